@@ -1,0 +1,123 @@
+// Package command routes chat messages to handlers: it recognizes /cmd,
+// /cmd@Bot and !cmd, matches aliases in Spanish, Greek and English without
+// case or accents, resolves the chat's language and settings, applies the
+// per-user rate limit and turns handler errors into localized replies.
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"zaria/core"
+	"zaria/core/dice"
+	"zaria/core/reply"
+)
+
+// Translator renders a message key in a language. It never returns "": a
+// missing key falls back to English, then to the key itself.
+type Translator interface {
+	Translate(lang, key string, args map[string]any) string
+}
+
+// Handler answers one command.
+type Handler interface {
+	Handle(ctx context.Context, req *Request) (*reply.Reply, error)
+}
+
+// HandlerFunc adapts a function to Handler.
+type HandlerFunc func(ctx context.Context, req *Request) (*reply.Reply, error)
+
+// Handle calls f.
+func (f HandlerFunc) Handle(ctx context.Context, req *Request) (*reply.Reply, error) {
+	return f(ctx, req)
+}
+
+// Command describes one command: its canonical name, its aliases in every
+// language, and its help. Help texts live in the catalogs under
+// "help.<Name>.short" and "help.<Name>.long".
+type Command struct {
+	Name    string   // canonical, Latin, Telegram-safe: "roll"
+	Aliases []string // other names in es/el/en: "r", "tirar", "ρίξε"
+	Handler Handler
+	// Hidden commands are not listed by /help (e.g. /start).
+	Hidden bool
+	// Roll marks commands whose replies are rolls: they get the "again"
+	// button and are written to the roll history.
+	Roll bool
+}
+
+// Option is a per-chat setting a system offers (/ajustes key value).
+type Option struct {
+	Key     string   // "zaria", "dh_blindaje"
+	Values  []string // allowed values, first is not necessarily the default
+	Default string
+}
+
+// Request is one command as the handler sees it.
+type Request struct {
+	Msg      core.Message
+	Name     string // canonical command name
+	Alias    string // the name as typed, without prefix
+	Args     string // everything after the command word, trimmed
+	Lang     string // resolved language of the chat
+	Settings core.Settings
+	Rand     dice.Source
+	IsGM     bool
+	// Depth counts alias expansions, to stop loops.
+	Depth int
+
+	router *Router
+}
+
+// T translates key in the request's language. kv are alternating names and
+// values: req.T("roll.total", "total", 12).
+func (r *Request) T(key string, kv ...any) string {
+	return r.router.cfg.Translator.Translate(r.Lang, key, Args(kv...))
+}
+
+// Option returns the chat's value for a registered option, or its default.
+func (r *Request) Option(key string) string {
+	if v, ok := r.Settings.Options[key]; ok && v != "" {
+		return v
+	}
+	if o, ok := r.router.options[key]; ok {
+		return o.Default
+	}
+	return ""
+}
+
+// Router gives handlers access to the router (for /help and /ajustes).
+func (r *Request) Router() *Router { return r.router }
+
+// Args turns alternating names and values into a template argument map.
+func Args(kv ...any) map[string]any {
+	if len(kv) == 0 {
+		return nil
+	}
+	m := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[fmt.Sprint(kv[i])] = kv[i+1]
+	}
+	return m
+}
+
+// UserError is a problem with what the user typed. Its key is a catalog
+// message; the router renders it in the chat's language, marks the reply as
+// an error and changes nothing.
+type UserError struct {
+	Key  string
+	Args map[string]any
+}
+
+func (e *UserError) Error() string { return "user error: " + e.Key }
+
+// Errorf builds a UserError from a key and alternating names and values.
+func Errorf(key string, kv ...any) error { return &UserError{Key: key, Args: Args(kv...)} }
+
+// AsUserError reports whether err is (or wraps) a UserError.
+func AsUserError(err error) (*UserError, bool) {
+	var ue *UserError
+	ok := errors.As(err, &ue)
+	return ue, ok
+}

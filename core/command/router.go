@@ -1,0 +1,465 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"zaria/core"
+	"zaria/core/dice"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// Limits of the router. Zero values take the defaults of DESIGN.md §3.
+type Limits struct {
+	MaxInput  int           // characters per message (500)
+	MaxOutput int           // characters per reply (3500)
+	Burst     int           // commands a user may send at once (5)
+	Refill    time.Duration // then one command per Refill (2 s)
+	MaxDepth  int           // alias expansions (3)
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxInput == 0 {
+		l.MaxInput = 500
+	}
+	if l.MaxOutput == 0 {
+		l.MaxOutput = 3500
+	}
+	if l.Burst == 0 {
+		l.Burst = 5
+	}
+	if l.Refill == 0 {
+		l.Refill = 2 * time.Second
+	}
+	if l.MaxDepth == 0 {
+		l.MaxDepth = 3
+	}
+	return l
+}
+
+// SettingsStore keeps each chat's settings.
+type SettingsStore interface {
+	Settings(ctx context.Context, chat core.ChatRef) (core.Settings, error)
+	SaveSettings(ctx context.Context, chat core.ChatRef, s core.Settings) error
+}
+
+// GMStore says whether a user was named GM of a chat with /gm add. Optional.
+type GMStore interface {
+	IsGM(ctx context.Context, chat core.ChatRef, userID string) (bool, error)
+}
+
+// AliasExpander turns a user's saved roll (/ataque coraza) into the command
+// text it stands for. Optional.
+type AliasExpander interface {
+	ExpandAlias(ctx context.Context, chat core.ChatRef, userID, name, args string) (text string, ok bool, err error)
+}
+
+// Observer sees every answered command (roll history, metrics). Optional.
+type Observer interface {
+	Observe(ctx context.Context, req *Request, rep *reply.Reply, took time.Duration)
+}
+
+// Config is what a Router is built from.
+type Config struct {
+	DefaultLang string // "es", "el" or "en"
+	Translator  Translator
+	Settings    SettingsStore
+	GMs         GMStore
+	Aliases     AliasExpander
+	Observers   []Observer
+	// NewSource makes the dice source of one command; nil means dice.NewSource.
+	NewSource func() dice.Source
+	Logger    *slog.Logger
+	Limits    Limits
+	Now       func() time.Time
+}
+
+// Languages the bot speaks.
+var Languages = []string{"es", "el", "en"}
+
+// IsLanguage reports whether l is a supported language code.
+func IsLanguage(l string) bool {
+	for _, x := range Languages {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// Router dispatches messages to commands.
+type Router struct {
+	cfg      Config
+	byAlias  map[string]*Command
+	commands []*Command
+	options  map[string]Option
+	optOrder []string
+	limiter  *limiter
+}
+
+// New builds a router. Register commands before the first Dispatch.
+func New(cfg Config) *Router {
+	if cfg.NewSource == nil {
+		cfg.NewSource = dice.NewSource
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if !IsLanguage(cfg.DefaultLang) {
+		cfg.DefaultLang = "es"
+	}
+	cfg.Limits = cfg.Limits.withDefaults()
+	return &Router{
+		cfg:     cfg,
+		byAlias: map[string]*Command{},
+		options: map[string]Option{},
+		limiter: newLimiter(cfg.Limits.Burst, cfg.Limits.Refill),
+	}
+}
+
+// Register adds a command. A name or alias already taken is a programming
+// error and panics at start-up, like http.ServeMux.
+func (r *Router) Register(c Command) {
+	cmd := &c
+	for _, name := range append([]string{c.Name}, c.Aliases...) {
+		k := fold.Key(name)
+		if k == "" || strings.ContainsAny(k, " @/!") {
+			panic(fmt.Sprintf("command: bad alias %q", name))
+		}
+		if prev, dup := r.byAlias[k]; dup {
+			panic(fmt.Sprintf("command: alias %q of %q already taken by %q", name, c.Name, prev.Name))
+		}
+		r.byAlias[k] = cmd
+	}
+	r.commands = append(r.commands, cmd)
+}
+
+// RegisterOption adds a per-chat option. Duplicates panic.
+func (r *Router) RegisterOption(o Option) {
+	if _, dup := r.options[o.Key]; dup {
+		panic("command: option registered twice: " + o.Key)
+	}
+	r.options[o.Key] = o
+	r.optOrder = append(r.optOrder, o.Key)
+}
+
+// Commands lists the registered commands in registration order.
+func (r *Router) Commands() []*Command { return r.commands }
+
+// Options lists the registered options in registration order.
+func (r *Router) Options() []Option {
+	out := make([]Option, 0, len(r.optOrder))
+	for _, k := range r.optOrder {
+		out = append(out, r.options[k])
+	}
+	return out
+}
+
+// Lookup finds a command by any alias.
+func (r *Router) Lookup(name string) (*Command, bool) {
+	c, ok := r.byAlias[fold.Key(name)]
+	return c, ok
+}
+
+// AliasNames lists every alias of every command, for suggestions.
+func (r *Router) AliasNames() []string {
+	out := make([]string, 0, len(r.byAlias))
+	for k := range r.byAlias {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Translator returns the router's translator.
+func (r *Router) Translator() Translator { return r.cfg.Translator }
+
+// Settings returns the router's settings store.
+func (r *Router) SettingsStore() SettingsStore { return r.cfg.Settings }
+
+// Limits returns the effective limits.
+func (r *Router) Limits() Limits { return r.cfg.Limits }
+
+// Parsed is a message split into command word and arguments.
+type Parsed struct {
+	Name string // without prefix and @bot
+	Args string
+}
+
+// Parse splits text into a command if it starts with '/' or prefix. It
+// returns ok=false for plain chat text and for /cmd@OtherBot.
+func Parse(text, prefix, botName string) (Parsed, bool) {
+	text = strings.TrimSpace(text)
+	var rest string
+	switch {
+	case strings.HasPrefix(text, "/"):
+		rest = text[1:]
+	case prefix != "" && strings.HasPrefix(text, prefix):
+		rest = text[len(prefix):]
+	case strings.HasPrefix(text, "!"):
+		rest = text[1:]
+	default:
+		return Parsed{}, false
+	}
+	word, args, _ := strings.Cut(rest, " ")
+	if i := strings.IndexAny(word, "\n\t"); i >= 0 {
+		args = word[i:] + " " + args
+		word = word[:i]
+	}
+	if at := strings.IndexByte(word, '@'); at >= 0 {
+		target := word[at+1:]
+		word = word[:at]
+		if botName != "" && !strings.EqualFold(target, botName) {
+			return Parsed{}, false
+		}
+	}
+	if word == "" {
+		return Parsed{}, false
+	}
+	return Parsed{Name: word, Args: strings.TrimSpace(args)}, true
+}
+
+// Dispatch handles one message. It returns ok=false when the message is not
+// for the bot (plain text, a command for another bot); otherwise a reply,
+// which may be an error reply.
+func (r *Router) Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool) {
+	return r.DispatchWith(ctx, msg, nil)
+}
+
+// DispatchWith is Dispatch with a given dice source (the CLI's --seed and
+// --dice). A nil src means a fresh random source.
+func (r *Router) DispatchWith(ctx context.Context, msg core.Message, src dice.Source) (*reply.Reply, bool) {
+	return r.dispatch(ctx, msg, src, 0)
+}
+
+func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source, depth int) (*reply.Reply, bool) {
+	settings, err := r.cfg.Settings.Settings(ctx, msg.Chat)
+	if err != nil {
+		r.cfg.Logger.ErrorContext(ctx, "load settings", "chat", msg.Chat.String(), "err", err)
+		// Answer in the default language rather than stay silent.
+		settings = core.Settings{}
+	}
+	p, ok := Parse(msg.Text, settings.Options["prefix"], msg.BotName)
+	if !ok {
+		return nil, false
+	}
+	lang := r.resolveLang(ctx, msg, &settings)
+	req := &Request{Msg: msg, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth, router: r}
+
+	if n := utf8.RuneCountInString(msg.Text); n > r.cfg.Limits.MaxInput {
+		return r.errorReply(req, Errorf("error.input_too_long", "max", r.cfg.Limits.MaxInput, "got", n)), true
+	}
+	if !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
+		if r.limiter.warnOnce(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
+			return r.errorReply(req, Errorf("error.rate_limited", "seconds", int(r.cfg.Limits.Refill/time.Second))), true
+		}
+		return nil, false
+	}
+
+	cmd, found := r.byAlias[fold.Key(p.Name)]
+	if !found {
+		if r.cfg.Aliases != nil {
+			text, ok, err := r.cfg.Aliases.ExpandAlias(ctx, msg.Chat, msg.From.ID, p.Name, p.Args)
+			if err != nil {
+				return r.errorReply(req, err), true
+			}
+			if ok {
+				if depth >= r.cfg.Limits.MaxDepth {
+					return r.errorReply(req, Errorf("error.alias_depth", "max", r.cfg.Limits.MaxDepth)), true
+				}
+				m := msg
+				m.Text = text
+				rep, ok := r.dispatch(ctx, m, src, depth+1)
+				if !ok {
+					return r.errorReply(req, Errorf("error.alias_not_command", "name", p.Name)), true
+				}
+				return rep, true
+			}
+		}
+		return r.unknown(req), true
+	}
+	req.Name = cmd.Name
+	if src == nil {
+		src = r.cfg.NewSource()
+	}
+	req.Rand = src
+	req.IsGM = msg.FromGM || msg.Private
+	if !req.IsGM && r.cfg.GMs != nil {
+		gm, err := r.cfg.GMs.IsGM(ctx, msg.Chat, msg.From.ID)
+		if err != nil {
+			r.cfg.Logger.ErrorContext(ctx, "gm lookup", "chat", msg.Chat.String(), "err", err)
+		}
+		req.IsGM = gm
+	}
+
+	start := time.Now()
+	rep, err := r.run(ctx, cmd, req)
+	if err == nil {
+		if s, ok := src.(interface{ Err() error }); ok && s.Err() != nil {
+			err = Errorf("error.dice_script", "detail", s.Err().Error())
+		}
+	}
+	if err != nil {
+		rep = r.errorReply(req, err)
+	} else if rep == nil {
+		rep = &reply.Reply{}
+	}
+	if cmd.Roll && !rep.Error && rep.Command == "" {
+		rep.Command = "/" + cmd.Name + strings.TrimRight(" "+p.Args, " ")
+	}
+	r.enforceOutput(req, rep)
+	for _, o := range r.cfg.Observers {
+		o.Observe(ctx, req, rep, time.Since(start))
+	}
+	return rep, true
+}
+
+// run calls the handler, turning a panic into an internal error.
+func (r *Router) run(ctx context.Context, cmd *Command, req *Request) (rep *reply.Reply, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			r.cfg.Logger.ErrorContext(ctx, "handler panic", "command", cmd.Name, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			rep, err = nil, fmt.Errorf("panic in %s: %v", cmd.Name, v)
+		}
+	}()
+	return cmd.Handler.Handle(ctx, req)
+}
+
+func (r *Router) resolveLang(ctx context.Context, msg core.Message, s *core.Settings) string {
+	if IsLanguage(s.Lang) {
+		return s.Lang
+	}
+	hint := strings.ToLower(msg.LangHint)
+	if len(hint) > 2 {
+		hint = hint[:2]
+	}
+	if hint == "es" || hint == "el" {
+		// A new chat starts in the language of the first user's client, and keeps it.
+		s.Lang = hint
+		if err := r.cfg.Settings.SaveSettings(ctx, msg.Chat, *s); err != nil {
+			r.cfg.Logger.ErrorContext(ctx, "save language", "chat", msg.Chat.String(), "err", err)
+		}
+		return hint
+	}
+	return r.cfg.DefaultLang
+}
+
+func (r *Router) unknown(req *Request) *reply.Reply {
+	names := make([]string, 0, len(r.commands))
+	for _, c := range r.commands {
+		if !c.Hidden {
+			names = append(names, c.Name)
+			names = append(names, c.Aliases...)
+		}
+	}
+	if s := fold.Closest(req.Alias, names, 1); len(s) > 0 {
+		return r.errorReply(req, Errorf("error.unknown_command_suggest", "name", req.Alias, "suggestion", "/"+s[0]))
+	}
+	return r.errorReply(req, Errorf("error.unknown_command", "name", req.Alias))
+}
+
+func (r *Router) errorReply(req *Request, err error) *reply.Reply {
+	ue, ok := AsUserError(err)
+	if !ok {
+		r.cfg.Logger.Error("command failed", "command", req.Name, "chat", req.Msg.Chat.String(), "err", err)
+		ue = &UserError{Key: "error.internal"}
+	}
+	text := r.cfg.Translator.Translate(req.Lang, ue.Key, ue.Args)
+	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + text)}}, Error: true}
+}
+
+// enforceOutput keeps replies under MaxOutput characters: handlers are
+// expected to summarize long results themselves; this is the last guard.
+func (r *Router) enforceOutput(req *Request, rep *reply.Reply) {
+	limit := r.cfg.Limits.MaxOutput
+	if utf8.RuneCountInString(reply.PlainText(rep)) <= limit {
+		return
+	}
+	note := r.cfg.Translator.Translate(req.Lang, "error.output_truncated", Args("max", limit))
+	budget := limit - utf8.RuneCountInString(note) - 1
+	var kept []reply.Line
+	used := 0
+	for _, l := range rep.Lines {
+		n := 1
+		for _, s := range l {
+			n += utf8.RuneCountInString(s.Text)
+		}
+		if used+n > budget {
+			break
+		}
+		used += n
+		kept = append(kept, l)
+	}
+	rep.Lines = append(kept, reply.Line{reply.I(note)})
+}
+
+// limiter is a token bucket per key.
+type limiter struct {
+	mu     sync.Mutex
+	burst  float64
+	refill time.Duration
+	state  map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+	warned bool
+}
+
+func newLimiter(burst int, refill time.Duration) *limiter {
+	return &limiter{burst: float64(burst), refill: refill, state: map[string]*bucket{}}
+}
+
+func (l *limiter) allow(key string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.state) > 100_000 {
+		l.gc(now)
+	}
+	b, ok := l.state[key]
+	if !ok {
+		b = &bucket{tokens: l.burst, last: now}
+		l.state[key] = b
+	}
+	b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.refill))
+	b.last = now
+	if b.tokens >= 1 {
+		b.tokens--
+		b.warned = false
+		return true
+	}
+	return false
+}
+
+// warnOnce reports true the first time a user is refused in a row, so a
+// flood gets one warning, not one per message.
+func (l *limiter) warnOnce(key string, _ time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.state[key]
+	if b == nil || b.warned {
+		return false
+	}
+	b.warned = true
+	return true
+}
+
+func (l *limiter) gc(now time.Time) {
+	for k, b := range l.state {
+		if now.Sub(b.last) > time.Duration(l.burst)*l.refill {
+			delete(l.state, k)
+		}
+	}
+}

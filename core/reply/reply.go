@@ -1,0 +1,91 @@
+// Package reply is the platform-neutral answer the core gives to a chat
+// message: lines of styled, already localized text, optional buttons, and
+// the machine-readable facts of a check for --json. Adapters render it with
+// Plain or HTML and never look inside the text.
+package reply
+
+// Style of a span of text.
+type Style uint8
+
+const (
+	Plain Style = iota
+	Bold
+	Italic
+	Code
+)
+
+// Span is a run of text with one style. Text is raw (unescaped) user-visible text.
+type Span struct {
+	Style Style
+	Text  string
+}
+
+// Line is one line of a reply.
+type Line []Span
+
+// Button kinds that adapters know how to wire.
+const (
+	ButtonAgain = "again" // re-run Reply.Command for whoever presses it
+	ButtonOdds  = "odds"  // run Reply.Command with the odds shown
+)
+
+// Button is an action offered under a reply (Telegram inline keyboard,
+// Matrix reaction, console numbered option).
+type Button struct {
+	Kind  string // ButtonAgain or ButtonOdds
+	Label string // localized label
+}
+
+// Check carries the facts of a resolved roll for --json and for logs.
+type Check struct {
+	System  string   `json:"system"`
+	Outcome string   `json:"outcome,omitempty"`
+	Dice    []int    `json:"dice"`
+	Total   *int     `json:"total,omitempty"`
+	Chance  *float64 `json:"chance,omitempty"`
+	// ChanceExact is the exact chance as a fraction "p/q" when known.
+	ChanceExact string `json:"chance_exact,omitempty"`
+	Approx      bool   `json:"approx,omitempty"`
+	Level       *int   `json:"level,omitempty"`
+	Winner      string `json:"winner,omitempty"`
+	Mean        *float64 `json:"mean,omitempty"`
+}
+
+// File is a document attached to a reply (an export).
+type File struct {
+	Name string
+	MIME string
+	Data []byte
+}
+
+// Reply is what the core answers.
+type Reply struct {
+	Lines   []Line
+	Buttons []Button
+	// Command is the normalized command that produced this reply, so that an
+	// "again" button or a 🎲 reaction can run it once more.
+	Command string
+	Check   *Check
+	File    *File
+	// Secret, when set, is the real result of a secret roll: adapters deliver
+	// it privately to the roller and the chat's GMs, and post Lines (a short
+	// public notice) in the chat.
+	Secret *Reply
+	// Error marks a reply that reports a user error (exit status 2 in the CLI).
+	Error bool
+}
+
+// Text makes a one-line plain reply.
+func Text(s string) *Reply { return &Reply{Lines: []Line{{{Text: s}}}} }
+
+// Add appends a line made of spans.
+func (r *Reply) Add(spans ...Span) *Reply {
+	r.Lines = append(r.Lines, Line(spans))
+	return r
+}
+
+// T, B, I and C build spans.
+func T(s string) Span { return Span{Style: Plain, Text: s} }
+func B(s string) Span { return Span{Style: Bold, Text: s} }
+func I(s string) Span { return Span{Style: Italic, Text: s} }
+func C(s string) Span { return Span{Style: Code, Text: s} }
