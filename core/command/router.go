@@ -74,6 +74,7 @@ type Config struct {
 	Settings    SettingsStore
 	GMs         GMStore
 	Aliases     AliasExpander
+	Sheets      Sheets
 	Observers   []Observer
 	// NewSource makes the dice source of one command; nil means dice.NewSource.
 	NewSource func() dice.Source

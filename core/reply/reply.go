@@ -44,10 +44,10 @@ type Check struct {
 	Total   *int     `json:"total,omitempty"`
 	Chance  *float64 `json:"chance,omitempty"`
 	// ChanceExact is the exact chance as a fraction "p/q" when known.
-	ChanceExact string `json:"chance_exact,omitempty"`
-	Approx      bool   `json:"approx,omitempty"`
-	Level       *int   `json:"level,omitempty"`
-	Winner      string `json:"winner,omitempty"`
+	ChanceExact string   `json:"chance_exact,omitempty"`
+	Approx      bool     `json:"approx,omitempty"`
+	Level       *int     `json:"level,omitempty"`
+	Winner      string   `json:"winner,omitempty"`
 	Mean        *float64 `json:"mean,omitempty"`
 }
 
