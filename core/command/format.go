@@ -24,7 +24,7 @@ func Percent(lang string, p *big.Rat) string {
 	if lang == "en" {
 		return s + "%"
 	}
-	return strings.Replace(s, ".", ",", 1) + "\u00a0%"
+	return strings.Replace(s, ".", ",", 1) + " %"
 }
 
 // Percent formats p in the request's language.
