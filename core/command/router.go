@@ -268,6 +268,12 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 		return nil, false
 	}
 
+	return r.exec(ctx, req, p, src)
+}
+
+// exec finds and runs the command of an already parsed and admitted request.
+func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Source) (*reply.Reply, bool) {
+	msg := req.Msg
 	cmd, found := r.byAlias[fold.Key(p.Name)]
 	if !found {
 		if r.cfg.Aliases != nil {
@@ -276,12 +282,10 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 				return r.errorReply(req, err), true
 			}
 			if ok {
-				if depth >= r.cfg.Limits.MaxDepth {
+				if req.Depth >= r.cfg.Limits.MaxDepth {
 					return r.errorReply(req, Errorf("error.alias_depth", "max", r.cfg.Limits.MaxDepth)), true
 				}
-				m := msg
-				m.Text = text
-				rep, ok := r.dispatch(ctx, m, src, depth+1)
+				rep, ok := req.Redispatch(ctx, text, src)
 				if !ok {
 					return r.errorReply(req, Errorf("error.alias_not_command", "name", p.Name)), true
 				}
@@ -319,11 +323,35 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 	if cmd.Roll && !rep.Error && rep.Command == "" {
 		rep.Command = "/" + cmd.Name + strings.TrimRight(" "+p.Args, " ")
 	}
-	r.enforceOutput(req, rep)
-	for _, o := range r.cfg.Observers {
-		o.Observe(ctx, req, rep, time.Since(start))
+	if req.Depth == 0 {
+		r.enforceOutput(req, rep)
+		for _, o := range r.cfg.Observers {
+			o.Observe(ctx, req, rep, time.Since(start))
+		}
 	}
 	return rep, true
+}
+
+// Redispatch runs text as a command on behalf of the same sender, in the
+// same chat and language, without counting against the rate limit: /gmroll
+// and saved rolls use it. ok=false when text is not a command. Nesting is
+// bounded by Limits.MaxDepth.
+func (req *Request) Redispatch(ctx context.Context, text string, src dice.Source) (*reply.Reply, bool) {
+	r := req.router
+	if req.Depth >= r.cfg.Limits.MaxDepth {
+		return r.errorReply(req, Errorf("error.alias_depth", "max", r.cfg.Limits.MaxDepth)), true
+	}
+	p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
+	if !ok {
+		return nil, false
+	}
+	m := req.Msg
+	m.Text = text
+	sub := &Request{Msg: m, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings, Depth: req.Depth + 1, router: r}
+	if src == nil {
+		src = req.Rand
+	}
+	return r.exec(ctx, sub, p, src)
 }
 
 // run calls the handler, turning a panic into an internal error.

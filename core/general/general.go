@@ -1,0 +1,300 @@
+// Package general holds the commands every chat has whatever it plays:
+// /help, /start, /lang, /ajustes, /gmroll and /version.
+package general
+
+import (
+	"context"
+	"strings"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// Register adds the general commands. version is what /version prints.
+func Register(r *command.Router, version string) {
+	r.Register(command.Command{Name: "help", Aliases: []string{"ayuda", "h", "βοήθεια"}, Handler: command.HandlerFunc(help)})
+	r.Register(command.Command{Name: "start", Aliases: []string{"empezar", "έναρξη"}, Hidden: true, Handler: command.HandlerFunc(start)})
+	r.Register(command.Command{Name: "lang", Aliases: []string{"idioma", "language", "γλώσσα"}, Handler: command.HandlerFunc(lang)})
+	r.Register(command.Command{Name: "ajustes", Aliases: []string{"settings", "config", "ρυθμίσεις"}, Handler: command.HandlerFunc(settings)})
+	r.Register(command.Command{Name: "gmroll", Aliases: []string{"secreto", "secret", "κρυφή"}, Handler: command.HandlerFunc(gmroll)})
+	r.Register(command.Command{Name: "version", Aliases: []string{"versión", "έκδοση"}, Hidden: true, Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			return reply.Text(req.T("version.text", "version", version)), nil
+		})})
+}
+
+// translated returns the text of key, or "" when the catalogs lack it.
+func translated(req *command.Request, key string) string {
+	if s := req.T(key); s != key {
+		return s
+	}
+	return ""
+}
+
+func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
+	router := req.Router()
+	if req.Args != "" {
+		name := strings.TrimLeft(strings.Fields(req.Args)[0], "/!")
+		cmd, ok := router.Lookup(name)
+		if !ok {
+			return nil, command.Errorf("help.unknown", "name", name)
+		}
+		rep := &reply.Reply{}
+		title := "/" + cmd.Name
+		if len(cmd.Aliases) > 0 {
+			title += "  (" + strings.Join(prefixed(cmd.Aliases), ", ") + ")"
+		}
+		rep.Add(reply.B(title))
+		long := translated(req, "help."+cmd.Name+".long")
+		if long == "" {
+			long = translated(req, "help."+cmd.Name+".short")
+		}
+		for _, l := range strings.Split(long, "\n") {
+			rep.Add(styleExample(l)...)
+		}
+		return rep, nil
+	}
+	rep := &reply.Reply{}
+	rep.Add(reply.B(req.T("help.title")))
+	for _, c := range router.Commands() {
+		if c.Hidden {
+			continue
+		}
+		short := translated(req, "help."+c.Name+".short")
+		if short == "" {
+			continue
+		}
+		rep.Add(styleExample(short)...)
+	}
+	rep.Add(reply.I(req.T("help.more")))
+	return rep, nil
+}
+
+// styleExample shows a leading "/command ..." part of a help line as code,
+// so that a phone user can tap-copy it: "/roll 4d6kh3 — best three of four".
+func styleExample(line string) []reply.Span {
+	if !strings.HasPrefix(line, "/") && !strings.HasPrefix(line, "!") {
+		return []reply.Span{reply.T(line)}
+	}
+	if ex, rest, ok := strings.Cut(line, " — "); ok {
+		return []reply.Span{reply.C(ex), reply.T(" — " + rest)}
+	}
+	return []reply.Span{reply.C(line)}
+}
+
+func prefixed(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "/" + n
+		if !isLatin(n) {
+			out[i] = "!" + n // Telegram only takes Latin command names
+		}
+	}
+	return out
+}
+
+func isLatin(s string) bool {
+	for _, r := range s {
+		if r > 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+func start(_ context.Context, req *command.Request) (*reply.Reply, error) {
+	rep := &reply.Reply{}
+	rep.Add(reply.B(req.T("start.hello", "name", req.Msg.From.Name)))
+	for _, l := range strings.Split(req.T("start.body"), "\n") {
+		rep.Add(styleExample(l)...)
+	}
+	return rep, nil
+}
+
+// langNames maps what people type to a language code.
+var langWords = map[string]string{
+	"es": "es", "espanol": "es", "castellano": "es", "spanish": "es", "ισπανικα": "es",
+	"el": "el", "gr": "el", "griego": "el", "greek": "el", "ελληνικα": "el",
+	"en": "en", "ingles": "en", "english": "en", "αγγλικα": "en",
+}
+
+func parseLang(s string) (string, bool) {
+	l, ok := langWords[fold.Key(s)]
+	return l, ok
+}
+
+func lang(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	if req.Args == "" {
+		return reply.Text(req.T("lang.current", "lang", req.T("lang.name."+req.Lang))), nil
+	}
+	l, ok := parseLang(req.Args)
+	if !ok {
+		return nil, command.Errorf("lang.invalid", "value", req.Args)
+	}
+	return setLang(ctx, req, l)
+}
+
+func setLang(ctx context.Context, req *command.Request, l string) (*reply.Reply, error) {
+	s := req.Settings.Clone()
+	s.Lang = l
+	if err := req.Router().SettingsStore().SaveSettings(ctx, req.Msg.Chat, s); err != nil {
+		return nil, err
+	}
+	req.Lang = l
+	return reply.Text("✅ " + req.T("lang.set", "lang", req.T("lang.name."+l))), nil
+}
+
+// Settings that are not house rules of a system.
+const (
+	optLang   = "idioma"
+	optPrefix = "prefijo"
+)
+
+var settingWords = map[string]string{
+	"idioma": optLang, "lang": optLang, "language": optLang, "γλωσσα": optLang,
+	"prefijo": optPrefix, "prefix": optPrefix, "προθεμα": optPrefix,
+}
+
+func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	fields := strings.Fields(req.Args)
+	if len(fields) == 0 {
+		return listSettings(req), nil
+	}
+	key := fold.Key(fields[0])
+	if k, ok := settingWords[key]; ok {
+		key = k
+	}
+	if key == optLang {
+		if len(fields) < 2 {
+			return listSettings(req), nil
+		}
+		l, ok := parseLang(fields[1])
+		if !ok {
+			return nil, command.Errorf("lang.invalid", "value", fields[1])
+		}
+		return setLang(ctx, req, l)
+	}
+	if key == optPrefix {
+		if len(fields) < 2 {
+			return listSettings(req), nil
+		}
+		if !req.IsGM {
+			return nil, command.Errorf("settings.gm_only")
+		}
+		p := fields[1]
+		if len([]rune(p)) > 3 || strings.ContainsAny(p, "/ ") || fold.Key(p) != strings.ToLower(p) {
+			return nil, command.Errorf("settings.bad_prefix", "value", p)
+		}
+		return save(ctx, req, "prefix", p)
+	}
+	opt, ok := findOption(req.Router().Options(), key)
+	if !ok {
+		names := []string{optLang, optPrefix}
+		for _, o := range req.Router().Options() {
+			names = append(names, o.Key)
+		}
+		if s := fold.Closest(fields[0], names, 1); len(s) > 0 {
+			return nil, command.Errorf("settings.unknown_suggest", "name", fields[0], "suggestion", s[0])
+		}
+		return nil, command.Errorf("settings.unknown", "name", fields[0])
+	}
+	if len(fields) < 2 {
+		return nil, command.Errorf("settings.values", "name", opt.Key, "values", strings.Join(opt.Values, " | "))
+	}
+	value := ""
+	for _, v := range opt.Values {
+		if fold.Equal(v, fields[1]) {
+			value = v
+		}
+	}
+	if value == "" {
+		return nil, command.Errorf("settings.bad_value", "name", opt.Key, "value", fields[1], "values", strings.Join(opt.Values, " | "))
+	}
+	if !req.IsGM {
+		return nil, command.Errorf("settings.gm_only")
+	}
+	return save(ctx, req, opt.Key, value)
+}
+
+func findOption(opts []command.Option, key string) (command.Option, bool) {
+	for _, o := range opts {
+		if fold.Key(o.Key) == key {
+			return o, true
+		}
+	}
+	return command.Option{}, false
+}
+
+func save(ctx context.Context, req *command.Request, key, value string) (*reply.Reply, error) {
+	s := req.Settings.Clone()
+	s.Options[key] = value
+	if err := req.Router().SettingsStore().SaveSettings(ctx, req.Msg.Chat, s); err != nil {
+		return nil, err
+	}
+	return reply.Text("✅ " + req.T("settings.saved", "name", key, "value", value)), nil
+}
+
+func listSettings(req *command.Request) *reply.Reply {
+	rep := &reply.Reply{}
+	rep.Add(reply.B(req.T("settings.title")))
+	rep.Add(reply.T(req.T("settings.lang_line", "lang", req.T("lang.name."+req.Lang))+" — "), reply.C("/ajustes idioma es|el|en"))
+	prefix := req.Settings.Options["prefix"]
+	if prefix == "" {
+		prefix = "!"
+	}
+	rep.Add(reply.T(req.T("settings.prefix_line", "prefix", prefix)))
+	opts := req.Router().Options()
+	for _, o := range opts {
+		label := translated(req, "option."+o.Key)
+		if label == "" {
+			label = o.Key
+		}
+		cur := req.Option(o.Key)
+		rep.Add(reply.T("• "+label+": "), reply.B(cur), reply.T(" — "), reply.C("/ajustes "+o.Key+" "+strings.Join(o.Values, "|")))
+	}
+	return rep
+}
+
+func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	if req.Args == "" {
+		return nil, command.Errorf("gmroll.usage")
+	}
+	text := req.Args
+	if !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!") {
+		word, _, _ := strings.Cut(text, " ")
+		if _, ok := req.Router().Lookup(word); ok {
+			text = "/" + text
+		} else {
+			text = "/roll " + text
+		}
+	}
+	if p, ok := command.Parse(text, "", ""); ok {
+		if c, found := req.Router().Lookup(p.Name); found && c.Name == "gmroll" {
+			return nil, command.Errorf("gmroll.usage")
+		}
+	}
+	inner, ok := req.Redispatch(ctx, text, nil)
+	if !ok || inner == nil {
+		return nil, command.Errorf("gmroll.usage")
+	}
+	if inner.Error {
+		return inner, nil
+	}
+	secret := *inner
+	secret.Lines = append([]reply.Line{{reply.I(req.T("gmroll.private_header", "name", displayName(req.Msg.From)))}}, inner.Lines...)
+	secret.Buttons = nil
+	return &reply.Reply{
+		Lines:   []reply.Line{{reply.T("🤫 " + req.T("gmroll.public", "name", displayName(req.Msg.From)))}},
+		Secret:  &secret,
+		Command: "/gmroll " + req.Args,
+	}, nil
+}
+
+func displayName(u core.User) string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return u.ID
+}
