@@ -1,0 +1,195 @@
+// Package console is a chat in a terminal: each line typed is a message,
+// each reply is printed as a chat user would read it. It is what `make run`
+// starts when no platform is configured, and what scripted smoke tests drive.
+//
+// Lines starting with ":" control the session instead of chatting:
+//
+//	:user Bob    speak as another user (not a GM)
+//	:gm on|off   give or take the current user's GM role
+//	:chat 2      move to another chat
+//	:quit        leave (so does end of input)
+//
+// A number alone presses that button of the last reply.
+package console
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	"zaria/core"
+	"zaria/core/reply"
+)
+
+// Dispatcher is the part of the router the console needs.
+type Dispatcher interface {
+	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+}
+
+// Config of a console chat.
+type Config struct {
+	User     string // the first user's name
+	Chat     string // chat id, "local" by default
+	LangHint string // the "client language" of the user
+	Prompt   bool   // print a prompt (interactive terminals)
+}
+
+// Adapter is a terminal chat.
+type Adapter struct {
+	cfg Config
+	d   Dispatcher
+	in  io.Reader
+	out io.Writer
+	log *slog.Logger
+
+	user    core.User
+	gm      bool
+	chat    string
+	buttons []reply.Button
+	last    string // the command of the last reply, for its buttons
+	n       int
+}
+
+// New builds a console chat reading in and writing out.
+func New(cfg Config, d Dispatcher, in io.Reader, out io.Writer, logger *slog.Logger) *Adapter {
+	if cfg.User == "" {
+		cfg.User = "player"
+	}
+	if cfg.Chat == "" {
+		cfg.Chat = "local"
+	}
+	return &Adapter{cfg: cfg, d: d, in: in, out: out, log: logger,
+		user: core.User{ID: cfg.User, Name: cfg.User}, gm: true, chat: cfg.Chat}
+}
+
+// Name is "console".
+func (a *Adapter) Name() string { return "console" }
+
+// Run reads lines until end of input, :quit or ctx ends.
+func (a *Adapter) Run(ctx context.Context) error {
+	lines := make(chan string)
+	errc := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(a.in)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		errc <- sc.Err()
+	}()
+	a.prompt()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-errc:
+			if err != nil {
+				return fmt.Errorf("console: read: %w", err)
+			}
+			return nil
+		case line := <-lines:
+			if !a.handle(ctx, strings.TrimSpace(line)) {
+				return nil
+			}
+			a.prompt()
+		}
+	}
+}
+
+func (a *Adapter) prompt() {
+	if a.cfg.Prompt {
+		fmt.Fprintf(a.out, "%s> ", a.user.Name)
+	}
+}
+
+// handle processes one line; false means quit.
+func (a *Adapter) handle(ctx context.Context, line string) bool {
+	if line == "" {
+		return true
+	}
+	if strings.HasPrefix(line, ":") {
+		return a.control(line)
+	}
+	if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(a.buttons) {
+		b := a.buttons[k-1]
+		line = a.last
+		if b.Kind == reply.ButtonOdds {
+			line += " ?"
+		}
+		fmt.Fprintf(a.out, "  (%s → %s)\n", b.Label, line)
+	}
+	a.n++
+	msg := core.Message{
+		Chat:     core.ChatRef{Platform: "console", ID: a.chat},
+		From:     a.user,
+		ID:       strconv.Itoa(a.n),
+		Text:     line,
+		LangHint: a.cfg.LangHint,
+		FromGM:   a.gm,
+	}
+	rep, ok := a.d.Dispatch(ctx, msg)
+	if !ok {
+		return true
+	}
+	a.print(rep)
+	return true
+}
+
+func (a *Adapter) control(line string) bool {
+	cmd, arg, _ := strings.Cut(strings.TrimPrefix(line, ":"), " ")
+	arg = strings.TrimSpace(arg)
+	switch cmd {
+	case "quit", "q", "exit":
+		return false
+	case "user":
+		if arg != "" {
+			a.user = core.User{ID: arg, Name: arg}
+			a.gm = false
+		}
+		fmt.Fprintf(a.out, "  (you are %s%s)\n", a.user.Name, map[bool]string{true: ", GM", false: ""}[a.gm])
+	case "gm":
+		a.gm = arg != "off"
+		fmt.Fprintf(a.out, "  (%s GM: %v)\n", a.user.Name, a.gm)
+	case "chat":
+		if arg != "" {
+			a.chat = arg
+		}
+		fmt.Fprintf(a.out, "  (chat %s)\n", a.chat)
+	default:
+		fmt.Fprintln(a.out, "  (:user NAME · :gm on|off · :chat ID · :quit)")
+	}
+	return true
+}
+
+// print writes a reply the way a chat shows it: the text, then any file,
+// then the buttons as numbered options.
+func (a *Adapter) print(rep *reply.Reply) {
+	if text := reply.PlainText(rep); text != "" {
+		fmt.Fprintln(a.out, indent(text))
+	}
+	if rep.Secret != nil {
+		fmt.Fprintln(a.out, indent("🔒 "+reply.PlainText(rep.Secret)))
+	}
+	if rep.File != nil {
+		fmt.Fprintf(a.out, "  📎 %s (%d bytes)\n%s\n", rep.File.Name, len(rep.File.Data), indent(string(rep.File.Data)))
+	}
+	a.buttons = rep.Buttons
+	a.last = rep.Command
+	if len(rep.Buttons) > 0 {
+		var opts []string
+		for i, b := range rep.Buttons {
+			opts = append(opts, fmt.Sprintf("[%d] %s", i+1, b.Label))
+		}
+		fmt.Fprintln(a.out, "  "+strings.Join(opts, "  "))
+	}
+}
+
+func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }

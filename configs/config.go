@@ -1,0 +1,218 @@
+// Package configs loads zaria's configuration: a YAML file (strict: an
+// unknown key is an error) overridden by ZARIA_* environment variables.
+// Secrets (tokens, passwords, the pickle key) should come from the
+// environment; a config file that holds one must not be readable by group
+// or others (mode 0600), or it is refused.
+package configs
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Config is the whole configuration. Every key is documented in
+// zaria.example.yaml.
+type Config struct {
+	Lang     string   `yaml:"lang"`
+	DB       string   `yaml:"db"`
+	Log      Log      `yaml:"log"`
+	HTTP     HTTP     `yaml:"http"`
+	Console  Console  `yaml:"console"`
+	Telegram Telegram `yaml:"telegram"`
+	Matrix   Matrix   `yaml:"matrix"`
+}
+
+// Log settings.
+type Log struct {
+	Level  string `yaml:"level"`  // debug, info, warn, error
+	Format string `yaml:"format"` // text or json
+}
+
+// HTTP is the optional local listener for /healthz and /metrics.
+type HTTP struct {
+	Listen string `yaml:"listen"` // e.g. 127.0.0.1:9090; empty disables it
+}
+
+// Console chat settings.
+type Console struct {
+	User string `yaml:"user"`
+}
+
+// Telegram settings. The adapter runs when Token is set.
+type Telegram struct {
+	Token         string        `yaml:"token"`
+	API           string        `yaml:"api"`
+	PollTimeout   time.Duration `yaml:"poll_timeout"`
+	WebhookListen string        `yaml:"webhook_listen"`
+	WebhookURL    string        `yaml:"webhook_url"`
+	WebhookSecret string        `yaml:"webhook_secret"`
+}
+
+// Matrix settings. The adapter runs when Homeserver is set.
+type Matrix struct {
+	Homeserver     string   `yaml:"homeserver"`
+	User           string   `yaml:"user"`
+	Password       string   `yaml:"password"`
+	Token          string   `yaml:"token"`
+	DeviceID       string   `yaml:"device_id"`
+	PickleKey      string   `yaml:"pickle_key"`
+	CryptoDB       string   `yaml:"crypto_db"`
+	AllowedServers []string `yaml:"allowed_servers"`
+	AllowedUsers   []string `yaml:"allowed_users"`
+	RerunEdits     bool     `yaml:"rerun_edits"`
+}
+
+// Default returns the configuration used when nothing is set.
+func Default() Config {
+	return Config{
+		Lang: "es",
+		DB:   "data/zaria.db",
+		Log:  Log{Level: "info", Format: "text"},
+		Telegram: Telegram{
+			API:         "https://api.telegram.org",
+			PollTimeout: 30 * time.Second,
+		},
+	}
+}
+
+// ErrInsecureFile is returned when a config file holding a secret can be
+// read by other users.
+var ErrInsecureFile = errors.New("config file holds a secret but is readable by others; chmod 600 it or move the secret to the environment")
+
+// Load reads path (if it is not "" and exists, or if required) and applies
+// the environment from getenv.
+func Load(path string, required bool, getenv func(string) string) (Config, error) {
+	cfg := Default()
+	if path != "" {
+		data, err := os.ReadFile(path)
+		switch {
+		case err == nil:
+			if err := decode(data, &cfg); err != nil {
+				return Config{}, fmt.Errorf("config %s: %w", path, err)
+			}
+			if cfg.hasSecret() {
+				if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+					return Config{}, fmt.Errorf("config %s: %w", path, ErrInsecureFile)
+				}
+			}
+		case errors.Is(err, os.ErrNotExist) && !required:
+		default:
+			return Config{}, fmt.Errorf("config: %w", err)
+		}
+	}
+	if err := cfg.applyEnv(getenv); err != nil {
+		return Config{}, err
+	}
+	if err := cfg.validate(); err != nil {
+		return Config{}, err
+	}
+	return cfg, nil
+}
+
+func decode(data []byte, cfg *Config) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
+}
+
+func (c *Config) hasSecret() bool {
+	return c.Telegram.Token != "" || c.Telegram.WebhookSecret != "" || c.Matrix.Password != "" ||
+		c.Matrix.Token != "" || c.Matrix.PickleKey != ""
+}
+
+func (c *Config) applyEnv(getenv func(string) string) error {
+	str := map[string]*string{
+		"ZARIA_LANG":                    &c.Lang,
+		"ZARIA_DB":                      &c.DB,
+		"ZARIA_LOG_LEVEL":               &c.Log.Level,
+		"ZARIA_LOG_FORMAT":              &c.Log.Format,
+		"ZARIA_HTTP_LISTEN":             &c.HTTP.Listen,
+		"ZARIA_TELEGRAM_TOKEN":          &c.Telegram.Token,
+		"ZARIA_TELEGRAM_API":            &c.Telegram.API,
+		"ZARIA_TELEGRAM_WEBHOOK_LISTEN": &c.Telegram.WebhookListen,
+		"ZARIA_TELEGRAM_WEBHOOK_URL":    &c.Telegram.WebhookURL,
+		"ZARIA_TELEGRAM_WEBHOOK_SECRET": &c.Telegram.WebhookSecret,
+		"ZARIA_MATRIX_HOMESERVER":       &c.Matrix.Homeserver,
+		"ZARIA_MATRIX_USER":             &c.Matrix.User,
+		"ZARIA_MATRIX_PASSWORD":         &c.Matrix.Password,
+		"ZARIA_MATRIX_TOKEN":            &c.Matrix.Token,
+		"ZARIA_MATRIX_DEVICE_ID":        &c.Matrix.DeviceID,
+		"ZARIA_MATRIX_PICKLE_KEY":       &c.Matrix.PickleKey,
+		"ZARIA_MATRIX_CRYPTO_DB":        &c.Matrix.CryptoDB,
+	}
+	for k, p := range str {
+		if v := getenv(k); v != "" {
+			*p = v
+		}
+	}
+	lists := map[string]*[]string{
+		"ZARIA_MATRIX_ALLOWED_SERVERS": &c.Matrix.AllowedServers,
+		"ZARIA_MATRIX_ALLOWED_USERS":   &c.Matrix.AllowedUsers,
+	}
+	for k, p := range lists {
+		if v := getenv(k); v != "" {
+			*p = strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })
+		}
+	}
+	if v := getenv("ZARIA_TELEGRAM_POLL_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return fmt.Errorf("ZARIA_TELEGRAM_POLL_TIMEOUT: %w", err)
+		}
+		c.Telegram.PollTimeout = d
+	}
+	if v := getenv("ZARIA_MATRIX_RERUN_EDITS"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("ZARIA_MATRIX_RERUN_EDITS: %w", err)
+		}
+		c.Matrix.RerunEdits = b
+	}
+	return nil
+}
+
+func (c *Config) validate() error {
+	switch c.Lang {
+	case "es", "el", "en":
+	default:
+		return fmt.Errorf("config: lang must be es, el or en, not %q", c.Lang)
+	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		return fmt.Errorf("config: log.format must be text or json, not %q", c.Log.Format)
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("config: log.level must be debug, info, warn or error, not %q", c.Log.Level)
+	}
+	if c.DB == "" {
+		return errors.New("config: db must not be empty")
+	}
+	if c.Matrix.Homeserver != "" {
+		if c.Matrix.User == "" {
+			return errors.New("config: matrix.user is required with matrix.homeserver")
+		}
+		if c.Matrix.Password == "" && c.Matrix.Token == "" {
+			return errors.New("config: matrix needs a password or an access token (ZARIA_MATRIX_PASSWORD or ZARIA_MATRIX_TOKEN)")
+		}
+	}
+	return nil
+}
+
+// Platforms reports which chat platforms are configured.
+func (c *Config) Platforms() (telegram, matrix bool) {
+	return c.Telegram.Token != "", c.Matrix.Homeserver != ""
+}
