@@ -38,11 +38,14 @@ type Button struct {
 
 // Check carries the facts of a resolved roll for --json and for logs.
 type Check struct {
-	System  string   `json:"system"`
-	Outcome string   `json:"outcome,omitempty"`
-	Dice    []int    `json:"dice"`
-	Total   *int     `json:"total,omitempty"`
-	Chance  *float64 `json:"chance,omitempty"`
+	System  string `json:"system"`
+	Outcome string `json:"outcome,omitempty"`
+	Dice    []int  `json:"dice"`
+	// Sides[i] is the number of faces of Dice[i] (0 or missing: unknown),
+	// for the roll history's fairness report. Not part of the CLI's JSON.
+	Sides  []int    `json:"-"`
+	Total  *int     `json:"total,omitempty"`
+	Chance *float64 `json:"chance,omitempty"`
 	// ChanceExact is the exact chance as a fraction "p/q" when known.
 	ChanceExact string   `json:"chance_exact,omitempty"`
 	Approx      bool     `json:"approx,omitempty"`
