@@ -1,0 +1,115 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"zaria/core"
+)
+
+// chatID returns the row id of chat, creating the row. Only writes call it:
+// reads of a chat never seen find nothing and create nothing.
+func chatID(ctx context.Context, tx *sql.Tx, chat core.ChatRef) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx,
+		`INSERT INTO chats (platform, chat_id) VALUES (?, ?)
+		 ON CONFLICT (platform, chat_id) DO UPDATE SET platform = excluded.platform
+		 RETURNING id`, chat.Platform, chat.ID).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("chat %s: %w", chat, err)
+	}
+	return id, nil
+}
+
+// existingChatID returns the row id of chat inside a write, or ok=false if
+// the chat has never been written.
+func existingChatID(ctx context.Context, tx *sql.Tx, chat core.ChatRef) (int64, bool, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM chats WHERE platform = ? AND chat_id = ?`,
+		chat.Platform, chat.ID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("chat %s: %w", chat, err)
+	}
+	return id, true, nil
+}
+
+// Settings returns the chat's settings; a chat never seen has the zero
+// settings (with an empty, non-nil Options map).
+func (db *DB) Settings(ctx context.Context, chat core.ChatRef) (core.Settings, error) {
+	rows, err := db.r.QueryContext(ctx,
+		`SELECT c.lang, o.key, o.value
+		   FROM chats c LEFT JOIN chat_options o ON o.chat = c.id
+		  WHERE c.platform = ? AND c.chat_id = ?`, chat.Platform, chat.ID)
+	if err != nil {
+		return core.Settings{}, fmt.Errorf("sqlite: settings of %s: %w", chat, err)
+	}
+	defer rows.Close()
+	s := core.Settings{Options: map[string]string{}}
+	for rows.Next() {
+		var key, value sql.NullString
+		if err := rows.Scan(&s.Lang, &key, &value); err != nil {
+			return core.Settings{}, fmt.Errorf("sqlite: settings of %s: %w", chat, err)
+		}
+		if key.Valid {
+			s.Options[key.String] = value.String
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return core.Settings{}, fmt.Errorf("sqlite: settings of %s: %w", chat, err)
+	}
+	return s, nil
+}
+
+// SaveSettings replaces the chat's settings (language and every option).
+func (db *DB) SaveSettings(ctx context.Context, chat core.ChatRef, s core.Settings) error {
+	return db.write(ctx, "save settings of "+chat.String(), func(tx *sql.Tx) error {
+		return saveSettings(ctx, tx, chat, s)
+	})
+}
+
+func saveSettings(ctx context.Context, tx *sql.Tx, chat core.ChatRef, s core.Settings) error {
+	id, err := chatID(ctx, tx, chat)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE chats SET lang = ? WHERE id = ?`, s.Lang, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM chat_options WHERE chat = ?`, id); err != nil {
+		return err
+	}
+	for k, v := range s.Options {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO chat_options (chat, key, value) VALUES (?, ?, ?)`, id, k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// State returns the adapter state stored under key (Telegram's update
+// offset, Matrix's sync token and device id); ok=false if none.
+func (db *DB) State(ctx context.Context, key string) (value string, ok bool, err error) {
+	err = db.r.QueryRowContext(ctx, `SELECT value FROM platform_state WHERE key = ?`, key).Scan(&value)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("sqlite: state %q: %w", key, err)
+	}
+	return value, true, nil
+}
+
+// SetState stores value under key, replacing any previous value.
+func (db *DB) SetState(ctx context.Context, key, value string) error {
+	return db.write(ctx, fmt.Sprintf("set state %q", key), func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx,
+			`INSERT INTO platform_state (key, value) VALUES (?, ?)
+			 ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value)
+		return err
+	})
+}
