@@ -1,0 +1,355 @@
+package character
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/fold"
+)
+
+// Limits are the quotas of characters, aliases, history and imports. Zero
+// fields take the defaults of DefaultLimits.
+type Limits struct {
+	CharactersPerUser int // characters one user owns in one chat (10)
+	ValuesPerSheet    int // named values on one sheet (40)
+	NameLen           int // characters of a character, value or alias name (32)
+	ValueLen          int // characters of one value (64)
+	AliasesPerUser    int // saved rolls of one user in one chat (20)
+	AliasesPerChat    int // saved rolls of the whole chat (30)
+	AliasLen          int // characters of what a saved roll stands for (200)
+	HistoryKeep       int // rolls kept per chat; older ones are pruned (500)
+	HistoryShow       int // rolls /historial shows by default (10)
+	HistoryShowMax    int // rolls /historial shows at most (30)
+	ImportLen         int // characters of an /importar document (100000)
+	ImportCharacters  int // characters in one chat after an import (200)
+	GMsPerChat        int // users named GM in one chat (20)
+}
+
+// DefaultLimits returns the quotas used where Limits leaves a zero.
+func DefaultLimits() Limits {
+	return Limits{
+		CharactersPerUser: 10,
+		ValuesPerSheet:    40,
+		NameLen:           32,
+		ValueLen:          64,
+		AliasesPerUser:    20,
+		AliasesPerChat:    30,
+		AliasLen:          200,
+		HistoryKeep:       500,
+		HistoryShow:       10,
+		HistoryShowMax:    30,
+		ImportLen:         100_000,
+		ImportCharacters:  200,
+		GMsPerChat:        20,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	pick := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	pick(&l.CharactersPerUser, d.CharactersPerUser)
+	pick(&l.ValuesPerSheet, d.ValuesPerSheet)
+	pick(&l.NameLen, d.NameLen)
+	pick(&l.ValueLen, d.ValueLen)
+	pick(&l.AliasesPerUser, d.AliasesPerUser)
+	pick(&l.AliasesPerChat, d.AliasesPerChat)
+	pick(&l.AliasLen, d.AliasLen)
+	pick(&l.HistoryKeep, d.HistoryKeep)
+	pick(&l.HistoryShow, d.HistoryShow)
+	pick(&l.HistoryShowMax, d.HistoryShowMax)
+	pick(&l.ImportLen, d.ImportLen)
+	pick(&l.ImportCharacters, d.ImportCharacters)
+	pick(&l.GMsPerChat, d.GMsPerChat)
+	return l
+}
+
+// Options configure a Service.
+type Options struct {
+	Limits Limits
+	Logger *slog.Logger
+	Now    func() time.Time
+}
+
+// Service implements the character commands, command.Sheets,
+// command.AliasExpander and command.Observer on top of a Store.
+type Service struct {
+	store Store
+	lim   Limits
+	log   *slog.Logger
+	now   func() time.Time
+}
+
+// New returns a Service over store.
+func New(store Store, o Options) *Service {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, lim: o.Limits.withDefaults(), log: o.Logger, now: o.Now}
+}
+
+// Limits returns the effective quotas.
+func (s *Service) Limits() Limits { return s.lim }
+
+// Systems a sheet can belong to: canonical id → accepted spellings (folded).
+var systemNames = []struct {
+	ID, Display string
+	Spellings   []string
+}{
+	{"zaria", "Ζαριά", []string{"zaria", "ζαρια", "z"}},
+	{"daegon", "Daegon", []string{"daegon", "dg"}},
+	{"dh", "Dungeon Hack", []string{"dh", "dungeon hack", "dungeonhack"}},
+	{"kh", "Kingdom Hearts", []string{"kh", "kingdom hearts", "kingdomhearts"}},
+	{"rq", "RQ", []string{"rq", "runequest"}},
+	{"", "", []string{"ninguno", "none", "κανενα", "-"}},
+}
+
+// parseSystem maps what a user typed to a system id.
+func parseSystem(s string) (string, bool) {
+	k := fold.Key(s)
+	for _, sys := range systemNames {
+		for _, sp := range sys.Spellings {
+			if k == sp {
+				return sys.ID, true
+			}
+		}
+	}
+	return "", false
+}
+
+func systemDisplay(id string) string {
+	for _, sys := range systemNames {
+		if sys.ID == id {
+			return sys.Display
+		}
+	}
+	return id
+}
+
+func systemList() string {
+	var out []string
+	for _, sys := range systemNames {
+		if sys.ID != "" {
+			out = append(out, sys.ID)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// internal wraps a store failure once; the router logs it and shows the
+// user the generic internal-error message.
+func internal(op string, err error) error { return fmt.Errorf("character %s: %w", op, err) }
+
+// checkName validates a character, value or alias name: one word of
+// letters, digits, marks and - _ . ' of at most max characters. what is
+// the catalog key of the kind of name, for the message.
+func checkName(name string, max int, what string) error {
+	n := utf8.RuneCountInString(name)
+	if n > max {
+		return command.Errorf("character.name_too_long", "name", cut(name, max), "max", max, "what", what)
+	}
+	if n == 0 || fold.Key(name) == "" {
+		return command.Errorf("character.name_bad", "name", name, "what", what)
+	}
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || strings.ContainsRune("-_.'’", r) {
+			continue
+		}
+		return command.Errorf("character.name_bad", "name", name, "what", what)
+	}
+	return nil
+}
+
+// checkValueName is checkName plus: not a number and not a dice term, so
+// that "fuerza+2" and "1d20+fuerza" stay unambiguous.
+func checkValueName(name string, max int) error {
+	if err := checkName(name, max, "value"); err != nil {
+		return err
+	}
+	if _, err := strconv.Atoi(name); err == nil || looksLikeDice(name) {
+		return command.Errorf("character.value_name_number", "name", name)
+	}
+	return nil
+}
+
+// looksLikeDice reports whether s reads as dice notation (d20, 2d6, d%).
+func looksLikeDice(s string) bool {
+	k := strings.ToLower(s)
+	i := strings.IndexByte(k, 'd')
+	if i < 0 {
+		return false
+	}
+	for _, r := range k[:i] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	rest := k[i+1:]
+	if rest == "%" || rest == "f" {
+		return true
+	}
+	if rest == "" {
+		return false
+	}
+	for _, r := range rest {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func checkValueText(v string, max int) error {
+	if n := utf8.RuneCountInString(v); n > max {
+		return command.Errorf("character.value_too_long", "max", max, "got", n)
+	}
+	if strings.TrimSpace(v) == "" {
+		return command.Errorf("character.value_empty")
+	}
+	for _, r := range v {
+		if unicode.IsControl(r) {
+			return command.Errorf("character.value_bad")
+		}
+	}
+	return nil
+}
+
+// cut shortens s to at most n characters, marking the cut with "…".
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:max(n-1, 0)]) + "…"
+}
+
+// stripAt removes the @ that marks a character or user name.
+func stripAt(s string) string { return strings.TrimPrefix(strings.TrimSpace(s), "@") }
+
+// resolve finds the character who names in chat: "" is userID's active
+// character, "Drake" or "@Drake" that character of the chat. Unknown names
+// are user errors with a suggestion.
+func (s *Service) resolve(ctx context.Context, chat core.ChatRef, userID, who string) (Character, error) {
+	who = stripAt(who)
+	if who == "" {
+		c, err := s.store.ActiveCharacter(ctx, chat, userID)
+		if errors.Is(err, ErrNotFound) {
+			return Character{}, command.Errorf("character.no_active")
+		}
+		if err != nil {
+			return Character{}, internal("active", err)
+		}
+		return c, nil
+	}
+	c, err := s.store.Character(ctx, chat, fold.Key(who))
+	if err == nil {
+		return c, nil
+	}
+	if !errors.Is(err, ErrNotFound) {
+		return Character{}, internal("get", err)
+	}
+	return Character{}, s.unknownCharacter(ctx, chat, who)
+}
+
+// unknownCharacter builds the "no such character" error, with the closest
+// name of the chat when there is one.
+func (s *Service) unknownCharacter(ctx context.Context, chat core.ChatRef, who string) error {
+	list, err := s.store.ListCharacters(ctx, chat)
+	if err != nil {
+		return internal("list", err)
+	}
+	names := make([]string, len(list))
+	for i, c := range list {
+		names[i] = c.Name
+	}
+	if sug := fold.Closest(who, names, 1); len(sug) > 0 {
+		return command.Errorf("character.unknown_suggest", "name", who, "suggestion", sug[0])
+	}
+	return command.Errorf("character.unknown", "name", who)
+}
+
+// canEdit reports whether userID may change c.
+func canEdit(c Character, userID string, isGM bool) bool { return isGM || c.Owner == userID }
+
+func notYours(c Character) error {
+	return command.Errorf("character.not_yours", "name", c.Name, "owner", ownerLabel(c))
+}
+
+func ownerLabel(c Character) string {
+	if c.OwnerName != "" {
+		return c.OwnerName
+	}
+	return c.Owner
+}
+
+// valueIndex finds a value of c by name, trying the Dungeon Hack synonyms
+// of reserved names (weapon = arma = όπλο). -1 when absent.
+func valueIndex(c Character, name string) int {
+	k := fold.Key(name)
+	for i, v := range c.Values {
+		if v.Key == k {
+			return i
+		}
+	}
+	for _, syn := range synonyms(k) {
+		for i, v := range c.Values {
+			if v.Key == syn {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// unknownValue builds the "no such value" error with the closest name.
+func unknownValue(c Character, name string) error {
+	names := make([]string, len(c.Values))
+	for i, v := range c.Values {
+		names[i] = v.Name
+	}
+	if sug := fold.Closest(name, names, 1); len(sug) > 0 {
+		return command.Errorf("character.value_unknown_suggest", "name", name, "character", c.Name, "suggestion", sug[0])
+	}
+	return command.Errorf("character.value_unknown", "name", name, "character", c.Name)
+}
+
+// setValue sets or adds a value on c (in memory), enforcing the quotas.
+func (s *Service) setValue(c *Character, name, text string) error {
+	if err := checkValueName(name, s.lim.NameLen); err != nil {
+		return err
+	}
+	text = strings.TrimSpace(text)
+	if err := checkValueText(text, s.lim.ValueLen); err != nil {
+		return err
+	}
+	if i := valueIndex(*c, name); i >= 0 {
+		c.Values[i].Text = text
+		return nil
+	}
+	if len(c.Values) >= s.lim.ValuesPerSheet {
+		return command.Errorf("character.values_quota", "max", s.lim.ValuesPerSheet, "name", c.Name)
+	}
+	c.Values = append(c.Values, Value{Name: name, Key: fold.Key(name), Text: text})
+	return nil
+}
+
+// parseInt reads a sheet value as a number: "4", "+2", "-1".
+func parseInt(text string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(text), "+"))
+	return n, err == nil
+}

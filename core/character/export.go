@@ -1,0 +1,268 @@
+package character
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// The export document. /exportar writes it; /importar reads it back. Its
+// "format" is always ExportFormat and "version" is ExportVersion; a later
+// version of the bot that changes the shape raises the version and keeps
+// reading older ones.
+//
+// Adapters pass an attached file's text as the command's argument: on
+// Telegram a document whose caption is /importar, on Matrix a file event
+// whose body is !importar or a reply "!importar" to the file, in the
+// console the JSON pasted after the command.
+const (
+	ExportFormat  = "zaria-chat"
+	ExportVersion = 1
+)
+
+type exportDoc struct {
+	Format     string            `json:"format"`
+	Version    int               `json:"version"`
+	Exported   time.Time         `json:"exported"`
+	Chat       string            `json:"chat,omitempty"` // informational only
+	Settings   exportSettings    `json:"settings"`
+	Characters []exportCharacter `json:"characters"`
+}
+
+type exportSettings struct {
+	Lang    string            `json:"lang,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+type exportCharacter struct {
+	Name      string        `json:"name"`
+	Owner     string        `json:"owner"`
+	OwnerName string        `json:"owner_name,omitempty"`
+	System    string        `json:"system,omitempty"`
+	Active    bool          `json:"active,omitempty"`
+	Values    []exportValue `json:"values,omitempty"`
+	Created   time.Time     `json:"created,omitzero"`
+	Updated   time.Time     `json:"updated,omitzero"`
+}
+
+type exportValue struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Limits of the settings part of an import.
+const (
+	maxImportOptions   = 50
+	maxOptionKeyLen    = 32
+	maxOptionValueLen  = 64
+	maxOwnerIDLen      = 128
+	maxImportOwnerName = 128
+)
+
+func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	chars, err := s.store.ListCharacters(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list", err)
+	}
+	now := s.now().UTC()
+	doc := exportDoc{
+		Format: ExportFormat, Version: ExportVersion, Exported: now, Chat: req.Msg.Chat.String(),
+		Settings:   exportSettings{Lang: req.Settings.Lang, Options: req.Settings.Options},
+		Characters: make([]exportCharacter, 0, len(chars)),
+	}
+	if len(doc.Settings.Options) == 0 {
+		doc.Settings.Options = nil
+	}
+	for _, c := range chars {
+		ec := exportCharacter{Name: c.Name, Owner: c.Owner, OwnerName: c.OwnerName, System: c.System,
+			Active: c.Active, Created: c.Created.UTC(), Updated: c.Updated.UTC()}
+		for _, v := range c.Values {
+			ec.Values = append(ec.Values, exportValue{Name: v.Name, Value: v.Text})
+		}
+		doc.Characters = append(doc.Characters, ec)
+	}
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, internal("export", err)
+	}
+	name := "zaria-" + safeFileName(req.Msg.Chat.String()) + "-" + now.Format("20060102") + ".json"
+	rep := reply.Text(req.T("export.done", "count", len(chars), "file", name))
+	rep.File = &reply.File{Name: name, MIME: "application/json", Data: append(data, '\n')}
+	return rep, nil
+}
+
+// safeFileName keeps letters, digits, - and _ of s (at most 40).
+func safeFileName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return cut(b.String(), 40)
+}
+
+func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	if !req.IsGM {
+		return nil, command.Errorf("import.only_gm")
+	}
+	text := strings.TrimSpace(req.Args)
+	if text == "" {
+		return nil, command.Errorf("import.usage")
+	}
+	if n := utf8.RuneCountInString(text); n > s.lim.ImportLen {
+		return nil, command.Errorf("import.too_long", "max", s.lim.ImportLen, "got", n)
+	}
+	data, err := s.parseImport(req, text)
+	if err != nil {
+		return nil, err
+	}
+	old, err := s.store.ListCharacters(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list", err)
+	}
+	if err := s.store.ReplaceChat(ctx, req.Msg.Chat, data); err != nil {
+		return nil, internal("import", err)
+	}
+	return reply.Text(req.T("import.done", "count", len(data.Characters), "old", len(old))), nil
+}
+
+// parseImport decodes and validates an export document completely before
+// anything is written.
+func (s *Service) parseImport(req *command.Request, text string) (ChatData, error) {
+	// A document pasted in a chat may come inside a ``` block.
+	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, "```") {
+		text = strings.TrimPrefix(text, "```")
+		text = strings.TrimPrefix(text, "json")
+		text = strings.TrimSuffix(strings.TrimSpace(text), "```")
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	var doc exportDoc
+	if err := dec.Decode(&doc); err != nil {
+		return ChatData{}, command.Errorf("import.bad_json")
+	}
+	if dec.More() {
+		return ChatData{}, command.Errorf("import.bad_json")
+	}
+	if doc.Format != ExportFormat || doc.Version < 1 {
+		return ChatData{}, command.Errorf("import.not_export")
+	}
+	if doc.Version > ExportVersion {
+		return ChatData{}, command.Errorf("import.newer_version", "version", doc.Version, "max", ExportVersion)
+	}
+	settings, err := s.checkImportSettings(req, doc.Settings)
+	if err != nil {
+		return ChatData{}, err
+	}
+	if len(doc.Characters) > s.lim.ImportCharacters {
+		return ChatData{}, command.Errorf("import.too_many", "max", s.lim.ImportCharacters, "got", len(doc.Characters))
+	}
+	now := s.now()
+	seen := map[string]bool{}
+	perOwner := map[string]int{}
+	activeOf := map[string]string{}
+	out := ChatData{Settings: settings, Characters: make([]Character, 0, len(doc.Characters))}
+	for _, ec := range doc.Characters {
+		if err := s.checkCharacterName(ec.Name); err != nil {
+			return ChatData{}, err
+		}
+		key := fold.Key(ec.Name)
+		if seen[key] {
+			return ChatData{}, command.Errorf("import.duplicate", "name", ec.Name)
+		}
+		seen[key] = true
+		if ec.Owner == "" || utf8.RuneCountInString(ec.Owner) > maxOwnerIDLen || utf8.RuneCountInString(ec.OwnerName) > maxImportOwnerName {
+			return ChatData{}, command.Errorf("import.bad_owner", "name", ec.Name)
+		}
+		perOwner[ec.Owner]++
+		if perOwner[ec.Owner] > s.lim.CharactersPerUser {
+			return ChatData{}, command.Errorf("import.owner_quota", "owner", ownerLabel(Character{Owner: ec.Owner, OwnerName: ec.OwnerName}), "max", s.lim.CharactersPerUser)
+		}
+		if ec.Active {
+			if prev, dup := activeOf[ec.Owner]; dup {
+				return ChatData{}, command.Errorf("import.two_active", "first", prev, "second", ec.Name)
+			}
+			activeOf[ec.Owner] = ec.Name
+		}
+		if ec.System != "" {
+			if id, ok := parseSystem(ec.System); !ok || id != ec.System {
+				return ChatData{}, command.Errorf("character.system_unknown", "name", ec.System, "systems", systemList())
+			}
+		}
+		c := Character{Owner: ec.Owner, OwnerName: ec.OwnerName, Name: ec.Name, Key: key, System: ec.System,
+			Active: ec.Active, Created: ec.Created, Updated: ec.Updated}
+		if c.Created.IsZero() {
+			c.Created = now
+		}
+		if c.Updated.IsZero() {
+			c.Updated = c.Created
+		}
+		if len(ec.Values) > s.lim.ValuesPerSheet {
+			return ChatData{}, command.Errorf("character.values_quota", "max", s.lim.ValuesPerSheet, "name", ec.Name)
+		}
+		keys := map[string]bool{}
+		for _, v := range ec.Values {
+			if err := checkValueName(v.Name, s.lim.NameLen); err != nil {
+				return ChatData{}, err
+			}
+			if keys[fold.Key(v.Name)] {
+				return ChatData{}, command.Errorf("import.duplicate_value", "name", v.Name, "character", ec.Name)
+			}
+			keys[fold.Key(v.Name)] = true
+			if err := checkValueText(v.Value, s.lim.ValueLen); err != nil {
+				return ChatData{}, err
+			}
+			c.Values = append(c.Values, Value{Name: v.Name, Key: fold.Key(v.Name), Text: strings.TrimSpace(v.Value)})
+		}
+		out.Characters = append(out.Characters, c)
+	}
+	return out, nil
+}
+
+// checkImportSettings validates the settings of a document: a known
+// language, bounded option keys and values, and for options the bot knows,
+// one of their allowed values.
+func (s *Service) checkImportSettings(req *command.Request, in exportSettings) (core.Settings, error) {
+	if in.Lang != "" && !command.IsLanguage(in.Lang) {
+		return core.Settings{}, command.Errorf("import.bad_setting", "name", "lang", "value", cut(in.Lang, 16))
+	}
+	if len(in.Options) > maxImportOptions {
+		return core.Settings{}, command.Errorf("import.too_many_settings", "max", maxImportOptions)
+	}
+	known := map[string]command.Option{}
+	for _, o := range req.Router().Options() {
+		known[o.Key] = o
+	}
+	out := core.Settings{Lang: in.Lang, Options: make(map[string]string, len(in.Options))}
+	for k, v := range in.Options {
+		if k == "" || utf8.RuneCountInString(k) > maxOptionKeyLen || utf8.RuneCountInString(v) > maxOptionValueLen || strings.ContainsAny(k+v, "\n\r\t") {
+			return core.Settings{}, command.Errorf("import.bad_setting", "name", cut(k, 16), "value", cut(v, 16))
+		}
+		if o, ok := known[k]; ok && len(o.Values) > 0 && !contains(o.Values, v) {
+			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", cut(v, 16))
+		}
+		out.Options[k] = v
+	}
+	return out, nil
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

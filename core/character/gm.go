@@ -1,0 +1,222 @@
+package character
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// GMs of a chat are its admins (the adapter sets core.Message.FromGM) and
+// the users named with /gm add. A user is named by:
+//   - their platform user id as the platform gives it: a Matrix id
+//     "@ana:example.org", a Telegram numeric id "123456789";
+//   - or their name with or without "@" ("@ana", "Ana"), matched without
+//     case or accents against the users this chat already knows: owners of
+//     its characters, users in its roll history, its GMs. Someone the bot
+//     has never seen in the chat is asked to roll once first, or named by id.
+func gmSubcommands() map[string]string {
+	return map[string]string{
+		"add": "add", "anadir": "add", "agregar": "add", "προσθηκη": "add", "προσθεσε": "add",
+		"remove": "remove", "quitar": "remove", "borrar": "remove", "eliminar": "remove", "αφαιρεση": "remove", "αφαιρεσε": "remove",
+		"list": "list", "lista": "list", "λιστα": "list",
+	}
+}
+
+func (s *Service) gm(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	args := strings.Fields(req.Args)
+	if len(args) == 0 {
+		return s.gmList(ctx, req)
+	}
+	sub, ok := gmSubcommands()[fold.Key(args[0])]
+	if !ok {
+		return nil, command.Errorf("gm.usage")
+	}
+	if sub == "list" {
+		return s.gmList(ctx, req)
+	}
+	if len(args) != 2 {
+		return nil, command.Errorf("gm.usage")
+	}
+	if !req.IsGM {
+		return nil, command.Errorf("gm.only_gm")
+	}
+	if sub == "add" {
+		return s.gmAdd(ctx, req, args[1])
+	}
+	return s.gmRemove(ctx, req, args[1])
+}
+
+func (s *Service) gmList(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	gms, err := s.store.ListGMs(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list gms", err)
+	}
+	if len(gms) == 0 {
+		return reply.Text(req.T("gm.list_empty")), nil
+	}
+	rep := (&reply.Reply{}).Add(reply.B(req.T("gm.list_title", "count", len(gms))))
+	for _, g := range gms {
+		line := reply.Line{reply.T("• "), reply.B(g.Name)}
+		if g.Name != g.UserID {
+			line = append(line, reply.C(" "+g.UserID))
+		}
+		rep.Lines = append(rep.Lines, line)
+	}
+	return rep, nil
+}
+
+func (s *Service) gmAdd(ctx context.Context, req *command.Request, arg string) (*reply.Reply, error) {
+	u, err := s.findUser(ctx, req.Msg.Chat, arg)
+	if err != nil {
+		return nil, err
+	}
+	gms, err := s.store.ListGMs(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list gms", err)
+	}
+	for _, g := range gms {
+		if g.UserID == u.ID {
+			return reply.Text(req.T("gm.already", "name", u.Name)), nil
+		}
+	}
+	if len(gms) >= s.lim.GMsPerChat {
+		return nil, command.Errorf("gm.quota", "max", s.lim.GMsPerChat)
+	}
+	if err := s.store.AddGM(ctx, req.Msg.Chat, GM{UserID: u.ID, Name: u.Name, Added: s.now()}); err != nil {
+		return nil, internal("add gm", err)
+	}
+	return reply.Text(req.T("gm.added", "name", u.Name)), nil
+}
+
+func (s *Service) gmRemove(ctx context.Context, req *command.Request, arg string) (*reply.Reply, error) {
+	gms, err := s.store.ListGMs(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list gms", err)
+	}
+	var found []GM
+	for _, g := range gms {
+		if g.UserID == strings.TrimSpace(arg) {
+			found = []GM{g}
+			break
+		}
+		if fold.Equal(stripAt(g.Name), stripAt(arg)) {
+			found = append(found, g)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, command.Errorf("gm.not_gm", "name", arg)
+	case 1:
+	default:
+		return nil, command.Errorf("gm.ambiguous", "name", arg, "ids", gmIDs(found))
+	}
+	if err := s.store.RemoveGM(ctx, req.Msg.Chat, found[0].UserID); err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, command.Errorf("gm.not_gm", "name", arg)
+		}
+		return nil, internal("remove gm", err)
+	}
+	return reply.Text(req.T("gm.removed", "name", found[0].Name)), nil
+}
+
+func gmIDs(gms []GM) string {
+	ids := make([]string, len(gms))
+	for i, g := range gms {
+		ids[i] = g.UserID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// knownUsers lists the users chat knows of: character owners, roll history
+// and GMs, one entry per id with the latest name seen.
+func (s *Service) knownUsers(ctx context.Context, chat core.ChatRef) ([]core.User, error) {
+	byID := map[string]string{}
+	chars, err := s.store.ListCharacters(ctx, chat)
+	if err != nil {
+		return nil, internal("list", err)
+	}
+	for _, c := range chars {
+		byID[c.Owner] = c.OwnerName
+	}
+	gms, err := s.store.ListGMs(ctx, chat)
+	if err != nil {
+		return nil, internal("list gms", err)
+	}
+	for _, g := range gms {
+		byID[g.UserID] = g.Name
+	}
+	counts, err := s.store.RollCounts(ctx, chat)
+	if err != nil {
+		return nil, internal("roll counts", err)
+	}
+	for _, u := range counts {
+		byID[u.UserID] = u.UserName
+	}
+	out := make([]core.User, 0, len(byID))
+	for id, name := range byID {
+		out = append(out, core.User{ID: id, Name: name})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// findUser resolves a /gm argument to a user (see the package comment above).
+func (s *Service) findUser(ctx context.Context, chat core.ChatRef, arg string) (core.User, error) {
+	arg = strings.TrimSpace(arg)
+	known, err := s.knownUsers(ctx, chat)
+	if err != nil {
+		return core.User{}, err
+	}
+	for _, u := range known {
+		if u.ID == arg {
+			if u.Name == "" {
+				u.Name = u.ID
+			}
+			return u, nil
+		}
+	}
+	if looksLikeUserID(arg) {
+		return core.User{ID: arg, Name: arg}, nil
+	}
+	var found []core.User
+	for _, u := range known {
+		if u.Name != "" && fold.Equal(stripAt(u.Name), stripAt(arg)) {
+			found = append(found, u)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return core.User{}, command.Errorf("gm.unknown_user", "name", arg)
+	default:
+		ids := make([]string, len(found))
+		for i, u := range found {
+			ids[i] = u.ID
+		}
+		return core.User{}, command.Errorf("gm.ambiguous", "name", arg, "ids", strings.Join(ids, ", "))
+	}
+}
+
+// looksLikeUserID reports whether s is a platform user id: a Matrix id
+// (@local:server) or a Telegram numeric id.
+func looksLikeUserID(s string) bool {
+	if strings.HasPrefix(s, "@") && strings.Contains(s, ":") && !strings.ContainsAny(s, " \t") {
+		return true
+	}
+	if s == "" || len(s) > 20 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

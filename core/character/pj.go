@@ -1,0 +1,348 @@
+package character
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// Sub-commands of /pj, by folded spelling in es, el and en.
+const (
+	subCreate = "create"
+	subList   = "list"
+	subRename = "rename"
+	subDelete = "delete"
+	subUse    = "use"
+	subSet    = "set"
+	subUnset  = "unset"
+	subSystem = "system"
+	subShow   = "show"
+)
+
+func pjSubcommands() map[string]string {
+	return map[string]string{
+		"crear": subCreate, "nuevo": subCreate, "create": subCreate, "new": subCreate, "δημιουργια": subCreate, "νεοσ": subCreate,
+		"lista": subList, "list": subList, "ls": subList, "λιστα": subList,
+		"renombrar": subRename, "rename": subRename, "μετονομασια": subRename,
+		"borrar": subDelete, "eliminar": subDelete, "delete": subDelete, "διαγραφη": subDelete,
+		"usar": subUse, "use": subUse, "χρηση": subUse,
+		"set": subSet, "poner": subSet, "ορισε": subSet,
+		"unset": subUnset, "quitar": subUnset, "αφαιρεση": subUnset, "αφαιρεσε": subUnset,
+		"sistema": subSystem, "system": subSystem, "συστημα": subSystem,
+		"ver": subShow, "show": subShow, "δειξε": subShow,
+	}
+}
+
+// pj handles /pj and its sub-commands.
+func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	args := strings.Fields(req.Args)
+	if len(args) == 0 {
+		c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, "")
+		if err != nil {
+			return nil, err
+		}
+		return s.show(req, c), nil
+	}
+	sub, ok := pjSubcommands()[fold.Key(args[0])]
+	if !ok {
+		if len(args) == 1 {
+			// /pj Drake shows Drake.
+			c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, args[0])
+			if err != nil {
+				return nil, err
+			}
+			return s.show(req, c), nil
+		}
+		return nil, command.Errorf("character.usage")
+	}
+	rest := args[1:]
+	switch sub {
+	case subCreate:
+		return s.pjCreate(ctx, req, rest)
+	case subList:
+		return s.pjList(ctx, req)
+	case subRename:
+		return s.pjRename(ctx, req, rest)
+	case subDelete:
+		return s.pjDelete(ctx, req, rest)
+	case subUse:
+		return s.pjUse(ctx, req, rest)
+	case subSet:
+		return s.pjSet(ctx, req, rest)
+	case subUnset:
+		return s.pjUnset(ctx, req, rest)
+	case subSystem:
+		return s.pjSystem(ctx, req, rest)
+	default: // subShow
+		who := ""
+		if len(rest) > 0 {
+			who = rest[0]
+		}
+		c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, who)
+		if err != nil {
+			return nil, err
+		}
+		return s.show(req, c), nil
+	}
+}
+
+// checkCharacterName validates a new character name.
+func (s *Service) checkCharacterName(name string) error {
+	if err := checkName(name, s.lim.NameLen, "character"); err != nil {
+		return err
+	}
+	if _, reserved := pjSubcommands()[fold.Key(name)]; reserved {
+		return command.Errorf("character.name_reserved", "name", name)
+	}
+	return nil
+}
+
+func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	if len(args) == 0 || len(args) > 2 {
+		return nil, command.Errorf("character.create_usage")
+	}
+	name := stripAt(args[0])
+	if err := s.checkCharacterName(name); err != nil {
+		return nil, err
+	}
+	system := ""
+	if len(args) == 2 {
+		var ok bool
+		if system, ok = parseSystem(args[1]); !ok {
+			return nil, command.Errorf("character.system_unknown", "name", args[1], "systems", systemList())
+		}
+	}
+	now := s.now()
+	c := Character{
+		Chat: req.Msg.Chat, Owner: req.Msg.From.ID, OwnerName: req.Msg.From.Name,
+		Name: name, Key: fold.Key(name), System: system, Created: now, Updated: now,
+	}
+	c, err := s.store.CreateCharacter(ctx, req.Msg.Chat, c, s.lim.CharactersPerUser)
+	switch {
+	case errors.Is(err, ErrExists):
+		return nil, command.Errorf("character.exists", "name", name)
+	case errors.Is(err, ErrQuota):
+		return nil, command.Errorf("character.quota", "max", s.lim.CharactersPerUser)
+	case err != nil:
+		return nil, internal("create", err)
+	}
+	return reply.Text(req.T("character.created", "name", c.Name)), nil
+}
+
+func (s *Service) pjList(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	list, err := s.store.ListCharacters(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list", err)
+	}
+	if len(list) == 0 {
+		return reply.Text(req.T("character.list_empty")), nil
+	}
+	rep := (&reply.Reply{}).Add(reply.B(req.T("character.list_title", "count", len(list))))
+	for _, c := range list {
+		line := reply.Line{reply.T("• "), reply.B(c.Name)}
+		if c.System != "" {
+			line = append(line, reply.T(" · "+systemDisplay(c.System)))
+		}
+		line = append(line, reply.I(" · "+req.T("character.owner", "name", ownerLabel(c))))
+		if c.Active && c.Owner == req.Msg.From.ID {
+			line = append(line, reply.T(" ⭐"))
+		}
+		rep.Lines = append(rep.Lines, line)
+	}
+	return rep, nil
+}
+
+// editable resolves who and checks that the sender may change it.
+func (s *Service) editable(ctx context.Context, req *command.Request, who string) (Character, error) {
+	c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, who)
+	if err != nil {
+		return Character{}, err
+	}
+	if !canEdit(c, req.Msg.From.ID, req.IsGM) {
+		return Character{}, notYours(c)
+	}
+	return c, nil
+}
+
+func (s *Service) pjRename(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	var who, name string
+	switch len(args) {
+	case 1:
+		name = args[0]
+	case 2:
+		who, name = args[0], args[1]
+	default:
+		return nil, command.Errorf("character.rename_usage")
+	}
+	name = stripAt(name)
+	if err := s.checkCharacterName(name); err != nil {
+		return nil, err
+	}
+	c, err := s.editable(ctx, req, who)
+	if err != nil {
+		return nil, err
+	}
+	old := c.Name
+	c.Name, c.Key, c.Updated = name, fold.Key(name), s.now()
+	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
+		return nil, err
+	}
+	return reply.Text(req.T("character.renamed", "old", old, "name", name)), nil
+}
+
+func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	if len(args) != 1 {
+		return nil, command.Errorf("character.delete_usage")
+	}
+	c, err := s.editable(ctx, req, args[0])
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.DeleteCharacter(ctx, req.Msg.Chat, c.ID); err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, command.Errorf("character.unknown", "name", c.Name)
+		}
+		return nil, internal("delete", err)
+	}
+	return reply.Text(req.T("character.deleted", "name", c.Name)), nil
+}
+
+func (s *Service) pjUse(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	if len(args) != 1 {
+		return nil, command.Errorf("character.use_usage")
+	}
+	c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, args[0])
+	if err != nil {
+		return nil, err
+	}
+	if c.Owner != req.Msg.From.ID {
+		return nil, command.Errorf("character.use_not_yours", "name", c.Name, "owner", ownerLabel(c))
+	}
+	if err := s.store.SetActive(ctx, req.Msg.Chat, req.Msg.From.ID, c.ID); err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, command.Errorf("character.unknown", "name", c.Name)
+		}
+		return nil, internal("set active", err)
+	}
+	return reply.Text(req.T("character.using", "name", c.Name)), nil
+}
+
+// target splits an optional leading @Character off args.
+func target(args []string) (who string, rest []string) {
+	if len(args) > 0 && strings.HasPrefix(args[0], "@") {
+		return args[0], args[1:]
+	}
+	return "", args
+}
+
+func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	who, args := target(args)
+	if len(args) == 1 {
+		// "/pj set fuerza=4" is accepted too.
+		if k, v, ok := strings.Cut(args[0], "="); ok {
+			args = []string{k, v}
+		}
+	}
+	if len(args) < 2 {
+		return nil, command.Errorf("character.set_usage")
+	}
+	name, text := args[0], strings.Join(args[1:], " ")
+	if err := checkValueName(name, s.lim.NameLen); err != nil {
+		return nil, err
+	}
+	if err := checkValueText(text, s.lim.ValueLen); err != nil {
+		return nil, err
+	}
+	c, err := s.editable(ctx, req, who)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.setValue(&c, name, text); err != nil {
+		return nil, err
+	}
+	c.Updated = s.now()
+	if req.Msg.From.ID == c.Owner && req.Msg.From.Name != "" {
+		c.OwnerName = req.Msg.From.Name
+	}
+	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
+		return nil, err
+	}
+	v := c.Values[valueIndex(c, name)]
+	return reply.Text(req.T("character.value_set", "character", c.Name, "name", v.Name, "value", v.Text)), nil
+}
+
+func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	who, args := target(args)
+	if len(args) != 1 {
+		return nil, command.Errorf("character.unset_usage")
+	}
+	c, err := s.editable(ctx, req, who)
+	if err != nil {
+		return nil, err
+	}
+	i := valueIndex(c, args[0])
+	if i < 0 {
+		return nil, unknownValue(c, args[0])
+	}
+	gone := c.Values[i]
+	c.Values = append(c.Values[:i:i], c.Values[i+1:]...)
+	c.Updated = s.now()
+	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
+		return nil, err
+	}
+	return reply.Text(req.T("character.value_unset", "character", c.Name, "name", gone.Name)), nil
+}
+
+func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	who, args := target(args)
+	if len(args) != 1 {
+		return nil, command.Errorf("character.system_usage", "systems", systemList())
+	}
+	system, ok := parseSystem(args[0])
+	if !ok {
+		return nil, command.Errorf("character.system_unknown", "name", args[0], "systems", systemList())
+	}
+	c, err := s.editable(ctx, req, who)
+	if err != nil {
+		return nil, err
+	}
+	c.System, c.Updated = system, s.now()
+	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
+		return nil, err
+	}
+	if system == "" {
+		return reply.Text(req.T("character.system_cleared", "character", c.Name)), nil
+	}
+	return reply.Text(req.T("character.system_set", "character", c.Name, "system", systemDisplay(system))), nil
+}
+
+// show renders a sheet: name, system and owner, then the values, three to
+// a line.
+func (s *Service) show(req *command.Request, c Character) *reply.Reply {
+	head := reply.Line{reply.B("🧙 " + c.Name)}
+	if c.System != "" {
+		head = append(head, reply.T(" · "+systemDisplay(c.System)))
+	}
+	head = append(head, reply.I(" · "+req.T("character.owner", "name", ownerLabel(c))))
+	rep := &reply.Reply{Lines: []reply.Line{head}}
+	if len(c.Values) == 0 {
+		rep.Add(reply.I(req.T("character.no_values", "name", c.Name)))
+		return rep
+	}
+	var line reply.Line
+	for i, v := range c.Values {
+		if i%3 != 0 {
+			line = append(line, reply.T(" · "))
+		}
+		line = append(line, reply.T(v.Name+" "), reply.B(v.Text))
+		if i%3 == 2 || i == len(c.Values)-1 {
+			rep.Lines = append(rep.Lines, line)
+			line = nil
+		}
+	}
+	return rep
+}
