@@ -80,6 +80,9 @@ type Config struct {
 	NewSource func() dice.Source
 	Logger    *slog.Logger
 	Limits    Limits
+	// Unlimited lists platforms whose users are not rate limited: the local
+	// console and the command line, where the only user is the operator.
+	Unlimited []string
 	Now       func() time.Time
 }
 
@@ -138,7 +141,7 @@ func (r *Router) Register(c Command) {
 		if k == "" || strings.ContainsAny(k, " @/!") {
 			panic(fmt.Sprintf("command: bad alias %q", name))
 		}
-		if prev, dup := r.byAlias[k]; dup {
+		if prev, dup := r.byAlias[k]; dup && prev != cmd {
 			panic(fmt.Sprintf("command: alias %q of %q already taken by %q", name, c.Name, prev.Name))
 		}
 		r.byAlias[k] = cmd
@@ -261,7 +264,7 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 	if n := utf8.RuneCountInString(msg.Text); n > r.cfg.Limits.MaxInput {
 		return r.errorReply(req, Errorf("error.input_too_long", "max", r.cfg.Limits.MaxInput, "got", n)), true
 	}
-	if !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
+	if !r.unlimited(msg.Chat.Platform) && !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
 		if r.limiter.warnOnce(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
 			return r.errorReply(req, Errorf("error.rate_limited", "seconds", int(r.cfg.Limits.Refill/time.Second))), true
 		}
@@ -352,6 +355,15 @@ func (req *Request) Redispatch(ctx context.Context, text string, src dice.Source
 		src = req.Rand
 	}
 	return r.exec(ctx, sub, p, src)
+}
+
+func (r *Router) unlimited(platform string) bool {
+	for _, p := range r.cfg.Unlimited {
+		if p == platform {
+			return true
+		}
+	}
+	return false
 }
 
 // run calls the handler, turning a panic into an internal error.

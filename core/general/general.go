@@ -47,9 +47,9 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 			title += "  (" + strings.Join(prefixed(cmd.Aliases), ", ") + ")"
 		}
 		rep.Add(reply.B(title))
-		long := translated(req, "help."+cmd.Name+".long")
+		long := translated(req, "cmdhelp."+cmd.Name+".long")
 		if long == "" {
-			long = translated(req, "help."+cmd.Name+".short")
+			long = translated(req, "cmdhelp."+cmd.Name+".short")
 		}
 		for _, l := range strings.Split(long, "\n") {
 			rep.Add(styleExample(l)...)
@@ -62,7 +62,7 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 		if c.Hidden {
 			continue
 		}
-		short := translated(req, "help."+c.Name+".short")
+		short := translated(req, "cmdhelp."+c.Name+".short")
 		if short == "" {
 			continue
 		}

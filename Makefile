@@ -1,0 +1,47 @@
+# zaria — see README.md. Every Go command uses -tags goolm (pure-Go olm for
+# Matrix encryption) with cgo on (mattn/go-sqlite3).
+GO       ?= go
+TAGS     := goolm
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -X main.version=$(VERSION)
+FUZZTIME ?= 30s
+export CGO_ENABLED := 1
+
+# Where the test set-up puts the Dendrite homeserver and the Telegram emulator.
+export ZARIA_DENDRITE_DIR ?= $(HOME)/.cache/zaria/dendrite-v0.13.8
+
+.PHONY: all build run test test-setup unit fuzz bench lint clean
+
+all: build
+
+build:
+	$(GO) build -tags $(TAGS) -ldflags '$(LDFLAGS)' -o bin/zaria ./cmd/zaria
+
+run: build
+	./bin/zaria
+
+# test: everything — set-up of the test servers, every test with the race
+# detector (they refuse to skip the real servers), then the fuzz targets for
+# a bounded time.
+test: test-setup unit fuzz
+
+test-setup:
+	@if [ -x adapters/matrix/testdata/build-dendrite.sh ]; then adapters/matrix/testdata/build-dendrite.sh; fi
+	@if [ -x adapters/telegram/testdata/emulator/setup.sh ]; then adapters/telegram/testdata/emulator/setup.sh; fi
+
+unit:
+	ZARIA_REQUIRE_DENDRITE=1 ZARIA_REQUIRE_EMULATOR=1 $(GO) test -race -tags $(TAGS) -timeout 30m ./...
+
+fuzz:
+	$(GO) test -tags $(TAGS) -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./core/dice/
+	$(GO) test -tags $(TAGS) -run '^$$' -fuzz '^FuzzDispatch$$' -fuzztime $(FUZZTIME) ./cmd/zaria/
+
+bench:
+	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./...
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet -tags $(TAGS) ./...
+
+clean:
+	rm -rf bin

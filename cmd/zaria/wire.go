@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"zaria/configs"
+	"zaria/core/command"
+	"zaria/core/general"
+	"zaria/i18n"
+	"zaria/storage/sqlite"
+)
+
+// newLogger builds the process logger from the config.
+func newLogger(cfg configs.Log, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.Level)) // validated by configs
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// newRouter assembles the core: every command, wired to the store.
+func newRouter(lang string, db *sqlite.DB, logger *slog.Logger) (*command.Router, error) {
+	cat, err := i18n.Load()
+	if err != nil {
+		return nil, fmt.Errorf("load catalogs: %w", err)
+	}
+	r := command.New(command.Config{
+		DefaultLang: lang,
+		Translator:  cat,
+		Settings:    db,
+		GMs:         db,
+		Logger:      logger,
+		Unlimited:   []string{"console", "cli"},
+	})
+	general.Register(r, version)
+	return r, nil
+}
+
+// openDB opens the database, mapping a schema that is too new to a clear message.
+func openDB(ctx context.Context, path string) (*sqlite.DB, error) {
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	return db, nil
+}
