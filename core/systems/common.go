@@ -1,0 +1,304 @@
+// Package systems answers the chat commands of the five game systems
+// (/zaria, /daegon, /rq, /kh, /dh). The rules live in one package per
+// system; this package parses what the user typed (RULES.md §6), reads
+// character sheets, and builds the localized replies.
+package systems
+
+import (
+	"context"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// input is a command's arguments split into words, with the trailing "?"
+// (show the odds) taken off.
+type input struct {
+	toks []string
+	odds bool
+}
+
+func tokenize(args string) input {
+	s := strings.TrimSpace(args)
+	s = strings.TrimLeft(s, "¿")
+	in := input{}
+	for strings.HasSuffix(s, "?") || strings.HasSuffix(s, ";") { // ";" is the Greek question mark
+		in.odds = true
+		s = strings.TrimSpace(s[:len(s)-1])
+	}
+	in.toks = strings.Fields(s)
+	return in
+}
+
+// isVs reports whether a word means "against" in any language.
+func isVs(w string) bool {
+	switch fold.Key(w) {
+	case "vs", "vs.", "v", "v.", "contra", "versus", "against", "εναντιον", "κατα":
+		return true
+	}
+	return false
+}
+
+// splitVs cuts the words at "vs"/"contra"/"εναντίον"/"κατά". The left side is
+// always the active one.
+func splitVs(toks []string) (left, right []string, vs bool, err error) {
+	for i, t := range toks {
+		if isVs(t) {
+			if vs {
+				return nil, nil, false, command.Errorf("sys.error.two_vs")
+			}
+			left, right, vs = toks[:i], toks[i+1:], true
+		}
+	}
+	if !vs {
+		return toks, nil, false, nil
+	}
+	return left, right, true, nil
+}
+
+// takeWho takes a leading "@Drake" off the words.
+func takeWho(toks []string) (who string, rest []string) {
+	if len(toks) > 0 && strings.HasPrefix(toks[0], "@") && len(toks[0]) > 1 {
+		return toks[0][1:], toks[1:]
+	}
+	return "", toks
+}
+
+// isNumber reports whether s is a signed integer.
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	return err == nil
+}
+
+// atoi parses a signed integer, accepting a leading "+" and the Unicode minus.
+func atoi(s string) (int, bool) {
+	s = strings.ReplaceAll(s, "−", "-")
+	n, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	if err != nil || n > 1_000_000 || n < -1_000_000 {
+		return 0, false
+	}
+	return n, true
+}
+
+// term is a number or a name to look up on a character sheet.
+type term struct {
+	n    int
+	name string
+}
+
+func parseTerm(s string) term {
+	if n, ok := atoi(s); ok {
+		return term{n: n}
+	}
+	return term{name: s}
+}
+
+func (t term) String() string {
+	if t.name != "" {
+		return t.name
+	}
+	return strconv.Itoa(t.n)
+}
+
+// value resolves a term, reading the sheet of who ("" = the sender's
+// active character) for a name.
+func (t term) value(ctx context.Context, req *command.Request, who string) (int, error) {
+	if t.name == "" {
+		return t.n, nil
+	}
+	return req.SheetInt(ctx, who, t.name)
+}
+
+// retryWithWho parses toks; if that fails and the first word is not a
+// number, it tries again reading that word as a character's name
+// ("/zaria Drake fuerza+atletismo dc15"). The first error is the one reported.
+func retryWithWho[T any](who string, toks []string, parse func([]string) (T, error)) (T, string, error) {
+	v, err := parse(toks)
+	if err == nil || who != "" || len(toks) < 2 || !looksLikeName(toks[0]) {
+		return v, who, err
+	}
+	if _, ok := command.AsUserError(err); !ok {
+		return v, who, err
+	}
+	if v2, err2 := parse(toks[1:]); err2 == nil {
+		return v2, toks[0], nil
+	}
+	return v, who, err
+}
+
+// looksLikeName reports whether a word may be a character's name: no
+// digits, no "+", not a keyword such as "npc".
+func looksLikeName(s string) bool {
+	if isNPCWord(s) || isVs(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsDigit(r) || r == '+' {
+			return false
+		}
+	}
+	return true
+}
+
+// named is a word a user may type for a value (a difficulty): its label
+// keys in the catalogs (all three languages are accepted) and extra
+// spellings (Latin transliterations, abbreviations).
+type named struct {
+	val    int
+	keys   []string // catalog keys whose text in es, el and en names the value
+	extras []string
+}
+
+// matchNamed finds a named value for words, in any language, ignoring case
+// and accents. The error names the closest labels.
+func matchNamed(req *command.Request, words string, names []named, errKey string, kv ...any) (int, error) {
+	w := fold.Key(words)
+	var all []string
+	for _, n := range names {
+		cands := append([]string(nil), n.extras...)
+		for _, k := range n.keys {
+			for _, l := range command.Languages {
+				cands = append(cands, req.Router().Translator().Translate(l, k, nil))
+			}
+		}
+		for _, c := range cands {
+			if fold.Key(c) == w {
+				return n.val, nil
+			}
+		}
+		for _, k := range n.keys {
+			all = append(all, req.T(k))
+		}
+		all = append(all, cands...)
+	}
+	kv = append(kv, "got", clip(words))
+	if s := fold.Closest(words, all, 1); len(s) > 0 {
+		return 0, command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(s[0]))...)
+	}
+	return 0, command.Errorf(errKey, kv...)
+}
+
+// clip keeps user text in error messages short.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= 30 {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:30]) + "…"
+}
+
+// percent formats an exact probability for a phone: "45 %", "91,59 %",
+// "≈28,49 %" in Spanish and Greek, "45%" in English.
+func percent(lang string, p *big.Rat) string {
+	num := new(big.Int).Mul(p.Num(), big.NewInt(20000))
+	den := new(big.Int).Mul(p.Denom(), big.NewInt(2))
+	// h = round half up of p × 10000 (hundredths of a percent)
+	h, rem := new(big.Int).QuoRem(new(big.Int).Add(num, p.Denom()), den, new(big.Int))
+	exact := new(big.Int).Mod(num, den).Sign() == 0
+	_ = rem
+	v := h.Int64()
+	prefix := ""
+	switch {
+	case v == 0 && p.Sign() > 0:
+		v, prefix = 1, "<"
+	case v == 10000 && p.Cmp(big.NewRat(1, 1)) < 0:
+		v, prefix = 9999, ">"
+	case !exact:
+		prefix = "≈"
+	}
+	s := strconv.FormatInt(v/100, 10)
+	if f := v % 100; f != 0 {
+		frac := strconv.FormatInt(f+100, 10)[1:]
+		frac = strings.TrimRight(frac, "0")
+		sep := "."
+		if lang != "en" {
+			sep = ","
+		}
+		s += sep + frac
+	}
+	if lang == "en" {
+		return prefix + s + "%"
+	}
+	return prefix + s + " %"
+}
+
+// half formats a doubled value: 15 → "7,5" (es, el) or "7.5" (en).
+func half(lang string, v2 int) string {
+	s := strconv.Itoa(v2 / 2)
+	if v2%2 != 0 {
+		if v2 < 0 && v2/2 == 0 {
+			s = "-0"
+		}
+		if lang == "en" {
+			s += ".5"
+		} else {
+			s += ",5"
+		}
+	}
+	return s
+}
+
+// signed shows a margin with its sign: "+3", "−4", "0".
+func signed(s string) string {
+	switch {
+	case strings.HasPrefix(s, "-"):
+		return "−" + s[1:]
+	case s == "0":
+		return s
+	}
+	return "+" + s
+}
+
+// joinInts writes dice as "3, 8".
+func joinInts(d []int) string {
+	var b strings.Builder
+	for i, v := range d {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(v))
+	}
+	return b.String()
+}
+
+// newCheck fills the machine-readable facts of a roll.
+func newCheck(system, outcome string, dice []int) *reply.Check {
+	if dice == nil {
+		dice = []int{}
+	}
+	return &reply.Check{System: system, Outcome: outcome, Dice: dice}
+}
+
+func setChance(c *reply.Check, p *big.Rat) {
+	f, _ := p.Float64()
+	c.Chance = &f
+	c.ChanceExact = p.RatString()
+	if !strings.Contains(c.ChanceExact, "/") {
+		c.ChanceExact += "/1"
+	}
+}
+
+func intp(v int) *int { return &v }
+
+// finish adds the odds line (when asked for with "?") and the buttons.
+func finish(req *command.Request, rep *reply.Reply, in input, oddsLine reply.Line, isCheck bool) *reply.Reply {
+	if in.odds && oddsLine != nil {
+		rep.Lines = append(rep.Lines, oddsLine)
+	}
+	rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("sys.button.again")})
+	if isCheck && !in.odds {
+		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonOdds, Label: req.T("sys.button.odds")})
+	}
+	return rep
+}
+
+// oddsLine is "Probabilidad: 45 %".
+func oddsLine(req *command.Request, key string, p *big.Rat) reply.Line {
+	return reply.Line{reply.T("📊 " + req.T(key, "pct", percent(req.Lang, p)))}
+}

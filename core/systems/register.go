@@ -1,0 +1,15 @@
+package systems
+
+import (
+	"zaria/core/command"
+)
+
+// Register adds the commands of the five systems and their per-chat house
+// rules to r. The option values and defaults are those of RULES.md; each has
+// a label "option.<key>" and "option.<key>.<value>" in the catalogs.
+func Register(r *command.Router) {
+	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: command.HandlerFunc(handleZaria), Roll: true})
+
+	r.RegisterOption(command.Option{Key: optZaria, Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
+	r.RegisterOption(command.Option{Key: optZariaNPCEpic, Values: []string{"no", "si"}, Default: "no"})
+}

@@ -1,0 +1,168 @@
+package systems_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/dice"
+	"zaria/core/reply"
+	"zaria/core/systems"
+	"zaria/i18n"
+	"zaria/storage/memory"
+)
+
+// bot is a real router with the real catalogs and the systems registered.
+type bot struct {
+	t      *testing.T
+	r      *command.Router
+	store  *memory.Store
+	sheets command.Sheets
+}
+
+func newBot(t *testing.T, sheets command.Sheets) *bot {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := memory.New()
+	r := command.New(command.Config{Translator: cat, Settings: st, Sheets: sheets, Limits: command.Limits{Burst: 1000}})
+	systems.Register(r)
+	return &bot{t: t, r: r, store: st, sheets: sheets}
+}
+
+var chat = core.ChatRef{Platform: "console", ID: "mesa"}
+
+// set stores a chat option, as /ajustes would.
+func (b *bot) set(key, val string) {
+	b.t.Helper()
+	s, _ := b.store.Settings(context.Background(), chat)
+	s = s.Clone()
+	s.Options[key] = val
+	if err := b.store.SaveSettings(context.Background(), chat, s); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// roll sends text in lang with scripted dice and returns the reply.
+func (b *bot) roll(lang, text string, faces ...int) *reply.Reply {
+	b.t.Helper()
+	s, _ := b.store.Settings(context.Background(), chat)
+	s = s.Clone()
+	s.Lang = lang
+	if err := b.store.SaveSettings(context.Background(), chat, s); err != nil {
+		b.t.Fatal(err)
+	}
+	src := dice.NewScripted(faces)
+	rep, ok := b.r.DispatchWith(context.Background(), core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text}, src)
+	if !ok {
+		b.t.Fatalf("%q: not handled", text)
+	}
+	if !rep.Error && src.Used() != len(faces) {
+		b.t.Errorf("%q: used %d of %d dice", text, src.Used(), len(faces))
+	}
+	return rep
+}
+
+func text(r *reply.Reply) string { return reply.PlainText(r) }
+
+// bold returns the bold spans of a reply.
+func bold(r *reply.Reply) []string {
+	var out []string
+	for _, l := range r.Lines {
+		for _, s := range l {
+			if s.Style == reply.Bold {
+				out = append(out, s.Text)
+			}
+		}
+	}
+	return out
+}
+
+func hasBold(r *reply.Reply, s string) bool {
+	for _, b := range bold(r) {
+		if strings.Contains(b, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// expect checks what a user sees and the --json facts.
+type expect struct {
+	lang    string
+	text    string
+	dice    []int
+	has     []string // substrings of the rendered text
+	bold    string   // a bold span contains this
+	outcome string
+	chance  string // exact "p/q"
+	total   *int
+	level   *int
+	winner  string
+	noOdds  bool // the odds line must not be there
+	errHas  string
+}
+
+func ip(v int) *int { return &v }
+
+func run(t *testing.T, b *bot, cases []expect) {
+	t.Helper()
+	for _, c := range cases {
+		rep := b.roll(c.lang, c.text, c.dice...)
+		got := text(rep)
+		name := c.lang + " " + c.text
+		if c.errHas != "" {
+			if !rep.Error || !strings.Contains(got, c.errHas) {
+				t.Errorf("%s: want error containing %q, got %q (error=%v)", name, c.errHas, got, rep.Error)
+			}
+			continue
+		}
+		if rep.Error {
+			t.Errorf("%s: unexpected error %q", name, got)
+			continue
+		}
+		for _, h := range c.has {
+			if !strings.Contains(got, h) {
+				t.Errorf("%s: %q does not contain %q", name, got, h)
+			}
+		}
+		if c.bold != "" && !hasBold(rep, c.bold) {
+			t.Errorf("%s: no bold %q in %q (bold: %q)", name, c.bold, got, bold(rep))
+		}
+		for _, raw := range []string{"zaria.", "daegon.", "rq.", "kh.", "dh.", "sys.", "<no value>"} {
+			if strings.Contains(got, raw) {
+				t.Errorf("%s: untranslated %q in %q", name, raw, got)
+			}
+		}
+		ck := rep.Check
+		if ck == nil {
+			t.Errorf("%s: no Check", name)
+			continue
+		}
+		if ck.Outcome != c.outcome {
+			t.Errorf("%s: outcome %q, want %q", name, ck.Outcome, c.outcome)
+		}
+		if len(c.dice) > 0 && len(ck.Dice) == 0 {
+			t.Errorf("%s: Check.Dice empty", name)
+		}
+		if c.chance != "" && ck.ChanceExact != c.chance {
+			t.Errorf("%s: chance %q, want %q", name, ck.ChanceExact, c.chance)
+		}
+		if c.total != nil && (ck.Total == nil || *ck.Total != *c.total) {
+			t.Errorf("%s: total %v, want %d", name, ck.Total, *c.total)
+		}
+		if c.level != nil && (ck.Level == nil || *ck.Level != *c.level) {
+			t.Errorf("%s: level %v, want %d", name, ck.Level, *c.level)
+		}
+		if ck.Winner != c.winner {
+			t.Errorf("%s: winner %q, want %q", name, ck.Winner, c.winner)
+		}
+		if c.noOdds && strings.Contains(got, "📊") {
+			t.Errorf("%s: odds line shown without ?: %q", name, got)
+		}
+	}
+}

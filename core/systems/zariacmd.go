@@ -1,0 +1,311 @@
+package systems
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+	"zaria/core/systems/zaria"
+)
+
+// Chat options of the Ζαριά (RULES.md §3.2, §3.3).
+const (
+	optZaria        = "zaria"           // media_baja | media_exacta | media_alta
+	optZariaNPCEpic = "zaria_pnj_epico" // no | si
+)
+
+func zariaRules(req *command.Request) zaria.Rules {
+	r := zaria.Rules{}
+	switch req.Option(optZaria) {
+	case "media_exacta":
+		r.Mode = zaria.Exact
+	case "media_alta":
+		r.Mode = zaria.High
+	}
+	r.NPCEpics = req.Option(optZariaNPCEpic) == "si"
+	return r
+}
+
+// zSide is one side as typed: "npc 6", "4+2", "fuerza+atletismo".
+type zSide struct {
+	npc   bool
+	terms []term
+}
+
+type zSpec struct {
+	act, pas zSide
+	opposed  bool
+	dc       int // 0: no DC given
+	dcText   string
+}
+
+var plusSpaces = regexp.MustCompile(`\s*\+\s*`)
+
+func isNPCWord(w string) bool {
+	switch fold.Key(w) {
+	case "npc", "pnj", "μπχ", "nps":
+		return true
+	}
+	return false
+}
+
+func parseZSide(toks []string) (zSide, []string, error) {
+	var s zSide
+	if len(toks) > 0 && isNPCWord(toks[0]) {
+		s.npc = true
+		toks = toks[1:]
+	}
+	if len(toks) == 0 {
+		return s, nil, command.Errorf("zaria.error.usage")
+	}
+	parts := strings.Split(toks[0], "+")
+	if len(parts) > 2 {
+		return s, nil, command.Errorf("zaria.error.terms", "got", clip(toks[0]))
+	}
+	for _, p := range parts {
+		if p == "" {
+			return s, nil, command.Errorf("zaria.error.usage")
+		}
+		s.terms = append(s.terms, parseTerm(p))
+	}
+	return s, toks[1:], nil
+}
+
+var dcWord = regexp.MustCompile(`^(?:dc|cd|δκ)\s*([+-]?\d+)$`)
+
+func zariaNames() []named {
+	extras := map[int][]string{
+		5:  {"gelioidos efkolo", "geloiodos efkolo", "ridiculo"},
+		10: {"efkolo", "facil"},
+		15: {"metrio", "medio", "normal"},
+		20: {"zoriko", "dificil", "hard", "δυσκολο"},
+		25: {"belalidiko", "muy dificil", "very hard"},
+		30: {"anypervlita dyskolo", "anipervlita diskolo", "insuperable", "imposible", "impossible"},
+	}
+	out := make([]named, 0, len(zaria.NamedDCs))
+	for _, n := range zaria.NamedDCs {
+		out = append(out, named{val: n.DC, keys: []string{"zaria.dc." + n.Key}, extras: extras[n.DC]})
+	}
+	return out
+}
+
+// parseDC reads "dc15", "cd 15", "15" or a named difficulty.
+func parseZariaDC(req *command.Request, words []string) (int, error) {
+	w := strings.Join(words, " ")
+	k := fold.Key(w)
+	if m := dcWord.FindStringSubmatch(strings.ReplaceAll(k, " ", "")); m != nil {
+		k = m[1]
+	}
+	if n, ok := atoi(k); ok {
+		if n < zaria.MinDC || n > zaria.MaxDC {
+			return 0, command.Errorf("zaria.error.dc", "min", zaria.MinDC, "max", zaria.MaxDC, "got", n)
+		}
+		return n, nil
+	}
+	return matchNamed(req, w, zariaNames(), "zaria.error.dc_name", "min", zaria.MinDC, "max", zaria.MaxDC)
+}
+
+func parseZaria(req *command.Request, toks []string) (zSpec, error) {
+	var sp zSpec
+	left, right, vs, err := splitVs(toks)
+	if err != nil {
+		return sp, err
+	}
+	act, rest, err := parseZSide(left)
+	if err != nil {
+		return sp, err
+	}
+	sp.act = act
+	if vs {
+		if len(rest) > 0 {
+			return sp, command.Errorf("zaria.error.dc_opposed")
+		}
+		pas, rest2, err := parseZSide(right)
+		if err != nil {
+			return sp, err
+		}
+		if len(rest2) > 0 {
+			return sp, command.Errorf("zaria.error.extra", "got", clip(strings.Join(rest2, " ")))
+		}
+		sp.pas, sp.opposed = pas, true
+		return sp, nil
+	}
+	if len(rest) > 0 {
+		dc, err := parseZariaDC(req, rest)
+		if err != nil {
+			return sp, err
+		}
+		sp.dc = dc
+	}
+	return sp, nil
+}
+
+// resolveSide turns terms into stat+skill, checking the ranges.
+func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide) (zaria.Side, []int, error) {
+	vals := make([]int, len(s.terms))
+	for i, t := range s.terms {
+		v, err := t.value(ctx, req, who)
+		if err != nil {
+			return zaria.Side{}, nil, err
+		}
+		vals[i] = v
+	}
+	sum := 0
+	for _, v := range vals {
+		sum += v
+	}
+	if len(vals) == 2 {
+		if vals[0] < zaria.MinStat || vals[0] > zaria.MaxStat {
+			return zaria.Side{}, nil, command.Errorf("zaria.error.stat", "min", zaria.MinStat, "max", zaria.MaxStat, "got", vals[0])
+		}
+		if vals[1] < zaria.MinSkill || vals[1] > zaria.MaxSkill {
+			return zaria.Side{}, nil, command.Errorf("zaria.error.skill", "min", zaria.MinSkill, "max", zaria.MaxSkill, "got", vals[1])
+		}
+	} else if sum < zaria.MinMod || sum > zaria.MaxMod {
+		return zaria.Side{}, nil, command.Errorf("zaria.error.mod", "min", zaria.MinMod, "max", zaria.MaxMod, "got", sum)
+	}
+	return zaria.Side{Mod: sum, NPC: s.npc}, vals, nil
+}
+
+func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	in := tokenize(plusSpaces.ReplaceAllString(req.Args, "+"))
+	who, toks := takeWho(in.toks)
+	if len(toks) == 0 {
+		return nil, command.Errorf("zaria.error.usage")
+	}
+	sp, who, err := retryWithWho(who, toks, func(t []string) (zSpec, error) { return parseZaria(req, t) })
+	if err != nil {
+		return nil, err
+	}
+	rules := zariaRules(req)
+	act, actVals, err := resolveZSide(ctx, req, who, sp.act)
+	if err != nil {
+		return nil, err
+	}
+	if sp.opposed {
+		pas, pasVals, err := resolveZSide(ctx, req, who, sp.pas)
+		if err != nil {
+			return nil, err
+		}
+		return zariaOpposed(req, in, rules, act, actVals, pas, pasVals), nil
+	}
+	return zariaCheck(req, in, rules, act, actVals, sp.dc), nil
+}
+
+// zRollLines shows one side's dice and total: "🎲 Ζαριά: 3, 8 → 5" and
+// "4 + 2 + 5 = 11".
+func zRollLine(req *command.Request, label string, s zaria.Side, vals []int, r zaria.Roll) reply.Line {
+	parts := make([]string, 0, len(vals)+1)
+	for _, v := range vals {
+		parts = append(parts, strconv.Itoa(v))
+	}
+	dice := req.T("zaria.dice_pc", "dice", joinInts(r.Dice), "z", half(req.Lang, r.Z2))
+	if s.NPC {
+		dice = req.T("zaria.dice_npc", "dice", joinInts(r.Dice))
+	}
+	parts = append(parts, half(req.Lang, r.Z2))
+	line := reply.Line{}
+	if label != "" {
+		line = append(line, reply.B(label+" "))
+	}
+	return append(line, reply.T("🎲 "+dice+" · "+strings.Join(parts, " + ")+" = "), reply.B(half(req.Lang, r.Total2)))
+}
+
+func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side, vals []int, dc int) *reply.Reply {
+	rep := &reply.Reply{}
+	var res zaria.Result
+	if dc == 0 {
+		roll := rules.RollSide(req.Rand, s)
+		res = zaria.Result{Roll: roll}
+		switch roll.Epic {
+		case -1:
+			res.Outcome = zaria.EpicFail
+		case 1:
+			res.Outcome = zaria.EpicWin
+		}
+	} else {
+		res = rules.Check(req.Rand, s, dc)
+	}
+	rep.Add(zRollLine(req, "", s, vals, res.Roll)...)
+	ck := newCheck("zaria", res.Outcome, res.Dice)
+	if res.Total2%2 == 0 {
+		ck.Total = intp(res.Total2 / 2)
+	}
+	rep.Check = ck
+	var odds reply.Line
+	if dc > 0 {
+		tier, exact := zaria.Tier(dc)
+		name := req.T("zaria.dc." + tier.Key)
+		if !exact {
+			name += "+"
+		}
+		verdict := req.T("zaria.outcome." + res.Outcome)
+		line := reply.Line{reply.B(verdict), reply.T(" " + req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2))))}
+		rep.Add(line...)
+		if res.Outcome == zaria.MajorWin && res.Level > 1 {
+			rep.Add(reply.T(req.T("zaria.levels", "count", res.Level)))
+		}
+		p := rules.Chance(s, dc)
+		setChance(ck, p)
+		if zaria.Succeeded(res.Outcome) {
+			ck.Level = intp(res.Level)
+		}
+		odds = oddsLine(req, "sys.odds.chance", p)
+	} else if res.Outcome != "" {
+		rep.Add(reply.B(req.T("zaria.outcome." + res.Outcome)))
+	}
+	if res.Outcome == zaria.EpicWin {
+		rep.Add(reply.I(req.T("zaria.reminder.epic_win")))
+	}
+	return finish(req, rep, in, odds, dc > 0)
+}
+
+func zariaOpposed(req *command.Request, in input, rules zaria.Rules, act zaria.Side, actVals []int, pas zaria.Side, pasVals []int) *reply.Reply {
+	o := rules.Oppose(req.Rand, act, pas)
+	rep := &reply.Reply{}
+	rep.Add(zRollLine(req, req.T("sys.active"), act, actVals, o.Active)...)
+	rep.Add(zRollLine(req, req.T("sys.passive"), pas, pasVals, o.Passive)...)
+	for _, side := range []struct {
+		label string
+		r     zaria.Roll
+	}{{req.T("sys.active"), o.Active}, {req.T("sys.passive"), o.Passive}} {
+		switch side.r.Epic {
+		case -1:
+			rep.Add(reply.T(side.label+": "), reply.B(req.T("zaria.outcome.epic_fail")))
+		case 1:
+			rep.Add(reply.T(side.label+": "), reply.B(req.T("zaria.outcome.epic_win")))
+		}
+	}
+	winner, outcome := "passive", zaria.Failure
+	key := "sys.winner.passive"
+	if o.ActiveWins {
+		winner, outcome, key = "active", zaria.Success, "sys.winner.active"
+		if o.Active.Total2 == o.Passive.Total2 && o.Active.Epic == o.Passive.Epic {
+			key = "zaria.winner.tie_active"
+		}
+	}
+	switch o.Active.Epic {
+	case -1:
+		outcome = zaria.EpicFail
+	case 1:
+		outcome = zaria.EpicWin
+	}
+	rep.Add(reply.B(req.T(key)))
+	if o.Active.Epic == 1 {
+		rep.Add(reply.I(req.T("zaria.reminder.epic_win")))
+	}
+	dice := append(append([]int{}, o.Active.Dice...), o.Passive.Dice...)
+	ck := newCheck("zaria", outcome, dice)
+	ck.Winner = winner
+	if o.Active.Total2%2 == 0 {
+		ck.Total = intp(o.Active.Total2 / 2)
+	}
+	p := rules.OpposedChance(act, pas)
+	setChance(ck, p)
+	rep.Check = ck
+	return finish(req, rep, in, oddsLine(req, "sys.odds.active_wins", p), true)
+}
