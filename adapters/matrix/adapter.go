@@ -1,0 +1,430 @@
+package matrix
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"go.mau.fi/util/dbutil"
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/crypto/cryptohelper"
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+	"maunium.net/go/mautrix/sqlstatestore"
+
+	// mattn/go-sqlite3 registers the "sqlite3" driver used for CryptoDB.
+	_ "github.com/mattn/go-sqlite3"
+
+	"zaria/core"
+	"zaria/core/reply"
+)
+
+// Dispatcher runs one chat message through the commands (*command.Router
+// satisfies it). ok=false means the message was not for the bot.
+type Dispatcher interface {
+	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+}
+
+// Adapter is one bot account on one homeserver.
+type Adapter struct {
+	cfg   Config
+	d     Dispatcher
+	state StateStore
+	log   *slog.Logger
+
+	cli     *mautrix.Client
+	db      *dbutil.Database
+	crypto  *cryptohelper.CryptoHelper
+	syncer  *mautrix.DefaultSyncer
+	journal *journal
+
+	// handleMu serializes event handling: the sync loop and the events that
+	// cryptohelper decrypts later, in its own goroutines.
+	handleMu sync.Mutex
+}
+
+// New checks the configuration and builds an adapter. It does not touch the
+// network; Run does.
+func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adapter, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if d == nil || state == nil {
+		return nil, errors.New("matrix: a dispatcher and a state store are required")
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Adapter{cfg: cfg, d: d, state: state, log: logger.With("adapter", "matrix"), journal: &journal{st: state}}, nil
+}
+
+// Name is the adapter's platform name.
+func (a *Adapter) Name() string { return "matrix" }
+
+// Run logs in, sets up encryption if configured, and syncs until ctx ends.
+// It returns nil when ctx ends, an error only for what retrying cannot fix
+// (bad credentials, a crypto store that does not match).
+func (a *Adapter) Run(ctx context.Context) error {
+	if err := a.connect(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	defer a.close()
+	err := a.syncLoop(ctx)
+	if ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+func (a *Adapter) close() {
+	if a.crypto != nil {
+		if err := a.crypto.Close(); err != nil {
+			a.log.Warn("close crypto store", "err", err)
+		}
+	} else if a.db != nil {
+		if err := a.db.Close(); err != nil {
+			a.log.Warn("close state database", "err", err)
+		}
+	}
+}
+
+// connect logs in (retrying while the homeserver is unreachable), opens the
+// state database and, with a pickle key, the crypto store.
+func (a *Adapter) connect(ctx context.Context) error {
+	cli, err := mautrix.NewClient(a.cfg.Homeserver, "", "")
+	if err != nil {
+		return fmt.Errorf("matrix: homeserver URL: %w", err)
+	}
+	cli.Log = newZerolog(a.log)
+	// Retries are ours: the same transaction id, retry_after_ms honoured.
+	cli.DefaultHTTPRetries = 0
+	cli.IgnoreRateLimit = true
+	cli.Client = &http.Client{Timeout: a.cfg.SyncTimeout + 30*time.Second}
+	a.cli = cli
+
+	if err := a.retry(ctx, "login", func() error { return a.login(ctx) }); err != nil {
+		return err
+	}
+
+	db, err := dbutil.NewWithDialect("file:"+a.cfg.CryptoDB+"?_txlock=immediate&_foreign_keys=on&_journal_mode=WAL&_busy_timeout=5000", "sqlite3")
+	if err != nil {
+		return fmt.Errorf("matrix: open %s: %w", a.cfg.CryptoDB, err)
+	}
+	a.db = db
+	ss := sqlstatestore.NewSQLStateStore(db, dbutil.ZeroLogger(cli.Log), false)
+	if err := ss.Upgrade(ctx); err != nil {
+		db.Close()
+		return fmt.Errorf("matrix: upgrade state store: %w", err)
+	}
+	cli.StateStore = ss
+	cli.Store = syncStore{a.state}
+
+	syncer := mautrix.NewDefaultSyncer()
+	syncer.FilterJSON = &mautrix.Filter{Room: &mautrix.RoomFilter{Timeline: &mautrix.FilterPart{Limit: 100}}}
+	cli.Syncer = syncer
+	a.syncer = syncer
+	syncer.OnEvent(cli.StateStoreSyncHandler)
+
+	if a.cfg.PickleKey != "" {
+		helper, err := cryptohelper.NewCryptoHelper(cli, []byte(a.cfg.PickleKey), db)
+		if err != nil {
+			db.Close()
+			return fmt.Errorf("matrix: crypto: %w", err)
+		}
+		helper.DecryptErrorCallback = func(evt *event.Event, err error) {
+			a.log.Warn("cannot decrypt event", "room", evt.RoomID, "event", evt.ID, "sender", evt.Sender, "err", err)
+		}
+		if err := a.retry(ctx, "crypto init", func() error { return helper.Init(ctx) }); err != nil {
+			db.Close()
+			return fmt.Errorf("matrix: crypto init (is the pickle key the one this crypto database was made with?): %w", err)
+		}
+		cli.Crypto = helper
+		a.crypto = helper
+	}
+	syncer.OnEventType(event.StateMember, a.guard(a.onMember))
+	syncer.OnEventType(event.EventMessage, a.guard(a.onMessage))
+	syncer.OnEventType(event.EventReaction, a.guard(a.onReaction))
+	a.log.Info("logged in", "user", cli.UserID, "device", cli.DeviceID, "encryption", a.crypto != nil)
+	return nil
+}
+
+// login reuses the stored session when it is still valid, otherwise logs in
+// with the password on the stored device, or uses the configured token.
+func (a *Adapter) login(ctx context.Context) error {
+	cli := a.cli
+	if a.cfg.AccessToken != "" {
+		cli.AccessToken = a.cfg.AccessToken
+		who, err := cli.Whoami(ctx)
+		if err != nil {
+			return fmt.Errorf("matrix: check access token: %w", err)
+		}
+		cli.UserID, cli.DeviceID = who.UserID, who.DeviceID
+		return a.state.SetState(ctx, keyDeviceID, string(who.DeviceID))
+	}
+	deviceID, _, err := a.state.State(ctx, keyDeviceID)
+	if err != nil {
+		return fmt.Errorf("matrix: load device id: %w", err)
+	}
+	token, _, err := a.state.State(ctx, keyAccessToken)
+	if err != nil {
+		return fmt.Errorf("matrix: load session: %w", err)
+	}
+	storedUser, _, err := a.state.State(ctx, keyUserID)
+	if err != nil {
+		return fmt.Errorf("matrix: load session: %w", err)
+	}
+	if token != "" && sameUser(storedUser, a.cfg.User) {
+		cli.AccessToken = token
+		who, err := cli.Whoami(ctx)
+		if err == nil && who.DeviceID == id.DeviceID(deviceID) {
+			cli.UserID, cli.DeviceID = who.UserID, who.DeviceID
+			return nil
+		}
+		if err != nil && !errors.Is(err, mautrix.MUnknownToken) {
+			return fmt.Errorf("matrix: check session: %w", err)
+		}
+		cli.AccessToken = ""
+	}
+	if !sameUser(storedUser, a.cfg.User) {
+		deviceID = "" // another account: a new device
+	}
+	resp, err := cli.Login(ctx, &mautrix.ReqLogin{
+		Type:                     mautrix.AuthTypePassword,
+		Identifier:               mautrix.UserIdentifier{Type: mautrix.IdentifierTypeUser, User: a.cfg.User},
+		Password:                 a.cfg.Password,
+		DeviceID:                 id.DeviceID(deviceID),
+		InitialDeviceDisplayName: a.cfg.DeviceName,
+		StoreCredentials:         true,
+	})
+	if err != nil {
+		return fmt.Errorf("matrix: login as %s: %w", a.cfg.User, err)
+	}
+	for k, v := range map[string]string{keyDeviceID: string(resp.DeviceID), keyAccessToken: resp.AccessToken, keyUserID: a.cfg.User} {
+		if err := a.state.SetState(ctx, k, v); err != nil {
+			return fmt.Errorf("matrix: save session: %w", err)
+		}
+	}
+	return nil
+}
+
+func sameUser(stored, configured string) bool { return stored == configured }
+
+// syncLoop long-polls /sync, hands each batch to the handlers and saves the
+// token after the batch is handled.
+func (a *Adapter) syncLoop(ctx context.Context) error {
+	since, err := a.cli.Store.LoadNextBatch(ctx, a.cli.UserID)
+	if err != nil {
+		return fmt.Errorf("matrix: load sync token: %w", err)
+	}
+	var filterID string
+	err = a.retry(ctx, "create filter", func() error {
+		filterID, err = a.filter(ctx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	backoff := a.cfg.MinBackoff
+	var failingSince time.Time
+	for ctx.Err() == nil {
+		timeout := int(a.cfg.SyncTimeout / time.Millisecond)
+		if since == "" || !failingSince.IsZero() {
+			timeout = 0
+		}
+		resp, err := a.cli.FullSyncRequest(ctx, mautrix.ReqSync{Timeout: timeout, Since: since, FilterID: filterID})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			if errors.Is(err, mautrix.MUnknownToken) {
+				if a.cfg.Password == "" {
+					return fmt.Errorf("matrix: the access token was revoked: %w", err)
+				}
+				a.log.Warn("session ended by the homeserver, logging in again")
+				_ = a.state.SetState(ctx, keyAccessToken, "")
+				if err := a.retry(ctx, "login", func() error { return a.login(ctx) }); err != nil {
+					return err
+				}
+				continue
+			}
+			if errCode(err) == "M_UNKNOWN_POS" {
+				// An unknown token: start over without history.
+				a.log.Warn("homeserver forgot the sync position; resuming without history")
+				since = ""
+				continue
+			}
+			if failingSince.IsZero() {
+				failingSince = time.Now()
+				a.log.Warn("sync failing; retrying quietly until the homeserver answers", "err", err)
+			}
+			if !sleep(ctx, a.delay(err, &backoff)) {
+				return nil
+			}
+			continue
+		}
+		if !failingSince.IsZero() {
+			a.log.Info("sync recovered", "down_for", time.Since(failingSince).Round(time.Millisecond))
+			failingSince = time.Time{}
+		}
+		backoff = a.cfg.MinBackoff
+		if err := a.process(ctx, resp, since); err != nil {
+			a.log.Error("sync batch", "err", err)
+		}
+		if ctx.Err() != nil {
+			return nil // the batch may be cut short: keep the old token
+		}
+		if err := a.cli.Store.SaveNextBatch(ctx, a.cli.UserID, resp.NextBatch); err != nil {
+			a.log.Error("save sync token", "err", err)
+		}
+		since = resp.NextBatch
+	}
+	return nil
+}
+
+func (a *Adapter) filter(ctx context.Context) (string, error) {
+	fid, err := a.cli.Store.LoadFilterID(ctx, a.cli.UserID)
+	if err != nil || fid != "" {
+		return fid, err
+	}
+	resp, err := a.cli.CreateFilter(ctx, a.syncer.GetFilterJSON(a.cli.UserID))
+	if err != nil {
+		return "", fmt.Errorf("matrix: create filter: %w", err)
+	}
+	return resp.FilterID, a.cli.Store.SaveFilterID(ctx, a.cli.UserID, resp.FilterID)
+}
+
+// process hands one sync batch to the handlers.
+func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since string) error {
+	if err := a.journal.begin(ctx, since); err != nil {
+		return fmt.Errorf("load journal: %w", err)
+	}
+	if since == "" {
+		last := map[id.RoomID]int64{}
+		for room, data := range resp.Rooms.Join {
+			for _, evt := range data.Timeline.Events {
+				last[room] = max(last[room], evt.Timestamp)
+			}
+		}
+		a.markHistory(ctx, last)
+	}
+	return a.syncer.ProcessResponse(ctx, resp, since)
+}
+
+// retry runs f until it succeeds, ctx ends, or it fails in a way waiting
+// cannot fix. The first failure is logged once.
+func (a *Adapter) retry(ctx context.Context, what string, f func() error) error {
+	backoff := a.cfg.MinBackoff
+	logged := false
+	for {
+		err := f()
+		if err == nil {
+			if logged {
+				a.log.Info(what + " succeeded after retrying")
+			}
+			return nil
+		}
+		if ctx.Err() != nil || !temporary(err) {
+			return err
+		}
+		if !logged {
+			a.log.Warn(what+" failing; retrying quietly", "err", err)
+			logged = true
+		}
+		if !sleep(ctx, a.delay(err, &backoff)) {
+			return ctx.Err()
+		}
+	}
+}
+
+// temporary reports whether waiting may fix err: network errors, 5xx, 429.
+func temporary(err error) bool {
+	var he mautrix.HTTPError
+	if errors.As(err, &he) {
+		if he.Response == nil {
+			return true // no answer at all
+		}
+		code := he.Response.StatusCode
+		return code == http.StatusTooManyRequests || code >= 500 || code == http.StatusRequestTimeout
+	}
+	var re mautrix.RespError
+	if errors.As(err, &re) {
+		return re.StatusCode == http.StatusTooManyRequests || re.StatusCode >= 500
+	}
+	return !errors.Is(err, context.Canceled)
+}
+
+// delay is how long to wait after err: retry_after_ms for M_LIMIT_EXCEEDED,
+// otherwise the doubling backoff with jitter (half fixed, half random).
+func (a *Adapter) delay(err error, backoff *time.Duration) time.Duration {
+	if d, ok := retryAfter(err); ok {
+		return d
+	}
+	b := *backoff
+	*backoff = min(b*2, a.cfg.MaxBackoff)
+	return b/2 + rand.N(b/2+1)
+}
+
+// errCode is the Matrix error code of err, or "".
+func errCode(err error) string {
+	var he mautrix.HTTPError
+	if errors.As(err, &he) && he.RespError != nil {
+		return he.RespError.ErrCode
+	}
+	return ""
+}
+
+// retryAfter reads the wait the homeserver asked for with M_LIMIT_EXCEEDED.
+func retryAfter(err error) (time.Duration, bool) {
+	var he mautrix.HTTPError
+	if !errors.As(err, &he) {
+		return 0, false
+	}
+	if he.RespError != nil && he.RespError.ErrCode == "M_LIMIT_EXCEEDED" {
+		if ms, ok := he.RespError.ExtraData["retry_after_ms"].(float64); ok && ms >= 0 {
+			return time.Duration(ms) * time.Millisecond, true
+		}
+	}
+	if he.Response != nil && he.Response.StatusCode == http.StatusTooManyRequests {
+		if s := he.Response.Header.Get("Retry-After"); s != "" {
+			if n := parseInt(strings.TrimSpace(s)); n > 0 {
+				return time.Duration(n) * time.Second, true
+			}
+		}
+		return time.Second, true
+	}
+	return 0, false
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// guard wraps an event handler so that a panic in one event is logged and
+// the rest of the batch still runs.
+func (a *Adapter) guard(h func(ctx context.Context, evt *event.Event)) mautrix.EventHandler {
+	return func(ctx context.Context, evt *event.Event) {
+		defer func() {
+			if v := recover(); v != nil {
+				a.log.Error("event handler panic", "room", evt.RoomID, "event", evt.ID, "panic", fmt.Sprint(v))
+			}
+		}()
+		h(ctx, evt)
+	}
+}

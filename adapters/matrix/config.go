@@ -1,0 +1,97 @@
+// Package matrix connects the command router to Matrix rooms through
+// maunium.net/go/mautrix: it syncs, joins rooms it is invited to, answers
+// commands with m.notice replies (plain body and HTML formatted_body), reads
+// and writes encrypted rooms with mautrix's cryptohelper (pure-Go goolm, so
+// every build uses -tags goolm), re-runs a roll when someone reacts 🎲 to
+// it, and delivers secret rolls in a direct room with the roller and the GMs.
+//
+// Supported for encryption: Olm/Megolm in rooms, key sharing with every
+// joined or invited device, encrypted attachments. Not supported: device
+// verification, cross-signing and server-side key backup; the bot's device
+// is unverified, so clients that only share keys with verified devices will
+// not be readable by it.
+package matrix
+
+import (
+	"errors"
+	"strings"
+	"time"
+)
+
+// Config is what the adapter needs to reach its homeserver.
+type Config struct {
+	// Homeserver is the client-server API base URL, e.g. https://matrix.example.org.
+	Homeserver string
+	// User is the bot's Matrix id (@zaria:example.org) or, with a password,
+	// its local part.
+	User string
+	// Password logs in with m.login.password; AccessToken uses an existing
+	// session instead. One of them is required.
+	Password    string
+	AccessToken string
+	// DeviceName is the display name of the device a password login creates.
+	// Default "zaria".
+	DeviceName string
+	// PickleKey turns on end-to-end encryption and encrypts the Olm account
+	// and sessions at rest. It must never change for a given CryptoDB.
+	PickleKey string
+	// CryptoDB is the SQLite file (mattn/go-sqlite3) that holds the Matrix
+	// room state cache and, with a PickleKey, the crypto store. Required.
+	CryptoDB string
+	// AllowedServers and AllowedUsers restrict whose invites are accepted
+	// (server names like "example.org", user ids like "@ana:example.org").
+	// Both empty: every invite is accepted.
+	AllowedServers []string
+	AllowedUsers   []string
+	// RerunEdits runs an edited command once more (off: edits are ignored).
+	RerunEdits bool
+	// SyncTimeout is the long-poll timeout of /sync. Default 30 s.
+	SyncTimeout time.Duration
+	// MinBackoff and MaxBackoff bound the wait between failed requests
+	// (doubling, with jitter). Defaults 1 s and 2 min.
+	MinBackoff time.Duration
+	MaxBackoff time.Duration
+	// SendRetryFor is how long a reply keeps being retried (with the same
+	// transaction id) before it is given up and logged. Default 10 min.
+	SendRetryFor time.Duration
+	// MaxImportBytes caps the size of a file sent with /importar. Default 256 KiB.
+	MaxImportBytes int64
+}
+
+func (c Config) withDefaults() (Config, error) {
+	c.Homeserver = strings.TrimRight(strings.TrimSpace(c.Homeserver), "/")
+	if c.Homeserver == "" {
+		return c, errors.New("matrix: homeserver URL is required")
+	}
+	if c.Password == "" && c.AccessToken == "" {
+		return c, errors.New("matrix: a password or an access token is required")
+	}
+	if c.Password != "" && c.User == "" {
+		return c, errors.New("matrix: a user is required with a password")
+	}
+	if c.CryptoDB == "" {
+		return c, errors.New("matrix: a crypto/state database path is required")
+	}
+	if c.DeviceName == "" {
+		c.DeviceName = "zaria"
+	}
+	if c.SyncTimeout <= 0 {
+		c.SyncTimeout = 30 * time.Second
+	}
+	if c.MinBackoff <= 0 {
+		c.MinBackoff = time.Second
+	}
+	if c.MaxBackoff <= 0 {
+		c.MaxBackoff = 2 * time.Minute
+	}
+	if c.MaxBackoff < c.MinBackoff {
+		c.MaxBackoff = c.MinBackoff
+	}
+	if c.SendRetryFor <= 0 {
+		c.SendRetryFor = 10 * time.Minute
+	}
+	if c.MaxImportBytes <= 0 {
+		c.MaxImportBytes = 256 << 10
+	}
+	return c, nil
+}

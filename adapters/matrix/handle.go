@@ -1,0 +1,345 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"zaria/core"
+)
+
+// gmLevel is the room power level that makes a GM (moderators and admins).
+const gmLevel = 50
+
+// onMember joins rooms on invite, records when the bot joined (history
+// before it is never answered), and notes being kicked.
+func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
+	if evt.GetStateKey() != string(a.cli.UserID) {
+		return
+	}
+	a.handleMu.Lock()
+	defer a.handleMu.Unlock()
+	mem := evt.Content.AsMember()
+	room := evt.RoomID
+	switch mem.Membership {
+	case event.MembershipInvite:
+		if evt.Mautrix.EventSource&event.SourceInvite == 0 {
+			return
+		}
+		if !a.allowed(evt.Sender) {
+			a.log.Info("invite declined: inviter not allowed", "room", room, "inviter", evt.Sender)
+			if _, err := a.cli.LeaveRoom(ctx, room); err != nil {
+				a.log.Warn("decline invite", "room", room, "err", err)
+			}
+			return
+		}
+		if mem.IsDirect {
+			if err := a.state.SetState(ctx, keyDirect(room), "1"); err != nil {
+				a.log.Error("save direct room", "room", room, "err", err)
+			}
+		}
+		err := a.retry(ctx, "join "+string(room), func() error {
+			_, err := a.cli.JoinRoomByID(ctx, room)
+			return err
+		})
+		if err != nil {
+			a.log.Warn("join room", "room", room, "inviter", evt.Sender, "err", err)
+			return
+		}
+		a.log.Info("joined room", "room", room, "inviter", evt.Sender)
+	case event.MembershipJoin:
+		prev := event.MembershipLeave
+		if evt.Unsigned.PrevContent != nil {
+			_ = evt.Unsigned.PrevContent.ParseRaw(event.StateMember)
+			if pm, ok := evt.Unsigned.PrevContent.Parsed.(*event.MemberEventContent); ok {
+				prev = pm.Membership
+			}
+		}
+		if prev != event.MembershipJoin {
+			a.raiseFloor(ctx, room, evt.Timestamp)
+		}
+	case event.MembershipLeave, event.MembershipBan:
+		if evt.Mautrix.EventSource&event.SourceLeave == 0 {
+			return
+		}
+		a.log.Info("removed from room", "room", room, "by", evt.Sender, "membership", mem.Membership)
+		if _, err := a.cli.ForgetRoom(ctx, room); err != nil {
+			a.log.Debug("forget room", "room", room, "err", err)
+		}
+	}
+}
+
+// allowed says whether an invite from user is accepted.
+func (a *Adapter) allowed(user id.UserID) bool {
+	if len(a.cfg.AllowedServers) == 0 && len(a.cfg.AllowedUsers) == 0 {
+		return true
+	}
+	for _, u := range a.cfg.AllowedUsers {
+		if strings.EqualFold(u, string(user)) {
+			return true
+		}
+	}
+	server := user.Homeserver()
+	for _, s := range a.cfg.AllowedServers {
+		if strings.EqualFold(s, server) {
+			return true
+		}
+	}
+	return false
+}
+
+// raiseFloor records that events of room older than ts (ms) are history.
+func (a *Adapter) raiseFloor(ctx context.Context, room id.RoomID, ts int64) {
+	v, _, err := a.state.State(ctx, keyJoined(room))
+	if err != nil {
+		a.log.Error("load join time", "room", room, "err", err)
+		return
+	}
+	if parseInt(v) >= ts {
+		return
+	}
+	if err := a.state.SetState(ctx, keyJoined(room), strconv.FormatInt(ts, 10)); err != nil {
+		a.log.Error("save join time", "room", room, "err", err)
+	}
+}
+
+// markHistory makes everything in the first sync of a fresh state history:
+// the bot may have answered it in an earlier life it no longer remembers.
+func (a *Adapter) markHistory(ctx context.Context, rooms map[id.RoomID]int64) {
+	for room, ts := range rooms {
+		a.raiseFloor(ctx, room, ts+1)
+	}
+}
+
+// fresh reports whether a timeline event is new enough to answer.
+func (a *Adapter) fresh(ctx context.Context, evt *event.Event) bool {
+	if evt.Sender == a.cli.UserID || evt.Mautrix.EventSource&event.SourceTimeline == 0 {
+		return false
+	}
+	v, _, err := a.state.State(ctx, keyJoined(evt.RoomID))
+	if err != nil {
+		a.log.Error("load join time", "room", evt.RoomID, "err", err)
+		return false
+	}
+	return evt.Timestamp >= parseInt(v)
+}
+
+// onMessage answers commands.
+func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
+	a.handleMu.Lock()
+	defer a.handleMu.Unlock()
+	if !a.fresh(ctx, evt) || a.journal.seen(evt.ID) {
+		return
+	}
+	content := evt.Content.AsMessage()
+	text, ok := a.commandText(ctx, evt, content)
+	if !ok {
+		return
+	}
+	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
+	rep, ok := a.d.Dispatch(ctx, msg)
+	if ok && rep != nil {
+		t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: threadOf(content), txn: evt.ID}
+		a.deliver(ctx, t, rep)
+	}
+	if err := a.journal.mark(ctx, evt.ID); err != nil {
+		a.log.Error("journal", "err", err)
+	}
+}
+
+func threadOf(content *event.MessageEventContent) id.EventID {
+	if rel := content.OptionalGetRelatesTo(); rel != nil && rel.Type == event.RelThread {
+		return rel.EventID
+	}
+	return ""
+}
+
+// commandText extracts what the router should see, or ok=false for messages
+// the bot ignores: notices (other bots), edits (unless configured), emotes.
+func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *event.MessageEventContent) (string, bool) {
+	if rel := content.OptionalGetRelatesTo(); rel != nil && rel.Type == event.RelReplace {
+		if !a.cfg.RerunEdits || content.NewContent == nil {
+			return "", false
+		}
+		content = content.NewContent
+	}
+	switch content.MsgType {
+	case event.MsgText:
+		content.RemoveReplyFallback()
+		return a.stripMention(ctx, evt.RoomID, content.Body)
+	case event.MsgFile:
+		caption, ok := a.stripMention(ctx, evt.RoomID, content.GetCaption())
+		if !ok {
+			return "", false
+		}
+		data, err := a.download(ctx, content)
+		if err != nil {
+			a.log.Warn("read attached file", "room", evt.RoomID, "event", evt.ID, "err", err)
+			return caption, true
+		}
+		return caption + "\n" + data, true
+	}
+	return "", false
+}
+
+// stripMention turns "Zaria: !roll 2d6" into "!roll 2d6" (and "Zaria: roll
+// 2d6" into "/roll 2d6"); other text is passed on as is.
+func (a *Adapter) stripMention(ctx context.Context, room id.RoomID, text string) (string, bool) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", false
+	}
+	names := []string{string(a.cli.UserID), a.cli.UserID.Localpart()}
+	if m, err := a.cli.StateStore.GetMember(ctx, room, a.cli.UserID); err == nil && m != nil && m.Displayname != "" {
+		names = append(names, m.Displayname)
+	}
+	lower := strings.ToLower(text)
+	for _, n := range names {
+		n = strings.ToLower(strings.TrimPrefix(n, "@"))
+		rest := strings.TrimPrefix(lower, "@")
+		if !strings.HasPrefix(rest, n) {
+			continue
+		}
+		cut := len(text) - len(rest) + len(n)
+		after := text[cut:]
+		if after != "" && !strings.ContainsAny(after[:1], ":, \t\n") {
+			continue // "zariabot" is not a mention of "zaria"
+		}
+		after = strings.TrimLeft(after, ":, \t\n")
+		if after == "" {
+			return "", false
+		}
+		if after[0] != '/' && after[0] != '!' {
+			after = "/" + after
+		}
+		return after, true
+	}
+	return text, true
+}
+
+// download fetches (and decrypts) a small text attachment.
+func (a *Adapter) download(ctx context.Context, content *event.MessageEventContent) (string, error) {
+	if content.Info != nil && int64(content.Info.Size) > a.cfg.MaxImportBytes {
+		return "", fmt.Errorf("file of %d bytes is over the %d limit", content.Info.Size, a.cfg.MaxImportBytes)
+	}
+	url := content.URL
+	if content.File != nil {
+		url = content.File.URL
+	}
+	uri, err := url.Parse()
+	if err != nil {
+		return "", fmt.Errorf("file url: %w", err)
+	}
+	resp, err := a.cli.Download(ctx, uri)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, a.cfg.MaxImportBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("download: %w", err)
+	}
+	if int64(len(data)) > a.cfg.MaxImportBytes {
+		return "", fmt.Errorf("file over the %d bytes limit", a.cfg.MaxImportBytes)
+	}
+	if content.File != nil {
+		if err := content.File.DecryptInPlace(data); err != nil {
+			return "", fmt.Errorf("decrypt file: %w", err)
+		}
+	}
+	if !utf8.Valid(data) {
+		return "", fmt.Errorf("file is not UTF-8 text")
+	}
+	return string(data), nil
+}
+
+// coreMessage builds the router's view of a message.
+func (a *Adapter) coreMessage(ctx context.Context, room id.RoomID, sender id.UserID, evtID id.EventID, text string) core.Message {
+	name := sender.Localpart()
+	if m, err := a.cli.StateStore.GetMember(ctx, room, sender); err == nil && m != nil && m.Displayname != "" {
+		name = m.Displayname
+	}
+	direct, _, err := a.state.State(ctx, keyDirect(room))
+	if err != nil {
+		a.log.Error("load direct flag", "room", room, "err", err)
+	}
+	return core.Message{
+		Chat:    core.ChatRef{Platform: "matrix", ID: string(room)},
+		From:    core.User{ID: string(sender), Name: name},
+		ID:      string(evtID),
+		Text:    text,
+		Private: direct == "1",
+		FromGM:  a.powerLevel(ctx, room, sender) >= gmLevel,
+	}
+}
+
+// powerLevel is user's power level in room (0 when unknown).
+func (a *Adapter) powerLevel(ctx context.Context, room id.RoomID, user id.UserID) int {
+	pl, err := a.powerLevels(ctx, room)
+	if err != nil || pl == nil {
+		return 0
+	}
+	return pl.GetUserLevel(user)
+}
+
+func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.PowerLevelsEventContent, error) {
+	pl, err := a.cli.StateStore.GetPowerLevels(ctx, room)
+	if err == nil && pl != nil {
+		return pl, nil
+	}
+	pl = &event.PowerLevelsEventContent{}
+	if err := a.cli.StateEvent(ctx, room, event.StatePowerLevels, "", pl); err != nil {
+		a.log.Warn("fetch power levels", "room", room, "err", err)
+		return nil, err
+	}
+	if err := a.cli.StateStore.SetPowerLevels(ctx, room, pl); err != nil {
+		a.log.Warn("cache power levels", "room", room, "err", err)
+	}
+	return pl, nil
+}
+
+// onReaction re-runs a roll when someone reacts 🎲 to one of its replies.
+func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
+	a.handleMu.Lock()
+	defer a.handleMu.Unlock()
+	if !a.fresh(ctx, evt) || a.journal.seen(evt.ID) {
+		return
+	}
+	rel := evt.Content.AsReaction().RelatesTo
+	if rel.Type != event.RelAnnotation || strings.TrimRight(rel.Key, "\ufe0f") != againKey {
+		return
+	}
+	v, ok, err := a.state.State(ctx, keyAgain(rel.EventID))
+	if err != nil {
+		a.log.Error("load re-roll", "event", rel.EventID, "err", err)
+		return
+	}
+	var rec againRecord
+	if !ok || json.Unmarshal([]byte(v), &rec) != nil || rec.Command == "" {
+		return
+	}
+	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, rec.Command)
+	rep, ok := a.d.Dispatch(ctx, msg)
+	if ok && rep != nil {
+		t := target{room: evt.RoomID, replyTo: rel.EventID, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
+		a.deliver(ctx, t, rep)
+	}
+	if err := a.journal.mark(ctx, evt.ID); err != nil {
+		a.log.Error("journal", "err", err)
+	}
+}
+
+// againKey is the reaction that re-runs a roll.
+const againKey = "🎲"
+
+type againRecord struct {
+	Command string     `json:"cmd"`
+	Thread  id.EventID `json:"thread,omitempty"`
+}

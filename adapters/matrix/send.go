@@ -1,0 +1,290 @@
+package matrix
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/crypto/attachment"
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"zaria/core/reply"
+)
+
+// maxContentBytes keeps a reply's content well below Matrix's 64 KiB event
+// limit, even after Megolm encryption and base64 (4/3) inflate it.
+const maxContentBytes = 40000
+
+// target says where and to what a reply goes.
+type target struct {
+	room    id.RoomID
+	replyTo id.EventID // the event answered (m.in_reply_to)
+	thread  id.EventID // thread root, when the command came from a thread
+	mention id.UserID  // who asked
+	txn     id.EventID // the incoming event: transaction ids derive from it
+}
+
+// txnID derives a transaction id from the event being answered, so that a
+// retry, even after a restart, is recognized by the homeserver and never
+// shows twice.
+func txnID(base id.EventID, part string) string {
+	sum := sha256.Sum256([]byte(string(base) + "|" + part))
+	return "zaria." + hex.EncodeToString(sum[:20])
+}
+
+// deliver sends everything a reply holds: the secret part privately, the
+// notice in the room (remembering it for 🎲 re-rolls), the file.
+func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error {
+	var errs []error
+	if rep.Secret != nil {
+		if err := a.deliverSecret(ctx, t, rep.Secret); err != nil {
+			errs = append(errs, fmt.Errorf("secret roll: %w", err))
+		}
+	}
+	if len(rep.Lines) > 0 {
+		c := notice(rep)
+		relate(c, t)
+		evtID, err := a.send(ctx, t.room, event.EventMessage, c, txnID(t.txn, "reply"))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("reply: %w", err))
+		} else if rep.Command != "" && !rep.Error {
+			if err := a.rememberAgain(ctx, t, evtID, rep); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	if rep.File != nil {
+		if err := a.sendFile(ctx, t, rep.File); err != nil {
+			errs = append(errs, fmt.Errorf("file: %w", err))
+		}
+	}
+	err := errors.Join(errs...)
+	if err != nil && ctx.Err() == nil {
+		a.log.Error("deliver reply", "room", t.room, "event", t.replyTo, "err", err)
+	}
+	return err
+}
+
+// rememberAgain stores which command a reply came from, so that a 🎲
+// reaction to it runs it again, and offers the 🎲 when the reply has an
+// "again" button.
+func (a *Adapter) rememberAgain(ctx context.Context, t target, evtID id.EventID, rep *reply.Reply) error {
+	b, err := json.Marshal(againRecord{Command: rep.Command, Thread: t.thread})
+	if err != nil {
+		return err
+	}
+	if err := a.state.SetState(ctx, keyAgain(evtID), string(b)); err != nil {
+		return fmt.Errorf("save re-roll: %w", err)
+	}
+	for _, btn := range rep.Buttons {
+		if btn.Kind != reply.ButtonAgain {
+			continue
+		}
+		c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: againKey}}
+		if _, err := a.send(ctx, t.room, event.EventReaction, c, txnID(t.txn, "again")); err != nil {
+			return fmt.Errorf("offer re-roll: %w", err)
+		}
+		break
+	}
+	return nil
+}
+
+// notice renders a reply as an m.notice with a plain body and HTML.
+func notice(rep *reply.Reply) *event.MessageEventContent {
+	c := &event.MessageEventContent{
+		MsgType:       event.MsgNotice,
+		Body:          reply.PlainText(rep),
+		Format:        event.FormatHTML,
+		FormattedBody: reply.HTML(rep, "<br>"),
+	}
+	fit(c)
+	return c
+}
+
+// fit keeps the content under maxContentBytes: first without the HTML, then
+// with the text cut at a line and marked as cut.
+func fit(c *event.MessageEventContent) {
+	if size(c) <= maxContentBytes {
+		return
+	}
+	c.Format, c.FormattedBody = "", ""
+	if size(c) <= maxContentBytes {
+		return
+	}
+	// JSON escaping can at most multiply the size by 6 (\u00XX); aim low.
+	body := c.Body
+	limit := maxContentBytes / 2
+	for len(body) > 0 && (len(body) > limit || size(&event.MessageEventContent{MsgType: c.MsgType, Body: body}) > maxContentBytes-8) {
+		cut := min(len(body)-1, limit)
+		for cut > 0 && !utf8.RuneStart(body[cut]) {
+			cut--
+		}
+		body = body[:cut]
+		limit = limit * 3 / 4
+	}
+	c.Body = body + "\n…"
+}
+
+func size(c *event.MessageEventContent) int {
+	b, _ := json.Marshal(c)
+	return len(b)
+}
+
+// relate makes c a reply to t (inside t's thread, if any) mentioning the asker.
+func relate(c *event.MessageEventContent, t target) {
+	switch {
+	case t.thread != "":
+		c.RelatesTo = &event.RelatesTo{Type: event.RelThread, EventID: t.thread, InReplyTo: &event.InReplyTo{EventID: t.replyTo}}
+	case t.replyTo != "":
+		c.RelatesTo = &event.RelatesTo{InReplyTo: &event.InReplyTo{EventID: t.replyTo}}
+	}
+	if t.mention != "" {
+		c.Mentions = &event.Mentions{UserIDs: []id.UserID{t.mention}}
+	}
+}
+
+// send sends one event, retrying failures that waiting can fix with the same
+// transaction id (so the homeserver never shows it twice), for at most
+// SendRetryFor.
+func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, content any, txn string) (id.EventID, error) {
+	ctx, cancel := context.WithTimeout(ctx, a.cfg.SendRetryFor)
+	defer cancel()
+	var evtID id.EventID
+	err := a.retry(ctx, "send", func() error {
+		resp, err := a.cli.SendMessageEvent(ctx, room, typ, content, mautrix.ReqSendEvent{TransactionID: txn})
+		if err != nil {
+			return err
+		}
+		evtID = resp.EventID
+		return nil
+	})
+	return evtID, err
+}
+
+// deliverSecret sends a secret roll to the direct room of the roller and the
+// origin room's GMs.
+func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Reply) error {
+	room, err := a.secretRoom(ctx, t.room, t.mention)
+	if err != nil {
+		return err
+	}
+	c := notice(secret)
+	if t.mention != "" {
+		c.Mentions = &event.Mentions{UserIDs: []id.UserID{t.mention}}
+	}
+	_, err = a.send(ctx, room, event.EventMessage, c, txnID(t.txn, "secret"))
+	return err
+}
+
+// secretRoom returns the room where roller's secret rolls of origin go,
+// creating it on first use (encrypted when origin is) and inviting GMs who
+// are not in it yet.
+func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID) (id.RoomID, error) {
+	wanted := []id.UserID{roller}
+	for _, gm := range a.gms(ctx, origin) {
+		if gm != roller {
+			wanted = append(wanted, gm)
+		}
+	}
+	key := keySecret(origin, roller)
+	v, ok, err := a.state.State(ctx, key)
+	if err != nil {
+		return "", fmt.Errorf("load secret room: %w", err)
+	}
+	if ok && v != "" {
+		room := id.RoomID(v)
+		if me, err := a.cli.StateStore.GetMember(ctx, room, a.cli.UserID); err == nil && me != nil && me.Membership == event.MembershipJoin {
+			for _, u := range wanted {
+				m, err := a.cli.StateStore.GetMember(ctx, room, u)
+				if err == nil && m != nil && (m.Membership == event.MembershipJoin || m.Membership == event.MembershipInvite) {
+					continue
+				}
+				if _, err := a.cli.InviteUser(ctx, room, &mautrix.ReqInviteUser{UserID: u}); err != nil {
+					a.log.Warn("invite to secret room", "room", room, "user", u, "err", err)
+				} else if err := a.cli.StateStore.SetMembership(ctx, room, u, event.MembershipInvite); err != nil {
+					a.log.Warn("cache membership", "room", room, "err", err)
+				}
+			}
+			return room, nil
+		}
+	}
+	req := &mautrix.ReqCreateRoom{Preset: "private_chat", Name: "🎲 Zaria", Invite: wanted, IsDirect: len(wanted) == 1}
+	if enc, _ := a.cli.StateStore.IsEncrypted(ctx, origin); enc && a.crypto != nil {
+		req.InitialState = []*event.Event{{
+			Type:    event.StateEncryption,
+			Content: event.Content{Parsed: &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}},
+		}}
+	}
+	var resp *mautrix.RespCreateRoom
+	err = a.retry(ctx, "create secret room", func() error {
+		var err error
+		resp, err = a.cli.CreateRoom(ctx, req)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("create secret room: %w", err)
+	}
+	if err := a.state.SetState(ctx, key, string(resp.RoomID)); err != nil {
+		return "", fmt.Errorf("save secret room: %w", err)
+	}
+	return resp.RoomID, nil
+}
+
+// gms lists the members of room with a power level that makes them GMs.
+func (a *Adapter) gms(ctx context.Context, room id.RoomID) []id.UserID {
+	pl, err := a.powerLevels(ctx, room)
+	if err != nil || pl == nil {
+		return nil
+	}
+	members, err := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
+	if err != nil {
+		a.log.Warn("list members", "room", room, "err", err)
+		return nil
+	}
+	var out []id.UserID
+	for _, m := range members {
+		if m != a.cli.UserID && pl.GetUserLevel(m) >= gmLevel {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// sendFile uploads f (encrypted in encrypted rooms) and sends it as m.file.
+func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
+	mime := f.MIME
+	if mime == "" {
+		mime = "application/octet-stream"
+	}
+	c := &event.MessageEventContent{MsgType: event.MsgFile, Body: f.Name, FileName: f.Name, Info: &event.FileInfo{MimeType: mime, Size: len(f.Data)}}
+	data, uploadType := f.Data, mime
+	enc, _ := a.cli.StateStore.IsEncrypted(ctx, t.room)
+	var ef *attachment.EncryptedFile
+	if enc && a.crypto != nil {
+		ef = attachment.NewEncryptedFile()
+		data, uploadType = ef.Encrypt(f.Data), "application/octet-stream"
+	}
+	var up *mautrix.RespMediaUpload
+	err := a.retry(ctx, "upload", func() error {
+		var err error
+		up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, f.Name)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if ef != nil {
+		c.File = &event.EncryptedFileInfo{EncryptedFile: *ef, URL: up.ContentURI.CUString()}
+	} else {
+		c.URL = up.ContentURI.CUString()
+	}
+	relate(c, t)
+	_, err = a.send(ctx, t.room, event.EventMessage, c, txnID(t.txn, "file"))
+	return err
+}

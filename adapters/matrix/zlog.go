@@ -1,0 +1,39 @@
+package matrix
+
+import (
+	"encoding/json"
+	"log/slog"
+
+	"github.com/rs/zerolog"
+)
+
+// newZerolog gives mautrix (which logs with zerolog) a logger that forwards
+// its warnings and errors to slog. mautrix never logs request bodies at
+// these levels, so passwords and tokens stay out.
+func newZerolog(l *slog.Logger) zerolog.Logger {
+	return zerolog.New(slogWriter{l.With("component", "mautrix")}).Level(zerolog.WarnLevel)
+}
+
+type slogWriter struct{ l *slog.Logger }
+
+func (w slogWriter) Write(p []byte) (int, error) {
+	var rec map[string]any
+	if err := json.Unmarshal(p, &rec); err != nil {
+		w.l.Warn(string(p))
+		return len(p), nil
+	}
+	msg, _ := rec["message"].(string)
+	lvl, _ := rec["level"].(string)
+	delete(rec, "message")
+	delete(rec, "level")
+	attrs := make([]any, 0, 2*len(rec))
+	for k, v := range rec {
+		attrs = append(attrs, k, v)
+	}
+	level := slog.LevelWarn
+	if lvl == "error" || lvl == "fatal" || lvl == "panic" {
+		level = slog.LevelError
+	}
+	w.l.Log(nil, level, msg, attrs...) //nolint:staticcheck // no context in a writer
+	return len(p), nil
+}
