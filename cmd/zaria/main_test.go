@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// env returns a getenv that knows only the given variables.
+func env(kv ...string) func(string) string {
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return func(k string) string { return m[k] }
+}
+
+// zaria runs the command line in-process and returns stdout, stderr and the exit status.
+func zaria(t *testing.T, stdin string, getenv func(string) string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errb, getenv)
+	return out.String(), errb.String(), code
+}
+
+func TestConsoleChat(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "z.db")
+	script := "/help\n/lang el\n/help\n/idioma en\n/xyzzy\n"
+	out, errs, code := zaria(t, script, env("ZARIA_DB", db), "run", "--config", filepath.Join(t.TempDir(), "none.yaml"))
+	if code != 2 || !strings.Contains(errs, "none.yaml") {
+		t.Fatalf("a missing --config file: code %d, stderr %q", code, errs)
+	}
+	out, errs, code = zaria(t, script, env("ZARIA_DB", db))
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{
+		"🎲 zaria — lo que sé hacer",       // Spanish by default
+		"Από τώρα μιλάω ελληνικά",         // /lang el
+		"🎲 zaria — τι μπορώ να κάνω",      // help in Greek
+		"From now on I speak English",     // /idioma en
+		"I don't know /xyzzy. Type /help", // unknown command hint
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("console output lacks %q:\n%s", want, out)
+		}
+	}
+	// The language is stored: a new run of the console in the same database speaks English.
+	out, _, _ = zaria(t, "/help\n", env("ZARIA_DB", db))
+	if !strings.Contains(out, "what I can do") {
+		t.Errorf("language not kept across runs:\n%s", out)
+	}
+}
+
+func TestRollCommandContract(t *testing.T) {
+	out, _, code := zaria(t, "", env(), "roll", "--json", "/help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(out), &obj); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, out)
+	}
+	if !strings.Contains(obj["text"].(string), "/ayuda") {
+		t.Errorf("text = %q", obj["text"])
+	}
+
+	out, errs, code := zaria(t, "", env(), "roll", "--lang", "en", "/lang xx")
+	if code != 2 || out != "" || !strings.Contains(errs, "I don't speak «xx»") {
+		t.Errorf("user error: code %d, stdout %q, stderr %q", code, out, errs)
+	}
+	out, _, code = zaria(t, "", env(), "roll", "--json", "--lang", "el", "/lang xx")
+	if code != 2 || !strings.Contains(out, `"error":`) || !strings.Contains(out, "Δεν μιλάω") {
+		t.Errorf("user error under --json: code %d, %q", code, out)
+	}
+	for _, bad := range [][]string{
+		{"roll", "--lang", "fr", "/help"},
+		{"roll", "--dice", "1,x", "/help"},
+		{"roll", "--dice", "1", "--seed", "3", "/help"},
+		{"roll"},
+	} {
+		if _, errs, code := zaria(t, "", env(), bad...); code != 2 || errs == "" {
+			t.Errorf("%v: code %d, stderr %q", bad, code, errs)
+		}
+	}
+	// Flags after the text work too, and the chat's state persists in --db.
+	db := filepath.Join(t.TempDir(), "z.db")
+	zaria(t, "", env(), "roll", "/lang el", "--db", db, "--chat", "7")
+	out, _, _ = zaria(t, "", env(), "roll", "--db", db, "--chat", "7", "/help")
+	if !strings.Contains(out, "τι μπορώ να κάνω") {
+		t.Errorf("chat 7 did not keep Greek: %q", out)
+	}
+	out, _, _ = zaria(t, "", env(), "roll", "--db", db, "--chat", "8", "/help")
+	if !strings.Contains(out, "lo que sé hacer") {
+		t.Errorf("chat 8 is not in the default language: %q", out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, _, code := zaria(t, "", env(), "version")
+	if code != 0 || !strings.HasPrefix(out, "zaria ") {
+		t.Errorf("version: %d %q", code, out)
+	}
+}
