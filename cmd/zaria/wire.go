@@ -9,6 +9,7 @@ import (
 	"zaria/configs"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/systems"
 	"zaria/i18n"
 	"zaria/storage/sqlite"
 )
@@ -39,6 +40,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger) (*command.Router
 		Unlimited:   []string{"console", "cli"},
 	})
 	general.Register(r, version)
+	systems.Register(r)
 	return r, nil
 }
 
