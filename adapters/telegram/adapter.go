@@ -1,0 +1,347 @@
+package telegram
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/reply"
+	"zaria/i18n"
+)
+
+// Dispatcher answers a chat message (*command.Router). ok=false means the
+// message was not for the bot.
+type Dispatcher interface {
+	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+}
+
+// Optional abilities of the dispatcher, checked with a type assertion;
+// *command.Router has them all.
+type (
+	commandLister interface{ Commands() []*command.Command }
+	commandLookup interface {
+		Lookup(name string) (*command.Command, bool)
+	}
+	translatorSource interface{ Translator() command.Translator }
+	settingsSource   interface{ SettingsStore() command.SettingsStore }
+)
+
+// Adapter serves one Telegram bot.
+type Adapter struct {
+	cfg     Config
+	d       Dispatcher
+	state   StateStore
+	log     *slog.Logger
+	c       *client
+	tr      command.Translator
+	buttons *buttonMemory
+	admins  *admins
+
+	running atomic.Bool
+	botName string
+	botID   int64
+	j       *journal
+	send    *sender
+	baseCtx context.Context // Run's context, for webhook requests
+	whMu    sync.Mutex      // webhook updates are handled one at a time
+}
+
+// New checks the configuration and builds an adapter. It does no network
+// I/O; Run does.
+func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adapter, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if d == nil || state == nil {
+		return nil, errors.New("telegram: a dispatcher and a state store are required")
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	logger = logger.With("adapter", "telegram")
+	var tr command.Translator
+	if ts, ok := d.(translatorSource); ok && ts.Translator() != nil {
+		tr = ts.Translator()
+	} else {
+		cat, err := i18n.Load()
+		if err != nil {
+			return nil, fmt.Errorf("telegram: %w", err)
+		}
+		tr = cat
+	}
+	c := newClient(cfg.APIURL, cfg.Token, cfg.HTTPClient)
+	return &Adapter{
+		cfg: cfg, d: d, state: state, log: logger, c: c, tr: tr,
+		buttons: newButtonMemory(20_000),
+		admins:  newAdmins(c, logger, cfg.AdminTTL, cfg.RequestTimeout),
+	}, nil
+}
+
+// Name is the platform name.
+func (a *Adapter) Name() string { return "telegram" }
+
+// BotName is the bot's user name, known once Run has started.
+func (a *Adapter) BotName() string { return a.botName }
+
+// Run serves the bot until ctx ends, then keeps sending queued replies for
+// at most DrainTimeout. Replies still queued then stay in the journal and
+// are sent at the next start.
+func (a *Adapter) Run(ctx context.Context) error {
+	if !a.running.CompareAndSwap(false, true) {
+		return errors.New("telegram: Run called twice")
+	}
+	a.baseCtx = ctx
+	me, err := a.getMe(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	a.botName, a.botID = me.UserName, me.ID
+	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.RecentUpdates)
+	if err := a.j.load(ctx); err != nil {
+		return err
+	}
+	a.log.Info("telegram bot started", "bot", a.botName, "mode", a.mode(), "offset", a.j.offset())
+
+	sendCtx, cancelSend := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelSend()
+	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg)
+	flushDone := make(chan struct{})
+	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
+	go a.flusher(flushCtx, flushDone)
+
+	for _, e := range a.j.pending() {
+		for _, o := range e.Ops {
+			if !o.Done {
+				a.send.enqueue(e, o)
+			}
+		}
+	}
+	var bg sync.WaitGroup
+	bg.Add(1)
+	go func() {
+		defer bg.Done()
+		a.setCommands(ctx)
+	}()
+
+	if a.cfg.WebhookURL != "" {
+		err = a.runWebhook(ctx)
+	} else {
+		err = a.poll(ctx)
+	}
+
+	// Drain: keep sending for at most DrainTimeout.
+	drained := make(chan struct{})
+	go func() {
+		a.send.wait()
+		close(drained)
+	}()
+	t := time.NewTimer(a.cfg.DrainTimeout)
+	select {
+	case <-drained:
+	case <-t.C:
+		a.log.Warn("telegram drain time over; unsent replies stay queued for the next start")
+		cancelSend()
+		<-drained
+	}
+	t.Stop()
+	bg.Wait()
+	stopFlush()
+	<-flushDone
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if ferr := a.j.flush(fctx); ferr != nil {
+		a.log.Error("telegram state not saved at exit", "err", ferr)
+	}
+	a.log.Info("telegram bot stopped", "sent", a.send.sent.Load(), "retries", a.send.retried.Load(), "undeliverable", a.send.failed.Load())
+	return err
+}
+
+func (a *Adapter) mode() string {
+	if a.cfg.WebhookURL != "" {
+		return "webhook"
+	}
+	return "polling"
+}
+
+// flusher writes the journal whenever it changed, one write at a time.
+func (a *Adapter) flusher(ctx context.Context, done chan<- struct{}) {
+	defer close(done)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-a.j.dirty:
+		}
+		if err := a.j.flush(ctx); err != nil && ctx.Err() == nil {
+			a.log.Error("telegram state not saved", "err", err)
+		}
+	}
+}
+
+// getMe asks who the bot is, retrying while the network or the server fail.
+func (a *Adapter) getMe(ctx context.Context) (tgbotapi.User, error) {
+	backoff := a.cfg.BackoffMin
+	for {
+		var me tgbotapi.User
+		rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
+		err := a.c.callJSON(rctx, "getMe", nil, &me)
+		cancel()
+		if err == nil {
+			if me.UserName == "" {
+				return me, errors.New("telegram getMe: the bot has no user name")
+			}
+			return me, nil
+		}
+		var ae *APIError
+		if errors.As(err, &ae) && (ae.Code == http.StatusUnauthorized || ae.Code == http.StatusNotFound) {
+			return me, fmt.Errorf("telegram: the bot token was refused (%d %s); check ZARIA_TELEGRAM_TOKEN", ae.Code, ae.Description)
+		}
+		d, ok := retryAfter(err)
+		if !ok {
+			d = jitter(backoff)
+			backoff = min(2*backoff, a.cfg.BackoffMax)
+		}
+		a.log.Warn("telegram getMe failed, retrying", "err", err, "in", d)
+		if err := sleep(ctx, d); err != nil {
+			return me, err
+		}
+	}
+}
+
+// allowedUpdates are the update kinds the bot asks for.
+const allowedUpdates = `["message","callback_query","inline_query"]`
+
+// poll is the long-polling loop.
+func (a *Adapter) poll(ctx context.Context) error {
+	a.deleteWebhook(ctx)
+	backoff := a.cfg.BackoffMin
+	conflicts := 0
+	for ctx.Err() == nil {
+		params := map[string]string{
+			"offset":          itoa(int64(a.j.offset())),
+			"timeout":         itoa(int64(a.cfg.PollTimeout / time.Second)),
+			"limit":           "100",
+			"allowed_updates": allowedUpdates,
+		}
+		rctx, cancel := context.WithTimeout(ctx, a.cfg.PollTimeout+a.cfg.RequestTimeout)
+		var ups []tgbotapi.Update
+		err := a.c.callJSON(rctx, "getUpdates", params, &ups)
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var wait time.Duration
+			var ae *APIError
+			switch d, ok := retryAfter(err); {
+			case ok:
+				wait = d
+				a.log.Warn("telegram getUpdates flood limit", "retry_after", d)
+			case errors.As(err, &ae) && ae.Code == http.StatusConflict:
+				conflicts++
+				wait = jitter(backoff)
+				backoff = min(2*backoff, a.cfg.BackoffMax)
+				a.log.Error("telegram 409 Conflict: another process is polling (or a webhook is set) with this bot token; only one instance may run. Retrying.",
+					"times", conflicts, "detail", ae.Description, "in", wait)
+				if strings.Contains(strings.ToLower(ae.Description), "webhook") {
+					a.deleteWebhook(ctx)
+				}
+			case errors.As(err, &ae) && (ae.Code == http.StatusUnauthorized || ae.Code == http.StatusNotFound):
+				return fmt.Errorf("telegram: the bot token was refused (%d %s)", ae.Code, ae.Description)
+			default:
+				wait = jitter(backoff)
+				backoff = min(2*backoff, a.cfg.BackoffMax)
+				a.log.Warn("telegram getUpdates failed, retrying", "err", err, "in", wait)
+			}
+			if sleep(ctx, wait) != nil {
+				return nil
+			}
+			continue
+		}
+		backoff, conflicts = a.cfg.BackoffMin, 0
+		a.process(ctx, ups, true)
+	}
+	return nil
+}
+
+func (a *Adapter) deleteWebhook(ctx context.Context) {
+	rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
+	defer cancel()
+	if _, err := a.c.call(rctx, "deleteWebhook", map[string]string{"drop_pending_updates": "false"}, nil); err != nil && ctx.Err() == nil {
+		a.log.Warn("telegram deleteWebhook failed", "err", err)
+	}
+}
+
+// process handles a batch of updates: dispatch, record in the journal
+// (with the new offset when polling), then queue the replies. It returns
+// how many updates it consumed (handled now or before); the rest are left
+// for the next start because ctx ended.
+func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bool) int {
+	var entries []*entry
+	next := 0
+	consumed := 0
+	for _, u := range ups {
+		if ctx.Err() != nil {
+			break // not handled: fetched again at the next start
+		}
+		consumed++
+		if polling && u.UpdateID+1 > next {
+			next = u.UpdateID + 1
+		}
+		if a.j.handled(u.UpdateID) {
+			a.log.Debug("telegram update already handled", "update", u.UpdateID)
+			continue
+		}
+		e := &entry{Update: u.UpdateID}
+		a.handle(ctx, u, e)
+		entries = append(entries, e)
+	}
+	if len(entries) == 0 && next <= a.j.offset() {
+		return consumed
+	}
+	a.j.commit(entries, next)
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), a.cfg.RequestTimeout)
+	defer cancel()
+	if err := a.j.flush(fctx); err != nil {
+		// Send anyway: a reply now beats a reply never.
+		a.log.Error("telegram state not saved before sending", "err", err)
+	}
+	for _, e := range entries {
+		for _, o := range e.Ops {
+			a.send.enqueue(e, o)
+		}
+	}
+	return consumed
+}
+
+// handle turns one update into ops; it never panics.
+func (a *Adapter) handle(ctx context.Context, u tgbotapi.Update, e *entry) {
+	defer func() {
+		if v := recover(); v != nil {
+			a.log.Error("telegram update handler panic", "update", u.UpdateID, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+		}
+	}()
+	switch {
+	case u.Message != nil:
+		a.onMessage(ctx, u.Message, e)
+	case u.CallbackQuery != nil:
+		a.onCallback(ctx, u.CallbackQuery, e)
+	case u.InlineQuery != nil:
+		a.onInline(ctx, u.InlineQuery)
+	}
+}

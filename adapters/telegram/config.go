@@ -1,0 +1,130 @@
+// Package telegram connects the command router to Telegram through the Bot
+// API: its own long-polling loop (or a webhook server), a journal of handled
+// updates and pending replies kept in the state store, and a send queue per
+// chat that honours Telegram's flood limits and never drops a reply.
+//
+// It uses github.com/go-telegram-bot-api/telegram-bot-api/v5 for the Bot
+// API's types and does its own HTTP calls, so that every call has a context,
+// a timeout, retry_after handling and errors that never contain the token.
+package telegram
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Config is the adapter's configuration. Zero values take the defaults
+// listed on each field (the Telegram numbers from the Bots FAQ).
+type Config struct {
+	Token  string // bot token from BotFather (secret)
+	APIURL string // Bot API base URL; default https://api.telegram.org
+
+	PollTimeout    time.Duration // long-poll timeout of getUpdates; default 30 s
+	RequestTimeout time.Duration // every other call; default 20 s
+
+	// Webhook mode, when WebhookURL is set: the adapter serves WebhookListen
+	// (":8443") and registers WebhookURL with Telegram. WebhookSecret is
+	// sent by Telegram in X-Telegram-Bot-Api-Secret-Token and checked.
+	WebhookListen string
+	WebhookURL    string
+	WebhookSecret string
+
+	DefaultLang string // language for texts of the adapter itself; default "es"
+
+	// Send limits. Per chat: one message per ChatInterval. Groups (chat id
+	// < 0): at most GroupLimit per GroupWindow. All chats: at most
+	// GlobalLimit per GlobalWindow.
+	ChatInterval time.Duration // default 1 s
+	GroupLimit   int           // default 20
+	GroupWindow  time.Duration // default 1 min
+	GlobalLimit  int           // default 30
+	GlobalWindow time.Duration // default 1 s
+
+	AdminTTL     time.Duration // how long a chat's administrators are cached; default 10 min
+	DrainTimeout time.Duration // how long Run keeps sending after ctx ends; default 10 s
+	MaxMessage   int           // longest message text, in UTF-16 units; default 4096
+
+	MaxImportBytes int64    // largest document accepted for FileCommands; default 256 KiB
+	FileCommands   []string // commands whose document caption brings the file's text; default importar, import
+	InlineCommand  string   // command run for an inline query that names none; default "roll"
+
+	RecentUpdates int           // handled update ids remembered against redelivery; default 1000
+	BackoffMin    time.Duration // first wait after a failed call; default 500 ms
+	BackoffMax    time.Duration // longest wait; default 30 s
+
+	// HTTPClient, if set, is used for every call (tests). Its timeout should
+	// exceed PollTimeout.
+	HTTPClient *http.Client
+}
+
+// DefaultAPIURL is Telegram's own Bot API server.
+const DefaultAPIURL = "https://api.telegram.org"
+
+func (c Config) withDefaults() Config {
+	setDur := func(p *time.Duration, d time.Duration) {
+		if *p <= 0 {
+			*p = d
+		}
+	}
+	setInt := func(p *int, d int) {
+		if *p <= 0 {
+			*p = d
+		}
+	}
+	if c.APIURL == "" {
+		c.APIURL = DefaultAPIURL
+	}
+	c.APIURL = strings.TrimRight(c.APIURL, "/")
+	setDur(&c.PollTimeout, 30*time.Second)
+	setDur(&c.RequestTimeout, 20*time.Second)
+	if c.DefaultLang == "" {
+		c.DefaultLang = "es"
+	}
+	setDur(&c.ChatInterval, time.Second)
+	setInt(&c.GroupLimit, 20)
+	setDur(&c.GroupWindow, time.Minute)
+	setInt(&c.GlobalLimit, 30)
+	setDur(&c.GlobalWindow, time.Second)
+	setDur(&c.AdminTTL, 10*time.Minute)
+	setDur(&c.DrainTimeout, 10*time.Second)
+	setInt(&c.MaxMessage, 4096)
+	if c.MaxImportBytes <= 0 {
+		c.MaxImportBytes = 256 << 10
+	}
+	if c.FileCommands == nil {
+		c.FileCommands = []string{"importar", "import"}
+	}
+	if c.InlineCommand == "" {
+		c.InlineCommand = "roll"
+	}
+	setInt(&c.RecentUpdates, 1000)
+	setDur(&c.BackoffMin, 500*time.Millisecond)
+	setDur(&c.BackoffMax, 30*time.Second)
+	return c
+}
+
+func (c Config) validate() error {
+	if c.Token == "" {
+		return errors.New("telegram: no bot token")
+	}
+	if strings.ContainsAny(c.Token, "/?# \n") {
+		return errors.New("telegram: the bot token has characters a token cannot have")
+	}
+	u, err := url.Parse(c.APIURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return errors.New("telegram: the API URL must be http(s)://host[:port]")
+	}
+	if c.WebhookURL != "" {
+		w, err := url.Parse(c.WebhookURL)
+		if err != nil || w.Scheme != "https" && w.Scheme != "http" || w.Host == "" {
+			return errors.New("telegram: bad webhook URL")
+		}
+		if c.WebhookListen == "" {
+			return errors.New("telegram: webhook mode needs a listen address")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,441 @@
+package telegram
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// sender of a message as the core sees it.
+type who struct {
+	id      string
+	name    string
+	numeric int64 // Telegram user id, 0 for a chat posting as itself
+	lang    string
+}
+
+func userOf(u *tgbotapi.User) who {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	if name == "" {
+		name = u.UserName
+	}
+	return who{id: strconv.FormatInt(u.ID, 10), name: name, numeric: u.ID, lang: u.LanguageCode}
+}
+
+func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) {
+	if m.Chat == nil || m.ViaBot != nil {
+		return // our own inline results come back as messages via the bot
+	}
+	text := m.Text
+	if text == "" {
+		text = m.Caption
+	}
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	private := m.Chat.Type == "private"
+	var from who
+	gm := false
+	switch {
+	case m.SenderChat != nil:
+		// An anonymous admin (posting as the group) or a channel.
+		from = who{id: strconv.FormatInt(m.SenderChat.ID, 10), name: m.SenderChat.Title}
+		gm = m.SenderChat.ID == m.Chat.ID
+	case m.From != nil && !m.From.IsBot:
+		from = userOf(m.From)
+		if !private {
+			gm = a.admins.isAdmin(ctx, m.Chat.ID, m.From.ID)
+		}
+	default:
+		return
+	}
+	msg := core.Message{
+		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(m.Chat.ID, 10)},
+		From:     core.User{ID: from.id, Name: from.name},
+		ID:       strconv.Itoa(m.MessageID),
+		Text:     text,
+		LangHint: from.lang,
+		Private:  private,
+		FromGM:   gm,
+		BotName:  a.botName,
+	}
+	if m.Document != nil && a.isFileCommand(text) {
+		t, errRep := a.importText(ctx, m, text, msg)
+		if errRep != nil {
+			a.addReply(e, m.Chat.ID, m.MessageID, errRep)
+			return
+		}
+		msg.Text = t
+	}
+	rep, ok := a.d.Dispatch(ctx, msg)
+	if !ok || rep == nil {
+		return
+	}
+	a.answer(ctx, e, msg, m.Chat, m.MessageID, from, rep)
+}
+
+// answer turns a reply into ops for the chat (and, for a secret roll, for
+// the roller and the chat's GMs).
+func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *tgbotapi.Chat, replyTo int, from who, rep *reply.Reply) {
+	if rep.Secret == nil {
+		a.addReply(e, chat.ID, replyTo, rep)
+		return
+	}
+	if msg.Private {
+		a.addReply(e, chat.ID, replyTo, rep.Secret)
+		return
+	}
+	if len(rep.Lines) > 0 {
+		a.addReply(e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines})
+	}
+	lang := a.lang(ctx, msg)
+	title := chat.Title
+	if title == "" {
+		title = chat.UserName
+	}
+	header := reply.Line{reply.I(a.tr.Translate(lang, "tg.secret.header", command.Args("name", from.name, "chat", title)))}
+	lines := append([]reply.Line{header}, rep.Secret.Lines...)
+	type person struct {
+		id   int64
+		name string
+	}
+	var to []person
+	if from.numeric != 0 {
+		to = append(to, person{from.numeric, from.name})
+	}
+	for _, u := range a.admins.list(ctx, chat.ID) {
+		if u.ID != from.numeric {
+			to = append(to, person{u.ID, userOf(&u).name})
+		}
+	}
+	for _, p := range to {
+		ops := a.messageOps(p.id, 0, lines, "")
+		if len(ops) == 0 {
+			continue
+		}
+		hint := a.tr.Translate(lang, "tg.secret.cannot_dm", command.Args("name", p.name, "bot", a.botName))
+		ops[0].OnFail = a.messageOps(chat.ID, replyTo, []reply.Line{{reply.T("⚠️ " + hint)}}, "")[0]
+		e.Ops = append(e.Ops, ops...)
+	}
+}
+
+// addReply adds the ops of a plain reply: text (split if needed) with the
+// buttons on its last message, then the file.
+func (a *Adapter) addReply(e *entry, chat int64, replyTo int, rep *reply.Reply) {
+	kb := a.buttons.keyboard(rep)
+	if rep.File == nil {
+		e.Ops = append(e.Ops, a.messageOps(chat, replyTo, rep.Lines, kb)...)
+		return
+	}
+	params := map[string]string{}
+	setReplyTo(params, replyTo)
+	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
+	if len(chunks) == 1 && utf16Len(stripHTML(chunks[0])) <= 1024 {
+		params["caption"] = chunks[0]
+		params["parse_mode"] = "HTML"
+	} else {
+		e.Ops = append(e.Ops, a.messageOps(chat, replyTo, rep.Lines, "")...)
+	}
+	if kb != "" {
+		params["reply_markup"] = kb
+	}
+	name := rep.File.Name
+	if name == "" {
+		name = "zaria.txt"
+	}
+	e.Ops = append(e.Ops, &op{Method: "sendDocument", Chat: chat, Params: params, Doc: &document{Name: name, Data: rep.File.Data}})
+}
+
+func setReplyTo(p map[string]string, replyTo int) {
+	if replyTo > 0 {
+		p["reply_to_message_id"] = strconv.Itoa(replyTo)
+		p["allow_sending_without_reply"] = "true"
+	}
+}
+
+// messageOps renders lines as one or more sendMessage ops.
+func (a *Adapter) messageOps(chat int64, replyTo int, lines []reply.Line, keyboard string) []*op {
+	chunks := splitHTML(lines, a.cfg.MaxMessage)
+	ops := make([]*op, 0, len(chunks))
+	for i, c := range chunks {
+		p := map[string]string{"text": c, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+		if i == 0 {
+			setReplyTo(p, replyTo)
+		}
+		if i == len(chunks)-1 && keyboard != "" {
+			p["reply_markup"] = keyboard
+		}
+		ops = append(ops, &op{Method: "sendMessage", Chat: chat, Params: p})
+	}
+	return ops
+}
+
+// lang is the language of the adapter's own texts in a chat: the chat's
+// setting, else the sender's client language when es or el, else the
+// default (the router's rule).
+func (a *Adapter) lang(ctx context.Context, msg core.Message) string {
+	if ss, ok := a.d.(settingsSource); ok && ss.SettingsStore() != nil {
+		if s, err := ss.SettingsStore().Settings(ctx, msg.Chat); err == nil && command.IsLanguage(s.Lang) {
+			return s.Lang
+		}
+	}
+	h := strings.ToLower(msg.LangHint)
+	if len(h) > 2 {
+		h = h[:2]
+	}
+	if h == "es" || h == "el" {
+		return h
+	}
+	return a.cfg.DefaultLang
+}
+
+func (a *Adapter) errorReply(lang, key string, kv ...any) *reply.Reply {
+	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.tr.Translate(lang, key, command.Args(kv...)))}}, Error: true}
+}
+
+// isFileCommand reports whether a caption is a command that takes the
+// attached document's text (/importar).
+func (a *Adapter) isFileCommand(text string) bool {
+	p, ok := command.Parse(text, "", a.botName)
+	if !ok {
+		return false
+	}
+	name := p.Name
+	if lk, ok := a.d.(commandLookup); ok {
+		if c, found := lk.Lookup(name); found {
+			name = c.Name
+		}
+	}
+	for _, f := range a.cfg.FileCommands {
+		if fold.Key(f) == fold.Key(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// importText downloads the message's document and appends its text to the
+// caption.
+func (a *Adapter) importText(ctx context.Context, m *tgbotapi.Message, caption string, msg core.Message) (string, *reply.Reply) {
+	lang := a.lang(ctx, msg)
+	maxKB := a.cfg.MaxImportBytes >> 10
+	if int64(m.Document.FileSize) > a.cfg.MaxImportBytes {
+		return "", a.errorReply(lang, "tg.import.too_big", "max", maxKB)
+	}
+	rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
+	defer cancel()
+	var f tgbotapi.File
+	if err := a.c.callJSON(rctx, "getFile", map[string]string{"file_id": m.Document.FileID}, &f); err != nil || f.FilePath == "" {
+		a.log.Warn("telegram getFile failed", "err", err)
+		return "", a.errorReply(lang, "tg.import.failed")
+	}
+	data, tooBig, err := a.c.download(rctx, f.FilePath, a.cfg.MaxImportBytes)
+	switch {
+	case err != nil:
+		a.log.Warn("telegram file download failed", "err", err)
+		return "", a.errorReply(lang, "tg.import.failed")
+	case tooBig:
+		return "", a.errorReply(lang, "tg.import.too_big", "max", maxKB)
+	case !utf8.Valid(data):
+		return "", a.errorReply(lang, "tg.import.not_text")
+	}
+	body := strings.TrimPrefix(string(data), "\ufeff")
+	return strings.TrimRight(caption, " \n") + "\n" + body, nil
+}
+
+// onCallback runs a button: "again" or "odds", for whoever pressed it.
+func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
+	if cq.From == nil {
+		return
+	}
+	from := userOf(cq.From)
+	cmd, ok := a.buttons.command(cq.Data)
+	if !ok || cq.Message == nil || cq.Message.Chat == nil || cq.From.IsBot {
+		var chat core.ChatRef
+		if cq.Message != nil && cq.Message.Chat != nil {
+			chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(cq.Message.Chat.ID, 10)}
+		}
+		a.answerCallback(ctx, cq.ID, a.tr.Translate(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale", nil))
+		return
+	}
+	chat := cq.Message.Chat
+	private := chat.Type == "private"
+	msg := core.Message{
+		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)},
+		From:     core.User{ID: from.id, Name: from.name},
+		ID:       strconv.Itoa(cq.Message.MessageID),
+		Text:     cmd,
+		LangHint: from.lang,
+		Private:  private,
+		FromGM:   !private && a.admins.isAdmin(ctx, chat.ID, cq.From.ID),
+		BotName:  a.botName,
+	}
+	rep, ok := a.d.Dispatch(ctx, msg)
+	a.answerCallback(ctx, cq.ID, "")
+	if ok && rep != nil {
+		a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
+	}
+}
+
+// answerCallback stops the button's spinner (Telegram waits about 15 s).
+func (a *Adapter) answerCallback(ctx context.Context, id, text string) {
+	p := map[string]string{"callback_query_id": id}
+	if text != "" {
+		p["text"] = text
+	}
+	a.quickCall(ctx, "answerCallbackQuery", p)
+}
+
+// quickCall makes a call that only matters for a few seconds (callback and
+// inline answers): one retry after a short retry_after, then give up.
+func (a *Adapter) quickCall(ctx context.Context, method string, p map[string]string) {
+	for try := 0; try < 2; try++ {
+		rctx, cancel := context.WithTimeout(ctx, min(a.cfg.RequestTimeout, 10*time.Second))
+		_, err := a.c.call(rctx, method, p, nil)
+		cancel()
+		if err == nil {
+			return
+		}
+		d, ok := retryAfter(err)
+		if !ok || d > 5*time.Second || try == 1 {
+			a.log.Warn("telegram "+method+" failed", "err", err)
+			return
+		}
+		if sleep(ctx, d) != nil {
+			return
+		}
+	}
+}
+
+// onInline answers "@Bot 4d6kh3" or "@Bot zaria 4+2 dc15" with the rolled
+// result as an article; the roll happens now, nothing is cached.
+func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
+	if q.From == nil {
+		return
+	}
+	results := []any{}
+	if text := strings.TrimSpace(q.Query); text != "" {
+		from := userOf(q.From)
+		msg := core.Message{
+			Chat:     core.ChatRef{Platform: "telegram", ID: from.id}, // the user's private chat
+			From:     core.User{ID: from.id, Name: from.name},
+			Text:     a.inlineCommand(text),
+			LangHint: from.lang,
+			Private:  true,
+			BotName:  a.botName,
+		}
+		if rep, ok := a.d.Dispatch(ctx, msg); ok && rep != nil {
+			if art, ok := a.article(rep); ok {
+				results = append(results, art)
+			}
+		}
+	}
+	b, _ := json.Marshal(results)
+	a.quickCall(ctx, "answerInlineQuery", map[string]string{
+		"inline_query_id": q.ID,
+		"results":         string(b),
+		"cache_time":      "0",
+		"is_personal":     "true",
+	})
+}
+
+// inlineCommand makes a command of an inline query: "zaria 4+2" names a
+// command, "4d6kh3" is given to InlineCommand.
+func (a *Adapter) inlineCommand(text string) string {
+	t := strings.TrimPrefix(text, "/")
+	word, _, _ := strings.Cut(t, " ")
+	if lk, ok := a.d.(commandLookup); ok {
+		if _, found := lk.Lookup(word); found {
+			return "/" + t
+		}
+	} else if strings.HasPrefix(text, "/") {
+		return text
+	}
+	return "/" + a.cfg.InlineCommand + " " + text
+}
+
+func (a *Adapter) article(rep *reply.Reply) (tgbotapi.InlineQueryResultArticle, bool) {
+	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
+	if len(chunks) == 0 {
+		return tgbotapi.InlineQueryResultArticle{}, false
+	}
+	plain := strings.Split(reply.PlainText(&reply.Reply{Lines: rep.Lines}), "\n")
+	var id [12]byte
+	_, _ = rand.Read(id[:])
+	return tgbotapi.InlineQueryResultArticle{
+		Type:        "article",
+		ID:          hex.EncodeToString(id[:]),
+		Title:       clip(plain[0], 100),
+		Description: clip(strings.Join(plain[1:], " · "), 200),
+		InputMessageContent: tgbotapi.InputTextMessageContent{
+			Text:      chunks[0],
+			ParseMode: "HTML",
+		},
+	}, true
+}
+
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+var commandName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+
+// setCommands publishes the command menu in Spanish, Greek and the default
+// language. A failure is logged, never fatal.
+func (a *Adapter) setCommands(ctx context.Context) {
+	cl, ok := a.d.(commandLister)
+	if !ok {
+		return
+	}
+	for _, l := range []struct{ code, lang string }{{"es", "es"}, {"el", "el"}, {"", a.cfg.DefaultLang}} {
+		var cmds []tgbotapi.BotCommand
+		for _, c := range cl.Commands() {
+			if c.Hidden || !commandName.MatchString(c.Name) || len(cmds) == 100 {
+				continue
+			}
+			key := "help." + c.Name + ".short"
+			desc := a.tr.Translate(l.lang, key, nil)
+			if desc == key || strings.TrimSpace(desc) == "" {
+				desc = "/" + c.Name
+			}
+			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip(desc, 256)})
+		}
+		if len(cmds) == 0 {
+			return
+		}
+		b, _ := json.Marshal(cmds)
+		p := map[string]string{"commands": string(b)}
+		if l.code != "" {
+			p["language_code"] = l.code
+		}
+		rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
+		_, err := a.c.call(rctx, "setMyCommands", p, nil)
+		cancel()
+		if d, ok := retryAfter(err); ok && sleep(ctx, d) == nil {
+			rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
+			_, err = a.c.call(rctx, "setMyCommands", p, nil)
+			cancel()
+		}
+		if err != nil && !errors.Is(err, context.Canceled) {
+			a.log.Warn("telegram setMyCommands failed", "lang", l.code, "err", err)
+		}
+	}
+}

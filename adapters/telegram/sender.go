@@ -1,0 +1,220 @@
+package telegram
+
+import (
+	"context"
+	"errors"
+	"html"
+	"log/slog"
+	"math/rand/v2"
+	"regexp"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// sender delivers ops: one FIFO queue and one worker per chat, so a slow
+// chat never delays another, and replies in a chat keep their order. Each
+// send waits for the chat's slot (one per ChatInterval), the group's
+// (GroupLimit per GroupWindow) and the global one.
+type sender struct {
+	c      *client
+	j      *journal
+	log    *slog.Logger
+	cfg    Config
+	global *window
+
+	mu    sync.Mutex
+	chats map[int64]*chatQueue
+	ctx   context.Context // ends when the drain time is over
+	wg    sync.WaitGroup
+
+	sent, retried, failed atomic.Int64
+}
+
+type chatQueue struct {
+	items   []item
+	running bool
+	chat    *window
+	group   *window // nil for private chats
+	last    time.Time
+}
+
+type item struct {
+	e *entry
+	o *op
+}
+
+func newSender(ctx context.Context, c *client, j *journal, log *slog.Logger, cfg Config) *sender {
+	return &sender{
+		c: c, j: j, log: log, cfg: cfg, ctx: ctx,
+		global: newWindow(cfg.GlobalLimit, cfg.GlobalWindow),
+		chats:  map[int64]*chatQueue{},
+	}
+}
+
+// enqueue adds an op at the end of its chat's queue.
+func (s *sender) enqueue(e *entry, o *op) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	q := s.chats[o.Chat]
+	if q == nil {
+		if len(s.chats) > 10_000 {
+			s.gc()
+		}
+		q = &chatQueue{chat: newWindow(1, s.cfg.ChatInterval)}
+		if o.Chat < 0 {
+			q.group = newWindow(s.cfg.GroupLimit, s.cfg.GroupWindow)
+		}
+		s.chats[o.Chat] = q
+	}
+	q.items = append(q.items, item{e, o})
+	if !q.running {
+		q.running = true
+		s.wg.Add(1)
+		go s.work(q)
+	}
+}
+
+// gc forgets idle chats whose limits no longer matter. Called with s.mu.
+func (s *sender) gc() {
+	horizon := time.Now().Add(-max(s.cfg.GroupWindow, s.cfg.ChatInterval))
+	for id, q := range s.chats {
+		if !q.running && q.last.Before(horizon) {
+			delete(s.chats, id)
+		}
+	}
+}
+
+// wait blocks until every queue is empty or the send context ended.
+func (s *sender) wait() { s.wg.Wait() }
+
+func (s *sender) work(q *chatQueue) {
+	defer s.wg.Done()
+	for {
+		s.mu.Lock()
+		if len(q.items) == 0 || s.ctx.Err() != nil {
+			q.running = false
+			s.mu.Unlock()
+			return
+		}
+		it := q.items[0]
+		s.mu.Unlock()
+		if err := s.deliver(q, it); err != nil {
+			// Shutting down: the op stays pending in the journal and is
+			// sent at the next start.
+			s.mu.Lock()
+			q.running = false
+			s.mu.Unlock()
+			return
+		}
+		s.mu.Lock()
+		q.items = q.items[1:]
+		q.last = time.Now()
+		s.mu.Unlock()
+	}
+}
+
+var parseEntitiesErr = regexp.MustCompile(`(?i)can't parse entities|unsupported start tag|can't find end tag`)
+
+// deliver sends one op until it is delivered or cannot be; it returns an
+// error only when the send context ends.
+func (s *sender) deliver(q *chatQueue, it item) error {
+	ctx := s.ctx
+	backoff := s.cfg.BackoffMin
+	for {
+		if err := q.chat.acquire(ctx); err != nil {
+			return err
+		}
+		if q.group != nil {
+			if err := q.group.acquire(ctx); err != nil {
+				q.chat.release()
+				return err
+			}
+		}
+		if err := s.global.acquire(ctx); err != nil {
+			if q.group != nil {
+				q.group.release()
+			}
+			q.chat.release()
+			return err
+		}
+		s.j.mu.Lock()
+		method, chat, doc := it.o.Method, it.o.Chat, it.o.Doc
+		params := make(map[string]string, len(it.o.Params)+1)
+		for k, v := range it.o.Params {
+			params[k] = v
+		}
+		s.j.mu.Unlock()
+		params["chat_id"] = itoa(chat)
+		rctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+		_, err := s.c.call(rctx, method, params, doc)
+		cancel()
+		s.global.release()
+		if q.group != nil {
+			q.group.release()
+		}
+		q.chat.release()
+
+		if err == nil {
+			s.sent.Add(1)
+			s.j.done(it.e, it.o)
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		s.retried.Add(1)
+		if d, ok := retryAfter(err); ok {
+			s.log.Warn("telegram flood limit, waiting", "chat", chat, "retry_after", d)
+			if err := sleep(ctx, d); err != nil {
+				return err
+			}
+			continue
+		}
+		var ae *APIError
+		if errors.As(err, &ae) && ae.MigrateTo != 0 {
+			s.log.Info("telegram group became a supergroup", "chat", chat, "new_chat", ae.MigrateTo)
+			s.j.edit(func() { it.o.Chat = ae.MigrateTo })
+			continue
+		}
+		if errors.As(err, &ae) && ae.Code == 400 && params["parse_mode"] != "" && parseEntitiesErr.MatchString(ae.Description) {
+			s.log.Error("telegram refused our HTML, sending plain text", "chat", chat, "err", err)
+			s.j.edit(func() {
+				delete(it.o.Params, "parse_mode")
+				for _, k := range []string{"text", "caption"} {
+					if t, ok := it.o.Params[k]; ok {
+						it.o.Params[k] = stripHTML(t)
+					}
+				}
+			})
+			continue
+		}
+		if permanent(err) {
+			s.failed.Add(1)
+			s.log.Error("telegram reply not deliverable", "chat", chat, "method", method, "err", err)
+			if f := it.o.OnFail; f != nil {
+				s.j.addOp(it.e, f)
+				s.enqueue(it.e, f)
+			}
+			s.j.done(it.e, it.o)
+			return nil
+		}
+		s.log.Warn("telegram send failed, retrying", "chat", chat, "method", method, "err", err, "in", backoff)
+		if err := sleep(ctx, jitter(backoff)); err != nil {
+			return err
+		}
+		backoff = min(2*backoff, s.cfg.BackoffMax)
+	}
+}
+
+// jitter returns a duration in [d/2, d).
+func jitter(d time.Duration) time.Duration {
+	if d <= 1 {
+		return d
+	}
+	return d/2 + rand.N(d/2)
+}
+
+var tagRE = regexp.MustCompile(`<[^>]*>`)
+
+func stripHTML(s string) string { return html.UnescapeString(tagRE.ReplaceAllString(s, "")) }

@@ -1,0 +1,127 @@
+package telegram
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// runWebhook serves updates POSTed by Telegram until ctx ends. The webhook
+// stays registered at exit, so Telegram keeps updates until we are back.
+func (a *Adapter) runWebhook(ctx context.Context) error {
+	u, _ := url.Parse(a.cfg.WebhookURL)
+	path := u.Path
+	if path == "" {
+		path = "/"
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc(path, a.serveUpdate)
+	srv := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          nil,
+	}
+	ln, err := net.Listen("tcp", a.cfg.WebhookListen)
+	if err != nil {
+		return fmt.Errorf("telegram webhook: %w", err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	if err := a.setWebhook(ctx); err != nil && ctx.Err() == nil {
+		_ = srv.Close()
+		<-served
+		return err
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		return fmt.Errorf("telegram webhook server: %w", err)
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		_ = srv.Close()
+	}
+	<-served
+	return nil
+}
+
+func (a *Adapter) setWebhook(ctx context.Context) error {
+	p := map[string]string{
+		"url":             a.cfg.WebhookURL,
+		"allowed_updates": allowedUpdates,
+	}
+	if a.cfg.WebhookSecret != "" {
+		p["secret_token"] = a.cfg.WebhookSecret
+	}
+	backoff := a.cfg.BackoffMin
+	for {
+		rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
+		_, err := a.c.call(rctx, "setWebhook", p, nil)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if permanent(err) {
+			return fmt.Errorf("telegram: setWebhook refused: %w", err)
+		}
+		d, ok := retryAfter(err)
+		if !ok {
+			d = jitter(backoff)
+			backoff = min(2*backoff, a.cfg.BackoffMax)
+		}
+		a.log.Warn("telegram setWebhook failed, retrying", "err", err, "in", d)
+		if err := sleep(ctx, d); err != nil {
+			return err
+		}
+	}
+}
+
+// serveUpdate receives one update. It answers 200 only after the update's
+// replies are in the journal; any other answer makes Telegram retry.
+func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if a.cfg.WebhookSecret != "" {
+		got := r.Header.Get("X-Telegram-Bot-Api-Secret-Token")
+		if subtle.ConstantTimeCompare([]byte(got), []byte(a.cfg.WebhookSecret)) != 1 {
+			a.log.Warn("telegram webhook request with a wrong secret token", "remote", r.RemoteAddr)
+			http.Error(w, "forbidden", http.StatusUnauthorized)
+			return
+		}
+	}
+	var u tgbotapi.Update
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
+	if err := dec.Decode(&u); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			http.Error(w, "too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "bad update", http.StatusBadRequest)
+		return
+	}
+	a.whMu.Lock()
+	n := a.process(a.baseCtx, []tgbotapi.Update{u}, false)
+	a.whMu.Unlock()
+	if n == 0 {
+		http.Error(w, "shutting down", http.StatusServiceUnavailable) // Telegram retries
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write([]byte("{}"))
+}
