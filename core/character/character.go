@@ -156,21 +156,21 @@ func systemList() string {
 func internal(op string, err error) error { return fmt.Errorf("character %s: %w", op, err) }
 
 // checkName validates a character, value or alias name: one word of
-// letters, digits, marks and - _ . ' of at most max characters. what is
-// the catalog key of the kind of name, for the message.
-func checkName(name string, max int, what string) error {
+// letters, digits, marks and - _ . ' of at most max characters. kind is
+// "character", "value" or "alias" and picks the message.
+func checkName(name string, max int, kind string) error {
 	n := utf8.RuneCountInString(name)
 	if n > max {
-		return command.Errorf("character.name_too_long", "name", cut(name, max), "max", max, "what", what)
+		return command.Errorf("character.name_too_long_"+kind, "name", cut(name, 20), "max", max, "got", n)
 	}
 	if n == 0 || fold.Key(name) == "" {
-		return command.Errorf("character.name_bad", "name", name, "what", what)
+		return command.Errorf("character.name_bad_"+kind, "name", name)
 	}
 	for _, r := range name {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || strings.ContainsRune("-_.'’", r) {
 			continue
 		}
-		return command.Errorf("character.name_bad", "name", name, "what", what)
+		return command.Errorf("character.name_bad_"+kind, "name", name)
 	}
 	return nil
 }
