@@ -21,6 +21,9 @@ import (
 	"time"
 
 	sqlite3 "github.com/mattn/go-sqlite3"
+
+	"zaria/core/character"
+	"zaria/core/command"
 )
 
 // readers is the size of the read-only pool. The machine this runs on has
@@ -187,3 +190,10 @@ func fromNanos(n int64) time.Time {
 	}
 	return time.Unix(0, n).UTC()
 }
+
+// The interfaces DB implements.
+var (
+	_ command.SettingsStore = (*DB)(nil)
+	_ command.GMStore       = (*DB)(nil)
+	_ character.Store       = (*DB)(nil)
+)

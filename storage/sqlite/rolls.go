@@ -1,0 +1,176 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"zaria/core"
+	"zaria/core/character"
+)
+
+// AppendRoll logs r in its chat and deletes the chat's oldest rolls beyond
+// the newest keep, in one transaction. keep ≤ 0 keeps everything. A zero
+// r.Time means now.
+func (db *DB) AppendRoll(ctx context.Context, r character.Roll, keep int) error {
+	if r.Time.IsZero() {
+		r.Time = db.now()
+	}
+	dice, err := json.Marshal(ints(r.Dice))
+	if err != nil {
+		return fmt.Errorf("sqlite: log roll in %s: %w", r.Chat, err)
+	}
+	sides, err := json.Marshal(ints(r.Sides))
+	if err != nil {
+		return fmt.Errorf("sqlite: log roll in %s: %w", r.Chat, err)
+	}
+	return db.write(ctx, "log roll in "+r.Chat.String(), func(tx *sql.Tx) error {
+		id, err := chatID(ctx, tx, r.Chat)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO rolls (chat, user_id, user_name, command, dice, sides, result, time)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, r.UserID, r.UserName, r.Command, string(dice), string(sides), r.Result, nanos(r.Time)); err != nil {
+			return err
+		}
+		if keep <= 0 {
+			return nil
+		}
+		// The keep-th newest roll is the oldest one kept; with fewer rolls
+		// the subquery is NULL and nothing is deleted.
+		_, err = tx.ExecContext(ctx,
+			`DELETE FROM rolls WHERE chat = ?1 AND id < (
+			     SELECT id FROM rolls WHERE chat = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)`,
+			id, keep-1)
+		return err
+	})
+}
+
+// ints makes a nil slice encode as [] rather than null.
+func ints(s []int) []int {
+	if s == nil {
+		return []int{}
+	}
+	return s
+}
+
+// LastRolls returns up to n of the chat's rolls, newest first.
+func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]character.Roll, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	rows, err := db.r.QueryContext(ctx,
+		`SELECT r.id, r.user_id, r.user_name, r.command, r.dice, r.sides, r.result, r.time
+		   FROM rolls r JOIN chats c ON c.id = r.chat
+		  WHERE c.platform = ? AND c.chat_id = ?
+		  ORDER BY r.id DESC LIMIT ?`, chat.Platform, chat.ID, n)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: last rolls of %s: %w", chat, err)
+	}
+	defer rows.Close()
+	var out []character.Roll
+	for rows.Next() {
+		r := character.Roll{Chat: chat}
+		var dice, sides string
+		var t int64
+		if err := rows.Scan(&r.ID, &r.UserID, &r.UserName, &r.Command, &dice, &sides, &r.Result, &t); err != nil {
+			return nil, fmt.Errorf("sqlite: last rolls of %s: %w", chat, err)
+		}
+		if err := json.Unmarshal([]byte(dice), &r.Dice); err != nil {
+			return nil, fmt.Errorf("sqlite: last rolls of %s: roll %d dice: %w", chat, r.ID, err)
+		}
+		if err := json.Unmarshal([]byte(sides), &r.Sides); err != nil {
+			return nil, fmt.Errorf("sqlite: last rolls of %s: roll %d sides: %w", chat, r.ID, err)
+		}
+		r.Time = fromNanos(t)
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: last rolls of %s: %w", chat, err)
+	}
+	return out, nil
+}
+
+// RollCounts returns the number of kept rolls per user, most rolls first,
+// ties by user id, each with the user's most recent logged name.
+func (db *DB) RollCounts(ctx context.Context, chat core.ChatRef) ([]character.UserCount, error) {
+	// SQLite documents that with max() the bare column user_name comes from
+	// the row holding the maximum id: the user's latest roll.
+	rows, err := db.r.QueryContext(ctx,
+		`SELECT r.user_id, r.user_name, max(r.id), count(*) AS n
+		   FROM rolls r JOIN chats c ON c.id = r.chat
+		  WHERE c.platform = ? AND c.chat_id = ?
+		  GROUP BY r.user_id
+		  ORDER BY n DESC, r.user_id`, chat.Platform, chat.ID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: roll counts of %s: %w", chat, err)
+	}
+	defer rows.Close()
+	var out []character.UserCount
+	for rows.Next() {
+		var u character.UserCount
+		var last int64
+		if err := rows.Scan(&u.UserID, &u.UserName, &last, &u.Rolls); err != nil {
+			return nil, fmt.Errorf("sqlite: roll counts of %s: %w", chat, err)
+		}
+		out = append(out, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: roll counts of %s: %w", chat, err)
+	}
+	return out, nil
+}
+
+// FaceCounts counts, over the chat's kept rolls, how often each face of
+// each known die size came up, ordered by size then face.
+func (db *DB) FaceCounts(ctx context.Context, chat core.ChatRef) ([]character.FaceCount, error) {
+	rows, err := db.r.QueryContext(ctx,
+		`SELECT r.dice, r.sides FROM rolls r JOIN chats c ON c.id = r.chat
+		  WHERE c.platform = ? AND c.chat_id = ?`, chat.Platform, chat.ID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
+	}
+	defer rows.Close()
+	type sf struct{ sides, face int }
+	counts := map[sf]int{}
+	var dice, sides []int
+	var dj, sj []byte
+	for rows.Next() {
+		if err := rows.Scan(&dj, &sj); err != nil {
+			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
+		}
+		dice, sides = dice[:0], sides[:0]
+		if err := json.Unmarshal(dj, &dice); err != nil {
+			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
+		}
+		if err := json.Unmarshal(sj, &sides); err != nil {
+			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
+		}
+		for i, f := range dice {
+			if i >= len(sides) {
+				break
+			}
+			if s := sides[i]; s >= 1 && f >= 1 && f <= s {
+				counts[sf{s, f}]++
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
+	}
+	out := make([]character.FaceCount, 0, len(counts))
+	for k, n := range counts {
+		out = append(out, character.FaceCount{Sides: k.sides, Face: k.face, Count: n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Sides != out[j].Sides {
+			return out[i].Sides < out[j].Sides
+		}
+		return out[i].Face < out[j].Face
+	})
+	return out, nil
+}

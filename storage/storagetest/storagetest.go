@@ -1,0 +1,841 @@
+// Package storagetest is the contract test suite of zaria's stores. Every
+// store implementation runs it against a fresh store of its own:
+//
+//	storagetest.Run(t, func(t *testing.T) storagetest.Store { return openMyStore(t) })
+//
+// A store that implements only part of the contract runs the matching
+// part: RunSettings, RunState, RunCharacters, RunGMs, RunRollLog,
+// RunAliases, RunImport.
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"zaria/core"
+	"zaria/core/character"
+	"zaria/core/command"
+)
+
+// StateStore keeps the adapters' platform state (Telegram's update offset,
+// Matrix's sync token).
+type StateStore interface {
+	State(ctx context.Context, key string) (value string, ok bool, err error)
+	SetState(ctx context.Context, key, value string) error
+}
+
+// Store is everything a complete zaria store implements.
+type Store interface {
+	character.Store
+	command.SettingsStore
+	StateStore
+}
+
+// Chats used by the suite. chatA and chatB share nothing; chatC has chatA's
+// id on another platform, so a store that keys by id alone fails.
+var (
+	chatA = core.ChatRef{Platform: "telegram", ID: "-1001"}
+	chatB = core.ChatRef{Platform: "telegram", ID: "-1002"}
+	chatC = core.ChatRef{Platform: "matrix", ID: "-1001"}
+)
+
+// t0 is a fixed time with nanoseconds, to check times round-trip exactly.
+var t0 = time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.UTC)
+
+// Run runs the whole contract against stores made by open. Each sub-test
+// gets a fresh, empty store.
+func Run(t *testing.T, open func(t *testing.T) Store) {
+	t.Run("Settings", func(t *testing.T) { RunSettings(t, func(t *testing.T) command.SettingsStore { return open(t) }) })
+	t.Run("State", func(t *testing.T) { RunState(t, func(t *testing.T) StateStore { return open(t) }) })
+	t.Run("Characters", func(t *testing.T) { RunCharacters(t, func(t *testing.T) character.Characters { return open(t) }) })
+	t.Run("GMs", func(t *testing.T) { RunGMs(t, func(t *testing.T) character.GMs { return open(t) }) })
+	t.Run("RollLog", func(t *testing.T) { RunRollLog(t, func(t *testing.T) character.RollLog { return open(t) }) })
+	t.Run("Aliases", func(t *testing.T) { RunAliases(t, func(t *testing.T) character.Aliases { return open(t) }) })
+	t.Run("Import", func(t *testing.T) { RunImport(t, open) })
+	t.Run("Concurrency", func(t *testing.T) { RunConcurrency(t, open) })
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func wantErr(t *testing.T, err, target error, what string) {
+	t.Helper()
+	if !errors.Is(err, target) {
+		t.Errorf("%s: err = %v, want %v", what, err, target)
+	}
+}
+
+// RunSettings checks a command.SettingsStore.
+func RunSettings(t *testing.T, open func(t *testing.T) command.SettingsStore) {
+	ctx := context.Background()
+	t.Run("UnknownChatIsZero", func(t *testing.T) {
+		s := open(t)
+		got, err := s.Settings(ctx, chatA)
+		must(t, err)
+		if got.Lang != "" || len(got.Options) != 0 {
+			t.Errorf("settings of a new chat = %+v, want zero", got)
+		}
+	})
+	t.Run("SaveAndReplace", func(t *testing.T) {
+		s := open(t)
+		first := core.Settings{Lang: "el", Options: map[string]string{"prefix": "!", "dh_blindaje": "sí", "όνομα": "τιμή"}}
+		must(t, s.SaveSettings(ctx, chatA, first))
+		got, err := s.Settings(ctx, chatA)
+		must(t, err)
+		if !reflect.DeepEqual(got, first) {
+			t.Errorf("settings = %+v, want %+v", got, first)
+		}
+		// The caller's map is not shared with the store.
+		got.Options["prefix"] = "?"
+		again, err := s.Settings(ctx, chatA)
+		must(t, err)
+		if again.Options["prefix"] != "!" {
+			t.Errorf("changing a returned map changed the store: prefix = %q", again.Options["prefix"])
+		}
+		second := core.Settings{Lang: "es", Options: map[string]string{"zaria": "heroico"}}
+		must(t, s.SaveSettings(ctx, chatA, second))
+		got, err = s.Settings(ctx, chatA)
+		must(t, err)
+		if !reflect.DeepEqual(got, second) {
+			t.Errorf("after replace, settings = %+v, want %+v (old options must go)", got, second)
+		}
+		must(t, s.SaveSettings(ctx, chatA, core.Settings{}))
+		got, err = s.Settings(ctx, chatA)
+		must(t, err)
+		if got.Lang != "" || len(got.Options) != 0 {
+			t.Errorf("after saving zero settings: %+v", got)
+		}
+	})
+	t.Run("Isolation", func(t *testing.T) {
+		s := open(t)
+		must(t, s.SaveSettings(ctx, chatA, core.Settings{Lang: "el", Options: map[string]string{"k": "a"}}))
+		must(t, s.SaveSettings(ctx, chatB, core.Settings{Lang: "en", Options: map[string]string{"k": "b"}}))
+		for chat, want := range map[core.ChatRef]string{chatA: "el", chatB: "en", chatC: ""} {
+			got, err := s.Settings(ctx, chat)
+			must(t, err)
+			if got.Lang != want {
+				t.Errorf("lang of %s = %q, want %q", chat, got.Lang, want)
+			}
+		}
+		got, err := s.Settings(ctx, chatC)
+		must(t, err)
+		if len(got.Options) != 0 {
+			t.Errorf("chat %s sees options %v of another platform's chat", chatC, got.Options)
+		}
+	})
+}
+
+// RunState checks a StateStore.
+func RunState(t *testing.T, open func(t *testing.T) StateStore) {
+	ctx := context.Background()
+	s := open(t)
+	if v, ok, err := s.State(ctx, "telegram.offset"); err != nil || ok || v != "" {
+		t.Errorf("missing state = %q %v %v, want \"\" false nil", v, ok, err)
+	}
+	must(t, s.SetState(ctx, "telegram.offset", "1001"))
+	must(t, s.SetState(ctx, "matrix.sync_token", "s72594_4483_1934"))
+	must(t, s.SetState(ctx, "telegram.offset", "1002"))
+	must(t, s.SetState(ctx, "empty", ""))
+	for key, want := range map[string]string{"telegram.offset": "1002", "matrix.sync_token": "s72594_4483_1934", "empty": ""} {
+		v, ok, err := s.State(ctx, key)
+		if err != nil || !ok || v != want {
+			t.Errorf("State(%q) = %q %v %v, want %q true nil", key, v, ok, err, want)
+		}
+	}
+}
+
+// sheet builds a character for the tests.
+func sheet(owner, name string, values ...string) character.Character {
+	c := character.Character{Owner: owner, OwnerName: "Name of " + owner, Name: name, Key: key(name), System: "zaria"}
+	for i := 0; i+1 < len(values); i += 2 {
+		c.Values = append(c.Values, character.Value{Name: values[i], Key: key(values[i]), Text: values[i+1]})
+	}
+	return c
+}
+
+// key is a stand-in for fold.Key good enough for the suite's ASCII and
+// pre-folded names: stores never fold, they compare keys byte for byte.
+func key(s string) string {
+	b := []rune(s)
+	for i, r := range b {
+		if r >= 'A' && r <= 'Z' {
+			b[i] = r + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func sameCharacter(t *testing.T, got, want character.Character) {
+	t.Helper()
+	if got.ID != want.ID || got.Chat != want.Chat || got.Owner != want.Owner || got.OwnerName != want.OwnerName ||
+		got.Name != want.Name || got.Key != want.Key || got.System != want.System || got.Active != want.Active ||
+		!got.Created.Equal(want.Created) || !got.Updated.Equal(want.Updated) {
+		t.Errorf("character =\n  %+v\nwant\n  %+v", got, want)
+	}
+	if len(got.Values) != len(want.Values) || (len(got.Values) > 0 && !reflect.DeepEqual(got.Values, want.Values)) {
+		t.Errorf("values of %q = %+v, want %+v", want.Key, got.Values, want.Values)
+	}
+}
+
+// RunCharacters checks a character.Characters store.
+func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
+	ctx := context.Background()
+
+	t.Run("CreateAndRead", func(t *testing.T) {
+		s := open(t)
+		in := sheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2", "Arma", "espada-larga", "Δύναμη", "-1")
+		in.Created, in.Updated = t0, t0.Add(time.Second)
+		in.Chat = chatB // ignored: the chat argument wins
+		c, err := s.CreateCharacter(ctx, chatA, in, 5)
+		must(t, err)
+		if c.ID == 0 || c.Chat != chatA || !c.Active {
+			t.Errorf("created = %+v, want an ID, chat %s, active", c, chatA)
+		}
+		want := in
+		want.ID, want.Chat, want.Active = c.ID, chatA, true
+		sameCharacter(t, c, want)
+		got, err := s.Character(ctx, chatA, "drake")
+		must(t, err)
+		sameCharacter(t, got, want)
+		got, err = s.ActiveCharacter(ctx, chatA, "u1")
+		must(t, err)
+		sameCharacter(t, got, want)
+
+		// No values, zero times: the store sets the times.
+		before := time.Now().Add(-time.Minute)
+		bare, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Mira"), 5)
+		must(t, err)
+		if bare.Created.Before(before) || bare.Updated.Before(before) {
+			t.Errorf("zero times were not set: created %v updated %v", bare.Created, bare.Updated)
+		}
+		got, err = s.Character(ctx, chatA, "mira")
+		must(t, err)
+		sameCharacter(t, got, bare)
+	})
+
+	t.Run("NotFound", func(t *testing.T) {
+		s := open(t)
+		_, err := s.Character(ctx, chatA, "nadie")
+		wantErr(t, err, character.ErrNotFound, "Character of an empty store")
+		_, err = s.ActiveCharacter(ctx, chatA, "u1")
+		wantErr(t, err, character.ErrNotFound, "ActiveCharacter of an empty store")
+		list, err := s.ListCharacters(ctx, chatA)
+		must(t, err)
+		if len(list) != 0 {
+			t.Errorf("list of an empty chat = %v", list)
+		}
+		wantErr(t, s.UpdateCharacter(ctx, chatA, character.Character{ID: 1, Key: "x"}), character.ErrNotFound, "UpdateCharacter of an empty store")
+		wantErr(t, s.DeleteCharacter(ctx, chatA, 1), character.ErrNotFound, "DeleteCharacter of an empty store")
+		wantErr(t, s.SetActive(ctx, chatA, "u1", 1), character.ErrNotFound, "SetActive of an empty store")
+	})
+
+	t.Run("DuplicateKey", func(t *testing.T) {
+		s := open(t)
+		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Drake"), 5)
+		must(t, err)
+		_, err = s.CreateCharacter(ctx, chatA, sheet("u2", "Drake", "Fuerza", "1"), 5)
+		wantErr(t, err, character.ErrExists, "second Drake in the chat")
+		got, err := s.Character(ctx, chatA, "drake")
+		must(t, err)
+		if got.Owner != "u1" || len(got.Values) != 0 {
+			t.Errorf("a refused create changed the first Drake: %+v", got)
+		}
+		if _, err := s.ActiveCharacter(ctx, chatA, "u2"); !errors.Is(err, character.ErrNotFound) {
+			t.Errorf("a refused create left u2 an active character: %v", err)
+		}
+		// Same name in other chats is fine.
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u2", "Drake"), 5)
+		must(t, err)
+		_, err = s.CreateCharacter(ctx, chatC, sheet("u2", "Drake"), 5)
+		must(t, err)
+	})
+
+	t.Run("Quota", func(t *testing.T) {
+		s := open(t)
+		for _, n := range []string{"A1", "A2"} {
+			_, err := s.CreateCharacter(ctx, chatA, sheet("u1", n), 2)
+			must(t, err)
+		}
+		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "A3"), 2)
+		wantErr(t, err, character.ErrQuota, "third character with quota 2")
+		if _, err := s.Character(ctx, chatA, "a3"); !errors.Is(err, character.ErrNotFound) {
+			t.Errorf("refused character was stored: %v", err)
+		}
+		// The quota is per owner and per chat.
+		_, err = s.CreateCharacter(ctx, chatA, sheet("u2", "B1"), 2)
+		must(t, err)
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "A3"), 2)
+		must(t, err)
+		// Deleting frees a place.
+		a1, err := s.Character(ctx, chatA, "a1")
+		must(t, err)
+		must(t, s.DeleteCharacter(ctx, chatA, a1.ID))
+		_, err = s.CreateCharacter(ctx, chatA, sheet("u1", "A3"), 2)
+		must(t, err)
+	})
+
+	t.Run("ListAndActive", func(t *testing.T) {
+		s := open(t)
+		zed, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Zed", "x", "1"), 0)
+		must(t, err)
+		amy, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Amy", "y", "2"), 0)
+		must(t, err)
+		bob, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Bob"), 0)
+		must(t, err)
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Other"), 0)
+		must(t, err)
+
+		list, err := s.ListCharacters(ctx, chatA)
+		must(t, err)
+		var keys []string
+		active := map[string]bool{}
+		for _, c := range list {
+			keys = append(keys, c.Key)
+			active[c.Key] = c.Active
+			if c.Chat != chatA {
+				t.Errorf("listed %q with chat %s", c.Key, c.Chat)
+			}
+		}
+		if !reflect.DeepEqual(keys, []string{"amy", "bob", "zed"}) {
+			t.Errorf("list keys = %v, want [amy bob zed]", keys)
+		}
+		// The newest character of u1 (Amy) is its active one.
+		if !active["amy"] || !active["bob"] || active["zed"] {
+			t.Errorf("active flags = %v, want amy and bob", active)
+		}
+		if list[2].Values[0].Text != "1" {
+			t.Errorf("zed's values = %+v", list[2].Values)
+		}
+
+		must(t, s.SetActive(ctx, chatA, "u1", zed.ID))
+		got, err := s.ActiveCharacter(ctx, chatA, "u1")
+		must(t, err)
+		if got.ID != zed.ID || !got.Active {
+			t.Errorf("active of u1 = %q (active=%v), want zed", got.Key, got.Active)
+		}
+		got, err = s.Character(ctx, chatA, "amy")
+		must(t, err)
+		if got.Active {
+			t.Error("amy is still active after switching to zed")
+		}
+		// A user cannot pick another user's character, nor one of another chat.
+		wantErr(t, s.SetActive(ctx, chatA, "u1", bob.ID), character.ErrNotFound, "u1 picks bob of u2")
+		wantErr(t, s.SetActive(ctx, chatB, "u1", amy.ID), character.ErrNotFound, "u1 picks amy from chat B")
+		got, err = s.ActiveCharacter(ctx, chatA, "u1")
+		must(t, err)
+		if got.ID != zed.ID {
+			t.Errorf("a refused SetActive changed the active character to %q", got.Key)
+		}
+		other, err := s.ActiveCharacter(ctx, chatB, "u1")
+		must(t, err)
+		if other.Key != "other" {
+			t.Errorf("active of u1 in chat B = %q, want other", other.Key)
+		}
+	})
+
+	t.Run("Update", func(t *testing.T) {
+		s := open(t)
+		in := sheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2")
+		in.Created = t0
+		c, err := s.CreateCharacter(ctx, chatA, in, 0)
+		must(t, err)
+		mira, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Mira"), 0)
+		must(t, err)
+
+		up := c
+		up.Name, up.Key, up.System, up.OwnerName = "Drake el Rojo", "drake el rojo", "dh", "Ana"
+		up.Values = []character.Value{{Name: "Atletismo", Key: "atletismo", Text: "3"}, {Name: "Uso arma", Key: "uso arma", Text: "d6"}}
+		up.Updated = t0.Add(time.Hour)
+		up.Owner, up.Created, up.Active = "intruder", t0.Add(-time.Hour), false // not changed by an update
+		must(t, s.UpdateCharacter(ctx, chatA, up))
+		got, err := s.Character(ctx, chatA, "drake el rojo")
+		must(t, err)
+		want := up
+		want.Owner, want.Created, want.Active = "u1", t0, true
+		sameCharacter(t, got, want)
+		if _, err := s.Character(ctx, chatA, "drake"); !errors.Is(err, character.ErrNotFound) {
+			t.Errorf("old key still finds the renamed character: %v", err)
+		}
+
+		// Taking another character's key fails and changes nothing.
+		clash := got
+		clash.Key, clash.Values = mira.Key, nil
+		wantErr(t, s.UpdateCharacter(ctx, chatA, clash), character.ErrExists, "rename onto mira")
+		again, err := s.Character(ctx, chatA, "drake el rojo")
+		must(t, err)
+		sameCharacter(t, again, want)
+
+		// The id of chat A's character is unknown in chat B.
+		wantErr(t, s.UpdateCharacter(ctx, chatB, up), character.ErrNotFound, "update via another chat")
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u9", "Zz"), 0)
+		must(t, err)
+		wantErr(t, s.UpdateCharacter(ctx, chatB, up), character.ErrNotFound, "update via another chat that exists")
+		again, err = s.Character(ctx, chatA, "drake el rojo")
+		must(t, err)
+		sameCharacter(t, again, want)
+
+		// Emptying the values.
+		noValues := want
+		noValues.Values = nil
+		must(t, s.UpdateCharacter(ctx, chatA, noValues))
+		again, err = s.Character(ctx, chatA, "drake el rojo")
+		must(t, err)
+		if len(again.Values) != 0 {
+			t.Errorf("values after emptying = %+v", again.Values)
+		}
+	})
+
+	t.Run("Delete", func(t *testing.T) {
+		s := open(t)
+		c, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Drake", "Fuerza", "4"), 0)
+		must(t, err)
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Drake"), 0)
+		must(t, err)
+		wantErr(t, s.DeleteCharacter(ctx, chatB, c.ID), character.ErrNotFound, "delete via another chat")
+		if _, err := s.Character(ctx, chatA, "drake"); err != nil {
+			t.Fatalf("delete via chat B removed chat A's character: %v", err)
+		}
+		must(t, s.DeleteCharacter(ctx, chatA, c.ID))
+		_, err = s.Character(ctx, chatA, "drake")
+		wantErr(t, err, character.ErrNotFound, "Character after delete")
+		_, err = s.ActiveCharacter(ctx, chatA, "u1")
+		wantErr(t, err, character.ErrNotFound, "ActiveCharacter after delete")
+		wantErr(t, s.DeleteCharacter(ctx, chatA, c.ID), character.ErrNotFound, "second delete")
+		if _, err := s.ActiveCharacter(ctx, chatB, "u1"); err != nil {
+			t.Errorf("chat B's active character is gone: %v", err)
+		}
+		// The name is free again, with a new id and no old values.
+		d, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Drake"), 0)
+		must(t, err)
+		if d.ID == c.ID {
+			t.Errorf("a deleted character's id %d was reused", c.ID)
+		}
+		got, err := s.Character(ctx, chatA, "drake")
+		must(t, err)
+		if len(got.Values) != 0 || got.Owner != "u2" {
+			t.Errorf("new Drake = %+v", got)
+		}
+	})
+}
+
+// RunGMs checks a character.GMs store.
+func RunGMs(t *testing.T, open func(t *testing.T) character.GMs) {
+	ctx := context.Background()
+	s := open(t)
+	if gm, err := s.IsGM(ctx, chatA, "u1"); err != nil || gm {
+		t.Errorf("IsGM in an empty store = %v %v", gm, err)
+	}
+	must(t, s.AddGM(ctx, chatA, character.GM{UserID: "u2", Name: "Bea", Added: t0.Add(time.Minute)}))
+	must(t, s.AddGM(ctx, chatA, character.GM{UserID: "u1", Name: "Ana", Added: t0}))
+	must(t, s.AddGM(ctx, chatB, character.GM{UserID: "u3", Name: "Carla", Added: t0}))
+	// Adding again updates the name and is not an error.
+	must(t, s.AddGM(ctx, chatA, character.GM{UserID: "u2", Name: "Beatriz", Added: t0.Add(time.Minute)}))
+
+	list, err := s.ListGMs(ctx, chatA)
+	must(t, err)
+	want := []character.GM{{UserID: "u1", Name: "Ana", Added: t0}, {UserID: "u2", Name: "Beatriz", Added: t0.Add(time.Minute)}}
+	if len(list) != len(want) {
+		t.Fatalf("GMs of A = %+v, want %+v", list, want)
+	}
+	for i := range want {
+		if list[i].UserID != want[i].UserID || list[i].Name != want[i].Name || !list[i].Added.Equal(want[i].Added) {
+			t.Errorf("GM %d = %+v, want %+v", i, list[i], want[i])
+		}
+	}
+	for _, c := range []struct {
+		chat core.ChatRef
+		user string
+		want bool
+	}{{chatA, "u1", true}, {chatA, "u2", true}, {chatA, "u3", false}, {chatB, "u3", true}, {chatB, "u1", false}, {chatC, "u1", false}} {
+		gm, err := s.IsGM(ctx, c.chat, c.user)
+		must(t, err)
+		if gm != c.want {
+			t.Errorf("IsGM(%s, %s) = %v, want %v", c.chat, c.user, gm, c.want)
+		}
+	}
+	wantErr(t, s.RemoveGM(ctx, chatB, "u1"), character.ErrNotFound, "remove A's GM via chat B")
+	must(t, s.RemoveGM(ctx, chatA, "u1"))
+	wantErr(t, s.RemoveGM(ctx, chatA, "u1"), character.ErrNotFound, "remove twice")
+	if gm, err := s.IsGM(ctx, chatA, "u1"); err != nil || gm {
+		t.Errorf("IsGM after remove = %v %v", gm, err)
+	}
+	list, err = s.ListGMs(ctx, chatB)
+	must(t, err)
+	if len(list) != 1 || list[0].UserID != "u3" {
+		t.Errorf("GMs of B = %+v", list)
+	}
+}
+
+// RunRollLog checks a character.RollLog store.
+func RunRollLog(t *testing.T, open func(t *testing.T) character.RollLog) {
+	ctx := context.Background()
+
+	t.Run("AppendAndRead", func(t *testing.T) {
+		s := open(t)
+		r := character.Roll{Chat: chatA, UserID: "u1", UserName: "Ana", Command: "/zaria fuerza+atletismo dc15",
+			Dice: []int{7, 3}, Sides: []int{10, 10}, Result: "Éxito: 14", Time: t0}
+		must(t, s.AppendRoll(ctx, r, 100))
+		r2 := character.Roll{Chat: chatA, UserID: "u2", UserName: "Bea", Command: "/roll 3d6", Dice: []int{1, 2, 6},
+			Sides: []int{6, 6, 6}, Result: "9", Time: t0.Add(time.Second)}
+		must(t, s.AppendRoll(ctx, r2, 100))
+		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatB, UserID: "u1", Command: "/roll 1d20", Dice: []int{20}, Sides: []int{20}}, 100))
+
+		got, err := s.LastRolls(ctx, chatA, 10)
+		must(t, err)
+		if len(got) != 2 {
+			t.Fatalf("last rolls of A = %+v, want 2", got)
+		}
+		if got[0].ID <= got[1].ID {
+			t.Errorf("ids %d, %d: want newest first and increasing", got[0].ID, got[1].ID)
+		}
+		for i, want := range []character.Roll{r2, r} {
+			g := got[i]
+			if g.Chat != chatA || g.UserID != want.UserID || g.UserName != want.UserName || g.Command != want.Command ||
+				!reflect.DeepEqual(g.Dice, want.Dice) || !reflect.DeepEqual(g.Sides, want.Sides) ||
+				g.Result != want.Result || !g.Time.Equal(want.Time) {
+				t.Errorf("roll %d = %+v, want %+v", i, g, want)
+			}
+		}
+		one, err := s.LastRolls(ctx, chatA, 1)
+		must(t, err)
+		if len(one) != 1 || one[0].Command != "/roll 3d6" {
+			t.Errorf("LastRolls(1) = %+v", one)
+		}
+		none, err := s.LastRolls(ctx, chatC, 10)
+		must(t, err)
+		if len(none) != 0 {
+			t.Errorf("chat C sees rolls: %+v", none)
+		}
+	})
+
+	t.Run("Pruning", func(t *testing.T) {
+		s := open(t)
+		for i := 1; i <= 7; i++ {
+			must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: fmt.Sprintf("/roll #%d", i)}, 3))
+			must(t, s.AppendRoll(ctx, character.Roll{Chat: chatB, UserID: "u1", Command: fmt.Sprintf("/roll B%d", i)}, 5))
+		}
+		got, err := s.LastRolls(ctx, chatA, 100)
+		must(t, err)
+		var cmds []string
+		for _, r := range got {
+			cmds = append(cmds, r.Command)
+		}
+		if !reflect.DeepEqual(cmds, []string{"/roll #7", "/roll #6", "/roll #5"}) {
+			t.Errorf("kept rolls of A = %v, want the newest 3", cmds)
+		}
+		got, err = s.LastRolls(ctx, chatB, 100)
+		must(t, err)
+		if len(got) != 5 || got[0].Command != "/roll B7" {
+			t.Errorf("pruning A touched B: %d rolls kept, newest %q", len(got), got[0].Command)
+		}
+		counts, err := s.RollCounts(ctx, chatA)
+		must(t, err)
+		if len(counts) != 1 || counts[0].Rolls != 3 {
+			t.Errorf("counts over kept rolls = %+v, want u1: 3", counts)
+		}
+		// Pruning to 1 keeps the roll just logged, and ids keep increasing.
+		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: "/roll last"}, 1))
+		got, err = s.LastRolls(ctx, chatA, 100)
+		must(t, err)
+		if len(got) != 1 || got[0].Command != "/roll last" {
+			t.Errorf("after keep=1: %+v", got)
+		}
+		last := got[0].ID
+		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: "/roll after"}, 1))
+		got, err = s.LastRolls(ctx, chatA, 100)
+		must(t, err)
+		if len(got) != 1 || got[0].ID <= last {
+			t.Errorf("id after pruning = %+v, want > %d", got, last)
+		}
+	})
+
+	t.Run("Counts", func(t *testing.T) {
+		s := open(t)
+		add := func(chat core.ChatRef, user, name string, dice, sides []int) {
+			t.Helper()
+			must(t, s.AppendRoll(ctx, character.Roll{Chat: chat, UserID: user, UserName: name, Command: "/roll", Dice: dice, Sides: sides}, 0))
+		}
+		add(chatA, "u2", "Bea", []int{1, 6}, []int{6, 6})
+		add(chatA, "u1", "Ana", []int{6, 6, 20}, []int{6, 6, 20})
+		add(chatA, "u3", "Cal", []int{3}, []int{6})
+		add(chatA, "u2", "Beatriz", []int{0, 9, 7, 4, 2}, []int{10, 10, 6, 0})
+		add(chatA, "u3", "Cal", []int{}, nil)
+		add(chatB, "u1", "Ana", []int{6}, []int{6})
+
+		counts, err := s.RollCounts(ctx, chatA)
+		must(t, err)
+		want := []character.UserCount{{UserID: "u2", UserName: "Beatriz", Rolls: 2}, {UserID: "u3", UserName: "Cal", Rolls: 2}, {UserID: "u1", UserName: "Ana", Rolls: 1}}
+		if !reflect.DeepEqual(counts, want) {
+			t.Errorf("roll counts = %+v, want %+v", counts, want)
+		}
+		faces, err := s.FaceCounts(ctx, chatA)
+		must(t, err)
+		wantFaces := []character.FaceCount{
+			{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 3, Count: 1}, {Sides: 6, Face: 6, Count: 3},
+			{Sides: 10, Face: 9, Count: 1}, {Sides: 20, Face: 20, Count: 1},
+		}
+		// Left out: 0 on a d10 (not a face 1..10), 7 on a d6 (out of range),
+		// 4 with unknown size 0, 2 without a size.
+		if !reflect.DeepEqual(faces, wantFaces) {
+			t.Errorf("face counts = %+v, want %+v", faces, wantFaces)
+		}
+		faces, err = s.FaceCounts(ctx, chatC)
+		must(t, err)
+		if len(faces) != 0 {
+			t.Errorf("chat C face counts = %+v", faces)
+		}
+	})
+}
+
+// RunAliases checks a character.Aliases store.
+func RunAliases(t *testing.T, open func(t *testing.T) character.Aliases) {
+	ctx := context.Background()
+	s := open(t)
+	atk := character.Alias{UserID: "u1", Name: "Ataque", Key: "ataque", Text: "/dh ataque espada-larga vs {1}", Created: t0}
+	must(t, s.SetAlias(ctx, chatA, atk, 2))
+	got, err := s.Alias(ctx, chatA, "u1", "ataque")
+	must(t, err)
+	if got.UserID != "u1" || got.Name != "Ataque" || got.Key != "ataque" || got.Text != atk.Text || !got.Created.Equal(t0) {
+		t.Errorf("alias = %+v, want %+v", got, atk)
+	}
+	// No fallback between user and chat, no leak between chats or users.
+	for _, c := range []struct {
+		chat core.ChatRef
+		user string
+	}{{chatA, ""}, {chatA, "u2"}, {chatB, "u1"}, {chatC, "u1"}} {
+		_, err := s.Alias(ctx, c.chat, c.user, "ataque")
+		wantErr(t, err, character.ErrNotFound, fmt.Sprintf("alias of %q in %s", c.user, c.chat))
+	}
+	// Replacing is not a new alias: the quota of 2 still lets one more in.
+	atk2 := atk
+	atk2.Text, atk2.Created = "/dh ataque hacha vs {1}", t0.Add(time.Hour)
+	must(t, s.SetAlias(ctx, chatA, atk2, 2))
+	must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "Defensa", Key: "defensa", Text: "/dh defensa"}, 2))
+	err = s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "Magia", Key: "magia", Text: "/kh magia"}, 2)
+	wantErr(t, err, character.ErrQuota, "third alias with quota 2")
+	must(t, s.SetAlias(ctx, chatA, atk2, 2)) // replacing at the limit is fine
+	// Another user, and the chat itself, have their own quota.
+	must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u2", Name: "magia", Key: "magia", Text: "/kh magia"}, 2))
+	must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "", Name: "Iniciativa", Key: "iniciativa", Text: "/roll 1d20"}, 2))
+	must(t, s.SetAlias(ctx, chatB, character.Alias{UserID: "u1", Name: "Otro", Key: "otro", Text: "/roll 2d6"}, 2))
+
+	got, err = s.Alias(ctx, chatA, "u1", "ataque")
+	must(t, err)
+	if got.Text != atk2.Text {
+		t.Errorf("replaced alias text = %q, want %q", got.Text, atk2.Text)
+	}
+	list, err := s.ListAliases(ctx, chatA, "u1")
+	must(t, err)
+	if len(list) != 2 || list[0].Key != "ataque" || list[1].Key != "defensa" {
+		t.Errorf("aliases of u1 in A = %+v, want ataque, defensa", list)
+	}
+	list, err = s.ListAliases(ctx, chatA, "")
+	must(t, err)
+	if len(list) != 1 || list[0].Key != "iniciativa" || list[0].UserID != "" {
+		t.Errorf("chat aliases of A = %+v, want iniciativa", list)
+	}
+	wantErr(t, s.DeleteAlias(ctx, chatB, "u1", "ataque"), character.ErrNotFound, "delete A's alias via chat B")
+	wantErr(t, s.DeleteAlias(ctx, chatA, "u2", "ataque"), character.ErrNotFound, "delete u1's alias as u2")
+	must(t, s.DeleteAlias(ctx, chatA, "u1", "ataque"))
+	wantErr(t, s.DeleteAlias(ctx, chatA, "u1", "ataque"), character.ErrNotFound, "delete twice")
+	_, err = s.Alias(ctx, chatA, "u1", "ataque")
+	wantErr(t, err, character.ErrNotFound, "alias after delete")
+	must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "Magia", Key: "magia", Text: "/kh magia"}, 2))
+	if _, err := s.Alias(ctx, chatB, "u1", "otro"); err != nil {
+		t.Errorf("chat B's alias is gone: %v", err)
+	}
+}
+
+// RunImport checks ReplaceChat together with the reads of the other stores.
+func RunImport(t *testing.T, open func(t *testing.T) Store) {
+	ctx := context.Background()
+
+	setup := func(t *testing.T) Store {
+		s := open(t)
+		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Old", "Fuerza", "1"), 0)
+		must(t, err)
+		must(t, s.SaveSettings(ctx, chatA, core.Settings{Lang: "es", Options: map[string]string{"old": "1"}}))
+		must(t, s.AddGM(ctx, chatA, character.GM{UserID: "gm", Name: "GM"}))
+		must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "a", Key: "a", Text: "/roll 1d6"}, 0))
+		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: "/roll 1d6"}, 0))
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Keep"), 0)
+		must(t, err)
+		return s
+	}
+
+	t.Run("Replace", func(t *testing.T) {
+		s := setup(t)
+		drake := sheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2")
+		drake.Created, drake.Updated, drake.Active = t0, t0.Add(time.Minute), true
+		drake.ID, drake.Chat = 999, chatB // ignored
+		spare := sheet("u1", "Spare")
+		bob := sheet("u2", "Bob")
+		bob.Active = false
+		d := character.ChatData{
+			Settings:   core.Settings{Lang: "el", Options: map[string]string{"zaria": "heroico"}},
+			Characters: []character.Character{drake, spare, bob},
+		}
+		must(t, s.ReplaceChat(ctx, chatA, d))
+
+		list, err := s.ListCharacters(ctx, chatA)
+		must(t, err)
+		if len(list) != 3 || list[0].Key != "bob" || list[1].Key != "drake" || list[2].Key != "spare" {
+			t.Fatalf("characters after import = %+v", list)
+		}
+		got := list[1]
+		want := drake
+		want.ID, want.Chat = got.ID, chatA
+		sameCharacter(t, got, want)
+		if got.ID == 999 {
+			t.Error("import kept the document's id")
+		}
+		if list[0].Active || list[2].Active {
+			t.Errorf("only drake should be active: %+v", list)
+		}
+		act, err := s.ActiveCharacter(ctx, chatA, "u1")
+		must(t, err)
+		if act.Key != "drake" {
+			t.Errorf("active of u1 = %q, want drake", act.Key)
+		}
+		_, err = s.ActiveCharacter(ctx, chatA, "u2")
+		wantErr(t, err, character.ErrNotFound, "u2 had no active character in the document")
+		if spare := list[2]; spare.Created.IsZero() {
+			t.Error("a character imported without times has no Created")
+		}
+		st, err := s.Settings(ctx, chatA)
+		must(t, err)
+		if !reflect.DeepEqual(st, d.Settings) {
+			t.Errorf("settings after import = %+v, want %+v", st, d.Settings)
+		}
+		// GMs, aliases, history and other chats are untouched.
+		if gm, err := s.IsGM(ctx, chatA, "gm"); err != nil || !gm {
+			t.Errorf("GM lost by import: %v %v", gm, err)
+		}
+		if _, err := s.Alias(ctx, chatA, "u1", "a"); err != nil {
+			t.Errorf("alias lost by import: %v", err)
+		}
+		if rolls, err := s.LastRolls(ctx, chatA, 10); err != nil || len(rolls) != 1 {
+			t.Errorf("history after import = %d rolls, %v", len(rolls), err)
+		}
+		if _, err := s.Character(ctx, chatB, "keep"); err != nil {
+			t.Errorf("chat B lost its character: %v", err)
+		}
+	})
+
+	t.Run("AllOrNothing", func(t *testing.T) {
+		s := setup(t)
+		bad := character.ChatData{
+			Settings:   core.Settings{Lang: "en"},
+			Characters: []character.Character{sheet("u1", "Twin"), sheet("u2", "Twin")},
+		}
+		wantErr(t, s.ReplaceChat(ctx, chatA, bad), character.ErrExists, "import with two Twins")
+		twoActive := character.ChatData{Characters: []character.Character{sheet("u1", "One"), sheet("u1", "Two")}}
+		twoActive.Characters[0].Active, twoActive.Characters[1].Active = true, true
+		if err := s.ReplaceChat(ctx, chatA, twoActive); err == nil {
+			t.Error("import with two active characters of one owner succeeded")
+		}
+		list, err := s.ListCharacters(ctx, chatA)
+		must(t, err)
+		if len(list) != 1 || list[0].Key != "old" || !list[0].Active || len(list[0].Values) != 1 {
+			t.Errorf("a failed import changed the characters: %+v", list)
+		}
+		st, err := s.Settings(ctx, chatA)
+		must(t, err)
+		if st.Lang != "es" || st.Options["old"] != "1" {
+			t.Errorf("a failed import changed the settings: %+v", st)
+		}
+	})
+
+	t.Run("IntoNewChat", func(t *testing.T) {
+		s := setup(t)
+		list, err := s.ListCharacters(ctx, chatA)
+		must(t, err)
+		st, err := s.Settings(ctx, chatA)
+		must(t, err)
+		must(t, s.ReplaceChat(ctx, chatC, character.ChatData{Settings: st, Characters: list}))
+		copied, err := s.ListCharacters(ctx, chatC)
+		must(t, err)
+		if len(copied) != 1 || copied[0].ID == list[0].ID || copied[0].Chat != chatC || !copied[0].Active {
+			t.Fatalf("copy into a new chat = %+v", copied)
+		}
+		want := list[0]
+		want.ID, want.Chat = copied[0].ID, chatC
+		sameCharacter(t, copied[0], want)
+		// The copies are independent.
+		must(t, s.DeleteCharacter(ctx, chatC, copied[0].ID))
+		if _, err := s.Character(ctx, chatA, "old"); err != nil {
+			t.Errorf("deleting the copy removed the original: %v", err)
+		}
+	})
+}
+
+// RunConcurrency writes from many goroutines at once, with readers
+// running, and checks that every acknowledged write is there.
+func RunConcurrency(t *testing.T, open func(t *testing.T) Store) {
+	ctx := context.Background()
+	s := open(t)
+	const workers, each = 8, 25
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*each*4)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			chat := core.ChatRef{Platform: "telegram", ID: fmt.Sprint(w % 3)}
+			user := fmt.Sprintf("u%d", w)
+			for i := 0; i < each; i++ {
+				name := fmt.Sprintf("w%d-%d", w, i)
+				if _, err := s.CreateCharacter(ctx, chat, sheet(user, name, "Fuerza", fmt.Sprint(i)), 0); err != nil {
+					errs <- err
+				}
+				if err := s.AppendRoll(ctx, character.Roll{Chat: chat, UserID: user, Command: "/roll " + name, Dice: []int{i%6 + 1}, Sides: []int{6}}, 0); err != nil {
+					errs <- err
+				}
+				if err := s.SetState(ctx, fmt.Sprintf("worker.%d", w), fmt.Sprint(i)); err != nil {
+					errs <- err
+				}
+				if _, err := s.ActiveCharacter(ctx, chat, user); err != nil {
+					errs <- err
+				}
+				if _, err := s.Settings(ctx, chat); err != nil {
+					errs <- err
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	total := 0
+	for c := 0; c < 3; c++ {
+		chat := core.ChatRef{Platform: "telegram", ID: fmt.Sprint(c)}
+		list, err := s.ListCharacters(ctx, chat)
+		must(t, err)
+		total += len(list)
+		rolls, err := s.LastRolls(ctx, chat, workers*each)
+		must(t, err)
+		if len(rolls) != len(list) {
+			t.Errorf("chat %s: %d rolls, %d characters; want equal", chat, len(rolls), len(list))
+		}
+	}
+	if total != workers*each {
+		t.Errorf("%d characters stored, want %d", total, workers*each)
+	}
+	for w := 0; w < workers; w++ {
+		v, ok, err := s.State(ctx, fmt.Sprintf("worker.%d", w))
+		if err != nil || !ok || v != fmt.Sprint(each-1) {
+			t.Errorf("state of worker %d = %q %v %v, want %d", w, v, ok, err, each-1)
+		}
+	}
+}
