@@ -1,0 +1,208 @@
+package dice
+
+// Node is one node of an expression tree. The concrete types are *Num,
+// *Name, *Dice, *Unary, *Binary and *Call.
+type Node interface{ node() }
+
+// Num is an integer literal.
+type Num struct {
+	V     int64
+	Label string
+}
+
+// Name is a named value read through the caller's Lookup: "fuerza",
+// "@Drake.fuerza" (Who "Drake").
+type Name struct {
+	Who, Name string
+	Label     string
+	idx       int // index into Expr.names
+}
+
+// Op is an arithmetic operator.
+type Op byte
+
+// Operators.
+const (
+	Add Op = '+'
+	Sub Op = '-'
+	Mul Op = '*'
+	Div Op = '/'
+)
+
+// Unary is a sign: -x.
+type Unary struct {
+	Op Op
+	X  Node
+}
+
+// Binary is x op y.
+type Binary struct {
+	Op   Op
+	L, R Node
+}
+
+// Func names a function.
+type Func uint8
+
+// Functions.
+const (
+	Floor Func = iota + 1
+	Ceil
+	Round
+	Abs
+)
+
+var funcNames = [...]string{Floor: "floor", Ceil: "ceil", Round: "round", Abs: "abs"}
+
+func (f Func) String() string { return funcNames[f] }
+
+// Call is floor(x), ceil(x), round(x) or abs(x).
+type Call struct {
+	Fn Func
+	X  Node
+}
+
+// CmpOp compares a die with a value.
+type CmpOp uint8
+
+// Compare operators.
+const (
+	EQ CmpOp = iota + 1
+	GT
+	GE
+	LT
+	LE
+)
+
+var cmpNames = [...]string{EQ: "=", GT: ">", GE: ">=", LT: "<", LE: "<="}
+
+func (c CmpOp) String() string { return cmpNames[c] }
+
+// Cond is a compare point: ">=5", "=1".
+type Cond struct {
+	Op CmpOp
+	V  int
+}
+
+// Match reports whether a die value meets the condition.
+func (c Cond) Match(v int) bool {
+	switch c.Op {
+	case EQ:
+		return v == c.V
+	case GT:
+		return v > c.V
+	case GE:
+		return v >= c.V
+	case LT:
+		return v < c.V
+	case LE:
+		return v <= c.V
+	}
+	return false
+}
+
+// ExplodeMode says what an exploding die does.
+type ExplodeMode uint8
+
+// Explode modes.
+const (
+	NoExplode ExplodeMode = iota
+	Explode               // !: roll another die, shown separately
+	Compound              // !!: roll again and add into the same die
+	Penetrate             // !p: another die, minus one
+)
+
+// KeepMode selects dice.
+type KeepMode uint8
+
+// Keep modes.
+const (
+	NoKeep KeepMode = iota
+	KeepHigh
+	KeepLow
+	DropHigh
+	DropLow
+)
+
+var keepNames = [...]string{KeepHigh: "kh", KeepLow: "kl", DropHigh: "dh", DropLow: "dl"}
+
+// Dice is a dice term: NdM with its modifiers.
+type Dice struct {
+	Count  int
+	Sides  int  // 100 for d%, 3 for dF
+	Fudge  bool // faces −1, 0, +1
+	Reroll struct {
+		On   bool
+		Once bool // ro
+		If   Cond
+	}
+	Explode struct {
+		Mode ExplodeMode
+		If   Cond
+	}
+	Keep struct {
+		Mode KeepMode
+		N    int
+	}
+	Success *Cond // count successes instead of summing
+	Failure *Cond // subtract failures (only with Success)
+	Label   string
+	Text    string // the term as typed
+	idx     int    // index of the term in the expression
+}
+
+// Min and Max are the lowest and highest face.
+func (d *Dice) Min() int {
+	if d.Fudge {
+		return -1
+	}
+	return 1
+}
+
+// Max is the highest face.
+func (d *Dice) Max() int {
+	if d.Fudge {
+		return 1
+	}
+	return d.Sides
+}
+
+// Pool reports whether the term counts successes.
+func (d *Dice) Pool() bool { return d.Success != nil }
+
+func (*Num) node()    {}
+func (*Name) node()   {}
+func (*Dice) node()   {}
+func (*Unary) node()  {}
+func (*Binary) node() {}
+func (*Call) node()   {}
+
+// Expr is a parsed roll: what to roll, how many times, against what.
+type Expr struct {
+	Root       Node
+	Repeat     int    // 1 unless N#
+	Target     Node   // vs / dc / contra / εναντίον / κατά, nil if none
+	Label      string // after '#' or '[...]' at the end
+	Ask        bool   // the text ends with '?': show the odds
+	Text       string // the expression as typed, without repeat, target, label and '?'
+	TargetText string
+
+	dice  []*Dice // terms in order
+	names []*Name // named values in order
+}
+
+// Dice returns the dice terms in the order they appear.
+func (e *Expr) Terms() []*Dice { return e.dice }
+
+// HasTarget reports whether the expression has vs/dc.
+func (e *Expr) HasTarget() bool { return e.Target != nil }
+
+// Pool reports whether any dice term counts successes.
+func (e *Expr) Pool() bool {
+	for _, d := range e.dice {
+		if d.Pool() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,84 @@
+// Package dice reads, rolls and weighs generic dice notation.
+//
+// Parse turns text into an expression tree with a typed lexer and a
+// recursive-descent parser (nothing is ever evaluated as code). Roll rolls
+// it with an injected Source; Odds computes the exact distribution of its
+// total. Result.Spans renders a roll as reply spans.
+//
+// # Notation
+//
+//	[N#] expr [target] [label] [?] [# label] [?]
+//
+//	NdM       N dice of M sides (N defaults to 1): 2d6, d20, 2δ6, 2Δ6
+//	d%  dF    a d100; a Fudge die (−1, 0, +1, shown -, 0, +)
+//	khN klN   keep the N highest / lowest (N defaults to 1; k = kh)
+//	dhN dlN   drop the N highest / lowest
+//	!  !!  !p explode (another die, shown apart), compound (added into the
+//	          same die), penetrate (another die, counting one less); on the
+//	          highest face, or at a glued compare point: !>=5, !>4, !=6, !<2, !6
+//	r  ro     reroll while the face matches / reroll once; on the lowest
+//	          face, or at a glued compare point: r1, r<3, ro<=2
+//	>=N <=N >N <N =N   on a dice term: count successes (each die scores 1)
+//	f<=1      with a success condition: each failure scores −1 (f = f=lowest)
+//	+ - * /   arithmetic, with ( ) and floor( ) ceil( ) round( ) abs( )
+//	name      a named value, resolved by the caller's Lookup: fuerza,
+//	          δύναμη, fue_2; @Drake.fuerza (or @Drake:fuerza) is another
+//	          character's value. A name is letters, digits and _, starting
+//	          with a letter or _; vs, dc, cd, contra, εναντίον, κατά, floor,
+//	          ceil, round and abs are reserved.
+//	N#expr    N separate rolls (the digits glued to #): 6#4d6kh3
+//	vs N      after the expression: compare its TOTAL with N (success when
+//	          total ≥ N); also dc N, dc12, cd N, contra N, εναντίον N, κατά N.
+//	          The target has no dice; it may use names and arithmetic.
+//	[text]    a label on the term before it: 2d6[fuego]+1d4[frío]
+//	# text    a label for the whole roll: 1d20+5 # ataque
+//	?         at the end: show the odds
+//
+// Letters are case-insensitive; spaces are allowed between tokens, but not
+// inside a term (4d6kh3, 8d10>=7 and 8d10 >= 7 are fine; 4 d6 is not).
+//
+// # Order of operations
+//
+// For each dice term, in this order:
+//
+//  1. Each die is rolled; a reroll (r, ro) is applied to every face drawn,
+//     explosion faces included.
+//  2. Explosions: a face meeting the explode condition draws another die
+//     (!, !p: a separate die, counting face−1 for !p; !!: added into the
+//     same die). The condition is checked on the face, after rerolls.
+//  3. Keep/drop ranks the dice as rolled; a die with its explosion chain
+//     ranks (and is kept or dropped) as one unit worth the chain's sum.
+//     Among equal values the earlier die ranks first.
+//  4. The term's value: the sum of the kept dice, or, with a success
+//     condition, +1 for each kept die that meets it and −1 for each that
+//     meets the failure condition instead.
+//
+// Then the arithmetic: unary minus, then * and /, then + and -, left to
+// right, with parentheses first. All values are integers. A bare / divides
+// and rounds down (toward −∞): 7/2 = 3, -7/2 = -4. floor(a/b), ceil(a/b)
+// and round(a/b) divide with that rounding (round: halves up, 5/2 → 3);
+// on anything but a division they change nothing, since every value is
+// already whole. Division by zero is an error, never infinity.
+//
+// A target compares the total: success when total ≥ target. For a success
+// pool (8d10>=7 vs 3) the total is the number of successes, so the target
+// is "at least 3 successes".
+//
+// # Limits
+//
+// Input ≤ MaxInput characters; ≤ MaxDice dice per term; ≤ MaxSides sides;
+// ≤ MaxDraws random draws per command (explosions and rerolls included:
+// the dice written are checked before rolling, the extra draws while
+// rolling); repeat ≤ MaxRepeat; nesting ≤ MaxDepth; ≤ MaxNodes numbers,
+// names and terms; ≤ MaxGroups dice terms; literals ≤ MaxNumber; every
+// intermediate value within ±MaxMagnitude. A die that would always explode
+// (1d1!, 1d6!>=1) or a reroll that matches every face (1d6r<7) is rejected
+// before rolling. Each limit is an *Error with its own Code.
+//
+// # Odds
+//
+// See Expr.Odds: exact by convolution and order-statistics dynamic
+// programming with math/big counts; approximate (flagged) for explosions,
+// which are truncated, and for expressions whose exact computation would
+// exceed a work budget, which are sampled.
+package dice

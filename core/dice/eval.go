@@ -1,0 +1,440 @@
+package dice
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Lookup resolves a named value: who is "" for the roller's own character,
+// or the name after '@' ("@Drake.fuerza" → who "Drake", name "fuerza").
+// Errors it returns are passed through unchanged (they are usually already
+// user errors with suggestions).
+type Lookup func(who, name string) (int, error)
+
+// Die flags.
+const (
+	DieDropped    uint8 = 1 << iota // not counted (keep/drop)
+	DieExploded                     // this die triggered an explosion
+	DieExtra                        // rolled because of an explosion
+	DiePenetrated                   // counts one less than its face (!p)
+	DieSuccess                      // counted as a success
+	DieFailure                      // counted as a failure
+	DieCompound                     // the sum of several faces (!!)
+)
+
+// Die is one die of a result.
+type Die struct {
+	Value int32 // what it counts: the face, the face−1 when penetrated, the sum when compounded
+	Flags uint8
+	nr    uint16 // faces rerolled away: Result.extra[x : x+nr]
+	np    uint16 // compound parts: Result.extra[x+nr : x+nr+np]
+	x     int32
+}
+
+// Has reports whether the die has all of the flags.
+func (d Die) Has(f uint8) bool { return d.Flags&f == f }
+
+type termRes struct {
+	first, n int32 // dice
+	value    int64
+}
+
+// Result is a rolled expression: every die, every term, every total.
+type Result struct {
+	Expr   *Expr
+	Dice   []Die   // every die of every repetition, in order
+	Totals []int64 // one per repetition
+	Target int64   // when Expr.HasTarget()
+	Draws  int     // random draws used
+
+	terms []termRes // repetition-major: terms[rep*len(dice)+idx]
+	names []int64
+	extra []int32
+}
+
+// Total is the total of the first (usually only) repetition.
+func (r *Result) Total() int64 { return r.Totals[0] }
+
+// Success reports whether repetition i met the target (total ≥ target).
+func (r *Result) Success(i int) bool { return r.Totals[i] >= r.Target }
+
+// Values lists the value of every die in order, dropped ones included.
+func (r *Result) Values() []int {
+	out := make([]int, len(r.Dice))
+	for i, d := range r.Dice {
+		out[i] = int(d.Value)
+	}
+	return out
+}
+
+// Rerolled returns the faces a die rolled before its final one.
+func (r *Result) Rerolled(d Die) []int32 { return r.extra[d.x : d.x+int32(d.nr)] }
+
+// Parts returns the faces summed into a compounded die.
+func (r *Result) Parts(d Die) []int32 {
+	s := d.x + int32(d.nr)
+	return r.extra[s : s+int32(d.np)]
+}
+
+// NameValue returns the value a named value had in this roll.
+func (r *Result) NameValue(n *Name) int64 { return r.names[n.idx] }
+
+// ErrSource wraps a failure of the dice source (a --dice script that ran
+// out or gave a face out of range).
+var ErrSource = errors.New("dice source failed")
+
+// Roll rolls the expression: every repetition, with dice from src and named
+// values from lookup (nil when the expression has none). Errors are *Error
+// for the notation's limits, what lookup returned, or ErrSource wrapping
+// the source's own error.
+func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
+	ev := evaluator{src: src, e: e}
+	ev.errSrc, _ = src.(interface{ Err() error })
+	names, err := e.resolve(lookup)
+	if err != nil {
+		return nil, err
+	}
+	ev.names = names
+	res := &Result{Expr: e, Totals: make([]int64, e.Repeat), names: names}
+	if e.Target != nil {
+		if res.Target, err = ev.eval(e.Target); err != nil {
+			return nil, err
+		}
+	}
+	ev.terms = make([]termRes, e.Repeat*len(e.dice))
+	for i := range e.Repeat {
+		ev.rep = i
+		if res.Totals[i], err = ev.eval(e.Root); err != nil {
+			return nil, err
+		}
+	}
+	res.Dice, res.extra, res.terms, res.Draws = ev.dice, ev.extra, ev.terms, ev.draws
+	return res, nil
+}
+
+func (e *Expr) resolve(lookup Lookup) ([]int64, error) {
+	if len(e.names) == 0 {
+		return nil, nil
+	}
+	out := make([]int64, len(e.names))
+	for i, n := range e.names {
+		if lookup == nil {
+			return nil, errAt(CodeSyntax, -1, n.Name)
+		}
+		v, err := lookup(n.Who, n.Name)
+		if err != nil {
+			return nil, err
+		}
+		if v > MaxNumber || v < -MaxNumber {
+			return nil, &Error{Code: CodeNumberTooBig, Pos: -1, Near: n.Name, Max: MaxNumber}
+		}
+		out[i] = int64(v)
+	}
+	return out, nil
+}
+
+type evaluator struct {
+	src    Source
+	errSrc interface{ Err() error }
+	e      *Expr
+	names  []int64
+	rep    int
+	draws  int
+	dice   []Die
+	extra  []int32
+	terms  []termRes
+	units  []int32 // scratch: first die of each unit of a term
+	order  []int32 // scratch: units sorted for keep/drop
+	parts  []int32 // scratch: compound parts
+}
+
+func (ev *evaluator) eval(n Node) (int64, error) {
+	switch n := n.(type) {
+	case *Num:
+		return n.V, nil
+	case *Name:
+		return ev.names[n.idx], nil
+	case *Dice:
+		return ev.rollTerm(n)
+	case *Unary:
+		v, err := ev.eval(n.X)
+		return -v, err
+	case *Binary:
+		if n.Op == Div {
+			return ev.div(n, Floor)
+		}
+		l, err := ev.eval(n.L)
+		if err != nil {
+			return 0, err
+		}
+		r, err := ev.eval(n.R)
+		if err != nil {
+			return 0, err
+		}
+		return arith(n.Op, l, r, Floor)
+	case *Call:
+		if b, ok := n.X.(*Binary); ok && b.Op == Div && n.Fn != Abs {
+			return ev.div(b, n.Fn)
+		}
+		v, err := ev.eval(n.X)
+		if n.Fn == Abs && v < 0 {
+			v = -v
+		}
+		return v, err
+	}
+	panic(fmt.Sprintf("dice: unknown node %T", n))
+}
+
+func (ev *evaluator) div(b *Binary, mode Func) (int64, error) {
+	l, err := ev.eval(b.L)
+	if err != nil {
+		return 0, err
+	}
+	r, err := ev.eval(b.R)
+	if err != nil {
+		return 0, err
+	}
+	return arith(Div, l, r, mode)
+}
+
+var errOverflow = &Error{Code: CodeOverflow, Pos: -1, Max: MaxMagnitude}
+var errDivZero = &Error{Code: CodeDivZero, Pos: -1}
+
+// arith applies op with the documented rules: integers only, a bounded
+// magnitude, and a division that rounds as mode says (Floor for a bare '/').
+func arith(op Op, l, r int64, mode Func) (int64, error) {
+	var v int64
+	switch op {
+	case Add:
+		v = l + r
+	case Sub:
+		v = l - r
+	case Mul:
+		if l != 0 && (abs64(r) > MaxMagnitude/abs64(l)) {
+			return 0, errOverflow
+		}
+		v = l * r
+	case Div:
+		if r == 0 {
+			return 0, errDivZero
+		}
+		v = divRound(l, r, mode)
+	}
+	if v > MaxMagnitude || v < -MaxMagnitude {
+		return 0, errOverflow
+	}
+	return v, nil
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// divRound divides with floor, ceil or round (halves up, like Roll20's
+// round: round(5/2) = 3, round(-5/2) = -2).
+func divRound(a, b int64, mode Func) int64 {
+	if b < 0 {
+		a, b = -a, -b
+	}
+	switch mode {
+	case Ceil:
+		return -floorDiv(-a, b)
+	case Round:
+		return floorDiv(2*a+b, 2*b)
+	}
+	return floorDiv(a, b)
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && (a < 0) {
+		q--
+	}
+	return q
+}
+
+func (ev *evaluator) face(d *Dice) (int32, error) {
+	if ev.draws >= MaxDraws {
+		return 0, errLimit(CodeTooManyDraws, MaxDraws, ev.draws+1)
+	}
+	ev.draws++
+	v := int32(ev.src.IntN(d.Sides) + d.Min())
+	if ev.errSrc != nil {
+		if err := ev.errSrc.Err(); err != nil {
+			return 0, fmt.Errorf("%w: %w", ErrSource, err)
+		}
+	}
+	return v, nil
+}
+
+// draw rolls one die and applies rerolls; faces rerolled away are appended
+// to extra, and their number is returned.
+func (ev *evaluator) draw(d *Dice) (int32, uint16, error) {
+	v, err := ev.face(d)
+	if err != nil || !d.Reroll.On {
+		return v, 0, err
+	}
+	var nr uint16
+	for d.Reroll.If.Match(int(v)) {
+		ev.extra = append(ev.extra, v)
+		nr++
+		if v, err = ev.face(d); err != nil {
+			return 0, 0, err
+		}
+		if d.Reroll.Once {
+			break
+		}
+	}
+	return v, nr, nil
+}
+
+// rollOne rolls one die of a term with its explosion: one Die, or a chain.
+func (ev *evaluator) rollOne(d *Dice) error {
+	x := int32(len(ev.extra))
+	v, nr, err := ev.draw(d)
+	if err != nil {
+		return err
+	}
+	switch d.Explode.Mode {
+	case NoExplode:
+		ev.dice = append(ev.dice, Die{Value: v, nr: nr, x: x})
+	case Explode, Penetrate:
+		var flags uint8
+		for {
+			die := Die{Value: v, Flags: flags, nr: nr, x: x}
+			if flags&DiePenetrated != 0 {
+				die.Value--
+			}
+			if !d.Explode.If.Match(int(v)) {
+				ev.dice = append(ev.dice, die)
+				return nil
+			}
+			die.Flags |= DieExploded
+			ev.dice = append(ev.dice, die)
+			flags = DieExtra
+			if d.Explode.Mode == Penetrate {
+				flags |= DiePenetrated
+			}
+			x = int32(len(ev.extra))
+			if v, nr, err = ev.draw(d); err != nil {
+				return err
+			}
+		}
+	case Compound:
+		ev.parts = append(ev.parts[:0], v)
+		sum := int64(v)
+		for d.Explode.If.Match(int(v)) {
+			var n uint16
+			if v, n, err = ev.draw(d); err != nil {
+				return err
+			}
+			nr += n
+			ev.parts = append(ev.parts, v)
+			sum += int64(v)
+		}
+		die := Die{Value: int32(sum), nr: nr, x: x}
+		if len(ev.parts) > 1 {
+			die.Flags = DieCompound | DieExploded
+			die.np = uint16(len(ev.parts))
+			ev.extra = append(ev.extra, ev.parts...)
+		}
+		ev.dice = append(ev.dice, die)
+	}
+	return nil
+}
+
+// rollTerm rolls a dice term, applies keep/drop, then counts successes or
+// sums. See the package documentation for the order.
+func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
+	first := len(ev.dice)
+	ev.units = ev.units[:0]
+	for range d.Count {
+		ev.units = append(ev.units, int32(len(ev.dice)))
+		if err := ev.rollOne(d); err != nil {
+			return 0, err
+		}
+	}
+	if d.Keep.Mode != NoKeep {
+		ev.keep(d, first)
+	}
+	var total int64
+	for i := first; i < len(ev.dice); i++ {
+		die := &ev.dice[i]
+		if die.Flags&DieDropped != 0 {
+			continue
+		}
+		switch {
+		case d.Success == nil:
+			total += int64(die.Value)
+		case d.Success.Match(int(die.Value)):
+			die.Flags |= DieSuccess
+			total++
+		case d.Failure != nil && d.Failure.Match(int(die.Value)):
+			die.Flags |= DieFailure
+			total--
+		}
+	}
+	ev.terms[ev.rep*len(ev.e.dice)+d.idx] = termRes{first: int32(first), n: int32(len(ev.dice) - first), value: total}
+	return total, nil
+}
+
+// unitValue is what a unit (a die with its explosion chain) ranks by.
+func (ev *evaluator) unitValue(u int) int64 {
+	end := len(ev.dice)
+	if u+1 < len(ev.units) {
+		end = int(ev.units[u+1])
+	}
+	var s int64
+	for i := ev.units[u]; i < int32(end); i++ {
+		s += int64(ev.dice[i].Value)
+	}
+	return s
+}
+
+// keep marks dropped dice. Units are ranked by value; among equal values
+// the earlier die ranks first, so it is the one kept by kh and kl.
+func (ev *evaluator) keep(d *Dice, first int) {
+	n := len(ev.units)
+	ev.order = ev.order[:0]
+	for i := range n {
+		ev.order = append(ev.order, int32(i))
+	}
+	high := d.Keep.Mode == KeepHigh || d.Keep.Mode == DropHigh
+	vals := make([]int64, 0, 8)
+	for i := range n {
+		vals = append(vals, ev.unitValue(i))
+	}
+	// insertion sort: n ≤ 100, stable.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0; j-- {
+			a, b := vals[ev.order[j-1]], vals[ev.order[j]]
+			if (high && b > a) || (!high && b < a) {
+				ev.order[j-1], ev.order[j] = ev.order[j], ev.order[j-1]
+				continue
+			}
+			break
+		}
+	}
+	// The first k units in order are kept (kh/kl) or dropped (dh/dl).
+	k := d.Keep.N
+	for rank, u := range ev.order {
+		drop := rank >= k
+		if d.Keep.Mode == DropHigh || d.Keep.Mode == DropLow {
+			drop = rank < k
+		}
+		if !drop {
+			continue
+		}
+		end := len(ev.dice)
+		if int(u)+1 < n {
+			end = int(ev.units[u+1])
+		}
+		for i := ev.units[u]; i < int32(end); i++ {
+			ev.dice[i].Flags |= DieDropped
+		}
+	}
+	_ = first
+}

@@ -1,0 +1,328 @@
+package dice
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"zaria/core/fold"
+)
+
+// tokKind is the type of a token.
+type tokKind uint8
+
+const (
+	tEOF      tokKind = iota
+	tNum              // 12
+	tDie              // d, D, δ, Δ introducing sides
+	tPercent          // % (sides)
+	tFudge            // F (sides)
+	tIdent            // fuerza, @Drake.fuerza
+	tPlus             // +
+	tMinus            // - or −
+	tStar             // * or × or ·
+	tSlash            // / or ÷
+	tLParen           // (
+	tRParen           // )
+	tLabel            // [text]
+	tCmp              // = > >= < <=
+	tKeep             // k kh kl dh dl
+	tReroll           // r ro
+	tFail             // f
+	tExplode          // ! !! !p
+	tTarget           // vs dc cd contra εναντίον κατά
+	tFunc             // floor ceil round abs
+	tHash             // #
+	tQuestion         // ?
+	tBad              // anything else
+)
+
+// token is one lexeme. Text is the source text; the other fields are
+// filled by kind.
+type token struct {
+	kind tokKind
+	pos  int // byte offset
+	end  int
+	text string
+	num  int64 // tNum (clamped to MaxNumber+1)
+	cmp  CmpOp // tCmp
+	keep KeepMode
+	once bool        // tReroll: ro
+	expl ExplodeMode // tExplode
+	fn   Func        // tFunc
+	who  string      // tIdent with @Who.
+	glue bool        // no space before this token
+}
+
+// lexer reads tokens on demand. The parser says whether it is just after a
+// die's sides (modifier mode), where letters are modifiers (kh3, ro1, f1)
+// rather than names.
+type lexer struct {
+	src string
+	pos int
+}
+
+var keywords = map[string]token{
+	"vs":       {kind: tTarget},
+	"dc":       {kind: tTarget},
+	"cd":       {kind: tTarget},
+	"contra":   {kind: tTarget},
+	"εναντιον": {kind: tTarget},
+	"κατα":     {kind: tTarget},
+	"floor":    {kind: tFunc, fn: Floor},
+	"ceil":     {kind: tFunc, fn: Ceil},
+	"round":    {kind: tFunc, fn: Round},
+	"abs":      {kind: tFunc, fn: Abs},
+}
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+func isDieLetter(r rune) bool { return r == 'd' || r == 'D' || r == 'δ' || r == 'Δ' }
+
+func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
+
+func isIdentRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || isDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+func (l *lexer) peekRune(at int) (rune, int) {
+	if at >= len(l.src) {
+		return 0, 0
+	}
+	return utf8.DecodeRuneInString(l.src[at:])
+}
+
+// next returns the token at the current position and advances. mod is
+// modifier mode (just after a die's sides); sides is true right after a die
+// letter, where '%' and 'F' are sides.
+func (l *lexer) next(mod, sides bool) (t token) {
+	start := l.pos
+	for l.pos < len(l.src) {
+		r, n := l.peekRune(l.pos)
+		if !unicode.IsSpace(r) {
+			break
+		}
+		l.pos += n
+	}
+	t = token{pos: l.pos, glue: l.pos == start}
+	defer func() { t.end = l.pos; t.text = l.src[t.pos:l.pos] }()
+	if l.pos >= len(l.src) {
+		t.kind = tEOF
+		return t
+	}
+	r, n := l.peekRune(l.pos)
+	if sides && t.glue {
+		switch {
+		case r == '%':
+			l.pos += n
+			t.kind = tPercent
+			return t
+		case r == 'f' || r == 'F':
+			l.pos += n
+			t.kind = tFudge
+			return t
+		}
+	}
+	switch {
+	case isDigit(r):
+		v := int64(0)
+		for l.pos < len(l.src) && isDigit(rune(l.src[l.pos])) {
+			if v <= MaxNumber {
+				v = v*10 + int64(l.src[l.pos]-'0')
+			}
+			l.pos++
+		}
+		t.kind, t.num = tNum, v
+		return t
+	case r == '+':
+		l.pos += n
+		t.kind = tPlus
+	case r == '-' || r == '−' || r == '–':
+		l.pos += n
+		t.kind = tMinus
+	case r == '*' || r == '×' || r == '·':
+		l.pos += n
+		t.kind = tStar
+	case r == '/' || r == '÷':
+		l.pos += n
+		t.kind = tSlash
+	case r == '(':
+		l.pos += n
+		t.kind = tLParen
+	case r == ')':
+		l.pos += n
+		t.kind = tRParen
+	case r == '#':
+		l.pos += n
+		t.kind = tHash
+	case r == '?':
+		l.pos += n
+		t.kind = tQuestion
+	case r == '[':
+		end := strings.IndexByte(l.src[l.pos:], ']')
+		if end < 0 {
+			t.kind = tBad
+			l.pos = len(l.src)
+			return t
+		}
+		l.pos += end + 1
+		t.kind = tLabel
+	case r == '=' || r == '>' || r == '<' || r == '≥' || r == '≤':
+		l.pos += n
+		t.kind = tCmp
+		switch r {
+		case '=':
+			t.cmp = EQ
+		case '≥':
+			t.cmp = GE
+		case '≤':
+			t.cmp = LE
+		case '>', '<':
+			t.cmp = GT
+			if r == '<' {
+				t.cmp = LT
+			}
+			if l.pos < len(l.src) && l.src[l.pos] == '=' {
+				l.pos++
+				t.cmp++ // GT→GE, LT→LE
+			}
+		}
+	case r == '!' && mod:
+		l.pos += n
+		t.kind, t.expl = tExplode, Explode
+		if l.pos < len(l.src) {
+			switch l.src[l.pos] {
+			case '!':
+				l.pos++
+				t.expl = Compound
+			case 'p', 'P':
+				l.pos++
+				t.expl = Penetrate
+			}
+		}
+	case r == '@':
+		l.lexName(&t)
+	case isIdentStart(r):
+		if mod && l.lexModifier(&t) {
+			return t
+		}
+		if isDieLetter(r) {
+			r2, _ := l.peekRune(l.pos + n)
+			r3, _ := l.peekRune(l.pos + n + 1)
+			if isDigit(r2) || r2 == '%' || ((r2 == 'f' || r2 == 'F') && !isIdentRune(r3)) {
+				l.pos += n
+				t.kind = tDie
+				return t
+			}
+		}
+		l.lexWord(&t)
+	default:
+		l.pos += n
+		t.kind = tBad
+	}
+	return t
+}
+
+// dieAfterCount reports whether a die letter follows directly ("4d6").
+func (l *lexer) dieAfterCount() bool {
+	r, _ := l.peekRune(l.pos)
+	return isDieLetter(r)
+}
+
+// lexModifier reads kh3, kl, k, dh, dl, r, ro, f. The letters must be
+// followed by something that is not a letter.
+func (l *lexer) lexModifier(t *token) bool {
+	end := l.pos
+	for end < len(l.src) && end-l.pos < 3 {
+		c := l.src[end] | 0x20
+		if c < 'a' || c > 'z' {
+			break
+		}
+		end++
+	}
+	if r, _ := l.peekRune(end); unicode.IsLetter(r) {
+		return false
+	}
+	switch strings.ToLower(l.src[l.pos:end]) {
+	case "k", "kh":
+		t.kind, t.keep = tKeep, KeepHigh
+	case "kl":
+		t.kind, t.keep = tKeep, KeepLow
+	case "dh":
+		t.kind, t.keep = tKeep, DropHigh
+	case "dl":
+		t.kind, t.keep = tKeep, DropLow
+	case "r":
+		t.kind = tReroll
+	case "ro":
+		t.kind, t.once = tReroll, true
+	case "f":
+		t.kind = tFail
+	default:
+		return false
+	}
+	l.pos = end
+	return true
+}
+
+// lexWord reads a keyword (vs, dc12, floor) or a name (fuerza, fue_2).
+func (l *lexer) lexWord(t *token) {
+	start := l.pos
+	end := l.pos
+	for end < len(l.src) {
+		r, n := l.peekRune(end)
+		if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) {
+			break
+		}
+		end += n
+	}
+	if kw, ok := keywords[fold.Key(l.src[start:end])]; ok && end > start {
+		if r, _ := l.peekRune(end); !isIdentStart(r) {
+			t.kind, t.fn = kw.kind, kw.fn
+			l.pos = end
+			return
+		}
+	}
+	for end < len(l.src) {
+		r, n := l.peekRune(end)
+		if !isIdentRune(r) {
+			break
+		}
+		end += n
+	}
+	l.pos = end
+	t.kind = tIdent
+}
+
+// lexName reads @Who.name or @Who:name.
+func (l *lexer) lexName(t *token) {
+	l.pos++ // '@'
+	whoStart := l.pos
+	for l.pos < len(l.src) {
+		r, n := l.peekRune(l.pos)
+		if !isIdentRune(r) {
+			break
+		}
+		l.pos += n
+	}
+	who := l.src[whoStart:l.pos]
+	if who == "" || l.pos >= len(l.src) || (l.src[l.pos] != '.' && l.src[l.pos] != ':') {
+		t.kind = tBad
+		return
+	}
+	l.pos++
+	nameStart := l.pos
+	if r, _ := l.peekRune(l.pos); !isIdentStart(r) {
+		t.kind = tBad
+		return
+	}
+	for l.pos < len(l.src) {
+		r, n := l.peekRune(l.pos)
+		if !isIdentRune(r) {
+			break
+		}
+		l.pos += n
+	}
+	t.kind, t.who = tIdent, who
+	_ = nameStart
+}

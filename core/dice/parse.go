@@ -1,0 +1,556 @@
+package dice
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Parse reads the notation into an expression tree. It never evaluates
+// anything and never calls out: named values are resolved by Roll and Odds.
+// Every problem is an *Error.
+func Parse(text string) (*Expr, error) {
+	if n := utf8.RuneCountInString(text); n > MaxInput {
+		return nil, errLimit(CodeTooLong, MaxInput, n)
+	}
+	p := &parser{src: text, e: &Expr{Repeat: 1}}
+	p.lx.src = text
+	if err := p.parse(); err != nil {
+		return nil, err
+	}
+	return p.e, nil
+}
+
+type parser struct {
+	src   string
+	lx    lexer
+	e     *Expr
+	at    int // lexer position before the current token
+	tok   token
+	have  bool
+	hmod  bool
+	depth int
+	nodes int
+	draws int
+}
+
+// peek returns the current token lexed in the given mode.
+func (p *parser) peek(mod bool) token {
+	if p.have && p.hmod == mod {
+		return p.tok
+	}
+	p.lx.pos = p.at
+	p.tok = p.lx.next(mod, false)
+	p.have, p.hmod = true, mod
+	return p.tok
+}
+
+func (p *parser) advance() {
+	p.at = p.tok.end
+	p.lx.pos = p.at
+	p.have = false
+}
+
+func (p *parser) unexpected(t token) *Error {
+	switch t.kind {
+	case tEOF:
+		return errAt(CodeUnexpectedEnd, t.pos, strings.TrimSpace(p.src))
+	case tCmp:
+		return errAt(CodeCompareOutside, t.pos, t.text)
+	case tBad:
+		if strings.HasPrefix(t.text, "[") {
+			return errAt(CodeUnclosed, t.pos, "[")
+		}
+	case tRParen, tHash, tQuestion, tStar, tSlash, tPlus, tExplode, tLParen:
+		return errAt(CodeSyntax, t.pos, t.text)
+	}
+	return errAt(CodeSyntax, t.pos, p.near(t.pos))
+}
+
+// near is the word at pos, for error messages.
+func (p *parser) near(pos int) string {
+	start := pos
+	for start > 0 && pos-start < 12 {
+		r, n := utf8.DecodeLastRuneInString(p.src[:start])
+		if unicode.IsSpace(r) || strings.ContainsRune("+-*/()", r) {
+			break
+		}
+		start -= n
+	}
+	end := pos
+	for end < len(p.src) && end-pos < 12 {
+		r, n := utf8.DecodeRuneInString(p.src[end:])
+		if unicode.IsSpace(r) || (end > pos && strings.ContainsRune("+-*/()", r)) {
+			break
+		}
+		end += n
+	}
+	if end == start && end < len(p.src) {
+		_, n := utf8.DecodeRuneInString(p.src[end:])
+		end += n
+	}
+	return p.src[start:end]
+}
+
+func (p *parser) parse() error {
+	s := p.src
+	// N#expr: digits glued to '#' at the very start.
+	lead := len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
+	i := lead
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > lead && i < len(s) && s[i] == '#' {
+		n := 0
+		for _, c := range s[lead:i] {
+			if n <= MaxRepeat {
+				n = n*10 + int(c-'0')
+			}
+		}
+		if n < 1 || n > MaxRepeat {
+			return errLimit(CodeRepeat, MaxRepeat, n)
+		}
+		p.e.Repeat = n
+		p.at = i + 1
+	}
+	if t := p.peek(false); t.kind == tEOF || t.kind == tHash || t.kind == tQuestion {
+		if t.kind == tEOF && p.e.Repeat == 1 {
+			return errAt(CodeEmpty, 0, "")
+		}
+		return p.unexpected(t)
+	}
+	exprStart := p.peek(false).pos
+	root, err := p.additive()
+	if err != nil {
+		return err
+	}
+	p.e.Root = root
+	p.e.Text = strings.TrimSpace(s[exprStart:p.at])
+	if t := p.peek(false); t.kind == tTarget {
+		p.advance()
+		ts := p.peek(false).pos
+		nd := len(p.e.dice)
+		target, err := p.additive()
+		if err != nil {
+			return err
+		}
+		if len(p.e.dice) != nd {
+			return errAt(CodeTargetDice, ts, strings.TrimSpace(s[ts:p.at]))
+		}
+		// A bracket label after the target labels the whole roll.
+		switch n := target.(type) {
+		case *Num:
+			p.e.Label, n.Label = n.Label, ""
+		case *Name:
+			p.e.Label, n.Label = n.Label, ""
+		}
+		p.e.Target = target
+		p.e.TargetText = strings.TrimSpace(s[ts:p.at])
+		if p.e.Label != "" {
+			p.e.TargetText = strings.TrimSpace(p.e.TargetText[:strings.LastIndexByte(p.e.TargetText, '[')])
+		}
+	}
+	if t := p.peek(false); t.kind == tLabel {
+		if err := p.setLabel(&p.e.Label, t); err != nil {
+			return err
+		}
+		p.advance()
+	}
+	if t := p.peek(false); t.kind == tQuestion {
+		p.e.Ask = true
+		p.advance()
+	}
+	if t := p.peek(false); t.kind == tHash {
+		label := strings.TrimSpace(s[t.end:])
+		if strings.HasSuffix(label, "?") {
+			p.e.Ask = true
+			label = strings.TrimSpace(strings.TrimSuffix(label, "?"))
+		}
+		if n := utf8.RuneCountInString(label); n > MaxLabel {
+			return errLimit(CodeLabelTooLong, MaxLabel, n)
+		}
+		if label != "" {
+			p.e.Label = label
+		}
+		return nil
+	}
+	if t := p.peek(false); t.kind != tEOF {
+		return p.unexpected(t)
+	}
+	return nil
+}
+
+func (p *parser) setLabel(dst *string, t token) error {
+	label := strings.TrimSpace(t.text[1 : len(t.text)-1])
+	if n := utf8.RuneCountInString(label); n > MaxLabel {
+		return errLimit(CodeLabelTooLong, MaxLabel, n)
+	}
+	*dst = label
+	return nil
+}
+
+func (p *parser) enter() error {
+	p.depth++
+	if p.depth > MaxDepth {
+		return errLimit(CodeTooDeep, MaxDepth, p.depth)
+	}
+	return nil
+}
+
+func (p *parser) additive() (Node, error) {
+	l, err := p.multiplicative()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek(false)
+		if t.kind != tPlus && t.kind != tMinus {
+			return l, nil
+		}
+		p.advance()
+		r, err := p.multiplicative()
+		if err != nil {
+			return nil, err
+		}
+		op := Add
+		if t.kind == tMinus {
+			op = Sub
+		}
+		l = &Binary{Op: op, L: l, R: r}
+	}
+}
+
+func (p *parser) multiplicative() (Node, error) {
+	l, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek(false)
+		if t.kind != tStar && t.kind != tSlash {
+			return l, nil
+		}
+		p.advance()
+		r, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		op := Mul
+		if t.kind == tSlash {
+			op = Div
+		}
+		l = &Binary{Op: op, L: l, R: r}
+	}
+}
+
+func (p *parser) unary() (Node, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	t := p.peek(false)
+	switch t.kind {
+	case tMinus:
+		p.advance()
+		x, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		return &Unary{Op: Sub, X: x}, nil
+	case tPlus:
+		p.advance()
+		return p.unary()
+	}
+	return p.primary()
+}
+
+func (p *parser) count() error {
+	p.nodes++
+	if p.nodes > MaxNodes {
+		return errLimit(CodeTooManyTerms, MaxNodes, p.nodes)
+	}
+	return nil
+}
+
+func (p *parser) primary() (Node, error) {
+	t := p.peek(false)
+	switch t.kind {
+	case tNum:
+		if err := p.count(); err != nil {
+			return nil, err
+		}
+		if t.num > MaxNumber {
+			return nil, &Error{Code: CodeNumberTooBig, Pos: t.pos, Near: t.text, Max: MaxNumber}
+		}
+		p.advance()
+		if p.lx.dieAfterCount() {
+			_, n := p.lx.peekRune(p.at)
+			p.at += n
+			return p.dice(t.pos, int(t.num))
+		}
+		n := &Num{V: t.num}
+		return n, p.optLabel(&n.Label)
+	case tDie:
+		if err := p.count(); err != nil {
+			return nil, err
+		}
+		p.advance()
+		return p.dice(t.pos, 1)
+	case tIdent:
+		if err := p.count(); err != nil {
+			return nil, err
+		}
+		p.advance()
+		n := &Name{Name: t.text, idx: len(p.e.names)}
+		if t.who != "" {
+			n.Who = t.who
+			n.Name = t.text[strings.IndexAny(t.text, ".:")+1:]
+		}
+		if utf8.RuneCountInString(t.text) > maxNameLen {
+			return nil, errLimit(CodeNameTooLong, maxNameLen, utf8.RuneCountInString(t.text))
+		}
+		p.e.names = append(p.e.names, n)
+		return n, p.optLabel(&n.Label)
+	case tFunc:
+		p.advance()
+		if o := p.peek(false); o.kind != tLParen {
+			return nil, p.unexpected(o)
+		}
+		x, err := p.group()
+		if err != nil {
+			return nil, err
+		}
+		return &Call{Fn: t.fn, X: x}, nil
+	case tLParen:
+		return p.group()
+	}
+	return nil, p.unexpected(t)
+}
+
+// group parses "( expr )"; the current token is '('.
+func (p *parser) group() (Node, error) {
+	open := p.peek(false)
+	p.advance()
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	x, err := p.additive()
+	if err != nil {
+		return nil, err
+	}
+	if c := p.peek(false); c.kind != tRParen {
+		if c.kind == tEOF {
+			return nil, errAt(CodeUnclosed, open.pos, "(")
+		}
+		return nil, p.unexpected(c)
+	}
+	p.advance()
+	return x, nil
+}
+
+func (p *parser) optLabel(dst *string) error {
+	if t := p.peek(false); t.kind == tLabel {
+		// A bracket label at the very end, after a target, belongs to the
+		// expression; here it belongs to the term just read.
+		if err := p.setLabel(dst, t); err != nil {
+			return err
+		}
+		p.advance()
+	}
+	return nil
+}
+
+// dice parses the sides and modifiers of a term whose count and die letter
+// were read; start is where the term began.
+func (p *parser) dice(start, count int) (Node, error) {
+	d := &Dice{Count: count, idx: len(p.e.dice)}
+	p.lx.pos = p.at
+	st := p.lx.next(false, true)
+	if !st.glue {
+		return nil, errAt(CodeSyntax, start, p.near(start))
+	}
+	switch st.kind {
+	case tNum:
+		if st.num > MaxSides {
+			return nil, &Error{Code: CodeTooManySides, Pos: st.pos, Near: p.src[start:st.end], Max: MaxSides, Got: int(min(st.num, MaxNumber))}
+		}
+		d.Sides = int(st.num)
+	case tPercent:
+		d.Sides = 100
+	case tFudge:
+		d.Sides, d.Fudge = 3, true
+	default:
+		return nil, errAt(CodeSyntax, start, p.near(start))
+	}
+	p.at, p.have = st.end, false
+	if d.Count == 0 {
+		return nil, errAt(CodeNoDice, start, p.src[start:p.at])
+	}
+	if d.Count > MaxDice {
+		return nil, &Error{Code: CodeTooManyDice, Pos: start, Near: p.src[start:p.at], Max: MaxDice, Got: d.Count}
+	}
+	if d.Sides == 0 {
+		return nil, errAt(CodeNoSides, start, p.src[start:p.at])
+	}
+	if err := p.modifiers(d); err != nil {
+		return nil, err
+	}
+	d.Text = strings.TrimSpace(p.src[start:p.at])
+	if err := p.optLabel(&d.Label); err != nil {
+		return nil, err
+	}
+	if err := d.check(start); err != nil {
+		return nil, err
+	}
+	p.e.dice = append(p.e.dice, d)
+	if len(p.e.dice) > MaxGroups {
+		return nil, errLimit(CodeTooManyGroups, MaxGroups, len(p.e.dice))
+	}
+	p.draws += d.Count
+	if p.draws*p.e.Repeat > MaxDraws {
+		return nil, errLimit(CodeTooManyDraws, MaxDraws, p.draws*p.e.Repeat)
+	}
+	return d, nil
+}
+
+func (p *parser) modifiers(d *Dice) error {
+	for {
+		t := p.peek(true)
+		dup := func(seen bool) error {
+			if seen {
+				return errAt(CodeDuplicate, t.pos, t.text)
+			}
+			return nil
+		}
+		var err error
+		switch t.kind {
+		case tExplode:
+			if err = dup(d.Explode.Mode != NoExplode); err != nil {
+				return err
+			}
+			p.advance()
+			d.Explode.Mode = t.expl
+			d.Explode.If, err = p.cond(Cond{Op: EQ, V: d.Max()})
+		case tReroll:
+			if err = dup(d.Reroll.On); err != nil {
+				return err
+			}
+			p.advance()
+			d.Reroll.On, d.Reroll.Once = true, t.once
+			d.Reroll.If, err = p.cond(Cond{Op: EQ, V: d.Min()})
+		case tKeep:
+			if err = dup(d.Keep.Mode != NoKeep); err != nil {
+				return err
+			}
+			p.advance()
+			d.Keep.Mode, d.Keep.N = t.keep, 1
+			if n := p.peek(true); n.kind == tNum && n.glue {
+				p.advance()
+				d.Keep.N = int(min(n.num, MaxNumber+1))
+			}
+		case tCmp:
+			if err = dup(d.Success != nil); err != nil {
+				return err
+			}
+			c, err := p.cond(Cond{})
+			if err != nil {
+				return err
+			}
+			d.Success = &c
+		case tFail:
+			if err = dup(d.Failure != nil); err != nil {
+				return err
+			}
+			p.advance()
+			c, err := p.cond(Cond{Op: EQ, V: d.Min()})
+			if err != nil {
+				return err
+			}
+			d.Failure = &c
+		default:
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// cond reads an optional compare point: ">=5", "<2", "=6" or a bare "6"
+// (equal). def is used when there is none; a zero def means one is required.
+func (p *parser) cond(def Cond) (Cond, error) {
+	t := p.peek(true)
+	c := Cond{Op: EQ}
+	switch {
+	case t.kind == tCmp && (t.glue || def.Op == 0):
+		c.Op = t.cmp
+		p.advance()
+		t = p.peek(true)
+	case t.kind == tNum && t.glue:
+	default:
+		if def.Op == 0 {
+			return c, p.unexpected(t)
+		}
+		return def, nil
+	}
+	neg := false
+	if t.kind == tMinus {
+		neg = true
+		p.advance()
+		t = p.peek(true)
+	}
+	if t.kind != tNum {
+		return c, p.unexpected(t)
+	}
+	if t.num > MaxNumber {
+		return c, &Error{Code: CodeNumberTooBig, Pos: t.pos, Near: t.text, Max: MaxNumber}
+	}
+	p.advance()
+	c.V = int(t.num)
+	if neg {
+		c.V = -c.V
+	}
+	return c, nil
+}
+
+// check rejects terms that cannot be rolled: keep counts out of range,
+// failures without successes, rerolls or explosions that never stop.
+func (d *Dice) check(pos int) error {
+	if d.Failure != nil && d.Success == nil {
+		return errAt(CodeFailureAlone, pos, d.Text)
+	}
+	switch d.Keep.Mode {
+	case KeepHigh, KeepLow:
+		if d.Keep.N < 1 || d.Keep.N > d.Count {
+			return &Error{Code: CodeKeepCount, Pos: pos, Near: d.Text, Max: d.Count, Got: d.Keep.N}
+		}
+	case DropHigh, DropLow:
+		if d.Keep.N >= d.Count {
+			return &Error{Code: CodeKeepCount, Pos: pos, Near: d.Text, Max: d.Count, Got: d.Keep.N}
+		}
+	}
+	left := 0 // faces that can stay after rerolls
+	for v := d.Min(); v <= d.Max(); v++ {
+		if !d.Reroll.On || d.Reroll.Once || !d.Reroll.If.Match(v) {
+			left++
+		}
+	}
+	if left == 0 {
+		return errAt(CodeRerollAlways, pos, d.Text)
+	}
+	if d.Explode.Mode != NoExplode {
+		stops := false
+		for v := d.Min(); v <= d.Max(); v++ {
+			stay := !d.Reroll.On || d.Reroll.Once || !d.Reroll.If.Match(v)
+			if stay && !d.Explode.If.Match(v) {
+				stops = true
+				break
+			}
+		}
+		if !stops {
+			return errAt(CodeExplodeAlways, pos, d.Text)
+		}
+	}
+	return nil
+}
