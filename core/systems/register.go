@@ -9,6 +9,7 @@ import (
 // a label "option.<key>" and "option.<key>.<value>" in the catalogs.
 func Register(r *command.Router) {
 	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: command.HandlerFunc(handleZaria), Roll: true})
+	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: command.HandlerFunc(handleDaegon), Roll: true})
 
 	r.RegisterOption(command.Option{Key: optZaria, Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
 	r.RegisterOption(command.Option{Key: optZariaNPCEpic, Values: []string{"no", "si"}, Default: "no"})

@@ -1,0 +1,246 @@
+package daegon
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"zaria/core/dice"
+)
+
+// readTable reads a RULES.md table copied into testdata: the first field of
+// a row is its number, the rest are cells ("-" = 0).
+func readTable(t *testing.T, path string) map[int][]int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[int][]int{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(strings.ReplaceAll(sc.Text(), ":", " "))
+		if len(fs) == 0 {
+			continue
+		}
+		row, err := strconv.Atoi(fs[0])
+		if err != nil {
+			continue // header or comment
+		}
+		for _, c := range fs[1:] {
+			v := 0
+			if c != "-" {
+				v, err = strconv.Atoi(c)
+				if err != nil {
+					t.Fatalf("%s row %d: %q", path, row, c)
+				}
+			}
+			out[row] = append(out[row], v)
+		}
+	}
+	return out
+}
+
+func TestPCTMatchesRules(t *testing.T) {
+	rows := readTable(t, "testdata/pct.txt")
+	if len(rows) != MaxNH {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for nh := MinNH; nh <= MaxNH; nh++ {
+		if len(rows[nh]) != MaxD {
+			t.Fatalf("row %d has %d cells", nh, len(rows[nh]))
+		}
+		for d := MinD; d <= MaxD; d++ {
+			if Pct(nh, d) != rows[nh][d-1] {
+				t.Errorf("PCT[%d][%d] = %d, RULES.md %d", nh, d, Pct(nh, d), rows[nh][d-1])
+			}
+		}
+	}
+}
+
+// The cross-check formulas of RULES.md §1.3.
+func TestPCTFormulas(t *testing.T) {
+	for nh := MinNH; nh <= MaxNH; nh++ {
+		for d := MinD; d <= MaxD; d++ {
+			f := map[int]int{1: 20 + 10*nh, 2: 11 + 9*nh, 3: 2 + 8*nh, 4: 7 * (nh - 1), 5: 6*nh - 16, 6: 5 * (nh - 5), 7: 5 * (nh - 7)}[d]
+			if f > 100 {
+				f = 100
+			}
+			if f < 0 {
+				f = 0
+			}
+			if nh == 1 && d == 4 {
+				f = 1
+			}
+			if Pct(nh, d) != f {
+				t.Errorf("PCT[%d][%d] = %d, formula %d", nh, d, Pct(nh, d), f)
+			}
+		}
+	}
+}
+
+func TestCMPMatchesRules(t *testing.T) {
+	rows := readTable(t, "testdata/cmp.txt")
+	for opp := MinNH; opp <= MaxNH; opp++ {
+		for own := MinNH; own <= MaxNH; own++ {
+			if Difficulty(own, opp) != rows[opp][own-1] {
+				t.Errorf("CMP opp %d own %d = %d, RULES.md %d", opp, own, Difficulty(own, opp), rows[opp][own-1])
+			}
+			diff := own - opp
+			band := 6
+			switch {
+			case diff >= 9:
+				band = 1
+			case diff >= 4:
+				band = 2
+			case diff >= -3:
+				band = 3
+			case diff >= -8:
+				band = 4
+			case diff >= -13:
+				band = 5
+			}
+			if Difficulty(own, opp) != band {
+				t.Errorf("CMP opp %d own %d = %d, band rule %d", opp, own, Difficulty(own, opp), band)
+			}
+		}
+	}
+}
+
+// faces turns a roll 00..99 into the two d10 faces (a 0 is the face 10).
+func faces(roll int) []int {
+	f := func(d int) int {
+		if d == 0 {
+			return 10
+		}
+		return d
+	}
+	return []int{f(roll / 10), f(roll % 10)}
+}
+
+// RULES.md §1.9.
+func TestVectors(t *testing.T) {
+	if r := RollD100(dice.NewScripted([]int{4, 9})); r.Value != 49 {
+		t.Errorf("D1: %d", r.Value)
+	}
+	if r := RollD100(dice.NewScripted([]int{10, 10})); r.Value != 0 {
+		t.Errorf("D2: %d", r.Value)
+	}
+	cases := []struct {
+		name        string
+		nh, d, roll int
+		level       int
+	}{
+		{"D3", 6, 1, 80, 0},
+		{"D4", 6, 1, 81, Fail},
+		{"D5", 6, 3, 35, 1},
+		{"D6", 6, 3, 5, 3},
+		{"D7a", 1, 4, 0, 0},
+		{"D7b", 1, 4, 1, 0},
+		{"D7c", 1, 4, 2, Fail},
+		{"D8", 5, 6, 0, Fail},
+		{"D9a", 15, 1, 99, 2},
+		{"D9b", 15, 1, 98, 3},
+		{"D10a", 8, 7, 5, 0},
+		{"D10b", 8, 7, 6, Fail},
+	}
+	for _, c := range cases {
+		src := dice.NewScripted(faces(c.roll))
+		r := Test(src, c.nh, c.d)
+		if src.Err() != nil || r.Value != c.roll || r.Level != c.level {
+			t.Errorf("%s: roll %d level %d (err %v), want %d %d", c.name, r.Value, r.Level, src.Err(), c.roll, c.level)
+		}
+	}
+	opp := []struct {
+		name       string
+		a, p       int
+		ra, rp     int
+		da, dp     int
+		la, lp     int
+		activeWins bool
+	}{
+		{"D11", 12, 7, 98, 30, 2, 4, 1, 0, true},
+		{"D12", 12, 7, 98, 26, 2, 4, 1, 1, false},
+		{"D13", 6, 6, 40, 45, 3, 3, 0, 0, false},
+		{"D14", 6, 6, 70, 90, 3, 3, Fail, Fail, false},
+	}
+	for _, c := range opp {
+		src := dice.NewScripted(append(faces(c.ra), faces(c.rp)...))
+		o := Oppose(src, c.a, c.p)
+		if o.Active.D != c.da || o.Passive.D != c.dp || o.Active.Level != c.la || o.Passive.Level != c.lp || o.ActiveWins != c.activeWins {
+			t.Errorf("%s: %+v", c.name, o)
+		}
+	}
+	// D15.
+	if Difficulty(1, 15) != 6 || Pct(1, 6) != Impossible || Difficulty(15, 1) != 1 {
+		t.Errorf("D15: %d %d %d", Difficulty(1, 15), Pct(1, 6), Difficulty(15, 1))
+	}
+}
+
+// RULES.md §1.8.
+func TestChances(t *testing.T) {
+	for _, c := range []struct {
+		got  string
+		want string
+	}{
+		{Chance(6, 1).RatString(), "81/100"},
+		{Chance(6, 3).RatString(), "51/100"},
+		{Chance(1, 4).RatString(), "1/50"},
+		{Chance(5, 6).RatString(), "0"},
+		{Chance(15, 1).RatString(), "1"},
+		{OpposedChance(12, 7).RatString(), "9159/10000"},
+		{OpposedChance(6, 6).RatString(), "861/2500"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %s, want %s", c.got, c.want)
+		}
+	}
+	// (p+1)/100 for every possible cell.
+	for nh := MinNH; nh <= MaxNH; nh++ {
+		for d := MinD; d <= MaxD; d++ {
+			p := Pct(nh, d)
+			want := int64(min(p+1, 100))
+			if p == Impossible {
+				want = 0
+			}
+			if c := Chance(nh, d); c.Num().Int64()*100/c.Denom().Int64() != want {
+				t.Errorf("Chance(%d,%d) = %s, want %d/100", nh, d, c.RatString(), want)
+			}
+		}
+	}
+}
+
+// OpposedChance equals counting all 10,000 pairs through Oppose.
+func TestOpposedChanceMatchesOppose(t *testing.T) {
+	for _, pair := range [][2]int{{12, 7}, {6, 6}, {1, 15}, {15, 1}, {8, 3}} {
+		wins := 0
+		for ra := 0; ra < 100; ra++ {
+			for rp := 0; rp < 100; rp++ {
+				if Oppose(dice.NewScripted(append(faces(ra), faces(rp)...)), pair[0], pair[1]).ActiveWins {
+					wins++
+				}
+			}
+		}
+		c := OpposedChance(pair[0], pair[1])
+		if c.Num().Int64()*10000/c.Denom().Int64() != int64(wins) {
+			t.Errorf("%v: %s vs %d/10000", pair, c.RatString(), wins)
+		}
+	}
+}
+
+func BenchmarkChance(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		Chance(6, 3)
+	}
+}
+
+func BenchmarkOpposedChance(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		OpposedChance(12, 7)
+	}
+}

@@ -1,0 +1,44 @@
+package systems_test
+
+import "testing"
+
+func TestDaegonChat(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		// D3: NH 6 D1 roll 80 → success level 0; the table says 80, the exact chance is 81.
+		{lang: "es", text: "/daegon 6 d1?", dice: []int{8, 10}, has: []string{"🎲 80", "NH 6 (competente) · D1 (fácil): 80 %", "Probabilidad: 81 % (tabla: 80 %"}, bold: "Éxito", outcome: "success", chance: "81/100", level: ip(0), total: ip(80)},
+		{lang: "en", text: "/dg 6 easy", dice: []int{8, 1}, has: []string{"🎲 81", "D1 (easy): 80%"}, bold: "Failure", outcome: "failure", level: ip(-1), noOdds: true},
+		// D5, D6 with named difficulties in three languages.
+		{lang: "es", text: "/daegon 6 dificil", dice: []int{3, 5}, bold: "Éxito +1", outcome: "success", level: ip(1), chance: "51/100"},
+		{lang: "el", text: "!dg 6 δύσκολη", dice: []int{10, 5}, has: []string{"🎲 05"}, bold: "Επιτυχία +3", outcome: "success", level: ip(3)},
+		{lang: "en", text: "/daegon 6 HARD?", dice: []int{10, 5}, has: []string{"Chance: 51% (table: 50%"}, bold: "Success +3", outcome: "success", level: ip(3)},
+		// D7: 00 is the lowest roll.
+		{lang: "es", text: "/daegon 1 d4", dice: []int{10, 10}, has: []string{"🎲 00"}, outcome: "success", level: ip(0), chance: "1/50"},
+		// D8: impossible.
+		{lang: "es", text: "/daegon 5 casi imposible?", dice: []int{10, 10}, has: []string{"D6 (casi imposible): –", "Probabilidad: 0 %"}, bold: "Imposible", outcome: "impossible", chance: "0/1"},
+		// D9.
+		{lang: "en", text: "/daegon 15 d1", dice: []int{9, 9}, bold: "Success +2", outcome: "success", level: ip(2), chance: "1/1"},
+		// Default difficulty is "media", and the reply says so.
+		{lang: "es", text: "/daegon 6", dice: []int{6, 5}, has: []string{"D2 (media)", "uso media"}, outcome: "success", level: ip(0)},
+		// D11, D12: the seed's example; the passive side wins ties.
+		{lang: "es", text: "/daegon 12 vs 7?", dice: []int{9, 8, 3, 10}, has: []string{"Activo 12 (maestro) · D2 (100 %) · 🎲 98", "Pasivo 7 (hábil) · D4 (42 %) · 🎲 30", "Prob. de que gane el activo: 91,59 %"}, bold: "Gana el activo", outcome: "success", winner: "active", chance: "9159/10000", level: ip(1)},
+		{lang: "el", text: "/daegon 12 εναντίον 7", dice: []int{9, 8, 2, 6}, bold: "Ισοπαλία: νικάει ο παθητικός", outcome: "failure", winner: "passive"},
+		{lang: "en", text: "/daegon 6 vs 6?", dice: []int{4, 10, 4, 5}, has: []string{"34.44%"}, bold: "Tie: the passive side wins", outcome: "failure", winner: "passive", chance: "861/2500"},
+		// D14: both fail.
+		{lang: "es", text: "/daegon 6 contra 6", dice: []int{7, 10, 9, 10}, bold: "Fallan los dos", outcome: "failure", winner: "passive"},
+	})
+}
+
+func TestDaegonBadInput(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "es", text: "/daegon 16 d3", errHas: "El nivel de habilidad va de 1 a 15; has puesto 16"},
+		{lang: "en", text: "/daegon 0 d3", errHas: "The skill level goes from 1 to 15"},
+		{lang: "el", text: "/daegon 6 d8", errHas: "Η δυσκολία είναι από 1 έως 7"},
+		{lang: "es", text: "/daegon 6 dificl", errHas: "¿Quisiste decir «difícil»?"},
+		{lang: "es", text: "/daegon 6 zzzzzzzzz", errHas: "Usa d1–d7"},
+		{lang: "es", text: "/daegon 12 d2 vs 7", errHas: "la dificultad sale de la tabla"},
+		{lang: "es", text: "/daegon", errHas: "Uso: /daegon"},
+		{lang: "en", text: "/daegon 12 vs 16", errHas: "The skill level goes from 1 to 15; you wrote 16"},
+	})
+}

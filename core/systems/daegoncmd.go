@@ -1,0 +1,214 @@
+package systems
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+	"zaria/core/systems/daegon"
+)
+
+// defaultDaegonD is the difficulty of "/daegon 7" with none given: "media".
+const defaultDaegonD = 2
+
+type dgSpec struct {
+	act, pas term
+	opposed  bool
+	d        int // 0: none given
+}
+
+var dgDWord = regexp.MustCompile(`^(?:d|δ)\s*([+-]?\d+)$`)
+
+func daegonNames() []named {
+	extras := map[int][]string{
+		1: {"εύκολο", "facile"},
+		2: {"μέτριο", "normal", "medio", "mitria", "metria", "metrio"},
+		3: {"δύσκολο", "dificil", "diskoli", "dyskoli"},
+		4: {"πολύ δύσκολο", "muy dificil"},
+		5: {"εξαιρετικά δύσκολο", "extremadamente dificil"},
+		6: {"σχεδόν αδύνατο", "casi imposible"},
+		7: {"maestros", "masters", "solo maestros", "master", "μόνο μάστορες"},
+	}
+	out := make([]named, 0, daegon.MaxD)
+	for d := daegon.MinD; d <= daegon.MaxD; d++ {
+		out = append(out, named{val: d, keys: []string{fmt.Sprintf("daegon.d.%d", d)}, extras: extras[d]})
+	}
+	return out
+}
+
+func parseDaegonD(req *command.Request, words []string) (int, error) {
+	w := strings.Join(words, " ")
+	k := strings.ReplaceAll(fold.Key(w), " ", "")
+	if m := dgDWord.FindStringSubmatch(k); m != nil {
+		k = m[1]
+	}
+	if n, ok := atoi(k); ok {
+		if n < daegon.MinD || n > daegon.MaxD {
+			return 0, command.Errorf("daegon.error.d", "min", daegon.MinD, "max", daegon.MaxD, "got", n)
+		}
+		return n, nil
+	}
+	return matchNamed(req, w, daegonNames(), "daegon.error.d_name")
+}
+
+func parseDaegon(req *command.Request, toks []string) (dgSpec, error) {
+	var sp dgSpec
+	left, right, vs, err := splitVs(toks)
+	if err != nil {
+		return sp, err
+	}
+	if len(left) == 0 {
+		return sp, command.Errorf("daegon.error.usage")
+	}
+	sp.act = parseTerm(left[0])
+	if vs {
+		if len(left) > 1 {
+			return sp, command.Errorf("daegon.error.d_opposed")
+		}
+		if len(right) != 1 {
+			return sp, command.Errorf("daegon.error.usage")
+		}
+		sp.pas, sp.opposed = parseTerm(right[0]), true
+		return sp, nil
+	}
+	if len(left) > 1 {
+		d, err := parseDaegonD(req, left[1:])
+		if err != nil {
+			return sp, err
+		}
+		sp.d = d
+	}
+	return sp, nil
+}
+
+func daegonNH(ctx context.Context, req *command.Request, who string, t term) (int, error) {
+	v, err := t.value(ctx, req, who)
+	if err != nil {
+		return 0, err
+	}
+	if v < daegon.MinNH || v > daegon.MaxNH {
+		return 0, command.Errorf("daegon.error.nh", "min", daegon.MinNH, "max", daegon.MaxNH, "got", v)
+	}
+	return v, nil
+}
+
+func handleDaegon(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	in := tokenize(req.Args)
+	who, toks := takeWho(in.toks)
+	if len(toks) == 0 {
+		return nil, command.Errorf("daegon.error.usage")
+	}
+	sp, who, err := retryWithWho(who, toks, func(t []string) (dgSpec, error) { return parseDaegon(req, t) })
+	if err != nil {
+		return nil, err
+	}
+	act, err := daegonNH(ctx, req, who, sp.act)
+	if err != nil {
+		return nil, err
+	}
+	if sp.opposed {
+		pas, err := daegonNH(ctx, req, who, sp.pas)
+		if err != nil {
+			return nil, err
+		}
+		return daegonOpposed(req, in, act, pas), nil
+	}
+	return daegonTest(req, in, act, sp.d), nil
+}
+
+// nhLabel is "6 (competente)"; 13–15 have no name in the seed.
+func nhLabel(req *command.Request, nh int) string {
+	if nh > 12 {
+		return fmt.Sprint(nh)
+	}
+	return fmt.Sprintf("%d (%s)", nh, req.T(fmt.Sprintf("daegon.nh.%d", (nh+1)/2)))
+}
+
+func dgPct(req *command.Request, p int) string {
+	if p == daegon.Impossible {
+		return "–"
+	}
+	if req.Lang == "en" {
+		return fmt.Sprintf("%d%%", p)
+	}
+	return fmt.Sprintf("%d %%", p)
+}
+
+// dgVerdict is "Éxito +1", "Fallo" or "Imposible", and its outcome key.
+func dgVerdict(req *command.Request, r daegon.Result) (string, string) {
+	switch {
+	case r.Pct == daegon.Impossible:
+		return req.T("daegon.outcome.impossible"), "impossible"
+	case r.Level == daegon.Fail:
+		return req.T("daegon.outcome.failure"), "failure"
+	case r.Level == 0:
+		return req.T("daegon.outcome.success"), "success"
+	}
+	return req.T("daegon.outcome.success") + fmt.Sprintf(" +%d", r.Level), "success"
+}
+
+func dgRollText(r daegon.Result) string {
+	return fmt.Sprintf("🎲 %02d", r.Value)
+}
+
+func daegonTest(req *command.Request, in input, nh, d int) *reply.Reply {
+	defaulted := d == 0
+	if defaulted {
+		d = defaultDaegonD
+	}
+	r := daegon.Test(req.Rand, nh, d)
+	verdict, outcome := dgVerdict(req, r)
+	rep := &reply.Reply{}
+	rep.Add(reply.T(dgRollText(r)+" · "+req.T("daegon.test", "nh", nhLabel(req, nh), "d", d, "dname", req.T(fmt.Sprintf("daegon.d.%d", d)), "pct", dgPct(req, r.Pct))), reply.T(" → "), reply.B(verdict))
+	if defaulted {
+		rep.Add(reply.I(req.T("daegon.default_d", "dname", req.T(fmt.Sprintf("daegon.d.%d", d)))))
+	}
+	ck := newCheck("daegon", outcome, []int{r.Tens, r.Units})
+	ck.Total = intp(r.Value)
+	ck.Level = intp(r.Level)
+	p := daegon.Chance(nh, d)
+	setChance(ck, p)
+	rep.Check = ck
+	line := oddsLine(req, "sys.odds.chance", p)
+	if real := percent(req.Lang, p); r.Pct != daegon.Impossible && real != dgPct(req, r.Pct) {
+		line = reply.Line{reply.T("📊 " + req.T("daegon.odds_real", "pct", real, "nominal", dgPct(req, r.Pct)))}
+	}
+	return finish(req, rep, in, line, true)
+}
+
+func daegonOpposed(req *command.Request, in input, act, pas int) *reply.Reply {
+	o := daegon.Oppose(req.Rand, act, pas)
+	rep := &reply.Reply{}
+	for _, s := range []struct {
+		label string
+		r     daegon.Result
+	}{{req.T("sys.active"), o.Active}, {req.T("sys.passive"), o.Passive}} {
+		verdict, _ := dgVerdict(req, s.r)
+		rep.Add(reply.T(s.label+" "+nhLabel(req, s.r.NH)+" · D"+fmt.Sprint(s.r.D)+" ("+dgPct(req, s.r.Pct)+") · "+dgRollText(s.r)+" → "), reply.B(verdict))
+	}
+	key, outcome, winner := "sys.winner.active", "success", "active"
+	if !o.ActiveWins {
+		outcome, winner = "failure", "passive"
+		switch {
+		case o.Active.Level == daegon.Fail && o.Passive.Level == daegon.Fail:
+			key = "daegon.winner.both_fail"
+		case o.Active.Level == o.Passive.Level:
+			key = "daegon.winner.tie"
+		default:
+			key = "sys.winner.passive"
+		}
+	}
+	rep.Add(reply.B(req.T(key)))
+	ck := newCheck("daegon", outcome, []int{o.Active.Tens, o.Active.Units, o.Passive.Tens, o.Passive.Units})
+	ck.Winner = winner
+	ck.Total = intp(o.Active.Value)
+	ck.Level = intp(o.Active.Level)
+	p := daegon.OpposedChance(act, pas)
+	setChance(ck, p)
+	rep.Check = ck
+	return finish(req, rep, in, oddsLine(req, "sys.odds.active_wins", p), true)
+}
