@@ -45,6 +45,9 @@ type Command struct {
 	// Roll marks commands whose replies are rolls: they get the "again"
 	// button and are written to the roll history.
 	Roll bool
+	// MaxInput, when larger than Limits.MaxInput, is this command's own
+	// input limit in characters: /importar takes a whole export document.
+	MaxInput int
 }
 
 // Option is a per-chat setting a system offers (/ajustes key value).

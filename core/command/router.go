@@ -261,8 +261,12 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 	lang := r.resolveLang(ctx, msg, &settings)
 	req := &Request{Msg: msg, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth, router: r}
 
-	if n := utf8.RuneCountInString(msg.Text); n > r.cfg.Limits.MaxInput {
-		return r.errorReply(req, Errorf("error.input_too_long", "max", r.cfg.Limits.MaxInput, "got", n)), true
+	limit := r.cfg.Limits.MaxInput
+	if c, ok := r.byAlias[fold.Key(p.Name)]; ok && c.MaxInput > limit {
+		limit = c.MaxInput
+	}
+	if n := utf8.RuneCountInString(msg.Text); n > limit {
+		return r.errorReply(req, Errorf("error.input_too_long", "max", limit, "got", n)), true
 	}
 	if !r.unlimited(msg.Chat.Platform) && !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
 		if r.limiter.warnOnce(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
@@ -288,9 +292,17 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 				if req.Depth >= r.cfg.Limits.MaxDepth {
 					return r.errorReply(req, Errorf("error.alias_depth", "max", r.cfg.Limits.MaxDepth)), true
 				}
+				start := time.Now()
 				rep, ok := req.Redispatch(ctx, text, src)
 				if !ok {
 					return r.errorReply(req, Errorf("error.alias_not_command", "name", p.Name)), true
+				}
+				if req.Depth == 0 {
+					// A saved roll is logged like the roll it stands for.
+					r.enforceOutput(req, rep)
+					for _, o := range r.cfg.Observers {
+						o.Observe(ctx, req, rep, time.Since(start))
+					}
 				}
 				return rep, true
 			}
