@@ -308,6 +308,15 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since str
 	if err := a.journal.begin(ctx, since); err != nil {
 		return fmt.Errorf("load journal: %w", err)
 	}
+	// The bot's joins first: the timeline of a room just joined starts with
+	// history from before the join, which must not be answered.
+	for room, data := range resp.Rooms.Join {
+		for _, evt := range append(data.State.Events[:len(data.State.Events):len(data.State.Events)], data.Timeline.Events...) {
+			if ts, ok := a.ownJoin(evt); ok {
+				a.raiseFloor(ctx, room, ts)
+			}
+		}
+	}
 	if since == "" {
 		last := map[id.RoomID]int64{}
 		for room, data := range resp.Rooms.Join {

@@ -55,15 +55,8 @@ func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 		}
 		a.log.Info("joined room", "room", room, "inviter", evt.Sender)
 	case event.MembershipJoin:
-		prev := event.MembershipLeave
-		if evt.Unsigned.PrevContent != nil {
-			_ = evt.Unsigned.PrevContent.ParseRaw(event.StateMember)
-			if pm, ok := evt.Unsigned.PrevContent.Parsed.(*event.MemberEventContent); ok {
-				prev = pm.Membership
-			}
-		}
-		if prev != event.MembershipJoin {
-			a.raiseFloor(ctx, room, evt.Timestamp)
+		if ts, ok := a.ownJoin(evt); ok {
+			a.raiseFloor(ctx, room, ts)
 		}
 	case event.MembershipLeave, event.MembershipBan:
 		if evt.Mautrix.EventSource&event.SourceLeave == 0 {
@@ -74,6 +67,25 @@ func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 			a.log.Debug("forget room", "room", room, "err", err)
 		}
 	}
+}
+
+// ownJoin reports whether evt is the bot joining a room (not a profile
+// change of a member already in it), and when.
+func (a *Adapter) ownJoin(evt *event.Event) (int64, bool) {
+	if evt.Type.Type != event.StateMember.Type || evt.GetStateKey() != string(a.cli.UserID) {
+		return 0, false
+	}
+	if m, _ := evt.Content.Raw["membership"].(string); m != string(event.MembershipJoin) {
+		if mem, ok := evt.Content.Parsed.(*event.MemberEventContent); !ok || mem.Membership != event.MembershipJoin {
+			return 0, false
+		}
+	}
+	if evt.Unsigned.PrevContent != nil {
+		if pm, _ := evt.Unsigned.PrevContent.Raw["membership"].(string); pm == string(event.MembershipJoin) {
+			return 0, false
+		}
+	}
+	return evt.Timestamp, true
 }
 
 // allowed says whether an invite from user is accepted.
@@ -147,11 +159,9 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	rep, ok := a.d.Dispatch(ctx, msg)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: threadOf(content), txn: evt.ID}
-		a.deliver(ctx, t, rep)
+		_ = a.deliver(ctx, t, rep) // logged there
 	}
-	if err := a.journal.mark(ctx, evt.ID); err != nil {
-		a.log.Error("journal", "err", err)
-	}
+	a.handled(ctx, evt.ID)
 }
 
 func threadOf(content *event.MessageEventContent) id.EventID {
@@ -329,9 +339,19 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	rep, ok := a.d.Dispatch(ctx, msg)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: rel.EventID, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
-		a.deliver(ctx, t, rep)
+		_ = a.deliver(ctx, t, rep) // logged there
 	}
-	if err := a.journal.mark(ctx, evt.ID); err != nil {
+	a.handled(ctx, evt.ID)
+}
+
+// handled records that evt was answered. When the adapter is stopping, the
+// answer may not have gone out: the event stays unrecorded, so that the next
+// run answers it (with the same transaction ids, so at most once).
+func (a *Adapter) handled(ctx context.Context, evt id.EventID) {
+	if ctx.Err() != nil {
+		return
+	}
+	if err := a.journal.mark(ctx, evt); err != nil {
 		a.log.Error("journal", "err", err)
 	}
 }

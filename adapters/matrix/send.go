@@ -155,6 +155,17 @@ func relate(c *event.MessageEventContent, t target) {
 func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, content any, txn string) (id.EventID, error) {
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.SendRetryFor)
 	defer cancel()
+	if typ == event.EventReaction && a.crypto != nil {
+		// mautrix sends reactions in clear; in an encrypted room the
+		// homeserver should see nothing but ciphertext (as with Element).
+		if enc, _ := a.cli.StateStore.IsEncrypted(ctx, room); enc {
+			encrypted, err := a.crypto.Encrypt(ctx, room, typ, content)
+			if err != nil {
+				return "", fmt.Errorf("encrypt reaction: %w", err)
+			}
+			typ, content = event.EventEncrypted, encrypted
+		}
+	}
 	var evtID id.EventID
 	err := a.retry(ctx, "send", func() error {
 		resp, err := a.cli.SendMessageEvent(ctx, room, typ, content, mautrix.ReqSendEvent{TransactionID: txn})

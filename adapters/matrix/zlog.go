@@ -26,6 +26,10 @@ func (w slogWriter) Write(p []byte) (int, error) {
 	lvl, _ := rec["level"].(string)
 	delete(rec, "message")
 	delete(rec, "level")
+	delete(rec, "req_body") // message text or key material: never logged
+	if msg == "Request canceled" {
+		return len(p), nil // our own cancellations on shutdown
+	}
 	attrs := make([]any, 0, 2*len(rec))
 	for k, v := range rec {
 		attrs = append(attrs, k, v)

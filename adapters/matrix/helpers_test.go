@@ -1,0 +1,343 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/crypto/cryptohelper"
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"zaria/adapters/matrix/dendritetest"
+	"zaria/core/command"
+	"zaria/core/general"
+	"zaria/core/systems"
+	"zaria/i18n"
+	"zaria/storage/memory"
+	"zaria/storage/sqlite"
+)
+
+const (
+	botName     = "zaria"
+	botPassword = "zaria-bot-pass"
+	userPass    = "user-password-1"
+	pickleKey   = "test pickle key, stable"
+)
+
+// newRouter is the real router with the general and system commands.
+func newRouter(t testing.TB) *command.Router {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{
+		DefaultLang: "en",
+		Translator:  cat,
+		Settings:    memory.New(),
+		Limits:      command.Limits{Burst: 1000, Refill: time.Millisecond},
+	})
+	general.Register(r, "test")
+	systems.Register(r)
+	return r
+}
+
+// logBuffer collects the bot's log lines for assertions, and echoes them
+// to the test log.
+type logBuffer struct {
+	t  testing.TB
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.t.Logf("bot: %s", strings.TrimRight(string(p), "\n"))
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) count(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(l.b.String(), s)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// bot is the adapter under test, running in this process.
+type bot struct {
+	a      *Adapter
+	st     *sqlite.DB
+	log    *logBuffer
+	cancel context.CancelFunc
+	done   chan error
+}
+
+type botOpts struct {
+	dir     string // state folder, reused across restarts
+	crypto  bool
+	cfg     func(*Config)
+	wrap    func(StateStore) StateStore
+	homeURL string
+}
+
+func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *bot {
+	t.Helper()
+	if o.dir == "" {
+		o.dir = t.TempDir()
+	}
+	st, err := sqlite.Open(context.Background(), filepath.Join(o.dir, "state.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var store StateStore = st
+	if o.wrap != nil {
+		store = o.wrap(st)
+	}
+	url := hs.URL
+	if o.homeURL != "" {
+		url = o.homeURL
+	}
+	cfg := Config{
+		Homeserver:  url,
+		User:        botName,
+		Password:    botPassword,
+		CryptoDB:    filepath.Join(o.dir, "matrix.db"),
+		SyncTimeout: 5 * time.Second,
+		MinBackoff:  50 * time.Millisecond,
+		MaxBackoff:  500 * time.Millisecond,
+	}
+	if o.crypto {
+		cfg.PickleKey = pickleKey
+	}
+	if o.cfg != nil {
+		o.cfg(&cfg)
+	}
+	lb := &logBuffer{t: t}
+	a, err := New(cfg, d, store, slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	b := &bot{a: a, st: st, log: lb, cancel: cancel, done: make(chan error, 1)}
+	go func() { b.done <- a.Run(ctx) }()
+	t.Cleanup(b.stop)
+	return b
+}
+
+func (b *bot) stop() {
+	if b.cancel == nil {
+		return
+	}
+	b.cancel()
+	b.cancel = nil
+	select {
+	case err := <-b.done:
+		if err != nil {
+			b.log.t.Errorf("bot Run returned %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		b.log.t.Errorf("bot did not stop within 15 s")
+	}
+	b.st.Close()
+}
+
+// user is a person with a Matrix client (with its own crypto when asked).
+type user struct {
+	t   testing.TB
+	cli *mautrix.Client
+
+	mu     sync.Mutex
+	events []*event.Event // messages and reactions from others, decrypted
+	notify chan struct{}
+	cancel context.CancelFunc
+}
+
+func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool) *user {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := hs.Register(ctx, name, userPass, false); err != nil {
+		t.Fatal(err)
+	}
+	cli, err := hs.Login(ctx, name, userPass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := &user{t: t, cli: cli, notify: make(chan struct{}, 1)}
+	syncer := mautrix.NewDefaultSyncer()
+	cli.Syncer = syncer
+	cli.Store = mautrix.NewMemorySyncStore()
+	if withCrypto {
+		helper, err := cryptohelper.NewCryptoHelper(cli, []byte("user pickle "+name), filepath.Join(t.TempDir(), name+".db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := helper.Init(ctx); err != nil {
+			t.Fatal(err)
+		}
+		cli.Crypto = helper
+		t.Cleanup(func() { helper.Close() })
+	} else {
+		cli.StateStore = mautrix.NewMemoryStateStore()
+		syncer.OnEvent(cli.StateStoreSyncHandler)
+	}
+	keep := func(_ context.Context, evt *event.Event) {
+		if evt.Sender == cli.UserID {
+			return
+		}
+		u.mu.Lock()
+		u.events = append(u.events, evt)
+		u.mu.Unlock()
+		select {
+		case u.notify <- struct{}{}:
+		default:
+		}
+	}
+	syncer.OnEventType(event.EventMessage, keep)
+	syncer.OnEventType(event.EventReaction, keep)
+	syncer.OnEventType(event.StateMember, func(_ context.Context, evt *event.Event) {
+		select {
+		case u.notify <- struct{}{}:
+		default:
+		}
+	})
+	sctx, cancel := context.WithCancel(ctx)
+	u.cancel = cancel
+	done := make(chan struct{})
+	go func() { defer close(done); _ = cli.SyncWithContext(sctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return u
+}
+
+// waitFor waits until an event matching f has arrived and returns it.
+func (u *user) waitFor(what string, timeout time.Duration, f func(*event.Event) bool) *event.Event {
+	u.t.Helper()
+	deadline := time.After(timeout)
+	for {
+		u.mu.Lock()
+		for _, e := range u.events {
+			if f(e) {
+				u.mu.Unlock()
+				return e
+			}
+		}
+		u.mu.Unlock()
+		select {
+		case <-u.notify:
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			u.t.Fatalf("%s: nothing within %v; got %s", what, timeout, u.dump())
+			return nil
+		}
+	}
+}
+
+// matching returns all events so far that match f.
+func (u *user) matching(f func(*event.Event) bool) []*event.Event {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	var out []*event.Event
+	for _, e := range u.events {
+		if f(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (u *user) dump() string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	var b strings.Builder
+	for _, e := range u.events {
+		fmt.Fprintf(&b, "\n  %s %s %s %s", e.RoomID, e.Sender, e.Type.Type, e.Content.VeryRaw)
+	}
+	return b.String()
+}
+
+// createRoom creates a room inviting the bot (encrypted when asked).
+func (u *user) createRoom(encrypted bool, invite ...id.UserID) id.RoomID {
+	u.t.Helper()
+	req := &mautrix.ReqCreateRoom{Preset: "private_chat", Invite: invite}
+	if encrypted {
+		req.InitialState = []*event.Event{{Type: event.StateEncryption, Content: event.Content{Parsed: &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}}}}
+	}
+	resp, err := u.cli.CreateRoom(context.Background(), req)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	return resp.RoomID
+}
+
+// waitJoined waits until this user's client has seen who join room.
+func (u *user) waitJoined(room id.RoomID, who id.UserID) {
+	u.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if u.cli.StateStore.IsMembership(context.Background(), room, who, event.MembershipJoin) {
+			return
+		}
+		if time.Now().After(deadline) {
+			u.t.Fatalf("%s did not join %s", who, room)
+		}
+		select {
+		case <-u.notify:
+		case <-time.After(25 * time.Millisecond):
+		}
+	}
+}
+
+// say sends a text message and returns its event id.
+func (u *user) say(room id.RoomID, text string) id.EventID {
+	u.t.Helper()
+	return u.send(room, &event.MessageEventContent{MsgType: event.MsgText, Body: text})
+}
+
+func (u *user) send(room id.RoomID, c *event.MessageEventContent) id.EventID {
+	u.t.Helper()
+	resp, err := u.cli.SendMessageEvent(context.Background(), room, event.EventMessage, c)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	return resp.EventID
+}
+
+// replyTo matches the bot's notices answering evt.
+func replyTo(bot id.UserID, evt id.EventID) func(*event.Event) bool {
+	return func(e *event.Event) bool {
+		if e.Sender != bot || e.Type != event.EventMessage {
+			return false
+		}
+		c := e.Content.AsMessage()
+		return c.MsgType == event.MsgNotice && c.RelatesTo != nil && c.RelatesTo.InReplyTo != nil && c.RelatesTo.InReplyTo.EventID == evt
+	}
+}
+
+func botID() id.UserID { return id.NewUserID(botName, dendritetest.ServerName) }
+
+// startServer starts Dendrite and registers the bot account.
+func startServer(t testing.TB, opts dendritetest.Options) *dendritetest.Server {
+	t.Helper()
+	hs := dendritetest.Start(t, opts)
+	if _, err := hs.Register(context.Background(), botName, botPassword, false); err != nil {
+		t.Fatal(err)
+	}
+	return hs
+}
+
+type inviteReq = mautrix.ReqInviteUser
+
+var optsNone = dendritetest.Options{}
