@@ -10,11 +10,11 @@ import "zaria/core/fold"
 const (
 	DHWeapon      = "arma"         // table weapon: "espada-larga"
 	DHArmour      = "armadura"     // table armour: "coraza"
-	DHWeaponUsage = "uso arma"     // current usage die of the weapon: "d8", "agotado"
-	DHArmourUsage = "uso armadura" // current usage die of the armour
+	DHWeaponUsage = "uso-arma"     // current usage die of the weapon: "d8", "agotado"
+	DHArmourUsage = "uso-armadura" // current usage die of the armour
 	DHIntact      = "db"           // intact armour dice (DB): "3"
-	DHBroken      = "db rotos"     // broken armour dice: "1"
-	DHDie         = "dado db"      // faces of the wearer's DB: "d6" or "d4"
+	DHBroken      = "db-rotos"     // broken armour dice: "1"
+	DHDie         = "dado-db"      // faces of the wearer's DB: "d6" or "d4"
 )
 
 // synonymGroups lists folded names that mean the same sheet value.
@@ -35,11 +35,11 @@ func synonyms(key string) []string {
 	key = fold.Key(key)
 	for _, g := range synonymGroups() {
 		for _, k := range g {
-			if k == key {
+			if fold.Key(k) == key {
 				out := make([]string, 0, len(g)-1)
 				for _, o := range g {
-					if o != key {
-						out = append(out, o)
+					if fold.Key(o) != key {
+						out = append(out, fold.Key(o))
 					}
 				}
 				return out

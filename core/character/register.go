@@ -17,6 +17,7 @@ func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "historial", Aliases: []string{"history", "ιστορικό"}, Handler: command.HandlerFunc(s.history)})
 	r.Register(command.Command{Name: "stats", Aliases: []string{"estadisticas", "στατιστικά"}, Handler: command.HandlerFunc(s.stats)})
 	r.Register(command.Command{Name: "exportar", Aliases: []string{"export", "εξαγωγή"}, Handler: command.HandlerFunc(s.export)})
-	r.Register(command.Command{Name: "importar", Aliases: []string{"import", "εισαγωγή"}, Handler: command.HandlerFunc(s.importChat)})
+	r.Register(command.Command{Name: "importar", Aliases: []string{"import", "εισαγωγή"}, Handler: command.HandlerFunc(s.importChat),
+		MaxInput: s.lim.ImportLen + 100})
 	r.Register(command.Command{Name: "alias", Aliases: []string{"atajo", "συντόμευση"}, Handler: command.HandlerFunc(s.alias)})
 }

@@ -1,0 +1,266 @@
+package character_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/character"
+)
+
+func TestCreateSetShowAndRollWithSheet(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	out := h.ok(chatA, ana, false, "/pj crear Drake")
+	contains(t, out, "Drake is created", "active character")
+
+	h.ok(chatA, ana, false, "/pj set Fuerza 4")
+	h.ok(chatA, ana, false, "/pj set atlétismo 2")
+	out = h.ok(chatA, ana, false, "/pj set arma espada larga")
+	contains(t, out, "Drake: arma = espada larga")
+
+	out = h.ok(chatA, ana, false, "/pj")
+	contains(t, out, "🧙 Drake", "by Ana", "Fuerza 4", "atlétismo 2", "arma espada larga")
+
+	// Rolls read the active sheet, names without case or accents.
+	out = h.ok(chatA, ana, false, "/check FUERZA", 11)
+	contains(t, out, "d20 11 + FUERZA 4 = 15")
+	out = h.ok(chatA, ana, false, "/check atletismo", 3)
+	contains(t, out, "= 5")
+
+	// Setting again replaces, keeping the display name.
+	h.ok(chatA, ana, false, "/pj set fuerza=5")
+	out = h.ok(chatA, ana, false, "/pj Drake")
+	contains(t, out, "Fuerza 5")
+	lacks(t, out, "Fuerza 4")
+
+	// A text value is not a number.
+	h.fails(chatA, ana, false, "/check arma", "«espada larga», not a number", "/pj set arma 3")
+
+	// Unknown values and characters get "did you mean".
+	h.fails(chatA, ana, false, "/check fuerzza", "Did you mean Fuerza?")
+	h.fails(chatA, ana, false, "/check @Drak fuerza", "Did you mean Drake?")
+	h.fails(chatA, ana, false, "/pj Drak", "Did you mean Drake?")
+
+	// Unset removes, the system is stored and shown.
+	out = h.ok(chatA, ana, false, "/pj quitar atletismo")
+	contains(t, out, "atlétismo removed")
+	h.ok(chatA, ana, false, "/pj sistema zaria")
+	out = h.ok(chatA, ana, false, "/pj")
+	contains(t, out, "Drake · Ζαριά")
+	lacks(t, out, "atlétismo")
+	h.fails(chatA, ana, false, "/pj sistema gurps", "gurps", "zaria, daegon, dh, kh, rq")
+
+	// Greek names work as well, and Greek sub-commands.
+	h.ok(chatA, ana, false, "/pj όρισε Δύναμη 3")
+	out = h.ok(chatA, ana, false, "/check δυναμη", 1)
+	contains(t, out, "= 4")
+}
+
+func TestNoActiveCharacterAndUsage(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.fails(chatA, ana, false, "/pj", "no active character", "/pj create NAME")
+	h.fails(chatA, ana, false, "/check fuerza", "no active character")
+	h.fails(chatA, ana, false, "/pj crear", "/pj create Drake")
+	h.fails(chatA, ana, false, "/pj crear lista", "«lista» is a word of /pj")
+	h.fails(chatA, ana, false, "/pj crear Dr@ke", "can't be a character name")
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.fails(chatA, bob, false, "/pj crear DRAKE", "already a character called DRAKE")
+	h.fails(chatA, ana, false, "/pj set fuerza", "/pj set NAME VALUE")
+	h.fails(chatA, ana, false, "/pj set 12 4", "looks like a number or a die")
+	h.fails(chatA, ana, false, "/pj set d20 4", "looks like a number or a die")
+	h.fails(chatA, ana, false, "/pj set fu+erza 4", "can't be a value name")
+	h.fails(chatA, ana, false, "/pj foo bar", "/pj create NAME")
+}
+
+func TestOnlyOwnerOrGMEdits(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+
+	// Bob can see it and roll for it, but not change it.
+	contains(t, h.ok(chatA, bob, false, "/pj Drake"), "Drake", "fuerza 4")
+	contains(t, h.ok(chatA, bob, false, "/check @Drake fuerza", 10), "= 14")
+	for _, cmd := range []string{
+		"/pj set @Drake fuerza 9",
+		"/pj quitar @Drake fuerza",
+		"/pj renombrar Drake Draco",
+		"/pj borrar Drake",
+		"/pj sistema @Drake rq",
+	} {
+		h.fails(chatA, bob, false, cmd, "Only Ana (the owner) or a GM can change Drake")
+	}
+	h.fails(chatA, bob, false, "/pj usar Drake", "Drake belongs to Ana")
+	out := h.ok(chatA, ana, false, "/pj")
+	contains(t, out, "fuerza 4")
+	lacks(t, out, "Draco", "9")
+
+	// A chat admin may.
+	contains(t, h.ok(chatA, admin, true, "/pj set @Drake fuerza 6"), "Drake: fuerza = 6")
+	// A GM named with /gm add may too, and loses it with /gm remove.
+	h.fails(chatA, bob, false, "/gm add Bob", "Only the chat's admins and GMs")
+	h.ok(chatA, bob, false, "/check @Drake fuerza", 1) // Bob is now known to the chat
+	contains(t, h.ok(chatA, admin, true, "/gm add @bob"), "Bob is now a GM")
+	contains(t, h.ok(chatA, ana, false, "/gm"), "Bob", "222")
+	contains(t, h.ok(chatA, bob, false, "/pj set @Drake fuerza 7"), "fuerza = 7")
+	contains(t, h.ok(chatA, bob, false, "/pj renombrar Drake Draco"), "Drake is now called Draco")
+	contains(t, h.ok(chatA, bob, false, "/gm remove Bob"), "Bob is no longer a GM")
+	h.fails(chatA, bob, false, "/pj set @Draco fuerza 1", "Only Ana")
+	contains(t, h.ok(chatA, ana, false, "/pj"), "Draco", "fuerza 7")
+
+	// The owner deletes.
+	contains(t, h.ok(chatA, ana, false, "/pj borrar draco"), "Draco was deleted")
+	h.fails(chatA, ana, false, "/pj", "no active character")
+}
+
+func TestGMNaming(t *testing.T) {
+	h := newHarness(t, character.Limits{GMsPerChat: 2})
+	h.fails(chatA, admin, true, "/gm add @nobody", "I don't know «@nobody»")
+	// A Matrix id or a Telegram numeric id is accepted as is.
+	contains(t, h.ok(chatA, admin, true, "/gm add @dora:example.org"), "@dora:example.org is now a GM")
+	contains(t, h.ok(chatA, admin, true, "/gm add 12345"), "12345 is now a GM")
+	contains(t, h.ok(chatA, admin, true, "/gm add 12345"), "already a GM")
+	h.fails(chatA, admin, true, "/gm add 777", "already has 2 named GMs")
+	h.fails(chatA, admin, true, "/gm remove 777", "not a named GM")
+	h.fails(chatA, admin, true, "/gm hola", "/gm add @name")
+	contains(t, h.ok(chatA, admin, true, "/gm remove 12345"), "12345 is no longer a GM")
+	// A named GM may name others; the router sees it through the store.
+	ok, err := h.db.IsGM(context.Background(), chatA, "@dora:example.org")
+	if err != nil || !ok {
+		t.Fatalf("IsGM = %v, %v", ok, err)
+	}
+	dora := ana
+	dora.ID, dora.Name = "@dora:example.org", "Dora"
+	contains(t, h.ok(chatA, dora, false, "/gm add 12345"), "is now a GM")
+	// Nothing leaks to chat B.
+	contains(t, h.ok(chatB, ana, false, "/gm"), "Only the chat's admins are GMs")
+	h.fails(chatB, dora, false, "/gm add 4444", "Only the chat's admins and GMs")
+}
+
+func TestUseSwitchesActiveCharacter(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	h.ok(chatA, ana, false, "/pj create Enyra")
+	h.ok(chatA, ana, false, "/pj set fuerza 1")
+	contains(t, h.ok(chatA, ana, false, "/check fuerza", 10), "= 11")
+	contains(t, h.ok(chatA, ana, false, "/pj usar drake"), "now Drake")
+	contains(t, h.ok(chatA, ana, false, "/check fuerza", 10), "= 14")
+	out := h.ok(chatA, bob, false, "/pj lista")
+	contains(t, out, "2 characters", "Drake", "Enyra", "by Ana")
+	h.fails(chatA, ana, false, "/pj renombrar Enyra drake", "already a character called drake")
+}
+
+func TestChatIsolation(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	h.ok(chatA, ana, false, "/check fuerza", 5)
+	h.ok(chatA, ana, false, "/alias golpe /check fuerza")
+	h.ok(chatA, admin, true, "/gm add 222")
+
+	// Whatever is typed in chat B, even by an admin, A's data is unreachable.
+	for _, tc := range []struct{ cmd, want string }{
+		{"/pj", "no active character"},
+		{"/pj Drake", "no character «Drake»"},
+		{"/pj set @Drake fuerza 9", "no character «Drake»"},
+		{"/pj borrar Drake", "no character «Drake»"},
+		{"/pj usar Drake", "no character «Drake»"},
+		{"/pj renombrar Drake X", "no character «Drake»"},
+		{"/check @Drake fuerza", "no character «Drake»"},
+		{"/check fuerza", "no active character"},
+		{"/golpe", "I don't know /golpe"},
+		{"/alias borrar golpe", "no saved roll «golpe»"},
+	} {
+		for _, gm := range []bool{false, true} {
+			h.fails(chatB, ana, gm, tc.cmd, tc.want)
+		}
+	}
+	h.fails(chatB, ana, true, "/gm remove 222", "not a named GM")
+	contains(t, h.ok(chatB, ana, false, "/pj lista"), "No characters")
+	contains(t, h.ok(chatB, ana, false, "/historial"), "No rolls")
+	contains(t, h.ok(chatB, ana, false, "/alias"), "No saved rolls")
+	contains(t, h.ok(chatB, ana, false, "/exportar"), "0 characters")
+	// The same name can live in both chats, independently.
+	h.ok(chatB, bob, false, "/pj crear Drake")
+	h.ok(chatB, bob, false, "/pj set fuerza 1")
+	contains(t, h.ok(chatA, ana, false, "/pj Drake"), "fuerza 4", "by Ana")
+	contains(t, h.ok(chatB, ana, false, "/pj Drake"), "fuerza 1", "by Bob")
+	// An import into B leaves A alone.
+	_, rep := h.send(chatB, bob, false, "/exportar")
+	h.ok(chatB, admin, true, "/importar "+string(rep.File.Data))
+	contains(t, h.ok(chatA, ana, false, "/pj"), "fuerza 4")
+	contains(t, h.ok(chatA, ana, false, "/historial"), "/check fuerza")
+}
+
+func TestSpanishAndGreekReplies(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	ctx := context.Background()
+	if err := h.db.SaveSettings(ctx, chatA, core.Settings{Lang: "es"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.db.SaveSettings(ctx, chatB, core.Settings{Lang: "el"}); err != nil {
+		t.Fatal(err)
+	}
+	contains(t, h.ok(chatA, ana, false, "/personaje crear Drake"), "Drake creado")
+	h.fails(chatA, bob, false, "/pj set @Drake fuerza 2", "Solo Ana (su dueño) o un máster pueden cambiar a Drake")
+	h.fails(chatA, ana, false, "/check fuerza", "Drake no tiene el valor «fuerza»", "/pj set fuerza VALOR")
+	contains(t, h.ok(chatA, ana, false, "/pj lista"), "1 personaje en este chat")
+	contains(t, h.ok(chatB, ana, false, "/χαρακτήρας δημιουργία Δράκος"), "Ο χαρακτήρας Δράκος δημιουργήθηκε")
+	h.fails(chatB, ana, false, "/pj όρισε δύναμη", "Γράψε /pj όρισε ΟΝΟΜΑ ΤΙΜΗ")
+	contains(t, h.ok(chatB, ana, false, "/ήρωας όρισε Δύναμη 3"), "Δράκος: Δύναμη = 3")
+	contains(t, h.ok(chatB, ana, false, "/pj λίστα"), "1 χαρακτήρας εδώ")
+}
+
+func TestQuotas(t *testing.T) {
+	lim := character.Limits{CharactersPerUser: 2, ValuesPerSheet: 2, NameLen: 8, ValueLen: 10}
+	h := newHarness(t, lim)
+	h.ok(chatA, ana, false, "/pj crear Uno")
+	h.ok(chatA, ana, false, "/pj crear Dos")
+	h.fails(chatA, ana, false, "/pj crear Tres", "already have 2 characters", "/pj delete NAME")
+	h.ok(chatA, bob, false, "/pj crear Tres") // the quota is per user
+	h.fails(chatA, ana, false, "/pj crear Demasiado", "too long (9 characters; at most 8)")
+	h.ok(chatA, ana, false, "/pj set a 1")
+	h.ok(chatA, ana, false, "/pj set b 2")
+	h.ok(chatA, ana, false, "/pj set b 3") // replacing is not adding
+	h.fails(chatA, ana, false, "/pj set c 3", "already has 2 values", "/pj unset NAME")
+	h.fails(chatA, ana, false, "/pj set a 12345678901", "too long (11 characters; at most 10)")
+	h.fails(chatA, ana, false, "/pj set nombrelargo 1", "too long (11 characters; at most 8)")
+	out := h.ok(chatA, ana, false, "/pj")
+	contains(t, out, "a 1", "b 3")
+	lacks(t, out, "c 3", "1234")
+}
+
+func TestSheetsInterface(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	ctx := context.Background()
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	// Dungeon Hack state is written through SetSheetText by the owner or a GM.
+	if err := h.svc.SetSheetText(ctx, chatA, ana.ID, false, "", character.DHWeaponUsage, "d6"); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.svc.SetSheetText(ctx, chatA, bob.ID, false, "@Drake", character.DHWeaponUsage, "d4"); err == nil {
+		t.Fatal("bob changed Ana's character")
+	}
+	if err := h.svc.SetSheetText(ctx, chatA, bob.ID, true, "@Drake", character.DHWeaponUsage, "d4"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := h.svc.SheetText(ctx, chatA, bob.ID, "Drake", "uso-arma")
+	if err != nil || got != "d4" {
+		t.Fatalf("SheetText = %q, %v", got, err)
+	}
+	// English and Greek names of the equipment find the same value.
+	h.ok(chatA, ana, false, "/pj set weapon long-sword")
+	for _, name := range []string{"arma", "weapon", "Όπλο"} {
+		got, err := h.svc.SheetText(ctx, chatA, ana.ID, "", name)
+		if err != nil || got != "long-sword" {
+			t.Fatalf("SheetText(%s) = %q, %v", name, got, err)
+		}
+	}
+	if _, err := h.svc.SheetText(ctx, chatB, ana.ID, "Drake", "arma"); err == nil {
+		t.Fatal("chat B read chat A's sheet")
+	}
+	if strings.Contains(h.ok(chatA, ana, false, "/pj"), "d6") {
+		t.Fatal("usage die not replaced")
+	}
+}
