@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -165,4 +166,70 @@ func run(t *testing.T, b *bot, cases []expect) {
 			t.Errorf("%s: odds line shown without ?: %q", name, got)
 		}
 	}
+}
+
+// sheets is a small in-memory character store for the tests (the real one
+// is core/character on SQLite); it behaves as command.Sheets documents:
+// "" is the sender's active character, unknown names are user errors.
+type sheets struct {
+	active map[string]string            // user → character
+	chars  map[string]map[string]string // character → value name → text
+	writes []string
+}
+
+func newSheets() *sheets {
+	return &sheets{active: map[string]string{}, chars: map[string]map[string]string{}}
+}
+
+func (s *sheets) char(userID, who string) (map[string]string, string, error) {
+	who = strings.TrimPrefix(who, "@")
+	if who == "" {
+		who = s.active[userID]
+		if who == "" {
+			return nil, "", command.Errorf("character.no_active")
+		}
+	}
+	c, ok := s.chars[strings.ToLower(who)]
+	if !ok {
+		return nil, "", command.Errorf("character.unknown", "name", who)
+	}
+	return c, who, nil
+}
+
+func (s *sheets) SheetInt(ctx context.Context, chat core.ChatRef, userID, who, name string) (int, error) {
+	c, _, err := s.char(userID, who)
+	if err != nil {
+		return 0, err
+	}
+	v, ok := c[strings.ToLower(name)]
+	if !ok {
+		return 0, command.Errorf("character.value_unknown", "name", name)
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, command.Errorf("character.value_not_number", "name", name)
+	}
+	return n, nil
+}
+
+func (s *sheets) SheetText(ctx context.Context, chat core.ChatRef, userID, who, name string) (string, error) {
+	c, _, err := s.char(userID, who)
+	if err != nil {
+		return "", err
+	}
+	v, ok := c[strings.ToLower(name)]
+	if !ok {
+		return "", command.Errorf("character.value_unknown", "name", name)
+	}
+	return v, nil
+}
+
+func (s *sheets) SetSheetText(ctx context.Context, chat core.ChatRef, userID string, isGM bool, who, name, value string) error {
+	c, w, err := s.char(userID, who)
+	if err != nil {
+		return err
+	}
+	c[strings.ToLower(name)] = value
+	s.writes = append(s.writes, w+"."+name+"="+value)
+	return nil
 }

@@ -1,0 +1,257 @@
+package systems
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+	"zaria/core/systems/rq"
+)
+
+// rqSide is "45", "espadas", "c14", "c14x5" or "c:fuerza".
+type rqSide struct {
+	t      term
+	isChar bool
+	mult   int // 0: the default for the kind of roll
+}
+
+type rqSpec struct {
+	off, def rqSide
+	opposed  bool
+	diff     int
+	diffSet  bool
+	diffName string // catalog key of a named difficulty
+}
+
+var (
+	rqCharNum  = regexp.MustCompile(`^[cχ](\d+)(?:[x×*](\d+))?$`)
+	rqCharName = regexp.MustCompile(`^[cχ]:(.+?)(?:[x×*](\d+))?$`)
+)
+
+func parseRQSide(s string) (rqSide, error) {
+	k := fold.Key(s)
+	for _, re := range []*regexp.Regexp{rqCharNum, rqCharName} {
+		if m := re.FindStringSubmatch(k); m != nil {
+			side := rqSide{t: parseTerm(m[1]), isChar: true}
+			if re == rqCharName {
+				side.t = term{name: m[1]}
+			}
+			if m[2] != "" {
+				n, _ := atoi(m[2])
+				if n < rq.MinMult || n > rq.MaxMult {
+					return side, command.Errorf("rq.error.mult", "min", rq.MinMult, "max", rq.MaxMult, "got", n)
+				}
+				side.mult = n
+			}
+			return side, nil
+		}
+	}
+	return rqSide{t: parseTerm(s)}, nil
+}
+
+func rqNames() []named {
+	extras := map[string][]string{
+		"algo_facil": {"sin modificador"},
+		"normal":     {"κανονικό"},
+	}
+	out := make([]named, 0, len(rq.Difficulties))
+	for _, d := range rq.Difficulties {
+		out = append(out, named{val: d.Value, keys: []string{"rq.diff." + d.Key}, extras: extras[d.Key]})
+	}
+	return out
+}
+
+func rqDiffKey(v int) string {
+	for _, d := range rq.Difficulties {
+		if d.Value == v {
+			return "rq.diff." + d.Key
+		}
+	}
+	return ""
+}
+
+func parseRQDiff(req *command.Request, words []string) (int, error) {
+	w := strings.Join(words, " ")
+	if n, ok := atoi(strings.ReplaceAll(w, " ", "")); ok {
+		if n < rq.MinDiff || n > rq.MaxDiff {
+			return 0, command.Errorf("rq.error.diff", "min", rq.MinDiff, "max", "+"+strconv.Itoa(rq.MaxDiff), "got", n)
+		}
+		return n, nil
+	}
+	return matchNamed(req, w, rqNames(), "rq.error.diff_name")
+}
+
+func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
+	var sp rqSpec
+	left, right, vs, err := splitVs(toks)
+	if err != nil {
+		return sp, err
+	}
+	if len(left) == 0 {
+		return sp, command.Errorf("rq.error.usage")
+	}
+	if sp.off, err = parseRQSide(left[0]); err != nil {
+		return sp, err
+	}
+	if vs {
+		if len(left) > 1 {
+			return sp, command.Errorf("rq.error.diff_opposed")
+		}
+		if len(right) != 1 {
+			return sp, command.Errorf("rq.error.usage")
+		}
+		if sp.def, err = parseRQSide(right[0]); err != nil {
+			return sp, err
+		}
+		sp.opposed = true
+		return sp, nil
+	}
+	if len(left) > 1 {
+		d, err := parseRQDiff(req, left[1:])
+		if err != nil {
+			return sp, err
+		}
+		sp.diff, sp.diffSet = d, true
+	}
+	return sp, nil
+}
+
+// rqValue resolves a side to the value used as a skill, and how to show it.
+func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, defMult int) (int, string, error) {
+	v, err := s.t.value(ctx, req, who)
+	if err != nil {
+		return 0, "", err
+	}
+	if !s.isChar {
+		if v < rq.MinSkill || v > rq.MaxSkill {
+			return 0, "", command.Errorf("rq.error.skill", "min", rq.MinSkill, "max", rq.MaxSkill, "got", v)
+		}
+		return v, strconv.Itoa(v), nil
+	}
+	if v < rq.MinChar || v > rq.MaxChar {
+		return 0, "", command.Errorf("rq.error.char", "min", rq.MinChar, "max", rq.MaxChar, "got", v)
+	}
+	m := s.mult
+	if m == 0 {
+		m = defMult
+	}
+	return v * m, fmt.Sprintf("%d×%d", v, m), nil
+}
+
+func handleRQ(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	in := tokenize(req.Args)
+	who, toks := takeWho(in.toks)
+	if len(toks) == 0 {
+		return nil, command.Errorf("rq.error.usage")
+	}
+	sp, who, err := retryWithWho(who, toks, func(t []string) (rqSpec, error) { return parseRQ(req, t) })
+	if err != nil {
+		return nil, err
+	}
+	if sp.opposed {
+		off, offText, err := rqValue(ctx, req, who, sp.off, rq.OpposedCharMult)
+		if err != nil {
+			return nil, err
+		}
+		def, defText, err := rqValue(ctx, req, who, sp.def, rq.OpposedCharMult)
+		if err != nil {
+			return nil, err
+		}
+		return rqOpposed(req, in, sp, off, offText, def, defText), nil
+	}
+	v, vText, err := rqValue(ctx, req, who, sp.off, rq.CharMult)
+	if err != nil {
+		return nil, err
+	}
+	return rqSimple(req, in, sp, v, vText), nil
+}
+
+func rqRoll(r int) string { return fmt.Sprintf("🎲 %02d", r) }
+
+// rqRanges is "crít. ≤7 · pifia ≥99".
+func rqRanges(req *command.Request, crit, fumble int) string {
+	c := req.T("rq.no_crit")
+	if crit > 0 {
+		c = req.T("rq.crit", "n", fmt.Sprintf("%02d", crit))
+	}
+	f := req.T("rq.no_fumble")
+	if fumble > 0 {
+		f = req.T("rq.fumble", "n", fmt.Sprintf("%02d", fumble))
+		if fumble == 100 {
+			f = req.T("rq.fumble", "n", "00")
+		}
+	}
+	return c + " · " + f
+}
+
+func rqOutcome(req *command.Request, o string) string { return req.T("rq.outcome." + o) }
+
+func rqOddsLine(req *command.Request, key string, o rq.Odds) reply.Line {
+	return reply.Line{reply.T("📊 " + req.T(key, "pct", percent(req.Lang, o.Success), "crit", percent(req.Lang, o.Critical), "fumble", percent(req.Lang, o.Fumble)))}
+}
+
+func rqSimple(req *command.Request, in input, sp rqSpec, v int, vText string) *reply.Reply {
+	c := 50 + v + sp.diff
+	r := rq.Check(req.Rand, c)
+	calc := "50 + " + vText
+	switch {
+	case sp.diff > 0:
+		calc += " + " + strconv.Itoa(sp.diff)
+	case sp.diff < 0:
+		calc += " − " + strconv.Itoa(-sp.diff)
+	case sp.diffSet:
+		calc += " + 0"
+	}
+	if k := rqDiffKey(sp.diff); k != "" && sp.diffSet {
+		calc += " " + req.T(k)
+	}
+	rep := &reply.Reply{}
+	rep.Add(reply.B(rqRoll(r.Roll)), reply.T(" "+req.T("rq.vs", "chance", c, "calc", calc)))
+	rep.Add(reply.B(rqOutcome(req, r.Outcome)), reply.T(" · "+rqRanges(req, rq.CritMax(c), rq.FumbleMin(c))))
+	if !sp.diffSet {
+		rep.Add(reply.I(req.T("rq.default_diff")))
+	}
+	if rq.Succeeded(r.Outcome) && !sp.off.isChar {
+		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
+	}
+	ck := newCheck("rq", r.Outcome, []int{r.Roll})
+	odds := rq.Chances(c)
+	setChance(ck, odds.Success)
+	rep.Check = ck
+	return finish(req, rep, in, rqOddsLine(req, "rq.odds", odds), true)
+}
+
+func rqOpposed(req *command.Request, in input, sp rqSpec, off int, offText string, def int, defText string) *reply.Reply {
+	c := rq.OppChance(off, def)
+	o := rq.Oppose(req.Rand, c)
+	rep := &reply.Reply{}
+	rep.Add(reply.B(rqRoll(o.Roll)), reply.T(" "+req.T("rq.vs", "chance", c, "calc", "50 + "+offText+" − "+defText)))
+	rep.Add(reply.T(rqRanges(req, rq.OppCrit(c), rq.OppFumbleMin(c))))
+	dice := []int{o.Roll}
+	if o.D4 > 0 {
+		dice = append(dice, o.D4)
+		parity := "rq.d4.odd"
+		if o.D4%2 == 0 {
+			parity = "rq.d4.even"
+		}
+		rep.Add(reply.T(req.T("rq.d4", "d4", o.D4, "parity", req.T(parity), "roll", rqOutcome(req, o.Roll0))))
+	}
+	rep.Add(reply.T(req.T("rq.offensive")+": "), reply.B(rqOutcome(req, o.Off)), reply.T(" · "+req.T("rq.defensive")+": "), reply.B(rqOutcome(req, o.Def)))
+	if o.OffensiveWins && !sp.off.isChar {
+		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
+	}
+	ck := newCheck("rq", o.Off, dice)
+	ck.Winner = "passive"
+	if o.OffensiveWins {
+		ck.Winner = "active"
+	}
+	odds := rq.OppChances(c)
+	setChance(ck, odds.Success)
+	rep.Check = ck
+	return finish(req, rep, in, rqOddsLine(req, "rq.odds_opposed", odds), true)
+}
