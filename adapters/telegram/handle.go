@@ -411,11 +411,7 @@ func (a *Adapter) setCommands(ctx context.Context) {
 			if c.Hidden || !commandName.MatchString(c.Name) || len(cmds) == 100 {
 				continue
 			}
-			key := "help." + c.Name + ".short"
-			desc := a.tr.Translate(l.lang, key, nil)
-			if desc == key || strings.TrimSpace(desc) == "" {
-				desc = "/" + c.Name
-			}
+			desc := a.describe(l.lang, c.Name)
 			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip(desc, 256)})
 		}
 		if len(cmds) == 0 {
@@ -438,4 +434,22 @@ func (a *Adapter) setCommands(ctx context.Context) {
 			a.log.Warn("telegram setMyCommands failed", "lang", l.code, "err", err)
 		}
 	}
+}
+
+// describe is a command's menu text: its short help without the example
+// ("/roll 4d6kh3+2 — any dice" → "any dice").
+func (a *Adapter) describe(lang, name string) string {
+	for _, key := range []string{"cmdhelp." + name + ".short", "help." + name + ".short"} {
+		d := a.tr.Translate(lang, key, nil)
+		if d == key || strings.TrimSpace(d) == "" {
+			continue
+		}
+		if _, after, ok := strings.Cut(d, " — "); ok {
+			d = after
+		}
+		if utf8.RuneCountInString(d) >= 3 {
+			return d
+		}
+	}
+	return "/" + name
 }

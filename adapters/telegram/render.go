@@ -37,25 +37,10 @@ func splitHTML(lines []reply.Line, limit int) []string {
 	if limit < 16 {
 		limit = 16
 	}
-	var toks []token
-	for li, l := range lines {
-		first := true
-		if len(l) == 0 {
-			toks = append(toks, token{newline: li > 0})
-			continue
-		}
-		for _, sp := range l {
-			for _, piece := range cutText(sp.Text, limit) {
-				h := reply.HTML(&reply.Reply{Lines: []reply.Line{{{Style: sp.Style, Text: piece}}}}, "")
-				toks = append(toks, token{html: h, n: utf16Len(piece), newline: first && li > 0})
-				first = false
-			}
-		}
-	}
 	var out []string
 	var b strings.Builder
 	n := 0
-	for _, t := range toks {
+	add := func(t token) {
 		need := t.n
 		if t.newline && n > 0 {
 			need++
@@ -65,12 +50,36 @@ func splitHTML(lines []reply.Line, limit int) []string {
 			b.Reset()
 			n = 0
 		}
-		if t.newline && (n > 0 || b.Len() > 0) {
+		if t.newline && b.Len() > 0 {
 			b.WriteByte('\n')
 			n++
 		}
 		b.WriteString(t.html)
 		n += t.n
+	}
+	for li, l := range lines {
+		var toks []token
+		total := 0
+		for _, sp := range l {
+			for _, piece := range cutText(sp.Text, limit) {
+				h := reply.HTML(&reply.Reply{Lines: []reply.Line{{{Style: sp.Style, Text: piece}}}}, "")
+				toks = append(toks, token{html: h, n: utf16Len(piece)})
+				total += utf16Len(piece)
+			}
+		}
+		if total <= limit {
+			// A line that fits in a message is never cut.
+			var h strings.Builder
+			for _, t := range toks {
+				h.WriteString(t.html)
+			}
+			add(token{html: h.String(), n: total, newline: li > 0})
+			continue
+		}
+		for i, t := range toks {
+			t.newline = i == 0 && li > 0
+			add(t)
+		}
 	}
 	if b.Len() > 0 || len(out) == 0 {
 		out = append(out, b.String())

@@ -1,0 +1,296 @@
+package telegram
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"zaria/core"
+	"zaria/core/reply"
+)
+
+var (
+	ana   = tuser{ID: 501, Name: "Ana", Lang: "es"}
+	nikos = tuser{ID: 502, Name: "Νίκος", Lang: "el"}
+	bob   = tuser{ID: 503, Name: "Bob", Lang: "en"}
+)
+
+func keyboardOf(t *testing.T, m sentMsg) [][]tgbotapi.InlineKeyboardButton {
+	t.Helper()
+	if m.Params["reply_markup"] == "" {
+		return nil
+	}
+	var kb tgbotapi.InlineKeyboardMarkup
+	if err := json.Unmarshal([]byte(m.Params["reply_markup"]), &kb); err != nil {
+		t.Fatal(err)
+	}
+	return kb.InlineKeyboard
+}
+
+func TestGroupRollGetsHTMLReplyWithButtons(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-100)
+	id := f.say(g, ana, "/roll 4d6 <b>&")
+	got := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	if got.Params["parse_mode"] != "HTML" {
+		t.Errorf("parse_mode = %q", got.Params["parse_mode"])
+	}
+	if got.Params["reply_to_message_id"] != strconv.Itoa(id) {
+		t.Errorf("reply_to_message_id = %q, want %d", got.Params["reply_to_message_id"], id)
+	}
+	if want := "🎲 Ana: 4d6 <b>& = 1"; got.Visible != want {
+		t.Errorf("user sees %q, want %q", got.Visible, want)
+	}
+	if !strings.Contains(got.Text, "<code>4d6 &lt;b&gt;&amp;</code>") {
+		t.Errorf("user text not escaped in %q", got.Text)
+	}
+	kb := keyboardOf(t, got)
+	if len(kb) != 1 || len(kb[0]) != 2 || kb[0][0].Text != "🎲 again" || kb[0][1].Text != "odds" {
+		t.Fatalf("keyboard = %+v", kb)
+	}
+}
+
+func TestButtonsRunAgainForWhoeverPresses(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-101)
+	f.say(g, ana, "/roll 2d6")
+	first := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	kb := keyboardOf(t, first)
+
+	f.press(first, bob, *kb[0][0].CallbackData)
+	again := f.waitSent(g.ID, 2, 5*time.Second)[1]
+	if again.Visible != "🎲 Bob: 2d6 = 2" {
+		t.Errorf("again: user sees %q", again.Visible)
+	}
+	if again.Params["reply_to_message_id"] != strconv.Itoa(first.ID) {
+		t.Errorf("again replies to %q, want the button's message %d", again.Params["reply_to_message_id"], first.ID)
+	}
+	if len(keyboardOf(t, again)) != 1 {
+		t.Error("the new roll has no buttons")
+	}
+	f.press(first, nikos, *kb[0][1].CallbackData)
+	odds := f.waitSent(g.ID, 3, 5*time.Second)[2]
+	if odds.Visible != "🎲 Νίκος: 2d6 ? = 3" {
+		t.Errorf("odds: user sees %q", odds.Visible)
+	}
+	answers := f.waitCalls("answerCallbackQuery", 2, 5*time.Second)
+	for _, a := range answers {
+		if a.Params["text"] != "" {
+			t.Errorf("callback answered with %q", a.Params["text"])
+		}
+	}
+}
+
+func TestStaleOrForgedButtonGetsPoliteAnswer(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-102)
+	f.say(g, ana, "/roll 1d20")
+	first := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	for _, data := range []string{"A:999999", "zz", "a:no-slash", "O:x", "a:", "\xff\xfe", strings.Repeat("a", 64)} {
+		f.press(first, bob, data)
+	}
+	answers := f.waitCalls("answerCallbackQuery", 7, 5*time.Second)
+	for _, a := range answers {
+		if a.Params["text"] != "Este botón ya no funciona. Escribe la orden de nuevo." {
+			t.Errorf("answer = %q", a.Params["text"])
+		}
+	}
+	// Still alive and nothing else said.
+	f.say(g, ana, "/echo vivo")
+	got := f.waitSent(g.ID, 2, 5*time.Second)
+	if len(got) != 2 || got[1].Visible != "vivo" {
+		t.Fatalf("after forged buttons: %+v", got)
+	}
+}
+
+func TestLongCommandButtonIsRemembered(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-103)
+	long := "/roll " + strings.Repeat("1d6+", 30) + "1"
+	f.say(g, ana, long)
+	first := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	data := *keyboardOf(t, first)[0][0].CallbackData
+	if len(data) > 64 {
+		t.Fatalf("callback data %d bytes", len(data))
+	}
+	f.press(first, bob, data)
+	again := f.waitSent(g.ID, 2, 5*time.Second)[1]
+	if !strings.Contains(again.Visible, strings.Repeat("1d6+", 30)) {
+		t.Errorf("again ran %q", again.Visible)
+	}
+}
+
+func TestCommandsForOtherBotsIgnored(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-104)
+	f.say(g, ana, "/echo uno@OtherBot")
+	f.say(g, ana, "/echo@OtherBot dos")
+	f.say(g, ana, "hola a todos")
+	f.say(g, ana, "/echo@ZariaTestBot tres")
+	got := f.waitSent(g.ID, 2, 5*time.Second)
+	time.Sleep(50 * time.Millisecond)
+	got = f.sentTo(g.ID)
+	if len(got) != 2 || got[0].Visible != "uno@OtherBot" || got[1].Visible != "tres" {
+		t.Fatalf("got %+v", got)
+	}
+}
+
+func TestPrivateStartWelcomesInUserLanguage(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	f.say(privateChat(nikos), nikos, "/start")
+	got := f.waitSent(nikos.ID, 1, 5*time.Second)[0]
+	if !strings.Contains(got.Visible, "Νίκος") || !strings.Contains(got.Visible, "Γεια") && !strings.ContainsAny(got.Visible, "αβγδεζηθικλμνξοπρστυφχψω") {
+		t.Errorf("welcome = %q", got.Visible)
+	}
+}
+
+func TestNewChatLanguageFromFirstUser(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-105)
+	f.say(g, nikos, "/nosuchcommand")
+	f.waitSent(g.ID, 1, 5*time.Second)
+	f.say(g, bob, "/nosuchcommand") // an English client later does not change it
+	got := f.waitSent(g.ID, 2, 5*time.Second)
+	for _, m := range got {
+		if !strings.Contains(m.Visible, "Δεν ξέρω") {
+			t.Errorf("reply not in Greek: %q", m.Visible)
+		}
+	}
+	g2 := groupChat(-106)
+	f.say(g2, bob, "/whoami") // en is not es/el: the default (es)
+	if m := f.waitSent(g2.ID, 1, 5*time.Second)[0]; !strings.HasSuffix(m.Visible, "lang=es") {
+		t.Errorf("default language: %q", m.Visible)
+	}
+}
+
+func TestGroupAdminsAreGMs(t *testing.T) {
+	f := newFakeAPI(t)
+	f.admins[-107] = []int64{ana.ID}
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-107)
+	f.say(g, ana, "/whoami")
+	f.say(g, bob, "/whoami")
+	got := f.waitSent(g.ID, 2, 5*time.Second)
+	if !strings.Contains(got[0].Visible, "gm=true") || !strings.Contains(got[1].Visible, "gm=false") {
+		t.Errorf("got %q / %q", got[0].Visible, got[1].Visible)
+	}
+	// Anonymous admin: posts as the group itself.
+	f.push(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 9, Chat: g, SenderChat: g,
+		From: &tgbotapi.User{ID: 1087968824, IsBot: true, FirstName: "Group"}, Text: "/whoami"}})
+	if m := f.waitSent(g.ID, 3, 5*time.Second)[2]; !strings.Contains(m.Visible, "gm=true") {
+		t.Errorf("anonymous admin: %q", m.Visible)
+	}
+	if n := len(f.callsOf("getChatAdministrators")); n != 1 {
+		t.Errorf("getChatAdministrators called %d times, want 1 (cached)", n)
+	}
+}
+
+// dispatchFunc is a Dispatcher made of a function, for replies the router
+// would never give (longer than its own 3,500-character cap).
+type dispatchFunc func(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+
+func (d dispatchFunc) Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool) {
+	return d(ctx, msg)
+}
+
+func TestLongReplySplitAtLineBreaks(t *testing.T) {
+	f := newFakeAPI(t)
+	long := &reply.Reply{Command: "/long", Buttons: []reply.Button{{Kind: reply.ButtonAgain, Label: "again"}}}
+	for i := range 150 {
+		long.Add(reply.B(fmt.Sprintf("%03d", i)), reply.T(` <a&b> "ζαριά" 🎲 `), reply.C(strings.Repeat("x", 40)))
+	}
+	start(t, testConfig(f), dispatchFunc(func(context.Context, core.Message) (*reply.Reply, bool) { return long, true }), newMemState())
+	f.say(privateChat(ana), ana, "/long")
+	f.waitSent(ana.ID, 3, 5*time.Second)
+	time.Sleep(50 * time.Millisecond)
+	got := f.sentTo(ana.ID)
+	var all []string
+	for i, m := range got {
+		if n := utf16Len(m.Visible); n > 4096 {
+			t.Errorf("message %d: %d characters", i, n)
+		}
+		if (i == len(got)-1) != (m.Params["reply_markup"] != "") {
+			t.Errorf("message %d: buttons %q (only the last one has them)", i, m.Params["reply_markup"])
+		}
+		all = append(all, m.Visible)
+	}
+	lines := strings.Split(strings.Join(all, "\n"), "\n")
+	if len(lines) != 150 {
+		t.Fatalf("%d lines arrived in %d messages, want 150", len(lines), len(got))
+	}
+	for i, l := range lines {
+		if want := fmt.Sprintf(`%03d <a&b> "ζαριά" 🎲 %s`, i, strings.Repeat("x", 40)); l != want {
+			t.Fatalf("line %d = %q, want %q", i, l, want)
+		}
+	}
+}
+
+func TestSplitHTMLInsideOneHugeSpan(t *testing.T) {
+	text := strings.Repeat("ab&<c> ", 2000) // 14,000 characters, no line break
+	chunks := splitHTML([]reply.Line{{reply.B(text)}}, 4096)
+	var b strings.Builder
+	for _, c := range chunks {
+		v, err := visible(c)
+		if err != nil {
+			t.Fatalf("chunk is not valid Telegram HTML: %v", err)
+		}
+		if utf16Len(v) > 4096 {
+			t.Fatalf("chunk of %d", utf16Len(v))
+		}
+		if !strings.HasPrefix(c, "<b>") || !strings.HasSuffix(c, "</b>") {
+			t.Fatalf("chunk not closed: %.20q…%.20q", c, c[len(c)-20:])
+		}
+		b.WriteString(v)
+	}
+	if b.String() != text {
+		t.Fatal("text changed by splitting")
+	}
+	if len(chunks) != 4 {
+		t.Errorf("%d chunks, want 4", len(chunks))
+	}
+}
+
+func TestDocumentCaptionImport(t *testing.T) {
+	f := newFakeAPI(t)
+	f.files["sheet-1"] = []byte("\ufeffDrake\nfuerza 4\natletismo 2\n")
+	f.files["bin"] = []byte{0xff, 0xfe, 0x00}
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-109)
+	doc := func(fileID, caption string, size int) {
+		f.push(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 77, Chat: g, From: ana.api(), Caption: caption,
+			Document: &tgbotapi.Document{FileID: fileID, FileName: "drake.txt", FileSize: size}}})
+	}
+	doc("sheet-1", "/importar", 30)
+	doc("bin", "/import", 3)
+	doc("sheet-1", "/importar", 10<<20)
+	got := f.waitSent(g.ID, 3, 5*time.Second)
+	want := []string{"lines=3 first=Drake", "⚠️ El archivo debe ser de texto (UTF-8).", "⚠️ El archivo es demasiado grande (máximo 256 KB)."}
+	for i := range want {
+		if got[i].Visible != want[i] {
+			t.Errorf("reply %d = %q, want %q", i, got[i].Visible, want[i])
+		}
+	}
+}
+
+func TestFileReplyIsADocument(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	f.say(privateChat(ana), ana, "/export")
+	got := f.waitSent(ana.ID, 1, 5*time.Second)[0]
+	if got.Method != "sendDocument" || string(got.Doc) != `{"name":"Drake"}` || got.Visible != "your sheet" {
+		t.Errorf("got %s %q caption %q", got.Method, got.Doc, got.Visible)
+	}
+}

@@ -1,0 +1,174 @@
+package telegram
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"zaria/core/command"
+	"zaria/core/general"
+	"zaria/core/reply"
+	"zaria/i18n"
+	"zaria/storage/memory"
+)
+
+// memState is a StateStore in memory (the journal is what is tested; the
+// restart tests use storage/sqlite).
+type memState struct {
+	mu sync.Mutex
+	m  map[string]string
+	n  int // writes
+}
+
+func newMemState() *memState { return &memState{m: map[string]string{}} }
+
+func (s *memState) State(_ context.Context, key string) (string, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.m[key]
+	return v, ok, nil
+}
+
+func (s *memState) SetState(_ context.Context, key, value string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[key] = value
+	s.n++
+	return nil
+}
+
+// testRouter is the real command router with the general commands and a
+// few test commands whose replies say what they received.
+func testRouter(t testing.TB) *command.Router {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{
+		Translator: cat, Settings: memory.New(),
+		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond},
+	})
+	general.Register(r, "test")
+	var seq struct {
+		sync.Mutex
+		n int
+	}
+	// roll: "🎲 <name>: <args> = <n>" with again and odds buttons; n is a
+	// counter, so every run gives a new number.
+	r.Register(command.Command{Name: "roll", Aliases: []string{"r"}, Roll: true, Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			seq.Lock()
+			seq.n++
+			n := seq.n
+			seq.Unlock()
+			rep := &reply.Reply{Buttons: []reply.Button{{Kind: reply.ButtonAgain, Label: "🎲 again"}, {Kind: reply.ButtonOdds, Label: "odds"}}}
+			rep.Add(reply.T("🎲 "+req.Msg.From.Name+": "), reply.C(req.Args), reply.T(" = "), reply.B(strconv.Itoa(n)))
+			return rep, nil
+		})})
+	r.Register(command.Command{Name: "echo", Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			return reply.Text(req.Args), nil
+		})})
+	r.Register(command.Command{Name: "whoami", Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			return reply.Text(fmt.Sprintf("user=%s gm=%v private=%v lang=%s", req.Msg.From.ID, req.IsGM, req.Msg.Private, req.Lang)), nil
+		})})
+	// long N: N lines of text with characters HTML must escape.
+	r.Register(command.Command{Name: "long", Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			n, _ := strconv.Atoi(req.Args)
+			rep := &reply.Reply{}
+			for i := range n {
+				rep.Add(reply.B(fmt.Sprintf("%03d", i)), reply.T(" <a&b> \"ζαριά\" "), reply.C(strings.Repeat("x", 40)))
+			}
+			return rep, nil
+		})})
+	r.Register(command.Command{Name: "importar", Aliases: []string{"import"}, Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			lines := strings.Split(req.Args, "\n")
+			return reply.Text(fmt.Sprintf("lines=%d first=%s", len(lines), lines[0])), nil
+		})})
+	r.Register(command.Command{Name: "export", Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			rep := reply.Text("your sheet")
+			rep.File = &reply.File{Name: "drake.json", MIME: "application/json", Data: []byte(`{"name":"Drake"}`)}
+			return rep, nil
+		})})
+	return r
+}
+
+// testConfig is a configuration with small timeouts for the fake.
+func testConfig(f *fakeAPI) Config {
+	return Config{
+		Token: f.token, APIURL: f.URL(),
+		PollTimeout: time.Second, RequestTimeout: 2 * time.Second,
+		ChatInterval: time.Millisecond, GroupLimit: 1000, GroupWindow: time.Millisecond,
+		GlobalLimit: 1000, GlobalWindow: time.Millisecond,
+		BackoffMin: 10 * time.Millisecond, BackoffMax: 100 * time.Millisecond,
+		DrainTimeout: 5 * time.Second,
+	}
+}
+
+// logBuffer collects log output for assertions.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+type running struct {
+	a      *Adapter
+	cancel context.CancelFunc
+	done   chan error
+	logs   *logBuffer
+}
+
+// start runs an adapter until the test ends (or stop is called).
+func start(t testing.TB, cfg Config, d Dispatcher, st StateStore) *running {
+	t.Helper()
+	logs := &logBuffer{}
+	a, err := New(cfg, d, st, slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &running{a: a, cancel: cancel, done: make(chan error, 1), logs: logs}
+	go func() { r.done <- a.Run(ctx) }()
+	t.Cleanup(func() { r.stop(t) })
+	return r
+}
+
+// stop cancels Run and waits for it.
+func (r *running) stop(t testing.TB) error {
+	t.Helper()
+	r.cancel()
+	select {
+	case err := <-r.done:
+		r.done <- err // for a second stop
+		return err
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not return after cancel")
+		return nil
+	}
+}
+
+var rng = rand.New(rand.NewPCG(1, 2))
