@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,8 +88,17 @@ func newHarness(t *testing.T, lim character.Limits) *harness {
 		Limits:      command.Limits{Burst: 1_000_000},
 	})
 	character.Register(r, svc)
+	// A house rule as a system registers it, so imports validate its values.
+	r.RegisterOption(command.Option{Key: "zaria", Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
 	r.Register(command.Command{Name: "check", Handler: command.HandlerFunc(checkCmd), Roll: true})
 	return &harness{t: t, db: db, svc: svc, r: r}
+}
+
+// with returns the harness reporting to t (for subtests).
+func (h *harness) with(t *testing.T) *harness {
+	c := *h
+	c.t = t
+	return &c
 }
 
 // checkCmd is "/check [@Who] NAME": 1d20 + a sheet value. It stands for
@@ -135,6 +145,9 @@ func (h *harness) ok(chat core.ChatRef, user core.User, gm bool, text string, fa
 	if rep.Error {
 		h.t.Fatalf("%s: %q: unexpected error reply: %s", user.Name, text, out)
 	}
+	if catalogKey.MatchString(out) {
+		h.t.Fatalf("%q: missing message key: %s", text, out)
+	}
 	return out
 }
 
@@ -145,7 +158,7 @@ func (h *harness) fails(chat core.ChatRef, user core.User, gm bool, text string,
 	if !rep.Error {
 		h.t.Fatalf("%s: %q: want an error reply, got: %s", user.Name, text, out)
 	}
-	if strings.Contains(out, "went wrong") || strings.Contains(out, "error.") || strings.Contains(out, "character.") {
+	if strings.Contains(out, "went wrong") || catalogKey.MatchString(out) {
 		h.t.Fatalf("%q: internal error or missing message key: %s", text, out)
 	}
 	for _, w := range want {
@@ -155,6 +168,9 @@ func (h *harness) fails(chat core.ChatRef, user core.User, gm bool, text string,
 	}
 	return out
 }
+
+// catalogKey matches a message key shown instead of its text.
+var catalogKey = regexp.MustCompile(`\b(error|character|gm|alias|import|export|history|stats)\.[a-z]`)
 
 func contains(t *testing.T, out string, want ...string) {
 	t.Helper()

@@ -1,0 +1,193 @@
+package character_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/character"
+)
+
+// setupParty fills chat A: Ana owns Drake (active) and Enyra, Bob owns Mira.
+func setupParty(h *harness) {
+	h.ok(chatA, ana, false, "/pj crear Enyra dh")
+	h.ok(chatA, ana, false, "/pj set armadura coraza")
+	h.ok(chatA, ana, false, "/pj crear Drake zaria")
+	h.ok(chatA, ana, false, "/pj set Fuerza 4")
+	h.ok(chatA, ana, false, "/pj set Atletismo 2")
+	h.ok(chatA, ana, false, "/pj set Δύναμη -1")
+	h.ok(chatA, bob, false, "/pj crear Mira")
+	h.ok(chatA, bob, false, "/pj set sigilo 7")
+}
+
+func TestExportImportRoundTrip(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	ctx := context.Background()
+	if err := h.db.SaveSettings(ctx, chatA, core.Settings{Lang: "en", Options: map[string]string{"zaria": "media_alta", "prefix": "."}}); err != nil {
+		t.Fatal(err)
+	}
+	setupParty(h)
+	out, rep := h.send(chatA, bob, false, "/exportar")
+	if rep.Error || rep.File == nil {
+		t.Fatalf("export: %s", out)
+	}
+	contains(t, out, "3 characters and the settings", rep.File.Name)
+	if rep.File.MIME != "application/json" || !strings.HasSuffix(rep.File.Name, ".json") {
+		t.Fatalf("file %q %q", rep.File.Name, rep.File.MIME)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(rep.File.Data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["format"] != "zaria-chat" || doc["version"] != float64(1) {
+		t.Fatalf("header: %v %v", doc["format"], doc["version"])
+	}
+	text := string(rep.File.Data)
+	if len([]rune(text)) <= 500 {
+		t.Fatalf("the test needs a document longer than the 500-character input limit; got %d", len(text))
+	}
+
+	// Only a GM may import.
+	h.fails(chatC, ana, false, "/importar "+text, "Only a GM")
+	contains(t, h.ok(chatC, bob, false, "/pj lista"), "No characters")
+
+	out = h.ok(chatC, admin, true, "/importar "+text)
+	contains(t, out, "Imported 3 characters", "replacing 0")
+
+	// Same sheets, owners, systems and active characters; same settings.
+	for _, who := range []string{"Drake", "Enyra", "Mira"} {
+		a := h.ok(chatA, admin, false, "/pj "+who)
+		c := h.ok(chatC, admin, false, "/pj "+who)
+		if a != c {
+			t.Fatalf("%s differs:\nA: %s\nC: %s", who, a, c)
+		}
+	}
+	contains(t, h.ok(chatC, ana, false, "/pj"), "Drake", "Ζαριά", "Fuerza 4", "Δύναμη -1")
+	contains(t, h.ok(chatC, bob, false, "/check sigilo", 1), "= 8")
+	contains(t, h.ok(chatC, ana, false, "/check atletismo", 1), "= 3")
+	s, err := h.db.Settings(ctx, chatC)
+	if err != nil || s.Lang != "en" || s.Options["zaria"] != "media_alta" || s.Options["prefix"] != "." {
+		t.Fatalf("settings = %+v, %v", s, err)
+	}
+	// The owner still owns it in the new chat; others still cannot edit.
+	h.fails(chatC, bob, false, "/pj set @Drake Fuerza 9", "Only Ana")
+
+	// Exporting C gives the same document apart from chat and time.
+	_, rep2 := h.send(chatC, bob, false, "/exportar")
+	if strip(t, rep.File.Data) != strip(t, rep2.File.Data) {
+		t.Fatalf("round trip differs:\n%s\n%s", rep.File.Data, rep2.File.Data)
+	}
+
+	// Importing again replaces, never duplicates; the reply says so.
+	contains(t, h.ok(chatC, admin, true, "/importar "+text), "replacing 3")
+	contains(t, h.ok(chatC, admin, false, "/pj lista"), "3 characters")
+
+	// A pasted ``` block is accepted too.
+	contains(t, h.ok(chatC, admin, true, "/importar ```json\n"+text+"\n```"), "Imported 3")
+}
+
+// strip removes the fields that differ between two exports of the same data.
+func strip(t *testing.T, data []byte) string {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	delete(doc, "exported")
+	delete(doc, "chat")
+	b, _ := json.Marshal(doc)
+	return string(b)
+}
+
+func TestImportValidatesAllOrNothing(t *testing.T) {
+	h := newHarness(t, character.Limits{CharactersPerUser: 3})
+	setupParty(h)
+	_, rep := h.send(chatA, ana, false, "/exportar")
+	good := string(rep.File.Data)
+
+	// Chat C has its own character, which a bad import must leave alone.
+	h.ok(chatC, bob, false, "/pj crear Solo")
+	h.ok(chatC, bob, false, "/pj set vida 9")
+
+	edit := func(f func(doc map[string]any)) string {
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(good), &doc); err != nil {
+			t.Fatal(err)
+		}
+		f(doc)
+		b, _ := json.Marshal(doc)
+		return string(b)
+	}
+	chars := func(doc map[string]any) []any { return doc["characters"].([]any) }
+	char := func(doc map[string]any, i int) map[string]any { return chars(doc)[i].(map[string]any) }
+
+	for _, tc := range []struct {
+		name, doc, want string
+	}{
+		{"empty", "", "Send the file from /export"},
+		{"not json", "{hola", "not a valid export file"},
+		{"trailing", good + " {}", "not a valid export file"},
+		{"unknown field", edit(func(d map[string]any) { d["extra"] = 1 }), "not a valid export file"},
+		{"other json", `{"format":"other","version":1,"settings":{},"characters":[]}`, "not a zaria export"},
+		{"newer", edit(func(d map[string]any) { d["version"] = 2 }), "version 2, from a newer zaria"},
+		{"duplicate", edit(func(d map[string]any) { char(d, 1)["name"] = "DRAKE" }), "two characters called"},
+		{"bad name", edit(func(d map[string]any) { char(d, 0)["name"] = "a b" }), "can't be a character name"},
+		{"no owner", edit(func(d map[string]any) { char(d, 0)["owner"] = "" }), "no valid owner"},
+		{"bad system", edit(func(d map[string]any) { char(d, 0)["system"] = "gurps" }), "don't know the system «gurps»"},
+		{"bad lang", edit(func(d map[string]any) { d["settings"] = map[string]any{"lang": "fr"} }), "lang = «fr»"},
+		{"bad option", edit(func(d map[string]any) {
+			d["settings"] = map[string]any{"options": map[string]any{"zaria": "media_rara"}}
+		}), "zaria = «media_rara»"},
+		{"two active", edit(func(d map[string]any) {
+			for _, c := range chars(d) {
+				c.(map[string]any)["active"] = true
+				c.(map[string]any)["owner"] = "111"
+			}
+		}), "as the same user's active character"},
+		{"owner quota", edit(func(d map[string]any) {
+			base := char(d, 0)
+			for _, n := range []string{"X1", "X2", "X3"} {
+				c := map[string]any{"name": n, "owner": base["owner"]}
+				d["characters"] = append(chars(d), c)
+			}
+		}), "more than 3 characters"},
+		{"value twice", edit(func(d map[string]any) {
+			c := char(d, 0)
+			c["values"] = []any{map[string]any{"name": "Fuerza", "value": "1"}, map[string]any{"name": "fuerza", "value": "2"}}
+		}), "value fuerza twice"},
+		{"value too long", edit(func(d map[string]any) {
+			char(d, 0)["values"] = []any{map[string]any{"name": "Fuerza", "value": strings.Repeat("x", 65)}}
+		}), "too long (65 characters; at most 64)"},
+		{"too many values", edit(func(d map[string]any) {
+			var vs []any
+			for i := range 41 {
+				vs = append(vs, map[string]any{"name": "v" + itoa(i), "value": "1"})
+			}
+			char(d, 0)["values"] = vs
+		}), "already has 40 values"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := h.with(t)
+			h.fails(chatC, admin, true, "/importar "+tc.doc, tc.want)
+			out := h.ok(chatC, admin, false, "/pj lista")
+			contains(t, out, "1 character", "Solo")
+			contains(t, h.ok(chatC, bob, false, "/pj"), "vida 9")
+		})
+	}
+}
+
+func TestImportLimits(t *testing.T) {
+	h := newHarness(t, character.Limits{ImportLen: 2000, ImportCharacters: 2})
+	setupParty(h)
+	_, rep := h.send(chatA, ana, false, "/exportar")
+	h.fails(chatC, admin, true, "/importar "+string(rep.File.Data), "3 characters; a chat can import at most 2")
+	big := `{"format":"zaria-chat","version":1,"settings":{},"characters":[]` + strings.Repeat(" ", 2000) + "}"
+	h.fails(chatC, admin, true, "/importar "+big, "too long", "at most 2000")
+	// Past the command's own limit the router refuses before the handler.
+	huge := strings.Repeat("x", 2200)
+	h.fails(chatC, admin, true, "/importar "+huge, "too long")
+	// Other commands keep the 500-character limit.
+	h.fails(chatC, admin, true, "/pj set a "+strings.Repeat("x", 600), "too long", "500")
+}
