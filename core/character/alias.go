@@ -29,7 +29,7 @@ func (s *Service) alias(ctx context.Context, req *command.Request) (*reply.Reply
 	var args []string
 	forChat := false
 	for _, a := range strings.Fields(req.Args) {
-		if fold.Key(a) == chatFlag && !forChat && len(args) < 2 {
+		if strings.EqualFold(a, chatFlag) && !forChat && len(args) < 2 {
 			forChat = true
 			continue
 		}
