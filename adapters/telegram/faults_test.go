@@ -1,0 +1,172 @@
+package telegram
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPollingSurvives5xx429And409(t *testing.T) {
+	f := newFakeAPI(t)
+	f.inject("getUpdates",
+		fault{code: 502, desc: "Bad Gateway"},
+		fault{code: 429, desc: "Too Many Requests: retry after 1", retryAfter: 1},
+		fault{code: 409, desc: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"},
+	)
+	r := start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-200)
+	f.say(g, ana, "/echo hola")
+	if got := f.waitSent(g.ID, 1, 10*time.Second); got[0].Visible != "hola" {
+		t.Fatalf("got %q", got[0].Visible)
+	}
+	calls := f.callsOf("getUpdates")
+	if len(calls) < 4 {
+		t.Fatalf("%d getUpdates calls", len(calls))
+	}
+	if gap := calls[2].At.Sub(calls[1].At); gap < time.Second {
+		t.Errorf("retry_after 1 s not obeyed: next poll after %v", gap)
+	}
+	logs := r.logs.String()
+	if !strings.Contains(logs, "409 Conflict: another process is polling") {
+		t.Errorf("409 not reported clearly:\n%s", logs)
+	}
+}
+
+func TestSendRetriesUntilDeliveredOnce(t *testing.T) {
+	f := newFakeAPI(t)
+	f.inject("sendMessage",
+		fault{code: 429, desc: "Too Many Requests: retry after 1", retryAfter: 1},
+		fault{code: 500, desc: "Internal Server Error"},
+		fault{delay: 2 * time.Second}, // longer than RequestTimeout: a timeout
+	)
+	cfg := testConfig(f)
+	cfg.RequestTimeout = 300 * time.Millisecond
+	start(t, cfg, testRouter(t), newMemState())
+	g := groupChat(-201)
+	f.say(g, ana, "/echo uno")
+	f.say(g, ana, "/echo dos")
+	got := f.waitSent(g.ID, 2, 10*time.Second)
+	time.Sleep(100 * time.Millisecond)
+	got = f.sentTo(g.ID)
+	if len(got) != 2 || got[0].Visible != "uno" || got[1].Visible != "dos" {
+		t.Fatalf("got %+v", got)
+	}
+	calls := f.callsOf("sendMessage")
+	if gap := calls[1].At.Sub(calls[0].At); gap < time.Second {
+		t.Errorf("retry_after not obeyed: retried after %v", gap)
+	}
+	if len(calls) != 5 {
+		t.Errorf("%d sendMessage calls, want 5 (429, 500, timeout, ok, ok)", len(calls))
+	}
+}
+
+func TestSlowAndHungPollsDoNotStopTheBot(t *testing.T) {
+	f := newFakeAPI(t)
+	f.inject("getUpdates", fault{delay: 10 * time.Second}) // hangs past the client deadline
+	cfg := testConfig(f)
+	cfg.PollTimeout = time.Second
+	cfg.RequestTimeout = 500 * time.Millisecond
+	start(t, cfg, testRouter(t), newMemState())
+	f.say(groupChat(-202), ana, "/echo despierto")
+	if got := f.waitSent(-202, 1, 10*time.Second); got[0].Visible != "despierto" {
+		t.Fatalf("got %q", got[0].Visible)
+	}
+}
+
+func TestHTMLRefusedFallsBackToPlainText(t *testing.T) {
+	f := newFakeAPI(t)
+	f.inject("sendMessage", fault{code: 400, desc: "Bad Request: can't parse entities: unsupported start tag \"x\" at byte offset 0"})
+	start(t, testConfig(f), testRouter(t), newMemState())
+	f.say(groupChat(-203), ana, "/roll 1d6 <x>")
+	got := f.waitSent(-203, 1, 5*time.Second)[0]
+	if got.Params["parse_mode"] != "" || got.Visible != "🎲 Ana: 1d6 <x> = 1" {
+		t.Errorf("fallback sent %q with parse_mode %q", got.Visible, got.Params["parse_mode"])
+	}
+}
+
+func TestTokenNeverInLogsOrErrors(t *testing.T) {
+	// A server that accepts the connection and closes it: every call fails
+	// with a transport error whose url.Error would print the token.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	defer ln.Close()
+	cfg := Config{Token: fakeToken, APIURL: "http://" + ln.Addr().String(), RequestTimeout: 200 * time.Millisecond,
+		BackoffMin: 5 * time.Millisecond, BackoffMax: 20 * time.Millisecond}
+	r := start(t, cfg, testRouter(t), newMemState())
+	time.Sleep(300 * time.Millisecond)
+	r.stop(t)
+	logs := r.logs.String()
+	if !strings.Contains(logs, "getMe") {
+		t.Fatalf("expected getMe failures in the log:\n%s", logs)
+	}
+	if strings.Contains(logs, fakeToken) || strings.Contains(logs, "SECRET") {
+		t.Fatalf("token in logs:\n%s", logs)
+	}
+	c := newClient(cfg.APIURL, cfg.Token, nil)
+	_, err = c.call(context.Background(), "sendMessage", map[string]string{"text": "x"}, nil)
+	if err == nil || strings.Contains(err.Error(), "SECRET") {
+		t.Fatalf("error %v", err)
+	}
+	// A refused token ends Run with a clear error, without the token.
+	f := newFakeAPI(t)
+	f.token = "other:token"
+	a, _ := New(Config{Token: fakeToken, APIURL: f.URL()}, testRouter(t), newMemState(), nil)
+	err = a.Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "401") || strings.Contains(err.Error(), "SECRET") {
+		t.Fatalf("Run with a bad token: %v", err)
+	}
+}
+
+func TestRunTwiceAndStopTwiceDoNotPanic(t *testing.T) {
+	f := newFakeAPI(t)
+	r := start(t, testConfig(f), testRouter(t), newMemState())
+	f.say(groupChat(-204), ana, "/echo x")
+	f.waitSent(-204, 1, 5*time.Second)
+	if err := r.a.Run(context.Background()); err == nil {
+		t.Error("second Run did not fail")
+	}
+	r.stop(t)
+	r.stop(t)
+	r.cancel()
+}
+
+func TestWrongConfigRefused(t *testing.T) {
+	for _, cfg := range []Config{
+		{},
+		{Token: "a/b"},
+		{Token: "x", APIURL: "ftp://h"},
+		{Token: "x", WebhookURL: "https://h/x"},
+	} {
+		if _, err := New(cfg, testRouter(t), newMemState(), nil); err == nil {
+			t.Errorf("New(%+v) accepted", cfg)
+		}
+	}
+}
+
+func TestProductionDefaultsAreTelegramLimits(t *testing.T) {
+	c := Config{Token: "x"}.withDefaults()
+	if c.APIURL != "https://api.telegram.org" || c.ChatInterval != time.Second || c.GroupLimit != 20 ||
+		c.GroupWindow != time.Minute || c.GlobalLimit != 30 || c.GlobalWindow != time.Second ||
+		c.MaxMessage != 4096 || c.DrainTimeout != 10*time.Second || c.PollTimeout != 30*time.Second {
+		t.Fatalf("defaults: %+v", c)
+	}
+	if c.PollTimeout >= c.PollTimeout+c.RequestTimeout || c.RequestTimeout <= 0 {
+		t.Fatal("poll deadline must exceed the long-poll timeout")
+	}
+}
+
+var _ = http.StatusOK
