@@ -184,6 +184,12 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 	return 0, command.Errorf(errKey, kv...)
 }
 
+// isSuggestion reports whether err is a "did you mean" user error.
+func isSuggestion(err error) bool {
+	ue, ok := command.AsUserError(err)
+	return ok && strings.HasSuffix(ue.Key, "_suggest")
+}
+
 // clip keeps user text in error messages short.
 func clip(s string) string {
 	if utf8.RuneCountInString(s) <= 30 {

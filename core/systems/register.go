@@ -10,6 +10,7 @@ import (
 func Register(r *command.Router) {
 	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: command.HandlerFunc(handleZaria), Roll: true})
 	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: command.HandlerFunc(handleDaegon), Roll: true})
+	r.Register(command.Command{Name: "kh", Handler: command.HandlerFunc(handleKH), Roll: true})
 	r.Register(command.Command{Name: "rq", Handler: command.HandlerFunc(handleRQ), Roll: true})
 
 	r.RegisterOption(command.Option{Key: optZaria, Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
