@@ -8,6 +8,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/character"
+	"zaria/core/command"
 )
 
 // setupParty fills chat A: Ana owns Drake (active) and Enyra, Bob owns Mira.
@@ -103,6 +104,8 @@ func strip(t *testing.T, data []byte) string {
 
 func TestImportValidatesAllOrNothing(t *testing.T) {
 	h := newHarness(t, character.Limits{CharactersPerUser: 3})
+	// A house rule as a system registers it, so imports check its values.
+	h.r.RegisterOption(command.Option{Key: "zaria", Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
 	setupParty(h)
 	_, rep := h.send(chatA, ana, false, "/exportar")
 	good := string(rep.File.Data)

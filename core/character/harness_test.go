@@ -88,8 +88,6 @@ func newHarness(t *testing.T, lim character.Limits) *harness {
 		Limits:      command.Limits{Burst: 1_000_000},
 	})
 	character.Register(r, svc)
-	// A house rule as a system registers it, so imports validate its values.
-	r.RegisterOption(command.Option{Key: "zaria", Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
 	r.Register(command.Command{Name: "check", Handler: command.HandlerFunc(checkCmd), Roll: true})
 	return &harness{t: t, db: db, svc: svc, r: r}
 }

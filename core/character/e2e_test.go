@@ -1,0 +1,39 @@
+package character_test
+
+import (
+	"testing"
+
+	"zaria/core/character"
+	"zaria/core/systems"
+)
+
+// The acceptance path with the real Ζαριά command: a user creates a
+// character, sets stats in Spanish, rolls /zaria fuerza+atletismo dc15 with
+// them (RULES.md vector Z1: dice 3, 8 → Z 5, total 11, failure), another
+// user cannot edit it, and the roll is in the history.
+func TestZariaRollReadsTheSheet(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	systems.Register(h.r)
+	h.ok(chatA, ana, false, "/pj crear Drake zaria")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	h.ok(chatA, ana, false, "/pj set atletismo 2")
+	out, rep := h.send(chatA, ana, false, "/zaria fuerza+atletismo dc15", 3, 8)
+	if rep.Error || rep.Check == nil {
+		t.Fatalf("zaria: %s", out)
+	}
+	if rep.Check.Outcome != "failure" || rep.Check.Total == nil || *rep.Check.Total != 11 {
+		t.Fatalf("check = %+v (total %v): %s", rep.Check, rep.Check.Total, out)
+	}
+	contains(t, out, "11")
+	// Another character of the chat by name, as a GM rolling for an NPC.
+	h.ok(chatA, bob, false, "/pj crear Orco")
+	h.ok(chatA, bob, false, "/pj set fuerza 6")
+	h.ok(chatA, bob, false, "/pj set atletismo 0")
+	_, rep = h.send(chatA, admin, true, "/zaria @Orco fuerza+atletismo dc15", 10, 10)
+	if rep.Error || rep.Check == nil || *rep.Check.Total != 16 {
+		t.Fatalf("zaria @Orco: %+v", rep.Check)
+	}
+	h.fails(chatA, ana, false, "/zaria fuerzza+atletismo dc15", "Did you mean fuerza?")
+	h.fails(chatA, bob, false, "/pj set @Drake fuerza 9", "Only Ana")
+	contains(t, h.ok(chatA, bob, false, "/historial"), "Ana: /zaria fuerza+atletismo dc15")
+}
