@@ -188,6 +188,7 @@ func (a *Adapter) login(ctx context.Context) error {
 		who, err := cli.Whoami(ctx)
 		if err == nil && who.DeviceID == id.DeviceID(deviceID) {
 			cli.UserID, cli.DeviceID = who.UserID, who.DeviceID
+			a.log.Debug("resumed stored session", "device", who.DeviceID)
 			return nil
 		}
 		if err != nil && !errors.Is(err, mautrix.MUnknownToken) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"maunium.net/go/mautrix/event"
@@ -147,6 +148,8 @@ func (a *Adapter) fresh(ctx context.Context, evt *event.Event) bool {
 func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
+	ctx, cancel := detach(ctx, shutdownGrace)
+	defer cancel()
 	if !a.fresh(ctx, evt) || a.journal.seen(evt.ID) {
 		return
 	}
@@ -319,6 +322,8 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
+	ctx, cancel := detach(ctx, shutdownGrace)
+	defer cancel()
 	if !a.fresh(ctx, evt) || a.journal.seen(evt.ID) {
 		return
 	}
@@ -342,6 +347,19 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 		_ = a.deliver(ctx, t, rep) // logged there
 	}
 	a.handled(ctx, evt.ID)
+}
+
+// shutdownGrace is how long a reply being sent when the adapter stops gets
+// to finish. Cutting a send short is worse than waiting: the homeserver may
+// have stored the event without remembering the transaction id, and the
+// next run would then answer a second time.
+const shutdownGrace = 5 * time.Second
+
+// detach returns a context that ends at most grace after ctx ends.
+func detach(ctx context.Context, grace time.Duration) (context.Context, context.CancelFunc) {
+	dctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() { time.AfterFunc(grace, cancel) })
+	return dctx, func() { stop(); cancel() }
 }
 
 // handled records that evt was answered. When the adapter is stopping, the

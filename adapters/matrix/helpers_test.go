@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -127,7 +128,7 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 		o.cfg(&cfg)
 	}
 	lb := &logBuffer{t: t}
-	a, err := New(cfg, d, store, slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	a, err := New(cfg, d, store, slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,10 +161,19 @@ type user struct {
 	t   testing.TB
 	cli *mautrix.Client
 
-	mu     sync.Mutex
-	events []*event.Event // messages and reactions from others, decrypted
-	notify chan struct{}
-	cancel context.CancelFunc
+	mu       sync.Mutex
+	events   []*event.Event // messages and reactions from others, decrypted
+	notify   chan struct{}
+	cancel   context.CancelFunc
+	autoJoin atomic.Bool
+}
+
+// quickSyncer retries a failed sync after 100 ms (not mautrix's 10 s), so
+// that the people in the tests notice a restarted homeserver quickly.
+type quickSyncer struct{ *mautrix.DefaultSyncer }
+
+func (quickSyncer) OnFailedSync(_ *mautrix.RespSync, err error) (time.Duration, error) {
+	return 100 * time.Millisecond, nil
 }
 
 func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool) *user {
@@ -177,7 +187,7 @@ func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool
 		t.Fatal(err)
 	}
 	u := &user{t: t, cli: cli, notify: make(chan struct{}, 1)}
-	syncer := mautrix.NewDefaultSyncer()
+	syncer := &quickSyncer{mautrix.NewDefaultSyncer()}
 	cli.Syncer = syncer
 	cli.Store = mautrix.NewMemorySyncStore()
 	if withCrypto {
@@ -208,7 +218,10 @@ func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool
 	}
 	syncer.OnEventType(event.EventMessage, keep)
 	syncer.OnEventType(event.EventReaction, keep)
-	syncer.OnEventType(event.StateMember, func(_ context.Context, evt *event.Event) {
+	syncer.OnEventType(event.StateMember, func(ctx context.Context, evt *event.Event) {
+		if evt.GetStateKey() == string(cli.UserID) && evt.Content.AsMember().Membership == event.MembershipInvite && u.autoJoin.Load() {
+			go func() { _, _ = cli.JoinRoomByID(ctx, evt.RoomID) }()
+		}
 		select {
 		case u.notify <- struct{}{}:
 		default:

@@ -27,8 +27,10 @@ func (w slogWriter) Write(p []byte) (int, error) {
 	delete(rec, "message")
 	delete(rec, "level")
 	delete(rec, "req_body") // message text or key material: never logged
-	if msg == "Request canceled" {
-		return len(p), nil // our own cancellations on shutdown
+	if msg == "Request canceled" || msg == "Request failed" {
+		// Our own cancellations on shutdown, and failures the adapter
+		// retries and logs once itself.
+		return len(p), nil
 	}
 	attrs := make([]any, 0, 2*len(rec))
 	for k, v := range rec {
