@@ -57,13 +57,13 @@ func (c *clock) Now() time.Time {
 // catalogs and router, the character service registered on it, plus one
 // test roll command (/check) that reads a sheet through req.SheetInt.
 type harness struct {
-	t   *testing.T
+	t   testing.TB
 	db  *sqlite.DB
 	svc *character.Service
 	r   *command.Router
 }
 
-func newHarness(t *testing.T, lim character.Limits) *harness {
+func newHarness(t testing.TB, lim character.Limits) *harness {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
