@@ -1,0 +1,349 @@
+package dungeonhack
+
+import (
+	"bufio"
+	"fmt"
+	"math/big"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"zaria/core/dice"
+)
+
+// mdRows reads the data rows of the markdown tables in a file copied from
+// RULES.md, cells trimmed.
+func mdRows(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out [][]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := sc.Text()
+		if !strings.HasPrefix(l, "|") || strings.HasPrefix(l, "|---") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(l, "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		out = append(out, cells)
+	}
+	return out
+}
+
+func cleanName(s string) string {
+	for _, m := range []string{" (new)", " **", " *", " †", " ‡"} {
+		s = strings.ReplaceAll(s, m, "")
+	}
+	return s
+}
+
+func die(t *testing.T, s string) (n, sides int) {
+	if s == "–" {
+		return 0, 0
+	}
+	a, b, ok := strings.Cut(s, "d")
+	if !ok {
+		t.Fatalf("die %q", s)
+	}
+	if a == "" {
+		a = "1"
+	}
+	n, _ = strconv.Atoi(a)
+	sides, _ = strconv.Atoi(b)
+	return n, sides
+}
+
+func TestWeaponsMatchRules(t *testing.T) {
+	var got []Weapon
+	for _, r := range mdRows(t, "testdata/weapons.md") {
+		switch {
+		case r[0] == "group" || r[0] == "arma":
+			continue // headers
+		case len(r) == 7: // group | arma | daño | pen. | resist. | precio | note
+			n, s := die(t, r[2])
+			_, res := die(t, r[4])
+			pen, _ := strconv.Atoi(r[3])
+			got = append(got, Weapon{Name: cleanName(r[1]), Group: r[0], DmgN: n, DmgS: s, Pen: pen, Resist: res})
+		case len(r) == 8: // arma | alcance | daño | pen. | resist. | munición | precio | note
+			n, s := die(t, r[2])
+			_, res := die(t, r[4])
+			pen, _ := strconv.Atoi(r[3])
+			got = append(got, Weapon{Name: cleanName(r[0]), Group: "distancia", DmgN: n, DmgS: s, Pen: pen, Resist: res})
+		default:
+			t.Fatalf("row %v", r)
+		}
+	}
+	if len(got) != len(Weapons) {
+		t.Fatalf("RULES.md has %d weapons, the table %d", len(got), len(Weapons))
+	}
+	for i, w := range got {
+		x := Weapons[i]
+		x.Key = ""
+		if x != w {
+			t.Errorf("row %d: table %+v, RULES.md %+v", i, x, w)
+		}
+	}
+}
+
+func TestArmoursMatchRules(t *testing.T) {
+	var got []Armour
+	for _, r := range mdRows(t, "testdata/armour.md") {
+		row, err := strconv.Atoi(r[0])
+		if err != nil {
+			if r[0] == "DB" { // the absorption conversion
+				for i, d := range []int{4, 6, 8, 10, 12, 20} {
+					if v, _ := strconv.Atoi(r[i+1]); AbsorptionDB[d] != v {
+						t.Errorf("absorción d%d: %d, RULES.md %d", d, AbsorptionDB[d], v)
+					}
+				}
+			}
+			continue
+		}
+		db, _ := strconv.Atoi(r[2])
+		_, res := die(t, r[3])
+		got = append(got, Armour{Row: row, Name: r[1], DB: db, Resist: res})
+	}
+	if len(got) != len(Armours) {
+		t.Fatalf("RULES.md has %d armours, the table %d", len(got), len(Armours))
+	}
+	for i, a := range got {
+		x := Armours[i]
+		x.Key = ""
+		if x != a {
+			t.Errorf("row %d: table %+v, RULES.md %+v", i, x, a)
+		}
+	}
+}
+
+func TestKeysUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, w := range Weapons {
+		if seen[w.Key] {
+			t.Errorf("duplicate %s", w.Key)
+		}
+		seen[w.Key] = true
+	}
+	for _, a := range Armours {
+		if seen[a.Key] {
+			t.Errorf("duplicate %s", a.Key)
+		}
+		seen[a.Key] = true
+	}
+}
+
+func coraza() Attack {
+	w, _ := WeaponByKey("espada-larga")
+	a, _ := ArmourByKey("coraza")
+	return Attack{DmgN: w.DmgN, DmgS: w.DmgS, Pen: w.Pen, DB: a.DB, DBFaces: 6}
+}
+
+// RULES.md §2.11.
+func TestAttackVectors(t *testing.T) {
+	cases := []struct {
+		name  string
+		a     Attack
+		dice  []int
+		final int
+	}{
+		{"H1", coraza(), []int{6, 1, 2, 1}, 2},
+		{"H2", coraza(), []int{3, 2, 2, 3}, 1},
+		{"H3 no armour", Attack{DmgN: 1, DmgS: 6, Pen: 3}, []int{1}, 3},
+		{"H6", Attack{DmgN: 1, DmgS: 6, Pen: 2, DB: 1, DBFaces: 6, Static: 1}, []int{5, 3}, 2},
+		{"mayor", Attack{DmgN: 1, DmgS: 8, Pen: 1, DB: 3, DBFaces: 6, Mode: Highest}, []int{8, 1, 2, 1}, 6},
+		{"2d8+2", Attack{DmgN: 2, DmgS: 8, Bonus: 2, Pen: 2, DB: 2, DBFaces: 4}, []int{8, 7, 1, 1}, 15},
+	}
+	for _, c := range cases {
+		src := dice.NewScripted(c.dice)
+		r := ResolveAttack(src, c.a)
+		if src.Err() != nil || src.Used() != len(c.dice) || r.Final != c.final {
+			t.Errorf("%s: %+v used %d err %v, want %d", c.name, r, src.Used(), src.Err(), c.final)
+		}
+	}
+	// H4, H5: breaking a DB.
+	if BreakDamage(MonsterPen(17, Round)) != 2 || BreakDamage(0) != 0 {
+		t.Errorf("H4/H5")
+	}
+}
+
+func TestMonsterPen(t *testing.T) {
+	// H7 and the table of §2.7.
+	for _, c := range []struct{ level, round, ceil int }{{1, 0, 0}, {3, 0, 0}, {8, 0, 1}, {9, 1, 1}, {17, 2, 2}, {21, 3, 3}, {15, 2, 2}, {27, 4, 4}} {
+		if MonsterPen(c.level, Round) != c.round || MonsterPen(c.level, Ceil) != c.ceil {
+			t.Errorf("level %d: %d %d, want %d %d", c.level, MonsterPen(c.level, Round), MonsterPen(c.level, Ceil), c.round, c.ceil)
+		}
+	}
+	bands := []struct{ lo, hi, pen int }{{1, 8, 0}, {9, 14, 1}, {15, 20, 2}, {21, 26, 3}, {27, 32, 4}}
+	differ := []int{}
+	for _, b := range bands {
+		for l := b.lo; l <= b.hi; l++ {
+			if MonsterPen(l, Round) != b.pen {
+				t.Errorf("level %d: %d, table %d", l, MonsterPen(l, Round), b.pen)
+			}
+			if MonsterPen(l, Ceil) != MonsterPen(l, Round) {
+				differ = append(differ, l)
+			}
+		}
+	}
+	if fmt.Sprint(differ) != "[7 8 13 14 19 20 25 26 31 32]" {
+		t.Errorf("ceiling differs at %v", differ)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	// H10.
+	if u := UsageCheck(dice.NewScripted([]int{2}), 8); u.After != 6 {
+		t.Errorf("H10 2: %+v", u)
+	}
+	if u := UsageCheck(dice.NewScripted([]int{5}), 8); u.After != 8 {
+		t.Errorf("H10 5: %+v", u)
+	}
+	// H11: a d4 rolling 1 is exhausted.
+	if u := UsageCheck(dice.NewScripted([]int{1}), 4); u.After != 0 {
+		t.Errorf("H11: %+v", u)
+	}
+	for d, want := range map[int]string{4: "1/2", 6: "2/3", 8: "3/4", 10: "4/5", 12: "5/6"} {
+		if UsageHolds(d).RatString() != want {
+			t.Errorf("d%d holds %s", d, UsageHolds(d).RatString())
+		}
+	}
+	// Expected checks until destruction: d4 2, d6 5, d8 9, d10 14, d12 20.
+	exp := new(big.Rat)
+	for _, d := range []int{4, 6, 8, 10, 12} {
+		exp.Add(exp, big.NewRat(int64(d), 2))
+		want := map[int]int64{4: 2, 6: 5, 8: 9, 10: 14, 12: 20}[d]
+		if exp.Cmp(big.NewRat(want, 1)) != 0 {
+			t.Errorf("d%d: expected checks %s, want %d", d, exp.RatString(), want)
+		}
+	}
+}
+
+func TestRepair(t *testing.T) {
+	// H8: coraza 3 DB, 2 broken, 2d6 → 2, 4.
+	r := RepairArmour(dice.NewScripted([]int{2, 4}), 1, 2, 6)
+	if r.Restored != 1 || r.Lost != 1 || r.NewMax() != 2 {
+		t.Errorf("H8: %+v", r)
+	}
+	// H9: tela with its DB broken is destroyed.
+	if r := RepairArmour(dice.NewScripted(nil), 0, 1, 6); !r.Destroyed {
+		t.Errorf("H9: %+v", r)
+	}
+	// H12: a d4 can never beat 4: nothing rolled.
+	src := dice.NewScripted([]int{4})
+	if r := RepairArmour(src, 2, 2, 4); !r.Hopeless || src.Used() != 0 {
+		t.Errorf("H12: %+v", r)
+	}
+	if got := RepairAll(1, 2, 6).RatString(); got != "1/4" {
+		t.Errorf("repair chance %s", got)
+	}
+	if got := RepairAll(4, 1, 6).RatString(); got != "1/6" {
+		t.Errorf("full plate %s", got)
+	}
+}
+
+func TestMountAndAsphyxia(t *testing.T) {
+	if _, m := MountCheck(dice.NewScripted([]int{8})); !m {
+		t.Error("H13 8")
+	}
+	if _, m := MountCheck(dice.NewScripted([]int{7})); m {
+		t.Error("H13 7")
+	}
+	if MountChance().RatString() != "13/20" {
+		t.Error(MountChance())
+	}
+	if need, pen := Asphyxia(13); !need || pen != 2 {
+		t.Errorf("H14: %v %d", need, pen)
+	}
+	if need, _ := Asphyxia(10); need {
+		t.Error("round 10")
+	}
+	if _, pen := Asphyxia(11); pen != 0 {
+		t.Error("round 11")
+	}
+}
+
+// RULES.md §2.10.
+func TestChances(t *testing.T) {
+	if got := AbovePen(coraza()).RatString(); got != "35/1728" {
+		t.Errorf("espada larga vs coraza: %s", got)
+	}
+	esp, _ := WeaponByKey("espadon")
+	a := Attack{DmgN: esp.DmgN, DmgS: esp.DmgS, Pen: esp.Pen, DB: 1, DBFaces: 4}
+	if got := AtLeast(a, 5).RatString(); got != "11/24" {
+		t.Errorf("espadón vs acolchada: %s", got)
+	}
+}
+
+// AtLeast agrees with resolving every combination of dice.
+func TestAtLeastMatchesResolve(t *testing.T) {
+	for _, a := range []Attack{
+		coraza(),
+		{DmgN: 2, DmgS: 6, Bonus: 1, Pen: 2, DB: 2, DBFaces: 4, Static: 1},
+		{DmgN: 1, DmgS: 12, Pen: 1, DB: 3, DBFaces: 6, Mode: Highest},
+		{DmgN: 1, DmgS: 4},
+	} {
+		n := a.DmgN + a.DB
+		count := map[int]int{}
+		total := 0
+		faces := make([]int, n)
+		var walk func(i int)
+		walk = func(i int) {
+			if i == n {
+				r := ResolveAttack(dice.NewScripted(faces), a)
+				count[r.Final]++
+				total++
+				return
+			}
+			s := a.DmgS
+			if i >= a.DmgN {
+				s = a.DBFaces
+			}
+			for f := 1; f <= s; f++ {
+				faces[i] = f
+				walk(i + 1)
+			}
+		}
+		walk(0)
+		for x := 0; x <= 30; x++ {
+			ok := 0
+			for v, c := range count {
+				if v >= x {
+					ok += c
+				}
+			}
+			if got := AtLeast(a, x); got.Cmp(big.NewRat(int64(ok), int64(total))) != 0 {
+				t.Fatalf("%+v ≥%d: %s, enumeration %d/%d", a, x, got.RatString(), ok, total)
+			}
+		}
+	}
+}
+
+// The largest attack allowed stays exact: P(≥ 0) = 1.
+func TestAtLeastLargest(t *testing.T) {
+	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, DB: MaxDB, DBFaces: 12}
+	if got := AtLeast(a, 0); got.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("%s", got.RatString())
+	}
+}
+
+func BenchmarkAbovePen(b *testing.B) {
+	b.ReportAllocs()
+	a := coraza()
+	for b.Loop() {
+		AbovePen(a)
+	}
+}
+
+func BenchmarkAbovePenLargest(b *testing.B) {
+	b.ReportAllocs()
+	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}
+	for b.Loop() {
+		AbovePen(a)
+	}
+}
