@@ -295,13 +295,23 @@ func (u *user) createRoom(encrypted bool, invite ...id.UserID) id.RoomID {
 	return resp.RoomID
 }
 
-// waitJoined waits until this user's client has seen who join room.
+// waitJoined waits until the homeserver says who joined room, and makes
+// sure this user's client knows (its crypto shares keys with members only).
 func (u *user) waitJoined(room id.RoomID, who id.UserID) {
 	u.t.Helper()
+	ctx := context.Background()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		if u.cli.StateStore.IsMembership(context.Background(), room, who, event.MembershipJoin) {
+		if u.cli.StateStore.IsMembership(ctx, room, who, event.MembershipJoin) {
 			return
+		}
+		if m, err := u.cli.JoinedMembers(ctx, room); err == nil {
+			if _, ok := m.Joined[who]; ok {
+				if err := u.cli.StateStore.SetMembership(ctx, room, who, event.MembershipJoin); err != nil {
+					u.t.Fatal(err)
+				}
+				return
+			}
 		}
 		if time.Now().After(deadline) {
 			u.t.Fatalf("%s did not join %s", who, room)
