@@ -15,6 +15,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -67,6 +68,17 @@ type DB struct {
 // parent directory, and brings its schema up to date. A database whose
 // schema is newer than this binary knows is refused.
 func Open(ctx context.Context, path string) (*DB, error) {
+	return open(ctx, path, config{sync: synchronous, migrations: migrationFiles})
+}
+
+// config is what Open fixes and tests vary: benchmarks compare synchronous
+// modes, migration tests use their own migration files.
+type config struct {
+	sync       string
+	migrations fs.FS // holds migrations/NNNN_*.sql
+}
+
+func open(ctx context.Context, path string, cfg config) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("sqlite: open: empty path")
 	}
@@ -81,7 +93,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 
 	db.w, err = sql.Open("sqlite3", dsn(abs, url.Values{
 		"_journal_mode":    {"WAL"},
-		"_synchronous":     {synchronous},
+		"_synchronous":     {cfg.sync},
 		"_txlock":          {"immediate"},
 		"_stmt_cache_size": {"64"},
 	}))
@@ -93,7 +105,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	db.w.SetConnMaxLifetime(0)
 	db.w.SetConnMaxIdleTime(0)
 
-	if err := db.migrate(ctx); err != nil {
+	if err := db.migrate(ctx, cfg.migrations); err != nil {
 		db.w.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}

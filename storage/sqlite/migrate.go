@@ -78,8 +78,8 @@ func (e *ErrSchemaTooNew) Error() string {
 // migrate applies every migration newer than the database's version, each
 // in its own write transaction together with the new user_version, so a
 // crash leaves the database at one version or the next, never in between.
-func (db *DB) migrate(ctx context.Context) error {
-	ms, err := loadMigrations(migrationFiles)
+func (db *DB) migrate(ctx context.Context, fsys fs.FS) error {
+	ms, err := loadMigrations(fsys)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}

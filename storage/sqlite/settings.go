@@ -10,13 +10,16 @@ import (
 )
 
 // chatID returns the row id of chat, creating the row. Only writes call it:
-// reads of a chat never seen find nothing and create nothing.
+// reads of a chat never seen find nothing and create nothing. Inside the
+// write transaction nobody else can insert the chat between the two
+// statements.
 func chatID(ctx context.Context, tx *sql.Tx, chat core.ChatRef) (int64, error) {
-	var id int64
-	err := tx.QueryRowContext(ctx,
-		`INSERT INTO chats (platform, chat_id) VALUES (?, ?)
-		 ON CONFLICT (platform, chat_id) DO UPDATE SET platform = excluded.platform
-		 RETURNING id`, chat.Platform, chat.ID).Scan(&id)
+	id, ok, err := existingChatID(ctx, tx, chat)
+	if err != nil || ok {
+		return id, err
+	}
+	err = tx.QueryRowContext(ctx, `INSERT INTO chats (platform, chat_id) VALUES (?, ?) RETURNING id`,
+		chat.Platform, chat.ID).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("chat %s: %w", chat, err)
 	}

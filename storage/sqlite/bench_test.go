@@ -1,0 +1,155 @@
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/character"
+)
+
+func benchDB(b *testing.B, syncMode string) *DB {
+	b.Helper()
+	db, err := open(context.Background(), filepath.Join(b.TempDir(), "bench.db"), config{sync: syncMode, migrations: migrationFiles})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return db
+}
+
+// fillChat gives chat n characters of 12 values each, one per owner.
+func fillChat(b *testing.B, db *DB, chat core.ChatRef, n int) {
+	b.Helper()
+	for i := 0; i < n; i++ {
+		c := character.Character{Owner: fmt.Sprint("u", i), Name: fmt.Sprint("Pj", i), Key: fmt.Sprint("pj", i), System: "zaria"}
+		for v := 0; v < 12; v++ {
+			c.Values = append(c.Values, character.Value{Name: fmt.Sprint("Stat", v), Key: fmt.Sprint("stat", v), Text: fmt.Sprint(v)})
+		}
+		if _, err := db.CreateCharacter(context.Background(), chat, c, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCharacterRead reads one 12-value sheet by name from a chat of
+// 50 characters, among 20 such chats: what every roll with a sheet does.
+func BenchmarkCharacterRead(b *testing.B) {
+	db := benchDB(b, synchronous)
+	for c := 0; c < 20; c++ {
+		fillChat(b, db, core.ChatRef{Platform: "telegram", ID: fmt.Sprint(c)}, 50)
+	}
+	chat := core.ChatRef{Platform: "telegram", ID: "7"}
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.Run("ByName", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			c, err := db.Character(ctx, chat, "pj25")
+			if err != nil || len(c.Values) != 12 {
+				b.Fatal(c, err)
+			}
+		}
+	})
+	b.Run("Active", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			c, err := db.ActiveCharacter(ctx, chat, "u25")
+			if err != nil || len(c.Values) != 12 {
+				b.Fatal(c, err)
+			}
+		}
+	})
+	b.Run("Parallel", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if _, err := db.Character(ctx, chat, "pj25"); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	})
+}
+
+// BenchmarkSettingsRead is the read the router makes for every message.
+func BenchmarkSettingsRead(b *testing.B) {
+	db := benchDB(b, synchronous)
+	ctx := context.Background()
+	chat := core.ChatRef{Platform: "telegram", ID: "1"}
+	if err := db.SaveSettings(ctx, chat, core.Settings{Lang: "es", Options: map[string]string{"prefix": "!", "zaria": "heroico"}}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := db.Settings(ctx, chat); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAppendRoll is the sustained rate of logged rolls: one
+// transaction per roll (insert + prune to the newest 1000 of the chat),
+// with the shipped synchronous=FULL (an fsync per commit) and, for
+// comparison, NORMAL.
+func BenchmarkAppendRoll(b *testing.B) {
+	for _, mode := range []string{"FULL", "NORMAL"} {
+		b.Run(mode, func(b *testing.B) {
+			db := benchDB(b, mode)
+			ctx := context.Background()
+			chat := core.ChatRef{Platform: "telegram", ID: "1"}
+			r := character.Roll{Chat: chat, UserID: "u1", UserName: "Ana", Command: "/zaria fuerza+atletismo dc15",
+				Dice: []int{7, 3, 9}, Sides: []int{10, 10, 10}, Result: "🎲 7 + 3 + 4 = 14 · Éxito"}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := db.AppendRoll(ctx, r, 1000); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
+		})
+	}
+	b.Run("FULL/Parallel", func(b *testing.B) {
+		db := benchDB(b, "FULL")
+		ctx := context.Background()
+		var next atomic.Int64
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			chat := core.ChatRef{Platform: "telegram", ID: fmt.Sprint(next.Add(1))}
+			r := character.Roll{Chat: chat, UserID: "u1", Command: "/roll 3d6", Dice: []int{1, 2, 3}, Sides: []int{6, 6, 6}}
+			for pb.Next() {
+				if err := db.AppendRoll(ctx, r, 1000); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
+	})
+}
+
+// BenchmarkFaceCounts is /stats over a full history of 1000 rolls of
+// five dice.
+func BenchmarkFaceCounts(b *testing.B) {
+	db := benchDB(b, "NORMAL")
+	ctx := context.Background()
+	chat := core.ChatRef{Platform: "telegram", ID: "1"}
+	for i := 0; i < 1000; i++ {
+		r := character.Roll{Chat: chat, UserID: fmt.Sprint("u", i%5), Command: "/roll 5d6",
+			Dice: []int{i%6 + 1, (i+1)%6 + 1, (i+2)%6 + 1, (i+3)%6 + 1, (i+4)%6 + 1}, Sides: []int{6, 6, 6, 6, 6}}
+		if err := db.AppendRoll(ctx, r, 1000); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		fc, err := db.FaceCounts(ctx, chat)
+		if err != nil || len(fc) != 6 {
+			b.Fatal(fc, err)
+		}
+	}
+}
