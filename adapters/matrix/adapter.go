@@ -346,6 +346,14 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 		if ctx.Err() != nil || !temporary(err) {
 			return err
 		}
+		if d, ok := retryAfter(err); ok {
+			// The homeserver's own pacing: expected under load, not news.
+			a.log.Debug(what+" rate limited", "retry_after", d)
+			if !sleep(ctx, d) {
+				return ctx.Err()
+			}
+			continue
+		}
 		if !logged {
 			a.log.Warn(what+" failing; retrying quietly", "err", err)
 			logged = true

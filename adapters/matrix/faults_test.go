@@ -1,0 +1,142 @@
+package matrix
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"zaria/adapters/matrix/dendritetest"
+
+	"maunium.net/go/mautrix/id"
+)
+
+// TestRateLimited: Dendrite rate-limits joins (1 request, then 700 ms of
+// cool-off for the bot). Invited to three rooms at once, the bot joins them
+// all by waiting as M_LIMIT_EXCEEDED's retry_after_ms says, without a
+// warning, and answers in each.
+func TestRateLimited(t *testing.T) {
+	hs := startServer(t, dendritetest.Options{RateLimit: 1, CooloffMS: 700, RateLimitExempt: []string{"@alice:localhost"}})
+	alice := newUser(t, hs, "alice", false)
+	b := startBot(t, hs, newRouter(t), botOpts{})
+	time.Sleep(800 * time.Millisecond) // the bot's login and whoami used its slot
+	start := time.Now()
+	rooms := []id.RoomID{alice.createRoom(false, botID()), alice.createRoom(false, botID()), alice.createRoom(false, botID())}
+	for _, r := range rooms {
+		alice.waitJoined(r, botID())
+	}
+	t.Logf("joined 3 rooms in %v under a 1-per-700 ms limit", time.Since(start))
+	for _, r := range rooms {
+		c := alice.say(r, "!zaria 4+2 dc15")
+		alice.waitFor("reply", wait, replyTo(botID(), c))
+	}
+	if n := b.log.count("rate limited"); n == 0 {
+		t.Errorf("the bot never met M_LIMIT_EXCEEDED; the test proves nothing:\n%s", b.log)
+	}
+	if n := b.log.count("level=WARN"); n != 0 {
+		t.Errorf("rate limiting logged %d warnings, want none (it is the homeserver's normal pacing)", n)
+	}
+}
+
+// TestSendRateLimited: the homeserver (through a proxy, since Dendrite does
+// not rate-limit /send) answers the bot's first reply with 429
+// M_LIMIT_EXCEEDED and retry_after_ms 400. The bot waits that long, sends
+// again with the same transaction id, and the reply shows once.
+func TestSendRateLimited(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var mu sync.Mutex
+	var times []time.Time
+	var paths []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+			mu.Lock()
+			times = append(times, time.Now())
+			paths = append(paths, r.URL.Path)
+			first := len(times) == 1
+			mu.Unlock()
+			if first {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusTooManyRequests)
+				_, _ = w.Write([]byte(`{"errcode":"M_LIMIT_EXCEEDED","error":"Too many requests","retry_after_ms":400}`))
+				return
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	b := startBot(t, hs, newRouter(t), botOpts{homeURL: srv.URL})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	cmd := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply", wait, replyTo(botID(), cmd))
+	time.Sleep(200 * time.Millisecond)
+	if n := len(alice.matching(replyTo(botID(), cmd))); n != 1 {
+		t.Errorf("reply shown %d times, want once", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(times) < 2 || paths[0] != paths[1] {
+		t.Fatalf("sends: %v; want the limited one retried with the same transaction id", paths)
+	}
+	if d := times[1].Sub(times[0]); d < 400*time.Millisecond {
+		t.Errorf("retried after %v, want at least retry_after_ms = 400 ms", d)
+	}
+	if n := b.log.count("level=WARN"); n != 0 {
+		t.Errorf("logged %d warnings for a rate limit, want none", n)
+	}
+}
+
+// TestLostSendResponse: the homeserver stores the bot's reply but the
+// answer never reaches the bot (a proxy drops it and says 502). The bot
+// retries with the same transaction id and the room shows the reply once.
+func TestLostSendResponse(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var mu sync.Mutex
+	var puts []string
+	dropped := false
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+			mu.Lock()
+			puts = append(puts, r.URL.Path)
+			drop := !dropped
+			dropped = true
+			mu.Unlock()
+			if drop {
+				rec := httptest.NewRecorder()
+				proxy.ServeHTTP(rec, r) // the homeserver does it…
+				if rec.Code != http.StatusOK {
+					t.Errorf("upstream answered %d", rec.Code)
+				}
+				http.Error(w, "bad gateway", http.StatusBadGateway) // …the bot never hears
+				return
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	startBot(t, hs, newRouter(t), botOpts{homeURL: srv.URL})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	cmd := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply", wait, replyTo(botID(), cmd))
+	marker := alice.say(room, "!zaria 1+1 dc5")
+	alice.waitFor("marker", wait, replyTo(botID(), marker))
+	if n := len(alice.matching(replyTo(botID(), cmd))); n != 1 {
+		t.Errorf("reply shown %d times, want once", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(puts) < 3 || puts[0] != puts[1] {
+		t.Errorf("sends seen by the proxy: %v; want the first one retried with the same transaction id", puts)
+	}
+}
