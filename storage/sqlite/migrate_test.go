@@ -102,8 +102,9 @@ func TestMigrateFromEachVersion(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				// platform_state exists since version 1.
-				if err := old.SetState(ctx, "telegram.offset", "99"); err != nil {
+				// Data as version 1 wrote it (the methods of this binary
+				// speak the newest schema).
+				if _, err := old.w.ExecContext(ctx, `INSERT INTO platform_state (key, value) VALUES ('telegram.offset', '99')`); err != nil {
 					t.Fatal(err)
 				}
 				old.Close()
@@ -123,6 +124,13 @@ func TestMigrateFromEachVersion(t *testing.T) {
 				if v, ok, err := db.State(ctx, "telegram.offset"); err != nil || !ok || v != "99" {
 					t.Errorf("data of version %d after migration: %q %v %v", k, v, ok, err)
 				}
+			}
+			// And the migrated file takes this binary's writes.
+			if err := db.SetState(ctx, "telegram.offset", "100"); err != nil {
+				t.Fatal(err)
+			}
+			if v, _, err := db.State(ctx, "telegram.offset"); err != nil || v != "100" {
+				t.Errorf("write after migration: %q %v", v, err)
 			}
 		})
 	}

@@ -109,10 +109,40 @@ func (db *DB) State(ctx context.Context, key string) (value string, ok bool, err
 
 // SetState stores value under key, replacing any previous value.
 func (db *DB) SetState(ctx context.Context, key, value string) error {
+	now := nanos(db.now())
 	return db.write(ctx, fmt.Sprintf("set state %q", key), func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx,
-			`INSERT INTO platform_state (key, value) VALUES (?, ?)
-			 ON CONFLICT (key) DO UPDATE SET value = excluded.value`, key, value)
+			`INSERT INTO platform_state (key, value, updated) VALUES (?, ?, ?)
+			 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated = excluded.updated`, key, value, now)
 		return err
 	})
+}
+
+// PruneState deletes the state keys that start with prefix, except the
+// keep most recently set ones, and returns how many it deleted. It is for
+// keys an adapter writes per event ("matrix/again/<event id>"), which
+// would otherwise grow without bound. An empty prefix is refused: it
+// would reach every adapter's offsets and tokens.
+func (db *DB) PruneState(ctx context.Context, prefix string, keep int) (int, error) {
+	if prefix == "" {
+		return 0, errors.New("sqlite: prune state: empty prefix")
+	}
+	keep = max(keep, 0)
+	var n int64
+	err := db.write(ctx, fmt.Sprintf("prune state %q", prefix), func(tx *sql.Tx) error {
+		// substr(...) = prefix selects the prefix's keys; key >= prefix lets
+		// the primary key index skip the keys before them.
+		res, err := tx.ExecContext(ctx,
+			`DELETE FROM platform_state
+			  WHERE key >= ?1 AND substr(key, 1, length(?1)) = ?1
+			    AND key NOT IN (SELECT key FROM platform_state
+			                     WHERE key >= ?1 AND substr(key, 1, length(?1)) = ?1
+			                     ORDER BY updated DESC, key DESC LIMIT ?2)`, prefix, keep)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
 }
