@@ -12,7 +12,11 @@ func Register(r *command.Router) {
 	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: command.HandlerFunc(handleDaegon), Roll: true})
 	r.Register(command.Command{Name: "kh", Handler: command.HandlerFunc(handleKH), Roll: true})
 	r.Register(command.Command{Name: "rq", Handler: command.HandlerFunc(handleRQ), Roll: true})
+	r.Register(command.Command{Name: "dh", Handler: command.HandlerFunc(handleDH), Roll: true})
 
 	r.RegisterOption(command.Option{Key: optZaria, Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
 	r.RegisterOption(command.Option{Key: optZariaNPCEpic, Values: []string{"no", "si"}, Default: "no"})
+	r.RegisterOption(command.Option{Key: optDHBlindaje, Values: []string{"suma", "mayor"}, Default: "suma"})
+	r.RegisterOption(command.Option{Key: optDHPen, Values: []string{"redondeo", "techo"}, Default: "redondeo"})
+	r.RegisterOption(command.Option{Key: optDHDie, Values: []string{"d6", "d4"}, Default: "d6"})
 }

@@ -113,5 +113,5 @@ func ArmourByKey(k string) (Armour, bool) {
 // Sinks reports whether the armour makes its wearer sink underwater from
 // round 2 (cota de anillas or heavier, rows 6–13), and Swims at Desventaja
 // (armadura de bandas or heavier, rows 11–13) (RULES.md §2.9).
-func (a Armour) Sinks() bool           { return a.Row >= 6 }
+func (a Armour) Sinks() bool            { return a.Row >= 6 }
 func (a Armour) SwimDisadvantage() bool { return a.Row >= 11 }
