@@ -89,6 +89,14 @@ func open(ctx context.Context, path string, cfg config) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o750); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
+	// Chat data is private: a new file is created readable by its owner
+	// only (SQLite's default is 0644), and SQLite gives the -wal and -shm
+	// files the mode of the database file.
+	if f, err := os.OpenFile(abs, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
+	} else if !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
 	db := &DB{path: abs, now: time.Now}
 
 	db.w, err = sql.Open("sqlite3", dsn(abs, url.Values{

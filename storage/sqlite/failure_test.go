@@ -219,3 +219,51 @@ func TestOpenFailures(t *testing.T) {
 		t.Errorf("database not at the path asked for: %v", err)
 	}
 }
+
+func TestCancelledContext(t *testing.T) {
+	db := openTemp(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := db.SetState(ctx, "k", "v"); !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "sqlite: ") {
+		t.Errorf("write with a cancelled context: err = %v", err)
+	}
+	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("create with a cancelled context: err = %v", err)
+	}
+	if _, _, err := db.State(ctx, "k"); !errors.Is(err, context.Canceled) {
+		t.Errorf("read with a cancelled context: err = %v", err)
+	}
+	// Nothing was written, and the connections still work.
+	bg := context.Background()
+	if _, ok, err := db.State(bg, "k"); err != nil || ok {
+		t.Errorf("state after a cancelled write = %v %v", ok, err)
+	}
+	if _, err := db.Character(bg, failChat, "x"); !errors.Is(err, character.ErrNotFound) {
+		t.Errorf("character after a cancelled create: %v", err)
+	}
+	if err := db.SetState(bg, "k", "v"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUseAfterClose(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetState(ctx, "k", "v"); err == nil {
+		t.Error("write after Close succeeded")
+	}
+	if _, err := db.Settings(ctx, failChat); err == nil {
+		t.Error("read after Close succeeded")
+	}
+	if err := db.Backup(ctx, filepath.Join(t.TempDir(), "b.db")); err != nil {
+		// Backup opens its own connection to the file: either outcome is
+		// acceptable as long as it does not panic.
+		t.Logf("backup after Close: %v", err)
+	}
+}

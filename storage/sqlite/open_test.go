@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,6 +59,22 @@ func TestOpenCreatesDirAndPragmas(t *testing.T) {
 	}
 	if v != SchemaVersion() || v < 1 {
 		t.Errorf("user_version = %d, want %d", v, SchemaVersion())
+	}
+}
+
+func TestNewFileIsPrivate(t *testing.T) {
+	db := openTemp(t)
+	if err := db.SetState(context.Background(), "k", "v"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{db.Path(), db.Path() + "-wal"} {
+		fi, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mode := fi.Mode().Perm(); mode != 0o600 {
+			t.Errorf("%s has mode %o, want 600", filepath.Base(name), mode)
+		}
 	}
 }
 
