@@ -157,8 +157,10 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 
 		if err == nil {
 			s.sent.Add(1)
-			s.j.done(it.e, it.o)
-			return nil
+			// The next message of this chat leaves only once this one is
+			// recorded as sent: a crash can repeat at most one message
+			// per chat.
+			return s.j.waitSaved(ctx, s.j.done(it.e, it.o))
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -66,12 +66,17 @@ type journal struct {
 	snap  snapshot
 	seen  map[int]bool
 	dirty chan struct{} // non-blocking signal for the flusher
+	gen   uint64        // bumped by every change
+	// durable is the newest gen written (or given up on); saved is
+	// closed and replaced whenever it grows.
+	durable uint64
+	saved   chan struct{}
 
 	flushMu sync.Mutex
 }
 
 func newJournal(store StateStore, key string, recent int) *journal {
-	return &journal{store: store, key: key, recent: recent, seen: map[int]bool{}, dirty: make(chan struct{}, 1)}
+	return &journal{store: store, key: key, recent: recent, seen: map[int]bool{}, dirty: make(chan struct{}, 1), saved: make(chan struct{})}
 }
 
 // load reads the stored journal. A missing value is a fresh start.
@@ -153,21 +158,38 @@ func (j *journal) addOp(e *entry, o *op) int {
 	return len(e.Ops) - 1
 }
 
-// done marks an op delivered (or given up) and drops finished entries.
-func (j *journal) done(e *entry, o *op) {
+// done marks an op delivered (or given up) and drops finished entries. It
+// returns the generation to wait for (waitSaved) to know it is stored.
+func (j *journal) done(e *entry, o *op) uint64 {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	o.Done = true
-	for _, x := range e.Ops {
-		if !x.Done {
-			j.markDirty()
-			return
+	if !slices.ContainsFunc(e.Ops, func(x *op) bool { return !x.Done }) {
+		if i := slices.Index(j.snap.Pending, e); i >= 0 {
+			j.snap.Pending = slices.Delete(j.snap.Pending, i, i+1)
 		}
 	}
-	if i := slices.Index(j.snap.Pending, e); i >= 0 {
-		j.snap.Pending = slices.Delete(j.snap.Pending, i, i+1)
-	}
 	j.markDirty()
+	return j.gen
+}
+
+// waitSaved waits until generation g was written (or its write failed,
+// which was logged: sending goes on rather than stall).
+func (j *journal) waitSaved(ctx context.Context, g uint64) error {
+	for {
+		j.mu.Lock()
+		if j.durable >= g {
+			j.mu.Unlock()
+			return nil
+		}
+		ch := j.saved
+		j.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // edit changes an op under the journal's lock.
@@ -179,6 +201,7 @@ func (j *journal) edit(f func()) {
 }
 
 func (j *journal) markDirty() {
+	j.gen++
 	select {
 	case j.dirty <- struct{}{}:
 	default:
@@ -192,11 +215,19 @@ func (j *journal) flush(ctx context.Context) error {
 	defer j.flushMu.Unlock()
 	j.mu.Lock()
 	b, err := json.Marshal(&j.snap)
+	g := j.gen
+	j.mu.Unlock()
+	if err == nil {
+		err = j.store.SetState(ctx, j.key, string(b))
+	}
+	j.mu.Lock()
+	if g > j.durable {
+		j.durable = g
+		close(j.saved)
+		j.saved = make(chan struct{})
+	}
 	j.mu.Unlock()
 	if err != nil {
-		return fmt.Errorf("encode telegram state: %w", err)
-	}
-	if err := j.store.SetState(ctx, j.key, string(b)); err != nil {
 		return fmt.Errorf("save telegram state: %w", err)
 	}
 	return nil
