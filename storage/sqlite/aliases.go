@@ -98,6 +98,6 @@ func (db *DB) DeleteAlias(ctx context.Context, chat core.ChatRef, userID, key st
 		if err != nil {
 			return err
 		}
-		return mustAffect(res, fmt.Sprintf("alias %q of %q", key, userID))
+		return mustAffect(res)
 	})
 }

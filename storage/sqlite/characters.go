@@ -98,7 +98,7 @@ func insertCharacter(ctx context.Context, tx *sql.Tx, chat int64, c character.Ch
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		chat, c.Key, c.Name, c.Owner, c.OwnerName, c.System, nanos(c.Created), nanos(c.Updated)).Scan(&id)
 	if isUnique(err) {
-		return 0, fmt.Errorf("character %q: %w", c.Key, character.ErrExists)
+		return 0, character.ErrExists
 	}
 	if err != nil {
 		return 0, err
@@ -135,7 +135,7 @@ func setActive(ctx context.Context, tx *sql.Tx, chat int64, userID string, id in
 	if err != nil {
 		return err
 	}
-	return mustAffect(res, fmt.Sprintf("character %d of %s", id, userID))
+	return mustAffect(res)
 }
 
 // Character returns the chat's character whose Key is key.
@@ -196,19 +196,19 @@ func (db *DB) UpdateCharacter(ctx context.Context, chat core.ChatRef, c characte
 			return err
 		}
 		if !ok {
-			return fmt.Errorf("character %d: %w", c.ID, character.ErrNotFound)
+			return character.ErrNotFound
 		}
 		res, err := tx.ExecContext(ctx,
 			`UPDATE characters SET key = ?, name = ?, system = ?, owner_name = ?, updated = ?
 			  WHERE chat = ? AND id = ?`,
 			c.Key, c.Name, c.System, c.OwnerName, nanos(c.Updated), id, c.ID)
 		if isUnique(err) {
-			return fmt.Errorf("character %q: %w", c.Key, character.ErrExists)
+			return character.ErrExists
 		}
 		if err != nil {
 			return err
 		}
-		if err := mustAffect(res, fmt.Sprintf("character %d", c.ID)); err != nil {
+		if err := mustAffect(res); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM character_values WHERE character = ?`, c.ID); err != nil {
@@ -229,7 +229,7 @@ func (db *DB) DeleteCharacter(ctx context.Context, chat core.ChatRef, id int64) 
 		if err != nil {
 			return err
 		}
-		return mustAffect(res, fmt.Sprintf("character %d", id))
+		return mustAffect(res)
 	})
 }
 
@@ -242,7 +242,7 @@ func (db *DB) SetActive(ctx context.Context, chat core.ChatRef, userID string, i
 			return err
 		}
 		if !ok {
-			return fmt.Errorf("character %d: %w", id, character.ErrNotFound)
+			return character.ErrNotFound
 		}
 		return setActive(ctx, tx, cid, userID, id)
 	})

@@ -40,7 +40,7 @@ func (db *DB) RemoveGM(ctx context.Context, chat core.ChatRef, userID string) er
 		if err != nil {
 			return err
 		}
-		return mustAffect(res, "GM "+userID)
+		return mustAffect(res)
 	})
 }
 
@@ -85,13 +85,13 @@ func (db *DB) IsGM(ctx context.Context, chat core.ChatRef, userID string) (bool,
 }
 
 // mustAffect turns "no row changed" into character.ErrNotFound.
-func mustAffect(res sql.Result, what string) error {
+func mustAffect(res sql.Result) error {
 	n, err := res.RowsAffected()
 	if err != nil {
 		return err
 	}
 	if n == 0 {
-		return fmt.Errorf("%s: %w", what, character.ErrNotFound)
+		return character.ErrNotFound
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func chatID(ctx context.Context, tx *sql.Tx, chat core.ChatRef) (int64, error) {
 	err = tx.QueryRowContext(ctx, `INSERT INTO chats (platform, chat_id) VALUES (?, ?) RETURNING id`,
 		chat.Platform, chat.ID).Scan(&id)
 	if err != nil {
-		return 0, fmt.Errorf("chat %s: %w", chat, err)
+		return 0, err
 	}
 	return id, nil
 }
@@ -36,7 +36,7 @@ func existingChatID(ctx context.Context, tx *sql.Tx, chat core.ChatRef) (int64, 
 		return 0, false, nil
 	}
 	if err != nil {
-		return 0, false, fmt.Errorf("chat %s: %w", chat, err)
+		return 0, false, err
 	}
 	return id, true, nil
 }
