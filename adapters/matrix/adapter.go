@@ -364,7 +364,8 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 	}
 }
 
-// temporary reports whether waiting may fix err: network errors, 5xx, 429.
+// temporary reports whether waiting may fix err: no answer from the
+// homeserver, 5xx, 429.
 func temporary(err error) bool {
 	var he mautrix.HTTPError
 	if errors.As(err, &he) {
@@ -378,7 +379,7 @@ func temporary(err error) bool {
 	if errors.As(err, &re) {
 		return re.StatusCode == http.StatusTooManyRequests || re.StatusCode >= 500
 	}
-	return !errors.Is(err, context.Canceled)
+	return false // not from the network: waiting will not fix it
 }
 
 // delay is how long to wait after err: retry_after_ms for M_LIMIT_EXCEEDED,

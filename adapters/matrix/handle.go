@@ -51,7 +51,9 @@ func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 			return err
 		})
 		if err != nil {
-			a.log.Warn("join room", "room", room, "inviter", evt.Sender, "err", err)
+			if ctx.Err() == nil {
+				a.log.Warn("join room", "room", room, "inviter", evt.Sender, "err", err)
+			}
 			return
 		}
 		a.log.Info("joined room", "room", room, "inviter", evt.Sender)

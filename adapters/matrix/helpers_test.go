@@ -145,6 +145,15 @@ func (b *bot) stop() {
 	}
 	b.cancel()
 	b.cancel = nil
+	defer func() {
+		// Secrets never reach the logs.
+		logs := b.log.String()
+		for name, secret := range map[string]string{"password": botPassword, "pickle key": pickleKey, "access token": b.a.cli.AccessToken} {
+			if secret != "" && strings.Contains(logs, secret) {
+				b.log.t.Errorf("the %s appears in the bot's log", name)
+			}
+		}
+	}()
 	select {
 	case err := <-b.done:
 		if err != nil {
@@ -364,3 +373,27 @@ func startServer(t testing.TB, opts dendritetest.Options) *dendritetest.Server {
 type inviteReq = mautrix.ReqInviteUser
 
 var optsNone = dendritetest.Options{}
+
+// memState is a StateStore in a map, for tests that need no file.
+type memState struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (s *memState) State(_ context.Context, key string) (string, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.m[key]
+	return v, ok, nil
+}
+
+func (s *memState) SetState(_ context.Context, key, value string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[key] = value
+	return nil
+}
+
+func openState(dir string) (*sqlite.DB, error) {
+	return sqlite.Open(context.Background(), filepath.Join(dir, "state.db"))
+}
