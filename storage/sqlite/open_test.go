@@ -138,3 +138,51 @@ func TestNewerSchemaRefused(t *testing.T) {
 		t.Errorf("user_version after refusal = %d (%v), want %d", v, err, newer)
 	}
 }
+
+// TestTwoHandlesOneFile is the bot and a `zaria roll --db` or `zaria
+// backup` run on the same file: two independent DBs (as two processes
+// have) writing at once wait for each other through busy_timeout and
+// BEGIN IMMEDIATE instead of failing with SQLITE_BUSY.
+func TestTwoHandlesOneFile(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "zaria.db")
+	var dbs [2]*DB
+	for i := range dbs {
+		db, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		dbs[i] = db
+	}
+	const each = 100
+	errs := make(chan error, 2*each)
+	done := make(chan struct{})
+	for i, db := range dbs {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for j := 0; j < each; j++ {
+				key := fmt.Sprintf("h%d.%d", i, j)
+				if err := db.SetState(ctx, key, "v"); err != nil {
+					errs <- err
+				}
+				if _, _, err := dbs[1-i].State(ctx, key); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	<-done
+	<-done
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	for i := range dbs {
+		for j := 0; j < each; j++ {
+			if _, ok, err := dbs[1-i].State(ctx, fmt.Sprintf("h%d.%d", i, j)); err != nil || !ok {
+				t.Fatalf("handle %d does not see h%d.%d: %v %v", 1-i, i, j, ok, err)
+			}
+		}
+	}
+}
