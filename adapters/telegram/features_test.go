@@ -1,0 +1,193 @@
+package telegram
+
+import (
+	"encoding/json"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
+	f := newFakeAPI(t)
+	const group = -600
+	f.admins[group] = []int64{ana.ID, nikos.ID}
+	f.blocked[nikos.ID] = true // never pressed Start
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(group)
+	id := f.say(g, bob, "/secreto 1d20")
+
+	toBob := f.waitSent(bob.ID, 1, 5*time.Second)[0]
+	toAna := f.waitSent(ana.ID, 1, 5*time.Second)[0]
+	inGroup := f.waitSent(group, 2, 5*time.Second)
+	wantPrivate := "🔒 En «Mesa 600»\nTirada secreta de Bob:\n🎲 Bob: 1d20 = 1"
+	for _, m := range []sentMsg{toBob, toAna} {
+		if m.Visible != wantPrivate {
+			t.Errorf("private message to %d:\n%q\nwant\n%q", m.Chat, m.Visible, wantPrivate)
+		}
+		if m.Params["reply_markup"] != "" {
+			t.Errorf("private secret result has buttons")
+		}
+	}
+	if inGroup[0].Visible != "🤫 Bob ha tirado en secreto." || inGroup[0].Params["reply_to_message_id"] == "" {
+		t.Errorf("group notice %q", inGroup[0].Visible)
+	}
+	if want := "⚠️ No puedo escribir a Admin502 en privado: abre un chat privado con @ZariaTestBot y pulsa Iniciar."; inGroup[1].Visible != want {
+		t.Errorf("group hint %q\nwant %q", inGroup[1].Visible, want)
+	}
+	for _, m := range inGroup {
+		if strings.Contains(m.Visible, "= 1") {
+			t.Errorf("the result leaked into the group: %q", m.Visible)
+		}
+	}
+	_ = id
+	// In a private chat the result is simply the reply.
+	f.say(privateChat(ana), ana, "/gmroll 1d4")
+	got := f.waitSent(ana.ID, 2, 5*time.Second)[1]
+	if !strings.HasSuffix(got.Visible, "🎲 Ana: 1d4 = 2") {
+		t.Errorf("private gmroll: %q", got.Visible)
+	}
+}
+
+func TestInlineQueryOffersRolledArticle(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	f.push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q1", From: nikos.api(), Query: "4d6kh3"}})
+	f.push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q2", From: ana.api(), Query: "echo <hola>"}})
+	f.push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q3", From: ana.api(), Query: "  "}})
+	calls := f.waitCalls("answerInlineQuery", 3, 5*time.Second)
+	byID := map[string]call{}
+	for _, c := range calls {
+		byID[c.Params["inline_query_id"]] = c
+		if c.Params["cache_time"] != "0" || c.Params["is_personal"] != "true" {
+			t.Errorf("%s: cache_time %q is_personal %q", c.Params["inline_query_id"], c.Params["cache_time"], c.Params["is_personal"])
+		}
+	}
+	article := func(id string) []tgbotapi.InlineQueryResultArticle {
+		var rs []struct {
+			tgbotapi.InlineQueryResultArticle
+			Content tgbotapi.InputTextMessageContent `json:"input_message_content"`
+		}
+		if err := json.Unmarshal([]byte(byID[id].Params["results"]), &rs); err != nil {
+			t.Fatal(err)
+		}
+		var out []tgbotapi.InlineQueryResultArticle
+		for _, r := range rs {
+			r.InlineQueryResultArticle.InputMessageContent = r.Content
+			out = append(out, r.InlineQueryResultArticle)
+		}
+		return out
+	}
+	r1 := article("q1")
+	if len(r1) != 1 || r1[0].Type != "article" || r1[0].Title != "🎲 Νίκος: 4d6kh3 = 1" {
+		t.Fatalf("q1 results %+v", r1)
+	}
+	if c := r1[0].InputMessageContent.(tgbotapi.InputTextMessageContent); c.ParseMode != "HTML" || c.Text != "🎲 Νίκος: <code>4d6kh3</code> = <b>1</b>" {
+		t.Errorf("q1 content %+v", c)
+	}
+	r2 := article("q2")
+	if len(r2) != 1 || r2[0].InputMessageContent.(tgbotapi.InputTextMessageContent).Text != "&lt;hola&gt;" {
+		t.Errorf("q2 results %+v", r2)
+	}
+	if r3 := article("q3"); len(r3) != 0 {
+		t.Errorf("empty query answered with %+v", r3)
+	}
+	if n := len(f.allSent()); n != 0 {
+		t.Errorf("inline queries sent %d messages", n)
+	}
+}
+
+func TestCommandMenuPublishedPerLanguage(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	f.waitCalls("setMyCommands", 3, 5*time.Second)
+	menus := map[string]map[string]string{}
+	for lang, raw := range f.commands {
+		var cmds []tgbotapi.BotCommand
+		if err := json.Unmarshal([]byte(raw), &cmds); err != nil {
+			t.Fatal(err)
+		}
+		menus[lang] = map[string]string{}
+		for _, c := range cmds {
+			menus[lang][c.Command] = c.Description
+		}
+	}
+	want := map[string]string{
+		"es": "cualquier tirada (también /r, /roll, !ρίξε)",
+		"el": "οποιαδήποτε ζάρια (και /r, !ρίξε)",
+		"":   "cualquier tirada (también /r, /roll, !ρίξε)", // the default language is es
+	}
+	for lang, d := range want {
+		if menus[lang]["roll"] != d {
+			t.Errorf("menu %q: roll = %q, want %q", lang, menus[lang]["roll"], d)
+		}
+		if _, ok := menus[lang]["start"]; ok {
+			t.Errorf("menu %q lists the hidden /start", lang)
+		}
+		if _, ok := menus[lang]["gmroll"]; !ok {
+			t.Errorf("menu %q lacks /gmroll", lang)
+		}
+	}
+}
+
+func freePort(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestWebhookChecksSecretAndNeverAnswersTwice(t *testing.T) {
+	f := newFakeAPI(t)
+	cfg := testConfig(f)
+	addr := freePort(t)
+	cfg.WebhookListen = addr
+	cfg.WebhookURL = "http://" + addr + "/tg/hook"
+	cfg.WebhookSecret = "s3cret-Token_1"
+	start(t, cfg, testRouter(t), newMemState())
+	set := f.waitCalls("setWebhook", 1, 5*time.Second)[0]
+	if set.Params["url"] != cfg.WebhookURL || set.Params["secret_token"] != cfg.WebhookSecret {
+		t.Fatalf("setWebhook %v", set.Params)
+	}
+	upd, _ := json.Marshal(tgbotapi.Update{UpdateID: 77, Message: &tgbotapi.Message{MessageID: 5, From: ana.api(), Chat: groupChat(-700), Text: "/echo por webhook"}})
+	post := func(method, secret, body string) int {
+		req, _ := http.NewRequest(method, cfg.WebhookURL, strings.NewReader(body))
+		if secret != "" {
+			req.Header.Set("X-Telegram-Bot-Api-Secret-Token", secret)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, c := range []struct {
+		method, secret, body string
+		want                 int
+	}{
+		{"POST", "", string(upd), 401},
+		{"POST", "wrong", string(upd), 401},
+		{"GET", cfg.WebhookSecret, "", 405},
+		{"POST", cfg.WebhookSecret, "{not json", 400},
+		{"POST", cfg.WebhookSecret, string(upd), 200},
+		{"POST", cfg.WebhookSecret, string(upd), 200}, // Telegram's retry
+	} {
+		if got := post(c.method, c.secret, c.body); got != c.want {
+			t.Errorf("%s secret=%q: %d, want %d", c.method, c.secret, got, c.want)
+		}
+	}
+	got := f.waitSent(-700, 1, 5*time.Second)
+	time.Sleep(100 * time.Millisecond)
+	if got = f.sentTo(-700); len(got) != 1 || got[0].Visible != "por webhook" {
+		t.Fatalf("webhook replies %+v", got)
+	}
+	if n := len(f.callsOf("getUpdates")); n != 0 {
+		t.Errorf("getUpdates called %d times in webhook mode", n)
+	}
+}
