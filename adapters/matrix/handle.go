@@ -187,21 +187,72 @@ func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *ev
 	}
 	switch content.MsgType {
 	case event.MsgText:
+		replyTo := content.RelatesTo.GetNonFallbackReplyTo()
 		content.RemoveReplyFallback()
-		return a.stripMention(ctx, evt.RoomID, content.Body)
+		text, ok := a.stripMention(ctx, evt.RoomID, content.Body)
+		if !ok || replyTo == "" || strings.ContainsAny(strings.TrimSpace(text), " \n\t") || !isCommand(text) {
+			return text, ok
+		}
+		// A bare command answering a file ("!importar" as a reply to the
+		// export) takes the file's text as its argument.
+		if file := a.fileEvent(ctx, evt.RoomID, replyTo); file != nil {
+			return a.withFile(ctx, evt, text, file), true
+		}
+		return text, true
 	case event.MsgFile:
-		caption, ok := a.stripMention(ctx, evt.RoomID, content.GetCaption())
-		if !ok {
+		caption := content.GetCaption()
+		if caption == "" && content.FileName == "" && isCommand(content.Body) {
+			caption = content.Body // a client that puts the command in body
+		}
+		caption, ok := a.stripMention(ctx, evt.RoomID, caption)
+		if !ok || !isCommand(caption) {
 			return "", false
 		}
-		data, err := a.download(ctx, content)
-		if err != nil {
-			a.log.Warn("read attached file", "room", evt.RoomID, "event", evt.ID, "err", err)
-			return caption, true
-		}
-		return caption + "\n" + data, true
+		return a.withFile(ctx, evt, caption, content), true
 	}
 	return "", false
+}
+
+func isCommand(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "!")
+}
+
+// withFile appends the text of an attached file to a command.
+func (a *Adapter) withFile(ctx context.Context, evt *event.Event, text string, file *event.MessageEventContent) string {
+	data, err := a.download(ctx, file)
+	if err != nil {
+		a.log.Warn("read attached file", "room", evt.RoomID, "event", evt.ID, "err", err)
+		return text
+	}
+	return text + "\n" + data
+}
+
+// fileEvent fetches (and decrypts) the event evtID of room if it is an m.file.
+func (a *Adapter) fileEvent(ctx context.Context, room id.RoomID, evtID id.EventID) *event.MessageEventContent {
+	evt, err := a.cli.GetEvent(ctx, room, evtID)
+	if err != nil {
+		a.log.Warn("fetch replied-to event", "room", room, "event", evtID, "err", err)
+		return nil
+	}
+	evt.RoomID = room
+	evt.Type.Class = event.MessageEventType
+	if evt.Type.Type == event.EventEncrypted.Type && a.crypto != nil {
+		if err := evt.Content.ParseRaw(evt.Type); err != nil {
+			return nil
+		}
+		if evt, err = a.crypto.Decrypt(ctx, evt); err != nil {
+			a.log.Warn("decrypt replied-to event", "room", room, "event", evtID, "err", err)
+			return nil
+		}
+	} else if err := evt.Content.ParseRaw(evt.Type); err != nil {
+		return nil
+	}
+	c, ok := evt.Content.Parsed.(*event.MessageEventContent)
+	if !ok || c.MsgType != event.MsgFile {
+		return nil
+	}
+	return c
 }
 
 // stripMention turns "Zaria: !roll 2d6" into "!roll 2d6" (and "Zaria: roll
