@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -90,6 +92,19 @@ type Service struct {
 	lim   Limits
 	log   *slog.Logger
 	now   func() time.Time
+	// edits serializes read-modify-write edits of sheets per chat (hashed
+	// into stripes), so two concurrent "/pj set" never lose one another's
+	// value. The bot is one process; the store's transactions do the rest.
+	edits [64]sync.Mutex
+}
+
+// lockChat takes the edit lock of chat and returns its unlock.
+func (s *Service) lockChat(chat core.ChatRef) func() {
+	h := fnv.New32a()
+	h.Write([]byte(chat.String()))
+	m := &s.edits[h.Sum32()%uint32(len(s.edits))]
+	m.Lock()
+	return m.Unlock
 }
 
 // New returns a Service over store.

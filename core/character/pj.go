@@ -169,6 +169,7 @@ func (s *Service) editable(ctx context.Context, req *command.Request, who string
 }
 
 func (s *Service) pjRename(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	defer s.lockChat(req.Msg.Chat)()
 	var who, name string
 	switch len(args) {
 	case 1:
@@ -240,6 +241,7 @@ func target(args []string) (who string, rest []string) {
 }
 
 func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	defer s.lockChat(req.Msg.Chat)()
 	who, args := target(args)
 	if len(args) == 1 {
 		// "/pj set fuerza=4" is accepted too.
@@ -276,6 +278,7 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 }
 
 func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	defer s.lockChat(req.Msg.Chat)()
 	who, args := target(args)
 	if len(args) != 1 {
 		return nil, command.Errorf("character.unset_usage")
@@ -298,6 +301,7 @@ func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []stri
 }
 
 func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
+	defer s.lockChat(req.Msg.Chat)()
 	who, args := target(args)
 	if len(args) != 1 {
 		return nil, command.Errorf("character.system_usage", "systems", systemList())

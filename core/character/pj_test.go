@@ -3,6 +3,7 @@ package character_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"zaria/core"
@@ -262,5 +263,35 @@ func TestSheetsInterface(t *testing.T) {
 	}
 	if strings.Contains(h.ok(chatA, ana, false, "/pj"), "d6") {
 		t.Fatal("usage die not replaced")
+	}
+}
+
+// Concurrent edits of one sheet (players and a Dungeon Hack command at the
+// same time) never lose a value.
+func TestConcurrentEditsKeepEveryValue(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for i := range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i%2 == 0 {
+				if err := h.svc.SetSheetText(ctx, chatA, ana.ID, false, "", "v"+itoa(i), itoa(i)); err != nil {
+					t.Error(err)
+				}
+				return
+			}
+			rep, _ := h.r.DispatchWith(ctx, core.Message{Chat: chatA, From: admin, FromGM: true, Text: "/pj set @Drake v" + itoa(i) + " " + itoa(i)}, nil)
+			if rep.Error {
+				t.Errorf("set v%d failed", i)
+			}
+		}()
+	}
+	wg.Wait()
+	out := h.ok(chatA, ana, false, "/pj")
+	for i := range 12 {
+		contains(t, out, "v"+itoa(i)+" "+itoa(i))
 	}
 }

@@ -42,6 +42,7 @@ func (s *Service) SheetText(ctx context.Context, chat core.ChatRef, userID, who,
 // SetSheetText stores a value on a character of chat that userID may edit
 // (its owner, or any character when isGM) (command.Sheets).
 func (s *Service) SetSheetText(ctx context.Context, chat core.ChatRef, userID string, isGM bool, who, name, value string) error {
+	defer s.lockChat(chat)()
 	c, err := s.resolve(ctx, chat, userID, who)
 	if err != nil {
 		return err
