@@ -198,6 +198,26 @@ func TestFailedMigrationRollsBack(t *testing.T) {
 	}
 }
 
+// TestMigrationLeavingDanglingReferencesIsRefused: migrations run with
+// foreign keys on (the pragma cannot be turned off inside their
+// transaction), so one that leaves rows pointing at missing parents, even
+// with deferred checks, fails at commit and is rolled back.
+func TestMigrationLeavingDanglingReferencesIsRefused(t *testing.T) {
+	ctx := context.Background()
+	n := SchemaVersion()
+	path := filepath.Join(t.TempDir(), "zaria.db")
+	next := fmt.Sprintf("%04d_bad.sql", n+1)
+	_, err := openWith(ctx, path, firstMigrations(t, n, map[string]string{next: `
+		PRAGMA defer_foreign_keys = ON;
+		INSERT INTO gms (chat, user_id, name, added) VALUES (12345, 'u', 'n', 0);`}))
+	if err == nil || !strings.Contains(err.Error(), next) || !strings.Contains(err.Error(), "FOREIGN KEY") {
+		t.Fatalf("open: err = %v, want a foreign key violation in %s", err, next)
+	}
+	if v := userVersion(t, path); v != n {
+		t.Errorf("version = %d, want %d", v, n)
+	}
+}
+
 // TestConcurrentOpenOfNewFile opens one new file from several goroutines
 // at once (as two processes starting together would): each migration runs
 // once, and every Open succeeds.
