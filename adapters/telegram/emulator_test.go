@@ -1,0 +1,232 @@
+package telegram
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"zaria/core/systems"
+)
+
+// Smoke tests against telegram-test-api, a third-party Bot API emulator
+// from npm (testdata/emulator: version pinned, lockfile committed, installed
+// by setup.sh). It has no long polling, offsets, errors or limits — the fake
+// covers those — but it is an independent server our requests must get
+// through.
+
+type emulator struct {
+	t    *testing.T
+	base string
+}
+
+func startEmulator(t *testing.T) *emulator {
+	t.Helper()
+	dir, _ := filepath.Abs(filepath.Join("testdata", "emulator"))
+	_, errMods := os.Stat(filepath.Join(dir, "node_modules", "telegram-test-api"))
+	node, errNode := exec.LookPath("node")
+	if errMods != nil || errNode != nil {
+		if os.Getenv("ZARIA_REQUIRE_EMULATOR") != "" {
+			t.Fatalf("telegram-test-api is required (ZARIA_REQUIRE_EMULATOR) but not installed: run %s/setup.sh (node: %v)", dir, errNode)
+		}
+		t.Skipf("telegram-test-api not installed: run adapters/telegram/testdata/emulator/setup.sh (or set ZARIA_REQUIRE_EMULATOR to fail instead)")
+	}
+	cmd := exec.Command(node, "start.js", "0")
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	})
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		if sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+		_, _ = io.Copy(io.Discard, out)
+	}()
+	select {
+	case l := <-lines:
+		var p struct{ Port int }
+		if err := json.Unmarshal([]byte(l), &p); err != nil || p.Port == 0 {
+			t.Fatalf("emulator said %q", l)
+		}
+		return &emulator{t: t, base: fmt.Sprintf("http://127.0.0.1:%d", p.Port)}
+	case <-time.After(15 * time.Second):
+		t.Fatal("emulator did not start")
+	}
+	return nil
+}
+
+func (e *emulator) post(path string, body any, out any) {
+	e.t.Helper()
+	b, _ := json.Marshal(body)
+	resp, err := http.Post(e.base+path, "application/json", bytes.NewReader(b))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 {
+		e.t.Fatalf("%s: %d %s", path, resp.StatusCode, raw)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			e.t.Fatalf("%s: %v in %s", path, err, raw)
+		}
+	}
+}
+
+// botMessage is a message the bot sent, as the emulator stores it.
+type botMessage struct {
+	MessageID int `json:"messageId"`
+	Message   struct {
+		ChatID           any    `json:"chat_id"`
+		Text             string `json:"text"`
+		ParseMode        string `json:"parse_mode"`
+		ReplyTo          any    `json:"reply_to_message_id"`
+		ReplyMarkupField any    `json:"reply_markup"`
+	} `json:"message"`
+}
+
+func (m botMessage) keyboard(t *testing.T) [][]struct {
+	Text         string `json:"text"`
+	CallbackData string `json:"callback_data"`
+} {
+	var kb struct {
+		InlineKeyboard [][]struct {
+			Text         string `json:"text"`
+			CallbackData string `json:"callback_data"`
+		} `json:"inline_keyboard"`
+	}
+	raw := m.Message.ReplyMarkupField
+	var b []byte
+	if s, ok := raw.(string); ok { // form-encoded requests keep it a string
+		b = []byte(s)
+	} else {
+		b, _ = json.Marshal(raw)
+	}
+	if err := json.Unmarshal(b, &kb); err != nil {
+		t.Fatalf("reply_markup %s: %v", b, err)
+	}
+	return kb.InlineKeyboard
+}
+
+// waitBot waits for the bot's next message in a chat.
+func (e *emulator) waitBot(token string, chat int64) botMessage {
+	e.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		var r struct{ Result []botMessage }
+		e.post("/getUpdates", map[string]any{"token": token, "chatId": chat}, &r)
+		if len(r.Result) > 0 {
+			return r.Result[0]
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	e.t.Fatalf("no bot message in chat %d", chat)
+	return botMessage{}
+}
+
+// slowEmptyPolls stands in for long polling, which the emulator lacks: an
+// empty getUpdates answer is held back 20 ms so the loop does not spin.
+type slowEmptyPolls struct{ next http.RoundTripper }
+
+func (s slowEmptyPolls) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := s.next.RoundTrip(r)
+	if err != nil || !strings.HasSuffix(r.URL.Path, "/getUpdates") {
+		return resp, err
+	}
+	b, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Equal(bytes.TrimSpace(b), []byte(`{"ok":true,"result":[]}`)) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(b))
+	return resp, nil
+}
+
+func TestEmulatorZariaRollWithButtonsInGroup(t *testing.T) {
+	emu := startEmulator(t)
+	token := "7001:emu-" + strings.ReplaceAll(t.Name(), "/", "-")
+	router := testRouter(t)
+	systems.Register(router)
+	cfg := Config{Token: token, APIURL: emu.base, PollTimeout: time.Second, RequestTimeout: 5 * time.Second,
+		ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond,
+		HTTPClient: &http.Client{Transport: slowEmptyPolls{http.DefaultTransport}}}
+	r := start(t, cfg, router, newMemState())
+
+	const chat = -4001234567
+	user := map[string]any{"id": 9001, "first_name": "Lena", "language_code": "en", "is_bot": false}
+	group := map[string]any{"id": chat, "type": "group", "title": "Mesa"}
+	text := "/zaria 4+2 dc15"
+	emu.post("/sendCommand", map[string]any{"botToken": token, "from": user, "chat": group, "date": time.Now().Unix(),
+		"text": text, "entities": []map[string]any{{"type": "bot_command", "offset": 0, "length": len("/zaria")}}}, nil)
+
+	first := emu.waitBot(token, chat)
+	if first.Message.ParseMode != "HTML" {
+		t.Errorf("parse_mode %q", first.Message.ParseMode)
+	}
+	if first.Message.ReplyTo == nil || fmt.Sprint(first.Message.ReplyTo) == "" {
+		t.Error("the reply does not reply to the command")
+	}
+	if _, err := visible(first.Message.Text); err != nil || !strings.Contains(first.Message.Text, "15") {
+		t.Errorf("text %q: %v", first.Message.Text, err)
+	}
+	kb := first.keyboard(t)
+	if len(kb) != 1 || len(kb[0]) < 1 || kb[0][0].CallbackData != "a:"+text {
+		t.Fatalf("keyboard %+v", kb)
+	}
+	t.Logf("bot said: %s", first.Message.Text)
+
+	// Someone else presses "again": a new roll, as a new reply.
+	other := map[string]any{"id": 9002, "first_name": "Kostas", "language_code": "el", "is_bot": false}
+	emu.post("/sendCallback", map[string]any{"botToken": token, "from": other, "data": kb[0][0].CallbackData,
+		"message": map[string]any{"message_id": first.MessageID, "chat": group, "date": time.Now().Unix()}}, nil)
+	again := emu.waitBot(token, chat)
+	if again.MessageID == first.MessageID || again.Message.ParseMode != "HTML" || !strings.Contains(again.Message.Text, "15") {
+		t.Errorf("again: %+v", again)
+	}
+	if fmt.Sprint(again.Message.ReplyTo) != fmt.Sprint(first.MessageID) {
+		t.Errorf("again replies to %v, want %d", again.Message.ReplyTo, first.MessageID)
+	}
+	if len(again.keyboard(t)) != 1 {
+		t.Error("the new roll has no buttons")
+	}
+	t.Logf("again: %s", again.Message.Text)
+	if err := r.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(r.logs.String(), "level=ERROR") {
+		t.Errorf("errors logged:\n%s", r.logs.String())
+	}
+}
