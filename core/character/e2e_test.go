@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"zaria/core/character"
+	"zaria/core/general"
 	"zaria/core/systems"
 )
 
@@ -13,6 +14,8 @@ import (
 // user cannot edit it, and the roll is in the history.
 func TestZariaRollReadsTheSheet(t *testing.T) {
 	h := newHarness(t, character.Limits{})
+	// Every command of the bot together: no alias is taken twice.
+	general.Register(h.r, "test")
 	systems.Register(h.r)
 	h.ok(chatA, ana, false, "/pj crear Drake zaria")
 	h.ok(chatA, ana, false, "/pj set fuerza 4")
@@ -36,4 +39,7 @@ func TestZariaRollReadsTheSheet(t *testing.T) {
 	h.fails(chatA, ana, false, "/zaria fuerzza+atletismo dc15", "Did you mean fuerza?")
 	h.fails(chatA, bob, false, "/pj set @Drake fuerza 9", "Only Ana")
 	contains(t, h.ok(chatA, bob, false, "/historial"), "Ana: /zaria fuerza+atletismo dc15")
+	// /help lists and explains the commands of this package.
+	contains(t, h.ok(chatA, ana, false, "/help"), "/pj", "/gm", "/historial", "/stats", "/exportar", "/importar", "/alias")
+	contains(t, h.ok(chatA, ana, false, "/help pj"), "/pj crear Drake")
 }
