@@ -250,6 +250,10 @@ func (s *Service) checkImportSettings(req *command.Request, in exportSettings) (
 		if k == "" || utf8.RuneCountInString(k) > maxOptionKeyLen || utf8.RuneCountInString(v) > maxOptionValueLen || strings.ContainsAny(k+v, "\n\r\t") {
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", cut(k, 16), "value", cut(v, 16))
 		}
+		// The Matrix command prefix, checked as /ajustes prefijo checks it.
+		if k == "prefix" && v != "" && (utf8.RuneCountInString(v) > 3 || strings.ContainsAny(v, "/ ") || fold.Key(v) != strings.ToLower(v)) {
+			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", cut(v, 16))
+		}
 		if o, ok := known[k]; ok && len(o.Values) > 0 && !contains(o.Values, v) {
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", cut(v, 16))
 		}

@@ -143,6 +143,9 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 		{"bad option", edit(func(d map[string]any) {
 			d["settings"] = map[string]any{"options": map[string]any{"zaria": "media_rara"}}
 		}), "zaria = «media_rara»"},
+		{"bad prefix", edit(func(d map[string]any) {
+			d["settings"] = map[string]any{"options": map[string]any{"prefix": "/x"}}
+		}), "prefix = «/x»"},
 		{"two active", edit(func(d map[string]any) {
 			for _, c := range chars(d) {
 				c.(map[string]any)["active"] = true
