@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -309,6 +310,13 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since str
 	if err := a.journal.begin(ctx, since); err != nil {
 		return fmt.Errorf("load journal: %w", err)
 	}
+	if since != "" {
+		for room, data := range resp.Rooms.Join {
+			if data.Timeline.Limited && data.Timeline.PrevBatch != "" {
+				a.fillGap(ctx, room, data, since)
+			}
+		}
+	}
 	// The bot's joins first: the timeline of a room just joined starts with
 	// history from before the join, which must not be answered.
 	for room, data := range resp.Rooms.Join {
@@ -328,6 +336,43 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since str
 		a.markHistory(ctx, last)
 	}
 	return a.syncer.ProcessResponse(ctx, resp, since)
+}
+
+// maxGap bounds how many missed events of one room are fetched after a
+// long absence.
+const maxGap = 2000
+
+// fillGap fetches the events a limited timeline left out (more arrived
+// while the bot was away than one sync returns) and puts them before it, so
+// none is skipped.
+func (a *Adapter) fillGap(ctx context.Context, room id.RoomID, data *mautrix.SyncJoinedRoom, since string) {
+	var missed []*event.Event
+	from := data.Timeline.PrevBatch
+	for len(missed) < maxGap {
+		var resp *mautrix.RespMessages
+		err := a.retry(ctx, "fetch missed events", func() error {
+			var err error
+			resp, err = a.cli.Messages(ctx, room, from, since, mautrix.DirectionBackward, nil, 100)
+			return err
+		})
+		if err != nil {
+			if ctx.Err() == nil {
+				a.log.Warn("missed events of a room could not be fetched", "room", room, "err", err)
+			}
+			break
+		}
+		missed = append(missed, resp.Chunk...)
+		if resp.End == "" || len(resp.Chunk) == 0 || resp.End == from {
+			break
+		}
+		from = resp.End
+	}
+	if len(missed) >= maxGap {
+		a.log.Warn("too many missed events in a room; the oldest are skipped", "room", room, "kept", len(missed))
+	}
+	slices.Reverse(missed)
+	data.Timeline.Events = append(missed, data.Timeline.Events...)
+	a.log.Info("fetched events missed while away", "room", room, "count", len(missed))
 }
 
 // retry runs f until it succeeds, ctx ends, or it fails in a way waiting

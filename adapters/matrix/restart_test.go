@@ -193,3 +193,42 @@ func hasGreek(s string) bool {
 
 // hasGreekWord: Greek beyond the system's name Ζαριά.
 func hasGreekWord(s string) bool { return hasGreek(strings.ReplaceAll(s, "Ζαριά", "")) }
+
+// TestLongAbsence: while the bot is away more events arrive than one sync
+// returns (its timeline limit is 100); the commands among the oldest are
+// still answered, once.
+func TestLongAbsence(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	router := newRouter(t)
+	dir := t.TempDir()
+	b := startBot(t, hs, router, botOpts{dir: dir})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	c0 := alice.say(room, "!zaria 1+1 dc5")
+	alice.waitFor("reply before", wait, replyTo(botID(), c0))
+	time.Sleep(200 * time.Millisecond)
+	b.stop()
+
+	var cmds []id.EventID
+	for i := 0; i < 3; i++ {
+		cmds = append(cmds, alice.say(room, "!zaria 2+2 dc10"))
+	}
+	for i := 0; i < 110; i++ {
+		alice.say(room, "chatter while the bot is away")
+	}
+	cmds = append(cmds, alice.say(room, "!zaria 3+3 dc12"))
+	b2 := startBot(t, hs, router, botOpts{dir: dir})
+	for _, c := range cmds {
+		alice.waitFor("reply to a command from the long absence", wait, replyTo(botID(), c))
+	}
+	time.Sleep(300 * time.Millisecond)
+	for _, c := range append(cmds, c0) {
+		if n := len(alice.matching(replyTo(botID(), c))); n != 1 {
+			t.Errorf("%s answered %d times, want once", c, n)
+		}
+	}
+	if b2.log.count("fetched events missed while away") == 0 {
+		t.Errorf("no gap was filled: the test did not exceed one sync")
+	}
+}
