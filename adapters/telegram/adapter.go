@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -239,8 +240,8 @@ func (a *Adapter) poll(ctx context.Context) error {
 			"allowed_updates": allowedUpdates,
 		}
 		rctx, cancel := context.WithTimeout(ctx, a.cfg.PollTimeout+a.cfg.RequestTimeout)
-		var ups []tgbotapi.Update
-		err := a.c.callJSON(rctx, "getUpdates", params, &ups)
+		var raw []json.RawMessage
+		err := a.c.callJSON(rctx, "getUpdates", params, &raw)
 		cancel()
 		if err != nil {
 			if ctx.Err() != nil {
@@ -274,9 +275,32 @@ func (a *Adapter) poll(ctx context.Context) error {
 			continue
 		}
 		backoff, conflicts = a.cfg.BackoffMin, 0
-		a.process(ctx, ups, true)
+		a.process(ctx, a.decodeUpdates(raw), true)
 	}
 	return nil
+}
+
+// decodeUpdates decodes each update on its own: one the library cannot
+// read (a newer Bot API) is kept as an empty update with its id, so the
+// offset moves past it instead of fetching it forever.
+func (a *Adapter) decodeUpdates(raw []json.RawMessage) []tgbotapi.Update {
+	ups := make([]tgbotapi.Update, 0, len(raw))
+	for _, r := range raw {
+		var u tgbotapi.Update
+		if err := json.Unmarshal(r, &u); err != nil {
+			var id struct {
+				UpdateID int `json:"update_id"`
+			}
+			if json.Unmarshal(r, &id) != nil || id.UpdateID == 0 {
+				a.log.Error("telegram update without an id skipped", "err", err)
+				continue
+			}
+			a.log.Error("telegram update not understood, skipped", "update", id.UpdateID, "err", err)
+			u = tgbotapi.Update{UpdateID: id.UpdateID}
+		}
+		ups = append(ups, u)
+	}
+	return ups
 }
 
 func (a *Adapter) deleteWebhook(ctx context.Context) {

@@ -29,7 +29,7 @@ type fakeAPI struct {
 	cond     *sync.Cond // signalled on new updates, sends and close
 	closed   bool
 	nextUpd  int
-	updates  []tgbotapi.Update // not yet confirmed
+	updates  []json.RawMessage // not yet confirmed
 	nextMsg  int
 	sent     []sentMsg
 	calls    []call
@@ -263,7 +263,11 @@ func (f *fakeAPI) getUpdates(w http.ResponseWriter, r *http.Request, p map[strin
 	if offset > 0 {
 		kept := f.updates[:0]
 		for _, u := range f.updates {
-			if u.UpdateID >= offset {
+			var id struct {
+				UpdateID int `json:"update_id"`
+			}
+			_ = json.Unmarshal(u, &id)
+			if id.UpdateID >= offset {
 				kept = append(kept, u)
 			}
 		}
@@ -303,7 +307,7 @@ func (f *fakeAPI) getUpdates(w http.ResponseWriter, r *http.Request, p map[strin
 	if len(out) > limit {
 		out = out[:limit]
 	}
-	out = append([]tgbotapi.Update(nil), out...)
+	out = append([]json.RawMessage(nil), out...)
 	f.mu.Unlock()
 	f.ok(w, out)
 	f.mu.Lock()
@@ -455,9 +459,21 @@ func (f *fakeAPI) push(u tgbotapi.Update) int {
 	defer f.mu.Unlock()
 	f.nextUpd++
 	u.UpdateID = f.nextUpd
-	f.updates = append(f.updates, u)
+	b, err := json.Marshal(u)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.updates = append(f.updates, b)
 	f.cond.Broadcast()
 	return u.UpdateID
+}
+
+// pushRaw adds an update as raw JSON.
+func (f *fakeAPI) pushRaw(s string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.updates = append(f.updates, json.RawMessage(s))
+	f.cond.Broadcast()
 }
 
 // say makes a user send text in a chat; it returns the message id.

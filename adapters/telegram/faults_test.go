@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -170,3 +171,22 @@ func TestProductionDefaultsAreTelegramLimits(t *testing.T) {
 }
 
 var _ = http.StatusOK
+
+// An update the library cannot decode (here a field of the wrong type) is
+// skipped, not fetched forever; the updates around it are answered.
+func TestUndecodableUpdateIsSkipped(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	f.say(groupChat(-210), ana, "/echo antes")
+	f.waitSent(-210, 1, 5*time.Second)
+	f.mu.Lock()
+	f.nextUpd++
+	bad := f.nextUpd
+	f.mu.Unlock()
+	f.pushRaw(fmt.Sprintf(`{"update_id":%d,"message":{"message_id":"not a number","chat":{"id":-210,"type":"group"},"text":"/echo roto"}}`, bad))
+	f.say(groupChat(-210), ana, "/echo después")
+	got := f.waitSent(-210, 2, 5*time.Second)
+	if got[1].Visible != "después" {
+		t.Fatalf("got %q", got[1].Visible)
+	}
+}
