@@ -42,3 +42,17 @@ func TestDaegonBadInput(t *testing.T) {
 		{lang: "en", text: "/daegon 12 vs 16", errHas: "The skill level goes from 1 to 15; you wrote 16"},
 	})
 }
+
+func TestDaegonSheet(t *testing.T) {
+	sh := newSheets()
+	sh.active["u1"] = "Ana"
+	sh.chars["ana"] = map[string]string{"sigilo": "12", "torpe": "16"}
+	sh.chars["drake"] = map[string]string{"sigilo": "6"}
+	b := newBot(t, sh)
+	run(t, b, []expect{
+		{lang: "es", text: "/daegon sigilo vs 7", dice: []int{9, 8, 3, 10}, outcome: "success", winner: "active", chance: "9159/10000"},
+		{lang: "es", text: "/daegon @Drake sigilo difícil", dice: []int{3, 5}, outcome: "success", level: ip(1)},
+		{lang: "en", text: "/daegon Drake sigilo hard", dice: []int{3, 5}, outcome: "success", level: ip(1)},
+		{lang: "es", text: "/daegon torpe d3", errHas: "El nivel de habilidad va de 1 a 15; has puesto 16"},
+	})
+}

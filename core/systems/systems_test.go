@@ -30,7 +30,7 @@ func newBot(t *testing.T, sheets command.Sheets) *bot {
 		t.Fatal(err)
 	}
 	st := memory.New()
-	r := command.New(command.Config{Translator: cat, Settings: st, Sheets: sheets, Limits: command.Limits{Burst: 1000}})
+	r := command.New(command.Config{Translator: cat, Settings: st, Sheets: sheets, Limits: command.Limits{Burst: 1 << 30}})
 	systems.Register(r)
 	return &bot{t: t, r: r, store: st, sheets: sheets}
 }

@@ -1,0 +1,165 @@
+package systems_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/dice"
+	"zaria/core/systems"
+	"zaria/i18n"
+	"zaria/storage/memory"
+)
+
+var myPrefixes = []string{"sys.", "zaria.", "daegon.", "rq.", "kh.", "dh.", "help.zaria.", "help.daegon.", "help.rq.", "help.kh.", "help.dh.", "option.zaria", "option.dh_"}
+
+func mine(k string) bool {
+	for _, p := range myPrefixes {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Every key of the systems catalogs exists in es, el and en.
+func TestCatalogsComplete(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := map[string]map[string]bool{}
+	for _, l := range command.Languages {
+		sets[l] = map[string]bool{}
+		for _, k := range cat.Keys(l) {
+			if mine(k) {
+				sets[l][k] = true
+			}
+		}
+	}
+	for _, a := range command.Languages {
+		for _, b := range command.Languages {
+			for k := range sets[a] {
+				if !sets[b][k] {
+					t.Errorf("%s has %q, %s does not", a, k, b)
+				}
+			}
+		}
+	}
+	if len(sets["es"]) < 250 {
+		t.Errorf("only %d keys: catalogs not loaded?", len(sets["es"]))
+	}
+}
+
+// Every option, value and command has its label and help in every language.
+func TestOptionsAndHelpLabelled(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: memory.New()})
+	systems.Register(r)
+	want := map[string]string{"zaria": "media_baja", "zaria_pnj_epico": "no", "dh_blindaje": "suma", "dh_pen": "redondeo", "dh_dado": "d6"}
+	opts := r.Options()
+	if len(opts) != len(want) {
+		t.Errorf("%d options registered, want %d", len(opts), len(want))
+	}
+	for _, o := range opts {
+		if want[o.Key] != o.Default {
+			t.Errorf("option %s default %q, want %q", o.Key, o.Default, want[o.Key])
+		}
+		keys := []string{"option." + o.Key}
+		for _, v := range o.Values {
+			keys = append(keys, "option."+o.Key+"."+v)
+		}
+		for _, k := range keys {
+			for _, l := range command.Languages {
+				if got := cat.Translate(l, k, nil); got == k || got == "" {
+					t.Errorf("%s: no %q", l, k)
+				}
+			}
+		}
+	}
+	for _, c := range r.Commands() {
+		if !c.Roll {
+			t.Errorf("/%s is not marked Roll", c.Name)
+		}
+		for _, k := range []string{"help." + c.Name + ".short", "help." + c.Name + ".long"} {
+			for _, l := range command.Languages {
+				if got := cat.Translate(l, k, nil); got == k {
+					t.Errorf("%s: no %q", l, k)
+				}
+			}
+		}
+	}
+	for _, alias := range []string{"z", "ζαριά", "ζ", "ΖΑΡΙΑ", "dg", "rq", "kh", "dh"} {
+		if _, ok := r.Lookup(alias); !ok {
+			t.Errorf("alias %q not registered", alias)
+		}
+	}
+}
+
+// Garbage never crashes a handler nor produces an internal error: every
+// reply is a roll or a localized user error, in every language.
+func TestGarbageInput(t *testing.T) {
+	b := newBot(t, newSheets())
+	words := []string{"4+2", "dc15", "vs", "contra", "κατά", "npc", "?", "+", "-", "d", "d0", "d-1", "0", "-5", "99999999999999999999", "2d8", "n17", "pen2", "pen+", "@", "@x", "db+1", "3db", "c14", "c14x0", "c:", "x", "2s", "11i", "espada-larga", "coraza", "μέτριο", "dificil", "+-+", "1d0", "ataque", "rompe", "uso", "repara", "pen", "montura", "asfixia", "magica", "carga", "¿", ";", "dc", "1e9", "½", "٣", "\u200b"}
+	cmds := []string{"/zaria", "/daegon", "/rq", "/kh", "/dh", "/dh ataque", "/dh uso", "/dh repara", "/dh rompe"}
+	src := dice.Seeded(42)
+	internal := map[string]bool{}
+	for _, l := range command.Languages {
+		internal[l] = true
+	}
+	cat, _ := i18n.Load()
+	for i := 0; i < 2000; i++ {
+		n := 1 + src.IntN(5)
+		parts := []string{cmds[src.IntN(len(cmds))]}
+		for j := 0; j < n; j++ {
+			parts = append(parts, words[src.IntN(len(words))])
+		}
+		text := strings.Join(parts, " ")
+		lang := command.Languages[i%3]
+		rep, ok := b.r.DispatchWith(context.Background(), core.Message{Chat: chat, From: core.User{ID: "u1"}, Text: text}, dice.Seeded(uint64(i)))
+		if !ok || rep == nil {
+			t.Fatalf("%q: not handled", text)
+		}
+		got := strings.Join(func() []string {
+			var s []string
+			for _, l := range rep.Lines {
+				for _, sp := range l {
+					s = append(s, sp.Text)
+				}
+			}
+			return s
+		}(), "")
+		if strings.Contains(got, cat.Translate(lang, "error.internal", nil)) || strings.Contains(got, cat.Translate("es", "error.internal", nil)) {
+			t.Errorf("%q: internal error", text)
+		}
+		if !rep.Error && rep.Check == nil {
+			t.Errorf("%q: a roll without Check: %q", text, got)
+		}
+	}
+}
+
+func FuzzSystems(f *testing.F) {
+	for _, s := range []string{"/zaria 4+2 dc15?", "/daegon 12 vs 7", "/rq c14x5 vs 60", "/kh 6 +2s +1i dc17", "/dh ataque 2d8 n17 vs pieles d4 +1", "/dh repara coraza 2 d4", "/dh uso magica"} {
+		f.Add(s, 1)
+	}
+	cat, err := i18n.Load()
+	if err != nil {
+		f.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: memory.New(), Limits: command.Limits{Burst: 1 << 30}})
+	systems.Register(r)
+	f.Fuzz(func(t *testing.T, text string, seed int) {
+		rep, ok := r.DispatchWith(context.Background(), core.Message{Chat: chat, From: core.User{ID: "f"}, Text: text}, dice.Seeded(uint64(seed)))
+		if ok && rep == nil {
+			t.Fatal("nil reply")
+		}
+		if ok && !rep.Error && rep.Check == nil && rep.Command != "" {
+			t.Fatalf("%q: roll without Check", text)
+		}
+	})
+}
