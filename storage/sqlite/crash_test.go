@@ -23,6 +23,7 @@ import (
 const (
 	envCrashDB    = "ZARIA_CRASH_DB"
 	envCrashRound = "ZARIA_CRASH_ROUND"
+	envCrashSync  = "ZARIA_CRASH_SYNC"
 )
 
 var crashChat = core.ChatRef{Platform: "telegram", ID: "-100crash"}
@@ -44,7 +45,7 @@ func TestHelperWriter(t *testing.T) {
 	}
 	round := os.Getenv(envCrashRound)
 	ctx := context.Background()
-	db, err := Open(ctx, path)
+	db, err := open(ctx, path, config{sync: os.Getenv(envCrashSync), migrations: migrationFiles})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "open:", err)
 		os.Exit(3)
@@ -102,16 +103,24 @@ func TestHelperWriter(t *testing.T) {
 // TestCrashKill9 kills a writing process with SIGKILL in the middle of its
 // writes, several times over the same file, and checks after each kill
 // that every write it acknowledged is in the database and that the file
-// passes integrity and foreign key checks.
+// passes integrity and foreign key checks. It runs with the shipped
+// synchronous=FULL and with NORMAL, which the comment on synchronous says
+// is enough against kill -9 (not against power loss).
 func TestCrashKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
+	for _, mode := range []string{synchronous, "NORMAL"} {
+		t.Run(mode, func(t *testing.T) { crashRounds(t, mode) })
+	}
+}
+
+func crashRounds(t *testing.T, mode string) {
 	path := filepath.Join(t.TempDir(), "crash.db")
 	acked := map[string]bool{} // "C key" and "R command" lines
 	state := map[string]int{}  // highest acknowledged value per state key
 	for round := 1; round <= 3; round++ {
-		atKill, total := runAndKill(t, path, round, 150+100*round, acked, state)
+		atKill, total := runAndKill(t, path, mode, round, 150+100*round, acked, state)
 		found := checkAcked(t, path, acked, state)
 		t.Logf("round %d: SIGKILL after %d acks, %d acks in all; %d acknowledged rows so far, %d rows found",
 			round, atKill, total, len(acked), found)
@@ -121,10 +130,10 @@ func TestCrashKill9(t *testing.T) {
 // runAndKill starts the writer, lets it acknowledge at least minAcks
 // writes, kills it with SIGKILL while it is still writing, and records
 // every acknowledged line, including those already in the pipe.
-func runAndKill(t *testing.T, path string, round, minAcks int, acked map[string]bool, state map[string]int) (atKill, total int) {
+func runAndKill(t *testing.T, path, mode string, round, minAcks int, acked map[string]bool, state map[string]int) (atKill, total int) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$", "-test.count=1")
-	cmd.Env = append(os.Environ(), envCrashDB+"="+path, envCrashRound+"="+strconv.Itoa(round))
+	cmd.Env = append(os.Environ(), envCrashDB+"="+path, envCrashRound+"="+strconv.Itoa(round), envCrashSync+"="+mode)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

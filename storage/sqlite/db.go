@@ -50,8 +50,8 @@ const busyTimeout = 5 * time.Second
 //     write transaction.
 //
 // The promise is that a write the bot acknowledged ("Fuerza = 4") is never
-// lost. NORMAL already keeps it across kill -9, which the crash test
-// proves; FULL extends it to power loss. A chat bot writes a few
+// lost. NORMAL already keeps it across kill -9 (TestCrashKill9 runs both
+// modes); FULL extends it to power loss and OS crashes. A chat bot writes a few
 // transactions per second, far below what one fsync per commit allows (see
 // BenchmarkAppendRoll), so we pay for FULL.
 const synchronous = "FULL"
