@@ -31,7 +31,7 @@ type Limits struct {
 	HistoryKeep       int // rolls kept per chat; older ones are pruned (500)
 	HistoryShow       int // rolls /historial shows by default (10)
 	HistoryShowMax    int // rolls /historial shows at most (30)
-	ImportLen         int // characters of an /importar document (100000)
+	ImportLen         int // characters of an /importar document (262144, as the Telegram adapter's 256 KiB)
 	ImportCharacters  int // characters in one chat after an import (200)
 	GMsPerChat        int // users named GM in one chat (20)
 }
@@ -49,7 +49,7 @@ func DefaultLimits() Limits {
 		HistoryKeep:       500,
 		HistoryShow:       10,
 		HistoryShowMax:    30,
-		ImportLen:         100_000,
+		ImportLen:         256 << 10,
 		ImportCharacters:  200,
 		GMsPerChat:        20,
 	}

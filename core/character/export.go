@@ -94,6 +94,10 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	name := "zaria-" + safeFileName(req.Msg.Chat.String()) + "-" + now.Format("20060102") + ".json"
 	rep := reply.Text(req.T("export.done", "count", len(chars), "file", name))
+	if utf8.RuneCount(data) > s.lim.ImportLen {
+		// Say so now rather than when the GM tries to restore it.
+		rep.Add(reply.I(req.T("export.too_big", "max", s.lim.ImportLen)))
+	}
 	rep.File = &reply.File{Name: name, MIME: "application/json", Data: append(data, '\n')}
 	return rep, nil
 }

@@ -194,6 +194,14 @@ func TestImportLimits(t *testing.T) {
 	// Past the command's own limit the router refuses before the handler.
 	huge := strings.Repeat("x", 2200)
 	h.fails(chatC, admin, true, "/importar "+huge, "too long")
+	// An export too long to import again says so at once.
+	small := newHarness(t, character.Limits{ImportLen: 600})
+	setupParty(small)
+	out, rep := small.send(chatA, ana, false, "/exportar")
+	if rep.Error || rep.File == nil {
+		t.Fatalf("export: %s", out)
+	}
+	contains(t, out, "3 characters", "longer than /import accepts (600 characters)")
 	// Other commands keep the 500-character limit.
 	h.fails(chatC, admin, true, "/pj set a "+strings.Repeat("x", 600), "too long", "500")
 }
