@@ -32,7 +32,16 @@ func tokenize(args string) input {
 		in.odds = true
 		s = strings.TrimSpace(s[:len(s)-1])
 	}
-	in.toks = strings.Fields(s)
+	for _, f := range strings.Fields(s) {
+		// "4+2? dc15": a "?" anywhere asks for the odds.
+		if t := strings.TrimRight(f, "?"); t != f {
+			in.odds = true
+			if f = t; f == "" {
+				continue
+			}
+		}
+		in.toks = append(in.toks, f)
+	}
 	return in
 }
 

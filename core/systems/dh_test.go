@@ -85,6 +85,12 @@ func TestDHBadInput(t *testing.T) {
 		{lang: "es", text: "/dh pen", errHas: "Uso: /dh pen 17"},
 		{lang: "es", text: "/dh asfixia 0", errHas: "El asalto va de 1 a 1000"},
 		{lang: "es", text: "/dh montura ya", errHas: "Sobra «ya»"},
+		{lang: "es", text: "/dh ataque 1d8 pen21", errHas: "La penetración va de 0 a 20; has puesto 21"},
+		{lang: "el", text: "/dh ataque 1d8 +51", errHas: "Ο τροποποιητής ζημιάς είναι από −50 έως +50"},
+		{lang: "en", text: "/dh attack 1d8 vs coraza +21", errHas: "Fixed absorption goes from 0 to 20; you wrote 21"},
+		{lang: "es", text: "/dh repara coraza 11", errHas: "DB rotos: de 1 a 10; has puesto 11"},
+		{lang: "es", text: "/dh rompe 21", errHas: "La penetración va de 0 a 20"},
+		{lang: "es", text: "/dh ataque 1d21", errHas: "de 2 a 20 caras"},
 	})
 }
 

@@ -22,6 +22,8 @@ func TestKHChat(t *testing.T) {
 		{lang: "es", text: "/kh 4 1s difícil", dice: []int{1, 1}, outcome: "failure", chance: "41/216"},
 		{lang: "el", text: "/kh 5 2i πολύ δύσκολο", dice: []int{5, 6, 5}, has: []string{"δυσκολία 16 (πολύ δύσκολο)"}, outcome: "success", chance: "85/162"},
 		{lang: "en", text: "/kh 5 2i very hard", dice: []int{1, 1, 1}, outcome: "failure", chance: "85/162"},
+		{lang: "es", text: "/kh 3 imposible", dice: []int{6, 6}, has: []string{"normalmente es un fallo automático"}, outcome: "failure", chance: "0/1"},
+		{lang: "es", text: "/kh 6 +2s? +1i dc17", dice: []int{4, 2, 6, 4, 3}, has: []string{"Probabilidad: ≈28,49 %"}, outcome: "success"},
 	})
 }
 

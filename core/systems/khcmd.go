@@ -171,6 +171,9 @@ func handleKH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 			ck.Outcome = "success"
 		}
 		rep.Add(reply.B(req.T("kh.outcome." + ck.Outcome)))
+		if kh.TierOf(sp.dc).Key == "imposible" {
+			rep.Add(reply.I(req.T("kh.note.impossible")))
+		}
 		p := kh.Chance(pool, sp.dc)
 		setChance(ck, p)
 		odds = oddsLine(req, "sys.odds.chance", p)
