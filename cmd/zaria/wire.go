@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"zaria/configs"
+	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
 	"zaria/core/systems"
@@ -31,16 +32,21 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger) (*command.Router
 	if err != nil {
 		return nil, fmt.Errorf("load catalogs: %w", err)
 	}
+	chars := character.New(db, character.Options{Logger: logger})
 	r := command.New(command.Config{
 		DefaultLang: lang,
 		Translator:  cat,
 		Settings:    db,
 		GMs:         db,
+		Sheets:      chars,
+		Aliases:     chars,
+		Observers:   []command.Observer{chars},
 		Logger:      logger,
 		Unlimited:   []string{"console", "cli"},
 	})
 	general.Register(r, version)
 	systems.Register(r)
+	character.Register(r, chars)
 	return r, nil
 }
 
