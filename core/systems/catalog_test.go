@@ -163,3 +163,25 @@ func FuzzSystems(f *testing.F) {
 		}
 	})
 }
+
+// A whole command through the router: parse, roll, exact odds, render.
+func BenchmarkCommands(b *testing.B) {
+	cat, err := i18n.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: memory.New(), Limits: command.Limits{Burst: 1 << 30}})
+	systems.Register(r)
+	for _, text := range []string{"/zaria 4+2 dc15?", "/zaria 5+3 vs 4+4?", "/daegon 12 vs 7?", "/rq 45 normal?", "/kh 6 +2s +1i dc17?", "/dh ataque espada-larga vs coraza?"} {
+		b.Run(strings.Fields(text)[0][1:], func(b *testing.B) {
+			b.ReportAllocs()
+			src := dice.Seeded(1)
+			for b.Loop() {
+				rep, _ := r.DispatchWith(context.Background(), core.Message{Chat: chat, From: core.User{ID: "b"}, Text: text}, src)
+				if rep.Error {
+					b.Fatal(rep.Lines)
+				}
+			}
+		})
+	}
+}

@@ -147,8 +147,8 @@ func run(t *testing.T, b *bot, cases []expect) {
 		if ck.Outcome != c.outcome {
 			t.Errorf("%s: outcome %q, want %q", name, ck.Outcome, c.outcome)
 		}
-		if len(c.dice) > 0 && len(ck.Dice) == 0 {
-			t.Errorf("%s: Check.Dice empty", name)
+		if len(ck.Dice) != len(c.dice) {
+			t.Errorf("%s: Check.Dice %v, rolled %v", name, ck.Dice, c.dice)
 		}
 		if c.chance != "" && ck.ChanceExact != c.chance {
 			t.Errorf("%s: chance %q, want %q", name, ck.ChanceExact, c.chance)
