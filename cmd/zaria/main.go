@@ -44,7 +44,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "roll":
 		return rollCmd(ctx, args, stdout, stderr, getenv)
 	case "backup":
-		err = usageError{"backup: not available in this build"}
+		err = backupCmd(ctx, args, stdout, getenv)
 	case "version":
 		fmt.Fprintln(stdout, "zaria", version)
 	default:

@@ -105,3 +105,24 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version: %d %q", code, out)
 	}
 }
+
+func TestBackup(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "z.db")
+	if _, errs, code := zaria(t, "", env(), "roll", "--db", db, "--chat", "1", "/lang el"); code != 0 {
+		t.Fatalf("setup: %s", errs)
+	}
+	dest := filepath.Join(dir, "copy.db")
+	out, errs, code := zaria(t, "", env("ZARIA_DB", db), "backup", dest)
+	if code != 0 || !strings.Contains(out, dest) {
+		t.Fatalf("backup: %d %q %q", code, out, errs)
+	}
+	// The copy is a working database holding the chat's language.
+	out, _, _ = zaria(t, "", env(), "roll", "--db", dest, "--chat", "1", "/help")
+	if !strings.Contains(out, "τι μπορώ να κάνω") {
+		t.Errorf("restored copy lost the chat settings: %q", out)
+	}
+	if _, _, code := zaria(t, "", env("ZARIA_DB", db), "backup"); code != 2 {
+		t.Errorf("backup without DEST: exit %d", code)
+	}
+}
