@@ -13,7 +13,9 @@ import (
 // keeps running. It runs VACUUM INTO on a connection of its own: the copy
 // is the snapshot of one read transaction (every write committed before it
 // started, none after), it does not block the writer in WAL mode, and the
-// result is a compact, self-contained database file without a -wal.
+// result is a compact, self-contained database file in rollback-journal
+// mode (no -wal or -shm to carry along), checked with integrity_check
+// before it is kept.
 //
 // The copy is written to a temporary file next to dest, synced, and
 // renamed over dest, so dest is always either the old backup or a complete
@@ -62,6 +64,9 @@ func (db *DB) backup(ctx context.Context, dest string) error {
 	if err := src.Close(); err != nil {
 		return err
 	}
+	if err := checkCopy(ctx, tmpName); err != nil {
+		return err
+	}
 	if err := syncFile(tmpName); err != nil {
 		return err
 	}
@@ -69,6 +74,24 @@ func (db *DB) backup(ctx context.Context, dest string) error {
 		return err
 	}
 	return syncFile(dir)
+}
+
+// checkCopy opens the new copy read-only and runs SQLite's integrity
+// check on it, so a backup that is kept is one that can be restored.
+func checkCopy(ctx context.Context, name string) error {
+	cp, err := sql.Open("sqlite3", dsn(name, url.Values{"mode": {"ro"}}))
+	if err != nil {
+		return err
+	}
+	defer cp.Close()
+	var result string
+	if err := cp.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&result); err != nil {
+		return fmt.Errorf("check the copy: %w", err)
+	}
+	if result != "ok" {
+		return fmt.Errorf("check the copy: integrity_check says %q", result)
+	}
+	return cp.Close()
 }
 
 // syncFile flushes a file (or a directory, after a rename) to stable storage.

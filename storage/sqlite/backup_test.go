@@ -86,6 +86,24 @@ func TestBackupWhileWriting(t *testing.T) {
 	if len(leftovers) > 0 {
 		t.Errorf("temporary files left behind: %v", leftovers)
 	}
+	// One self-contained file in rollback-journal mode: header bytes 18
+	// and 19 are 1 (2 would mean WAL), and no -wal beside it.
+	head := make([]byte, 20)
+	if f, err := os.Open(dest); err != nil {
+		t.Fatal(err)
+	} else {
+		_, err = f.Read(head)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if string(head[:16]) != "SQLite format 3\x00" || head[18] != 1 || head[19] != 1 {
+		t.Errorf("backup header = %q, want an SQLite file in rollback mode", head)
+	}
+	if _, err := os.Stat(dest + "-wal"); err == nil {
+		t.Error("backup has a -wal file")
+	}
 	cp, err := Open(ctx, dest)
 	if err != nil {
 		t.Fatalf("open backup: %v", err)
