@@ -16,10 +16,13 @@ import (
 // the users named with /gm add. A user is named by:
 //   - their platform user id as the platform gives it: a Matrix id
 //     "@ana:example.org", a Telegram numeric id "123456789";
-//   - or their name with or without "@" ("@ana", "Ana"), matched without
-//     case or accents against the users this chat already knows: owners of
-//     its characters, users in its roll history, its GMs. Someone the bot
-//     has never seen in the chat is asked to roll once first, or named by id.
+//   - or their name with or without "@" ("@ana", "Ana", "@AnaGarcia" for
+//     "Ana García"), matched without case or accents against the users this
+//     chat already knows: owners of its characters, users in its roll
+//     history, its GMs. Someone the bot has never seen in the chat is asked
+//     to roll once first, or named by id. (Telegram gives the bot display
+//     names, not @user names; a name that matches two users is refused with
+//     their ids.)
 func gmSubcommands() map[string]string {
 	return map[string]string{
 		"add": "add", "anadir": "add", "agregar": "add", "προσθηκη": "add", "προσθεσε": "add",
@@ -100,13 +103,16 @@ func (s *Service) gmRemove(ctx context.Context, req *command.Request, arg string
 		return nil, internal("list gms", err)
 	}
 	var found []GM
-	for _, g := range gms {
+	users := make([]core.User, len(gms))
+	for i, g := range gms {
+		users[i] = core.User{ID: g.UserID, Name: g.Name}
 		if g.UserID == strings.TrimSpace(arg) {
 			found = []GM{g}
-			break
 		}
-		if fold.Equal(stripAt(g.Name), stripAt(arg)) {
-			found = append(found, g)
+	}
+	if found == nil {
+		for _, u := range matchUsers(users, stripAt(arg)) {
+			found = append(found, GM{UserID: u.ID, Name: u.Name})
 		}
 	}
 	switch len(found) {
@@ -184,12 +190,7 @@ func (s *Service) findUser(ctx context.Context, chat core.ChatRef, arg string) (
 	if looksLikeUserID(arg) {
 		return core.User{ID: arg, Name: arg}, nil
 	}
-	var found []core.User
-	for _, u := range known {
-		if u.Name != "" && fold.Equal(stripAt(u.Name), stripAt(arg)) {
-			found = append(found, u)
-		}
-	}
+	found := matchUsers(known, stripAt(arg))
 	switch len(found) {
 	case 1:
 		return found[0], nil
@@ -202,6 +203,41 @@ func (s *Service) findUser(ctx context.Context, chat core.ChatRef, arg string) (
 		}
 		return core.User{}, command.Errorf("gm.ambiguous", "name", arg, "ids", strings.Join(ids, ", "))
 	}
+}
+
+// matchUsers finds users by name: the whole display name first ("Ana
+// García" for "ana-garcia"), else the name without spaces ("@AnaGarcia", as a
+// Telegram user name often is) or one word of it ("@ana").
+func matchUsers(known []core.User, name string) []core.User {
+	k := fold.Key(name)
+	if k == "" {
+		return nil
+	}
+	var exact, loose []core.User
+	for _, u := range known {
+		n := fold.Key(stripAt(u.Name))
+		if n == "" {
+			continue
+		}
+		if n == k {
+			exact = append(exact, u)
+			continue
+		}
+		if strings.ReplaceAll(n, " ", "") == strings.ReplaceAll(k, " ", "") {
+			loose = append(loose, u)
+			continue
+		}
+		for _, w := range strings.Fields(n) {
+			if w == k {
+				loose = append(loose, u)
+				break
+			}
+		}
+	}
+	if len(exact) > 0 {
+		return exact
+	}
+	return loose
 }
 
 // looksLikeUserID reports whether s is a platform user id: a Matrix id

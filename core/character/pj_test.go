@@ -295,3 +295,16 @@ func TestConcurrentEditsKeepEveryValue(t *testing.T) {
 		contains(t, out, "v"+itoa(i)+" "+itoa(i))
 	}
 }
+
+func TestGMByDisplayName(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	anaG := core.User{ID: "501", Name: "Ana García"}
+	anaL := core.User{ID: "502", Name: "Ana López"}
+	h.ok(chatA, anaG, false, "/pj crear Uno")
+	h.ok(chatA, anaL, false, "/pj crear Dos")
+	contains(t, h.ok(chatA, admin, true, "/gm add @AnaGarcia"), "Ana García is now a GM")
+	contains(t, h.ok(chatA, admin, true, "/gm add ana-lopez"), "Ana López is now a GM")
+	h.fails(chatA, admin, true, "/gm add @ana", "Several users are called «@ana» (501, 502)")
+	contains(t, h.ok(chatA, admin, true, "/gm remove @AnaLopez"), "Ana López is no longer a GM")
+	contains(t, h.ok(chatA, admin, true, "/gm remove ana"), "Ana García is no longer a GM")
+}
