@@ -294,3 +294,15 @@ func TestFileReplyIsADocument(t *testing.T) {
 		t.Errorf("got %s %q caption %q", got.Method, got.Doc, got.Visible)
 	}
 }
+
+func TestChatLanguageSettingWins(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := groupChat(-110)
+	f.say(g, nikos, "/idioma en")
+	f.say(g, nikos, "/nosuchcommand")
+	got := f.waitSent(g.ID, 2, 5*time.Second)
+	if !strings.HasPrefix(got[0].Visible, "From now on I speak") || got[1].Visible != "⚠️ I don't know /nosuchcommand. Type /help to see what I can do." {
+		t.Errorf("got %q / %q", got[0].Visible, got[1].Visible)
+	}
+}
