@@ -62,7 +62,6 @@ type Matrix struct {
 	User           string   `yaml:"user"`
 	Password       string   `yaml:"password"`
 	Token          string   `yaml:"token"`
-	DeviceID       string   `yaml:"device_id"`
 	PickleKey      string   `yaml:"pickle_key"`
 	CryptoDB       string   `yaml:"crypto_db"`
 	AllowedServers []string `yaml:"allowed_servers"`
@@ -147,7 +146,6 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ZARIA_MATRIX_USER":             &c.Matrix.User,
 		"ZARIA_MATRIX_PASSWORD":         &c.Matrix.Password,
 		"ZARIA_MATRIX_TOKEN":            &c.Matrix.Token,
-		"ZARIA_MATRIX_DEVICE_ID":        &c.Matrix.DeviceID,
 		"ZARIA_MATRIX_PICKLE_KEY":       &c.Matrix.PickleKey,
 		"ZARIA_MATRIX_CRYPTO_DB":        &c.Matrix.CryptoDB,
 	}

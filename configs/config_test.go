@@ -37,7 +37,7 @@ func TestExampleIsValidAndComplete(t *testing.T) {
 	// Every yaml key of Config appears in the example.
 	data, _ := os.ReadFile("zaria.example.yaml")
 	for _, key := range []string{"lang:", "db:", "level:", "format:", "listen:", "user:", "token:", "api:", "poll_timeout:",
-		"webhook_listen:", "webhook_url:", "webhook_secret:", "homeserver:", "password:", "device_id:", "pickle_key:",
+		"webhook_listen:", "webhook_url:", "webhook_secret:", "homeserver:", "password:", "pickle_key:",
 		"crypto_db:", "allowed_servers:", "allowed_users:", "rerun_edits:"} {
 		if !strings.Contains(string(data), key) {
 			t.Errorf("example does not document %s", key)

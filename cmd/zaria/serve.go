@@ -7,10 +7,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
 	"zaria/adapters/console"
+	"zaria/adapters/matrix"
+	"zaria/adapters/telegram"
 	"zaria/configs"
 )
 
@@ -51,10 +54,40 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	var adapters []adapter
 	tg, mx := cfg.Platforms()
 	if tg {
-		return errors.New("telegram adapter not wired yet")
+		a, err := telegram.New(telegram.Config{
+			Token:         cfg.Telegram.Token,
+			APIURL:        cfg.Telegram.API,
+			PollTimeout:   cfg.Telegram.PollTimeout,
+			WebhookListen: cfg.Telegram.WebhookListen,
+			WebhookURL:    cfg.Telegram.WebhookURL,
+			WebhookSecret: cfg.Telegram.WebhookSecret,
+			DefaultLang:   cfg.Lang,
+		}, router, db, logger)
+		if err != nil {
+			return err
+		}
+		adapters = append(adapters, a)
 	}
 	if mx {
-		return errors.New("matrix adapter not wired yet")
+		cryptoDB := cfg.Matrix.CryptoDB
+		if cryptoDB == "" {
+			cryptoDB = strings.TrimSuffix(cfg.DB, ".db") + ".matrix.db"
+		}
+		a, err := matrix.New(matrix.Config{
+			Homeserver:     cfg.Matrix.Homeserver,
+			User:           cfg.Matrix.User,
+			Password:       cfg.Matrix.Password,
+			AccessToken:    cfg.Matrix.Token,
+			PickleKey:      cfg.Matrix.PickleKey,
+			CryptoDB:       cryptoDB,
+			AllowedServers: cfg.Matrix.AllowedServers,
+			AllowedUsers:   cfg.Matrix.AllowedUsers,
+			RerunEdits:     cfg.Matrix.RerunEdits,
+		}, router, db, logger)
+		if err != nil {
+			return err
+		}
+		adapters = append(adapters, a)
 	}
 	if len(adapters) == 0 {
 		interactive := false
