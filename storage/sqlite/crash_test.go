@@ -33,7 +33,7 @@ var crashChat = core.ChatRef{Platform: "telegram", ID: "-100crash"}
 // from several goroutines in a loop and prints one line per acknowledged
 // write, after the call returned nil:
 //
-//	C <key>           a character (with three values) was created
+//	C <id> <key>      a character (with three values) was created
 //	R <command>       a roll was logged
 //	S <key> <n>       the state key was set to n
 //
@@ -75,8 +75,9 @@ func TestHelperWriter(t *testing.T) {
 						{Name: "Arma", Key: "arma", Text: "espada-larga"},
 						{Name: "Uso arma", Key: "uso arma", Text: "d8"},
 					}}
-					if _, err = db.CreateCharacter(ctx, crashChat, c, 0); err == nil {
-						ack("C %s", k)
+					var got character.Character
+					if got, err = db.CreateCharacter(ctx, crashChat, c, 0); err == nil {
+						ack("C %d %s", got.ID, k)
 					}
 				case 1:
 					cmd := fmt.Sprintf("/roll r%s-w%d-%d", round, w, i)
@@ -117,7 +118,7 @@ func TestCrashKill9(t *testing.T) {
 
 func crashRounds(t *testing.T, mode string) {
 	path := filepath.Join(t.TempDir(), "crash.db")
-	acked := map[string]bool{} // "C key" and "R command" lines
+	acked := map[string]bool{} // "C id key" and "R command" lines
 	state := map[string]int{}  // highest acknowledged value per state key
 	for round := 1; round <= 3; round++ {
 		atKill, total := runAndKill(t, path, mode, round, 150+100*round, acked, state)
@@ -221,7 +222,7 @@ func checkAcked(t *testing.T, path string, acked map[string]bool, state map[stri
 		if len(c.Values) != 3 {
 			t.Errorf("character %q has %d values, want 3", c.Key, len(c.Values))
 		}
-		have["C "+c.Key] = true
+		have[fmt.Sprintf("C %d %s", c.ID, c.Key)] = true
 	}
 	rolls, err := db.LastRolls(ctx, crashChat, 1<<30)
 	if err != nil {
