@@ -302,7 +302,7 @@ func TestChatLanguageSettingWins(t *testing.T) {
 	f.say(g, nikos, "/idioma en")
 	f.say(g, nikos, "/nosuchcommand")
 	got := f.waitSent(g.ID, 2, 5*time.Second)
-	if !strings.HasPrefix(got[0].Visible, "From now on I speak") || got[1].Visible != "⚠️ I don't know /nosuchcommand. Type /help to see what I can do." {
+	if !strings.Contains(got[0].Visible, "From now on I speak English") || got[1].Visible != "⚠️ I don't know /nosuchcommand. Type /help to see what I can do." {
 		t.Errorf("got %q / %q", got[0].Visible, got[1].Visible)
 	}
 }
