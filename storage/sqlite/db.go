@@ -7,7 +7,13 @@
 // SQLITE_BUSY retries) and a small pool of read-only connections, which in
 // WAL mode read a consistent snapshot without blocking the writer. Every
 // write runs in a BEGIN IMMEDIATE transaction; every query is parameterized
-// and scoped by chat.
+// and scoped by chat (platform state, which belongs to an adapter, is the
+// only table without a chat).
+//
+// The schema lives in migrations/NNNN_*.sql, embedded and applied at Open,
+// each in its own transaction with PRAGMA user_version; a file with a newer
+// version than the binary knows is refused (ErrSchemaTooNew). Backup makes
+// a consistent online copy; PruneState bounds per-event adapter keys.
 package sqlite
 
 import (
