@@ -30,7 +30,7 @@ type Limits struct {
 	AliasLen          int // characters of what a saved roll stands for (200)
 	HistoryKeep       int // rolls kept per chat; older ones are pruned (500)
 	HistoryShow       int // rolls /historial shows by default (10)
-	HistoryShowMax    int // rolls /historial shows at most (30)
+	HistoryShowMax    int // rolls /historial shows at most (20: 20 full lines fit one 3,500-character reply)
 	ImportLen         int // characters of an /importar document (262144, as the Telegram adapter's 256 KiB)
 	ImportCharacters  int // characters in one chat after an import (200)
 	GMsPerChat        int // users named GM in one chat (20)
@@ -48,7 +48,7 @@ func DefaultLimits() Limits {
 		AliasLen:          200,
 		HistoryKeep:       500,
 		HistoryShow:       10,
-		HistoryShowMax:    30,
+		HistoryShowMax:    20,
 		ImportLen:         256 << 10,
 		ImportCharacters:  200,
 		GMsPerChat:        20,

@@ -12,8 +12,12 @@ import (
 	"zaria/core/reply"
 )
 
-// resultLen is how much of a reply's text the history keeps.
-const resultLen = 300
+const (
+	// resultLen is how much of a reply's text the history keeps.
+	resultLen = 300
+	// maxSizes is how many die sizes /stats reports, the most rolled.
+	maxSizes = 10
+)
 
 // Observe logs every answered roll (a reply with a Check) to the chat's
 // history, pruning it to Limits.HistoryKeep (command.Observer). Error
@@ -77,8 +81,9 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 	rep := (&reply.Reply{}).Add(reply.B(req.T("history.title", "count", len(rolls))))
 	now := s.now().UTC()
 	for _, r := range rolls {
-		rep.Add(reply.C(when(r.Time, now)), reply.T(" "), reply.B(r.UserName), reply.T(": "),
-			reply.T(cut(r.Command, 60)), reply.T(" → "+cut(r.Result, 100)))
+		// At most 11+1+20+2+50+3+80 = 167 characters a line.
+		rep.Add(reply.C(when(r.Time, now)), reply.T(" "), reply.B(cut(r.UserName, 20)), reply.T(": "),
+			reply.T(cut(r.Command, 50)), reply.T(" → "+cut(r.Result, 80)))
 	}
 	return rep, nil
 }
@@ -127,14 +132,27 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 			ordered = append(ordered, k)
 		}
 	}
-	sort.Ints(ordered)
 	if len(ordered) == 0 {
 		rep.Add(reply.I(req.T("stats.no_dice")))
 		return rep, nil
 	}
+	// The most rolled sizes, at most maxSizes of them, smallest first.
+	tests := make([]Fairness, len(ordered))
+	for i, sides := range ordered {
+		tests[i] = TestFairness(sides, faces)
+	}
+	sort.SliceStable(tests, func(i, j int) bool { return tests[i].N > tests[j].N })
+	more := 0
+	if len(tests) > maxSizes {
+		more, tests = len(tests)-maxSizes, tests[:maxSizes]
+	}
+	sort.Slice(tests, func(i, j int) bool { return tests[i].Sides < tests[j].Sides })
 	rep.Add(reply.B(req.T("stats.fairness_title")))
-	for _, sides := range ordered {
-		s.fairnessLines(req, rep, TestFairness(sides, faces))
+	for _, f := range tests {
+		s.fairnessLines(req, rep, f)
+	}
+	if more > 0 {
+		rep.Add(reply.I(req.T("stats.more_sizes", "count", more)))
 	}
 	return rep, nil
 }

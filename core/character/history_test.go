@@ -3,6 +3,7 @@ package character_test
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"zaria/core"
@@ -189,4 +190,29 @@ func evenSF(x float64, k int) float64 {
 		sum += term
 	}
 	return math.Exp(-x/2) * sum
+}
+
+// The longest history and stats replies fit one message: nothing is cut
+// by the router's 3,500-character guard.
+func TestHistoryAndStatsFitOneMessage(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	long := core.User{ID: "77", Name: strings.Repeat("Ñ", 60)}
+	for i := range 25 {
+		req := &command.Request{Msg: core.Message{Chat: chatA, From: long}}
+		rep := reply.Text(strings.Repeat("résultat ", 60))
+		rep.Command = "/roll " + strings.Repeat("1d6+", 80) + itoa(i)
+		sides := 2 + i // 25 die sizes
+		rep.Check = &reply.Check{Dice: []int{1, 2}, Sides: []int{sides, sides}}
+		h.svc.Observe(context.Background(), req, rep, 0)
+	}
+	out := h.ok(chatA, ana, false, "/historial 20")
+	contains(t, out, "Last 20 rolls")
+	lacks(t, out, "does not fit")
+	if n := strings.Count(out, "\n"); n != 20 {
+		t.Fatalf("%d lines", n+1)
+	}
+	h.fails(chatA, ana, false, "/historial 21", "from 1 to 20")
+	out = h.ok(chatA, ana, false, "/stats")
+	contains(t, out, "…and 15 more die sizes")
+	lacks(t, out, "does not fit")
 }
