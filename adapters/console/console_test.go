@@ -1,0 +1,65 @@
+package console_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"zaria/adapters/console"
+	"zaria/core/command"
+	"zaria/core/general"
+	"zaria/core/systems"
+	"zaria/i18n"
+	"zaria/storage/memory"
+)
+
+func runScript(t *testing.T, script string) string {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
+	general.Register(r, "test")
+	systems.Register(r)
+	var out bytes.Buffer
+	a := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil)
+	if err := a.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+func TestButtonsAreNumberedOptions(t *testing.T) {
+	out := runScript(t, "/zaria 4+2 dc15\n2\n1\n")
+	if !strings.Contains(out, "[1] ") || !strings.Contains(out, "[2] ") {
+		t.Fatalf("no numbered buttons:\n%s", out)
+	}
+	// Pressing 2 (odds) re-runs the command with the odds shown; 1 rolls again.
+	if !strings.Contains(out, "→ /zaria 4+2 dc15 ?)") || !strings.Contains(out, "Chance: 6%") {
+		t.Errorf("odds button:\n%s", out)
+	}
+	if strings.Count(out, "🎲 Ζαριά") != 3 {
+		t.Errorf("want three rolls:\n%s", out)
+	}
+}
+
+func TestControlLines(t *testing.T) {
+	out := runScript(t, ":user bob\n:chat other\n:gm on\n:what\n/lang\n:quit\n/help\n")
+	for _, want := range []string{"(you are bob)", "(chat other)", "(bob GM: true)", ":user NAME", "I speak English"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "what I can do") {
+		t.Errorf("lines after :quit were read:\n%s", out)
+	}
+}
+
+func TestSecretRollShownAsPrivate(t *testing.T) {
+	out := runScript(t, "/gmroll zaria 4+2 dc15\n")
+	if !strings.Contains(out, "ana rolled in secret") || !strings.Contains(out, "🔒 Secret roll by ana") {
+		t.Errorf("secret roll:\n%s", out)
+	}
+}
