@@ -270,6 +270,14 @@ func signed(s string) string {
 	return "+" + s
 }
 
+// capFirst capitalizes the first letter, for a name that starts a line.
+func capFirst(s string) string {
+	for i, r := range s {
+		return string(unicode.ToUpper(r)) + s[i+utf8.RuneLen(r):]
+	}
+	return s
+}
+
 // joinInts writes dice as "3, 8".
 func joinInts(d []int) string {
 	var b strings.Builder

@@ -9,10 +9,10 @@ func TestDHAttackChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// H1: absorb 4 → 2.
-		{lang: "es", text: "/dh ataque espada-larga vs coraza?", dice: []int{6, 1, 2, 1}, has: []string{"🗡️ espada larga 1d8 (pen 1) vs coraza 3 DB d6", "🎲 daño 6 · DB 1, 2, 1 → absorben 4", "6 − 4 = 2 → 2 de daño", "Si el ataque fue un 1 natural: /dh uso d8", "Daño por encima de la penetración: ≈2,03 %"}, bold: "2 de daño", total: ip(2), chance: "35/1728"},
+		{lang: "es", text: "/dh ataque espada-larga vs coraza?", dice: []int{6, 1, 2, 1}, has: []string{"🗡️ Espada larga 1d8 (pen 1) vs coraza 3 DB d6", "🎲 daño 6 · DB 1, 2, 1 → absorben 4", "6 − 4 = 2 → 2 de daño", "Si el ataque fue un 1 natural: /dh uso d8", "Daño por encima de la penetración: ≈2,03 %"}, bold: "2 de daño", total: ip(2), chance: "35/1728"},
 		// H2: the penetration is the floor.
-		{lang: "en", text: "/dh attack longsword vs breastplate", dice: []int{3, 2, 2, 3}, has: []string{"longsword 1d8 (pen 1) vs breastplate 3 DB d6", "3 − 7 = -4 → 1 damage (the penetration)"}, bold: "1 damage", total: ip(1), chance: "35/1728", noOdds: true},
-		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"μακρύ σπαθί 1d8 (διάτρηση 1) vs θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
+		{lang: "en", text: "/dh attack longsword vs breastplate", dice: []int{3, 2, 2, 3}, has: []string{"Longsword 1d8 (pen 1) vs breastplate 3 DB d6", "3 − 7 = -4 → 1 damage (the penetration)"}, bold: "1 damage", total: ip(1), chance: "35/1728", noOdds: true},
+		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) vs θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
 		// H3: no armour, Pen 3 floor.
 		{lang: "es", text: "/dh ataque 1d6 pen3", dice: []int{1}, has: []string{"sin armadura"}, bold: "3 de daño", total: ip(3)},
 		// H6: maza vs cuero + escudo +1.
@@ -20,7 +20,7 @@ func TestDHAttackChat(t *testing.T) {
 		// §2.10: espadón vs acolchada worn by a caster (d4).
 		{lang: "es", text: "/dh ataque espadon vs acolchada d4", dice: []int{12, 4}, has: []string{"1 DB d4"}, bold: "8 de daño", total: ip(8)},
 		// Monster level 17 (pen 2), 2d8, vs pieles (2 DB).
-		{lang: "es", text: "/dh ataque 2d8 n17 vs pieles", dice: []int{8, 8, 1, 1}, has: []string{"monstruo nv. 17 2d8 (pen 2)", "16 − 2 = 14"}, total: ip(14)},
+		{lang: "es", text: "/dh ataque 2d8 n17 vs pieles", dice: []int{8, 8, 1, 1}, has: []string{"Monstruo nv. 17 2d8 (pen 2)", "16 − 2 = 14"}, total: ip(14)},
 		// Explicit DB count and Efectividad.
 		{lang: "en", text: "/dh attack 1d8 pen2 vs 3db", dice: []int{1, 1, 1, 1}, bold: "2 damage", total: ip(2)},
 		{lang: "es", text: "/dh ataque espada-larga pen+2 vs coraza db+1", dice: []int{8, 1, 1, 1, 1}, has: []string{"(pen 3)", "4 DB d6"}, total: ip(4)},
@@ -48,11 +48,11 @@ func TestDHOtherChat(t *testing.T) {
 		// H10, H11: usage die.
 		{lang: "es", text: "/dh uso d8?", dice: []int{2}, has: []string{"🎲 d8 → 2", "Probabilidad de bajar de dado: 25 %"}, bold: "baja a d6", outcome: "failure", chance: "3/4"},
 		{lang: "en", text: "/dh use d8", dice: []int{5}, bold: "holds (d8)", outcome: "success"},
-		{lang: "es", text: "/dh uso clava", dice: []int{1}, has: []string{"clava · 🎲 d4 → 1"}, bold: "¡agotado: se rompe!", outcome: "failure", chance: "1/2"},
-		{lang: "el", text: "/dh χρήση ρόπαλο μαγικό", dice: []int{1}, bold: "άχρηστο μέχρι να επισκευαστεί", outcome: "failure"},
+		{lang: "es", text: "/dh uso clava", dice: []int{1}, has: []string{"Clava · 🎲 d4 → 1"}, bold: "¡agotado: se rompe!", outcome: "failure", chance: "1/2"},
+		{lang: "el", text: "/dh χρήση ρόπαλο μαγικό", dice: []int{1}, bold: "δεν χρησιμοποιείται μέχρι να επισκευαστεί", outcome: "failure"},
 		// H8: the seed's repair; H9; H12.
-		{lang: "es", text: "/dh repara coraza 2?", dice: []int{2, 4}, has: []string{"coraza: Blindaje 3, 2 rotos", "d6: 2, 4 (hay que sacar más de 3)", "coraza queda con Blindaje 2", "Probabilidad de repararlos todos: 25 %"}, bold: "1 reparados, 1 perdidos", outcome: "failure", total: ip(2), chance: "1/4"},
-		{lang: "es", text: "/dh repara tela 1", bold: "destruida", outcome: "impossible"},
+		{lang: "es", text: "/dh repara coraza 2?", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "d6: 2, 4 (hay que sacar más de 3)", "Coraza queda con 2 DB.", "Probabilidad de repararlos todos: 25 %"}, bold: "reparados 1, perdidos 1", outcome: "failure", total: ip(2), chance: "1/4"},
+		{lang: "es", text: "/dh repara tela 1", bold: "se destruye y no se puede reparar", outcome: "impossible"},
 		{lang: "en", text: "/dh repair chain mail 2 d4", bold: "A d4 never rolls above 4", outcome: "impossible"},
 		// H13.
 		{lang: "es", text: "/dh montura?", dice: []int{8}, has: []string{"Probabilidad de que reciba la montura: 65 %"}, bold: "la montura", outcome: "success", chance: "13/20"},
@@ -79,7 +79,7 @@ func TestDHBadInput(t *testing.T) {
 		{lang: "es", text: "/dh atake espada-larga", errHas: "¿Quisiste decir «ataque»?"},
 		{lang: "es", text: "/dh", errHas: "Uso: /dh ataque"},
 		{lang: "es", text: "/dh uso d7", errHas: "El dado de uso es d4"},
-		{lang: "es", text: "/dh uso venda-de-batalla", errHas: "no tiene Resistencia"},
+		{lang: "es", text: "/dh uso venda-de-batalla", errHas: "Venda de batalla: sin Resistencia"},
 		{lang: "es", text: "/dh repara coraza 4", errHas: "solo tiene 3 DB"},
 		{lang: "es", text: "/dh repara coraza", errHas: "Uso: /dh repara"},
 		{lang: "es", text: "/dh pen", errHas: "Uso: /dh pen 17"},
@@ -103,16 +103,16 @@ func TestDHSheet(t *testing.T) {
 	b := newBot(t, sh)
 	run(t, b, []expect{
 		// /dh ataque without a weapon reads "arma"; "vs @Drake" reads his armour and die.
-		{lang: "es", text: "/dh ataque vs @Drake", dice: []int{8, 1, 2}, has: []string{"espada larga 1d8 (pen 1) vs Drake (armadura de pieles) 2 DB d4", "8 − 3 = 5"}, total: ip(5)},
+		{lang: "es", text: "/dh ataque vs @Drake", dice: []int{8, 1, 2}, has: []string{"Espada larga 1d8 (pen 1) vs Drake (armadura de pieles) 2 DB d4", "8 − 3 = 5"}, total: ip(5)},
 		// Breaking twice: coraza 3 → 2 → 1 intact.
-		{lang: "es", text: "/dh rompe pen1", has: []string{"coraza: 2 DB intactos, 1 rotos."}, bold: "1 de daño", total: ip(1)},
-		{lang: "es", text: "/dh rompe pen1", has: []string{"coraza: 1 DB intactos, 2 rotos."}, total: ip(1)},
+		{lang: "es", text: "/dh rompe pen1", has: []string{"Coraza: DB intactos 2, rotos 1."}, bold: "1 de daño", total: ip(1)},
+		{lang: "es", text: "/dh rompe pen1", has: []string{"Coraza: DB intactos 1, rotos 2."}, total: ip(1)},
 		// H8 from the sheet: 2 broken of 3, dice 2 and 4.
-		{lang: "es", text: "/dh repara", dice: []int{2, 4}, has: []string{"coraza: Blindaje 3, 2 rotos", "coraza queda con Blindaje 2"}, outcome: "failure", total: ip(2), chance: "1/4"},
+		{lang: "es", text: "/dh repara", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "reparados 1, perdidos 1", "Coraza queda con 2 DB."}, outcome: "failure", total: ip(2), chance: "1/4"},
 		// Usage die of the weapon: d8 → d6, stored.
-		{lang: "es", text: "/dh uso", dice: []int{1}, has: []string{"espada larga · 🎲 d8 → 1", "Ficha: uso arma = d6"}, bold: "baja a d6", outcome: "failure"},
+		{lang: "es", text: "/dh uso", dice: []int{1}, has: []string{"Espada larga · 🎲 d8 → 1", "Ficha: uso arma = d6"}, bold: "baja a d6", outcome: "failure"},
 		{lang: "es", text: "/dh uso arma", dice: []int{6}, has: []string{"🎲 d6 → 6"}, bold: "aguanta (d6)", outcome: "success"},
-		{lang: "es", text: "/dh uso armadura", dice: []int{2}, has: []string{"coraza · 🎲 d12 → 2", "uso armadura = d10"}, outcome: "failure"},
+		{lang: "es", text: "/dh uso armadura", dice: []int{2}, has: []string{"Coraza · 🎲 d12 → 2", "uso armadura = d10"}, outcome: "failure"},
 	})
 	if got := sh.chars["enyra"]; got["db"] != "2" || got["db rotos"] != "0" || got["uso arma"] != "d6" || got["uso armadura"] != "d10" {
 		t.Errorf("sheet after the session: %v", got)
@@ -120,7 +120,7 @@ func TestDHSheet(t *testing.T) {
 	// Breaking the last DB destroys the armour.
 	sh.chars["enyra"]["db"] = "1"
 	rep := b.roll("es", "/dh rompe")
-	if !strings.Contains(text(rep), "sin DB intactos, queda destruida") {
+	if !strings.Contains(text(rep), "Coraza: sin DB intactos, se destruye.") {
 		t.Errorf("last DB: %q", text(rep))
 	}
 	run(t, b, []expect{{lang: "es", text: "/dh rompe", errHas: "No te quedan DB intactos"}})

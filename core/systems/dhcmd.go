@@ -503,7 +503,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 
 	r := dh.ResolveAttack(req.Rand, a)
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🗡️ " + title + " vs " + defTitle))
+	rep.Add(reply.T("🗡️ " + capFirst(title) + " vs " + defTitle))
 	parts := []string{}
 	if len(r.Damage) > 0 {
 		parts = append(parts, "🎲 "+req.T("dh.damage_dice", "dice", joinInts(r.Damage)))
@@ -601,9 +601,9 @@ func dhBreak(ctx context.Context, req *command.Request, in input, who string, to
 	if note := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(e.intact), sheetBroken, strconv.Itoa(e.broken)); note != nil {
 		rep.Add(note...)
 	} else if e.intact == 0 {
-		rep.Add(reply.B(req.T("dh.armour_destroyed", "armour", name)))
+		rep.Add(reply.B(req.T("dh.armour_destroyed", "armour", capFirst(name))))
 	} else {
-		rep.Add(reply.T(req.T("dh.armour_state", "armour", name, "intact", e.intact, "broken", e.broken)))
+		rep.Add(reply.T(req.T("dh.armour_state", "armour", capFirst(name), "intact", e.intact, "broken", e.broken)))
 	}
 	return finish(req, rep, in, nil, false), nil
 }
@@ -636,7 +636,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 	case k != "" && dieWord.MatchString(k):
 		die, _ = parseDie(k)
 	case k == "" || k == "arma" || k == "weapon" || k == "οπλο":
-		sheetKey = sheetWeaponUsage
+		sheetKey, item = sheetWeaponUsage, req.T("dh.your_weapon")
 		cur, ok := sheetOpt(ctx, req, who, sheetWeaponUsage)
 		name, hasWeapon := sheetOpt(ctx, req, who, sheetWeapon)
 		if hasWeapon {
@@ -649,7 +649,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 		}
 		if ok {
 			if fold.Key(cur) == usageExhausted {
-				return nil, command.Errorf("dh.error.exhausted", "item", item)
+				return nil, command.Errorf("dh.error.exhausted", "item", capFirst(item))
 			}
 			n, okd := parseDie(cur)
 			if !okd {
@@ -666,7 +666,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 			return nil, command.Errorf("dh.error.usage_what")
 		}
 	case k == "armadura" || k == "armour" || k == "armor" || k == "πανοπλια":
-		sheetKey = sheetArmourUsage
+		sheetKey, item = sheetArmourUsage, req.T("dh.your_armour")
 		cur, ok := sheetOpt(ctx, req, who, sheetArmourUsage)
 		name, hasArmour := sheetOpt(ctx, req, who, sheetArmour)
 		if hasArmour {
@@ -679,7 +679,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 		}
 		if ok {
 			if fold.Key(cur) == usageExhausted {
-				return nil, command.Errorf("dh.error.exhausted", "item", item)
+				return nil, command.Errorf("dh.error.exhausted", "item", capFirst(item))
 			}
 			n, okd := parseDie(cur)
 			if !okd {
@@ -707,7 +707,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 		}
 	}
 	if die == 0 {
-		return nil, command.Errorf("dh.error.no_resist", "item", item)
+		return nil, command.Errorf("dh.error.no_resist", "item", capFirst(item))
 	}
 	if !dh.IsUsageDie(die) {
 		return nil, command.Errorf("dh.error.usage_die", "got", die)
@@ -716,7 +716,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 	rep := &reply.Reply{}
 	head := fmt.Sprintf("🎲 d%d → %d", u.Die, u.Roll)
 	if item != "" {
-		head = item + " · " + head
+		head = capFirst(item) + " · " + head
 	}
 	outcome := "success"
 	var verdict string
@@ -788,7 +788,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 			return nil, command.Errorf("dh.error.repair_usage")
 		}
 		if broken > a.DB {
-			return nil, command.Errorf("dh.error.broken_over", "armour", dhArmourName(req, a), "db", a.DB, "got", broken)
+			return nil, command.Errorf("dh.error.broken_over", "armour", capFirst(dhArmourName(req, a)), "db", a.DB, "got", broken)
 		}
 		name, intact = dhArmourName(req, a), a.DB-broken
 		if faces == 0 {
@@ -810,7 +810,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 			broken = e.broken
 		}
 		if broken == 0 {
-			return nil, command.Errorf("dh.error.nothing_broken", "armour", name)
+			return nil, command.Errorf("dh.error.nothing_broken", "armour", capFirst(name))
 		}
 		if faces == 0 {
 			faces = e.faces
@@ -819,7 +819,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 	}
 	r := dh.RepairArmour(req.Rand, intact, broken, faces)
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", name, "score", r.Score, "broken", broken)))
+	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(name), "score", r.Score, "broken", broken)))
 	ck := newCheck("dh", "", r.Dice)
 	p := dh.RepairAll(intact, broken, faces)
 	setChance(ck, p)
@@ -827,7 +827,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 	switch {
 	case r.Destroyed:
 		ck.Outcome = "impossible"
-		rep.Add(reply.B(req.T("dh.repair.destroyed", "armour", name)))
+		rep.Add(reply.B(req.T("dh.repair.destroyed", "armour", capFirst(name))))
 		return finish(req, rep, in, nil, false), nil
 	case r.Hopeless:
 		ck.Outcome = "impossible"
@@ -841,7 +841,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 		ck.Outcome = "failure"
 	}
 	ck.Total = intp(r.NewMax())
-	rep.Add(reply.T(req.T("dh.repair.now", "armour", name, "db", r.NewMax())))
+	rep.Add(reply.T(req.T("dh.repair.now", "armour", capFirst(name), "db", r.NewMax())))
 	if tracked {
 		if note := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(r.NewMax()), sheetBroken, "0"); note != nil {
 			rep.Add(note...)
