@@ -308,3 +308,26 @@ func TestGMByDisplayName(t *testing.T) {
 	contains(t, h.ok(chatA, admin, true, "/gm remove @AnaLopez"), "Ana López is no longer a GM")
 	contains(t, h.ok(chatA, admin, true, "/gm remove ana"), "Ana García is no longer a GM")
 }
+
+func TestRenameDeleteAndImportKeepActiveSelectionsRight(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	// Renaming keeps the sheet and the active selection.
+	h.ok(chatA, ana, false, "/pj renombrar Draco")
+	contains(t, h.ok(chatA, ana, false, "/pj"), "Draco", "fuerza 4")
+	contains(t, h.ok(chatA, ana, false, "/check fuerza", 1), "= 5")
+	h.fails(chatA, ana, false, "/pj Drake", "no character «Drake»", "Did you mean Draco?")
+	// A GM deleting Ana's active character leaves her without one.
+	contains(t, h.ok(chatA, admin, true, "/pj borrar Draco"), "Draco was deleted")
+	h.fails(chatA, ana, false, "/check fuerza", "no active character")
+
+	// An import drops the active selections of characters it replaces.
+	h.ok(chatB, bob, false, "/pj crear Solo")
+	h.ok(chatA, ana, false, "/pj crear Nova")
+	_, rep := h.send(chatA, ana, false, "/exportar")
+	h.ok(chatB, admin, true, "/importar "+string(rep.File.Data))
+	h.fails(chatB, bob, false, "/pj", "no active character")
+	contains(t, h.ok(chatB, ana, false, "/pj"), "Nova")
+	contains(t, h.ok(chatB, bob, false, "/pj lista"), "1 character", "Nova")
+}
