@@ -86,7 +86,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	return &Adapter{
 		cfg: cfg, d: d, state: state, log: logger, c: c, tr: tr,
 		buttons: newButtonMemory(20_000),
-		admins:  newAdmins(c, logger, cfg.AdminTTL, cfg.RequestTimeout),
+		admins:  newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second)),
 	}, nil
 }
 

@@ -230,3 +230,38 @@ func TestEmulatorZariaRollWithButtonsInGroup(t *testing.T) {
 		t.Errorf("errors logged:\n%s", r.logs.String())
 	}
 }
+
+// Webhook mode against the emulator: it registers our URL and POSTs the
+// user's command to it (it sends no secret header, so none is set here).
+func TestEmulatorWebhook(t *testing.T) {
+	emu := startEmulator(t)
+	token := "7002:emu-webhook"
+	addr := freePort(t)
+	cfg := Config{Token: token, APIURL: emu.base, RequestTimeout: 5 * time.Second,
+		WebhookListen: addr, WebhookURL: "http://" + addr + "/hook",
+		ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}
+	start(t, cfg, testRouter(t), newMemState())
+	// Wait for setWebhook: until then the emulator would queue the update.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		resp, err := http.Get(cfg.WebhookURL) // 405 once it listens
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("webhook server did not start")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond)
+	const chat = -4001239999
+	emu.post("/sendCommand", map[string]any{"botToken": token,
+		"from": map[string]any{"id": 9003, "first_name": "Eva", "language_code": "es"},
+		"chat": map[string]any{"id": chat, "type": "group", "title": "Mesa"}, "date": time.Now().Unix(),
+		"text": "/echo <por> webhook", "entities": []map[string]any{{"type": "bot_command", "offset": 0, "length": 5}}}, nil)
+	got := emu.waitBot(token, chat)
+	if got.Message.Text != "&lt;por&gt; webhook" || got.Message.ParseMode != "HTML" {
+		t.Fatalf("got %+v", got.Message)
+	}
+}
