@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"maunium.net/go/mautrix/event"
@@ -256,7 +257,8 @@ func (a *Adapter) fileEvent(ctx context.Context, room id.RoomID, evtID id.EventI
 }
 
 // stripMention turns "Zaria: !roll 2d6" into "!roll 2d6" (and "Zaria: roll
-// 2d6" into "/roll 2d6"); other text is passed on as is.
+// 2d6" into "/roll 2d6"); other text is passed on as is. ok=false for a
+// bare mention.
 func (a *Adapter) stripMention(ctx context.Context, room id.RoomID, text string) (string, bool) {
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -282,8 +284,8 @@ func (a *Adapter) stripMention(ctx context.Context, room id.RoomID, text string)
 		if after == "" {
 			return "", false
 		}
-		if after[0] != '/' && after[0] != '!' {
-			after = "/" + after
+		if r, _ := utf8.DecodeRuneInString(after); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			after = "/" + after // "Zaria: roll 2d6"; ".roll" keeps a room's own prefix
 		}
 		return after, true
 	}

@@ -51,6 +51,16 @@ func TestPlainRoom(t *testing.T) {
 	mention := alice.say(room, "zaria: !zaria 3+3 dc12")
 	alice.waitFor("reply to the mention", wait, replyTo(botID(), mention))
 
+	// A mention without a prefix, /zaria as plain text, a room's own prefix.
+	bare := alice.say(room, "Zaria, zaria 2+2 dc10")
+	alice.waitFor("reply to the bare mention", wait, replyTo(botID(), bare))
+	slash := alice.say(room, "/zaria 2+2 dc10")
+	alice.waitFor("reply to /zaria", wait, replyTo(botID(), slash))
+	setPrefix := alice.say(room, "!ajustes prefix .")
+	alice.waitFor("prefix set", wait, replyTo(botID(), setPrefix))
+	dot := alice.say(room, "zaria: .zaria 1+1 dc5")
+	alice.waitFor("reply with the room's prefix", wait, replyTo(botID(), dot))
+
 	// A command in a thread is answered in the thread.
 	inThread := alice.send(room, &event.MessageEventContent{MsgType: event.MsgText, Body: "!zaria 2+1 dc10",
 		RelatesTo: &event.RelatesTo{Type: event.RelThread, EventID: cmd, InReplyTo: &event.InReplyTo{EventID: cmd}, IsFallingBack: true}})

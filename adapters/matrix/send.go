@@ -117,17 +117,23 @@ func fit(c *event.MessageEventContent) {
 	if size(c) <= maxContentBytes {
 		return
 	}
-	// JSON escaping can at most multiply the size by 6 (\u00XX); aim low.
-	body := c.Body
-	limit := maxContentBytes / 2
-	for len(body) > 0 && (len(body) > limit || size(&event.MessageEventContent{MsgType: c.MsgType, Body: body}) > maxContentBytes-8) {
-		cut := min(len(body)-1, limit)
-		for cut > 0 && !utf8.RuneStart(body[cut]) {
-			cut--
-		}
-		body = body[:cut]
-		limit = limit * 3 / 4
+	// The longest prefix of the body that fits, cut at a rune (binary search).
+	body, lo, hi := c.Body, 0, len(c.Body)
+	fits := func(n int) bool {
+		return size(&event.MessageEventContent{MsgType: c.MsgType, Body: body[:n] + "\n…"}) <= maxContentBytes
 	}
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	for lo > 0 && !utf8.RuneStart(body[lo]) {
+		lo--
+	}
+	body = body[:lo]
 	c.Body = body + "\n…"
 }
 
