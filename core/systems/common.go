@@ -168,23 +168,38 @@ type named struct {
 // and accents. The error names the closest labels.
 func matchNamed(req *command.Request, words string, names []named, errKey string, kv ...any) (int, error) {
 	w := fold.Key(words)
-	var all []string
+	// Extra spellings first: they need no translation.
 	for _, n := range names {
-		cands := append([]string(nil), n.extras...)
-		for _, k := range n.keys {
-			for _, l := range command.Languages {
-				cands = append(cands, req.Router().Translator().Translate(l, k, nil))
-			}
-		}
-		for _, c := range cands {
+		for _, c := range n.extras {
 			if fold.Key(c) == w {
 				return n.val, nil
 			}
 		}
+	}
+	tr := req.Router().Translator()
+	for _, n := range names {
+		for _, k := range n.keys {
+			for _, l := range command.Languages {
+				if fold.Key(tr.Translate(l, k, nil)) == w {
+					return n.val, nil
+				}
+			}
+		}
+	}
+	// Not found: suggest the closest label, the chat's language first.
+	var all []string
+	for _, n := range names {
 		for _, k := range n.keys {
 			all = append(all, req.T(k))
 		}
-		all = append(all, cands...)
+	}
+	for _, n := range names {
+		all = append(all, n.extras...)
+		for _, k := range n.keys {
+			for _, l := range command.Languages {
+				all = append(all, tr.Translate(l, k, nil))
+			}
+		}
 	}
 	kv = append(kv, "got", clip(words))
 	if s := fold.Closest(words, all, 1); len(s) > 0 {
