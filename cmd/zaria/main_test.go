@@ -4,9 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // env returns a getenv that knows only the given variables.
@@ -126,3 +132,61 @@ func TestBackup(t *testing.T) {
 		t.Errorf("backup without DEST: exit %d", code)
 	}
 }
+
+func TestOpsListener(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	pr, pw := io.Pipe()
+	var out, errb syncBuffer
+	done := make(chan int)
+	go func() {
+		done <- run(context.Background(), nil, pr, &out, &errb, env("ZARIA_DB", filepath.Join(t.TempDir(), "z.db"), "ZARIA_HTTP_LISTEN", addr))
+	}()
+	fmt.Fprintln(pw, "/help")
+	fmt.Fprintln(pw, "/lang xx")
+	var body string
+	for i := 0; i < 100; i++ {
+		if res, err := http.Get("http://" + addr + "/metrics"); err == nil {
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			body = string(b)
+			if strings.Contains(body, `result="user_error"`) {
+				break
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(body, `zaria_commands_total{command="help",result="ok"} 1`) || !strings.Contains(body, `zaria_commands_total{command="lang",result="user_error"} 1`) {
+		t.Errorf("metrics:\n%s", body)
+	}
+	res, err := http.Get("http://" + addr + "/healthz")
+	if err != nil || res.StatusCode != 200 {
+		t.Errorf("healthz: %v %v", res, err)
+	}
+	pw.Close()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d: %s", code, errb.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("zaria did not stop at the end of input")
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the writer goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -13,6 +15,7 @@ import (
 
 	"zaria/adapters/console"
 	"zaria/adapters/matrix"
+	"zaria/adapters/ops"
 	"zaria/adapters/telegram"
 	"zaria/configs"
 )
@@ -46,7 +49,8 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		return err
 	}
 	defer db.Close()
-	router, err := newRouter(cfg.Lang, db, logger)
+	metrics := ops.New()
+	router, err := newRouter(cfg.Lang, db, logger, metrics)
 	if err != nil {
 		return err
 	}
@@ -105,8 +109,23 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 		adapters = append(adapters, console.New(console.Config{User: user, Prompt: interactive, LangHint: getenv("LANG")}, router, stdin, stdout, logger))
 	}
+	if cfg.HTTP.Listen != "" {
+		health := func(ctx context.Context) error { _, _, err := db.State(ctx, "health"); return err }
+		adapters = append(adapters, opsServer{addr: cfg.HTTP.Listen, h: metrics.Handler(health), log: logger})
+	}
 	return runAll(ctx, adapters, logger.Debug)
 }
+
+// opsServer runs the /healthz and /metrics listener beside the adapters.
+type opsServer struct {
+	addr string
+	h    http.Handler
+	log  *slog.Logger
+}
+
+func (o opsServer) Name() string { return "ops" }
+
+func (o opsServer) Run(ctx context.Context) error { return ops.Serve(ctx, o.addr, o.h, o.log) }
 
 // runAll runs the adapters until ctx ends or one of them fails; the first
 // failure stops the others. A console that reaches end of input ends the run.

@@ -27,7 +27,7 @@ func newLogger(cfg configs.Log, w io.Writer) *slog.Logger {
 }
 
 // newRouter assembles the core: every command, wired to the store.
-func newRouter(lang string, db *sqlite.DB, logger *slog.Logger) (*command.Router, error) {
+func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
 	cat, err := i18n.Load()
 	if err != nil {
 		return nil, fmt.Errorf("load catalogs: %w", err)
@@ -40,7 +40,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger) (*command.Router
 		GMs:         db,
 		Sheets:      chars,
 		Aliases:     chars,
-		Observers:   []command.Observer{chars},
+		Observers:   append([]command.Observer{chars}, observers...),
 		Logger:      logger,
 		Unlimited:   []string{"console", "cli"},
 	})

@@ -1,0 +1,70 @@
+package ops_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"zaria/adapters/ops"
+	"zaria/core/command"
+	"zaria/core/reply"
+)
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+func TestMetricsAndHealth(t *testing.T) {
+	m := ops.New()
+	m.Observe(context.Background(), &command.Request{Name: "roll"}, &reply.Reply{}, 300*time.Microsecond)
+	m.Observe(context.Background(), &command.Request{Name: "roll"}, &reply.Reply{}, 3*time.Millisecond)
+	m.Observe(context.Background(), &command.Request{Name: "zaria"}, &reply.Reply{Error: true}, time.Millisecond)
+	depth := 7.0
+	m.Gauge("zaria_send_queue_depth", "Replies waiting to be sent.", false, func() float64 { return depth })
+	healthy := true
+	srv := httptest.NewServer(m.Handler(func(context.Context) error {
+		if !healthy {
+			return errors.New("db down")
+		}
+		return nil
+	}))
+	defer srv.Close()
+
+	code, body := get(t, srv.URL+"/metrics")
+	if code != 200 {
+		t.Fatalf("metrics: %d", code)
+	}
+	for _, want := range []string{
+		`zaria_commands_total{command="roll",result="ok"} 2`,
+		`zaria_commands_total{command="zaria",result="user_error"} 1`,
+		`zaria_command_seconds_bucket{le="0.0005"} 1`,
+		`zaria_command_seconds_bucket{le="0.001"} 2`,
+		`zaria_command_seconds_bucket{le="0.005"} 3`,
+		`zaria_command_seconds_bucket{le="+Inf"} 3`,
+		`zaria_command_seconds_count 3`,
+		"# TYPE zaria_send_queue_depth gauge\nzaria_send_queue_depth 7",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %q:\n%s", want, body)
+		}
+	}
+	if code, body := get(t, srv.URL+"/healthz"); code != 200 || body != "ok\n" {
+		t.Errorf("healthz: %d %q", code, body)
+	}
+	healthy = false
+	if code, _ := get(t, srv.URL+"/healthz"); code != 503 {
+		t.Errorf("unhealthy healthz: %d", code)
+	}
+}
