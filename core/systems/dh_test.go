@@ -54,6 +54,10 @@ func TestDHOtherChat(t *testing.T) {
 		{lang: "es", text: "/dh repara coraza 2?", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "d6: 2, 4 (hay que sacar más de 3)", "Coraza queda con 2 DB.", "Probabilidad de repararlos todos: 25 %"}, bold: "reparados 1, perdidos 1", outcome: "failure", total: ip(2), chance: "1/4"},
 		{lang: "es", text: "/dh repara tela 1", bold: "se destruye y no se puede reparar", outcome: "impossible"},
 		{lang: "en", text: "/dh repair chain mail 2 d4", bold: "A d4 never rolls above 4", outcome: "impossible"},
+		// Magic armour: 1d4 days and 10 % of its value per broken DB.
+		{lang: "es", text: "/dh repara coraza 2 magica", dice: []int{3}, has: []string{"coste: 20 % del valor original", "artesano excepcional"}, bold: "3 días de trabajo", outcome: "success", total: ip(3)},
+		{lang: "en", text: "/dh repair breastplate 1 magic", dice: []int{1}, bold: "1 day of work", outcome: "success"},
+		{lang: "es", text: "/dh repara tela 1 magica", errHas: "ni siendo mágica"},
 		// H13.
 		{lang: "es", text: "/dh montura?", dice: []int{8}, has: []string{"Probabilidad de que reciba la montura: 65 %"}, bold: "la montura", outcome: "success", chance: "13/20"},
 		{lang: "en", text: "/dh mount", dice: []int{7}, bold: "the rider takes the hit", outcome: "failure"},

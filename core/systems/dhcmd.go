@@ -758,10 +758,13 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 func dhRepair(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
 	faces := 0
 	broken := -1
+	magic := false
 	var words []string
 	for _, t := range toks {
 		k := fold.Key(t)
-		if dieWord.MatchString(k) {
+		if isMagicWord(t) {
+			magic = true
+		} else if dieWord.MatchString(k) {
 			n, _ := parseDie(k)
 			if err := validDBDie(n); err != nil {
 				return nil, err
@@ -817,6 +820,9 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 		}
 		tracked = true
 	}
+	if magic {
+		return dhRepairMagic(ctx, req, in, who, name, intact, broken, tracked)
+	}
 	r := dh.RepairArmour(req.Rand, intact, broken, faces)
 	rep := &reply.Reply{}
 	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(name), "score", r.Score, "broken", broken)))
@@ -848,6 +854,28 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 		}
 	}
 	return finish(req, rep, in, oddsLine(req, "dh.odds.repair_all", p), true), nil
+}
+
+// dhRepairMagic: magic armour is repaired with 1d4 days of work and 10 %
+// of its original value per broken DB, with no roll per DB (RULES.md §2.8).
+func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, name string, intact, broken int, tracked bool) (*reply.Reply, error) {
+	if intact < 1 {
+		return nil, command.Errorf("dh.error.magic_destroyed", "armour", capFirst(name))
+	}
+	days := req.Rand.IntN(4) + 1
+	rep := &reply.Reply{}
+	rep.Add(reply.T("🔧✨ " + req.T("dh.repair.head", "armour", capFirst(name), "score", intact+broken, "broken", broken)))
+	rep.Add(reply.T("🎲 1d4 → "), reply.B(req.T("dh.repair.magic_days", "count", days)), reply.T(" · "+req.T("dh.repair.magic_cost", "pct", 10*broken)))
+	rep.Add(reply.I(req.T("dh.repair.magic_reduced")))
+	if tracked {
+		if note := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(intact+broken), sheetBroken, "0"); note != nil {
+			rep.Add(note...)
+		}
+	}
+	ck := newCheck("dh", "success", []int{days})
+	ck.Total = intp(days)
+	rep.Check = ck
+	return finish(req, rep, in, nil, false), nil
 }
 
 // --- /dh pen, montura, asfixia ---------------------------------------------
