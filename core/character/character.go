@@ -121,23 +121,29 @@ func New(store Store, o Options) *Service {
 // Limits returns the effective quotas.
 func (s *Service) Limits() Limits { return s.lim }
 
-// Systems a sheet can belong to: canonical id → accepted spellings (folded).
-var systemNames = []struct {
+// systemName is a game system a sheet can belong to.
+type systemName struct {
 	ID, Display string
-	Spellings   []string
-}{
-	{"zaria", "Ζαριά", []string{"zaria", "ζαρια", "z"}},
-	{"daegon", "Daegon", []string{"daegon", "dg"}},
-	{"dh", "Dungeon Hack", []string{"dh", "dungeon hack", "dungeonhack"}},
-	{"kh", "Kingdom Hearts", []string{"kh", "kingdom hearts", "kingdomhearts"}},
-	{"rq", "RQ", []string{"rq", "runequest"}},
-	{"", "", []string{"ninguno", "none", "κανενα", "-"}},
+	Spellings   []string // folded
+}
+
+// systemNames lists the systems: canonical id, display name, accepted
+// spellings. The last entry clears the system.
+func systemNames() []systemName {
+	return []systemName{
+		{"zaria", "Ζαριά", []string{"zaria", "ζαρια", "z"}},
+		{"daegon", "Daegon", []string{"daegon", "dg"}},
+		{"dh", "Dungeon Hack", []string{"dh", "dungeon hack", "dungeonhack"}},
+		{"kh", "Kingdom Hearts", []string{"kh", "kingdom hearts", "kingdomhearts"}},
+		{"rq", "RQ", []string{"rq", "runequest"}},
+		{"", "", []string{"ninguno", "none", "κανενα", "-"}},
+	}
 }
 
 // parseSystem maps what a user typed to a system id.
 func parseSystem(s string) (string, bool) {
 	k := fold.Key(s)
-	for _, sys := range systemNames {
+	for _, sys := range systemNames() {
 		for _, sp := range sys.Spellings {
 			if k == sp {
 				return sys.ID, true
@@ -148,7 +154,7 @@ func parseSystem(s string) (string, bool) {
 }
 
 func systemDisplay(id string) string {
-	for _, sys := range systemNames {
+	for _, sys := range systemNames() {
 		if sys.ID == id {
 			return sys.Display
 		}
@@ -158,7 +164,7 @@ func systemDisplay(id string) string {
 
 func systemList() string {
 	var out []string
-	for _, sys := range systemNames {
+	for _, sys := range systemNames() {
 		if sys.ID != "" {
 			out = append(out, sys.ID)
 		}
