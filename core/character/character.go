@@ -136,7 +136,7 @@ func systemNames() []systemName {
 		{"dh", "Dungeon Hack", []string{"dh", "dungeon hack", "dungeonhack"}},
 		{"kh", "Kingdom Hearts", []string{"kh", "kingdom hearts", "kingdomhearts"}},
 		{"rq", "RQ", []string{"rq", "runequest"}},
-		{"", "", []string{"ninguno", "none", "κανενα", "-"}},
+		{"", "", []string{"ninguno", "none", "no", "κανενα"}},
 	}
 }
 
