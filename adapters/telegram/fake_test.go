@@ -67,6 +67,7 @@ type fault struct {
 	code       int
 	desc       string
 	retryAfter int
+	migrateTo  int64
 	delay      time.Duration
 }
 
@@ -153,8 +154,8 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		if ft.code != 0 {
 			var p *tgbotapi.ResponseParameters
-			if ft.retryAfter > 0 {
-				p = &tgbotapi.ResponseParameters{RetryAfter: ft.retryAfter}
+			if ft.retryAfter > 0 || ft.migrateTo != 0 {
+				p = &tgbotapi.ResponseParameters{RetryAfter: ft.retryAfter, MigrateToChatID: ft.migrateTo}
 			}
 			f.reply(w, ft.code, ft.desc, p)
 			return

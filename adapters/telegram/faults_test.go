@@ -190,3 +190,51 @@ func TestUndecodableUpdateIsSkipped(t *testing.T) {
 		t.Fatalf("got %q", got[1].Visible)
 	}
 }
+
+func TestGroupMigratedToSupergroup(t *testing.T) {
+	f := newFakeAPI(t)
+	f.inject("sendMessage", fault{code: 400, desc: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: -1001234})
+	start(t, testConfig(f), testRouter(t), newMemState())
+	f.say(groupChat(-220), ana, "/echo sigo aquí")
+	if got := f.waitSent(-1001234, 1, 5*time.Second); got[0].Visible != "sigo aquí" {
+		t.Fatalf("got %q", got[0].Visible)
+	}
+}
+
+func TestBlockedChatIsNotRetried(t *testing.T) {
+	f := newFakeAPI(t)
+	f.blocked[ana.ID] = true
+	r := start(t, testConfig(f), testRouter(t), newMemState())
+	f.say(privateChat(ana), ana, "/echo 1")
+	f.say(privateChat(bob), bob, "/echo 2")
+	f.waitSent(bob.ID, 1, 5*time.Second)
+	time.Sleep(50 * time.Millisecond)
+	if n := len(f.callsOf("sendMessage")); n != 2 {
+		t.Errorf("%d sendMessage calls, want 2 (no retry of a 403)", n)
+	}
+	r.stop(t)
+	if !strings.Contains(r.logs.String(), "telegram reply not deliverable") {
+		t.Error("the undeliverable reply was not logged")
+	}
+}
+
+// Cancelling Run interrupts the long poll at once and the drain is bounded.
+func TestStopIsPromptAndDrainBounded(t *testing.T) {
+	f := newFakeAPI(t)
+	cfg := testConfig(f)
+	cfg.PollTimeout = 30 * time.Second
+	cfg.ChatInterval = time.Hour // the second reply can never leave
+	cfg.DrainTimeout = 300 * time.Millisecond
+	r := start(t, cfg, testRouter(t), newMemState())
+	f.say(groupChat(-230), ana, "/echo 1")
+	f.say(groupChat(-230), ana, "/echo 2")
+	f.waitSent(-230, 1, 5*time.Second)
+	t0 := time.Now()
+	r.stop(t)
+	if took := time.Since(t0); took > 2*time.Second {
+		t.Errorf("Run took %v to return", took)
+	}
+	if !strings.Contains(r.logs.String(), "drain time over") {
+		t.Error("the drain timeout was not reported")
+	}
+}
