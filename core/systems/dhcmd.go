@@ -521,7 +521,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 		rep.Add(reply.T(strings.Join(parts, " · ")))
 	}
 	calc := fmt.Sprintf("%d − %d = %d", r.Raw, r.Absorb, r.Raw-r.Absorb)
-	line := reply.Line{reply.T(calc + " → "), reply.B(req.T("dh.damage", "count", r.Final))}
+	line := reply.Line{reply.T(calc + " → "), reply.B(req.T("dh.damage", "n", r.Final))}
 	if r.Final == a.Pen && r.Raw-r.Absorb < a.Pen {
 		line = append(line, reply.T(" "+req.T("dh.pen_floor")))
 	}
@@ -576,7 +576,7 @@ func dhBreak(ctx context.Context, req *command.Request, in input, who string, to
 	}
 	dmg := dh.BreakDamage(pen)
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🛡️ "+req.T("dh.break", "pen", pen)+" "), reply.B(req.T("dh.damage", "count", dmg)))
+	rep.Add(reply.T("🛡️ "+req.T("dh.break", "pen", pen)+" "), reply.B(req.T("dh.damage", "n", dmg)))
 	ck := newCheck("dh", "", nil)
 	ck.Total = intp(dmg)
 	rep.Check = ck
