@@ -114,7 +114,11 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.botName, a.botID = me.UserName, me.ID
 	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.RecentUpdates)
 	if err := a.j.load(ctx); err != nil {
-		return err
+		var cs *corruptState
+		if !errors.As(err, &cs) {
+			return err
+		}
+		a.log.Error(err.Error(), "copy", a.j.key+".unreadable")
 	}
 	a.log.Info("telegram bot started", "bot", a.botName, "mode", a.mode(), "offset", a.j.offset())
 

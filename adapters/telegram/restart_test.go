@@ -247,3 +247,18 @@ func TestCrashChild(t *testing.T) {
 	}
 	_ = a.Run(context.Background()) // until killed
 }
+
+func TestUnreadableStateDoesNotStopTheBot(t *testing.T) {
+	f := newFakeAPI(t)
+	st := newMemState()
+	st.m["telegram.4242"] = "{not json"
+	r := start(t, testConfig(f), testRouter(t), st)
+	f.say(groupChat(-420), ana, "/echo sigo")
+	if got := f.waitSent(-420, 1, 5*time.Second); got[0].Visible != "sigo" {
+		t.Fatalf("got %q", got[0].Visible)
+	}
+	r.stop(t)
+	if v, _, _ := st.State(context.Background(), "telegram.4242.unreadable"); v != "{not json" {
+		t.Errorf("unreadable state not kept: %q", v)
+	}
+}

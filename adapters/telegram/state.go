@@ -79,6 +79,14 @@ func newJournal(store StateStore, key string, recent int) *journal {
 	return &journal{store: store, key: key, recent: recent, seen: map[int]bool{}, dirty: make(chan struct{}, 1), saved: make(chan struct{})}
 }
 
+// corruptState reports a stored journal that could not be read; the
+// journal starts empty and the old value is kept under key+".unreadable".
+type corruptState struct{ err error }
+
+func (e *corruptState) Error() string {
+	return "telegram state unreadable, starting afresh: " + e.err.Error()
+}
+
 // load reads the stored journal. A missing value is a fresh start.
 func (j *journal) load(ctx context.Context) error {
 	v, ok, err := j.store.State(ctx, j.key)
@@ -90,7 +98,13 @@ func (j *journal) load(ctx context.Context) error {
 	j.snap = snapshot{}
 	if ok && v != "" {
 		if err := json.Unmarshal([]byte(v), &j.snap); err != nil {
-			return fmt.Errorf("load telegram state: %w", err)
+			// Keep the unreadable value for a human and start afresh:
+			// Telegram still holds the updates we did not confirm.
+			j.snap = snapshot{}
+			if serr := j.store.SetState(ctx, j.key+".unreadable", v); serr != nil {
+				return fmt.Errorf("load telegram state: %w (and saving a copy: %v)", err, serr)
+			}
+			return &corruptState{err: err}
 		}
 	}
 	j.seen = map[int]bool{}
