@@ -113,7 +113,7 @@ func TestGarbageInput(t *testing.T) {
 		internal[l] = true
 	}
 	cat, _ := i18n.Load()
-	for i := 0; i < 2000; i++ {
+	for i := 0; i < 1200; i++ {
 		n := 1 + src.IntN(5)
 		parts := []string{cmds[src.IntN(len(cmds))]}
 		for j := 0; j < n; j++ {

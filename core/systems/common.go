@@ -2,6 +2,27 @@
 // (/zaria, /daegon, /rq, /kh, /dh). The rules live in one package per
 // system; this package parses what the user typed (RULES.md §6), reads
 // character sheets, and builds the localized replies.
+//
+// Common to every command: words match without case or accents in es, el
+// and en; "vs", "contra", "εναντίον", "κατά" separate the active (left) and
+// passive sides; a "?" anywhere adds the exact odds line; "@Drake" or a
+// leading character name reads that character's sheet instead of the
+// sender's active one. Every reply carries a reply.Check (also without "?").
+//
+// Choices where RULES.md is silent:
+//   - /daegon with no difficulty uses D2 (media) and says so; Check.Level is
+//     −1 for a failure. The dice of a Daegon Check are the digits read (0–9).
+//   - /zaria with no DC rolls and totals (epics still shown); Check.Total is
+//     omitted when media_exacta leaves half a point.
+//   - /kh named tiers stand for their lowest DC (difícil = 12).
+//   - /dh ataque has no outcome: Check.Total is the damage and Check.Chance
+//     the chance of damage above the Penetración. /dh uso: success = the die
+//     holds. /dh repara: success = every DB restored; a die that can never
+//     beat the score (d4 vs 4+) is stated, not rolled ("impossible").
+//
+// Dungeon Hack sheet values (read, and written when the sender has an
+// active character): arma, armadura, db (intact DB), db rotos, uso arma,
+// uso armadura ("d8" or "agotado"), dado db ("d6"/"d4").
 package systems
 
 import (
