@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -18,6 +19,7 @@ const defaultDaegonD = 2
 type dgSpec struct {
 	act, pas term
 	opposed  bool
+	pasWho   string
 	d        int // 0: none given
 }
 
@@ -69,6 +71,7 @@ func parseDaegon(req *command.Request, toks []string) (dgSpec, error) {
 		if len(left) > 1 {
 			return sp, command.Errorf("daegon.error.d_opposed")
 		}
+		sp.pasWho, right = takeWho(right)
 		if len(right) != 1 {
 			return sp, command.Errorf("daegon.error.usage")
 		}
@@ -111,7 +114,7 @@ func handleDaegon(ctx context.Context, req *command.Request) (*reply.Reply, erro
 		return nil, err
 	}
 	if sp.opposed {
-		pas, err := daegonNH(ctx, req, who, sp.pas)
+		pas, err := daegonNH(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
 		if err != nil {
 			return nil, err
 		}

@@ -67,6 +67,7 @@ func TestRQSheet(t *testing.T) {
 		{lang: "es", text: "/rq Mira esquivar normal", dice: []int{51}, has: []string{"vs 50 (50 + 30 − 30 normal)"}, outcome: "failure"},
 		{lang: "es", text: "/rq c:fue", dice: []int{92}, has: []string{"vs 92 (50 + 14×3)"}, outcome: "success"},
 		{lang: "es", text: "/rq espadas vs 40", dice: []int{55}, has: []string{"vs 55 (50 + 45 − 40)"}, outcome: "success", winner: "active"},
+		{lang: "es", text: "/rq espadas vs @Mira esquivar", dice: []int{65}, has: []string{"vs 65 (50 + 45 − 30)"}, outcome: "success", winner: "active"},
 		{lang: "es", text: "/rq sigilo", errHas: "sigilo"},
 	})
 }

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -23,6 +24,7 @@ type rqSide struct {
 type rqSpec struct {
 	off, def rqSide
 	opposed  bool
+	defWho   string
 	diff     int
 	diffSet  bool
 	diffName string // catalog key of a named difficulty
@@ -102,6 +104,7 @@ func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
 		if len(left) > 1 {
 			return sp, command.Errorf("rq.error.diff_opposed")
 		}
+		sp.defWho, right = takeWho(right)
 		if len(right) != 1 {
 			return sp, command.Errorf("rq.error.usage")
 		}
@@ -158,7 +161,7 @@ func handleRQ(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		if err != nil {
 			return nil, err
 		}
-		def, defText, err := rqValue(ctx, req, who, sp.def, rq.OpposedCharMult)
+		def, defText, err := rqValue(ctx, req, cmp.Or(sp.defWho, who), sp.def, rq.OpposedCharMult)
 		if err != nil {
 			return nil, err
 		}

@@ -103,6 +103,7 @@ func TestZariaSheet(t *testing.T) {
 		{lang: "es", text: "/zaria @Drake fuerza+atletismo dc15", dice: []int{3, 8}, has: []string{"7 + 5 + 5 = 17"}, outcome: "success", chance: "9/10"},
 		{lang: "es", text: "/zaria Drake fuerza+atletismo dc15", dice: []int{3, 8}, has: []string{"7 + 5 + 5 = 17"}, outcome: "success"},
 		{lang: "es", text: "/zaria fuerza+atletismo vs npc 7", dice: []int{5, 5, 5}, has: []string{"4 + 2 + 5 = 11", "7 + 5 = 12"}, outcome: "failure", winner: "passive"},
+		{lang: "es", text: "/zaria fuerza+atletismo vs @Drake fuerza+atletismo", dice: []int{5, 5, 5, 5}, has: []string{"4 + 2 + 5 = 11", "7 + 5 + 5 = 17"}, outcome: "failure", winner: "passive"},
 		{lang: "es", text: "/zaria fuerza+sigilo dc15", errHas: "sigilo"},
 	})
 }

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"context"
 	"regexp"
 	"strconv"
@@ -39,7 +40,8 @@ type zSide struct {
 type zSpec struct {
 	act, pas zSide
 	opposed  bool
-	dc       int // 0: no DC given
+	pasWho   string // "vs @Drake destreza+esquivar"
+	dc       int    // 0: no DC given
 	dcText   string
 }
 
@@ -124,6 +126,8 @@ func parseZaria(req *command.Request, toks []string) (zSpec, error) {
 		if len(rest) > 0 {
 			return sp, command.Errorf("zaria.error.dc_opposed")
 		}
+		pasWho, right := takeWho(right)
+		sp.pasWho = pasWho
 		pas, rest2, err := parseZSide(right)
 		if err != nil {
 			return sp, err
@@ -187,7 +191,7 @@ func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error
 		return nil, err
 	}
 	if sp.opposed {
-		pas, pasVals, err := resolveZSide(ctx, req, who, sp.pas)
+		pas, pasVals, err := resolveZSide(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
 		if err != nil {
 			return nil, err
 		}
