@@ -143,7 +143,11 @@ func (a *Adapter) connect(ctx context.Context) error {
 			return fmt.Errorf("matrix: crypto: %w", err)
 		}
 		helper.DecryptErrorCallback = func(evt *event.Event, err error) {
-			a.log.Warn("cannot decrypt event", "room", evt.RoomID, "event", evt.ID, "sender", evt.Sender, "err", err)
+			level := slog.LevelDebug // history from before this device existed
+			if a.fresh(context.Background(), evt) {
+				level = slog.LevelWarn
+			}
+			a.log.Log(context.Background(), level, "cannot decrypt event", "room", evt.RoomID, "event", evt.ID, "sender", evt.Sender, "err", err)
 		}
 		if err := a.retry(ctx, "crypto init", func() error { return helper.Init(ctx) }); err != nil {
 			db.Close()

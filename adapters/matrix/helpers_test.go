@@ -239,7 +239,15 @@ func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool
 	sctx, cancel := context.WithCancel(ctx)
 	u.cancel = cancel
 	done := make(chan struct{})
-	go func() { defer close(done); _ = cli.SyncWithContext(sctx) }()
+	go func() {
+		defer close(done)
+		// SyncWithContext gives up when it cannot create its filter (the
+		// homeserver is down): start it again, as a real client would.
+		for sctx.Err() == nil {
+			_ = cli.SyncWithContext(sctx)
+			time.Sleep(100 * time.Millisecond)
+		}
+	}()
 	t.Cleanup(func() { cancel(); <-done })
 	return u
 }

@@ -232,3 +232,47 @@ func TestLongAbsence(t *testing.T) {
 		t.Errorf("no gap was filled: the test did not exceed one sync")
 	}
 }
+
+// TestHomeserverDownAtStart: the bot starts while its homeserver is down,
+// waits quietly (one warning), and serves once it is up.
+func TestHomeserverDownAtStart(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	hs.Stop()
+	b := startBot(t, hs, newRouter(t), botOpts{})
+	time.Sleep(1500 * time.Millisecond)
+	hs.Restart()
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	c := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply", wait, replyTo(botID(), c))
+	if n := b.log.count("level=WARN"); n != 1 {
+		t.Errorf("%d warnings while the homeserver was down, want 1:\n%s", n, b.log)
+	}
+}
+
+// TestSessionRevoked: the bot's session is logged out behind its back; it
+// logs in again with its password and keeps answering.
+func TestSessionRevoked(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	b := startBot(t, hs, newRouter(t), botOpts{})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	c := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply", wait, replyTo(botID(), c))
+
+	other, err := hs.Login(context.Background(), botName, botPassword)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.AccessToken = b.a.cli.AccessToken
+	if _, err := other.Logout(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c2 := alice.say(room, "!zaria 2+2 dc10")
+	alice.waitFor("reply after the session was revoked", wait, replyTo(botID(), c2))
+	if b.log.count("logging in again") != 1 {
+		t.Errorf("want one re-login:\n%s", b.log)
+	}
+}
