@@ -1,11 +1,13 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 
 	"zaria/core"
 	"zaria/core/character"
@@ -80,10 +82,10 @@ func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]charac
 		if err := rows.Scan(&r.ID, &r.UserID, &r.UserName, &r.Command, &dice, &sides, &r.Result, &t); err != nil {
 			return nil, fmt.Errorf("sqlite: last rolls of %s: %w", chat, err)
 		}
-		if err := json.Unmarshal([]byte(dice), &r.Dice); err != nil {
+		if r.Dice, err = parseInts([]byte(dice), nil); err != nil {
 			return nil, fmt.Errorf("sqlite: last rolls of %s: roll %d dice: %w", chat, r.ID, err)
 		}
-		if err := json.Unmarshal([]byte(sides), &r.Sides); err != nil {
+		if r.Sides, err = parseInts([]byte(sides), nil); err != nil {
 			return nil, fmt.Errorf("sqlite: last rolls of %s: roll %d sides: %w", chat, r.ID, err)
 		}
 		r.Time = fromNanos(t)
@@ -138,16 +140,15 @@ func (db *DB) FaceCounts(ctx context.Context, chat core.ChatRef) ([]character.Fa
 	type sf struct{ sides, face int }
 	counts := map[sf]int{}
 	var dice, sides []int
-	var dj, sj []byte
+	var dj, sj sql.RawBytes
 	for rows.Next() {
 		if err := rows.Scan(&dj, &sj); err != nil {
 			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
 		}
-		dice, sides = dice[:0], sides[:0]
-		if err := json.Unmarshal(dj, &dice); err != nil {
+		if dice, err = parseInts(dj, dice[:0]); err != nil {
 			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
 		}
-		if err := json.Unmarshal(sj, &sides); err != nil {
+		if sides, err = parseInts(sj, sides[:0]); err != nil {
 			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
 		}
 		for i, f := range dice {
@@ -173,4 +174,34 @@ func (db *DB) FaceCounts(ctx context.Context, chat core.ChatRef) ([]character.Fa
 		return out[i].Face < out[j].Face
 	})
 	return out, nil
+}
+
+// parseInts appends to dst the integers of a JSON array as AppendRoll
+// writes it ("[7,3,10]"). Anything else is decoded by encoding/json, so
+// the fast path is never the only judge of the stored text.
+func parseInts(b []byte, dst []int) ([]int, error) {
+	if len(b) >= 2 && b[0] == '[' && b[len(b)-1] == ']' {
+		out, ok := dst, true
+		body := b[1 : len(b)-1]
+		for len(body) > 0 && ok {
+			var num []byte
+			if i := bytes.IndexByte(body, ','); i >= 0 {
+				num, body = body[:i], body[i+1:]
+				ok = len(body) > 0
+			} else {
+				num, body = body, nil
+			}
+			n, err := strconv.Atoi(string(num))
+			ok = ok && err == nil
+			out = append(out, n)
+		}
+		if ok {
+			return out, nil
+		}
+	}
+	var v []int
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, err
+	}
+	return append(dst, v...), nil
 }
