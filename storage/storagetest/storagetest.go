@@ -252,6 +252,14 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 		if _, err := s.ActiveCharacter(ctx, chatA, "u2"); !errors.Is(err, character.ErrNotFound) {
 			t.Errorf("a refused create left u2 an active character: %v", err)
 		}
+		// Keys are compared byte for byte: the core folds, the store does not.
+		upper := sheet("u3", "Drake")
+		upper.Key = "DRAKE"
+		_, err = s.CreateCharacter(ctx, chatA, upper, 5)
+		must(t, err)
+		if _, err := s.Character(ctx, chatA, "Drake"); !errors.Is(err, character.ErrNotFound) {
+			t.Errorf("key %q found by %q: the store folds keys", "drake", "Drake")
+		}
 		// Same name in other chats is fine.
 		_, err = s.CreateCharacter(ctx, chatB, sheet("u2", "Drake"), 5)
 		must(t, err)
