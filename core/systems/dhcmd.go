@@ -457,7 +457,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 	if a.Bonus != 0 {
 		dmg += signedInt(a.Bonus)
 	}
-	title = strings.TrimSpace(title + " " + dmg + " (" + req.T("dh.pen_short", "pen", a.Pen) + ")")
+	title = strings.Join(strings.Fields(title+" "+dmg), " ") + " (" + req.T("dh.pen_short", "pen", a.Pen) + ")"
 
 	defTitle := ""
 	if vs {
@@ -520,9 +520,9 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 	if len(parts) > 0 {
 		rep.Add(reply.T(strings.Join(parts, " · ")))
 	}
-	calc := fmt.Sprintf("%d − %d = %d", r.Raw, r.Absorb, r.Raw-r.Absorb)
+	calc := fmt.Sprintf("%s − %d = %s", minus(r.Raw), r.Absorb, minus(r.Raw-r.Absorb))
 	line := reply.Line{reply.T(calc + " → "), reply.B(req.T("dh.damage", "n", r.Final))}
-	if r.Final == a.Pen && r.Raw-r.Absorb < a.Pen {
+	if a.Pen > 0 && r.Final == a.Pen && r.Raw-r.Absorb < a.Pen {
 		line = append(line, reply.T(" "+req.T("dh.pen_floor")))
 	}
 	rep.Add(line...)
@@ -530,7 +530,11 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 		rep.Add(reply.I(req.T("dh.reminder.usage", "die", fmt.Sprintf("d%d", att.weapon.Resist))))
 	}
 	if vs && a.DB > 0 {
-		rep.Add(reply.I(req.T("dh.reminder.break", "pen", dh.BreakDamage(a.Pen))))
+		if a.Pen > 0 {
+			rep.Add(reply.I(req.T("dh.reminder.break", "pen", dh.BreakDamage(a.Pen))))
+		} else {
+			rep.Add(reply.I(req.T("dh.reminder.break_free")))
+		}
 	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...))
 	ck.Total = intp(r.Final)
@@ -538,6 +542,14 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 	setChance(ck, p)
 	rep.Check = ck
 	return finish(req, rep, in, oddsLine(req, "dh.odds.above_pen", p), true), nil
+}
+
+// minus writes a negative number with the Unicode minus sign.
+func minus(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
 }
 
 func signedInt(n int) string {

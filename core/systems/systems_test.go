@@ -98,6 +98,7 @@ type expect struct {
 	text    string
 	dice    []int
 	has     []string // substrings of the rendered text
+	not     []string // substrings that must not be there
 	bold    string   // a bold span contains this
 	outcome string
 	chance  string // exact "p/q"
@@ -129,6 +130,11 @@ func run(t *testing.T, b *bot, cases []expect) {
 		for _, h := range c.has {
 			if !strings.Contains(got, h) {
 				t.Errorf("%s: %q does not contain %q", name, got, h)
+			}
+		}
+		for _, h := range c.not {
+			if strings.Contains(got, h) {
+				t.Errorf("%s: %q contains %q", name, got, h)
 			}
 		}
 		if c.bold != "" && !hasBold(rep, c.bold) {
