@@ -10,7 +10,7 @@ export CGO_ENABLED := 1
 # Where the test set-up puts the Dendrite homeserver and the Telegram emulator.
 export ZARIA_DENDRITE_DIR ?= $(HOME)/.cache/zaria/dendrite-v0.13.8
 
-.PHONY: all build run test test-setup unit fuzz bench lint clean
+.PHONY: all build run test test-setup unit fuzz bench bench-compare lint clean
 
 all: build
 
@@ -38,6 +38,11 @@ fuzz:
 
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./...
+
+# bench-compare: zaria's core against rpg-dice-roller and bcdice (npm, pinned),
+# same expressions, same run; plus exact odds of the five systems.
+bench-compare:
+	bench/compare/run.sh
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
