@@ -66,6 +66,12 @@ func TestDHOtherChat(t *testing.T) {
 		// H14.
 		{lang: "es", text: "/dh asfixia 13", has: []string{"Asalto 13", "1d10"}, bold: "a −2", total: ip(-2)},
 		{lang: "el", text: "/dh ασφυξία 5", has: []string{"δεν χρειάζεται ρίψη"}, total: ip(0)},
+		// Heavy armour sinks (rows 6–13), bandas or heavier swims at Desventaja (11–13).
+		{lang: "es", text: "/dh asfixia 2 cota de anillas", has: []string{"Cota de anillas: se hunde desde el asalto 2; para subir, tirada de Fuerza."}, not: []string{"Desventaja"}},
+		{lang: "en", text: "/dh drown 3 bandas", has: []string{"at Disadvantage"}},
+		{lang: "es", text: "/dh asfixia 3 cuero tachonado", not: []string{"se hunde"}},
+		// An old Absorción die as DB: d8 → 3 DB.
+		{lang: "es", text: "/dh ataque 1d8 vs absd8", dice: []int{8, 1, 1, 1}, has: []string{"3 DB d6"}, total: ip(5)},
 	})
 }
 
@@ -97,6 +103,7 @@ func TestDHBadInput(t *testing.T) {
 		{lang: "es", text: "/dh repara coraza 11", errHas: "DB rotos: de 1 a 10; has puesto 11"},
 		{lang: "es", text: "/dh rompe 21", errHas: "La penetración va de 0 a 20"},
 		{lang: "es", text: "/dh ataque 1d21", errHas: "de 2 a 20 caras"},
+		{lang: "es", text: "/dh ataque 1d8 vs absd7", errHas: "La absorción antigua es d4"},
 	})
 }
 

@@ -248,6 +248,7 @@ var (
 	bonusWord  = regexp.MustCompile(`^[+-]\d+$`)
 	dbWord     = regexp.MustCompile(`^(\d+)db$`)
 	dbPlusWord = regexp.MustCompile(`^db\+(\d+)$`)
+	absWord    = regexp.MustCompile(`^abs(?:orcion)?d(\d+)$`)
 )
 
 func isChargeWord(w string) bool {
@@ -355,6 +356,14 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 		case dbPlusWord.MatchString(k):
 			n, _ := atoi(dbPlusWord.FindStringSubmatch(k)[1])
 			d.dbPlus += n
+		case absWord.MatchString(k):
+			// An old Absorción die (spells, magic items) as DB.
+			n, _ := atoi(absWord.FindStringSubmatch(k)[1])
+			db, ok := dh.AbsorptionDB[n]
+			if !ok {
+				return d, command.Errorf("dh.error.absorption", "got", n)
+			}
+			d.dbPlus += db
 		case dieWord.MatchString(k):
 			n, _ := parseDie(k)
 			if err := validDBDie(n); err != nil {
@@ -945,7 +954,7 @@ func dhMount(ctx context.Context, req *command.Request, in input, who string, to
 }
 
 func dhAsphyxia(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
-	if len(toks) != 1 {
+	if len(toks) < 1 {
 		return nil, command.Errorf("dh.error.asphyxia_usage")
 	}
 	round, ok := atoi(toks[0])
@@ -959,6 +968,26 @@ func dhAsphyxia(ctx context.Context, req *command.Request, in input, who string,
 	} else {
 		rep.Add(reply.T("🌊 "+req.T("dh.asphyxia.roll", "round", round)+" "), reply.B(req.T("dh.asphyxia.penalty", "pen", "−"+strconv.Itoa(pen))))
 		rep.Add(reply.T(req.T("dh.asphyxia.damage")))
+	}
+	// Heavy armour sinks its wearer (RULES.md §2.9): named, or from the sheet.
+	var armour dh.Armour
+	hasArmour := false
+	if len(toks) > 1 {
+		a, err := findArmour(req, strings.Join(toks[1:], " "))
+		if err != nil {
+			return nil, err
+		}
+		armour, hasArmour = a, true
+	} else if name, ok := sheetOpt(ctx, req, who, sheetArmour); ok {
+		if a, err := findArmour(req, name); err == nil {
+			armour, hasArmour = a, true
+		}
+	}
+	switch {
+	case hasArmour && armour.SwimDisadvantage():
+		rep.Add(reply.I(req.T("dh.asphyxia.sinks_dis", "armour", capFirst(dhArmourName(req, armour)))))
+	case hasArmour && armour.Sinks():
+		rep.Add(reply.I(req.T("dh.asphyxia.sinks", "armour", capFirst(dhArmourName(req, armour)))))
 	}
 	ck := newCheck("dh", "", nil)
 	ck.Total = intp(-pen)
