@@ -1,0 +1,77 @@
+package telegram
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"zaria/core/reply"
+)
+
+// FuzzSplitHTML: whatever the text, every part is valid Telegram HTML of
+// at most the limit, and together they say exactly the reply's text.
+func FuzzSplitHTML(f *testing.F) {
+	f.Add("hola <b>mundo</b> & \"ζαριά\" 🎲🎲", uint8(3), uint16(20))
+	f.Add(strings.Repeat("x", 5000), uint8(1), uint16(4096))
+	f.Add("a\nb\n\nc", uint8(0), uint16(16))
+	f.Add("&amp;&lt;&#39;", uint8(2), uint16(17))
+	f.Fuzz(func(t *testing.T, text string, style uint8, limit uint16) {
+		if !utf8.ValidString(text) {
+			return
+		}
+		lim := int(limit)%5000 + 16
+		var lines []reply.Line
+		for i, part := range strings.Split(text, "\n") {
+			lines = append(lines, reply.Line{
+				{Style: reply.Style((int(style) + i) % 4), Text: part},
+				{Style: reply.Plain, Text: "·"},
+			})
+		}
+		chunks := splitHTML(lines, lim)
+		var got strings.Builder
+		for _, c := range chunks {
+			v, err := visible(c)
+			if err != nil {
+				t.Fatalf("part %q: %v", c, err)
+			}
+			if n := utf16Len(v); n > lim {
+				t.Fatalf("part of %d > %d", n, lim)
+			}
+			got.WriteString(v)
+		}
+		var want strings.Builder
+		for _, l := range lines {
+			for _, s := range l {
+				want.WriteString(s.Text)
+			}
+		}
+		strip := func(s string) string { return strings.ReplaceAll(s, "\n", "") }
+		if strip(got.String()) != strip(want.String()) {
+			t.Fatalf("text changed:\n got %q\nwant %q", got.String(), want.String())
+		}
+	})
+}
+
+func TestCallbackDataRoundTrip(t *testing.T) {
+	m := newButtonMemory(2)
+	short := m.data(reply.ButtonAgain, "/zaria 4+2 dc15")
+	if short != "a:/zaria 4+2 dc15" {
+		t.Errorf("short data %q", short)
+	}
+	if c, ok := m.command(m.data(reply.ButtonOdds, "/zaria 4+2 dc15")); !ok || c != "/zaria 4+2 dc15 ?" {
+		t.Errorf("odds → %q %v", c, ok)
+	}
+	long := "/roll " + strings.Repeat("ζ", 40)
+	d1 := m.data(reply.ButtonAgain, long)
+	if len(d1) > 64 {
+		t.Fatalf("%d bytes", len(d1))
+	}
+	if c, ok := m.command(d1); !ok || c != long {
+		t.Errorf("long → %q %v", c, ok)
+	}
+	m.data(reply.ButtonAgain, long+"1")
+	m.data(reply.ButtonAgain, long+"2") // the memory holds 2: d1 is forgotten
+	if _, ok := m.command(d1); ok {
+		t.Error("forgotten button still works")
+	}
+}
