@@ -323,4 +323,3 @@ func TestSummary(t *testing.T) {
 		t.Errorf("full: %q", all)
 	}
 }
-

@@ -1,8 +1,10 @@
 package dice
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Lookup resolves a named value: who is "" for the roller's own character,
@@ -146,6 +148,7 @@ type evaluator struct {
 	units  []int32 // scratch: first die of each unit of a term
 	order  []int32 // scratch: units sorted for keep/drop
 	parts  []int32 // scratch: compound parts
+	vals   []int64 // scratch: unit values
 }
 
 func (ev *evaluator) eval(n Node) (int64, error) {
@@ -358,7 +361,7 @@ func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
 		}
 	}
 	if d.Keep.Mode != NoKeep {
-		ev.keep(d, first)
+		ev.keep(d)
 	}
 	var total int64
 	for i := first; i < len(ev.dice); i++ {
@@ -396,28 +399,22 @@ func (ev *evaluator) unitValue(u int) int64 {
 
 // keep marks dropped dice. Units are ranked by value; among equal values
 // the earlier die ranks first, so it is the one kept by kh and kl.
-func (ev *evaluator) keep(d *Dice, first int) {
+func (ev *evaluator) keep(d *Dice) {
 	n := len(ev.units)
 	ev.order = ev.order[:0]
+	ev.vals = ev.vals[:0]
 	for i := range n {
 		ev.order = append(ev.order, int32(i))
+		ev.vals = append(ev.vals, ev.unitValue(i))
 	}
 	high := d.Keep.Mode == KeepHigh || d.Keep.Mode == DropHigh
-	vals := make([]int64, 0, 8)
-	for i := range n {
-		vals = append(vals, ev.unitValue(i))
-	}
-	// insertion sort: n ≤ 100, stable.
-	for i := 1; i < n; i++ {
-		for j := i; j > 0; j-- {
-			a, b := vals[ev.order[j-1]], vals[ev.order[j]]
-			if (high && b > a) || (!high && b < a) {
-				ev.order[j-1], ev.order[j] = ev.order[j], ev.order[j-1]
-				continue
-			}
-			break
+	vals := ev.vals
+	slices.SortStableFunc(ev.order, func(a, b int32) int {
+		if high {
+			return cmp.Compare(vals[b], vals[a])
 		}
-	}
+		return cmp.Compare(vals[a], vals[b])
+	})
 	// The first k units in order are kept (kh/kl) or dropped (dh/dl).
 	k := d.Keep.N
 	for rank, u := range ev.order {
@@ -436,5 +433,4 @@ func (ev *evaluator) keep(d *Dice, first int) {
 			ev.dice[i].Flags |= DieDropped
 		}
 	}
-	_ = first
 }

@@ -1,0 +1,700 @@
+package dice
+
+import (
+	"errors"
+	"math"
+	"math/big"
+)
+
+// Odds is the distribution of an expression's total (of one repetition).
+type Odds struct {
+	Min, Max int64 // lowest and highest total
+	Mean     float64
+	// MeanExact is the exact mean, nil when Approx.
+	MeanExact *big.Rat
+	// HasChance is set when there is a target (Chance = P(total ≥ target))
+	// or, without a target, a success pool (Chance = P(total ≥ 1): at least
+	// one success).
+	HasChance bool
+	Target    int64 // the target compared with, 1 for a pool without one
+	Chance    float64
+	// ChanceExact is the exact chance, nil when Approx.
+	ChanceExact *big.Rat
+	// Approx is set when the figures are not exact: explosions, which can
+	// go on forever, are cut after a depth where the rest weighs less than
+	// 10⁻¹², and expressions too large to enumerate within the work budget
+	// are sampled (SampleBudget draws with a fixed seed).
+	Approx bool
+	// Sampled is set when the figures come from sampling.
+	Sampled bool
+
+	dist *dist
+}
+
+// Prob returns P(total = v), exact unless Approx (nil when sampled).
+func (o *Odds) Prob(v int64) *big.Rat {
+	if o.dist == nil {
+		return nil
+	}
+	return o.dist.prob(v)
+}
+
+// Work budgets: exact computation stops past WorkBudget big-integer
+// multiply-adds (about 50 ms on one core) and MaxCells values in one
+// distribution, then falls back to sampling SampleBudget random draws.
+const (
+	WorkBudget   = 1_000_000
+	MaxCells     = 1 << 16
+	SampleBudget = 200_000
+	maxSamples   = 20_000
+	explodeTail  = 1e-12
+)
+
+var (
+	errBudget  = errors.New("over the exact-odds budget")
+	errSampled = errors.New("needs sampling")
+)
+
+// ErrOddsDivZero reports that some outcome divides by zero, so the
+// distribution does not exist (the roll itself may still succeed).
+var ErrOddsDivZero = &Error{Code: CodeDivZero, Pos: -1}
+
+// Odds computes the distribution of the total, the mean, and the chance of
+// success: P(total ≥ target) with a target, P(total ≥ 1) for a success pool
+// without one. Named values are resolved through lookup, as in Roll.
+//
+// The computation is exact (big integers) by convolution for sums, by a
+// dynamic program over the faces in rank order for keep/drop, and by
+// recursion over the explosion depth for explosions (then Approx, see
+// Odds.Approx). If it would exceed WorkBudget it samples instead.
+func (e *Expr) Odds(lookup Lookup) (*Odds, error) {
+	names, err := e.resolve(lookup)
+	if err != nil {
+		return nil, err
+	}
+	o := &Odds{}
+	if e.Target != nil {
+		ev := evaluator{e: e, names: names}
+		if o.Target, err = ev.eval(e.Target); err != nil {
+			return nil, err
+		}
+		o.HasChance = true
+	} else if e.Pool() {
+		o.Target, o.HasChance = 1, true
+	}
+	oc := &oddsCtx{names: names}
+	d, err := oc.node(e.Root)
+	switch {
+	case err == nil:
+		o.fromDist(d, oc.approx)
+		return o, nil
+	case errors.Is(err, errBudget), errors.Is(err, errSampled):
+		return o, e.sample(o, names)
+	}
+	return nil, err
+}
+
+func (o *Odds) fromDist(d *dist, approx bool) {
+	o.dist, o.Approx = d, approx
+	o.Min, o.Max = d.lo, d.hi()
+	var sum, tmp, v big.Int
+	hit := new(big.Int)
+	for i := range d.c {
+		if d.c[i].Sign() == 0 {
+			continue
+		}
+		v.SetInt64(d.lo + int64(i))
+		tmp.Mul(&v, &d.c[i])
+		sum.Add(&sum, &tmp)
+		if d.lo+int64(i) >= o.Target {
+			hit.Add(hit, &d.c[i])
+		}
+	}
+	mean := new(big.Rat).SetFrac(&sum, &d.den)
+	o.Mean, _ = mean.Float64()
+	if !approx {
+		o.MeanExact = mean
+	}
+	if o.HasChance {
+		ch := new(big.Rat).SetFrac(hit, &d.den)
+		o.Chance, _ = ch.Float64()
+		if !approx {
+			o.ChanceExact = ch
+		}
+	}
+}
+
+// sample estimates the figures by rolling with a fixed seed.
+func (e *Expr) sample(o *Odds, names []int64) error {
+	o.Approx, o.Sampled = true, true
+	ev := evaluator{src: Seeded(0x5eed), e: e, names: names, terms: make([]termRes, len(e.dice))}
+	var n, hits, used int
+	var sum float64
+	o.Min, o.Max = math.MaxInt64, math.MinInt64
+	for n < maxSamples && used < SampleBudget {
+		ev.draws, ev.dice, ev.extra = 0, ev.dice[:0], ev.extra[:0]
+		v, err := ev.eval(e.Root)
+		used += ev.draws + 1
+		if err != nil {
+			continue // an outcome over the limits: the roll would be refused
+		}
+		n++
+		sum += float64(v)
+		o.Min, o.Max = min(o.Min, v), max(o.Max, v)
+		if v >= o.Target {
+			hits++
+		}
+	}
+	if n == 0 {
+		return errLimit(CodeTooManyDraws, MaxDraws, MaxDraws+1)
+	}
+	o.Mean = sum / float64(n)
+	if o.HasChance {
+		o.Chance = float64(hits) / float64(n)
+	}
+	return nil
+}
+
+// dist is an exact distribution: P(lo+i) = c[i]/den.
+type dist struct {
+	lo  int64
+	c   []big.Int
+	den big.Int
+}
+
+func (d *dist) hi() int64 { return d.lo + int64(len(d.c)) - 1 }
+
+func (d *dist) prob(v int64) *big.Rat {
+	if v < d.lo || v > d.hi() {
+		return new(big.Rat)
+	}
+	return new(big.Rat).SetFrac(&d.c[v-d.lo], &d.den)
+}
+
+type oddsCtx struct {
+	names  []int64
+	work   int
+	approx bool
+	binom  [][]big.Int
+}
+
+func (oc *oddsCtx) spend(n int) error {
+	oc.work += n
+	if oc.work > WorkBudget {
+		return errBudget
+	}
+	return nil
+}
+
+// weight is the relative cost of multiplying counts of about this many bits.
+func weight(bits int) int { return 1 + bits/128 }
+
+func newDist(lo, hi int64) (*dist, error) {
+	if hi-lo+1 > MaxCells || hi-lo < 0 {
+		return nil, errBudget
+	}
+	return &dist{lo: lo, c: make([]big.Int, hi-lo+1)}, nil
+}
+
+func constDist(v int64) *dist {
+	d := &dist{lo: v, c: make([]big.Int, 1)}
+	d.c[0].SetInt64(1)
+	d.den.SetInt64(1)
+	return d
+}
+
+// trim drops zero counts at both ends.
+func (d *dist) trim() *dist {
+	i, j := 0, len(d.c)
+	for i < j && d.c[i].Sign() == 0 {
+		i++
+	}
+	for j > i && d.c[j-1].Sign() == 0 {
+		j--
+	}
+	d.lo += int64(i)
+	d.c = d.c[i:j]
+	return d
+}
+
+// mapDist applies f to every value.
+func (oc *oddsCtx) mapDist(a *dist, f func(int64) int64) (*dist, error) {
+	if err := oc.spend(len(a.c)); err != nil {
+		return nil, err
+	}
+	if len(a.c) == 0 {
+		r := &dist{lo: a.lo}
+		r.den.Set(&a.den)
+		return r, nil
+	}
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for i := range a.c {
+		if a.c[i].Sign() != 0 {
+			v := f(a.lo + int64(i))
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	r, err := newDist(lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	for i := range a.c {
+		if a.c[i].Sign() != 0 {
+			v := f(a.lo + int64(i))
+			r.c[v-lo].Add(&r.c[v-lo], &a.c[i])
+		}
+	}
+	r.den.Set(&a.den)
+	return r, nil
+}
+
+// conv is the distribution of a + sign·b for independent a and b.
+func (oc *oddsCtx) conv(a, b *dist, sign int64) (*dist, error) {
+	if sign < 0 {
+		var err error
+		if b, err = oc.mapDist(b, func(v int64) int64 { return -v }); err != nil {
+			return nil, err
+		}
+	}
+	if err := oc.spend(len(a.c) * len(b.c) * weight(a.den.BitLen()+b.den.BitLen())); err != nil {
+		return nil, err
+	}
+	r, err := newDist(a.lo+b.lo, a.hi()+b.hi())
+	if err != nil {
+		return nil, err
+	}
+	var tmp big.Int
+	for i := range a.c {
+		if a.c[i].Sign() == 0 {
+			continue
+		}
+		for j := range b.c {
+			if b.c[j].Sign() == 0 {
+				continue
+			}
+			tmp.Mul(&a.c[i], &b.c[j])
+			r.c[i+j].Add(&r.c[i+j], &tmp)
+		}
+	}
+	r.den.Mul(&a.den, &b.den)
+	return r, nil
+}
+
+// pairwise is the distribution of a op b for * and / between two random
+// values.
+func (oc *oddsCtx) pairwise(a, b *dist, op Op, mode Func) (*dist, error) {
+	if err := oc.spend(2 * len(a.c) * len(b.c) * weight(a.den.BitLen()+b.den.BitLen())); err != nil {
+		return nil, err
+	}
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for pass := range 2 {
+		var r *dist
+		if pass == 1 {
+			var err error
+			if r, err = newDist(lo, hi); err != nil {
+				return nil, err
+			}
+			r.den.Mul(&a.den, &b.den)
+		}
+		var tmp big.Int
+		for i := range a.c {
+			if a.c[i].Sign() == 0 {
+				continue
+			}
+			for j := range b.c {
+				if b.c[j].Sign() == 0 {
+					continue
+				}
+				v, err := arith(op, a.lo+int64(i), b.lo+int64(j), mode)
+				if err != nil {
+					if errors.Is(err, errDivZero) {
+						return nil, ErrOddsDivZero
+					}
+					return nil, errSampled
+				}
+				if pass == 0 {
+					lo, hi = min(lo, v), max(hi, v)
+					continue
+				}
+				tmp.Mul(&a.c[i], &b.c[j])
+				r.c[v-lo].Add(&r.c[v-lo], &tmp)
+			}
+		}
+		if pass == 1 {
+			return r, nil
+		}
+	}
+	panic("unreachable")
+}
+
+func (oc *oddsCtx) node(n Node) (*dist, error) {
+	switch n := n.(type) {
+	case *Num:
+		return constDist(n.V), nil
+	case *Name:
+		return constDist(oc.names[n.idx]), nil
+	case *Dice:
+		return oc.term(n)
+	case *Unary:
+		x, err := oc.node(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return oc.mapDist(x, func(v int64) int64 { return -v })
+	case *Binary:
+		return oc.binary(n, Floor)
+	case *Call:
+		if b, ok := n.X.(*Binary); ok && b.Op == Div && n.Fn != Abs {
+			return oc.binary(b, n.Fn)
+		}
+		x, err := oc.node(n.X)
+		if err != nil || n.Fn != Abs {
+			return x, err
+		}
+		return oc.mapDist(x, abs64)
+	}
+	panic("dice: unknown node")
+}
+
+func (oc *oddsCtx) binary(n *Binary, mode Func) (*dist, error) {
+	l, err := oc.node(n.L)
+	if err != nil {
+		return nil, err
+	}
+	r, err := oc.node(n.R)
+	if err != nil {
+		return nil, err
+	}
+	switch n.Op {
+	case Add:
+		return oc.conv(l, r, 1)
+	case Sub:
+		return oc.conv(l, r, -1)
+	}
+	return oc.pairwise(l, r, n.Op, mode)
+}
+
+// faceDist is the distribution of one die's face after rerolls.
+func (oc *oddsCtx) faceDist(d *Dice) *dist {
+	f := &dist{lo: int64(d.Min()), c: make([]big.Int, d.Sides)}
+	s := int64(d.Sides)
+	switch {
+	case !d.Reroll.On:
+		for i := range f.c {
+			f.c[i].SetInt64(1)
+		}
+		f.den.SetInt64(s)
+	case d.Reroll.Once:
+		// P(v) = [v kept]/s + (matching faces)/s · 1/s
+		var m int64
+		for v := d.Min(); v <= d.Max(); v++ {
+			if d.Reroll.If.Match(v) {
+				m++
+			}
+		}
+		for i := range f.c {
+			c := m
+			if !d.Reroll.If.Match(d.Min() + i) {
+				c += s
+			}
+			f.c[i].SetInt64(c)
+		}
+		f.den.SetInt64(s * s)
+	default:
+		var left int64
+		for i := range f.c {
+			if !d.Reroll.If.Match(d.Min() + i) {
+				f.c[i].SetInt64(1)
+				left++
+			}
+		}
+		f.den.SetInt64(left)
+	}
+	oc.work += d.Sides
+	return f.trim()
+}
+
+// score is what one die adds to a pool: +1, −1 or 0.
+func score(d *Dice) func(int64) int64 {
+	return func(v int64) int64 {
+		switch {
+		case d.Success.Match(int(v)):
+			return 1
+		case d.Failure != nil && d.Failure.Match(int(v)):
+			return -1
+		}
+		return 0
+	}
+}
+
+func ident(v int64) int64 { return v }
+
+func (oc *oddsCtx) term(d *Dice) (*dist, error) {
+	f := oc.faceDist(d)
+	n := d.Count
+	var unit *dist
+	var err error
+	g := ident
+	if d.Pool() {
+		g = score(d)
+	}
+	switch d.Explode.Mode {
+	case NoExplode:
+		unit = f
+		if d.Pool() && d.Keep.Mode == NoKeep {
+			unit, err = oc.mapDist(f, g)
+		}
+	case Explode, Penetrate:
+		h1 := g
+		if d.Explode.Mode == Penetrate {
+			h1 = func(v int64) int64 { return g(v - 1) }
+		}
+		if d.Keep.Mode != NoKeep {
+			if d.Pool() {
+				return nil, errSampled // ranked by chain sum, scored per die
+			}
+			if d.Explode.Mode == Penetrate {
+				h1 = func(v int64) int64 { return v - 1 }
+			}
+		}
+		unit, err = oc.chain(f, d, g, h1)
+	case Compound:
+		if unit, err = oc.chain(f, d, ident, ident); err == nil && d.Pool() && d.Keep.Mode == NoKeep {
+			unit, err = oc.mapDist(unit, g)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if d.Keep.Mode == NoKeep {
+		return oc.sumN(unit, n)
+	}
+	return oc.keep(unit, d, g) // pools with ! or !p were sampled above
+}
+
+// chain is the distribution of one exploding die: the first face counts
+// h0(face), each further one h1(face); a face meeting the condition draws
+// another. The chain is cut where the chance of going on is below
+// explodeTail (marking the result approximate).
+func (oc *oddsCtx) chain(f *dist, d *Dice, h0, h1 func(int64) int64) (*dist, error) {
+	oc.approx = true
+	var q big.Rat
+	var hit big.Int
+	for i := range f.c {
+		if d.Explode.If.Match(int(f.lo) + i) {
+			hit.Add(&hit, &f.c[i])
+		}
+	}
+	q.SetFrac(&hit, &f.den)
+	qf, _ := q.Float64()
+	depth := MaxDraws / d.Count
+	if qf < 1 {
+		depth = min(depth, int(math.Ceil(math.Log(explodeTail)/math.Log(qf))))
+	}
+	depth = max(depth, 1)
+	// split f into the faces that stop (a) and those that explode (b).
+	parts := func(h func(int64) int64) (*dist, *dist, error) {
+		a := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
+		b := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
+		for i := range f.c {
+			if d.Explode.If.Match(int(f.lo) + i) {
+				b.c[i].Set(&f.c[i])
+			} else {
+				a.c[i].Set(&f.c[i])
+			}
+		}
+		a.den.Set(&f.den)
+		b.den.Set(&f.den)
+		ma, err := oc.mapDist(a.trim(), h)
+		if err != nil {
+			return nil, nil, err
+		}
+		mb, err := oc.mapDist(b.trim(), h)
+		return ma, mb, err
+	}
+	// tail: the chain from the second die on.
+	stop1, go1, err := parts(h1)
+	if err != nil {
+		return nil, err
+	}
+	tail, err := oc.mapDist(f, h1) // at the cut: no further explosion
+	if err != nil {
+		return nil, err
+	}
+	for k := 1; k < depth; k++ {
+		if tail, err = oc.step(stop1, go1, tail); err != nil {
+			return nil, err
+		}
+	}
+	stop0, go0, err := parts(h0)
+	if err != nil {
+		return nil, err
+	}
+	return oc.step(stop0, go0, tail)
+}
+
+// step is stop + go⊛tail, over a common denominator.
+func (oc *oddsCtx) step(stop, goOn, tail *dist) (*dist, error) {
+	if len(goOn.c) == 0 || goOn.c[0].Sign() == 0 && len(goOn.c) == 1 {
+		return stop, nil
+	}
+	g, err := oc.conv(goOn, tail, 1)
+	if err != nil {
+		return nil, err
+	}
+	// stop has den f.den; g has f.den·tail.den: scale stop by tail.den.
+	lo, hi := min(stop.lo, g.lo), max(stop.hi(), g.hi())
+	if len(stop.c) == 0 {
+		lo, hi = g.lo, g.hi()
+	}
+	r, err := newDist(lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	if err := oc.spend(len(r.c)); err != nil {
+		return nil, err
+	}
+	var tmp big.Int
+	for i := range stop.c {
+		tmp.Mul(&stop.c[i], &tail.den)
+		r.c[stop.lo+int64(i)-lo].Add(&r.c[stop.lo+int64(i)-lo], &tmp)
+	}
+	for i := range g.c {
+		r.c[g.lo+int64(i)-lo].Add(&r.c[g.lo+int64(i)-lo], &g.c[i])
+	}
+	r.den.Set(&g.den)
+	return r.trim(), nil
+}
+
+// sumN is the distribution of the sum of n independent copies of u.
+func (oc *oddsCtx) sumN(u *dist, n int) (*dist, error) {
+	// Estimate the whole cost first, so that a hopeless case gives up at once.
+	cost, l, bits := 0, len(u.c), u.den.BitLen()
+	for i := 1; i < n && cost <= WorkBudget; i++ {
+		cost += (i*(l-1) + 1) * l * weight((i+1)*bits)
+	}
+	if oc.work+cost > WorkBudget {
+		return nil, errBudget
+	}
+	acc := u
+	for range n - 1 {
+		var err error
+		if acc, err = oc.conv(acc, u, 1); err != nil {
+			return nil, err
+		}
+	}
+	return acc, nil
+}
+
+func (oc *oddsCtx) binomial(n, k int) *big.Int {
+	for len(oc.binom) <= n {
+		m := len(oc.binom)
+		row := make([]big.Int, m+1)
+		row[0].SetInt64(1)
+		row[m].SetInt64(1)
+		for j := 1; j < m; j++ {
+			row[j].Add(&oc.binom[m-1][j-1], &oc.binom[m-1][j])
+		}
+		oc.binom = append(oc.binom, row)
+	}
+	return &oc.binom[n][k]
+}
+
+// keep is the distribution of the kept units' contributions c(rank) when
+// n units with rank distribution u are rolled and kept or dropped as d
+// says. The faces are visited in rank order (highest first to keep the
+// highest); a state is (dice placed so far, all of them kept) → the sum of
+// their contributions. Once K dice are kept the rest must all rank lower:
+// that state is finished at once with (weight of lower faces)^(dice left).
+func (oc *oddsCtx) keep(u *dist, d *Dice, c func(int64) int64) (*dist, error) {
+	n, k := d.Count, d.Keep.N
+	desc := true
+	switch d.Keep.Mode {
+	case KeepLow:
+		desc = false
+	case DropHigh:
+		desc, k = false, n-k
+	case DropLow:
+		k = n - k
+	}
+	// faces in visiting order
+	type face struct {
+		contrib int64
+		count   *big.Int
+	}
+	var faces []face
+	cmin, cmax := int64(math.MaxInt64), int64(math.MinInt64)
+	for i := range u.c {
+		idx := i
+		if desc {
+			idx = len(u.c) - 1 - i
+		}
+		if u.c[idx].Sign() == 0 {
+			continue
+		}
+		cv := c(u.lo + int64(idx))
+		cmin, cmax = min(cmin, cv), max(cmax, cv)
+		faces = append(faces, face{cv, &u.c[idx]})
+	}
+	lo, hi := min(0, int64(k)*cmin), max(0, int64(k)*cmax)
+	width := int(hi - lo + 1)
+	if err := oc.spend(len(faces) * k * n * width * weight(n*u.den.BitLen())); err != nil {
+		return nil, err
+	}
+	res, err := newDist(lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	// rest[i] = weight of the faces after i
+	rest := make([]big.Int, len(faces)+1)
+	for i := len(faces) - 1; i >= 0; i-- {
+		rest[i].Add(&rest[i+1], faces[i].count)
+	}
+	// state[m][s-lo], m < k
+	state := make([][]big.Int, k)
+	next := make([][]big.Int, k)
+	for m := range state {
+		state[m] = make([]big.Int, width)
+		next[m] = make([]big.Int, width)
+	}
+	state[0][-lo].SetInt64(1) // s = 0
+	pow := make([]big.Int, n+1)
+	restPow := make([]big.Int, n+1)
+	var w, tmp big.Int
+	for i, fc := range faces {
+		pow[0].SetInt64(1)
+		restPow[0].SetInt64(1)
+		for j := 1; j <= n; j++ {
+			pow[j].Mul(&pow[j-1], fc.count)
+			restPow[j].Mul(&restPow[j-1], &rest[i+1])
+		}
+		for m := range next {
+			for s := range next[m] {
+				next[m][s].SetInt64(0)
+			}
+		}
+		for m := range k {
+			for s := range width {
+				if state[m][s].Sign() == 0 {
+					continue
+				}
+				for j := 0; j <= n-m; j++ {
+					mm := m + j
+					t := min(j, k-m)
+					ss := s + t*int(fc.contrib)
+					w.Mul(oc.binomial(n-m, j), &pow[j])
+					w.Mul(&w, &state[m][s])
+					if mm >= k {
+						tmp.Mul(&w, &restPow[n-mm])
+						res.c[ss].Add(&res.c[ss], &tmp)
+					} else {
+						next[mm][ss].Add(&next[mm][ss], &w)
+					}
+				}
+			}
+		}
+		state, next = next, state
+	}
+	res.den.Exp(&u.den, big.NewInt(int64(n)), nil)
+	return res.trim(), nil
+}
