@@ -1,7 +1,9 @@
 package telegram
 
 import (
+	"context"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"testing"
 	"time"
@@ -45,7 +47,8 @@ func checkLimits(t *testing.T, sent []sentMsg, cfg Config) {
 	}
 }
 
-// Two thousand messages from 200 chats, with Telegram's limits scaled down
+// Two thousand messages from 200 chats, on the real SQLite store, with
+// Telegram's limits scaled down
 // (20 ms per chat, 5 per 200 ms per group, 100 per 50 ms overall) and a few
 // 429s: every reply arrives, once, in order per chat, within the limits.
 func TestBurst2000From200Chats(t *testing.T) {
@@ -65,8 +68,11 @@ func TestBurst2000From200Chats(t *testing.T) {
 			f.say(groupChat(int64(-1000-c)), u, fmt.Sprintf("/echo %d-%d", c, i))
 		}
 	}
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	router := testRouter(t)
 	begin := time.Now()
-	start(t, cfg, testRouter(t), newMemState())
+	r := start(t, cfg, router, db)
 	deadline := time.Now().Add(60 * time.Second)
 	for len(f.allSent()) < chats*per && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -91,7 +97,9 @@ func TestBurst2000From200Chats(t *testing.T) {
 	checkLimits(t, sent, cfg)
 	// The floor set by the limits: 10 per group at 5 per 200 ms, and
 	// 2,000 at 100 per 50 ms → at least 1 s either way.
-	t.Logf("2000 replies in %v (%.0f/s), %d getUpdates calls", took, float64(chats*per)/took.Seconds(), len(f.callsOf("getUpdates")))
+	r.stop(t)
+	v, _, _ := db.State(context.Background(), "telegram.4242")
+	t.Logf("2000 replies in %v (%.0f/s), %d getUpdates calls; journal at the end: %d bytes", took, float64(chats*per)/took.Seconds(), len(f.callsOf("getUpdates")), len(v))
 }
 
 // At the production numbers a group gets at most 20 messages a minute and
