@@ -218,3 +218,88 @@ func compareModel(t *testing.T, s character.Characters, m *model, chat core.Chat
 		}
 	}
 }
+
+// RunRollModel logs random rolls in a few chats with random keep limits
+// and compares history, per-user counts and face counts with a model.
+func RunRollModel(t *testing.T, open func(t *testing.T) character.RollLog) {
+	ctx := context.Background()
+	seed := uint64(77)
+	rng := rand.New(rand.NewPCG(seed, seed))
+	s := open(t)
+	chats := []core.ChatRef{chatA, chatB, chatC}
+	kept := map[core.ChatRef][]character.Roll{} // oldest first
+	for step := 0; step < 300; step++ {
+		chat := chats[rng.IntN(len(chats))]
+		user := fmt.Sprint("u", rng.IntN(4))
+		r := character.Roll{Chat: chat, UserID: user, UserName: fmt.Sprint("name", step), Command: fmt.Sprint("/roll #", step)}
+		for i, n := 0, rng.IntN(5); i < n; i++ {
+			sides := []int{0, 4, 6, 10, 20}[rng.IntN(5)]
+			r.Sides = append(r.Sides, sides)
+			r.Dice = append(r.Dice, rng.IntN(sides+2)) // sometimes 0 or sides+1: out of range
+		}
+		keep := 1 + rng.IntN(12)
+		if err := s.AppendRoll(ctx, r, keep); err != nil {
+			t.Fatal(err)
+		}
+		k := append(kept[chat], r)
+		if len(k) > keep {
+			k = k[len(k)-keep:]
+		}
+		kept[chat] = k
+
+		for _, c := range chats {
+			want := kept[c]
+			got, err := s.LastRolls(ctx, c, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("step %d: %s keeps %d rolls, model %d", step, c, len(got), len(want))
+			}
+			counts := map[string]int{}
+			names := map[string]string{}
+			faces := map[[2]int]int{}
+			for i, g := range got {
+				w := want[len(want)-1-i]
+				if g.Command != w.Command || g.UserID != w.UserID || len(g.Dice) != len(w.Dice) {
+					t.Fatalf("step %d: %s roll %d = %q by %s, model %q by %s", step, c, i, g.Command, g.UserID, w.Command, w.UserID)
+				}
+				counts[w.UserID]++
+				if _, seen := names[w.UserID]; !seen {
+					names[w.UserID] = w.UserName // newest first: the first seen is the latest
+				}
+				for j, f := range w.Dice {
+					if sd := w.Sides[j]; sd >= 1 && f >= 1 && f <= sd {
+						faces[[2]int{sd, f}]++
+					}
+				}
+			}
+			uc, err := s.RollCounts(ctx, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(uc) != len(counts) {
+				t.Fatalf("step %d: %s counts %v, model %v", step, c, uc, counts)
+			}
+			for i, u := range uc {
+				if u.Rolls != counts[u.UserID] || u.UserName != names[u.UserID] ||
+					(i > 0 && (uc[i-1].Rolls < u.Rolls || uc[i-1].Rolls == u.Rolls && uc[i-1].UserID > u.UserID)) {
+					t.Fatalf("step %d: %s counts %+v, model %v %v", step, c, uc, counts, names)
+				}
+			}
+			fc, err := s.FaceCounts(ctx, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(fc) != len(faces) {
+				t.Fatalf("step %d: %s faces %+v, model %v", step, c, fc, faces)
+			}
+			for i, f := range fc {
+				if f.Count != faces[[2]int{f.Sides, f.Face}] ||
+					(i > 0 && (fc[i-1].Sides > f.Sides || fc[i-1].Sides == f.Sides && fc[i-1].Face >= f.Face)) {
+					t.Fatalf("step %d: %s faces %+v, model %v", step, c, fc, faces)
+				}
+			}
+		}
+	}
+}

@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("Characters", func(t *testing.T) { RunCharacters(t, func(t *testing.T) character.Characters { return open(t) }) })
 	t.Run("GMs", func(t *testing.T) { RunGMs(t, func(t *testing.T) character.GMs { return open(t) }) })
 	t.Run("RollLog", func(t *testing.T) { RunRollLog(t, func(t *testing.T) character.RollLog { return open(t) }) })
+	t.Run("RollModel", func(t *testing.T) { RunRollModel(t, func(t *testing.T) character.RollLog { return open(t) }) })
 	t.Run("Aliases", func(t *testing.T) { RunAliases(t, func(t *testing.T) character.Aliases { return open(t) }) })
 	t.Run("Model", func(t *testing.T) { RunModel(t, func(t *testing.T) character.Characters { return open(t) }) })
 	t.Run("Import", func(t *testing.T) { RunImport(t, open) })
