@@ -4,8 +4,8 @@
 //	storagetest.Run(t, func(t *testing.T) storagetest.Store { return openMyStore(t) })
 //
 // A store that implements only part of the contract runs the matching
-// part: RunSettings, RunState, RunCharacters, RunGMs, RunRollLog,
-// RunAliases, RunImport.
+// part: RunSettings, RunState, RunCharacters, RunModel, RunGMs,
+// RunRollLog, RunRollModel, RunAliases, RunImport, RunConcurrency.
 package storagetest
 
 import (
