@@ -11,7 +11,10 @@
 //
 // Choices where RULES.md is silent:
 //   - /daegon with no difficulty uses D2 (media) and says so; Check.Level is
-//     −1 for a failure. The dice of a Daegon Check are the digits read (0–9).
+//     −1 for a failure.
+//   - Check.Dice are always the faces rolled (1..N: a Daegon "0" is the face
+//     10), so the CLI's --dice can replay a --json answer; Check.Sides gives
+//     each die's size for the roll history.
 //   - /zaria with no DC rolls and totals (epics still shown); Check.Total is
 //     omitted when media_exacta leaves half a point.
 //   - /kh named tiers stand for their lowest DC (difícil = 12).
@@ -326,12 +329,32 @@ func joinInts(d []int) string {
 	return b.String()
 }
 
-// newCheck fills the machine-readable facts of a roll.
-func newCheck(system, outcome string, dice []int) *reply.Check {
+// newCheck fills the machine-readable facts of a roll. dice are the faces
+// rolled (1..N, replayable with --dice); sides gives each die's N (a single
+// value stands for every die).
+func newCheck(system, outcome string, dice []int, sides ...int) *reply.Check {
 	if dice == nil {
 		dice = []int{}
 	}
-	return &reply.Check{System: system, Outcome: outcome, Dice: dice}
+	s := make([]int, len(dice))
+	for i := range s {
+		switch {
+		case i < len(sides):
+			s[i] = sides[i]
+		case len(sides) == 1:
+			s[i] = sides[0]
+		}
+	}
+	return &reply.Check{System: system, Outcome: outcome, Dice: dice, Sides: s}
+}
+
+// repeat returns n copies of v.
+func repeat(v, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
 }
 
 func setChance(c *reply.Check, p *big.Rat) {

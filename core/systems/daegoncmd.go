@@ -154,6 +154,14 @@ func dgVerdict(req *command.Request, r daegon.Result) (string, string) {
 	return req.T("daegon.outcome.success") + fmt.Sprintf(" +%d", r.Level), "success"
 }
 
+// d10Face is the face a digit was read from: the "0" is the face 10.
+func d10Face(digit int) int {
+	if digit == 0 {
+		return 10
+	}
+	return digit
+}
+
 func dgRollText(r daegon.Result) string {
 	return fmt.Sprintf("🎲 %02d", r.Value)
 }
@@ -170,7 +178,7 @@ func daegonTest(req *command.Request, in input, nh, d int) *reply.Reply {
 	if defaulted {
 		rep.Add(reply.I(req.T("daegon.default_d", "dname", req.T(fmt.Sprintf("daegon.d.%d", d)))))
 	}
-	ck := newCheck("daegon", outcome, []int{r.Tens, r.Units})
+	ck := newCheck("daegon", outcome, []int{d10Face(r.Tens), d10Face(r.Units)}, 10)
 	ck.Total = intp(r.Value)
 	ck.Level = intp(r.Level)
 	p := daegon.Chance(nh, d)
@@ -206,7 +214,7 @@ func daegonOpposed(req *command.Request, in input, act, pas int) *reply.Reply {
 		}
 	}
 	rep.Add(reply.B(req.T(key)))
-	ck := newCheck("daegon", outcome, []int{o.Active.Tens, o.Active.Units, o.Passive.Tens, o.Passive.Units})
+	ck := newCheck("daegon", outcome, []int{d10Face(o.Active.Tens), d10Face(o.Active.Units), d10Face(o.Passive.Tens), d10Face(o.Passive.Units)}, 10)
 	ck.Winner = winner
 	ck.Total = intp(o.Active.Value)
 	ck.Level = intp(o.Active.Level)

@@ -545,7 +545,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 			rep.Add(reply.I(req.T("dh.reminder.break_free")))
 		}
 	}
-	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...))
+	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
 	p := dh.AbovePen(a)
 	setChance(ck, p)
@@ -766,7 +766,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 			rep.Add(reply.I(req.T("dh.saved", "name", sheetKey, "value", v)))
 		}
 	}
-	ck := newCheck("dh", outcome, []int{u.Roll})
+	ck := newCheck("dh", outcome, []int{u.Roll}, u.Die)
 	p := dh.UsageHolds(die)
 	setChance(ck, p)
 	rep.Check = ck
@@ -847,7 +847,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 	r := dh.RepairArmour(req.Rand, intact, broken, faces)
 	rep := &reply.Reply{}
 	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(name), "score", r.Score, "broken", broken)))
-	ck := newCheck("dh", "", r.Dice)
+	ck := newCheck("dh", "", r.Dice, faces)
 	p := dh.RepairAll(intact, broken, faces)
 	setChance(ck, p)
 	rep.Check = ck
@@ -893,7 +893,7 @@ func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, nam
 			rep.Add(note...)
 		}
 	}
-	ck := newCheck("dh", "success", []int{days})
+	ck := newCheck("dh", "success", []int{days}, 4)
 	ck.Total = intp(days)
 	rep.Check = ck
 	return finish(req, rep, in, nil, false), nil
@@ -945,7 +945,7 @@ func dhMount(ctx context.Context, req *command.Request, in input, who string, to
 		verdict, outcome = req.T("dh.mount.mount"), "success"
 	}
 	rep.Add(reply.T(fmt.Sprintf("🐎 🎲 d20 → %d (%d+): ", roll, dh.MountThreshold)), reply.B(verdict))
-	ck := newCheck("dh", outcome, []int{roll})
+	ck := newCheck("dh", outcome, []int{roll}, 20)
 	ck.Total = intp(roll)
 	p := dh.MountChance()
 	setChance(ck, p)

@@ -159,7 +159,7 @@ func handleKH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		sum = append(sum, strconv.Itoa(v))
 	}
 	total := reply.Line{reply.T(strings.Join(sum, " + ") + " = "), reply.B(strconv.Itoa(r.Total))}
-	ck := newCheck("kh", "", r.Dice())
+	ck := newCheck("kh", "", r.Dice(), 6)
 	ck.Total = intp(r.Total)
 	rep.Check = ck
 	var odds reply.Line

@@ -222,7 +222,7 @@ func rqSimple(req *command.Request, in input, sp rqSpec, v int, vText string) *r
 	if rq.Succeeded(r.Outcome) && !sp.off.isChar {
 		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
 	}
-	ck := newCheck("rq", r.Outcome, []int{r.Roll})
+	ck := newCheck("rq", r.Outcome, []int{r.Roll}, 100)
 	odds := rq.Chances(c)
 	setChance(ck, odds.Success)
 	rep.Check = ck
@@ -248,7 +248,7 @@ func rqOpposed(req *command.Request, in input, sp rqSpec, off int, offText strin
 	if o.OffensiveWins && !sp.off.isChar {
 		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
 	}
-	ck := newCheck("rq", o.Off, dice)
+	ck := newCheck("rq", o.Off, dice, 100, 4)
 	ck.Winner = "passive"
 	if o.OffensiveWins {
 		ck.Winner = "active"

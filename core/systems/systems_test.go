@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -153,8 +154,17 @@ func run(t *testing.T, b *bot, cases []expect) {
 		if ck.Outcome != c.outcome {
 			t.Errorf("%s: outcome %q, want %q", name, ck.Outcome, c.outcome)
 		}
-		if len(ck.Dice) != len(c.dice) {
+		// The Check's dice are the faces rolled, so --dice can replay them.
+		if fmt.Sprint(ck.Dice) != fmt.Sprint(append([]int{}, c.dice...)) {
 			t.Errorf("%s: Check.Dice %v, rolled %v", name, ck.Dice, c.dice)
+		}
+		if len(ck.Sides) != len(ck.Dice) {
+			t.Errorf("%s: Check.Sides %v for dice %v", name, ck.Sides, ck.Dice)
+		}
+		for i, s := range ck.Sides {
+			if s < 2 || ck.Dice[i] < 1 || ck.Dice[i] > s {
+				t.Errorf("%s: die %d of %v is not a face of d%d", name, ck.Dice[i], ck.Dice, s)
+			}
 		}
 		if c.chance != "" && ck.ChanceExact != c.chance {
 			t.Errorf("%s: chance %q, want %q", name, ck.ChanceExact, c.chance)

@@ -235,7 +235,7 @@ func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side,
 		res = rules.Check(req.Rand, s, dc)
 	}
 	rep.Add(zRollLine(req, "", s, vals, res.Roll)...)
-	ck := newCheck("zaria", res.Outcome, res.Dice)
+	ck := newCheck("zaria", res.Outcome, res.Dice, 10)
 	if res.Total2%2 == 0 {
 		ck.Total = intp(res.Total2 / 2)
 	}
@@ -303,7 +303,7 @@ func zariaOpposed(req *command.Request, in input, rules zaria.Rules, act zaria.S
 		rep.Add(reply.I(req.T("zaria.reminder.epic_win")))
 	}
 	dice := append(append([]int{}, o.Active.Dice...), o.Passive.Dice...)
-	ck := newCheck("zaria", outcome, dice)
+	ck := newCheck("zaria", outcome, dice, 10)
 	ck.Winner = winner
 	if o.Active.Total2%2 == 0 {
 		ck.Total = intp(o.Active.Total2 / 2)
