@@ -65,8 +65,12 @@ func TestButtonsRunAgainForWhoeverPresses(t *testing.T) {
 	first := f.waitSent(g.ID, 1, 5*time.Second)[0]
 	kb := keyboardOf(t, first)
 
+	pressed := time.Now()
 	f.press(first, bob, *kb[0][0].CallbackData)
 	again := f.waitSent(g.ID, 2, 5*time.Second)[1]
+	if ans := f.waitCalls("answerCallbackQuery", 1, 5*time.Second)[0]; ans.At.Sub(pressed) > time.Second {
+		t.Errorf("callback answered after %v", ans.At.Sub(pressed))
+	}
 	if again.Visible != "🎲 Bob: 2d6 = 2" {
 		t.Errorf("again: user sees %q", again.Visible)
 	}

@@ -284,8 +284,9 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e 
 		FromGM:   !private && a.admins.isAdmin(ctx, chat.ID, cq.From.ID),
 		BotName:  a.botName,
 	}
-	rep, ok := a.d.Dispatch(ctx, msg)
+	// Answer first: the spinner stops at once, however long the odds take.
 	a.answerCallback(ctx, cq.ID, "")
+	rep, ok := a.d.Dispatch(ctx, msg)
 	if ok && rep != nil {
 		a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 	}
