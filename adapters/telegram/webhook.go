@@ -30,7 +30,6 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		MaxHeaderBytes:    16 << 10,
-		ErrorLog:          nil,
 	}
 	ln, err := net.Listen("tcp", a.cfg.WebhookListen)
 	if err != nil {
