@@ -24,8 +24,8 @@
 //     beat the score (d4 vs 4+) is stated, not rolled ("impossible").
 //
 // Dungeon Hack sheet values (read, and written when the sender has an
-// active character): arma, armadura, db (intact DB), db rotos, uso arma,
-// uso armadura ("d8" or "agotado"), dado db ("d6"/"d4").
+// active character): arma, armadura, db (intact DB), db-rotos, uso-arma,
+// uso-armadura ("d8" or "agotado"), dado-db ("d6"/"d4").
 package systems
 
 import (

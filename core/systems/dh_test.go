@@ -112,7 +112,7 @@ func TestDHSheet(t *testing.T) {
 	sh := newSheets()
 	sh.active["u1"] = "Enyra"
 	sh.chars["enyra"] = map[string]string{"arma": "espada-larga", "armadura": "coraza"}
-	sh.chars["drake"] = map[string]string{"armadura": "pieles", "dado db": "d4"}
+	sh.chars["drake"] = map[string]string{"armadura": "pieles", "dado-db": "d4"}
 	b := newBot(t, sh)
 	run(t, b, []expect{
 		// /dh ataque without a weapon reads "arma"; "vs @Drake" reads his armour and die.
@@ -123,11 +123,11 @@ func TestDHSheet(t *testing.T) {
 		// H8 from the sheet: 2 broken of 3, dice 2 and 4.
 		{lang: "es", text: "/dh repara", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "reparados 1, perdidos 1", "Coraza queda con 2 DB."}, outcome: "failure", total: ip(2), chance: "1/4"},
 		// Usage die of the weapon: d8 → d6, stored.
-		{lang: "es", text: "/dh uso", dice: []int{1}, has: []string{"Espada larga · 🎲 d8 → 1", "Ficha: uso arma = d6"}, bold: "baja a d6", outcome: "failure"},
+		{lang: "es", text: "/dh uso", dice: []int{1}, has: []string{"Espada larga · 🎲 d8 → 1", "Ficha: uso-arma = d6"}, bold: "baja a d6", outcome: "failure"},
 		{lang: "es", text: "/dh uso arma", dice: []int{6}, has: []string{"🎲 d6 → 6"}, bold: "aguanta (d6)", outcome: "success"},
-		{lang: "es", text: "/dh uso armadura", dice: []int{2}, has: []string{"Coraza · 🎲 d12 → 2", "uso armadura = d10"}, outcome: "failure"},
+		{lang: "es", text: "/dh uso armadura", dice: []int{2}, has: []string{"Coraza · 🎲 d12 → 2", "uso-armadura = d10"}, outcome: "failure"},
 	})
-	if got := sh.chars["enyra"]; got["db"] != "2" || got["db rotos"] != "0" || got["uso arma"] != "d6" || got["uso armadura"] != "d10" {
+	if got := sh.chars["enyra"]; got["db"] != "2" || got["db-rotos"] != "0" || got["uso-arma"] != "d6" || got["uso-armadura"] != "d10" {
 		t.Errorf("sheet after the session: %v", got)
 	}
 	// Breaking the last DB destroys the armour.
@@ -138,6 +138,6 @@ func TestDHSheet(t *testing.T) {
 	}
 	run(t, b, []expect{{lang: "es", text: "/dh rompe", errHas: "No te quedan DB intactos"}})
 	// An exhausted weapon cannot roll.
-	sh.chars["enyra"]["uso arma"] = "agotado"
+	sh.chars["enyra"]["uso-arma"] = "agotado"
 	run(t, b, []expect{{lang: "es", text: "/dh uso", errHas: "ya está agotado"}})
 }
