@@ -632,6 +632,15 @@ func dhBreak(ctx context.Context, req *command.Request, in input, who string, to
 
 // --- /dh uso ---------------------------------------------------------------
 
+// isExhausted reads a usage die stored as used up, in any language.
+func isExhausted(v string) bool {
+	switch fold.Key(v) {
+	case usageExhausted, "agotada", "exhausted", "εξαντλημενο", "εξαντλημενη", "0", "-", "–":
+		return true
+	}
+	return false
+}
+
 func isMagicWord(w string) bool {
 	switch fold.Key(w) {
 	case "magica", "magico", "magic", "μαγικο", "μαγικη":
@@ -670,7 +679,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 			die = w.Resist
 		}
 		if ok {
-			if fold.Key(cur) == usageExhausted {
+			if isExhausted(cur) {
 				return nil, command.Errorf("dh.error.exhausted", "item", capFirst(item))
 			}
 			n, okd := parseDie(cur)
@@ -700,7 +709,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 			die = a.Resist
 		}
 		if ok {
-			if fold.Key(cur) == usageExhausted {
+			if isExhausted(cur) {
 				return nil, command.Errorf("dh.error.exhausted", "item", capFirst(item))
 			}
 			n, okd := parseDie(cur)
