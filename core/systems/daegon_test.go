@@ -53,7 +53,7 @@ func TestDaegonSheet(t *testing.T) {
 		{lang: "es", text: "/daegon sigilo vs 7", dice: []int{9, 8, 3, 10}, outcome: "success", winner: "active", chance: "9159/10000"},
 		{lang: "es", text: "/daegon @Drake sigilo difícil", dice: []int{3, 5}, outcome: "success", level: ip(1)},
 		{lang: "en", text: "/daegon Drake sigilo hard", dice: []int{3, 5}, outcome: "success", level: ip(1)},
-		{lang: "es", text: "/daegon sigilo vs @Drake sigilo", dice: []int{9, 8, 3, 10}, has: []string{"Activo 12 (maestro) · D2", "Pasivo 6 (competente) · D4"}, outcome: "success", winner: "active"},
+		{lang: "es", text: "/daegon sigilo vs @Drake sigilo", dice: []int{9, 8, 3, 10}, has: []string{"Activo sigilo 12 (maestro) · D2", "Pasivo sigilo 6 (competente) · D4"}, outcome: "success", winner: "active"},
 		{lang: "es", text: "/daegon torpe d3", errHas: "El nivel de habilidad va de 1 a 15; has puesto 16"},
 	})
 }

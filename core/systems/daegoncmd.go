@@ -118,17 +118,22 @@ func handleDaegon(ctx context.Context, req *command.Request) (*reply.Reply, erro
 		if err != nil {
 			return nil, err
 		}
-		return daegonOpposed(req, in, act, pas), nil
+		return daegonOpposed(req, in, act, pas, sp.act.name, sp.pas.name), nil
 	}
-	return daegonTest(req, in, act, sp.d), nil
+	return daegonTest(req, in, act, sp.d, sp.act.name), nil
 }
 
-// nhLabel is "6 (competente)"; 13–15 have no name in the seed.
-func nhLabel(req *command.Request, nh int) string {
-	if nh > 12 {
-		return fmt.Sprint(nh)
+// nhLabel is "6 (competente)" or "sigilo 6 (competente)"; 13–15 have no
+// name in the seed.
+func nhLabel(req *command.Request, nh int, skill string) string {
+	s := fmt.Sprint(nh)
+	if nh <= 12 {
+		s = fmt.Sprintf("%d (%s)", nh, req.T(fmt.Sprintf("daegon.nh.%d", (nh+1)/2)))
 	}
-	return fmt.Sprintf("%d (%s)", nh, req.T(fmt.Sprintf("daegon.nh.%d", (nh+1)/2)))
+	if skill != "" {
+		s = skill + " " + s
+	}
+	return s
 }
 
 func dgPct(req *command.Request, p int) string {
@@ -166,7 +171,7 @@ func dgRollText(r daegon.Result) string {
 	return fmt.Sprintf("🎲 %02d", r.Value)
 }
 
-func daegonTest(req *command.Request, in input, nh, d int) *reply.Reply {
+func daegonTest(req *command.Request, in input, nh, d int, skill string) *reply.Reply {
 	defaulted := d == 0
 	if defaulted {
 		d = defaultDaegonD
@@ -174,7 +179,7 @@ func daegonTest(req *command.Request, in input, nh, d int) *reply.Reply {
 	r := daegon.Test(req.Rand, nh, d)
 	verdict, outcome := dgVerdict(req, r)
 	rep := &reply.Reply{}
-	rep.Add(reply.T(dgRollText(r)+" · "+req.T("daegon.test", "nh", nhLabel(req, nh), "d", d, "dname", req.T(fmt.Sprintf("daegon.d.%d", d)), "pct", dgPct(req, r.Pct))), reply.T(" → "), reply.B(verdict))
+	rep.Add(reply.T(dgRollText(r)+" · "+req.T("daegon.test", "nh", nhLabel(req, nh, skill), "d", d, "dname", req.T(fmt.Sprintf("daegon.d.%d", d)), "pct", dgPct(req, r.Pct))), reply.T(" → "), reply.B(verdict))
 	if defaulted {
 		rep.Add(reply.I(req.T("daegon.default_d", "dname", req.T(fmt.Sprintf("daegon.d.%d", d)))))
 	}
@@ -191,15 +196,15 @@ func daegonTest(req *command.Request, in input, nh, d int) *reply.Reply {
 	return finish(req, rep, in, line, true)
 }
 
-func daegonOpposed(req *command.Request, in input, act, pas int) *reply.Reply {
+func daegonOpposed(req *command.Request, in input, act, pas int, actSkill, pasSkill string) *reply.Reply {
 	o := daegon.Oppose(req.Rand, act, pas)
 	rep := &reply.Reply{}
 	for _, s := range []struct {
-		label string
-		r     daegon.Result
-	}{{req.T("sys.active"), o.Active}, {req.T("sys.passive"), o.Passive}} {
+		label, skill string
+		r            daegon.Result
+	}{{req.T("sys.active"), actSkill, o.Active}, {req.T("sys.passive"), pasSkill, o.Passive}} {
 		verdict, _ := dgVerdict(req, s.r)
-		rep.Add(reply.T(s.label+" "+nhLabel(req, s.r.NH)+" · D"+fmt.Sprint(s.r.D)+" ("+dgPct(req, s.r.Pct)+") · "+dgRollText(s.r)+" → "), reply.B(verdict))
+		rep.Add(reply.T(s.label+" "+nhLabel(req, s.r.NH, s.skill)+" · D"+fmt.Sprint(s.r.D)+" ("+dgPct(req, s.r.Pct)+") · "+dgRollText(s.r)+" → "), reply.B(verdict))
 	}
 	key, outcome, winner := "sys.winner.active", "success", "active"
 	if !o.ActiveWins {

@@ -91,6 +91,6 @@ func TestDHWithRealSheets(t *testing.T) {
 	}
 	// RQ and Ζαριά read the same sheets.
 	ok(ana, "/pj set espadas 45")
-	has(ok(ana, "/rq espadas normal", 7), "vs 65 (50 + 45 − 30 normal)")
-	has(ok(ana, "/rq @Enyra espadas vs @Drake 40", 60), "vs 55 (50 + 45 − 40)")
+	has(ok(ana, "/rq espadas normal", 7), "vs 65 (50 + espadas 45 − 30 normal)")
+	has(ok(ana, "/rq @Enyra espadas vs @Drake 40", 60), "vs 55 (50 + espadas 45 − 40)")
 }

@@ -154,7 +154,11 @@ func handleKH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		parts = append(parts, req.T("kh.extra", "dice", joinInts(r.Extra)))
 	}
 	rep.Add(reply.T(strings.Join(parts, " · ")))
-	sum := []string{strconv.Itoa(capv), strconv.Itoa(r.Complete)}
+	capText := strconv.Itoa(capv)
+	if sp.cap.name != "" {
+		capText = sp.cap.name + " " + capText
+	}
+	sum := []string{capText, strconv.Itoa(r.Complete)}
 	for _, v := range append(append([]int{}, r.Nobody...), r.Extra...) {
 		sum = append(sum, strconv.Itoa(v))
 	}

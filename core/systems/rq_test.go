@@ -62,12 +62,12 @@ func TestRQSheet(t *testing.T) {
 	sh.chars["mira"] = map[string]string{"esquivar": "30"}
 	b := newBot(t, sh)
 	run(t, b, []expect{
-		{lang: "es", text: "/rq espadas normal", dice: []int{7}, has: []string{"vs 65 (50 + 45 − 30 normal)"}, outcome: "critical"},
-		{lang: "es", text: "/rq @Mira esquivar", dice: []int{80}, has: []string{"vs 80 (50 + 30)"}, outcome: "success"},
-		{lang: "es", text: "/rq Mira esquivar normal", dice: []int{51}, has: []string{"vs 50 (50 + 30 − 30 normal)"}, outcome: "failure"},
-		{lang: "es", text: "/rq c:fue", dice: []int{92}, has: []string{"vs 92 (50 + 14×3)"}, outcome: "success"},
-		{lang: "es", text: "/rq espadas vs 40", dice: []int{55}, has: []string{"vs 55 (50 + 45 − 40)"}, outcome: "success", winner: "active"},
-		{lang: "es", text: "/rq espadas vs @Mira esquivar", dice: []int{65}, has: []string{"vs 65 (50 + 45 − 30)"}, outcome: "success", winner: "active"},
+		{lang: "es", text: "/rq espadas normal", dice: []int{7}, has: []string{"vs 65 (50 + espadas 45 − 30 normal)"}, outcome: "critical"},
+		{lang: "es", text: "/rq @Mira esquivar", dice: []int{80}, has: []string{"vs 80 (50 + esquivar 30)"}, outcome: "success"},
+		{lang: "es", text: "/rq Mira esquivar normal", dice: []int{51}, has: []string{"vs 50 (50 + esquivar 30 − 30 normal)"}, outcome: "failure"},
+		{lang: "es", text: "/rq c:fue", dice: []int{92}, has: []string{"vs 92 (50 + fue 14×3)"}, outcome: "success"},
+		{lang: "es", text: "/rq espadas vs 40", dice: []int{55}, has: []string{"vs 55 (50 + espadas 45 − 40)"}, outcome: "success", winner: "active"},
+		{lang: "es", text: "/rq espadas vs @Mira esquivar", dice: []int{65}, has: []string{"vs 65 (50 + espadas 45 − esquivar 30)"}, outcome: "success", winner: "active"},
 		{lang: "es", text: "/rq sigilo", errHas: "sigilo"},
 	})
 }

@@ -134,6 +134,9 @@ func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, de
 		if v < rq.MinSkill || v > rq.MaxSkill {
 			return 0, "", command.Errorf("rq.error.skill", "min", rq.MinSkill, "max", rq.MaxSkill, "got", v)
 		}
+		if s.t.name != "" {
+			return v, s.t.name + " " + strconv.Itoa(v), nil
+		}
 		return v, strconv.Itoa(v), nil
 	}
 	if v < rq.MinChar || v > rq.MaxChar {
@@ -142,6 +145,9 @@ func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, de
 	m := s.mult
 	if m == 0 {
 		m = defMult
+	}
+	if s.t.name != "" {
+		return v * m, fmt.Sprintf("%s %d×%d", s.t.name, v, m), nil
 	}
 	return v * m, fmt.Sprintf("%d×%d", v, m), nil
 }

@@ -101,12 +101,12 @@ func TestZariaSheet(t *testing.T) {
 	sh.chars["drake"] = map[string]string{"fuerza": "7", "atletismo": "5"}
 	b := newBot(t, sh)
 	run(t, b, []expect{
-		{lang: "es", text: "/zaria fuerza+atletismo dc15", dice: []int{3, 8}, has: []string{"4 + 2 + 5 = 11"}, outcome: "failure", chance: "3/50"},
-		{lang: "el", text: "!ζ δύναμη+αθλητισμός dc15", dice: []int{3, 8}, has: []string{"4 + 2 + 5 = 11"}, outcome: "failure"},
-		{lang: "es", text: "/zaria @Drake fuerza+atletismo dc15", dice: []int{3, 8}, has: []string{"7 + 5 + 5 = 17"}, outcome: "success", chance: "9/10"},
-		{lang: "es", text: "/zaria Drake fuerza+atletismo dc15", dice: []int{3, 8}, has: []string{"7 + 5 + 5 = 17"}, outcome: "success"},
-		{lang: "es", text: "/zaria fuerza+atletismo vs npc 7", dice: []int{5, 5, 5}, has: []string{"4 + 2 + 5 = 11", "7 + 5 = 12"}, outcome: "failure", winner: "passive"},
-		{lang: "es", text: "/zaria fuerza+atletismo vs @Drake fuerza+atletismo", dice: []int{5, 5, 5, 5}, has: []string{"4 + 2 + 5 = 11", "7 + 5 + 5 = 17"}, outcome: "failure", winner: "passive"},
+		{lang: "es", text: "/zaria fuerza+atletismo dc15", dice: []int{3, 8}, has: []string{"fuerza 4 + atletismo 2 + 5 = 11"}, outcome: "failure", chance: "3/50"},
+		{lang: "el", text: "!ζ δύναμη+αθλητισμός dc15", dice: []int{3, 8}, has: []string{"δύναμη 4 + αθλητισμός 2 + 5 = 11"}, outcome: "failure"},
+		{lang: "es", text: "/zaria @Drake fuerza+atletismo dc15", dice: []int{3, 8}, has: []string{"fuerza 7 + atletismo 5 + 5 = 17"}, outcome: "success", chance: "9/10"},
+		{lang: "es", text: "/zaria Drake fuerza+atletismo dc15", dice: []int{3, 8}, has: []string{"fuerza 7 + atletismo 5 + 5 = 17"}, outcome: "success"},
+		{lang: "es", text: "/zaria fuerza+atletismo vs npc 7", dice: []int{5, 5, 5}, has: []string{"fuerza 4 + atletismo 2 + 5 = 11", "7 + 5 = 12"}, outcome: "failure", winner: "passive"},
+		{lang: "es", text: "/zaria fuerza+atletismo vs @Drake fuerza+atletismo", dice: []int{5, 5, 5, 5}, has: []string{"fuerza 4 + atletismo 2 + 5 = 11", "fuerza 7 + atletismo 5 + 5 = 17"}, outcome: "failure", winner: "passive"},
 		{lang: "es", text: "/zaria fuerza+sigilo dc15", errHas: "sigilo"},
 	})
 }

@@ -148,8 +148,9 @@ func parseZaria(req *command.Request, toks []string) (zSpec, error) {
 	return sp, nil
 }
 
-// resolveSide turns terms into stat+skill, checking the ranges.
-func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide) (zaria.Side, []int, error) {
+// resolveZSide turns terms into stat+skill, checking the ranges. The labels
+// show each term as typed: "4" or "fuerza 4".
+func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide) (zaria.Side, []string, error) {
 	vals := make([]int, len(s.terms))
 	for i, t := range s.terms {
 		v, err := t.value(ctx, req, who)
@@ -172,7 +173,14 @@ func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide
 	} else if sum < zaria.MinMod || sum > zaria.MaxMod {
 		return zaria.Side{}, nil, command.Errorf("zaria.error.mod", "min", zaria.MinMod, "max", zaria.MaxMod, "got", sum)
 	}
-	return zaria.Side{Mod: sum, NPC: s.npc}, vals, nil
+	labels := make([]string, len(vals))
+	for i, v := range vals {
+		labels[i] = strconv.Itoa(v)
+		if n := s.terms[i].name; n != "" {
+			labels[i] = n + " " + labels[i]
+		}
+	}
+	return zaria.Side{Mod: sum, NPC: s.npc}, labels, nil
 }
 
 func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -202,11 +210,8 @@ func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error
 
 // zRollLines shows one side's dice and total: "🎲 Ζαριά: 3, 8 → 5" and
 // "4 + 2 + 5 = 11".
-func zRollLine(req *command.Request, label string, s zaria.Side, vals []int, r zaria.Roll) reply.Line {
-	parts := make([]string, 0, len(vals)+1)
-	for _, v := range vals {
-		parts = append(parts, strconv.Itoa(v))
-	}
+func zRollLine(req *command.Request, label string, s zaria.Side, vals []string, r zaria.Roll) reply.Line {
+	parts := append(make([]string, 0, len(vals)+1), vals...)
 	dice := req.T("zaria.dice_pc", "dice", joinInts(r.Dice), "z", half(req.Lang, r.Z2))
 	if s.NPC {
 		dice = req.T("zaria.dice_npc", "dice", joinInts(r.Dice))
@@ -219,7 +224,7 @@ func zRollLine(req *command.Request, label string, s zaria.Side, vals []int, r z
 	return append(line, reply.T("🎲 "+dice+" · "+strings.Join(parts, " + ")+" = "), reply.B(half(req.Lang, r.Total2)))
 }
 
-func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side, vals []int, dc int) *reply.Reply {
+func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side, vals []string, dc int) *reply.Reply {
 	rep := &reply.Reply{}
 	var res zaria.Result
 	if dc == 0 {
@@ -268,7 +273,7 @@ func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side,
 	return finish(req, rep, in, odds, dc > 0)
 }
 
-func zariaOpposed(req *command.Request, in input, rules zaria.Rules, act zaria.Side, actVals []int, pas zaria.Side, pasVals []int) *reply.Reply {
+func zariaOpposed(req *command.Request, in input, rules zaria.Rules, act zaria.Side, actVals []string, pas zaria.Side, pasVals []string) *reply.Reply {
 	o := rules.Oppose(req.Rand, act, pas)
 	rep := &reply.Reply{}
 	rep.Add(zRollLine(req, req.T("sys.active"), act, actVals, o.Active)...)
