@@ -69,6 +69,22 @@ func (r *Result) Values() []int {
 	return out
 }
 
+// DieSides returns, for every die in Dice, the number of faces of its die
+// (0 for Fudge dice).
+func (r *Result) DieSides() []int {
+	out := make([]int, len(r.Dice))
+	for i, t := range r.terms {
+		d := r.Expr.dice[i%len(r.Expr.dice)]
+		if d.Fudge {
+			continue
+		}
+		for j := t.first; j < t.first+t.n; j++ {
+			out[j] = d.Sides
+		}
+	}
+	return out
+}
+
 // Rerolled returns the faces a die rolled before its final one.
 func (r *Result) Rerolled(d Die) []int32 { return r.extra[d.x : d.x+int32(d.nr)] }
 

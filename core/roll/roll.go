@@ -1,0 +1,306 @@
+// Package roll is the /roll command: generic dice notation (core/dice) in a
+// chat, with every die shown, the total, success or failure against a
+// target, and the exact odds on request.
+package roll
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"zaria/core/command"
+	"zaria/core/dice"
+	"zaria/core/reply"
+)
+
+// Limits of a reply. Past them a roll shows term sums instead of every die.
+const (
+	// MaxShownDice is how many dice one reply lists one by one.
+	MaxShownDice = 100
+	// MaxReplyChars is the longest reply written in full (the router's hard
+	// limit is 3,500).
+	MaxReplyChars = 3000
+)
+
+// Register adds /roll (aliases /r, /tirar, /tira, /ρίξε; /ριξε through
+// folding) to the router.
+func Register(r *command.Router) {
+	r.Register(command.Command{
+		Name:    "roll",
+		Aliases: []string{"r", "tirar", "tira", "ρίξε"},
+		Handler: command.HandlerFunc(Handle),
+		Roll:    true,
+	})
+}
+
+// Handle answers /roll TEXT.
+func Handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	if strings.TrimSpace(req.Args) == "" {
+		return nil, command.Errorf("dice.err.empty")
+	}
+	e, err := dice.Parse(req.Args)
+	if err != nil {
+		return nil, userError(err)
+	}
+	lookup := sheetLookup(ctx, req)
+	res, err := e.Roll(req.Rand, lookup)
+	if err != nil {
+		return nil, userError(err)
+	}
+	var odds *dice.Odds
+	var oddsErr error
+	if e.HasTarget() || e.Pool() || e.Ask {
+		odds, oddsErr = e.Odds(lookup)
+		if oddsErr != nil && !errors.Is(oddsErr, dice.ErrOddsDivZero) {
+			return nil, userError(oddsErr)
+		}
+	}
+	return Render(req, res, odds), nil
+}
+
+// sheetLookup resolves named values through the chat's character sheets,
+// once per name per command.
+func sheetLookup(ctx context.Context, req *command.Request) dice.Lookup {
+	cache := map[[2]string]int{}
+	return func(who, name string) (int, error) {
+		k := [2]string{who, name}
+		if v, ok := cache[k]; ok {
+			return v, nil
+		}
+		v, err := req.SheetInt(ctx, who, name)
+		if err != nil {
+			return 0, err
+		}
+		cache[k] = v
+		return v, nil
+	}
+}
+
+// userError turns a dice error into a localized user error. Errors that
+// already are user errors (from the sheets) pass through; anything else is
+// an internal error for the router to log.
+func userError(err error) error {
+	if de, ok := dice.AsError(err); ok {
+		return command.Errorf("dice.err."+de.Code, "near", de.Near, "max", de.Max, "got", de.Got)
+	}
+	if _, ok := command.AsUserError(err); ok {
+		return err
+	}
+	if errors.Is(err, dice.ErrSource) {
+		return command.Errorf("error.dice_script", "detail", strings.TrimPrefix(err.Error(), dice.ErrSource.Error()+": "))
+	}
+	return fmt.Errorf("roll: %w", err)
+}
+
+// Render builds the reply of a rolled expression; odds may be nil. It is
+// exported for commands that wrap /roll (the secret /gmroll).
+func Render(req *command.Request, res *dice.Result, odds *dice.Odds) *reply.Reply {
+	rep := render(req, res, odds, false)
+	if len(res.Dice) > MaxShownDice || utf8.RuneCountInString(reply.PlainText(rep)) > MaxReplyChars {
+		rep = render(req, res, odds, true)
+	}
+	return rep
+}
+
+func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary bool) *reply.Reply {
+	e := res.Expr
+	rep := &reply.Reply{}
+	head := reply.Line{reply.T("🎲 "), reply.C(e.Text)}
+	if e.Label != "" {
+		head = append(head, reply.T(" · "), reply.I(e.Label))
+	}
+	rep.Lines = append(rep.Lines, head)
+	opt := dice.RenderOptions{Summary: summary}
+	_, pool := e.Root.(*dice.Dice)
+	pool = pool && e.Pool()
+	wins := 0
+	for i := range e.Repeat {
+		var line reply.Line
+		if e.Repeat > 1 {
+			line = append(line, reply.T(strconv.Itoa(i+1)+". "))
+		}
+		line = append(line, res.Spans(i, opt)...)
+		if pool {
+			line = append(line, reply.T(" "+req.T("dice.successes", "count", res.Totals[i])))
+		}
+		if e.HasTarget() && e.Repeat > 1 {
+			if res.Success(i) {
+				line = append(line, reply.T(" ✅"))
+				wins++
+			} else {
+				line = append(line, reply.T(" ❌"))
+			}
+		}
+		rep.Lines = append(rep.Lines, line)
+	}
+	if summary || strings.Contains(reply.PlainText(rep), "[Σ ") {
+		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("dice.summary"))})
+	}
+	if e.HasTarget() {
+		target := strconv.FormatInt(res.Target, 10)
+		if e.Repeat == 1 {
+			key := "dice.failure"
+			if res.Success(0) {
+				key = "dice.success"
+			}
+			rep.Lines = append(rep.Lines, reply.Line{reply.T(req.T("dice.target", "target", target) + " "), reply.B(req.T(key))})
+		} else {
+			rep.Lines = append(rep.Lines, reply.Line{reply.T(req.T("dice.target_repeat", "target", target, "count", wins, "n", e.Repeat))})
+		}
+	}
+	if e.Ask {
+		rep.Lines = append(rep.Lines, oddsLine(req, e, odds))
+	}
+	rep.Check = check(res, odds)
+	rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("dice.button.again")})
+	if e.HasTarget() && !e.Ask {
+		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonOdds, Label: req.T("dice.button.odds")})
+	}
+	return rep
+}
+
+func oddsLine(req *command.Request, e *dice.Expr, o *dice.Odds) reply.Line {
+	if o == nil {
+		return reply.Line{reply.T(req.T("dice.odds_unavailable"))}
+	}
+	mean := Number(req.Lang, o.Mean, o.Approx && o.MeanExact == nil)
+	if o.MeanExact != nil {
+		mean = Number(req.Lang, ratFloat(o.MeanExact), false)
+		if !isTwoDecimals(o.MeanExact) {
+			mean = "≈" + mean
+		}
+	}
+	var pct string
+	if o.HasChance {
+		if o.ChanceExact != nil {
+			pct = Percent(req.Lang, o.ChanceExact)
+		} else {
+			pct = "≈" + Percent(req.Lang, new(big.Rat).SetFloat64(o.Chance))
+			pct = strings.Replace(pct, "≈≈", "≈", 1)
+		}
+	}
+	switch {
+	case !o.HasChance:
+		return reply.Line{reply.T(req.T("dice.odds_mean", "mean", mean))}
+	case e.Pool():
+		return reply.Line{reply.T(req.T("dice.odds_pool", "count", o.Target, "pct", pct, "mean", mean))}
+	}
+	return reply.Line{reply.T(req.T("dice.odds", "pct", pct, "mean", mean))}
+}
+
+func ratFloat(r *big.Rat) float64 {
+	f, _ := r.Float64()
+	return f
+}
+
+func isTwoDecimals(r *big.Rat) bool {
+	x := new(big.Rat).Mul(r, big.NewRat(100, 1))
+	return x.IsInt()
+}
+
+func check(res *dice.Result, o *dice.Odds) *reply.Check {
+	c := &reply.Check{System: "dice", Dice: res.Values(), Sides: make([]int, len(res.Dice))}
+	fillSides(res, c.Sides)
+	if res.Expr.Repeat == 1 {
+		t := int(res.Total())
+		c.Total = &t
+		if res.Expr.HasTarget() {
+			c.Outcome = "failure"
+			if res.Success(0) {
+				c.Outcome = "success"
+			}
+		}
+	}
+	if o != nil {
+		m := o.Mean
+		c.Mean = &m
+		c.Approx = o.Approx
+		if o.HasChance {
+			ch := o.Chance
+			c.Chance = &ch
+			if o.ChanceExact != nil {
+				c.ChanceExact = o.ChanceExact.RatString()
+				if !strings.Contains(c.ChanceExact, "/") {
+					c.ChanceExact += "/1"
+				}
+			}
+		}
+	}
+	return c
+}
+
+// fillSides sets the number of faces of every die whose value is a plain
+// face (not Fudge, compounded or penetrated): the roll history's fairness
+// report counts only those.
+func fillSides(res *dice.Result, sides []int) {
+	for i, s := range res.DieSides() {
+		d := res.Dice[i]
+		if s > 0 && !d.Has(dice.DieCompound) && !d.Has(dice.DiePenetrated) {
+			sides[i] = s
+		}
+	}
+}
+
+// Percent formats an exact probability for a phone: "37,5 %" in Spanish
+// and Greek, "37.5%" in English; at most two decimals, "≈" when rounded,
+// "<0,01 %" and ">99,99 %" at the ends.
+func Percent(lang string, p *big.Rat) string {
+	num := new(big.Int).Mul(p.Num(), big.NewInt(20000))
+	den := new(big.Int).Mul(p.Denom(), big.NewInt(2))
+	h := new(big.Int).Quo(new(big.Int).Add(num, p.Denom()), den) // round half up of p×10000
+	exact := new(big.Int).Mod(num, den).Sign() == 0
+	v := h.Int64()
+	prefix := ""
+	switch {
+	case v == 0 && p.Sign() > 0:
+		v, prefix = 1, "<"
+	case v == 10000 && p.Cmp(big.NewRat(1, 1)) < 0:
+		v, prefix = 9999, ">"
+	case !exact:
+		prefix = "≈"
+	}
+	s := prefix + fixed(lang, v, 2)
+	if lang == "en" {
+		return s + "%"
+	}
+	return s + " %"
+}
+
+// Number formats a mean with up to two decimals in the language's style.
+func Number(lang string, f float64, approx bool) string {
+	neg := f < 0
+	if neg {
+		f = -f
+	}
+	v := int64(f*100 + 0.5)
+	s := fixed(lang, v, 2)
+	if neg && v != 0 {
+		s = "-" + s
+	}
+	if approx {
+		s = "≈" + s
+	}
+	return s
+}
+
+// fixed writes v/10^dec with trailing zeros trimmed.
+func fixed(lang string, v int64, dec int) string {
+	pow := int64(1)
+	for range dec {
+		pow *= 10
+	}
+	s := strconv.FormatInt(v/pow, 10)
+	if f := v % pow; f != 0 {
+		frac := strconv.FormatInt(f+pow, 10)[1:]
+		sep := ","
+		if lang == "en" {
+			sep = "."
+		}
+		s += sep + strings.TrimRight(frac, "0")
+	}
+	return s
+}

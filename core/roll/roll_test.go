@@ -1,0 +1,306 @@
+package roll
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/dice"
+	"zaria/core/reply"
+	"zaria/i18n"
+	"zaria/storage/memory"
+)
+
+// sheets is a small in-memory character store for named values.
+type sheets map[string]int
+
+func (s sheets) SheetInt(_ context.Context, _ core.ChatRef, _, who, name string) (int, error) {
+	if v, ok := s[who+"."+name]; ok {
+		return v, nil
+	}
+	return 0, command.Errorf("error.no_sheets", "name", name)
+}
+func (s sheets) SheetText(context.Context, core.ChatRef, string, string, string) (string, error) {
+	return "", nil
+}
+func (s sheets) SetSheetText(context.Context, core.ChatRef, string, bool, string, string, string) error {
+	return nil
+}
+
+func newRouter(t testing.TB, sh command.Sheets) *command.Router {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := memory.New()
+	for _, l := range i18n.Langs {
+		if err := st.SaveSettings(context.Background(), core.ChatRef{Platform: "console", ID: l}, core.Settings{Lang: l}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st, Sheets: sh,
+		Limits: command.Limits{Burst: 1 << 30}})
+	Register(r)
+	return r
+}
+
+// run sends text in lang with scripted dice (nil: seeded) and returns the
+// reply.
+func run(t testing.TB, r *command.Router, lang, text string, faces ...int) *reply.Reply {
+	t.Helper()
+	var src dice.Source = dice.Seeded(7)
+	if faces != nil {
+		src = dice.NewScripted(faces)
+	}
+	rep, ok := r.DispatchWith(context.Background(), core.Message{
+		Chat: core.ChatRef{Platform: "console", ID: lang}, From: core.User{ID: "u1", Name: "Ana"},
+		Text: text, LangHint: lang,
+	}, src)
+	if !ok {
+		t.Fatalf("%q: not handled", text)
+	}
+	return rep
+}
+
+func plain(rep *reply.Reply) string { return reply.PlainText(rep) }
+
+func TestRollShowsEveryDie(t *testing.T) {
+	r := newRouter(t, nil)
+	cases := []struct {
+		lang, in string
+		dice     []int
+		want     string
+	}{
+		{"es", "/roll 4d6kh3+2", []int{6, 2, 5, 4}, "🎲 4d6kh3+2\n[6, (2), 5, 4] + 2 = 17"},
+		{"es", "/r 2d6+3 # ataque", []int{4, 2}, "🎲 2d6+3 · ataque\n[4, 2] + 3 = 9"},
+		{"es", "/tirar 3d6!", []int{6, 1, 2, 3}, "🎲 3d6!\n[6!, 1, 2, 3] = 12"},
+		{"es", "/tira 2d20ro1", []int{1, 15, 9}, "🎲 2d20ro1\n[1↻15, 9] = 24"},
+		{"el", "!ρίξε 2δ6", []int{3, 5}, "🎲 2δ6\n[3, 5] = 8"},
+		{"el", "/ριξε 2Δ6", []int{3, 5}, "🎲 2Δ6\n[3, 5] = 8"},
+		{"en", "/ROLL 8d10>=7", []int{7, 1, 10, 3, 8, 6, 2, 9}, "🎲 8d10>=7\n[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4 successes"},
+		{"es", "/roll 5d10>=7f1", []int{7, 1, 10, 3, 1}, "🎲 5d10>=7f1\n[7✓, 1✗, 10✓, 3, 1✗] = 0 éxitos"},
+		{"el", "/roll 1d10>=7", []int{7}, "🎲 1d10>=7\n[7✓] = 1 επιτυχία"},
+		{"en", "/roll 3#1d20", []int{4, 19, 11}, "🎲 1d20\n1. [4] = 4\n2. [19] = 19\n3. [11] = 11"},
+	}
+	for _, c := range cases {
+		rep := run(t, r, c.lang, c.in, c.dice...)
+		if got := plain(rep); got != c.want {
+			t.Errorf("%s %q:\n%s\nwant\n%s", c.lang, c.in, got, c.want)
+		}
+		if rep.Error {
+			t.Errorf("%q is an error", c.in)
+		}
+	}
+}
+
+func TestRollTargetAndOdds(t *testing.T) {
+	r := newRouter(t, nil)
+	cases := []struct {
+		lang, in string
+		dice     []int
+		want     string
+	}{
+		{"es", "/tirar 3d6 vs 12 ?", []int{4, 4, 4}, "🎲 3d6\n[4, 4, 4] = 12\n🎯 Contra 12: ✅ Éxito\n📊 Probabilidad: 37,5 % · media 10,5"},
+		{"el", "/roll 3d6 dc12 ?", []int{1, 4, 4}, "🎲 3d6\n[1, 4, 4] = 9\n🎯 Κατά 12: ❌ Αποτυχία\n📊 Πιθανότητα: 37,5 % · μέσος όρος 10,5"},
+		{"en", "/roll 3d6 contra 12?", []int{6, 6, 6}, "🎲 3d6\n[6, 6, 6] = 18\n🎯 Against 12: ✅ Success\n📊 Chance: 37.5% · mean 10.5"},
+		{"en", "/roll 1d20+5 εναντίον 15", []int{9}, "🎲 1d20+5\n[9] + 5 = 14\n🎯 Against 15: ❌ Failure"},
+		{"es", "/roll 1d20 κατά 11 # sigilo ?", []int{11}, "🎲 1d20 · sigilo\n[11] = 11\n🎯 Contra 11: ✅ Éxito\n📊 Probabilidad: 50 % · media 10,5"},
+		{"es", "/roll 2d6>=5 ?", []int{5, 1}, "🎲 2d6>=5\n[5✓, 1] = 1 éxito\n📊 Probabilidad de al menos 1 éxito: ≈55,56 % · media ≈0,67"},
+		{"en", "/roll 8d10>=7 vs 3 ?", []int{7, 1, 10, 3, 8, 6, 2, 9}, "🎲 8d10>=7\n[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4 successes\n🎯 Against 3: ✅ Success\n📊 Chance of at least 3 successes: ≈68.46% · mean 3.2"},
+		{"es", "/roll 2d6 ?", []int{1, 2}, "🎲 2d6\n[1, 2] = 3\n📊 Media: 7"},
+		{"es", "/roll 3d6 ?", []int{1, 2, 3}, "🎲 3d6\n[1, 2, 3] = 6\n📊 Media: 10,5"},
+		{"es", "/roll 1d6! ?", []int{2}, "🎲 1d6!\n[2] = 2\n📊 Media: ≈4,2"},
+		{"en", "/roll 3#1d20+5 vs 15", []int{4, 19, 11}, "🎲 1d20+5\n1. [4] + 5 = 9 ❌\n2. [19] + 5 = 24 ✅\n3. [11] + 5 = 16 ✅\n🎯 Against 15: 2 successes of 3"},
+		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2-1)\n[3] / ([2] - 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
+	}
+	for _, c := range cases {
+		rep := run(t, r, c.lang, c.in, c.dice...)
+		if got := plain(rep); got != c.want {
+			t.Errorf("%s %q:\n%s\nwant\n%s", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestRollHTML(t *testing.T) {
+	r := newRouter(t, nil)
+	rep := run(t, r, "es", "/roll 4d6kh3 vs 10 # <fuerza>", 6, 2, 5, 4)
+	want := "🎲 <code>4d6kh3</code> · <i>&lt;fuerza&gt;</i>\n[6, (2), 5, 4] = <b>15</b>\n🎯 Contra 10: <b>✅ Éxito</b>"
+	if got := reply.HTML(rep, "\n"); got != want {
+		t.Errorf("HTML:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestRollCheckAndButtons(t *testing.T) {
+	r := newRouter(t, nil)
+	rep := run(t, r, "en", "/roll 3d6 dc12", 4, 4, 4)
+	b, err := json.Marshal(rep.Check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"system":"dice","outcome":"success","dice":[4,4,4],"total":12,"chance":0.375,"chance_exact":"3/8","mean":10.5}`
+	if string(b) != want {
+		t.Errorf("check %s\nwant  %s", b, want)
+	}
+	if len(rep.Check.Sides) != 3 || rep.Check.Sides[0] != 6 {
+		t.Errorf("sides %v", rep.Check.Sides)
+	}
+	if len(rep.Buttons) != 2 || rep.Buttons[0].Kind != reply.ButtonAgain || rep.Buttons[0].Label != "🎲 Again" ||
+		rep.Buttons[1].Kind != reply.ButtonOdds || rep.Buttons[1].Label != "📊 Odds" {
+		t.Errorf("buttons %+v", rep.Buttons)
+	}
+	if rep.Command != "/roll 3d6 dc12" {
+		t.Errorf("command %q", rep.Command)
+	}
+	// No target: only "again"; a pool always carries its chance.
+	rep = run(t, r, "es", "/roll 2d6>=5", 5, 1)
+	if len(rep.Buttons) != 1 || rep.Check.Chance == nil || rep.Check.ChanceExact != "5/9" || rep.Check.Outcome != "" {
+		t.Errorf("pool: buttons %+v check %+v", rep.Buttons, rep.Check)
+	}
+	// With the odds already shown, no odds button.
+	rep = run(t, r, "es", "/roll 3d6 dc12 ?", 1, 1, 1)
+	if len(rep.Buttons) != 1 || rep.Check.Outcome != "failure" {
+		t.Errorf("asked: buttons %+v outcome %q", rep.Buttons, rep.Check.Outcome)
+	}
+	// Explosions: approximate, no exact fraction.
+	rep = run(t, r, "es", "/roll 1d6! vs 6", 6, 2)
+	if !rep.Check.Approx || rep.Check.ChanceExact != "" || rep.Check.Chance == nil {
+		t.Errorf("explosion: %+v", rep.Check)
+	}
+	// Fudge and compounded dice have no plain size for the fairness report.
+	rep = run(t, r, "es", "/roll 2dF+1d6!!", 1, 3, 6, 2)
+	if got := rep.Check.Sides; len(got) != 3 || got[0] != 0 || got[1] != 0 || got[2] != 0 {
+		t.Errorf("sides %v", got)
+	}
+	if got := rep.Check.Dice; len(got) != 3 || got[0] != -1 || got[1] != 1 || got[2] != 8 {
+		t.Errorf("dice %v", got)
+	}
+}
+
+func TestRollNamedValues(t *testing.T) {
+	r := newRouter(t, sheets{".fuerza": 3, "Drake.destreza": 2})
+	rep := run(t, r, "es", "/roll 1d20+fuerza+@Drake.destreza vs 15 ?", 10)
+	want := "🎲 1d20+fuerza+@Drake.destreza\n[10] + fuerza (3) + @Drake.destreza (2) = 15\n🎯 Contra 15: ✅ Éxito\n📊 Probabilidad: 55 % · media 15,5"
+	if got := plain(rep); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	rep = run(t, r, "es", "/roll 1d20+sabiduria", 10)
+	if !rep.Error || !strings.Contains(plain(rep), "sabiduria") {
+		t.Errorf("unknown value: %q", plain(rep))
+	}
+	// Without any sheets the router's own message explains it.
+	r = newRouter(t, nil)
+	rep = run(t, r, "es", "/roll 1d20+fuerza", 10)
+	if !rep.Error || !strings.Contains(plain(rep), "fichas") {
+		t.Errorf("no sheets: %q", plain(rep))
+	}
+}
+
+// TestRollErrors: every limit and every mistake answers in the chat's
+// language with what to type instead, and no die is rolled.
+func TestRollErrors(t *testing.T) {
+	r := newRouter(t, nil)
+	cases := []struct {
+		lang, in, want string
+	}{
+		{"es", "/roll", "⚠️ ¿Qué tiro? Escribe los dados, por ejemplo: /roll 2d6+3"},
+		{"es", "/roll 2d", "⚠️ No entiendo «2d». Prueba: /roll 2d6+3"},
+		{"el", "/roll 2d", "⚠️ Δεν καταλαβαίνω το «2d». Δοκίμασε: /roll 2d6+3"},
+		{"en", "/roll 2d", "⚠️ I don't understand «2d». Try: /roll 2d6+3"},
+		{"es", "/roll 101d6", "⚠️ «101d6» son demasiados dados: como mucho 100 por grupo. Prueba: /roll 100d6"},
+		{"en", "/roll 1d1001", "⚠️ «1d1001»: a die has at most 1000 sides. Try: /roll 1d100"},
+		{"el", "/roll 21#1d6", "⚠️ Μια ρίψη επαναλαμβάνεται από 1 έως 20 φορές. Δοκίμασε: /roll 6#4d6kh3"},
+		{"es", "/roll 20#60d6", "⚠️ Demasiados dados en una orden: como mucho 1000, explosiones y repeticiones incluidas. Tira menos dados o explota solo con el máximo (4d6!)."},
+		{"en", "/roll 1d1!", "⚠️ «1d1!» would explode forever: every face explodes. Try: /roll 1d6! (explodes on a 6)"},
+		{"es", "/roll 1d6r<7", "⚠️ «1d6r<7» repetiría sin fin: repite cualquier cara. Prueba: /roll 1d6r1 (repite los 1)"},
+		{"en", "/roll 1d20+5 >= 15", "⚠️ «>=» counts successes only right after dice (8d10>=7). To compare the total use vs: /roll 1d20+5 vs 15"},
+		{"es", "/roll 2d6kh3", "⚠️ «2d6kh3» se queda con o descarta más dados de los que tira (2). Prueba: /roll 4d6kh3"},
+		{"en", "/roll " + strings.Repeat("(", 25) + "1" + strings.Repeat(")", 25), "⚠️ Too many nested brackets or signs (at most 20). Simplify the expression."},
+		{"en", "/roll 1000000*1000000*10000", "⚠️ The result would be huge (over a quadrillion). Use smaller numbers."},
+		{"en", "/roll 1d6/(1d2-1)", "⚠️ The roll divided by zero. Use a divisor that can't be 0, for example: /roll 1d6/2"},
+	}
+	for _, c := range cases {
+		var faces []int
+		if strings.Contains(c.in, "1d2-1") {
+			faces = []int{3, 1}
+		}
+		rep := run(t, r, c.lang, c.in, faces...)
+		if got := plain(rep); got != c.want || !rep.Error {
+			t.Errorf("%s %q:\n%s\nwant\n%s", c.lang, c.in, got, c.want)
+		}
+	}
+	// Every dice error code has a message in every language.
+	cat, _ := i18n.Load()
+	for _, code := range []string{dice.CodeEmpty, dice.CodeSyntax, dice.CodeUnexpectedEnd, dice.CodeUnclosed, dice.CodeTooLong,
+		dice.CodeTooManyDice, dice.CodeNoDice, dice.CodeTooManySides, dice.CodeNoSides, dice.CodeTooManyDraws, dice.CodeRepeat,
+		dice.CodeTooDeep, dice.CodeTooManyTerms, dice.CodeTooManyGroups, dice.CodeNumberTooBig, dice.CodeOverflow,
+		dice.CodeDivZero, dice.CodeExplodeAlways, dice.CodeRerollAlways, dice.CodeKeepCount, dice.CodeDuplicate,
+		dice.CodeFailureAlone, dice.CodeTargetDice, dice.CodeCompareOutside, dice.CodeLabelTooLong, dice.CodeNameTooLong} {
+		for _, lang := range i18n.Langs {
+			key := "dice.err." + code
+			if got := cat.Translate(lang, key, map[string]any{"near": "x", "max": 1, "got": 2}); got == key || strings.Contains(got, "no value") {
+				t.Errorf("%s %s: %q", lang, key, got)
+			}
+		}
+	}
+}
+
+// TestRollScriptErrors: --dice that do not fit are reported, never
+// replaced by random dice.
+func TestRollScriptErrors(t *testing.T) {
+	r := newRouter(t, nil)
+	rep := run(t, r, "en", "/roll 3d6", 1, 2)
+	if !rep.Error || !strings.Contains(plain(rep), "The given dice don't fit") {
+		t.Errorf("short script: %q", plain(rep))
+	}
+	rep = run(t, r, "en", "/roll 1d6", 7)
+	if !rep.Error || !strings.Contains(plain(rep), "don't fit") {
+		t.Errorf("bad face: %q", plain(rep))
+	}
+}
+
+// TestRollSummary: too many dice for a phone give sums and a note, and
+// stay under the router's output limit.
+func TestRollSummary(t *testing.T) {
+	r := newRouter(t, nil)
+	rep := run(t, r, "es", "/roll 10#100d6")
+	got := plain(rep)
+	if !strings.Contains(got, "[Σ ") || !strings.Contains(got, "solo las sumas") || strings.Count(got, "\n") != 11 {
+		t.Errorf("summary:\n%s", got)
+	}
+	if len([]rune(got)) > 3500 {
+		t.Errorf("summary is %d characters", len([]rune(got)))
+	}
+	if len(rep.Check.Dice) != 1000 {
+		t.Errorf("check has %d dice, want all 1000", len(rep.Check.Dice))
+	}
+	rep = run(t, r, "en", "/roll 50d6")
+	if !strings.Contains(plain(rep), "sums only") {
+		t.Errorf("one big term:\n%s", plain(rep))
+	}
+}
+
+func TestPercent(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		a, b int64
+		want string
+	}{
+		{"es", 3, 8, "37,5 %"}, {"el", 3, 8, "37,5 %"}, {"en", 3, 8, "37.5%"},
+		{"es", 1, 1, "100 %"}, {"en", 0, 1, "0%"}, {"es", 1, 3, "≈33,33 %"},
+		{"en", 1, 1000000, "<0.01%"}, {"es", 999999, 1000000, ">99,99 %"}, {"en", 1, 20, "5%"},
+	} {
+		if got := Percent(c.lang, bigRat(c.a, c.b)); got != c.want {
+			t.Errorf("Percent(%s, %d/%d) = %q, want %q", c.lang, c.a, c.b, got, c.want)
+		}
+	}
+	if got := Number("es", 10.5, false); got != "10,5" {
+		t.Errorf("Number = %q", got)
+	}
+	if got := Number("en", -0.333, true); got != "≈-0.33" {
+		t.Errorf("Number = %q", got)
+	}
+}
