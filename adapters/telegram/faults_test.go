@@ -41,10 +41,10 @@ func TestSendRetriesUntilDeliveredOnce(t *testing.T) {
 	f.inject("sendMessage",
 		fault{code: 429, desc: "Too Many Requests: retry after 1", retryAfter: 1},
 		fault{code: 500, desc: "Internal Server Error"},
-		fault{delay: 2 * time.Second}, // longer than RequestTimeout: a timeout
+		fault{delay: 4 * time.Second}, // longer than RequestTimeout: a timeout
 	)
 	cfg := testConfig(f)
-	cfg.RequestTimeout = 300 * time.Millisecond
+	cfg.RequestTimeout = time.Second
 	start(t, cfg, testRouter(t), newMemState())
 	g := groupChat(-201)
 	f.say(g, ana, "/echo uno")
