@@ -154,6 +154,7 @@ func FuzzSystems(f *testing.F) {
 	}
 	r := command.New(command.Config{Translator: cat, Settings: memory.New(), Limits: command.Limits{Burst: 1 << 30}})
 	systems.Register(r)
+	internal := cat.Translate("es", "error.internal", nil)
 	f.Fuzz(func(t *testing.T, text string, seed int) {
 		rep, ok := r.DispatchWith(context.Background(), core.Message{Chat: chat, From: core.User{ID: "f"}, Text: text}, dice.Seeded(uint64(seed)))
 		if ok && rep == nil {
@@ -161,6 +162,9 @@ func FuzzSystems(f *testing.F) {
 		}
 		if ok && !rep.Error && rep.Check == nil && rep.Command != "" {
 			t.Fatalf("%q: roll without Check", text)
+		}
+		if ok && rep.Error && len(rep.Lines) > 0 && len(rep.Lines[0]) > 0 && strings.Contains(rep.Lines[0][0].Text, internal) {
+			t.Fatalf("%q: internal error (a panic or a Go error)", text)
 		}
 	})
 }
@@ -181,6 +185,33 @@ func BenchmarkCommands(b *testing.B) {
 				rep, _ := r.DispatchWith(context.Background(), core.Message{Chat: chat, From: core.User{ID: "b"}, Text: text}, src)
 				if rep.Error {
 					b.Fatal(rep.Lines)
+				}
+			}
+		})
+	}
+}
+
+// The slowest inputs found: long unknown names that go through "did you
+// mean" against every weapon, armour and difficulty label (input ≤ 500).
+func BenchmarkWorstInput(b *testing.B) {
+	cat, err := i18n.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: memory.New(), Limits: command.Limits{Burst: 1 << 30}})
+	systems.Register(r)
+	for name, text := range map[string]string{
+		"dh_weapon": "/dh ataque " + strings.Repeat("espadalargx ", 40),
+		"dh_armour": "/dh ataque 1d8 vs " + strings.Repeat("corazx ", 65),
+		"rq_diff":   "/rq 45 " + strings.Repeat("dificilx ", 54),
+		"kh_words":  "/kh 6 " + strings.Repeat("muy ", 120),
+	} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				rep, _ := r.DispatchWith(context.Background(), core.Message{Chat: chat, From: core.User{ID: "w"}, Text: text}, dice.Seeded(1))
+				if !rep.Error {
+					b.Fatal("accepted garbage")
 				}
 			}
 		})
