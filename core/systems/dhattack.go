@@ -1,0 +1,343 @@
+package systems
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+	dh "zaria/core/systems/dungeonhack"
+)
+
+// --- /dh ataque ------------------------------------------------------------
+
+var (
+	dmgWord    = regexp.MustCompile(`^(\d*)d(\d+)$`)
+	penWord    = regexp.MustCompile(`^pen(\+?)(\d+)$`)
+	levelWord  = regexp.MustCompile(`^(?:n|nivel|level|lvl|επ)(\d+)$`)
+	bonusWord  = regexp.MustCompile(`^[+-]\d+$`)
+	dbWord     = regexp.MustCompile(`^(\d+)db$`)
+	dbPlusWord = regexp.MustCompile(`^db\+(\d+)$`)
+	absWord    = regexp.MustCompile(`^abs(?:orcion)?d(\d+)$`)
+)
+
+func isChargeWord(w string) bool {
+	switch fold.Key(w) {
+	case "carga", "charge", "εφοδος":
+		return true
+	}
+	return false
+}
+
+type dhAttacker struct {
+	weapon    dh.Weapon
+	hasWeapon bool
+	dmgN      int
+	dmgS      int
+	pen       int
+	penSet    bool
+	penPlus   int
+	level     int
+	bonus     int
+	charge    bool
+}
+
+func parseAttacker(req *command.Request, toks []string) (dhAttacker, error) {
+	var a dhAttacker
+	var words []string
+	for _, t := range toks {
+		k := fold.Key(t)
+		switch {
+		case dmgWord.MatchString(k):
+			m := dmgWord.FindStringSubmatch(k)
+			n := 1
+			if m[1] != "" {
+				n, _ = atoi(m[1])
+			}
+			s, _ := atoi(m[2])
+			if n < 1 || n > dh.MaxDamageDice || s < 2 || s > dh.MaxDamageSide {
+				return a, command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", clip(t))
+			}
+			a.dmgN, a.dmgS = n, s
+		case penWord.MatchString(k):
+			m := penWord.FindStringSubmatch(k)
+			n, _ := atoi(m[2])
+			if n > dh.MaxPen {
+				return a, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
+			}
+			if m[1] == "+" {
+				a.penPlus += n
+			} else {
+				a.pen, a.penSet = n, true
+			}
+		case levelWord.MatchString(k):
+			n, _ := atoi(levelWord.FindStringSubmatch(k)[1])
+			if n < dh.MinLevel || n > dh.MaxLevel {
+				return a, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", n)
+			}
+			a.level = n
+		case bonusWord.MatchString(k):
+			n, _ := atoi(k)
+			if n > dh.MaxBonus || n < -dh.MaxBonus {
+				return a, command.Errorf("dh.error.bonus", "max", dh.MaxBonus, "got", n)
+			}
+			a.bonus += n
+		case isChargeWord(k):
+			a.charge = true
+		default:
+			words = append(words, t)
+		}
+	}
+	if len(words) > 0 {
+		w, err := findWeapon(req, strings.Join(words, " "))
+		if err != nil {
+			return a, err
+		}
+		a.weapon, a.hasWeapon = w, true
+	}
+	return a, nil
+}
+
+type dhDefender struct {
+	armour    dh.Armour
+	hasArmour bool
+	db        int
+	dbSet     bool
+	dbPlus    int
+	faces     int
+	static    int
+	char      string // "@Drake": read from the sheet
+}
+
+func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
+	var d dhDefender
+	var words []string
+	for _, t := range toks {
+		k := fold.Key(t)
+		switch {
+		case strings.HasPrefix(t, "@") && len(t) > 1:
+			d.char = t[1:]
+		case dbWord.MatchString(k):
+			n, _ := atoi(dbWord.FindStringSubmatch(k)[1])
+			if n > dh.MaxDB {
+				return d, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", n)
+			}
+			d.db, d.dbSet = n, true
+		case dbPlusWord.MatchString(k):
+			n, _ := atoi(dbPlusWord.FindStringSubmatch(k)[1])
+			d.dbPlus += n
+		case absWord.MatchString(k):
+			// An old Absorción die (spells, magic items) as DB.
+			n, _ := atoi(absWord.FindStringSubmatch(k)[1])
+			db, ok := dh.AbsorptionDB[n]
+			if !ok {
+				return d, command.Errorf("dh.error.absorption", "got", n)
+			}
+			d.dbPlus += db
+		case dieWord.MatchString(k):
+			n, _ := parseDie(k)
+			if err := validDBDie(n); err != nil {
+				return d, err
+			}
+			d.faces = n
+		case bonusWord.MatchString(k):
+			n, _ := atoi(k)
+			if n < 0 || n > dh.MaxStatic {
+				return d, command.Errorf("dh.error.static", "max", dh.MaxStatic, "got", n)
+			}
+			d.static += n
+		default:
+			words = append(words, t)
+		}
+	}
+	if len(words) > 0 {
+		a, err := findArmour(req, strings.Join(words, " "))
+		if err != nil {
+			return d, err
+		}
+		d.armour, d.hasArmour = a, true
+	}
+	return d, nil
+}
+
+func dhAttack(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+	left, right, vs, err := splitVs(toks)
+	if err != nil {
+		return nil, err
+	}
+	att, err := parseAttacker(req, left)
+	var firstErr error // reported if reading the words as a character fails too
+	if err != nil {
+		if len(left) > 0 && who == "" && looksLikeName(left[0]) {
+			// "/dh ataque Drake vs coraza": the weapon of Drake's sheet.
+			if a2, err2 := parseAttacker(req, left[1:]); err2 == nil {
+				att, who, firstErr, err = a2, left[0], err, nil
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if !att.hasWeapon && att.dmgN == 0 {
+		name, err := req.SheetText(ctx, who, sheetWeapon)
+		if err != nil {
+			switch _, ok := command.AsUserError(err); {
+			case firstErr != nil:
+				return nil, firstErr
+			case ok && who == "":
+				return nil, command.Errorf("dh.error.no_weapon")
+			}
+			return nil, err
+		}
+		w, err := findWeapon(req, name)
+		if err != nil {
+			return nil, err
+		}
+		att.weapon, att.hasWeapon = w, true
+	}
+	var def dhDefender
+	if vs {
+		if len(right) == 0 {
+			return nil, command.Errorf("dh.error.usage")
+		}
+		if def, err = parseDefender(req, right); err != nil {
+			return nil, err
+		}
+	}
+
+	a := dh.Attack{Mode: dhMode(req), DBFaces: dhDefaultDie(req)}
+	title := ""
+	if att.hasWeapon {
+		a.DmgN, a.DmgS, a.Pen = att.weapon.DmgN, att.weapon.DmgS, att.weapon.Pen
+		title = dhWeaponName(req, att.weapon)
+	}
+	if att.dmgN > 0 {
+		a.DmgN, a.DmgS = att.dmgN, att.dmgS
+	}
+	if att.charge && a.DmgN > 0 {
+		a.DmgN++
+	}
+	if att.level > 0 {
+		a.Pen = dh.MonsterPen(att.level, dhPenMode(req))
+		title = strings.TrimSpace(title + " " + req.T("dh.monster", "level", att.level))
+	}
+	if att.penSet {
+		a.Pen = att.pen
+	}
+	a.Pen += att.penPlus
+	a.Bonus = att.bonus
+	if a.DmgN > dh.MaxDamageDice {
+		return nil, command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", fmt.Sprintf("%dd%d", a.DmgN, a.DmgS))
+	}
+	dmg := ""
+	if a.DmgN > 0 {
+		dmg = fmt.Sprintf("%dd%d", a.DmgN, a.DmgS)
+	}
+	if a.Bonus != 0 {
+		dmg += signedInt(a.Bonus)
+	}
+	title = strings.Join(strings.Fields(title+" "+dmg), " ") + " (" + req.T("dh.pen_short", "pen", a.Pen) + ")"
+
+	defTitle := ""
+	if vs {
+		if def.char != "" {
+			e, ok, err := readEquipment(ctx, req, def.char)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, command.Errorf("dh.error.no_armour", "name", def.char)
+			}
+			a.DB = e.intact
+			if e.facesFromSheet {
+				a.DBFaces = e.faces
+			}
+			defTitle = def.char
+			if e.hasArmour {
+				defTitle += " (" + dhArmourName(req, e.armour) + ")"
+			}
+		}
+		if def.hasArmour {
+			a.DB = def.armour.DB
+			defTitle = strings.TrimSpace(defTitle + " " + dhArmourName(req, def.armour))
+		}
+		if def.dbSet {
+			a.DB = def.db
+		}
+		a.DB += def.dbPlus
+		if def.faces > 0 {
+			a.DBFaces = def.faces
+		}
+		a.Static = def.static
+		if a.DB > dh.MaxDB {
+			return nil, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", a.DB)
+		}
+		defTitle = strings.TrimSpace(defTitle + " " + req.T("dh.db_count", "n", a.DB, "die", a.DBFaces))
+		if a.Static > 0 {
+			defTitle += " +" + strconv.Itoa(a.Static)
+		}
+	} else {
+		defTitle = req.T("dh.no_armour")
+	}
+
+	r := dh.ResolveAttack(req.Rand, a)
+	rep := &reply.Reply{}
+	rep.Add(reply.T("🗡️ " + capFirst(title) + " vs " + defTitle))
+	parts := []string{}
+	if len(r.Damage) > 0 {
+		parts = append(parts, "🎲 "+req.T("dh.damage_dice", "dice", joinInts(r.Damage)))
+	}
+	if len(r.DB) > 0 {
+		key := "dh.db_dice"
+		if a.Mode == dh.Highest {
+			key = "dh.db_dice_highest"
+		}
+		parts = append(parts, req.T(key, "dice", joinInts(r.DB), "absorb", r.Absorb))
+	} else if a.Static > 0 {
+		parts = append(parts, req.T("dh.static", "absorb", r.Absorb))
+	}
+	if len(parts) > 0 {
+		rep.Add(reply.T(strings.Join(parts, " · ")))
+	}
+	calc := fmt.Sprintf("%s − %d = %s", minus(r.Raw), r.Absorb, minus(r.Raw-r.Absorb))
+	line := reply.Line{reply.T(calc + " → "), reply.B(req.T("dh.damage", "n", r.Final))}
+	if a.Pen > 0 && r.Final == a.Pen && r.Raw-r.Absorb < a.Pen {
+		line = append(line, reply.T(" "+req.T("dh.pen_floor")))
+	}
+	rep.Add(line...)
+	if att.hasWeapon && att.weapon.Resist > 0 {
+		rep.Add(reply.I(req.T("dh.reminder.usage", "die", fmt.Sprintf("d%d", att.weapon.Resist))))
+	}
+	if vs && a.DB > 0 {
+		if a.Pen > 0 {
+			rep.Add(reply.I(req.T("dh.reminder.break", "pen", dh.BreakDamage(a.Pen))))
+		} else {
+			rep.Add(reply.I(req.T("dh.reminder.break_free")))
+		}
+	}
+	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
+	ck.Total = intp(r.Final)
+	p := dh.AbovePen(a)
+	setChance(ck, p)
+	rep.Check = ck
+	return finish(req, rep, in, oddsLine(req, "dh.odds.above_pen", p), true), nil
+}
+
+// minus writes a negative number with the Unicode minus sign.
+func minus(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}
+
+func signedInt(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return "+" + strconv.Itoa(n)
+}

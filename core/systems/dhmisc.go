@@ -1,0 +1,109 @@
+package systems
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+	dh "zaria/core/systems/dungeonhack"
+)
+
+// --- /dh pen, montura, asfixia ---------------------------------------------
+
+func dhPen(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+	if len(toks) != 1 {
+		return nil, command.Errorf("dh.error.pen_usage")
+	}
+	k := fold.Key(toks[0])
+	if m := levelWord.FindStringSubmatch(k); m != nil {
+		k = m[1]
+	}
+	level, ok := atoi(k)
+	if !ok {
+		return nil, command.Errorf("dh.error.pen_usage")
+	}
+	if level < dh.MinLevel || level > dh.MaxLevel {
+		return nil, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", level)
+	}
+	mode := dhPenMode(req)
+	pen := dh.MonsterPen(level, mode)
+	other, otherKey := dh.MonsterPen(level, dh.Ceil), "option.dh_pen.techo"
+	if mode == dh.Ceil {
+		other, otherKey = dh.MonsterPen(level, dh.Round), "option.dh_pen.redondeo"
+	}
+	rep := &reply.Reply{}
+	rep.Add(reply.T(req.T("dh.pen.level", "level", level)+" "), reply.B(req.T("dh.pen.value", "pen", pen)))
+	if other != pen {
+		rep.Add(reply.I(req.T("dh.pen.other", "mode", req.T(otherKey), "pen", other)))
+	}
+	rep.Add(reply.I(req.T("dh.pen.gm")))
+	ck := newCheck("dh", "", nil)
+	ck.Total = intp(pen)
+	rep.Check = ck
+	return finish(req, rep, in, nil, false), nil
+}
+
+func dhMount(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+	if len(toks) > 0 {
+		return nil, command.Errorf("dh.error.extra", "got", clip(strings.Join(toks, " ")))
+	}
+	roll, mount := dh.MountCheck(req.Rand)
+	rep := &reply.Reply{}
+	verdict, outcome := req.T("dh.mount.rider"), "failure"
+	if mount {
+		verdict, outcome = req.T("dh.mount.mount"), "success"
+	}
+	rep.Add(reply.T(fmt.Sprintf("🐎 🎲 d20 → %d (%d+): ", roll, dh.MountThreshold)), reply.B(verdict))
+	ck := newCheck("dh", outcome, []int{roll}, 20)
+	ck.Total = intp(roll)
+	p := dh.MountChance()
+	setChance(ck, p)
+	rep.Check = ck
+	return finish(req, rep, in, oddsLine(req, "dh.odds.mount", p), true), nil
+}
+
+func dhAsphyxia(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+	if len(toks) < 1 {
+		return nil, command.Errorf("dh.error.asphyxia_usage")
+	}
+	round, ok := atoi(toks[0])
+	if !ok || round < 1 || round > dh.MaxRound {
+		return nil, command.Errorf("dh.error.round", "max", dh.MaxRound)
+	}
+	need, pen := dh.Asphyxia(round)
+	rep := &reply.Reply{}
+	if !need {
+		rep.Add(reply.T("🌊 " + req.T("dh.asphyxia.none", "round", round)))
+	} else {
+		rep.Add(reply.T("🌊 "+req.T("dh.asphyxia.roll", "round", round)+" "), reply.B(req.T("dh.asphyxia.penalty", "pen", "−"+strconv.Itoa(pen))))
+		rep.Add(reply.T(req.T("dh.asphyxia.damage")))
+	}
+	// Heavy armour sinks its wearer (RULES.md §2.9): named, or from the sheet.
+	var armour dh.Armour
+	hasArmour := false
+	if len(toks) > 1 {
+		a, err := findArmour(req, strings.Join(toks[1:], " "))
+		if err != nil {
+			return nil, err
+		}
+		armour, hasArmour = a, true
+	} else if name, ok := sheetOpt(ctx, req, who, sheetArmour); ok {
+		if a, err := findArmour(req, name); err == nil {
+			armour, hasArmour = a, true
+		}
+	}
+	switch {
+	case hasArmour && armour.SwimDisadvantage():
+		rep.Add(reply.I(req.T("dh.asphyxia.sinks_dis", "armour", capFirst(dhArmourName(req, armour)))))
+	case hasArmour && armour.Sinks():
+		rep.Add(reply.I(req.T("dh.asphyxia.sinks", "armour", capFirst(dhArmourName(req, armour)))))
+	}
+	ck := newCheck("dh", "", nil)
+	ck.Total = intp(-pen)
+	rep.Check = ck
+	return finish(req, rep, in, nil, false), nil
+}
