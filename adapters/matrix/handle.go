@@ -161,11 +161,14 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	if !ok {
 		return
 	}
+	start := time.Now()
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
 	rep, ok := a.d.Dispatch(ctx, msg)
+	dispatched := time.Since(start)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: threadOf(content), txn: evt.ID}
 		_ = a.deliver(ctx, t, rep) // logged there
+		a.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "dispatch", dispatched, "total", time.Since(start))
 	}
 	a.handled(ctx, evt.ID)
 }
