@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/bits"
+	"slices"
 )
 
 // Odds is the distribution of an expression's total (of one repetition).
@@ -43,10 +45,10 @@ func (o *Odds) Prob(v int64) *big.Rat {
 // multiply-adds (about 50 ms on one core) and MaxCells values in one
 // distribution, then falls back to sampling SampleBudget random draws.
 const (
-	WorkBudget   = 1_000_000
+	WorkBudget   = 500_000
 	MaxCells     = 1 << 16
-	SampleBudget = 200_000
-	maxSamples   = 20_000
+	SampleBudget = 100_000
+	maxSamples   = 10_000
 	explodeTail  = 1e-12
 )
 
@@ -172,6 +174,8 @@ func (d *dist) prob(v int64) *big.Rat {
 }
 
 type oddsCtx struct {
+	u64    []uint64
+	acc    [][2]uint64 // hi, lo
 	names  []int64
 	work   int
 	approx bool
@@ -263,6 +267,10 @@ func (oc *oddsCtx) conv(a, b *dist, sign int64) (*dist, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.den.Mul(&a.den, &b.den)
+	if oc.conv128(a, b, r) {
+		return r, nil
+	}
 	var tmp big.Int
 	for i := range a.c {
 		if a.c[i].Sign() == 0 {
@@ -276,8 +284,49 @@ func (oc *oddsCtx) conv(a, b *dist, sign int64) (*dist, error) {
 			r.c[i+j].Add(&r.c[i+j], &tmp)
 		}
 	}
-	r.den.Mul(&a.den, &b.den)
 	return r, nil
+}
+
+// conv128 is conv with machine words, used when every count fits in 64
+// bits and every product and sum in 128 (the denominators say so: a count
+// never exceeds its denominator). It reports whether it did the work.
+func (oc *oddsCtx) conv128(a, b, r *dist) bool {
+	if a.den.BitLen() > 64 || b.den.BitLen() > 64 || r.den.BitLen() > 127 {
+		return false
+	}
+	oc.u64 = slices.Grow(oc.u64[:0], len(a.c)+len(b.c))[:len(a.c)+len(b.c)]
+	au, bu := oc.u64[:len(a.c)], oc.u64[len(a.c):]
+	for i := range a.c {
+		au[i] = a.c[i].Uint64()
+	}
+	for j := range b.c {
+		bu[j] = b.c[j].Uint64()
+	}
+	oc.acc = slices.Grow(oc.acc[:0], len(r.c))[:len(r.c)]
+	clear(oc.acc)
+	acc := oc.acc
+	for i, x := range au {
+		if x == 0 {
+			continue
+		}
+		row := acc[i : i+len(bu)]
+		for j, y := range bu {
+			hi, lo := bits.Mul64(x, y)
+			var c uint64
+			row[j][1], c = bits.Add64(row[j][1], lo, 0)
+			row[j][0] += hi + c
+		}
+	}
+	words := make([]big.Word, 2)
+	for k, v := range acc {
+		if v[0] == 0 {
+			r.c[k].SetUint64(v[1])
+			continue
+		}
+		words[0], words[1] = big.Word(v[1]), big.Word(v[0])
+		r.c[k].SetBits(slices.Clone(words))
+	}
+	return true
 }
 
 // pairwise is the distribution of a op b for * and / between two random

@@ -1,0 +1,181 @@
+package dice
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"zaria/core/reply"
+)
+
+var fuzzSeeds = []string{
+	"2d6+3", "4d6kh3", "8d10>=7", "4d6!", "1d100", "d%", "4dF", "3d6 dc12 ?", "6#4d6kh3", "1d20+5 # ataque",
+	"2d6[fuego]+1d4[frío]", "2δ6", "3d6!!", "3d6!p", "4d6r1", "4d6ro<3", "8d10>=7f1", "10d10kh3 dc20",
+	"floor(7/2)+ceil(7/2)+round(5/2)+abs(-3)", "1d20+fuerza vs 10+@Drake.destreza", "1d20 εναντίον 12", "1d20 κατά 12",
+	"2d6 contra 8", "1d20 vs 15 [ataque] ?", "20#50d6", "100d1000", "100d100kh50", "10d6!>=4kh3>=5",
+	"1d1!", "1d6r<7", "((((1))))", "-(-(-1d6))", "1d6/(1d2-1)", "100d2!", "100d6!!", "1d1000*1d1000*1d1000",
+	"2d", "(", "[", "@", "@a.", "d", "dF", "dfuerza", "#", "?", "1#", "3d6 vs", "vs 3", "4d6kh", "4d6dl", "4d6k0",
+}
+
+// FuzzParse parses, rolls, renders and weighs arbitrary text: it must
+// never panic, and whatever it answers must be consistent.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, uint64(1))
+	}
+	f.Fuzz(func(t *testing.T, s string, seed uint64) {
+		checkOne(t, s, seed)
+	})
+}
+
+func lookupAll(who, name string) (int, error) {
+	if len(name)%5 == 0 {
+		return 0, errors.New("unknown")
+	}
+	return len(name) - 3, nil
+}
+
+func checkOne(t testing.TB, s string, seed uint64) {
+	e, err := Parse(s)
+	if err != nil {
+		if _, ok := AsError(err); !ok {
+			t.Fatalf("Parse(%q): %v is not an *Error", s, err)
+		}
+		return
+	}
+	if utf8.RuneCountInString(s) > MaxInput {
+		t.Fatalf("Parse(%q) accepted %d characters", s, utf8.RuneCountInString(s))
+	}
+	res, err := e.Roll(Seeded(seed), lookupAll)
+	if err != nil {
+		if _, ok := AsError(err); !ok && err.Error() != "unknown" {
+			t.Fatalf("Roll(%q): %v", s, err)
+		}
+		return
+	}
+	if res.Draws > MaxDraws {
+		t.Fatalf("Roll(%q) drew %d dice", s, res.Draws)
+	}
+	for i := range e.Repeat {
+		text := reply.PlainText(&reply.Reply{Lines: []reply.Line{res.Spans(i, RenderOptions{})}})
+		if !strings.HasSuffix(text, strconv.FormatInt(res.Totals[i], 10)) {
+			t.Fatalf("%q renders %q, total %d", s, text, res.Totals[i])
+		}
+	}
+	o, err := e.Odds(lookupAll)
+	if err != nil {
+		if err != ErrOddsDivZero {
+			if _, ok := AsError(err); !ok {
+				t.Fatalf("Odds(%q): %v", s, err)
+			}
+		}
+		return
+	}
+	if !o.Approx && (res.Totals[0] < o.Min || res.Totals[0] > o.Max) {
+		t.Fatalf("%q: total %d outside exact range %d..%d", s, res.Totals[0], o.Min, o.Max)
+	}
+	if o.HasChance && (o.Chance < 0 || o.Chance > 1) {
+		t.Fatalf("%q: chance %g", s, o.Chance)
+	}
+}
+
+// genExpr builds a random expression from the notation's pieces, often at
+// or past the limits.
+func genExpr(r *rand.Rand) string {
+	var b strings.Builder
+	if r.IntN(8) == 0 {
+		b.WriteString(strconv.Itoa(r.IntN(25)) + "#")
+	}
+	genSum(r, &b, 0)
+	switch r.IntN(6) {
+	case 0:
+		b.WriteString([]string{" vs ", " dc", " contra ", " εναντίον ", " κατά "}[r.IntN(5)] + strconv.Itoa(r.IntN(60)))
+	case 1:
+		b.WriteString(" # etiqueta")
+	}
+	if r.IntN(4) == 0 {
+		b.WriteString(" ?")
+	}
+	s := b.String()
+	if r.IntN(10) == 0 && len(s) > 0 { // a random mutation
+		i := r.IntN(len(s))
+		const chars = "()[]#?!<>=dkfr+-*/0123456789 "
+		s = s[:i] + string(chars[r.IntN(len(chars))]) + s[i:]
+	}
+	return s
+}
+
+func genSum(r *rand.Rand, b *strings.Builder, depth int) {
+	n := 1 + r.IntN(3)
+	for i := range n {
+		if i > 0 {
+			b.WriteString([]string{"+", "-", "*", "/"}[r.IntN(4)])
+		}
+		genTerm(r, b, depth)
+	}
+}
+
+func genTerm(r *rand.Rand, b *strings.Builder, depth int) {
+	switch k := r.IntN(10); {
+	case k < 6:
+		counts := []int{1, 2, 3, 4, 8, 10, 20, 50, 100, 101}
+		sides := []string{"2", "4", "6", "8", "10", "12", "20", "100", "1000", "%", "F", "1", "3"}
+		c := counts[r.IntN(len(counts))]
+		if r.IntN(4) > 0 {
+			c = min(c, 10)
+		}
+		b.WriteString(strconv.Itoa(c) + "d" + sides[r.IntN(len(sides))])
+		mods := []string{"kh" + strconv.Itoa(1+r.IntN(3)), "kl1", "dl1", "dh1", "!", "!!", "!p", "!>=5", "r1", "ro<3", ">=5", ">=7f1", "<3", "=6"}
+		for range r.IntN(3) {
+			b.WriteString(mods[r.IntN(len(mods))])
+		}
+	case k < 8:
+		b.WriteString(strconv.Itoa(r.IntN(30)))
+	case k < 9 && depth < 3:
+		b.WriteString([]string{"(", "floor(", "ceil(", "round(", "abs("}[r.IntN(5)])
+		genSum(r, b, depth+1)
+		b.WriteString(")")
+	default:
+		b.WriteString([]string{"fuerza", "δύναμη", "@Drake.fue", "dex"}[r.IntN(4)])
+	}
+}
+
+// TestRandomCorpus runs many random expressions through parse, roll,
+// render and odds and reports the slowest. It is not a timing test: it
+// runs only with ZARIA_CORPUS=N (e.g. 1000000) and fails only on a panic,
+// an inconsistency, or an answer slower than ZARIA_CORPUS_MAX_MS (default
+// 50 ms).
+func TestRandomCorpus(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("ZARIA_CORPUS"))
+	if n == 0 {
+		n = 2000 // a quick smoke run in every test
+	}
+	limit := 50 * time.Millisecond
+	if ms, err := strconv.Atoi(os.Getenv("ZARIA_CORPUS_MAX_MS")); err == nil {
+		limit = time.Duration(ms) * time.Millisecond
+	}
+	r := rand.New(rand.NewPCG(uint64(n), 42))
+	var worst time.Duration
+	var worstExpr string
+	slow := 0
+	for i := range n {
+		s := genExpr(r)
+		start := time.Now()
+		checkOne(t, s, uint64(i))
+		if d := time.Since(start); d > worst {
+			worst, worstExpr = d, s
+		}
+		if time.Since(start) > limit {
+			slow++
+		}
+	}
+	t.Logf("%d expressions; slowest %v: %q; slower than %v: %d", n, worst, worstExpr, limit, slow)
+	if os.Getenv("ZARIA_CORPUS") != "" && slow > 0 {
+		t.Errorf("%d expressions took longer than %v (slowest %v: %q)", slow, limit, worst, worstExpr)
+	}
+}
