@@ -373,7 +373,9 @@ func finish(req *command.Request, rep *reply.Reply, in input, oddsLine reply.Lin
 	if in.odds && oddsLine != nil {
 		rep.Lines = append(rep.Lines, oddsLine)
 	}
-	rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("sys.button.again")})
+	if rep.Check != nil && len(rep.Check.Dice) > 0 { // nothing to roll again in "/dh pen 17"
+		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("sys.button.again")})
+	}
 	if isCheck && !in.odds {
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonOdds, Label: req.T("sys.button.odds")})
 	}

@@ -92,6 +92,13 @@ func TestZariaButtons(t *testing.T) {
 	if strings.Join(kinds, ",") != reply.ButtonAgain+":🎲 Otra vez,"+reply.ButtonOdds+":📊 Probabilidad" {
 		t.Errorf("buttons %v", kinds)
 	}
+	// With the odds shown, no odds button; with no dice, no "again".
+	if rep := b.roll("en", "/zaria 4+2 dc15?", 3, 8); len(rep.Buttons) != 1 || rep.Buttons[0].Label != "🎲 Again" {
+		t.Errorf("buttons with ?: %v", rep.Buttons)
+	}
+	if rep := b.roll("el", "/dh pen 17"); len(rep.Buttons) != 0 {
+		t.Errorf("buttons of /dh pen: %v", rep.Buttons)
+	}
 }
 
 func TestZariaSheet(t *testing.T) {
