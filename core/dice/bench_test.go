@@ -1,0 +1,44 @@
+package dice
+
+import "testing"
+
+// BenchmarkRoll is parse + roll + render (reply spans) of one expression,
+// the work of a /roll without the router.
+func BenchmarkRoll(b *testing.B) {
+	for _, in := range []string{"2d6+3", "4d6kh3", "8d10>=7", "4d6!", "1d100"} {
+		b.Run(in, func(b *testing.B) {
+			src := Seeded(1)
+			b.ReportAllocs()
+			for b.Loop() {
+				e, err := Parse(in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				res, err := e.Roll(src, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = res.Spans(0, RenderOptions{})
+			}
+		})
+	}
+}
+
+// BenchmarkOdds is parse + exact odds.
+func BenchmarkOdds(b *testing.B) {
+	for _, in := range []string{"3d6 dc12", "10d10kh3 dc20", "8d10>=7 vs 3", "4d6kh3", "100d6"} {
+		b.Run(in, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				e, err := Parse(in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				o, err := e.Odds(nil)
+				if err != nil || o.Approx {
+					b.Fatal(err, o.Approx)
+				}
+			}
+		})
+	}
+}
