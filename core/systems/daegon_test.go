@@ -19,7 +19,7 @@ func TestDaegonChat(t *testing.T) {
 		// D9.
 		{lang: "en", text: "/daegon 15 d1", dice: []int{9, 9}, bold: "Success +2", outcome: "success", level: ip(2), chance: "1/1"},
 		// Default difficulty is "media", and the reply says so.
-		{lang: "es", text: "/daegon 6", dice: []int{6, 5}, has: []string{"D2 (media)", "uso media"}, outcome: "success", level: ip(0)},
+		{lang: "es", text: "/daegon 6", dice: []int{6, 5}, has: []string{"D2 (media)", "Sin dificultad indicada: D2 (media)."}, outcome: "success", level: ip(0)},
 		// D11, D12: the seed's example; the passive side wins ties.
 		{lang: "es", text: "/daegon 12 vs 7?", dice: []int{9, 8, 3, 10}, has: []string{"Activo 12 (maestro) · D2 (100 %) · 🎲 98", "Pasivo 7 (hábil) · D4 (42 %) · 🎲 30", "Prob. de que gane el activo: 91,59 %"}, bold: "Gana el activo", outcome: "success", winner: "active", chance: "9159/10000", level: ip(1)},
 		{lang: "el", text: "/daegon 12 εναντίον 7", dice: []int{9, 8, 2, 6}, bold: "Ισοπαλία: νικάει ο παθητικός", outcome: "failure", winner: "passive"},

@@ -181,7 +181,7 @@ func daegonTest(req *command.Request, in input, nh, d int, skill string) *reply.
 	rep := &reply.Reply{}
 	rep.Add(reply.T(dgRollText(r)+" · "+req.T("daegon.test", "nh", nhLabel(req, nh, skill), "d", d, "dname", req.T(fmt.Sprintf("daegon.d.%d", d)), "pct", dgPct(req, r.Pct))), reply.T(" → "), reply.B(verdict))
 	if defaulted {
-		rep.Add(reply.I(req.T("daegon.default_d", "dname", req.T(fmt.Sprintf("daegon.d.%d", d)))))
+		rep.Add(reply.I(req.T("daegon.default_d", "d", d, "dname", req.T(fmt.Sprintf("daegon.d.%d", d)))))
 	}
 	ck := newCheck("daegon", outcome, []int{d10Face(r.Tens), d10Face(r.Units)}, 10)
 	ck.Total = intp(r.Value)
