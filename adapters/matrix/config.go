@@ -45,6 +45,10 @@ type Config struct {
 	AllowedUsers   []string
 	// RerunEdits runs an edited command once more (off: edits are ignored).
 	RerunEdits bool
+	// NoReactionButtons stops the bot from adding 🎲 (again) and 📊 (odds)
+	// under its roll replies, to save sends on homeservers with strict
+	// rate limits; people can still react with them.
+	NoReactionButtons bool
 	// SyncTimeout is the long-poll timeout of /sync. Default 30 s.
 	SyncTimeout time.Duration
 	// MinBackoff and MaxBackoff bound the wait between failed requests

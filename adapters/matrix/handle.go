@@ -376,7 +376,8 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 	return pl, nil
 }
 
-// onReaction re-runs a roll when someone reacts 🎲 to one of its replies.
+// onReaction re-runs a roll when someone reacts 🎲 to one of its replies
+// (📊: with the odds).
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
@@ -386,7 +387,8 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 		return
 	}
 	rel := evt.Content.AsReaction().RelatesTo
-	if rel.Type != event.RelAnnotation || strings.TrimRight(rel.Key, "\ufe0f") != againKey {
+	key := strings.TrimRight(rel.Key, "\ufe0f")
+	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey) {
 		return
 	}
 	v, ok, err := a.state.State(ctx, keyAgain(rel.EventID))
@@ -395,10 +397,14 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 		return
 	}
 	var rec againRecord
-	if !ok || json.Unmarshal([]byte(v), &rec) != nil || rec.Command == "" {
+	if !ok || json.Unmarshal([]byte(v), &rec) != nil || rec.Command == "" || (key == oddsKey && !rec.Odds) {
 		return
 	}
-	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, rec.Command)
+	text := rec.Command
+	if key == oddsKey {
+		text += " ?" // the same roll with its odds, as the console's odds button
+	}
+	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
 	rep, ok := a.d.Dispatch(ctx, msg)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: rel.EventID, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
@@ -432,10 +438,15 @@ func (a *Adapter) handled(ctx context.Context, evt id.EventID) {
 	}
 }
 
-// againKey is the reaction that re-runs a roll.
-const againKey = "🎲"
+// Reactions that stand for a reply's buttons: againKey re-runs the roll,
+// oddsKey runs it with its odds shown.
+const (
+	againKey = "🎲"
+	oddsKey  = "📊"
+)
 
 type againRecord struct {
 	Command string     `json:"cmd"`
 	Thread  id.EventID `json:"thread,omitempty"`
+	Odds    bool       `json:"odds,omitempty"`
 }

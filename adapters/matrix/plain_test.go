@@ -81,6 +81,18 @@ func TestPlainRoom(t *testing.T) {
 	if !strings.Contains(again.Body, "15") {
 		t.Errorf("re-roll body = %q, want the same check (DC 15)", again.Body)
 	}
+	// 📊: the same roll with its odds.
+	alice.waitFor("📊 offered", wait, func(e *event.Event) bool {
+		r := e.Content.AsReaction().RelatesTo
+		return e.Sender == botID() && e.Type == event.EventReaction && r.EventID == got.ID && r.Key == oddsKey
+	})
+	if _, err := alice.cli.SendReaction(ctx, room, got.ID, "📊"); err != nil {
+		t.Fatal(err)
+	}
+	withOdds := alice.waitFor("odds", wait, func(e *event.Event) bool {
+		return replyTo(botID(), got.ID)(e) && strings.Contains(e.Content.AsMessage().Body, "%")
+	})
+	t.Logf("📊 → %q", withOdds.Content.AsMessage().Body)
 
 	// Give the bot time to (wrongly) answer what it must not.
 	marker := alice.say(room, "!zaria 1+0 dc3")

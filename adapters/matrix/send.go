@@ -72,25 +72,35 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 }
 
 // rememberAgain stores which command a reply came from, so that a 🎲
-// reaction to it runs it again, and offers the 🎲 when the reply has an
-// "again" button.
+// reaction to it runs it again (📊: with the odds), and offers those
+// reactions for the reply's buttons unless configured not to.
 func (a *Adapter) rememberAgain(ctx context.Context, t target, evtID id.EventID, rep *reply.Reply) error {
-	b, err := json.Marshal(againRecord{Command: rep.Command, Thread: t.thread})
+	rec := againRecord{Command: rep.Command, Thread: t.thread}
+	var offer []string
+	for _, btn := range rep.Buttons {
+		switch btn.Kind {
+		case reply.ButtonAgain:
+			offer = append(offer, againKey)
+		case reply.ButtonOdds:
+			rec.Odds = true
+			offer = append(offer, oddsKey)
+		}
+	}
+	b, err := json.Marshal(rec)
 	if err != nil {
 		return err
 	}
 	if err := a.state.SetState(ctx, keyAgain(evtID), string(b)); err != nil {
 		return fmt.Errorf("save re-roll: %w", err)
 	}
-	for _, btn := range rep.Buttons {
-		if btn.Kind != reply.ButtonAgain {
-			continue
+	if a.cfg.NoReactionButtons {
+		return nil
+	}
+	for _, key := range offer {
+		c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: key}}
+		if _, err := a.send(ctx, t.room, event.EventReaction, c, txnID(t.txn, "offer "+key)); err != nil {
+			return fmt.Errorf("offer %s: %w", key, err)
 		}
-		c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: againKey}}
-		if _, err := a.send(ctx, t.room, event.EventReaction, c, txnID(t.txn, "again")); err != nil {
-			return fmt.Errorf("offer re-roll: %w", err)
-		}
-		break
 	}
 	return nil
 }
