@@ -156,6 +156,11 @@ func TestParseParts(t *testing.T) {
 		{"3#1d20+5 vs 15 # ataques", 3, "1d20+5", "15", "ataques", false},
 		{"8d10>=7 vs 3 ?", 1, "8d10>=7", "3", "", true},
 		{"2 # dos", 1, "2", "", "dos", false},
+		{"1d20 # ¿me ve?", 1, "1d20", "", "¿me ve?", false},
+		{"1d20 # ¿me ve? ?", 1, "1d20", "", "¿me ve?", true},
+		{"3d6 dc12;", 1, "3d6", "12", "", true},
+		{"3d6 κατά 12 \u037e", 1, "3d6", "12", "", true},
+		{"1d20 # επίθεση;", 1, "1d20", "", "επίθεση", true},
 	}
 	for _, c := range cases {
 		e, err := Parse(c.in)

@@ -32,7 +32,8 @@
 //	          The target has no dice; it may use names and arithmetic.
 //	[text]    a label on the term before it: 2d6[fuego]+1d4[frío]
 //	# text    a label for the whole roll: 1d20+5 # ataque
-//	?         at the end: show the odds
+//	?         at the end: show the odds (also ';' and U+037E, the Greek
+//	          question mark; a label "¿...?" keeps its question mark)
 //
 // Letters are case-insensitive; spaces are allowed between tokens, but not
 // inside a term (4d6kh3, 8d10>=7 and 8d10 >= 7 are fine; 4 d6 is not).

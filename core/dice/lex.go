@@ -155,7 +155,7 @@ func (l *lexer) next(mod, sides bool) (t token) {
 	case r == '#':
 		l.pos += n
 		t.kind = tHash
-	case r == '?':
+	case r == '?' || r == ';' || r == '\u037e': // ';' and U+037E are the Greek question mark
 		l.pos += n
 		t.kind = tQuestion
 	case r == '[':

@@ -162,9 +162,13 @@ func (p *parser) parse() error {
 	}
 	if t := p.peek(false); t.kind == tHash {
 		label := strings.TrimSpace(s[t.end:])
-		if strings.HasSuffix(label, "?") {
-			p.e.Ask = true
-			label = strings.TrimSpace(strings.TrimSuffix(label, "?"))
+		for _, q := range []string{"?", ";", "\u037e"} {
+			// "¿...?" is a Spanish question inside the label, not a request for odds.
+			if strings.HasSuffix(label, q) && !(q == "?" && strings.Count(label, "?") <= strings.Count(label, "¿")) {
+				p.e.Ask = true
+				label = strings.TrimSpace(strings.TrimSuffix(label, q))
+				break
+			}
 		}
 		if n := utf8.RuneCountInString(label); n > MaxLabel {
 			return errLimit(CodeLabelTooLong, MaxLabel, n)
