@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -117,6 +119,13 @@ func (a *Adapter) connect(ctx context.Context) error {
 		return err
 	}
 
+	// The file holds the Olm account and sessions: private to this user.
+	if err := os.MkdirAll(filepath.Dir(a.cfg.CryptoDB), 0o700); err != nil {
+		return fmt.Errorf("matrix: crypto database folder: %w", err)
+	}
+	if f, err := os.OpenFile(a.cfg.CryptoDB, os.O_CREATE|os.O_RDONLY, 0o600); err == nil {
+		f.Close()
+	}
 	db, err := dbutil.NewWithDialect("file:"+a.cfg.CryptoDB+"?_txlock=immediate&_foreign_keys=on&_journal_mode=WAL&_busy_timeout=5000", "sqlite3")
 	if err != nil {
 		return fmt.Errorf("matrix: open %s: %w", a.cfg.CryptoDB, err)
