@@ -49,6 +49,7 @@ type Adapter struct {
 	buttons *buttonMemory
 	admins  *admins
 
+	now     func() time.Time // the clock, for the idle-week rule (tests)
 	running atomic.Bool
 	botName string
 	botID   int64
@@ -85,6 +86,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	c := newClient(cfg.APIURL, cfg.Token, cfg.HTTPClient)
 	return &Adapter{
 		cfg: cfg, d: d, state: state, log: logger, c: c, tr: tr,
+		now:     time.Now,
 		buttons: newButtonMemory(20_000),
 		admins:  newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second)),
 	}, nil
@@ -238,7 +240,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 	conflicts := 0
 	for ctx.Err() == nil {
 		params := map[string]string{
-			"offset":          itoa(int64(a.j.offset())),
+			"offset":          itoa(int64(a.j.pollOffset(a.now()))),
 			"timeout":         itoa(int64(a.cfg.PollTimeout / time.Second)),
 			"limit":           "100",
 			"allowed_updates": allowedUpdates,
@@ -339,10 +341,10 @@ func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bo
 		a.handle(ctx, u, e)
 		entries = append(entries, e)
 	}
-	if len(entries) == 0 && next <= a.j.offset() {
+	if len(entries) == 0 && next == 0 {
 		return consumed
 	}
-	a.j.commit(entries, next)
+	a.j.commit(entries, next, a.now())
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), a.cfg.RequestTimeout)
 	defer cancel()
 	if err := a.j.flush(fctx); err != nil {

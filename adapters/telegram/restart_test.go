@@ -262,3 +262,42 @@ func TestUnreadableStateDoesNotStopTheBot(t *testing.T) {
 		t.Errorf("unreadable state not kept: %q", v)
 	}
 }
+
+// After a week without updates Telegram numbers the next one at random,
+// maybe below our stored offset; asking with that offset would drop it.
+// The bot is down during that week, so the new updates wait for its first
+// poll.
+func TestUpdateIDsRestartLowerAfterAnIdleWeek(t *testing.T) {
+	f := newFakeAPI(t)
+	st := newMemState()
+	r := start(t, testConfig(f), testRouter(t), st)
+	f.say(groupChat(-430), ana, "/echo lunes")
+	f.waitSent(-430, 1, 5*time.Second)
+	r.stop(t)
+
+	f.mu.Lock()
+	f.nextUpd = 10 // Telegram's random restart, far below the offset
+	f.mu.Unlock()
+	f.say(groupChat(-430), ana, "/echo una semana después")
+	f.say(groupChat(-430), ana, "/echo y otra")
+
+	a, err := New(testConfig(f), testRouter(t), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.now = func() time.Time { return time.Now().Add(8 * 24 * time.Hour) } // a quiet week went by
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	got := f.waitSent(-430, 3, 5*time.Second)
+	if got[1].Visible != "una semana después" || got[2].Visible != "y otra" {
+		t.Fatalf("got %q, %q", got[1].Visible, got[2].Visible)
+	}
+	f.say(groupChat(-430), ana, "/echo sigue")
+	f.waitSent(-430, 4, 5*time.Second)
+	time.Sleep(50 * time.Millisecond)
+	if n := len(f.sentTo(-430)); n != 4 {
+		t.Errorf("%d replies, want 4", n)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 )
 
 // StateStore keeps small named values across restarts (storage/sqlite).
@@ -36,6 +37,7 @@ type entry struct {
 // atomically.
 type snapshot struct {
 	Offset  int      `json:"offset"`
+	LastAt  int64    `json:"last_at,omitempty"` // unix time of the last polled update
 	Recent  []int    `json:"recent"`
 	Pending []*entry `json:"pending,omitempty"`
 }
@@ -120,11 +122,25 @@ func (j *journal) offset() int {
 	return j.snap.Offset
 }
 
+// pollOffset is the offset for the next getUpdates. Telegram picks the
+// next update id at random after a week without updates, possibly below
+// our offset, and an offset above an update confirms (drops) it. So after
+// six idle days we ask without an offset: what is still unconfirmed is in
+// the recent ids and skipped.
+func (j *journal) pollOffset(now time.Time) int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.snap.LastAt != 0 && now.Sub(time.Unix(j.snap.LastAt, 0)) > 6*24*time.Hour {
+		return 0
+	}
+	return j.snap.Offset
+}
+
 // handled reports whether update id was handled already.
 func (j *journal) handled(id int) bool {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return j.seen[id] || id < j.snap.Offset
+	return j.seen[id]
 }
 
 // pending returns the undelivered ops in update order.
@@ -135,8 +151,8 @@ func (j *journal) pending() []*entry {
 }
 
 // commit records handled updates (with their ops) and the next offset
-// (0 keeps it: webhook mode).
-func (j *journal) commit(entries []*entry, next int) {
+// (0 keeps it: webhook mode) at time now.
+func (j *journal) commit(entries []*entry, next int, now time.Time) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	for _, e := range entries {
@@ -154,8 +170,9 @@ func (j *journal) commit(entries []*entry, next int) {
 		}
 		j.snap.Recent = slices.Clone(j.snap.Recent[extra:])
 	}
-	if next > j.snap.Offset {
-		j.snap.Offset = next
+	if next > 0 {
+		j.snap.Offset = next // may go down: see pollOffset
+		j.snap.LastAt = now.Unix()
 	}
 }
 
