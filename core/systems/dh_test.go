@@ -141,3 +141,20 @@ func TestDHSheet(t *testing.T) {
 	sh.chars["enyra"]["uso-arma"] = "agotado"
 	run(t, b, []expect{{lang: "es", text: "/dh uso", errHas: "ya está agotado"}})
 }
+
+// A failing store is an internal error: logged by the router, a generic
+// message to the user, never the Go error text and never a half-told roll.
+func TestDHStoreFailure(t *testing.T) {
+	sh := newSheets()
+	sh.active["u1"] = "Enyra"
+	sh.chars["enyra"] = map[string]string{"arma": "espada-larga", "armadura": "coraza"}
+	b := newBot(t, sh)
+	sh.broken = true
+	for _, cmd := range []string{"/dh rompe pen1", "/dh uso", "/dh repara", "/dh ataque", "/dh asfixia 12", "/zaria fuerza+atletismo dc15"} {
+		rep := b.roll("es", cmd)
+		out := text(rep)
+		if !rep.Error || strings.Contains(out, "disk on fire") {
+			t.Errorf("%s: %q (error=%v)", cmd, out, rep.Error)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -149,14 +150,21 @@ func validDBDie(n int) error {
 	return command.Errorf("dh.error.db_die", "got", n)
 }
 
-// sheetOpt reads an optional sheet value: ok=false when it is not there
-// (or there are no sheets), any other problem is returned.
-func sheetOpt(ctx context.Context, req *command.Request, who, name string) (string, bool) {
+// sheetOpt reads an optional sheet value: ok=false when it is not there, or
+// there is no character or no sheets (a user error); a failure of the store
+// is returned, for the router to log and report.
+func sheetOpt(ctx context.Context, req *command.Request, who, name string) (string, bool, error) {
 	v, err := req.SheetText(ctx, who, name)
-	if err != nil || strings.TrimSpace(v) == "" {
-		return "", false
+	if err != nil {
+		if _, ok := command.AsUserError(err); ok {
+			return "", false, nil
+		}
+		return "", false, fmt.Errorf("read sheet value %q: %w", name, err)
 	}
-	return strings.TrimSpace(v), true
+	if strings.TrimSpace(v) == "" {
+		return "", false, nil
+	}
+	return strings.TrimSpace(v), true, nil
 }
 
 // equipment is the Dungeon Hack state of a character sheet.
@@ -176,8 +184,14 @@ type equipment struct {
 func readEquipment(ctx context.Context, req *command.Request, who string) (equipment, bool, error) {
 	e := equipment{who: who, faces: dhDefaultDie(req)}
 	name, err := req.SheetText(ctx, who, sheetArmour)
+	if _, isUser := command.AsUserError(err); err != nil && !isUser {
+		return e, false, fmt.Errorf("read sheet value %q: %w", sheetArmour, err)
+	}
 	hasName := err == nil && strings.TrimSpace(name) != ""
-	intactText, hasIntact := sheetOpt(ctx, req, who, sheetIntact)
+	intactText, hasIntact, err2 := sheetOpt(ctx, req, who, sheetIntact)
+	if err2 != nil {
+		return e, false, err2
+	}
 	if !hasName && !hasIntact {
 		if who != "" && err != nil {
 			return e, false, err
@@ -192,7 +206,11 @@ func readEquipment(ctx context.Context, req *command.Request, who string) (equip
 		e.armour, e.hasArmour, e.armourFromSheet = a, true, true
 		e.intact = a.DB
 	}
-	if b, ok := sheetOpt(ctx, req, who, sheetBroken); ok {
+	b, ok, err := sheetOpt(ctx, req, who, sheetBroken)
+	if err != nil {
+		return e, false, err
+	}
+	if ok {
 		n, ok := atoi(b)
 		if !ok || n < 0 || n > dh.MaxDB {
 			return e, false, command.Errorf("dh.error.sheet_value", "name", sheetBroken, "value", clip(b))
@@ -209,7 +227,11 @@ func readEquipment(ctx context.Context, req *command.Request, who string) (equip
 		}
 		e.intact = n
 	}
-	if d, ok := sheetOpt(ctx, req, who, sheetDie); ok {
+	d, ok, err := sheetOpt(ctx, req, who, sheetDie)
+	if err != nil {
+		return e, false, err
+	}
+	if ok {
 		n, ok := parseDie(d)
 		if !ok || validDBDie(n) != nil {
 			return e, false, command.Errorf("dh.error.sheet_value", "name", sheetDie, "value", clip(d))
@@ -219,20 +241,22 @@ func readEquipment(ctx context.Context, req *command.Request, who string) (equip
 	return e, true, nil
 }
 
-// save writes values to the sheet; a refusal (not the owner) is shown as a
-// note, never as a failed roll.
-func saveSheet(ctx context.Context, req *command.Request, who string, kv ...string) reply.Line {
+// saveSheet writes values to the sheet. A refusal (not the owner) is a
+// note under the roll, never a failed roll; a failure of the store is
+// returned, for the router to log and report.
+func saveSheet(ctx context.Context, req *command.Request, who string, kv ...string) (reply.Line, error) {
 	for i := 0; i+1 < len(kv); i += 2 {
 		if err := req.SetSheetText(ctx, who, kv[i], kv[i+1]); err != nil {
-			if ue, ok := command.AsUserError(err); ok {
-				args := make([]any, 0, 2*len(ue.Args))
-				for k, v := range ue.Args {
-					args = append(args, k, v)
-				}
-				return reply.Line{reply.I("⚠️ " + req.T(ue.Key, args...))}
+			ue, ok := command.AsUserError(err)
+			if !ok {
+				return nil, fmt.Errorf("save sheet value %q: %w", kv[i], err)
 			}
-			return reply.Line{reply.I("⚠️ " + req.T("dh.sheet_not_saved"))}
+			args := make([]any, 0, 2*len(ue.Args))
+			for k, v := range ue.Args {
+				args = append(args, k, v)
+			}
+			return reply.Line{reply.I("⚠️ " + req.T(ue.Key, args...))}, nil
 		}
 	}
-	return nil
+	return nil, nil
 }

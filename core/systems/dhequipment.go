@@ -64,7 +64,11 @@ func dhBreak(ctx context.Context, req *command.Request, in input, who string, to
 	if e.hasArmour {
 		name = dhArmourName(req, e.armour)
 	}
-	if note := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(e.intact), sheetBroken, strconv.Itoa(e.broken)); note != nil {
+	note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(e.intact), sheetBroken, strconv.Itoa(e.broken))
+	if err != nil {
+		return nil, err
+	}
+	if note != nil {
 		rep.Add(note...)
 	} else if e.intact == 0 {
 		rep.Add(reply.B(req.T("dh.armour_destroyed", "armour", capFirst(name))))
@@ -112,8 +116,14 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 		die, _ = parseDie(k)
 	case k == "" || k == "arma" || k == "weapon" || k == "οπλο":
 		sheetKey, item = sheetWeaponUsage, req.T("dh.your_weapon")
-		cur, ok := sheetOpt(ctx, req, who, sheetWeaponUsage)
-		name, hasWeapon := sheetOpt(ctx, req, who, sheetWeapon)
+		cur, ok, err := sheetOpt(ctx, req, who, sheetWeaponUsage)
+		if err != nil {
+			return nil, err
+		}
+		name, hasWeapon, err := sheetOpt(ctx, req, who, sheetWeapon)
+		if err != nil {
+			return nil, err
+		}
 		if hasWeapon {
 			w, err := findWeapon(req, name)
 			if err != nil {
@@ -142,8 +152,14 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 		}
 	case k == "armadura" || k == "armour" || k == "armor" || k == "πανοπλια":
 		sheetKey, item = sheetArmourUsage, req.T("dh.your_armour")
-		cur, ok := sheetOpt(ctx, req, who, sheetArmourUsage)
-		name, hasArmour := sheetOpt(ctx, req, who, sheetArmour)
+		cur, ok, err := sheetOpt(ctx, req, who, sheetArmourUsage)
+		if err != nil {
+			return nil, err
+		}
+		name, hasArmour, err := sheetOpt(ctx, req, who, sheetArmour)
+		if err != nil {
+			return nil, err
+		}
 		if hasArmour {
 			a, err := findArmour(req, name)
 			if err != nil {
@@ -214,7 +230,11 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 		if u.After > 0 {
 			v = fmt.Sprintf("d%d", u.After)
 		}
-		if note := saveSheet(ctx, req, who, sheetKey, v); note != nil {
+		note, err := saveSheet(ctx, req, who, sheetKey, v)
+		if err != nil {
+			return nil, err
+		}
+		if note != nil {
 			rep.Add(note...)
 		} else {
 			rep.Add(reply.I(req.T("dh.saved", "name", sheetKey, "value", v)))
@@ -324,7 +344,11 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 	ck.Total = intp(r.NewMax())
 	rep.Add(reply.T(req.T("dh.repair.now", "armour", capFirst(name), "db", r.NewMax())))
 	if tracked {
-		if note := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(r.NewMax()), sheetBroken, "0"); note != nil {
+		note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(r.NewMax()), sheetBroken, "0")
+		if err != nil {
+			return nil, err
+		}
+		if note != nil {
 			rep.Add(note...)
 		}
 	}
@@ -343,7 +367,11 @@ func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, nam
 	rep.Add(reply.T("🎲 1d4 → "), reply.B(req.T("dh.repair.magic_days", "count", days)), reply.T(" · "+req.T("dh.repair.magic_cost", "pct", 10*broken)))
 	rep.Add(reply.I(req.T("dh.repair.magic_reduced")))
 	if tracked {
-		if note := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(intact+broken), sheetBroken, "0"); note != nil {
+		note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(intact+broken), sheetBroken, "0")
+		if err != nil {
+			return nil, err
+		}
+		if note != nil {
 			rep.Add(note...)
 		}
 	}

@@ -91,7 +91,9 @@ func dhAsphyxia(ctx context.Context, req *command.Request, in input, who string,
 			return nil, err
 		}
 		armour, hasArmour = a, true
-	} else if name, ok := sheetOpt(ctx, req, who, sheetArmour); ok {
+	} else if name, ok, err := sheetOpt(ctx, req, who, sheetArmour); err != nil {
+		return nil, err
+	} else if ok {
 		if a, err := findArmour(req, name); err == nil {
 			armour, hasArmour = a, true
 		}

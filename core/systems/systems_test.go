@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -191,13 +192,19 @@ type sheets struct {
 	active map[string]string            // user → character
 	chars  map[string]map[string]string // character → value name → text
 	writes []string
+	broken bool // the store fails (not a user error) on every call
 }
+
+var errStore = errors.New("disk on fire")
 
 func newSheets() *sheets {
 	return &sheets{active: map[string]string{}, chars: map[string]map[string]string{}}
 }
 
 func (s *sheets) char(userID, who string) (map[string]string, string, error) {
+	if s.broken {
+		return nil, "", errStore
+	}
 	who = strings.TrimPrefix(who, "@")
 	if who == "" {
 		who = s.active[userID]
