@@ -10,6 +10,7 @@ import (
 	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
 	"zaria/storage/sqlite"
@@ -45,6 +46,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 		Unlimited:   []string{"console", "cli"},
 	})
 	general.Register(r, version)
+	roll.Register(r)
 	systems.Register(r)
 	character.Register(r, chars)
 	return r, nil
