@@ -245,6 +245,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 			"limit":           "100",
 			"allowed_updates": allowedUpdates,
 		}
+		began := time.Now()
 		rctx, cancel := context.WithTimeout(ctx, a.cfg.PollTimeout+a.cfg.RequestTimeout)
 		var raw []json.RawMessage
 		err := a.c.callJSON(rctx, "getUpdates", params, &raw)
@@ -281,6 +282,14 @@ func (a *Adapter) poll(ctx context.Context) error {
 			continue
 		}
 		backoff, conflicts = a.cfg.BackoffMin, 0
+		if len(raw) == 0 && time.Since(began) < a.cfg.PollTimeout/10 {
+			// An empty answer long before the timeout: a server that does
+			// not long-poll (an emulator, a broken proxy). Do not spin.
+			if sleep(ctx, 50*time.Millisecond) != nil {
+				return nil
+			}
+			continue
+		}
 		a.process(ctx, a.decodeUpdates(raw), true)
 	}
 	return nil
