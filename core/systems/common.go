@@ -253,9 +253,8 @@ func percent(lang string, p *big.Rat) string {
 	num := new(big.Int).Mul(p.Num(), big.NewInt(20000))
 	den := new(big.Int).Mul(p.Denom(), big.NewInt(2))
 	// h = round half up of p × 10000 (hundredths of a percent)
-	h, rem := new(big.Int).QuoRem(new(big.Int).Add(num, p.Denom()), den, new(big.Int))
+	h := new(big.Int).Quo(new(big.Int).Add(num, p.Denom()), den)
 	exact := new(big.Int).Mod(num, den).Sign() == 0
-	_ = rem
 	v := h.Int64()
 	prefix := ""
 	switch {
