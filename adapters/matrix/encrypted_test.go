@@ -77,3 +77,27 @@ func TestEncryptedRoom(t *testing.T) {
 	}
 	_ = b
 }
+
+// TestEncryptedNewDevice: alice logs in on a second device after the bot
+// has already answered her; a command from the new device is read, and the
+// reply can be decrypted on both devices.
+func TestEncryptedNewDevice(t *testing.T) {
+	hs := startServer(t, optsNone)
+	phone := newUser(t, hs, "alice", true)
+	startBot(t, hs, newRouter(t), botOpts{crypto: true})
+	room := phone.createRoom(true, botID())
+	phone.waitJoined(room, botID())
+	time.Sleep(200 * time.Millisecond)
+	c1 := phone.say(room, "!zaria 4+2 dc15")
+	phone.waitFor("first reply", wait, replyTo(botID(), c1))
+
+	laptop := newDevice(t, hs, "alice", true)
+	laptop.waitJoined(room, botID())
+	time.Sleep(500 * time.Millisecond) // the bot's sync sees alice's new device
+	c2 := laptop.say(room, "!zaria 2+2 dc10")
+	onLaptop := laptop.waitFor("reply on the new device", wait, replyTo(botID(), c2))
+	onPhone := phone.waitFor("reply on the old device", wait, replyTo(botID(), c2))
+	if !onLaptop.Mautrix.WasEncrypted || !onPhone.Mautrix.WasEncrypted {
+		t.Errorf("replies not encrypted")
+	}
+}

@@ -191,6 +191,13 @@ func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool
 	if _, err := hs.Register(ctx, name, userPass, false); err != nil {
 		t.Fatal(err)
 	}
+	return newDevice(t, hs, name, withCrypto)
+}
+
+// newDevice logs an existing user in on one more device.
+func newDevice(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool) *user {
+	t.Helper()
+	ctx := context.Background()
 	cli, err := hs.Login(ctx, name, userPass)
 	if err != nil {
 		t.Fatal(err)
@@ -200,7 +207,7 @@ func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool
 	cli.Syncer = syncer
 	cli.Store = mautrix.NewMemorySyncStore()
 	if withCrypto {
-		helper, err := cryptohelper.NewCryptoHelper(cli, []byte("user pickle "+name), filepath.Join(t.TempDir(), name+".db"))
+		helper, err := cryptohelper.NewCryptoHelper(cli, []byte("user pickle "+name), filepath.Join(t.TempDir(), name+"-"+cli.DeviceID.String()+".db"))
 		if err != nil {
 			t.Fatal(err)
 		}
