@@ -52,9 +52,11 @@ func tokenize(args string) input {
 	s := strings.TrimSpace(args)
 	s = strings.TrimLeft(s, "¿")
 	in := input{}
-	for strings.HasSuffix(s, "?") || strings.HasSuffix(s, ";") { // ";" is the Greek question mark
+	// ";" and U+037E are the Greek question mark.
+	for strings.HasSuffix(s, "?") || strings.HasSuffix(s, ";") || strings.HasSuffix(s, "\u037e") {
 		in.odds = true
-		s = strings.TrimSpace(s[:len(s)-1])
+		_, size := utf8.DecodeLastRuneInString(s)
+		s = strings.TrimSpace(s[:len(s)-size])
 	}
 	for _, f := range strings.Fields(s) {
 		// "4+2? dc15": a "?" anywhere asks for the odds.

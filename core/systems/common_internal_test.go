@@ -64,6 +64,7 @@ func TestTokenize(t *testing.T) {
 		{"¿4+2 dc15 ?", 2, true},
 		{"4+2? dc15", 2, true},
 		{"4+2 dc15;", 2, true},
+		{"4+2 dc15\u037e", 2, true},
 		{"  ", 0, false},
 		{"??", 0, true},
 	} {
