@@ -121,3 +121,41 @@ func TestBadCredentials(t *testing.T) {
 	}
 	t.Logf("wrong pickle key: %v", err)
 }
+
+// TestRoles: power level ≥ 50 makes a GM (a moderator, not only the room's
+// creator); a player is not one.
+func TestRoles(t *testing.T) {
+	hs := startServer(t, optsNone)
+	bob := newUser(t, hs, "bob", false)
+	carol := newUser(t, hs, "carol", false)
+	dave := newUser(t, hs, "dave", false)
+	carol.autoJoin.Store(true)
+	dave.autoJoin.Store(true)
+	startBot(t, hs, gameRouter(t), botOpts{})
+	room := bob.createRoom(false, botID(), carol.cli.UserID, dave.cli.UserID)
+	for _, u := range []*user{carol, dave} {
+		bob.waitJoined(room, u.cli.UserID)
+		u.waitJoined(room, botID())
+	}
+	bob.waitJoined(room, botID())
+	ctx := context.Background()
+	var pl event.PowerLevelsEventContent
+	if err := bob.cli.StateEvent(ctx, room, event.StatePowerLevels, "", &pl); err != nil {
+		t.Fatal(err)
+	}
+	pl.SetUserLevel(carol.cli.UserID, 50)
+	if _, err := bob.cli.SendStateEvent(ctx, room, event.StatePowerLevels, "", &pl); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond) // the bot's sync sees the new levels
+
+	const notGM = "Only a GM"
+	asGM := carol.say(room, "!importar not a document")
+	asPlayer := dave.say(room, "!importar not a document")
+	if r := carol.waitFor("moderator", wait, replyTo(botID(), asGM)).Content.AsMessage().Body; strings.Contains(r, notGM) {
+		t.Errorf("a moderator (power level 50) was not taken for a GM: %q", r)
+	}
+	if r := dave.waitFor("player", wait, replyTo(botID(), asPlayer)).Content.AsMessage().Body; !strings.Contains(r, notGM) {
+		t.Errorf("a player was taken for a GM: %q", r)
+	}
+}
