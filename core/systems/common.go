@@ -212,6 +212,11 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 			}
 		}
 	}
+	kv = append(kv, "got", clip(words))
+	if utf8.RuneCountInString(w) > 60 {
+		// Far longer than any label: nothing can be close, skip the search.
+		return 0, command.Errorf(errKey, kv...)
+	}
 	// Not found: suggest the closest label, the chat's language first.
 	var all []string
 	for _, n := range names {
@@ -227,7 +232,6 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 			}
 		}
 	}
-	kv = append(kv, "got", clip(words))
 	if s := fold.Closest(words, all, 1); len(s) > 0 {
 		return 0, command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(s[0]))...)
 	}
