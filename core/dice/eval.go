@@ -52,6 +52,11 @@ type Result struct {
 	terms []termRes // repetition-major: terms[rep*len(dice)+idx]
 	names []int64
 	extra []int32
+
+	// small rolls live inside the Result: one allocation instead of four
+	totals  [1]int64
+	termBuf [2]termRes
+	diceBuf [8]Die
 }
 
 // Total is the total of the first (usually only) repetition.
@@ -113,13 +118,23 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 		return nil, err
 	}
 	ev.names = names
-	res := &Result{Expr: e, Totals: make([]int64, e.Repeat), names: names}
+	res := &Result{Expr: e, names: names}
+	res.Totals = res.totals[:]
+	if e.Repeat > 1 {
+		res.Totals = make([]int64, e.Repeat)
+	}
 	if e.Target != nil {
 		if res.Target, err = ev.eval(e.Target); err != nil {
 			return nil, err
 		}
 	}
-	ev.terms = make([]termRes, e.Repeat*len(e.dice))
+	ev.terms = res.termBuf[:0]
+	if n := e.Repeat * len(e.dice); n > len(res.termBuf) {
+		ev.terms = make([]termRes, n)
+	} else {
+		ev.terms = res.termBuf[:n]
+	}
+	ev.dice = res.diceBuf[:0]
 	for i := range e.Repeat {
 		ev.rep = i
 		if res.Totals[i], err = ev.eval(e.Root); err != nil {

@@ -153,7 +153,7 @@ func genTerm(r *rand.Rand, b *strings.Builder, depth int) {
 func TestRandomCorpus(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("ZARIA_CORPUS"))
 	if n == 0 {
-		n = 2000 // a quick smoke run in every test
+		n = 300 // a quick smoke run in every test
 	}
 	limit := 50 * time.Millisecond
 	if ms, err := strconv.Atoi(os.Getenv("ZARIA_CORPUS_MAX_MS")); err == nil {
