@@ -57,6 +57,9 @@ type Result struct {
 	totals  [1]int64
 	termBuf [2]termRes
 	diceBuf [8]Die
+	// scratch of keep/drop for terms of up to 8 dice
+	unitBuf, orderBuf [8]int32
+	valBuf            [8]int64
 }
 
 // Total is the total of the first (usually only) repetition.
@@ -135,6 +138,7 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 		ev.terms = res.termBuf[:n]
 	}
 	ev.dice = res.diceBuf[:0]
+	ev.units, ev.order, ev.vals = res.unitBuf[:0], res.orderBuf[:0], res.valBuf[:0]
 	for i := range e.Repeat {
 		ev.rep = i
 		if res.Totals[i], err = ev.eval(e.Root); err != nil {
@@ -440,12 +444,25 @@ func (ev *evaluator) keep(d *Dice) {
 	}
 	high := d.Keep.Mode == KeepHigh || d.Keep.Mode == DropHigh
 	vals := ev.vals
-	slices.SortStableFunc(ev.order, func(a, b int32) int {
-		if high {
-			return cmp.Compare(vals[b], vals[a])
+	if n <= 8 { // insertion sort, stable, no allocation
+		for i := 1; i < n; i++ {
+			for j := i; j > 0; j-- {
+				a, b := vals[ev.order[j-1]], vals[ev.order[j]]
+				if (high && b > a) || (!high && b < a) {
+					ev.order[j-1], ev.order[j] = ev.order[j], ev.order[j-1]
+					continue
+				}
+				break
+			}
 		}
-		return cmp.Compare(vals[a], vals[b])
-	})
+	} else {
+		slices.SortStableFunc(ev.order, func(a, b int32) int {
+			if high {
+				return cmp.Compare(vals[b], vals[a])
+			}
+			return cmp.Compare(vals[a], vals[b])
+		})
+	}
 	// The first k units in order are kept (kh/kl) or dropped (dh/dl).
 	k := d.Keep.N
 	for rank, u := range ev.order {

@@ -147,7 +147,7 @@ func (p *parser) parse() error {
 		p.e.Target = target
 		p.e.TargetText = strings.TrimSpace(s[ts:p.at])
 		if p.e.Label != "" {
-			p.e.TargetText = strings.TrimSpace(p.e.TargetText[:strings.LastIndexByte(p.e.TargetText, '[')])
+			p.e.TargetText = strings.TrimSpace(p.e.TargetText[:strings.IndexByte(p.e.TargetText, '[')])
 		}
 	}
 	if t := p.peek(false); t.kind == tLabel {
