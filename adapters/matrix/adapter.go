@@ -47,6 +47,8 @@ type Adapter struct {
 	syncer  *mautrix.DefaultSyncer
 	journal *journal
 
+	// grace is shutdownGrace (shorter in tests).
+	grace time.Duration
 	// handleMu serializes event handling: the sync loop and the events that
 	// cryptohelper decrypts later, in its own goroutines.
 	handleMu sync.Mutex
@@ -65,7 +67,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Adapter{cfg: cfg, d: d, state: state, log: logger.With("adapter", "matrix"), journal: &journal{st: state}}, nil
+	return &Adapter{cfg: cfg, d: d, state: state, log: logger.With("adapter", "matrix"), journal: &journal{st: state}, grace: shutdownGrace}, nil
 }
 
 // Name is the adapter's platform name.

@@ -1,12 +1,14 @@
 package matrix
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -138,5 +140,71 @@ func TestLostSendResponse(t *testing.T) {
 	defer mu.Unlock()
 	if len(puts) < 3 || puts[0] != puts[1] {
 		t.Errorf("sends seen by the proxy: %v; want the first one retried with the same transaction id", puts)
+	}
+}
+
+// TestCrashMidSend: the bot dies while its reply is on the way: the
+// homeserver stored the reply, the bot never heard back and recorded
+// nothing more. The next run, with a new session (so the homeserver's
+// transaction ids cannot help), finds the reply and does not answer again.
+func TestCrashMidSend(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var armed, dead atomic.Bool
+	var cs *crashStore
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if dead.Load() {
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+			proxy.ServeHTTP(httptest.NewRecorder(), r) // the reply is stored…
+			dead.Store(true)                          // …and the process dies
+			cs.dead.Store(true)
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	router := newRouter(t)
+	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
+		cs = &crashStore{StateStore: st, crash: func() {}}
+		return cs
+	}})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	c0 := alice.say(room, "!zaria 1+1 dc5")
+	alice.waitFor("first reply", wait, replyTo(botID(), c0))
+	time.Sleep(300 * time.Millisecond)
+
+	armed.Store(true)
+	c1 := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("the reply the bot never heard of", wait, replyTo(botID(), c1))
+	b.stop()
+
+	// A new session: the stored access token is gone.
+	st, err := openState(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetState(context.Background(), keyAccessToken, ""); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	b2 := startBot(t, hs, router, botOpts{dir: dir})
+	c2 := alice.say(room, "!zaria 2+2 dc10")
+	alice.waitFor("reply after the crash", wait, replyTo(botID(), c2))
+	time.Sleep(300 * time.Millisecond)
+	for _, ev := range []id.EventID{c0, c1, c2} {
+		if n := len(alice.matching(replyTo(botID(), ev))); n != 1 {
+			t.Errorf("%s answered %d times, want once", ev, n)
+		}
+	}
+	if b2.log.count("not answering again") != 1 {
+		t.Errorf("the second run did not check for the earlier reply:\n%s", b2.log)
 	}
 }

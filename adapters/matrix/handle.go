@@ -151,7 +151,7 @@ func (a *Adapter) fresh(ctx context.Context, evt *event.Event) bool {
 func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
-	ctx, cancel := detach(ctx, shutdownGrace)
+	ctx, cancel := detach(ctx, a.grace)
 	defer cancel()
 	if !a.fresh(ctx, evt) || a.journal.seen(evt.ID) {
 		return
@@ -160,6 +160,14 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	text, ok := a.commandText(ctx, evt, content)
 	if !ok {
 		return
+	}
+	if a.journal.wasInterrupted(evt.ID) && a.answered(ctx, evt.RoomID, evt.ID) {
+		a.log.Info("a reply sent before a crash was found; not answering again", "room", evt.RoomID, "event", evt.ID)
+		a.handled(ctx, evt.ID)
+		return
+	}
+	if err := a.journal.start(ctx, evt.ID); err != nil {
+		a.log.Error("journal", "err", err)
 	}
 	start := time.Now()
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
@@ -381,7 +389,7 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
-	ctx, cancel := detach(ctx, shutdownGrace)
+	ctx, cancel := detach(ctx, a.grace)
 	defer cancel()
 	if !a.fresh(ctx, evt) || a.journal.seen(evt.ID) {
 		return
@@ -413,11 +421,42 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	a.handled(ctx, evt.ID)
 }
 
+// answered reports whether the room already holds a reply of the bot to
+// evt (looking at the events after it).
+func (a *Adapter) answered(ctx context.Context, room id.RoomID, evt id.EventID) bool {
+	resp, err := a.cli.Context(ctx, room, evt, nil, 100)
+	if err != nil {
+		a.log.Warn("look for an earlier reply", "room", room, "event", evt, "err", err)
+		return false
+	}
+	for _, e := range resp.EventsAfter {
+		if e.Sender != a.cli.UserID {
+			continue
+		}
+		e.RoomID = room
+		e.Type.Class = event.MessageEventType
+		if err := e.Content.ParseRaw(e.Type); err != nil {
+			continue
+		}
+		if e.Type.Type == event.EventEncrypted.Type && a.crypto != nil {
+			d, err := a.crypto.Decrypt(ctx, e)
+			if err != nil {
+				continue
+			}
+			e = d
+		}
+		if c, ok := e.Content.Parsed.(*event.MessageEventContent); ok && c.RelatesTo.GetReplyTo() == evt {
+			return true
+		}
+	}
+	return false
+}
+
 // shutdownGrace is how long a reply being sent when the adapter stops gets
 // to finish. Cutting a send short is worse than waiting: the homeserver may
 // have stored the event without remembering the transaction id, and the
 // next run would then answer a second time.
-const shutdownGrace = 5 * time.Second
+const shutdownGrace = 5 * time.Second // Adapter.grace
 
 // detach returns a context that ends at most grace after ctx ends.
 func detach(ctx context.Context, grace time.Duration) (context.Context, context.CancelFunc) {

@@ -93,6 +93,7 @@ type botOpts struct {
 	cfg     func(*Config)
 	wrap    func(StateStore) StateStore
 	homeURL string
+	grace   time.Duration // how long a reply in flight may finish on stop
 }
 
 func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *bot {
@@ -131,6 +132,9 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 	a, err := New(cfg, d, store, slog.New(slog.NewTextHandler(lb, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if o.grace > 0 {
+		a.grace = o.grace
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &bot{a: a, st: st, log: lb, cancel: cancel, done: make(chan error, 1)}

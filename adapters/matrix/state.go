@@ -63,18 +63,24 @@ func (s syncStore) LoadNextBatch(ctx context.Context, _ id.UserID) (string, erro
 // journal remembers which events of the sync batch in progress were already
 // handled, so that a restart in the middle of a batch (the sync token not
 // yet saved, the homeserver sends the batch again) answers none twice. It
-// holds at most one batch.
+// also remembers the event being answered: if the process died while its
+// reply was on the way, the next run first looks whether the reply made it.
+// It holds at most one batch.
 type journal struct {
 	st StateStore
 
 	mu    sync.Mutex
 	since string
 	done  map[id.EventID]bool
+	doing id.EventID
+	// interrupted is the event a previous run was answering when it died.
+	interrupted id.EventID
 }
 
 type journalRecord struct {
 	Since string       `json:"since"`
 	Done  []id.EventID `json:"done"`
+	Doing id.EventID   `json:"doing,omitempty"`
 }
 
 // begin starts the batch requested with since, keeping what a previous run
@@ -85,7 +91,8 @@ func (j *journal) begin(ctx context.Context, since string) error {
 	if j.done != nil && j.since == since {
 		return nil
 	}
-	j.since, j.done = since, map[id.EventID]bool{}
+	first := j.done == nil
+	j.since, j.done, j.doing = since, map[id.EventID]bool{}, ""
 	v, ok, err := j.st.State(ctx, keyJournal)
 	if err != nil || !ok || v == "" {
 		return err
@@ -98,6 +105,9 @@ func (j *journal) begin(ctx context.Context, since string) error {
 		for _, e := range rec.Done {
 			j.done[e] = true
 		}
+		if first && rec.Doing != "" && !j.done[rec.Doing] {
+			j.interrupted = rec.Doing
+		}
 	}
 	return nil
 }
@@ -109,6 +119,21 @@ func (j *journal) seen(evt id.EventID) bool {
 	return j.done[evt]
 }
 
+// wasInterrupted reports whether a previous run died answering evt.
+func (j *journal) wasInterrupted(evt id.EventID) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return evt != "" && j.interrupted == evt
+}
+
+// start records that evt is being answered.
+func (j *journal) start(ctx context.Context, evt id.EventID) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.doing = evt
+	return j.save(ctx)
+}
+
 // mark records evt as handled.
 func (j *journal) mark(ctx context.Context, evt id.EventID) error {
 	j.mu.Lock()
@@ -117,7 +142,17 @@ func (j *journal) mark(ctx context.Context, evt id.EventID) error {
 		j.done = map[id.EventID]bool{}
 	}
 	j.done[evt] = true
-	rec := journalRecord{Since: j.since, Done: make([]id.EventID, 0, len(j.done))}
+	if j.doing == evt {
+		j.doing = ""
+	}
+	if j.interrupted == evt {
+		j.interrupted = ""
+	}
+	return j.save(ctx)
+}
+
+func (j *journal) save(ctx context.Context) error {
+	rec := journalRecord{Since: j.since, Done: make([]id.EventID, 0, len(j.done)), Doing: j.doing}
 	for e := range j.done {
 		rec.Done = append(rec.Done, e)
 	}
