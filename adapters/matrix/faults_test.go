@@ -161,7 +161,7 @@ func TestCrashMidSend(t *testing.T) {
 		}
 		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
 			proxy.ServeHTTP(httptest.NewRecorder(), r) // the reply is stored…
-			dead.Store(true)                          // …and the process dies
+			dead.Store(true)                           // …and the process dies
 			cs.dead.Store(true)
 			http.Error(w, "the bot is dead", http.StatusBadGateway)
 			return
