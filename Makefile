@@ -32,9 +32,16 @@ test-setup:
 unit:
 	ZARIA_REQUIRE_DENDRITE=1 ZARIA_REQUIRE_EMULATOR=1 $(GO) test -race -tags $(TAGS) -timeout 30m ./...
 
+# fuzz: every fuzz target for a bounded time (the parser and the whole router
+# first; then the systems, the character commands and Telegram's HTML splitter).
+FUZZ_TARGETS := FuzzParse:./core/dice/ FuzzDispatch:./cmd/zaria/ FuzzSystems:./core/systems/ \
+	FuzzCommands:./core/character/ FuzzSplitHTML:./adapters/telegram/
 fuzz:
-	$(GO) test -tags $(TAGS) -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./core/dice/
-	$(GO) test -tags $(TAGS) -run '^$$' -fuzz '^FuzzDispatch$$' -fuzztime $(FUZZTIME) ./cmd/zaria/
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $${t%%:*} ($(FUZZTIME))"; \
+		out=$$($(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$${t%%:*}$$" -fuzztime $(FUZZTIME) $${t#*:} 2>&1) \
+			|| { echo "$$out"; exit 1; }; echo "$$out" | tail -n 1; \
+	done
 
 bench:
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . -benchmem ./...
