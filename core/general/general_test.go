@@ -102,7 +102,7 @@ func TestSettings(t *testing.T) {
 	if !strings.Contains(list, "media_baja") || !strings.Contains(list, "/ajustes zaria") {
 		t.Errorf("/ajustes does not list the house rules with how to change them:\n%s", list)
 	}
-	if rep := player.say("/ajustes zaria media_alta"); !rep.Error || !strings.Contains(reply.PlainText(rep), "DJ") {
+	if rep := player.say("/ajustes zaria media_alta"); !rep.Error || !strings.Contains(reply.PlainText(rep), "máster") {
 		t.Errorf("a player changed a house rule: %q", reply.PlainText(rep))
 	}
 	if got := gm.text("/ajustes ZARIA Media_Alta"); !strings.Contains(got, "zaria = media_alta") {
