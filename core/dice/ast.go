@@ -187,8 +187,9 @@ type Expr struct {
 	Text       string // the expression as typed, without repeat, target, label and '?'
 	TargetText string
 
-	dice  []*Dice // terms in order
-	names []*Name // named values in order
+	dice    []*Dice // terms in order
+	names   []*Name // named values in order
+	diceBuf [2]*Dice
 }
 
 // Dice returns the dice terms in the order they appear.

@@ -14,6 +14,7 @@ func Parse(text string) (*Expr, error) {
 		return nil, errLimit(CodeTooLong, MaxInput, n)
 	}
 	p := &parser{src: text, e: &Expr{Repeat: 1}}
+	p.e.dice = p.e.diceBuf[:0]
 	p.lx.src = text
 	if err := p.parse(); err != nil {
 		return nil, err
