@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/event"
@@ -74,4 +75,34 @@ func TestSecretRoll(t *testing.T) {
 		t.Errorf("bob is in %d rooms, want 2 (the game and the secret room)", len(rooms.JoinedRooms))
 	}
 	_ = mautrix.DirectionBackward
+}
+
+// TestSecretRollEncrypted: from an encrypted room, the secret room is
+// encrypted too, and both the roller and the GM can read the result.
+func TestSecretRollEncrypted(t *testing.T) {
+	hs := startServer(t, optsNone)
+	bob := newUser(t, hs, "bob", true)
+	alice := newUser(t, hs, "alice", true)
+	alice.autoJoin.Store(true)
+	bob.autoJoin.Store(true)
+	startBot(t, hs, newRouter(t), botOpts{crypto: true})
+	room := bob.createRoom(true, botID(), alice.cli.UserID)
+	bob.waitJoined(room, botID())
+	bob.waitJoined(room, alice.cli.UserID)
+	alice.waitJoined(room, botID())
+	alice.waitJoined(room, bob.cli.UserID)
+	time.Sleep(300 * time.Millisecond)
+
+	cmd := alice.say(room, "!gmroll zaria 4+2 dc15")
+	alice.waitFor("public notice", wait, replyTo(botID(), cmd))
+	secret := func(e *event.Event) bool {
+		return e.Sender == botID() && e.RoomID != room && e.Type == event.EventMessage &&
+			strings.Contains(e.Content.AsMessage().Body, "Secret roll by alice")
+	}
+	for _, u := range []*user{alice, bob} {
+		got := u.waitFor("secret result", wait, secret)
+		if !got.Mautrix.WasEncrypted {
+			t.Errorf("%s got the secret result unencrypted", u.cli.UserID)
+		}
+	}
 }
