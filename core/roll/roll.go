@@ -109,7 +109,11 @@ func Render(req *command.Request, res *dice.Result, odds *dice.Odds) *reply.Repl
 func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary bool) *reply.Reply {
 	e := res.Expr
 	rep := &reply.Reply{}
-	head := reply.Line{reply.T("🎲 "), reply.C(e.Text)}
+	text := e.Text
+	if e.Repeat > 1 {
+		text = strconv.Itoa(e.Repeat) + "#" + text
+	}
+	head := reply.Line{reply.T("🎲 "), reply.C(text)}
 	if e.Label != "" {
 		head = append(head, reply.T(" · "), reply.I(e.Label))
 	}

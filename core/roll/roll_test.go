@@ -84,7 +84,7 @@ func TestRollShowsEveryDie(t *testing.T) {
 		{"en", "/ROLL 8d10>=7", []int{7, 1, 10, 3, 8, 6, 2, 9}, "🎲 8d10>=7\n[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4 successes"},
 		{"es", "/roll 5d10>=7f1", []int{7, 1, 10, 3, 1}, "🎲 5d10>=7f1\n[7✓, 1✗, 10✓, 3, 1✗] = 0 éxitos"},
 		{"el", "/roll 1d10>=7", []int{7}, "🎲 1d10>=7\n[7✓] = 1 επιτυχία"},
-		{"en", "/roll 3#1d20", []int{4, 19, 11}, "🎲 1d20\n1. [4] = 4\n2. [19] = 19\n3. [11] = 11"},
+		{"en", "/roll 3#1d20", []int{4, 19, 11}, "🎲 3#1d20\n1. [4] = 4\n2. [19] = 19\n3. [11] = 11"},
 	}
 	for _, c := range cases {
 		rep := run(t, r, c.lang, c.in, c.dice...)
@@ -114,7 +114,7 @@ func TestRollTargetAndOdds(t *testing.T) {
 		{"es", "/roll 2d6 ?", []int{1, 2}, "🎲 2d6\n[1, 2] = 3\n📊 Media: 7"},
 		{"es", "/roll 3d6 ?", []int{1, 2, 3}, "🎲 3d6\n[1, 2, 3] = 6\n📊 Media: 10,5"},
 		{"es", "/roll 1d6! ?", []int{2}, "🎲 1d6!\n[2] = 2\n📊 Media: ≈4,2"},
-		{"en", "/roll 3#1d20+5 vs 15", []int{4, 19, 11}, "🎲 1d20+5\n1. [4] + 5 = 9 ❌\n2. [19] + 5 = 24 ✅\n3. [11] + 5 = 16 ✅\n🎯 Against 15: 2 successes of 3"},
+		{"en", "/roll 3#1d20+5 vs 15", []int{4, 19, 11}, "🎲 3#1d20+5\n1. [4] + 5 = 9 ❌\n2. [19] + 5 = 24 ✅\n3. [11] + 5 = 16 ✅\n🎯 Against 15: 2 successes of 3"},
 		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2-1)\n[3] / ([2] - 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
 	}
 	for _, c := range cases {
