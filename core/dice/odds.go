@@ -91,7 +91,10 @@ func (e *Expr) Odds(lookup Lookup) (*Odds, error) {
 		o.fromDist(d, oc.approx)
 		return o, nil
 	case errors.Is(err, errBudget), errors.Is(err, errSampled):
-		return o, e.sample(o, names)
+		if err := e.sample(o, names); err != nil {
+			return nil, err
+		}
+		return o, nil
 	}
 	return nil, err
 }
@@ -132,13 +135,15 @@ func (e *Expr) sample(o *Odds, names []int64) error {
 	ev := evaluator{src: Seeded(0x5eed), e: e, names: names, terms: make([]termRes, len(e.dice))}
 	var n, hits, used int
 	var sum float64
+	var lastErr error
 	o.Min, o.Max = math.MaxInt64, math.MinInt64
 	for n < maxSamples && used < SampleBudget {
 		ev.draws, ev.dice, ev.extra = 0, ev.dice[:0], ev.extra[:0]
 		v, err := ev.eval(e.Root)
 		used += ev.draws + 1
 		if err != nil {
-			continue // an outcome over the limits: the roll would be refused
+			lastErr = err // an outcome over the limits: the roll would be refused
+			continue
 		}
 		n++
 		sum += float64(v)
@@ -148,7 +153,10 @@ func (e *Expr) sample(o *Odds, names []int64) error {
 		}
 	}
 	if n == 0 {
-		return errLimit(CodeTooManyDraws, MaxDraws, MaxDraws+1)
+		if errors.Is(lastErr, errDivZero) {
+			return ErrOddsDivZero
+		}
+		return lastErr // every outcome is refused, e.g. always too many draws
 	}
 	o.Mean = sum / float64(n)
 	if o.HasChance {

@@ -297,9 +297,11 @@ func TestOddsLarge(t *testing.T) {
 }
 
 func TestOddsDivZero(t *testing.T) {
-	e, _ := Parse("1d6/(1d2-1)")
-	if _, err := e.Odds(nil); err != ErrOddsDivZero {
-		t.Errorf("odds of a possible division by zero: %v", err)
+	for _, in := range []string{"1d6/(1d2-1)", "100d1000/(1d1-1)"} { // exact, sampled
+		e, _ := Parse(in)
+		if o, err := e.Odds(nil); err != ErrOddsDivZero || o != nil {
+			t.Errorf("odds of %s: %v", in, err)
+		}
 	}
 }
 

@@ -47,7 +47,11 @@ func Handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		return nil, userError(err)
 	}
 	lookup := sheetLookup(ctx, req)
-	res, err := e.Roll(req.Rand, lookup)
+	src := req.Rand
+	if src == nil {
+		src = dice.NewSource()
+	}
+	res, err := e.Roll(src, lookup)
 	if err != nil {
 		return nil, userError(err)
 	}
@@ -55,8 +59,13 @@ func Handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	var oddsErr error
 	if e.HasTarget() || e.Pool() || e.Ask {
 		odds, oddsErr = e.Odds(lookup)
-		if oddsErr != nil && !errors.Is(oddsErr, dice.ErrOddsDivZero) {
-			return nil, userError(oddsErr)
+		if oddsErr != nil {
+			// The roll stands; only its odds do not exist (a division by zero
+			// somewhere), and the odds line says so.
+			if !errors.Is(oddsErr, dice.ErrOddsDivZero) {
+				return nil, userError(oddsErr)
+			}
+			odds = nil
 		}
 	}
 	return Render(req, res, odds), nil
