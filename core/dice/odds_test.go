@@ -328,3 +328,21 @@ func TestRandomBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleAgreesWithExact checks the sampler itself against exact odds.
+func TestSampleAgreesWithExact(t *testing.T) {
+	for _, in := range []string{"3d6 dc12", "4d6kh3 vs 13", "8d10>=7f1 vs 2", "2d6*1d4 vs 10"} {
+		e, _ := Parse(in)
+		exact, err := e.Odds(nil)
+		if err != nil || exact.Approx {
+			t.Fatal(in, err)
+		}
+		s := &Odds{Target: exact.Target, HasChance: true}
+		if err := e.sample(s, nil); err != nil {
+			t.Fatal(err)
+		}
+		if !s.Sampled || !s.Approx || math.Abs(s.Chance-exact.Chance) > 0.02 || math.Abs(s.Mean-exact.Mean) > 0.15 {
+			t.Errorf("%s: sampled %.4f (mean %.3f), exact %.4f (mean %.3f)", in, s.Chance, s.Mean, exact.Chance, exact.Mean)
+		}
+	}
+}
