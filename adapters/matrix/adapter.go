@@ -47,6 +47,8 @@ type Adapter struct {
 	syncer  *mautrix.DefaultSyncer
 	journal *journal
 
+	// warnedRooms are the encrypted rooms already logged as unreadable.
+	warnedRooms map[id.RoomID]bool
 	// grace is shutdownGrace (shorter in tests).
 	grace time.Duration
 	// handleMu serializes event handling: the sync loop and the events that
@@ -153,19 +155,16 @@ func (a *Adapter) connect(ctx context.Context) error {
 			db.Close()
 			return fmt.Errorf("matrix: crypto: %w", err)
 		}
-		helper.DecryptErrorCallback = func(evt *event.Event, err error) {
-			level := slog.LevelDebug // history from before this device existed
-			if a.fresh(context.Background(), evt) {
-				level = slog.LevelWarn
-			}
-			a.log.Log(context.Background(), level, "cannot decrypt event", "room", evt.RoomID, "event", evt.ID, "sender", evt.Sender, "err", err)
-		}
+		helper.DecryptErrorCallback = func(evt *event.Event, err error) { a.undecryptable(ctx, evt, err) }
 		if err := a.retry(ctx, "crypto init", func() error { return helper.Init(ctx) }); err != nil {
 			db.Close()
 			return fmt.Errorf("matrix: crypto init (is the pickle key the one this crypto database was made with?): %w", err)
 		}
 		cli.Crypto = helper
 		a.crypto = helper
+	}
+	if a.crypto == nil {
+		syncer.OnEventType(event.EventEncrypted, a.guard(a.onEncryptedWithoutKey))
 	}
 	syncer.OnEventType(event.StateMember, a.guard(a.onMember))
 	syncer.OnEventType(event.EventMessage, a.guard(a.onMessage))
@@ -318,6 +317,45 @@ func (a *Adapter) filter(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("matrix: create filter: %w", err)
 	}
 	return resp.FilterID, a.cli.Store.SaveFilterID(ctx, a.cli.UserID, resp.FilterID)
+}
+
+// undecryptable handles a message the bot could not decrypt (keys never
+// arrived): history is only noted; a new message gets a 🔒 reaction, so the
+// sender knows the bot saw it and could not read it (no text: no language
+// to guess).
+func (a *Adapter) undecryptable(ctx context.Context, evt *event.Event, err error) {
+	if !a.fresh(ctx, evt) {
+		a.log.Debug("cannot decrypt history", "room", evt.RoomID, "event", evt.ID, "err", err)
+		return
+	}
+	a.log.Warn("cannot decrypt message", "room", evt.RoomID, "event", evt.ID, "sender", evt.Sender, "err", err)
+	ctx, cancel := detach(ctx, a.grace)
+	defer cancel()
+	c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt.ID, Key: lockedKey}}
+	if _, err := a.send(ctx, evt.RoomID, event.EventReaction, c, txnID(evt.ID, "locked")); err != nil && ctx.Err() == nil {
+		a.log.Warn("mark undecryptable message", "room", evt.RoomID, "event", evt.ID, "err", err)
+	}
+}
+
+// lockedKey marks a message the bot could not decrypt.
+const lockedKey = "🔒"
+
+// onEncryptedWithoutKey notes, once per room and run, that a room is
+// encrypted while encryption is off (no pickle key): the bot cannot read it.
+func (a *Adapter) onEncryptedWithoutKey(ctx context.Context, evt *event.Event) {
+	if !a.fresh(ctx, evt) {
+		return
+	}
+	a.handleMu.Lock()
+	defer a.handleMu.Unlock()
+	if a.warnedRooms == nil {
+		a.warnedRooms = map[id.RoomID]bool{}
+	}
+	if a.warnedRooms[evt.RoomID] {
+		return
+	}
+	a.warnedRooms[evt.RoomID] = true
+	a.log.Warn("encrypted room, but encryption is off (no pickle key): its messages cannot be read", "room", evt.RoomID)
 }
 
 // process hands one sync batch to the handlers.

@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -99,5 +100,42 @@ func TestEncryptedNewDevice(t *testing.T) {
 	onPhone := phone.waitFor("reply on the old device", wait, replyTo(botID(), c2))
 	if !onLaptop.Mautrix.WasEncrypted || !onPhone.Mautrix.WasEncrypted {
 		t.Errorf("replies not encrypted")
+	}
+}
+
+// TestUndecryptable: a message the bot cannot decrypt (damaged in transit)
+// gets a 🔒 reaction, not silence and not a guess.
+func TestUndecryptable(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", true)
+	startBot(t, hs, newRouter(t), botOpts{crypto: true})
+	room := alice.createRoom(true, botID())
+	alice.waitJoined(room, botID())
+	time.Sleep(200 * time.Millisecond)
+	c := alice.say(room, "!zaria 4+2 dc15") // the bot gets the session
+	alice.waitFor("reply", wait, replyTo(botID(), c))
+
+	ctx := context.Background()
+	enc, err := alice.cli.Crypto.Encrypt(ctx, room, event.EventMessage, &event.MessageEventContent{MsgType: event.MsgText, Body: "!zaria 1+1 dc5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc.MegolmCiphertext = bytes.Clone(enc.MegolmCiphertext)
+	mid := len(enc.MegolmCiphertext) / 2 // one damaged base64 letter
+	if enc.MegolmCiphertext[mid] == 'A' {
+		enc.MegolmCiphertext[mid] = 'B'
+	} else {
+		enc.MegolmCiphertext[mid] = 'A'
+	}
+	resp, err := alice.cli.SendMessageEvent(ctx, room, event.EventEncrypted, enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice.waitFor("🔒", wait, func(e *event.Event) bool {
+		r := e.Content.AsReaction().RelatesTo
+		return e.Sender == botID() && e.Type == event.EventReaction && r.EventID == resp.EventID && r.Key == lockedKey
+	})
+	if n := len(alice.matching(replyTo(botID(), resp.EventID))); n != 0 {
+		t.Errorf("the damaged message was answered %d times", n)
 	}
 }
