@@ -67,6 +67,9 @@ type Matrix struct {
 	AllowedServers []string `yaml:"allowed_servers"`
 	AllowedUsers   []string `yaml:"allowed_users"`
 	RerunEdits     bool     `yaml:"rerun_edits"`
+	// NoReactions stops the bot from adding 🎲/📊 under its roll replies
+	// (each costs a send on rate-limited homeservers); reacting still works.
+	NoReactions bool `yaml:"no_reaction_buttons"`
 }
 
 // Default returns the configuration used when nothing is set.
@@ -170,12 +173,14 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		}
 		c.Telegram.PollTimeout = d
 	}
-	if v := getenv("ZARIA_MATRIX_RERUN_EDITS"); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return fmt.Errorf("ZARIA_MATRIX_RERUN_EDITS: %w", err)
+	for k, p := range map[string]*bool{"ZARIA_MATRIX_RERUN_EDITS": &c.Matrix.RerunEdits, "ZARIA_MATRIX_NO_REACTION_BUTTONS": &c.Matrix.NoReactions} {
+		if v := getenv(k); v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return fmt.Errorf("%s: %w", k, err)
+			}
+			*p = b
 		}
-		c.Matrix.RerunEdits = b
 	}
 	return nil
 }

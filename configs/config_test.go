@@ -38,7 +38,7 @@ func TestExampleIsValidAndComplete(t *testing.T) {
 	data, _ := os.ReadFile("zaria.example.yaml")
 	for _, key := range []string{"lang:", "db:", "level:", "format:", "listen:", "user:", "token:", "api:", "poll_timeout:",
 		"webhook_listen:", "webhook_url:", "webhook_secret:", "homeserver:", "password:", "pickle_key:",
-		"crypto_db:", "allowed_servers:", "allowed_users:", "rerun_edits:"} {
+		"crypto_db:", "allowed_servers:", "allowed_users:", "rerun_edits:", "no_reaction_buttons:"} {
 		if !strings.Contains(string(data), key) {
 			t.Errorf("example does not document %s", key)
 		}

@@ -78,15 +78,16 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			cryptoDB = strings.TrimSuffix(cfg.DB, ".db") + ".matrix.db"
 		}
 		a, err := matrix.New(matrix.Config{
-			Homeserver:     cfg.Matrix.Homeserver,
-			User:           cfg.Matrix.User,
-			Password:       cfg.Matrix.Password,
-			AccessToken:    cfg.Matrix.Token,
-			PickleKey:      cfg.Matrix.PickleKey,
-			CryptoDB:       cryptoDB,
-			AllowedServers: cfg.Matrix.AllowedServers,
-			AllowedUsers:   cfg.Matrix.AllowedUsers,
-			RerunEdits:     cfg.Matrix.RerunEdits,
+			Homeserver:        cfg.Matrix.Homeserver,
+			User:              cfg.Matrix.User,
+			Password:          cfg.Matrix.Password,
+			AccessToken:       cfg.Matrix.Token,
+			PickleKey:         cfg.Matrix.PickleKey,
+			CryptoDB:          cryptoDB,
+			AllowedServers:    cfg.Matrix.AllowedServers,
+			AllowedUsers:      cfg.Matrix.AllowedUsers,
+			RerunEdits:        cfg.Matrix.RerunEdits,
+			NoReactionButtons: cfg.Matrix.NoReactions,
 		}, router, db, logger)
 		if err != nil {
 			return err
