@@ -6,25 +6,43 @@ import (
 	"strings"
 )
 
-// Percent formats a probability (0..1) for a language: "37,5 %" in Spanish
-// and Greek, "37.5%" in English. It keeps up to two decimals, drops trailing
-// zeros, and never shows 0 % or 100 % for something merely unlikely or
-// likely: those get "<0,01 %" and ">99,99 %".
+// Percent formats an exact probability (0..1) for a phone: "37,5 %" in
+// Spanish and Greek, "37.5%" in English. It rounds half up to two decimals
+// with exact arithmetic and drops trailing zeros; something possible but
+// rarer than 0.005 % shows as "<0,01 %", something almost sure as
+// ">99,99 %", never as 0 % or 100 %. Rounding is not marked: "≈" is kept
+// for approximations, which callers mark themselves.
 func Percent(lang string, p *big.Rat) string {
-	hundred := new(big.Rat).Mul(p, big.NewRat(100, 1))
-	f, _ := hundred.Float64()
-	s := strconv.FormatFloat(f, 'f', 2, 64)
+	num := new(big.Int).Mul(p.Num(), big.NewInt(20000))
+	den := new(big.Int).Mul(p.Denom(), big.NewInt(2))
+	h := new(big.Int).Quo(new(big.Int).Add(num, p.Denom()), den) // round half up of p×10000
+	v := h.Int64()
+	prefix := ""
 	switch {
-	case p.Sign() > 0 && s == "0.00":
-		s = "<0.01"
-	case p.Cmp(big.NewRat(1, 1)) < 0 && s == "100.00":
-		s = ">99.99"
+	case v == 0 && p.Sign() > 0:
+		v, prefix = 1, "<"
+	case v >= 10000 && p.Cmp(big.NewRat(1, 1)) < 0:
+		v, prefix = 9999, ">"
 	}
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	s := prefix + fixed(lang, v)
 	if lang == "en" {
 		return s + "%"
 	}
-	return strings.Replace(s, ".", ",", 1) + " %"
+	return s + " %"
+}
+
+// fixed writes v/100 with up to two decimals, in the language's style.
+func fixed(lang string, v int64) string {
+	s := strconv.FormatInt(v/100, 10)
+	if f := v % 100; f != 0 {
+		frac := strings.TrimRight(strconv.FormatInt(f+100, 10)[1:], "0")
+		sep := "."
+		if lang != "en" {
+			sep = ","
+		}
+		s += sep + frac
+	}
+	return s
 }
 
 // Percent formats p in the request's language.

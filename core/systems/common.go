@@ -253,39 +253,9 @@ func clip(s string) string {
 	return string(r[:30]) + "…"
 }
 
-// percent formats an exact probability for a phone: "45 %", "91,59 %",
-// "≈28,49 %" in Spanish and Greek, "45%" in English.
-func percent(lang string, p *big.Rat) string {
-	num := new(big.Int).Mul(p.Num(), big.NewInt(20000))
-	den := new(big.Int).Mul(p.Denom(), big.NewInt(2))
-	// h = round half up of p × 10000 (hundredths of a percent)
-	h := new(big.Int).Quo(new(big.Int).Add(num, p.Denom()), den)
-	exact := new(big.Int).Mod(num, den).Sign() == 0
-	v := h.Int64()
-	prefix := ""
-	switch {
-	case v == 0 && p.Sign() > 0:
-		v, prefix = 1, "<"
-	case v == 10000 && p.Cmp(big.NewRat(1, 1)) < 0:
-		v, prefix = 9999, ">"
-	case !exact:
-		prefix = "≈"
-	}
-	s := strconv.FormatInt(v/100, 10)
-	if f := v % 100; f != 0 {
-		frac := strconv.FormatInt(f+100, 10)[1:]
-		frac = strings.TrimRight(frac, "0")
-		sep := "."
-		if lang != "en" {
-			sep = ","
-		}
-		s += sep + frac
-	}
-	if lang == "en" {
-		return prefix + s + "%"
-	}
-	return prefix + s + " %"
-}
+// percent formats an exact probability for a phone: "45 %", "91,59 %" in
+// Spanish and Greek, "45%" in English.
+func percent(lang string, p *big.Rat) string { return command.Percent(lang, p) }
 
 // half formats a doubled value: 15 → "7,5" (es, el) or "7.5" (en).
 func half(lang string, v2 int) string {
@@ -373,16 +343,15 @@ func setChance(c *reply.Check, p *big.Rat) {
 
 func intp(v int) *int { return &v }
 
-// finish adds the odds line (when asked for with "?") and the buttons.
-func finish(req *command.Request, rep *reply.Reply, in input, oddsLine reply.Line, isCheck bool) *reply.Reply {
-	if in.odds && oddsLine != nil {
+// finish adds the odds line and the buttons. Every check states its exact
+// chance (issue 3: "the reply states the exact chance of success"), so a
+// check needs no "odds" button; "?" is still accepted and changes nothing.
+func finish(req *command.Request, rep *reply.Reply, _ input, oddsLine reply.Line, _ bool) *reply.Reply {
+	if oddsLine != nil {
 		rep.Lines = append(rep.Lines, oddsLine)
 	}
 	if rep.Check != nil && len(rep.Check.Dice) > 0 { // nothing to roll again in "/dh pen 17"
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("sys.button.again")})
-	}
-	if isCheck && !in.odds {
-		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonOdds, Label: req.T("sys.button.odds")})
 	}
 	return rep
 }
