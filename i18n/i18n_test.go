@@ -114,8 +114,8 @@ func TestEveryMessageRenders(t *testing.T) {
 		for _, f := range want {
 			args[f] = "X" + f
 		}
-		if _, plural := forms["one"]; plural {
-			args["count"] = 2 // a plural form needs a number
+		if _, plural := forms["one"]; plural || args["count"] != nil {
+			args["count"] = 2 // "count" selects a plural form: it must be a number
 		}
 		for _, l := range Langs {
 			if got := fields(raw[l][key]["other"]); strings.Join(got, ",") != strings.Join(want, ",") {

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -325,10 +326,9 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 
 	start := time.Now()
 	rep, err := r.run(ctx, cmd, req)
-	if err == nil {
-		if s, ok := src.(interface{ Err() error }); ok && s.Err() != nil {
-			err = Errorf("error.dice_script", "detail", s.Err().Error())
-		}
+	// Replayed dice that did not fit explain any failure they caused.
+	if s, ok := src.(interface{ Err() error }); ok && s.Err() != nil {
+		err = scriptError(s.Err())
 	}
 	if err != nil {
 		rep = r.errorReply(req, err)
@@ -376,6 +376,18 @@ func (r *Router) unlimited(platform string) bool {
 		}
 	}
 	return false
+}
+
+// scriptError turns a --dice replay problem into a localized user error.
+func scriptError(err error) error {
+	var se *dice.ScriptError
+	if !errors.As(err, &se) {
+		return err
+	}
+	if se.Exhausted {
+		return Errorf("error.dice_script_short", "count", se.Given, "index", se.Index)
+	}
+	return Errorf("error.dice_script_range", "index", se.Index, "value", se.Value, "sides", se.Sides)
 }
 
 // run calls the handler, turning a panic into an internal error.

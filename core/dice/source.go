@@ -27,11 +27,34 @@ func Seeded(seed uint64) Source {
 	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }
 
-// ErrScriptExhausted and ErrScriptRange are reported by Scripted.Err.
+// ErrScriptExhausted and ErrScriptRange match a *ScriptError with errors.Is.
 var (
 	ErrScriptExhausted = errors.New("not enough scripted dice")
 	ErrScriptRange     = errors.New("scripted die out of range")
 )
+
+// ScriptError says why scripted dice could not be replayed: too few values
+// (Index is then the 1-based number of the die that had no value) or a
+// value outside the die (Value on a die of Sides faces).
+type ScriptError struct {
+	Given     int // how many values were given
+	Index     int // the die, counted from 1
+	Value     int // the value given for it (out of range)
+	Sides     int // its number of faces
+	Exhausted bool
+}
+
+func (e *ScriptError) Error() string {
+	if e.Exhausted {
+		return fmt.Sprintf("scripted dice: only %d given, die %d has none", e.Given, e.Index)
+	}
+	return fmt.Sprintf("scripted dice: die %d is %d, a d%d gives 1..%d", e.Index, e.Value, e.Sides, e.Sides)
+}
+
+// Is makes errors.Is(err, ErrScriptExhausted) and ErrScriptRange work.
+func (e *ScriptError) Is(target error) bool {
+	return (target == ErrScriptExhausted && e.Exhausted) || (target == ErrScriptRange && !e.Exhausted)
+}
 
 // Scripted replays die results given as faces (1..n), in order, as
 // RULES.md's test vectors list them. A value out of range or running out is
@@ -40,7 +63,7 @@ var (
 type Scripted struct {
 	vals []int
 	pos  int
-	err  error
+	err  *ScriptError
 }
 
 // NewScripted returns a source that yields the given faces in order.
@@ -52,20 +75,25 @@ func (s *Scripted) IntN(n int) int {
 		return 0
 	}
 	if s.pos >= len(s.vals) {
-		s.err = fmt.Errorf("%w: needed more than %d", ErrScriptExhausted, len(s.vals))
+		s.err = &ScriptError{Given: len(s.vals), Index: s.pos + 1, Exhausted: true}
 		return 0
 	}
 	v := s.vals[s.pos]
 	s.pos++
 	if v < 1 || v > n {
-		s.err = fmt.Errorf("%w: die %d is %d, a d%d gives 1..%d", ErrScriptRange, s.pos, v, n, n)
+		s.err = &ScriptError{Given: len(s.vals), Index: s.pos, Value: v, Sides: n}
 		return 0
 	}
 	return v - 1
 }
 
-// Err reports the first problem met while replaying.
-func (s *Scripted) Err() error { return s.err }
+// Err reports the first problem met while replaying, as a *ScriptError.
+func (s *Scripted) Err() error {
+	if s.err == nil {
+		return nil
+	}
+	return s.err
+}
 
 // Used is how many values were consumed.
 func (s *Scripted) Used() int { return s.pos }

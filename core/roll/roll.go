@@ -100,7 +100,7 @@ func userError(err error) error {
 		return err
 	}
 	if errors.Is(err, dice.ErrSource) {
-		return command.Errorf("error.dice_script", "detail", strings.TrimPrefix(err.Error(), dice.ErrSource.Error()+": "))
+		return command.Errorf("error.internal")
 	}
 	return fmt.Errorf("roll: %w", err)
 }

@@ -253,11 +253,11 @@ func TestRollErrors(t *testing.T) {
 func TestRollScriptErrors(t *testing.T) {
 	r := newRouter(t, nil)
 	rep := run(t, r, "en", "/roll 3d6", 1, 2)
-	if !rep.Error || !strings.Contains(plain(rep), "The given dice don't fit") {
+	if !rep.Error || !strings.Contains(plain(rep), "2 given, but this roll needs at least 3") {
 		t.Errorf("short script: %q", plain(rep))
 	}
 	rep = run(t, r, "en", "/roll 1d6", 7)
-	if !rep.Error || !strings.Contains(plain(rep), "don't fit") {
+	if !rep.Error || !strings.Contains(plain(rep), "die 1 is 7, but a d6 only shows 1 to 6") {
 		t.Errorf("bad face: %q", plain(rep))
 	}
 }
