@@ -41,10 +41,10 @@ func TestSendRetriesUntilDeliveredOnce(t *testing.T) {
 	f.inject("sendMessage",
 		fault{code: 429, desc: "Too Many Requests: retry after 1", retryAfter: 1},
 		fault{code: 500, desc: "Internal Server Error"},
-		fault{delay: 4 * time.Second}, // longer than RequestTimeout: a timeout
+		fault{delay: 6 * time.Second}, // longer than RequestTimeout: a timeout
 	)
 	cfg := testConfig(f)
-	cfg.RequestTimeout = time.Second
+	cfg.RequestTimeout = 2 * time.Second
 	start(t, cfg, testRouter(t), newMemState())
 	g := groupChat(-201)
 	f.say(g, ana, "/echo uno")
@@ -108,7 +108,10 @@ func TestTokenNeverInLogsOrErrors(t *testing.T) {
 	cfg := Config{Token: fakeToken, APIURL: "http://" + ln.Addr().String(), RequestTimeout: 200 * time.Millisecond,
 		BackoffMin: 5 * time.Millisecond, BackoffMax: 20 * time.Millisecond}
 	r := start(t, cfg, testRouter(t), newMemState())
-	time.Sleep(300 * time.Millisecond)
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(r.logs.String(), "getMe") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond) // a few retries more
 	r.stop(t)
 	logs := r.logs.String()
 	if !strings.Contains(logs, "getMe") {

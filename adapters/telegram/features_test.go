@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"encoding/json"
+	"maps"
 	"net"
 	"net/http"
 	"strings"
@@ -103,9 +104,18 @@ func TestInlineQueryOffersRolledArticle(t *testing.T) {
 func TestCommandMenuPublishedPerLanguage(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	f.waitCalls("setMyCommands", 3, 5*time.Second)
+	// The fake records a call before it stores the menu: wait for the menus.
+	var published map[string]string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		f.mu.Lock()
+		published = maps.Clone(f.commands)
+		f.mu.Unlock()
+		if len(published) == 3 || time.Now().After(deadline) {
+			break
+		}
+	}
 	menus := map[string]map[string]string{}
-	for lang, raw := range f.commands {
+	for lang, raw := range published {
 		var cmds []tgbotapi.BotCommand
 		if err := json.Unmarshal([]byte(raw), &cmds); err != nil {
 			t.Fatal(err)
