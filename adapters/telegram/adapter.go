@@ -95,9 +95,6 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 // Name is the platform name.
 func (a *Adapter) Name() string { return "telegram" }
 
-// BotName is the bot's user name, known once Run has started.
-func (a *Adapter) BotName() string { return a.botName }
-
 // Run serves the bot until ctx ends, then keeps sending queued replies for
 // at most DrainTimeout. Replies still queued then stay in the journal and
 // are sent at the next start.
