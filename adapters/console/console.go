@@ -73,18 +73,7 @@ func (a *Adapter) Name() string { return "console" }
 func (a *Adapter) Run(ctx context.Context) error {
 	lines := make(chan string)
 	errc := make(chan error, 1)
-	go func() {
-		sc := bufio.NewScanner(a.in)
-		sc.Buffer(make([]byte, 64*1024), 1024*1024)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-ctx.Done():
-				return
-			}
-		}
-		errc <- sc.Err()
-	}()
+	go func() { errc <- readLines(ctx, a.in, lines) }()
 	a.prompt()
 	for {
 		select {
@@ -92,7 +81,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 			return nil
 		case err := <-errc:
 			if err != nil {
-				return fmt.Errorf("console: read: %w", err)
+				return fmt.Errorf("read: %w", err)
 			}
 			return nil
 		case line := <-lines:
@@ -100,6 +89,37 @@ func (a *Adapter) Run(ctx context.Context) error {
 				return nil
 			}
 			a.prompt()
+		}
+	}
+}
+
+// maxLine is the longest line kept whole; the rest of a longer line is
+// dropped (the router then answers that the message is too long), so no
+// input can exhaust memory or stop the chat.
+const maxLine = 64 * 1024
+
+// readLines sends each line of r to lines until end of input.
+func readLines(ctx context.Context, r io.Reader, lines chan<- string) error {
+	br := bufio.NewReaderSize(r, maxLine)
+	for {
+		line, isPrefix, err := br.ReadLine()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		text := string(line)
+		for isPrefix { // too long: keep the start, drop the rest of the line
+			_, isPrefix, err = br.ReadLine()
+			if err != nil && err != io.EOF {
+				return err
+			}
+		}
+		select {
+		case lines <- text:
+		case <-ctx.Done():
+			return nil
 		}
 	}
 }
@@ -129,6 +149,7 @@ func (a *Adapter) handle(ctx context.Context, line string) bool {
 	a.n++
 	msg := core.Message{
 		Chat:     core.ChatRef{Platform: "console", ID: a.chat},
+		BotName:  "zaria",
 		From:     a.user,
 		ID:       strconv.Itoa(a.n),
 		Text:     line,

@@ -9,6 +9,7 @@ import (
 	"zaria/adapters/console"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
 	"zaria/storage/memory"
@@ -22,6 +23,7 @@ func runScript(t *testing.T, script string) string {
 	}
 	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
 	general.Register(r, "test")
+	roll.Register(r)
 	systems.Register(r)
 	var out bytes.Buffer
 	a := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil)
@@ -32,15 +34,15 @@ func runScript(t *testing.T, script string) string {
 }
 
 func TestButtonsAreNumberedOptions(t *testing.T) {
-	out := runScript(t, "/zaria 4+2 dc15\n2\n1\n")
+	out := runScript(t, "/roll 3d6 vs 12\n2\n1\n")
 	if !strings.Contains(out, "[1] ") || !strings.Contains(out, "[2] ") {
 		t.Fatalf("no numbered buttons:\n%s", out)
 	}
 	// Pressing 2 (odds) re-runs the command with the odds shown; 1 rolls again.
-	if !strings.Contains(out, "→ /zaria 4+2 dc15 ?)") || !strings.Contains(out, "Chance: 6%") {
+	if !strings.Contains(out, "→ /roll 3d6 vs 12 ?)") || !strings.Contains(out, "37.5%") {
 		t.Errorf("odds button:\n%s", out)
 	}
-	if strings.Count(out, "🎲 Ζαριά") != 3 {
+	if strings.Count(out, "🎲 3d6") != 3 {
 		t.Errorf("want three rolls:\n%s", out)
 	}
 }
@@ -61,5 +63,12 @@ func TestSecretRollShownAsPrivate(t *testing.T) {
 	out := runScript(t, "/gmroll zaria 4+2 dc15\n")
 	if !strings.Contains(out, "ana rolled in secret") || !strings.Contains(out, "🔒 Secret roll by ana") {
 		t.Errorf("secret roll:\n%s", out)
+	}
+}
+
+func TestHugeLineIsRefusedNotFatal(t *testing.T) {
+	out := runScript(t, "/lang "+strings.Repeat("x", 1_100_000)+"\n/lang\n")
+	if !strings.Contains(out, "too long") || !strings.Contains(out, "I speak English") {
+		t.Errorf("a 1.1 MB line:\n%.300s", out)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -33,8 +34,7 @@ func main() {
 // run dispatches the sub-command and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cmd := "run"
-	if len(args) > 0 && (args[0] == "run" || args[0] == "roll" || args[0] == "backup" || args[0] == "version" ||
-		args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
 	}
 	var err error
@@ -47,8 +47,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = backupCmd(ctx, args, stdout, getenv)
 	case "version":
 		fmt.Fprintln(stdout, "zaria", version)
-	default:
+	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "zaria: unknown command %q\n%s", cmd, usage)
+		return exitUser
 	}
 	if err != nil {
 		var ue usageError

@@ -78,9 +78,17 @@ func TestRollCommandContract(t *testing.T) {
 	if code != 2 || out != "" || !strings.Contains(errs, "I don't speak «xx»") {
 		t.Errorf("user error: code %d, stdout %q, stderr %q", code, out, errs)
 	}
-	out, _, code = zaria(t, "", env(), "roll", "--json", "--lang", "el", "/lang xx")
-	if code != 2 || !strings.Contains(out, `"error":`) || !strings.Contains(out, "Δεν μιλάω") {
-		t.Errorf("user error under --json: code %d, %q", code, out)
+	out, errs, code = zaria(t, "", env(), "roll", "--json", "--lang", "el", "/lang xx")
+	if code != 2 || !strings.Contains(out, `"error":`) || !strings.Contains(out, "Δεν μιλάω") || !strings.Contains(errs, "Δεν μιλάω") {
+		t.Errorf("user error under --json: code %d, %q, stderr %q", code, out, errs)
+	}
+	// An export carries its document under --json.
+	out, _, code = zaria(t, "", env(), "roll", "--json", "/exportar")
+	var exp struct {
+		File struct{ Name, Mime, Content string }
+	}
+	if err := json.Unmarshal([]byte(out), &exp); code != 0 || err != nil || !strings.Contains(exp.File.Content, `"format": "zaria-chat"`) {
+		t.Errorf("export under --json: %d %v %q", code, err, out)
 	}
 	for _, bad := range [][]string{
 		{"roll", "--lang", "fr", "/help"},
@@ -102,6 +110,16 @@ func TestRollCommandContract(t *testing.T) {
 	out, _, _ = zaria(t, "", env(), "roll", "--db", db, "--chat", "8", "/help")
 	if !strings.Contains(out, "lo que sé hacer") {
 		t.Errorf("chat 8 is not in the default language: %q", out)
+	}
+}
+
+func TestUnknownSubcommand(t *testing.T) {
+	out, errs, code := zaria(t, "", env(), "foo")
+	if code != 2 || out != "" || !strings.Contains(errs, `unknown command "foo"`) || !strings.Contains(errs, "zaria roll") {
+		t.Errorf("zaria foo: %d %q %q", code, out, errs)
+	}
+	if out, _, code := zaria(t, "", env(), "help"); code != 0 || !strings.Contains(out, "zaria backup") {
+		t.Errorf("zaria help: %d %q", code, out)
 	}
 }
 

@@ -110,7 +110,7 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 			return fail(err.Error())
 		}
 	}
-	msg := core.Message{Chat: chatRef, From: core.User{ID: *user, Name: *user}, ID: "1", Text: text, FromGM: true}
+	msg := core.Message{Chat: chatRef, From: core.User{ID: *user, Name: *user}, ID: "1", Text: text, FromGM: true, BotName: "zaria"}
 	rep, ok := router.DispatchWith(ctx, msg, src)
 	if !ok {
 		return fail(fmt.Sprintf("%q is not a command; try '/roll 2d6' or '/help'", text))
@@ -130,8 +130,12 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 			_ = json.Unmarshal(b, &out)
 			out["text"] = textOut
 		}
+		if rep.File != nil {
+			out["file"] = map[string]any{"name": rep.File.Name, "mime": rep.File.MIME, "content": string(rep.File.Data)}
+		}
 		if rep.Error {
 			out["error"] = textOut
+			fmt.Fprintln(stderr, textOut)
 		}
 		writeJSON(stdout, out)
 	} else if rep.Error {

@@ -60,6 +60,7 @@ type Option struct {
 // Request is one command as the handler sees it.
 type Request struct {
 	Msg      core.Message
+	Prefix   string // the prefix as typed: "/", "!" or the chat's own
 	Name     string // canonical command name
 	Alias    string // the name as typed, without prefix
 	Args     string // everything after the command word, trimmed

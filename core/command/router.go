@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"zaria/core"
@@ -198,25 +199,27 @@ func (r *Router) Limits() Limits { return r.cfg.Limits }
 
 // Parsed is a message split into command word and arguments.
 type Parsed struct {
-	Name string // without prefix and @bot
-	Args string
+	Prefix string // as typed: "/", "!" or the chat's own
+	Name   string // without prefix and @bot
+	Args   string
 }
 
 // Parse splits text into a command if it starts with '/' or prefix. It
 // returns ok=false for plain chat text and for /cmd@OtherBot.
 func Parse(text, prefix, botName string) (Parsed, bool) {
 	text = strings.TrimSpace(text)
-	var rest string
+	var used string
 	switch {
 	case strings.HasPrefix(text, "/"):
-		rest = text[1:]
+		used = "/"
 	case prefix != "" && strings.HasPrefix(text, prefix):
-		rest = text[len(prefix):]
+		used = prefix
 	case strings.HasPrefix(text, "!"):
-		rest = text[1:]
+		used = "!"
 	default:
 		return Parsed{}, false
 	}
+	rest := text[len(used):]
 	word, args, _ := strings.Cut(rest, " ")
 	if i := strings.IndexAny(word, "\n\t"); i >= 0 {
 		args = word[i:] + " " + args
@@ -225,14 +228,16 @@ func Parse(text, prefix, botName string) (Parsed, bool) {
 	if at := strings.IndexByte(word, '@'); at >= 0 {
 		target := word[at+1:]
 		word = word[:at]
-		if botName != "" && !strings.EqualFold(target, botName) {
+		// Addressed to a bot: to us only if that is our name.
+		if botName == "" || !strings.EqualFold(target, botName) {
 			return Parsed{}, false
 		}
 	}
-	if word == "" {
+	// A command word starts with a letter: "!!", "/3" or "!?" are chat, not commands.
+	if r, _ := utf8.DecodeRuneInString(word); word == "" || !unicode.IsLetter(r) {
 		return Parsed{}, false
 	}
-	return Parsed{Name: word, Args: strings.TrimSpace(args)}, true
+	return Parsed{Prefix: used, Name: word, Args: strings.TrimSpace(args)}, true
 }
 
 // Dispatch handles one message. It returns ok=false when the message is not
@@ -260,7 +265,7 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 		return nil, false
 	}
 	lang := r.resolveLang(ctx, msg, &settings)
-	req := &Request{Msg: msg, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth, router: r}
+	req := &Request{Msg: msg, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth, router: r}
 
 	limit := r.cfg.Limits.MaxInput
 	if c, ok := r.byAlias[fold.Key(p.Name)]; ok && c.MaxInput > limit {
@@ -362,7 +367,7 @@ func (req *Request) Redispatch(ctx context.Context, text string, src dice.Source
 	}
 	m := req.Msg
 	m.Text = text
-	sub := &Request{Msg: m, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings, Depth: req.Depth + 1, router: r}
+	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings, Depth: req.Depth + 1, router: r}
 	if src == nil {
 		src = req.Rand
 	}
@@ -428,10 +433,14 @@ func (r *Router) unknown(req *Request) *reply.Reply {
 			names = append(names, c.Aliases...)
 		}
 	}
-	if s := fold.Closest(req.Alias, names, 1); len(s) > 0 {
-		return r.errorReply(req, Errorf("error.unknown_command_suggest", "name", req.Alias, "suggestion", "/"+s[0]))
+	typed := req.Prefix + req.Alias
+	// Suggest only for words long enough to be a typo of something.
+	if utf8.RuneCountInString(req.Alias) >= 3 {
+		if s := fold.Closest(req.Alias, names, 1); len(s) > 0 {
+			return r.errorReply(req, Errorf("error.unknown_command_suggest", "name", typed, "suggestion", req.Prefix+s[0]))
+		}
 	}
-	return r.errorReply(req, Errorf("error.unknown_command", "name", req.Alias))
+	return r.errorReply(req, Errorf("error.unknown_command", "name", typed))
 }
 
 func (r *Router) errorReply(req *Request, err error) *reply.Reply {

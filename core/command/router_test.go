@@ -84,6 +84,9 @@ func TestPrefixesAndAliases(t *testing.T) {
 		{"hola a todos", "", false},
 		{"/", "", false},
 		{"", "", false},
+		{"!!", "", false},
+		{"!?", "", false},
+		{"/3d6", "", false},
 	}
 	for i, c := range cases {
 		m := msg(c.text)
@@ -107,6 +110,23 @@ func TestUnknownCommandHint(t *testing.T) {
 	}
 	if _, ok := dispatch(t, r, msg("/xyzzy@OtherBot")); ok {
 		t.Error("a command for another bot was answered")
+	}
+	// With no bot name known (Matrix, console), any @target is someone else.
+	anon := msg("/roll@OtherBot 1d6")
+	anon.BotName = ""
+	if _, ok := dispatch(t, r, anon); ok {
+		t.Error("/roll@OtherBot was answered by a bot with no name")
+	}
+	// The hint repeats what was typed, prefix included, and does not
+	// suggest a command for a word too short to be a typo.
+	if got, _ := dispatch(t, r, msg("!φου")); !strings.Contains(got, "No conozco !φου.") {
+		t.Errorf("!φου gives %q", got)
+	}
+	if got, _ := dispatch(t, r, msg("/a")); strings.Contains(got, "Quisiste") {
+		t.Errorf("/a gives a suggestion: %q", got)
+	}
+	if got, _ := dispatch(t, r, msg("!tirr 1d6")); !strings.Contains(got, "¿Quisiste decir !tirar?") {
+		t.Errorf("!tirr gives %q", got)
 	}
 }
 
