@@ -152,6 +152,7 @@ func genTerm(r *rand.Rand, b *strings.Builder, depth int) {
 // panic, an inconsistency, or an answer that took more than
 // ZARIA_CORPUS_MAX_MS (default 50 ms) of CPU time on its thread (wall time
 // where that is not available), so a busy machine does not count.
+// ZARIA_CORPUS_SEED picks another corpus of the same size.
 func TestRandomCorpus(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("ZARIA_CORPUS"))
 	if n == 0 {
@@ -163,7 +164,8 @@ func TestRandomCorpus(t *testing.T) {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	r := rand.New(rand.NewPCG(uint64(n), 42))
+	seed, _ := strconv.ParseUint(os.Getenv("ZARIA_CORPUS_SEED"), 10, 64) // to run a large corpus in chunks
+	r := rand.New(rand.NewPCG(uint64(n), 42+seed))
 	var worst, worstWall time.Duration
 	var worstExpr string
 	slow := 0
