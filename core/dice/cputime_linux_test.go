@@ -3,14 +3,17 @@ package dice
 import (
 	"syscall"
 	"time"
+	"unsafe"
 )
 
-// threadCPU is the CPU time of the calling OS thread (lock it first), so
-// that the corpus check measures work, not waiting on a busy machine.
+// threadCPU is the CPU time of the calling OS thread (lock it first), from
+// CLOCK_THREAD_CPUTIME_ID, so that the corpus check measures work, not
+// waiting on a busy machine.
 func threadCPU() (time.Duration, bool) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+	var ts syscall.Timespec
+	const clockThreadCPUTimeID = 3
+	if _, _, e := syscall.RawSyscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
 		return 0, false
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
+	return time.Duration(ts.Nano()), true
 }
