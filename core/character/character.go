@@ -83,6 +83,12 @@ type Options struct {
 	Limits Limits
 	Logger *slog.Logger
 	Now    func() time.Time
+	// Validators check a value before "/pj set" or "/importar" stores it,
+	// keyed by value name (a synonym of the name finds the same check:
+	// "weapon" = "arma"). A check returns a *command.UserError for a value
+	// it refuses. The game systems provide them (systems.SheetValidators),
+	// so this package needs to know none of their tables.
+	Validators map[string]func(req *command.Request, value string) error
 }
 
 // Service implements the character commands, command.Sheets,
@@ -92,6 +98,7 @@ type Service struct {
 	lim   Limits
 	log   *slog.Logger
 	now   func() time.Time
+	valid map[string]func(*command.Request, string) error // by folded name
 	// edits serializes read-modify-write edits of sheets per chat (hashed
 	// into stripes), so two concurrent "/pj set" never lose one another's
 	// value. The bot is one process; the store's transactions do the rest.
@@ -115,7 +122,28 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, lim: o.Limits.withDefaults(), log: o.Logger, now: o.Now}
+	valid := make(map[string]func(*command.Request, string) error, len(o.Validators))
+	for name, f := range o.Validators {
+		valid[fold.Key(name)] = f
+	}
+	return &Service{store: store, lim: o.Limits.withDefaults(), log: o.Logger, now: o.Now, valid: valid}
+}
+
+// validate runs the check registered for name (or one of its synonyms) on
+// value; nil when there is none.
+func (s *Service) validate(req *command.Request, name, value string) error {
+	k := fold.Key(name)
+	f, ok := s.valid[k]
+	for _, syn := range synonyms(k) {
+		if ok {
+			break
+		}
+		f, ok = s.valid[syn]
+	}
+	if !ok {
+		return nil
+	}
+	return f(req, strings.TrimSpace(value))
 }
 
 // Limits returns the effective quotas.

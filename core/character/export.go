@@ -228,6 +228,9 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 			if err := checkValueText(v.Value, s.lim.ValueLen); err != nil {
 				return ChatData{}, err
 			}
+			if err := s.validate(req, v.Name, v.Value); err != nil {
+				return ChatData{}, err
+			}
 			c.Values = append(c.Values, Value{Name: v.Name, Key: fold.Key(v.Name), Text: strings.TrimSpace(v.Value)})
 		}
 		out.Characters = append(out.Characters, c)

@@ -259,6 +259,9 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 	if err := checkValueText(text, s.lim.ValueLen); err != nil {
 		return nil, err
 	}
+	if err := s.validate(req, name, text); err != nil {
+		return nil, err
+	}
 	c, err := s.editable(ctx, req, who)
 	if err != nil {
 		return nil, err

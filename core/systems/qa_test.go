@@ -1,0 +1,154 @@
+package systems_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/character"
+	"zaria/core/command"
+	"zaria/core/dice"
+	"zaria/core/reply"
+	"zaria/core/systems"
+	"zaria/i18n"
+	"zaria/storage/sqlite"
+)
+
+// sheetBot is the bot as cmd/zaria wires it: SQLite, the character service
+// with the systems' sheet checks, the real catalogs and router.
+type sheetBot struct {
+	t  *testing.T
+	r  *command.Router
+	db *sqlite.DB
+}
+
+func newSheetBot(t *testing.T) *sheetBot {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := character.New(db, character.Options{Validators: systems.SheetValidators()})
+	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Sheets: svc,
+		Aliases: svc, Observers: []command.Observer{svc}, Limits: command.Limits{Burst: 1 << 20}})
+	character.Register(r, svc)
+	systems.Register(r)
+	return &sheetBot{t: t, r: r, db: db}
+}
+
+// lang sets the chat's language.
+func (b *sheetBot) lang(chat core.ChatRef, l string) {
+	b.t.Helper()
+	s, err := b.db.Settings(context.Background(), chat)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	s = s.Clone()
+	s.Lang = l
+	if err := b.db.SaveSettings(context.Background(), chat, s); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+func (b *sheetBot) send(u core.User, text string, faces ...int) (string, *reply.Reply) {
+	b.t.Helper()
+	var src dice.Source = dice.Seeded(3)
+	if len(faces) > 0 {
+		src = dice.NewScripted(faces)
+	}
+	rep, ok := b.r.DispatchWith(context.Background(), core.Message{Chat: chat, From: u, Text: text}, src)
+	if !ok {
+		b.t.Fatalf("%q not handled", text)
+	}
+	return reply.PlainText(rep), rep
+}
+
+func (b *sheetBot) ok(u core.User, text string, faces ...int) string {
+	b.t.Helper()
+	out, rep := b.send(u, text, faces...)
+	if rep.Error {
+		b.t.Fatalf("%q: %s", text, out)
+	}
+	return out
+}
+
+func (b *sheetBot) fails(u core.User, text string, want ...string) string {
+	b.t.Helper()
+	out, rep := b.send(u, text)
+	if !rep.Error {
+		b.t.Fatalf("%q: want an error, got %s", text, out)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			b.t.Errorf("%q: %q lacks %q", text, out, w)
+		}
+	}
+	return out
+}
+
+func hasAll(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("%q lacks %q", out, w)
+		}
+	}
+}
+
+func hasNone(t *testing.T, out string, bad ...string) {
+	t.Helper()
+	for _, w := range bad {
+		if strings.Contains(out, w) {
+			t.Errorf("%q should not contain %q", out, w)
+		}
+	}
+}
+
+var ana = core.User{ID: "1", Name: "Ana"}
+
+// Dungeon Hack equipment typed on a sheet is checked against the tables
+// when it is typed: a misspelt weapon gets "did you mean" and nothing is
+// stored; a value in English or Greek is checked the same way.
+func TestSheetEquipmentIsValidated(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra dh")
+	b.fails(ana, "/pj set arma espada-lrga", "¿Quisiste decir «espada larga»?")
+	b.fails(ana, "/pj set armadura foo", "No conozco la armadura «foo»")
+	b.fails(ana, "/pj set weapon espada-lrga", "espada larga")
+	b.fails(ana, "/pj set uso-arma d7", "uso-arma", "d7")
+	b.fails(ana, "/pj set uso-armadura mucho", "uso-armadura")
+	b.fails(ana, "/pj set dado-db d5", "d5")
+	b.fails(ana, "/pj set db 11", "de 0 a 10")
+	b.fails(ana, "/pj set db-rotos -1", "db-rotos")
+	sheet := b.ok(ana, "/pj")
+	hasNone(t, sheet, "espada-lrga", "foo", "d7", "mucho", "d5", "11")
+	hasAll(t, sheet, "Aún sin valores")
+
+	// Good values are stored as typed.
+	b.ok(ana, "/pj set arma espada-larga")
+	b.ok(ana, "/pj set armadura Coraza")
+	b.ok(ana, "/pj set uso-arma d6")
+	b.ok(ana, "/pj set uso-armadura agotado")
+	b.ok(ana, "/pj set dado-db d4")
+	b.ok(ana, "/pj set db 2")
+	b.ok(ana, "/pj set db-rotos 1")
+	b.ok(ana, "/pj set fuerza 4") // not equipment: not checked
+	hasAll(t, b.ok(ana, "/pj"), "arma espada-larga", "armadura Coraza", "uso-arma d6", "dado-db d4", "db 2", "db-rotos 1")
+
+	// An import with a bad weapon is refused as a whole.
+	b.lang(chat, "en")
+	doc := `{"format":"zaria-chat","version":1,"settings":{},"characters":[{"name":"Enyra","owner":"1","values":[{"name":"arma","value":"espada-lrga"}]}]}`
+	gm := core.User{ID: "9", Name: "GM"}
+	rep, _ := b.r.DispatchWith(context.Background(), core.Message{Chat: chat, From: gm, FromGM: true, Text: "/importar " + doc}, dice.Seeded(1))
+	if out := reply.PlainText(rep); !rep.Error || !strings.Contains(out, "Did you mean “espada-larga”?") {
+		t.Errorf("import of a bad weapon: %s", out)
+	}
+}

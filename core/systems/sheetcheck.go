@@ -1,0 +1,62 @@
+package systems
+
+import (
+	"strings"
+
+	"zaria/core/command"
+	dh "zaria/core/systems/dungeonhack"
+)
+
+// SheetValidators returns the checks of the Dungeon Hack values a
+// character sheet may hold, keyed by value name (core/character's names:
+// arma, armadura, uso-arma, uso-armadura, dado-db, db, db-rotos). Each
+// check returns a *command.UserError for a value the Dungeon Hack commands
+// could not read, with the closest table name when there is one
+// ("¿Quisiste decir «espada larga»?"). The character service runs them
+// before it stores a value, so a bad value is refused when it is typed
+// rather than at the next roll:
+//
+//	svc := character.New(store, character.Options{Validators: systems.SheetValidators()})
+func SheetValidators() map[string]func(req *command.Request, value string) error {
+	count := func(name string) func(*command.Request, string) error {
+		return func(_ *command.Request, v string) error {
+			n, ok := atoi(strings.TrimSpace(v))
+			if !ok || n < 0 || n > dh.MaxDB {
+				return command.Errorf("dh.error.sheet_count", "name", name, "max", dh.MaxDB, "got", clip(v))
+			}
+			return nil
+		}
+	}
+	usage := func(name string) func(*command.Request, string) error {
+		return func(_ *command.Request, v string) error {
+			if isExhausted(v) {
+				return nil
+			}
+			if n, ok := parseDie(v); ok && dh.IsUsageDie(n) {
+				return nil
+			}
+			return command.Errorf("dh.error.sheet_usage", "name", name, "got", clip(v))
+		}
+	}
+	return map[string]func(*command.Request, string) error{
+		sheetWeapon: func(req *command.Request, v string) error {
+			_, err := findWeapon(req, v)
+			return err
+		},
+		sheetArmour: func(req *command.Request, v string) error {
+			_, err := findArmour(req, v)
+			return err
+		},
+		sheetWeaponUsage: usage(sheetWeaponUsage),
+		sheetArmourUsage: usage(sheetArmourUsage),
+		sheetIntact:      count(sheetIntact),
+		sheetBroken:      count(sheetBroken),
+		sheetDie: func(_ *command.Request, v string) error {
+			n, ok := parseDie(v)
+			if !ok {
+				return command.Errorf("dh.error.sheet_die", "got", clip(v))
+			}
+			return validDBDie(n)
+		},
+	}
+}
