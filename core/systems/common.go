@@ -244,6 +244,15 @@ func isSuggestion(err error) bool {
 	return ok && strings.HasSuffix(ue.Key, "_suggest")
 }
 
+// prefix is the command prefix the user typed ("/" or "!"), for the
+// commands a reply suggests; "/" when the request has none (the CLI).
+func prefix(req *command.Request) string {
+	if req.Prefix == "" {
+		return "/"
+	}
+	return req.Prefix
+}
+
 // clip keeps user text in error messages short.
 func clip(s string) string {
 	if utf8.RuneCountInString(s) <= 30 {

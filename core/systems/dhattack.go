@@ -44,6 +44,7 @@ type dhAttacker struct {
 	level     int
 	bonus     int
 	charge    bool
+	fromSheet bool // the weapon is the sheet's "arma"
 }
 
 func parseAttacker(req *command.Request, toks []string) (dhAttacker, error) {
@@ -197,7 +198,23 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 		if err != nil {
 			return nil, err
 		}
-		att.weapon, att.hasWeapon = w, true
+		att.weapon, att.hasWeapon, att.fromSheet = w, true, true
+	}
+	// The weapon of a sheet has a current usage die: none left means the
+	// weapon is destroyed (or, if magic, unusable until repaired).
+	usageDie := att.weapon.Resist
+	if att.fromSheet {
+		cur, ok, err := sheetOpt(ctx, req, who, sheetWeaponUsage)
+		if err != nil {
+			return nil, err
+		}
+		if ok && isExhausted(cur) {
+			return nil, command.Errorf("dh.error.weapon_destroyed", "item", capFirst(dhWeaponName(req, att.weapon)),
+				"die", fmt.Sprintf("d%d", att.weapon.Resist), "p", prefix(req))
+		}
+		if n, okd := parseDie(cur); ok && okd {
+			usageDie = n
+		}
 	}
 	var def dhDefender
 	if vs {
@@ -309,8 +326,8 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 		line = append(line, reply.T(" "+req.T("dh.pen_floor")))
 	}
 	rep.Add(line...)
-	if att.hasWeapon && att.weapon.Resist > 0 {
-		rep.Add(reply.I(req.T("dh.reminder.usage", "die", fmt.Sprintf("d%d", att.weapon.Resist))))
+	if att.hasWeapon && usageDie > 0 {
+		rep.Add(reply.I(req.T("dh.reminder.usage", "die", fmt.Sprintf("d%d", usageDie))))
 	}
 	if vs && a.DB > 0 {
 		if a.Pen > 0 {

@@ -152,3 +152,43 @@ func TestSheetEquipmentIsValidated(t *testing.T) {
 		t.Errorf("import of a bad weapon: %s", out)
 	}
 }
+
+// A weapon whose usage die is used up cannot attack: the reply says it is
+// destroyed and how to change or restore it. While it lasts, the reminder
+// names the die the sheet holds now, not the table's.
+func TestDHExhaustedWeapon(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra dh")
+	b.ok(ana, "/pj set arma espada-larga")
+	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d8")
+	b.ok(ana, "/dh uso", 1) // d8 → d6
+	out := b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1)
+	hasAll(t, out, "/dh uso d6")
+	hasNone(t, out, "uso d8")
+	b.ok(ana, "/dh uso", 1) // d6 → d4
+	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d4")
+	hasAll(t, b.ok(ana, "/dh uso", 1), "agotado") // d4 → exhausted
+	b.fails(ana, "/dh ataque vs coraza", "Espada larga", "destruida", "/pj set arma", "/pj set uso-arma d8")
+	// On Matrix with "!" the hint uses "!".
+	b.fails(ana, "!dh ataque vs coraza", "!pj set arma")
+	// A table weapon typed in full still attacks: it is not the sheet's.
+	b.ok(ana, "/dh ataque espada-larga vs coraza", 8, 1, 1, 1)
+	// A new weapon on the sheet: back in the fight.
+	b.ok(ana, "/pj set arma maza")
+	b.ok(ana, "/pj set uso-arma d6")
+	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 6, 1, 1, 1), "Maza", "/dh uso d6")
+	b.lang(chat, "el")
+	b.ok(ana, "/pj set uso-arma agotado")
+	b.fails(ana, "!dh επίθεση εναντίον θώρακας", "!pj ορίσε όπλο", "!pj ορίσε χρήση-όπλου d6")
+}
+
+// The Greek and English names a hint suggests reach the same sheet values.
+func TestHintNamesReachTheSheet(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra dh")
+	b.ok(ana, "!pj ορίσε όπλο μακρύ-σπαθί")
+	b.ok(ana, "!pj ορίσε χρήση-όπλου d6")
+	b.ok(ana, "/pj set weapon-usage d4")
+	hasAll(t, b.ok(ana, "/pj"), "όπλο μακρύ-σπαθί", "χρήση-όπλου d4")
+	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d4")
+}
