@@ -57,7 +57,18 @@ type Adapter struct {
 	send    *sender
 	baseCtx context.Context // Run's context, for webhook requests
 	whMu    sync.Mutex      // webhook updates are handled one at a time
+
+	queued atomic.Int64 // replies waiting to be sent
+	floods atomic.Int64 // 429 answers to sends
 }
+
+// QueueDepth is how many replies wait in the send queues (a gauge for
+// /metrics; safe to call at any time).
+func (a *Adapter) QueueDepth() int64 { return a.queued.Load() }
+
+// FloodWaits is how many sends Telegram answered with 429 Too Many Requests
+// since start (a counter for /metrics; safe to call at any time).
+func (a *Adapter) FloodWaits() int64 { return a.floods.Load() }
 
 // New checks the configuration and builds an adapter. It does no network
 // I/O; Run does.
@@ -123,7 +134,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 
 	sendCtx, cancelSend := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelSend()
-	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg)
+	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg, &a.queued, &a.floods)
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)

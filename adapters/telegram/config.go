@@ -12,6 +12,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -124,6 +125,41 @@ func (c Config) validate() error {
 		}
 		if c.WebhookListen == "" {
 			return errors.New("telegram: webhook mode needs a listen address")
+		}
+	}
+	return nil
+}
+
+// ParseLimits reads send limits written as "chat=1s,group=20/1m,global=30/1s"
+// (any subset) into c. It exists for load tests against a fake Bot API with
+// scaled limits (ZARIA_TELEGRAM_LIMITS); against Telegram keep the defaults.
+func (c *Config) ParseLimits(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			return errors.New("telegram: limits are written chat=1s,group=20/1m,global=30/1s")
+		}
+		if k == "chat" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return errors.New("telegram: bad chat limit (a duration such as 1s)")
+			}
+			c.ChatInterval = d
+			continue
+		}
+		n, per, ok := strings.Cut(v, "/")
+		count, err := strconv.Atoi(n)
+		d, derr := time.ParseDuration(per)
+		if !ok || err != nil || derr != nil || count <= 0 || d <= 0 {
+			return errors.New("telegram: bad " + k + " limit (N/duration such as 30/1s)")
+		}
+		switch k {
+		case "group":
+			c.GroupLimit, c.GroupWindow = count, d
+		case "global":
+			c.GlobalLimit, c.GlobalWindow = count, d
+		default:
+			return errors.New("telegram: unknown limit " + strconv.Quote(k) + " (chat, group, global)")
 		}
 	}
 	return nil

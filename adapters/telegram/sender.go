@@ -29,6 +29,7 @@ type sender struct {
 	wg    sync.WaitGroup
 
 	sent, retried, failed atomic.Int64
+	queued, floods        *atomic.Int64 // the adapter's gauges: replies waiting, 429s received
 }
 
 type chatQueue struct {
@@ -44,9 +45,9 @@ type item struct {
 	o *op
 }
 
-func newSender(ctx context.Context, c *client, j *journal, log *slog.Logger, cfg Config) *sender {
+func newSender(ctx context.Context, c *client, j *journal, log *slog.Logger, cfg Config, queued, floods *atomic.Int64) *sender {
 	return &sender{
-		c: c, j: j, log: log, cfg: cfg, ctx: ctx,
+		c: c, j: j, log: log, cfg: cfg, ctx: ctx, queued: queued, floods: floods,
 		global: newWindow(cfg.GlobalLimit, cfg.GlobalWindow),
 		chats:  map[int64]*chatQueue{},
 	}
@@ -68,6 +69,7 @@ func (s *sender) enqueue(e *entry, o *op) {
 		s.chats[o.Chat] = q
 	}
 	q.items = append(q.items, item{e, o})
+	s.queued.Add(1)
 	if !q.running {
 		q.running = true
 		s.wg.Add(1)
@@ -109,6 +111,7 @@ func (s *sender) work(q *chatQueue) {
 		}
 		s.mu.Lock()
 		q.items = q.items[1:]
+		s.queued.Add(-1)
 		q.last = time.Now()
 		s.mu.Unlock()
 	}
@@ -167,6 +170,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		}
 		s.retried.Add(1)
 		if d, ok := retryAfter(err); ok {
+			s.floods.Add(1)
 			s.log.Warn("telegram flood limit, waiting", "chat", chat, "retry_after", d)
 			if err := sleep(ctx, d); err != nil {
 				return err

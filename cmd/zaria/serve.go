@@ -58,7 +58,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	var adapters []adapter
 	tg, mx := cfg.Platforms()
 	if tg {
-		a, err := telegram.New(telegram.Config{
+		tc := telegram.Config{
 			Token:         cfg.Telegram.Token,
 			APIURL:        cfg.Telegram.API,
 			PollTimeout:   cfg.Telegram.PollTimeout,
@@ -66,10 +66,19 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			WebhookURL:    cfg.Telegram.WebhookURL,
 			WebhookSecret: cfg.Telegram.WebhookSecret,
 			DefaultLang:   cfg.Lang,
-		}, router, db, logger)
+		}
+		// Scaled send limits, for load tests against a fake Bot API only.
+		if v := getenv("ZARIA_TELEGRAM_LIMITS"); v != "" {
+			if err := tc.ParseLimits(v); err != nil {
+				return usageError{err.Error()}
+			}
+		}
+		a, err := telegram.New(tc, router, db, logger)
 		if err != nil {
 			return err
 		}
+		metrics.Gauge("zaria_telegram_send_queue", "Telegram replies waiting to be sent.", false, func() float64 { return float64(a.QueueDepth()) })
+		metrics.Gauge("zaria_telegram_429_total", "Telegram sends answered 429 Too Many Requests.", true, func() float64 { return float64(a.FloodWaits()) })
 		adapters = append(adapters, a)
 	}
 	if mx {
