@@ -53,7 +53,7 @@ func TestDHOtherChat(t *testing.T) {
 		{lang: "es", text: "/dh uso clava", dice: []int{1}, has: []string{"Clava · 🎲 d4 → 1"}, bold: "¡agotado: se rompe!", outcome: "failure", chance: "1/2"},
 		{lang: "el", text: "/dh χρήση ρόπαλο μαγικό", dice: []int{1}, bold: "δεν χρησιμοποιείται μέχρι να επισκευαστεί", outcome: "failure"},
 		// H8: the seed's repair; H9; H12.
-		{lang: "es", text: "/dh repara coraza 2?", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "d6: 2, 4 (hay que sacar más de 3)", "Coraza queda con 2 DB.", "Probabilidad de repararlos todos: 25 %"}, bold: "reparados 1, perdidos 1", outcome: "failure", total: ip(2), chance: "1/4"},
+		{lang: "es", text: "/dh repara coraza 2?", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "d6: 2, 4 (hay que sacar más de 3)", "Coraza queda con 2 DB.", "Probabilidad de repararlos todos: 25 %"}, bold: "1 reparado, 1 perdido", outcome: "failure", total: ip(2), chance: "1/4"},
 		{lang: "es", text: "/dh repara tela 1", bold: "se destruye y no se puede reparar", outcome: "impossible"},
 		{lang: "en", text: "/dh repair chain mail 2 d4", bold: "A d4 never rolls above 4", outcome: "impossible"},
 		// Magic armour: 1d4 days and 10 % of its value per broken DB.
@@ -121,7 +121,7 @@ func TestDHSheet(t *testing.T) {
 		{lang: "es", text: "/dh rompe pen1", has: []string{"Coraza: DB intactos 2, rotos 1."}, bold: "1 de daño", total: ip(1)},
 		{lang: "es", text: "/dh rompe pen1", has: []string{"Coraza: DB intactos 1, rotos 2."}, total: ip(1)},
 		// H8 from the sheet: 2 broken of 3, dice 2 and 4.
-		{lang: "es", text: "/dh repara", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "reparados 1, perdidos 1", "Coraza queda con 2 DB."}, outcome: "failure", total: ip(2), chance: "1/4"},
+		{lang: "es", text: "/dh repara", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "1 reparado, 1 perdido", "Coraza queda con 2 DB."}, outcome: "failure", total: ip(2), chance: "1/4"},
 		// Usage die of the weapon: d8 → d6, stored.
 		{lang: "es", text: "/dh uso", dice: []int{1}, has: []string{"Espada larga · 🎲 d8 → 1", "Ficha: uso-arma = d6"}, bold: "baja a d6", outcome: "failure"},
 		{lang: "es", text: "/dh uso arma", dice: []int{6}, has: []string{"🎲 d6 → 6"}, bold: "aguanta (d6)", outcome: "success"},

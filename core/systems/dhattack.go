@@ -210,7 +210,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 		}
 		if ok && isExhausted(cur) {
 			return nil, command.Errorf("dh.error.weapon_destroyed", "item", capFirst(dhWeaponName(req, att.weapon)),
-				"die", fmt.Sprintf("d%d", att.weapon.Resist), "p", prefix(req))
+				"die", fmt.Sprintf("d%d", att.weapon.Resist), "pre", prefix(req))
 		}
 		if n, okd := parseDie(cur); ok && okd {
 			usageDie = n

@@ -286,7 +286,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 			return nil, command.Errorf("dh.error.repair_usage")
 		}
 		if broken > a.DB {
-			return nil, command.Errorf("dh.error.broken_over", "armour", capFirst(dhArmourName(req, a)), "db", a.DB, "got", broken)
+			return nil, command.Errorf("dh.error.broken_over", "armour", capFirst(dhArmourName(req, a)), "db", a.DB, "count", broken)
 		}
 		name, intact = dhArmourName(req, a), a.DB-broken
 		if faces == 0 {
@@ -320,7 +320,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 	}
 	r := dh.RepairArmour(req.Rand, intact, broken, faces)
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(name), "score", r.Score, "broken", broken)))
+	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(name), "score", r.Score, "count", broken)))
 	ck := newCheck("dh", "", r.Dice, faces)
 	p := dh.RepairAll(intact, broken, faces)
 	setChance(ck, p)
@@ -336,7 +336,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 		return finish(req, rep, in, nil, false), nil
 	}
 	rep.Add(reply.T("🎲 "+req.T("dh.repair.dice", "die", fmt.Sprintf("d%d", faces), "dice", joinInts(r.Dice), "score", r.Score)+" → "),
-		reply.B(req.T("dh.repair.result", "restored", r.Restored, "lost", r.Lost)))
+		reply.B(req.T("dh.repair.restored", "count", r.Restored)+", "+req.T("dh.repair.lost", "count", r.Lost)))
 	ck.Outcome = "success"
 	if r.Lost > 0 {
 		ck.Outcome = "failure"
@@ -363,7 +363,7 @@ func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, nam
 	}
 	days := req.Rand.IntN(4) + 1
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🔧✨ " + req.T("dh.repair.head", "armour", capFirst(name), "score", intact+broken, "broken", broken)))
+	rep.Add(reply.T("🔧✨ " + req.T("dh.repair.head", "armour", capFirst(name), "score", intact+broken, "count", broken)))
 	rep.Add(reply.T("🎲 1d4 → "), reply.B(req.T("dh.repair.magic_days", "count", days)), reply.T(" · "+req.T("dh.repair.magic_cost", "pct", 10*broken)))
 	rep.Add(reply.I(req.T("dh.repair.magic_reduced")))
 	if tracked {

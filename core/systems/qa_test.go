@@ -192,3 +192,22 @@ func TestHintNamesReachTheSheet(t *testing.T) {
 	hasAll(t, b.ok(ana, "/pj"), "όπλο μακρύ-σπαθί", "χρήση-όπλου d4")
 	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d4")
 }
+
+// Counted nouns agree with their number in every language.
+func TestDHPlurals(t *testing.T) {
+	b := newBot(t, nil)
+	for _, c := range []expect{
+		{lang: "es", text: "/dh repara coraza 1", dice: []int{5}, has: []string{"Coraza: 3 DB, 1 roto", "1 reparado, 0 perdidos"}, not: []string{"1 rotos", "reparados 1"}},
+		{lang: "es", text: "/dh repara coraza 2", dice: []int{5, 6}, has: []string{"Coraza: 3 DB, 2 rotos", "2 reparados, 0 perdidos"}},
+		{lang: "es", text: "/dh repara coraza 2", dice: []int{1, 6}, has: []string{"1 reparado, 1 perdido"}},
+		{lang: "el", text: "/dh repara θώρακας 1", dice: []int{5}, has: []string{"1 σπασμένο", "1 επισκευάστηκε, 0 χάθηκαν"}, not: []string{"επισκευάστηκαν 1"}},
+		{lang: "el", text: "/dh repara θώρακας 2", dice: []int{5, 1}, has: []string{"2 σπασμένα", "1 επισκευάστηκε, 1 χάθηκε"}},
+		{lang: "en", text: "/dh repair breastplate 2", dice: []int{5, 1}, has: []string{"2 broken", "1 repaired, 1 lost"}},
+		{lang: "el", text: "/zaria 10+10 dc15", dice: []int{9, 10}, has: []string{"2 επίπεδα επιτυχίας"}, not: []string{"levels of success"}},
+		{lang: "es", text: "/dh repara tela 2", has: []string{"solo tiene 1 DB; has puesto 2 rotos."}},
+	} {
+		out := text(b.roll(c.lang, c.text, c.dice...))
+		hasAll(t, out, c.has...)
+		hasNone(t, out, c.not...)
+	}
+}

@@ -37,7 +37,7 @@ func TestZariaChat(t *testing.T) {
 		{lang: "en", text: "/zaria 9 vs 12", dice: []int{10, 10, 8, 8}, bold: "EPIC WIN", has: []string{"+1 skill progression point"}, outcome: "epic_win", winner: "active"},
 		// Levels of success above the first are spelled out; "dc 15" with a space.
 		{lang: "es", text: "/zaria 20 dc5", dice: []int{10, 9}, has: []string{"4 niveles de éxito"}, bold: "ÉXITO MAYOR", outcome: "major_success", level: ip(4)},
-		{lang: "el", text: "/zaria 10+10 dc 15", dice: []int{9, 10}, has: []string{"2 levels of success"}, outcome: "major_success", level: ip(2)},
+		{lang: "el", text: "/zaria 10+10 dc 15", dice: []int{9, 10}, has: []string{"2 επίπεδα επιτυχίας"}, outcome: "major_success", level: ip(2)},
 		// No DC: dice and total only.
 		{lang: "es", text: "/zaria 4+2", dice: []int{6, 7}, has: []string{"4 + 2 + 6 = 12"}, total: ip(12)},
 	})
