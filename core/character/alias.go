@@ -104,9 +104,9 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if err := s.store.SetAlias(ctx, req.Msg.Chat, a, max); err != nil {
 		if errors.Is(err, ErrQuota) {
 			if owner == "" {
-				return nil, command.Errorf("alias.chat_quota", "max", max)
+				return nil, command.Errorf("alias.chat_quota", "count", max)
 			}
-			return nil, command.Errorf("alias.quota", "max", max)
+			return nil, command.Errorf("alias.quota", "count", max)
 		}
 		return nil, internal("set alias", err)
 	}

@@ -103,7 +103,7 @@ func TestAliasQuotas(t *testing.T) {
 	h.ok(chatA, bob, false, "/alias c /check x") // per user
 	h.ok(chatB, ana, false, "/alias c /check x") // per chat
 	h.ok(chatA, admin, true, "/alias --chat d /check x")
-	h.fails(chatA, admin, true, "/alias --chat e /check x", "The chat already has 1 saved rolls")
+	h.fails(chatA, admin, true, "/alias --chat e /check x", "The chat already has 1 saved roll,")
 	h.fails(chatA, ana, false, "/alias z /check "+strings.Repeat("x", 30), "too long (37 characters; at most 30)")
 }
 

@@ -391,7 +391,7 @@ func (s *Service) setValue(c *Character, name, text string) error {
 		return nil
 	}
 	if len(c.Values) >= s.lim.ValuesPerSheet {
-		return command.Errorf("character.values_quota", "max", s.lim.ValuesPerSheet, "name", c.Name)
+		return command.Errorf("character.values_quota", "count", s.lim.ValuesPerSheet, "name", c.Name)
 	}
 	c.Values = append(c.Values, Value{Name: name, Key: fold.Key(name), Text: text})
 	return nil

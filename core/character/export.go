@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"zaria/core"
@@ -120,7 +121,10 @@ func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.
 	if !req.IsGM {
 		return nil, command.Errorf("import.only_gm")
 	}
-	text := strings.TrimSpace(req.Args)
+	text, replace, err := importFlags(req.Args)
+	if err != nil {
+		return nil, err
+	}
 	if text == "" {
 		return nil, command.Errorf("import.usage")
 	}
@@ -131,14 +135,69 @@ func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.
 	if err != nil {
 		return nil, err
 	}
+	defer s.lockChat(req.Msg.Chat)()
 	old, err := s.store.ListCharacters(ctx, req.Msg.Chat)
 	if err != nil {
 		return nil, internal("list", err)
 	}
+	// Characters of the chat that the document does not hold would be
+	// deleted: that takes an explicit --reemplazar.
+	kept := make(map[string]bool, len(data.Characters))
+	for _, c := range data.Characters {
+		kept[c.Key] = true
+	}
+	var gone []string
+	for _, c := range old {
+		if !kept[c.Key] {
+			gone = append(gone, c.Name)
+		}
+	}
+	if len(gone) > 0 && !replace {
+		p := req.Prefix
+		if p == "" {
+			p = "/"
+		}
+		return nil, command.Errorf("import.would_delete", "count", len(gone), "names", nameList(gone), "pre", p)
+	}
 	if err := s.store.ReplaceChat(ctx, req.Msg.Chat, data); err != nil {
 		return nil, internal("import", err)
 	}
-	return reply.Text(req.T("import.done", "count", len(data.Characters), "old", len(old))), nil
+	rep := reply.Text(req.T("import.done", "count", len(data.Characters)))
+	if len(gone) > 0 {
+		rep.Add(reply.T(req.T("import.deleted", "count", len(gone), "names", nameList(gone))))
+	}
+	return rep, nil
+}
+
+// importFlags takes the flags in front of an /importar document (the
+// adapters put the caption's words first): --reemplazar, --replace or
+// --αντικατάσταση allows deleting the chat's characters the document
+// lacks.
+func importFlags(args string) (text string, replace bool, err error) {
+	text = strings.TrimSpace(args)
+	for strings.HasPrefix(text, "-") {
+		word, rest := text, ""
+		if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
+			word, rest = text[:i], text[i:]
+		}
+		switch fold.Key(strings.TrimLeft(word, "-—")) {
+		case "reemplazar", "replace", "αντικατασταση":
+			replace = true
+		default:
+			return "", false, command.Errorf("import.unknown_flag", "flag", cut(word, 20))
+		}
+		text = strings.TrimSpace(rest)
+	}
+	return text, replace, nil
+}
+
+// nameList joins up to five names: "Drake, Enyra, Mira…".
+func nameList(names []string) string {
+	const show = 5
+	if len(names) <= show {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:show], ", ") + "…"
 }
 
 // parseImport decodes and validates an export document completely before
@@ -192,7 +251,7 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 		}
 		perOwner[ec.Owner]++
 		if perOwner[ec.Owner] > s.lim.CharactersPerUser {
-			return ChatData{}, command.Errorf("import.owner_quota", "owner", ownerLabel(Character{Owner: ec.Owner, OwnerName: ec.OwnerName}), "max", s.lim.CharactersPerUser)
+			return ChatData{}, command.Errorf("import.owner_quota", "owner", ownerLabel(Character{Owner: ec.Owner, OwnerName: ec.OwnerName}), "count", s.lim.CharactersPerUser)
 		}
 		if ec.Active {
 			if prev, dup := activeOf[ec.Owner]; dup {
@@ -214,7 +273,7 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 			c.Updated = c.Created
 		}
 		if len(ec.Values) > s.lim.ValuesPerSheet {
-			return ChatData{}, command.Errorf("character.values_quota", "max", s.lim.ValuesPerSheet, "name", ec.Name)
+			return ChatData{}, command.Errorf("character.values_quota", "count", s.lim.ValuesPerSheet, "name", ec.Name)
 		}
 		keys := map[string]bool{}
 		for _, v := range ec.Values {

@@ -55,7 +55,8 @@ func TestExportImportRoundTrip(t *testing.T) {
 	contains(t, h.ok(chatC, bob, false, "/pj lista"), "No characters")
 
 	out = h.ok(chatC, admin, true, "/importar "+text)
-	contains(t, out, "Imported 3 characters", "replacing 0")
+	contains(t, out, "Imported 3 characters")
+	lacks(t, out, "Deleted")
 
 	// Same sheets, owners, systems and active characters; same settings.
 	for _, who := range []string{"Drake", "Enyra", "Mira"} {
@@ -81,8 +82,10 @@ func TestExportImportRoundTrip(t *testing.T) {
 		t.Fatalf("round trip differs:\n%s\n%s", rep.File.Data, rep2.File.Data)
 	}
 
-	// Importing again replaces, never duplicates; the reply says so.
-	contains(t, h.ok(chatC, admin, true, "/importar "+text), "replacing 3")
+	// Importing again replaces, never duplicates, and deletes nobody.
+	out = h.ok(chatC, admin, true, "/importar "+text)
+	contains(t, out, "Imported 3 characters")
+	lacks(t, out, "Deleted")
 	contains(t, h.ok(chatC, admin, false, "/pj lista"), "3 characters")
 
 	// A pasted ``` block is accepted too.
@@ -204,4 +207,67 @@ func TestImportLimits(t *testing.T) {
 	contains(t, out, "3 characters", "longer than /import accepts (600 characters)")
 	// Other commands keep the 500-character limit.
 	h.fails(chatC, admin, true, "/pj set a "+strings.Repeat("x", 600), "too long", "500")
+}
+
+// An import that would delete characters of the chat the document lacks
+// needs --reemplazar (--replace, --αντικατάσταση); without it nothing
+// changes and the answer says what would go. An import that only adds or
+// updates works directly.
+func TestImportThatDeletesNeedsReplace(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	setupParty(h) // Drake, Enyra, Mira in chat A
+	empty := `{"format":"zaria-chat","version":1,"settings":{},"characters":[]}`
+	out := h.fails(chatA, admin, true, "/importar "+empty, "lacks 3 characters of this chat (Drake, Enyra, Mira)", "/import --replace", "Nothing was changed")
+	lacks(t, out, "Imported")
+	contains(t, h.ok(chatA, admin, false, "/pj lista"), "3 characters", "Drake", "Enyra", "Mira")
+	// On Matrix the hint uses "!".
+	h.fails(chatA, admin, true, "!importar "+empty, "!import --replace")
+
+	// One character less: named, still refused.
+	_, rep := h.send(chatA, ana, false, "/exportar")
+	var doc map[string]any
+	if err := json.Unmarshal(rep.File.Data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	chars := doc["characters"].([]any)
+	var keep []any
+	for _, c := range chars {
+		if c.(map[string]any)["name"] != "Mira" {
+			keep = append(keep, c)
+		}
+	}
+	doc["characters"] = keep
+	less, _ := json.Marshal(doc)
+	h.fails(chatA, admin, true, "/importar "+string(less), "This file lacks Mira, who is in this chat")
+	contains(t, h.ok(chatA, admin, false, "/pj lista"), "Mira")
+
+	// An unknown flag changes nothing either.
+	h.fails(chatA, admin, true, "/importar --force "+empty, "Unknown option “--force”")
+
+	// With the flag, in any language and before a newline (a Telegram
+	// caption followed by the file's text), the import goes through and
+	// says who was deleted.
+	out = h.ok(chatA, admin, true, "/importar --replace\n"+string(less))
+	contains(t, out, "Imported 2 characters", "Deleted the character the file did not have: Mira.")
+	lacks(t, h.ok(chatA, admin, false, "/pj lista"), "Mira")
+	out = h.ok(chatA, admin, true, "/importar --αντικατάσταση "+empty)
+	contains(t, out, "Imported 0 characters", "Deleted 2 characters the file did not have: Drake, Enyra.")
+	contains(t, h.ok(chatA, admin, false, "/pj lista"), "No characters")
+
+	// A document that only adds works directly, and keeps nobody out.
+	h.ok(chatA, bob, false, "/pj crear Solo")
+	h.ok(chatA, bob, false, "/pj set fuerza 2")
+	_, rep = h.send(chatA, bob, false, "/exportar")
+	h.ok(chatB, ana, false, "/pj crear Otro")
+	_, repB := h.send(chatB, ana, false, "/exportar")
+	contains(t, h.ok(chatB, admin, true, "/importar "+string(repB.File.Data)), "Imported 1 character")
+	var a, b map[string]any
+	_ = json.Unmarshal(rep.File.Data, &a)
+	_ = json.Unmarshal(repB.File.Data, &b)
+	a["characters"] = append(a["characters"].([]any), b["characters"].([]any)...)
+	both, _ := json.Marshal(a)
+	out = h.ok(chatB, admin, true, "/importar "+string(both))
+	contains(t, out, "Imported 2 characters")
+	lacks(t, out, "Deleted")
+	contains(t, h.ok(chatB, admin, false, "/pj lista"), "Solo", "Otro")
 }

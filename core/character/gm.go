@@ -89,7 +89,7 @@ func (s *Service) gmAdd(ctx context.Context, req *command.Request, arg string) (
 		}
 	}
 	if len(gms) >= s.lim.GMsPerChat {
-		return nil, command.Errorf("gm.quota", "max", s.lim.GMsPerChat)
+		return nil, command.Errorf("gm.quota", "count", s.lim.GMsPerChat)
 	}
 	if err := s.store.AddGM(ctx, req.Msg.Chat, GM{UserID: u.ID, Name: u.Name, Added: s.now()}); err != nil {
 		return nil, internal("add gm", err)

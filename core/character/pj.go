@@ -126,7 +126,7 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 	case errors.Is(err, ErrExists):
 		return nil, command.Errorf("character.exists", "name", name)
 	case errors.Is(err, ErrQuota):
-		return nil, command.Errorf("character.quota", "max", s.lim.CharactersPerUser)
+		return nil, command.Errorf("character.quota", "count", s.lim.CharactersPerUser)
 	case err != nil:
 		return nil, internal("create", err)
 	}

@@ -326,8 +326,20 @@ func TestRenameDeleteAndImportKeepActiveSelectionsRight(t *testing.T) {
 	h.ok(chatB, bob, false, "/pj crear Solo")
 	h.ok(chatA, ana, false, "/pj crear Nova")
 	_, rep := h.send(chatA, ana, false, "/exportar")
-	h.ok(chatB, admin, true, "/importar "+string(rep.File.Data))
+	h.ok(chatB, admin, true, "/importar --replace "+string(rep.File.Data))
 	h.fails(chatB, bob, false, "/pj", "no active character")
 	contains(t, h.ok(chatB, ana, false, "/pj"), "Nova")
 	contains(t, h.ok(chatB, bob, false, "/pj lista"), "1 character", "Nova")
+}
+
+// A quota of one is said in the singular.
+func TestQuotaOfOneIsSingular(t *testing.T) {
+	h := newHarness(t, character.Limits{CharactersPerUser: 1, ValuesPerSheet: 1, AliasesPerUser: 1})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	out := h.fails(chatA, ana, false, "/pj crear Enyra", "You already have 1 character in this chat, the limit.")
+	lacks(t, out, "1 characters")
+	h.ok(chatA, ana, false, "/pj set fuerza 1")
+	h.fails(chatA, ana, false, "/pj set destreza 1", "Drake already has 1 value, the limit.")
+	h.ok(chatA, ana, false, "/alias a /check fuerza")
+	h.fails(chatA, ana, false, "/alias b /check fuerza", "You already have 1 saved roll here, the limit.")
 }
