@@ -211,3 +211,61 @@ func TestDHPlurals(t *testing.T) {
 		hasNone(t, out, c.not...)
 	}
 }
+
+// Every name RULES.md gives a difficulty is accepted, as a whole phrase,
+// with or without accents, whatever the chat's language.
+func TestEveryRulesDifficultyName(t *testing.T) {
+	b := newBot(t, nil)
+	cases := []struct {
+		cmd   string
+		names []string
+		want  string // in the reply (English chat)
+	}{
+		{"/zaria 4+2 ", []string{"ridiculously easy", "Γελοιωδώς Εύκολο"}, "DC 5"},
+		{"/zaria 4+2 ", []string{"easy", "Εύκολο"}, "DC 10"},
+		{"/zaria 4+2 ", []string{"medium", "Μέτριο"}, "DC 15"},
+		{"/zaria 4+2 ", []string{"tough", "Ζόρικο"}, "DC 20"},
+		{"/zaria 4+2 ", []string{"troublesome", "Μπελαλίδικο"}, "DC 25"},
+		{"/zaria 4+2 ", []string{"insurmountably hard", "Ανυπέρβλητα Δύσκολο", "ανυπερβλητα δυσκολο"}, "DC 30"},
+		{"/daegon 6 ", []string{"fácil", "facil"}, "D1"},
+		{"/daegon 6 ", []string{"media"}, "D2"},
+		{"/daegon 6 ", []string{"difícil", "dificil"}, "D3"},
+		{"/daegon 6 ", []string{"muy difícil"}, "D4"},
+		{"/daegon 6 ", []string{"extremadamente difícil"}, "D5"},
+		{"/daegon 6 ", []string{"casi imposible"}, "D6"},
+		{"/daegon 6 ", []string{"sólo para maestros", "solo para maestros"}, "D7"},
+		{"/rq 45 ", []string{"Rutinario"}, "vs 145"},
+		{"/rq 45 ", []string{"Muy fácil"}, "vs 125"},
+		{"/rq 45 ", []string{"Fácil"}, "vs 105"},
+		{"/rq 45 ", []string{"Algo fácil"}, "vs 95"},
+		{"/rq 45 ", []string{"Sin dificultad"}, "vs 85"},
+		{"/rq 45 ", []string{"Normal"}, "vs 65"},
+		{"/rq 45 ", []string{"Con dificultad"}, "vs 45"},
+		{"/rq 45 ", []string{"Algo difícil"}, "vs 25"},
+		{"/rq 45 ", []string{"Difícil"}, "vs 5 "},
+		{"/rq 45 ", []string{"Muy difícil"}, "vs -15"},
+		{"/rq 45 ", []string{"Improbable"}, "vs -35"},
+		{"/rq 45 ", []string{"Épico", "epico"}, "vs -55"},
+		{"/kh 6 ", []string{"Fácil"}, "difficulty 4 "},
+		{"/kh 6 ", []string{"Normal"}, "difficulty 8 "},
+		{"/kh 6 ", []string{"Difícil"}, "difficulty 12 "},
+		{"/kh 6 ", []string{"Muy difícil"}, "difficulty 16 "},
+		{"/kh 6 ", []string{"Legendario"}, "difficulty 20 "},
+		{"/kh 6 ", []string{"Imposible"}, "difficulty 24 "},
+	}
+	for _, c := range cases {
+		for _, n := range c.names {
+			for _, lang := range []string{"en", "es", "el"} {
+				rep := b.rollSome(lang, c.cmd+n, false, 5, 5, 5, 5, 5, 5)
+				out := text(rep)
+				if rep.Error {
+					t.Errorf("%s %q: %s", lang, c.cmd+n, out)
+					continue
+				}
+				if lang == "en" && !strings.Contains(out, c.want) {
+					t.Errorf("%q: %q lacks %q", c.cmd+n, out, c.want)
+				}
+			}
+		}
+	}
+}
