@@ -253,6 +253,46 @@ func prefix(req *command.Request) string {
 	return req.Prefix
 }
 
+// hints are the template arguments of the commands a reply suggests:
+// "pre" is the prefix the user typed, "zcmd" the Ζαριά command, by its
+// Greek alias in a Greek chat when the prefix takes any name ("!ζ"), by its
+// Latin name after "/" (Telegram takes only Latin command names).
+func hints(req *command.Request) []any {
+	p := prefix(req)
+	z := "zaria"
+	if req.Lang == "el" && p != "/" {
+		z = "ζ"
+	}
+	return []any{"pre", p, "zcmd", p + z}
+}
+
+// hinted adds the hints' arguments to a user error.
+func hinted(req *command.Request, err error) error {
+	ue, ok := command.AsUserError(err)
+	if !ok {
+		return err
+	}
+	if ue.Args == nil {
+		ue.Args = map[string]any{}
+	}
+	kv := hints(req)
+	for i := 0; i+1 < len(kv); i += 2 {
+		if _, set := ue.Args[kv[i].(string)]; !set {
+			ue.Args[kv[i].(string)] = kv[i+1]
+		}
+	}
+	return err
+}
+
+// withHints makes a handler's user errors name commands as the user types
+// them (see hints).
+func withHints(h command.HandlerFunc) command.HandlerFunc {
+	return func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+		rep, err := h(ctx, req)
+		return rep, hinted(req, err)
+	}
+}
+
 // clip keeps user text in error messages short.
 func clip(s string) string {
 	if utf8.RuneCountInString(s) <= 30 {

@@ -210,7 +210,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 		}
 		if ok && isExhausted(cur) {
 			return nil, command.Errorf("dh.error.weapon_destroyed", "item", capFirst(dhWeaponName(req, att.weapon)),
-				"die", fmt.Sprintf("d%d", att.weapon.Resist), "pre", prefix(req))
+				"die", fmt.Sprintf("d%d", att.weapon.Resist))
 		}
 		if n, okd := parseDie(cur); ok && okd {
 			usageDie = n
@@ -327,13 +327,13 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 	}
 	rep.Add(line...)
 	if att.hasWeapon && usageDie > 0 {
-		rep.Add(reply.I(req.T("dh.reminder.usage", "die", fmt.Sprintf("d%d", usageDie))))
+		rep.Add(reply.I(req.T("dh.reminder.usage", append(hints(req), "die", fmt.Sprintf("d%d", usageDie))...)))
 	}
 	if vs && a.DB > 0 {
 		if a.Pen > 0 {
-			rep.Add(reply.I(req.T("dh.reminder.break", "pen", dh.BreakDamage(a.Pen))))
+			rep.Add(reply.I(req.T("dh.reminder.break", append(hints(req), "pen", dh.BreakDamage(a.Pen))...)))
 		} else {
-			rep.Add(reply.I(req.T("dh.reminder.break_free")))
+			rep.Add(reply.I(req.T("dh.reminder.break_free", hints(req)...)))
 		}
 	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)

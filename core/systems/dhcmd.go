@@ -34,18 +34,31 @@ const (
 )
 
 // dhSub lists each sub-command's names in es, en and el.
+// The first alias is the English name and the second the Greek one, as
+// replies suggest them (the catalogs' "dh.error.sub" lists the same).
 var dhSubs = []struct {
 	name    string
 	aliases []string
 	run     func(context.Context, *command.Request, input, string, []string) (*reply.Reply, error)
 }{
-	{"ataque", []string{"atq", "attack", "επίθεση", "επιθεση"}, dhAttack},
-	{"rompe", []string{"romper", "break", "σπάσε", "σπάσιμο"}, dhBreak},
-	{"uso", []string{"usage", "use", "resistencia", "χρήση"}, dhUsage},
-	{"repara", []string{"reparar", "repair", "επισκευή", "επισκεύασε"}, dhRepair},
-	{"pen", []string{"penetracion", "penetration", "διάτρηση"}, dhPen},
+	{"ataque", []string{"attack", "επίθεση", "atq", "επιθεση"}, dhAttack},
+	{"rompe", []string{"break", "σπάσε", "romper", "σπάσιμο"}, dhBreak},
+	{"uso", []string{"use", "χρήση", "usage", "resistencia"}, dhUsage},
+	{"repara", []string{"repair", "επισκευή", "reparar", "επισκεύασε"}, dhRepair},
+	{"pen", []string{"pen", "διάτρηση", "penetracion", "penetration"}, dhPen},
 	{"montura", []string{"mount", "άλογο", "ίππευση"}, dhMount},
-	{"asfixia", []string{"asphyxia", "drown", "ασφυξία", "πνιγμός"}, dhAsphyxia},
+	{"asfixia", []string{"drown", "ασφυξία", "asphyxia", "πνιγμός"}, dhAsphyxia},
+}
+
+// dhSubName is a sub-command's name in lang.
+func dhSubName(i int, lang string) string {
+	switch lang {
+	case "en":
+		return dhSubs[i].aliases[0]
+	case "el":
+		return dhSubs[i].aliases[1]
+	}
+	return dhSubs[i].name
 }
 
 func handleDH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -55,17 +68,20 @@ func handleDH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	}
 	sub := fold.Key(in.toks[0])
 	var all []string
-	for _, s := range dhSubs {
+	of := map[string]int{} // folded name → sub-command
+	for i, s := range dhSubs {
 		for _, n := range append([]string{s.name}, s.aliases...) {
 			if fold.Key(n) == sub {
 				who, rest := takeWho(in.toks[1:])
 				return s.run(ctx, req, in, who, rest)
 			}
 			all = append(all, n)
+			of[fold.Key(n)] = i
 		}
 	}
+	// The closest name in any language, suggested in the chat's.
 	if s := fold.Closest(in.toks[0], all, 1); len(s) > 0 {
-		return nil, command.Errorf("dh.error.sub_suggest", "got", clip(in.toks[0]), "suggestion", s[0])
+		return nil, command.Errorf("dh.error.sub_suggest", "got", clip(in.toks[0]), "suggestion", dhSubName(of[fold.Key(s[0])], req.Lang))
 	}
 	return nil, command.Errorf("dh.error.sub", "got", clip(in.toks[0]))
 }

@@ -269,3 +269,42 @@ func TestEveryRulesDifficultyName(t *testing.T) {
 		}
 	}
 }
+
+// Hints name sub-commands in the chat's language, after the prefix the
+// user typed; a Greek chat's Ζαριά hint uses !ζ only where "!" was typed.
+func TestHintsInTheChatsLanguage(t *testing.T) {
+	b := newBot(t, nil)
+	for _, c := range []struct {
+		lang, text string
+		dice       []int
+		has, not   []string
+	}{
+		{"el", "!dh επίθεση μακρύ-σπαθί εναντίον θώρακας", []int{8, 1, 1, 1}, []string{"!dh χρήση d8", "!dh σπάσε"}, []string{"uso", "rompe", "/dh"}},
+		{"el", "/dh επίθεση μακρύ-σπαθί εναντίον θώρακας", []int{8, 1, 1, 1}, []string{"/dh χρήση d8", "/dh σπάσε"}, []string{"uso", "rompe"}},
+		{"es", "!dh ataque espada-larga vs coraza", []int{8, 1, 1, 1}, []string{"!dh uso d8", "!dh rompe"}, nil},
+		{"en", "/dh attack longsword vs breastplate", []int{8, 1, 1, 1}, []string{"/dh use d8", "/dh break"}, nil},
+		{"el", "/dh crear", nil, []string{"«σπάσε»"}, []string{"break", "rompe"}},
+		{"en", "/dh crear", nil, []string{"“break”"}, nil},
+		{"es", "/dh crear", nil, []string{"«rompe»"}, nil},
+		{"el", "!dh", nil, []string{"!dh επίθεση", "!dh χρήση d8", "!dh επισκευή", "!dh διάτρηση 17"}, []string{"ataque", "uso", "/dh"}},
+		{"el", "!ζ", nil, []string{"!ζ 4+2 dc15"}, []string{"/zaria"}},
+		{"el", "/zaria", nil, []string{"/zaria 4+2 dc15"}, []string{"!ζ"}},
+		{"es", "!zaria", nil, []string{"!zaria 4+2 dc15"}, nil},
+		{"es", "!rq", nil, []string{"!rq 45 -30"}, []string{"/rq"}},
+		{"el", "!daegon", nil, []string{"!daegon 7 d3"}, nil},
+		{"en", "!kh", nil, []string{"!kh 6 +2s"}, nil},
+		{"el", "!dh χρήση", nil, []string{"!dh χρήση d8 · !dh χρήση όπλο"}, nil},
+	} {
+		out := text(b.rollSome(c.lang, c.text, false, c.dice...))
+		for _, w := range c.has {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s %q: %q lacks %q", c.lang, c.text, out, w)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(out, w) {
+				t.Errorf("%s %q: %q should not contain %q", c.lang, c.text, out, w)
+			}
+		}
+	}
+}

@@ -8,11 +8,11 @@ import (
 // rules to r. The option values and defaults are those of RULES.md; each has
 // a label "option.<key>" and "option.<key>.<value>" in the catalogs.
 func Register(r *command.Router) {
-	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: command.HandlerFunc(handleZaria), Roll: true})
-	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: command.HandlerFunc(handleDaegon), Roll: true})
-	r.Register(command.Command{Name: "kh", Handler: command.HandlerFunc(handleKH), Roll: true})
-	r.Register(command.Command{Name: "rq", Handler: command.HandlerFunc(handleRQ), Roll: true})
-	r.Register(command.Command{Name: "dh", Handler: command.HandlerFunc(handleDH), Roll: true})
+	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: withHints(handleZaria), Roll: true})
+	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: withHints(handleDaegon), Roll: true})
+	r.Register(command.Command{Name: "kh", Handler: withHints(handleKH), Roll: true})
+	r.Register(command.Command{Name: "rq", Handler: withHints(handleRQ), Roll: true})
+	r.Register(command.Command{Name: "dh", Handler: withHints(handleDH), Roll: true})
 
 	r.RegisterOption(command.Option{Key: optZaria, Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
 	r.RegisterOption(command.Option{Key: optZariaNPCEpic, Values: []string{"no", "si"}, Default: "no"})
