@@ -293,6 +293,17 @@ func withHints(h command.HandlerFunc) command.HandlerFunc {
 	}
 }
 
+// forWho names the character a roll was made for, when it is not the
+// sender's active one: "Orc: 🎲 …".
+func forWho(rep *reply.Reply, err error, who string) *reply.Reply {
+	who = strings.TrimPrefix(who, "@")
+	if err != nil || rep == nil || who == "" || len(rep.Lines) == 0 {
+		return rep
+	}
+	rep.Lines[0] = append(reply.Line{reply.B(who + ": ")}, rep.Lines[0]...)
+	return rep
+}
+
 // clip keeps user text in error messages short.
 func clip(s string) string {
 	if utf8.RuneCountInString(s) <= 30 {

@@ -99,7 +99,9 @@ func daegonNH(ctx context.Context, req *command.Request, who string, t term) (in
 	return v, nil
 }
 
-func handleDaegon(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+func handleDaegon(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
+	var who string
+	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
 	who, toks := takeWho(in.toks)
 	if len(toks) == 0 {

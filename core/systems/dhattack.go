@@ -165,7 +165,7 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 	return d, nil
 }
 
-func dhAttack(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+func dhAttack(ctx context.Context, req *command.Request, in input, who string, toks []string) (rep *reply.Reply, retErr error) {
 	left, right, vs, err := splitVs(toks)
 	if err != nil {
 		return nil, err
@@ -177,6 +177,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 			// "/dh ataque Drake vs coraza": the weapon of Drake's sheet.
 			if a2, err2 := parseAttacker(req, left[1:]); err2 == nil {
 				att, who, firstErr, err = a2, left[0], err, nil
+				defer func() { rep = forWho(rep, retErr, who) }()
 			}
 		}
 		if err != nil {
@@ -302,7 +303,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 	}
 
 	r := dh.ResolveAttack(req.Rand, a)
-	rep := &reply.Reply{}
+	rep = &reply.Reply{}
 	rep.Add(reply.T("🗡️ " + capFirst(title) + " vs " + defTitle))
 	parts := []string{}
 	if len(r.Damage) > 0 {

@@ -73,7 +73,8 @@ func handleDH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		for _, n := range append([]string{s.name}, s.aliases...) {
 			if fold.Key(n) == sub {
 				who, rest := takeWho(in.toks[1:])
-				return s.run(ctx, req, in, who, rest)
+				rep, err := s.run(ctx, req, in, who, rest)
+				return forWho(rep, err, who), err
 			}
 			all = append(all, n)
 			of[fold.Key(n)] = i

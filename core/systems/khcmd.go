@@ -102,7 +102,9 @@ func parseKH(req *command.Request, toks []string) (khSpec, error) {
 	return sp, nil
 }
 
-func handleKH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
+	var who string
+	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
 	who, toks := takeWho(in.toks)
 	if len(toks) == 0 {
@@ -142,7 +144,7 @@ func handleKH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	pool := kh.Input{Cap: capv, Heartless: sp.s, Nobody: sp.i}
 	r := kh.Resolve(req.Rand, pool)
 
-	rep := &reply.Reply{}
+	rep = &reply.Reply{}
 	parts := []string{"🎲 " + req.T("kh.complete", "dice", strconv.Itoa(r.Complete))}
 	if len(r.Heartless) > 0 {
 		parts = append(parts, req.T("kh.heartless", "dice", joinInts(r.Heartless)))

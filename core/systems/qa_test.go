@@ -308,3 +308,41 @@ func TestHintsInTheChatsLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A roll for another character names it; a roll for one's own active
+// character does not.
+func TestRollForAnotherCharacterNamesIt(t *testing.T) {
+	b := newSheetBot(t)
+	gm := core.User{ID: "9", Name: "GM"}
+	b.ok(gm, "/pj crear Orc")
+	b.ok(gm, "/pj set fuerza 5")
+	b.ok(gm, "/pj set sigilo 6")
+	b.ok(gm, "/pj set arma maza")
+	b.ok(gm, "/pj set armadura coraza")
+	b.ok(gm, "/pj set fisico 4")
+	b.ok(gm, "/pj crear Yo")
+	b.ok(gm, "/pj set fuerza 1")
+	for _, c := range []struct {
+		text string
+		dice []int
+	}{
+		{"/zaria @Orc fuerza+fuerza dc10", []int{5, 5}},
+		{"/zaria Orc fuerza+fuerza dc10", []int{5, 5}},
+		{"/daegon @Orc sigilo d2", []int{1, 1}},
+		{"/rq @Orc fuerza normal", []int{1, 1}},
+		{"/kh @Orc fisico dc8", []int{3}},
+		{"/dh ataque @Orc vs coraza", []int{6, 1, 1, 1}},
+		{"/dh ataque Orc vs coraza", []int{6, 1, 1, 1}},
+		{"/dh rompe @Orc pen1", nil},
+	} {
+		out := b.ok(gm, c.text, c.dice...)
+		if !strings.HasPrefix(out, "Orc: ") {
+			t.Errorf("%q: %q does not start with the character's name", c.text, out)
+		}
+		if strings.Count(out, "Orc: ") != 1 {
+			t.Errorf("%q: %q names it more than once", c.text, out)
+		}
+	}
+	out := b.ok(gm, "/zaria fuerza+fuerza dc10", 5, 5)
+	hasNone(t, out, "Orc", "Yo:")
+}

@@ -152,7 +152,9 @@ func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, de
 	return v * m, fmt.Sprintf("%d×%d", v, m), nil
 }
 
-func handleRQ(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+func handleRQ(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
+	var who string
+	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
 	who, toks := takeWho(in.toks)
 	if len(toks) == 0 {

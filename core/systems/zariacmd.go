@@ -184,7 +184,9 @@ func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide
 	return zaria.Side{Mod: sum, NPC: s.npc}, labels, nil
 }
 
-func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+func handleZaria(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
+	var who string
+	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(plusSpaces.ReplaceAllString(req.Args, "+"))
 	who, toks := takeWho(in.toks)
 	if len(toks) == 0 {
