@@ -37,13 +37,27 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 		UserName: req.Msg.From.Name,
 		Command:  cut(strings.TrimSpace(cmd), 200),
 		Dice:     rep.Check.Dice,
-		Sides:    rep.Check.Sides,
+		Sides:    plainSides(rep.Check.Dice, rep.Check.Sides),
 		Result:   summary(rep, resultLen),
 		Time:     s.now(),
 	}
 	if err := s.store.AppendRoll(ctx, r, s.lim.HistoryKeep); err != nil {
 		s.log.ErrorContext(ctx, "log roll", "chat", req.Msg.Chat.String(), "err", err)
 	}
+}
+
+// plainSides gives one size per die for the fairness report, following the
+// reply.Check.Sides contract: a zero (or a missing entry) means "not a plain
+// die", and so does a size below 2 or a value outside 1..size; those are
+// stored as 0 and never counted.
+func plainSides(dice, sides []int) []int {
+	out := make([]int, len(dice))
+	for i, v := range dice {
+		if i < len(sides) && sides[i] >= 2 && v >= 1 && v <= sides[i] {
+			out[i] = sides[i]
+		}
+	}
+	return out
 }
 
 // summary is the reply's text on one line, at most n characters.
