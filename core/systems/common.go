@@ -167,6 +167,18 @@ func retryWithWho[T any](who string, toks []string, parse func([]string) (T, err
 	return v, who, err
 }
 
+// parseWho splits a leading "@Drake" off the words and parses the rest,
+// reading a first word as a character's name when the words do not parse
+// otherwise (retryWithWho). No words at all is the usage error usageKey.
+func parseWho[T any](toks []string, usageKey string, parse func([]string) (T, error)) (T, string, error) {
+	who, toks := takeWho(toks)
+	if len(toks) == 0 {
+		var zero T
+		return zero, who, command.Errorf(usageKey)
+	}
+	return retryWithWho(who, toks, parse)
+}
+
 // looksLikeName reports whether a word may be a character's name: no
 // digits, no "+", not a keyword such as "npc".
 func looksLikeName(s string) bool {
@@ -313,10 +325,6 @@ func clip(s string) string {
 	return string(r[:30]) + "…"
 }
 
-// percent formats an exact probability for a phone: "45 %", "91,59 %" in
-// Spanish and Greek, "45%" in English.
-func percent(lang string, p *big.Rat) string { return command.Percent(lang, p) }
-
 // half formats a doubled value: 15 → "7,5" (es, el) or "7.5" (en).
 func half(lang string, v2 int) string {
 	s := strconv.Itoa(v2 / 2)
@@ -418,5 +426,5 @@ func finish(req *command.Request, rep *reply.Reply, _ input, oddsLine reply.Line
 
 // oddsLine is "Probabilidad: 45 %".
 func oddsLine(req *command.Request, key string, p *big.Rat) reply.Line {
-	return reply.Line{reply.T("📊 " + req.T(key, "pct", percent(req.Lang, p)))}
+	return reply.Line{reply.T("📊 " + req.T(key, "pct", req.Percent(p)))}
 }

@@ -103,11 +103,7 @@ func handleDaegon(ctx context.Context, req *command.Request) (rep *reply.Reply, 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
-	who, toks := takeWho(in.toks)
-	if len(toks) == 0 {
-		return nil, command.Errorf("daegon.error.usage")
-	}
-	sp, who, err := retryWithWho(who, toks, func(t []string) (dgSpec, error) { return parseDaegon(req, t) })
+	sp, who, err := parseWho(in.toks, "daegon.error.usage", func(t []string) (dgSpec, error) { return parseDaegon(req, t) })
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +188,7 @@ func daegonTest(req *command.Request, in input, nh, d int, skill string) *reply.
 	setChance(ck, p)
 	rep.Check = ck
 	line := oddsLine(req, "sys.odds.chance", p)
-	if real := percent(req.Lang, p); r.Pct != daegon.Impossible && real != dgPct(req, r.Pct) {
+	if real := req.Percent(p); r.Pct != daegon.Impossible && real != dgPct(req, r.Pct) {
 		line = reply.Line{reply.T("📊 " + req.T("daegon.odds_real", "pct", real, "nominal", dgPct(req, r.Pct)))}
 	}
 	return finish(req, rep, in, line, true)

@@ -115,71 +115,24 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 	case k != "" && dieWord.MatchString(k):
 		die, _ = parseDie(k)
 	case k == "" || k == "arma" || k == "weapon" || k == "οπλο":
-		sheetKey, item = sheetWeaponUsage, req.T("dh.your_weapon")
-		cur, ok, err := sheetOpt(ctx, req, who, sheetWeaponUsage)
-		if err != nil {
-			return nil, err
-		}
-		name, hasWeapon, err := sheetOpt(ctx, req, who, sheetWeapon)
-		if err != nil {
-			return nil, err
-		}
-		if hasWeapon {
+		sheetKey = sheetWeaponUsage
+		var err error
+		item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
 			w, err := findWeapon(req, name)
-			if err != nil {
-				return nil, err
-			}
-			item = dhWeaponName(req, w)
-			die = w.Resist
-		}
-		if ok {
-			if isExhausted(cur) {
-				return nil, command.Errorf("dh.error.exhausted", "item", capFirst(item))
-			}
-			n, okd := parseDie(cur)
-			if !okd {
-				return nil, command.Errorf("dh.error.sheet_value", "name", sheetWeaponUsage, "value", clip(cur))
-			}
-			die = n
-		}
-		if !ok && !hasWeapon {
-			if who != "" {
-				if _, err := req.SheetText(ctx, who, sheetWeapon); err != nil {
-					return nil, err
-				}
-			}
-			return nil, command.Errorf("dh.error.usage_what")
+			return dhWeaponName(req, w), w.Resist, err
+		})
+		if err != nil {
+			return nil, err
 		}
 	case k == "armadura" || k == "armour" || k == "armor" || k == "πανοπλια":
-		sheetKey, item = sheetArmourUsage, req.T("dh.your_armour")
-		cur, ok, err := sheetOpt(ctx, req, who, sheetArmourUsage)
-		if err != nil {
-			return nil, err
-		}
-		name, hasArmour, err := sheetOpt(ctx, req, who, sheetArmour)
-		if err != nil {
-			return nil, err
-		}
-		if hasArmour {
+		sheetKey = sheetArmourUsage
+		var err error
+		item, die, err = sheetUsageDie(ctx, req, who, sheetArmourUsage, sheetArmour, req.T("dh.your_armour"), func(name string) (string, int, error) {
 			a, err := findArmour(req, name)
-			if err != nil {
-				return nil, err
-			}
-			item = dhArmourName(req, a)
-			die = a.Resist
-		}
-		if ok {
-			if isExhausted(cur) {
-				return nil, command.Errorf("dh.error.exhausted", "item", capFirst(item))
-			}
-			n, okd := parseDie(cur)
-			if !okd {
-				return nil, command.Errorf("dh.error.sheet_value", "name", sheetArmourUsage, "value", clip(cur))
-			}
-			die = n
-		}
-		if !ok && !hasArmour {
-			return nil, command.Errorf("dh.error.usage_what")
+			return dhArmourName(req, a), a.Resist, err
+		})
+		if err != nil {
+			return nil, err
 		}
 	default:
 		// A table weapon or armour: its Resistencia, nothing stored.
@@ -246,6 +199,48 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 	rep.Check = ck
 	down := new(big.Rat).Sub(big.NewRat(1, 1), p)
 	return finish(req, rep, in, oddsLine(req, "dh.odds.step_down", down), true), nil
+}
+
+// sheetUsageDie reads the usage die of the weapon or armour on who's sheet:
+// the usage value (usageKey) if there is one, else the Resistencia of the
+// table item named by nameKey. item is the item's name (fallback when the
+// sheet names none). An exhausted die, a malformed value or a sheet with
+// neither value is a user error.
+func sheetUsageDie(ctx context.Context, req *command.Request, who, usageKey, nameKey, fallback string, find func(string) (string, int, error)) (item string, die int, err error) {
+	item = fallback
+	cur, ok, err := sheetOpt(ctx, req, who, usageKey)
+	if err != nil {
+		return "", 0, err
+	}
+	name, hasItem, err := sheetOpt(ctx, req, who, nameKey)
+	if err != nil {
+		return "", 0, err
+	}
+	if hasItem {
+		if item, die, err = find(name); err != nil {
+			return "", 0, err
+		}
+	}
+	if ok {
+		if isExhausted(cur) {
+			return "", 0, command.Errorf("dh.error.exhausted", "item", capFirst(item))
+		}
+		n, okd := parseDie(cur)
+		if !okd {
+			return "", 0, command.Errorf("dh.error.sheet_value", "name", usageKey, "value", clip(cur))
+		}
+		die = n
+	}
+	if !ok && !hasItem {
+		if who != "" {
+			// An unknown character says so, with the closest name.
+			if _, err := req.SheetText(ctx, who, nameKey); err != nil {
+				return "", 0, err
+			}
+		}
+		return "", 0, command.Errorf("dh.error.usage_what")
+	}
+	return item, die, nil
 }
 
 // --- /dh repara ------------------------------------------------------------

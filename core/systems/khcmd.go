@@ -106,11 +106,7 @@ func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
-	who, toks := takeWho(in.toks)
-	if len(toks) == 0 {
-		return nil, command.Errorf("kh.error.usage")
-	}
-	sp, who, err := retryWithWho(who, toks, func(t []string) (khSpec, error) { return parseKH(req, t) })
+	sp, who, err := parseWho(in.toks, "kh.error.usage", func(t []string) (khSpec, error) { return parseKH(req, t) })
 	if err != nil {
 		return nil, err
 	}

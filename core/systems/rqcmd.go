@@ -156,11 +156,7 @@ func handleRQ(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
-	who, toks := takeWho(in.toks)
-	if len(toks) == 0 {
-		return nil, command.Errorf("rq.error.usage")
-	}
-	sp, who, err := retryWithWho(who, toks, func(t []string) (rqSpec, error) { return parseRQ(req, t) })
+	sp, who, err := parseWho(in.toks, "rq.error.usage", func(t []string) (rqSpec, error) { return parseRQ(req, t) })
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +199,7 @@ func rqRanges(req *command.Request, crit, fumble int) string {
 func rqOutcome(req *command.Request, o string) string { return req.T("rq.outcome." + o) }
 
 func rqOddsLine(req *command.Request, key string, o rq.Odds) reply.Line {
-	return reply.Line{reply.T("📊 " + req.T(key, "pct", percent(req.Lang, o.Success), "crit", percent(req.Lang, o.Critical), "fumble", percent(req.Lang, o.Fumble)))}
+	return reply.Line{reply.T("📊 " + req.T(key, "pct", req.Percent(o.Success), "crit", req.Percent(o.Critical), "fumble", req.Percent(o.Fumble)))}
 }
 
 func rqSimple(req *command.Request, in input, sp rqSpec, v int, vText string) *reply.Reply {

@@ -188,11 +188,7 @@ func handleZaria(ctx context.Context, req *command.Request) (rep *reply.Reply, e
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(plusSpaces.ReplaceAllString(req.Args, "+"))
-	who, toks := takeWho(in.toks)
-	if len(toks) == 0 {
-		return nil, command.Errorf("zaria.error.usage")
-	}
-	sp, who, err := retryWithWho(who, toks, func(t []string) (zSpec, error) { return parseZaria(req, t) })
+	sp, who, err := parseWho(in.toks, "zaria.error.usage", func(t []string) (zSpec, error) { return parseZaria(req, t) })
 	if err != nil {
 		return nil, err
 	}

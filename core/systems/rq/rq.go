@@ -114,10 +114,13 @@ type Odds struct {
 }
 
 // Chances enumerates the 100 results of a simple roll.
-func Chances(c int) Odds {
+func Chances(c int) Odds { return enumerate(c, Result) }
+
+// enumerate counts the outcomes of the 100 rolls of chance c.
+func enumerate(c int, result func(c, r int) string) Odds {
 	var s, cr, f int64
 	for r := 1; r <= 100; r++ {
-		switch Result(c, r) {
+		switch result(c, r) {
 		case Critical:
 			cr++
 			s++
@@ -210,18 +213,4 @@ func Oppose(src dice.Source, c int) Opposed {
 
 // OppChances enumerates an opposed roll: the chance that the offensive side
 // succeeds, and of its critical and fumble rolls (before the 1D4).
-func OppChances(c int) Odds {
-	var s, cr, f int64
-	for r := 1; r <= 100; r++ {
-		switch OppResult(c, r) {
-		case Critical:
-			cr++
-			s++
-		case Success:
-			s++
-		case Fumble:
-			f++
-		}
-	}
-	return Odds{big.NewRat(s, 100), big.NewRat(cr, 100), big.NewRat(f, 100)}
-}
+func OppChances(c int) Odds { return enumerate(c, OppResult) }
