@@ -47,7 +47,7 @@ func TestStatsHonoursZeroSides(t *testing.T) {
 // would call fair dice loaded: through the real router with the real /roll
 // registered, 300 such rolls must not flag d6, and the d20s rolled in
 // between are still tested. (Fails while core/roll fills Sides for the
-// dice of a term with a reroll rule.)
+// final faces of a term with a reroll rule.)
 func TestStatsLeavesOutRerolledDice(t *testing.T) {
 	h := newHarness(t, character.Limits{HistoryKeep: 1000})
 	roll.Register(h.r)
@@ -67,7 +67,11 @@ func TestStatsLeavesOutRerolledDice(t *testing.T) {
 	}
 	out := h.ok(chatA, ana, false, "/stats")
 	contains(t, out, "400 rolls", "d20: 100 dice")
-	if strings.Contains(out, "d6:") {
-		t.Errorf("the rerolled d6 of /roll 100d6r1 reach the fairness report (core/roll must leave their Sides 0):\n%s", out)
+	// d6 may be left out, or tested over draws that are uniform (say, the
+	// faces rerolled away counted too); it must not be called unusual.
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "d6:") && strings.Contains(line, "unusual") {
+			t.Errorf("fair dice flagged: the rerolled d6 of /roll 100d6r1 reach the fairness report as plain draws (core/roll must leave their Sides 0):\n%s", out)
+		}
 	}
 }
