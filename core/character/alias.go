@@ -114,7 +114,7 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if owner == "" {
 		key = "alias.saved_chat"
 	}
-	return reply.Text(req.T(key, "name", name, "text", text)), nil
+	return reply.Text(tr(req, key, "name", name, "text", text)), nil
 }
 
 // checkTarget makes sure a saved roll starts with a command or another
@@ -147,7 +147,7 @@ func (s *Service) aliasDelete(ctx context.Context, req *command.Request, owner, 
 	case err != nil:
 		return nil, internal("delete alias", err)
 	}
-	return reply.Text(req.T("alias.deleted", "name", name)), nil
+	return reply.Text(tr(req, "alias.deleted", "name", name)), nil
 }
 
 func (s *Service) aliasList(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -160,7 +160,7 @@ func (s *Service) aliasList(ctx context.Context, req *command.Request) (*reply.R
 		return nil, internal("list aliases", err)
 	}
 	if len(mine)+len(chat) == 0 {
-		return reply.Text(req.T("alias.list_empty")), nil
+		return reply.Text(tr(req, "alias.list_empty")), nil
 	}
 	rep := &reply.Reply{}
 	for _, part := range []struct {
@@ -170,7 +170,7 @@ func (s *Service) aliasList(ctx context.Context, req *command.Request) (*reply.R
 		if len(part.list) == 0 {
 			continue
 		}
-		rep.Add(reply.B(req.T(part.title, "count", len(part.list))))
+		rep.Add(reply.B(tr(req, part.title, "count", len(part.list))))
 		for _, a := range part.list {
 			rep.Add(reply.T("• "), reply.B("/"+a.Name), reply.T(" → "), reply.C(a.Text))
 		}

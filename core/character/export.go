@@ -94,10 +94,10 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 		return nil, internal("export", err)
 	}
 	name := "zaria-" + safeFileName(req.Msg.Chat.String()) + "-" + now.Format("20060102") + ".json"
-	rep := reply.Text(req.T("export.done", "count", len(chars), "file", name))
+	rep := reply.Text(tr(req, "export.done", "count", len(chars), "file", name))
 	if utf8.RuneCount(data) > s.lim.ImportLen {
 		// Say so now rather than when the GM tries to restore it.
-		rep.Add(reply.I(req.T("export.too_big", "max", s.lim.ImportLen)))
+		rep.Add(reply.I(tr(req, "export.too_big", "max", s.lim.ImportLen)))
 	}
 	rep.File = &reply.File{Name: name, MIME: "application/json", Data: append(data, '\n')}
 	return rep, nil
@@ -153,18 +153,14 @@ func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.
 		}
 	}
 	if len(gone) > 0 && !replace {
-		p := req.Prefix
-		if p == "" {
-			p = "/"
-		}
-		return nil, command.Errorf("import.would_delete", "count", len(gone), "names", nameList(gone), "pre", p)
+		return nil, command.Errorf("import.would_delete", "count", len(gone), "names", nameList(gone))
 	}
 	if err := s.store.ReplaceChat(ctx, req.Msg.Chat, data); err != nil {
 		return nil, internal("import", err)
 	}
-	rep := reply.Text(req.T("import.done", "count", len(data.Characters)))
+	rep := reply.Text(tr(req, "import.done", "count", len(data.Characters)))
 	if len(gone) > 0 {
-		rep.Add(reply.T(req.T("import.deleted", "count", len(gone), "names", nameList(gone))))
+		rep.Add(reply.T(tr(req, "import.deleted", "count", len(gone), "names", nameList(gone))))
 	}
 	return rep, nil
 }

@@ -61,9 +61,9 @@ func (s *Service) gmList(ctx context.Context, req *command.Request) (*reply.Repl
 		return nil, internal("list gms", err)
 	}
 	if len(gms) == 0 {
-		return reply.Text(req.T("gm.list_empty")), nil
+		return reply.Text(tr(req, "gm.list_empty")), nil
 	}
-	rep := (&reply.Reply{}).Add(reply.B(req.T("gm.list_title", "count", len(gms))))
+	rep := (&reply.Reply{}).Add(reply.B(tr(req, "gm.list_title", "count", len(gms))))
 	for _, g := range gms {
 		line := reply.Line{reply.T("• "), reply.B(g.Name)}
 		if g.Name != g.UserID {
@@ -85,7 +85,7 @@ func (s *Service) gmAdd(ctx context.Context, req *command.Request, arg string) (
 	}
 	for _, g := range gms {
 		if g.UserID == u.ID {
-			return reply.Text(req.T("gm.already", "name", u.Name)), nil
+			return reply.Text(tr(req, "gm.already", "name", u.Name)), nil
 		}
 	}
 	if len(gms) >= s.lim.GMsPerChat {
@@ -94,7 +94,7 @@ func (s *Service) gmAdd(ctx context.Context, req *command.Request, arg string) (
 	if err := s.store.AddGM(ctx, req.Msg.Chat, GM{UserID: u.ID, Name: u.Name, Added: s.now()}); err != nil {
 		return nil, internal("add gm", err)
 	}
-	return reply.Text(req.T("gm.added", "name", u.Name)), nil
+	return reply.Text(tr(req, "gm.added", "name", u.Name)), nil
 }
 
 func (s *Service) gmRemove(ctx context.Context, req *command.Request, arg string) (*reply.Reply, error) {
@@ -128,7 +128,7 @@ func (s *Service) gmRemove(ctx context.Context, req *command.Request, arg string
 		}
 		return nil, internal("remove gm", err)
 	}
-	return reply.Text(req.T("gm.removed", "name", found[0].Name)), nil
+	return reply.Text(tr(req, "gm.removed", "name", found[0].Name)), nil
 }
 
 func gmIDs(gms []GM) string {

@@ -90,9 +90,9 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 		return nil, internal("last rolls", err)
 	}
 	if len(rolls) == 0 {
-		return reply.Text(req.T("history.empty")), nil
+		return reply.Text(tr(req, "history.empty")), nil
 	}
-	rep := (&reply.Reply{}).Add(reply.B(req.T("history.title", "count", len(rolls))))
+	rep := (&reply.Reply{}).Add(reply.B(tr(req, "history.title", "count", len(rolls))))
 	now := s.now().UTC()
 	for _, r := range rolls {
 		// At most 11+1+20+2+50+3+80 = 167 characters a line.
@@ -118,7 +118,7 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 		return nil, internal("roll counts", err)
 	}
 	if len(counts) == 0 {
-		return reply.Text(req.T("history.empty")), nil
+		return reply.Text(tr(req, "history.empty")), nil
 	}
 	faces, err := s.store.FaceCounts(ctx, req.Msg.Chat)
 	if err != nil {
@@ -128,13 +128,13 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	for _, c := range counts {
 		total += c.Rolls
 	}
-	rep := (&reply.Reply{}).Add(reply.B(req.T("stats.title", "count", total, "keep", s.lim.HistoryKeep)))
+	rep := (&reply.Reply{}).Add(reply.B(tr(req, "stats.title", "count", total, "keep", s.lim.HistoryKeep)))
 	for i, c := range counts {
 		if i == 10 {
-			rep.Add(reply.I(req.T("stats.more_users", "count", len(counts)-10)))
+			rep.Add(reply.I(tr(req, "stats.more_users", "count", len(counts)-10)))
 			break
 		}
-		rep.Add(reply.T("• "), reply.B(c.UserName), reply.T(": "+req.T("stats.rolls", "count", c.Rolls)))
+		rep.Add(reply.T("• "), reply.B(c.UserName), reply.T(": "+tr(req, "stats.rolls", "count", c.Rolls)))
 	}
 	sizes := map[int]bool{}
 	for _, f := range faces {
@@ -147,7 +147,7 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 		}
 	}
 	if len(ordered) == 0 {
-		rep.Add(reply.I(req.T("stats.no_dice")))
+		rep.Add(reply.I(tr(req, "stats.no_dice")))
 		return rep, nil
 	}
 	// The most rolled sizes, at most maxSizes of them, smallest first.
@@ -161,12 +161,12 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 		more, tests = len(tests)-maxSizes, tests[:maxSizes]
 	}
 	sort.Slice(tests, func(i, j int) bool { return tests[i].Sides < tests[j].Sides })
-	rep.Add(reply.B(req.T("stats.fairness_title")))
+	rep.Add(reply.B(tr(req, "stats.fairness_title")))
 	for _, f := range tests {
 		s.fairnessLines(req, rep, f)
 	}
 	if more > 0 {
-		rep.Add(reply.I(req.T("stats.more_sizes", "count", more)))
+		rep.Add(reply.I(tr(req, "stats.more_sizes", "count", more)))
 	}
 	return rep, nil
 }
@@ -175,14 +175,14 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairness) {
 	die := "d" + strconv.Itoa(f.Sides)
 	if !f.Enough {
-		rep.Add(reply.B(die), reply.T(": "+req.T("stats.too_few", "count", f.N, "need", 5*f.Sides)))
+		rep.Add(reply.B(die), reply.T(": "+tr(req, "stats.too_few", "count", f.N, "need", 5*f.Sides)))
 	} else {
 		verdict := "stats.fair"
 		if f.P < 0.01 {
 			verdict = "stats.unfair"
 		}
-		rep.Add(reply.B(die), reply.T(": "+req.T("stats.test", "count", f.N,
-			"chi", decimal(req.Lang, f.ChiSq, 1), "df", f.DF, "p", pValue(req.Lang, f.P))+" "+req.T(verdict)))
+		rep.Add(reply.B(die), reply.T(": "+tr(req, "stats.test", "count", f.N,
+			"chi", decimal(req.Lang, f.ChiSq, 1), "df", f.DF, "p", pValue(req.Lang, f.P))+" "+tr(req, verdict)))
 	}
 	exp := decimal(req.Lang, f.Expected, 1)
 	if f.Sides <= 12 {
@@ -190,7 +190,7 @@ func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairne
 		for i, o := range f.Observed {
 			parts[i] = strconv.Itoa(i+1) + ":" + strconv.Itoa(o)
 		}
-		rep.Add(reply.C(strings.Join(parts, " ")), reply.I(" "+req.T("stats.expected", "expected", exp)))
+		rep.Add(reply.C(strings.Join(parts, " ")), reply.I(" "+tr(req, "stats.expected", "expected", exp)))
 		return
 	}
 	lo, hi := 0, 0
@@ -202,7 +202,7 @@ func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairne
 			hi = i
 		}
 	}
-	rep.Add(reply.I(req.T("stats.range", "low", lo+1, "lowcount", f.Observed[lo],
+	rep.Add(reply.I(tr(req, "stats.range", "low", lo+1, "lowcount", f.Observed[lo],
 		"high", hi+1, "highcount", f.Observed[hi], "expected", exp)))
 }
 

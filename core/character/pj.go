@@ -130,7 +130,7 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 	case err != nil:
 		return nil, internal("create", err)
 	}
-	return reply.Text(req.T("character.created", "name", c.Name)), nil
+	return reply.Text(tr(req, "character.created", "name", c.Name)), nil
 }
 
 func (s *Service) pjList(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -139,15 +139,15 @@ func (s *Service) pjList(ctx context.Context, req *command.Request) (*reply.Repl
 		return nil, internal("list", err)
 	}
 	if len(list) == 0 {
-		return reply.Text(req.T("character.list_empty")), nil
+		return reply.Text(tr(req, "character.list_empty")), nil
 	}
-	rep := (&reply.Reply{}).Add(reply.B(req.T("character.list_title", "count", len(list))))
+	rep := (&reply.Reply{}).Add(reply.B(tr(req, "character.list_title", "count", len(list))))
 	for _, c := range list {
 		line := reply.Line{reply.T("• "), reply.B(c.Name)}
 		if c.System != "" {
 			line = append(line, reply.T(" · "+systemDisplay(c.System)))
 		}
-		line = append(line, reply.I(" · "+req.T("character.owner", "name", ownerLabel(c))))
+		line = append(line, reply.I(" · "+tr(req, "character.owner", "name", ownerLabel(c))))
 		if c.Active && c.Owner == req.Msg.From.ID {
 			line = append(line, reply.T(" ⭐"))
 		}
@@ -192,7 +192,7 @@ func (s *Service) pjRename(ctx context.Context, req *command.Request, args []str
 	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
 		return nil, err
 	}
-	return reply.Text(req.T("character.renamed", "old", old, "name", name)), nil
+	return reply.Text(tr(req, "character.renamed", "old", old, "name", name)), nil
 }
 
 func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
@@ -209,7 +209,7 @@ func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []str
 		}
 		return nil, internal("delete", err)
 	}
-	return reply.Text(req.T("character.deleted", "name", c.Name)), nil
+	return reply.Text(tr(req, "character.deleted", "name", c.Name)), nil
 }
 
 func (s *Service) pjUse(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
@@ -229,7 +229,7 @@ func (s *Service) pjUse(ctx context.Context, req *command.Request, args []string
 		}
 		return nil, internal("set active", err)
 	}
-	return reply.Text(req.T("character.using", "name", c.Name)), nil
+	return reply.Text(tr(req, "character.using", "name", c.Name)), nil
 }
 
 // target splits an optional leading @Character off args.
@@ -277,7 +277,7 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 		return nil, err
 	}
 	v := c.Values[valueIndex(c, name)]
-	return reply.Text(req.T("character.value_set", "character", c.Name, "name", v.Name, "value", v.Text)), nil
+	return reply.Text(tr(req, "character.value_set", "character", c.Name, "name", v.Name, "value", v.Text)), nil
 }
 
 func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
@@ -300,7 +300,7 @@ func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []stri
 	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
 		return nil, err
 	}
-	return reply.Text(req.T("character.value_unset", "character", c.Name, "name", gone.Name)), nil
+	return reply.Text(tr(req, "character.value_unset", "character", c.Name, "name", gone.Name)), nil
 }
 
 func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
@@ -322,9 +322,9 @@ func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []str
 		return nil, err
 	}
 	if system == "" {
-		return reply.Text(req.T("character.system_cleared", "character", c.Name)), nil
+		return reply.Text(tr(req, "character.system_cleared", "character", c.Name)), nil
 	}
-	return reply.Text(req.T("character.system_set", "character", c.Name, "system", systemDisplay(system))), nil
+	return reply.Text(tr(req, "character.system_set", "character", c.Name, "system", systemDisplay(system))), nil
 }
 
 // show renders a sheet: name, system and owner, then the values, three to
@@ -334,10 +334,10 @@ func (s *Service) show(req *command.Request, c Character) *reply.Reply {
 	if c.System != "" {
 		head = append(head, reply.T(" · "+systemDisplay(c.System)))
 	}
-	head = append(head, reply.I(" · "+req.T("character.owner", "name", ownerLabel(c))))
+	head = append(head, reply.I(" · "+tr(req, "character.owner", "name", ownerLabel(c))))
 	rep := &reply.Reply{Lines: []reply.Line{head}}
 	if len(c.Values) == 0 {
-		rep.Add(reply.I(req.T("character.no_values", "name", c.Name)))
+		rep.Add(reply.I(tr(req, "character.no_values", "name", c.Name)))
 		return rep
 	}
 	var line reply.Line

@@ -343,3 +343,15 @@ func TestQuotaOfOneIsSingular(t *testing.T) {
 	h.ok(chatA, ana, false, "/alias a /check fuerza")
 	h.fails(chatA, ana, false, "/alias b /check fuerza", "You already have 1 saved roll here, the limit.")
 }
+
+// Hints name commands with the prefix the user typed: "!" on Matrix.
+func TestHintsUseTheTypedPrefix(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	out := h.fails(chatC, ana, false, "!pj", "!pj create")
+	lacks(t, out, "/pj")
+	contains(t, h.ok(chatC, ana, false, "!pj crear Drake"), "!pj set strength 4")
+	contains(t, h.ok(chatC, ana, false, "/pj"), "/pj set strength 4")
+	h.fails(chatC, ana, false, "!alias x", "!alias NAME COMMAND")
+	// A sheet read by another command, which passes no prefix: "/".
+	h.fails(chatC, ana, false, "!check fuerza", "/pj set fuerza")
+}

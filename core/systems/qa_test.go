@@ -346,3 +346,12 @@ func TestRollForAnotherCharacterNamesIt(t *testing.T) {
 	out := b.ok(gm, "/zaria fuerza+fuerza dc10", 5, 5)
 	hasNone(t, out, "Orc", "Yo:")
 }
+
+// A sheet error met by a system's roll names /pj with the prefix typed.
+func TestSheetHintsFromARoll(t *testing.T) {
+	b := newSheetBot(t)
+	b.fails(ana, "!zaria fuerza+atletismo dc10", "!pj crear")
+	b.ok(ana, "/pj crear Enyra")
+	out := b.fails(ana, "!zaria fuerza+atletismo dc10", "!pj set fuerza")
+	hasNone(t, out, "/pj")
+}
