@@ -179,15 +179,15 @@ func TestDHExhaustedWeapon(t *testing.T) {
 	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 6, 1, 1, 1), "Maza", "/dh uso d6")
 	b.lang(chat, "el")
 	b.ok(ana, "/pj set uso-arma agotado")
-	b.fails(ana, "!dh επίθεση εναντίον θώρακας", "!pj ορίσε όπλο", "!pj ορίσε χρήση-όπλου d6")
+	b.fails(ana, "!dh επίθεση εναντίον θώρακας", "!pj όρισε όπλο", "!pj όρισε χρήση-όπλου d6")
 }
 
 // The Greek and English names a hint suggests reach the same sheet values.
 func TestHintNamesReachTheSheet(t *testing.T) {
 	b := newSheetBot(t)
 	b.ok(ana, "/pj crear Enyra dh")
-	b.ok(ana, "!pj ορίσε όπλο μακρύ-σπαθί")
-	b.ok(ana, "!pj ορίσε χρήση-όπλου d6")
+	b.ok(ana, "!pj όρισε όπλο μακρύ-σπαθί")
+	b.ok(ana, "!pj όρισε χρήση-όπλου d6")
 	b.ok(ana, "/pj set weapon-usage d4")
 	hasAll(t, b.ok(ana, "/pj"), "όπλο μακρύ-σπαθί", "χρήση-όπλου d4")
 	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d4")
