@@ -139,7 +139,7 @@ func TestDHSheet(t *testing.T) {
 	run(t, b, []expect{{lang: "es", text: "/dh rompe", errHas: "No te quedan DB intactos"}})
 	// An exhausted weapon cannot roll.
 	sh.chars["enyra"]["uso-arma"] = "agotado"
-	run(t, b, []expect{{lang: "es", text: "/dh uso", errHas: "ya está agotado"}})
+	run(t, b, []expect{{lang: "es", text: "/dh uso", errHas: "el dado de uso está agotado, el arma está destruida"}})
 }
 
 // A failing store is an internal error: logged by the router, a generic

@@ -223,6 +223,10 @@ func sheetUsageDie(ctx context.Context, req *command.Request, who, usageKey, nam
 	}
 	if ok {
 		if isExhausted(cur) {
+			if usageKey == sheetWeaponUsage && die > 0 {
+				// Say how to get back into the fight, as /dh ataque does.
+				return "", 0, command.Errorf("dh.error.weapon_destroyed", "item", capFirst(item), "die", fmt.Sprintf("d%d", die))
+			}
 			return "", 0, command.Errorf("dh.error.exhausted", "item", capFirst(item))
 		}
 		n, okd := parseDie(cur)

@@ -169,6 +169,7 @@ func TestDHExhaustedWeapon(t *testing.T) {
 	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d4")
 	hasAll(t, b.ok(ana, "/dh uso", 1), "agotado") // d4 → exhausted
 	b.fails(ana, "/dh ataque vs coraza", "Espada larga", "destruida", "/pj set arma", "/pj set uso-arma d8")
+	b.fails(ana, "/dh uso", "Espada larga", "destruida", "/pj set arma")
 	// On Matrix with "!" the hint uses "!".
 	b.fails(ana, "!dh ataque vs coraza", "!pj set arma")
 	// A table weapon typed in full still attacks: it is not the sheet's.
