@@ -22,7 +22,7 @@ func FuzzCommands(f *testing.F) {
 		"/gm add @ana", "/gm remove 1", "/gm", "/historial 3", "/stats",
 		"/alias a /check {1}", "/alias --chat b /a {2} {*}", "/a x y", "/alias borrar a", "/alias {1} /pj",
 		"/importar {}", `/importar {"format":"zaria-chat","version":1,"settings":{},"characters":[{"name":"X","owner":"1"}]}`,
-		"/exportar", "/check fuerza", "/check @Drake fuerza",
+		"/exportar", "/check fuerza", "/check @Drake fuerza", "/importar --reemplazar {}", "/importar -- {}", "/importar —replace\n{}",
 	} {
 		f.Add(s)
 	}
