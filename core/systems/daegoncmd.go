@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math/big"
 	"regexp"
 	"strings"
 
@@ -138,10 +139,7 @@ func dgPct(req *command.Request, p int) string {
 	if p == daegon.Impossible {
 		return "–"
 	}
-	if req.Lang == "en" {
-		return fmt.Sprintf("%d%%", p)
-	}
-	return fmt.Sprintf("%d %%", p)
+	return req.Percent(big.NewRat(int64(p), 100))
 }
 
 // dgVerdict is "Éxito +1", "Fallo" or "Imposible", and its outcome key.
