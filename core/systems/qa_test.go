@@ -121,7 +121,7 @@ func TestSheetEquipmentIsValidated(t *testing.T) {
 	b := newSheetBot(t)
 	b.ok(ana, "/pj crear Enyra dh")
 	b.fails(ana, "/pj set arma espada-lrga", "¿Quisiste decir «espada larga»?")
-	b.fails(ana, "/pj set armadura foo", "No conozco la armadura «foo»")
+	b.fails(ana, "/pj set armadura foo", "No conozco la armadura «foo». En la ficha va una armadura de la tabla")
 	b.fails(ana, "/pj set weapon espada-lrga", "espada larga")
 	b.fails(ana, "/pj set uso-arma d7", "uso-arma", "d7")
 	b.fails(ana, "/pj set uso-armadura mucho", "uso-armadura")

@@ -41,11 +41,11 @@ func SheetValidators() map[string]func(req *command.Request, value string) error
 	return map[string]func(*command.Request, string) error{
 		sheetWeapon: func(req *command.Request, v string) error {
 			_, err := findWeapon(req, v)
-			return err
+			return onSheet(err, "dh.error.sheet_weapon", v)
 		},
 		sheetArmour: func(req *command.Request, v string) error {
 			_, err := findArmour(req, v)
-			return err
+			return onSheet(err, "dh.error.sheet_armour", v)
 		},
 		sheetWeaponUsage: usage(sheetWeaponUsage),
 		sheetArmourUsage: usage(sheetArmourUsage),
@@ -59,4 +59,17 @@ func SheetValidators() map[string]func(req *command.Request, value string) error
 			return validDBDie(n)
 		},
 	}
+}
+
+// onSheet keeps a "did you mean" error and turns any other refusal of a
+// table name into key, which says what a sheet value may be (the commands'
+// own message offers dice and DB counts, which a sheet's "arma" cannot hold).
+func onSheet(err error, key, got string) error {
+	if err == nil || isSuggestion(err) {
+		return err
+	}
+	if _, ok := command.AsUserError(err); !ok {
+		return err
+	}
+	return command.Errorf(key, "got", clip(got))
 }
