@@ -33,7 +33,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	if err != nil {
 		return nil, fmt.Errorf("load catalogs: %w", err)
 	}
-	chars := character.New(db, character.Options{Logger: logger})
+	chars := character.New(db, character.Options{Logger: logger, Validators: systems.SheetValidators()})
 	r := command.New(command.Config{
 		DefaultLang: lang,
 		Translator:  cat,
