@@ -78,12 +78,14 @@ func (r *Result) Values() []int {
 }
 
 // DieSides returns, for every die in Dice, the number of faces of its die
-// (0 for Fudge dice).
+// (0 for Fudge dice and for terms with a reroll rule: not plain draws).
 func (r *Result) DieSides() []int {
 	out := make([]int, len(r.Dice))
 	for i, t := range r.terms {
 		d := r.Expr.dice[i%len(r.Expr.dice)]
-		if d.Fudge {
+		// Fudge faces are not 1..N, and a reroll rule makes the kept faces
+		// non-uniform: neither is a plain draw of a dN.
+		if d.Fudge || d.Reroll.On {
 			continue
 		}
 		for j := t.first; j < t.first+t.n; j++ {
