@@ -60,6 +60,21 @@ type Adapter struct {
 
 	queued atomic.Int64 // replies waiting to be sent
 	floods atomic.Int64 // 429 answers to sends
+
+	saveFailing atomic.Bool // the last journal write failed (logged once)
+}
+
+// saveResult logs a failed journal write once per incident (a full disk
+// would otherwise log it for every update) and its end.
+func (a *Adapter) saveResult(err error, msg string) {
+	switch {
+	case err != nil && a.saveFailing.CompareAndSwap(false, true):
+		a.log.Error(msg+"; further failures are not logged until a save works again", "err", err)
+	case err != nil:
+		a.log.Debug(msg, "err", err)
+	case a.saveFailing.CompareAndSwap(true, false):
+		a.log.Info("telegram state saved again")
+	}
 }
 
 // QueueDepth is how many replies wait in the send queues (a gauge for
@@ -139,7 +154,12 @@ func (a *Adapter) Run(ctx context.Context) error {
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)
 
-	for _, e := range a.j.pending() {
+	pending := a.j.pending()
+	if len(pending) > 0 {
+		// The process before us may have just used this second's slots.
+		a.send.notBefore = time.Now().Add(max(a.cfg.ChatInterval, a.cfg.GlobalWindow))
+	}
+	for _, e := range pending {
 		for _, o := range e.Ops {
 			if !o.Done {
 				a.send.enqueue(e, o)
@@ -202,8 +222,8 @@ func (a *Adapter) flusher(ctx context.Context, done chan<- struct{}) {
 			return
 		case <-a.j.dirty:
 		}
-		if err := a.j.flush(ctx); err != nil && ctx.Err() == nil {
-			a.log.Error("telegram state not saved", "err", err)
+		if err := a.j.flush(ctx); ctx.Err() == nil {
+			a.saveResult(err, "telegram state not saved")
 		}
 	}
 }
@@ -247,6 +267,14 @@ func (a *Adapter) poll(ctx context.Context) error {
 	backoff := a.cfg.BackoffMin
 	conflicts := 0
 	for ctx.Err() == nil {
+		if a.send.backlog.Load() >= int64(a.cfg.MaxQueued) {
+			a.log.Info("telegram send queue full; fetching paused", "queued", a.queued.Load())
+			for a.send.backlog.Load() >= int64(a.cfg.MaxQueued)*3/4 {
+				if sleep(ctx, 50*time.Millisecond) != nil {
+					return nil
+				}
+			}
+		}
 		params := map[string]string{
 			"offset":          itoa(int64(a.j.pollOffset(a.now()))),
 			"timeout":         itoa(int64(a.cfg.PollTimeout / time.Second)),
@@ -364,10 +392,8 @@ func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bo
 	a.j.commit(entries, next, a.now())
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), a.cfg.RequestTimeout)
 	defer cancel()
-	if err := a.j.flush(fctx); err != nil {
-		// Send anyway: a reply now beats a reply never.
-		a.log.Error("telegram state not saved before sending", "err", err)
-	}
+	// Send anyway when the save fails: a reply now beats a reply never.
+	a.saveResult(a.j.flush(fctx), "telegram state not saved before sending")
 	for _, e := range entries {
 		for _, o := range e.Ops {
 			a.send.enqueue(e, o)

@@ -44,8 +44,15 @@ type Config struct {
 	GlobalLimit  int           // default 30
 	GlobalWindow time.Duration // default 1 s
 
+	// MaxQueued pauses polling while this many replies wait to be sent
+	// (default 1000, about 33 s at the global limit; at most 20 counted per
+	// chat, so one flooded chat cannot stall the others): updates then wait
+	// at Telegram instead of in memory and in the journal, which is
+	// rewritten whole at every save.
+	MaxQueued int
+
 	AdminTTL     time.Duration // how long a chat's administrators are cached; default 10 min
-	DrainTimeout time.Duration // how long Run keeps sending after ctx ends; default 10 s
+	DrainTimeout time.Duration // how long Run keeps sending after ctx ends; default 8 s (main allows 10 s to stop)
 	MaxMessage   int           // longest message text, in UTF-16 units; default 4096
 
 	MaxImportBytes int64    // largest document accepted for FileCommands; default 256 KiB
@@ -89,8 +96,9 @@ func (c Config) withDefaults() Config {
 	setDur(&c.GroupWindow, time.Minute)
 	setInt(&c.GlobalLimit, 30)
 	setDur(&c.GlobalWindow, time.Second)
+	setInt(&c.MaxQueued, 1000)
 	setDur(&c.AdminTTL, 10*time.Minute)
-	setDur(&c.DrainTimeout, 10*time.Second)
+	setDur(&c.DrainTimeout, 8*time.Second)
 	setInt(&c.MaxMessage, 4096)
 	if c.MaxImportBytes <= 0 {
 		c.MaxImportBytes = 256 << 10

@@ -165,7 +165,7 @@ func TestProductionDefaultsAreTelegramLimits(t *testing.T) {
 	c := Config{Token: "x"}.withDefaults()
 	if c.APIURL != "https://api.telegram.org" || c.ChatInterval != time.Second || c.GroupLimit != 20 ||
 		c.GroupWindow != time.Minute || c.GlobalLimit != 30 || c.GlobalWindow != time.Second ||
-		c.MaxMessage != 4096 || c.DrainTimeout != 10*time.Second || c.PollTimeout != 30*time.Second {
+		c.MaxMessage != 4096 || c.DrainTimeout != 8*time.Second || c.PollTimeout != 30*time.Second {
 		t.Fatalf("defaults: %+v", c)
 	}
 	if c.PollTimeout >= c.PollTimeout+c.RequestTimeout || c.RequestTimeout <= 0 {

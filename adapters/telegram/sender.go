@@ -30,7 +30,19 @@ type sender struct {
 
 	sent, retried, failed atomic.Int64
 	queued, floods        *atomic.Int64 // the adapter's gauges: replies waiting, 429s received
+	// backlog counts at most perChatBacklog waiting replies per chat: what
+	// polling pauses on, so one flooded chat cannot stall the others.
+	backlog atomic.Int64
+
+	// notBefore holds every send until then (set before the first enqueue):
+	// after a restart with replies pending, the previous process may have
+	// used this second's chat and global slots.
+	notBefore time.Time
 }
+
+// perChatBacklog is how many of a chat's waiting replies count towards
+// MaxQueued: a group may get 20 a minute.
+const perChatBacklog = 20
 
 type chatQueue struct {
 	items   []item
@@ -70,6 +82,9 @@ func (s *sender) enqueue(e *entry, o *op) {
 	}
 	q.items = append(q.items, item{e, o})
 	s.queued.Add(1)
+	if len(q.items) <= perChatBacklog {
+		s.backlog.Add(1)
+	}
 	if !q.running {
 		q.running = true
 		s.wg.Add(1)
@@ -110,6 +125,9 @@ func (s *sender) work(q *chatQueue) {
 			return
 		}
 		s.mu.Lock()
+		if len(q.items) <= perChatBacklog {
+			s.backlog.Add(-1)
+		}
 		q.items = q.items[1:]
 		s.queued.Add(-1)
 		q.last = time.Now()
@@ -124,6 +142,9 @@ var parseEntitiesErr = regexp.MustCompile(`(?i)can't parse entities|unsupported 
 func (s *sender) deliver(q *chatQueue, it item) error {
 	ctx := s.ctx
 	backoff := s.cfg.BackoffMin
+	if err := sleep(ctx, time.Until(s.notBefore)); err != nil {
+		return err
+	}
 	for {
 		if err := q.chat.acquire(ctx); err != nil {
 			return err
