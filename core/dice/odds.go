@@ -182,6 +182,7 @@ func (d *dist) prob(v int64) *big.Rat {
 }
 
 type oddsCtx struct {
+	noFast bool // tests: always use math/big
 	u64    []uint64
 	acc    [][2]uint64 // hi, lo
 	names  []int64
@@ -299,7 +300,7 @@ func (oc *oddsCtx) conv(a, b *dist, sign int64) (*dist, error) {
 // bits and every product and sum in 128 (the denominators say so: a count
 // never exceeds its denominator). It reports whether it did the work.
 func (oc *oddsCtx) conv128(a, b, r *dist) bool {
-	if a.den.BitLen() > 64 || b.den.BitLen() > 64 || r.den.BitLen() > 127 {
+	if oc.noFast || a.den.BitLen() > 64 || b.den.BitLen() > 64 || r.den.BitLen() > 127 {
 		return false
 	}
 	oc.u64 = slices.Grow(oc.u64[:0], len(a.c)+len(b.c))[:len(a.c)+len(b.c)]
@@ -702,6 +703,15 @@ func (oc *oddsCtx) keep(u *dist, d *Dice, c func(int64) int64) (*dist, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.den.Exp(&u.den, big.NewInt(int64(n)), nil)
+	if !oc.noFast && n <= 60 && u.den.BitLen() <= 64 && res.den.BitLen() <= 127 {
+		f128 := make([]face128, len(faces))
+		for i, fc := range faces {
+			f128[i] = face128{fc.contrib, fc.count.Uint64()}
+		}
+		keep128(f128, n, k, lo, width, res)
+		return res.trim(), nil
+	}
 	// rest[i] = weight of the faces after i
 	rest := make([]big.Int, len(faces)+1)
 	for i := len(faces) - 1; i >= 0; i-- {
@@ -752,6 +762,98 @@ func (oc *oddsCtx) keep(u *dist, d *Dice, c func(int64) int64) (*dist, error) {
 		}
 		state, next = next, state
 	}
-	res.den.Exp(&u.den, big.NewInt(int64(n)), nil)
 	return res.trim(), nil
+}
+
+type face128 struct {
+	contrib int64
+	count   uint64
+}
+
+// u128 is an unsigned 128-bit integer: hi, lo.
+type u128 struct{ hi, lo uint64 }
+
+func (a u128) add(b u128) u128 {
+	lo, c := bits.Add64(a.lo, b.lo, 0)
+	return u128{a.hi + b.hi + c, lo}
+}
+
+// mul is a·b modulo 2^128; callers only multiply where the true product
+// is a number of outcomes, below the denominator and so below 2^127.
+func (a u128) mul(b u128) u128 {
+	hi, lo := bits.Mul64(a.lo, b.lo)
+	return u128{hi + a.hi*b.lo + a.lo*b.hi, lo}
+}
+
+func (a u128) big() *big.Int {
+	r := new(big.Int).SetUint64(a.hi)
+	r.Lsh(r, 64)
+	return r.Or(r, new(big.Int).SetUint64(a.lo))
+}
+
+// keep128 is the keep/drop program of keep in machine words, for when the
+// denominator (faces' weight)^n fits in 127 bits and n ≤ 60 (so that every
+// binomial fits in 64). The arithmetic is modulo 2^128; the counts that
+// reach the result are exact because they are below the denominator.
+func keep128(faces []face128, n, k int, lo int64, width int, res *dist) {
+	binom := make([][]uint64, n+1)
+	for m := range binom {
+		binom[m] = make([]uint64, m+1)
+		binom[m][0], binom[m][m] = 1, 1
+		for j := 1; j < m; j++ {
+			binom[m][j] = binom[m-1][j-1] + binom[m-1][j]
+		}
+	}
+	rest := make([]uint64, len(faces)+1)
+	for i := len(faces) - 1; i >= 0; i-- {
+		rest[i] = rest[i+1] + faces[i].count
+	}
+	out := make([]u128, width)
+	state := make([][]u128, k)
+	next := make([][]u128, k)
+	for m := range state {
+		state[m] = make([]u128, width)
+		next[m] = make([]u128, width)
+	}
+	state[0][-lo] = u128{0, 1}
+	pow := make([]u128, n+1)
+	restPow := make([]u128, n+1)
+	for i, fc := range faces {
+		pow[0], restPow[0] = u128{0, 1}, u128{0, 1}
+		for j := 1; j <= n; j++ {
+			pow[j] = pow[j-1].mul(u128{0, fc.count})
+			restPow[j] = restPow[j-1].mul(u128{0, rest[i+1]})
+		}
+		for m := range next {
+			clear(next[m])
+		}
+		for m := range k {
+			for s, v := range state[m] {
+				if v == (u128{}) {
+					continue
+				}
+				for j := 0; j <= n-m; j++ {
+					if j > 0 && fc.count == 0 {
+						break
+					}
+					mm := m + j
+					ss := s + min(j, k-m)*int(fc.contrib)
+					w := u128{0, binom[n-m][j]}.mul(pow[j]).mul(v)
+					if mm >= k {
+						out[ss] = out[ss].add(w.mul(restPow[n-mm]))
+					} else {
+						next[mm][ss] = next[mm][ss].add(w)
+					}
+				}
+			}
+		}
+		state, next = next, state
+	}
+	for i, v := range out {
+		if v.hi == 0 {
+			res.c[i].SetUint64(v.lo)
+		} else {
+			res.c[i].Set(v.big())
+		}
+	}
 }

@@ -346,3 +346,32 @@ func TestSampleAgreesWithExact(t *testing.T) {
 		}
 	}
 }
+
+// TestFastPathsAgree: the machine-word convolution and keep/drop give the
+// same exact distributions as math/big.
+func TestFastPathsAgree(t *testing.T) {
+	for _, in := range []string{"4d6kh3", "10d10kh3", "20d6dl5", "8d10kl2>=5f1", "2d20kh1+1d20kl1", "3d4!kh2",
+		"60d2kh30", "30d4dh10>=3f1", "12d20kh6", "16d12kh8", "10d100", "2d6*1d4", "8d10>=7f1", "1d100+1d1000"} {
+		e, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, err := (&oddsCtx{}).node(e.Root)
+		if err != nil {
+			t.Fatal(in, err)
+		}
+		slow, err := (&oddsCtx{noFast: true}).node(e.Root)
+		if err != nil {
+			t.Fatal(in, err)
+		}
+		if fast.lo != slow.lo || len(fast.c) != len(slow.c) || fast.den.Cmp(&slow.den) != 0 {
+			t.Fatalf("%s: fast %d+%d/%v, slow %d+%d/%v", in, fast.lo, len(fast.c), &fast.den, slow.lo, len(slow.c), &slow.den)
+		}
+		for i := range fast.c {
+			if fast.c[i].Cmp(&slow.c[i]) != 0 {
+				t.Errorf("%s: P(%d) fast %v, slow %v", in, fast.lo+int64(i), &fast.c[i], &slow.c[i])
+				break
+			}
+		}
+	}
+}
