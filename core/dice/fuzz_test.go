@@ -31,7 +31,36 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, seed uint64) {
 		checkOne(t, s, seed)
+		checkFastPaths(t, s)
 	})
+}
+
+// checkFastPaths compares the machine-word odds with math/big's.
+func checkFastPaths(t *testing.T, s string) {
+	e, err := Parse(s)
+	if err != nil {
+		return
+	}
+	names, err := e.resolve(lookupAll)
+	if err != nil {
+		return
+	}
+	fast, err1 := (&oddsCtx{names: names}).node(e.Root)
+	slow, err2 := (&oddsCtx{names: names, noFast: true}).node(e.Root)
+	if err1 != nil || err2 != nil {
+		if (err1 == nil) != (err2 == nil) && !errors.Is(err1, errBudget) && !errors.Is(err2, errBudget) {
+			t.Fatalf("%q: fast %v, slow %v", s, err1, err2)
+		}
+		return
+	}
+	if fast.lo != slow.lo || len(fast.c) != len(slow.c) || fast.den.Cmp(&slow.den) != 0 {
+		t.Fatalf("%q: fast and slow distributions differ in shape", s)
+	}
+	for i := range fast.c {
+		if fast.c[i].Cmp(&slow.c[i]) != 0 {
+			t.Fatalf("%q: P(%d) fast %v, slow %v", s, fast.lo+int64(i), &fast.c[i], &slow.c[i])
+		}
+	}
 }
 
 func lookupAll(who, name string) (int, error) {
