@@ -23,6 +23,8 @@ func names(who, name string) (int, error) {
 		return 5, nil
 	case ".fue_2":
 		return -1, nil
+	case "Δράκος.δύναμη":
+		return 4, nil
 	}
 	return 0, errors.New("no such value")
 }
@@ -84,6 +86,8 @@ func TestRollScripted(t *testing.T) {
 		{"1d20+@Drake.fuerza", []int{12}, "[12] + @Drake.fuerza (5) = 17", 17},
 		{"1d20+@Drake:fuerza", []int{12}, "[12] + @Drake.fuerza (5) = 17", 17},
 		{"1d20+fue_2", []int{12}, "[12] + fue_2 (-1) = 11", 11},
+		{"1δ20+@Δράκος:δύναμη", []int{12}, "[12] + @Δράκος.δύναμη (4) = 16", 16},
+		{"1d20 + FUERZA", []int{12}, "", 0}, // names are passed as typed; the sheets fold them
 		{"(1d6+2)*3", []int{4}, "([4] + 2) * 3 = 18", 18},
 		{"1d6+2*3", []int{4}, "[4] + 2 * 3 = 10", 10},
 		{"10-2-3", nil, "10 - 2 - 3 = 5", 5},
@@ -106,6 +110,12 @@ func TestRollScripted(t *testing.T) {
 		e, err := Parse(c.in)
 		if err != nil {
 			t.Errorf("Parse(%q): %v", c.in, err)
+			continue
+		}
+		if c.want == "" {
+			if len(e.names) != 1 || e.names[0].Name != "FUERZA" {
+				t.Errorf("%q: names %v", c.in, e.names)
+			}
 			continue
 		}
 		src := NewScripted(c.dice)
