@@ -1,6 +1,20 @@
 // Package roll is the /roll command: generic dice notation (core/dice) in a
 // chat, with every die shown, the total, success or failure against a
 // target, and the exact odds on request.
+//
+// A reply reads, for /tirar 4d6kh3+2 vs 15 # fuerza ?:
+//
+//	🎲 4d6kh3+2 · fuerza
+//	[6, (2), 5, 4] + 2 = 17
+//	🎯 Contra 15: ✅ Éxito
+//	📊 Probabilidad: ≈48,77 % · media ≈14,24
+//
+// (the marks of each die are documented at dice.Result.Spans; the odds
+// line only with a trailing '?'). Past MaxShownDice dice or MaxReplyChars
+// characters every term shows only its sum and a note says so. The
+// reply's Check always carries the dice, the total, the outcome against a
+// target, and for a target or a success pool the exact chance and mean, so
+// that --json has them whether or not '?' was typed.
 package roll
 
 import (
