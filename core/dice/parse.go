@@ -535,14 +535,16 @@ func (d *Dice) check(pos int) error {
 			return &Error{Code: CodeKeepCount, Pos: pos, Near: d.Text, Max: d.Count, Got: d.Keep.N}
 		}
 	}
-	left := 0 // faces that can stay after rerolls
-	for v := d.Min(); v <= d.Max(); v++ {
-		if !d.Reroll.On || d.Reroll.Once || !d.Reroll.If.Match(v) {
-			left++
+	if d.Reroll.On && !d.Reroll.Once {
+		left := 0 // faces that can stay after rerolls
+		for v := d.Min(); v <= d.Max(); v++ {
+			if !d.Reroll.If.Match(v) {
+				left++
+			}
 		}
-	}
-	if left == 0 {
-		return errAt(CodeRerollAlways, pos, d.Text)
+		if left == 0 {
+			return errAt(CodeRerollAlways, pos, d.Text)
+		}
 	}
 	if d.Explode.Mode != NoExplode {
 		stops := false
