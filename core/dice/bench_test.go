@@ -42,3 +42,44 @@ func BenchmarkOdds(b *testing.B) {
 		})
 	}
 }
+
+// compareExprs are the shared expressions of bench/compare (issue 7).
+var compareExprs = []string{"2d6+3", "4d6kh3", "1d100", "10d6", "4d6!", "8d10>=7", "1d100<=45"}
+
+// BenchmarkParseRollTotal is what bench/compare times for zaria: parse,
+// roll and total, with the ChaCha8 source a command uses.
+func BenchmarkParseRollTotal(b *testing.B) {
+	for _, in := range compareExprs {
+		b.Run(in, func(b *testing.B) {
+			src := NewSource()
+			var sink int64
+			b.ReportAllocs()
+			for b.Loop() {
+				e, err := Parse(in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				res, err := e.Roll(src, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink += res.Total()
+			}
+			_ = sink
+		})
+	}
+}
+
+// BenchmarkParse is Parse alone.
+func BenchmarkParse(b *testing.B) {
+	for _, in := range compareExprs {
+		b.Run(in, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Parse(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
