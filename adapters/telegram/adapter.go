@@ -225,6 +225,11 @@ func (a *Adapter) flusher(ctx context.Context, done chan<- struct{}) {
 		if err := a.j.flush(ctx); ctx.Err() == nil {
 			a.saveResult(err, "telegram state not saved")
 		}
+		// Group the marks of several deliveries into one write: each is
+		// a commit with fsync, and the router's writes wait behind it.
+		if sleep(ctx, a.cfg.SaveInterval) != nil {
+			return
+		}
 	}
 }
 

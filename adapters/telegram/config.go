@@ -45,11 +45,16 @@ type Config struct {
 	GlobalWindow time.Duration // default 1 s
 
 	// MaxQueued pauses polling while this many replies wait to be sent
-	// (default 1000, about 33 s at the global limit; at most 20 counted per
+	// (default 300, 10 s at the global limit; at most 20 counted per
 	// chat, so one flooded chat cannot stall the others): updates then wait
 	// at Telegram instead of in memory and in the journal, which is
 	// rewritten whole at every save.
 	MaxQueued int
+
+	// SaveInterval is the shortest time between two journal writes that
+	// mark replies delivered (default 50 ms): a chat's next reply waits for
+	// that write, so it costs a chat at most this much per message.
+	SaveInterval time.Duration
 
 	AdminTTL     time.Duration // how long a chat's administrators are cached; default 10 min
 	DrainTimeout time.Duration // how long Run keeps sending after ctx ends; default 8 s (main allows 10 s to stop)
@@ -96,7 +101,8 @@ func (c Config) withDefaults() Config {
 	setDur(&c.GroupWindow, time.Minute)
 	setInt(&c.GlobalLimit, 30)
 	setDur(&c.GlobalWindow, time.Second)
-	setInt(&c.MaxQueued, 1000)
+	setInt(&c.MaxQueued, 300)
+	setDur(&c.SaveInterval, 50*time.Millisecond)
 	setDur(&c.AdminTTL, 10*time.Minute)
 	setDur(&c.DrainTimeout, 8*time.Second)
 	setInt(&c.MaxMessage, 4096)
