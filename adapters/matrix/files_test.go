@@ -12,6 +12,7 @@ import (
 	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
 	"zaria/storage/sqlite"
@@ -33,6 +34,7 @@ func gameRouter(t *testing.T) *command.Router {
 	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: st, Sheets: svc, Aliases: svc, GMs: st,
 		Observers: []command.Observer{svc}, Limits: command.Limits{Burst: 1000, Refill: time.Millisecond}})
 	general.Register(r, "test")
+	roll.Register(r)
 	systems.Register(r)
 	character.Register(r, svc)
 	return r

@@ -20,6 +20,7 @@ import (
 	"zaria/adapters/matrix/dendritetest"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
 	"zaria/storage/memory"
@@ -47,6 +48,7 @@ func newRouter(t testing.TB) *command.Router {
 		Limits:      command.Limits{Burst: 1000, Refill: time.Millisecond},
 	})
 	general.Register(r, "test")
+	roll.Register(r)
 	systems.Register(r)
 	return r
 }

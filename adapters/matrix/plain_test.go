@@ -81,16 +81,19 @@ func TestPlainRoom(t *testing.T) {
 	if !strings.Contains(again.Body, "15") {
 		t.Errorf("re-roll body = %q, want the same check (DC 15)", again.Body)
 	}
-	// 📊: the same roll with its odds.
+	// 📊: a system check always states its odds; a generic roll with a
+	// target offers 📊, which runs it again with its odds.
+	gcmd := alice.say(room, "!roll 3d6 vs 12")
+	groll := alice.waitFor("generic roll", wait, replyTo(botID(), gcmd))
 	alice.waitFor("📊 offered", wait, func(e *event.Event) bool {
 		r := e.Content.AsReaction().RelatesTo
-		return e.Sender == botID() && e.Type == event.EventReaction && r.EventID == got.ID && r.Key == oddsKey
+		return e.Sender == botID() && e.Type == event.EventReaction && r.EventID == groll.ID && r.Key == oddsKey
 	})
-	if _, err := alice.cli.SendReaction(ctx, room, got.ID, "📊"); err != nil {
+	if _, err := alice.cli.SendReaction(ctx, room, groll.ID, "📊"); err != nil {
 		t.Fatal(err)
 	}
 	withOdds := alice.waitFor("odds", wait, func(e *event.Event) bool {
-		return replyTo(botID(), got.ID)(e) && strings.Contains(e.Content.AsMessage().Body, "%")
+		return replyTo(botID(), groll.ID)(e) && strings.Contains(e.Content.AsMessage().Body, "37.5%")
 	})
 	t.Logf("📊 → %q", withOdds.Content.AsMessage().Body)
 
