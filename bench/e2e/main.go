@@ -49,6 +49,7 @@ type options struct {
 	phases             string
 	memChats, memChars int
 	keep               bool
+	env                string
 }
 
 func main() {
@@ -61,6 +62,7 @@ func main() {
 	flag.IntVar(&o.memChats, "mem-chats", 10000, "chats in the memory phase")
 	flag.IntVar(&o.memChars, "mem-characters", 100000, "characters seeded for the memory phase")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directories")
+	flag.StringVar(&o.env, "env", "", "extra environment for the bot, comma-separated (GOGC=50,GODEBUG=gctrace=1)")
 	flag.Parse()
 	bin, err := filepath.Abs(o.bin)
 	if err != nil {
@@ -142,6 +144,9 @@ func bot(o options, dir, db string, fake *telegramtest.Server, limits string) (*
 	}
 	if limits != "" {
 		env = append(env, "ZARIA_TELEGRAM_LIMITS="+limits)
+	}
+	if o.env != "" {
+		env = append(env, strings.Split(o.env, ",")...)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -350,6 +355,9 @@ func memoryPhase(o options) (bool, error) {
 	}
 	fmt.Printf("  %d replies in %.1f s (%.0f messages/s); %d of them read a character sheet\n", fake.SentCount(), elapsed.Seconds(), float64(fake.SentCount())/elapsed.Seconds(), usedSheet)
 	fmt.Printf("  memory: RSS after start %.1f MB, peak RSS (VmHWM) %.1f MB, RSS at the end %.1f MB\n", float64(idle)/1024, float64(hwm)/1024, float64(rss)/1024)
+	if strings.Contains(o.env, "gctrace") {
+		fmt.Println(lastLines(p.Logs(), 5))
+	}
 	good := true
 	check := func(ok bool, format string, args ...any) {
 		mark := "ok  "
