@@ -195,19 +195,15 @@ func oddsLine(req *command.Request, e *dice.Expr, o *dice.Odds) reply.Line {
 		return reply.Line{reply.T(req.T("dice.odds_unavailable"))}
 	}
 	mean := Number(req.Lang, o.Mean, o.Approx && o.MeanExact == nil)
-	if o.MeanExact != nil {
+	if o.MeanExact != nil { // exact, shown rounded to two decimals: no "≈" (kept for approximations)
 		mean = Number(req.Lang, ratFloat(o.MeanExact), false)
-		if !isTwoDecimals(o.MeanExact) {
-			mean = "≈" + mean
-		}
 	}
 	var pct string
 	if o.HasChance {
 		if o.ChanceExact != nil {
-			pct = Percent(req.Lang, o.ChanceExact)
+			pct = req.Percent(o.ChanceExact)
 		} else {
-			pct = "≈" + Percent(req.Lang, new(big.Rat).SetFloat64(o.Chance))
-			pct = strings.Replace(pct, "≈≈", "≈", 1)
+			pct = "≈" + req.Percent(new(big.Rat).SetFloat64(o.Chance))
 		}
 	}
 	switch {
@@ -222,11 +218,6 @@ func oddsLine(req *command.Request, e *dice.Expr, o *dice.Odds) reply.Line {
 func ratFloat(r *big.Rat) float64 {
 	f, _ := r.Float64()
 	return f
-}
-
-func isTwoDecimals(r *big.Rat) bool {
-	x := new(big.Rat).Mul(r, big.NewRat(100, 1))
-	return x.IsInt()
 }
 
 func check(res *dice.Result, o *dice.Odds) *reply.Check {
@@ -270,31 +261,6 @@ func fillSides(res *dice.Result, sides []int) {
 			sides[i] = s
 		}
 	}
-}
-
-// Percent formats an exact probability for a phone: "37,5 %" in Spanish
-// and Greek, "37.5%" in English; at most two decimals, "≈" when rounded,
-// "<0,01 %" and ">99,99 %" at the ends.
-func Percent(lang string, p *big.Rat) string {
-	num := new(big.Int).Mul(p.Num(), big.NewInt(20000))
-	den := new(big.Int).Mul(p.Denom(), big.NewInt(2))
-	h := new(big.Int).Quo(new(big.Int).Add(num, p.Denom()), den) // round half up of p×10000
-	exact := new(big.Int).Mod(num, den).Sign() == 0
-	v := h.Int64()
-	prefix := ""
-	switch {
-	case v == 0 && p.Sign() > 0:
-		v, prefix = 1, "<"
-	case v == 10000 && p.Cmp(big.NewRat(1, 1)) < 0:
-		v, prefix = 9999, ">"
-	case !exact:
-		prefix = "≈"
-	}
-	s := prefix + fixed(lang, v, 2)
-	if lang == "en" {
-		return s + "%"
-	}
-	return s + " %"
 }
 
 // Number formats a mean with up to two decimals in the language's style.
