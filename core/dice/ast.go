@@ -129,8 +129,9 @@ var keepNames = [...]string{KeepHigh: "kh", KeepLow: "kl", DropHigh: "dh", DropL
 // Dice is a dice term: NdM with its modifiers.
 type Dice struct {
 	Count  int
-	Sides  int  // 100 for d%, 3 for dF
-	Fudge  bool // faces −1, 0, +1
+	Sides  int   // 100 for d%, 3 for dF
+	Fudge  bool  // faces −1, 0, +1
+	idx    int32 // index of the term in the expression
 	Reroll struct {
 		On   bool
 		Once bool // ro
@@ -148,7 +149,7 @@ type Dice struct {
 	Failure *Cond // subtract failures (only with Success)
 	Label   string
 	Text    string // the term as typed
-	idx     int    // index of the term in the expression
+	succ    Cond   // where Success points: no allocation of its own
 }
 
 // Min and Max are the lowest and highest face.
@@ -184,12 +185,20 @@ type Expr struct {
 	Target     Node   // vs / dc / contra / εναντίον / κατά, nil if none
 	Label      string // after '#' or '[...]' at the end
 	Ask        bool   // the text ends with '?': show the odds
+	slots      int32  // room for the dice of one roll: the dice written, twice for exploding terms
 	Text       string // the expression as typed, without repeat, target, label and '?'
 	TargetText string
 
 	dice    []*Dice // terms in order
 	names   []*Name // named values in order
 	diceBuf [2]*Dice
+}
+
+// exprBlock is an expression with its first dice term, in one allocation:
+// most rolls have a single term.
+type exprBlock struct {
+	e Expr
+	d Dice
 }
 
 // Dice returns the dice terms in the order they appear.

@@ -53,13 +53,59 @@ type Result struct {
 	names []int64
 	extra []int32
 
-	// small rolls live inside the Result: one allocation instead of four
-	totals  [1]int64
-	termBuf [2]termRes
-	diceBuf [8]Die
-	// scratch of keep/drop for terms of up to 8 dice
-	unitBuf, orderBuf [8]int32
-	valBuf            [8]int64
+	totals [1]int64 // Totals of a single roll
+}
+
+// newResult allocates a Result with room for nd dice and nt terms. A small
+// roll gets its dice and terms inside the same allocation, in a shape just
+// big enough (each shape fills a size class of the allocator): one
+// allocation, and few bytes to clear and collect.
+func newResult(nd, nt int) *Result {
+	if nt <= 2 {
+		switch {
+		case nd <= 2:
+			x := new(struct {
+				r Result
+				t [2]termRes
+				d [2]Die
+			})
+			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
+			return &x.r
+		case nd <= 4:
+			x := new(struct {
+				r Result
+				t [2]termRes
+				d [4]Die
+			})
+			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
+			return &x.r
+		case nd <= 8:
+			x := new(struct {
+				r Result
+				t [2]termRes
+				d [8]Die
+			})
+			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
+			return &x.r
+		case nd <= 12:
+			x := new(struct {
+				r Result
+				t [2]termRes
+				d [12]Die
+			})
+			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
+			return &x.r
+		case nd <= 16:
+			x := new(struct {
+				r Result
+				t [2]termRes
+				d [16]Die
+			})
+			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
+			return &x.r
+		}
+	}
+	return &Result{Dice: make([]Die, 0, nd), terms: make([]termRes, nt)}
 }
 
 // Total is the total of the first (usually only) repetition.
@@ -123,7 +169,8 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 		return nil, err
 	}
 	ev.names = names
-	res := &Result{Expr: e, names: names}
+	res := newResult(e.Repeat*int(e.slots), e.Repeat*len(e.dice))
+	res.Expr, res.names = e, names
 	res.Totals = res.totals[:]
 	if e.Repeat > 1 {
 		res.Totals = make([]int64, e.Repeat)
@@ -133,14 +180,7 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 			return nil, err
 		}
 	}
-	ev.terms = res.termBuf[:0]
-	if n := e.Repeat * len(e.dice); n > len(res.termBuf) {
-		ev.terms = make([]termRes, n)
-	} else {
-		ev.terms = res.termBuf[:n]
-	}
-	ev.dice = res.diceBuf[:0]
-	ev.units, ev.order, ev.vals = res.unitBuf[:0], res.orderBuf[:0], res.valBuf[:0]
+	ev.terms, ev.dice = res.terms, res.Dice
 	for i := range e.Repeat {
 		ev.rep = i
 		if res.Totals[i], err = ev.eval(e.Root); err != nil {
@@ -182,10 +222,7 @@ type evaluator struct {
 	dice   []Die
 	extra  []int32
 	terms  []termRes
-	units  []int32 // scratch: first die of each unit of a term
-	order  []int32 // scratch: units sorted for keep/drop
 	parts  []int32 // scratch: compound parts
-	vals   []int64 // scratch: unit values
 }
 
 func (ev *evaluator) eval(n Node) (int64, error) {
@@ -390,15 +427,16 @@ func (ev *evaluator) rollOne(d *Dice) error {
 // sums. See the package documentation for the order.
 func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
 	first := len(ev.dice)
-	ev.units = ev.units[:0]
-	for range d.Count {
-		ev.units = append(ev.units, int32(len(ev.dice)))
-		if err := ev.rollOne(d); err != nil {
+	if d.Keep.Mode != NoKeep {
+		if err := ev.rollKeep(d); err != nil {
 			return 0, err
 		}
-	}
-	if d.Keep.Mode != NoKeep {
-		ev.keep(d)
+	} else {
+		for range d.Count {
+			if err := ev.rollOne(d); err != nil {
+				return 0, err
+			}
+		}
 	}
 	var total int64
 	for i := first; i < len(ev.dice); i++ {
@@ -417,48 +455,66 @@ func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
 			total--
 		}
 	}
-	ev.terms[ev.rep*len(ev.e.dice)+d.idx] = termRes{first: int32(first), n: int32(len(ev.dice) - first), value: total}
+	ev.terms[ev.rep*len(ev.e.dice)+int(d.idx)] = termRes{first: int32(first), n: int32(len(ev.dice) - first), value: total}
 	return total, nil
 }
 
+// rollKeep rolls the dice of a term with keep/drop and marks the dropped
+// ones. Its scratch lives on the stack for terms of up to 8 dice.
+func (ev *evaluator) rollKeep(d *Dice) error {
+	var ubuf, obuf [8]int32
+	var vbuf [8]int64
+	units, order, vals := ubuf[:0], obuf[:0], vbuf[:0]
+	if d.Count > len(ubuf) {
+		units, order, vals = make([]int32, 0, d.Count), make([]int32, 0, d.Count), make([]int64, 0, d.Count)
+	}
+	for range d.Count {
+		units = append(units, int32(len(ev.dice)))
+		if err := ev.rollOne(d); err != nil {
+			return err
+		}
+	}
+	ev.keep(d, units, order, vals)
+	return nil
+}
+
 // unitValue is what a unit (a die with its explosion chain) ranks by.
-func (ev *evaluator) unitValue(u int) int64 {
+func (ev *evaluator) unitValue(units []int32, u int) int64 {
 	end := len(ev.dice)
-	if u+1 < len(ev.units) {
-		end = int(ev.units[u+1])
+	if u+1 < len(units) {
+		end = int(units[u+1])
 	}
 	var s int64
-	for i := ev.units[u]; i < int32(end); i++ {
+	for i := units[u]; i < int32(end); i++ {
 		s += int64(ev.dice[i].Value)
 	}
 	return s
 }
 
-// keep marks dropped dice. Units are ranked by value; among equal values
-// the earlier die ranks first, so it is the one kept by kh and kl.
-func (ev *evaluator) keep(d *Dice) {
-	n := len(ev.units)
-	ev.order = ev.order[:0]
-	ev.vals = ev.vals[:0]
+// keep marks dropped dice. units holds the first die of each unit (a die
+// with its explosion chain); order and vals are empty scratch with room
+// for every unit. Units are ranked by value; among equal values the
+// earlier die ranks first, so it is the one kept by kh and kl.
+func (ev *evaluator) keep(d *Dice, units, order []int32, vals []int64) {
+	n := len(units)
 	for i := range n {
-		ev.order = append(ev.order, int32(i))
-		ev.vals = append(ev.vals, ev.unitValue(i))
+		order = append(order, int32(i))
+		vals = append(vals, ev.unitValue(units, i))
 	}
 	high := d.Keep.Mode == KeepHigh || d.Keep.Mode == DropHigh
-	vals := ev.vals
 	if n <= 8 { // insertion sort, stable, no allocation
 		for i := 1; i < n; i++ {
 			for j := i; j > 0; j-- {
-				a, b := vals[ev.order[j-1]], vals[ev.order[j]]
+				a, b := vals[order[j-1]], vals[order[j]]
 				if (high && b > a) || (!high && b < a) {
-					ev.order[j-1], ev.order[j] = ev.order[j], ev.order[j-1]
+					order[j-1], order[j] = order[j], order[j-1]
 					continue
 				}
 				break
 			}
 		}
 	} else {
-		slices.SortStableFunc(ev.order, func(a, b int32) int {
+		slices.SortStableFunc(order, func(a, b int32) int {
 			if high {
 				return cmp.Compare(vals[b], vals[a])
 			}
@@ -467,7 +523,7 @@ func (ev *evaluator) keep(d *Dice) {
 	}
 	// The first k units in order are kept (kh/kl) or dropped (dh/dl).
 	k := d.Keep.N
-	for rank, u := range ev.order {
+	for rank, u := range order {
 		drop := rank >= k
 		if d.Keep.Mode == DropHigh || d.Keep.Mode == DropLow {
 			drop = rank < k
@@ -477,9 +533,9 @@ func (ev *evaluator) keep(d *Dice) {
 		}
 		end := len(ev.dice)
 		if int(u)+1 < n {
-			end = int(ev.units[u+1])
+			end = int(units[u+1])
 		}
-		for i := ev.units[u]; i < int32(end); i++ {
+		for i := units[u]; i < int32(end); i++ {
 			ev.dice[i].Flags |= DieDropped
 		}
 	}

@@ -37,22 +37,23 @@ const (
 	tBad              // anything else
 )
 
-// token is one lexeme. Text is the source text; the other fields are
-// filled by kind.
+// token is one lexeme: src[pos:end] is its text (see parser.text). The
+// lexer writes it in place (parser.tok) and the parser reads it there:
+// copying tokens around cost more than lexing them.
 type token struct {
-	kind tokKind
-	pos  int // byte offset
-	end  int
-	text string
 	num  int64 // tNum (clamped to MaxNumber+1)
-	cmp  CmpOp // tCmp
-	keep KeepMode
-	once bool        // tReroll: ro
-	expl ExplodeMode // tExplode
-	fn   Func        // tFunc
-	who  string      // tIdent with @Who.
-	glue bool        // no space before this token
+	pos  int   // byte offset
+	end  int
+	kind tokKind
+	op   uint8 // by kind: see cmp, keep, once, expl, fn
+	glue bool  // no space before this token
 }
+
+func (t *token) cmp() CmpOp        { return CmpOp(t.op) }       // tCmp
+func (t *token) keep() KeepMode    { return KeepMode(t.op) }    // tKeep
+func (t *token) once() bool        { return t.op != 0 }         // tReroll: ro
+func (t *token) expl() ExplodeMode { return ExplodeMode(t.op) } // tExplode
+func (t *token) fn() Func          { return Func(t.op) }        // tFunc
 
 // lexer reads tokens on demand. The parser says whether it is just after a
 // die's sides (modifier mode), where letters are modifiers (kh3, ro1, f1)
@@ -69,10 +70,10 @@ var keywords = map[string]token{
 	"contra":   {kind: tTarget},
 	"εναντιον": {kind: tTarget},
 	"κατα":     {kind: tTarget},
-	"floor":    {kind: tFunc, fn: Floor},
-	"ceil":     {kind: tFunc, fn: Ceil},
-	"round":    {kind: tFunc, fn: Round},
-	"abs":      {kind: tFunc, fn: Abs},
+	"floor":    {kind: tFunc, op: uint8(Floor)},
+	"ceil":     {kind: tFunc, op: uint8(Ceil)},
+	"round":    {kind: tFunc, op: uint8(Round)},
+	"abs":      {kind: tFunc, op: uint8(Abs)},
 }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
@@ -89,26 +90,46 @@ func (l *lexer) peekRune(at int) (rune, int) {
 	if at >= len(l.src) {
 		return 0, 0
 	}
+	if c := l.src[at]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
 	return utf8.DecodeRuneInString(l.src[at:])
 }
 
-// next returns the token at the current position and advances. mod is
-// modifier mode (just after a die's sides); sides is true right after a die
-// letter, where '%' and 'F' are sides.
-func (l *lexer) next(mod, sides bool) (t token) {
+// next reads the token at the current position into t and advances. mod
+// is modifier mode (just after a die's sides); sides is true right after a
+// die letter, where '%' and 'F' are sides.
+func (l *lexer) next(t *token, mod, sides bool) {
+	l.scan(t, mod, sides)
+	t.end = l.pos
+}
+
+// isSpaceASCII is unicode.IsSpace for bytes below utf8.RuneSelf.
+func isSpaceASCII(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// scan is next without the token's end.
+func (l *lexer) scan(t *token, mod, sides bool) {
 	start := l.pos
 	for l.pos < len(l.src) {
-		r, n := l.peekRune(l.pos)
+		if c := l.src[l.pos]; c < utf8.RuneSelf {
+			if !isSpaceASCII(c) {
+				break
+			}
+			l.pos++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(l.src[l.pos:])
 		if !unicode.IsSpace(r) {
 			break
 		}
 		l.pos += n
 	}
-	t = token{pos: l.pos, glue: l.pos == start}
-	defer func() { t.end = l.pos; t.text = l.src[t.pos:l.pos] }()
+	*t = token{pos: l.pos, glue: l.pos == start}
 	if l.pos >= len(l.src) {
 		t.kind = tEOF
-		return t
+		return
 	}
 	r, n := l.peekRune(l.pos)
 	if sides && t.glue {
@@ -116,11 +137,11 @@ func (l *lexer) next(mod, sides bool) (t token) {
 		case r == '%':
 			l.pos += n
 			t.kind = tPercent
-			return t
+			return
 		case r == 'f' || r == 'F':
 			l.pos += n
 			t.kind = tFudge
-			return t
+			return
 		}
 	}
 	switch {
@@ -133,7 +154,7 @@ func (l *lexer) next(mod, sides bool) (t token) {
 			l.pos++
 		}
 		t.kind, t.num = tNum, v
-		return t
+		return
 	case r == '+':
 		l.pos += n
 		t.kind = tPlus
@@ -163,7 +184,7 @@ func (l *lexer) next(mod, sides bool) (t token) {
 		if end < 0 {
 			t.kind = tBad
 			l.pos = len(l.src)
-			return t
+			return
 		}
 		l.pos += end + 1
 		t.kind = tLabel
@@ -172,39 +193,39 @@ func (l *lexer) next(mod, sides bool) (t token) {
 		t.kind = tCmp
 		switch r {
 		case '=':
-			t.cmp = EQ
+			t.op = uint8(EQ)
 		case '≥':
-			t.cmp = GE
+			t.op = uint8(GE)
 		case '≤':
-			t.cmp = LE
+			t.op = uint8(LE)
 		case '>', '<':
-			t.cmp = GT
+			t.op = uint8(GT)
 			if r == '<' {
-				t.cmp = LT
+				t.op = uint8(LT)
 			}
 			if l.pos < len(l.src) && l.src[l.pos] == '=' {
 				l.pos++
-				t.cmp++ // GT→GE, LT→LE
+				t.op++ // GT→GE, LT→LE
 			}
 		}
 	case r == '!' && mod:
 		l.pos += n
-		t.kind, t.expl = tExplode, Explode
+		t.kind, t.op = tExplode, uint8(Explode)
 		if l.pos < len(l.src) {
 			switch l.src[l.pos] {
 			case '!':
 				l.pos++
-				t.expl = Compound
+				t.op = uint8(Compound)
 			case 'p', 'P':
 				l.pos++
-				t.expl = Penetrate
+				t.op = uint8(Penetrate)
 			}
 		}
 	case r == '@':
-		l.lexName(&t)
+		l.lexName(t)
 	case isIdentStart(r):
-		if mod && l.lexModifier(&t) {
-			return t
+		if mod && l.lexModifier(t) {
+			return
 		}
 		if isDieLetter(r) {
 			r2, _ := l.peekRune(l.pos + n)
@@ -212,15 +233,15 @@ func (l *lexer) next(mod, sides bool) (t token) {
 			if isDigit(r2) || r2 == '%' || ((r2 == 'f' || r2 == 'F') && !isIdentRune(r3)) {
 				l.pos += n
 				t.kind = tDie
-				return t
+				return
 			}
 		}
-		l.lexWord(&t)
+		l.lexWord(t)
 	default:
 		l.pos += n
 		t.kind = tBad
 	}
-	return t
+	return
 }
 
 // dieAfterCount reports whether a die letter follows directly ("4d6").
@@ -245,17 +266,17 @@ func (l *lexer) lexModifier(t *token) bool {
 	}
 	switch strings.ToLower(l.src[l.pos:end]) {
 	case "k", "kh":
-		t.kind, t.keep = tKeep, KeepHigh
+		t.kind, t.op = tKeep, uint8(KeepHigh)
 	case "kl":
-		t.kind, t.keep = tKeep, KeepLow
+		t.kind, t.op = tKeep, uint8(KeepLow)
 	case "dh":
-		t.kind, t.keep = tKeep, DropHigh
+		t.kind, t.op = tKeep, uint8(DropHigh)
 	case "dl":
-		t.kind, t.keep = tKeep, DropLow
+		t.kind, t.op = tKeep, uint8(DropLow)
 	case "r":
 		t.kind = tReroll
 	case "ro":
-		t.kind, t.once = tReroll, true
+		t.kind, t.op = tReroll, 1
 	case "f":
 		t.kind = tFail
 	default:
@@ -278,7 +299,7 @@ func (l *lexer) lexWord(t *token) {
 	}
 	if kw, ok := keywords[fold.Key(l.src[start:end])]; ok && end > start {
 		if r, _ := l.peekRune(end); !isIdentStart(r) {
-			t.kind, t.fn = kw.kind, kw.fn
+			t.kind, t.op = kw.kind, kw.op
 			l.pos = end
 			return
 		}
@@ -323,6 +344,6 @@ func (l *lexer) lexName(t *token) {
 		}
 		l.pos += n
 	}
-	t.kind, t.who = tIdent, who
+	t.kind = tIdent
 	_ = nameStart
 }

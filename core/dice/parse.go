@@ -13,7 +13,8 @@ func Parse(text string) (*Expr, error) {
 	if n := utf8.RuneCountInString(text); n > MaxInput {
 		return nil, errLimit(CodeTooLong, MaxInput, n)
 	}
-	p := &parser{src: text, e: &Expr{Repeat: 1}}
+	b := &exprBlock{e: Expr{Repeat: 1}}
+	p := &parser{src: text, e: &b.e, spare: &b.d}
 	p.e.dice = p.e.diceBuf[:0]
 	p.lx.src = text
 	if err := p.parse(); err != nil {
@@ -26,7 +27,8 @@ type parser struct {
 	src   string
 	lx    lexer
 	e     *Expr
-	at    int // lexer position before the current token
+	spare *Dice // the first dice term's node, allocated with the Expr
+	at    int   // lexer position before the current token
 	tok   token
 	have  bool
 	hmod  bool
@@ -35,15 +37,17 @@ type parser struct {
 	draws int
 }
 
-// peek returns the current token lexed in the given mode.
-func (p *parser) peek(mod bool) token {
+// peek returns the current token lexed in the given mode. It points to
+// p.tok, which the next peek after advance overwrites: read what you need
+// before.
+func (p *parser) peek(mod bool) *token {
 	if p.have && p.hmod == mod {
-		return p.tok
+		return &p.tok
 	}
 	p.lx.pos = p.at
-	p.tok = p.lx.next(mod, false)
+	p.lx.next(&p.tok, mod, false)
 	p.have, p.hmod = true, mod
-	return p.tok
+	return &p.tok
 }
 
 func (p *parser) advance() {
@@ -52,18 +56,21 @@ func (p *parser) advance() {
 	p.have = false
 }
 
-func (p *parser) unexpected(t token) *Error {
+// text is the token's source text.
+func (p *parser) text(t *token) string { return p.src[t.pos:t.end] }
+
+func (p *parser) unexpected(t *token) *Error {
 	switch t.kind {
 	case tEOF:
 		return errAt(CodeUnexpectedEnd, t.pos, strings.TrimSpace(p.src))
 	case tCmp:
-		return errAt(CodeCompareOutside, t.pos, t.text)
+		return errAt(CodeCompareOutside, t.pos, p.text(t))
 	case tBad:
-		if strings.HasPrefix(t.text, "[") {
+		if strings.HasPrefix(p.text(t), "[") {
 			return errAt(CodeUnclosed, t.pos, "[")
 		}
 	case tRParen, tHash, tQuestion, tStar, tSlash, tPlus, tExplode, tLParen:
-		return errAt(CodeSyntax, t.pos, t.text)
+		return errAt(CodeSyntax, t.pos, p.text(t))
 	}
 	return errAt(CodeSyntax, t.pos, p.near(t.pos))
 }
@@ -185,8 +192,9 @@ func (p *parser) parse() error {
 	return nil
 }
 
-func (p *parser) setLabel(dst *string, t token) error {
-	label := strings.TrimSpace(t.text[1 : len(t.text)-1])
+func (p *parser) setLabel(dst *string, t *token) error {
+	text := p.text(t)
+	label := strings.TrimSpace(text[1 : len(text)-1])
 	if n := utf8.RuneCountInString(label); n > MaxLabel {
 		return errLimit(CodeLabelTooLong, MaxLabel, n)
 	}
@@ -208,8 +216,8 @@ func (p *parser) additive() (Node, error) {
 		return nil, err
 	}
 	for {
-		t := p.peek(false)
-		if t.kind != tPlus && t.kind != tMinus {
+		k := p.peek(false).kind
+		if k != tPlus && k != tMinus {
 			return l, nil
 		}
 		p.advance()
@@ -218,7 +226,7 @@ func (p *parser) additive() (Node, error) {
 			return nil, err
 		}
 		op := Add
-		if t.kind == tMinus {
+		if k == tMinus {
 			op = Sub
 		}
 		l = &Binary{Op: op, L: l, R: r}
@@ -231,8 +239,8 @@ func (p *parser) multiplicative() (Node, error) {
 		return nil, err
 	}
 	for {
-		t := p.peek(false)
-		if t.kind != tStar && t.kind != tSlash {
+		k := p.peek(false).kind
+		if k != tStar && k != tSlash {
 			return l, nil
 		}
 		p.advance()
@@ -241,7 +249,7 @@ func (p *parser) multiplicative() (Node, error) {
 			return nil, err
 		}
 		op := Mul
-		if t.kind == tSlash {
+		if k == tSlash {
 			op = Div
 		}
 		l = &Binary{Op: op, L: l, R: r}
@@ -285,38 +293,42 @@ func (p *parser) primary() (Node, error) {
 			return nil, err
 		}
 		if t.num > MaxNumber {
-			return nil, &Error{Code: CodeNumberTooBig, Pos: t.pos, Near: t.text, Max: MaxNumber}
+			return nil, &Error{Code: CodeNumberTooBig, Pos: t.pos, Near: p.text(t), Max: MaxNumber}
 		}
+		pos, v := t.pos, t.num
 		p.advance()
 		if p.lx.dieAfterCount() {
 			_, n := p.lx.peekRune(p.at)
 			p.at += n
-			return p.dice(t.pos, int(t.num))
+			return p.dice(pos, int(v))
 		}
-		n := &Num{V: t.num}
+		n := &Num{V: v}
 		return n, p.optLabel(&n.Label)
 	case tDie:
 		if err := p.count(); err != nil {
 			return nil, err
 		}
+		pos := t.pos
 		p.advance()
-		return p.dice(t.pos, 1)
+		return p.dice(pos, 1)
 	case tIdent:
 		if err := p.count(); err != nil {
 			return nil, err
 		}
+		text := p.text(t)
 		p.advance()
-		n := &Name{Name: t.text, idx: len(p.e.names)}
-		if t.who != "" {
-			n.Who = t.who
-			n.Name = t.text[strings.IndexAny(t.text, ".:")+1:]
+		n := &Name{Name: text, idx: len(p.e.names)}
+		if text[0] == '@' { // @Who.name or @Who:name
+			sep := strings.IndexAny(text, ".:")
+			n.Who, n.Name = text[1:sep], text[sep+1:]
 		}
-		if utf8.RuneCountInString(t.text) > maxNameLen {
-			return nil, errLimit(CodeNameTooLong, maxNameLen, utf8.RuneCountInString(t.text))
+		if utf8.RuneCountInString(text) > maxNameLen {
+			return nil, errLimit(CodeNameTooLong, maxNameLen, utf8.RuneCountInString(text))
 		}
 		p.e.names = append(p.e.names, n)
 		return n, p.optLabel(&n.Label)
 	case tFunc:
+		fn := t.fn()
 		p.advance()
 		if o := p.peek(false); o.kind != tLParen {
 			return nil, p.unexpected(o)
@@ -325,7 +337,7 @@ func (p *parser) primary() (Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Call{Fn: t.fn, X: x}, nil
+		return &Call{Fn: fn, X: x}, nil
 	case tLParen:
 		return p.group()
 	}
@@ -334,7 +346,7 @@ func (p *parser) primary() (Node, error) {
 
 // group parses "( expr )"; the current token is '('.
 func (p *parser) group() (Node, error) {
-	open := p.peek(false)
+	open := p.peek(false).pos
 	p.advance()
 	if err := p.enter(); err != nil {
 		return nil, err
@@ -346,7 +358,7 @@ func (p *parser) group() (Node, error) {
 	}
 	if c := p.peek(false); c.kind != tRParen {
 		if c.kind == tEOF {
-			return nil, errAt(CodeUnclosed, open.pos, "(")
+			return nil, errAt(CodeUnclosed, open, "(")
 		}
 		return nil, p.unexpected(c)
 	}
@@ -369,9 +381,16 @@ func (p *parser) optLabel(dst *string) error {
 // dice parses the sides and modifiers of a term whose count and die letter
 // were read; start is where the term began.
 func (p *parser) dice(start, count int) (Node, error) {
-	d := &Dice{Count: count, idx: len(p.e.dice)}
+	d := p.spare
+	if d != nil {
+		p.spare = nil
+	} else {
+		d = new(Dice)
+	}
+	d.Count, d.idx = count, int32(len(p.e.dice))
 	p.lx.pos = p.at
-	st := p.lx.next(false, true)
+	var st token
+	p.lx.next(&st, false, true)
 	if !st.glue {
 		return nil, errAt(CodeSyntax, start, p.near(start))
 	}
@@ -413,6 +432,10 @@ func (p *parser) dice(start, count int) (Node, error) {
 		return nil, errLimit(CodeTooManyGroups, MaxGroups, len(p.e.dice))
 	}
 	p.draws += d.Count
+	p.e.slots += int32(d.Count)
+	if d.Explode.Mode == Explode || d.Explode.Mode == Penetrate {
+		p.e.slots += int32(d.Count) // room for a few explosions
+	}
 	if p.draws*p.e.Repeat > MaxDraws {
 		return nil, errLimit(CodeTooManyDraws, MaxDraws, p.draws*p.e.Repeat)
 	}
@@ -424,7 +447,7 @@ func (p *parser) modifiers(d *Dice) error {
 		t := p.peek(true)
 		dup := func(seen bool) error {
 			if seen {
-				return errAt(CodeDuplicate, t.pos, t.text)
+				return errAt(CodeDuplicate, t.pos, p.text(t))
 			}
 			return nil
 		}
@@ -434,35 +457,34 @@ func (p *parser) modifiers(d *Dice) error {
 			if err = dup(d.Explode.Mode != NoExplode); err != nil {
 				return err
 			}
+			d.Explode.Mode = t.expl()
 			p.advance()
-			d.Explode.Mode = t.expl
 			d.Explode.If, err = p.cond(Cond{Op: EQ, V: d.Max()})
 		case tReroll:
 			if err = dup(d.Reroll.On); err != nil {
 				return err
 			}
+			d.Reroll.On, d.Reroll.Once = true, t.once()
 			p.advance()
-			d.Reroll.On, d.Reroll.Once = true, t.once
 			d.Reroll.If, err = p.cond(Cond{Op: EQ, V: d.Min()})
 		case tKeep:
 			if err = dup(d.Keep.Mode != NoKeep); err != nil {
 				return err
 			}
+			d.Keep.Mode, d.Keep.N = t.keep(), 1
 			p.advance()
-			d.Keep.Mode, d.Keep.N = t.keep, 1
 			if n := p.peek(true); n.kind == tNum && n.glue {
-				p.advance()
 				d.Keep.N = int(min(n.num, MaxNumber+1))
+				p.advance()
 			}
 		case tCmp:
 			if err = dup(d.Success != nil); err != nil {
 				return err
 			}
-			c, err := p.cond(Cond{})
-			if err != nil {
+			if d.succ, err = p.cond(Cond{}); err != nil {
 				return err
 			}
-			d.Success = &c
+			d.Success = &d.succ
 		case tFail:
 			if err = dup(d.Failure != nil); err != nil {
 				return err
@@ -489,7 +511,7 @@ func (p *parser) cond(def Cond) (Cond, error) {
 	c := Cond{Op: EQ}
 	switch {
 	case t.kind == tCmp && (t.glue || def.Op == 0):
-		c.Op = t.cmp
+		c.Op = t.cmp()
 		p.advance()
 		t = p.peek(true)
 	case t.kind == tNum && t.glue:
@@ -509,10 +531,10 @@ func (p *parser) cond(def Cond) (Cond, error) {
 		return c, p.unexpected(t)
 	}
 	if t.num > MaxNumber {
-		return c, &Error{Code: CodeNumberTooBig, Pos: t.pos, Near: t.text, Max: MaxNumber}
+		return c, &Error{Code: CodeNumberTooBig, Pos: t.pos, Near: p.text(t), Max: MaxNumber}
 	}
-	p.advance()
 	c.V = int(t.num)
+	p.advance()
 	if neg {
 		c.V = -c.V
 	}

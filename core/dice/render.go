@@ -108,7 +108,7 @@ func writeLabel(b *strings.Builder, label string) {
 }
 
 func (r *Result) writeTerm(b *strings.Builder, d *Dice, rep int, opt RenderOptions) {
-	t := r.terms[rep*len(r.Expr.dice)+d.idx]
+	t := r.terms[rep*len(r.Expr.dice)+int(d.idx)]
 	b.WriteByte('[')
 	if opt.Summary || int(t.n) > opt.MaxDice {
 		b.WriteString("Σ ")
