@@ -11,17 +11,18 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"zaria/adapters/telegram/telegramtest"
 	"zaria/core"
 	"zaria/core/reply"
 )
 
 var (
-	ana   = tuser{ID: 501, Name: "Ana", Lang: "es"}
-	nikos = tuser{ID: 502, Name: "Νίκος", Lang: "el"}
-	bob   = tuser{ID: 503, Name: "Bob", Lang: "en"}
+	ana   = telegramtest.User{ID: 501, Name: "Ana", Lang: "es"}
+	nikos = telegramtest.User{ID: 502, Name: "Νίκος", Lang: "el"}
+	bob   = telegramtest.User{ID: 503, Name: "Bob", Lang: "en"}
 )
 
-func keyboardOf(t *testing.T, m sentMsg) [][]tgbotapi.InlineKeyboardButton {
+func keyboardOf(t *testing.T, m telegramtest.Sent) [][]tgbotapi.InlineKeyboardButton {
 	t.Helper()
 	if m.Params["reply_markup"] == "" {
 		return nil
@@ -36,8 +37,8 @@ func keyboardOf(t *testing.T, m sentMsg) [][]tgbotapi.InlineKeyboardButton {
 func TestGroupRollGetsHTMLReplyWithButtons(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-100)
-	id := f.say(g, ana, "/roll 4d6 <b>&")
+	g := telegramtest.Group(-100)
+	id := f.SayIn(g, ana, "/roll 4d6 <b>&")
 	got := f.waitSent(g.ID, 1, 5*time.Second)[0]
 	if got.Params["parse_mode"] != "HTML" {
 		t.Errorf("parse_mode = %q", got.Params["parse_mode"])
@@ -60,13 +61,13 @@ func TestGroupRollGetsHTMLReplyWithButtons(t *testing.T) {
 func TestButtonsRunAgainForWhoeverPresses(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-101)
-	f.say(g, ana, "/roll 2d6")
+	g := telegramtest.Group(-101)
+	f.SayIn(g, ana, "/roll 2d6")
 	first := f.waitSent(g.ID, 1, 5*time.Second)[0]
 	kb := keyboardOf(t, first)
 
 	pressed := time.Now()
-	f.press(first, bob, *kb[0][0].CallbackData)
+	f.Press(first, bob, *kb[0][0].CallbackData)
 	again := f.waitSent(g.ID, 2, 5*time.Second)[1]
 	if ans := f.waitCalls("answerCallbackQuery", 1, 5*time.Second)[0]; ans.At.Sub(pressed) > time.Second {
 		t.Errorf("callback answered after %v", ans.At.Sub(pressed))
@@ -80,7 +81,7 @@ func TestButtonsRunAgainForWhoeverPresses(t *testing.T) {
 	if len(keyboardOf(t, again)) != 1 {
 		t.Error("the new roll has no buttons")
 	}
-	f.press(first, nikos, *kb[0][1].CallbackData)
+	f.Press(first, nikos, *kb[0][1].CallbackData)
 	odds := f.waitSent(g.ID, 3, 5*time.Second)[2]
 	if odds.Visible != "🎲 Νίκος: 2d6 ? = 3" {
 		t.Errorf("odds: user sees %q", odds.Visible)
@@ -96,11 +97,11 @@ func TestButtonsRunAgainForWhoeverPresses(t *testing.T) {
 func TestStaleOrForgedButtonGetsPoliteAnswer(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-102)
-	f.say(g, ana, "/roll 1d20")
+	g := telegramtest.Group(-102)
+	f.SayIn(g, ana, "/roll 1d20")
 	first := f.waitSent(g.ID, 1, 5*time.Second)[0]
 	for _, data := range []string{"A:999999", "zz", "a:no-slash", "O:x", "a:", "\xff\xfe", strings.Repeat("a", 64)} {
-		f.press(first, bob, data)
+		f.Press(first, bob, data)
 	}
 	answers := f.waitCalls("answerCallbackQuery", 7, 5*time.Second)
 	for _, a := range answers {
@@ -109,7 +110,7 @@ func TestStaleOrForgedButtonGetsPoliteAnswer(t *testing.T) {
 		}
 	}
 	// Still alive and nothing else said.
-	f.say(g, ana, "/echo vivo")
+	f.SayIn(g, ana, "/echo vivo")
 	got := f.waitSent(g.ID, 2, 5*time.Second)
 	if len(got) != 2 || got[1].Visible != "vivo" {
 		t.Fatalf("after forged buttons: %+v", got)
@@ -119,15 +120,15 @@ func TestStaleOrForgedButtonGetsPoliteAnswer(t *testing.T) {
 func TestLongCommandButtonIsRemembered(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-103)
+	g := telegramtest.Group(-103)
 	long := "/roll " + strings.Repeat("1d6+", 30) + "1"
-	f.say(g, ana, long)
+	f.SayIn(g, ana, long)
 	first := f.waitSent(g.ID, 1, 5*time.Second)[0]
 	data := *keyboardOf(t, first)[0][0].CallbackData
 	if len(data) > 64 {
 		t.Fatalf("callback data %d bytes", len(data))
 	}
-	f.press(first, bob, data)
+	f.Press(first, bob, data)
 	again := f.waitSent(g.ID, 2, 5*time.Second)[1]
 	if !strings.Contains(again.Visible, strings.Repeat("1d6+", 30)) {
 		t.Errorf("again ran %q", again.Visible)
@@ -137,14 +138,14 @@ func TestLongCommandButtonIsRemembered(t *testing.T) {
 func TestCommandsForOtherBotsIgnored(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-104)
-	f.say(g, ana, "/echo uno@OtherBot")
-	f.say(g, ana, "/echo@OtherBot dos")
-	f.say(g, ana, "hola a todos")
-	f.say(g, ana, "/echo@ZariaTestBot tres")
+	g := telegramtest.Group(-104)
+	f.SayIn(g, ana, "/echo uno@OtherBot")
+	f.SayIn(g, ana, "/echo@OtherBot dos")
+	f.SayIn(g, ana, "hola a todos")
+	f.SayIn(g, ana, "/echo@ZariaTestBot tres")
 	got := f.waitSent(g.ID, 2, 5*time.Second)
 	time.Sleep(50 * time.Millisecond)
-	got = f.sentTo(g.ID)
+	got = f.SentTo(g.ID)
 	if len(got) != 2 || got[0].Visible != "uno@OtherBot" || got[1].Visible != "tres" {
 		t.Fatalf("got %+v", got)
 	}
@@ -153,7 +154,7 @@ func TestCommandsForOtherBotsIgnored(t *testing.T) {
 func TestPrivateStartWelcomesInUserLanguage(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	f.say(privateChat(nikos), nikos, "/start")
+	f.SayIn(telegramtest.Private(nikos), nikos, "/start")
 	got := f.waitSent(nikos.ID, 1, 5*time.Second)[0]
 	if !strings.Contains(got.Visible, "Νίκος") || !strings.Contains(got.Visible, "Γεια") && !strings.ContainsAny(got.Visible, "αβγδεζηθικλμνξοπρστυφχψω") {
 		t.Errorf("welcome = %q", got.Visible)
@@ -163,18 +164,18 @@ func TestPrivateStartWelcomesInUserLanguage(t *testing.T) {
 func TestNewChatLanguageFromFirstUser(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-105)
-	f.say(g, nikos, "/nosuchcommand")
+	g := telegramtest.Group(-105)
+	f.SayIn(g, nikos, "/nosuchcommand")
 	f.waitSent(g.ID, 1, 5*time.Second)
-	f.say(g, bob, "/nosuchcommand") // an English client later does not change it
+	f.SayIn(g, bob, "/nosuchcommand") // an English client later does not change it
 	got := f.waitSent(g.ID, 2, 5*time.Second)
 	for _, m := range got {
 		if !strings.Contains(m.Visible, "Δεν ξέρω") {
 			t.Errorf("reply not in Greek: %q", m.Visible)
 		}
 	}
-	g2 := groupChat(-106)
-	f.say(g2, bob, "/whoami") // en is not es/el: the default (es)
+	g2 := telegramtest.Group(-106)
+	f.SayIn(g2, bob, "/whoami") // en is not es/el: the default (es)
 	if m := f.waitSent(g2.ID, 1, 5*time.Second)[0]; !strings.HasSuffix(m.Visible, "lang=es") {
 		t.Errorf("default language: %q", m.Visible)
 	}
@@ -182,22 +183,22 @@ func TestNewChatLanguageFromFirstUser(t *testing.T) {
 
 func TestGroupAdminsAreGMs(t *testing.T) {
 	f := newFakeAPI(t)
-	f.admins[-107] = []int64{ana.ID}
+	f.SetAdmins(-107, ana.ID)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-107)
-	f.say(g, ana, "/whoami")
-	f.say(g, bob, "/whoami")
+	g := telegramtest.Group(-107)
+	f.SayIn(g, ana, "/whoami")
+	f.SayIn(g, bob, "/whoami")
 	got := f.waitSent(g.ID, 2, 5*time.Second)
 	if !strings.Contains(got[0].Visible, "gm=true") || !strings.Contains(got[1].Visible, "gm=false") {
 		t.Errorf("got %q / %q", got[0].Visible, got[1].Visible)
 	}
 	// Anonymous admin: posts as the group itself.
-	f.push(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 9, Chat: g, SenderChat: g,
+	f.Push(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 9, Chat: g, SenderChat: g,
 		From: &tgbotapi.User{ID: 1087968824, IsBot: true, FirstName: "Group"}, Text: "/whoami"}})
 	if m := f.waitSent(g.ID, 3, 5*time.Second)[2]; !strings.Contains(m.Visible, "gm=true") {
 		t.Errorf("anonymous admin: %q", m.Visible)
 	}
-	if n := len(f.callsOf("getChatAdministrators")); n != 1 {
+	if n := len(f.CallsOf("getChatAdministrators")); n != 1 {
 		t.Errorf("getChatAdministrators called %d times, want 1 (cached)", n)
 	}
 }
@@ -217,10 +218,10 @@ func TestLongReplySplitAtLineBreaks(t *testing.T) {
 		long.Add(reply.B(fmt.Sprintf("%03d", i)), reply.T(` <a&b> "ζαριά" 🎲 `), reply.C(strings.Repeat("x", 40)))
 	}
 	start(t, testConfig(f), dispatchFunc(func(context.Context, core.Message) (*reply.Reply, bool) { return long, true }), newMemState())
-	f.say(privateChat(ana), ana, "/long")
+	f.SayIn(telegramtest.Private(ana), ana, "/long")
 	f.waitSent(ana.ID, 3, 5*time.Second)
 	time.Sleep(50 * time.Millisecond)
-	got := f.sentTo(ana.ID)
+	got := f.SentTo(ana.ID)
 	var all []string
 	for i, m := range got {
 		if n := utf16Len(m.Visible); n > 4096 {
@@ -247,7 +248,7 @@ func TestSplitHTMLInsideOneHugeSpan(t *testing.T) {
 	chunks := splitHTML([]reply.Line{{reply.B(text)}}, 4096)
 	var b strings.Builder
 	for _, c := range chunks {
-		v, err := visible(c)
+		v, err := telegramtest.Visible(c)
 		if err != nil {
 			t.Fatalf("chunk is not valid Telegram HTML: %v", err)
 		}
@@ -269,12 +270,12 @@ func TestSplitHTMLInsideOneHugeSpan(t *testing.T) {
 
 func TestDocumentCaptionImport(t *testing.T) {
 	f := newFakeAPI(t)
-	f.files["sheet-1"] = []byte("\ufeffDrake\nfuerza 4\natletismo 2\n")
-	f.files["bin"] = []byte{0xff, 0xfe, 0x00}
+	f.AddFile("sheet-1", []byte("\ufeffDrake\nfuerza 4\natletismo 2\n"))
+	f.AddFile("bin", []byte{0xff, 0xfe, 0x00})
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-109)
+	g := telegramtest.Group(-109)
 	doc := func(fileID, caption string, size int) {
-		f.push(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 77, Chat: g, From: ana.api(), Caption: caption,
+		f.Push(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 77, Chat: g, From: ana.API(), Caption: caption,
 			Document: &tgbotapi.Document{FileID: fileID, FileName: "drake.txt", FileSize: size}}})
 	}
 	doc("sheet-1", "/importar", 30)
@@ -292,7 +293,7 @@ func TestDocumentCaptionImport(t *testing.T) {
 func TestFileReplyIsADocument(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	f.say(privateChat(ana), ana, "/export")
+	f.SayIn(telegramtest.Private(ana), ana, "/export")
 	got := f.waitSent(ana.ID, 1, 5*time.Second)[0]
 	if got.Method != "sendDocument" || string(got.Doc) != `{"name":"Drake"}` || got.Visible != "your sheet" {
 		t.Errorf("got %s %q caption %q", got.Method, got.Doc, got.Visible)
@@ -302,9 +303,9 @@ func TestFileReplyIsADocument(t *testing.T) {
 func TestChatLanguageSettingWins(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-110)
-	f.say(g, nikos, "/idioma en")
-	f.say(g, nikos, "/nosuchcommand")
+	g := telegramtest.Group(-110)
+	f.SayIn(g, nikos, "/idioma en")
+	f.SayIn(g, nikos, "/nosuchcommand")
 	got := f.waitSent(g.ID, 2, 5*time.Second)
 	if !strings.Contains(got[0].Visible, "From now on I speak English") || got[1].Visible != "⚠️ I don't know /nosuchcommand. Type /help to see what I can do." {
 		t.Errorf("got %q / %q", got[0].Visible, got[1].Visible)

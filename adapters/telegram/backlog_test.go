@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"zaria/adapters/telegram/telegramtest"
 )
 
 // With replies piling up faster than the limits let them out, polling
@@ -20,7 +22,7 @@ func TestBacklogPausesPolling(t *testing.T) {
 	cfg.MaxQueued = 40
 	const chats = 200
 	for c := range chats {
-		f.say(groupChat(int64(-2000-c)), tuser{ID: int64(5000 + c), Name: "u"}, fmt.Sprintf("/echo %d", c))
+		f.SayIn(telegramtest.Group(int64(-2000-c)), telegramtest.User{ID: int64(5000 + c), Name: "u"}, fmt.Sprintf("/echo %d", c))
 	}
 	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
 	defer db.Close()
@@ -29,18 +31,16 @@ func TestBacklogPausesPolling(t *testing.T) {
 	if q := r.a.QueueDepth(); q > int64(cfg.MaxQueued)+100 {
 		t.Errorf("%d replies queued with MaxQueued %d (one batch of 100 may exceed it)", q, cfg.MaxQueued)
 	}
-	f.mu.Lock()
-	waiting := len(f.updates)
-	f.mu.Unlock()
+	waiting := f.Pending()
 	if waiting == 0 {
 		t.Error("every update was fetched at once: polling did not pause")
 	}
 	deadline := time.Now().Add(20 * time.Second)
-	for len(f.allSent()) < chats && time.Now().Before(deadline) {
+	for len(f.Sent()) < chats && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	seen := map[int64]int{}
-	for _, s := range f.allSent() {
+	for _, s := range f.Sent() {
 		seen[s.Chat]++
 	}
 	for c := range chats {

@@ -1,22 +1,21 @@
 package telegram
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"zaria/adapters/telegram/telegramtest"
 	"zaria/core/reply"
 )
 
-// waitCount blocks until the fake has recorded n sent messages.
+// waitCount blocks until the fake has recorded n sent messages (or is
+// closed).
 func (f *fakeAPI) waitCount(n int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for len(f.sent) < n && !f.closed {
-		f.cond.Wait()
-	}
+	_ = f.WaitSent(context.Background(), n)
 }
 
 func benchRoundTrip(b *testing.B, st StateStore) {
@@ -24,11 +23,11 @@ func benchRoundTrip(b *testing.B, st StateStore) {
 	cfg := testConfig(f)
 	cfg.ChatInterval, cfg.GroupWindow, cfg.GlobalWindow = time.Nanosecond, time.Nanosecond, time.Nanosecond
 	start(b, cfg, testRouter(b), st)
-	f.say(groupChat(-1), ana, "/echo warm-up")
+	f.SayIn(telegramtest.Group(-1), ana, "/echo warm-up")
 	f.waitCount(1)
 	b.ResetTimer()
 	for i := range b.N {
-		f.say(groupChat(int64(-2-i%500)), ana, "/roll 4d6kh3")
+		f.SayIn(telegramtest.Group(int64(-2-i%500)), ana, "/roll 4d6kh3")
 		f.waitCount(i + 2)
 	}
 }
@@ -53,7 +52,7 @@ func BenchmarkBurst1000(b *testing.B) {
 		cfg := testConfig(f)
 		cfg.ChatInterval, cfg.GroupWindow, cfg.GlobalWindow = time.Nanosecond, time.Nanosecond, time.Nanosecond
 		for i := range 1000 {
-			f.say(groupChat(int64(-1-i%100)), ana, fmt.Sprintf("/echo %d", i))
+			f.SayIn(telegramtest.Group(int64(-1-i%100)), ana, fmt.Sprintf("/echo %d", i))
 		}
 		router := testRouter(b)
 		t0 := time.Now()
@@ -61,7 +60,7 @@ func BenchmarkBurst1000(b *testing.B) {
 		f.waitCount(1000)
 		busy += time.Since(t0)
 		r.stop(b)
-		f.close()
+		f.Close()
 	}
 	b.ReportMetric(float64(1000*b.N)/busy.Seconds(), "replies/s")
 }

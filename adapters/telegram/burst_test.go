@@ -7,13 +7,15 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"zaria/adapters/telegram/telegramtest"
 )
 
 // checkLimits verifies, on the times the server saw, that no chat got two
 // messages closer than cfg.ChatInterval, no group more than GroupLimit in
 // any GroupWindow, and the bot as a whole no more than GlobalLimit in any
 // GlobalWindow.
-func checkLimits(t *testing.T, sent []sentMsg, cfg Config) {
+func checkLimits(t *testing.T, sent []telegramtest.Sent, cfg Config) {
 	t.Helper()
 	byChat := map[int64][]time.Time{}
 	var all []time.Time
@@ -59,13 +61,13 @@ func TestBurst2000From200Chats(t *testing.T) {
 	cfg.GlobalLimit, cfg.GlobalWindow = 100, 50*time.Millisecond
 	cfg.DrainTimeout = 30 * time.Second
 	for range 5 {
-		f.inject("sendMessage", fault{code: 429, desc: "Too Many Requests: retry after 1", retryAfter: 1})
+		f.Inject("sendMessage", telegramtest.Fault{Code: 429, Description: "Too Many Requests: retry after 1", RetryAfter: 1})
 	}
 	const chats, per = 200, 10
 	for i := range per {
 		for c := range chats {
-			u := tuser{ID: int64(1000 + c%37), Name: fmt.Sprintf("u%d", c%37)}
-			f.say(groupChat(int64(-1000-c)), u, fmt.Sprintf("/echo %d-%d", c, i))
+			u := telegramtest.User{ID: int64(1000 + c%37), Name: fmt.Sprintf("u%d", c%37)}
+			f.SayIn(telegramtest.Group(int64(-1000-c)), u, fmt.Sprintf("/echo %d-%d", c, i))
 		}
 	}
 	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
@@ -74,17 +76,17 @@ func TestBurst2000From200Chats(t *testing.T) {
 	begin := time.Now()
 	r := start(t, cfg, router, db)
 	deadline := time.Now().Add(60 * time.Second)
-	for len(f.allSent()) < chats*per && time.Now().Before(deadline) {
+	for len(f.Sent()) < chats*per && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	took := time.Since(begin)
 	time.Sleep(100 * time.Millisecond)
-	sent := f.allSent()
+	sent := f.Sent()
 	if len(sent) != chats*per {
 		t.Fatalf("%d replies, want %d", len(sent), chats*per)
 	}
 	for c := range chats {
-		got := f.sentTo(int64(-1000 - c))
+		got := f.SentTo(int64(-1000 - c))
 		if len(got) != per {
 			t.Fatalf("chat %d: %d replies", c, len(got))
 		}
@@ -99,7 +101,7 @@ func TestBurst2000From200Chats(t *testing.T) {
 	// 2,000 at 100 per 50 ms → at least 1 s either way.
 	r.stop(t)
 	v, _, _ := db.State(context.Background(), "telegram.4242")
-	t.Logf("2000 replies in %v (%.0f/s), %d getUpdates calls; journal at the end: %d bytes", took, float64(chats*per)/took.Seconds(), len(f.callsOf("getUpdates")), len(v))
+	t.Logf("2000 replies in %v (%.0f/s), %d getUpdates calls; journal at the end: %d bytes", took, float64(chats*per)/took.Seconds(), len(f.CallsOf("getUpdates")), len(v))
 }
 
 // At the production numbers a group gets at most 20 messages a minute and
@@ -113,7 +115,7 @@ func TestProductionLimitsInOneGroup(t *testing.T) {
 	cfg.ChatInterval, cfg.GroupLimit, cfg.GroupWindow, cfg.GlobalLimit, cfg.GlobalWindow = 0, 0, 0, 0, 0
 	start(t, cfg, testRouter(t), newMemState())
 	for i := range 4 {
-		f.say(groupChat(-300), ana, fmt.Sprintf("/echo %d", i))
+		f.SayIn(telegramtest.Group(-300), ana, fmt.Sprintf("/echo %d", i))
 	}
 	got := f.waitSent(-300, 4, 10*time.Second)
 	for i := 1; i < len(got); i++ {

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"zaria/adapters/telegram/telegramtest"
 	"zaria/core/systems"
 )
 
@@ -195,7 +196,7 @@ func TestEmulatorZariaRollWithButtonsInGroup(t *testing.T) {
 	if first.Message.ReplyTo == nil || fmt.Sprint(first.Message.ReplyTo) == "" {
 		t.Error("the reply does not reply to the command")
 	}
-	if _, err := visible(first.Message.Text); err != nil || !strings.Contains(first.Message.Text, "15") {
+	if _, err := telegramtest.Visible(first.Message.Text); err != nil || !strings.Contains(first.Message.Text, "15") {
 		t.Errorf("text %q: %v", first.Message.Text, err)
 	}
 	kb := first.keyboard(t)

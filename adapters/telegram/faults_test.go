@@ -2,28 +2,29 @@ package telegram
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"zaria/adapters/telegram/telegramtest"
 )
 
 func TestPollingSurvives5xx429And409(t *testing.T) {
 	f := newFakeAPI(t)
-	f.inject("getUpdates",
-		fault{code: 502, desc: "Bad Gateway"},
-		fault{code: 429, desc: "Too Many Requests: retry after 1", retryAfter: 1},
-		fault{code: 409, desc: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"},
+	f.Inject("getUpdates",
+		telegramtest.Fault{Code: 502, Description: "Bad Gateway"},
+		telegramtest.Fault{Code: 429, Description: "Too Many Requests: retry after 1", RetryAfter: 1},
+		telegramtest.Fault{Code: 409, Description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"},
 	)
 	r := start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(-200)
-	f.say(g, ana, "/echo hola")
+	g := telegramtest.Group(-200)
+	f.SayIn(g, ana, "/echo hola")
 	if got := f.waitSent(g.ID, 1, 10*time.Second); got[0].Visible != "hola" {
 		t.Fatalf("got %q", got[0].Visible)
 	}
-	calls := f.callsOf("getUpdates")
+	calls := f.CallsOf("getUpdates")
 	if len(calls) < 4 {
 		t.Fatalf("%d getUpdates calls", len(calls))
 	}
@@ -38,24 +39,24 @@ func TestPollingSurvives5xx429And409(t *testing.T) {
 
 func TestSendRetriesUntilDeliveredOnce(t *testing.T) {
 	f := newFakeAPI(t)
-	f.inject("sendMessage",
-		fault{code: 429, desc: "Too Many Requests: retry after 1", retryAfter: 1},
-		fault{code: 500, desc: "Internal Server Error"},
-		fault{delay: 6 * time.Second}, // longer than RequestTimeout: a timeout
+	f.Inject("sendMessage",
+		telegramtest.Fault{Code: 429, Description: "Too Many Requests: retry after 1", RetryAfter: 1},
+		telegramtest.Fault{Code: 500, Description: "Internal Server Error"},
+		telegramtest.Fault{Delay: 6 * time.Second}, // longer than RequestTimeout: a timeout
 	)
 	cfg := testConfig(f)
 	cfg.RequestTimeout = 2 * time.Second
 	start(t, cfg, testRouter(t), newMemState())
-	g := groupChat(-201)
-	f.say(g, ana, "/echo uno")
-	f.say(g, ana, "/echo dos")
+	g := telegramtest.Group(-201)
+	f.SayIn(g, ana, "/echo uno")
+	f.SayIn(g, ana, "/echo dos")
 	got := f.waitSent(g.ID, 2, 10*time.Second)
 	time.Sleep(100 * time.Millisecond)
-	got = f.sentTo(g.ID)
+	got = f.SentTo(g.ID)
 	if len(got) != 2 || got[0].Visible != "uno" || got[1].Visible != "dos" {
 		t.Fatalf("got %+v", got)
 	}
-	calls := f.callsOf("sendMessage")
+	calls := f.CallsOf("sendMessage")
 	if gap := calls[1].At.Sub(calls[0].At); gap < time.Second {
 		t.Errorf("retry_after not obeyed: retried after %v", gap)
 	}
@@ -66,12 +67,12 @@ func TestSendRetriesUntilDeliveredOnce(t *testing.T) {
 
 func TestSlowAndHungPollsDoNotStopTheBot(t *testing.T) {
 	f := newFakeAPI(t)
-	f.inject("getUpdates", fault{delay: 10 * time.Second}) // hangs past the client deadline
+	f.Inject("getUpdates", telegramtest.Fault{Delay: 10 * time.Second}) // hangs past the client deadline
 	cfg := testConfig(f)
 	cfg.PollTimeout = time.Second
 	cfg.RequestTimeout = 500 * time.Millisecond
 	start(t, cfg, testRouter(t), newMemState())
-	f.say(groupChat(-202), ana, "/echo despierto")
+	f.SayIn(telegramtest.Group(-202), ana, "/echo despierto")
 	if got := f.waitSent(-202, 1, 10*time.Second); got[0].Visible != "despierto" {
 		t.Fatalf("got %q", got[0].Visible)
 	}
@@ -79,9 +80,9 @@ func TestSlowAndHungPollsDoNotStopTheBot(t *testing.T) {
 
 func TestHTMLRefusedFallsBackToPlainText(t *testing.T) {
 	f := newFakeAPI(t)
-	f.inject("sendMessage", fault{code: 400, desc: "Bad Request: can't parse entities: unsupported start tag \"x\" at byte offset 0"})
+	f.Inject("sendMessage", telegramtest.Fault{Code: 400, Description: "Bad Request: can't parse entities: unsupported start tag \"x\" at byte offset 0"})
 	start(t, testConfig(f), testRouter(t), newMemState())
-	f.say(groupChat(-203), ana, "/roll 1d6 <x>")
+	f.SayIn(telegramtest.Group(-203), ana, "/roll 1d6 <x>")
 	got := f.waitSent(-203, 1, 5*time.Second)[0]
 	if got.Params["parse_mode"] != "" || got.Visible != "🎲 Ana: 1d6 <x> = 1" {
 		t.Errorf("fallback sent %q with parse_mode %q", got.Visible, got.Params["parse_mode"])
@@ -126,8 +127,7 @@ func TestTokenNeverInLogsOrErrors(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 	// A refused token ends Run with a clear error, without the token.
-	f := newFakeAPI(t)
-	f.token = "other:token"
+	f := newFakeAPIWithToken(t, "other:token")
 	a, _ := New(Config{Token: fakeToken, APIURL: f.URL()}, testRouter(t), newMemState(), nil)
 	err = a.Run(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "401") || strings.Contains(err.Error(), "SECRET") {
@@ -138,7 +138,7 @@ func TestTokenNeverInLogsOrErrors(t *testing.T) {
 func TestRunTwiceAndStopTwiceDoNotPanic(t *testing.T) {
 	f := newFakeAPI(t)
 	r := start(t, testConfig(f), testRouter(t), newMemState())
-	f.say(groupChat(-204), ana, "/echo x")
+	f.SayIn(telegramtest.Group(-204), ana, "/echo x")
 	f.waitSent(-204, 1, 5*time.Second)
 	if err := r.a.Run(context.Background()); err == nil {
 		t.Error("second Run did not fail")
@@ -180,14 +180,12 @@ var _ = http.StatusOK
 func TestUndecodableUpdateIsSkipped(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	f.say(groupChat(-210), ana, "/echo antes")
+	f.SayIn(telegramtest.Group(-210), ana, "/echo antes")
 	f.waitSent(-210, 1, 5*time.Second)
-	f.mu.Lock()
-	f.nextUpd++
-	bad := f.nextUpd
-	f.mu.Unlock()
-	f.pushRaw(fmt.Sprintf(`{"update_id":%d,"message":{"message_id":"not a number","chat":{"id":-210,"type":"group"},"text":"/echo roto"}}`, bad))
-	f.say(groupChat(-210), ana, "/echo después")
+	if _, err := f.PushRaw(`{"message":{"message_id":"not a number","chat":{"id":-210,"type":"group"},"text":"/echo roto"}}`); err != nil {
+		t.Fatal(err)
+	}
+	f.SayIn(telegramtest.Group(-210), ana, "/echo después")
 	got := f.waitSent(-210, 2, 5*time.Second)
 	if got[1].Visible != "después" {
 		t.Fatalf("got %q", got[1].Visible)
@@ -196,9 +194,9 @@ func TestUndecodableUpdateIsSkipped(t *testing.T) {
 
 func TestGroupMigratedToSupergroup(t *testing.T) {
 	f := newFakeAPI(t)
-	f.inject("sendMessage", fault{code: 400, desc: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: -1001234})
+	f.Inject("sendMessage", telegramtest.Fault{Code: 400, Description: "Bad Request: group chat was upgraded to a supergroup chat", MigrateTo: -1001234})
 	start(t, testConfig(f), testRouter(t), newMemState())
-	f.say(groupChat(-220), ana, "/echo sigo aquí")
+	f.SayIn(telegramtest.Group(-220), ana, "/echo sigo aquí")
 	if got := f.waitSent(-1001234, 1, 5*time.Second); got[0].Visible != "sigo aquí" {
 		t.Fatalf("got %q", got[0].Visible)
 	}
@@ -206,13 +204,13 @@ func TestGroupMigratedToSupergroup(t *testing.T) {
 
 func TestBlockedChatIsNotRetried(t *testing.T) {
 	f := newFakeAPI(t)
-	f.blocked[ana.ID] = true
+	f.Block(ana.ID)
 	r := start(t, testConfig(f), testRouter(t), newMemState())
-	f.say(privateChat(ana), ana, "/echo 1")
-	f.say(privateChat(bob), bob, "/echo 2")
+	f.SayIn(telegramtest.Private(ana), ana, "/echo 1")
+	f.SayIn(telegramtest.Private(bob), bob, "/echo 2")
 	f.waitSent(bob.ID, 1, 5*time.Second)
 	time.Sleep(50 * time.Millisecond)
-	if n := len(f.callsOf("sendMessage")); n != 2 {
+	if n := len(f.CallsOf("sendMessage")); n != 2 {
 		t.Errorf("%d sendMessage calls, want 2 (no retry of a 403)", n)
 	}
 	r.stop(t)
@@ -229,8 +227,8 @@ func TestStopIsPromptAndDrainBounded(t *testing.T) {
 	cfg.ChatInterval = time.Hour // the second reply can never leave
 	cfg.DrainTimeout = 300 * time.Millisecond
 	r := start(t, cfg, testRouter(t), newMemState())
-	f.say(groupChat(-230), ana, "/echo 1")
-	f.say(groupChat(-230), ana, "/echo 2")
+	f.SayIn(telegramtest.Group(-230), ana, "/echo 1")
+	f.SayIn(telegramtest.Group(-230), ana, "/echo 2")
 	f.waitSent(-230, 1, 5*time.Second)
 	t0 := time.Now()
 	r.stop(t)

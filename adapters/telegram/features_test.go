@@ -2,7 +2,6 @@ package telegram
 
 import (
 	"encoding/json"
-	"maps"
 	"net"
 	"net/http"
 	"strings"
@@ -10,22 +9,24 @@ import (
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"zaria/adapters/telegram/telegramtest"
 )
 
 func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
 	f := newFakeAPI(t)
 	const group = -600
-	f.admins[group] = []int64{ana.ID, nikos.ID}
-	f.blocked[nikos.ID] = true // never pressed Start
+	f.SetAdmins(group, ana.ID, nikos.ID)
+	f.Block(nikos.ID) // never pressed Start
 	start(t, testConfig(f), testRouter(t), newMemState())
-	g := groupChat(group)
-	id := f.say(g, bob, "/secreto 1d20")
+	g := telegramtest.Group(group)
+	id := f.SayIn(g, bob, "/secreto 1d20")
 
 	toBob := f.waitSent(bob.ID, 1, 5*time.Second)[0]
 	toAna := f.waitSent(ana.ID, 1, 5*time.Second)[0]
 	inGroup := f.waitSent(group, 2, 5*time.Second)
 	wantPrivate := "🔒 En «Mesa 600»\nTirada secreta de Bob:\n🎲 Bob: 1d20 = 1"
-	for _, m := range []sentMsg{toBob, toAna} {
+	for _, m := range []telegramtest.Sent{toBob, toAna} {
 		if m.Visible != wantPrivate {
 			t.Errorf("private message to %d:\n%q\nwant\n%q", m.Chat, m.Visible, wantPrivate)
 		}
@@ -46,7 +47,7 @@ func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
 	}
 	_ = id
 	// In a private chat the result is simply the reply.
-	f.say(privateChat(ana), ana, "/gmroll 1d4")
+	f.SayIn(telegramtest.Private(ana), ana, "/gmroll 1d4")
 	got := f.waitSent(ana.ID, 2, 5*time.Second)[1]
 	if !strings.HasSuffix(got.Visible, "🎲 Ana: 1d4 = 2") {
 		t.Errorf("private gmroll: %q", got.Visible)
@@ -56,11 +57,11 @@ func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
 func TestInlineQueryOffersRolledArticle(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
-	f.push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q1", From: nikos.api(), Query: "4d6kh3"}})
-	f.push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q2", From: ana.api(), Query: "echo <hola>"}})
-	f.push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q3", From: ana.api(), Query: "  "}})
+	f.Push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q1", From: nikos.API(), Query: "4d6kh3"}})
+	f.Push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q2", From: ana.API(), Query: "echo <hola>"}})
+	f.Push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q3", From: ana.API(), Query: "  "}})
 	calls := f.waitCalls("answerInlineQuery", 3, 5*time.Second)
-	byID := map[string]call{}
+	byID := map[string]telegramtest.Call{}
 	for _, c := range calls {
 		byID[c.Params["inline_query_id"]] = c
 		if c.Params["cache_time"] != "0" || c.Params["is_personal"] != "true" {
@@ -96,7 +97,7 @@ func TestInlineQueryOffersRolledArticle(t *testing.T) {
 	if r3 := article("q3"); len(r3) != 0 {
 		t.Errorf("empty query answered with %+v", r3)
 	}
-	if n := len(f.allSent()); n != 0 {
+	if n := len(f.Sent()); n != 0 {
 		t.Errorf("inline queries sent %d messages", n)
 	}
 }
@@ -107,9 +108,7 @@ func TestCommandMenuPublishedPerLanguage(t *testing.T) {
 	// The fake records a call before it stores the menu: wait for the menus.
 	var published map[string]string
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		f.mu.Lock()
-		published = maps.Clone(f.commands)
-		f.mu.Unlock()
+		published = f.Commands()
 		if len(published) == 3 || time.Now().After(deadline) {
 			break
 		}
@@ -164,7 +163,7 @@ func TestWebhookChecksSecretAndNeverAnswersTwice(t *testing.T) {
 	if set.Params["url"] != cfg.WebhookURL || set.Params["secret_token"] != cfg.WebhookSecret {
 		t.Fatalf("setWebhook %v", set.Params)
 	}
-	upd, _ := json.Marshal(tgbotapi.Update{UpdateID: 77, Message: &tgbotapi.Message{MessageID: 5, From: ana.api(), Chat: groupChat(-700), Text: "/echo por webhook"}})
+	upd, _ := json.Marshal(tgbotapi.Update{UpdateID: 77, Message: &tgbotapi.Message{MessageID: 5, From: ana.API(), Chat: telegramtest.Group(-700), Text: "/echo por webhook"}})
 	post := func(method, secret, body string) int {
 		req, _ := http.NewRequest(method, cfg.WebhookURL, strings.NewReader(body))
 		if secret != "" {
@@ -194,10 +193,10 @@ func TestWebhookChecksSecretAndNeverAnswersTwice(t *testing.T) {
 	}
 	got := f.waitSent(-700, 1, 5*time.Second)
 	time.Sleep(100 * time.Millisecond)
-	if got = f.sentTo(-700); len(got) != 1 || got[0].Visible != "por webhook" {
+	if got = f.SentTo(-700); len(got) != 1 || got[0].Visible != "por webhook" {
 		t.Fatalf("webhook replies %+v", got)
 	}
-	if n := len(f.callsOf("getUpdates")); n != 0 {
+	if n := len(f.CallsOf("getUpdates")); n != 0 {
 		t.Errorf("getUpdates called %d times in webhook mode", n)
 	}
 }

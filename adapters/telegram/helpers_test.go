@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"zaria/adapters/telegram/telegramtest"
 	"zaria/core/command"
 	"zaria/core/general"
 	"zaria/core/reply"
@@ -105,10 +106,61 @@ func testRouter(t testing.TB) *command.Router {
 	return r
 }
 
+const fakeToken = "123456:SECRET-token_ABCdef"
+
+// fakeAPI is the fake Bot API the tests talk to (telegramtest, no flood
+// limits) with waits that fail the test.
+type fakeAPI struct {
+	*telegramtest.Server
+	t testing.TB
+}
+
+func newFakeAPI(t testing.TB) *fakeAPI { return newFakeAPIWithToken(t, fakeToken) }
+
+// newFakeAPIWithToken starts a fake that accepts only token; it is
+// closed when the test ends.
+func newFakeAPIWithToken(t testing.TB, token string) *fakeAPI {
+	t.Helper()
+	s, err := telegramtest.New(telegramtest.Options{Token: token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return &fakeAPI{Server: s, t: t}
+}
+
+// waitSent waits until chat has at least n messages.
+func (f *fakeAPI) waitSent(chat int64, n int, timeout time.Duration) []telegramtest.Sent {
+	f.t.Helper()
+	for deadline := time.Now().Add(timeout); ; time.Sleep(2 * time.Millisecond) {
+		got := f.SentTo(chat)
+		if len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			f.t.Fatalf("chat %d: got %d messages, want %d: %+v", chat, len(got), n, got)
+		}
+	}
+}
+
+// waitCalls waits until method was called at least n times.
+func (f *fakeAPI) waitCalls(method string, n int, timeout time.Duration) []telegramtest.Call {
+	f.t.Helper()
+	for deadline := time.Now().Add(timeout); ; time.Sleep(2 * time.Millisecond) {
+		got := f.CallsOf(method)
+		if len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			f.t.Fatalf("%s: %d calls, want %d", method, len(got), n)
+		}
+	}
+}
+
 // testConfig is a configuration with small timeouts for the fake.
 func testConfig(f *fakeAPI) Config {
 	return Config{
-		Token: f.token, APIURL: f.URL(),
+		Token: f.Token(), APIURL: f.URL(),
 		PollTimeout: time.Second, RequestTimeout: 2 * time.Second,
 		ChatInterval: time.Millisecond, GroupLimit: 1000, GroupWindow: time.Millisecond,
 		GlobalLimit: 1000, GlobalWindow: time.Millisecond,

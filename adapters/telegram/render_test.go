@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"zaria/adapters/telegram/telegramtest"
 	"zaria/core/reply"
 )
 
@@ -30,7 +31,7 @@ func FuzzSplitHTML(f *testing.F) {
 		chunks := splitHTML(lines, lim)
 		var got strings.Builder
 		for _, c := range chunks {
-			v, err := visible(c)
+			v, err := telegramtest.Visible(c)
 			if err != nil {
 				t.Fatalf("part %q: %v", c, err)
 			}

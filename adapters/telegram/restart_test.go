@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"zaria/adapters/telegram/telegramtest"
 	"zaria/storage/sqlite"
 )
 
@@ -27,7 +28,7 @@ func openDB(t testing.TB, path string) *sqlite.DB {
 // checkExactlyOnce verifies that chat got want[i] as its i-th reply.
 func checkExactlyOnce(t *testing.T, f *fakeAPI, chat int64, want []string) {
 	t.Helper()
-	got := f.sentTo(chat)
+	got := f.SentTo(chat)
 	var texts []string
 	for _, m := range got {
 		texts = append(texts, m.Visible)
@@ -53,7 +54,7 @@ func TestRestartMidStreamNoDropNoDuplicate(t *testing.T) {
 	say := func(from, to int) {
 		for i := from; i < to; i++ {
 			for _, c := range chats {
-				f.say(groupChat(c), ana, fmt.Sprintf("/echo %d:%d", c, i))
+				f.SayIn(telegramtest.Group(c), ana, fmt.Sprintf("/echo %d:%d", c, i))
 				want[c] = append(want[c], fmt.Sprintf("%d:%d", c, i))
 			}
 		}
@@ -61,14 +62,14 @@ func TestRestartMidStreamNoDropNoDuplicate(t *testing.T) {
 	say(0, 20)
 	db := openDB(t, path)
 	r := start(t, cfg, router, db)
-	for len(f.allSent()) < 12 {
+	for len(f.Sent()) < 12 {
 		time.Sleep(2 * time.Millisecond)
 	}
 	if err := r.stop(t); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-	left := len(f.allSent())
+	left := len(f.Sent())
 	if left >= 60 {
 		t.Fatalf("all %d replies sent before the stop: the test proves nothing", left)
 	}
@@ -97,8 +98,8 @@ func TestRestartKeepsTheRolledResult(t *testing.T) {
 	cfg.DrainTimeout = 20 * time.Millisecond
 	db := openDB(t, path)
 	r := start(t, cfg, testRouter(t), db)
-	f.say(groupChat(-410), ana, "/roll 1d6")
-	f.say(groupChat(-410), ana, "/roll 1d8")
+	f.SayIn(telegramtest.Group(-410), ana, "/roll 1d6")
+	f.SayIn(telegramtest.Group(-410), ana, "/roll 1d8")
 	f.waitSent(-410, 1, 5*time.Second)
 	r.stop(t)
 	db.Close()
@@ -150,7 +151,7 @@ func TestCrashKillMidStreamLosesNothing(t *testing.T) {
 	for i := range per {
 		for c := range chats {
 			chat := int64(-500 - c)
-			f.say(groupChat(chat), ana, fmt.Sprintf("/echo %d:%d", chat, i))
+			f.SayIn(telegramtest.Group(chat), ana, fmt.Sprintf("/echo %d:%d", chat, i))
 			want[chat] = append(want[chat], fmt.Sprintf("%d:%d", chat, i))
 		}
 	}
@@ -158,27 +159,27 @@ func TestCrashKillMidStreamLosesNothing(t *testing.T) {
 	// moment: while it polls, dispatches, writes the journal or sends.
 	spawn()
 	for kills < 8 {
-		before := len(f.allSent())
+		before := len(f.Sent())
 		step := 5 + rng.IntN(15)
 		wait := time.Now().Add(20 * time.Second)
-		for len(f.allSent()) < before+step && len(f.allSent()) < chats*per && time.Now().Before(wait) {
+		for len(f.Sent()) < before+step && len(f.Sent()) < chats*per && time.Now().Before(wait) {
 			time.Sleep(time.Millisecond)
 		}
-		if len(f.allSent()) >= chats*per {
+		if len(f.Sent()) >= chats*per {
 			break
 		}
 		time.Sleep(time.Duration(rng.IntN(3000)) * time.Microsecond)
 		_ = child.Process.Kill()
 		_ = child.Wait()
 		kills++
-		atKill = append(atKill, len(f.allSent()))
+		atKill = append(atKill, len(f.Sent()))
 		spawn()
 	}
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		done := true
 		for c := range chats {
-			if !containsAll(f.sentTo(int64(-500-c)), want[int64(-500-c)]) {
+			if !containsAll(f.SentTo(int64(-500-c)), want[int64(-500-c)]) {
 				done = false
 			}
 		}
@@ -192,7 +193,7 @@ func TestCrashKillMidStreamLosesNothing(t *testing.T) {
 	dups := 0
 	for c := range chats {
 		chat := int64(-500 - c)
-		got := f.sentTo(chat)
+		got := f.SentTo(chat)
 		if !containsAll(got, want[chat]) {
 			t.Errorf("chat %d: replies lost after %d kills", chat, kills)
 		}
@@ -216,10 +217,10 @@ func TestCrashKillMidStreamLosesNothing(t *testing.T) {
 		t.Errorf("%d duplicates after %d kills", dups, kills)
 	}
 	t.Logf("replies sent at each kill: %v of %d", atKill, chats*per)
-	t.Logf("%d kills, %d replies, %d duplicates (each one a kill between Telegram's OK and the journal write)", kills, len(f.allSent()), dups)
+	t.Logf("%d kills, %d replies, %d duplicates (each one a kill between Telegram's OK and the journal write)", kills, len(f.Sent()), dups)
 }
 
-func containsAll(got []sentMsg, want []string) bool {
+func containsAll(got []telegramtest.Sent, want []string) bool {
 	have := map[string]bool{}
 	for _, m := range got {
 		have[m.Visible] = true
@@ -253,7 +254,7 @@ func TestUnreadableStateDoesNotStopTheBot(t *testing.T) {
 	st := newMemState()
 	st.m["telegram.4242"] = "{not json"
 	r := start(t, testConfig(f), testRouter(t), st)
-	f.say(groupChat(-420), ana, "/echo sigo")
+	f.SayIn(telegramtest.Group(-420), ana, "/echo sigo")
 	if got := f.waitSent(-420, 1, 5*time.Second); got[0].Visible != "sigo" {
 		t.Fatalf("got %q", got[0].Visible)
 	}
@@ -271,15 +272,13 @@ func TestUpdateIDsRestartLowerAfterAnIdleWeek(t *testing.T) {
 	f := newFakeAPI(t)
 	st := newMemState()
 	r := start(t, testConfig(f), testRouter(t), st)
-	f.say(groupChat(-430), ana, "/echo lunes")
+	f.SayIn(telegramtest.Group(-430), ana, "/echo lunes")
 	f.waitSent(-430, 1, 5*time.Second)
 	r.stop(t)
 
-	f.mu.Lock()
-	f.nextUpd = 10 // Telegram's random restart, far below the offset
-	f.mu.Unlock()
-	f.say(groupChat(-430), ana, "/echo una semana después")
-	f.say(groupChat(-430), ana, "/echo y otra")
+	f.SetNextUpdateID(11) // Telegram's random restart, far below the offset
+	f.SayIn(telegramtest.Group(-430), ana, "/echo una semana después")
+	f.SayIn(telegramtest.Group(-430), ana, "/echo y otra")
 
 	a, err := New(testConfig(f), testRouter(t), st, nil)
 	if err != nil {
@@ -294,10 +293,10 @@ func TestUpdateIDsRestartLowerAfterAnIdleWeek(t *testing.T) {
 	if got[1].Visible != "una semana después" || got[2].Visible != "y otra" {
 		t.Fatalf("got %q, %q", got[1].Visible, got[2].Visible)
 	}
-	f.say(groupChat(-430), ana, "/echo sigue")
+	f.SayIn(telegramtest.Group(-430), ana, "/echo sigue")
 	f.waitSent(-430, 4, 5*time.Second)
 	time.Sleep(50 * time.Millisecond)
-	if n := len(f.sentTo(-430)); n != 4 {
+	if n := len(f.SentTo(-430)); n != 4 {
 		t.Errorf("%d replies, want 4", n)
 	}
 }

@@ -5,7 +5,12 @@
 // an outage switch that closes the listener and reopens it on the same port.
 //
 // It records when each update was handed to the bot and when each reply
-// arrived, so a caller can check that every command got exactly one reply.
+// arrived, so a caller can check that every command got exactly one reply;
+// it records every call (method, parameters, time) too. Group admins,
+// users who never started the bot (403), files to download and the
+// published command menus can be set up or read back.
+//
+// It does not import the adapter, so the adapter's own tests use it too.
 package telegramtest
 
 import (
@@ -14,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"regexp"
@@ -66,7 +72,15 @@ type Sent struct {
 	Visible string // the text after entity parsing
 	ReplyTo int    // reply_to_message_id, 0 if none
 	Params  map[string]string
+	Doc     []byte // the file of a sendDocument
 	At      time.Time
+}
+
+// Call is one request the bot made.
+type Call struct {
+	Method string
+	Params map[string]string
+	At     time.Time
 }
 
 // Violation is a send refused because it broke a flood limit.
@@ -77,11 +91,13 @@ type Violation struct {
 }
 
 // Fault is an injected answer to the next call of a method: an error status
-// (Code, Description, RetryAfter) and/or a delay before the answer.
+// (Code, Description, RetryAfter, MigrateTo) and/or a delay before the
+// answer.
 type Fault struct {
 	Code        int
 	Description string
 	RetryAfter  int
+	MigrateTo   int64 // migrate_to_chat_id: the group became this supergroup
 	Delay       time.Duration
 }
 
@@ -105,8 +121,13 @@ type Server struct {
 	pending   []json.RawMessage // not yet confirmed by an offset
 	updates   map[int]*Update
 	sent      []Sent
-	calls     map[string]int
+	calls     []Call
 	faults    map[string][]Fault
+	admins    map[int64][]int64
+	blocked   map[int64]bool
+	files     map[string][]byte
+	commands  map[string]string // language_code → commands JSON
+	webhook   string
 	chatSends map[int64][]time.Time
 	allSends  []time.Time
 	viol      []Violation
@@ -128,8 +149,11 @@ func New(o Options) (*Server, error) {
 		nextUpd: 1000, nextMsg: 1,
 		conns:     map[net.Conn]struct{}{},
 		updates:   map[int]*Update{},
-		calls:     map[string]int{},
 		faults:    map[string][]Fault{},
+		admins:    map[int64][]int64{},
+		blocked:   map[int64]bool{},
+		files:     map[string][]byte{},
+		commands:  map[string]string{},
 		chatSends: map[int64][]time.Time{},
 	}
 	s.cond = sync.NewCond(&s.mu)
@@ -230,9 +254,53 @@ func (s *Server) Inject(method string, fs ...Fault) {
 	s.faults[method] = append(s.faults[method], fs...)
 }
 
-var methodRE = regexp.MustCompile(`^/bot([^/]+)/([A-Za-z]+)$`)
+// SetAdmins makes users the administrators of chat (the bot is one too).
+func (s *Server) SetAdmins(chat int64, users ...int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.admins[chat] = users
+}
+
+// Block makes sends to a private chat fail with 403, as for a user who
+// never started the bot.
+func (s *Server) Block(user int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.blocked[user] = true
+}
+
+// AddFile makes a file available to getFile and download under id.
+func (s *Server) AddFile(id string, data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.files[id] = data
+}
+
+// Commands returns the command menus published with setMyCommands, by
+// language_code ("" for the default), as the JSON the bot sent.
+func (s *Server) Commands() map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.commands)
+}
+
+var (
+	methodRE = regexp.MustCompile(`^/bot([^/]+)/([A-Za-z]+)$`)
+	fileRE   = regexp.MustCompile(`^/file/bot([^/]+)/(.+)$`)
+)
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if m := fileRE.FindStringSubmatch(r.URL.Path); m != nil {
+		s.mu.Lock()
+		data, found := s.files[m[2]]
+		s.mu.Unlock()
+		if m[1] != s.token || !found {
+			http.NotFound(w, r)
+			return
+		}
+		_, _ = w.Write(data)
+		return
+	}
 	m := methodRE.FindStringSubmatch(r.URL.Path)
 	if m == nil {
 		reply(w, 404, "Not Found", 0)
@@ -243,7 +311,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	method := m[2]
-	params, err := formParams(r)
+	params, doc, err := formParams(r)
 	if err != nil {
 		s.mu.Lock()
 		s.badReq = append(s.badReq, method+": "+err.Error())
@@ -252,7 +320,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	s.calls[method]++
+	s.calls = append(s.calls, Call{Method: method, Params: params, At: time.Now()})
 	var ft *Fault
 	if q := s.faults[method]; len(q) > 0 {
 		ft = &q[0]
@@ -268,7 +336,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if ft.Code != 0 {
-			reply(w, ft.Code, ft.Description, ft.RetryAfter)
+			replyParams(w, ft.Code, ft.Description, ft.RetryAfter, ft.MigrateTo)
 			return
 		}
 	}
@@ -278,31 +346,72 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case "getUpdates":
 		s.getUpdates(w, r, params)
 	case "sendMessage", "sendDocument":
-		s.send(w, method, params)
-	case "answerCallbackQuery", "answerInlineQuery", "deleteWebhook", "setMyCommands", "setWebhook":
+		s.send(w, method, params, doc)
+	case "answerCallbackQuery", "answerInlineQuery":
+		ok(w, true)
+	case "setMyCommands":
+		s.mu.Lock()
+		s.commands[params["language_code"]] = params["commands"]
+		s.mu.Unlock()
+		ok(w, true)
+	case "setWebhook", "deleteWebhook":
+		s.mu.Lock()
+		s.webhook = params["url"] // deleteWebhook has none
+		s.mu.Unlock()
 		ok(w, true)
 	case "getChatAdministrators":
-		ok(w, []tgbotapi.ChatMember{{User: &s.bot, Status: "administrator"}})
+		id, _ := strconv.ParseInt(params["chat_id"], 10, 64)
+		s.mu.Lock()
+		var out []tgbotapi.ChatMember
+		for _, u := range s.admins[id] {
+			out = append(out, tgbotapi.ChatMember{User: &tgbotapi.User{ID: u, FirstName: fmt.Sprintf("Admin%d", u)}, Status: "administrator"})
+		}
+		out = append(out, tgbotapi.ChatMember{User: &s.bot, Status: "administrator"})
+		s.mu.Unlock()
+		ok(w, out)
+	case "getFile":
+		s.mu.Lock()
+		_, found := s.files[params["file_id"]]
+		s.mu.Unlock()
+		if !found {
+			reply(w, 400, "Bad Request: invalid file_id", 0)
+			return
+		}
+		ok(w, tgbotapi.File{FileID: params["file_id"], FilePath: params["file_id"]})
 	default:
 		reply(w, 404, "Not Found: method "+method, 0)
 	}
 }
 
-func formParams(r *http.Request) (map[string]string, error) {
+// formParams reads a form or multipart request: its fields and the
+// "document" file, if any.
+func formParams(r *http.Request) (map[string]string, []byte, error) {
 	p := map[string]string{}
+	var doc []byte
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
 		if err := r.ParseMultipartForm(32 << 20); err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		if fh := r.MultipartForm.File["document"]; len(fh) > 0 {
+			f, err := fh[0].Open()
+			if err != nil {
+				return nil, nil, err
+			}
+			doc, err = io.ReadAll(f)
+			f.Close()
+			if err != nil {
+				return nil, nil, err
+			}
 		}
 	} else if err := r.ParseForm(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for k, v := range r.Form {
 		if len(v) > 0 {
 			p[k] = v[0]
 		}
 	}
-	return p, nil
+	return p, doc, nil
 }
 
 func ok(w http.ResponseWriter, result any) {
@@ -312,9 +421,13 @@ func ok(w http.ResponseWriter, result any) {
 }
 
 func reply(w http.ResponseWriter, code int, desc string, retryAfter int) {
+	replyParams(w, code, desc, retryAfter, 0)
+}
+
+func replyParams(w http.ResponseWriter, code int, desc string, retryAfter int, migrateTo int64) {
 	var p *tgbotapi.ResponseParameters
-	if retryAfter > 0 {
-		p = &tgbotapi.ResponseParameters{RetryAfter: retryAfter}
+	if retryAfter > 0 || migrateTo != 0 {
+		p = &tgbotapi.ResponseParameters{RetryAfter: retryAfter, MigrateToChatID: migrateTo}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
@@ -323,7 +436,8 @@ func reply(w http.ResponseWriter, code int, desc string, retryAfter int) {
 
 // getUpdates confirms updates below offset, then returns at most limit
 // updates at or above it, waiting up to timeout seconds for one. A newer
-// getUpdates ends an older one with 409, like Telegram.
+// getUpdates ends an older one with 409, like Telegram, and so does a
+// webhook in place.
 func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, p map[string]string) {
 	offset, _ := strconv.Atoi(p["offset"])
 	limit, _ := strconv.Atoi(p["limit"])
@@ -333,6 +447,11 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, p map[string
 	timeout, _ := strconv.Atoi(p["timeout"])
 	deadline := time.Now().Add(time.Duration(timeout) * time.Second)
 	s.mu.Lock()
+	if s.webhook != "" {
+		s.mu.Unlock()
+		reply(w, 409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first", 0)
+		return
+	}
 	s.pollGen++
 	gen := s.pollGen
 	if offset > 0 {
@@ -427,15 +546,26 @@ func (s *Server) flood(chat int64, now time.Time) (string, time.Duration) {
 	return "", 0
 }
 
-func (s *Server) send(w http.ResponseWriter, method string, p map[string]string) {
+func (s *Server) send(w http.ResponseWriter, method string, p map[string]string, doc []byte) {
 	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
 	if err != nil {
 		reply(w, 400, "Bad Request: chat not found", 0)
 		return
 	}
+	s.mu.Lock()
+	blocked := s.blocked[chat]
+	s.mu.Unlock()
+	if blocked {
+		reply(w, 403, "Forbidden: bot can't initiate conversation with a user", 0)
+		return
+	}
 	text := p["text"]
 	if method == "sendDocument" {
 		text = p["caption"]
+		if doc == nil {
+			reply(w, 400, "Bad Request: there is no document in the request", 0)
+			return
+		}
 	} else if strings.TrimSpace(text) == "" {
 		reply(w, 400, "Bad Request: message text is empty", 0)
 		return
@@ -456,6 +586,15 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string)
 		reply(w, 400, "Bad Request: message is too long", 0)
 		return
 	}
+	if rm := p["reply_markup"]; rm != "" {
+		if desc := badKeyboard(rm); desc != "" {
+			s.mu.Lock()
+			s.badReq = append(s.badReq, desc)
+			s.mu.Unlock()
+			reply(w, 400, "Bad Request: "+desc, 0)
+			return
+		}
+	}
 	now := time.Now()
 	s.mu.Lock()
 	if which, wait := s.flood(chat, now); which != "" {
@@ -467,10 +606,28 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string)
 	id := s.nextMsg
 	s.nextMsg++
 	rt, _ := strconv.Atoi(p["reply_to_message_id"])
-	s.sent = append(s.sent, Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Params: p, At: now})
+	s.sent = append(s.sent, Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Params: p, Doc: doc, At: now})
 	s.cond.Broadcast()
 	s.mu.Unlock()
 	ok(w, tgbotapi.Message{MessageID: id, Chat: &tgbotapi.Chat{ID: chat}, From: &s.bot, Text: text, Date: int(now.Unix())})
+}
+
+// badKeyboard checks an inline keyboard as Telegram does: valid JSON, and
+// every button with callback data of 1 to 64 bytes. It returns Telegram's
+// description of the fault, or "".
+func badKeyboard(markup string) string {
+	var kb tgbotapi.InlineKeyboardMarkup
+	if err := json.Unmarshal([]byte(markup), &kb); err != nil {
+		return "can't parse reply keyboard markup JSON object"
+	}
+	for _, row := range kb.InlineKeyboard {
+		for _, b := range row {
+			if b.CallbackData == nil || len(*b.CallbackData) == 0 || len(*b.CallbackData) > 64 {
+				return "BUTTON_DATA_INVALID"
+			}
+		}
+	}
+	return ""
 }
 
 var tagOK = regexp.MustCompile(`^</?(b|i|code)>$`)
@@ -532,29 +689,119 @@ func Visible(s string) (string, error) {
 	return out.String(), nil
 }
 
+// User is a Telegram user who talks to the bot.
+type User struct {
+	ID   int64
+	Name string
+	Lang string // language_code
+}
+
+// API is the user as the Bot API shows it.
+func (u User) API() *tgbotapi.User {
+	return &tgbotapi.User{ID: u.ID, FirstName: u.Name, LanguageCode: u.Lang}
+}
+
+// Group is the supergroup id (< 0), titled "Mesa <-id>".
+func Group(id int64) *tgbotapi.Chat {
+	return &tgbotapi.Chat{ID: id, Type: "supergroup", Title: fmt.Sprintf("Mesa %d", -id)}
+}
+
+// Private is u's private chat with the bot.
+func Private(u User) *tgbotapi.Chat {
+	return &tgbotapi.Chat{ID: u.ID, Type: "private", FirstName: u.Name}
+}
+
 // Say makes user (id, name) send text in chat (a group when chat < 0, a
 // private chat when chat == user) and returns the message id.
 func (s *Server) Say(chat, user int64, name, lang, text string) int {
-	c := &tgbotapi.Chat{ID: chat, Type: "private", FirstName: name}
+	u := User{ID: user, Name: name, Lang: lang}
+	c := Private(u)
 	if chat < 0 {
-		c = &tgbotapi.Chat{ID: chat, Type: "supergroup", Title: fmt.Sprintf("Mesa %d", -chat)}
+		c = Group(chat)
 	}
+	return s.SayIn(c, u, text)
+}
+
+// SayIn makes from send text in chat and returns the message id. A text
+// starting with "/" carries a bot_command entity, as Telegram adds.
+func (s *Server) SayIn(chat *tgbotapi.Chat, from User, text string) int {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	id := s.nextMsg
 	s.nextMsg++
-	m := &tgbotapi.Message{MessageID: id, From: &tgbotapi.User{ID: user, FirstName: name, LanguageCode: lang}, Chat: c, Date: int(time.Now().Unix()), Text: text}
+	s.mu.Unlock()
+	m := &tgbotapi.Message{MessageID: id, From: from.API(), Chat: chat, Date: int(time.Now().Unix()), Text: text}
 	if strings.HasPrefix(text, "/") {
 		word, _, _ := strings.Cut(text, " ")
 		m.Entities = []tgbotapi.MessageEntity{{Type: "bot_command", Offset: 0, Length: len(utf16.Encode([]rune(word)))}}
 	}
-	s.nextUpd++
-	u := tgbotapi.Update{UpdateID: s.nextUpd, Message: m}
-	b, _ := json.Marshal(u)
-	s.pending = append(s.pending, b)
-	s.updates[u.UpdateID] = &Update{ID: u.UpdateID, Chat: chat, MessageID: id, Text: text, Pushed: time.Now()}
-	s.cond.Broadcast()
+	s.Push(tgbotapi.Update{Message: m})
 	return id
+}
+
+// Press makes from press a button of msg (a message the bot sent) with
+// callback data; it returns the update id.
+func (s *Server) Press(msg Sent, from User, data string) int {
+	chat := Group(msg.Chat)
+	if msg.Chat > 0 {
+		chat = &tgbotapi.Chat{ID: msg.Chat, Type: "private"}
+	}
+	return s.Push(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{
+		ID: fmt.Sprintf("cb%d", time.Now().UnixNano()), From: from.API(), Data: data,
+		Message: &tgbotapi.Message{MessageID: msg.ID, Chat: chat, From: &s.bot, Text: msg.Visible},
+	}})
+}
+
+// Push queues an update for getUpdates, numbered after the previous one,
+// and returns its id. Message updates are recorded for Updates and
+// Unanswered.
+func (s *Server) Push(u tgbotapi.Update) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextUpd++
+	u.UpdateID = s.nextUpd
+	b, err := json.Marshal(u)
+	if err != nil { // only channels and funcs fail; tgbotapi.Update has none
+		panic("telegramtest: " + err.Error())
+	}
+	s.pending = append(s.pending, b)
+	if m := u.Message; m != nil && m.Chat != nil {
+		s.updates[u.UpdateID] = &Update{ID: u.UpdateID, Chat: m.Chat.ID, MessageID: m.MessageID, Text: m.Text, Pushed: time.Now()}
+	}
+	s.cond.Broadcast()
+	return u.UpdateID
+}
+
+// PushRaw queues a JSON object as an update, numbered like Push (any
+// update_id in it is replaced), and returns its id: for updates the Bot
+// API library cannot decode.
+func (s *Server) PushRaw(object string) (int, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(object), &fields); err != nil {
+		return 0, fmt.Errorf("telegramtest: raw update: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextUpd++
+	fields["update_id"] = json.RawMessage(strconv.Itoa(s.nextUpd))
+	b, _ := json.Marshal(fields)
+	s.pending = append(s.pending, b)
+	s.cond.Broadcast()
+	return s.nextUpd, nil
+}
+
+// SetNextUpdateID numbers the next update id (Telegram restarts at a
+// random number after a week without updates).
+func (s *Server) SetNextUpdateID(id int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextUpd = id - 1
+}
+
+// Pending is how many updates wait to be confirmed by an offset.
+func (s *Server) Pending() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.pending)
 }
 
 // Sent returns every message sent so far, in order of arrival.
@@ -611,13 +858,27 @@ func (s *Server) BadRequests() []string {
 
 // Calls is how many times method was called.
 func (s *Server) Calls(method string) int {
+	return len(s.CallsOf(method))
+}
+
+// CallsOf returns the calls of method, in order.
+func (s *Server) CallsOf(method string) []Call {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.calls[method]
+	var out []Call
+	for _, c := range s.calls {
+		if c.Method == method {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // ErrTimeout is returned by WaitSent when the deadline passes.
 var ErrTimeout = errors.New("telegramtest: timeout")
+
+// ErrClosed is returned by WaitSent when the server is closed first.
+var ErrClosed = errors.New("telegramtest: closed")
 
 // WaitSent waits until at least n messages were sent in total.
 func (s *Server) WaitSent(ctx context.Context, n int) error {
@@ -632,6 +893,9 @@ func (s *Server) WaitSent(ctx context.Context, n int) error {
 	for len(s.sent) < n {
 		if ctx.Err() != nil {
 			return fmt.Errorf("%w: %d of %d messages sent", ErrTimeout, len(s.sent), n)
+		}
+		if s.closed {
+			return fmt.Errorf("%w: %d of %d messages sent", ErrClosed, len(s.sent), n)
 		}
 		s.cond.Wait()
 	}
@@ -664,5 +928,9 @@ func (s *Server) Unanswered() (missing, repeated []Update) {
 func (s *Server) Dump(w io.Writer) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	fmt.Fprintf(w, "updates %d pending %d sent %d violations %d bad %d calls %v\n", len(s.updates), len(s.pending), len(s.sent), len(s.viol), len(s.badReq), s.calls)
+	calls := map[string]int{}
+	for _, c := range s.calls {
+		calls[c.Method]++
+	}
+	fmt.Fprintf(w, "updates %d pending %d sent %d violations %d bad %d calls %v\n", len(s.updates), len(s.pending), len(s.sent), len(s.viol), len(s.badReq), calls)
 }
