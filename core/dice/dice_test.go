@@ -338,3 +338,77 @@ func TestSummary(t *testing.T) {
 		t.Errorf("full: %q", all)
 	}
 }
+
+// TestRollRerollChains checks how rerolled faces and compound parts are
+// kept apart per die in chains, repetitions and several terms (each die
+// finds its own in Result.extra).
+func TestRollRerollChains(t *testing.T) {
+	cases := []struct {
+		in   string
+		dice []int
+		want []string // rendered, one per repetition
+	}{
+		{"2d6!r1", []int{1, 6, 1, 3, 4}, []string{"[1↻6!, 1↻3, 4] = 13"}},
+		{"2d6!!r1", []int{1, 6, 1, 6, 2, 4}, []string{"[1↻1↻6!+6!+2, 4] = 18"}},
+		{"3d6!pro1kh2", []int{1, 6, 1, 2, 5, 3}, []string{"[1↻6!, 1↻2-1, 5, (3)] = 12"}},
+		{"2#2d6!!r1", []int{1, 6, 1, 6, 2, 4, 6, 3, 1, 1, 2}, []string{"[1↻1↻6!+6!+2, 4] = 18", "[6!+3, 1↻1↻2] = 11"}},
+		{"4d6r1kh3+2d6!!ro<2", []int{1, 2, 6, 1, 5, 3, 1, 6, 6, 2, 4}, []string{"[(1↻2), 6, 1↻5, 3] + [1↻6!+6!+2, 4] = 32"}},
+	}
+	for _, c := range cases {
+		e, err := Parse(c.in)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", c.in, err)
+		}
+		res, err := e.Roll(NewScripted(c.dice), nil)
+		if err != nil {
+			t.Fatalf("Roll(%q): %v", c.in, err)
+		}
+		for i, w := range c.want {
+			if got := show(t, res, i); got != w {
+				t.Errorf("%q roll %d: %q, want %q", c.in, i, got, w)
+			}
+		}
+	}
+	e, _ := Parse("2d6!!r1")
+	res, _ := e.Roll(NewScripted([]int{1, 6, 1, 6, 2, 4}), nil)
+	d := res.Dice[0]
+	if r, p := res.Rerolled(d), res.Parts(d); len(r) != 2 || r[0] != 1 || r[1] != 1 || len(p) != 3 || p[0] != 6 || p[2] != 2 {
+		t.Errorf("die 0: rerolled %v parts %v, want [1 1] [6 6 2]", r, p)
+	}
+	if r, p := res.Rerolled(res.Dice[1]), res.Parts(res.Dice[1]); len(r) != 0 || len(p) != 0 {
+		t.Errorf("die 1: rerolled %v parts %v, want none", r, p)
+	}
+}
+
+// TestResultShapes checks that every size of roll gets room for its dice
+// and exactly its terms.
+func TestResultShapes(t *testing.T) {
+	for nt := 0; nt <= 4; nt++ {
+		for nd := 0; nd <= 40; nd++ {
+			r := newResult(nd, nt)
+			if len(r.Dice) != 0 || cap(r.Dice) < nd || len(r.terms) != nt {
+				t.Errorf("newResult(%d, %d): dice %d/%d, terms %d", nd, nt, len(r.Dice), cap(r.Dice), len(r.terms))
+			}
+		}
+	}
+}
+
+// TestAllocations keeps the common rolls at one allocation for Parse (the
+// Expr with its first term; one more per other node) and one for Roll.
+func TestAllocations(t *testing.T) {
+	src := Seeded(1)
+	for _, c := range []struct {
+		in    string
+		parse float64
+	}{{"1d100", 1}, {"4d6kh3", 1}, {"10d6", 1}, {"8d10>=7", 1}, {"1d100<=45", 1}, {"3d6 dc12", 2}, {"1d20 VS 12", 2}} {
+		parse := testing.AllocsPerRun(100, func() { _, _ = Parse(c.in) })
+		e, err := Parse(c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roll := testing.AllocsPerRun(100, func() { _, _ = e.Roll(src, nil) })
+		if parse != c.parse || roll != 1 {
+			t.Errorf("%s: Parse %v allocations, Roll %v; want %v and 1", c.in, parse, roll, c.parse)
+		}
+	}
+}

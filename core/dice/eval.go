@@ -24,13 +24,13 @@ const (
 	DieCompound                     // the sum of several faces (!!)
 )
 
-// Die is one die of a result.
+// Die is one die of a result (8 bytes: a roll of many dice stays small).
 type Die struct {
 	Value int32 // what it counts: the face, the face−1 when penetrated, the sum when compounded
 	Flags uint8
-	nr    uint16 // faces rerolled away: Result.extra[x : x+nr]
-	np    uint16 // compound parts: Result.extra[x+nr : x+nr+np]
-	x     int32
+	// 0, or 1 + the index in Result.extra of a header nr<<16|np that
+	// follows the nr faces it rerolled away and the np compounded parts
+	aux uint16
 }
 
 // Has reports whether the die has all of the flags.
@@ -58,54 +58,44 @@ type Result struct {
 
 // newResult allocates a Result with room for nd dice and nt terms. A small
 // roll gets its dice and terms inside the same allocation, in a shape just
-// big enough (each shape fills a size class of the allocator): one
+// big enough (each shape about fills a size class of the allocator): one
 // allocation, and few bytes to clear and collect.
 func newResult(nd, nt int) *Result {
-	if nt <= 2 {
-		switch {
-		case nd <= 2:
-			x := new(struct {
-				r Result
-				t [2]termRes
-				d [2]Die
-			})
-			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
-			return &x.r
-		case nd <= 4:
-			x := new(struct {
-				r Result
-				t [2]termRes
-				d [4]Die
-			})
-			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
-			return &x.r
-		case nd <= 8:
-			x := new(struct {
-				r Result
-				t [2]termRes
-				d [8]Die
-			})
-			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
-			return &x.r
-		case nd <= 12:
-			x := new(struct {
-				r Result
-				t [2]termRes
-				d [12]Die
-			})
-			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
-			return &x.r
-		case nd <= 16:
-			x := new(struct {
-				r Result
-				t [2]termRes
-				d [16]Die
-			})
-			x.r.Dice, x.r.terms = x.d[:0], x.t[:nt]
-			return &x.r
-		}
+	switch {
+	case nt <= 1 && nd <= 1:
+		return shaped(nt, func(s *shape[[1]termRes, [1]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 1 && nd <= 3:
+		return shaped(nt, func(s *shape[[1]termRes, [3]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 1 && nd <= 5:
+		return shaped(nt, func(s *shape[[1]termRes, [5]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 1 && nd <= 7:
+		return shaped(nt, func(s *shape[[1]termRes, [7]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 1 && nd <= 11:
+		return shaped(nt, func(s *shape[[1]termRes, [11]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 1 && nd <= 19:
+		return shaped(nt, func(s *shape[[1]termRes, [19]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 2 && nd <= 5:
+		return shaped(nt, func(s *shape[[2]termRes, [5]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 2 && nd <= 9:
+		return shaped(nt, func(s *shape[[2]termRes, [9]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 2 && nd <= 17:
+		return shaped(nt, func(s *shape[[2]termRes, [17]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
 	}
 	return &Result{Dice: make([]Die, 0, nd), terms: make([]termRes, nt)}
+}
+
+// shape is a Result with room for its terms (T) and dice (D) inside.
+type shape[T, D any] struct {
+	r Result
+	t T
+	d D
+}
+
+// shaped allocates one S and hands its Result the dice and terms inside.
+func shaped[S any](nt int, parts func(*S) (*Result, []termRes, []Die)) *Result {
+	res, terms, dice := parts(new(S))
+	res.Dice, res.terms = dice[:0], terms[:nt]
+	return res
 }
 
 // Total is the total of the first (usually only) repetition.
@@ -142,12 +132,25 @@ func (r *Result) DieSides() []int {
 }
 
 // Rerolled returns the faces a die rolled before its final one.
-func (r *Result) Rerolled(d Die) []int32 { return r.extra[d.x : d.x+int32(d.nr)] }
+func (r *Result) Rerolled(d Die) []int32 {
+	start, nr, _ := r.faces(d)
+	return r.extra[start : start+nr]
+}
 
 // Parts returns the faces summed into a compounded die.
 func (r *Result) Parts(d Die) []int32 {
-	s := d.x + int32(d.nr)
-	return r.extra[s : s+int32(d.np)]
+	start, nr, np := r.faces(d)
+	return r.extra[start+nr : start+nr+np]
+}
+
+// faces finds a die's rerolled faces and parts in extra.
+func (r *Result) faces(d Die) (start, nr, np int) {
+	if d.aux == 0 {
+		return 0, 0, 0
+	}
+	h := int(d.aux) - 1
+	nr, np = int(r.extra[h]>>16), int(r.extra[h]&0xffff)
+	return h - nr - np, nr, np
 }
 
 // NameValue returns the value a named value had in this roll.
@@ -368,20 +371,29 @@ func (ev *evaluator) draw(d *Dice) (int32, uint16, error) {
 	return v, nr, nil
 }
 
+// aux records, after the faces a die rerolled away (nr) and its compound
+// parts (np), the header Result.faces reads; it returns Die.aux.
+func (ev *evaluator) aux(nr, np uint16) uint16 {
+	if nr == 0 && np == 0 {
+		return 0
+	}
+	ev.extra = append(ev.extra, int32(nr)<<16|int32(np))
+	return uint16(len(ev.extra))
+}
+
 // rollOne rolls one die of a term with its explosion: one Die, or a chain.
 func (ev *evaluator) rollOne(d *Dice) error {
-	x := int32(len(ev.extra))
 	v, nr, err := ev.draw(d)
 	if err != nil {
 		return err
 	}
 	switch d.Explode.Mode {
 	case NoExplode:
-		ev.dice = append(ev.dice, Die{Value: v, nr: nr, x: x})
+		ev.dice = append(ev.dice, Die{Value: v, aux: ev.aux(nr, 0)})
 	case Explode, Penetrate:
 		var flags uint8
 		for {
-			die := Die{Value: v, Flags: flags, nr: nr, x: x}
+			die := Die{Value: v, Flags: flags, aux: ev.aux(nr, 0)}
 			if flags&DiePenetrated != 0 {
 				die.Value--
 			}
@@ -395,7 +407,6 @@ func (ev *evaluator) rollOne(d *Dice) error {
 			if d.Explode.Mode == Penetrate {
 				flags |= DiePenetrated
 			}
-			x = int32(len(ev.extra))
 			if v, nr, err = ev.draw(d); err != nil {
 				return err
 			}
@@ -412,12 +423,14 @@ func (ev *evaluator) rollOne(d *Dice) error {
 			ev.parts = append(ev.parts, v)
 			sum += int64(v)
 		}
-		die := Die{Value: int32(sum), nr: nr, x: x}
+		die := Die{Value: int32(sum)}
+		var np uint16
 		if len(ev.parts) > 1 {
 			die.Flags = DieCompound | DieExploded
-			die.np = uint16(len(ev.parts))
+			np = uint16(len(ev.parts))
 			ev.extra = append(ev.extra, ev.parts...)
 		}
+		die.aux = ev.aux(nr, np)
 		ev.dice = append(ev.dice, die)
 	}
 	return nil
@@ -427,7 +440,11 @@ func (ev *evaluator) rollOne(d *Dice) error {
 // sums. See the package documentation for the order.
 func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
 	first := len(ev.dice)
-	if d.Keep.Mode != NoKeep {
+	if d.Explode.Mode == NoExplode && !d.Reroll.On && ev.draws+d.Count <= MaxDraws {
+		if err := ev.rollPlain(d); err != nil {
+			return 0, err
+		}
+	} else if d.Keep.Mode != NoKeep {
 		if err := ev.rollKeep(d); err != nil {
 			return 0, err
 		}
@@ -455,8 +472,44 @@ func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
 			total--
 		}
 	}
-	ev.terms[ev.rep*len(ev.e.dice)+int(d.idx)] = termRes{first: int32(first), n: int32(len(ev.dice) - first), value: total}
+	t := &ev.terms[ev.rep*len(ev.e.dice)+int(d.idx)]
+	t.first, t.n, t.value = int32(first), int32(len(ev.dice)-first), total
 	return total, nil
+}
+
+// rollPlain rolls a term without rerolls or explosions, one draw per die,
+// when they fit in the draws left, and applies its keep/drop.
+func (ev *evaluator) rollPlain(d *Dice) error {
+	first, n := len(ev.dice), d.Count
+	ev.dice = slices.Grow(ev.dice, n)[:first+n]
+	lo := int32(d.Min())
+	for i := range ev.dice[first:] {
+		// field by field: a Die built apart and copied in stalls the
+		// copy's wide load on the narrow stores that built it
+		die := &ev.dice[first+i]
+		die.Value = int32(ev.src.IntN(d.Sides)) + lo
+		die.Flags, die.aux = 0, 0
+	}
+	ev.draws += n
+	if ev.errSrc != nil {
+		if err := ev.errSrc.Err(); err != nil {
+			return fmt.Errorf("%w: %w", ErrSource, err)
+		}
+	}
+	if d.Keep.Mode == NoKeep {
+		return nil
+	}
+	var ubuf, obuf [8]int32
+	var vbuf [8]int64
+	units, order, vals := ubuf[:0], obuf[:0], vbuf[:0]
+	if n > len(ubuf) {
+		units, order, vals = make([]int32, 0, n), make([]int32, 0, n), make([]int64, 0, n)
+	}
+	for i := range n {
+		units = append(units, int32(first+i)) // each die is a unit of its own
+	}
+	ev.keep(d, units, order, vals)
+	return nil
 }
 
 // rollKeep rolls the dice of a term with keep/drop and marks the dropped

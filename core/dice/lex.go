@@ -264,7 +264,11 @@ func (l *lexer) lexModifier(t *token) bool {
 	if r, _ := l.peekRune(end); unicode.IsLetter(r) {
 		return false
 	}
-	switch strings.ToLower(l.src[l.pos:end]) {
+	var low [3]byte // the letters in lower case, without allocating
+	for i := l.pos; i < end; i++ {
+		low[i-l.pos] = l.src[i] | 0x20
+	}
+	switch string(low[:end-l.pos]) {
 	case "k", "kh":
 		t.kind, t.op = tKeep, uint8(KeepHigh)
 	case "kl":
@@ -297,7 +301,7 @@ func (l *lexer) lexWord(t *token) {
 		}
 		end += n
 	}
-	if kw, ok := keywords[fold.Key(l.src[start:end])]; ok && end > start {
+	if kw, ok := keyword(l.src[start:end]); ok && end > start {
 		if r, _ := l.peekRune(end); !isIdentStart(r) {
 			t.kind, t.op = kw.kind, kw.op
 			l.pos = end
@@ -313,6 +317,29 @@ func (l *lexer) lexWord(t *token) {
 	}
 	l.pos = end
 	t.kind = tIdent
+}
+
+// keyword looks a word of letters up in keywords, case- and
+// accent-insensitively. An ASCII word needs no fold.Key (its folding is its
+// lower case): looked up from a stack buffer, it allocates nothing.
+func keyword(w string) (token, bool) {
+	var buf [8]byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			kw, ok := keywords[fold.Key(w)]
+			return kw, ok
+		}
+		if i == len(buf) {
+			return token{}, false // longer than any ASCII keyword
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	kw, ok := keywords[string(buf[:len(w)])]
+	return kw, ok
 }
 
 // lexName reads @Who.name or @Who:name.

@@ -151,12 +151,13 @@ func (r *Result) writeDie(b *strings.Builder, d *Dice, die Die) {
 	}
 	switch {
 	case die.Flags&DieCompound != 0:
-		for i, v := range r.Parts(die) {
+		parts := r.Parts(die)
+		for i, v := range parts {
 			if i > 0 {
 				b.WriteByte('+')
 			}
 			writeFace(b, d, v)
-			if i < int(die.np)-1 {
+			if i < len(parts)-1 {
 				b.WriteByte('!')
 			}
 		}
