@@ -45,10 +45,11 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 		Logger:      logger,
 		Unlimited:   []string{"console", "cli"},
 	})
-	general.Register(r, version)
+	// Registration order is /help's order: rolls first, then characters, then the rest.
 	roll.Register(r)
 	systems.Register(r)
 	character.Register(r, chars)
+	general.Register(r, version)
 	return r, nil
 }
 
