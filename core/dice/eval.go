@@ -28,7 +28,7 @@ const (
 type Die struct {
 	Value int32 // what it counts: the face, the face−1 when penetrated, the sum when compounded
 	Flags uint8
-	// 0, or 1 + the index in Result.extra of a header nr<<16|np that
+	// 0, or 1 + the index in Result.more.extra of a header nr<<16|np that
 	// follows the nr faces it rerolled away and the np compounded parts
 	aux uint16
 }
@@ -50,10 +50,16 @@ type Result struct {
 	Draws  int     // random draws used
 
 	terms []termRes // repetition-major: terms[rep*len(dice)+idx]
-	names []int64
-	extra []int32
+	more  *resultMore
+	// Totals of a single roll
+	totals [1]int64
+}
 
-	totals [1]int64 // Totals of a single roll
+// resultMore is what only some rolls have, kept out of Result to keep the
+// common one small.
+type resultMore struct {
+	names []int64 // the value of each named value
+	extra []int32 // rerolled faces and compound parts: see Die.aux
 }
 
 // newResult allocates a Result with room for nd dice and nt terms. A small
@@ -70,16 +76,22 @@ func newResult(nd, nt int) *Result {
 		return shaped(nt, func(s *shape[[1]termRes, [5]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
 	case nt <= 1 && nd <= 7:
 		return shaped(nt, func(s *shape[[1]termRes, [7]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 1 && nd <= 9:
+		return shaped(nt, func(s *shape[[1]termRes, [9]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
 	case nt <= 1 && nd <= 11:
 		return shaped(nt, func(s *shape[[1]termRes, [11]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 1 && nd <= 15:
+		return shaped(nt, func(s *shape[[1]termRes, [15]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
 	case nt <= 1 && nd <= 19:
 		return shaped(nt, func(s *shape[[1]termRes, [19]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
-	case nt <= 2 && nd <= 5:
-		return shaped(nt, func(s *shape[[2]termRes, [5]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
-	case nt <= 2 && nd <= 9:
-		return shaped(nt, func(s *shape[[2]termRes, [9]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
-	case nt <= 2 && nd <= 17:
-		return shaped(nt, func(s *shape[[2]termRes, [17]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 2 && nd <= 4:
+		return shaped(nt, func(s *shape[[2]termRes, [4]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 2 && nd <= 8:
+		return shaped(nt, func(s *shape[[2]termRes, [8]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 2 && nd <= 14:
+		return shaped(nt, func(s *shape[[2]termRes, [14]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
+	case nt <= 2 && nd <= 18:
+		return shaped(nt, func(s *shape[[2]termRes, [18]Die]) (*Result, []termRes, []Die) { return &s.r, s.t[:], s.d[:] })
 	}
 	return &Result{Dice: make([]Die, 0, nd), terms: make([]termRes, nt)}
 }
@@ -134,13 +146,19 @@ func (r *Result) DieSides() []int {
 // Rerolled returns the faces a die rolled before its final one.
 func (r *Result) Rerolled(d Die) []int32 {
 	start, nr, _ := r.faces(d)
-	return r.extra[start : start+nr]
+	if nr == 0 {
+		return nil
+	}
+	return r.more.extra[start : start+nr]
 }
 
 // Parts returns the faces summed into a compounded die.
 func (r *Result) Parts(d Die) []int32 {
 	start, nr, np := r.faces(d)
-	return r.extra[start+nr : start+nr+np]
+	if np == 0 {
+		return nil
+	}
+	return r.more.extra[start+nr : start+nr+np]
 }
 
 // faces finds a die's rerolled faces and parts in extra.
@@ -149,12 +167,12 @@ func (r *Result) faces(d Die) (start, nr, np int) {
 		return 0, 0, 0
 	}
 	h := int(d.aux) - 1
-	nr, np = int(r.extra[h]>>16), int(r.extra[h]&0xffff)
+	nr, np = int(r.more.extra[h]>>16), int(r.more.extra[h]&0xffff)
 	return h - nr - np, nr, np
 }
 
 // NameValue returns the value a named value had in this roll.
-func (r *Result) NameValue(n *Name) int64 { return r.names[n.idx] }
+func (r *Result) NameValue(n *Name) int64 { return r.more.names[n.idx] }
 
 // ErrSource wraps a failure of the dice source (a --dice script that ran
 // out or gave a face out of range).
@@ -173,7 +191,7 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 	}
 	ev.names = names
 	res := newResult(e.Repeat*int(e.slots), e.Repeat*len(e.dice))
-	res.Expr, res.names = e, names
+	res.Expr = e
 	res.Totals = res.totals[:]
 	if e.Repeat > 1 {
 		res.Totals = make([]int64, e.Repeat)
@@ -190,7 +208,10 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 			return nil, err
 		}
 	}
-	res.Dice, res.extra, res.terms, res.Draws = ev.dice, ev.extra, ev.terms, ev.draws
+	res.Dice, res.terms, res.Draws = ev.dice, ev.terms, ev.draws
+	if names != nil || ev.extra != nil {
+		res.more = &resultMore{names: names, extra: ev.extra}
+	}
 	return res, nil
 }
 

@@ -10,8 +10,10 @@ import (
 // anything and never calls out: named values are resolved by Roll and Odds.
 // Every problem is an *Error.
 func Parse(text string) (*Expr, error) {
-	if n := utf8.RuneCountInString(text); n > MaxInput {
-		return nil, errLimit(CodeTooLong, MaxInput, n)
+	if len(text) > MaxInput { // never fewer bytes than characters
+		if n := utf8.RuneCountInString(text); n > MaxInput {
+			return nil, errLimit(CodeTooLong, MaxInput, n)
+		}
 	}
 	b := &exprBlock{e: Expr{Repeat: 1}}
 	p := &parser{src: text, e: &b.e, spare: &b.d}
@@ -42,8 +44,13 @@ type parser struct {
 // before.
 func (p *parser) peek(mod bool) *token {
 	if p.have && p.hmod == mod {
-		return &p.tok
+		return &p.tok // small enough to inline: most peeks are this
 	}
+	return p.lex(mod)
+}
+
+// lex reads the current token in the given mode into p.tok.
+func (p *parser) lex(mod bool) *token {
 	p.lx.pos = p.at
 	p.lx.next(&p.tok, mod, false)
 	p.have, p.hmod = true, mod

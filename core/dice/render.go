@@ -71,7 +71,7 @@ func (r *Result) write(b *strings.Builder, n Node, rep int, opt RenderOptions, p
 		}
 		b.WriteString(n.Name)
 		b.WriteString(" (")
-		b.WriteString(strconv.FormatInt(r.names[n.idx], 10))
+		b.WriteString(strconv.FormatInt(r.NameValue(n), 10))
 		b.WriteByte(')')
 		writeLabel(b, n.Label)
 	case *Dice:
