@@ -132,27 +132,26 @@ func newFakeAPIWithToken(t testing.TB, token string) *fakeAPI {
 // waitSent waits until chat has at least n messages.
 func (f *fakeAPI) waitSent(chat int64, n int, timeout time.Duration) []telegramtest.Sent {
 	f.t.Helper()
-	for deadline := time.Now().Add(timeout); ; time.Sleep(2 * time.Millisecond) {
-		got := f.SentTo(chat)
-		if len(got) >= n {
-			return got
-		}
-		if time.Now().After(deadline) {
-			f.t.Fatalf("chat %d: got %d messages, want %d: %+v", chat, len(got), n, got)
-		}
-	}
+	return waitFor(f.t, fmt.Sprintf("chat %d messages", chat), n, timeout, func() []telegramtest.Sent { return f.SentTo(chat) })
 }
 
 // waitCalls waits until method was called at least n times.
 func (f *fakeAPI) waitCalls(method string, n int, timeout time.Duration) []telegramtest.Call {
 	f.t.Helper()
+	return waitFor(f.t, method+" calls", n, timeout, func() []telegramtest.Call { return f.CallsOf(method) })
+}
+
+// waitFor polls get until it returns at least n items; the test fails
+// when timeout passes first.
+func waitFor[T any](t testing.TB, what string, n int, timeout time.Duration, get func() []T) []T {
+	t.Helper()
 	for deadline := time.Now().Add(timeout); ; time.Sleep(2 * time.Millisecond) {
-		got := f.CallsOf(method)
+		got := get()
 		if len(got) >= n {
 			return got
 		}
 		if time.Now().After(deadline) {
-			f.t.Fatalf("%s: %d calls, want %d", method, len(got), n)
+			t.Fatalf("%s: got %d, want %d: %+v", what, len(got), n, got)
 		}
 	}
 }

@@ -815,10 +815,15 @@ func (s *Server) Sent() []Sent {
 func (s *Server) SentTo(chat int64) []Sent {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []Sent
-	for _, m := range s.sent {
-		if m.Chat == chat {
-			out = append(out, m)
+	return filter(s.sent, func(m Sent) bool { return m.Chat == chat })
+}
+
+// filter returns, in a new slice, the elements of xs that keep accepts.
+func filter[T any](xs []T, keep func(T) bool) []T {
+	var out []T
+	for _, x := range xs {
+		if keep(x) {
+			out = append(out, x)
 		}
 	}
 	return out
@@ -865,13 +870,7 @@ func (s *Server) Calls(method string) int {
 func (s *Server) CallsOf(method string) []Call {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []Call
-	for _, c := range s.calls {
-		if c.Method == method {
-			out = append(out, c)
-		}
-	}
-	return out
+	return filter(s.calls, func(c Call) bool { return c.Method == method })
 }
 
 // ErrTimeout is returned by WaitSent when the deadline passes.
