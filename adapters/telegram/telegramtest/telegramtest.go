@@ -797,6 +797,14 @@ func (s *Server) SetNextUpdateID(id int) {
 	s.nextUpd = id - 1
 }
 
+// Expire drops every update not yet confirmed, as Telegram does 24 hours
+// after an update arrives.
+func (s *Server) Expire() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending = nil
+}
+
 // Pending is how many updates wait to be confirmed by an offset.
 func (s *Server) Pending() int {
 	s.mu.Lock()
