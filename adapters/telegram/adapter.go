@@ -251,16 +251,22 @@ func (a *Adapter) getMe(ctx context.Context) (tgbotapi.User, error) {
 		if errors.As(err, &ae) && (ae.Code == http.StatusUnauthorized || ae.Code == http.StatusNotFound) {
 			return me, fmt.Errorf("telegram: the bot token was refused (%d %s); check ZARIA_TELEGRAM_TOKEN", ae.Code, ae.Description)
 		}
-		d, ok := retryAfter(err)
-		if !ok {
-			d = jitter(backoff)
-			backoff = min(2*backoff, a.cfg.BackoffMax)
-		}
-		a.log.Warn("telegram getMe failed, retrying", "err", err, "in", d)
-		if err := sleep(ctx, d); err != nil {
+		if err := a.waitToRetry(ctx, "getMe", err, &backoff); err != nil {
 			return me, err
 		}
 	}
+}
+
+// waitToRetry sleeps before retrying a failed start-up call: Telegram's
+// retry_after when it gave one, else the next step of the jittered backoff.
+func (a *Adapter) waitToRetry(ctx context.Context, method string, err error, backoff *time.Duration) error {
+	d, ok := retryAfter(err)
+	if !ok {
+		d = jitter(*backoff)
+		*backoff = min(2**backoff, a.cfg.BackoffMax)
+	}
+	a.log.Warn("telegram "+method+" failed, retrying", "err", err, "in", d)
+	return sleep(ctx, d)
 }
 
 // allowedUpdates are the update kinds the bot asks for.

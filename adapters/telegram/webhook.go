@@ -76,13 +76,7 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 		if permanent(err) {
 			return fmt.Errorf("telegram: setWebhook refused: %w", err)
 		}
-		d, ok := retryAfter(err)
-		if !ok {
-			d = jitter(backoff)
-			backoff = min(2*backoff, a.cfg.BackoffMax)
-		}
-		a.log.Warn("telegram setWebhook failed, retrying", "err", err, "in", d)
-		if err := sleep(ctx, d); err != nil {
+		if err := a.waitToRetry(ctx, "setWebhook", err, &backoff); err != nil {
 			return err
 		}
 	}
