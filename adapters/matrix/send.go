@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"maunium.net/go/mautrix"
@@ -43,7 +44,7 @@ func txnID(base id.EventID, part string) string {
 func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error {
 	var errs []error
 	if rep.Secret != nil {
-		if err := a.deliverSecret(ctx, t, rep.Secret); err != nil {
+		if err := a.deliverSecret(ctx, t, rep.Secret, rep.SecretTo); err != nil {
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
 		}
 	}
@@ -196,8 +197,8 @@ func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, cont
 
 // deliverSecret sends a secret roll to the direct room of the roller and the
 // origin room's GMs.
-func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Reply) error {
-	room, err := a.secretRoom(ctx, t.room, t.mention)
+func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Reply, namedGMs []string) error {
+	room, err := a.secretRoom(ctx, t.room, t.mention, namedGMs)
 	if err != nil {
 		return err
 	}
@@ -212,10 +213,18 @@ func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Rep
 // secretRoom returns the room where roller's secret rolls of origin go,
 // creating it on first use (encrypted when origin is) and inviting GMs who
 // are not in it yet.
-func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID) (id.RoomID, error) {
+func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, namedGMs []string) (id.RoomID, error) {
 	wanted := []id.UserID{roller}
-	for _, gm := range a.gms(ctx, origin) {
-		if gm != roller {
+	seen := map[id.UserID]bool{roller: true, a.cli.UserID: true}
+	gms := a.gms(ctx, origin)
+	for _, s := range namedGMs { // GMs named with /gm add
+		if u := id.UserID(s); strings.HasPrefix(s, "@") && strings.Contains(s, ":") {
+			gms = append(gms, u)
+		}
+	}
+	for _, gm := range gms {
+		if !seen[gm] {
+			seen[gm] = true
 			wanted = append(wanted, gm)
 		}
 	}

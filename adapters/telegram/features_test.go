@@ -1,9 +1,11 @@
 package telegram
 
 import (
+	"context"
 	"encoding/json"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/adapters/telegram/telegramtest"
+	"zaria/core"
 )
 
 func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
@@ -51,6 +54,26 @@ func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
 	got := f.waitSent(ana.ID, 2, 5*time.Second)[1]
 	if !strings.HasSuffix(got.Visible, "🎲 Ana: 1d4 = 2") {
 		t.Errorf("private gmroll: %q", got.Visible)
+	}
+}
+
+// A GM named with /gm add (not a Telegram admin) gets the secret too.
+func TestSecretRollReachesNamedGMs(t *testing.T) {
+	f := newFakeAPI(t)
+	const group = -601
+	f.SetAdmins(group, ana.ID)
+	named := func(_ context.Context, chat core.ChatRef) ([]string, error) {
+		if chat.ID != strconv.Itoa(group) {
+			return nil, nil
+		}
+		return []string{strconv.FormatInt(nikos.ID, 10), "not-a-telegram-id"}, nil
+	}
+	start(t, testConfig(f), testRouterWith(t, named), newMemState())
+	f.SayIn(telegramtest.Group(group), bob, "/secreto 1d20")
+	for _, to := range []int64{bob.ID, ana.ID, nikos.ID} {
+		if m := f.waitSent(to, 1, 5*time.Second)[0]; !strings.Contains(m.Visible, "Tirada secreta de Bob") {
+			t.Errorf("private message to %d: %q", to, m.Visible)
+		}
 	}
 }
 

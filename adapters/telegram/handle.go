@@ -117,9 +117,18 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 	if from.numeric != 0 {
 		to = append(to, person{from.numeric, from.name})
 	}
+	seen := map[int64]bool{from.numeric: true}
 	for _, u := range a.admins.list(ctx, chat.ID) {
-		if u.ID != from.numeric {
+		if !seen[u.ID] {
+			seen[u.ID] = true
 			to = append(to, person{u.ID, userOf(&u).name})
+		}
+	}
+	// GMs named with /gm add, known to the core by their Telegram user id.
+	for _, s := range rep.SecretTo {
+		if id, err := strconv.ParseInt(s, 10, 64); err == nil && id > 0 && !seen[id] {
+			seen[id] = true
+			to = append(to, person{id, s})
 		}
 	}
 	for _, p := range to {

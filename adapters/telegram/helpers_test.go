@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"zaria/adapters/telegram/telegramtest"
+	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/general"
 	"zaria/core/reply"
@@ -47,14 +48,17 @@ func (s *memState) SetState(_ context.Context, key, value string) error {
 
 // testRouter is the real command router with the general commands and a
 // few test commands whose replies say what they received.
-func testRouter(t testing.TB) *command.Router {
+func testRouter(t testing.TB) *command.Router { return testRouterWith(t, nil) }
+
+// testRouterWith is testRouter with the chats' named GMs (/gm add) given by namedGMs.
+func testRouterWith(t testing.TB, namedGMs func(context.Context, core.ChatRef) ([]string, error)) *command.Router {
 	t.Helper()
 	cat, err := i18n.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := command.New(command.Config{
-		Translator: cat, Settings: memory.New(),
+		Translator: cat, Settings: memory.New(), NamedGMs: namedGMs,
 		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond},
 	})
 	general.Register(r, "test")

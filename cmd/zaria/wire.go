@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"zaria/configs"
+	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
@@ -42,8 +43,16 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 		Sheets:      chars,
 		Aliases:     chars,
 		Observers:   append([]command.Observer{chars}, observers...),
-		Logger:      logger,
-		Unlimited:   []string{"console", "cli"},
+		NamedGMs: func(ctx context.Context, chat core.ChatRef) ([]string, error) {
+			gms, err := db.ListGMs(ctx, chat)
+			ids := make([]string, len(gms))
+			for i, g := range gms {
+				ids[i] = g.UserID
+			}
+			return ids, err
+		},
+		Logger:    logger,
+		Unlimited: []string{"console", "cli"},
 	})
 	// Registration order is /help's order: rolls first, then characters, then the rest.
 	roll.Register(r)

@@ -91,6 +91,20 @@ func (r *Request) Option(key string) string {
 	return ""
 }
 
+// NamedGMs returns the user ids of the chat's GMs named with /gm add; a
+// failure is logged and gives none (the secret still reaches the roller).
+func (r *Request) NamedGMs(ctx context.Context) []string {
+	if r.router.cfg.NamedGMs == nil {
+		return nil
+	}
+	ids, err := r.router.cfg.NamedGMs(ctx, r.Msg.Chat)
+	if err != nil {
+		r.router.cfg.Logger.ErrorContext(ctx, "list named GMs", "chat", r.Msg.Chat.String(), "err", err)
+		return nil
+	}
+	return ids
+}
+
 // Router gives handlers access to the router (for /help and /ajustes).
 func (r *Request) Router() *Router { return r.router }
 

@@ -77,7 +77,10 @@ type Config struct {
 	GMs         GMStore
 	Aliases     AliasExpander
 	Sheets      Sheets
-	Observers   []Observer
+	// NamedGMs lists the user ids of a chat's GMs named with /gm add (for
+	// secret rolls). Optional.
+	NamedGMs  func(ctx context.Context, chat core.ChatRef) ([]string, error)
+	Observers []Observer
 	// NewSource makes the dice source of one command; nil means dice.NewSource.
 	NewSource func() dice.Source
 	Logger    *slog.Logger

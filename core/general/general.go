@@ -286,9 +286,10 @@ func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	secret.Lines = append([]reply.Line{{reply.I(req.T("gmroll.private_header", "name", displayName(req.Msg.From)))}}, inner.Lines...)
 	secret.Buttons = nil
 	return &reply.Reply{
-		Lines:   []reply.Line{{reply.T("🤫 " + req.T("gmroll.public", "name", displayName(req.Msg.From)))}},
-		Secret:  &secret,
-		Command: "/gmroll " + req.Args,
+		Lines:    []reply.Line{{reply.T("🤫 " + req.T("gmroll.public", "name", displayName(req.Msg.From)))}},
+		Secret:   &secret,
+		SecretTo: req.NamedGMs(ctx),
+		Command:  "/gmroll " + req.Args,
 	}, nil
 }
 

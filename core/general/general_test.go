@@ -174,3 +174,26 @@ func TestStartAndVersion(t *testing.T) {
 		t.Errorf("/version: %q", got)
 	}
 }
+
+func TestGMRollNamesTheNamedGMs(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: memory.New(), Unlimited: []string{"test"},
+		NamedGMs: func(_ context.Context, chat core.ChatRef) ([]string, error) {
+			if chat.ID == "1" {
+				return []string{"u7", "u8"}, nil
+			}
+			return nil, nil
+		}})
+	general.Register(r, "test")
+	systems.Register(r)
+	rep := chat{t: t, r: r, id: "1"}.say("/gmroll zaria 4+2 dc15")
+	if strings.Join(rep.SecretTo, ",") != "u7,u8" {
+		t.Errorf("SecretTo = %v", rep.SecretTo)
+	}
+	if rep := (chat{t: t, r: r, id: "2"}).say("/gmroll zaria 4+2 dc15"); len(rep.SecretTo) != 0 {
+		t.Errorf("another chat's GMs: %v", rep.SecretTo)
+	}
+}

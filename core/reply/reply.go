@@ -74,6 +74,10 @@ type Reply struct {
 	// it privately to the roller and the chat's GMs, and post Lines (a short
 	// public notice) in the chat.
 	Secret *Reply
+	// SecretTo lists the platform user ids of the chat's named GMs (/gm add):
+	// they receive Secret too, besides the roller and the chat's admins,
+	// whom the adapter knows.
+	SecretTo []string
 	// Error marks a reply that reports a user error (exit status 2 in the CLI).
 	Error bool
 }
