@@ -110,7 +110,9 @@ func cutText(s string, limit int) []string {
 				lastSpace = cut
 			}
 		}
-		if lastSpace > 0 {
+		// Cut after a space, unless all before it is blank: a whitespace-only
+		// part would be refused by Telegram and its spaces lost.
+		if lastSpace > 0 && strings.TrimSpace(s[:lastSpace]) != "" {
 			cut = lastSpace
 		}
 		out = append(out, s[:cut])
