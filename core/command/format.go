@@ -51,15 +51,17 @@ func (r *Request) Percent(p *big.Rat) string { return Percent(r.Lang, p) }
 // Decimal formats a number with up to two decimals in the request's language.
 func (r *Request) Decimal(f float64) string { return Decimal(r.Lang, f) }
 
-// Decimal formats a number with up to two decimals for a language.
+// Decimal formats a number rounded half away from zero to at most two
+// decimals, in the language's style: "10,5" (es, el), "10.5" (en).
 func Decimal(lang string, f float64) string {
-	s := strconv.FormatFloat(f, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		s = "0"
+	neg := f < 0
+	if neg {
+		f = -f
 	}
-	if lang != "en" {
-		s = strings.Replace(s, ".", ",", 1)
+	v := int64(f*100 + 0.5)
+	s := fixed(lang, v)
+	if neg && v != 0 {
+		s = "-" + s
 	}
 	return s
 }

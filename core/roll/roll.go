@@ -263,37 +263,12 @@ func fillSides(res *dice.Result, sides []int) {
 	}
 }
 
-// Number formats a mean with up to two decimals in the language's style.
+// Number formats a mean with up to two decimals in the language's style,
+// marked "≈" when it is an approximation.
 func Number(lang string, f float64, approx bool) string {
-	neg := f < 0
-	if neg {
-		f = -f
-	}
-	v := int64(f*100 + 0.5)
-	s := fixed(lang, v, 2)
-	if neg && v != 0 {
-		s = "-" + s
-	}
+	s := command.Decimal(lang, f)
 	if approx {
 		s = "≈" + s
-	}
-	return s
-}
-
-// fixed writes v/10^dec with trailing zeros trimmed.
-func fixed(lang string, v int64, dec int) string {
-	pow := int64(1)
-	for range dec {
-		pow *= 10
-	}
-	s := strconv.FormatInt(v/pow, 10)
-	if f := v % pow; f != 0 {
-		frac := strconv.FormatInt(f+pow, 10)[1:]
-		sep := ","
-		if lang == "en" {
-			sep = "."
-		}
-		s += sep + strings.TrimRight(frac, "0")
 	}
 	return s
 }
