@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"zaria/configs"
 )
 
 // backupCmd copies the database consistently while the bot may be running.
@@ -20,13 +19,9 @@ func backupCmd(ctx context.Context, args []string, stdout io.Writer, getenv func
 	if fs.NArg() != 1 {
 		return usageError{"usage: zaria backup [--db FILE] DEST"}
 	}
-	path, required := *cfgPath, true
-	if path == "" {
-		path, required = "configs/zaria.yaml", false
-	}
-	cfg, err := configs.Load(path, required, getenv)
+	cfg, err := loadConfig(*cfgPath, getenv)
 	if err != nil {
-		return usageError{err.Error()}
+		return err
 	}
 	if *dbPath != "" {
 		cfg.DB = *dbPath

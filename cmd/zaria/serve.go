@@ -17,7 +17,6 @@ import (
 	"zaria/adapters/matrix"
 	"zaria/adapters/ops"
 	"zaria/adapters/telegram"
-	"zaria/configs"
 )
 
 // adapter is what main runs: each blocks in Run until ctx ends.
@@ -35,13 +34,9 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}
 	}
-	path, required := *cfgPath, true
-	if path == "" {
-		path, required = "configs/zaria.yaml", false
-	}
-	cfg, err := configs.Load(path, required, getenv)
+	cfg, err := loadConfig(*cfgPath, getenv)
 	if err != nil {
-		return usageError{err.Error()}
+		return err
 	}
 	logger := newLogger(cfg.Log, stderr)
 	db, err := openDB(ctx, cfg.DB)

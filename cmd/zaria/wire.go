@@ -17,6 +17,23 @@ import (
 	"zaria/storage/sqlite"
 )
 
+// defaultConfig is read when --config is not given, if it exists.
+const defaultConfig = "configs/zaria.yaml"
+
+// loadConfig reads --config (required when given) or the default file (if
+// present), then the environment. Its errors are the operator's to fix.
+func loadConfig(path string, getenv func(string) string) (configs.Config, error) {
+	required := path != ""
+	if !required {
+		path = defaultConfig
+	}
+	cfg, err := configs.Load(path, required, getenv)
+	if err != nil {
+		return configs.Config{}, usageError{err.Error()}
+	}
+	return cfg, nil
+}
+
 // newLogger builds the process logger from the config.
 func newLogger(cfg configs.Log, w io.Writer) *slog.Logger {
 	var level slog.Level
