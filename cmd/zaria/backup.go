@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-
 )
 
 // backupCmd copies the database consistently while the bot may be running.
