@@ -1,30 +1,17 @@
 package kh
 
 import (
-	"bufio"
 	"math/big"
-	"os"
 	"strconv"
-	"strings"
 	"testing"
 
 	"zaria/core/dice"
+	"zaria/core/systems/systemstest"
 )
 
 func TestTiersMatchRules(t *testing.T) {
-	f, err := os.Open("testdata/tiers.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	i := 0
-	for sc.Scan() {
-		l := sc.Text()
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		fs := strings.Split(l, "\t")
+	for _, fs := range systemstest.TSV(t, "testdata/tiers.tsv") {
 		from, _ := strconv.Atoi(fs[0])
 		to, _ := strconv.Atoi(fs[1])
 		if to == 0 {

@@ -1,31 +1,15 @@
 package rq
 
 import (
-	"bufio"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"zaria/core/dice"
+	"zaria/core/systems/systemstest"
 )
 
-func rows(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out [][]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, strings.Split(l, "\t"))
-		}
-	}
-	return out
-}
+func rows(t *testing.T, path string) [][]string { return systemstest.TSV(t, path) }
 
 func num(t *testing.T, s string) int {
 	n, err := strconv.Atoi(strings.TrimPrefix(s, "+"))

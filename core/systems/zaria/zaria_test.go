@@ -1,30 +1,18 @@
 package zaria
 
 import (
-	"bufio"
 	"math/big"
-	"os"
 	"strconv"
-	"strings"
 	"testing"
 
 	"zaria/core/dice"
+	"zaria/core/systems/systemstest"
 )
 
 func TestNamedDCsMatchRules(t *testing.T) {
-	f, err := os.Open("testdata/named_dcs.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	i := 0
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || line == "" {
-			continue
-		}
-		dc, _ := strconv.Atoi(strings.Split(line, "\t")[0])
+	for _, fs := range systemstest.TSV(t, "testdata/named_dcs.tsv") {
+		dc, _ := strconv.Atoi(fs[0])
 		if i >= len(NamedDCs) || NamedDCs[i].DC != dc {
 			t.Fatalf("row %d: table has %v, RULES.md has DC %d", i, NamedDCs, dc)
 		}
