@@ -49,6 +49,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if err != nil {
 		return err
 	}
+	registerCrashHook(router, getenv(crashHookEnv))
 
 	var adapters []adapter
 	tg, mx := cfg.Platforms()
