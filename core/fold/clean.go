@@ -1,0 +1,55 @@
+package fold
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Clean makes untrusted one-line text (a display name, a character's name,
+// a label) safe to store and to show beside the bot's own lines: line
+// breaks and tabs become a space, other control characters (NUL, C1),
+// bidirectional controls and zero-width characters are removed, runs of
+// spaces collapse to one, and the ends are trimmed. A name with a newline
+// can then never print a line that looks like the bot's.
+func Clean(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r' || r == '\t' || r == '\v' || r == '\f' ||
+			r == '\u0085' || r == '\u2028' || r == '\u2029' || (unicode.IsSpace(r) && r != ' '):
+			r = ' '
+		case unicode.IsControl(r), invisible(r):
+			continue
+		}
+		if r == ' ' {
+			if space || b.Len() == 0 {
+				continue
+			}
+			space = true
+		} else {
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// invisible reports format characters that change how the text around
+// them is drawn without being seen: bidirectional embeddings, overrides
+// and isolates, marks, zero-width spaces and joiners, the word joiner and
+// the byte-order mark.
+func invisible(r rune) bool {
+	switch {
+	case r >= '\u202A' && r <= '\u202E', // LRE RLE PDF LRO RLO
+		r >= '\u2066' && r <= '\u2069', // LRI RLI FSI PDI
+		r == '\u200E' || r == '\u200F' || r == '\u061C', // LRM RLM ALM
+		r >= '\u200B' && r <= '\u200D', // ZWSP ZWNJ ZWJ
+		r == '\u2060' || r == '\uFEFF', // word joiner, BOM
+		r >= '\u2061' && r <= '\u2064', // invisible operators
+		r == '\u00AD': // soft hyphen
+		return true
+	}
+	return false
+}
