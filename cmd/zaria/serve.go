@@ -15,7 +15,7 @@ import (
 
 	"zaria/adapters/console"
 	"zaria/adapters/matrix"
-	"zaria/adapters/ops"
+	"zaria/cmd/zaria/internal/ops"
 	"zaria/adapters/telegram"
 )
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"zaria/adapters/ops"
+	"zaria/cmd/zaria/internal/ops"
 	"zaria/core/command"
 	"zaria/core/reply"
 )
@@ -55,6 +55,9 @@ func TestMetricsAndHealth(t *testing.T) {
 		`zaria_command_seconds_bucket{le="+Inf"} 3`,
 		`zaria_command_seconds_count 3`,
 		"# TYPE zaria_send_queue_depth gauge\nzaria_send_queue_depth 7",
+		"# TYPE zaria_uptime_seconds gauge",
+		"go_goroutines ",                 // the Go runtime's metrics come with the library
+		"process_resident_memory_bytes ", // and the process's
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
