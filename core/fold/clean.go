@@ -43,12 +43,12 @@ func Clean(s string) string {
 func invisible(r rune) bool {
 	switch {
 	case r >= '\u202A' && r <= '\u202E', // LRE RLE PDF LRO RLO
-		r >= '\u2066' && r <= '\u2069', // LRI RLI FSI PDI
+		r >= '\u2066' && r <= '\u2069',                  // LRI RLI FSI PDI
 		r == '\u200E' || r == '\u200F' || r == '\u061C', // LRM RLM ALM
-		r >= '\u200B' && r <= '\u200D', // ZWSP ZWNJ ZWJ
-		r == '\u2060' || r == '\uFEFF', // word joiner, BOM
-		r >= '\u2061' && r <= '\u2064', // invisible operators
-		r == '\u00AD': // soft hyphen
+		r >= '\u200B' && r <= '\u200D',                  // ZWSP ZWNJ ZWJ
+		r == '\u2060' || r == '\uFEFF',                  // word joiner, BOM
+		r >= '\u2061' && r <= '\u2064',                  // invisible operators
+		r == '\u00AD':                                   // soft hyphen
 		return true
 	}
 	return false
