@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"zaria/adapters/chart"
 	"zaria/configs"
 	"zaria/core"
 	"zaria/core/command"
@@ -31,6 +32,7 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	dbPath := fs.String("db", "", "database file (default: a throw-away one)")
 	chat := fs.String("chat", "cli", "chat id")
 	user := fs.String("user", "cli", "user id")
+	pngPath := fs.String("png", "", "write the reply's chart (/odds) as a PNG picture to FILE")
 	// Flags may come before or after the text.
 	var words []string
 	for {
@@ -115,7 +117,19 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if !ok {
 		return fail(fmt.Sprintf("%q is not a command; try '/roll 2d6' or '/help'", text))
 	}
-	textOut := reply.PlainText(rep)
+	if *pngPath != "" && !rep.Error {
+		if rep.Chart == nil {
+			return fail(fmt.Sprintf("--png: %q has no chart; try '/odds 3d6'", text))
+		}
+		img, err := chart.PNG(rep.Chart)
+		if err != nil {
+			return fail(err.Error())
+		}
+		if err := os.WriteFile(*pngPath, img, 0o644); err != nil {
+			return fail(err.Error())
+		}
+	}
+	textOut := reply.PlainText(reply.WithChartText(rep))
 	if rep.Secret != nil {
 		textOut += "\n" + reply.PlainText(rep.Secret)
 	}

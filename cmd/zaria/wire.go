@@ -73,6 +73,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	})
 	// Registration order is /help's order: rolls first, then characters, then the rest.
 	roll.Register(r)
+	roll.RegisterOdds(r)
 	systems.Register(r)
 	character.Register(r, chars)
 	general.Register(r, version)

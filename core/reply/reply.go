@@ -70,6 +70,8 @@ type Reply struct {
 	Command string
 	Check   *Check
 	File    *File
+	// Chart, when set, is a distribution to show as a picture (see Chart).
+	Chart *Chart
 	// Secret, when set, is the real result of a secret roll: adapters deliver
 	// it privately to the roller and the chat's GMs, and post Lines (a short
 	// public notice) in the chat.

@@ -1,0 +1,143 @@
+package chart_test
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"testing"
+
+	"zaria/adapters/chart"
+	"zaria/core/reply"
+)
+
+func same(c color.Color, want color.RGBA) bool {
+	r, g, b, _ := c.RGBA()
+	return uint8(r>>8) == want.R && uint8(g>>8) == want.G && uint8(b>>8) == want.B
+}
+
+// runs returns the [start, end) pixel columns where row y has colour want.
+func runs(img image.Image, y int, want color.RGBA) [][2]int {
+	var out [][2]int
+	b := img.Bounds()
+	start := -1
+	for x := b.Min.X; x <= b.Max.X; x++ {
+		in := x < b.Max.X && same(img.At(x, y), want)
+		switch {
+		case in && start < 0:
+			start = x
+		case !in && start >= 0:
+			out = append(out, [2]int{start, x})
+			start = -1
+		}
+	}
+	return out
+}
+
+// threeD6 is the exact distribution of 3d6, written out by hand.
+func threeD6() reply.Series {
+	counts := []float64{1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1}
+	p := make([]float64, len(counts))
+	for i, c := range counts {
+		p[i] = c / 216
+	}
+	return reply.Series{Label: "3d6", Min: 3, P: p}
+}
+
+func decode(t *testing.T, c *reply.Chart) image.Image {
+	t.Helper()
+	b, err := chart.PNG(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	if got := img.Bounds().Size(); got.X != chart.Width || got.Y != chart.Height {
+		t.Fatalf("size %v, want %d×%d", got, chart.Width, chart.Height)
+	}
+	return img
+}
+
+func TestPNGBarsAndTarget(t *testing.T) {
+	target, actual := int64(12), int64(7)
+	img := decode(t, &reply.Chart{Title: "3d6 vs 12", XLabel: "σύνολο", Equal: "Ακριβώς", AtLeast: "Τουλάχιστον",
+		Series: []reply.Series{threeD6()}, Target: &target, Actual: &actual})
+
+	// A row just above the x axis of the top panel crosses every bar: find
+	// the lowest row of the top half with bar pixels.
+	y := -1
+	for yy := chart.Height / 2; yy > 0; yy-- {
+		if len(runs(img, yy, chart.BarColor)) > 0 {
+			y = yy
+			break
+		}
+	}
+	if y < 0 {
+		t.Fatal("no bars drawn")
+	}
+	bars := runs(img, y-2, chart.BarColor)
+	// The target and actual lines cross bars 12 and 7 and split them.
+	if len(bars) < 16 || len(bars) > 18 {
+		t.Fatalf("%d bar runs at row %d, want 16 (one per total 3..18, two split by the marks): %v", len(bars), y-2, bars)
+	}
+	left, right := bars[0], bars[len(bars)-1]
+	centre := func(r [2]int) float64 { return float64(r[0]+r[1]) / 2 }
+	// Totals are evenly spaced: total x sits at this pixel.
+	px := func(x int64) float64 {
+		return centre(left) + float64(x-3)*(centre(right)-centre(left))/15
+	}
+	// Bars where the chance is high are taller: the bar of 10 reaches
+	// higher than the bar of 3.
+	top := func(x int64) int {
+		col := int(px(x))
+		for yy := 0; yy < chart.Height/2; yy++ {
+			if same(img.At(col, yy), chart.BarColor) {
+				return yy
+			}
+		}
+		return chart.Height
+	}
+	if !(top(10) < top(6) && top(6) < top(3)) {
+		t.Errorf("bar tops: 10 at %d, 6 at %d, 3 at %d: want higher bars for likelier totals", top(10), top(6), top(3))
+	}
+	for _, m := range []struct {
+		name string
+		at   int64
+		c    color.RGBA
+	}{{"target", target, chart.TargetColor}, {"actual", actual, chart.ActualColor}} {
+		found := false
+		for yy := 0; yy < chart.Height && !found; yy++ {
+			for _, r := range runs(img, yy, m.c) {
+				if d := centre(r) - px(m.at); d > -3 && d < 3 {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s mark not drawn at total %d (pixel %.0f)", m.name, m.at, px(m.at))
+		}
+	}
+}
+
+func TestPNGComparesSeveral(t *testing.T) {
+	a := threeD6()
+	b := threeD6()
+	b.Min, b.Label = 4, "3d6+1"
+	img := decode(t, &reply.Chart{Title: "A · B", XLabel: "total", Equal: "Exactly", AtLeast: "At least", Series: []reply.Series{a, b}})
+	var blue, orange bool
+	for y := 0; y < chart.Height; y++ {
+		blue = blue || len(runs(img, y, chart.BarColor)) > 0
+		orange = orange || len(runs(img, y, chart.LineColor)) > 0
+	}
+	if !blue || !orange {
+		t.Errorf("two series, two colours: blue %v, orange %v", blue, orange)
+	}
+}
+
+func TestPNGRefusesNothing(t *testing.T) {
+	if _, err := chart.PNG(&reply.Chart{}); err == nil {
+		t.Error("a chart without series drew a picture")
+	}
+}

@@ -1,0 +1,61 @@
+package dice
+
+import "math/big"
+
+// HasDistribution reports whether the whole distribution is known (it is
+// not when the figures were sampled).
+func (o *Odds) HasDistribution() bool { return o.dist != nil }
+
+// Floats returns P(total = Min+i) as float64 for every total from Min to
+// Max, for drawing; nil when sampled. The sum of the probabilities of an
+// exact distribution is 1 up to rounding.
+func (o *Odds) Floats() []float64 {
+	d := o.dist
+	if d == nil {
+		return nil
+	}
+	den := new(big.Float).SetInt(&d.den)
+	out := make([]float64, len(d.c))
+	var f big.Float
+	for i := range d.c {
+		if d.c[i].Sign() == 0 {
+			continue
+		}
+		out[i], _ = f.Quo(f.SetInt(&d.c[i]), den).Float64()
+	}
+	return out
+}
+
+// AtLeast returns the exact P(total ≥ x) for each x (exact unless Approx;
+// nil when sampled), summing the distribution once from the top.
+func (o *Odds) AtLeast(xs []int64) []*big.Rat {
+	d := o.dist
+	if d == nil {
+		return nil
+	}
+	out := make([]*big.Rat, len(xs))
+	var sum big.Int
+	// Visit the totals from the top, answering each x when the sum reaches it.
+	next := d.hi()
+	for _, need := range sortedDesc(xs) {
+		for ; next >= need && next >= d.lo; next-- {
+			sum.Add(&sum, &d.c[next-d.lo])
+		}
+		for i, x := range xs {
+			if x == need {
+				out[i] = new(big.Rat).SetFrac(new(big.Int).Set(&sum), &d.den)
+			}
+		}
+	}
+	return out
+}
+
+func sortedDesc(xs []int64) []int64 {
+	s := append([]int64(nil), xs...)
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] > s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}

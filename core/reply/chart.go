@@ -1,0 +1,52 @@
+package reply
+
+// Chart is a probability distribution to draw. Adapters that send pictures
+// draw it (Telegram sendPhoto, Matrix m.image); the others, and any adapter
+// whose upload fails, show Text instead. Every label is already localized.
+type Chart struct {
+	Title   string
+	XLabel  string // "total"
+	Equal   string // the name of the P(= x) panel: "exactly"
+	AtLeast string // the name of the P(≥ x) panel: "at least"
+	Series  []Series
+	// Target, when set, is marked on both panels: the check's target.
+	Target *int64
+	// Actual, when set, is marked too: the result of the roll the chart
+	// explains (a roll's 📊 button).
+	Actual *int64
+	// Text is the chart in characters (a small bar chart), for text-only
+	// platforms and as the fallback of a picture.
+	Text []Line
+}
+
+// Series is one distribution: P[i] = P(total = Min+i).
+type Series struct {
+	Label  string
+	Min    int64
+	P      []float64
+	Approx bool // the figures are approximate (an explosion's tail cut)
+}
+
+// AtLeast returns P(total ≥ Min+i) for every i.
+func (s Series) AtLeast() []float64 {
+	out := make([]float64, len(s.P))
+	sum := 0.0
+	for i := len(s.P) - 1; i >= 0; i-- {
+		sum += s.P[i]
+		out[i] = min(sum, 1)
+	}
+	return out
+}
+
+// WithChartText returns r with its chart drawn in characters after its
+// lines: what a text-only platform (the console, the command line) shows,
+// and what an adapter sends when a picture cannot be sent.
+func WithChartText(r *Reply) *Reply {
+	if r == nil || r.Chart == nil || len(r.Chart.Text) == 0 {
+		return r
+	}
+	c := *r
+	c.Lines = append(append(make([]Line, 0, len(r.Lines)+len(r.Chart.Text)), r.Lines...), r.Chart.Text...)
+	c.Chart = nil
+	return &c
+}

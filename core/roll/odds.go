@@ -1,0 +1,351 @@
+package roll
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/dice"
+	"zaria/core/reply"
+)
+
+// Limits of /odds.
+const (
+	// MaxCompared is how many expressions /odds puts side by side.
+	MaxCompared = 3
+	// MaxTableRows is the number of rows of the "at least" table.
+	MaxTableRows = 12
+	// MaxBarRows is the number of rows of the bar chart in characters.
+	MaxBarRows = 20
+	// barWidth is the longest bar of the bar chart, in characters.
+	barWidth = 16
+)
+
+// RegisterOdds adds /odds (/probabilidad, /prob, !πιθανότητες): the whole
+// distribution of one to three generic expressions, side by side.
+func RegisterOdds(r *command.Router) {
+	r.Register(command.Command{
+		Name:    "odds",
+		Aliases: []string{"probabilidad", "probabilidades", "prob", "πιθανότητες", "πιθανότητα"},
+		Handler: command.HandlerFunc(HandleOdds),
+	})
+}
+
+// distribution is one expression of /odds with its exact figures.
+type distribution struct {
+	text string
+	e    *dice.Expr
+	o    *dice.Odds
+	p    []float64 // P(total = o.Min+i)
+	sd   float64
+}
+
+// HandleOdds answers /odds EXPR [| EXPR [| EXPR]]: mean, deviation, range
+// and a compact "at least" table of each expression, a bar chart in
+// characters, and a Chart for the adapters that send pictures.
+func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	args := strings.TrimSpace(req.Args)
+	if args == "" {
+		return nil, command.Errorf("odds.err.empty")
+	}
+	parts := strings.Split(args, "|")
+	if len(parts) > MaxCompared {
+		return nil, command.Errorf("odds.err.too_many", "max", MaxCompared, "got", len(parts))
+	}
+	lookup := sheetLookup(ctx, req)
+	ds := make([]distribution, 0, len(parts))
+	for _, p := range parts {
+		p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), "?"))
+		if p == "" {
+			return nil, command.Errorf("odds.err.empty")
+		}
+		e, err := dice.Parse(p)
+		if err != nil {
+			return nil, userError(err)
+		}
+		o, err := e.Odds(lookup)
+		if errors.Is(err, dice.ErrOddsDivZero) {
+			return nil, command.Errorf("odds.err.div_zero", "expr", p)
+		}
+		if err != nil {
+			return nil, userError(err)
+		}
+		if !o.HasDistribution() {
+			return nil, command.Errorf("odds.err.too_big", "expr", p)
+		}
+		fs := o.Floats()
+		ds = append(ds, distribution{text: p, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)})
+	}
+	return renderOdds(req, ds, nil), nil
+}
+
+// deviation is the standard deviation of the total.
+func deviation(lo int64, mean float64, ps []float64) float64 {
+	var m2 float64
+	for i, p := range ps {
+		x := float64(lo+int64(i)) - mean
+		m2 += p * x * x
+	}
+	return math.Sqrt(m2)
+}
+
+// renderOdds builds the reply of /odds; actual marks the result of a roll.
+func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.Reply {
+	rep := &reply.Reply{}
+	for i, d := range ds {
+		head := reply.Line{reply.T("📊 ")}
+		if len(ds) > 1 {
+			head = append(head, reply.B(seriesName(i)+" "))
+		}
+		head = append(head, reply.C(d.text))
+		rep.Lines = append(rep.Lines, head)
+		approx := d.o.Approx
+		mean := Number(req.Lang, d.o.Mean, approx)
+		if d.o.MeanExact != nil {
+			mean = Number(req.Lang, ratFloat(d.o.MeanExact), false)
+		}
+		mean = strings.Replace(mean, "-", "−", 1)
+		rep.Lines = append(rep.Lines, reply.Line{reply.T(req.T("odds.summary",
+			"mean", mean, "sd", Number(req.Lang, d.sd, approx),
+			"min", minus(d.o.Min), "max", maxText(d.o)))})
+		if d.o.HasChance {
+			rep.Lines = append(rep.Lines, reply.Line{reply.T(req.T("odds.chance",
+				"target", minus(d.o.Target), "pct", pct(req, d.o.ChanceExact, d.o.Chance, approx)))})
+		}
+	}
+	if ds[0].o.Approx {
+		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("odds.approx"))})
+	}
+	rep.Lines = append(rep.Lines, atLeastTable(req, ds)...)
+
+	c := &reply.Chart{
+		Title:   chartTitle(ds),
+		XLabel:  req.T("odds.chart.x"),
+		Equal:   req.T("odds.chart.equal"),
+		AtLeast: req.T("odds.chart.at_least"),
+		Actual:  actual,
+	}
+	for i, d := range ds {
+		label := d.text
+		if len(ds) > 1 {
+			label = seriesName(i) + " " + d.text
+		}
+		c.Series = append(c.Series, reply.Series{Label: label, Min: d.o.Min, P: d.p, Approx: d.o.Approx})
+		if d.o.HasChance && c.Target == nil {
+			t := d.o.Target
+			c.Target = &t
+		}
+	}
+	c.Text = barChart(req, c)
+	rep.Chart = c
+	return rep
+}
+
+// seriesName names the i-th expression compared: A, B, C.
+func seriesName(i int) string { return string(rune('A' + i)) }
+
+func chartTitle(ds []distribution) string {
+	names := make([]string, len(ds))
+	for i, d := range ds {
+		names[i] = d.text
+	}
+	return strings.Join(names, " · ")
+}
+
+// maxText is the highest total, "∞" for an explosion, whose tail never ends.
+func maxText(o *dice.Odds) string {
+	if o.Approx {
+		return "≥" + minus(o.Max)
+	}
+	return minus(o.Max)
+}
+
+// minus writes an integer with the typographic minus sign.
+func minus(v int64) string {
+	if v < 0 {
+		return "−" + strconv.FormatInt(-v, 10)
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+// pct formats a chance: exact, or marked "≈" when approx (from exact when
+// given, else from f).
+func pct(req *command.Request, exact *big.Rat, f float64, approx bool) string {
+	switch {
+	case exact != nil && !approx:
+		return req.Percent(exact)
+	case exact != nil:
+		return "≈" + req.Percent(exact)
+	}
+	return "≈" + req.Percent(new(big.Rat).SetFloat64(f))
+}
+
+// atLeastTable lists P(total ≥ x) for up to MaxTableRows totals: every
+// total when there are few, otherwise evenly spaced ones between the
+// totals that are almost sure and almost impossible, and the target.
+func atLeastTable(req *command.Request, ds []distribution) []reply.Line {
+	lo, hi := ds[0].o.Min, ds[0].o.Max
+	for _, d := range ds[1:] {
+		lo, hi = min(lo, d.o.Min), max(hi, d.o.Max)
+	}
+	xs := tableRows(ds, lo, hi)
+	cols := make([][]*big.Rat, len(ds))
+	for i, d := range ds {
+		cols[i] = d.o.AtLeast(xs)
+	}
+	width := 0
+	for _, x := range xs {
+		width = max(width, len([]rune(minus(x))))
+	}
+	lines := []reply.Line{{reply.B(req.T("odds.table"))}}
+	for r, x := range xs {
+		label := minus(x)
+		row := "≥" + strings.Repeat(" ", width-len([]rune(label))) + label
+		for i, d := range ds {
+			row += "  " + pad(pct(req, cols[i][r], 0, d.o.Approx), 8)
+		}
+		line := reply.Line{reply.C(strings.TrimRight(row, " "))}
+		if ds[0].o.HasChance && x == ds[0].o.Target {
+			line = append(line, reply.T(" 🎯"))
+		}
+		lines = append(lines, line)
+	}
+	if len(ds) > 1 {
+		var legend []string
+		for i := range ds {
+			legend = append(legend, seriesName(i))
+		}
+		lines[0] = append(lines[0], reply.T(" ("+strings.Join(legend, ", ")+")"))
+	}
+	return lines
+}
+
+func pad(s string, n int) string {
+	if k := len([]rune(s)); k < n {
+		return strings.Repeat(" ", n-k) + s
+	}
+	return s
+}
+
+// tableRows picks the totals of the "at least" table.
+func tableRows(ds []distribution, lo, hi int64) []int64 {
+	if hi-lo+1 <= MaxTableRows {
+		xs := make([]int64, 0, hi-lo+1)
+		for x := lo; x <= hi; x++ {
+			xs = append(xs, x)
+		}
+		return xs
+	}
+	// Between the first total that is not almost sure and the last that is
+	// not almost impossible, over every expression compared.
+	from, to := hi, lo
+	for _, d := range ds {
+		p := d.p
+		sum := 0.0
+		for i := len(p) - 1; i >= 0; i-- {
+			sum += p[i]
+			x := d.o.Min + int64(i)
+			if sum >= 0.005 && x > to {
+				to = x
+			}
+			if sum <= 0.995 {
+				from = min(from, x)
+			}
+		}
+	}
+	from = max(lo, from-1)
+	if to <= from {
+		from, to = lo, hi
+	}
+	n := int64(MaxTableRows)
+	if ds[0].o.HasChance {
+		n-- // room for the target
+	}
+	var xs []int64
+	seen := map[int64]bool{}
+	add := func(x int64) {
+		if !seen[x] {
+			seen[x] = true
+			xs = append(xs, x)
+		}
+	}
+	for i := int64(0); i < n; i++ {
+		add(from + (to-from)*i/(n-1))
+	}
+	if ds[0].o.HasChance {
+		add(ds[0].o.Target)
+	}
+	sortAsc(xs)
+	return xs
+}
+
+func sortAsc(xs []int64) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// barChart draws P(total = x) of the first series in characters: one row
+// per total, or per run of totals when there are more than MaxBarRows.
+func barChart(req *command.Request, c *reply.Chart) []reply.Line {
+	s := c.Series[0]
+	if len(s.P) == 0 {
+		return nil
+	}
+	step := (len(s.P) + MaxBarRows - 1) / MaxBarRows
+	type row struct {
+		lo, hi int64
+		p      float64
+	}
+	var rows []row
+	top := 0.0
+	for i := 0; i < len(s.P); i += step {
+		r := row{lo: s.Min + int64(i), hi: s.Min + int64(min(i+step, len(s.P))-1)}
+		for _, p := range s.P[i:min(i+step, len(s.P))] {
+			r.p += p
+		}
+		rows = append(rows, r)
+		top = max(top, r.p)
+	}
+	// Trim the empty ends (a tail that rounds to nothing).
+	for len(rows) > 1 && rows[0].p < top/1000 {
+		rows = rows[1:]
+	}
+	for len(rows) > 1 && rows[len(rows)-1].p < top/1000 {
+		rows = rows[:len(rows)-1]
+	}
+	width := 0
+	labels := make([]string, len(rows))
+	for i, r := range rows {
+		labels[i] = minus(r.lo)
+		if r.hi != r.lo {
+			labels[i] += "–" + minus(r.hi)
+		}
+		width = max(width, len([]rune(labels[i])))
+	}
+	lines := []reply.Line{{reply.B(req.T("odds.chart.equal") + " · " + s.Label)}}
+	for i, r := range rows {
+		n := int(math.Round(r.p / top * barWidth * 8))
+		bar := strings.Repeat("█", n/8)
+		if n%8 > 0 {
+			bar += string([]rune("▏▎▍▌▋▊▉")[n%8-1])
+		}
+		mark := ""
+		if c.Target != nil && *c.Target >= r.lo && *c.Target <= r.hi {
+			mark += " 🎯"
+		}
+		if c.Actual != nil && *c.Actual >= r.lo && *c.Actual <= r.hi {
+			mark += " 👈"
+		}
+		text := pad(labels[i], width) + " " + bar + strings.Repeat(" ", barWidth-len([]rune(bar))) + " " +
+			req.Percent(new(big.Rat).SetFloat64(r.p))
+		lines = append(lines, reply.Line{reply.C(text), reply.T(mark)})
+	}
+	return lines
+}

@@ -1,0 +1,213 @@
+package roll
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"zaria/core/command"
+	"zaria/core/reply"
+)
+
+func oddsRouter(t testing.TB) *command.Router {
+	r := newRouter(t, sheets{".fuerza": 3})
+	RegisterOdds(r)
+	return r
+}
+
+// enumerate computes the distribution of the sum of n dice of s faces
+// plus add by brute force, independently of core/dice.
+func enumerate(n, s, add int) map[int64]*big.Rat {
+	counts := map[int64]int64{}
+	total := int64(1)
+	for range n {
+		total *= int64(s)
+	}
+	for k := int64(0); k < total; k++ {
+		sum, x := int64(add), k
+		for range n {
+			sum += x%int64(s) + 1
+			x /= int64(s)
+		}
+		counts[sum]++
+	}
+	out := map[int64]*big.Rat{}
+	for v, c := range counts {
+		out[v] = big.NewRat(c, total)
+	}
+	return out
+}
+
+func atLeastOf(d map[int64]*big.Rat, x int64) *big.Rat {
+	p := new(big.Rat)
+	for v, q := range d {
+		if v >= x {
+			p.Add(p, q)
+		}
+	}
+	return p
+}
+
+// tableRows returns the "at least" rows of a reply: total → the texts of
+// its columns.
+func tableOf(t *testing.T, rep *reply.Reply) map[int64][]string {
+	t.Helper()
+	out := map[int64][]string{}
+	for _, l := range rep.Lines {
+		if len(l) == 0 || l[0].Style != reply.Code || !strings.HasPrefix(l[0].Text, "≥") {
+			continue
+		}
+		f := strings.Fields(strings.TrimPrefix(l[0].Text, "≥"))
+		var cols []string
+		for i := 1; i < len(f); i++ { // "37,5" "%" pairs (es, el) or "37.5%" (en)
+			if i+1 < len(f) && f[i+1] == "%" {
+				cols = append(cols, f[i]+" %")
+				i++
+			} else {
+				cols = append(cols, f[i])
+			}
+		}
+		x, ok := new(big.Int).SetString(strings.ReplaceAll(f[0], "−", "-"), 10)
+		if !ok {
+			t.Fatalf("row %q: total not a number", l[0].Text)
+		}
+		out[x.Int64()] = cols
+	}
+	return out
+}
+
+func TestOddsTableIsExact(t *testing.T) {
+	r := oddsRouter(t)
+	for _, tc := range []struct {
+		text      string
+		n, s, add int
+	}{
+		{"/odds 3d6 vs 12", 3, 6, 0},
+		{"/odds 2d10+3", 2, 10, 3},
+		{"/odds 1d20+fuerza", 1, 20, 3},
+		{"/probabilidad 4d4", 4, 4, 0},
+	} {
+		for _, lang := range []string{"es", "el", "en"} {
+			rep := run(t, r, lang, tc.text)
+			if rep.Error {
+				t.Fatalf("%s %s: %s", lang, tc.text, reply.PlainText(rep))
+			}
+			want := enumerate(tc.n, tc.s, tc.add)
+			rows := tableOf(t, rep)
+			if len(rows) < 5 || len(rows) > MaxTableRows {
+				t.Errorf("%s %s: %d rows, want 5..%d:\n%s", lang, tc.text, len(rows), MaxTableRows, reply.PlainText(rep))
+			}
+			for x, cols := range rows {
+				if got, want := cols[0], command.Percent(lang, atLeastOf(want, x)); got != want {
+					t.Errorf("%s %s: ≥%d = %s, want %s", lang, tc.text, x, got, want)
+				}
+			}
+			// The chart carries P(= x) of every total.
+			s := rep.Chart.Series[0]
+			for i, p := range s.P {
+				w, _ := want[s.Min+int64(i)].Float64()
+				if d := p - w; d > 1e-12 || d < -1e-12 {
+					t.Errorf("%s: P(=%d) = %g, want %g", tc.text, s.Min+int64(i), p, w)
+				}
+			}
+			if len(s.P) != len(want) {
+				t.Errorf("%s: %d totals drawn, want %d", tc.text, len(s.P), len(want))
+			}
+		}
+	}
+}
+
+func TestOddsSummary(t *testing.T) {
+	r := oddsRouter(t)
+	rep := run(t, r, "es", "/odds 3d6 vs 12")
+	text := reply.PlainText(rep)
+	for _, want := range []string{
+		"Media 10,5 · desviación 2,96 · de 3 a 18", // σ² = 3·35/12 = 8,75
+		"🎯 12 o más: 37,5 %",                     // 81/216
+		"≥12    37,5 % 🎯",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("lacks %q:\n%s", want, text)
+		}
+	}
+	if c := rep.Chart; c == nil || c.Target == nil || *c.Target != 12 || c.XLabel != "total" {
+		t.Errorf("chart: %+v", rep.Chart)
+	}
+	el := reply.PlainText(run(t, r, "el", "!πιθανότητες 3d6"))
+	if !strings.Contains(el, "Μέσος όρος 10,5 · απόκλιση 2,96 · από 3 έως 18") || !strings.Contains(el, "Τουλάχιστον:") {
+		t.Errorf("Greek:\n%s", el)
+	}
+	en := reply.PlainText(run(t, r, "en", "/odds 1d6-10"))
+	if !strings.Contains(en, "Mean −6.5") || !strings.Contains(en, "−9 to −4") {
+		t.Errorf("negative totals take the minus sign:\n%s", en)
+	}
+}
+
+func TestOddsSideBySide(t *testing.T) {
+	r := oddsRouter(t)
+	rep := run(t, r, "en", "/odds 4d6kh3 | 3d6+1")
+	if rep.Error || len(rep.Chart.Series) != 2 {
+		t.Fatalf("%s", reply.PlainText(rep))
+	}
+	b := enumerate(3, 6, 1)
+	for x, cols := range tableOf(t, rep) {
+		if len(cols) != 2 {
+			t.Fatalf("≥%d: %v, want two columns", x, cols)
+		}
+		if want := command.Percent("en", atLeastOf(b, x)); cols[1] != want {
+			t.Errorf("B ≥%d = %s, want %s", x, cols[1], want)
+		}
+	}
+	text := reply.PlainText(rep)
+	if !strings.Contains(text, "📊 A 4d6kh3") || !strings.Contains(text, "📊 B 3d6+1") || !strings.Contains(text, "Mean 12.24") {
+		t.Errorf("%s", text)
+	}
+}
+
+func TestOddsBarChartText(t *testing.T) {
+	r := oddsRouter(t)
+	rep := run(t, r, "es", "/odds 2d6 vs 7")
+	lines := rep.Chart.Text
+	if len(lines) != 12 { // a title and one row per total 2..12
+		t.Fatalf("%d lines:\n%s", len(lines), reply.PlainText(reply.WithChartText(rep)))
+	}
+	seven := reply.PlainText(&reply.Reply{Lines: lines[6:7]})
+	if !strings.HasPrefix(seven, " 7 ████████████████ 16,67 % 🎯") {
+		t.Errorf("the peak of 2d6 is the full bar with the target: %q", seven)
+	}
+	two := reply.PlainText(&reply.Reply{Lines: lines[1:2]})
+	if !strings.HasPrefix(two, " 2 ██▋") || !strings.Contains(two, "2,78 %") { // 1/6 of the full bar
+		t.Errorf("2: %q", two)
+	}
+	// Many totals are grouped into at most MaxBarRows rows.
+	long := run(t, r, "es", "/odds 1d100").Chart.Text
+	if len(long) > MaxBarRows+1 {
+		t.Errorf("1d100: %d rows", len(long))
+	}
+}
+
+func TestOddsErrors(t *testing.T) {
+	r := oddsRouter(t)
+	for _, tc := range []struct{ lang, text, want string }{
+		{"es", "/odds", "/odds 4d6kh3"},
+		{"en", "/odds 1d6 | ", "Which roll?"},
+		{"es", "/odds 1d6 | 1d8 | 1d10 | 1d12", "como mucho 3"},
+		{"el", "/odds 1d6 | 1d8 | 1d10 | 1d12", "το πολύ 3"},
+		{"en", "/odds 1d6/0", "divide by zero"},
+		{"en", "/odds 2x6", "I don't"},
+		{"es", "/odds 100d1000", "demasiado grande"},
+	} {
+		rep := run(t, r, tc.lang, tc.text)
+		if !rep.Error || !strings.Contains(reply.PlainText(rep), tc.want) {
+			t.Errorf("%s %q: %s, want an error with %q", tc.lang, tc.text, reply.PlainText(rep), tc.want)
+		}
+	}
+}
+
+func TestOddsApproxIsMarked(t *testing.T) {
+	r := oddsRouter(t)
+	text := reply.PlainText(run(t, r, "es", "/odds 3d6!"))
+	if !strings.Contains(text, "Media ≈12,6") || !strings.Contains(text, "≈ aproximado") || !strings.Contains(text, "a ≥") {
+		t.Errorf("an explosion is marked approximate and says where it was cut:\n%s", text)
+	}
+}
