@@ -15,8 +15,8 @@ import (
 
 	"zaria/adapters/console"
 	"zaria/adapters/matrix"
-	"zaria/cmd/zaria/internal/ops"
 	"zaria/adapters/telegram"
+	"zaria/cmd/zaria/internal/ops"
 )
 
 // adapter is what main runs: each blocks in Run until ctx ends.

@@ -123,7 +123,7 @@ func TestOddsSummary(t *testing.T) {
 	text := reply.PlainText(rep)
 	for _, want := range []string{
 		"Media 10,5 · desviación 2,96 · de 3 a 18", // σ² = 3·35/12 = 8,75
-		"🎯 12 o más: 37,5 %",                     // 81/216
+		"🎯 12 o más: 37,5 %",                       // 81/216
 		"≥12    37,5 % 🎯",
 	} {
 		if !strings.Contains(text, want) {
