@@ -85,7 +85,9 @@ type Observer interface {
 
 // Config is what a Router is built from.
 type Config struct {
-	DefaultLang string // "es", "el" or "en"
+	// DefaultLang is the language of a chat whose client language is not
+	// one the bot speaks (or not known): "es", "el" or "en" (default "en").
+	DefaultLang string
 	Translator  Translator
 	Settings    SettingsStore
 	GMs         GMStore
@@ -140,7 +142,7 @@ func New(cfg Config) *Router {
 		cfg.Now = time.Now
 	}
 	if !IsLanguage(cfg.DefaultLang) {
-		cfg.DefaultLang = "es"
+		cfg.DefaultLang = "en"
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
 	return &Router{
@@ -447,7 +449,7 @@ func (r *Router) resolveLang(ctx context.Context, msg core.Message, s *core.Sett
 	if len(hint) > 2 {
 		hint = hint[:2]
 	}
-	if hint == "es" || hint == "el" {
+	if IsLanguage(hint) {
 		// A new chat starts in the language of the first user's client, and keeps it.
 		s.Lang = hint
 		if err := r.cfg.Settings.SaveSettings(ctx, msg.Chat, *s); err != nil {
