@@ -493,14 +493,16 @@ func (r *Router) errorReply(req *Request, err error) *reply.Reply {
 // It applies to the private copy of a secret reply too (Reply.Secret, at
 // any depth), which is sent to the roller and to every GM. Each text
 // delivered is drawn from the message's budget; a reply that does not fit
-// what is left is cut to it.
+// what is left is cut to it, down to minOutput characters.
 func (r *Router) enforceOutput(req *Request, rep *reply.Reply) {
 	for ; rep != nil; rep = rep.Secret {
 		limit := r.cfg.Limits.MaxOutput
 		n := utf8.RuneCountInString(reply.PlainText(rep))
 		if err := req.Budget.Spend(min(n, limit)); err != nil {
-			limit = max(0, min(limit, req.Budget.Left()))
-			_ = req.Budget.Spend(limit)
+			// What is left, but never less than room for a short answer:
+			// the error that says the budget ran out must be readable.
+			limit = max(minOutput, min(limit, req.Budget.Left()))
+			_ = req.Budget.Spend(req.Budget.Left())
 		}
 		if n <= limit {
 			continue
@@ -508,6 +510,10 @@ func (r *Router) enforceOutput(req *Request, rep *reply.Reply) {
 		r.truncate(req, rep, limit)
 	}
 }
+
+// minOutput is the shortest a reply is cut to when the budget is spent:
+// room for any error message.
+const minOutput = 500
 
 // truncate cuts rep to whole lines that fit limit characters with the
 // note that says so.
