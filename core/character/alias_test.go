@@ -131,6 +131,14 @@ func TestAliasBomb(t *testing.T) {
 	if took > 2*time.Second {
 		t.Errorf("the alias bomb took %v", took)
 	}
+	// One stored before the check (an old database, an import) is stopped
+	// when used: by its length, or as a loop.
+	bomb := character.Alias{UserID: ana.ID, Name: "old", Key: "old", Text: "/old " + stars}
+	if err := h.db.SetAlias(context.Background(), chatA, bomb, 100); err != nil {
+		t.Fatal(err)
+	}
+	h.fails(chatA, ana, false, "/old "+ones, "The saved roll /old would become a command of 23044 characters (at most 500)")
+	h.fails(chatA, ana, false, "/old 1", "The saved roll /old calls itself (/old → /old)")
 	// A saved roll that fits still works with {*}.
 	h.ok(chatA, ana, false, "/pj set abab 2")
 	h.ok(chatA, ana, false, "/alias dos /check {*}{*}")
