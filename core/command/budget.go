@@ -67,11 +67,10 @@ func (b *Budget) Spend(units int) error {
 	return nil
 }
 
-// expand records the expansion of the saved roll name, reached through
-// the saved rolls of chain (outermost first). It fails with
-// error.alias_loop when chain already went through name, and with
-// error.alias_depth when the message already expanded max saved rolls.
-func (b *Budget) expand(chain []string, name string, max int) error {
+// loop fails with error.alias_loop when the saved roll name was already
+// expanded on the way here (chain, outermost first). It is checked before
+// the saved roll is looked up: a name in chain is known to be one.
+func loop(chain []string, name string) error {
 	key := fold.Key(name)
 	for _, prev := range chain {
 		if fold.Key(prev) == key {
@@ -82,6 +81,12 @@ func (b *Budget) expand(chain []string, name string, max int) error {
 			return Errorf("error.alias_loop", "name", "/"+name, "chain", strings.Join(path, " → "))
 		}
 	}
+	return nil
+}
+
+// expand records the expansion of one more saved roll for the message; it
+// fails with error.alias_depth when the message already expanded max.
+func (b *Budget) expand(max int) error {
 	if b == nil {
 		return nil
 	}

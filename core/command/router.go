@@ -313,6 +313,9 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 	cmd, found := r.byAlias[fold.Key(p.Name)]
 	if !found {
 		if r.cfg.Aliases != nil {
+			if err := loop(req.chain, p.Name); err != nil {
+				return r.errorReply(req, err), true
+			}
 			// The expander refuses a text longer than MaxExpansion before
 			// building it, so what is built here is always small.
 			text, ok, err := r.cfg.Aliases.ExpandAlias(ctx, msg.Chat, msg.From.ID, p.Name, p.Args, r.cfg.Limits.MaxExpansion)
@@ -320,7 +323,7 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 				return r.errorReply(req, err), true
 			}
 			if ok {
-				if err := req.Budget.expand(req.chain, p.Name, r.cfg.Limits.MaxDepth); err != nil {
+				if err := req.Budget.expand(r.cfg.Limits.MaxDepth); err != nil {
 					return r.errorReply(req, err), true
 				}
 				if err := req.Budget.Spend(utf8.RuneCountInString(text)); err != nil {
