@@ -75,7 +75,7 @@ type Matrix struct {
 // Default returns the configuration used when nothing is set.
 func Default() Config {
 	return Config{
-		Lang: "es",
+		Lang: "en",
 		DB:   "data/zaria.db",
 		Log:  Log{Level: "info", Format: "text"},
 		Telegram: Telegram{

@@ -31,8 +31,13 @@ func TestExampleIsValidAndComplete(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the example config does not load: %v", err)
 	}
-	if cfg.Lang != "es" || cfg.DB != "data/zaria.db" || cfg.Telegram.PollTimeout != 30*time.Second {
+	if cfg.Lang != "en" || cfg.DB != "data/zaria.db" || cfg.Telegram.PollTimeout != 30*time.Second {
 		t.Errorf("example gives %+v", cfg)
+	}
+	// The shipped default suits an international bot (issue 12): English
+	// for clients that are not es/el/en, the same with or without the file.
+	if d := Default(); d.Lang != "en" {
+		t.Errorf("Default().Lang = %q, want en", d.Lang)
 	}
 	// Every yaml key of Config appears in the example.
 	data, _ := os.ReadFile("zaria.example.yaml")

@@ -93,28 +93,39 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 }
 
-// maxLine is the longest line kept whole; the rest of a longer line is
-// dropped (the router then answers that the message is too long), so no
-// input can exhaust memory or stop the chat.
-const maxLine = 64 * 1024
+// maxLine is the longest line read whole, in bytes: more than the
+// largest input of any command (an /importar document of 262,244
+// characters, up to 4 bytes each). A longer line is never cut into a
+// shorter command: what is sent is still longer than every input limit,
+// so the router refuses it with its input-too-long message. Memory stays
+// bounded whatever is typed.
+const maxLine = 2 << 20
 
 // readLines sends each line of r to lines until end of input.
 func readLines(ctx context.Context, r io.Reader, lines chan<- string) error {
-	br := bufio.NewReaderSize(r, maxLine)
+	br := bufio.NewReader(r)
 	for {
-		line, isPrefix, err := br.ReadLine()
+		frag, isPrefix, err := br.ReadLine()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		text := string(line)
-		for isPrefix { // too long: keep the start, drop the rest of the line
-			_, isPrefix, err = br.ReadLine()
-			if err != nil && err != io.EOF {
+		line := append([]byte(nil), frag...)
+		for isPrefix {
+			if frag, isPrefix, err = br.ReadLine(); err == io.EOF {
+				break
+			} else if err != nil {
 				return err
 			}
+			if room := maxLine - len(line); room > 0 {
+				line = append(line, frag[:min(len(frag), room)]...)
+			}
+		}
+		text := string(line)
+		if len(line) >= maxLine { // cut: drop a character split at the end
+			text = strings.ToValidUTF8(text, "")
 		}
 		select {
 		case lines <- text:

@@ -3,12 +3,15 @@ package console_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"zaria/adapters/console"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
@@ -70,5 +73,38 @@ func TestHugeLineIsRefusedNotFatal(t *testing.T) {
 	out := runScript(t, "/lang "+strings.Repeat("x", 1_100_000)+"\n/lang\n")
 	if !strings.Contains(out, "too long") || !strings.Contains(out, "I speak English") {
 		t.Errorf("a 1.1 MB line:\n%.300s", out)
+	}
+}
+
+// TestLongLinesAreReadWhole: issue 10. A line over 64 KiB was cut
+// silently and an /importar document then answered "not a valid export".
+// Lines up to the largest command input arrive whole; longer ones are
+// refused by the router as too long, never cut into a shorter command.
+func TestLongLinesAreReadWhole(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
+	general.Register(r, "test")
+	r.Register(command.Command{Name: "size", MaxInput: 262_244, Handler: command.HandlerFunc(func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+		return reply.Text(fmt.Sprintf("got %d characters, ends with %q", utf8.RuneCountInString(req.Args), req.Args[len(req.Args)-3:])), nil
+	})})
+	doc := strings.Repeat("ñ", 262_000) + "end" // 524 KB: eight times the old cut
+	script := "/size " + doc + "\n" + "/size " + strings.Repeat("x", 3<<20) + "\n/lang"
+	var out bytes.Buffer
+	a := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil)
+	if err := a.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		`got 262003 characters, ends with "end"`,
+		"That message is too long (2097152 characters; the limit is 262244)",
+		"I speak English", // the last line, without a newline, is read too
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%.400s", want, got)
+		}
 	}
 }

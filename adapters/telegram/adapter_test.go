@@ -175,9 +175,9 @@ func TestNewChatLanguageFromFirstUser(t *testing.T) {
 		}
 	}
 	g2 := telegramtest.Group(-106)
-	f.SayIn(g2, bob, "/whoami") // en is not es/el: the default (es)
-	if m := f.waitSent(g2.ID, 1, 5*time.Second)[0]; !strings.HasSuffix(m.Visible, "lang=es") {
-		t.Errorf("default language: %q", m.Visible)
+	f.SayIn(g2, bob, "/whoami") // issue 12: an English client gets English (it got the default)
+	if m := f.waitSent(g2.ID, 1, 5*time.Second)[0]; !strings.HasSuffix(m.Visible, "lang=en") {
+		t.Errorf("English client in a new chat: %q", m.Visible)
 	}
 }
 

@@ -28,7 +28,8 @@ func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
 	toBob := f.waitSent(bob.ID, 1, 5*time.Second)[0]
 	toAna := f.waitSent(ana.ID, 1, 5*time.Second)[0]
 	inGroup := f.waitSent(group, 2, 5*time.Second)
-	wantPrivate := "🔒 En «Mesa 600»\nTirada secreta de Bob:\n🎲 Bob: 1d20 = 1"
+	// Bob's client is English, so the new chat speaks English (issue 12).
+	wantPrivate := "🔒 In “Mesa 600”\nSecret roll by Bob:\n🎲 Bob: 1d20 = 1"
 	for _, m := range []telegramtest.Sent{toBob, toAna} {
 		if m.Visible != wantPrivate {
 			t.Errorf("private message to %d:\n%q\nwant\n%q", m.Chat, m.Visible, wantPrivate)
@@ -37,10 +38,10 @@ func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
 			t.Errorf("private secret result has buttons")
 		}
 	}
-	if inGroup[0].Visible != "🤫 Bob ha tirado en secreto." || inGroup[0].Params["reply_to_message_id"] == "" {
+	if inGroup[0].Visible != "🤫 Bob rolled in secret." || inGroup[0].Params["reply_to_message_id"] == "" {
 		t.Errorf("group notice %q", inGroup[0].Visible)
 	}
-	if want := "⚠️ No puedo escribir a Admin502 en privado: abre un chat privado con @ZariaTestBot y pulsa Iniciar."; inGroup[1].Visible != want {
+	if want := "⚠️ I can't message Admin502 privately: open a private chat with @ZariaTestBot and press Start."; inGroup[1].Visible != want {
 		t.Errorf("group hint %q\nwant %q", inGroup[1].Visible, want)
 	}
 	for _, m := range inGroup {
@@ -71,7 +72,7 @@ func TestSecretRollReachesNamedGMs(t *testing.T) {
 	start(t, testConfig(f), testRouterWith(t, named), newMemState())
 	f.SayIn(telegramtest.Group(group), bob, "/secreto 1d20")
 	for _, to := range []int64{bob.ID, ana.ID, nikos.ID} {
-		if m := f.waitSent(to, 1, 5*time.Second)[0]; !strings.Contains(m.Visible, "Tirada secreta de Bob") {
+		if m := f.waitSent(to, 1, 5*time.Second)[0]; !strings.Contains(m.Visible, "Secret roll by Bob") {
 			t.Errorf("private message to %d: %q", to, m.Visible)
 		}
 	}

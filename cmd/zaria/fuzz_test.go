@@ -26,6 +26,20 @@ func FuzzDispatch(f *testing.F) {
 	} {
 		f.Add(s, uint64(1))
 	}
+	// Issue 10: the alias bomb (saved rolls full of {*}, chained or calling
+	// themselves, used 600 MB or ran out of memory) and a long secret copy.
+	// The seeds run in order against the same database.
+	stars := strings.Repeat(" {*}", 48)
+	ones := strings.Repeat(" 1", 240)
+	for _, s := range []string{
+		"/alias qqs /roll 1d6", "/alias qqs /qqs" + stars, "/qqs" + ones,
+		"/alias c1 /roll 1d6", "/alias c2 /c1" + stars, "/alias c3 /c2" + stars, "/alias c4 /c3" + stars,
+		"/c4" + ones, "/c3" + ones, "/c2" + ones, "/gmroll /c4" + ones,
+		"/alias l1 /l2", "/alias l2 /l1", "/alias l1 /l2 {*} {*}", "/l1 x",
+		"/pj set nota " + strings.Repeat("x", 400), "/gmroll /pj lista", "/gmroll /pj ver", "/gmroll /alias",
+	} {
+		f.Add(s, uint64(1))
+	}
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
 	ctx := context.Background()
@@ -55,6 +69,11 @@ func FuzzDispatch(f *testing.F) {
 		out := reply.PlainText(rep)
 		if n := len([]rune(out)); n > 3500 {
 			t.Fatalf("%q gave %d characters", text, n)
+		}
+		for s := rep.Secret; s != nil; s = s.Secret {
+			if n := len([]rune(reply.PlainText(s))); n > 3500 {
+				t.Fatalf("%q gave a secret copy of %d characters", text, n)
+			}
 		}
 		if strings.Contains(out, "Algo falló por mi parte") {
 			t.Fatalf("%q gave an internal error", text)

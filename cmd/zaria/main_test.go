@@ -39,12 +39,14 @@ func TestConsoleChat(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "none.yaml") {
 		t.Fatalf("a missing --config file: code %d, stderr %q", code, errs)
 	}
-	out, errs, code = zaria(t, script, env("ZARIA_DB", db))
+	// The configured default language (ZARIA_LANG) answers a console
+	// whose locale is not es/el/en.
+	out, errs, code = zaria(t, script, env("ZARIA_DB", db, "ZARIA_LANG", "es"))
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
 	for _, want := range []string{
-		"🎲 zaria — lo que sé hacer",       // Spanish by default
+		"🎲 zaria — lo que sé hacer",       // Spanish by ZARIA_LANG
 		"Από τώρα μιλάω ελληνικά",         // /lang el
 		"🎲 zaria — τι μπορώ να κάνω",      // help in Greek
 		"From now on I speak English",     // /idioma en
@@ -55,14 +57,14 @@ func TestConsoleChat(t *testing.T) {
 		}
 	}
 	// The language is stored: a new run of the console in the same database speaks English.
-	out, _, _ = zaria(t, "/help\n", env("ZARIA_DB", db))
+	out, _, _ = zaria(t, "/help\n", env("ZARIA_DB", db, "ZARIA_LANG", "es"))
 	if !strings.Contains(out, "what I can do") {
 		t.Errorf("language not kept across runs:\n%s", out)
 	}
 }
 
 func TestRollCommandContract(t *testing.T) {
-	out, _, code := zaria(t, "", env(), "roll", "--json", "/help")
+	out, _, code := zaria(t, "", env("ZARIA_LANG", "es"), "roll", "--json", "/help")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -108,8 +110,8 @@ func TestRollCommandContract(t *testing.T) {
 		t.Errorf("chat 7 did not keep Greek: %q", out)
 	}
 	out, _, _ = zaria(t, "", env(), "roll", "--db", db, "--chat", "8", "/help")
-	if !strings.Contains(out, "lo que sé hacer") {
-		t.Errorf("chat 8 is not in the default language: %q", out)
+	if !strings.Contains(out, "what I can do") {
+		t.Errorf("chat 8 is not in the shipped default language, English: %q", out)
 	}
 }
 

@@ -120,6 +120,9 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 // checkTarget makes sure a saved roll starts with a command or another
 // saved roll, suggesting the closest command otherwise.
 func (s *Service) checkTarget(ctx context.Context, req *command.Request, name, target string) error {
+	if fold.Key(target) == fold.Key(name) {
+		return command.Errorf("error.alias_loop", "name", "/"+name, "chain", "/"+name+" → /"+target)
+	}
 	if _, ok := req.Router().Lookup(target); ok {
 		return nil
 	}
@@ -181,8 +184,9 @@ func (s *Service) aliasList(ctx context.Context, req *command.Request) (*reply.R
 // ExpandAlias turns a saved roll into the command it stands for
 // (command.AliasExpander): the user's own alias first, then the chat's.
 // {1}, {2}… are replaced by the words after the alias and {*} by all of
-// them; an alias without placeholders gets the words appended.
-func (s *Service) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, name, args string) (string, bool, error) {
+// them; an alias without placeholders gets the words appended. A text
+// longer than max characters is refused before it is built.
+func (s *Service) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, name, args string, max int) (string, bool, error) {
 	key := fold.Key(name)
 	if key == "" || utf8.RuneCountInString(name) > s.lim.NameLen {
 		return "", false, nil
@@ -201,7 +205,7 @@ func (s *Service) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, na
 	case err != nil:
 		return "", false, internal("get alias", err)
 	}
-	text, err := Expand(a, args)
+	text, err := ExpandMax(a, args, max)
 	if err != nil {
 		return "", false, err
 	}
@@ -209,22 +213,64 @@ func (s *Service) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, na
 }
 
 // Expand fills the placeholders of a saved roll with args.
-func Expand(a Alias, args string) (string, error) {
+func Expand(a Alias, args string) (string, error) { return ExpandMax(a, args, 0) }
+
+// ExpandMax is Expand refusing, when max > 0, a text longer than max
+// characters (error.alias_expansion_too_long): the length is computed
+// first, so that a saved roll full of {*} never builds a huge text.
+func ExpandMax(a Alias, args string, max int) (string, error) {
 	words := strings.Fields(args)
+	n, err := expand(a, words, nil)
+	if err != nil {
+		return "", err
+	}
+	if max > 0 && n > max {
+		return "", command.Errorf("error.alias_expansion_too_long", "name", a.Name, "max", max, "got", n)
+	}
 	var b strings.Builder
+	b.Grow(n)
+	_, err = expand(a, words, &b)
+	return b.String(), err
+}
+
+// expand walks the saved roll's text with words for its placeholders:
+// it returns the length in characters of the result and, when b is not
+// nil, writes it to b. One walk measures, the next one builds.
+func expand(a Alias, words []string, b *strings.Builder) (int, error) {
+	size := 0
+	write := func(s string) {
+		size += utf8.RuneCountInString(s)
+		if b != nil {
+			b.WriteString(s)
+		}
+	}
+	joined := 0 // characters of all the words joined by spaces
+	for i, w := range words {
+		if i > 0 {
+			joined++
+		}
+		joined += utf8.RuneCountInString(w)
+	}
+	all := func() {
+		if b == nil {
+			size += joined
+			return
+		}
+		write(strings.Join(words, " "))
+	}
 	used, placeholders := 0, false
 	t := a.Text
 	for len(t) > 0 {
 		i := strings.IndexByte(t, '{')
 		if i < 0 {
-			b.WriteString(t)
+			write(t)
 			break
 		}
-		b.WriteString(t[:i])
+		write(t[:i])
 		t = t[i:]
 		j := strings.IndexByte(t, '}')
 		if j < 0 {
-			b.WriteString(t)
+			write(t)
 			break
 		}
 		inner := t[1:j]
@@ -232,25 +278,25 @@ func Expand(a Alias, args string) (string, error) {
 		case inner == "*":
 			placeholders = true
 			used = len(words)
-			b.WriteString(strings.Join(words, " "))
+			all()
 		case err == nil && n >= 1 && n <= 9:
 			placeholders = true
 			if n > len(words) {
-				return "", command.Errorf("alias.missing_arg", "name", a.Name, "n", n, "text", a.Text)
+				return 0, command.Errorf("alias.missing_arg", "name", a.Name, "n", n, "text", a.Text)
 			}
 			used = max(used, n)
-			b.WriteString(words[n-1])
+			write(words[n-1])
 		default:
-			b.WriteString(t[:j+1])
+			write(t[:j+1])
 		}
 		t = t[j+1:]
 	}
-	out := b.String()
 	switch {
 	case !placeholders && len(words) > 0:
-		out += " " + strings.Join(words, " ")
+		write(" ")
+		all()
 	case placeholders && used < len(words):
-		return "", command.Errorf("alias.too_many_args", "name", a.Name, "n", used, "text", a.Text)
+		return 0, command.Errorf("alias.too_many_args", "name", a.Name, "n", used, "text", a.Text)
 	}
-	return out, nil
+	return size, nil
 }

@@ -2,8 +2,10 @@ package character_test
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"zaria/core/character"
 )
@@ -86,12 +88,62 @@ func TestAliasLoopStops(t *testing.T) {
 	// ...deeper ones and loops stop with a message, never hang.
 	h.ok(chatA, ana, false, "/alias a4 /a3")
 	h.fails(chatA, ana, false, "/a4", "more than 3 levels deep")
+	// A loop is named as such (issue 10: it used to be reported as "too
+	// deep" after expanding every level).
 	h.ok(chatA, ana, false, "/alias a1 /a3") // a1 → a3 → a2 → a1 → …
-	h.fails(chatA, ana, false, "/a1", "more than 3 levels deep")
-	h.fails(chatA, ana, false, "/alias self /self", "/self is not a command or saved roll")
+	h.fails(chatA, ana, false, "/a1", "The saved roll /a1 calls itself (/a1 → /a3 → /a2 → /a1)")
+	h.fails(chatA, ana, false, "/alias self /self", "The saved roll /self calls itself")
+	h.fails(chatA, ana, false, "/alias other /another", "/another is not a command or saved roll")
 	h.ok(chatA, ana, false, "/alias self /check fuerza")
-	h.ok(chatA, ana, false, "/alias self /self") // self exists now
-	h.fails(chatA, ana, false, "/self", "more than 3 levels deep")
+	// A saved roll that calls itself is refused when it is saved.
+	h.fails(chatA, ana, false, "/alias self /self", "The saved roll /self calls itself (/self → /self)")
+	h.fails(chatA, ana, false, "/alias SELF /Self {*}", "calls itself")
+	contains(t, h.ok(chatA, ana, false, "/self", 1), "= 5")
+}
+
+// TestAliasBomb: issue 10. Saved rolls full of {*} chained together used
+// to build hundreds of megabytes (or run out of memory) for one message;
+// the expanded text is now measured before it is built and refused past
+// 500 characters, and the whole message stays small.
+func TestAliasBomb(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	stars := strings.TrimSpace(strings.Repeat("{*} ", 48))
+	ones := strings.TrimSpace(strings.Repeat("1 ", 240))
+	h.ok(chatA, ana, false, "/alias qqs /check 1")
+	h.fails(chatA, ana, false, "/alias qqs /qqs "+stars, "The saved roll /qqs calls itself")
+	h.ok(chatA, ana, false, "/alias c1 /check 1")
+	h.ok(chatA, ana, false, "/alias c2 /c1 "+stars)
+	h.ok(chatA, ana, false, "/alias c3 /c2 "+stars)
+	h.ok(chatA, ana, false, "/alias c4 /c3 "+stars)
+
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	h.fails(chatA, ana, false, "/c4 "+ones, "The saved roll /c4 would become a command of 23043 characters (at most 500)")
+	h.fails(chatA, ana, false, "/c3 1", "The saved roll /c2 would become a command of 4611 characters (at most 500)")
+	took := time.Since(start)
+	runtime.ReadMemStats(&after)
+	t.Logf("two bomb messages: %v, %d bytes allocated", took, after.TotalAlloc-before.TotalAlloc)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+		t.Errorf("the alias bomb allocated %d bytes, want under 4 MiB", alloc)
+	}
+	if took > 2*time.Second {
+		t.Errorf("the alias bomb took %v", took)
+	}
+	// One stored before the check (an old database, an import) is stopped
+	// when used: by its length, or as a loop.
+	bomb := character.Alias{UserID: ana.ID, Name: "old", Key: "old", Text: "/old " + stars}
+	if err := h.db.SetAlias(context.Background(), chatA, bomb, 100); err != nil {
+		t.Fatal(err)
+	}
+	h.fails(chatA, ana, false, "/old "+ones, "The saved roll /old would become a command of 23044 characters (at most 500)")
+	h.fails(chatA, ana, false, "/old 1", "The saved roll /old calls itself (/old → /old)")
+	// A saved roll that fits still works with {*}.
+	h.ok(chatA, ana, false, "/pj set abab 2")
+	h.ok(chatA, ana, false, "/alias dos /check {*}{*}")
+	contains(t, h.ok(chatA, ana, false, "/dos ab", 1), "= 3")
 }
 
 func TestAliasQuotas(t *testing.T) {
@@ -124,5 +176,13 @@ func TestExpandPlaceholders(t *testing.T) {
 	}
 	if _, err := character.Expand(character.Alias{Name: "t", Text: "/r {2}"}, "a"); err == nil {
 		t.Error("missing {2} accepted")
+	}
+	// The length is known before the text is built: exactly max fits.
+	a := character.Alias{Name: "t", Text: "/r {*}{1}"}
+	if got, err := character.ExpandMax(a, "ñá", 7); err != nil || got != "/r ñáñá" {
+		t.Errorf("ExpandMax at the limit = %q, %v", got, err)
+	}
+	if _, err := character.ExpandMax(a, "ñá", 6); err == nil {
+		t.Error("ExpandMax over the limit accepted")
 	}
 }

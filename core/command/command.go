@@ -68,8 +68,14 @@ type Request struct {
 	Settings core.Settings
 	Rand     dice.Source
 	IsGM     bool
-	// Depth counts alias expansions, to stop loops.
+	// Depth counts nested Redispatch calls (saved rolls, /gmroll).
 	Depth int
+	// Budget is the work this message may still cost, shared with every
+	// command it runs through Redispatch. Expensive steps spend from it.
+	// Nil (a handler called directly) never runs out.
+	Budget *Budget
+
+	chain []string // saved rolls expanded to reach this request, outermost first
 
 	router *Router
 }

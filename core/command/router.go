@@ -25,7 +25,13 @@ type Limits struct {
 	MaxOutput int           // characters per reply (3500)
 	Burst     int           // commands a user may send at once (5)
 	Refill    time.Duration // then one command per Refill (2 s)
-	MaxDepth  int           // alias expansions (3)
+	MaxDepth  int           // saved rolls expanded for one message (3)
+	// MaxExpansion is the longest text a saved roll may expand to, in
+	// characters (500, what one may type): checked before it is built.
+	MaxExpansion int
+	// MaxWork is the work one message may cost, in Budget units
+	// (1,000,000, about 0.1 s).
+	MaxWork int
 }
 
 func (l Limits) withDefaults() Limits {
@@ -44,6 +50,12 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxDepth == 0 {
 		l.MaxDepth = 3
 	}
+	if l.MaxExpansion == 0 {
+		l.MaxExpansion = 500
+	}
+	if l.MaxWork == 0 {
+		l.MaxWork = 1_000_000
+	}
 	return l
 }
 
@@ -59,9 +71,11 @@ type GMStore interface {
 }
 
 // AliasExpander turns a user's saved roll (/ataque coraza) into the command
-// text it stands for. Optional.
+// text it stands for. Optional. The text may not be longer than max
+// characters: the expander computes the length first and refuses
+// (error.alias_expansion_too_long) without building a longer one.
 type AliasExpander interface {
-	ExpandAlias(ctx context.Context, chat core.ChatRef, userID, name, args string) (text string, ok bool, err error)
+	ExpandAlias(ctx context.Context, chat core.ChatRef, userID, name, args string, max int) (text string, ok bool, err error)
 }
 
 // Observer sees every answered command (roll history, metrics). Optional.
@@ -71,7 +85,9 @@ type Observer interface {
 
 // Config is what a Router is built from.
 type Config struct {
-	DefaultLang string // "es", "el" or "en"
+	// DefaultLang is the language of a chat whose client language is not
+	// one the bot speaks (or not known): "es", "el" or "en" (default "en").
+	DefaultLang string
 	Translator  Translator
 	Settings    SettingsStore
 	GMs         GMStore
@@ -126,7 +142,7 @@ func New(cfg Config) *Router {
 		cfg.Now = time.Now
 	}
 	if !IsLanguage(cfg.DefaultLang) {
-		cfg.DefaultLang = "es"
+		cfg.DefaultLang = "en"
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
 	return &Router{
@@ -257,6 +273,9 @@ func (r *Router) DispatchWith(ctx context.Context, msg core.Message, src dice.So
 }
 
 func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source, depth int) (*reply.Reply, bool) {
+	// A display name is untrusted one-line text: a newline in it must not
+	// print a line that looks like the bot's own.
+	msg.From.Name = fold.Clean(msg.From.Name)
 	settings, err := r.cfg.Settings.Settings(ctx, msg.Chat)
 	if err != nil {
 		r.cfg.Logger.ErrorContext(ctx, "load settings", "chat", msg.Chat.String(), "err", err)
@@ -268,7 +287,8 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 		return nil, false
 	}
 	lang := r.resolveLang(ctx, msg, &settings)
-	req := &Request{Msg: msg, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth, router: r}
+	req := &Request{Msg: msg, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth,
+		Budget: NewBudget(r.cfg.Limits.MaxWork), router: r}
 
 	limit := r.cfg.Limits.MaxInput
 	if c, ok := r.byAlias[fold.Key(p.Name)]; ok && c.MaxInput > limit {
@@ -293,16 +313,24 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 	cmd, found := r.byAlias[fold.Key(p.Name)]
 	if !found {
 		if r.cfg.Aliases != nil {
-			text, ok, err := r.cfg.Aliases.ExpandAlias(ctx, msg.Chat, msg.From.ID, p.Name, p.Args)
+			if err := loop(req.chain, p.Name); err != nil {
+				return r.errorReply(req, err), true
+			}
+			// The expander refuses a text longer than MaxExpansion before
+			// building it, so what is built here is always small.
+			text, ok, err := r.cfg.Aliases.ExpandAlias(ctx, msg.Chat, msg.From.ID, p.Name, p.Args, r.cfg.Limits.MaxExpansion)
 			if err != nil {
 				return r.errorReply(req, err), true
 			}
 			if ok {
-				if req.Depth >= r.cfg.Limits.MaxDepth {
-					return r.errorReply(req, Errorf("error.alias_depth", "max", r.cfg.Limits.MaxDepth)), true
+				if err := req.Budget.expand(r.cfg.Limits.MaxDepth); err != nil {
+					return r.errorReply(req, err), true
+				}
+				if err := req.Budget.Spend(utf8.RuneCountInString(text)); err != nil {
+					return r.errorReply(req, err), true
 				}
 				start := time.Now()
-				rep, ok := req.Redispatch(ctx, text, src)
+				rep, ok := req.redispatch(ctx, text, src, append(req.chain[:len(req.chain):len(req.chain)], p.Name))
 				if !ok {
 					return r.errorReply(req, Errorf("error.alias_not_command", "name", p.Name)), true
 				}
@@ -357,11 +385,17 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 
 // Redispatch runs text as a command on behalf of the same sender, in the
 // same chat and language, without counting against the rate limit: /gmroll
-// and saved rolls use it. ok=false when text is not a command. Nesting is
-// bounded by Limits.MaxDepth.
+// and saved rolls use it. ok=false when text is not a command. It draws on
+// the same Budget as the request. Nesting is bounded: every saved roll
+// counts against Limits.MaxDepth for the whole message, and each may be
+// wrapped once by a command such as /gmroll.
 func (req *Request) Redispatch(ctx context.Context, text string, src dice.Source) (*reply.Reply, bool) {
+	return req.redispatch(ctx, text, src, req.chain)
+}
+
+func (req *Request) redispatch(ctx context.Context, text string, src dice.Source, chain []string) (*reply.Reply, bool) {
 	r := req.router
-	if req.Depth >= r.cfg.Limits.MaxDepth {
+	if req.Depth >= 2*r.cfg.Limits.MaxDepth+1 {
 		return r.errorReply(req, Errorf("error.alias_depth", "max", r.cfg.Limits.MaxDepth)), true
 	}
 	p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
@@ -370,7 +404,8 @@ func (req *Request) Redispatch(ctx context.Context, text string, src dice.Source
 	}
 	m := req.Msg
 	m.Text = text
-	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings, Depth: req.Depth + 1, router: r}
+	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings, Depth: req.Depth + 1,
+		Budget: req.Budget, chain: chain, router: r}
 	if src == nil {
 		src = req.Rand
 	}
@@ -417,7 +452,7 @@ func (r *Router) resolveLang(ctx context.Context, msg core.Message, s *core.Sett
 	if len(hint) > 2 {
 		hint = hint[:2]
 	}
-	if hint == "es" || hint == "el" {
+	if IsLanguage(hint) {
 		// A new chat starts in the language of the first user's client, and keeps it.
 		s.Lang = hint
 		if err := r.cfg.Settings.SaveSettings(ctx, msg.Chat, *s); err != nil {
@@ -458,13 +493,36 @@ func (r *Router) errorReply(req *Request, err error) *reply.Reply {
 
 // enforceOutput keeps replies under MaxOutput characters: handlers are
 // expected to summarize long results themselves; this is the last guard.
+// It applies to the private copy of a secret reply too (Reply.Secret, at
+// any depth), which is sent to the roller and to every GM. Each text
+// delivered is drawn from the message's budget; a reply that does not fit
+// what is left is cut to it, down to minOutput characters.
 func (r *Router) enforceOutput(req *Request, rep *reply.Reply) {
-	limit := r.cfg.Limits.MaxOutput
-	if utf8.RuneCountInString(reply.PlainText(rep)) <= limit {
-		return
+	for ; rep != nil; rep = rep.Secret {
+		limit := r.cfg.Limits.MaxOutput
+		n := utf8.RuneCountInString(reply.PlainText(rep))
+		if err := req.Budget.Spend(min(n, limit)); err != nil {
+			// What is left, but never less than room for a short answer:
+			// the error that says the budget ran out must be readable.
+			limit = max(minOutput, min(limit, req.Budget.Left()))
+			_ = req.Budget.Spend(req.Budget.Left())
+		}
+		if n <= limit {
+			continue
+		}
+		r.truncate(req, rep, limit)
 	}
+}
+
+// minOutput is the shortest a reply is cut to when the budget is spent:
+// room for any error message.
+const minOutput = 500
+
+// truncate cuts rep to whole lines that fit limit characters with the
+// note that says so.
+func (r *Router) truncate(req *Request, rep *reply.Reply, limit int) {
 	note := r.cfg.Translator.Translate(req.Lang, "error.output_truncated", Args("max", limit))
-	budget := limit - utf8.RuneCountInString(note) - 1
+	room := limit - utf8.RuneCountInString(note) - 1
 	var kept []reply.Line
 	used := 0
 	for _, l := range rep.Lines {
@@ -472,7 +530,7 @@ func (r *Router) enforceOutput(req *Request, rep *reply.Reply) {
 		for _, s := range l {
 			n += utf8.RuneCountInString(s.Text)
 		}
-		if used+n > budget {
+		if used+n > room {
 			break
 		}
 		used += n

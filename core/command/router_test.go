@@ -147,12 +147,32 @@ func TestLanguageResolution(t *testing.T) {
 	if s.Lang != "el" {
 		t.Errorf("stored language %q", s.Lang)
 	}
-	// An English client in a new chat gets the configured default.
-	m2 := msg("/r 1")
-	m2.Chat.ID = "2"
-	m2.LangHint = "en"
-	if got, _ := dispatch(t, r, m2); got != "roll:1:es" {
-		t.Errorf("English client → %q, want default es", got)
+	// Issue 12: an English client in a new chat gets English (it used to
+	// get the default), and any other client the configured default.
+	for _, c := range []struct{ chat, hint, want string }{
+		{"2", "en", "roll:1:en"},
+		{"3", "en-GB", "roll:1:en"},
+		{"4", "es-AR", "roll:1:es"},
+		{"5", "pt-br", "roll:1:es"}, // the router's DefaultLang is es
+		{"6", "", "roll:1:es"},
+	} {
+		m2 := msg("/r 1")
+		m2.Chat.ID = c.chat
+		m2.LangHint = c.hint
+		if got, _ := dispatch(t, r, m2); got != c.want {
+			t.Errorf("client %q in a new chat → %q, want %q", c.hint, got, c.want)
+		}
+	}
+	// With no default configured the fallback is English.
+	cat, _ := i18n.Load()
+	r2 := command.New(command.Config{Translator: cat, Settings: memory.New()})
+	r2.Register(command.Command{Name: "roll", Handler: command.HandlerFunc(func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+		return reply.Text(req.Lang), nil
+	})})
+	m3 := msg("/roll")
+	m3.LangHint = "pt-br"
+	if got, _ := dispatch(t, r2, m3); got != "en" {
+		t.Errorf("pt-br client with no default → %q, want en", got)
 	}
 }
 

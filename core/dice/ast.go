@@ -204,6 +204,23 @@ type exprBlock struct {
 // Dice returns the dice terms in the order they appear.
 func (e *Expr) Terms() []*Dice { return e.dice }
 
+// Cost is the work of rolling the expression before its dice are known,
+// in draws: the dice written in every repetition, plus one per
+// repetition, never more than MaxDraws+Repeat. Explosions and rerolls
+// add to Result.Draws.
+func (e *Expr) Cost() int {
+	return min(MaxDraws, e.Repeat*e.written()) + e.Repeat
+}
+
+// written is the number of dice written in one repetition.
+func (e *Expr) written() int {
+	n := 0
+	for _, d := range e.dice {
+		n += d.Count
+	}
+	return n
+}
+
 // HasTarget reports whether the expression has vs/dc.
 func (e *Expr) HasTarget() bool { return e.Target != nil }
 

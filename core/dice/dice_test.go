@@ -412,3 +412,46 @@ func TestAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestNestingCountsWhatIsTyped: issue 10. The limit said 20 where only 9
+// parentheses were accepted (each was counted twice); now each
+// parenthesis, function call and sign is one level, as a user counts.
+func TestNestingCountsWhatIsTyped(t *testing.T) {
+	nest := func(open string, n int) string {
+		return strings.Repeat(open, n) + "1" + strings.Repeat(")", strings.Count(strings.Repeat(open, n), "("))
+	}
+	for _, c := range []struct {
+		in   string
+		deep bool
+	}{
+		{nest("(", MaxDepth), false},
+		{nest("(", MaxDepth+1), true},
+		{nest("-", MaxDepth), false},
+		{nest("-", MaxDepth+1), true},
+		{nest("+", MaxDepth+1), true},
+		{nest("floor(", MaxDepth), false},
+		{nest("abs(", MaxDepth+1), true},
+		{nest("-(", MaxDepth/2), false},
+		{nest("-(", MaxDepth/2) + "+1", false},
+		{"2*" + nest("(-", MaxDepth/2+1), true},
+		{"1d6+" + nest("(", MaxDepth) + " vs " + nest("(", MaxDepth), false},
+		{"1d6 vs " + nest("(", MaxDepth+1), true},
+	} {
+		_, err := Parse(c.in)
+		de, _ := AsError(err)
+		switch {
+		case c.deep && (de == nil || de.Code != CodeTooDeep || de.Max != MaxDepth):
+			t.Errorf("%s: %v, want too deep (max %d)", c.in, err, MaxDepth)
+		case !c.deep && err != nil:
+			t.Errorf("%s: %v", c.in, err)
+		}
+	}
+	// The value is right at the limit.
+	e, err := Parse(nest("-", MaxDepth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := e.Roll(Seeded(1), nil); err != nil || res.Total() != 1 {
+		t.Errorf("20 minus signs: %v %v", res, err)
+	}
+}

@@ -29,6 +29,9 @@ type Odds struct {
 	Approx bool
 	// Sampled is set when the figures come from sampling.
 	Sampled bool
+	// Work is what the computation cost, in the units of OddsWithin: exact
+	// multiply-adds plus sampled draws.
+	Work int
 
 	dist *dist
 }
@@ -48,8 +51,11 @@ const (
 	WorkBudget   = 500_000
 	MaxCells     = 1 << 16
 	SampleBudget = 100_000
-	maxSamples   = 10_000
-	explodeTail  = 1e-12
+	// MinOddsWork is the least work OddsWithin starts with: about one
+	// sample of the largest roll the limits admit.
+	MinOddsWork = MaxDraws + 1
+	maxSamples  = 10_000
+	explodeTail = 1e-12
 )
 
 var (
@@ -70,6 +76,21 @@ var ErrOddsDivZero = &Error{Code: CodeDivZero, Pos: -1}
 // recursion over the explosion depth for explosions (then Approx, see
 // Odds.Approx). If it would exceed WorkBudget it samples instead.
 func (e *Expr) Odds(lookup Lookup) (*Odds, error) {
+	return e.OddsWithin(lookup, WorkBudget+SampleBudget)
+}
+
+// ErrOddsBudget reports that not even a sample of the odds fits the work
+// left (OddsWithin); the roll itself may still stand.
+var ErrOddsBudget = errors.New("dice: no work left for the odds")
+
+// OddsWithin is Odds within work units: the exact computation may use
+// up to min(work, WorkBudget), sampling what is left of work, up to
+// SampleBudget draws. Odds.Work says what was used. With less than
+// MinOddsWork units it returns ErrOddsBudget without computing anything.
+func (e *Expr) OddsWithin(lookup Lookup, work int) (*Odds, error) {
+	if work < MinOddsWork {
+		return nil, ErrOddsBudget
+	}
 	names, err := e.resolve(lookup)
 	if err != nil {
 		return nil, err
@@ -84,16 +105,24 @@ func (e *Expr) Odds(lookup Lookup) (*Odds, error) {
 	} else if e.Pool() {
 		o.Target, o.HasChance = 1, true
 	}
-	oc := &oddsCtx{names: names}
+	oc := &oddsCtx{names: names, limit: min(work, WorkBudget)}
 	d, err := oc.node(e.Root)
 	switch {
 	case err == nil:
 		o.fromDist(d, oc.approx)
+		o.Work = min(oc.work, oc.limit)
 		return o, nil
 	case errors.Is(err, errBudget), errors.Is(err, errSampled):
-		if err := e.sample(o, names); err != nil {
+		// The exact attempt may have stopped at once (an estimate) or
+		// part way: what it spent is gone either way.
+		spent := min(oc.work, oc.limit)
+		if work-spent < MinOddsWork {
+			return nil, ErrOddsBudget
+		}
+		if err := e.sample(o, names, min(SampleBudget, work-spent)); err != nil {
 			return nil, err
 		}
+		o.Work += spent
 		return o, nil
 	}
 	return nil, err
@@ -130,14 +159,15 @@ func (o *Odds) fromDist(d *dist, approx bool) {
 }
 
 // sample estimates the figures by rolling with a fixed seed.
-func (e *Expr) sample(o *Odds, names []int64) error {
+func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 	o.Approx, o.Sampled = true, true
 	ev := evaluator{src: Seeded(0x5eed), e: e, names: names, terms: make([]termRes, len(e.dice))}
 	var n, hits, used int
 	var sum float64
 	var lastErr error
 	o.Min, o.Max = math.MaxInt64, math.MinInt64
-	for n < maxSamples && used < SampleBudget {
+	defer func() { o.Work = used }()
+	for n < maxSamples && used+MaxDraws+1 <= budget { // room for one more sample of any size
 		ev.draws, ev.dice, ev.extra = 0, ev.dice[:0], ev.extra[:0]
 		v, err := ev.eval(e.Root)
 		used += ev.draws + 1
@@ -187,16 +217,24 @@ type oddsCtx struct {
 	acc    [][2]uint64 // hi, lo
 	names  []int64
 	work   int
+	limit  int // work allowed; 0 means WorkBudget (tests)
 	approx bool
 	binom  [][]big.Int
 }
 
 func (oc *oddsCtx) spend(n int) error {
-	oc.work += n
-	if oc.work > WorkBudget {
-		return errBudget
+	if oc.work+n > oc.max() {
+		return errBudget // not done, so not spent: sampling may use it
 	}
+	oc.work += n
 	return nil
+}
+
+func (oc *oddsCtx) max() int {
+	if oc.limit == 0 {
+		return WorkBudget
+	}
+	return oc.limit
 }
 
 // weight is the relative cost of multiplying counts of about this many bits.
@@ -628,10 +666,10 @@ func (oc *oddsCtx) step(stop, goOn, tail *dist) (*dist, error) {
 func (oc *oddsCtx) sumN(u *dist, n int) (*dist, error) {
 	// Estimate the whole cost first, so that a hopeless case gives up at once.
 	cost, l, bits := 0, len(u.c), u.den.BitLen()
-	for i := 1; i < n && cost <= WorkBudget; i++ {
+	for i := 1; i < n && cost <= oc.max(); i++ {
 		cost += (i*(l-1) + 1) * l * weight((i+1)*bits)
 	}
-	if oc.work+cost > WorkBudget {
+	if oc.work+cost > oc.max() {
 		return nil, errBudget
 	}
 	acc := u

@@ -338,7 +338,7 @@ func TestSampleAgreesWithExact(t *testing.T) {
 			t.Fatal(in, err)
 		}
 		s := &Odds{Target: exact.Target, HasChance: true}
-		if err := e.sample(s, nil); err != nil {
+		if err := e.sample(s, nil, SampleBudget); err != nil {
 			t.Fatal(err)
 		}
 		if !s.Sampled || !s.Approx || math.Abs(s.Chance-exact.Chance) > 0.02 || math.Abs(s.Mean-exact.Mean) > 0.15 {

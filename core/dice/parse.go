@@ -263,23 +263,23 @@ func (p *parser) multiplicative() (Node, error) {
 	}
 }
 
+// unary parses signs and a primary. Each sign is one level of nesting,
+// like each parenthesis or function call (see group): the depth counted
+// is what the user typed (TestNestingCountsWhatIsTyped).
 func (p *parser) unary() (Node, error) {
-	if err := p.enter(); err != nil {
-		return nil, err
-	}
-	defer func() { p.depth-- }()
 	t := p.peek(false)
 	switch t.kind {
-	case tMinus:
-		p.advance()
-		x, err := p.unary()
-		if err != nil {
+	case tMinus, tPlus:
+		if err := p.enter(); err != nil {
 			return nil, err
 		}
-		return &Unary{Op: Sub, X: x}, nil
-	case tPlus:
+		defer func() { p.depth-- }()
 		p.advance()
-		return p.unary()
+		x, err := p.unary()
+		if err != nil || t.kind == tPlus {
+			return x, err
+		}
+		return &Unary{Op: Sub, X: x}, nil
 	}
 	return p.primary()
 }

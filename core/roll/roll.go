@@ -65,14 +65,34 @@ func Handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if src == nil {
 		src = dice.NewSource()
 	}
+	// The repeats and the dice are drawn from the message's budget: what
+	// the expression says before rolling, and the explosions and rerolls
+	// after.
+	cost := e.Cost()
+	if err := req.Budget.Spend(cost); err != nil {
+		return nil, err
+	}
 	res, err := e.Roll(src, lookup)
 	if err != nil {
 		return nil, userError(err)
 	}
+	if err := req.Budget.Spend(res.Draws + e.Repeat - cost); err != nil {
+		return nil, err
+	}
 	var odds *dice.Odds
 	var oddsErr error
 	if e.HasTarget() || e.Pool() || e.Ask {
-		odds, oddsErr = e.Odds(lookup)
+		// The odds use at most what is left of the budget: exact when it
+		// fits, sampled with less (≈), refused when not even a sample fits.
+		odds, oddsErr = e.OddsWithin(lookup, req.Budget.Left())
+		if errors.Is(oddsErr, dice.ErrOddsBudget) {
+			return nil, command.Errorf("error.budget")
+		}
+		if oddsErr == nil {
+			if err := req.Budget.Spend(odds.Work); err != nil {
+				return nil, err
+			}
+		}
 		if oddsErr != nil {
 			// The roll stands; only its odds do not exist (a division by zero
 			// somewhere), and the odds line says so.

@@ -291,3 +291,73 @@ func TestNumber(t *testing.T) {
 		t.Errorf("Number = %q", got)
 	}
 }
+
+// TestRollDrawsOnTheMessageBudget: the dice, the repeats and the odds of a
+// roll are drawn from the message's work budget (command.Limits.MaxWork):
+// exact odds when they fit, sampled (≈) with what is left, and a clear
+// message when not even that fits.
+func TestRollDrawsOnTheMessageBudget(t *testing.T) {
+	withBudget := func(work int) *command.Router {
+		cat, err := i18n.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := memory.New()
+		for _, l := range i18n.Langs {
+			_ = st.SaveSettings(context.Background(), core.ChatRef{Platform: "console", ID: l}, core.Settings{Lang: l})
+		}
+		r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st,
+			Limits: command.Limits{Burst: 1 << 30, MaxWork: work}})
+		Register(r)
+		return r
+	}
+	// The default budget: exact odds.
+	got := plain(run(t, newRouter(t, nil), "en", "/roll 30d6 vs 105 ?"))
+	if !strings.Contains(got, "📊 Chance: 52.12% · mean 105") {
+		t.Errorf("default budget:\n%s", got)
+	}
+	// A small one: the same odds, sampled.
+	got = plain(run(t, withBudget(10_000), "en", "/roll 30d6 vs 105 ?"))
+	if !strings.Contains(got, "📊 Chance: ≈") {
+		t.Errorf("small budget:\n%s", got)
+	}
+	// Too small for a sample after the roll itself.
+	for lang, want := range map[string]string{
+		"es": "⚠️ Eso cuesta demasiado trabajo para un solo mensaje. Divídelo en órdenes más pequeñas.",
+		"el": "⚠️ Αυτό θέλει πολλή δουλειά για ένα μόνο μήνυμα. Χώρισέ το σε μικρότερες εντολές.",
+		"en": "⚠️ That is too much work for one message. Split it into smaller commands.",
+	} {
+		rep := run(t, withBudget(1_100), lang, "/roll 20#10d6 vs 35 ?")
+		if got := plain(rep); got != want || !rep.Error {
+			t.Errorf("%s: %q", lang, got)
+		}
+		// Without odds the same roll fits.
+		if rep := run(t, withBudget(1_100), lang, "/roll 20#10d6"); rep.Error {
+			t.Errorf("%s without odds: %q", lang, plain(rep))
+		}
+	}
+	// The repeats are counted before rolling.
+	if rep := run(t, withBudget(100), "en", "/roll 20#10d6"); !rep.Error || !strings.Contains(plain(rep), "too much work") {
+		t.Errorf("200 dice in a budget of 100: %q", plain(rep))
+	}
+}
+
+// TestNestingMessage: issue 10. The nesting limit says the number of
+// parentheses a user may type (it said 20 where 9 was the real limit).
+func TestNestingMessage(t *testing.T) {
+	r := newRouter(t, nil)
+	ok := "/roll " + strings.Repeat("(", dice.MaxDepth) + "1d6" + strings.Repeat(")", dice.MaxDepth)
+	if rep := run(t, r, "es", ok, 4); rep.Error || !strings.Contains(plain(rep), "= 4") {
+		t.Errorf("20 parentheses: %q", plain(rep))
+	}
+	deep := "/roll " + strings.Repeat("(", dice.MaxDepth+1) + "1d6" + strings.Repeat(")", dice.MaxDepth+1)
+	for lang, want := range map[string]string{
+		"es": "⚠️ Demasiados paréntesis o signos anidados (máximo 20). Simplifica la expresión.",
+		"en": "⚠️ Too many nested brackets or signs (at most 20). Simplify the expression.",
+		"el": "⚠️ Πάρα πολλές φωλιασμένες παρενθέσεις ή πρόσημα (το πολύ 20). Απλοποίησε την έκφραση.",
+	} {
+		if got := plain(run(t, r, lang, deep)); got != want {
+			t.Errorf("%s: 21 parentheses: %q", lang, got)
+		}
+	}
+}
