@@ -113,7 +113,7 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 				want, also = character.ErrQuota, want
 			}
 			var c character.Character
-			c, err = s.CreateCharacter(ctx, chat, character.Character{Owner: user, Name: name, Key: name, Values: vs}, quota)
+			c, err = s.CreateCharacter(ctx, chat, character.Character{Owner: user, Name: name, Key: name, Values: vs}, character.Quota{PerOwner: quota})
 			if err == nil {
 				ids = append(ids, c.ID)
 				m.chars[chat][c.ID] = &modelChar{owner: user, key: name, values: vs}
@@ -130,7 +130,10 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 			case m.keyTaken(chat, name, id):
 				want = character.ErrExists
 			}
-			err = s.UpdateCharacter(ctx, chat, character.Character{ID: id, Owner: "ignored", Name: name, Key: name, Values: vs})
+			_, err = s.EditCharacter(ctx, chat, id, func(c *character.Character) error {
+				c.Owner, c.Name, c.Key, c.Values = "ignored", name, name, vs
+				return nil
+			})
 			if err == nil && ok {
 				c.key, c.values = name, vs
 			}
