@@ -937,6 +937,37 @@ func RunConcurrency(t *testing.T, open func(t *testing.T) Store) {
 	if total != workers*each {
 		t.Errorf("%d characters stored, want %d", total, workers*each)
 	}
+
+	// Edits of one sheet from many goroutines: each adds its own values
+	// and bumps a shared counter; nothing acknowledged is lost.
+	shared, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Shared", "n", "0"), character.Quota{})
+	must(t, err)
+	var edits sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		edits.Add(1)
+		go func(w int) {
+			defer edits.Done()
+			for i := 0; i < 5; i++ {
+				_, err := s.EditCharacter(ctx, chatA, shared.ID, func(c *character.Character) error {
+					k := fmt.Sprintf("w%d-%d", w, i)
+					c.Values = append(c.Values, character.Value{Name: k, Key: k, Text: "x"})
+					n := 0
+					fmt.Sscan(c.Values[0].Text, &n)
+					c.Values[0].Text = fmt.Sprint(n + 1)
+					return nil
+				})
+				if err != nil {
+					t.Error(err)
+				}
+			}
+		}(w)
+	}
+	edits.Wait()
+	got, err := s.Character(ctx, chatA, "shared")
+	must(t, err)
+	if len(got.Values) != 1+workers*5 || got.Values[0].Text != fmt.Sprint(workers*5) {
+		t.Errorf("after %d concurrent edits: counter %q, %d values; want %d and %d", workers*5, got.Values[0].Text, len(got.Values), workers*5, 1+workers*5)
+	}
 	for w := 0; w < workers; w++ {
 		v, ok, err := s.State(ctx, fmt.Sprintf("worker.%d", w))
 		if err != nil || !ok || v != fmt.Sprint(each-1) {
