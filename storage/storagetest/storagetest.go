@@ -51,6 +51,15 @@ var t0 = time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.UTC)
 // gets a fresh, empty store.
 func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("Settings", func(t *testing.T) { RunSettings(t, func(t *testing.T) command.SettingsStore { return open(t) }) })
+	t.Run("SettingsChanges", func(t *testing.T) {
+		RunSettingsChanges(t, func(t *testing.T) SettingsChanger {
+			if c, ok := open(t).(SettingsChanger); ok {
+				return c
+			}
+			t.Skip("the store has no SetLang/SetOption")
+			return nil
+		})
+	})
 	t.Run("State", func(t *testing.T) { RunState(t, func(t *testing.T) StateStore { return open(t) }) })
 	t.Run("Characters", func(t *testing.T) { RunCharacters(t, func(t *testing.T) character.Characters { return open(t) }) })
 	t.Run("GMs", func(t *testing.T) { RunGMs(t, func(t *testing.T) character.GMs { return open(t) }) })
@@ -134,6 +143,49 @@ func RunSettings(t *testing.T, open func(t *testing.T) command.SettingsStore) {
 			t.Errorf("chat %s sees options %v of another platform's chat", chatC, got.Options)
 		}
 	})
+}
+
+// SettingsChanger changes one setting of a chat without writing back the
+// others (storage/sqlite and storage/memory implement it).
+type SettingsChanger interface {
+	command.SettingsStore
+	SetLang(ctx context.Context, chat core.ChatRef, lang string) error
+	SetOption(ctx context.Context, chat core.ChatRef, key, value string) error
+}
+
+// RunSettingsChanges checks SetLang and SetOption, including from many
+// goroutines at once: every option set is kept.
+func RunSettingsChanges(t *testing.T, open func(t *testing.T) SettingsChanger) {
+	ctx := context.Background()
+	s := open(t)
+	must(t, s.SaveSettings(ctx, chatA, core.Settings{Lang: "es", Options: map[string]string{"keep": "1", "gone": "x"}}))
+	must(t, s.SetLang(ctx, chatA, "el"))
+	must(t, s.SetOption(ctx, chatA, "new", "2"))
+	must(t, s.SetOption(ctx, chatA, "keep", "3"))
+	must(t, s.SetOption(ctx, chatA, "gone", ""))
+	must(t, s.SetOption(ctx, chatB, "other", "b"))
+	got, err := s.Settings(ctx, chatA)
+	must(t, err)
+	want := core.Settings{Lang: "el", Options: map[string]string{"keep": "3", "new": "2"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("settings = %+v, want %+v", got, want)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if err := s.SetOption(ctx, chatC, fmt.Sprint("k", i), fmt.Sprint(i)); err != nil {
+				t.Error(err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	got, err = s.Settings(ctx, chatC)
+	must(t, err)
+	if len(got.Options) != 20 {
+		t.Errorf("after 20 concurrent SetOption, %d options kept: %v", len(got.Options), got.Options)
+	}
 }
 
 // RunState checks a StateStore.
