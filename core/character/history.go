@@ -124,9 +124,9 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	if len(counts) == 0 {
 		return reply.Text(tr(req, "history.empty")), nil
 	}
-	faces, err := s.store.FaceCounts(ctx, req.Msg.Chat)
+	sizes, more, err := s.store.DieStats(ctx, req.Msg.Chat, maxSizes)
 	if err != nil {
-		return nil, internal("face counts", err)
+		return nil, internal("die stats", err)
 	}
 	total := 0
 	for _, c := range counts {
@@ -140,7 +140,12 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 		}
 		rep.Add(reply.T("• "), reply.B(cut(fold.Clean(c.UserName), maxUserName)), reply.T(": "+tr(req, "stats.rolls", "count", c.Rolls)))
 	}
-	tests, more := fairnessTests(faces, maxSizes)
+	// The most rolled sizes, at most maxSizes of them, smallest first.
+	tests := make([]Fairness, len(sizes))
+	for i, sz := range sizes {
+		tests[i] = TestFairness(sz.Sides, sz.Faces)
+	}
+	sort.Slice(tests, func(i, j int) bool { return tests[i].Sides < tests[j].Sides })
 	if len(tests) == 0 {
 		rep.Add(reply.I(tr(req, "stats.no_dice")))
 		return rep, nil
@@ -179,48 +184,6 @@ func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairne
 	}
 	rep.Add(reply.I(tr(req, "stats.range", "low", f.Low, "lowcount", f.LowCount,
 		"high", f.High, "highcount", f.HighCount, "expected", exp)))
-}
-
-// fairnessTests groups face counts (ordered by size, as RollLog.FaceCounts
-// returns them, or in any order) by die size and tests the n most rolled
-// sizes, smallest first; more is how many sizes were left out. Its cost is
-// O(face counts + n·log) and the memory O(n·maxShownFaces): a size's
-// test reads only the faces that came up (see TestFairness).
-func fairnessTests(faces []FaceCount, n int) (tests []Fairness, more int) {
-	type group struct{ sides, start, end, n int }
-	var groups []group
-	index := map[int]int{} // sides → groups index, for unordered input
-	ordered := true
-	for i, f := range faces {
-		if f.Sides < 2 || f.Face < 1 || f.Face > f.Sides || f.Count <= 0 {
-			continue
-		}
-		if k := len(groups); k > 0 && groups[k-1].sides == f.Sides {
-			groups[k-1].end, groups[k-1].n = i+1, groups[k-1].n+f.Count
-			continue
-		}
-		if _, seen := index[f.Sides]; seen {
-			ordered = false
-			break
-		}
-		index[f.Sides] = len(groups)
-		groups = append(groups, group{f.Sides, i, i + 1, f.Count})
-	}
-	if !ordered {
-		sorted := append([]FaceCount(nil), faces...)
-		sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Sides < sorted[j].Sides })
-		return fairnessTests(sorted, n)
-	}
-	sort.SliceStable(groups, func(i, j int) bool { return groups[i].n > groups[j].n })
-	if len(groups) > n {
-		more, groups = len(groups)-n, groups[:n]
-	}
-	sort.Slice(groups, func(i, j int) bool { return groups[i].sides < groups[j].sides })
-	tests = make([]Fairness, len(groups))
-	for i, g := range groups {
-		tests[i] = TestFairness(g.sides, faces[g.start:g.end])
-	}
-	return tests, more
 }
 
 // decimal formats f with d decimals, with a decimal comma in es and el.

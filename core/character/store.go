@@ -169,6 +169,14 @@ type FaceCount struct {
 	Count int // > 0
 }
 
+// SizeCount is how many dice of one size a chat's kept history holds, with
+// the counts of the faces that came up, by face.
+type SizeCount struct {
+	Sides int
+	N     int
+	Faces []FaceCount
+}
+
 // RollLog stores the chat's roll history.
 type RollLog interface {
 	// AppendRoll logs r (ID is assigned) and then deletes the chat's oldest
@@ -183,6 +191,13 @@ type RollLog interface {
 	// each die size came up (only dice with a known size, 1 ≤ face ≤ sides),
 	// ordered by Sides then Face. Faces never rolled are omitted.
 	FaceCounts(ctx context.Context, chat core.ChatRef) ([]FaceCount, error)
+	// DieStats returns the n die sizes (of 2 faces or more) of the kept
+	// rolls with the most dice
+	// (ties: the smaller size first), each with its FaceCounts, and how
+	// many sizes it left out, from one snapshot. Its cost is one row per
+	// die size plus the faces of the n sizes returned, whatever the number
+	// of rolls or dice: it is what /stats reads.
+	DieStats(ctx context.Context, chat core.ChatRef, n int) (sizes []SizeCount, more int, err error)
 }
 
 // Alias is a saved roll: /alias ataque /dh ataque espada-larga vs {1}.

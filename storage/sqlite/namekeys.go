@@ -15,6 +15,7 @@ import (
 func goSteps() map[string]func(ctx context.Context, tx *sql.Tx) error {
 	return map[string]func(ctx context.Context, tx *sql.Tx) error{
 		"character_name_keys.sql": characterNameKeys,
+		"face_counts.sql":         fillFaceCounts,
 	}
 }
 

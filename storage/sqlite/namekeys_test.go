@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -104,4 +105,53 @@ func TestMigrationCharacterNameKeys(t *testing.T) {
 		t.Errorf("rolls after migration = %+v, %v", rolls, err)
 	}
 	integrityOK(t, db)
+}
+
+// A history written before 0004 gets its face counts from the kept rolls,
+// and later appends and prunes keep them in step.
+func TestMigrationFaceCounts(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "zaria.db")
+	old, err := openWith(ctx, path, firstMigrations(t, 3, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO chats (id, platform, chat_id) VALUES (1, 'telegram', '-1')`,
+		`INSERT INTO rolls (chat, user_id, user_name, command, dice, sides, result, time) VALUES
+		   (1, 'u', 'Ana', '/roll', '[6,6,1]', '[6,6,6]', '', 1),
+		   (1, 'u', 'Ana', '/roll', '[20,0,7]', '[20,10,6]', '', 2),
+		   (1, 'u', 'Ana', '/roll', 'not json', '[6]', '', 3)`,
+	} {
+		if _, err := old.w.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old.Close()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	chat := core.ChatRef{Platform: "telegram", ID: "-1"}
+	check := func(when string, want []character.FaceCount) {
+		t.Helper()
+		got, err := db.FaceCounts(ctx, chat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: face counts %v, want %v", when, got, want)
+		}
+	}
+	check("after migration", []character.FaceCount{{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 6, Count: 2}, {Sides: 20, Face: 20, Count: 1}})
+	// Keep 2: the first roll (6, 6, 1) is pruned.
+	if err := db.AppendRoll(ctx, character.Roll{Chat: chat, UserID: "u", Dice: []int{3}, Sides: []int{6}}, 2); err != nil {
+		t.Fatal(err)
+	}
+	check("after a prune", []character.FaceCount{{Sides: 6, Face: 3, Count: 1}})
+	sizes, more, err := db.DieStats(ctx, chat, 10)
+	if err != nil || more != 0 || len(sizes) != 1 || sizes[0].Sides != 6 || sizes[0].N != 1 {
+		t.Errorf("die stats = %+v +%d, %v", sizes, more, err)
+	}
 }
