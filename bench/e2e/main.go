@@ -398,7 +398,7 @@ func seed(path string, chats, chars int) error {
 				owner = strconv.Itoa(30_000_000 + c*100 + i)
 			}
 			ch := character.Character{
-				Owner: owner, OwnerName: "Jugador", Name: name, Key: fold.Key(name), System: "zaria",
+				Owner: owner, OwnerName: "Jugador", Name: name, Key: character.NameKey(name), System: "zaria",
 				Active: true, Created: now, Updated: now,
 			}
 			for j, v := range names {
@@ -406,7 +406,7 @@ func seed(path string, chats, chars int) error {
 			}
 			d.Characters = append(d.Characters, ch)
 		}
-		if err := db.ReplaceChat(ctx, core.ChatRef{Platform: "telegram", ID: strconv.Itoa(-(2_000_000 + c))}, d); err != nil {
+		if _, err := db.ReplaceChat(ctx, core.ChatRef{Platform: "telegram", ID: strconv.Itoa(-(2_000_000 + c))}, d, true); err != nil {
 			return fmt.Errorf("seed chat %d: %w", c, err)
 		}
 	}

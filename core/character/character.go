@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -22,6 +20,10 @@ import (
 // fields take the defaults of DefaultLimits.
 type Limits struct {
 	CharactersPerUser int // characters one user owns in one chat (10)
+	// CharactersPerChat bounds the characters of one chat (200); it is also
+	// how many characters an import may hold, so that a chat's own export
+	// is never refused for its number of characters.
+	CharactersPerChat int
 	ValuesPerSheet    int // named values on one sheet (40)
 	NameLen           int // characters of a character, value or alias name (32)
 	ValueLen          int // characters of one value (64)
@@ -31,8 +33,7 @@ type Limits struct {
 	HistoryKeep       int // rolls kept per chat; older ones are pruned (500)
 	HistoryShow       int // rolls /historial shows by default (10)
 	HistoryShowMax    int // rolls /historial shows at most (20: 20 full lines fit one 3,500-character reply)
-	ImportLen         int // characters of an /importar document (262144, as the Telegram adapter's 256 KiB)
-	ImportCharacters  int // characters in one chat after an import (200)
+	ImportLen         int // bytes of an /importar document (262144, the adapters' 256 KiB); /exportar writes compact JSON and says when it is larger
 	GMsPerChat        int // users named GM in one chat (20)
 }
 
@@ -40,6 +41,7 @@ type Limits struct {
 func DefaultLimits() Limits {
 	return Limits{
 		CharactersPerUser: 10,
+		CharactersPerChat: 200,
 		ValuesPerSheet:    40,
 		NameLen:           32,
 		ValueLen:          64,
@@ -50,7 +52,6 @@ func DefaultLimits() Limits {
 		HistoryShow:       10,
 		HistoryShowMax:    20,
 		ImportLen:         256 << 10,
-		ImportCharacters:  200,
 		GMsPerChat:        20,
 	}
 }
@@ -63,6 +64,7 @@ func (l Limits) withDefaults() Limits {
 		}
 	}
 	pick(&l.CharactersPerUser, d.CharactersPerUser)
+	pick(&l.CharactersPerChat, d.CharactersPerChat)
 	pick(&l.ValuesPerSheet, d.ValuesPerSheet)
 	pick(&l.NameLen, d.NameLen)
 	pick(&l.ValueLen, d.ValueLen)
@@ -73,7 +75,6 @@ func (l Limits) withDefaults() Limits {
 	pick(&l.HistoryShow, d.HistoryShow)
 	pick(&l.HistoryShowMax, d.HistoryShowMax)
 	pick(&l.ImportLen, d.ImportLen)
-	pick(&l.ImportCharacters, d.ImportCharacters)
 	pick(&l.GMsPerChat, d.GMsPerChat)
 	return l
 }
@@ -99,19 +100,6 @@ type Service struct {
 	log   *slog.Logger
 	now   func() time.Time
 	valid map[string]func(*command.Request, string) error // by folded name
-	// edits serializes read-modify-write edits of sheets per chat (hashed
-	// into stripes), so two concurrent "/pj set" never lose one another's
-	// value. The bot is one process; the store's transactions do the rest.
-	edits [64]sync.Mutex
-}
-
-// lockChat takes the edit lock of chat and returns its unlock.
-func (s *Service) lockChat(chat core.ChatRef) func() {
-	h := fnv.New32a()
-	h.Write([]byte(chat.String()))
-	m := &s.edits[h.Sum32()%uint32(len(s.edits))]
-	m.Lock()
-	return m.Unlock
 }
 
 // New returns a Service over store.
@@ -271,9 +259,13 @@ func checkValueText(v string, max int) error {
 		return command.Errorf("character.value_empty")
 	}
 	for _, r := range v {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
 			return command.Errorf("character.value_bad")
 		}
+	}
+	if fold.Clean(v) != strings.Join(strings.Fields(v), " ") {
+		// Bidirectional controls, zero-width characters.
+		return command.Errorf("character.value_bad")
 	}
 	return nil
 }
@@ -305,7 +297,7 @@ func (s *Service) resolve(ctx context.Context, chat core.ChatRef, userID, who st
 		}
 		return c, nil
 	}
-	c, err := s.store.Character(ctx, chat, fold.Key(who))
+	c, err := s.store.Character(ctx, chat, NameKey(who))
 	if err == nil {
 		return c, nil
 	}
@@ -339,12 +331,27 @@ func notYours(c Character) error {
 	return command.Errorf("character.not_yours", "name", c.Name, "owner", ownerLabel(c))
 }
 
+// ownerLabel is how a sheet names its owner: the display name, else the
+// user id, cleaned (fold.Clean) whatever was stored.
 func ownerLabel(c Character) string {
-	if c.OwnerName != "" {
-		return c.OwnerName
+	if n := fold.Clean(c.OwnerName); n != "" {
+		return n
 	}
-	return c.Owner
+	return fold.Clean(c.Owner)
 }
+
+// NameKey is the key of a character name: its confusable skeleton
+// (fold.Skeleton), so that "Drake", "ＤRAKE" (full-width) and "Drаke"
+// (Cyrillic а) are one name in a chat and the second one is refused.
+// Stores compare it byte for byte.
+func NameKey(name string) string { return fold.Skeleton(stripAt(name)) }
+
+// userName cleans a display name given by a platform or a document before
+// it is stored or shown (fold.Clean), at most maxUserName characters.
+func userName(s string) string { return cut(fold.Clean(s), maxUserName) }
+
+// maxUserName is the longest display name stored (owner, GM, roller).
+const maxUserName = 64
 
 // valueIndex finds a value of c by name, trying the Dungeon Hack synonyms
 // of reserved names (weapon = arma = όπλο). -1 when absent.

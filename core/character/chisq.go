@@ -1,6 +1,9 @@
 package character
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // ChiSquareSF is the survival function of the chi-square distribution with
 // df degrees of freedom: the probability that a chi-square variable is at
@@ -91,34 +94,76 @@ func gammaQFraction(a, x float64) float64 {
 // Fairness is the chi-square goodness-of-fit test of one die size against
 // a fair die.
 type Fairness struct {
-	Sides    int
-	N        int     // dice rolled
-	Observed []int   // Observed[f-1] = times face f came up
-	Expected float64 // N / Sides, for every face
-	ChiSq    float64 // Σ (observed − expected)² / expected
-	DF       int     // Sides − 1
-	P        float64 // ChiSquareSF(ChiSq, DF)
-	Enough   bool    // every expected count ≥ 5, the usual validity rule
+	Sides int
+	N     int // dice rolled
+	// Observed[f-1] = times face f came up; filled only for dice of up to
+	// 12 faces (what /stats lists face by face), nil for larger ones.
+	Observed []int
+	// The least and the most frequent face (the smallest such face on a
+	// tie) and their counts; a face never rolled counts 0.
+	Low, LowCount, High, HighCount int
+	Expected                       float64 // N / Sides, for every face
+	ChiSq                          float64 // Σ (observed − expected)² / expected
+	DF                             int     // Sides − 1
+	P                              float64 // ChiSquareSF(ChiSq, DF)
+	Enough                         bool    // every expected count ≥ 5, the usual validity rule
 }
 
 // TestFairness computes the chi-square test for dice of the given size
-// from face counts (faces outside 1..sides are ignored).
+// from face counts (other sizes and faces outside 1..sides are ignored;
+// counts of one face may be split over several entries). It reads only
+// the faces that came up: a face never rolled adds expected to χ²
+// (Σ over unseen faces of (0 − e)²/e = unseen·e), so a d1000 rolled twice
+// costs two terms, not a thousand.
 func TestFairness(sides int, counts []FaceCount) Fairness {
-	f := Fairness{Sides: sides, Observed: make([]int, sides), DF: sides - 1}
+	f := Fairness{Sides: sides, DF: sides - 1}
+	seen := map[int]int{} // face → count
 	for _, c := range counts {
-		if c.Sides == sides && c.Face >= 1 && c.Face <= sides {
-			f.Observed[c.Face-1] += c.Count
+		if c.Sides == sides && c.Face >= 1 && c.Face <= sides && c.Count > 0 {
+			seen[c.Face] += c.Count
 			f.N += c.Count
+		}
+	}
+	if sides <= 12 && sides >= 1 {
+		f.Observed = make([]int, sides)
+		for face, n := range seen {
+			f.Observed[face-1] = n
 		}
 	}
 	if sides < 2 || f.N == 0 {
 		f.P = math.NaN()
 		return f
 	}
+	faces := make([]int, 0, len(seen))
+	for face := range seen {
+		faces = append(faces, face)
+	}
+	sort.Ints(faces)
 	f.Expected = float64(f.N) / float64(sides)
-	for _, o := range f.Observed {
+	f.High, f.HighCount = faces[0], seen[faces[0]]
+	f.Low, f.LowCount = faces[0], seen[faces[0]]
+	for _, face := range faces {
+		o := seen[face]
 		d := float64(o) - f.Expected
 		f.ChiSq += d * d / f.Expected
+		if o > f.HighCount {
+			f.High, f.HighCount = face, o
+		}
+		if o < f.LowCount {
+			f.Low, f.LowCount = face, o
+		}
+	}
+	if unseen := sides - len(faces); unseen > 0 {
+		f.ChiSq += float64(unseen) * f.Expected
+		// The smallest face never rolled.
+		low := 1
+		for _, face := range faces {
+			if face != low {
+				break
+			}
+			low++
+		}
+		f.Low, f.LowCount = low, 0
 	}
 	f.P = ChiSquareSF(f.ChiSq, f.DF)
 	f.Enough = f.Expected >= 5

@@ -1,8 +1,10 @@
 package character
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 	"unicode"
@@ -89,17 +91,22 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 		}
 		doc.Characters = append(doc.Characters, ec)
 	}
-	data, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
+	// Compact, without HTML escapes ("<" stays one byte): the document is as
+	// small as JSON makes it, so that what the quotas allow fits the import.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(doc); err != nil {
 		return nil, internal("export", err)
 	}
+	data := buf.Bytes() // ends with the encoder's newline
 	name := "zaria-" + safeFileName(req.Msg.Chat.String()) + "-" + now.Format("20060102") + ".json"
 	rep := reply.Text(tr(req, "export.done", "count", len(chars), "file", name))
-	if utf8.RuneCount(data) > s.lim.ImportLen {
+	if len(data) > s.lim.ImportLen {
 		// Say so now rather than when the GM tries to restore it.
-		rep.Add(reply.I(tr(req, "export.too_big", "max", s.lim.ImportLen)))
+		rep.Add(reply.I(tr(req, "export.too_big_size", "max", s.lim.ImportLen, "got", len(data))))
 	}
-	rep.File = &reply.File{Name: name, MIME: "application/json", Data: append(data, '\n')}
+	rep.File = &reply.File{Name: name, MIME: "application/json", Data: data}
 	return rep, nil
 }
 
@@ -128,34 +135,20 @@ func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.
 	if text == "" {
 		return nil, command.Errorf("import.usage")
 	}
-	if n := utf8.RuneCountInString(text); n > s.lim.ImportLen {
+	if n := len(text); n > s.lim.ImportLen {
 		return nil, command.Errorf("import.too_long", "max", s.lim.ImportLen, "got", n)
 	}
 	data, err := s.parseImport(req, text)
 	if err != nil {
 		return nil, err
 	}
-	defer s.lockChat(req.Msg.Chat)()
-	old, err := s.store.ListCharacters(ctx, req.Msg.Chat)
-	if err != nil {
-		return nil, internal("list", err)
-	}
-	// Characters of the chat that the document does not hold would be
-	// deleted: that takes an explicit --reemplazar.
-	kept := make(map[string]bool, len(data.Characters))
-	for _, c := range data.Characters {
-		kept[c.Key] = true
-	}
-	var gone []string
-	for _, c := range old {
-		if !kept[c.Key] {
-			gone = append(gone, c.Name)
-		}
-	}
-	if len(gone) > 0 && !replace {
+	// What the document lacks is deleted only with --reemplazar; the store
+	// decides inside the write, on the characters as they are then.
+	gone, err := s.store.ReplaceChat(ctx, req.Msg.Chat, data, replace)
+	if errors.Is(err, ErrWouldDelete) {
 		return nil, command.Errorf("import.would_delete", "count", len(gone), "names", nameList(gone))
 	}
-	if err := s.store.ReplaceChat(ctx, req.Msg.Chat, data); err != nil {
+	if err != nil {
 		return nil, internal("import", err)
 	}
 	rep := reply.Text(tr(req, "import.done", "count", len(data.Characters)))
@@ -225,11 +218,11 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 	if err != nil {
 		return ChatData{}, err
 	}
-	if len(doc.Characters) > s.lim.ImportCharacters {
-		return ChatData{}, command.Errorf("import.too_many", "max", s.lim.ImportCharacters, "got", len(doc.Characters))
+	if len(doc.Characters) > s.lim.CharactersPerChat {
+		return ChatData{}, command.Errorf("import.too_many", "max", s.lim.CharactersPerChat, "got", len(doc.Characters))
 	}
 	now := s.now()
-	seen := map[string]bool{}
+	seen := map[string]string{} // key → name
 	perOwner := map[string]int{}
 	activeOf := map[string]string{}
 	out := ChatData{Settings: settings, Characters: make([]Character, 0, len(doc.Characters))}
@@ -237,13 +230,26 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 		if err := s.checkCharacterName(ec.Name); err != nil {
 			return ChatData{}, err
 		}
-		key := fold.Key(ec.Name)
-		if seen[key] {
+		key := NameKey(ec.Name)
+		if prev, dup := seen[key]; dup {
+			if fold.Key(prev) != fold.Key(ec.Name) {
+				return ChatData{}, command.Errorf("import.duplicate_lookalike", "name", ec.Name, "other", prev)
+			}
 			return ChatData{}, command.Errorf("import.duplicate", "name", ec.Name)
 		}
-		seen[key] = true
-		if ec.Owner == "" || utf8.RuneCountInString(ec.Owner) > maxOwnerIDLen || utf8.RuneCountInString(ec.OwnerName) > maxImportOwnerName {
+		seen[key] = ec.Name
+		// An owner id is shown where there is no name: it may hold no line
+		// break, control or invisible character.
+		if ec.Owner == "" || utf8.RuneCountInString(ec.Owner) > maxOwnerIDLen || fold.Clean(ec.Owner) != ec.Owner ||
+			utf8.RuneCountInString(ec.OwnerName) > maxImportOwnerName {
 			return ChatData{}, command.Errorf("import.bad_owner", "name", ec.Name)
+		}
+		ec.OwnerName = userName(ec.OwnerName)
+		for _, t := range []time.Time{ec.Created, ec.Updated} {
+			if !Storable(t) {
+				return ChatData{}, command.Errorf("import.bad_date", "name", ec.Name, "date", cut(t.UTC().Format(time.RFC3339), 40),
+					"min", MinYear, "max", MaxYear)
+			}
 		}
 		perOwner[ec.Owner]++
 		if perOwner[ec.Owner] > s.lim.CharactersPerUser {

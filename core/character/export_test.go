@@ -188,9 +188,12 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 }
 
 func TestImportLimits(t *testing.T) {
-	h := newHarness(t, character.Limits{ImportLen: 2000, ImportCharacters: 2})
-	setupParty(h)
-	_, rep := h.send(chatA, ana, false, "/exportar")
+	// A chat holds at most as many characters as an import may bring: the
+	// file with 3 comes from a chat with a larger quota.
+	h := newHarness(t, character.Limits{ImportLen: 2000, CharactersPerChat: 2})
+	party := newHarness(t, character.Limits{})
+	setupParty(party)
+	_, rep := party.send(chatA, ana, false, "/exportar")
 	h.fails(chatC, admin, true, "/importar "+string(rep.File.Data), "3 characters; a chat can import at most 2")
 	big := `{"format":"zaria-chat","version":1,"settings":{},"characters":[]` + strings.Repeat(" ", 2000) + "}"
 	h.fails(chatC, admin, true, "/importar "+big, "too long", "at most 2000")
@@ -204,7 +207,7 @@ func TestImportLimits(t *testing.T) {
 	if rep.Error || rep.File == nil {
 		t.Fatalf("export: %s", out)
 	}
-	contains(t, out, "3 characters", "longer than /import accepts (600 characters)")
+	contains(t, out, "3 characters", "more than /import accepts (600 bytes)")
 	// Other commands keep the 500-character limit.
 	h.fails(chatC, admin, true, "/pj set a "+strings.Repeat("x", 600), "too long", "500")
 }

@@ -65,9 +65,10 @@ func (s *Service) gmList(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	rep := (&reply.Reply{}).Add(reply.B(tr(req, "gm.list_title", "count", len(gms))))
 	for _, g := range gms {
-		line := reply.Line{reply.T("• "), reply.B(g.Name)}
-		if g.Name != g.UserID {
-			line = append(line, reply.C(" "+g.UserID))
+		name, id := fold.Clean(g.Name), fold.Clean(g.UserID)
+		line := reply.Line{reply.T("• "), reply.B(name)}
+		if name != id {
+			line = append(line, reply.C(" "+id))
 		}
 		rep.Lines = append(rep.Lines, line)
 	}
@@ -79,20 +80,15 @@ func (s *Service) gmAdd(ctx context.Context, req *command.Request, arg string) (
 	if err != nil {
 		return nil, err
 	}
-	gms, err := s.store.ListGMs(ctx, req.Msg.Chat)
-	if err != nil {
-		return nil, internal("list gms", err)
-	}
-	for _, g := range gms {
-		if g.UserID == u.ID {
-			return reply.Text(tr(req, "gm.already", "name", u.Name)), nil
-		}
-	}
-	if len(gms) >= s.lim.GMsPerChat {
+	u.Name = userName(u.Name)
+	added, err := s.store.AddGM(ctx, req.Msg.Chat, GM{UserID: u.ID, Name: u.Name, Added: s.now()}, s.lim.GMsPerChat)
+	switch {
+	case errors.Is(err, ErrQuota):
 		return nil, command.Errorf("gm.quota", "count", s.lim.GMsPerChat)
-	}
-	if err := s.store.AddGM(ctx, req.Msg.Chat, GM{UserID: u.ID, Name: u.Name, Added: s.now()}); err != nil {
+	case err != nil:
 		return nil, internal("add gm", err)
+	case !added:
+		return reply.Text(tr(req, "gm.already", "name", u.Name)), nil
 	}
 	return reply.Text(tr(req, "gm.added", "name", u.Name)), nil
 }
@@ -128,7 +124,7 @@ func (s *Service) gmRemove(ctx context.Context, req *command.Request, arg string
 		}
 		return nil, internal("remove gm", err)
 	}
-	return reply.Text(tr(req, "gm.removed", "name", found[0].Name)), nil
+	return reply.Text(tr(req, "gm.removed", "name", fold.Clean(found[0].Name))), nil
 }
 
 func gmIDs(gms []GM) string {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"zaria/core/command"
+	"zaria/core/fold"
 	"zaria/core/reply"
 )
 
@@ -17,6 +18,9 @@ const (
 	resultLen = 300
 	// maxSizes is how many die sizes /stats reports, the most rolled.
 	maxSizes = 10
+	// maxShownFaces: up to this size /stats lists every face's count;
+	// larger dice show the least and most frequent face.
+	maxShownFaces = 12
 )
 
 // Observe logs every answered roll (a reply with a Check) to the chat's
@@ -34,7 +38,7 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 	r := Roll{
 		Chat:     req.Msg.Chat,
 		UserID:   req.Msg.From.ID,
-		UserName: req.Msg.From.Name,
+		UserName: userName(req.Msg.From.Name),
 		Command:  cut(strings.TrimSpace(cmd), 200),
 		Dice:     rep.Check.Dice,
 		Sides:    plainSides(rep.Check.Dice, rep.Check.Sides),
@@ -96,7 +100,7 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 	now := s.now().UTC()
 	for _, r := range rolls {
 		// At most 11+1+20+2+50+3+80 = 167 characters a line.
-		rep.Add(reply.C(when(r.Time, now)), reply.T(" "), reply.B(cut(r.UserName, 20)), reply.T(": "),
+		rep.Add(reply.C(when(r.Time, now)), reply.T(" "), reply.B(cut(fold.Clean(r.UserName), 20)), reply.T(": "),
 			reply.T(cut(r.Command, 50)), reply.T(" → "+cut(r.Result, 80)))
 	}
 	return rep, nil
@@ -120,9 +124,9 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	if len(counts) == 0 {
 		return reply.Text(tr(req, "history.empty")), nil
 	}
-	faces, err := s.store.FaceCounts(ctx, req.Msg.Chat)
+	sizes, more, err := s.store.DieStats(ctx, req.Msg.Chat, maxSizes)
 	if err != nil {
-		return nil, internal("face counts", err)
+		return nil, internal("die stats", err)
 	}
 	total := 0
 	for _, c := range counts {
@@ -134,33 +138,18 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 			rep.Add(reply.I(tr(req, "stats.more_users", "count", len(counts)-10)))
 			break
 		}
-		rep.Add(reply.T("• "), reply.B(c.UserName), reply.T(": "+tr(req, "stats.rolls", "count", c.Rolls)))
+		rep.Add(reply.T("• "), reply.B(cut(fold.Clean(c.UserName), maxUserName)), reply.T(": "+tr(req, "stats.rolls", "count", c.Rolls)))
 	}
-	sizes := map[int]bool{}
-	for _, f := range faces {
-		sizes[f.Sides] = true
+	// The most rolled sizes, at most maxSizes of them, smallest first.
+	tests := make([]Fairness, len(sizes))
+	for i, sz := range sizes {
+		tests[i] = TestFairness(sz.Sides, sz.Faces)
 	}
-	ordered := make([]int, 0, len(sizes))
-	for k := range sizes {
-		if k >= 2 {
-			ordered = append(ordered, k)
-		}
-	}
-	if len(ordered) == 0 {
+	sort.Slice(tests, func(i, j int) bool { return tests[i].Sides < tests[j].Sides })
+	if len(tests) == 0 {
 		rep.Add(reply.I(tr(req, "stats.no_dice")))
 		return rep, nil
 	}
-	// The most rolled sizes, at most maxSizes of them, smallest first.
-	tests := make([]Fairness, len(ordered))
-	for i, sides := range ordered {
-		tests[i] = TestFairness(sides, faces)
-	}
-	sort.SliceStable(tests, func(i, j int) bool { return tests[i].N > tests[j].N })
-	more := 0
-	if len(tests) > maxSizes {
-		more, tests = len(tests)-maxSizes, tests[:maxSizes]
-	}
-	sort.Slice(tests, func(i, j int) bool { return tests[i].Sides < tests[j].Sides })
 	rep.Add(reply.B(tr(req, "stats.fairness_title")))
 	for _, f := range tests {
 		s.fairnessLines(req, rep, f)
@@ -185,7 +174,7 @@ func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairne
 			"chi", decimal(req.Lang, f.ChiSq, 1), "df", f.DF, "p", pValue(req.Lang, f.P))+" "+tr(req, verdict)))
 	}
 	exp := decimal(req.Lang, f.Expected, 1)
-	if f.Sides <= 12 {
+	if f.Sides <= maxShownFaces {
 		parts := make([]string, f.Sides)
 		for i, o := range f.Observed {
 			parts[i] = strconv.Itoa(i+1) + ":" + strconv.Itoa(o)
@@ -193,17 +182,8 @@ func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairne
 		rep.Add(reply.C(strings.Join(parts, " ")), reply.I(" "+tr(req, "stats.expected", "expected", exp)))
 		return
 	}
-	lo, hi := 0, 0
-	for i, o := range f.Observed {
-		if o < f.Observed[lo] {
-			lo = i
-		}
-		if o > f.Observed[hi] {
-			hi = i
-		}
-	}
-	rep.Add(reply.I(tr(req, "stats.range", "low", lo+1, "lowcount", f.Observed[lo],
-		"high", hi+1, "highcount", f.Observed[hi], "expected", exp)))
+	rep.Add(reply.I(tr(req, "stats.range", "low", f.Low, "lowcount", f.LowCount,
+		"high", f.High, "highcount", f.HighCount, "expected", exp)))
 }
 
 // decimal formats f with d decimals, with a decimal comma in es and el.

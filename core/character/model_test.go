@@ -7,7 +7,6 @@ import (
 
 	"zaria/core"
 	"zaria/core/character"
-	"zaria/core/fold"
 )
 
 // A random walk of /pj commands by three users (one a GM) in two chats,
@@ -47,7 +46,7 @@ func TestRandomCommandsFollowTheModel(t *testing.T) {
 		u := users[rng.IntN(len(users))]
 		gm := u.ID == admin.ID
 		name := names[rng.IntN(len(names))]
-		key := fold.Key(name)
+		key := character.NameKey(name)
 		c := m.chars[key]
 		var text string
 		var wantOK bool

@@ -118,19 +118,39 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 	}
 	now := s.now()
 	c := Character{
-		Chat: req.Msg.Chat, Owner: req.Msg.From.ID, OwnerName: req.Msg.From.Name,
-		Name: name, Key: fold.Key(name), System: system, Created: now, Updated: now,
+		Chat: req.Msg.Chat, Owner: req.Msg.From.ID, OwnerName: userName(req.Msg.From.Name),
+		Name: name, Key: NameKey(name), System: system, Created: now, Updated: now,
 	}
-	c, err := s.store.CreateCharacter(ctx, req.Msg.Chat, c, s.lim.CharactersPerUser)
+	c, err := s.store.CreateCharacter(ctx, req.Msg.Chat, c, Quota{PerOwner: s.lim.CharactersPerUser, PerChat: s.lim.CharactersPerChat})
 	switch {
 	case errors.Is(err, ErrExists):
-		return nil, command.Errorf("character.exists", "name", name)
+		return nil, s.nameTaken(ctx, req, name)
 	case errors.Is(err, ErrQuota):
-		return nil, command.Errorf("character.quota", "count", s.lim.CharactersPerUser)
+		return nil, s.quotaError(ctx, req)
 	case err != nil:
 		return nil, internal("create", err)
 	}
 	return reply.Text(tr(req, "character.created", "name", c.Name)), nil
+}
+
+// nameTaken is the error for a name whose key another character of the
+// chat has: plain "exists", or, when that character's name only looks like
+// this one (a full-width or Cyrillic letter), which name it is.
+func (s *Service) nameTaken(ctx context.Context, req *command.Request, name string) error {
+	other, err := s.store.Character(ctx, req.Msg.Chat, NameKey(name))
+	if err == nil && fold.Key(other.Name) != fold.Key(name) {
+		return command.Errorf("character.exists_lookalike", "name", fold.Clean(name), "other", fold.Clean(other.Name))
+	}
+	return command.Errorf("character.exists", "name", name)
+}
+
+// quotaError says which character quota a refused create reached.
+func (s *Service) quotaError(ctx context.Context, req *command.Request) error {
+	list, err := s.store.ListCharacters(ctx, req.Msg.Chat)
+	if err == nil && len(list) >= s.lim.CharactersPerChat {
+		return command.Errorf("character.chat_quota", "count", s.lim.CharactersPerChat)
+	}
+	return command.Errorf("character.quota", "count", s.lim.CharactersPerUser)
 }
 
 func (s *Service) pjList(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -143,7 +163,7 @@ func (s *Service) pjList(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	rep := (&reply.Reply{}).Add(reply.B(tr(req, "character.list_title", "count", len(list))))
 	for _, c := range list {
-		line := reply.Line{reply.T("• "), reply.B(c.Name)}
+		line := reply.Line{reply.T("• "), reply.B(fold.Clean(c.Name))}
 		if c.System != "" {
 			line = append(line, reply.T(" · "+systemDisplay(c.System)))
 		}
@@ -156,20 +176,7 @@ func (s *Service) pjList(ctx context.Context, req *command.Request) (*reply.Repl
 	return rep, nil
 }
 
-// editable resolves who and checks that the sender may change it.
-func (s *Service) editable(ctx context.Context, req *command.Request, who string) (Character, error) {
-	c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, who)
-	if err != nil {
-		return Character{}, err
-	}
-	if !canEdit(c, req.Msg.From.ID, req.IsGM) {
-		return Character{}, notYours(c)
-	}
-	return c, nil
-}
-
 func (s *Service) pjRename(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
-	defer s.lockChat(req.Msg.Chat)()
 	var who, name string
 	switch len(args) {
 	case 1:
@@ -183,13 +190,16 @@ func (s *Service) pjRename(ctx context.Context, req *command.Request, args []str
 	if err := s.checkCharacterName(name); err != nil {
 		return nil, err
 	}
-	c, err := s.editable(ctx, req, who)
-	if err != nil {
-		return nil, err
+	var old string
+	_, err := s.edit(ctx, req.Msg.Chat, req.Msg.From.ID, req.IsGM, who, func(c *Character) error {
+		old = c.Name
+		c.Name, c.Key = name, NameKey(name)
+		return nil
+	})
+	if ue := (*command.UserError)(nil); errors.As(err, &ue) && ue.Key == "character.exists" {
+		return nil, s.nameTaken(ctx, req, name)
 	}
-	old := c.Name
-	c.Name, c.Key, c.Updated = name, fold.Key(name), s.now()
-	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return reply.Text(tr(req, "character.renamed", "old", old, "name", name)), nil
@@ -199,9 +209,12 @@ func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []str
 	if len(args) != 1 {
 		return nil, command.Errorf("character.delete_usage")
 	}
-	c, err := s.editable(ctx, req, args[0])
+	c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, args[0])
 	if err != nil {
 		return nil, err
+	}
+	if !canEdit(c, req.Msg.From.ID, req.IsGM) {
+		return nil, notYours(c)
 	}
 	if err := s.store.DeleteCharacter(ctx, req.Msg.Chat, c.ID); err != nil {
 		if errors.Is(err, ErrNotFound) {
@@ -241,7 +254,6 @@ func target(args []string) (who string, rest []string) {
 }
 
 func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
-	defer s.lockChat(req.Msg.Chat)()
 	who, args := target(args)
 	if len(args) == 1 {
 		// "/pj set fuerza=4" is accepted too.
@@ -262,49 +274,45 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 	if err := s.validate(req, name, text); err != nil {
 		return nil, err
 	}
-	c, err := s.editable(ctx, req, who)
+	var v Value
+	c, err := s.edit(ctx, req.Msg.Chat, req.Msg.From.ID, req.IsGM, who, func(c *Character) error {
+		if err := s.setValue(c, name, text); err != nil {
+			return err
+		}
+		if req.Msg.From.ID == c.Owner && req.Msg.From.Name != "" {
+			c.OwnerName = userName(req.Msg.From.Name)
+		}
+		v = c.Values[valueIndex(*c, name)]
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	if err := s.setValue(&c, name, text); err != nil {
-		return nil, err
-	}
-	c.Updated = s.now()
-	if req.Msg.From.ID == c.Owner && req.Msg.From.Name != "" {
-		c.OwnerName = req.Msg.From.Name
-	}
-	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
-		return nil, err
-	}
-	v := c.Values[valueIndex(c, name)]
 	return reply.Text(tr(req, "character.value_set", "character", c.Name, "name", v.Name, "value", v.Text)), nil
 }
 
 func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
-	defer s.lockChat(req.Msg.Chat)()
 	who, args := target(args)
 	if len(args) != 1 {
 		return nil, command.Errorf("character.unset_usage")
 	}
-	c, err := s.editable(ctx, req, who)
+	var gone Value
+	c, err := s.edit(ctx, req.Msg.Chat, req.Msg.From.ID, req.IsGM, who, func(c *Character) error {
+		i := valueIndex(*c, args[0])
+		if i < 0 {
+			return unknownValue(*c, args[0])
+		}
+		gone = c.Values[i]
+		c.Values = append(c.Values[:i:i], c.Values[i+1:]...)
+		return nil
+	})
 	if err != nil {
-		return nil, err
-	}
-	i := valueIndex(c, args[0])
-	if i < 0 {
-		return nil, unknownValue(c, args[0])
-	}
-	gone := c.Values[i]
-	c.Values = append(c.Values[:i:i], c.Values[i+1:]...)
-	c.Updated = s.now()
-	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
 		return nil, err
 	}
 	return reply.Text(tr(req, "character.value_unset", "character", c.Name, "name", gone.Name)), nil
 }
 
 func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
-	defer s.lockChat(req.Msg.Chat)()
 	who, args := target(args)
 	if len(args) != 1 {
 		return nil, command.Errorf("character.system_usage", "systems", systemList())
@@ -313,12 +321,11 @@ func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []str
 	if !ok {
 		return nil, command.Errorf("character.system_unknown", "name", args[0], "systems", systemList())
 	}
-	c, err := s.editable(ctx, req, who)
+	c, err := s.edit(ctx, req.Msg.Chat, req.Msg.From.ID, req.IsGM, who, func(c *Character) error {
+		c.System = system
+		return nil
+	})
 	if err != nil {
-		return nil, err
-	}
-	c.System, c.Updated = system, s.now()
-	if err := s.update(ctx, req.Msg.Chat, c); err != nil {
 		return nil, err
 	}
 	if system == "" {
@@ -330,7 +337,7 @@ func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []str
 // show renders a sheet: name, system and owner, then the values, three to
 // a line.
 func (s *Service) show(req *command.Request, c Character) *reply.Reply {
-	head := reply.Line{reply.B("🧙 " + c.Name)}
+	head := reply.Line{reply.B("🧙 " + fold.Clean(c.Name))}
 	if c.System != "" {
 		head = append(head, reply.T(" · "+systemDisplay(c.System)))
 	}

@@ -40,35 +40,54 @@ func (s *Service) SheetText(ctx context.Context, chat core.ChatRef, userID, who,
 }
 
 // SetSheetText stores a value on a character of chat that userID may edit
-// (its owner, or any character when isGM) (command.Sheets).
+// (its owner, or any character when isGM) (command.Sheets). The value is
+// set on the sheet as stored when the write happens, never on a copy read
+// before.
 func (s *Service) SetSheetText(ctx context.Context, chat core.ChatRef, userID string, isGM bool, who, name, value string) error {
-	defer s.lockChat(chat)()
-	c, err := s.resolve(ctx, chat, userID, who)
-	if err != nil {
-		return err
-	}
-	if !canEdit(c, userID, isGM) {
-		return notYours(c)
-	}
-	if err := s.setValue(&c, name, value); err != nil {
-		return err
-	}
-	c.Updated = s.now()
-	return s.update(ctx, chat, c)
+	_, err := s.edit(ctx, chat, userID, isGM, who, func(c *Character) error {
+		return s.setValue(c, name, value)
+	})
+	return err
 }
 
-// update saves c, turning store sentinels into user errors.
-func (s *Service) update(ctx context.Context, chat core.ChatRef, c Character) error {
-	err := s.store.UpdateCharacter(ctx, chat, c)
+// edit resolves who (see resolve) and changes that character with fn
+// inside the store's write transaction (Characters.EditCharacter): fn sees
+// the sheet as it is when the write lock is held, so concurrent edits from
+// any number of processes each apply to the result of the previous one.
+// The sender must be allowed to edit it (checked again on the fresh copy).
+// Updated is set to now. Store sentinels become user errors.
+func (s *Service) edit(ctx context.Context, chat core.ChatRef, userID string, isGM bool, who string, fn func(c *Character) error) (Character, error) {
+	c, err := s.resolve(ctx, chat, userID, who)
+	if err != nil {
+		return Character{}, err
+	}
+	if !canEdit(c, userID, isGM) {
+		return Character{}, notYours(c)
+	}
+	attempted := c.Name
+	out, err := s.store.EditCharacter(ctx, chat, c.ID, func(cur *Character) error {
+		if !canEdit(*cur, userID, isGM) {
+			return notYours(*cur)
+		}
+		if err := fn(cur); err != nil {
+			return err
+		}
+		attempted = cur.Name
+		cur.Updated = s.now()
+		return nil
+	})
+	var ue *command.UserError
 	switch {
 	case err == nil:
-		return nil
+		return out, nil
+	case errors.As(err, &ue):
+		return Character{}, err
 	case errors.Is(err, ErrNotFound):
-		// Deleted by someone else between read and write.
-		return command.Errorf("character.unknown", "name", c.Name)
+		// Deleted by someone else between the lookup and the write.
+		return Character{}, command.Errorf("character.unknown", "name", c.Name)
 	case errors.Is(err, ErrExists):
-		return command.Errorf("character.exists", "name", c.Name)
+		return Character{}, command.Errorf("character.exists", "name", attempted)
 	default:
-		return internal("update", err)
+		return Character{}, internal("edit", err)
 	}
 }

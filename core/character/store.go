@@ -70,8 +70,9 @@ type Characters interface {
 	// chat) and makes it its owner's active character, in one transaction.
 	// It returns the stored character with ID, Created and Updated set.
 	// ErrExists if a character of the chat has the same Key; ErrQuota if
-	// c.Owner already owns maxPerOwner characters in the chat.
-	CreateCharacter(ctx context.Context, chat core.ChatRef, c Character, maxPerOwner int) (Character, error)
+	// c.Owner already owns q.PerOwner characters in the chat or the chat
+	// already has q.PerChat characters (a zero field is no limit).
+	CreateCharacter(ctx context.Context, chat core.ChatRef, c Character, q Quota) (Character, error)
 
 	// Character returns the chat's character whose Key is key, or ErrNotFound.
 	Character(ctx context.Context, chat core.ChatRef, key string) (Character, error)
@@ -83,11 +84,21 @@ type Characters interface {
 	// ListCharacters returns every character of chat, ordered by Key.
 	ListCharacters(ctx context.Context, chat core.ChatRef) ([]Character, error)
 
-	// UpdateCharacter replaces Name, Key, System, Values, OwnerName and
-	// Updated of the character c.ID of chat (Owner, Created and Active are
-	// not changed). ErrNotFound if chat has no character c.ID; ErrExists if
-	// the new Key belongs to another character of the chat.
-	UpdateCharacter(ctx context.Context, chat core.ChatRef, c Character) error
+	// EditCharacter changes the character id of chat in one write
+	// transaction that holds the database's write lock from its first
+	// statement (BEGIN IMMEDIATE in SQLite): it reads the character as it is
+	// now, calls edit with it, and stores what edit left in Name, Key,
+	// System, OwnerName, Updated and Values (ID, Chat, Owner, Created and
+	// Active are not changed). Nothing is written when edit returns an
+	// error, which EditCharacter returns as it is. It returns the character
+	// as stored. ErrNotFound if chat has no character id; ErrExists if the
+	// new Key belongs to another character of the chat.
+	//
+	// This is the only way to change a sheet: an edit never writes back a
+	// copy read earlier, so two writers (two messages, or the bot and a
+	// `zaria roll` beside it) never lose each other's change. edit must be
+	// quick and must not call the store.
+	EditCharacter(ctx context.Context, chat core.ChatRef, id int64, edit func(c *Character) error) (Character, error)
 
 	// DeleteCharacter removes the character id of chat (and any active
 	// selection pointing to it). ErrNotFound if chat has no character id.
@@ -97,6 +108,12 @@ type Characters interface {
 	// replacing any previous one. ErrNotFound if chat has no character id
 	// owned by userID.
 	SetActive(ctx context.Context, chat core.ChatRef, userID string, id int64) error
+}
+
+// Quota bounds what CreateCharacter may add; zero fields mean no limit.
+type Quota struct {
+	PerOwner int // characters one owner may have in the chat
+	PerChat  int // characters the chat may have
 }
 
 // GM is a user named game master of a chat with /gm add. Chat admins are
@@ -109,9 +126,11 @@ type GM struct {
 
 // GMs stores the chat's named GMs. It satisfies command.GMStore.
 type GMs interface {
-	// AddGM names userID GM of chat. Adding an existing GM updates the name
-	// and is not an error.
-	AddGM(ctx context.Context, chat core.ChatRef, gm GM) error
+	// AddGM names gm.UserID GM of chat, in one write transaction that
+	// checks the quota. Adding an existing GM updates the name, is not an
+	// error and returns added=false. ErrQuota when the user is not a GM yet
+	// and the chat already has max GMs (max ≤ 0 is no limit).
+	AddGM(ctx context.Context, chat core.ChatRef, gm GM, max int) (added bool, err error)
 	// RemoveGM removes userID from the chat's GMs; ErrNotFound if absent.
 	RemoveGM(ctx context.Context, chat core.ChatRef, userID string) error
 	// ListGMs returns the chat's GMs ordered by Added.
@@ -150,6 +169,14 @@ type FaceCount struct {
 	Count int // > 0
 }
 
+// SizeCount is how many dice of one size a chat's kept history holds, with
+// the counts of the faces that came up, by face.
+type SizeCount struct {
+	Sides int
+	N     int
+	Faces []FaceCount
+}
+
 // RollLog stores the chat's roll history.
 type RollLog interface {
 	// AppendRoll logs r (ID is assigned) and then deletes the chat's oldest
@@ -164,6 +191,13 @@ type RollLog interface {
 	// each die size came up (only dice with a known size, 1 ≤ face ≤ sides),
 	// ordered by Sides then Face. Faces never rolled are omitted.
 	FaceCounts(ctx context.Context, chat core.ChatRef) ([]FaceCount, error)
+	// DieStats returns the n die sizes (of 2 faces or more) of the kept
+	// rolls with the most dice
+	// (ties: the smaller size first), each with its FaceCounts, and how
+	// many sizes it left out, from one snapshot. Its cost is one row per
+	// die size plus the faces of the n sizes returned, whatever the number
+	// of rolls or dice: it is what /stats reads.
+	DieStats(ctx context.Context, chat core.ChatRef, n int) (sizes []SizeCount, more int, err error)
 }
 
 // Alias is a saved roll: /alias ataque /dh ataque espada-larga vs {1}.
@@ -198,14 +232,26 @@ type ChatData struct {
 	Characters []Character // Active marks each owner's active character
 }
 
+// ErrWouldDelete: an import without mayDelete would remove characters of
+// the chat that the document lacks.
+var ErrWouldDelete = errors.New("character: import would delete characters")
+
 // Importer replaces a chat's data in one transaction.
 type Importer interface {
 	// ReplaceChat deletes every character (and active selection) of chat,
 	// inserts d.Characters into chat (their ID and Chat are ignored; new IDs
 	// are assigned; Created/Updated are kept when set), restores the active
 	// selections from Character.Active, and replaces the chat's settings with
-	// d.Settings, all or nothing. GMs, aliases and history are not touched.
-	ReplaceChat(ctx context.Context, chat core.ChatRef, d ChatData) error
+	// d.Settings, all or nothing, in one write transaction that holds the
+	// write lock from its start. GMs, aliases and history are not touched.
+	//
+	// It returns the names of the chat's characters that were deleted
+	// because d has no character of their Key. When there are some and
+	// mayDelete is false, nothing is changed and the error is
+	// ErrWouldDelete (with the names returned): the check and the write see
+	// the same data, so a character created meanwhile is never lost
+	// silently.
+	ReplaceChat(ctx context.Context, chat core.ChatRef, d ChatData, mayDelete bool) (deleted []string, err error)
 }
 
 // Store is everything the character commands need; storage/sqlite

@@ -32,3 +32,30 @@ func (s *Store) SaveSettings(_ context.Context, chat core.ChatRef, v core.Settin
 	s.settings[chat] = v.Clone()
 	return nil
 }
+
+// SetLang changes only the chat's language.
+func (s *Store) SetLang(_ context.Context, chat core.ChatRef, lang string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v := s.settings[chat].Clone()
+	v.Lang = lang
+	s.settings[chat] = v
+	return nil
+}
+
+// SetOption changes only one option of the chat; an empty value removes it.
+func (s *Store) SetOption(_ context.Context, chat core.ChatRef, key, value string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v := s.settings[chat].Clone()
+	if v.Options == nil {
+		v.Options = map[string]string{}
+	}
+	if value == "" {
+		delete(v.Options, key)
+	} else {
+		v.Options[key] = value
+	}
+	s.settings[chat] = v
+	return nil
+}

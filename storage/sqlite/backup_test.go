@@ -47,7 +47,7 @@ func TestBackupWhileWriting(t *testing.T) {
 				if i%5 == 0 {
 					c := character.Character{Owner: strconv.Itoa(w), Name: fmt.Sprintf("c%d-%d", w, i), Key: fmt.Sprintf("c%d-%d", w, i),
 						Values: []character.Value{{Name: "a", Key: "a", Text: "1"}, {Name: "b", Key: "b", Text: "2"}}}
-					if _, err := db.CreateCharacter(ctx, chat, c, 0); err != nil {
+					if _, err := db.CreateCharacter(ctx, chat, c, character.Quota{}); err != nil {
 						errs <- err
 						return
 					}

@@ -29,7 +29,7 @@ func fillChat(b *testing.B, db *DB, chat core.ChatRef, n int) {
 		for v := 0; v < 12; v++ {
 			c.Values = append(c.Values, character.Value{Name: fmt.Sprint("Stat", v), Key: fmt.Sprint("stat", v), Text: fmt.Sprint(v)})
 		}
-		if _, err := db.CreateCharacter(context.Background(), chat, c, 0); err != nil {
+		if _, err := db.CreateCharacter(context.Background(), chat, c, character.Quota{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 
 	"zaria/core"
@@ -51,7 +52,7 @@ func scanCharacters(rows *sql.Rows, chat core.ChatRef) ([]character.Character, e
 
 // CreateCharacter inserts c into chat and makes it its owner's active
 // character, in one transaction. Zero Created/Updated mean now.
-func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c character.Character, maxPerOwner int) (character.Character, error) {
+func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c character.Character, q character.Quota) (character.Character, error) {
 	c.Chat = chat
 	c.Active = true
 	now := db.now()
@@ -66,14 +67,18 @@ func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c characte
 		if err != nil {
 			return err
 		}
-		if maxPerOwner > 0 {
-			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM characters WHERE chat = ? AND owner = ?`,
-				id, c.Owner).Scan(&n); err != nil {
+		if q.PerOwner > 0 || q.PerChat > 0 {
+			var owned, all int
+			if err := tx.QueryRowContext(ctx,
+				`SELECT coalesce(sum(owner = ?), 0), count(*) FROM characters WHERE chat = ?`,
+				c.Owner, id).Scan(&owned, &all); err != nil {
 				return err
 			}
-			if n >= maxPerOwner {
-				return fmt.Errorf("%d characters of %s: %w", n, c.Owner, character.ErrQuota)
+			if q.PerOwner > 0 && owned >= q.PerOwner {
+				return fmt.Errorf("%d characters of %s: %w", owned, c.Owner, character.ErrQuota)
+			}
+			if q.PerChat > 0 && all >= q.PerChat {
+				return fmt.Errorf("%d characters in the chat: %w", all, character.ErrQuota)
 			}
 		}
 		c.ID, err = insertCharacter(ctx, tx, id, c)
@@ -92,6 +97,11 @@ func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c characte
 // insertCharacter inserts c and its values into the chat whose row id is
 // chat and returns its new id.
 func insertCharacter(ctx context.Context, tx *sql.Tx, chat int64, c character.Character) (int64, error) {
+	// Times are stored as int64 Unix nanoseconds; outside that range they
+	// would come back as another date.
+	if !character.Storable(c.Created) || !character.Storable(c.Updated) {
+		return 0, fmt.Errorf("character %q: time %v or %v out of the storable range", c.Key, c.Created, c.Updated)
+	}
 	var id int64
 	err := tx.QueryRowContext(ctx,
 		`INSERT INTO characters (chat, key, name, owner, owner_name, system, created, updated)
@@ -103,24 +113,40 @@ func insertCharacter(ctx context.Context, tx *sql.Tx, chat int64, c character.Ch
 	if err != nil {
 		return 0, err
 	}
-	return id, insertValues(ctx, tx, id, c.Values)
+	return id, insertValues(ctx, tx, id, 0, c.Values)
 }
 
-// insertValues stores vs as the values of character id, in order.
-func insertValues(ctx context.Context, tx *sql.Tx, id int64, vs []character.Value) error {
+// insertValues stores vs as the values of character id, in order, at
+// positions from pos on. Many values go in one statement over a JSON array
+// (an import writes thousands; one statement each would cost ~5 µs apiece).
+func insertValues(ctx context.Context, tx *sql.Tx, id int64, pos int, vs []character.Value) error {
+	if len(vs) == 0 {
+		return nil
+	}
 	seen := make(map[string]bool, len(vs))
+	rows := make([][3]string, len(vs))
 	for i, v := range vs {
 		if seen[v.Key] {
 			return fmt.Errorf("value key %q appears twice in one sheet", v.Key)
 		}
 		seen[v.Key] = true
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO character_values (character, pos, key, name, text) VALUES (?, ?, ?, ?, ?)`,
-			id, i, v.Key, v.Name, v.Text); err != nil {
-			return err
-		}
+		rows[i] = [3]string{v.Key, v.Name, v.Text}
 	}
-	return nil
+	if len(vs) == 1 {
+		_, err := tx.ExecContext(ctx,
+			`INSERT INTO character_values (character, pos, key, name, text) VALUES (?, ?, ?, ?, ?)`,
+			id, pos, vs[0].Key, vs[0].Name, vs[0].Text)
+		return err
+	}
+	doc, err := json.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO character_values (character, pos, key, name, text)
+		 SELECT ?1, ?2 + j.key, j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM json_each(?3) j`,
+		id, pos, string(doc))
+	return err
 }
 
 // setActive makes character id the active character of userID in the chat
@@ -184,24 +210,45 @@ func (db *DB) ListCharacters(ctx context.Context, chat core.ChatRef) ([]characte
 	return cs, nil
 }
 
-// UpdateCharacter replaces Name, Key, System, Values, OwnerName and Updated
-// of character c.ID of chat. A zero Updated means now.
-func (db *DB) UpdateCharacter(ctx context.Context, chat core.ChatRef, c character.Character) error {
-	if c.Updated.IsZero() {
-		c.Updated = db.now()
-	}
-	return db.write(ctx, fmt.Sprintf("update character %d of %s", c.ID, chat), func(tx *sql.Tx) error {
-		id, ok, err := existingChatID(ctx, tx, chat)
+// EditCharacter reads character id of chat, lets edit change it and stores
+// the change, all inside one BEGIN IMMEDIATE transaction: the write lock is
+// held from the read on, so no other connection or process can change the
+// sheet in between. Only what edit changed is written: the characters row
+// when one of its fields changed, and for the values the rows that were
+// removed, changed or added (a reordering rewrites the values). A zero
+// Updated means now.
+func (db *DB) EditCharacter(ctx context.Context, chat core.ChatRef, id int64, edit func(c *character.Character) error) (character.Character, error) {
+	var (
+		out     character.Character
+		editErr error
+	)
+	err := db.write(ctx, fmt.Sprintf("edit character %d of %s", id, chat), func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, characterSelect+` AND ch.id = ? ORDER BY v.pos`, chat.Platform, chat.ID, id)
 		if err != nil {
 			return err
 		}
-		if !ok {
+		cs, err := scanCharacters(rows, chat)
+		if err != nil {
+			return err
+		}
+		if len(cs) == 0 {
 			return character.ErrNotFound
 		}
+		old := cs[0]
+		c := old
+		c.Values = append([]character.Value(nil), old.Values...)
+		if err := edit(&c); err != nil {
+			editErr = err
+			return err
+		}
+		// What an edit may not change.
+		c.ID, c.Chat, c.Owner, c.Created, c.Active = old.ID, old.Chat, old.Owner, old.Created, old.Active
+		if c.Updated.IsZero() || c.Updated.Equal(old.Updated) {
+			c.Updated = db.now()
+		}
 		res, err := tx.ExecContext(ctx,
-			`UPDATE characters SET key = ?, name = ?, system = ?, owner_name = ?, updated = ?
-			  WHERE chat = ? AND id = ?`,
-			c.Key, c.Name, c.System, c.OwnerName, nanos(c.Updated), id, c.ID)
+			`UPDATE characters SET key = ?, name = ?, system = ?, owner_name = ?, updated = ? WHERE id = ?`,
+			c.Key, c.Name, c.System, c.OwnerName, nanos(c.Updated), c.ID)
 		if isUnique(err) {
 			return character.ErrExists
 		}
@@ -211,11 +258,86 @@ func (db *DB) UpdateCharacter(ctx context.Context, chat core.ChatRef, c characte
 		if err := mustAffect(res); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM character_values WHERE character = ?`, c.ID); err != nil {
+		if err := changeValues(ctx, tx, c.ID, old.Values, c.Values); err != nil {
 			return err
 		}
-		return insertValues(ctx, tx, c.ID, c.Values)
+		c.Updated = fromNanos(nanos(c.Updated))
+		out = c
+		return nil
 	})
+	if editErr != nil {
+		return character.Character{}, editErr
+	}
+	if err != nil {
+		return character.Character{}, err
+	}
+	return out, nil
+}
+
+// changeValues turns the values of character id from old into vs with as
+// few row changes as it can: removed keys are deleted, changed ones
+// updated, new ones appended after the last position. When the kept
+// values are not in their old order, or new ones are not at the end, the
+// values are rewritten (still inside the caller's transaction).
+func changeValues(ctx context.Context, tx *sql.Tx, id int64, old, vs []character.Value) error {
+	type slot struct {
+		pos int
+		v   character.Value
+	}
+	was := make(map[string]slot, len(old))
+	for i, v := range old {
+		was[v.Key] = slot{i, v}
+	}
+	now := make(map[string]bool, len(vs))
+	inOrder, last, appended := true, -1, false
+	for _, v := range vs {
+		if now[v.Key] {
+			return fmt.Errorf("value key %q appears twice in one sheet", v.Key)
+		}
+		now[v.Key] = true
+		o, ok := was[v.Key]
+		switch {
+		case !ok:
+			appended = true
+		case appended || o.pos < last:
+			inOrder = false
+		default:
+			last = o.pos
+		}
+	}
+	// New values go after the last stored position (earlier edits leave gaps).
+	var maxPos int
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(pos), -1) FROM character_values WHERE character = ?`, id).Scan(&maxPos); err != nil {
+		return err
+	}
+	if !inOrder {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM character_values WHERE character = ?`, id); err != nil {
+			return err
+		}
+		return insertValues(ctx, tx, id, 0, vs)
+	}
+	for _, v := range old {
+		if !now[v.Key] {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM character_values WHERE character = ? AND key = ?`, id, v.Key); err != nil {
+				return err
+			}
+		}
+	}
+	var added []character.Value
+	for _, v := range vs {
+		o, ok := was[v.Key]
+		if !ok {
+			added = append(added, v)
+			continue
+		}
+		if o.v != v {
+			if _, err := tx.ExecContext(ctx, `UPDATE character_values SET name = ?, text = ? WHERE character = ? AND key = ?`,
+				v.Name, v.Text, id, v.Key); err != nil {
+				return err
+			}
+		}
+	}
+	return insertValues(ctx, tx, id, maxPos+1, added)
 }
 
 // DeleteCharacter removes character id of chat, its values and any active

@@ -76,7 +76,7 @@ func TestHelperWriter(t *testing.T) {
 						{Name: "Uso arma", Key: "uso arma", Text: "d8"},
 					}}
 					var got character.Character
-					if got, err = db.CreateCharacter(ctx, crashChat, c, 0); err == nil {
+					if got, err = db.CreateCharacter(ctx, crashChat, c, character.Quota{}); err == nil {
 						ack("C %d %s", got.ID, k)
 					}
 				case 1:

@@ -56,7 +56,7 @@ func integrityOK(t *testing.T, db *DB) {
 func TestDiskFull(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
-	kept, err := db.CreateCharacter(ctx, failChat, bigSheet("kept"), 0)
+	kept, err := db.CreateCharacter(ctx, failChat, bigSheet("kept"), character.Quota{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, err = db.CreateCharacter(ctx, failChat, bigSheet("lost"), 0)
+	_, err = db.CreateCharacter(ctx, failChat, bigSheet("lost"), character.Quota{})
 	if sqliteCode(err) != sqlite3.ErrFull {
 		t.Fatalf("create on a full disk: err = %v, want SQLITE_FULL", err)
 	}
@@ -97,7 +97,7 @@ func TestDiskFull(t *testing.T) {
 	if _, err := db.w.ExecContext(ctx, "PRAGMA max_page_count = 1073741823"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("lost"), 0); err != nil {
+	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("lost"), character.Quota{}); err != nil {
 		t.Fatalf("create after space came back: %v", err)
 	}
 	if err := db.AppendRoll(ctx, r, 0); err != nil {
@@ -118,12 +118,13 @@ func TestReadOnly(t *testing.T) {
 	writes := map[string]error{
 		"save settings": db.SaveSettings(ctx, failChat, core.Settings{Lang: "es"}),
 		"set state":     db.SetState(ctx, "telegram.offset", "7"),
-		"add GM":        db.AddGM(ctx, failChat, character.GM{UserID: "u1"}),
 		"log roll":      db.AppendRoll(ctx, character.Roll{Chat: failChat, UserID: "u1"}, 10),
 		"set alias":     db.SetAlias(ctx, failChat, character.Alias{UserID: "u1", Key: "a", Name: "a", Text: "/roll"}, 0),
 	}
-	_, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), 0)
+	_, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), character.Quota{})
 	writes["create character"] = err
+	_, err = db.AddGM(ctx, failChat, character.GM{UserID: "u1"}, 0)
+	writes["add GM"] = err
 	for what, err := range writes {
 		if sqliteCode(err) != sqlite3.ErrReadonly {
 			t.Errorf("%s on a read-only database: err = %v, want SQLITE_READONLY", what, err)
@@ -227,7 +228,7 @@ func TestCancelledContext(t *testing.T) {
 	if err := db.SetState(ctx, "k", "v"); !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "sqlite: ") {
 		t.Errorf("write with a cancelled context: err = %v", err)
 	}
-	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), 0); !errors.Is(err, context.Canceled) {
+	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), character.Quota{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("create with a cancelled context: err = %v", err)
 	}
 	if _, _, err := db.State(ctx, "k"); !errors.Is(err, context.Canceled) {

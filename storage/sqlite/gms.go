@@ -10,23 +10,38 @@ import (
 )
 
 // AddGM names gm.UserID GM of chat; adding an existing GM updates the name
-// and keeps the date it was first added. A zero gm.Added means now.
-func (db *DB) AddGM(ctx context.Context, chat core.ChatRef, gm character.GM) error {
+// and keeps the date it was first added. A new GM beyond max (> 0) GMs of
+// the chat is refused with character.ErrQuota, checked in the same write
+// transaction. A zero gm.Added means now.
+func (db *DB) AddGM(ctx context.Context, chat core.ChatRef, gm character.GM, max int) (bool, error) {
 	added := gm.Added
 	if added.IsZero() {
 		added = db.now()
 	}
-	return db.write(ctx, "add GM to "+chat.String(), func(tx *sql.Tx) error {
+	var isNew bool
+	err := db.write(ctx, "add GM to "+chat.String(), func(tx *sql.Tx) error {
 		id, err := chatID(ctx, tx, chat)
 		if err != nil {
 			return err
 		}
+		var exists bool
+		var n int
+		if err := tx.QueryRowContext(ctx,
+			`SELECT coalesce(sum(user_id = ?), 0) > 0, count(*) FROM gms WHERE chat = ?`,
+			gm.UserID, id).Scan(&exists, &n); err != nil {
+			return err
+		}
+		if !exists && max > 0 && n >= max {
+			return fmt.Errorf("%d GMs: %w", n, character.ErrQuota)
+		}
+		isNew = !exists
 		_, err = tx.ExecContext(ctx,
 			`INSERT INTO gms (chat, user_id, name, added) VALUES (?, ?, ?, ?)
 			 ON CONFLICT (chat, user_id) DO UPDATE SET name = excluded.name`,
 			id, gm.UserID, gm.Name, nanos(added))
 		return err
 	})
+	return isNew && err == nil, err
 }
 
 // RemoveGM removes userID from the chat's GMs; character.ErrNotFound if

@@ -83,6 +83,7 @@ func (db *DB) migrate(ctx context.Context, fsys fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
+	steps := goSteps()
 	// Refuse a newer schema before touching anything.
 	var v int
 	if err := db.w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
@@ -116,6 +117,12 @@ func (db *DB) migrate(ctx context.Context, fsys fs.FS) error {
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+		if _, what, _ := strings.Cut(m.name, "_"); steps[what] != nil {
+			if err := steps[what](ctx, tx); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("migration %s: %w", m.name, err)
+			}
 		}
 		// PRAGMA takes no bound parameters; the version is an integer from
 		// our own embedded file names, never outside input.

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 
 	"zaria/core"
@@ -39,16 +38,40 @@ func (db *DB) AppendRoll(ctx context.Context, r character.Roll, keep int) error 
 			id, r.UserID, r.UserName, r.Command, string(dice), string(sides), r.Result, nanos(r.Time)); err != nil {
 			return err
 		}
-		if keep <= 0 {
-			return nil
+		delta := map[faceKey]int{}
+		countFaces(delta, r.Dice, r.Sides, 1)
+		if keep > 0 {
+			// The keep-th newest roll is the oldest one kept; with fewer
+			// rolls the subquery is NULL and nothing is deleted. The pruned
+			// rolls' dice leave the face counts.
+			rows, err := tx.QueryContext(ctx,
+				`DELETE FROM rolls WHERE chat = ?1 AND id < (
+				     SELECT id FROM rolls WHERE chat = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
+				 RETURNING dice, sides`,
+				id, keep-1)
+			if err != nil {
+				return err
+			}
+			var dj, sj []byte
+			var pd, ps []int
+			for rows.Next() {
+				if err := rows.Scan(&dj, &sj); err != nil {
+					rows.Close()
+					return err
+				}
+				var err1, err2 error
+				pd, err1 = parseInts(dj, pd[:0])
+				ps, err2 = parseInts(sj, ps[:0])
+				if err1 == nil && err2 == nil {
+					countFaces(delta, pd, ps, -1)
+				}
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
 		}
-		// The keep-th newest roll is the oldest one kept; with fewer rolls
-		// the subquery is NULL and nothing is deleted.
-		_, err = tx.ExecContext(ctx,
-			`DELETE FROM rolls WHERE chat = ?1 AND id < (
-			     SELECT id FROM rolls WHERE chat = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)`,
-			id, keep-1)
-		return err
+		return applyFaces(ctx, tx, id, delta)
 	})
 }
 
@@ -127,52 +150,29 @@ func (db *DB) RollCounts(ctx context.Context, chat core.ChatRef) ([]character.Us
 	return out, nil
 }
 
-// FaceCounts counts, over the chat's kept rolls, how often each face of
-// each known die size came up, ordered by size then face.
+// FaceCounts returns, over the chat's kept rolls, how often each face of
+// each known die size came up, ordered by size then face (from the counts
+// AppendRoll keeps).
 func (db *DB) FaceCounts(ctx context.Context, chat core.ChatRef) ([]character.FaceCount, error) {
 	rows, err := db.r.QueryContext(ctx,
-		`SELECT r.dice, r.sides FROM rolls r JOIN chats c ON c.id = r.chat
-		  WHERE c.platform = ? AND c.chat_id = ?`, chat.Platform, chat.ID)
+		`SELECT f.sides, f.face, f.n FROM face_counts f JOIN chats c ON c.id = f.chat
+		  WHERE c.platform = ? AND c.chat_id = ?
+		  ORDER BY f.sides, f.face`, chat.Platform, chat.ID)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
 	}
 	defer rows.Close()
-	type sf struct{ sides, face int }
-	counts := map[sf]int{}
-	var dice, sides []int
-	var dj, sj sql.RawBytes
+	out := []character.FaceCount{}
 	for rows.Next() {
-		if err := rows.Scan(&dj, &sj); err != nil {
+		var f character.FaceCount
+		if err := rows.Scan(&f.Sides, &f.Face, &f.Count); err != nil {
 			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
 		}
-		if dice, err = parseInts(dj, dice[:0]); err != nil {
-			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
-		}
-		if sides, err = parseInts(sj, sides[:0]); err != nil {
-			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
-		}
-		for i, f := range dice {
-			if i >= len(sides) {
-				break
-			}
-			if s := sides[i]; s >= 1 && f >= 1 && f <= s {
-				counts[sf{s, f}]++
-			}
-		}
+		out = append(out, f)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
 	}
-	out := make([]character.FaceCount, 0, len(counts))
-	for k, n := range counts {
-		out = append(out, character.FaceCount{Sides: k.sides, Face: k.face, Count: n})
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Sides != out[j].Sides {
-			return out[i].Sides < out[j].Sides
-		}
-		return out[i].Face < out[j].Face
-	})
 	return out, nil
 }
 

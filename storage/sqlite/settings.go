@@ -75,6 +75,39 @@ func (db *DB) SaveSettings(ctx context.Context, chat core.ChatRef, s core.Settin
 	})
 }
 
+// SetLang changes only the chat's language, in one write: an option set at
+// the same time by another writer is kept (SaveSettings would write back
+// the options it read earlier).
+func (db *DB) SetLang(ctx context.Context, chat core.ChatRef, lang string) error {
+	return db.write(ctx, "set language of "+chat.String(), func(tx *sql.Tx) error {
+		id, err := chatID(ctx, tx, chat)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE chats SET lang = ? WHERE id = ?`, lang, id)
+		return err
+	})
+}
+
+// SetOption changes only one option of the chat, in one write; an empty
+// value removes it. Other options and the language are not touched.
+func (db *DB) SetOption(ctx context.Context, chat core.ChatRef, key, value string) error {
+	return db.write(ctx, fmt.Sprintf("set option %q of %s", key, chat), func(tx *sql.Tx) error {
+		id, err := chatID(ctx, tx, chat)
+		if err != nil {
+			return err
+		}
+		if value == "" {
+			_, err = tx.ExecContext(ctx, `DELETE FROM chat_options WHERE chat = ? AND key = ?`, id, key)
+			return err
+		}
+		_, err = tx.ExecContext(ctx,
+			`INSERT INTO chat_options (chat, key, value) VALUES (?, ?, ?)
+			 ON CONFLICT (chat, key) DO UPDATE SET value = excluded.value`, id, key, value)
+		return err
+	})
+}
+
 func saveSettings(ctx context.Context, tx *sql.Tx, chat core.ChatRef, s core.Settings) error {
 	id, err := chatID(ctx, tx, chat)
 	if err != nil {

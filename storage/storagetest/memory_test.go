@@ -12,3 +12,7 @@ import (
 func TestMemorySettings(t *testing.T) {
 	storagetest.RunSettings(t, func(t *testing.T) command.SettingsStore { return memory.New() })
 }
+
+func TestMemorySettingsChanges(t *testing.T) {
+	storagetest.RunSettingsChanges(t, func(t *testing.T) storagetest.SettingsChanger { return memory.New() })
+}

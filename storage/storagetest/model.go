@@ -113,7 +113,7 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 				want, also = character.ErrQuota, want
 			}
 			var c character.Character
-			c, err = s.CreateCharacter(ctx, chat, character.Character{Owner: user, Name: name, Key: name, Values: vs}, quota)
+			c, err = s.CreateCharacter(ctx, chat, character.Character{Owner: user, Name: name, Key: name, Values: vs}, character.Quota{PerOwner: quota})
 			if err == nil {
 				ids = append(ids, c.ID)
 				m.chars[chat][c.ID] = &modelChar{owner: user, key: name, values: vs}
@@ -130,7 +130,10 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 			case m.keyTaken(chat, name, id):
 				want = character.ErrExists
 			}
-			err = s.UpdateCharacter(ctx, chat, character.Character{ID: id, Owner: "ignored", Name: name, Key: name, Values: vs})
+			_, err = s.EditCharacter(ctx, chat, id, func(c *character.Character) error {
+				c.Owner, c.Name, c.Key, c.Values = "ignored", name, name, vs
+				return nil
+			})
 			if err == nil && ok {
 				c.key, c.values = name, vs
 			}
@@ -298,6 +301,47 @@ func RunRollModel(t *testing.T, open func(t *testing.T) character.RollLog) {
 				if f.Count != faces[[2]int{f.Sides, f.Face}] ||
 					(i > 0 && (fc[i-1].Sides > f.Sides || fc[i-1].Sides == f.Sides && fc[i-1].Face >= f.Face)) {
 					t.Fatalf("step %d: %s faces %+v, model %v", step, c, fc, faces)
+				}
+			}
+			// DieStats: sizes ≥ 2 by dice, most first, ties by size.
+			bySize := map[int]int{}
+			for k, n := range faces {
+				if k[0] >= 2 {
+					bySize[k[0]] += n
+				}
+			}
+			var order []int
+			for sd := range bySize {
+				order = append(order, sd)
+			}
+			sort.Slice(order, func(i, j int) bool {
+				if bySize[order[i]] != bySize[order[j]] {
+					return bySize[order[i]] > bySize[order[j]]
+				}
+				return order[i] < order[j]
+			})
+			top := 2
+			ds, more, err := s.DieStats(ctx, c, top)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantMore := max(len(order)-top, 0)
+			if len(order) > top {
+				order = order[:top]
+			}
+			if len(ds) != len(order) || more != wantMore {
+				t.Fatalf("step %d: %s die stats %+v (+%d), model sizes %v (+%d)", step, c, ds, more, order, wantMore)
+			}
+			for i, sz := range ds {
+				n := 0
+				for j, f := range sz.Faces {
+					if f.Sides != sz.Sides || f.Count != faces[[2]int{f.Sides, f.Face}] || (j > 0 && sz.Faces[j-1].Face >= f.Face) {
+						t.Fatalf("step %d: %s die stats of d%d: %+v, model %v", step, c, sz.Sides, sz.Faces, faces)
+					}
+					n += f.Count
+				}
+				if sz.Sides != order[i] || sz.N != bySize[order[i]] || n != sz.N {
+					t.Fatalf("step %d: %s die stats %+v, model d%d × %d", step, c, sz, order[i], bySize[order[i]])
 				}
 			}
 		}

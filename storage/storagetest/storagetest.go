@@ -51,6 +51,15 @@ var t0 = time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.UTC)
 // gets a fresh, empty store.
 func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("Settings", func(t *testing.T) { RunSettings(t, func(t *testing.T) command.SettingsStore { return open(t) }) })
+	t.Run("SettingsChanges", func(t *testing.T) {
+		RunSettingsChanges(t, func(t *testing.T) SettingsChanger {
+			if c, ok := open(t).(SettingsChanger); ok {
+				return c
+			}
+			t.Skip("the store has no SetLang/SetOption")
+			return nil
+		})
+	})
 	t.Run("State", func(t *testing.T) { RunState(t, func(t *testing.T) StateStore { return open(t) }) })
 	t.Run("Characters", func(t *testing.T) { RunCharacters(t, func(t *testing.T) character.Characters { return open(t) }) })
 	t.Run("GMs", func(t *testing.T) { RunGMs(t, func(t *testing.T) character.GMs { return open(t) }) })
@@ -136,6 +145,49 @@ func RunSettings(t *testing.T, open func(t *testing.T) command.SettingsStore) {
 	})
 }
 
+// SettingsChanger changes one setting of a chat without writing back the
+// others (storage/sqlite and storage/memory implement it).
+type SettingsChanger interface {
+	command.SettingsStore
+	SetLang(ctx context.Context, chat core.ChatRef, lang string) error
+	SetOption(ctx context.Context, chat core.ChatRef, key, value string) error
+}
+
+// RunSettingsChanges checks SetLang and SetOption, including from many
+// goroutines at once: every option set is kept.
+func RunSettingsChanges(t *testing.T, open func(t *testing.T) SettingsChanger) {
+	ctx := context.Background()
+	s := open(t)
+	must(t, s.SaveSettings(ctx, chatA, core.Settings{Lang: "es", Options: map[string]string{"keep": "1", "gone": "x"}}))
+	must(t, s.SetLang(ctx, chatA, "el"))
+	must(t, s.SetOption(ctx, chatA, "new", "2"))
+	must(t, s.SetOption(ctx, chatA, "keep", "3"))
+	must(t, s.SetOption(ctx, chatA, "gone", ""))
+	must(t, s.SetOption(ctx, chatB, "other", "b"))
+	got, err := s.Settings(ctx, chatA)
+	must(t, err)
+	want := core.Settings{Lang: "el", Options: map[string]string{"keep": "3", "new": "2"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("settings = %+v, want %+v", got, want)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if err := s.SetOption(ctx, chatC, fmt.Sprint("k", i), fmt.Sprint(i)); err != nil {
+				t.Error(err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	got, err = s.Settings(ctx, chatC)
+	must(t, err)
+	if len(got.Options) != 20 {
+		t.Errorf("after 20 concurrent SetOption, %d options kept: %v", len(got.Options), got.Options)
+	}
+}
+
 // RunState checks a StateStore.
 func RunState(t *testing.T, open func(t *testing.T) StateStore) {
 	ctx := context.Background()
@@ -197,7 +249,7 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 		in := sheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2", "Arma", "espada-larga", "Δύναμη", "-1")
 		in.Created, in.Updated = t0, t0.Add(time.Second)
 		in.Chat = chatB // ignored: the chat argument wins
-		c, err := s.CreateCharacter(ctx, chatA, in, 5)
+		c, err := s.CreateCharacter(ctx, chatA, in, character.Quota{PerOwner: 5})
 		must(t, err)
 		if c.ID == 0 || c.Chat != chatA || !c.Active {
 			t.Errorf("created = %+v, want an ID, chat %s, active", c, chatA)
@@ -214,7 +266,7 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 
 		// No values, zero times: the store sets the times.
 		before := time.Now().Add(-time.Minute)
-		bare, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Mira"), 5)
+		bare, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Mira"), character.Quota{PerOwner: 5})
 		must(t, err)
 		if bare.Created.Before(before) || bare.Updated.Before(before) {
 			t.Errorf("zero times were not set: created %v updated %v", bare.Created, bare.Updated)
@@ -235,16 +287,17 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 		if len(list) != 0 {
 			t.Errorf("list of an empty chat = %v", list)
 		}
-		wantErr(t, s.UpdateCharacter(ctx, chatA, character.Character{ID: 1, Key: "x"}), character.ErrNotFound, "UpdateCharacter of an empty store")
+		_, err = s.EditCharacter(ctx, chatA, 1, func(c *character.Character) error { c.Key = "x"; return nil })
+		wantErr(t, err, character.ErrNotFound, "EditCharacter of an empty store")
 		wantErr(t, s.DeleteCharacter(ctx, chatA, 1), character.ErrNotFound, "DeleteCharacter of an empty store")
 		wantErr(t, s.SetActive(ctx, chatA, "u1", 1), character.ErrNotFound, "SetActive of an empty store")
 	})
 
 	t.Run("DuplicateKey", func(t *testing.T) {
 		s := open(t)
-		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Drake"), 5)
+		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Drake"), character.Quota{PerOwner: 5})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatA, sheet("u2", "Drake", "Fuerza", "1"), 5)
+		_, err = s.CreateCharacter(ctx, chatA, sheet("u2", "Drake", "Fuerza", "1"), character.Quota{PerOwner: 5})
 		wantErr(t, err, character.ErrExists, "second Drake in the chat")
 		got, err := s.Character(ctx, chatA, "drake")
 		must(t, err)
@@ -257,51 +310,51 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 		// Keys are compared byte for byte: the core folds, the store does not.
 		upper := sheet("u3", "Drake")
 		upper.Key = "DRAKE"
-		_, err = s.CreateCharacter(ctx, chatA, upper, 5)
+		_, err = s.CreateCharacter(ctx, chatA, upper, character.Quota{PerOwner: 5})
 		must(t, err)
 		if _, err := s.Character(ctx, chatA, "Drake"); !errors.Is(err, character.ErrNotFound) {
 			t.Errorf("key %q found by %q: the store folds keys", "drake", "Drake")
 		}
 		// Same name in other chats is fine.
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u2", "Drake"), 5)
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u2", "Drake"), character.Quota{PerOwner: 5})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatC, sheet("u2", "Drake"), 5)
+		_, err = s.CreateCharacter(ctx, chatC, sheet("u2", "Drake"), character.Quota{PerOwner: 5})
 		must(t, err)
 	})
 
 	t.Run("Quota", func(t *testing.T) {
 		s := open(t)
 		for _, n := range []string{"A1", "A2"} {
-			_, err := s.CreateCharacter(ctx, chatA, sheet("u1", n), 2)
+			_, err := s.CreateCharacter(ctx, chatA, sheet("u1", n), character.Quota{PerOwner: 2})
 			must(t, err)
 		}
-		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "A3"), 2)
+		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "A3"), character.Quota{PerOwner: 2})
 		wantErr(t, err, character.ErrQuota, "third character with quota 2")
 		if _, err := s.Character(ctx, chatA, "a3"); !errors.Is(err, character.ErrNotFound) {
 			t.Errorf("refused character was stored: %v", err)
 		}
 		// The quota is per owner and per chat.
-		_, err = s.CreateCharacter(ctx, chatA, sheet("u2", "B1"), 2)
+		_, err = s.CreateCharacter(ctx, chatA, sheet("u2", "B1"), character.Quota{PerOwner: 2})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "A3"), 2)
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "A3"), character.Quota{PerOwner: 2})
 		must(t, err)
 		// Deleting frees a place.
 		a1, err := s.Character(ctx, chatA, "a1")
 		must(t, err)
 		must(t, s.DeleteCharacter(ctx, chatA, a1.ID))
-		_, err = s.CreateCharacter(ctx, chatA, sheet("u1", "A3"), 2)
+		_, err = s.CreateCharacter(ctx, chatA, sheet("u1", "A3"), character.Quota{PerOwner: 2})
 		must(t, err)
 	})
 
 	t.Run("ListAndActive", func(t *testing.T) {
 		s := open(t)
-		zed, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Zed", "x", "1"), 0)
+		zed, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Zed", "x", "1"), character.Quota{})
 		must(t, err)
-		amy, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Amy", "y", "2"), 0)
+		amy, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Amy", "y", "2"), character.Quota{})
 		must(t, err)
-		bob, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Bob"), 0)
+		bob, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Bob"), character.Quota{})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Other"), 0)
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Other"), character.Quota{})
 		must(t, err)
 
 		list, err := s.ListCharacters(ctx, chatA)
@@ -356,59 +409,113 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 		s := open(t)
 		in := sheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2")
 		in.Created = t0
-		c, err := s.CreateCharacter(ctx, chatA, in, 0)
+		c, err := s.CreateCharacter(ctx, chatA, in, character.Quota{})
 		must(t, err)
-		mira, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Mira"), 0)
+		mira, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Mira"), character.Quota{})
 		must(t, err)
 
+		// replace sets every field an edit may change, and tries the others.
+		replace := func(to character.Character) func(*character.Character) error {
+			return func(c *character.Character) error {
+				id := c.ID
+				*c = to
+				c.ID = id + 1000 // not changed by an edit either
+				return nil
+			}
+		}
 		up := c
 		up.Name, up.Key, up.System, up.OwnerName = "Drake el Rojo", "drake el rojo", "dh", "Ana"
 		up.Values = []character.Value{{Name: "Atletismo", Key: "atletismo", Text: "3"}, {Name: "Uso arma", Key: "uso arma", Text: "d6"}}
 		up.Updated = t0.Add(time.Hour)
-		up.Owner, up.Created, up.Active = "intruder", t0.Add(-time.Hour), false // not changed by an update
-		must(t, s.UpdateCharacter(ctx, chatA, up))
-		got, err := s.Character(ctx, chatA, "drake el rojo")
+		up.Owner, up.Created, up.Active, up.Chat = "intruder", t0.Add(-time.Hour), false, chatB // not changed by an edit
+		edited, err := s.EditCharacter(ctx, chatA, c.ID, replace(up))
 		must(t, err)
 		want := up
-		want.Owner, want.Created, want.Active = "u1", t0, true
+		want.ID, want.Owner, want.Created, want.Active, want.Chat = c.ID, "u1", t0, true, chatA
+		sameCharacter(t, edited, want)
+		got, err := s.Character(ctx, chatA, "drake el rojo")
+		must(t, err)
 		sameCharacter(t, got, want)
 		if _, err := s.Character(ctx, chatA, "drake"); !errors.Is(err, character.ErrNotFound) {
 			t.Errorf("old key still finds the renamed character: %v", err)
 		}
 
-		// Taking another character's key fails and changes nothing.
-		clash := got
-		clash.Key, clash.Values = mira.Key, nil
-		wantErr(t, s.UpdateCharacter(ctx, chatA, clash), character.ErrExists, "rename onto mira")
+		// The edit sees the sheet as stored, and its error aborts it.
+		boom := errors.New("boom")
+		_, err = s.EditCharacter(ctx, chatA, c.ID, func(c *character.Character) error {
+			if c.Name != "Drake el Rojo" || len(c.Values) != 2 || c.Values[1].Text != "d6" || c.Owner != "u1" {
+				t.Errorf("edit sees %+v", c)
+			}
+			c.Name, c.Values = "Nope", nil
+			return boom
+		})
+		if err != boom {
+			t.Errorf("an edit's error came back as %v, want it as it is", err)
+		}
 		again, err := s.Character(ctx, chatA, "drake el rojo")
 		must(t, err)
 		sameCharacter(t, again, want)
 
-		// The id of chat A's character is unknown in chat B.
-		wantErr(t, s.UpdateCharacter(ctx, chatB, up), character.ErrNotFound, "update via another chat")
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u9", "Zz"), 0)
-		must(t, err)
-		wantErr(t, s.UpdateCharacter(ctx, chatB, up), character.ErrNotFound, "update via another chat that exists")
+		// Taking another character's key fails and changes nothing.
+		_, err = s.EditCharacter(ctx, chatA, c.ID, func(c *character.Character) error {
+			c.Key, c.Values = mira.Key, nil
+			return nil
+		})
+		wantErr(t, err, character.ErrExists, "rename onto mira")
 		again, err = s.Character(ctx, chatA, "drake el rojo")
 		must(t, err)
 		sameCharacter(t, again, want)
 
-		// Emptying the values.
-		noValues := want
-		noValues.Values = nil
-		must(t, s.UpdateCharacter(ctx, chatA, noValues))
+		// The id of chat A's character is unknown in chat B.
+		_, err = s.EditCharacter(ctx, chatB, c.ID, replace(up))
+		wantErr(t, err, character.ErrNotFound, "edit via another chat")
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u9", "Zz"), character.Quota{})
+		must(t, err)
+		_, err = s.EditCharacter(ctx, chatB, c.ID, replace(up))
+		wantErr(t, err, character.ErrNotFound, "edit via another chat that exists")
 		again, err = s.Character(ctx, chatA, "drake el rojo")
 		must(t, err)
-		if len(again.Values) != 0 {
-			t.Errorf("values after emptying = %+v", again.Values)
+		sameCharacter(t, again, want)
+
+		// One value changed, one removed, two added, in order; then a
+		// reordering; then emptying. Each reads back as edited.
+		steps := []func(vs []character.Value) []character.Value{
+			func(vs []character.Value) []character.Value {
+				vs[0].Text = "4"
+				return append(vs[:1], character.Value{Name: "Fuerza", Key: "fuerza", Text: "2"}, character.Value{Name: "Δύναμη", Key: "δυναμη", Text: "-1"})
+			},
+			func(vs []character.Value) []character.Value {
+				return append(vs, character.Value{Name: "Arma", Key: "arma", Text: "espada"})
+			},
+			func(vs []character.Value) []character.Value {
+				return []character.Value{vs[3], vs[1], vs[0]}
+			},
+			func(vs []character.Value) []character.Value {
+				return append([]character.Value{{Name: "Nuevo", Key: "nuevo", Text: "1"}}, vs[1:]...)
+			},
+			func([]character.Value) []character.Value { return nil },
+		}
+		for i, step := range steps {
+			var wantValues []character.Value
+			_, err := s.EditCharacter(ctx, chatA, c.ID, func(c *character.Character) error {
+				c.Values = step(c.Values)
+				wantValues = append([]character.Value(nil), c.Values...)
+				return nil
+			})
+			must(t, err)
+			again, err := s.Character(ctx, chatA, "drake el rojo")
+			must(t, err)
+			if len(again.Values) != len(wantValues) || (len(wantValues) > 0 && !reflect.DeepEqual(again.Values, wantValues)) {
+				t.Errorf("values after step %d = %+v, want %+v", i, again.Values, wantValues)
+			}
 		}
 	})
 
 	t.Run("Delete", func(t *testing.T) {
 		s := open(t)
-		c, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Drake", "Fuerza", "4"), 0)
+		c, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Drake", "Fuerza", "4"), character.Quota{})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Drake"), 0)
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Drake"), character.Quota{})
 		must(t, err)
 		wantErr(t, s.DeleteCharacter(ctx, chatB, c.ID), character.ErrNotFound, "delete via another chat")
 		if _, err := s.Character(ctx, chatA, "drake"); err != nil {
@@ -424,7 +531,7 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 			t.Errorf("chat B's active character is gone: %v", err)
 		}
 		// The name is free again, with a new id and no old values.
-		d, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Drake"), 0)
+		d, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Drake"), character.Quota{})
 		must(t, err)
 		if d.ID == c.ID {
 			t.Errorf("a deleted character's id %d was reused", c.ID)
@@ -444,11 +551,33 @@ func RunGMs(t *testing.T, open func(t *testing.T) character.GMs) {
 	if gm, err := s.IsGM(ctx, chatA, "u1"); err != nil || gm {
 		t.Errorf("IsGM in an empty store = %v %v", gm, err)
 	}
-	must(t, s.AddGM(ctx, chatA, character.GM{UserID: "u2", Name: "Bea", Added: t0.Add(time.Minute)}))
-	must(t, s.AddGM(ctx, chatA, character.GM{UserID: "u1", Name: "Ana", Added: t0}))
-	must(t, s.AddGM(ctx, chatB, character.GM{UserID: "u3", Name: "Carla", Added: t0}))
-	// Adding again updates the name and is not an error.
-	must(t, s.AddGM(ctx, chatA, character.GM{UserID: "u2", Name: "Beatriz", Added: t0.Add(time.Minute)}))
+	_, err := s.AddGM(ctx, chatA, character.GM{UserID: "u2", Name: "Bea", Added: t0.Add(time.Minute)}, 0)
+	must(t, err)
+	_, err = s.AddGM(ctx, chatA, character.GM{UserID: "u1", Name: "Ana", Added: t0}, 0)
+	must(t, err)
+	_, err = s.AddGM(ctx, chatB, character.GM{UserID: "u3", Name: "Carla", Added: t0}, 0)
+	must(t, err)
+	// Adding again updates the name, is not an error, and is not new; at
+	// the quota an existing GM can still be renamed, a new one cannot.
+	added, err := s.AddGM(ctx, chatA, character.GM{UserID: "u2", Name: "Beatriz", Added: t0.Add(time.Minute)}, 2)
+	must(t, err)
+	if added {
+		t.Error("AddGM of an existing GM says added")
+	}
+	added, err = s.AddGM(ctx, chatA, character.GM{UserID: "u4", Name: "Dani"}, 2)
+	wantErr(t, err, character.ErrQuota, "third GM with quota 2")
+	if added {
+		t.Error("a refused AddGM says added")
+	}
+	if gm, err := s.IsGM(ctx, chatA, "u4"); err != nil || gm {
+		t.Errorf("a GM refused by the quota was stored: %v %v", gm, err)
+	}
+	added, err = s.AddGM(ctx, chatB, character.GM{UserID: "u4", Name: "Dani", Added: t0}, 2)
+	must(t, err)
+	if !added {
+		t.Error("AddGM of a new GM does not say added")
+	}
+	must(t, s.RemoveGM(ctx, chatB, "u4"))
 
 	list, err := s.ListGMs(ctx, chatA)
 	must(t, err)
@@ -671,13 +800,14 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 
 	setup := func(t *testing.T) Store {
 		s := open(t)
-		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Old", "Fuerza", "1"), 0)
+		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Old", "Fuerza", "1"), character.Quota{})
 		must(t, err)
 		must(t, s.SaveSettings(ctx, chatA, core.Settings{Lang: "es", Options: map[string]string{"old": "1"}}))
-		must(t, s.AddGM(ctx, chatA, character.GM{UserID: "gm", Name: "GM"}))
+		_, err = s.AddGM(ctx, chatA, character.GM{UserID: "gm", Name: "GM"}, 0)
+		must(t, err)
 		must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "a", Key: "a", Text: "/roll 1d6"}, 0))
 		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: "/roll 1d6"}, 0))
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Keep"), 0)
+		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Keep"), character.Quota{})
 		must(t, err)
 		return s
 	}
@@ -694,7 +824,19 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 			Settings:   core.Settings{Lang: "el", Options: map[string]string{"zaria": "heroico"}},
 			Characters: []character.Character{drake, spare, bob},
 		}
-		must(t, s.ReplaceChat(ctx, chatA, d))
+		gone, err := s.ReplaceChat(ctx, chatA, d, false)
+		wantErr(t, err, character.ErrWouldDelete, "import without Old, not allowed to delete")
+		if len(gone) != 1 || gone[0] != "Old" {
+			t.Errorf("refused import names %v, want [Old]", gone)
+		}
+		if _, err := s.Character(ctx, chatA, "old"); err != nil {
+			t.Fatalf("a refused import deleted Old: %v", err)
+		}
+		gone, err = s.ReplaceChat(ctx, chatA, d, true)
+		must(t, err)
+		if len(gone) != 1 || gone[0] != "Old" {
+			t.Errorf("import deleted %v, want [Old]", gone)
+		}
 
 		list, err := s.ListCharacters(ctx, chatA)
 		must(t, err)
@@ -747,10 +889,11 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 			Settings:   core.Settings{Lang: "en"},
 			Characters: []character.Character{sheet("u1", "Twin"), sheet("u2", "Twin")},
 		}
-		wantErr(t, s.ReplaceChat(ctx, chatA, bad), character.ErrExists, "import with two Twins")
+		_, err := s.ReplaceChat(ctx, chatA, bad, true)
+		wantErr(t, err, character.ErrExists, "import with two Twins")
 		twoActive := character.ChatData{Characters: []character.Character{sheet("u1", "One"), sheet("u1", "Two")}}
 		twoActive.Characters[0].Active, twoActive.Characters[1].Active = true, true
-		if err := s.ReplaceChat(ctx, chatA, twoActive); err == nil {
+		if _, err := s.ReplaceChat(ctx, chatA, twoActive, true); err == nil {
 			t.Error("import with two active characters of one owner succeeded")
 		}
 		list, err := s.ListCharacters(ctx, chatA)
@@ -771,7 +914,11 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 		must(t, err)
 		st, err := s.Settings(ctx, chatA)
 		must(t, err)
-		must(t, s.ReplaceChat(ctx, chatC, character.ChatData{Settings: st, Characters: list}))
+		gone, err := s.ReplaceChat(ctx, chatC, character.ChatData{Settings: st, Characters: list}, false)
+		must(t, err)
+		if len(gone) != 0 {
+			t.Errorf("import into a new chat deleted %v", gone)
+		}
 		copied, err := s.ListCharacters(ctx, chatC)
 		must(t, err)
 		if len(copied) != 1 || copied[0].ID == list[0].ID || copied[0].Chat != chatC || !copied[0].Active {
@@ -804,7 +951,7 @@ func RunConcurrency(t *testing.T, open func(t *testing.T) Store) {
 			user := fmt.Sprintf("u%d", w)
 			for i := 0; i < each; i++ {
 				name := fmt.Sprintf("w%d-%d", w, i)
-				if _, err := s.CreateCharacter(ctx, chat, sheet(user, name, "Fuerza", fmt.Sprint(i)), 0); err != nil {
+				if _, err := s.CreateCharacter(ctx, chat, sheet(user, name, "Fuerza", fmt.Sprint(i)), character.Quota{}); err != nil {
 					errs <- err
 				}
 				if err := s.AppendRoll(ctx, character.Roll{Chat: chat, UserID: user, Command: "/roll " + name, Dice: []int{i%6 + 1}, Sides: []int{6}}, 0); err != nil {
@@ -841,6 +988,37 @@ func RunConcurrency(t *testing.T, open func(t *testing.T) Store) {
 	}
 	if total != workers*each {
 		t.Errorf("%d characters stored, want %d", total, workers*each)
+	}
+
+	// Edits of one sheet from many goroutines: each adds its own values
+	// and bumps a shared counter; nothing acknowledged is lost.
+	shared, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Shared", "n", "0"), character.Quota{})
+	must(t, err)
+	var edits sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		edits.Add(1)
+		go func(w int) {
+			defer edits.Done()
+			for i := 0; i < 5; i++ {
+				_, err := s.EditCharacter(ctx, chatA, shared.ID, func(c *character.Character) error {
+					k := fmt.Sprintf("w%d-%d", w, i)
+					c.Values = append(c.Values, character.Value{Name: k, Key: k, Text: "x"})
+					n := 0
+					fmt.Sscan(c.Values[0].Text, &n)
+					c.Values[0].Text = fmt.Sprint(n + 1)
+					return nil
+				})
+				if err != nil {
+					t.Error(err)
+				}
+			}
+		}(w)
+	}
+	edits.Wait()
+	got, err := s.Character(ctx, chatA, "shared")
+	must(t, err)
+	if len(got.Values) != 1+workers*5 || got.Values[0].Text != fmt.Sprint(workers*5) {
+		t.Errorf("after %d concurrent edits: counter %q, %d values; want %d and %d", workers*5, got.Values[0].Text, len(got.Values), workers*5, 1+workers*5)
 	}
 	for w := 0; w < workers; w++ {
 		v, ok, err := s.State(ctx, fmt.Sprintf("worker.%d", w))

@@ -1,0 +1,12 @@
+-- 0003: a character's key becomes the confusable skeleton of its name
+-- (character.NameKey: "Ｄrake" and Cyrillic "Drаke" are the key of
+-- "Drake"), and the names users gave (characters, their owners, GMs, the
+-- roll history) are cleaned of line breaks, control, bidirectional and
+-- zero-width characters (fold.Clean).
+--
+-- The keys are computed in Go (namekeys.go, run by migrate.go in this
+-- migration's transaction, after this file). Two characters of a chat
+-- whose names now have one key: the older (lower id) keeps its name, each
+-- later one gets "-2", "-3"… appended (Drake, Drake-2), so that no data is
+-- lost and the result does not depend on the order rows are read.
+SELECT 1;
