@@ -254,7 +254,7 @@ func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side,
 		verdict := req.T("zaria.outcome." + res.Outcome)
 		line := reply.Line{reply.B(verdict), reply.T(" " + req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2))))}
 		rep.Add(line...)
-		if res.Outcome == zaria.MajorWin && res.Level > 1 {
+		if (res.Outcome == zaria.MajorWin && res.Level > 1) || (res.Outcome == zaria.EpicWin && res.Level > 0) {
 			rep.Add(reply.T(req.T("zaria.levels", "count", res.Level)))
 		}
 		p := rules.Chance(s, dc)
