@@ -77,3 +77,23 @@ func TestDaegonSheet(t *testing.T) {
 		{lang: "es", text: "/daegon torpe d3", errHas: "El nivel de habilidad va de 1 a 15; has puesto 16"},
 	})
 }
+
+// A keyword without its value is a clear error that shows what to type,
+// in every system and language (it used to be dropped: "/kh 6 dc" rolled
+// with no difficulty).
+func TestKeywordWithoutValue(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "es", text: "/kh 6 dc", errHas: "Falta el valor después de «dc». Escribe, por ejemplo: /kh 6 dc17"},
+		{lang: "en", text: "/kh 6 +2s dc", errHas: "«dc» needs a value after it. Type, for example: /kh 6 +2s dc17"},
+		{lang: "es", text: "/zaria 4+2 dc", errHas: "/zaria 4+2 dc15"},
+		{lang: "es", text: "/zaria 4+2 contra", errHas: "Falta el valor después de «contra». Escribe, por ejemplo: /zaria 4+2 contra 4+4"},
+		{lang: "el", text: "!ζ 4+2 εναντίον", errHas: "Λείπει η τιμή μετά το «εναντίον». Γράψε, για παράδειγμα: !ζ 4+2 εναντίον 4+4"},
+		{lang: "es", text: "/daegon 7 d", errHas: "Escribe, por ejemplo: /daegon 7 d3"},
+		{lang: "el", text: "/dg 7 δ", errHas: "/dg 7 δ3"},
+		{lang: "en", text: "/daegon 12 vs", errHas: "/daegon 12 vs 7"},
+		{lang: "es", text: "/rq 60 contra", errHas: "/rq 60 contra 45"},
+		{lang: "en", text: "/dh attack longsword vs", errHas: "/dh attack longsword vs breastplate"},
+		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί εναντίον", errHas: "εναντίον θώρακας"},
+	})
+}

@@ -37,6 +37,12 @@ type dgSpec struct {
 
 var dgDWord = regexp.MustCompile(`^(?:d|δ)\s*([+-]?\d+)$`)
 
+// kwDaegonD is a difficulty "d" typed without its number: "/daegon 7 d".
+var kwDaegonD = keyword{is: func(w string) bool {
+	k := fold.Key(w)
+	return k == "d" || k == "δ"
+}, sample: sampleText("3"), glued: true}
+
 func daegonNames() []named {
 	extras := map[int][]string{
 		1: {"εύκολο", "facile"},
@@ -115,6 +121,9 @@ func handleDaegon(ctx context.Context, req *command.Request) (rep *reply.Reply, 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
+	if err := missingValue(req, in.toks, kwVs(sampleText("7")), kwDaegonD); err != nil {
+		return nil, err
+	}
 	sp, who, err := parseWho(in.toks, "daegon.error.usage", func(t []string) (dgSpec, error) { return parseDaegon(req, t) })
 	if err != nil {
 		return nil, err

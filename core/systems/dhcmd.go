@@ -63,6 +63,11 @@ func dhSubName(i int, lang string) string {
 
 func handleDH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	in := tokenize(req.Args)
+	if err := missingValue(req, in.toks, kwVs(func(req *command.Request) string {
+		return strings.ReplaceAll(req.T("dh.armour.coraza"), " ", "-")
+	})); err != nil {
+		return nil, err
+	}
 	if len(in.toks) == 0 {
 		return nil, command.Errorf("dh.error.usage")
 	}

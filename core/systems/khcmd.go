@@ -106,6 +106,9 @@ func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
+	if err := missingValue(req, in.toks, kwDC("17")); err != nil {
+		return nil, err
+	}
 	sp, who, err := parseWho(in.toks, "kh.error.usage", func(t []string) (khSpec, error) { return parseKH(req, t) })
 	if err != nil {
 		return nil, err

@@ -156,6 +156,9 @@ func handleRQ(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
+	if err := missingValue(req, in.toks, kwVs(sampleText("45"))); err != nil {
+		return nil, err
+	}
 	sp, who, err := parseWho(in.toks, "rq.error.usage", func(t []string) (rqSpec, error) { return parseRQ(req, t) })
 	if err != nil {
 		return nil, err

@@ -188,6 +188,9 @@ func handleZaria(ctx context.Context, req *command.Request) (rep *reply.Reply, e
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(plusSpaces.ReplaceAllString(req.Args, "+"))
+	if err := missingValue(req, in.toks, kwDC("15"), kwVs(sampleText("4+4"))); err != nil {
+		return nil, err
+	}
 	sp, who, err := parseWho(in.toks, "zaria.error.usage", func(t []string) (zSpec, error) { return parseZaria(req, t) })
 	if err != nil {
 		return nil, err
