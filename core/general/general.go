@@ -44,8 +44,8 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 		}
 		rep := &reply.Reply{}
 		title := "/" + cmd.Name
-		if len(cmd.Aliases) > 0 {
-			title += "  (" + strings.Join(prefixed(cmd.Aliases), ", ") + ")"
+		if names := prefixed(cmd.Aliases, req.Msg.Chat.Platform); len(names) > 0 {
+			title += "  (" + strings.Join(names, ", ") + ")"
 		}
 		rep.Add(reply.B(title))
 		long := translated(req, "cmdhelp."+cmd.Name+".long")
@@ -73,24 +73,40 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 	return rep, nil
 }
 
-// styleExample shows a leading "/command ..." part of a help line as code,
-// so that a phone user can tap-copy it: "/roll 4d6kh3 — best three of four".
+// styleExample shows each "/command ..." part of a help line as code, so
+// that a phone user can tap-copy it: "/roll 4d6kh3 — best three of four".
+// A line may hold several examples separated by " · ", each one a whole
+// command (cmd/zaria's TestHelpExamplesRun runs every one of them).
 func styleExample(line string) []reply.Span {
-	if !strings.HasPrefix(line, "/") && !strings.HasPrefix(line, "!") {
-		return []reply.Span{reply.T(line)}
+	var out []reply.Span
+	for i, part := range strings.Split(line, " · ") {
+		if i > 0 {
+			out = append(out, reply.T(" · "))
+		}
+		if !strings.HasPrefix(part, "/") && !strings.HasPrefix(part, "!") {
+			out = append(out, reply.T(part))
+			continue
+		}
+		if ex, rest, ok := strings.Cut(part, " — "); ok {
+			out = append(out, reply.C(ex), reply.T(" — "+rest))
+			continue
+		}
+		out = append(out, reply.C(part))
 	}
-	if ex, rest, ok := strings.Cut(line, " — "); ok {
-		return []reply.Span{reply.C(ex), reply.T(" — " + rest)}
-	}
-	return []reply.Span{reply.C(line)}
+	return out
 }
 
-func prefixed(names []string) []string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = "/" + n
-		if !isLatin(n) {
-			out[i] = "!" + n // Telegram only takes Latin command names
+// prefixed shows each alias as it is typed: "/tirar", or "!ρίξε" for a
+// name Telegram does not take as a command. On Telegram those are left out:
+// a bot in privacy mode never receives "!ρίξε" in a group.
+func prefixed(names []string, platform string) []string {
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		switch {
+		case isLatin(n):
+			out = append(out, "/"+n)
+		case platform != "telegram":
+			out = append(out, "!"+n)
 		}
 	}
 	return out

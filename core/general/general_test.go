@@ -61,7 +61,7 @@ func TestHelpTeachesByExample(t *testing.T) {
 		t.Errorf("examples are not code:\n%s", reply.HTML(list, "\n"))
 	}
 	got := c.text("/ayuda ζαριά")
-	if !strings.Contains(got, "/zaria") || !strings.Contains(got, "npc 6 dc12") || !strings.Contains(got, "!ζαριά") {
+	if !strings.Contains(got, "/zaria") || !strings.Contains(got, "pnj 6 dc12") || !strings.Contains(got, "!ζαριά") {
 		t.Errorf("/ayuda ζαριά:\n%s", got)
 	}
 	if rep := c.say("/help nada"); !rep.Error || !strings.Contains(reply.PlainText(rep), "«nada»") {
@@ -168,7 +168,7 @@ func TestGMRollIsSecret(t *testing.T) {
 func TestStartAndVersion(t *testing.T) {
 	r, _ := newRouter(t)
 	c := chat{t: t, r: r, id: "1"}
-	if got := c.text("/start"); !strings.Contains(got, "¡Hola, Ana!") || !strings.Contains(got, "/roll 4d6kh3+2") {
+	if got := c.text("/start"); !strings.Contains(got, "¡Hola, Ana!") || !strings.Contains(got, "/tirar 4d6kh3+2") {
 		t.Errorf("/start: %q", got)
 	}
 	if got := c.text("/version"); got != "zaria 1.2.3" {

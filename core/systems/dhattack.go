@@ -17,7 +17,7 @@ import (
 
 var (
 	dmgWord    = regexp.MustCompile(`^(\d*)d(\d+)$`)
-	penWord    = regexp.MustCompile(`^pen(\+?)(\d+)$`)
+	penWord    = regexp.MustCompile(`^(?:pen|διατρηση|διατρ)(\+?)(\d+)$`)
 	levelWord  = regexp.MustCompile(`^(?:n|nivel|level|lvl|επ)(\d+)$`)
 	bonusWord  = regexp.MustCompile(`^[+-]\d+$`)
 	dbWord     = regexp.MustCompile(`^(\d+)db$`)

@@ -46,7 +46,7 @@ var dhSubs = []struct {
 	{"uso", []string{"use", "χρήση", "usage", "resistencia"}, dhUsage},
 	{"repara", []string{"repair", "επισκευή", "reparar", "επισκεύασε"}, dhRepair},
 	{"pen", []string{"pen", "διάτρηση", "penetracion", "penetration"}, dhPen},
-	{"montura", []string{"mount", "άλογο", "ίππευση"}, dhMount},
+	{"montura", []string{"mount", "ίππευση", "άλογο", "ιππευση"}, dhMount},
 	{"asfixia", []string{"drown", "ασφυξία", "asphyxia", "πνιγμός"}, dhAsphyxia},
 }
 

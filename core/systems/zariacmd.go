@@ -81,12 +81,13 @@ var dcWord = regexp.MustCompile(`^(?:dc|cd|δκ)\s*([+-]?\d+)$`)
 
 func zariaNames() []named {
 	extras := map[int][]string{
-		// RULES.md §3.1's Greek and English names, whatever the catalogs say.
+		// The seed's Greek names and their English and older Spanish forms,
+		// whatever the catalogs say (docs/zaria.md).
 		5:  {"Γελοιωδώς Εύκολο", "ridiculously easy", "gelioidos efkolo", "geloiodos efkolo", "ridiculo"},
 		10: {"Εύκολο", "easy", "efkolo", "facil"},
 		15: {"Μέτριο", "medium", "metrio", "medio", "normal"},
-		20: {"Ζόρικο", "tough", "zoriko", "dificil", "hard", "δυσκολο"},
-		25: {"Μπελαλίδικο", "troublesome", "belalidiko", "muy dificil", "very hard"},
+		20: {"Ζόρικο", "tough", "zoriko", "dificil", "hard", "δυσκολο", "duro"},
+		25: {"Μπελαλίδικο", "troublesome", "belalidiko", "muy dificil", "very hard", "problematico"},
 		30: {"Ανυπέρβλητα Δύσκολο", "insurmountably hard", "insurmountable", "anypervlita dyskolo", "anipervlita diskolo", "insuperable", "imposible", "impossible"},
 	}
 	out := make([]named, 0, len(zaria.NamedDCs))
