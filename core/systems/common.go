@@ -288,6 +288,12 @@ func hinted(req *command.Request, err error) error {
 	if ue.Args == nil {
 		ue.Args = map[string]any{}
 	}
+	// One minus sign in every reply: "has puesto −100", not "-100".
+	for k, v := range ue.Args {
+		if n, ok := v.(int); ok && n < 0 {
+			ue.Args[k] = num(n)
+		}
+	}
 	kv := hints(req)
 	for i := 0; i+1 < len(kv); i += 2 {
 		if _, set := ue.Args[kv[i].(string)]; !set {
@@ -499,4 +505,23 @@ func clip2(s string) string {
 		return s
 	}
 	return string([]rune(s)[:80]) + "…"
+}
+
+// foldNum folds a word like fold.Key, without spaces, but keeps its minus
+// signs, which fold.Key reads as separators: "dc-5" stays "dc-5" (an
+// out-of-range DC, not DC 5), "D −2" is "d-2".
+func foldNum(s string) string {
+	parts := strings.Split(strings.ReplaceAll(s, "−", "-"), "-")
+	for i, p := range parts {
+		parts[i] = strings.ReplaceAll(fold.Key(p), " ", "")
+	}
+	return strings.Join(parts, "-")
+}
+
+// num writes an integer with the typographic minus sign: "−40", "12".
+func num(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
 }

@@ -62,7 +62,7 @@ func daegonNames() []named {
 
 func parseDaegonD(req *command.Request, words []string) (int, error) {
 	w := strings.Join(words, " ")
-	k := strings.ReplaceAll(fold.Key(w), " ", "")
+	k := foldNum(w)
 	if m := dgDWord.FindStringSubmatch(k); m != nil {
 		k = m[1]
 	}

@@ -71,7 +71,7 @@ func parseKH(req *command.Request, toks []string) (khSpec, error) {
 		if sp.dc != 0 {
 			return sp, command.Errorf("kh.error.extra", "got", clip(strings.Join(toks[j:], " ")))
 		}
-		if m := khDCWord.FindStringSubmatch(fold.Key(w)); m != nil {
+		if m := khDCWord.FindStringSubmatch(foldNum(w)); m != nil {
 			n, _ := atoi(m[1])
 			if n < kh.MinDC || n > kh.MaxDC {
 				return sp, command.Errorf("kh.error.dc", "min", kh.MinDC, "max", kh.MaxDC, "got", n)

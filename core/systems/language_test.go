@@ -239,3 +239,43 @@ func TestHelpPagesUseTheirOwnNames(t *testing.T) {
 		}
 	}
 }
+
+// Replies write negative numbers with one sign, "−", never the ASCII
+// hyphen: "vs −40", "has puesto −100"; and a minus typed in a keyword is
+// kept (it used to fold away: "dc-5" read as DC 5, "d-2" as D2).
+func TestOneMinusSign(t *testing.T) {
+	b := newBot(t, nil)
+	hyphen := regexp.MustCompile(`(^|[^\p{L}\p{N}])-\d`)
+	for _, lang := range command.Languages {
+		for _, c := range []struct {
+			text string
+			dice []int
+			want string // in the es reply
+		}{
+			{"/rq 10 -100", []int{87}, "vs −40 (50 + 10 − 100)"},
+			{"/rq c3 -100", []int{10}, "vs −41"},
+			{"/rq -100", nil, "has puesto −100"},
+			{"/rq 45 -300", nil, "va de −150 a +50; has puesto −300"},
+			{"/zaria -5 dc10", nil, "has puesto −5"},
+			{"/zaria 1 dc30", []int{6, 9}, "−22"},
+			{"/zaria 4+2 dc-5", nil, "has puesto −5"},
+			{"/zaria 3+-2 dc10", nil, "has puesto −2"},
+			{"/kh -3", nil, "has puesto −3"},
+			{"/kh 6 dc-3", nil, "has puesto −3"},
+			{"/daegon -1", nil, "has puesto −1"},
+			{"/daegon 7 d-2", nil, "has puesto −2"},
+			{"/dh pen -1", nil, "has puesto −1"},
+			{"/dh ataque 1d4 vs coraza", []int{3, 6, 3, 6}, "3 − 15 = −12"},
+			{"/dh asfixia 13", nil, "−2"},
+		} {
+			rep := b.rollSome(lang, c.text, false, c.dice...)
+			got := text(rep)
+			if hyphen.MatchString(got) {
+				t.Errorf("%s %s: an ASCII minus in %q", lang, c.text, got)
+			}
+			if lang == "es" && !strings.Contains(got, c.want) {
+				t.Errorf("es %s: %q lacks %q", c.text, got, c.want)
+			}
+		}
+	}
+}

@@ -100,8 +100,8 @@ func zariaNames() []named {
 // parseDC reads "dc15", "cd 15", "15" or a named difficulty.
 func parseZariaDC(req *command.Request, words []string) (int, error) {
 	w := strings.Join(words, " ")
-	k := fold.Key(w)
-	if m := dcWord.FindStringSubmatch(strings.ReplaceAll(k, " ", "")); m != nil {
+	k := foldNum(w)
+	if m := dcWord.FindStringSubmatch(k); m != nil {
 		k = m[1]
 	}
 	if n, ok := atoi(k); ok {
