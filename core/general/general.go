@@ -70,6 +70,7 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 		rep.Add(styleExample(short)...)
 	}
 	rep.Add(reply.I(req.T("help.more")))
+	rep.Add(reply.I(req.T("help.edits")))
 	return rep, nil
 }
 

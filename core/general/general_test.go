@@ -298,3 +298,67 @@ func TestPrefixMustNotBeALetter(t *testing.T) {
 		t.Errorf("an ordinary line was answered: %q", reply.PlainText(rep))
 	}
 }
+
+// The words of each language (issue 12, item 6): the Greek /start suggests
+// the Greek sub-command, the Spanish menu text of /roll names /tirar, and no
+// menu text advertises a "!" alias, which a Telegram bot in privacy mode
+// never receives in a group; on Telegram /help leaves those aliases out.
+func TestStartAndMenuInEachLanguage(t *testing.T) {
+	r, _ := newRouter(t)
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	el := chat{t: t, r: r, id: "el"}
+	el.text("/lang el")
+	start := el.text("/start")
+	if !strings.Contains(start, "/pj δημιουργία Drake") || strings.Contains(start, "crear") || strings.Contains(start, "es|el|en") {
+		t.Errorf("Greek /start:\n%s", start)
+	}
+	es := cat.Translate("es", "cmdhelp.roll.short", nil)
+	if !strings.Contains(es, "/tirar") || strings.Contains(es, "/roll,") || strings.Contains(es, "ρίξε") {
+		t.Errorf("Spanish menu text of /roll: %q", es)
+	}
+	for _, c := range r.Commands() {
+		for _, l := range command.Languages {
+			if s := cat.Translate(l, "cmdhelp."+c.Name+".short", nil); strings.Contains(s, "!") && strings.Contains(s, "(") {
+				if _, menu, ok := strings.Cut(s, " — "); ok && strings.Contains(menu, "!") {
+					t.Errorf("%s menu text of /%s advertises a ! alias: %q", l, c.Name, s)
+				}
+			}
+		}
+	}
+	tg := func(text string) string {
+		t.Helper()
+		rep, ok := r.DispatchWith(context.Background(), core.Message{Chat: core.ChatRef{Platform: "telegram", ID: "-100"}, From: core.User{ID: "u1"}, Text: text}, dice.Seeded(1))
+		if !ok {
+			t.Fatalf("%q not answered", text)
+		}
+		return reply.PlainText(rep)
+	}
+	if got := tg("/help zaria"); strings.Contains(got, "!ζ") || !strings.Contains(got, "/z") {
+		t.Errorf("Telegram /help zaria shows aliases Telegram never delivers:\n%s", got)
+	}
+	c := chat{t: t, r: r, id: "mx"}
+	if got := c.text("/help zaria"); !strings.Contains(got, "!ζαριά") {
+		t.Errorf("console /help zaria lacks the ! aliases:\n%s", got)
+	}
+}
+
+// /help says that an edited message is not read again (issue 12, item 10).
+func TestHelpSaysEditsAreIgnored(t *testing.T) {
+	r, _ := newRouter(t)
+	for lang, want := range map[string]string{
+		"es": "una edición nunca repite la tirada",
+		"el": "η διόρθωση δεν ξαναρίχνει ποτέ",
+		"en": "an edit never re-rolls",
+	} {
+		c := chat{t: t, r: r, id: "edit-" + lang}
+		c.text("/lang " + lang)
+		for _, page := range []string{"/help", "/help help"} {
+			if got := c.text(page); !strings.Contains(got, want) {
+				t.Errorf("%s %s lacks %q:\n%s", lang, page, want, got)
+			}
+		}
+	}
+}
