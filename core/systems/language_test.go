@@ -279,3 +279,40 @@ func TestOneMinusSign(t *testing.T) {
 		}
 	}
 }
+
+// Greek replies of every system, sub-command and common error show no
+// Latin-script word but dice, names and the seed's terms.
+func TestGreekRepliesHaveNoForeignWords(t *testing.T) {
+	r := fullBot(t)
+	allowCommandNames(r)
+	ctx := context.Background()
+	chat := core.ChatRef{Platform: "console", ID: "el-replies"}
+	n := uint64(0)
+	say := func(text string) string {
+		t.Helper()
+		n++
+		rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true}, dice.Seeded(n))
+		if !ok {
+			t.Fatalf("%q not answered", text)
+		}
+		return reply.PlainText(rep)
+	}
+	say("/lang el")
+	say("/pj δημιουργία Ελένη dh")
+	say("/pj όρισε όπλο μακρύ-σπαθί")
+	say("/pj όρισε πανοπλία θώρακας")
+	for _, cmd := range []string{
+		"/zaria 4+2 dc15", "/zaria 4+2 μέτριο ;", "/zaria 2+0 dc20", "/zaria npc 6 dc12", "/zaria 5+3 εναντίον 4+4 ;", "/zaria 99", "/zaria 4+2 dc",
+		"/daegon 7 d3 ;", "/daegon 12 εναντίον 7 ;", "/daegon 6", "/daegon 6 δυσκλη", "/daegon 7 d",
+		"/rq 45 κανονικό ;", "/rq 45 -30", "/rq 60 εναντίον 45 ;", "/rq c14 -10", "/rq 999",
+		"/kh 6 +2s +1i dc17 ;", "/kh 6 2s 1i 17", "/kh 6 dc", "/kh 99",
+		"/dh επίθεση μακρύ-σπαθί εναντίον θώρακας ;", "/dh επίθεση κοπανιστήρι εναντίον θώρακας d4 +1", "/dh επίθεση 2d8 επ17 εναντίον δερμάτινη-πανοπλία",
+		"/dh επίθεση", "/dh σπάσε διάτρηση2", "/dh σπάσε", "/dh χρήση d8 ;", "/dh χρήση", "/dh χρήση όπλο", "/dh χρήση επίδεσμοι-μάχης", "/dh χρήση υφασμάτινη-πανοπλία",
+		"/dh επισκευή θώρακας 2", "/dh επισκευή θώρακας 2 μαγική", "/dh επισκευή", "/dh διάτρηση 17", "/dh ίππευση ;", "/dh ασφυξία 13", "/dh ασφυξία 3", "/dh πέταγμα",
+		"/ajustes", "/ajustes zaria", "/ajustes zaria ψηλά", "/ajustes πρόθεμα d",
+	} {
+		if bad := latinWords(say(cmd)); len(bad) > 0 {
+			t.Errorf("Greek reply to %s shows Latin-script words %q: %s", cmd, bad, say(cmd))
+		}
+	}
+}
