@@ -5,6 +5,7 @@ package general
 import (
 	"context"
 	"strings"
+	"unicode"
 
 	"zaria/core"
 	"zaria/core/command"
@@ -43,8 +44,8 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 		}
 		rep := &reply.Reply{}
 		title := "/" + cmd.Name
-		if len(cmd.Aliases) > 0 {
-			title += "  (" + strings.Join(prefixed(cmd.Aliases), ", ") + ")"
+		if names := prefixed(cmd.Aliases, req.Msg.Chat.Platform); len(names) > 0 {
+			title += "  (" + strings.Join(names, ", ") + ")"
 		}
 		rep.Add(reply.B(title))
 		long := translated(req, "cmdhelp."+cmd.Name+".long")
@@ -69,27 +70,44 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 		rep.Add(styleExample(short)...)
 	}
 	rep.Add(reply.I(req.T("help.more")))
+	rep.Add(reply.I(req.T("help.edits")))
 	return rep, nil
 }
 
-// styleExample shows a leading "/command ..." part of a help line as code,
-// so that a phone user can tap-copy it: "/roll 4d6kh3 — best three of four".
+// styleExample shows each "/command ..." part of a help line as code, so
+// that a phone user can tap-copy it: "/roll 4d6kh3 — best three of four".
+// A line may hold several examples separated by " · ", each one a whole
+// command (cmd/zaria's TestHelpExamplesRun runs every one of them).
 func styleExample(line string) []reply.Span {
-	if !strings.HasPrefix(line, "/") && !strings.HasPrefix(line, "!") {
-		return []reply.Span{reply.T(line)}
+	var out []reply.Span
+	for i, part := range strings.Split(line, " · ") {
+		if i > 0 {
+			out = append(out, reply.T(" · "))
+		}
+		if !strings.HasPrefix(part, "/") && !strings.HasPrefix(part, "!") {
+			out = append(out, reply.T(part))
+			continue
+		}
+		if ex, rest, ok := strings.Cut(part, " — "); ok {
+			out = append(out, reply.C(ex), reply.T(" — "+rest))
+			continue
+		}
+		out = append(out, reply.C(part))
 	}
-	if ex, rest, ok := strings.Cut(line, " — "); ok {
-		return []reply.Span{reply.C(ex), reply.T(" — " + rest)}
-	}
-	return []reply.Span{reply.C(line)}
+	return out
 }
 
-func prefixed(names []string) []string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = "/" + n
-		if !isLatin(n) {
-			out[i] = "!" + n // Telegram only takes Latin command names
+// prefixed shows each alias as it is typed: "/tirar", or "!ρίξε" for a
+// name Telegram does not take as a command. On Telegram those are left out:
+// a bot in privacy mode never receives "!ρίξε" in a group.
+func prefixed(names []string, platform string) []string {
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		switch {
+		case isLatin(n):
+			out = append(out, "/"+n)
+		case platform != "telegram":
+			out = append(out, "!"+n)
 		}
 	}
 	return out
@@ -184,10 +202,10 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 			return nil, command.Errorf("settings.gm_only")
 		}
 		p := fields[1]
-		if len([]rune(p)) > 3 || strings.ContainsAny(p, "/ ") || fold.Key(p) != strings.ToLower(p) {
-			return nil, command.Errorf("settings.bad_prefix", "value", p)
+		if !validPrefix(p) || fold.Key(p) != strings.ToLower(p) {
+			return nil, command.Errorf("settings.bad_prefix", "value", p, "max", maxPrefix)
 		}
-		return save(ctx, req, "prefix", p)
+		return save(ctx, req, command.Option{Key: "prefix"}, p)
 	}
 	opt, ok := findOption(req.Router().Options(), key)
 	if !ok {
@@ -201,21 +219,71 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		return nil, command.Errorf("settings.unknown", "name", fields[0])
 	}
 	if len(fields) < 2 {
-		return nil, command.Errorf("settings.values", "name", opt.Key, "values", strings.Join(opt.Values, " | "))
+		return nil, command.Errorf("settings.values", "name", opt.Key, "values", valueWords(req, opt, " | "))
 	}
-	value := ""
-	for _, v := range opt.Values {
-		if fold.Equal(v, fields[1]) {
-			value = v
-		}
-	}
-	if value == "" {
-		return nil, command.Errorf("settings.bad_value", "name", opt.Key, "value", fields[1], "values", strings.Join(opt.Values, " | "))
+	value, ok := optionValue(req, opt, fields[1])
+	if !ok {
+		return nil, command.Errorf("settings.bad_value", "name", opt.Key, "value", fields[1], "values", valueWords(req, opt, " | "))
 	}
 	if !req.IsGM {
 		return nil, command.Errorf("settings.gm_only")
 	}
-	return save(ctx, req, opt.Key, value)
+	return save(ctx, req, opt, value)
+}
+
+// maxPrefix is the longest command prefix, in characters.
+const maxPrefix = 3
+
+// validPrefix: 1 to maxPrefix characters, none a letter, a digit, a space,
+// a control or the "/" every chat already has, so that no ordinary line
+// ("dime algo", "3 goblins") reads as a command.
+func validPrefix(p string) bool {
+	n := 0
+	for _, r := range p {
+		n++
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r) || unicode.IsSpace(r) ||
+			unicode.IsControl(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Cf, r) || r == '/' {
+			return false
+		}
+	}
+	return n >= 1 && n <= maxPrefix
+}
+
+// optionWord is how value v of o is typed and shown in lang: the catalog's
+// "option.<key>.<value>.word", or the stored code itself.
+func optionWord(tr command.Translator, lang string, o command.Option, v string) string {
+	k := "option." + o.Key + "." + v + ".word"
+	if w := tr.Translate(lang, k, nil); w != "" && w != k {
+		return w
+	}
+	return v
+}
+
+// valueWords lists o's values in the chat's words.
+func valueWords(req *command.Request, o command.Option, sep string) string {
+	ws := make([]string, len(o.Values))
+	for i, v := range o.Values {
+		ws[i] = optionWord(req.Router().Translator(), req.Lang, o, v)
+	}
+	return strings.Join(ws, sep)
+}
+
+// optionValue finds the stored code of what the user typed: the code
+// itself or the word of a value in any language, so "alta", "πάνω", "high"
+// and "media_alta" all store media_alta.
+func optionValue(req *command.Request, o command.Option, typed string) (string, bool) {
+	tr := req.Router().Translator()
+	for _, v := range o.Values {
+		if fold.Equal(v, typed) {
+			return v, true
+		}
+		for _, l := range command.Languages {
+			if fold.Equal(optionWord(tr, l, o, v), typed) {
+				return v, true
+			}
+		}
+	}
+	return "", false
 }
 
 func findOption(opts []command.Option, key string) (command.Option, bool) {
@@ -227,19 +295,26 @@ func findOption(opts []command.Option, key string) (command.Option, bool) {
 	return command.Option{}, false
 }
 
-func save(ctx context.Context, req *command.Request, key, value string) (*reply.Reply, error) {
+func save(ctx context.Context, req *command.Request, o command.Option, value string) (*reply.Reply, error) {
 	s := req.Settings.Clone()
-	s.Options[key] = value
+	s.Options[o.Key] = value
 	if err := req.Router().SettingsStore().SaveSettings(ctx, req.Msg.Chat, s); err != nil {
 		return nil, err
 	}
-	return reply.Text("✅ " + req.T("settings.saved", "name", key, "value", value)), nil
+	shown := value
+	if o.Values != nil {
+		shown = optionWord(req.Router().Translator(), req.Lang, o, value)
+		if label := translated(req, "option."+o.Key+"."+value); label != "" && label != shown {
+			shown += " (" + label + ")"
+		}
+	}
+	return reply.Text("✅ " + req.T("settings.saved", "name", o.Key, "value", shown)), nil
 }
 
 func listSettings(req *command.Request) *reply.Reply {
 	rep := &reply.Reply{}
 	rep.Add(reply.B(req.T("settings.title")))
-	rep.Add(reply.T(req.T("settings.lang_line", "lang", req.T("lang.name."+req.Lang))+" — "), reply.C("/ajustes idioma es|el|en"))
+	rep.Add(reply.T(req.T("settings.lang_line", "lang", req.T("lang.name."+req.Lang))+" — "), reply.C("/"+settingsName(req)+" "+req.T("settings.lang_word")+" es|el|en"))
 	prefix := req.Settings.Options["prefix"]
 	if prefix == "" {
 		prefix = "!"
@@ -251,8 +326,8 @@ func listSettings(req *command.Request) *reply.Reply {
 		if label == "" {
 			label = o.Key
 		}
-		cur := req.Option(o.Key)
-		rep.Add(reply.T("• "+label+": "), reply.B(cur), reply.T(" — "), reply.C("/ajustes "+o.Key+" "+strings.Join(o.Values, "|")))
+		cur := optionWord(req.Router().Translator(), req.Lang, o, req.Option(o.Key))
+		rep.Add(reply.T("• "+label+": "), reply.B(cur), reply.T(" — "), reply.C("/"+settingsName(req)+" "+o.Key+" "+valueWords(req, o, "|")))
 	}
 	return rep
 }
@@ -298,4 +373,13 @@ func displayName(u core.User) string {
 		return u.Name
 	}
 	return u.ID
+}
+
+// settingsName is /ajustes as the chat's language names it (Telegram takes
+// Latin command names only, so Greek keeps /ajustes).
+func settingsName(req *command.Request) string {
+	if req.Lang == "en" {
+		return "settings"
+	}
+	return "ajustes"
 }

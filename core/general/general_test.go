@@ -61,7 +61,7 @@ func TestHelpTeachesByExample(t *testing.T) {
 		t.Errorf("examples are not code:\n%s", reply.HTML(list, "\n"))
 	}
 	got := c.text("/ayuda ζαριά")
-	if !strings.Contains(got, "/zaria") || !strings.Contains(got, "npc 6 dc12") || !strings.Contains(got, "!ζαριά") {
+	if !strings.Contains(got, "/zaria") || !strings.Contains(got, "pnj 6 dc12") || !strings.Contains(got, "!ζαριά") {
 		t.Errorf("/ayuda ζαριά:\n%s", got)
 	}
 	if rep := c.say("/help nada"); !rep.Error || !strings.Contains(reply.PlainText(rep), "«nada»") {
@@ -99,21 +99,22 @@ func TestSettings(t *testing.T) {
 	player := chat{t: t, r: r, id: "1"}
 	gm := chat{t: t, r: r, id: "1", gm: true}
 	list := player.text("/ajustes")
-	if !strings.Contains(list, "media_baja") || !strings.Contains(list, "/ajustes zaria") {
+	if !strings.Contains(list, "baja") || !strings.Contains(list, "/ajustes zaria baja|exacta|alta") {
 		t.Errorf("/ajustes does not list the house rules with how to change them:\n%s", list)
 	}
 	if rep := player.say("/ajustes zaria media_alta"); !rep.Error || !strings.Contains(reply.PlainText(rep), "máster") {
 		t.Errorf("a player changed a house rule: %q", reply.PlainText(rep))
 	}
-	if got := gm.text("/ajustes ZARIA Media_Alta"); !strings.Contains(got, "zaria = media_alta") {
+	// The stored code is still accepted as typed (older help showed it).
+	if got := gm.text("/ajustes ZARIA Media_Alta"); !strings.Contains(got, "zaria = alta (media redondeada hacia arriba)") {
 		t.Errorf("GM set → %q", got)
 	}
 	s, _ := st.Settings(context.Background(), core.ChatRef{Platform: "test", ID: "1"})
 	if s.Options["zaria"] != "media_alta" {
 		t.Errorf("stored %v", s.Options)
 	}
-	rep := gm.say("/ajustes zaria alta")
-	if !rep.Error || !strings.Contains(reply.PlainText(rep), "media_baja | media_exacta | media_alta") {
+	rep := gm.say("/ajustes zaria altisima")
+	if !rep.Error || !strings.Contains(reply.PlainText(rep), "baja | exacta | alta") {
 		t.Errorf("bad value: %q", reply.PlainText(rep))
 	}
 	if rep := gm.say("/ajustes zarai media_alta"); !rep.Error || !strings.Contains(reply.PlainText(rep), "«zaria»") {
@@ -167,7 +168,7 @@ func TestGMRollIsSecret(t *testing.T) {
 func TestStartAndVersion(t *testing.T) {
 	r, _ := newRouter(t)
 	c := chat{t: t, r: r, id: "1"}
-	if got := c.text("/start"); !strings.Contains(got, "¡Hola, Ana!") || !strings.Contains(got, "/roll 4d6kh3+2") {
+	if got := c.text("/start"); !strings.Contains(got, "¡Hola, Ana!") || !strings.Contains(got, "/tirar 4d6kh3+2") {
 		t.Errorf("/start: %q", got)
 	}
 	if got := c.text("/version"); got != "zaria 1.2.3" {
@@ -195,5 +196,169 @@ func TestGMRollNamesTheNamedGMs(t *testing.T) {
 	}
 	if rep := (chat{t: t, r: r, id: "2"}).say("/gmroll zaria 4+2 dc15"); len(rep.SecretTo) != 0 {
 		t.Errorf("another chat's GMs: %v", rep.SecretTo)
+	}
+}
+
+// Option values are words of the chat's language; any language's word is
+// accepted, and what is stored is the same code whichever was typed.
+func TestSettingsValuesInEachLanguage(t *testing.T) {
+	r, st := newRouter(t)
+	ref := core.ChatRef{Platform: "test", ID: "7"}
+	gm := chat{t: t, r: r, id: "7", gm: true}
+	stored := func(key string) string {
+		t.Helper()
+		s, err := st.Settings(context.Background(), ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Options[key]
+	}
+	for _, c := range []struct{ lang, cmd, key, code, reply string }{
+		{"es", "/ajustes zaria alta", "zaria", "media_alta", "zaria = alta"},
+		{"el", "!ρυθμίσεις zaria κάτω", "zaria", "media_baja", "zaria = κάτω"},
+		{"en", "/settings zaria exact", "zaria", "media_exacta", "zaria = exact"},
+		{"en", "/settings zaria_pnj_epico yes", "zaria_pnj_epico", "si", "zaria_pnj_epico = yes"},
+		{"el", "/ajustes zaria_pnj_epico όχι", "zaria_pnj_epico", "no", "zaria_pnj_epico = όχι"},
+		{"es", "/ajustes zaria_pnj_epico si", "zaria_pnj_epico", "si", "zaria_pnj_epico = sí"},
+		{"el", "/ajustes dh_blindaje μέγιστο", "dh_blindaje", "mayor", "dh_blindaje = μέγιστο"},
+		{"en", "/settings dh_blindaje sum", "dh_blindaje", "suma", "dh_blindaje = sum"},
+		{"en", "/settings dh_pen up", "dh_pen", "techo", "dh_pen = up"},
+		{"el", "/ajustes daegon_00 μηδέν", "daegon_00", "cero", "daegon_00 = μηδέν"},
+		{"en", "/settings daegon_00 hundred", "daegon_00", "cien", "daegon_00 = hundred"},
+		// Another language's word works too: a Greek word in a Spanish chat.
+		{"es", "/ajustes zaria πάνω", "zaria", "media_alta", "zaria = alta"},
+		{"el", "/ajustes dh_pen techo", "dh_pen", "techo", "dh_pen = πάνω"},
+	} {
+		gm.text("/idioma " + c.lang)
+		if got := gm.text(c.cmd); !strings.Contains(got, c.reply) {
+			t.Errorf("%s %s → %q, want %q", c.lang, c.cmd, got, c.reply)
+		}
+		if got := stored(c.key); got != c.code {
+			t.Errorf("%s %s stored %q, want %q", c.lang, c.cmd, got, c.code)
+		}
+	}
+	// The list shows the chat's words, with how to type them.
+	gm.text("/lang en")
+	list := gm.text("/settings")
+	for _, want := range []string{"/settings zaria low|exact|high", "/settings zaria_pnj_epico no|yes", "/settings daegon_00 hundred|zero", "/settings language es|el|en"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("English /settings lacks %q:\n%s", want, list)
+		}
+	}
+	for _, bad := range []string{"media_", "suma", "redondeo", "cien", "ajustes"} {
+		if strings.Contains(list, bad) {
+			t.Errorf("English /settings shows %q:\n%s", bad, list)
+		}
+	}
+	gm.text("/lang el")
+	list = gm.text("/ajustes")
+	for _, want := range []string{"/ajustes zaria κάτω|ακριβής|πάνω", "/ajustes daegon_00 εκατό|μηδέν", "/ajustes γλώσσα es|el|en"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("Greek /ajustes lacks %q:\n%s", want, list)
+		}
+	}
+	rep := gm.say("/ajustes zaria ψηλά")
+	if got := reply.PlainText(rep); !rep.Error || !strings.Contains(got, "κάτω | ακριβής | πάνω") {
+		t.Errorf("Greek bad value: %q", got)
+	}
+}
+
+// A prefix is made of symbols: a letter, digit or space would turn ordinary
+// lines ("dime algo") into commands.
+func TestPrefixMustNotBeALetter(t *testing.T) {
+	r, st := newRouter(t)
+	gm := chat{t: t, r: r, id: "8", gm: true}
+	for _, c := range []struct{ lang, cmd, want string }{
+		{"es", "/ajustes prefijo d", "«d» no sirve de prefijo: usa de 1 a 3 símbolos que no sean letras, números ni espacios"},
+		{"el", "/ajustes prefix δ", "Το «δ» δεν γίνεται πρόθεμα: χρησιμοποίησε 1 έως 3 σύμβολα που δεν είναι γράμματα, αριθμοί ή κενά"},
+		{"en", "/settings prefix 7", "«7» can't be a prefix: use 1 to 3 symbols that are not letters, digits or spaces"},
+		{"en", "/settings prefix !a", "«!a» can't be a prefix"},
+		{"es", "/ajustes prefijo ....", "«....» no sirve de prefijo"},
+		{"es", "/ajustes prefijo ¡", ""},
+	} {
+		gm.text("/idioma " + c.lang)
+		rep := gm.say(c.cmd)
+		got := reply.PlainText(rep)
+		if c.want == "" {
+			if rep.Error {
+				t.Errorf("%s refused: %q", c.cmd, got)
+			}
+			continue
+		}
+		if !rep.Error || !strings.Contains(got, c.want) {
+			t.Errorf("%s → %q (error=%v), want %q", c.cmd, got, rep.Error, c.want)
+		}
+	}
+	s, _ := st.Settings(context.Background(), core.ChatRef{Platform: "test", ID: "8"})
+	if s.Options["prefix"] != "¡" {
+		t.Errorf("stored prefix %q, want ¡", s.Options["prefix"])
+	}
+	// "dime algo" is not a command with the symbol prefix.
+	if rep, ok := r.DispatchWith(context.Background(), core.Message{Chat: core.ChatRef{Platform: "test", ID: "8"}, From: core.User{ID: "u1"}, Text: "dime algo"}, dice.Seeded(1)); ok {
+		t.Errorf("an ordinary line was answered: %q", reply.PlainText(rep))
+	}
+}
+
+// The words of each language (issue 12, item 6): the Greek /start suggests
+// the Greek sub-command, the Spanish menu text of /roll names /tirar, and no
+// menu text advertises a "!" alias, which a Telegram bot in privacy mode
+// never receives in a group; on Telegram /help leaves those aliases out.
+func TestStartAndMenuInEachLanguage(t *testing.T) {
+	r, _ := newRouter(t)
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	el := chat{t: t, r: r, id: "el"}
+	el.text("/lang el")
+	start := el.text("/start")
+	if !strings.Contains(start, "/pj δημιουργία Drake") || strings.Contains(start, "crear") || strings.Contains(start, "es|el|en") {
+		t.Errorf("Greek /start:\n%s", start)
+	}
+	es := cat.Translate("es", "cmdhelp.roll.short", nil)
+	if !strings.Contains(es, "/tirar") || strings.Contains(es, "/roll,") || strings.Contains(es, "ρίξε") {
+		t.Errorf("Spanish menu text of /roll: %q", es)
+	}
+	for _, c := range r.Commands() {
+		for _, l := range command.Languages {
+			if s := cat.Translate(l, "cmdhelp."+c.Name+".short", nil); strings.Contains(s, "!") && strings.Contains(s, "(") {
+				if _, menu, ok := strings.Cut(s, " — "); ok && strings.Contains(menu, "!") {
+					t.Errorf("%s menu text of /%s advertises a ! alias: %q", l, c.Name, s)
+				}
+			}
+		}
+	}
+	tg := func(text string) string {
+		t.Helper()
+		rep, ok := r.DispatchWith(context.Background(), core.Message{Chat: core.ChatRef{Platform: "telegram", ID: "-100"}, From: core.User{ID: "u1"}, Text: text}, dice.Seeded(1))
+		if !ok {
+			t.Fatalf("%q not answered", text)
+		}
+		return reply.PlainText(rep)
+	}
+	if got := tg("/help zaria"); strings.Contains(got, "!ζ") || !strings.Contains(got, "/z") {
+		t.Errorf("Telegram /help zaria shows aliases Telegram never delivers:\n%s", got)
+	}
+	c := chat{t: t, r: r, id: "mx"}
+	if got := c.text("/help zaria"); !strings.Contains(got, "!ζαριά") {
+		t.Errorf("console /help zaria lacks the ! aliases:\n%s", got)
+	}
+}
+
+// /help says that an edited message is not read again (issue 12, item 10).
+func TestHelpSaysEditsAreIgnored(t *testing.T) {
+	r, _ := newRouter(t)
+	for lang, want := range map[string]string{
+		"es": "una edición nunca repite la tirada",
+		"el": "η διόρθωση δεν ξαναρίχνει ποτέ",
+		"en": "an edit never re-rolls",
+	} {
+		c := chat{t: t, r: r, id: "edit-" + lang}
+		c.text("/lang " + lang)
+		for _, page := range []string{"/help", "/help help"} {
+			if got := c.text(page); !strings.Contains(got, want) {
+				t.Errorf("%s %s lacks %q:\n%s", lang, page, want, got)
+			}
+		}
 	}
 }

@@ -61,7 +61,7 @@ func TestOptionsAndHelpLabelled(t *testing.T) {
 	}
 	r := command.New(command.Config{Translator: cat, Settings: memory.New()})
 	systems.Register(r)
-	want := map[string]string{"zaria": "media_baja", "zaria_pnj_epico": "no", "dh_blindaje": "suma", "dh_pen": "redondeo", "dh_dado": "d6"}
+	want := map[string]string{"zaria": "media_baja", "zaria_pnj_epico": "no", "dh_blindaje": "suma", "dh_pen": "redondeo", "dh_dado": "d6", "daegon_00": "cien"}
 	opts := r.Options()
 	if len(opts) != len(want) {
 		t.Errorf("%d options registered, want %d", len(opts), len(want))
@@ -72,7 +72,7 @@ func TestOptionsAndHelpLabelled(t *testing.T) {
 		}
 		keys := []string{"option." + o.Key}
 		for _, v := range o.Values {
-			keys = append(keys, "option."+o.Key+"."+v)
+			keys = append(keys, "option."+o.Key+"."+v, "option."+o.Key+"."+v+".word")
 		}
 		for _, k := range keys {
 			for _, l := range command.Languages {

@@ -29,6 +29,7 @@
 package systems
 
 import (
+	"cmp"
 	"context"
 	"math/big"
 	"strconv"
@@ -287,6 +288,12 @@ func hinted(req *command.Request, err error) error {
 	if ue.Args == nil {
 		ue.Args = map[string]any{}
 	}
+	// One minus sign in every reply: "has puesto −100", not "-100".
+	for k, v := range ue.Args {
+		if n, ok := v.(int); ok && n < 0 {
+			ue.Args[k] = num(n)
+		}
+	}
 	kv := hints(req)
 	for i := 0; i+1 < len(kv); i += 2 {
 		if _, set := ue.Args[kv[i].(string)]; !set {
@@ -427,4 +434,94 @@ func finish(req *command.Request, rep *reply.Reply, _ input, oddsLine reply.Line
 // oddsLine is "Probabilidad: 45 %".
 func oddsLine(req *command.Request, key string, p *big.Rat) reply.Line {
 	return reply.Line{reply.T("📊 " + req.T(key, "pct", req.Percent(p)))}
+}
+
+// keyword is a word that needs a value after it ("dc" 15, "vs" 4+4, a
+// Daegon "d" 3), and what to suggest when it has none.
+type keyword struct {
+	is     func(string) bool
+	sample func(*command.Request) string // the value to suggest
+	glued  bool                          // "dc15", not "dc 15"
+}
+
+var (
+	kwVs = func(sample func(*command.Request) string) keyword {
+		return keyword{is: isVs, sample: sample}
+	}
+	kwDC = func(n string) keyword {
+		return keyword{is: func(w string) bool {
+			switch fold.Key(w) {
+			case "dc", "cd", "δκ":
+				return true
+			}
+			return false
+		}, sample: func(*command.Request) string { return n }, glued: true}
+	}
+)
+
+func sampleText(s string) func(*command.Request) string {
+	return func(*command.Request) string { return s }
+}
+
+// missingValue is a clear error for a keyword left without its value
+// ("/kh 6 dc", "/zaria 4+2 vs"): it names the word and shows the command
+// as typed with a value where it was missing. A keyword is without value
+// when it ends the words or another keyword follows it.
+func missingValue(req *command.Request, toks []string, kws ...keyword) error {
+	isKW := func(w string) (keyword, bool) {
+		for _, k := range kws {
+			if k.is(w) {
+				return k, true
+			}
+		}
+		return keyword{}, false
+	}
+	for i, t := range toks {
+		k, ok := isKW(t)
+		if !ok || i == 0 { // the first word is what is rolled, never a keyword
+			continue
+		}
+		if i+1 < len(toks) {
+			if _, next := isKW(toks[i+1]); !next {
+				continue
+			}
+		}
+		fixed := append([]string{}, toks[:i]...)
+		if k.glued {
+			fixed = append(fixed, t+k.sample(req))
+		} else {
+			fixed = append(fixed, t, k.sample(req))
+		}
+		fixed = append(fixed, toks[i+1:]...)
+		example := prefix(req) + cmp.Or(req.Alias, req.Name) + " " + strings.Join(fixed, " ")
+		return command.Errorf("sys.error.needs_value", "word", clip(t), "example", clip2(example))
+	}
+	return nil
+}
+
+// clip2 keeps a suggested command short enough to read on a phone.
+func clip2(s string) string {
+	if utf8.RuneCountInString(s) <= 80 {
+		return s
+	}
+	return string([]rune(s)[:80]) + "…"
+}
+
+// foldNum folds a word like fold.Key, without spaces, but keeps its minus
+// signs, which fold.Key reads as separators: "dc-5" stays "dc-5" (an
+// out-of-range DC, not DC 5), "D −2" is "d-2".
+func foldNum(s string) string {
+	parts := strings.Split(strings.ReplaceAll(s, "−", "-"), "-")
+	for i, p := range parts {
+		parts[i] = strings.ReplaceAll(fold.Key(p), " ", "")
+	}
+	return strings.Join(parts, "-")
+}
+
+// num writes an integer with the typographic minus sign: "−40", "12".
+func num(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
 }

@@ -17,6 +17,17 @@ import (
 // defaultDaegonD is the difficulty of "/daegon 7" with none given: "media".
 const defaultDaegonD = 2
 
+// optDaegon00 is the house rule of how "00" reads (docs/daegon.md): cien
+// (00 = 100, the default) or cero (00 = 0).
+const optDaegon00 = "daegon_00"
+
+func daegonReading(req *command.Request) daegon.Reading {
+	if req.Option(optDaegon00) == "cero" {
+		return daegon.Zero
+	}
+	return daegon.Hundred
+}
+
 type dgSpec struct {
 	act, pas term
 	opposed  bool
@@ -25,6 +36,12 @@ type dgSpec struct {
 }
 
 var dgDWord = regexp.MustCompile(`^(?:d|δ)\s*([+-]?\d+)$`)
+
+// kwDaegonD is a difficulty "d" typed without its number: "/daegon 7 d".
+var kwDaegonD = keyword{is: func(w string) bool {
+	k := fold.Key(w)
+	return k == "d" || k == "δ"
+}, sample: sampleText("3"), glued: true}
 
 func daegonNames() []named {
 	extras := map[int][]string{
@@ -45,7 +62,7 @@ func daegonNames() []named {
 
 func parseDaegonD(req *command.Request, words []string) (int, error) {
 	w := strings.Join(words, " ")
-	k := strings.ReplaceAll(fold.Key(w), " ", "")
+	k := foldNum(w)
 	if m := dgDWord.FindStringSubmatch(k); m != nil {
 		k = m[1]
 	}
@@ -104,6 +121,9 @@ func handleDaegon(ctx context.Context, req *command.Request) (rep *reply.Reply, 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
+	if err := missingValue(req, in.toks, kwVs(sampleText("7")), kwDaegonD); err != nil {
+		return nil, err
+	}
 	sp, who, err := parseWho(in.toks, "daegon.error.usage", func(t []string) (dgSpec, error) { return parseDaegon(req, t) })
 	if err != nil {
 		return nil, err
@@ -163,7 +183,11 @@ func d10Face(digit int) int {
 	return digit
 }
 
+// dgRollText is "🎲 49", "🎲 07", or "🎲 00 = 100" when two zeros read as 100.
 func dgRollText(r daegon.Result) string {
+	if r.Value == 100 {
+		return "🎲 00 = 100"
+	}
 	return fmt.Sprintf("🎲 %02d", r.Value)
 }
 
@@ -172,7 +196,8 @@ func daegonTest(req *command.Request, in input, nh, d int, skill string) *reply.
 	if defaulted {
 		d = defaultDaegonD
 	}
-	r := daegon.Test(req.Rand, nh, d)
+	rd := daegonReading(req)
+	r := daegon.Test(req.Rand, nh, d, rd)
 	verdict, outcome := dgVerdict(req, r)
 	rep := &reply.Reply{}
 	rep.Add(reply.T(dgRollText(r)+" · "+req.T("daegon.test", "nh", nhLabel(req, nh, skill), "d", d, "dname", req.T(fmt.Sprintf("daegon.d.%d", d)), "pct", dgPct(req, r.Pct))), reply.T(" → "), reply.B(verdict))
@@ -182,7 +207,7 @@ func daegonTest(req *command.Request, in input, nh, d int, skill string) *reply.
 	ck := newCheck("daegon", outcome, []int{d10Face(r.Tens), d10Face(r.Units)}, 10)
 	ck.Total = intp(r.Value)
 	ck.Level = intp(r.Level)
-	p := daegon.Chance(nh, d)
+	p := daegon.Chance(nh, d, rd)
 	setChance(ck, p)
 	rep.Check = ck
 	line := oddsLine(req, "sys.odds.chance", p)
@@ -193,7 +218,8 @@ func daegonTest(req *command.Request, in input, nh, d int, skill string) *reply.
 }
 
 func daegonOpposed(req *command.Request, in input, act, pas int, actSkill, pasSkill string) *reply.Reply {
-	o := daegon.Oppose(req.Rand, act, pas)
+	rd := daegonReading(req)
+	o := daegon.Oppose(req.Rand, act, pas, rd)
 	rep := &reply.Reply{}
 	for _, s := range []struct {
 		label, skill string
@@ -219,7 +245,7 @@ func daegonOpposed(req *command.Request, in input, act, pas int, actSkill, pasSk
 	ck.Winner = winner
 	ck.Total = intp(o.Active.Value)
 	ck.Level = intp(o.Active.Level)
-	p := daegon.OpposedChance(act, pas)
+	p := daegon.OpposedChance(act, pas, rd)
 	setChance(ck, p)
 	rep.Check = ck
 	return finish(req, rep, in, oddsLine(req, "sys.odds.active_wins", p), true)

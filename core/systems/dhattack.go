@@ -17,7 +17,7 @@ import (
 
 var (
 	dmgWord    = regexp.MustCompile(`^(\d*)d(\d+)$`)
-	penWord    = regexp.MustCompile(`^pen(\+?)(\d+)$`)
+	penWord    = regexp.MustCompile(`^(?:pen|διατρηση|διατρ)(\+?)(\d+)$`)
 	levelWord  = regexp.MustCompile(`^(?:n|nivel|level|lvl|επ)(\d+)$`)
 	bonusWord  = regexp.MustCompile(`^[+-]\d+$`)
 	dbWord     = regexp.MustCompile(`^(\d+)db$`)
@@ -304,7 +304,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 
 	r := dh.ResolveAttack(req.Rand, a)
 	rep = &reply.Reply{}
-	rep.Add(reply.T("🗡️ " + capFirst(title) + " vs " + defTitle))
+	rep.Add(reply.T("🗡️ " + capFirst(title) + " " + req.T("dh.vs") + " " + defTitle))
 	parts := []string{}
 	if len(r.Damage) > 0 {
 		parts = append(parts, "🎲 "+req.T("dh.damage_dice", "dice", joinInts(r.Damage)))

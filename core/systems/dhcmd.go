@@ -46,7 +46,7 @@ var dhSubs = []struct {
 	{"uso", []string{"use", "χρήση", "usage", "resistencia"}, dhUsage},
 	{"repara", []string{"repair", "επισκευή", "reparar", "επισκεύασε"}, dhRepair},
 	{"pen", []string{"pen", "διάτρηση", "penetracion", "penetration"}, dhPen},
-	{"montura", []string{"mount", "άλογο", "ίππευση"}, dhMount},
+	{"montura", []string{"mount", "ίππευση", "άλογο", "ιππευση"}, dhMount},
 	{"asfixia", []string{"drown", "ασφυξία", "asphyxia", "πνιγμός"}, dhAsphyxia},
 }
 
@@ -63,6 +63,11 @@ func dhSubName(i int, lang string) string {
 
 func handleDH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	in := tokenize(req.Args)
+	if err := missingValue(req, in.toks, kwVs(func(req *command.Request) string {
+		return strings.ReplaceAll(req.T("dh.armour.coraza"), " ", "-")
+	})); err != nil {
+		return nil, err
+	}
 	if len(in.toks) == 0 {
 		return nil, command.Errorf("dh.error.usage")
 	}

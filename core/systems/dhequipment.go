@@ -190,7 +190,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 		if note != nil {
 			rep.Add(note...)
 		} else {
-			rep.Add(reply.I(req.T("dh.saved", "name", sheetKey, "value", v)))
+			rep.Add(reply.I(req.T("dh.saved", "name", sheetName(req, sheetKey), "value", sheetValueText(req, v))))
 		}
 	}
 	ck := newCheck("dh", outcome, []int{u.Roll}, u.Die)
@@ -378,4 +378,21 @@ func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, nam
 	ck.Total = intp(days)
 	rep.Check = ck
 	return finish(req, rep, in, nil, false), nil
+}
+
+// sheetName is a Dungeon Hack sheet value's name as the chat's language
+// types it ("uso-arma", "χρήση-όπλου", "weapon-usage"); every form is read.
+func sheetName(req *command.Request, key string) string {
+	if t := req.T("dh.sheet." + key); t != "dh.sheet."+key {
+		return t
+	}
+	return key
+}
+
+// sheetValueText shows the stored "agotado" in the chat's language.
+func sheetValueText(req *command.Request, v string) string {
+	if v == usageExhausted {
+		return req.T("dh.sheet.exhausted")
+	}
+	return v
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
 )
@@ -18,7 +17,7 @@ func dhPen(ctx context.Context, req *command.Request, in input, who string, toks
 	if len(toks) != 1 {
 		return nil, command.Errorf("dh.error.pen_usage")
 	}
-	k := fold.Key(toks[0])
+	k := foldNum(toks[0])
 	if m := levelWord.FindStringSubmatch(k); m != nil {
 		k = m[1]
 	}

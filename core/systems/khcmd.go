@@ -71,7 +71,7 @@ func parseKH(req *command.Request, toks []string) (khSpec, error) {
 		if sp.dc != 0 {
 			return sp, command.Errorf("kh.error.extra", "got", clip(strings.Join(toks[j:], " ")))
 		}
-		if m := khDCWord.FindStringSubmatch(fold.Key(w)); m != nil {
+		if m := khDCWord.FindStringSubmatch(foldNum(w)); m != nil {
 			n, _ := atoi(m[1])
 			if n < kh.MinDC || n > kh.MaxDC {
 				return sp, command.Errorf("kh.error.dc", "min", kh.MinDC, "max", kh.MaxDC, "got", n)
@@ -106,6 +106,9 @@ func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
+	if err := missingValue(req, in.toks, kwDC("17")); err != nil {
+		return nil, err
+	}
 	sp, who, err := parseWho(in.toks, "kh.error.usage", func(t []string) (khSpec, error) { return parseKH(req, t) })
 	if err != nil {
 		return nil, err

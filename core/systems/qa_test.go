@@ -168,10 +168,10 @@ func TestDHExhaustedWeapon(t *testing.T) {
 	b.ok(ana, "/dh uso", 1) // d6 → d4
 	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d4")
 	hasAll(t, b.ok(ana, "/dh uso", 1), "agotado") // d4 → exhausted
-	b.fails(ana, "/dh ataque vs coraza", "Espada larga", "destruida", "/pj set arma", "/pj set uso-arma d8")
-	b.fails(ana, "/dh uso", "Espada larga", "destruida", "/pj set arma")
+	b.fails(ana, "/dh ataque vs coraza", "Espada larga", "destruida", "/pj poner arma", "/pj poner uso-arma d8")
+	b.fails(ana, "/dh uso", "Espada larga", "destruida", "/pj poner arma")
 	// On Matrix with "!" the hint uses "!".
-	b.fails(ana, "!dh ataque vs coraza", "!pj set arma")
+	b.fails(ana, "!dh ataque vs coraza", "!pj poner arma")
 	// A table weapon typed in full still attacks: it is not the sheet's.
 	b.ok(ana, "/dh ataque espada-larga vs coraza", 8, 1, 1, 1)
 	// A new weapon on the sheet: back in the fight.
@@ -244,9 +244,9 @@ func TestEveryRulesDifficultyName(t *testing.T) {
 		{"/rq 45 ", []string{"Con dificultad"}, "vs 45"},
 		{"/rq 45 ", []string{"Algo difícil"}, "vs 25"},
 		{"/rq 45 ", []string{"Difícil"}, "vs 5 "},
-		{"/rq 45 ", []string{"Muy difícil"}, "vs -15"},
-		{"/rq 45 ", []string{"Improbable"}, "vs -35"},
-		{"/rq 45 ", []string{"Épico", "epico"}, "vs -55"},
+		{"/rq 45 ", []string{"Muy difícil"}, "vs −15"},
+		{"/rq 45 ", []string{"Improbable"}, "vs −35"},
+		{"/rq 45 ", []string{"Épico", "epico"}, "vs −55"},
 		{"/kh 6 ", []string{"Fácil"}, "difficulty 4 "},
 		{"/kh 6 ", []string{"Normal"}, "difficulty 8 "},
 		{"/kh 6 ", []string{"Difícil"}, "difficulty 12 "},

@@ -5,8 +5,11 @@ import (
 )
 
 // Register adds the commands of the five systems and their per-chat house
-// rules to r. The option values and defaults are those of RULES.md; each has
-// a label "option.<key>" and "option.<key>.<value>" in the catalogs.
+// rules to r. The option values and defaults are documented in
+// docs/systems.md; each has a label "option.<key>", "option.<key>.<value>"
+// and the word "option.<key>.<value>.word" a user types, in every catalog.
+// The stored value is the code in Values, whatever the language it was
+// typed in.
 func Register(r *command.Router) {
 	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: withHints(handleZaria), Roll: true})
 	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: withHints(handleDaegon), Roll: true})
@@ -19,4 +22,5 @@ func Register(r *command.Router) {
 	r.RegisterOption(command.Option{Key: optDHBlindaje, Values: []string{"suma", "mayor"}, Default: "suma"})
 	r.RegisterOption(command.Option{Key: optDHPen, Values: []string{"redondeo", "techo"}, Default: "redondeo"})
 	r.RegisterOption(command.Option{Key: optDHDie, Values: []string{"d6", "d4"}, Default: "d6"})
+	r.RegisterOption(command.Option{Key: optDaegon00, Values: []string{"cien", "cero"}, Default: "cien"})
 }

@@ -43,8 +43,8 @@ func TestRQChat(t *testing.T) {
 func TestRQBadInput(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
-		{lang: "es", text: "/rq 45 -160", errHas: "La dificultad va de -150 a +50; has puesto -160"},
-		{lang: "en", text: "/rq 45 +60", errHas: "The difficulty goes from -150 to +50"},
+		{lang: "es", text: "/rq 45 -160", errHas: "La dificultad va de −150 a +50; has puesto −160"},
+		{lang: "en", text: "/rq 45 +60", errHas: "The difficulty goes from −150 to +50"},
 		{lang: "es", text: "/rq 45 nomal", errHas: "¿Quisiste decir «normal»?"},
 		{lang: "el", text: "/rq 45 δυσκολο πολυ πολυ", errHas: "Δεν ξέρω τη δυσκολία"},
 		{lang: "es", text: "/rq 301", errHas: "La habilidad va de 0 a 300"},

@@ -156,6 +156,9 @@ func handleRQ(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(req.Args)
+	if err := missingValue(req, in.toks, kwVs(sampleText("45"))); err != nil {
+		return nil, err
+	}
 	sp, who, err := parseWho(in.toks, "rq.error.usage", func(t []string) (rqSpec, error) { return parseRQ(req, t) })
 	if err != nil {
 		return nil, err
@@ -218,7 +221,7 @@ func rqSimple(req *command.Request, in input, sp rqSpec, v int, vText string) *r
 		calc += " " + req.T(k)
 	}
 	rep := &reply.Reply{}
-	rep.Add(reply.B(rqRoll(r.Roll)), reply.T(" "+req.T("rq.vs", "chance", c, "calc", calc)))
+	rep.Add(reply.B(rqRoll(r.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", calc)))
 	rep.Add(reply.B(rqOutcome(req, r.Outcome)), reply.T(" · "+rqRanges(req, rq.CritMax(c), rq.FumbleMin(c))))
 	if !sp.diffSet {
 		rep.Add(reply.I(req.T("rq.default_diff")))
@@ -237,7 +240,7 @@ func rqOpposed(req *command.Request, in input, sp rqSpec, off int, offText strin
 	c := rq.OppChance(off, def)
 	o := rq.Oppose(req.Rand, c)
 	rep := &reply.Reply{}
-	rep.Add(reply.B(rqRoll(o.Roll)), reply.T(" "+req.T("rq.vs", "chance", c, "calc", "50 + "+offText+" − "+defText)))
+	rep.Add(reply.B(rqRoll(o.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", "50 + "+offText+" − "+defText)))
 	rep.Add(reply.T(rqRanges(req, rq.OppCrit(c), rq.OppFumbleMin(c))))
 	dice := []int{o.Roll}
 	if o.D4 > 0 {

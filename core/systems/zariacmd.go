@@ -81,12 +81,13 @@ var dcWord = regexp.MustCompile(`^(?:dc|cd|δκ)\s*([+-]?\d+)$`)
 
 func zariaNames() []named {
 	extras := map[int][]string{
-		// RULES.md §3.1's Greek and English names, whatever the catalogs say.
+		// The seed's Greek names and their English and older Spanish forms,
+		// whatever the catalogs say (docs/zaria.md).
 		5:  {"Γελοιωδώς Εύκολο", "ridiculously easy", "gelioidos efkolo", "geloiodos efkolo", "ridiculo"},
 		10: {"Εύκολο", "easy", "efkolo", "facil"},
 		15: {"Μέτριο", "medium", "metrio", "medio", "normal"},
-		20: {"Ζόρικο", "tough", "zoriko", "dificil", "hard", "δυσκολο"},
-		25: {"Μπελαλίδικο", "troublesome", "belalidiko", "muy dificil", "very hard"},
+		20: {"Ζόρικο", "tough", "zoriko", "dificil", "hard", "δυσκολο", "duro"},
+		25: {"Μπελαλίδικο", "troublesome", "belalidiko", "muy dificil", "very hard", "problematico"},
 		30: {"Ανυπέρβλητα Δύσκολο", "insurmountably hard", "insurmountable", "anypervlita dyskolo", "anipervlita diskolo", "insuperable", "imposible", "impossible"},
 	}
 	out := make([]named, 0, len(zaria.NamedDCs))
@@ -99,8 +100,8 @@ func zariaNames() []named {
 // parseDC reads "dc15", "cd 15", "15" or a named difficulty.
 func parseZariaDC(req *command.Request, words []string) (int, error) {
 	w := strings.Join(words, " ")
-	k := fold.Key(w)
-	if m := dcWord.FindStringSubmatch(strings.ReplaceAll(k, " ", "")); m != nil {
+	k := foldNum(w)
+	if m := dcWord.FindStringSubmatch(k); m != nil {
 		k = m[1]
 	}
 	if n, ok := atoi(k); ok {
@@ -188,6 +189,9 @@ func handleZaria(ctx context.Context, req *command.Request) (rep *reply.Reply, e
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
 	in := tokenize(plusSpaces.ReplaceAllString(req.Args, "+"))
+	if err := missingValue(req, in.toks, kwDC("15"), kwVs(sampleText("4+4"))); err != nil {
+		return nil, err
+	}
 	sp, who, err := parseWho(in.toks, "zaria.error.usage", func(t []string) (zSpec, error) { return parseZaria(req, t) })
 	if err != nil {
 		return nil, err
@@ -254,7 +258,7 @@ func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side,
 		verdict := req.T("zaria.outcome." + res.Outcome)
 		line := reply.Line{reply.B(verdict), reply.T(" " + req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2))))}
 		rep.Add(line...)
-		if res.Outcome == zaria.MajorWin && res.Level > 1 {
+		if (res.Outcome == zaria.MajorWin && res.Level > 1) || (res.Outcome == zaria.EpicWin && res.Level > 0) {
 			rep.Add(reply.T(req.T("zaria.levels", "count", res.Level)))
 		}
 		p := rules.Chance(s, dc)

@@ -1,7 +1,8 @@
-// Package daegon resolves Daegon skill tests (RULES.md §1): two d10 read as
-// 00..99 against the percentage table PCT[skill][difficulty], levels of
-// success over the harder columns, and opposed tests through the comparison
-// table where the passive side wins ties.
+// Package daegon resolves Daegon skill tests (docs/daegon.md): two d10 read
+// as a percentage roll, 01..100 with 00 = 100 (or 00..99 under the house rule
+// daegon_00 = cero), against the percentage table PCT[skill][difficulty],
+// levels of success over the harder columns, and opposed tests through the
+// comparison table where the passive side wins ties.
 package daegon
 
 import (
@@ -19,7 +20,8 @@ const (
 // Impossible marks a "-" cell of PCT.
 const Impossible = 0
 
-// PCT is RULES.md §1.3, PCT[NH-1][D-1] in percent; 0 is "-".
+// PCT is the seed's percentage table, PCT[NH-1][D-1] in percent; 0 is "-"
+// (testdata/pct.txt, TestPCTMatchesRules).
 var PCT = [MaxNH][MaxD]int{
 	{30, 20, 10, 1, 0, 0, 0},
 	{40, 29, 18, 7, 0, 0, 0},
@@ -38,7 +40,7 @@ var PCT = [MaxNH][MaxD]int{
 	{100, 100, 100, 98, 74, 50, 40},
 }
 
-// CMP is RULES.md §1.6: CMP[opp-1][own-1] is the difficulty the character
+// CMP is the seed's comparison table (testdata/cmp.txt): CMP[opp-1][own-1] is the difficulty the character
 // with skill own rolls against when facing skill opp.
 var CMP = [MaxNH][MaxNH]int{
 	{3, 3, 3, 3, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1},
@@ -67,7 +69,7 @@ func Difficulty(own, opp int) int { return CMP[opp-1][own-1] }
 // Fail is the level of a failed test.
 const Fail = -1
 
-// Level is RULES.md §1.5: -1 for a failure, 0 for a plain success, and one
+// Level is the seed's levels of success (TestVectors): -1 for a failure, 0 for a plain success, and one
 // more for each harder column the roll also passes.
 func Level(nh, d, roll int) int {
 	p := Pct(nh, d)
@@ -85,18 +87,42 @@ func Level(nh, d, roll int) int {
 	return l
 }
 
+// Reading is how a roll of two zeros ("00") is read.
+type Reading int
+
+const (
+	// Hundred is the default: 00 reads as 100, the highest roll, so rolls
+	// run 01..100 and the chance of success is the table value itself.
+	Hundred Reading = iota
+	// Zero is the house rule daegon_00 = cero: 00 reads as 0, rolls run
+	// 00..99 and each chance is one point above the table.
+	Zero
+)
+
+// rolls lists every roll the reading can give, each equally likely.
+func (rd Reading) rolls() (lo, hi int) {
+	if rd == Zero {
+		return 0, 99
+	}
+	return 1, 100
+}
+
 // Roll is one d100 read from two d10: tens first, then units, a face of 10
-// read as 0.
+// read as the digit 0.
 type Roll struct {
 	Tens, Units int // digits as read, 0..9
-	Value       int // 0..99
+	Value       int // 01..100 (Hundred) or 00..99 (Zero)
 }
 
 // RollD100 rolls the tens die, then the units die.
-func RollD100(src dice.Source) Roll {
+func RollD100(src dice.Source, rd Reading) Roll {
 	t := (src.IntN(10) + 1) % 10
 	u := (src.IntN(10) + 1) % 10
-	return Roll{Tens: t, Units: u, Value: 10*t + u}
+	v := 10*t + u
+	if v == 0 && rd == Hundred {
+		v = 100
+	}
+	return Roll{Tens: t, Units: u, Value: v}
 }
 
 // Result is one test.
@@ -108,15 +134,17 @@ type Result struct {
 }
 
 // Test rolls a skill test of skill nh against difficulty d.
-func Test(src dice.Source, nh, d int) Result {
-	r := RollD100(src)
+func Test(src dice.Source, nh, d int, rd Reading) Result {
+	r := RollD100(src, rd)
 	return Result{Roll: r, NH: nh, D: d, Pct: Pct(nh, d), Level: Level(nh, d, r.Value)}
 }
 
-// Chance is the exact chance of success, (p+1)/100 for p < 100.
-func Chance(nh, d int) *big.Rat {
+// Chance is the exact chance of success: p/100 under Hundred, (p+1)/100
+// (at most 1) under Zero.
+func Chance(nh, d int, rd Reading) *big.Rat {
 	ok := 0
-	for r := 0; r < 100; r++ {
+	lo, hi := rd.rolls()
+	for r := lo; r <= hi; r++ {
 		if Level(nh, d, r) != Fail {
 			ok++
 		}
@@ -131,18 +159,19 @@ type Opposed struct {
 }
 
 // Oppose rolls the active side (tens, units), then the passive side.
-func Oppose(src dice.Source, act, pas int) Opposed {
-	a := Test(src, act, Difficulty(act, pas))
-	p := Test(src, pas, Difficulty(pas, act))
+func Oppose(src dice.Source, act, pas int, rd Reading) Opposed {
+	a := Test(src, act, Difficulty(act, pas), rd)
+	p := Test(src, pas, Difficulty(pas, act), rd)
 	return Opposed{Active: a, Passive: p, ActiveWins: a.Level > p.Level}
 }
 
 // OpposedChance is the exact probability that the active side wins.
-func OpposedChance(act, pas int) *big.Rat {
+func OpposedChance(act, pas int, rd Reading) *big.Rat {
 	da, dp := Difficulty(act, pas), Difficulty(pas, act)
 	// levels run from -1 to 6: count the rolls of each side at each level.
 	var na, np [MaxD + 1]int64
-	for r := 0; r < 100; r++ {
+	lo, hi := rd.rolls()
+	for r := lo; r <= hi; r++ {
 		na[Level(act, da, r)+1]++
 		np[Level(pas, dp, r)+1]++
 	}

@@ -10,7 +10,7 @@ import (
 	"zaria/core/dice"
 )
 
-// readTable reads a RULES.md table copied into testdata: the first field of
+// readTable reads a table of the seed copied into testdata: the first field of
 // a row is its number, the rest are cells ("-" = 0).
 func readTable(t *testing.T, path string) map[int][]int {
 	t.Helper()
@@ -55,13 +55,13 @@ func TestPCTMatchesRules(t *testing.T) {
 		}
 		for d := MinD; d <= MaxD; d++ {
 			if Pct(nh, d) != rows[nh][d-1] {
-				t.Errorf("PCT[%d][%d] = %d, RULES.md %d", nh, d, Pct(nh, d), rows[nh][d-1])
+				t.Errorf("PCT[%d][%d] = %d, table %d", nh, d, Pct(nh, d), rows[nh][d-1])
 			}
 		}
 	}
 }
 
-// The cross-check formulas of RULES.md §1.3.
+// The cross-check formulas of the table (docs/daegon.md).
 func TestPCTFormulas(t *testing.T) {
 	for nh := MinNH; nh <= MaxNH; nh++ {
 		for d := MinD; d <= MaxD; d++ {
@@ -87,7 +87,7 @@ func TestCMPMatchesRules(t *testing.T) {
 	for opp := MinNH; opp <= MaxNH; opp++ {
 		for own := MinNH; own <= MaxNH; own++ {
 			if Difficulty(own, opp) != rows[opp][own-1] {
-				t.Errorf("CMP opp %d own %d = %d, RULES.md %d", opp, own, Difficulty(own, opp), rows[opp][own-1])
+				t.Errorf("CMP opp %d own %d = %d, table %d", opp, own, Difficulty(own, opp), rows[opp][own-1])
 			}
 			diff := own - opp
 			band := 6
@@ -110,7 +110,8 @@ func TestCMPMatchesRules(t *testing.T) {
 	}
 }
 
-// faces turns a roll 00..99 into the two d10 faces (a 0 is the face 10).
+// faces turns a roll 00..100 into the two d10 faces (a 0 is the face 10;
+// 100 is 00).
 func faces(roll int) []int {
 	f := func(d int) int {
 		if d == 0 {
@@ -118,38 +119,49 @@ func faces(roll int) []int {
 		}
 		return d
 	}
+	roll %= 100
 	return []int{f(roll / 10), f(roll % 10)}
 }
 
-// RULES.md §1.9.
+// The test vectors of the rules reference (docs/daegon.md), under the
+// default reading (00 = 100) and the house rule daegon_00 = cero.
 func TestVectors(t *testing.T) {
-	if r := RollD100(dice.NewScripted([]int{4, 9})); r.Value != 49 {
+	if r := RollD100(dice.NewScripted([]int{4, 9}), Hundred); r.Value != 49 {
 		t.Errorf("D1: %d", r.Value)
 	}
-	if r := RollD100(dice.NewScripted([]int{10, 10})); r.Value != 0 {
-		t.Errorf("D2: %d", r.Value)
+	if r := RollD100(dice.NewScripted([]int{10, 10}), Hundred); r.Value != 100 {
+		t.Errorf("D2: 00 reads %d, want 100", r.Value)
+	}
+	if r := RollD100(dice.NewScripted([]int{10, 10}), Zero); r.Value != 0 {
+		t.Errorf("D2 cero: 00 reads %d, want 0", r.Value)
 	}
 	cases := []struct {
 		name        string
+		rd          Reading
 		nh, d, roll int
 		level       int
 	}{
-		{"D3", 6, 1, 80, 0},
-		{"D4", 6, 1, 81, Fail},
-		{"D5", 6, 3, 35, 1},
-		{"D6", 6, 3, 5, 3},
-		{"D7a", 1, 4, 0, 0},
-		{"D7b", 1, 4, 1, 0},
-		{"D7c", 1, 4, 2, Fail},
-		{"D8", 5, 6, 0, Fail},
-		{"D9a", 15, 1, 99, 2},
-		{"D9b", 15, 1, 98, 3},
-		{"D10a", 8, 7, 5, 0},
-		{"D10b", 8, 7, 6, Fail},
+		{"D3", Hundred, 6, 1, 80, 0},
+		{"D4", Hundred, 6, 1, 81, Fail},
+		{"D5", Hundred, 6, 3, 35, 1},
+		{"D6", Hundred, 6, 3, 5, 3},
+		{"D7a", Hundred, 1, 4, 100, Fail},
+		{"D7b", Hundred, 1, 4, 1, 0},
+		{"D7c", Hundred, 1, 4, 2, Fail},
+		{"D7a cero", Zero, 1, 4, 0, 0},
+		{"D7b cero", Zero, 1, 4, 1, 0},
+		{"D7c cero", Zero, 1, 4, 2, Fail},
+		{"D8", Hundred, 5, 6, 100, Fail},
+		{"D8 cero", Zero, 5, 6, 0, Fail},
+		{"D7b (00 on a 100 cell)", Hundred, 8, 1, 100, 0},
+		{"D9a", Hundred, 15, 1, 99, 2},
+		{"D9b", Hundred, 15, 1, 98, 3},
+		{"D10a", Hundred, 8, 7, 5, 0},
+		{"D10b", Hundred, 8, 7, 6, Fail},
 	}
 	for _, c := range cases {
 		src := dice.NewScripted(faces(c.roll))
-		r := Test(src, c.nh, c.d)
+		r := Test(src, c.nh, c.d, c.rd)
 		if src.Err() != nil || r.Value != c.roll || r.Level != c.level {
 			t.Errorf("%s: roll %d level %d (err %v), want %d %d", c.name, r.Value, r.Level, src.Err(), c.roll, c.level)
 		}
@@ -167,11 +179,13 @@ func TestVectors(t *testing.T) {
 		{"D13", 6, 6, 40, 45, 3, 3, 0, 0, false},
 		{"D14", 6, 6, 70, 90, 3, 3, Fail, Fail, false},
 	}
-	for _, c := range opp {
-		src := dice.NewScripted(append(faces(c.ra), faces(c.rp)...))
-		o := Oppose(src, c.a, c.p)
-		if o.Active.D != c.da || o.Passive.D != c.dp || o.Active.Level != c.la || o.Passive.Level != c.lp || o.ActiveWins != c.activeWins {
-			t.Errorf("%s: %+v", c.name, o)
+	for _, rd := range []Reading{Hundred, Zero} {
+		for _, c := range opp {
+			src := dice.NewScripted(append(faces(c.ra), faces(c.rp)...))
+			o := Oppose(src, c.a, c.p, rd)
+			if o.Active.D != c.da || o.Passive.D != c.dp || o.Active.Level != c.la || o.Passive.Level != c.lp || o.ActiveWins != c.activeWins {
+				t.Errorf("%s (reading %d): %+v", c.name, rd, o)
+			}
 		}
 	}
 	// D15.
@@ -180,34 +194,42 @@ func TestVectors(t *testing.T) {
 	}
 }
 
-// RULES.md §1.8.
+// The exact probabilities of the rules reference, both readings.
 func TestChances(t *testing.T) {
 	for _, c := range []struct {
 		got  string
 		want string
 	}{
-		{Chance(6, 1).RatString(), "81/100"},
-		{Chance(6, 3).RatString(), "51/100"},
-		{Chance(1, 4).RatString(), "1/50"},
-		{Chance(5, 6).RatString(), "0"},
-		{Chance(15, 1).RatString(), "1"},
-		{OpposedChance(12, 7).RatString(), "9159/10000"},
-		{OpposedChance(6, 6).RatString(), "861/2500"},
+		{Chance(6, 1, Hundred).RatString(), "4/5"},
+		{Chance(6, 3, Hundred).RatString(), "1/2"},
+		{Chance(1, 4, Hundred).RatString(), "1/100"},
+		{Chance(5, 6, Hundred).RatString(), "0"},
+		{Chance(15, 1, Hundred).RatString(), "1"},
+		{OpposedChance(12, 7, Hundred).RatString(), "229/250"},
+		{OpposedChance(6, 6, Hundred).RatString(), "17/50"},
+		{Chance(6, 1, Zero).RatString(), "81/100"},
+		{Chance(6, 3, Zero).RatString(), "51/100"},
+		{Chance(1, 4, Zero).RatString(), "1/50"},
+		{Chance(5, 6, Zero).RatString(), "0"},
+		{Chance(15, 1, Zero).RatString(), "1"},
+		{OpposedChance(12, 7, Zero).RatString(), "9159/10000"},
+		{OpposedChance(6, 6, Zero).RatString(), "861/2500"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %s, want %s", c.got, c.want)
 		}
 	}
-	// (p+1)/100 for every possible cell.
+	// The chance is the table value (00 = 100), or one point more (00 = 0).
 	for nh := MinNH; nh <= MaxNH; nh++ {
 		for d := MinD; d <= MaxD; d++ {
 			p := Pct(nh, d)
-			want := int64(min(p+1, 100))
-			if p == Impossible {
-				want = 0
-			}
-			if c := Chance(nh, d); c.Num().Int64()*100/c.Denom().Int64() != want {
-				t.Errorf("Chance(%d,%d) = %s, want %d/100", nh, d, c.RatString(), want)
+			for rd, want := range map[Reading]int64{Hundred: int64(p), Zero: int64(min(p+1, 100))} {
+				if p == Impossible {
+					want = 0
+				}
+				if c := Chance(nh, d, rd); c.Num().Int64()*100/c.Denom().Int64() != want {
+					t.Errorf("Chance(%d,%d,%d) = %s, want %d/100", nh, d, rd, c.RatString(), want)
+				}
 			}
 		}
 	}
@@ -215,18 +237,20 @@ func TestChances(t *testing.T) {
 
 // OpposedChance equals counting all 10,000 pairs through Oppose.
 func TestOpposedChanceMatchesOppose(t *testing.T) {
-	for _, pair := range [][2]int{{12, 7}, {6, 6}, {1, 15}, {15, 1}, {8, 3}} {
-		wins := 0
-		for ra := 0; ra < 100; ra++ {
-			for rp := 0; rp < 100; rp++ {
-				if Oppose(dice.NewScripted(append(faces(ra), faces(rp)...)), pair[0], pair[1]).ActiveWins {
-					wins++
+	for _, rd := range []Reading{Hundred, Zero} {
+		for _, pair := range [][2]int{{12, 7}, {6, 6}, {1, 15}, {15, 1}, {8, 3}} {
+			wins := 0
+			for ra := 0; ra < 100; ra++ {
+				for rp := 0; rp < 100; rp++ {
+					if Oppose(dice.NewScripted(append(faces(ra), faces(rp)...)), pair[0], pair[1], rd).ActiveWins {
+						wins++
+					}
 				}
 			}
-		}
-		c := OpposedChance(pair[0], pair[1])
-		if c.Num().Int64()*10000/c.Denom().Int64() != int64(wins) {
-			t.Errorf("%v: %s vs %d/10000", pair, c.RatString(), wins)
+			c := OpposedChance(pair[0], pair[1], rd)
+			if c.Num().Int64()*10000/c.Denom().Int64() != int64(wins) {
+				t.Errorf("%v (reading %d): %s vs %d/10000", pair, rd, c.RatString(), wins)
+			}
 		}
 	}
 }
@@ -234,13 +258,13 @@ func TestOpposedChanceMatchesOppose(t *testing.T) {
 func BenchmarkChance(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		Chance(6, 3)
+		Chance(6, 3, Hundred)
 	}
 }
 
 func BenchmarkOpposedChance(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		OpposedChance(12, 7)
+		OpposedChance(12, 7, Hundred)
 	}
 }

@@ -130,16 +130,17 @@ func (r Rules) RollSide(src dice.Source, s Side) Roll {
 	return Roll{Dice: d, Z2: z2, Total2: 2*s.Mod + z2, Epic: epic}
 }
 
-// Verdict classifies a roll against a DC (RULES.md §3.3). margin2 is
-// (total − DC) doubled; level counts the steps of 5 above the DC for the
-// successes.
+// Verdict classifies a roll against a DC (docs/zaria.md, TestVerdict).
+// margin2 is (total − DC) doubled; level counts the steps of 5 above the DC
+// for the successes, an epic win included: it is a success that goes better
+// than hoped, so it keeps the levels its margin earns.
 func Verdict(r Roll, dc int) (outcome string, margin2, level int) {
 	margin2 = r.Total2 - 2*dc
 	switch {
 	case r.Epic < 0:
 		return EpicFail, margin2, 0
 	case r.Epic > 0:
-		return EpicWin, margin2, 0
+		return EpicWin, margin2, max(margin2, 0) / 10
 	case margin2 >= 10:
 		return MajorWin, margin2, margin2 / 10
 	case margin2 > 0:
