@@ -54,6 +54,7 @@ type Adapter struct {
 	botName string
 	botID   int64
 	j       *journal
+	poison  *poison
 	send    *sender
 	baseCtx context.Context // Run's context, for webhook requests
 	whMu    sync.Mutex      // webhook updates are handled one at a time
@@ -144,6 +145,15 @@ func (a *Adapter) Run(ctx context.Context) error {
 			return err
 		}
 		a.log.Error(err.Error(), "copy", a.j.key+".unreadable")
+	}
+	var crashed int
+	a.poison, crashed, err = loadPoison(ctx, a.state, a.j.key+".work", a.j.handled)
+	if err != nil {
+		return err
+	}
+	if crashed != 0 {
+		n, _ := a.poison.poisoned(crashed)
+		a.log.Warn("telegram: the previous process died while handling an update", "update", crashed, "times", n)
 	}
 	a.log.Info("telegram bot started", "bot", a.botName, "mode", a.mode(), "offset", a.j.offset())
 
@@ -394,6 +404,17 @@ func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bo
 			continue
 		}
 		e := &entry{Update: u.UpdateID}
+		if n, bad := a.poison.poisoned(u.UpdateID); bad {
+			a.skipPoisoned(ctx, u, n, e)
+			entries = append(entries, e)
+			continue
+		}
+		if err := a.poison.begin(ctx, u.UpdateID); err != nil {
+			a.saveResult(err, "telegram work mark not saved")
+			if !polling {
+				return 0 // not kept: Telegram delivers it again
+			}
+		}
 		a.handle(ctx, u, e)
 		entries = append(entries, e)
 	}
@@ -405,6 +426,9 @@ func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bo
 	defer cancel()
 	// Send anyway when the save fails: a reply now beats a reply never.
 	a.saveResult(a.j.flush(fctx), "telegram state not saved before sending")
+	for _, e := range entries {
+		a.poison.forget(e.Update)
+	}
 	for _, e := range entries {
 		for _, o := range e.Ops {
 			a.send.enqueue(e, o)
