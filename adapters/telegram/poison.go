@@ -115,7 +115,7 @@ func (p *poison) forget(id int) {
 
 // updateChat returns the chat an update belongs to, and the message to
 // reply to, for the apology; ok=false when it has no chat (inline query).
-func updateChat(u tgbotapi.Update) (chat *tgbotapi.Chat, replyTo int, from *tgbotapi.User, ok bool) {
+func updateChat(u update) (chat *tgbotapi.Chat, replyTo int, from *tgbotapi.User, ok bool) {
 	switch {
 	case u.Message != nil && u.Message.Chat != nil:
 		return u.Message.Chat, u.Message.MessageID, u.Message.From, true
@@ -127,7 +127,7 @@ func updateChat(u tgbotapi.Update) (chat *tgbotapi.Chat, replyTo int, from *tgbo
 
 // skipPoisoned logs a poisoned update once (its chat and id, never its
 // text) and adds the apology to e.
-func (a *Adapter) skipPoisoned(ctx context.Context, u tgbotapi.Update, crashes int, e *entry) {
+func (a *Adapter) skipPoisoned(ctx context.Context, u update, crashes int, e *entry) {
 	chat, replyTo, from, ok := updateChat(u)
 	if !ok {
 		a.log.Error("telegram update skipped: it was being handled each time the bot died", "update", u.UpdateID, "crashes", crashes)
@@ -138,6 +138,7 @@ func (a *Adapter) skipPoisoned(ctx context.Context, u tgbotapi.Update, crashes i
 	if from != nil {
 		hint = from.LanguageCode
 	}
+	chat = a.chatOf(ctx, chat)
 	lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, LangHint: hint})
-	a.addReply(e, chat.ID, replyTo, a.errorReply(lang, "tg.poison.skipped"))
+	a.addReply(ctx, e, chat.ID, replyTo, a.errorReply(lang, "tg.poison.skipped"), "")
 }
