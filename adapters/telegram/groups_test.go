@@ -4,9 +4,9 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
-	"sync"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
