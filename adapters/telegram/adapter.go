@@ -460,7 +460,11 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 				return 0 // not kept: Telegram delivers it again
 			}
 		}
-		a.handle(ctx, u, e)
+		// Begun, an update is handled to its end even when the bot is
+		// stopping: its writes and its reply belong together.
+		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
+		a.handle(hctx, u, e)
+		cancel()
 		a.inThread(u, e)
 		entries = append(entries, e)
 	}
@@ -482,6 +486,9 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	}
 	return consumed
 }
+
+// handleTimeout bounds the handling of one update once begun.
+const handleTimeout = 30 * time.Second
 
 // handle turns one update into ops; it never panics.
 func (a *Adapter) handle(ctx context.Context, u update, e *entry) {

@@ -385,3 +385,107 @@ func startMayDie(t *testing.T, fake *telegramtest.Server, db string, extra ...st
 	}
 	return p, err
 }
+
+// TestE2ETelegramGroupUpgrade: a basic group with a campaign (a
+// character with a value, its language, a GM, a saved roll, history)
+// becomes a supergroup. Telegram's two service messages arrive in either
+// order, one of them twice, and the bot restarts in between: in the
+// supergroup everything is there, in the group's language, also after
+// another restart; a reply still queued for the old group goes to the
+// new one, within the per-chat limit.
+func TestE2ETelegramGroupUpgrade(t *testing.T) {
+	t.Parallel()
+	for _, order := range []string{"to-from", "from-to"} {
+		t.Run(order, func(t *testing.T) {
+			t.Parallel()
+			fake := newFake(t, telegramtest.Production)
+			db := filepath.Join(t.TempDir(), "zaria.db")
+			p := tgBot(t, fake, db)
+			const old, sup = -4242, -1004242
+			ana := telegramtest.User{ID: 51, Name: "Ana", Lang: "es"}
+			g := telegramtest.BasicGroup(old)
+			fake.SetAdmins(old, ana.ID)
+			for _, c := range []string{"/idioma el", "/pj crear Lira", "/pj set fuerza 3", "/gm add 77", "/alias golpe /roll 1d20+fuerza"} {
+				fake.SayIn(g, ana, c)
+			}
+			waitTGReplies(t, fake, old, 5, 30*time.Second)
+			time.Sleep(2100 * time.Millisecond) // the router's rate limit: 5 commands, then one per 2 s
+			fake.SayIn(g, ana, "/roll 1d20+fuerza")
+			waitTGReplies(t, fake, old, 6, 30*time.Second)
+			time.Sleep(2100 * time.Millisecond)
+			fake.SayIn(g, ana, "/roll 2d6") // queued behind the chat limit when the upgrade comes
+			first, second := fake.MigrateTo, fake.MigrateFrom
+			if order == "from-to" {
+				first, second = second, first
+			}
+			first(old, sup, ana)
+			// Once the queued reply went to the new chat, stop; a restarted
+			// bot cannot know when its predecessor last wrote to a chat, so
+			// the test waits out Telegram's per-chat second after each start.
+			waitTGReplies(t, fake, sup, 1, 30*time.Second)
+			p.Stop(10 * time.Second)
+			p = tgBot(t, fake, db)
+			time.Sleep(1100 * time.Millisecond)
+			second(old, sup, ana)
+			second(old, sup, ana)
+			s := telegramtest.Group(sup)
+			fake.SayIn(s, ana, "/pj")
+			fake.SayIn(s, ana, "/pj lista")
+			fake.SayIn(s, ana, "/golpe")
+			got := waitTGReplies(t, fake, sup, 4, 30*time.Second)
+			p.Stop(10 * time.Second)
+			tgBot(t, fake, db)
+			time.Sleep(1100 * time.Millisecond)
+			fake.SayIn(s, ana, "/pj lista")
+			got = waitTGReplies(t, fake, sup, len(got)+1, 30*time.Second)
+			all := ""
+			for _, m := range got {
+				all += m.Visible + "\n"
+			}
+			for _, want := range []string{"Lira", "3"} {
+				if !strings.Contains(all, want) {
+					t.Errorf("the supergroup does not show %q:\n%s", want, all)
+				}
+			}
+			for _, bad := range []string{"No tienes", "Aún no hay", "Δεν έχεις", "Δεν υπάρχουν"} {
+				if strings.Contains(all, bad) {
+					t.Errorf("the supergroup lost the campaign (%q):\n%s", bad, all)
+				}
+			}
+			if !strings.ContainsAny(all, "αβγδεζηθικλμνξοπρστυφχψω") {
+				t.Errorf("the supergroup is not answered in Greek:\n%s", all)
+			}
+			if v := fake.Violations(); len(v) != 0 {
+				t.Errorf("flood limits exceeded across the upgrade: %+v", v)
+			}
+			store, err := sqlite.Open(context.Background(), db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			ref := core.ChatRef{Platform: "telegram", ID: strconv.Itoa(sup)}
+			if gms, _ := store.ListGMs(context.Background(), ref); len(gms) != 1 {
+				t.Errorf("GMs of the supergroup: %+v", gms)
+			}
+			if rolls, _ := store.LastRolls(context.Background(), ref, 50); len(rolls) < 2 {
+				t.Errorf("history of the supergroup: %d rolls", len(rolls))
+			}
+		})
+	}
+}
+
+// waitReplies waits until chat got n messages and returns them.
+func waitTGReplies(t *testing.T, f *telegramtest.Server, chat int64, n int, timeout time.Duration) []telegramtest.Sent {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		got := f.SentTo(chat)
+		if len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("chat %d: %d of %d replies: %+v", chat, len(got), n, got)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
