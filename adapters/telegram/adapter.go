@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -54,6 +55,7 @@ type Adapter struct {
 	botName string
 	botID   int64
 	j       *journal
+	poison  *poison
 	send    *sender
 	baseCtx context.Context // Run's context, for webhook requests
 	whMu    sync.Mutex      // webhook updates are handled one at a time
@@ -62,6 +64,42 @@ type Adapter struct {
 	floods atomic.Int64 // 429 answers to sends
 
 	saveFailing atomic.Bool // the last journal write failed (logged once)
+
+	moves       moves
+	buttonsMade atomic.Int64 // button records written (pruned every 256)
+	inlineMade  atomic.Int64 // inline roll marks written (pruned every 256)
+}
+
+// update is an update with what the Bot API library cannot read.
+type update struct {
+	tgbotapi.Update
+	// thread is the forum topic (message_thread_id) of the message, or of
+	// the message whose button was pressed; 0 outside topics.
+	thread int
+}
+
+// rawExtra is what decodeUpdates reads beside the library.
+type rawExtra struct {
+	Message *struct {
+		Thread int  `json:"message_thread_id"`
+		Topic  bool `json:"is_topic_message"`
+	} `json:"message"`
+	Callback *struct {
+		Message *struct {
+			Thread int  `json:"message_thread_id"`
+			Topic  bool `json:"is_topic_message"`
+		} `json:"message"`
+	} `json:"callback_query"`
+}
+
+func (x rawExtra) thread() int {
+	switch {
+	case x.Message != nil && x.Message.Topic:
+		return x.Message.Thread
+	case x.Callback != nil && x.Callback.Message != nil && x.Callback.Message.Topic:
+		return x.Callback.Message.Thread
+	}
+	return 0
 }
 
 // saveResult logs a failed journal write once per incident (a full disk
@@ -114,6 +152,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 		cfg: cfg, d: d, state: state, log: logger, c: c, tr: tr,
 		now:     time.Now,
 		buttons: newButtonMemory(20_000),
+		moves:   moves{m: map[int64]int64{}},
 		admins:  newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second)),
 	}, nil
 }
@@ -145,11 +184,22 @@ func (a *Adapter) Run(ctx context.Context) error {
 		}
 		a.log.Error(err.Error(), "copy", a.j.key+".unreadable")
 	}
+	var crashed int
+	a.poison, crashed, err = loadPoison(ctx, a.state, a.j.key+".work", a.j.handled)
+	if err != nil {
+		return err
+	}
+	if crashed != 0 {
+		n, _ := a.poison.poisoned(crashed)
+		a.log.Warn("telegram: the previous process died while handling an update", "update", crashed, "times", n)
+	}
 	a.log.Info("telegram bot started", "bot", a.botName, "mode", a.mode(), "offset", a.j.offset())
 
 	sendCtx, cancelSend := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelSend()
 	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg, &a.queued, &a.floods)
+	a.send.now = a.now
+	a.send.onMigrate = func(old, new int64) { a.migrate(sendCtx, old, new) }
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)
@@ -270,7 +320,7 @@ func (a *Adapter) waitToRetry(ctx context.Context, method string, err error, bac
 }
 
 // allowedUpdates are the update kinds the bot asks for.
-const allowedUpdates = `["message","callback_query","inline_query"]`
+const allowedUpdates = `["message","callback_query","inline_query","chosen_inline_result"]`
 
 // poll is the long-polling loop.
 func (a *Adapter) poll(ctx context.Context) error {
@@ -345,11 +395,15 @@ func (a *Adapter) poll(ctx context.Context) error {
 // decodeUpdates decodes each update on its own: one the library cannot
 // read (a newer Bot API) is kept as an empty update with its id, so the
 // offset moves past it instead of fetching it forever.
-func (a *Adapter) decodeUpdates(raw []json.RawMessage) []tgbotapi.Update {
-	ups := make([]tgbotapi.Update, 0, len(raw))
+func (a *Adapter) decodeUpdates(raw []json.RawMessage) []update {
+	ups := make([]update, 0, len(raw))
 	for _, r := range raw {
-		var u tgbotapi.Update
-		if err := json.Unmarshal(r, &u); err != nil {
+		var u update
+		var x rawExtra
+		if json.Unmarshal(r, &x) == nil {
+			u.thread = x.thread()
+		}
+		if err := json.Unmarshal(r, &u.Update); err != nil {
 			var id struct {
 				UpdateID int `json:"update_id"`
 			}
@@ -358,7 +412,7 @@ func (a *Adapter) decodeUpdates(raw []json.RawMessage) []tgbotapi.Update {
 				continue
 			}
 			a.log.Error("telegram update not understood, skipped", "update", id.UpdateID, "err", err)
-			u = tgbotapi.Update{UpdateID: id.UpdateID}
+			u = update{Update: tgbotapi.Update{UpdateID: id.UpdateID}}
 		}
 		ups = append(ups, u)
 	}
@@ -377,7 +431,7 @@ func (a *Adapter) deleteWebhook(ctx context.Context) {
 // (with the new offset when polling), then queue the replies. It returns
 // how many updates it consumed (handled now or before); the rest are left
 // for the next start because ctx ended.
-func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bool) int {
+func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	var entries []*entry
 	next := 0
 	consumed := 0
@@ -394,7 +448,24 @@ func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bo
 			continue
 		}
 		e := &entry{Update: u.UpdateID}
-		a.handle(ctx, u, e)
+		if n, bad := a.poison.poisoned(u.UpdateID); bad {
+			a.skipPoisoned(ctx, u, n, e)
+			a.inThread(u, e)
+			entries = append(entries, e)
+			continue
+		}
+		if err := a.poison.begin(ctx, u.UpdateID); err != nil {
+			a.saveResult(err, "telegram work mark not saved")
+			if !polling {
+				return 0 // not kept: Telegram delivers it again
+			}
+		}
+		// Begun, an update is handled to its end even when the bot is
+		// stopping: its writes and its reply belong together.
+		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
+		a.handle(hctx, u, e)
+		cancel()
+		a.inThread(u, e)
 		entries = append(entries, e)
 	}
 	if len(entries) == 0 && next == 0 {
@@ -406,6 +477,9 @@ func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bo
 	// Send anyway when the save fails: a reply now beats a reply never.
 	a.saveResult(a.j.flush(fctx), "telegram state not saved before sending")
 	for _, e := range entries {
+		a.poison.forget(e.Update)
+	}
+	for _, e := range entries {
 		for _, o := range e.Ops {
 			a.send.enqueue(e, o)
 		}
@@ -413,8 +487,11 @@ func (a *Adapter) process(ctx context.Context, ups []tgbotapi.Update, polling bo
 	return consumed
 }
 
+// handleTimeout bounds the handling of one update once begun.
+const handleTimeout = 30 * time.Second
+
 // handle turns one update into ops; it never panics.
-func (a *Adapter) handle(ctx context.Context, u tgbotapi.Update, e *entry) {
+func (a *Adapter) handle(ctx context.Context, u update, e *entry) {
 	defer func() {
 		if v := recover(); v != nil {
 			a.log.Error("telegram update handler panic", "update", u.UpdateID, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
@@ -424,8 +501,37 @@ func (a *Adapter) handle(ctx context.Context, u tgbotapi.Update, e *entry) {
 	case u.Message != nil:
 		a.onMessage(ctx, u.Message, e)
 	case u.CallbackQuery != nil:
-		a.onCallback(ctx, u.CallbackQuery, e)
+		a.onCallback(ctx, u.CallbackQuery, u, e)
 	case u.InlineQuery != nil:
 		a.onInline(ctx, u.InlineQuery)
+	case u.ChosenInlineResult != nil:
+		a.onChosen(ctx, u.ChosenInlineResult, e)
+	}
+}
+
+// inThread puts the update's replies to its chat in its forum topic
+// (message_thread_id), including the secret-roll notices sent there when a
+// private copy cannot be delivered.
+func (a *Adapter) inThread(u update, e *entry) {
+	if u.thread == 0 {
+		return
+	}
+	chat, _, _, ok := updateChat(u)
+	if !ok {
+		return
+	}
+	t := strconv.Itoa(u.thread)
+	var set func(o *op)
+	set = func(o *op) {
+		if o == nil {
+			return
+		}
+		if o.Chat == chat.ID || o.Chat == a.resolve(context.Background(), chat.ID) {
+			o.Params["message_thread_id"] = t
+		}
+		set(o.OnFail)
+	}
+	for _, o := range e.Ops {
+		set(o)
 	}
 }

@@ -72,7 +72,7 @@ func TestButtonsRunAgainForWhoeverPresses(t *testing.T) {
 	if ans := f.waitCalls("answerCallbackQuery", 1, 5*time.Second)[0]; ans.At.Sub(pressed) > time.Second {
 		t.Errorf("callback answered after %v", ans.At.Sub(pressed))
 	}
-	if again.Visible != "🎲 Bob: 2d6 = 2" {
+	if again.Visible != "🎲 Bob tira otra vez\n🎲 Bob: 2d6 = 2" {
 		t.Errorf("again: user sees %q", again.Visible)
 	}
 	if again.Params["reply_to_message_id"] != strconv.Itoa(first.ID) {
@@ -81,16 +81,26 @@ func TestButtonsRunAgainForWhoeverPresses(t *testing.T) {
 	if len(keyboardOf(t, again)) != 1 {
 		t.Error("the new roll has no buttons")
 	}
+	// 📊 shows the odds of THAT roll: its message gains the odds line,
+	// nothing is rolled, nothing new is posted.
 	f.Press(first, nikos, *kb[0][1].CallbackData)
-	odds := f.waitSent(g.ID, 3, 5*time.Second)[2]
-	if odds.Visible != "🎲 Νίκος: 2d6 ? = 3" {
-		t.Errorf("odds: user sees %q", odds.Visible)
-	}
 	answers := f.waitCalls("answerCallbackQuery", 2, 5*time.Second)
-	for _, a := range answers {
-		if a.Params["text"] != "" {
-			t.Errorf("callback answered with %q", a.Params["text"])
-		}
+	if a := answers[0]; a.Params["text"] != "" {
+		t.Errorf("again answered with %q", a.Params["text"])
+	}
+	if got := answers[1].Params["text"]; got != "📊 Probabilidad: 50 % · media 7" {
+		t.Errorf("odds toast %q", got)
+	}
+	edits := waitFor(t, "edits", 1, 5*time.Second, f.Edits)
+	if e := edits[0]; e.Chat != g.ID || e.MessageID != first.ID || e.Visible != "🎲 Ana: 2d6 = 1\n📊 Probabilidad: 50 % · media 7" {
+		t.Errorf("odds edit %+v", e)
+	}
+	if e := edits[0]; !strings.Contains(e.Markup, "again") || strings.Contains(e.Markup, "odds") {
+		t.Errorf("after the odds the keyboard is %s, want the again button only", e.Markup)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(f.SentTo(g.ID)); n != 2 {
+		t.Errorf("%d messages after the odds button, want 2 (it rolls nothing)", n)
 	}
 }
 

@@ -79,3 +79,10 @@ func (a *admins) isAdmin(ctx context.Context, chat, user int64) bool {
 	}
 	return false
 }
+
+// forget drops a chat's cached list (a group that became a supergroup).
+func (a *admins) forget(chat int64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.chats, chat)
+}

@@ -68,7 +68,14 @@ func (c *client) redact(s string) string {
 	if c.token == "" {
 		return s
 	}
-	return strings.ReplaceAll(s, c.token, "<token>")
+	s = strings.ReplaceAll(s, c.token, "<token>")
+	if q := url.PathEscape(c.token); q != c.token {
+		s = strings.ReplaceAll(s, q, "<token>") // quoted from a URL
+	}
+	if q := url.QueryEscape(c.token); q != c.token {
+		s = strings.ReplaceAll(s, q, "<token>")
+	}
+	return s
 }
 
 // call posts params (and an optional document) to method and returns the

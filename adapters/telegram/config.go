@@ -65,6 +65,7 @@ type Config struct {
 	InlineCommand  string   // command run for an inline query that names none; default "roll"
 
 	RecentUpdates int           // handled update ids remembered against redelivery; default 1000
+	MaxButtons    int           // button records (and inline roll marks) kept, the newest; default 100,000
 	BackoffMin    time.Duration // first wait after a failed call; default 500 ms
 	BackoffMax    time.Duration // longest wait; default 30 s
 
@@ -116,6 +117,7 @@ func (c Config) withDefaults() Config {
 		c.InlineCommand = "roll"
 	}
 	setInt(&c.RecentUpdates, 1000)
+	setInt(&c.MaxButtons, 100_000)
 	setDur(&c.BackoffMin, 500*time.Millisecond)
 	setDur(&c.BackoffMax, 30*time.Second)
 	return c

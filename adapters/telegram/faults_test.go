@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -238,4 +239,46 @@ func TestStopIsPromptAndDrainBounded(t *testing.T) {
 	if !strings.Contains(r.logs.String(), "drain time over") {
 		t.Error("the drain timeout was not reported")
 	}
+}
+
+// TestTokenRedactedInServerErrors: a server (or a proxy in front of it)
+// that quotes the request URL in its error bodies puts the token in them;
+// every log line carries <token> instead, plain or URL-escaped.
+func TestTokenRedactedInServerErrors(t *testing.T) {
+	f := newFakeAPI(t)
+	quote := func(code int) telegramtest.Fault {
+		return telegramtest.Fault{Code: code, Description: "Internal Server Error: POST /bot" + fakeToken + "/x failed (bot" + url.QueryEscape(fakeToken) + ")"}
+	}
+	f.Inject("getMe", quote(500))
+	f.Inject("getUpdates", quote(502))
+	f.Inject("setMyCommands", quote(400))
+	f.Inject("sendMessage", quote(500), quote(403))
+	r := start(t, testConfig(f), testRouter(t), newMemState())
+	f.SayIn(telegramtest.Group(-205), ana, "/roll 1d6")
+	f.waitCalls("sendMessage", 2, 5*time.Second)
+	time.Sleep(100 * time.Millisecond)
+	r.stop(t)
+	logs := r.logs.String()
+	for _, what := range []string{"getMe", "getUpdates", "setMyCommands", "sendMessage"} {
+		if countLog(logs, what, "<token>") == 0 {
+			t.Errorf("no %s error with <token> in the log:\n%s", what, logs)
+		}
+	}
+	if strings.Contains(logs, "SECRET") {
+		t.Fatalf("token in logs:\n%s", logs)
+	}
+}
+
+func countLog(logs string, subs ...string) int {
+	n := 0
+	for _, l := range strings.Split(logs, "\n") {
+		ok := true
+		for _, s := range subs {
+			ok = ok && strings.Contains(l, s)
+		}
+		if ok {
+			n++
+		}
+	}
+	return n
 }

@@ -78,7 +78,10 @@ func TestSecretRollReachesNamedGMs(t *testing.T) {
 	}
 }
 
-func TestInlineQueryOffersRolledArticle(t *testing.T) {
+// TestInlineQueryOffersPlaceholder: an inline query is answered with a
+// placeholder that shows who is about to roll what, never a result (a
+// player could retype until the number pleased them); nothing is rolled.
+func TestInlineQueryOffersPlaceholder(t *testing.T) {
 	f := newFakeAPI(t)
 	start(t, testConfig(f), testRouter(t), newMemState())
 	f.Push(tgbotapi.Update{InlineQuery: &tgbotapi.InlineQuery{ID: "q1", From: nikos.API(), Query: "4d6kh3"}})
@@ -92,30 +95,30 @@ func TestInlineQueryOffersRolledArticle(t *testing.T) {
 			t.Errorf("%s: cache_time %q is_personal %q", c.Params["inline_query_id"], c.Params["cache_time"], c.Params["is_personal"])
 		}
 	}
-	article := func(id string) []tgbotapi.InlineQueryResultArticle {
-		var rs []struct {
-			tgbotapi.InlineQueryResultArticle
-			Content tgbotapi.InputTextMessageContent `json:"input_message_content"`
-		}
+	type result struct {
+		Title, Description string
+		Content            tgbotapi.InputTextMessageContent `json:"input_message_content"`
+		Markup             *tgbotapi.InlineKeyboardMarkup   `json:"reply_markup"`
+	}
+	article := func(id string) []result {
+		var rs []result
 		if err := json.Unmarshal([]byte(byID[id].Params["results"]), &rs); err != nil {
 			t.Fatal(err)
 		}
-		var out []tgbotapi.InlineQueryResultArticle
-		for _, r := range rs {
-			r.InlineQueryResultArticle.InputMessageContent = r.Content
-			out = append(out, r.InlineQueryResultArticle)
-		}
-		return out
+		return rs
 	}
 	r1 := article("q1")
-	if len(r1) != 1 || r1[0].Type != "article" || r1[0].Title != "🎲 Νίκος: 4d6kh3 = 1" {
+	if len(r1) != 1 || r1[0].Title != "🎲 Ρίξε 4d6kh3" || strings.Contains(r1[0].Description, "=") {
 		t.Fatalf("q1 results %+v", r1)
 	}
-	if c := r1[0].InputMessageContent.(tgbotapi.InputTextMessageContent); c.ParseMode != "HTML" || c.Text != "🎲 Νίκος: <code>4d6kh3</code> = <b>1</b>" {
+	if c := r1[0].Content; c.ParseMode != "HTML" || c.Text != "🎲 Ο/Η Νίκος θα ρίξει <code>4d6kh3</code>" {
 		t.Errorf("q1 content %+v", c)
 	}
+	if m := r1[0].Markup; m == nil || len(m.InlineKeyboard) != 1 {
+		t.Errorf("q1 has no button (Telegram then gives no inline_message_id): %+v", m)
+	}
 	r2 := article("q2")
-	if len(r2) != 1 || r2[0].InputMessageContent.(tgbotapi.InputTextMessageContent).Text != "&lt;hola&gt;" {
+	if len(r2) != 1 || !strings.Contains(r2[0].Content.Text, "<code>echo &lt;hola&gt;</code>") {
 		t.Errorf("q2 results %+v", r2)
 	}
 	if r3 := article("q3"); len(r3) != 0 {
@@ -133,7 +136,7 @@ func TestCommandMenuPublishedPerLanguage(t *testing.T) {
 	var published map[string]string
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
 		published = f.Commands()
-		if len(published) == 3 || time.Now().After(deadline) {
+		if len(published) == 4 || time.Now().After(deadline) {
 			break
 		}
 	}
@@ -151,6 +154,7 @@ func TestCommandMenuPublishedPerLanguage(t *testing.T) {
 	want := map[string]string{
 		"es": "cualquier tirada (también /r, /roll, !ρίξε)",
 		"el": "οποιαδήποτε ζάρια (και /r, !ρίξε)",
+		"en": "any dice (also /r, /tirar, !ρίξε)",
 		"":   "cualquier tirada (también /r, /roll, !ρίξε)", // the default language is es
 	}
 	for lang, d := range want {

@@ -2,8 +2,6 @@ package telegram
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"regexp"
@@ -40,6 +38,15 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 	if m.Chat == nil || m.ViaBot != nil {
 		return // our own inline results come back as messages via the bot
 	}
+	switch {
+	case m.MigrateToChatID != 0:
+		a.migrate(ctx, m.Chat.ID, m.MigrateToChatID)
+		return
+	case m.MigrateFromChatID != 0:
+		a.migrate(ctx, m.MigrateFromChatID, m.Chat.ID)
+		return
+	}
+	// Edited messages never arrive (allowed_updates): an edit never re-rolls.
 	text := m.Text
 	if text == "" {
 		text = m.Caption
@@ -47,7 +54,8 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	private := m.Chat.Type == "private"
+	chat := a.chatOf(ctx, m.Chat)
+	private := chat.Type == "private"
 	var from who
 	gm := false
 	switch {
@@ -58,13 +66,13 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 	case m.From != nil && !m.From.IsBot:
 		from = userOf(m.From)
 		if !private {
-			gm = a.admins.isAdmin(ctx, m.Chat.ID, m.From.ID)
+			gm = a.admins.isAdmin(ctx, chat.ID, m.From.ID)
 		}
 	default:
 		return
 	}
 	msg := core.Message{
-		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(m.Chat.ID, 10)},
+		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)},
 		From:     core.User{ID: from.id, Name: from.name},
 		ID:       strconv.Itoa(m.MessageID),
 		Text:     text,
@@ -76,7 +84,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 	if m.Document != nil && a.isFileCommand(text) {
 		t, errRep := a.importText(ctx, m, text, msg)
 		if errRep != nil {
-			a.addReply(e, m.Chat.ID, m.MessageID, errRep)
+			a.addReply(ctx, e, chat.ID, m.MessageID, errRep, "")
 			return
 		}
 		msg.Text = t
@@ -85,22 +93,22 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 	if !ok || rep == nil {
 		return
 	}
-	a.answer(ctx, e, msg, m.Chat, m.MessageID, from, rep)
+	a.answer(ctx, e, msg, chat, m.MessageID, from, rep)
 }
 
 // answer turns a reply into ops for the chat (and, for a secret roll, for
 // the roller and the chat's GMs).
 func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *tgbotapi.Chat, replyTo int, from who, rep *reply.Reply) {
 	if rep.Secret == nil {
-		a.addReply(e, chat.ID, replyTo, rep)
+		a.addReply(ctx, e, chat.ID, replyTo, rep, from.name)
 		return
 	}
 	if msg.Private {
-		a.addReply(e, chat.ID, replyTo, rep.Secret)
+		a.addReply(ctx, e, chat.ID, replyTo, rep.Secret, from.name)
 		return
 	}
 	if len(rep.Lines) > 0 {
-		a.addReply(e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines})
+		a.addReply(ctx, e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines}, from.name)
 	}
 	lang := a.lang(ctx, msg)
 	title := chat.Title
@@ -144,8 +152,16 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 
 // addReply adds the ops of a plain reply: text (split if needed) with the
 // buttons on its last message, then the file.
-func (a *Adapter) addReply(e *entry, chat int64, replyTo int, rep *reply.Reply) {
-	kb := a.buttons.keyboard(rep)
+func (a *Adapter) addReply(ctx context.Context, e *entry, chat int64, replyTo int, rep *reply.Reply, who string) {
+	kb := ""
+	if rep.Command != "" && len(rep.Buttons) > 0 && !rep.Error {
+		chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
+		last := ""
+		if len(chunks) > 0 && rep.File == nil {
+			last = chunks[len(chunks)-1]
+		}
+		kb = a.keyboard(ctx, rep, who, last)
+	}
 	if rep.File == nil {
 		e.Ops = append(e.Ops, a.messageOps(chat, replyTo, rep.Lines, kb)...)
 		return
@@ -266,22 +282,33 @@ func (a *Adapter) importText(ctx context.Context, m *tgbotapi.Message, caption s
 	return strings.TrimRight(caption, " \n") + "\n" + body, nil
 }
 
-// onCallback runs a button: "again" or "odds", for whoever pressed it.
-func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
+// onCallback runs a button: "again" or "odds", for whoever pressed it, or
+// the placeholder of an inline roll.
+func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u update, e *entry) {
 	if cq.From == nil {
 		return
 	}
 	from := userOf(cq.From)
+	if strings.HasPrefix(cq.Data, "i:") && cq.InlineMessageID != "" && !cq.From.IsBot {
+		a.onInlineButton(ctx, cq, e)
+		return
+	}
+	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
+		if id, kind, rec, ok := a.loadButton(ctx, cq.Data); ok {
+			a.onButton(ctx, cq, u, e, id, kind, rec)
+			return
+		}
+	}
 	cmd, ok := a.buttons.command(cq.Data)
 	if !ok || cq.Message == nil || cq.Message.Chat == nil || cq.From.IsBot {
 		var chat core.ChatRef
 		if cq.Message != nil && cq.Message.Chat != nil {
-			chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(cq.Message.Chat.ID, 10)}
+			chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
 		}
 		a.answerCallback(ctx, cq.ID, a.tr.Translate(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale", nil))
 		return
 	}
-	chat := cq.Message.Chat
+	chat := a.chatOf(ctx, cq.Message.Chat)
 	private := chat.Type == "private"
 	msg := core.Message{
 		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)},
@@ -331,38 +358,6 @@ func (a *Adapter) quickCall(ctx context.Context, method string, p map[string]str
 	}
 }
 
-// onInline answers "@Bot 4d6kh3" or "@Bot zaria 4+2 dc15" with the rolled
-// result as an article; the roll happens now, nothing is cached.
-func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
-	if q.From == nil {
-		return
-	}
-	results := []any{}
-	if text := strings.TrimSpace(q.Query); text != "" {
-		from := userOf(q.From)
-		msg := core.Message{
-			Chat:     core.ChatRef{Platform: "telegram", ID: from.id}, // the user's private chat
-			From:     core.User{ID: from.id, Name: from.name},
-			Text:     a.inlineCommand(text),
-			LangHint: from.lang,
-			Private:  true,
-			BotName:  a.botName,
-		}
-		if rep, ok := a.d.Dispatch(ctx, msg); ok && rep != nil {
-			if art, ok := a.article(rep); ok {
-				results = append(results, art)
-			}
-		}
-	}
-	b, _ := json.Marshal(results)
-	a.quickCall(ctx, "answerInlineQuery", map[string]string{
-		"inline_query_id": q.ID,
-		"results":         string(b),
-		"cache_time":      "0",
-		"is_personal":     "true",
-	})
-}
-
 // inlineCommand makes a command of an inline query: "zaria 4+2" names a
 // command, "4d6kh3" is given to InlineCommand.
 func (a *Adapter) inlineCommand(text string) string {
@@ -378,26 +373,6 @@ func (a *Adapter) inlineCommand(text string) string {
 	return "/" + a.cfg.InlineCommand + " " + text
 }
 
-func (a *Adapter) article(rep *reply.Reply) (tgbotapi.InlineQueryResultArticle, bool) {
-	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
-	if len(chunks) == 0 {
-		return tgbotapi.InlineQueryResultArticle{}, false
-	}
-	plain := strings.Split(reply.PlainText(&reply.Reply{Lines: rep.Lines}), "\n")
-	var id [12]byte
-	_, _ = rand.Read(id[:])
-	return tgbotapi.InlineQueryResultArticle{
-		Type:        "article",
-		ID:          hex.EncodeToString(id[:]),
-		Title:       clip(plain[0], 100),
-		Description: clip(strings.Join(plain[1:], " · "), 200),
-		InputMessageContent: tgbotapi.InputTextMessageContent{
-			Text:      chunks[0],
-			ParseMode: "HTML",
-		},
-	}, true
-}
-
 func clip(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
@@ -408,14 +383,14 @@ func clip(s string, n int) string {
 
 var commandName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
 
-// setCommands publishes the command menu in Spanish, Greek and the default
-// language. A failure is logged, never fatal.
+// setCommands publishes the command menu in Spanish, Greek and English (for
+// clients in those languages) and in the default language (for the rest). A failure is logged, never fatal.
 func (a *Adapter) setCommands(ctx context.Context) {
 	cl, ok := a.d.(commandLister)
 	if !ok {
 		return
 	}
-	for _, l := range []struct{ code, lang string }{{"es", "es"}, {"el", "el"}, {"", a.cfg.DefaultLang}} {
+	for _, l := range []struct{ code, lang string }{{"es", "es"}, {"el", "el"}, {"en", "en"}, {"", a.cfg.DefaultLang}} {
 		var cmds []tgbotapi.BotCommand
 		for _, c := range cl.Commands() {
 			if c.Hidden || !commandName.MatchString(c.Name) || len(cmds) == 100 {

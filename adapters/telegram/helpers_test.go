@@ -74,7 +74,9 @@ func testRouterWith(t testing.TB, namedGMs func(context.Context, core.ChatRef) (
 			seq.n++
 			n := seq.n
 			seq.Unlock()
-			rep := &reply.Reply{Buttons: []reply.Button{{Kind: reply.ButtonAgain, Label: "🎲 again"}, {Kind: reply.ButtonOdds, Label: "odds"}}}
+			half, mean := 0.5, 7.0
+			rep := &reply.Reply{Buttons: []reply.Button{{Kind: reply.ButtonAgain, Label: "🎲 again"}, {Kind: reply.ButtonOdds, Label: "odds"}},
+				Check: &reply.Check{Chance: &half, ChanceExact: "1/2", Mean: &mean}}
 			rep.Add(reply.T("🎲 "+req.Msg.From.Name+": "), reply.C(req.Args), reply.T(" = "), reply.B(strconv.Itoa(n)))
 			return rep, nil
 		})})

@@ -38,6 +38,10 @@ type sender struct {
 	// after a restart with replies pending, the previous process may have
 	// used this second's chat and global slots.
 	notBefore time.Time
+
+	now       func() time.Time
+	onMigrate func(old, new int64) // a send learnt that a group became a supergroup
+	moved     map[int64]int64      // basic group → supergroup, for queues
 }
 
 // perChatBacklog is how many of a chat's waiting replies count towards
@@ -62,6 +66,19 @@ func newSender(ctx context.Context, c *client, j *journal, log *slog.Logger, cfg
 		c: c, j: j, log: log, cfg: cfg, ctx: ctx, queued: queued, floods: floods,
 		global: newWindow(cfg.GlobalLimit, cfg.GlobalWindow),
 		chats:  map[int64]*chatQueue{},
+		moved:  map[int64]int64{},
+		now:    time.Now,
+	}
+}
+
+// moveChat makes old's queue (and its flood limits) the queue of new: a
+// group that became a supergroup keeps its send slots.
+func (s *sender) moveChat(old, new int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.moved[old] = new
+	if q := s.chats[old]; q != nil && s.chats[new] == nil {
+		s.chats[new] = q
 	}
 }
 
@@ -69,6 +86,9 @@ func newSender(ctx context.Context, c *client, j *journal, log *slog.Logger, cfg
 func (s *sender) enqueue(e *entry, o *op) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if to, ok := s.moved[o.Chat]; ok {
+		s.j.edit(func() { o.Chat = to })
+	}
 	q := s.chats[o.Chat]
 	if q == nil {
 		if len(s.chats) > 10_000 {
@@ -164,12 +184,15 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		}
 		s.j.mu.Lock()
 		method, chat, doc := it.o.Method, it.o.Chat, it.o.Doc
+		noChat := it.o.NoChat
 		params := make(map[string]string, len(it.o.Params)+1)
 		for k, v := range it.o.Params {
 			params[k] = v
 		}
 		s.j.mu.Unlock()
-		params["chat_id"] = itoa(chat)
+		if !noChat {
+			params["chat_id"] = itoa(chat)
+		}
 		rctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
 		_, err := s.c.call(rctx, method, params, doc)
 		cancel()
@@ -202,6 +225,9 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		if errors.As(err, &ae) && ae.MigrateTo != 0 {
 			s.log.Info("telegram group became a supergroup", "chat", chat, "new_chat", ae.MigrateTo)
 			s.j.edit(func() { it.o.Chat = ae.MigrateTo })
+			if s.onMigrate != nil {
+				s.onMigrate(chat, ae.MigrateTo)
+			}
 			continue
 		}
 		if errors.As(err, &ae) && ae.Code == 400 && params["parse_mode"] != "" && parseEntitiesErr.MatchString(ae.Description) {
@@ -219,7 +245,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		if permanent(err) {
 			s.failed.Add(1)
 			s.log.Error("telegram reply not deliverable", "chat", chat, "method", method, "err", err)
-			if f := it.o.OnFail; f != nil {
+			if f := it.o.OnFail; f != nil && s.firstNotice(f.Chat, chat) {
 				s.j.addOp(it.e, f)
 				s.enqueue(it.e, f)
 			}
@@ -232,6 +258,34 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		}
 		backoff = min(2*backoff, s.cfg.BackoffMax)
 	}
+}
+
+// noticeEvery is how often the group hears that the bot cannot write
+// privately to one of its people (a secret roll's copy): once per person
+// and chat, then again only after this long (TestSecretNoticeOncePerDay).
+const noticeEvery = 24 * time.Hour
+
+// firstNotice reports whether the notice that user cannot get private
+// messages is due in chat, and records it (<journal key>.nodm.<chat>.<user>).
+func (s *sender) firstNotice(chat, user int64) bool {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), s.cfg.RequestTimeout)
+	defer cancel()
+	key := s.j.key + ".nodm." + itoa(chat) + "." + itoa(user)
+	now := s.now()
+	if v, ok, err := s.j.store.State(ctx, key); err == nil && ok {
+		if t, err := time.Parse(time.RFC3339, v); err == nil && now.Sub(t) < noticeEvery && t.Before(now.Add(time.Minute)) {
+			return false
+		}
+	}
+	if err := s.j.store.SetState(ctx, key, now.UTC().Format(time.RFC3339)); err != nil {
+		s.log.Warn("telegram notice record not saved", "err", err)
+	}
+	if p, ok := s.j.store.(statePruner); ok && rand.N(64) == 0 {
+		if _, err := p.PruneState(ctx, s.j.key+".nodm.", 10_000); err != nil {
+			s.log.Warn("telegram state not pruned", "err", err)
+		}
+	}
+	return true
 }
 
 // jitter returns a duration in [d/2, d).

@@ -25,6 +25,9 @@ type op struct {
 	// never started the bot): the secret-roll hint to the group.
 	OnFail *op  `json:"x,omitempty"`
 	Done   bool `json:"d,omitempty"`
+	// NoChat: the op names its message otherwise (inline_message_id); Chat
+	// only picks the send queue.
+	NoChat bool `json:"n,omitempty"`
 }
 
 // entry is what one update owes: its ops, in order.

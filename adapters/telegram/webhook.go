@@ -97,9 +97,9 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	var u tgbotapi.Update
+	var raw json.RawMessage
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-	if err := dec.Decode(&u); err != nil {
+	if err := dec.Decode(&raw); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			http.Error(w, "too large", http.StatusRequestEntityTooLarge)
@@ -108,8 +108,13 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad update", http.StatusBadRequest)
 		return
 	}
+	var probe tgbotapi.Update
+	if json.Unmarshal(raw, &probe) != nil {
+		http.Error(w, "bad update", http.StatusBadRequest)
+		return
+	}
 	a.whMu.Lock()
-	n := a.process(a.baseCtx, []tgbotapi.Update{u}, false)
+	n := a.process(a.baseCtx, a.decodeUpdates([]json.RawMessage{raw}), false)
 	a.whMu.Unlock()
 	if n == 0 {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable) // Telegram retries

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/bench/e2e/botproc"
 	"zaria/core"
@@ -276,5 +278,214 @@ func waitHandled(t *testing.T, p *botproc.Proc, n int, timeout time.Duration) {
 			t.Fatalf("the bot handled %v of %d commands (%v)", m["zaria_command_seconds_count"], n, err)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestE2ETelegramPoisonMessage: a message that kills the process (the
+// test-only /boom SIGKILLs it, as the OOM killer would) is delivered with
+// other chats' messages around it. The test restarts the bot as systemd's
+// Restart=always would: the bot dies once more on the same update, then
+// skips it, says sorry in that chat (in its language), logs the skip once
+// with chat and update id but not the text, and answers every other
+// message exactly once. Further restarts send nothing more.
+func TestE2ETelegramPoisonMessage(t *testing.T) {
+	t.Parallel()
+	fake := newFake(t, telegramtest.Limits{})
+	db := filepath.Join(t.TempDir(), "zaria.db")
+	env := "ZARIA_TEST_CRASH_COMMAND=boom"
+
+	fake.Say(-610, 61, "Ana", "es", "/roll 1d6")
+	boomMsg := fake.SayIn(&tgbotapi.Chat{ID: -620, Type: "supergroup", Title: "Mesa"}, telegramtest.User{ID: 62, Name: "Eleni", Lang: "el"}, "/boom secreto-42")
+	fake.Say(-610, 61, "Ana", "es", "/roll 2d6")
+
+	var logs strings.Builder
+	starts, crashes := 0, 0
+	for crashes < 2 {
+		if starts++; starts > 4 {
+			t.Fatalf("the bot did not die twice in %d starts", starts-1)
+		}
+		p, err := startMayDie(t, fake, db, env)
+		if p != nil {
+			select {
+			case <-p.Done():
+			case <-time.After(20 * time.Second):
+				t.Fatalf("the bot did not die on /boom:\n%s", tail(p.Logs(), 20))
+			}
+			logs.WriteString(p.Logs())
+		} else {
+			logs.WriteString(err.Error())
+		}
+		crashes++
+		if fake.SentCount() != 0 {
+			t.Fatalf("%d messages sent before the crash, want 0 (the batch is journaled after)", fake.SentCount())
+		}
+	}
+	// The third start: the update is skipped.
+	p := tgBot(t, fake, db, env)
+	fake.Say(-610, 61, "Ana", "es", "/roll 3d6")
+	waitSent(t, fake, 4, 20*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	apology := fake.SentTo(-620)
+	if len(apology) != 1 || apology[0].ReplyTo != boomMsg || !strings.Contains(apology[0].Visible, "Συγγνώμη") {
+		t.Fatalf("the crashing chat got %+v, want one Greek apology in reply to message %d", apology, boomMsg)
+	}
+	roll := fake.SentTo(-610)
+	if len(roll) != 3 {
+		t.Fatalf("the other chat got %d replies, want 3: %+v", len(roll), roll)
+	}
+	if _, repeated := fake.Unanswered(); len(repeated) != 0 {
+		t.Errorf("answered twice: %+v", repeated)
+	}
+	p.Stop(10 * time.Second)
+	logs.WriteString(p.Logs())
+	// Once more: nothing is sent again.
+	p = tgBot(t, fake, db, env)
+	fake.Say(-610, 61, "Ana", "es", "/roll 4d6")
+	waitSent(t, fake, 5, 20*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	if n := len(fake.SentTo(-620)); n != 1 {
+		t.Errorf("%d apologies after another restart, want 1", n)
+	}
+	p.Stop(10 * time.Second)
+	logs.WriteString(p.Logs())
+
+	all := logs.String()
+	if n := countLines(all, "update skipped", "chat=-620", "update="); n != 1 {
+		t.Errorf("the skip is logged %d times, want 1:\n%s", n, tail(all, 30))
+	}
+	if strings.Contains(all, "secreto-42") {
+		t.Error("the poisoned message's text is in the log")
+	}
+	if n := countLines(all, "died while handling an update"); n != 2 {
+		t.Errorf("%d restarts logged the update that was in flight, want 2", n)
+	}
+	t.Logf("bot died %d times on the poisoned update, then skipped it and answered the rest", crashes)
+}
+
+// startMayDie starts the bot like tgBot, but a bot that dies before it
+// answers /healthz is not a failure (it may crash on its first update).
+func startMayDie(t *testing.T, fake *telegramtest.Server, db string, extra ...string) (*botproc.Proc, error) {
+	t.Helper()
+	addr, err := botproc.FreeAddr()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append([]string{
+		"ZARIA_TELEGRAM_TOKEN=" + fake.Token(),
+		"ZARIA_TELEGRAM_API=" + fake.URL(),
+		"ZARIA_DB=" + db,
+		"ZARIA_HTTP_LISTEN=" + addr,
+		"ZARIA_LANG=es",
+	}, extra...)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p, err := botproc.Start(ctx, zariaBinary(t), filepath.Dir(db), env)
+	if err != nil && !strings.Contains(err.Error(), "exited at start") {
+		t.Fatal(err)
+	}
+	return p, err
+}
+
+// TestE2ETelegramGroupUpgrade: a basic group with a campaign (a
+// character with a value, its language, a GM, a saved roll, history)
+// becomes a supergroup. Telegram's two service messages arrive in either
+// order, one of them twice, and the bot restarts in between: in the
+// supergroup everything is there, in the group's language, also after
+// another restart; a reply still queued for the old group goes to the
+// new one, within the per-chat limit.
+func TestE2ETelegramGroupUpgrade(t *testing.T) {
+	t.Parallel()
+	for _, order := range []string{"to-from", "from-to"} {
+		t.Run(order, func(t *testing.T) {
+			t.Parallel()
+			fake := newFake(t, telegramtest.Production)
+			db := filepath.Join(t.TempDir(), "zaria.db")
+			p := tgBot(t, fake, db)
+			const old, sup = -4242, -1004242
+			ana := telegramtest.User{ID: 51, Name: "Ana", Lang: "es"}
+			g := telegramtest.BasicGroup(old)
+			fake.SetAdmins(old, ana.ID)
+			for _, c := range []string{"/idioma el", "/pj crear Lira", "/pj set fuerza 3", "/gm add 77", "/alias golpe /roll 1d20+fuerza"} {
+				fake.SayIn(g, ana, c)
+			}
+			waitTGReplies(t, fake, old, 5, 30*time.Second)
+			time.Sleep(2100 * time.Millisecond) // the router's rate limit: 5 commands, then one per 2 s
+			fake.SayIn(g, ana, "/roll 1d20+fuerza")
+			waitTGReplies(t, fake, old, 6, 30*time.Second)
+			time.Sleep(2100 * time.Millisecond)
+			fake.SayIn(g, ana, "/roll 2d6") // queued behind the chat limit when the upgrade comes
+			first, second := fake.MigrateTo, fake.MigrateFrom
+			if order == "from-to" {
+				first, second = second, first
+			}
+			first(old, sup, ana)
+			// Once the queued reply went to the new chat, stop; a restarted
+			// bot cannot know when its predecessor last wrote to a chat, so
+			// the test waits out Telegram's per-chat second after each start.
+			waitTGReplies(t, fake, sup, 1, 30*time.Second)
+			p.Stop(10 * time.Second)
+			p = tgBot(t, fake, db)
+			time.Sleep(1100 * time.Millisecond)
+			second(old, sup, ana)
+			second(old, sup, ana)
+			s := telegramtest.Group(sup)
+			fake.SayIn(s, ana, "/pj")
+			fake.SayIn(s, ana, "/pj lista")
+			fake.SayIn(s, ana, "/golpe")
+			got := waitTGReplies(t, fake, sup, 4, 30*time.Second)
+			p.Stop(10 * time.Second)
+			tgBot(t, fake, db)
+			time.Sleep(1100 * time.Millisecond)
+			fake.SayIn(s, ana, "/pj lista")
+			got = waitTGReplies(t, fake, sup, len(got)+1, 30*time.Second)
+			all := ""
+			for _, m := range got {
+				all += m.Visible + "\n"
+			}
+			for _, want := range []string{"Lira", "3"} {
+				if !strings.Contains(all, want) {
+					t.Errorf("the supergroup does not show %q:\n%s", want, all)
+				}
+			}
+			for _, bad := range []string{"No tienes", "Aún no hay", "Δεν έχεις", "Δεν υπάρχουν"} {
+				if strings.Contains(all, bad) {
+					t.Errorf("the supergroup lost the campaign (%q):\n%s", bad, all)
+				}
+			}
+			if !strings.ContainsAny(all, "αβγδεζηθικλμνξοπρστυφχψω") {
+				t.Errorf("the supergroup is not answered in Greek:\n%s", all)
+			}
+			if v := fake.Violations(); len(v) != 0 {
+				t.Errorf("flood limits exceeded across the upgrade: %+v", v)
+			}
+			store, err := sqlite.Open(context.Background(), db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			ref := core.ChatRef{Platform: "telegram", ID: strconv.Itoa(sup)}
+			if gms, _ := store.ListGMs(context.Background(), ref); len(gms) != 1 {
+				t.Errorf("GMs of the supergroup: %+v", gms)
+			}
+			if rolls, _ := store.LastRolls(context.Background(), ref, 50); len(rolls) < 2 {
+				t.Errorf("history of the supergroup: %d rolls", len(rolls))
+			}
+		})
+	}
+}
+
+// waitReplies waits until chat got n messages and returns them.
+func waitTGReplies(t *testing.T, f *telegramtest.Server, chat int64, n int, timeout time.Duration) []telegramtest.Sent {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		got := f.SentTo(chat)
+		if len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("chat %d: %d of %d replies: %+v", chat, len(got), n, got)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

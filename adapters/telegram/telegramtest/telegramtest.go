@@ -71,6 +71,7 @@ type Sent struct {
 	Text    string // as sent (HTML when parse_mode is HTML)
 	Visible string // the text after entity parsing
 	ReplyTo int    // reply_to_message_id, 0 if none
+	Thread  int    // message_thread_id (a forum topic), 0 if none
 	Params  map[string]string
 	Doc     []byte // the file of a sendDocument
 	At      time.Time
@@ -133,6 +134,12 @@ type Server struct {
 	viol      []Violation
 	badReq    []string
 	pollGen   int
+
+	forums   map[int64]bool    // supergroups with topics (is_forum)
+	migrated map[int64]int64   // group → the supergroup it became
+	inline   map[string]string // inline_message_id → its text
+	results  map[string]inlineResult
+	edits    []Edit
 }
 
 // New starts a server on a loopback port.
@@ -155,6 +162,10 @@ func New(o Options) (*Server, error) {
 		files:     map[string][]byte{},
 		commands:  map[string]string{},
 		chatSends: map[int64][]time.Time{},
+		forums:    map[int64]bool{},
+		migrated:  map[int64]int64{},
+		inline:    map[string]string{},
+		results:   map[string]inlineResult{},
 	}
 	s.cond = sync.NewCond(&s.mu)
 	s.addr = o.Addr
@@ -347,8 +358,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.getUpdates(w, r, params)
 	case "sendMessage", "sendDocument":
 		s.send(w, method, params, doc)
-	case "answerCallbackQuery", "answerInlineQuery":
+	case "answerCallbackQuery":
 		ok(w, true)
+	case "answerInlineQuery":
+		s.answerInline(w, params)
+	case "editMessageText":
+		s.editText(w, params)
 	case "setMyCommands":
 		s.mu.Lock()
 		s.commands[params["language_code"]] = params["commands"]
@@ -554,7 +569,21 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 	}
 	s.mu.Lock()
 	blocked := s.blocked[chat]
+	to, moved := s.migrated[chat]
+	forum := s.forums[chat]
 	s.mu.Unlock()
+	if moved {
+		replyParams(w, 400, "Bad Request: group chat was upgraded to a supergroup chat", 0, to)
+		return
+	}
+	thread := 0
+	if t := p["message_thread_id"]; t != "" {
+		thread, _ = strconv.Atoi(t)
+		if !forum || thread <= 0 {
+			reply(w, 400, "Bad Request: message thread not found", 0)
+			return
+		}
+	}
 	if blocked {
 		reply(w, 403, "Forbidden: bot can't initiate conversation with a user", 0)
 		return
@@ -606,7 +635,7 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 	id := s.nextMsg
 	s.nextMsg++
 	rt, _ := strconv.Atoi(p["reply_to_message_id"])
-	s.sent = append(s.sent, Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Params: p, Doc: doc, At: now})
+	s.sent = append(s.sent, Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Thread: thread, Params: p, Doc: doc, At: now})
 	s.cond.Broadcast()
 	s.mu.Unlock()
 	ok(w, tgbotapi.Message{MessageID: id, Chat: &tgbotapi.Chat{ID: chat}, From: &s.bot, Text: text, Date: int(now.Unix())})

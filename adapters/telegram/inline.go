@@ -1,0 +1,132 @@
+package telegram
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/reply"
+)
+
+// Inline mode. "@Bot 4d6kh3" offers one article whose text is a
+// placeholder ("🎲 Ana rolls 4d6kh3…") with a button: nothing is rolled
+// while the user types, so retyping cannot fish for a good number. The
+// roll happens when the message is posted (chosen_inline_result, which
+// needs BotFather's /setinlinefeedback), by editing the inline message into
+// "Ana rolled at 10:52 UTC" and the result. The button rolls too, for its
+// author, should the feedback be off. An inline message is rolled once:
+// <journal key>.im.<inline message id> marks it (TestInlineRollOnChosen).
+
+// onInline answers an inline query with the placeholder article.
+func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
+	if q.From == nil {
+		return
+	}
+	results := []any{}
+	if text := strings.TrimSpace(q.Query); text != "" {
+		from := userOf(q.From)
+		lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, LangHint: from.lang})
+		cmd := a.inlineCommand(text)
+		data := "i:" + from.id + ":" + cmd
+		if len(data) > maxCallbackData {
+			data = "i:" + from.id
+		}
+		kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonData(a.tr.Translate(lang, "tg.inline.button", nil), data)))
+		placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
+			reply.T(a.tr.Translate(lang, "tg.inline.pending", command.Args("name", from.name)) + " "), reply.C(clip(text, 200)),
+		}}}, "")
+		results = append(results, tgbotapi.InlineQueryResultArticle{
+			Type:        "article",
+			ID:          newButtonID(),
+			Title:       clip(a.tr.Translate(lang, "tg.inline.title", command.Args("roll", text)), 100),
+			Description: a.tr.Translate(lang, "tg.inline.description", nil),
+			InputMessageContent: tgbotapi.InputTextMessageContent{
+				Text:      placeholder,
+				ParseMode: "HTML",
+			},
+			ReplyMarkup: &kb,
+		})
+	}
+	b, _ := json.Marshal(results)
+	a.quickCall(ctx, "answerInlineQuery", map[string]string{
+		"inline_query_id": q.ID,
+		"results":         string(b),
+		"cache_time":      "0",
+		"is_personal":     "true",
+	})
+}
+
+// onChosen rolls a posted inline message.
+func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, e *entry) {
+	if c.From == nil || c.InlineMessageID == "" || strings.TrimSpace(c.Query) == "" {
+		return
+	}
+	a.rollInline(ctx, c.InlineMessageID, userOf(c.From), a.inlineCommand(strings.TrimSpace(c.Query)), e)
+}
+
+// onInlineButton is a press of the placeholder's button.
+func (a *Adapter) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
+	from := userOf(cq.From)
+	lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, LangHint: from.lang})
+	rest := strings.TrimPrefix(cq.Data, "i:")
+	author, cmd, _ := strings.Cut(rest, ":")
+	if author != from.id {
+		a.answerCallback(ctx, cq.ID, a.tr.Translate(lang, "tg.inline.not_yours", nil))
+		return
+	}
+	if cmd == "" {
+		a.answerCallback(ctx, cq.ID, a.tr.Translate(lang, "tg.inline.wait", nil))
+		return
+	}
+	a.answerCallback(ctx, cq.ID, "")
+	a.rollInline(ctx, cq.InlineMessageID, from, cmd, e)
+}
+
+func (a *Adapter) rollInline(ctx context.Context, inlineID string, from who, cmd string, e *entry) {
+	key := a.j.key + ".im." + inlineID
+	if _, done, err := a.state.State(ctx, key); err != nil || done {
+		if err != nil {
+			a.log.Warn("telegram inline roll record not read", "err", err)
+		}
+		return
+	}
+	msg := core.Message{
+		Chat:     core.ChatRef{Platform: "telegram", ID: from.id}, // the user's private chat
+		From:     core.User{ID: from.id, Name: from.name},
+		Text:     cmd,
+		LangHint: from.lang,
+		Private:  true,
+		BotName:  a.botName,
+	}
+	rep, ok := a.d.Dispatch(ctx, msg)
+	if !ok || rep == nil {
+		return
+	}
+	lang := a.lang(ctx, msg)
+	lines := rep.Lines
+	if rep.Secret != nil && len(lines) == 0 {
+		lines = rep.Secret.Lines
+	}
+	when := a.now().UTC().Format("2006-01-02 15:04")
+	header := reply.Line{reply.I(a.tr.Translate(lang, "tg.inline.by", command.Args("name", from.name, "time", when)))}
+	chunks := splitHTML(append([]reply.Line{header}, lines...), a.cfg.MaxMessage)
+	if len(chunks) == 0 {
+		return
+	}
+	if err := a.state.SetState(ctx, key, when); err != nil {
+		a.log.Warn("telegram inline roll record not saved", "err", err)
+	}
+	if a.inlineMade.Add(1)%256 == 0 {
+		a.prune(ctx, a.j.key+".im.", a.cfg.MaxButtons)
+	}
+	id, _ := strconv.ParseInt(from.id, 10, 64)
+	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
+		"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "disable_web_page_preview": "true",
+	}})
+}

@@ -1,0 +1,78 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"zaria/core"
+)
+
+// MoveChat moves everything stored for chat from to chat to, in one
+// transaction: settings and options, named GMs, characters with their
+// values and each user's active one, saved rolls and the roll history. It
+// also sets the given platform state keys in the same transaction (an
+// adapter's record that from now resolves to to), so a crash leaves
+// either all of it or none.
+//
+// It is idempotent: when from holds nothing (never used, or moved
+// already) only the state keys are written and moved is false. When to
+// already holds data (someone used the new chat before the move), the two
+// are merged: to keeps its own settings, GMs, aliases and characters where
+// both have one with the same key; everything else of from joins it; the
+// history of both is kept. Telegram uses it when a group becomes a
+// supergroup (TestMoveChat*).
+func (db *DB) MoveChat(ctx context.Context, from, to core.ChatRef, state map[string]string) (moved bool, err error) {
+	if from == to {
+		return false, nil
+	}
+	now := nanos(db.now())
+	err = db.write(ctx, fmt.Sprintf("move chat %s to %s", from, to), func(tx *sql.Tx) error {
+		for k, v := range state {
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO platform_state (key, value, updated) VALUES (?, ?, ?)
+				 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated = excluded.updated`, k, v, now); err != nil {
+				return err
+			}
+		}
+		oldID, ok, err := existingChatID(ctx, tx, from)
+		if err != nil || !ok {
+			return err
+		}
+		moved = true
+		newID, ok, err := existingChatID(ctx, tx, to)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			// Every row refers to the chat by its row id: renaming the
+			// chat moves them all.
+			_, err := tx.ExecContext(ctx, `UPDATE chats SET platform = ?, chat_id = ? WHERE id = ?`, to.Platform, to.ID, oldID)
+			return err
+		}
+		// Merge. Characters change chat while active rows still point at
+		// (old chat, character): check the foreign keys at commit.
+		stmts := []string{
+			`PRAGMA defer_foreign_keys = ON`,
+			`UPDATE chats SET lang = (SELECT lang FROM chats WHERE id = ?1) WHERE id = ?2 AND lang = ''`,
+			`INSERT OR IGNORE INTO chat_options (chat, key, value) SELECT ?2, key, value FROM chat_options WHERE chat = ?1`,
+			`INSERT OR IGNORE INTO gms (chat, user_id, name, added) SELECT ?2, user_id, name, added FROM gms WHERE chat = ?1`,
+			`INSERT OR IGNORE INTO aliases (chat, user_id, key, name, text, created)
+			   SELECT ?2, user_id, key, name, text, created FROM aliases WHERE chat = ?1`,
+			`UPDATE rolls SET chat = ?2 WHERE chat = ?1`,
+			`UPDATE characters SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM characters WHERE chat = ?2)`,
+			`INSERT OR IGNORE INTO active (chat, user_id, character)
+			   SELECT ?2, user_id, character FROM active WHERE chat = ?1
+			      AND character IN (SELECT id FROM characters WHERE chat = ?2)`,
+			`DELETE FROM active WHERE chat = ?1`,
+			`DELETE FROM chats WHERE id = ?1`,
+		}
+		for _, q := range stmts {
+			if _, err := tx.ExecContext(ctx, q, oldID, newID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return moved, err
+}
