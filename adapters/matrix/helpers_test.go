@@ -12,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"go.mau.fi/util/dbutil"
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/crypto/cryptohelper"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
+	"maunium.net/go/mautrix/sqlstatestore"
 
 	"zaria/adapters/matrix/dendritetest"
 	"zaria/core/command"
@@ -223,7 +225,19 @@ func newDevice(t testing.TB, hs *dendritetest.Server, name string, withCrypto bo
 		cli.Crypto = helper
 		t.Cleanup(func() { helper.Close() })
 	} else {
-		cli.StateStore = mautrix.NewMemoryStateStore()
+		// Not mautrix.NewMemoryStateStore: it hands out the member structs
+		// it later changes in place (SetMembership), so the test's own
+		// CreateRoom and its sync goroutine race on them.
+		db, err := dbutil.NewWithDialect("file:"+filepath.Join(t.TempDir(), name+"-state.db")+"?_txlock=immediate&_journal_mode=WAL&_busy_timeout=5000", "sqlite3")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ss := sqlstatestore.NewSQLStateStore(db, dbutil.NoopLogger, false)
+		if err := ss.Upgrade(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		cli.StateStore = ss
 		syncer.OnEvent(cli.StateStoreSyncHandler)
 	}
 	keep := func(_ context.Context, evt *event.Event) {
