@@ -40,6 +40,8 @@ type Adapter struct {
 	d     Dispatcher
 	state StateStore
 	log   *slog.Logger
+	// secrets are scrubbed from every log line and returned error.
+	secrets *secrets
 
 	cli     *mautrix.Client
 	db      *dbutil.Database
@@ -69,7 +71,12 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Adapter{cfg: cfg, d: d, state: state, log: logger.With("adapter", "matrix"), journal: &journal{st: state}, grace: shutdownGrace}, nil
+	sec := &secrets{}
+	sec.add(cfg.Password)
+	sec.add(cfg.AccessToken)
+	sec.add(cfg.PickleKey)
+	logger = slog.New(redactHandler{h: logger.Handler(), s: sec}).With("adapter", "matrix")
+	return &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: &journal{st: state}, grace: shutdownGrace}, nil
 }
 
 // Name is the adapter's platform name.
@@ -83,14 +90,14 @@ func (a *Adapter) Run(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		return err
+		return a.secrets.scrubErr(err)
 	}
 	defer a.close()
 	err := a.syncLoop(ctx)
 	if ctx.Err() != nil {
 		return nil
 	}
-	return err
+	return a.secrets.scrubErr(err)
 }
 
 func (a *Adapter) close() {
@@ -199,6 +206,7 @@ func (a *Adapter) login(ctx context.Context) error {
 		return fmt.Errorf("matrix: load session: %w", err)
 	}
 	if token != "" && sameUser(storedUser, a.cfg.User) {
+		a.secrets.add(token)
 		cli.AccessToken = token
 		who, err := cli.Whoami(ctx)
 		if err == nil && who.DeviceID == id.DeviceID(deviceID) {
@@ -225,6 +233,7 @@ func (a *Adapter) login(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("matrix: login as %s: %w", a.cfg.User, err)
 	}
+	a.secrets.add(resp.AccessToken)
 	for k, v := range map[string]string{keyDeviceID: string(resp.DeviceID), keyAccessToken: resp.AccessToken, keyUserID: a.cfg.User} {
 		if err := a.state.SetState(ctx, k, v); err != nil {
 			return fmt.Errorf("matrix: save session: %w", err)
