@@ -98,6 +98,7 @@ type botOpts struct {
 	wrap    func(StateStore) StateStore
 	homeURL string
 	grace   time.Duration // how long a reply in flight may finish on stop
+	salt    string        // fresh transaction ids (no help from the homeserver's memory)
 }
 
 func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *bot {
@@ -140,6 +141,7 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 	if o.grace > 0 {
 		a.grace = o.grace
 	}
+	a.txnSalt = o.salt
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &bot{a: a, st: st, log: lb, cancel: cancel, done: make(chan error, 1)}
 	go func() { b.done <- a.Run(ctx) }()
