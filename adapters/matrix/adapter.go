@@ -25,7 +25,9 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"zaria/core"
+	"zaria/core/command"
 	"zaria/core/reply"
+	"zaria/i18n"
 )
 
 // Dispatcher runs one chat message through the commands (*command.Router
@@ -34,12 +36,20 @@ type Dispatcher interface {
 	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
 }
 
+// translatorSource and settingsSource are what *command.Router offers
+// besides Dispatch: the catalog, and the chat settings (a room's language).
+type translatorSource interface{ Translator() command.Translator }
+type settingsSource interface{ SettingsStore() command.SettingsStore }
+
 // Adapter is one bot account on one homeserver.
 type Adapter struct {
+	tr    command.Translator
 	cfg   Config
 	d     Dispatcher
 	state StateStore
 	log   *slog.Logger
+	// secrets are scrubbed from every log line and returned error.
+	secrets *secrets
 
 	cli     *mautrix.Client
 	db      *dbutil.Database
@@ -49,6 +59,9 @@ type Adapter struct {
 
 	// warnedRooms are the encrypted rooms already logged as unreadable.
 	warnedRooms map[id.RoomID]bool
+	// txnSalt goes into every transaction id: empty, except in tests that
+	// prove no double answer without the homeserver's transaction memory.
+	txnSalt string
 	// grace is shutdownGrace (shorter in tests).
 	grace time.Duration
 	// handleMu serializes event handling: the sync loop and the events that
@@ -69,7 +82,22 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Adapter{cfg: cfg, d: d, state: state, log: logger.With("adapter", "matrix"), journal: &journal{st: state}, grace: shutdownGrace}, nil
+	sec := &secrets{}
+	sec.add(cfg.Password)
+	sec.add(cfg.AccessToken)
+	sec.add(cfg.PickleKey)
+	logger = slog.New(redactHandler{h: logger.Handler(), s: sec}).With("adapter", "matrix")
+	var tr command.Translator
+	if ts, ok := d.(translatorSource); ok && ts.Translator() != nil {
+		tr = ts.Translator()
+	} else {
+		cat, err := i18n.Load()
+		if err != nil {
+			return nil, fmt.Errorf("matrix: %w", err)
+		}
+		tr = cat
+	}
+	return &Adapter{cfg: cfg, d: d, tr: tr, state: state, log: logger, secrets: sec, journal: &journal{st: state}, grace: shutdownGrace}, nil
 }
 
 // Name is the adapter's platform name.
@@ -83,14 +111,14 @@ func (a *Adapter) Run(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		return err
+		return a.secrets.scrubErr(err)
 	}
 	defer a.close()
 	err := a.syncLoop(ctx)
 	if ctx.Err() != nil {
 		return nil
 	}
-	return err
+	return a.secrets.scrubErr(err)
 }
 
 func (a *Adapter) close() {
@@ -120,6 +148,10 @@ func (a *Adapter) connect(ctx context.Context) error {
 	a.cli = cli
 
 	if err := a.retry(ctx, "login", func() error { return a.login(ctx) }); err != nil {
+		return err
+	}
+
+	if err := a.journal.migrate(ctx); err != nil {
 		return err
 	}
 
@@ -199,6 +231,7 @@ func (a *Adapter) login(ctx context.Context) error {
 		return fmt.Errorf("matrix: load session: %w", err)
 	}
 	if token != "" && sameUser(storedUser, a.cfg.User) {
+		a.secrets.add(token)
 		cli.AccessToken = token
 		who, err := cli.Whoami(ctx)
 		if err == nil && who.DeviceID == id.DeviceID(deviceID) {
@@ -225,6 +258,7 @@ func (a *Adapter) login(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("matrix: login as %s: %w", a.cfg.User, err)
 	}
+	a.secrets.add(resp.AccessToken)
 	for k, v := range map[string]string{keyDeviceID: string(resp.DeviceID), keyAccessToken: resp.AccessToken, keyUserID: a.cfg.User} {
 		if err := a.state.SetState(ctx, k, v); err != nil {
 			return fmt.Errorf("matrix: save session: %w", err)
@@ -332,7 +366,7 @@ func (a *Adapter) undecryptable(ctx context.Context, evt *event.Event, err error
 	ctx, cancel := detach(ctx, a.grace)
 	defer cancel()
 	c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt.ID, Key: lockedKey}}
-	if _, err := a.send(ctx, evt.RoomID, event.EventReaction, c, txnID(evt.ID, "locked")); err != nil && ctx.Err() == nil {
+	if _, err := a.send(ctx, evt.RoomID, event.EventReaction, c, a.txnID(evt.ID, "locked")); err != nil && ctx.Err() == nil {
 		a.log.Warn("mark undecryptable message", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
 }
@@ -360,9 +394,6 @@ func (a *Adapter) onEncryptedWithoutKey(ctx context.Context, evt *event.Event) {
 
 // process hands one sync batch to the handlers.
 func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since string) error {
-	if err := a.journal.begin(ctx, since); err != nil {
-		return fmt.Errorf("load journal: %w", err)
-	}
 	if since != "" {
 		for room, data := range resp.Rooms.Join {
 			if data.Timeline.Limited && data.Timeline.PrevBatch != "" {
@@ -388,24 +419,70 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since str
 		}
 		a.markHistory(ctx, last)
 	}
-	return a.syncer.ProcessResponse(ctx, resp, since)
+	if err := a.syncer.ProcessResponse(ctx, resp, since); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return nil // cut short: the batch comes again
+	}
+	// The batch is handled: a later catch-up stops at its newest events.
+	for room, data := range resp.Rooms.Join {
+		if n := len(data.Timeline.Events); n > 0 {
+			last := data.Timeline.Events[n-1]
+			if err := a.journal.setLast(ctx, room, lastEvent{Event: last.ID, TS: last.Timestamp}); err != nil {
+				return fmt.Errorf("save last event of %s: %w", room, err)
+			}
+		}
+	}
+	return nil
 }
 
 // maxGap bounds how many missed events of one room are fetched after a
 // long absence.
 const maxGap = 2000
 
+// gapPage is how many events one /messages request asks for.
+const gapPage = 100
+
 // fillGap fetches the events a limited timeline left out (more arrived
 // while the bot was away than one sync returns) and puts them before it, so
-// none is skipped.
+// none is skipped. It walks back from the timeline to the newest event it
+// already knows: the last event of the last completed batch, an event
+// already answered, anything older than either or than the bot's join.
+// The homeserver's "to" (the stored sync token) is passed too, but not
+// relied on: Dendrite keeps paging past it to the room's creation.
 func (a *Adapter) fillGap(ctx context.Context, room id.RoomID, data *mautrix.SyncJoinedRoom, since string) {
+	last, err := a.journal.last(ctx, room)
+	if err != nil {
+		a.log.Error("load last event", "room", room, "err", err)
+	}
+	floorV, _, err := a.state.State(ctx, keyJoined(room))
+	if err != nil {
+		a.log.Error("load join time", "room", room, "err", err)
+	}
+	floor := parseInt(floorV)
+	known := func(e *event.Event) bool {
+		if e.ID == last.Event || (last.TS > 0 && e.Timestamp < last.TS) || e.Timestamp < floor {
+			return true
+		}
+		if e.Type == event.StateCreate {
+			return true
+		}
+		done, err := a.journal.seen(ctx, e.ID)
+		if err != nil {
+			a.log.Error("journal", "room", room, "err", err)
+		}
+		return done
+	}
 	var missed []*event.Event
 	from := data.Timeline.PrevBatch
-	for len(missed) < maxGap {
+	reached := false
+	pages := 0
+	for len(missed) < maxGap && !reached {
 		var resp *mautrix.RespMessages
 		err := a.retry(ctx, "fetch missed events", func() error {
 			var err error
-			resp, err = a.cli.Messages(ctx, room, from, since, mautrix.DirectionBackward, nil, 100)
+			resp, err = a.cli.Messages(ctx, room, from, since, mautrix.DirectionBackward, nil, gapPage)
 			return err
 		})
 		if err != nil {
@@ -414,18 +491,26 @@ func (a *Adapter) fillGap(ctx context.Context, room id.RoomID, data *mautrix.Syn
 			}
 			break
 		}
-		missed = append(missed, resp.Chunk...)
+		pages++
+		for _, e := range resp.Chunk {
+			if known(e) {
+				reached = true
+				break
+			}
+			missed = append(missed, e)
+		}
 		if resp.End == "" || len(resp.Chunk) == 0 || resp.End == from {
 			break
 		}
 		from = resp.End
 	}
 	if len(missed) >= maxGap {
+		missed = missed[:maxGap]
 		a.log.Warn("too many missed events in a room; the oldest are skipped", "room", room, "kept", len(missed))
 	}
 	slices.Reverse(missed)
 	data.Timeline.Events = append(missed, data.Timeline.Events...)
-	a.log.Info("fetched events missed while away", "room", room, "count", len(missed))
+	a.log.Info("fetched events missed while away", "room", room, "count", len(missed), "pages", pages)
 }
 
 // retry runs f until it succeeds, ctx ends, or it fails in a way waiting

@@ -58,6 +58,9 @@ type Config struct {
 	// SendRetryFor is how long a reply keeps being retried (with the same
 	// transaction id) before it is given up and logged. Default 10 min.
 	SendRetryFor time.Duration
+	// DefaultLang is the language (es, el, en) of what the adapter itself
+	// says in a room without a /lang setting. Default es.
+	DefaultLang string
 	// MaxImportBytes caps the size of a file sent with /importar. Default 256 KiB.
 	MaxImportBytes int64
 }
@@ -75,6 +78,11 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.CryptoDB == "" {
 		return c, errors.New("matrix: a crypto/state database path is required")
+	}
+	switch c.DefaultLang {
+	case "es", "el", "en":
+	default:
+		c.DefaultLang = "es"
 	}
 	if c.DeviceName == "" {
 		c.DeviceName = "zaria"

@@ -7,14 +7,18 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
 	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/reply"
 )
 
 // gmLevel is the room power level that makes a GM (moderators and admins).
@@ -151,23 +155,29 @@ func (a *Adapter) fresh(ctx context.Context, evt *event.Event) bool {
 func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
+	if ctx.Err() != nil {
+		return // stopping: not taken, the next run answers it
+	}
 	ctx, cancel := detach(ctx, a.grace)
 	defer cancel()
-	if !a.fresh(ctx, evt) || a.journal.seen(evt.ID) {
+	if !a.fresh(ctx, evt) {
 		return
 	}
-	content := evt.Content.AsMessage()
-	text, ok := a.commandText(ctx, evt, content)
+	j, ok := a.begin(ctx, evt)
 	if !ok {
 		return
 	}
-	if a.journal.wasInterrupted(evt.ID) && a.answered(ctx, evt.RoomID, evt.ID) {
-		a.log.Info("a reply sent before a crash was found; not answering again", "room", evt.RoomID, "event", evt.ID)
-		a.handled(ctx, evt.ID)
+	defer a.finish(ctx, evt, &j)
+	content := evt.Content.AsMessage()
+	text, ok := a.commandText(ctx, evt, content)
+	if !ok {
+		j.done = true
 		return
 	}
-	if err := a.journal.start(ctx, evt.ID); err != nil {
-		a.log.Error("journal", "err", err)
+	if j.unsure && a.answered(ctx, evt.RoomID, evt.ID) {
+		a.log.Info("a reply sent before a crash was found; not answering again", "room", evt.RoomID, "event", evt.ID)
+		j.done = true
+		return
 	}
 	start := time.Now()
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
@@ -178,7 +188,80 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 		_ = a.deliver(ctx, t, rep) // logged there
 		a.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "dispatch", dispatched, "total", time.Since(start))
 	}
-	a.handled(ctx, evt.ID)
+	j.done = ctx.Err() == nil
+}
+
+// job is one event being handled, as the journal knows it.
+type job struct {
+	crashes int  // runs that died handling it
+	unsure  bool // an earlier run started it: its reply may be out
+	done    bool // handled: recorded as answered when the handler returns
+}
+
+// maxCrashes is how many runs may die handling one event: the next run
+// skips it (a poison message must not keep the bot down).
+const maxCrashes = 2
+
+// begin records durably that evt is being handled, before anything is done
+// for it. ok=false: evt is not to be handled (already answered, or
+// poisoned, which begin deals with).
+func (a *Adapter) begin(ctx context.Context, evt *event.Event) (job, bool) {
+	seen, err := a.journal.seen(ctx, evt.ID)
+	if err != nil {
+		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+	}
+	if seen {
+		return job{}, false
+	}
+	crashes, unsure, err := a.journal.start(ctx, evt.RoomID, evt.ID)
+	if err != nil {
+		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+	}
+	if crashes >= maxCrashes {
+		a.poisoned(ctx, evt)
+		return job{}, false
+	}
+	return job{crashes: crashes, unsure: unsure}, true
+}
+
+// finish records the outcome of a job: answered, or (stopping with the
+// reply maybe not out) left for the next run, not counted as a crash.
+func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+	defer cancel()
+	var err error
+	if j.done {
+		err = a.journal.mark(wctx, evt.RoomID, evt.ID)
+	} else {
+		err = a.journal.interrupted(wctx, evt.RoomID, evt.ID, j.crashes)
+	}
+	if err != nil {
+		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+	}
+}
+
+// poisoned gives up an event that was being handled each of the last
+// maxCrashes times the process died: it is logged (room and event only,
+// never its text) and the room gets a short apology in its language.
+func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
+	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", maxCrashes)
+	lang := a.lang(ctx, evt.RoomID)
+	rep := &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.tr.Translate(lang, "mx.poison.skipped", nil))}}, Error: true}
+	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID + "|poison"}
+	_ = a.deliver(ctx, t, rep) // logged there
+	if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
+		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+	}
+}
+
+// lang is the room's language (its /lang setting), else the default.
+func (a *Adapter) lang(ctx context.Context, room id.RoomID) string {
+	if ss, ok := a.d.(settingsSource); ok && ss.SettingsStore() != nil {
+		if s, err := ss.SettingsStore().Settings(ctx, core.ChatRef{Platform: "matrix", ID: string(room)}); err == nil && command.IsLanguage(s.Lang) {
+			return s.Lang
+		}
+	}
+	return a.cfg.DefaultLang
 }
 
 func threadOf(content *event.MessageEventContent) id.EventID {
@@ -389,9 +472,12 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
+	if ctx.Err() != nil {
+		return // stopping: not taken, the next run answers it
+	}
 	ctx, cancel := detach(ctx, a.grace)
 	defer cancel()
-	if !a.fresh(ctx, evt) || a.journal.seen(evt.ID) {
+	if !a.fresh(ctx, evt) {
 		return
 	}
 	rel := evt.Content.AsReaction().RelatesTo
@@ -399,6 +485,12 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey) {
 		return
 	}
+	j, ok := a.begin(ctx, evt)
+	if !ok {
+		return
+	}
+	defer a.finish(ctx, evt, &j)
+	j.done = true // until a re-roll is sent
 	v, ok, err := a.state.State(ctx, keyAgain(rel.EventID))
 	if err != nil {
 		a.log.Error("load re-roll", "event", rel.EventID, "err", err)
@@ -418,18 +510,51 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 		t := target{room: evt.RoomID, replyTo: rel.EventID, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
 		_ = a.deliver(ctx, t, rep) // logged there
 	}
-	a.handled(ctx, evt.ID)
+	j.done = ctx.Err() == nil
 }
 
 // answered reports whether the room already holds a reply of the bot to
-// evt (looking at the events after it).
+// evt: among the events right after it, or (a catch-up answers long after
+// the command) among the room's newest events, back to evt.
 func (a *Adapter) answered(ctx context.Context, room id.RoomID, evt id.EventID) bool {
 	resp, err := a.cli.Context(ctx, room, evt, nil, 100)
 	if err != nil {
 		a.log.Warn("look for an earlier reply", "room", room, "event", evt, "err", err)
 		return false
 	}
-	for _, e := range resp.EventsAfter {
+	if a.repliesTo(ctx, room, evt, resp.EventsAfter) {
+		return true
+	}
+	from := ""
+	for page := 0; page < answeredPages; page++ {
+		msgs, err := a.cli.Messages(ctx, room, from, "", mautrix.DirectionBackward, nil, 100)
+		if err != nil {
+			a.log.Warn("look for an earlier reply", "room", room, "event", evt, "err", err)
+			return false
+		}
+		if a.repliesTo(ctx, room, evt, msgs.Chunk) {
+			return true
+		}
+		for _, e := range msgs.Chunk {
+			if e.ID == evt {
+				return false // older events cannot answer it
+			}
+		}
+		if msgs.End == "" || len(msgs.Chunk) == 0 || msgs.End == from {
+			return false
+		}
+		from = msgs.End
+	}
+	return false
+}
+
+// answeredPages bounds how far back from the room's newest event answered
+// looks (pages of 100).
+const answeredPages = 5
+
+// repliesTo reports whether evts hold a reply of the bot to evt.
+func (a *Adapter) repliesTo(ctx context.Context, room id.RoomID, evt id.EventID, evts []*event.Event) bool {
+	for _, e := range evts {
 		if e.Sender != a.cli.UserID {
 			continue
 		}
@@ -458,22 +583,30 @@ func (a *Adapter) answered(ctx context.Context, room id.RoomID, evt id.EventID) 
 // next run would then answer a second time.
 const shutdownGrace = 5 * time.Second // Adapter.grace
 
-// detach returns a context that ends at most grace after ctx ends.
+// detach returns a context that ends at most grace after ctx ends. Called
+// on a context already ended, it ends at once: the grace is for work begun
+// before the stop, not for work taken after it.
 func detach(ctx context.Context, grace time.Duration) (context.Context, context.CancelFunc) {
 	dctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, func() { time.AfterFunc(grace, cancel) })
-	return dctx, func() { stop(); cancel() }
-}
-
-// handled records that evt was answered. When the adapter is stopping, the
-// answer may not have gone out: the event stays unrecorded, so that the next
-// run answers it (with the same transaction ids, so at most once).
-func (a *Adapter) handled(ctx context.Context, evt id.EventID) {
 	if ctx.Err() != nil {
-		return
+		cancel()
+		return dctx, cancel
 	}
-	if err := a.journal.mark(ctx, evt); err != nil {
-		a.log.Error("journal", "err", err)
+	var timer *time.Timer
+	var mu sync.Mutex
+	stop := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		timer = time.AfterFunc(grace, cancel)
+		mu.Unlock()
+	})
+	return dctx, func() {
+		stop()
+		mu.Lock()
+		if timer != nil {
+			timer.Stop()
+		}
+		mu.Unlock()
+		cancel()
 	}
 }
 

@@ -12,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"go.mau.fi/util/dbutil"
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/crypto/cryptohelper"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
+	"maunium.net/go/mautrix/sqlstatestore"
 
 	"zaria/adapters/matrix/dendritetest"
 	"zaria/core/command"
@@ -96,6 +98,7 @@ type botOpts struct {
 	wrap    func(StateStore) StateStore
 	homeURL string
 	grace   time.Duration // how long a reply in flight may finish on stop
+	salt    string        // fresh transaction ids (no help from the homeserver's memory)
 }
 
 func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *bot {
@@ -138,6 +141,7 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 	if o.grace > 0 {
 		a.grace = o.grace
 	}
+	a.txnSalt = o.salt
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &bot{a: a, st: st, log: lb, cancel: cancel, done: make(chan error, 1)}
 	go func() { b.done <- a.Run(ctx) }()
@@ -223,7 +227,19 @@ func newDevice(t testing.TB, hs *dendritetest.Server, name string, withCrypto bo
 		cli.Crypto = helper
 		t.Cleanup(func() { helper.Close() })
 	} else {
-		cli.StateStore = mautrix.NewMemoryStateStore()
+		// Not mautrix.NewMemoryStateStore: it hands out the member structs
+		// it later changes in place (SetMembership), so the test's own
+		// CreateRoom and its sync goroutine race on them.
+		db, err := dbutil.NewWithDialect("file:"+filepath.Join(t.TempDir(), name+"-state.db")+"?_txlock=immediate&_journal_mode=WAL&_busy_timeout=5000", "sqlite3")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ss := sqlstatestore.NewSQLStateStore(db, dbutil.NoopLogger, false)
+		if err := ss.Upgrade(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		cli.StateStore = ss
 		syncer.OnEvent(cli.StateStoreSyncHandler)
 	}
 	keep := func(_ context.Context, evt *event.Event) {

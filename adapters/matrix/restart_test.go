@@ -70,7 +70,7 @@ func (s *crashStore) SetState(ctx context.Context, key, value string) error {
 	if s.dead.Load() {
 		return errors.New("process is dead")
 	}
-	if key == keyJournal && s.armed.Load() {
+	if strings.HasPrefix(key, keyDone("")) && s.armed.Load() {
 		s.answered.Store(true)
 	}
 	if key == keyNextBatch && s.answered.Load() {

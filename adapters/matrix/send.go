@@ -34,8 +34,8 @@ type target struct {
 // txnID derives a transaction id from the event being answered, so that a
 // retry, even after a restart, is recognized by the homeserver and never
 // shows twice.
-func txnID(base id.EventID, part string) string {
-	sum := sha256.Sum256([]byte(string(base) + "|" + part))
+func (a *Adapter) txnID(base id.EventID, part string) string {
+	sum := sha256.Sum256([]byte(a.txnSalt + string(base) + "|" + part))
 	return "zaria." + hex.EncodeToString(sum[:20])
 }
 
@@ -51,7 +51,7 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	if len(rep.Lines) > 0 {
 		c := notice(rep)
 		relate(c, t)
-		evtID, err := a.send(ctx, t.room, event.EventMessage, c, txnID(t.txn, "reply"))
+		evtID, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "reply"))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("reply: %w", err))
 		} else if rep.Command != "" && !rep.Error {
@@ -99,7 +99,7 @@ func (a *Adapter) rememberAgain(ctx context.Context, t target, evtID id.EventID,
 	}
 	for _, key := range offer {
 		c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: key}}
-		if _, err := a.send(ctx, t.room, event.EventReaction, c, txnID(t.txn, "offer "+key)); err != nil {
+		if _, err := a.send(ctx, t.room, event.EventReaction, c, a.txnID(t.txn, "offer "+key)); err != nil {
 			return fmt.Errorf("offer %s: %w", key, err)
 		}
 	}
@@ -206,7 +206,7 @@ func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Rep
 	if t.mention != "" {
 		c.Mentions = &event.Mentions{UserIDs: []id.UserID{t.mention}}
 	}
-	_, err = a.send(ctx, room, event.EventMessage, c, txnID(t.txn, "secret"))
+	_, err = a.send(ctx, room, event.EventMessage, c, a.txnID(t.txn, "secret"))
 	return err
 }
 
@@ -321,6 +321,6 @@ func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
 		c.URL = up.ContentURI.CUString()
 	}
 	relate(c, t)
-	_, err = a.send(ctx, t.room, event.EventMessage, c, txnID(t.txn, "file"))
+	_, err = a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "file"))
 	return err
 }

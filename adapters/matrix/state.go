@@ -27,12 +27,18 @@ const (
 	keyUserID      = "matrix/user_id"
 	keyNextBatch   = "matrix/next_batch"
 	keyFilterID    = "matrix/filter_id"
-	keyJournal     = "matrix/journal"
+	// keyJournal is the journal of earlier versions (one batch's events).
+	keyJournal = "matrix/journal"
 )
 
 func keyJoined(room id.RoomID) string { return "matrix/joined/" + string(room) }
 func keyDirect(room id.RoomID) string { return "matrix/direct/" + string(room) }
 func keyAgain(evt id.EventID) string  { return "matrix/again/" + string(evt) }
+func keyDone(evt id.EventID) string   { return "matrix/done/" + string(evt) }
+func keyInflight(room id.RoomID) string {
+	return "matrix/inflight/" + string(room)
+}
+func keyLast(room id.RoomID) string { return "matrix/last/" + string(room) }
 func keySecret(room id.RoomID, user id.UserID) string {
 	return "matrix/secret/" + string(room) + "/" + string(user)
 }
@@ -60,113 +66,152 @@ func (s syncStore) LoadNextBatch(ctx context.Context, _ id.UserID) (string, erro
 	return v, err
 }
 
-// journal remembers which events of the sync batch in progress were already
-// handled, so that a restart in the middle of a batch (the sync token not
-// yet saved, the homeserver sends the batch again) answers none twice. It
-// also remembers the event being answered: if the process died while its
-// reply was on the way, the next run first looks whether the reply made it.
-// It holds at most one batch.
+// journal remembers, durably, which events were answered (one key per
+// event, "matrix/done/<event id>", pruned to the newest keepDone) and which
+// event each room is working on ("matrix/inflight/<room>": the event and
+// how many runs started it). A restart in the middle of a batch (the sync
+// token not yet saved, the homeserver sends the batch again) or of a
+// catch-up answers none twice; an event a run died on is first looked for
+// in the room (its reply may have made it), and one that was in flight
+// during maxCrashes deaths is given up (see Adapter.poisoned).
 type journal struct {
 	st StateStore
 
 	mu    sync.Mutex
-	since string
-	done  map[id.EventID]bool
-	doing id.EventID
-	// interrupted is the event a previous run was answering when it died.
-	interrupted id.EventID
+	marks int // since the last prune
 }
 
-type journalRecord struct {
-	Since string       `json:"since"`
-	Done  []id.EventID `json:"done"`
-	Doing id.EventID   `json:"doing,omitempty"`
+// keepDone is how many answered events are remembered: far more than a
+// catch-up can hold (maxGap per room).
+const keepDone = 20000
+
+// pruneEvery is how many marks go by between two prunes.
+const pruneEvery = 500
+
+// pruner is the optional StateStore method that bounds per-event keys
+// (storage/sqlite implements it).
+type pruner interface {
+	PruneState(ctx context.Context, prefix string, keep int) (int, error)
 }
 
-// begin starts the batch requested with since, keeping what a previous run
-// recorded for the same since token.
-func (j *journal) begin(ctx context.Context, since string) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if j.done != nil && j.since == since {
-		return nil
-	}
-	first := j.done == nil
-	j.since, j.done, j.doing = since, map[id.EventID]bool{}, ""
-	v, ok, err := j.st.State(ctx, keyJournal)
-	if err != nil || !ok || v == "" {
-		return err
-	}
-	var rec journalRecord
-	if err := json.Unmarshal([]byte(v), &rec); err != nil {
-		return nil // a damaged journal only loses its protection for one batch
-	}
-	if rec.Since == since {
-		for _, e := range rec.Done {
-			j.done[e] = true
-		}
-		if first && rec.Doing != "" && !j.done[rec.Doing] {
-			j.interrupted = rec.Doing
-		}
-	}
-	return nil
+type inflightRecord struct {
+	Event id.EventID `json:"event"`
+	// Crashes counts the runs that died handling Event; Running says one
+	// is handling it now (or died doing so).
+	Crashes int  `json:"crashes,omitempty"`
+	Running bool `json:"running,omitempty"`
 }
 
 // seen reports whether evt was already handled.
-func (j *journal) seen(evt id.EventID) bool {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.done[evt]
-}
-
-// wasInterrupted reports whether a previous run died answering evt.
-func (j *journal) wasInterrupted(evt id.EventID) bool {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return evt != "" && j.interrupted == evt
-}
-
-// start records that evt is being answered.
-func (j *journal) start(ctx context.Context, evt id.EventID) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	j.doing = evt
-	return j.save(ctx)
-}
-
-// mark records evt as handled.
-func (j *journal) mark(ctx context.Context, evt id.EventID) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if j.done == nil {
-		j.done = map[id.EventID]bool{}
-	}
-	j.done[evt] = true
-	if j.doing == evt {
-		j.doing = ""
-	}
-	if j.interrupted == evt {
-		j.interrupted = ""
-	}
-	return j.save(ctx)
-}
-
-func (j *journal) save(ctx context.Context) error {
-	rec := journalRecord{Since: j.since, Done: make([]id.EventID, 0, len(j.done)), Doing: j.doing}
-	for e := range j.done {
-		rec.Done = append(rec.Done, e)
-	}
-	b, err := json.Marshal(rec)
+func (j *journal) seen(ctx context.Context, evt id.EventID) (bool, error) {
+	v, ok, err := j.st.State(ctx, keyDone(evt))
 	if err != nil {
-		return err
+		return false, fmt.Errorf("load journal: %w", err)
 	}
-	if err := j.st.SetState(ctx, keyJournal, string(b)); err != nil {
+	return ok && v != "", nil
+}
+
+// start records, before anything is done for it, that evt of room is being
+// handled. It returns how many runs died handling it, and unsure=true when
+// an earlier run started it (its reply may be out).
+func (j *journal) start(ctx context.Context, room id.RoomID, evt id.EventID) (crashes int, unsure bool, err error) {
+	var rec inflightRecord
+	v, ok, err := j.st.State(ctx, keyInflight(room))
+	if err != nil {
+		return 0, false, fmt.Errorf("load journal: %w", err)
+	}
+	if ok && v != "" {
+		_ = json.Unmarshal([]byte(v), &rec) // damaged: counts as new
+	}
+	if rec.Event == evt {
+		unsure = true
+		crashes = rec.Crashes
+		if rec.Running {
+			crashes++
+		}
+	}
+	b, _ := json.Marshal(inflightRecord{Event: evt, Crashes: crashes, Running: true})
+	if err := j.st.SetState(ctx, keyInflight(room), string(b)); err != nil {
+		return crashes, unsure, fmt.Errorf("save journal: %w", err)
+	}
+	return crashes, unsure, nil
+}
+
+// interrupted records that the adapter stopped (cleanly) before evt was
+// handled: the next run handles it again, and it is no crash.
+func (j *journal) interrupted(ctx context.Context, room id.RoomID, evt id.EventID, crashes int) error {
+	b, _ := json.Marshal(inflightRecord{Event: evt, Crashes: crashes})
+	if err := j.st.SetState(ctx, keyInflight(room), string(b)); err != nil {
 		return fmt.Errorf("save journal: %w", err)
 	}
 	return nil
 }
 
+// mark records evt of room as handled.
+func (j *journal) mark(ctx context.Context, room id.RoomID, evt id.EventID) error {
+	if err := j.st.SetState(ctx, keyDone(evt), "1"); err != nil {
+		return fmt.Errorf("save journal: %w", err)
+	}
+	if err := j.st.SetState(ctx, keyInflight(room), ""); err != nil {
+		return fmt.Errorf("save journal: %w", err)
+	}
+	j.mu.Lock()
+	j.marks++
+	prune := j.marks >= pruneEvery
+	if prune {
+		j.marks = 0
+	}
+	j.mu.Unlock()
+	if p, ok := j.st.(pruner); ok && prune {
+		if _, err := p.PruneState(ctx, "matrix/done/", keepDone); err != nil {
+			return fmt.Errorf("prune journal: %w", err)
+		}
+	}
+	return nil
+}
+
+// lastEvent is the newest timeline event of a room that a completed sync
+// batch held: a catch-up never goes further back.
+type lastEvent struct {
+	Event id.EventID `json:"event"`
+	TS    int64      `json:"ts"`
+}
+
+func (j *journal) last(ctx context.Context, room id.RoomID) (lastEvent, error) {
+	var l lastEvent
+	v, ok, err := j.st.State(ctx, keyLast(room))
+	if err != nil || !ok || v == "" {
+		return l, err
+	}
+	_ = json.Unmarshal([]byte(v), &l)
+	return l, nil
+}
+
+func (j *journal) setLast(ctx context.Context, room id.RoomID, l lastEvent) error {
+	b, _ := json.Marshal(l)
+	return j.st.SetState(ctx, keyLast(room), string(b))
+}
+
 func parseInt(s string) int64 {
 	n, _ := strconv.ParseInt(s, 10, 64)
 	return n
+}
+
+// migrate carries the answered events of an earlier version's journal
+// (one batch, in keyJournal) over to the per-event keys.
+func (j *journal) migrate(ctx context.Context) error {
+	v, ok, err := j.st.State(ctx, keyJournal)
+	if err != nil || !ok || v == "" {
+		return err
+	}
+	var rec struct {
+		Done []id.EventID `json:"done"`
+	}
+	_ = json.Unmarshal([]byte(v), &rec) // damaged: nothing to carry over
+	for _, e := range rec.Done {
+		if err := j.st.SetState(ctx, keyDone(e), "1"); err != nil {
+			return fmt.Errorf("migrate journal: %w", err)
+		}
+	}
+	return j.st.SetState(ctx, keyJournal, "")
 }

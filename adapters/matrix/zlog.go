@@ -8,8 +8,8 @@ import (
 )
 
 // newZerolog gives mautrix (which logs with zerolog) a logger that forwards
-// its warnings and errors to slog. mautrix never logs request bodies at
-// these levels, so passwords and tokens stay out.
+// its warnings and errors to slog (through the adapter's logger, which
+// scrubs secrets: see redactHandler). Request bodies are dropped.
 func newZerolog(l *slog.Logger) zerolog.Logger {
 	return zerolog.New(slogWriter{l.With("component", "mautrix")}).Level(zerolog.WarnLevel)
 }

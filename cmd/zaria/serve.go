@@ -93,6 +93,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			AllowedUsers:      cfg.Matrix.AllowedUsers,
 			RerunEdits:        cfg.Matrix.RerunEdits,
 			NoReactionButtons: cfg.Matrix.NoReactions,
+			DefaultLang:       cfg.Lang,
 		}, router, db, logger)
 		if err != nil {
 			return err
