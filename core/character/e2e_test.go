@@ -41,5 +41,5 @@ func TestZariaRollReadsTheSheet(t *testing.T) {
 	contains(t, h.ok(chatA, bob, false, "/historial"), "Ana: /zaria fuerza+atletismo dc15")
 	// /help lists and explains the commands of this package.
 	contains(t, h.ok(chatA, ana, false, "/help"), "/pj", "/gm", "/historial", "/stats", "/exportar", "/importar", "/alias")
-	contains(t, h.ok(chatA, ana, false, "/help pj"), "/pj crear Drake")
+	contains(t, h.ok(chatA, ana, false, "/help pj"), "/pj create Drake")
 }
