@@ -20,9 +20,11 @@ func fillMoveChat(t *testing.T, db *DB, chat core.ChatRef, name string) {
 		}
 	}
 	must(db.SaveSettings(ctx, chat, core.Settings{Lang: "el", Options: map[string]string{"system": "daegon"}}))
-	must(db.AddGM(ctx, chat, character.GM{UserID: "9", Name: "Irene"}))
+	if _, err := db.AddGM(ctx, chat, character.GM{UserID: "9", Name: "Irene"}, 10); err != nil {
+		t.Fatal(err)
+	}
 	c, err := db.CreateCharacter(ctx, chat, character.Character{Owner: "1", OwnerName: "Ana", Name: name, Key: name,
-		Values: []character.Value{{Name: "fuerza", Key: "fuerza", Text: "3"}}}, 10)
+		Values: []character.Value{{Name: "fuerza", Key: "fuerza", Text: "3"}}}, character.Quota{PerOwner: 10})
 	must(err)
 	must(db.SetActive(ctx, chat, "1", c.ID))
 	must(db.SetAlias(ctx, chat, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 1d20+fuerza"}, 10))
@@ -110,7 +112,7 @@ func TestMoveChatMerge(t *testing.T) {
 	old := core.ChatRef{Platform: "telegram", ID: "-42"}
 	sup := core.ChatRef{Platform: "telegram", ID: "-10042"}
 	fillMoveChat(t, db, old, "Lira")
-	c, err := db.CreateCharacter(ctx, sup, character.Character{Owner: "2", OwnerName: "Bea", Name: "Nube", Key: "nube"}, 10)
+	c, err := db.CreateCharacter(ctx, sup, character.Character{Owner: "2", OwnerName: "Bea", Name: "Nube", Key: "nube"}, character.Quota{PerOwner: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
