@@ -65,6 +65,7 @@ type Adapter struct {
 
 	saveFailing atomic.Bool // the last journal write failed (logged once)
 
+	full        atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
 	moves       moves
 	buttonsMade atomic.Int64 // button records written (pruned every 256)
 	inlineMade  atomic.Int64 // inline roll marks written (pruned every 256)
@@ -474,8 +475,17 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	a.j.commit(entries, next, a.now())
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), a.cfg.RequestTimeout)
 	defer cancel()
-	// Send anyway when the save fails: a reply now beats a reply never.
-	a.saveResult(a.j.flush(fctx), "telegram state not saved before sending")
+	err := a.j.flush(fctx)
+	a.saveResult(err, "telegram state not saved before sending")
+	if err != nil && !polling {
+		// A webhook delivery is acknowledged only once journaled: forget
+		// it and answer non-2xx, Telegram delivers it again.
+		a.j.uncommit(entries)
+		return 0
+	}
+	// Polling sends anyway when the save fails: a reply now beats a reply
+	// never (the offset was not saved either: a restart fetches the
+	// updates again).
 	for _, e := range entries {
 		a.poison.forget(e.Update)
 	}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -27,11 +28,20 @@ type Config struct {
 	RequestTimeout time.Duration // every other call; default 20 s
 
 	// Webhook mode, when WebhookURL is set: the adapter serves WebhookListen
-	// (":8443") and registers WebhookURL with Telegram. WebhookSecret is
-	// sent by Telegram in X-Telegram-Bot-Api-Secret-Token and checked.
-	WebhookListen string
-	WebhookURL    string
-	WebhookSecret string
+	// (default 127.0.0.1:8443: plain HTTP belongs behind a TLS reverse
+	// proxy on loopback) and registers WebhookURL with Telegram.
+	// WebhookSecret (required: 1–256 of A-Z a-z 0-9 _ -) is sent by
+	// Telegram in X-Telegram-Bot-Api-Secret-Token and checked.
+	// WebhookMaxConnections is setWebhook's max_connections (default 10):
+	// how many deliveries Telegram makes at once. WebhookWait is how long a
+	// delivery waits for room when the send queue is full (MaxQueued)
+	// before it is answered 503 (default 5 s): Telegram delivers again
+	// later, so nothing is accepted that the bot cannot keep.
+	WebhookListen         string
+	WebhookURL            string
+	WebhookSecret         string
+	WebhookMaxConnections int
+	WebhookWait           time.Duration
 
 	DefaultLang string // language for texts of the adapter itself; default "es"
 
@@ -72,7 +82,16 @@ type Config struct {
 	// HTTPClient, if set, is used for every call (tests). Its timeout should
 	// exceed PollTimeout.
 	HTTPClient *http.Client
+
+	// insecureWebhook accepts webhook mode without a secret: only for the
+	// emulator, whose deliveries carry none.
+	insecureWebhook bool
 }
+
+// DefaultWebhookListen is where the webhook server listens unless told.
+const DefaultWebhookListen = "127.0.0.1:8443"
+
+var webhookSecretRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
 
 // DefaultAPIURL is Telegram's own Bot API server.
 const DefaultAPIURL = "https://api.telegram.org"
@@ -118,6 +137,11 @@ func (c Config) withDefaults() Config {
 	}
 	setInt(&c.RecentUpdates, 1000)
 	setInt(&c.MaxButtons, 100_000)
+	if c.WebhookURL != "" && c.WebhookListen == "" {
+		c.WebhookListen = DefaultWebhookListen
+	}
+	setInt(&c.WebhookMaxConnections, 10)
+	setDur(&c.WebhookWait, 5*time.Second)
 	setDur(&c.BackoffMin, 500*time.Millisecond)
 	setDur(&c.BackoffMax, 30*time.Second)
 	return c
@@ -141,6 +165,12 @@ func (c Config) validate() error {
 		}
 		if c.WebhookListen == "" {
 			return errors.New("telegram: webhook mode needs a listen address")
+		}
+		if !c.insecureWebhook && !webhookSecretRE.MatchString(c.WebhookSecret) {
+			return errors.New("telegram: webhook mode needs webhook_secret (ZARIA_TELEGRAM_WEBHOOK_SECRET): 1 to 256 characters of A-Z, a-z, 0-9, _ and -; without it anyone who finds the URL can post updates")
+		}
+		if c.WebhookMaxConnections > 100 {
+			return errors.New("telegram: webhook max_connections is 1 to 100")
 		}
 	}
 	return nil

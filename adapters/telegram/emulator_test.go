@@ -240,7 +240,7 @@ func TestEmulatorWebhook(t *testing.T) {
 	token := "7002:emu-webhook"
 	addr := freePort(t)
 	cfg := Config{Token: token, APIURL: emu.base, RequestTimeout: 5 * time.Second,
-		WebhookListen: addr, WebhookURL: "http://" + addr + "/hook",
+		WebhookListen: addr, WebhookURL: "http://" + addr + "/hook", insecureWebhook: true,
 		ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}
 	start(t, cfg, testRouter(t), newMemState())
 	// Wait for setWebhook: until then the emulator would queue the update.

@@ -179,6 +179,23 @@ func (j *journal) commit(entries []*entry, next int, now time.Time) {
 	}
 }
 
+// uncommit takes back entries just committed whose journal write failed
+// (webhook mode: the update is refused and delivered again).
+func (j *journal) uncommit(entries []*entry) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, e := range entries {
+		delete(j.seen, e.Update)
+		if i := slices.Index(j.snap.Recent, e.Update); i >= 0 {
+			j.snap.Recent = slices.Delete(j.snap.Recent, i, i+1)
+		}
+		if i := slices.Index(j.snap.Pending, e); i >= 0 {
+			j.snap.Pending = slices.Delete(j.snap.Pending, i, i+1)
+		}
+	}
+	j.markDirty()
+}
+
 // addOp appends an op to an entry (a follow-up such as the secret-roll
 // hint) and returns its index.
 func (j *journal) addOp(e *entry, o *op) int {

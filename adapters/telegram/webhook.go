@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -37,6 +38,7 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
+	a.log.Info("telegram webhook listening", "addr", ln.Addr().String(), "path", path, "max_connections", a.cfg.WebhookMaxConnections)
 
 	if err := a.setWebhook(ctx); err != nil && ctx.Err() == nil {
 		_ = srv.Close()
@@ -57,10 +59,32 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 	return nil
 }
 
+// waitForRoom waits at most WebhookWait while the send queue is full. It
+// reports whether there is room.
+func (a *Adapter) waitForRoom(ctx context.Context) bool {
+	full := func() bool { return a.send.backlog.Load() >= int64(a.cfg.MaxQueued) }
+	if !full() {
+		return true
+	}
+	t := time.NewTimer(a.cfg.WebhookWait)
+	defer t.Stop()
+	for full() {
+		select {
+		case <-t.C:
+			return false
+		case <-ctx.Done():
+			return false
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return true
+}
+
 func (a *Adapter) setWebhook(ctx context.Context) error {
 	p := map[string]string{
 		"url":             a.cfg.WebhookURL,
 		"allowed_updates": allowedUpdates,
+		"max_connections": strconv.Itoa(a.cfg.WebhookMaxConnections),
 	}
 	if a.cfg.WebhookSecret != "" {
 		p["secret_token"] = a.cfg.WebhookSecret
@@ -113,11 +137,21 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad update", http.StatusBadRequest)
 		return
 	}
+	// Backpressure: while the send queue is full, wait a little for room,
+	// then refuse; Telegram delivers again later.
+	if !a.waitForRoom(r.Context()) {
+		a.full.Add(1)
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+		return
+	}
 	a.whMu.Lock()
 	n := a.process(a.baseCtx, a.decodeUpdates([]json.RawMessage{raw}), false)
 	a.whMu.Unlock()
 	if n == 0 {
-		http.Error(w, "shutting down", http.StatusServiceUnavailable) // Telegram retries
+		// Shutting down, or the update could not be journaled: not kept,
+		// so not acknowledged. Telegram delivers it again.
+		http.Error(w, "not kept", http.StatusServiceUnavailable)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
