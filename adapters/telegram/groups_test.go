@@ -32,7 +32,7 @@ func TestSecretNoticeOncePerDay(t *testing.T) {
 	notices := func() int {
 		n := 0
 		for _, m := range f.SentTo(group) {
-			if strings.Contains(m.Visible, "No puedo escribir") {
+			if strings.Contains(m.Visible, "No puedo escribir") || strings.Contains(m.Visible, "I can't message") {
 				n++
 			}
 		}
