@@ -14,6 +14,7 @@ import (
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/bench/e2e/botproc"
 	"zaria/core"
+	"zaria/core/character"
 	"zaria/core/fold"
 	"zaria/storage/sqlite"
 )
@@ -167,7 +168,7 @@ func TestE2ETelegramKill9(t *testing.T) {
 		if w.confirmed {
 			nConfirmed++
 		}
-		c, err := store.Character(ctx, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(w.chat, 10)}, fold.Key(w.name))
+		c, err := store.Character(ctx, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(w.chat, 10)}, character.NameKey(w.name))
 		if err != nil {
 			t.Errorf("character %s of chat %d: %v", w.name, w.chat, err)
 			lost++

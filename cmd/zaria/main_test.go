@@ -89,7 +89,7 @@ func TestRollCommandContract(t *testing.T) {
 	var exp struct {
 		File struct{ Name, Mime, Content string }
 	}
-	if err := json.Unmarshal([]byte(out), &exp); code != 0 || err != nil || !strings.Contains(exp.File.Content, `"format": "zaria-chat"`) {
+	if err := json.Unmarshal([]byte(out), &exp); code != 0 || err != nil || !strings.Contains(exp.File.Content, `"format":"zaria-chat"`) {
 		t.Errorf("export under --json: %d %v %q", code, err, out)
 	}
 	for _, bad := range [][]string{
