@@ -52,25 +52,38 @@ func (db *DB) MoveChat(ctx context.Context, from, to core.ChatRef, state map[str
 		}
 		// Merge. Characters change chat while active rows still point at
 		// (old chat, character): check the foreign keys at commit.
-		stmts := []string{
-			`PRAGMA defer_foreign_keys = ON`,
-			`UPDATE chats SET lang = (SELECT lang FROM chats WHERE id = ?1) WHERE id = ?2 AND lang = ''`,
-			`INSERT OR IGNORE INTO chat_options (chat, key, value) SELECT ?2, key, value FROM chat_options WHERE chat = ?1`,
-			`INSERT OR IGNORE INTO gms (chat, user_id, name, added) SELECT ?2, user_id, name, added FROM gms WHERE chat = ?1`,
-			`INSERT OR IGNORE INTO aliases (chat, user_id, key, name, text, created)
-			   SELECT ?2, user_id, key, name, text, created FROM aliases WHERE chat = ?1`,
-			`UPDATE rolls SET chat = ?2 WHERE chat = ?1`,
-			`UPDATE characters SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM characters WHERE chat = ?2)`,
-			`INSERT OR IGNORE INTO active (chat, user_id, character)
-			   SELECT ?2, user_id, character FROM active WHERE chat = ?1
-			      AND character IN (SELECT id FROM characters WHERE chat = ?2)`,
-			`DELETE FROM active WHERE chat = ?1`,
-			`DELETE FROM chats WHERE id = ?1`,
+		if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`, oldID, newID); err != nil {
+			return err
 		}
-		for _, q := range stmts {
-			if _, err := tx.ExecContext(ctx, q, oldID, newID); err != nil {
-				return err
-			}
+		if _, err := tx.ExecContext(ctx, `UPDATE chats SET lang = (SELECT lang FROM chats WHERE id = ?1) WHERE id = ?2 AND lang = ''`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO chat_options (chat, key, value) SELECT ?2, key, value FROM chat_options WHERE chat = ?1`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO gms (chat, user_id, name, added) SELECT ?2, user_id, name, added FROM gms WHERE chat = ?1`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO aliases (chat, user_id, key, name, text, created)
+			   SELECT ?2, user_id, key, name, text, created FROM aliases WHERE chat = ?1`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE rolls SET chat = ?2 WHERE chat = ?1`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE characters SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM characters WHERE chat = ?2)`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO active (chat, user_id, character)
+			   SELECT ?2, user_id, character FROM active WHERE chat = ?1
+			      AND character IN (SELECT id FROM characters WHERE chat = ?2)`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM active WHERE chat = ?1`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM chats WHERE id = ?1`, oldID, newID); err != nil {
+			return err
 		}
 		return nil
 	})
