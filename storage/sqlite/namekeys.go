@@ -83,18 +83,26 @@ func characterNameKeys(ctx context.Context, tx *sql.Tx) error {
 			return fmt.Errorf("character %d %q: %w", r.id, r.name, err)
 		}
 	}
-	for _, t := range []struct{ table, column string }{{"gms", "name"}, {"rolls", "user_name"}} {
-		if err := cleanColumn(ctx, tx, t.table, t.column); err != nil {
+	if err := cleanColumn("gms.name",
+		func() (*sql.Rows, error) { return tx.QueryContext(ctx, `SELECT DISTINCT name FROM gms`) },
+		func(clean, old string) error {
+			_, err := tx.ExecContext(ctx, `UPDATE gms SET name = ? WHERE name = ?`, clean, old)
 			return err
-		}
+		}); err != nil {
+		return err
 	}
-	return nil
+	return cleanColumn("rolls.user_name",
+		func() (*sql.Rows, error) { return tx.QueryContext(ctx, `SELECT DISTINCT user_name FROM rolls`) },
+		func(clean, old string) error {
+			_, err := tx.ExecContext(ctx, `UPDATE rolls SET user_name = ? WHERE user_name = ?`, clean, old)
+			return err
+		})
 }
 
-// cleanColumn applies fold.Clean to every distinct value of table.column.
-// table and column are constants of this file, never input.
-func cleanColumn(ctx context.Context, tx *sql.Tx, table, column string) error {
-	rows, err := tx.QueryContext(ctx, fmt.Sprintf(`SELECT DISTINCT %s FROM %s`, column, table))
+// cleanColumn applies fold.Clean to every distinct value that list reads,
+// writing each changed one with set (both with constant SQL).
+func cleanColumn(what string, list func() (*sql.Rows, error), set func(clean, old string) error) error {
+	rows, err := list()
 	if err != nil {
 		return err
 	}
@@ -114,8 +122,8 @@ func cleanColumn(ctx context.Context, tx *sql.Tx, table, column string) error {
 		return err
 	}
 	for _, v := range dirty {
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf(`UPDATE %s SET %s = ? WHERE %s = ?`, table, column, column), fold.Clean(v), v); err != nil {
-			return fmt.Errorf("clean %s.%s: %w", table, column, err)
+		if err := set(fold.Clean(v), v); err != nil {
+			return fmt.Errorf("clean %s: %w", what, err)
 		}
 	}
 	return nil
