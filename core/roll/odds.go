@@ -52,6 +52,9 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 	if args == "" {
 		return nil, command.Errorf("odds.err.empty")
 	}
+	if rep, ok, err := systemOdds(ctx, req, args); ok {
+		return rep, err
+	}
 	parts := strings.Split(args, "|")
 	if len(parts) > MaxCompared {
 		return nil, command.Errorf("odds.err.too_many", "max", MaxCompared, "got", len(parts))
