@@ -124,7 +124,13 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("odds.approx"))})
 	}
 	rep.Lines = append(rep.Lines, atLeastTable(req, ds)...)
+	rep.Chart = distChart(req, ds, actual)
+	return rep
+}
 
+// distChart is the Chart of distributions ds: the first target marked, and
+// actual, the result of a roll, when given.
+func distChart(req *command.Request, ds []distribution, actual *int64) *reply.Chart {
 	c := &reply.Chart{
 		Title:   chartTitle(ds),
 		XLabel:  req.T("odds.chart.x"),
@@ -144,8 +150,7 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 		}
 	}
 	c.Text = barChart(req, c)
-	rep.Chart = c
-	return rep
+	return c
 }
 
 // seriesName names the i-th expression compared: A, B, C.
@@ -351,4 +356,23 @@ func barChart(req *command.Request, c *reply.Chart) []reply.Line {
 		lines = append(lines, reply.Line{reply.C(text), reply.T(mark)})
 	}
 	return lines
+}
+
+// rollChart is the picture of a roll asked with "?" (what a roll's 📊
+// button runs): the distribution of its total, its target and its result
+// marked. Nil without "?", without an exact distribution, or for a roll
+// repeated with "N#", whose several results no one marker shows.
+func rollChart(req *command.Request, res *dice.Result, o *dice.Odds) *reply.Chart {
+	e := res.Expr
+	if !e.Ask || o == nil || !o.HasDistribution() {
+		return nil
+	}
+	fs := o.Floats()
+	d := distribution{text: e.Text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)}
+	var actual *int64
+	if e.Repeat == 1 {
+		t := res.Total()
+		actual = &t
+	}
+	return distChart(req, []distribution{d}, actual)
 }
