@@ -59,6 +59,12 @@ func PNG(c *reply.Chart) ([]byte, error) {
 		return nil, err
 	}
 	top.Title.Text = c.Title
+	if c.Note != "" {
+		// Where an explosion's tail was cut, under the title: the picture
+		// says it is approximate as the text does.
+		bottom.Title.Text = c.Note
+		bottom.Title.TextStyle.Font.Size = vg.Points(11)
+	}
 	w, h := vg.Length(Width)*vg.Inch/dpi, vg.Length(Height)*vg.Inch/dpi
 	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
 	dc := draw.New(img)

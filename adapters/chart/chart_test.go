@@ -141,3 +141,18 @@ func TestPNGRefusesNothing(t *testing.T) {
 		t.Error("a chart without series drew a picture")
 	}
 }
+
+// The note of an approximate chart (where an explosion was cut) is drawn.
+func TestPNGDrawsNote(t *testing.T) {
+	c := &reply.Chart{Title: "3d6!", XLabel: "total", Equal: "Exactly", AtLeast: "At least", Series: []reply.Series{threeD6()}}
+	plain, err := chart.PNG(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Note = "≈ cut past 306: what lies beyond weighs less than one in a trillion."
+	decode(t, c)
+	noted, _ := chart.PNG(c)
+	if bytes.Equal(plain, noted) {
+		t.Error("the note changed nothing in the picture")
+	}
+}

@@ -14,6 +14,9 @@ type Chart struct {
 	// Actual, when set, is marked too: the result of the roll the chart
 	// explains (a roll's 📊 button).
 	Actual *int64
+	// Note, when set, says how the figures are approximate: where an
+	// explosion's endless tail was cut ("≈ cut past 306 …").
+	Note string
 	// Text is the chart in characters (a small bar chart), for text-only
 	// platforms and as the fallback of a picture.
 	Text []Line

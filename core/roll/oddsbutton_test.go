@@ -1,9 +1,11 @@
 package roll
 
 import (
+	"math/big"
 	"strings"
 	"testing"
 
+	"zaria/core/command"
 	"zaria/core/reply"
 )
 
@@ -43,4 +45,53 @@ func TestRollAskCarriesChartWithActual(t *testing.T) {
 	if rep := run(t, r, "en", "/roll 3#2d6 vs 8 ?"); rep.Chart == nil || rep.Chart.Actual != nil {
 		t.Errorf("3#2d6 ?: the chart has no single result to mark: %+v", rep.Chart)
 	}
+}
+
+// An explosion's chart says where its tail was cut and marks its figures
+// "≈"; a long exact distribution folds its ends, which weigh less than
+// 0.05 % each, into "≤ x" and "≥ x" rows whose figures are exact sums.
+func TestChartTextTailsAndCut(t *testing.T) {
+	r := oddsRouter(t)
+	rep := run(t, r, "es", "/odds 3d6!")
+	text := reply.PlainText(&reply.Reply{Lines: rep.Chart.Text})
+	cut := "≈ cortado pasado el " + minus(maxOf(t, reply.PlainText(rep))) + ":"
+	if !strings.Contains(text, cut) || !strings.Contains(text, "≈26,39 %") {
+		t.Errorf("lacks %q or the ≈ figures:\n%s", cut, text)
+	}
+	if rep.Chart.Note == "" || !rep.Chart.Series[0].Approx {
+		t.Errorf("the picture is not told it is approximate: %+v", rep.Chart)
+	}
+	last := rep.Chart.Text[len(rep.Chart.Text)-2]
+	if !strings.HasPrefix(strings.TrimSpace(last[0].Text), "≥") {
+		t.Errorf("the cut tail is not one ≥ row: %q", last[0].Text)
+	}
+	// 6d6: P(6)+P(7) = 7/46656 < 0.05 % ≤ P(≤8); the same at the top.
+	d := enumerate(6, 6, 0)
+	rows := run(t, r, "en", "/odds 6d6").Chart.Text
+	lowP := new(big.Rat).Add(d[6], d[7])
+	first := reply.PlainText(&reply.Reply{Lines: rows[1:2]})
+	if want := "≤7"; !strings.HasPrefix(strings.TrimSpace(first), want) || !strings.HasSuffix(first, command.Percent("en", lowP)) {
+		t.Errorf("first row %q, want %s … %s", first, want, command.Percent("en", lowP))
+	}
+	lastRow := reply.PlainText(&reply.Reply{Lines: rows[len(rows)-1:]})
+	if !strings.HasPrefix(strings.TrimSpace(lastRow), "≥35") || !strings.HasSuffix(lastRow, command.Percent("en", lowP)) {
+		t.Errorf("last row %q, want ≥35 … %s", lastRow, command.Percent("en", lowP))
+	}
+}
+
+// maxOf reads N from the summary's "a ≥N".
+func maxOf(t *testing.T, text string) int64 {
+	t.Helper()
+	_, after, ok := strings.Cut(text, "a ≥")
+	if !ok {
+		t.Fatalf("no ≥ maximum in %q", text)
+	}
+	var n int64
+	for _, c := range after {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n
 }
