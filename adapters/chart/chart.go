@@ -47,6 +47,9 @@ var (
 
 // PNG draws c.
 func PNG(c *reply.Chart) ([]byte, error) {
+	if c != nil && len(c.Counts) > 0 {
+		return countsPNG(c)
+	}
 	if c == nil || len(c.Series) == 0 {
 		return nil, fmt.Errorf("chart: nothing to draw")
 	}
