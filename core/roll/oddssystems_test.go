@@ -1,15 +1,20 @@
 package roll
 
 import (
+	"context"
+	"math"
 	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/reply"
 	"zaria/core/systems"
+	"zaria/i18n"
+	"zaria/storage/memory"
 )
 
 // The figures of /odds SYSTEM are checked against exact fractions
@@ -146,6 +151,15 @@ func TestOddsZariaTargetExact(t *testing.T) {
 	ok := count["EPIC WIN"] + count["MAJOR WIN"] + count["Success"] + count["Marginal success"]
 	if want := "🎯 DC 15 · medium: " + command.Percent("en", big.NewRat(ok, 100)); !strings.Contains(plain(rep), want) {
 		t.Errorf("lacks %q:\n%s", want, plain(rep))
+	}
+	var m1, m2 float64
+	for x, k := range dist {
+		m1 += float64(x*k) / 100
+		m2 += float64(x*x*k) / 100
+	}
+	summary := "Mean " + command.Decimal("en", m1) + " · deviation " + command.Decimal("en", math.Sqrt(m2-m1*m1)) + " · 7 to 16 (total)"
+	if !strings.Contains(plain(rep), summary) {
+		t.Errorf("lacks %q:\n%s", summary, plain(rep))
 	}
 	c := rep.Chart
 	if c == nil || c.Target == nil || *c.Target != 15 || len(c.Series) != 1 {
@@ -320,5 +334,36 @@ func TestOddsSystemErrors(t *testing.T) {
 		if !rep.Error || !strings.Contains(plain(rep), tc.want) {
 			t.Errorf("%s %q: %s, want an error with %q", tc.lang, tc.text, plain(rep), tc.want)
 		}
+	}
+}
+
+// The chat's house rules change the odds as they change the checks:
+// media_exacta keeps the Ζαριά's half point (the chart's axis is the total
+// doubled), daegon_00 = cero reads 00 as 0 (one point more).
+func TestOddsSystemHouseRules(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := memory.New()
+	chat := core.ChatRef{Platform: "console", ID: "en"}
+	if err := st.SaveSettings(context.Background(), chat, core.Settings{Lang: "en", Options: map[string]string{"zaria": "media_exacta", "daegon_00": "cero"}}); err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: st, Limits: command.Limits{Burst: 1 << 30}})
+	RegisterOdds(r)
+	systems.Register(r)
+	rep := run(t, r, "en", "/odds zaria 4+2 dc15")
+	// 2·6 + a + b ≥ 30: a+b ≥ 18, six of the 100 rolls (10,10 among them).
+	if !strings.Contains(plain(rep), "🎯 DC 15 · medium: 6%") {
+		t.Errorf("%s", plain(rep))
+	}
+	c := rep.Chart
+	if c.XLabel != "total × 2" || *c.Target != 30 || c.Series[0].Min != 14 || len(c.Series[0].P) != 19 {
+		t.Errorf("chart in halves: %q target %d from %d, %d values", c.XLabel, *c.Target, c.Series[0].Min, len(c.Series[0].P))
+	}
+	// Rolls 00..99 against 50: 51 succeed.
+	if !strings.Contains(plain(run(t, r, "en", "/odds daegon 6 d3")), "🎯 D3 · hard: 51%") {
+		t.Errorf("daegon_00 cero: %s", plain(run(t, r, "en", "/odds daegon 6 d3")))
 	}
 }
