@@ -413,5 +413,9 @@ func rollChart(req *command.Request, res *dice.Result, o *dice.Odds) *reply.Char
 		t := res.Total()
 		actual = &t
 	}
-	return distChart(req, []distribution{d}, actual)
+	c := distChart(req, []distribution{d}, actual)
+	if e.Pool() {
+		c.XLabel = req.T("odds.chart.x_successes")
+	}
+	return c
 }

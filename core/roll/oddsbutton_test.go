@@ -39,6 +39,11 @@ func TestRollAskCarriesChartWithActual(t *testing.T) {
 	if rep.Chart == nil || rep.Chart.Target != nil || rep.Chart.Actual == nil || *rep.Chart.Actual != 6 {
 		t.Errorf("3d6 ?: %+v", rep.Chart)
 	}
+	// A success pool: the count of successes, marked.
+	rep = run(t, r, "es", "/roll 3d10>8 vs 2 ?", 9, 10, 1)
+	if c := rep.Chart; c == nil || c.XLabel != "éxitos" || *c.Target != 2 || *c.Actual != 2 || c.Series[0].Min != 0 || len(c.Series[0].P) != 4 {
+		t.Errorf("pool: %+v", rep.Chart)
+	}
 	if rep := run(t, r, "en", "/roll 2d6 vs 8", 6, 1); rep.Chart != nil {
 		t.Errorf("a roll without ? carries a chart")
 	}
