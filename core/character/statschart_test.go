@@ -38,7 +38,7 @@ func TestStatsFairnessChart(t *testing.T) {
 	if got := d4c.Observed; len(got) != 4 || got[0] != 10 || got[1] != 10 || got[2] != 10 || got[3] != 70 || d4c.Expected != 25 {
 		t.Errorf("d4: %+v", d4c)
 	}
-	if !strings.Contains(d4c.Title, "d4 · n = 100 · χ² 108.0 · p < 0.001 · ⚠️ unusual") {
+	if !strings.Contains(d4c.Title, "d4 · dice: 100 · χ² 108.0 · p < 0.001 · ⚠️ unusual") {
 		t.Errorf("d4 title %q", d4c.Title)
 	}
 	if !strings.Contains(d6c.Title, "✅ looks fair") || d6c.Observed[5] != 50 || d6c.Expected != 50 {

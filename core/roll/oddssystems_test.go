@@ -326,7 +326,7 @@ func TestOddsSystemErrors(t *testing.T) {
 	r := systemsRouter(t)
 	for _, tc := range []struct{ lang, text, want string }{
 		{"en", "/odds zaria", "Which check?"},
-		{"es", "/odds zaria 4+2 vs 3+3", "enfrentada"},
+		{"es", "/odds kh 5 vs 4", "enfrentadas"},
 		{"el", "/odds daegon 20", "15"},
 		{"en", "/odds kh 5 dc 99", "60"},
 	} {
@@ -365,5 +365,83 @@ func TestOddsSystemHouseRules(t *testing.T) {
 	// Rolls 00..99 against 50: 51 succeed.
 	if !strings.Contains(plain(run(t, r, "en", "/odds daegon 6 d3")), "🎯 D3 · hard: 51%") {
 		t.Errorf("daegon_00 cero: %s", plain(run(t, r, "en", "/odds daegon 6 d3")))
+	}
+}
+
+// Opposed checks: the chance that the active side wins, from every pair
+// of rolls.
+func TestOddsOpposedExact(t *testing.T) {
+	r := systemsRouter(t)
+	// Ζαριά 4+2 against 3+3, both PCs: epics first (the same epic on both
+	// sides is a tie), then totals; ties go to the active side.
+	type roll struct{ total, epic int }
+	side := func(mod int) []roll {
+		var out []roll
+		for a := 1; a <= 10; a++ {
+			for b := 1; b <= 10; b++ {
+				e := 0
+				if a == 1 && b == 1 {
+					e = -1
+				} else if a == 10 && b == 10 {
+					e = 1
+				}
+				out = append(out, roll{mod + (a+b)/2, e})
+			}
+		}
+		return out
+	}
+	var wins int64
+	margins := map[int64]int64{}
+	for _, a := range side(6) {
+		for _, p := range side(6) {
+			margins[int64(a.total-p.total)]++
+			switch {
+			case a.epic != p.epic:
+				if a.epic > p.epic {
+					wins++
+				}
+			case a.epic != 0 || a.total >= p.total:
+				wins++
+			}
+		}
+	}
+	rep := run(t, r, "en", "/odds zaria 4+2 vs 3+3")
+	if want := "🎯 the active side wins against 3 + 3: " + command.Percent("en", big.NewRat(wins, 10000)); !strings.Contains(plain(rep), want) {
+		t.Errorf("lacks %q:\n%s", want, plain(rep))
+	}
+	s := rep.Chart.Series[0]
+	for i, p := range s.P {
+		if w := float64(margins[s.Min+int64(i)]) / 10000; p-w > 1e-12 || w-p > 1e-12 {
+			t.Errorf("P(margin = %d) = %g, want %g", s.Min+int64(i), p, w)
+		}
+	}
+	// Daegon 8 against 6: both roll against D3 (the comparison table);
+	// the active side wins with more levels, the passive side ties.
+	nh8 := []int{100, 83, 66, 49, 32, 15, 5}
+	nh6 := []int{80, 65, 50, 35, 20, 5, 0}
+	level := func(row []int, roll int) int {
+		if roll > row[2] {
+			return -1
+		}
+		l := 0
+		for k := 3; k < len(row) && row[k] > 0 && roll <= row[k]; k++ {
+			l++
+		}
+		return l
+	}
+	wins = 0
+	for a := 1; a <= 100; a++ {
+		for p := 1; p <= 100; p++ {
+			if level(nh8, a) > level(nh6, p) {
+				wins++
+			}
+		}
+	}
+	if want := "🎯 the active side wins against skill 6 (competent) · D3: " + command.Percent("en", big.NewRat(wins, 10000)); !strings.Contains(plain(run(t, r, "en", "/odds dg 8 vs 6")), want) {
+		t.Errorf("lacks %q:\n%s", want, plain(run(t, r, "en", "/odds dg 8 vs 6")))
+	}
+	// RQ 60 against 45: only the offensive side rolls, at 50 + 60 − 45.
+	if !strings.Contains(plain(run(t, r, "en", "/odds rq 60 vs 45")), "50 + 60 − 45 → 65") {
+		t.Errorf("%s", plain(run(t, r, "en", "/odds rq 60 vs 45")))
 	}
 }

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/big"
@@ -68,15 +69,13 @@ func OddsSystem(word string) string {
 
 // OddsOf computes the CheckOdds of a check of system typed as args, read
 // as the system's own command reads them (sheet values, "@Drake", named
-// difficulties in es, el and en). Opposed checks are refused.
+// difficulties in es, el and en). An opposed check ("4+2 vs 3+3") gives
+// the chance that the active side wins.
 func OddsOf(ctx context.Context, req *command.Request, system, args string) (*CheckOdds, error) {
 	if system == "zaria" {
 		args = plusSpaces.ReplaceAllString(args, "+")
 	}
 	in := tokenize(args)
-	if _, _, vs, _ := splitVs(in.toks); vs {
-		return nil, command.Errorf("odds.err.opposed", "cmd", prefix(req)+system)
-	}
 	switch system {
 	case "zaria":
 		return zariaOdds(ctx, req, in)
@@ -100,9 +99,13 @@ func zariaOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds,
 	if err != nil {
 		return nil, err
 	}
-	co := &CheckOdds{Subject: strings.Join(vals, " + ")}
-	if side.NPC {
-		co.Subject = "NPC " + co.Subject
+	co := &CheckOdds{Subject: zSubject(side, vals)}
+	if sp.opposed {
+		pas, pasVals, err := resolveZSide(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
+		if err != nil {
+			return nil, err
+		}
+		return zariaOpposedOdds(req, rules, side, pas, co.Subject, zSubject(pas, pasVals)), nil
 	}
 	all := rules.Outcomes(side)
 	n := int64(len(all))
@@ -171,6 +174,17 @@ func daegonOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds
 	}
 	rd := daegonReading(req)
 	co := &CheckOdds{Subject: req.T("odds.sys.nh", "nh", nhLabel(req, nh, sp.act.name))}
+	if sp.opposed {
+		pas, err := daegonNH(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
+		if err != nil {
+			return nil, err
+		}
+		da, dp := daegon.Difficulty(nh, pas), daegon.Difficulty(pas, nh)
+		co.Subject += " · D" + strconv.Itoa(da)
+		pasText := req.T("odds.sys.nh", "nh", nhLabel(req, pas, sp.pas.name)) + " · D" + strconv.Itoa(dp)
+		opposedRows(req, co, pasText, daegon.OpposedChance(nh, pas, rd))
+		return co, nil
+	}
 	if sp.d == 0 {
 		for d := daegon.MinD; d <= daegon.MaxD; d++ {
 			co.Levels = append(co.Levels, OddsRow{Label: "D" + strconv.Itoa(d), Name: req.T(fmt.Sprintf("daegon.d.%d", d)), P: daegon.Chance(nh, d, rd)})
@@ -221,6 +235,21 @@ func rqOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, er
 	if err != nil {
 		return nil, err
 	}
+	if sp.opposed {
+		off, offText, err := rqValue(ctx, req, who, sp.off, rq.OpposedCharMult)
+		if err != nil {
+			return nil, err
+		}
+		def, defText, err := rqValue(ctx, req, cmp.Or(sp.defWho, who), sp.def, rq.OpposedCharMult)
+		if err != nil {
+			return nil, err
+		}
+		c := rq.OppChance(off, def)
+		co := &CheckOdds{Subject: "50 + " + offText + " − " + defText + " → " + strconv.Itoa(c)}
+		rqOutcomes(req, co, rq.OppChances(c))
+		co.Target = req.T("rq.offensive")
+		return co, nil
+	}
 	v, vText, err := rqValue(ctx, req, who, sp.off, rq.CharMult)
 	if err != nil {
 		return nil, err
@@ -238,7 +267,12 @@ func rqOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, er
 		co.Target += " · " + req.T(k)
 	}
 	co.Target += " → " + strconv.Itoa(c)
-	o := rq.Chances(c)
+	rqOutcomes(req, co, rq.Chances(c))
+	return co, nil
+}
+
+// rqOutcomes sets the chance of success and of each outcome of a roll.
+func rqOutcomes(req *command.Request, co *CheckOdds, o rq.Odds) {
 	co.Chance = o.Success
 	fail := new(big.Rat).Sub(big.NewRat(1, 1), o.Success)
 	fail.Sub(fail, o.Fumble)
@@ -252,7 +286,6 @@ func rqOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, er
 			co.Outcomes = append(co.Outcomes, r)
 		}
 	}
-	return co, nil
 }
 
 func signedNum(v int) string {
@@ -359,4 +392,58 @@ func mergeRuns(req *command.Request, rows []OddsRow) []OddsRow {
 		i = j
 	}
 	return out
+}
+
+func zSubject(s zaria.Side, vals []string) string {
+	if s.NPC {
+		return "NPC " + strings.Join(vals, " + ")
+	}
+	return strings.Join(vals, " + ")
+}
+
+// opposedRows sets the chance that the active side wins against pas.
+func opposedRows(req *command.Request, co *CheckOdds, pas string, p *big.Rat) {
+	co.Target = req.T("odds.sys.opposed", "pas", pas)
+	co.Chance = p
+	co.Outcomes = []OddsRow{
+		{Label: req.T("sys.winner.active"), P: p},
+		{Label: req.T("sys.winner.passive"), P: new(big.Rat).Sub(big.NewRat(1, 1), p)},
+	}
+}
+
+// zariaOpposedOdds is the chance that the active side wins (epics first,
+// ties to the active side) and the distribution of the margin, active
+// total minus passive total, over the 100 × 100 rolls of two PCs.
+func zariaOpposedOdds(req *command.Request, rules zaria.Rules, act, pas zaria.Side, actText, pasText string) *CheckOdds {
+	co := &CheckOdds{Subject: actText}
+	opposedRows(req, co, pasText, rules.OpposedChance(act, pas))
+	as, ps := rules.Outcomes(act), rules.Outcomes(pas)
+	scale := 2
+	co.XLabel = req.T("odds.sys.x_margin")
+	if rules.Mode == zaria.Exact {
+		scale = 1
+		co.XLabel = req.T("odds.sys.x_margin_double")
+	}
+	counts := map[int]int64{}
+	lo, hi := 0, 0
+	for i, a := range as {
+		for j, p := range ps {
+			m := (a[0] - p[0]) / scale
+			counts[m]++
+			if i == 0 && j == 0 || m < lo {
+				lo = m
+			}
+			if i == 0 && j == 0 || m > hi {
+				hi = m
+			}
+		}
+	}
+	n := int64(len(as) * len(ps))
+	co.DistMin = int64(lo)
+	for m := lo; m <= hi; m++ {
+		co.Dist = append(co.Dist, big.NewRat(counts[m], n))
+	}
+	zero := int64(0)
+	co.DistTarget = &zero
+	return co
 }
