@@ -145,7 +145,8 @@ func panel(c *reply.Chart, atLeast bool) (*plot.Plot, error) {
 		at    *int64
 		color color.Color
 		dash  bool
-	}{{c.Target, TargetColor, true}, {c.Actual, ActualColor, false}} {
+		label string
+	}{{c.Target, TargetColor, true, c.TargetLabel}, {c.Actual, ActualColor, false, c.ActualLabel}} {
 		if m.at == nil {
 			continue
 		}
@@ -159,6 +160,11 @@ func panel(c *reply.Chart, atLeast bool) (*plot.Plot, error) {
 			l.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
 		}
 		p.Add(l)
+		if m.label != "" && !atLeast {
+			p.Legend.Add(m.label+" "+strconv.FormatInt(*m.at, 10), l)
+			p.Legend.Top = true
+			p.Legend.TextStyle.Font.Size = vg.Points(12)
+		}
 	}
 	return p, nil
 }

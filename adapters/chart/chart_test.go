@@ -206,3 +206,21 @@ func TestPNGFairness(t *testing.T) {
 		t.Error("no d6 panel with six bars")
 	}
 }
+
+// The marks are named in a legend when the chart names them.
+func TestPNGLegendNamesMarks(t *testing.T) {
+	target, actual := int64(12), int64(7)
+	c := &reply.Chart{Title: "3d6", XLabel: "total", Equal: "Exactly", AtLeast: "At least", Series: []reply.Series{threeD6()}, Target: &target, Actual: &actual}
+	bare, err := chart.PNG(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.TargetLabel, c.ActualLabel = "target", "your roll"
+	named, err := chart.PNG(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(bare, named) {
+		t.Error("the legend drew nothing")
+	}
+}

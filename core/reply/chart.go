@@ -14,6 +14,9 @@ type Chart struct {
 	// Actual, when set, is marked too: the result of the roll the chart
 	// explains (a roll's 📊 button).
 	Actual *int64
+	// TargetLabel and ActualLabel name the marks in the picture's legend
+	// ("target", "your roll").
+	TargetLabel, ActualLabel string
 	// Note, when set, says how the figures are approximate: where an
 	// explosion's endless tail was cut ("≈ cut past 306 …").
 	Note string

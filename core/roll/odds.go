@@ -137,6 +137,9 @@ func distChart(req *command.Request, ds []distribution, actual *int64) *reply.Ch
 		Equal:   req.T("odds.chart.equal"),
 		AtLeast: req.T("odds.chart.at_least"),
 		Actual:  actual,
+		// The legend of the marks.
+		TargetLabel: req.T("odds.chart.target"),
+		ActualLabel: req.T("odds.chart.actual"),
 	}
 	for i, d := range ds {
 		label := d.text

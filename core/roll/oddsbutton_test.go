@@ -19,6 +19,9 @@ func TestRollAskCarriesChartWithActual(t *testing.T) {
 	if c == nil || c.Target == nil || *c.Target != 8 || c.Actual == nil || *c.Actual != 8 {
 		t.Fatalf("chart: %+v\n%s", c, plain(rep))
 	}
+	if c.TargetLabel != "objetivo" || c.ActualLabel != "tu tirada" {
+		t.Errorf("legend: %q, %q", c.TargetLabel, c.ActualLabel)
+	}
 	want := enumerate(2, 6, 1)
 	s := c.Series[0]
 	if s.Min != 3 || len(s.P) != 11 {

@@ -76,6 +76,8 @@ func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) 
 		AtLeast: req.T("odds.chart.at_least"),
 		Series:  []reply.Series{{Label: co.Subject, Min: co.DistMin, P: ps}},
 		Target:  co.DistTarget,
+		// The legend of the target.
+		TargetLabel: req.T("odds.chart.target"),
 	}
 	c.Text = barChart(req, c)
 	rep.Chart = c
