@@ -22,7 +22,11 @@ func systemOdds(ctx context.Context, req *command.Request, args string) (rep *re
 		return nil, false, nil
 	}
 	if strings.TrimSpace(strings.TrimRight(strings.TrimSpace(rest), "?")) == "" {
-		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", "/odds "+word)
+		pre := req.Prefix
+		if pre == "" {
+			pre = "/"
+		}
+		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", sysExample(sys))
 	}
 	co, err := systems.OddsOf(ctx, req, sys, rest)
 	if err != nil {
@@ -104,4 +108,18 @@ func rowLines(req *command.Request, rows []systems.OddsRow) []reply.Line {
 		out = append(out, line)
 	}
 	return out
+}
+
+// sysExample is what a check of each system looks like, for the error of
+// "/odds zaria" with nothing after it.
+func sysExample(sys string) string {
+	switch sys {
+	case "daegon":
+		return "6 d3"
+	case "rq":
+		return "45"
+	case "kh":
+		return "5 2s 1i"
+	}
+	return "4+2"
 }

@@ -325,7 +325,11 @@ func TestOddsKHExact(t *testing.T) {
 func TestOddsSystemErrors(t *testing.T) {
 	r := systemsRouter(t)
 	for _, tc := range []struct{ lang, text, want string }{
-		{"en", "/odds zaria", "Which check?"},
+		{"en", "/odds zaria", "Which check? For example: /odds zaria 4+2"},
+		{"es", "/odds dg ?", "Por ejemplo: /odds dg 6 d3"},
+		{"en", "/odds zaria vs", "Usage: /odds zaria 4+2 dc15"},
+		{"en", "/odds rq", "/odds rq 45"},
+		{"en", "/odds daegon vs 7", "Usage: /odds daegon 7 d3"},
 		{"es", "/odds kh 5 vs 4", "enfrentadas"},
 		{"el", "/odds daegon 20", "15"},
 		{"en", "/odds kh 5 dc 99", "60"},

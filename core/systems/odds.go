@@ -71,7 +71,8 @@ func OddsSystem(word string) string {
 // as the system's own command reads them (sheet values, "@Drake", named
 // difficulties in es, el and en). An opposed check ("4+2 vs 3+3") gives
 // the chance that the active side wins.
-func OddsOf(ctx context.Context, req *command.Request, system, args string) (*CheckOdds, error) {
+func OddsOf(ctx context.Context, req *command.Request, system, args string) (co *CheckOdds, err error) {
+	defer func() { err = oddsHinted(req, err) }()
 	if system == "zaria" {
 		args = plusSpaces.ReplaceAllString(args, "+")
 	}
@@ -446,4 +447,17 @@ func zariaOpposedOdds(req *command.Request, rules zaria.Rules, act, pas zaria.Si
 	zero := int64(0)
 	co.DistTarget = &zero
 	return co
+}
+
+// oddsHinted names commands in errors as the user types them; a usage
+// error shows the examples after "/odds " ("/odds daegon 7 d3").
+func oddsHinted(req *command.Request, err error) error {
+	if ue, ok := command.AsUserError(err); ok && strings.HasSuffix(ue.Key, ".error.usage") {
+		if ue.Args == nil {
+			ue.Args = map[string]any{}
+		}
+		ue.Args["pre"] = prefix(req) + "odds "
+		ue.Args["zcmd"] = prefix(req) + "odds zaria"
+	}
+	return hinted(req, err)
 }
