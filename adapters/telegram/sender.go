@@ -193,7 +193,10 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		if !noChat {
 			params["chat_id"] = itoa(chat)
 		}
-		rctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+		// A send in flight when the drain time ends gets sendGrace more:
+		// cut, Telegram may have delivered it and the next start would
+		// send it again.
+		rctx, cancel := withGrace(ctx, sendGrace, s.cfg.RequestTimeout)
 		_, err := s.c.call(rctx, method, params, doc)
 		cancel()
 		s.global.release()
@@ -258,6 +261,20 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		}
 		backoff = min(2*backoff, s.cfg.BackoffMax)
 	}
+}
+
+// sendGrace is how long a send in flight may finish after the drain time.
+const sendGrace = time.Second
+
+// withGrace is a context with the given timeout that also ends grace
+// after ctx ends.
+func withGrace(ctx context.Context, grace, timeout time.Duration) (context.Context, context.CancelFunc) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	stop := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(grace, cancel)
+		context.AfterFunc(rctx, func() { t.Stop() })
+	})
+	return rctx, func() { stop(); cancel() }
 }
 
 // noticeEvery is how often the group hears that the bot cannot write

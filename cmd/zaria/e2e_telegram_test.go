@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -192,10 +193,11 @@ func TestE2ETelegramKill9(t *testing.T) {
 }
 
 // TestE2ETelegramSIGTERM: SIGTERM with replies still queued (the 30/s limit
-// holds them back): the bot stops taking updates, sends what it owes, and
-// exits within 10 s with status 0. A second run with a backlog longer than
-// the 10 s drain exits in time too, and the next start sends the rest —
-// nothing lost, nothing twice.
+// holds them back): the bot stops taking updates, sends what it owes for
+// up to 8 s, and exits within 10 s with status 0 (the README's promise).
+// A second run with a backlog longer than the 8 s drain keeps sending for
+// those 8 s, exits in time too, logs how many replies it left, and the
+// next start sends the rest — nothing lost, nothing twice.
 func TestE2ETelegramSIGTERM(t *testing.T) {
 	t.Parallel()
 	t.Run("drains", func(t *testing.T) {
@@ -237,7 +239,8 @@ func TestE2ETelegramSIGTERM(t *testing.T) {
 		// Polling pauses at 300 queued replies (10 s at 30/s): stop once
 		// that many were fetched; the rest waits at Telegram.
 		waitHandled(t, p, 300, 20*time.Second)
-		queued := 300 - fake.SentCount()
+		sentAtStop := fake.SentCount()
+		queued := 300 - sentAtStop
 		took, err := p.Stop(11 * time.Second)
 		if err != nil {
 			t.Fatal(err)
@@ -246,12 +249,21 @@ func TestE2ETelegramSIGTERM(t *testing.T) {
 			t.Errorf("exit status after SIGTERM: %v\n%s", e, tail(p.Logs(), 10))
 		}
 		sentBefore := fake.SentCount()
-		t.Logf("SIGTERM with %d replies queued: exit after %s, %d sent", queued, took.Round(time.Millisecond), sentBefore)
-		if took > 10500*time.Millisecond {
+		t.Logf("SIGTERM with %d replies queued: exit after %s, %d sent during the drain", queued, took.Round(time.Millisecond), sentBefore-sentAtStop)
+		// The README: "sends what it owes for up to 8 s, and exits
+		// within 10 s".
+		if took > 10*time.Second {
 			t.Errorf("exit took %s, want ≤ 10 s", took)
 		}
-		if !strings.Contains(p.Logs(), "drain time over") {
-			t.Error("the log does not say that replies were left for the next start")
+		if took < 7500*time.Millisecond || sentBefore-sentAtStop < 7*30 {
+			t.Errorf("the bot sent %d replies in %s after SIGTERM; want it to keep sending (30/s) for the 8 s drain", sentBefore-sentAtStop, took)
+		}
+		m := regexp.MustCompile(`drain time over; unsent replies stay queued for the next start.* left=(\d+)`).FindStringSubmatch(p.Logs())
+		if m == nil {
+			t.Fatalf("the log does not say that replies were left for the next start:\n%s", tail(p.Logs(), 10))
+		}
+		if left, _ := strconv.Atoi(m[1]); left <= 0 || left > 300-sentBefore+30 {
+			t.Errorf("the log says %d replies were left; %d of the 300 fetched were not sent", left, 300-sentBefore)
 		}
 		tgBot(t, fake, db)
 		waitSent(t, fake, n, 60*time.Second)
@@ -367,20 +379,7 @@ func TestE2ETelegramPoisonMessage(t *testing.T) {
 // answers /healthz is not a failure (it may crash on its first update).
 func startMayDie(t *testing.T, fake *telegramtest.Server, db string, extra ...string) (*botproc.Proc, error) {
 	t.Helper()
-	addr, err := botproc.FreeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := append([]string{
-		"ZARIA_TELEGRAM_TOKEN=" + fake.Token(),
-		"ZARIA_TELEGRAM_API=" + fake.URL(),
-		"ZARIA_DB=" + db,
-		"ZARIA_HTTP_LISTEN=" + addr,
-		"ZARIA_LANG=es",
-	}, extra...)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := botproc.Start(ctx, zariaBinary(t), filepath.Dir(db), env)
+	p, err := startTGBot(t, fake, db, extra...)
 	if err != nil && !strings.Contains(err.Error(), "exited at start") {
 		t.Fatal(err)
 	}
