@@ -61,7 +61,7 @@ type Adapter struct {
 	// hard ends DrainTimeout after Run's context (the stop): work begun
 	// before the stop (an update being handled, the sending) ends by then.
 	hard context.Context
-	whMu    sync.Mutex      // webhook updates are handled one at a time
+	whMu sync.Mutex // webhook updates are handled one at a time
 
 	queued atomic.Int64 // replies waiting to be sent
 	floods atomic.Int64 // 429 answers to sends
