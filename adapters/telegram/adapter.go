@@ -185,7 +185,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 		return err
 	}
 	a.botName, a.botID = me.UserName, me.ID
-	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.RecentUpdates)
+	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.HandledRetention)
 	if err := a.j.load(ctx); err != nil {
 		var cs *corruptState
 		if !errors.As(err, &cs) {

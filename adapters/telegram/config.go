@@ -57,8 +57,8 @@ type Config struct {
 	// MaxQueued pauses polling while this many replies wait to be sent
 	// (default 300, 10 s at the global limit; at most 20 counted per
 	// chat, so one flooded chat cannot stall the others): updates then wait
-	// at Telegram instead of in memory and in the journal, which is
-	// rewritten whole at every save.
+	// at Telegram instead of in memory and in the journal. In webhook
+	// mode a delivery then waits WebhookWait for room and is answered 503.
 	MaxQueued int
 
 	// SaveInterval is the shortest time between two journal writes that
@@ -74,10 +74,13 @@ type Config struct {
 	FileCommands   []string // commands whose document caption brings the file's text; default importar, import
 	InlineCommand  string   // command run for an inline query that names none; default "roll"
 
-	RecentUpdates int           // handled update ids remembered against redelivery; default 1000
-	MaxButtons    int           // button records (and inline roll marks) kept, the newest; default 100,000
-	BackoffMin    time.Duration // first wait after a failed call; default 500 ms
-	BackoffMax    time.Duration // longest wait; default 30 s
+	// HandledRetention is how long the journal keeps the record of a
+	// handled update, which answers a redelivery of it: default 48 h,
+	// twice the 24 h Telegram keeps an update.
+	HandledRetention time.Duration
+	MaxButtons       int           // button records (and inline roll marks) kept, the newest; default 100,000
+	BackoffMin       time.Duration // first wait after a failed call; default 500 ms
+	BackoffMax       time.Duration // longest wait; default 30 s
 
 	// HTTPClient, if set, is used for every call (tests). Its timeout should
 	// exceed PollTimeout.
@@ -135,7 +138,7 @@ func (c Config) withDefaults() Config {
 	if c.InlineCommand == "" {
 		c.InlineCommand = "roll"
 	}
-	setInt(&c.RecentUpdates, 1000)
+	setDur(&c.HandledRetention, 48*time.Hour)
 	setInt(&c.MaxButtons, 100_000)
 	if c.WebhookURL != "" && c.WebhookListen == "" {
 		c.WebhookListen = DefaultWebhookListen

@@ -87,7 +87,7 @@ func (s *sender) enqueue(e *entry, o *op) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if to, ok := s.moved[o.Chat]; ok {
-		s.j.edit(func() { o.Chat = to })
+		s.j.edit(e, func() { o.Chat = to })
 	}
 	q := s.chats[o.Chat]
 	if q == nil {
@@ -227,7 +227,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		var ae *APIError
 		if errors.As(err, &ae) && ae.MigrateTo != 0 {
 			s.log.Info("telegram group became a supergroup", "chat", chat, "new_chat", ae.MigrateTo)
-			s.j.edit(func() { it.o.Chat = ae.MigrateTo })
+			s.j.edit(it.e, func() { it.o.Chat = ae.MigrateTo })
 			if s.onMigrate != nil {
 				s.onMigrate(chat, ae.MigrateTo)
 			}
@@ -235,7 +235,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		}
 		if errors.As(err, &ae) && ae.Code == 400 && params["parse_mode"] != "" && parseEntitiesErr.MatchString(ae.Description) {
 			s.log.Error("telegram refused our HTML, sending plain text", "chat", chat, "err", err)
-			s.j.edit(func() {
+			s.j.edit(it.e, func() {
 				delete(it.o.Params, "parse_mode")
 				for _, k := range []string{"text", "caption"} {
 					if t, ok := it.o.Params[k]; ok {

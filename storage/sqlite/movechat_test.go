@@ -177,8 +177,8 @@ func TestMoveChatMergeStats(t *testing.T) {
 	}
 	// Counted by hand from the four rolls above: d6 1,6,6,6,2; d20 7,7,13.
 	want := fmt.Sprint([]character.SizeCount{
-		{Sides: 6, N: 5, Faces: []character.FaceCount{{6, 1, 1}, {6, 2, 1}, {6, 6, 3}}},
-		{Sides: 20, N: 3, Faces: []character.FaceCount{{20, 7, 2}, {20, 13, 1}}},
+		{Sides: 6, N: 5, Faces: []character.FaceCount{{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 2, Count: 1}, {Sides: 6, Face: 6, Count: 3}}},
+		{Sides: 20, N: 3, Faces: []character.FaceCount{{Sides: 20, Face: 7, Count: 2}, {Sides: 20, Face: 13, Count: 1}}},
 	})
 	if got := stats(sup); got != want {
 		t.Errorf("stats of the supergroup after the merge:\n got %s\nwant %s", got, want)
@@ -202,8 +202,8 @@ func TestMoveChatMergeStats(t *testing.T) {
 	// sup's 6,2) leave the counts.
 	roll(sup, []int{4}, []int{6}, 2)
 	want = fmt.Sprint([]character.SizeCount{
-		{Sides: 20, N: 2, Faces: []character.FaceCount{{20, 7, 1}, {20, 13, 1}}},
-		{Sides: 6, N: 1, Faces: []character.FaceCount{{6, 4, 1}}},
+		{Sides: 20, N: 2, Faces: []character.FaceCount{{Sides: 20, Face: 7, Count: 1}, {Sides: 20, Face: 13, Count: 1}}},
+		{Sides: 6, N: 1, Faces: []character.FaceCount{{Sides: 6, Face: 4, Count: 1}}},
 	})
 	if got := stats(sup); got != want {
 		t.Errorf("stats after a prune of the merged history:\n got %s\nwant %s", got, want)
