@@ -571,6 +571,9 @@ func (a *Adapter) inThread(u update, e *entry) {
 			o.Params["message_thread_id"] = t
 		}
 		set(o.OnFail)
+		for _, f := range o.Fallback {
+			set(f)
+		}
 	}
 	for _, o := range e.Ops {
 		set(o)

@@ -9,6 +9,7 @@
 package telegram
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -16,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"zaria/core/reply"
 )
 
 // Config is the adapter's configuration. Zero values take the defaults
@@ -82,6 +85,10 @@ type Config struct {
 	BackoffMin       time.Duration // first wait after a failed call; default 500 ms
 	BackoffMax       time.Duration // longest wait; default 30 s
 
+	// Charts draws a reply's chart (the distribution of /odds and of the
+	// 📊 button) as a PNG, sent with sendPhoto; nil sends the text form.
+	Charts ChartRenderer
+
 	// HTTPClient, if set, is used for every call (tests). Its timeout should
 	// exceed PollTimeout.
 	HTTPClient *http.Client
@@ -89,6 +96,20 @@ type Config struct {
 	// insecureWebhook accepts webhook mode without a secret: only for the
 	// emulator, whose deliveries carry none.
 	insecureWebhook bool
+}
+
+// ChartRenderer draws a chart as a PNG picture (adapters/chart). lang is
+// the chat's language; the chart's labels are already in it.
+type ChartRenderer interface {
+	PNG(ctx context.Context, c *reply.Chart, lang string) ([]byte, error)
+}
+
+// ChartFunc is a function as a ChartRenderer.
+type ChartFunc func(ctx context.Context, c *reply.Chart, lang string) ([]byte, error)
+
+// PNG calls f.
+func (f ChartFunc) PNG(ctx context.Context, c *reply.Chart, lang string) ([]byte, error) {
+	return f(ctx, c, lang)
 }
 
 // DefaultWebhookListen is where the webhook server listens unless told.

@@ -252,6 +252,13 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 				s.j.addOp(it.e, f)
 				s.enqueue(it.e, f)
 			}
+			if len(it.o.Fallback) > 0 {
+				s.log.Info("telegram sending the text form instead", "chat", chat, "method", method)
+			}
+			for _, f := range it.o.Fallback {
+				s.j.addOp(it.e, f)
+				s.enqueue(it.e, f)
+			}
 			s.j.done(it.e, it.o)
 			return nil
 		}

@@ -23,14 +23,17 @@ type StateStore interface {
 
 // op is one message the bot owes a chat.
 type op struct {
-	Method string            `json:"m"` // sendMessage or sendDocument
+	Method string            `json:"m"` // sendMessage, sendDocument, sendPhoto…
 	Chat   int64             `json:"c"`
 	Params map[string]string `json:"p"`
 	Doc    *document         `json:"f,omitempty"`
 	// OnFail is sent when this op cannot be delivered at all (the user
 	// never started the bot): the secret-roll hint to the group.
-	OnFail *op  `json:"x,omitempty"`
-	Done   bool `json:"d,omitempty"`
+	OnFail *op `json:"x,omitempty"`
+	// Fallback is sent instead when this op is refused for good (a photo
+	// in a chat where the bot may not send photos): its text form.
+	Fallback []*op `json:"fb,omitempty"`
+	Done     bool  `json:"d,omitempty"`
 	// NoChat: the op names its message otherwise (inline_message_id); Chat
 	// only picks the send queue.
 	NoChat bool `json:"n,omitempty"`

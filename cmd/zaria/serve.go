@@ -62,6 +62,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			WebhookURL:    cfg.Telegram.WebhookURL,
 			WebhookSecret: cfg.Telegram.WebhookSecret,
 			DefaultLang:   cfg.Lang,
+			Charts:        telegramCharts,
 		}
 		// Scaled send limits, for load tests against a fake Bot API only.
 		if v := getenv("ZARIA_TELEGRAM_LIMITS"); v != "" {

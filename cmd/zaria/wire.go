@@ -6,11 +6,14 @@ import (
 	"io"
 	"log/slog"
 
+	"zaria/adapters/chart"
+	"zaria/adapters/telegram"
 	"zaria/configs"
 	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
@@ -88,3 +91,8 @@ func openDB(ctx context.Context, path string) (*sqlite.DB, error) {
 	}
 	return db, nil
 }
+
+// telegramCharts draws the charts the Telegram adapter sends as photos.
+var telegramCharts = telegram.ChartFunc(func(_ context.Context, c *reply.Chart, _ string) ([]byte, error) {
+	return chart.PNG(c)
+})
