@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/bench/e2e/botproc"
+	"zaria/configs"
 	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/fold"
@@ -504,5 +506,24 @@ func waitTGReplies(t *testing.T, f *telegramtest.Server, chat int64, n int, time
 			t.Fatalf("chat %d: %d of %d replies: %+v", chat, len(got), n, got)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestTelegramConfigComplete: every setting of the Telegram adapter is
+// a key of the config file's telegram section: built from the defaults,
+// each field of telegram.Config but the test hook (HTTPClient) is set.
+func TestTelegramConfigComplete(t *testing.T) {
+	d := configs.Default()
+	d.Telegram.Token = "1:x"
+	d.Telegram.WebhookURL, d.Telegram.WebhookListen, d.Telegram.WebhookSecret = "https://example.org/tg", "127.0.0.1:8443", "s"
+	tc := reflect.ValueOf(telegramConfig(d.Telegram, "en"))
+	for i := 0; i < tc.NumField(); i++ {
+		f := tc.Type().Field(i)
+		if !f.IsExported() || f.Name == "HTTPClient" {
+			continue
+		}
+		if tc.Field(i).IsZero() {
+			t.Errorf("telegram.Config.%s is not set from the config file", f.Name)
+		}
 	}
 }

@@ -96,3 +96,38 @@ func openDB(ctx context.Context, path string) (*sqlite.DB, error) {
 var telegramCharts = telegram.ChartFunc(func(_ context.Context, c *reply.Chart, _ string) ([]byte, error) {
 	return chart.PNG(c)
 })
+
+// telegramConfig is the Telegram adapter's configuration from the config
+// file's telegram keys, with the chart renderer.
+func telegramConfig(t configs.Telegram, lang string) telegram.Config {
+	return telegram.Config{
+		Token:                 t.Token,
+		APIURL:                t.API,
+		PollTimeout:           t.PollTimeout,
+		RequestTimeout:        t.RequestTimeout,
+		WebhookListen:         t.WebhookListen,
+		WebhookURL:            t.WebhookURL,
+		WebhookSecret:         t.WebhookSecret,
+		WebhookMaxConnections: t.WebhookMaxConnections,
+		WebhookWait:           t.WebhookWait,
+		DefaultLang:           lang,
+		ChatInterval:          t.Limits.ChatInterval,
+		GroupLimit:            t.Limits.GroupLimit,
+		GroupWindow:           t.Limits.GroupWindow,
+		GlobalLimit:           t.Limits.GlobalLimit,
+		GlobalWindow:          t.Limits.GlobalWindow,
+		MaxQueued:             t.MaxQueued,
+		SaveInterval:          t.SaveInterval,
+		AdminTTL:              t.AdminTTL,
+		DrainTimeout:          t.DrainTimeout,
+		MaxMessage:            t.MaxMessage,
+		MaxImportBytes:        t.MaxImportBytes,
+		FileCommands:          t.FileCommands,
+		InlineCommand:         t.InlineCommand,
+		HandledRetention:      t.HandledRetention,
+		MaxButtons:            t.MaxButtons,
+		BackoffMin:            t.BackoffMin,
+		BackoffMax:            t.BackoffMax,
+		Charts:                telegramCharts,
+	}
+}
