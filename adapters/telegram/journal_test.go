@@ -126,3 +126,33 @@ func TestWebhookJournalAppendOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestJournalFromBeforeRecords: a journal written whole by an earlier
+// version (recent ids and pending entries in the main record) is read:
+// its pending reply is sent once, its recent ids are still known as
+// handled, and the main record is rewritten without them.
+func TestJournalFromBeforeRecords(t *testing.T) {
+	f := newFakeAPI(t)
+	st := newMemState()
+	key := fmt.Sprintf("telegram.%d", f.Bot().ID)
+	st.m[key] = `{"offset":0,"recent":[41,42],"pending":[{"u":42,"o":[{"m":"sendMessage","c":-730,"p":{"text":"pendiente"}}]}]}`
+	w := startWebhook(t, f, st, nil)
+	got := f.waitSent(-730, 1, 5*time.Second)
+	if got[0].Visible != "pendiente" {
+		t.Fatalf("the pending reply: %+v", got)
+	}
+	if code := w.post(41, -731, "/echo otra vez"); code != 200 {
+		t.Fatalf("redelivery answered %d", code)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := len(f.SentTo(-731)); n != 0 {
+		t.Errorf("an update the old journal had handled was answered %d times", n)
+	}
+	w.r.stop(t)
+	st.mu.Lock()
+	main := st.m[key]
+	st.mu.Unlock()
+	if strings.Contains(main, "recent") || strings.Contains(main, "pending") {
+		t.Errorf("the main record still holds the old lists: %s", main)
+	}
+}
