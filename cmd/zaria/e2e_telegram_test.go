@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/png"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -525,5 +527,30 @@ func TestTelegramConfigComplete(t *testing.T) {
 		if tc.Field(i).IsZero() {
 			t.Errorf("telegram.Config.%s is not set from the config file", f.Name)
 		}
+	}
+}
+
+// TestE2ETelegramOddsPhoto: the real binary sends /probabilidad as a
+// picture (the chart renderer is wired): a PNG about 800 px wide, in
+// reply to the command, its caption in Spanish with the mean of 2d6 (7).
+func TestE2ETelegramOddsPhoto(t *testing.T) {
+	t.Parallel()
+	fake := newFake(t, telegramtest.Production)
+	p := tgBot(t, fake, filepath.Join(t.TempDir(), "zaria.db"))
+	msg := fake.Say(-6100, 61, "Ana", "es", "/probabilidad 2d6")
+	got := waitTGReplies(t, fake, -6100, 1, 20*time.Second)
+	m := got[0]
+	if m.Method != "sendPhoto" || m.ReplyTo != msg {
+		t.Fatalf("got %s in reply to %d, want a photo in reply to %d\n%s", m.Method, m.ReplyTo, msg, tail(p.Logs(), 10))
+	}
+	img, err := png.Decode(bytes.NewReader(m.Photo))
+	if err != nil {
+		t.Fatalf("the photo is not a PNG: %v", err)
+	}
+	if w := img.Bounds().Dx(); w < 700 || w > 900 {
+		t.Errorf("the picture is %d px wide", w)
+	}
+	if !strings.Contains(m.Visible, "Media 7") {
+		t.Errorf("caption %q", m.Visible)
 	}
 }
