@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"path/filepath"
@@ -556,5 +557,31 @@ func TestE2ETelegramOddsPhoto(t *testing.T) {
 	}
 	if !strings.Contains(m.Visible, "Media 7") {
 		t.Errorf("caption %q", m.Visible)
+	}
+}
+
+// TestE2ETelegramAskedRollPhoto: a roll asked with "?" carries its
+// distribution: it arrives as a photo whose caption is the roll and its
+// chance, with the 🎲 again button on it; pressing it (someone else)
+// rolls again, as a new photo that says who rolled.
+func TestE2ETelegramAskedRollPhoto(t *testing.T) {
+	t.Parallel()
+	fake := newFake(t, telegramtest.Production)
+	tgBot(t, fake, filepath.Join(t.TempDir(), "zaria.db"))
+	fake.Say(-6200, 62, "Ana", "es", "/roll 3d6 vs 12 ?")
+	got := waitTGReplies(t, fake, -6200, 1, 20*time.Second)
+	m := got[0]
+	if m.Method != "sendPhoto" || !strings.Contains(m.Visible, "12") {
+		t.Fatalf("got %s %q, want a photo with the roll", m.Method, m.Visible)
+	}
+	var kb tgbotapi.InlineKeyboardMarkup
+	if err := json.Unmarshal([]byte(m.Params["reply_markup"]), &kb); err != nil || len(kb.InlineKeyboard) != 1 {
+		t.Fatalf("the photo has no buttons: %q (%v)", m.Params["reply_markup"], err)
+	}
+	time.Sleep(1100 * time.Millisecond) // Telegram's per-chat second
+	fake.Press(m, telegramtest.User{ID: 63, Name: "Bea", Lang: "es"}, *kb.InlineKeyboard[0][0].CallbackData)
+	got = waitTGReplies(t, fake, -6200, 2, 20*time.Second)
+	if got[1].Method != "sendPhoto" || !strings.Contains(got[1].Visible, "Bea") {
+		t.Errorf("again: %s %q, want a new photo saying Bea rolled", got[1].Method, got[1].Visible)
 	}
 }
