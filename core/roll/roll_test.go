@@ -115,7 +115,7 @@ func TestRollTargetAndOdds(t *testing.T) {
 		{"es", "/roll 3d6 ?", []int{1, 2, 3}, "🎲 3d6\n[1, 2, 3] = 6\n📊 Media: 10,5"},
 		{"es", "/roll 1d6! ?", []int{2}, "🎲 1d6!\n[2] = 2\n📊 Media: ≈4,2"},
 		{"en", "/roll 3#1d20+5 vs 15", []int{4, 19, 11}, "🎲 3#1d20+5\n1. [4] + 5 = 9 ❌\n2. [19] + 5 = 24 ✅\n3. [11] + 5 = 16 ✅\n🎯 Against 15: 2 successes of 3"},
-		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2-1)\n[3] / ([2] - 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
+		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2-1)\n[3] / ([2] − 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
 	}
 	for _, c := range cases {
 		rep := run(t, r, c.lang, c.in, c.dice...)
@@ -287,7 +287,7 @@ func TestNumber(t *testing.T) {
 	if got := Number("es", 10.5, false); got != "10,5" {
 		t.Errorf("Number = %q", got)
 	}
-	if got := Number("en", -0.333, true); got != "≈-0.33" {
+	if got := Number("en", -0.333, true); got != "≈−0.33" {
 		t.Errorf("Number = %q", got)
 	}
 }
@@ -358,6 +358,33 @@ func TestNestingMessage(t *testing.T) {
 	} {
 		if got := plain(run(t, r, lang, deep)); got != want {
 			t.Errorf("%s: 21 parentheses: %q", lang, got)
+		}
+	}
+}
+
+// TestOneMinusSign: every minus sign of a /roll reply is "−" (issue 11.8):
+// subtraction, negative totals and targets, a leading sign, Fudge faces and
+// a negative mean. "-" stays accepted as input, and a hyphen inside a label
+// is part of the word.
+func TestOneMinusSign(t *testing.T) {
+	r := newRouter(t, nil)
+	cases := []struct {
+		lang, in string
+		dice     []int
+		want     string
+	}{
+		{"en", "/roll 1d6-10", []int{4}, "🎲 1d6-10\n[4] − 10 = −6"},
+		{"es", "/roll -3", nil, "🎲 -3\n−3 = −3"},
+		{"en", "/roll 1d20 vs -100", []int{11}, "🎲 1d20\n[11] = 11\n🎯 Against −100: ✅ Success"},
+		{"el", "/roll 3#1d6 vs -3", []int{1, 2, 3}, "🎲 3#1d6\n1. [1] = 1 ✅\n2. [2] = 2 ✅\n3. [3] = 3 ✅\n🎯 Κατά −3: 3 επιτυχίες στις 3"},
+		{"en", "/roll 4dF", []int{1, 2, 3, 1}, "🎲 4dF\n[−, 0, +, −] = −1"},
+		{"en", "/roll 1d6−10 ?", []int{2}, "🎲 1d6−10\n[2] − 10 = −8\n📊 Mean: −6.5"},
+		{"es", "/roll 1d4[fuego-frío]-1", []int{1}, "🎲 1d4[fuego-frío]-1\n[1] fuego-frío − 1 = 0"},
+	}
+	for _, c := range cases {
+		rep := run(t, r, c.lang, c.in, c.dice...)
+		if got := plain(rep); got != c.want {
+			t.Errorf("%s %q:\n%s\nwant\n%s", c.lang, c.in, got, c.want)
 		}
 	}
 }
