@@ -1,6 +1,6 @@
 // Package systems answers the chat commands of the five game systems
 // (/zaria, /daegon, /rq, /kh, /dh). The rules live in one package per
-// system; this package parses what the user typed (RULES.md §6), reads
+// system; this package parses what the user typed (docs/systems.md), reads
 // character sheets, and builds the localized replies.
 //
 // Common to every command: words match without case or accents in es, el
@@ -9,7 +9,7 @@
 // leading character name reads that character's sheet instead of the
 // sender's active one. Every reply carries a reply.Check (also without "?").
 //
-// Choices where RULES.md is silent:
+// Choices where the rules are silent (each system's page under docs/):
 //   - /daegon with no difficulty uses D2 (media) and says so; Check.Level is
 //     −1 for a failure.
 //   - Check.Dice are always the faces rolled (1..N: a Daegon "0" is the face

@@ -18,7 +18,7 @@ import (
 
 // The Dungeon Hack state lives on a real character sheet: the character
 // service on SQLite, the real catalogs and router. A player sets up Enyra,
-// fights, breaks DB, repairs (RULES.md H8) and wears her sword down, and
+// fights, breaks DB, repairs (docs/dungeonhack.md#repair) and wears her sword down, and
 // /pj shows every change.
 func TestDHWithRealSheets(t *testing.T) {
 	ctx := context.Background()

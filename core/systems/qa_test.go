@@ -213,7 +213,7 @@ func TestDHPlurals(t *testing.T) {
 	}
 }
 
-// Every name RULES.md gives a difficulty is accepted, as a whole phrase,
+// Every name the docs give a difficulty is accepted, as a whole phrase,
 // with or without accents, whatever the chat's language.
 func TestEveryRulesDifficultyName(t *testing.T) {
 	b := newBot(t, nil)
