@@ -316,3 +316,115 @@ func TestGreekRepliesHaveNoForeignWords(t *testing.T) {
 		}
 	}
 }
+
+// The command names a language's help lines start with: Spanish pages teach
+// the Spanish names, Greek and English pages the English ones (Telegram takes
+// only Latin names; on Matrix the Greek aliases work too). A line may still
+// mention another name in parentheses ("also /historial"), as the Telegram
+// menu lists the commands by their first name.
+var foreignFirst = map[string][]string{
+	"es": {"/roll", "/odds", "/history", "/export", "/import", "/settings", "/help", "/lang", "/gmroll", "/secret", "/char"},
+	"en": {"/tirar", "/probabilidad", "/historial", "/exportar", "/importar", "/ajustes", "/ayuda", "/idioma", "/secreto", "/personaje"},
+	"el": {"/tirar", "/probabilidad", "/historial", "/exportar", "/importar", "/ajustes", "/ayuda", "/idioma", "/secreto", "/personaje"},
+}
+
+func TestHelpLinesStartWithTheirOwnCommands(t *testing.T) {
+	r := fullBot(t)
+	for lang, names := range foreignFirst {
+		for name, page := range helpPages(t, r, lang) {
+			for _, line := range strings.Split(page, "\n") {
+				if strings.HasPrefix(line, "/") && strings.Contains(line, "  (") {
+					continue // the title lists every alias
+				}
+				for _, part := range strings.Split(line, " · ") {
+					for _, n := range names {
+						if part == n || strings.HasPrefix(part, n+" ") {
+							t.Errorf("%s %s teaches %s: %s", lang, name, n, line)
+						}
+					}
+				}
+			}
+		}
+		// Greek pages never show the Spanish command names, not even in
+		// parentheses.
+		if lang == "el" {
+			for name, page := range helpPages(t, r, lang) {
+				for _, line := range strings.Split(page, "\n") {
+					if strings.HasPrefix(line, "/") && strings.Contains(line, "  (") {
+						continue // the title lists every alias
+					}
+					for _, n := range []string{"/ajustes", "/historial", "/exportar", "/importar"} {
+						if strings.Contains(line, n) {
+							t.Errorf("el %s shows %s: %s", name, n, line)
+						}
+					}
+				}
+			}
+		}
+	}
+	es := helpPages(t, r, "es")["/help"]
+	if strings.Contains(es, "también /tirar") {
+		t.Errorf("Spanish /help lists /tirar as an alias of itself:\n%s", es)
+	}
+}
+
+// Spanish replies teach the Spanish sub-command of /pj ("poner"; "set" is
+// still accepted), and the Greek replies the English names of the Latin
+// commands instead of the Spanish ones.
+func TestRepliesTeachTheirOwnSubcommands(t *testing.T) {
+	r := fullBot(t)
+	ctx := context.Background()
+	say := func(chat, text string) string {
+		t.Helper()
+		rep, ok := r.DispatchWith(ctx, core.Message{Chat: core.ChatRef{Platform: "console", ID: chat}, From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true}, dice.Seeded(1))
+		if !ok {
+			t.Fatalf("%q not answered", text)
+		}
+		return reply.PlainText(rep)
+	}
+	say("es", "/idioma es")
+	for _, c := range []struct{ text, want string }{
+		{"/pj crear Drake", "/pj poner fuerza 4"},
+		{"/pj poner fuerza", "/pj poner NOMBRE VALOR"},
+		{"/pj", "/pj poner fuerza 4"},
+		{"/pj set fuerza 3", "fuerza = 3"},
+		{"/pj poner destreza 2", "destreza = 2"},
+	} {
+		if got := say("es", c.text); !strings.Contains(got, c.want) {
+			t.Errorf("es %s: %q lacks %q", c.text, got, c.want)
+		}
+	}
+	say("el", "/lang el")
+	for _, c := range []struct{ text, want string }{
+		{"/history 0", "/history"},
+		{"/import {}", "/export"},
+		{"/settings nada", "/settings"},
+	} {
+		got := say("el", c.text)
+		if !strings.Contains(got, c.want) {
+			t.Errorf("el %s: %q lacks %q", c.text, got, c.want)
+		}
+		for _, bad := range []string{"/historial", "/exportar", "/importar", "/ajustes"} {
+			if strings.Contains(got, bad) {
+				t.Errorf("el %s shows %s: %q", c.text, bad, got)
+			}
+		}
+	}
+}
+
+// A saved house rule is confirmed with its word and its description, without
+// the value repeated inside nested parentheses ("d4 (d4 (archers…))").
+func TestSettingConfirmationsReadOnce(t *testing.T) {
+	r := fullBot(t)
+	ctx := context.Background()
+	for _, lang := range command.Languages {
+		chat := core.ChatRef{Platform: "console", ID: "confirm-" + lang}
+		for _, text := range []string{"/lang " + lang, "/ajustes dh_dado d4", "/ajustes dh_dado d6", "/ajustes zaria exacta"} {
+			rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true}, dice.Seeded(1))
+			got := reply.PlainText(rep)
+			if rep.Error || strings.Contains(got, "))") || strings.Contains(got, "d4 (d4") || strings.Contains(got, "d6 (d6") {
+				t.Errorf("%s %s: %q", lang, text, got)
+			}
+		}
+	}
+}
