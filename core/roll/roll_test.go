@@ -206,18 +206,18 @@ func TestRollErrors(t *testing.T) {
 	cases := []struct {
 		lang, in, want string
 	}{
-		{"es", "/roll", "⚠️ ¿Qué tiro? Escribe los dados, por ejemplo: /roll 2d6+3"},
-		{"es", "/roll 2d", "⚠️ No entiendo «2d». Prueba: /roll 2d6+3"},
+		{"es", "/roll", "⚠️ ¿Qué tiro? Escribe los dados, por ejemplo: /tirar 2d6+3"},
+		{"es", "/roll 2d", "⚠️ No entiendo «2d». Prueba: /tirar 2d6+3"},
 		{"el", "/roll 2d", "⚠️ Δεν καταλαβαίνω το «2d». Δοκίμασε: /roll 2d6+3"},
 		{"en", "/roll 2d", "⚠️ I don't understand «2d». Try: /roll 2d6+3"},
-		{"es", "/roll 101d6", "⚠️ «101d6» son demasiados dados: como mucho 100 por grupo. Prueba: /roll 100d6"},
+		{"es", "/roll 101d6", "⚠️ «101d6» son demasiados dados: como mucho 100 por grupo. Prueba: /tirar 100d6"},
 		{"en", "/roll 1d1001", "⚠️ «1d1001»: a die has at most 1000 sides. Try: /roll 1d100"},
 		{"el", "/roll 21#1d6", "⚠️ Μια ρίψη επαναλαμβάνεται από 1 έως 20 φορές. Δοκίμασε: /roll 6#4d6kh3"},
 		{"es", "/roll 20#60d6", "⚠️ Demasiados dados en una orden: como mucho 1000, explosiones y repeticiones incluidas. Tira menos dados o explota solo con el máximo (4d6!)."},
 		{"en", "/roll 1d1!", "⚠️ «1d1!» would explode forever: every face explodes. Try: /roll 1d6! (explodes on a 6)"},
-		{"es", "/roll 1d6r<7", "⚠️ «1d6r<7» repetiría sin fin: repite cualquier cara. Prueba: /roll 1d6r1 (repite los 1)"},
+		{"es", "/roll 1d6r<7", "⚠️ «1d6r<7» repetiría sin fin: repite cualquier cara. Prueba: /tirar 1d6r1 (repite los 1)"},
 		{"en", "/roll 1d20+5 >= 15", "⚠️ «>=» counts successes only right after dice (8d10>=7). To compare the total use vs: /roll 1d20+5 vs 15"},
-		{"es", "/roll 2d6kh3", "⚠️ «2d6kh3» se queda con o descarta más dados de los que tira (2). Prueba: /roll 4d6kh3"},
+		{"es", "/roll 2d6kh3", "⚠️ «2d6kh3» se queda con o descarta más dados de los que tira (2). Prueba: /tirar 4d6kh3"},
 		{"en", "/roll " + strings.Repeat("(", 25) + "1" + strings.Repeat(")", 25), "⚠️ Too many nested brackets or signs (at most 20). Simplify the expression."},
 		{"en", "/roll 1000000*1000000*10000", "⚠️ The result would be huge (over a quadrillion). Use smaller numbers."},
 		{"en", "/roll 1d6/(1d2-1)", "⚠️ The roll divided by zero. Use a divisor that can't be 0, for example: /roll 1d6/2"},

@@ -230,23 +230,44 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 		// Far longer than any label: nothing can be close, skip the search.
 		return 0, command.Errorf(errKey, kv...)
 	}
-	// Not found: suggest the closest label, the chat's language first.
+	// Not found: suggest the closest label, the chat's language first, and
+	// name it in the chat's language whatever language it was close to
+	// ("foo" is nearest the Spanish "hoz": a Greek chat is offered "δρεπάνι").
 	var all []string
-	for _, n := range names {
-		for _, k := range n.keys {
-			all = append(all, req.T(k))
+	shown := map[string]string{} // folded label → the chat's name for it
+	add := func(label, own string) {
+		all = append(all, label)
+		if _, ok := shown[fold.Key(label)]; !ok {
+			shown[fold.Key(label)] = own
 		}
 	}
 	for _, n := range names {
-		all = append(all, n.extras...)
+		for _, k := range n.keys {
+			add(req.T(k), req.T(k))
+		}
+	}
+	for _, n := range names {
+		// An extra spelling that is one of the item's names in some
+		// language (a table key such as "hoz") is shown in the chat's
+		// language; one that is not (a transliteration such as "metrio")
+		// is suggested as it is.
+		translations := map[string]string{}
 		for _, k := range n.keys {
 			for _, l := range command.Languages {
-				all = append(all, tr.Translate(l, k, nil))
+				translations[fold.Key(tr.Translate(l, k, nil))] = req.T(k)
+			}
+		}
+		for _, e := range n.extras {
+			add(e, cmp.Or(translations[fold.Key(e)], e))
+		}
+		for _, k := range n.keys {
+			for _, l := range command.Languages {
+				add(tr.Translate(l, k, nil), req.T(k))
 			}
 		}
 	}
 	if s := fold.Closest(words, all, 1); len(s) > 0 {
-		return 0, command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(s[0]))...)
+		return 0, command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(cmp.Or(shown[fold.Key(s[0])], s[0])))...)
 	}
 	return 0, command.Errorf(errKey, kv...)
 }

@@ -428,3 +428,17 @@ func TestSettingConfirmationsReadOnce(t *testing.T) {
 		}
 	}
 }
+
+// A suggestion for a mistyped name is given in the chat's language, even
+// when the typing was nearest another language's name ("foo" is nearest the
+// Spanish "hoz"); and the Greek attack line names the defence without an
+// ungrammatical "έναντι θώρακας".
+func TestSuggestionsInTheChatsLanguage(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "el", text: "/dh επίθεση foo εναντίον θώρακας", errHas: "Μήπως εννοείς «δρεπάνι»;"},
+		{lang: "en", text: "/dh attack espada-largo vs breastplate", errHas: "Did you mean “longsword”?"},
+		{lang: "es", text: "/dh ataque longswrd contra coraza", errHas: "¿Quisiste decir «espada larga»?"},
+		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί", dice: []int{5}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: χωρίς πανοπλία"}, bold: "ζημιά 5", total: ip(5)},
+	})
+}
