@@ -442,3 +442,18 @@ func TestSuggestionsInTheChatsLanguage(t *testing.T) {
 		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί", dice: []int{5}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: χωρίς πανοπλία"}, bold: "ζημιά 5", total: ip(5)},
 	})
 }
+
+// One name for one thing in each language: the Greek catalogs call the game
+// master GM, as the Ζαριά seed does (not "αφηγητής" in some replies and
+// "GM" in others), and the Spanish ones write the plural "másteres".
+func TestOneWordPerThing(t *testing.T) {
+	for lang, bad := range map[string][]string{"el": {"αφηγητ"}, "es": {"másters"}} {
+		for k, text := range catalogTexts(t, lang) {
+			for _, b := range bad {
+				if strings.Contains(strings.ToLower(text), b) {
+					t.Errorf("%s %q says %q: %s", lang, k, b, text)
+				}
+			}
+		}
+	}
+}
