@@ -85,6 +85,14 @@ func TestDocsExamplesAreReal(t *testing.T) {
 				}
 			}
 			out, errs, _ := zaria(t, "", env(), args...)
+			if line := strings.Join(args, " "); !strings.Contains(line, "--seed") && !strings.Contains(line, "--dice") && !strings.Contains(line, "--db") {
+				// Without --seed or --dice an example must not roll: twice
+				// the same answer, or the page cannot show it. (An example
+				// on a --db changes the chat and is not run twice.)
+				if again, errs2, _ := zaria(t, "", env(), args...); again+errs2 != out+errs && !strings.Contains(args[len(args)-1], "/export") {
+					t.Errorf("docs/%s: zaria %s rolls dice: give it --seed or --dice", filepath.Base(p), strings.Join(ex.args, " "))
+				}
+			}
 			got := strings.Split(strings.TrimRight(out+errs, "\n"), "\n")
 			text := args[len(args)-1]
 			if strings.HasPrefix(text, "/exportar") || strings.HasPrefix(text, "/export") {
