@@ -225,6 +225,18 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 			}
 		}
 	}
+	// Greek names are typed as a sentence declines them: "εναντίον
+	// θώρακα" for the armour "θώρακας" (a masculine noun's accusative drops
+	// its final ς).
+	if stem := greekStem(w); strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) >= 0 {
+		for _, n := range names {
+			for _, k := range n.keys {
+				if greekStem(fold.Key(tr.Translate("el", k, nil))) == stem {
+					return n.val, nil
+				}
+			}
+		}
+	}
 	kv = append(kv, "got", clip(words))
 	if utf8.RuneCountInString(w) > 60 {
 		// Far longer than any label: nothing can be close, skip the search.
@@ -545,4 +557,20 @@ func num(n int) string {
 		return "−" + strconv.Itoa(-n)
 	}
 	return strconv.Itoa(n)
+}
+
+// greekStem drops the final σ of each Greek word of a folded key, so that
+// the nominative "φολιδωτοσ θωρακασ" and the accusative "φολιδωτο θωρακα"
+// compare equal. A key without Greek letters is returned as it is.
+func greekStem(k string) string {
+	if strings.IndexFunc(k, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) < 0 {
+		return k
+	}
+	words := strings.Fields(k)
+	for i, w := range words {
+		if utf8.RuneCountInString(w) > 2 && strings.HasSuffix(w, "σ") {
+			words[i] = strings.TrimSuffix(w, "σ")
+		}
+	}
+	return strings.Join(words, " ")
 }

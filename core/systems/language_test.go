@@ -469,3 +469,21 @@ func TestOneWordPerThing(t *testing.T) {
 		}
 	}
 }
+
+// Greek names may be typed as a sentence declines them: "εναντίον θώρακα"
+// (genitive) and "επισκευή θώρακα" find the armour "θώρακας", "εναντίον
+// δερμάτινης πανοπλίας" the "δερμάτινη πανοπλία"; the Greek help writes
+// them so.
+func TestGreekNamesDeclined(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί εναντίον θώρακα", dice: []int{3, 2, 2, 3}, has: []string{"· άμυνα: θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
+		{lang: "el", text: "/dh επίθεση κοπανιστήρι εναντίον φολιδωτό θώρακα", dice: []int{8, 1, 1, 1}, has: []string{"· άμυνα: φολιδωτός θώρακας 3 DB d6"}, bold: "ζημιά 5", total: ip(5)},
+		{lang: "el", text: "/dh επίθεση 1d8 εναντίον δερμάτινης πανοπλίας", dice: []int{8, 1}, has: []string{"· άμυνα: δερμάτινη πανοπλία 1 DB d6"}, bold: "ζημιά 7", total: ip(7)},
+		{lang: "el", text: "/dh επισκευή θώρακα 2", dice: []int{2, 4}, has: []string{"Θώρακας: 3 DB, 2 σπασμένα"}, outcome: "failure", total: ip(2)},
+	})
+	r := fullBot(t)
+	if page := helpPages(t, r, "el")["/help dh"]; strings.Contains(page, "εναντίον θώρακας") || !strings.Contains(page, "εναντίον θώρακα") {
+		t.Errorf("Greek /help dh:\n%s", page)
+	}
+}
