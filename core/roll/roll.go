@@ -157,7 +157,7 @@ func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary boo
 	if e.Repeat > 1 {
 		text = strconv.Itoa(e.Repeat) + "#" + text
 	}
-	head := reply.Line{reply.T("🎲 "), reply.C(text)}
+	head := reply.Line{reply.T("🎲 "), reply.C(Minus(text))} // "1d6−10" is typed back as it is shown
 	if e.Label != "" {
 		head = append(head, reply.T(" · "), reply.I(e.Label))
 	}

@@ -115,7 +115,7 @@ func TestRollTargetAndOdds(t *testing.T) {
 		{"es", "/roll 3d6 ?", []int{1, 2, 3}, "🎲 3d6\n[1, 2, 3] = 6\n📊 Media: 10,5"},
 		{"es", "/roll 1d6! ?", []int{2}, "🎲 1d6!\n[2] = 2\n📊 Media: ≈4,2"},
 		{"en", "/roll 3#1d20+5 vs 15", []int{4, 19, 11}, "🎲 3#1d20+5\n1. [4] + 5 = 9 ❌\n2. [19] + 5 = 24 ✅\n3. [11] + 5 = 16 ✅\n🎯 Against 15: 2 successes of 3"},
-		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2-1)\n[3] / ([2] − 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
+		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2−1)\n[3] / ([2] − 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
 	}
 	for _, c := range cases {
 		rep := run(t, r, c.lang, c.in, c.dice...)
@@ -373,13 +373,13 @@ func TestOneMinusSign(t *testing.T) {
 		dice     []int
 		want     string
 	}{
-		{"en", "/roll 1d6-10", []int{4}, "🎲 1d6-10\n[4] − 10 = −6"},
-		{"es", "/roll -3", nil, "🎲 -3\n−3 = −3"},
+		{"en", "/roll 1d6-10", []int{4}, "🎲 1d6−10\n[4] − 10 = −6"},
+		{"es", "/roll -3", nil, "🎲 −3\n−3 = −3"},
 		{"en", "/roll 1d20 vs -100", []int{11}, "🎲 1d20\n[11] = 11\n🎯 Against −100: ✅ Success"},
 		{"el", "/roll 3#1d6 vs -3", []int{1, 2, 3}, "🎲 3#1d6\n1. [1] = 1 ✅\n2. [2] = 2 ✅\n3. [3] = 3 ✅\n🎯 Κατά −3: 3 επιτυχίες στις 3"},
 		{"en", "/roll 4dF", []int{1, 2, 3, 1}, "🎲 4dF\n[−, 0, +, −] = −1"},
 		{"en", "/roll 1d6−10 ?", []int{2}, "🎲 1d6−10\n[2] − 10 = −8\n📊 Mean: −6.5"},
-		{"es", "/roll 1d4[fuego-frío]-1", []int{1}, "🎲 1d4[fuego-frío]-1\n[1] fuego-frío − 1 = 0"},
+		{"es", "/roll 1d4[fuego-frío]-1", []int{1}, "🎲 1d4[fuego-frío]−1\n[1] fuego-frío − 1 = 0"},
 	}
 	for _, c := range cases {
 		rep := run(t, r, c.lang, c.in, c.dice...)
