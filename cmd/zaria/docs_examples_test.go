@@ -63,8 +63,8 @@ func docExamples(text string) []docExample {
 // what zaria answers today. Each page runs in order in its own folder, so
 // that its --db files carry state from one example to the next. /odds and
 // a roll with "?" may show only the head of the answer (the console's bar
-// chart is left out) and an export
-// is run but not compared (it holds the time).
+// chart is left out), and an export is run but not compared (it holds the
+// time).
 func TestDocsExamplesAreReal(t *testing.T) {
 	pages, err := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
 	if err != nil {
