@@ -168,6 +168,7 @@ func fullBot(t *testing.T) *command.Router {
 	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st, GMs: st, Sheets: svc, Aliases: svc,
 		Observers: []command.Observer{svc}, Unlimited: []string{"console"}})
 	roll.Register(r)
+	roll.RegisterOdds(r)
 	systems.Register(r)
 	character.Register(r, svc)
 	general.Register(r, "test")
