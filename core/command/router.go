@@ -19,7 +19,7 @@ import (
 	"zaria/core/reply"
 )
 
-// Limits of the router. Zero values take the defaults of DESIGN.md §3.
+// Limits of the router. Zero values take the defaults (README "Limits").
 type Limits struct {
 	MaxInput  int           // characters per message (500)
 	MaxOutput int           // characters per reply (3500)
