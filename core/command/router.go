@@ -131,6 +131,7 @@ type Router struct {
 	options  map[string]Option
 	optOrder []string
 	limiter  *limiter
+	actions  map[reply.ActionKind]ActionHandler
 }
 
 // New builds a router. Register commands before the first Dispatch.
@@ -377,6 +378,7 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 	if cmd.Roll && !rep.Error && rep.Command == "" {
 		rep.Command = "/" + cmd.Name + strings.TrimRight(" "+p.Args, " ")
 	}
+	fillActions(rep)
 	if req.Depth == 0 {
 		r.enforceOutput(req, rep)
 		for _, o := range r.cfg.Observers {
