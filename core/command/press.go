@@ -159,21 +159,22 @@ func (req *Request) Run(ctx context.Context, text string) (*reply.Reply, bool) {
 }
 
 // Knows reports whether text runs something: a registered command or one
-// of the sender's (or the chat's) saved rolls.
-func (req *Request) Knows(ctx context.Context, text string) bool {
+// of the sender's (or the chat's) saved rolls. A saved roll that cannot
+// expand as written (it needs a value text lacks) gives its user error.
+func (req *Request) Knows(ctx context.Context, text string) (bool, error) {
 	r := req.router
 	p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
 	if !ok {
-		return false
+		return false, nil
 	}
 	if _, ok := r.byAlias[fold.Key(p.Name)]; ok {
-		return true
+		return true, nil
 	}
 	if r.cfg.Aliases == nil {
-		return false
+		return false, nil
 	}
 	_, ok, err := r.cfg.Aliases.ExpandAlias(ctx, req.Msg.Chat, req.Msg.From.ID, p.Name, p.Args, r.cfg.Limits.MaxExpansion)
-	return ok && err == nil
+	return ok && err == nil, err
 }
 
 // TakesFile reports whether text starts a command whose input is an
