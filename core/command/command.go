@@ -87,6 +87,8 @@ type Request struct {
 	// nil otherwise.
 	Actual *int64
 
+	gmKnown bool // IsGM was already looked up (a press: Request.Run)
+
 	chain []string // saved rolls expanded to reach this request, outermost first
 
 	router *Router

@@ -151,7 +151,7 @@ func (req *Request) Run(ctx context.Context, text string) (*reply.Reply, bool) {
 	m := req.Msg
 	m.Text = text
 	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings,
-		Depth: req.Depth, Budget: req.Budget, chain: req.chain, router: r}
+		Depth: req.Depth, Budget: req.Budget, chain: req.chain, router: r, IsGM: req.IsGM, gmKnown: true}
 	if n := utf8.RuneCountInString(text); n > r.cfg.Limits.MaxInput {
 		return r.errorReply(sub, Errorf("error.input_too_long", "max", r.cfg.Limits.MaxInput, "got", n)), true
 	}

@@ -355,13 +355,8 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 		src = r.cfg.NewSource()
 	}
 	req.Rand = src
-	req.IsGM = msg.FromGM || msg.Private
-	if !req.IsGM && r.cfg.GMs != nil {
-		gm, err := r.cfg.GMs.IsGM(ctx, msg.Chat, msg.From.ID)
-		if err != nil {
-			r.cfg.Logger.ErrorContext(ctx, "gm lookup", "chat", msg.Chat.String(), "err", err)
-		}
-		req.IsGM = gm
+	if !req.gmKnown {
+		req.IsGM = r.isGM(ctx, msg)
 	}
 
 	start := time.Now()

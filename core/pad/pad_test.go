@@ -26,14 +26,14 @@ type counter struct{ n int }
 func (c *counter) Observe(context.Context, *command.Request, *reply.Reply, time.Duration) { c.n++ }
 
 type bot struct {
-	t    *testing.T
+	t    testing.TB
 	r    *command.Router
 	db   *sqlite.DB
 	seen *counter
 }
 
 // open builds the router on the database file at path, as main does.
-func open(t *testing.T, path string) *bot {
+func open(t testing.TB, path string) *bot {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, path)
