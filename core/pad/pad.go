@@ -249,6 +249,9 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 	if n := utf8.RuneCountInString(cmd); n > MaxCommand {
 		return nil, command.Errorf("pad.err.command_long", "max", MaxCommand, "got", n)
 	}
+	if req.Router().TakesFile(cmd) {
+		return nil, errorf(req, "pad.err.takes_file", "text", text)
+	}
 	if ok, err := req.Knows(ctx, cmd); !ok {
 		if _, isUser := command.AsUserError(err); isUser {
 			return nil, err // a saved roll that needs a value: say which

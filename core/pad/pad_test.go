@@ -294,3 +294,35 @@ func TestPadLimits(t *testing.T) {
 		t.Errorf("label %q", got)
 	}
 }
+
+// Notices and attribution in Greek and English; a secret roll on a button
+// stays secret and says who rolled; a file command is not a button.
+func TestPadInOtherLanguagesAndSecret(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
+	b.ok(eva, "/lang el")
+	b.ok(ana, "/pj crear Drake")
+	b.ok(ana, "/pad add d20")
+	b.ok(ana, "/pad add /gmroll d20")
+	b.fails(ana, "/pad add /importar", "Το «/importar» θέλει συνημμένο αρχείο: δεν μπορεί να γίνει κουμπί.")
+	shown := b.ok(ana, "!κουμπιά")
+	if got := reply.PlainText(shown); !strings.HasPrefix(got, "🎛 Κουμπιά: Ana (Drake)\n1. d20\n2. gmroll d20") {
+		t.Errorf("shown:\n%s", got)
+	}
+	acts := runs(t, shown)
+	if got := reply.PlainText(b.press(bob, acts[0])); got != "⚠️ Αυτά τα κουμπιά είναι κάποιου άλλου. Τα δικά σου: /pad" {
+		t.Errorf("Bob's press: %s", got)
+	}
+	rep := b.press(ana, acts[1])
+	if rep.Secret == nil || !strings.HasPrefix(reply.PlainText(rep), "Ana (Drake): ") || !strings.HasPrefix(reply.PlainText(rep.Secret), "Ana (Drake): ") {
+		t.Errorf("a secret roll's press:\n%s\n--- secret:\n%v", reply.PlainText(rep), rep.Secret)
+	}
+	if strings.Contains(reply.PlainText(rep), "🎲 d20") {
+		t.Errorf("the public notice shows the secret roll:\n%s", reply.PlainText(rep))
+	}
+	b.ok(eva, "/lang en")
+	b.fails(bob, "/pad --chat add d6", "Only a GM changes the table's pad. Yours: /pad")
+	b.fails(ana, "/pad remove 9", "There is no button “9”: this pad's buttons go from 1 to 2.")
+	if got := reply.PlainText(b.ok(ana, "/pad clear")); got != "🗑 2 buttons removed." {
+		t.Errorf("clear: %s", got)
+	}
+}
