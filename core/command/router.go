@@ -131,6 +131,7 @@ type Router struct {
 	options  map[string]Option
 	optOrder []string
 	limiter  *limiter
+	actions  map[reply.ActionKind]ActionHandler
 }
 
 // New builds a router. Register commands before the first Dispatch.
@@ -354,13 +355,8 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 		src = r.cfg.NewSource()
 	}
 	req.Rand = src
-	req.IsGM = msg.FromGM || msg.Private
-	if !req.IsGM && r.cfg.GMs != nil {
-		gm, err := r.cfg.GMs.IsGM(ctx, msg.Chat, msg.From.ID)
-		if err != nil {
-			r.cfg.Logger.ErrorContext(ctx, "gm lookup", "chat", msg.Chat.String(), "err", err)
-		}
-		req.IsGM = gm
+	if !req.gmKnown {
+		req.IsGM = r.isGM(ctx, msg)
 	}
 
 	start := time.Now()
@@ -377,6 +373,7 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 	if cmd.Roll && !rep.Error && rep.Command == "" {
 		rep.Command = "/" + cmd.Name + strings.TrimRight(" "+p.Args, " ")
 	}
+	fillActions(rep)
 	if req.Depth == 0 {
 		r.enforceOutput(req, rep)
 		for _, o := range r.cfg.Observers {

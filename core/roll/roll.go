@@ -48,6 +48,7 @@ func Register(r *command.Router) {
 		Name:    "roll",
 		Aliases: []string{"r", "tirar", "tira", "ρίξε"},
 		Handler: command.HandlerFunc(Handle),
+		Odds:    command.HandlerFunc(HandleRollOdds),
 		Roll:    true,
 	})
 }
