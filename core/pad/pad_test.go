@@ -262,13 +262,13 @@ func TestPadLimits(t *testing.T) {
 	}{
 		{"es", "El nombre de un botón tiene como mucho 24 caracteres (este tiene 25).",
 			"La orden de un botón tiene como mucho 200 caracteres (esta tiene 201).",
-			"Este panel ya tiene 25 botones, el máximo. Quita uno con /pad quitar N."},
+			"Este panel ya tiene 25 botones, el máximo. Quita uno, p. ej. el 3.º: /pad quitar 3."},
 		{"el", "Το όνομα ενός κουμπιού έχει το πολύ 24 χαρακτήρες (αυτό έχει 25).",
 			"Η εντολή ενός κουμπιού έχει το πολύ 200 χαρακτήρες (αυτή έχει 201).",
-			"Αυτός ο πίνακας έχει ήδη 25 κουμπιά, το μέγιστο. Αφαίρεσε ένα με /pad αφαίρεση N."},
+			"Αυτός ο πίνακας έχει ήδη 25 κουμπιά, το μέγιστο. Αφαίρεσε ένα, π.χ. το 3ο: /pad αφαίρεση 3."},
 		{"en", "A button's name has at most 24 characters (this one has 25).",
 			"A button's command has at most 200 characters (this one has 201).",
-			"This pad already has 25 buttons, the most it holds. Remove one with /pad remove N."},
+			"This pad already has 25 buttons, the most it holds. Remove one, e.g. the 3rd: /pad remove 3."},
 	} {
 		b.ok(eva, "/lang "+c.lang)
 		b.fails(ana, `/pad add "`+long+`" d20`, c.label)
