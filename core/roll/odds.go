@@ -104,7 +104,7 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 		if len(ds) > 1 {
 			head = append(head, reply.B(seriesName(i)+" "))
 		}
-		head = append(head, reply.C(d.text))
+		head = append(head, reply.C(Minus(d.text)))
 		rep.Lines = append(rep.Lines, head)
 		approx := d.o.Approx
 		mean := Number(req.Lang, d.o.Mean, approx)
