@@ -182,6 +182,7 @@ type user struct {
 
 	mu       sync.Mutex
 	events   []*event.Event // messages and reactions from others, decrypted
+	arrived  []time.Time    // when each of events arrived
 	notify   chan struct{}
 	cancel   context.CancelFunc
 	autoJoin atomic.Bool
@@ -248,6 +249,7 @@ func newDevice(t testing.TB, hs *dendritetest.Server, name string, withCrypto bo
 		}
 		u.mu.Lock()
 		u.events = append(u.events, evt)
+		u.arrived = append(u.arrived, time.Now())
 		u.mu.Unlock()
 		select {
 		case u.notify <- struct{}{}:
@@ -312,6 +314,19 @@ func (u *user) matching(f func(*event.Event) bool) []*event.Event {
 	for _, e := range u.events {
 		if f(e) {
 			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// arrivals returns, for each event matching f, when it arrived.
+func (u *user) arrivals(f func(*event.Event) bool) map[id.EventID]time.Time {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	out := map[id.EventID]time.Time{}
+	for i, e := range u.events {
+		if f(e) {
+			out[e.ID] = u.arrived[i]
 		}
 	}
 	return out
