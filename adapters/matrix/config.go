@@ -14,8 +14,16 @@ package matrix
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"time"
+)
+
+// Values of Config.Reactions.
+const (
+	ReactionsAuto = "auto"
+	ReactionsOn   = "on"
+	ReactionsOff  = "off"
 )
 
 // Config is what the adapter needs to reach its homeserver.
@@ -45,16 +53,26 @@ type Config struct {
 	AllowedUsers   []string
 	// RerunEdits runs an edited command once more (off: edits are ignored).
 	RerunEdits bool
-	// NoReactionButtons stops the bot from adding 🎲 (again) and 📊 (odds)
-	// under its roll replies, to save sends on homeservers with strict
-	// rate limits; people can still react with them.
+	// Reactions says when the bot adds 🎲 (again) and 📊 (odds) under its
+	// roll replies, each a send out of the homeserver's rate budget:
+	// ReactionsAuto (the default) only when no command of the room waits
+	// and the homeserver has not answered 429 for 5 minutes; ReactionsOn
+	// always; ReactionsOff never. People can react with them either way.
+	Reactions string
+	// NoReactionButtons is Reactions = ReactionsOff (older setting).
 	NoReactionButtons bool
+	// Workers is how many rooms are handled at once (each room in order).
+	// Default 16.
+	Workers int
 	// SyncTimeout is the long-poll timeout of /sync. Default 30 s.
 	SyncTimeout time.Duration
 	// MinBackoff and MaxBackoff bound the wait between failed requests
 	// (doubling, with jitter). Defaults 1 s and 2 min.
 	MinBackoff time.Duration
 	MaxBackoff time.Duration
+	// SecretRoomFor bounds the creation of a secret-roll room: attempts
+	// within this time (default 1 min), at most secretRoomAttempts.
+	SecretRoomFor time.Duration
 	// SendRetryFor is how long a reply keeps being retried (with the same
 	// transaction id) before it is given up and logged. Default 10 min.
 	SendRetryFor time.Duration
@@ -101,6 +119,22 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.SendRetryFor <= 0 {
 		c.SendRetryFor = 10 * time.Minute
+	}
+	switch c.Reactions {
+	case "":
+		c.Reactions = ReactionsAuto
+	case ReactionsAuto, ReactionsOn, ReactionsOff:
+	default:
+		return c, fmt.Errorf("matrix: reactions is %q; want auto, on or off", c.Reactions)
+	}
+	if c.NoReactionButtons {
+		c.Reactions = ReactionsOff
+	}
+	if c.Workers <= 0 {
+		c.Workers = defaultWorkers
+	}
+	if c.SecretRoomFor <= 0 {
+		c.SecretRoomFor = time.Minute
 	}
 	if c.MaxImportBytes <= 0 {
 		c.MaxImportBytes = 256 << 10

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"maunium.net/go/mautrix"
@@ -40,7 +41,8 @@ func (a *Adapter) txnID(base id.EventID, part string) string {
 }
 
 // deliver sends everything a reply holds: the secret part privately, the
-// notice in the room (remembering it for 🎲 re-rolls), the file.
+// notice in the room (carrying the command it came from, for 🎲 re-rolls),
+// the file; then, budget allowing, the reaction buttons.
 func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error {
 	var errs []error
 	if rep.Secret != nil {
@@ -48,21 +50,42 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
 		}
 	}
+	var offer []string
+	var evtID id.EventID
 	if len(rep.Lines) > 0 {
 		c := notice(rep)
 		relate(c, t)
-		evtID, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "reply"))
+		var content any = c
+		rec, keys, again := againOf(rep, t)
+		if again {
+			// In the reply itself: no crash can separate the two.
+			content = &event.Content{Parsed: c, Raw: map[string]any{againField: rec}}
+		}
+		var err error
+		evtID, err = a.send(ctx, t.room, event.EventMessage, content, a.txnID(t.txn, "reply"))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("reply: %w", err))
-		} else if rep.Command != "" && !rep.Error {
-			if err := a.rememberAgain(ctx, t, evtID, rep); err != nil {
-				errs = append(errs, err)
+		} else if again {
+			if b, err := json.Marshal(rec); err == nil {
+				if err := a.state.SetState(ctx, keyAgain(evtID), string(b)); err != nil {
+					a.log.Warn("save re-roll", "room", t.room, "err", err) // the reply carries it too
+				}
 			}
+			offer = keys
 		}
 	}
 	if rep.File != nil {
 		if err := a.sendFile(ctx, t, rep.File); err != nil {
 			errs = append(errs, fmt.Errorf("file: %w", err))
+		}
+	}
+	if len(offer) > 0 && len(errs) == 0 && a.spareBudget(t.room) {
+		for _, key := range offer {
+			c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: key}}
+			if _, err := a.send(ctx, t.room, event.EventReaction, c, a.txnID(t.txn, "offer "+key)); err != nil {
+				errs = append(errs, fmt.Errorf("offer %s: %w", key, err))
+				break
+			}
 		}
 	}
 	err := errors.Join(errs...)
@@ -72,12 +95,13 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	return err
 }
 
-// rememberAgain stores which command a reply came from, so that a 🎲
-// reaction to it runs it again (📊: with the odds), and offers those
-// reactions for the reply's buttons unless configured not to.
-func (a *Adapter) rememberAgain(ctx context.Context, t target, evtID id.EventID, rep *reply.Reply) error {
-	rec := againRecord{Command: rep.Command, Thread: t.thread}
-	var offer []string
+// againOf is the re-roll record of a reply and the reactions that stand for
+// its buttons; ok=false for a reply that cannot be re-run.
+func againOf(rep *reply.Reply, t target) (rec againRecord, offer []string, ok bool) {
+	if rep.Command == "" || rep.Error {
+		return rec, nil, false
+	}
+	rec = againRecord{Command: rep.Command, Thread: t.thread}
 	for _, btn := range rep.Buttons {
 		switch btn.Kind {
 		case reply.ButtonAgain:
@@ -87,23 +111,28 @@ func (a *Adapter) rememberAgain(ctx context.Context, t target, evtID id.EventID,
 			offer = append(offer, oddsKey)
 		}
 	}
-	b, err := json.Marshal(rec)
-	if err != nil {
-		return err
+	return rec, offer, true
+}
+
+// calmFor is how long after a 429 the "auto" reaction buttons stay off.
+const calmFor = 5 * time.Minute
+
+// spareBudget says whether the reaction buttons may be sent now: always
+// ("on"), never ("off"), or ("auto") only when no command of the room
+// waits for its reply and the homeserver has not rate-limited the bot for
+// calmFor: a reply never waits behind a decoration.
+func (a *Adapter) spareBudget(room id.RoomID) bool {
+	switch a.cfg.Reactions {
+	case ReactionsOn:
+		return true
+	case ReactionsOff:
+		return false
 	}
-	if err := a.state.SetState(ctx, keyAgain(evtID), string(b)); err != nil {
-		return fmt.Errorf("save re-roll: %w", err)
+	if a.rooms != nil && a.rooms.pending(room) > 0 {
+		return false
 	}
-	if a.cfg.NoReactionButtons {
-		return nil
-	}
-	for _, key := range offer {
-		c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: key}}
-		if _, err := a.send(ctx, t.room, event.EventReaction, c, a.txnID(t.txn, "offer "+key)); err != nil {
-			return fmt.Errorf("offer %s: %w", key, err)
-		}
-	}
-	return nil
+	last := a.limitedAt.Load()
+	return last == 0 || time.Since(time.UnixMilli(last)) > calmFor
 }
 
 // notice renders a reply as an m.notice with a plain body and HTML.

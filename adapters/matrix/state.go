@@ -187,7 +187,12 @@ func (j *journal) last(ctx context.Context, room id.RoomID) (lastEvent, error) {
 	return l, nil
 }
 
+// setLast records l as room's newest handled event, unless one newer is
+// recorded (an event decrypted late is older than what followed it).
 func (j *journal) setLast(ctx context.Context, room id.RoomID, l lastEvent) error {
+	if cur, err := j.last(ctx, room); err == nil && cur.TS > l.TS {
+		return nil
+	}
 	b, _ := json.Marshal(l)
 	return j.st.SetState(ctx, keyLast(room), string(b))
 }
