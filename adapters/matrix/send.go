@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -48,6 +49,12 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	if rep.Secret != nil {
 		if err := a.deliverSecret(ctx, t, rep.Secret, rep.SecretTo); err != nil {
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
+			if ctx.Err() == nil {
+				// The room learns that nobody got the result.
+				c := *rep
+				c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.T("⚠️ " + a.tr.Translate(a.lang(ctx, t.room), "mx.secret.failed", nil))})
+				rep = &c
+			}
 		}
 	}
 	var offer []string
@@ -239,9 +246,15 @@ func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Rep
 	return err
 }
 
-// secretRoom returns the room where roller's secret rolls of origin go,
-// creating it on first use (encrypted when origin is) and inviting GMs who
-// are not in it yet.
+// secretRoom returns the room where roller's secret rolls of origin go:
+// the one recorded, else one already there (a direct room with the roller
+// alone when there is no GM, or a room this bot made for them, found by
+// its secretMarker: a creation cut short by a crash or by an error answer
+// that came after the homeserver made the room), else a new one (encrypted
+// when origin is). Creating is bounded (secretRoomAttempts within
+// Config.SecretRoomFor) and looks again for the room before each retry:
+// CreateRoom is not idempotent. It runs in origin's worker: other rooms
+// are answered meanwhile.
 func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, namedGMs []string) (id.RoomID, error) {
 	wanted := []id.UserID{roller}
 	seen := map[id.UserID]bool{roller: true, a.cli.UserID: true}
@@ -265,40 +278,126 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 	if ok && v != "" {
 		room := id.RoomID(v)
 		if me, err := a.cli.StateStore.GetMember(ctx, room, a.cli.UserID); err == nil && me != nil && me.Membership == event.MembershipJoin {
-			for _, u := range wanted {
-				m, err := a.cli.StateStore.GetMember(ctx, room, u)
-				if err == nil && m != nil && (m.Membership == event.MembershipJoin || m.Membership == event.MembershipInvite) {
-					continue
-				}
-				if _, err := a.cli.InviteUser(ctx, room, &mautrix.ReqInviteUser{UserID: u}); err != nil {
-					a.log.Warn("invite to secret room", "room", room, "user", u, "err", err)
-				} else if err := a.cli.StateStore.SetMembership(ctx, room, u, event.MembershipInvite); err != nil {
-					a.log.Warn("cache membership", "room", room, "err", err)
-				}
-			}
+			a.inviteMissing(ctx, room, wanted)
 			return room, nil
 		}
 	}
-	req := &mautrix.ReqCreateRoom{Preset: "private_chat", Name: "🎲 Zaria", Invite: wanted, IsDirect: len(wanted) == 1}
+	use := func(room id.RoomID) (id.RoomID, error) {
+		if err := a.state.SetState(ctx, key, string(room)); err != nil {
+			return "", fmt.Errorf("save secret room: %w", err)
+		}
+		a.inviteMissing(ctx, room, wanted)
+		return room, nil
+	}
+	if room := a.findSecretRoom(ctx, origin, roller, wanted); room != "" {
+		return use(room)
+	}
+	marker := secretMarker{Origin: origin, Roller: roller}
+	req := &mautrix.ReqCreateRoom{Preset: "private_chat", Name: "🎲 Zaria", Invite: wanted, IsDirect: len(wanted) == 1,
+		InitialState: []*event.Event{{Type: secretMarkerType, StateKey: ptr(""), Content: event.Content{Parsed: &marker}}}}
 	if enc, _ := a.cli.StateStore.IsEncrypted(ctx, origin); enc && a.crypto != nil {
-		req.InitialState = []*event.Event{{
+		req.InitialState = append(req.InitialState, &event.Event{
 			Type:    event.StateEncryption,
 			Content: event.Content{Parsed: &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}},
-		}}
+		})
 	}
-	var resp *mautrix.RespCreateRoom
-	err = a.retry(ctx, "create secret room", func() error {
-		var err error
-		resp, err = a.cli.CreateRoom(ctx, req)
-		return err
-	})
+	cctx, cancel := context.WithTimeout(ctx, a.cfg.SecretRoomFor)
+	defer cancel()
+	backoff := a.cfg.MinBackoff
+	for attempt := 1; ; attempt++ {
+		resp, err := a.cli.CreateRoom(cctx, req)
+		if err == nil {
+			return use(resp.RoomID)
+		}
+		if !temporary(err) || attempt >= secretRoomAttempts || cctx.Err() != nil {
+			return "", fmt.Errorf("create secret room (attempt %d of %d): %w", attempt, secretRoomAttempts, err)
+		}
+		if _, ok := retryAfter(err); ok {
+			a.limitedAt.Store(time.Now().UnixMilli())
+		}
+		a.log.Debug("create secret room failed; looking for it before trying again", "room", origin, "attempt", attempt, "err", err)
+		if !sleep(cctx, a.delay(err, &backoff)) {
+			return "", fmt.Errorf("create secret room: gave up after %v: %w", a.cfg.SecretRoomFor, err)
+		}
+		if room := a.findSecretRoom(cctx, origin, roller, wanted); room != "" {
+			return use(room)
+		}
+	}
+}
+
+// secretRoomAttempts bounds the CreateRoom calls for one secret room.
+const secretRoomAttempts = 4
+
+// maxRoomScan bounds how many of the bot's rooms findSecretRoom looks at.
+const maxRoomScan = 500
+
+// secretMarkerType is the state event that marks a secret-roll room with
+// the room and the roller it is for.
+var secretMarkerType = event.Type{Type: "org.zaria.secret", Class: event.StateEventType}
+
+type secretMarker struct {
+	Origin id.RoomID `json:"origin"`
+	Roller id.UserID `json:"roller"`
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// findSecretRoom looks among the bot's rooms for one that can take
+// roller's secret rolls of origin: marked for them, or (no GM to add) a
+// direct room with the roller alone.
+func (a *Adapter) findSecretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, wanted []id.UserID) id.RoomID {
+	joined, err := a.cli.JoinedRooms(ctx)
 	if err != nil {
-		return "", fmt.Errorf("create secret room: %w", err)
+		a.log.Warn("list joined rooms", "err", err)
+		return ""
 	}
-	if err := a.state.SetState(ctx, key, string(resp.RoomID)); err != nil {
-		return "", fmt.Errorf("save secret room: %w", err)
+	want := map[id.UserID]bool{a.cli.UserID: true}
+	for _, u := range wanted {
+		want[u] = true
 	}
-	return resp.RoomID, nil
+	for i, room := range joined.JoinedRooms {
+		if i >= maxRoomScan || ctx.Err() != nil {
+			break
+		}
+		if room == origin {
+			continue
+		}
+		members, _ := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
+		if len(members) > 0 {
+			same := len(members) <= len(want)
+			for _, m := range members {
+				same = same && want[m]
+			}
+			if !same {
+				continue // someone else is in it
+			}
+			if len(wanted) == 1 && len(members) == 2 {
+				if d, _, _ := a.state.State(ctx, keyDirect(room)); d == "1" {
+					return room
+				}
+			}
+		}
+		var m secretMarker
+		if err := a.cli.StateEvent(ctx, room, secretMarkerType, "", &m); err == nil && m.Origin == origin && m.Roller == roller {
+			return room
+		}
+	}
+	return ""
+}
+
+// inviteMissing invites those of wanted who are neither in room nor invited.
+func (a *Adapter) inviteMissing(ctx context.Context, room id.RoomID, wanted []id.UserID) {
+	for _, u := range wanted {
+		m, err := a.cli.StateStore.GetMember(ctx, room, u)
+		if err == nil && m != nil && (m.Membership == event.MembershipJoin || m.Membership == event.MembershipInvite) {
+			continue
+		}
+		if _, err := a.cli.InviteUser(ctx, room, &mautrix.ReqInviteUser{UserID: u}); err != nil {
+			a.log.Warn("invite to secret room", "room", room, "user", u, "err", err)
+		} else if err := a.cli.StateStore.SetMembership(ctx, room, u, event.MembershipInvite); err != nil {
+			a.log.Warn("cache membership", "room", room, "err", err)
+		}
+	}
 }
 
 // gms lists the members of room with a power level that makes them GMs.
