@@ -2,8 +2,14 @@ package matrix
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"sort"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -107,4 +113,64 @@ func TestFanOut50Rooms(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	total, p50, worst := fanOut(t, alice, rooms, 10, 2*time.Minute)
 	t.Logf("500 commands from 50 rooms: all answered in %v, latency p50 %v, max %v", total.Round(time.Millisecond), p50.Round(time.Millisecond), worst.Round(time.Millisecond))
+}
+
+// TestRateLimitedRoomAlone: the homeserver answers every send into one room
+// with 429 (retry_after_ms 1500) three times over; the other rooms'
+// commands, sent at the same moment, are answered without waiting for it,
+// and the limited room is answered too, once, after its waits.
+func TestRateLimitedRoomAlone(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	var slowRoom atomic.Value
+	slowRoom.Store("")
+	var limited atomic.Int32
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if room := slowRoom.Load().(string); room != "" && r.Method == http.MethodPut &&
+			strings.Contains(r.URL.Path, "/send/") && strings.Contains(r.URL.Path, room) && limited.Add(1) <= 3 {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusTooManyRequests)
+			_, _ = w.Write([]byte(`{"errcode":"M_LIMIT_EXCEEDED","error":"Too many requests","retry_after_ms":1500}`))
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	startBot(t, hs, newRouter(t), botOpts{homeURL: srv.URL})
+	var rooms []id.RoomID
+	for i := 0; i < 10; i++ {
+		rooms = append(rooms, alice.createRoom(false, botID()))
+	}
+	for _, r := range rooms {
+		alice.waitJoined(r, botID())
+	}
+	time.Sleep(300 * time.Millisecond)
+	slowRoom.Store(string(rooms[0]))
+	start := time.Now()
+	slow := alice.say(rooms[0], "!roll 1d6")
+	var others []id.EventID
+	for _, r := range rooms[1:] {
+		others = append(others, alice.say(r, "!roll 1d8"))
+	}
+	for _, c := range others {
+		alice.waitFor("reply in a room without limits", wait, replyTo(botID(), c))
+	}
+	othersTook := time.Since(start)
+	alice.waitFor("reply in the limited room", wait, replyTo(botID(), slow))
+	slowTook := time.Since(start)
+	t.Logf("9 other rooms answered in %v; the limited room in %v", othersTook.Round(time.Millisecond), slowTook.Round(time.Millisecond))
+	if othersTook > 3*time.Second {
+		t.Errorf("the other rooms took %v: they waited for the limited one", othersTook)
+	}
+	if slowTook < 4500*time.Millisecond || limited.Load() < 3 {
+		t.Errorf("limited room answered in %v after %d 429s: the limit was not met", slowTook, limited.Load())
+	}
+	time.Sleep(300 * time.Millisecond)
+	for _, c := range append(others, slow) {
+		if n := len(alice.matching(replyTo(botID(), c))); n != 1 {
+			t.Errorf("%s answered %d times, want once", c, n)
+		}
+	}
 }
