@@ -74,6 +74,10 @@ type Adapter struct {
 	// limitedAt is when (unix ms) the homeserver last answered 429: the
 	// reaction buttons wait for a calmer time (Config.Reactions "auto").
 	limitedAt atomic.Int64
+	// limitedEver: this homeserver rate-limits the bot (keyLimited).
+	limitedEver atomic.Bool
+	sends       sendLog
+	budget      budget
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -106,6 +110,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	}
 	a := &Adapter{cfg: cfg, d: d, tr: tr, state: state, log: logger, secrets: sec, journal: &journal{st: state}, grace: shutdownGrace}
 	a.batches = &batches{a: a}
+	a.budget = budget{calm: calmFor, window: budgetWindow}
 	return a, nil
 }
 
@@ -168,6 +173,9 @@ func (a *Adapter) connect(ctx context.Context) error {
 
 	if err := a.journal.migrate(ctx); err != nil {
 		return err
+	}
+	if v, _, err := a.state.State(ctx, keyLimited); err == nil && v == "1" {
+		a.limitedEver.Store(true)
 	}
 
 	// The file holds the Olm account and sessions: private to this user.
@@ -538,7 +546,7 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 			return err
 		}
 		if d, ok := retryAfter(err); ok {
-			a.limitedAt.Store(time.Now().UnixMilli())
+			a.rateLimited(ctx)
 			// The homeserver's own pacing: expected under load, not news.
 			a.log.Debug(what+" rate limited", "retry_after", d)
 			if !sleep(ctx, d) {
@@ -552,6 +560,16 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 		}
 		if !sleep(ctx, a.delay(err, &backoff)) {
 			return ctx.Err()
+		}
+	}
+}
+
+// rateLimited records a 429: the reaction buttons wait (see spareBudget).
+func (a *Adapter) rateLimited(ctx context.Context) {
+	a.limitedAt.Store(time.Now().UnixMilli())
+	if !a.limitedEver.Swap(true) {
+		if err := a.state.SetState(context.WithoutCancel(ctx), keyLimited, "1"); err != nil {
+			a.log.Warn("save rate-limit note", "err", err)
 		}
 	}
 }

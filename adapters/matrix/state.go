@@ -27,6 +27,8 @@ const (
 	keyUserID      = "matrix/user_id"
 	keyNextBatch   = "matrix/next_batch"
 	keyFilterID    = "matrix/filter_id"
+	// keyLimited is "1" once the homeserver has answered 429.
+	keyLimited = "matrix/rate_limited"
 	// keyJournal is the journal of earlier versions (one batch's events).
 	keyJournal = "matrix/journal"
 )
