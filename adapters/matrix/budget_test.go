@@ -63,7 +63,6 @@ func newBucketProxy(t *testing.T, upstream string, rate, burst float64) *bucketP
 	return p
 }
 
-
 // TestReactionsUnderSynapseLimits: Synapse's default send limit (burst 10,
 // 0.2/s), with time scaled ten times faster (burst 10, 2/s; the budget's
 // window and calm scaled alike). A player sends 14 rolls, each as soon as
