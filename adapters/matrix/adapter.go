@@ -219,6 +219,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 		}
 		cli.Crypto = helper
 		a.crypto = helper
+		a.crossSign(ctx)
 	}
 	if a.crypto == nil {
 		syncer.OnEventType(event.EventEncrypted, a.guard(a.onEncryptedWithoutKey))

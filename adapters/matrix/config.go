@@ -15,6 +15,8 @@ package matrix
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 	"time"
 )
@@ -43,6 +45,15 @@ type Config struct {
 	// PickleKey turns on end-to-end encryption and encrypts the Olm account
 	// and sessions at rest. It must never change for a given CryptoDB.
 	PickleKey string
+	// RecoveryKeyFile is where the recovery key of the account's
+	// cross-signing keys is written (0600) when the bot sets them up.
+	// Default: CryptoDB without ".db", plus ".recovery-key".
+	RecoveryKeyFile string
+	// Announce receives the one message that shows the recovery key, once
+	// (default os.Stderr). It is never logged.
+	Announce io.Writer
+	// NoCrossSigning leaves the account's cross-signing alone.
+	NoCrossSigning bool
 	// CryptoDB is the SQLite file (mattn/go-sqlite3) that holds the Matrix
 	// room state cache and, with a PickleKey, the crypto store. Required.
 	CryptoDB string
@@ -96,6 +107,12 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.CryptoDB == "" {
 		return c, errors.New("matrix: a crypto/state database path is required")
+	}
+	if c.RecoveryKeyFile == "" {
+		c.RecoveryKeyFile = strings.TrimSuffix(c.CryptoDB, ".db") + ".recovery-key"
+	}
+	if c.Announce == nil {
+		c.Announce = os.Stderr
 	}
 	switch c.DefaultLang {
 	case "es", "el", "en":
