@@ -19,7 +19,21 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"zaria/core/reply"
 )
+
+// Renderer draws a chart as a PNG picture (adapters/chart.PNG, wrapped in
+// RendererFunc, is one).
+type Renderer interface {
+	PNG(c *reply.Chart) ([]byte, error)
+}
+
+// RendererFunc makes a function a Renderer.
+type RendererFunc func(c *reply.Chart) ([]byte, error)
+
+// PNG calls f.
+func (f RendererFunc) PNG(c *reply.Chart) ([]byte, error) { return f(c) }
 
 // Values of Config.Reactions.
 const (
@@ -90,6 +104,9 @@ type Config struct {
 	// DefaultLang is the language (es, el, en) of what the adapter itself
 	// says in a room without a /lang setting. Default es.
 	DefaultLang string
+	// Charts draws the distribution charts of replies (/odds) as PNG
+	// pictures, sent as m.image after the text; nil sends them as text.
+	Charts Renderer
 	// MaxImportBytes caps the size of a file sent with /importar. Default 256 KiB.
 	MaxImportBytes int64
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -51,6 +52,7 @@ func newRouter(t testing.TB) *command.Router {
 	})
 	general.Register(r, "test")
 	roll.Register(r)
+	roll.RegisterOdds(r)
 	systems.Register(r)
 	return r
 }
@@ -126,6 +128,7 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 		SyncTimeout: 5 * time.Second,
 		MinBackoff:  50 * time.Millisecond,
 		MaxBackoff:  500 * time.Millisecond,
+		Announce:    io.Discard,
 	}
 	if o.crypto {
 		cfg.PickleKey = pickleKey

@@ -1,12 +1,14 @@
 package matrix
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/png"
 	"slices"
 	"strings"
 	"sync"
@@ -58,6 +60,19 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 			}
 		}
 	}
+	// A chart goes as a picture after the text when it can be drawn and
+	// uploaded; otherwise as text in the reply itself.
+	var pic *picture
+	if rep.Chart != nil {
+		if p, err := a.chartPicture(ctx, t.room, rep.Chart); err == nil {
+			pic = p
+		} else {
+			if ctx.Err() == nil {
+				a.log.Warn("chart picture not sent; sending it as text", "room", t.room, "err", err)
+			}
+			rep = reply.WithChartText(rep)
+		}
+	}
 	var offer []string
 	var evtID id.EventID
 	if len(rep.Lines) > 0 {
@@ -80,6 +95,13 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 				}
 			}
 			offer = keys
+		}
+	}
+	if pic != nil {
+		c := pic.content
+		relate(c, t)
+		if _, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "chart")); err != nil {
+			errs = append(errs, fmt.Errorf("chart: %w", err))
 		}
 	}
 	if rep.File != nil {
@@ -467,6 +489,63 @@ func (a *Adapter) gms(ctx context.Context, room id.RoomID) []id.UserID {
 		}
 	}
 	return out
+}
+
+// picture is a chart drawn and uploaded, ready to send as m.image.
+type picture struct{ content *event.MessageEventContent }
+
+// chartPicture draws c and uploads it (encrypted in encrypted rooms): an
+// m.image whose body is the chart in characters.
+func (a *Adapter) chartPicture(ctx context.Context, room id.RoomID, c *reply.Chart) (*picture, error) {
+	if a.cfg.Charts == nil {
+		return nil, errors.New("no chart renderer")
+	}
+	data, err := a.cfg.Charts.PNG(c)
+	if err != nil {
+		return nil, fmt.Errorf("draw chart: %w", err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("drawn chart: %w", err)
+	}
+	body := reply.PlainText(&reply.Reply{Lines: c.Text})
+	if body == "" {
+		body = c.Title
+	}
+	content := &event.MessageEventContent{MsgType: event.MsgImage, Body: body, FileName: "odds.png",
+		Info: &event.FileInfo{MimeType: "image/png", Size: len(data), Width: cfg.Width, Height: cfg.Height}}
+	if err := a.upload(ctx, room, content, data, "image/png", "odds.png"); err != nil {
+		return nil, err
+	}
+	return &picture{content: content}, nil
+}
+
+// upload puts data in the media repository, encrypted as an attachment in
+// encrypted rooms, and points c at it (url, or file with the keys). What
+// waiting cannot fix (413 too large, 403 not allowed) fails at once.
+func (a *Adapter) upload(ctx context.Context, room id.RoomID, c *event.MessageEventContent, data []byte, mime, name string) error {
+	uploadType := mime
+	enc, _ := a.cli.StateStore.IsEncrypted(ctx, room)
+	var ef *attachment.EncryptedFile
+	if enc && a.crypto != nil {
+		ef = attachment.NewEncryptedFile()
+		data, uploadType = ef.Encrypt(data), "application/octet-stream"
+	}
+	var up *mautrix.RespMediaUpload
+	err := a.retry(ctx, "upload", func() error {
+		var err error
+		up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, name)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("upload: %w", err)
+	}
+	if ef != nil {
+		c.File = &event.EncryptedFileInfo{EncryptedFile: *ef, URL: up.ContentURI.CUString()}
+	} else {
+		c.URL = up.ContentURI.CUString()
+	}
+	return nil
 }
 
 // sendFile uploads f (encrypted in encrypted rooms) and sends it as m.file.
