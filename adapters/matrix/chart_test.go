@@ -20,7 +20,6 @@ import (
 
 func chartConfig(c *Config) { c.Charts = RendererFunc(chart.PNG); c.DefaultLang = "en" }
 
-
 // TestOddsPicture: "!odds 3d6" in a plain and in an encrypted room is
 // answered with the text (mean 10.5) and, after it, an m.image of the
 // distribution: uploaded to the media repository (encrypted as an
