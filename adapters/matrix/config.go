@@ -6,10 +6,13 @@
 // it, and delivers secret rolls in a direct room with the roller and the GMs.
 //
 // Supported for encryption: Olm/Megolm in rooms, key sharing with every
-// joined or invited device, encrypted attachments. Not supported: device
-// verification, cross-signing and server-side key backup; the bot's device
-// is unverified, so clients that only share keys with verified devices will
-// not be readable by it.
+// joined or invited device, encrypted attachments, cross-signing of the
+// bot's own device (set up on the first encrypted start, see crossSign).
+// Not supported: interactive verification of other users' devices and
+// server-side key backup.
+//
+// Each room's events are handled in order, several rooms at once (see
+// rooms); the sync token is saved only as far as events are handled.
 package matrix
 
 import (
