@@ -555,28 +555,10 @@ func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
 		mime = "application/octet-stream"
 	}
 	c := &event.MessageEventContent{MsgType: event.MsgFile, Body: f.Name, FileName: f.Name, Info: &event.FileInfo{MimeType: mime, Size: len(f.Data)}}
-	data, uploadType := f.Data, mime
-	enc, _ := a.cli.StateStore.IsEncrypted(ctx, t.room)
-	var ef *attachment.EncryptedFile
-	if enc && a.crypto != nil {
-		ef = attachment.NewEncryptedFile()
-		data, uploadType = ef.Encrypt(f.Data), "application/octet-stream"
-	}
-	var up *mautrix.RespMediaUpload
-	err := a.retry(ctx, "upload", func() error {
-		var err error
-		up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, f.Name)
+	if err := a.upload(ctx, t.room, c, f.Data, mime, f.Name); err != nil {
 		return err
-	})
-	if err != nil {
-		return err
-	}
-	if ef != nil {
-		c.File = &event.EncryptedFileInfo{EncryptedFile: *ef, URL: up.ContentURI.CUString()}
-	} else {
-		c.URL = up.ContentURI.CUString()
 	}
 	relate(c, t)
-	_, err = a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "file"))
+	_, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "file"))
 	return err
 }
