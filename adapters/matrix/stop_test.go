@@ -2,7 +2,9 @@ package matrix
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -154,5 +156,36 @@ func TestCleanStop(t *testing.T) {
 			}
 			prev = at[rep.ID]
 		}
+	}
+}
+
+// lossyAgainStore loses every write of a re-roll record: a process that
+// died right after its reply reached the homeserver.
+type lossyAgainStore struct{ StateStore }
+
+func (s lossyAgainStore) SetState(ctx context.Context, key, value string) error {
+	if strings.HasPrefix(key, keyAgain("")) {
+		return errors.New("process is dead")
+	}
+	return s.StateStore.SetState(ctx, key, value)
+}
+
+// TestRerollWithoutRecord: the reply is out but its re-roll record never
+// reached the database (the bot died in between). Reacting 🎲 to the reply
+// still rolls the same again: the reply carries its command.
+func TestRerollWithoutRecord(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	startBot(t, hs, newRouter(t), botOpts{wrap: func(st StateStore) StateStore { return lossyAgainStore{st} }})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	cmd := alice.say(room, "!zaria 4+2 dc15")
+	got := alice.waitFor("reply", wait, replyTo(botID(), cmd))
+	if _, err := alice.cli.SendReaction(context.Background(), room, got.ID, "🎲"); err != nil {
+		t.Fatal(err)
+	}
+	again := alice.waitFor("re-roll", wait, replyTo(botID(), got.ID)).Content.AsMessage()
+	if !strings.Contains(again.Body, "15") {
+		t.Errorf("re-roll body = %q, want the same check (DC 15)", again.Body)
 	}
 }
