@@ -6,7 +6,9 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -102,7 +104,12 @@ func TestFanOut50Rooms(t *testing.T) {
 	}
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", false)
-	startBot(t, hs, newRouter(t), botOpts{})
+	b := startBot(t, hs, newRouter(t), botOpts{cfg: func(c *Config) {
+		if v := os.Getenv("ZARIA_TEST_WORKERS"); v != "" {
+			c.Workers, _ = strconv.Atoi(v)
+		}
+	}})
+	b.log.quiet.Store(true) // a log line per event would measure the test's logging
 	var rooms []id.RoomID
 	for i := 0; i < 50; i++ {
 		rooms = append(rooms, alice.createRoom(false, botID()))

@@ -60,15 +60,18 @@ func newRouter(t testing.TB) *command.Router {
 // logBuffer collects the bot's log lines for assertions, and echoes them
 // to the test log.
 type logBuffer struct {
-	t  testing.TB
-	mu sync.Mutex
-	b  bytes.Buffer
+	t     testing.TB
+	mu    sync.Mutex
+	b     bytes.Buffer
+	quiet atomic.Bool // not echoed to the test log
 }
 
 func (l *logBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.t.Logf("bot: %s", strings.TrimRight(string(p), "\n"))
+	if !l.quiet.Load() {
+		l.t.Logf("bot: %s", strings.TrimRight(string(p), "\n"))
+	}
 	return l.b.Write(p)
 }
 

@@ -76,8 +76,16 @@ func (r *rooms) pending(room id.RoomID) int {
 	return n
 }
 
+// queued is how many events of room wait, of any kind.
+func (r *rooms) queued(room id.RoomID) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.queues[room])
+}
+
 func (r *rooms) work(room id.RoomID) {
 	defer r.wg.Done()
+	var last lastEvent
 	for {
 		r.mu.Lock()
 		q := r.queues[room]
@@ -103,9 +111,17 @@ func (r *rooms) work(room id.RoomID) {
 			continue // maybe cut short: no account of it (the journal has it)
 		}
 		if t.evt.Mautrix.EventSource&event.SourceTimeline != 0 {
-			if err := r.a.journal.setLast(r.ctx, room, lastEvent{Event: t.evt.ID, TS: t.evt.Timestamp}); err != nil {
+			last = lastEvent{Event: t.evt.ID, TS: t.evt.Timestamp}
+		}
+		// The newest handled event, once the room's queue is empty (one
+		// write per run of events, not per event: a catch-up that starts
+		// from an older one still stops at the first event the journal
+		// has).
+		if last.Event != "" && r.queued(room) == 0 {
+			if err := r.a.journal.setLast(r.ctx, room, last); err != nil {
 				r.a.log.Error("save last event", "room", room, "err", err)
 			}
+			last = lastEvent{}
 		}
 		if t.b != nil {
 			r.a.batches.done(r.ctx, t.b)

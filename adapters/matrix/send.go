@@ -89,12 +89,7 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 		if err != nil {
 			errs = append(errs, fmt.Errorf("reply: %w", err))
 		} else if again {
-			if b, err := json.Marshal(rec); err == nil {
-				if err := a.state.SetState(ctx, keyAgain(evtID), string(b)); err != nil {
-					a.log.Warn("save re-roll", "room", t.room, "err", err) // the reply carries it too
-				}
-			}
-			offer = keys
+			offer = keys // the record is in the reply: nothing to store
 		}
 	}
 	if pic != nil {

@@ -151,10 +151,10 @@ func (j *journal) interrupted(ctx context.Context, room id.RoomID, evt id.EventI
 
 // mark records evt of room as handled.
 func (j *journal) mark(ctx context.Context, room id.RoomID, evt id.EventID) error {
+	// One write (a commit, an fsync): the room's in-flight record is left
+	// as it is; it only matters for an event started again, and a handled
+	// event is never started again (seen comes first).
 	if err := j.st.SetState(ctx, keyDone(evt), "1"); err != nil {
-		return fmt.Errorf("save journal: %w", err)
-	}
-	if err := j.st.SetState(ctx, keyInflight(room), ""); err != nil {
 		return fmt.Errorf("save journal: %w", err)
 	}
 	j.mu.Lock()
