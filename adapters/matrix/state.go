@@ -13,8 +13,8 @@ import (
 
 // StateStore keeps small values across restarts (storage/sqlite implements
 // it). The adapter keeps there its device id and session, the sync token,
-// the join time of each room, which 🎲 reactions re-run which command, the
-// secret-roll rooms, and the events of the sync batch in progress.
+// the join time of each room, the secret-roll rooms, and the journal of
+// handled events (re-roll records of earlier versions are still read).
 type StateStore interface {
 	State(ctx context.Context, key string) (string, bool, error)
 	SetState(ctx context.Context, key, value string) error
