@@ -201,14 +201,15 @@ func (a *Adapter) control(line string) bool {
 	return true
 }
 
-// print writes a reply the way a chat shows it: the text, then any file,
-// then the buttons as numbered options.
+// print writes a reply the way a chat shows it: the text and its chart in
+// characters (a terminal shows no picture), then any file, then the
+// buttons as numbered options.
 func (a *Adapter) print(rep *reply.Reply) {
-	if text := reply.PlainText(rep); text != "" {
+	if text := reply.PlainText(reply.WithChartText(rep)); text != "" {
 		fmt.Fprintln(a.out, indent(text))
 	}
 	if rep.Secret != nil {
-		fmt.Fprintln(a.out, indent("🔒 "+reply.PlainText(rep.Secret)))
+		fmt.Fprintln(a.out, indent("🔒 "+reply.PlainText(reply.WithChartText(rep.Secret))))
 	}
 	if rep.File != nil {
 		fmt.Fprintf(a.out, "  📎 %s (%d bytes)\n%s\n", rep.File.Name, len(rep.File.Data), indent(string(rep.File.Data)))

@@ -103,12 +103,7 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	}
 	chatRef := core.ChatRef{Platform: "cli", ID: *chat}
 	if *lang != "" {
-		s, err := db.Settings(ctx, chatRef)
-		if err != nil {
-			return fail(err.Error())
-		}
-		s.Lang = *lang
-		if err := db.SaveSettings(ctx, chatRef, s); err != nil {
+		if err := db.SetLang(ctx, chatRef, *lang); err != nil {
 			return fail(err.Error())
 		}
 	}

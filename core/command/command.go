@@ -11,6 +11,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/dice"
+	"zaria/core/fold"
 	"zaria/core/reply"
 )
 
@@ -137,7 +138,19 @@ type UserError struct {
 func (e *UserError) Error() string { return "user error: " + e.Key }
 
 // Errorf builds a UserError from a key and alternating names and values.
-func Errorf(key string, kv ...any) error { return &UserError{Key: key, Args: Args(kv...)} }
+//
+// A string value usually quotes what the user typed: it is cleaned to one
+// line without invisible characters (fold.Clean), so an error can never
+// print a line that looks like the bot's own.
+func Errorf(key string, kv ...any) error {
+	args := Args(kv...)
+	for k, v := range args {
+		if s, ok := v.(string); ok {
+			args[k] = fold.Clean(s)
+		}
+	}
+	return &UserError{Key: key, Args: args}
+}
 
 // AsUserError reports whether err is (or wraps) a UserError.
 func AsUserError(err error) (*UserError, bool) {

@@ -62,7 +62,10 @@ func (l Limits) withDefaults() Limits {
 // SettingsStore keeps each chat's settings.
 type SettingsStore interface {
 	Settings(ctx context.Context, chat core.ChatRef) (core.Settings, error)
-	SaveSettings(ctx context.Context, chat core.ChatRef, s core.Settings) error
+	// SetLang and SetOption change one thing in one write, so two writers
+	// (the bot and the CLI beside it) never undo each other's change.
+	SetLang(ctx context.Context, chat core.ChatRef, lang string) error
+	SetOption(ctx context.Context, chat core.ChatRef, key, value string) error
 }
 
 // GMStore says whether a user was named GM of a chat with /gm add. Optional.
@@ -455,7 +458,7 @@ func (r *Router) resolveLang(ctx context.Context, msg core.Message, s *core.Sett
 	if IsLanguage(hint) {
 		// A new chat starts in the language of the first user's client, and keeps it.
 		s.Lang = hint
-		if err := r.cfg.Settings.SaveSettings(ctx, msg.Chat, *s); err != nil {
+		if err := r.cfg.Settings.SetLang(ctx, msg.Chat, hint); err != nil {
 			r.cfg.Logger.ErrorContext(ctx, "save language", "chat", msg.Chat.String(), "err", err)
 		}
 		return hint

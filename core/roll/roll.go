@@ -146,6 +146,7 @@ func Render(req *command.Request, res *dice.Result, odds *dice.Odds) *reply.Repl
 	if len(res.Dice) > MaxShownDice || utf8.RuneCountInString(reply.PlainText(rep)) > MaxReplyChars {
 		rep = render(req, res, odds, true)
 	}
+	rep.Chart = rollChart(req, res, odds)
 	return rep
 }
 

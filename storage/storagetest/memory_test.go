@@ -3,14 +3,13 @@ package storagetest_test
 import (
 	"testing"
 
-	"zaria/core/command"
 	"zaria/storage/memory"
 	"zaria/storage/storagetest"
 )
 
 // The in-memory settings store keeps the same settings contract as SQLite.
 func TestMemorySettings(t *testing.T) {
-	storagetest.RunSettings(t, func(t *testing.T) command.SettingsStore { return memory.New() })
+	storagetest.RunSettings(t, func(t *testing.T) storagetest.SettingsChanger { return memory.New() })
 }
 
 func TestMemorySettingsChanges(t *testing.T) {
