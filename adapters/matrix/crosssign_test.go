@@ -141,3 +141,29 @@ func waitLog(t *testing.T, b *bot, s string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestCrossSigningWithoutPassword: with only an access token the bot
+// cannot answer the homeserver's password check for publishing
+// cross-signing keys (Dendrite asks for it: 401); it says so once, stays
+// unsigned and keeps answering.
+func TestCrossSigningWithoutPassword(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", true)
+	cli, err := hs.Login(context.Background(), botName, botPassword)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := startBot(t, hs, newRouter(t), botOpts{crypto: true, cfg: func(c *Config) { c.Password, c.User, c.AccessToken = "", "", cli.AccessToken }})
+	waitLog(t, b, "this device stays unsigned")
+	if _, signed := ownKeys(t, cli, b.a.cli.DeviceID); signed != "" {
+		t.Errorf("device signed by %s without the password", signed)
+	}
+	room := alice.createRoom(true, botID())
+	alice.waitJoined(room, botID())
+	time.Sleep(200 * time.Millisecond)
+	c := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply from the unsigned bot", wait, replyTo(botID(), c))
+	if n := b.log.count("cross-signing: setting up"); n != 1 {
+		t.Errorf("logged the failure %d times, want once", n)
+	}
+}
