@@ -98,6 +98,8 @@ func fanOut(t *testing.T, alice *user, rooms []id.RoomID, perRoom int, timeout t
 
 // TestFanOut50Rooms: 500 commands from 50 rooms at once are each answered
 // once; the figures (wall time, median and worst latency) are logged.
+// ZARIA_TEST_WORKERS sets Config.Workers (1 handles one room at a time, as
+// before rooms were handled at once).
 func TestFanOut50Rooms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("load test")
