@@ -177,6 +177,7 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	}
 	start := time.Now()
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
+	msg.Sent = time.UnixMilli(evt.Timestamp)
 	rep, ok := a.d.Dispatch(ctx, msg)
 	dispatched := time.Since(start)
 	if ok && rep != nil {
@@ -494,6 +495,7 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 		text += " ?" // the same roll with its odds, as the console's odds button
 	}
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
+	msg.Sent = time.UnixMilli(evt.Timestamp)
 	rep, ok := a.d.Dispatch(ctx, msg)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: rel.EventID, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
