@@ -2,8 +2,9 @@
 // translates message keys with github.com/nicksnyder/go-i18n/v2.
 //
 // Catalogs are TOML files named <area>.<lang>.toml under locales/, one area
-// per part of the bot (core, dice, systems, characters, telegram, matrix), with
-// flat quoted keys: "roll.total" = "Total: {{.total}}". Every key exists in
+// per part of the bot (core, dice, odds, systems, character, help, telegram,
+// matrix: the files under locales/ are the list; any new area is loaded
+// without a code change), with flat quoted keys: "roll.total" = "Total: {{.total}}". Every key exists in
 // all three languages (a test checks it). Missing keys fall back to English,
 // then to the key itself: a translation is never "".
 package i18n

@@ -475,7 +475,7 @@ func TestE2ETelegramGroupUpgrade(t *testing.T) {
 	}
 }
 
-// waitReplies waits until chat got n messages and returns them.
+// waitTGReplies waits until chat got n messages and returns them.
 func waitTGReplies(t *testing.T, f *telegramtest.Server, chat int64, n int, timeout time.Duration) []telegramtest.Sent {
 	t.Helper()
 	deadline := time.Now().Add(timeout)

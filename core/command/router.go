@@ -19,7 +19,8 @@ import (
 	"zaria/core/reply"
 )
 
-// Limits of the router. Zero values take the defaults of DESIGN.md §3.
+// Limits of the router. A zero field takes the default in parentheses;
+// the router tests pin each one.
 type Limits struct {
 	MaxInput  int           // characters per message (500)
 	MaxOutput int           // characters per reply (3500)
@@ -210,7 +211,7 @@ func (r *Router) AliasNames() []string {
 // Translator returns the router's translator.
 func (r *Router) Translator() Translator { return r.cfg.Translator }
 
-// Settings returns the router's settings store.
+// SettingsStore returns the store the router reads each chat's settings from.
 func (r *Router) SettingsStore() SettingsStore { return r.cfg.Settings }
 
 // Limits returns the effective limits.
