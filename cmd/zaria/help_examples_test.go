@@ -72,7 +72,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, lang := range command.Languages {
+	for _, lang := range core.Langs() {
 		examples := helpExamples(t, r, lang)
 		if len(examples) < 40 {
 			t.Errorf("%s: only %d examples found", lang, len(examples))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"zaria/core"
 	"zaria/i18n"
 )
 
@@ -29,7 +30,7 @@ func TestCharacterCatalogs(t *testing.T) {
 		"keep": 500, "users": 3, "need": 30, "chi": "1.0", "df": 5, "p": "0.5", "expected": "5.0",
 		"low": 1, "lowcount": 3, "other": "Drаke", "date": "9999-12-31T00:00:00Z", "min": 1678, "high": 6, "highcount": 9, "seconds": 2, "names": "Drake, Mira", "flag": "--x", "pre": "/",
 	}
-	for _, lang := range i18n.Langs {
+	for _, lang := range core.Langs() {
 		have := map[string]bool{}
 		for _, k := range cat.Keys(lang) {
 			have[k] = true

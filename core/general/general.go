@@ -277,7 +277,7 @@ func optionValue(req *command.Request, o command.Option, typed string) (string, 
 		if fold.Equal(v, typed) {
 			return v, true
 		}
-		for _, l := range command.Languages {
+		for _, l := range core.Langs() {
 			if fold.Equal(optionWord(tr, l, o, v), typed) {
 				return v, true
 			}

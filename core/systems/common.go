@@ -37,6 +37,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
@@ -218,7 +219,7 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 	tr := req.Router().Translator()
 	for _, n := range names {
 		for _, k := range n.keys {
-			for _, l := range command.Languages {
+			for _, l := range core.Langs() {
 				if fold.Key(tr.Translate(l, k, nil)) == w {
 					return n.val, nil
 				}
@@ -240,7 +241,7 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 	for _, n := range names {
 		all = append(all, n.extras...)
 		for _, k := range n.keys {
-			for _, l := range command.Languages {
+			for _, l := range core.Langs() {
 				all = append(all, tr.Translate(l, k, nil))
 			}
 		}

@@ -246,7 +246,7 @@ func TestHelpPagesUseTheirOwnNames(t *testing.T) {
 func TestOneMinusSign(t *testing.T) {
 	b := newBot(t, nil)
 	hyphen := regexp.MustCompile(`(^|[^\p{L}\p{N}])-\d`)
-	for _, lang := range command.Languages {
+	for _, lang := range core.Langs() {
 		for _, c := range []struct {
 			text string
 			dice []int
