@@ -49,14 +49,110 @@ type Console struct {
 	User string `yaml:"user"`
 }
 
-// Telegram settings. The adapter runs when Token is set.
+// Telegram settings. The adapter runs when Token is set. Every key is
+// one field of adapters/telegram.Config; zaria.example.yaml documents them.
 type Telegram struct {
-	Token         string        `yaml:"token"`
-	API           string        `yaml:"api"`
-	PollTimeout   time.Duration `yaml:"poll_timeout"`
-	WebhookListen string        `yaml:"webhook_listen"`
-	WebhookURL    string        `yaml:"webhook_url"`
-	WebhookSecret string        `yaml:"webhook_secret"`
+	Token          string        `yaml:"token"`
+	API            string        `yaml:"api"`
+	PollTimeout    time.Duration `yaml:"poll_timeout"`
+	RequestTimeout time.Duration `yaml:"request_timeout"`
+
+	WebhookListen         string        `yaml:"webhook_listen"`
+	WebhookURL            string        `yaml:"webhook_url"`
+	WebhookSecret         string        `yaml:"webhook_secret"`
+	WebhookMaxConnections int           `yaml:"webhook_max_connections"`
+	WebhookWait           time.Duration `yaml:"webhook_wait"`
+
+	Limits TelegramLimits `yaml:"limits"`
+
+	MaxQueued        int           `yaml:"max_queued"`
+	SaveInterval     time.Duration `yaml:"save_interval"`
+	DrainTimeout     time.Duration `yaml:"drain_timeout"`
+	HandledRetention time.Duration `yaml:"handled_retention"`
+	AdminTTL         time.Duration `yaml:"admin_ttl"`
+	MaxMessage       int           `yaml:"max_message"`
+	MaxImportBytes   int64         `yaml:"max_import_bytes"`
+	FileCommands     []string      `yaml:"file_commands"`
+	InlineCommand    string        `yaml:"inline_command"`
+	MaxButtons       int           `yaml:"max_buttons"`
+	BackoffMin       time.Duration `yaml:"backoff_min"`
+	BackoffMax       time.Duration `yaml:"backoff_max"`
+}
+
+// TelegramLimits are the send limits (Telegram's Bots FAQ numbers by
+// default). Raise them only against a Bot API server that allows more.
+type TelegramLimits struct {
+	ChatInterval time.Duration `yaml:"chat_interval"`
+	GroupLimit   int           `yaml:"group_limit"`
+	GroupWindow  time.Duration `yaml:"group_window"`
+	GlobalLimit  int           `yaml:"global_limit"`
+	GlobalWindow time.Duration `yaml:"global_window"`
+}
+
+// telegramDefaults are the adapter's own defaults, shown by Default.
+func telegramDefaults() Telegram {
+	return Telegram{
+		API:                   "https://api.telegram.org",
+		PollTimeout:           30 * time.Second,
+		RequestTimeout:        20 * time.Second,
+		WebhookMaxConnections: 10,
+		WebhookWait:           5 * time.Second,
+		Limits: TelegramLimits{ChatInterval: time.Second, GroupLimit: 20, GroupWindow: time.Minute,
+			GlobalLimit: 30, GlobalWindow: time.Second},
+		MaxQueued:        300,
+		SaveInterval:     50 * time.Millisecond,
+		DrainTimeout:     8 * time.Second,
+		HandledRetention: 48 * time.Hour,
+		AdminTTL:         10 * time.Minute,
+		MaxMessage:       4096,
+		MaxImportBytes:   256 << 10,
+		FileCommands:     []string{"importar", "import"},
+		InlineCommand:    "roll",
+		MaxButtons:       100_000,
+		BackoffMin:       500 * time.Millisecond,
+		BackoffMax:       30 * time.Second,
+	}
+}
+
+// validate checks the Telegram keys' ranges (the adapter checks the
+// token, URLs and the webhook secret).
+func (t *Telegram) validate() error {
+	for name, d := range map[string]time.Duration{
+		"poll_timeout": t.PollTimeout, "request_timeout": t.RequestTimeout, "webhook_wait": t.WebhookWait,
+		"save_interval": t.SaveInterval, "drain_timeout": t.DrainTimeout, "handled_retention": t.HandledRetention,
+		"admin_ttl": t.AdminTTL, "backoff_min": t.BackoffMin, "backoff_max": t.BackoffMax,
+		"limits.chat_interval": t.Limits.ChatInterval, "limits.group_window": t.Limits.GroupWindow, "limits.global_window": t.Limits.GlobalWindow,
+	} {
+		if d < 0 {
+			return fmt.Errorf("config: telegram.%s must not be negative", name)
+		}
+	}
+	for name, n := range map[string]int64{
+		"webhook_max_connections": int64(t.WebhookMaxConnections), "max_queued": int64(t.MaxQueued), "max_message": int64(t.MaxMessage),
+		"max_import_bytes": t.MaxImportBytes, "max_buttons": int64(t.MaxButtons),
+		"limits.group_limit": int64(t.Limits.GroupLimit), "limits.global_limit": int64(t.Limits.GlobalLimit),
+	} {
+		if n < 0 {
+			return fmt.Errorf("config: telegram.%s must not be negative", name)
+		}
+	}
+	switch {
+	case t.PollTimeout > 50*time.Second:
+		return errors.New("config: telegram.poll_timeout is at most 50s (Telegram's long-poll limit)")
+	case t.WebhookMaxConnections > 100:
+		return errors.New("config: telegram.webhook_max_connections is 1 to 100")
+	case t.MaxMessage > 4096:
+		return errors.New("config: telegram.max_message is at most 4096 (Telegram's limit)")
+	case t.DrainTimeout > 8*time.Second:
+		// The stop is the drain, 1 s for a send in flight and 1 s for
+		// the last journal write, inside the 10 s zaria takes to exit.
+		return errors.New("config: telegram.drain_timeout is at most 8s (zaria exits within 10 s of SIGTERM)")
+	case t.HandledRetention != 0 && t.HandledRetention < 24*time.Hour:
+		return errors.New("config: telegram.handled_retention is at least 24h (Telegram redelivers an update for up to 24 h)")
+	case t.BackoffMax != 0 && t.BackoffMin > t.BackoffMax:
+		return errors.New("config: telegram.backoff_min must not exceed backoff_max")
+	}
+	return nil
 }
 
 // Matrix settings. The adapter runs when Homeserver is set.
@@ -78,13 +174,10 @@ type Matrix struct {
 // Default returns the configuration used when nothing is set.
 func Default() Config {
 	return Config{
-		Lang: core.DefaultLang,
-		DB:   "data/zaria.db",
-		Log:  Log{Level: "info", Format: "text"},
-		Telegram: Telegram{
-			API:         "https://api.telegram.org",
-			PollTimeout: 30 * time.Second,
-		},
+		Lang:     core.DefaultLang,
+		DB:       "data/zaria.db",
+		Log:      Log{Level: "info", Format: "text"},
+		Telegram: telegramDefaults(),
 	}
 }
 
@@ -200,6 +293,9 @@ func (c *Config) validate() error {
 	}
 	if c.DB == "" {
 		return errors.New("config: db must not be empty")
+	}
+	if err := c.Telegram.validate(); err != nil {
+		return err
 	}
 	if c.Matrix.Homeserver != "" {
 		if c.Matrix.User == "" {

@@ -47,6 +47,9 @@ var (
 
 // PNG draws c.
 func PNG(c *reply.Chart) ([]byte, error) {
+	if c != nil && len(c.Counts) > 0 {
+		return countsPNG(c)
+	}
 	if c == nil || len(c.Series) == 0 {
 		return nil, fmt.Errorf("chart: nothing to draw")
 	}
@@ -59,6 +62,12 @@ func PNG(c *reply.Chart) ([]byte, error) {
 		return nil, err
 	}
 	top.Title.Text = c.Title
+	if c.Note != "" {
+		// Where an explosion's tail was cut, under the title: the picture
+		// says it is approximate as the text does.
+		bottom.Title.Text = c.Note
+		bottom.Title.TextStyle.Font.Size = vg.Points(11)
+	}
 	w, h := vg.Length(Width)*vg.Inch/dpi, vg.Length(Height)*vg.Inch/dpi
 	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
 	dc := draw.New(img)
@@ -136,7 +145,8 @@ func panel(c *reply.Chart, atLeast bool) (*plot.Plot, error) {
 		at    *int64
 		color color.Color
 		dash  bool
-	}{{c.Target, TargetColor, true}, {c.Actual, ActualColor, false}} {
+		label string
+	}{{c.Target, TargetColor, true, c.TargetLabel}, {c.Actual, ActualColor, false, c.ActualLabel}} {
 		if m.at == nil {
 			continue
 		}
@@ -150,6 +160,11 @@ func panel(c *reply.Chart, atLeast bool) (*plot.Plot, error) {
 			l.Dashes = []vg.Length{vg.Points(6), vg.Points(4)}
 		}
 		p.Add(l)
+		if m.label != "" && !atLeast {
+			p.Legend.Add(m.label+" "+strconv.FormatInt(*m.at, 10), l)
+			p.Legend.Top = true
+			p.Legend.TextStyle.Font.Size = vg.Points(12)
+		}
 	}
 	return p, nil
 }

@@ -141,3 +141,86 @@ func TestPNGRefusesNothing(t *testing.T) {
 		t.Error("a chart without series drew a picture")
 	}
 }
+
+// The note of an approximate chart (where an explosion was cut) is drawn.
+func TestPNGDrawsNote(t *testing.T) {
+	c := &reply.Chart{Title: "3d6!", XLabel: "total", Equal: "Exactly", AtLeast: "At least", Series: []reply.Series{threeD6()}}
+	plain, err := chart.PNG(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Note = "≈ cut past 306: what lies beyond weighs less than one in a trillion."
+	decode(t, c)
+	noted, _ := chart.PNG(c)
+	if bytes.Equal(plain, noted) {
+		t.Error("the note changed nothing in the picture")
+	}
+}
+
+// A fairness picture (/stats) has one panel per die size: a bar for each
+// face (the loaded face the tallest) and the expected count as a line.
+func TestPNGFairness(t *testing.T) {
+	img := decode(t, &reply.Chart{Title: "Are the dice fair?", XLabel: "όψη", Equal: "φορές", ExpectedLabel: "ένα τίμιο ζάρι",
+		Counts: []reply.Counts{
+			{Title: "d4 · n = 100 · ⚠️", Observed: []int{10, 10, 10, 70}, Expected: 25},
+			{Title: "d6 · n = 300 · ✅", Observed: []int{50, 50, 50, 50, 50, 50}, Expected: 50},
+		}})
+	// The d4 panel is the top half: the bar of face 4 rises highest, and
+	// four bar runs cross a row low in that panel.
+	var d4Row int
+	for y := chart.Height/2 - 1; y > 0; y-- {
+		if len(runs(img, y, chart.BarColor)) == 4 {
+			d4Row = y
+			break
+		}
+	}
+	if d4Row == 0 {
+		t.Fatal("no row of the d4 panel crosses four bars")
+	}
+	bars := runs(img, d4Row, chart.BarColor)
+	height := func(r [2]int) int {
+		col := (r[0] + r[1]) / 2
+		for y := 0; y < d4Row; y++ { // the highest bar pixel (the expected line crosses the bar)
+			if same(img.At(col, y), chart.BarColor) {
+				return d4Row - y
+			}
+		}
+		return 0
+	}
+	if h1, h4 := height(bars[0]), height(bars[3]); h4 < 5*h1 {
+		t.Errorf("face 4 (70) is %d px, face 1 (10) %d px: want about 7 times as tall", h4, h1)
+	}
+	orange := false
+	for y := 0; y < chart.Height/2; y++ {
+		orange = orange || len(runs(img, y, chart.ExpectedColor)) > 0
+	}
+	if !orange {
+		t.Error("no expected-count line in the d4 panel")
+	}
+	// The lower half holds the d6's six bars.
+	six := false
+	for y := chart.Height - 1; y > chart.Height/2; y-- {
+		six = six || len(runs(img, y, chart.BarColor)) == 6
+	}
+	if !six {
+		t.Error("no d6 panel with six bars")
+	}
+}
+
+// The marks are named in a legend when the chart names them.
+func TestPNGLegendNamesMarks(t *testing.T) {
+	target, actual := int64(12), int64(7)
+	c := &reply.Chart{Title: "3d6", XLabel: "total", Equal: "Exactly", AtLeast: "At least", Series: []reply.Series{threeD6()}, Target: &target, Actual: &actual}
+	bare, err := chart.PNG(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.TargetLabel, c.ActualLabel = "target", "your roll"
+	named, err := chart.PNG(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(bare, named) {
+		t.Error("the legend drew nothing")
+	}
+}

@@ -27,6 +27,7 @@ func runScript(t *testing.T, script string) string {
 	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
 	general.Register(r, "test")
 	roll.Register(r)
+	roll.RegisterOdds(r)
 	systems.Register(r)
 	var out bytes.Buffer
 	a := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil)
@@ -105,6 +106,34 @@ func TestLongLinesAreReadWhole(t *testing.T) {
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%.400s", want, got)
+		}
+	}
+}
+
+// The console shows a chart in characters: the 📊 option of a roll draws
+// its distribution with the target (🎯) and the result (👈) marked, and
+// every line of a chart fits a 40-column terminal.
+func TestChartTextFitsFortyColumns(t *testing.T) {
+	out := runScript(t, "/roll 3d6 vs 12\n2\n/odds 4d6kh3 | 3d6+1\n/odds 1d100+50\n/odds zaria 4+2 dc15\n/odds kh 5 2s 1i\n/odds 3d6!\n")
+	if !strings.Contains(out, "12 ██████████████▉  11.57% 🎯") {
+		t.Errorf("no bar of 12 with the target:\n%s", out)
+	}
+	if !strings.Contains(out, " 👈") {
+		t.Errorf("the result is not marked:\n%s", out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if !strings.ContainsAny(l, "█▏▎▍▌▋▊▉") {
+			continue
+		}
+		w := 0
+		for _, r := range l {
+			w++
+			if r >= 0x1F000 { // emoji: two columns
+				w++
+			}
+		}
+		if w > 40 {
+			t.Errorf("%d columns: %q", w, l)
 		}
 	}
 }

@@ -132,7 +132,16 @@ func TestHomeserverRestart(t *testing.T) {
 	alice.waitJoined(room, botID())
 	c1 := alice.say(room, "!zaria 4+2 dc15")
 	alice.waitFor("reply before", wait, replyTo(botID(), c1))
-	time.Sleep(300 * time.Millisecond) // the bot is idle, in its long poll
+	// The bot is idle, in its long poll, once it has logged the command as
+	// answered (after its last send for it); on a loaded machine the
+	// decoration can still be on its way when the reply has arrived.
+	for deadline := time.Now().Add(wait); b.log.count("event="+string(c1)+" dispatch=") == 0; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never logged as answered:\n%s", c1, b.log)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
 
 	hs.Stop()
 	time.Sleep(1500 * time.Millisecond) // several failed syncs

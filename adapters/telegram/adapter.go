@@ -58,7 +58,10 @@ type Adapter struct {
 	poison  *poison
 	send    *sender
 	baseCtx context.Context // Run's context, for webhook requests
-	whMu    sync.Mutex      // webhook updates are handled one at a time
+	// hard ends DrainTimeout after Run's context (the stop): work begun
+	// before the stop (an update being handled, the sending) ends by then.
+	hard context.Context
+	whMu sync.Mutex // webhook updates are handled one at a time
 
 	queued atomic.Int64 // replies waiting to be sent
 	floods atomic.Int64 // 429 answers to sends
@@ -163,7 +166,12 @@ func (a *Adapter) Name() string { return "telegram" }
 
 // Run serves the bot until ctx ends, then keeps sending queued replies for
 // at most DrainTimeout. Replies still queued then stay in the journal and
-// are sent at the next start.
+// are sent at the next start. The stop, from ctx's end to Run's return:
+// fetching stops at once; an update whose handling had begun is finished
+// (its writes and its reply belong together), within the drain time; no
+// send starts after DrainTimeout, one in flight then gets sendGrace more;
+// the last journal write gets exitFlush. With the defaults that is at most
+// 8 + 1 + 1 s, inside the 10 s main allows (TestE2ETelegramSIGTERM).
 func (a *Adapter) Run(ctx context.Context) error {
 	if !a.running.CompareAndSwap(false, true) {
 		return errors.New("telegram: Run called twice")
@@ -177,7 +185,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 		return err
 	}
 	a.botName, a.botID = me.UserName, me.ID
-	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.RecentUpdates)
+	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.HandledRetention)
 	if err := a.j.load(ctx); err != nil {
 		var cs *corruptState
 		if !errors.As(err, &cs) {
@@ -196,7 +204,12 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	a.log.Info("telegram bot started", "bot", a.botName, "mode", a.mode(), "offset", a.j.offset())
 
-	sendCtx, cancelSend := context.WithCancel(context.WithoutCancel(ctx))
+	hard, hardCancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer hardCancel()
+	startDrain := func() { time.AfterFunc(a.cfg.DrainTimeout, hardCancel) }
+	stopDrain := context.AfterFunc(ctx, startDrain)
+	a.hard = hard
+	sendCtx, cancelSend := context.WithCancel(hard)
 	defer cancelSend()
 	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg, &a.queued, &a.floods)
 	a.send.now = a.now
@@ -230,25 +243,27 @@ func (a *Adapter) Run(ctx context.Context) error {
 		err = a.poll(ctx)
 	}
 
-	// Drain: keep sending for at most DrainTimeout.
+	if stopDrain() {
+		startDrain() // the loop failed by itself: drain from now
+	}
+	// Drain: keep sending until the queues are empty or the drain time,
+	// counted from the stop, is over.
 	drained := make(chan struct{})
 	go func() {
 		a.send.wait()
 		close(drained)
 	}()
-	t := time.NewTimer(a.cfg.DrainTimeout)
 	select {
 	case <-drained:
-	case <-t.C:
-		a.log.Warn("telegram drain time over; unsent replies stay queued for the next start")
-		cancelSend()
+	case <-hard.Done():
+		left := a.queued.Load()
 		<-drained
+		a.log.Warn("telegram drain time over; unsent replies stay queued for the next start", "left", left, "after", a.cfg.DrainTimeout)
 	}
-	t.Stop()
 	bg.Wait()
 	stopFlush()
 	<-flushDone
-	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), exitFlush)
 	defer cancel()
 	if ferr := a.j.flush(fctx); ferr != nil {
 		a.log.Error("telegram state not saved at exit", "err", ferr)
@@ -440,16 +455,20 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 		if ctx.Err() != nil {
 			break // not handled: fetched again at the next start
 		}
-		consumed++
-		if polling && u.UpdateID+1 > next {
-			next = u.UpdateID + 1
+		take := func() {
+			consumed++
+			if polling && u.UpdateID+1 > next {
+				next = u.UpdateID + 1
+			}
 		}
 		if a.j.handled(u.UpdateID) {
+			take()
 			a.log.Debug("telegram update already handled", "update", u.UpdateID)
 			continue
 		}
 		e := &entry{Update: u.UpdateID}
 		if n, bad := a.poison.poisoned(u.UpdateID); bad {
+			take()
 			a.skipPoisoned(ctx, u, n, e)
 			a.inThread(u, e)
 			entries = append(entries, e)
@@ -462,10 +481,18 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 			}
 		}
 		// Begun, an update is handled to its end even when the bot is
-		// stopping: its writes and its reply belong together.
-		hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handleTimeout)
+		// stopping (its writes and its reply belong together), but no
+		// longer than the drain time after the stop: unhandled, it is
+		// not journaled and Telegram delivers it again.
+		hctx, cancel := context.WithTimeout(a.hard, handleTimeout)
 		a.handle(hctx, u, e)
 		cancel()
+		if a.hard.Err() != nil {
+			a.poison.end(context.WithoutCancel(ctx))
+			a.log.Warn("telegram update cut at the end of the drain time; it is handled again at the next start", "update", u.UpdateID)
+			break
+		}
+		take()
 		a.inThread(u, e)
 		entries = append(entries, e)
 	}
@@ -473,7 +500,7 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 		return consumed
 	}
 	a.j.commit(entries, next, a.now())
-	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), a.cfg.RequestTimeout)
+	fctx, cancel := context.WithTimeout(a.hard, a.cfg.RequestTimeout)
 	defer cancel()
 	err := a.j.flush(fctx)
 	a.saveResult(err, "telegram state not saved before sending")
@@ -497,8 +524,12 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	return consumed
 }
 
-// handleTimeout bounds the handling of one update once begun.
+// handleTimeout bounds the handling of one update once begun (at a stop,
+// the drain time bounds it first).
 const handleTimeout = 30 * time.Second
+
+// exitFlush bounds the last journal write at exit.
+const exitFlush = time.Second
 
 // handle turns one update into ops; it never panics.
 func (a *Adapter) handle(ctx context.Context, u update, e *entry) {
@@ -540,6 +571,9 @@ func (a *Adapter) inThread(u update, e *entry) {
 			o.Params["message_thread_id"] = t
 		}
 		set(o.OnFail)
+		for _, f := range o.Fallback {
+			set(f)
+		}
 	}
 	for _, o := range e.Ops {
 		set(o)

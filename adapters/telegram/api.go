@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"strconv"
 	"strings"
@@ -42,10 +43,13 @@ type netError struct {
 func (e *netError) Error() string { return "telegram " + e.method + ": " + e.msg }
 func (e *netError) Unwrap() error { return e.err }
 
-// document is a file to upload with sendDocument.
+// document is a file to upload: the document of sendDocument, or the
+// photo of sendPhoto (Field "photo").
 type document struct {
-	Name string `json:"n"`
-	Data []byte `json:"d"`
+	Field string `json:"k,omitempty"` // the form field; default "document"
+	Name  string `json:"n"`
+	MIME  string `json:"t,omitempty"` // its Content-Type; default application/octet-stream
+	Data  []byte `json:"d"`
 }
 
 // client makes Bot API calls.
@@ -98,7 +102,17 @@ func (c *client) call(ctx context.Context, method string, params map[string]stri
 				return nil, fmt.Errorf("telegram %s: %w", method, err)
 			}
 		}
-		fw, err := w.CreateFormFile("document", doc.Name)
+		field, mime := doc.Field, doc.MIME
+		if field == "" {
+			field = "document"
+		}
+		if mime == "" {
+			mime = "application/octet-stream"
+		}
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name=%q; filename=%q`, field, doc.Name))
+		h.Set("Content-Type", mime)
+		fw, err := w.CreatePart(h)
 		if err != nil {
 			return nil, fmt.Errorf("telegram %s: %w", method, err)
 		}

@@ -9,6 +9,7 @@
 package telegram
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -16,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"zaria/core/reply"
 )
 
 // Config is the adapter's configuration. Zero values take the defaults
@@ -57,8 +60,8 @@ type Config struct {
 	// MaxQueued pauses polling while this many replies wait to be sent
 	// (default 300, 10 s at the global limit; at most 20 counted per
 	// chat, so one flooded chat cannot stall the others): updates then wait
-	// at Telegram instead of in memory and in the journal, which is
-	// rewritten whole at every save.
+	// at Telegram instead of in memory and in the journal. In webhook
+	// mode a delivery then waits WebhookWait for room and is answered 503.
 	MaxQueued int
 
 	// SaveInterval is the shortest time between two journal writes that
@@ -74,10 +77,17 @@ type Config struct {
 	FileCommands   []string // commands whose document caption brings the file's text; default importar, import
 	InlineCommand  string   // command run for an inline query that names none; default "roll"
 
-	RecentUpdates int           // handled update ids remembered against redelivery; default 1000
-	MaxButtons    int           // button records (and inline roll marks) kept, the newest; default 100,000
-	BackoffMin    time.Duration // first wait after a failed call; default 500 ms
-	BackoffMax    time.Duration // longest wait; default 30 s
+	// HandledRetention is how long the journal keeps the record of a
+	// handled update, which answers a redelivery of it: default 48 h,
+	// twice the 24 h Telegram keeps an update.
+	HandledRetention time.Duration
+	MaxButtons       int           // button records (and inline roll marks) kept, the newest; default 100,000
+	BackoffMin       time.Duration // first wait after a failed call; default 500 ms
+	BackoffMax       time.Duration // longest wait; default 30 s
+
+	// Charts draws a reply's chart (the distribution of /odds and of the
+	// 📊 button) as a PNG, sent with sendPhoto; nil sends the text form.
+	Charts ChartRenderer
 
 	// HTTPClient, if set, is used for every call (tests). Its timeout should
 	// exceed PollTimeout.
@@ -86,6 +96,20 @@ type Config struct {
 	// insecureWebhook accepts webhook mode without a secret: only for the
 	// emulator, whose deliveries carry none.
 	insecureWebhook bool
+}
+
+// ChartRenderer draws a chart as a PNG picture (adapters/chart). lang is
+// the chat's language; the chart's labels are already in it.
+type ChartRenderer interface {
+	PNG(ctx context.Context, c *reply.Chart, lang string) ([]byte, error)
+}
+
+// ChartFunc is a function as a ChartRenderer.
+type ChartFunc func(ctx context.Context, c *reply.Chart, lang string) ([]byte, error)
+
+// PNG calls f.
+func (f ChartFunc) PNG(ctx context.Context, c *reply.Chart, lang string) ([]byte, error) {
+	return f(ctx, c, lang)
 }
 
 // DefaultWebhookListen is where the webhook server listens unless told.
@@ -135,7 +159,7 @@ func (c Config) withDefaults() Config {
 	if c.InlineCommand == "" {
 		c.InlineCommand = "roll"
 	}
-	setInt(&c.RecentUpdates, 1000)
+	setDur(&c.HandledRetention, 48*time.Hour)
 	setInt(&c.MaxButtons, 100_000)
 	if c.WebhookURL != "" && c.WebhookListen == "" {
 		c.WebhookListen = DefaultWebhookListen

@@ -115,6 +115,7 @@ type botMessage struct {
 		ParseMode        string `json:"parse_mode"`
 		ReplyTo          any    `json:"reply_to_message_id"`
 		ReplyMarkupField any    `json:"reply_markup"`
+		Thread           any    `json:"message_thread_id"`
 	} `json:"message"`
 }
 
@@ -265,5 +266,73 @@ func TestEmulatorWebhook(t *testing.T) {
 	got := emu.waitBot(token, chat)
 	if got.Message.Text != "&lt;por&gt; webhook" || got.Message.ParseMode != "HTML" {
 		t.Fatalf("got %+v", got.Message)
+	}
+}
+
+// history returns the bot's messages the emulator keeps (with their
+// edits applied), in order.
+func (e *emulator) history(token string) []botMessage {
+	e.t.Helper()
+	var r struct{ Result []json.RawMessage }
+	e.post("/getUpdatesHistory", map[string]any{"token": token}, &r)
+	var out []botMessage
+	for _, raw := range r.Result {
+		var m botMessage
+		if json.Unmarshal(raw, &m) == nil && m.Message.Text != "" && m.Message.ChatID != nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// emuBot starts the adapter against the emulator with the test router.
+func emuBot(t *testing.T, emu *emulator, token string) *running {
+	t.Helper()
+	cfg := Config{Token: token, APIURL: emu.base, PollTimeout: time.Second, RequestTimeout: 5 * time.Second,
+		ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}
+	return start(t, cfg, testRouter(t), newMemState())
+}
+
+// Issue 12 against the emulator, for what it supports (messages with any
+// fields, callbacks, editMessageText): the 📊 button of a roll edits that
+// roll's message with its odds and rolls nothing; a command in a forum
+// topic is answered in the topic (message_thread_id).
+func TestEmulatorOddsButtonAndTopic(t *testing.T) {
+	emu := startEmulator(t)
+	token := "7003:emu-odds"
+	emuBot(t, emu, token)
+	const chat = -4001235555
+	group := map[string]any{"id": chat, "type": "supergroup", "title": "Mesa", "is_forum": true}
+	user := map[string]any{"id": 9004, "first_name": "Lena", "language_code": "en", "is_bot": false}
+	emu.post("/sendCommand", map[string]any{"botToken": token, "from": user, "chat": group, "date": time.Now().Unix(),
+		"text": "/roll 2d6", "message_thread_id": 42, "is_topic_message": true,
+		"entities": []map[string]any{{"type": "bot_command", "offset": 0, "length": 5}}}, nil)
+	first := emu.waitBot(token, chat)
+	if fmt.Sprint(first.Message.Thread) != "42" {
+		t.Errorf("the reply went to thread %v, want the topic 42", first.Message.Thread)
+	}
+	kb := first.keyboard(t)
+	if len(kb) != 1 || len(kb[0]) != 2 || !strings.HasSuffix(kb[0][1].CallbackData, ":o") {
+		t.Fatalf("keyboard %+v", kb)
+	}
+	emu.post("/sendCallback", map[string]any{"botToken": token, "from": user, "data": kb[0][1].CallbackData,
+		"message": map[string]any{"message_id": first.MessageID, "chat": group, "date": time.Now().Unix(),
+			"message_thread_id": 42, "is_topic_message": true}}, nil)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		h := emu.history(token)
+		if len(h) == 1 && strings.Contains(h[0].Message.Text, "Chance: 50%") {
+			if !strings.Contains(h[0].Message.Text, "= <b>1</b>") {
+				t.Errorf("the roll changed: %q", h[0].Message.Text)
+			}
+			break
+		}
+		if len(h) > 1 {
+			t.Fatalf("the odds button posted a new message (a re-roll?): %q", h[len(h)-1].Message.Text)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the roll's message was not edited with its odds: %+v", h)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

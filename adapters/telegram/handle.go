@@ -162,6 +162,10 @@ func (a *Adapter) addReply(ctx context.Context, e *entry, chat int64, replyTo in
 		}
 		kb = a.keyboard(ctx, rep, who, last)
 	}
+	if rep.Chart != nil && rep.File == nil {
+		a.addChart(ctx, e, chat, replyTo, rep, kb)
+		return
+	}
 	if rep.File == nil {
 		e.Ops = append(e.Ops, a.messageOps(chat, replyTo, rep.Lines, kb)...)
 		return
@@ -183,6 +187,54 @@ func (a *Adapter) addReply(ctx context.Context, e *entry, chat int64, replyTo in
 		name = "zaria.txt"
 	}
 	e.Ops = append(e.Ops, &op{Method: "sendDocument", Chat: chat, Params: params, Doc: &document{Name: name, Data: rep.File.Data}})
+}
+
+// maxCaption is Telegram's longest photo or document caption, in UTF-16
+// units after entity parsing.
+const maxCaption = 1024
+
+// addChart adds the ops of a reply with a chart: the picture (sendPhoto,
+// drawn now, so a resend after a restart sends the same bytes) with the
+// reply's text as its caption when it fits, else the picture and then the
+// text. When the picture cannot be drawn (no renderer, an error) or
+// Telegram refuses it (no right to send photos, 400/403), the text form is
+// sent instead: the text with the chart in characters
+// (TestChartPhotoFallsBackToText).
+func (a *Adapter) addChart(ctx context.Context, e *entry, chat int64, replyTo int, rep *reply.Reply, kb string) {
+	textForm := reply.WithChartText(rep).Lines
+	var img []byte
+	if a.cfg.Charts != nil {
+		lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat, 10)}})
+		var err error
+		img, err = a.cfg.Charts.PNG(ctx, rep.Chart, lang)
+		if err != nil {
+			a.log.Error("telegram chart not drawn, sending its text form", "chat", chat, "err", err)
+			img = nil
+		}
+	}
+	if len(img) == 0 {
+		e.Ops = append(e.Ops, a.messageOps(chat, replyTo, textForm, kb)...)
+		return
+	}
+	params := map[string]string{}
+	setReplyTo(params, replyTo)
+	photo := &op{Method: "sendPhoto", Chat: chat, Params: params, Doc: &document{Field: "photo", Name: "odds.png", MIME: "image/png", Data: img}}
+	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
+	if len(chunks) == 1 && utf16Len(stripHTML(chunks[0])) <= maxCaption {
+		params["caption"] = chunks[0]
+		params["parse_mode"] = "HTML"
+		if kb != "" {
+			params["reply_markup"] = kb
+		}
+		photo.Fallback = a.messageOps(chat, replyTo, textForm, kb)
+		e.Ops = append(e.Ops, photo)
+		return
+	}
+	// Too long for a caption: the picture, then the text (with the
+	// buttons); the chart in characters only if the picture fails.
+	photo.Fallback = a.messageOps(chat, 0, rep.Chart.Text, "")
+	e.Ops = append(e.Ops, photo)
+	e.Ops = append(e.Ops, a.messageOps(chat, replyTo, rep.Lines, kb)...)
 }
 
 func setReplyTo(p map[string]string, replyTo int) {

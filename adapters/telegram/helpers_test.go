@@ -46,6 +46,31 @@ func (s *memState) SetState(_ context.Context, key, value string) error {
 	return nil
 }
 
+func (s *memState) WriteStates(_ context.Context, set map[string]string, del []string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, v := range set {
+		s.m[k] = v
+	}
+	for _, k := range del {
+		delete(s.m, k)
+	}
+	s.n++
+	return nil
+}
+
+func (s *memState) StatesWithPrefix(_ context.Context, prefix string) (map[string]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]string{}
+	for k, v := range s.m {
+		if strings.HasPrefix(k, prefix) {
+			out[k] = v
+		}
+	}
+	return out, nil
+}
+
 // testRouter is the real command router with the general commands and a
 // few test commands whose replies say what they received.
 func testRouter(t testing.TB) *command.Router { return testRouterWith(t, nil) }

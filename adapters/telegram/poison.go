@@ -106,6 +106,19 @@ func (p *poison) begin(ctx context.Context, id int) error {
 	return nil
 }
 
+// end records that no update is being handled (one was cut at a stop:
+// not a crash). A failure only costs a crash count and is not logged.
+func (p *poison) end(ctx context.Context) {
+	p.mu.Lock()
+	b, err := json.Marshal(workMark{Crashes: p.crashes})
+	p.mu.Unlock()
+	if err == nil {
+		ctx, cancel := context.WithTimeout(ctx, exitFlush)
+		defer cancel()
+		_ = p.store.SetState(ctx, p.key, string(b))
+	}
+}
+
 // forget drops an update once it is in the journal.
 func (p *poison) forget(id int) {
 	p.mu.Lock()

@@ -87,7 +87,7 @@ func (s *sender) enqueue(e *entry, o *op) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if to, ok := s.moved[o.Chat]; ok {
-		s.j.edit(func() { o.Chat = to })
+		s.j.edit(e, func() { o.Chat = to })
 	}
 	q := s.chats[o.Chat]
 	if q == nil {
@@ -193,7 +193,10 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		if !noChat {
 			params["chat_id"] = itoa(chat)
 		}
-		rctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+		// A send in flight when the drain time ends gets sendGrace more:
+		// cut, Telegram may have delivered it and the next start would
+		// send it again.
+		rctx, cancel := withGrace(ctx, sendGrace, s.cfg.RequestTimeout)
 		_, err := s.c.call(rctx, method, params, doc)
 		cancel()
 		s.global.release()
@@ -224,7 +227,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		var ae *APIError
 		if errors.As(err, &ae) && ae.MigrateTo != 0 {
 			s.log.Info("telegram group became a supergroup", "chat", chat, "new_chat", ae.MigrateTo)
-			s.j.edit(func() { it.o.Chat = ae.MigrateTo })
+			s.j.edit(it.e, func() { it.o.Chat = ae.MigrateTo })
 			if s.onMigrate != nil {
 				s.onMigrate(chat, ae.MigrateTo)
 			}
@@ -232,7 +235,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		}
 		if errors.As(err, &ae) && ae.Code == 400 && params["parse_mode"] != "" && parseEntitiesErr.MatchString(ae.Description) {
 			s.log.Error("telegram refused our HTML, sending plain text", "chat", chat, "err", err)
-			s.j.edit(func() {
+			s.j.edit(it.e, func() {
 				delete(it.o.Params, "parse_mode")
 				for _, k := range []string{"text", "caption"} {
 					if t, ok := it.o.Params[k]; ok {
@@ -249,6 +252,13 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 				s.j.addOp(it.e, f)
 				s.enqueue(it.e, f)
 			}
+			if len(it.o.Fallback) > 0 {
+				s.log.Info("telegram sending the text form instead", "chat", chat, "method", method)
+			}
+			for _, f := range it.o.Fallback {
+				s.j.addOp(it.e, f)
+				s.enqueue(it.e, f)
+			}
 			s.j.done(it.e, it.o)
 			return nil
 		}
@@ -258,6 +268,20 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		}
 		backoff = min(2*backoff, s.cfg.BackoffMax)
 	}
+}
+
+// sendGrace is how long a send in flight may finish after the drain time.
+const sendGrace = time.Second
+
+// withGrace is a context with the given timeout that also ends grace
+// after ctx ends.
+func withGrace(ctx context.Context, grace, timeout time.Duration) (context.Context, context.CancelFunc) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	stop := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(grace, cancel)
+		context.AfterFunc(rctx, func() { t.Stop() })
+	})
+	return rctx, func() { stop(); cancel() }
 }
 
 // noticeEvery is how often the group hears that the bot cannot write

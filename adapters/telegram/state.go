@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -13,35 +14,47 @@ import (
 type StateStore interface {
 	State(ctx context.Context, key string) (string, bool, error)
 	SetState(ctx context.Context, key, value string) error
+	// WriteStates sets the keys of set and deletes those of del in one
+	// transaction.
+	WriteStates(ctx context.Context, set map[string]string, del []string) error
+	// StatesWithPrefix returns every key under prefix with its value.
+	StatesWithPrefix(ctx context.Context, prefix string) (map[string]string, error)
 }
 
 // op is one message the bot owes a chat.
 type op struct {
-	Method string            `json:"m"` // sendMessage or sendDocument
+	Method string            `json:"m"` // sendMessage, sendDocument, sendPhoto…
 	Chat   int64             `json:"c"`
 	Params map[string]string `json:"p"`
 	Doc    *document         `json:"f,omitempty"`
 	// OnFail is sent when this op cannot be delivered at all (the user
 	// never started the bot): the secret-roll hint to the group.
-	OnFail *op  `json:"x,omitempty"`
-	Done   bool `json:"d,omitempty"`
+	OnFail *op `json:"x,omitempty"`
+	// Fallback is sent instead when this op is refused for good (a photo
+	// in a chat where the bot may not send photos): its text form.
+	Fallback []*op `json:"fb,omitempty"`
+	Done     bool  `json:"d,omitempty"`
 	// NoChat: the op names its message otherwise (inline_message_id); Chat
 	// only picks the send queue.
 	NoChat bool `json:"n,omitempty"`
 }
 
-// entry is what one update owes: its ops, in order.
+// entry is what one update owes: its ops, in order. It is stored as its
+// own record, <journal key>.u.<update id>, from when the update is handled
+// until HandledRetention after (then without its ops once all are done):
+// the record is what says the update was handled.
 type entry struct {
 	Update int   `json:"u"`
-	Ops    []*op `json:"o"`
+	At     int64 `json:"t,omitempty"` // when it was journaled, Unix ns (orders pending entries)
+	Ops    []*op `json:"o,omitempty"`
 }
 
-// snapshot is the journal as stored, in one value so that it is written
-// atomically.
+// snapshot is the journal's main record: the polling offset. Recent and
+// Pending are read only, from journals written before the records existed.
 type snapshot struct {
 	Offset  int      `json:"offset"`
 	LastAt  int64    `json:"last_at,omitempty"` // unix time of the last polled update
-	Recent  []int    `json:"recent"`
+	Recent  []int    `json:"recent,omitempty"`
 	Pending []*entry `json:"pending,omitempty"`
 }
 
@@ -54,24 +67,37 @@ type snapshot struct {
 // journal is written again shortly after (the flusher). So:
 //   - a crash before the write: nothing was sent, the offset was not
 //     stored, Telegram delivers the update again and it is handled afresh;
-//   - a crash after it: the update is not fetched again (offset), and the
-//     pending replies are sent on start, with the same text (the same roll);
+//   - a crash after it: the update is not handled again (its record), and
+//     the pending replies are sent on start, with the same text (the same
+//     roll);
 //   - the one window left is between Telegram's OK for a message and the
 //     next journal write (milliseconds): a crash there sends that message
 //     once more, identical, never a different roll. We chose this over the
 //     opposite order (mark, then send), which would drop the reply.
 //
-// Recent update ids also guard against a webhook redelivering an update.
+// Every write is append-only in effect: it writes the records that changed
+// (the updates just handled, the entries whose replies were just sent, the
+// offset when polling), never the whole journal, so a webhook delivery
+// costs one small record whatever the backlog. A redelivered update is
+// recognised by its record, for HandledRetention: longer than Telegram
+// keeps an update (24 h), so no window of ids can be outrun by a flood
+// (TestWebhookOldRetryAfterFlood).
 type journal struct {
-	store  StateStore
-	key    string
-	recent int
+	store     StateStore
+	key       string
+	retention time.Duration
 
-	mu    sync.Mutex
-	snap  snapshot
-	seen  map[int]bool
-	dirty chan struct{} // non-blocking signal for the flusher
-	gen   uint64        // bumped by every change
+	mu      sync.Mutex
+	snap    snapshot
+	seen    map[int]int64 // handled update id → journaled at (Unix ns)
+	pend    []*entry      // entries with undelivered ops, in journal order
+	changed map[*entry]bool
+	del     []int         // records to delete (expired)
+	offDirt bool          // the offset changed
+	lastAt  int64         // the newest At given
+	swept   int64         // when expired records were last looked for
+	dirty   chan struct{} // non-blocking signal for the flusher
+	gen     uint64        // bumped by every change
 	// durable is the newest gen written (or given up on); saved is
 	// closed and replaced whenever it grows.
 	durable uint64
@@ -80,9 +106,12 @@ type journal struct {
 	flushMu sync.Mutex
 }
 
-func newJournal(store StateStore, key string, recent int) *journal {
-	return &journal{store: store, key: key, recent: recent, seen: map[int]bool{}, dirty: make(chan struct{}, 1), saved: make(chan struct{})}
+func newJournal(store StateStore, key string, retention time.Duration) *journal {
+	return &journal{store: store, key: key, retention: retention, seen: map[int]int64{}, changed: map[*entry]bool{},
+		dirty: make(chan struct{}, 1), saved: make(chan struct{})}
 }
+
+func (j *journal) recordKey(id int) string { return j.key + ".u." + strconv.Itoa(id) }
 
 // corruptState reports a stored journal that could not be read; the
 // journal starts empty and the old value is kept under key+".unreadable".
@@ -98,9 +127,32 @@ func (j *journal) load(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("load telegram state: %w", err)
 	}
+	recs, err := j.store.StatesWithPrefix(ctx, j.key+".u.")
+	if err != nil {
+		return fmt.Errorf("load telegram state: %w", err)
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.snap = snapshot{}
+	j.seen, j.pend, j.changed = map[int]int64{}, nil, map[*entry]bool{}
+	for _, r := range recs {
+		var e entry
+		if json.Unmarshal([]byte(r), &e) != nil || e.Update == 0 {
+			continue // unreadable: as if not handled (Telegram may deliver it again)
+		}
+		j.seen[e.Update] = e.At
+		j.lastAt = max(j.lastAt, e.At)
+		if slices.ContainsFunc(e.Ops, func(o *op) bool { return !o.Done }) {
+			j.pend = append(j.pend, &e)
+		}
+	}
+	slices.SortFunc(j.pend, func(a, b *entry) int {
+		if a.At != b.At {
+			return cmpInt64(a.At, b.At)
+		}
+		return a.Update - b.Update
+	})
+	var corrupt error
 	if ok && v != "" {
 		if err := json.Unmarshal([]byte(v), &j.snap); err != nil {
 			// Keep the unreadable value for a human and start afresh:
@@ -109,14 +161,43 @@ func (j *journal) load(ctx context.Context) error {
 			if serr := j.store.SetState(ctx, j.key+".unreadable", v); serr != nil {
 				return fmt.Errorf("load telegram state: %w (and saving a copy: %v)", err, serr)
 			}
-			return &corruptState{err: err}
+			corrupt = &corruptState{err: err}
 		}
 	}
-	j.seen = map[int]bool{}
+	// A journal from before the records: its recent ids and pending
+	// entries become records at the next write.
+	now := time.Now().UnixNano()
 	for _, id := range j.snap.Recent {
-		j.seen[id] = true
+		if _, ok := j.seen[id]; !ok {
+			e := &entry{Update: id, At: now}
+			j.seen[id] = now
+			j.changed[e] = true
+		}
 	}
-	return nil
+	for _, e := range j.snap.Pending {
+		if e.At == 0 {
+			e.At = now
+		}
+		j.seen[e.Update] = e.At
+		j.pend = append(j.pend, e)
+		j.changed[e] = true
+	}
+	if j.snap.Recent != nil || j.snap.Pending != nil {
+		j.snap.Recent, j.snap.Pending = nil, nil
+		j.offDirt = true
+		j.gen++
+	}
+	return corrupt
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 func (j *journal) offset() int {
@@ -128,8 +209,8 @@ func (j *journal) offset() int {
 // pollOffset is the offset for the next getUpdates. Telegram picks the
 // next update id at random after a week without updates, possibly below
 // our offset, and an offset above an update confirms (drops) it. So after
-// six idle days we ask without an offset: what is still unconfirmed is in
-// the recent ids and skipped.
+// six idle days we ask without an offset: what is still unconfirmed was
+// journaled and is skipped.
 func (j *journal) pollOffset(now time.Time) int {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -139,18 +220,19 @@ func (j *journal) pollOffset(now time.Time) int {
 	return j.snap.Offset
 }
 
-// handled reports whether update id was handled already.
+// handled reports whether update id was journaled already.
 func (j *journal) handled(id int) bool {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return j.seen[id]
+	_, ok := j.seen[id]
+	return ok
 }
 
-// pending returns the undelivered ops in update order.
+// pending returns the undelivered ops in journal order.
 func (j *journal) pending() []*entry {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return slices.Clone(j.snap.Pending)
+	return slices.Clone(j.pend)
 }
 
 // commit records handled updates (with their ops) and the next offset
@@ -159,23 +241,43 @@ func (j *journal) commit(entries []*entry, next int, now time.Time) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	for _, e := range entries {
-		if !j.seen[e.Update] {
-			j.seen[e.Update] = true
-			j.snap.Recent = append(j.snap.Recent, e.Update)
+		if _, ok := j.seen[e.Update]; ok {
+			continue
 		}
+		j.lastAt = max(j.lastAt+1, now.UnixNano())
+		e.At = j.lastAt
+		j.seen[e.Update] = e.At
+		j.changed[e] = true
 		if len(e.Ops) > 0 {
-			j.snap.Pending = append(j.snap.Pending, e)
+			j.pend = append(j.pend, e)
 		}
-	}
-	if extra := len(j.snap.Recent) - j.recent; extra > 0 {
-		for _, id := range j.snap.Recent[:extra] {
-			delete(j.seen, id)
-		}
-		j.snap.Recent = slices.Clone(j.snap.Recent[extra:])
 	}
 	if next > 0 {
 		j.snap.Offset = next // may go down: see pollOffset
 		j.snap.LastAt = now.Unix()
+		j.offDirt = true
+	}
+	j.sweep(now)
+	j.markDirty()
+}
+
+// sweep schedules the deletion of records older than the retention whose
+// replies are all sent, at most once a minute. Called with j.mu.
+func (j *journal) sweep(now time.Time) {
+	if now.UnixNano()-j.swept < int64(time.Minute) {
+		return
+	}
+	j.swept = now.UnixNano()
+	horizon := now.Add(-j.retention).UnixNano()
+	pending := make(map[int]bool, len(j.pend))
+	for _, e := range j.pend {
+		pending[e.Update] = true
+	}
+	for id, at := range j.seen {
+		if at < horizon && !pending[id] {
+			delete(j.seen, id)
+			j.del = append(j.del, id)
+		}
 	}
 }
 
@@ -185,12 +287,12 @@ func (j *journal) uncommit(entries []*entry) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	for _, e := range entries {
-		delete(j.seen, e.Update)
-		if i := slices.Index(j.snap.Recent, e.Update); i >= 0 {
-			j.snap.Recent = slices.Delete(j.snap.Recent, i, i+1)
+		if j.seen[e.Update] == e.At {
+			delete(j.seen, e.Update)
 		}
-		if i := slices.Index(j.snap.Pending, e); i >= 0 {
-			j.snap.Pending = slices.Delete(j.snap.Pending, i, i+1)
+		delete(j.changed, e)
+		if i := slices.Index(j.pend, e); i >= 0 {
+			j.pend = slices.Delete(j.pend, i, i+1)
 		}
 	}
 	j.markDirty()
@@ -202,9 +304,10 @@ func (j *journal) addOp(e *entry, o *op) int {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	e.Ops = append(e.Ops, o)
-	if !slices.Contains(j.snap.Pending, e) {
-		j.snap.Pending = append(j.snap.Pending, e)
+	if !slices.Contains(j.pend, e) {
+		j.pend = append(j.pend, e)
 	}
+	j.changed[e] = true
 	j.markDirty()
 	return len(e.Ops) - 1
 }
@@ -216,10 +319,11 @@ func (j *journal) done(e *entry, o *op) uint64 {
 	defer j.mu.Unlock()
 	o.Done = true
 	if !slices.ContainsFunc(e.Ops, func(x *op) bool { return !x.Done }) {
-		if i := slices.Index(j.snap.Pending, e); i >= 0 {
-			j.snap.Pending = slices.Delete(j.snap.Pending, i, i+1)
+		if i := slices.Index(j.pend, e); i >= 0 {
+			j.pend = slices.Delete(j.pend, i, i+1)
 		}
 	}
+	j.changed[e] = true
 	j.markDirty()
 	return j.gen
 }
@@ -243,11 +347,12 @@ func (j *journal) waitSaved(ctx context.Context, g uint64) error {
 	}
 }
 
-// edit changes an op under the journal's lock.
-func (j *journal) edit(f func()) {
+// edit changes an op of e under the journal's lock.
+func (j *journal) edit(e *entry, f func()) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	f()
+	j.changed[e] = true
 	j.markDirty()
 }
 
@@ -259,19 +364,56 @@ func (j *journal) markDirty() {
 	}
 }
 
-// flush writes the journal. Writes are serialized and each writes the
-// state as it is when it starts, so the last write is the newest state.
+// flush writes what changed since the last write, in one transaction.
+// Writes are serialized; a failed one is retried by the next.
 func (j *journal) flush(ctx context.Context) error {
 	j.flushMu.Lock()
 	defer j.flushMu.Unlock()
 	j.mu.Lock()
-	b, err := json.Marshal(&j.snap)
+	set := make(map[string]string, len(j.changed)+1)
+	var err error
+	written := j.changed
+	for e := range written {
+		rec := e
+		if !slices.ContainsFunc(e.Ops, func(o *op) bool { return !o.Done }) {
+			rec = &entry{Update: e.Update, At: e.At} // all sent: only that it was handled
+		}
+		b, merr := json.Marshal(rec)
+		if merr != nil {
+			err = merr
+			break
+		}
+		set[j.recordKey(e.Update)] = string(b)
+	}
+	var del []string
+	for _, id := range j.del {
+		del = append(del, j.recordKey(id))
+	}
+	deleted, offDirt := j.del, j.offDirt
+	if offDirt && err == nil {
+		b, merr := json.Marshal(&j.snap)
+		if merr != nil {
+			err = merr
+		}
+		set[j.key] = string(b)
+	}
 	g := j.gen
+	j.changed, j.del, j.offDirt = map[*entry]bool{}, nil, false
 	j.mu.Unlock()
 	if err == nil {
-		err = j.store.SetState(ctx, j.key, string(b))
+		err = j.store.WriteStates(ctx, set, del)
 	}
 	j.mu.Lock()
+	if err != nil {
+		// Written by the next flush (an entry taken back since is not).
+		for e := range written {
+			if _, ok := j.seen[e.Update]; ok {
+				j.changed[e] = true
+			}
+		}
+		j.del = append(j.del, deleted...)
+		j.offDirt = j.offDirt || offDirt
+	}
 	if g > j.durable {
 		j.durable = g
 		close(j.saved)

@@ -50,9 +50,9 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 	case err := <-served:
 		return fmt.Errorf("telegram webhook server: %w", err)
 	}
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
+	// Deliveries being handled finish (they end with the drain time at
+	// the latest), so none adds replies once the drain waits for them.
+	if err := srv.Shutdown(a.hard); err != nil {
 		_ = srv.Close()
 	}
 	<-served

@@ -30,6 +30,13 @@ func (s *failingState) SetState(ctx context.Context, key, value string) error {
 	return s.memState.SetState(ctx, key, value)
 }
 
+func (s *failingState) WriteStates(ctx context.Context, set map[string]string, del []string) error {
+	if s.fail.Load() {
+		return errors.New("database is locked")
+	}
+	return s.memState.WriteStates(ctx, set, del)
+}
+
 type webhookBot struct {
 	t   *testing.T
 	cfg Config

@@ -64,21 +64,7 @@ func zariaBinary(t *testing.T) string {
 // listener and the given extra environment. It is killed when the test ends.
 func tgBot(t *testing.T, fake *telegramtest.Server, db string, extra ...string) *botproc.Proc {
 	t.Helper()
-	bin := zariaBinary(t)
-	addr, err := botproc.FreeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := append([]string{
-		"ZARIA_TELEGRAM_TOKEN=" + fake.Token(),
-		"ZARIA_TELEGRAM_API=" + fake.URL(),
-		"ZARIA_DB=" + db,
-		"ZARIA_HTTP_LISTEN=" + addr,
-		"ZARIA_LANG=es",
-	}, extra...)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := botproc.Start(ctx, bin, filepath.Dir(db), env)
+	p, err := startTGBot(t, fake, db, extra...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,6 +79,28 @@ func tgBot(t *testing.T, fake *telegramtest.Server, db string, extra ...string) 
 		}
 	})
 	return p
+}
+
+// startTGBot starts the binary against fake with the database db, an ops
+// listener on a free port and the given extra environment, and waits for
+// /healthz; the error is botproc.Start's.
+func startTGBot(t *testing.T, fake *telegramtest.Server, db string, extra ...string) (*botproc.Proc, error) {
+	t.Helper()
+	bin := zariaBinary(t)
+	addr, err := botproc.FreeAddr()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append([]string{
+		"ZARIA_TELEGRAM_TOKEN=" + fake.Token(),
+		"ZARIA_TELEGRAM_API=" + fake.URL(),
+		"ZARIA_DB=" + db,
+		"ZARIA_HTTP_LISTEN=" + addr,
+		"ZARIA_LANG=es",
+	}, extra...)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return botproc.Start(ctx, bin, filepath.Dir(db), env)
 }
 
 // newFake starts a fake Bot API closed at the end of the test.

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"image/png"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +18,7 @@ import (
 
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/bench/e2e/botproc"
+	"zaria/configs"
 	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/fold"
@@ -31,6 +37,10 @@ func TestE2ETelegramOutage(t *testing.T) {
 
 	fake.Say(-100, 1, "Ana", "es", "/roll 2d6+3")
 	waitSent(t, fake, 1, 20*time.Second)
+	// The server goes away between requests: a reply whose answer is cut
+	// after Telegram kept it cannot be told from one that was lost (the Bot
+	// API has no idempotency key), and is sent again; see the README.
+	time.Sleep(time.Second)
 
 	fake.Stop()
 	down := time.Now()
@@ -192,10 +202,11 @@ func TestE2ETelegramKill9(t *testing.T) {
 }
 
 // TestE2ETelegramSIGTERM: SIGTERM with replies still queued (the 30/s limit
-// holds them back): the bot stops taking updates, sends what it owes, and
-// exits within 10 s with status 0. A second run with a backlog longer than
-// the 10 s drain exits in time too, and the next start sends the rest —
-// nothing lost, nothing twice.
+// holds them back): the bot stops taking updates, sends what it owes for
+// up to 8 s, and exits within 10 s with status 0 (the README's promise).
+// A second run with a backlog longer than the 8 s drain keeps sending for
+// those 8 s, exits in time too, logs how many replies it left, and the
+// next start sends the rest — nothing lost, nothing twice.
 func TestE2ETelegramSIGTERM(t *testing.T) {
 	t.Parallel()
 	t.Run("drains", func(t *testing.T) {
@@ -234,10 +245,19 @@ func TestE2ETelegramSIGTERM(t *testing.T) {
 		for i := 0; i < n; i++ {
 			fake.Say(-int64(4000+i), int64(80_000+i), "Ana", "es", "/roll 3d6")
 		}
-		// Polling pauses at 300 queued replies (10 s at 30/s): stop once
-		// that many were fetched; the rest waits at Telegram.
-		waitHandled(t, p, 300, 20*time.Second)
-		queued := 300 - fake.SentCount()
+		// Polling pauses at 300 queued replies (10 s at 30/s) and goes on
+		// at 225: stop once more than the drain can send (8 s at 30/s =
+		// 240) are queued; the rest waits at Telegram.
+		//
+		// On a machine too busy to handle 30 updates/s the queue never
+		// gets that long: the backlog then waits at Telegram instead, and
+		// the test checks the clean exit and the exactly-once restart.
+		queued := queuedWithin(p, 260, 30*time.Second)
+		full := queued >= 260
+		if !full {
+			t.Logf("only %d replies queued after 30 s: the machine handles updates slower than the bot sends", queued)
+		}
+		sentAtStop := fake.SentCount()
 		took, err := p.Stop(11 * time.Second)
 		if err != nil {
 			t.Fatal(err)
@@ -246,12 +266,23 @@ func TestE2ETelegramSIGTERM(t *testing.T) {
 			t.Errorf("exit status after SIGTERM: %v\n%s", e, tail(p.Logs(), 10))
 		}
 		sentBefore := fake.SentCount()
-		t.Logf("SIGTERM with %d replies queued: exit after %s, %d sent", queued, took.Round(time.Millisecond), sentBefore)
-		if took > 10500*time.Millisecond {
+		t.Logf("SIGTERM with %d replies queued: exit after %s, %d sent during the drain", queued, took.Round(time.Millisecond), sentBefore-sentAtStop)
+		// The README: "sends what it owes for up to 8 s, and exits
+		// within 10 s".
+		if took > 10*time.Second {
 			t.Errorf("exit took %s, want ≤ 10 s", took)
 		}
-		if !strings.Contains(p.Logs(), "drain time over") {
-			t.Error("the log does not say that replies were left for the next start")
+		if full {
+			if took < 7500*time.Millisecond || sentBefore-sentAtStop < 7*30 {
+				t.Errorf("the bot sent %d replies in %s after SIGTERM; want it to keep sending (30/s) for the 8 s drain", sentBefore-sentAtStop, took)
+			}
+			m := regexp.MustCompile(`drain time over; unsent replies stay queued for the next start.* left=(\d+)`).FindStringSubmatch(p.Logs())
+			if m == nil {
+				t.Fatalf("the log does not say that replies were left for the next start:\n%s", tail(p.Logs(), 10))
+			}
+			if left, _ := strconv.Atoi(m[1]); left <= 0 || left > queued {
+				t.Errorf("the log says %d replies were left, of %d queued at SIGTERM", left, queued)
+			}
 		}
 		tgBot(t, fake, db)
 		waitSent(t, fake, n, 60*time.Second)
@@ -277,6 +308,20 @@ func waitHandled(t *testing.T, p *botproc.Proc, n int, timeout time.Duration) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the bot handled %v of %d commands (%v)", m["zaria_command_seconds_count"], n, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// queuedWithin waits up to timeout for n replies queued to send and
+// returns the length of the queue then.
+func queuedWithin(p *botproc.Proc, n int, timeout time.Duration) int {
+	deadline := time.Now().Add(timeout)
+	for {
+		m, err := p.Scrape()
+		q := int(m["zaria_telegram_send_queue"])
+		if (err == nil && q >= n) || time.Now().After(deadline) {
+			return q
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -367,20 +412,7 @@ func TestE2ETelegramPoisonMessage(t *testing.T) {
 // answers /healthz is not a failure (it may crash on its first update).
 func startMayDie(t *testing.T, fake *telegramtest.Server, db string, extra ...string) (*botproc.Proc, error) {
 	t.Helper()
-	addr, err := botproc.FreeAddr()
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := append([]string{
-		"ZARIA_TELEGRAM_TOKEN=" + fake.Token(),
-		"ZARIA_TELEGRAM_API=" + fake.URL(),
-		"ZARIA_DB=" + db,
-		"ZARIA_HTTP_LISTEN=" + addr,
-		"ZARIA_LANG=es",
-	}, extra...)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := botproc.Start(ctx, zariaBinary(t), filepath.Dir(db), env)
+	p, err := startTGBot(t, fake, db, extra...)
 	if err != nil && !strings.Contains(err.Error(), "exited at start") {
 		t.Fatal(err)
 	}
@@ -488,5 +520,75 @@ func waitTGReplies(t *testing.T, f *telegramtest.Server, chat int64, n int, time
 			t.Fatalf("chat %d: %d of %d replies: %+v", chat, len(got), n, got)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestTelegramConfigComplete: every setting of the Telegram adapter is
+// a key of the config file's telegram section: built from the defaults,
+// each field of telegram.Config but the test hook (HTTPClient) is set.
+func TestTelegramConfigComplete(t *testing.T) {
+	d := configs.Default()
+	d.Telegram.Token = "1:x"
+	d.Telegram.WebhookURL, d.Telegram.WebhookListen, d.Telegram.WebhookSecret = "https://example.org/tg", "127.0.0.1:8443", "s"
+	tc := reflect.ValueOf(telegramConfig(d.Telegram, "en"))
+	for i := 0; i < tc.NumField(); i++ {
+		f := tc.Type().Field(i)
+		if !f.IsExported() || f.Name == "HTTPClient" {
+			continue
+		}
+		if tc.Field(i).IsZero() {
+			t.Errorf("telegram.Config.%s is not set from the config file", f.Name)
+		}
+	}
+}
+
+// TestE2ETelegramOddsPhoto: the real binary sends /probabilidad as a
+// picture (the chart renderer is wired): a PNG about 800 px wide, in
+// reply to the command, its caption in Spanish with the mean of 2d6 (7).
+func TestE2ETelegramOddsPhoto(t *testing.T) {
+	t.Parallel()
+	fake := newFake(t, telegramtest.Production)
+	p := tgBot(t, fake, filepath.Join(t.TempDir(), "zaria.db"))
+	msg := fake.Say(-6100, 61, "Ana", "es", "/probabilidad 2d6")
+	got := waitTGReplies(t, fake, -6100, 1, 20*time.Second)
+	m := got[0]
+	if m.Method != "sendPhoto" || m.ReplyTo != msg {
+		t.Fatalf("got %s in reply to %d, want a photo in reply to %d\n%s", m.Method, m.ReplyTo, msg, tail(p.Logs(), 10))
+	}
+	img, err := png.Decode(bytes.NewReader(m.Photo))
+	if err != nil {
+		t.Fatalf("the photo is not a PNG: %v", err)
+	}
+	if w := img.Bounds().Dx(); w < 700 || w > 900 {
+		t.Errorf("the picture is %d px wide", w)
+	}
+	if !strings.Contains(m.Visible, "Media 7") {
+		t.Errorf("caption %q", m.Visible)
+	}
+}
+
+// TestE2ETelegramAskedRollPhoto: a roll asked with "?" carries its
+// distribution: it arrives as a photo whose caption is the roll and its
+// chance, with the 🎲 again button on it; pressing it (someone else)
+// rolls again, as a new photo that says who rolled.
+func TestE2ETelegramAskedRollPhoto(t *testing.T) {
+	t.Parallel()
+	fake := newFake(t, telegramtest.Production)
+	tgBot(t, fake, filepath.Join(t.TempDir(), "zaria.db"))
+	fake.Say(-6200, 62, "Ana", "es", "/roll 3d6 vs 12 ?")
+	got := waitTGReplies(t, fake, -6200, 1, 20*time.Second)
+	m := got[0]
+	if m.Method != "sendPhoto" || !strings.Contains(m.Visible, "12") {
+		t.Fatalf("got %s %q, want a photo with the roll", m.Method, m.Visible)
+	}
+	var kb tgbotapi.InlineKeyboardMarkup
+	if err := json.Unmarshal([]byte(m.Params["reply_markup"]), &kb); err != nil || len(kb.InlineKeyboard) != 1 {
+		t.Fatalf("the photo has no buttons: %q (%v)", m.Params["reply_markup"], err)
+	}
+	time.Sleep(1100 * time.Millisecond) // Telegram's per-chat second
+	fake.Press(m, telegramtest.User{ID: 63, Name: "Bea", Lang: "es"}, *kb.InlineKeyboard[0][0].CallbackData)
+	got = waitTGReplies(t, fake, -6200, 2, 20*time.Second)
+	if got[1].Method != "sendPhoto" || !strings.Contains(got[1].Visible, "Bea") {
+		t.Errorf("again: %s %q, want a new photo saying Bea rolled", got[1].Method, got[1].Visible)
 	}
 }

@@ -21,8 +21,7 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-// exitUser is the status for a user error (the README's "Command line";
-// TestRollCommandContract pins it).
+// exitUser is the status for a user error (README "Command line"; TestRollCommandContract pins it).
 const exitUser = 2
 
 func main() {

@@ -20,7 +20,7 @@ import (
 )
 
 // rollCmd runs one chat message through the router and prints the reply
-// (the README's "Command line"). Exit 0 for a reply, 2 for a user error.
+// (README "Command line"). Exit 0 for a reply, 2 for a user error.
 func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("roll", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -102,12 +102,7 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	}
 	chatRef := core.ChatRef{Platform: "cli", ID: *chat}
 	if *lang != "" {
-		s, err := db.Settings(ctx, chatRef)
-		if err != nil {
-			return fail(err.Error())
-		}
-		s.Lang = *lang
-		if err := db.SaveSettings(ctx, chatRef, s); err != nil {
+		if err := db.SetLang(ctx, chatRef, *lang); err != nil {
 			return fail(err.Error())
 		}
 	}

@@ -2,15 +2,20 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 
+	"zaria/adapters/chart"
+	"zaria/adapters/telegram"
 	"zaria/configs"
 	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/pad"
+	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
@@ -76,6 +81,14 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	roll.RegisterOdds(r)
 	systems.Register(r)
 	character.Register(r, chars)
+	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
+		ActiveName: func(ctx context.Context, chat core.ChatRef, userID string) (string, error) {
+			c, err := db.ActiveCharacter(ctx, chat, userID)
+			if errors.Is(err, character.ErrNotFound) {
+				return "", nil
+			}
+			return c.Name, err
+		}}))
 	general.Register(r, version)
 	return r, nil
 }
@@ -87,4 +100,44 @@ func openDB(ctx context.Context, path string) (*sqlite.DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	return db, nil
+}
+
+// telegramCharts draws the charts the Telegram adapter sends as photos.
+var telegramCharts = telegram.ChartFunc(func(_ context.Context, c *reply.Chart, _ string) ([]byte, error) {
+	return chart.PNG(c)
+})
+
+// telegramConfig is the Telegram adapter's configuration from the config
+// file's telegram keys, with the chart renderer.
+func telegramConfig(t configs.Telegram, lang string) telegram.Config {
+	return telegram.Config{
+		Token:                 t.Token,
+		APIURL:                t.API,
+		PollTimeout:           t.PollTimeout,
+		RequestTimeout:        t.RequestTimeout,
+		WebhookListen:         t.WebhookListen,
+		WebhookURL:            t.WebhookURL,
+		WebhookSecret:         t.WebhookSecret,
+		WebhookMaxConnections: t.WebhookMaxConnections,
+		WebhookWait:           t.WebhookWait,
+		DefaultLang:           lang,
+		ChatInterval:          t.Limits.ChatInterval,
+		GroupLimit:            t.Limits.GroupLimit,
+		GroupWindow:           t.Limits.GroupWindow,
+		GlobalLimit:           t.Limits.GlobalLimit,
+		GlobalWindow:          t.Limits.GlobalWindow,
+		MaxQueued:             t.MaxQueued,
+		SaveInterval:          t.SaveInterval,
+		AdminTTL:              t.AdminTTL,
+		DrainTimeout:          t.DrainTimeout,
+		MaxMessage:            t.MaxMessage,
+		MaxImportBytes:        t.MaxImportBytes,
+		FileCommands:          t.FileCommands,
+		InlineCommand:         t.InlineCommand,
+		HandledRetention:      t.HandledRetention,
+		MaxButtons:            t.MaxButtons,
+		BackoffMin:            t.BackoffMin,
+		BackoffMax:            t.BackoffMax,
+		Charts:                telegramCharts,
+	}
 }

@@ -84,10 +84,15 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if n := utf8.RuneCountInString(text); n > s.lim.AliasLen {
 		return nil, command.Errorf("alias.too_long", "max", s.lim.AliasLen, "got", n)
 	}
+	// One line without control or invisible characters: a saved roll is
+	// shown in /alias lists beside the bot's own lines.
 	for _, r := range text {
 		if unicode.IsControl(r) {
 			return nil, command.Errorf("alias.not_command", "name", name)
 		}
+	}
+	if fold.Clean(text) != strings.Join(strings.Fields(text), " ") {
+		return nil, command.Errorf("alias.not_command", "name", name)
 	}
 	p, ok := command.Parse(text, req.Settings.Options["prefix"], "")
 	if !ok {

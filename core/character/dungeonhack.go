@@ -1,6 +1,10 @@
 package character
 
-import "zaria/core/fold"
+import (
+	"sync"
+
+	"zaria/core/fold"
+)
 
 // Dungeon Hack equipment lives on the sheet as ordinary values. The
 // Dungeon Hack commands read and write them through command.Sheets with
@@ -30,21 +34,24 @@ func synonymGroups() [][]string {
 	}
 }
 
-// synonyms returns the other folded names of key's group (nil if none).
-func synonyms(key string) []string {
-	key = fold.Key(key)
+// synonymTable maps each folded name of a group to the other folded names
+// of its group. It is computed once: every value lookup and every value
+// of an import asks it.
+var synonymTable = sync.OnceValue(func() map[string][]string {
+	out := map[string][]string{}
 	for _, g := range synonymGroups() {
 		for _, k := range g {
-			if fold.Key(k) == key {
-				out := make([]string, 0, len(g)-1)
-				for _, o := range g {
-					if fold.Key(o) != key {
-						out = append(out, fold.Key(o))
-					}
+			k = fold.Key(k)
+			for _, o := range g {
+				if o = fold.Key(o); o != k {
+					out[k] = append(out[k], o)
 				}
-				return out
 			}
 		}
 	}
-	return nil
-}
+	return out
+})
+
+// synonyms returns the other folded names of key's group (nil if none);
+// key is folded already.
+func synonyms(key string) []string { return synonymTable()[key] }

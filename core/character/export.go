@@ -282,17 +282,18 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 			if err := checkValueName(v.Name, s.lim.NameLen); err != nil {
 				return ChatData{}, err
 			}
-			if keys[fold.Key(v.Name)] {
+			vk := fold.Key(v.Name)
+			if keys[vk] {
 				return ChatData{}, command.Errorf("import.duplicate_value", "name", v.Name, "character", ec.Name)
 			}
-			keys[fold.Key(v.Name)] = true
+			keys[vk] = true
 			if err := checkValueText(v.Value, s.lim.ValueLen); err != nil {
 				return ChatData{}, err
 			}
 			if err := s.validate(req, v.Name, v.Value); err != nil {
 				return ChatData{}, err
 			}
-			c.Values = append(c.Values, Value{Name: v.Name, Key: fold.Key(v.Name), Text: strings.TrimSpace(v.Value)})
+			c.Values = append(c.Values, Value{Name: v.Name, Key: vk, Text: strings.TrimSpace(v.Value)})
 		}
 		out.Characters = append(out.Characters, c)
 	}

@@ -157,6 +157,7 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	if more > 0 {
 		rep.Add(reply.I(tr(req, "stats.more_sizes", "count", more)))
 	}
+	rep.Chart = fairnessChart(req, sizes) // statschart.go
 	return rep, nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/dice"
+	"zaria/core/fold"
 	"zaria/core/reply"
 )
 
@@ -48,6 +49,14 @@ type Command struct {
 	// MaxInput, when larger than Limits.MaxInput, is this command's own
 	// input limit in characters: /importar takes a whole export document.
 	MaxInput int
+	// TakesFile marks a command whose input is an attached file (the
+	// file's text follows the command, as /importar does): adapters ask
+	// Router.TakesFile before reading a document.
+	TakesFile bool
+	// Odds, when set, answers the odds of one of this command's rolls
+	// without rolling (the 📊 button, Router.Press with reply.ActOdds):
+	// it reads Request.Args and marks Request.Actual.
+	Odds Handler
 }
 
 // Option is a per-chat setting a system offers (/ajustes key value).
@@ -74,6 +83,11 @@ type Request struct {
 	// command it runs through Redispatch. Expensive steps spend from it.
 	// Nil (a handler called directly) never runs out.
 	Budget *Budget
+	// Actual is the result of the roll whose odds an Odds handler shows;
+	// nil otherwise.
+	Actual *int64
+
+	gmKnown bool // IsGM was already looked up (a press: Request.Run)
 
 	chain []string // saved rolls expanded to reach this request, outermost first
 
@@ -137,7 +151,19 @@ type UserError struct {
 func (e *UserError) Error() string { return "user error: " + e.Key }
 
 // Errorf builds a UserError from a key and alternating names and values.
-func Errorf(key string, kv ...any) error { return &UserError{Key: key, Args: Args(kv...)} }
+//
+// A string value usually quotes what the user typed: it is cleaned to one
+// line without invisible characters (fold.Clean), so an error can never
+// print a line that looks like the bot's own.
+func Errorf(key string, kv ...any) error {
+	args := Args(kv...)
+	for k, v := range args {
+		if s, ok := v.(string); ok {
+			args[k] = fold.Clean(s)
+		}
+	}
+	return &UserError{Key: key, Args: args}
+}
 
 // AsUserError reports whether err is (or wraps) a UserError.
 func AsUserError(err error) (*UserError, bool) {

@@ -19,8 +19,7 @@ import (
 	"zaria/core/reply"
 )
 
-// Limits of the router. A zero field takes the default in parentheses;
-// the router tests pin each one.
+// Limits of the router. Zero values take the defaults (README "Limits").
 type Limits struct {
 	MaxInput  int           // characters per message (500)
 	MaxOutput int           // characters per reply (3500)
@@ -63,7 +62,10 @@ func (l Limits) withDefaults() Limits {
 // SettingsStore keeps each chat's settings.
 type SettingsStore interface {
 	Settings(ctx context.Context, chat core.ChatRef) (core.Settings, error)
-	SaveSettings(ctx context.Context, chat core.ChatRef, s core.Settings) error
+	// SetLang and SetOption change one thing in one write, so two writers
+	// (the bot and the CLI beside it) never undo each other's change.
+	SetLang(ctx context.Context, chat core.ChatRef, lang string) error
+	SetOption(ctx context.Context, chat core.ChatRef, key, value string) error
 }
 
 // GMStore says whether a user was named GM of a chat with /gm add. Optional.
@@ -123,6 +125,7 @@ type Router struct {
 	options  map[string]Option
 	optOrder []string
 	limiter  *limiter
+	actions  map[reply.ActionKind]ActionHandler
 }
 
 // New builds a router. Register commands before the first Dispatch.
@@ -346,13 +349,8 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 		src = r.cfg.NewSource()
 	}
 	req.Rand = src
-	req.IsGM = msg.FromGM || msg.Private
-	if !req.IsGM && r.cfg.GMs != nil {
-		gm, err := r.cfg.GMs.IsGM(ctx, msg.Chat, msg.From.ID)
-		if err != nil {
-			r.cfg.Logger.ErrorContext(ctx, "gm lookup", "chat", msg.Chat.String(), "err", err)
-		}
-		req.IsGM = gm
+	if !req.gmKnown {
+		req.IsGM = r.isGM(ctx, msg)
 	}
 
 	start := time.Now()
@@ -369,6 +367,7 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 	if cmd.Roll && !rep.Error && rep.Command == "" {
 		rep.Command = "/" + cmd.Name + strings.TrimRight(" "+p.Args, " ")
 	}
+	fillActions(rep)
 	if req.Depth == 0 {
 		r.enforceOutput(req, rep)
 		for _, o := range r.cfg.Observers {
@@ -450,7 +449,7 @@ func (r *Router) resolveLang(ctx context.Context, msg core.Message, s *core.Sett
 	if core.IsLang(hint) {
 		// A new chat starts in the language of the first user's client, and keeps it.
 		s.Lang = hint
-		if err := r.cfg.Settings.SaveSettings(ctx, msg.Chat, *s); err != nil {
+		if err := r.cfg.Settings.SetLang(ctx, msg.Chat, hint); err != nil {
 			r.cfg.Logger.ErrorContext(ctx, "save language", "chat", msg.Chat.String(), "err", err)
 		}
 		return hint

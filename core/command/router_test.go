@@ -183,7 +183,7 @@ func TestInputLimit(t *testing.T) {
 		m := msg(long)
 		m.Chat.ID = "lim-" + l
 		st := r.SettingsStore()
-		_ = st.SaveSettings(context.Background(), m.Chat, core.Settings{Lang: l})
+		_ = st.SetLang(context.Background(), m.Chat, l)
 		rep, ok := r.Dispatch(context.Background(), m)
 		if !ok || !rep.Error {
 			t.Fatalf("%s: long input not refused", l)

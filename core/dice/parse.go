@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"zaria/core/fold"
 )
 
 // Parse reads the notation into an expression tree. It never evaluates
@@ -140,7 +142,7 @@ func (p *parser) parse() error {
 		return err
 	}
 	p.e.Root = root
-	p.e.Text = strings.TrimSpace(s[exprStart:p.at])
+	p.e.Text = fold.Clean(s[exprStart:p.at]) // echoed in the reply: one line, nothing invisible
 	if t := p.peek(false); t.kind == tTarget {
 		p.advance()
 		ts := p.peek(false).pos
@@ -176,7 +178,9 @@ func (p *parser) parse() error {
 		p.advance()
 	}
 	if t := p.peek(false); t.kind == tHash {
-		label := strings.TrimSpace(s[t.end:])
+		// A label is shown beside the bot's own lines: one line, no
+		// controls or invisible characters (fold.Clean).
+		label := fold.Clean(s[t.end:])
 		for _, q := range []string{"?", ";", "\u037e"} {
 			// "¿...?" is a Spanish question inside the label, not a request for odds.
 			if strings.HasSuffix(label, q) && !(q == "?" && strings.Count(label, "?") <= strings.Count(label, "¿")) {
@@ -201,7 +205,7 @@ func (p *parser) parse() error {
 
 func (p *parser) setLabel(dst *string, t *token) error {
 	text := p.text(t)
-	label := strings.TrimSpace(text[1 : len(text)-1])
+	label := fold.Clean(text[1 : len(text)-1])
 	if n := utf8.RuneCountInString(label); n > MaxLabel {
 		return errLimit(CodeLabelTooLong, MaxLabel, n)
 	}

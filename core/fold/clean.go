@@ -3,6 +3,7 @@ package fold
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Clean makes untrusted one-line text (a display name, a character's name,
@@ -12,6 +13,13 @@ import (
 // spaces collapse to one, and the ends are trimmed. A name with a newline
 // can then never print a line that looks like the bot's.
 func Clean(s string) string {
+	if clean(s) {
+		return s // the common case, without allocating
+	}
+	return cleaned(s)
+}
+
+func cleaned(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -34,6 +42,37 @@ func Clean(s string) string {
 		b.WriteRune(r)
 	}
 	return strings.TrimRight(b.String(), " ")
+}
+
+// clean reports whether Clean would return s unchanged.
+func clean(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	prevSpace := false
+	for _, r := range s {
+		if r == ' ' {
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+		if r < 0x80 {
+			if r < 0x20 || r == 0x7f {
+				return false
+			}
+			continue
+		}
+		if r == utf8.RuneError || unicode.IsSpace(r) || unicode.IsControl(r) || invisible(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // invisible reports format characters that change how the text around

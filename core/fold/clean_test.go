@@ -20,3 +20,22 @@ func TestClean(t *testing.T) {
 		}
 	}
 }
+
+// The fast path (clean) agrees with the full cleaning on every input.
+func TestCleanFastPath(t *testing.T) {
+	for _, s := range []string{"Ana", "Ana Pérez", "Ana  Pérez", " Ana", "Ana ", "a\tb", "a\u00a0b", "a\u202eb",
+		"Δράκος", "a\x7fb", "a\u0085b", "👨\u200d👩", "x\u2028y", "", " ", "a b c", "\uFEFFa", "a\u00adb", "e\u0301", "\x9a"} {
+		if got, want := clean(s), cleaned(s) == s; got != want {
+			t.Errorf("clean(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func FuzzCleanFastPath(f *testing.F) {
+	f.Add("Ana\n⚠️")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := clean(s), cleaned(s) == s; got != want {
+			t.Errorf("clean(%q) = %v, want %v", s, got, want)
+		}
+	})
+}

@@ -13,6 +13,9 @@ import (
 
 // Key returns the folded form of s.
 func Key(s string) string {
+	if k, ok := asciiKey(s); ok {
+		return k
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -33,6 +36,34 @@ func Key(s string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// asciiKey is Key for text that is all ASCII (most names and values), with
+// one allocation and no normalization; ok=false for any other text.
+func asciiKey(s string) (string, bool) {
+	b := make([]byte, 0, len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return "", false
+		case c == '-' || c == '_' || c == ' ' || (c >= '\t' && c <= '\r'):
+			if !space && len(b) > 0 {
+				b = append(b, ' ')
+			}
+			space = true
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		space = false
+		b = append(b, c)
+	}
+	if space && len(b) > 0 {
+		b = b[:len(b)-1]
+	}
+	return string(b), true
 }
 
 // Equal reports whether a and b fold to the same key.

@@ -155,9 +155,7 @@ func lang(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 }
 
 func setLang(ctx context.Context, req *command.Request, l string) (*reply.Reply, error) {
-	s := req.Settings.Clone()
-	s.Lang = l
-	if err := req.Router().SettingsStore().SaveSettings(ctx, req.Msg.Chat, s); err != nil {
+	if err := req.Router().SettingsStore().SetLang(ctx, req.Msg.Chat, l); err != nil {
 		return nil, err
 	}
 	req.Lang = l
@@ -296,9 +294,7 @@ func findOption(opts []command.Option, key string) (command.Option, bool) {
 }
 
 func save(ctx context.Context, req *command.Request, o command.Option, value string) (*reply.Reply, error) {
-	s := req.Settings.Clone()
-	s.Options[o.Key] = value
-	if err := req.Router().SettingsStore().SaveSettings(ctx, req.Msg.Chat, s); err != nil {
+	if err := req.Router().SettingsStore().SetOption(ctx, req.Msg.Chat, o.Key, value); err != nil {
 		return nil, err
 	}
 	shown := value
@@ -376,10 +372,11 @@ func displayName(u core.User) string {
 }
 
 // settingsName is /ajustes as the chat's language names it (Telegram takes
-// Latin command names only, so Greek keeps /ajustes).
+// Latin command names only, so Greek shows the English /settings; on Matrix
+// !ρυθμίσεις works too).
 func settingsName(req *command.Request) string {
-	if req.Lang == "en" {
-		return "settings"
+	if req.Lang == "es" {
+		return "ajustes"
 	}
-	return "ajustes"
+	return "settings"
 }

@@ -14,9 +14,28 @@ type Chart struct {
 	// Actual, when set, is marked too: the result of the roll the chart
 	// explains (a roll's 📊 button).
 	Actual *int64
+	// TargetLabel and ActualLabel name the marks in the picture's legend
+	// ("target", "your roll").
+	TargetLabel, ActualLabel string
+	// Note, when set, says how the figures are approximate: where an
+	// explosion's endless tail was cut ("≈ cut past 306 …").
+	Note string
+	// Counts, when set, makes the chart a fairness picture instead of a
+	// distribution (/stats): one panel per die size, a bar for the times
+	// each face came up and a line at the count a fair die gives. Equal
+	// then names the counts' axis and ExpectedLabel the line.
+	Counts        []Counts
+	ExpectedLabel string
 	// Text is the chart in characters (a small bar chart), for text-only
 	// platforms and as the fallback of a picture.
 	Text []Line
+}
+
+// Counts is one die size of a fairness picture.
+type Counts struct {
+	Title    string  // "d6 · 600 dice · χ² 4.2, p 0.52 · ✅ looks fair"
+	Observed []int   // Observed[f-1] = times face f came up
+	Expected float64 // what a fair die gives each face
 }
 
 // Series is one distribution: P[i] = P(total = Min+i).

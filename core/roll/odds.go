@@ -52,6 +52,9 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 	if args == "" {
 		return nil, command.Errorf("odds.err.empty")
 	}
+	if rep, ok, err := systemOdds(ctx, req, args); ok {
+		return rep, err
+	}
 	parts := strings.Split(args, "|")
 	if len(parts) > MaxCompared {
 		return nil, command.Errorf("odds.err.too_many", "max", MaxCompared, "got", len(parts))
@@ -101,7 +104,7 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 		if len(ds) > 1 {
 			head = append(head, reply.B(seriesName(i)+" "))
 		}
-		head = append(head, reply.C(d.text))
+		head = append(head, reply.C(Minus(d.text)))
 		rep.Lines = append(rep.Lines, head)
 		approx := d.o.Approx
 		mean := Number(req.Lang, d.o.Mean, approx)
@@ -121,13 +124,22 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("odds.approx"))})
 	}
 	rep.Lines = append(rep.Lines, atLeastTable(req, ds)...)
+	rep.Chart = distChart(req, ds, actual)
+	return rep
+}
 
+// distChart is the Chart of distributions ds: the first target marked, and
+// actual, the result of a roll, when given.
+func distChart(req *command.Request, ds []distribution, actual *int64) *reply.Chart {
 	c := &reply.Chart{
 		Title:   chartTitle(ds),
 		XLabel:  req.T("odds.chart.x"),
 		Equal:   req.T("odds.chart.equal"),
 		AtLeast: req.T("odds.chart.at_least"),
 		Actual:  actual,
+		// The legend of the marks.
+		TargetLabel: req.T("odds.chart.target"),
+		ActualLabel: req.T("odds.chart.actual"),
 	}
 	for i, d := range ds {
 		label := d.text
@@ -135,14 +147,16 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 			label = seriesName(i) + " " + d.text
 		}
 		c.Series = append(c.Series, reply.Series{Label: label, Min: d.o.Min, P: d.p, Approx: d.o.Approx})
+		if d.o.Approx && c.Note == "" {
+			c.Note = req.T("odds.chart.cut", "max", minus(d.o.Max))
+		}
 		if d.o.HasChance && c.Target == nil {
 			t := d.o.Target
 			c.Target = &t
 		}
 	}
 	c.Text = barChart(req, c)
-	rep.Chart = c
-	return rep
+	return c
 }
 
 // seriesName names the i-th expression compared: A, B, C.
@@ -291,46 +305,76 @@ func sortAsc(xs []int64) {
 	}
 }
 
-// barChart draws P(total = x) of the first series in characters: one row
-// per total, or per run of totals when there are more than MaxBarRows.
+// tailCut is the weight below which each end of a long distribution is
+// folded into one "≤ x" or "≥ x" row of the bar chart in characters.
+const tailCut = 0.0005
+
+// barChart draws P(total = x) of the first series in characters, readable
+// at 40 columns: one row per total, or per run of totals when there are
+// more than MaxBarRows; the ends of a long distribution that weigh less
+// than 0.05 % each are folded into one row ("≥35"), and an approximate
+// series (an explosion cut) has its figures marked "≈" and a last line
+// saying where it was cut.
 func barChart(req *command.Request, c *reply.Chart) []reply.Line {
 	s := c.Series[0]
 	if len(s.P) == 0 {
 		return nil
 	}
-	step := (len(s.P) + MaxBarRows - 1) / MaxBarRows
 	type row struct {
+		label  string
 		lo, hi int64
 		p      float64
 	}
-	var rows []row
+	first, last := 0, len(s.P)-1
+	var below, above float64
+	if len(s.P) > MaxBarRows {
+		for first < last && below+s.P[first] < tailCut {
+			below += s.P[first]
+			first++
+		}
+		for last > first && above+s.P[last] < tailCut {
+			above += s.P[last]
+			last--
+		}
+	}
+	rows := make([]row, 0, MaxBarRows+2)
+	if first > 0 {
+		x := s.Min + int64(first) - 1
+		rows = append(rows, row{label: "≤" + minus(x), lo: s.Min, hi: x, p: below})
+	}
+	n := last - first + 1
+	room := MaxBarRows
+	if first > 0 {
+		room--
+	}
+	if last < len(s.P)-1 || s.Approx {
+		room--
+	}
+	step := (n + room - 1) / room
 	top := 0.0
-	for i := 0; i < len(s.P); i += step {
-		r := row{lo: s.Min + int64(i), hi: s.Min + int64(min(i+step, len(s.P))-1)}
-		for _, p := range s.P[i:min(i+step, len(s.P))] {
+	for i := first; i <= last; i += step {
+		end := min(i+step, last+1) - 1
+		r := row{lo: s.Min + int64(i), hi: s.Min + int64(end)}
+		r.label = minus(r.lo)
+		if r.hi != r.lo {
+			r.label += "–" + minus(r.hi)
+		}
+		for _, p := range s.P[i : end+1] {
 			r.p += p
 		}
 		rows = append(rows, r)
 		top = max(top, r.p)
 	}
-	// Trim the empty ends (a tail that rounds to nothing).
-	for len(rows) > 1 && rows[0].p < top/1000 {
-		rows = rows[1:]
-	}
-	for len(rows) > 1 && rows[len(rows)-1].p < top/1000 {
-		rows = rows[:len(rows)-1]
+	if last < len(s.P)-1 {
+		x := s.Min + int64(last) + 1
+		rows = append(rows, row{label: "≥" + minus(x), lo: x, hi: math.MaxInt64, p: above})
 	}
 	width := 0
-	labels := make([]string, len(rows))
-	for i, r := range rows {
-		labels[i] = minus(r.lo)
-		if r.hi != r.lo {
-			labels[i] += "–" + minus(r.hi)
-		}
-		width = max(width, len([]rune(labels[i])))
+	for _, r := range rows {
+		width = max(width, len([]rune(r.label)))
 	}
 	lines := []reply.Line{{reply.B(req.T("odds.chart.equal") + " · " + s.Label)}}
-	for i, r := range rows {
+	for _, r := range rows {
 		n := int(math.Round(r.p / top * barWidth * 8))
 		bar := strings.Repeat("█", n/8)
 		if n%8 > 0 {
@@ -343,9 +387,82 @@ func barChart(req *command.Request, c *reply.Chart) []reply.Line {
 		if c.Actual != nil && *c.Actual >= r.lo && *c.Actual <= r.hi {
 			mark += " 👈"
 		}
-		text := pad(labels[i], width) + " " + bar + strings.Repeat(" ", barWidth-len([]rune(bar))) + " " +
-			req.Percent(new(big.Rat).SetFloat64(r.p))
+		pct := req.Percent(new(big.Rat).SetFloat64(r.p))
+		if s.Approx {
+			pct = "≈" + pct
+		}
+		text := pad(r.label, width) + " " + bar + strings.Repeat(" ", barWidth-len([]rune(bar))) + " " + pct
 		lines = append(lines, reply.Line{reply.C(text), reply.T(mark)})
 	}
+	if c.Note != "" {
+		lines = append(lines, reply.Line{reply.I(c.Note)})
+	}
 	return lines
+}
+
+// rollChart is the picture of a roll asked with "?" (what a roll's 📊
+// button runs): the distribution of its total, its target and its result
+// marked. Nil without "?", without an exact distribution, or for a roll
+// repeated with "N#", whose several results no one marker shows.
+func rollChart(req *command.Request, res *dice.Result, o *dice.Odds) *reply.Chart {
+	e := res.Expr
+	if !e.Ask || o == nil || !o.HasDistribution() {
+		return nil
+	}
+	fs := o.Floats()
+	d := distribution{text: e.Text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)}
+	var actual *int64
+	if e.Repeat == 1 {
+		t := res.Total()
+		actual = &t
+	}
+	c := distChart(req, []distribution{d}, actual)
+	if e.Pool() {
+		c.XLabel = req.T("odds.chart.x_successes")
+	}
+	return c
+}
+
+// HandleRollOdds is /roll's Odds handler (the 📊 button of a roll): the
+// distribution of the roll's expression, its target and the result the
+// roll gave (req.Actual) marked, as /odds shows it, without rolling.
+func HandleRollOdds(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	args := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(req.Args), "?"))
+	if args == "" {
+		return nil, command.Errorf("odds.err.empty")
+	}
+	e, err := dice.Parse(args)
+	if err != nil {
+		return nil, userError(err)
+	}
+	o, err := e.OddsWithin(sheetLookup(ctx, req), req.Budget.Left())
+	switch {
+	case errors.Is(err, dice.ErrOddsBudget):
+		return nil, command.Errorf("error.budget")
+	case errors.Is(err, dice.ErrOddsDivZero):
+		return nil, command.Errorf("odds.err.div_zero", "expr", e.Text)
+	case err != nil:
+		return nil, userError(err)
+	}
+	if err := req.Budget.Spend(o.Work); err != nil {
+		return nil, err
+	}
+	if !o.HasDistribution() {
+		return nil, command.Errorf("odds.err.too_big", "expr", e.Text)
+	}
+	fs := o.Floats()
+	text := e.Text
+	if e.Repeat > 1 {
+		text = strconv.Itoa(e.Repeat) + "#" + text
+	}
+	ds := []distribution{{text: text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)}}
+	actual := req.Actual
+	if e.Repeat > 1 {
+		actual = nil // several results: no one marker shows them
+	}
+	rep := renderOdds(req, ds, actual)
+	if e.Pool() {
+		rep.Chart.XLabel = req.T("odds.chart.x_successes")
+	}
+	return rep, nil
 }

@@ -109,6 +109,7 @@ func open(ctx context.Context, path string, cfg config) (*DB, error) {
 		"_journal_mode":    {"WAL"},
 		"_synchronous":     {cfg.sync},
 		"_txlock":          {"immediate"},
+		"_cache_size":      {"-16384"},
 		"_stmt_cache_size": {"64"},
 	}))
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 
 // MoveChat moves everything stored for chat from to chat to, in one
 // transaction: settings and options, named GMs, characters with their
-// values and each user's active one, saved rolls and the roll history. It
+// values and each user's active one, saved rolls, the roll history and its face counts (/stats). It
 // also sets the given platform state keys in the same transaction (an
 // adapter's record that from now resolves to to), so a crash leaves
 // either all of it or none.
@@ -69,6 +69,28 @@ func (db *DB) MoveChat(ctx context.Context, from, to core.ChatRef, state map[str
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE rolls SET chat = ?2 WHERE chat = ?1`, oldID, newID); err != nil {
+			return err
+		}
+		// The history's face and size counts (what /stats reads) follow
+		// it: the counts of both chats add up.
+		if _, err := tx.ExecContext(ctx, `INSERT INTO face_counts (chat, sides, face, n)
+			   SELECT ?2, sides, face, n FROM face_counts WHERE chat = ?1
+			   ON CONFLICT (chat, sides, face) DO UPDATE SET n = n + excluded.n`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO size_counts (chat, sides, n)
+			   SELECT ?2, sides, n FROM size_counts WHERE chat = ?1
+			   ON CONFLICT (chat, sides) DO UPDATE SET n = n + excluded.n`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM face_counts WHERE chat = ?1`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM size_counts WHERE chat = ?1`, oldID, newID); err != nil {
+			return err
+		}
+		// A pad moves whole, unless its owner already has one in the new chat.
+		if _, err := tx.ExecContext(ctx, `UPDATE pad_buttons SET chat = ?2 WHERE chat = ?1 AND owner NOT IN (SELECT owner FROM pad_buttons WHERE chat = ?2)`, oldID, newID); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE characters SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM characters WHERE chat = ?2)`, oldID, newID); err != nil {

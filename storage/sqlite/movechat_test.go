@@ -2,10 +2,12 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"zaria/core"
 	"zaria/core/character"
+	"zaria/core/pad"
 )
 
 // fillMoveChat stores one of everything in chat: settings, a GM, a
@@ -29,6 +31,10 @@ func fillMoveChat(t *testing.T, db *DB, chat core.ChatRef, name string) {
 	must(db.SetActive(ctx, chat, "1", c.ID))
 	must(db.SetAlias(ctx, chat, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 1d20+fuerza"}, 10))
 	must(db.AppendRoll(ctx, character.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll 1d20", Dice: []int{7}, Sides: []int{20}, Result: "7"}, 100))
+	_, err = db.AddPadButton(ctx, chat, "1", pad.Button{Label: "Ataque", Command: "/ataque"}, 25)
+	must(err)
+	_, err = db.AddPadButton(ctx, chat, "", pad.Button{Label: "d20", Command: "/roll d20"}, 25)
+	must(err)
 }
 
 func checkMoved(t *testing.T, db *DB, chat core.ChatRef, name string) {
@@ -50,6 +56,12 @@ func checkMoved(t *testing.T, db *DB, chat core.ChatRef, name string) {
 	}
 	if r, err := db.LastRolls(ctx, chat, 10); err != nil || len(r) == 0 {
 		t.Errorf("history of %s: %+v %v", chat, r, err)
+	}
+	if b, err := db.PadButtons(ctx, chat, "1"); err != nil || len(b) != 1 || b[0].Command != "/ataque" {
+		t.Errorf("Ana's pad in %s: %+v %v", chat, b, err)
+	}
+	if b, err := db.PadButtons(ctx, chat, ""); err != nil || len(b) != 1 || b[0].Command != "/roll d20" {
+		t.Errorf("the chat's pad in %s: %+v %v", chat, b, err)
 	}
 }
 
@@ -122,6 +134,10 @@ func TestMoveChatMerge(t *testing.T) {
 	if err := db.SetAlias(ctx, sup, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 2d20"}, 10); err != nil {
 		t.Fatal(err)
 	}
+	// The supergroup already has a chat pad: it is kept; Ana's pad moves.
+	if _, err := db.AddPadButton(ctx, sup, "", pad.Button{Label: "2d6", Command: "/roll 2d6"}, 25); err != nil {
+		t.Fatal(err)
+	}
 	if moved, err := db.MoveChat(ctx, old, sup, nil); err != nil || !moved {
 		t.Fatalf("MoveChat = %v, %v", moved, err)
 	}
@@ -140,6 +156,78 @@ func TestMoveChatMerge(t *testing.T) {
 	}
 	if s, _ := db.Settings(ctx, sup); s.Lang != "el" {
 		t.Errorf("language after the merge: %q", s.Lang)
+	}
+	if b, _ := db.PadButtons(ctx, sup, "1"); len(b) != 1 || b[0].Command != "/ataque" {
+		t.Errorf("Ana's pad after the merge: %+v", b)
+	}
+	if b, _ := db.PadButtons(ctx, sup, ""); len(b) != 1 || b[0].Command != "/roll 2d6" {
+		t.Errorf("the supergroup's own pad after the merge: %+v", b)
+	}
+	moveIntegrityOK(t, db)
+}
+
+// TestMoveChatMergeStats: both chats rolled before the move; /stats of
+// the supergroup then counts the dice of both histories (the face and size
+// counts add up), the old chat has none left, and a later prune of the
+// merged history subtracts from the merged counts.
+func TestMoveChatMergeStats(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	old := core.ChatRef{Platform: "telegram", ID: "-42"}
+	sup := core.ChatRef{Platform: "telegram", ID: "-10042"}
+	roll := func(chat core.ChatRef, dice, sides []int, keep int) {
+		t.Helper()
+		if err := db.AppendRoll(ctx, character.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll", Dice: dice, Sides: sides, Result: "x"}, keep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	roll(old, []int{1, 6, 6}, []int{6, 6, 6}, 100)
+	roll(old, []int{7}, []int{20}, 100)
+	roll(sup, []int{6, 2}, []int{6, 6}, 100)
+	roll(sup, []int{7, 13}, []int{20, 20}, 100)
+	if moved, err := db.MoveChat(ctx, old, sup, nil); err != nil || !moved {
+		t.Fatalf("MoveChat = %v, %v", moved, err)
+	}
+	stats := func(chat core.ChatRef) string {
+		t.Helper()
+		sizes, more, err := db.DieStats(ctx, chat, 10)
+		if err != nil || more != 0 {
+			t.Fatalf("die stats of %s: +%d %v", chat, more, err)
+		}
+		return fmt.Sprint(sizes)
+	}
+	// Counted by hand from the four rolls above: d6 1,6,6,6,2; d20 7,7,13.
+	want := fmt.Sprint([]character.SizeCount{
+		{Sides: 6, N: 5, Faces: []character.FaceCount{{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 2, Count: 1}, {Sides: 6, Face: 6, Count: 3}}},
+		{Sides: 20, N: 3, Faces: []character.FaceCount{{Sides: 20, Face: 7, Count: 2}, {Sides: 20, Face: 13, Count: 1}}},
+	})
+	if got := stats(sup); got != want {
+		t.Errorf("stats of the supergroup after the merge:\n got %s\nwant %s", got, want)
+	}
+	if got := stats(old); got != "[]" {
+		t.Errorf("the old chat still has counts: %s", got)
+	}
+	var left int
+	if err := db.r.QueryRow(`SELECT (SELECT count(*) FROM face_counts WHERE chat NOT IN (SELECT id FROM chats)) +
+		(SELECT count(*) FROM size_counts WHERE chat NOT IN (SELECT id FROM chats))`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d count rows of no chat (%v)", left, err)
+	}
+	// Moving again changes nothing.
+	if moved, err := db.MoveChat(ctx, old, sup, nil); err != nil || moved {
+		t.Fatalf("MoveChat again = %v, %v", moved, err)
+	}
+	if got := stats(sup); got != want {
+		t.Errorf("stats after moving again: %s", got)
+	}
+	// Keep 2 of the five merged rolls: the three oldest (old's two and
+	// sup's 6,2) leave the counts.
+	roll(sup, []int{4}, []int{6}, 2)
+	want = fmt.Sprint([]character.SizeCount{
+		{Sides: 20, N: 2, Faces: []character.FaceCount{{Sides: 20, Face: 7, Count: 1}, {Sides: 20, Face: 13, Count: 1}}},
+		{Sides: 6, N: 1, Faces: []character.FaceCount{{Sides: 6, Face: 4, Count: 1}}},
+	})
+	if got := stats(sup); got != want {
+		t.Errorf("stats after a prune of the merged history:\n got %s\nwant %s", got, want)
 	}
 	moveIntegrityOK(t, db)
 }

@@ -3,16 +3,20 @@ package storagetest_test
 import (
 	"testing"
 
-	"zaria/core/command"
+	"zaria/core/pad"
 	"zaria/storage/memory"
 	"zaria/storage/storagetest"
 )
 
 // The in-memory settings store keeps the same settings contract as SQLite.
 func TestMemorySettings(t *testing.T) {
-	storagetest.RunSettings(t, func(t *testing.T) command.SettingsStore { return memory.New() })
+	storagetest.RunSettings(t, func(t *testing.T) storagetest.SettingsChanger { return memory.New() })
 }
 
 func TestMemorySettingsChanges(t *testing.T) {
 	storagetest.RunSettingsChanges(t, func(t *testing.T) storagetest.SettingsChanger { return memory.New() })
+}
+
+func TestMemoryPads(t *testing.T) {
+	storagetest.RunPads(t, func(t *testing.T) pad.Store { return memory.New() })
 }

@@ -32,7 +32,7 @@ type StateStore interface {
 // Store is everything a complete zaria store implements.
 type Store interface {
 	character.Store
-	command.SettingsStore
+	SettingsChanger
 	StateStore
 }
 
@@ -50,16 +50,8 @@ var t0 = time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.UTC)
 // Run runs the whole contract against stores made by open. Each sub-test
 // gets a fresh, empty store.
 func Run(t *testing.T, open func(t *testing.T) Store) {
-	t.Run("Settings", func(t *testing.T) { RunSettings(t, func(t *testing.T) command.SettingsStore { return open(t) }) })
-	t.Run("SettingsChanges", func(t *testing.T) {
-		RunSettingsChanges(t, func(t *testing.T) SettingsChanger {
-			if c, ok := open(t).(SettingsChanger); ok {
-				return c
-			}
-			t.Skip("the store has no SetLang/SetOption")
-			return nil
-		})
-	})
+	t.Run("Settings", func(t *testing.T) { RunSettings(t, func(t *testing.T) SettingsChanger { return open(t) }) })
+	t.Run("SettingsChanges", func(t *testing.T) { RunSettingsChanges(t, func(t *testing.T) SettingsChanger { return open(t) }) })
 	t.Run("State", func(t *testing.T) { RunState(t, func(t *testing.T) StateStore { return open(t) }) })
 	t.Run("Characters", func(t *testing.T) { RunCharacters(t, func(t *testing.T) character.Characters { return open(t) }) })
 	t.Run("GMs", func(t *testing.T) { RunGMs(t, func(t *testing.T) character.GMs { return open(t) }) })
@@ -86,7 +78,7 @@ func wantErr(t *testing.T, err, target error, what string) {
 }
 
 // RunSettings checks a command.SettingsStore.
-func RunSettings(t *testing.T, open func(t *testing.T) command.SettingsStore) {
+func RunSettings(t *testing.T, open func(t *testing.T) SettingsChanger) {
 	ctx := context.Background()
 	t.Run("UnknownChatIsZero", func(t *testing.T) {
 		s := open(t)
@@ -145,12 +137,11 @@ func RunSettings(t *testing.T, open func(t *testing.T) command.SettingsStore) {
 	})
 }
 
-// SettingsChanger changes one setting of a chat without writing back the
-// others (storage/sqlite and storage/memory implement it).
+// SettingsChanger is the router's settings store (which changes one
+// setting at a time) plus SaveSettings, which replaces them all (import).
 type SettingsChanger interface {
 	command.SettingsStore
-	SetLang(ctx context.Context, chat core.ChatRef, lang string) error
-	SetOption(ctx context.Context, chat core.ChatRef, key, value string) error
+	SaveSettings(ctx context.Context, chat core.ChatRef, s core.Settings) error
 }
 
 // RunSettingsChanges checks SetLang and SetOption, including from many

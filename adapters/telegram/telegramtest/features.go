@@ -76,14 +76,13 @@ func (s *Server) pushMessage(key string, m *tgbotapi.Message, extra map[string]a
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.nextUpd++
-	raw, _ := json.Marshal(map[string]any{"update_id": s.nextUpd, key: fields})
-	s.pending = append(s.pending, raw)
-	if m.Text != "" && key == "message" {
-		s.updates[s.nextUpd] = &Update{ID: s.nextUpd, Chat: m.Chat.ID, MessageID: m.MessageID, Text: m.Text, Pushed: time.Now()}
-	}
-	s.cond.Broadcast()
-	return s.nextUpd
+	return s.queue(func(id int) []byte {
+		raw, _ := json.Marshal(map[string]any{"update_id": id, key: fields})
+		if m.Text != "" && key == "message" {
+			s.updates[id] = &Update{ID: id, Chat: m.Chat.ID, MessageID: m.MessageID, Text: m.Text, Pushed: time.Now()}
+		}
+		return raw
+	})
 }
 
 func (s *Server) newMessage(chat *tgbotapi.Chat, from User, text string) *tgbotapi.Message {
@@ -112,20 +111,18 @@ func (s *Server) SayInTopic(chat int64, thread int, from User, text string) int 
 // PressInTopic is Press for a bot message sent in a forum topic.
 func (s *Server) PressInTopic(msg Sent, from User, data string) int {
 	c := Group(msg.Chat)
-	s.mu.Lock()
-	s.nextUpd++
-	id := s.nextUpd
 	cq := map[string]any{
 		"id": fmt.Sprintf("cb%d", time.Now().UnixNano()), "from": from.API(), "data": data, "chat_instance": "ci",
 		"message": map[string]any{"message_id": msg.ID, "date": msg.At.Unix(), "text": msg.Visible, "from": s.bot,
 			"message_thread_id": msg.Thread, "is_topic_message": true,
 			"chat": map[string]any{"id": c.ID, "type": c.Type, "title": c.Title, "is_forum": true}},
 	}
-	raw, _ := json.Marshal(map[string]any{"update_id": id, "callback_query": cq})
-	s.pending = append(s.pending, raw)
-	s.cond.Broadcast()
-	s.mu.Unlock()
-	return id
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.queue(func(id int) []byte {
+		raw, _ := json.Marshal(map[string]any{"update_id": id, "callback_query": cq})
+		return raw
+	})
 }
 
 // MigrateTo delivers the service message Telegram posts in basic group

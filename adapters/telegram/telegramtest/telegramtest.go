@@ -74,7 +74,12 @@ type Sent struct {
 	Thread  int    // message_thread_id (a forum topic), 0 if none
 	Params  map[string]string
 	Doc     []byte // the file of a sendDocument
-	At      time.Time
+	// Photo is the picture of a sendPhoto uploaded with multipart/form-data
+	// (its "photo" field, or the part named by "attach://<name>"), and
+	// PhotoType the Content-Type of that part.
+	Photo     []byte
+	PhotoType string
+	At        time.Time
 }
 
 // Call is one request the bot made.
@@ -322,7 +327,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	method := m[2]
-	params, doc, err := formParams(r)
+	params, doc, err := formParams(r, method)
 	if err != nil {
 		s.mu.Lock()
 		s.badReq = append(s.badReq, method+": "+err.Error())
@@ -356,7 +361,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		ok(w, s.bot)
 	case "getUpdates":
 		s.getUpdates(w, r, params)
-	case "sendMessage", "sendDocument":
+	case "sendMessage", "sendDocument", "sendPhoto":
 		s.send(w, method, params, doc)
 	case "answerCallbackQuery":
 		ok(w, true)
@@ -398,25 +403,42 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// formParams reads a form or multipart request: its fields and the
-// "document" file, if any.
-func formParams(r *http.Request) (map[string]string, []byte, error) {
+// upload is a file sent with multipart/form-data.
+type upload struct {
+	data  []byte
+	ctype string
+}
+
+// formParams reads a form or multipart request: its fields and the file
+// of the method's input field ("document" of sendDocument, "photo" of
+// sendPhoto), given as the part of that name or, per the Bot API's
+// "Sending files", as "attach://<part name>" in the field.
+func formParams(r *http.Request, method string) (map[string]string, *upload, error) {
 	p := map[string]string{}
-	var doc []byte
+	var doc *upload
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
 		if err := r.ParseMultipartForm(32 << 20); err != nil {
 			return nil, nil, err
 		}
-		if fh := r.MultipartForm.File["document"]; len(fh) > 0 {
+		field := "document"
+		if method == "sendPhoto" {
+			field = "photo"
+		}
+		part := field
+		if v := r.MultipartForm.Value[field]; len(v) > 0 && strings.HasPrefix(v[0], "attach://") {
+			part = strings.TrimPrefix(v[0], "attach://")
+		}
+		if fh := r.MultipartForm.File[part]; len(fh) > 0 {
 			f, err := fh[0].Open()
 			if err != nil {
 				return nil, nil, err
 			}
-			doc, err = io.ReadAll(f)
+			data, err := io.ReadAll(f)
 			f.Close()
 			if err != nil {
 				return nil, nil, err
 			}
+			doc = &upload{data: data, ctype: fh[0].Header.Get("Content-Type")}
 		}
 	} else if err := r.ParseForm(); err != nil {
 		return nil, nil, err
@@ -561,7 +583,7 @@ func (s *Server) flood(chat int64, now time.Time) (string, time.Duration) {
 	return "", 0
 }
 
-func (s *Server) send(w http.ResponseWriter, method string, p map[string]string, doc []byte) {
+func (s *Server) send(w http.ResponseWriter, method string, p map[string]string, doc *upload) {
 	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
 	if err != nil {
 		reply(w, 400, "Bad Request: chat not found", 0)
@@ -589,13 +611,25 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 		return
 	}
 	text := p["text"]
-	if method == "sendDocument" {
+	var photo []PhotoSize
+	switch method {
+	case "sendDocument":
 		text = p["caption"]
 		if doc == nil {
 			reply(w, 400, "Bad Request: there is no document in the request", 0)
 			return
 		}
-	} else if strings.TrimSpace(text) == "" {
+	case "sendPhoto":
+		text = p["caption"]
+		var desc string
+		if photo, desc = checkPhoto(doc); desc != "" {
+			reply(w, 400, "Bad Request: "+desc, 0)
+			return
+		}
+	default:
+		if strings.TrimSpace(text) != "" {
+			break
+		}
 		reply(w, 400, "Bad Request: message text is empty", 0)
 		return
 	}
@@ -611,7 +645,10 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 		}
 		vis = v
 	}
-	if n := len(utf16.Encode([]rune(vis))); n > 4096 {
+	if n := len(utf16.Encode([]rune(vis))); method != "sendMessage" && n > 1024 {
+		reply(w, 400, "Bad Request: message caption is too long", 0)
+		return
+	} else if n > 4096 {
 		reply(w, 400, "Bad Request: message is too long", 0)
 		return
 	}
@@ -635,10 +672,26 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 	id := s.nextMsg
 	s.nextMsg++
 	rt, _ := strconv.Atoi(p["reply_to_message_id"])
-	s.sent = append(s.sent, Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Thread: thread, Params: p, Doc: doc, At: now})
+	sent := Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Thread: thread, Params: p, At: now}
+	switch {
+	case method == "sendPhoto":
+		sent.Photo, sent.PhotoType = doc.data, doc.ctype
+	case doc != nil:
+		sent.Doc = doc.data
+	}
+	s.sent = append(s.sent, sent)
 	s.cond.Broadcast()
 	s.mu.Unlock()
-	ok(w, tgbotapi.Message{MessageID: id, Chat: &tgbotapi.Chat{ID: chat}, From: &s.bot, Text: text, Date: int(now.Unix())})
+	msg := map[string]any{"message_id": id, "chat": map[string]any{"id": chat}, "from": s.bot, "date": now.Unix()}
+	if method == "sendMessage" {
+		msg["text"] = text
+	} else if text != "" {
+		msg["caption"] = text
+	}
+	if photo != nil {
+		msg["photo"] = photo
+	}
+	ok(w, msg)
 }
 
 // badKeyboard checks an inline keyboard as Telegram does: valid JSON, and
@@ -754,17 +807,9 @@ func (s *Server) Say(chat, user int64, name, lang, text string) int {
 // SayIn makes from send text in chat and returns the message id. A text
 // starting with "/" carries a bot_command entity, as Telegram adds.
 func (s *Server) SayIn(chat *tgbotapi.Chat, from User, text string) int {
-	s.mu.Lock()
-	id := s.nextMsg
-	s.nextMsg++
-	s.mu.Unlock()
-	m := &tgbotapi.Message{MessageID: id, From: from.API(), Chat: chat, Date: int(time.Now().Unix()), Text: text}
-	if strings.HasPrefix(text, "/") {
-		word, _, _ := strings.Cut(text, " ")
-		m.Entities = []tgbotapi.MessageEntity{{Type: "bot_command", Offset: 0, Length: len(utf16.Encode([]rune(word)))}}
-	}
+	m := s.newMessage(chat, from, text)
 	s.Push(tgbotapi.Update{Message: m})
-	return id
+	return m.MessageID
 }
 
 // Press makes from press a button of msg (a message the bot sent) with
@@ -786,18 +831,26 @@ func (s *Server) Press(msg Sent, from User, data string) int {
 func (s *Server) Push(u tgbotapi.Update) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.queue(func(id int) []byte {
+		u.UpdateID = id
+		b, err := json.Marshal(u)
+		if err != nil { // only channels and funcs fail; tgbotapi.Update has none
+			panic("telegramtest: " + err.Error())
+		}
+		if m := u.Message; m != nil && m.Chat != nil {
+			s.updates[id] = &Update{ID: id, Chat: m.Chat.ID, MessageID: m.MessageID, Text: m.Text, Pushed: time.Now()}
+		}
+		return b
+	})
+}
+
+// queue numbers the next update, queues the JSON that encode makes of it
+// for getUpdates and wakes the long polls. Called with s.mu held.
+func (s *Server) queue(encode func(id int) []byte) int {
 	s.nextUpd++
-	u.UpdateID = s.nextUpd
-	b, err := json.Marshal(u)
-	if err != nil { // only channels and funcs fail; tgbotapi.Update has none
-		panic("telegramtest: " + err.Error())
-	}
-	s.pending = append(s.pending, b)
-	if m := u.Message; m != nil && m.Chat != nil {
-		s.updates[u.UpdateID] = &Update{ID: u.UpdateID, Chat: m.Chat.ID, MessageID: m.MessageID, Text: m.Text, Pushed: time.Now()}
-	}
+	s.pending = append(s.pending, encode(s.nextUpd))
 	s.cond.Broadcast()
-	return u.UpdateID
+	return s.nextUpd
 }
 
 // PushRaw queues a JSON object as an update, numbered like Push (any
@@ -810,12 +863,11 @@ func (s *Server) PushRaw(object string) (int, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.nextUpd++
-	fields["update_id"] = json.RawMessage(strconv.Itoa(s.nextUpd))
-	b, _ := json.Marshal(fields)
-	s.pending = append(s.pending, b)
-	s.cond.Broadcast()
-	return s.nextUpd, nil
+	return s.queue(func(id int) []byte {
+		fields["update_id"] = json.RawMessage(strconv.Itoa(id))
+		b, _ := json.Marshal(fields)
+		return b
+	}), nil
 }
 
 // SetNextUpdateID numbers the next update id (Telegram restarts at a

@@ -1,0 +1,125 @@
+package roll
+
+import (
+	"context"
+	"math/big"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/reply"
+	"zaria/core/systems"
+)
+
+// systemOdds answers /odds SYSTEM ARGS ("/odds zaria 4+2", "/odds daegon 6
+// d3", "/odds rq 45", "/odds kh 5 2s dc17"): without a target, the chance
+// of success at each difficulty level of the system; with one, the chance
+// of that check, of each outcome, and the distribution of its total. ok is
+// false when the first word names no system.
+func systemOdds(ctx context.Context, req *command.Request, args string) (rep *reply.Reply, ok bool, err error) {
+	word, rest, _ := strings.Cut(strings.TrimSpace(args), " ")
+	sys := systems.OddsSystem(word)
+	if sys == "" {
+		return nil, false, nil
+	}
+	if strings.TrimSpace(strings.TrimRight(strings.TrimSpace(rest), "?")) == "" {
+		pre := req.Prefix
+		if pre == "" {
+			pre = "/"
+		}
+		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", sysExample(sys))
+	}
+	co, err := systems.OddsOf(ctx, req, sys, rest)
+	if err != nil {
+		return nil, true, err
+	}
+	return renderSystemOdds(req, strings.TrimSpace(args), co), true, nil
+}
+
+func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) *reply.Reply {
+	rep := &reply.Reply{}
+	rep.Add(reply.T("📊 "), reply.C(text))
+	if co.Subject != "" {
+		rep.Add(reply.T("🎲 " + co.Subject))
+	}
+	if len(co.Levels) > 0 {
+		rep.Add(reply.B(req.T("odds.sys.levels")))
+		rep.Lines = append(rep.Lines, rowLines(req, co.Levels)...)
+	}
+	if co.Target != "" {
+		rep.Add(reply.T(req.T("odds.sys.chance", "target", co.Target, "pct", req.Percent(co.Chance))))
+		if len(co.Outcomes) > 0 {
+			rep.Add(reply.B(req.T("odds.sys.outcomes")))
+			rep.Lines = append(rep.Lines, rowLines(req, co.Outcomes)...)
+		}
+	}
+	if len(co.Dist) == 0 {
+		return rep
+	}
+	ps := make([]float64, len(co.Dist))
+	mean := new(big.Rat)
+	for i, p := range co.Dist {
+		ps[i], _ = p.Float64()
+		mean.Add(mean, new(big.Rat).Mul(p, new(big.Rat).SetInt64(co.DistMin+int64(i))))
+	}
+	mf, _ := mean.Float64()
+	lo, hi := co.DistMin, co.DistMin+int64(len(ps))-1
+	for lo < hi && co.Dist[lo-co.DistMin].Sign() == 0 {
+		lo++
+	}
+	for hi > lo && co.Dist[hi-co.DistMin].Sign() == 0 {
+		hi--
+	}
+	rep.Add(reply.T(req.T("odds.sys.summary", "x", co.XLabel,
+		"mean", strings.Replace(Number(req.Lang, mf, false), "-", "−", 1),
+		"sd", Number(req.Lang, deviation(co.DistMin, mf, ps), false),
+		"min", minus(lo), "max", minus(hi))))
+	c := &reply.Chart{
+		Title:   text,
+		XLabel:  co.XLabel,
+		Equal:   req.T("odds.chart.equal"),
+		AtLeast: req.T("odds.chart.at_least"),
+		Series:  []reply.Series{{Label: co.Subject, Min: co.DistMin, P: ps}},
+		Target:  co.DistTarget,
+		// The legend of the target.
+		TargetLabel: req.T("odds.chart.target"),
+	}
+	c.Text = barChart(req, c)
+	rep.Chart = c
+	return rep
+}
+
+// rowLines writes levels or outcomes as aligned code lines: label, chance,
+// then the level's name.
+func rowLines(req *command.Request, rows []systems.OddsRow) []reply.Line {
+	w, pw := 0, 0
+	pcts := make([]string, len(rows))
+	for i, r := range rows {
+		w = max(w, len([]rune(r.Label)))
+		pcts[i] = req.Percent(r.P)
+		pw = max(pw, len([]rune(pcts[i])))
+	}
+	out := make([]reply.Line, 0, len(rows))
+	for i, r := range rows {
+		s := r.Label + strings.Repeat(" ", w-len([]rune(r.Label))) + " " + pad(pcts[i], pw)
+		line := reply.Line{reply.C(s)}
+		if r.Name != "" {
+			line = append(line, reply.T(" "+r.Name))
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// sysExample is what a check of each system looks like, for the error of
+// "/odds zaria" with nothing after it.
+func sysExample(sys string) string {
+	switch sys {
+	case "daegon":
+		return "6 d3"
+	case "rq":
+		return "45"
+	case "kh":
+		return "5 2s 1i"
+	}
+	return "4+2"
+}
