@@ -17,6 +17,7 @@ import (
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/cmd/zaria/internal/ops"
+	"zaria/core/transfer"
 )
 
 // adapter is what main runs: each blocks in Run until ctx ends.
@@ -62,6 +63,9 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			WebhookURL:    cfg.Telegram.WebhookURL,
 			WebhookSecret: cfg.Telegram.WebhookSecret,
 			DefaultLang:   cfg.Lang,
+			// The core's limit of an /importar document, so that a file the
+			// core would refuse is not downloaded.
+			MaxImportBytes: transfer.MaxDocumentBytes,
 		}
 		// Scaled send limits, for load tests against a fake Bot API only.
 		if v := getenv("ZARIA_TELEGRAM_LIMITS"); v != "" {
@@ -94,6 +98,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			RerunEdits:        cfg.Matrix.RerunEdits,
 			NoReactionButtons: cfg.Matrix.NoReactions,
 			DefaultLang:       cfg.Lang,
+			MaxImportBytes:    transfer.MaxDocumentBytes,
 		}, router, db, logger)
 		if err != nil {
 			return err

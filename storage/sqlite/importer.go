@@ -7,18 +7,18 @@ import (
 	"fmt"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/transfer"
 )
 
 // ReplaceChat deletes every character of chat (with values and active
 // selections), inserts d.Characters with new ids, restores each owner's
 // active character and replaces the chat's settings, all or nothing. GMs,
 // aliases and history are kept. Two characters with the same Key give
-// character.ErrExists; two active characters of one owner are refused.
+// core.ErrExists; two active characters of one owner are refused.
 // Characters of the chat whose Key the document lacks are deleted only
 // when mayDelete; otherwise their names come back with
-// character.ErrWouldDelete and nothing changes.
-func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d character.ChatData, mayDelete bool) ([]string, error) {
+// transfer.ErrWouldDelete and nothing changes.
+func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d transfer.ChatData, mayDelete bool) ([]string, error) {
 	now := db.now()
 	active := map[string]string{} // owner → key of its active character
 	for _, c := range d.Characters {
@@ -59,7 +59,7 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d character.Ch
 			return err
 		}
 		if len(gone) > 0 && !mayDelete {
-			return character.ErrWouldDelete
+			return transfer.ErrWouldDelete
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM characters WHERE chat = ?`, id); err != nil {
 			return err
@@ -83,7 +83,7 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d character.Ch
 		}
 		return saveSettings(ctx, tx, chat, d.Settings)
 	})
-	if err != nil && !errors.Is(err, character.ErrWouldDelete) {
+	if err != nil && !errors.Is(err, transfer.ErrWouldDelete) {
 		gone = nil
 	}
 	return gone, err

@@ -5,7 +5,10 @@ import (
 	"testing"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/alias"
+	"zaria/core/gm"
+	"zaria/core/history"
+	"zaria/core/sheet"
 )
 
 // fillMoveChat stores one of everything in chat: settings, a GM, a
@@ -20,15 +23,15 @@ func fillMoveChat(t *testing.T, db *DB, chat core.ChatRef, name string) {
 		}
 	}
 	must(db.SaveSettings(ctx, chat, core.Settings{Lang: "el", Options: map[string]string{"system": "daegon"}}))
-	if _, err := db.AddGM(ctx, chat, character.GM{UserID: "9", Name: "Irene"}, 10); err != nil {
+	if _, err := db.AddGM(ctx, chat, gm.GM{UserID: "9", Name: "Irene"}, 10); err != nil {
 		t.Fatal(err)
 	}
-	c, err := db.CreateCharacter(ctx, chat, character.Character{Owner: "1", OwnerName: "Ana", Name: name, Key: name,
-		Values: []character.Value{{Name: "fuerza", Key: "fuerza", Text: "3"}}}, character.Quota{PerOwner: 10})
+	c, err := db.CreateCharacter(ctx, chat, sheet.Character{Owner: "1", OwnerName: "Ana", Name: name, Key: name,
+		Values: []sheet.Value{{Name: "fuerza", Key: "fuerza", Text: "3"}}}, sheet.Quota{PerOwner: 10})
 	must(err)
 	must(db.SetActive(ctx, chat, "1", c.ID))
-	must(db.SetAlias(ctx, chat, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 1d20+fuerza"}, 10))
-	must(db.AppendRoll(ctx, character.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll 1d20", Dice: []int{7}, Sides: []int{20}, Result: "7"}, 100))
+	must(db.SetAlias(ctx, chat, alias.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 1d20+fuerza"}, 10))
+	must(db.AppendRoll(ctx, history.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll 1d20", Dice: []int{7}, Sides: []int{20}, Result: "7"}, 100))
 }
 
 func checkMoved(t *testing.T, db *DB, chat core.ChatRef, name string) {
@@ -112,14 +115,14 @@ func TestMoveChatMerge(t *testing.T) {
 	old := core.ChatRef{Platform: "telegram", ID: "-42"}
 	sup := core.ChatRef{Platform: "telegram", ID: "-10042"}
 	fillMoveChat(t, db, old, "Lira")
-	c, err := db.CreateCharacter(ctx, sup, character.Character{Owner: "2", OwnerName: "Bea", Name: "Nube", Key: "nube"}, character.Quota{PerOwner: 10})
+	c, err := db.CreateCharacter(ctx, sup, sheet.Character{Owner: "2", OwnerName: "Bea", Name: "Nube", Key: "nube"}, sheet.Quota{PerOwner: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := db.SetActive(ctx, sup, "2", c.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SetAlias(ctx, sup, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 2d20"}, 10); err != nil {
+	if err := db.SetAlias(ctx, sup, alias.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 2d20"}, 10); err != nil {
 		t.Fatal(err)
 	}
 	if moved, err := db.MoveChat(ctx, old, sup, nil); err != nil || !moved {
