@@ -64,7 +64,7 @@ type Service struct {
 	lim   Limits
 	now   func() time.Time
 	valid map[string]func(*command.Request, string) error // by folded name
-	syn   [][]string                                      // folded Options.Synonyms
+	syn   map[string][]string                             // folded name → the other folded names of its group
 }
 
 // New returns a Service over store.
@@ -76,33 +76,24 @@ func New(store Store, o Options) *Service {
 	for name, f := range o.Validators {
 		valid[fold.Key(name)] = f
 	}
-	syn := make([][]string, len(o.Synonyms))
-	for i, g := range o.Synonyms {
-		for _, n := range g {
-			syn[i] = append(syn[i], fold.Key(n))
+	// Computed once: every value lookup and every value of an import asks it.
+	syn := map[string][]string{}
+	for _, g := range o.Synonyms {
+		for _, k := range g {
+			k = fold.Key(k)
+			for _, other := range g {
+				if other = fold.Key(other); other != k {
+					syn[k] = append(syn[k], other)
+				}
+			}
 		}
 	}
 	return &Service{store: store, lim: o.Limits, now: o.Now, valid: valid, syn: syn}
 }
 
-// synonyms returns the other folded names of key's group (nil if none).
-func (s *Service) synonyms(key string) []string {
-	key = fold.Key(key)
-	for _, g := range s.syn {
-		for _, k := range g {
-			if k == key {
-				out := make([]string, 0, len(g)-1)
-				for _, o := range g {
-					if o != key {
-						out = append(out, o)
-					}
-				}
-				return out
-			}
-		}
-	}
-	return nil
-}
+// synonyms returns the other folded names of key's group (nil if none);
+// key is folded already.
+func (s *Service) synonyms(key string) []string { return s.syn[key] }
 
 // Validate runs the check registered for name (or one of its synonyms) on
 // value; nil when there is none.
