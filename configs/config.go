@@ -19,6 +19,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"zaria/core"
+	"zaria/core/transfer"
 )
 
 // Config is the whole configuration. Every key is documented in
@@ -105,7 +106,7 @@ func telegramDefaults() Telegram {
 		HandledRetention: 48 * time.Hour,
 		AdminTTL:         10 * time.Minute,
 		MaxMessage:       4096,
-		MaxImportBytes:   256 << 10,
+		MaxImportBytes:   transfer.MaxDocumentBytes, // the core's /importar limit
 		FileCommands:     []string{"importar", "import"},
 		InlineCommand:    "roll",
 		MaxButtons:       100_000,

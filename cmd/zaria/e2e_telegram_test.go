@@ -20,8 +20,8 @@ import (
 	"zaria/bench/e2e/botproc"
 	"zaria/configs"
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/fold"
+	"zaria/core/sheet"
 	"zaria/storage/sqlite"
 )
 
@@ -178,7 +178,7 @@ func TestE2ETelegramKill9(t *testing.T) {
 		if w.confirmed {
 			nConfirmed++
 		}
-		c, err := store.Character(ctx, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(w.chat, 10)}, character.NameKey(w.name))
+		c, err := store.Character(ctx, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(w.chat, 10)}, sheet.NameKey(w.name))
 		if err != nil {
 			t.Errorf("character %s of chat %d: %v", w.name, w.chat, err)
 			lost++

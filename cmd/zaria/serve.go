@@ -17,6 +17,7 @@ import (
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/cmd/zaria/internal/ops"
+	"zaria/core/transfer"
 )
 
 // adapter is what main runs: each blocks in Run until ctx ends.
@@ -86,6 +87,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			RerunEdits:        cfg.Matrix.RerunEdits,
 			NoReactionButtons: cfg.Matrix.NoReactions,
 			DefaultLang:       cfg.Lang,
+			MaxImportBytes:    transfer.MaxDocumentBytes,
 		}, router, db, logger)
 		if err != nil {
 			return err

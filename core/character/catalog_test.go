@@ -11,7 +11,8 @@ import (
 	"zaria/i18n"
 )
 
-// Every key this package uses exists in es, el and en, renders with its
+// Every key the character commands use (this package and the ones it
+// assembles: sheet, gm, history, transfer, alias) exists in es, el and en, renders with its
 // arguments (no "<no value>", no leftover braces) in both plural forms, and
 // fits a phone screen.
 func TestCharacterCatalogs(t *testing.T) {
@@ -57,13 +58,17 @@ func TestCharacterCatalogs(t *testing.T) {
 	}
 }
 
-// usedKeys lists the message keys in this package's sources, expanding the
+// usedKeys lists the message keys in the character commands' sources, expanding the
 // name kinds of checkName and the two-way choices.
 func usedKeys(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, dir := range []string{".", "../sheet", "../gm", "../history", "../transfer", "../alias"} {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
 	}
 	re := regexp.MustCompile(`"((?:character|gm|alias|import|export|history|stats)\.[a-z_]+)"`)
 	seen := map[string]bool{}
