@@ -169,7 +169,14 @@ type Matrix struct {
 	RerunEdits     bool     `yaml:"rerun_edits"`
 	// NoReactions stops the bot from adding 🎲/📊 under its roll replies
 	// (each costs a send on rate-limited homeservers); reacting still works.
+	// Older form of Reactions: off.
 	NoReactions bool `yaml:"no_reaction_buttons"`
+	// Reactions: when the bot adds 🎲/📊 under its roll replies: auto (the
+	// default: only with send budget to spare), on, off.
+	Reactions string `yaml:"reactions"`
+	// RecoveryKeyFile is where the cross-signing recovery key is saved
+	// (default: next to crypto_db, <crypto_db>.recovery-key).
+	RecoveryKeyFile string `yaml:"recovery_key_file"`
 }
 
 // Default returns the configuration used when nothing is set.
@@ -232,22 +239,24 @@ func (c *Config) hasSecret() bool {
 
 func (c *Config) applyEnv(getenv func(string) string) error {
 	str := map[string]*string{
-		"ZARIA_LANG":                    &c.Lang,
-		"ZARIA_DB":                      &c.DB,
-		"ZARIA_LOG_LEVEL":               &c.Log.Level,
-		"ZARIA_LOG_FORMAT":              &c.Log.Format,
-		"ZARIA_HTTP_LISTEN":             &c.HTTP.Listen,
-		"ZARIA_TELEGRAM_TOKEN":          &c.Telegram.Token,
-		"ZARIA_TELEGRAM_API":            &c.Telegram.API,
-		"ZARIA_TELEGRAM_WEBHOOK_LISTEN": &c.Telegram.WebhookListen,
-		"ZARIA_TELEGRAM_WEBHOOK_URL":    &c.Telegram.WebhookURL,
-		"ZARIA_TELEGRAM_WEBHOOK_SECRET": &c.Telegram.WebhookSecret,
-		"ZARIA_MATRIX_HOMESERVER":       &c.Matrix.Homeserver,
-		"ZARIA_MATRIX_USER":             &c.Matrix.User,
-		"ZARIA_MATRIX_PASSWORD":         &c.Matrix.Password,
-		"ZARIA_MATRIX_TOKEN":            &c.Matrix.Token,
-		"ZARIA_MATRIX_PICKLE_KEY":       &c.Matrix.PickleKey,
-		"ZARIA_MATRIX_CRYPTO_DB":        &c.Matrix.CryptoDB,
+		"ZARIA_LANG":                     &c.Lang,
+		"ZARIA_DB":                       &c.DB,
+		"ZARIA_LOG_LEVEL":                &c.Log.Level,
+		"ZARIA_LOG_FORMAT":               &c.Log.Format,
+		"ZARIA_HTTP_LISTEN":              &c.HTTP.Listen,
+		"ZARIA_TELEGRAM_TOKEN":           &c.Telegram.Token,
+		"ZARIA_TELEGRAM_API":             &c.Telegram.API,
+		"ZARIA_TELEGRAM_WEBHOOK_LISTEN":  &c.Telegram.WebhookListen,
+		"ZARIA_TELEGRAM_WEBHOOK_URL":     &c.Telegram.WebhookURL,
+		"ZARIA_TELEGRAM_WEBHOOK_SECRET":  &c.Telegram.WebhookSecret,
+		"ZARIA_MATRIX_HOMESERVER":        &c.Matrix.Homeserver,
+		"ZARIA_MATRIX_USER":              &c.Matrix.User,
+		"ZARIA_MATRIX_PASSWORD":          &c.Matrix.Password,
+		"ZARIA_MATRIX_TOKEN":             &c.Matrix.Token,
+		"ZARIA_MATRIX_PICKLE_KEY":        &c.Matrix.PickleKey,
+		"ZARIA_MATRIX_CRYPTO_DB":         &c.Matrix.CryptoDB,
+		"ZARIA_MATRIX_REACTIONS":         &c.Matrix.Reactions,
+		"ZARIA_MATRIX_RECOVERY_KEY_FILE": &c.Matrix.RecoveryKeyFile,
 	}
 	for k, p := range str {
 		if v := getenv(k); v != "" {
@@ -305,6 +314,11 @@ func (c *Config) validate() error {
 		if c.Matrix.Password == "" && c.Matrix.Token == "" {
 			return errors.New("config: matrix needs a password or an access token (ZARIA_MATRIX_PASSWORD or ZARIA_MATRIX_TOKEN)")
 		}
+	}
+	switch c.Matrix.Reactions {
+	case "", "auto", "on", "off":
+	default:
+		return fmt.Errorf("config: matrix.reactions must be auto, on or off, not %q", c.Matrix.Reactions)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"zaria/adapters/chart"
 	"zaria/adapters/console"
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
@@ -86,6 +87,10 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			AllowedUsers:      cfg.Matrix.AllowedUsers,
 			RerunEdits:        cfg.Matrix.RerunEdits,
 			NoReactionButtons: cfg.Matrix.NoReactions,
+			Reactions:         cfg.Matrix.Reactions,
+			RecoveryKeyFile:   cfg.Matrix.RecoveryKeyFile,
+			Announce:          stderr,
+			Charts:            matrix.RendererFunc(chart.PNG),
 			DefaultLang:       cfg.Lang,
 			MaxImportBytes:    transfer.MaxDocumentBytes,
 		}, router, db, logger)

@@ -295,7 +295,7 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 	if n := utf8.RuneCountInString(msg.Text); n > limit {
 		return r.errorReply(req, Errorf("error.input_too_long", "max", limit, "got", n)), true
 	}
-	if !r.unlimited(msg.Chat.Platform) && !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
+	if !r.unlimited(msg.Chat.Platform) && !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, limitTime(msg.Sent, r.cfg.Now())) {
 		if r.limiter.warnOnce(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
 			return r.errorReply(req, Errorf("error.rate_limited", "seconds", int(r.cfg.Limits.Refill/time.Second))), true
 		}
@@ -533,6 +533,17 @@ func (r *Router) truncate(req *Request, rep *reply.Reply, limit int) {
 	rep.Lines = append(kept, reply.Line{reply.I(note)})
 }
 
+// limitTime is the time a message counts at for the rate limit: when it
+// was sent, if the platform says so and that is within the last day (a
+// message answered late, after the bot was away, was typed at its own
+// pace), else now. The bucket never goes back in time (see allow).
+func limitTime(sent, now time.Time) time.Time {
+	if sent.IsZero() || sent.After(now) || now.Sub(sent) > 24*time.Hour {
+		return now
+	}
+	return sent
+}
+
 // limiter is a token bucket per key.
 type limiter struct {
 	mu     sync.Mutex
@@ -562,8 +573,10 @@ func (l *limiter) allow(key string, now time.Time) bool {
 		b = &bucket{tokens: l.burst, last: now}
 		l.state[key] = b
 	}
-	b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.refill))
-	b.last = now
+	if now.After(b.last) {
+		b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.refill))
+		b.last = now
+	}
 	if b.tokens >= 1 {
 		b.tokens--
 		b.warned = false
