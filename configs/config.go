@@ -11,11 +11,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"zaria/core"
+	"zaria/core/transfer"
 )
 
 // Config is the whole configuration. Every key is documented in
@@ -102,7 +106,7 @@ func telegramDefaults() Telegram {
 		HandledRetention: 48 * time.Hour,
 		AdminTTL:         10 * time.Minute,
 		MaxMessage:       4096,
-		MaxImportBytes:   256 << 10,
+		MaxImportBytes:   transfer.MaxDocumentBytes, // the core's /importar limit
 		FileCommands:     []string{"importar", "import"},
 		InlineCommand:    "roll",
 		MaxButtons:       100_000,
@@ -178,7 +182,7 @@ type Matrix struct {
 // Default returns the configuration used when nothing is set.
 func Default() Config {
 	return Config{
-		Lang:     "en",
+		Lang:     core.DefaultLang,
 		DB:       "data/zaria.db",
 		Log:      Log{Level: "info", Format: "text"},
 		Telegram: telegramDefaults(),
@@ -288,20 +292,14 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 }
 
 func (c *Config) validate() error {
-	switch c.Lang {
-	case "es", "el", "en":
-	default:
-		return fmt.Errorf("config: lang must be es, el or en, not %q", c.Lang)
+	if !core.IsLang(c.Lang) {
+		return fmt.Errorf("config: lang must be %s, not %q", oneOf(core.Langs()), c.Lang)
 	}
-	switch c.Log.Format {
-	case "text", "json":
-	default:
-		return fmt.Errorf("config: log.format must be text or json, not %q", c.Log.Format)
+	if formats := []string{"text", "json"}; !slices.Contains(formats, c.Log.Format) {
+		return fmt.Errorf("config: log.format must be %s, not %q", oneOf(formats), c.Log.Format)
 	}
-	switch c.Log.Level {
-	case "debug", "info", "warn", "error":
-	default:
-		return fmt.Errorf("config: log.level must be debug, info, warn or error, not %q", c.Log.Level)
+	if levels := []string{"debug", "info", "warn", "error"}; !slices.Contains(levels, c.Log.Level) {
+		return fmt.Errorf("config: log.level must be %s, not %q", oneOf(levels), c.Log.Level)
 	}
 	if c.DB == "" {
 		return errors.New("config: db must not be empty")
@@ -323,6 +321,14 @@ func (c *Config) validate() error {
 		return fmt.Errorf("config: matrix.reactions must be auto, on or off, not %q", c.Matrix.Reactions)
 	}
 	return nil
+}
+
+// oneOf lists choices for an operator's message: "es, el or en".
+func oneOf(choices []string) string {
+	if len(choices) < 2 {
+		return strings.Join(choices, "")
+	}
+	return strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
 }
 
 // Platforms reports which chat platforms are configured.

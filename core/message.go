@@ -42,7 +42,7 @@ type Message struct {
 // chosen yet": the router falls back to the message's language hint and the
 // configured default.
 type Settings struct {
-	Lang    string            // "es", "el", "en" or ""
+	Lang    string            // one of Langs, or "" (not chosen yet)
 	Options map[string]string // house rules and other per-chat options, by key
 }
 

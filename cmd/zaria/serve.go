@@ -18,6 +18,7 @@ import (
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/cmd/zaria/internal/ops"
+	"zaria/core/transfer"
 )
 
 // adapter is what main runs: each blocks in Run until ctx ends.
@@ -91,6 +92,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			Announce:          stderr,
 			Charts:            matrix.RendererFunc(chart.PNG),
 			DefaultLang:       cfg.Lang,
+			MaxImportBytes:    transfer.MaxDocumentBytes,
 		}, router, db, logger)
 		if err != nil {
 			return err

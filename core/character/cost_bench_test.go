@@ -12,6 +12,7 @@ import (
 	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/dice"
+	"zaria/core/history"
 	"zaria/core/reply"
 )
 
@@ -22,7 +23,7 @@ func statsHistory(tb testing.TB, h *harness, rolls, perRoll int) {
 	tb.Helper()
 	ctx := context.Background()
 	for i := range rolls {
-		r := character.Roll{Chat: chatA, UserID: fmt.Sprint("u", i%7), UserName: fmt.Sprint("User ", i%7), Command: "/roll"}
+		r := history.Roll{Chat: chatA, UserID: fmt.Sprint("u", i%7), UserName: fmt.Sprint("User ", i%7), Command: "/roll"}
 		for j := range perRoll {
 			sides := 2 + (i*perRoll+j)%999
 			r.Sides = append(r.Sides, sides)

@@ -89,7 +89,8 @@ type Observer interface {
 // Config is what a Router is built from.
 type Config struct {
 	// DefaultLang is the language of a chat whose client language is not
-	// one the bot speaks (or not known): "es", "el" or "en" (default "en").
+	// one the bot speaks (or not known): one of core.Langs (default
+	// core.DefaultLang).
 	DefaultLang string
 	Translator  Translator
 	Settings    SettingsStore
@@ -110,18 +111,11 @@ type Config struct {
 	Now       func() time.Time
 }
 
-// Languages the bot speaks.
-var Languages = []string{"es", "el", "en"}
-
-// IsLanguage reports whether l is a supported language code.
-func IsLanguage(l string) bool {
-	for _, x := range Languages {
-		if x == l {
-			return true
-		}
-	}
-	return false
-}
+// IsLanguage reports whether l is one of core.Langs.
+//
+// Deprecated: use core.IsLang. It stays while the Telegram and Matrix
+// adapters still call it.
+func IsLanguage(l string) bool { return core.IsLang(l) }
 
 // Router dispatches messages to commands.
 type Router struct {
@@ -145,8 +139,8 @@ func New(cfg Config) *Router {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if !IsLanguage(cfg.DefaultLang) {
-		cfg.DefaultLang = "en"
+	if !core.IsLang(cfg.DefaultLang) {
+		cfg.DefaultLang = core.DefaultLang
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
 	return &Router{
@@ -214,7 +208,7 @@ func (r *Router) AliasNames() []string {
 // Translator returns the router's translator.
 func (r *Router) Translator() Translator { return r.cfg.Translator }
 
-// Settings returns the router's settings store.
+// SettingsStore returns the store the router reads each chat's settings from.
 func (r *Router) SettingsStore() SettingsStore { return r.cfg.Settings }
 
 // Limits returns the effective limits.
@@ -445,14 +439,14 @@ func (r *Router) run(ctx context.Context, cmd *Command, req *Request) (rep *repl
 }
 
 func (r *Router) resolveLang(ctx context.Context, msg core.Message, s *core.Settings) string {
-	if IsLanguage(s.Lang) {
+	if core.IsLang(s.Lang) {
 		return s.Lang
 	}
 	hint := strings.ToLower(msg.LangHint)
 	if len(hint) > 2 {
 		hint = hint[:2]
 	}
-	if IsLanguage(hint) {
+	if core.IsLang(hint) {
 		// A new chat starts in the language of the first user's client, and keeps it.
 		s.Lang = hint
 		if err := r.cfg.Settings.SetLang(ctx, msg.Chat, hint); err != nil {
