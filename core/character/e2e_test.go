@@ -10,7 +10,7 @@ import (
 
 // The acceptance path with the real Ζαριά command: a user creates a
 // character, sets stats in Spanish, rolls /zaria fuerza+atletismo dc15 with
-// them (RULES.md vector Z1: dice 3, 8 → Z 5, total 11, failure), another
+// them (dice 3, 8 → Z 5, total 11, failure: the first example of docs/zaria.md), another
 // user cannot edit it, and the roll is in the history.
 func TestZariaRollReadsTheSheet(t *testing.T) {
 	h := newHarness(t, character.Limits{})
