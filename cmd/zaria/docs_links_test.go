@@ -27,7 +27,6 @@ var (
 // not cite (issue 11.9): a person who clones the repository cannot follow them.
 var outside = []string{"RULES" + ".md", "DESIGN" + ".md"}
 
-
 // anchors returns the GitHub anchors of a Markdown page's headings.
 func anchors(text string) map[string]bool {
 	out := map[string]bool{}

@@ -115,6 +115,7 @@ type Store interface {
 	history.Store
 	alias.Store
 	transfer.Importer
+	transfer.PadLister
 }
 
 // Service holds the services of sheets, GMs, history, export/import and

@@ -42,7 +42,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if err := json.Unmarshal(rep.File.Data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc["format"] != "zaria-chat" || doc["version"] != float64(1) {
+	if doc["format"] != "zaria-chat" || doc["version"] != float64(2) {
 		t.Fatalf("header: %v %v", doc["format"], doc["version"])
 	}
 	text := string(rep.File.Data)
@@ -137,7 +137,7 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 		{"trailing", good + " {}", "not a valid export file"},
 		{"unknown field", edit(func(d map[string]any) { d["extra"] = 1 }), "not a valid export file"},
 		{"other json", `{"format":"other","version":1,"settings":{},"characters":[]}`, "not a zaria export"},
-		{"newer", edit(func(d map[string]any) { d["version"] = 2 }), "version 2, from a newer zaria"},
+		{"newer", edit(func(d map[string]any) { d["version"] = 3 }), "version 3, from a newer zaria"},
 		{"duplicate", edit(func(d map[string]any) { char(d, 1)["name"] = "DRAKE" }), "two characters called"},
 		{"bad name", edit(func(d map[string]any) { char(d, 0)["name"] = "a b" }), "can't be a character name"},
 		{"no owner", edit(func(d map[string]any) { char(d, 0)["owner"] = "" }), "no valid owner"},

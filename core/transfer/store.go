@@ -12,6 +12,26 @@ import (
 type ChatData struct {
 	Settings   core.Settings
 	Characters []sheet.Character // Active marks each owner's active character
+	// Pads replace the chat's pads when not nil (a document of version 1
+	// has none, and leaves the pads as they are).
+	Pads []Pad
+}
+
+// Pad is one pad of the chat: Owner's ("" = the chat's), its buttons in
+// order.
+type Pad struct {
+	Owner   string
+	Buttons []PadButton
+}
+
+// PadButton is what a pad's button shows and runs.
+type PadButton struct {
+	Label, Command string
+}
+
+// PadLister lists every pad of a chat, for the export.
+type PadLister interface {
+	ChatPads(ctx context.Context, chat core.ChatRef) ([]Pad, error)
 }
 
 // ErrWouldDelete: an import without mayDelete would remove characters of
@@ -24,7 +44,7 @@ type Importer interface {
 	// inserts d.Characters into chat (their ID and Chat are ignored; new IDs
 	// are assigned; Created/Updated are kept when set), restores the active
 	// selections from Character.Active, and replaces the chat's settings with
-	// d.Settings, all or nothing, in one write transaction that holds the
+	// d.Settings (and its pads with d.Pads when that is not nil), all or nothing, in one write transaction that holds the
 	// write lock from its start. GMs, aliases and history are not touched.
 	//
 	// It returns the names of the chat's characters that were deleted

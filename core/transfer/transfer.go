@@ -18,6 +18,7 @@ import (
 	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/fold"
+	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/sheet"
 )
@@ -33,7 +34,7 @@ import (
 // console the JSON pasted after the command.
 const (
 	ExportFormat  = "zaria-chat"
-	ExportVersion = 1
+	ExportVersion = 2
 )
 
 type exportDoc struct {
@@ -43,6 +44,18 @@ type exportDoc struct {
 	Chat       string            `json:"chat,omitempty"` // informational only
 	Settings   exportSettings    `json:"settings"`
 	Characters []exportCharacter `json:"characters"`
+	// Pads: since version 2. Absent (version 1) leaves the chat's pads.
+	Pads *[]exportPad `json:"pads,omitempty"`
+}
+
+type exportPad struct {
+	Owner   string            `json:"owner"` // "" is the chat's pad
+	Buttons []exportPadButton `json:"buttons"`
+}
+
+type exportPadButton struct {
+	Label   string `json:"label"`
+	Command string `json:"command"`
 }
 
 type exportSettings struct {
@@ -84,6 +97,7 @@ type Options struct {
 // Store is what export and import need of the chat's store.
 type Store interface {
 	ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error)
+	PadLister
 	Importer
 }
 
@@ -146,6 +160,19 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 		}
 		doc.Characters = append(doc.Characters, ec)
 	}
+	pads, err := s.store.ChatPads(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list pads", err)
+	}
+	eps := make([]exportPad, 0, len(pads))
+	for _, p := range pads {
+		ep := exportPad{Owner: p.Owner, Buttons: make([]exportPadButton, 0, len(p.Buttons))}
+		for _, b := range p.Buttons {
+			ep.Buttons = append(ep.Buttons, exportPadButton{Label: b.Label, Command: b.Command})
+		}
+		eps = append(eps, ep)
+	}
+	doc.Pads = &eps
 	// Compact, without HTML escapes ("<" stays one byte): the document is as
 	// small as JSON makes it, so that what the quotas allow fits the import.
 	var buf bytes.Buffer
@@ -353,7 +380,47 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 		}
 		out.Characters = append(out.Characters, c)
 	}
+	if doc.Pads != nil {
+		pads, err := importPads(*doc.Pads)
+		if err != nil {
+			return ChatData{}, err
+		}
+		out.Pads = pads
+	}
 	return out, nil
+}
+
+// importPads checks a document's pads as /pad checks what it stores: one
+// pad an owner, at most pad.MaxButtons buttons, labels and commands within
+// their lengths and on one line without invisible characters.
+func importPads(eps []exportPad) ([]Pad, error) {
+	pads := make([]Pad, 0, len(eps))
+	owners := map[string]bool{}
+	for _, ep := range eps {
+		who := ep.Owner
+		if who == "" {
+			who = "—"
+		}
+		if utf8.RuneCountInString(ep.Owner) > maxOwnerIDLen || fold.Clean(ep.Owner) != ep.Owner || owners[ep.Owner] {
+			return nil, command.Errorf("import.bad_pad", "owner", fold.Cut(who, 40))
+		}
+		owners[ep.Owner] = true
+		if len(ep.Buttons) > pad.MaxButtons {
+			return nil, command.Errorf("import.bad_pad", "owner", fold.Cut(who, 40))
+		}
+		p := Pad{Owner: ep.Owner, Buttons: make([]PadButton, 0, len(ep.Buttons))}
+		for _, b := range ep.Buttons {
+			label, cmd := b.Label, strings.TrimSpace(b.Command)
+			if label == "" || utf8.RuneCountInString(label) > pad.MaxLabel || fold.Clean(label) != label ||
+				cmd == "" || utf8.RuneCountInString(cmd) > pad.MaxCommand || fold.Clean(cmd) != strings.Join(strings.Fields(cmd), " ") ||
+				strings.ContainsAny(cmd, "\n\r\t") {
+				return nil, command.Errorf("import.bad_pad", "owner", fold.Cut(who, 40))
+			}
+			p.Buttons = append(p.Buttons, PadButton{Label: label, Command: cmd})
+		}
+		pads = append(pads, p)
+	}
+	return pads, nil
 }
 
 // checkImportSettings validates the settings of a document: a known

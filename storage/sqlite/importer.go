@@ -70,6 +70,11 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d transfer.Cha
 		if err := insertCharacters(ctx, tx, id, d.Characters, now); err != nil {
 			return err
 		}
+		if d.Pads != nil {
+			if err := replacePads(ctx, tx, id, d.Pads, mayDelete); err != nil {
+				return err
+			}
+		}
 		return saveSettings(ctx, tx, chat, d.Settings)
 	})
 	if err != nil && !errors.Is(err, transfer.ErrWouldDelete) {

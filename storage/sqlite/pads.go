@@ -8,6 +8,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/pad"
+	"zaria/core/transfer"
 )
 
 // PadButtons lists owner's pad in chat ("" = the chat's pad), in order.
@@ -189,4 +190,55 @@ func (db *DB) ClearPad(ctx context.Context, chat core.ChatRef, owner string) (in
 		return err
 	})
 	return int(n), err
+}
+
+// ChatPads lists every pad of chat (the chat's own first), each in order,
+// for the export.
+func (db *DB) ChatPads(ctx context.Context, chat core.ChatRef) ([]transfer.Pad, error) {
+	rows, err := db.r.QueryContext(ctx,
+		`SELECT b.owner, b.label, b.command FROM pad_buttons b JOIN chats c ON c.id = b.chat
+		  WHERE c.platform = ? AND c.chat_id = ? ORDER BY b.owner, b.pos, b.id`,
+		chat.Platform, chat.ID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: pads of %s: %w", chat, err)
+	}
+	defer rows.Close()
+	var out []transfer.Pad
+	for rows.Next() {
+		var owner string
+		var b transfer.PadButton
+		if err := rows.Scan(&owner, &b.Label, &b.Command); err != nil {
+			return nil, fmt.Errorf("sqlite: pads of %s: %w", chat, err)
+		}
+		if len(out) == 0 || out[len(out)-1].Owner != owner {
+			out = append(out, transfer.Pad{Owner: owner})
+		}
+		out[len(out)-1].Buttons = append(out[len(out)-1].Buttons, b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: pads of %s: %w", chat, err)
+	}
+	return out, nil
+}
+
+// replacePads puts pads in chat (its row id): each owner's pad is replaced
+// by the document's; with all, the pads of owners the document lacks go too.
+func replacePads(ctx context.Context, tx *sql.Tx, chat int64, pads []transfer.Pad, all bool) error {
+	if all {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pad_buttons WHERE chat = ?`, chat); err != nil {
+			return err
+		}
+	}
+	for _, p := range pads {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM pad_buttons WHERE chat = ? AND owner = ?`, chat, p.Owner); err != nil {
+			return err
+		}
+		for i, b := range p.Buttons {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO pad_buttons (chat, owner, pos, label, command) VALUES (?, ?, ?, ?, ?)`,
+				chat, p.Owner, i, b.Label, b.Command); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
