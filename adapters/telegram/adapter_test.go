@@ -13,6 +13,7 @@ import (
 
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core"
+	"zaria/core/command"
 	"zaria/core/reply"
 )
 
@@ -213,12 +214,16 @@ func TestGroupAdminsAreGMs(t *testing.T) {
 	}
 }
 
-// dispatchFunc is a Dispatcher made of a function, for replies the router
-// would never give (longer than its own 3,500-character cap).
-type dispatchFunc func(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+// dispatchFunc is the test router whose Dispatch is a function, for
+// replies the router would never give (longer than its own
+// 3,500-character cap).
+type dispatchFunc struct {
+	*command.Router
+	f func(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+}
 
 func (d dispatchFunc) Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool) {
-	return d(ctx, msg)
+	return d.f(ctx, msg)
 }
 
 func TestLongReplySplitAtLineBreaks(t *testing.T) {
@@ -227,7 +232,7 @@ func TestLongReplySplitAtLineBreaks(t *testing.T) {
 	for i := range 150 {
 		long.Add(reply.B(fmt.Sprintf("%03d", i)), reply.T(` <a&b> "ζαριά" 🎲 `), reply.C(strings.Repeat("x", 40)))
 	}
-	start(t, testConfig(f), dispatchFunc(func(context.Context, core.Message) (*reply.Reply, bool) { return long, true }), newMemState())
+	start(t, testConfig(f), dispatchFunc{testRouter(t), func(context.Context, core.Message) (*reply.Reply, bool) { return long, true }}, newMemState())
 	f.SayIn(telegramtest.Private(ana), ana, "/long")
 	f.waitSent(ana.ID, 3, 5*time.Second)
 	time.Sleep(50 * time.Millisecond)

@@ -73,9 +73,8 @@ type Config struct {
 	DrainTimeout time.Duration // how long Run keeps sending after ctx ends; default 8 s (main allows 10 s to stop)
 	MaxMessage   int           // longest message text, in UTF-16 units; default 4096
 
-	MaxImportBytes int64    // largest document accepted for FileCommands; default 256 KiB
-	FileCommands   []string // commands whose document caption brings the file's text; default importar, import
-	InlineCommand  string   // command run for an inline query that names none; default "roll"
+	MaxImportBytes int64  // largest document accepted for a command that takes a file; default 256 KiB
+	InlineCommand  string // command run for an inline query that names none; default "roll"
 
 	// HandledRetention is how long the journal keeps the record of a
 	// handled update, which answers a redelivery of it: default 48 h,
@@ -152,9 +151,6 @@ func (c Config) withDefaults() Config {
 	setInt(&c.MaxMessage, 4096)
 	if c.MaxImportBytes <= 0 {
 		c.MaxImportBytes = 256 << 10
-	}
-	if c.FileCommands == nil {
-		c.FileCommands = []string{"importar", "import"}
 	}
 	if c.InlineCommand == "" {
 		c.InlineCommand = "roll"

@@ -122,7 +122,6 @@ func telegramConfig(t configs.Telegram, lang string) telegram.Config {
 		DrainTimeout:          t.DrainTimeout,
 		MaxMessage:            t.MaxMessage,
 		MaxImportBytes:        t.MaxImportBytes,
-		FileCommands:          t.FileCommands,
 		InlineCommand:         t.InlineCommand,
 		HandledRetention:      t.HandledRetention,
 		MaxButtons:            t.MaxButtons,

@@ -213,7 +213,7 @@ func (r *Router) AliasNames() []string {
 // Translator returns the router's translator.
 func (r *Router) Translator() Translator { return r.cfg.Translator }
 
-// Settings returns the router's settings store.
+// SettingsStore returns the router's settings store.
 func (r *Router) SettingsStore() SettingsStore { return r.cfg.Settings }
 
 // Limits returns the effective limits.
@@ -275,7 +275,7 @@ func (r *Router) DispatchWith(ctx context.Context, msg core.Message, src dice.So
 	return r.dispatch(ctx, msg, src, 0)
 }
 
-func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source, depth int) (*reply.Reply, bool) {
+func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source, depth int) (rep *reply.Reply, ok bool) {
 	// A display name is untrusted one-line text: a newline in it must not
 	// print a line that looks like the bot's own.
 	msg.From.Name = fold.Clean(msg.From.Name)
@@ -290,6 +290,7 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 		return nil, false
 	}
 	lang := r.resolveLang(ctx, msg, &settings)
+	defer func() { stampLang(rep, lang) }()
 	req := &Request{Msg: msg, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth,
 		Budget: NewBudget(r.cfg.Limits.MaxWork), router: r}
 
@@ -448,22 +449,15 @@ func (r *Router) run(ctx context.Context, cmd *Command, req *Request) (rep *repl
 }
 
 func (r *Router) resolveLang(ctx context.Context, msg core.Message, s *core.Settings) string {
-	if IsLanguage(s.Lang) {
-		return s.Lang
-	}
-	hint := strings.ToLower(msg.LangHint)
-	if len(hint) > 2 {
-		hint = hint[:2]
-	}
-	if IsLanguage(hint) {
+	lang, hint := r.chatLang(*s, msg.LangHint)
+	if hint {
 		// A new chat starts in the language of the first user's client, and keeps it.
-		s.Lang = hint
-		if err := r.cfg.Settings.SetLang(ctx, msg.Chat, hint); err != nil {
+		s.Lang = lang
+		if err := r.cfg.Settings.SetLang(ctx, msg.Chat, lang); err != nil {
 			r.cfg.Logger.ErrorContext(ctx, "save language", "chat", msg.Chat.String(), "err", err)
 		}
-		return hint
 	}
-	return r.cfg.DefaultLang
+	return lang
 }
 
 func (r *Router) unknown(req *Request) *reply.Reply {
