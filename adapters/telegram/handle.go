@@ -79,7 +79,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 		FromGM:   gm,
 		BotName:  a.botName,
 	}
-	if m.Document != nil && a.d.TakesFile(text) {
+	if m.Document != nil && a.takesFile(ctx, msg) {
 		t, errRep := a.importText(ctx, m, text, msg)
 		if errRep != nil {
 			a.addReply(ctx, e, chat.ID, m.MessageID, errRep, "")
@@ -276,6 +276,14 @@ func (a *Adapter) replyLang(ctx context.Context, rep *reply.Reply, msg core.Mess
 
 func (a *Adapter) errorReply(lang, key string, kv ...any) *reply.Reply {
 	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, key, kv...))}}, Error: true, Lang: lang}
+}
+
+// takesFile reports whether a caption is a command for the bot in this
+// chat (its own prefix, not /cmd@OtherBot) that takes the attached
+// document's text (/importar).
+func (a *Adapter) takesFile(ctx context.Context, msg core.Message) bool {
+	name, ok := a.d.Recognize(ctx, msg)
+	return ok && name != "" && a.d.TakesFile("/"+name)
 }
 
 // importText downloads the message's document and appends its text to the
