@@ -62,7 +62,8 @@ type Port interface {
 	TakesFile(text string) bool
 	// Menu lists the commands to publish in a platform's command menu
 	// (Telegram's setMyCommands), in registration order, hidden commands
-	// left out, each with its one-line description in lang.
+	// left out, each with its one-line description in lang; "" is the
+	// configured default language (the menu for every other client).
 	Menu(lang string) []MenuItem
 	// Lang is the language of chat by the router's one rule: the chat's
 	// setting, else the sender's client language (hint, "es-ES" counts as

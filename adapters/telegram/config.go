@@ -46,8 +46,6 @@ type Config struct {
 	WebhookMaxConnections int
 	WebhookWait           time.Duration
 
-	DefaultLang string // language for texts of the adapter itself; default "es"
-
 	// Send limits. Per chat: one message per ChatInterval. Groups (chat id
 	// < 0): at most GroupLimit per GroupWindow. All chats: at most
 	// GlobalLimit per GlobalWindow.
@@ -136,9 +134,6 @@ func (c Config) withDefaults() Config {
 	c.APIURL = strings.TrimRight(c.APIURL, "/")
 	setDur(&c.PollTimeout, 30*time.Second)
 	setDur(&c.RequestTimeout, 20*time.Second)
-	if c.DefaultLang == "" {
-		c.DefaultLang = "es"
-	}
 	setDur(&c.ChatInterval, time.Second)
 	setInt(&c.GroupLimit, 20)
 	setDur(&c.GroupWindow, time.Minute)

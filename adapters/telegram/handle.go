@@ -414,11 +414,12 @@ func clip(s string, n int) string {
 var commandName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
 
 // setCommands publishes the command menu in Spanish, Greek and English (for
-// clients in those languages) and in the default language (for the rest). A failure is logged, never fatal.
+// clients in those languages) and in the core's default language (for
+// the rest, Menu("")). A failure is logged, never fatal.
 func (a *Adapter) setCommands(ctx context.Context) {
-	for _, l := range []struct{ code, lang string }{{"es", "es"}, {"el", "el"}, {"en", "en"}, {"", a.cfg.DefaultLang}} {
+	for _, code := range []string{"es", "el", "en", ""} {
 		var cmds []tgbotapi.BotCommand
-		for _, c := range a.d.Menu(l.lang) {
+		for _, c := range a.d.Menu(code) {
 			if !commandName.MatchString(c.Name) || len(cmds) == 100 {
 				continue
 			}
@@ -429,8 +430,8 @@ func (a *Adapter) setCommands(ctx context.Context) {
 		}
 		b, _ := json.Marshal(cmds)
 		p := map[string]string{"commands": string(b)}
-		if l.code != "" {
-			p["language_code"] = l.code
+		if code != "" {
+			p["language_code"] = code
 		}
 		rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
 		_, err := a.c.call(rctx, "setMyCommands", p, nil)
@@ -441,7 +442,7 @@ func (a *Adapter) setCommands(ctx context.Context) {
 			cancel()
 		}
 		if err != nil && !errors.Is(err, context.Canceled) {
-			a.log.Warn("telegram setMyCommands failed", "lang", l.code, "err", err)
+			a.log.Warn("telegram setMyCommands failed", "lang", code, "err", err)
 		}
 	}
 }

@@ -90,7 +90,7 @@ func testRouterOn(t testing.TB, settings command.SettingsStore, namedGMs func(co
 		t.Fatal(err)
 	}
 	r := command.New(command.Config{
-		Translator: cat, Settings: settings, NamedGMs: namedGMs,
+		Translator: cat, Settings: settings, NamedGMs: namedGMs, DefaultLang: "es",
 		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond},
 	})
 	general.Register(r, "test")

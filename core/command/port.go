@@ -55,7 +55,8 @@ func (r *Router) Lang(ctx context.Context, chat core.ChatRef, hint string) strin
 	return lang
 }
 
-// Text renders a catalog key in lang (see core.Port).
+// Text renders a catalog key in lang (see core.Port); "" or a language
+// the bot does not speak is the default.
 func (r *Router) Text(lang, key string, kv ...any) string {
 	if !IsLanguage(lang) {
 		lang = r.cfg.DefaultLang
