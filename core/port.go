@@ -13,7 +13,9 @@ import (
 // it never parses a command, never reads a chat's settings and never
 // loads the catalogs itself (TestTelegramImportsOnlyThePort pins it for
 // the Telegram adapter). An adapter may declare the subset it uses as its
-// own small interface; *command.Router satisfies any subset.
+// own small interface; *command.Router satisfies any subset. The router's
+// other exported methods (Commands, Lookup, Translator, SettingsStore…)
+// serve the core's own handlers and the command line, not adapters.
 //
 // The flow of one message:
 //
@@ -21,10 +23,13 @@ import (
 //     chat (platform and id), the sender, the text as typed, the
 //     sender's client language as LangHint, Private, FromGM when the
 //     platform says the sender administers the chat, and BotName.
-//  2. Optionally it asks Recognize before work that only a command needs
-//     (or to tell a command from arguments), and TakesFile before
-//     downloading an attached document, whose text it then appends to the
-//     message's text on a new line.
+//  2. Optionally it asks Recognize before work that only a command needs,
+//     or to tell a command from arguments (an inline query). Before
+//     downloading an attached document it asks whether the caption takes
+//     it: Recognize gives the command's name in this chat (its own prefix
+//     counts, /importar@OtherBot does not), TakesFile("/"+name) whether it
+//     takes a file; the file's text then follows the caption on a new
+//     line in msg.Text.
 //  3. It calls Dispatch. ok=false: the message was not for the bot (plain
 //     chat, a command for another bot); send nothing. Otherwise the reply
 //     is final, already localized text, possibly an error reply.
