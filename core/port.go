@@ -40,21 +40,24 @@ import (
 //     is for the roller and the chat's GMs only (the adapter's own
 //     admins, plus Reply.SecretTo): deliver it privately and post only
 //     Reply.Lines in the chat; in a private chat deliver Secret instead
-//     of Lines. Reply.Buttons are drawn under the reply; Reply.Command is
-//     what the "again" button runs (dispatched as the presser's message).
+//     of Lines. Reply.Buttons are drawn under the reply, each with its
+//     Label; the adapter keeps the button's Action (durably, if a press
+//     may come after a restart) and never builds a command from it.
+//  5. When a button is pressed it calls Press with the presser's Message
+//     (Text is ignored) and the button's Action, and delivers the reply
+//     as in step 4.
 //
 // Texts the adapter says on its own (a stale button, a file too big, the
 // command menu) come from the catalogs through Lang and Text, never from
 // literals, so they exist in every language the bot speaks.
-//
-// Not here yet: Press(ctx, msg Message, a reply.Action) (*reply.Reply,
-// bool), which resolves a pressed button by its meaning in the core, is
-// added to this port with reply.Action; until then an adapter dispatches
-// Reply.Command for the again button and shows the odds with OddsText.
 type Port interface {
 	// Dispatch answers one chat message. ok=false means the message was
 	// not for the bot: the adapter sends nothing.
 	Dispatch(ctx context.Context, msg Message) (rep *reply.Reply, ok bool)
+	// Press resolves a pressed button by its meaning in the core: a is
+	// the button's Action as the reply carried it, msg says who pressed
+	// it and where. ok=false: nothing to show.
+	Press(ctx context.Context, msg Message, a reply.Action) (rep *reply.Reply, ok bool)
 	// Recognize reports whether msg.Text is a command for this bot in
 	// msg.Chat (ok): it starts with "/", "!" or the chat's own prefix and
 	// is not addressed to another bot (/roll@OtherBot, see msg.BotName).
@@ -62,8 +65,9 @@ type Port interface {
 	// ("roll" for "/r 2d6"), "" for a command the bot does not know (a
 	// saved roll, a typo). Dispatch decides the same way; this only asks.
 	Recognize(ctx context.Context, msg Message) (name string, ok bool)
-	// TakesFile reports whether text (a caption) starts a command whose
-	// input is an attached file's text (/importar).
+	// TakesFile reports whether text (a caption: "/importar",
+	// "!import@ZariaBot") starts a command whose input is an attached
+	// file's text.
 	TakesFile(text string) bool
 	// Menu lists the commands to publish in a platform's command menu
 	// (Telegram's setMyCommands), in registration order, hidden commands

@@ -9,7 +9,8 @@
 //	:chat 2      move to another chat
 //	:quit        leave (so does end of input)
 //
-// A number alone presses that button of the last reply.
+// A number alone presses that button of the last reply (a pad's buttons
+// too: /pad).
 package console
 
 import (
@@ -25,9 +26,11 @@ import (
 	"zaria/core/reply"
 )
 
-// Dispatcher is the part of the router the console needs.
+// Dispatcher is the part of the router the console needs: dispatch a
+// typed line, resolve a pressed pad button.
 type Dispatcher interface {
 	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+	Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool)
 }
 
 // Config of a console chat.
@@ -149,13 +152,19 @@ func (a *Adapter) handle(ctx context.Context, line string) bool {
 	if strings.HasPrefix(line, ":") {
 		return a.control(line)
 	}
+	var press *reply.Action // a pad button, resolved by the core
 	if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(a.buttons) {
 		b := a.buttons[k-1]
-		line = a.last
-		if b.Kind == reply.ButtonOdds {
-			line += " ?"
+		if b.Kind == reply.ButtonRun && b.Action != nil {
+			press = b.Action
+			fmt.Fprintf(a.out, "  (%s)\n", b.Label)
+		} else {
+			line = a.last
+			if b.Kind == reply.ButtonOdds {
+				line += " ?"
+			}
+			fmt.Fprintf(a.out, "  (%s → %s)\n", b.Label, line)
 		}
-		fmt.Fprintf(a.out, "  (%s → %s)\n", b.Label, line)
 	}
 	a.n++
 	msg := core.Message{
@@ -167,7 +176,14 @@ func (a *Adapter) handle(ctx context.Context, line string) bool {
 		LangHint: a.cfg.LangHint,
 		FromGM:   a.gm,
 	}
-	rep, ok := a.d.Dispatch(ctx, msg)
+	var rep *reply.Reply
+	var ok bool
+	if press != nil {
+		msg.Text = line
+		rep, ok = a.d.Press(ctx, msg, *press)
+	} else {
+		rep, ok = a.d.Dispatch(ctx, msg)
+	}
 	if !ok {
 		return true
 	}

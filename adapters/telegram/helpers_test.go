@@ -130,8 +130,8 @@ func testRouterOn(t testing.TB, settings command.SettingsStore, namedGMs func(co
 			}
 			return rep, nil
 		})})
-	// importar takes a file: its own input limit is above the router's.
-	r.Register(command.Command{Name: "importar", Aliases: []string{"import"}, MaxInput: 300_000, Handler: command.HandlerFunc(
+	// importar takes a file (and a whole document as input).
+	r.Register(command.Command{Name: "importar", Aliases: []string{"import"}, MaxInput: 300_000, TakesFile: true, Handler: command.HandlerFunc(
 		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
 			lines := strings.Split(req.Args, "\n")
 			return reply.Text(fmt.Sprintf("lines=%d first=%s", len(lines), lines[0])), nil

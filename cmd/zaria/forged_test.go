@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,15 +15,7 @@ import (
 // errors are one line without control or invisible characters (issue 10).
 func TestTypedTextCannotForgeALine(t *testing.T) {
 	ctx := context.Background()
-	db, err := openDB(ctx, filepath.Join(t.TempDir(), "forged.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	r, err := newRouter("en", db, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := testRouter(t, "en", nil)
 	chat := core.ChatRef{Platform: "cli", ID: "forged"}
 	send := func(text string) string {
 		t.Helper()

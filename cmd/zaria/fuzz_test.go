@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -43,15 +42,7 @@ func FuzzDispatch(f *testing.F) {
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
 	ctx := context.Background()
-	db, err := openDB(ctx, filepath.Join(f.TempDir(), "fuzz.db"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { db.Close() })
-	router, err := newRouter("es", db, logger)
-	if err != nil {
-		f.Fatal(err)
-	}
+	router := testRouter(f, "es", logger)
 	f.Fuzz(func(t *testing.T, text string, seed uint64) {
 		logs.Reset()
 		msg := core.Message{Chat: core.ChatRef{Platform: "cli", ID: "fuzz"}, From: core.User{ID: "u", Name: "u"}, Text: text}

@@ -3,9 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -62,15 +59,7 @@ var (
 // character Lira has the values the examples name, and is not an error.
 func TestHelpExamplesRun(t *testing.T) {
 	ctx := context.Background()
-	db, err := openDB(ctx, filepath.Join(t.TempDir(), "help.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	r, err := newRouter("es", db, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := testRouter(t, "es", nil)
 	n := 0
 	for _, lang := range command.Languages {
 		examples := helpExamples(t, r, lang)

@@ -21,7 +21,7 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-// exitUser is the status for a user error (DESIGN.md §2).
+// exitUser is the status for a user error (README "Command line"; TestRollCommandContract pins it).
 const exitUser = 2
 
 func main() {

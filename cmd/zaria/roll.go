@@ -21,7 +21,7 @@ import (
 )
 
 // rollCmd runs one chat message through the router and prints the reply
-// (DESIGN.md §2). Exit 0 for a reply, 2 for a user error.
+// (README "Command line"). Exit 0 for a reply, 2 for a user error.
 func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("roll", flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
@@ -79,6 +81,14 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	roll.RegisterOdds(r)
 	systems.Register(r)
 	character.Register(r, chars)
+	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
+		ActiveName: func(ctx context.Context, chat core.ChatRef, userID string) (string, error) {
+			c, err := db.ActiveCharacter(ctx, chat, userID)
+			if errors.Is(err, character.ErrNotFound) {
+				return "", nil
+			}
+			return c.Name, err
+		}}))
 	general.Register(r, version)
 	return r, nil
 }

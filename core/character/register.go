@@ -23,7 +23,7 @@ func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "stats", Aliases: []string{"estadisticas", "στατιστικά"}, Handler: withPrefix(s.stats)})
 	r.Register(command.Command{Name: "exportar", Aliases: []string{"export", "εξαγωγή"}, Handler: withPrefix(s.export)})
 	r.Register(command.Command{Name: "importar", Aliases: []string{"import", "εισαγωγή"}, Handler: withPrefix(s.importChat),
-		MaxInput: s.lim.ImportLen + 100})
+		MaxInput: s.lim.ImportLen + 100, TakesFile: true})
 	r.Register(command.Command{Name: "alias", Aliases: []string{"atajo", "συντόμευση"}, Handler: withPrefix(s.alias)})
 }
 

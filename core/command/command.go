@@ -49,6 +49,14 @@ type Command struct {
 	// MaxInput, when larger than Limits.MaxInput, is this command's own
 	// input limit in characters: /importar takes a whole export document.
 	MaxInput int
+	// TakesFile marks a command whose input is an attached file (the
+	// file's text follows the command, as /importar does): adapters ask
+	// Router.TakesFile before reading a document.
+	TakesFile bool
+	// Odds, when set, answers the odds of one of this command's rolls
+	// without rolling (the 📊 button, Router.Press with reply.ActOdds):
+	// it reads Request.Args and marks Request.Actual.
+	Odds Handler
 }
 
 // Option is a per-chat setting a system offers (/ajustes key value).
@@ -75,6 +83,11 @@ type Request struct {
 	// command it runs through Redispatch. Expensive steps spend from it.
 	// Nil (a handler called directly) never runs out.
 	Budget *Budget
+	// Actual is the result of the roll whose odds an Odds handler shows;
+	// nil otherwise.
+	Actual *int64
+
+	gmKnown bool // IsGM was already looked up (a press: Request.Run)
 
 	chain []string // saved rolls expanded to reach this request, outermost first
 

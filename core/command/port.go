@@ -83,23 +83,6 @@ func (r *Router) Recognize(ctx context.Context, msg core.Message) (name string, 
 	return "", true
 }
 
-// TakesFile reports whether text starts ("/" or "!") a command whose input
-// is an attached file's text. Until commands say so themselves, that is a
-// command with its own input limit above the router's (Command.MaxInput:
-// /importar takes a whole export document).
-func (r *Router) TakesFile(text string) bool {
-	text = strings.TrimSpace(text)
-	if text == "" || (text[0] != '/' && text[0] != '!') {
-		return false
-	}
-	word, _, _ := strings.Cut(text[1:], " ")
-	if i := strings.IndexAny(word, "\n\t@"); i >= 0 {
-		word = word[:i]
-	}
-	c, ok := r.byAlias[fold.Key(word)]
-	return ok && c.MaxInput > r.cfg.Limits.MaxInput
-}
-
 // Menu lists the visible commands with their description in lang (see
 // core.Port): the short help without its example ("/roll 4d6kh3+2 — any
 // dice" gives "any dice"), or "/name" when a command has none.

@@ -14,7 +14,7 @@ import (
 func portRouter(t *testing.T) (*command.Router, func(chat, key, value string)) {
 	r, st, _ := newRouter(t)
 	ok := command.HandlerFunc(func(context.Context, *command.Request) (*reply.Reply, error) { return reply.Text("ok"), nil })
-	r.Register(command.Command{Name: "importar", Aliases: []string{"import", "εισαγωγή"}, MaxInput: 300_000, Handler: ok})
+	r.Register(command.Command{Name: "importar", Aliases: []string{"import", "εισαγωγή"}, MaxInput: 300_000, TakesFile: true, Handler: ok})
 	r.Register(command.Command{Name: "start", Hidden: true, Handler: ok})
 	r.Register(command.Command{Name: "nohelp", Handler: ok})
 	r.Register(command.Command{Name: "secret", Handler: command.HandlerFunc(func(context.Context, *command.Request) (*reply.Reply, error) {
@@ -117,6 +117,12 @@ func TestLangIsTheRouterRule(t *testing.T) {
 		m.Text = "/roll bad" // an error reply carries its language too
 		if rep, _ := r.Dispatch(ctx, m); !rep.Error || rep.Lang != c.want {
 			t.Errorf("%s: error reply %+v, want Lang %q", c.chat, rep, c.want)
+		}
+		// So does the answer to a pressed button.
+		for _, a := range []reply.Action{{Kind: reply.ActAgain, Command: "/secret"}, {Kind: reply.ActOdds, Command: "/secret"}} {
+			if rep, ok := r.Press(ctx, m, a); !ok || rep.Lang != c.want {
+				t.Errorf("%s: press %s: %+v, want Lang %q", c.chat, a.Kind, rep, c.want)
+			}
 		}
 	}
 }

@@ -19,7 +19,7 @@ import (
 	"zaria/core/reply"
 )
 
-// Limits of the router. Zero values take the defaults of DESIGN.md §3.
+// Limits of the router. Zero values take the defaults (README "Limits").
 type Limits struct {
 	MaxInput  int           // characters per message (500)
 	MaxOutput int           // characters per reply (3500)
@@ -131,6 +131,7 @@ type Router struct {
 	options  map[string]Option
 	optOrder []string
 	limiter  *limiter
+	actions  map[reply.ActionKind]ActionHandler
 }
 
 // New builds a router. Register commands before the first Dispatch.
@@ -355,13 +356,8 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 		src = r.cfg.NewSource()
 	}
 	req.Rand = src
-	req.IsGM = msg.FromGM || msg.Private
-	if !req.IsGM && r.cfg.GMs != nil {
-		gm, err := r.cfg.GMs.IsGM(ctx, msg.Chat, msg.From.ID)
-		if err != nil {
-			r.cfg.Logger.ErrorContext(ctx, "gm lookup", "chat", msg.Chat.String(), "err", err)
-		}
-		req.IsGM = gm
+	if !req.gmKnown {
+		req.IsGM = r.isGM(ctx, msg)
 	}
 
 	start := time.Now()
@@ -378,6 +374,7 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 	if cmd.Roll && !rep.Error && rep.Command == "" {
 		rep.Command = "/" + cmd.Name + strings.TrimRight(" "+p.Args, " ")
 	}
+	fillActions(rep)
 	if req.Depth == 0 {
 		r.enforceOutput(req, rep)
 		for _, o := range r.cfg.Observers {
@@ -485,7 +482,7 @@ func (r *Router) errorReply(req *Request, err error) *reply.Reply {
 		ue = &UserError{Key: "error.internal"}
 	}
 	text := r.cfg.Translator.Translate(req.Lang, ue.Key, ue.Args)
-	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + text)}}, Error: true}
+	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + text)}}, Error: true, Lang: req.Lang}
 }
 
 // enforceOutput keeps replies under MaxOutput characters: handlers are

@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// Limits of the notation (DESIGN.md §3). Each one has an error Code, a
+// Limits of the notation (docs/dice.md#limits, README "Limits"). Each one has an error Code, a
 // message in the catalogs ("dice.err.<code>") and a test.
 const (
 	MaxInput     = 500        // characters of the text after the command

@@ -57,7 +57,7 @@ func (e *ScriptError) Is(target error) bool {
 }
 
 // Scripted replays die results given as faces (1..n), in order, as
-// RULES.md's test vectors list them. A value out of range or running out is
+// the rules' test vectors list them (docs/systems.md). A value out of range or running out is
 // recorded and reported by Err; the caller must check Err after using it and
 // treat a non-nil error as a user error, never as a random roll.
 type Scripted struct {

@@ -372,10 +372,11 @@ func displayName(u core.User) string {
 }
 
 // settingsName is /ajustes as the chat's language names it (Telegram takes
-// Latin command names only, so Greek keeps /ajustes).
+// Latin command names only, so Greek shows the English /settings; on Matrix
+// !ρυθμίσεις works too).
 func settingsName(req *command.Request) string {
-	if req.Lang == "en" {
-		return "settings"
+	if req.Lang == "es" {
+		return "ajustes"
 	}
-	return "ajustes"
+	return "settings"
 }

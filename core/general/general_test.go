@@ -252,9 +252,9 @@ func TestSettingsValuesInEachLanguage(t *testing.T) {
 	}
 	gm.text("/lang el")
 	list = gm.text("/ajustes")
-	for _, want := range []string{"/ajustes zaria κάτω|ακριβής|πάνω", "/ajustes daegon_00 εκατό|μηδέν", "/ajustes γλώσσα es|el|en"} {
+	for _, want := range []string{"/settings zaria κάτω|ακριβής|πάνω", "/settings daegon_00 εκατό|μηδέν", "/settings γλώσσα es|el|en"} {
 		if !strings.Contains(list, want) {
-			t.Errorf("Greek /ajustes lacks %q:\n%s", want, list)
+			t.Errorf("Greek /settings lacks %q:\n%s", want, list)
 		}
 	}
 	rep := gm.say("/ajustes zaria ψηλά")

@@ -32,8 +32,12 @@ const (
 // Button is an action offered under a reply (Telegram inline keyboard,
 // Matrix reaction, console numbered option).
 type Button struct {
-	Kind  string // ButtonAgain or ButtonOdds
+	Kind  string // ButtonAgain, ButtonOdds or ButtonRun
 	Label string // localized label
+	// Action is what pressing the button does; adapters hand it to
+	// command.Router.Press. The router fills it for ButtonAgain and
+	// ButtonOdds; nil only on a reply built outside the router.
+	Action *Action
 }
 
 // Check carries the facts of a resolved roll for --json and for logs.

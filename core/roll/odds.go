@@ -104,7 +104,7 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 		if len(ds) > 1 {
 			head = append(head, reply.B(seriesName(i)+" "))
 		}
-		head = append(head, reply.C(d.text))
+		head = append(head, reply.C(Minus(d.text)))
 		rep.Lines = append(rep.Lines, head)
 		approx := d.o.Approx
 		mean := Number(req.Lang, d.o.Mean, approx)
@@ -421,4 +421,48 @@ func rollChart(req *command.Request, res *dice.Result, o *dice.Odds) *reply.Char
 		c.XLabel = req.T("odds.chart.x_successes")
 	}
 	return c
+}
+
+// HandleRollOdds is /roll's Odds handler (the 📊 button of a roll): the
+// distribution of the roll's expression, its target and the result the
+// roll gave (req.Actual) marked, as /odds shows it, without rolling.
+func HandleRollOdds(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	args := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(req.Args), "?"))
+	if args == "" {
+		return nil, command.Errorf("odds.err.empty")
+	}
+	e, err := dice.Parse(args)
+	if err != nil {
+		return nil, userError(err)
+	}
+	o, err := e.OddsWithin(sheetLookup(ctx, req), req.Budget.Left())
+	switch {
+	case errors.Is(err, dice.ErrOddsBudget):
+		return nil, command.Errorf("error.budget")
+	case errors.Is(err, dice.ErrOddsDivZero):
+		return nil, command.Errorf("odds.err.div_zero", "expr", e.Text)
+	case err != nil:
+		return nil, userError(err)
+	}
+	if err := req.Budget.Spend(o.Work); err != nil {
+		return nil, err
+	}
+	if !o.HasDistribution() {
+		return nil, command.Errorf("odds.err.too_big", "expr", e.Text)
+	}
+	fs := o.Floats()
+	text := e.Text
+	if e.Repeat > 1 {
+		text = strconv.Itoa(e.Repeat) + "#" + text
+	}
+	ds := []distribution{{text: text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)}}
+	actual := req.Actual
+	if e.Repeat > 1 {
+		actual = nil // several results: no one marker shows them
+	}
+	rep := renderOdds(req, ds, actual)
+	if e.Pool() {
+		rep.Chart.XLabel = req.T("odds.chart.x_successes")
+	}
+	return rep, nil
 }

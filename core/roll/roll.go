@@ -24,6 +24,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"zaria/core/command"
@@ -47,6 +48,7 @@ func Register(r *command.Router) {
 		Name:    "roll",
 		Aliases: []string{"r", "tirar", "tira", "ρίξε"},
 		Handler: command.HandlerFunc(Handle),
+		Odds:    command.HandlerFunc(HandleRollOdds),
 		Roll:    true,
 	})
 }
@@ -157,7 +159,7 @@ func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary boo
 	if e.Repeat > 1 {
 		text = strconv.Itoa(e.Repeat) + "#" + text
 	}
-	head := reply.Line{reply.T("🎲 "), reply.C(text)}
+	head := reply.Line{reply.T("🎲 "), reply.C(Minus(text))} // "1d6−10" is typed back as it is shown
 	if e.Label != "" {
 		head = append(head, reply.T(" · "), reply.I(e.Label))
 	}
@@ -171,7 +173,7 @@ func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary boo
 		if e.Repeat > 1 {
 			line = append(line, reply.T(strconv.Itoa(i+1)+". "))
 		}
-		line = append(line, res.Spans(i, opt)...)
+		line = append(line, minusSpans(res.Spans(i, opt))...)
 		if pool {
 			line = append(line, reply.T(" "+req.T("dice.successes", "count", res.Totals[i])))
 		}
@@ -189,7 +191,7 @@ func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary boo
 		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("dice.summary"))})
 	}
 	if e.HasTarget() {
-		target := strconv.FormatInt(res.Target, 10)
+		target := Minus(strconv.FormatInt(res.Target, 10))
 		if e.Repeat == 1 {
 			key := "dice.failure"
 			if res.Success(0) {
@@ -287,9 +289,38 @@ func fillSides(res *dice.Result, sides []int) {
 // Number formats a mean with up to two decimals in the language's style,
 // marked "≈" when it is an approximation.
 func Number(lang string, f float64, approx bool) string {
-	s := command.Decimal(lang, f)
+	s := Minus(command.Decimal(lang, f))
 	if approx {
 		s = "≈" + s
 	}
 	return s
+}
+
+// Minus writes every minus sign of a reply as "−" (U+2212), the one sign
+// zaria's replies use (issue 11.8); "-" stays accepted as input. A hyphen
+// between two letters is part of a word (a label such as "espada-larga",
+// a sheet value "uso-arma") and is kept.
+func Minus(s string) string {
+	if !strings.Contains(s, "-") {
+		return s
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		if r != '-' {
+			continue
+		}
+		if i > 0 && i < len(rs)-1 && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
+			continue
+		}
+		rs[i] = '−'
+	}
+	return string(rs)
+}
+
+// minusSpans applies Minus to the text of each span of a result line.
+func minusSpans(spans []reply.Span) []reply.Span {
+	for i := range spans {
+		spans[i].Text = Minus(spans[i].Text)
+	}
+	return spans
 }

@@ -115,7 +115,7 @@ func TestRollTargetAndOdds(t *testing.T) {
 		{"es", "/roll 3d6 ?", []int{1, 2, 3}, "🎲 3d6\n[1, 2, 3] = 6\n📊 Media: 10,5"},
 		{"es", "/roll 1d6! ?", []int{2}, "🎲 1d6!\n[2] = 2\n📊 Media: ≈4,2"},
 		{"en", "/roll 3#1d20+5 vs 15", []int{4, 19, 11}, "🎲 3#1d20+5\n1. [4] + 5 = 9 ❌\n2. [19] + 5 = 24 ✅\n3. [11] + 5 = 16 ✅\n🎯 Against 15: 2 successes of 3"},
-		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2-1)\n[3] / ([2] - 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
+		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2−1)\n[3] / ([2] − 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
 	}
 	for _, c := range cases {
 		rep := run(t, r, c.lang, c.in, c.dice...)
@@ -206,18 +206,18 @@ func TestRollErrors(t *testing.T) {
 	cases := []struct {
 		lang, in, want string
 	}{
-		{"es", "/roll", "⚠️ ¿Qué tiro? Escribe los dados, por ejemplo: /roll 2d6+3"},
-		{"es", "/roll 2d", "⚠️ No entiendo «2d». Prueba: /roll 2d6+3"},
+		{"es", "/roll", "⚠️ ¿Qué tiro? Escribe los dados, por ejemplo: /tirar 2d6+3"},
+		{"es", "/roll 2d", "⚠️ No entiendo «2d». Prueba: /tirar 2d6+3"},
 		{"el", "/roll 2d", "⚠️ Δεν καταλαβαίνω το «2d». Δοκίμασε: /roll 2d6+3"},
 		{"en", "/roll 2d", "⚠️ I don't understand «2d». Try: /roll 2d6+3"},
-		{"es", "/roll 101d6", "⚠️ «101d6» son demasiados dados: como mucho 100 por grupo. Prueba: /roll 100d6"},
+		{"es", "/roll 101d6", "⚠️ «101d6» son demasiados dados: como mucho 100 por grupo. Prueba: /tirar 100d6"},
 		{"en", "/roll 1d1001", "⚠️ «1d1001»: a die has at most 1000 sides. Try: /roll 1d100"},
 		{"el", "/roll 21#1d6", "⚠️ Μια ρίψη επαναλαμβάνεται από 1 έως 20 φορές. Δοκίμασε: /roll 6#4d6kh3"},
 		{"es", "/roll 20#60d6", "⚠️ Demasiados dados en una orden: como mucho 1000, explosiones y repeticiones incluidas. Tira menos dados o explota solo con el máximo (4d6!)."},
 		{"en", "/roll 1d1!", "⚠️ «1d1!» would explode forever: every face explodes. Try: /roll 1d6! (explodes on a 6)"},
-		{"es", "/roll 1d6r<7", "⚠️ «1d6r<7» repetiría sin fin: repite cualquier cara. Prueba: /roll 1d6r1 (repite los 1)"},
+		{"es", "/roll 1d6r<7", "⚠️ «1d6r<7» repetiría sin fin: repite cualquier cara. Prueba: /tirar 1d6r1 (repite los 1)"},
 		{"en", "/roll 1d20+5 >= 15", "⚠️ «>=» counts successes only right after dice (8d10>=7). To compare the total use vs: /roll 1d20+5 vs 15"},
-		{"es", "/roll 2d6kh3", "⚠️ «2d6kh3» se queda con o descarta más dados de los que tira (2). Prueba: /roll 4d6kh3"},
+		{"es", "/roll 2d6kh3", "⚠️ «2d6kh3» se queda con o descarta más dados de los que tira (2). Prueba: /tirar 4d6kh3"},
 		{"en", "/roll " + strings.Repeat("(", 25) + "1" + strings.Repeat(")", 25), "⚠️ Too many nested brackets or signs (at most 20). Simplify the expression."},
 		{"en", "/roll 1000000*1000000*10000", "⚠️ The result would be huge (over a quadrillion). Use smaller numbers."},
 		{"en", "/roll 1d6/(1d2-1)", "⚠️ The roll divided by zero. Use a divisor that can't be 0, for example: /roll 1d6/2"},
@@ -287,7 +287,7 @@ func TestNumber(t *testing.T) {
 	if got := Number("es", 10.5, false); got != "10,5" {
 		t.Errorf("Number = %q", got)
 	}
-	if got := Number("en", -0.333, true); got != "≈-0.33" {
+	if got := Number("en", -0.333, true); got != "≈−0.33" {
 		t.Errorf("Number = %q", got)
 	}
 }
@@ -358,6 +358,33 @@ func TestNestingMessage(t *testing.T) {
 	} {
 		if got := plain(run(t, r, lang, deep)); got != want {
 			t.Errorf("%s: 21 parentheses: %q", lang, got)
+		}
+	}
+}
+
+// TestOneMinusSign: every minus sign of a /roll reply is "−" (issue 11.8):
+// subtraction, negative totals and targets, a leading sign, Fudge faces and
+// a negative mean. "-" stays accepted as input, and a hyphen inside a label
+// is part of the word.
+func TestOneMinusSign(t *testing.T) {
+	r := newRouter(t, nil)
+	cases := []struct {
+		lang, in string
+		dice     []int
+		want     string
+	}{
+		{"en", "/roll 1d6-10", []int{4}, "🎲 1d6−10\n[4] − 10 = −6"},
+		{"es", "/roll -3", nil, "🎲 −3\n−3 = −3"},
+		{"en", "/roll 1d20 vs -100", []int{11}, "🎲 1d20\n[11] = 11\n🎯 Against −100: ✅ Success"},
+		{"el", "/roll 3#1d6 vs -3", []int{1, 2, 3}, "🎲 3#1d6\n1. [1] = 1 ✅\n2. [2] = 2 ✅\n3. [3] = 3 ✅\n🎯 Κατά −3: 3 επιτυχίες στις 3"},
+		{"en", "/roll 4dF", []int{1, 2, 3, 1}, "🎲 4dF\n[−, 0, +, −] = −1"},
+		{"en", "/roll 1d6−10 ?", []int{2}, "🎲 1d6−10\n[2] − 10 = −8\n📊 Mean: −6.5"},
+		{"es", "/roll 1d4[fuego-frío]-1", []int{1}, "🎲 1d4[fuego-frío]−1\n[1] fuego-frío − 1 = 0"},
+	}
+	for _, c := range cases {
+		rep := run(t, r, c.lang, c.in, c.dice...)
+		if got := plain(rep); got != c.want {
+			t.Errorf("%s %q:\n%s\nwant\n%s", c.lang, c.in, got, c.want)
 		}
 	}
 }

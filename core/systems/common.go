@@ -1,6 +1,6 @@
 // Package systems answers the chat commands of the five game systems
 // (/zaria, /daegon, /rq, /kh, /dh). The rules live in one package per
-// system; this package parses what the user typed (RULES.md §6), reads
+// system; this package parses what the user typed (docs/systems.md), reads
 // character sheets, and builds the localized replies.
 //
 // Common to every command: words match without case or accents in es, el
@@ -9,7 +9,7 @@
 // leading character name reads that character's sheet instead of the
 // sender's active one. Every reply carries a reply.Check (also without "?").
 //
-// Choices where RULES.md is silent:
+// Choices where the rules are silent (each system's page under docs/):
 //   - /daegon with no difficulty uses D2 (media) and says so; Check.Level is
 //     −1 for a failure.
 //   - Check.Dice are always the faces rolled (1..N: a Daegon "0" is the face
@@ -225,28 +225,61 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 			}
 		}
 	}
+	// Greek names are typed as a sentence declines them: "εναντίον
+	// θώρακα" for the armour "θώρακας" (a masculine noun's accusative drops
+	// its final ς).
+	if stem := greekStem(w); strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) >= 0 {
+		for _, n := range names {
+			for _, k := range n.keys {
+				if greekStem(fold.Key(tr.Translate("el", k, nil))) == stem {
+					return n.val, nil
+				}
+			}
+		}
+	}
 	kv = append(kv, "got", clip(words))
 	if utf8.RuneCountInString(w) > 60 {
 		// Far longer than any label: nothing can be close, skip the search.
 		return 0, command.Errorf(errKey, kv...)
 	}
-	// Not found: suggest the closest label, the chat's language first.
+	// Not found: suggest the closest label, the chat's language first, and
+	// name it in the chat's language whatever language it was close to
+	// ("foo" is nearest the Spanish "hoz": a Greek chat is offered "δρεπάνι").
 	var all []string
-	for _, n := range names {
-		for _, k := range n.keys {
-			all = append(all, req.T(k))
+	shown := map[string]string{} // folded label → the chat's name for it
+	add := func(label, own string) {
+		all = append(all, label)
+		if _, ok := shown[fold.Key(label)]; !ok {
+			shown[fold.Key(label)] = own
 		}
 	}
 	for _, n := range names {
-		all = append(all, n.extras...)
+		for _, k := range n.keys {
+			add(req.T(k), req.T(k))
+		}
+	}
+	for _, n := range names {
+		// An extra spelling that is one of the item's names in some
+		// language (a table key such as "hoz") is shown in the chat's
+		// language; one that is not (a transliteration such as "metrio")
+		// is suggested as it is.
+		translations := map[string]string{}
 		for _, k := range n.keys {
 			for _, l := range command.Languages {
-				all = append(all, tr.Translate(l, k, nil))
+				translations[fold.Key(tr.Translate(l, k, nil))] = req.T(k)
+			}
+		}
+		for _, e := range n.extras {
+			add(e, cmp.Or(translations[fold.Key(e)], e))
+		}
+		for _, k := range n.keys {
+			for _, l := range command.Languages {
+				add(tr.Translate(l, k, nil), req.T(k))
 			}
 		}
 	}
 	if s := fold.Closest(words, all, 1); len(s) > 0 {
-		return 0, command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(s[0]))...)
+		return 0, command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(cmp.Or(shown[fold.Key(s[0])], s[0])))...)
 	}
 	return 0, command.Errorf(errKey, kv...)
 }
@@ -524,4 +557,20 @@ func num(n int) string {
 		return "−" + strconv.Itoa(-n)
 	}
 	return strconv.Itoa(n)
+}
+
+// greekStem drops the final σ of each Greek word of a folded key, so that
+// the nominative "φολιδωτοσ θωρακασ" and the accusative "φολιδωτο θωρακα"
+// compare equal. A key without Greek letters is returned as it is.
+func greekStem(k string) string {
+	if strings.IndexFunc(k, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) < 0 {
+		return k
+	}
+	words := strings.Fields(k)
+	for i, w := range words {
+		if utf8.RuneCountInString(w) > 2 && strings.HasSuffix(w, "σ") {
+			words[i] = strings.TrimSuffix(w, "σ")
+		}
+	}
+	return strings.Join(words, " ")
 }

@@ -12,7 +12,7 @@ func TestDHAttackChat(t *testing.T) {
 		{lang: "es", text: "/dh ataque espada-larga vs coraza?", dice: []int{6, 1, 2, 1}, has: []string{"🗡️ Espada larga 1d8 (pen 1) vs coraza 3 DB d6", "🎲 daño 6 · DB 1, 2, 1 → absorben 4", "6 − 4 = 2 → 2 de daño", "Si el ataque fue un 1 natural: /dh uso d8", "Daño por encima de la penetración: 2,03 %"}, bold: "2 de daño", total: ip(2), chance: "35/1728"},
 		// H2: the penetration is the floor.
 		{lang: "en", text: "/dh attack longsword vs breastplate", dice: []int{3, 2, 2, 3}, has: []string{"Longsword 1d8 (pen 1) vs breastplate 3 DB d6", "3 − 7 = −4 → 1 damage (the penetration)"}, bold: "1 damage", total: ip(1), chance: "35/1728", noOdds: true},
-		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) έναντι θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
+		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
 		// H3: no armour, Pen 3 floor.
 		{lang: "es", text: "/dh ataque 1d6 pen3", dice: []int{1}, has: []string{"sin armadura"}, bold: "3 de daño", total: ip(3)},
 		// H6: maza vs cuero + escudo +1.
@@ -53,7 +53,7 @@ func TestDHOtherChat(t *testing.T) {
 		{lang: "es", text: "/dh uso clava", dice: []int{1}, has: []string{"Clava · 🎲 d4 → 1"}, bold: "¡agotado: se rompe!", outcome: "failure", chance: "1/2"},
 		{lang: "el", text: "/dh χρήση ρόπαλο μαγικό", dice: []int{1}, bold: "δεν χρησιμοποιείται μέχρι να επισκευαστεί", outcome: "failure"},
 		// H8: the seed's repair; H9; H12.
-		{lang: "es", text: "/dh repara coraza 2?", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "d6: 2, 4 (hay que sacar más de 3)", "Coraza queda con 2 DB.", "Probabilidad de repararlos todos: 25 %"}, bold: "1 reparado, 1 perdido", outcome: "failure", total: ip(2), chance: "1/4"},
+		{lang: "es", text: "/dh repara coraza 2?", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "d6: 2, 4 (hay que sacar más de 3)", "Coraza: ahora tiene 2 DB.", "Probabilidad de repararlos todos: 25 %"}, bold: "1 reparado, 1 perdido", outcome: "failure", total: ip(2), chance: "1/4"},
 		{lang: "es", text: "/dh repara tela 1", bold: "se destruye y no se puede reparar", outcome: "impossible"},
 		{lang: "en", text: "/dh repair chain mail 2 d4", bold: "A d4 never rolls above 4", outcome: "impossible"},
 		// Magic armour: 1d4 days and 10 % of its value per broken DB.
@@ -61,7 +61,7 @@ func TestDHOtherChat(t *testing.T) {
 		{lang: "en", text: "/dh repair breastplate 1 magic", dice: []int{1}, bold: "1 day of work", outcome: "success"},
 		{lang: "es", text: "/dh repara tela 1 magica", errHas: "ni siendo mágica"},
 		// H13.
-		{lang: "es", text: "/dh montura?", dice: []int{8}, has: []string{"Probabilidad de que reciba la montura: 65 %"}, bold: "la montura", outcome: "success", chance: "13/20"},
+		{lang: "es", text: "/dh montura?", dice: []int{8}, has: []string{"Probabilidad de que el golpe lo reciba la montura: 65 %"}, bold: "la montura", outcome: "success", chance: "13/20"},
 		{lang: "en", text: "/dh mount", dice: []int{7}, bold: "the rider takes the hit", outcome: "failure"},
 		// H14.
 		{lang: "es", text: "/dh asfixia 13", has: []string{"Asalto 13", "1d10"}, bold: "a −2", total: ip(-2)},
@@ -121,7 +121,7 @@ func TestDHSheet(t *testing.T) {
 		{lang: "es", text: "/dh rompe pen1", has: []string{"Coraza: DB intactos 2, rotos 1."}, bold: "1 de daño", total: ip(1)},
 		{lang: "es", text: "/dh rompe pen1", has: []string{"Coraza: DB intactos 1, rotos 2."}, total: ip(1)},
 		// H8 from the sheet: 2 broken of 3, dice 2 and 4.
-		{lang: "es", text: "/dh repara", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "1 reparado, 1 perdido", "Coraza queda con 2 DB."}, outcome: "failure", total: ip(2), chance: "1/4"},
+		{lang: "es", text: "/dh repara", dice: []int{2, 4}, has: []string{"Coraza: 3 DB, 2 rotos", "1 reparado, 1 perdido", "Coraza: ahora tiene 2 DB."}, outcome: "failure", total: ip(2), chance: "1/4"},
 		// Usage die of the weapon: d8 → d6, stored.
 		{lang: "es", text: "/dh uso", dice: []int{1}, has: []string{"Espada larga · 🎲 d8 → 1", "Ficha: uso-arma = d6"}, bold: "baja a d6", outcome: "failure"},
 		{lang: "es", text: "/dh uso arma", dice: []int{6}, has: []string{"🎲 d6 → 6"}, bold: "aguanta (d6)", outcome: "success"},

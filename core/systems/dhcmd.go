@@ -12,7 +12,7 @@ import (
 	dh "zaria/core/systems/dungeonhack"
 )
 
-// Chat options of Dungeon Hack (RULES.md §2.3, §2.4, §2.7).
+// Chat options of Dungeon Hack (docs/dungeonhack.md#house-rules).
 const (
 	optDHBlindaje = "dh_blindaje" // suma | mayor
 	optDHPen      = "dh_pen"      // redondeo | techo

@@ -355,7 +355,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 }
 
 // dhRepairMagic: magic armour is repaired with 1d4 days of work and 10 %
-// of its original value per broken DB, with no roll per DB (RULES.md §2.8).
+// of its original value per broken DB, with no roll per DB (docs/dungeonhack.md#repair).
 func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, name string, intact, broken int, tracked bool) (*reply.Reply, error) {
 	if intact < 1 {
 		return nil, command.Errorf("dh.error.magic_destroyed", "armour", capFirst(name))

@@ -81,7 +81,7 @@ func dhAsphyxia(ctx context.Context, req *command.Request, in input, who string,
 		rep.Add(reply.T("🌊 "+req.T("dh.asphyxia.roll", "round", round)+" "), reply.B(req.T("dh.asphyxia.penalty", "pen", "−"+strconv.Itoa(pen))))
 		rep.Add(reply.T(req.T("dh.asphyxia.damage")))
 	}
-	// Heavy armour sinks its wearer (RULES.md §2.9): named, or from the sheet.
+	// Heavy armour sinks its wearer (docs/dungeonhack.md#underwater): named, or from the sheet.
 	var armour dh.Armour
 	hasArmour := false
 	if len(toks) > 1 {

@@ -18,7 +18,7 @@ import (
 
 // The Dungeon Hack state lives on a real character sheet: the character
 // service on SQLite, the real catalogs and router. A player sets up Enyra,
-// fights, breaks DB, repairs (RULES.md H8) and wears her sword down, and
+// fights, breaks DB, repairs (docs/dungeonhack.md#repair) and wears her sword down, and
 // /pj shows every change.
 func TestDHWithRealSheets(t *testing.T) {
 	ctx := context.Background()
@@ -75,7 +75,7 @@ func TestDHWithRealSheets(t *testing.T) {
 	// Enyra breaks two DB, then repairs: H8's dice 2 and 4.
 	has(ok(ana, "/dh rompe pen1"), "Coraza: DB intactos 2, rotos 1.")
 	has(ok(ana, "/dh rompe pen1"), "Coraza: DB intactos 1, rotos 2.")
-	has(ok(ana, "/dh repara", 2, 4), "Coraza: 3 DB, 2 rotos", "1 reparado, 1 perdido", "Coraza queda con 2 DB.")
+	has(ok(ana, "/dh repara", 2, 4), "Coraza: 3 DB, 2 rotos", "1 reparado, 1 perdido", "Coraza: ahora tiene 2 DB.")
 	// Her weapon's usage die steps down and is stored.
 	has(ok(ana, "/dh uso", 1), "Espada larga · 🎲 d8 → 1", "uso-arma = d6")
 	has(ok(ana, "/dh uso", 2), "🎲 d6 → 2", "uso-arma = d4")

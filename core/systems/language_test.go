@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 
@@ -167,6 +168,7 @@ func fullBot(t *testing.T) *command.Router {
 	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st, GMs: st, Sheets: svc, Aliases: svc,
 		Observers: []command.Observer{svc}, Unlimited: []string{"console"}})
 	roll.Register(r)
+	roll.RegisterOdds(r)
 	systems.Register(r)
 	character.Register(r, svc)
 	general.Register(r, "test")
@@ -211,9 +213,11 @@ func TestGreekHelpPagesHaveNoForeignWords(t *testing.T) {
 // equipment names.
 var foreignNames = map[string][]string{
 	"es": {"attack", "break", "use", "repair", "mount", "drown", "create", "rename", "delete", "list", "add", "remove", "set",
-		"longsword", "breastplate", "flail", "hide", "weapon", "armour"},
+		"longsword", "breastplate", "flail", "hide", "weapon", "armour", "strength", "athletics", "physical", "fighting",
+		"medium", "hard", "easy", "vs", "npc", "high", "zero", "language", "prefix"},
 	"en": {"ataque", "rompe", "uso", "repara", "montura", "asfixia", "crear", "renombrar", "borrar", "lista", "usar", "poner", "añadir", "quitar",
-		"espada-larga", "coraza", "pieles", "mayal", "arma", "armadura", "fuerza", "atletismo", "fisico", "media", "dificil", "facil"},
+		"espada-larga", "coraza", "pieles", "mayal", "arma", "armadura", "fuerza", "atletismo", "fisico", "físico", "lucha", "media", "dificil", "difícil", "facil", "fácil",
+		"contra", "pnj", "alta", "cero", "idioma", "prefijo"},
 }
 
 // Spanish and English help pages show their own sub-command and item names,
@@ -228,7 +232,16 @@ func TestHelpPagesUseTheirOwnNames(t *testing.T) {
 				if strings.HasPrefix(line, "/") && strings.Contains(line, "  (") {
 					continue
 				}
+				// /help ajustes shows one value in the three languages on
+				// purpose: any of them can be typed.
+				if strings.Contains(line, "alta") && strings.Contains(line, "πάνω") && strings.Contains(line, "high") {
+					continue
+				}
 				for _, w := range word.FindAllString(line, -1) {
+					// No Greek word either, but the system's own name.
+					if strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) >= 0 && !strings.HasPrefix(w, "Ζαρι") {
+						t.Errorf("%s %s shows the Greek %q: %s", lang, name, w, line)
+					}
 					for _, n := range names {
 						if strings.EqualFold(w, n) {
 							t.Errorf("%s %s shows %q: %s", lang, name, w, line)
@@ -314,5 +327,172 @@ func TestGreekRepliesHaveNoForeignWords(t *testing.T) {
 		if bad := latinWords(say(cmd)); len(bad) > 0 {
 			t.Errorf("Greek reply to %s shows Latin-script words %q: %s", cmd, bad, say(cmd))
 		}
+	}
+}
+
+// The command names a language's help lines start with: Spanish pages teach
+// the Spanish names (but /roll, whose line is also the Telegram menu's
+// "roll"), Greek and English pages the English ones (Telegram takes
+// only Latin names; on Matrix the Greek aliases work too). A line may still
+// mention another name in parentheses ("also /historial"), as the Telegram
+// menu lists the commands by their first name.
+var foreignFirst = map[string][]string{
+	"es": {"/odds", "/history", "/export", "/import", "/settings", "/help", "/lang", "/gmroll", "/secret", "/char"},
+	"en": {"/tirar", "/probabilidad", "/historial", "/exportar", "/importar", "/ajustes", "/ayuda", "/idioma", "/secreto", "/personaje"},
+	"el": {"/tirar", "/probabilidad", "/historial", "/exportar", "/importar", "/ajustes", "/ayuda", "/idioma", "/secreto", "/personaje"},
+}
+
+func TestHelpLinesStartWithTheirOwnCommands(t *testing.T) {
+	r := fullBot(t)
+	for lang, names := range foreignFirst {
+		for name, page := range helpPages(t, r, lang) {
+			for _, line := range strings.Split(page, "\n") {
+				if strings.HasPrefix(line, "/") && strings.Contains(line, "  (") {
+					continue // the title lists every alias
+				}
+				for _, part := range strings.Split(line, " · ") {
+					for _, n := range names {
+						if part == n || strings.HasPrefix(part, n+" ") {
+							t.Errorf("%s %s teaches %s: %s", lang, name, n, line)
+						}
+					}
+				}
+			}
+		}
+		// Greek pages never show the Spanish command names, not even in
+		// parentheses.
+		if lang == "el" {
+			for name, page := range helpPages(t, r, lang) {
+				for _, line := range strings.Split(page, "\n") {
+					if strings.HasPrefix(line, "/") && strings.Contains(line, "  (") {
+						continue // the title lists every alias
+					}
+					for _, n := range []string{"/ajustes", "/historial", "/exportar", "/importar"} {
+						if strings.Contains(line, n) {
+							t.Errorf("el %s shows %s: %s", name, n, line)
+						}
+					}
+				}
+			}
+		}
+	}
+	// A line never names its own command as an alias of itself
+	// ("/tirar … (también /tirar y /r)"); the list's /roll line is also the
+	// Telegram menu's description of /roll, so it names /tirar.
+	for lang := range foreignFirst {
+		for _, line := range strings.Split(helpPages(t, r, lang)["/help"], "\n") {
+			cmd, _, _ := strings.Cut(line, " ")
+			if _, rest, ok := strings.Cut(line, " — "); ok && strings.HasPrefix(cmd, "/") && regexp.MustCompile(regexp.QuoteMeta(cmd)+`\b`).MatchString(rest) {
+				t.Errorf("%s /help names %s as an alias of itself: %s", lang, cmd, line)
+			}
+		}
+	}
+}
+
+// Spanish replies teach the Spanish sub-command of /pj ("poner"; "set" is
+// still accepted), and the Greek replies the English names of the Latin
+// commands instead of the Spanish ones.
+func TestRepliesTeachTheirOwnSubcommands(t *testing.T) {
+	r := fullBot(t)
+	ctx := context.Background()
+	say := func(chat, text string) string {
+		t.Helper()
+		rep, ok := r.DispatchWith(ctx, core.Message{Chat: core.ChatRef{Platform: "console", ID: chat}, From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true}, dice.Seeded(1))
+		if !ok {
+			t.Fatalf("%q not answered", text)
+		}
+		return reply.PlainText(rep)
+	}
+	say("es", "/idioma es")
+	for _, c := range []struct{ text, want string }{
+		{"/pj crear Drake", "/pj poner fuerza 4"},
+		{"/pj poner fuerza", "/pj poner NOMBRE VALOR"},
+		{"/pj", "/pj poner fuerza 4"},
+		{"/pj set fuerza 3", "fuerza = 3"},
+		{"/pj poner destreza 2", "destreza = 2"},
+	} {
+		if got := say("es", c.text); !strings.Contains(got, c.want) {
+			t.Errorf("es %s: %q lacks %q", c.text, got, c.want)
+		}
+	}
+	say("el", "/lang el")
+	for _, c := range []struct{ text, want string }{
+		{"/history 0", "/history"},
+		{"/import {}", "/export"},
+		{"/settings nada", "/settings"},
+	} {
+		got := say("el", c.text)
+		if !strings.Contains(got, c.want) {
+			t.Errorf("el %s: %q lacks %q", c.text, got, c.want)
+		}
+		for _, bad := range []string{"/historial", "/exportar", "/importar", "/ajustes"} {
+			if strings.Contains(got, bad) {
+				t.Errorf("el %s shows %s: %q", c.text, bad, got)
+			}
+		}
+	}
+}
+
+// A saved house rule is confirmed with its word and its description, without
+// the value repeated inside nested parentheses ("d4 (d4 (archers…))").
+func TestSettingConfirmationsReadOnce(t *testing.T) {
+	r := fullBot(t)
+	ctx := context.Background()
+	for _, lang := range command.Languages {
+		chat := core.ChatRef{Platform: "console", ID: "confirm-" + lang}
+		for _, text := range []string{"/lang " + lang, "/ajustes dh_dado d4", "/ajustes dh_dado d6", "/ajustes zaria exacta"} {
+			rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true}, dice.Seeded(1))
+			got := reply.PlainText(rep)
+			if rep.Error || strings.Contains(got, "))") || strings.Contains(got, "d4 (d4") || strings.Contains(got, "d6 (d6") {
+				t.Errorf("%s %s: %q", lang, text, got)
+			}
+		}
+	}
+}
+
+// A suggestion for a mistyped name is given in the chat's language, even
+// when the typing was nearest another language's name ("foo" is nearest the
+// Spanish "hoz"); and the Greek attack line names the defence without an
+// ungrammatical "έναντι θώρακας".
+func TestSuggestionsInTheChatsLanguage(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "el", text: "/dh επίθεση foo εναντίον θώρακας", errHas: "Μήπως εννοείς «δρεπάνι»;"},
+		{lang: "en", text: "/dh attack espada-largo vs breastplate", errHas: "Did you mean “longsword”?"},
+		{lang: "es", text: "/dh ataque longswrd contra coraza", errHas: "¿Quisiste decir «espada larga»?"},
+		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί", dice: []int{5}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: χωρίς πανοπλία"}, bold: "ζημιά 5", total: ip(5)},
+	})
+}
+
+// One name for one thing in each language: the Greek catalogs call the game
+// master GM, as the Ζαριά seed does (not "αφηγητής" in some replies and
+// "GM" in others), and the Spanish ones write the plural "másteres".
+func TestOneWordPerThing(t *testing.T) {
+	for lang, bad := range map[string][]string{"el": {"αφηγητ"}, "es": {"másters"}} {
+		for k, text := range catalogTexts(t, lang) {
+			for _, b := range bad {
+				if strings.Contains(strings.ToLower(text), b) {
+					t.Errorf("%s %q says %q: %s", lang, k, b, text)
+				}
+			}
+		}
+	}
+}
+
+// Greek names may be typed as a sentence declines them: "εναντίον θώρακα"
+// (genitive) and "επισκευή θώρακα" find the armour "θώρακας", "εναντίον
+// δερμάτινης πανοπλίας" the "δερμάτινη πανοπλία"; the Greek help writes
+// them so.
+func TestGreekNamesDeclined(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί εναντίον θώρακα", dice: []int{3, 2, 2, 3}, has: []string{"· άμυνα: θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
+		{lang: "el", text: "/dh επίθεση κοπανιστήρι εναντίον φολιδωτό θώρακα", dice: []int{8, 1, 1, 1}, has: []string{"· άμυνα: φολιδωτός θώρακας 3 DB d6"}, bold: "ζημιά 5", total: ip(5)},
+		{lang: "el", text: "/dh επίθεση 1d8 εναντίον δερμάτινης πανοπλίας", dice: []int{8, 1}, has: []string{"· άμυνα: δερμάτινη πανοπλία 1 DB d6"}, bold: "ζημιά 7", total: ip(7)},
+		{lang: "el", text: "/dh επισκευή θώρακα 2", dice: []int{2, 4}, has: []string{"Θώρακας: 3 DB, 2 σπασμένα"}, outcome: "failure", total: ip(2)},
+	})
+	r := fullBot(t)
+	if page := helpPages(t, r, "el")["/help dh"]; strings.Contains(page, "εναντίον θώρακας") || !strings.Contains(page, "εναντίον θώρακα") {
+		t.Errorf("Greek /help dh:\n%s", page)
 	}
 }

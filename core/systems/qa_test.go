@@ -148,7 +148,7 @@ func TestSheetEquipmentIsValidated(t *testing.T) {
 	doc := `{"format":"zaria-chat","version":1,"settings":{},"characters":[{"name":"Enyra","owner":"1","values":[{"name":"arma","value":"espada-lrga"}]}]}`
 	gm := core.User{ID: "9", Name: "GM"}
 	rep, _ := b.r.DispatchWith(context.Background(), core.Message{Chat: chat, From: gm, FromGM: true, Text: "/importar " + doc}, dice.Seeded(1))
-	if out := reply.PlainText(rep); !rep.Error || !strings.Contains(out, "Did you mean “espada-larga”?") {
+	if out := reply.PlainText(rep); !rep.Error || !strings.Contains(out, "Did you mean “longsword”?") {
 		t.Errorf("import of a bad weapon: %s", out)
 	}
 }
@@ -213,7 +213,7 @@ func TestDHPlurals(t *testing.T) {
 	}
 }
 
-// Every name RULES.md gives a difficulty is accepted, as a whole phrase,
+// Every name the docs give a difficulty is accepted, as a whole phrase,
 // with or without accents, whatever the chat's language.
 func TestEveryRulesDifficultyName(t *testing.T) {
 	b := newBot(t, nil)

@@ -13,7 +13,7 @@ import (
 	"zaria/core/systems/zaria"
 )
 
-// Chat options of the Ζαριά (RULES.md §3.2, §3.3).
+// Chat options of the Ζαριά (docs/zaria.md#house-rules).
 const (
 	optZaria        = "zaria"           // media_baja | media_exacta | media_alta
 	optZariaNPCEpic = "zaria_pnj_epico" // no | si

@@ -13,6 +13,7 @@ import (
 type Store struct {
 	mu       sync.Mutex
 	settings map[core.ChatRef]core.Settings
+	pads     pads // pads.go
 }
 
 // New returns an empty store.

@@ -7,6 +7,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/character"
+	"zaria/core/pad"
 )
 
 // fillMoveChat stores one of everything in chat: settings, a GM, a
@@ -30,6 +31,10 @@ func fillMoveChat(t *testing.T, db *DB, chat core.ChatRef, name string) {
 	must(db.SetActive(ctx, chat, "1", c.ID))
 	must(db.SetAlias(ctx, chat, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 1d20+fuerza"}, 10))
 	must(db.AppendRoll(ctx, character.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll 1d20", Dice: []int{7}, Sides: []int{20}, Result: "7"}, 100))
+	_, err = db.AddPadButton(ctx, chat, "1", pad.Button{Label: "Ataque", Command: "/ataque"}, 25)
+	must(err)
+	_, err = db.AddPadButton(ctx, chat, "", pad.Button{Label: "d20", Command: "/roll d20"}, 25)
+	must(err)
 }
 
 func checkMoved(t *testing.T, db *DB, chat core.ChatRef, name string) {
@@ -51,6 +56,12 @@ func checkMoved(t *testing.T, db *DB, chat core.ChatRef, name string) {
 	}
 	if r, err := db.LastRolls(ctx, chat, 10); err != nil || len(r) == 0 {
 		t.Errorf("history of %s: %+v %v", chat, r, err)
+	}
+	if b, err := db.PadButtons(ctx, chat, "1"); err != nil || len(b) != 1 || b[0].Command != "/ataque" {
+		t.Errorf("Ana's pad in %s: %+v %v", chat, b, err)
+	}
+	if b, err := db.PadButtons(ctx, chat, ""); err != nil || len(b) != 1 || b[0].Command != "/roll d20" {
+		t.Errorf("the chat's pad in %s: %+v %v", chat, b, err)
 	}
 }
 
@@ -123,6 +134,10 @@ func TestMoveChatMerge(t *testing.T) {
 	if err := db.SetAlias(ctx, sup, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 2d20"}, 10); err != nil {
 		t.Fatal(err)
 	}
+	// The supergroup already has a chat pad: it is kept; Ana's pad moves.
+	if _, err := db.AddPadButton(ctx, sup, "", pad.Button{Label: "2d6", Command: "/roll 2d6"}, 25); err != nil {
+		t.Fatal(err)
+	}
 	if moved, err := db.MoveChat(ctx, old, sup, nil); err != nil || !moved {
 		t.Fatalf("MoveChat = %v, %v", moved, err)
 	}
@@ -141,6 +156,12 @@ func TestMoveChatMerge(t *testing.T) {
 	}
 	if s, _ := db.Settings(ctx, sup); s.Lang != "el" {
 		t.Errorf("language after the merge: %q", s.Lang)
+	}
+	if b, _ := db.PadButtons(ctx, sup, "1"); len(b) != 1 || b[0].Command != "/ataque" {
+		t.Errorf("Ana's pad after the merge: %+v", b)
+	}
+	if b, _ := db.PadButtons(ctx, sup, ""); len(b) != 1 || b[0].Command != "/roll 2d6" {
+		t.Errorf("the supergroup's own pad after the merge: %+v", b)
 	}
 	moveIntegrityOK(t, db)
 }

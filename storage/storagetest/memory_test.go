@@ -3,6 +3,7 @@ package storagetest_test
 import (
 	"testing"
 
+	"zaria/core/pad"
 	"zaria/storage/memory"
 	"zaria/storage/storagetest"
 )
@@ -14,4 +15,8 @@ func TestMemorySettings(t *testing.T) {
 
 func TestMemorySettingsChanges(t *testing.T) {
 	storagetest.RunSettingsChanges(t, func(t *testing.T) storagetest.SettingsChanger { return memory.New() })
+}
+
+func TestMemoryPads(t *testing.T) {
+	storagetest.RunPads(t, func(t *testing.T) pad.Store { return memory.New() })
 }

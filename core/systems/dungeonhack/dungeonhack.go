@@ -1,5 +1,5 @@
 // Package dungeonhack resolves El Naufragio's Dungeon Hack house rules
-// (RULES.md §2): weapon Penetración against armour dice (DB), breaking a DB,
+// (docs/dungeonhack.md): weapon Penetración against armour dice (DB), breaking a DB,
 // the Resistencia usage die, repair, monster penetration, and the mounted
 // and underwater rules.
 package dungeonhack
@@ -51,7 +51,7 @@ func MonsterPen(level int, m PenMode) int {
 	return max(0, q-1)
 }
 
-// Attack is a hit to resolve through the damage pipeline (RULES.md §2.4).
+// Attack is a hit to resolve through the damage pipeline (docs/dungeonhack.md#damage).
 type Attack struct {
 	DmgN, DmgS int // damage dice
 	Bonus      int // added to the raw damage
@@ -223,7 +223,7 @@ func UsageCheck(src dice.Source, sides int) Usage {
 // UsageHolds is the exact chance that a usage die does not step down.
 func UsageHolds(sides int) *big.Rat { return big.NewRat(int64(sides-2), int64(sides)) }
 
-// Repair is an attempt to repair broken DB (RULES.md §2.8).
+// Repair is an attempt to repair broken DB (docs/dungeonhack.md#repair).
 type Repair struct {
 	Score     int   // the armour's full Blindaje before the repair (intact + broken)
 	Broken    int   // broken DB to repair
@@ -277,7 +277,7 @@ func RepairAll(intact, broken, faces int) *big.Rat {
 }
 
 // MountThreshold: a wounded rider's mount is hit on a d20 of 8 or more
-// ([ASSUMPTION] d20, RULES.md §2.9).
+// (a d20: docs/dungeonhack.md#mounted-combat).
 const MountThreshold = 8
 
 // MountCheck rolls the d20: true when the mount takes the hit.

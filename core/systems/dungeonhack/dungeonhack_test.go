@@ -13,7 +13,7 @@ import (
 )
 
 // mdRows reads the data rows of the markdown tables in a file copied from
-// RULES.md, cells trimmed.
+// docs/dungeonhack.md, cells trimmed.
 func mdRows(t *testing.T, path string) [][]string {
 	t.Helper()
 	f, err := os.Open(path)
@@ -81,13 +81,13 @@ func TestWeaponsMatchRules(t *testing.T) {
 		}
 	}
 	if len(got) != len(Weapons) {
-		t.Fatalf("RULES.md has %d weapons, the table %d", len(got), len(Weapons))
+		t.Fatalf("testdata has %d weapons, the table %d", len(got), len(Weapons))
 	}
 	for i, w := range got {
 		x := Weapons[i]
 		x.Key = ""
 		if x != w {
-			t.Errorf("row %d: table %+v, RULES.md %+v", i, x, w)
+			t.Errorf("row %d: table %+v, testdata %+v", i, x, w)
 		}
 	}
 }
@@ -100,7 +100,7 @@ func TestArmoursMatchRules(t *testing.T) {
 			if r[0] == "DB" { // the absorption conversion
 				for i, d := range []int{4, 6, 8, 10, 12, 20} {
 					if v, _ := strconv.Atoi(r[i+1]); AbsorptionDB[d] != v {
-						t.Errorf("absorción d%d: %d, RULES.md %d", d, AbsorptionDB[d], v)
+						t.Errorf("absorción d%d: %d, testdata %d", d, AbsorptionDB[d], v)
 					}
 				}
 			}
@@ -111,13 +111,13 @@ func TestArmoursMatchRules(t *testing.T) {
 		got = append(got, Armour{Row: row, Name: r[1], DB: db, Resist: res})
 	}
 	if len(got) != len(Armours) {
-		t.Fatalf("RULES.md has %d armours, the table %d", len(got), len(Armours))
+		t.Fatalf("testdata has %d armours, the table %d", len(got), len(Armours))
 	}
 	for i, a := range got {
 		x := Armours[i]
 		x.Key = ""
 		if x != a {
-			t.Errorf("row %d: table %+v, RULES.md %+v", i, x, a)
+			t.Errorf("row %d: table %+v, testdata %+v", i, x, a)
 		}
 	}
 }
@@ -144,7 +144,7 @@ func coraza() Attack {
 	return Attack{DmgN: w.DmgN, DmgS: w.DmgS, Pen: w.Pen, DB: a.DB, DBFaces: 6}
 }
 
-// RULES.md §2.11.
+// The test vectors H1–H14 of the rules (docs/dungeonhack.md).
 func TestAttackVectors(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -268,7 +268,7 @@ func TestMountAndAsphyxia(t *testing.T) {
 	}
 }
 
-// RULES.md §2.10.
+// docs/dungeonhack.md#exact-chances.
 func TestChances(t *testing.T) {
 	if got := AbovePen(coraza()).RatString(); got != "35/1728" {
 		t.Errorf("espada larga vs coraza: %s", got)

@@ -1,6 +1,6 @@
 package dungeonhack
 
-// Weapon is a row of RULES.md §2.1. A zero die means "–".
+// Weapon is a row of the weapon table (docs/dungeonhack.md#weapons). A zero die means "–".
 type Weapon struct {
 	Key    string // catalog suffix "dh.weapon.<Key>", also the sheet value
 	Name   string // as printed in the seed
@@ -11,7 +11,7 @@ type Weapon struct {
 	Resist int    // Resistencia usage die sides (0: none)
 }
 
-// Weapons is RULES.md §2.1, melee and thrown weapons then ranged weapons.
+// Weapons is the weapon table (docs/dungeonhack.md#weapons), melee and thrown weapons then ranged weapons.
 var Weapons = []Weapon{
 	{"cimitarra", "Cimitarra", "ligeras", 1, 6, 1, 8},
 	{"clava", "Clava", "ligeras", 1, 4, 0, 4},
@@ -61,7 +61,7 @@ var Weapons = []Weapon{
 	{"ballesta-de-repeticion", "Ballesta de repetición", "distancia", 1, 6, 1, 6},
 }
 
-// Armour is a row of RULES.md §2.2.
+// Armour is a row of the armour table (docs/dungeonhack.md#armour).
 type Armour struct {
 	Row    int
 	Key    string // catalog suffix "dh.armour.<Key>", also the sheet value
@@ -70,7 +70,7 @@ type Armour struct {
 	Resist int // usage die sides (0: none)
 }
 
-// Armours is RULES.md §2.2, lightest first.
+// Armours is the armour table (docs/dungeonhack.md#armour), lightest first.
 var Armours = []Armour{
 	{1, "tela", "Armadura de tela", 1, 0},
 	{2, "acolchada", "Armadura acolchada", 1, 4},
@@ -87,7 +87,7 @@ var Armours = []Armour{
 	{13, "completa-de-placas", "Armadura completa de placas", 5, 12},
 }
 
-// AbsorptionDB converts an old Absorción die to DB (RULES.md §2.2).
+// AbsorptionDB converts an old Absorción die to DB (docs/dungeonhack.md#armour).
 var AbsorptionDB = map[int]int{4: 1, 6: 2, 8: 3, 10: 4, 12: 5, 20: 6}
 
 // WeaponByKey finds a weapon.
@@ -112,6 +112,6 @@ func ArmourByKey(k string) (Armour, bool) {
 
 // Sinks reports whether the armour makes its wearer sink underwater from
 // round 2 (cota de anillas or heavier, rows 6–13), and Swims at Desventaja
-// (armadura de bandas or heavier, rows 11–13) (RULES.md §2.9).
+// (armadura de bandas or heavier, rows 11–13) (docs/dungeonhack.md#underwater).
 func (a Armour) Sinks() bool            { return a.Row >= 6 }
 func (a Armour) SwimDisadvantage() bool { return a.Row >= 11 }

@@ -1,4 +1,4 @@
-// Package kh resolves the Kingdom Hearts fan RPG's tests (RULES.md §4):
+// Package kh resolves the Kingdom Hearts fan RPG's tests (docs/kh.md):
 // Capacidad + one complete d6 (a 6 rerolls once) + heartless d6 (not added;
 // each 6 grants one more complete-die roll) + nobody d6 (added, no rerolls)
 // against a difficulty. No extra roll ever triggers another.
@@ -24,7 +24,7 @@ type Tier struct {
 	Key  string // catalog suffix "kh.tier.<Key>"
 }
 
-// Tiers is RULES.md §4.2 (below 4 is labelled Fácil).
+// Tiers is the difficulty table (docs/kh.md#difficulties; below 4 is labelled Fácil).
 var Tiers = []Tier{{4, "facil"}, {8, "normal"}, {12, "dificil"}, {16, "muy_dificil"}, {20, "legendario"}, {24, "imposible"}}
 
 // TierOf returns the tier of a DC.

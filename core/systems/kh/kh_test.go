@@ -19,20 +19,20 @@ func TestTiersMatchRules(t *testing.T) {
 		}
 		for dc := from; dc <= to; dc++ {
 			if TierOf(dc) != Tiers[i] {
-				t.Errorf("DC %d: %v, RULES.md %s", dc, TierOf(dc), fs[2])
+				t.Errorf("DC %d: %v, the rules say %s", dc, TierOf(dc), fs[2])
 			}
 		}
 		i++
 	}
 	if i != len(Tiers) {
-		t.Errorf("%d tiers in RULES.md, %d in the table", i, len(Tiers))
+		t.Errorf("%d tiers in the rules, %d in the table", i, len(Tiers))
 	}
 	if TierOf(1).Key != "facil" {
 		t.Errorf("below 4: %v", TierOf(1))
 	}
 }
 
-// RULES.md §4.5.
+// The test vectors K1–K8 of the rules (docs/kh.md).
 func TestVectors(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -63,7 +63,7 @@ func TestVectors(t *testing.T) {
 	}
 }
 
-// RULES.md §4.4.
+// docs/kh.md#exact-chances.
 func TestChances(t *testing.T) {
 	for _, c := range []struct {
 		in   Input

@@ -1,4 +1,4 @@
-// Package rq resolves RQ rolls (RULES.md §5): 1D100 ≤ 50 + skill +
+// Package rq resolves RQ rolls (docs/rq.md): 1D100 ≤ 50 + skill +
 // difficulty with the critical and fumble tables of simple rolls, and
 // opposed rolls where only the offensive side rolls and a 1D4 decides what a
 // critical or a fumble does to both sides.
@@ -16,7 +16,7 @@ type Difficulty struct {
 	Value int
 }
 
-// Difficulties is RULES.md §5.1's table, in the seed's order.
+// Difficulties is the difficulty table (docs/rq.md#difficulties), in the rules' order.
 var Difficulties = []Difficulty{
 	{"rutinario", 50}, {"muy_facil", 30}, {"facil", 10}, {"algo_facil", 0},
 	{"sin_dificultad", -10}, {"normal", -30}, {"con_dificultad", -50}, {"algo_dificil", -70},
@@ -183,7 +183,7 @@ type Opposed struct {
 }
 
 // Oppose rolls the offensive 1D100 and, on a critical or a fumble, the 1D4
-// (RULES.md §5.4's table).
+// (the opposed table, docs/rq.md#opposed-rolls).
 func Oppose(src dice.Source, c int) Opposed {
 	o := Opposed{Chance: c, Roll: RollD100(src)}
 	o.Roll0 = OppResult(c, o.Roll)

@@ -26,7 +26,7 @@ func TestDifficultiesMatchRules(t *testing.T) {
 	}
 	for i, r := range rs {
 		if Difficulties[i].Value != num(t, r[1]) {
-			t.Errorf("row %d %s: %d, RULES.md %s", i, r[0], Difficulties[i].Value, r[1])
+			t.Errorf("row %d %s: %d, the rules say %s", i, r[0], Difficulties[i].Value, r[1])
 		}
 	}
 }
@@ -59,7 +59,7 @@ func TestOpposedTableMatchesRules(t *testing.T) {
 	}
 }
 
-// RULES.md §5.6 R1–R9.
+// The test vectors R1–R9 of the rules (docs/rq.md).
 func TestSimpleVectors(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -88,7 +88,7 @@ func TestSimpleVectors(t *testing.T) {
 	}
 }
 
-// RULES.md §5.6 R10–R16.
+// The test vectors R10–R16 of the rules (docs/rq.md#opposed-rolls).
 func TestOpposedVectors(t *testing.T) {
 	cases := []struct {
 		name     string
@@ -125,7 +125,7 @@ func TestOpposedVectors(t *testing.T) {
 	}
 }
 
-// RULES.md §5.5.
+// docs/rq.md#exact-chances.
 func TestChances(t *testing.T) {
 	cases := []struct {
 		o                Odds

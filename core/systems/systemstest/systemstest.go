@@ -1,4 +1,4 @@
-// Package systemstest reads the copies of RULES.md's tables kept in the
+// Package systemstest reads the copies of the rules' tables (docs/*.md) kept in the
 // systems' testdata folders, for tests that check the Go tables cell by cell.
 package systemstest
 

@@ -1,4 +1,4 @@
-// Package zaria resolves the Ζαριά homebrew (RULES.md §3): stat + skill +
+// Package zaria resolves the Ζαριά homebrew (docs/zaria.md): stat + skill +
 // a 1..10 value from two d10 (player characters) or one d10 (NPCs) against a
 // DC from 5 to 30, and opposed rolls where the active side wins ties.
 //
@@ -21,7 +21,7 @@ const (
 	High              // media_alta: ceil((a+b)/2)
 )
 
-// Limits of the inputs (RULES.md §3.1).
+// Limits of the inputs (docs/zaria.md#limits).
 const (
 	MinDC, MaxDC       = 5, 30
 	MinStat, MaxStat   = 1, 10
@@ -53,7 +53,7 @@ func Tier(dc int) (NamedDC, bool) {
 	return t, t.DC == dc
 }
 
-// Outcome keys, as DESIGN.md §2 names them.
+// Outcome keys, as --json reports them (docs/zaria.md#outcomes).
 const (
 	EpicFail  = "epic_fail"
 	EpicWin   = "epic_win"
@@ -215,7 +215,7 @@ func (r Rules) Chance(s Side, dc int) *big.Rat {
 }
 
 // activeWins decides an opposed roll: epics first, then totals, and the
-// active side wins ties (RULES.md §3.3).
+// active side wins ties (docs/zaria.md#opposed-rolls).
 func activeWins(ta, ea, tp, ep int) bool {
 	if ea != ep {
 		return ea > ep

@@ -14,12 +14,12 @@ func TestNamedDCsMatchRules(t *testing.T) {
 	for _, fs := range systemstest.TSV(t, "testdata/named_dcs.tsv") {
 		dc, _ := strconv.Atoi(fs[0])
 		if i >= len(NamedDCs) || NamedDCs[i].DC != dc {
-			t.Fatalf("row %d: table has %v, RULES.md has DC %d", i, NamedDCs, dc)
+			t.Fatalf("row %d: table has %v, the rules have DC %d", i, NamedDCs, dc)
 		}
 		i++
 	}
 	if i != len(NamedDCs) {
-		t.Fatalf("RULES.md has %d named DCs, table %d", i, len(NamedDCs))
+		t.Fatalf("the rules have %d named DCs, table %d", i, len(NamedDCs))
 	}
 }
 
@@ -35,7 +35,7 @@ func TestTier(t *testing.T) {
 	}
 }
 
-// RULES.md §3.5, replayed through scripted dice.
+// The test vectors Z1–Z10 of the rules (docs/zaria.md), replayed through scripted dice.
 func TestVectors(t *testing.T) {
 	cases := []struct {
 		name    string
@@ -110,7 +110,7 @@ func TestOpposedVectors(t *testing.T) {
 	}
 }
 
-// RULES.md §3.4.
+// docs/zaria.md#exact-chances.
 func TestChances(t *testing.T) {
 	cases := []struct {
 		rules Rules

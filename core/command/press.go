@@ -1,0 +1,221 @@
+package command
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"zaria/core"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// ActionHandler resolves a pressed button of a kind a package registered
+// with HandleAction (core/pad: reply.ActRun). req is the presser's: their
+// chat, language, GM status and budget, already admitted by the rate limit.
+type ActionHandler func(ctx context.Context, req *Request, a reply.Action) (*reply.Reply, error)
+
+// HandleAction registers the handler of an action kind. A kind registered
+// twice, or one the router resolves itself (again, odds), panics.
+func (r *Router) HandleAction(kind reply.ActionKind, h ActionHandler) {
+	if kind == reply.ActAgain || kind == reply.ActOdds || kind == "" {
+		panic("command: action kind resolved by the router: " + string(kind))
+	}
+	if r.actions == nil {
+		r.actions = map[reply.ActionKind]ActionHandler{}
+	}
+	if _, dup := r.actions[kind]; dup {
+		panic("command: action registered twice: " + string(kind))
+	}
+	r.actions[kind] = h
+}
+
+// Press resolves a pressed button. msg says who pressed and where (its
+// Text is ignored); a is the button's Action as the reply carried it.
+//
+//   - reply.ActAgain runs a.Command as the presser, exactly as if they had
+//     typed it: limits, rate limit, history.
+//   - reply.ActOdds shows the odds and the distribution of a.Command with
+//     a.Actual marked: nothing is rolled and nothing is logged. It counts
+//     against the presser's rate limit.
+//   - reply.ActRun (a pad button) is resolved by core/pad, which runs the
+//     stored command through the same path as a typed one.
+//
+// ok is false when there is nothing to answer (an unknown kind, a flood
+// already warned); the adapter then shows nothing.
+func (r *Router) Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool) {
+	switch a.Kind {
+	case reply.ActAgain:
+		if strings.TrimSpace(a.Command) == "" {
+			return nil, false
+		}
+		msg.Text = a.Command
+		return r.Dispatch(ctx, msg)
+	case reply.ActOdds:
+		return r.pressOdds(ctx, msg, a)
+	}
+	h, ok := r.actions[a.Kind]
+	if !ok {
+		return nil, false
+	}
+	req, rep, ok := r.pressRequest(ctx, msg)
+	if req == nil {
+		return rep, ok
+	}
+	rep, err := h(ctx, req, a)
+	if err != nil {
+		return r.errorReply(req, err), true
+	}
+	if rep == nil {
+		return nil, false
+	}
+	stampLang(rep, req.Lang)
+	return rep, true
+}
+
+// pressRequest builds the request of a press and charges it to the
+// presser's rate limit. A nil request comes with what to answer instead.
+func (r *Router) pressRequest(ctx context.Context, msg core.Message) (*Request, *reply.Reply, bool) {
+	msg.From.Name = fold.Clean(msg.From.Name)
+	msg.Text = ""
+	settings, err := r.cfg.Settings.Settings(ctx, msg.Chat)
+	if err != nil {
+		r.cfg.Logger.ErrorContext(ctx, "load settings", "chat", msg.Chat.String(), "err", err)
+		settings = core.Settings{}
+	}
+	lang := r.resolveLang(ctx, msg, &settings)
+	req := &Request{Msg: msg, Prefix: "/", Lang: lang, Settings: settings,
+		Budget: NewBudget(r.cfg.Limits.MaxWork), router: r}
+	if !r.unlimited(msg.Chat.Platform) && !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
+		if r.limiter.warnOnce(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
+			return nil, r.errorReply(req, Errorf("error.rate_limited", "seconds", int(r.cfg.Limits.Refill/time.Second))), true
+		}
+		return nil, nil, false
+	}
+	req.IsGM = r.isGM(ctx, msg)
+	return req, nil, true
+}
+
+func (r *Router) isGM(ctx context.Context, msg core.Message) bool {
+	if msg.FromGM || msg.Private {
+		return true
+	}
+	if r.cfg.GMs == nil {
+		return false
+	}
+	gm, err := r.cfg.GMs.IsGM(ctx, msg.Chat, msg.From.ID)
+	if err != nil {
+		r.cfg.Logger.ErrorContext(ctx, "gm lookup", "chat", msg.Chat.String(), "err", err)
+	}
+	return gm
+}
+
+// pressOdds answers an odds button: the command's Odds handler on the
+// original command, with the original result marked. Nothing is rolled
+// (the request's dice source is nil) and no observer sees it.
+func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool) {
+	req, rep, ok := r.pressRequest(ctx, msg)
+	if req == nil {
+		return rep, ok
+	}
+	p, ok := Parse(a.Command, "", "")
+	var cmd *Command
+	if ok {
+		cmd = r.byAlias[fold.Key(p.Name)]
+	}
+	if cmd == nil || cmd.Odds == nil {
+		return r.errorReply(req, Errorf("error.no_odds")), true
+	}
+	req.Name, req.Alias, req.Args, req.Prefix = cmd.Name, p.Name, p.Args, p.Prefix
+	req.Actual = a.Actual
+	rep, err := r.run(ctx, &Command{Name: cmd.Name, Handler: cmd.Odds}, req)
+	if err != nil {
+		rep = r.errorReply(req, err)
+	} else if rep == nil {
+		rep = &reply.Reply{}
+	}
+	r.enforceOutput(req, rep)
+	stampLang(rep, req.Lang)
+	return rep, true
+}
+
+// Run runs text as a command on behalf of the request's sender, exactly
+// as a typed message that was already admitted by the rate limit: the
+// input limit, the budget and the observers (history) apply. Pad buttons
+// use it. ok=false when text is not a command.
+func (req *Request) Run(ctx context.Context, text string) (*reply.Reply, bool) {
+	r := req.router
+	p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
+	if !ok {
+		return nil, false
+	}
+	m := req.Msg
+	m.Text = text
+	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings,
+		Depth: req.Depth, Budget: req.Budget, chain: req.chain, router: r, IsGM: req.IsGM, gmKnown: true}
+	if n := utf8.RuneCountInString(text); n > r.cfg.Limits.MaxInput {
+		return r.errorReply(sub, Errorf("error.input_too_long", "max", r.cfg.Limits.MaxInput, "got", n)), true
+	}
+	return r.exec(ctx, sub, p, nil)
+}
+
+// Knows reports whether text runs something: a registered command or one
+// of the sender's (or the chat's) saved rolls. A saved roll that cannot
+// expand as written (it needs a value text lacks) gives its user error.
+func (req *Request) Knows(ctx context.Context, text string) (bool, error) {
+	r := req.router
+	p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
+	if !ok {
+		return false, nil
+	}
+	if _, ok := r.byAlias[fold.Key(p.Name)]; ok {
+		return true, nil
+	}
+	if r.cfg.Aliases == nil {
+		return false, nil
+	}
+	_, ok, err := r.cfg.Aliases.ExpandAlias(ctx, req.Msg.Chat, req.Msg.From.ID, p.Name, p.Args, r.cfg.Limits.MaxExpansion)
+	return ok && err == nil, err
+}
+
+// TakesFile reports whether text starts a command whose input is an
+// attached file (Command.TakesFile): "/importar", "/import@ZariaBot",
+// "!εισαγωγή". Adapters read a document only for such a command.
+func (r *Router) TakesFile(text string) bool {
+	text = strings.TrimSpace(text)
+	if text == "" || (text[0] != '/' && text[0] != '!') {
+		return false
+	}
+	word, _, _ := strings.Cut(text[1:], " ")
+	if i := strings.IndexAny(word, "\n\t@"); i >= 0 {
+		word = word[:i]
+	}
+	c, ok := r.byAlias[fold.Key(word)]
+	return ok && c.TakesFile
+}
+
+// fillActions gives the again and odds buttons of a roll's reply their
+// meaning: the command that produced it and, for the odds, its total.
+func fillActions(rep *reply.Reply) {
+	if rep.Command == "" {
+		return
+	}
+	for i := range rep.Buttons {
+		b := &rep.Buttons[i]
+		if b.Action != nil {
+			continue
+		}
+		switch b.Kind {
+		case reply.ButtonAgain:
+			b.Action = &reply.Action{Kind: reply.ActAgain, Command: rep.Command}
+		case reply.ButtonOdds:
+			a := &reply.Action{Kind: reply.ActOdds, Command: rep.Command}
+			if rep.Check != nil && rep.Check.Total != nil {
+				t := int64(*rep.Check.Total)
+				a.Actual = &t
+			}
+			b.Action = a
+		}
+	}
+}
