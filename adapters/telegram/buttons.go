@@ -190,14 +190,13 @@ func (a *Adapter) onButton(ctx context.Context, cq *tgbotapi.CallbackQuery, u up
 		Chat:     ref,
 		From:     core.User{ID: from.id, Name: from.name},
 		ID:       strconv.Itoa(cq.Message.MessageID),
-		Text:     rec.Cmd,
 		LangHint: from.lang,
 		Private:  private,
 		FromGM:   !private && a.admins.isAdmin(ctx, chat.ID, cq.From.ID),
 		BotName:  a.botName,
 	}
 	a.answerCallback(ctx, cq.ID, "")
-	rep, ok := a.d.Dispatch(ctx, msg)
+	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActAgain, Command: rec.Cmd})
 	if !ok || rep == nil {
 		return
 	}
