@@ -11,11 +11,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"zaria/core"
+	"zaria/core/transfer"
 )
 
 // Config is the whole configuration. Every key is documented in
@@ -102,7 +106,7 @@ func telegramDefaults() Telegram {
 		HandledRetention: 48 * time.Hour,
 		AdminTTL:         10 * time.Minute,
 		MaxMessage:       4096,
-		MaxImportBytes:   256 << 10,
+		MaxImportBytes:   transfer.MaxDocumentBytes, // the core's /importar limit
 		FileCommands:     []string{"importar", "import"},
 		InlineCommand:    "roll",
 		MaxButtons:       100_000,
@@ -165,13 +169,20 @@ type Matrix struct {
 	RerunEdits     bool     `yaml:"rerun_edits"`
 	// NoReactions stops the bot from adding 🎲/📊 under its roll replies
 	// (each costs a send on rate-limited homeservers); reacting still works.
+	// Older form of Reactions: off.
 	NoReactions bool `yaml:"no_reaction_buttons"`
+	// Reactions: when the bot adds 🎲/📊 under its roll replies: auto (the
+	// default: only with send budget to spare), on, off.
+	Reactions string `yaml:"reactions"`
+	// RecoveryKeyFile is where the cross-signing recovery key is saved
+	// (default: next to crypto_db, <crypto_db>.recovery-key).
+	RecoveryKeyFile string `yaml:"recovery_key_file"`
 }
 
 // Default returns the configuration used when nothing is set.
 func Default() Config {
 	return Config{
-		Lang:     "en",
+		Lang:     core.DefaultLang,
 		DB:       "data/zaria.db",
 		Log:      Log{Level: "info", Format: "text"},
 		Telegram: telegramDefaults(),
@@ -228,22 +239,24 @@ func (c *Config) hasSecret() bool {
 
 func (c *Config) applyEnv(getenv func(string) string) error {
 	str := map[string]*string{
-		"ZARIA_LANG":                    &c.Lang,
-		"ZARIA_DB":                      &c.DB,
-		"ZARIA_LOG_LEVEL":               &c.Log.Level,
-		"ZARIA_LOG_FORMAT":              &c.Log.Format,
-		"ZARIA_HTTP_LISTEN":             &c.HTTP.Listen,
-		"ZARIA_TELEGRAM_TOKEN":          &c.Telegram.Token,
-		"ZARIA_TELEGRAM_API":            &c.Telegram.API,
-		"ZARIA_TELEGRAM_WEBHOOK_LISTEN": &c.Telegram.WebhookListen,
-		"ZARIA_TELEGRAM_WEBHOOK_URL":    &c.Telegram.WebhookURL,
-		"ZARIA_TELEGRAM_WEBHOOK_SECRET": &c.Telegram.WebhookSecret,
-		"ZARIA_MATRIX_HOMESERVER":       &c.Matrix.Homeserver,
-		"ZARIA_MATRIX_USER":             &c.Matrix.User,
-		"ZARIA_MATRIX_PASSWORD":         &c.Matrix.Password,
-		"ZARIA_MATRIX_TOKEN":            &c.Matrix.Token,
-		"ZARIA_MATRIX_PICKLE_KEY":       &c.Matrix.PickleKey,
-		"ZARIA_MATRIX_CRYPTO_DB":        &c.Matrix.CryptoDB,
+		"ZARIA_LANG":                     &c.Lang,
+		"ZARIA_DB":                       &c.DB,
+		"ZARIA_LOG_LEVEL":                &c.Log.Level,
+		"ZARIA_LOG_FORMAT":               &c.Log.Format,
+		"ZARIA_HTTP_LISTEN":              &c.HTTP.Listen,
+		"ZARIA_TELEGRAM_TOKEN":           &c.Telegram.Token,
+		"ZARIA_TELEGRAM_API":             &c.Telegram.API,
+		"ZARIA_TELEGRAM_WEBHOOK_LISTEN":  &c.Telegram.WebhookListen,
+		"ZARIA_TELEGRAM_WEBHOOK_URL":     &c.Telegram.WebhookURL,
+		"ZARIA_TELEGRAM_WEBHOOK_SECRET":  &c.Telegram.WebhookSecret,
+		"ZARIA_MATRIX_HOMESERVER":        &c.Matrix.Homeserver,
+		"ZARIA_MATRIX_USER":              &c.Matrix.User,
+		"ZARIA_MATRIX_PASSWORD":          &c.Matrix.Password,
+		"ZARIA_MATRIX_TOKEN":             &c.Matrix.Token,
+		"ZARIA_MATRIX_PICKLE_KEY":        &c.Matrix.PickleKey,
+		"ZARIA_MATRIX_CRYPTO_DB":         &c.Matrix.CryptoDB,
+		"ZARIA_MATRIX_REACTIONS":         &c.Matrix.Reactions,
+		"ZARIA_MATRIX_RECOVERY_KEY_FILE": &c.Matrix.RecoveryKeyFile,
 	}
 	for k, p := range str {
 		if v := getenv(k); v != "" {
@@ -279,20 +292,14 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 }
 
 func (c *Config) validate() error {
-	switch c.Lang {
-	case "es", "el", "en":
-	default:
-		return fmt.Errorf("config: lang must be es, el or en, not %q", c.Lang)
+	if !core.IsLang(c.Lang) {
+		return fmt.Errorf("config: lang must be %s, not %q", oneOf(core.Langs()), c.Lang)
 	}
-	switch c.Log.Format {
-	case "text", "json":
-	default:
-		return fmt.Errorf("config: log.format must be text or json, not %q", c.Log.Format)
+	if formats := []string{"text", "json"}; !slices.Contains(formats, c.Log.Format) {
+		return fmt.Errorf("config: log.format must be %s, not %q", oneOf(formats), c.Log.Format)
 	}
-	switch c.Log.Level {
-	case "debug", "info", "warn", "error":
-	default:
-		return fmt.Errorf("config: log.level must be debug, info, warn or error, not %q", c.Log.Level)
+	if levels := []string{"debug", "info", "warn", "error"}; !slices.Contains(levels, c.Log.Level) {
+		return fmt.Errorf("config: log.level must be %s, not %q", oneOf(levels), c.Log.Level)
 	}
 	if c.DB == "" {
 		return errors.New("config: db must not be empty")
@@ -308,7 +315,20 @@ func (c *Config) validate() error {
 			return errors.New("config: matrix needs a password or an access token (ZARIA_MATRIX_PASSWORD or ZARIA_MATRIX_TOKEN)")
 		}
 	}
+	switch c.Matrix.Reactions {
+	case "", "auto", "on", "off":
+	default:
+		return fmt.Errorf("config: matrix.reactions must be auto, on or off, not %q", c.Matrix.Reactions)
+	}
 	return nil
+}
+
+// oneOf lists choices for an operator's message: "es, el or en".
+func oneOf(choices []string) string {
+	if len(choices) < 2 {
+		return strings.Join(choices, "")
+	}
+	return strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
 }
 
 // Platforms reports which chat platforms are configured.

@@ -99,3 +99,21 @@ func TestValidation(t *testing.T) {
 		t.Error("required missing file accepted")
 	}
 }
+
+func TestMatrixReactionsAndRecoveryKey(t *testing.T) {
+	data, _ := os.ReadFile("zaria.example.yaml")
+	for _, key := range []string{"reactions:", "recovery_key_file:"} {
+		if !strings.Contains(string(data), key) {
+			t.Errorf("example does not document %s", key)
+		}
+	}
+	for _, v := range []string{"auto", "on", "off"} {
+		cfg, err := Load(write(t, "matrix:\n  reactions: "+v+"\n", 0o600), true, env())
+		if err != nil || cfg.Matrix.Reactions != v {
+			t.Errorf("reactions %s: %v, %q", v, err, cfg.Matrix.Reactions)
+		}
+	}
+	if _, err := Load(write(t, "matrix:\n  reactions: sometimes\n", 0o600), true, env()); err == nil || !strings.Contains(err.Error(), "auto, on or off") {
+		t.Errorf("reactions: sometimes accepted: %v", err)
+	}
+}

@@ -3,6 +3,8 @@
 // interface through which an adapter asks the core anything.
 package core
 
+import "time"
+
 // ChatRef names one chat on one platform. Everything a chat owns
 // (settings, characters, history) is keyed by it.
 type ChatRef struct {
@@ -27,6 +29,11 @@ type Message struct {
 	LangHint string // the sender's client language (Telegram language_code), may be ""
 	Private  bool   // a one-to-one chat with the bot
 	FromGM   bool   // the platform says the sender administers the chat
+	// Sent is when the platform says the message was sent (Telegram's
+	// date, Matrix's origin_server_ts); zero if unknown. The rate limit
+	// counts in this time, so commands typed while the bot was away and
+	// answered together when it is back are not refused as a flood.
+	Sent time.Time
 	// BotName is the bot's own user name on the platform ("ZariaBot"), used to
 	// accept /cmd@ZariaBot and to ignore /cmd@OtherBot. Empty disables the check.
 	BotName string
@@ -36,7 +43,7 @@ type Message struct {
 // chosen yet": the router falls back to the message's language hint and the
 // configured default.
 type Settings struct {
-	Lang    string            // "es", "el", "en" or ""
+	Lang    string            // one of Langs, or "" (not chosen yet)
 	Options map[string]string // house rules and other per-chat options, by key
 }
 

@@ -1,9 +1,11 @@
-// Package i18n holds the embedded message catalogs (es, el, en) and
+// Package i18n holds the embedded message catalogs, one per language of
+// core.Langs (es, el, en), and
 // translates message keys with github.com/nicksnyder/go-i18n/v2.
 //
 // Catalogs are TOML files named <area>.<lang>.toml under locales/, one area
-// per part of the bot (core, dice, systems, characters, telegram, matrix), with
-// flat quoted keys: "roll.total" = "Total: {{.total}}". Every key exists in
+// per part of the bot (core, dice, odds, systems, character, help, telegram,
+// matrix: the files under locales/ are the list; any new area is loaded
+// without a code change), with flat quoted keys: "roll.total" = "Total: {{.total}}". Every key exists in
 // all three languages (a test checks it). Missing keys fall back to English,
 // then to the key itself: a translation is never "".
 package i18n
@@ -19,13 +21,17 @@ import (
 	"github.com/BurntSushi/toml"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"zaria/core"
 )
 
 //go:embed locales/*.toml
 var catalogs embed.FS
 
-// Langs are the languages with a catalog, default first.
-var Langs = []string{"es", "el", "en"}
+// fallback is the language a key missing in another language falls back
+// to (then the key itself). It is not the chats' default language, which
+// is core.DefaultLang or the config's.
+const fallback = "en"
 
 // Catalog translates keys. It is safe for concurrent use.
 type Catalog struct {
@@ -66,8 +72,8 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 			c.keys[lang][m.ID] = true
 		}
 	}
-	for _, l := range Langs {
-		c.localizers[l] = goi18n.NewLocalizer(b, l, "en")
+	for _, l := range core.Langs() {
+		c.localizers[l] = goi18n.NewLocalizer(b, l, fallback)
 	}
 	return c, nil
 }
@@ -87,7 +93,7 @@ func (c *Catalog) Keys(lang string) []string {
 func (c *Catalog) Translate(lang, key string, args map[string]any) string {
 	l, ok := c.localizers[lang]
 	if !ok {
-		l = c.localizers["en"]
+		l = c.localizers[fallback]
 	}
 	cfg := &goi18n.LocalizeConfig{MessageID: key, TemplateData: args}
 	if n, ok := args["count"]; ok {

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
+
+	"zaria/core"
 )
 
 // rawCatalog reads every catalog file: lang → key → plural form → template.
@@ -58,15 +60,25 @@ func rawCatalog(t *testing.T) map[string]map[string]map[string]string {
 	return out
 }
 
+// A catalog file is in a language the bot speaks: a language added to the
+// files but not to core.Langs would never be shown.
+func TestCatalogLanguagesAreTheBotsLanguages(t *testing.T) {
+	for lang := range rawCatalog(t) {
+		if !core.IsLang(lang) {
+			t.Errorf("catalog files in %q, which is not one of core.Langs %v", lang, core.Langs())
+		}
+	}
+}
+
 func TestCatalogsHaveTheSameKeys(t *testing.T) {
 	raw := rawCatalog(t)
-	for _, l := range Langs {
+	for _, l := range core.Langs() {
 		if len(raw[l]) == 0 {
 			t.Fatalf("no catalog for %s", l)
 		}
 	}
-	for _, a := range Langs {
-		for _, b := range Langs {
+	for _, a := range core.Langs() {
+		for _, b := range core.Langs() {
 			if a == b {
 				continue
 			}
@@ -117,7 +129,7 @@ func TestEveryMessageRenders(t *testing.T) {
 		if _, plural := forms["one"]; plural || args["count"] != nil {
 			args["count"] = 2 // "count" selects a plural form: it must be a number
 		}
-		for _, l := range Langs {
+		for _, l := range core.Langs() {
 			if got := fields(raw[l][key]["other"]); strings.Join(got, ",") != strings.Join(want, ",") {
 				t.Errorf("%s/%s uses placeholders %v, English uses %v", l, key, got, want)
 			}

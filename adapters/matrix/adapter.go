@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.mau.fi/util/dbutil"
@@ -64,9 +65,19 @@ type Adapter struct {
 	txnSalt string
 	// grace is shutdownGrace (shorter in tests).
 	grace time.Duration
-	// handleMu serializes event handling: the sync loop and the events that
-	// cryptohelper decrypts later, in its own goroutines.
-	handleMu sync.Mutex
+	// warnMu guards warnedRooms.
+	warnMu sync.Mutex
+	// rooms runs each room's events in order, several rooms at once;
+	// batches saves the sync token as far as they are handled.
+	rooms   *rooms
+	batches *batches
+	// limitedAt is when (unix ms) the homeserver last answered 429: the
+	// reaction buttons wait for a calmer time (Config.Reactions "auto").
+	limitedAt atomic.Int64
+	// limitedEver: this homeserver rate-limits the bot (keyLimited).
+	limitedEver atomic.Bool
+	sends       sendLog
+	budget      budget
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -97,7 +108,10 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 		}
 		tr = cat
 	}
-	return &Adapter{cfg: cfg, d: d, tr: tr, state: state, log: logger, secrets: sec, journal: &journal{st: state}, grace: shutdownGrace}, nil
+	a := &Adapter{cfg: cfg, d: d, tr: tr, state: state, log: logger, secrets: sec, journal: &journal{st: state}, grace: shutdownGrace}
+	a.batches = &batches{a: a}
+	a.budget = budget{calm: calmFor, window: budgetWindow}
+	return a, nil
 }
 
 // Name is the adapter's platform name.
@@ -106,7 +120,12 @@ func (a *Adapter) Name() string { return "matrix" }
 // Run logs in, sets up encryption if configured, and syncs until ctx ends.
 // It returns nil when ctx ends, an error only for what retrying cannot fix
 // (bad credentials, a crypto store that does not match).
+//
+// When ctx ends it takes no new event, lets the handlers already running
+// finish (each within the grace, see shutdownGrace), and returns only after
+// the last of them has returned: the caller may then close the database.
 func (a *Adapter) Run(ctx context.Context) error {
+	a.rooms = newRooms(ctx, a, a.cfg.Workers)
 	if err := a.connect(ctx); err != nil {
 		if ctx.Err() != nil {
 			return nil
@@ -114,6 +133,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 		return a.secrets.scrubErr(err)
 	}
 	defer a.close()
+	defer a.rooms.close() // first: the handlers use the databases
 	err := a.syncLoop(ctx)
 	if ctx.Err() != nil {
 		return nil
@@ -154,6 +174,9 @@ func (a *Adapter) connect(ctx context.Context) error {
 	if err := a.journal.migrate(ctx); err != nil {
 		return err
 	}
+	if v, _, err := a.state.State(ctx, keyLimited); err == nil && v == "1" {
+		a.limitedEver.Store(true)
+	}
 
 	// The file holds the Olm account and sessions: private to this user.
 	if err := os.MkdirAll(filepath.Dir(a.cfg.CryptoDB), 0o700); err != nil {
@@ -187,20 +210,23 @@ func (a *Adapter) connect(ctx context.Context) error {
 			db.Close()
 			return fmt.Errorf("matrix: crypto: %w", err)
 		}
-		helper.DecryptErrorCallback = func(evt *event.Event, err error) { a.undecryptable(ctx, evt, err) }
+		helper.DecryptErrorCallback = func(evt *event.Event, err error) {
+			a.rooms.push(task{evt: evt, run: a.guard(func(ctx context.Context, evt *event.Event) { a.undecryptable(ctx, evt, err) })})
+		}
 		if err := a.retry(ctx, "crypto init", func() error { return helper.Init(ctx) }); err != nil {
 			db.Close()
 			return fmt.Errorf("matrix: crypto init (is the pickle key the one this crypto database was made with?): %w", err)
 		}
 		cli.Crypto = helper
 		a.crypto = helper
+		a.crossSign(ctx)
 	}
 	if a.crypto == nil {
 		syncer.OnEventType(event.EventEncrypted, a.guard(a.onEncryptedWithoutKey))
 	}
-	syncer.OnEventType(event.StateMember, a.guard(a.onMember))
-	syncer.OnEventType(event.EventMessage, a.guard(a.onMessage))
-	syncer.OnEventType(event.EventReaction, a.guard(a.onReaction))
+	syncer.OnEventType(event.StateMember, a.queue(a.guard(a.onMember)))
+	syncer.OnEventType(event.EventMessage, a.queue(a.guard(a.onMessage)))
+	syncer.OnEventType(event.EventReaction, a.queue(a.guard(a.onReaction)))
 	a.log.Info("logged in", "user", cli.UserID, "device", cli.DeviceID, "encryption", a.crypto != nil)
 	return nil
 }
@@ -327,15 +353,16 @@ func (a *Adapter) syncLoop(ctx context.Context) error {
 			failingSince = time.Time{}
 		}
 		backoff = a.cfg.MinBackoff
-		if err := a.process(ctx, resp, since); err != nil {
+		// The batch's events go to their rooms' queues; its token is saved
+		// once they (and those of earlier batches) are handled.
+		b := a.batches.begin(resp.NextBatch)
+		if err := a.process(context.WithValue(ctx, batchKey{}, b), resp, since); err != nil {
 			a.log.Error("sync batch", "err", err)
 		}
 		if ctx.Err() != nil {
 			return nil // the batch may be cut short: keep the old token
 		}
-		if err := a.cli.Store.SaveNextBatch(ctx, a.cli.UserID, resp.NextBatch); err != nil {
-			a.log.Error("save sync token", "err", err)
-		}
+		a.batches.dispatched(ctx, b)
 		since = resp.NextBatch
 	}
 	return nil
@@ -380,8 +407,8 @@ func (a *Adapter) onEncryptedWithoutKey(ctx context.Context, evt *event.Event) {
 	if !a.fresh(ctx, evt) {
 		return
 	}
-	a.handleMu.Lock()
-	defer a.handleMu.Unlock()
+	a.warnMu.Lock()
+	defer a.warnMu.Unlock()
 	if a.warnedRooms == nil {
 		a.warnedRooms = map[id.RoomID]bool{}
 	}
@@ -422,18 +449,8 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since str
 	if err := a.syncer.ProcessResponse(ctx, resp, since); err != nil {
 		return err
 	}
-	if ctx.Err() != nil {
-		return nil // cut short: the batch comes again
-	}
-	// The batch is handled: a later catch-up stops at its newest events.
-	for room, data := range resp.Rooms.Join {
-		if n := len(data.Timeline.Events); n > 0 {
-			last := data.Timeline.Events[n-1]
-			if err := a.journal.setLast(ctx, room, lastEvent{Event: last.ID, TS: last.Timestamp}); err != nil {
-				return fmt.Errorf("save last event of %s: %w", room, err)
-			}
-		}
-	}
+	// Each room's worker records its newest handled event (a later
+	// catch-up stops there).
 	return nil
 }
 
@@ -530,6 +547,7 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 			return err
 		}
 		if d, ok := retryAfter(err); ok {
+			a.rateLimited(ctx)
 			// The homeserver's own pacing: expected under load, not news.
 			a.log.Debug(what+" rate limited", "retry_after", d)
 			if !sleep(ctx, d) {
@@ -543,6 +561,16 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 		}
 		if !sleep(ctx, a.delay(err, &backoff)) {
 			return ctx.Err()
+		}
+	}
+}
+
+// rateLimited records a 429: the reaction buttons wait (see spareBudget).
+func (a *Adapter) rateLimited(ctx context.Context) {
+	a.limitedAt.Store(time.Now().UnixMilli())
+	if !a.limitedEver.Swap(true) {
+		if err := a.state.SetState(context.WithoutCancel(ctx), keyLimited, "1"); err != nil {
+			a.log.Warn("save rate-limit note", "err", err)
 		}
 	}
 }

@@ -18,7 +18,12 @@ import (
 	"maunium.net/go/mautrix/id"
 
 	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/general"
 	"zaria/core/reply"
+	"zaria/core/systems"
+	"zaria/i18n"
+	"zaria/storage/memory"
 )
 
 // killStore stands for the state database of a process that died: once
@@ -182,4 +187,48 @@ func replyOrder(t *testing.T, u *user, room id.RoomID) []id.EventID {
 		}
 	}
 	return order
+}
+
+// TestCatchUpAtTheUsersPace: a player rolls at their own pace (a command
+// every 2 s) while the bot is away; when it is back it answers them all
+// together, and the router's rate limit (a burst of 5, then one every 2 s,
+// as shipped) counts when each was sent, so none is refused as a flood.
+func TestCatchUpAtTheUsersPace(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	router := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: memory.New(),
+		Limits: command.Limits{Burst: 5, Refill: 2 * time.Second}})
+	general.Register(router, "test")
+	systems.Register(router)
+	dir := t.TempDir()
+
+	b := startBot(t, hs, router, botOpts{dir: dir})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	c0 := alice.say(room, "!zaria 1+1 dc5")
+	alice.waitFor("reply before the absence", wait, replyTo(botID(), c0))
+	time.Sleep(2100 * time.Millisecond) // the burst is full again
+	b.stop()
+
+	var cmds []id.EventID
+	for i := 0; i < 9; i++ {
+		cmds = append(cmds, alice.say(room, fmt.Sprintf("!zaria %d+0 dc5", i+1)))
+		time.Sleep(2100 * time.Millisecond)
+	}
+	startBot(t, hs, router, botOpts{dir: dir})
+	for i, ev := range cmds {
+		alice.waitFor(fmt.Sprintf("reply to command %d", i+1), wait, replyTo(botID(), ev))
+	}
+	time.Sleep(300 * time.Millisecond)
+	for i, ev := range cmds {
+		for _, r := range alice.matching(replyTo(botID(), ev)) {
+			if body := r.Content.AsMessage().Body; strings.Contains(body, "⚠️") {
+				t.Errorf("command %d refused after the absence: %q", i+1, body)
+			}
+		}
+	}
 }

@@ -6,16 +6,43 @@
 // it, and delivers secret rolls in a direct room with the roller and the GMs.
 //
 // Supported for encryption: Olm/Megolm in rooms, key sharing with every
-// joined or invited device, encrypted attachments. Not supported: device
-// verification, cross-signing and server-side key backup; the bot's device
-// is unverified, so clients that only share keys with verified devices will
-// not be readable by it.
+// joined or invited device, encrypted attachments, cross-signing of the
+// bot's own device (set up on the first encrypted start, see crossSign).
+// Not supported: interactive verification of other users' devices and
+// server-side key backup.
+//
+// Each room's events are handled in order, several rooms at once (see
+// rooms); the sync token is saved only as far as events are handled.
 package matrix
 
 import (
 	"errors"
+	"fmt"
+	"io"
+	"os"
 	"strings"
 	"time"
+
+	"zaria/core/reply"
+)
+
+// Renderer draws a chart as a PNG picture (adapters/chart.PNG, wrapped in
+// RendererFunc, is one).
+type Renderer interface {
+	PNG(c *reply.Chart) ([]byte, error)
+}
+
+// RendererFunc makes a function a Renderer.
+type RendererFunc func(c *reply.Chart) ([]byte, error)
+
+// PNG calls f.
+func (f RendererFunc) PNG(c *reply.Chart) ([]byte, error) { return f(c) }
+
+// Values of Config.Reactions.
+const (
+	ReactionsAuto = "auto"
+	ReactionsOn   = "on"
+	ReactionsOff  = "off"
 )
 
 // Config is what the adapter needs to reach its homeserver.
@@ -35,6 +62,15 @@ type Config struct {
 	// PickleKey turns on end-to-end encryption and encrypts the Olm account
 	// and sessions at rest. It must never change for a given CryptoDB.
 	PickleKey string
+	// RecoveryKeyFile is where the recovery key of the account's
+	// cross-signing keys is written (0600) when the bot sets them up.
+	// Default: CryptoDB without ".db", plus ".recovery-key".
+	RecoveryKeyFile string
+	// Announce receives the one message that shows the recovery key, once
+	// (default os.Stderr). It is never logged.
+	Announce io.Writer
+	// NoCrossSigning leaves the account's cross-signing alone.
+	NoCrossSigning bool
 	// CryptoDB is the SQLite file (mattn/go-sqlite3) that holds the Matrix
 	// room state cache and, with a PickleKey, the crypto store. Required.
 	CryptoDB string
@@ -45,22 +81,35 @@ type Config struct {
 	AllowedUsers   []string
 	// RerunEdits runs an edited command once more (off: edits are ignored).
 	RerunEdits bool
-	// NoReactionButtons stops the bot from adding 🎲 (again) and 📊 (odds)
-	// under its roll replies, to save sends on homeservers with strict
-	// rate limits; people can still react with them.
+	// Reactions says when the bot adds 🎲 (again) and 📊 (odds) under its
+	// roll replies, each a send out of the homeserver's rate budget:
+	// ReactionsAuto (the default) only when no command of the room waits
+	// and the homeserver has not answered 429 for 5 minutes; ReactionsOn
+	// always; ReactionsOff never. People can react with them either way.
+	Reactions string
+	// NoReactionButtons is Reactions = ReactionsOff (older setting).
 	NoReactionButtons bool
+	// Workers is how many rooms are handled at once (each room in order).
+	// Default 16.
+	Workers int
 	// SyncTimeout is the long-poll timeout of /sync. Default 30 s.
 	SyncTimeout time.Duration
 	// MinBackoff and MaxBackoff bound the wait between failed requests
 	// (doubling, with jitter). Defaults 1 s and 2 min.
 	MinBackoff time.Duration
 	MaxBackoff time.Duration
+	// SecretRoomFor bounds the creation of a secret-roll room: attempts
+	// within this time (default 1 min), at most secretRoomAttempts.
+	SecretRoomFor time.Duration
 	// SendRetryFor is how long a reply keeps being retried (with the same
 	// transaction id) before it is given up and logged. Default 10 min.
 	SendRetryFor time.Duration
 	// DefaultLang is the language (es, el, en) of what the adapter itself
 	// says in a room without a /lang setting. Default es.
 	DefaultLang string
+	// Charts draws the distribution charts of replies (/odds) as PNG
+	// pictures, sent as m.image after the text; nil sends them as text.
+	Charts Renderer
 	// MaxImportBytes caps the size of a file sent with /importar. Default 256 KiB.
 	MaxImportBytes int64
 }
@@ -78,6 +127,12 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.CryptoDB == "" {
 		return c, errors.New("matrix: a crypto/state database path is required")
+	}
+	if c.RecoveryKeyFile == "" {
+		c.RecoveryKeyFile = strings.TrimSuffix(c.CryptoDB, ".db") + ".recovery-key"
+	}
+	if c.Announce == nil {
+		c.Announce = os.Stderr
 	}
 	switch c.DefaultLang {
 	case "es", "el", "en":
@@ -101,6 +156,22 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.SendRetryFor <= 0 {
 		c.SendRetryFor = 10 * time.Minute
+	}
+	switch c.Reactions {
+	case "":
+		c.Reactions = ReactionsAuto
+	case ReactionsAuto, ReactionsOn, ReactionsOff:
+	default:
+		return c, fmt.Errorf("matrix: reactions is %q; want auto, on or off", c.Reactions)
+	}
+	if c.NoReactionButtons {
+		c.Reactions = ReactionsOff
+	}
+	if c.Workers <= 0 {
+		c.Workers = defaultWorkers
+	}
+	if c.SecretRoomFor <= 0 {
+		c.SecretRoomFor = time.Minute
 	}
 	if c.MaxImportBytes <= 0 {
 		c.MaxImportBytes = 256 << 10

@@ -30,8 +30,6 @@ func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 	if evt.GetStateKey() != string(a.cli.UserID) {
 		return
 	}
-	a.handleMu.Lock()
-	defer a.handleMu.Unlock()
 	mem := evt.Content.AsMember()
 	room := evt.RoomID
 	switch mem.Membership {
@@ -153,8 +151,6 @@ func (a *Adapter) fresh(ctx context.Context, evt *event.Event) bool {
 
 // onMessage answers commands.
 func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
-	a.handleMu.Lock()
-	defer a.handleMu.Unlock()
 	if ctx.Err() != nil {
 		return // stopping: not taken, the next run answers it
 	}
@@ -181,6 +177,7 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	}
 	start := time.Now()
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
+	msg.Sent = time.UnixMilli(evt.Timestamp)
 	rep, ok := a.d.Dispatch(ctx, msg)
 	dispatched := time.Since(start)
 	if ok && rep != nil {
@@ -470,8 +467,6 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 // onReaction re-runs a roll when someone reacts 🎲 to one of its replies
 // (📊: with the odds).
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
-	a.handleMu.Lock()
-	defer a.handleMu.Unlock()
 	if ctx.Err() != nil {
 		return // stopping: not taken, the next run answers it
 	}
@@ -491,13 +486,8 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	}
 	defer a.finish(ctx, evt, &j)
 	j.done = true // until a re-roll is sent
-	v, ok, err := a.state.State(ctx, keyAgain(rel.EventID))
-	if err != nil {
-		a.log.Error("load re-roll", "event", rel.EventID, "err", err)
-		return
-	}
-	var rec againRecord
-	if !ok || json.Unmarshal([]byte(v), &rec) != nil || rec.Command == "" || (key == oddsKey && !rec.Odds) {
+	rec, ok := a.againOf(ctx, evt.RoomID, rel.EventID)
+	if !ok || rec.Command == "" || (key == oddsKey && !rec.Odds) {
 		return
 	}
 	text := rec.Command
@@ -505,12 +495,50 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 		text += " ?" // the same roll with its odds, as the console's odds button
 	}
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
+	msg.Sent = time.UnixMilli(evt.Timestamp)
 	rep, ok := a.d.Dispatch(ctx, msg)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: rel.EventID, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
 		_ = a.deliver(ctx, t, rep) // logged there
 	}
 	j.done = ctx.Err() == nil
+}
+
+// againOf is the command a reply of the bot came from: stored when the
+// reply was sent, else read from the reply itself (it carries it in
+// againField, so a crash between the send and the store loses nothing).
+func (a *Adapter) againOf(ctx context.Context, room id.RoomID, reply id.EventID) (againRecord, bool) {
+	var rec againRecord
+	v, ok, err := a.state.State(ctx, keyAgain(reply))
+	if err != nil {
+		a.log.Error("load re-roll", "event", reply, "err", err)
+	}
+	if ok && v != "" && json.Unmarshal([]byte(v), &rec) == nil {
+		return rec, true
+	}
+	evt, err := a.cli.GetEvent(ctx, room, reply)
+	if err != nil || evt.Sender != a.cli.UserID {
+		return rec, false
+	}
+	evt.RoomID = room
+	evt.Type.Class = event.MessageEventType
+	if err := evt.Content.ParseRaw(evt.Type); err != nil {
+		return rec, false
+	}
+	if evt.Type.Type == event.EventEncrypted.Type && a.crypto != nil {
+		if evt, err = a.crypto.Decrypt(ctx, evt); err != nil {
+			return rec, false
+		}
+	}
+	raw, ok := evt.Content.Raw[againField]
+	if !ok {
+		return rec, false
+	}
+	b, err := json.Marshal(raw)
+	if err != nil || json.Unmarshal(b, &rec) != nil {
+		return rec, false
+	}
+	return rec, true
 }
 
 // answered reports whether the room already holds a reply of the bot to
@@ -616,6 +644,10 @@ const (
 	againKey = "🎲"
 	oddsKey  = "📊"
 )
+
+// againField is where a reply's content carries the command it came from
+// (the 🎲 and 📊 reactions to it run that command).
+const againField = "org.zaria.again"
 
 type againRecord struct {
 	Command string     `json:"cmd"`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -51,6 +52,7 @@ func newRouter(t testing.TB) *command.Router {
 	})
 	general.Register(r, "test")
 	roll.Register(r)
+	roll.RegisterOdds(r)
 	systems.Register(r)
 	return r
 }
@@ -58,15 +60,18 @@ func newRouter(t testing.TB) *command.Router {
 // logBuffer collects the bot's log lines for assertions, and echoes them
 // to the test log.
 type logBuffer struct {
-	t  testing.TB
-	mu sync.Mutex
-	b  bytes.Buffer
+	t     testing.TB
+	mu    sync.Mutex
+	b     bytes.Buffer
+	quiet atomic.Bool // not echoed to the test log
 }
 
 func (l *logBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.t.Logf("bot: %s", strings.TrimRight(string(p), "\n"))
+	if !l.quiet.Load() {
+		l.t.Logf("bot: %s", strings.TrimRight(string(p), "\n"))
+	}
 	return l.b.Write(p)
 }
 
@@ -126,6 +131,7 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 		SyncTimeout: 5 * time.Second,
 		MinBackoff:  50 * time.Millisecond,
 		MaxBackoff:  500 * time.Millisecond,
+		Announce:    io.Discard,
 	}
 	if o.crypto {
 		cfg.PickleKey = pickleKey
@@ -182,6 +188,7 @@ type user struct {
 
 	mu       sync.Mutex
 	events   []*event.Event // messages and reactions from others, decrypted
+	arrived  []time.Time    // when each of events arrived
 	notify   chan struct{}
 	cancel   context.CancelFunc
 	autoJoin atomic.Bool
@@ -248,6 +255,7 @@ func newDevice(t testing.TB, hs *dendritetest.Server, name string, withCrypto bo
 		}
 		u.mu.Lock()
 		u.events = append(u.events, evt)
+		u.arrived = append(u.arrived, time.Now())
 		u.mu.Unlock()
 		select {
 		case u.notify <- struct{}{}:
@@ -312,6 +320,19 @@ func (u *user) matching(f func(*event.Event) bool) []*event.Event {
 	for _, e := range u.events {
 		if f(e) {
 			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// arrivals returns, for each event matching f, when it arrived.
+func (u *user) arrivals(f func(*event.Event) bool) map[id.EventID]time.Time {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	out := map[id.EventID]time.Time{}
+	for i, e := range u.events {
+		if f(e) {
+			out[e.ID] = u.arrived[i]
 		}
 	}
 	return out

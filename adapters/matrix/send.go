@@ -1,13 +1,18 @@
 package matrix
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/png"
+	"slices"
 	"strings"
+	"sync"
+	"time"
 	"unicode/utf8"
 
 	"maunium.net/go/mautrix"
@@ -40,29 +45,72 @@ func (a *Adapter) txnID(base id.EventID, part string) string {
 }
 
 // deliver sends everything a reply holds: the secret part privately, the
-// notice in the room (remembering it for 🎲 re-rolls), the file.
+// notice in the room (carrying the command it came from, for 🎲 re-rolls),
+// the file; then, budget allowing, the reaction buttons.
 func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error {
 	var errs []error
 	if rep.Secret != nil {
 		if err := a.deliverSecret(ctx, t, rep.Secret, rep.SecretTo); err != nil {
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
+			if ctx.Err() == nil {
+				// The room learns that nobody got the result.
+				c := *rep
+				c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.T("⚠️ " + a.tr.Translate(a.lang(ctx, t.room), "mx.secret.failed", nil))})
+				rep = &c
+			}
 		}
 	}
+	// A chart goes as a picture after the text when it can be drawn and
+	// uploaded; otherwise as text in the reply itself.
+	var pic *picture
+	if rep.Chart != nil {
+		if p, err := a.chartPicture(ctx, t.room, rep.Chart); err == nil {
+			pic = p
+		} else {
+			if ctx.Err() == nil {
+				a.log.Warn("chart picture not sent; sending it as text", "room", t.room, "err", err)
+			}
+			rep = reply.WithChartText(rep)
+		}
+	}
+	var offer []string
+	var evtID id.EventID
 	if len(rep.Lines) > 0 {
 		c := notice(rep)
 		relate(c, t)
-		evtID, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "reply"))
+		var content any = c
+		rec, keys, again := againOf(rep, t)
+		if again {
+			// In the reply itself: no crash can separate the two.
+			content = &event.Content{Parsed: c, Raw: map[string]any{againField: rec}}
+		}
+		var err error
+		evtID, err = a.send(ctx, t.room, event.EventMessage, content, a.txnID(t.txn, "reply"))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("reply: %w", err))
-		} else if rep.Command != "" && !rep.Error {
-			if err := a.rememberAgain(ctx, t, evtID, rep); err != nil {
-				errs = append(errs, err)
-			}
+		} else if again {
+			offer = keys // the record is in the reply: nothing to store
+		}
+	}
+	if pic != nil {
+		c := pic.content
+		relate(c, t)
+		if _, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "chart")); err != nil {
+			errs = append(errs, fmt.Errorf("chart: %w", err))
 		}
 	}
 	if rep.File != nil {
 		if err := a.sendFile(ctx, t, rep.File); err != nil {
 			errs = append(errs, fmt.Errorf("file: %w", err))
+		}
+	}
+	if len(offer) > 0 && len(errs) == 0 && a.spareBudget(t.room) {
+		for _, key := range offer {
+			c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: key}}
+			if _, err := a.send(ctx, t.room, event.EventReaction, c, a.txnID(t.txn, "offer "+key)); err != nil {
+				errs = append(errs, fmt.Errorf("offer %s: %w", key, err))
+				break
+			}
 		}
 	}
 	err := errors.Join(errs...)
@@ -72,12 +120,13 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	return err
 }
 
-// rememberAgain stores which command a reply came from, so that a 🎲
-// reaction to it runs it again (📊: with the odds), and offers those
-// reactions for the reply's buttons unless configured not to.
-func (a *Adapter) rememberAgain(ctx context.Context, t target, evtID id.EventID, rep *reply.Reply) error {
-	rec := againRecord{Command: rep.Command, Thread: t.thread}
-	var offer []string
+// againOf is the re-roll record of a reply and the reactions that stand for
+// its buttons; ok=false for a reply that cannot be re-run.
+func againOf(rep *reply.Reply, t target) (rec againRecord, offer []string, ok bool) {
+	if rep.Command == "" || rep.Error {
+		return rec, nil, false
+	}
+	rec = againRecord{Command: rep.Command, Thread: t.thread}
 	for _, btn := range rep.Buttons {
 		switch btn.Kind {
 		case reply.ButtonAgain:
@@ -87,24 +136,76 @@ func (a *Adapter) rememberAgain(ctx context.Context, t target, evtID id.EventID,
 			offer = append(offer, oddsKey)
 		}
 	}
-	b, err := json.Marshal(rec)
-	if err != nil {
-		return err
+	return rec, offer, true
+}
+
+// Budget of the "auto" reaction buttons, once the homeserver has shown it
+// rate-limits (a 429, remembered across restarts). Synapse's default limit
+// is a burst of 10 sends refilled at 0.2/s (12 a minute): decorations go
+// out only while the bot has sent fewer than budgetSends events in the
+// last budgetWindow, so a reply always finds room in the burst, and not at
+// all for calmFor after a 429.
+const (
+	calmFor      = 5 * time.Minute
+	budgetWindow = time.Minute
+	budgetSends  = 5
+)
+
+// sendLog remembers when the bot's latest sends went out.
+type sendLog struct {
+	mu    sync.Mutex
+	times []time.Time // oldest first, at most budgetSends
+}
+
+func (l *sendLog) add(t time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.times = append(l.times, t)
+	if len(l.times) > budgetSends {
+		l.times = l.times[len(l.times)-budgetSends:]
 	}
-	if err := a.state.SetState(ctx, keyAgain(evtID), string(b)); err != nil {
-		return fmt.Errorf("save re-roll: %w", err)
-	}
-	if a.cfg.NoReactionButtons {
-		return nil
-	}
-	for _, key := range offer {
-		c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: key}}
-		if _, err := a.send(ctx, t.room, event.EventReaction, c, a.txnID(t.txn, "offer "+key)); err != nil {
-			return fmt.Errorf("offer %s: %w", key, err)
+}
+
+// since counts the sends after t (at most budgetSends).
+func (l *sendLog) since(t time.Time) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, s := range l.times {
+		if s.After(t) {
+			n++
 		}
 	}
-	return nil
+	return n
 }
+
+// spareBudget says whether the reaction buttons may be sent now: always
+// ("on"), never ("off"), or ("auto") only when no command of the room
+// waits for its reply, the bot's recent sends leave room in the
+// homeserver's burst, and the homeserver has not rate-limited the bot
+// lately: a reply never waits behind a decoration.
+func (a *Adapter) spareBudget(room id.RoomID) bool {
+	switch a.cfg.Reactions {
+	case ReactionsOn:
+		return true
+	case ReactionsOff:
+		return false
+	}
+	if a.rooms != nil && a.rooms.pending(room) > 0 {
+		return false
+	}
+	last := a.limitedAt.Load()
+	if last == 0 && !a.limitedEver.Load() {
+		return true // a homeserver that has never rate-limited the bot
+	}
+	if a.sends.since(time.Now().Add(-a.budget.window)) >= budgetSends {
+		return false
+	}
+	return last == 0 || time.Since(time.UnixMilli(last)) > a.budget.calm
+}
+
+// budget holds calmFor and budgetWindow (shorter in tests).
+type budget struct{ calm, window time.Duration }
 
 // notice renders a reply as an m.notice with a plain body and HTML.
 func notice(rep *reply.Reply) *event.MessageEventContent {
@@ -189,6 +290,7 @@ func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, cont
 		if err != nil {
 			return err
 		}
+		a.sends.add(time.Now())
 		evtID = resp.EventID
 		return nil
 	})
@@ -210,9 +312,15 @@ func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Rep
 	return err
 }
 
-// secretRoom returns the room where roller's secret rolls of origin go,
-// creating it on first use (encrypted when origin is) and inviting GMs who
-// are not in it yet.
+// secretRoom returns the room where roller's secret rolls of origin go:
+// the one recorded, else one already there (a direct room with the roller
+// alone when there is no GM, or a room this bot made for them, found by
+// its secretMarker: a creation cut short by a crash or by an error answer
+// that came after the homeserver made the room), else a new one (encrypted
+// when origin is). Creating is bounded (secretRoomAttempts within
+// Config.SecretRoomFor) and looks again for the room before each retry:
+// CreateRoom is not idempotent. It runs in origin's worker: other rooms
+// are answered meanwhile.
 func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, namedGMs []string) (id.RoomID, error) {
 	wanted := []id.UserID{roller}
 	seen := map[id.UserID]bool{roller: true, a.cli.UserID: true}
@@ -236,40 +344,126 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 	if ok && v != "" {
 		room := id.RoomID(v)
 		if me, err := a.cli.StateStore.GetMember(ctx, room, a.cli.UserID); err == nil && me != nil && me.Membership == event.MembershipJoin {
-			for _, u := range wanted {
-				m, err := a.cli.StateStore.GetMember(ctx, room, u)
-				if err == nil && m != nil && (m.Membership == event.MembershipJoin || m.Membership == event.MembershipInvite) {
-					continue
-				}
-				if _, err := a.cli.InviteUser(ctx, room, &mautrix.ReqInviteUser{UserID: u}); err != nil {
-					a.log.Warn("invite to secret room", "room", room, "user", u, "err", err)
-				} else if err := a.cli.StateStore.SetMembership(ctx, room, u, event.MembershipInvite); err != nil {
-					a.log.Warn("cache membership", "room", room, "err", err)
-				}
-			}
+			a.inviteMissing(ctx, room, wanted)
 			return room, nil
 		}
 	}
-	req := &mautrix.ReqCreateRoom{Preset: "private_chat", Name: "🎲 Zaria", Invite: wanted, IsDirect: len(wanted) == 1}
+	use := func(room id.RoomID) (id.RoomID, error) {
+		if err := a.state.SetState(ctx, key, string(room)); err != nil {
+			return "", fmt.Errorf("save secret room: %w", err)
+		}
+		a.inviteMissing(ctx, room, wanted)
+		return room, nil
+	}
+	if room := a.findSecretRoom(ctx, origin, roller, wanted); room != "" {
+		return use(room)
+	}
+	marker := secretMarker{Origin: origin, Roller: roller}
+	req := &mautrix.ReqCreateRoom{Preset: "private_chat", Name: "🎲 Zaria", Invite: wanted, IsDirect: len(wanted) == 1,
+		InitialState: []*event.Event{{Type: secretMarkerType, StateKey: ptr(""), Content: event.Content{Parsed: &marker}}}}
 	if enc, _ := a.cli.StateStore.IsEncrypted(ctx, origin); enc && a.crypto != nil {
-		req.InitialState = []*event.Event{{
+		req.InitialState = append(req.InitialState, &event.Event{
 			Type:    event.StateEncryption,
 			Content: event.Content{Parsed: &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}},
-		}}
+		})
 	}
-	var resp *mautrix.RespCreateRoom
-	err = a.retry(ctx, "create secret room", func() error {
-		var err error
-		resp, err = a.cli.CreateRoom(ctx, req)
-		return err
-	})
+	cctx, cancel := context.WithTimeout(ctx, a.cfg.SecretRoomFor)
+	defer cancel()
+	backoff := a.cfg.MinBackoff
+	for attempt := 1; ; attempt++ {
+		resp, err := a.cli.CreateRoom(cctx, req)
+		if err == nil {
+			return use(resp.RoomID)
+		}
+		if !temporary(err) || attempt >= secretRoomAttempts || cctx.Err() != nil {
+			return "", fmt.Errorf("create secret room (attempt %d of %d): %w", attempt, secretRoomAttempts, err)
+		}
+		if _, ok := retryAfter(err); ok {
+			a.rateLimited(ctx)
+		}
+		a.log.Debug("create secret room failed; looking for it before trying again", "room", origin, "attempt", attempt, "err", err)
+		if !sleep(cctx, a.delay(err, &backoff)) {
+			return "", fmt.Errorf("create secret room: gave up after %v: %w", a.cfg.SecretRoomFor, err)
+		}
+		if room := a.findSecretRoom(cctx, origin, roller, wanted); room != "" {
+			return use(room)
+		}
+	}
+}
+
+// secretRoomAttempts bounds the CreateRoom calls for one secret room.
+const secretRoomAttempts = 4
+
+// maxRoomScan bounds how many of the bot's rooms findSecretRoom looks at.
+const maxRoomScan = 500
+
+// secretMarkerType is the state event that marks a secret-roll room with
+// the room and the roller it is for.
+var secretMarkerType = event.Type{Type: "org.zaria.secret", Class: event.StateEventType}
+
+type secretMarker struct {
+	Origin id.RoomID `json:"origin"`
+	Roller id.UserID `json:"roller"`
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// findSecretRoom looks among the bot's rooms for one that can take
+// roller's secret rolls of origin: marked for them, or (no GM to add) a
+// direct room with the roller alone.
+func (a *Adapter) findSecretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, wanted []id.UserID) id.RoomID {
+	joined, err := a.cli.JoinedRooms(ctx)
 	if err != nil {
-		return "", fmt.Errorf("create secret room: %w", err)
+		a.log.Warn("list joined rooms", "err", err)
+		return ""
 	}
-	if err := a.state.SetState(ctx, key, string(resp.RoomID)); err != nil {
-		return "", fmt.Errorf("save secret room: %w", err)
+	want := map[id.UserID]bool{a.cli.UserID: true}
+	for _, u := range wanted {
+		want[u] = true
 	}
-	return resp.RoomID, nil
+	for i, room := range joined.JoinedRooms {
+		if i >= maxRoomScan || ctx.Err() != nil {
+			break
+		}
+		if room == origin {
+			continue
+		}
+		members, _ := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
+		if len(members) > 0 {
+			same := len(members) <= len(want)
+			for _, m := range members {
+				same = same && want[m]
+			}
+			if !same {
+				continue // someone else is in it
+			}
+			if len(wanted) == 1 && len(members) == 2 {
+				if d, _, _ := a.state.State(ctx, keyDirect(room)); d == "1" {
+					return room
+				}
+			}
+		}
+		var m secretMarker
+		if err := a.cli.StateEvent(ctx, room, secretMarkerType, "", &m); err == nil && m.Origin == origin && m.Roller == roller {
+			return room
+		}
+	}
+	return ""
+}
+
+// inviteMissing invites those of wanted who are neither in room nor invited.
+func (a *Adapter) inviteMissing(ctx context.Context, room id.RoomID, wanted []id.UserID) {
+	for _, u := range wanted {
+		m, err := a.cli.StateStore.GetMember(ctx, room, u)
+		if err == nil && m != nil && (m.Membership == event.MembershipJoin || m.Membership == event.MembershipInvite) {
+			continue
+		}
+		if _, err := a.cli.InviteUser(ctx, room, &mautrix.ReqInviteUser{UserID: u}); err != nil {
+			a.log.Warn("invite to secret room", "room", room, "user", u, "err", err)
+		} else if err := a.cli.StateStore.SetMembership(ctx, room, u, event.MembershipInvite); err != nil {
+			a.log.Warn("cache membership", "room", room, "err", err)
+		}
+	}
 }
 
 // gms lists the members of room with a power level that makes them GMs.
@@ -292,6 +486,63 @@ func (a *Adapter) gms(ctx context.Context, room id.RoomID) []id.UserID {
 	return out
 }
 
+// picture is a chart drawn and uploaded, ready to send as m.image.
+type picture struct{ content *event.MessageEventContent }
+
+// chartPicture draws c and uploads it (encrypted in encrypted rooms): an
+// m.image whose body is the chart in characters.
+func (a *Adapter) chartPicture(ctx context.Context, room id.RoomID, c *reply.Chart) (*picture, error) {
+	if a.cfg.Charts == nil {
+		return nil, errors.New("no chart renderer")
+	}
+	data, err := a.cfg.Charts.PNG(c)
+	if err != nil {
+		return nil, fmt.Errorf("draw chart: %w", err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("drawn chart: %w", err)
+	}
+	body := reply.PlainText(&reply.Reply{Lines: c.Text})
+	if body == "" {
+		body = c.Title
+	}
+	content := &event.MessageEventContent{MsgType: event.MsgImage, Body: body, FileName: "odds.png",
+		Info: &event.FileInfo{MimeType: "image/png", Size: len(data), Width: cfg.Width, Height: cfg.Height}}
+	if err := a.upload(ctx, room, content, data, "image/png", "odds.png"); err != nil {
+		return nil, err
+	}
+	return &picture{content: content}, nil
+}
+
+// upload puts data in the media repository, encrypted as an attachment in
+// encrypted rooms, and points c at it (url, or file with the keys). What
+// waiting cannot fix (413 too large, 403 not allowed) fails at once.
+func (a *Adapter) upload(ctx context.Context, room id.RoomID, c *event.MessageEventContent, data []byte, mime, name string) error {
+	uploadType := mime
+	enc, _ := a.cli.StateStore.IsEncrypted(ctx, room)
+	var ef *attachment.EncryptedFile
+	if enc && a.crypto != nil {
+		ef = attachment.NewEncryptedFile()
+		data, uploadType = ef.Encrypt(data), "application/octet-stream"
+	}
+	var up *mautrix.RespMediaUpload
+	err := a.retry(ctx, "upload", func() error {
+		var err error
+		up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, name)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("upload: %w", err)
+	}
+	if ef != nil {
+		c.File = &event.EncryptedFileInfo{EncryptedFile: *ef, URL: up.ContentURI.CUString()}
+	} else {
+		c.URL = up.ContentURI.CUString()
+	}
+	return nil
+}
+
 // sendFile uploads f (encrypted in encrypted rooms) and sends it as m.file.
 func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
 	mime := f.MIME
@@ -299,28 +550,10 @@ func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
 		mime = "application/octet-stream"
 	}
 	c := &event.MessageEventContent{MsgType: event.MsgFile, Body: f.Name, FileName: f.Name, Info: &event.FileInfo{MimeType: mime, Size: len(f.Data)}}
-	data, uploadType := f.Data, mime
-	enc, _ := a.cli.StateStore.IsEncrypted(ctx, t.room)
-	var ef *attachment.EncryptedFile
-	if enc && a.crypto != nil {
-		ef = attachment.NewEncryptedFile()
-		data, uploadType = ef.Encrypt(f.Data), "application/octet-stream"
-	}
-	var up *mautrix.RespMediaUpload
-	err := a.retry(ctx, "upload", func() error {
-		var err error
-		up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, f.Name)
+	if err := a.upload(ctx, t.room, c, f.Data, mime, f.Name); err != nil {
 		return err
-	})
-	if err != nil {
-		return err
-	}
-	if ef != nil {
-		c.File = &event.EncryptedFileInfo{EncryptedFile: *ef, URL: up.ContentURI.CUString()}
-	} else {
-		c.URL = up.ContentURI.CUString()
 	}
 	relate(c, t)
-	_, err = a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "file"))
+	_, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "file"))
 	return err
 }

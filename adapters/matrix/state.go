@@ -13,8 +13,8 @@ import (
 
 // StateStore keeps small values across restarts (storage/sqlite implements
 // it). The adapter keeps there its device id and session, the sync token,
-// the join time of each room, which 🎲 reactions re-run which command, the
-// secret-roll rooms, and the events of the sync batch in progress.
+// the join time of each room, the secret-roll rooms, and the journal of
+// handled events (re-roll records of earlier versions are still read).
 type StateStore interface {
 	State(ctx context.Context, key string) (string, bool, error)
 	SetState(ctx context.Context, key, value string) error
@@ -27,6 +27,8 @@ const (
 	keyUserID      = "matrix/user_id"
 	keyNextBatch   = "matrix/next_batch"
 	keyFilterID    = "matrix/filter_id"
+	// keyLimited is "1" once the homeserver has answered 429.
+	keyLimited = "matrix/rate_limited"
 	// keyJournal is the journal of earlier versions (one batch's events).
 	keyJournal = "matrix/journal"
 )
@@ -149,10 +151,10 @@ func (j *journal) interrupted(ctx context.Context, room id.RoomID, evt id.EventI
 
 // mark records evt of room as handled.
 func (j *journal) mark(ctx context.Context, room id.RoomID, evt id.EventID) error {
+	// One write (a commit, an fsync): the room's in-flight record is left
+	// as it is; it only matters for an event started again, and a handled
+	// event is never started again (seen comes first).
 	if err := j.st.SetState(ctx, keyDone(evt), "1"); err != nil {
-		return fmt.Errorf("save journal: %w", err)
-	}
-	if err := j.st.SetState(ctx, keyInflight(room), ""); err != nil {
 		return fmt.Errorf("save journal: %w", err)
 	}
 	j.mu.Lock()
@@ -187,7 +189,12 @@ func (j *journal) last(ctx context.Context, room id.RoomID) (lastEvent, error) {
 	return l, nil
 }
 
+// setLast records l as room's newest handled event, unless one newer is
+// recorded (an event decrypted late is older than what followed it).
 func (j *journal) setLast(ctx context.Context, room id.RoomID, l lastEvent) error {
+	if cur, err := j.last(ctx, room); err == nil && cur.TS > l.TS {
+		return nil
+	}
 	b, _ := json.Marshal(l)
 	return j.st.SetState(ctx, keyLast(room), string(b))
 }

@@ -37,8 +37,9 @@ import (
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/bench/e2e/botproc"
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/fold"
+	"zaria/core/sheet"
+	"zaria/core/transfer"
 	"zaria/storage/sqlite"
 )
 
@@ -390,19 +391,19 @@ func seed(path string, chats, chars int) error {
 		if c < chars%chats {
 			n++
 		}
-		d := character.ChatData{Settings: core.Settings{Lang: "es", Options: map[string]string{}}}
+		d := transfer.ChatData{Settings: core.Settings{Lang: "es", Options: map[string]string{}}}
 		for i := 0; i < n; i++ {
 			name := fmt.Sprintf("Personaje %d-%d", c, i)
 			owner := strconv.Itoa(20_000_000 + c)
 			if i > 0 {
 				owner = strconv.Itoa(30_000_000 + c*100 + i)
 			}
-			ch := character.Character{
-				Owner: owner, OwnerName: "Jugador", Name: name, Key: character.NameKey(name), System: "zaria",
+			ch := sheet.Character{
+				Owner: owner, OwnerName: "Jugador", Name: name, Key: sheet.NameKey(name), System: "zaria",
 				Active: true, Created: now, Updated: now,
 			}
 			for j, v := range names {
-				ch.Values = append(ch.Values, character.Value{Name: v, Key: fold.Key(v), Text: strconv.Itoa((c+i+j)%5 + 1)})
+				ch.Values = append(ch.Values, sheet.Value{Name: v, Key: fold.Key(v), Text: strconv.Itoa((c+i+j)%5 + 1)})
 			}
 			d.Characters = append(d.Characters, ch)
 		}

@@ -20,8 +20,8 @@ import (
 	"zaria/bench/e2e/botproc"
 	"zaria/configs"
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/fold"
+	"zaria/core/sheet"
 	"zaria/storage/sqlite"
 )
 
@@ -178,7 +178,7 @@ func TestE2ETelegramKill9(t *testing.T) {
 		if w.confirmed {
 			nConfirmed++
 		}
-		c, err := store.Character(ctx, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(w.chat, 10)}, character.NameKey(w.name))
+		c, err := store.Character(ctx, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(w.chat, 10)}, sheet.NameKey(w.name))
 		if err != nil {
 			t.Errorf("character %s of chat %d: %v", w.name, w.chat, err)
 			lost++
@@ -507,7 +507,7 @@ func TestE2ETelegramGroupUpgrade(t *testing.T) {
 	}
 }
 
-// waitReplies waits until chat got n messages and returns them.
+// waitTGReplies waits until chat got n messages and returns them.
 func waitTGReplies(t *testing.T, f *telegramtest.Server, chat int64, n int, timeout time.Duration) []telegramtest.Sent {
 	t.Helper()
 	deadline := time.Now().Add(timeout)

@@ -61,7 +61,7 @@ func TestHelpExamplesRun(t *testing.T) {
 	ctx := context.Background()
 	r := testRouter(t, "es", nil)
 	n := 0
-	for _, lang := range command.Languages {
+	for _, lang := range core.Langs() {
 		examples := helpExamples(t, r, lang)
 		if len(examples) < 40 {
 			t.Errorf("%s: only %d examples found", lang, len(examples))

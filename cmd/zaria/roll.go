@@ -15,7 +15,6 @@ import (
 	"zaria/adapters/chart"
 	"zaria/configs"
 	"zaria/core"
-	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/reply"
 )
@@ -25,7 +24,7 @@ import (
 func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("roll", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lang := fs.String("lang", "", "language of the chat: es, el or en")
+	lang := fs.String("lang", "", "language of the chat: one of "+strings.Join(core.Langs(), ", "))
 	seed := fs.Uint64("seed", 0, "seed for a reproducible roll")
 	diceList := fs.String("dice", "", "comma-separated die results to replay, e.g. 4,2,6")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -59,8 +58,8 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!") {
 		text = "/roll " + text
 	}
-	if *lang != "" && !command.IsLanguage(*lang) {
-		return fail(fmt.Sprintf("--lang must be es, el or en, not %q", *lang))
+	if *lang != "" && !core.IsLang(*lang) {
+		return fail(fmt.Sprintf("--lang must be one of %s, not %q", strings.Join(core.Langs(), ", "), *lang))
 	}
 	var src dice.Source
 	set := map[string]bool{}

@@ -13,10 +13,12 @@ import (
 	"sync"
 	"time"
 
+	"zaria/adapters/chart"
 	"zaria/adapters/console"
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/cmd/zaria/internal/ops"
+	"zaria/core/transfer"
 )
 
 // adapter is what main runs: each blocks in Run until ctx ends.
@@ -85,7 +87,12 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			AllowedUsers:      cfg.Matrix.AllowedUsers,
 			RerunEdits:        cfg.Matrix.RerunEdits,
 			NoReactionButtons: cfg.Matrix.NoReactions,
+			Reactions:         cfg.Matrix.Reactions,
+			RecoveryKeyFile:   cfg.Matrix.RecoveryKeyFile,
+			Announce:          stderr,
+			Charts:            matrix.RendererFunc(chart.PNG),
 			DefaultLang:       cfg.Lang,
+			MaxImportBytes:    transfer.MaxDocumentBytes,
 		}, router, db, logger)
 		if err != nil {
 			return err

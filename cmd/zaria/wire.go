@@ -84,7 +84,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
 		ActiveName: func(ctx context.Context, chat core.ChatRef, userID string) (string, error) {
 			c, err := db.ActiveCharacter(ctx, chat, userID)
-			if errors.Is(err, character.ErrNotFound) {
+			if errors.Is(err, core.ErrNotFound) {
 				return "", nil
 			}
 			return c.Name, err

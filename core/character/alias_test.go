@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"zaria/core/alias"
 	"zaria/core/character"
 )
 
@@ -69,7 +70,7 @@ func TestAliasNeverShadowsCommands(t *testing.T) {
 	h.fails(chatA, ana, false, "/alias a+b /check x", "can't be a saved roll name")
 	h.fails(chatA, ana, false, "/alias ataque", "/alias NAME COMMAND")
 	// Built-in commands always win, even over an alias stored before.
-	a := character.Alias{UserID: ana.ID, Name: "pj", Key: "pj", Text: "/check fuerza"}
+	a := alias.Alias{UserID: ana.ID, Name: "pj", Key: "pj", Text: "/check fuerza"}
 	if err := h.db.SetAlias(context.Background(), chatA, a, 10); err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func TestAliasBomb(t *testing.T) {
 	}
 	// One stored before the check (an old database, an import) is stopped
 	// when used: by its length, or as a loop.
-	bomb := character.Alias{UserID: ana.ID, Name: "old", Key: "old", Text: "/old " + stars}
+	bomb := alias.Alias{UserID: ana.ID, Name: "old", Key: "old", Text: "/old " + stars}
 	if err := h.db.SetAlias(context.Background(), chatA, bomb, 100); err != nil {
 		t.Fatal(err)
 	}
@@ -157,32 +158,4 @@ func TestAliasQuotas(t *testing.T) {
 	h.ok(chatA, admin, true, "/alias --chat d /check x")
 	h.fails(chatA, admin, true, "/alias --chat e /check x", "The chat already has 1 saved roll,")
 	h.fails(chatA, ana, false, "/alias z /check "+strings.Repeat("x", 30), "too long (37 characters; at most 30)")
-}
-
-func TestExpandPlaceholders(t *testing.T) {
-	for _, tc := range []struct{ text, args, want string }{
-		{"/dh ataque espada-larga vs {1}", "coraza", "/dh ataque espada-larga vs coraza"},
-		{"/r {2}d{1}", "6 3", "/r 3d6"},
-		{"/r 1d20 {*}", "+2 # ataque", "/r 1d20 +2 # ataque"},
-		{"/r 1d20 {*}", "", "/r 1d20 "},
-		{"/r 1d20", "+5", "/r 1d20 +5"},
-		{"/r {x} {1}", "a", "/r {x} a"},
-		{"/r {1", "a", "/r {1 a"},
-	} {
-		got, err := character.Expand(character.Alias{Name: "t", Text: tc.text}, tc.args)
-		if err != nil || got != tc.want {
-			t.Errorf("Expand(%q, %q) = %q, %v; want %q", tc.text, tc.args, got, err, tc.want)
-		}
-	}
-	if _, err := character.Expand(character.Alias{Name: "t", Text: "/r {2}"}, "a"); err == nil {
-		t.Error("missing {2} accepted")
-	}
-	// The length is known before the text is built: exactly max fits.
-	a := character.Alias{Name: "t", Text: "/r {*}{1}"}
-	if got, err := character.ExpandMax(a, "ñá", 7); err != nil || got != "/r ñáñá" {
-		t.Errorf("ExpandMax at the limit = %q, %v", got, err)
-	}
-	if _, err := character.ExpandMax(a, "ñá", 6); err == nil {
-		t.Error("ExpandMax over the limit accepted")
-	}
 }

@@ -7,10 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"zaria/core"
 	"zaria/i18n"
 )
 
-// Every key this package uses exists in es, el and en, renders with its
+// Every key the character commands use (this package and the ones it
+// assembles: sheet, gm, history, transfer, alias) exists in es, el and en, renders with its
 // arguments (no "<no value>", no leftover braces) in both plural forms, and
 // fits a phone screen.
 func TestCharacterCatalogs(t *testing.T) {
@@ -29,7 +31,7 @@ func TestCharacterCatalogs(t *testing.T) {
 		"keep": 500, "users": 3, "need": 30, "chi": "1.0", "df": 5, "p": "0.5", "expected": "5.0",
 		"low": 1, "lowcount": 3, "other": "Drаke", "date": "9999-12-31T00:00:00Z", "min": 1678, "high": 6, "highcount": 9, "seconds": 2, "names": "Drake, Mira", "flag": "--x", "pre": "/",
 	}
-	for _, lang := range i18n.Langs {
+	for _, lang := range core.Langs() {
 		have := map[string]bool{}
 		for _, k := range cat.Keys(lang) {
 			have[k] = true
@@ -56,13 +58,17 @@ func TestCharacterCatalogs(t *testing.T) {
 	}
 }
 
-// usedKeys lists the message keys in this package's sources, expanding the
+// usedKeys lists the message keys in the character commands' sources, expanding the
 // name kinds of checkName and the two-way choices.
 func usedKeys(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, dir := range []string{".", "../sheet", "../gm", "../history", "../transfer", "../alias"} {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
 	}
 	re := regexp.MustCompile(`"((?:character|gm|alias|import|export|history|stats)\.[a-z_]+)"`)
 	seen := map[string]bool{}

@@ -12,6 +12,7 @@ import (
 	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/dice"
+	"zaria/core/history"
 	"zaria/core/reply"
 )
 
@@ -22,7 +23,7 @@ func statsHistory(tb testing.TB, h *harness, rolls, perRoll int) {
 	tb.Helper()
 	ctx := context.Background()
 	for i := range rolls {
-		r := character.Roll{Chat: chatA, UserID: fmt.Sprint("u", i%7), UserName: fmt.Sprint("User ", i%7), Command: "/roll"}
+		r := history.Roll{Chat: chatA, UserID: fmt.Sprint("u", i%7), UserName: fmt.Sprint("User ", i%7), Command: "/roll"}
 		for j := range perRoll {
 			sides := 2 + (i*perRoll+j)%999
 			r.Sides = append(r.Sides, sides)
@@ -129,6 +130,27 @@ func processCPU() time.Duration {
 
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(processCPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
+
+// BenchmarkImportNewChat is /importar of the largest document into a
+// chat that has nothing yet (no sheets to delete first).
+func BenchmarkImportNewChat(b *testing.B) {
+	h := newHarness(b, character.Limits{})
+	doc := largestImport(b, character.DefaultLimits().ImportLen)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := processCPU()
+	n := 0
+	for b.Loop() {
+		n++
+		chat := core.ChatRef{Platform: chatB.Platform, ID: fmt.Sprint("new-", n)}
+		rep, _ := h.r.DispatchWith(ctx, core.Message{Chat: chat, From: admin, FromGM: true, Text: "/importar " + doc}, dice.Seeded(1))
+		if rep.Error {
+			b.Fatal(reply.PlainText(rep))
+		}
+	}
+	reportCPU(b, cpu)
 }
 
 // BenchmarkExport is /exportar of the chat that document made.

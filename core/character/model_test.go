@@ -7,6 +7,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/character"
+	"zaria/core/sheet"
 )
 
 // A random walk of /pj commands by three users (one a GM) in two chats,
@@ -15,17 +16,17 @@ import (
 func TestRandomCommandsFollowTheModel(t *testing.T) {
 	h := newHarness(t, character.Limits{CharactersPerUser: 2})
 	rng := rand.New(rand.NewPCG(1, 2))
-	type sheet struct {
+	type modelSheet struct {
 		name, owner string
 		values      map[string]string // key → value
 	}
 	type chatModel struct {
-		chars  map[string]*sheet // key → sheet
-		active map[string]string // user id → key
+		chars  map[string]*modelSheet // key → sheet
+		active map[string]string      // user id → key
 	}
 	model := map[core.ChatRef]*chatModel{}
 	for _, c := range []core.ChatRef{chatA, chatB} {
-		model[c] = &chatModel{chars: map[string]*sheet{}, active: map[string]string{}}
+		model[c] = &chatModel{chars: map[string]*modelSheet{}, active: map[string]string{}}
 	}
 	users := []core.User{ana, bob, admin}
 	names := []string{"Drake", "Enyra", "Mira", "Orco", "Lys"}
@@ -46,7 +47,7 @@ func TestRandomCommandsFollowTheModel(t *testing.T) {
 		u := users[rng.IntN(len(users))]
 		gm := u.ID == admin.ID
 		name := names[rng.IntN(len(names))]
-		key := character.NameKey(name)
+		key := sheet.NameKey(name)
 		c := m.chars[key]
 		var text string
 		var wantOK bool
@@ -56,7 +57,7 @@ func TestRandomCommandsFollowTheModel(t *testing.T) {
 			text = "/pj crear " + name
 			wantOK = c == nil && owned(m, u.ID) < 2
 			if wantOK {
-				m.chars[key] = &sheet{name: name, owner: u.ID, values: map[string]string{}}
+				m.chars[key] = &modelSheet{name: name, owner: u.ID, values: map[string]string{}}
 				m.active[u.ID] = key
 			}
 		case 1, 2:

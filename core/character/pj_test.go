@@ -8,6 +8,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/character"
+	"zaria/core/systems/dungeonhack"
 )
 
 func TestCreateSetShowAndRollWithSheet(t *testing.T) {
@@ -237,13 +238,13 @@ func TestSheetsInterface(t *testing.T) {
 	ctx := context.Background()
 	h.ok(chatA, ana, false, "/pj crear Drake")
 	// Dungeon Hack state is written through SetSheetText by the owner or a GM.
-	if err := h.svc.SetSheetText(ctx, chatA, ana.ID, false, "", character.DHWeaponUsage, "d6"); err != nil {
+	if err := h.svc.SetSheetText(ctx, chatA, ana.ID, false, "", dungeonhack.SheetWeaponUsage, "d6"); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.svc.SetSheetText(ctx, chatA, bob.ID, false, "@Drake", character.DHWeaponUsage, "d4"); err == nil {
+	if err := h.svc.SetSheetText(ctx, chatA, bob.ID, false, "@Drake", dungeonhack.SheetWeaponUsage, "d4"); err == nil {
 		t.Fatal("bob changed Ana's character")
 	}
-	if err := h.svc.SetSheetText(ctx, chatA, bob.ID, true, "@Drake", character.DHWeaponUsage, "d4"); err != nil {
+	if err := h.svc.SetSheetText(ctx, chatA, bob.ID, true, "@Drake", dungeonhack.SheetWeaponUsage, "d4"); err != nil {
 		t.Fatal(err)
 	}
 	got, err := h.svc.SheetText(ctx, chatA, bob.ID, "Drake", "uso-arma")

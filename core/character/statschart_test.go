@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"zaria/core/character"
+	"zaria/core/history"
 	"zaria/core/reply"
 )
 
@@ -72,7 +73,7 @@ func TestStatsFairnessChartLimits(t *testing.T) {
 		observe(h, chatA, ana, sides, faces)
 	}
 	_, rep := h.send(chatA, ana, false, "/stats")
-	if rep.Chart == nil || len(rep.Chart.Counts) != character.MaxChartSizes {
+	if rep.Chart == nil || len(rep.Chart.Counts) != history.MaxChartSizes {
 		t.Fatalf("chart: %+v", rep.Chart)
 	}
 	var got []string
@@ -80,6 +81,6 @@ func TestStatsFairnessChartLimits(t *testing.T) {
 		got = append(got, strings.Fields(k.Title)[0])
 	}
 	if strings.Join(got, " ") != "d6 d8 d10 d12" {
-		t.Errorf("sizes drawn %v, want the four most rolled up to d%d: d6 d8 d10 d12", got, character.MaxChartFaces)
+		t.Errorf("sizes drawn %v, want the four most rolled up to d%d: d6 d8 d10 d12", got, history.MaxChartFaces)
 	}
 }

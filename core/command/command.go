@@ -36,7 +36,7 @@ func (f HandlerFunc) Handle(ctx context.Context, req *Request) (*reply.Reply, er
 
 // Command describes one command: its canonical name, its aliases in every
 // language, and its help. Help texts live in the catalogs under
-// "help.<Name>.short" and "help.<Name>.long".
+// "cmdhelp.<Name>.short" and "cmdhelp.<Name>.long".
 type Command struct {
 	Name    string   // canonical, Latin, Telegram-safe: "roll"
 	Aliases []string // other names in es/el/en: "r", "tirar", "ρίξε"

@@ -36,11 +36,7 @@ func fixed(lang string, v int64) string {
 	s := strconv.FormatInt(v/100, 10)
 	if f := v % 100; f != 0 {
 		frac := strings.TrimRight(strconv.FormatInt(f+100, 10)[1:], "0")
-		sep := "."
-		if lang != "en" {
-			sep = ","
-		}
-		s += sep + frac
+		s += decimalSep(lang) + frac
 	}
 	return s
 }
@@ -64,4 +60,20 @@ func Decimal(lang string, f float64) string {
 		s = "-" + s
 	}
 	return s
+}
+
+// Fixed formats a number with exactly d decimals, in the language's style:
+// "3,0" (es, el), "3.0" (en). It is for figures shown with their precision
+// (a chi-square statistic, a p-value); Decimal drops trailing zeros.
+func Fixed(lang string, f float64, d int) string {
+	return strings.Replace(strconv.FormatFloat(f, 'f', d, 64), ".", decimalSep(lang), 1)
+}
+
+// decimalSep is the language's decimal separator: a comma in Spanish and
+// Greek, a point in English.
+func decimalSep(lang string) string {
+	if lang == "en" {
+		return "."
+	}
+	return ","
 }

@@ -19,14 +19,14 @@ var _ core.Port = (*Router)(nil)
 // speaks it (fromHint: a new chat, whose language Dispatch then saves),
 // else the default.
 func (r *Router) chatLang(s core.Settings, hint string) (lang string, fromHint bool) {
-	if IsLanguage(s.Lang) {
+	if core.IsLang(s.Lang) {
 		return s.Lang, false
 	}
 	h := strings.ToLower(hint)
 	if len(h) > 2 {
 		h = h[:2]
 	}
-	if IsLanguage(h) {
+	if core.IsLang(h) {
 		return h, true
 	}
 	return r.cfg.DefaultLang, false
@@ -58,7 +58,7 @@ func (r *Router) Lang(ctx context.Context, chat core.ChatRef, hint string) strin
 // Text renders a catalog key in lang (see core.Port); "" or a language
 // the bot does not speak is the default.
 func (r *Router) Text(lang, key string, kv ...any) string {
-	if !IsLanguage(lang) {
+	if !core.IsLang(lang) {
 		lang = r.cfg.DefaultLang
 	}
 	return r.cfg.Translator.Translate(lang, key, Args(kv...))

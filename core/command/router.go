@@ -89,7 +89,8 @@ type Observer interface {
 // Config is what a Router is built from.
 type Config struct {
 	// DefaultLang is the language of a chat whose client language is not
-	// one the bot speaks (or not known): "es", "el" or "en" (default "en").
+	// one the bot speaks (or not known): one of core.Langs (default
+	// core.DefaultLang).
 	DefaultLang string
 	Translator  Translator
 	Settings    SettingsStore
@@ -110,18 +111,11 @@ type Config struct {
 	Now       func() time.Time
 }
 
-// Languages the bot speaks.
-var Languages = []string{"es", "el", "en"}
-
-// IsLanguage reports whether l is a supported language code.
-func IsLanguage(l string) bool {
-	for _, x := range Languages {
-		if x == l {
-			return true
-		}
-	}
-	return false
-}
+// IsLanguage reports whether l is one of core.Langs.
+//
+// Deprecated: use core.IsLang. It stays while the Matrix adapter
+// still calls it.
+func IsLanguage(l string) bool { return core.IsLang(l) }
 
 // Router dispatches messages to commands.
 type Router struct {
@@ -145,8 +139,8 @@ func New(cfg Config) *Router {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if !IsLanguage(cfg.DefaultLang) {
-		cfg.DefaultLang = "en"
+	if !core.IsLang(cfg.DefaultLang) {
+		cfg.DefaultLang = core.DefaultLang
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
 	return &Router{
@@ -214,7 +208,7 @@ func (r *Router) AliasNames() []string {
 // Translator returns the router's translator.
 func (r *Router) Translator() Translator { return r.cfg.Translator }
 
-// SettingsStore returns the router's settings store.
+// SettingsStore returns the store the router reads each chat's settings from.
 func (r *Router) SettingsStore() SettingsStore { return r.cfg.Settings }
 
 // Limits returns the effective limits.
@@ -302,7 +296,7 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 	if n := utf8.RuneCountInString(msg.Text); n > limit {
 		return r.errorReply(req, Errorf("error.input_too_long", "max", limit, "got", n)), true
 	}
-	if !r.unlimited(msg.Chat.Platform) && !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
+	if !r.unlimited(msg.Chat.Platform) && !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, limitTime(msg.Sent, r.cfg.Now())) {
 		if r.limiter.warnOnce(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
 			return r.errorReply(req, Errorf("error.rate_limited", "seconds", int(r.cfg.Limits.Refill/time.Second))), true
 		}
@@ -533,6 +527,17 @@ func (r *Router) truncate(req *Request, rep *reply.Reply, limit int) {
 	rep.Lines = append(kept, reply.Line{reply.I(note)})
 }
 
+// limitTime is the time a message counts at for the rate limit: when it
+// was sent, if the platform says so and that is within the last day (a
+// message answered late, after the bot was away, was typed at its own
+// pace), else now. The bucket never goes back in time (see allow).
+func limitTime(sent, now time.Time) time.Time {
+	if sent.IsZero() || sent.After(now) || now.Sub(sent) > 24*time.Hour {
+		return now
+	}
+	return sent
+}
+
 // limiter is a token bucket per key.
 type limiter struct {
 	mu     sync.Mutex
@@ -562,8 +567,10 @@ func (l *limiter) allow(key string, now time.Time) bool {
 		b = &bucket{tokens: l.burst, last: now}
 		l.state[key] = b
 	}
-	b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.refill))
-	b.last = now
+	if now.After(b.last) {
+		b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.refill))
+		b.last = now
+	}
 	if b.tokens >= 1 {
 		b.tokens--
 		b.warned = false

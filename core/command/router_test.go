@@ -232,6 +232,42 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
+// Commands typed at their own pace while the bot was away, answered
+// together when it is back, are not a flood: the limit counts when the
+// platform says each was sent. A burst is still a burst, and a time in the
+// future or more than a day old counts as now.
+func TestRateLimitCountsWhenSent(t *testing.T) {
+	r, _, clk := newRouter(t)
+	away := clk.t.Add(-10 * time.Minute)
+	for i := 0; i < 12; i++ {
+		m := msg("/r 1")
+		m.Sent = away.Add(time.Duration(i) * 3 * time.Second)
+		if got, _ := dispatch(t, r, m); got != "roll:1:es" {
+			t.Fatalf("backlog command %d (sent 3 s apart) refused: %q", i+1, got)
+		}
+	}
+	burst := func(user string, sent time.Time) int {
+		n := 0
+		for i := 0; i < 8; i++ {
+			m := msg("/r 1")
+			m.From.ID, m.Sent = user, sent
+			if got, _ := dispatch(t, r, m); got == "roll:1:es" {
+				n++
+			}
+		}
+		return n
+	}
+	if n := burst("u2", away); n != 5 {
+		t.Errorf("a burst of 8 sent in the same second while away: %d answered, want 5", n)
+	}
+	if n := burst("u3", clk.t.Add(time.Hour)); n != 5 {
+		t.Errorf("a burst sent \"in the future\": %d answered, want 5", n)
+	}
+	if n := burst("u4", clk.t.Add(-48*time.Hour)); n != 5 {
+		t.Errorf("a burst sent two days ago: %d answered, want 5", n)
+	}
+}
+
 func TestHandlerErrors(t *testing.T) {
 	r, _, _ := newRouter(t)
 	rep, _ := r.Dispatch(context.Background(), msg("/roll boom"))

@@ -7,9 +7,10 @@ import (
 )
 
 // Sheets gives handlers the chat's character sheets, so that a roll can say
-// "fuerza+atletismo" instead of numbers. It is implemented by core/character
-// on top of the store and wired in main. Every error it returns for a bad
-// name is a *UserError (unknown character or value, with suggestions).
+// "fuerza+atletismo" instead of numbers. It is implemented by core/sheet
+// (assembled with the other character commands by core/character) on top
+// of the store and wired in main. Every error it returns for a bad name is
+// a *UserError (unknown character or value, with suggestions).
 //
 // who selects the character: "" is the sender's active character in this
 // chat; "Drake" or "@Drake" is that character of this chat. A chat can never

@@ -201,7 +201,7 @@ type exprBlock struct {
 	d Dice
 }
 
-// Dice returns the dice terms in the order they appear.
+// Terms returns the dice terms in the order they appear.
 func (e *Expr) Terms() []*Dice { return e.dice }
 
 // Cost is the work of rolling the expression before its dice are known,

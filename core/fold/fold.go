@@ -1,7 +1,8 @@
 // Package fold compares words the way chat users type them: without case,
 // without accents, Greek final sigma equal to sigma, "-" and "_" equal to a
 // space. "Difícil", "dificil" and "DIFICIL" fold to the same key, as do
-// "Μέτριο" and "μετριο".
+// "Μέτριο" and "μετριο". It also cleans untrusted names for display
+// (Clean, UserName, Cut).
 package fold
 
 import (

@@ -131,7 +131,7 @@ func start(_ context.Context, req *command.Request) (*reply.Reply, error) {
 	return rep, nil
 }
 
-// langNames maps what people type to a language code.
+// langWords maps what people type to a language code.
 var langWords = map[string]string{
 	"es": "es", "espanol": "es", "castellano": "es", "spanish": "es", "ισπανικα": "es",
 	"el": "el", "gr": "el", "griego": "el", "greek": "el", "ελληνικα": "el",
@@ -275,7 +275,7 @@ func optionValue(req *command.Request, o command.Option, typed string) (string, 
 		if fold.Equal(v, typed) {
 			return v, true
 		}
-		for _, l := range command.Languages {
+		for _, l := range core.Langs() {
 			if fold.Equal(optionWord(tr, l, o, v), typed) {
 				return v, true
 			}

@@ -320,7 +320,7 @@ func TestStartAndMenuInEachLanguage(t *testing.T) {
 		t.Errorf("Spanish menu text of /roll: %q", es)
 	}
 	for _, c := range r.Commands() {
-		for _, l := range command.Languages {
+		for _, l := range core.Langs() {
 			if s := cat.Translate(l, "cmdhelp."+c.Name+".short", nil); strings.Contains(s, "!") && strings.Contains(s, "(") {
 				if _, menu, ok := strings.Cut(s, " — "); ok && strings.Contains(menu, "!") {
 					t.Errorf("%s menu text of /%s advertises a ! alias: %q", l, c.Name, s)

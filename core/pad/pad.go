@@ -92,10 +92,7 @@ func subcommands() map[string]string {
 
 // cmdName is the command as the user typed it, for the hints: "/botones".
 func cmdName(req *command.Request) string {
-	pre := req.Prefix
-	if pre == "" {
-		pre = "/"
-	}
+	pre := req.TypedPrefix()
 	name := req.Alias
 	if name == "" {
 		name = "pad"

@@ -56,7 +56,7 @@ func open(t testing.TB, path string) *bot {
 	pad.Register(r, pad.New(db, pad.Options{
 		ActiveName: func(ctx context.Context, chat core.ChatRef, userID string) (string, error) {
 			c, err := db.ActiveCharacter(ctx, chat, userID)
-			if errors.Is(err, character.ErrNotFound) {
+			if errors.Is(err, core.ErrNotFound) {
 				return "", nil
 			}
 			return c.Name, err

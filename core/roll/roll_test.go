@@ -37,7 +37,7 @@ func newRouter(t testing.TB, sh command.Sheets) *command.Router {
 		t.Fatal(err)
 	}
 	st := memory.New()
-	for _, l := range i18n.Langs {
+	for _, l := range core.Langs() {
 		if err := st.SaveSettings(context.Background(), core.ChatRef{Platform: "console", ID: l}, core.Settings{Lang: l}); err != nil {
 			t.Fatal(err)
 		}
@@ -239,7 +239,7 @@ func TestRollErrors(t *testing.T) {
 		dice.CodeTooDeep, dice.CodeTooManyTerms, dice.CodeTooManyGroups, dice.CodeNumberTooBig, dice.CodeOverflow,
 		dice.CodeDivZero, dice.CodeExplodeAlways, dice.CodeRerollAlways, dice.CodeKeepCount, dice.CodeDuplicate,
 		dice.CodeFailureAlone, dice.CodeTargetDice, dice.CodeCompareOutside, dice.CodeLabelTooLong, dice.CodeNameTooLong} {
-		for _, lang := range i18n.Langs {
+		for _, lang := range core.Langs() {
 			key := "dice.err." + code
 			if got := cat.Translate(lang, key, map[string]any{"near": "x", "max": 1, "got": 2}); got == key || strings.Contains(got, "no value") {
 				t.Errorf("%s %s: %q", lang, key, got)
@@ -303,7 +303,7 @@ func TestRollDrawsOnTheMessageBudget(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := memory.New()
-		for _, l := range i18n.Langs {
+		for _, l := range core.Langs() {
 			_ = st.SaveSettings(context.Background(), core.ChatRef{Platform: "console", ID: l}, core.Settings{Lang: l})
 		}
 		r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st,

@@ -31,7 +31,7 @@ func TestCatalogsComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	sets := map[string]map[string]bool{}
-	for _, l := range command.Languages {
+	for _, l := range core.Langs() {
 		sets[l] = map[string]bool{}
 		for _, k := range cat.Keys(l) {
 			if mine(k) {
@@ -39,8 +39,8 @@ func TestCatalogsComplete(t *testing.T) {
 			}
 		}
 	}
-	for _, a := range command.Languages {
-		for _, b := range command.Languages {
+	for _, a := range core.Langs() {
+		for _, b := range core.Langs() {
 			for k := range sets[a] {
 				if !sets[b][k] {
 					t.Errorf("%s has %q, %s does not", a, k, b)
@@ -75,7 +75,7 @@ func TestOptionsAndHelpLabelled(t *testing.T) {
 			keys = append(keys, "option."+o.Key+"."+v, "option."+o.Key+"."+v+".word")
 		}
 		for _, k := range keys {
-			for _, l := range command.Languages {
+			for _, l := range core.Langs() {
 				if got := cat.Translate(l, k, nil); got == k || got == "" {
 					t.Errorf("%s: no %q", l, k)
 				}
@@ -88,7 +88,7 @@ func TestOptionsAndHelpLabelled(t *testing.T) {
 		}
 		// /help (core/general) explains each command from the help catalog.
 		for _, k := range []string{"cmdhelp." + c.Name + ".short", "cmdhelp." + c.Name + ".long"} {
-			for _, l := range command.Languages {
+			for _, l := range core.Langs() {
 				if got := cat.Translate(l, k, nil); got == k {
 					t.Errorf("%s: no %q", l, k)
 				}
@@ -110,7 +110,7 @@ func TestGarbageInput(t *testing.T) {
 	cmds := []string{"/zaria", "/daegon", "/rq", "/kh", "/dh", "/dh ataque", "/dh uso", "/dh repara", "/dh rompe"}
 	src := dice.Seeded(42)
 	internal := map[string]bool{}
-	for _, l := range command.Languages {
+	for _, l := range core.Langs() {
 		internal[l] = true
 	}
 	cat, _ := i18n.Load()
@@ -121,7 +121,7 @@ func TestGarbageInput(t *testing.T) {
 			parts = append(parts, words[src.IntN(len(words))])
 		}
 		text := strings.Join(parts, " ")
-		lang := command.Languages[i%3]
+		lang := core.Langs()[i%3]
 		rep, ok := b.r.DispatchWith(context.Background(), core.Message{Chat: chat, From: core.User{ID: "u1"}, Text: text}, dice.Seeded(uint64(i)))
 		if !ok || rep == nil {
 			t.Fatalf("%q: not handled", text)

@@ -37,6 +37,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
@@ -218,7 +219,7 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 	tr := req.Router().Translator()
 	for _, n := range names {
 		for _, k := range n.keys {
-			for _, l := range command.Languages {
+			for _, l := range core.Langs() {
 				if fold.Key(tr.Translate(l, k, nil)) == w {
 					return n.val, nil
 				}
@@ -265,7 +266,7 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 		// is suggested as it is.
 		translations := map[string]string{}
 		for _, k := range n.keys {
-			for _, l := range command.Languages {
+			for _, l := range core.Langs() {
 				translations[fold.Key(tr.Translate(l, k, nil))] = req.T(k)
 			}
 		}
@@ -273,7 +274,7 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 			add(e, cmp.Or(translations[fold.Key(e)], e))
 		}
 		for _, k := range n.keys {
-			for _, l := range command.Languages {
+			for _, l := range core.Langs() {
 				add(tr.Translate(l, k, nil), req.T(k))
 			}
 		}
@@ -290,21 +291,12 @@ func isSuggestion(err error) bool {
 	return ok && strings.HasSuffix(ue.Key, "_suggest")
 }
 
-// prefix is the command prefix the user typed ("/" or "!"), for the
-// commands a reply suggests; "/" when the request has none (the CLI).
-func prefix(req *command.Request) string {
-	if req.Prefix == "" {
-		return "/"
-	}
-	return req.Prefix
-}
-
 // hints are the template arguments of the commands a reply suggests:
 // "pre" is the prefix the user typed, "zcmd" the Ζαριά command, by its
 // Greek alias in a Greek chat when the prefix takes any name ("!ζ"), by its
 // Latin name after "/" (Telegram takes only Latin command names).
 func hints(req *command.Request) []any {
-	p := prefix(req)
+	p := req.TypedPrefix()
 	z := "zaria"
 	if req.Lang == "el" && p != "/" {
 		z = "ζ"
@@ -318,22 +310,13 @@ func hinted(req *command.Request, err error) error {
 	if !ok {
 		return err
 	}
-	if ue.Args == nil {
-		ue.Args = map[string]any{}
-	}
 	// One minus sign in every reply: "has puesto −100", not "-100".
 	for k, v := range ue.Args {
 		if n, ok := v.(int); ok && n < 0 {
 			ue.Args[k] = num(n)
 		}
 	}
-	kv := hints(req)
-	for i := 0; i+1 < len(kv); i += 2 {
-		if _, set := ue.Args[kv[i].(string)]; !set {
-			ue.Args[kv[i].(string)] = kv[i+1]
-		}
-	}
-	return err
+	return command.Hint(err, hints(req)...)
 }
 
 // withHints makes a handler's user errors name commands as the user types
@@ -526,7 +509,7 @@ func missingValue(req *command.Request, toks []string, kws ...keyword) error {
 			fixed = append(fixed, t, k.sample(req))
 		}
 		fixed = append(fixed, toks[i+1:]...)
-		example := prefix(req) + cmp.Or(req.Alias, req.Name) + " " + strings.Join(fixed, " ")
+		example := req.TypedPrefix() + cmp.Or(req.Alias, req.Name) + " " + strings.Join(fixed, " ")
 		return command.Errorf("sys.error.needs_value", "word", clip(t), "example", clip2(example))
 	}
 	return nil

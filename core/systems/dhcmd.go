@@ -19,17 +19,16 @@ const (
 	optDHDie      = "dh_dado"     // d6 | d4: default DB die
 )
 
-// Sheet values the Dungeon Hack commands read and write (the names
-// core/character documents for Dungeon Hack equipment; a value name is one
-// word, and "-" folds to a space, so "db-rotos" is also "db rotos").
+// Sheet values the Dungeon Hack commands read and write: the names package
+// dungeonhack gives Dungeon Hack equipment.
 const (
-	sheetWeapon      = "arma"         // table weapon: "espada-larga"
-	sheetArmour      = "armadura"     // table armour: "coraza"
-	sheetWeaponUsage = "uso-arma"     // current usage die: "d8" or "agotado"
-	sheetArmourUsage = "uso-armadura" // current usage die of the armour
-	sheetIntact      = "db"           // intact DB: "3"
-	sheetBroken      = "db-rotos"     // broken DB: "1"
-	sheetDie         = "dado-db"      // the wearer's DB die: "d6" or "d4"
+	sheetWeapon      = dh.SheetWeapon
+	sheetArmour      = dh.SheetArmour
+	sheetWeaponUsage = dh.SheetWeaponUsage
+	sheetArmourUsage = dh.SheetArmourUsage
+	sheetIntact      = dh.SheetIntact
+	sheetBroken      = dh.SheetBroken
+	sheetDie         = dh.SheetDie
 	usageExhausted   = "agotado"
 )
 

@@ -114,7 +114,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 	switch k := fold.Key(target); {
 	case k != "" && dieWord.MatchString(k):
 		die, _ = parseDie(k)
-	case k == "" || k == "arma" || k == "weapon" || k == "οπλο":
+	case k == "" || dh.IsSheetName(k, sheetWeapon):
 		sheetKey = sheetWeaponUsage
 		var err error
 		item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
@@ -124,7 +124,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 		if err != nil {
 			return nil, err
 		}
-	case k == "armadura" || k == "armour" || k == "armor" || k == "πανοπλια":
+	case dh.IsSheetName(k, sheetArmour):
 		sheetKey = sheetArmourUsage
 		var err error
 		item, die, err = sheetUsageDie(ctx, req, who, sheetArmourUsage, sheetArmour, req.T("dh.your_armour"), func(name string) (string, int, error) {

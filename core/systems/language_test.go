@@ -259,7 +259,7 @@ func TestHelpPagesUseTheirOwnNames(t *testing.T) {
 func TestOneMinusSign(t *testing.T) {
 	b := newBot(t, nil)
 	hyphen := regexp.MustCompile(`(^|[^\p{L}\p{N}])-\d`)
-	for _, lang := range command.Languages {
+	for _, lang := range core.Langs() {
 		for _, c := range []struct {
 			text string
 			dice []int
@@ -438,7 +438,7 @@ func TestRepliesTeachTheirOwnSubcommands(t *testing.T) {
 func TestSettingConfirmationsReadOnce(t *testing.T) {
 	r := fullBot(t)
 	ctx := context.Background()
-	for _, lang := range command.Languages {
+	for _, lang := range core.Langs() {
 		chat := core.ChatRef{Platform: "console", ID: "confirm-" + lang}
 		for _, text := range []string{"/lang " + lang, "/ajustes dh_dado d4", "/ajustes dh_dado d6", "/ajustes zaria exacta"} {
 			rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true}, dice.Seeded(1))

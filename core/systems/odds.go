@@ -456,8 +456,8 @@ func oddsHinted(req *command.Request, err error) error {
 		if ue.Args == nil {
 			ue.Args = map[string]any{}
 		}
-		ue.Args["pre"] = prefix(req) + "odds "
-		ue.Args["zcmd"] = prefix(req) + "odds zaria"
+		ue.Args["pre"] = req.TypedPrefix() + "odds "
+		ue.Args["zcmd"] = req.TypedPrefix() + "odds zaria"
 	}
 	return hinted(req, err)
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // SheetValidators returns the checks of the Dungeon Hack values a
-// character sheet may hold, keyed by value name (core/character's names:
+// character sheet may hold, keyed by value name (package dungeonhack's names:
 // arma, armadura, uso-arma, uso-armadura, dado-db, db, db-rotos). Each
 // check returns a *command.UserError for a value the Dungeon Hack commands
 // could not read, with the closest table name when there is one

@@ -195,7 +195,7 @@ func run(t *testing.T, b *bot, cases []expect) {
 }
 
 // sheets is a small in-memory character store for the tests (the real one
-// is core/character on SQLite); it behaves as command.Sheets documents:
+// is core/sheet on SQLite); it behaves as command.Sheets documents:
 // "" is the sender's active character, unknown names are user errors.
 type sheets struct {
 	active map[string]string            // user → character

@@ -7,14 +7,14 @@ import (
 	"fmt"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/alias"
 )
 
 // SetAlias creates or replaces the alias (a.UserID, a.Key) of chat. A new
 // alias beyond max of its owner (the user, or the chat for UserID "") is
-// refused with character.ErrQuota; max ≤ 0 means no limit. Replacing keeps
+// refused with core.ErrQuota; max ≤ 0 means no limit. Replacing keeps
 // the date it was first created. A zero a.Created means now.
-func (db *DB) SetAlias(ctx context.Context, chat core.ChatRef, a character.Alias, max int) error {
+func (db *DB) SetAlias(ctx context.Context, chat core.ChatRef, a alias.Alias, max int) error {
 	if a.Created.IsZero() {
 		a.Created = db.now()
 	}
@@ -32,7 +32,7 @@ func (db *DB) SetAlias(ctx context.Context, chat core.ChatRef, a character.Alias
 				return err
 			}
 			if !exists && n >= max {
-				return fmt.Errorf("%d aliases of %q: %w", n, a.UserID, character.ErrQuota)
+				return fmt.Errorf("%d aliases of %q: %w", n, a.UserID, core.ErrQuota)
 			}
 		}
 		_, err = tx.ExecContext(ctx,
@@ -44,18 +44,18 @@ func (db *DB) SetAlias(ctx context.Context, chat core.ChatRef, a character.Alias
 }
 
 // Alias returns the alias key of userID ("" = the chat's) in chat.
-func (db *DB) Alias(ctx context.Context, chat core.ChatRef, userID, key string) (character.Alias, error) {
-	a := character.Alias{UserID: userID, Key: key}
+func (db *DB) Alias(ctx context.Context, chat core.ChatRef, userID, key string) (alias.Alias, error) {
+	a := alias.Alias{UserID: userID, Key: key}
 	var created int64
 	err := db.r.QueryRowContext(ctx,
 		`SELECT a.name, a.text, a.created FROM aliases a JOIN chats c ON c.id = a.chat
 		  WHERE c.platform = ? AND c.chat_id = ? AND a.user_id = ? AND a.key = ?`,
 		chat.Platform, chat.ID, userID, key).Scan(&a.Name, &a.Text, &created)
 	if errors.Is(err, sql.ErrNoRows) {
-		return character.Alias{}, fmt.Errorf("sqlite: alias %q of %q in %s: %w", key, userID, chat, character.ErrNotFound)
+		return alias.Alias{}, fmt.Errorf("sqlite: alias %q of %q in %s: %w", key, userID, chat, core.ErrNotFound)
 	}
 	if err != nil {
-		return character.Alias{}, fmt.Errorf("sqlite: alias %q of %q in %s: %w", key, userID, chat, err)
+		return alias.Alias{}, fmt.Errorf("sqlite: alias %q of %q in %s: %w", key, userID, chat, err)
 	}
 	a.Created = fromNanos(created)
 	return a, nil
@@ -63,7 +63,7 @@ func (db *DB) Alias(ctx context.Context, chat core.ChatRef, userID, key string) 
 
 // ListAliases returns the aliases of userID ("" = the chat's) in chat,
 // ordered by Key.
-func (db *DB) ListAliases(ctx context.Context, chat core.ChatRef, userID string) ([]character.Alias, error) {
+func (db *DB) ListAliases(ctx context.Context, chat core.ChatRef, userID string) ([]alias.Alias, error) {
 	rows, err := db.r.QueryContext(ctx,
 		`SELECT a.key, a.name, a.text, a.created FROM aliases a JOIN chats c ON c.id = a.chat
 		  WHERE c.platform = ? AND c.chat_id = ? AND a.user_id = ?
@@ -72,9 +72,9 @@ func (db *DB) ListAliases(ctx context.Context, chat core.ChatRef, userID string)
 		return nil, fmt.Errorf("sqlite: aliases of %q in %s: %w", userID, chat, err)
 	}
 	defer rows.Close()
-	var out []character.Alias
+	var out []alias.Alias
 	for rows.Next() {
-		a := character.Alias{UserID: userID}
+		a := alias.Alias{UserID: userID}
 		var created int64
 		if err := rows.Scan(&a.Key, &a.Name, &a.Text, &created); err != nil {
 			return nil, fmt.Errorf("sqlite: aliases of %q in %s: %w", userID, chat, err)

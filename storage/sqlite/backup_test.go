@@ -13,7 +13,8 @@ import (
 	"time"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/history"
+	"zaria/core/sheet"
 )
 
 // TestBackupWhileWriting copies the database while writers keep going and
@@ -39,15 +40,15 @@ func TestBackupWhileWriting(t *testing.T) {
 					return
 				default:
 				}
-				r := character.Roll{Chat: chat, UserID: strconv.Itoa(w), Command: fmt.Sprintf("/roll w%d #%d", w, i)}
+				r := history.Roll{Chat: chat, UserID: strconv.Itoa(w), Command: fmt.Sprintf("/roll w%d #%d", w, i)}
 				if err := db.AppendRoll(ctx, r, 0); err != nil {
 					errs <- err
 					return
 				}
 				if i%5 == 0 {
-					c := character.Character{Owner: strconv.Itoa(w), Name: fmt.Sprintf("c%d-%d", w, i), Key: fmt.Sprintf("c%d-%d", w, i),
-						Values: []character.Value{{Name: "a", Key: "a", Text: "1"}, {Name: "b", Key: "b", Text: "2"}}}
-					if _, err := db.CreateCharacter(ctx, chat, c, character.Quota{}); err != nil {
+					c := sheet.Character{Owner: strconv.Itoa(w), Name: fmt.Sprintf("c%d-%d", w, i), Key: fmt.Sprintf("c%d-%d", w, i),
+						Values: []sheet.Value{{Name: "a", Key: "a", Text: "1"}, {Name: "b", Key: "b", Text: "2"}}}
+					if _, err := db.CreateCharacter(ctx, chat, c, sheet.Quota{}); err != nil {
 						errs <- err
 						return
 					}

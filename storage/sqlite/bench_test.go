@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/history"
+	"zaria/core/sheet"
 )
 
 func benchDB(b *testing.B, syncMode string) *DB {
@@ -25,11 +26,11 @@ func benchDB(b *testing.B, syncMode string) *DB {
 func fillChat(b *testing.B, db *DB, chat core.ChatRef, n int) {
 	b.Helper()
 	for i := 0; i < n; i++ {
-		c := character.Character{Owner: fmt.Sprint("u", i), Name: fmt.Sprint("Pj", i), Key: fmt.Sprint("pj", i), System: "zaria"}
+		c := sheet.Character{Owner: fmt.Sprint("u", i), Name: fmt.Sprint("Pj", i), Key: fmt.Sprint("pj", i), System: "zaria"}
 		for v := 0; v < 12; v++ {
-			c.Values = append(c.Values, character.Value{Name: fmt.Sprint("Stat", v), Key: fmt.Sprint("stat", v), Text: fmt.Sprint(v)})
+			c.Values = append(c.Values, sheet.Value{Name: fmt.Sprint("Stat", v), Key: fmt.Sprint("stat", v), Text: fmt.Sprint(v)})
 		}
-		if _, err := db.CreateCharacter(context.Background(), chat, c, character.Quota{}); err != nil {
+		if _, err := db.CreateCharacter(context.Background(), chat, c, sheet.Quota{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -102,7 +103,7 @@ func BenchmarkAppendRoll(b *testing.B) {
 			db := benchDB(b, mode)
 			ctx := context.Background()
 			chat := core.ChatRef{Platform: "telegram", ID: "1"}
-			r := character.Roll{Chat: chat, UserID: "u1", UserName: "Ana", Command: "/zaria fuerza+atletismo dc15",
+			r := history.Roll{Chat: chat, UserID: "u1", UserName: "Ana", Command: "/zaria fuerza+atletismo dc15",
 				Dice: []int{7, 3, 9}, Sides: []int{10, 10, 10}, Result: "🎲 7 + 3 + 4 = 14 · Éxito"}
 			b.ReportAllocs()
 			for b.Loop() {
@@ -120,7 +121,7 @@ func BenchmarkAppendRoll(b *testing.B) {
 		b.ReportAllocs()
 		b.RunParallel(func(pb *testing.PB) {
 			chat := core.ChatRef{Platform: "telegram", ID: fmt.Sprint(next.Add(1))}
-			r := character.Roll{Chat: chat, UserID: "u1", Command: "/roll 3d6", Dice: []int{1, 2, 3}, Sides: []int{6, 6, 6}}
+			r := history.Roll{Chat: chat, UserID: "u1", Command: "/roll 3d6", Dice: []int{1, 2, 3}, Sides: []int{6, 6, 6}}
 			for pb.Next() {
 				if err := db.AppendRoll(ctx, r, 1000); err != nil {
 					b.Error(err)
@@ -139,7 +140,7 @@ func BenchmarkFaceCounts(b *testing.B) {
 	ctx := context.Background()
 	chat := core.ChatRef{Platform: "telegram", ID: "1"}
 	for i := 0; i < 1000; i++ {
-		r := character.Roll{Chat: chat, UserID: fmt.Sprint("u", i%5), Command: "/roll 5d6",
+		r := history.Roll{Chat: chat, UserID: fmt.Sprint("u", i%5), Command: "/roll 5d6",
 			Dice: []int{i%6 + 1, (i+1)%6 + 1, (i+2)%6 + 1, (i+3)%6 + 1, (i+4)%6 + 1}, Sides: []int{6, 6, 6, 6, 6}}
 		if err := db.AppendRoll(ctx, r, 1000); err != nil {
 			b.Fatal(err)

@@ -7,7 +7,8 @@ import (
 	"fmt"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/sheet"
+	"zaria/core/transfer"
 )
 
 // characterSelect reads characters with their values, one row per value
@@ -24,12 +25,12 @@ SELECT ch.id, ch.key, ch.name, ch.owner, ch.owner_name, ch.system, ch.created, c
  WHERE c.platform = ? AND c.chat_id = ?`
 
 // scanCharacters collects the rows of characterSelect.
-func scanCharacters(rows *sql.Rows, chat core.ChatRef) ([]character.Character, error) {
+func scanCharacters(rows *sql.Rows, chat core.ChatRef) ([]sheet.Character, error) {
 	defer rows.Close()
-	var out []character.Character
+	var out []sheet.Character
 	for rows.Next() {
 		var (
-			c                character.Character
+			c                sheet.Character
 			created, updated int64
 			vkey, vname, vtx sql.NullString
 		)
@@ -44,7 +45,7 @@ func scanCharacters(rows *sql.Rows, chat core.ChatRef) ([]character.Character, e
 		}
 		if vkey.Valid {
 			last := &out[len(out)-1]
-			last.Values = append(last.Values, character.Value{Key: vkey.String, Name: vname.String, Text: vtx.String})
+			last.Values = append(last.Values, sheet.Value{Key: vkey.String, Name: vname.String, Text: vtx.String})
 		}
 	}
 	return out, rows.Err()
@@ -52,7 +53,7 @@ func scanCharacters(rows *sql.Rows, chat core.ChatRef) ([]character.Character, e
 
 // CreateCharacter inserts c into chat and makes it its owner's active
 // character, in one transaction. Zero Created/Updated mean now.
-func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c character.Character, q character.Quota) (character.Character, error) {
+func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c sheet.Character, q sheet.Quota) (sheet.Character, error) {
 	c.Chat = chat
 	c.Active = true
 	now := db.now()
@@ -75,10 +76,10 @@ func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c characte
 				return err
 			}
 			if q.PerOwner > 0 && owned >= q.PerOwner {
-				return fmt.Errorf("%d characters of %s: %w", owned, c.Owner, character.ErrQuota)
+				return fmt.Errorf("%d characters of %s: %w", owned, c.Owner, core.ErrQuota)
 			}
 			if q.PerChat > 0 && all >= q.PerChat {
-				return fmt.Errorf("%d characters in the chat: %w", all, character.ErrQuota)
+				return fmt.Errorf("%d characters in the chat: %w", all, core.ErrQuota)
 			}
 		}
 		c.ID, err = insertCharacter(ctx, tx, id, c)
@@ -88,7 +89,7 @@ func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c characte
 		return setActive(ctx, tx, id, c.Owner, c.ID)
 	})
 	if err != nil {
-		return character.Character{}, err
+		return sheet.Character{}, err
 	}
 	c.Created, c.Updated = fromNanos(nanos(c.Created)), fromNanos(nanos(c.Updated))
 	return c, nil
@@ -96,10 +97,10 @@ func (db *DB) CreateCharacter(ctx context.Context, chat core.ChatRef, c characte
 
 // insertCharacter inserts c and its values into the chat whose row id is
 // chat and returns its new id.
-func insertCharacter(ctx context.Context, tx *sql.Tx, chat int64, c character.Character) (int64, error) {
+func insertCharacter(ctx context.Context, tx *sql.Tx, chat int64, c sheet.Character) (int64, error) {
 	// Times are stored as int64 Unix nanoseconds; outside that range they
 	// would come back as another date.
-	if !character.Storable(c.Created) || !character.Storable(c.Updated) {
+	if !transfer.Storable(c.Created) || !transfer.Storable(c.Updated) {
 		return 0, fmt.Errorf("character %q: time %v or %v out of the storable range", c.Key, c.Created, c.Updated)
 	}
 	var id int64
@@ -108,7 +109,7 @@ func insertCharacter(ctx context.Context, tx *sql.Tx, chat int64, c character.Ch
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		chat, c.Key, c.Name, c.Owner, c.OwnerName, c.System, nanos(c.Created), nanos(c.Updated)).Scan(&id)
 	if isUnique(err) {
-		return 0, character.ErrExists
+		return 0, core.ErrExists
 	}
 	if err != nil {
 		return 0, err
@@ -119,7 +120,7 @@ func insertCharacter(ctx context.Context, tx *sql.Tx, chat int64, c character.Ch
 // insertValues stores vs as the values of character id, in order, at
 // positions from pos on. Many values go in one statement over a JSON array
 // (an import writes thousands; one statement each would cost ~5 µs apiece).
-func insertValues(ctx context.Context, tx *sql.Tx, id int64, pos int, vs []character.Value) error {
+func insertValues(ctx context.Context, tx *sql.Tx, id int64, pos int, vs []sheet.Value) error {
 	if len(vs) == 0 {
 		return nil
 	}
@@ -165,39 +166,39 @@ func setActive(ctx context.Context, tx *sql.Tx, chat int64, userID string, id in
 }
 
 // Character returns the chat's character whose Key is key.
-func (db *DB) Character(ctx context.Context, chat core.ChatRef, key string) (character.Character, error) {
+func (db *DB) Character(ctx context.Context, chat core.ChatRef, key string) (sheet.Character, error) {
 	rows, err := db.r.QueryContext(ctx, characterSelect+` AND ch.key = ? ORDER BY v.pos`,
 		chat.Platform, chat.ID, key)
 	if err != nil {
-		return character.Character{}, fmt.Errorf("sqlite: character %q of %s: %w", key, chat, err)
+		return sheet.Character{}, fmt.Errorf("sqlite: character %q of %s: %w", key, chat, err)
 	}
 	return oneCharacter(rows, chat, fmt.Sprintf("character %q", key))
 }
 
 // ActiveCharacter returns userID's active character in chat.
-func (db *DB) ActiveCharacter(ctx context.Context, chat core.ChatRef, userID string) (character.Character, error) {
+func (db *DB) ActiveCharacter(ctx context.Context, chat core.ChatRef, userID string) (sheet.Character, error) {
 	rows, err := db.r.QueryContext(ctx, characterSelect+`
 		AND ch.id = (SELECT a.character FROM active a WHERE a.chat = c.id AND a.user_id = ?)
 		ORDER BY v.pos`, chat.Platform, chat.ID, userID)
 	if err != nil {
-		return character.Character{}, fmt.Errorf("sqlite: active character of %s in %s: %w", userID, chat, err)
+		return sheet.Character{}, fmt.Errorf("sqlite: active character of %s in %s: %w", userID, chat, err)
 	}
 	return oneCharacter(rows, chat, "active character of "+userID)
 }
 
-func oneCharacter(rows *sql.Rows, chat core.ChatRef, what string) (character.Character, error) {
+func oneCharacter(rows *sql.Rows, chat core.ChatRef, what string) (sheet.Character, error) {
 	cs, err := scanCharacters(rows, chat)
 	if err != nil {
-		return character.Character{}, fmt.Errorf("sqlite: %s in %s: %w", what, chat, err)
+		return sheet.Character{}, fmt.Errorf("sqlite: %s in %s: %w", what, chat, err)
 	}
 	if len(cs) == 0 {
-		return character.Character{}, fmt.Errorf("sqlite: %s in %s: %w", what, chat, character.ErrNotFound)
+		return sheet.Character{}, fmt.Errorf("sqlite: %s in %s: %w", what, chat, core.ErrNotFound)
 	}
 	return cs[0], nil
 }
 
 // ListCharacters returns every character of chat, ordered by Key.
-func (db *DB) ListCharacters(ctx context.Context, chat core.ChatRef) ([]character.Character, error) {
+func (db *DB) ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error) {
 	rows, err := db.r.QueryContext(ctx, characterSelect+` ORDER BY ch.key, ch.id, v.pos`,
 		chat.Platform, chat.ID)
 	if err != nil {
@@ -217,9 +218,9 @@ func (db *DB) ListCharacters(ctx context.Context, chat core.ChatRef) ([]characte
 // when one of its fields changed, and for the values the rows that were
 // removed, changed or added (a reordering rewrites the values). A zero
 // Updated means now.
-func (db *DB) EditCharacter(ctx context.Context, chat core.ChatRef, id int64, edit func(c *character.Character) error) (character.Character, error) {
+func (db *DB) EditCharacter(ctx context.Context, chat core.ChatRef, id int64, edit func(c *sheet.Character) error) (sheet.Character, error) {
 	var (
-		out     character.Character
+		out     sheet.Character
 		editErr error
 	)
 	err := db.write(ctx, fmt.Sprintf("edit character %d of %s", id, chat), func(tx *sql.Tx) error {
@@ -232,11 +233,11 @@ func (db *DB) EditCharacter(ctx context.Context, chat core.ChatRef, id int64, ed
 			return err
 		}
 		if len(cs) == 0 {
-			return character.ErrNotFound
+			return core.ErrNotFound
 		}
 		old := cs[0]
 		c := old
-		c.Values = append([]character.Value(nil), old.Values...)
+		c.Values = append([]sheet.Value(nil), old.Values...)
 		if err := edit(&c); err != nil {
 			editErr = err
 			return err
@@ -250,7 +251,7 @@ func (db *DB) EditCharacter(ctx context.Context, chat core.ChatRef, id int64, ed
 			`UPDATE characters SET key = ?, name = ?, system = ?, owner_name = ?, updated = ? WHERE id = ?`,
 			c.Key, c.Name, c.System, c.OwnerName, nanos(c.Updated), c.ID)
 		if isUnique(err) {
-			return character.ErrExists
+			return core.ErrExists
 		}
 		if err != nil {
 			return err
@@ -266,10 +267,10 @@ func (db *DB) EditCharacter(ctx context.Context, chat core.ChatRef, id int64, ed
 		return nil
 	})
 	if editErr != nil {
-		return character.Character{}, editErr
+		return sheet.Character{}, editErr
 	}
 	if err != nil {
-		return character.Character{}, err
+		return sheet.Character{}, err
 	}
 	return out, nil
 }
@@ -279,10 +280,10 @@ func (db *DB) EditCharacter(ctx context.Context, chat core.ChatRef, id int64, ed
 // updated, new ones appended after the last position. When the kept
 // values are not in their old order, or new ones are not at the end, the
 // values are rewritten (still inside the caller's transaction).
-func changeValues(ctx context.Context, tx *sql.Tx, id int64, old, vs []character.Value) error {
+func changeValues(ctx context.Context, tx *sql.Tx, id int64, old, vs []sheet.Value) error {
 	type slot struct {
 		pos int
-		v   character.Value
+		v   sheet.Value
 	}
 	was := make(map[string]slot, len(old))
 	for i, v := range old {
@@ -323,7 +324,7 @@ func changeValues(ctx context.Context, tx *sql.Tx, id int64, old, vs []character
 			}
 		}
 	}
-	var added []character.Value
+	var added []sheet.Value
 	for _, v := range vs {
 		o, ok := was[v.Key]
 		if !ok {
@@ -364,7 +365,7 @@ func (db *DB) SetActive(ctx context.Context, chat core.ChatRef, userID string, i
 			return err
 		}
 		if !ok {
-			return character.ErrNotFound
+			return core.ErrNotFound
 		}
 		return setActive(ctx, tx, cid, userID, id)
 	})

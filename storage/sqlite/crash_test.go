@@ -16,7 +16,8 @@ import (
 	"time"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/history"
+	"zaria/core/sheet"
 )
 
 // Environment of the writer process started by TestCrashKill9.
@@ -70,18 +71,18 @@ func TestHelperWriter(t *testing.T) {
 				switch i % 3 {
 				case 0:
 					k := fmt.Sprintf("r%s-w%d-%d", round, w, i)
-					c := character.Character{Owner: "u" + strconv.Itoa(w), Name: k, Key: k, System: "dh", Values: []character.Value{
+					c := sheet.Character{Owner: "u" + strconv.Itoa(w), Name: k, Key: k, System: "dh", Values: []sheet.Value{
 						{Name: "Fuerza", Key: "fuerza", Text: strconv.Itoa(i)},
 						{Name: "Arma", Key: "arma", Text: "espada-larga"},
 						{Name: "Uso arma", Key: "uso arma", Text: "d8"},
 					}}
-					var got character.Character
-					if got, err = db.CreateCharacter(ctx, crashChat, c, character.Quota{}); err == nil {
+					var got sheet.Character
+					if got, err = db.CreateCharacter(ctx, crashChat, c, sheet.Quota{}); err == nil {
 						ack("C %d %s", got.ID, k)
 					}
 				case 1:
 					cmd := fmt.Sprintf("/roll r%s-w%d-%d", round, w, i)
-					r := character.Roll{Chat: crashChat, UserID: "u" + strconv.Itoa(w), Command: cmd, Dice: []int{i%6 + 1}, Sides: []int{6}}
+					r := history.Roll{Chat: crashChat, UserID: "u" + strconv.Itoa(w), Command: cmd, Dice: []int{i%6 + 1}, Sides: []int{6}}
 					if err = db.AppendRoll(ctx, r, 0); err == nil {
 						ack("R %s", cmd)
 					}

@@ -7,7 +7,7 @@ import (
 	"fmt"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/history"
 )
 
 // faceKey is one face of one die size.
@@ -117,7 +117,7 @@ func fillFaceCounts(ctx context.Context, tx *sql.Tx) error {
 // faces that came up, and how many sizes were left out, from one
 // snapshot. It reads one row per die size and the faces of the n sizes
 // returned, never the rolls.
-func (db *DB) DieStats(ctx context.Context, chat core.ChatRef, n int) ([]character.SizeCount, int, error) {
+func (db *DB) DieStats(ctx context.Context, chat core.ChatRef, n int) ([]history.SizeCount, int, error) {
 	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, 0, fmt.Errorf("sqlite: die stats of %s: %w", chat, err)
@@ -130,7 +130,7 @@ func (db *DB) DieStats(ctx context.Context, chat core.ChatRef, n int) ([]charact
 	return out, more, nil
 }
 
-func dieStats(ctx context.Context, tx *sql.Tx, chat core.ChatRef, n int) ([]character.SizeCount, int, error) {
+func dieStats(ctx context.Context, tx *sql.Tx, chat core.ChatRef, n int) ([]history.SizeCount, int, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `SELECT id FROM chats WHERE platform = ? AND chat_id = ?`, chat.Platform, chat.ID).Scan(&id)
 	if err == sql.ErrNoRows {
@@ -143,9 +143,9 @@ func dieStats(ctx context.Context, tx *sql.Tx, chat core.ChatRef, n int) ([]char
 	if err != nil {
 		return nil, 0, err
 	}
-	var all []character.SizeCount
+	var all []history.SizeCount
 	for rows.Next() {
-		var s character.SizeCount
+		var s history.SizeCount
 		if err := rows.Scan(&s.Sides, &s.N); err != nil {
 			rows.Close()
 			return nil, 0, err
@@ -166,7 +166,7 @@ func dieStats(ctx context.Context, tx *sql.Tx, chat core.ChatRef, n int) ([]char
 			return nil, 0, err
 		}
 		for rows.Next() {
-			f := character.FaceCount{Sides: all[i].Sides}
+			f := history.FaceCount{Sides: all[i].Sides}
 			if err := rows.Scan(&f.Face, &f.Count); err != nil {
 				rows.Close()
 				return nil, 0, err

@@ -12,7 +12,10 @@ import (
 	sqlite3 "github.com/mattn/go-sqlite3"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/alias"
+	"zaria/core/gm"
+	"zaria/core/history"
+	"zaria/core/sheet"
 )
 
 // How these tests make writes fail. The tests may run as root, for whom
@@ -28,11 +31,11 @@ import (
 
 var failChat = core.ChatRef{Platform: "console", ID: "local"}
 
-func bigSheet(name string) character.Character {
-	c := character.Character{Owner: "u1", Name: name, Key: name}
+func bigSheet(name string) sheet.Character {
+	c := sheet.Character{Owner: "u1", Name: name, Key: name}
 	for i := 0; i < 40; i++ {
 		k := fmt.Sprintf("v%d", i)
-		c.Values = append(c.Values, character.Value{Name: k, Key: k, Text: strings.Repeat("x", 1000)})
+		c.Values = append(c.Values, sheet.Value{Name: k, Key: k, Text: strings.Repeat("x", 1000)})
 	}
 	return c
 }
@@ -56,7 +59,7 @@ func integrityOK(t *testing.T, db *DB) {
 func TestDiskFull(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
-	kept, err := db.CreateCharacter(ctx, failChat, bigSheet("kept"), character.Quota{})
+	kept, err := db.CreateCharacter(ctx, failChat, bigSheet("kept"), sheet.Quota{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,20 +71,20 @@ func TestDiskFull(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, err = db.CreateCharacter(ctx, failChat, bigSheet("lost"), character.Quota{})
+	_, err = db.CreateCharacter(ctx, failChat, bigSheet("lost"), sheet.Quota{})
 	if sqliteCode(err) != sqlite3.ErrFull {
 		t.Fatalf("create on a full disk: err = %v, want SQLITE_FULL", err)
 	}
 	if !strings.HasPrefix(err.Error(), `sqlite: create character "lost"`) {
 		t.Errorf("error not wrapped with the operation: %q", err)
 	}
-	r := character.Roll{Chat: failChat, UserID: "u1", Command: "/roll", Result: strings.Repeat("y", 50_000)}
+	r := history.Roll{Chat: failChat, UserID: "u1", Command: "/roll", Result: strings.Repeat("y", 50_000)}
 	if err := db.AppendRoll(ctx, r, 0); sqliteCode(err) != sqlite3.ErrFull {
 		t.Errorf("log roll on a full disk: err = %v, want SQLITE_FULL", err)
 	}
 
 	// Nothing of the failed writes is there; everything before is.
-	if _, err := db.Character(ctx, failChat, "lost"); !errors.Is(err, character.ErrNotFound) {
+	if _, err := db.Character(ctx, failChat, "lost"); !errors.Is(err, core.ErrNotFound) {
 		t.Errorf("half a failed create is visible: %v", err)
 	}
 	got, err := db.Character(ctx, failChat, "kept")
@@ -97,7 +100,7 @@ func TestDiskFull(t *testing.T) {
 	if _, err := db.w.ExecContext(ctx, "PRAGMA max_page_count = 1073741823"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("lost"), character.Quota{}); err != nil {
+	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("lost"), sheet.Quota{}); err != nil {
 		t.Fatalf("create after space came back: %v", err)
 	}
 	if err := db.AppendRoll(ctx, r, 0); err != nil {
@@ -118,12 +121,12 @@ func TestReadOnly(t *testing.T) {
 	writes := map[string]error{
 		"save settings": db.SaveSettings(ctx, failChat, core.Settings{Lang: "es"}),
 		"set state":     db.SetState(ctx, "telegram.offset", "7"),
-		"log roll":      db.AppendRoll(ctx, character.Roll{Chat: failChat, UserID: "u1"}, 10),
-		"set alias":     db.SetAlias(ctx, failChat, character.Alias{UserID: "u1", Key: "a", Name: "a", Text: "/roll"}, 0),
+		"log roll":      db.AppendRoll(ctx, history.Roll{Chat: failChat, UserID: "u1"}, 10),
+		"set alias":     db.SetAlias(ctx, failChat, alias.Alias{UserID: "u1", Key: "a", Name: "a", Text: "/roll"}, 0),
 	}
-	_, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), character.Quota{})
+	_, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), sheet.Quota{})
 	writes["create character"] = err
-	_, err = db.AddGM(ctx, failChat, character.GM{UserID: "u1"}, 0)
+	_, err = db.AddGM(ctx, failChat, gm.GM{UserID: "u1"}, 0)
 	writes["add GM"] = err
 	for what, err := range writes {
 		if sqliteCode(err) != sqlite3.ErrReadonly {
@@ -228,7 +231,7 @@ func TestCancelledContext(t *testing.T) {
 	if err := db.SetState(ctx, "k", "v"); !errors.Is(err, context.Canceled) || !strings.HasPrefix(err.Error(), "sqlite: ") {
 		t.Errorf("write with a cancelled context: err = %v", err)
 	}
-	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), character.Quota{}); !errors.Is(err, context.Canceled) {
+	if _, err := db.CreateCharacter(ctx, failChat, bigSheet("x"), sheet.Quota{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("create with a cancelled context: err = %v", err)
 	}
 	if _, _, err := db.State(ctx, "k"); !errors.Is(err, context.Canceled) {
@@ -239,7 +242,7 @@ func TestCancelledContext(t *testing.T) {
 	if _, ok, err := db.State(bg, "k"); err != nil || ok {
 		t.Errorf("state after a cancelled write = %v %v", ok, err)
 	}
-	if _, err := db.Character(bg, failChat, "x"); !errors.Is(err, character.ErrNotFound) {
+	if _, err := db.Character(bg, failChat, "x"); !errors.Is(err, core.ErrNotFound) {
 		t.Errorf("character after a cancelled create: %v", err)
 	}
 	if err := db.SetState(bg, "k", "v"); err != nil {

@@ -6,14 +6,14 @@ import (
 	"fmt"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/gm"
 )
 
 // AddGM names gm.UserID GM of chat; adding an existing GM updates the name
 // and keeps the date it was first added. A new GM beyond max (> 0) GMs of
-// the chat is refused with character.ErrQuota, checked in the same write
+// the chat is refused with core.ErrQuota, checked in the same write
 // transaction. A zero gm.Added means now.
-func (db *DB) AddGM(ctx context.Context, chat core.ChatRef, gm character.GM, max int) (bool, error) {
+func (db *DB) AddGM(ctx context.Context, chat core.ChatRef, gm gm.GM, max int) (bool, error) {
 	added := gm.Added
 	if added.IsZero() {
 		added = db.now()
@@ -32,7 +32,7 @@ func (db *DB) AddGM(ctx context.Context, chat core.ChatRef, gm character.GM, max
 			return err
 		}
 		if !exists && max > 0 && n >= max {
-			return fmt.Errorf("%d GMs: %w", n, character.ErrQuota)
+			return fmt.Errorf("%d GMs: %w", n, core.ErrQuota)
 		}
 		isNew = !exists
 		_, err = tx.ExecContext(ctx,
@@ -44,7 +44,7 @@ func (db *DB) AddGM(ctx context.Context, chat core.ChatRef, gm character.GM, max
 	return isNew && err == nil, err
 }
 
-// RemoveGM removes userID from the chat's GMs; character.ErrNotFound if
+// RemoveGM removes userID from the chat's GMs; core.ErrNotFound if
 // absent.
 func (db *DB) RemoveGM(ctx context.Context, chat core.ChatRef, userID string) error {
 	return db.write(ctx, "remove GM from "+chat.String(), func(tx *sql.Tx) error {
@@ -60,7 +60,7 @@ func (db *DB) RemoveGM(ctx context.Context, chat core.ChatRef, userID string) er
 }
 
 // ListGMs returns the chat's GMs ordered by the date they were added.
-func (db *DB) ListGMs(ctx context.Context, chat core.ChatRef) ([]character.GM, error) {
+func (db *DB) ListGMs(ctx context.Context, chat core.ChatRef) ([]gm.GM, error) {
 	rows, err := db.r.QueryContext(ctx,
 		`SELECT g.user_id, g.name, g.added
 		   FROM gms g JOIN chats c ON c.id = g.chat
@@ -70,9 +70,9 @@ func (db *DB) ListGMs(ctx context.Context, chat core.ChatRef) ([]character.GM, e
 		return nil, fmt.Errorf("sqlite: GMs of %s: %w", chat, err)
 	}
 	defer rows.Close()
-	var out []character.GM
+	var out []gm.GM
 	for rows.Next() {
-		var g character.GM
+		var g gm.GM
 		var added int64
 		if err := rows.Scan(&g.UserID, &g.Name, &added); err != nil {
 			return nil, fmt.Errorf("sqlite: GMs of %s: %w", chat, err)
@@ -99,14 +99,14 @@ func (db *DB) IsGM(ctx context.Context, chat core.ChatRef, userID string) (bool,
 	return gm, nil
 }
 
-// mustAffect turns "no row changed" into character.ErrNotFound.
+// mustAffect turns "no row changed" into core.ErrNotFound.
 func mustAffect(res sql.Result) error {
 	n, err := res.RowsAffected()
 	if err != nil {
 		return err
 	}
 	if n == 0 {
-		return character.ErrNotFound
+		return core.ErrNotFound
 	}
 	return nil
 }

@@ -9,18 +9,19 @@ import (
 	"time"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/sheet"
+	"zaria/core/transfer"
 )
 
 // ReplaceChat deletes every character of chat (with values and active
 // selections), inserts d.Characters with new ids, restores each owner's
 // active character and replaces the chat's settings, all or nothing. GMs,
 // aliases and history are kept. Two characters with the same Key give
-// character.ErrExists; two active characters of one owner are refused.
+// core.ErrExists; two active characters of one owner are refused.
 // Characters of the chat whose Key the document lacks are deleted only
 // when mayDelete; otherwise their names come back with
-// character.ErrWouldDelete and nothing changes.
-func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d character.ChatData, mayDelete bool) ([]string, error) {
+// transfer.ErrWouldDelete and nothing changes.
+func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d transfer.ChatData, mayDelete bool) ([]string, error) {
 	now := db.now()
 	active := map[string]string{} // owner → key of its active character
 	for _, c := range d.Characters {
@@ -61,7 +62,7 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d character.Ch
 			return err
 		}
 		if len(gone) > 0 && !mayDelete {
-			return character.ErrWouldDelete
+			return transfer.ErrWouldDelete
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM characters WHERE chat = ?`, id); err != nil {
 			return err
@@ -71,7 +72,7 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d character.Ch
 		}
 		return saveSettings(ctx, tx, chat, d.Settings)
 	})
-	if err != nil && !errors.Is(err, character.ErrWouldDelete) {
+	if err != nil && !errors.Is(err, transfer.ErrWouldDelete) {
 		gone = nil
 	}
 	return gone, err
@@ -81,7 +82,7 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d character.Ch
 // into the chat whose row id is chat in three statements whatever their
 // number, each over a JSON array: an import of 200 sheets × 40 values
 // costs a few milliseconds, not 8,000 round trips. Zero times are now.
-func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []character.Character, now time.Time) error {
+func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []sheet.Character, now time.Time) error {
 	type jc struct {
 		Key, Name, Owner, OwnerName, System string
 		Created, Updated                    int64
@@ -101,11 +102,11 @@ func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []characte
 		if c.Updated.IsZero() {
 			c.Updated = c.Created
 		}
-		if !character.Storable(c.Created) || !character.Storable(c.Updated) {
+		if !transfer.Storable(c.Created) || !transfer.Storable(c.Updated) {
 			return fmt.Errorf("character %q: time %v or %v out of the storable range", c.Key, c.Created, c.Updated)
 		}
 		if seen[c.Key] {
-			return character.ErrExists
+			return core.ErrExists
 		}
 		seen[c.Key] = true
 		chars = append(chars, jc{c.Key, c.Name, c.Owner, c.OwnerName, c.System, nanos(c.Created), nanos(c.Updated), c.Active})
@@ -133,7 +134,7 @@ func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []characte
 		 SELECT ?1, j.value ->> 'Key', j.value ->> 'Name', j.value ->> 'Owner', j.value ->> 'OwnerName',
 		        j.value ->> 'System', j.value ->> 'Created', j.value ->> 'Updated'
 		   FROM json_each(?2) j ORDER BY j.key`, chat, string(cj)); isUnique(err) {
-		return character.ErrExists
+		return core.ErrExists
 	} else if err != nil {
 		return err
 	}

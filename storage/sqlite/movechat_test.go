@@ -6,8 +6,11 @@ import (
 	"testing"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/alias"
+	"zaria/core/gm"
+	"zaria/core/history"
 	"zaria/core/pad"
+	"zaria/core/sheet"
 )
 
 // fillMoveChat stores one of everything in chat: settings, a GM, a
@@ -22,15 +25,15 @@ func fillMoveChat(t *testing.T, db *DB, chat core.ChatRef, name string) {
 		}
 	}
 	must(db.SaveSettings(ctx, chat, core.Settings{Lang: "el", Options: map[string]string{"system": "daegon"}}))
-	if _, err := db.AddGM(ctx, chat, character.GM{UserID: "9", Name: "Irene"}, 10); err != nil {
+	if _, err := db.AddGM(ctx, chat, gm.GM{UserID: "9", Name: "Irene"}, 10); err != nil {
 		t.Fatal(err)
 	}
-	c, err := db.CreateCharacter(ctx, chat, character.Character{Owner: "1", OwnerName: "Ana", Name: name, Key: name,
-		Values: []character.Value{{Name: "fuerza", Key: "fuerza", Text: "3"}}}, character.Quota{PerOwner: 10})
+	c, err := db.CreateCharacter(ctx, chat, sheet.Character{Owner: "1", OwnerName: "Ana", Name: name, Key: name,
+		Values: []sheet.Value{{Name: "fuerza", Key: "fuerza", Text: "3"}}}, sheet.Quota{PerOwner: 10})
 	must(err)
 	must(db.SetActive(ctx, chat, "1", c.ID))
-	must(db.SetAlias(ctx, chat, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 1d20+fuerza"}, 10))
-	must(db.AppendRoll(ctx, character.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll 1d20", Dice: []int{7}, Sides: []int{20}, Result: "7"}, 100))
+	must(db.SetAlias(ctx, chat, alias.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 1d20+fuerza"}, 10))
+	must(db.AppendRoll(ctx, history.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll 1d20", Dice: []int{7}, Sides: []int{20}, Result: "7"}, 100))
 	_, err = db.AddPadButton(ctx, chat, "1", pad.Button{Label: "Ataque", Command: "/ataque"}, 25)
 	must(err)
 	_, err = db.AddPadButton(ctx, chat, "", pad.Button{Label: "d20", Command: "/roll d20"}, 25)
@@ -124,14 +127,14 @@ func TestMoveChatMerge(t *testing.T) {
 	old := core.ChatRef{Platform: "telegram", ID: "-42"}
 	sup := core.ChatRef{Platform: "telegram", ID: "-10042"}
 	fillMoveChat(t, db, old, "Lira")
-	c, err := db.CreateCharacter(ctx, sup, character.Character{Owner: "2", OwnerName: "Bea", Name: "Nube", Key: "nube"}, character.Quota{PerOwner: 10})
+	c, err := db.CreateCharacter(ctx, sup, sheet.Character{Owner: "2", OwnerName: "Bea", Name: "Nube", Key: "nube"}, sheet.Quota{PerOwner: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := db.SetActive(ctx, sup, "2", c.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SetAlias(ctx, sup, character.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 2d20"}, 10); err != nil {
+	if err := db.SetAlias(ctx, sup, alias.Alias{UserID: "1", Name: "ataque", Key: "ataque", Text: "/roll 2d20"}, 10); err != nil {
 		t.Fatal(err)
 	}
 	// The supergroup already has a chat pad: it is kept; Ana's pad moves.
@@ -177,7 +180,7 @@ func TestMoveChatMergeStats(t *testing.T) {
 	sup := core.ChatRef{Platform: "telegram", ID: "-10042"}
 	roll := func(chat core.ChatRef, dice, sides []int, keep int) {
 		t.Helper()
-		if err := db.AppendRoll(ctx, character.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll", Dice: dice, Sides: sides, Result: "x"}, keep); err != nil {
+		if err := db.AppendRoll(ctx, history.Roll{Chat: chat, UserID: "1", UserName: "Ana", Command: "/roll", Dice: dice, Sides: sides, Result: "x"}, keep); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -197,9 +200,9 @@ func TestMoveChatMergeStats(t *testing.T) {
 		return fmt.Sprint(sizes)
 	}
 	// Counted by hand from the four rolls above: d6 1,6,6,6,2; d20 7,7,13.
-	want := fmt.Sprint([]character.SizeCount{
-		{Sides: 6, N: 5, Faces: []character.FaceCount{{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 2, Count: 1}, {Sides: 6, Face: 6, Count: 3}}},
-		{Sides: 20, N: 3, Faces: []character.FaceCount{{Sides: 20, Face: 7, Count: 2}, {Sides: 20, Face: 13, Count: 1}}},
+	want := fmt.Sprint([]history.SizeCount{
+		{Sides: 6, N: 5, Faces: []history.FaceCount{{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 2, Count: 1}, {Sides: 6, Face: 6, Count: 3}}},
+		{Sides: 20, N: 3, Faces: []history.FaceCount{{Sides: 20, Face: 7, Count: 2}, {Sides: 20, Face: 13, Count: 1}}},
 	})
 	if got := stats(sup); got != want {
 		t.Errorf("stats of the supergroup after the merge:\n got %s\nwant %s", got, want)
@@ -222,9 +225,9 @@ func TestMoveChatMergeStats(t *testing.T) {
 	// Keep 2 of the five merged rolls: the three oldest (old's two and
 	// sup's 6,2) leave the counts.
 	roll(sup, []int{4}, []int{6}, 2)
-	want = fmt.Sprint([]character.SizeCount{
-		{Sides: 20, N: 2, Faces: []character.FaceCount{{Sides: 20, Face: 7, Count: 1}, {Sides: 20, Face: 13, Count: 1}}},
-		{Sides: 6, N: 1, Faces: []character.FaceCount{{Sides: 6, Face: 4, Count: 1}}},
+	want = fmt.Sprint([]history.SizeCount{
+		{Sides: 20, N: 2, Faces: []history.FaceCount{{Sides: 20, Face: 7, Count: 1}, {Sides: 20, Face: 13, Count: 1}}},
+		{Sides: 6, N: 1, Faces: []history.FaceCount{{Sides: 6, Face: 4, Count: 1}}},
 	})
 	if got := stats(sup); got != want {
 		t.Errorf("stats after a prune of the merged history:\n got %s\nwant %s", got, want)

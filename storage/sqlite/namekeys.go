@@ -5,8 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 
-	"zaria/core/character"
 	"zaria/core/fold"
+	"zaria/core/sheet"
 )
 
 // goSteps are migrations that need Go after their SQL file, in the same
@@ -19,7 +19,7 @@ func goSteps() map[string]func(ctx context.Context, tx *sql.Tx) error {
 	}
 }
 
-// characterNameKeys recomputes every character's key as character.NameKey
+// characterNameKeys recomputes every character's key as sheet.NameKey
 // of its cleaned name, renaming later look-alikes (see
 // migrations/0003_character_name_keys.sql), and cleans the stored owner,
 // GM and roller names.
@@ -53,13 +53,13 @@ func characterNameKeys(ctx context.Context, tx *sql.Tx) error {
 			taken[r.chat] = map[string]bool{}
 		}
 		name := fold.Clean(r.name)
-		if character.NameKey(name) == "" {
+		if sheet.NameKey(name) == "" {
 			name = fmt.Sprint("pj-", r.id)
 		}
-		r.newName, r.newKey = name, character.NameKey(name)
+		r.newName, r.newKey = name, sheet.NameKey(name)
 		for n := 2; taken[r.chat][r.newKey]; n++ {
 			r.newName = fmt.Sprintf("%s-%d", name, n)
-			r.newKey = character.NameKey(r.newName)
+			r.newKey = sheet.NameKey(r.newName)
 		}
 		taken[r.chat][r.newKey] = true
 		r.newO = fold.Clean(r.ownerName)

@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/history"
+	"zaria/core/sheet"
 )
 
 // A database written before 0003 (keys were fold.Key, names kept control
-// characters) is migrated: keys become character.NameKey, look-alikes of an
+// characters) is migrated: keys become sheet.NameKey, look-alikes of an
 // older character are renamed with "-2", "-3" in id order, and the names
 // users gave are cleaned. The migrated characters are found by any
 // look-alike spelling and a new look-alike is refused.
@@ -62,7 +63,7 @@ func TestMigrationCharacterNameKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[int64]character.Character{}
+	got := map[int64]sheet.Character{}
 	for _, c := range list {
 		got[c.ID] = c
 	}
@@ -74,8 +75,8 @@ func TestMigrationCharacterNameKeys(t *testing.T) {
 	}
 	for id, w := range want {
 		c := got[id]
-		if c.Name != w.name || c.OwnerName != w.owner || c.Key != character.NameKey(w.name) {
-			t.Errorf("character %d = name %q owner %q key %q, want %q %q %q", id, c.Name, c.OwnerName, c.Key, w.name, w.owner, character.NameKey(w.name))
+		if c.Name != w.name || c.OwnerName != w.owner || c.Key != sheet.NameKey(w.name) {
+			t.Errorf("character %d = name %q owner %q key %q, want %q %q %q", id, c.Name, c.OwnerName, c.Key, w.name, w.owner, sheet.NameKey(w.name))
 		}
 	}
 	if len(got[2].Values) != 1 || !got[3].Active {
@@ -83,16 +84,16 @@ func TestMigrationCharacterNameKeys(t *testing.T) {
 	}
 	// Found by any spelling; another look-alike is refused.
 	for _, spelling := range []string{"drake", "ＤＲＡＫＥ", "Drаke"} {
-		c, err := db.Character(ctx, chat1, character.NameKey(spelling))
+		c, err := db.Character(ctx, chat1, sheet.NameKey(spelling))
 		if err != nil || c.ID != 1 {
 			t.Errorf("%q finds %d, %v; want Drake (1)", spelling, c.ID, err)
 		}
 	}
-	_, err = db.CreateCharacter(ctx, chat1, character.Character{Owner: "x", Name: "DRAKE", Key: character.NameKey("DRAKE")}, character.Quota{})
-	if !errors.Is(err, character.ErrExists) {
+	_, err = db.CreateCharacter(ctx, chat1, sheet.Character{Owner: "x", Name: "DRAKE", Key: sheet.NameKey("DRAKE")}, sheet.Quota{})
+	if !errors.Is(err, core.ErrExists) {
 		t.Errorf("a new look-alike of Drake: %v, want ErrExists", err)
 	}
-	c5, err := db.Character(ctx, core.ChatRef{Platform: "telegram", ID: "-2"}, character.NameKey("Drake"))
+	c5, err := db.Character(ctx, core.ChatRef{Platform: "telegram", ID: "-2"}, sheet.NameKey("Drake"))
 	if err != nil || c5.Name != "Drаke" {
 		t.Errorf("the only Drake of chat 2 = %q, %v; want it unchanged", c5.Name, err)
 	}
@@ -134,7 +135,7 @@ func TestMigrationFaceCounts(t *testing.T) {
 	}
 	defer db.Close()
 	chat := core.ChatRef{Platform: "telegram", ID: "-1"}
-	check := func(when string, want []character.FaceCount) {
+	check := func(when string, want []history.FaceCount) {
 		t.Helper()
 		got, err := db.FaceCounts(ctx, chat)
 		if err != nil {
@@ -144,12 +145,12 @@ func TestMigrationFaceCounts(t *testing.T) {
 			t.Errorf("%s: face counts %v, want %v", when, got, want)
 		}
 	}
-	check("after migration", []character.FaceCount{{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 6, Count: 2}, {Sides: 20, Face: 20, Count: 1}})
+	check("after migration", []history.FaceCount{{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 6, Count: 2}, {Sides: 20, Face: 20, Count: 1}})
 	// Keep 2: the first roll (6, 6, 1) is pruned.
-	if err := db.AppendRoll(ctx, character.Roll{Chat: chat, UserID: "u", Dice: []int{3}, Sides: []int{6}}, 2); err != nil {
+	if err := db.AppendRoll(ctx, history.Roll{Chat: chat, UserID: "u", Dice: []int{3}, Sides: []int{6}}, 2); err != nil {
 		t.Fatal(err)
 	}
-	check("after a prune", []character.FaceCount{{Sides: 6, Face: 3, Count: 1}})
+	check("after a prune", []history.FaceCount{{Sides: 6, Face: 3, Count: 1}})
 	sizes, more, err := db.DieStats(ctx, chat, 10)
 	if err != nil || more != 0 || len(sizes) != 1 || sizes[0].Sides != 6 || sizes[0].N != 1 {
 		t.Errorf("die stats = %+v +%d, %v", sizes, more, err)

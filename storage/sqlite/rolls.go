@@ -9,13 +9,13 @@ import (
 	"strconv"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/history"
 )
 
 // AppendRoll logs r in its chat and deletes the chat's oldest rolls beyond
 // the newest keep, in one transaction. keep ≤ 0 keeps everything. A zero
 // r.Time means now.
-func (db *DB) AppendRoll(ctx context.Context, r character.Roll, keep int) error {
+func (db *DB) AppendRoll(ctx context.Context, r history.Roll, keep int) error {
 	if r.Time.IsZero() {
 		r.Time = db.now()
 	}
@@ -84,7 +84,7 @@ func ints(s []int) []int {
 }
 
 // LastRolls returns up to n of the chat's rolls, newest first.
-func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]character.Roll, error) {
+func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]history.Roll, error) {
 	if n <= 0 {
 		return nil, nil
 	}
@@ -97,9 +97,9 @@ func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]charac
 		return nil, fmt.Errorf("sqlite: last rolls of %s: %w", chat, err)
 	}
 	defer rows.Close()
-	var out []character.Roll
+	var out []history.Roll
 	for rows.Next() {
-		r := character.Roll{Chat: chat}
+		r := history.Roll{Chat: chat}
 		var dice, sides string
 		var t int64
 		if err := rows.Scan(&r.ID, &r.UserID, &r.UserName, &r.Command, &dice, &sides, &r.Result, &t); err != nil {
@@ -122,7 +122,7 @@ func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]charac
 
 // RollCounts returns the number of kept rolls per user, most rolls first,
 // ties by user id, each with the user's most recent logged name.
-func (db *DB) RollCounts(ctx context.Context, chat core.ChatRef) ([]character.UserCount, error) {
+func (db *DB) RollCounts(ctx context.Context, chat core.ChatRef) ([]history.UserCount, error) {
 	// SQLite documents that with max() the bare column user_name comes from
 	// the row holding the maximum id: the user's latest roll.
 	rows, err := db.r.QueryContext(ctx,
@@ -135,9 +135,9 @@ func (db *DB) RollCounts(ctx context.Context, chat core.ChatRef) ([]character.Us
 		return nil, fmt.Errorf("sqlite: roll counts of %s: %w", chat, err)
 	}
 	defer rows.Close()
-	var out []character.UserCount
+	var out []history.UserCount
 	for rows.Next() {
-		var u character.UserCount
+		var u history.UserCount
 		var last int64
 		if err := rows.Scan(&u.UserID, &u.UserName, &last, &u.Rolls); err != nil {
 			return nil, fmt.Errorf("sqlite: roll counts of %s: %w", chat, err)
@@ -153,7 +153,7 @@ func (db *DB) RollCounts(ctx context.Context, chat core.ChatRef) ([]character.Us
 // FaceCounts returns, over the chat's kept rolls, how often each face of
 // each known die size came up, ordered by size then face (from the counts
 // AppendRoll keeps).
-func (db *DB) FaceCounts(ctx context.Context, chat core.ChatRef) ([]character.FaceCount, error) {
+func (db *DB) FaceCounts(ctx context.Context, chat core.ChatRef) ([]history.FaceCount, error) {
 	rows, err := db.r.QueryContext(ctx,
 		`SELECT f.sides, f.face, f.n FROM face_counts f JOIN chats c ON c.id = f.chat
 		  WHERE c.platform = ? AND c.chat_id = ?
@@ -162,9 +162,9 @@ func (db *DB) FaceCounts(ctx context.Context, chat core.ChatRef) ([]character.Fa
 		return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
 	}
 	defer rows.Close()
-	out := []character.FaceCount{}
+	out := []history.FaceCount{}
 	for rows.Next() {
-		var f character.FaceCount
+		var f history.FaceCount
 		if err := rows.Scan(&f.Sides, &f.Face, &f.Count); err != nil {
 			return nil, fmt.Errorf("sqlite: face counts of %s: %w", chat, err)
 		}

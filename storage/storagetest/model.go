@@ -10,10 +10,11 @@ import (
 	"testing"
 
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/history"
+	"zaria/core/sheet"
 )
 
-// model is the contract of character.Characters written as plain maps: the
+// model is the contract of sheet.Store written as plain maps: the
 // reference a store's answers are compared with in RunModel.
 type model struct {
 	chars  map[core.ChatRef]map[int64]*modelChar // chat → id → character
@@ -22,7 +23,7 @@ type model struct {
 
 type modelChar struct {
 	owner, key string
-	values     []character.Value
+	values     []sheet.Value
 }
 
 func (m *model) keyTaken(chat core.ChatRef, key string, except int64) bool {
@@ -50,7 +51,7 @@ func (m *model) owned(chat core.ChatRef, owner string) int {
 // selections. It finds what hand-written cases miss: a selection left
 // behind by a delete, a rename that leaks across chats, a quota counted in
 // the wrong chat.
-func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
+func RunModel(t *testing.T, open func(t *testing.T) sheet.Store) {
 	ctx := context.Background()
 	seed := uint64(20261130)
 	rng := rand.New(rand.NewPCG(seed, seed))
@@ -84,11 +85,11 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 		}
 		return 1 + rng.Int64N(100)
 	}
-	values := func() []character.Value {
-		var vs []character.Value
+	values := func() []sheet.Value {
+		var vs []sheet.Value
 		for i, n := 0, rng.IntN(4); i < n; i++ {
 			k := fmt.Sprint("v", i)
-			vs = append(vs, character.Value{Name: k, Key: k, Text: fmt.Sprint(rng.IntN(10))})
+			vs = append(vs, sheet.Value{Name: k, Key: k, Text: fmt.Sprint(rng.IntN(10))})
 		}
 		return vs
 	}
@@ -107,13 +108,13 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 			// When the name is taken and the quota reached, the contract
 			// does not say which error wins.
 			if m.keyTaken(chat, name, 0) {
-				want = character.ErrExists
+				want = core.ErrExists
 			}
 			if m.owned(chat, user) >= quota {
-				want, also = character.ErrQuota, want
+				want, also = core.ErrQuota, want
 			}
-			var c character.Character
-			c, err = s.CreateCharacter(ctx, chat, character.Character{Owner: user, Name: name, Key: name, Values: vs}, character.Quota{PerOwner: quota})
+			var c sheet.Character
+			c, err = s.CreateCharacter(ctx, chat, sheet.Character{Owner: user, Name: name, Key: name, Values: vs}, sheet.Quota{PerOwner: quota})
 			if err == nil {
 				ids = append(ids, c.ID)
 				m.chars[chat][c.ID] = &modelChar{owner: user, key: name, values: vs}
@@ -126,11 +127,11 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 			c, ok := m.chars[chat][id]
 			switch {
 			case !ok:
-				want = character.ErrNotFound
+				want = core.ErrNotFound
 			case m.keyTaken(chat, name, id):
-				want = character.ErrExists
+				want = core.ErrExists
 			}
-			_, err = s.EditCharacter(ctx, chat, id, func(c *character.Character) error {
+			_, err = s.EditCharacter(ctx, chat, id, func(c *sheet.Character) error {
 				c.Owner, c.Name, c.Key, c.Values = "ignored", name, name, vs
 				return nil
 			})
@@ -141,7 +142,7 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 			id := pickID(chat, "")
 			op = fmt.Sprintf("delete %s/%d", chat, id)
 			if _, ok := m.chars[chat][id]; !ok {
-				want = character.ErrNotFound
+				want = core.ErrNotFound
 			}
 			err = s.DeleteCharacter(ctx, chat, id)
 			if err == nil {
@@ -156,7 +157,7 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 			id := pickID(chat, user)
 			op = fmt.Sprintf("use %s/%d by %s", chat, id, user)
 			if c, ok := m.chars[chat][id]; !ok || c.owner != user {
-				want = character.ErrNotFound
+				want = core.ErrNotFound
 			}
 			err = s.SetActive(ctx, chat, user, id)
 			if err == nil {
@@ -179,7 +180,7 @@ func RunModel(t *testing.T, open func(t *testing.T) character.Characters) {
 	t.Logf("outcomes: %v", outcomes)
 }
 
-func compareModel(t *testing.T, s character.Characters, m *model, chat core.ChatRef, users []string, when string) {
+func compareModel(t *testing.T, s sheet.Store, m *model, chat core.ChatRef, users []string, when string) {
 	t.Helper()
 	ctx := context.Background()
 	list, err := s.ListCharacters(ctx, chat)
@@ -214,7 +215,7 @@ func compareModel(t *testing.T, s character.Characters, m *model, chat core.Chat
 		got, err := s.ActiveCharacter(ctx, chat, u)
 		id, ok := m.active[chat][u]
 		switch {
-		case !ok && !errors.Is(err, character.ErrNotFound):
+		case !ok && !errors.Is(err, core.ErrNotFound):
 			t.Fatalf("%s: active of %s in %s = %q, %v; model: none", when, u, chat, got.Key, err)
 		case ok && (err != nil || got.ID != id):
 			t.Fatalf("%s: active of %s in %s = %d, %v; model: %d", when, u, chat, got.ID, err, id)
@@ -224,17 +225,17 @@ func compareModel(t *testing.T, s character.Characters, m *model, chat core.Chat
 
 // RunRollModel logs random rolls in a few chats with random keep limits
 // and compares history, per-user counts and face counts with a model.
-func RunRollModel(t *testing.T, open func(t *testing.T) character.RollLog) {
+func RunRollModel(t *testing.T, open func(t *testing.T) history.Store) {
 	ctx := context.Background()
 	seed := uint64(77)
 	rng := rand.New(rand.NewPCG(seed, seed))
 	s := open(t)
 	chats := []core.ChatRef{chatA, chatB, chatC}
-	kept := map[core.ChatRef][]character.Roll{} // oldest first
+	kept := map[core.ChatRef][]history.Roll{} // oldest first
 	for step := 0; step < 300; step++ {
 		chat := chats[rng.IntN(len(chats))]
 		user := fmt.Sprint("u", rng.IntN(4))
-		r := character.Roll{Chat: chat, UserID: user, UserName: fmt.Sprint("name", step), Command: fmt.Sprint("/roll #", step)}
+		r := history.Roll{Chat: chat, UserID: user, UserName: fmt.Sprint("name", step), Command: fmt.Sprint("/roll #", step)}
 		for i, n := 0, rng.IntN(5); i < n; i++ {
 			sides := []int{0, 4, 6, 10, 20}[rng.IntN(5)]
 			r.Sides = append(r.Sides, sides)

@@ -18,8 +18,13 @@ import (
 	"time"
 
 	"zaria/core"
+	"zaria/core/alias"
 	"zaria/core/character"
 	"zaria/core/command"
+	"zaria/core/gm"
+	"zaria/core/history"
+	"zaria/core/sheet"
+	"zaria/core/transfer"
 )
 
 // StateStore keeps the adapters' platform state (Telegram's update offset,
@@ -53,12 +58,12 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("Settings", func(t *testing.T) { RunSettings(t, func(t *testing.T) SettingsChanger { return open(t) }) })
 	t.Run("SettingsChanges", func(t *testing.T) { RunSettingsChanges(t, func(t *testing.T) SettingsChanger { return open(t) }) })
 	t.Run("State", func(t *testing.T) { RunState(t, func(t *testing.T) StateStore { return open(t) }) })
-	t.Run("Characters", func(t *testing.T) { RunCharacters(t, func(t *testing.T) character.Characters { return open(t) }) })
-	t.Run("GMs", func(t *testing.T) { RunGMs(t, func(t *testing.T) character.GMs { return open(t) }) })
-	t.Run("RollLog", func(t *testing.T) { RunRollLog(t, func(t *testing.T) character.RollLog { return open(t) }) })
-	t.Run("RollModel", func(t *testing.T) { RunRollModel(t, func(t *testing.T) character.RollLog { return open(t) }) })
-	t.Run("Aliases", func(t *testing.T) { RunAliases(t, func(t *testing.T) character.Aliases { return open(t) }) })
-	t.Run("Model", func(t *testing.T) { RunModel(t, func(t *testing.T) character.Characters { return open(t) }) })
+	t.Run("Characters", func(t *testing.T) { RunCharacters(t, func(t *testing.T) sheet.Store { return open(t) }) })
+	t.Run("GMs", func(t *testing.T) { RunGMs(t, func(t *testing.T) gm.Store { return open(t) }) })
+	t.Run("RollLog", func(t *testing.T) { RunRollLog(t, func(t *testing.T) history.Store { return open(t) }) })
+	t.Run("RollModel", func(t *testing.T) { RunRollModel(t, func(t *testing.T) history.Store { return open(t) }) })
+	t.Run("Aliases", func(t *testing.T) { RunAliases(t, func(t *testing.T) alias.Store { return open(t) }) })
+	t.Run("Model", func(t *testing.T) { RunModel(t, func(t *testing.T) sheet.Store { return open(t) }) })
 	t.Run("Import", func(t *testing.T) { RunImport(t, open) })
 	t.Run("Concurrency", func(t *testing.T) { RunConcurrency(t, open) })
 }
@@ -198,11 +203,11 @@ func RunState(t *testing.T, open func(t *testing.T) StateStore) {
 	}
 }
 
-// sheet builds a character for the tests.
-func sheet(owner, name string, values ...string) character.Character {
-	c := character.Character{Owner: owner, OwnerName: "Name of " + owner, Name: name, Key: key(name), System: "zaria"}
+// newSheet builds a character for the tests.
+func newSheet(owner, name string, values ...string) sheet.Character {
+	c := sheet.Character{Owner: owner, OwnerName: "Name of " + owner, Name: name, Key: key(name), System: "zaria"}
 	for i := 0; i+1 < len(values); i += 2 {
-		c.Values = append(c.Values, character.Value{Name: values[i], Key: key(values[i]), Text: values[i+1]})
+		c.Values = append(c.Values, sheet.Value{Name: values[i], Key: key(values[i]), Text: values[i+1]})
 	}
 	return c
 }
@@ -219,7 +224,7 @@ func key(s string) string {
 	return string(b)
 }
 
-func sameCharacter(t *testing.T, got, want character.Character) {
+func sameCharacter(t *testing.T, got, want sheet.Character) {
 	t.Helper()
 	if got.ID != want.ID || got.Chat != want.Chat || got.Owner != want.Owner || got.OwnerName != want.OwnerName ||
 		got.Name != want.Name || got.Key != want.Key || got.System != want.System || got.Active != want.Active ||
@@ -231,16 +236,16 @@ func sameCharacter(t *testing.T, got, want character.Character) {
 	}
 }
 
-// RunCharacters checks a character.Characters store.
-func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
+// RunCharacters checks a sheet.Store (character sheets).
+func RunCharacters(t *testing.T, open func(t *testing.T) sheet.Store) {
 	ctx := context.Background()
 
 	t.Run("CreateAndRead", func(t *testing.T) {
 		s := open(t)
-		in := sheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2", "Arma", "espada-larga", "Δύναμη", "-1")
+		in := newSheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2", "Arma", "espada-larga", "Δύναμη", "-1")
 		in.Created, in.Updated = t0, t0.Add(time.Second)
 		in.Chat = chatB // ignored: the chat argument wins
-		c, err := s.CreateCharacter(ctx, chatA, in, character.Quota{PerOwner: 5})
+		c, err := s.CreateCharacter(ctx, chatA, in, sheet.Quota{PerOwner: 5})
 		must(t, err)
 		if c.ID == 0 || c.Chat != chatA || !c.Active {
 			t.Errorf("created = %+v, want an ID, chat %s, active", c, chatA)
@@ -257,7 +262,7 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 
 		// No values, zero times: the store sets the times.
 		before := time.Now().Add(-time.Minute)
-		bare, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Mira"), character.Quota{PerOwner: 5})
+		bare, err := s.CreateCharacter(ctx, chatA, newSheet("u2", "Mira"), sheet.Quota{PerOwner: 5})
 		must(t, err)
 		if bare.Created.Before(before) || bare.Updated.Before(before) {
 			t.Errorf("zero times were not set: created %v updated %v", bare.Created, bare.Updated)
@@ -270,82 +275,82 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 	t.Run("NotFound", func(t *testing.T) {
 		s := open(t)
 		_, err := s.Character(ctx, chatA, "nadie")
-		wantErr(t, err, character.ErrNotFound, "Character of an empty store")
+		wantErr(t, err, core.ErrNotFound, "Character of an empty store")
 		_, err = s.ActiveCharacter(ctx, chatA, "u1")
-		wantErr(t, err, character.ErrNotFound, "ActiveCharacter of an empty store")
+		wantErr(t, err, core.ErrNotFound, "ActiveCharacter of an empty store")
 		list, err := s.ListCharacters(ctx, chatA)
 		must(t, err)
 		if len(list) != 0 {
 			t.Errorf("list of an empty chat = %v", list)
 		}
-		_, err = s.EditCharacter(ctx, chatA, 1, func(c *character.Character) error { c.Key = "x"; return nil })
-		wantErr(t, err, character.ErrNotFound, "EditCharacter of an empty store")
-		wantErr(t, s.DeleteCharacter(ctx, chatA, 1), character.ErrNotFound, "DeleteCharacter of an empty store")
-		wantErr(t, s.SetActive(ctx, chatA, "u1", 1), character.ErrNotFound, "SetActive of an empty store")
+		_, err = s.EditCharacter(ctx, chatA, 1, func(c *sheet.Character) error { c.Key = "x"; return nil })
+		wantErr(t, err, core.ErrNotFound, "EditCharacter of an empty store")
+		wantErr(t, s.DeleteCharacter(ctx, chatA, 1), core.ErrNotFound, "DeleteCharacter of an empty store")
+		wantErr(t, s.SetActive(ctx, chatA, "u1", 1), core.ErrNotFound, "SetActive of an empty store")
 	})
 
 	t.Run("DuplicateKey", func(t *testing.T) {
 		s := open(t)
-		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Drake"), character.Quota{PerOwner: 5})
+		_, err := s.CreateCharacter(ctx, chatA, newSheet("u1", "Drake"), sheet.Quota{PerOwner: 5})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatA, sheet("u2", "Drake", "Fuerza", "1"), character.Quota{PerOwner: 5})
-		wantErr(t, err, character.ErrExists, "second Drake in the chat")
+		_, err = s.CreateCharacter(ctx, chatA, newSheet("u2", "Drake", "Fuerza", "1"), sheet.Quota{PerOwner: 5})
+		wantErr(t, err, core.ErrExists, "second Drake in the chat")
 		got, err := s.Character(ctx, chatA, "drake")
 		must(t, err)
 		if got.Owner != "u1" || len(got.Values) != 0 {
 			t.Errorf("a refused create changed the first Drake: %+v", got)
 		}
-		if _, err := s.ActiveCharacter(ctx, chatA, "u2"); !errors.Is(err, character.ErrNotFound) {
+		if _, err := s.ActiveCharacter(ctx, chatA, "u2"); !errors.Is(err, core.ErrNotFound) {
 			t.Errorf("a refused create left u2 an active character: %v", err)
 		}
 		// Keys are compared byte for byte: the core folds, the store does not.
-		upper := sheet("u3", "Drake")
+		upper := newSheet("u3", "Drake")
 		upper.Key = "DRAKE"
-		_, err = s.CreateCharacter(ctx, chatA, upper, character.Quota{PerOwner: 5})
+		_, err = s.CreateCharacter(ctx, chatA, upper, sheet.Quota{PerOwner: 5})
 		must(t, err)
-		if _, err := s.Character(ctx, chatA, "Drake"); !errors.Is(err, character.ErrNotFound) {
+		if _, err := s.Character(ctx, chatA, "Drake"); !errors.Is(err, core.ErrNotFound) {
 			t.Errorf("key %q found by %q: the store folds keys", "drake", "Drake")
 		}
 		// Same name in other chats is fine.
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u2", "Drake"), character.Quota{PerOwner: 5})
+		_, err = s.CreateCharacter(ctx, chatB, newSheet("u2", "Drake"), sheet.Quota{PerOwner: 5})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatC, sheet("u2", "Drake"), character.Quota{PerOwner: 5})
+		_, err = s.CreateCharacter(ctx, chatC, newSheet("u2", "Drake"), sheet.Quota{PerOwner: 5})
 		must(t, err)
 	})
 
 	t.Run("Quota", func(t *testing.T) {
 		s := open(t)
 		for _, n := range []string{"A1", "A2"} {
-			_, err := s.CreateCharacter(ctx, chatA, sheet("u1", n), character.Quota{PerOwner: 2})
+			_, err := s.CreateCharacter(ctx, chatA, newSheet("u1", n), sheet.Quota{PerOwner: 2})
 			must(t, err)
 		}
-		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "A3"), character.Quota{PerOwner: 2})
-		wantErr(t, err, character.ErrQuota, "third character with quota 2")
-		if _, err := s.Character(ctx, chatA, "a3"); !errors.Is(err, character.ErrNotFound) {
+		_, err := s.CreateCharacter(ctx, chatA, newSheet("u1", "A3"), sheet.Quota{PerOwner: 2})
+		wantErr(t, err, core.ErrQuota, "third character with quota 2")
+		if _, err := s.Character(ctx, chatA, "a3"); !errors.Is(err, core.ErrNotFound) {
 			t.Errorf("refused character was stored: %v", err)
 		}
 		// The quota is per owner and per chat.
-		_, err = s.CreateCharacter(ctx, chatA, sheet("u2", "B1"), character.Quota{PerOwner: 2})
+		_, err = s.CreateCharacter(ctx, chatA, newSheet("u2", "B1"), sheet.Quota{PerOwner: 2})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "A3"), character.Quota{PerOwner: 2})
+		_, err = s.CreateCharacter(ctx, chatB, newSheet("u1", "A3"), sheet.Quota{PerOwner: 2})
 		must(t, err)
 		// Deleting frees a place.
 		a1, err := s.Character(ctx, chatA, "a1")
 		must(t, err)
 		must(t, s.DeleteCharacter(ctx, chatA, a1.ID))
-		_, err = s.CreateCharacter(ctx, chatA, sheet("u1", "A3"), character.Quota{PerOwner: 2})
+		_, err = s.CreateCharacter(ctx, chatA, newSheet("u1", "A3"), sheet.Quota{PerOwner: 2})
 		must(t, err)
 	})
 
 	t.Run("ListAndActive", func(t *testing.T) {
 		s := open(t)
-		zed, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Zed", "x", "1"), character.Quota{})
+		zed, err := s.CreateCharacter(ctx, chatA, newSheet("u1", "Zed", "x", "1"), sheet.Quota{})
 		must(t, err)
-		amy, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Amy", "y", "2"), character.Quota{})
+		amy, err := s.CreateCharacter(ctx, chatA, newSheet("u1", "Amy", "y", "2"), sheet.Quota{})
 		must(t, err)
-		bob, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Bob"), character.Quota{})
+		bob, err := s.CreateCharacter(ctx, chatA, newSheet("u2", "Bob"), sheet.Quota{})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Other"), character.Quota{})
+		_, err = s.CreateCharacter(ctx, chatB, newSheet("u1", "Other"), sheet.Quota{})
 		must(t, err)
 
 		list, err := s.ListCharacters(ctx, chatA)
@@ -382,8 +387,8 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 			t.Error("amy is still active after switching to zed")
 		}
 		// A user cannot pick another user's character, nor one of another chat.
-		wantErr(t, s.SetActive(ctx, chatA, "u1", bob.ID), character.ErrNotFound, "u1 picks bob of u2")
-		wantErr(t, s.SetActive(ctx, chatB, "u1", amy.ID), character.ErrNotFound, "u1 picks amy from chat B")
+		wantErr(t, s.SetActive(ctx, chatA, "u1", bob.ID), core.ErrNotFound, "u1 picks bob of u2")
+		wantErr(t, s.SetActive(ctx, chatB, "u1", amy.ID), core.ErrNotFound, "u1 picks amy from chat B")
 		got, err = s.ActiveCharacter(ctx, chatA, "u1")
 		must(t, err)
 		if got.ID != zed.ID {
@@ -398,16 +403,16 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 
 	t.Run("Update", func(t *testing.T) {
 		s := open(t)
-		in := sheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2")
+		in := newSheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2")
 		in.Created = t0
-		c, err := s.CreateCharacter(ctx, chatA, in, character.Quota{})
+		c, err := s.CreateCharacter(ctx, chatA, in, sheet.Quota{})
 		must(t, err)
-		mira, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Mira"), character.Quota{})
+		mira, err := s.CreateCharacter(ctx, chatA, newSheet("u2", "Mira"), sheet.Quota{})
 		must(t, err)
 
 		// replace sets every field an edit may change, and tries the others.
-		replace := func(to character.Character) func(*character.Character) error {
-			return func(c *character.Character) error {
+		replace := func(to sheet.Character) func(*sheet.Character) error {
+			return func(c *sheet.Character) error {
 				id := c.ID
 				*c = to
 				c.ID = id + 1000 // not changed by an edit either
@@ -416,7 +421,7 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 		}
 		up := c
 		up.Name, up.Key, up.System, up.OwnerName = "Drake el Rojo", "drake el rojo", "dh", "Ana"
-		up.Values = []character.Value{{Name: "Atletismo", Key: "atletismo", Text: "3"}, {Name: "Uso arma", Key: "uso arma", Text: "d6"}}
+		up.Values = []sheet.Value{{Name: "Atletismo", Key: "atletismo", Text: "3"}, {Name: "Uso arma", Key: "uso arma", Text: "d6"}}
 		up.Updated = t0.Add(time.Hour)
 		up.Owner, up.Created, up.Active, up.Chat = "intruder", t0.Add(-time.Hour), false, chatB // not changed by an edit
 		edited, err := s.EditCharacter(ctx, chatA, c.ID, replace(up))
@@ -427,13 +432,13 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 		got, err := s.Character(ctx, chatA, "drake el rojo")
 		must(t, err)
 		sameCharacter(t, got, want)
-		if _, err := s.Character(ctx, chatA, "drake"); !errors.Is(err, character.ErrNotFound) {
+		if _, err := s.Character(ctx, chatA, "drake"); !errors.Is(err, core.ErrNotFound) {
 			t.Errorf("old key still finds the renamed character: %v", err)
 		}
 
 		// The edit sees the sheet as stored, and its error aborts it.
 		boom := errors.New("boom")
-		_, err = s.EditCharacter(ctx, chatA, c.ID, func(c *character.Character) error {
+		_, err = s.EditCharacter(ctx, chatA, c.ID, func(c *sheet.Character) error {
 			if c.Name != "Drake el Rojo" || len(c.Values) != 2 || c.Values[1].Text != "d6" || c.Owner != "u1" {
 				t.Errorf("edit sees %+v", c)
 			}
@@ -448,49 +453,49 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 		sameCharacter(t, again, want)
 
 		// Taking another character's key fails and changes nothing.
-		_, err = s.EditCharacter(ctx, chatA, c.ID, func(c *character.Character) error {
+		_, err = s.EditCharacter(ctx, chatA, c.ID, func(c *sheet.Character) error {
 			c.Key, c.Values = mira.Key, nil
 			return nil
 		})
-		wantErr(t, err, character.ErrExists, "rename onto mira")
+		wantErr(t, err, core.ErrExists, "rename onto mira")
 		again, err = s.Character(ctx, chatA, "drake el rojo")
 		must(t, err)
 		sameCharacter(t, again, want)
 
 		// The id of chat A's character is unknown in chat B.
 		_, err = s.EditCharacter(ctx, chatB, c.ID, replace(up))
-		wantErr(t, err, character.ErrNotFound, "edit via another chat")
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u9", "Zz"), character.Quota{})
+		wantErr(t, err, core.ErrNotFound, "edit via another chat")
+		_, err = s.CreateCharacter(ctx, chatB, newSheet("u9", "Zz"), sheet.Quota{})
 		must(t, err)
 		_, err = s.EditCharacter(ctx, chatB, c.ID, replace(up))
-		wantErr(t, err, character.ErrNotFound, "edit via another chat that exists")
+		wantErr(t, err, core.ErrNotFound, "edit via another chat that exists")
 		again, err = s.Character(ctx, chatA, "drake el rojo")
 		must(t, err)
 		sameCharacter(t, again, want)
 
 		// One value changed, one removed, two added, in order; then a
 		// reordering; then emptying. Each reads back as edited.
-		steps := []func(vs []character.Value) []character.Value{
-			func(vs []character.Value) []character.Value {
+		steps := []func(vs []sheet.Value) []sheet.Value{
+			func(vs []sheet.Value) []sheet.Value {
 				vs[0].Text = "4"
-				return append(vs[:1], character.Value{Name: "Fuerza", Key: "fuerza", Text: "2"}, character.Value{Name: "Δύναμη", Key: "δυναμη", Text: "-1"})
+				return append(vs[:1], sheet.Value{Name: "Fuerza", Key: "fuerza", Text: "2"}, sheet.Value{Name: "Δύναμη", Key: "δυναμη", Text: "-1"})
 			},
-			func(vs []character.Value) []character.Value {
-				return append(vs, character.Value{Name: "Arma", Key: "arma", Text: "espada"})
+			func(vs []sheet.Value) []sheet.Value {
+				return append(vs, sheet.Value{Name: "Arma", Key: "arma", Text: "espada"})
 			},
-			func(vs []character.Value) []character.Value {
-				return []character.Value{vs[3], vs[1], vs[0]}
+			func(vs []sheet.Value) []sheet.Value {
+				return []sheet.Value{vs[3], vs[1], vs[0]}
 			},
-			func(vs []character.Value) []character.Value {
-				return append([]character.Value{{Name: "Nuevo", Key: "nuevo", Text: "1"}}, vs[1:]...)
+			func(vs []sheet.Value) []sheet.Value {
+				return append([]sheet.Value{{Name: "Nuevo", Key: "nuevo", Text: "1"}}, vs[1:]...)
 			},
-			func([]character.Value) []character.Value { return nil },
+			func([]sheet.Value) []sheet.Value { return nil },
 		}
 		for i, step := range steps {
-			var wantValues []character.Value
-			_, err := s.EditCharacter(ctx, chatA, c.ID, func(c *character.Character) error {
+			var wantValues []sheet.Value
+			_, err := s.EditCharacter(ctx, chatA, c.ID, func(c *sheet.Character) error {
 				c.Values = step(c.Values)
-				wantValues = append([]character.Value(nil), c.Values...)
+				wantValues = append([]sheet.Value(nil), c.Values...)
 				return nil
 			})
 			must(t, err)
@@ -504,25 +509,25 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 
 	t.Run("Delete", func(t *testing.T) {
 		s := open(t)
-		c, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Drake", "Fuerza", "4"), character.Quota{})
+		c, err := s.CreateCharacter(ctx, chatA, newSheet("u1", "Drake", "Fuerza", "4"), sheet.Quota{})
 		must(t, err)
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Drake"), character.Quota{})
+		_, err = s.CreateCharacter(ctx, chatB, newSheet("u1", "Drake"), sheet.Quota{})
 		must(t, err)
-		wantErr(t, s.DeleteCharacter(ctx, chatB, c.ID), character.ErrNotFound, "delete via another chat")
+		wantErr(t, s.DeleteCharacter(ctx, chatB, c.ID), core.ErrNotFound, "delete via another chat")
 		if _, err := s.Character(ctx, chatA, "drake"); err != nil {
 			t.Fatalf("delete via chat B removed chat A's character: %v", err)
 		}
 		must(t, s.DeleteCharacter(ctx, chatA, c.ID))
 		_, err = s.Character(ctx, chatA, "drake")
-		wantErr(t, err, character.ErrNotFound, "Character after delete")
+		wantErr(t, err, core.ErrNotFound, "Character after delete")
 		_, err = s.ActiveCharacter(ctx, chatA, "u1")
-		wantErr(t, err, character.ErrNotFound, "ActiveCharacter after delete")
-		wantErr(t, s.DeleteCharacter(ctx, chatA, c.ID), character.ErrNotFound, "second delete")
+		wantErr(t, err, core.ErrNotFound, "ActiveCharacter after delete")
+		wantErr(t, s.DeleteCharacter(ctx, chatA, c.ID), core.ErrNotFound, "second delete")
 		if _, err := s.ActiveCharacter(ctx, chatB, "u1"); err != nil {
 			t.Errorf("chat B's active character is gone: %v", err)
 		}
 		// The name is free again, with a new id and no old values.
-		d, err := s.CreateCharacter(ctx, chatA, sheet("u2", "Drake"), character.Quota{})
+		d, err := s.CreateCharacter(ctx, chatA, newSheet("u2", "Drake"), sheet.Quota{})
 		must(t, err)
 		if d.ID == c.ID {
 			t.Errorf("a deleted character's id %d was reused", c.ID)
@@ -535,35 +540,35 @@ func RunCharacters(t *testing.T, open func(t *testing.T) character.Characters) {
 	})
 }
 
-// RunGMs checks a character.GMs store.
-func RunGMs(t *testing.T, open func(t *testing.T) character.GMs) {
+// RunGMs checks a gm.Store (named GMs).
+func RunGMs(t *testing.T, open func(t *testing.T) gm.Store) {
 	ctx := context.Background()
 	s := open(t)
 	if gm, err := s.IsGM(ctx, chatA, "u1"); err != nil || gm {
 		t.Errorf("IsGM in an empty store = %v %v", gm, err)
 	}
-	_, err := s.AddGM(ctx, chatA, character.GM{UserID: "u2", Name: "Bea", Added: t0.Add(time.Minute)}, 0)
+	_, err := s.AddGM(ctx, chatA, gm.GM{UserID: "u2", Name: "Bea", Added: t0.Add(time.Minute)}, 0)
 	must(t, err)
-	_, err = s.AddGM(ctx, chatA, character.GM{UserID: "u1", Name: "Ana", Added: t0}, 0)
+	_, err = s.AddGM(ctx, chatA, gm.GM{UserID: "u1", Name: "Ana", Added: t0}, 0)
 	must(t, err)
-	_, err = s.AddGM(ctx, chatB, character.GM{UserID: "u3", Name: "Carla", Added: t0}, 0)
+	_, err = s.AddGM(ctx, chatB, gm.GM{UserID: "u3", Name: "Carla", Added: t0}, 0)
 	must(t, err)
 	// Adding again updates the name, is not an error, and is not new; at
 	// the quota an existing GM can still be renamed, a new one cannot.
-	added, err := s.AddGM(ctx, chatA, character.GM{UserID: "u2", Name: "Beatriz", Added: t0.Add(time.Minute)}, 2)
+	added, err := s.AddGM(ctx, chatA, gm.GM{UserID: "u2", Name: "Beatriz", Added: t0.Add(time.Minute)}, 2)
 	must(t, err)
 	if added {
 		t.Error("AddGM of an existing GM says added")
 	}
-	added, err = s.AddGM(ctx, chatA, character.GM{UserID: "u4", Name: "Dani"}, 2)
-	wantErr(t, err, character.ErrQuota, "third GM with quota 2")
+	added, err = s.AddGM(ctx, chatA, gm.GM{UserID: "u4", Name: "Dani"}, 2)
+	wantErr(t, err, core.ErrQuota, "third GM with quota 2")
 	if added {
 		t.Error("a refused AddGM says added")
 	}
 	if gm, err := s.IsGM(ctx, chatA, "u4"); err != nil || gm {
 		t.Errorf("a GM refused by the quota was stored: %v %v", gm, err)
 	}
-	added, err = s.AddGM(ctx, chatB, character.GM{UserID: "u4", Name: "Dani", Added: t0}, 2)
+	added, err = s.AddGM(ctx, chatB, gm.GM{UserID: "u4", Name: "Dani", Added: t0}, 2)
 	must(t, err)
 	if !added {
 		t.Error("AddGM of a new GM does not say added")
@@ -572,7 +577,7 @@ func RunGMs(t *testing.T, open func(t *testing.T) character.GMs) {
 
 	list, err := s.ListGMs(ctx, chatA)
 	must(t, err)
-	want := []character.GM{{UserID: "u1", Name: "Ana", Added: t0}, {UserID: "u2", Name: "Beatriz", Added: t0.Add(time.Minute)}}
+	want := []gm.GM{{UserID: "u1", Name: "Ana", Added: t0}, {UserID: "u2", Name: "Beatriz", Added: t0.Add(time.Minute)}}
 	if len(list) != len(want) {
 		t.Fatalf("GMs of A = %+v, want %+v", list, want)
 	}
@@ -592,9 +597,9 @@ func RunGMs(t *testing.T, open func(t *testing.T) character.GMs) {
 			t.Errorf("IsGM(%s, %s) = %v, want %v", c.chat, c.user, gm, c.want)
 		}
 	}
-	wantErr(t, s.RemoveGM(ctx, chatB, "u1"), character.ErrNotFound, "remove A's GM via chat B")
+	wantErr(t, s.RemoveGM(ctx, chatB, "u1"), core.ErrNotFound, "remove A's GM via chat B")
 	must(t, s.RemoveGM(ctx, chatA, "u1"))
-	wantErr(t, s.RemoveGM(ctx, chatA, "u1"), character.ErrNotFound, "remove twice")
+	wantErr(t, s.RemoveGM(ctx, chatA, "u1"), core.ErrNotFound, "remove twice")
 	if gm, err := s.IsGM(ctx, chatA, "u1"); err != nil || gm {
 		t.Errorf("IsGM after remove = %v %v", gm, err)
 	}
@@ -605,19 +610,19 @@ func RunGMs(t *testing.T, open func(t *testing.T) character.GMs) {
 	}
 }
 
-// RunRollLog checks a character.RollLog store.
-func RunRollLog(t *testing.T, open func(t *testing.T) character.RollLog) {
+// RunRollLog checks a history.Store (the roll log).
+func RunRollLog(t *testing.T, open func(t *testing.T) history.Store) {
 	ctx := context.Background()
 
 	t.Run("AppendAndRead", func(t *testing.T) {
 		s := open(t)
-		r := character.Roll{Chat: chatA, UserID: "u1", UserName: "Ana", Command: "/zaria fuerza+atletismo dc15",
+		r := history.Roll{Chat: chatA, UserID: "u1", UserName: "Ana", Command: "/zaria fuerza+atletismo dc15",
 			Dice: []int{7, 3}, Sides: []int{10, 10}, Result: "Éxito: 14", Time: t0}
 		must(t, s.AppendRoll(ctx, r, 100))
-		r2 := character.Roll{Chat: chatA, UserID: "u2", UserName: "Bea", Command: "/roll 3d6", Dice: []int{1, 2, 6},
+		r2 := history.Roll{Chat: chatA, UserID: "u2", UserName: "Bea", Command: "/roll 3d6", Dice: []int{1, 2, 6},
 			Sides: []int{6, 6, 6}, Result: "9", Time: t0.Add(time.Second)}
 		must(t, s.AppendRoll(ctx, r2, 100))
-		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatB, UserID: "u1", Command: "/roll 1d20", Dice: []int{20}, Sides: []int{20}}, 100))
+		must(t, s.AppendRoll(ctx, history.Roll{Chat: chatB, UserID: "u1", Command: "/roll 1d20", Dice: []int{20}, Sides: []int{20}}, 100))
 
 		got, err := s.LastRolls(ctx, chatA, 10)
 		must(t, err)
@@ -627,7 +632,7 @@ func RunRollLog(t *testing.T, open func(t *testing.T) character.RollLog) {
 		if got[0].ID <= got[1].ID {
 			t.Errorf("ids %d, %d: want newest first and increasing", got[0].ID, got[1].ID)
 		}
-		for i, want := range []character.Roll{r2, r} {
+		for i, want := range []history.Roll{r2, r} {
 			g := got[i]
 			if g.Chat != chatA || g.UserID != want.UserID || g.UserName != want.UserName || g.Command != want.Command ||
 				!reflect.DeepEqual(g.Dice, want.Dice) || !reflect.DeepEqual(g.Sides, want.Sides) ||
@@ -650,8 +655,8 @@ func RunRollLog(t *testing.T, open func(t *testing.T) character.RollLog) {
 	t.Run("Pruning", func(t *testing.T) {
 		s := open(t)
 		for i := 1; i <= 7; i++ {
-			must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: fmt.Sprintf("/roll #%d", i)}, 3))
-			must(t, s.AppendRoll(ctx, character.Roll{Chat: chatB, UserID: "u1", Command: fmt.Sprintf("/roll B%d", i)}, 5))
+			must(t, s.AppendRoll(ctx, history.Roll{Chat: chatA, UserID: "u1", Command: fmt.Sprintf("/roll #%d", i)}, 3))
+			must(t, s.AppendRoll(ctx, history.Roll{Chat: chatB, UserID: "u1", Command: fmt.Sprintf("/roll B%d", i)}, 5))
 		}
 		got, err := s.LastRolls(ctx, chatA, 100)
 		must(t, err)
@@ -673,14 +678,14 @@ func RunRollLog(t *testing.T, open func(t *testing.T) character.RollLog) {
 			t.Errorf("counts over kept rolls = %+v, want u1: 3", counts)
 		}
 		// Pruning to 1 keeps the roll just logged, and ids keep increasing.
-		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: "/roll last"}, 1))
+		must(t, s.AppendRoll(ctx, history.Roll{Chat: chatA, UserID: "u1", Command: "/roll last"}, 1))
 		got, err = s.LastRolls(ctx, chatA, 100)
 		must(t, err)
 		if len(got) != 1 || got[0].Command != "/roll last" {
 			t.Errorf("after keep=1: %+v", got)
 		}
 		last := got[0].ID
-		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: "/roll after"}, 1))
+		must(t, s.AppendRoll(ctx, history.Roll{Chat: chatA, UserID: "u1", Command: "/roll after"}, 1))
 		got, err = s.LastRolls(ctx, chatA, 100)
 		must(t, err)
 		if len(got) != 1 || got[0].ID <= last {
@@ -692,7 +697,7 @@ func RunRollLog(t *testing.T, open func(t *testing.T) character.RollLog) {
 		s := open(t)
 		add := func(chat core.ChatRef, user, name string, dice, sides []int) {
 			t.Helper()
-			must(t, s.AppendRoll(ctx, character.Roll{Chat: chat, UserID: user, UserName: name, Command: "/roll", Dice: dice, Sides: sides}, 0))
+			must(t, s.AppendRoll(ctx, history.Roll{Chat: chat, UserID: user, UserName: name, Command: "/roll", Dice: dice, Sides: sides}, 0))
 		}
 		add(chatA, "u2", "Bea", []int{1, 6}, []int{6, 6})
 		add(chatA, "u1", "Ana", []int{6, 6, 20}, []int{6, 6, 20})
@@ -703,13 +708,13 @@ func RunRollLog(t *testing.T, open func(t *testing.T) character.RollLog) {
 
 		counts, err := s.RollCounts(ctx, chatA)
 		must(t, err)
-		want := []character.UserCount{{UserID: "u2", UserName: "Beatriz", Rolls: 2}, {UserID: "u3", UserName: "Cal", Rolls: 2}, {UserID: "u1", UserName: "Ana", Rolls: 1}}
+		want := []history.UserCount{{UserID: "u2", UserName: "Beatriz", Rolls: 2}, {UserID: "u3", UserName: "Cal", Rolls: 2}, {UserID: "u1", UserName: "Ana", Rolls: 1}}
 		if !reflect.DeepEqual(counts, want) {
 			t.Errorf("roll counts = %+v, want %+v", counts, want)
 		}
 		faces, err := s.FaceCounts(ctx, chatA)
 		must(t, err)
-		wantFaces := []character.FaceCount{
+		wantFaces := []history.FaceCount{
 			{Sides: 6, Face: 1, Count: 1}, {Sides: 6, Face: 3, Count: 1}, {Sides: 6, Face: 6, Count: 3},
 			{Sides: 10, Face: 9, Count: 1}, {Sides: 20, Face: 20, Count: 1},
 		}
@@ -726,11 +731,11 @@ func RunRollLog(t *testing.T, open func(t *testing.T) character.RollLog) {
 	})
 }
 
-// RunAliases checks a character.Aliases store.
-func RunAliases(t *testing.T, open func(t *testing.T) character.Aliases) {
+// RunAliases checks an alias.Store (saved rolls).
+func RunAliases(t *testing.T, open func(t *testing.T) alias.Store) {
 	ctx := context.Background()
 	s := open(t)
-	atk := character.Alias{UserID: "u1", Name: "Ataque", Key: "ataque", Text: "/dh ataque espada-larga vs {1}", Created: t0}
+	atk := alias.Alias{UserID: "u1", Name: "Ataque", Key: "ataque", Text: "/dh ataque espada-larga vs {1}", Created: t0}
 	must(t, s.SetAlias(ctx, chatA, atk, 2))
 	got, err := s.Alias(ctx, chatA, "u1", "ataque")
 	must(t, err)
@@ -743,20 +748,20 @@ func RunAliases(t *testing.T, open func(t *testing.T) character.Aliases) {
 		user string
 	}{{chatA, ""}, {chatA, "u2"}, {chatB, "u1"}, {chatC, "u1"}} {
 		_, err := s.Alias(ctx, c.chat, c.user, "ataque")
-		wantErr(t, err, character.ErrNotFound, fmt.Sprintf("alias of %q in %s", c.user, c.chat))
+		wantErr(t, err, core.ErrNotFound, fmt.Sprintf("alias of %q in %s", c.user, c.chat))
 	}
 	// Replacing is not a new alias: the quota of 2 still lets one more in.
 	atk2 := atk
 	atk2.Text, atk2.Created = "/dh ataque hacha vs {1}", t0.Add(time.Hour)
 	must(t, s.SetAlias(ctx, chatA, atk2, 2))
-	must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "Defensa", Key: "defensa", Text: "/dh defensa"}, 2))
-	err = s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "Magia", Key: "magia", Text: "/kh magia"}, 2)
-	wantErr(t, err, character.ErrQuota, "third alias with quota 2")
+	must(t, s.SetAlias(ctx, chatA, alias.Alias{UserID: "u1", Name: "Defensa", Key: "defensa", Text: "/dh defensa"}, 2))
+	err = s.SetAlias(ctx, chatA, alias.Alias{UserID: "u1", Name: "Magia", Key: "magia", Text: "/kh magia"}, 2)
+	wantErr(t, err, core.ErrQuota, "third alias with quota 2")
 	must(t, s.SetAlias(ctx, chatA, atk2, 2)) // replacing at the limit is fine
 	// Another user, and the chat itself, have their own quota.
-	must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u2", Name: "magia", Key: "magia", Text: "/kh magia"}, 2))
-	must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "", Name: "Iniciativa", Key: "iniciativa", Text: "/roll 1d20"}, 2))
-	must(t, s.SetAlias(ctx, chatB, character.Alias{UserID: "u1", Name: "Otro", Key: "otro", Text: "/roll 2d6"}, 2))
+	must(t, s.SetAlias(ctx, chatA, alias.Alias{UserID: "u2", Name: "magia", Key: "magia", Text: "/kh magia"}, 2))
+	must(t, s.SetAlias(ctx, chatA, alias.Alias{UserID: "", Name: "Iniciativa", Key: "iniciativa", Text: "/roll 1d20"}, 2))
+	must(t, s.SetAlias(ctx, chatB, alias.Alias{UserID: "u1", Name: "Otro", Key: "otro", Text: "/roll 2d6"}, 2))
 
 	got, err = s.Alias(ctx, chatA, "u1", "ataque")
 	must(t, err)
@@ -773,13 +778,13 @@ func RunAliases(t *testing.T, open func(t *testing.T) character.Aliases) {
 	if len(list) != 1 || list[0].Key != "iniciativa" || list[0].UserID != "" {
 		t.Errorf("chat aliases of A = %+v, want iniciativa", list)
 	}
-	wantErr(t, s.DeleteAlias(ctx, chatB, "u1", "ataque"), character.ErrNotFound, "delete A's alias via chat B")
-	wantErr(t, s.DeleteAlias(ctx, chatA, "u2", "ataque"), character.ErrNotFound, "delete u1's alias as u2")
+	wantErr(t, s.DeleteAlias(ctx, chatB, "u1", "ataque"), core.ErrNotFound, "delete A's alias via chat B")
+	wantErr(t, s.DeleteAlias(ctx, chatA, "u2", "ataque"), core.ErrNotFound, "delete u1's alias as u2")
 	must(t, s.DeleteAlias(ctx, chatA, "u1", "ataque"))
-	wantErr(t, s.DeleteAlias(ctx, chatA, "u1", "ataque"), character.ErrNotFound, "delete twice")
+	wantErr(t, s.DeleteAlias(ctx, chatA, "u1", "ataque"), core.ErrNotFound, "delete twice")
 	_, err = s.Alias(ctx, chatA, "u1", "ataque")
-	wantErr(t, err, character.ErrNotFound, "alias after delete")
-	must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "Magia", Key: "magia", Text: "/kh magia"}, 2))
+	wantErr(t, err, core.ErrNotFound, "alias after delete")
+	must(t, s.SetAlias(ctx, chatA, alias.Alias{UserID: "u1", Name: "Magia", Key: "magia", Text: "/kh magia"}, 2))
 	if _, err := s.Alias(ctx, chatB, "u1", "otro"); err != nil {
 		t.Errorf("chat B's alias is gone: %v", err)
 	}
@@ -791,32 +796,32 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 
 	setup := func(t *testing.T) Store {
 		s := open(t)
-		_, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Old", "Fuerza", "1"), character.Quota{})
+		_, err := s.CreateCharacter(ctx, chatA, newSheet("u1", "Old", "Fuerza", "1"), sheet.Quota{})
 		must(t, err)
 		must(t, s.SaveSettings(ctx, chatA, core.Settings{Lang: "es", Options: map[string]string{"old": "1"}}))
-		_, err = s.AddGM(ctx, chatA, character.GM{UserID: "gm", Name: "GM"}, 0)
+		_, err = s.AddGM(ctx, chatA, gm.GM{UserID: "gm", Name: "GM"}, 0)
 		must(t, err)
-		must(t, s.SetAlias(ctx, chatA, character.Alias{UserID: "u1", Name: "a", Key: "a", Text: "/roll 1d6"}, 0))
-		must(t, s.AppendRoll(ctx, character.Roll{Chat: chatA, UserID: "u1", Command: "/roll 1d6"}, 0))
-		_, err = s.CreateCharacter(ctx, chatB, sheet("u1", "Keep"), character.Quota{})
+		must(t, s.SetAlias(ctx, chatA, alias.Alias{UserID: "u1", Name: "a", Key: "a", Text: "/roll 1d6"}, 0))
+		must(t, s.AppendRoll(ctx, history.Roll{Chat: chatA, UserID: "u1", Command: "/roll 1d6"}, 0))
+		_, err = s.CreateCharacter(ctx, chatB, newSheet("u1", "Keep"), sheet.Quota{})
 		must(t, err)
 		return s
 	}
 
 	t.Run("Replace", func(t *testing.T) {
 		s := setup(t)
-		drake := sheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2")
+		drake := newSheet("u1", "Drake", "Fuerza", "4", "Atletismo", "2")
 		drake.Created, drake.Updated, drake.Active = t0, t0.Add(time.Minute), true
 		drake.ID, drake.Chat = 999, chatB // ignored
-		spare := sheet("u1", "Spare")
-		bob := sheet("u2", "Bob")
+		spare := newSheet("u1", "Spare")
+		bob := newSheet("u2", "Bob")
 		bob.Active = false
-		d := character.ChatData{
+		d := transfer.ChatData{
 			Settings:   core.Settings{Lang: "el", Options: map[string]string{"zaria": "heroico"}},
-			Characters: []character.Character{drake, spare, bob},
+			Characters: []sheet.Character{drake, spare, bob},
 		}
 		gone, err := s.ReplaceChat(ctx, chatA, d, false)
-		wantErr(t, err, character.ErrWouldDelete, "import without Old, not allowed to delete")
+		wantErr(t, err, transfer.ErrWouldDelete, "import without Old, not allowed to delete")
 		if len(gone) != 1 || gone[0] != "Old" {
 			t.Errorf("refused import names %v, want [Old]", gone)
 		}
@@ -850,7 +855,7 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 			t.Errorf("active of u1 = %q, want drake", act.Key)
 		}
 		_, err = s.ActiveCharacter(ctx, chatA, "u2")
-		wantErr(t, err, character.ErrNotFound, "u2 had no active character in the document")
+		wantErr(t, err, core.ErrNotFound, "u2 had no active character in the document")
 		if spare := list[2]; spare.Created.IsZero() {
 			t.Error("a character imported without times has no Created")
 		}
@@ -876,13 +881,13 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 
 	t.Run("AllOrNothing", func(t *testing.T) {
 		s := setup(t)
-		bad := character.ChatData{
+		bad := transfer.ChatData{
 			Settings:   core.Settings{Lang: "en"},
-			Characters: []character.Character{sheet("u1", "Twin"), sheet("u2", "Twin")},
+			Characters: []sheet.Character{newSheet("u1", "Twin"), newSheet("u2", "Twin")},
 		}
 		_, err := s.ReplaceChat(ctx, chatA, bad, true)
-		wantErr(t, err, character.ErrExists, "import with two Twins")
-		twoActive := character.ChatData{Characters: []character.Character{sheet("u1", "One"), sheet("u1", "Two")}}
+		wantErr(t, err, core.ErrExists, "import with two Twins")
+		twoActive := transfer.ChatData{Characters: []sheet.Character{newSheet("u1", "One"), newSheet("u1", "Two")}}
 		twoActive.Characters[0].Active, twoActive.Characters[1].Active = true, true
 		if _, err := s.ReplaceChat(ctx, chatA, twoActive, true); err == nil {
 			t.Error("import with two active characters of one owner succeeded")
@@ -905,7 +910,7 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 		must(t, err)
 		st, err := s.Settings(ctx, chatA)
 		must(t, err)
-		gone, err := s.ReplaceChat(ctx, chatC, character.ChatData{Settings: st, Characters: list}, false)
+		gone, err := s.ReplaceChat(ctx, chatC, transfer.ChatData{Settings: st, Characters: list}, false)
 		must(t, err)
 		if len(gone) != 0 {
 			t.Errorf("import into a new chat deleted %v", gone)
@@ -942,10 +947,10 @@ func RunConcurrency(t *testing.T, open func(t *testing.T) Store) {
 			user := fmt.Sprintf("u%d", w)
 			for i := 0; i < each; i++ {
 				name := fmt.Sprintf("w%d-%d", w, i)
-				if _, err := s.CreateCharacter(ctx, chat, sheet(user, name, "Fuerza", fmt.Sprint(i)), character.Quota{}); err != nil {
+				if _, err := s.CreateCharacter(ctx, chat, newSheet(user, name, "Fuerza", fmt.Sprint(i)), sheet.Quota{}); err != nil {
 					errs <- err
 				}
-				if err := s.AppendRoll(ctx, character.Roll{Chat: chat, UserID: user, Command: "/roll " + name, Dice: []int{i%6 + 1}, Sides: []int{6}}, 0); err != nil {
+				if err := s.AppendRoll(ctx, history.Roll{Chat: chat, UserID: user, Command: "/roll " + name, Dice: []int{i%6 + 1}, Sides: []int{6}}, 0); err != nil {
 					errs <- err
 				}
 				if err := s.SetState(ctx, fmt.Sprintf("worker.%d", w), fmt.Sprint(i)); err != nil {
@@ -983,7 +988,7 @@ func RunConcurrency(t *testing.T, open func(t *testing.T) Store) {
 
 	// Edits of one sheet from many goroutines: each adds its own values
 	// and bumps a shared counter; nothing acknowledged is lost.
-	shared, err := s.CreateCharacter(ctx, chatA, sheet("u1", "Shared", "n", "0"), character.Quota{})
+	shared, err := s.CreateCharacter(ctx, chatA, newSheet("u1", "Shared", "n", "0"), sheet.Quota{})
 	must(t, err)
 	var edits sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -991,9 +996,9 @@ func RunConcurrency(t *testing.T, open func(t *testing.T) Store) {
 		go func(w int) {
 			defer edits.Done()
 			for i := 0; i < 5; i++ {
-				_, err := s.EditCharacter(ctx, chatA, shared.ID, func(c *character.Character) error {
+				_, err := s.EditCharacter(ctx, chatA, shared.ID, func(c *sheet.Character) error {
 					k := fmt.Sprintf("w%d-%d", w, i)
-					c.Values = append(c.Values, character.Value{Name: k, Key: k, Text: "x"})
+					c.Values = append(c.Values, sheet.Value{Name: k, Key: k, Text: "x"})
 					n := 0
 					fmt.Sscan(c.Values[0].Text, &n)
 					c.Values[0].Text = fmt.Sprint(n + 1)

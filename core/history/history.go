@@ -1,7 +1,13 @@
-package character
+// Package history keeps a chat's roll history and reads it: every
+// answered roll is logged (command.Observer), /historial shows the last
+// ones and /stats counts them per user and tests each die size for
+// fairness with a chi-square test (chisq.go).
+package history
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
 	"math"
 	"sort"
 	"strconv"
@@ -12,6 +18,52 @@ import (
 	"zaria/core/fold"
 	"zaria/core/reply"
 )
+
+// Limits are the quotas of the history. Every field is given: the
+// character package holds their defaults (character.DefaultLimits).
+type Limits struct {
+	Keep    int // rolls kept per chat; older ones are pruned
+	Show    int // rolls /historial shows by default
+	ShowMax int // rolls /historial shows at most
+}
+
+// Options configure a Service.
+type Options struct {
+	Limits Limits
+	Logger *slog.Logger     // nil: discard
+	Now    func() time.Time // nil: time.Now
+}
+
+// Service implements /historial, /stats and command.Observer on top of a
+// Store.
+type Service struct {
+	store Store
+	lim   Limits
+	log   *slog.Logger
+	now   func() time.Time
+}
+
+// New returns a Service over store.
+func New(store Store, o Options) *Service {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, lim: o.Limits, log: o.Logger, now: o.Now}
+}
+
+// Register adds /historial and /stats to r. The router must have s as an
+// Observer for rolls to be logged.
+func Register(r *command.Router, s *Service) {
+	r.Register(command.Command{Name: "historial", Aliases: []string{"history", "ιστορικό"}, Handler: command.WithHints(s.history, command.PrefixHint)})
+	r.Register(command.Command{Name: "stats", Aliases: []string{"estadisticas", "στατιστικά"}, Handler: command.WithHints(s.stats, command.PrefixHint)})
+}
+
+// internal wraps a store failure once; the router logs it and shows the
+// user the generic internal-error message.
+func internal(op string, err error) error { return fmt.Errorf("history %s: %w", op, err) }
 
 const (
 	// resultLen is how much of a reply's text the history keeps.
@@ -24,7 +76,7 @@ const (
 )
 
 // Observe logs every answered roll (a reply with a Check) to the chat's
-// history, pruning it to Limits.HistoryKeep (command.Observer). Error
+// history, pruning it to Limits.Keep (command.Observer). Error
 // replies and secret rolls are not logged: the history is public to the
 // chat. A store failure is logged and does not affect the reply.
 func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.Reply, _ time.Duration) {
@@ -38,14 +90,14 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 	r := Roll{
 		Chat:     req.Msg.Chat,
 		UserID:   req.Msg.From.ID,
-		UserName: userName(req.Msg.From.Name),
-		Command:  cut(strings.TrimSpace(cmd), 200),
+		UserName: fold.UserName(req.Msg.From.Name),
+		Command:  fold.Cut(strings.TrimSpace(cmd), 200),
 		Dice:     rep.Check.Dice,
 		Sides:    plainSides(rep.Check.Dice, rep.Check.Sides),
 		Result:   summary(rep, resultLen),
 		Time:     s.now(),
 	}
-	if err := s.store.AppendRoll(ctx, r, s.lim.HistoryKeep); err != nil {
+	if err := s.store.AppendRoll(ctx, r, s.lim.Keep); err != nil {
 		s.log.ErrorContext(ctx, "log roll", "chat", req.Msg.Chat.String(), "err", err)
 	}
 }
@@ -76,16 +128,16 @@ func summary(rep *reply.Reply, n int) string {
 			parts = append(parts, t)
 		}
 	}
-	return cut(strings.Join(parts, " · "), n)
+	return fold.Cut(strings.Join(parts, " · "), n)
 }
 
 // history handles /historial [N].
 func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	n := s.lim.HistoryShow
+	n := s.lim.Show
 	if a := strings.TrimSpace(req.Args); a != "" {
 		v, err := strconv.Atoi(a)
-		if err != nil || v < 1 || v > s.lim.HistoryShowMax {
-			return nil, command.Errorf("history.bad_count", "max", s.lim.HistoryShowMax)
+		if err != nil || v < 1 || v > s.lim.ShowMax {
+			return nil, command.Errorf("history.bad_count", "max", s.lim.ShowMax)
 		}
 		n = v
 	}
@@ -94,14 +146,14 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 		return nil, internal("last rolls", err)
 	}
 	if len(rolls) == 0 {
-		return reply.Text(tr(req, "history.empty")), nil
+		return reply.Text(req.TP("history.empty")), nil
 	}
-	rep := (&reply.Reply{}).Add(reply.B(tr(req, "history.title", "count", len(rolls))))
+	rep := (&reply.Reply{}).Add(reply.B(req.TP("history.title", "count", len(rolls))))
 	now := s.now().UTC()
 	for _, r := range rolls {
 		// At most 11+1+20+2+50+3+80 = 167 characters a line.
-		rep.Add(reply.C(when(r.Time, now)), reply.T(" "), reply.B(cut(fold.Clean(r.UserName), 20)), reply.T(": "),
-			reply.T(cut(r.Command, 50)), reply.T(" → "+cut(r.Result, 80)))
+		rep.Add(reply.C(when(r.Time, now)), reply.T(" "), reply.B(fold.Cut(fold.Clean(r.UserName), 20)), reply.T(": "),
+			reply.T(fold.Cut(r.Command, 50)), reply.T(" → "+fold.Cut(r.Result, 80)))
 	}
 	return rep, nil
 }
@@ -122,7 +174,7 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 		return nil, internal("roll counts", err)
 	}
 	if len(counts) == 0 {
-		return reply.Text(tr(req, "history.empty")), nil
+		return reply.Text(req.TP("history.empty")), nil
 	}
 	sizes, more, err := s.store.DieStats(ctx, req.Msg.Chat, maxSizes)
 	if err != nil {
@@ -132,13 +184,13 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	for _, c := range counts {
 		total += c.Rolls
 	}
-	rep := (&reply.Reply{}).Add(reply.B(tr(req, "stats.title", "count", total, "keep", s.lim.HistoryKeep)))
+	rep := (&reply.Reply{}).Add(reply.B(req.TP("stats.title", "count", total, "keep", s.lim.Keep)))
 	for i, c := range counts {
 		if i == 10 {
-			rep.Add(reply.I(tr(req, "stats.more_users", "count", len(counts)-10)))
+			rep.Add(reply.I(req.TP("stats.more_users", "count", len(counts)-10)))
 			break
 		}
-		rep.Add(reply.T("• "), reply.B(cut(fold.Clean(c.UserName), maxUserName)), reply.T(": "+tr(req, "stats.rolls", "count", c.Rolls)))
+		rep.Add(reply.T("• "), reply.B(fold.Cut(fold.Clean(c.UserName), fold.MaxUserName)), reply.T(": "+req.TP("stats.rolls", "count", c.Rolls)))
 	}
 	// The most rolled sizes, at most maxSizes of them, smallest first.
 	tests := make([]Fairness, len(sizes))
@@ -147,15 +199,15 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	}
 	sort.Slice(tests, func(i, j int) bool { return tests[i].Sides < tests[j].Sides })
 	if len(tests) == 0 {
-		rep.Add(reply.I(tr(req, "stats.no_dice")))
+		rep.Add(reply.I(req.TP("stats.no_dice")))
 		return rep, nil
 	}
-	rep.Add(reply.B(tr(req, "stats.fairness_title")))
+	rep.Add(reply.B(req.TP("stats.fairness_title")))
 	for _, f := range tests {
 		s.fairnessLines(req, rep, f)
 	}
 	if more > 0 {
-		rep.Add(reply.I(tr(req, "stats.more_sizes", "count", more)))
+		rep.Add(reply.I(req.TP("stats.more_sizes", "count", more)))
 	}
 	rep.Chart = fairnessChart(req, sizes) // statschart.go
 	return rep, nil
@@ -165,35 +217,26 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairness) {
 	die := "d" + strconv.Itoa(f.Sides)
 	if !f.Enough {
-		rep.Add(reply.B(die), reply.T(": "+tr(req, "stats.too_few", "count", f.N, "need", 5*f.Sides)))
+		rep.Add(reply.B(die), reply.T(": "+req.TP("stats.too_few", "count", f.N, "need", 5*f.Sides)))
 	} else {
 		verdict := "stats.fair"
 		if f.P < 0.01 {
 			verdict = "stats.unfair"
 		}
-		rep.Add(reply.B(die), reply.T(": "+tr(req, "stats.test", "count", f.N,
-			"chi", decimal(req.Lang, f.ChiSq, 1), "df", f.DF, "p", pValue(req.Lang, f.P))+" "+tr(req, verdict)))
+		rep.Add(reply.B(die), reply.T(": "+req.TP("stats.test", "count", f.N,
+			"chi", command.Fixed(req.Lang, f.ChiSq, 1), "df", f.DF, "p", pValue(req.Lang, f.P))+" "+req.TP(verdict)))
 	}
-	exp := decimal(req.Lang, f.Expected, 1)
+	exp := command.Fixed(req.Lang, f.Expected, 1)
 	if f.Sides <= maxShownFaces {
 		parts := make([]string, f.Sides)
 		for i, o := range f.Observed {
 			parts[i] = strconv.Itoa(i+1) + ":" + strconv.Itoa(o)
 		}
-		rep.Add(reply.C(strings.Join(parts, " ")), reply.I(" "+tr(req, "stats.expected", "expected", exp)))
+		rep.Add(reply.C(strings.Join(parts, " ")), reply.I(" "+req.TP("stats.expected", "expected", exp)))
 		return
 	}
-	rep.Add(reply.I(tr(req, "stats.range", "low", f.Low, "lowcount", f.LowCount,
+	rep.Add(reply.I(req.TP("stats.range", "low", f.Low, "lowcount", f.LowCount,
 		"high", f.High, "highcount", f.HighCount, "expected", exp)))
-}
-
-// decimal formats f with d decimals, with a decimal comma in es and el.
-func decimal(lang string, f float64, d int) string {
-	s := strconv.FormatFloat(f, 'f', d, 64)
-	if lang != "en" {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
 }
 
 // pValue formats a p-value with 3 decimals, "< 0.001" below that.
@@ -202,7 +245,7 @@ func pValue(lang string, p float64) string {
 		return "–"
 	}
 	if p < 0.001 {
-		return "< " + decimal(lang, 0.001, 3)
+		return "< " + command.Fixed(lang, 0.001, 3)
 	}
-	return decimal(lang, p, 3)
+	return command.Fixed(lang, p, 3)
 }

@@ -1,4 +1,4 @@
-package character
+package history
 
 import (
 	"math"
@@ -65,13 +65,13 @@ func fairnessChart(req *command.Request, sizes []SizeCount) *reply.Chart {
 func fairnessTitle(req *command.Request, f Fairness) string {
 	verdict := req.T("odds.stats.too_few")
 	if f.Enough {
-		verdict = tr(req, "stats.fair")
+		verdict = req.TP("stats.fair")
 		if f.P < 0.01 {
-			verdict = tr(req, "stats.unfair")
+			verdict = req.TP("stats.unfair")
 		}
 	}
 	return req.T("odds.stats.panel", "sides", f.Sides, "count", f.N,
-		"chi", decimal(req.Lang, f.ChiSq, 1), "p", pValue(req.Lang, f.P), "verdict", verdict)
+		"chi", command.Fixed(req.Lang, f.ChiSq, 1), "p", pValue(req.Lang, f.P), "verdict", verdict)
 }
 
 // countsText draws each size in characters: one line per face, the bar
@@ -101,7 +101,7 @@ func countsText(req *command.Request, c *reply.Chart) []reply.Line {
 			face := strconv.Itoa(i + 1)
 			lines = append(lines, reply.Line{reply.C(strings.Repeat(" ", w-len(face)) + face + " " + string(bar) + " " + strconv.Itoa(o))})
 		}
-		lines = append(lines, reply.Line{reply.I(req.T("odds.stats.expected_each", "expected", decimal(req.Lang, k.Expected, 1)))})
+		lines = append(lines, reply.Line{reply.I(req.T("odds.stats.expected_each", "expected", command.Fixed(req.Lang, k.Expected, 1)))})
 	}
 	return lines
 }

@@ -1,10 +1,22 @@
-package character
+// Package sheet keeps a chat's character sheets: the model (a character
+// and its named values), the store interface, the /pj command and how a
+// roll reads a sheet ("/roll 1d20+fuerza", command.Sheets).
+//
+// The store interface is declared here, where it is used, and implemented
+// by storage (storage/sqlite). Every method takes the chat, and a store
+// must never return or change anything of another chat: the chat is part
+// of every key and of every WHERE clause.
+//
+// Names (characters, values) are matched case- and accent-insensitively:
+// the core computes the key with fold.Key (NameKey for character names)
+// and hands it to the store, which compares keys byte for byte and never
+// folds anything itself.
+package sheet
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -16,73 +28,23 @@ import (
 	"zaria/core/fold"
 )
 
-// Limits are the quotas of characters, aliases, history and imports. Zero
-// fields take the defaults of DefaultLimits.
+// Limits are the quotas of sheets. Every field is given: the character
+// package, which assembles the services, holds their defaults
+// (character.DefaultLimits).
 type Limits struct {
-	CharactersPerUser int // characters one user owns in one chat (10)
-	// CharactersPerChat bounds the characters of one chat (200); it is also
-	// how many characters an import may hold, so that a chat's own export
-	// is never refused for its number of characters.
+	CharactersPerUser int // characters one user owns in one chat
+	// CharactersPerChat bounds the characters of one chat; it is also how
+	// many characters an import may hold, so that a chat's own export is
+	// never refused for its number of characters.
 	CharactersPerChat int
-	ValuesPerSheet    int // named values on one sheet (40)
-	NameLen           int // characters of a character, value or alias name (32)
-	ValueLen          int // characters of one value (64)
-	AliasesPerUser    int // saved rolls of one user in one chat (20)
-	AliasesPerChat    int // saved rolls of the whole chat (30)
-	AliasLen          int // characters of what a saved roll stands for (200)
-	HistoryKeep       int // rolls kept per chat; older ones are pruned (500)
-	HistoryShow       int // rolls /historial shows by default (10)
-	HistoryShowMax    int // rolls /historial shows at most (20: 20 full lines fit one 3,500-character reply)
-	ImportLen         int // bytes of an /importar document (262144, the adapters' 256 KiB); /exportar writes compact JSON and says when it is larger
-	GMsPerChat        int // users named GM in one chat (20)
-}
-
-// DefaultLimits returns the quotas used where Limits leaves a zero.
-func DefaultLimits() Limits {
-	return Limits{
-		CharactersPerUser: 10,
-		CharactersPerChat: 200,
-		ValuesPerSheet:    40,
-		NameLen:           32,
-		ValueLen:          64,
-		AliasesPerUser:    20,
-		AliasesPerChat:    30,
-		AliasLen:          200,
-		HistoryKeep:       500,
-		HistoryShow:       10,
-		HistoryShowMax:    20,
-		ImportLen:         256 << 10,
-		GMsPerChat:        20,
-	}
-}
-
-func (l Limits) withDefaults() Limits {
-	d := DefaultLimits()
-	pick := func(v *int, def int) {
-		if *v <= 0 {
-			*v = def
-		}
-	}
-	pick(&l.CharactersPerUser, d.CharactersPerUser)
-	pick(&l.CharactersPerChat, d.CharactersPerChat)
-	pick(&l.ValuesPerSheet, d.ValuesPerSheet)
-	pick(&l.NameLen, d.NameLen)
-	pick(&l.ValueLen, d.ValueLen)
-	pick(&l.AliasesPerUser, d.AliasesPerUser)
-	pick(&l.AliasesPerChat, d.AliasesPerChat)
-	pick(&l.AliasLen, d.AliasLen)
-	pick(&l.HistoryKeep, d.HistoryKeep)
-	pick(&l.HistoryShow, d.HistoryShow)
-	pick(&l.HistoryShowMax, d.HistoryShowMax)
-	pick(&l.ImportLen, d.ImportLen)
-	pick(&l.GMsPerChat, d.GMsPerChat)
-	return l
+	ValuesPerSheet    int // named values on one sheet
+	NameLen           int // characters of a character, value or saved roll name
+	ValueLen          int // characters of one value
 }
 
 // Options configure a Service.
 type Options struct {
 	Limits Limits
-	Logger *slog.Logger
 	Now    func() time.Time
 	// Validators check a value before "/pj set" or "/importar" stores it,
 	// keyed by value name (a synonym of the name finds the same check:
@@ -90,23 +52,23 @@ type Options struct {
 	// it refuses. The game systems provide them (systems.SheetValidators),
 	// so this package needs to know none of their tables.
 	Validators map[string]func(req *command.Request, value string) error
+	// Synonyms are groups of value names that mean one value ("arma",
+	// "weapon", "όπλο"): a lookup of one finds a value stored under any
+	// other. The game systems provide them (dungeonhack.SheetSynonyms).
+	Synonyms [][]string
 }
 
-// Service implements the character commands, command.Sheets,
-// command.AliasExpander and command.Observer on top of a Store.
+// Service implements /pj and command.Sheets on top of a Store.
 type Service struct {
 	store Store
 	lim   Limits
-	log   *slog.Logger
 	now   func() time.Time
 	valid map[string]func(*command.Request, string) error // by folded name
+	syn   map[string][]string                             // folded name → the other folded names of its group
 }
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Logger == nil {
-		o.Logger = slog.New(slog.DiscardHandler)
-	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -114,15 +76,31 @@ func New(store Store, o Options) *Service {
 	for name, f := range o.Validators {
 		valid[fold.Key(name)] = f
 	}
-	return &Service{store: store, lim: o.Limits.withDefaults(), log: o.Logger, now: o.Now, valid: valid}
+	// Computed once: every value lookup and every value of an import asks it.
+	syn := map[string][]string{}
+	for _, g := range o.Synonyms {
+		for _, k := range g {
+			k = fold.Key(k)
+			for _, other := range g {
+				if other = fold.Key(other); other != k {
+					syn[k] = append(syn[k], other)
+				}
+			}
+		}
+	}
+	return &Service{store: store, lim: o.Limits, now: o.Now, valid: valid, syn: syn}
 }
 
-// validate runs the check registered for name (or one of its synonyms) on
+// synonyms returns the other folded names of key's group (nil if none);
+// key is folded already.
+func (s *Service) synonyms(key string) []string { return s.syn[key] }
+
+// Validate runs the check registered for name (or one of its synonyms) on
 // value; nil when there is none.
-func (s *Service) validate(req *command.Request, name, value string) error {
+func (s *Service) Validate(req *command.Request, name, value string) error {
 	k := fold.Key(name)
 	f, ok := s.valid[k]
-	for _, syn := range synonyms(k) {
+	for _, syn := range s.synonyms(k) {
 		if ok {
 			break
 		}
@@ -134,7 +112,7 @@ func (s *Service) validate(req *command.Request, name, value string) error {
 	return f(req, strings.TrimSpace(value))
 }
 
-// Limits returns the effective quotas.
+// Limits returns the quotas.
 func (s *Service) Limits() Limits { return s.lim }
 
 // systemName is a game system a sheet can belong to.
@@ -156,8 +134,8 @@ func systemNames() []systemName {
 	}
 }
 
-// parseSystem maps what a user typed to a system id.
-func parseSystem(s string) (string, bool) {
+// ParseSystem maps what a user typed to a system id.
+func ParseSystem(s string) (string, bool) {
 	k := fold.Key(s)
 	for _, sys := range systemNames() {
 		for _, sp := range sys.Spellings {
@@ -178,7 +156,8 @@ func systemDisplay(id string) string {
 	return id
 }
 
-func systemList() string {
+// SystemList names the systems a sheet can belong to: "zaria, daegon, …".
+func SystemList() string {
 	var out []string
 	for _, sys := range systemNames() {
 		if sys.ID != "" {
@@ -190,15 +169,15 @@ func systemList() string {
 
 // internal wraps a store failure once; the router logs it and shows the
 // user the generic internal-error message.
-func internal(op string, err error) error { return fmt.Errorf("character %s: %w", op, err) }
+func internal(op string, err error) error { return fmt.Errorf("sheet %s: %w", op, err) }
 
-// checkName validates a character, value or alias name: one word of
+// CheckName validates a character, value or saved roll name: one word of
 // letters, digits, marks and - _ . ' of at most max characters. kind is
 // "character", "value" or "alias" and picks the message.
-func checkName(name string, max int, kind string) error {
+func CheckName(name string, max int, kind string) error {
 	n := utf8.RuneCountInString(name)
 	if n > max {
-		return command.Errorf("character.name_too_long_"+kind, "name", cut(name, 20), "max", max, "got", n)
+		return command.Errorf("character.name_too_long_"+kind, "name", fold.Cut(name, 20), "max", max, "got", n)
 	}
 	if n == 0 || fold.Key(name) == "" {
 		return command.Errorf("character.name_bad_"+kind, "name", name)
@@ -212,10 +191,10 @@ func checkName(name string, max int, kind string) error {
 	return nil
 }
 
-// checkValueName is checkName plus: not a number and not a dice term, so
+// CheckValueName is CheckName plus: not a number and not a dice term, so
 // that "fuerza+2" and "1d20+fuerza" stay unambiguous.
-func checkValueName(name string, max int) error {
-	if err := checkName(name, max, "value"); err != nil {
+func CheckValueName(name string, max int) error {
+	if err := CheckName(name, max, "value"); err != nil {
 		return err
 	}
 	if _, err := strconv.Atoi(name); err == nil || looksLikeDice(name) {
@@ -251,7 +230,9 @@ func looksLikeDice(s string) bool {
 	return true
 }
 
-func checkValueText(v string, max int) error {
+// CheckValueText validates a value: not empty, at most max characters, no
+// control or invisible character.
+func CheckValueText(v string, max int) error {
 	if n := utf8.RuneCountInString(v); n > max {
 		return command.Errorf("character.value_too_long", "max", max, "got", n)
 	}
@@ -270,26 +251,14 @@ func checkValueText(v string, max int) error {
 	return nil
 }
 
-// cut shortens s to at most n characters, marking the cut with "…".
-func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max(n-1, 0)]) + "…"
-}
-
-// stripAt removes the @ that marks a character or user name.
-func stripAt(s string) string { return strings.TrimPrefix(strings.TrimSpace(s), "@") }
-
 // resolve finds the character who names in chat: "" is userID's active
 // character, "Drake" or "@Drake" that character of the chat. Unknown names
 // are user errors with a suggestion.
 func (s *Service) resolve(ctx context.Context, chat core.ChatRef, userID, who string) (Character, error) {
-	who = stripAt(who)
+	who = fold.StripAt(who)
 	if who == "" {
 		c, err := s.store.ActiveCharacter(ctx, chat, userID)
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, core.ErrNotFound) {
 			return Character{}, command.Errorf("character.no_active")
 		}
 		if err != nil {
@@ -301,7 +270,7 @@ func (s *Service) resolve(ctx context.Context, chat core.ChatRef, userID, who st
 	if err == nil {
 		return c, nil
 	}
-	if !errors.Is(err, ErrNotFound) {
+	if !errors.Is(err, core.ErrNotFound) {
 		return Character{}, internal("get", err)
 	}
 	return Character{}, s.unknownCharacter(ctx, chat, who)
@@ -328,12 +297,12 @@ func (s *Service) unknownCharacter(ctx context.Context, chat core.ChatRef, who s
 func canEdit(c Character, userID string, isGM bool) bool { return isGM || c.Owner == userID }
 
 func notYours(c Character) error {
-	return command.Errorf("character.not_yours", "name", c.Name, "owner", ownerLabel(c))
+	return command.Errorf("character.not_yours", "name", c.Name, "owner", OwnerLabel(c))
 }
 
-// ownerLabel is how a sheet names its owner: the display name, else the
+// OwnerLabel is how a sheet names its owner: the display name, else the
 // user id, cleaned (fold.Clean) whatever was stored.
-func ownerLabel(c Character) string {
+func OwnerLabel(c Character) string {
 	if n := fold.Clean(c.OwnerName); n != "" {
 		return n
 	}
@@ -344,25 +313,18 @@ func ownerLabel(c Character) string {
 // (fold.Skeleton), so that "Drake", "ＤRAKE" (full-width) and "Drаke"
 // (Cyrillic а) are one name in a chat and the second one is refused.
 // Stores compare it byte for byte.
-func NameKey(name string) string { return fold.Skeleton(stripAt(name)) }
+func NameKey(name string) string { return fold.Skeleton(fold.StripAt(name)) }
 
-// userName cleans a display name given by a platform or a document before
-// it is stored or shown (fold.Clean), at most maxUserName characters.
-func userName(s string) string { return cut(fold.Clean(s), maxUserName) }
-
-// maxUserName is the longest display name stored (owner, GM, roller).
-const maxUserName = 64
-
-// valueIndex finds a value of c by name, trying the Dungeon Hack synonyms
-// of reserved names (weapon = arma = όπλο). -1 when absent.
-func valueIndex(c Character, name string) int {
+// valueIndex finds a value of c by name, trying the synonyms of its name
+// (weapon = arma = όπλο). -1 when absent.
+func (s *Service) valueIndex(c Character, name string) int {
 	k := fold.Key(name)
 	for i, v := range c.Values {
 		if v.Key == k {
 			return i
 		}
 	}
-	for _, syn := range synonyms(k) {
+	for _, syn := range s.synonyms(k) {
 		for i, v := range c.Values {
 			if v.Key == syn {
 				return i
@@ -386,14 +348,14 @@ func unknownValue(c Character, name string) error {
 
 // setValue sets or adds a value on c (in memory), enforcing the quotas.
 func (s *Service) setValue(c *Character, name, text string) error {
-	if err := checkValueName(name, s.lim.NameLen); err != nil {
+	if err := CheckValueName(name, s.lim.NameLen); err != nil {
 		return err
 	}
 	text = strings.TrimSpace(text)
-	if err := checkValueText(text, s.lim.ValueLen); err != nil {
+	if err := CheckValueText(text, s.lim.ValueLen); err != nil {
 		return err
 	}
-	if i := valueIndex(*c, name); i >= 0 {
+	if i := s.valueIndex(*c, name); i >= 0 {
 		c.Values[i].Text = text
 		return nil
 	}

@@ -1,10 +1,11 @@
-package character
+package sheet
 
 import (
 	"context"
 	"errors"
 	"strings"
 
+	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
@@ -35,6 +36,13 @@ func pjSubcommands() map[string]string {
 		"sistema": subSystem, "system": subSystem, "συστημα": subSystem,
 		"ver": subShow, "show": subShow, "δειξε": subShow,
 	}
+}
+
+// Register adds /pj to r. The router must have s as its Sheets for a
+// roll to read a sheet.
+func Register(r *command.Router, s *Service) {
+	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "ήρωας"},
+		Handler: command.WithHints(s.pj, command.PrefixHint)})
 }
 
 // pj handles /pj and its sub-commands.
@@ -90,9 +98,9 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 	}
 }
 
-// checkCharacterName validates a new character name.
-func (s *Service) checkCharacterName(name string) error {
-	if err := checkName(name, s.lim.NameLen, "character"); err != nil {
+// CheckCharacterName validates a new character name.
+func (s *Service) CheckCharacterName(name string) error {
+	if err := CheckName(name, s.lim.NameLen, "character"); err != nil {
 		return err
 	}
 	if _, reserved := pjSubcommands()[fold.Key(name)]; reserved {
@@ -105,32 +113,32 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 	if len(args) == 0 || len(args) > 2 {
 		return nil, command.Errorf("character.create_usage")
 	}
-	name := stripAt(args[0])
-	if err := s.checkCharacterName(name); err != nil {
+	name := fold.StripAt(args[0])
+	if err := s.CheckCharacterName(name); err != nil {
 		return nil, err
 	}
 	system := ""
 	if len(args) == 2 {
 		var ok bool
-		if system, ok = parseSystem(args[1]); !ok {
-			return nil, command.Errorf("character.system_unknown", "name", args[1], "systems", systemList())
+		if system, ok = ParseSystem(args[1]); !ok {
+			return nil, command.Errorf("character.system_unknown", "name", args[1], "systems", SystemList())
 		}
 	}
 	now := s.now()
 	c := Character{
-		Chat: req.Msg.Chat, Owner: req.Msg.From.ID, OwnerName: userName(req.Msg.From.Name),
+		Chat: req.Msg.Chat, Owner: req.Msg.From.ID, OwnerName: fold.UserName(req.Msg.From.Name),
 		Name: name, Key: NameKey(name), System: system, Created: now, Updated: now,
 	}
 	c, err := s.store.CreateCharacter(ctx, req.Msg.Chat, c, Quota{PerOwner: s.lim.CharactersPerUser, PerChat: s.lim.CharactersPerChat})
 	switch {
-	case errors.Is(err, ErrExists):
+	case errors.Is(err, core.ErrExists):
 		return nil, s.nameTaken(ctx, req, name)
-	case errors.Is(err, ErrQuota):
+	case errors.Is(err, core.ErrQuota):
 		return nil, s.quotaError(ctx, req)
 	case err != nil:
 		return nil, internal("create", err)
 	}
-	return reply.Text(tr(req, "character.created", "name", c.Name)), nil
+	return reply.Text(req.TP("character.created", "name", c.Name)), nil
 }
 
 // nameTaken is the error for a name whose key another character of the
@@ -159,15 +167,15 @@ func (s *Service) pjList(ctx context.Context, req *command.Request) (*reply.Repl
 		return nil, internal("list", err)
 	}
 	if len(list) == 0 {
-		return reply.Text(tr(req, "character.list_empty")), nil
+		return reply.Text(req.TP("character.list_empty")), nil
 	}
-	rep := (&reply.Reply{}).Add(reply.B(tr(req, "character.list_title", "count", len(list))))
+	rep := (&reply.Reply{}).Add(reply.B(req.TP("character.list_title", "count", len(list))))
 	for _, c := range list {
 		line := reply.Line{reply.T("• "), reply.B(fold.Clean(c.Name))}
 		if c.System != "" {
 			line = append(line, reply.T(" · "+systemDisplay(c.System)))
 		}
-		line = append(line, reply.I(" · "+tr(req, "character.owner", "name", ownerLabel(c))))
+		line = append(line, reply.I(" · "+req.TP("character.owner", "name", OwnerLabel(c))))
 		if c.Active && c.Owner == req.Msg.From.ID {
 			line = append(line, reply.T(" ⭐"))
 		}
@@ -186,8 +194,8 @@ func (s *Service) pjRename(ctx context.Context, req *command.Request, args []str
 	default:
 		return nil, command.Errorf("character.rename_usage")
 	}
-	name = stripAt(name)
-	if err := s.checkCharacterName(name); err != nil {
+	name = fold.StripAt(name)
+	if err := s.CheckCharacterName(name); err != nil {
 		return nil, err
 	}
 	var old string
@@ -202,7 +210,7 @@ func (s *Service) pjRename(ctx context.Context, req *command.Request, args []str
 	if err != nil {
 		return nil, err
 	}
-	return reply.Text(tr(req, "character.renamed", "old", old, "name", name)), nil
+	return reply.Text(req.TP("character.renamed", "old", old, "name", name)), nil
 }
 
 func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
@@ -217,12 +225,12 @@ func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []str
 		return nil, notYours(c)
 	}
 	if err := s.store.DeleteCharacter(ctx, req.Msg.Chat, c.ID); err != nil {
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, core.ErrNotFound) {
 			return nil, command.Errorf("character.unknown", "name", c.Name)
 		}
 		return nil, internal("delete", err)
 	}
-	return reply.Text(tr(req, "character.deleted", "name", c.Name)), nil
+	return reply.Text(req.TP("character.deleted", "name", c.Name)), nil
 }
 
 func (s *Service) pjUse(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
@@ -234,15 +242,15 @@ func (s *Service) pjUse(ctx context.Context, req *command.Request, args []string
 		return nil, err
 	}
 	if c.Owner != req.Msg.From.ID {
-		return nil, command.Errorf("character.use_not_yours", "name", c.Name, "owner", ownerLabel(c))
+		return nil, command.Errorf("character.use_not_yours", "name", c.Name, "owner", OwnerLabel(c))
 	}
 	if err := s.store.SetActive(ctx, req.Msg.Chat, req.Msg.From.ID, c.ID); err != nil {
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, core.ErrNotFound) {
 			return nil, command.Errorf("character.unknown", "name", c.Name)
 		}
 		return nil, internal("set active", err)
 	}
-	return reply.Text(tr(req, "character.using", "name", c.Name)), nil
+	return reply.Text(req.TP("character.using", "name", c.Name)), nil
 }
 
 // target splits an optional leading @Character off args.
@@ -265,13 +273,13 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 		return nil, command.Errorf("character.set_usage")
 	}
 	name, text := args[0], strings.Join(args[1:], " ")
-	if err := checkValueName(name, s.lim.NameLen); err != nil {
+	if err := CheckValueName(name, s.lim.NameLen); err != nil {
 		return nil, err
 	}
-	if err := checkValueText(text, s.lim.ValueLen); err != nil {
+	if err := CheckValueText(text, s.lim.ValueLen); err != nil {
 		return nil, err
 	}
-	if err := s.validate(req, name, text); err != nil {
+	if err := s.Validate(req, name, text); err != nil {
 		return nil, err
 	}
 	var v Value
@@ -280,15 +288,15 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 			return err
 		}
 		if req.Msg.From.ID == c.Owner && req.Msg.From.Name != "" {
-			c.OwnerName = userName(req.Msg.From.Name)
+			c.OwnerName = fold.UserName(req.Msg.From.Name)
 		}
-		v = c.Values[valueIndex(*c, name)]
+		v = c.Values[s.valueIndex(*c, name)]
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return reply.Text(tr(req, "character.value_set", "character", c.Name, "name", v.Name, "value", v.Text)), nil
+	return reply.Text(req.TP("character.value_set", "character", c.Name, "name", v.Name, "value", v.Text)), nil
 }
 
 func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
@@ -298,7 +306,7 @@ func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []stri
 	}
 	var gone Value
 	c, err := s.edit(ctx, req.Msg.Chat, req.Msg.From.ID, req.IsGM, who, func(c *Character) error {
-		i := valueIndex(*c, args[0])
+		i := s.valueIndex(*c, args[0])
 		if i < 0 {
 			return unknownValue(*c, args[0])
 		}
@@ -309,17 +317,17 @@ func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []stri
 	if err != nil {
 		return nil, err
 	}
-	return reply.Text(tr(req, "character.value_unset", "character", c.Name, "name", gone.Name)), nil
+	return reply.Text(req.TP("character.value_unset", "character", c.Name, "name", gone.Name)), nil
 }
 
 func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
 	who, args := target(args)
 	if len(args) != 1 {
-		return nil, command.Errorf("character.system_usage", "systems", systemList())
+		return nil, command.Errorf("character.system_usage", "systems", SystemList())
 	}
-	system, ok := parseSystem(args[0])
+	system, ok := ParseSystem(args[0])
 	if !ok {
-		return nil, command.Errorf("character.system_unknown", "name", args[0], "systems", systemList())
+		return nil, command.Errorf("character.system_unknown", "name", args[0], "systems", SystemList())
 	}
 	c, err := s.edit(ctx, req.Msg.Chat, req.Msg.From.ID, req.IsGM, who, func(c *Character) error {
 		c.System = system
@@ -329,9 +337,9 @@ func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []str
 		return nil, err
 	}
 	if system == "" {
-		return reply.Text(tr(req, "character.system_cleared", "character", c.Name)), nil
+		return reply.Text(req.TP("character.system_cleared", "character", c.Name)), nil
 	}
-	return reply.Text(tr(req, "character.system_set", "character", c.Name, "system", systemDisplay(system))), nil
+	return reply.Text(req.TP("character.system_set", "character", c.Name, "system", systemDisplay(system))), nil
 }
 
 // show renders a sheet: name, system and owner, then the values, three to
@@ -341,10 +349,10 @@ func (s *Service) show(req *command.Request, c Character) *reply.Reply {
 	if c.System != "" {
 		head = append(head, reply.T(" · "+systemDisplay(c.System)))
 	}
-	head = append(head, reply.I(" · "+tr(req, "character.owner", "name", ownerLabel(c))))
+	head = append(head, reply.I(" · "+req.TP("character.owner", "name", OwnerLabel(c))))
 	rep := &reply.Reply{Lines: []reply.Line{head}}
 	if len(c.Values) == 0 {
-		rep.Add(reply.I(tr(req, "character.no_values", "name", c.Name)))
+		rep.Add(reply.I(req.TP("character.no_values", "name", c.Name)))
 		return rep
 	}
 	var line reply.Line

@@ -1,17 +1,7 @@
-package character
-
-import (
-	"context"
-	"errors"
-	"sort"
-	"strings"
-
-	"zaria/core"
-	"zaria/core/command"
-	"zaria/core/fold"
-	"zaria/core/reply"
-)
-
+// Package gm names the game masters of a chat, who may edit any sheet,
+// import a chat's data and save rolls for the whole chat: /gm add, /gm
+// remove, /gm list.
+//
 // GMs of a chat are its admins (the adapter sets core.Message.FromGM) and
 // the users named with /gm add. A user is named by:
 //   - their platform user id as the platform gives it: a Matrix id
@@ -23,6 +13,63 @@ import (
 //     to roll once first, or named by id. (Telegram gives the bot display
 //     names, not @user names; a name that matches two users is refused with
 //     their ids.)
+package gm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/history"
+	"zaria/core/reply"
+	"zaria/core/sheet"
+)
+
+// Users are the users a chat knows besides its GMs: owners of its
+// characters and rollers in its history. storage/sqlite implements it with
+// the other stores.
+type Users interface {
+	ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error)
+	RollCounts(ctx context.Context, chat core.ChatRef) ([]history.UserCount, error)
+}
+
+// Options configure a Service.
+type Options struct {
+	Max int              // users named GM in one chat
+	Now func() time.Time // nil: time.Now
+}
+
+// Service implements /gm on top of a Store.
+type Service struct {
+	store Store
+	users Users
+	max   int
+	now   func() time.Time
+}
+
+// New returns a Service over store, finding the chat's users in users.
+func New(store Store, users Users, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, users: users, max: o.Max, now: o.Now}
+}
+
+// Register adds /gm to r. The router must have the store as its GMs for a
+// named GM to count.
+func Register(r *command.Router, s *Service) {
+	r.Register(command.Command{Name: "gm", Aliases: []string{"dj", "master", "αφηγητής"},
+		Handler: command.WithHints(s.gm, command.PrefixHint)})
+}
+
+// gmSubcommands maps the folded spellings of /gm's sub-commands in es, el
+// and en to add, remove and list.
 func gmSubcommands() map[string]string {
 	return map[string]string{
 		"add": "add", "anadir": "add", "agregar": "add", "προσθηκη": "add", "προσθεσε": "add",
@@ -61,9 +108,9 @@ func (s *Service) gmList(ctx context.Context, req *command.Request) (*reply.Repl
 		return nil, internal("list gms", err)
 	}
 	if len(gms) == 0 {
-		return reply.Text(tr(req, "gm.list_empty")), nil
+		return reply.Text(req.TP("gm.list_empty")), nil
 	}
-	rep := (&reply.Reply{}).Add(reply.B(tr(req, "gm.list_title", "count", len(gms))))
+	rep := (&reply.Reply{}).Add(reply.B(req.TP("gm.list_title", "count", len(gms))))
 	for _, g := range gms {
 		name, id := fold.Clean(g.Name), fold.Clean(g.UserID)
 		line := reply.Line{reply.T("• "), reply.B(name)}
@@ -80,17 +127,17 @@ func (s *Service) gmAdd(ctx context.Context, req *command.Request, arg string) (
 	if err != nil {
 		return nil, err
 	}
-	u.Name = userName(u.Name)
-	added, err := s.store.AddGM(ctx, req.Msg.Chat, GM{UserID: u.ID, Name: u.Name, Added: s.now()}, s.lim.GMsPerChat)
+	u.Name = fold.UserName(u.Name)
+	added, err := s.store.AddGM(ctx, req.Msg.Chat, GM{UserID: u.ID, Name: u.Name, Added: s.now()}, s.max)
 	switch {
-	case errors.Is(err, ErrQuota):
-		return nil, command.Errorf("gm.quota", "count", s.lim.GMsPerChat)
+	case errors.Is(err, core.ErrQuota):
+		return nil, command.Errorf("gm.quota", "count", s.max)
 	case err != nil:
 		return nil, internal("add gm", err)
 	case !added:
-		return reply.Text(tr(req, "gm.already", "name", u.Name)), nil
+		return reply.Text(req.TP("gm.already", "name", u.Name)), nil
 	}
-	return reply.Text(tr(req, "gm.added", "name", u.Name)), nil
+	return reply.Text(req.TP("gm.added", "name", u.Name)), nil
 }
 
 func (s *Service) gmRemove(ctx context.Context, req *command.Request, arg string) (*reply.Reply, error) {
@@ -107,7 +154,7 @@ func (s *Service) gmRemove(ctx context.Context, req *command.Request, arg string
 		}
 	}
 	if found == nil {
-		for _, u := range matchUsers(users, stripAt(arg)) {
+		for _, u := range matchUsers(users, fold.StripAt(arg)) {
 			found = append(found, GM{UserID: u.ID, Name: u.Name})
 		}
 	}
@@ -119,12 +166,12 @@ func (s *Service) gmRemove(ctx context.Context, req *command.Request, arg string
 		return nil, command.Errorf("gm.ambiguous", "name", arg, "ids", gmIDs(found))
 	}
 	if err := s.store.RemoveGM(ctx, req.Msg.Chat, found[0].UserID); err != nil {
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, core.ErrNotFound) {
 			return nil, command.Errorf("gm.not_gm", "name", arg)
 		}
 		return nil, internal("remove gm", err)
 	}
-	return reply.Text(tr(req, "gm.removed", "name", fold.Clean(found[0].Name))), nil
+	return reply.Text(req.TP("gm.removed", "name", fold.Clean(found[0].Name))), nil
 }
 
 func gmIDs(gms []GM) string {
@@ -139,7 +186,7 @@ func gmIDs(gms []GM) string {
 // and GMs, one entry per id with the latest name seen.
 func (s *Service) knownUsers(ctx context.Context, chat core.ChatRef) ([]core.User, error) {
 	byID := map[string]string{}
-	chars, err := s.store.ListCharacters(ctx, chat)
+	chars, err := s.users.ListCharacters(ctx, chat)
 	if err != nil {
 		return nil, internal("list", err)
 	}
@@ -153,7 +200,7 @@ func (s *Service) knownUsers(ctx context.Context, chat core.ChatRef) ([]core.Use
 	for _, g := range gms {
 		byID[g.UserID] = g.Name
 	}
-	counts, err := s.store.RollCounts(ctx, chat)
+	counts, err := s.users.RollCounts(ctx, chat)
 	if err != nil {
 		return nil, internal("roll counts", err)
 	}
@@ -168,7 +215,7 @@ func (s *Service) knownUsers(ctx context.Context, chat core.ChatRef) ([]core.Use
 	return out, nil
 }
 
-// findUser resolves a /gm argument to a user (see the package comment above).
+// findUser resolves a /gm argument to a user (see the package comment).
 func (s *Service) findUser(ctx context.Context, chat core.ChatRef, arg string) (core.User, error) {
 	arg = strings.TrimSpace(arg)
 	known, err := s.knownUsers(ctx, chat)
@@ -186,7 +233,7 @@ func (s *Service) findUser(ctx context.Context, chat core.ChatRef, arg string) (
 	if looksLikeUserID(arg) {
 		return core.User{ID: arg, Name: arg}, nil
 	}
-	found := matchUsers(known, stripAt(arg))
+	found := matchUsers(known, fold.StripAt(arg))
 	switch len(found) {
 	case 1:
 		return found[0], nil
@@ -211,7 +258,7 @@ func matchUsers(known []core.User, name string) []core.User {
 	}
 	var exact, loose []core.User
 	for _, u := range known {
-		n := fold.Key(stripAt(u.Name))
+		n := fold.Key(fold.StripAt(u.Name))
 		if n == "" {
 			continue
 		}
@@ -252,3 +299,7 @@ func looksLikeUserID(s string) bool {
 	}
 	return true
 }
+
+// internal wraps a store failure once; the router logs it and shows the
+// user the generic internal-error message.
+func internal(op string, err error) error { return fmt.Errorf("gm %s: %w", op, err) }

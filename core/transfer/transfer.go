@@ -1,10 +1,15 @@
-package character
+// Package transfer moves a chat's data out and back in: /exportar writes
+// its settings and character sheets as one JSON document, /importar
+// restores such a document (a GM only), all or nothing.
+package transfer
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -14,6 +19,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
+	"zaria/core/sheet"
 )
 
 // The export document. /exportar writes it; /importar reads it back. Its
@@ -60,6 +66,55 @@ type exportValue struct {
 	Value string `json:"value"`
 }
 
+// MaxDocumentBytes is the default size limit of an /importar document,
+// 256 KiB: a chat's export at its quotas fits it. main gives the same
+// number to the adapters, which refuse a larger attached file before
+// downloading it.
+const MaxDocumentBytes = 256 << 10
+
+// Options configure a Service.
+type Options struct {
+	// DocumentBytes is the size limit of an /importar document
+	// (MaxDocumentBytes); /exportar writes compact JSON and says when it is
+	// larger.
+	DocumentBytes int
+	Now           func() time.Time // nil: time.Now
+}
+
+// Store is what export and import need of the chat's store.
+type Store interface {
+	ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error)
+	Importer
+}
+
+// Service implements /exportar and /importar on top of a Store, checking
+// what it imports as /pj checks what it stores (sheets).
+type Service struct {
+	store  Store
+	sheets *sheet.Service
+	max    int
+	now    func() time.Time
+}
+
+// New returns a Service over store; sheets gives the rules of a sheet.
+func New(store Store, sheets *sheet.Service, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, sheets: sheets, max: o.DocumentBytes, now: o.Now}
+}
+
+// Register adds /exportar and /importar to r.
+func Register(r *command.Router, s *Service) {
+	r.Register(command.Command{Name: "exportar", Aliases: []string{"export", "εξαγωγή"}, Handler: command.WithHints(s.export, command.PrefixHint)})
+	r.Register(command.Command{Name: "importar", Aliases: []string{"import", "εισαγωγή"}, Handler: command.WithHints(s.importChat, command.PrefixHint),
+		MaxInput: s.max + 100, TakesFile: true})
+}
+
+// internal wraps a store failure once; the router logs it and shows the
+// user the generic internal-error message.
+func internal(op string, err error) error { return fmt.Errorf("transfer %s: %w", op, err) }
+
 // Limits of the settings part of an import.
 const (
 	maxImportOptions   = 50
@@ -101,10 +156,10 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	data := buf.Bytes() // ends with the encoder's newline
 	name := "zaria-" + safeFileName(req.Msg.Chat.String()) + "-" + now.Format("20060102") + ".json"
-	rep := reply.Text(tr(req, "export.done", "count", len(chars), "file", name))
-	if len(data) > s.lim.ImportLen {
+	rep := reply.Text(req.TP("export.done", "count", len(chars), "file", name))
+	if len(data) > s.max {
 		// Say so now rather than when the GM tries to restore it.
-		rep.Add(reply.I(tr(req, "export.too_big_size", "max", s.lim.ImportLen, "got", len(data))))
+		rep.Add(reply.I(req.TP("export.too_big_size", "max", s.max, "got", len(data))))
 	}
 	rep.File = &reply.File{Name: name, MIME: "application/json", Data: data}
 	return rep, nil
@@ -121,7 +176,7 @@ func safeFileName(s string) string {
 			b.WriteByte('_')
 		}
 	}
-	return cut(b.String(), 40)
+	return fold.Cut(b.String(), 40)
 }
 
 func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -135,8 +190,8 @@ func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.
 	if text == "" {
 		return nil, command.Errorf("import.usage")
 	}
-	if n := len(text); n > s.lim.ImportLen {
-		return nil, command.Errorf("import.too_long", "max", s.lim.ImportLen, "got", n)
+	if n := len(text); n > s.max {
+		return nil, command.Errorf("import.too_long", "max", s.max, "got", n)
 	}
 	data, err := s.parseImport(req, text)
 	if err != nil {
@@ -151,9 +206,9 @@ func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.
 	if err != nil {
 		return nil, internal("import", err)
 	}
-	rep := reply.Text(tr(req, "import.done", "count", len(data.Characters)))
+	rep := reply.Text(req.TP("import.done", "count", len(data.Characters)))
 	if len(gone) > 0 {
-		rep.Add(reply.T(tr(req, "import.deleted", "count", len(gone), "names", nameList(gone))))
+		rep.Add(reply.T(req.TP("import.deleted", "count", len(gone), "names", nameList(gone))))
 	}
 	return rep, nil
 }
@@ -173,7 +228,7 @@ func importFlags(args string) (text string, replace bool, err error) {
 		case "reemplazar", "replace", "αντικατασταση":
 			replace = true
 		default:
-			return "", false, command.Errorf("import.unknown_flag", "flag", cut(word, 20))
+			return "", false, command.Errorf("import.unknown_flag", "flag", fold.Cut(word, 20))
 		}
 		text = strings.TrimSpace(rest)
 	}
@@ -214,23 +269,24 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 	if doc.Version > ExportVersion {
 		return ChatData{}, command.Errorf("import.newer_version", "version", doc.Version, "max", ExportVersion)
 	}
+	lim := s.sheets.Limits()
 	settings, err := s.checkImportSettings(req, doc.Settings)
 	if err != nil {
 		return ChatData{}, err
 	}
-	if len(doc.Characters) > s.lim.CharactersPerChat {
-		return ChatData{}, command.Errorf("import.too_many", "max", s.lim.CharactersPerChat, "got", len(doc.Characters))
+	if len(doc.Characters) > lim.CharactersPerChat {
+		return ChatData{}, command.Errorf("import.too_many", "max", lim.CharactersPerChat, "got", len(doc.Characters))
 	}
 	now := s.now()
 	seen := map[string]string{} // key → name
 	perOwner := map[string]int{}
 	activeOf := map[string]string{}
-	out := ChatData{Settings: settings, Characters: make([]Character, 0, len(doc.Characters))}
+	out := ChatData{Settings: settings, Characters: make([]sheet.Character, 0, len(doc.Characters))}
 	for _, ec := range doc.Characters {
-		if err := s.checkCharacterName(ec.Name); err != nil {
+		if err := s.sheets.CheckCharacterName(ec.Name); err != nil {
 			return ChatData{}, err
 		}
-		key := NameKey(ec.Name)
+		key := sheet.NameKey(ec.Name)
 		if prev, dup := seen[key]; dup {
 			if fold.Key(prev) != fold.Key(ec.Name) {
 				return ChatData{}, command.Errorf("import.duplicate_lookalike", "name", ec.Name, "other", prev)
@@ -244,16 +300,16 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 			utf8.RuneCountInString(ec.OwnerName) > maxImportOwnerName {
 			return ChatData{}, command.Errorf("import.bad_owner", "name", ec.Name)
 		}
-		ec.OwnerName = userName(ec.OwnerName)
+		ec.OwnerName = fold.UserName(ec.OwnerName)
 		for _, t := range []time.Time{ec.Created, ec.Updated} {
 			if !Storable(t) {
-				return ChatData{}, command.Errorf("import.bad_date", "name", ec.Name, "date", cut(t.UTC().Format(time.RFC3339), 40),
+				return ChatData{}, command.Errorf("import.bad_date", "name", ec.Name, "date", fold.Cut(t.UTC().Format(time.RFC3339), 40),
 					"min", MinYear, "max", MaxYear)
 			}
 		}
 		perOwner[ec.Owner]++
-		if perOwner[ec.Owner] > s.lim.CharactersPerUser {
-			return ChatData{}, command.Errorf("import.owner_quota", "owner", ownerLabel(Character{Owner: ec.Owner, OwnerName: ec.OwnerName}), "count", s.lim.CharactersPerUser)
+		if perOwner[ec.Owner] > lim.CharactersPerUser {
+			return ChatData{}, command.Errorf("import.owner_quota", "owner", sheet.OwnerLabel(sheet.Character{Owner: ec.Owner, OwnerName: ec.OwnerName}), "count", lim.CharactersPerUser)
 		}
 		if ec.Active {
 			if prev, dup := activeOf[ec.Owner]; dup {
@@ -262,11 +318,11 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 			activeOf[ec.Owner] = ec.Name
 		}
 		if ec.System != "" {
-			if id, ok := parseSystem(ec.System); !ok || id != ec.System {
-				return ChatData{}, command.Errorf("character.system_unknown", "name", ec.System, "systems", systemList())
+			if id, ok := sheet.ParseSystem(ec.System); !ok || id != ec.System {
+				return ChatData{}, command.Errorf("character.system_unknown", "name", ec.System, "systems", sheet.SystemList())
 			}
 		}
-		c := Character{Owner: ec.Owner, OwnerName: ec.OwnerName, Name: ec.Name, Key: key, System: ec.System,
+		c := sheet.Character{Owner: ec.Owner, OwnerName: ec.OwnerName, Name: ec.Name, Key: key, System: ec.System,
 			Active: ec.Active, Created: ec.Created, Updated: ec.Updated}
 		if c.Created.IsZero() {
 			c.Created = now
@@ -274,12 +330,12 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 		if c.Updated.IsZero() {
 			c.Updated = c.Created
 		}
-		if len(ec.Values) > s.lim.ValuesPerSheet {
-			return ChatData{}, command.Errorf("character.values_quota", "count", s.lim.ValuesPerSheet, "name", ec.Name)
+		if len(ec.Values) > lim.ValuesPerSheet {
+			return ChatData{}, command.Errorf("character.values_quota", "count", lim.ValuesPerSheet, "name", ec.Name)
 		}
 		keys := map[string]bool{}
 		for _, v := range ec.Values {
-			if err := checkValueName(v.Name, s.lim.NameLen); err != nil {
+			if err := sheet.CheckValueName(v.Name, lim.NameLen); err != nil {
 				return ChatData{}, err
 			}
 			vk := fold.Key(v.Name)
@@ -287,13 +343,13 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 				return ChatData{}, command.Errorf("import.duplicate_value", "name", v.Name, "character", ec.Name)
 			}
 			keys[vk] = true
-			if err := checkValueText(v.Value, s.lim.ValueLen); err != nil {
+			if err := sheet.CheckValueText(v.Value, lim.ValueLen); err != nil {
 				return ChatData{}, err
 			}
-			if err := s.validate(req, v.Name, v.Value); err != nil {
+			if err := s.sheets.Validate(req, v.Name, v.Value); err != nil {
 				return ChatData{}, err
 			}
-			c.Values = append(c.Values, Value{Name: v.Name, Key: vk, Text: strings.TrimSpace(v.Value)})
+			c.Values = append(c.Values, sheet.Value{Name: v.Name, Key: vk, Text: strings.TrimSpace(v.Value)})
 		}
 		out.Characters = append(out.Characters, c)
 	}
@@ -304,8 +360,8 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 // language, bounded option keys and values, and for options the bot knows,
 // one of their allowed values.
 func (s *Service) checkImportSettings(req *command.Request, in exportSettings) (core.Settings, error) {
-	if in.Lang != "" && !command.IsLanguage(in.Lang) {
-		return core.Settings{}, command.Errorf("import.bad_setting", "name", "lang", "value", cut(in.Lang, 16))
+	if in.Lang != "" && !core.IsLang(in.Lang) {
+		return core.Settings{}, command.Errorf("import.bad_setting", "name", "lang", "value", fold.Cut(in.Lang, 16))
 	}
 	if len(in.Options) > maxImportOptions {
 		return core.Settings{}, command.Errorf("import.too_many_settings", "max", maxImportOptions)
@@ -317,25 +373,16 @@ func (s *Service) checkImportSettings(req *command.Request, in exportSettings) (
 	out := core.Settings{Lang: in.Lang, Options: make(map[string]string, len(in.Options))}
 	for k, v := range in.Options {
 		if k == "" || utf8.RuneCountInString(k) > maxOptionKeyLen || utf8.RuneCountInString(v) > maxOptionValueLen || strings.ContainsAny(k+v, "\n\r\t") {
-			return core.Settings{}, command.Errorf("import.bad_setting", "name", cut(k, 16), "value", cut(v, 16))
+			return core.Settings{}, command.Errorf("import.bad_setting", "name", fold.Cut(k, 16), "value", fold.Cut(v, 16))
 		}
 		// The Matrix command prefix, checked as /ajustes prefijo checks it.
 		if k == "prefix" && v != "" && (utf8.RuneCountInString(v) > 3 || strings.ContainsAny(v, "/ ") || fold.Key(v) != strings.ToLower(v)) {
-			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", cut(v, 16))
+			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
 		}
-		if o, ok := known[k]; ok && len(o.Values) > 0 && !contains(o.Values, v) {
-			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", cut(v, 16))
+		if o, ok := known[k]; ok && len(o.Values) > 0 && !slices.Contains(o.Values, v) {
+			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
 		}
 		out.Options[k] = v
 	}
 	return out, nil
-}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }

@@ -1,10 +1,16 @@
-package character
+// Package alias keeps saved rolls: "/alias ataque /dh ataque espada-larga
+// vs {1}" saves a command under a name of the user's (or, for a GM with
+// --chat, of the whole chat), and "/ataque coraza" runs it
+// (command.AliasExpander).
+package alias
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -12,7 +18,48 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
+	"zaria/core/sheet"
 )
+
+// Limits are the quotas of saved rolls. Every field is given: the
+// character package holds their defaults (character.DefaultLimits).
+type Limits struct {
+	PerUser int // saved rolls of one user in one chat
+	PerChat int // saved rolls of the whole chat
+	Len     int // characters of what a saved roll stands for
+	NameLen int // characters of a saved roll's name
+}
+
+// Options configure a Service.
+type Options struct {
+	Limits Limits
+	Now    func() time.Time // nil: time.Now
+}
+
+// Service implements /alias and command.AliasExpander on top of a Store.
+type Service struct {
+	store Store
+	lim   Limits
+	now   func() time.Time
+}
+
+// New returns a Service over store.
+func New(store Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{store: store, lim: o.Limits, now: o.Now}
+}
+
+// Register adds /alias to r. The router must have s as its Aliases for a
+// saved roll to run.
+func Register(r *command.Router, s *Service) {
+	r.Register(command.Command{Name: "alias", Aliases: []string{"atajo", "συντόμευση"}, Handler: command.WithHints(s.alias, command.PrefixHint)})
+}
+
+// internal wraps a store failure once; the router logs it and shows the
+// user the generic internal-error message.
+func internal(op string, err error) error { return fmt.Errorf("alias %s: %w", op, err) }
 
 // chatFlag makes /alias act on the chat's saved rolls (GM only).
 const chatFlag = "--chat"
@@ -64,7 +111,7 @@ func (s *Service) alias(ctx context.Context, req *command.Request) (*reply.Reply
 
 // checkAliasName validates a new alias name and that no command has it.
 func (s *Service) checkAliasName(req *command.Request, name string) error {
-	if err := checkName(name, s.lim.NameLen, "alias"); err != nil {
+	if err := sheet.CheckName(name, s.lim.NameLen, "alias"); err != nil {
 		return err
 	}
 	if _, reserved := aliasSubcommands()[fold.Key(name)]; reserved {
@@ -81,8 +128,8 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if err := s.checkAliasName(req, name); err != nil {
 		return nil, err
 	}
-	if n := utf8.RuneCountInString(text); n > s.lim.AliasLen {
-		return nil, command.Errorf("alias.too_long", "max", s.lim.AliasLen, "got", n)
+	if n := utf8.RuneCountInString(text); n > s.lim.Len {
+		return nil, command.Errorf("alias.too_long", "max", s.lim.Len, "got", n)
 	}
 	// One line without control or invisible characters: a saved roll is
 	// shown in /alias lists beside the bot's own lines.
@@ -101,13 +148,13 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if err := s.checkTarget(ctx, req, name, p.Name); err != nil {
 		return nil, err
 	}
-	max := s.lim.AliasesPerUser
+	max := s.lim.PerUser
 	if owner == "" {
-		max = s.lim.AliasesPerChat
+		max = s.lim.PerChat
 	}
 	a := Alias{UserID: owner, Name: name, Key: fold.Key(name), Text: text, Created: s.now()}
 	if err := s.store.SetAlias(ctx, req.Msg.Chat, a, max); err != nil {
-		if errors.Is(err, ErrQuota) {
+		if errors.Is(err, core.ErrQuota) {
 			if owner == "" {
 				return nil, command.Errorf("alias.chat_quota", "count", max)
 			}
@@ -119,7 +166,7 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if owner == "" {
 		key = "alias.saved_chat"
 	}
-	return reply.Text(tr(req, key, "name", name, "text", text)), nil
+	return reply.Text(req.TP(key, "name", name, "text", text)), nil
 }
 
 // checkTarget makes sure a saved roll starts with a command or another
@@ -136,7 +183,7 @@ func (s *Service) checkTarget(ctx context.Context, req *command.Request, name, t
 		if err == nil {
 			return nil
 		}
-		if !errors.Is(err, ErrNotFound) {
+		if !errors.Is(err, core.ErrNotFound) {
 			return internal("get alias", err)
 		}
 	}
@@ -150,12 +197,12 @@ func (s *Service) aliasDelete(ctx context.Context, req *command.Request, owner, 
 	name = strings.TrimLeft(name, "/!")
 	err := s.store.DeleteAlias(ctx, req.Msg.Chat, owner, fold.Key(name))
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, core.ErrNotFound):
 		return nil, command.Errorf("alias.unknown", "name", name)
 	case err != nil:
 		return nil, internal("delete alias", err)
 	}
-	return reply.Text(tr(req, "alias.deleted", "name", name)), nil
+	return reply.Text(req.TP("alias.deleted", "name", name)), nil
 }
 
 func (s *Service) aliasList(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -168,7 +215,7 @@ func (s *Service) aliasList(ctx context.Context, req *command.Request) (*reply.R
 		return nil, internal("list aliases", err)
 	}
 	if len(mine)+len(chat) == 0 {
-		return reply.Text(tr(req, "alias.list_empty")), nil
+		return reply.Text(req.TP("alias.list_empty")), nil
 	}
 	rep := &reply.Reply{}
 	for _, part := range []struct {
@@ -178,7 +225,7 @@ func (s *Service) aliasList(ctx context.Context, req *command.Request) (*reply.R
 		if len(part.list) == 0 {
 			continue
 		}
-		rep.Add(reply.B(tr(req, part.title, "count", len(part.list))))
+		rep.Add(reply.B(req.TP(part.title, "count", len(part.list))))
 		for _, a := range part.list {
 			rep.Add(reply.T("• "), reply.B("/"+a.Name), reply.T(" → "), reply.C(a.Text))
 		}
@@ -200,12 +247,12 @@ func (s *Service) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, na
 	var err error
 	for _, owner := range []string{userID, ""} {
 		a, err = s.store.Alias(ctx, chat, owner, key)
-		if !errors.Is(err, ErrNotFound) {
+		if !errors.Is(err, core.ErrNotFound) {
 			break
 		}
 	}
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, core.ErrNotFound):
 		return "", false, nil
 	case err != nil:
 		return "", false, internal("get alias", err)

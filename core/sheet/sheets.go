@@ -1,4 +1,4 @@
-package character
+package sheet
 
 import (
 	"context"
@@ -15,7 +15,7 @@ func (s *Service) SheetInt(ctx context.Context, chat core.ChatRef, userID, who, 
 	if err != nil {
 		return 0, err
 	}
-	i := valueIndex(c, name)
+	i := s.valueIndex(c, name)
 	if i < 0 {
 		return 0, unknownValue(c, name)
 	}
@@ -32,7 +32,7 @@ func (s *Service) SheetText(ctx context.Context, chat core.ChatRef, userID, who,
 	if err != nil {
 		return "", err
 	}
-	i := valueIndex(c, name)
+	i := s.valueIndex(c, name)
 	if i < 0 {
 		return "", unknownValue(c, name)
 	}
@@ -82,10 +82,10 @@ func (s *Service) edit(ctx context.Context, chat core.ChatRef, userID string, is
 		return out, nil
 	case errors.As(err, &ue):
 		return Character{}, err
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, core.ErrNotFound):
 		// Deleted by someone else between the lookup and the write.
 		return Character{}, command.Errorf("character.unknown", "name", c.Name)
-	case errors.Is(err, ErrExists):
+	case errors.Is(err, core.ErrExists):
 		return Character{}, command.Errorf("character.exists", "name", attempted)
 	default:
 		return Character{}, internal("edit", err)
