@@ -1,5 +1,6 @@
 // Package core holds the platform-neutral types that cross the boundary
-// between chat adapters and the command router.
+// between chat adapters and the command router, and Port, the one
+// interface through which an adapter asks the core anything.
 package core
 
 import "time"

@@ -17,27 +17,14 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/core"
-	"zaria/core/command"
-	"zaria/core/reply"
-	"zaria/i18n"
 )
 
-// Dispatcher answers a chat message (*command.Router). ok=false means the
-// message was not for the bot.
+// Dispatcher is the adapter's port to the core: core.Port, documented
+// there as the manual for adapter authors; *command.Router implements it.
+// The adapter asks the core nothing else.
 type Dispatcher interface {
-	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+	core.Port
 }
-
-// Optional abilities of the dispatcher, checked with a type assertion;
-// *command.Router has them all.
-type (
-	commandLister interface{ Commands() []*command.Command }
-	commandLookup interface {
-		Lookup(name string) (*command.Command, bool)
-	}
-	translatorSource interface{ Translator() command.Translator }
-	settingsSource   interface{ SettingsStore() command.SettingsStore }
-)
 
 // Adapter serves one Telegram bot.
 type Adapter struct {
@@ -46,7 +33,6 @@ type Adapter struct {
 	state   StateStore
 	log     *slog.Logger
 	c       *client
-	tr      command.Translator
 	buttons *buttonMemory
 	admins  *admins
 
@@ -141,19 +127,9 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 		logger = slog.New(slog.DiscardHandler)
 	}
 	logger = logger.With("adapter", "telegram")
-	var tr command.Translator
-	if ts, ok := d.(translatorSource); ok && ts.Translator() != nil {
-		tr = ts.Translator()
-	} else {
-		cat, err := i18n.Load()
-		if err != nil {
-			return nil, fmt.Errorf("telegram: %w", err)
-		}
-		tr = cat
-	}
 	c := newClient(cfg.APIURL, cfg.Token, cfg.HTTPClient)
 	return &Adapter{
-		cfg: cfg, d: d, state: state, log: logger, c: c, tr: tr,
+		cfg: cfg, d: d, state: state, log: logger, c: c,
 		now:     time.Now,
 		buttons: newButtonMemory(20_000),
 		moves:   moves{m: map[int64]int64{}},

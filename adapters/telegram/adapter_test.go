@@ -13,7 +13,9 @@ import (
 
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core"
+	"zaria/core/command"
 	"zaria/core/reply"
+	"zaria/storage/memory"
 )
 
 var (
@@ -213,12 +215,16 @@ func TestGroupAdminsAreGMs(t *testing.T) {
 	}
 }
 
-// dispatchFunc is a Dispatcher made of a function, for replies the router
-// would never give (longer than its own 3,500-character cap).
-type dispatchFunc func(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+// dispatchFunc is the test router whose Dispatch is a function, for
+// replies the router would never give (longer than its own
+// 3,500-character cap).
+type dispatchFunc struct {
+	*command.Router
+	f func(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+}
 
 func (d dispatchFunc) Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool) {
-	return d(ctx, msg)
+	return d.f(ctx, msg)
 }
 
 func TestLongReplySplitAtLineBreaks(t *testing.T) {
@@ -227,7 +233,7 @@ func TestLongReplySplitAtLineBreaks(t *testing.T) {
 	for i := range 150 {
 		long.Add(reply.B(fmt.Sprintf("%03d", i)), reply.T(` <a&b> "ζαριά" 🎲 `), reply.C(strings.Repeat("x", 40)))
 	}
-	start(t, testConfig(f), dispatchFunc(func(context.Context, core.Message) (*reply.Reply, bool) { return long, true }), newMemState())
+	start(t, testConfig(f), dispatchFunc{testRouter(t), func(context.Context, core.Message) (*reply.Reply, bool) { return long, true }}, newMemState())
 	f.SayIn(telegramtest.Private(ana), ana, "/long")
 	f.waitSent(ana.ID, 3, 5*time.Second)
 	time.Sleep(50 * time.Millisecond)
@@ -319,5 +325,37 @@ func TestChatLanguageSettingWins(t *testing.T) {
 	got := f.waitSent(g.ID, 2, 5*time.Second)
 	if !strings.Contains(got[0].Visible, "From now on I speak English") || got[1].Visible != "⚠️ I don't know /nosuchcommand. Type /help to see what I can do." {
 		t.Errorf("got %q / %q", got[0].Visible, got[1].Visible)
+	}
+}
+
+// TestDocumentCaptionImportChatPrefix: a caption is a file command when
+// the core says so for that chat: with the chat's own prefix it is read
+// (the adapter does not parse the command itself), addressed to another
+// bot it is not even downloaded.
+func TestDocumentCaptionImportChatPrefix(t *testing.T) {
+	f := newFakeAPI(t)
+	f.AddFile("sheet-1", []byte("Drake\nfuerza 4\n"))
+	settings := memory.New()
+	g := telegramtest.Group(-110)
+	if err := settings.SetOption(context.Background(), core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(g.ID, 10)}, "prefix", "."); err != nil {
+		t.Fatal(err)
+	}
+	start(t, testConfig(f), testRouterOn(t, settings, nil), newMemState())
+	doc := func(id int, caption string) {
+		f.Push(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: id, Chat: g, From: ana.API(), Caption: caption,
+			Document: &tgbotapi.Document{FileID: "sheet-1", FileName: "drake.txt", FileSize: 15}}})
+	}
+	doc(1, "/importar@OtherBot")
+	doc(2, ".importar")
+	got := f.waitSent(g.ID, 1, 5*time.Second)
+	if got[0].Visible != "lines=2 first=Drake" {
+		t.Errorf("reply %q, want the file's two lines", got[0].Visible)
+	}
+	if n := len(f.CallsOf("getFile")); n != 1 {
+		t.Errorf("getFile called %d times, want 1 (not for /importar@OtherBot)", n)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := len(f.SentTo(g.ID)); n != 1 {
+		t.Errorf("%d replies, want 1: /importar@OtherBot is not for us", n)
 	}
 }

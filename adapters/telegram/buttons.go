@@ -5,14 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"math/big"
 	"strconv"
 	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/core"
-	"zaria/core/command"
 	"zaria/core/reply"
 )
 
@@ -146,26 +144,10 @@ func oddsOf(c *reply.Check) *oddsFact {
 
 // oddsLine is the localized odds line of a roll, as /roll … ? shows it.
 func (a *Adapter) oddsLine(lang string, o *oddsFact) string {
-	if o == nil || (o.Chance == nil && o.Mean == nil) {
-		return a.tr.Translate(lang, "dice.odds_unavailable", nil)
+	if o == nil {
+		return a.d.OddsText(lang, nil)
 	}
-	mean := ""
-	if o.Mean != nil {
-		mean = command.Decimal(lang, *o.Mean)
-		if o.Approx && o.Exact == "" {
-			mean = "≈" + mean
-		}
-	}
-	if o.Chance == nil {
-		return a.tr.Translate(lang, "dice.odds_mean", command.Args("mean", mean))
-	}
-	var pct string
-	if r, ok := new(big.Rat).SetString(o.Exact); ok && o.Exact != "" {
-		pct = command.Percent(lang, r)
-	} else {
-		pct = "≈" + command.Percent(lang, new(big.Rat).SetFloat64(*o.Chance))
-	}
-	return a.tr.Translate(lang, "dice.odds", command.Args("pct", pct, "mean", mean))
+	return a.d.OddsText(lang, &reply.Check{Chance: o.Chance, ChanceExact: o.Exact, Mean: o.Mean, Approx: o.Approx})
 }
 
 // onButton runs a stored button: odds adds the odds of that roll to its
@@ -208,19 +190,18 @@ func (a *Adapter) onButton(ctx context.Context, cq *tgbotapi.CallbackQuery, u up
 		Chat:     ref,
 		From:     core.User{ID: from.id, Name: from.name},
 		ID:       strconv.Itoa(cq.Message.MessageID),
-		Text:     rec.Cmd,
 		LangHint: from.lang,
 		Private:  private,
 		FromGM:   !private && a.admins.isAdmin(ctx, chat.ID, cq.From.ID),
 		BotName:  a.botName,
 	}
 	a.answerCallback(ctx, cq.ID, "")
-	rep, ok := a.d.Dispatch(ctx, msg)
+	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActAgain, Command: rec.Cmd})
 	if !ok || rep == nil {
 		return
 	}
 	if !rep.Error {
-		header := reply.Line{reply.I(a.tr.Translate(lang, "tg.again.by", command.Args("name", from.name)))}
+		header := reply.Line{reply.I(a.d.Text(a.replyLang(ctx, rep, msg), "tg.again.by", "name", from.name))}
 		if rep.Secret == nil {
 			rep.Lines = append([]reply.Line{header}, rep.Lines...)
 		}

@@ -46,8 +46,6 @@ type Config struct {
 	WebhookMaxConnections int
 	WebhookWait           time.Duration
 
-	DefaultLang string // language for texts of the adapter itself; default "es"
-
 	// Send limits. Per chat: one message per ChatInterval. Groups (chat id
 	// < 0): at most GroupLimit per GroupWindow. All chats: at most
 	// GlobalLimit per GlobalWindow.
@@ -73,9 +71,8 @@ type Config struct {
 	DrainTimeout time.Duration // how long Run keeps sending after ctx ends; default 8 s (main allows 10 s to stop)
 	MaxMessage   int           // longest message text, in UTF-16 units; default 4096
 
-	MaxImportBytes int64    // largest document accepted for FileCommands; default 256 KiB
-	FileCommands   []string // commands whose document caption brings the file's text; default importar, import
-	InlineCommand  string   // command run for an inline query that names none; default "roll"
+	MaxImportBytes int64  // largest document accepted for a command that takes a file; default 256 KiB
+	InlineCommand  string // command run for an inline query that names none; default "roll"
 
 	// HandledRetention is how long the journal keeps the record of a
 	// handled update, which answers a redelivery of it: default 48 h,
@@ -137,9 +134,6 @@ func (c Config) withDefaults() Config {
 	c.APIURL = strings.TrimRight(c.APIURL, "/")
 	setDur(&c.PollTimeout, 30*time.Second)
 	setDur(&c.RequestTimeout, 20*time.Second)
-	if c.DefaultLang == "" {
-		c.DefaultLang = "es"
-	}
 	setDur(&c.ChatInterval, time.Second)
 	setInt(&c.GroupLimit, 20)
 	setDur(&c.GroupWindow, time.Minute)
@@ -152,9 +146,6 @@ func (c Config) withDefaults() Config {
 	setInt(&c.MaxMessage, 4096)
 	if c.MaxImportBytes <= 0 {
 		c.MaxImportBytes = 256 << 10
-	}
-	if c.FileCommands == nil {
-		c.FileCommands = []string{"importar", "import"}
 	}
 	if c.InlineCommand == "" {
 		c.InlineCommand = "roll"

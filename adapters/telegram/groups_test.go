@@ -62,7 +62,7 @@ func TestButtonsSurviveRestart(t *testing.T) {
 	f := newFakeAPI(t)
 	path := filepath.Join(t.TempDir(), "zaria.db")
 	db := openDB(t, path)
-	r := start(t, testConfig(f), testRouter(t), db)
+	r := start(t, testConfig(f), testRouterOn(t, db, nil), db)
 	g := telegramtest.Group(-630)
 	long := "/roll 1d20+5 # ataque sorpresa con la espada larga del abuelo Ramón"
 	f.SayIn(g, ana, long)
@@ -73,7 +73,7 @@ func TestButtonsSurviveRestart(t *testing.T) {
 
 	db = openDB(t, path)
 	defer db.Close()
-	start(t, testConfig(f), testRouter(t), db)
+	start(t, testConfig(f), testRouterOn(t, db, nil), db)
 	f.Press(first, bob, *kb[0][0].CallbackData)
 	again := f.waitSent(g.ID, 2, 5*time.Second)[1]
 	if !strings.Contains(again.Visible, "Bob tira otra vez") || !strings.Contains(again.Visible, "ataque sorpresa con la espada larga del abuelo Ramón") {
@@ -160,7 +160,8 @@ func TestInlineRollOnChosen(t *testing.T) {
 	f.PressInline(id, bob, "i:"+strconv.FormatInt(ana.ID, 10)+":/roll 2d6")
 	f.PressInline(id, ana, "i:"+strconv.FormatInt(ana.ID, 10)+":/roll 2d6")
 	calls := f.waitCalls("answerCallbackQuery", 2, 5*time.Second)
-	if !strings.Contains(calls[0].Params["text"], "otra persona") {
+	// In Bob's language (his client's, English), by the router's rule.
+	if !strings.Contains(calls[0].Params["text"], "someone else") {
 		t.Errorf("someone else's press answered %q", calls[0].Params["text"])
 	}
 	time.Sleep(100 * time.Millisecond)

@@ -13,8 +13,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/core"
-	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/reply"
 )
 
@@ -81,7 +79,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 		FromGM:   gm,
 		BotName:  a.botName,
 	}
-	if m.Document != nil && a.isFileCommand(text) {
+	if m.Document != nil && a.takesFile(ctx, msg) {
 		t, errRep := a.importText(ctx, m, text, msg)
 		if errRep != nil {
 			a.addReply(ctx, e, chat.ID, m.MessageID, errRep, "")
@@ -110,12 +108,12 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 	if len(rep.Lines) > 0 {
 		a.addReply(ctx, e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines}, from.name)
 	}
-	lang := a.lang(ctx, msg)
+	lang := a.replyLang(ctx, rep, msg)
 	title := chat.Title
 	if title == "" {
 		title = chat.UserName
 	}
-	header := reply.Line{reply.I(a.tr.Translate(lang, "tg.secret.header", command.Args("name", from.name, "chat", title)))}
+	header := reply.Line{reply.I(a.d.Text(lang, "tg.secret.header", "name", from.name, "chat", title))}
 	lines := append([]reply.Line{header}, rep.Secret.Lines...)
 	type person struct {
 		id   int64
@@ -144,7 +142,7 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 		if len(ops) == 0 {
 			continue
 		}
-		hint := a.tr.Translate(lang, "tg.secret.cannot_dm", command.Args("name", p.name, "bot", a.botName))
+		hint := a.d.Text(lang, "tg.secret.cannot_dm", "name", p.name, "bot", a.botName)
 		ops[0].OnFail = a.messageOps(chat.ID, replyTo, []reply.Line{{reply.T("⚠️ " + hint)}}, "")[0]
 		e.Ops = append(e.Ops, ops...)
 	}
@@ -204,7 +202,7 @@ func (a *Adapter) addChart(ctx context.Context, e *entry, chat int64, replyTo in
 	textForm := reply.WithChartText(rep).Lines
 	var img []byte
 	if a.cfg.Charts != nil {
-		lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat, 10)}})
+		lang := a.replyLang(ctx, rep, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat, 10)}})
 		var err error
 		img, err = a.cfg.Charts.PNG(ctx, rep.Chart, lang)
 		if err != nil {
@@ -261,48 +259,31 @@ func (a *Adapter) messageOps(chat int64, replyTo int, lines []reply.Line, keyboa
 	return ops
 }
 
-// lang is the language of the adapter's own texts in a chat: the chat's
-// setting, else the sender's client language when es or el, else the
-// default (the router's rule).
+// lang is the language of the adapter's own texts in a chat, by the
+// router's rule (core.Port.Lang).
 func (a *Adapter) lang(ctx context.Context, msg core.Message) string {
-	if ss, ok := a.d.(settingsSource); ok && ss.SettingsStore() != nil {
-		if s, err := ss.SettingsStore().Settings(ctx, msg.Chat); err == nil && command.IsLanguage(s.Lang) {
-			return s.Lang
-		}
+	return a.d.Lang(ctx, msg.Chat, msg.LangHint)
+}
+
+// replyLang is the language rep was rendered in (Reply.Lang), or for a
+// reply from outside the router the chat's language.
+func (a *Adapter) replyLang(ctx context.Context, rep *reply.Reply, msg core.Message) string {
+	if rep.Lang != "" {
+		return rep.Lang
 	}
-	h := strings.ToLower(msg.LangHint)
-	if len(h) > 2 {
-		h = h[:2]
-	}
-	if h == "es" || h == "el" {
-		return h
-	}
-	return a.cfg.DefaultLang
+	return a.lang(ctx, msg)
 }
 
 func (a *Adapter) errorReply(lang, key string, kv ...any) *reply.Reply {
-	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.tr.Translate(lang, key, command.Args(kv...)))}}, Error: true}
+	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, key, kv...))}}, Error: true, Lang: lang}
 }
 
-// isFileCommand reports whether a caption is a command that takes the
-// attached document's text (/importar).
-func (a *Adapter) isFileCommand(text string) bool {
-	p, ok := command.Parse(text, "", a.botName)
-	if !ok {
-		return false
-	}
-	name := p.Name
-	if lk, ok := a.d.(commandLookup); ok {
-		if c, found := lk.Lookup(name); found {
-			name = c.Name
-		}
-	}
-	for _, f := range a.cfg.FileCommands {
-		if fold.Key(f) == fold.Key(name) {
-			return true
-		}
-	}
-	return false
+// takesFile reports whether a caption is a command for the bot in this
+// chat (its own prefix, not /cmd@OtherBot) that takes the attached
+// document's text (/importar).
+func (a *Adapter) takesFile(ctx context.Context, msg core.Message) bool {
+	name, ok := a.d.Recognize(ctx, msg)
+	return ok && name != "" && a.d.TakesFile("/"+name)
 }
 
 // importText downloads the message's document and appends its text to the
@@ -357,7 +338,7 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u 
 		if cq.Message != nil && cq.Message.Chat != nil {
 			chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
 		}
-		a.answerCallback(ctx, cq.ID, a.tr.Translate(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale", nil))
+		a.answerCallback(ctx, cq.ID, a.d.Text(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale"))
 		return
 	}
 	chat := a.chatOf(ctx, cq.Message.Chat)
@@ -411,16 +392,13 @@ func (a *Adapter) quickCall(ctx context.Context, method string, p map[string]str
 }
 
 // inlineCommand makes a command of an inline query: "zaria 4+2" names a
-// command, "4d6kh3" is given to InlineCommand.
-func (a *Adapter) inlineCommand(text string) string {
+// command, "4d6kh3" is given to InlineCommand. from's private chat
+// decides (inline queries come from no chat).
+func (a *Adapter) inlineCommand(ctx context.Context, from who, text string) string {
 	t := strings.TrimPrefix(text, "/")
-	word, _, _ := strings.Cut(t, " ")
-	if lk, ok := a.d.(commandLookup); ok {
-		if _, found := lk.Lookup(word); found {
-			return "/" + t
-		}
-	} else if strings.HasPrefix(text, "/") {
-		return text
+	msg := core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, Text: "/" + t, BotName: a.botName}
+	if name, _ := a.d.Recognize(ctx, msg); name != "" {
+		return "/" + t
 	}
 	return "/" + a.cfg.InlineCommand + " " + text
 }
@@ -436,28 +414,24 @@ func clip(s string, n int) string {
 var commandName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
 
 // setCommands publishes the command menu in Spanish, Greek and English (for
-// clients in those languages) and in the default language (for the rest). A failure is logged, never fatal.
+// clients in those languages) and in the core's default language (for
+// the rest, Menu("")). A failure is logged, never fatal.
 func (a *Adapter) setCommands(ctx context.Context) {
-	cl, ok := a.d.(commandLister)
-	if !ok {
-		return
-	}
-	for _, l := range []struct{ code, lang string }{{"es", "es"}, {"el", "el"}, {"en", "en"}, {"", a.cfg.DefaultLang}} {
+	for _, code := range []string{"es", "el", "en", ""} {
 		var cmds []tgbotapi.BotCommand
-		for _, c := range cl.Commands() {
-			if c.Hidden || !commandName.MatchString(c.Name) || len(cmds) == 100 {
+		for _, c := range a.d.Menu(code) {
+			if !commandName.MatchString(c.Name) || len(cmds) == 100 {
 				continue
 			}
-			desc := a.describe(l.lang, c.Name)
-			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip(desc, 256)})
+			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip(c.Description, 256)})
 		}
 		if len(cmds) == 0 {
 			return
 		}
 		b, _ := json.Marshal(cmds)
 		p := map[string]string{"commands": string(b)}
-		if l.code != "" {
-			p["language_code"] = l.code
+		if code != "" {
+			p["language_code"] = code
 		}
 		rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
 		_, err := a.c.call(rctx, "setMyCommands", p, nil)
@@ -468,25 +442,7 @@ func (a *Adapter) setCommands(ctx context.Context) {
 			cancel()
 		}
 		if err != nil && !errors.Is(err, context.Canceled) {
-			a.log.Warn("telegram setMyCommands failed", "lang", l.code, "err", err)
+			a.log.Warn("telegram setMyCommands failed", "lang", code, "err", err)
 		}
 	}
-}
-
-// describe is a command's menu text: its short help without the example
-// ("/roll 4d6kh3+2 — any dice" → "any dice").
-func (a *Adapter) describe(lang, name string) string {
-	for _, key := range []string{"cmdhelp." + name + ".short", "help." + name + ".short"} {
-		d := a.tr.Translate(lang, key, nil)
-		if d == key || strings.TrimSpace(d) == "" {
-			continue
-		}
-		if _, after, ok := strings.Cut(d, " — "); ok {
-			d = after
-		}
-		if utf8.RuneCountInString(d) >= 3 {
-			return d
-		}
-	}
-	return "/" + name
 }

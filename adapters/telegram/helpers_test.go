@@ -78,12 +78,19 @@ func testRouter(t testing.TB) *command.Router { return testRouterWith(t, nil) }
 // testRouterWith is testRouter with the chats' named GMs (/gm add) given by namedGMs.
 func testRouterWith(t testing.TB, namedGMs func(context.Context, core.ChatRef) ([]string, error)) *command.Router {
 	t.Helper()
+	return testRouterOn(t, memory.New(), namedGMs)
+}
+
+// testRouterOn is testRouterWith keeping the chats' settings in settings
+// (a database, for tests across a restart).
+func testRouterOn(t testing.TB, settings command.SettingsStore, namedGMs func(context.Context, core.ChatRef) ([]string, error)) *command.Router {
+	t.Helper()
 	cat, err := i18n.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := command.New(command.Config{
-		Translator: cat, Settings: memory.New(), NamedGMs: namedGMs,
+		Translator: cat, Settings: settings, NamedGMs: namedGMs, DefaultLang: "es",
 		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond},
 	})
 	general.Register(r, "test")
@@ -123,7 +130,8 @@ func testRouterWith(t testing.TB, namedGMs func(context.Context, core.ChatRef) (
 			}
 			return rep, nil
 		})})
-	r.Register(command.Command{Name: "importar", Aliases: []string{"import"}, Handler: command.HandlerFunc(
+	// importar takes a file (and a whole document as input).
+	r.Register(command.Command{Name: "importar", Aliases: []string{"import"}, MaxInput: 300_000, TakesFile: true, Handler: command.HandlerFunc(
 		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
 			lines := strings.Split(req.Args, "\n")
 			return reply.Text(fmt.Sprintf("lines=%d first=%s", len(lines), lines[0])), nil

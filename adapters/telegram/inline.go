@@ -9,7 +9,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/core"
-	"zaria/core/command"
 	"zaria/core/reply"
 )
 
@@ -31,21 +30,21 @@ func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 	if text := strings.TrimSpace(q.Query); text != "" {
 		from := userOf(q.From)
 		lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, LangHint: from.lang})
-		cmd := a.inlineCommand(text)
+		cmd := a.inlineCommand(ctx, from, text)
 		data := "i:" + from.id + ":" + cmd
 		if len(data) > maxCallbackData {
 			data = "i:" + from.id
 		}
 		kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(a.tr.Translate(lang, "tg.inline.button", nil), data)))
+			tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), data)))
 		placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
-			reply.T(a.tr.Translate(lang, "tg.inline.pending", command.Args("name", from.name)) + " "), reply.C(clip(text, 200)),
+			reply.T(a.d.Text(lang, "tg.inline.pending", "name", from.name) + " "), reply.C(clip(text, 200)),
 		}}}, "")
 		results = append(results, tgbotapi.InlineQueryResultArticle{
 			Type:        "article",
 			ID:          newButtonID(),
-			Title:       clip(a.tr.Translate(lang, "tg.inline.title", command.Args("roll", text)), 100),
-			Description: a.tr.Translate(lang, "tg.inline.description", nil),
+			Title:       clip(a.d.Text(lang, "tg.inline.title", "roll", text), 100),
+			Description: a.d.Text(lang, "tg.inline.description"),
 			InputMessageContent: tgbotapi.InputTextMessageContent{
 				Text:      placeholder,
 				ParseMode: "HTML",
@@ -67,7 +66,8 @@ func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, 
 	if c.From == nil || c.InlineMessageID == "" || strings.TrimSpace(c.Query) == "" {
 		return
 	}
-	a.rollInline(ctx, c.InlineMessageID, userOf(c.From), a.inlineCommand(strings.TrimSpace(c.Query)), e)
+	from := userOf(c.From)
+	a.rollInline(ctx, c.InlineMessageID, from, a.inlineCommand(ctx, from, strings.TrimSpace(c.Query)), e)
 }
 
 // onInlineButton is a press of the placeholder's button.
@@ -77,11 +77,11 @@ func (a *Adapter) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery
 	rest := strings.TrimPrefix(cq.Data, "i:")
 	author, cmd, _ := strings.Cut(rest, ":")
 	if author != from.id {
-		a.answerCallback(ctx, cq.ID, a.tr.Translate(lang, "tg.inline.not_yours", nil))
+		a.answerCallback(ctx, cq.ID, a.d.Text(lang, "tg.inline.not_yours"))
 		return
 	}
 	if cmd == "" {
-		a.answerCallback(ctx, cq.ID, a.tr.Translate(lang, "tg.inline.wait", nil))
+		a.answerCallback(ctx, cq.ID, a.d.Text(lang, "tg.inline.wait"))
 		return
 	}
 	a.answerCallback(ctx, cq.ID, "")
@@ -108,13 +108,13 @@ func (a *Adapter) rollInline(ctx context.Context, inlineID string, from who, cmd
 	if !ok || rep == nil {
 		return
 	}
-	lang := a.lang(ctx, msg)
+	lang := a.replyLang(ctx, rep, msg)
 	lines := rep.Lines
 	if rep.Secret != nil && len(lines) == 0 {
 		lines = rep.Secret.Lines
 	}
 	when := a.now().UTC().Format("2006-01-02 15:04")
-	header := reply.Line{reply.I(a.tr.Translate(lang, "tg.inline.by", command.Args("name", from.name, "time", when)))}
+	header := reply.Line{reply.I(a.d.Text(lang, "tg.inline.by", "name", from.name, "time", when))}
 	chunks := splitHTML(append([]reply.Line{header}, lines...), a.cfg.MaxMessage)
 	if len(chunks) == 0 {
 		return

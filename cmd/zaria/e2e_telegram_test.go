@@ -530,7 +530,7 @@ func TestTelegramConfigComplete(t *testing.T) {
 	d := configs.Default()
 	d.Telegram.Token = "1:x"
 	d.Telegram.WebhookURL, d.Telegram.WebhookListen, d.Telegram.WebhookSecret = "https://example.org/tg", "127.0.0.1:8443", "s"
-	tc := reflect.ValueOf(telegramConfig(d.Telegram, "en"))
+	tc := reflect.ValueOf(telegramConfig(d.Telegram))
 	for i := 0; i < tc.NumField(); i++ {
 		f := tc.Type().Field(i)
 		if !f.IsExported() || f.Name == "HTTPClient" {

@@ -56,7 +56,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	var adapters []adapter
 	tg, mx := cfg.Platforms()
 	if tg {
-		tc := telegramConfig(cfg.Telegram, cfg.Lang)
+		tc := telegramConfig(cfg.Telegram)
 		// Scaled send limits, for load tests against a fake Bot API only.
 		if v := getenv("ZARIA_TELEGRAM_LIMITS"); v != "" {
 			if err := tc.ParseLimits(v); err != nil {

@@ -109,7 +109,7 @@ var telegramCharts = telegram.ChartFunc(func(_ context.Context, c *reply.Chart, 
 
 // telegramConfig is the Telegram adapter's configuration from the config
 // file's telegram keys, with the chart renderer.
-func telegramConfig(t configs.Telegram, lang string) telegram.Config {
+func telegramConfig(t configs.Telegram) telegram.Config {
 	return telegram.Config{
 		Token:                 t.Token,
 		APIURL:                t.API,
@@ -120,7 +120,6 @@ func telegramConfig(t configs.Telegram, lang string) telegram.Config {
 		WebhookSecret:         t.WebhookSecret,
 		WebhookMaxConnections: t.WebhookMaxConnections,
 		WebhookWait:           t.WebhookWait,
-		DefaultLang:           lang,
 		ChatInterval:          t.Limits.ChatInterval,
 		GroupLimit:            t.Limits.GroupLimit,
 		GroupWindow:           t.Limits.GroupWindow,
@@ -132,7 +131,6 @@ func telegramConfig(t configs.Telegram, lang string) telegram.Config {
 		DrainTimeout:          t.DrainTimeout,
 		MaxMessage:            t.MaxMessage,
 		MaxImportBytes:        t.MaxImportBytes,
-		FileCommands:          t.FileCommands,
 		InlineCommand:         t.InlineCommand,
 		HandledRetention:      t.HandledRetention,
 		MaxButtons:            t.MaxButtons,

@@ -70,6 +70,7 @@ func (r *Router) Press(ctx context.Context, msg core.Message, a reply.Action) (*
 	if rep == nil {
 		return nil, false
 	}
+	stampLang(rep, req.Lang)
 	return rep, true
 }
 
@@ -135,6 +136,7 @@ func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action
 		rep = &reply.Reply{}
 	}
 	r.enforceOutput(req, rep)
+	stampLang(rep, req.Lang)
 	return rep, true
 }
 

@@ -113,8 +113,8 @@ type Config struct {
 
 // IsLanguage reports whether l is one of core.Langs.
 //
-// Deprecated: use core.IsLang. It stays while the Telegram and Matrix
-// adapters still call it.
+// Deprecated: use core.IsLang. It stays while the Matrix adapter
+// still calls it.
 func IsLanguage(l string) bool { return core.IsLang(l) }
 
 // Router dispatches messages to commands.
@@ -270,7 +270,7 @@ func (r *Router) DispatchWith(ctx context.Context, msg core.Message, src dice.So
 	return r.dispatch(ctx, msg, src, 0)
 }
 
-func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source, depth int) (*reply.Reply, bool) {
+func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source, depth int) (rep *reply.Reply, ok bool) {
 	// A display name is untrusted one-line text: a newline in it must not
 	// print a line that looks like the bot's own.
 	msg.From.Name = fold.Clean(msg.From.Name)
@@ -285,6 +285,7 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 		return nil, false
 	}
 	lang := r.resolveLang(ctx, msg, &settings)
+	defer func() { stampLang(rep, lang) }()
 	req := &Request{Msg: msg, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth,
 		Budget: NewBudget(r.cfg.Limits.MaxWork), router: r}
 
@@ -439,22 +440,15 @@ func (r *Router) run(ctx context.Context, cmd *Command, req *Request) (rep *repl
 }
 
 func (r *Router) resolveLang(ctx context.Context, msg core.Message, s *core.Settings) string {
-	if core.IsLang(s.Lang) {
-		return s.Lang
-	}
-	hint := strings.ToLower(msg.LangHint)
-	if len(hint) > 2 {
-		hint = hint[:2]
-	}
-	if core.IsLang(hint) {
+	lang, hint := r.chatLang(*s, msg.LangHint)
+	if hint {
 		// A new chat starts in the language of the first user's client, and keeps it.
-		s.Lang = hint
-		if err := r.cfg.Settings.SetLang(ctx, msg.Chat, hint); err != nil {
+		s.Lang = lang
+		if err := r.cfg.Settings.SetLang(ctx, msg.Chat, lang); err != nil {
 			r.cfg.Logger.ErrorContext(ctx, "save language", "chat", msg.Chat.String(), "err", err)
 		}
-		return hint
 	}
-	return r.cfg.DefaultLang
+	return lang
 }
 
 func (r *Router) unknown(req *Request) *reply.Reply {
@@ -482,7 +476,7 @@ func (r *Router) errorReply(req *Request, err error) *reply.Reply {
 		ue = &UserError{Key: "error.internal"}
 	}
 	text := r.cfg.Translator.Translate(req.Lang, ue.Key, ue.Args)
-	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + text)}}, Error: true}
+	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + text)}}, Error: true, Lang: req.Lang}
 }
 
 // enforceOutput keeps replies under MaxOutput characters: handlers are

@@ -76,9 +76,11 @@ type Reply struct {
 	File    *File
 	// Chart, when set, is a distribution to show as a picture (see Chart).
 	Chart *Chart
-	// Secret, when set, is the real result of a secret roll: adapters deliver
-	// it privately to the roller and the chat's GMs, and post Lines (a short
-	// public notice) in the chat.
+	// Secret, when set, is the real result of a secret roll, for the roller
+	// and the chat's GMs only: adapters deliver it privately to the roller,
+	// the chat's administrators and SecretTo, and post Lines (a short
+	// public notice) in the chat; in a private chat they send Secret
+	// instead of Lines. Nobody else may see it.
 	Secret *Reply
 	// SecretTo lists the platform user ids of the chat's named GMs (/gm add):
 	// they receive Secret too, besides the roller and the chat's admins,
@@ -86,6 +88,11 @@ type Reply struct {
 	SecretTo []string
 	// Error marks a reply that reports a user error (exit status 2 in the CLI).
 	Error bool
+	// Lang is the language the router rendered the reply in ("es", "el",
+	// "en"; also set on Secret): an adapter writes any text it adds to the
+	// reply (a header, a notice) in it. "" on a reply built outside the
+	// router.
+	Lang string
 }
 
 // Text makes a one-line plain reply.
