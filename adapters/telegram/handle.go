@@ -78,6 +78,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 		Private:  private,
 		FromGM:   gm,
 		BotName:  a.botName,
+		Sent:     time.Unix(int64(m.Date), 0),
 	}
 	if m.Document != nil && a.takesFile(ctx, msg) {
 		t, errRep := a.importText(ctx, m, text, msg)

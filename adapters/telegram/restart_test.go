@@ -12,7 +12,13 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"zaria/adapters/telegram/telegramtest"
+	"zaria/core/command"
+	"zaria/core/reply"
+	"zaria/i18n"
+	"zaria/storage/memory"
 	"zaria/storage/sqlite"
 )
 
@@ -308,4 +314,35 @@ func TestUpdateIDsRestartLowerAfterAnIdleWeek(t *testing.T) {
 	if n := len(f.SentTo(-430)); n != 4 {
 		t.Errorf("%d replies, want 4", n)
 	}
+}
+
+// Commands a player sent at their own pace while the bot was down (one
+// every 3 s, by Telegram's date) are answered together when it starts,
+// and the router's shipped rate limit (a burst of 5, then one every 2 s)
+// counts when each was sent: none is refused as a flood.
+func TestBacklogAtTheUsersPaceIsNotAFlood(t *testing.T) {
+	f := newFakeAPI(t)
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	router := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en",
+		Limits: command.Limits{Burst: 5, Refill: 2 * time.Second}})
+	router.Register(command.Command{Name: "echo", Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) { return reply.Text(req.Args), nil })})
+	away := time.Now().Add(-time.Minute)
+	var want []string
+	for i := 0; i < 9; i++ {
+		m := &tgbotapi.Message{MessageID: 500 + i, From: ana.API(), Chat: telegramtest.Group(-600),
+			Date: int(away.Add(time.Duration(i) * 3 * time.Second).Unix()), Text: fmt.Sprintf("/echo %d", i),
+			Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Offset: 0, Length: 5}}}
+		f.Push(tgbotapi.Update{Message: m})
+		want = append(want, fmt.Sprint(i))
+	}
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	start(t, testConfig(f), router, db)
+	f.waitSent(-600, 9, 20*time.Second)
+	time.Sleep(100 * time.Millisecond)
+	checkExactlyOnce(t, f, -600, want)
 }
