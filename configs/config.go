@@ -73,6 +73,9 @@ type Telegram struct {
 	AdminTTL         time.Duration `yaml:"admin_ttl"`
 	MaxMessage       int           `yaml:"max_message"`
 	MaxImportBytes   int64         `yaml:"max_import_bytes"`
+	// FileCommands is ignored: which commands take a file is the
+	// command's own (command.Command.TakesFile). Kept so that older
+	// configuration files still load.
 	FileCommands     []string      `yaml:"file_commands"`
 	InlineCommand    string        `yaml:"inline_command"`
 	MaxButtons       int           `yaml:"max_buttons"`
