@@ -76,11 +76,11 @@ type Telegram struct {
 	// FileCommands is ignored: which commands take a file is the
 	// command's own (command.Command.TakesFile). Kept so that older
 	// configuration files still load.
-	FileCommands     []string      `yaml:"file_commands"`
-	InlineCommand    string        `yaml:"inline_command"`
-	MaxButtons       int           `yaml:"max_buttons"`
-	BackoffMin       time.Duration `yaml:"backoff_min"`
-	BackoffMax       time.Duration `yaml:"backoff_max"`
+	FileCommands  []string      `yaml:"file_commands"`
+	InlineCommand string        `yaml:"inline_command"`
+	MaxButtons    int           `yaml:"max_buttons"`
+	BackoffMin    time.Duration `yaml:"backoff_min"`
+	BackoffMax    time.Duration `yaml:"backoff_max"`
 }
 
 // TelegramLimits are the send limits (Telegram's Bots FAQ numbers by
