@@ -18,16 +18,8 @@ import (
 // writers, one per option, each switch their option back and forth; at
 // the end `/settings` shows every writer's last acknowledged value.
 func TestParallelSettingsWritersKeepEveryOption(t *testing.T) {
-	bin := zariaBinary(t)
 	db := filepath.Join(t.TempDir(), "s.db")
-	roll := func(text string) (string, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, bin, "roll", "--lang", "en", "--db", db, text)
-		cmd.Env = append(os.Environ(), "ZARIA_LOG_LEVEL=error")
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
+	roll := cliRoller(t, db)
 	if out, err := roll("/settings"); err != nil {
 		t.Fatalf("/settings: %v\n%s", err, out)
 	}
@@ -78,5 +70,19 @@ func TestParallelSettingsWritersKeepEveryOption(t *testing.T) {
 		if !strings.Contains(out, o.shown+last[i]) {
 			t.Errorf("%s: acknowledged %q, /settings shows:\n%s", o.key, last[i], out)
 		}
+	}
+}
+
+// cliRoller runs `zaria roll --lang en --db db TEXT` with the real binary,
+// as an operator beside the live bot would, and returns what it printed.
+func cliRoller(t *testing.T, db string) func(text string) (string, error) {
+	bin := zariaBinary(t)
+	return func(text string) (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, bin, "roll", "--lang", "en", "--db", db, text)
+		cmd.Env = append(os.Environ(), "ZARIA_LOG_LEVEL=error")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
 	}
 }

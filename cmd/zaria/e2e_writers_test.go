@@ -1,16 +1,12 @@
 package main
 
 import (
-	"context"
 	"database/sql"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // Every acknowledged write survives any number of writers: processes of
@@ -21,16 +17,8 @@ import (
 // sheet edits ran inside one BEGIN IMMEDIATE transaction, 30 such writers
 // kept only 2–6 of their 30 values.
 func TestParallelCLIWritersKeepEveryAcknowledgedValue(t *testing.T) {
-	bin := zariaBinary(t)
 	db := filepath.Join(t.TempDir(), "s.db")
-	roll := func(text string) (string, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, bin, "roll", "--lang", "en", "--db", db, text)
-		cmd.Env = append(os.Environ(), "ZARIA_LOG_LEVEL=error")
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
+	roll := cliRoller(t, db)
 	if out, err := roll("/pj create Drake"); err != nil {
 		t.Fatalf("create: %v\n%s", err, out)
 	}
