@@ -35,7 +35,8 @@ unit:
 # fuzz: every fuzz target for a bounded time (the parser and the whole router
 # first; then the systems, the character commands and Telegram's HTML splitter).
 FUZZ_TARGETS := FuzzParse:./core/dice/ FuzzDispatch:./cmd/zaria/ FuzzSystems:./core/systems/ \
-	FuzzCommands:./core/character/ FuzzSplitHTML:./adapters/telegram/
+	FuzzCommands:./core/character/ FuzzSplitHTML:./adapters/telegram/ \
+	FuzzCleanFastPath:./core/fold/ FuzzASCIIKey:./core/fold/
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $${t%%:*} ($(FUZZTIME))"; \
