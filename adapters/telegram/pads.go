@@ -102,16 +102,7 @@ func padButtonID(data string) (int64, bool) {
 func (a *Adapter) onPadButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, id int64) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
-	private := chat.Type == "private"
-	msg := core.Message{
-		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)},
-		From:     core.User{ID: from.id, Name: from.name},
-		ID:       strconv.Itoa(cq.Message.MessageID),
-		LangHint: from.lang,
-		Private:  private,
-		FromGM:   !private && a.admins.isAdmin(ctx, chat.ID, cq.From.ID),
-		BotName:  a.botName,
-	}
+	msg := a.pressMessage(ctx, cq, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
 	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: id})
 	if !ok || rep == nil {
 		a.answerCallback(ctx, cq.ID, "")
