@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -180,5 +181,58 @@ func TestPadKeyboardLayout(t *testing.T) {
 	}
 	if id, ok := padButtonID("p:42"); !ok || id != 42 {
 		t.Errorf("p:42 → %d %v", id, ok)
+	}
+}
+
+// TestInlinePadRolledWhenChosen: "@Bot" alone lists the pad Ana keeps in
+// her private chat with the bot, one result per button, nothing rolled
+// yet; the chosen one is rolled once posted, as her pad button ("Ana: …"),
+// and its placeholder's button by someone else rolls nothing. Bob, with
+// no pad, gets no results.
+func TestInlinePadRolledWhenChosen(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	start(t, testConfig(f), padRouter(t, db), db)
+	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, "/pad add d20")
+	f.waitSent(ana.ID, 1, 5*time.Second)
+	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, `/pad add "Ataque" /roll 1d20+5`)
+	f.waitSent(ana.ID, 2, 5*time.Second)
+
+	f.InlineQuery(ana, "")
+	// The fake counts the call before it stores the results: wait for them.
+	res := waitFor(t, "inline results", 1, 5*time.Second, f.InlineResults)
+	// The fake keeps results in a map: their order is not the answer's.
+	sort.Slice(res, func(i, j int) bool { return res[i].ID < res[j].ID })
+	if len(res) != 2 || res[0].Title != "🎲 Tirar d20" || res[1].Title != "🎲 Tirar Ataque" {
+		t.Fatalf("Ana's empty inline query lists %+v, want her two pad buttons", res)
+	}
+	if r := f.CallsOf("answerInlineQuery")[0].Params["results"]; strings.Index(r, "d20") > strings.Index(r, "Ataque") {
+		t.Errorf("the results are not in the pad's order: %s", r)
+	}
+	for _, r := range res {
+		if strings.Contains(r.Text, "=") || !r.HasKeyboard || !strings.HasPrefix(r.ID, "p:") {
+			t.Errorf("result %+v: want a placeholder with a button, id p:<button>", r)
+		}
+	}
+	id, err := f.Choose(ana, res[1].ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "inline edits", 1, 5*time.Second, f.Edits)
+	if got := f.InlineText(id); !strings.Contains(got, "Ana: 🎲 Ana: 1d20+5 = ") || !strings.Contains(got, "Ana tiró el ") {
+		t.Errorf("the chosen pad button shows %q", got)
+	}
+	f.PressInline(id, bob, "i:"+strconv.FormatInt(ana.ID, 10)+":"+res[1].ID)
+	f.waitCalls("answerCallbackQuery", 1, 5*time.Second)
+	time.Sleep(100 * time.Millisecond)
+	if n := len(f.Edits()); n != 1 {
+		t.Errorf("%d inline edits, want 1", n)
+	}
+
+	f.InlineQuery(bob, "")
+	calls := f.waitCalls("answerInlineQuery", 2, 5*time.Second)
+	if r := calls[1].Params["results"]; r != "[]" {
+		t.Errorf("Bob (no pad) got results %s", r)
 	}
 }
