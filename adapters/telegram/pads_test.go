@@ -236,3 +236,32 @@ func TestInlinePadRolledWhenChosen(t *testing.T) {
 		t.Errorf("Bob (no pad) got results %s", r)
 	}
 }
+
+// TestPadAfterGroupUpgrade: a basic group with Ana's pad becomes a
+// supergroup; the pad moved with the chat, so her keyboard, pressed in the
+// supergroup, still rolls there.
+func TestPadAfterGroupUpgrade(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	start(t, testConfig(f), padRouter(t, db), db)
+	old, super := int64(-720), int64(-1000720)
+	f.SayIn(telegramtest.BasicGroup(old), ana, "/pad add 3d6")
+	f.waitSent(old, 1, 5*time.Second)
+	f.SayIn(telegramtest.BasicGroup(old), ana, "/pad")
+	shown := f.waitSent(old, 2, 5*time.Second)[1]
+	kb := keyboardOf(t, shown)
+	if len(kb) != 1 {
+		t.Fatalf("pad keyboard %+v", kb)
+	}
+	f.MigrateTo(old, super, ana)
+	f.MigrateFrom(old, super, ana)
+	time.Sleep(200 * time.Millisecond)
+	moved := shown
+	moved.Chat = super
+	f.Press(moved, ana, *kb[0][0].CallbackData)
+	rolled := f.waitSent(super, 1, 5*time.Second)[0]
+	if !strings.HasPrefix(rolled.Visible, "Ana: 🎲 Ana: 3d6 = ") {
+		t.Errorf("after the upgrade the pad shows %q", rolled.Visible)
+	}
+}
