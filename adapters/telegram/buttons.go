@@ -28,7 +28,11 @@ type buttonRec struct {
 	Text       string    `json:"t,omitempty"`  // HTML of the message the buttons are on
 	AgainLabel string    `json:"al,omitempty"` // "" when there is no again button
 	Odds       *oddsFact `json:"o,omitempty"`  // the odds of that roll, when it has an odds button
-	Shown      bool      `json:"s,omitempty"`  // the odds were added to the message
+	Shown      bool      `json:"s,omitempty"`  // the odds were added to the message (or its picture sent)
+	// OddsCmd and Actual are the odds button's Action (reply.ActOdds):
+	// the command and the total of that roll, for its picture.
+	OddsCmd string `json:"oc,omitempty"`
+	Actual  *int64 `json:"n,omitempty"`
 }
 
 // oddsFact is the odds of one roll, from its reply.Check.
@@ -71,6 +75,9 @@ func (a *Adapter) keyboard(ctx context.Context, rep *reply.Reply, who, text stri
 			row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.Label, "b:"+id+":a"))
 		case reply.ButtonOdds:
 			rec.Odds = oddsOf(rep.Check)
+			if b.Action != nil && b.Action.Kind == reply.ActOdds {
+				rec.OddsCmd, rec.Actual = b.Action.Command, b.Action.Actual
+			}
 			row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.Label, "b:"+id+":o"))
 		}
 	}
@@ -150,9 +157,11 @@ func (a *Adapter) oddsLine(lang string, o *oddsFact) string {
 	return a.d.OddsText(lang, &reply.Check{Chance: o.Chance, ChanceExact: o.Exact, Mean: o.Mean, Approx: o.Approx})
 }
 
-// onButton runs a stored button: odds adds the odds of that roll to its
-// message and rolls nothing; again rolls the command for whoever pressed
-// it and says who.
+// onButton runs a stored button: odds shows the odds of that roll and
+// rolls nothing (the picture of its distribution, with its result marked,
+// when the adapter draws charts; else, or when the picture is refused, the
+// odds line added to its message); again rolls the command for whoever
+// pressed it and says who.
 func (a *Adapter) onButton(ctx context.Context, cq *tgbotapi.CallbackQuery, u update, e *entry, id, kind string, rec *buttonRec) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
@@ -160,33 +169,56 @@ func (a *Adapter) onButton(ctx context.Context, cq *tgbotapi.CallbackQuery, u up
 	lang := a.lang(ctx, core.Message{Chat: ref, LangHint: from.lang})
 	if kind == "o" {
 		line := a.oddsLine(lang, rec.Odds)
-		a.answerCallback(ctx, cq.ID, line)
 		if rec.Shown {
+			a.answerCallback(ctx, cq.ID, line)
 			return
 		}
-		if rec.Text == "" {
+		edit := a.oddsEdit(chat.ID, cq.Message.MessageID, id, rec, line)
+		if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat, ref, from, rec, line, edit) {
+			rec.Shown = true
+			if err := a.saveButton(ctx, id, rec); err != nil {
+				a.log.Warn("telegram button record not updated", "err", err)
+			}
+			return
+		}
+		a.answerCallback(ctx, cq.ID, line)
+		if edit == nil {
 			a.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(line)}}}, "")
 			return
 		}
-		p := map[string]string{
-			"message_id": strconv.Itoa(cq.Message.MessageID),
-			"text":       rec.Text + "\n" + reply.HTML(reply.Text(line), ""),
-			"parse_mode": "HTML", "disable_web_page_preview": "true",
-		}
-		if rec.AgainLabel != "" {
-			kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-				tgbotapi.NewInlineKeyboardButtonData(rec.AgainLabel, "b:"+id+":a"))))
-			p["reply_markup"] = string(kb)
-		}
-		e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: chat.ID, Params: p})
+		e.Ops = append(e.Ops, edit)
 		rec.Shown = true
 		if err := a.saveButton(ctx, id, rec); err != nil {
 			a.log.Warn("telegram button record not updated", "err", err)
 		}
 		return
 	}
+	a.pressAgain(ctx, cq, e, chat, ref, from, rec)
+}
+
+// oddsEdit is the edit that adds the odds line to the roll's message (and
+// keeps only its again button), nil when the message's text is not known.
+func (a *Adapter) oddsEdit(chat int64, msgID int, id string, rec *buttonRec, line string) *op {
+	if rec.Text == "" {
+		return nil
+	}
+	p := map[string]string{
+		"message_id": strconv.Itoa(msgID),
+		"text":       rec.Text + "\n" + reply.HTML(reply.Text(line), ""),
+		"parse_mode": "HTML", "disable_web_page_preview": "true",
+	}
+	if rec.AgainLabel != "" {
+		kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonData(rec.AgainLabel, "b:"+id+":a"))))
+		p["reply_markup"] = string(kb)
+	}
+	return &op{Method: "editMessageText", Chat: chat, Params: p}
+}
+
+// pressMessage is the core's Message of a button press on a chat message.
+func (a *Adapter) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
 	private := chat.Type == "private"
-	msg := core.Message{
+	return core.Message{
 		Chat:     ref,
 		From:     core.User{ID: from.id, Name: from.name},
 		ID:       strconv.Itoa(cq.Message.MessageID),
@@ -195,6 +227,51 @@ func (a *Adapter) onButton(ctx context.Context, cq *tgbotapi.CallbackQuery, u up
 		FromGM:   !private && a.admins.isAdmin(ctx, chat.ID, cq.From.ID),
 		BotName:  a.botName,
 	}
+}
+
+// oddsPhoto sends the picture of that roll's distribution (Press with
+// reply.ActOdds: its command, its total marked) in reply to the roll's
+// message, the odds as its caption, and toasts the odds line. false when
+// there is no picture to send (the command has no odds of its own, no
+// chart, the renderer fails): the caller shows the odds line instead. A
+// photo Telegram refuses falls back to edit (or the line as a message).
+func (a *Adapter) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, rec *buttonRec, line string, edit *op) bool {
+	cmd := rec.OddsCmd
+	if cmd == "" {
+		cmd = rec.Cmd
+	}
+	msg := a.pressMessage(ctx, cq, chat, ref, from)
+	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActOdds, Command: cmd, Actual: rec.Actual})
+	if !ok || rep == nil || rep.Error || rep.Chart == nil {
+		return false
+	}
+	img, err := a.cfg.Charts.PNG(ctx, rep.Chart, a.replyLang(ctx, rep, msg))
+	if err != nil || len(img) == 0 {
+		a.log.Error("telegram odds chart not drawn, adding the odds line instead", "chat", chat.ID, "err", err)
+		return false
+	}
+	params := map[string]string{"parse_mode": "HTML"}
+	setReplyTo(params, cq.Message.MessageID)
+	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
+	if len(chunks) == 1 && utf16Len(stripHTML(chunks[0])) <= maxCaption {
+		params["caption"] = chunks[0]
+	} else {
+		params["caption"] = reply.HTML(reply.Text(line), "")
+	}
+	photo := &op{Method: "sendPhoto", Chat: chat.ID, Params: params, Doc: &document{Field: "photo", Name: "odds.png", MIME: "image/png", Data: img}}
+	if edit != nil {
+		photo.Fallback = []*op{edit}
+	} else {
+		photo.Fallback = a.messageOps(chat.ID, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
+	}
+	a.answerCallback(ctx, cq.ID, line)
+	e.Ops = append(e.Ops, photo)
+	return true
+}
+
+// pressAgain rolls a stored again button's command for whoever pressed it.
+func (a *Adapter) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, rec *buttonRec) {
+	msg := a.pressMessage(ctx, cq, chat, ref, from)
 	a.answerCallback(ctx, cq.ID, "")
 	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActAgain, Command: rec.Cmd})
 	if !ok || rep == nil {

@@ -137,8 +137,8 @@ func TestInlineRollOnChosen(t *testing.T) {
 	clock := time.Date(2026, 12, 1, 10, 52, 0, 0, time.UTC)
 	startWithClock(t, testConfig(f), testRouter(t), newMemState(), func() time.Time { return clock })
 	f.InlineQuery(ana, "2d6")
-	f.waitCalls("answerInlineQuery", 1, 5*time.Second)
-	res := f.InlineResults()
+	// The fake counts the call before it stores the results: wait for them.
+	res := waitFor(t, "inline results", 1, 5*time.Second, f.InlineResults)
 	if len(res) != 1 || !res[0].HasKeyboard || strings.Contains(res[0].Text, "=") {
 		t.Fatalf("inline results %+v", res)
 	}
@@ -187,7 +187,7 @@ func TestInlineButtonRollsWithoutFeedback(t *testing.T) {
 		t.Fatalf("no button in %s", call.Params["results"])
 	}
 	data, _, _ := strings.Cut(call.Params["results"][i+len(`"callback_data":"`):], `"`)
-	res := f.InlineResults()
+	res := waitFor(t, "inline results", 1, 5*time.Second, f.InlineResults)
 	// Posted, but the feedback is off: drop the chosen update.
 	id, _ := f.Choose(nikos, res[0].ID, "1d20")
 	f.PressInline(id, nikos, data)

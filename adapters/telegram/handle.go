@@ -153,7 +153,9 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 // buttons on its last message, then the file.
 func (a *Adapter) addReply(ctx context.Context, e *entry, chat int64, replyTo int, rep *reply.Reply, who string) {
 	kb := ""
-	if rep.Command != "" && len(rep.Buttons) > 0 && !rep.Error {
+	if hasRunButtons(rep) && !rep.Error {
+		kb = a.padKeyboard(rep)
+	} else if rep.Command != "" && len(rep.Buttons) > 0 && !rep.Error {
 		chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
 		last := ""
 		if len(chunks) > 0 && rep.File == nil {
@@ -316,8 +318,8 @@ func (a *Adapter) importText(ctx context.Context, m *tgbotapi.Message, caption s
 	return strings.TrimRight(caption, " \n") + "\n" + body, nil
 }
 
-// onCallback runs a button: "again" or "odds", for whoever pressed it, or
-// the placeholder of an inline roll.
+// onCallback runs a button: "again", "odds" or a pad's, for whoever
+// pressed it, or the placeholder of an inline roll.
 func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u update, e *entry) {
 	if cq.From == nil {
 		return
@@ -328,6 +330,10 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u 
 		return
 	}
 	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
+		if id, ok := padButtonID(cq.Data); ok {
+			a.onPadButton(ctx, cq, e, id)
+			return
+		}
 		if id, kind, rec, ok := a.loadButton(ctx, cq.Data); ok {
 			a.onButton(ctx, cq, u, e, id, kind, rec)
 			return

@@ -20,6 +20,15 @@ import (
 // "Ana rolled at 10:52 UTC" and the result. The button rolls too, for its
 // author, should the feedback be off. An inline message is rolled once:
 // <journal key>.im.<inline message id> marks it (TestInlineRollOnChosen).
+//
+// "@Bot" alone lists the buttons of the pad the user keeps in their
+// private chat with the bot (/pad add there), one article each, under the
+// same rule: a placeholder, rolled as the pad button (Press, reply.ActRun)
+// once posted. Result id and button data carry the button's id: "p:<id>"
+// (TestInlinePadRolledWhenChosen).
+
+// maxInlineResults is the most results answerInlineQuery takes.
+const maxInlineResults = 50
 
 // onInline answers an inline query with the placeholder article.
 func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
@@ -27,6 +36,9 @@ func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 		return
 	}
 	results := []any{}
+	if strings.TrimSpace(q.Query) == "" {
+		results = a.inlinePad(ctx, userOf(q.From))
+	}
 	if text := strings.TrimSpace(q.Query); text != "" {
 		from := userOf(q.From)
 		lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, LangHint: from.lang})
@@ -61,12 +73,60 @@ func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 	})
 }
 
+// inlinePad is the articles of the user's private pad: its buttons as
+// the pad command shows them there, none when it is empty.
+func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
+	msg := core.Message{
+		Chat:     core.ChatRef{Platform: "telegram", ID: from.id}, // the user's private chat
+		From:     core.User{ID: from.id, Name: from.name},
+		Text:     "/pad",
+		LangHint: from.lang,
+		Private:  true,
+		BotName:  a.botName,
+	}
+	results := []any{}
+	rep, ok := a.d.Dispatch(ctx, msg)
+	if !ok || rep == nil || rep.Error {
+		return results
+	}
+	lang := a.replyLang(ctx, rep, msg)
+	for _, b := range rep.Buttons {
+		if b.Kind != reply.ButtonRun || b.Action == nil || b.Action.Kind != reply.ActRun || b.Action.Button <= 0 {
+			continue
+		}
+		if len(results) == maxInlineResults {
+			break
+		}
+		pid := "p:" + strconv.FormatInt(b.Action.Button, 10)
+		kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), "i:"+from.id+":"+pid)))
+		placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
+			reply.T(a.d.Text(lang, "tg.inline.pending", "name", from.name) + " "), reply.B(b.Label),
+		}}}, "")
+		results = append(results, tgbotapi.InlineQueryResultArticle{
+			Type:                "article",
+			ID:                  pid,
+			Title:               clip(a.d.Text(lang, "tg.inline.title", "roll", b.Label), 100),
+			Description:         a.d.Text(lang, "tg.inline.description"),
+			InputMessageContent: tgbotapi.InputTextMessageContent{Text: placeholder, ParseMode: "HTML"},
+			ReplyMarkup:         &kb,
+		})
+	}
+	return results
+}
+
 // onChosen rolls a posted inline message.
 func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, e *entry) {
-	if c.From == nil || c.InlineMessageID == "" || strings.TrimSpace(c.Query) == "" {
+	if c.From == nil || c.InlineMessageID == "" {
 		return
 	}
 	from := userOf(c.From)
+	if strings.TrimSpace(c.Query) == "" {
+		if id, ok := padButtonID(c.ResultID); ok {
+			a.pressInline(ctx, c.InlineMessageID, from, id, e)
+		}
+		return
+	}
 	a.rollInline(ctx, c.InlineMessageID, from, a.inlineCommand(ctx, from, strings.TrimSpace(c.Query)), e)
 }
 
@@ -85,10 +145,31 @@ func (a *Adapter) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery
 		return
 	}
 	a.answerCallback(ctx, cq.ID, "")
+	if id, ok := padButtonID(cmd); ok {
+		a.pressInline(ctx, cq.InlineMessageID, from, id, e)
+		return
+	}
 	a.rollInline(ctx, cq.InlineMessageID, from, cmd, e)
 }
 
+// rollInline rolls cmd into a posted inline message.
 func (a *Adapter) rollInline(ctx context.Context, inlineID string, from who, cmd string, e *entry) {
+	a.resolveInline(ctx, inlineID, from, e, func(msg core.Message) (*reply.Reply, bool) {
+		msg.Text = cmd
+		return a.d.Dispatch(ctx, msg)
+	})
+}
+
+// pressInline rolls the user's pad button id into a posted inline message.
+func (a *Adapter) pressInline(ctx context.Context, inlineID string, from who, id int64, e *entry) {
+	a.resolveInline(ctx, inlineID, from, e, func(msg core.Message) (*reply.Reply, bool) {
+		return a.d.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: id})
+	})
+}
+
+// resolveInline edits a posted inline message into what run answers, in
+// the user's private chat, once.
+func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, e *entry, run func(core.Message) (*reply.Reply, bool)) {
 	key := a.j.key + ".im." + inlineID
 	if _, done, err := a.state.State(ctx, key); err != nil || done {
 		if err != nil {
@@ -99,12 +180,11 @@ func (a *Adapter) rollInline(ctx context.Context, inlineID string, from who, cmd
 	msg := core.Message{
 		Chat:     core.ChatRef{Platform: "telegram", ID: from.id}, // the user's private chat
 		From:     core.User{ID: from.id, Name: from.name},
-		Text:     cmd,
 		LangHint: from.lang,
 		Private:  true,
 		BotName:  a.botName,
 	}
-	rep, ok := a.d.Dispatch(ctx, msg)
+	rep, ok := run(msg)
 	if !ok || rep == nil {
 		return
 	}
