@@ -80,6 +80,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	systems.Register(r)
+	roll.RegisterSystemOdds(r)
 	character.Register(r, chars)
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
 		ActiveName: func(ctx context.Context, chat core.ChatRef, userID string) (string, error) {

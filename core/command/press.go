@@ -219,3 +219,14 @@ func fillActions(rep *reply.Reply) {
 		}
 	}
 }
+
+// SetOdds gives the registered command name an Odds handler (what its 📊
+// button shows), for a package that draws the odds of another's command.
+// It reports whether the command exists.
+func (r *Router) SetOdds(name string, h Handler) bool {
+	cmd, ok := r.byAlias[fold.Key(name)]
+	if ok {
+		cmd.Odds = h
+	}
+	return ok
+}

@@ -123,3 +123,27 @@ func sysExample(sys string) string {
 	}
 	return "4+2"
 }
+
+// RegisterSystemOdds gives the checks of the systems with a distribution
+// to draw (the Ζαριά, Daegon, Kingdom Hearts) their 📊 button: what
+// "/odds <system> <the check>" shows, with the check's result marked where
+// the picture's axis is its total. Call it after systems.Register.
+func RegisterSystemOdds(r *command.Router) {
+	for _, name := range []string{"zaria", "daegon", "kh"} {
+		r.SetOdds(name, command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+			args := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(req.Args), "?"))
+			co, err := systems.OddsOf(ctx, req, name, args)
+			if err != nil {
+				return nil, err
+			}
+			rep := renderSystemOdds(req, name+" "+args, co)
+			if c := rep.Chart; c != nil && req.Actual != nil && co.XLabel == req.T("odds.sys.x_total") {
+				if a := *req.Actual; a >= co.DistMin && a < co.DistMin+int64(len(co.Dist)) {
+					c.Actual, c.ActualLabel = &a, req.T("odds.chart.actual")
+					c.Text = barChart(req, c)
+				}
+			}
+			return rep, nil
+		}))
+	}
+}

@@ -435,14 +435,20 @@ func setChance(c *reply.Check, p *big.Rat) {
 func intp(v int) *int { return &v }
 
 // finish adds the odds line and the buttons. Every check states its exact
-// chance (issue 3: "the reply states the exact chance of success"), so a
-// check needs no "odds" button; "?" is still accepted and changes nothing.
+// chance in its reply; "?" is still accepted and changes nothing. A check
+// whose system has a distribution to draw (the Ζαριά, Daegon, Kingdom
+// Hearts) also gets the 📊 button: the picture of that check, with its
+// result marked, rolled again never (roll.RegisterSystemOdds).
 func finish(req *command.Request, rep *reply.Reply, _ input, oddsLine reply.Line, _ bool) *reply.Reply {
 	if oddsLine != nil {
 		rep.Lines = append(rep.Lines, oddsLine)
 	}
 	if rep.Check != nil && len(rep.Check.Dice) > 0 { // nothing to roll again in "/dh pen 17"
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("sys.button.again")})
+		switch rep.Check.System {
+		case "zaria", "daegon", "kh":
+			rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonOdds, Label: req.T("dice.button.odds")})
+		}
 	}
 	return rep
 }

@@ -89,12 +89,16 @@ func TestZariaButtons(t *testing.T) {
 	for _, bt := range rep.Buttons {
 		kinds = append(kinds, bt.Kind+":"+bt.Label)
 	}
-	if strings.Join(kinds, ",") != reply.ButtonAgain+":🎲 Otra vez" {
+	// Again, and the 📊 of the check's picture (issue 16); the chance is in
+	// the reply itself, so "?" changes nothing; with no dice, no buttons.
+	if strings.Join(kinds, ",") != reply.ButtonAgain+":🎲 Otra vez,"+reply.ButtonOdds+":📊 Probabilidad" {
 		t.Errorf("buttons %v", kinds)
 	}
-	// The odds are always shown, so no odds button; with no dice, no "again".
-	if rep := b.roll("en", "/zaria 4+2 dc15?", 3, 8); len(rep.Buttons) != 1 || rep.Buttons[0].Label != "🎲 Again" {
+	if rep := b.roll("en", "/zaria 4+2 dc15?", 3, 8); len(rep.Buttons) != 2 || rep.Buttons[0].Label != "🎲 Again" || rep.Buttons[1].Label != "📊 Odds" {
 		t.Errorf("buttons with ?: %v", rep.Buttons)
+	}
+	if rep := b.roll("en", "/rq 45", 30); len(rep.Buttons) != 1 {
+		t.Errorf("buttons of /rq (a flat d100, nothing to draw): %v", rep.Buttons)
 	}
 	if rep := b.roll("el", "/dh pen 17"); len(rep.Buttons) != 0 {
 		t.Errorf("buttons of /dh pen: %v", rep.Buttons)
