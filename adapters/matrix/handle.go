@@ -17,7 +17,6 @@ import (
 	"maunium.net/go/mautrix/id"
 
 	"zaria/core"
-	"zaria/core/command"
 	"zaria/core/reply"
 )
 
@@ -243,7 +242,7 @@ func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
 func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", maxCrashes)
 	lang := a.lang(ctx, evt.RoomID)
-	rep := &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.tr.Translate(lang, "mx.poison.skipped", nil))}}, Error: true}
+	rep := &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.poison.skipped"))}}, Error: true}
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID + "|poison"}
 	_ = a.deliver(ctx, t, rep) // logged there
 	if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
@@ -251,14 +250,15 @@ func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	}
 }
 
-// lang is the room's language (its /lang setting), else the default.
+// lang is the room's language by the router's rule (its /lang setting,
+// else the configured default).
 func (a *Adapter) lang(ctx context.Context, room id.RoomID) string {
-	if ss, ok := a.d.(settingsSource); ok && ss.SettingsStore() != nil {
-		if s, err := ss.SettingsStore().Settings(ctx, core.ChatRef{Platform: "matrix", ID: string(room)}); err == nil && command.IsLanguage(s.Lang) {
-			return s.Lang
-		}
-	}
-	return a.cfg.DefaultLang
+	return a.d.Lang(ctx, chatOf(room), "")
+}
+
+// chatOf is the core's name of a room.
+func chatOf(room id.RoomID) core.ChatRef {
+	return core.ChatRef{Platform: "matrix", ID: string(room)}
 }
 
 func threadOf(content *event.MessageEventContent) id.EventID {
@@ -282,11 +282,11 @@ func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *ev
 		replyTo := content.RelatesTo.GetNonFallbackReplyTo()
 		content.RemoveReplyFallback()
 		text, ok := a.stripMention(ctx, evt.RoomID, content.Body)
-		if !ok || replyTo == "" || strings.ContainsAny(strings.TrimSpace(text), " \n\t") || !isCommand(text) {
+		if !ok || replyTo == "" || strings.ContainsAny(strings.TrimSpace(text), " \n\t") || !a.takesFile(ctx, evt, text) {
 			return text, ok
 		}
-		// A bare command answering a file ("!importar" as a reply to the
-		// export) takes the file's text as its argument.
+		// A bare command that takes a file answering one ("!importar" as
+		// a reply to the export) takes the file's text as its argument.
 		if file := a.fileEvent(ctx, evt.RoomID, replyTo); file != nil {
 			return a.withFile(ctx, evt, text, file), true
 		}
@@ -297,17 +297,22 @@ func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *ev
 			caption = content.Body // a client that puts the command in body
 		}
 		caption, ok := a.stripMention(ctx, evt.RoomID, caption)
-		if !ok || !isCommand(caption) {
+		if !ok || caption == "" {
 			return "", false
+		}
+		if !a.takesFile(ctx, evt, caption) {
+			return caption, true // a command that takes no file: the caption alone
 		}
 		return a.withFile(ctx, evt, caption, content), true
 	}
 	return "", false
 }
 
-func isCommand(s string) bool {
-	s = strings.TrimSpace(s)
-	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "!")
+// takesFile asks the core whether text is a command of this room (its own
+// prefix counts) whose input is an attached file's text.
+func (a *Adapter) takesFile(ctx context.Context, evt *event.Event, text string) bool {
+	name, ok := a.d.Recognize(ctx, core.Message{Chat: chatOf(evt.RoomID), From: core.User{ID: string(evt.Sender)}, Text: text})
+	return ok && name != "" && a.d.TakesFile("/"+name)
 }
 
 // withFile appends the text of an attached file to a command.
@@ -653,4 +658,9 @@ type againRecord struct {
 	Command string     `json:"cmd"`
 	Thread  id.EventID `json:"thread,omitempty"`
 	Odds    bool       `json:"odds,omitempty"`
+}
+
+func isCommand(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "!")
 }

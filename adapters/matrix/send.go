@@ -54,8 +54,12 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
 			if ctx.Err() == nil {
 				// The room learns that nobody got the result.
+				lang := rep.Lang
+				if lang == "" {
+					lang = a.lang(ctx, t.room)
+				}
 				c := *rep
-				c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.T("⚠️ " + a.tr.Translate(a.lang(ctx, t.room), "mx.secret.failed", nil))})
+				c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.T("⚠️ " + a.d.Text(lang, "mx.secret.failed"))})
 				rep = &c
 			}
 		}
