@@ -1,0 +1,133 @@
+package matrix
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"zaria/core/command"
+	"zaria/core/general"
+	"zaria/core/pad"
+	"zaria/core/roll"
+	"zaria/i18n"
+	"zaria/storage/sqlite"
+)
+
+// padRouter is the router with /pad, on a SQLite game database.
+func padRouter(t *testing.T) *command.Router {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "game.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: st, GMs: st,
+		Limits: command.Limits{Burst: 1000, Refill: time.Millisecond}})
+	general.Register(r, "test")
+	roll.Register(r)
+	roll.RegisterOdds(r)
+	pad.Register(r, pad.New(st, pad.Options{}))
+	return r
+}
+
+// mentions reports whether the bot's message e mentions user.
+func mentions(e *event.Event, user id.UserID) bool {
+	c := e.Content.AsMessage()
+	return c.Mentions != nil && slices.Contains(c.Mentions.UserIDs, user)
+}
+
+// botReaction matches the bot's reaction key to evt.
+func botReaction(evt id.EventID, key string) func(*event.Event) bool {
+	return func(e *event.Event) bool {
+		r := e.Content.AsReaction().RelatesTo
+		return e.Sender == botID() && e.Type == event.EventReaction && r.EventID == evt && r.Key == key
+	}
+}
+
+// TestPadKeycaps: alice builds a personal pad of two buttons and posts it:
+// the bot's message is the numbered list, with 1️⃣ and 2️⃣ under it (and no
+// other keycap). alice's 2️⃣ rolls that button (1d20+5, attributed to her)
+// in reply to the pad; bob's 2️⃣ on alice's pad gets the core's short
+// notice, never a roll. A keycap without its variation selector (as some
+// clients send it) presses too; a keycap past the pad's end does nothing.
+func TestPadKeycaps(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	bob := newUser(t, hs, "bob", false)
+	bob.autoJoin.Store(true)
+	startBot(t, hs, padRouter(t), botOpts{cfg: func(c *Config) { c.Reactions = ReactionsOn }})
+	room := alice.createRoom(false, botID(), bob.cli.UserID)
+	alice.waitJoined(room, botID())
+	alice.waitJoined(room, bob.cli.UserID)
+	bob.waitJoined(room, botID())
+	ctx := context.Background()
+
+	for _, c := range []string{"!pad add d20", `!pad add "Ataque" !roll 1d20+5`} {
+		cmd := alice.say(room, c)
+		if body := alice.waitFor("pad add", wait, replyTo(botID(), cmd)).Content.AsMessage().Body; strings.Contains(body, "⚠") {
+			t.Fatalf("%s answered %q", c, body)
+		}
+	}
+	show := alice.say(room, "!pad")
+	padMsg := alice.waitFor("the pad", wait, replyTo(botID(), show))
+	body := padMsg.Content.AsMessage().Body
+	if !strings.Contains(body, "1. d20") || !strings.Contains(body, "2. Ataque") {
+		t.Errorf("pad = %q, want the numbered list 1. d20, 2. Ataque", body)
+	}
+	alice.waitFor("1️⃣ under the pad", wait, botReaction(padMsg.ID, "1️⃣"))
+	alice.waitFor("2️⃣ under the pad", wait, botReaction(padMsg.ID, "2️⃣"))
+
+	if _, err := alice.cli.SendReaction(ctx, room, padMsg.ID, "2️⃣"); err != nil {
+		t.Fatal(err)
+	}
+	rolled := alice.waitFor("alice's press", wait, func(e *event.Event) bool {
+		return replyTo(botID(), padMsg.ID)(e) && mentions(e, alice.cli.UserID)
+	}).Content.AsMessage().Body
+	if !strings.Contains(rolled, "alice") || !strings.Contains(rolled, "1d20+5") {
+		t.Errorf("alice's 2️⃣ answered %q, want her roll of 1d20+5", rolled)
+	}
+
+	if _, err := bob.cli.SendReaction(ctx, room, padMsg.ID, "2\u20e3"); err != nil {
+		t.Fatal(err)
+	}
+	notice := alice.waitFor("bob's press", wait, func(e *event.Event) bool {
+		return replyTo(botID(), padMsg.ID)(e) && mentions(e, bob.cli.UserID)
+	}).Content.AsMessage().Body
+	want, _, _ := strings.Cut(i18nText(t, "en", "pad.notice.not_yours"), ".")
+	if !strings.Contains(notice, want) || strings.Contains(notice, "1d20") {
+		t.Errorf("bob's 2️⃣ on alice's pad answered %q, want the notice %q and no roll", notice, want)
+	}
+
+	// 3️⃣: the pad has two buttons. Then a marker to wait behind.
+	if _, err := alice.cli.SendReaction(ctx, room, padMsg.ID, "3️⃣"); err != nil {
+		t.Fatal(err)
+	}
+	marker := alice.say(room, "!roll 1")
+	alice.waitFor("marker", wait, replyTo(botID(), marker))
+	if n := len(alice.matching(replyTo(botID(), padMsg.ID))); n != 2 {
+		t.Errorf("%d answers to the pad, want 2 (alice's roll, bob's notice)", n)
+	}
+	if n := len(alice.matching(botReaction(padMsg.ID, "3️⃣"))); n != 0 {
+		t.Errorf("the bot offered 3️⃣ under a pad of two buttons")
+	}
+}
+
+// i18nText is a catalog text with its placeholders left out.
+func i18nText(t *testing.T, lang, key string) string {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat.Translate(lang, key, nil)
+}
