@@ -54,23 +54,51 @@ func botReaction(evt id.EventID, key string) func(*event.Event) bool {
 	}
 }
 
-// TestPadKeycaps: alice builds a personal pad of two buttons and posts it:
+// TestPadKeycaps: in a plain and in an encrypted room, alice builds a personal pad of two buttons and posts it:
 // the bot's message is the numbered list, with 1️⃣ and 2️⃣ under it (and no
 // other keycap). alice's 2️⃣ rolls that button (1d20+5, attributed to her)
 // in reply to the pad; bob's 2️⃣ on alice's pad gets the core's short
 // notice, never a roll. A keycap without its variation selector (as some
 // clients send it) presses too; a keycap past the pad's end does nothing.
 func TestPadKeycaps(t *testing.T) {
+	for _, encrypted := range []bool{false, true} {
+		name := "plain"
+		if encrypted {
+			name = "encrypted"
+		}
+		t.Run(name, func(t *testing.T) { testPadKeycaps(t, encrypted) })
+	}
+}
+
+func testPadKeycaps(t *testing.T, encrypted bool) {
 	hs := startServer(t, optsNone)
-	alice := newUser(t, hs, "alice", false)
-	bob := newUser(t, hs, "bob", false)
+	alice := newUser(t, hs, "alice", encrypted)
+	bob := newUser(t, hs, "bob", encrypted)
 	bob.autoJoin.Store(true)
-	startBot(t, hs, padRouter(t), botOpts{cfg: func(c *Config) { c.Reactions = ReactionsOn }})
-	room := alice.createRoom(false, botID(), bob.cli.UserID)
+	startBot(t, hs, padRouter(t), botOpts{crypto: encrypted, cfg: func(c *Config) { c.Reactions = ReactionsOn }})
+	room := alice.createRoom(encrypted, botID(), bob.cli.UserID)
 	alice.waitJoined(room, botID())
 	alice.waitJoined(room, bob.cli.UserID)
 	bob.waitJoined(room, botID())
+	bob.waitJoined(room, alice.cli.UserID)
+	time.Sleep(200 * time.Millisecond) // let the clients' crypto see the members
 	ctx := context.Background()
+	react := func(u *user, evt id.EventID, key string) {
+		t.Helper()
+		c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt, Key: key}}
+		var err error
+		if encrypted { // as Element does
+			var enc *event.EncryptedEventContent
+			if enc, err = u.cli.Crypto.Encrypt(ctx, room, event.EventReaction, c); err == nil {
+				_, err = u.cli.SendMessageEvent(ctx, room, event.EventEncrypted, enc)
+			}
+		} else {
+			_, err = u.cli.SendMessageEvent(ctx, room, event.EventReaction, c)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	for _, c := range []string{"!pad add d20", `!pad add "Ataque" !roll 1d20+5`} {
 		cmd := alice.say(room, c)
@@ -87,9 +115,10 @@ func TestPadKeycaps(t *testing.T) {
 	alice.waitFor("1️⃣ under the pad", wait, botReaction(padMsg.ID, "1️⃣"))
 	alice.waitFor("2️⃣ under the pad", wait, botReaction(padMsg.ID, "2️⃣"))
 
-	if _, err := alice.cli.SendReaction(ctx, room, padMsg.ID, "2️⃣"); err != nil {
-		t.Fatal(err)
+	if padMsg.Mautrix.WasEncrypted != encrypted {
+		t.Errorf("pad encrypted = %v, want %v", padMsg.Mautrix.WasEncrypted, encrypted)
 	}
+	react(alice, padMsg.ID, "2️⃣")
 	rolled := alice.waitFor("alice's press", wait, func(e *event.Event) bool {
 		return replyTo(botID(), padMsg.ID)(e) && mentions(e, alice.cli.UserID)
 	}).Content.AsMessage().Body
@@ -97,9 +126,7 @@ func TestPadKeycaps(t *testing.T) {
 		t.Errorf("alice's 2️⃣ answered %q, want her roll of 1d20+5", rolled)
 	}
 
-	if _, err := bob.cli.SendReaction(ctx, room, padMsg.ID, "2\u20e3"); err != nil {
-		t.Fatal(err)
-	}
+	react(bob, padMsg.ID, "2\u20e3")
 	notice := alice.waitFor("bob's press", wait, func(e *event.Event) bool {
 		return replyTo(botID(), padMsg.ID)(e) && mentions(e, bob.cli.UserID)
 	}).Content.AsMessage().Body
@@ -109,9 +136,7 @@ func TestPadKeycaps(t *testing.T) {
 	}
 
 	// 3️⃣: the pad has two buttons. Then a marker to wait behind.
-	if _, err := alice.cli.SendReaction(ctx, room, padMsg.ID, "3️⃣"); err != nil {
-		t.Fatal(err)
-	}
+	react(alice, padMsg.ID, "3️⃣")
 	marker := alice.say(room, "!roll 1")
 	alice.waitFor("marker", wait, replyTo(botID(), marker))
 	if n := len(alice.matching(replyTo(botID(), padMsg.ID))); n != 2 {
