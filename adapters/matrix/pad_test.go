@@ -156,3 +156,75 @@ func i18nText(t *testing.T, lang, key string) string {
 	}
 	return cat.Translate(lang, key, nil)
 }
+
+// noPadRecords is a state store that lost the pads' records (a crash
+// right after the pad was sent): a press reads them from the pad itself.
+type noPadRecords struct{ StateStore }
+
+func (s noPadRecords) State(ctx context.Context, key string) (string, bool, error) {
+	if strings.HasPrefix(key, "matrix/pad/") {
+		return "", false, nil
+	}
+	return s.StateStore.State(ctx, key)
+}
+
+// TestPadKeycapAgainAndRestart: alice's 1️⃣ rolls; she takes the reaction
+// back and taps 1️⃣ again (Matrix allows one reaction per key): a second
+// roll. The bot restarts without the record of the pad's keycaps (as
+// after a crash right after sending it): alice's 1️⃣ on the same pad rolls
+// once more, from what the pad message carries.
+func TestPadKeycapAgainAndRestart(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	router := padRouter(t)
+	dir := t.TempDir()
+	b := startBot(t, hs, router, botOpts{dir: dir, cfg: func(c *Config) { c.Reactions = ReactionsOn }})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	ctx := context.Background()
+	add := alice.say(room, "!pad add 2d6")
+	alice.waitFor("pad add", wait, replyTo(botID(), add))
+	show := alice.say(room, "!pad")
+	padMsg := alice.waitFor("the pad", wait, replyTo(botID(), show))
+	alice.waitFor("1️⃣ under the pad", wait, botReaction(padMsg.ID, "1️⃣"))
+	rolls := func(n int) {
+		t.Helper()
+		deadline := time.Now().Add(wait)
+		for len(alice.matching(func(e *event.Event) bool {
+			return replyTo(botID(), padMsg.ID)(e) && strings.Contains(e.Content.AsMessage().Body, "2d6")
+		})) < n {
+			if time.Now().After(deadline) {
+				t.Fatalf("roll %d: nothing within %v; got %s", n, wait, alice.dump())
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	first, err := alice.cli.SendReaction(ctx, room, padMsg.ID, "1️⃣")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolls(1)
+	if _, err := alice.cli.RedactEvent(ctx, room, first.EventID); err != nil {
+		t.Fatal(err)
+	}
+	second, err := alice.cli.SendReaction(ctx, room, padMsg.ID, "1️⃣")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolls(2)
+	b.stop()
+
+	startBot(t, hs, router, botOpts{dir: dir, wrap: func(st StateStore) StateStore { return noPadRecords{st} }})
+	if _, err := alice.cli.RedactEvent(ctx, room, second.EventID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := alice.cli.SendReaction(ctx, room, padMsg.ID, "1️⃣"); err != nil {
+		t.Fatal(err)
+	}
+	rolls(3)
+	marker := alice.say(room, "!roll 1")
+	alice.waitFor("marker", wait, replyTo(botID(), marker))
+	if n := len(alice.matching(replyTo(botID(), padMsg.ID))); n != 3 {
+		t.Errorf("%d answers to the pad, want 3 (one per tap)", n)
+	}
+}
