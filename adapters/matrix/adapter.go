@@ -26,25 +26,17 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"zaria/core"
-	"zaria/core/command"
-	"zaria/core/reply"
-	"zaria/i18n"
 )
 
-// Dispatcher runs one chat message through the commands (*command.Router
-// satisfies it). ok=false means the message was not for the bot.
+// Dispatcher is the adapter's port to the core: core.Port, documented
+// there as the manual for adapter authors; *command.Router implements it.
+// The adapter asks the core nothing else (TestMatrixImportsOnlyThePort).
 type Dispatcher interface {
-	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+	core.Port
 }
-
-// translatorSource and settingsSource are what *command.Router offers
-// besides Dispatch: the catalog, and the chat settings (a room's language).
-type translatorSource interface{ Translator() command.Translator }
-type settingsSource interface{ SettingsStore() command.SettingsStore }
 
 // Adapter is one bot account on one homeserver.
 type Adapter struct {
-	tr    command.Translator
 	cfg   Config
 	d     Dispatcher
 	state StateStore
@@ -98,17 +90,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	sec.add(cfg.AccessToken)
 	sec.add(cfg.PickleKey)
 	logger = slog.New(redactHandler{h: logger.Handler(), s: sec}).With("adapter", "matrix")
-	var tr command.Translator
-	if ts, ok := d.(translatorSource); ok && ts.Translator() != nil {
-		tr = ts.Translator()
-	} else {
-		cat, err := i18n.Load()
-		if err != nil {
-			return nil, fmt.Errorf("matrix: %w", err)
-		}
-		tr = cat
-	}
-	a := &Adapter{cfg: cfg, d: d, tr: tr, state: state, log: logger, secrets: sec, journal: &journal{st: state}, grace: shutdownGrace}
+	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: &journal{st: state}, grace: shutdownGrace}
 	a.batches = &batches{a: a}
 	a.budget = budget{calm: calmFor, window: budgetWindow}
 	return a, nil

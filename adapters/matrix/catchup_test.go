@@ -43,7 +43,7 @@ func (s killStore) SetState(ctx context.Context, key, value string) error {
 // countingDispatcher calls hook before the n-th dispatch of a command
 // (1-based; chat lines are dispatched too, and not counted).
 type countingDispatcher struct {
-	d    Dispatcher
+	Dispatcher
 	n    atomic.Int32
 	hook func(n int)
 }
@@ -52,7 +52,7 @@ func (c *countingDispatcher) Dispatch(ctx context.Context, msg core.Message) (*r
 	if c.hook != nil && strings.HasPrefix(msg.Text, "!") {
 		c.hook(int(c.n.Add(1)))
 	}
-	return c.d.Dispatch(ctx, msg)
+	return c.Dispatcher.Dispatch(ctx, msg)
 }
 
 // TestCatchUpExact: while the bot is away a room gets 12 commands among 400
@@ -108,7 +108,7 @@ func TestCatchUpExact(t *testing.T) {
 	}
 
 	// Run 2 dies during the catch-up, right after its 5th reply is stored.
-	d2 := &countingDispatcher{d: router, hook: func(n int) {
+	d2 := &countingDispatcher{Dispatcher: router, hook: func(n int) {
 		if n == 5 {
 			armed.Store(true)
 		}

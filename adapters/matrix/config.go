@@ -104,8 +104,9 @@ type Config struct {
 	// SendRetryFor is how long a reply keeps being retried (with the same
 	// transaction id) before it is given up and logged. Default 10 min.
 	SendRetryFor time.Duration
-	// DefaultLang is the language (es, el, en) of what the adapter itself
-	// says in a room without a /lang setting. Default es.
+	// DefaultLang is checked (es, el, en; default es) but no longer used:
+	// what the adapter says on its own is in the room's language by the
+	// router's rule (core.Port.Lang), whose default is the router's.
 	DefaultLang string
 	// Charts draws the distribution charts of replies (/odds) as PNG
 	// pictures, sent as m.image after the text; nil sends them as text.

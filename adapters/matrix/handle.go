@@ -17,7 +17,6 @@ import (
 	"maunium.net/go/mautrix/id"
 
 	"zaria/core"
-	"zaria/core/command"
 	"zaria/core/reply"
 )
 
@@ -243,7 +242,7 @@ func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
 func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", maxCrashes)
 	lang := a.lang(ctx, evt.RoomID)
-	rep := &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.tr.Translate(lang, "mx.poison.skipped", nil))}}, Error: true}
+	rep := &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.poison.skipped"))}}, Error: true}
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID + "|poison"}
 	_ = a.deliver(ctx, t, rep) // logged there
 	if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
@@ -251,14 +250,15 @@ func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	}
 }
 
-// lang is the room's language (its /lang setting), else the default.
+// lang is the room's language by the router's rule (its /lang setting,
+// else the configured default).
 func (a *Adapter) lang(ctx context.Context, room id.RoomID) string {
-	if ss, ok := a.d.(settingsSource); ok && ss.SettingsStore() != nil {
-		if s, err := ss.SettingsStore().Settings(ctx, core.ChatRef{Platform: "matrix", ID: string(room)}); err == nil && command.IsLanguage(s.Lang) {
-			return s.Lang
-		}
-	}
-	return a.cfg.DefaultLang
+	return a.d.Lang(ctx, chatOf(room), "")
+}
+
+// chatOf is the core's name of a room.
+func chatOf(room id.RoomID) core.ChatRef {
+	return core.ChatRef{Platform: "matrix", ID: string(room)}
 }
 
 func threadOf(content *event.MessageEventContent) id.EventID {
@@ -282,11 +282,11 @@ func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *ev
 		replyTo := content.RelatesTo.GetNonFallbackReplyTo()
 		content.RemoveReplyFallback()
 		text, ok := a.stripMention(ctx, evt.RoomID, content.Body)
-		if !ok || replyTo == "" || strings.ContainsAny(strings.TrimSpace(text), " \n\t") || !isCommand(text) {
+		if !ok || replyTo == "" || strings.ContainsAny(strings.TrimSpace(text), " \n\t") || !a.takesFile(ctx, evt, text) {
 			return text, ok
 		}
-		// A bare command answering a file ("!importar" as a reply to the
-		// export) takes the file's text as its argument.
+		// A bare command that takes a file answering one ("!importar" as
+		// a reply to the export) takes the file's text as its argument.
 		if file := a.fileEvent(ctx, evt.RoomID, replyTo); file != nil {
 			return a.withFile(ctx, evt, text, file), true
 		}
@@ -297,17 +297,22 @@ func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *ev
 			caption = content.Body // a client that puts the command in body
 		}
 		caption, ok := a.stripMention(ctx, evt.RoomID, caption)
-		if !ok || !isCommand(caption) {
+		if !ok || caption == "" {
 			return "", false
+		}
+		if !a.takesFile(ctx, evt, caption) {
+			return caption, true // a command that takes no file: the caption alone
 		}
 		return a.withFile(ctx, evt, caption, content), true
 	}
 	return "", false
 }
 
-func isCommand(s string) bool {
-	s = strings.TrimSpace(s)
-	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "!")
+// takesFile asks the core whether text is a command of this room (its own
+// prefix counts) whose input is an attached file's text.
+func (a *Adapter) takesFile(ctx context.Context, evt *event.Event, text string) bool {
+	name, ok := a.d.Recognize(ctx, core.Message{Chat: chatOf(evt.RoomID), From: core.User{ID: string(evt.Sender)}, Text: text})
+	return ok && name != "" && a.d.TakesFile("/"+name)
 }
 
 // withFile appends the text of an attached file to a command.
@@ -464,8 +469,9 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 	return pl, nil
 }
 
-// onReaction re-runs a roll when someone reacts 🎲 to one of its replies
-// (📊: with the odds).
+// onReaction resolves a reaction to one of the bot's replies through
+// core.Port.Press: 🎲 runs the roll again as the reactor, 📊 shows the odds
+// of that roll (its total marked, nothing rolled).
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	if ctx.Err() != nil {
 		return // stopping: not taken, the next run answers it
@@ -476,8 +482,9 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 		return
 	}
 	rel := evt.Content.AsReaction().RelatesTo
-	key := strings.TrimRight(rel.Key, "\ufe0f")
-	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey) {
+	key := strings.ReplaceAll(rel.Key, "\ufe0f", "")
+	n := keycapNumber(key)
+	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey && n == 0) {
 		return
 	}
 	j, ok := a.begin(ctx, evt)
@@ -486,17 +493,25 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	}
 	defer a.finish(ctx, evt, &j)
 	j.done = true // until a re-roll is sent
+	if n > 0 {
+		a.pressPad(ctx, evt, rel.EventID, n, &j)
+		return
+	}
 	rec, ok := a.againOf(ctx, evt.RoomID, rel.EventID)
 	if !ok || rec.Command == "" || (key == oddsKey && !rec.Odds) {
 		return
 	}
-	text := rec.Command
+	act := reply.Action{Kind: reply.ActAgain, Command: rec.Command}
 	if key == oddsKey {
-		text += " ?" // the same roll with its odds, as the console's odds button
+		// The odds of that roll, its total marked: nothing is rolled.
+		act = reply.Action{Kind: reply.ActOdds, Command: rec.Command, Actual: rec.Actual}
+		if rec.OddsCommand != "" {
+			act.Command = rec.OddsCommand
+		}
 	}
-	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
+	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
 	msg.Sent = time.UnixMilli(evt.Timestamp)
-	rep, ok := a.d.Dispatch(ctx, msg)
+	rep, ok := a.d.Press(ctx, msg, act)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: rel.EventID, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
 		_ = a.deliver(ctx, t, rep) // logged there
@@ -509,36 +524,68 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 // againField, so a crash between the send and the store loses nothing).
 func (a *Adapter) againOf(ctx context.Context, room id.RoomID, reply id.EventID) (againRecord, bool) {
 	var rec againRecord
-	v, ok, err := a.state.State(ctx, keyAgain(reply))
+	ok := a.ownRecord(ctx, room, reply, keyAgain(reply), againField, &rec)
+	return rec, ok
+}
+
+// padOf is the pad a message of the bot shows: the ids of the buttons its
+// keycaps stand for, stored when it was sent, else read from the message
+// itself (padField).
+func (a *Adapter) padOf(ctx context.Context, room id.RoomID, msg id.EventID) (padRecord, bool) {
+	var rec padRecord
+	ok := a.ownRecord(ctx, room, msg, keyPad(msg), padField, &rec)
+	return rec, ok && len(rec.Buttons) > 0
+}
+
+// ownRecord reads into the record kept for the bot's event evtID: from the
+// state store under key, else from the field of the event's content (the
+// event is fetched and decrypted; it must be the bot's own).
+func (a *Adapter) ownRecord(ctx context.Context, room id.RoomID, evtID id.EventID, key, field string, into any) bool {
+	v, ok, err := a.state.State(ctx, key)
 	if err != nil {
-		a.log.Error("load re-roll", "event", reply, "err", err)
+		a.log.Error("load button record", "event", evtID, "err", err)
 	}
-	if ok && v != "" && json.Unmarshal([]byte(v), &rec) == nil {
-		return rec, true
+	if ok && v != "" && json.Unmarshal([]byte(v), into) == nil {
+		return true
 	}
-	evt, err := a.cli.GetEvent(ctx, room, reply)
+	evt, err := a.cli.GetEvent(ctx, room, evtID)
 	if err != nil || evt.Sender != a.cli.UserID {
-		return rec, false
+		return false
 	}
 	evt.RoomID = room
 	evt.Type.Class = event.MessageEventType
 	if err := evt.Content.ParseRaw(evt.Type); err != nil {
-		return rec, false
+		return false
 	}
 	if evt.Type.Type == event.EventEncrypted.Type && a.crypto != nil {
 		if evt, err = a.crypto.Decrypt(ctx, evt); err != nil {
-			return rec, false
+			return false
 		}
 	}
-	raw, ok := evt.Content.Raw[againField]
+	raw, ok := evt.Content.Raw[field]
 	if !ok {
-		return rec, false
+		return false
 	}
 	b, err := json.Marshal(raw)
-	if err != nil || json.Unmarshal(b, &rec) != nil {
-		return rec, false
+	return err == nil && json.Unmarshal(b, into) == nil
+}
+
+// pressPad presses button n of the pad shown by the bot's message padMsg
+// for whoever reacted with its keycap (core.Port.Press, reply.ActRun):
+// the core decides who may press it. The answer replies to the pad.
+func (a *Adapter) pressPad(ctx context.Context, evt *event.Event, padMsg id.EventID, n int, j *job) {
+	rec, ok := a.padOf(ctx, evt.RoomID, padMsg)
+	if !ok || n > len(rec.Buttons) {
+		return
 	}
-	return rec, true
+	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
+	msg.Sent = time.UnixMilli(evt.Timestamp)
+	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: rec.Buttons[n-1]})
+	if ok && rep != nil {
+		t := target{room: evt.RoomID, replyTo: padMsg, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
+		_ = a.deliver(ctx, t, rep) // logged there
+	}
+	j.done = ctx.Err() == nil
 }
 
 // answered reports whether the room already holds a reply of the bot to
@@ -645,6 +692,32 @@ const (
 	oddsKey  = "📊"
 )
 
+// keycaps are the reactions that stand for a pad's first buttons, in
+// order (Matrix has no buttons): 1️⃣ presses the first.
+var keycaps = []string{"1\ufe0f\u20e3", "2\ufe0f\u20e3", "3\ufe0f\u20e3", "4\ufe0f\u20e3", "5\ufe0f\u20e3",
+	"6\ufe0f\u20e3", "7\ufe0f\u20e3", "8\ufe0f\u20e3", "9\ufe0f\u20e3", "\U0001F51F"}
+
+// keycapNumber is the button number (1-10) a reaction key stands for,
+// with or without its variation selectors; 0 for any other key.
+func keycapNumber(key string) int {
+	key = strings.ReplaceAll(key, "\ufe0f", "")
+	for i, k := range keycaps {
+		if key == strings.ReplaceAll(k, "\ufe0f", "") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// padField is where a pad's message carries the ids of the buttons its
+// keycaps stand for (its keycap reactions press them).
+const padField = "org.zaria.pad"
+
+type padRecord struct {
+	Buttons []int64    `json:"buttons"` // Action.Button of keycap i+1
+	Thread  id.EventID `json:"thread,omitempty"`
+}
+
 // againField is where a reply's content carries the command it came from
 // (the 🎲 and 📊 reactions to it run that command).
 const againField = "org.zaria.again"
@@ -653,4 +726,13 @@ type againRecord struct {
 	Command string     `json:"cmd"`
 	Thread  id.EventID `json:"thread,omitempty"`
 	Odds    bool       `json:"odds,omitempty"`
+	// OddsCommand is the 📊 button's command when it differs from Command
+	// (it never does for the router's replies); Actual is its total.
+	OddsCommand string `json:"odds_cmd,omitempty"`
+	Actual      *int64 `json:"actual,omitempty"`
+}
+
+func isCommand(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "!")
 }

@@ -54,8 +54,12 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
 			if ctx.Err() == nil {
 				// The room learns that nobody got the result.
+				lang := rep.Lang
+				if lang == "" {
+					lang = a.lang(ctx, t.room)
+				}
 				c := *rep
-				c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.T("⚠️ " + a.tr.Translate(a.lang(ctx, t.room), "mx.secret.failed", nil))})
+				c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.T("⚠️ " + a.d.Text(lang, "mx.secret.failed"))})
 				rep = &c
 			}
 		}
@@ -79,16 +83,33 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 		c := notice(rep)
 		relate(c, t)
 		var content any = c
+		raw := map[string]any{}
 		rec, keys, again := againOf(rep, t)
 		if again {
 			// In the reply itself: no crash can separate the two.
-			content = &event.Content{Parsed: c, Raw: map[string]any{againField: rec}}
+			raw[againField] = rec
+		}
+		pad := padOf(rep, t)
+		if pad != nil {
+			raw[padField] = pad
+		}
+		if len(raw) > 0 {
+			content = &event.Content{Parsed: c, Raw: raw}
 		}
 		var err error
 		evtID, err = a.send(ctx, t.room, event.EventMessage, content, a.txnID(t.txn, "reply"))
-		if err != nil {
+		switch {
+		case err != nil:
 			errs = append(errs, fmt.Errorf("reply: %w", err))
-		} else if again {
+		case pad != nil:
+			// Also in the state store: a press then reads no event.
+			if b, err := json.Marshal(pad); err == nil {
+				if err := a.state.SetState(ctx, keyPad(evtID), string(b)); err != nil {
+					a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
+				}
+			}
+			offer = keycaps[:len(pad.Buttons)]
+		case again:
 			offer = keys // the record is in the reply: nothing to store
 		}
 	}
@@ -122,6 +143,8 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 
 // againOf is the re-roll record of a reply and the reactions that stand for
 // its buttons; ok=false for a reply that cannot be re-run.
+// The record keeps the buttons' Actions as the core filled them: the
+// command to run again, and for 📊 the total the roll gave.
 func againOf(rep *reply.Reply, t target) (rec againRecord, offer []string, ok bool) {
 	if rep.Command == "" || rep.Error {
 		return rec, nil, false
@@ -130,13 +153,42 @@ func againOf(rep *reply.Reply, t target) (rec againRecord, offer []string, ok bo
 	for _, btn := range rep.Buttons {
 		switch btn.Kind {
 		case reply.ButtonAgain:
+			if btn.Action != nil && btn.Action.Command != "" {
+				rec.Command = btn.Action.Command
+			}
 			offer = append(offer, againKey)
 		case reply.ButtonOdds:
 			rec.Odds = true
+			if btn.Action != nil {
+				if btn.Action.Command != "" {
+					rec.OddsCommand = btn.Action.Command
+				}
+				rec.Actual = btn.Action.Actual
+			}
 			offer = append(offer, oddsKey)
 		}
 	}
 	return rec, offer, true
+}
+
+// padOf is the keycap record of a reply that shows a pad: the ids of its
+// first len(keycaps) run buttons; nil for any other reply.
+func padOf(rep *reply.Reply, t target) *padRecord {
+	var rec padRecord
+	for _, b := range rep.Buttons {
+		if b.Kind != reply.ButtonRun || b.Action == nil || b.Action.Kind != reply.ActRun {
+			continue
+		}
+		if len(rec.Buttons) == len(keycaps) {
+			break
+		}
+		rec.Buttons = append(rec.Buttons, b.Action.Button)
+	}
+	if len(rec.Buttons) == 0 || rep.Error {
+		return nil
+	}
+	rec.Thread = t.thread
+	return &rec
 }
 
 // Budget of the "auto" reaction buttons, once the homeserver has shown it

@@ -36,6 +36,7 @@ const (
 func keyJoined(room id.RoomID) string { return "matrix/joined/" + string(room) }
 func keyDirect(room id.RoomID) string { return "matrix/direct/" + string(room) }
 func keyAgain(evt id.EventID) string  { return "matrix/again/" + string(evt) }
+func keyPad(evt id.EventID) string    { return "matrix/pad/" + string(evt) }
 func keyDone(evt id.EventID) string   { return "matrix/done/" + string(evt) }
 func keyInflight(room id.RoomID) string {
 	return "matrix/inflight/" + string(room)

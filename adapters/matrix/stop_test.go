@@ -41,7 +41,7 @@ func (s closedStore) SetState(ctx context.Context, key, value string) error {
 // busyDispatcher counts the commands being dispatched and answered, and
 // takes slowFor over each (a command that does real work).
 type busyDispatcher struct {
-	d        Dispatcher
+	Dispatcher
 	running  atomic.Int32
 	answered atomic.Int32
 	slowFor  time.Duration
@@ -51,7 +51,7 @@ func (b *busyDispatcher) Dispatch(ctx context.Context, msg core.Message) (*reply
 	b.running.Add(1)
 	defer b.running.Add(-1)
 	time.Sleep(b.slowFor)
-	r, ok := b.d.Dispatch(ctx, msg)
+	r, ok := b.Dispatcher.Dispatch(ctx, msg)
 	if ok {
 		b.answered.Add(1)
 	}
@@ -92,7 +92,7 @@ func TestCleanStop(t *testing.T) {
 
 	var closed atomic.Bool
 	var late atomic.Int32
-	busy := &busyDispatcher{d: router, slowFor: 20 * time.Millisecond}
+	busy := &busyDispatcher{Dispatcher: router, slowFor: 20 * time.Millisecond}
 	b2 := startBot(t, hs, busy, botOpts{dir: dir, salt: "run 2", wrap: func(st StateStore) StateStore {
 		return closedStore{StateStore: st, closed: &closed, late: &late}
 	}})
