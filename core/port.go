@@ -11,8 +11,8 @@ import (
 // router to each adapter as its Port. An adapter imports only this package
 // and zaria/core/reply (plus its platform's SDK and the standard library):
 // it never parses a command, never reads a chat's settings and never
-// loads the catalogs itself (TestTelegramImportsOnlyThePort pins it for
-// the Telegram adapter). An adapter may declare the subset it uses as its
+// loads the catalogs itself (TestAdaptersImportOnlyThePort in cmd/zaria
+// pins it for both adapters). An adapter may declare the subset it uses as its
 // own small interface; *command.Router satisfies any subset. The router's
 // other exported methods (Commands, Lookup, Translator, SettingsStore…)
 // serve the core's own handlers and the command line, not adapters.

@@ -30,7 +30,7 @@ import (
 
 // Dispatcher is the adapter's port to the core: core.Port, documented
 // there as the manual for adapter authors; *command.Router implements it.
-// The adapter asks the core nothing else (TestMatrixImportsOnlyThePort).
+// The adapter asks the core nothing else (TestAdaptersImportOnlyThePort in cmd/zaria).
 type Dispatcher interface {
 	core.Port
 }

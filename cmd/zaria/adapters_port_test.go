@@ -1,0 +1,36 @@
+package main
+
+import (
+	"go/build"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The chat adapters ask the core only through core.Port: of zaria's
+// packages they import core and core/reply and nothing else (never the
+// router, the catalogs or the text folding). main wires them to the router.
+func TestAdaptersImportOnlyThePort(t *testing.T) {
+	ctx := build.Default
+	ctx.BuildTags = append(ctx.BuildTags, "goolm")
+	allowed := map[string]bool{"zaria/core": true, "zaria/core/reply": true}
+	for _, dir := range []string{"telegram", "matrix"} {
+		pkg, err := ctx.ImportDir(filepath.Join("..", "..", "adapters", dir), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
+		for _, p := range pkg.Imports {
+			if p != "zaria" && !strings.HasPrefix(p, "zaria/") {
+				continue
+			}
+			seen++
+			if !allowed[p] {
+				t.Errorf("adapters/%s imports %s; it may use only zaria/core (core.Port) and zaria/core/reply", dir, p)
+			}
+		}
+		if seen == 0 {
+			t.Errorf("adapters/%s: no zaria import found in %v: the check reads the wrong package", dir, pkg.Imports)
+		}
+	}
+}
