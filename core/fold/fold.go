@@ -17,6 +17,12 @@ func Key(s string) string {
 	if k, ok := asciiKey(s); ok {
 		return k
 	}
+	return fullKey(s)
+}
+
+// fullKey is Key without the ASCII fast path: the definition the fast
+// path must agree with (FuzzASCIIKey).
+func fullKey(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false

@@ -102,6 +102,35 @@ func parseKH(req *command.Request, toks []string) (khSpec, error) {
 	return sp, nil
 }
 
+// khCap reads the check's Capacidad (a number or a sheet value) and
+// checks its range.
+func khCap(ctx context.Context, req *command.Request, sp khSpec, who string) (int, error) {
+	capv, err := sp.cap.value(ctx, req, who)
+	if err != nil {
+		return 0, err
+	}
+	if capv < kh.MinCap || capv > kh.MaxCap {
+		return 0, command.Errorf("kh.error.cap", "min", kh.MinCap, "max", kh.MaxCap, "got", capv)
+	}
+	return capv, nil
+}
+
+// khSpecialty adds the dice a specialty's sheet value v names ("2s 1i")
+// to sp's, within the bonus dice limit.
+func khSpecialty(sp *khSpec, v string) error {
+	for _, w := range strings.Fields(strings.ReplaceAll(v, ",", " ")) {
+		if ok, err := khDice(w, &sp.s, &sp.i); err != nil {
+			return err
+		} else if !ok {
+			return command.Errorf("kh.error.specialty", "name", sp.specialty, "value", clip(v))
+		}
+	}
+	if sp.s+sp.i > kh.MaxBonusDice {
+		return command.Errorf("kh.error.dice", "max", kh.MaxBonusDice)
+	}
+	return nil
+}
+
 func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
 	var who string
 	defer func() { rep = forWho(rep, err, who) }()
@@ -113,12 +142,9 @@ func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 	if err != nil {
 		return nil, err
 	}
-	capv, err := sp.cap.value(ctx, req, who)
+	capv, err := khCap(ctx, req, sp, who)
 	if err != nil {
 		return nil, err
-	}
-	if capv < kh.MinCap || capv > kh.MaxCap {
-		return nil, command.Errorf("kh.error.cap", "min", kh.MinCap, "max", kh.MaxCap, "got", capv)
 	}
 	if sp.specialty != "" {
 		v, err := req.SheetText(ctx, who, sp.specialty)
@@ -129,15 +155,8 @@ func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 			}
 			return nil, err
 		}
-		for _, w := range strings.Fields(strings.ReplaceAll(v, ",", " ")) {
-			if ok, err := khDice(w, &sp.s, &sp.i); err != nil {
-				return nil, err
-			} else if !ok {
-				return nil, command.Errorf("kh.error.specialty", "name", sp.specialty, "value", clip(v))
-			}
-		}
-		if sp.s+sp.i > kh.MaxBonusDice {
-			return nil, command.Errorf("kh.error.dice", "max", kh.MaxBonusDice)
+		if err := khSpecialty(&sp, v); err != nil {
+			return nil, err
 		}
 	}
 	pool := kh.Input{Cap: capv, Heartless: sp.s, Nobody: sp.i}

@@ -237,11 +237,7 @@ func rqOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, er
 		return nil, err
 	}
 	if sp.opposed {
-		off, offText, err := rqValue(ctx, req, who, sp.off, rq.OpposedCharMult)
-		if err != nil {
-			return nil, err
-		}
-		def, defText, err := rqValue(ctx, req, cmp.Or(sp.defWho, who), sp.def, rq.OpposedCharMult)
+		off, offText, def, defText, err := rqSides(ctx, req, sp, who)
 		if err != nil {
 			return nil, err
 		}
@@ -304,27 +300,17 @@ func khOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, er
 	if err != nil {
 		return nil, err
 	}
-	capv, err := sp.cap.value(ctx, req, who)
+	capv, err := khCap(ctx, req, sp, who)
 	if err != nil {
 		return nil, err
-	}
-	if capv < kh.MinCap || capv > kh.MaxCap {
-		return nil, command.Errorf("kh.error.cap", "min", kh.MinCap, "max", kh.MaxCap, "got", capv)
 	}
 	if sp.specialty != "" {
 		v, err := req.SheetText(ctx, who, sp.specialty)
 		if err != nil {
 			return nil, err
 		}
-		for _, w := range strings.Fields(strings.ReplaceAll(v, ",", " ")) {
-			if ok, err := khDice(w, &sp.s, &sp.i); err != nil {
-				return nil, err
-			} else if !ok {
-				return nil, command.Errorf("kh.error.specialty", "name", sp.specialty, "value", clip(v))
-			}
-		}
-		if sp.s+sp.i > kh.MaxBonusDice {
-			return nil, command.Errorf("kh.error.dice", "max", kh.MaxBonusDice)
+		if err := khSpecialty(&sp, v); err != nil {
+			return nil, err
 		}
 	}
 	pool := kh.Input{Cap: capv, Heartless: sp.s, Nobody: sp.i}

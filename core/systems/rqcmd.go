@@ -164,11 +164,7 @@ func handleRQ(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 		return nil, err
 	}
 	if sp.opposed {
-		off, offText, err := rqValue(ctx, req, who, sp.off, rq.OpposedCharMult)
-		if err != nil {
-			return nil, err
-		}
-		def, defText, err := rqValue(ctx, req, cmp.Or(sp.defWho, who), sp.def, rq.OpposedCharMult)
+		off, offText, def, defText, err := rqSides(ctx, req, sp, who)
 		if err != nil {
 			return nil, err
 		}
@@ -179,6 +175,20 @@ func handleRQ(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 		return nil, err
 	}
 	return rqSimple(req, in, sp, v, vText), nil
+}
+
+// rqSides reads both sides of an opposed roll (the defender's character,
+// if named, else the roller's), each a value and how it was written.
+func rqSides(ctx context.Context, req *command.Request, sp rqSpec, who string) (off int, offText string, def int, defText string, err error) {
+	off, offText, err = rqValue(ctx, req, who, sp.off, rq.OpposedCharMult)
+	if err != nil {
+		return 0, "", 0, "", err
+	}
+	def, defText, err = rqValue(ctx, req, cmp.Or(sp.defWho, who), sp.def, rq.OpposedCharMult)
+	if err != nil {
+		return 0, "", 0, "", err
+	}
+	return off, offText, def, defText, nil
 }
 
 func rqRoll(r int) string { return fmt.Sprintf("🎲 %02d", r) }
