@@ -32,6 +32,11 @@ type Action struct {
 	Actual *int64
 	// Button is the id of a pad button, for Run. Ids are never reused.
 	Button int64
+	// Values, for Run, fill the button's missing values ({objetivo}) in
+	// order: the choices its presser made when the core asked for them
+	// (a reply whose buttons are Run actions with one more value each).
+	// Adapters keep them with the button and hand them back unchanged.
+	Values []string
 }
 
 // ButtonRun is the Kind of a pad button (its Action is an ActRun).
