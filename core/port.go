@@ -86,6 +86,12 @@ type Port interface {
 	// OddsText is the localized one-line odds of a check, as /roll … ?
 	// shows them ("50% · mean 7"), or the line that says there are none.
 	OddsText(lang string, c *reply.Check) string
+	// Recent lists the distinct commands msg.From rolled last in msg.Chat
+	// (the chat's roll history, so never a secret roll or an error),
+	// newest first, at most n: what an adapter offers to roll again
+	// (Telegram's empty inline query, in the user's private chat). Each
+	// is a command to Dispatch as typed; nil when there are none.
+	Recent(ctx context.Context, msg Message, n int) []string
 }
 
 // MenuItem is one entry of a command menu.

@@ -126,6 +126,7 @@ type Router struct {
 	optOrder []string
 	limiter  *limiter
 	actions  map[reply.ActionKind]ActionHandler
+	recent   RecentFunc // the roll history's reader (recent.go), nil without one
 }
 
 // New builds a router. Register commands before the first Dispatch.

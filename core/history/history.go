@@ -54,11 +54,13 @@ func New(store Store, o Options) *Service {
 	return &Service{store: store, lim: o.Limits, log: o.Logger, now: o.Now}
 }
 
-// Register adds /historial and /stats to r. The router must have s as an
+// Register adds /historial and /stats to r and makes it read a user's
+// recent rolls here (Router.Recent). The router must have s as an
 // Observer for rolls to be logged.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "historial", Aliases: []string{"history", "ιστορικό"}, Handler: command.WithHints(s.history, command.PrefixHint)})
 	r.Register(command.Command{Name: "stats", Aliases: []string{"estadisticas", "στατιστικά"}, Handler: command.WithHints(s.stats, command.PrefixHint)})
+	r.HandleRecent(s.Recent)
 }
 
 // internal wraps a store failure once; the router logs it and shows the

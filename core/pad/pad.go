@@ -114,6 +114,9 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	word, rest, _ := strings.Cut(args, " ")
 	rest = strings.TrimSpace(rest)
+	if k, ok := keyboardSub(word); ok {
+		return s.keyboard(ctx, req, owner, k, rest)
+	}
 	sub := "show"
 	if word != "" {
 		var ok bool

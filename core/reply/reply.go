@@ -76,6 +76,8 @@ type Reply struct {
 	File    *File
 	// Chart, when set, is a distribution to show as a picture (see Chart).
 	Chart *Chart
+	// Keyboard, when set, replaces (or, Hide, restores) the user's phone keyboard (see Keyboard).
+	Keyboard *Keyboard
 	// Secret, when set, is the real result of a secret roll, for the roller
 	// and the chat's GMs only: adapters deliver it privately to the roller,
 	// the chat's administrators and SecretTo, and post Lines (a short
