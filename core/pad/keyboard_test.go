@@ -2,8 +2,8 @@ package pad_test
 
 import (
 	"context"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
