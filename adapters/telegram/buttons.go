@@ -97,11 +97,20 @@ func (a *Adapter) keyboard(ctx context.Context, rep *reply.Reply, who, text stri
 
 func (a *Adapter) saveButton(ctx context.Context, id string, rec *buttonRec) error {
 	b, _ := json.Marshal(rec)
-	if err := a.state.SetState(ctx, a.buttonKey(id), string(b)); err != nil {
+	return a.saveRecord(ctx, a.buttonKey(id), string(b))
+}
+
+// saveRecord writes one button record; every 256th write prunes each kind
+// to its newest MaxButtons: replies' buttons, pad choices (pads.go) and
+// recent rolls offered inline (inline.go).
+func (a *Adapter) saveRecord(ctx context.Context, key, value string) error {
+	if err := a.state.SetState(ctx, key, value); err != nil {
 		return err
 	}
 	if a.buttonsMade.Add(1)%256 == 0 {
-		a.prune(ctx, a.j.key+".b.", a.cfg.MaxButtons)
+		for _, p := range [...]string{".b.", ".pa.", ".ir."} {
+			a.prune(ctx, a.j.key+p, a.cfg.MaxButtons)
+		}
 	}
 	return nil
 }

@@ -152,9 +152,13 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 // addReply adds the ops of a plain reply: text (split if needed) with the
 // buttons on its last message, then the file.
 func (a *Adapter) addReply(ctx context.Context, e *entry, chat int64, replyTo int, rep *reply.Reply, who string) {
+	if rep.Keyboard != nil && !rep.Error && rep.File == nil && rep.Chart == nil {
+		a.addKeyboardReply(e, chat, replyTo, rep)
+		return
+	}
 	kb := ""
 	if hasRunButtons(rep) && !rep.Error {
-		kb = a.padKeyboard(rep)
+		kb = a.padKeyboard(ctx, rep)
 	} else if rep.Command != "" && len(rep.Buttons) > 0 && !rep.Error {
 		chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
 		last := ""
@@ -330,8 +334,8 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u 
 		return
 	}
 	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
-		if id, ok := padButtonID(cq.Data); ok {
-			a.onPadButton(ctx, cq, e, id)
+		if act, ok := a.padAction(ctx, cq.Data); ok {
+			a.onPadButton(ctx, cq, e, act)
 			return
 		}
 		if id, kind, rec, ok := a.loadButton(ctx, cq.Data); ok {

@@ -25,10 +25,22 @@ import (
 // private chat with the bot (/pad add there), one article each, under the
 // same rule: a placeholder, rolled as the pad button (Press, reply.ActRun)
 // once posted. Result id and button data carry the button's id: "p:<id>"
-// (TestInlinePadRolledWhenChosen).
+// (TestInlinePadRolledWhenChosen). After them come the user's recent
+// rolls, newest first, each once (core.Port.Recent: the roll history of
+// their private chat, where inline rolls are logged), under the same rule:
+// result id and button data carry the command ("c:<command>", the data
+// "i:<user>:<command>") when it fits Telegram's 64 bytes, else a key of a
+// stored record, "r:<key>" (<journal key>.ir.<key>)
+// (TestInlineRecentRolls).
 
-// maxInlineResults is the most results answerInlineQuery takes.
-const maxInlineResults = 50
+const (
+	// maxInlineResults is the most results answerInlineQuery takes.
+	maxInlineResults = 50
+	// maxInlineRecent is how many recent rolls an empty query lists.
+	maxInlineRecent = 5
+	// maxResultID is the longest inline result id, in bytes.
+	maxResultID = 64
+)
 
 // onInline answers an inline query with the placeholder article.
 func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
@@ -38,6 +50,7 @@ func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 	results := []any{}
 	if strings.TrimSpace(q.Query) == "" {
 		results = a.inlinePad(ctx, userOf(q.From))
+		results = append(results, a.inlineRecent(ctx, userOf(q.From), maxInlineResults-len(results))...)
 	}
 	if text := strings.TrimSpace(q.Query); text != "" {
 		from := userOf(q.From)
@@ -115,6 +128,91 @@ func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
 	return results
 }
 
+// privateMessage is the core's Message of from in their private chat with
+// the bot, where inline queries are answered.
+func (a *Adapter) privateMessage(from who, text string) core.Message {
+	return core.Message{
+		Chat:     core.ChatRef{Platform: "telegram", ID: from.id},
+		From:     core.User{ID: from.id, Name: from.name},
+		Text:     text,
+		LangHint: from.lang,
+		Private:  true,
+		BotName:  a.botName,
+	}
+}
+
+// recentRec is a recent roll offered inline whose command does not fit a
+// result id: who was offered it and the command.
+type recentRec struct {
+	User string `json:"u"`
+	Cmd  string `json:"c"`
+}
+
+func (a *Adapter) recentKey(key string) string { return a.j.key + ".ir." + key }
+
+// inlineRecent is the articles of from's recent rolls, at most room.
+func (a *Adapter) inlineRecent(ctx context.Context, from who, room int) []any {
+	if room <= 0 {
+		return nil
+	}
+	msg := a.privateMessage(from, "")
+	cmds := a.d.Recent(ctx, msg, min(room, maxInlineRecent))
+	if len(cmds) == 0 {
+		return nil
+	}
+	lang := a.lang(ctx, msg)
+	var results []any
+	for _, cmd := range cmds {
+		id := "c:" + cmd
+		data := "i:" + from.id + ":" + cmd
+		if len(id) > maxResultID || len(data) > maxCallbackData {
+			key := newButtonID()
+			b, _ := json.Marshal(recentRec{User: from.id, Cmd: cmd})
+			if err := a.saveRecord(ctx, a.recentKey(key), string(b)); err != nil {
+				a.log.Warn("telegram recent roll not stored; left out of the inline results", "err", err)
+				continue
+			}
+			id = "r:" + key
+			data = "i:" + from.id + ":" + id
+		}
+		kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), data)))
+		placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
+			reply.T(a.d.Text(lang, "tg.inline.pending", "name", from.name) + " "), reply.C(clip(cmd, 200)),
+		}}}, "")
+		results = append(results, tgbotapi.InlineQueryResultArticle{
+			Type:                "article",
+			ID:                  id,
+			Title:               clip(a.d.Text(lang, "tg.inline.title", "roll", cmd), 100),
+			Description:         a.d.Text(lang, "pad.inline.recent"),
+			InputMessageContent: tgbotapi.InputTextMessageContent{Text: placeholder, ParseMode: "HTML"},
+			ReplyMarkup:         &kb,
+		})
+	}
+	return results
+}
+
+// recentCommand reads a recent roll's result id ("c:<command>" or
+// "r:<key>") as the command to roll for from.
+func (a *Adapter) recentCommand(ctx context.Context, from who, id string) (string, bool) {
+	if cmd, ok := strings.CutPrefix(id, "c:"); ok {
+		return cmd, cmd != "" && (cmd[0] == '/' || cmd[0] == '!')
+	}
+	key, ok := strings.CutPrefix(id, "r:")
+	if !ok || !hex16.MatchString(key) {
+		return "", false
+	}
+	v, found, err := a.state.State(ctx, a.recentKey(key))
+	if err != nil {
+		a.log.Warn("telegram recent roll not read", "err", err)
+	}
+	var rec recentRec
+	if err != nil || !found || json.Unmarshal([]byte(v), &rec) != nil || rec.User != from.id || rec.Cmd == "" {
+		return "", false
+	}
+	return rec.Cmd, true
+}
+
 // onChosen rolls a posted inline message.
 func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, e *entry) {
 	if c.From == nil || c.InlineMessageID == "" {
@@ -124,6 +222,8 @@ func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, 
 	if strings.TrimSpace(c.Query) == "" {
 		if id, ok := padButtonID(c.ResultID); ok {
 			a.pressInline(ctx, c.InlineMessageID, from, id, e)
+		} else if cmd, ok := a.recentCommand(ctx, from, c.ResultID); ok {
+			a.rollInline(ctx, c.InlineMessageID, from, cmd, e)
 		}
 		return
 	}
@@ -148,6 +248,13 @@ func (a *Adapter) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery
 	if id, ok := padButtonID(cmd); ok {
 		a.pressInline(ctx, cq.InlineMessageID, from, id, e)
 		return
+	}
+	if strings.HasPrefix(cmd, "r:") {
+		stored, ok := a.recentCommand(ctx, from, cmd)
+		if !ok {
+			return
+		}
+		cmd = stored
 	}
 	a.rollInline(ctx, cq.InlineMessageID, from, cmd, e)
 }

@@ -3,6 +3,7 @@ package telegram
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -14,9 +15,17 @@ import (
 )
 
 // Pad buttons (reply.ButtonRun, posted by /pad) are drawn as an inline
-// keyboard whose callback data is "p:<button id>": the id is the pad
-// button's, stored by the core, so a press works after a restart and runs
-// what the pad holds then. Nothing is stored by the adapter.
+// keyboard whose callback data carries the button's reply.ActRun action:
+//
+//   - "p:<button id>" for a plain pad button: the id is the pad button's,
+//     stored by the core, so a press works after a restart and runs what
+//     the pad holds then. Nothing is stored by the adapter.
+//   - "p:<button id>:<value>|<value>…" for a choice the core offers when
+//     a button needs a value (Action.Values), when it fits Telegram's 64
+//     bytes and no value holds a "|".
+//   - "P:<16 hex digits>" otherwise: the action is kept in the adapter's
+//     state (<journal key>.pa.<key>, pruned with the other button records)
+//     and survives a restart (TestPadValuesRoundTrip).
 //
 // Telegram's limits (TestPadKeyboardLayout): callback data is 1-64 bytes
 // ("p:" and at most 19 digits: 21), an inline keyboard holds at most
@@ -35,28 +44,43 @@ const (
 // hasRunButtons reports whether rep carries pad buttons.
 func hasRunButtons(rep *reply.Reply) bool {
 	for _, b := range rep.Buttons {
-		if b.Kind == reply.ButtonRun && b.Action != nil && b.Action.Kind == reply.ActRun {
+		if isRun(b) {
 			return true
 		}
 	}
 	return false
 }
 
-// padRows lays out pad buttons: two per row when both labels are short,
-// else one per row, in the pad's order.
+func isRun(b reply.Button) bool {
+	return b.Kind == reply.ButtonRun && b.Action != nil && b.Action.Kind == reply.ActRun && b.Action.Button > 0
+}
+
+// padRows lays out pad buttons with the data of plain pad buttons (no
+// values); see padRowsWith.
 func padRows(bs []reply.Button) [][]tgbotapi.InlineKeyboardButton {
+	return padRowsWith(bs, func(a *reply.Action) (string, bool) { return padDataInline(a) })
+}
+
+// padRowsWith lays out pad buttons: two per row when both labels are
+// short, else one per row, in the pad's order. data gives a button's
+// callback data; a button without any is left off.
+func padRowsWith(bs []reply.Button, data func(*reply.Action) (string, bool)) [][]tgbotapi.InlineKeyboardButton {
 	var rows [][]tgbotapi.InlineKeyboardButton
 	n := 0
 	prevShort := false
 	for _, b := range bs {
-		if b.Kind != reply.ButtonRun || b.Action == nil || b.Action.Kind != reply.ActRun || b.Action.Button <= 0 {
+		if !isRun(b) {
 			continue
 		}
 		if n == maxKeyboardButtons {
 			break
 		}
+		d, ok := data(b.Action)
+		if !ok {
+			continue
+		}
 		n++
-		btn := tgbotapi.NewInlineKeyboardButtonData(b.Label, "p:"+strconv.FormatInt(b.Action.Button, 10))
+		btn := tgbotapi.NewInlineKeyboardButtonData(b.Label, d)
 		short := utf8.RuneCountInString(b.Label) <= shortLabel
 		if short && prevShort && len(rows) > 0 && len(rows[len(rows)-1]) == 1 {
 			rows[len(rows)-1] = append(rows[len(rows)-1], btn)
@@ -69,9 +93,84 @@ func padRows(bs []reply.Button) [][]tgbotapi.InlineKeyboardButton {
 	return rows
 }
 
+// padDataInline is the callback data that carries a itself: "p:<id>" or
+// "p:<id>:<v>|<v>…"; ok=false when it does not fit 64 bytes (or a value
+// holds the separator).
+func padDataInline(a *reply.Action) (string, bool) {
+	d := "p:" + strconv.FormatInt(a.Button, 10)
+	if len(a.Values) == 0 {
+		return d, true
+	}
+	for _, v := range a.Values {
+		if strings.Contains(v, "|") || !utf8.ValidString(v) {
+			return "", false
+		}
+	}
+	d += ":" + strings.Join(a.Values, "|")
+	return d, len(d) <= maxCallbackData
+}
+
+// padRecord is a pad action kept in the state, for data "P:<key>".
+type padRecord struct {
+	Button int64    `json:"b"`
+	Values []string `json:"v"`
+}
+
+func (a *Adapter) padKey(key string) string { return a.j.key + ".pa." + key }
+
+// padData is the callback data of pad action act: inline when it fits,
+// else a stored record. ok=false when the record cannot be stored (logged):
+// the button is left off rather than drawn dead.
+func (a *Adapter) padData(ctx context.Context, act *reply.Action) (string, bool) {
+	if d, ok := padDataInline(act); ok {
+		return d, true
+	}
+	key := newButtonID()
+	b, _ := json.Marshal(padRecord{Button: act.Button, Values: act.Values})
+	if err := a.saveRecord(ctx, a.padKey(key), string(b)); err != nil {
+		a.log.Warn("telegram pad choice not stored; its button is left off", "err", err)
+		return "", false
+	}
+	return "P:" + key, true
+}
+
+var hex16 = regexp.MustCompile(`^[0-9a-f]{16}$`)
+
+// padAction reads the callback data of a pad button (padData).
+func (a *Adapter) padAction(ctx context.Context, data string) (reply.Action, bool) {
+	if key, ok := strings.CutPrefix(data, "P:"); ok {
+		if !hex16.MatchString(key) {
+			return reply.Action{}, false
+		}
+		v, found, err := a.state.State(ctx, a.padKey(key))
+		if err != nil {
+			a.log.Warn("telegram pad choice not read", "err", err)
+		}
+		var rec padRecord
+		if err != nil || !found || json.Unmarshal([]byte(v), &rec) != nil || rec.Button <= 0 {
+			return reply.Action{}, false
+		}
+		return reply.Action{Kind: reply.ActRun, Button: rec.Button, Values: rec.Values}, true
+	}
+	rest, ok := strings.CutPrefix(data, "p:")
+	if !ok {
+		return reply.Action{}, false
+	}
+	idPart, vals, hasVals := strings.Cut(rest, ":")
+	id, ok := padButtonID("p:" + idPart)
+	if !ok || !utf8.ValidString(vals) {
+		return reply.Action{}, false
+	}
+	act := reply.Action{Kind: reply.ActRun, Button: id}
+	if hasVals {
+		act.Values = strings.Split(vals, "|")
+	}
+	return act, true
+}
+
 // padKeyboard is the inline keyboard of a pad reply, or "".
-func (a *Adapter) padKeyboard(rep *reply.Reply) string {
-	rows := padRows(rep.Buttons)
+func (a *Adapter) padKeyboard(ctx context.Context, rep *reply.Reply) string {
+	rows := padRowsWith(rep.Buttons, func(act *reply.Action) (string, bool) { return a.padData(ctx, act) })
 	if len(rows) == 0 {
 		return ""
 	}
@@ -82,7 +181,8 @@ func (a *Adapter) padKeyboard(rep *reply.Reply) string {
 	return string(kb)
 }
 
-// padButtonID reads callback data "p:<id>".
+// padButtonID reads callback data "p:<id>" (a plain pad button, no
+// values; also the id of an inline result).
 func padButtonID(data string) (int64, bool) {
 	rest, ok := strings.CutPrefix(data, "p:")
 	if !ok || rest == "" || len(rest) > 19 {
@@ -95,15 +195,15 @@ func padButtonID(data string) (int64, bool) {
 	return id, true
 }
 
-// onPadButton runs a pad button for whoever pressed it. The roll is posted
-// in reply to the pad's message (in its topic); what is not a roll (a
-// notice: not your pad, a button since removed, a flood) is the press's
-// toast only, so the chat never sees it.
-func (a *Adapter) onPadButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, id int64) {
+// onPadButton runs a pad button (act, with the values chosen so far) for
+// whoever pressed it. The roll is posted in reply to the pad's message (in
+// its topic); what is not a roll (a notice: not your pad, a button since
+// removed, a flood) is the press's toast only, so the chat never sees it.
+func (a *Adapter) onPadButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	msg := a.pressMessage(ctx, cq, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
-	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: id})
+	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil {
 		a.answerCallback(ctx, cq.ID, "")
 		return

@@ -694,13 +694,36 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 	ok(w, msg)
 }
 
-// badKeyboard checks an inline keyboard as Telegram does: valid JSON, and
-// every button with callback data of 1 to 64 bytes. It returns Telegram's
-// description of the fault, or "".
+// badKeyboard checks a reply_markup as Telegram does: valid JSON; an
+// inline keyboard's buttons with callback data of 1 to 64 bytes; a reply
+// keyboard (ReplyKeyboardMarkup) with keys of non-empty text and an input
+// field placeholder of at most 64 characters; never both kinds at once.
+// It returns Telegram's description of the fault, or "".
 func badKeyboard(markup string) string {
 	var kb tgbotapi.InlineKeyboardMarkup
 	if err := json.Unmarshal([]byte(markup), &kb); err != nil {
 		return "can't parse reply keyboard markup JSON object"
+	}
+	var rk struct {
+		Keyboard    [][]struct{ Text string } `json:"keyboard"`
+		Remove      bool                      `json:"remove_keyboard"`
+		Placeholder string                    `json:"input_field_placeholder"`
+	}
+	_ = json.Unmarshal([]byte(markup), &rk)
+	if len(rk.Keyboard) > 0 || rk.Remove {
+		if len(kb.InlineKeyboard) > 0 || (len(rk.Keyboard) > 0 && rk.Remove) {
+			return "can't parse reply keyboard markup JSON object"
+		}
+		for _, row := range rk.Keyboard {
+			for _, b := range row {
+				if strings.TrimSpace(b.Text) == "" {
+					return "keyboard button text is empty"
+				}
+			}
+		}
+		if len(utf16.Encode([]rune(rk.Placeholder))) > 64 {
+			return "input field placeholder is too long"
+		}
 	}
 	for _, row := range kb.InlineKeyboard {
 		for _, b := range row {
