@@ -2,7 +2,7 @@
 // zaria binary, as a child process, against the fake Bot API server
 // (adapters/telegram/telegramtest) over loopback HTTP.
 //
-// Three phases, each with a fresh database:
+// Four phases, each with a fresh database:
 //
 //  1. production: N commands from C group chats, the fake enforcing
 //     Telegram's flood limits (1/s per chat, 20/min per group, 30/s overall)
@@ -14,6 +14,10 @@
 //  3. memory: a database seeded through storage/sqlite with M chats and K
 //     characters, then one command in each of the M chats (limits lifted):
 //     peak RSS of the bot.
+//  4. pad (padphase.go): chats whose table pad is
+//     seeded through storage/sqlite, then the same rolls typed and pressed
+//     as pad buttons (callback queries), limits lifted: the bot's CPU time
+//     and latency per typed command and per press.
 //
 // Processing latency inside the bot comes from the bot's own /metrics
 // histogram zaria_command_seconds (the router's time per command: parse,
@@ -51,6 +55,8 @@ type options struct {
 	memChats, memChars int
 	keep               bool
 	env                string
+	// pad phase (padphase.go)
+	padCommands, padChats, padSeq int
 }
 
 func main() {
@@ -59,11 +65,14 @@ func main() {
 	flag.IntVar(&o.commands, "commands", 10000, "commands in the load phases")
 	flag.IntVar(&o.chats, "chats", 1000, "group chats in the load phases")
 	flag.Float64Var(&o.rate, "rate", 0, "commands per second fed in the production phase (0: all at once)")
-	flag.StringVar(&o.phases, "phases", "production,capacity,memory", "phases to run")
+	flag.StringVar(&o.phases, "phases", "production,capacity,memory,pad", "phases to run")
 	flag.IntVar(&o.memChats, "mem-chats", 10000, "chats in the memory phase")
 	flag.IntVar(&o.memChars, "mem-characters", 100000, "characters seeded for the memory phase")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directories")
 	flag.StringVar(&o.env, "env", "", "extra environment for the bot, comma-separated (GOGC=50,GODEBUG=gctrace=1)")
+	flag.IntVar(&o.padCommands, "pad-commands", 2000, "typed commands, and as many pad presses, in the pad phase")
+	flag.IntVar(&o.padChats, "pad-chats", 200, "group chats in the pad phase (at most 20 commands each: the router's per-user burst)")
+	flag.IntVar(&o.padSeq, "pad-seq", 100, "typed commands and presses, one at a time, for the pad phase's latency")
 	flag.Parse()
 	bin, err := filepath.Abs(o.bin)
 	if err != nil {
@@ -81,6 +90,8 @@ func main() {
 			good, err = loadPhase(o, "capacity", telegramtest.Limits{}, unlimited, 0)
 		case "memory":
 			good, err = memoryPhase(o)
+		case "pad":
+			good, err = padPhase(o)
 		default:
 			err = fmt.Errorf("unknown phase %q", ph)
 		}
