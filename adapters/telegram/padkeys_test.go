@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core/command"
 	"zaria/core/general"
@@ -349,4 +351,44 @@ func TestPadValuesRoundTrip(t *testing.T) {
 	if bad := f.BadRequests(); len(bad) > 0 {
 		t.Errorf("Telegram refused %q", bad)
 	}
+}
+
+// A pad press through the adapter costs about what the same command typed
+// costs: one round trip each through the fake Bot API over HTTP on the
+// real SQLite store (the press also answers its callback query).
+//
+//	go test -tags goolm -run '^$' -bench TypedVsPressed ./adapters/telegram/
+func BenchmarkTypedVsPressedOverHTTP(b *testing.B) {
+	f := newFakeAPI(b)
+	db := openDB(b, filepath.Join(b.TempDir(), "zaria.db"))
+	defer db.Close()
+	cfg := testConfig(f)
+	cfg.ChatInterval, cfg.GroupWindow, cfg.GlobalWindow = time.Nanosecond, time.Nanosecond, time.Nanosecond
+	start(b, cfg, padRouter(b, db), db)
+	g := telegramtest.Group(-740)
+	f.SetAdmins(g.ID, ana.ID)
+	f.SayIn(g, ana, "/pad --chat add 4d6kh3")
+	f.SayIn(g, ana, "/pad --chat")
+	f.waitCount(2)
+	shown := f.SentTo(g.ID)[1]
+	var kb tgbotapi.InlineKeyboardMarkup
+	if err := json.Unmarshal([]byte(shown.Params["reply_markup"]), &kb); err != nil || len(kb.InlineKeyboard) == 0 {
+		b.Fatalf("no pad keyboard on %q: %v", shown.Visible, err)
+	}
+	data := *kb.InlineKeyboard[0][0].CallbackData
+	n := 2
+	b.Run("typed", func(b *testing.B) {
+		for b.Loop() {
+			f.SayIn(g, ana, "/roll 4d6kh3")
+			n++
+			f.waitCount(n)
+		}
+	})
+	b.Run("pressed", func(b *testing.B) {
+		for b.Loop() {
+			f.Press(shown, ana, data)
+			n++
+			f.waitCount(n)
+		}
+	})
 }

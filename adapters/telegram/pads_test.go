@@ -18,7 +18,7 @@ import (
 )
 
 // padRouter is the test router with the real /pad on db.
-func padRouter(t *testing.T, db *sqlite.DB) *command.Router {
+func padRouter(t testing.TB, db *sqlite.DB) *command.Router {
 	r := testRouterOn(t, db, nil)
 	pad.Register(r, pad.New(db, pad.Options{}))
 	return r
