@@ -132,7 +132,7 @@ func TestReplyKeyboardPrivateAndGroup(t *testing.T) {
 func TestReplyKeyboardLayout(t *testing.T) {
 	var k sentKeyboard
 	mk := replyKeyboard(&reply.Keyboard{Keys: []string{"/roll d20", "/roll d6", "/zaria fuerza+atletismo dc15", " ", "/roll d8"},
-		Placeholder: strings.Repeat("ζ", 80), Selective: true})
+		Placeholder: strings.Repeat("ζ", 80), Selective: true}, false)
 	if err := json.Unmarshal([]byte(mk), &k); err != nil {
 		t.Fatal(err)
 	}
@@ -156,11 +156,21 @@ func TestReplyKeyboardLayout(t *testing.T) {
 	if n != maxKeyboardButtons {
 		t.Errorf("130 keys draw %d, want %d", n, maxKeyboardButtons)
 	}
-	if mk := replyKeyboard(&reply.Keyboard{Keys: []string{"", " "}}); mk != "" {
+	if mk := replyKeyboard(&reply.Keyboard{Keys: []string{"", " "}}, false); mk != "" {
 		t.Errorf("no keys gave %s", mk)
 	}
-	if mk := replyKeyboard(&reply.Keyboard{Hide: true}); mk != `{"remove_keyboard":true}` {
+	if mk := replyKeyboard(&reply.Keyboard{Hide: true}, true); mk != `{"remove_keyboard":true}` {
 		t.Errorf("hide gave %s", mk)
+	}
+	// In a group a "!" key is sent as "/": privacy mode lets only those through.
+	for group, want := range map[bool]string{false: "!tiro 3+/roll d6", true: "/tiro 3+/roll d6"} {
+		k = sentKeyboard{}
+		if err := json.Unmarshal([]byte(replyKeyboard(&reply.Keyboard{Keys: []string{"!tiro 3", "/roll d6"}}, group)), &k); err != nil {
+			t.Fatal(err)
+		}
+		if got := k.keys(); got != want {
+			t.Errorf("group=%v: keys %q, want %q", group, got, want)
+		}
 	}
 }
 

@@ -23,6 +23,10 @@ import (
 //     always answers the asker's command, on the message that carries the
 //     keyboard.
 //
+// In a group a key that starts with "!" is sent as "/…" (the same command
+// for the core): with privacy mode on, the default, a group bot receives
+// only the messages that start with "/" (or mention it).
+//
 // Telegram documents no limit on a reply keyboard's size or on a key's
 // text (the text is sent as a message: at most 4096 characters); we keep
 // to the inline keyboard's documented 100 keys and 8 per row, far above
@@ -82,13 +86,23 @@ func keyRows(keys []string) [][]keyboardButton {
 }
 
 // replyKeyboard is the reply_markup of k, or "" for a keyboard without
-// keys (nothing to show).
-func replyKeyboard(k *reply.Keyboard) string {
+// keys (nothing to show); group: it goes to a group (see above).
+func replyKeyboard(k *reply.Keyboard, group bool) string {
 	if k.Hide {
 		b, _ := json.Marshal(replyKeyboardRemove{Remove: true, Selective: k.Selective})
 		return string(b)
 	}
-	rows := keyRows(k.Keys)
+	keys := k.Keys
+	if group {
+		keys = make([]string, len(k.Keys))
+		for i, key := range k.Keys {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(key), "!"); ok {
+				key = "/" + rest
+			}
+			keys[i] = key
+		}
+	}
+	rows := keyRows(keys)
 	if len(rows) == 0 {
 		return ""
 	}
@@ -101,7 +115,7 @@ func replyKeyboard(k *reply.Keyboard) string {
 // keyboard: its text, the keyboard on the last message, which replies to
 // the asker's message (so a selective keyboard reaches them).
 func (a *Adapter) addKeyboardReply(e *entry, chat int64, replyTo int, rep *reply.Reply) {
-	kb := replyKeyboard(rep.Keyboard)
+	kb := replyKeyboard(rep.Keyboard, chat < 0)
 	ops := a.messageOps(chat, replyTo, rep.Lines, kb)
 	if kb != "" && len(ops) > 1 {
 		setReplyTo(ops[len(ops)-1].Params, replyTo)
