@@ -330,9 +330,9 @@ func withHints(h command.HandlerFunc) command.HandlerFunc {
 
 // forWho names the character a roll was made for, when it is not the
 // sender's active one: "Orc: 🎲 …".
-func forWho(rep *reply.Reply, err error, who string) *reply.Reply {
+func forWho(rep *reply.Reply, who string) *reply.Reply {
 	who = strings.TrimPrefix(who, "@")
-	if err != nil || rep == nil || who == "" || len(rep.Lines) == 0 {
+	if rep == nil || who == "" || len(rep.Lines) == 0 {
 		return rep
 	}
 	rep.Lines[0] = append(reply.Line{reply.B(who + ": ")}, rep.Lines[0]...)
@@ -434,15 +434,13 @@ func setChance(c *reply.Check, p *big.Rat) {
 
 func intp(v int) *int { return &v }
 
-// finish adds the odds line and the buttons. Every check states its exact
-// chance in its reply; "?" is still accepted and changes nothing. A check
-// whose system has a distribution to draw (the Ζαριά, Daegon, Kingdom
-// Hearts) also gets the 📊 button: the picture of that check, with its
-// result marked, rolled again never (roll.RegisterSystemOdds).
-func finish(req *command.Request, rep *reply.Reply, _ input, oddsLine reply.Line, _ bool) *reply.Reply {
-	if oddsLine != nil {
-		rep.Lines = append(rep.Lines, oddsLine)
-	}
+// finish adds the buttons: 🎲 again to every check that rolled dice, and
+// 📊 to a check whose system has a distribution to draw (the Ζαριά,
+// Daegon, Kingdom Hearts): the picture of that check, with its result
+// marked, rolled again never (roll.RegisterSystemOdds). Every check states
+// its exact chance in its reply, in its last line; "?" is still accepted
+// and changes nothing.
+func finish(req *command.Request, rep *reply.Reply) *reply.Reply {
 	if rep.Check != nil && len(rep.Check.Dice) > 0 { // nothing to roll again in "/dh pen 17"
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("sys.button.again")})
 		switch rep.Check.System {

@@ -15,7 +15,7 @@ import (
 
 // --- /dh rompe -------------------------------------------------------------
 
-func dhBreak(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+func dhBreak(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	pen := 0
 	if len(toks) > 0 {
 		if n, ok := atoi(toks[0]); ok && len(toks) == 1 {
@@ -53,7 +53,7 @@ func dhBreak(ctx context.Context, req *command.Request, in input, who string, to
 	}
 	if !ok {
 		rep.Add(reply.I(req.T("dh.break_note")))
-		return finish(req, rep, in, nil, false), nil
+		return rep, nil
 	}
 	if e.intact < 1 {
 		return nil, command.Errorf("dh.error.no_db")
@@ -75,7 +75,7 @@ func dhBreak(ctx context.Context, req *command.Request, in input, who string, to
 	} else {
 		rep.Add(reply.T(req.T("dh.armour_state", "armour", capFirst(name), "intact", e.intact, "broken", e.broken)))
 	}
-	return finish(req, rep, in, nil, false), nil
+	return rep, nil
 }
 
 // --- /dh uso ---------------------------------------------------------------
@@ -97,7 +97,7 @@ func isMagicWord(w string) bool {
 	return false
 }
 
-func dhUsage(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+func dhUsage(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	magic := false
 	var words []string
 	for _, t := range toks {
@@ -198,7 +198,7 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 	setChance(ck, p)
 	rep.Check = ck
 	down := new(big.Rat).Sub(big.NewRat(1, 1), p)
-	return finish(req, rep, in, oddsLine(req, "dh.odds.step_down", down), true), nil
+	return rep.Add(oddsLine(req, "dh.odds.step_down", down)...), nil
 }
 
 // sheetUsageDie reads the usage die of the weapon or armour on who's sheet:
@@ -249,7 +249,7 @@ func sheetUsageDie(ctx context.Context, req *command.Request, who, usageKey, nam
 
 // --- /dh repara ------------------------------------------------------------
 
-func dhRepair(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+func dhRepair(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	faces := 0
 	broken := -1
 	magic := false
@@ -315,7 +315,7 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 		tracked = true
 	}
 	if magic {
-		return dhRepairMagic(ctx, req, in, who, name, intact, broken, tracked)
+		return dhRepairMagic(ctx, req, who, name, intact, broken, tracked)
 	}
 	r := dh.RepairArmour(req.Rand, intact, broken, faces)
 	rep := &reply.Reply{}
@@ -328,11 +328,11 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 	case r.Destroyed:
 		ck.Outcome = "impossible"
 		rep.Add(reply.B(req.T("dh.repair.destroyed", "armour", capFirst(name))))
-		return finish(req, rep, in, nil, false), nil
+		return rep, nil
 	case r.Hopeless:
 		ck.Outcome = "impossible"
 		rep.Add(reply.B(req.T("dh.repair.hopeless", "die", fmt.Sprintf("d%d", faces), "score", r.Score, "count", broken)))
-		return finish(req, rep, in, nil, false), nil
+		return rep, nil
 	}
 	rep.Add(reply.T("🎲 "+req.T("dh.repair.dice", "die", fmt.Sprintf("d%d", faces), "dice", joinInts(r.Dice), "score", r.Score)+" → "),
 		reply.B(req.T("dh.repair.restored", "count", r.Restored)+", "+req.T("dh.repair.lost", "count", r.Lost)))
@@ -351,12 +351,12 @@ func dhRepair(ctx context.Context, req *command.Request, in input, who string, t
 			rep.Add(note...)
 		}
 	}
-	return finish(req, rep, in, oddsLine(req, "dh.odds.repair_all", p), true), nil
+	return rep.Add(oddsLine(req, "dh.odds.repair_all", p)...), nil
 }
 
 // dhRepairMagic: magic armour is repaired with 1d4 days of work and 10 %
 // of its original value per broken DB, with no roll per DB (docs/dungeonhack.md#repair).
-func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, name string, intact, broken int, tracked bool) (*reply.Reply, error) {
+func dhRepairMagic(ctx context.Context, req *command.Request, who, name string, intact, broken int, tracked bool) (*reply.Reply, error) {
 	if intact < 1 {
 		return nil, command.Errorf("dh.error.magic_destroyed", "armour", capFirst(name))
 	}
@@ -377,7 +377,7 @@ func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, nam
 	ck := newCheck("dh", "success", []int{days}, 4)
 	ck.Total = intp(days)
 	rep.Check = ck
-	return finish(req, rep, in, nil, false), nil
+	return rep, nil
 }
 
 // sheetName is a Dungeon Hack sheet value's name as the chat's language
