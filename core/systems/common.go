@@ -152,6 +152,29 @@ func (t term) value(ctx context.Context, req *command.Request, who string) (int,
 	return req.SheetInt(ctx, who, t.name)
 }
 
+// valueIn resolves a term like value and refuses a value outside
+// [lo, hi] with the user error key, whose message names the range
+// ("min", "max") and the value ("got").
+func (t term) valueIn(ctx context.Context, req *command.Request, who string, lo, hi int, key string) (int, error) {
+	v, err := t.value(ctx, req, who)
+	if err != nil {
+		return 0, err
+	}
+	if err := inRange(v, lo, hi, key); err != nil {
+		return 0, err
+	}
+	return v, nil
+}
+
+// inRange refuses v outside [lo, hi] with the user error key, whose
+// message names the range ("min", "max") and the value ("got").
+func inRange(v, lo, hi int, key string) error {
+	if v < lo || v > hi {
+		return command.Errorf(key, "min", lo, "max", hi, "got", v)
+	}
+	return nil
+}
+
 // retryWithWho parses toks; if that fails and the first word is not a
 // number, it tries again reading that word as a character's name
 // ("/zaria Drake fuerza+atletismo dc15"). The first error is the one reported.

@@ -106,17 +106,6 @@ func parseDaegon(req *command.Request, toks []string) (dgSpec, error) {
 	return sp, nil
 }
 
-func daegonNH(ctx context.Context, req *command.Request, who string, t term) (int, error) {
-	v, err := t.value(ctx, req, who)
-	if err != nil {
-		return 0, err
-	}
-	if v < daegon.MinNH || v > daegon.MaxNH {
-		return 0, command.Errorf("daegon.error.nh", "min", daegon.MinNH, "max", daegon.MaxNH, "got", v)
-	}
-	return v, nil
-}
-
 // dgCheck is a Daegon check with its NH read: a test against a
 // difficulty, or an opposed roll.
 type dgCheck struct {
@@ -144,11 +133,11 @@ func handleDaegon(ctx context.Context, req *command.Request) (*reply.Reply, erro
 func readDaegon(ctx context.Context, req *command.Request, sp dgSpec, who string) (dgCheck, error) {
 	c := dgCheck{actSkill: sp.act.name, pasSkill: sp.pas.name, opposed: sp.opposed, d: sp.d}
 	var err error
-	if c.act, err = daegonNH(ctx, req, who, sp.act); err != nil {
+	if c.act, err = sp.act.valueIn(ctx, req, who, daegon.MinNH, daegon.MaxNH, "daegon.error.nh"); err != nil {
 		return c, err
 	}
 	if sp.opposed {
-		c.pas, err = daegonNH(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
+		c.pas, err = sp.pas.valueIn(ctx, req, cmp.Or(sp.pasWho, who), daegon.MinNH, daegon.MaxNH, "daegon.error.nh")
 	}
 	return c, err
 }

@@ -102,19 +102,6 @@ func parseKH(req *command.Request, toks []string) (khSpec, error) {
 	return sp, nil
 }
 
-// khCap reads the check's Capacidad (a number or a sheet value) and
-// checks its range.
-func khCap(ctx context.Context, req *command.Request, sp khSpec, who string) (int, error) {
-	capv, err := sp.cap.value(ctx, req, who)
-	if err != nil {
-		return 0, err
-	}
-	if capv < kh.MinCap || capv > kh.MaxCap {
-		return 0, command.Errorf("kh.error.cap", "min", kh.MinCap, "max", kh.MaxCap, "got", capv)
-	}
-	return capv, nil
-}
-
 // khSpecialty adds the dice a specialty's sheet value v names ("2s 1i")
 // to sp's, within the bonus dice limit.
 func khSpecialty(sp *khSpec, v string) error {
@@ -153,7 +140,7 @@ func handleKH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 
 // readKH reads the Capacidad and a specialty's dice from the sheet of who.
 func readKH(ctx context.Context, req *command.Request, sp khSpec, who string) (khCheck, error) {
-	capv, err := khCap(ctx, req, sp, who)
+	capv, err := sp.cap.valueIn(ctx, req, who, kh.MinCap, kh.MaxCap, "kh.error.cap")
 	if err != nil {
 		return khCheck{}, err
 	}

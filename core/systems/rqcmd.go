@@ -131,16 +131,16 @@ func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, de
 		return 0, "", err
 	}
 	if !s.isChar {
-		if v < rq.MinSkill || v > rq.MaxSkill {
-			return 0, "", command.Errorf("rq.error.skill", "min", rq.MinSkill, "max", rq.MaxSkill, "got", v)
+		if err := inRange(v, rq.MinSkill, rq.MaxSkill, "rq.error.skill"); err != nil {
+			return 0, "", err
 		}
 		if s.t.name != "" {
 			return v, s.t.name + " " + strconv.Itoa(v), nil
 		}
 		return v, strconv.Itoa(v), nil
 	}
-	if v < rq.MinChar || v > rq.MaxChar {
-		return 0, "", command.Errorf("rq.error.char", "min", rq.MinChar, "max", rq.MaxChar, "got", v)
+	if err := inRange(v, rq.MinChar, rq.MaxChar, "rq.error.char"); err != nil {
+		return 0, "", err
 	}
 	m := s.mult
 	if m == 0 {

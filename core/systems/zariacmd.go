@@ -165,15 +165,16 @@ func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide
 	for _, v := range vals {
 		sum += v
 	}
+	var err error
 	if len(vals) == 2 {
-		if vals[0] < zaria.MinStat || vals[0] > zaria.MaxStat {
-			return zaria.Side{}, nil, command.Errorf("zaria.error.stat", "min", zaria.MinStat, "max", zaria.MaxStat, "got", vals[0])
+		if err = inRange(vals[0], zaria.MinStat, zaria.MaxStat, "zaria.error.stat"); err == nil {
+			err = inRange(vals[1], zaria.MinSkill, zaria.MaxSkill, "zaria.error.skill")
 		}
-		if vals[1] < zaria.MinSkill || vals[1] > zaria.MaxSkill {
-			return zaria.Side{}, nil, command.Errorf("zaria.error.skill", "min", zaria.MinSkill, "max", zaria.MaxSkill, "got", vals[1])
-		}
-	} else if sum < zaria.MinMod || sum > zaria.MaxMod {
-		return zaria.Side{}, nil, command.Errorf("zaria.error.mod", "min", zaria.MinMod, "max", zaria.MaxMod, "got", sum)
+	} else {
+		err = inRange(sum, zaria.MinMod, zaria.MaxMod, "zaria.error.mod")
+	}
+	if err != nil {
+		return zaria.Side{}, nil, err
 	}
 	labels := make([]string, len(vals))
 	for i, v := range vals {
