@@ -167,7 +167,7 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 }
 
 // dhAttack is "/dh ataque espada larga vs cota de mallas": the damage of
-// one hit after the defender's DB absorb it (docs/dungeonhack.md#attack).
+// one hit after the defender's DB absorb it (docs/dungeonhack.md#damage).
 func dhAttack(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	left, right, vs, err := splitVs(toks)
 	if err != nil {

@@ -99,7 +99,7 @@ func isMagicWord(w string) bool {
 
 // dhUsage is "/dh uso espada larga" or "/dh uso arma": the usage die of an
 // item rolled, and the sheet's die stepped down when it fails
-// (docs/dungeonhack.md#usage).
+// (docs/dungeonhack.md#resistencia-the-usage-die).
 func dhUsage(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	magic := false
 	var words []string
@@ -261,8 +261,8 @@ func sheetUsageDie(ctx context.Context, req *command.Request, who, usageKey, nam
 // --- /dh repara ------------------------------------------------------------
 
 // dhRepair is "/dh repara" (the sheet's armour) or "/dh repara cota de
-// mallas 2": each broken DB rolled against the armour's score, a failed
-// one lost for good (docs/dungeonhack.md#repair).
+// mallas 2": one DB die per broken DB, a die above the armour's full
+// Blindaje restores it, any other loses it for good (docs/dungeonhack.md#repair).
 func dhRepair(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	args, err := parseRepair(toks)
 	if err != nil {
