@@ -261,10 +261,18 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 			}
 		}
 	}
+	return 0, suggestNamed(req, words, names, errKey, kv...)
+}
+
+// suggestNamed is matchNamed's error for words that name nothing: errKey,
+// or errKey+"_suggest" with the closest label.
+func suggestNamed(req *command.Request, words string, names []named, errKey string, kv ...any) error {
+	w := fold.Key(words)
+	tr := req.Router().Translator()
 	kv = append(kv, "got", clip(words))
 	if utf8.RuneCountInString(w) > 60 {
 		// Far longer than any label: nothing can be close, skip the search.
-		return 0, command.Errorf(errKey, kv...)
+		return command.Errorf(errKey, kv...)
 	}
 	// Not found: suggest the closest label, the chat's language first, and
 	// name it in the chat's language whatever language it was close to
@@ -303,9 +311,9 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 		}
 	}
 	if s := fold.Closest(words, all, 1); len(s) > 0 {
-		return 0, command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(cmp.Or(shown[fold.Key(s[0])], s[0])))...)
+		return command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(cmp.Or(shown[fold.Key(s[0])], s[0])))...)
 	}
-	return 0, command.Errorf(errKey, kv...)
+	return command.Errorf(errKey, kv...)
 }
 
 // isSuggestion reports whether err is a "did you mean" user error.

@@ -207,11 +207,7 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 		rep.Add(reply.I(req.T("dh.reminder.usage", append(hints(req), "die", fmt.Sprintf("d%d", usageDie))...)))
 	}
 	if vs && a.DB > 0 {
-		if a.Pen > 0 {
-			rep.Add(reply.I(req.T("dh.reminder.break", append(hints(req), "pen", dh.BreakDamage(a.Pen))...)))
-		} else {
-			rep.Add(reply.I(req.T("dh.reminder.break_free", hints(req)...)))
-		}
+		rep.Add(reply.I(breakReminder(req, a.Pen)))
 	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
@@ -220,6 +216,15 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 	rep.Check = ck
 	// "/dh ataque Drake …" read Drake's sheet: the reply names him.
 	return forWho(rep.Add(oddsLine(req, "dh.odds.above_pen", p)...), named), nil
+}
+
+// breakReminder says that the defender may break a DB instead, taking
+// only the Penetración (or nothing, when it has none).
+func breakReminder(req *command.Request, pen int) string {
+	if pen > 0 {
+		return req.T("dh.reminder.break", append(hints(req), "pen", dh.BreakDamage(pen))...)
+	}
+	return req.T("dh.reminder.break_free", hints(req)...)
 }
 
 // readAttacker parses the attacker's words; if they do not parse and the

@@ -15,30 +15,13 @@ import (
 
 // --- /dh rompe -------------------------------------------------------------
 
+// dhBreak is "/dh rompe 3" or "/dh rompe n17": a DB broken to avoid a
+// hit, the damage taken instead (the Penetración), and the sheet's armour
+// with one DB broken (docs/dungeonhack.md#breaking-a-db).
 func dhBreak(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
-	pen := 0
-	if len(toks) > 0 {
-		if n, ok := atoi(toks[0]); ok && len(toks) == 1 {
-			if n < 0 || n > dh.MaxPen {
-				return nil, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
-			}
-			pen = n
-		} else {
-			att, err := parseAttacker(req, toks)
-			if err != nil {
-				return nil, err
-			}
-			if att.hasWeapon {
-				pen = att.weapon.Pen
-			}
-			if att.level > 0 {
-				pen = dh.MonsterPen(att.level, dhPenMode(req))
-			}
-			if att.penSet {
-				pen = att.pen
-			}
-			pen += att.penPlus
-		}
+	pen, err := breakPen(req, toks)
+	if err != nil {
+		return nil, err
 	}
 	dmg := dh.BreakDamage(pen)
 	rep := &reply.Reply{}
@@ -52,11 +35,48 @@ func dhBreak(ctx context.Context, req *command.Request, who string, toks []strin
 		return nil, err
 	}
 	if !ok {
-		rep.Add(reply.I(req.T("dh.break_note")))
-		return rep, nil
+		return rep.Add(reply.I(req.T("dh.break_note"))), nil
 	}
+	if err := breakOne(ctx, req, rep, who, e); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// breakPen is the Penetración of the attack /dh rompe names: a number, or
+// a weapon, monster level or "pen" as /dh ataque reads them; 0 for none.
+func breakPen(req *command.Request, toks []string) (int, error) {
+	if len(toks) == 0 {
+		return 0, nil
+	}
+	if n, ok := atoi(toks[0]); ok && len(toks) == 1 {
+		if n < 0 || n > dh.MaxPen {
+			return 0, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
+		}
+		return n, nil
+	}
+	att, err := parseAttacker(req, toks)
+	if err != nil {
+		return 0, err
+	}
+	pen := 0
+	if att.hasWeapon {
+		pen = att.weapon.Pen
+	}
+	if att.level > 0 {
+		pen = dh.MonsterPen(att.level, dhPenMode(req))
+	}
+	if att.penSet {
+		pen = att.pen
+	}
+	return pen + att.penPlus, nil
+}
+
+// breakOne breaks one intact DB of the sheet's armour e, stores it and
+// says what is left.
+func breakOne(ctx context.Context, req *command.Request, rep *reply.Reply, who string, e equipment) error {
 	if e.intact < 1 {
-		return nil, command.Errorf("dh.error.no_db")
+		return command.Errorf("dh.error.no_db")
 	}
 	e.intact--
 	e.broken++
@@ -66,16 +86,17 @@ func dhBreak(ctx context.Context, req *command.Request, who string, toks []strin
 	}
 	note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(e.intact), sheetBroken, strconv.Itoa(e.broken))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if note != nil {
+	switch {
+	case note != nil:
 		rep.Add(note...)
-	} else if e.intact == 0 {
+	case e.intact == 0:
 		rep.Add(reply.B(req.T("dh.armour_destroyed", "armour", capFirst(name))))
-	} else {
+	default:
 		rep.Add(reply.T(req.T("dh.armour_state", "armour", capFirst(name), "intact", e.intact, "broken", e.broken)))
 	}
-	return rep, nil
+	return nil
 }
 
 // --- /dh uso ---------------------------------------------------------------
