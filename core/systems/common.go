@@ -3,6 +3,13 @@
 // system; this package parses what the user typed (docs/systems.md), reads
 // character sheets, and builds the localized replies.
 //
+// Every command runs one skeleton, sysCheck (check.go): split the words,
+// refuse a keyword left without its value, read (parse the words, read
+// the sheet values), roll, then name the character and add the buttons.
+// Each system's file (zariacmd.go, daegoncmd.go, rqcmd.go, khcmd.go,
+// dhcmd.go) declares its steps in one function (zariaCmd, daegonCmd, …);
+// /odds (odds.go) runs the same read.
+//
 // Common to every command: words match without case or accents in es, el
 // and en; "vs", "contra", "εναντίον", "κατά" separate the active (left) and
 // passive sides; a "?" anywhere adds the exact odds line; "@Drake" or a

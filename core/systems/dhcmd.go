@@ -255,21 +255,17 @@ func readEquipment(ctx context.Context, req *command.Request, who string) (equip
 		return e, false, err
 	}
 	if ok {
-		n, ok := atoi(b)
-		if !ok || n < 0 || n > dh.MaxDB {
-			return e, false, command.Errorf("dh.error.sheet_value", "name", sheetBroken, "value", clip(b))
+		if e.broken, err = dbCount(sheetBroken, b); err != nil {
+			return e, false, err
 		}
-		e.broken = n
 		if hasName {
-			e.intact = max(0, e.armour.DB-n)
+			e.intact = max(0, e.armour.DB-e.broken)
 		}
 	}
 	if hasIntact {
-		n, ok := atoi(intactText)
-		if !ok || n < 0 || n > dh.MaxDB {
-			return e, false, command.Errorf("dh.error.sheet_value", "name", sheetIntact, "value", clip(intactText))
+		if e.intact, err = dbCount(sheetIntact, intactText); err != nil {
+			return e, false, err
 		}
-		e.intact = n
 	}
 	d, ok, err := sheetOpt(ctx, req, who, sheetDie)
 	if err != nil {
@@ -283,6 +279,15 @@ func readEquipment(ctx context.Context, req *command.Request, who string) (equip
 		e.faces, e.facesFromSheet = n, true
 	}
 	return e, true, nil
+}
+
+// dbCount reads the DB count v of the sheet value name (db, db-rotos).
+func dbCount(name, v string) (int, error) {
+	n, ok := atoi(v)
+	if !ok || n < 0 || n > dh.MaxDB {
+		return 0, command.Errorf("dh.error.sheet_value", "name", name, "value", clip(v))
+	}
+	return n, nil
 }
 
 // saveSheet writes values to the sheet. A refusal (not the owner) is a
