@@ -28,7 +28,8 @@ func padRolls() []pad.Button {
 // storage/sqlite; then, all queued at once, padCommands typed commands
 // and as many presses of the buttons with the same commands (callback
 // queries "p:<id>", as the pad's inline keyboard sends them), by other
-// users of the same chats; then padSeq of each one at a time, for the
+// users of the same chats, and as many presses of unknown buttons (the
+// callback's answer alone); then padSeq of each one at a time, for the
 // latency without queueing. For each half: the bot's CPU time per command
 // (/proc/PID/stat, everything the process does: the update, the router, the
 // pad's lookup, the replies and the press's answerCallbackQuery), the
@@ -86,7 +87,8 @@ func padPhase(o options) (bool, error) {
 			"p:"+strconv.FormatInt(ids[c][k%len(rolls)], 10))
 	}
 	batch := func(name string, n int, send func(i int)) (padHalf, error) {
-		before := fake.SentCount()
+		before, answered := fake.SentCount(), fake.Calls("answerCallbackQuery")
+		stale := name == staleName
 		m0, _ := p.Scrape()
 		cpu0, err := cpuTime(p.PID())
 		if err != nil {
@@ -96,7 +98,14 @@ func padPhase(o options) (bool, error) {
 		for i := range n {
 			send(i)
 		}
-		if err := waitSent(fake, before+n, 5*time.Minute); err != nil {
+		if stale {
+			// Nothing is posted: wait for the callbacks' answers.
+			for deadline := time.Now().Add(time.Minute); fake.Calls("answerCallbackQuery") < answered+n; time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					return padHalf{}, fmt.Errorf("%s: %d of %d answered", name, fake.Calls("answerCallbackQuery")-answered, n)
+				}
+			}
+		} else if err := waitSent(fake, before+n, 5*time.Minute); err != nil {
 			return padHalf{}, fmt.Errorf("%s: %w\n%s", name, err, lastLines(p.Logs(), 20))
 		}
 		wall := time.Since(start)
@@ -111,20 +120,28 @@ func padPhase(o options) (bool, error) {
 	}
 	// Users: in chat c, 41M+c*20+0..4 type, +5..9 press, +10.. one at a time.
 	user := func(c, slot int) int { return 41_000_000 + c*20 + slot }
-	halves := make([]padHalf, 0, 4)
-	for _, h := range []struct {
-		name string
-		n    int
-		send func(i int)
-	}{
-		{"typed", o.padCommands, func(i int) { c, r := i%chats, i/chats; typed(c, user(c, r%5), r) }},
-		{"pressed", o.padCommands, func(i int) { c, r := i%chats, i/chats; press(c, user(c, 5+r%5), r) }},
-	} {
-		got, err := batch(h.name, h.n, h.send)
-		if err != nil {
-			return false, err
+	// Queued at once, in padRounds alternating chunks (typed, pressed,
+	// typed…), so that a change in the machine's load meanwhile weighs on
+	// both halves alike.
+	halves := []padHalf{{name: "typed"}, {name: "pressed"}, {name: staleName}}
+	sends := [3]func(i int){
+		func(i int) { c, r := i%chats, i/chats; typed(c, user(c, r%5), r) },
+		func(i int) { c, r := i%chats, i/chats; press(c, user(c, 5+r%5), r) },
+		func(i int) {
+			c := i % chats
+			fake.Press(telegramtest.Sent{ID: 1, Chat: padChat(c)}, telegramtest.User{ID: int64(user(c, 19)), Name: "Jugador", Lang: "es"}, "P:0000000000000000")
+		},
+	}
+	const padRounds = 4
+	for k := range padRounds {
+		lo, hi := o.padCommands*k/padRounds, o.padCommands*(k+1)/padRounds
+		for j := range halves {
+			got, err := batch(halves[j].name, hi-lo, func(i int) { sends[j](lo + i) })
+			if err != nil {
+				return false, err
+			}
+			halves[j].add(got)
 		}
-		halves = append(halves, got)
 	}
 	// One at a time, alternating, each by a user of its own (no burst).
 	seq := [2]padHalf{{name: "typed, one at a time"}, {name: "pressed, one at a time"}}
@@ -142,15 +159,12 @@ func padPhase(o options) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			seq[j].n++
-			seq[j].wall += one.wall
-			seq[j].cpu += one.cpu
-			seq[j].sent = append(seq[j].sent, one.sent...)
-			seq[j].routerN += one.routerN
-			seq[j].routerSum += one.routerSum
+			seq[j].add(one)
 			seq[j].lat = append(seq[j].lat, one.wall)
 		}
 	}
+	stale := halves[2]
+	halves = halves[:2]
 	if o.padSeq > 0 {
 		halves = append(halves, seq[0], seq[1])
 	}
@@ -186,19 +200,39 @@ func padPhase(o options) (bool, error) {
 		if h.lat != nil {
 			h.e2e = h.lat // one at a time: the round trip
 		}
-		fmt.Printf("  %-23s %5d in %6.2f s: bot CPU %.3f ms per command, router %.3f ms per command, queued → reply p50 %s, p99 %s\n",
+		fmt.Printf("  %-23s %5d, %6.2f s in all: bot CPU %.3f ms per command, router %.3f ms per command, queued → reply p50 %s, p99 %s\n",
 			h.name+":", h.n, h.wall.Seconds(), perOp(*h), h.routerSum/max(1, h.routerN)*1000,
 			quantile(h.e2e, 0.5), quantile(h.e2e, 0.99))
 	}
 	for _, h := range halves {
 		check(len(h.sent) == h.n && answered[h.name] == h.n, "%s: every one answered by its roll (%d of %d)", h.name, answered[h.name], h.n)
 	}
-	tc, pc := perOp(halves[0]), perOp(halves[1])
-	check(pc <= tc*1.25, "a press costs the bot no more than the same command typed (CPU %.3f ms vs %.3f ms, ×%.2f; 25%% allowed for noise)", pc, tc, pc/tc)
+	// A press does a little more than the command typed, by design: one
+	// indexed read (the button), the presser's character name and the
+	// callback's answer (Telegram wants every press answered). The
+	// answer's share is measured on its own: presses of a button the bot
+	// does not know (stale data), which only answer "no longer works".
+	tc, pc, sc := perOp(halves[0]), perOp(halves[1]), perOp(stale)
+	fmt.Printf("  %-23s %5d: bot CPU %.3f ms per press (reading the callback and answering it, nothing else)\n", stale.name+":", stale.n, sc)
+	check(pc <= (tc+sc)*1.1, "a press costs the bot no more than the same command typed plus answering the callback: CPU %.3f ms vs %.3f + %.3f ms (×%.2f of typed; 10%% allowed for noise)", pc, tc, sc, pc/tc)
 	check(len(bad) == 0, "no malformed request (%d)", len(bad))
 	check(stopErr == nil, "clean stop")
 	return good, nil
 }
+
+// add counts chunk x into h.
+func (h *padHalf) add(x padHalf) {
+	h.n += x.n
+	h.wall += x.wall
+	h.cpu += x.cpu
+	h.sent = append(h.sent, x.sent...)
+	h.routerN += x.routerN
+	h.routerSum += x.routerSum
+}
+
+// staleName is the pad phase's measure of a callback answered and nothing
+// else.
+const staleName = "stale presses"
 
 // padHalf is one half of the pad phase.
 type padHalf struct {
