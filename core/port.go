@@ -43,6 +43,11 @@ import (
 //     of Lines. Reply.Buttons are drawn under the reply, each with its
 //     Label; the adapter keeps the button's Action (durably, if a press
 //     may come after a restart) and never builds a command from it.
+//     Reply.Keyboard, on a platform with reply keyboards (Telegram),
+//     replaces the user's own keyboard with keys that send their text as
+//     the user's message (Hide: gives it back; Selective: only for the
+//     sender, in a group); elsewhere ignore it: the reply's lines say the
+//     same.
 //  5. When a button is pressed it calls Press with the presser's Message
 //     (Text is ignored) and the button's Action, and delivers the reply
 //     as in step 4.
