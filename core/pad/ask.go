@@ -48,13 +48,18 @@ const (
 // slotNames are the names a placeholder may have (folded), in es, el and
 // en, and the kind of value each stands for.
 func slotNames() map[string]string {
-	return map[string]string{
-		"objetivo": slotTarget, "target": slotTarget, "στοχος": slotTarget,
-		"dificultad": command.ChoiceDifficulty, "difficulty": command.ChoiceDifficulty, "δυσκολια": command.ChoiceDifficulty,
-		"cd": command.ChoiceDifficulty, "dc": command.ChoiceDifficulty,
-		"armadura": command.ChoiceArmour, "armour": command.ChoiceArmour, "armor": command.ChoiceArmour, "πανοπλια": command.ChoiceArmour,
-		"arma": command.ChoiceWeapon, "weapon": command.ChoiceWeapon, "οπλο": command.ChoiceWeapon,
+	m := map[string]string{}
+	for kind, names := range map[string][]string{
+		slotTarget:               {"objetivo", "target", "στόχος"},
+		command.ChoiceDifficulty: {"dificultad", "difficulty", "δυσκολία", "cd", "dc"},
+		command.ChoiceArmour:     {"armadura", "armour", "armor", "πανοπλία"},
+		command.ChoiceWeapon:     {"arma", "weapon", "όπλο"},
+	} {
+		for _, n := range names {
+			m[fold.Key(n)] = kind
+		}
 	}
+	return m
 }
 
 // fits reports whether a list of kind may fill a slot of kind want.
