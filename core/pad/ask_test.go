@@ -264,7 +264,9 @@ func TestAskedValueLimits(t *testing.T) {
 			return l
 		}
 	}
-	echo := command.HandlerFunc(func(_ context.Context, req *command.Request) (*reply.Reply, error) { return reply.Text("echo " + req.Args), nil })
+	echo := command.HandlerFunc(func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+		return reply.Text("echo " + req.Args), nil
+	})
 	b.r.Register(command.Command{Name: "fits", Handler: echo, Choices: list(pad.MaxChoices, false)})
 	b.r.Register(command.Command{Name: "many", Handler: echo, Choices: list(pad.MaxChoices+1, false)})
 	b.r.Register(command.Command{Name: "grouped", Handler: echo, Choices: list(3*pad.MaxChoices, true)})
