@@ -9,6 +9,8 @@
 //	/botones                       (posts the pad: its buttons, and a numbered list)
 //	/botones quitar 2 · mover 3 1 · renombrar 2 Golpe · lista · vaciar
 //	/botones --chat añadir 2d6     (the chat's pad, GMs only)
+//	/botones añadir "Tajo" /dh ataque espada-larga vs {objetivo}
+//	                               (asks "¿contra qué armadura?" when pressed: ask.go)
 //
 // Pressing a button (command.Router.Press with a reply.ActRun action)
 // runs its command as the presser, through the same path as a typed one
