@@ -321,7 +321,7 @@ func TestAskedValueInOtherLanguages(t *testing.T) {
 	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
 	b.ok(eva, "/lang el")
 	b.ok(ana, "/pj crear Drake")
-	b.ok(ana, `!κουμπιά προσθήκη "Επίθεση" /dh επίθεση μακρύ-σπαθί vs {στόχος}`)
+	b.ok(ana, `!κουμπιά προσθήκη "Επίθεση" /dh επίθεση μακρύ-σπαθί εναντίον {στόχος}`)
 	acts := runs(t, b.ok(ana, "!κουμπιά"))
 	asked := b.press(ana, acts[0])
 	if got := reply.PlainText(asked); !strings.HasPrefix(got, "Ana (Drake): «Επίθεση»: εναντίον ποιας πανοπλίας;\n1. υφασμάτινη πανοπλία\n") {
