@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,21 +23,66 @@ import (
 // rollCmd runs one chat message through the router and prints the reply
 // (README "Command line"). Exit 0 for a reply, 2 for a user error.
 func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	o, ok := parseRollFlags(args, stderr)
+	if !ok {
+		return exitUser
+	}
+	fail := func(err error) int {
+		if o.asJSON {
+			writeJSON(stdout, map[string]any{"error": err.Error()})
+		}
+		fmt.Fprintln(stderr, err.Error())
+		return exitUser
+	}
+	if err := o.check(); err != nil {
+		return fail(err)
+	}
+	src, err := o.source()
+	if err != nil {
+		return fail(err)
+	}
+	rep, err := dispatchRoll(ctx, o, src, getenv, stderr)
+	if err != nil {
+		return fail(err)
+	}
+	if o.pngPath != "" && !rep.Error {
+		if err := writeChartPNG(rep, o.pngPath, o.text); err != nil {
+			return fail(err)
+		}
+	}
+	printRoll(stdout, stderr, rep, o.asJSON)
+	if rep.Error {
+		return exitUser
+	}
+	return 0
+}
+
+// rollOptions are the flags and the text of "zaria roll".
+type rollOptions struct {
+	lang, diceList, dbPath, chat, user, pngPath string
+	seed                                        uint64
+	asJSON                                      bool
+	text                                        string          // the chat message
+	set                                         map[string]bool // the flags given
+}
+
+// parseRollFlags reads the flags, before or after the text; ok=false
+// when the flag package refused them (it said why on stderr).
+func parseRollFlags(args []string, stderr io.Writer) (o rollOptions, ok bool) {
 	fs := flag.NewFlagSet("roll", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	lang := fs.String("lang", "", "language of the chat: one of "+strings.Join(core.Langs(), ", "))
-	seed := fs.Uint64("seed", 0, "seed for a reproducible roll")
-	diceList := fs.String("dice", "", "comma-separated die results to replay, e.g. 4,2,6")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	dbPath := fs.String("db", "", "database file (default: a throw-away one)")
-	chat := fs.String("chat", "cli", "chat id")
-	user := fs.String("user", "cli", "user id")
-	pngPath := fs.String("png", "", "write the reply's chart (/odds) as a PNG picture to FILE")
-	// Flags may come before or after the text.
+	fs.StringVar(&o.lang, "lang", "", "language of the chat: one of "+strings.Join(core.Langs(), ", "))
+	fs.Uint64Var(&o.seed, "seed", 0, "seed for a reproducible roll")
+	fs.StringVar(&o.diceList, "dice", "", "comma-separated die results to replay, e.g. 4,2,6")
+	fs.BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	fs.StringVar(&o.dbPath, "db", "", "database file (default: a throw-away one)")
+	fs.StringVar(&o.chat, "chat", "cli", "chat id")
+	fs.StringVar(&o.user, "user", "cli", "user id")
+	fs.StringVar(&o.pngPath, "png", "", "write the reply's chart (/odds) as a PNG picture to FILE")
 	var words []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return exitUser
+			return o, false
 		}
 		if fs.NArg() == 0 {
 			break
@@ -44,120 +90,142 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		words = append(words, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	text := strings.TrimSpace(strings.Join(words, " "))
-	fail := func(msg string) int {
-		if *asJSON {
-			writeJSON(stdout, map[string]any{"error": msg})
-		}
-		fmt.Fprintln(stderr, msg)
-		return exitUser
-	}
-	if text == "" {
-		return fail("usage: zaria roll [flags] 'TEXT', e.g. zaria roll '/roll 2d6+3'")
-	}
-	if !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!") {
-		text = "/roll " + text
-	}
-	if *lang != "" && !core.IsLang(*lang) {
-		return fail(fmt.Sprintf("--lang must be one of %s, not %q", strings.Join(core.Langs(), ", "), *lang))
-	}
-	var src dice.Source
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	switch {
-	case set["dice"] && set["seed"]:
-		return fail("use --dice or --seed, not both")
-	case set["dice"]:
-		faces, err := parseDice(*diceList)
-		if err != nil {
-			return fail(err.Error())
-		}
-		src = dice.NewScripted(faces)
-	case set["seed"]:
-		src = dice.Seeded(*seed)
-	}
+	o.text = strings.TrimSpace(strings.Join(words, " "))
+	o.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+	return o, true
+}
 
+// check refuses an empty text and an unknown language; a text that is
+// not a command is rolled ("2d6" is "/roll 2d6").
+func (o *rollOptions) check() error {
+	if o.text == "" {
+		return errors.New("usage: zaria roll [flags] 'TEXT', e.g. zaria roll '/roll 2d6+3'")
+	}
+	if !strings.HasPrefix(o.text, "/") && !strings.HasPrefix(o.text, "!") {
+		o.text = "/roll " + o.text
+	}
+	if o.lang != "" && !core.IsLang(o.lang) {
+		return fmt.Errorf("--lang must be one of %s, not %q", strings.Join(core.Langs(), ", "), o.lang)
+	}
+	return nil
+}
+
+// source is the dice the roll reads: replayed (--dice), seeded (--seed),
+// or nil for the router's random ones.
+func (o rollOptions) source() (dice.Source, error) {
+	switch {
+	case o.set["dice"] && o.set["seed"]:
+		return nil, errors.New("use --dice or --seed, not both")
+	case o.set["dice"]:
+		faces, err := parseDice(o.diceList)
+		if err != nil {
+			return nil, err
+		}
+		return dice.NewScripted(faces), nil
+	case o.set["seed"]:
+		return dice.Seeded(o.seed), nil
+	}
+	return nil, nil
+}
+
+// dispatchRoll runs the text through a router on the database (--db, or
+// a throw-away one) as a message of --user in --chat, the chat's language
+// set to --lang.
+func dispatchRoll(ctx context.Context, o rollOptions, src dice.Source, getenv func(string) string, stderr io.Writer) (*reply.Reply, error) {
 	cfg, err := configs.Load("", false, getenv)
 	if err != nil {
-		return fail(err.Error())
+		return nil, err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	path := *dbPath
+	path := o.dbPath
 	if path == "" {
 		dir, err := os.MkdirTemp("", "zaria-roll-")
 		if err != nil {
-			return fail(err.Error())
+			return nil, err
 		}
 		defer os.RemoveAll(dir)
 		path = filepath.Join(dir, "zaria.db")
 	}
 	db, err := openDB(ctx, path)
 	if err != nil {
-		return fail(err.Error())
+		return nil, err
 	}
 	defer db.Close()
 	router, err := newRouter(cfg.Lang, db, logger)
 	if err != nil {
-		return fail(err.Error())
+		return nil, err
 	}
-	chatRef := core.ChatRef{Platform: "cli", ID: *chat}
-	if *lang != "" {
-		if err := db.SetLang(ctx, chatRef, *lang); err != nil {
-			return fail(err.Error())
+	chatRef := core.ChatRef{Platform: "cli", ID: o.chat}
+	if o.lang != "" {
+		if err := db.SetLang(ctx, chatRef, o.lang); err != nil {
+			return nil, err
 		}
 	}
-	msg := core.Message{Chat: chatRef, From: core.User{ID: *user, Name: *user}, ID: "1", Text: text, FromGM: true, BotName: "zaria"}
+	msg := core.Message{Chat: chatRef, From: core.User{ID: o.user, Name: o.user}, ID: "1", Text: o.text, FromGM: true, BotName: "zaria"}
 	rep, ok := router.DispatchWith(ctx, msg, src)
 	if !ok {
-		return fail(fmt.Sprintf("%q is not a command; try '/roll 2d6' or '/help'", text))
+		return nil, fmt.Errorf("%q is not a command; try '/roll 2d6' or '/help'", o.text)
 	}
-	if *pngPath != "" && !rep.Error {
-		if rep.Chart == nil {
-			return fail(fmt.Sprintf("--png: %q has no chart; try '/odds 3d6'", text))
-		}
-		img, err := chart.PNG(rep.Chart)
-		if err != nil {
-			return fail(err.Error())
-		}
-		if err := os.WriteFile(*pngPath, img, 0o644); err != nil {
-			return fail(err.Error())
-		}
+	return rep, nil
+}
+
+// writeChartPNG writes the reply's chart (--png) as a picture to path.
+func writeChartPNG(rep *reply.Reply, path, text string) error {
+	if rep.Chart == nil {
+		return fmt.Errorf("--png: %q has no chart; try '/odds 3d6'", text)
 	}
-	textOut := reply.PlainText(reply.WithChartText(rep))
+	img, err := chart.PNG(rep.Chart)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, img, 0o644)
+}
+
+// printRoll prints the reply as plain text (stdout, or stderr for an
+// error) or, with --json, as one JSON object with the check's facts.
+func printRoll(stdout, stderr io.Writer, rep *reply.Reply, asJSON bool) {
+	text := reply.PlainText(reply.WithChartText(rep))
 	if rep.Secret != nil {
-		textOut += "\n" + reply.PlainText(rep.Secret)
+		text += "\n" + reply.PlainText(rep.Secret)
 	}
-	if *asJSON {
-		out := map[string]any{"text": textOut}
-		check := rep.Check
-		if check == nil && rep.Secret != nil {
-			check = rep.Secret.Check
-		}
-		if check != nil {
-			b, _ := json.Marshal(check)
-			_ = json.Unmarshal(b, &out)
-			out["text"] = textOut
-		}
-		if rep.File != nil {
-			out["file"] = map[string]any{"name": rep.File.Name, "mime": rep.File.MIME, "content": string(rep.File.Data)}
-		}
+	switch {
+	case asJSON:
+		out := rollJSON(rep, text)
 		if rep.Error {
-			out["error"] = textOut
-			fmt.Fprintln(stderr, textOut)
+			fmt.Fprintln(stderr, text)
 		}
 		writeJSON(stdout, out)
-	} else if rep.Error {
-		fmt.Fprintln(stderr, textOut)
-	} else {
-		fmt.Fprintln(stdout, textOut)
+	case rep.Error:
+		fmt.Fprintln(stderr, text)
+	default:
+		fmt.Fprintln(stdout, text)
 		if rep.File != nil {
 			fmt.Fprintln(stdout, string(rep.File.Data))
 		}
 	}
-	if rep.Error {
-		return exitUser
+}
+
+// rollJSON is the --json object: the text, the check's fields (the secret
+// roll's for a secret one), the file sent and the error, if any.
+func rollJSON(rep *reply.Reply, text string) map[string]any {
+	out := map[string]any{"text": text}
+	check := rep.Check
+	if check == nil && rep.Secret != nil {
+		check = rep.Secret.Check
 	}
-	return 0
+	if check != nil {
+		b, _ := json.Marshal(check)
+		_ = json.Unmarshal(b, &out)
+		out["text"] = text
+	}
+	if rep.File != nil {
+		out["file"] = map[string]any{"name": rep.File.Name, "mime": rep.File.MIME, "content": string(rep.File.Data)}
+	}
+	if rep.Error {
+		out["error"] = text
+	}
+	return out
 }
 
 func parseDice(s string) ([]int, error) {

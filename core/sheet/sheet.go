@@ -98,7 +98,12 @@ func (s *Service) synonyms(key string) []string { return s.syn[key] }
 // Validate runs the check registered for name (or one of its synonyms) on
 // value; nil when there is none.
 func (s *Service) Validate(req *command.Request, name, value string) error {
-	k := fold.Key(name)
+	return s.ValidateKey(req, fold.Key(name), value)
+}
+
+// ValidateKey is Validate for a value whose name has the key k
+// (fold.Key).
+func (s *Service) ValidateKey(req *command.Request, k, value string) error {
 	f, ok := s.valid[k]
 	for _, syn := range s.synonyms(k) {
 		if ok {
@@ -175,11 +180,16 @@ func internal(op string, err error) error { return fmt.Errorf("sheet %s: %w", op
 // letters, digits, marks and - _ . ' of at most max characters. kind is
 // "character", "value" or "alias" and picks the message.
 func CheckName(name string, max int, kind string) error {
+	return checkName(name, fold.Key(name), max, kind)
+}
+
+// checkName is CheckName for a name whose fold.Key is key.
+func checkName(name, key string, max int, kind string) error {
 	n := utf8.RuneCountInString(name)
 	if n > max {
 		return command.Errorf("character.name_too_long_"+kind, "name", fold.Cut(name, 20), "max", max, "got", n)
 	}
-	if n == 0 || fold.Key(name) == "" {
+	if n == 0 || key == "" {
 		return command.Errorf("character.name_bad_"+kind, "name", name)
 	}
 	for _, r := range name {
@@ -194,13 +204,31 @@ func CheckName(name string, max int, kind string) error {
 // CheckValueName is CheckName plus: not a number and not a dice term, so
 // that "fuerza+2" and "1d20+fuerza" stay unambiguous.
 func CheckValueName(name string, max int) error {
-	if err := CheckName(name, max, "value"); err != nil {
-		return err
+	_, err := ValueKey(name, max)
+	return err
+}
+
+// ValueKey is CheckValueName that also returns the name's key (fold.Key),
+// computed once: an import checks thousands of names.
+func ValueKey(name string, max int) (string, error) {
+	key := fold.Key(name)
+	if err := checkName(name, key, max, "value"); err != nil {
+		return "", err
 	}
-	if _, err := strconv.Atoi(name); err == nil || looksLikeDice(name) {
-		return command.Errorf("character.value_name_number", "name", name)
+	if isNumber(name) || looksLikeDice(name) {
+		return "", command.Errorf("character.value_name_number", "name", name)
 	}
-	return nil
+	return key, nil
+}
+
+// isNumber reports whether s reads as an integer (strconv.Atoi takes it),
+// without Atoi's error for the common name that is not one.
+func isNumber(s string) bool {
+	if strings.Trim(s, "+-0123456789") != "" {
+		return false
+	}
+	_, err := strconv.Atoi(s)
+	return err == nil
 }
 
 // looksLikeDice reports whether s reads as dice notation (d20, 2d6, d%).
@@ -235,6 +263,11 @@ func looksLikeDice(s string) bool {
 func CheckValueText(v string, max int) error {
 	if n := utf8.RuneCountInString(v); n > max {
 		return command.Errorf("character.value_too_long", "max", max, "got", n)
+	}
+	if v != "" && fold.Clean(v) == v {
+		// One line of single spaces without control or invisible
+		// characters, the common case: no need to look further.
+		return nil
 	}
 	if strings.TrimSpace(v) == "" {
 		return command.Errorf("character.value_empty")

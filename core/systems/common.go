@@ -3,6 +3,13 @@
 // system; this package parses what the user typed (docs/systems.md), reads
 // character sheets, and builds the localized replies.
 //
+// Every command runs one skeleton, sysCheck (check.go): split the words,
+// refuse a keyword left without its value, read (parse the words, read
+// the sheet values), roll, then name the character and add the buttons.
+// Each system's file (zariacmd.go, daegoncmd.go, rqcmd.go, khcmd.go,
+// dhcmd.go) declares its steps in one function (zariaCmd, daegonCmd, …);
+// /odds (odds.go) runs the same read.
+//
 // Common to every command: words match without case or accents in es, el
 // and en; "vs", "contra", "εναντίον", "κατά" separate the active (left) and
 // passive sides; a "?" anywhere adds the exact odds line; "@Drake" or a
@@ -152,6 +159,29 @@ func (t term) value(ctx context.Context, req *command.Request, who string) (int,
 	return req.SheetInt(ctx, who, t.name)
 }
 
+// valueIn resolves a term like value and refuses a value outside
+// [lo, hi] with the user error key, whose message names the range
+// ("min", "max") and the value ("got").
+func (t term) valueIn(ctx context.Context, req *command.Request, who string, lo, hi int, key string) (int, error) {
+	v, err := t.value(ctx, req, who)
+	if err != nil {
+		return 0, err
+	}
+	if err := inRange(v, lo, hi, key); err != nil {
+		return 0, err
+	}
+	return v, nil
+}
+
+// inRange refuses v outside [lo, hi] with the user error key, whose
+// message names the range ("min", "max") and the value ("got").
+func inRange(v, lo, hi int, key string) error {
+	if v < lo || v > hi {
+		return command.Errorf(key, "min", lo, "max", hi, "got", v)
+	}
+	return nil
+}
+
 // retryWithWho parses toks; if that fails and the first word is not a
 // number, it tries again reading that word as a character's name
 // ("/zaria Drake fuerza+atletismo dc15"). The first error is the one reported.
@@ -238,10 +268,18 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 			}
 		}
 	}
+	return 0, suggestNamed(req, words, names, errKey, kv...)
+}
+
+// suggestNamed is matchNamed's error for words that name nothing: errKey,
+// or errKey+"_suggest" with the closest label.
+func suggestNamed(req *command.Request, words string, names []named, errKey string, kv ...any) error {
+	w := fold.Key(words)
+	tr := req.Router().Translator()
 	kv = append(kv, "got", clip(words))
 	if utf8.RuneCountInString(w) > 60 {
 		// Far longer than any label: nothing can be close, skip the search.
-		return 0, command.Errorf(errKey, kv...)
+		return command.Errorf(errKey, kv...)
 	}
 	// Not found: suggest the closest label, the chat's language first, and
 	// name it in the chat's language whatever language it was close to
@@ -280,9 +318,9 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 		}
 	}
 	if s := fold.Closest(words, all, 1); len(s) > 0 {
-		return 0, command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(cmp.Or(shown[fold.Key(s[0])], s[0])))...)
+		return command.Errorf(errKey+"_suggest", append(kv, "suggestion", strings.ToLower(cmp.Or(shown[fold.Key(s[0])], s[0])))...)
 	}
-	return 0, command.Errorf(errKey, kv...)
+	return command.Errorf(errKey, kv...)
 }
 
 // isSuggestion reports whether err is a "did you mean" user error.
@@ -330,9 +368,9 @@ func withHints(h command.HandlerFunc) command.HandlerFunc {
 
 // forWho names the character a roll was made for, when it is not the
 // sender's active one: "Orc: 🎲 …".
-func forWho(rep *reply.Reply, err error, who string) *reply.Reply {
+func forWho(rep *reply.Reply, who string) *reply.Reply {
 	who = strings.TrimPrefix(who, "@")
-	if err != nil || rep == nil || who == "" || len(rep.Lines) == 0 {
+	if rep == nil || who == "" || len(rep.Lines) == 0 {
 		return rep
 	}
 	rep.Lines[0] = append(reply.Line{reply.B(who + ": ")}, rep.Lines[0]...)
@@ -434,15 +472,13 @@ func setChance(c *reply.Check, p *big.Rat) {
 
 func intp(v int) *int { return &v }
 
-// finish adds the odds line and the buttons. Every check states its exact
-// chance in its reply; "?" is still accepted and changes nothing. A check
-// whose system has a distribution to draw (the Ζαριά, Daegon, Kingdom
-// Hearts) also gets the 📊 button: the picture of that check, with its
-// result marked, rolled again never (roll.RegisterSystemOdds).
-func finish(req *command.Request, rep *reply.Reply, _ input, oddsLine reply.Line, _ bool) *reply.Reply {
-	if oddsLine != nil {
-		rep.Lines = append(rep.Lines, oddsLine)
-	}
+// finish adds the buttons: 🎲 again to every check that rolled dice, and
+// 📊 to a check whose system has a distribution to draw (the Ζαριά,
+// Daegon, Kingdom Hearts): the picture of that check, with its result
+// marked, rolled again never (roll.RegisterSystemOdds). Every check states
+// its exact chance in its reply, in its last line; "?" is still accepted
+// and changes nothing.
+func finish(req *command.Request, rep *reply.Reply) *reply.Reply {
 	if rep.Check != nil && len(rep.Check.Dice) > 0 { // nothing to roll again in "/dh pen 17"
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("sys.button.again")})
 		switch rep.Check.System {

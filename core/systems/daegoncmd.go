@@ -106,40 +106,47 @@ func parseDaegon(req *command.Request, toks []string) (dgSpec, error) {
 	return sp, nil
 }
 
-func daegonNH(ctx context.Context, req *command.Request, who string, t term) (int, error) {
-	v, err := t.value(ctx, req, who)
-	if err != nil {
-		return 0, err
-	}
-	if v < daegon.MinNH || v > daegon.MaxNH {
-		return 0, command.Errorf("daegon.error.nh", "min", daegon.MinNH, "max", daegon.MaxNH, "got", v)
-	}
-	return v, nil
+// dgCheck is a Daegon check with its NH read: a test against a
+// difficulty, or an opposed roll.
+type dgCheck struct {
+	act, pas           int    // NH
+	actSkill, pasSkill string // the sheet values' names, "" for a number
+	opposed            bool
+	d                  int // 0: none given
 }
 
-func handleDaegon(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
-	var who string
-	defer func() { rep = forWho(rep, err, who) }()
-	in := tokenize(req.Args)
-	if err := missingValue(req, in.toks, kwVs(sampleText("7")), kwDaegonD); err != nil {
-		return nil, err
+// daegonCmd is /daegon's steps (sysCheck).
+func daegonCmd() sysCheck[dgCheck] {
+	return sysCheck[dgCheck]{
+		needs: []keyword{kwVs(sampleText("7")), kwDaegonD},
+		read:  readWho("daegon.error.usage", parseDaegon, readDaegon),
+		roll:  noErr(rollDaegon),
 	}
-	sp, who, err := parseWho(in.toks, "daegon.error.usage", func(t []string) (dgSpec, error) { return parseDaegon(req, t) })
-	if err != nil {
-		return nil, err
-	}
-	act, err := daegonNH(ctx, req, who, sp.act)
-	if err != nil {
-		return nil, err
+}
+
+func handleDaegon(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	return daegonCmd().run(ctx, req)
+}
+
+// readDaegon reads the NH of each side, the passive one from its own
+// character's sheet when one is named ("vs @Drake sigilo").
+func readDaegon(ctx context.Context, req *command.Request, sp dgSpec, who string) (dgCheck, error) {
+	c := dgCheck{actSkill: sp.act.name, pasSkill: sp.pas.name, opposed: sp.opposed, d: sp.d}
+	var err error
+	if c.act, err = sp.act.valueIn(ctx, req, who, daegon.MinNH, daegon.MaxNH, "daegon.error.nh"); err != nil {
+		return c, err
 	}
 	if sp.opposed {
-		pas, err := daegonNH(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
-		if err != nil {
-			return nil, err
-		}
-		return daegonOpposed(req, in, act, pas, sp.act.name, sp.pas.name), nil
+		c.pas, err = sp.pas.valueIn(ctx, req, cmp.Or(sp.pasWho, who), daegon.MinNH, daegon.MaxNH, "daegon.error.nh")
 	}
-	return daegonTest(req, in, act, sp.d, sp.act.name), nil
+	return c, err
+}
+
+func rollDaegon(req *command.Request, c dgCheck) *reply.Reply {
+	if c.opposed {
+		return daegonOpposed(req, c.act, c.pas, c.actSkill, c.pasSkill)
+	}
+	return daegonTest(req, c.act, c.d, c.actSkill)
 }
 
 // nhLabel is "6 (competente)" or "sigilo 6 (competente)"; 13–15 have no
@@ -191,7 +198,7 @@ func dgRollText(r daegon.Result) string {
 	return fmt.Sprintf("🎲 %02d", r.Value)
 }
 
-func daegonTest(req *command.Request, in input, nh, d int, skill string) *reply.Reply {
+func daegonTest(req *command.Request, nh, d int, skill string) *reply.Reply {
 	defaulted := d == 0
 	if defaulted {
 		d = defaultDaegonD
@@ -214,10 +221,10 @@ func daegonTest(req *command.Request, in input, nh, d int, skill string) *reply.
 	if real := req.Percent(p); r.Pct != daegon.Impossible && real != dgPct(req, r.Pct) {
 		line = reply.Line{reply.T("📊 " + req.T("daegon.odds_real", "pct", real, "nominal", dgPct(req, r.Pct)))}
 	}
-	return finish(req, rep, in, line, true)
+	return rep.Add(line...)
 }
 
-func daegonOpposed(req *command.Request, in input, act, pas int, actSkill, pasSkill string) *reply.Reply {
+func daegonOpposed(req *command.Request, act, pas int, actSkill, pasSkill string) *reply.Reply {
 	rd := daegonReading(req)
 	o := daegon.Oppose(req.Rand, act, pas, rd)
 	rep := &reply.Reply{}
@@ -248,5 +255,5 @@ func daegonOpposed(req *command.Request, in input, act, pas int, actSkill, pasSk
 	p := daegon.OpposedChance(act, pas, rd)
 	setChance(ck, p)
 	rep.Check = ck
-	return finish(req, rep, in, oddsLine(req, "sys.odds.active_wins", p), true)
+	return rep.Add(oddsLine(req, "sys.odds.active_wins", p)...)
 }

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -165,57 +166,21 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 	return d, nil
 }
 
-func dhAttack(ctx context.Context, req *command.Request, in input, who string, toks []string) (rep *reply.Reply, retErr error) {
+// dhAttack is "/dh ataque espada larga vs cota de mallas": the damage of
+// one hit after the defender's DB absorb it (docs/dungeonhack.md#damage).
+func dhAttack(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	left, right, vs, err := splitVs(toks)
 	if err != nil {
 		return nil, err
 	}
-	att, err := parseAttacker(req, left)
-	var firstErr error // reported if reading the words as a character fails too
+	att, named, err := readAttacker(ctx, req, who, left)
 	if err != nil {
-		if len(left) > 0 && who == "" && looksLikeName(left[0]) {
-			// "/dh ataque Drake vs coraza": the weapon of Drake's sheet.
-			if a2, err2 := parseAttacker(req, left[1:]); err2 == nil {
-				att, who, firstErr, err = a2, left[0], err, nil
-				defer func() { rep = forWho(rep, retErr, who) }()
-			}
-		}
-		if err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
-	if !att.hasWeapon && att.dmgN == 0 {
-		name, err := req.SheetText(ctx, who, sheetWeapon)
-		if err != nil {
-			switch _, ok := command.AsUserError(err); {
-			case firstErr != nil:
-				return nil, firstErr
-			case ok && who == "":
-				return nil, command.Errorf("dh.error.no_weapon")
-			}
-			return nil, err
-		}
-		w, err := findWeapon(req, name)
-		if err != nil {
-			return nil, err
-		}
-		att.weapon, att.hasWeapon, att.fromSheet = w, true, true
-	}
-	// The weapon of a sheet has a current usage die: none left means the
-	// weapon is destroyed (or, if magic, unusable until repaired).
-	usageDie := att.weapon.Resist
-	if att.fromSheet {
-		cur, ok, err := sheetOpt(ctx, req, who, sheetWeaponUsage)
-		if err != nil {
-			return nil, err
-		}
-		if ok && isExhausted(cur) {
-			return nil, command.Errorf("dh.error.weapon_destroyed", "item", capFirst(dhWeaponName(req, att.weapon)),
-				"die", fmt.Sprintf("d%d", att.weapon.Resist))
-		}
-		if n, okd := parseDie(cur); ok && okd {
-			usageDie = n
-		}
+	who = cmp.Or(named, who)
+	usageDie, err := weaponUsageDie(ctx, req, who, att)
+	if err != nil {
+		return nil, err
 	}
 	var def dhDefender
 	if vs {
@@ -226,7 +191,103 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 			return nil, err
 		}
 	}
+	a, title, err := attackOf(req, att)
+	if err != nil {
+		return nil, err
+	}
+	defTitle := req.T("dh.no_armour")
+	if vs {
+		if defTitle, err = defendWith(ctx, req, &a, def); err != nil {
+			return nil, err
+		}
+	}
+	r := dh.ResolveAttack(req.Rand, a)
+	rep := attackReply(req, a, r, title, defTitle)
+	if att.hasWeapon && usageDie > 0 {
+		rep.Add(reply.I(req.T("dh.reminder.usage", append(hints(req), "die", fmt.Sprintf("d%d", usageDie))...)))
+	}
+	if vs && a.DB > 0 {
+		rep.Add(reply.I(breakReminder(req, a.Pen)))
+	}
+	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
+	ck.Total = intp(r.Final)
+	p := dh.AbovePen(a)
+	setChance(ck, p)
+	rep.Check = ck
+	// "/dh ataque Drake …" read Drake's sheet: the reply names him.
+	return forWho(rep.Add(oddsLine(req, "dh.odds.above_pen", p)...), named), nil
+}
 
+// breakReminder says that the defender may break a DB instead, taking
+// only the Penetración (or nothing, when it has none).
+func breakReminder(req *command.Request, pen int) string {
+	if pen > 0 {
+		return req.T("dh.reminder.break", append(hints(req), "pen", dh.BreakDamage(pen))...)
+	}
+	return req.T("dh.reminder.break_free", hints(req)...)
+}
+
+// readAttacker parses the attacker's words; if they do not parse and the
+// first is a name ("/dh ataque Drake vs coraza"), the rest are read as the
+// words of that character (named), whose weapon is then his sheet's. With
+// no weapon or damage typed, the weapon is the sheet's "arma".
+func readAttacker(ctx context.Context, req *command.Request, who string, left []string) (att dhAttacker, named string, err error) {
+	att, err = parseAttacker(req, left)
+	var firstErr error // reported if reading the words as a character fails too
+	if err != nil && len(left) > 0 && who == "" && looksLikeName(left[0]) {
+		if a2, err2 := parseAttacker(req, left[1:]); err2 == nil {
+			att, named, firstErr, err = a2, left[0], err, nil
+		}
+	}
+	if err != nil {
+		return att, "", err
+	}
+	if att.hasWeapon || att.dmgN > 0 {
+		return att, named, nil
+	}
+	who = cmp.Or(named, who)
+	name, err := req.SheetText(ctx, who, sheetWeapon)
+	if err != nil {
+		switch _, ok := command.AsUserError(err); {
+		case firstErr != nil:
+			return att, "", firstErr
+		case ok && who == "":
+			return att, "", command.Errorf("dh.error.no_weapon")
+		}
+		return att, "", err
+	}
+	w, err := findWeapon(req, name)
+	if err != nil {
+		return att, "", err
+	}
+	att.weapon, att.hasWeapon, att.fromSheet = w, true, true
+	return att, named, nil
+}
+
+// weaponUsageDie is the usage die of the attacker's weapon: the sheet's
+// current one for the sheet's weapon, where none left means the weapon is
+// destroyed (or, if magic, unusable until repaired); else its Resistencia.
+func weaponUsageDie(ctx context.Context, req *command.Request, who string, att dhAttacker) (int, error) {
+	if !att.fromSheet {
+		return att.weapon.Resist, nil
+	}
+	cur, ok, err := sheetOpt(ctx, req, who, sheetWeaponUsage)
+	if err != nil {
+		return 0, err
+	}
+	if ok && isExhausted(cur) {
+		return 0, command.Errorf("dh.error.weapon_destroyed", "item", capFirst(dhWeaponName(req, att.weapon)),
+			"die", fmt.Sprintf("d%d", att.weapon.Resist))
+	}
+	if n, okd := parseDie(cur); ok && okd {
+		return n, nil
+	}
+	return att.weapon.Resist, nil
+}
+
+// attackOf is the attack the attacker's words describe, the chat's house
+// rules applied, and its title: "espada larga 1d8+1 (pen 3)".
+func attackOf(req *command.Request, att dhAttacker) (dh.Attack, string, error) {
 	a := dh.Attack{Mode: dhMode(req), DBFaces: dhDefaultDie(req)}
 	title := ""
 	if att.hasWeapon {
@@ -249,7 +310,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 	a.Pen += att.penPlus
 	a.Bonus = att.bonus
 	if a.DmgN > dh.MaxDamageDice {
-		return nil, command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", fmt.Sprintf("%dd%d", a.DmgN, a.DmgS))
+		return a, "", command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", fmt.Sprintf("%dd%d", a.DmgN, a.DmgS))
 	}
 	dmg := ""
 	if a.DmgN > 0 {
@@ -259,51 +320,57 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 		dmg += signedInt(a.Bonus)
 	}
 	title = strings.Join(strings.Fields(title+" "+dmg), " ") + " (" + req.T("dh.pen_short", "pen", a.Pen) + ")"
+	return a, title, nil
+}
 
-	defTitle := ""
-	if vs {
-		if def.char != "" {
-			e, ok, err := readEquipment(ctx, req, def.char)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				return nil, command.Errorf("dh.error.no_armour", "name", def.char)
-			}
-			a.DB = e.intact
-			if e.facesFromSheet {
-				a.DBFaces = e.faces
-			}
-			defTitle = def.char
-			if e.hasArmour {
-				defTitle += " (" + dhArmourName(req, e.armour) + ")"
-			}
+// defendWith sets the attack's DB from the defender's words, "@Drake"
+// reading Drake's armour from his sheet, and returns the defender's title:
+// "Drake (cota de mallas) 4 DB d6 +1".
+func defendWith(ctx context.Context, req *command.Request, a *dh.Attack, def dhDefender) (string, error) {
+	title := ""
+	if def.char != "" {
+		e, ok, err := readEquipment(ctx, req, def.char)
+		if err != nil {
+			return "", err
 		}
-		if def.hasArmour {
-			a.DB = def.armour.DB
-			defTitle = strings.TrimSpace(defTitle + " " + dhArmourName(req, def.armour))
+		if !ok {
+			return "", command.Errorf("dh.error.no_armour", "name", def.char)
 		}
-		if def.dbSet {
-			a.DB = def.db
+		a.DB = e.intact
+		if e.facesFromSheet {
+			a.DBFaces = e.faces
 		}
-		a.DB += def.dbPlus
-		if def.faces > 0 {
-			a.DBFaces = def.faces
+		title = def.char
+		if e.hasArmour {
+			title += " (" + dhArmourName(req, e.armour) + ")"
 		}
-		a.Static = def.static
-		if a.DB > dh.MaxDB {
-			return nil, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", a.DB)
-		}
-		defTitle = strings.TrimSpace(defTitle + " " + req.T("dh.db_count", "n", a.DB, "die", a.DBFaces))
-		if a.Static > 0 {
-			defTitle += " +" + strconv.Itoa(a.Static)
-		}
-	} else {
-		defTitle = req.T("dh.no_armour")
 	}
+	if def.hasArmour {
+		a.DB = def.armour.DB
+		title = strings.TrimSpace(title + " " + dhArmourName(req, def.armour))
+	}
+	if def.dbSet {
+		a.DB = def.db
+	}
+	a.DB += def.dbPlus
+	if def.faces > 0 {
+		a.DBFaces = def.faces
+	}
+	a.Static = def.static
+	if a.DB > dh.MaxDB {
+		return "", command.Errorf("dh.error.db", "max", dh.MaxDB, "got", a.DB)
+	}
+	title = strings.TrimSpace(title + " " + req.T("dh.db_count", "n", a.DB, "die", a.DBFaces))
+	if a.Static > 0 {
+		title += " +" + strconv.Itoa(a.Static)
+	}
+	return title, nil
+}
 
-	r := dh.ResolveAttack(req.Rand, a)
-	rep = &reply.Reply{}
+// attackReply shows the attack, its dice and the damage: "🗡️ … vs …",
+// "🎲 daño 5, 3 · DB 2, 6 → absorben 1" and "8 − 1 = 7 → 7 de daño".
+func attackReply(req *command.Request, a dh.Attack, r dh.AttackResult, title, defTitle string) *reply.Reply {
+	rep := &reply.Reply{}
 	rep.Add(reply.T("🗡️ " + capFirst(title) + " " + req.T("dh.vs") + " " + defTitle))
 	parts := []string{}
 	if len(r.Damage) > 0 {
@@ -326,23 +393,7 @@ func dhAttack(ctx context.Context, req *command.Request, in input, who string, t
 	if a.Pen > 0 && r.Final == a.Pen && r.Raw-r.Absorb < a.Pen {
 		line = append(line, reply.T(" "+req.T("dh.pen_floor")))
 	}
-	rep.Add(line...)
-	if att.hasWeapon && usageDie > 0 {
-		rep.Add(reply.I(req.T("dh.reminder.usage", append(hints(req), "die", fmt.Sprintf("d%d", usageDie))...)))
-	}
-	if vs && a.DB > 0 {
-		if a.Pen > 0 {
-			rep.Add(reply.I(req.T("dh.reminder.break", append(hints(req), "pen", dh.BreakDamage(a.Pen))...)))
-		} else {
-			rep.Add(reply.I(req.T("dh.reminder.break_free", hints(req)...)))
-		}
-	}
-	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
-	ck.Total = intp(r.Final)
-	p := dh.AbovePen(a)
-	setChance(ck, p)
-	rep.Check = ck
-	return finish(req, rep, in, oddsLine(req, "dh.odds.above_pen", p), true), nil
+	return rep.Add(line...)
 }
 
 // minus writes a negative number with the Unicode minus sign.

@@ -32,13 +32,17 @@ const (
 	usageExhausted   = "agotado"
 )
 
+// dhRun runs a /dh sub-command on its words, reading and writing the sheet
+// of who ("" = the sender's active character).
+type dhRun func(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error)
+
 // dhSub lists each sub-command's names in es, en and el.
 // The first alias is the English name and the second the Greek one, as
 // replies suggest them (the catalogs' "dh.error.sub" lists the same).
 var dhSubs = []struct {
 	name    string
 	aliases []string
-	run     func(context.Context, *command.Request, input, string, []string) (*reply.Reply, error)
+	run     dhRun
 }{
 	{"ataque", []string{"attack", "επίθεση", "atq", "επιθεση"}, dhAttack},
 	{"rompe", []string{"break", "σπάσε", "romper", "σπάσιμο"}, dhBreak},
@@ -60,35 +64,54 @@ func dhSubName(i int, lang string) string {
 	return dhSubs[i].name
 }
 
+// dhCall is a /dh sub-command and the words after it.
+type dhCall struct {
+	run  dhRun
+	who  string
+	toks []string
+}
+
+// dhCmd is /dh's steps (sysCheck): its read finds the sub-command.
+func dhCmd() sysCheck[dhCall] {
+	return sysCheck[dhCall]{
+		needs: []keyword{kwVs(func(req *command.Request) string {
+			return strings.ReplaceAll(req.T("dh.armour.coraza"), " ", "-")
+		})},
+		read: readDH,
+		roll: func(ctx context.Context, req *command.Request, c dhCall) (*reply.Reply, error) {
+			return c.run(ctx, req, c.who, c.toks)
+		},
+	}
+}
+
 func handleDH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	in := tokenize(req.Args)
-	if err := missingValue(req, in.toks, kwVs(func(req *command.Request) string {
-		return strings.ReplaceAll(req.T("dh.armour.coraza"), " ", "-")
-	})); err != nil {
-		return nil, err
+	return dhCmd().run(ctx, req)
+}
+
+// readDH finds the sub-command the first word names, in any language, and
+// takes a "@Drake" after it; an unknown name is an error suggesting the
+// closest one in the chat's language.
+func readDH(_ context.Context, req *command.Request, toks []string) (dhCall, string, error) {
+	if len(toks) == 0 {
+		return dhCall{}, "", command.Errorf("dh.error.usage")
 	}
-	if len(in.toks) == 0 {
-		return nil, command.Errorf("dh.error.usage")
-	}
-	sub := fold.Key(in.toks[0])
+	sub := fold.Key(toks[0])
 	var all []string
 	of := map[string]int{} // folded name → sub-command
 	for i, s := range dhSubs {
 		for _, n := range append([]string{s.name}, s.aliases...) {
 			if fold.Key(n) == sub {
-				who, rest := takeWho(in.toks[1:])
-				rep, err := s.run(ctx, req, in, who, rest)
-				return forWho(rep, err, who), err
+				who, rest := takeWho(toks[1:])
+				return dhCall{run: s.run, who: who, toks: rest}, who, nil
 			}
 			all = append(all, n)
 			of[fold.Key(n)] = i
 		}
 	}
-	// The closest name in any language, suggested in the chat's.
-	if s := fold.Closest(in.toks[0], all, 1); len(s) > 0 {
-		return nil, command.Errorf("dh.error.sub_suggest", "got", clip(in.toks[0]), "suggestion", dhSubName(of[fold.Key(s[0])], req.Lang))
+	if s := fold.Closest(toks[0], all, 1); len(s) > 0 {
+		return dhCall{}, "", command.Errorf("dh.error.sub_suggest", "got", clip(toks[0]), "suggestion", dhSubName(of[fold.Key(s[0])], req.Lang))
 	}
-	return nil, command.Errorf("dh.error.sub", "got", clip(in.toks[0]))
+	return dhCall{}, "", command.Errorf("dh.error.sub", "got", clip(toks[0]))
 }
 
 // --- names -----------------------------------------------------------------
@@ -232,21 +255,17 @@ func readEquipment(ctx context.Context, req *command.Request, who string) (equip
 		return e, false, err
 	}
 	if ok {
-		n, ok := atoi(b)
-		if !ok || n < 0 || n > dh.MaxDB {
-			return e, false, command.Errorf("dh.error.sheet_value", "name", sheetBroken, "value", clip(b))
+		if e.broken, err = dbCount(sheetBroken, b); err != nil {
+			return e, false, err
 		}
-		e.broken = n
 		if hasName {
-			e.intact = max(0, e.armour.DB-n)
+			e.intact = max(0, e.armour.DB-e.broken)
 		}
 	}
 	if hasIntact {
-		n, ok := atoi(intactText)
-		if !ok || n < 0 || n > dh.MaxDB {
-			return e, false, command.Errorf("dh.error.sheet_value", "name", sheetIntact, "value", clip(intactText))
+		if e.intact, err = dbCount(sheetIntact, intactText); err != nil {
+			return e, false, err
 		}
-		e.intact = n
 	}
 	d, ok, err := sheetOpt(ctx, req, who, sheetDie)
 	if err != nil {
@@ -260,6 +279,15 @@ func readEquipment(ctx context.Context, req *command.Request, who string) (equip
 		e.faces, e.facesFromSheet = n, true
 	}
 	return e, true, nil
+}
+
+// dbCount reads the DB count v of the sheet value name (db, db-rotos).
+func dbCount(name, v string) (int, error) {
+	n, ok := atoi(v)
+	if !ok || n < 0 || n > dh.MaxDB {
+		return 0, command.Errorf("dh.error.sheet_value", "name", name, "value", clip(v))
+	}
+	return n, nil
 }
 
 // saveSheet writes values to the sheet. A refusal (not the owner) is a

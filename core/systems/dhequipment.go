@@ -15,30 +15,13 @@ import (
 
 // --- /dh rompe -------------------------------------------------------------
 
-func dhBreak(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
-	pen := 0
-	if len(toks) > 0 {
-		if n, ok := atoi(toks[0]); ok && len(toks) == 1 {
-			if n < 0 || n > dh.MaxPen {
-				return nil, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
-			}
-			pen = n
-		} else {
-			att, err := parseAttacker(req, toks)
-			if err != nil {
-				return nil, err
-			}
-			if att.hasWeapon {
-				pen = att.weapon.Pen
-			}
-			if att.level > 0 {
-				pen = dh.MonsterPen(att.level, dhPenMode(req))
-			}
-			if att.penSet {
-				pen = att.pen
-			}
-			pen += att.penPlus
-		}
+// dhBreak is "/dh rompe 3" or "/dh rompe n17": a DB broken to avoid a
+// hit, the damage taken instead (the Penetración), and the sheet's armour
+// with one DB broken (docs/dungeonhack.md#breaking-a-db).
+func dhBreak(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+	pen, err := breakPen(req, toks)
+	if err != nil {
+		return nil, err
 	}
 	dmg := dh.BreakDamage(pen)
 	rep := &reply.Reply{}
@@ -52,11 +35,48 @@ func dhBreak(ctx context.Context, req *command.Request, in input, who string, to
 		return nil, err
 	}
 	if !ok {
-		rep.Add(reply.I(req.T("dh.break_note")))
-		return finish(req, rep, in, nil, false), nil
+		return rep.Add(reply.I(req.T("dh.break_note"))), nil
 	}
+	if err := breakOne(ctx, req, rep, who, e); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// breakPen is the Penetración of the attack /dh rompe names: a number, or
+// a weapon, monster level or "pen" as /dh ataque reads them; 0 for none.
+func breakPen(req *command.Request, toks []string) (int, error) {
+	if len(toks) == 0 {
+		return 0, nil
+	}
+	if n, ok := atoi(toks[0]); ok && len(toks) == 1 {
+		if n < 0 || n > dh.MaxPen {
+			return 0, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
+		}
+		return n, nil
+	}
+	att, err := parseAttacker(req, toks)
+	if err != nil {
+		return 0, err
+	}
+	pen := 0
+	if att.hasWeapon {
+		pen = att.weapon.Pen
+	}
+	if att.level > 0 {
+		pen = dh.MonsterPen(att.level, dhPenMode(req))
+	}
+	if att.penSet {
+		pen = att.pen
+	}
+	return pen + att.penPlus, nil
+}
+
+// breakOne breaks one intact DB of the sheet's armour e, stores it and
+// says what is left.
+func breakOne(ctx context.Context, req *command.Request, rep *reply.Reply, who string, e equipment) error {
 	if e.intact < 1 {
-		return nil, command.Errorf("dh.error.no_db")
+		return command.Errorf("dh.error.no_db")
 	}
 	e.intact--
 	e.broken++
@@ -66,16 +86,17 @@ func dhBreak(ctx context.Context, req *command.Request, in input, who string, to
 	}
 	note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(e.intact), sheetBroken, strconv.Itoa(e.broken))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if note != nil {
+	switch {
+	case note != nil:
 		rep.Add(note...)
-	} else if e.intact == 0 {
+	case e.intact == 0:
 		rep.Add(reply.B(req.T("dh.armour_destroyed", "armour", capFirst(name))))
-	} else {
+	default:
 		rep.Add(reply.T(req.T("dh.armour_state", "armour", capFirst(name), "intact", e.intact, "broken", e.broken)))
 	}
-	return finish(req, rep, in, nil, false), nil
+	return nil
 }
 
 // --- /dh uso ---------------------------------------------------------------
@@ -97,7 +118,10 @@ func isMagicWord(w string) bool {
 	return false
 }
 
-func dhUsage(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+// dhUsage is "/dh uso espada larga" or "/dh uso arma": the usage die of an
+// item rolled, and the sheet's die stepped down when it fails
+// (docs/dungeonhack.md#resistencia-the-usage-die).
+func dhUsage(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	magic := false
 	var words []string
 	for _, t := range toks {
@@ -107,48 +131,9 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 			words = append(words, t)
 		}
 	}
-	die := 0
-	item := ""
-	sheetKey := "" // the sheet value to update
-	target := strings.Join(words, " ")
-	switch k := fold.Key(target); {
-	case k != "" && dieWord.MatchString(k):
-		die, _ = parseDie(k)
-	case k == "" || dh.IsSheetName(k, sheetWeapon):
-		sheetKey = sheetWeaponUsage
-		var err error
-		item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
-			w, err := findWeapon(req, name)
-			return dhWeaponName(req, w), w.Resist, err
-		})
-		if err != nil {
-			return nil, err
-		}
-	case dh.IsSheetName(k, sheetArmour):
-		sheetKey = sheetArmourUsage
-		var err error
-		item, die, err = sheetUsageDie(ctx, req, who, sheetArmourUsage, sheetArmour, req.T("dh.your_armour"), func(name string) (string, int, error) {
-			a, err := findArmour(req, name)
-			return dhArmourName(req, a), a.Resist, err
-		})
-		if err != nil {
-			return nil, err
-		}
-	default:
-		// A table weapon or armour: its Resistencia, nothing stored.
-		if w, err := findWeapon(req, target); err == nil {
-			item, die = dhWeaponName(req, w), w.Resist
-		} else if a, err2 := findArmour(req, target); err2 == nil {
-			item, die = dhArmourName(req, a), a.Resist
-		} else {
-			if isSuggestion(err) {
-				return nil, err
-			}
-			if isSuggestion(err2) {
-				return nil, err2
-			}
-			return nil, command.Errorf("dh.error.usage_what")
-		}
+	item, die, sheetKey, err := usageTarget(ctx, req, who, strings.Join(words, " "))
+	if err != nil {
+		return nil, err
 	}
 	if die == 0 {
 		return nil, command.Errorf("dh.error.no_resist", "item", capFirst(item))
@@ -162,35 +147,11 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 	if item != "" {
 		head = capFirst(item) + " · " + head
 	}
-	outcome := "success"
-	var verdict string
-	switch {
-	case u.After == u.Die:
-		verdict = req.T("dh.usage.holds", "die", fmt.Sprintf("d%d", u.Die))
-	case u.After > 0:
-		outcome = "failure"
-		verdict = req.T("dh.usage.down", "die", fmt.Sprintf("d%d", u.After))
-	case magic:
-		outcome = "failure"
-		verdict = req.T("dh.usage.unusable")
-	default:
-		outcome = "failure"
-		verdict = req.T("dh.usage.destroyed")
-	}
+	verdict, outcome := usageVerdict(req, u, magic)
 	rep.Add(reply.T(head+": "), reply.B(verdict))
 	if sheetKey != "" && u.After != u.Die {
-		v := usageExhausted
-		if u.After > 0 {
-			v = fmt.Sprintf("d%d", u.After)
-		}
-		note, err := saveSheet(ctx, req, who, sheetKey, v)
-		if err != nil {
+		if err := saveUsage(ctx, req, rep, who, sheetKey, u.After); err != nil {
 			return nil, err
-		}
-		if note != nil {
-			rep.Add(note...)
-		} else {
-			rep.Add(reply.I(req.T("dh.saved", "name", sheetName(req, sheetKey), "value", sheetValueText(req, v))))
 		}
 	}
 	ck := newCheck("dh", outcome, []int{u.Roll}, u.Die)
@@ -198,7 +159,78 @@ func dhUsage(ctx context.Context, req *command.Request, in input, who string, to
 	setChance(ck, p)
 	rep.Check = ck
 	down := new(big.Rat).Sub(big.NewRat(1, 1), p)
-	return finish(req, rep, in, oddsLine(req, "dh.odds.step_down", down), true), nil
+	return rep.Add(oddsLine(req, "dh.odds.step_down", down)...), nil
+}
+
+// usageTarget is the item whose usage die is rolled and that die: a die
+// typed ("d8"); the weapon or armour of the sheet ("arma", "armadura", or
+// nothing for the weapon), whose usage value is sheetKey; or a table item
+// by name, its Resistencia, nothing stored.
+func usageTarget(ctx context.Context, req *command.Request, who, target string) (item string, die int, sheetKey string, err error) {
+	switch k := fold.Key(target); {
+	case k != "" && dieWord.MatchString(k):
+		die, _ = parseDie(k)
+		return "", die, "", nil
+	case k == "" || dh.IsSheetName(k, sheetWeapon):
+		item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
+			w, err := findWeapon(req, name)
+			return dhWeaponName(req, w), w.Resist, err
+		})
+		return item, die, sheetWeaponUsage, err
+	case dh.IsSheetName(k, sheetArmour):
+		item, die, err = sheetUsageDie(ctx, req, who, sheetArmourUsage, sheetArmour, req.T("dh.your_armour"), func(name string) (string, int, error) {
+			a, err := findArmour(req, name)
+			return dhArmourName(req, a), a.Resist, err
+		})
+		return item, die, sheetArmourUsage, err
+	}
+	w, err := findWeapon(req, target)
+	if err == nil {
+		return dhWeaponName(req, w), w.Resist, "", nil
+	}
+	a, err2 := findArmour(req, target)
+	switch {
+	case err2 == nil:
+		return dhArmourName(req, a), a.Resist, "", nil
+	case isSuggestion(err):
+		return "", 0, "", err
+	case isSuggestion(err2):
+		return "", 0, "", err2
+	}
+	return "", 0, "", command.Errorf("dh.error.usage_what")
+}
+
+// usageVerdict is "the die holds", "down to d6", or, with none left, the
+// item destroyed (unusable, if magic), and its outcome.
+func usageVerdict(req *command.Request, u dh.Usage, magic bool) (verdict, outcome string) {
+	switch {
+	case u.After == u.Die:
+		return req.T("dh.usage.holds", "die", fmt.Sprintf("d%d", u.Die)), "success"
+	case u.After > 0:
+		return req.T("dh.usage.down", "die", fmt.Sprintf("d%d", u.After)), "failure"
+	case magic:
+		return req.T("dh.usage.unusable"), "failure"
+	}
+	return req.T("dh.usage.destroyed"), "failure"
+}
+
+// saveUsage stores the usage die left (after; 0 = exhausted) in the sheet
+// value sheetKey and says so under the roll, or why it could not.
+func saveUsage(ctx context.Context, req *command.Request, rep *reply.Reply, who, sheetKey string, after int) error {
+	v := usageExhausted
+	if after > 0 {
+		v = fmt.Sprintf("d%d", after)
+	}
+	note, err := saveSheet(ctx, req, who, sheetKey, v)
+	if err != nil {
+		return err
+	}
+	if note != nil {
+		rep.Add(note...)
+	} else {
+		rep.Add(reply.I(req.T("dh.saved", "name", sheetName(req, sheetKey), "value", sheetValueText(req, v))))
+	}
+	return nil
 }
 
 // sheetUsageDie reads the usage die of the weapon or armour on who's sheet:
@@ -249,135 +281,177 @@ func sheetUsageDie(ctx context.Context, req *command.Request, who, usageKey, nam
 
 // --- /dh repara ------------------------------------------------------------
 
-func dhRepair(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
-	faces := 0
-	broken := -1
-	magic := false
-	var words []string
-	for _, t := range toks {
-		k := fold.Key(t)
-		if isMagicWord(t) {
-			magic = true
-		} else if dieWord.MatchString(k) {
-			n, _ := parseDie(k)
-			if err := validDBDie(n); err != nil {
-				return nil, err
-			}
-			faces = n
-		} else if n, ok := atoi(k); ok {
-			if n < 1 || n > dh.MaxDB {
-				return nil, command.Errorf("dh.error.broken", "max", dh.MaxDB, "got", n)
-			}
-			broken = n
-		} else {
-			words = append(words, t)
-		}
+// dhRepair is "/dh repara" (the sheet's armour) or "/dh repara cota de
+// mallas 2": one DB die per broken DB, a die above the armour's full
+// Blindaje restores it, any other loses it for good (docs/dungeonhack.md#repair).
+func dhRepair(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+	args, err := parseRepair(toks)
+	if err != nil {
+		return nil, err
 	}
-	var intact int
-	name := req.T("dh.your_armour")
-	tracked := false
-	if len(words) > 0 {
-		a, err := findArmour(req, strings.Join(words, " "))
-		if err != nil {
-			return nil, err
-		}
-		if broken < 0 {
-			return nil, command.Errorf("dh.error.repair_usage")
-		}
-		if broken > a.DB {
-			return nil, command.Errorf("dh.error.broken_over", "armour", capFirst(dhArmourName(req, a)), "db", a.DB, "count", broken)
-		}
-		name, intact = dhArmourName(req, a), a.DB-broken
-		if faces == 0 {
-			faces = dhDefaultDie(req)
-		}
+	var job repairJob
+	if len(args.words) > 0 {
+		job, err = repairNamed(req, args)
 	} else {
-		e, ok, err := readEquipment(ctx, req, who)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return nil, command.Errorf("dh.error.repair_usage")
-		}
-		if e.hasArmour {
-			name = dhArmourName(req, e.armour)
-		}
-		intact = e.intact
-		if broken < 0 {
-			broken = e.broken
-		}
-		if broken == 0 {
-			return nil, command.Errorf("dh.error.nothing_broken", "armour", capFirst(name))
-		}
-		if faces == 0 {
-			faces = e.faces
-		}
-		tracked = true
+		job, err = repairTracked(ctx, req, who, args)
 	}
-	if magic {
-		return dhRepairMagic(ctx, req, in, who, name, intact, broken, tracked)
+	if err != nil {
+		return nil, err
 	}
-	r := dh.RepairArmour(req.Rand, intact, broken, faces)
+	if args.magic {
+		return dhRepairMagic(ctx, req, who, job)
+	}
+	r := dh.RepairArmour(req.Rand, job.intact, job.broken, job.faces)
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(name), "score", r.Score, "count", broken)))
-	ck := newCheck("dh", "", r.Dice, faces)
-	p := dh.RepairAll(intact, broken, faces)
+	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(job.name), "score", r.Score, "count", job.broken)))
+	ck := newCheck("dh", "", r.Dice, job.faces)
+	p := dh.RepairAll(job.intact, job.broken, job.faces)
 	setChance(ck, p)
 	rep.Check = ck
 	switch {
 	case r.Destroyed:
 		ck.Outcome = "impossible"
-		rep.Add(reply.B(req.T("dh.repair.destroyed", "armour", capFirst(name))))
-		return finish(req, rep, in, nil, false), nil
+		return rep.Add(reply.B(req.T("dh.repair.destroyed", "armour", capFirst(job.name)))), nil
 	case r.Hopeless:
 		ck.Outcome = "impossible"
-		rep.Add(reply.B(req.T("dh.repair.hopeless", "die", fmt.Sprintf("d%d", faces), "score", r.Score, "count", broken)))
-		return finish(req, rep, in, nil, false), nil
+		return rep.Add(reply.B(req.T("dh.repair.hopeless", "die", fmt.Sprintf("d%d", job.faces), "score", r.Score, "count", job.broken))), nil
 	}
-	rep.Add(reply.T("🎲 "+req.T("dh.repair.dice", "die", fmt.Sprintf("d%d", faces), "dice", joinInts(r.Dice), "score", r.Score)+" → "),
+	rep.Add(reply.T("🎲 "+req.T("dh.repair.dice", "die", fmt.Sprintf("d%d", job.faces), "dice", joinInts(r.Dice), "score", r.Score)+" → "),
 		reply.B(req.T("dh.repair.restored", "count", r.Restored)+", "+req.T("dh.repair.lost", "count", r.Lost)))
 	ck.Outcome = "success"
 	if r.Lost > 0 {
 		ck.Outcome = "failure"
 	}
 	ck.Total = intp(r.NewMax())
-	rep.Add(reply.T(req.T("dh.repair.now", "armour", capFirst(name), "db", r.NewMax())))
-	if tracked {
-		note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(r.NewMax()), sheetBroken, "0")
-		if err != nil {
+	rep.Add(reply.T(req.T("dh.repair.now", "armour", capFirst(job.name), "db", r.NewMax())))
+	if job.tracked {
+		if err := saveRepaired(ctx, req, rep, who, r.NewMax()); err != nil {
 			return nil, err
 		}
-		if note != nil {
-			rep.Add(note...)
+	}
+	return rep.Add(oddsLine(req, "dh.odds.repair_all", p)...), nil
+}
+
+// repairArgs are the words of /dh repara: a DB die ("d4"), the broken DB
+// count, "mágica", and the rest, an armour's name.
+type repairArgs struct {
+	faces  int // 0: the sheet's or the chat's
+	broken int // −1: the sheet's
+	magic  bool
+	words  []string
+}
+
+func parseRepair(toks []string) (repairArgs, error) {
+	args := repairArgs{broken: -1}
+	for _, t := range toks {
+		k := fold.Key(t)
+		if isMagicWord(t) {
+			args.magic = true
+		} else if dieWord.MatchString(k) {
+			n, _ := parseDie(k)
+			if err := validDBDie(n); err != nil {
+				return args, err
+			}
+			args.faces = n
+		} else if n, ok := atoi(k); ok {
+			if n < 1 || n > dh.MaxDB {
+				return args, command.Errorf("dh.error.broken", "max", dh.MaxDB, "got", n)
+			}
+			args.broken = n
+		} else {
+			args.words = append(args.words, t)
 		}
 	}
-	return finish(req, rep, in, oddsLine(req, "dh.odds.repair_all", p), true), nil
+	return args, nil
+}
+
+// repairJob is the armour to repair: its name, its DB intact and broken,
+// the DB die, and whether the sheet tracks it (and is updated).
+type repairJob struct {
+	name                  string
+	intact, broken, faces int
+	tracked               bool
+}
+
+// repairNamed is a table armour typed with its broken DB count, nothing
+// stored.
+func repairNamed(req *command.Request, args repairArgs) (repairJob, error) {
+	a, err := findArmour(req, strings.Join(args.words, " "))
+	if err != nil {
+		return repairJob{}, err
+	}
+	if args.broken < 0 {
+		return repairJob{}, command.Errorf("dh.error.repair_usage")
+	}
+	if args.broken > a.DB {
+		return repairJob{}, command.Errorf("dh.error.broken_over", "armour", capFirst(dhArmourName(req, a)), "db", a.DB, "count", args.broken)
+	}
+	job := repairJob{name: dhArmourName(req, a), intact: a.DB - args.broken, broken: args.broken, faces: args.faces}
+	if job.faces == 0 {
+		job.faces = dhDefaultDie(req)
+	}
+	return job, nil
+}
+
+// repairTracked is the armour of who's sheet, the typed count and die
+// overriding the sheet's.
+func repairTracked(ctx context.Context, req *command.Request, who string, args repairArgs) (repairJob, error) {
+	e, ok, err := readEquipment(ctx, req, who)
+	if err != nil {
+		return repairJob{}, err
+	}
+	if !ok {
+		return repairJob{}, command.Errorf("dh.error.repair_usage")
+	}
+	job := repairJob{name: req.T("dh.your_armour"), intact: e.intact, broken: args.broken, faces: args.faces, tracked: true}
+	if e.hasArmour {
+		job.name = dhArmourName(req, e.armour)
+	}
+	if job.broken < 0 {
+		job.broken = e.broken
+	}
+	if job.broken == 0 {
+		return repairJob{}, command.Errorf("dh.error.nothing_broken", "armour", capFirst(job.name))
+	}
+	if job.faces == 0 {
+		job.faces = e.faces
+	}
+	return job, nil
+}
+
+// saveRepaired stores the armour's new DB, none broken, with a note under
+// the roll if it could not.
+func saveRepaired(ctx context.Context, req *command.Request, rep *reply.Reply, who string, intact int) error {
+	note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(intact), sheetBroken, "0")
+	if err != nil {
+		return err
+	}
+	if note != nil {
+		rep.Add(note...)
+	}
+	return nil
 }
 
 // dhRepairMagic: magic armour is repaired with 1d4 days of work and 10 %
 // of its original value per broken DB, with no roll per DB (docs/dungeonhack.md#repair).
-func dhRepairMagic(ctx context.Context, req *command.Request, in input, who, name string, intact, broken int, tracked bool) (*reply.Reply, error) {
-	if intact < 1 {
-		return nil, command.Errorf("dh.error.magic_destroyed", "armour", capFirst(name))
+func dhRepairMagic(ctx context.Context, req *command.Request, who string, job repairJob) (*reply.Reply, error) {
+	if job.intact < 1 {
+		return nil, command.Errorf("dh.error.magic_destroyed", "armour", capFirst(job.name))
 	}
 	days := req.Rand.IntN(4) + 1
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🔧✨ " + req.T("dh.repair.head", "armour", capFirst(name), "score", intact+broken, "count", broken)))
-	rep.Add(reply.T("🎲 1d4 → "), reply.B(req.T("dh.repair.magic_days", "count", days)), reply.T(" · "+req.T("dh.repair.magic_cost", "pct", 10*broken)))
+	rep.Add(reply.T("🔧✨ " + req.T("dh.repair.head", "armour", capFirst(job.name), "score", job.intact+job.broken, "count", job.broken)))
+	rep.Add(reply.T("🎲 1d4 → "), reply.B(req.T("dh.repair.magic_days", "count", days)), reply.T(" · "+req.T("dh.repair.magic_cost", "pct", 10*job.broken)))
 	rep.Add(reply.I(req.T("dh.repair.magic_reduced")))
-	if tracked {
-		note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(intact+broken), sheetBroken, "0")
-		if err != nil {
+	if job.tracked {
+		if err := saveRepaired(ctx, req, rep, who, job.intact+job.broken); err != nil {
 			return nil, err
-		}
-		if note != nil {
-			rep.Add(note...)
 		}
 	}
 	ck := newCheck("dh", "success", []int{days}, 4)
 	ck.Total = intp(days)
 	rep.Check = ck
-	return finish(req, rep, in, nil, false), nil
+	return rep, nil
 }
 
 // sheetName is a Dungeon Hack sheet value's name as the chat's language

@@ -13,7 +13,7 @@ import (
 
 // --- /dh pen, montura, asfixia ---------------------------------------------
 
-func dhPen(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+func dhPen(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	if len(toks) != 1 {
 		return nil, command.Errorf("dh.error.pen_usage")
 	}
@@ -43,10 +43,10 @@ func dhPen(ctx context.Context, req *command.Request, in input, who string, toks
 	ck := newCheck("dh", "", nil)
 	ck.Total = intp(pen)
 	rep.Check = ck
-	return finish(req, rep, in, nil, false), nil
+	return rep, nil
 }
 
-func dhMount(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+func dhMount(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	if len(toks) > 0 {
 		return nil, command.Errorf("dh.error.extra", "got", clip(strings.Join(toks, " ")))
 	}
@@ -62,10 +62,10 @@ func dhMount(ctx context.Context, req *command.Request, in input, who string, to
 	p := dh.MountChance()
 	setChance(ck, p)
 	rep.Check = ck
-	return finish(req, rep, in, oddsLine(req, "dh.odds.mount", p), true), nil
+	return rep.Add(oddsLine(req, "dh.odds.mount", p)...), nil
 }
 
-func dhAsphyxia(ctx context.Context, req *command.Request, in input, who string, toks []string) (*reply.Reply, error) {
+func dhAsphyxia(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
 	if len(toks) < 1 {
 		return nil, command.Errorf("dh.error.asphyxia_usage")
 	}
@@ -106,5 +106,5 @@ func dhAsphyxia(ctx context.Context, req *command.Request, in input, who string,
 	ck := newCheck("dh", "", nil)
 	ck.Total = intp(-pen)
 	rep.Check = ck
-	return finish(req, rep, in, nil, false), nil
+	return rep, nil
 }

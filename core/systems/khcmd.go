@@ -102,19 +102,6 @@ func parseKH(req *command.Request, toks []string) (khSpec, error) {
 	return sp, nil
 }
 
-// khCap reads the check's Capacidad (a number or a sheet value) and
-// checks its range.
-func khCap(ctx context.Context, req *command.Request, sp khSpec, who string) (int, error) {
-	capv, err := sp.cap.value(ctx, req, who)
-	if err != nil {
-		return 0, err
-	}
-	if capv < kh.MinCap || capv > kh.MaxCap {
-		return 0, command.Errorf("kh.error.cap", "min", kh.MinCap, "max", kh.MaxCap, "got", capv)
-	}
-	return capv, nil
-}
-
 // khSpecialty adds the dice a specialty's sheet value v names ("2s 1i")
 // to sp's, within the bonus dice limit.
 func khSpecialty(sp *khSpec, v string) error {
@@ -131,38 +118,88 @@ func khSpecialty(sp *khSpec, v string) error {
 	return nil
 }
 
-func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
-	var who string
-	defer func() { rep = forWho(rep, err, who) }()
-	in := tokenize(req.Args)
-	if err := missingValue(req, in.toks, kwDC("17")); err != nil {
-		return nil, err
+// khCheck is a Kingdom Hearts check with its dice pool read: the
+// Capacidad and the bonus dice, a specialty's from the sheet.
+type khCheck struct {
+	sp   khSpec
+	pool kh.Input
+}
+
+// khCmd is /kh's steps (sysCheck).
+func khCmd() sysCheck[khCheck] {
+	return sysCheck[khCheck]{
+		needs: []keyword{kwDC("17")},
+		read:  readWho("kh.error.usage", parseKH, readKH),
+		roll:  noErr(rollKH),
 	}
-	sp, who, err := parseWho(in.toks, "kh.error.usage", func(t []string) (khSpec, error) { return parseKH(req, t) })
+}
+
+func handleKH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	return khCmd().run(ctx, req)
+}
+
+// readKH reads the Capacidad and a specialty's dice from the sheet of who.
+func readKH(ctx context.Context, req *command.Request, sp khSpec, who string) (khCheck, error) {
+	capv, err := sp.cap.valueIn(ctx, req, who, kh.MinCap, kh.MaxCap, "kh.error.cap")
 	if err != nil {
-		return nil, err
-	}
-	capv, err := khCap(ctx, req, sp, who)
-	if err != nil {
-		return nil, err
+		return khCheck{}, err
 	}
 	if sp.specialty != "" {
 		v, err := req.SheetText(ctx, who, sp.specialty)
 		if err != nil {
 			// A typo of a difficulty name is more likely than a missing specialty.
 			if _, err2 := matchNamed(req, sp.specialty, khNames(), "kh.error.dc_name"); isSuggestion(err2) {
-				return nil, err2
+				return khCheck{}, err2
 			}
-			return nil, err
+			return khCheck{}, err
 		}
 		if err := khSpecialty(&sp, v); err != nil {
-			return nil, err
+			return khCheck{}, err
 		}
 	}
-	pool := kh.Input{Cap: capv, Heartless: sp.s, Nobody: sp.i}
-	r := kh.Resolve(req.Rand, pool)
+	return khCheck{sp: sp, pool: kh.Input{Cap: capv, Heartless: sp.s, Nobody: sp.i}}, nil
+}
 
-	rep = &reply.Reply{}
+// khCapText is the Capacidad as typed: "5" or "fuerza 5".
+func khCapText(c khCheck) string {
+	if c.sp.cap.name != "" {
+		return c.sp.cap.name + " " + strconv.Itoa(c.pool.Cap)
+	}
+	return strconv.Itoa(c.pool.Cap)
+}
+
+func rollKH(req *command.Request, c khCheck) *reply.Reply {
+	r := kh.Resolve(req.Rand, c.pool)
+	rep := &reply.Reply{}
+	rep.Add(reply.T(khDiceText(req, r)))
+	sum := []string{khCapText(c), strconv.Itoa(r.Complete)}
+	for _, v := range append(append([]int{}, r.Nobody...), r.Extra...) {
+		sum = append(sum, strconv.Itoa(v))
+	}
+	total := reply.Line{reply.T(strings.Join(sum, " + ") + " = "), reply.B(strconv.Itoa(r.Total))}
+	ck := newCheck("kh", "", r.Dice(), 6)
+	ck.Total = intp(r.Total)
+	rep.Check = ck
+	if c.sp.dc == 0 {
+		return rep.Add(total...)
+	}
+	dc := c.sp.dc
+	rep.Add(append(total, reply.T(" · "+req.T("kh.dc", "dc", dc, "tier", req.T("kh.tier."+kh.TierOf(dc).Key))))...)
+	ck.Outcome = "failure"
+	if r.Total >= dc {
+		ck.Outcome = "success"
+	}
+	rep.Add(reply.B(req.T("kh.outcome." + ck.Outcome)))
+	if kh.TierOf(dc).Key == "imposible" {
+		rep.Add(reply.I(req.T("kh.note.impossible")))
+	}
+	p := kh.Chance(c.pool, dc)
+	setChance(ck, p)
+	return rep.Add(oddsLine(req, "sys.odds.chance", p)...)
+}
+
+// khDiceText is "🎲 dado completo 4 · sincorazón 2, 5 (no suman) · incorpóreo 3".
+func khDiceText(req *command.Request, r kh.Roll) string {
 	parts := []string{"🎲 " + req.T("kh.complete", "dice", strconv.Itoa(r.Complete))}
 	if len(r.Heartless) > 0 {
 		parts = append(parts, req.T("kh.heartless", "dice", joinInts(r.Heartless)))
@@ -173,36 +210,5 @@ func handleKH(ctx context.Context, req *command.Request) (rep *reply.Reply, err 
 	if len(r.Extra) > 0 {
 		parts = append(parts, req.T("kh.extra", "dice", joinInts(r.Extra)))
 	}
-	rep.Add(reply.T(strings.Join(parts, " · ")))
-	capText := strconv.Itoa(capv)
-	if sp.cap.name != "" {
-		capText = sp.cap.name + " " + capText
-	}
-	sum := []string{capText, strconv.Itoa(r.Complete)}
-	for _, v := range append(append([]int{}, r.Nobody...), r.Extra...) {
-		sum = append(sum, strconv.Itoa(v))
-	}
-	total := reply.Line{reply.T(strings.Join(sum, " + ") + " = "), reply.B(strconv.Itoa(r.Total))}
-	ck := newCheck("kh", "", r.Dice(), 6)
-	ck.Total = intp(r.Total)
-	rep.Check = ck
-	var odds reply.Line
-	if sp.dc > 0 {
-		total = append(total, reply.T(" · "+req.T("kh.dc", "dc", sp.dc, "tier", req.T("kh.tier."+kh.TierOf(sp.dc).Key))))
-		rep.Add(total...)
-		ck.Outcome = "failure"
-		if r.Total >= sp.dc {
-			ck.Outcome = "success"
-		}
-		rep.Add(reply.B(req.T("kh.outcome." + ck.Outcome)))
-		if kh.TierOf(sp.dc).Key == "imposible" {
-			rep.Add(reply.I(req.T("kh.note.impossible")))
-		}
-		p := kh.Chance(pool, sp.dc)
-		setChance(ck, p)
-		odds = oddsLine(req, "sys.odds.chance", p)
-	} else {
-		rep.Add(total...)
-	}
-	return finish(req, rep, in, odds, sp.dc > 0), nil
+	return strings.Join(parts, " · ")
 }

@@ -1,7 +1,6 @@
 package systems
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/big"
@@ -73,75 +72,86 @@ func OddsSystem(word string) string {
 // the chance that the active side wins.
 func OddsOf(ctx context.Context, req *command.Request, system, args string) (co *CheckOdds, err error) {
 	defer func() { err = oddsHinted(req, err) }()
-	if system == "zaria" {
-		args = plusSpaces.ReplaceAllString(args, "+")
-	}
-	in := tokenize(args)
 	switch system {
 	case "zaria":
-		return zariaOdds(ctx, req, in)
+		return oddsWith(ctx, req, zariaCmd(), args, zariaOdds)
 	case "daegon":
-		return daegonOdds(ctx, req, in)
+		return oddsWith(ctx, req, daegonCmd(), args, daegonOdds)
 	case "rq":
-		return rqOdds(ctx, req, in)
+		return oddsWith(ctx, req, rqCmd(), args, rqOdds)
 	case "kh":
-		return khOdds(ctx, req, in)
+		return oddsWith(ctx, req, khCmd(), args, khOdds)
 	}
 	return nil, fmt.Errorf("odds: unknown system %q", system)
 }
 
-func zariaOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, error) {
-	sp, who, err := parseWho(in.toks, "zaria.error.usage", func(t []string) (zSpec, error) { return parseZaria(req, t) })
+// oddsWith reads a check's words and sheet values as its command does
+// (sysCheck.read), and gives its odds.
+func oddsWith[T any](ctx context.Context, req *command.Request, s sysCheck[T], args string, odds func(*command.Request, T) *CheckOdds) (*CheckOdds, error) {
+	c, _, err := s.read(ctx, req, s.words(args).toks)
 	if err != nil {
 		return nil, err
 	}
-	rules := zariaRules(req)
-	side, vals, err := resolveZSide(ctx, req, who, sp.act)
-	if err != nil {
-		return nil, err
+	return odds(req, c), nil
+}
+
+func zariaOdds(req *command.Request, c zCheck) *CheckOdds {
+	co := &CheckOdds{Subject: zSubject(c.act, c.actVals)}
+	if c.opposed {
+		return zariaOpposedOdds(req, c.rules, c.act, c.pas, co.Subject, zSubject(c.pas, c.pasVals))
 	}
-	co := &CheckOdds{Subject: zSubject(side, vals)}
-	if sp.opposed {
-		pas, pasVals, err := resolveZSide(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
-		if err != nil {
-			return nil, err
-		}
-		return zariaOpposedOdds(req, rules, side, pas, co.Subject, zSubject(pas, pasVals)), nil
-	}
-	all := rules.Outcomes(side)
-	n := int64(len(all))
-	if sp.dc == 0 {
-		for dc := zaria.MinDC; dc <= zaria.MaxDC; dc++ {
-			row := OddsRow{Label: req.T("odds.sys.dc", "dc", dc), P: rules.Chance(side, dc), dc: dc}
-			if t, exact := zaria.Tier(dc); exact {
-				row.Name = req.T("zaria.dc." + t.Key)
-			}
-			co.Levels = append(co.Levels, row)
-		}
-		co.Levels = mergeRuns(req, co.Levels)
+	all := c.rules.Outcomes(c.act)
+	if c.dc == 0 {
+		co.Levels = zariaLevels(req, c)
 	} else {
-		t, exact := zaria.Tier(sp.dc)
-		name := req.T("zaria.dc." + t.Key)
-		if !exact {
-			name += "+"
+		zariaTargetOdds(req, co, c, all)
+	}
+	zariaTotalDist(req, co, c, all)
+	return co
+}
+
+// zariaLevels is the chance of success at each DC, runs of the same chance
+// in one row.
+func zariaLevels(req *command.Request, c zCheck) []OddsRow {
+	var rows []OddsRow
+	for dc := zaria.MinDC; dc <= zaria.MaxDC; dc++ {
+		row := OddsRow{Label: req.T("odds.sys.dc", "dc", dc), P: c.rules.Chance(c.act, dc), dc: dc}
+		if t, exact := zaria.Tier(dc); exact {
+			row.Name = req.T("zaria.dc." + t.Key)
 		}
-		co.Target = req.T("odds.sys.dc", "dc", sp.dc) + " · " + name
-		co.Chance = rules.Chance(side, sp.dc)
-		counts := map[string]int64{}
-		for _, o := range all {
-			out, _, _ := zaria.Verdict(zaria.Roll{Total2: o[0], Epic: o[1]}, sp.dc)
-			counts[out]++
-		}
-		for _, k := range []string{zaria.EpicWin, zaria.MajorWin, zaria.Success, zaria.Marginal, zaria.Failure, zaria.MajorFail, zaria.EpicFail} {
-			if counts[k] > 0 {
-				co.Outcomes = append(co.Outcomes, OddsRow{Label: req.T("zaria.outcome." + k), P: big.NewRat(counts[k], n)})
-			}
+		rows = append(rows, row)
+	}
+	return mergeRuns(req, rows)
+}
+
+// zariaTargetOdds sets the chance against the check's DC and of each
+// outcome, over all the rolls (the outcomes of c.act).
+func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, all [][2]int) {
+	t, exact := zaria.Tier(c.dc)
+	name := req.T("zaria.dc." + t.Key)
+	if !exact {
+		name += "+"
+	}
+	co.Target = req.T("odds.sys.dc", "dc", c.dc) + " · " + name
+	co.Chance = c.rules.Chance(c.act, c.dc)
+	counts := map[string]int64{}
+	for _, o := range all {
+		out, _, _ := zaria.Verdict(zaria.Roll{Total2: o[0], Epic: o[1]}, c.dc)
+		counts[out]++
+	}
+	for _, k := range []string{zaria.EpicWin, zaria.MajorWin, zaria.Success, zaria.Marginal, zaria.Failure, zaria.MajorFail, zaria.EpicFail} {
+		if counts[k] > 0 {
+			co.Outcomes = append(co.Outcomes, OddsRow{Label: req.T("zaria.outcome." + k), P: big.NewRat(counts[k], int64(len(all)))})
 		}
 	}
-	// The total's distribution; in halves when media_exacta keeps them.
+}
+
+// zariaTotalDist sets the total's distribution; in halves when
+// media_exacta keeps them.
+func zariaTotalDist(req *command.Request, co *CheckOdds, c zCheck, all [][2]int) {
 	scale := 2
 	co.XLabel = req.T("odds.sys.x_total")
-	if rules.Mode == zaria.Exact {
+	if c.rules.Mode == zaria.Exact {
 		scale = 1
 		co.XLabel = req.T("odds.sys.x_double")
 	}
@@ -149,59 +159,51 @@ func zariaOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds,
 	for _, o := range all {
 		lo, hi = min(lo, o[0]), max(hi, o[0])
 	}
-	c := make([]int64, (hi-lo)/scale+1)
+	counts := make([]int64, (hi-lo)/scale+1)
 	for _, o := range all {
-		c[(o[0]-lo)/scale]++
+		counts[(o[0]-lo)/scale]++
 	}
 	co.DistMin = int64(lo / scale)
-	for _, k := range c {
-		co.Dist = append(co.Dist, big.NewRat(k, n))
+	for _, k := range counts {
+		co.Dist = append(co.Dist, big.NewRat(k, int64(len(all))))
 	}
-	if sp.dc != 0 {
-		t := int64(sp.dc * 2 / scale)
+	if c.dc != 0 {
+		t := int64(c.dc * 2 / scale)
 		co.DistTarget = &t
 	}
-	return co, nil
 }
 
-func daegonOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, error) {
-	sp, who, err := parseWho(in.toks, "daegon.error.usage", func(t []string) (dgSpec, error) { return parseDaegon(req, t) })
-	if err != nil {
-		return nil, err
-	}
-	nh, err := daegonNH(ctx, req, who, sp.act)
-	if err != nil {
-		return nil, err
-	}
+func daegonOdds(req *command.Request, c dgCheck) *CheckOdds {
 	rd := daegonReading(req)
-	co := &CheckOdds{Subject: req.T("odds.sys.nh", "nh", nhLabel(req, nh, sp.act.name))}
-	if sp.opposed {
-		pas, err := daegonNH(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
-		if err != nil {
-			return nil, err
-		}
-		da, dp := daegon.Difficulty(nh, pas), daegon.Difficulty(pas, nh)
+	co := &CheckOdds{Subject: req.T("odds.sys.nh", "nh", nhLabel(req, c.act, c.actSkill))}
+	switch {
+	case c.opposed:
+		da, dp := daegon.Difficulty(c.act, c.pas), daegon.Difficulty(c.pas, c.act)
 		co.Subject += " · D" + strconv.Itoa(da)
-		pasText := req.T("odds.sys.nh", "nh", nhLabel(req, pas, sp.pas.name)) + " · D" + strconv.Itoa(dp)
-		opposedRows(req, co, pasText, daegon.OpposedChance(nh, pas, rd))
-		return co, nil
-	}
-	if sp.d == 0 {
+		pasText := req.T("odds.sys.nh", "nh", nhLabel(req, c.pas, c.pasSkill)) + " · D" + strconv.Itoa(dp)
+		opposedRows(req, co, pasText, daegon.OpposedChance(c.act, c.pas, rd))
+	case c.d == 0:
 		for d := daegon.MinD; d <= daegon.MaxD; d++ {
-			co.Levels = append(co.Levels, OddsRow{Label: "D" + strconv.Itoa(d), Name: req.T(fmt.Sprintf("daegon.d.%d", d)), P: daegon.Chance(nh, d, rd)})
+			co.Levels = append(co.Levels, OddsRow{Label: "D" + strconv.Itoa(d), Name: req.T(fmt.Sprintf("daegon.d.%d", d)), P: daegon.Chance(c.act, d, rd)})
 		}
-		return co, nil
+	default:
+		co.Target = "D" + strconv.Itoa(c.d) + " · " + req.T(fmt.Sprintf("daegon.d.%d", c.d))
+		co.Chance = daegon.Chance(c.act, c.d, rd)
+		daegonLevelDist(req, co, c.act, c.d, rd)
 	}
-	co.Target = "D" + strconv.Itoa(sp.d) + " · " + req.T(fmt.Sprintf("daegon.d.%d", sp.d))
-	co.Chance = daegon.Chance(nh, sp.d, rd)
-	// Levels of success −1 (failure) … 6 over the 100 rolls.
+	return co
+}
+
+// daegonLevelDist sets the distribution of the levels of success, −1
+// (failure) … 6, over the 100 rolls, and the chance of each.
+func daegonLevelDist(req *command.Request, co *CheckOdds, nh, d int, rd daegon.Reading) {
 	var c [daegon.MaxD + 1]int64
 	lo, hi := 1, 100
 	if rd == daegon.Zero {
 		lo, hi = 0, 99
 	}
 	for r := lo; r <= hi; r++ {
-		c[daegon.Level(nh, sp.d, r)+1]++
+		c[daegon.Level(nh, d, r)+1]++
 	}
 	top := 0
 	for l, k := range c {
@@ -217,7 +219,7 @@ func daegonOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds
 		}
 		label := req.T("daegon.outcome.failure")
 		switch {
-		case daegon.Pct(nh, sp.d) == daegon.Impossible:
+		case daegon.Pct(nh, d) == daegon.Impossible:
 			label = req.T("daegon.outcome.impossible")
 		case l == 1:
 			label = req.T("daegon.outcome.success")
@@ -228,44 +230,32 @@ func daegonOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds
 	}
 	co.DistMin = -1
 	co.XLabel = req.T("odds.sys.x_level")
-	return co, nil
 }
 
-func rqOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, error) {
-	sp, who, err := parseWho(in.toks, "rq.error.usage", func(t []string) (rqSpec, error) { return parseRQ(req, t) })
-	if err != nil {
-		return nil, err
-	}
+func rqOdds(req *command.Request, rc rqCheck) *CheckOdds {
+	sp := rc.sp
 	if sp.opposed {
-		off, offText, def, defText, err := rqSides(ctx, req, sp, who)
-		if err != nil {
-			return nil, err
-		}
-		c := rq.OppChance(off, def)
-		co := &CheckOdds{Subject: "50 + " + offText + " − " + defText + " → " + strconv.Itoa(c)}
+		c := rq.OppChance(rc.off, rc.def)
+		co := &CheckOdds{Subject: "50 + " + rc.offText + " − " + rc.defText + " → " + strconv.Itoa(c)}
 		rqOutcomes(req, co, rq.OppChances(c))
 		co.Target = req.T("rq.offensive")
-		return co, nil
+		return co
 	}
-	v, vText, err := rqValue(ctx, req, who, sp.off, rq.CharMult)
-	if err != nil {
-		return nil, err
-	}
-	co := &CheckOdds{Subject: "50 + " + vText}
+	co := &CheckOdds{Subject: "50 + " + rc.offText}
 	if !sp.diffSet {
 		for _, d := range rq.Difficulties {
-			co.Levels = append(co.Levels, OddsRow{Label: signedNum(d.Value), Name: req.T("rq.diff." + d.Key), P: rq.Chances(50 + v + d.Value).Success})
+			co.Levels = append(co.Levels, OddsRow{Label: signedNum(d.Value), Name: req.T("rq.diff." + d.Key), P: rq.Chances(50 + rc.off + d.Value).Success})
 		}
-		return co, nil
+		return co
 	}
-	c := 50 + v + sp.diff
+	c := 50 + rc.off + sp.diff
 	co.Target = signedNum(sp.diff)
 	if k := rqDiffKey(sp.diff); k != "" {
 		co.Target += " · " + req.T(k)
 	}
 	co.Target += " → " + strconv.Itoa(c)
 	rqOutcomes(req, co, rq.Chances(c))
-	return co, nil
+	return co
 }
 
 // rqOutcomes sets the chance of success and of each outcome of a roll.
@@ -295,29 +285,9 @@ func signedNum(v int) string {
 	return "0"
 }
 
-func khOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, error) {
-	sp, who, err := parseWho(in.toks, "kh.error.usage", func(t []string) (khSpec, error) { return parseKH(req, t) })
-	if err != nil {
-		return nil, err
-	}
-	capv, err := khCap(ctx, req, sp, who)
-	if err != nil {
-		return nil, err
-	}
-	if sp.specialty != "" {
-		v, err := req.SheetText(ctx, who, sp.specialty)
-		if err != nil {
-			return nil, err
-		}
-		if err := khSpecialty(&sp, v); err != nil {
-			return nil, err
-		}
-	}
-	pool := kh.Input{Cap: capv, Heartless: sp.s, Nobody: sp.i}
-	subj := strconv.Itoa(capv)
-	if sp.cap.name != "" {
-		subj = sp.cap.name + " " + subj
-	}
+func khOdds(req *command.Request, c khCheck) *CheckOdds {
+	sp, pool := c.sp, c.pool
+	subj := khCapText(c)
 	if sp.s > 0 {
 		subj += " · " + strconv.Itoa(sp.s) + "s"
 	}
@@ -340,8 +310,8 @@ func khOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, er
 	// P(total = x) = P(total ≥ x) − P(total ≥ x+1); the lowest total is the
 	// Capacidad, the complete die and each nobody die at 1; the highest,
 	// every die at 6 with every extra roll.
-	lo := capv + 1 + sp.i
-	hi := capv + 6*(2+sp.s+sp.i)
+	lo := pool.Cap + 1 + sp.i
+	hi := pool.Cap + 6*(2+sp.s+sp.i)
 	co.DistMin = int64(lo)
 	prev := kh.Chance(pool, lo)
 	for x := lo; x <= hi; x++ {
@@ -349,7 +319,7 @@ func khOdds(ctx context.Context, req *command.Request, in input) (*CheckOdds, er
 		co.Dist = append(co.Dist, new(big.Rat).Sub(prev, next))
 		prev = next
 	}
-	return co, nil
+	return co
 }
 
 // mergeRuns folds three or more consecutive DCs of the same chance into

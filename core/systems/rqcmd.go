@@ -131,16 +131,16 @@ func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, de
 		return 0, "", err
 	}
 	if !s.isChar {
-		if v < rq.MinSkill || v > rq.MaxSkill {
-			return 0, "", command.Errorf("rq.error.skill", "min", rq.MinSkill, "max", rq.MaxSkill, "got", v)
+		if err := inRange(v, rq.MinSkill, rq.MaxSkill, "rq.error.skill"); err != nil {
+			return 0, "", err
 		}
 		if s.t.name != "" {
 			return v, s.t.name + " " + strconv.Itoa(v), nil
 		}
 		return v, strconv.Itoa(v), nil
 	}
-	if v < rq.MinChar || v > rq.MaxChar {
-		return 0, "", command.Errorf("rq.error.char", "min", rq.MinChar, "max", rq.MaxChar, "got", v)
+	if err := inRange(v, rq.MinChar, rq.MaxChar, "rq.error.char"); err != nil {
+		return 0, "", err
 	}
 	m := s.mult
 	if m == 0 {
@@ -152,43 +152,50 @@ func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, de
 	return v * m, fmt.Sprintf("%d×%d", v, m), nil
 }
 
-func handleRQ(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
-	var who string
-	defer func() { rep = forWho(rep, err, who) }()
-	in := tokenize(req.Args)
-	if err := missingValue(req, in.toks, kwVs(sampleText("45"))); err != nil {
-		return nil, err
-	}
-	sp, who, err := parseWho(in.toks, "rq.error.usage", func(t []string) (rqSpec, error) { return parseRQ(req, t) })
-	if err != nil {
-		return nil, err
-	}
-	if sp.opposed {
-		off, offText, def, defText, err := rqSides(ctx, req, sp, who)
-		if err != nil {
-			return nil, err
-		}
-		return rqOpposed(req, in, sp, off, offText, def, defText), nil
-	}
-	v, vText, err := rqValue(ctx, req, who, sp.off, rq.CharMult)
-	if err != nil {
-		return nil, err
-	}
-	return rqSimple(req, in, sp, v, vText), nil
+// rqCheck is a RuneQuest roll with its values read: a skill against a
+// difficulty, or an offensive against a defensive value.
+type rqCheck struct {
+	sp       rqSpec
+	off, def int    // the values used as skills
+	offText  string // how each was written: "45", "c14×5", "espadas 60"
+	defText  string
 }
 
-// rqSides reads both sides of an opposed roll (the defender's character,
-// if named, else the roller's), each a value and how it was written.
-func rqSides(ctx context.Context, req *command.Request, sp rqSpec, who string) (off int, offText string, def int, defText string, err error) {
-	off, offText, err = rqValue(ctx, req, who, sp.off, rq.OpposedCharMult)
-	if err != nil {
-		return 0, "", 0, "", err
+// rqCmd is /rq's steps (sysCheck).
+func rqCmd() sysCheck[rqCheck] {
+	return sysCheck[rqCheck]{
+		needs: []keyword{kwVs(sampleText("45"))},
+		read:  readWho("rq.error.usage", parseRQ, readRQ),
+		roll:  noErr(rollRQ),
 	}
-	def, defText, err = rqValue(ctx, req, cmp.Or(sp.defWho, who), sp.def, rq.OpposedCharMult)
-	if err != nil {
-		return 0, "", 0, "", err
+}
+
+func handleRQ(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	return rqCmd().run(ctx, req)
+}
+
+// readRQ reads both sides of an opposed roll (the defender's character,
+// if named, else the roller's), or the one value of a simple roll, each a
+// value and how it was written.
+func readRQ(ctx context.Context, req *command.Request, sp rqSpec, who string) (rqCheck, error) {
+	c := rqCheck{sp: sp}
+	var err error
+	if !sp.opposed {
+		c.off, c.offText, err = rqValue(ctx, req, who, sp.off, rq.CharMult)
+		return c, err
 	}
-	return off, offText, def, defText, nil
+	if c.off, c.offText, err = rqValue(ctx, req, who, sp.off, rq.OpposedCharMult); err != nil {
+		return c, err
+	}
+	c.def, c.defText, err = rqValue(ctx, req, cmp.Or(sp.defWho, who), sp.def, rq.OpposedCharMult)
+	return c, err
+}
+
+func rollRQ(req *command.Request, c rqCheck) *reply.Reply {
+	if c.sp.opposed {
+		return rqOpposed(req, c)
+	}
+	return rqSimple(req, c)
 }
 
 func rqRoll(r int) string { return fmt.Sprintf("🎲 %02d", r) }
@@ -215,7 +222,8 @@ func rqOddsLine(req *command.Request, key string, o rq.Odds) reply.Line {
 	return reply.Line{reply.T("📊 " + req.T(key, "pct", req.Percent(o.Success), "crit", req.Percent(o.Critical), "fumble", req.Percent(o.Fumble)))}
 }
 
-func rqSimple(req *command.Request, in input, sp rqSpec, v int, vText string) *reply.Reply {
+func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
+	sp, v, vText := rc.sp, rc.off, rc.offText
 	c := 50 + v + sp.diff
 	r := rq.Check(req.Rand, c)
 	calc := "50 + " + vText
@@ -243,11 +251,12 @@ func rqSimple(req *command.Request, in input, sp rqSpec, v int, vText string) *r
 	odds := rq.Chances(c)
 	setChance(ck, odds.Success)
 	rep.Check = ck
-	return finish(req, rep, in, rqOddsLine(req, "rq.odds", odds), true)
+	return rep.Add(rqOddsLine(req, "rq.odds", odds)...)
 }
 
-func rqOpposed(req *command.Request, in input, sp rqSpec, off int, offText string, def int, defText string) *reply.Reply {
-	c := rq.OppChance(off, def)
+func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
+	sp, offText, defText := rc.sp, rc.offText, rc.defText
+	c := rq.OppChance(rc.off, rc.def)
 	o := rq.Oppose(req.Rand, c)
 	rep := &reply.Reply{}
 	rep.Add(reply.B(rqRoll(o.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", "50 + "+offText+" − "+defText)))
@@ -273,5 +282,5 @@ func rqOpposed(req *command.Request, in input, sp rqSpec, off int, offText strin
 	odds := rq.OppChances(c)
 	setChance(ck, odds.Success)
 	rep.Check = ck
-	return finish(req, rep, in, rqOddsLine(req, "rq.odds_opposed", odds), true)
+	return rep.Add(rqOddsLine(req, "rq.odds_opposed", odds)...)
 }

@@ -165,15 +165,16 @@ func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide
 	for _, v := range vals {
 		sum += v
 	}
+	var err error
 	if len(vals) == 2 {
-		if vals[0] < zaria.MinStat || vals[0] > zaria.MaxStat {
-			return zaria.Side{}, nil, command.Errorf("zaria.error.stat", "min", zaria.MinStat, "max", zaria.MaxStat, "got", vals[0])
+		if err = inRange(vals[0], zaria.MinStat, zaria.MaxStat, "zaria.error.stat"); err == nil {
+			err = inRange(vals[1], zaria.MinSkill, zaria.MaxSkill, "zaria.error.skill")
 		}
-		if vals[1] < zaria.MinSkill || vals[1] > zaria.MaxSkill {
-			return zaria.Side{}, nil, command.Errorf("zaria.error.skill", "min", zaria.MinSkill, "max", zaria.MaxSkill, "got", vals[1])
-		}
-	} else if sum < zaria.MinMod || sum > zaria.MaxMod {
-		return zaria.Side{}, nil, command.Errorf("zaria.error.mod", "min", zaria.MinMod, "max", zaria.MaxMod, "got", sum)
+	} else {
+		err = inRange(sum, zaria.MinMod, zaria.MaxMod, "zaria.error.mod")
+	}
+	if err != nil {
+		return zaria.Side{}, nil, err
 	}
 	labels := make([]string, len(vals))
 	for i, v := range vals {
@@ -185,30 +186,49 @@ func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide
 	return zaria.Side{Mod: sum, NPC: s.npc}, labels, nil
 }
 
-func handleZaria(ctx context.Context, req *command.Request) (rep *reply.Reply, err error) {
-	var who string
-	defer func() { rep = forWho(rep, err, who) }()
-	in := tokenize(plusSpaces.ReplaceAllString(req.Args, "+"))
-	if err := missingValue(req, in.toks, kwDC("15"), kwVs(sampleText("4+4"))); err != nil {
-		return nil, err
+// zCheck is a Ζαριά check with its sides read: each term's value from the
+// words or the sheet, and its label as typed ("4" or "fuerza 4").
+type zCheck struct {
+	rules            zaria.Rules
+	act, pas         zaria.Side
+	actVals, pasVals []string
+	opposed          bool
+	dc               int // 0: no DC given
+}
+
+// zariaCmd is /zaria's steps (sysCheck).
+func zariaCmd() sysCheck[zCheck] {
+	return sysCheck[zCheck]{
+		join:  true,
+		needs: []keyword{kwDC("15"), kwVs(sampleText("4+4"))},
+		read:  readWho("zaria.error.usage", parseZaria, readZaria),
+		roll:  noErr(rollZaria),
 	}
-	sp, who, err := parseWho(in.toks, "zaria.error.usage", func(t []string) (zSpec, error) { return parseZaria(req, t) })
-	if err != nil {
-		return nil, err
-	}
-	rules := zariaRules(req)
-	act, actVals, err := resolveZSide(ctx, req, who, sp.act)
-	if err != nil {
-		return nil, err
+}
+
+func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	return zariaCmd().run(ctx, req)
+}
+
+// readZaria reads the sides' values, the passive side from its own
+// character's sheet when one is named ("vs @Drake …").
+func readZaria(ctx context.Context, req *command.Request, sp zSpec, who string) (zCheck, error) {
+	c := zCheck{rules: zariaRules(req), opposed: sp.opposed, dc: sp.dc}
+	var err error
+	if c.act, c.actVals, err = resolveZSide(ctx, req, who, sp.act); err != nil {
+		return c, err
 	}
 	if sp.opposed {
-		pas, pasVals, err := resolveZSide(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
-		if err != nil {
-			return nil, err
-		}
-		return zariaOpposed(req, in, rules, act, actVals, pas, pasVals), nil
+		c.pas, c.pasVals, err = resolveZSide(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
 	}
-	return zariaCheck(req, in, rules, act, actVals, sp.dc), nil
+	return c, err
+}
+
+func rollZaria(req *command.Request, c zCheck) *reply.Reply {
+	if c.opposed {
+		return zariaOpposed(req, c)
+	}
+	return zariaCheck(req, c)
 }
 
 // zRollLines shows one side's dice and total: "🎲 Ζαριά: 3, 8 → 5" and
@@ -227,41 +247,19 @@ func zRollLine(req *command.Request, label string, s zaria.Side, vals []string, 
 	return append(line, reply.T("🎲 "+dice+" · "+strings.Join(parts, " + ")+" = "), reply.B(half(req.Lang, r.Total2)))
 }
 
-func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side, vals []string, dc int) *reply.Reply {
+func zariaCheck(req *command.Request, c zCheck) *reply.Reply {
+	res := zariaRoll(req, c)
 	rep := &reply.Reply{}
-	var res zaria.Result
-	if dc == 0 {
-		roll := rules.RollSide(req.Rand, s)
-		res = zaria.Result{Roll: roll}
-		switch roll.Epic {
-		case -1:
-			res.Outcome = zaria.EpicFail
-		case 1:
-			res.Outcome = zaria.EpicWin
-		}
-	} else {
-		res = rules.Check(req.Rand, s, dc)
-	}
-	rep.Add(zRollLine(req, "", s, vals, res.Roll)...)
+	rep.Add(zRollLine(req, "", c.act, c.actVals, res.Roll)...)
 	ck := newCheck("zaria", res.Outcome, res.Dice, 10)
 	if res.Total2%2 == 0 {
 		ck.Total = intp(res.Total2 / 2)
 	}
 	rep.Check = ck
 	var odds reply.Line
-	if dc > 0 {
-		tier, exact := zaria.Tier(dc)
-		name := req.T("zaria.dc." + tier.Key)
-		if !exact {
-			name += "+"
-		}
-		verdict := req.T("zaria.outcome." + res.Outcome)
-		line := reply.Line{reply.B(verdict), reply.T(" " + req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2))))}
-		rep.Add(line...)
-		if (res.Outcome == zaria.MajorWin && res.Level > 1) || (res.Outcome == zaria.EpicWin && res.Level > 0) {
-			rep.Add(reply.T(req.T("zaria.levels", "count", res.Level)))
-		}
-		p := rules.Chance(s, dc)
+	if c.dc > 0 {
+		zariaVerdict(req, rep, res, c.dc)
+		p := c.rules.Chance(c.act, c.dc)
 		setChance(ck, p)
 		if zaria.Succeeded(res.Outcome) {
 			ck.Level = intp(res.Level)
@@ -273,14 +271,48 @@ func zariaCheck(req *command.Request, in input, rules zaria.Rules, s zaria.Side,
 	if res.Outcome == zaria.EpicWin {
 		rep.Add(reply.I(req.T("zaria.reminder.epic_win")))
 	}
-	return finish(req, rep, in, odds, dc > 0)
+	if odds != nil {
+		rep.Add(odds...)
+	}
+	return rep
 }
 
-func zariaOpposed(req *command.Request, in input, rules zaria.Rules, act zaria.Side, actVals []string, pas zaria.Side, pasVals []string) *reply.Reply {
-	o := rules.Oppose(req.Rand, act, pas)
+// zariaRoll rolls against the DC, or, with none, only the dice and the
+// total, an epic still an outcome.
+func zariaRoll(req *command.Request, c zCheck) zaria.Result {
+	if c.dc > 0 {
+		return c.rules.Check(req.Rand, c.act, c.dc)
+	}
+	res := zaria.Result{Roll: c.rules.RollSide(req.Rand, c.act)}
+	switch res.Epic {
+	case -1:
+		res.Outcome = zaria.EpicFail
+	case 1:
+		res.Outcome = zaria.EpicWin
+	}
+	return res
+}
+
+// zariaVerdict adds "Éxito · CD 15 (medio) · +2" and the levels
+// of a major or epic win.
+func zariaVerdict(req *command.Request, rep *reply.Reply, res zaria.Result, dc int) {
+	tier, exact := zaria.Tier(dc)
+	name := req.T("zaria.dc." + tier.Key)
+	if !exact {
+		name += "+"
+	}
+	verdict := req.T("zaria.outcome." + res.Outcome)
+	rep.Add(reply.B(verdict), reply.T(" "+req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2)))))
+	if (res.Outcome == zaria.MajorWin && res.Level > 1) || (res.Outcome == zaria.EpicWin && res.Level > 0) {
+		rep.Add(reply.T(req.T("zaria.levels", "count", res.Level)))
+	}
+}
+
+func zariaOpposed(req *command.Request, c zCheck) *reply.Reply {
+	o := c.rules.Oppose(req.Rand, c.act, c.pas)
 	rep := &reply.Reply{}
-	rep.Add(zRollLine(req, req.T("sys.active"), act, actVals, o.Active)...)
-	rep.Add(zRollLine(req, req.T("sys.passive"), pas, pasVals, o.Passive)...)
+	rep.Add(zRollLine(req, req.T("sys.active"), c.act, c.actVals, o.Active)...)
+	rep.Add(zRollLine(req, req.T("sys.passive"), c.pas, c.pasVals, o.Passive)...)
 	for _, side := range []struct {
 		label string
 		r     zaria.Roll
@@ -316,8 +348,8 @@ func zariaOpposed(req *command.Request, in input, rules zaria.Rules, act zaria.S
 	if o.Active.Total2%2 == 0 {
 		ck.Total = intp(o.Active.Total2 / 2)
 	}
-	p := rules.OpposedChance(act, pas)
+	p := c.rules.OpposedChance(c.act, c.pas)
 	setChance(ck, p)
 	rep.Check = ck
-	return finish(req, rep, in, oddsLine(req, "sys.odds.active_wins", p), true)
+	return rep.Add(oddsLine(req, "sys.odds.active_wins", p)...)
 }

@@ -362,10 +362,10 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 		}
 		keys := map[string]bool{}
 		for _, v := range ec.Values {
-			if err := sheet.CheckValueName(v.Name, lim.NameLen); err != nil {
+			vk, err := sheet.ValueKey(v.Name, lim.NameLen)
+			if err != nil {
 				return ChatData{}, err
 			}
-			vk := fold.Key(v.Name)
 			if keys[vk] {
 				return ChatData{}, command.Errorf("import.duplicate_value", "name", v.Name, "character", ec.Name)
 			}
@@ -373,7 +373,7 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 			if err := sheet.CheckValueText(v.Value, lim.ValueLen); err != nil {
 				return ChatData{}, err
 			}
-			if err := s.sheets.Validate(req, v.Name, v.Value); err != nil {
+			if err := s.sheets.ValidateKey(req, vk, v.Value); err != nil {
 				return ChatData{}, err
 			}
 			c.Values = append(c.Values, sheet.Value{Name: v.Name, Key: vk, Text: strings.TrimSpace(v.Value)})

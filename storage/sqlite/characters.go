@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 
 	"zaria/core"
@@ -118,36 +117,16 @@ func insertCharacter(ctx context.Context, tx *sql.Tx, chat int64, c sheet.Charac
 }
 
 // insertValues stores vs as the values of character id, in order, at
-// positions from pos on. Many values go in one statement over a JSON array
-// (an import writes thousands; one statement each would cost ~5 µs apiece).
+// positions from pos on.
 func insertValues(ctx context.Context, tx *sql.Tx, id int64, pos int, vs []sheet.Value) error {
 	if len(vs) == 0 {
 		return nil
 	}
-	seen := make(map[string]bool, len(vs))
-	rows := make([][3]string, len(vs))
-	for i, v := range vs {
-		if seen[v.Key] {
-			return fmt.Errorf("value key %q appears twice in one sheet", v.Key)
-		}
-		seen[v.Key] = true
-		rows[i] = [3]string{v.Key, v.Name, v.Text}
-	}
-	if len(vs) == 1 {
-		_, err := tx.ExecContext(ctx,
-			`INSERT INTO character_values (character, pos, key, name, text) VALUES (?, ?, ?, ?, ?)`,
-			id, pos, vs[0].Key, vs[0].Name, vs[0].Text)
+	w := newValueWriter(ctx, tx, len(vs))
+	if err := addValues(w, id, pos, vs); err != nil {
 		return err
 	}
-	doc, err := json.Marshal(rows)
-	if err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx,
-		`INSERT INTO character_values (character, pos, key, name, text)
-		 SELECT ?1, ?2 + j.key, j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM json_each(?3) j`,
-		id, pos, string(doc))
-	return err
+	return w.flush()
 }
 
 // setActive makes character id the active character of userID in the chat

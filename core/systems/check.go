@@ -1,0 +1,82 @@
+package systems
+
+import (
+	"context"
+
+	"zaria/core/command"
+	"zaria/core/reply"
+)
+
+// sysCheck is one system command, /zaria, /daegon, /rq, /kh or /dh, as
+// its steps. Every one of them runs the same skeleton (run):
+//
+//	in := tokenize(args)          // words; a "?" anywhere is taken off
+//	missingValue(in.toks, needs)  // "dc" with no number after it: a clear error
+//	c, who := read(ctx, in.toks)  // the words parsed, the sheet values read;
+//	                              // who is "Drake" for "@Drake …" or "Drake …"
+//	rep := roll(ctx, c)           // the dice and the reply's lines
+//	forWho(rep, who)              // "Drake: 🎲 …"
+//	finish(rep)                   // the buttons
+//
+// A system's read is also what /odds runs (OddsOf), so a check and its
+// odds read the same words and the same sheets alike.
+type sysCheck[T any] struct {
+	// join reads "4 + 2" as the one word "4+2" (the Ζαριά's sums).
+	join bool
+	// needs are the keywords that take a value after them.
+	needs []keyword
+	// read parses the words and reads the sheet of who ("" = the sender's
+	// active character).
+	read func(ctx context.Context, req *command.Request, toks []string) (c T, who string, err error)
+	// roll rolls the check and writes its reply, odds line last.
+	roll func(ctx context.Context, req *command.Request, c T) (*reply.Reply, error)
+}
+
+// words splits a command's arguments into its words.
+func (s sysCheck[T]) words(args string) input {
+	if s.join {
+		args = plusSpaces.ReplaceAllString(args, "+")
+	}
+	return tokenize(args)
+}
+
+// run is the command's handler.
+func (s sysCheck[T]) run(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	in := s.words(req.Args)
+	if err := missingValue(req, in.toks, s.needs...); err != nil {
+		return nil, err
+	}
+	c, who, err := s.read(ctx, req, in.toks)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := s.roll(ctx, req, c)
+	if err != nil {
+		return nil, err
+	}
+	return finish(req, forWho(rep, who)), nil
+}
+
+// readWho is a read that parses the words with parse (parseWho: a leading
+// "@Drake", or a first word that is a character's name) and then reads
+// the sheet values with resolve. No words at all is the usage error
+// usageKey.
+func readWho[S, T any](usageKey string, parse func(*command.Request, []string) (S, error),
+	resolve func(context.Context, *command.Request, S, string) (T, error)) func(context.Context, *command.Request, []string) (T, string, error) {
+	return func(ctx context.Context, req *command.Request, toks []string) (T, string, error) {
+		sp, who, err := parseWho(toks, usageKey, func(t []string) (S, error) { return parse(req, t) })
+		if err != nil {
+			var zero T
+			return zero, who, err
+		}
+		c, err := resolve(ctx, req, sp, who)
+		return c, who, err
+	}
+}
+
+// noErr adapts a roll that reads and writes no sheet.
+func noErr[T any](roll func(*command.Request, T) *reply.Reply) func(context.Context, *command.Request, T) (*reply.Reply, error) {
+	return func(_ context.Context, req *command.Request, c T) (*reply.Reply, error) {
+		return roll(req, c), nil
+	}
+}
