@@ -10,7 +10,8 @@
 //	:quit        leave (so does end of input)
 //
 // A number alone presses that button of the last reply (a pad's buttons
-// too: /pad).
+// too: /pad, and the choices a pad button asks for, "¿contra qué
+// armadura?", listed as numbered lines and options).
 package console
 
 import (

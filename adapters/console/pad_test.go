@@ -11,6 +11,7 @@ import (
 	"zaria/core/general"
 	"zaria/core/pad"
 	"zaria/core/roll"
+	"zaria/core/systems"
 	"zaria/i18n"
 	"zaria/storage/memory"
 )
@@ -40,6 +41,47 @@ func TestPadButtonsAreNumberedOptions(t *testing.T) {
 		"  (2d6)\n  ana: 🎲 2d6",
 		"🎛 bob's pad\n  No buttons yet.",
 		"  (Init)\n  ⚠️ These buttons belong to someone else. Yours: /pad",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// A button that asks for a value shows its choices as numbered lines and
+// numbered options: typing a choice's number presses it, which rolls (or
+// asks the next value); someone else typing it gets the notice.
+func TestPadChoicesAreNumberedOptions(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := memory.New()
+	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "es", Unlimited: []string{"console"}})
+	general.Register(r, "test")
+	roll.Register(r)
+	systems.Register(r)
+	pad.Register(r, pad.New(st, pad.Options{}))
+	script := strings.Join([]string{
+		`/botones añadir "Ataque" /dh ataque {arma} vs {objetivo}`,
+		"/botones", "1", // the button: which kind of weapon?
+		"2", "2", // one-handed, longsword
+		"9",                                          // breastplate: rolls
+		"/botones", "1", ":user bob", ":gm off", "1", // Bob presses Ana's choice
+		"",
+	}, "\n")
+	var out bytes.Buffer
+	if err := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"  (Ataque)\n  ana: «Ataque»: ¿qué clase de arma?\n  1. ligeras\n  2. a una mano\n  3. a dos manos\n  4. arrojadizas\n  5. de puño\n  6. a distancia\n  [1] ligeras  [2] a una mano  [3] a dos manos  [4] arrojadizas  [5] de puño  [6] a distancia\n",
+		"  (a una mano)\n  ana: «Ataque»: ¿con qué arma?\n  1. bastón\n  2. espada larga\n",
+		"  (espada larga)\n  ana: «Ataque»: ¿contra qué armadura?\n  1. armadura de tela\n",
+		"  [1] armadura de tela  [2] armadura acolchada  [3] armadura de cuero",
+		"  (coraza)\n  ana: 🗡️ Espada larga 1d8 (pen 1) vs coraza 3 DB d6\n",
+		"  (ligeras)\n  ⚠️ Estos botones son de otra persona. Los tuyos: /pad",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)

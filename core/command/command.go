@@ -57,6 +57,10 @@ type Command struct {
 	// without rolling (the 📊 button, Router.Press with reply.ActOdds):
 	// it reads Request.Args and marks Request.Actual.
 	Odds Handler
+	// Choices, when set, lists the values a pad button may ask for at one
+	// place of this command's arguments (its "{objetivo}"): see
+	// ChoicesFunc and Request.ChoicesFor.
+	Choices ChoicesFunc
 }
 
 // Option is a per-chat setting a system offers (/ajustes key value).

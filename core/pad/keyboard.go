@@ -3,6 +3,7 @@ package pad
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"zaria/core/command"
 	"zaria/core/fold"
@@ -17,7 +18,8 @@ import (
 // Selective: only the user who asked gets it. /pad ocultar (hide,
 // απόκρυψη) gives the phone keyboard back. The reply's lines list the
 // keys as commands to type, for the platforms without such keyboards
-// (TestKeyboardReply).
+// (TestKeyboardReply). A button that asks a value when pressed has no text
+// to send: the reply names it and it stays on the pad.
 
 // keyboardWords maps the words of the keyboard subcommands, folded, to
 // "keyboard" or "hide".
@@ -67,13 +69,29 @@ func (s *Service) keyboard(ctx context.Context, req *command.Request, owner, sub
 	}
 	kb := &reply.Keyboard{Selective: selective, Placeholder: req.T("pad.keyboard.placeholder")}
 	seen := map[string]bool{}
+	var asking []string
 	for _, b := range bs {
 		if seen[b.Command] {
 			continue
 		}
 		seen[b.Command] = true
+		// A button that asks a value when pressed ({objetivo}, a saved
+		// roll's missing word) has no text to send: it stays on the pad.
+		if p, err := planOf(ctx, req, b.Command); err != nil || len(p.slots) > 0 {
+			if _, isUser := command.AsUserError(err); err != nil && !isUser {
+				return nil, err
+			}
+			asking = append(asking, "«"+b.Label+"»")
+			continue
+		}
 		kb.Keys = append(kb.Keys, b.Command)
 		rep.Add(reply.T(strconv.Itoa(len(kb.Keys))+". "), reply.B(b.Label), reply.T(" · "), reply.C(b.Command))
+	}
+	if len(kb.Keys) == 0 {
+		return nil, command.Errorf("pad.err.keyboard_all_ask", "cmd", cmdName(req)+flag)
+	}
+	if len(asking) > 0 {
+		rep.Add(reply.I(req.T("pad.keyboard.asking", "labels", strings.Join(asking, ", "), "cmd", cmdName(req)+flag)))
 	}
 	rep.Add(reply.I(req.T("pad.keyboard.hint")))
 	rep.Add(reply.I(req.T("pad.keyboard.how_to_hide", "cmd", cmdName(req))))

@@ -69,7 +69,19 @@ func TestKeyboardReply(t *testing.T) {
 		}
 	}
 	b.fails(ana, "/botones teclado ya", "Uso:")
+
+	// Buttons that ask a value when pressed stay on the pad.
+	b.ok(ana, `/botones añadir "Tajo" /dh ataque espada-larga vs {objetivo}`)
+	b.ok(ana, "/alias tiro /dh ataque espada-larga vs {1}")
+	b.ok(ana, "/botones añadir /tiro")
+	rep = b.ok(ana, "/botones teclado")
+	if got := reply.PlainText(rep); rep.Keyboard == nil || len(rep.Keyboard.Keys) != 3 || slices.ContainsFunc(rep.Keyboard.Keys, func(k string) bool { return strings.Contains(k, "{") || k == "/tiro" }) ||
+		!strings.Contains(got, "No están en el teclado porque piden un valor al pulsarlos: «Tajo», «tiro». Púlsalos en los botones: /botones") {
+		t.Errorf("asking buttons: keys %q\n%s", rep.Keyboard.Keys, got)
+	}
 	b.fails(bob, "/botones --chat teclado", "/botones --chat añadir d20")
+	b.ok(eva, `/botones --chat añadir "Tajo" /dh ataque espada-larga vs {objetivo}`)
+	b.fails(eva, "/botones --chat teclado", "ninguno cabe en el teclado. Púlsalos en los botones: /botones --chat")
 	b.ok(eva, "/botones --chat añadir 3d6")
 	if rep := b.ok(bob, "/botones --chat teclado"); rep.Keyboard == nil || !slices.Equal(rep.Keyboard.Keys, []string{"/roll 3d6"}) ||
 		!strings.Contains(reply.PlainText(rep), "Teclado de tiradas de la mesa") {

@@ -9,6 +9,8 @@
 //	/botones                       (posts the pad: its buttons, and a numbered list)
 //	/botones quitar 2 · mover 3 1 · renombrar 2 Golpe · lista · vaciar
 //	/botones --chat añadir 2d6     (the chat's pad, GMs only)
+//	/botones añadir "Tajo" /dh ataque espada-larga vs {objetivo}
+//	                               (asks "¿contra qué armadura?" when pressed: ask.go)
 //
 // Pressing a button (command.Router.Press with a reply.ActRun action)
 // runs its command as the presser, through the same path as a typed one
@@ -253,16 +255,29 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 		return nil, errorf(req, "pad.err.takes_file", "text", text)
 	}
 	if ok, err := req.Knows(ctx, cmd); !ok {
-		if _, isUser := command.AsUserError(err); isUser {
-			return nil, err // a saved roll that needs a value: say which
-		}
-		if err != nil {
+		ue, isUser := command.AsUserError(err)
+		switch {
+		case isUser && ue.Key == "alias.missing_arg":
+			// A saved roll that needs a value: asked when pressed, if
+			// its place has choices (planOf, check).
+		case isUser:
 			return nil, err
+		case err != nil:
+			return nil, err
+		default:
+			return nil, errorf(req, "pad.err.not_command", "text", text)
 		}
-		return nil, errorf(req, "pad.err.not_command", "text", text)
+	}
+	p, err := planOf(ctx, req, cmd)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(ctx, req, p); err != nil {
+		return nil, err
 	}
 	if !hasLabel {
 		label = strings.TrimLeft(fold.Clean(text), "/!")
+		label = placeholderRe.ReplaceAllString(label, "…") // "dh ataque espada-larga vs …"
 		if utf8.RuneCountInString(label) > MaxLabel {
 			label = string([]rune(label)[:MaxLabel-1]) + "…"
 		}
@@ -358,7 +373,18 @@ func (s *Service) press(ctx context.Context, req *command.Request, a reply.Actio
 	if owner != "" && owner != req.Msg.From.ID && !req.IsGM {
 		return nil, errorf(req, "pad.notice.not_yours")
 	}
-	rep, ok := req.Run(ctx, b.Command)
+	p, err := planOf(ctx, req, b.Command)
+	if err != nil {
+		return nil, err
+	}
+	cmd, q, err := fill(ctx, req, p, a.Values)
+	if err != nil {
+		return nil, err
+	}
+	if q != nil {
+		return s.ask(ctx, req, b, a.Values, q), nil
+	}
+	rep, ok := req.Run(ctx, cmd)
 	if !ok {
 		return nil, errorf(req, "pad.notice.gone")
 	}

@@ -112,28 +112,12 @@ func TestMigrationCharacterNameKeys(t *testing.T) {
 // and later appends and prunes keep them in step.
 func TestMigrationFaceCounts(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "zaria.db")
-	old, err := openWith(ctx, path, firstMigrations(t, 3, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	db := migratedFrom(t, 3,
 		`INSERT INTO chats (id, platform, chat_id) VALUES (1, 'telegram', '-1')`,
 		`INSERT INTO rolls (chat, user_id, user_name, command, dice, sides, result, time) VALUES
 		   (1, 'u', 'Ana', '/roll', '[6,6,1]', '[6,6,6]', '', 1),
 		   (1, 'u', 'Ana', '/roll', '[20,0,7]', '[20,10,6]', '', 2),
-		   (1, 'u', 'Ana', '/roll', 'not json', '[6]', '', 3)`,
-	} {
-		if _, err := old.w.ExecContext(ctx, q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	old.Close()
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+		   (1, 'u', 'Ana', '/roll', 'not json', '[6]', '', 3)`)
 	chat := core.ChatRef{Platform: "telegram", ID: "-1"}
 	check := func(when string, want []history.FaceCount) {
 		t.Helper()

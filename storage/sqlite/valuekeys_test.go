@@ -15,29 +15,12 @@ import (
 // the sheet already has is refused by the new primary key.
 func TestMigrationValueKeys(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "zaria.db")
-	old, err := openWith(ctx, path, firstMigrations(t, 5, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := old.w.ExecContext(ctx, q, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	exec(`INSERT INTO chats (id, platform, chat_id) VALUES (1, 'telegram', '-1')`)
-	exec(`INSERT INTO characters (id, chat, key, name, owner, owner_name, system, created, updated) VALUES (1, 1, 'drake', 'Drake', 'u', 'Ana', 'zaria', 1, 1)`)
 	// Positions with gaps, keys out of alphabetical order: the order is pos.
-	exec(`INSERT INTO character_values (character, pos, key, name, text) VALUES
-	      (1, 0, 'zeta', 'Zeta', '1'), (1, 3, 'alfa', 'Alfa', '2'), (1, 7, 'media', 'Media', '3')`)
-	old.Close()
-
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := migratedFrom(t, 5,
+		`INSERT INTO chats (id, platform, chat_id) VALUES (1, 'telegram', '-1')`,
+		`INSERT INTO characters (id, chat, key, name, owner, owner_name, system, created, updated) VALUES (1, 1, 'drake', 'Drake', 'u', 'Ana', 'zaria', 1, 1)`,
+		`INSERT INTO character_values (character, pos, key, name, text) VALUES
+		   (1, 0, 'zeta', 'Zeta', '1'), (1, 3, 'alfa', 'Alfa', '2'), (1, 7, 'media', 'Media', '3')`)
 	chat := core.ChatRef{Platform: "telegram", ID: "-1"}
 	c, err := db.Character(ctx, chat, "drake")
 	if err != nil {
@@ -60,4 +43,29 @@ func TestMigrationValueKeys(t *testing.T) {
 	if idx != 1 {
 		t.Errorf("character_values has %d indexes, want 1 (its primary key)", idx)
 	}
+}
+
+// migratedFrom makes a database at schema version n (its first n
+// migrations), runs stmts in it, and opens it with this binary, which
+// migrates it to the newest version.
+func migratedFrom(t *testing.T, n int, stmts ...string) *DB {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "zaria.db")
+	old, err := openWith(ctx, path, firstMigrations(t, n, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range stmts {
+		if _, err := old.w.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old.Close()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

@@ -1,0 +1,189 @@
+package systems
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/systems/daegon"
+	dh "zaria/core/systems/dungeonhack"
+	"zaria/core/systems/kh"
+	"zaria/core/systems/rq"
+	"zaria/core/systems/zaria"
+)
+
+// What a pad button may ask for at a place of a system's command (its
+// "{objetivo}", docs/pads.md): the names the rules give, in the chat's
+// language, each with the short word the command reads. A place with no
+// such list (a skill, a sheet value, the other side of an opposed roll)
+// lists nothing, and the pad says to write the value on the button.
+//
+//	/zaria fuerza+atletismo {objetivo}   the named DCs: dc5 … dc30
+//	/daegon sigilo {objetivo}            the difficulties: d1 … d7
+//	/rq 45 {objetivo}                    the difficulties: +50 … -150
+//	/kh 5 {objetivo}                     the tiers: dc4 … dc24
+//	/dh ataque espada-larga vs {objetivo} the armours: tela … completa-de-placas
+//	/dh ataque {arma} vs coraza          the weapons, by group
+//	/dh repara {armadura} 2              the armours
+//
+// choices_test.go runs every value offered in its place.
+func registerChoices(r *command.Router) {
+	r.SetChoices("zaria", zariaChoices)
+	r.SetChoices("daegon", daegonChoices)
+	r.SetChoices("rq", rqChoices)
+	r.SetChoices("kh", khChoices)
+	r.SetChoices("dh", dhChoices)
+}
+
+// place says where words[i] sits in a check's words: after "vs" or not,
+// and how many words of its side come before it ("@Drake" not counted).
+func place(words []string, i int) (opposed bool, before int) {
+	start := 0
+	if len(words) > 0 && strings.HasPrefix(words[0], "@") {
+		start = 1
+	}
+	for j := start; j < i; j++ {
+		if isVs(words[j]) {
+			return true, 0
+		}
+		before++
+	}
+	return false, before
+}
+
+// afterVs reports whether words[i] comes after a "vs".
+func afterVs(words []string, i int) bool {
+	for _, w := range words[:i] {
+		if isVs(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyVs reports whether words hold a "vs" (an opposed roll).
+func anyVs(words []string) bool {
+	for _, w := range words {
+		if isVs(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func zariaChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+	if anyVs(words) {
+		return nil // an opposed roll has no DC
+	}
+	_, before := place(words, i)
+	prev := ""
+	if i > 0 {
+		prev = words[i-1]
+	}
+	if before == 0 || prev == "+" || strings.HasSuffix(prev, "+") || isNPCWord(prev) || strings.HasPrefix(prev, "@") {
+		return nil // the check's own values
+	}
+	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
+	for _, n := range zaria.NamedDCs {
+		out.Choices = append(out.Choices, command.Choice{
+			Label: req.T("choice.dc", "name", req.T("zaria.dc."+n.Key), "dc", n.DC),
+			Value: "dc" + strconv.Itoa(n.DC)})
+	}
+	return out
+}
+
+func daegonChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+	if anyVs(words) {
+		return nil
+	}
+	if _, before := place(words, i); before == 0 {
+		return nil
+	}
+	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
+	for d := daegon.MinD; d <= daegon.MaxD; d++ {
+		out.Choices = append(out.Choices, command.Choice{
+			Label: req.T("choice.daegon", "name", req.T(fmt.Sprintf("daegon.d.%d", d)), "d", d),
+			Value: "d" + strconv.Itoa(d)})
+	}
+	return out
+}
+
+func rqChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+	if anyVs(words) {
+		return nil
+	}
+	if _, before := place(words, i); before == 0 {
+		return nil
+	}
+	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
+	for _, d := range rq.Difficulties {
+		v := strconv.Itoa(d.Value)
+		if d.Value > 0 {
+			v = "+" + v
+		}
+		out.Choices = append(out.Choices, command.Choice{
+			Label: req.T("choice.rq", "name", req.T("rq.diff."+d.Key), "mod", strings.Replace(v, "-", "−", 1)),
+			Value: v})
+	}
+	return out
+}
+
+func khChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+	if _, before := place(words, i); before == 0 || anyVs(words) {
+		return nil
+	}
+	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
+	for _, t := range kh.Tiers {
+		out.Choices = append(out.Choices, command.Choice{
+			Label: req.T("choice.dc", "name", req.T("kh.tier."+t.Key), "dc", t.From),
+			Value: "dc" + strconv.Itoa(t.From)})
+	}
+	return out
+}
+
+// dhSubIs reports whether w names the Dungeon Hack sub-command name.
+func dhSubIs(w, name string) bool {
+	k := fold.Key(w)
+	for _, s := range dhSubs {
+		if s.name != name {
+			continue
+		}
+		for _, n := range append([]string{s.name}, s.aliases...) {
+			if fold.Key(n) == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+	if i == 0 {
+		return nil
+	}
+	switch {
+	case dhSubIs(words[0], "ataque"):
+		if afterVs(words, i) {
+			return dhArmourChoices(req)
+		}
+		out := &command.ChoiceList{Kind: command.ChoiceWeapon}
+		for _, w := range dh.Weapons {
+			out.Choices = append(out.Choices, command.Choice{Label: req.T("dh.weapon." + w.Key), Value: w.Key,
+				Group: req.T("choice.dh_group." + strings.ReplaceAll(w.Group, " ", "_"))})
+		}
+		return out
+	case dhSubIs(words[0], "repara"):
+		return dhArmourChoices(req)
+	}
+	return nil
+}
+
+func dhArmourChoices(req *command.Request) *command.ChoiceList {
+	out := &command.ChoiceList{Kind: command.ChoiceArmour}
+	for _, a := range dh.Armours {
+		out.Choices = append(out.Choices, command.Choice{Label: req.T("dh.armour." + a.Key), Value: a.Key})
+	}
+	return out
+}
