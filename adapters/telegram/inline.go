@@ -221,7 +221,7 @@ func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, 
 	from := userOf(c.From)
 	if strings.TrimSpace(c.Query) == "" {
 		if id, ok := padButtonID(c.ResultID); ok {
-			a.pressInline(ctx, c.InlineMessageID, from, id, e)
+			a.pressInline(ctx, c.InlineMessageID, from, reply.Action{Kind: reply.ActRun, Button: id}, e)
 		} else if cmd, ok := a.recentCommand(ctx, from, c.ResultID); ok {
 			a.rollInline(ctx, c.InlineMessageID, from, cmd, e)
 		}
@@ -245,8 +245,8 @@ func (a *Adapter) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery
 		return
 	}
 	a.answerCallback(ctx, cq.ID, "")
-	if id, ok := padButtonID(cmd); ok {
-		a.pressInline(ctx, cq.InlineMessageID, from, id, e)
+	if act, ok := a.padAction(ctx, cmd); ok {
+		a.pressInline(ctx, cq.InlineMessageID, from, act, e)
 		return
 	}
 	if strings.HasPrefix(cmd, "r:") {
@@ -267,15 +267,20 @@ func (a *Adapter) rollInline(ctx context.Context, inlineID string, from who, cmd
 	})
 }
 
-// pressInline rolls the user's pad button id into a posted inline message.
-func (a *Adapter) pressInline(ctx context.Context, inlineID string, from who, id int64, e *entry) {
+// pressInline rolls the user's pad button (act) into a posted inline
+// message.
+func (a *Adapter) pressInline(ctx context.Context, inlineID string, from who, act reply.Action, e *entry) {
 	a.resolveInline(ctx, inlineID, from, e, func(msg core.Message) (*reply.Reply, bool) {
-		return a.d.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: id})
+		return a.d.Press(ctx, msg, act)
 	})
 }
 
 // resolveInline edits a posted inline message into what run answers, in
-// the user's private chat, once.
+// the user's private chat, once. A pad button that asks a value first
+// answers with its choices: the message then shows the question with a
+// button per choice (data "i:<user>:" and the choice's pad data, see
+// pads.go) and is not marked rolled; the choice rolls it
+// (TestInlinePadAsksValue).
 func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, e *entry, run func(core.Message) (*reply.Reply, bool)) {
 	key := a.j.key + ".im." + inlineID
 	if _, done, err := a.state.State(ctx, key); err != nil || done {
@@ -306,13 +311,28 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	if len(chunks) == 0 {
 		return
 	}
+	id, _ := strconv.ParseInt(from.id, 10, 64)
+	if hasRunButtons(rep) && !rep.Error {
+		prefix := "i:" + from.id + ":"
+		rows := padRowsWith(rep.Buttons, func(act *reply.Action) (string, bool) {
+			d, ok := a.padDataWithin(ctx, act, maxCallbackData-len(prefix))
+			return prefix + d, ok
+		})
+		if len(rows) > 0 {
+			kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
+			e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
+				"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "disable_web_page_preview": "true",
+				"reply_markup": string(kb),
+			}})
+			return
+		}
+	}
 	if err := a.state.SetState(ctx, key, when); err != nil {
 		a.log.Warn("telegram inline roll record not saved", "err", err)
 	}
 	if a.inlineMade.Add(1)%256 == 0 {
 		a.prune(ctx, a.j.key+".im.", a.cfg.MaxButtons)
 	}
-	id, _ := strconv.ParseInt(from.id, 10, 64)
 	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
 		"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "disable_web_page_preview": "true",
 	}})

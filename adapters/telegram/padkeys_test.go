@@ -19,6 +19,7 @@ import (
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/roll"
+	"zaria/core/systems"
 	"zaria/i18n"
 	"zaria/storage/sqlite"
 )
@@ -401,4 +402,129 @@ func BenchmarkTypedVsPressedOverHTTP(b *testing.B) {
 			f.waitCount(n)
 		}
 	})
+}
+
+// TestInlinePadAsksValue: Ana's private pad has a button that asks a value
+// when pressed. Chosen inline, the message shows the question with a
+// button per choice (nothing rolled, the message not yet marked rolled);
+// a choice whose values fit rolls it, with those values; a later press
+// rolls nothing more. A choice too long for the data is kept in the state
+// and rolls too; Bob's press of Ana's choices does nothing.
+func TestInlinePadAsksValue(t *testing.T) {
+	f := newFakeAPI(t)
+	long := strings.Repeat("armadura completa ", 4)
+	r := testRouterWith(t, nil)
+	r.Register(command.Command{Name: "pad", Handler: command.HandlerFunc(func(context.Context, *command.Request) (*reply.Reply, error) {
+		rep := reply.Text("pad")
+		rep.Buttons = []reply.Button{{Kind: reply.ButtonRun, Label: "Tajo", Action: &reply.Action{Kind: reply.ActRun, Button: 9}}}
+		return rep, nil
+	})})
+	r.HandleAction(reply.ActRun, func(_ context.Context, req *command.Request, a reply.Action) (*reply.Reply, error) {
+		if len(a.Values) == 0 {
+			rep := reply.Text("«Tajo»: ¿contra qué armadura?")
+			for _, v := range []string{"cuero", long} {
+				rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonRun, Label: v,
+					Action: &reply.Action{Kind: reply.ActRun, Button: 9, Values: []string{v}}})
+			}
+			return rep, nil
+		}
+		rep := reply.Text(fmt.Sprintf("%s: Tajo contra %s = 7", req.Msg.From.Name, a.Values[0]))
+		rep.Check = &reply.Check{}
+		return rep, nil
+	})
+	start(t, testConfig(f), r, newMemState())
+
+	f.InlineQuery(ana, "")
+	res := waitFor(t, "inline results", 1, 5*time.Second, f.InlineResults)
+	author := "i:" + strconv.FormatInt(ana.ID, 10) + ":"
+	for _, c := range []struct{ value, rolled string }{{"cuero", "Ana: Tajo contra cuero = 7"}, {long, "Ana: Tajo contra " + long + " = 7"}} {
+		before := len(f.Edits())
+		id, err := f.Choose(ana, res[0].ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		edits := waitFor(t, "inline edits", before+1, 5*time.Second, f.Edits)
+		asked := edits[before]
+		if !strings.Contains(asked.Visible, "¿contra qué armadura?") || strings.Contains(asked.Visible, "= 7") {
+			t.Fatalf("the chosen asking button shows %q", asked.Visible)
+		}
+		var kb tgbotapi.InlineKeyboardMarkup
+		if err := json.Unmarshal([]byte(asked.Markup), &kb); err != nil || len(kb.InlineKeyboard) != 2 {
+			t.Fatalf("the question's keyboard %s (%v)", asked.Markup, err)
+		}
+		var data string
+		for _, row := range kb.InlineKeyboard {
+			for _, b := range row {
+				if d := *b.CallbackData; !strings.HasPrefix(d, author) || len(d) > 64 {
+					t.Errorf("choice data %q", d)
+				}
+				if b.Text == c.value {
+					data = *b.CallbackData
+				}
+			}
+		}
+		if c.value == "cuero" && data != author+"p:9:cuero" || c.value == long && !strings.HasPrefix(data, author+"P:") {
+			t.Errorf("the data of %q is %q", c.value, data)
+		}
+		f.PressInline(id, bob, data)
+		f.waitCalls("answerCallbackQuery", 1, 5*time.Second)
+		f.PressInline(id, ana, data)
+		edits = waitFor(t, "inline edits", before+2, 5*time.Second, f.Edits)
+		if got := f.InlineText(id); !strings.Contains(got, c.rolled) || !strings.Contains(got, "Ana tiró el ") {
+			t.Errorf("the choice %q rolled %q", c.value, got)
+		}
+		f.PressInline(id, ana, data)
+		time.Sleep(100 * time.Millisecond)
+		if n := len(f.Edits()); n != before+2 {
+			t.Errorf("%d edits after pressing the choice again, want %d (rolled once)", n, before+2)
+		}
+	}
+	if bad := f.BadRequests(); len(bad) > 0 {
+		t.Errorf("Telegram refused %q", bad)
+	}
+}
+
+// TestPadAsksValueInGroup: with the real /pad and systems, Ana's button
+// "/daegon 7 {dificultad}" pressed in a group answers with the
+// difficulties as buttons (in reply to the pad); pressing one rolls Daegon
+// against it, for Ana, there; Telegram refused nothing.
+func TestPadAsksValueInGroup(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	r := padRouter(t, db)
+	systems.Register(r)
+	start(t, testConfig(f), r, db)
+	g := telegramtest.Group(-741)
+	f.SayIn(g, ana, `/pad add "Tirada" /daegon 7 {dificultad}`)
+	f.waitSent(g.ID, 1, 5*time.Second)
+	f.SayIn(g, ana, "/pad")
+	shown := f.waitSent(g.ID, 2, 5*time.Second)[1]
+	f.Press(shown, ana, *keyboardOf(t, shown)[0][0].CallbackData)
+	asked := f.waitSent(g.ID, 3, 5*time.Second)[2]
+	kb := keyboardOf(t, asked)
+	if !strings.Contains(asked.Visible, "¿qué dificultad?") || len(kb) == 0 || asked.ReplyTo != shown.ID {
+		t.Fatalf("the asking press shows %q with %+v (reply to %d)", asked.Visible, kb, asked.ReplyTo)
+	}
+	var labels []string
+	var data string
+	for _, row := range kb {
+		for _, b := range row {
+			labels = append(labels, b.Text)
+			if d := *b.CallbackData; len(d) > 64 || (!strings.HasPrefix(d, "p:") && !strings.HasPrefix(d, "P:")) {
+				t.Errorf("choice %q has data %q", b.Text, d)
+			}
+			if data == "" {
+				data = *b.CallbackData
+			}
+		}
+	}
+	f.Press(asked, ana, data)
+	rolled := f.waitSent(g.ID, 4, 5*time.Second)[3]
+	if !strings.HasPrefix(rolled.Visible, "Ana: ") || !strings.Contains(rolled.Visible, "🎲") || rolled.ReplyTo != asked.ID {
+		t.Errorf("the choice %q (%s; of %q) rolled %q replying to %d", labels[0], data, labels, rolled.Visible, rolled.ReplyTo)
+	}
+	if bad := f.BadRequests(); len(bad) > 0 {
+		t.Errorf("Telegram refused %q", bad)
+	}
 }

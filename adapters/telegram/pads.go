@@ -96,7 +96,10 @@ func padRowsWith(bs []reply.Button, data func(*reply.Action) (string, bool)) [][
 // padDataInline is the callback data that carries a itself: "p:<id>" or
 // "p:<id>:<v>|<v>…"; ok=false when it does not fit 64 bytes (or a value
 // holds the separator).
-func padDataInline(a *reply.Action) (string, bool) {
+func padDataInline(a *reply.Action) (string, bool) { return padDataIn(a, maxCallbackData) }
+
+// padDataIn is padDataInline within room bytes.
+func padDataIn(a *reply.Action, room int) (string, bool) {
 	d := "p:" + strconv.FormatInt(a.Button, 10)
 	if len(a.Values) == 0 {
 		return d, true
@@ -107,7 +110,7 @@ func padDataInline(a *reply.Action) (string, bool) {
 		}
 	}
 	d += ":" + strings.Join(a.Values, "|")
-	return d, len(d) <= maxCallbackData
+	return d, len(d) <= room
 }
 
 // padRecord is a pad action kept in the state, for data "P:<key>".
@@ -122,7 +125,13 @@ func (a *Adapter) padKey(key string) string { return a.j.key + ".pa." + key }
 // else a stored record. ok=false when the record cannot be stored (logged):
 // the button is left off rather than drawn dead.
 func (a *Adapter) padData(ctx context.Context, act *reply.Action) (string, bool) {
-	if d, ok := padDataInline(act); ok {
+	return a.padDataWithin(ctx, act, maxCallbackData)
+}
+
+// padDataWithin is padData within room bytes (at least the 18 of a
+// stored key): the data of an inline message's button follows "i:<user>:".
+func (a *Adapter) padDataWithin(ctx context.Context, act *reply.Action, room int) (string, bool) {
+	if d, ok := padDataIn(act, room); ok {
 		return d, true
 	}
 	key := newButtonID()
