@@ -99,6 +99,9 @@ func TestHelpExamplesRun(t *testing.T) {
 			if removesGM.MatchString(ex) {
 				given("/gm add @ana")
 			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "pad" {
+				given("/pad add d20") // a pad to show, arrange or put on the keyboard
+			}
 			if strings.Contains(ex, "Drake") && !createsDrake.MatchString(ex) {
 				given("/pj crear Drake")
 				given("/pj usar Lira")
