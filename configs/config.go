@@ -18,8 +18,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"zaria/adapters/telegram"
 	"zaria/core"
-	"zaria/core/transfer"
 )
 
 // Config is the whole configuration. Every key is documented in
@@ -93,28 +93,30 @@ type TelegramLimits struct {
 	GlobalWindow time.Duration `yaml:"global_window"`
 }
 
-// telegramDefaults are the adapter's own defaults, shown by Default.
+// telegramDefaults are the adapter's own defaults (telegram.Defaults, their
+// one home), shown by Default.
 func telegramDefaults() Telegram {
+	d := telegram.Defaults()
 	return Telegram{
-		API:                   "https://api.telegram.org",
-		PollTimeout:           30 * time.Second,
-		RequestTimeout:        20 * time.Second,
-		WebhookMaxConnections: 10,
-		WebhookWait:           5 * time.Second,
-		Limits: TelegramLimits{ChatInterval: time.Second, GroupLimit: 20, GroupWindow: time.Minute,
-			GlobalLimit: 30, GlobalWindow: time.Second},
-		MaxQueued:        300,
-		SaveInterval:     50 * time.Millisecond,
-		DrainTimeout:     8 * time.Second,
-		HandledRetention: 48 * time.Hour,
-		AdminTTL:         10 * time.Minute,
-		MaxMessage:       4096,
-		MaxImportBytes:   transfer.MaxDocumentBytes, // the core's /importar limit
+		API:                   d.APIURL,
+		PollTimeout:           d.PollTimeout,
+		RequestTimeout:        d.RequestTimeout,
+		WebhookMaxConnections: d.WebhookMaxConnections,
+		WebhookWait:           d.WebhookWait,
+		Limits: TelegramLimits{ChatInterval: d.ChatInterval, GroupLimit: d.GroupLimit, GroupWindow: d.GroupWindow,
+			GlobalLimit: d.GlobalLimit, GlobalWindow: d.GlobalWindow},
+		MaxQueued:        d.MaxQueued,
+		SaveInterval:     d.SaveInterval,
+		DrainTimeout:     d.DrainTimeout,
+		HandledRetention: d.HandledRetention,
+		AdminTTL:         d.AdminTTL,
+		MaxMessage:       d.MaxMessage,
+		MaxImportBytes:   d.MaxImportBytes, // the core's /importar limit
 		FileCommands:     []string{"importar", "import"},
-		InlineCommand:    "roll",
-		MaxButtons:       100_000,
-		BackoffMin:       500 * time.Millisecond,
-		BackoffMax:       30 * time.Second,
+		InlineCommand:    d.InlineCommand,
+		MaxButtons:       d.MaxButtons,
+		BackoffMin:       d.BackoffMin,
+		BackoffMax:       d.BackoffMax,
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -25,6 +24,7 @@ import (
 	// mattn/go-sqlite3 registers the "sqlite3" driver used for CryptoDB.
 	_ "github.com/mattn/go-sqlite3"
 
+	"zaria/adapters/internal/backoff"
 	"zaria/core"
 )
 
@@ -292,7 +292,7 @@ func (a *Adapter) syncLoop(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	backoff := a.cfg.MinBackoff
+	bo := a.newBackoff()
 	var failingSince time.Time
 	for ctx.Err() == nil {
 		timeout := int(a.cfg.SyncTimeout / time.Millisecond)
@@ -325,7 +325,7 @@ func (a *Adapter) syncLoop(ctx context.Context) error {
 				failingSince = time.Now()
 				a.log.Warn("sync failing; retrying quietly until the homeserver answers", "err", err)
 			}
-			if !sleep(ctx, a.delay(err, &backoff)) {
+			if !sleep(ctx, bo.After(retryAfter(err))) {
 				return nil
 			}
 			continue
@@ -334,7 +334,7 @@ func (a *Adapter) syncLoop(ctx context.Context) error {
 			a.log.Info("sync recovered", "down_for", time.Since(failingSince).Round(time.Millisecond))
 			failingSince = time.Time{}
 		}
-		backoff = a.cfg.MinBackoff
+		bo.Reset()
 		// The batch's events go to their rooms' queues; its token is saved
 		// once they (and those of earlier batches) are handled.
 		b := a.batches.begin(resp.NextBatch)
@@ -515,7 +515,7 @@ func (a *Adapter) fillGap(ctx context.Context, room id.RoomID, data *mautrix.Syn
 // retry runs f until it succeeds, ctx ends, or it fails in a way waiting
 // cannot fix. The first failure is logged once.
 func (a *Adapter) retry(ctx context.Context, what string, f func() error) error {
-	backoff := a.cfg.MinBackoff
+	bo := a.newBackoff()
 	logged := false
 	for {
 		err := f()
@@ -541,7 +541,7 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 			a.log.Warn(what+" failing; retrying quietly", "err", err)
 			logged = true
 		}
-		if !sleep(ctx, a.delay(err, &backoff)) {
+		if !sleep(ctx, bo.Next()) {
 			return ctx.Err()
 		}
 	}
@@ -575,15 +575,11 @@ func temporary(err error) bool {
 	return false // not from the network: waiting will not fix it
 }
 
-// delay is how long to wait after err: retry_after_ms for M_LIMIT_EXCEEDED,
-// otherwise the doubling backoff with jitter (half fixed, half random).
-func (a *Adapter) delay(err error, backoff *time.Duration) time.Duration {
-	if d, ok := retryAfter(err); ok {
-		return d
-	}
-	b := *backoff
-	*backoff = min(b*2, a.cfg.MaxBackoff)
-	return b/2 + rand.N(b/2+1)
+// newBackoff is the wait between the failed requests of one retry loop:
+// doubling from BackoffMin to BackoffMax with jitter, retry_after_ms or
+// Retry-After taken as asked (see backoff.Backoff.After).
+func (a *Adapter) newBackoff() *backoff.Backoff {
+	return backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
 }
 
 // errCode is the Matrix error code of err, or "".

@@ -18,7 +18,7 @@ import (
 	"zaria/adapters/chart"
 )
 
-func chartConfig(c *Config) { c.Charts = RendererFunc(chart.PNG); c.DefaultLang = "en" }
+func chartConfig(c *Config) { c.Charts = RendererFunc(chart.PNG) }
 
 // TestOddsPicture: "!odds 3d6" in a plain and in an encrypted room is
 // answered with the text (mean 10.5) and, after it, an m.image of the
@@ -127,7 +127,7 @@ func TestOddsPictureRefused(t *testing.T) {
 	// The same command without a renderer is the text form to expect.
 	hs2 := startServer(t, optsNone)
 	bob := newUser(t, hs2, "bob", false)
-	startBot(t, hs2, newRouter(t), botOpts{cfg: func(c *Config) { c.DefaultLang = "en" }})
+	startBot(t, hs2, newRouter(t), botOpts{})
 	room2 := bob.createRoom(false, botID())
 	bob.waitJoined(room2, botID())
 	c2 := bob.say(room2, "!odds 3d6")

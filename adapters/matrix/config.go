@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"zaria/core"
 	"zaria/core/reply"
 )
 
@@ -94,24 +95,22 @@ type Config struct {
 	Workers int
 	// SyncTimeout is the long-poll timeout of /sync. Default 30 s.
 	SyncTimeout time.Duration
-	// MinBackoff and MaxBackoff bound the wait between failed requests
-	// (doubling, with jitter). Defaults 1 s and 2 min.
-	MinBackoff time.Duration
-	MaxBackoff time.Duration
+	// BackoffMin and BackoffMax bound the wait between failed requests
+	// (doubling, with jitter: adapters/internal/backoff). Defaults 1 s and
+	// 2 min.
+	BackoffMin time.Duration
+	BackoffMax time.Duration
 	// SecretRoomFor bounds the creation of a secret-roll room: attempts
 	// within this time (default 1 min), at most secretRoomAttempts.
 	SecretRoomFor time.Duration
 	// SendRetryFor is how long a reply keeps being retried (with the same
 	// transaction id) before it is given up and logged. Default 10 min.
 	SendRetryFor time.Duration
-	// DefaultLang is checked (es, el, en; default es) but no longer used:
-	// what the adapter says on its own is in the room's language by the
-	// router's rule (core.Port.Lang), whose default is the router's.
-	DefaultLang string
 	// Charts draws the distribution charts of replies (/odds) as PNG
 	// pictures, sent as m.image after the text; nil sends them as text.
 	Charts Renderer
-	// MaxImportBytes caps the size of a file sent with /importar. Default 256 KiB.
+	// MaxImportBytes caps the size of a file sent with /importar. Default
+	// core.MaxDocumentBytes (256 KiB).
 	MaxImportBytes int64
 }
 
@@ -135,25 +134,20 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Announce == nil {
 		c.Announce = os.Stderr
 	}
-	switch c.DefaultLang {
-	case "es", "el", "en":
-	default:
-		c.DefaultLang = "es"
-	}
 	if c.DeviceName == "" {
 		c.DeviceName = "zaria"
 	}
 	if c.SyncTimeout <= 0 {
 		c.SyncTimeout = 30 * time.Second
 	}
-	if c.MinBackoff <= 0 {
-		c.MinBackoff = time.Second
+	if c.BackoffMin <= 0 {
+		c.BackoffMin = time.Second
 	}
-	if c.MaxBackoff <= 0 {
-		c.MaxBackoff = 2 * time.Minute
+	if c.BackoffMax <= 0 {
+		c.BackoffMax = 2 * time.Minute
 	}
-	if c.MaxBackoff < c.MinBackoff {
-		c.MaxBackoff = c.MinBackoff
+	if c.BackoffMax < c.BackoffMin {
+		c.BackoffMax = c.BackoffMin
 	}
 	if c.SendRetryFor <= 0 {
 		c.SendRetryFor = 10 * time.Minute
@@ -175,7 +169,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.SecretRoomFor = time.Minute
 	}
 	if c.MaxImportBytes <= 0 {
-		c.MaxImportBytes = 256 << 10
+		c.MaxImportBytes = core.MaxDocumentBytes
 	}
 	return c, nil
 }

@@ -129,8 +129,8 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 		Password:    botPassword,
 		CryptoDB:    filepath.Join(o.dir, "matrix.db"),
 		SyncTimeout: 5 * time.Second,
-		MinBackoff:  50 * time.Millisecond,
-		MaxBackoff:  500 * time.Millisecond,
+		BackoffMin:  50 * time.Millisecond,
+		BackoffMax:  500 * time.Millisecond,
 		Announce:    io.Discard,
 	}
 	if o.crypto {

@@ -75,7 +75,7 @@ func TestSecretRoomBusyHomeserver(t *testing.T) {
 	alice := newUser(t, hs, "alice", false)
 	alice.autoJoin.Store(true)
 	p := newCreateRoomProxy(t, hs.URL, 4*time.Second)
-	startBot(t, hs, newRouter(t), botOpts{homeURL: p.srv.URL, cfg: func(c *Config) { c.SecretRoomFor = 20 * time.Second; c.DefaultLang = "en" }})
+	startBot(t, hs, newRouter(t), botOpts{homeURL: p.srv.URL, cfg: func(c *Config) { c.SecretRoomFor = 20 * time.Second }})
 	game := alice.createRoom(false, botID())
 	other := alice.createRoom(false, botID())
 	alice.waitJoined(game, botID())

@@ -421,7 +421,7 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 	}
 	cctx, cancel := context.WithTimeout(ctx, a.cfg.SecretRoomFor)
 	defer cancel()
-	backoff := a.cfg.MinBackoff
+	bo := a.newBackoff()
 	for attempt := 1; ; attempt++ {
 		resp, err := a.cli.CreateRoom(cctx, req)
 		if err == nil {
@@ -430,11 +430,12 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 		if !temporary(err) || attempt >= secretRoomAttempts || cctx.Err() != nil {
 			return "", fmt.Errorf("create secret room (attempt %d of %d): %w", attempt, secretRoomAttempts, err)
 		}
-		if _, ok := retryAfter(err); ok {
+		wait, limited := retryAfter(err)
+		if limited {
 			a.rateLimited(ctx)
 		}
 		a.log.Debug("create secret room failed; looking for it before trying again", "room", origin, "attempt", attempt, "err", err)
-		if !sleep(cctx, a.delay(err, &backoff)) {
+		if !sleep(cctx, bo.After(wait, limited)) {
 			return "", fmt.Errorf("create secret room: gave up after %v: %w", a.cfg.SecretRoomFor, err)
 		}
 		if room := a.findSecretRoom(cctx, origin, roller, wanted); room != "" {

@@ -16,6 +16,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"zaria/adapters/internal/backoff"
 	"zaria/core"
 )
 
@@ -277,7 +278,7 @@ func (a *Adapter) flusher(ctx context.Context, done chan<- struct{}) {
 
 // getMe asks who the bot is, retrying while the network or the server fail.
 func (a *Adapter) getMe(ctx context.Context) (tgbotapi.User, error) {
-	backoff := a.cfg.BackoffMin
+	bo := backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
 	for {
 		var me tgbotapi.User
 		rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
@@ -293,20 +294,16 @@ func (a *Adapter) getMe(ctx context.Context) (tgbotapi.User, error) {
 		if errors.As(err, &ae) && (ae.Code == http.StatusUnauthorized || ae.Code == http.StatusNotFound) {
 			return me, fmt.Errorf("telegram: the bot token was refused (%d %s); check ZARIA_TELEGRAM_TOKEN", ae.Code, ae.Description)
 		}
-		if err := a.waitToRetry(ctx, "getMe", err, &backoff); err != nil {
+		if err := a.waitToRetry(ctx, "getMe", err, bo); err != nil {
 			return me, err
 		}
 	}
 }
 
 // waitToRetry sleeps before retrying a failed start-up call: Telegram's
-// retry_after when it gave one, else the next step of the jittered backoff.
-func (a *Adapter) waitToRetry(ctx context.Context, method string, err error, backoff *time.Duration) error {
-	d, ok := retryAfter(err)
-	if !ok {
-		d = jitter(*backoff)
-		*backoff = min(2**backoff, a.cfg.BackoffMax)
-	}
+// retry_after when it gave one, else the next step of the backoff.
+func (a *Adapter) waitToRetry(ctx context.Context, method string, err error, bo *backoff.Backoff) error {
+	d := bo.After(retryAfter(err))
 	a.log.Warn("telegram "+method+" failed, retrying", "err", err, "in", d)
 	return sleep(ctx, d)
 }
@@ -317,7 +314,7 @@ const allowedUpdates = `["message","callback_query","inline_query","chosen_inlin
 // poll is the long-polling loop.
 func (a *Adapter) poll(ctx context.Context) error {
 	a.deleteWebhook(ctx)
-	backoff := a.cfg.BackoffMin
+	bo := backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
 	conflicts := 0
 	for ctx.Err() == nil {
 		if a.send.backlog.Load() >= int64(a.cfg.MaxQueued) {
@@ -351,8 +348,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 				a.log.Warn("telegram getUpdates flood limit", "retry_after", d)
 			case errors.As(err, &ae) && ae.Code == http.StatusConflict:
 				conflicts++
-				wait = jitter(backoff)
-				backoff = min(2*backoff, a.cfg.BackoffMax)
+				wait = bo.Next()
 				a.log.Error("telegram 409 Conflict: another process is polling (or a webhook is set) with this bot token; only one instance may run. Retrying.",
 					"times", conflicts, "detail", ae.Description, "in", wait)
 				if strings.Contains(strings.ToLower(ae.Description), "webhook") {
@@ -361,8 +357,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 			case errors.As(err, &ae) && (ae.Code == http.StatusUnauthorized || ae.Code == http.StatusNotFound):
 				return fmt.Errorf("telegram: the bot token was refused (%d %s)", ae.Code, ae.Description)
 			default:
-				wait = jitter(backoff)
-				backoff = min(2*backoff, a.cfg.BackoffMax)
+				wait = bo.Next()
 				a.log.Warn("telegram getUpdates failed, retrying", "err", err, "in", wait)
 			}
 			if sleep(ctx, wait) != nil {
@@ -370,7 +365,8 @@ func (a *Adapter) poll(ctx context.Context) error {
 			}
 			continue
 		}
-		backoff, conflicts = a.cfg.BackoffMin, 0
+		bo.Reset()
+		conflicts = 0
 		if len(raw) == 0 && time.Since(began) < a.cfg.PollTimeout/10 {
 			// An empty answer long before the timeout: a server that does
 			// not long-poll (an emulator, a broken proxy). Do not spin.

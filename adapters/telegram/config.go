@@ -18,11 +18,13 @@ import (
 	"strings"
 	"time"
 
+	"zaria/core"
 	"zaria/core/reply"
 )
 
 // Config is the adapter's configuration. Zero values take the defaults
-// listed on each field (the Telegram numbers from the Bots FAQ).
+// listed on each field (the Telegram numbers from the Bots FAQ), which are
+// Defaults.
 type Config struct {
 	Token  string // bot token from BotFather (secret)
 	APIURL string // Bot API base URL; default https://api.telegram.org
@@ -71,7 +73,7 @@ type Config struct {
 	DrainTimeout time.Duration // how long Run keeps sending after ctx ends; default 8 s (main allows 10 s to stop)
 	MaxMessage   int           // longest message text, in UTF-16 units; default 4096
 
-	MaxImportBytes int64  // largest document accepted for a command that takes a file; default 256 KiB
+	MaxImportBytes int64  // largest document accepted for a command that takes a file; default core.MaxDocumentBytes (256 KiB)
 	InlineCommand  string // command run for an inline query that names none; default "roll"
 
 	// HandledRetention is how long the journal keeps the record of a
@@ -117,48 +119,79 @@ var webhookSecretRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
 // DefaultAPIURL is Telegram's own Bot API server.
 const DefaultAPIURL = "https://api.telegram.org"
 
+// Defaults is the value every field left zero takes: the one home of the
+// adapter's defaults, which the config loader (configs) shows as the
+// defaults of the telegram keys. WebhookListen's (DefaultWebhookListen)
+// applies only in webhook mode.
+func Defaults() Config {
+	return Config{
+		APIURL:                DefaultAPIURL,
+		PollTimeout:           30 * time.Second,
+		RequestTimeout:        20 * time.Second,
+		WebhookMaxConnections: 10,
+		WebhookWait:           5 * time.Second,
+		ChatInterval:          time.Second,
+		GroupLimit:            20,
+		GroupWindow:           time.Minute,
+		GlobalLimit:           30,
+		GlobalWindow:          time.Second,
+		MaxQueued:             300,
+		SaveInterval:          50 * time.Millisecond,
+		AdminTTL:              10 * time.Minute,
+		DrainTimeout:          8 * time.Second,
+		MaxMessage:            4096,
+		MaxImportBytes:        core.MaxDocumentBytes,
+		InlineCommand:         "roll",
+		HandledRetention:      48 * time.Hour,
+		MaxButtons:            100_000,
+		BackoffMin:            500 * time.Millisecond,
+		BackoffMax:            30 * time.Second,
+	}
+}
+
 func (c Config) withDefaults() Config {
-	setDur := func(p *time.Duration, d time.Duration) {
+	d := Defaults()
+	set := func(p *time.Duration, v time.Duration) {
 		if *p <= 0 {
-			*p = d
+			*p = v
 		}
 	}
-	setInt := func(p *int, d int) {
+	setInt := func(p *int, v int) {
 		if *p <= 0 {
-			*p = d
+			*p = v
 		}
 	}
 	if c.APIURL == "" {
-		c.APIURL = DefaultAPIURL
+		c.APIURL = d.APIURL
 	}
 	c.APIURL = strings.TrimRight(c.APIURL, "/")
-	setDur(&c.PollTimeout, 30*time.Second)
-	setDur(&c.RequestTimeout, 20*time.Second)
-	setDur(&c.ChatInterval, time.Second)
-	setInt(&c.GroupLimit, 20)
-	setDur(&c.GroupWindow, time.Minute)
-	setInt(&c.GlobalLimit, 30)
-	setDur(&c.GlobalWindow, time.Second)
-	setInt(&c.MaxQueued, 300)
-	setDur(&c.SaveInterval, 50*time.Millisecond)
-	setDur(&c.AdminTTL, 10*time.Minute)
-	setDur(&c.DrainTimeout, 8*time.Second)
-	setInt(&c.MaxMessage, 4096)
+	set(&c.PollTimeout, d.PollTimeout)
+	set(&c.RequestTimeout, d.RequestTimeout)
+	set(&c.ChatInterval, d.ChatInterval)
+	setInt(&c.GroupLimit, d.GroupLimit)
+	set(&c.GroupWindow, d.GroupWindow)
+	setInt(&c.GlobalLimit, d.GlobalLimit)
+	set(&c.GlobalWindow, d.GlobalWindow)
+	setInt(&c.MaxQueued, d.MaxQueued)
+	set(&c.SaveInterval, d.SaveInterval)
+	set(&c.AdminTTL, d.AdminTTL)
+	set(&c.DrainTimeout, d.DrainTimeout)
+	setInt(&c.MaxMessage, d.MaxMessage)
 	if c.MaxImportBytes <= 0 {
-		c.MaxImportBytes = 256 << 10
+		c.MaxImportBytes = d.MaxImportBytes
 	}
 	if c.InlineCommand == "" {
-		c.InlineCommand = "roll"
+		c.InlineCommand = d.InlineCommand
 	}
-	setDur(&c.HandledRetention, 48*time.Hour)
-	setInt(&c.MaxButtons, 100_000)
+	set(&c.HandledRetention, d.HandledRetention)
+	setInt(&c.MaxButtons, d.MaxButtons)
 	if c.WebhookURL != "" && c.WebhookListen == "" {
 		c.WebhookListen = DefaultWebhookListen
 	}
-	setInt(&c.WebhookMaxConnections, 10)
-	setDur(&c.WebhookWait, 5*time.Second)
-	setDur(&c.BackoffMin, 500*time.Millisecond)
-	setDur(&c.BackoffMax, 30*time.Second)
+	setInt(&c.WebhookMaxConnections, d.WebhookMaxConnections)
+	set(&c.WebhookWait, d.WebhookWait)
+	set(&c.BackoffMin, d.BackoffMin)
+	set(&c.BackoffMax, d.BackoffMax)
 	return c
 }
 

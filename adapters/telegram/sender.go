@@ -10,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"zaria/adapters/internal/backoff"
 )
 
 // sender delivers ops: one FIFO queue and one worker per chat, so a slow
@@ -161,7 +163,7 @@ var parseEntitiesErr = regexp.MustCompile(`(?i)can't parse entities|unsupported 
 // error only when the send context ends.
 func (s *sender) deliver(q *chatQueue, it item) error {
 	ctx := s.ctx
-	backoff := s.cfg.BackoffMin
+	bo := backoff.New(s.cfg.BackoffMin, s.cfg.BackoffMax)
 	if err := sleep(ctx, time.Until(s.notBefore)); err != nil {
 		return err
 	}
@@ -262,11 +264,11 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 			s.j.done(it.e, it.o)
 			return nil
 		}
-		s.log.Warn("telegram send failed, retrying", "chat", chat, "method", method, "err", err, "in", backoff)
-		if err := sleep(ctx, jitter(backoff)); err != nil {
+		wait := bo.Next()
+		s.log.Warn("telegram send failed, retrying", "chat", chat, "method", method, "err", err, "in", wait)
+		if err := sleep(ctx, wait); err != nil {
 			return err
 		}
-		backoff = min(2*backoff, s.cfg.BackoffMax)
 	}
 }
 
@@ -310,14 +312,6 @@ func (s *sender) firstNotice(chat, user int64) bool {
 		}
 	}
 	return true
-}
-
-// jitter returns a duration in [d/2, d).
-func jitter(d time.Duration) time.Duration {
-	if d <= 1 {
-		return d
-	}
-	return d/2 + rand.N(d/2)
 }
 
 var tagRE = regexp.MustCompile(`<[^>]*>`)

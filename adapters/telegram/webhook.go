@@ -13,6 +13,8 @@ import (
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"zaria/adapters/internal/backoff"
 )
 
 // runWebhook serves updates POSTed by Telegram until ctx ends. The webhook
@@ -89,7 +91,7 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 	if a.cfg.WebhookSecret != "" {
 		p["secret_token"] = a.cfg.WebhookSecret
 	}
-	backoff := a.cfg.BackoffMin
+	bo := backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
 	for {
 		rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
 		_, err := a.c.call(rctx, "setWebhook", p, nil)
@@ -100,7 +102,7 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 		if permanent(err) {
 			return fmt.Errorf("telegram: setWebhook refused: %w", err)
 		}
-		if err := a.waitToRetry(ctx, "setWebhook", err, &backoff); err != nil {
+		if err := a.waitToRetry(ctx, "setWebhook", err, bo); err != nil {
 			return err
 		}
 	}

@@ -91,7 +91,6 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			RecoveryKeyFile:   cfg.Matrix.RecoveryKeyFile,
 			Announce:          stderr,
 			Charts:            matrix.RendererFunc(chart.PNG),
-			DefaultLang:       cfg.Lang,
 			MaxImportBytes:    transfer.MaxDocumentBytes,
 		}, router, db, logger)
 		if err != nil {

@@ -111,12 +111,6 @@ type Config struct {
 	Now       func() time.Time
 }
 
-// IsLanguage reports whether l is one of core.Langs.
-//
-// Deprecated: use core.IsLang. It stays while the Matrix adapter
-// still calls it.
-func IsLanguage(l string) bool { return core.IsLang(l) }
-
 // Router dispatches messages to commands.
 type Router struct {
 	cfg      Config

@@ -79,11 +79,9 @@ type exportValue struct {
 	Value string `json:"value"`
 }
 
-// MaxDocumentBytes is the default size limit of an /importar document,
-// 256 KiB: a chat's export at its quotas fits it. main gives the same
-// number to the adapters, which refuse a larger attached file before
-// downloading it.
-const MaxDocumentBytes = 256 << 10
+// MaxDocumentBytes is the default size limit of an /importar document:
+// core.MaxDocumentBytes, the adapters' limit for an attached file.
+const MaxDocumentBytes = core.MaxDocumentBytes
 
 // Options configure a Service.
 type Options struct {
