@@ -166,8 +166,8 @@ func (a *Adapter) inlineRecent(ctx context.Context, from who, room int) []any {
 		id := "c:" + cmd
 		data := "i:" + from.id + ":" + cmd
 		if len(id) > maxResultID || len(data) > maxCallbackData {
-			key := newButtonID()
 			b, _ := json.Marshal(recentRec{User: from.id, Cmd: cmd})
+			key := recordID(".ir.", b)
 			if err := a.saveRecord(ctx, a.recentKey(key), string(b)); err != nil {
 				a.log.Warn("telegram recent roll not stored; left out of the inline results", "err", err)
 				continue

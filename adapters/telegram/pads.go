@@ -2,6 +2,8 @@ package telegram
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -25,7 +27,9 @@ import (
 //     bytes and no value holds a "|".
 //   - "P:<16 hex digits>" otherwise: the action is kept in the adapter's
 //     state (<journal key>.pa.<key>, pruned with the other button records)
-//     and survives a restart (TestPadValuesRoundTrip).
+//     and survives a restart (TestPadValuesRoundTrip). The key is a hash
+//     of the action, so asking the same question again writes the same
+//     records, not new ones (TestStoredChoicesDoNotGrowPerPress).
 //
 // Telegram's limits (TestPadKeyboardLayout): callback data is 1-64 bytes
 // ("p:" and at most 19 digits: 21), an inline keyboard holds at most
@@ -134,8 +138,8 @@ func (a *Adapter) padDataWithin(ctx context.Context, act *reply.Action, room int
 	if d, ok := padDataIn(act, room); ok {
 		return d, true
 	}
-	key := newButtonID()
 	b, _ := json.Marshal(padRecord{Button: act.Button, Values: act.Values})
+	key := recordID(".pa.", b)
 	if err := a.saveRecord(ctx, a.padKey(key), string(b)); err != nil {
 		a.log.Warn("telegram pad choice not stored; its button is left off", "err", err)
 		return "", false
@@ -144,6 +148,16 @@ func (a *Adapter) padDataWithin(ctx context.Context, act *reply.Action, room int
 }
 
 var hex16 = regexp.MustCompile(`^[0-9a-f]{16}$`)
+
+// recordID is the key of a stored record whose value is rec: the first 16
+// hex digits of its SHA-256, per kind, so the same record offered again
+// (the same choice, the same recent roll) is written over, not added.
+func recordID(kind string, rec []byte) string {
+	h := sha256.New()
+	h.Write([]byte(kind))
+	h.Write(rec)
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
 
 // padAction reads the callback data of a pad button (padData).
 func (a *Adapter) padAction(ctx context.Context, data string) (reply.Action, bool) {

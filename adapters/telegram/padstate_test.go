@@ -1,0 +1,92 @@
+package telegram
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"zaria/adapters/telegram/telegramtest"
+	"zaria/core/command"
+	"zaria/core/reply"
+)
+
+// TestStoredChoicesDoNotGrowPerPress: a question whose choices are too
+// long for the callback data keeps each choice in the state, once: asking
+// the same question again (a user pressing the asking button over and
+// over, or opening "@Bot" again and again) writes no new records, and
+// the choices of every one of those messages still roll.
+func TestStoredChoicesDoNotGrowPerPress(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	long := strings.Repeat("armadura de placas ", 4)
+	r := testRouterOn(t, db, nil)
+	r.Register(command.Command{Name: "elegir", Handler: command.HandlerFunc(func(context.Context, *command.Request) (*reply.Reply, error) {
+		rep := reply.Text("¿Contra qué?")
+		for _, v := range []string{long, long + "2"} {
+			rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonRun, Label: "x",
+				Action: &reply.Action{Kind: reply.ActRun, Button: 7, Values: []string{v}}})
+		}
+		return rep, nil
+	})})
+	r.HandleAction(reply.ActRun, func(_ context.Context, req *command.Request, a reply.Action) (*reply.Reply, error) {
+		return reply.Text(req.Msg.From.Name + ": " + a.Values[0]), nil
+	})
+	start(t, testConfig(f), r, db)
+	g := telegramtest.Group(-733)
+	const asks = 5
+	for i := range asks {
+		f.SayIn(g, ana, "/elegir")
+		f.waitSent(g.ID, i+1, 5*time.Second)
+	}
+	recs, err := db.StatesWithPrefix(t.Context(), "telegram.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for k := range recs {
+		if strings.Contains(k, ".pa.") {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d stored choices after asking the same 2 choices %d times, want 2", n, asks)
+	}
+	for i, m := range f.SentTo(g.ID) {
+		f.Press(m, bob, *keyboardOf(t, m)[0][0].CallbackData)
+		if got := f.waitSent(g.ID, asks+i+1, 5*time.Second)[asks+i]; got.Visible != "Bob: "+long {
+			t.Errorf("the first choice of question %d rolled %q", i+1, got.Visible)
+		}
+	}
+}
+
+// TestInlineRecentStoredOnce: a recent roll too long for a result id is
+// kept in the state once, however often Ana opens "@Bot".
+func TestInlineRecentStoredOnce(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	start(t, testConfig(f), historyRouter(t, db), db)
+	long := "/roll 1d20+1d12+1d10+1d8+1d6+1d4+3 vs 25 # ataque con la espada"
+	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, long)
+	f.waitSent(ana.ID, 1, 5*time.Second)
+	for i := range 4 {
+		f.InlineQuery(ana, "")
+		f.waitCalls("answerInlineQuery", i+1, 5*time.Second)
+	}
+	recs, err := db.StatesWithPrefix(t.Context(), "telegram.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for k := range recs {
+		if strings.Contains(k, ".ir.") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d stored recent rolls after 4 empty queries with one long roll, want 1", n)
+	}
+}
