@@ -202,12 +202,15 @@ func fill(ctx context.Context, req *command.Request, p plan, values []string) (s
 	if len(values) > 2*MaxAsks {
 		return "", nil, errorf(req, "pad.err.bad_value", "got", values[len(values)-1])
 	}
+	bad := func(v string) error { return errorf(req, "pad.err.bad_value", "got", v) }
 	for _, v := range values {
 		if n := utf8.RuneCountInString(v); n > MaxValue {
 			return "", nil, command.Errorf("pad.err.value_long", "max", MaxValue, "got", n)
 		}
+		if v == "" { // no choice is empty: "" would read as "no group chosen yet"
+			return "", nil, bad(v)
+		}
 	}
-	bad := func(v string) error { return errorf(req, "pad.err.bad_value", "got", v) }
 	cmd, added := p.cmd, ""
 	for _, sl := range p.slots {
 		q, _, err := questionOf(ctx, req, p, sl, "")

@@ -343,3 +343,25 @@ func TestAskedValueInOtherLanguages(t *testing.T) {
 	}
 	b.fails(ana, "/pad add /daegon 7 {armour}", "I have no choices to offer for {armour} in “/daegon 7 {armour}”. Write the value on the button instead, e.g. /pad add /daegon 7 hard.")
 }
+
+// An empty value (forged callback data "p:<id>:") is not the absence of
+// one: it is refused, also where the first question asks a group, and
+// nothing is asked again or rolled.
+func TestAskedValueEmptyRefused(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
+	b.ok(ana, `/pad add "Tajo" /dh ataque {arma} vs coraza`)
+	b.ok(ana, `/pad add "Golpe" /dh ataque espada-larga vs {objetivo}`)
+	acts := runs(t, b.ok(ana, "/pad"))
+	before := b.seen.n
+	for _, a := range acts {
+		for _, vs := range [][]string{{""}, {"", ""}, {"#1", ""}} {
+			rep := b.press(ana, reply.Action{Kind: reply.ActRun, Button: a.Button, Values: vs})
+			if !rep.Error || !strings.Contains(reply.PlainText(rep), "no es una de las opciones") {
+				t.Errorf("button %d with %q: %s", a.Button, vs, reply.PlainText(rep))
+			}
+		}
+	}
+	if b.seen.n != before {
+		t.Errorf("an empty value rolled: %d", b.seen.n-before)
+	}
+}
