@@ -336,4 +336,10 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
 		"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "disable_web_page_preview": "true",
 	}})
+	// A secret roll (/gmroll) shows the chat only that it was rolled; its
+	// result goes to the roller's private chat, where inline rolls run
+	// and where the same command typed answers it (TestInlineSecretRoll).
+	if rep.Secret != nil && len(rep.Lines) > 0 && id != 0 {
+		e.Ops = append(e.Ops, a.messageOps(id, 0, rep.Secret.Lines, "")...)
+	}
 }

@@ -90,3 +90,30 @@ func TestInlineRecentStoredOnce(t *testing.T) {
 		t.Errorf("%d stored recent rolls after 4 empty queries with one long roll, want 1", n)
 	}
 }
+
+// TestInlineSecretRoll: Ana's private pad has a secret roll. Posted
+// inline into a group, the message shows only that she rolled in secret,
+// never the result; the result reaches Ana in her private chat, as the
+// same /gmroll typed there answers.
+func TestInlineSecretRoll(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	start(t, testConfig(f), historyRouter(t, db), db)
+	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, `/pad add "Sigilo" /gmroll /roll d20+3`)
+	f.waitSent(ana.ID, 1, 5*time.Second)
+	f.InlineQuery(ana, "")
+	res := waitFor(t, "inline results", 1, 5*time.Second, f.InlineResults)
+	id, err := f.Choose(ana, res[0].ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "inline edits", 1, 5*time.Second, f.Edits)
+	if got := f.InlineText(id); !strings.Contains(got, "🤫") || strings.Contains(got, " = ") {
+		t.Errorf("the secret roll posted inline shows %q", got)
+	}
+	dm := f.waitSent(ana.ID, 2, 5*time.Second)[1]
+	if !strings.Contains(dm.Visible, "🎲 d20+3\n") || !strings.Contains(dm.Visible, " = ") {
+		t.Errorf("Ana's private chat got %q, want her secret roll", dm.Visible)
+	}
+}
