@@ -218,10 +218,15 @@ func padButtonID(data string) (int64, bool) {
 	return id, true
 }
 
+// maxToast is the longest text of a press's toast (answerCallbackQuery:
+// 0-200 characters).
+const maxToast = 200
+
 // onPadButton runs a pad button (act, with the values chosen so far) for
 // whoever pressed it. The roll is posted in reply to the pad's message (in
 // its topic); what is not a roll (a notice: not your pad, a button since
-// removed, a flood) is the press's toast only, so the chat never sees it.
+// removed, a flood) is the press's toast only, so the chat never sees it,
+// unless it is longer than a toast holds.
 func (a *Adapter) onPadButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
@@ -232,8 +237,12 @@ func (a *Adapter) onPadButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e
 		return
 	}
 	if rep.Error {
-		a.answerCallback(ctx, cq.ID, clip(strings.TrimSpace(reply.PlainText(rep)), 200))
-		return
+		if text := strings.TrimSpace(reply.PlainText(rep)); utf16Len(text) <= maxToast {
+			a.answerCallback(ctx, cq.ID, text)
+			return
+		}
+		// Too long for a toast: posted whole, as typing the command would,
+		// rather than cut mid-instruction (TestPadPressLongError).
 	}
 	a.answerCallback(ctx, cq.ID, "")
 	a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)

@@ -117,3 +117,47 @@ func TestInlineSecretRoll(t *testing.T) {
 		t.Errorf("Ana's private chat got %q, want her secret roll", dm.Visible)
 	}
 }
+
+// TestPadPressLongError: a press whose answer is an error too long for
+// the press's toast (Telegram shows at most 200 characters) is posted
+// whole in reply to the pad, as the same command typed would be, rather
+// than cut short mid-instruction; a short one stays the toast.
+func TestPadPressLongError(t *testing.T) {
+	f := newFakeAPI(t)
+	long := "⚠️ No tengo opciones que ofrecer para {1} en «/dh ataque " + strings.Repeat("x", 150) + "». Escribe el valor en el botón en su lugar, p. ej. /pad añadir /daegon 7 difícil."
+	r := testRouterWith(t, nil)
+	r.Register(command.Command{Name: "pad", Handler: command.HandlerFunc(func(context.Context, *command.Request) (*reply.Reply, error) {
+		rep := reply.Text("pad")
+		for i, l := range []string{"largo", "corto"} {
+			rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonRun, Label: l, Action: &reply.Action{Kind: reply.ActRun, Button: int64(i + 1)}})
+		}
+		return rep, nil
+	})})
+	r.HandleAction(reply.ActRun, func(_ context.Context, req *command.Request, a reply.Action) (*reply.Reply, error) {
+		rep := reply.Text("⚠️ corto")
+		if a.Button == 1 {
+			rep = reply.Text(long)
+		}
+		rep.Error = true
+		return rep, nil
+	})
+	start(t, testConfig(f), r, newMemState())
+	g := telegramtest.Group(-734)
+	f.SayIn(g, ana, "/pad")
+	shown := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	kb := keyboardOf(t, shown)
+	f.Press(shown, ana, *kb[0][0].CallbackData)
+	got := f.waitSent(g.ID, 2, 5*time.Second)[1]
+	if got.Visible != long || got.ReplyTo != shown.ID {
+		t.Errorf("the long error was posted as %q (reply to %d)", got.Visible, got.ReplyTo)
+	}
+	f.Press(shown, ana, *kb[0][1].CallbackData)
+	answers := f.waitCalls("answerCallbackQuery", 2, 5*time.Second)
+	if answers[0].Params["text"] != "" || answers[1].Params["text"] != "⚠️ corto" {
+		t.Errorf("the toasts were %q and %q", answers[0].Params["text"], answers[1].Params["text"])
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(f.SentTo(g.ID)); n != 2 {
+		t.Errorf("%d messages, want 2 (the short error is the toast only)", n)
+	}
+}
