@@ -59,6 +59,7 @@ type Adapter struct {
 	moves       moves
 	buttonsMade atomic.Int64 // button records written (pruned every 256)
 	inlineMade  atomic.Int64 // inline roll marks written (pruned every 256)
+	padLists    padLists     // pads listed by empty inline queries (inline.go)
 }
 
 // update is an update with what the Bot API library cannot read.

@@ -54,6 +54,9 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 	}
 	chat := a.chatOf(ctx, m.Chat)
 	private := chat.Type == "private"
+	if private && m.From != nil {
+		a.padLists.forget(strconv.FormatInt(m.From.ID, 10)) // it may change their pad
+	}
 	var from who
 	gm := false
 	switch {
@@ -329,6 +332,9 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u 
 		return
 	}
 	from := userOf(cq.From)
+	if cq.Message != nil && cq.Message.Chat != nil && cq.Message.Chat.Type == "private" {
+		a.padLists.forget(from.id) // a button there may run /pad add
+	}
 	if strings.HasPrefix(cq.Data, "i:") && cq.InlineMessageID != "" && !cq.From.IsBot {
 		a.onInlineButton(ctx, cq, e)
 		return

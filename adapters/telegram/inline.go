@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -86,6 +88,69 @@ func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 	})
 }
 
+// padListTTL is how long the pad an empty inline query listed is reused
+// for that user's next empty queries. Listing it is the /pad command,
+// which draws on the user's rate limit like anything they send; Telegram
+// sends an empty query each time "@Bot" is typed, so without this a few
+// openings would spend the burst and the pad would vanish from the list
+// (TestInlineListingIsNotARoll). A private pad changes only by what its
+// owner does in their private chat, which forgets the copy at once.
+const (
+	padListTTL = 10 * time.Minute
+	// maxPadLists is how many users' listed pads are kept; past it the
+	// expired go, then all.
+	maxPadLists = 4096
+)
+
+// padLists keeps the pads empty inline queries listed, per user id.
+type padLists struct {
+	mu sync.Mutex
+	m  map[string]padList
+}
+
+type padList struct {
+	at      time.Time
+	lang    string
+	buttons []reply.Button
+}
+
+func (c *padLists) get(user string, now time.Time) (padList, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	l, ok := c.m[user]
+	if !ok || now.Sub(l.at) > padListTTL || now.Before(l.at) {
+		return padList{}, false
+	}
+	return l, true
+}
+
+func (c *padLists) put(user string, l padList) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]padList{}
+	}
+	if len(c.m) >= maxPadLists {
+		for u, x := range c.m {
+			if l.at.Sub(x.at) > padListTTL {
+				delete(c.m, u)
+			}
+		}
+		if len(c.m) >= maxPadLists {
+			clear(c.m)
+		}
+	}
+	c.m[user] = l
+}
+
+// forget drops user's listed pad: they wrote or pressed something in
+// their private chat, which may change it.
+func (c *padLists) forget(user string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, user)
+}
+
 // inlinePad is the articles of the user's private pad: its buttons as
 // the pad command shows them there, none when it is empty.
 func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
@@ -98,12 +163,17 @@ func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
 		BotName:  a.botName,
 	}
 	results := []any{}
-	rep, ok := a.d.Dispatch(ctx, msg)
-	if !ok || rep == nil || rep.Error {
-		return results
+	l, ok := a.padLists.get(from.id, a.now())
+	if !ok {
+		rep, ok := a.d.Dispatch(ctx, msg)
+		if !ok || rep == nil || rep.Error {
+			return results
+		}
+		l = padList{at: a.now(), lang: a.replyLang(ctx, rep, msg), buttons: rep.Buttons}
+		a.padLists.put(from.id, l)
 	}
-	lang := a.replyLang(ctx, rep, msg)
-	for _, b := range rep.Buttons {
+	lang := l.lang
+	for _, b := range l.buttons {
 		if b.Kind != reply.ButtonRun || b.Action == nil || b.Action.Kind != reply.ActRun || b.Action.Button <= 0 {
 			continue
 		}

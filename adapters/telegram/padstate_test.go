@@ -9,7 +9,11 @@ import (
 
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core/command"
+	"zaria/core/general"
+	"zaria/core/pad"
 	"zaria/core/reply"
+	"zaria/core/roll"
+	"zaria/i18n"
 )
 
 // TestStoredChoicesDoNotGrowPerPress: a question whose choices are too
@@ -159,5 +163,50 @@ func TestPadPressLongError(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	if n := len(f.SentTo(g.ID)); n != 2 {
 		t.Errorf("%d messages, want 2 (the short error is the toast only)", n)
+	}
+}
+
+// TestInlineListingIsNotARoll: opening "@Bot" again and again lists
+// Ana's pad drawing once on her rate limit (a burst of 5), not each time:
+// after opening it more often than the burst, the pad is still listed and
+// choosing a button still rolls; a button she adds is listed at once.
+func TestInlineListingIsNotARoll(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: db, DefaultLang: "es",
+		Limits: command.Limits{Burst: 5, Refill: time.Hour}})
+	general.Register(r, "test")
+	roll.Register(r)
+	pad.Register(r, pad.New(db, pad.Options{}))
+	start(t, testConfig(f), r, db)
+	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, "/pad add d20")
+	f.waitSent(ana.ID, 1, 5*time.Second)
+	for i := range 6 {
+		f.InlineQuery(ana, "")
+		calls := f.waitCalls("answerInlineQuery", i+1, 5*time.Second)
+		if !strings.Contains(calls[i].Params["results"], `"p:`) {
+			t.Fatalf("opening @Bot the %d. time lists %s, want the pad's d20", i+1, calls[i].Params["results"])
+		}
+	}
+	id, err := f.Choose(ana, "p:1", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "inline edits", 1, 5*time.Second, f.Edits)
+	if got := f.InlineText(id); !strings.Contains(got, "Ana: 🎲 d20\n") || !strings.Contains(got, " = ") {
+		t.Errorf("the chosen button shows %q", got)
+	}
+	// What she changes in her private chat is listed at once.
+	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, "/pad add 2d6")
+	f.waitSent(ana.ID, 2, 5*time.Second)
+	f.InlineQuery(ana, "")
+	calls := f.waitCalls("answerInlineQuery", 7, 5*time.Second)
+	if !strings.Contains(calls[6].Params["results"], `"p:2"`) {
+		t.Errorf("after adding 2d6 @Bot lists %s", calls[6].Params["results"])
 	}
 }
