@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -83,13 +82,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	roll.RegisterSystemOdds(r)
 	character.Register(r, chars)
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
-		ActiveName: func(ctx context.Context, chat core.ChatRef, userID string) (string, error) {
-			c, err := db.ActiveCharacter(ctx, chat, userID)
-			if errors.Is(err, core.ErrNotFound) {
-				return "", nil
-			}
-			return c.Name, err
-		}}))
+		ActiveName: db.ActiveCharacterName}))
 	general.Register(r, version)
 	return r, nil
 }

@@ -2,7 +2,6 @@ package pad_test
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,13 +53,7 @@ func open(t testing.TB, path string) *bot {
 	character.Register(r, chars)
 	general.Register(r, "test")
 	pad.Register(r, pad.New(db, pad.Options{
-		ActiveName: func(ctx context.Context, chat core.ChatRef, userID string) (string, error) {
-			c, err := db.ActiveCharacter(ctx, chat, userID)
-			if errors.Is(err, core.ErrNotFound) {
-				return "", nil
-			}
-			return c.Name, err
-		}}))
+		ActiveName: db.ActiveCharacterName}))
 	return &bot{t: t, r: r, db: db, seen: seen}
 }
 

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"zaria/core"
@@ -163,6 +164,25 @@ func (db *DB) ActiveCharacter(ctx context.Context, chat core.ChatRef, userID str
 		return sheet.Character{}, fmt.Errorf("sqlite: active character of %s in %s: %w", userID, chat, err)
 	}
 	return oneCharacter(rows, chat, "active character of "+userID)
+}
+
+// ActiveCharacterName returns the name of userID's active character in
+// chat, "" when they have none: one indexed row, for a reply that names
+// the character (a pad press: "Ana (Drake): …") without loading its sheet.
+func (db *DB) ActiveCharacterName(ctx context.Context, chat core.ChatRef, userID string) (string, error) {
+	var name string
+	err := db.r.QueryRowContext(ctx, `
+		SELECT ch.name FROM active a
+		  JOIN chats c ON c.id = a.chat
+		  JOIN characters ch ON ch.id = a.character
+		 WHERE c.platform = ? AND c.chat_id = ? AND a.user_id = ?`, chat.Platform, chat.ID, userID).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("sqlite: active character name of %s in %s: %w", userID, chat, err)
+	}
+	return name, nil
 }
 
 func oneCharacter(rows *sql.Rows, chat core.ChatRef, what string) (sheet.Character, error) {
