@@ -244,6 +244,17 @@ func (a *Adapter) onPadButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e
 		// Too long for a toast: posted whole, as typing the command would,
 		// rather than cut mid-instruction (TestPadPressLongError).
 	}
+	if rep.Keyboard != nil && !msg.Private && !rep.Error {
+		// A button running /pad teclado: in a group the keyboard is
+		// selective, given to the author of the message it replies to,
+		// and a press has no message of its own (TestPadButtonShowingKeyboardInGroup).
+		key := "pad.keyboard.type_it"
+		if rep.Keyboard.Hide {
+			key = "pad.keyboard.type_it_hide"
+		}
+		a.answerCallback(ctx, cq.ID, a.d.Text(a.replyLang(ctx, rep, msg), key))
+		return
+	}
 	a.answerCallback(ctx, cq.ID, "")
 	a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 }

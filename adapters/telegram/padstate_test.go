@@ -210,3 +210,40 @@ func TestInlineListingIsNotARoll(t *testing.T) {
 		t.Errorf("after adding 2d6 @Bot lists %s", calls[6].Params["results"])
 	}
 }
+
+// TestPadButtonShowingKeyboardInGroup: a pad button that runs /pad
+// teclado, pressed in a group, cannot give the presser the keyboard (a
+// selective keyboard reaches the author of the message it replies to, and
+// a press has none): the press's toast says to type the command instead
+// and nothing is posted. In the private chat the press shows it.
+func TestPadButtonShowingKeyboardInGroup(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	start(t, testConfig(f), padRouter(t, db), db)
+	g := telegramtest.Group(-735)
+	f.SayIn(g, ana, "/pad add d20")
+	f.SayIn(g, ana, `/pad add "Teclado" /pad teclado`)
+	f.waitSent(g.ID, 2, 5*time.Second)
+	f.SayIn(g, ana, "/pad")
+	shown := f.waitSent(g.ID, 3, 5*time.Second)[2]
+	f.Press(shown, ana, *keyboardOf(t, shown)[0][1].CallbackData)
+	answers := f.waitCalls("answerCallbackQuery", 1, 5*time.Second)
+	if got := answers[0].Params["text"]; got != "Para tener el teclado, escribe /botones teclado: Telegram solo se lo da a quien lo pide con un mensaje, no con un botón." {
+		t.Errorf("the press was toasted %q", got)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(f.SentTo(g.ID)); n != 3 {
+		t.Errorf("%d messages after the press, want 3 (nothing posted)", n)
+	}
+
+	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, `/pad add "Teclado" /pad teclado`)
+	f.waitSent(ana.ID, 1, 5*time.Second)
+	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, "/pad")
+	mine := f.waitSent(ana.ID, 2, 5*time.Second)[1]
+	f.Press(mine, ana, *keyboardOf(t, mine)[0][0].CallbackData)
+	got := f.waitSent(ana.ID, 3, 5*time.Second)[2]
+	if !strings.Contains(got.Params["reply_markup"], `"keyboard"`) {
+		t.Errorf("in the private chat the press gave %q with %s", got.Visible, got.Params["reply_markup"])
+	}
+}
