@@ -256,5 +256,31 @@ func (a *Adapter) onPadButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e
 		return
 	}
 	a.answerCallback(ctx, cq.ID, "")
+	if edit := a.nextQuestion(ctx, chat.ID, cq.Message.MessageID, act, rep); edit != nil {
+		e.Ops = append(e.Ops, edit)
+		return
+	}
 	a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
+}
+
+// nextQuestion is the edit that turns a question the bot asked (msgID,
+// whose choice act was pressed) into the next one rep asks, so a button
+// asking a weapon by group, then an armour, leaves one question in the
+// chat rather than three (TestPadNextQuestionEditsInPlace); nil when rep
+// is not a question or act was not pressed on one (the pad's own message
+// is never edited). Should Telegram refuse the edit, the question is
+// posted in reply, as before.
+func (a *Adapter) nextQuestion(ctx context.Context, chat int64, msgID int, act reply.Action, rep *reply.Reply) *op {
+	if len(act.Values) == 0 || rep.Error || rep.Secret != nil || rep.Keyboard != nil || rep.File != nil || rep.Chart != nil || !hasRunButtons(rep) {
+		return nil
+	}
+	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
+	kb := a.padKeyboard(ctx, rep)
+	if len(chunks) != 1 || kb == "" {
+		return nil
+	}
+	return &op{Method: "editMessageText", Chat: chat, Params: map[string]string{
+		"message_id": strconv.Itoa(msgID), "text": chunks[0], "parse_mode": "HTML",
+		"disable_web_page_preview": "true", "reply_markup": kb,
+	}, Fallback: a.messageOps(chat, msgID, rep.Lines, kb)}
 }

@@ -2,10 +2,14 @@ package telegram
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core/command"
@@ -13,6 +17,7 @@ import (
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/roll"
+	"zaria/core/systems"
 	"zaria/i18n"
 )
 
@@ -245,5 +250,66 @@ func TestPadButtonShowingKeyboardInGroup(t *testing.T) {
 	got := f.waitSent(ana.ID, 3, 5*time.Second)[2]
 	if !strings.Contains(got.Params["reply_markup"], `"keyboard"`) {
 		t.Errorf("in the private chat the press gave %q with %s", got.Visible, got.Params["reply_markup"])
+	}
+}
+
+// TestPadNextQuestionEditsInPlace: a button asking a weapon by group
+// posts one question; choosing the group turns that same message into the
+// weapons of the group (nothing new posted); choosing a weapon rolls, in
+// reply to it. The pad's own message is never edited.
+func TestPadNextQuestionEditsInPlace(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	defer db.Close()
+	r := padRouter(t, db)
+	systems.Register(r)
+	start(t, testConfig(f), r, db)
+	g := telegramtest.Group(-736)
+	f.SayIn(g, ana, `/pad add "Tajo" /dh ataque {arma} vs coraza`)
+	f.waitSent(g.ID, 1, 5*time.Second)
+	f.SayIn(g, ana, "/pad")
+	shown := f.waitSent(g.ID, 2, 5*time.Second)[1]
+	f.Press(shown, ana, *keyboardOf(t, shown)[0][0].CallbackData)
+	asked := f.waitSent(g.ID, 3, 5*time.Second)[2]
+	if !strings.Contains(asked.Visible, "¿qué clase de arma?") {
+		t.Fatalf("the press asked %q", asked.Visible)
+	}
+	f.Press(asked, ana, *keyboardOf(t, asked)[0][0].CallbackData) // ligeras
+	edits := f.waitCalls("editMessageText", 1, 5*time.Second)
+	if got := edits[0].Params; got["message_id"] != strconv.Itoa(asked.ID) || !strings.Contains(got["text"], "¿con qué arma?") || !strings.Contains(got["reply_markup"], "daga") {
+		t.Fatalf("the group's choice edited %v", got)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(f.SentTo(g.ID)); n != 3 {
+		t.Errorf("%d messages after choosing the group, want 3 (the question edited)", n)
+	}
+	var kb tgbotapi.InlineKeyboardMarkup
+	if err := json.Unmarshal([]byte(edits[0].Params["reply_markup"]), &kb); err != nil {
+		t.Fatal(err)
+	}
+	var daga string
+	for _, row := range kb.InlineKeyboard {
+		for _, b := range row {
+			if b.Text == "daga" {
+				daga = *b.CallbackData
+			}
+		}
+	}
+	f.Press(asked, ana, daga)
+	rolled := f.waitSent(g.ID, 4, 5*time.Second)[3]
+	if !strings.HasPrefix(rolled.Visible, "Ana: ") || !strings.Contains(rolled.Visible, "Daga") || rolled.ReplyTo != asked.ID {
+		t.Errorf("the weapon rolled %q replying to %d", rolled.Visible, rolled.ReplyTo)
+	}
+	if bad := f.BadRequests(); len(bad) > 0 {
+		t.Errorf("Telegram refused %q", bad)
+	}
+	// A question Telegram will not edit (deleted meanwhile): the next one
+	// is posted in reply to it instead.
+	f.Press(shown, ana, *keyboardOf(t, shown)[0][0].CallbackData)
+	again := f.waitSent(g.ID, 5, 5*time.Second)[4]
+	f.Inject("editMessageText", telegramtest.Fault{Code: 400, Description: "Bad Request: message to edit not found"})
+	f.Press(again, ana, *keyboardOf(t, again)[0][0].CallbackData)
+	if got := f.waitSent(g.ID, 6, 5*time.Second)[5]; !strings.Contains(got.Visible, "¿con qué arma?") || got.ReplyTo != again.ID {
+		t.Errorf("after a refused edit the next question is %q replying to %d", got.Visible, got.ReplyTo)
 	}
 }
