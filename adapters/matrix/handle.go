@@ -195,9 +195,10 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 const maxTypedDigits = 3
 
 // typedLine reads the short form of a pad press, "!2": a command prefix of
-// the room (the core's Recognize decides: "/", "!" or the room's own) and
-// a number, nothing else. "!2d6", "! 2" and "!2 x" are not it; they go on
-// as any text does.
+// the room (symbols only; the core's Recognize decides whether they are
+// one here: "/", "!" or the room's own) and a number, nothing else.
+// "!2d6", "! 2", "!2 x" and "!pj set strength 4" are not it; they go on as
+// any text does.
 func (a *Adapter) typedLine(ctx context.Context, evt *event.Event, text string) (prefix string, n int, ok bool) {
 	text = strings.TrimSpace(text)
 	digits := len(text) - len(strings.TrimRightFunc(text, func(r rune) bool { return r >= '0' && r <= '9' }))
@@ -209,6 +210,9 @@ func (a *Adapter) typedLine(ctx context.Context, evt *event.Event, text string) 
 		return "", 0, false
 	}
 	prefix = text[:len(text)-digits]
+	if strings.IndexFunc(prefix, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsSpace(r) }) >= 0 {
+		return "", 0, false // "!pj set strength 4": a prefix is symbols only
+	}
 	// A command word starts with a letter, so "!2" itself is no command:
 	// ask whether the same prefix before a word would be one here.
 	probe := core.Message{Chat: chatOf(evt.RoomID), From: core.User{ID: string(evt.Sender)}, Text: prefix + "pad"}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -256,6 +257,10 @@ func testPadEveryKind(t *testing.T, encrypted bool) {
 		t.Errorf("bob's !9 on a pad of 3 answered %q, want the notice (…!1 to !3)", got)
 	}
 	quiet := []id.EventID{bob.say(room, "!1d6"), bob.say(room, "! 1"), bob.say(room, "!1 2")}
+	if got := do(bob, "!pj set strength 3"); !strings.Contains(got, "strength = 3") {
+		t.Errorf("a command ending in a number answered %q", got)
+	}
+	do(bob, "!pj set strength 4")
 
 	// Each tap is a press: bob takes his 1️⃣ back; alice taking carol's
 	// reaction away presses nothing.
@@ -413,5 +418,145 @@ func TestPadRecordOld(t *testing.T) {
 	}
 	if acts := cur.actions(); len(acts) != 1 || acts[0].Button != 3 || strings.Join(acts[0].Values, ",") != "hard" || !cur.choices() {
 		t.Errorf("record %s reads as %+v", b, acts)
+	}
+}
+
+// TestRerollTapAgain: 🎲 is a press on every tap, as a pad's keycap:
+// alice's 🎲 under a roll re-rolls it, taking it back re-rolls again. 📊
+// shows the odds once; taking it back shows nothing more (the same odds
+// again would tell nothing new).
+func TestRerollTapAgain(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	startBot(t, hs, newRouter(t), botOpts{cfg: func(c *Config) { c.Reactions = ReactionsOn }})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	tb := &table{t: t, room: room, alice: alice}
+	seen := map[id.EventID]bool{}
+	cmd := alice.say(room, "!roll 3d6 vs 12")
+	rolled := alice.waitFor("roll", wait, replyTo(botID(), cmd))
+	alice.waitFor("📊 offered", wait, botReaction(rolled.ID, oddsKey))
+	again := tb.react(alice, rolled.ID, againKey)
+	if got := tb.answer("🎲", rolled.ID, alice, seen); !strings.Contains(got, "3d6") {
+		t.Errorf("🎲 answered %q, want a roll of 3d6", got)
+	}
+	tb.redact(alice, again)
+	if got := tb.answer("🎲 taken back", rolled.ID, alice, seen); !strings.Contains(got, "3d6") {
+		t.Errorf("taking 🎲 back answered %q, want a roll of 3d6", got)
+	}
+	odds := tb.react(alice, rolled.ID, oddsKey)
+	if got := tb.answer("📊", rolled.ID, alice, seen); !strings.Contains(got, "37.5%") {
+		t.Errorf("📊 answered %q, want the odds", got)
+	}
+	tb.redact(alice, odds)
+	tb.settle()
+	if n := len(alice.matching(replyTo(botID(), rolled.ID))); n != 3 {
+		t.Errorf("%d answers to the roll, want 3 (🎲, 🎲 taken back, 📊)", n)
+	}
+}
+
+// TestPadRedactionOnce: the bot dies after answering bob's keycap taken
+// back, before saving the sync token; the restarted bot gets the same
+// redaction again and does not answer it twice.
+func TestPadRedactionOnce(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	router := padRouter(t)
+	dir := t.TempDir()
+	var cs *crashStore
+	crashed := make(chan struct{})
+	b := startBot(t, hs, router, botOpts{dir: dir, wrap: func(st StateStore) StateStore {
+		cs = &crashStore{StateStore: st, crash: func() { close(crashed) }}
+		return cs
+	}})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	tb := &table{t: t, room: room, alice: alice}
+	seen := map[id.EventID]bool{}
+	add := alice.say(room, "!pad add 2d6")
+	alice.waitFor("pad add", wait, replyTo(botID(), add))
+	show := alice.say(room, "!pad")
+	padMsg := alice.waitFor("the pad", wait, replyTo(botID(), show))
+	tap := tb.react(alice, padMsg.ID, "1️⃣")
+	tb.answer("1️⃣", padMsg.ID, alice, seen)
+	time.Sleep(300 * time.Millisecond) // let the bot's own echoes pass
+
+	cs.armed.Store(true)
+	tb.redact(alice, tap)
+	tb.answer("1️⃣ taken back", padMsg.ID, alice, seen)
+	select {
+	case <-crashed:
+	case <-time.After(wait):
+		t.Fatal("the bot never tried to save the token after answering")
+	}
+	b.stop()
+	startBot(t, hs, router, botOpts{dir: dir})
+	tb.settle()
+	if n := len(alice.matching(replyTo(botID(), padMsg.ID))); n != 2 {
+		t.Errorf("%d answers to the pad, want 2 (the keycap, then taking it back, once)", n)
+	}
+}
+
+// TestPadTypedLines: a pad of 12 lines gets keycaps for its first 10; "!12"
+// presses the 12th, "!13" and "!0" get the notice with the pad's range,
+// in the room's own prefix too (".12" once /settings prefix is "."). A pad
+// posted in a thread is the one "!1" presses in that thread; the main
+// timeline keeps its own.
+func TestPadTypedLines(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	startBot(t, hs, padRouter(t), botOpts{cfg: func(c *Config) { c.Reactions = ReactionsOn }})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	tb := &table{t: t, room: room, alice: alice}
+	seen := map[id.EventID]bool{}
+	do := func(text string) string {
+		t.Helper()
+		return tb.answer(text, alice.say(room, text), alice, seen)
+	}
+	for i := 2; i <= 13; i++ {
+		do(fmt.Sprintf("!pad add d%d", i))
+	}
+	show := alice.say(room, "!pad")
+	padMsg := alice.waitFor("the pad", wait, replyTo(botID(), show))
+	alice.waitFor("🔟 under the pad", wait, botReaction(padMsg.ID, keycaps[9]))
+	if got := do("!12"); !strings.Contains(got, "d13") {
+		t.Errorf("!12 answered %q, want the 12th line's d13", got)
+	}
+	for _, text := range []string{"!13", "!0"} {
+		if got := do(text); !strings.Contains(got, "type !1 to !12") {
+			t.Errorf("%s answered %q, want the notice with !1 to !12", text, got)
+		}
+	}
+	do("!settings prefix .")
+	if got := do(".12"); !strings.Contains(got, "d13") {
+		t.Errorf(".12 answered %q, want the 12th line's d13", got)
+	}
+	if got := do(".99"); !strings.Contains(got, "type .1 to .12") {
+		t.Errorf(".99 answered %q, want the notice in the room's prefix", got)
+	}
+
+	do("!pad --chat add 2d6")
+	inThread := func(text string) id.EventID {
+		return alice.send(room, &event.MessageEventContent{MsgType: event.MsgText, Body: text,
+			RelatesTo: &event.RelatesTo{Type: event.RelThread, EventID: padMsg.ID, IsFallingBack: true, InReplyTo: &event.InReplyTo{EventID: padMsg.ID}}})
+	}
+	tb.answer("the table's pad in the thread", inThread("!pad --chat"), alice, seen)
+	if got := tb.answer("!1 in the thread", inThread("!1"), alice, seen); !strings.Contains(got, "2d6") {
+		t.Errorf("!1 in the thread answered %q, want the thread's pad (2d6)", got)
+	}
+	if got := do("!1"); !strings.Contains(got, "d2") || strings.Contains(got, "2d6") {
+		t.Errorf("!1 in the main timeline answered %q, want its own pad (d2)", got)
+	}
+	tb.settle()
+	if n := len(alice.matching(botReaction(padMsg.ID, "11"))); n != 0 {
+		t.Error("a keycap past 🔟")
+	}
+	var offered int
+	for _, k := range keycaps {
+		offered += len(alice.matching(botReaction(padMsg.ID, k)))
+	}
+	if offered != 10 {
+		t.Errorf("%d keycaps under a pad of 12, want 10", offered)
 	}
 }
