@@ -847,8 +847,8 @@ func keycapNumber(key string) int {
 	return 0
 }
 
-// padField is where a pad's message carries the ids of the buttons its
-// keycaps stand for (its keycap reactions press them).
+// padField is where a pad's message carries its record (padRecord): the
+// Actions its lines stand for (its keycaps and a typed "!n" press them).
 const padField = "org.zaria.pad"
 
 // maxPadLines is how many lines of a pad (or of a list of choices) its

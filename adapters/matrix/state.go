@@ -13,8 +13,10 @@ import (
 
 // StateStore keeps small values across restarts (storage/sqlite implements
 // it). The adapter keeps there its device id and session, the sync token,
-// the join time of each room, the secret-roll rooms, and the journal of
-// handled events (re-roll records of earlier versions are still read).
+// the join time of each room, the secret-roll rooms, the journal of
+// handled events, the pads' records, the newest pad of each room's thread
+// and what each answered reaction stood for (re-roll records of earlier
+// versions are still read).
 type StateStore interface {
 	State(ctx context.Context, key string) (string, bool, error)
 	SetState(ctx context.Context, key, value string) error
