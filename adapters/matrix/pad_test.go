@@ -20,7 +20,7 @@ import (
 )
 
 // padRouter is the router with /pad, on a SQLite game database.
-func padRouter(t *testing.T) *command.Router {
+func padRouter(t testing.TB) *command.Router {
 	t.Helper()
 	cat, err := i18n.Load()
 	if err != nil {

@@ -346,10 +346,17 @@ func TestPadChoices(t *testing.T) {
 	alice.waitFor("pad add", wait, replyTo(botID(), add))
 	show := alice.say(room, "!pad")
 	padMsg := alice.waitFor("the pad", wait, replyTo(botID(), show))
-	v, ok, err := b.st.State(ctx, keyPad(padMsg.ID))
+	// The bot stores the record right after the pad is sent: it may be
+	// a moment behind the message.
 	var rec padRecord
-	if err != nil || !ok || json.Unmarshal([]byte(v), &rec) != nil || len(rec.Actions) != 1 {
-		t.Fatalf("pad record %q %v %v", v, ok, err)
+	for deadline := time.Now().Add(wait); ; time.Sleep(20 * time.Millisecond) {
+		v, ok, err := b.st.State(ctx, keyPad(padMsg.ID))
+		if err == nil && ok && json.Unmarshal([]byte(v), &rec) == nil && len(rec.Actions) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("pad record %q %v %v", v, ok, err)
+		}
 	}
 	d.button = rec.Actions[0].Button
 	pressed := func(want string) {
