@@ -669,6 +669,7 @@ func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key 
 func (a *Adapter) press(ctx context.Context, evt *event.Event, act reply.Action, t target, j *job) {
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
 	msg.Sent = time.UnixMilli(evt.Timestamp)
+	msg.Prefix = "!"
 	rep, ok := a.d.Press(ctx, msg, act)
 	if ok && rep != nil {
 		_ = a.deliver(ctx, t, rep) // logged there
