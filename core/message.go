@@ -34,6 +34,11 @@ type Message struct {
 	// counts in this time, so commands typed while the bot was away and
 	// answered together when it is back are not refused as a flood.
 	Sent time.Time
+	// Prefix is the command prefix users type on this platform, for a
+	// press (Port.Press), which has no Text to read it from: "!" on
+	// Matrix, whose clients keep "/" for their own commands. The replies
+	// to a press suggest commands after it ("Yours: !pad"); "" is "/".
+	Prefix string
 	// BotName is the bot's own user name on the platform ("ZariaBot"), used to
 	// accept /cmd@ZariaBot and to ignore /cmd@OtherBot. Empty disables the check.
 	BotName string

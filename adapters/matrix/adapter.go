@@ -209,6 +209,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 	syncer.OnEventType(event.StateMember, a.queue(a.guard(a.onMember)))
 	syncer.OnEventType(event.EventMessage, a.queue(a.guard(a.onMessage)))
 	syncer.OnEventType(event.EventReaction, a.queue(a.guard(a.onReaction)))
+	syncer.OnEventType(event.EventRedaction, a.queue(a.guard(a.onRedaction)))
 	a.log.Info("logged in", "user", cli.UserID, "device", cli.DeviceID, "encryption", a.crypto != nil)
 	return nil
 }

@@ -174,6 +174,9 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 		j.done = true
 		return
 	}
+	if prefix, n, ok := a.typedLine(ctx, evt, text); ok && a.pressTyped(ctx, evt, content, prefix, n, &j) {
+		return
+	}
 	start := time.Now()
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
 	msg.Sent = time.UnixMilli(evt.Timestamp)
@@ -185,6 +188,87 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 		a.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "dispatch", dispatched, "total", time.Since(start))
 	}
 	j.done = ctx.Err() == nil
+}
+
+// maxTypedDigits bounds the number of a typed "!n": "!100" is still taken
+// (and told the pad's range), "!2026" is left alone.
+const maxTypedDigits = 3
+
+// typedLine reads the short form of a pad press, "!2": a command prefix of
+// the room (symbols only; the core's Recognize decides whether they are
+// one here: "/", "!" or the room's own) and a number, nothing else.
+// "!2d6", "! 2", "!2 x" and "!pj set strength 4" are not it; they go on as
+// any text does.
+func (a *Adapter) typedLine(ctx context.Context, evt *event.Event, text string) (prefix string, n int, ok bool) {
+	text = strings.TrimSpace(text)
+	digits := len(text) - len(strings.TrimRightFunc(text, func(r rune) bool { return r >= '0' && r <= '9' }))
+	if digits == 0 || digits > maxTypedDigits || digits == len(text) {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(text[len(text)-digits:])
+	if err != nil {
+		return "", 0, false
+	}
+	prefix = text[:len(text)-digits]
+	if strings.IndexFunc(prefix, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsSpace(r) }) >= 0 {
+		return "", 0, false // "!pj set strength 4": a prefix is symbols only
+	}
+	// A command word starts with a letter, so "!2" itself is no command:
+	// ask whether the same prefix before a word would be one here.
+	probe := core.Message{Chat: chatOf(evt.RoomID), From: core.User{ID: string(evt.Sender)}, Text: prefix + "pad"}
+	if _, ok := a.d.Recognize(ctx, probe); !ok {
+		return "", 0, false
+	}
+	return prefix, n, true
+}
+
+// pressTyped presses line n of the pad a typed "!n" means, as its sender,
+// in answer to that message: the pad it replies to, else the newest pad
+// the bot posted in the same thread (or main timeline) for the sender,
+// else the newest posted there for anyone. A list of choices counts only
+// when replied to. taken=false: there is no pad there, the text goes on
+// as any other. A number past the pad's lines gets a short notice.
+func (a *Adapter) pressTyped(ctx context.Context, evt *event.Event, content *event.MessageEventContent, prefix string, n int, j *job) (taken bool) {
+	thread := threadOf(content)
+	rec, ok := a.typedPad(ctx, evt.RoomID, thread, evt.Sender, content.RelatesTo.GetNonFallbackReplyTo())
+	if !ok {
+		return false
+	}
+	t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: thread, txn: evt.ID}
+	acts := rec.actions()
+	if n < 1 || n > len(acts) {
+		lang := a.lang(ctx, evt.RoomID)
+		rep := &reply.Reply{Error: true, Lang: lang, Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.pad.no_line",
+			"got", n, "first", prefix+"1", "last", prefix+strconv.Itoa(len(acts))))}}}
+		_ = a.deliver(ctx, t, rep) // logged there
+		j.done = ctx.Err() == nil
+		return true
+	}
+	a.press(ctx, evt, acts[n-1], t, j)
+	return true
+}
+
+// typedPad is the pad a typed "!n" in room's thread presses (see
+// pressTyped).
+func (a *Adapter) typedPad(ctx context.Context, room id.RoomID, thread id.EventID, sender id.UserID, replyTo id.EventID) (padRecord, bool) {
+	if replyTo != "" {
+		if rec, ok := a.padOf(ctx, room, replyTo); ok {
+			return rec, true
+		}
+	}
+	for _, u := range []id.UserID{sender, ""} {
+		v, ok, err := a.state.State(ctx, keyLastPad(room, thread, u))
+		if err != nil {
+			a.log.Error("load newest pad", "room", room, "err", err)
+		}
+		if !ok || v == "" {
+			continue
+		}
+		if rec, ok := a.padOf(ctx, room, id.EventID(v)); ok {
+			return rec, true
+		}
+	}
+	return padRecord{}, false
 }
 
 // job is one event being handled, as the journal knows it.
@@ -471,7 +555,8 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 
 // onReaction resolves a reaction to one of the bot's replies through
 // core.Port.Press: 🎲 runs the roll again as the reactor, 📊 shows the odds
-// of that roll (its total marked, nothing rolled).
+// of that roll (its total marked, nothing rolled), a keycap presses that
+// line of a pad.
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	if ctx.Err() != nil {
 		return // stopping: not taken, the next run answers it
@@ -483,8 +568,7 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	}
 	rel := evt.Content.AsReaction().RelatesTo
 	key := strings.ReplaceAll(rel.Key, "\ufe0f", "")
-	n := keycapNumber(key)
-	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey && n == 0) {
+	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey && keycapNumber(key) == 0) {
 		return
 	}
 	j, ok := a.begin(ctx, evt)
@@ -492,28 +576,102 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 		return
 	}
 	defer a.finish(ctx, evt, &j)
-	j.done = true // until a re-roll is sent
-	if n > 0 {
-		a.pressPad(ctx, evt, rel.EventID, n, &j)
+	j.done = true // until a reply is sent
+	a.tap(ctx, evt, rel.EventID, key, &j, true)
+}
+
+// onRedaction answers a user taking back their own reaction to the bot:
+// in Element a second tap on one's reaction redacts it, and each tap is a
+// press (a third tap reacts again, and presses again). Only a reaction the
+// bot answered as a press that repeats counts, by the user who reacted (a
+// moderator removing someone's reaction presses nothing): a pad's keycap
+// and 🎲 press again; 📊 does not (the same odds a second time tell nothing
+// new; reacting again shows them).
+func (a *Adapter) onRedaction(ctx context.Context, evt *event.Event) {
+	if ctx.Err() != nil {
+		return // stopping: not taken, the next run answers it
+	}
+	ctx, cancel := detach(ctx, a.grace)
+	defer cancel()
+	if !a.fresh(ctx, evt) {
 		return
 	}
-	rec, ok := a.againOf(ctx, evt.RoomID, rel.EventID)
-	if !ok || rec.Command == "" || (key == oddsKey && !rec.Odds) {
-		return
-	}
-	act := reply.Action{Kind: reply.ActAgain, Command: rec.Command}
-	if key == oddsKey {
-		// The odds of that roll, its total marked: nothing is rolled.
-		act = reply.Action{Kind: reply.ActOdds, Command: rec.Command, Actual: rec.Actual}
-		if rec.OddsCommand != "" {
-			act.Command = rec.OddsCommand
+	redacts := evt.Redacts
+	if redacts == "" { // room version 11 puts it in the content
+		if c, ok := evt.Content.Parsed.(*event.RedactionEventContent); ok {
+			redacts = c.Redacts
 		}
 	}
+	if redacts == "" {
+		return
+	}
+	rec, ok, err := a.journal.tap(ctx, redacts)
+	if err != nil {
+		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+	}
+	if !ok || rec.By != evt.Sender || rec.Room != evt.RoomID {
+		return
+	}
+	j, ok := a.begin(ctx, evt)
+	if !ok {
+		return
+	}
+	defer a.finish(ctx, evt, &j)
+	j.done = true // until a reply is sent
+	a.tap(ctx, evt, rec.On, rec.Key, &j, false)
+	if j.done {
+		if err := a.journal.forgetTap(ctx, redacts); err != nil {
+			a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+		}
+	}
+}
+
+// tap presses what the reaction key (without variation selectors) under
+// the bot's message on stands for, as evt's sender: evt is the reaction,
+// or the redaction of one. remember records the reaction (tapRecord), so
+// that taking it back presses again.
+func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key string, j *job, remember bool) {
+	t := target{room: evt.RoomID, replyTo: on, mention: evt.Sender, txn: evt.ID}
+	var act reply.Action
+	if n := keycapNumber(key); n > 0 {
+		rec, ok := a.padOf(ctx, evt.RoomID, on)
+		acts := rec.actions()
+		if !ok || n > len(acts) {
+			return
+		}
+		act, t.thread = acts[n-1], rec.Thread
+	} else {
+		rec, ok := a.againOf(ctx, evt.RoomID, on)
+		if !ok || rec.Command == "" || (key == oddsKey && !rec.Odds) {
+			return
+		}
+		act, t.thread = reply.Action{Kind: reply.ActAgain, Command: rec.Command}, rec.Thread
+		if key == oddsKey {
+			// The odds of that roll, its total marked: nothing is rolled.
+			act = reply.Action{Kind: reply.ActOdds, Command: rec.Command, Actual: rec.Actual}
+			if rec.OddsCommand != "" {
+				act.Command = rec.OddsCommand
+			}
+		}
+	}
+	if remember && key != oddsKey {
+		// Before the press: a crash after it must not lose the record.
+		err := a.journal.saveTap(ctx, evt.ID, tapRecord{Room: evt.RoomID, On: on, Key: key, By: evt.Sender})
+		if err != nil {
+			a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+		}
+	}
+	a.press(ctx, evt, act, t, j)
+}
+
+// press hands a pressed button's Action to the core for evt's sender and
+// delivers the answer to t: the core decides who may press it.
+func (a *Adapter) press(ctx context.Context, evt *event.Event, act reply.Action, t target, j *job) {
 	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
 	msg.Sent = time.UnixMilli(evt.Timestamp)
+	msg.Prefix = "!"
 	rep, ok := a.d.Press(ctx, msg, act)
 	if ok && rep != nil {
-		t := target{room: evt.RoomID, replyTo: rel.EventID, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
 		_ = a.deliver(ctx, t, rep) // logged there
 	}
 	j.done = ctx.Err() == nil
@@ -528,13 +686,12 @@ func (a *Adapter) againOf(ctx context.Context, room id.RoomID, reply id.EventID)
 	return rec, ok
 }
 
-// padOf is the pad a message of the bot shows: the ids of the buttons its
-// keycaps stand for, stored when it was sent, else read from the message
-// itself (padField).
+// padOf is the pad a message of the bot shows: the Actions of its lines,
+// stored when it was sent, else read from the message itself (padField).
 func (a *Adapter) padOf(ctx context.Context, room id.RoomID, msg id.EventID) (padRecord, bool) {
 	var rec padRecord
 	ok := a.ownRecord(ctx, room, msg, keyPad(msg), padField, &rec)
-	return rec, ok && len(rec.Buttons) > 0
+	return rec, ok && len(rec.actions()) > 0
 }
 
 // ownRecord reads into the record kept for the bot's event evtID: from the
@@ -568,24 +725,6 @@ func (a *Adapter) ownRecord(ctx context.Context, room id.RoomID, evtID id.EventI
 	}
 	b, err := json.Marshal(raw)
 	return err == nil && json.Unmarshal(b, into) == nil
-}
-
-// pressPad presses button n of the pad shown by the bot's message padMsg
-// for whoever reacted with its keycap (core.Port.Press, reply.ActRun):
-// the core decides who may press it. The answer replies to the pad.
-func (a *Adapter) pressPad(ctx context.Context, evt *event.Event, padMsg id.EventID, n int, j *job) {
-	rec, ok := a.padOf(ctx, evt.RoomID, padMsg)
-	if !ok || n > len(rec.Buttons) {
-		return
-	}
-	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
-	msg.Sent = time.UnixMilli(evt.Timestamp)
-	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: rec.Buttons[n-1]})
-	if ok && rep != nil {
-		t := target{room: evt.RoomID, replyTo: padMsg, mention: evt.Sender, thread: rec.Thread, txn: evt.ID}
-		_ = a.deliver(ctx, t, rep) // logged there
-	}
-	j.done = ctx.Err() == nil
 }
 
 // answered reports whether the room already holds a reply of the bot to
@@ -709,13 +848,52 @@ func keycapNumber(key string) int {
 	return 0
 }
 
-// padField is where a pad's message carries the ids of the buttons its
-// keycaps stand for (its keycap reactions press them).
+// padField is where a pad's message carries its record (padRecord): the
+// Actions its lines stand for (its keycaps and a typed "!n" press them).
 const padField = "org.zaria.pad"
 
+// maxPadLines is how many lines of a pad (or of a list of choices) its
+// record keeps: a pad's most buttons. Its first len(keycaps) have a
+// keycap; all of them a typed "!n".
+const maxPadLines = 25
+
 type padRecord struct {
-	Buttons []int64    `json:"buttons"` // Action.Button of keycap i+1
+	// Actions are the ActRun Actions of the lines, in order: the button
+	// and the values already chosen for it (a list of choices).
+	Actions []padAction `json:"actions,omitempty"`
+	// Buttons is how earlier versions kept the lines: button ids only.
+	Buttons []int64    `json:"buttons,omitempty"`
 	Thread  id.EventID `json:"thread,omitempty"`
+}
+
+type padAction struct {
+	Button int64    `json:"button"`
+	Values []string `json:"values,omitempty"`
+}
+
+// actions are the record's lines as the core's Actions.
+func (r padRecord) actions() []reply.Action {
+	out := make([]reply.Action, 0, max(len(r.Actions), len(r.Buttons)))
+	for _, p := range r.Actions {
+		out = append(out, reply.Action{Kind: reply.ActRun, Button: p.Button, Values: p.Values})
+	}
+	if len(r.Actions) == 0 {
+		for _, b := range r.Buttons {
+			out = append(out, reply.Action{Kind: reply.ActRun, Button: b})
+		}
+	}
+	return out
+}
+
+// choices reports whether the record is a list of choices the core asked
+// for (its lines carry chosen values), not a pad.
+func (r padRecord) choices() bool {
+	for _, p := range r.Actions {
+		if len(p.Values) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // againField is where a reply's content carries the command it came from

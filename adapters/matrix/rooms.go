@@ -69,7 +69,7 @@ func (r *rooms) pending(room id.RoomID) int {
 	defer r.mu.Unlock()
 	n := 0
 	for _, t := range r.queues[room] {
-		if t.evt.Sender != r.a.cli.UserID && (t.evt.Type == event.EventMessage || t.evt.Type == event.EventReaction) {
+		if t.evt.Sender != r.a.cli.UserID && (t.evt.Type == event.EventMessage || t.evt.Type == event.EventReaction || t.evt.Type == event.EventRedaction) {
 			n++
 		}
 	}

@@ -102,13 +102,8 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 		case err != nil:
 			errs = append(errs, fmt.Errorf("reply: %w", err))
 		case pad != nil:
-			// Also in the state store: a press then reads no event.
-			if b, err := json.Marshal(pad); err == nil {
-				if err := a.state.SetState(ctx, keyPad(evtID), string(b)); err != nil {
-					a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
-				}
-			}
-			offer = keycaps[:len(pad.Buttons)]
+			a.savePad(ctx, t, evtID, pad)
+			offer = keycaps[:min(len(keycaps), len(pad.Actions))]
 		case again:
 			offer = keys // the record is in the reply: nothing to store
 		}
@@ -171,24 +166,50 @@ func againOf(rep *reply.Reply, t target) (rec againRecord, offer []string, ok bo
 	return rec, offer, true
 }
 
-// padOf is the keycap record of a reply that shows a pad: the ids of its
-// first len(keycaps) run buttons; nil for any other reply.
+// padOf is the record of a reply that shows a pad (or a list of choices):
+// the Actions of its first maxPadLines run buttons; nil for any other
+// reply.
 func padOf(rep *reply.Reply, t target) *padRecord {
 	var rec padRecord
 	for _, b := range rep.Buttons {
 		if b.Kind != reply.ButtonRun || b.Action == nil || b.Action.Kind != reply.ActRun {
 			continue
 		}
-		if len(rec.Buttons) == len(keycaps) {
+		if len(rec.Actions) == maxPadLines {
 			break
 		}
-		rec.Buttons = append(rec.Buttons, b.Action.Button)
+		rec.Actions = append(rec.Actions, padAction{Button: b.Action.Button, Values: slices.Clone(b.Action.Values)})
 	}
-	if len(rec.Buttons) == 0 || rep.Error {
+	if len(rec.Actions) == 0 || rep.Error {
 		return nil
 	}
 	rec.Thread = t.thread
 	return &rec
+}
+
+// savePad keeps the record of the pad message evtID in the state store (a
+// press then reads no event) and, for a pad (not a list of choices), makes
+// it the newest pad of its room's thread, for whoever asked and for anyone
+// (a typed "!2" presses its second line).
+func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, pad *padRecord) {
+	b, err := json.Marshal(pad)
+	if err != nil {
+		return
+	}
+	if err := a.journal.setBounded(ctx, prefixPad, keyPad(evtID), string(b)); err != nil {
+		a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
+	}
+	if pad.choices() {
+		return
+	}
+	for _, u := range []id.UserID{t.mention, ""} {
+		if err := a.journal.setBounded(ctx, prefixLastPad, keyLastPad(t.room, t.thread, u), string(evtID)); err != nil {
+			a.log.Error("save newest pad", "room", t.room, "event", evtID, "err", err)
+		}
+		if u == "" {
+			break
+		}
+	}
 }
 
 // Budget of the "auto" reaction buttons, once the homeserver has shown it

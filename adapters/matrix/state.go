@@ -13,8 +13,10 @@ import (
 
 // StateStore keeps small values across restarts (storage/sqlite implements
 // it). The adapter keeps there its device id and session, the sync token,
-// the join time of each room, the secret-roll rooms, and the journal of
-// handled events (re-roll records of earlier versions are still read).
+// the join time of each room, the secret-roll rooms, the journal of
+// handled events, the pads' records, the newest pad of each room's thread
+// and what each answered reaction stood for (re-roll records of earlier
+// versions are still read).
 type StateStore interface {
 	State(ctx context.Context, key string) (string, bool, error)
 	SetState(ctx context.Context, key, value string) error
@@ -37,7 +39,15 @@ func keyJoined(room id.RoomID) string { return "matrix/joined/" + string(room) }
 func keyDirect(room id.RoomID) string { return "matrix/direct/" + string(room) }
 func keyAgain(evt id.EventID) string  { return "matrix/again/" + string(evt) }
 func keyPad(evt id.EventID) string    { return "matrix/pad/" + string(evt) }
-func keyDone(evt id.EventID) string   { return "matrix/done/" + string(evt) }
+func keyTap(evt id.EventID) string    { return "matrix/tap/" + string(evt) }
+
+// keyLastPad holds the newest pad the bot posted in room's thread (""
+// for the main timeline) in answer to user ("" for anyone): a bare "!2"
+// there presses that pad's second line (see Adapter.typedPad).
+func keyLastPad(room id.RoomID, thread id.EventID, user id.UserID) string {
+	return "matrix/lastpad/" + string(room) + "|" + string(thread) + "|" + string(user)
+}
+func keyDone(evt id.EventID) string { return "matrix/done/" + string(evt) }
 func keyInflight(room id.RoomID) string {
 	return "matrix/inflight/" + string(room)
 }
@@ -82,6 +92,9 @@ type journal struct {
 
 	mu    sync.Mutex
 	marks int // since the last prune
+	// writes counts, per prefix, the writes of setBounded since its
+	// prefix was last pruned.
+	writes map[string]int
 }
 
 // keepDone is how many answered events are remembered: far more than a
@@ -222,4 +235,79 @@ func (j *journal) migrate(ctx context.Context) error {
 		}
 	}
 	return j.st.SetState(ctx, keyJournal, "")
+}
+
+// Prefixes of per-event keys other than the journal's, each bounded to
+// keepDone keys by setBounded.
+const (
+	prefixPad     = "matrix/pad/"
+	prefixTap     = "matrix/tap/"
+	prefixLastPad = "matrix/lastpad/"
+)
+
+// setBounded stores a per-event key under prefix, pruning the prefix to
+// its keepDone newest keys every pruneEvery writes. A pruned pad record is
+// still read from the pad message itself (Adapter.ownRecord); a pruned tap
+// is one so old that taking it back presses nothing.
+func (j *journal) setBounded(ctx context.Context, prefix, key, value string) error {
+	if err := j.st.SetState(ctx, key, value); err != nil {
+		return err
+	}
+	j.mu.Lock()
+	if j.writes == nil {
+		j.writes = map[string]int{}
+	}
+	j.writes[prefix]++
+	prune := j.writes[prefix] >= pruneEvery
+	if prune {
+		j.writes[prefix] = 0
+	}
+	j.mu.Unlock()
+	if p, ok := j.st.(pruner); ok && prune {
+		if _, err := p.PruneState(ctx, prefix, keepDone); err != nil {
+			return fmt.Errorf("prune %s: %w", prefix, err)
+		}
+	}
+	return nil
+}
+
+// tapRecord is what a reaction the bot answered stood for: a second tap on
+// it in Element redacts it, and by then its content is gone, so the press
+// it stood for is kept under keyTap(reaction) when it is first handled.
+type tapRecord struct {
+	Room id.RoomID  `json:"room"`
+	On   id.EventID `json:"on"`  // the bot's message it reacted to
+	Key  string     `json:"key"` // its key, without variation selectors
+	By   id.UserID  `json:"by"`  // who reacted: only they take it back to press
+}
+
+// saveTap records what the reaction evt stood for.
+func (j *journal) saveTap(ctx context.Context, evt id.EventID, rec tapRecord) error {
+	b, _ := json.Marshal(rec)
+	if err := j.setBounded(ctx, prefixTap, keyTap(evt), string(b)); err != nil {
+		return fmt.Errorf("save tap: %w", err)
+	}
+	return nil
+}
+
+// tap is what the reaction evt stood for, if the bot answered it.
+func (j *journal) tap(ctx context.Context, evt id.EventID) (tapRecord, bool, error) {
+	var rec tapRecord
+	v, ok, err := j.st.State(ctx, keyTap(evt))
+	if err != nil {
+		return rec, false, fmt.Errorf("load tap: %w", err)
+	}
+	if !ok || v == "" || json.Unmarshal([]byte(v), &rec) != nil {
+		return rec, false, nil
+	}
+	return rec, true, nil
+}
+
+// forgetTap records that the reaction evt was taken back and answered: a
+// second redaction of it presses nothing.
+func (j *journal) forgetTap(ctx context.Context, evt id.EventID) error {
+	if err := j.st.SetState(ctx, keyTap(evt), ""); err != nil {
+		return fmt.Errorf("save tap: %w", err)
+	}
+	return nil
 }

@@ -199,9 +199,10 @@ func TestE2EHTMLInjection(t *testing.T) {
 // TestSQLOnlyWithParameters reads storage/sqlite's code: every SQL string
 // handed to Exec/Query/QueryRow/Prepare is built only from literals and
 // constants, never from values (fmt.Sprintf, variables, concatenation with
-// non-constants). Values travel as ? parameters. The two reviewed
-// exceptions are schema work with no outside input: a migration's embedded
-// SQL, and PRAGMA user_version set to a migration's number.
+// non-constants). Values travel as ? parameters. The reviewed exceptions
+// have no outside input: a migration's embedded SQL, PRAGMA user_version
+// set to a migration's number, and the multi-row INSERT of sheet values
+// (constants and ? repeated as many times as rows).
 func TestSQLOnlyWithParameters(t *testing.T) {
 	_, file, _, _ := runtime.Caller(0)
 	root, err := botproc.ModuleRoot(filepath.Dir(file))
@@ -256,6 +257,7 @@ func sqlNotConstant(dir string) (bad []string, checked int, err error) {
 	reviewed := map[string]bool{
 		`m.sql`: true, // embedded migration file (migrations/NNN_*.sql)
 		`fmt.Sprintf("PRAGMA user_version = %d", m.version)`: true, // integer from the migration's file name
+		`valuesSQL(len(w.args) / valueCols)`:                 true, // constant text and ? repeated (importer.go)
 	}
 	methods := map[string]int{"Exec": 0, "Query": 0, "QueryRow": 0, "Prepare": 0,
 		"ExecContext": 1, "QueryContext": 1, "QueryRowContext": 1, "PrepareContext": 1}

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"cmp"
 	"context"
 	"strings"
 	"time"
@@ -85,7 +86,7 @@ func (r *Router) pressRequest(ctx context.Context, msg core.Message) (*Request, 
 		settings = core.Settings{}
 	}
 	lang := r.resolveLang(ctx, msg, &settings)
-	req := &Request{Msg: msg, Prefix: "/", Lang: lang, Settings: settings,
+	req := &Request{Msg: msg, Prefix: cmp.Or(msg.Prefix, "/"), Lang: lang, Settings: settings,
 		Budget: NewBudget(r.cfg.Limits.MaxWork), router: r}
 	if !r.unlimited(msg.Chat.Platform) && !r.limiter.allow(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {
 		if r.limiter.warnOnce(msg.Chat.String()+"|"+msg.From.ID, r.cfg.Now()) {

@@ -298,6 +298,10 @@ func save(ctx context.Context, req *command.Request, o command.Option, value str
 		return nil, err
 	}
 	shown := value
+	if o.Key == "prefix" {
+		// "prefix = . (e.g. .roll 2d6)", not "prefix = ..".
+		shown = req.T("settings.prefix_shown", "pre", value)
+	}
 	if o.Values != nil {
 		shown = optionWord(req.Router().Translator(), req.Lang, o, value)
 		if label := translated(req, "option."+o.Key+"."+value); label != "" && label != shown {

@@ -120,7 +120,8 @@ func TestSettings(t *testing.T) {
 	if rep := gm.say("/ajustes zarai media_alta"); !rep.Error || !strings.Contains(reply.PlainText(rep), "«zaria»") {
 		t.Errorf("typo in key: %q", reply.PlainText(rep))
 	}
-	if got := gm.text("/ajustes prefijo ."); !strings.Contains(got, "prefix = .") {
+	// The prefix is shown in use, never as "prefix = ..".
+	if got := gm.text("/ajustes prefijo ."); !strings.Contains(got, "prefix = . (p. ej. .tirar 2d6).") {
 		t.Errorf("prefix: %q", got)
 	}
 	// The new prefix works, and / still does.

@@ -171,6 +171,12 @@ func TestPersonalPad(t *testing.T) {
 	if !rep.Error || reply.PlainText(rep) != "⚠️ Estos botones son de otra persona. Los tuyos: /pad" || b.seen.n != before {
 		t.Errorf("Bob's press: %s (logged %d)", reply.PlainText(rep), b.seen.n-before)
 	}
+	// On Matrix ("!" commands) the notice names the command as typed there.
+	m := msg(bob)
+	m.Prefix = "!"
+	if rep, _ := b.r.Press(context.Background(), m, acts[0]); reply.PlainText(rep) != "⚠️ Estos botones son de otra persona. Los tuyos: !pad" {
+		t.Errorf("Bob's press on Matrix: %s", reply.PlainText(rep))
+	}
 	// The chat's admin may press it; the roll is theirs.
 	if got := reply.PlainText(b.press(eva, acts[1])); !strings.HasPrefix(got, "Eva: 🎲 d20") {
 		t.Errorf("the GM's press:\n%s", got)

@@ -192,17 +192,24 @@ func (w *valueWriter) add(id int64, pos int, v sheet.Value) error {
 	return nil
 }
 
+// valuesSQL is the INSERT of rows value rows: constant text and ?
+// parameters only, repeated (TestSQLOnlyWithParameters lists it as
+// reviewed).
+func valuesSQL(rows int) string {
+	return valuesInsert + strings.Repeat(valuesRow, rows-1)
+}
+
+const (
+	valuesInsert = `INSERT INTO character_values (character, pos, key, name, text) VALUES (?,?,?,?,?)`
+	valuesRow    = `,(?,?,?,?,?)`
+)
+
 // flush inserts the queued rows.
 func (w *valueWriter) flush() error {
 	if len(w.args) == 0 {
 		return nil
 	}
-	var q strings.Builder
-	q.WriteString(`INSERT INTO character_values (character, pos, key, name, text) VALUES (?,?,?,?,?)`)
-	for range len(w.args)/valueCols - 1 {
-		q.WriteString(`,(?,?,?,?,?)`)
-	}
-	_, err := w.tx.ExecContext(w.ctx, q.String(), w.args...)
+	_, err := w.tx.ExecContext(w.ctx, valuesSQL(len(w.args)/valueCols), w.args...)
 	w.args = w.args[:0]
 	return err
 }
