@@ -358,7 +358,8 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 		if len(ec.Values) > lim.ValuesPerSheet {
 			return ChatData{}, command.Errorf("character.values_quota", "count", lim.ValuesPerSheet, "name", ec.Name)
 		}
-		keys := map[string]bool{}
+		keys := make(map[string]bool, len(ec.Values))
+		c.Values = make([]sheet.Value, 0, len(ec.Values))
 		for _, v := range ec.Values {
 			vk, err := sheet.ValueKey(v.Name, lim.NameLen)
 			if err != nil {
