@@ -36,7 +36,7 @@ unit:
 # first; then the systems, the character commands and Telegram's HTML splitter).
 FUZZ_TARGETS := FuzzParse:./core/dice/ FuzzDispatch:./cmd/zaria/ FuzzSystems:./core/systems/ \
 	FuzzCommands:./core/character/ FuzzSplitHTML:./adapters/telegram/ \
-	FuzzCleanFastPath:./core/fold/ FuzzASCIIKey:./core/fold/
+	FuzzCleanFastPath:./core/fold/ FuzzASCIIKey:./core/fold/ FuzzReadDoc:./core/transfer/
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $${t%%:*} ($(FUZZTIME))"; \

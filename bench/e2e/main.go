@@ -418,7 +418,7 @@ func seed(path string, chats, chars int) error {
 			}
 			d.Characters = append(d.Characters, ch)
 		}
-		if _, err := db.ReplaceChat(ctx, core.ChatRef{Platform: "telegram", ID: strconv.Itoa(-(2_000_000 + c))}, d, true); err != nil {
+		if _, err := db.ReplaceChat(ctx, core.ChatRef{Platform: "telegram", ID: strconv.Itoa(-(2_000_000 + c))}, transfer.SourceOf(d), true); err != nil {
 			return fmt.Errorf("seed chat %d: %w", c, err)
 		}
 	}

@@ -3,6 +3,7 @@ package character_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -136,10 +137,17 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 		{"not json", "{hola", "not a valid export file"},
 		{"trailing", good + " {}", "not a valid export file"},
 		{"unknown field", edit(func(d map[string]any) { d["extra"] = 1 }), "not a valid export file"},
+		// Characters are checked as they are read: a bad one followed by
+		// broken JSON is still a broken file, and a field given twice is
+		// refused as json.Decoder refuses unknown ones.
+		{"bad character, then cut", strings.TrimSuffix(edit(func(d map[string]any) { char(d, 0)["name"] = "a b" }), "}"), "not a valid export file"},
+		{"field twice", `{"format":"zaria-chat","format":"zaria-chat","version":1,"settings":{},"characters":[]}`, "not a valid export file"},
 		{"other json", `{"format":"other","version":1,"settings":{},"characters":[]}`, "not a zaria export"},
 		{"newer", edit(func(d map[string]any) { d["version"] = 3 }), "version 3, from a newer zaria"},
 		{"duplicate", edit(func(d map[string]any) { char(d, 1)["name"] = "DRAKE" }), "two characters called"},
 		{"bad name", edit(func(d map[string]any) { char(d, 0)["name"] = "a b" }), "can't be a character name"},
+		// The ones before it were already written: the write is undone.
+		{"bad last character", edit(func(d map[string]any) { char(d, len(chars(d))-1)["name"] = "a b" }), "can't be a character name"},
 		{"no owner", edit(func(d map[string]any) { char(d, 0)["owner"] = "" }), "no valid owner"},
 		{"bad system", edit(func(d map[string]any) { char(d, 0)["system"] = "gurps" }), "don't know the system «gurps»"},
 		{"bad lang", edit(func(d map[string]any) { d["settings"] = map[string]any{"lang": "fr"} }), "lang = «fr»"},
@@ -273,4 +281,25 @@ func TestImportThatDeletesNeedsReplace(t *testing.T) {
 	contains(t, out, "Imported 2 characters")
 	lacks(t, out, "Deleted")
 	contains(t, h.ok(chatB, admin, false, "/pj lista"), "Solo", "Otro")
+}
+
+// The characters of a document are written while the next ones are still
+// being checked: one refused near the end of the largest document undoes
+// the dozens already written, and the chat keeps what it had.
+func TestImportRefusedLateChangesNothing(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatC, bob, false, "/pj crear Solo")
+	h.ok(chatC, bob, false, "/pj set vida 9")
+	doc := largestImport(t, character.DefaultLimits().ImportLen)
+	n := strings.Count(doc, `"name":"Personaje`)
+	last := fmt.Sprintf(`"name":"Personaje%03d"`, n-1)
+	if n < 40 || !strings.Contains(doc, last) {
+		t.Fatalf("the document has %d characters", n)
+	}
+	bad := strings.Replace(doc, last, `"name":"a b"`, 1)
+	h.fails(chatC, admin, true, "/importar --replace "+bad, "can't be a character name")
+	contains(t, h.ok(chatC, admin, false, "/pj lista"), "1 character", "Solo")
+	contains(t, h.ok(chatC, bob, false, "/pj"), "vida 9")
+	// The same document without the bad name is taken whole.
+	contains(t, h.ok(chatC, admin, true, "/importar --replace "+doc), fmt.Sprint(n, " characters"))
 }

@@ -41,17 +41,85 @@ var ErrWouldDelete = errors.New("import would delete characters")
 // Importer replaces a chat's data in one transaction.
 type Importer interface {
 	// ReplaceChat deletes every character (and active selection) of chat,
-	// inserts d.Characters into chat (their ID and Chat are ignored; new IDs
-	// are assigned; Created/Updated are kept when set), restores the active
-	// selections from Character.Active, and replaces the chat's settings with
-	// d.Settings (and its pads with d.Pads when that is not nil), all or nothing, in one write transaction that holds the
-	// write lock from its start. GMs, aliases and history are not touched.
+	// inserts the characters src hands it (their ID and Chat are ignored;
+	// new IDs are assigned; Created/Updated are kept when set), restores
+	// the active selections from Character.Active, and replaces the chat's
+	// settings with src's (and its pads with src's when they are not nil),
+	// all or nothing, in one write transaction that holds the write lock
+	// from its start. GMs, aliases and history are not touched. When src
+	// ends with an error (the document failed a check), nothing is changed
+	// and that error is returned.
 	//
 	// It returns the names of the chat's characters that were deleted
-	// because d has no character of their Key. When there are some and
+	// because src has no character of their Key. When there are some and
 	// mayDelete is false, nothing is changed and the error is
 	// ErrWouldDelete (with the names returned): the check and the write see
 	// the same data, so a character created meanwhile is never lost
 	// silently.
-	ReplaceChat(ctx context.Context, chat core.ChatRef, d ChatData, mayDelete bool) (deleted []string, err error)
+	ReplaceChat(ctx context.Context, chat core.ChatRef, src *Source, mayDelete bool) (deleted []string, err error)
+}
+
+// Source is an /importar document's data as it is checked. Next hands
+// the store each character once it has passed every check, while the
+// next ones are still being checked, so that the store writes them in
+// parallel with the checking (an import of the largest document takes
+// the longer of the two, not their sum); after the last one, Rest gives
+// the settings and the pads. A check that fails ends Next with its
+// error, and the store then changes nothing. A Source is read once, by
+// one goroutine.
+type Source struct {
+	chars chan sheet.Character
+	rest  ChatData // Settings and Pads; set before chars is closed
+	err   error    // why the document was refused; set before chars is closed
+	n     int      // characters handed on (the producer's count)
+}
+
+// SourceOf is a Source of data already checked.
+func SourceOf(d ChatData) *Source {
+	s := newSource(len(d.Characters))
+	for _, c := range d.Characters {
+		s.chars <- c
+	}
+	s.finish(ChatData{Settings: d.Settings, Pads: d.Pads}, nil)
+	return s
+}
+
+func newSource(buffer int) *Source {
+	return &Source{chars: make(chan sheet.Character, buffer)}
+}
+
+// Next returns the next character; ok is false after the last one, and
+// err then says why the document was refused (nil when it was not), or
+// that ctx ended.
+func (s *Source) Next(ctx context.Context) (c sheet.Character, ok bool, err error) {
+	select {
+	case c, ok := <-s.chars:
+		if !ok {
+			return sheet.Character{}, false, s.err
+		}
+		return c, true, nil
+	case <-ctx.Done():
+		return sheet.Character{}, false, ctx.Err()
+	}
+}
+
+// Rest is the document's settings and pads (Characters is nil), once
+// Next has returned its last character without an error.
+func (s *Source) Rest() ChatData { return s.rest }
+
+// send hands c on, unless ctx ends first (the store gave up).
+func (s *Source) send(ctx context.Context, c sheet.Character) error {
+	select {
+	case s.chars <- c:
+		s.n++
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// finish ends the Source with the rest of the document, or with err.
+func (s *Source) finish(rest ChatData, err error) {
+	s.rest, s.err = rest, err
+	close(s.chars)
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -218,25 +219,40 @@ func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.
 	if n := len(text); n > s.max {
 		return nil, command.Errorf("import.too_long", "max", s.max, "got", n)
 	}
-	data, err := s.parseImport(req, text)
-	if err != nil {
-		return nil, err
+	// The document is checked in its own goroutine, and each character
+	// that passes goes to the store at once: the store writes it while
+	// the next ones are checked. What the document lacks is deleted only
+	// with --reemplazar; the store decides inside the write, on the
+	// characters as they are then.
+	ctx, cancel := context.WithCancel(ctx)
+	src := newSource(sourceBuffer)
+	checked := make(chan struct{})
+	go func() {
+		defer close(checked)
+		rest, err := s.parseInto(ctx, req, text, src)
+		src.finish(rest, err)
+	}()
+	gone, err := s.store.ReplaceChat(ctx, req.Msg.Chat, src, replace)
+	cancel()
+	<-checked // the checker reads req: it ends before the handler does
+	if ue, ok := command.AsUserError(err); ok {
+		return nil, ue
 	}
-	// What the document lacks is deleted only with --reemplazar; the store
-	// decides inside the write, on the characters as they are then.
-	gone, err := s.store.ReplaceChat(ctx, req.Msg.Chat, data, replace)
 	if errors.Is(err, ErrWouldDelete) {
 		return nil, command.Errorf("import.would_delete", "count", len(gone), "names", nameList(gone))
 	}
 	if err != nil {
 		return nil, internal("import", err)
 	}
-	rep := reply.Text(req.TP("import.done", "count", len(data.Characters)))
+	rep := reply.Text(req.TP("import.done", "count", src.n))
 	if len(gone) > 0 {
 		rep.Add(reply.T(req.TP("import.deleted", "count", len(gone), "names", nameList(gone))))
 	}
 	return rep, nil
 }
+
+// sourceBuffer is how many checked characters may wait for the store.
+const sourceBuffer = 16
 
 // importFlags takes the flags in front of an /importar document (the
 // adapters put the caption's words first): --reemplazar, --replace or
@@ -269,9 +285,15 @@ func nameList(names []string) string {
 	return strings.Join(names[:show], ", ") + "…"
 }
 
-// parseImport decodes and validates an export document completely before
-// anything is written.
-func (s *Service) parseImport(req *command.Request, text string) (ChatData, error) {
+// parseInto decodes and checks an export document, handing each
+// character to src as soon as it is read and has passed every check (the
+// store writes it while the next ones are read); it returns the settings
+// and pads. The document is refused, and the store writes nothing, for
+// the first of: JSON that is not whole or has a field no export has
+// (import.bad_json), a document that is not an export or is newer, bad
+// settings, too many characters, the first character that fails a check,
+// bad pads — the same answer whatever order its fields come in.
+func (s *Service) parseInto(ctx context.Context, req *command.Request, text string, src *Source) (ChatData, error) {
 	// A document pasted in a chat may come inside a ``` block.
 	text = strings.TrimSpace(text)
 	if strings.HasPrefix(text, "```") {
@@ -279,13 +301,31 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 		text = strings.TrimPrefix(text, "json")
 		text = strings.TrimSuffix(strings.TrimSpace(text), "```")
 	}
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.DisallowUnknownFields()
-	var doc exportDoc
-	if err := dec.Decode(&doc); err != nil {
-		return ChatData{}, command.Errorf("import.bad_json")
-	}
-	if dec.More() {
+	k := &importCheck{s: s, req: req, lim: s.sheets.Limits(), now: s.now(),
+		seen: map[string]string{}, perOwner: map[string]int{}, activeOf: map[string]string{}}
+	var (
+		doc      exportDoc
+		count    int
+		tooMany  bool
+		charErr  error // the first character that fails a check
+		sendFail error // the store gave up
+	)
+	err := readDoc(text, &doc, func(ec exportCharacter) {
+		count++
+		if count > k.lim.CharactersPerChat {
+			tooMany = true
+		}
+		if tooMany || charErr != nil || sendFail != nil {
+			return // keep reading: a JSON error later still comes first
+		}
+		c, err := k.character(ec)
+		if err != nil {
+			charErr = err
+			return
+		}
+		sendFail = src.send(ctx, c)
+	})
+	if err != nil {
 		return ChatData{}, command.Errorf("import.bad_json")
 	}
 	if doc.Format != ExportFormat || doc.Version < 1 {
@@ -294,91 +334,20 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 	if doc.Version > ExportVersion {
 		return ChatData{}, command.Errorf("import.newer_version", "version", doc.Version, "max", ExportVersion)
 	}
-	lim := s.sheets.Limits()
 	settings, err := s.checkImportSettings(req, doc.Settings)
 	if err != nil {
 		return ChatData{}, err
 	}
-	if len(doc.Characters) > lim.CharactersPerChat {
-		return ChatData{}, command.Errorf("import.too_many", "max", lim.CharactersPerChat, "got", len(doc.Characters))
+	if tooMany {
+		return ChatData{}, command.Errorf("import.too_many", "max", k.lim.CharactersPerChat, "got", count)
 	}
-	now := s.now()
-	seen := map[string]string{} // key → name
-	perOwner := map[string]int{}
-	activeOf := map[string]string{}
-	out := ChatData{Settings: settings, Characters: make([]sheet.Character, 0, len(doc.Characters))}
-	for _, ec := range doc.Characters {
-		if err := s.sheets.CheckCharacterName(ec.Name); err != nil {
-			return ChatData{}, err
-		}
-		key := sheet.NameKey(ec.Name)
-		if prev, dup := seen[key]; dup {
-			if fold.Key(prev) != fold.Key(ec.Name) {
-				return ChatData{}, command.Errorf("import.duplicate_lookalike", "name", ec.Name, "other", prev)
-			}
-			return ChatData{}, command.Errorf("import.duplicate", "name", ec.Name)
-		}
-		seen[key] = ec.Name
-		// An owner id is shown where there is no name: it may hold no line
-		// break, control or invisible character.
-		if ec.Owner == "" || utf8.RuneCountInString(ec.Owner) > maxOwnerIDLen || fold.Clean(ec.Owner) != ec.Owner ||
-			utf8.RuneCountInString(ec.OwnerName) > maxImportOwnerName {
-			return ChatData{}, command.Errorf("import.bad_owner", "name", ec.Name)
-		}
-		ec.OwnerName = fold.UserName(ec.OwnerName)
-		for _, t := range []time.Time{ec.Created, ec.Updated} {
-			if !Storable(t) {
-				return ChatData{}, command.Errorf("import.bad_date", "name", ec.Name, "date", fold.Cut(t.UTC().Format(time.RFC3339), 40),
-					"min", MinYear, "max", MaxYear)
-			}
-		}
-		perOwner[ec.Owner]++
-		if perOwner[ec.Owner] > lim.CharactersPerUser {
-			return ChatData{}, command.Errorf("import.owner_quota", "owner", sheet.OwnerLabel(sheet.Character{Owner: ec.Owner, OwnerName: ec.OwnerName}), "count", lim.CharactersPerUser)
-		}
-		if ec.Active {
-			if prev, dup := activeOf[ec.Owner]; dup {
-				return ChatData{}, command.Errorf("import.two_active", "first", prev, "second", ec.Name)
-			}
-			activeOf[ec.Owner] = ec.Name
-		}
-		if ec.System != "" {
-			if id, ok := sheet.ParseSystem(ec.System); !ok || id != ec.System {
-				return ChatData{}, command.Errorf("character.system_unknown", "name", ec.System, "systems", sheet.SystemList())
-			}
-		}
-		c := sheet.Character{Owner: ec.Owner, OwnerName: ec.OwnerName, Name: ec.Name, Key: key, System: ec.System,
-			Active: ec.Active, Created: ec.Created, Updated: ec.Updated}
-		if c.Created.IsZero() {
-			c.Created = now
-		}
-		if c.Updated.IsZero() {
-			c.Updated = c.Created
-		}
-		if len(ec.Values) > lim.ValuesPerSheet {
-			return ChatData{}, command.Errorf("character.values_quota", "count", lim.ValuesPerSheet, "name", ec.Name)
-		}
-		keys := make(map[string]bool, len(ec.Values))
-		c.Values = make([]sheet.Value, 0, len(ec.Values))
-		for _, v := range ec.Values {
-			vk, err := sheet.ValueKey(v.Name, lim.NameLen)
-			if err != nil {
-				return ChatData{}, err
-			}
-			if keys[vk] {
-				return ChatData{}, command.Errorf("import.duplicate_value", "name", v.Name, "character", ec.Name)
-			}
-			keys[vk] = true
-			if err := sheet.CheckValueText(v.Value, lim.ValueLen); err != nil {
-				return ChatData{}, err
-			}
-			if err := s.sheets.ValidateKey(req, vk, v.Value); err != nil {
-				return ChatData{}, err
-			}
-			c.Values = append(c.Values, sheet.Value{Name: v.Name, Key: vk, Text: strings.TrimSpace(v.Value)})
-		}
-		out.Characters = append(out.Characters, c)
+	if charErr != nil {
+		return ChatData{}, charErr
 	}
+	if sendFail != nil {
+		return ChatData{}, sendFail
+	}
+	out := ChatData{Settings: settings}
 	if doc.Pads != nil {
 		pads, err := importPads(*doc.Pads)
 		if err != nil {
@@ -387,6 +356,170 @@ func (s *Service) parseImport(req *command.Request, text string) (ChatData, erro
 		out.Pads = pads
 	}
 	return out, nil
+}
+
+// readDoc decodes the export document text into doc, except its
+// characters: each is decoded in turn and handed to each as soon as it
+// is read. Like json.Decoder with DisallowUnknownFields, it refuses a
+// field no export has (and, unlike it, a top-level field given twice).
+func readDoc(text string, doc *exportDoc, each func(exportCharacter)) error {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	switch t, err := dec.Token(); {
+	case err != nil:
+		return err
+	case t == nil: // null: nothing, as encoding/json reads it
+		if _, err := dec.Token(); err != io.EOF {
+			return errBadDoc
+		}
+		return nil
+	case t != json.Delim('{'):
+		return errBadDoc
+	}
+	fields := map[string]any{"format": &doc.Format, "version": &doc.Version, "exported": &doc.Exported,
+		"chat": &doc.Chat, "settings": &doc.Settings, "pads": &doc.Pads, "characters": nil}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		name, _ := t.(string)
+		key := ""
+		for f := range fields {
+			if strings.EqualFold(f, name) { // as encoding/json matches field names
+				key = f
+			}
+		}
+		if key == "" {
+			return errBadDoc
+		}
+		if seen[key] {
+			return errTwice
+		}
+		seen[key] = true
+		if key != "characters" {
+			if err := dec.Decode(fields[key]); err != nil {
+				return err
+			}
+			continue
+		}
+		if t, err := dec.Token(); err != nil || (t != json.Delim('[') && t != nil) {
+			return errBadDoc
+		} else if t == nil {
+			continue // "characters": null
+		}
+		for dec.More() {
+			var ec exportCharacter
+			if err := dec.Decode(&ec); err != nil {
+				return err
+			}
+			each(ec)
+		}
+		if _, err := dec.Token(); err != nil { // ]
+			return err
+		}
+	}
+	if _, err := dec.Token(); err != nil { // }
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errBadDoc // something after the document
+	}
+	return nil
+}
+
+var (
+	errBadDoc = errors.New("not an export document")
+	errTwice  = errors.New("a field of the document given twice")
+)
+
+// importCheck checks a document's characters one at a time, in order:
+// what one character may be, and what the ones before it constrain (one
+// key each, quotas per owner, one active character an owner).
+type importCheck struct {
+	s        *Service
+	req      *command.Request
+	lim      sheet.Limits
+	now      time.Time
+	seen     map[string]string // key → name
+	perOwner map[string]int
+	activeOf map[string]string
+}
+
+// character checks ec after the characters before it and returns the
+// sheet to store.
+func (k *importCheck) character(ec exportCharacter) (sheet.Character, error) {
+	if err := k.s.sheets.CheckCharacterName(ec.Name); err != nil {
+		return sheet.Character{}, err
+	}
+	key := sheet.NameKey(ec.Name)
+	if prev, dup := k.seen[key]; dup {
+		if fold.Key(prev) != fold.Key(ec.Name) {
+			return sheet.Character{}, command.Errorf("import.duplicate_lookalike", "name", ec.Name, "other", prev)
+		}
+		return sheet.Character{}, command.Errorf("import.duplicate", "name", ec.Name)
+	}
+	k.seen[key] = ec.Name
+	// An owner id is shown where there is no name: it may hold no line
+	// break, control or invisible character.
+	if ec.Owner == "" || utf8.RuneCountInString(ec.Owner) > maxOwnerIDLen || fold.Clean(ec.Owner) != ec.Owner ||
+		utf8.RuneCountInString(ec.OwnerName) > maxImportOwnerName {
+		return sheet.Character{}, command.Errorf("import.bad_owner", "name", ec.Name)
+	}
+	ec.OwnerName = fold.UserName(ec.OwnerName)
+	for _, t := range []time.Time{ec.Created, ec.Updated} {
+		if !Storable(t) {
+			return sheet.Character{}, command.Errorf("import.bad_date", "name", ec.Name, "date", fold.Cut(t.UTC().Format(time.RFC3339), 40),
+				"min", MinYear, "max", MaxYear)
+		}
+	}
+	k.perOwner[ec.Owner]++
+	if k.perOwner[ec.Owner] > k.lim.CharactersPerUser {
+		return sheet.Character{}, command.Errorf("import.owner_quota", "owner", sheet.OwnerLabel(sheet.Character{Owner: ec.Owner, OwnerName: ec.OwnerName}), "count", k.lim.CharactersPerUser)
+	}
+	if ec.Active {
+		if prev, dup := k.activeOf[ec.Owner]; dup {
+			return sheet.Character{}, command.Errorf("import.two_active", "first", prev, "second", ec.Name)
+		}
+		k.activeOf[ec.Owner] = ec.Name
+	}
+	if ec.System != "" {
+		if id, ok := sheet.ParseSystem(ec.System); !ok || id != ec.System {
+			return sheet.Character{}, command.Errorf("character.system_unknown", "name", ec.System, "systems", sheet.SystemList())
+		}
+	}
+	c := sheet.Character{Owner: ec.Owner, OwnerName: ec.OwnerName, Name: ec.Name, Key: key, System: ec.System,
+		Active: ec.Active, Created: ec.Created, Updated: ec.Updated}
+	if c.Created.IsZero() {
+		c.Created = k.now
+	}
+	if c.Updated.IsZero() {
+		c.Updated = c.Created
+	}
+	if len(ec.Values) > k.lim.ValuesPerSheet {
+		return sheet.Character{}, command.Errorf("character.values_quota", "count", k.lim.ValuesPerSheet, "name", ec.Name)
+	}
+	keys := make(map[string]bool, len(ec.Values))
+	c.Values = make([]sheet.Value, 0, len(ec.Values))
+	for _, v := range ec.Values {
+		vk, err := sheet.ValueKey(v.Name, k.lim.NameLen)
+		if err != nil {
+			return sheet.Character{}, err
+		}
+		if keys[vk] {
+			return sheet.Character{}, command.Errorf("import.duplicate_value", "name", v.Name, "character", ec.Name)
+		}
+		keys[vk] = true
+		if err := sheet.CheckValueText(v.Value, k.lim.ValueLen); err != nil {
+			return sheet.Character{}, err
+		}
+		if err := k.s.sheets.ValidateKey(k.req, vk, v.Value); err != nil {
+			return sheet.Character{}, err
+		}
+		c.Values = append(c.Values, sheet.Value{Name: v.Name, Key: vk, Text: strings.TrimSpace(v.Value)})
+	}
+	return c, nil
 }
 
 // importPads checks a document's pads as /pad checks what it stores: one

@@ -15,68 +15,88 @@ import (
 )
 
 // ReplaceChat deletes every character of chat (with values and active
-// selections), inserts d.Characters with new ids, restores each owner's
-// active character and replaces the chat's settings, all or nothing. GMs,
-// aliases and history are kept. Two characters with the same Key give
-// core.ErrExists; two active characters of one owner are refused.
-// Characters of the chat whose Key the document lacks are deleted only
-// when mayDelete; otherwise their names come back with
-// transfer.ErrWouldDelete and nothing changes.
-func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d transfer.ChatData, mayDelete bool) ([]string, error) {
+// selections), inserts the characters src hands it with new ids, restores
+// each owner's active character and replaces the chat's settings (and
+// pads), all or nothing. GMs, aliases and history are kept. Two
+// characters with the same Key give core.ErrExists; two active characters
+// of one owner are refused. Characters of the chat whose Key src lacks
+// are deleted only when mayDelete; otherwise their names come back with
+// transfer.ErrWouldDelete and nothing changes. src's error, when it ends
+// with one, is returned and nothing changes.
+//
+// The chat's characters are deleted first and src's are written as they
+// come, in batches of importBatch, while the document is still being
+// checked: the transaction is undone if the document or the deletion is
+// refused.
+func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, src *transfer.Source, mayDelete bool) ([]string, error) {
 	now := db.now()
-	active := map[string]string{} // owner → key of its active character
-	for _, c := range d.Characters {
-		if !c.Active {
-			continue
-		}
-		if prev, dup := active[c.Owner]; dup {
-			return nil, fmt.Errorf("sqlite: replace chat %s: %q and %q are both active characters of %q", chat, prev, c.Key, c.Owner)
-		}
-		active[c.Owner] = c.Key
-	}
-	kept := make(map[string]bool, len(d.Characters))
-	for _, c := range d.Characters {
-		kept[c.Key] = true
-	}
 	var gone []string
 	err := db.write(ctx, "replace chat "+chat.String(), func(tx *sql.Tx) error {
 		id, err := chatID(ctx, tx, chat)
 		if err != nil {
 			return err
 		}
+		type old struct{ key, name string }
+		var before []old
 		rows, err := tx.QueryContext(ctx, `SELECT key, name FROM characters WHERE chat = ? ORDER BY key`, id)
 		if err != nil {
 			return err
 		}
 		for rows.Next() {
-			var k, n string
-			if err := rows.Scan(&k, &n); err != nil {
+			var o old
+			if err := rows.Scan(&o.key, &o.name); err != nil {
 				rows.Close()
 				return err
 			}
-			if !kept[k] {
-				gone = append(gone, n)
-			}
+			before = append(before, o)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		if len(gone) > 0 && !mayDelete {
-			return transfer.ErrWouldDelete
-		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM characters WHERE chat = ?`, id); err != nil {
 			return err
 		}
-		if err := insertCharacters(ctx, tx, id, d.Characters, now); err != nil {
+		kept := map[string]bool{}
+		w := newValueWriter(ctx, tx, valueChunk)
+		batch := make([]sheet.Character, 0, importBatch)
+		for {
+			c, ok, err := src.Next(ctx)
+			if err != nil {
+				return err
+			}
+			if ok {
+				kept[c.Key] = true
+				batch = append(batch, c)
+			}
+			if len(batch) == importBatch || (!ok && len(batch) > 0) {
+				if err := insertCharacters(ctx, tx, id, batch, now, w); err != nil {
+					return err
+				}
+				batch = batch[:0]
+			}
+			if !ok {
+				break
+			}
+		}
+		if err := w.flush(); err != nil {
 			return err
 		}
-		if d.Pads != nil {
-			if err := replacePads(ctx, tx, id, d.Pads, mayDelete); err != nil {
+		for _, o := range before {
+			if !kept[o.key] {
+				gone = append(gone, o.name)
+			}
+		}
+		if len(gone) > 0 && !mayDelete {
+			return transfer.ErrWouldDelete
+		}
+		rest := src.Rest()
+		if rest.Pads != nil {
+			if err := replacePads(ctx, tx, id, rest.Pads, mayDelete); err != nil {
 				return err
 			}
 		}
-		return saveSettings(ctx, tx, chat, d.Settings)
+		return saveSettings(ctx, tx, chat, rest.Settings)
 	})
 	if err != nil && !errors.Is(err, transfer.ErrWouldDelete) {
 		gone = nil
@@ -84,14 +104,17 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, d transfer.Cha
 	return gone, err
 }
 
-// insertCharacters inserts cs (with their values and active selections)
-// into the chat whose row id is chat in a few statements whatever their
-// number: the characters and the active selections over one JSON array
-// each, the values in multi-row INSERTs of valueChunk rows with bound
-// parameters (a json_each walk re-parses every value object for each
-// column it reads, which made it the import's largest cost). Zero times
-// are now.
-func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []sheet.Character, now time.Time) error {
+// importBatch is how many imported characters one INSERT writes: small,
+// so that writing follows the checking closely.
+const importBatch = 8
+
+// insertCharacters inserts cs and their active selections into the chat
+// whose row id is chat, one statement each over a JSON array whatever
+// their number, and queues their values in w (multi-row INSERTs with
+// bound parameters: a json_each walk re-parses every value object for
+// each column it reads, which made it the import's largest cost); the
+// caller flushes w. Zero times are now.
+func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []sheet.Character, now time.Time, w *valueWriter) error {
 	type jc struct {
 		Key, Name, Owner, OwnerName, System string
 		Created, Updated                    int64
@@ -151,9 +174,13 @@ func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []sheet.Ch
 	} else if err != nil {
 		return err
 	}
-	if err := insertSheetsValues(ctx, tx, cs, ids); err != nil {
-		return err
+	for _, c := range cs {
+		if err := addValues(w, ids[c.Key], 0, c.Values); err != nil {
+			return fmt.Errorf("sheet %q: %w", c.Key, err)
+		}
 	}
+	// The values of these characters may still wait in w; the active
+	// table does not refer to them.
 	// CROSS JOIN keeps json_each the outer loop, so each row finds its
 	// character through the UNIQUE (chat, key) index.
 	_, err = tx.ExecContext(ctx,
@@ -212,22 +239,6 @@ func (w *valueWriter) flush() error {
 	_, err := w.tx.ExecContext(w.ctx, valuesSQL(len(w.args)/valueCols), w.args...)
 	w.args = w.args[:0]
 	return err
-}
-
-// insertSheetsValues inserts the values of cs, whose characters have the row
-// ids ids.
-func insertSheetsValues(ctx context.Context, tx *sql.Tx, cs []sheet.Character, ids map[string]int64) error {
-	n := 0
-	for _, c := range cs {
-		n += len(c.Values)
-	}
-	w := newValueWriter(ctx, tx, n)
-	for _, c := range cs {
-		if err := addValues(w, ids[c.Key], 0, c.Values); err != nil {
-			return fmt.Errorf("sheet %q: %w", c.Key, err)
-		}
-	}
-	return w.flush()
 }
 
 // addValues queues vs as the values of character id, in order, at
