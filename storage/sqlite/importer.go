@@ -106,11 +106,11 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, src *transfer.
 
 // importBatch is how many imported characters one INSERT writes: small,
 // so that writing follows the checking closely.
-const importBatch = 8
+const importBatch = 16
 
-// insertCharacters inserts cs and their active selections into the chat
-// whose row id is chat, one statement each over a JSON array whatever
-// their number, and queues their values in w (multi-row INSERTs with
+// insertCharacters inserts cs into the chat whose row id is chat in one
+// statement over a JSON array whatever their number, then their owners'
+// active selections, and queues their values in w (multi-row INSERTs with
 // bound parameters: a json_each walk re-parses every value object for
 // each column it reads, which made it the import's largest cost); the
 // caller flushes w. Zero times are now.
@@ -118,7 +118,6 @@ func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []sheet.Ch
 	type jc struct {
 		Key, Name, Owner, OwnerName, System string
 		Created, Updated                    int64
-		Active                              bool
 	}
 	chars := make([]jc, 0, len(cs))
 	seen := make(map[string]bool, len(cs))
@@ -136,7 +135,7 @@ func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []sheet.Ch
 			return core.ErrExists
 		}
 		seen[c.Key] = true
-		chars = append(chars, jc{c.Key, c.Name, c.Owner, c.OwnerName, c.System, nanos(c.Created), nanos(c.Updated), c.Active})
+		chars = append(chars, jc{c.Key, c.Name, c.Owner, c.OwnerName, c.System, nanos(c.Created), nanos(c.Updated)})
 	}
 	if len(chars) == 0 {
 		return nil
@@ -180,15 +179,17 @@ func insertCharacters(ctx context.Context, tx *sql.Tx, chat int64, cs []sheet.Ch
 		}
 	}
 	// The values of these characters may still wait in w; the active
-	// table does not refer to them.
-	// CROSS JOIN keeps json_each the outer loop, so each row finds its
-	// character through the UNIQUE (chat, key) index.
-	_, err = tx.ExecContext(ctx,
-		`INSERT INTO active (chat, user_id, character)
-		 SELECT ch.chat, ch.owner, ch.id
-		   FROM json_each(?2) j CROSS JOIN characters ch ON ch.chat = ?1 AND ch.key = j.value ->> 'Key'
-		  WHERE j.value ->> 'Active'`, chat, string(cj))
-	return err
+	// table does not refer to them. An owner has at most one.
+	for _, c := range cs {
+		if !c.Active {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO active (chat, user_id, character) VALUES (?, ?, ?)`,
+			chat, c.Owner, ids[c.Key]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // valueChunk is the number of value rows one INSERT carries: 5 bound
