@@ -304,7 +304,11 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 	}
 	rep := &reply.Reply{}
 	rep.Add(reply.T(req.T("pad.added", "n", n, "label", label)+" "), reply.C(cmd))
-	rep.Add(reply.I(req.T("pad.added_hint", "cmd", cmdName(req))))
+	if owner == "" {
+		rep.Add(reply.I(req.T("pad.added_hint_chat", "cmd", cmdName(req))))
+	} else {
+		rep.Add(reply.I(req.T("pad.added_hint", "cmd", cmdName(req))))
+	}
 	return rep, nil
 }
 

@@ -227,7 +227,10 @@ func TestPersonalPad(t *testing.T) {
 func TestChatPad(t *testing.T) {
 	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
 	b.fails(bob, "/pad --chat add 2d6", "Solo el máster cambia los botones de la mesa.")
-	b.ok(eva, "/pad --chat add 2d6")
+	// The table's pad is shown with --chat, and rolls for whoever presses.
+	if got := reply.PlainText(b.ok(eva, "/pad --chat add 2d6")); !strings.Contains(got, "/pad --chat muestra los botones de la mesa") {
+		t.Errorf("adding to the table's pad:\n%s", got)
+	}
 	b.ok(eva, `/pad --chat add "Iniciativa" d20+2`)
 	b.ok(bob, "/pj crear Kira")
 	shown := b.ok(bob, "/pad --chat")
