@@ -148,16 +148,29 @@ func (a *Adapter) fresh(ctx context.Context, evt *event.Event) bool {
 	return evt.Timestamp >= parseInt(v)
 }
 
-// onMessage answers commands.
-func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
+// take starts the handling of evt: not while stopping (the next run
+// answers it), with a context that outlives a stop by the grace period,
+// and only for an event this run has not already answered (fresh). The
+// caller calls cancel when ok.
+func (a *Adapter) take(ctx context.Context, evt *event.Event) (context.Context, context.CancelFunc, bool) {
 	if ctx.Err() != nil {
-		return // stopping: not taken, the next run answers it
+		return ctx, nil, false
 	}
 	ctx, cancel := detach(ctx, a.grace)
-	defer cancel()
 	if !a.fresh(ctx, evt) {
+		cancel()
+		return ctx, nil, false
+	}
+	return ctx, cancel, true
+}
+
+// onMessage answers commands.
+func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
+	ctx, cancel, ok := a.take(ctx, evt)
+	if !ok {
 		return
 	}
+	defer cancel()
 	j, ok := a.begin(ctx, evt)
 	if !ok {
 		return
@@ -558,14 +571,11 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 // of that roll (its total marked, nothing rolled), a keycap presses that
 // line of a pad.
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
-	if ctx.Err() != nil {
-		return // stopping: not taken, the next run answers it
-	}
-	ctx, cancel := detach(ctx, a.grace)
-	defer cancel()
-	if !a.fresh(ctx, evt) {
+	ctx, cancel, ok := a.take(ctx, evt)
+	if !ok {
 		return
 	}
+	defer cancel()
 	rel := evt.Content.AsReaction().RelatesTo
 	key := strings.ReplaceAll(rel.Key, "\ufe0f", "")
 	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey && keycapNumber(key) == 0) {
@@ -588,14 +598,11 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 // and 🎲 press again; 📊 does not (the same odds a second time tell nothing
 // new; reacting again shows them).
 func (a *Adapter) onRedaction(ctx context.Context, evt *event.Event) {
-	if ctx.Err() != nil {
-		return // stopping: not taken, the next run answers it
-	}
-	ctx, cancel := detach(ctx, a.grace)
-	defer cancel()
-	if !a.fresh(ctx, evt) {
+	ctx, cancel, ok := a.take(ctx, evt)
+	if !ok {
 		return
 	}
+	defer cancel()
 	redacts := evt.Redacts
 	if redacts == "" { // room version 11 puts it in the content
 		if c, ok := evt.Content.Parsed.(*event.RedactionEventContent); ok {
