@@ -3,11 +3,15 @@ package sqlite
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
 )
 
 //go:embed migrations/*.sql
@@ -75,6 +79,30 @@ func (e *ErrSchemaTooNew) Error() string {
 		e.Path, e.Found, e.Known)
 }
 
+// schemaVersion reads the database's user_version on the writer
+// connection, the first query of an Open, which also opens that
+// connection and puts a new file in WAL mode. When two processes open
+// one new file at once, one can find the other switching the file to WAL
+// and SQLite answers "database is locked" at once, without waiting its
+// busy timeout (TestConcurrentOpenOfNewFile, 1 run in 60): that is
+// retried for up to busyTimeout.
+func (db *DB) schemaVersion(ctx context.Context) (int, error) {
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		var v int
+		err := db.w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || (se.Code != sqlite3.ErrBusy && se.Code != sqlite3.ErrLocked) || time.Now().After(deadline) {
+			return v, err
+		}
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
 // migrate applies every migration newer than the database's version, each
 // in its own write transaction together with the new user_version, so a
 // crash leaves the database at one version or the next, never in between.
@@ -85,8 +113,8 @@ func (db *DB) migrate(ctx context.Context, fsys fs.FS) error {
 	}
 	steps := goSteps()
 	// Refuse a newer schema before touching anything.
-	var v int
-	if err := db.w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	v, err := db.schemaVersion(ctx)
+	if err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
 	if v > len(ms) {
