@@ -62,22 +62,7 @@ func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 		if len(data) > maxCallbackData {
 			data = "i:" + from.id
 		}
-		kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), data)))
-		placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
-			reply.T(a.d.Text(lang, "tg.inline.pending", "name", from.name) + " "), reply.C(clip(text, 200)),
-		}}}, "")
-		results = append(results, tgbotapi.InlineQueryResultArticle{
-			Type:        "article",
-			ID:          newButtonID(),
-			Title:       clip(a.d.Text(lang, "tg.inline.title", "roll", text), 100),
-			Description: a.d.Text(lang, "tg.inline.description"),
-			InputMessageContent: tgbotapi.InputTextMessageContent{
-				Text:      placeholder,
-				ParseMode: "HTML",
-			},
-			ReplyMarkup: &kb,
-		})
+		results = append(results, a.pendingArticle(lang, from, newButtonID(), text, a.d.Text(lang, "tg.inline.description"), data))
 	}
 	b, _ := json.Marshal(results)
 	a.quickCall(ctx, "answerInlineQuery", map[string]string{
@@ -245,21 +230,28 @@ func (a *Adapter) inlineRecent(ctx context.Context, from who, room int) []any {
 			id = "r:" + key
 			data = "i:" + from.id + ":" + id
 		}
-		kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), data)))
-		placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
-			reply.T(a.d.Text(lang, "tg.inline.pending", "name", from.name) + " "), reply.C(clip(cmd, 200)),
-		}}}, "")
-		results = append(results, tgbotapi.InlineQueryResultArticle{
-			Type:                "article",
-			ID:                  id,
-			Title:               clip(a.d.Text(lang, "tg.inline.title", "roll", cmd), 100),
-			Description:         a.d.Text(lang, "pad.inline.recent"),
-			InputMessageContent: tgbotapi.InputTextMessageContent{Text: placeholder, ParseMode: "HTML"},
-			ReplyMarkup:         &kb,
-		})
+		results = append(results, a.pendingArticle(lang, from, id, cmd, a.d.Text(lang, "pad.inline.recent"), data))
 	}
 	return results
+}
+
+// pendingArticle is an inline result for roll, rolled only when chosen:
+// its message says from is rolling it, with a button whose callback data
+// is data (the press rolls it, once).
+func (a *Adapter) pendingArticle(lang string, from who, id, roll, description, data string) tgbotapi.InlineQueryResultArticle {
+	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+		tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), data)))
+	placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
+		reply.T(a.d.Text(lang, "tg.inline.pending", "name", from.name) + " "), reply.C(clip(roll, 200)),
+	}}}, "")
+	return tgbotapi.InlineQueryResultArticle{
+		Type:                "article",
+		ID:                  id,
+		Title:               clip(a.d.Text(lang, "tg.inline.title", "roll", roll), 100),
+		Description:         description,
+		InputMessageContent: tgbotapi.InputTextMessageContent{Text: placeholder, ParseMode: "HTML"},
+		ReplyMarkup:         &kb,
+	}
 }
 
 // recentCommand reads a recent roll's result id ("c:<command>" or

@@ -141,7 +141,7 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if fold.Clean(text) != strings.Join(strings.Fields(text), " ") {
 		return nil, command.Errorf("alias.not_command", "name", name)
 	}
-	p, ok := command.Parse(text, req.Settings.Options["prefix"], "")
+	p, ok := command.Parse(text, req.Settings.Options[command.PrefixOption], "")
 	if !ok {
 		return nil, command.Errorf("alias.not_command", "name", name)
 	}

@@ -66,7 +66,7 @@ func (req *Request) ChoicesFor(ctx context.Context, text, ph string) (*ChoiceLis
 	r := req.router
 	var chain []string
 	for range 2*r.cfg.Limits.MaxDepth + 2 {
-		p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
+		p, ok := req.Parse(text)
 		if !ok {
 			return nil, nil
 		}

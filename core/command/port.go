@@ -73,7 +73,7 @@ func (r *Router) Recognize(ctx context.Context, msg core.Message) (name string, 
 		r.cfg.Logger.ErrorContext(ctx, "load settings", "chat", msg.Chat.String(), "err", err)
 		s = core.Settings{}
 	}
-	p, ok := Parse(msg.Text, s.Options["prefix"], msg.BotName)
+	p, ok := Parse(msg.Text, s.Options[PrefixOption], msg.BotName)
 	if !ok {
 		return "", false
 	}

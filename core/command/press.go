@@ -147,7 +147,7 @@ func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action
 // use it. ok=false when text is not a command.
 func (req *Request) Run(ctx context.Context, text string) (*reply.Reply, bool) {
 	r := req.router
-	p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
+	p, ok := req.Parse(text)
 	if !ok {
 		return nil, false
 	}
@@ -166,7 +166,7 @@ func (req *Request) Run(ctx context.Context, text string) (*reply.Reply, bool) {
 // expand as written (it needs a value text lacks) gives its user error.
 func (req *Request) Knows(ctx context.Context, text string) (bool, error) {
 	r := req.router
-	p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
+	p, ok := req.Parse(text)
 	if !ok {
 		return false, nil
 	}

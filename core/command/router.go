@@ -216,6 +216,16 @@ type Parsed struct {
 	Args   string
 }
 
+// PrefixOption is the chat setting that holds its own command prefix
+// (/ajustes prefijo .).
+const PrefixOption = "prefix"
+
+// Parse reads text as a command in the request's chat: with the chat's
+// own prefix besides / and !, addressed to this bot.
+func (r *Request) Parse(text string) (Parsed, bool) {
+	return Parse(text, r.Settings.Options[PrefixOption], r.Msg.BotName)
+}
+
 // Parse splits text into a command if it starts with '/' or prefix. It
 // returns ok=false for plain chat text and for /cmd@OtherBot.
 func Parse(text, prefix, botName string) (Parsed, bool) {
@@ -275,7 +285,7 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 		// Answer in the default language rather than stay silent.
 		settings = core.Settings{}
 	}
-	p, ok := Parse(msg.Text, settings.Options["prefix"], msg.BotName)
+	p, ok := Parse(msg.Text, settings.Options[PrefixOption], msg.BotName)
 	if !ok {
 		return nil, false
 	}
@@ -388,7 +398,7 @@ func (req *Request) redispatch(ctx context.Context, text string, src dice.Source
 	if req.Depth >= 2*r.cfg.Limits.MaxDepth+1 {
 		return r.errorReply(req, Errorf("error.alias_depth", "max", r.cfg.Limits.MaxDepth)), true
 	}
-	p, ok := Parse(text, req.Settings.Options["prefix"], req.Msg.BotName)
+	p, ok := req.Parse(text)
 	if !ok {
 		return nil, false
 	}

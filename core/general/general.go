@@ -203,7 +203,7 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		if !validPrefix(p) || fold.Key(p) != strings.ToLower(p) {
 			return nil, command.Errorf("settings.bad_prefix", "value", p, "max", maxPrefix)
 		}
-		return save(ctx, req, command.Option{Key: "prefix"}, p)
+		return save(ctx, req, command.Option{Key: command.PrefixOption}, p)
 	}
 	opt, ok := findOption(req.Router().Options(), key)
 	if !ok {
@@ -298,7 +298,7 @@ func save(ctx context.Context, req *command.Request, o command.Option, value str
 		return nil, err
 	}
 	shown := value
-	if o.Key == "prefix" {
+	if o.Key == command.PrefixOption {
 		// "prefix = . (e.g. .roll 2d6)", not "prefix = ..".
 		shown = req.T("settings.prefix_shown", "pre", value)
 	}
@@ -315,7 +315,7 @@ func listSettings(req *command.Request) *reply.Reply {
 	rep := &reply.Reply{}
 	rep.Add(reply.B(req.T("settings.title")))
 	rep.Add(reply.T(req.T("settings.lang_line", "lang", req.T("lang.name."+req.Lang))+" — "), reply.C("/"+settingsName(req)+" "+req.T("settings.lang_word")+" es|el|en"))
-	prefix := req.Settings.Options["prefix"]
+	prefix := req.Settings.Options[command.PrefixOption]
 	if prefix == "" {
 		prefix = "!"
 	}

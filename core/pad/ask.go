@@ -103,7 +103,7 @@ func planOf(ctx context.Context, req *command.Request, cmd string) (plan, error)
 			p.slots = append(p.slots, slot{ph: m[0], kind: kind})
 		}
 	}
-	if pp, ok := command.Parse(cmd, req.Settings.Options["prefix"], req.Msg.BotName); ok {
+	if pp, ok := req.Parse(cmd); ok {
 		if _, isCommand := req.Router().Lookup(pp.Name); isCommand && len(p.slots) == 0 {
 			return p, nil
 		}
