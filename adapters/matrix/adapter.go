@@ -45,6 +45,7 @@ type Adapter struct {
 	secrets *secrets
 
 	cli     *mautrix.Client
+	auth    *bearer // the session's access token, on every request of cli
 	db      *dbutil.Database
 	crypto  *cryptohelper.CryptoHelper
 	syncer  *mautrix.DefaultSyncer
@@ -146,12 +147,16 @@ func (a *Adapter) connect(ctx context.Context) error {
 	// Retries are ours: the same transaction id, retry_after_ms honoured.
 	cli.DefaultHTTPRetries = 0
 	cli.IgnoreRateLimit = true
-	cli.Client = &http.Client{Timeout: a.cfg.SyncTimeout + 30*time.Second}
+	a.auth = newBearer(nil)
+	cli.Client = &http.Client{Timeout: a.cfg.SyncTimeout + 30*time.Second, Transport: a.auth}
 	a.cli = cli
 
-	if err := a.retry(ctx, "login", func() error { return a.login(ctx) }); err != nil {
+	var who session
+	if err := a.retry(ctx, "login", func() (err error) { who, err = a.login(ctx); return err }); err != nil {
 		return err
 	}
+	// Set once, before any room worker or the sync loop reads them.
+	cli.UserID, cli.DeviceID = who.user, who.device
 
 	if err := a.journal.migrate(ctx); err != nil {
 		return err
@@ -214,45 +219,51 @@ func (a *Adapter) connect(ctx context.Context) error {
 	return nil
 }
 
+// session is who a login made the bot: its user, device and token.
+type session struct {
+	user   id.UserID
+	device id.DeviceID
+}
+
 // login reuses the stored session when it is still valid, otherwise logs in
-// with the password on the stored device, or uses the configured token.
-func (a *Adapter) login(ctx context.Context) error {
+// with the password on the stored device, or uses the configured token. It
+// puts the token on a.auth and returns the user and device; it writes
+// nothing on a.cli, which room workers may be using (see bearer).
+func (a *Adapter) login(ctx context.Context) (session, error) {
 	cli := a.cli
 	if a.cfg.AccessToken != "" {
-		cli.AccessToken = a.cfg.AccessToken
+		a.auth.set(a.cfg.AccessToken)
 		who, err := cli.Whoami(ctx)
 		if err != nil {
-			return fmt.Errorf("matrix: check access token: %w", err)
+			return session{}, fmt.Errorf("matrix: check access token: %w", err)
 		}
-		cli.UserID, cli.DeviceID = who.UserID, who.DeviceID
-		return a.state.SetState(ctx, keyDeviceID, string(who.DeviceID))
+		return session{who.UserID, who.DeviceID}, a.state.SetState(ctx, keyDeviceID, string(who.DeviceID))
 	}
 	deviceID, _, err := a.state.State(ctx, keyDeviceID)
 	if err != nil {
-		return fmt.Errorf("matrix: load device id: %w", err)
+		return session{}, fmt.Errorf("matrix: load device id: %w", err)
 	}
 	token, _, err := a.state.State(ctx, keyAccessToken)
 	if err != nil {
-		return fmt.Errorf("matrix: load session: %w", err)
+		return session{}, fmt.Errorf("matrix: load session: %w", err)
 	}
 	storedUser, _, err := a.state.State(ctx, keyUserID)
 	if err != nil {
-		return fmt.Errorf("matrix: load session: %w", err)
+		return session{}, fmt.Errorf("matrix: load session: %w", err)
 	}
 	if token != "" && sameUser(storedUser, a.cfg.User) {
 		a.secrets.add(token)
-		cli.AccessToken = token
+		a.auth.set(token)
 		who, err := cli.Whoami(ctx)
 		if err == nil && who.DeviceID == id.DeviceID(deviceID) {
-			cli.UserID, cli.DeviceID = who.UserID, who.DeviceID
 			a.log.Debug("resumed stored session", "device", who.DeviceID)
-			return nil
+			return session{who.UserID, who.DeviceID}, nil
 		}
 		if err != nil && !errors.Is(err, mautrix.MUnknownToken) {
-			return fmt.Errorf("matrix: check session: %w", err)
+			return session{}, fmt.Errorf("matrix: check session: %w", err)
 		}
-		cli.AccessToken = ""
 	}
+	a.auth.set("")
 	if !sameUser(storedUser, a.cfg.User) {
 		deviceID = "" // another account: a new device
 	}
@@ -262,18 +273,18 @@ func (a *Adapter) login(ctx context.Context) error {
 		Password:                 a.cfg.Password,
 		DeviceID:                 id.DeviceID(deviceID),
 		InitialDeviceDisplayName: a.cfg.DeviceName,
-		StoreCredentials:         true,
 	})
 	if err != nil {
-		return fmt.Errorf("matrix: login as %s: %w", a.cfg.User, err)
+		return session{}, fmt.Errorf("matrix: login as %s: %w", a.cfg.User, err)
 	}
 	a.secrets.add(resp.AccessToken)
 	for k, v := range map[string]string{keyDeviceID: string(resp.DeviceID), keyAccessToken: resp.AccessToken, keyUserID: a.cfg.User} {
 		if err := a.state.SetState(ctx, k, v); err != nil {
-			return fmt.Errorf("matrix: save session: %w", err)
+			return session{}, fmt.Errorf("matrix: save session: %w", err)
 		}
 	}
-	return nil
+	a.auth.set(resp.AccessToken)
+	return session{resp.UserID, resp.DeviceID}, nil
 }
 
 func sameUser(stored, configured string) bool { return stored == configured }
@@ -311,8 +322,15 @@ func (a *Adapter) syncLoop(ctx context.Context) error {
 				}
 				a.log.Warn("session ended by the homeserver, logging in again")
 				_ = a.state.SetState(ctx, keyAccessToken, "")
-				if err := a.retry(ctx, "login", func() error { return a.login(ctx) }); err != nil {
+				var who session
+				if err := a.retry(ctx, "login", func() (err error) { who, err = a.login(ctx); return err }); err != nil {
 					return err
+				}
+				if who.user != a.cli.UserID || who.device != a.cli.DeviceID {
+					// The stored device is asked for, so a homeserver that
+					// keeps to the spec gives it back; the crypto store
+					// belongs to it.
+					return fmt.Errorf("matrix: logging in again gave device %s of %s, not %s of %s: restart the bot", who.device, who.user, a.cli.DeviceID, a.cli.UserID)
 				}
 				continue
 			}

@@ -164,7 +164,7 @@ func (b *bot) stop() {
 	defer func() {
 		// Secrets never reach the logs.
 		logs := b.log.String()
-		for name, secret := range map[string]string{"password": botPassword, "pickle key": pickleKey, "access token": b.a.cli.AccessToken} {
+		for name, secret := range map[string]string{"password": botPassword, "pickle key": pickleKey, "access token": b.a.auth.current()} {
 			if secret != "" && strings.Contains(logs, secret) {
 				b.log.t.Errorf("the %s appears in the bot's log", name)
 			}

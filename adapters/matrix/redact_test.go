@@ -59,7 +59,7 @@ func TestSecretsRedacted(t *testing.T) {
 	}
 	c := alice.say(room, "!zaria 1+1 dc5")
 	alice.waitFor("reply after the planted errors", wait, replyTo(botID(), c))
-	token := b.a.cli.AccessToken
+	token := b.a.auth.current()
 	logs := b.log.String()
 	for _, want := range []string{"login failing", "sync failing", "deliver reply"} {
 		if !strings.Contains(logs, want) {

@@ -275,7 +275,7 @@ func TestSessionRevoked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other.AccessToken = b.a.cli.AccessToken
+	other.AccessToken = b.a.auth.current()
 	if _, err := other.Logout(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -661,8 +661,12 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 			return
 		}
 	}
-	now := time.Now()
+	// The clock is read under the lock, so that sends are recorded in the
+	// order they are counted: read before it, two sends racing for the lock
+	// could be stored out of order and a later one measured against the
+	// wrong neighbour (a false 429 under load).
 	s.mu.Lock()
+	now := time.Now()
 	if which, wait := s.flood(chat, now); which != "" {
 		s.viol = append(s.viol, Violation{Chat: chat, Limit: which, At: now})
 		s.mu.Unlock()

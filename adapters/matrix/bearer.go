@@ -1,0 +1,53 @@
+package matrix
+
+import (
+	"net/http"
+	"sync/atomic"
+)
+
+// bearer puts the session's access token on every request the client makes.
+//
+// mautrix reads Client.AccessToken (and UserID, DeviceID) without a lock on
+// every request, and its Login writes them: logging in again after the
+// homeserver ended the session, while room workers are sending, was a data
+// race. So the client never holds a token (mautrix then sets no
+// Authorization header) and this transport adds the current one; logging in
+// again swaps it atomically. Requests made while no session is valid (the
+// new login itself) go without one.
+type bearer struct {
+	base  http.RoundTripper
+	token atomic.Pointer[string]
+}
+
+func newBearer(base http.RoundTripper) *bearer {
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	return &bearer{base: base}
+}
+
+// set makes tok the token of every later request ("" for none).
+func (b *bearer) set(tok string) { b.token.Store(&tok) }
+
+// current is the token requests carry now.
+func (b *bearer) current() string {
+	if p := b.token.Load(); p != nil {
+		return *p
+	}
+	return ""
+}
+
+func (b *bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	tok := b.current()
+	if tok == "" && r.Header.Get("Authorization") == "" {
+		return b.base.RoundTrip(r)
+	}
+	// A RoundTripper must not change the caller's request.
+	r = r.Clone(r.Context())
+	if tok == "" {
+		r.Header.Del("Authorization")
+	} else {
+		r.Header.Set("Authorization", "Bearer "+tok)
+	}
+	return b.base.RoundTrip(r)
+}
