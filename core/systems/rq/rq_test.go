@@ -72,6 +72,9 @@ func TestSimpleVectors(t *testing.T) {
 		{"R3", 120, []int{12, 13, 100}, []string{Critical, Success, Failure}},
 		{"R4", 0, []int{1, 95, 96}, []string{Failure, Failure, Fumble}},
 		{"R5", -40, []int{1, 96}, []string{Failure, Fumble}},
+		// The 100 % cap on the failure chance: 94 and 95 are no fumbles at −40.
+		{"R5 cap", -40, []int{94, 95}, []string{Failure, Failure}},
+		{"R5 cap −100", -100, []int{95, 96}, []string{Failure, Fumble}},
 		{"R6", 5, []int{1, 5, 6, 96}, []string{Critical, Success, Failure, Fumble}},
 		{"R7", 25, []int{3, 4, 96, 97}, []string{Critical, Success, Failure, Fumble}},
 		{"R8", 50, []int{5, 6, 97, 98}, []string{Critical, Success, Failure, Fumble}},
