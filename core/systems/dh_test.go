@@ -158,3 +158,23 @@ func TestDHStoreFailure(t *testing.T) {
 		}
 	}
 }
+
+// The GM adds to or subtracts from a monster's penetration by how dangerous
+// it is (docs/dungeonhack.md#monster-penetration): "pen-1" lowers it, never
+// below 0, also when breaking a DB; a damage modifier may be negative.
+func TestDHPenaltiesAndMinus(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "es", text: "/dh ataque 2d8 n17 pen-1 vs pieles", dice: []int{1, 1, 6, 6}, has: []string{"Monstruo nv. 17 2d8 (pen 1)", "2 − 12 = −10 → 1 de daño (la penetración)"}, bold: "1 de daño", total: ip(1)},
+		{lang: "en", text: "/dh attack 2d8 n3 pen-1 vs hide-armour", dice: []int{1, 1, 6, 6}, has: []string{"Monster lvl 3 2d8 (pen 0)"}, bold: "0 damage", total: ip(0)},
+		{lang: "el", text: "/dh επίθεση 2d8 n17 διάτρηση−1", dice: []int{1, 1}, has: []string{"(διάτρηση 1)"}, total: ip(2)},
+		{lang: "es", text: "/dh rompe n17 pen-1", has: []string{"penetración 1"}, bold: "1 de daño", total: ip(1)},
+		{lang: "en", text: "/dh break n9 pen-3", has: []string{"penetration 0"}, bold: "0 damage", total: ip(0)},
+		{lang: "es", text: "/dh ataque mayal pen+1 pen-2 vs coraza", dice: []int{8, 1, 1, 1}, has: []string{"Mayal 1d8 (pen 2)"}, total: ip(5)},
+		{lang: "en", text: "/dh attack 1d8 -2 vs 3db", dice: []int{8, 1, 1, 1}, has: []string{"1d8−2 (pen 0)", "6 − 3 = 3"}, total: ip(3)},
+		{lang: "es", text: "/dh ataque 1d8 −2", dice: []int{1}, has: []string{"1d8−2"}, bold: "0 de daño", total: ip(0)},
+		{lang: "en", text: "/dh attack 1d8 vs 3db -1", errHas: "Fixed absorption goes from 0 to 20; you wrote −1."},
+		{lang: "en", text: "/dh attack longsword pen+20 vs breastplate", errHas: "Penetration goes from 0 to 20; you wrote 21."},
+		{lang: "es", text: "/dh rompe n17 pen+19", errHas: "21"},
+	})
+}

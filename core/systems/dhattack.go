@@ -18,7 +18,7 @@ import (
 
 var (
 	dmgWord    = regexp.MustCompile(`^(\d*)d(\d+)$`)
-	penWord    = regexp.MustCompile(`^(?:pen|διατρηση|διατρ)(\+?)(\d+)$`)
+	penWord    = regexp.MustCompile(`^(?:pen|διατρηση|διατρ)([+-]?)(\d+)$`)
 	levelWord  = regexp.MustCompile(`^(?:n|nivel|level|lvl|επ)(\d+)$`)
 	bonusWord  = regexp.MustCompile(`^[+-]\d+$`)
 	dbWord     = regexp.MustCompile(`^(\d+)db$`)
@@ -52,7 +52,7 @@ func parseAttacker(req *command.Request, toks []string) (dhAttacker, error) {
 	var a dhAttacker
 	var words []string
 	for _, t := range toks {
-		k := fold.Key(t)
+		k := foldNum(t) // keeps the minus of "-2" and "pen-1"
 		switch {
 		case dmgWord.MatchString(k):
 			m := dmgWord.FindStringSubmatch(k)
@@ -71,9 +71,12 @@ func parseAttacker(req *command.Request, toks []string) (dhAttacker, error) {
 			if n > dh.MaxPen {
 				return a, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
 			}
-			if m[1] == "+" {
+			switch m[1] {
+			case "+":
 				a.penPlus += n
-			} else {
+			case "-": // the GM lowers a monster's penetration (docs/dungeonhack.md#monster-penetration)
+				a.penPlus -= n
+			default:
 				a.pen, a.penSet = n, true
 			}
 		case levelWord.MatchString(k):
@@ -119,7 +122,7 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 	var d dhDefender
 	var words []string
 	for _, t := range toks {
-		k := fold.Key(t)
+		k := foldNum(t)
 		switch {
 		case strings.HasPrefix(t, "@") && len(t) > 1:
 			d.char = t[1:]
@@ -307,7 +310,10 @@ func attackOf(req *command.Request, att dhAttacker) (dh.Attack, string, error) {
 	if att.penSet {
 		a.Pen = att.pen
 	}
-	a.Pen += att.penPlus
+	a.Pen = max(0, a.Pen+att.penPlus)
+	if a.Pen > dh.MaxPen {
+		return a, "", command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", a.Pen)
+	}
 	a.Bonus = att.bonus
 	if a.DmgN > dh.MaxDamageDice {
 		return a, "", command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", fmt.Sprintf("%dd%d", a.DmgN, a.DmgS))

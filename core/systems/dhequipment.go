@@ -69,7 +69,11 @@ func breakPen(req *command.Request, toks []string) (int, error) {
 	if att.penSet {
 		pen = att.pen
 	}
-	return pen + att.penPlus, nil
+	pen = max(0, pen+att.penPlus)
+	if pen > dh.MaxPen {
+		return 0, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", pen)
+	}
+	return pen, nil
 }
 
 // breakOne breaks one intact DB of the sheet's armour e, stores it and
