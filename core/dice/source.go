@@ -57,7 +57,8 @@ func (e *ScriptError) Is(target error) bool {
 }
 
 // Scripted replays die results given as faces (1..n), in order, as
-// the rules' test vectors list them (docs/systems.md). A value out of range or running out is
+// the rules' test vectors list them (docs/systems.md); 0 is read as the
+// face that shows it, 10 on a d10 and 100 on a d100. A value out of range or running out is
 // recorded and reported by Err; the caller must check Err after using it and
 // treat a non-nil error as a user error, never as a random roll.
 type Scripted struct {
@@ -80,6 +81,9 @@ func (s *Scripted) IntN(n int) int {
 	}
 	v := s.vals[s.pos]
 	s.pos++
+	if v == 0 && (n == 10 || n == 100) {
+		v = n // the face that reads 0 on a d10, 00 on a d100 (docs/daegon.md)
+	}
 	if v < 1 || v > n {
 		s.err = &ScriptError{Given: len(s.vals), Index: s.pos, Value: v, Sides: n}
 		return 0
