@@ -6,7 +6,7 @@ func TestRQChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// R1: skill 45, Normal −30 → 65; crit ≤ 07, fumble ≥ 99.
-		{lang: "es", text: "/rq 45 normal?", dice: []int{7}, has: []string{"🎲 07 vs 65 (50 + 45 − 30 normal)", "crítico ≤07 · pifia ≥99", "Marca la habilidad", "Probabilidad: 65 % (crítico 7 %, pifia 2 %)"}, bold: "¡Crítico!", outcome: "critical", chance: "13/20"},
+		{lang: "es", text: "/rq 45 normal?", dice: []int{7}, has: []string{"🎲 07 vs 65 (50 + 45 − 30 normal)", "crítico ≤07 · pifia ≥99", "Marca la habilidad", "Probabilidad: 65 % (crítico 7 %, pifia 2 %)"}, bold: "¡Crítico!", outcome: "critical", chance: "13/20", total: ip(7)},
 		{lang: "en", text: "/rq 45 -30", dice: []int{8}, has: []string{"🎲 08 vs 65 (50 + 45 − 30 normal)", "Mark the skill"}, bold: "Success", outcome: "success", chance: "13/20", noOdds: true},
 		{lang: "el", text: "/rq 45 κανονικό", dice: []int{66}, bold: "Αποτυχία", outcome: "failure"},
 		{lang: "es", text: "/rq 45 normal", dice: []int{99}, bold: "¡Pifia!", outcome: "fumble"},
@@ -27,7 +27,7 @@ func TestRQChat(t *testing.T) {
 		// R10, R11: opposed with the 1D4.
 		{lang: "es", text: "/rq 60 vs 45?", dice: []int{5, 2}, has: []string{"vs 65 (50 + 60 − 45)", "crítico ≤07 · pifia ≥98", "1D4: 2 (par)", "Prob. de que gane el ofensivo: 65 % (crítico 7 %, pifia 3 %)"}, bold: "¡Crítico!", outcome: "critical", winner: "active", chance: "13/20"},
 		{lang: "el", text: "/rq 60 εναντίον 45", dice: []int{5, 3}, has: []string{"1D4: 3 (μονό)", "Επιθετικός: Επιτυχία · Αμυνόμενος: Κρίσιμη αποτυχία!"}, outcome: "success", winner: "active"},
-		{lang: "en", text: "/rq 60 vs 45", dice: []int{98, 4}, has: []string{"Offensive: Fumble! · Defensive: Success"}, outcome: "fumble", winner: "passive"},
+		{lang: "en", text: "/rq 60 vs 45", dice: []int{98, 4}, has: []string{"Offensive: Fumble! · Defensive: Success"}, outcome: "fumble", winner: "passive", total: ip(98)},
 		{lang: "es", text: "/rq 60 contra 45", dice: []int{98, 1}, has: []string{"Ofensivo: Fallo · Defensivo: ¡Crítico!"}, outcome: "failure", winner: "passive"},
 		// R13, R14: no critical at chance 4; 92+ at chance 5.
 		{lang: "en", text: "/rq 20 vs 66", dice: []int{1}, has: []string{"no critical · fumble ≥91"}, outcome: "success", winner: "active"},

@@ -248,6 +248,7 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
 	}
 	ck := newCheck("rq", r.Outcome, []int{r.Roll}, 100)
+	ck.Total = intp(r.Roll)
 	odds := rq.Chances(c)
 	setChance(ck, odds.Success)
 	rep.Check = ck
@@ -275,6 +276,7 @@ func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
 		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
 	}
 	ck := newCheck("rq", o.Off, dice, 100, 4)
+	ck.Total = intp(o.Roll)
 	ck.Winner = "passive"
 	if o.OffensiveWins {
 		ck.Winner = "active"
