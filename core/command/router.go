@@ -220,6 +220,27 @@ type Parsed struct {
 // (/ajustes prefijo .).
 const PrefixOption = "prefix"
 
+// MaxPrefix is the longest command prefix of a chat, in characters.
+const MaxPrefix = 3
+
+// ValidPrefix reports whether p can be a chat's own command prefix: 1 to
+// MaxPrefix characters, none a letter, a digit, a space, a control, an
+// invisible character or the "/" every chat already has, and nothing
+// fold.Key would change ("-" folds to a space), so that no ordinary line
+// ("dime algo", "3 goblins") reads as a command. /ajustes prefijo and
+// /importar refuse any other; Parse ignores one stored before that rule.
+func ValidPrefix(p string) bool {
+	n := 0
+	for _, r := range p {
+		n++
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r) || unicode.IsSpace(r) ||
+			unicode.IsControl(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Cf, r) || r == '/' || r == utf8.RuneError {
+			return false
+		}
+	}
+	return n >= 1 && n <= MaxPrefix && fold.Key(p) == strings.ToLower(p)
+}
+
 // Parse reads text as a command in the request's chat: with the chat's
 // own prefix besides / and !, addressed to this bot.
 func (r *Request) Parse(text string) (Parsed, bool) {
@@ -234,7 +255,7 @@ func Parse(text, prefix, botName string) (Parsed, bool) {
 	switch {
 	case strings.HasPrefix(text, "/"):
 		used = "/"
-	case prefix != "" && strings.HasPrefix(text, prefix):
+	case prefix != "" && strings.HasPrefix(text, prefix) && ValidPrefix(prefix):
 		used = prefix
 	case strings.HasPrefix(text, "!"):
 		used = "!"

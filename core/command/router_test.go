@@ -330,3 +330,27 @@ func TestPercent(t *testing.T) {
 		}
 	}
 }
+
+// A chat's own prefix is a non-letter (/ajustes prefijo and /importar
+// refuse others). One stored by an older version that allowed it ("d") is
+// ignored, so that "dime algo" is chat again, not "No conozco dime".
+func TestInvalidStoredPrefixIsIgnored(t *testing.T) {
+	for _, c := range []struct {
+		prefix, text string
+		ok           bool
+	}{
+		{".", ".roll 2d6", true},
+		{"d", "dime algo", false},
+		{"d", "d6", false},
+		{"3", "3 goblins", false},
+		{"\u200b", "\u200broll 1d6", false},
+		{"d", "/roll 2d6", true},
+	} {
+		if _, ok := command.Parse(c.text, c.prefix, ""); ok != c.ok {
+			t.Errorf("prefix %q: Parse(%q) ok = %v, want %v", c.prefix, c.text, ok, c.ok)
+		}
+		if got := command.ValidPrefix(c.prefix); got == (c.prefix == "d" || c.prefix == "3" || c.prefix == "\u200b") {
+			t.Errorf("ValidPrefix(%q) = %v", c.prefix, got)
+		}
+	}
+}

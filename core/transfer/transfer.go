@@ -575,7 +575,7 @@ func (s *Service) checkImportSettings(req *command.Request, in exportSettings) (
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", fold.Cut(k, 16), "value", fold.Cut(v, 16))
 		}
 		// The Matrix command prefix, checked as /ajustes prefijo checks it.
-		if k == "prefix" && v != "" && (utf8.RuneCountInString(v) > 3 || strings.ContainsAny(v, "/ ") || fold.Key(v) != strings.ToLower(v)) {
+		if k == command.PrefixOption && v != "" && !command.ValidPrefix(v) {
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
 		}
 		if o, ok := known[k]; ok && len(o.Values) > 0 && !slices.Contains(o.Values, v) {
