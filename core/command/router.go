@@ -250,7 +250,9 @@ func (r *Request) Parse(text string) (Parsed, bool) {
 // Parse splits text into a command if it starts with '/' or prefix. It
 // returns ok=false for plain chat text and for /cmd@OtherBot.
 func Parse(text, prefix, botName string) (Parsed, bool) {
-	text = strings.TrimSpace(text)
+	// Invisible characters a client or a paste puts before the command
+	// (a left-to-right mark, a byte-order mark) are not part of it.
+	text = strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || fold.Invisible(r) })
 	var used string
 	switch {
 	case strings.HasPrefix(text, "/"):
@@ -263,11 +265,13 @@ func Parse(text, prefix, botName string) (Parsed, bool) {
 		return Parsed{}, false
 	}
 	rest := text[len(used):]
-	word, args, _ := strings.Cut(rest, " ")
-	if i := strings.IndexAny(word, "\n\t"); i >= 0 {
-		args = word[i:] + " " + args
-		word = word[:i]
+	// The word ends at any space: a no-break space (macOS, iOS and French
+	// keyboards type one), a line break or a tab as well as " ".
+	word, args := rest, ""
+	if i := strings.IndexFunc(rest, unicode.IsSpace); i >= 0 {
+		word, args = rest[:i], rest[i:]
 	}
+	word = fold.StripInvisible(word)
 	if at := strings.IndexByte(word, '@'); at >= 0 {
 		target := word[at+1:]
 		word = word[:at]

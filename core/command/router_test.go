@@ -87,6 +87,15 @@ func TestPrefixesAndAliases(t *testing.T) {
 		{"!!", "", false},
 		{"!?", "", false},
 		{"/3d6", "", false},
+		// A no-break space (macOS, iOS, French keyboards) ends the command
+		// word like a space; invisible characters in it or before it are
+		// not part of it ("I don't know /roll. Did you mean /roll?").
+		{"/roll\u00a02d6", "roll:2d6:es", true},
+		{"/roll\u200b 2d6", "roll:2d6:es", true},
+		{"/ro\u00adll 2d6", "roll:2d6:es", true},
+		{"\u200e/roll 2d6", "roll:2d6:es", true},
+		{"\ufeff/roll\ufeff 2d6", "roll:2d6:es", true},
+		{"/\u200b", "", false},
 	}
 	for i, c := range cases {
 		m := msg(c.text)

@@ -171,6 +171,12 @@ func TestParseParts(t *testing.T) {
 		{"3d6 dc12;", 1, "3d6", "12", "", true},
 		{"3d6 κατά 12 \u037e", 1, "3d6", "12", "", true},
 		{"1d20 # επίθεση;", 1, "1d20", "", "επίθεση", true},
+		// Invisible characters a keyboard or a paste leaves (zero-width
+		// space, bidi marks, soft hyphen, BOM) are not part of the roll:
+		// "1\u200bd6" was refused as «1d6», a message that showed no fault.
+		{"1\u200bd6", 1, "1d6", "", "", false},
+		{"\ufeff2d6\u200e+1\u00ad vs 1\u20602", 1, "2d6+1", "12", "", false},
+		{"\u202e1d20 # a\u2066b", 1, "1d20", "", "ab", false},
 	}
 	for _, c := range cases {
 		e, err := Parse(c.in)

@@ -17,6 +17,7 @@ func Parse(text string) (*Expr, error) {
 			return nil, errLimit(CodeTooLong, MaxInput, n)
 		}
 	}
+	text = fold.StripInvisible(text)
 	b := &exprBlock{e: Expr{Repeat: 1}}
 	p := &parser{src: text, e: &b.e, spare: &b.d}
 	p.e.dice = p.e.diceBuf[:0]
