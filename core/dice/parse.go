@@ -272,8 +272,10 @@ func (p *parser) multiplicative() (Node, error) {
 // like each parenthesis or function call (see group): the depth counted
 // is what the user typed (TestNestingCountsWhatIsTyped).
 func (p *parser) unary() (Node, error) {
-	t := p.peek(false)
-	switch t.kind {
+	// The kind is read now: peek's token is overwritten by the next one
+	// (a "-" read after its operand was the "+" that followed it, and
+	// "-10+1" came out as 10 + 1).
+	switch kind := p.peek(false).kind; kind {
 	case tMinus, tPlus:
 		if err := p.enter(); err != nil {
 			return nil, err
@@ -281,7 +283,7 @@ func (p *parser) unary() (Node, error) {
 		defer func() { p.depth-- }()
 		p.advance()
 		x, err := p.unary()
-		if err != nil || t.kind == tPlus {
+		if err != nil || kind == tPlus {
 			return x, err
 		}
 		return &Unary{Op: Sub, X: x}, nil
