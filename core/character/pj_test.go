@@ -380,3 +380,21 @@ func TestLookAlikeCapitalsRefused(t *testing.T) {
 	h.fails(chatA, admin, true, "/importar "+doc, "look alike")
 	contains(t, h.ok(chatA, ana, false, "/pj lista"), "Nick")
 }
+
+// A value named as a word of the roll notation could never be rolled
+// ("1d20+vs" reads a target, "1d20+floor" a function, "dc12" a DC): /pj
+// refuses the name with its own message. Names that only start like one
+// stay names (fuerza, versus, floors, dc_bonus).
+func TestValueNameThatReadsAsNotation(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	for _, name := range []string{"vs", "VS", "dc", "dc12", "cd", "contra", "κατά", "εναντίον", "floor", "abs", "round", "ceil"} {
+		h.fails(chatA, ana, false, "/pj set "+name+" 4", "«"+name+"» is a word of the roll notation")
+	}
+	for _, name := range []string{"versus", "floors", "dc_bonus", "contraataque", "absorb"} {
+		h.ok(chatA, ana, false, "/pj set "+name+" 4")
+	}
+	out := h.ok(chatA, ana, false, "/pj")
+	lacks(t, out, "vs 4", "dc 4", "floor 4")
+	contains(t, out, "versus 4", "absorb 4")
+}

@@ -7,6 +7,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/dice"
 	"zaria/core/fold"
 	"zaria/core/reply"
 )
@@ -304,6 +305,11 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 	name, text := args[0], strings.Join(args[1:], " ")
 	if err := CheckValueName(name, s.lim.NameLen); err != nil {
 		return nil, err
+	}
+	// Refused here, not in CheckValueName: an import keeps such a value
+	// stored before, so that a chat's own export is never refused.
+	if dice.ReadsAsKeyword(name) {
+		return nil, command.Errorf("character.value_name_keyword", "name", name)
 	}
 	if err := CheckValueText(text, s.lim.ValueLen); err != nil {
 		return nil, err
