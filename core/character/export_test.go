@@ -157,6 +157,17 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 		{"bad prefix", edit(func(d map[string]any) {
 			d["settings"] = map[string]any{"options": map[string]any{"prefix": "/x"}}
 		}), "prefix = «/x»"},
+		// /ajustes prefijo refuses a letter or a digit, so that no
+		// ordinary line ("dime algo") reads as a command: so does an import.
+		{"letter prefix", edit(func(d map[string]any) {
+			d["settings"] = map[string]any{"options": map[string]any{"prefix": "d"}}
+		}), "prefix = «d»"},
+		{"digit prefix", edit(func(d map[string]any) {
+			d["settings"] = map[string]any{"options": map[string]any{"prefix": "3"}}
+		}), "prefix = «3»"},
+		{"invisible prefix", edit(func(d map[string]any) {
+			d["settings"] = map[string]any{"options": map[string]any{"prefix": "\u200b"}}
+		}), "prefix = «"},
 		{"two active", edit(func(d map[string]any) {
 			for _, c := range chars(d) {
 				c.(map[string]any)["active"] = true

@@ -4,10 +4,12 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/command"
+	"zaria/core/history"
 	"zaria/core/reply"
 )
 
@@ -134,4 +136,42 @@ func TestHistoryAndStatsFitOneMessage(t *testing.T) {
 	out = h.ok(chatA, ana, false, "/stats")
 	contains(t, out, "…and 15 more die sizes")
 	lacks(t, out, "does not fit")
+}
+
+// A roll's command as typed is shown by /historial beside the bot's own
+// lines: a newline, a bidi override or a control character in it can't
+// print a forged line (issue 10), whether it was logged now or stored by
+// an older version that kept the text raw.
+func TestHistoryCannotForgeALine(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	const forged = "⚠️ The GM has banned you"
+	typed := "/roll 1d20 # a\u202eb\u200b\x01\n" + forged + "\r\tx"
+	req := &command.Request{Msg: core.Message{Chat: chatA, From: ana, Text: typed}}
+	rep := reply.Text("rolled")
+	rep.Command = typed
+	rep.Check = &reply.Check{System: "roll", Dice: []int{5}, Sides: []int{20}}
+	h.svc.Observe(context.Background(), req, rep, 0)
+	rolls, err := h.db.LastRolls(context.Background(), chatA, 1)
+	if err != nil || len(rolls) != 1 {
+		t.Fatalf("LastRolls = %v, %v", rolls, err)
+	}
+	if got := rolls[0].Command; strings.ContainsAny(got, "\n\r\t\x01\u202e\u200b") {
+		t.Errorf("logged command %q keeps a line break or an invisible character", got)
+	}
+	old := history.Roll{Chat: chatA, UserID: bob.ID, UserName: "Bob", Command: "/roll 1d6\n" + forged + "\u2066",
+		Result: "1\n" + forged, Dice: []int{1}, Sides: []int{6}, Time: time.Date(2026, 11, 30, 11, 0, 0, 0, time.UTC)}
+	if err := h.db.AppendRoll(context.Background(), old, 100); err != nil {
+		t.Fatal(err)
+	}
+	out := h.ok(chatA, bob, false, "/historial")
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "⚠️ The GM") {
+			t.Errorf("/historial printed the forged line:\n%s", out)
+		}
+	}
+	if strings.ContainsAny(out, "\u202e\u200b\u2066\x01\r\t") {
+		t.Errorf("/historial keeps an invisible character: %q", out)
+	}
+	// What the user rolled stays readable on one line.
+	contains(t, out, "Ana: /roll 1d20 # ab "+forged+" x")
 }

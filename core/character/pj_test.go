@@ -356,3 +356,45 @@ func TestHintsUseTheTypedPrefix(t *testing.T) {
 	// A sheet read by another command, which passes no prefix: "/".
 	h.fails(chatC, ana, false, "!check fuerza", "/pj set fuerza")
 }
+
+// A capital of another script that looks like a Latin one makes a
+// look-alike name even where its small letter does not: Cyrillic "Мira"
+// (Em) beside "Mira", Greek "Νick" (Nu) beside "Nick". Created, renamed
+// to or imported, it is refused and nothing changes (issue 10).
+func TestLookAlikeCapitalsRefused(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, bob, false, "/pj crear Mira")
+	h.ok(chatA, ana, false, "/pj crear Nick")
+	h.fails(chatA, ana, false, "/pj crear Мira", "looks just like Mira")
+	h.fails(chatA, bob, false, "/pj crear Νick", "looks just like Nick")
+	h.fails(chatA, ana, false, "/pj renombrar Nick Мira", "looks just like Mira")
+	// Its own look-alike is no other character: renaming to it is fine.
+	h.ok(chatA, ana, false, "/pj renombrar Nick Νick")
+	h.ok(chatA, ana, false, "/pj renombrar Νick Nick")
+	out := h.ok(chatA, ana, false, "/pj lista")
+	contains(t, out, "2 characters", "Mira", "Nick")
+	lacks(t, out, "Мira", "Νick")
+
+	_, rep := h.send(chatA, admin, true, "/exportar")
+	doc := strings.Replace(string(rep.File.Data), `"name":"Nick"`, `"name":"Мira"`, 1)
+	h.fails(chatA, admin, true, "/importar "+doc, "look alike")
+	contains(t, h.ok(chatA, ana, false, "/pj lista"), "Nick")
+}
+
+// A value named as a word of the roll notation could never be rolled
+// ("1d20+vs" reads a target, "1d20+floor" a function, "dc12" a DC): /pj
+// refuses the name with its own message. Names that only start like one
+// stay names (fuerza, versus, floors, dc_bonus).
+func TestValueNameThatReadsAsNotation(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	for _, name := range []string{"vs", "VS", "dc", "dc12", "cd", "contra", "κατά", "εναντίον", "floor", "abs", "round", "ceil"} {
+		h.fails(chatA, ana, false, "/pj set "+name+" 4", "«"+name+"» is a word of the roll notation")
+	}
+	for _, name := range []string{"versus", "floors", "dc_bonus", "contraataque", "absorb"} {
+		h.ok(chatA, ana, false, "/pj set "+name+" 4")
+	}
+	out := h.ok(chatA, ana, false, "/pj")
+	lacks(t, out, "vs 4", "dc 4", "floor 4")
+	contains(t, out, "versus 4", "absorb 4")
+}

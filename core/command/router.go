@@ -220,6 +220,27 @@ type Parsed struct {
 // (/ajustes prefijo .).
 const PrefixOption = "prefix"
 
+// MaxPrefix is the longest command prefix of a chat, in characters.
+const MaxPrefix = 3
+
+// ValidPrefix reports whether p can be a chat's own command prefix: 1 to
+// MaxPrefix characters, none a letter, a digit, a space, a control, an
+// invisible character or the "/" every chat already has, and nothing
+// fold.Key would change ("-" folds to a space), so that no ordinary line
+// ("dime algo", "3 goblins") reads as a command. /ajustes prefijo and
+// /importar refuse any other; Parse ignores one stored before that rule.
+func ValidPrefix(p string) bool {
+	n := 0
+	for _, r := range p {
+		n++
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r) || unicode.IsSpace(r) ||
+			unicode.IsControl(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Cf, r) || r == '/' || r == utf8.RuneError {
+			return false
+		}
+	}
+	return n >= 1 && n <= MaxPrefix && fold.Key(p) == strings.ToLower(p)
+}
+
 // Parse reads text as a command in the request's chat: with the chat's
 // own prefix besides / and !, addressed to this bot.
 func (r *Request) Parse(text string) (Parsed, bool) {
@@ -229,12 +250,14 @@ func (r *Request) Parse(text string) (Parsed, bool) {
 // Parse splits text into a command if it starts with '/' or prefix. It
 // returns ok=false for plain chat text and for /cmd@OtherBot.
 func Parse(text, prefix, botName string) (Parsed, bool) {
-	text = strings.TrimSpace(text)
+	// Invisible characters a client or a paste puts before the command
+	// (a left-to-right mark, a byte-order mark) are not part of it.
+	text = strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || fold.Invisible(r) })
 	var used string
 	switch {
 	case strings.HasPrefix(text, "/"):
 		used = "/"
-	case prefix != "" && strings.HasPrefix(text, prefix):
+	case prefix != "" && strings.HasPrefix(text, prefix) && ValidPrefix(prefix):
 		used = prefix
 	case strings.HasPrefix(text, "!"):
 		used = "!"
@@ -242,11 +265,13 @@ func Parse(text, prefix, botName string) (Parsed, bool) {
 		return Parsed{}, false
 	}
 	rest := text[len(used):]
-	word, args, _ := strings.Cut(rest, " ")
-	if i := strings.IndexAny(word, "\n\t"); i >= 0 {
-		args = word[i:] + " " + args
-		word = word[:i]
+	// The word ends at any space: a no-break space (macOS, iOS and French
+	// keyboards type one), a line break or a tab as well as " ".
+	word, args := rest, ""
+	if i := strings.IndexFunc(rest, unicode.IsSpace); i >= 0 {
+		word, args = rest[:i], rest[i:]
 	}
+	word = fold.StripInvisible(word)
 	if at := strings.IndexByte(word, '@'); at >= 0 {
 		target := word[at+1:]
 		word = word[:at]

@@ -87,6 +87,15 @@ func TestPrefixesAndAliases(t *testing.T) {
 		{"!!", "", false},
 		{"!?", "", false},
 		{"/3d6", "", false},
+		// A no-break space (macOS, iOS, French keyboards) ends the command
+		// word like a space; invisible characters in it or before it are
+		// not part of it ("I don't know /roll. Did you mean /roll?").
+		{"/roll\u00a02d6", "roll:2d6:es", true},
+		{"/roll\u200b 2d6", "roll:2d6:es", true},
+		{"/ro\u00adll 2d6", "roll:2d6:es", true},
+		{"\u200e/roll 2d6", "roll:2d6:es", true},
+		{"\ufeff/roll\ufeff 2d6", "roll:2d6:es", true},
+		{"/\u200b", "", false},
 	}
 	for i, c := range cases {
 		m := msg(c.text)
@@ -327,6 +336,30 @@ func TestPercent(t *testing.T) {
 	for _, c := range cases {
 		if got := command.Percent(c.lang, bigRat(c.num, c.den)); got != c.want {
 			t.Errorf("Percent(%s, %d/%d) = %q, want %q", c.lang, c.num, c.den, got, c.want)
+		}
+	}
+}
+
+// A chat's own prefix is a non-letter (/ajustes prefijo and /importar
+// refuse others). One stored by an older version that allowed it ("d") is
+// ignored, so that "dime algo" is chat again, not "No conozco dime".
+func TestInvalidStoredPrefixIsIgnored(t *testing.T) {
+	for _, c := range []struct {
+		prefix, text string
+		ok           bool
+	}{
+		{".", ".roll 2d6", true},
+		{"d", "dime algo", false},
+		{"d", "d6", false},
+		{"3", "3 goblins", false},
+		{"\u200b", "\u200broll 1d6", false},
+		{"d", "/roll 2d6", true},
+	} {
+		if _, ok := command.Parse(c.text, c.prefix, ""); ok != c.ok {
+			t.Errorf("prefix %q: Parse(%q) ok = %v, want %v", c.prefix, c.text, ok, c.ok)
+		}
+		if got := command.ValidPrefix(c.prefix); got == (c.prefix == "d" || c.prefix == "3" || c.prefix == "\u200b") {
+			t.Errorf("ValidPrefix(%q) = %v", c.prefix, got)
 		}
 	}
 }

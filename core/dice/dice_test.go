@@ -96,6 +96,14 @@ func TestRollScripted(t *testing.T) {
 		{"10-(2-3)", nil, "10 - (2 - 3) = 11", 11},
 		{"2*3+4*5", nil, "2 * 3 + 4 * 5 = 26", 26},
 		{"-1d6", []int{4}, "-[4] = -4", -4},
+		// A sign before the first term followed by "+" kept its term and
+		// lost the sign: "-10+1" was "10 + 1 = 11", "-1d6+10" "[4] + 10 = 14".
+		{"-10+1", nil, "-10 + 1 = -9", -9},
+		{"-1d6+10", []int{4}, "-[4] + 10 = 6", 6},
+		{"-2*3+1", nil, "-2 * 3 + 1 = -5", -5},
+		{"1+-2+3", nil, "1 + -2 + 3 = 2", 2},
+		{"--2+3", nil, "--2 + 3 = 5", 5},
+		{"-fuerza+1", nil, "-fuerza (3) + 1 = -2", -2},
 		{"7/2", nil, "7 / 2 = 3", 3},
 		{"-7/2", nil, "-7 / 2 = -4", -4},
 		{"floor(7/2)", nil, "floor(7 / 2) = 3", 3},
@@ -173,6 +181,12 @@ func TestParseParts(t *testing.T) {
 		{"3d6 dc12;", 1, "3d6", "12", "", true},
 		{"3d6 κατά 12 \u037e", 1, "3d6", "12", "", true},
 		{"1d20 # επίθεση;", 1, "1d20", "", "επίθεση", true},
+		// Invisible characters a keyboard or a paste leaves (zero-width
+		// space, bidi marks, soft hyphen, BOM) are not part of the roll:
+		// "1\u200bd6" was refused as «1d6», a message that showed no fault.
+		{"1\u200bd6", 1, "1d6", "", "", false},
+		{"\ufeff2d6\u200e+1\u00ad vs 1\u20602", 1, "2d6+1", "12", "", false},
+		{"\u202e1d20 # a\u2066b", 1, "1d20", "", "ab", false},
 	}
 	for _, c := range cases {
 		e, err := Parse(c.in)

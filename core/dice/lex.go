@@ -342,6 +342,17 @@ func keyword(w string) (token, bool) {
 	return kw, ok
 }
 
+// ReadsAsKeyword reports whether a roll reads the word w, or its start, as
+// a word of the notation (vs, dc12, floor, contra) rather than as a name:
+// a sheet value called so could never be rolled ("1d20+vs"), so /pj
+// refuses the name. It follows lexWord.
+func ReadsAsKeyword(w string) bool {
+	l := lexer{src: w}
+	var t token
+	l.lexWord(&t)
+	return t.kind != tIdent
+}
+
 // lexName reads @Who.name or @Who:name.
 func (l *lexer) lexName(t *token) {
 	l.pos++ // '@'

@@ -375,3 +375,25 @@ func TestFastPathsAgree(t *testing.T) {
 		}
 	}
 }
+
+// A leading sign followed by "+" is kept by the odds as by the roll:
+// "-10+1d6" is −9 to −4 (it was 11 to 16, mean 13.5).
+func TestOddsLeadingSign(t *testing.T) {
+	for in, want := range map[string][3]int64{
+		"-10+1d6":  {-13, -9, -4}, // mean×2, min, max
+		"-1d6+10":  {13, 4, 9},
+		"1+-1d4+1": {-1, -2, 1},
+	} {
+		e, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := e.Odds(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.MeanExact.Cmp(big.NewRat(want[0], 2)) != 0 || o.Min != want[1] || o.Max != want[2] {
+			t.Errorf("%s: mean %v, %d to %d; want %d/2, %d to %d", in, o.MeanExact, o.Min, o.Max, want[0], want[1], want[2])
+		}
+	}
+}

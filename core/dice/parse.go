@@ -17,6 +17,7 @@ func Parse(text string) (*Expr, error) {
 			return nil, errLimit(CodeTooLong, MaxInput, n)
 		}
 	}
+	text = fold.StripInvisible(text)
 	b := &exprBlock{e: Expr{Repeat: 1}}
 	p := &parser{src: text, e: &b.e, spare: &b.d}
 	p.e.dice = p.e.diceBuf[:0]
@@ -271,8 +272,10 @@ func (p *parser) multiplicative() (Node, error) {
 // like each parenthesis or function call (see group): the depth counted
 // is what the user typed (TestNestingCountsWhatIsTyped).
 func (p *parser) unary() (Node, error) {
-	t := p.peek(false)
-	switch t.kind {
+	// The kind is read now: peek's token is overwritten by the next one
+	// (a "-" read after its operand was the "+" that followed it, and
+	// "-10+1" came out as 10 + 1).
+	switch kind := p.peek(false).kind; kind {
 	case tMinus, tPlus:
 		if err := p.enter(); err != nil {
 			return nil, err
@@ -280,7 +283,7 @@ func (p *parser) unary() (Node, error) {
 		defer func() { p.depth-- }()
 		p.advance()
 		x, err := p.unary()
-		if err != nil || t.kind == tPlus {
+		if err != nil || kind == tPlus {
 			return x, err
 		}
 		return &Unary{Op: Sub, X: x}, nil

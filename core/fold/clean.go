@@ -75,6 +75,36 @@ func clean(s string) bool {
 	return true
 }
 
+// Invisible reports whether r is one of the format characters Clean
+// removes (bidirectional controls, zero-width characters, the soft hyphen,
+// the byte-order mark): drawn as nothing, or changing how the text around
+// them is drawn.
+func Invisible(r rune) bool { return invisible(r) }
+
+// StripInvisible removes the Invisible characters from s and keeps
+// everything else (line breaks included): for text that is read, not
+// shown, such as a command word or a dice expression, where a zero-width
+// space pasted in would otherwise make a valid roll fail with a message
+// that shows no fault.
+func StripInvisible(s string) string {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(s) {
+		return s // ASCII: nothing to remove, without allocating
+	}
+	if strings.IndexFunc(s[i:], invisible) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if invisible(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // invisible reports format characters that change how the text around
 // them is drawn without being seen: bidirectional embeddings, overrides
 // and isolates, marks, zero-width spaces and joiners, the word joiner and

@@ -39,3 +39,18 @@ func FuzzCleanFastPath(f *testing.F) {
 		}
 	})
 }
+
+func TestStripInvisible(t *testing.T) {
+	for in, want := range map[string]string{
+		"1d6":                      "1d6",
+		"1\u200bd6":                "1d6",
+		"\ufeff/ro\u00adll\u200e":  "/roll",
+		"a\u202eb\u2066c\u2069":    "abc",
+		"línea\nnueva\t\u00a0ñ":    "línea\nnueva\t\u00a0ñ", // only the invisible ones go
+		"\u200b\u200c\u200d\u2060": "",
+	} {
+		if got := StripInvisible(in); got != want {
+			t.Errorf("StripInvisible(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

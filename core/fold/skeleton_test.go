@@ -30,3 +30,22 @@ func TestSkeletonFoldsLookAlikes(t *testing.T) {
 		}
 	}
 }
+
+// A capital of another script that looks like a Latin capital makes a
+// look-alike even where its small letter does not: "Вob" beside "Bob"
+// (Cyrillic Ve), "Νick" beside "Nick" (Greek Nu), "ΑΒΓ" beside "ABΓ".
+func TestLookAlikeCapitals(t *testing.T) {
+	for _, p := range [][2]string{
+		{"Bob", "Вob"}, {"Nick", "Νick"}, {"Tom", "Тom"}, {"Hal", "Нal"}, {"Max", "Мax"}, {"ABΓ", "ΑΒΓ"},
+		{"Drake", "Drаke"}, {"Drake", "Ｄrake"}, {"Amie", "Arnie"}, {"Drake", "DRAKE"}, {"Δράκος", "ΔΡΑΚΟΣ"},
+	} {
+		if !LookAlike(p[0], p[1]) || !LookAlike(p[1], p[0]) {
+			t.Errorf("%q and %q do not look alike", p[0], p[1])
+		}
+	}
+	for _, p := range [][2]string{{"Drake", "Draco"}, {"Ana", "Ann"}, {"Δράκος", "Drakos"}, {"Bob", "Rob"}, {"Gil", "Γil"}} {
+		if LookAlike(p[0], p[1]) {
+			t.Errorf("%q and %q look alike", p[0], p[1])
+		}
+	}
+}

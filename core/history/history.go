@@ -93,11 +93,13 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 		Chat:     req.Msg.Chat,
 		UserID:   req.Msg.From.ID,
 		UserName: fold.UserName(req.Msg.From.Name),
-		Command:  fold.Cut(strings.TrimSpace(cmd), 200),
-		Dice:     rep.Check.Dice,
-		Sides:    plainSides(rep.Check.Dice, rep.Check.Sides),
-		Result:   summary(rep, resultLen),
-		Time:     s.now(),
+		// One line without control or invisible characters: /historial
+		// shows it beside the bot's own lines (TestHistoryCannotForgeALine).
+		Command: fold.Cut(fold.Clean(cmd), commandLen),
+		Dice:    rep.Check.Dice,
+		Sides:   plainSides(rep.Check.Dice, rep.Check.Sides),
+		Result:  summary(rep, resultLen),
+		Time:    s.now(),
 	}
 	if err := s.store.AppendRoll(ctx, r, s.lim.Keep); err != nil {
 		s.log.ErrorContext(ctx, "log roll", "chat", req.Msg.Chat.String(), "err", err)
@@ -126,7 +128,7 @@ func summary(rep *reply.Reply, n int) string {
 		for _, sp := range l {
 			b.WriteString(sp.Text)
 		}
-		if t := strings.TrimSpace(b.String()); t != "" {
+		if t := fold.Clean(b.String()); t != "" {
 			parts = append(parts, t)
 		}
 	}
@@ -155,7 +157,8 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 	for _, r := range rolls {
 		// At most 11+1+20+2+50+3+80 = 167 characters a line.
 		rep.Add(reply.C(when(r.Time, now)), reply.T(" "), reply.B(fold.Cut(fold.Clean(r.UserName), 20)), reply.T(": "),
-			reply.T(fold.Cut(r.Command, 50)), reply.T(" → "+fold.Cut(r.Result, 80)))
+			// Cleaned again: rows logged by an older version kept the text raw.
+			reply.T(fold.Cut(fold.Clean(r.Command), 50)), reply.T(" → "+fold.Cut(fold.Clean(r.Result), 80)))
 	}
 	return rep, nil
 }

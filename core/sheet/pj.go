@@ -7,6 +7,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/dice"
 	"zaria/core/fold"
 	"zaria/core/reply"
 )
@@ -124,12 +125,19 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 			return nil, command.Errorf("character.system_unknown", "name", args[1], "systems", SystemList())
 		}
 	}
+	list, err := s.store.ListCharacters(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list", err)
+	}
+	if err := lookAlike(list, name, 0); err != nil {
+		return nil, err
+	}
 	now := s.now()
 	c := Character{
 		Chat: req.Msg.Chat, Owner: req.Msg.From.ID, OwnerName: fold.UserName(req.Msg.From.Name),
 		Name: name, Key: NameKey(name), System: system, Created: now, Updated: now,
 	}
-	c, err := s.store.CreateCharacter(ctx, req.Msg.Chat, c, Quota{PerOwner: s.lim.CharactersPerUser, PerChat: s.lim.CharactersPerChat})
+	c, err = s.store.CreateCharacter(ctx, req.Msg.Chat, c, Quota{PerOwner: s.lim.CharactersPerUser, PerChat: s.lim.CharactersPerChat})
 	switch {
 	case errors.Is(err, core.ErrExists):
 		return nil, s.nameTaken(ctx, req, name)
@@ -150,6 +158,20 @@ func (s *Service) nameTaken(ctx context.Context, req *command.Request, name stri
 		return command.Errorf("character.exists_lookalike", "name", fold.Clean(name), "other", fold.Clean(other.Name))
 	}
 	return command.Errorf("character.exists", "name", name)
+}
+
+// lookAlike refuses name when a character of list other than the one
+// with id except (0: none) looks like it in capitals
+// (fold.CapitalSkeleton: Cyrillic "Мira" beside "Mira"); one with the
+// same NameKey the store refuses itself (ErrExists, nameTaken).
+func lookAlike(list []Character, name string, except int64) error {
+	k := fold.CapitalSkeleton(name)
+	for _, c := range list {
+		if c.ID != except && c.Key != NameKey(name) && fold.CapitalSkeleton(c.Name) == k {
+			return command.Errorf("character.exists_lookalike", "name", fold.Clean(name), "other", fold.Clean(c.Name))
+		}
+	}
+	return nil
 }
 
 // quotaError says which character quota a refused create reached.
@@ -198,8 +220,16 @@ func (s *Service) pjRename(ctx context.Context, req *command.Request, args []str
 	if err := s.CheckCharacterName(name); err != nil {
 		return nil, err
 	}
+	// Read before the edit's transaction: the check is against the others.
+	list, err := s.store.ListCharacters(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, internal("list", err)
+	}
 	var old string
-	_, err := s.edit(ctx, req.Msg.Chat, req.Msg.From.ID, req.IsGM, who, func(c *Character) error {
+	_, err = s.edit(ctx, req.Msg.Chat, req.Msg.From.ID, req.IsGM, who, func(c *Character) error {
+		if err := lookAlike(list, name, c.ID); err != nil {
+			return err
+		}
 		old = c.Name
 		c.Name, c.Key = name, NameKey(name)
 		return nil
@@ -275,6 +305,11 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 	name, text := args[0], strings.Join(args[1:], " ")
 	if err := CheckValueName(name, s.lim.NameLen); err != nil {
 		return nil, err
+	}
+	// Refused here, not in CheckValueName: an import keeps such a value
+	// stored before, so that a chat's own export is never refused.
+	if dice.ReadsAsKeyword(name) {
+		return nil, command.Errorf("character.value_name_keyword", "name", name)
 	}
 	if err := CheckValueText(text, s.lim.ValueLen); err != nil {
 		return nil, err

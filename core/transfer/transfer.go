@@ -302,7 +302,7 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 		text = strings.TrimSuffix(strings.TrimSpace(text), "```")
 	}
 	k := &importCheck{s: s, req: req, lim: s.sheets.Limits(), now: s.now(),
-		seen: map[string]string{}, perOwner: map[string]int{}, activeOf: map[string]string{}}
+		seen: map[string]string{}, seenCap: map[string]string{}, perOwner: map[string]int{}, activeOf: map[string]string{}}
 	var (
 		doc      exportDoc
 		count    int
@@ -443,6 +443,7 @@ type importCheck struct {
 	lim      sheet.Limits
 	now      time.Time
 	seen     map[string]string // key → name
+	seenCap  map[string]string // fold.CapitalSkeleton → name
 	perOwner map[string]int
 	activeOf map[string]string
 }
@@ -461,6 +462,13 @@ func (k *importCheck) character(ec exportCharacter) (sheet.Character, error) {
 		return sheet.Character{}, command.Errorf("import.duplicate", "name", ec.Name)
 	}
 	k.seen[key] = ec.Name
+	// Capitals that look alike where their small letters do not (Cyrillic
+	// "Мira" and "Mira"), as /pj crear refuses them.
+	capKey := fold.CapitalSkeleton(ec.Name)
+	if prev, dup := k.seenCap[capKey]; dup {
+		return sheet.Character{}, command.Errorf("import.duplicate_lookalike", "name", ec.Name, "other", prev)
+	}
+	k.seenCap[capKey] = ec.Name
 	// An owner id is shown where there is no name: it may hold no line
 	// break, control or invisible character.
 	if ec.Owner == "" || utf8.RuneCountInString(ec.Owner) > maxOwnerIDLen || fold.Clean(ec.Owner) != ec.Owner ||
@@ -575,7 +583,7 @@ func (s *Service) checkImportSettings(req *command.Request, in exportSettings) (
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", fold.Cut(k, 16), "value", fold.Cut(v, 16))
 		}
 		// The Matrix command prefix, checked as /ajustes prefijo checks it.
-		if k == "prefix" && v != "" && (utf8.RuneCountInString(v) > 3 || strings.ContainsAny(v, "/ ") || fold.Key(v) != strings.ToLower(v)) {
+		if k == command.PrefixOption && v != "" && !command.ValidPrefix(v) {
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
 		}
 		if o, ok := known[k]; ok && len(o.Values) > 0 && !slices.Contains(o.Values, v) {
