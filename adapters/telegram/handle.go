@@ -245,19 +245,27 @@ func (a *Adapter) addChart(ctx context.Context, e *entry, chat int64, replyTo in
 	e.Ops = append(e.Ops, a.messageOps(chat, replyTo, rep.Lines, kb)...)
 }
 
+// setReplyTo makes a send a reply to message replyTo of the same chat
+// (reply_parameters, Bot API 7.0; the older reply_to_message_id is no
+// longer documented), sent even when that message is gone. In a forum
+// topic Telegram ignores allow_sending_without_reply; the sender then
+// sends without the reply (TestReplyToDeletedMessageInTopic).
 func setReplyTo(p map[string]string, replyTo int) {
 	if replyTo > 0 {
-		p["reply_to_message_id"] = strconv.Itoa(replyTo)
-		p["allow_sending_without_reply"] = "true"
+		p["reply_parameters"] = `{"message_id":` + strconv.Itoa(replyTo) + `,"allow_sending_without_reply":true}`
 	}
 }
+
+// noPreview is link_preview_options with previews off (the documented
+// successor of disable_web_page_preview).
+const noPreview = `{"is_disabled":true}`
 
 // messageOps renders lines as one or more sendMessage ops.
 func (a *Adapter) messageOps(chat int64, replyTo int, lines []reply.Line, keyboard string) []*op {
 	chunks := splitHTML(lines, a.cfg.MaxMessage)
 	ops := make([]*op, 0, len(chunks))
 	for i, c := range chunks {
-		p := map[string]string{"text": c, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+		p := map[string]string{"text": c, "parse_mode": "HTML", "link_preview_options": noPreview}
 		if i == 0 {
 			setReplyTo(p, replyTo)
 		}

@@ -70,7 +70,7 @@ type Sent struct {
 	Method  string
 	Text    string // as sent (HTML when parse_mode is HTML)
 	Visible string // the text after entity parsing
-	ReplyTo int    // reply_to_message_id, 0 if none
+	ReplyTo int    // reply_parameters.message_id, 0 if none
 	Thread  int    // message_thread_id (a forum topic), 0 if none
 	Params  map[string]string
 	Doc     []byte // the file of a sendDocument
@@ -141,6 +141,7 @@ type Server struct {
 	pollGen   int
 
 	forums   map[int64]bool    // supergroups with topics (is_forum)
+	deleted  map[[2]int64]bool // chat, message id: deleted messages
 	migrated map[int64]int64   // group → the supergroup it became
 	inline   map[string]string // inline_message_id → its text
 	results  map[string]inlineResult
@@ -168,6 +169,7 @@ func New(o Options) (*Server, error) {
 		commands:  map[string]string{},
 		chatSends: map[int64][]time.Time{},
 		forums:    map[int64]bool{},
+		deleted:   map[[2]int64]bool{},
 		migrated:  map[int64]int64{},
 		inline:    map[string]string{},
 		results:   map[string]inlineResult{},
@@ -610,6 +612,11 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 		reply(w, 403, "Forbidden: bot can't initiate conversation with a user", 0)
 		return
 	}
+	rt, desc := s.replyTo(chat, thread, p)
+	if desc != "" {
+		reply(w, 400, "Bad Request: "+desc, 0)
+		return
+	}
 	text := p["text"]
 	var photo []PhotoSize
 	switch method {
@@ -675,7 +682,6 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 	}
 	id := s.nextMsg
 	s.nextMsg++
-	rt, _ := strconv.Atoi(p["reply_to_message_id"])
 	sent := Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Thread: thread, Params: p, At: now}
 	switch {
 	case method == "sendPhoto":
@@ -696,6 +702,46 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 		msg["photo"] = photo
 	}
 	ok(w, msg)
+}
+
+// replyTo reads a send's reply_parameters (ReplyParameters, the only way
+// the Bot API documents since 7.0; reply_to_message_id is not read): the
+// message replied to, 0 if none. A reply to a deleted message (Delete)
+// fails with "message to be replied not found" unless
+// allow_sending_without_reply is true, which the documentation says is
+// "always False for replies in another chat or forum topic". It returns
+// Telegram's description of a refusal, or "".
+func (s *Server) replyTo(chat int64, thread int, p map[string]string) (int, string) {
+	raw := p["reply_parameters"]
+	if raw == "" {
+		return 0, ""
+	}
+	var rp struct {
+		MessageID int             `json:"message_id"`
+		ChatID    json.RawMessage `json:"chat_id"`
+		Allow     bool            `json:"allow_sending_without_reply"`
+	}
+	if err := json.Unmarshal([]byte(raw), &rp); err != nil || rp.MessageID <= 0 {
+		return 0, "can't parse reply parameters JSON object"
+	}
+	s.mu.Lock()
+	gone := s.deleted[[2]int64{chat, int64(rp.MessageID)}]
+	s.mu.Unlock()
+	if gone {
+		if !rp.Allow || thread != 0 || len(rp.ChatID) > 0 {
+			return 0, "message to be replied not found"
+		}
+		return 0, ""
+	}
+	return rp.MessageID, ""
+}
+
+// Delete deletes message id of chat, as its author or an admin may: a
+// reply to it then fails as the documentation says (see replyTo).
+func (s *Server) Delete(chat int64, id int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.deleted[[2]int64{chat, int64(id)}] = true
 }
 
 // badKeyboard checks a reply_markup as Telegram does: valid JSON; an
