@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -386,11 +387,13 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u 
 	}
 }
 
-// answerCallback stops the button's spinner (Telegram waits about 15 s).
+// answerCallback stops the button's spinner (Telegram waits about 15 s)
+// and shows text as a toast, cut to Telegram's 0-200 characters
+// (maxToast; TestToastCutToTelegramsLimit).
 func (a *Adapter) answerCallback(ctx context.Context, id, text string) {
 	p := map[string]string{"callback_query_id": id}
 	if text != "" {
-		p["text"] = text
+		p["text"] = clip16(text, maxToast)
 	}
 	a.quickCall(ctx, "answerCallbackQuery", p)
 }
@@ -436,7 +439,31 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// clip16 is clip counting UTF-16 code units, as Telegram counts
+// characters (an emoji outside the BMP is two).
+func clip16(s string, n int) string {
+	if utf16Len(s) <= n {
+		return s
+	}
+	used := utf16Len("…")
+	for i, r := range s {
+		if used+utf16.RuneLen(r) > n {
+			return s[:i] + "…"
+		}
+		used += utf16.RuneLen(r)
+	}
+	return s
+}
+
 var commandName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+
+// setMyCommands' documented limits: at most 100 commands, each 1-32 of
+// a-z 0-9 _ (commandName) with a description of 1-256 characters
+// (TestCommandMenuWithinTelegramsLimits).
+const (
+	maxMenuCommands    = 100
+	maxMenuDescription = 256
+)
 
 // setCommands publishes the command menu in Spanish, Greek and English (for
 // clients in those languages) and in the core's default language (for
@@ -445,13 +472,17 @@ func (a *Adapter) setCommands(ctx context.Context) {
 	for _, code := range []string{"es", "el", "en", ""} {
 		var cmds []tgbotapi.BotCommand
 		for _, c := range a.d.Menu(code) {
-			if !commandName.MatchString(c.Name) || len(cmds) == 100 {
+			if !commandName.MatchString(c.Name) || len(cmds) == maxMenuCommands {
 				continue
 			}
-			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip(c.Description, 256)})
+			desc := strings.TrimSpace(c.Description)
+			if desc == "" {
+				desc = "/" + c.Name // Telegram refuses an empty description
+			}
+			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip16(desc, maxMenuDescription)})
 		}
 		if len(cmds) == 0 {
-			return
+			continue
 		}
 		b, _ := json.Marshal(cmds)
 		p := map[string]string{"commands": string(b)}

@@ -366,12 +366,24 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case "sendMessage", "sendDocument", "sendPhoto":
 		s.send(w, method, params, doc)
 	case "answerCallbackQuery":
-		ok(w, true)
+		// "text: Text of the notification. If not specified, nothing will
+		// be shown to the user, 0-200 characters".
+		if p := params; p["callback_query_id"] == "" {
+			reply(w, 400, "Bad Request: QUERY_ID_INVALID", 0)
+		} else if len(utf16.Encode([]rune(p["text"]))) > 200 {
+			s.refuse(w, "MESSAGE_TOO_LONG")
+		} else {
+			ok(w, true)
+		}
 	case "answerInlineQuery":
 		s.answerInline(w, params)
 	case "editMessageText":
 		s.editText(w, params)
 	case "setMyCommands":
+		if desc := badCommands(params["commands"]); desc != "" {
+			s.refuse(w, desc)
+			return
+		}
 		s.mu.Lock()
 		s.commands[params["language_code"]] = params["commands"]
 		s.mu.Unlock()
@@ -403,6 +415,50 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		reply(w, 404, "Not Found: method "+method, 0)
 	}
+}
+
+// refuse answers 400 with Telegram's description and records it in
+// BadRequests.
+func (s *Server) refuse(w http.ResponseWriter, desc string) {
+	s.mu.Lock()
+	s.badReq = append(s.badReq, desc)
+	s.mu.Unlock()
+	reply(w, 400, "Bad Request: "+desc, 0)
+}
+
+var commandRE = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+
+// badCommands checks setMyCommands' commands as documented: a JSON list of
+// at most 100 BotCommand, each command "1-32 characters. Can contain only
+// lowercase English letters, digits and underscores", each description
+// "1-256 characters". It returns Telegram's description of the fault, or "".
+func badCommands(raw string) string {
+	var cmds []struct {
+		Command     *string `json:"command"`
+		Description *string `json:"description"`
+	}
+	if err := json.Unmarshal([]byte(raw), &cmds); err != nil {
+		return "can't parse commands JSON object"
+	}
+	if len(cmds) > 100 {
+		return "BOT_COMMANDS_TOO_MUCH"
+	}
+	for _, c := range cmds {
+		if c.Command == nil || !commandRE.MatchString(*c.Command) {
+			return "BOT_COMMAND_INVALID"
+		}
+		if n := len(utf16.Encode([]rune(strings.TrimSpace(deref(c.Description))))); n == 0 || n > 256 {
+			return "BOT_COMMAND_DESCRIPTION_INVALID"
+		}
+	}
+	return ""
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // upload is a file sent with multipart/form-data.
