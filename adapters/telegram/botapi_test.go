@@ -13,6 +13,7 @@ import (
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/reply"
 	"zaria/core/systems"
 )
 
@@ -323,5 +324,27 @@ func TestCommandMenuWithinTelegramsLimits(t *testing.T) {
 		if !last || over || len(byName) != 100 {
 			t.Errorf("%q: the first 100 valid commands are not the ones kept (c096 %v, c097 %v, %d)", lang, last, over, len(byName))
 		}
+	}
+}
+
+// TestDocumentKeepsItsFileName: sendDocument is a multipart/form-data
+// upload; the document's file name, which the chat shows, arrives as it
+// is, in UTF-8, with quotes and backslashes escaped as multipart does.
+func TestDocumentKeepsItsFileName(t *testing.T) {
+	f := newFakeAPI(t)
+	r := testRouter(t)
+	const name = `Δράκος "el \ rojo".json`
+	r.Register(command.Command{Name: "ficha", Handler: command.HandlerFunc(
+		func(context.Context, *command.Request) (*reply.Reply, error) {
+			rep := reply.Text("tu ficha")
+			rep.File = &reply.File{Name: name, MIME: "application/json", Data: []byte(`{"name":"Drake"}`)}
+			return rep, nil
+		})})
+	start(t, testConfig(f), r, newMemState())
+	g := telegramtest.Group(-287)
+	f.SayIn(g, ana, "/ficha")
+	got := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	if got.Method != "sendDocument" || got.FileName != name || string(got.Doc) != `{"name":"Drake"}` || got.Visible != "tu ficha" {
+		t.Errorf("the chat got %s %q (%q) captioned %q, want the document %q", got.Method, got.FileName, got.Doc, got.Visible, name)
 	}
 }

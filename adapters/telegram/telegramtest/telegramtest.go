@@ -74,6 +74,9 @@ type Sent struct {
 	Thread  int    // message_thread_id (a forum topic), 0 if none
 	Params  map[string]string
 	Doc     []byte // the file of a sendDocument
+	// FileName is the name of the uploaded file (the document's or the
+	// photo's part), as the chat shows a document.
+	FileName string
 	// Photo is the picture of a sendPhoto uploaded with multipart/form-data
 	// (its "photo" field, or the part named by "attach://<name>"), and
 	// PhotoType the Content-Type of that part.
@@ -465,6 +468,7 @@ func deref(s *string) string {
 type upload struct {
 	data  []byte
 	ctype string
+	name  string
 }
 
 // formParams reads a form or multipart request: its fields and the file
@@ -496,7 +500,7 @@ func formParams(r *http.Request, method string) (map[string]string, *upload, err
 			if err != nil {
 				return nil, nil, err
 			}
-			doc = &upload{data: data, ctype: fh[0].Header.Get("Content-Type")}
+			doc = &upload{data: data, ctype: fh[0].Header.Get("Content-Type"), name: fh[0].Filename}
 		}
 	} else if err := r.ParseForm(); err != nil {
 		return nil, nil, err
@@ -741,9 +745,9 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 	sent := Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Thread: thread, Params: p, At: now}
 	switch {
 	case method == "sendPhoto":
-		sent.Photo, sent.PhotoType = doc.data, doc.ctype
+		sent.Photo, sent.PhotoType, sent.FileName = doc.data, doc.ctype, doc.name
 	case doc != nil:
-		sent.Doc = doc.data
+		sent.Doc, sent.FileName = doc.data, doc.name
 	}
 	s.sent = append(s.sent, sent)
 	s.cond.Broadcast()
