@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -346,5 +347,42 @@ func TestDocumentKeepsItsFileName(t *testing.T) {
 	got := f.waitSent(g.ID, 1, 5*time.Second)[0]
 	if got.Method != "sendDocument" || got.FileName != name || string(got.Doc) != `{"name":"Drake"}` || got.Visible != "tu ficha" {
 		t.Errorf("the chat got %s %q (%q) captioned %q, want the document %q", got.Method, got.FileName, got.Doc, got.Visible, name)
+	}
+}
+
+// TestWebhookUnreadableUpdateAcknowledged: a delivery whose fields the
+// Bot API library cannot read (a type changed in a newer Bot API) is
+// still an update: it is acknowledged with 200 and skipped, as when
+// polling, rather than refused, which would make Telegram deliver it again
+// and again. A body that is not an update at all gets 400.
+func TestWebhookUnreadableUpdateAcknowledged(t *testing.T) {
+	f := newFakeAPI(t)
+	w := startWebhook(t, f, newMemState(), nil)
+	post := func(body string) int {
+		t.Helper()
+		req, _ := http.NewRequest("POST", w.cfg.WebhookURL, strings.NewReader(body))
+		req.Header.Set("X-Telegram-Bot-Api-Secret-Token", w.cfg.WebhookSecret)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post(`{"update_id":7001,"message":{"message_id":"not a number","chat":{"id":-288,"type":"supergroup"},"text":"/echo roto"}}`); code != http.StatusOK {
+		t.Errorf("an unreadable update was answered %d, want 200", code)
+	}
+	if code := post(`{"update_id":7002,"some_future_update":{"x":1}}`); code != http.StatusOK {
+		t.Errorf("an update of an unknown kind was answered %d, want 200", code)
+	}
+	if code := post(`[1,2,3]`); code != http.StatusBadRequest {
+		t.Errorf("a body that is no update was answered %d, want 400", code)
+	}
+	if code := w.post(7003, -288, "/echo sano"); code != http.StatusOK {
+		t.Fatalf("a command was answered %d", code)
+	}
+	if got := f.waitSent(-288, 1, 5*time.Second); len(got) != 1 || got[0].Visible != "sano" {
+		t.Errorf("the group got %+v, want only \"sano\"", got)
 	}
 }
