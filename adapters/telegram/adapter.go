@@ -556,7 +556,9 @@ func (a *Adapter) inThread(u update, e *entry) {
 		if o == nil {
 			return
 		}
-		if o.Chat == chat.ID || o.Chat == a.resolve(context.Background(), chat.ID) {
+		// An edit stays where its message is: editMessageText has no
+		// message_thread_id.
+		if o.Method != "editMessageText" && (o.Chat == chat.ID || o.Chat == a.resolve(context.Background(), chat.ID)) {
 			o.Params["message_thread_id"] = t
 		}
 		set(o.OnFail)

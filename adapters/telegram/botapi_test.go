@@ -386,3 +386,26 @@ func TestWebhookUnreadableUpdateAcknowledged(t *testing.T) {
 		t.Errorf("the group got %+v, want only \"sano\"", got)
 	}
 }
+
+// TestEditInTopicHasNoThread: editMessageText takes no message_thread_id
+// (the message stays in its topic); the 📊 button's edit of a roll in a
+// topic is sent without one, while the roll itself went to the topic.
+func TestEditInTopicHasNoThread(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	const chat, topic = -289, 4
+	f.SetForum(chat)
+	f.SayInTopic(chat, topic, ana, "/roll 2d6")
+	first := f.waitSent(chat, 1, 5*time.Second)[0]
+	if first.Thread != topic {
+		t.Fatalf("the roll went to topic %d, want %d", first.Thread, topic)
+	}
+	f.PressInTopic(first, bob, *keyboardOf(t, first)[0][1].CallbackData)
+	edit := f.waitCalls("editMessageText", 1, 5*time.Second)[0]
+	if v, ok := edit.Params["message_thread_id"]; ok {
+		t.Errorf("the edit names topic %q", v)
+	}
+	if e := f.Edits(); len(e) != 1 || !strings.Contains(e[0].Visible, "🎲 Ana: 2d6 = ") {
+		t.Errorf("accepted edits %+v, want the roll with its odds", e)
+	}
+}
