@@ -409,3 +409,31 @@ func TestEditInTopicHasNoThread(t *testing.T) {
 		t.Errorf("accepted edits %+v, want the roll with its odds", e)
 	}
 }
+
+// TestAnswersThatAreNotBotAPIJSON: a 502 page from a proxy in front of
+// the Bot API (HTML, not JSON), a cut-off JSON body and a 500 with a Bot
+// API error are passing failures: polling and sending go on, and the
+// reply arrives once.
+func TestAnswersThatAreNotBotAPIJSON(t *testing.T) {
+	f := newFakeAPI(t)
+	page := "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>"
+	f.Inject("getUpdates",
+		telegramtest.Fault{Code: 502, Body: page},
+		telegramtest.Fault{Code: 200, Body: `{"ok":true,"result":[{"update_id":`},
+	)
+	f.Inject("sendMessage",
+		telegramtest.Fault{Code: 502, Body: page},
+		telegramtest.Fault{Code: 500, Description: "Internal Server Error"},
+	)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	g := telegramtest.Group(-290)
+	f.SayIn(g, ana, "/echo hola")
+	f.waitSent(g.ID, 1, 10*time.Second)
+	time.Sleep(200 * time.Millisecond)
+	if got := f.SentTo(g.ID); len(got) != 1 || got[0].Visible != "hola" {
+		t.Errorf("the group got %+v, want \"hola\" once", got)
+	}
+	if n := f.Calls("sendMessage"); n != 3 {
+		t.Errorf("%d sendMessage calls, want 3 (two failures, then delivered)", n)
+	}
+}

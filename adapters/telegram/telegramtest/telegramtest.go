@@ -108,6 +108,9 @@ type Fault struct {
 	RetryAfter  int
 	MigrateTo   int64 // migrate_to_chat_id: the group became this supergroup
 	Delay       time.Duration
+	// Body, when set, is the whole answer with status Code instead of a
+	// Bot API JSON error: a proxy's HTML page, a cut-off body.
+	Body string
 }
 
 // Server is the fake Bot API.
@@ -355,6 +358,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			case <-r.Context().Done():
 				return
 			}
+		}
+		if ft.Code != 0 && ft.Body != "" {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(ft.Code)
+			_, _ = io.WriteString(w, ft.Body)
+			return
 		}
 		if ft.Code != 0 {
 			replyParams(w, ft.Code, ft.Description, ft.RetryAfter, ft.MigrateTo)
