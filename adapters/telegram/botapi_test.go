@@ -437,3 +437,32 @@ func TestAnswersThatAreNotBotAPIJSON(t *testing.T) {
 		t.Errorf("%d sendMessage calls, want 3 (two failures, then delivered)", n)
 	}
 }
+
+// TestPhotoCaptionCommand: a photo whose caption is a command (with its
+// bot_command entity in caption_entities, as Telegram sends it) is
+// answered like the same command typed; a photo without a caption and a
+// caption addressed to another bot are not.
+func TestPhotoCaptionCommand(t *testing.T) {
+	f := newFakeAPI(t)
+	start(t, testConfig(f), testRouter(t), newMemState())
+	const chat = -291
+	now := time.Now().Unix()
+	photo := `"photo":[{"file_id":"ph1","file_unique_id":"u1","width":90,"height":90}]`
+	for i, caption := range []string{"", "/echo@OtherBot no", "/echo@ZariaTestBot foto"} {
+		c := ""
+		if caption != "" {
+			word, _, _ := strings.Cut(caption, " ")
+			c = fmt.Sprintf(`,"caption":%q,"caption_entities":[{"type":"bot_command","offset":0,"length":%d}]`, caption, len(utf16.Encode([]rune(word))))
+		}
+		if _, err := f.PushRaw(fmt.Sprintf(`{"message":{"message_id":%d,"date":%d,"from":{"id":501,"is_bot":false,"first_name":"Ana"},"chat":{"id":%d,"type":"supergroup","title":"Mesa"},%s%s}}`,
+			31+i, now, chat, photo, c)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := f.waitSent(chat, 1, 5*time.Second)
+	time.Sleep(150 * time.Millisecond)
+	got = f.SentTo(chat)
+	if len(got) != 1 || got[0].Visible != "foto" || got[0].ReplyTo != 33 {
+		t.Errorf("the group got %+v, want only \"foto\" replying to the photo 33", got)
+	}
+}
