@@ -466,3 +466,25 @@ func TestPhotoCaptionCommand(t *testing.T) {
 		t.Errorf("the group got %+v, want only \"foto\" replying to the photo 33", got)
 	}
 }
+
+// TestPoisonedButtonPressIsAnswered: a button press that was being handled
+// each time the bot died is skipped with the apology, and its callback
+// query is still answered, so the button stops spinning.
+func TestPoisonedButtonPressIsAnswered(t *testing.T) {
+	f := newFakeAPI(t)
+	st := newMemState()
+	const first = 1001 // the fake numbers updates from 1001
+	st.m[fmt.Sprintf("telegram.%d.work", f.Bot().ID)] = fmt.Sprintf(`{"c":{"%d":2}}`, first)
+	start(t, testConfig(f), testRouter(t), st)
+	g := telegramtest.Group(-292)
+	if id := f.Press(telegramtest.Sent{ID: 41, Chat: g.ID}, ana, "b:0123456789abcdef:a"); id != first {
+		t.Fatalf("the press is update %d, want %d", id, first)
+	}
+	ans := f.waitCalls("answerCallbackQuery", 1, 5*time.Second)
+	if ans[0].Params["callback_query_id"] == "" {
+		t.Errorf("answered %v", ans[0].Params)
+	}
+	if got := f.waitSent(g.ID, 1, 5*time.Second)[0]; got.ReplyTo != 41 {
+		t.Errorf("the apology %q replies to %d, want the pressed message 41", got.Visible, got.ReplyTo)
+	}
+}
