@@ -488,3 +488,17 @@ func TestPoisonedButtonPressIsAnswered(t *testing.T) {
 		t.Errorf("the apology %q replies to %d, want the pressed message 41", got.Visible, got.ReplyTo)
 	}
 }
+
+// TestFakeHTMLEntitiesAsDocumented: the fake reads Telegram HTML as the
+// documentation says: the named entities &lt; &gt; &amp; &quot; and all
+// numeric ones; any other named entity is refused.
+func TestFakeHTMLEntitiesAsDocumented(t *testing.T) {
+	if v, err := telegramtest.Visible("<b>a</b> &#39;b&#x27; &lt;&amp;&gt; &quot;"); err != nil || v != `a 'b' <&> "` {
+		t.Errorf("Visible = %q, %v", v, err)
+	}
+	for _, bad := range []string{"&nbsp;", "&#;", "&#xD800;", "a & b", "<b>x"} {
+		if v, err := telegramtest.Visible(bad); err == nil {
+			t.Errorf("Visible(%q) = %q, want refused", bad, v)
+		}
+	}
+}

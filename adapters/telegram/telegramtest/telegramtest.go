@@ -28,6 +28,7 @@ import (
 	"sync"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
@@ -857,7 +858,8 @@ func badKeyboard(markup string) string {
 var tagOK = regexp.MustCompile(`^</?(b|i|code)>$`)
 
 // Visible parses Telegram HTML the strict way (only b, i, code, balanced;
-// only the four entities) and returns the text a user sees.
+// only the four named entities &lt; &gt; &amp; &quot;, and numeric ones,
+// as documented) and returns the text a user sees.
 func Visible(s string) (string, error) {
 	var out strings.Builder
 	var stack []string
@@ -897,6 +899,11 @@ func Visible(s string) (string, error) {
 			case "&quot;":
 				out.WriteByte('"')
 			default:
+				// "All numerical HTML entities are supported."
+				if r, ok := numericEntity(s[i : i+j+1]); ok {
+					out.WriteRune(r)
+					break
+				}
 				return "", fmt.Errorf("can't parse entities: unsupported entity at byte offset %d", i)
 			}
 			i += j + 1
@@ -911,6 +918,23 @@ func Visible(s string) (string, error) {
 		return "", fmt.Errorf("can't parse entities: can't find end tag corresponding to <%s>", stack[len(stack)-1])
 	}
 	return out.String(), nil
+}
+
+// numericEntity reads "&#NNN;" or "&#xHH;" as the character it names.
+func numericEntity(e string) (rune, bool) {
+	body, ok := strings.CutPrefix(strings.TrimSuffix(e, ";"), "&#")
+	if !ok || body == "" {
+		return 0, false
+	}
+	base := 10
+	if rest, hex := strings.CutPrefix(strings.ToLower(body), "x"); hex {
+		body, base = rest, 16
+	}
+	n, err := strconv.ParseUint(body, base, 32)
+	if err != nil || n == 0 || n > utf8.MaxRune || (n >= 0xD800 && n <= 0xDFFF) {
+		return 0, false
+	}
+	return rune(n), true
 }
 
 // User is a Telegram user who talks to the bot.
