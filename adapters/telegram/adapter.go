@@ -72,24 +72,40 @@ type update struct {
 
 // rawExtra is what decodeUpdates reads beside the library.
 type rawExtra struct {
-	Message *struct {
-		Thread int  `json:"message_thread_id"`
-		Topic  bool `json:"is_topic_message"`
-	} `json:"message"`
+	Message  *topicOf `json:"message"`
 	Callback *struct {
-		Message *struct {
-			Thread int  `json:"message_thread_id"`
-			Topic  bool `json:"is_topic_message"`
-		} `json:"message"`
+		Message *topicOf `json:"message"`
 	} `json:"callback_query"`
 }
 
+// topicOf is the forum topic fields of a message: message_thread_id,
+// is_topic_message and the chat's is_forum.
+type topicOf struct {
+	Thread int  `json:"message_thread_id"`
+	Topic  bool `json:"is_topic_message"`
+	Chat   struct {
+		Forum bool `json:"is_forum"`
+	} `json:"chat"`
+}
+
+// thread is the message's topic: its message_thread_id when it is a
+// topic message, or any message_thread_id in a forum (is_forum), where
+// threads are topics. Outside forums a message_thread_id is a reply
+// thread, not a topic, and a send may not name it. Should Telegram not
+// know the topic, the send goes without it (dropOnRefusal).
+func (m *topicOf) thread() int {
+	if m == nil || m.Thread <= 0 || (!m.Topic && !m.Chat.Forum) {
+		return 0
+	}
+	return m.Thread
+}
+
 func (x rawExtra) thread() int {
-	switch {
-	case x.Message != nil && x.Message.Topic:
-		return x.Message.Thread
-	case x.Callback != nil && x.Callback.Message != nil && x.Callback.Message.Topic:
-		return x.Callback.Message.Thread
+	if t := x.Message.thread(); t != 0 {
+		return t
+	}
+	if x.Callback != nil {
+		return x.Callback.Message.thread()
 	}
 	return 0
 }
@@ -540,7 +556,9 @@ func (a *Adapter) inThread(u update, e *entry) {
 		if o == nil {
 			return
 		}
-		if o.Chat == chat.ID || o.Chat == a.resolve(context.Background(), chat.ID) {
+		// An edit stays where its message is: editMessageText has no
+		// message_thread_id.
+		if o.Method != "editMessageText" && (o.Chat == chat.ID || o.Chat == a.resolve(context.Background(), chat.ID)) {
 			o.Params["message_thread_id"] = t
 		}
 		set(o.OnFail)

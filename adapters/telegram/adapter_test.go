@@ -45,8 +45,8 @@ func TestGroupRollGetsHTMLReplyWithButtons(t *testing.T) {
 	if got.Params["parse_mode"] != "HTML" {
 		t.Errorf("parse_mode = %q", got.Params["parse_mode"])
 	}
-	if got.Params["reply_to_message_id"] != strconv.Itoa(id) {
-		t.Errorf("reply_to_message_id = %q, want %d", got.Params["reply_to_message_id"], id)
+	if got.ReplyTo != id {
+		t.Errorf("replies to %d (reply_parameters %q), want %d", got.ReplyTo, got.Params["reply_parameters"], id)
 	}
 	if want := "🎲 Ana: 4d6 <b>& = 1"; got.Visible != want {
 		t.Errorf("user sees %q, want %q", got.Visible, want)
@@ -77,8 +77,8 @@ func TestButtonsRunAgainForWhoeverPresses(t *testing.T) {
 	if again.Visible != "🎲 Bob tira otra vez\n🎲 Bob: 2d6 = 2" {
 		t.Errorf("again: user sees %q", again.Visible)
 	}
-	if again.Params["reply_to_message_id"] != strconv.Itoa(first.ID) {
-		t.Errorf("again replies to %q, want the button's message %d", again.Params["reply_to_message_id"], first.ID)
+	if again.ReplyTo != first.ID {
+		t.Errorf("again replies to %d, want the button's message %d", again.ReplyTo, first.ID)
 	}
 	if len(keyboardOf(t, again)) != 1 {
 		t.Error("the new roll has no buttons")

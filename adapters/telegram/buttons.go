@@ -214,7 +214,7 @@ func (a *Adapter) oddsEdit(chat int64, msgID int, id string, rec *buttonRec, lin
 	p := map[string]string{
 		"message_id": strconv.Itoa(msgID),
 		"text":       rec.Text + "\n" + reply.HTML(reply.Text(line), ""),
-		"parse_mode": "HTML", "disable_web_page_preview": "true",
+		"parse_mode": "HTML", "link_preview_options": noPreview,
 	}
 	if rec.AgainLabel != "" {
 		kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(

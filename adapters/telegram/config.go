@@ -206,6 +206,11 @@ func (c Config) validate() error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return errors.New("telegram: the API URL must be http(s)://host[:port]")
 	}
+	if c.MaxMessage > 4096 {
+		// sendMessage: "Text of the message to be sent, 1-4096 characters
+		// after entities parsing"; longer parts would all be refused.
+		return errors.New("telegram: max_message is at most 4096, Telegram's longest message")
+	}
 	if c.WebhookURL != "" {
 		w, err := url.Parse(c.WebhookURL)
 		if err != nil || w.Scheme != "https" && w.Scheme != "http" || w.Host == "" {

@@ -155,6 +155,7 @@ func TestWrongConfigRefused(t *testing.T) {
 		{Token: "a/b"},
 		{Token: "x", APIURL: "ftp://h"},
 		{Token: "x", WebhookURL: "https://h/x"},
+		{Token: "x", MaxMessage: 4097},
 	} {
 		if _, err := New(cfg, testRouter(t), newMemState(), nil); err == nil {
 			t.Errorf("New(%+v) accepted", cfg)

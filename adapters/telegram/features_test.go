@@ -38,7 +38,7 @@ func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
 			t.Errorf("private secret result has buttons")
 		}
 	}
-	if inGroup[0].Visible != "🤫 Bob rolled in secret." || inGroup[0].Params["reply_to_message_id"] == "" {
+	if inGroup[0].Visible != "🤫 Bob rolled in secret." || inGroup[0].ReplyTo == 0 {
 		t.Errorf("group notice %q", inGroup[0].Visible)
 	}
 	if want := "⚠️ I can't message Admin502 privately: open a private chat with @ZariaTestBot and press Start."; inGroup[1].Visible != want {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -245,19 +246,27 @@ func (a *Adapter) addChart(ctx context.Context, e *entry, chat int64, replyTo in
 	e.Ops = append(e.Ops, a.messageOps(chat, replyTo, rep.Lines, kb)...)
 }
 
+// setReplyTo makes a send a reply to message replyTo of the same chat
+// (reply_parameters, Bot API 7.0; the older reply_to_message_id is no
+// longer documented), sent even when that message is gone. In a forum
+// topic Telegram ignores allow_sending_without_reply; the sender then
+// sends without the reply (TestReplyToDeletedMessageInTopic).
 func setReplyTo(p map[string]string, replyTo int) {
 	if replyTo > 0 {
-		p["reply_to_message_id"] = strconv.Itoa(replyTo)
-		p["allow_sending_without_reply"] = "true"
+		p["reply_parameters"] = `{"message_id":` + strconv.Itoa(replyTo) + `,"allow_sending_without_reply":true}`
 	}
 }
+
+// noPreview is link_preview_options with previews off (the documented
+// successor of disable_web_page_preview).
+const noPreview = `{"is_disabled":true}`
 
 // messageOps renders lines as one or more sendMessage ops.
 func (a *Adapter) messageOps(chat int64, replyTo int, lines []reply.Line, keyboard string) []*op {
 	chunks := splitHTML(lines, a.cfg.MaxMessage)
 	ops := make([]*op, 0, len(chunks))
 	for i, c := range chunks {
-		p := map[string]string{"text": c, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+		p := map[string]string{"text": c, "parse_mode": "HTML", "link_preview_options": noPreview}
 		if i == 0 {
 			setReplyTo(p, replyTo)
 		}
@@ -378,11 +387,13 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u 
 	}
 }
 
-// answerCallback stops the button's spinner (Telegram waits about 15 s).
+// answerCallback stops the button's spinner (Telegram waits about 15 s)
+// and shows text as a toast, cut to Telegram's 0-200 characters
+// (maxToast; TestToastCutToTelegramsLimit).
 func (a *Adapter) answerCallback(ctx context.Context, id, text string) {
 	p := map[string]string{"callback_query_id": id}
 	if text != "" {
-		p["text"] = text
+		p["text"] = clip16(text, maxToast)
 	}
 	a.quickCall(ctx, "answerCallbackQuery", p)
 }
@@ -428,7 +439,31 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// clip16 is clip counting UTF-16 code units, as Telegram counts
+// characters (an emoji outside the BMP is two).
+func clip16(s string, n int) string {
+	if utf16Len(s) <= n {
+		return s
+	}
+	used := utf16Len("…")
+	for i, r := range s {
+		if used+utf16.RuneLen(r) > n {
+			return s[:i] + "…"
+		}
+		used += utf16.RuneLen(r)
+	}
+	return s
+}
+
 var commandName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+
+// setMyCommands' documented limits: at most 100 commands, each 1-32 of
+// a-z 0-9 _ (commandName) with a description of 1-256 characters
+// (TestCommandMenuWithinTelegramsLimits).
+const (
+	maxMenuCommands    = 100
+	maxMenuDescription = 256
+)
 
 // setCommands publishes the command menu in Spanish, Greek and English (for
 // clients in those languages) and in the core's default language (for
@@ -437,13 +472,17 @@ func (a *Adapter) setCommands(ctx context.Context) {
 	for _, code := range []string{"es", "el", "en", ""} {
 		var cmds []tgbotapi.BotCommand
 		for _, c := range a.d.Menu(code) {
-			if !commandName.MatchString(c.Name) || len(cmds) == 100 {
+			if !commandName.MatchString(c.Name) || len(cmds) == maxMenuCommands {
 				continue
 			}
-			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip(c.Description, 256)})
+			desc := strings.TrimSpace(c.Description)
+			if desc == "" {
+				desc = "/" + c.Name // Telegram refuses an empty description
+			}
+			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip16(desc, maxMenuDescription)})
 		}
 		if len(cmds) == 0 {
-			return
+			continue
 		}
 		b, _ := json.Marshal(cmds)
 		p := map[string]string{"commands": string(b)}

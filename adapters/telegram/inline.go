@@ -383,7 +383,7 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 		if len(rows) > 0 {
 			kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
 			e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
-				"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "disable_web_page_preview": "true",
+				"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "link_preview_options": noPreview,
 				"reply_markup": string(kb),
 			}})
 			return
@@ -396,7 +396,7 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 		a.prune(ctx, a.j.key+".im.", a.cfg.MaxButtons)
 	}
 	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
-		"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "disable_web_page_preview": "true",
+		"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "link_preview_options": noPreview,
 	}})
 	// A secret roll (/gmroll) shows the chat only that it was rolled; its
 	// result goes to the roller's private chat, where inline rolls run

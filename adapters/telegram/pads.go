@@ -281,6 +281,6 @@ func (a *Adapter) nextQuestion(ctx context.Context, chat int64, msgID int, act r
 	}
 	return &op{Method: "editMessageText", Chat: chat, Params: map[string]string{
 		"message_id": strconv.Itoa(msgID), "text": chunks[0], "parse_mode": "HTML",
-		"disable_web_page_preview": "true", "reply_markup": kb,
+		"link_preview_options": noPreview, "reply_markup": kb,
 	}, Fallback: a.messageOps(chat, msgID, rep.Lines, kb)}
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -247,6 +248,23 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 			})
 			continue
 		}
+		if drop := dropOnRefusal(err, params); drop != nil {
+			// The message replied to is gone (Telegram ignores
+			// allow_sending_without_reply in forum topics), or the topic
+			// is: the reply is sent without it rather than lost.
+			s.log.Warn("telegram send refused, sending without "+drop[0], "chat", chat, "method", method, "err", err)
+			s.j.edit(it.e, func() {
+				for _, k := range drop {
+					delete(it.o.Params, k)
+				}
+			})
+			continue
+		}
+		if isNotModified(err) {
+			// An edit that changes nothing: the message already shows it.
+			s.j.done(it.e, it.o)
+			return nil
+		}
 		if permanent(err) {
 			s.failed.Add(1)
 			s.log.Error("telegram reply not deliverable", "chat", chat, "method", method, "err", err)
@@ -270,6 +288,35 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 			return err
 		}
 	}
+}
+
+// dropOnRefusal names the parameters to leave off when Telegram refuses a
+// send for the message it replies to ("message to be replied not found")
+// or for its topic ("message thread not found"); nil for other errors or
+// when the send has no such parameter.
+func dropOnRefusal(err error, params map[string]string) []string {
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.Code != 400 {
+		return nil
+	}
+	d := strings.ToLower(ae.Description)
+	switch {
+	case strings.Contains(d, "message to be replied not found") || strings.Contains(d, "replied message not found"):
+		if params["reply_parameters"] != "" || params["reply_to_message_id"] != "" {
+			return []string{"reply_parameters", "reply_to_message_id", "allow_sending_without_reply"}
+		}
+	case strings.Contains(d, "message thread not found"):
+		if params["message_thread_id"] != "" {
+			return []string{"message_thread_id"}
+		}
+	}
+	return nil
+}
+
+// isNotModified is Telegram's answer to an edit that changes nothing.
+func isNotModified(err error) bool {
+	var ae *APIError
+	return errors.As(err, &ae) && ae.Code == 400 && strings.Contains(strings.ToLower(ae.Description), "message is not modified")
 }
 
 // sendGrace is how long a send in flight may finish after the drain time.

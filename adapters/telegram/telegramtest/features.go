@@ -184,6 +184,11 @@ func (s *Server) answerInline(w http.ResponseWriter, p map[string]string) {
 		reply(w, 400, "Bad Request: can't parse inline query results JSON object", 0)
 		return
 	}
+	// "No more than 50 results per query are allowed."
+	if len(results) > 50 {
+		reply(w, 400, "Bad Request: RESULTS_TOO_MUCH", 0)
+		return
+	}
 	got := map[string]inlineResult{}
 	for _, r := range results {
 		if r.ID == "" || len(r.ID) > 64 || got[r.ID].Title != "" {

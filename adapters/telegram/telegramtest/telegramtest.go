@@ -28,6 +28,7 @@ import (
 	"sync"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
@@ -70,10 +71,13 @@ type Sent struct {
 	Method  string
 	Text    string // as sent (HTML when parse_mode is HTML)
 	Visible string // the text after entity parsing
-	ReplyTo int    // reply_to_message_id, 0 if none
+	ReplyTo int    // reply_parameters.message_id, 0 if none
 	Thread  int    // message_thread_id (a forum topic), 0 if none
 	Params  map[string]string
 	Doc     []byte // the file of a sendDocument
+	// FileName is the name of the uploaded file (the document's or the
+	// photo's part), as the chat shows a document.
+	FileName string
 	// Photo is the picture of a sendPhoto uploaded with multipart/form-data
 	// (its "photo" field, or the part named by "attach://<name>"), and
 	// PhotoType the Content-Type of that part.
@@ -105,6 +109,9 @@ type Fault struct {
 	RetryAfter  int
 	MigrateTo   int64 // migrate_to_chat_id: the group became this supergroup
 	Delay       time.Duration
+	// Body, when set, is the whole answer with status Code instead of a
+	// Bot API JSON error: a proxy's HTML page, a cut-off body.
+	Body string
 }
 
 // Server is the fake Bot API.
@@ -141,6 +148,7 @@ type Server struct {
 	pollGen   int
 
 	forums   map[int64]bool    // supergroups with topics (is_forum)
+	deleted  map[[2]int64]bool // chat, message id: deleted messages
 	migrated map[int64]int64   // group → the supergroup it became
 	inline   map[string]string // inline_message_id → its text
 	results  map[string]inlineResult
@@ -168,6 +176,7 @@ func New(o Options) (*Server, error) {
 		commands:  map[string]string{},
 		chatSends: map[int64][]time.Time{},
 		forums:    map[int64]bool{},
+		deleted:   map[[2]int64]bool{},
 		migrated:  map[int64]int64{},
 		inline:    map[string]string{},
 		results:   map[string]inlineResult{},
@@ -351,6 +360,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
+		if ft.Code != 0 && ft.Body != "" {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(ft.Code)
+			_, _ = io.WriteString(w, ft.Body)
+			return
+		}
 		if ft.Code != 0 {
 			replyParams(w, ft.Code, ft.Description, ft.RetryAfter, ft.MigrateTo)
 			return
@@ -364,12 +379,24 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case "sendMessage", "sendDocument", "sendPhoto":
 		s.send(w, method, params, doc)
 	case "answerCallbackQuery":
-		ok(w, true)
+		// "text: Text of the notification. If not specified, nothing will
+		// be shown to the user, 0-200 characters".
+		if p := params; p["callback_query_id"] == "" {
+			reply(w, 400, "Bad Request: QUERY_ID_INVALID", 0)
+		} else if len(utf16.Encode([]rune(p["text"]))) > 200 {
+			s.refuse(w, "MESSAGE_TOO_LONG")
+		} else {
+			ok(w, true)
+		}
 	case "answerInlineQuery":
 		s.answerInline(w, params)
 	case "editMessageText":
 		s.editText(w, params)
 	case "setMyCommands":
+		if desc := badCommands(params["commands"]); desc != "" {
+			s.refuse(w, desc)
+			return
+		}
 		s.mu.Lock()
 		s.commands[params["language_code"]] = params["commands"]
 		s.mu.Unlock()
@@ -403,10 +430,55 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// refuse answers 400 with Telegram's description and records it in
+// BadRequests.
+func (s *Server) refuse(w http.ResponseWriter, desc string) {
+	s.mu.Lock()
+	s.badReq = append(s.badReq, desc)
+	s.mu.Unlock()
+	reply(w, 400, "Bad Request: "+desc, 0)
+}
+
+var commandRE = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+
+// badCommands checks setMyCommands' commands as documented: a JSON list of
+// at most 100 BotCommand, each command "1-32 characters. Can contain only
+// lowercase English letters, digits and underscores", each description
+// "1-256 characters". It returns Telegram's description of the fault, or "".
+func badCommands(raw string) string {
+	var cmds []struct {
+		Command     *string `json:"command"`
+		Description *string `json:"description"`
+	}
+	if err := json.Unmarshal([]byte(raw), &cmds); err != nil {
+		return "can't parse commands JSON object"
+	}
+	if len(cmds) > 100 {
+		return "BOT_COMMANDS_TOO_MUCH"
+	}
+	for _, c := range cmds {
+		if c.Command == nil || !commandRE.MatchString(*c.Command) {
+			return "BOT_COMMAND_INVALID"
+		}
+		if n := len(utf16.Encode([]rune(strings.TrimSpace(deref(c.Description))))); n == 0 || n > 256 {
+			return "BOT_COMMAND_DESCRIPTION_INVALID"
+		}
+	}
+	return ""
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
 // upload is a file sent with multipart/form-data.
 type upload struct {
 	data  []byte
 	ctype string
+	name  string
 }
 
 // formParams reads a form or multipart request: its fields and the file
@@ -438,7 +510,7 @@ func formParams(r *http.Request, method string) (map[string]string, *upload, err
 			if err != nil {
 				return nil, nil, err
 			}
-			doc = &upload{data: data, ctype: fh[0].Header.Get("Content-Type")}
+			doc = &upload{data: data, ctype: fh[0].Header.Get("Content-Type"), name: fh[0].Filename}
 		}
 	} else if err := r.ParseForm(); err != nil {
 		return nil, nil, err
@@ -610,6 +682,11 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 		reply(w, 403, "Forbidden: bot can't initiate conversation with a user", 0)
 		return
 	}
+	rt, desc := s.replyTo(chat, thread, p)
+	if desc != "" {
+		reply(w, 400, "Bad Request: "+desc, 0)
+		return
+	}
 	text := p["text"]
 	var photo []PhotoSize
 	switch method {
@@ -675,13 +752,12 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 	}
 	id := s.nextMsg
 	s.nextMsg++
-	rt, _ := strconv.Atoi(p["reply_to_message_id"])
 	sent := Sent{ID: id, Chat: chat, Method: method, Text: text, Visible: vis, ReplyTo: rt, Thread: thread, Params: p, At: now}
 	switch {
 	case method == "sendPhoto":
-		sent.Photo, sent.PhotoType = doc.data, doc.ctype
+		sent.Photo, sent.PhotoType, sent.FileName = doc.data, doc.ctype, doc.name
 	case doc != nil:
-		sent.Doc = doc.data
+		sent.Doc, sent.FileName = doc.data, doc.name
 	}
 	s.sent = append(s.sent, sent)
 	s.cond.Broadcast()
@@ -696,6 +772,46 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 		msg["photo"] = photo
 	}
 	ok(w, msg)
+}
+
+// replyTo reads a send's reply_parameters (ReplyParameters, the only way
+// the Bot API documents since 7.0; reply_to_message_id is not read): the
+// message replied to, 0 if none. A reply to a deleted message (Delete)
+// fails with "message to be replied not found" unless
+// allow_sending_without_reply is true, which the documentation says is
+// "always False for replies in another chat or forum topic". It returns
+// Telegram's description of a refusal, or "".
+func (s *Server) replyTo(chat int64, thread int, p map[string]string) (int, string) {
+	raw := p["reply_parameters"]
+	if raw == "" {
+		return 0, ""
+	}
+	var rp struct {
+		MessageID int             `json:"message_id"`
+		ChatID    json.RawMessage `json:"chat_id"`
+		Allow     bool            `json:"allow_sending_without_reply"`
+	}
+	if err := json.Unmarshal([]byte(raw), &rp); err != nil || rp.MessageID <= 0 {
+		return 0, "can't parse reply parameters JSON object"
+	}
+	s.mu.Lock()
+	gone := s.deleted[[2]int64{chat, int64(rp.MessageID)}]
+	s.mu.Unlock()
+	if gone {
+		if !rp.Allow || thread != 0 || len(rp.ChatID) > 0 {
+			return 0, "message to be replied not found"
+		}
+		return 0, ""
+	}
+	return rp.MessageID, ""
+}
+
+// Delete deletes message id of chat, as its author or an admin may: a
+// reply to it then fails as the documentation says (see replyTo).
+func (s *Server) Delete(chat int64, id int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.deleted[[2]int64{chat, int64(id)}] = true
 }
 
 // badKeyboard checks a reply_markup as Telegram does: valid JSON; an
@@ -742,7 +858,8 @@ func badKeyboard(markup string) string {
 var tagOK = regexp.MustCompile(`^</?(b|i|code)>$`)
 
 // Visible parses Telegram HTML the strict way (only b, i, code, balanced;
-// only the four entities) and returns the text a user sees.
+// only the four named entities &lt; &gt; &amp; &quot;, and numeric ones,
+// as documented) and returns the text a user sees.
 func Visible(s string) (string, error) {
 	var out strings.Builder
 	var stack []string
@@ -782,6 +899,11 @@ func Visible(s string) (string, error) {
 			case "&quot;":
 				out.WriteByte('"')
 			default:
+				// "All numerical HTML entities are supported."
+				if r, ok := numericEntity(s[i : i+j+1]); ok {
+					out.WriteRune(r)
+					break
+				}
 				return "", fmt.Errorf("can't parse entities: unsupported entity at byte offset %d", i)
 			}
 			i += j + 1
@@ -796,6 +918,23 @@ func Visible(s string) (string, error) {
 		return "", fmt.Errorf("can't parse entities: can't find end tag corresponding to <%s>", stack[len(stack)-1])
 	}
 	return out.String(), nil
+}
+
+// numericEntity reads "&#NNN;" or "&#xHH;" as the character it names.
+func numericEntity(e string) (rune, bool) {
+	body, ok := strings.CutPrefix(strings.TrimSuffix(e, ";"), "&#")
+	if !ok || body == "" {
+		return 0, false
+	}
+	base := 10
+	if rest, hex := strings.CutPrefix(strings.ToLower(body), "x"); hex {
+		body, base = rest, 16
+	}
+	n, err := strconv.ParseUint(body, base, 32)
+	if err != nil || n == 0 || n > utf8.MaxRune || (n >= 0xD800 && n <= 0xDFFF) {
+		return 0, false
+	}
+	return rune(n), true
 }
 
 // User is a Telegram user who talks to the bot.
