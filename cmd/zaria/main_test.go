@@ -210,3 +210,26 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 	return s.b.Write(p)
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// A saved roll that runs a command which is not a roll is refused under
+// /gmroll too: the chat's language stays as it was.
+func TestSecretSavedRollRunsOnlyRolls(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "z.db")
+	z := func(text string) (string, int) {
+		out, errs, code := zaria(t, "", env(), "roll", "--db", db, "--chat", "7", text)
+		return out + errs, code
+	}
+	// No --lang: it would set the chat's language on every run.
+	if out, code := z("/alias greek /lang el"); code != 0 {
+		t.Fatalf("/alias: %d %q", code, out)
+	}
+	if out, code := z("/gmroll /greek"); code != 2 || !strings.Contains(out, "/lang is not a roll") {
+		t.Errorf("/gmroll /greek: %d %q, want a refusal", code, out)
+	}
+	if out, _ := z("/help"); !strings.Contains(out, "what I can do") {
+		t.Errorf("the chat's language changed under a secret roll: %q", out)
+	}
+	if out, code := z("/gmroll 1d20+5"); code != 0 || !strings.Contains(out, "rolled in secret") {
+		t.Errorf("/gmroll 1d20+5: %d %q", code, out)
+	}
+}

@@ -95,6 +95,10 @@ type Request struct {
 
 	chain []string // saved rolls expanded to reach this request, outermost first
 
+	// rollsOnly refuses, at any depth, a command that is not a roll or
+	// /odds: a secret roll must not change the chat unseen.
+	rollsOnly bool
+
 	router *Router
 }
 

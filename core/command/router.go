@@ -375,6 +375,9 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 		}
 		return r.unknown(req), true
 	}
+	if req.rollsOnly && !cmd.Roll && cmd.Name != "odds" {
+		return r.errorReply(req, Errorf("error.not_a_roll", "command", req.Prefix+p.Name)), true
+	}
 	req.Name = cmd.Name
 	if src == nil {
 		src = r.cfg.NewSource()
@@ -418,6 +421,16 @@ func (req *Request) Redispatch(ctx context.Context, text string, src dice.Source
 	return req.redispatch(ctx, text, src, req.chain)
 }
 
+// RedispatchRoll is Redispatch for a roll only: text, and any saved roll
+// it expands to, must end in a roll command or /odds (Command.Roll); any
+// other command is refused before it runs. /gmroll uses it, so that a
+// secret roll never changes the chat's settings, sheets or pads unseen.
+func (req *Request) RedispatchRoll(ctx context.Context, text string) (*reply.Reply, bool) {
+	sub := *req
+	sub.rollsOnly = true
+	return sub.redispatch(ctx, text, nil, req.chain)
+}
+
 func (req *Request) redispatch(ctx context.Context, text string, src dice.Source, chain []string) (*reply.Reply, bool) {
 	r := req.router
 	if req.Depth >= 2*r.cfg.Limits.MaxDepth+1 {
@@ -430,7 +443,7 @@ func (req *Request) redispatch(ctx context.Context, text string, src dice.Source
 	m := req.Msg
 	m.Text = text
 	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings, Depth: req.Depth + 1,
-		Budget: req.Budget, chain: chain, router: r}
+		Budget: req.Budget, chain: chain, router: r, rollsOnly: req.rollsOnly}
 	if src == nil {
 		src = req.Rand
 	}

@@ -5,7 +5,6 @@ package general
 import (
 	"context"
 	"strings"
-	"unicode"
 
 	"zaria/core"
 	"zaria/core/command"
@@ -200,8 +199,8 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 			return nil, command.Errorf("settings.gm_only")
 		}
 		p := fields[1]
-		if !validPrefix(p) || fold.Key(p) != strings.ToLower(p) {
-			return nil, command.Errorf("settings.bad_prefix", "value", p, "max", maxPrefix)
+		if !command.ValidPrefix(p) {
+			return nil, command.Errorf("settings.bad_prefix", "value", p, "max", command.MaxPrefix)
 		}
 		return save(ctx, req, command.Option{Key: command.PrefixOption}, p)
 	}
@@ -227,24 +226,6 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		return nil, command.Errorf("settings.gm_only")
 	}
 	return save(ctx, req, opt, value)
-}
-
-// maxPrefix is the longest command prefix, in characters.
-const maxPrefix = 3
-
-// validPrefix: 1 to maxPrefix characters, none a letter, a digit, a space,
-// a control or the "/" every chat already has, so that no ordinary line
-// ("dime algo", "3 goblins") reads as a command.
-func validPrefix(p string) bool {
-	n := 0
-	for _, r := range p {
-		n++
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r) || unicode.IsSpace(r) ||
-			unicode.IsControl(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Cf, r) || r == '/' {
-			return false
-		}
-	}
-	return n >= 1 && n <= maxPrefix
 }
 
 // optionWord is how value v of o is typed and shown in lang: the catalog's
@@ -350,7 +331,7 @@ func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 			return nil, command.Errorf("gmroll.usage")
 		}
 	}
-	inner, ok := req.Redispatch(ctx, text, nil)
+	inner, ok := req.RedispatchRoll(ctx, text)
 	if !ok || inner == nil {
 		return nil, command.Errorf("gmroll.usage")
 	}

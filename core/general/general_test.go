@@ -166,6 +166,31 @@ func TestGMRollIsSecret(t *testing.T) {
 	}
 }
 
+// A secret roll runs rolls only: a command that changes the chat is
+// refused before it runs, so it cannot change anything unseen.
+func TestGMRollRunsOnlyRolls(t *testing.T) {
+	r, _ := newRouter(t)
+	c := chat{t: t, r: r, id: "1", gm: true}
+	before := c.text("/ajustes")
+	for _, text := range []string{"/secreto /lang en", "/secreto lang en", "/gmroll /ajustes idioma en", "/secreto /ajustes zaria clasico"} {
+		rep := c.say(text)
+		if got := reply.PlainText(rep); !rep.Error || rep.Secret != nil || !strings.Contains(got, "no es una tirada") || !strings.Contains(got, "/secreto 1d20+5") {
+			t.Errorf("%s: %q, want a refusal saying it is not a roll", text, got)
+		}
+	}
+	if got := c.text("/start"); !strings.Contains(got, "¡Hola, Ana!") {
+		t.Errorf("the chat's language changed under a secret roll: %q", got)
+	}
+	if after := c.text("/ajustes"); after != before {
+		t.Errorf("settings changed under a secret roll:\n%s\nnow:\n%s", before, after)
+	}
+	for _, text := range []string{"/secreto zaria 4+2 dc15", "/secreto /zaria 4+2 dc15", "/secreto daegon 6 d2"} {
+		if rep := c.say(text); rep.Error || rep.Secret == nil {
+			t.Errorf("%s: %q, want a secret roll", text, reply.PlainText(rep))
+		}
+	}
+}
+
 func TestStartAndVersion(t *testing.T) {
 	r, _ := newRouter(t)
 	c := chat{t: t, r: r, id: "1"}
