@@ -146,8 +146,10 @@ func TestInlineRollOnChosen(t *testing.T) {
 	if err != nil || id == "" {
 		t.Fatalf("Choose: %q %v", id, err)
 	}
-	if before := f.InlineText(id); !strings.Contains(before, "Ana va a tirar") {
-		t.Errorf("placeholder %q", before)
+	// What is posted before the roll (the bot may already have edited the
+	// posted message by now: read the result's own text).
+	if !strings.Contains(res[0].Text, "Ana va a tirar") {
+		t.Errorf("placeholder %q", res[0].Text)
 	}
 	edits := waitFor(t, "inline edits", 1, 5*time.Second, f.Edits)
 	if want := "Ana tiró el 2026-12-01 10:52 UTC\n🎲 Ana: 2d6 = 1"; f.InlineText(id) != want || edits[0].InlineID != id {
