@@ -332,6 +332,9 @@ func (a *Adapter) syncLoop(ctx context.Context) error {
 					// belongs to it.
 					return fmt.Errorf("matrix: logging in again gave device %s of %s, not %s of %s: restart the bot", who.device, who.user, a.cli.DeviceID, a.cli.UserID)
 				}
+				if err := a.republishDeviceKeys(ctx); err != nil && ctx.Err() == nil {
+					a.log.Error("device keys after logging in again", "err", err)
+				}
 				continue
 			}
 			if errCode(err) == "M_UNKNOWN_POS" {

@@ -346,26 +346,46 @@ func relate(c *event.MessageEventContent, t target) {
 func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, content any, txn string) (id.EventID, error) {
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.SendRetryFor)
 	defer cancel()
+	// mautrix sends reactions in clear; in an encrypted room the
+	// homeserver should see nothing but ciphertext (as with Element).
+	encryptReaction := false
 	if typ == event.EventReaction && a.crypto != nil {
-		// mautrix sends reactions in clear; in an encrypted room the
-		// homeserver should see nothing but ciphertext (as with Element).
-		if enc, _ := a.cli.StateStore.IsEncrypted(ctx, room); enc {
-			encrypted, err := a.crypto.Encrypt(ctx, room, typ, content)
-			if err != nil {
-				return "", fmt.Errorf("encrypt reaction: %w", err)
-			}
-			typ, content = event.EventEncrypted, encrypted
-		}
+		encryptReaction, _ = a.cli.StateStore.IsEncrypted(ctx, room)
 	}
 	var evtID id.EventID
 	err := a.retry(ctx, "send", func() error {
-		resp, err := a.cli.SendMessageEvent(ctx, room, typ, content, mautrix.ReqSendEvent{TransactionID: txn})
-		if err != nil {
-			return err
+		for {
+			tok := a.auth.current()
+			t, c := typ, content
+			var err error
+			if encryptReaction {
+				var encrypted *event.EncryptedEventContent
+				if encrypted, err = a.crypto.Encrypt(ctx, room, typ, content); err != nil {
+					err = fmt.Errorf("encrypt reaction: %w", err)
+				}
+				t, c = event.EventEncrypted, encrypted
+			}
+			var resp *mautrix.RespSendEvent
+			if err == nil {
+				resp, err = a.cli.SendMessageEvent(ctx, room, t, c, mautrix.ReqSendEvent{TransactionID: txn})
+			}
+			if err == nil {
+				a.sends.add(time.Now())
+				evtID = resp.EventID
+				return nil
+			}
+			// The homeserver ended the session (M_UNKNOWN_TOKEN, soft
+			// logout or not): the sync loop logs in again on the same
+			// device. The reply waits for the new token and goes with the
+			// same transaction id; nothing was stored under the old one.
+			if a.cfg.Password == "" || !errors.Is(err, mautrix.MUnknownToken) {
+				return err
+			}
+			a.log.Debug("send refused: session ended; waiting for the new login", "room", room)
+			if !a.auth.waitNew(ctx, tok) {
+				return err
+			}
 		}
-		a.sends.add(time.Now())
-		evtID = resp.EventID
-		return nil
 	})
 	return evtID, err
 }

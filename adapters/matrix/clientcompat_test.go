@@ -1,0 +1,114 @@
+package matrix
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+)
+
+// TestSessionRevokedEncrypted: the bot's device is logged out behind its
+// back (Element's session manager, an admin): the homeserver deletes the
+// device with its keys. The bot logs in again on the same device id; a new
+// user's unverified device in an encrypted room then still gets an answer
+// it can decrypt, so the bot published its device keys again.
+func TestSessionRevokedEncrypted(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", true)
+	b := startBot(t, hs, newRouter(t), botOpts{crypto: true})
+	room := alice.createRoom(true, botID())
+	alice.waitJoined(room, botID())
+	time.Sleep(200 * time.Millisecond)
+	c := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply", wait, replyTo(botID(), c))
+
+	other, err := hs.Login(context.Background(), botName, botPassword)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.AccessToken = b.a.auth.current()
+	if _, err := other.Logout(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(wait)
+	for b.log.count("logging in again") == 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	// A new user, on a fresh unverified device, joins and asks.
+	carol := newUser(t, hs, "carol", true)
+	if _, err := alice.cli.InviteUser(context.Background(), room, &inviteReq{UserID: carol.cli.UserID}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := carol.cli.JoinRoomByID(context.Background(), room); err != nil {
+		t.Fatal(err)
+	}
+	carol.waitJoined(room, botID())
+	time.Sleep(500 * time.Millisecond)
+	c2 := carol.say(room, "!zaria 2+2 dc10")
+	got := carol.waitFor("reply after the device was logged out", wait, replyTo(botID(), c2))
+	if !got.Mautrix.WasEncrypted {
+		t.Errorf("reply not encrypted")
+	}
+	alice.waitFor("reply on alice's device", wait, replyTo(botID(), c2))
+}
+
+// TestSendDuringSoftLogout: Synapse ends the bot's session while a reply is
+// on its way (401 M_UNKNOWN_TOKEN, soft_logout true, to that send and to
+// every later request with the old token, through a proxy). The reply is
+// not lost: it waits for the sync loop to log in again and goes out once,
+// with the same transaction id.
+func TestSendDuringSoftLogout(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var mu sync.Mutex
+	expired := ""
+	var sends []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth := r.Header.Get("Authorization")
+		mu.Lock()
+		if r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+			sends = append(sends, r.URL.Path)
+			if expired == "" {
+				expired = auth
+			}
+		}
+		refuse := expired != "" && auth == expired
+		mu.Unlock()
+		if refuse {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = w.Write([]byte(`{"errcode":"M_UNKNOWN_TOKEN","error":"Access token has expired","soft_logout":true}`))
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	b := startBot(t, hs, newRouter(t), botOpts{homeURL: srv.URL})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	cmd := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply after the session ended", wait, replyTo(botID(), cmd))
+	time.Sleep(300 * time.Millisecond)
+	if n := len(alice.matching(replyTo(botID(), cmd))); n != 1 {
+		t.Errorf("reply shown %d times, want once", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(sends) < 2 || sends[0] != sends[1] {
+		t.Errorf("sends %v: want the refused one sent again with the same transaction id", sends)
+	}
+	if n := b.log.count("logging in again"); n != 1 {
+		t.Errorf("logged in again %d times, want once:\n%s", n, b.log)
+	}
+	if n := b.log.count("deliver reply"); n != 0 {
+		t.Errorf("a delivery failed:\n%s", b.log)
+	}
+}
