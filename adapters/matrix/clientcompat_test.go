@@ -10,7 +10,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
 )
 
 // TestSessionRevokedEncrypted: the bot's device is logged out behind its
