@@ -10,6 +10,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/id"
 )
 
 // TestSessionRevokedEncrypted: the bot's device is logged out behind its
@@ -109,5 +112,71 @@ func TestSendDuringSoftLogout(t *testing.T) {
 	}
 	if n := b.log.count("deliver reply"); n != 0 {
 		t.Errorf("a delivery failed:\n%s", b.log)
+	}
+}
+
+// TestLeavesEmptyRoom: a direct room (is_direct invite, as Element sends
+// it) is answered as private; when alice leaves it the bot leaves too and
+// forgets it. In a room where someone is still there (or invited) the bot
+// stays.
+func TestLeavesEmptyRoom(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	bob := newUser(t, hs, "bob", false)
+	b := startBot(t, hs, newRouter(t), botOpts{})
+	ctx := context.Background()
+	resp, err := alice.cli.CreateRoom(ctx, &mautrix.ReqCreateRoom{Preset: "trusted_private_chat", IsDirect: true, Invite: []id.UserID{botID()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dm := resp.RoomID
+	alice.waitJoined(dm, botID())
+	c := alice.say(dm, "!zaria 4+2 dc15")
+	alice.waitFor("reply in the direct room", wait, replyTo(botID(), c))
+	if v, _, _ := b.st.State(ctx, keyDirect(dm)); v != "1" {
+		t.Errorf("the is_direct invite was not recorded: %q", v)
+	}
+
+	group := alice.createRoom(false, botID(), bob.cli.UserID)
+	alice.waitJoined(group, botID())
+	if _, err := bob.cli.JoinRoomByID(ctx, group); err != nil {
+		t.Fatal(err)
+	}
+	alice.waitJoined(group, bob.cli.UserID)
+	invited := alice.createRoom(false, botID(), bob.cli.UserID) // bob invited, not joined
+	alice.waitJoined(invited, botID())
+
+	for _, r := range []id.RoomID{dm, group, invited} {
+		if _, err := alice.cli.LeaveRoom(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	joined := func() map[id.RoomID]bool {
+		resp, err := b.a.cli.JoinedRooms(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[id.RoomID]bool{}
+		for _, r := range resp.JoinedRooms {
+			m[r] = true
+		}
+		return m
+	}
+	deadline := time.Now().Add(wait)
+	for joined()[dm] && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond) // the other two had their chance to go wrong
+	j := joined()
+	if j[dm] {
+		t.Errorf("the bot stayed in the direct room alice left")
+	}
+	if !j[group] || !j[invited] {
+		t.Errorf("the bot left a room with someone still in it (or invited): group %v, invited %v", j[group], j[invited])
+	}
+	c2 := bob.say(group, "!zaria 2+2 dc10")
+	bob.waitFor("reply to bob", wait, replyTo(botID(), c2))
+	if n := b.log.count("removed from room"); n != 0 {
+		t.Errorf("leaving on its own was logged as being removed:\n%s", b.log)
 	}
 }

@@ -27,6 +27,7 @@ const gmLevel = 50
 // before it is never answered), and notes being kicked.
 func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 	if evt.GetStateKey() != string(a.cli.UserID) {
+		a.leaveIfAlone(ctx, evt)
 		return
 	}
 	mem := evt.Content.AsMember()
@@ -67,11 +68,53 @@ func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 		if evt.Mautrix.EventSource&event.SourceLeave == 0 {
 			return
 		}
-		a.log.Info("removed from room", "room", room, "by", evt.Sender, "membership", mem.Membership)
+		if evt.Sender != a.cli.UserID {
+			a.log.Info("removed from room", "room", room, "by", evt.Sender, "membership", mem.Membership)
+		}
 		if _, err := a.cli.ForgetRoom(ctx, room); err != nil {
 			a.log.Debug("forget room", "room", room, "err", err)
 		}
 	}
+}
+
+// leaveIfAlone leaves (and forgets) a room once the last other member has
+// left it: nobody is left to answer (a direct room the user left, a
+// secret-roll room whose roller and GMs are gone), and a bot that stays
+// keeps receiving the room's state forever. Members invited and not yet
+// joined count as members.
+func (a *Adapter) leaveIfAlone(ctx context.Context, evt *event.Event) {
+	if evt.Mautrix.EventSource&event.SourceJoin == 0 {
+		return
+	}
+	switch evt.Content.AsMember().Membership {
+	case event.MembershipLeave, event.MembershipBan:
+	default:
+		return
+	}
+	members, err := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, evt.RoomID)
+	if err != nil {
+		a.log.Warn("list members", "room", evt.RoomID, "err", err)
+		return
+	}
+	for _, m := range members {
+		if m != a.cli.UserID {
+			return
+		}
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	err = a.retry(ctx, "leave "+string(evt.RoomID), func() error {
+		_, err := a.cli.LeaveRoom(ctx, evt.RoomID)
+		return err
+	})
+	if err != nil {
+		if ctx.Err() == nil {
+			a.log.Warn("leave empty room", "room", evt.RoomID, "err", err)
+		}
+		return
+	}
+	a.log.Info("left a room nobody else is in", "room", evt.RoomID)
 }
 
 // ownJoin reports whether evt is the bot joining a room (not a profile
