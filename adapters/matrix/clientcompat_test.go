@@ -1,17 +1,23 @@
 package matrix
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/crypto/cryptohelper"
+	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 )
 
@@ -179,4 +185,108 @@ func TestLeavesEmptyRoom(t *testing.T) {
 	if n := b.log.count("removed from room"); n != 0 {
 		t.Errorf("leaving on its own was logged as being removed:\n%s", b.log)
 	}
+}
+
+// TestLateRoomKey: alice's client sends an encrypted command in a new
+// Megolm session, and the room key (an Olm to-device message) reaches the
+// bot 1.5 s after the command does (a proxy holds the bot's to-device
+// events back). The bot waits for the key instead of giving up, answers
+// once, without a 🔒, and alice decrypts the reply.
+func TestLateRoomKey(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", true)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var mu sync.Mutex
+	armed := false
+	var held []any
+	var release time.Time
+	heldOnce := false
+	base := proxy.Director
+	proxy.Director = func(r *http.Request) {
+		base(r)
+		r.Header.Del("Accept-Encoding")
+		mu.Lock()
+		if len(held) > 0 && strings.HasSuffix(r.URL.Path, "/sync") {
+			q := r.URL.Query() // poll quickly while a key is held
+			q.Set("timeout", "200")
+			r.URL.RawQuery = q.Encode()
+		}
+		mu.Unlock()
+	}
+	proxy.ModifyResponse = func(resp *http.Response) error {
+		if !strings.HasSuffix(resp.Request.URL.Path, "/sync") || resp.StatusCode != http.StatusOK {
+			return nil
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return err
+		}
+		var m map[string]any
+		if err := json.Unmarshal(body, &m); err == nil {
+			mu.Lock()
+			td, _ := m["to_device"].(map[string]any)
+			evs, _ := td["events"].([]any)
+			switch {
+			case armed && !heldOnce && len(evs) > 0:
+				held, heldOnce, release = evs, true, time.Now().Add(1500*time.Millisecond)
+				td["events"] = []any{}
+			case len(held) > 0 && time.Now().After(release):
+				if td == nil {
+					td = map[string]any{}
+					m["to_device"] = td
+				}
+				td["events"] = append(held, evs...)
+				held = nil
+			}
+			mu.Unlock()
+			if b, err := json.Marshal(m); err == nil {
+				body = b
+			}
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		resp.ContentLength = int64(len(body))
+		resp.Header.Set("Content-Length", strconv.Itoa(len(body)))
+		return nil
+	}
+	srv := httptest.NewServer(proxy)
+	t.Cleanup(srv.Close)
+	b := startBot(t, hs, newRouter(t), botOpts{crypto: true, homeURL: srv.URL})
+	room := alice.createRoom(true, botID())
+	alice.waitJoined(room, botID())
+	time.Sleep(200 * time.Millisecond)
+	c1 := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("first reply", wait, replyTo(botID(), c1))
+
+	// A new session: its key goes out with the next message.
+	mach := alice.cli.Crypto.(*cryptohelper.CryptoHelper).Machine()
+	if err := mach.CryptoStore.RemoveOutboundGroupSession(context.Background(), room); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	armed = true
+	mu.Unlock()
+	start := time.Now()
+	c2 := alice.say(room, "!zaria 2+2 dc10")
+	got := alice.waitFor("reply to the command whose key came late", 40*time.Second, replyTo(botID(), c2))
+	t.Logf("answered %v after the command", time.Since(start))
+	mu.Lock()
+	if !heldOnce {
+		t.Errorf("the proxy never held a room key back: the test proves nothing")
+	}
+	mu.Unlock()
+	if !got.Mautrix.WasEncrypted {
+		t.Errorf("reply not encrypted")
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := len(alice.matching(replyTo(botID(), c2))); n != 1 {
+		t.Errorf("answered %d times, want once", n)
+	}
+	if n := len(alice.matching(func(e *event.Event) bool {
+		return e.Sender == botID() && e.Type == event.EventReaction && e.Content.AsReaction().RelatesTo.Key == lockedKey
+	})); n != 0 {
+		t.Errorf("the bot marked %d messages 🔒 although the key came", n)
+	}
+	_ = b
 }
