@@ -425,19 +425,22 @@ func (a *Adapter) onEncryptedWithoutKey(ctx context.Context, evt *event.Event) {
 
 // process hands one sync batch to the handlers.
 func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since string) error {
-	if since != "" {
-		for room, data := range resp.Rooms.Join {
-			if data.Timeline.Limited && data.Timeline.PrevBatch != "" {
-				a.fillGap(ctx, room, data, since)
-			}
-		}
-	}
 	// The bot's joins first: the timeline of a room just joined starts with
 	// history from before the join, which must not be answered.
 	for room, data := range resp.Rooms.Join {
 		for _, evt := range append(data.State.Events[:len(data.State.Events):len(data.State.Events)], data.Timeline.Events...) {
 			if ts, ok := a.ownJoin(evt); ok {
 				a.raiseFloor(ctx, room, ts)
+			}
+		}
+	}
+	if since != "" {
+		for room, data := range resp.Rooms.Join {
+			// After the floors: in a room just joined, what a limited
+			// timeline leaves out is mostly history, and the walk back
+			// stops at the join.
+			if data.Timeline.Limited && data.Timeline.PrevBatch != "" {
+				a.fillGap(ctx, room, data, since)
 			}
 		}
 	}
@@ -450,12 +453,42 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since str
 		}
 		a.markHistory(ctx, last)
 	}
+	a.dropEncryptedHistory(ctx, resp)
 	if err := a.syncer.ProcessResponse(ctx, resp, since); err != nil {
 		return err
 	}
 	// Each room's worker records its newest handled event (a later
 	// catch-up stops there).
 	return nil
+}
+
+// dropEncryptedHistory takes out of the batch the encrypted events from
+// before the bot joined their room (or from before a fresh state): they are
+// never answered, and the bot has no keys for them. Left in, each one
+// would have the crypto helper wait for its key and then send the sender a
+// room key request: 150 requests for a room with 150 messages of history.
+func (a *Adapter) dropEncryptedHistory(ctx context.Context, resp *mautrix.RespSync) {
+	for room, data := range resp.Rooms.Join {
+		floor := int64(-1)
+		kept := data.Timeline.Events[:0]
+		for _, evt := range data.Timeline.Events {
+			if evt.Type.Type == event.EventEncrypted.Type {
+				if floor < 0 {
+					v, _, err := a.state.State(ctx, keyJoined(room))
+					if err != nil {
+						a.log.Error("load join time", "room", room, "err", err)
+					}
+					floor = parseInt(v)
+				}
+				if evt.Timestamp < floor {
+					continue
+				}
+			}
+			kept = append(kept, evt)
+		}
+		clear(data.Timeline.Events[len(kept):])
+		data.Timeline.Events = kept
+	}
 }
 
 // maxGap bounds how many missed events of one room are fetched after a

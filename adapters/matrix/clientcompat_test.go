@@ -290,3 +290,54 @@ func TestLateRoomKey(t *testing.T) {
 	}
 	_ = b
 }
+
+// TestJoinRoomWithHistory: the bot is invited to an encrypted room with
+// 150 messages of history (more than one sync's timeline, so the
+// homeserver marks it limited). Joining, it fetches none of that history
+// (it is never answered) and asks nobody for the keys of messages from
+// before it joined; the first command after the join is answered.
+func TestJoinRoomWithHistory(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", true)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var mu sync.Mutex
+	var pages, keyRequests int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		switch {
+		case r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/messages"):
+			pages++
+		case strings.Contains(r.URL.Path, "/sendToDevice/m.room_key_request/"):
+			keyRequests++
+		}
+		mu.Unlock()
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	b := startBot(t, hs, newRouter(t), botOpts{crypto: true, homeURL: srv.URL})
+	room := alice.createRoom(true)
+	for i := range 150 {
+		alice.say(room, "history "+strconv.Itoa(i))
+	}
+	time.Sleep(500 * time.Millisecond) // the bot's sync is idle again
+	mu.Lock()
+	pages0 := pages
+	mu.Unlock()
+	if _, err := alice.cli.InviteUser(context.Background(), room, &inviteReq{UserID: botID()}); err != nil {
+		t.Fatal(err)
+	}
+	alice.waitJoined(room, botID())
+	time.Sleep(200 * time.Millisecond)
+	c := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply after the join", wait, replyTo(botID(), c))
+	time.Sleep(4 * time.Second) // mautrix asks for missing keys after 3 s
+	mu.Lock()
+	defer mu.Unlock()
+	if pages-pages0 > 1 {
+		t.Errorf("the bot fetched %d pages of history when it joined, want at most one:\n%s", pages-pages0, b.log)
+	}
+	if keyRequests != 0 {
+		t.Errorf("the bot sent %d key requests for history from before it joined, want none", keyRequests)
+	}
+}
