@@ -341,3 +341,49 @@ func TestJoinRoomWithHistory(t *testing.T) {
 		t.Errorf("the bot sent %d key requests for history from before it joined, want none", keyRequests)
 	}
 }
+
+// TestSendRateLimitedHeaderOnly: a homeserver of spec v1.10+ may give the
+// wait only in the Retry-After header (seconds), with no retry_after_ms in
+// the body. The bot waits that long and the reply shows once.
+func TestSendRateLimitedHeaderOnly(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var mu sync.Mutex
+	var times []time.Time
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+			mu.Lock()
+			times = append(times, time.Now())
+			first := len(times) == 1
+			mu.Unlock()
+			if first {
+				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set("Retry-After", "2")
+				w.WriteHeader(http.StatusTooManyRequests)
+				_, _ = w.Write([]byte(`{"errcode":"M_LIMIT_EXCEEDED","error":"Too Many Requests"}`))
+				return
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	startBot(t, hs, newRouter(t), botOpts{homeURL: srv.URL})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	cmd := alice.say(room, "!zaria 4+2 dc15")
+	alice.waitFor("reply", wait, replyTo(botID(), cmd))
+	time.Sleep(200 * time.Millisecond)
+	if n := len(alice.matching(replyTo(botID(), cmd))); n != 1 {
+		t.Errorf("reply shown %d times, want once", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(times) < 2 {
+		t.Fatalf("%d sends, want the limited one retried", len(times))
+	}
+	if d := times[1].Sub(times[0]); d < 2*time.Second {
+		t.Errorf("retried after %v, want at least the Retry-After of 2 s", d)
+	}
+}
