@@ -387,3 +387,49 @@ func TestSendRateLimitedHeaderOnly(t *testing.T) {
 		t.Errorf("retried after %v, want at least the Retry-After of 2 s", d)
 	}
 }
+
+// TestThreadReplyAndEdit: a command in a thread (as Element sends it:
+// rel_type m.thread, is_falling_back true with in_reply_to the thread's
+// latest event) is answered in the thread, as a genuine reply to the
+// command (in_reply_to the command, not falling back), mentioning the
+// sender. With RerunEdits an edit of it (m.replace, whose new content
+// has no thread) is answered once, in the same thread.
+func TestThreadReplyAndEdit(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	startBot(t, hs, newRouter(t), botOpts{cfg: func(c *Config) { c.RerunEdits = true }})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	root := alice.say(room, "tonight's session")
+	cmd := alice.send(room, &event.MessageEventContent{MsgType: event.MsgText, Body: "!zaria 4+2 dc15",
+		RelatesTo: &event.RelatesTo{Type: event.RelThread, EventID: root, IsFallingBack: true, InReplyTo: &event.InReplyTo{EventID: root}}})
+	check := func(what string, got *event.Event, to id.EventID) {
+		t.Helper()
+		c := got.Content.AsMessage()
+		rel := c.RelatesTo
+		if rel == nil || rel.Type != event.RelThread || rel.EventID != root {
+			t.Errorf("%s: relation %+v, want the thread of %s", what, rel, root)
+			return
+		}
+		if rel.InReplyTo == nil || rel.InReplyTo.EventID != to || rel.IsFallingBack {
+			t.Errorf("%s: in_reply_to %+v falling back %v, want a genuine reply to %s", what, rel.InReplyTo, rel.IsFallingBack, to)
+		}
+		if c.MsgType != event.MsgNotice || c.Format != event.FormatHTML || c.Body == "" || strings.Contains(c.Body, "<") {
+			t.Errorf("%s: msgtype %s format %s body %q, want an m.notice with HTML and a plain body", what, c.MsgType, c.Format, c.Body)
+		}
+		if c.Mentions == nil || len(c.Mentions.UserIDs) != 1 || c.Mentions.UserIDs[0] != alice.cli.UserID {
+			t.Errorf("%s: m.mentions %+v, want alice", what, c.Mentions)
+		}
+	}
+	check("reply in the thread", alice.waitFor("reply in the thread", wait, replyTo(botID(), cmd)), cmd)
+
+	edit := alice.send(room, &event.MessageEventContent{MsgType: event.MsgText, Body: "* !zaria 4+2 dc18",
+		NewContent: &event.MessageEventContent{MsgType: event.MsgText, Body: "!zaria 4+2 dc18"},
+		RelatesTo:  &event.RelatesTo{Type: event.RelReplace, EventID: cmd}})
+	check("answer to the edit", alice.waitFor("answer to the edit", wait, replyTo(botID(), edit)), edit)
+	marker := alice.say(room, "!zaria 1+1 dc5")
+	alice.waitFor("marker", wait, replyTo(botID(), marker))
+	if n, m := len(alice.matching(replyTo(botID(), cmd))), len(alice.matching(replyTo(botID(), edit))); n != 1 || m != 1 {
+		t.Errorf("command answered %d times, its edit %d; want once each", n, m)
+	}
+}

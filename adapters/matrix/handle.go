@@ -240,6 +240,10 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	dispatched := time.Since(start)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: threadOf(content), txn: evt.ID}
+		if rel := content.OptionalGetRelatesTo(); rel != nil && rel.Type == event.RelReplace {
+			// An edit (RerunEdits) carries no thread: the edited event does.
+			t.thread = a.threadOfEvent(ctx, evt.RoomID, rel.EventID)
+		}
 		_ = a.deliver(ctx, t, rep) // logged there
 		a.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "dispatch", dispatched, "total", time.Since(start))
 	}
@@ -399,6 +403,27 @@ func (a *Adapter) lang(ctx context.Context, room id.RoomID) string {
 // chatOf is the core's name of a room.
 func chatOf(room id.RoomID) core.ChatRef {
 	return core.ChatRef{Platform: "matrix", ID: string(room)}
+}
+
+// threadOfEvent is the thread root of the event evtID of room, "" when it
+// is in no thread (or cannot be fetched). Its relation is read from the
+// event as the homeserver has it: in an encrypted room too, m.relates_to
+// stays in clear.
+func (a *Adapter) threadOfEvent(ctx context.Context, room id.RoomID, evtID id.EventID) id.EventID {
+	if evtID == "" {
+		return ""
+	}
+	evt, err := a.cli.GetEvent(ctx, room, evtID)
+	if err != nil {
+		a.log.Debug("fetch edited event", "room", room, "event", evtID, "err", err)
+		return ""
+	}
+	rel, _ := evt.Content.Raw["m.relates_to"].(map[string]any)
+	if t, _ := rel["rel_type"].(string); t == string(event.RelThread) {
+		root, _ := rel["event_id"].(string)
+		return id.EventID(root)
+	}
+	return ""
 }
 
 func threadOf(content *event.MessageEventContent) id.EventID {
