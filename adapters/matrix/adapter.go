@@ -118,6 +118,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	defer a.close()
 	defer a.rooms.close() // first: the handlers use the databases
 	err := a.syncLoop(ctx)
+	a.auth.stop() // no handler waits for a login that will not come
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -598,6 +599,27 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 		}
 		if !sleep(ctx, bo.Next()) {
 			return ctx.Err()
+		}
+	}
+}
+
+// authed runs f, and runs it again each time the homeserver refuses it
+// because the session ended (M_UNKNOWN_TOKEN, soft logout or not) once the
+// sync loop has logged in again on the same device (with a password only:
+// a configured token cannot be renewed). For the room workers: a reply, a
+// join or an upload under way when the session ends is not lost. Nothing
+// the homeserver refused that way was stored, so a send goes again with
+// the same transaction id. The caller bounds the wait with ctx.
+func (a *Adapter) authed(ctx context.Context, f func() error) error {
+	for {
+		tok := a.auth.current()
+		err := f()
+		if err == nil || a.cfg.Password == "" || !errors.Is(err, mautrix.MUnknownToken) {
+			return err
+		}
+		a.log.Debug("refused: the session ended; waiting for the new login")
+		if !a.auth.waitNew(ctx, tok) {
+			return err
 		}
 	}
 }

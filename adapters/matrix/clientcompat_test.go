@@ -66,58 +66,66 @@ func TestSessionRevokedEncrypted(t *testing.T) {
 	alice.waitFor("reply on alice's device", wait, replyTo(botID(), c2))
 }
 
-// TestSendDuringSoftLogout: Synapse ends the bot's session while a reply is
-// on its way (401 M_UNKNOWN_TOKEN, soft_logout true, to that send and to
-// every later request with the old token, through a proxy). The reply is
-// not lost: it waits for the sync loop to log in again and goes out once,
-// with the same transaction id.
+// TestSendDuringSoftLogout: Synapse ends the bot's session while a reply
+// (or the join of a room it is invited to) is on its way: 401
+// M_UNKNOWN_TOKEN, soft_logout true, to that request and to every later
+// one with the old token, through a proxy. Neither is lost: each waits for
+// the sync loop to log in again and goes out once, a reply with the same
+// transaction id.
 func TestSendDuringSoftLogout(t *testing.T) {
-	hs := startServer(t, optsNone)
-	alice := newUser(t, hs, "alice", false)
-	up, _ := url.Parse(hs.URL)
-	proxy := httputil.NewSingleHostReverseProxy(up)
-	var mu sync.Mutex
-	expired := ""
-	var sends []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		auth := r.Header.Get("Authorization")
-		mu.Lock()
-		if r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
-			sends = append(sends, r.URL.Path)
-			if expired == "" {
-				expired = auth
+	for _, trigger := range []string{"/send/m.room.message/", "/join"} {
+		t.Run(strings.Trim(trigger, "/"), func(t *testing.T) {
+			hs := startServer(t, optsNone)
+			alice := newUser(t, hs, "alice", false)
+			up, _ := url.Parse(hs.URL)
+			proxy := httputil.NewSingleHostReverseProxy(up)
+			var mu sync.Mutex
+			expired := ""
+			var sends []string
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				auth := r.Header.Get("Authorization")
+				mu.Lock()
+				if r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+					sends = append(sends, r.URL.Path)
+				}
+				if expired == "" && r.Method != http.MethodGet && strings.Contains(r.URL.Path, trigger) {
+					expired = auth
+				}
+				refuse := expired != "" && auth == expired
+				mu.Unlock()
+				if refuse {
+					w.Header().Set("Content-Type", "application/json")
+					w.WriteHeader(http.StatusUnauthorized)
+					_, _ = w.Write([]byte(`{"errcode":"M_UNKNOWN_TOKEN","error":"Access token has expired","soft_logout":true}`))
+					return
+				}
+				proxy.ServeHTTP(w, r)
+			}))
+			t.Cleanup(srv.Close)
+			b := startBot(t, hs, newRouter(t), botOpts{homeURL: srv.URL})
+			room := alice.createRoom(false, botID())
+			alice.waitJoined(room, botID())
+			cmd := alice.say(room, "!zaria 4+2 dc15")
+			alice.waitFor("reply after the session ended", wait, replyTo(botID(), cmd))
+			time.Sleep(300 * time.Millisecond)
+			if n := len(alice.matching(replyTo(botID(), cmd))); n != 1 {
+				t.Errorf("reply shown %d times, want once", n)
 			}
-		}
-		refuse := expired != "" && auth == expired
-		mu.Unlock()
-		if refuse {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusUnauthorized)
-			_, _ = w.Write([]byte(`{"errcode":"M_UNKNOWN_TOKEN","error":"Access token has expired","soft_logout":true}`))
-			return
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	b := startBot(t, hs, newRouter(t), botOpts{homeURL: srv.URL})
-	room := alice.createRoom(false, botID())
-	alice.waitJoined(room, botID())
-	cmd := alice.say(room, "!zaria 4+2 dc15")
-	alice.waitFor("reply after the session ended", wait, replyTo(botID(), cmd))
-	time.Sleep(300 * time.Millisecond)
-	if n := len(alice.matching(replyTo(botID(), cmd))); n != 1 {
-		t.Errorf("reply shown %d times, want once", n)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(sends) < 2 || sends[0] != sends[1] {
-		t.Errorf("sends %v: want the refused one sent again with the same transaction id", sends)
-	}
-	if n := b.log.count("logging in again"); n != 1 {
-		t.Errorf("logged in again %d times, want once:\n%s", n, b.log)
-	}
-	if n := b.log.count("deliver reply"); n != 0 {
-		t.Errorf("a delivery failed:\n%s", b.log)
+			mu.Lock()
+			defer mu.Unlock()
+			if expired == "" {
+				t.Fatalf("the proxy never ended the session: the test proves nothing")
+			}
+			if trigger == "/send/m.room.message/" && (len(sends) < 2 || sends[0] != sends[1]) {
+				t.Errorf("sends %v: want the refused one sent again with the same transaction id", sends)
+			}
+			if n := b.log.count("logging in again"); n != 1 {
+				t.Errorf("logged in again %d times, want once:\n%s", n, b.log)
+			}
+			if n := b.log.count("deliver reply") + b.log.count("join room"); n != 0 {
+				t.Errorf("a delivery or join failed:\n%s", b.log)
+			}
+		})
 	}
 }
 

@@ -50,8 +50,10 @@ func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 			}
 		}
 		err := a.retry(ctx, "join "+string(room), func() error {
-			_, err := a.cli.JoinRoomByID(ctx, room)
-			return err
+			return a.authed(ctx, func() error {
+				_, err := a.cli.JoinRoomByID(ctx, room)
+				return err
+			})
 		})
 		if err != nil {
 			if ctx.Err() == nil {

@@ -354,38 +354,23 @@ func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, cont
 	}
 	var evtID id.EventID
 	err := a.retry(ctx, "send", func() error {
-		for {
-			tok := a.auth.current()
+		return a.authed(ctx, func() error {
 			t, c := typ, content
-			var err error
 			if encryptReaction {
-				var encrypted *event.EncryptedEventContent
-				if encrypted, err = a.crypto.Encrypt(ctx, room, typ, content); err != nil {
-					err = fmt.Errorf("encrypt reaction: %w", err)
+				encrypted, err := a.crypto.Encrypt(ctx, room, typ, content)
+				if err != nil {
+					return fmt.Errorf("encrypt reaction: %w", err)
 				}
 				t, c = event.EventEncrypted, encrypted
 			}
-			var resp *mautrix.RespSendEvent
-			if err == nil {
-				resp, err = a.cli.SendMessageEvent(ctx, room, t, c, mautrix.ReqSendEvent{TransactionID: txn})
-			}
-			if err == nil {
-				a.sends.add(time.Now())
-				evtID = resp.EventID
-				return nil
-			}
-			// The homeserver ended the session (M_UNKNOWN_TOKEN, soft
-			// logout or not): the sync loop logs in again on the same
-			// device. The reply waits for the new token and goes with the
-			// same transaction id; nothing was stored under the old one.
-			if a.cfg.Password == "" || !errors.Is(err, mautrix.MUnknownToken) {
+			resp, err := a.cli.SendMessageEvent(ctx, room, t, c, mautrix.ReqSendEvent{TransactionID: txn})
+			if err != nil {
 				return err
 			}
-			a.log.Debug("send refused: session ended; waiting for the new login", "room", room)
-			if !a.auth.waitNew(ctx, tok) {
-				return err
-			}
-		}
+			a.sends.add(time.Now())
+			evtID = resp.EventID
+			return nil
+		})
 	})
 	return evtID, err
 }
@@ -622,9 +607,11 @@ func (a *Adapter) upload(ctx context.Context, room id.RoomID, c *event.MessageEv
 	}
 	var up *mautrix.RespMediaUpload
 	err := a.retry(ctx, "upload", func() error {
-		var err error
-		up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, name)
-		return err
+		return a.authed(ctx, func() error {
+			var err error
+			up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, name)
+			return err
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("upload: %w", err)
