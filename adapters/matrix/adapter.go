@@ -71,6 +71,7 @@ type Adapter struct {
 	limitedEver atomic.Bool
 	sends       sendLog
 	budget      budget
+	held        held
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -198,9 +199,10 @@ func (a *Adapter) connect(ctx context.Context) error {
 			db.Close()
 			return fmt.Errorf("matrix: crypto: %w", err)
 		}
-		helper.DecryptErrorCallback = func(evt *event.Event, err error) {
-			a.rooms.push(task{evt: evt, run: a.guard(func(ctx context.Context, evt *event.Event) { a.undecryptable(ctx, evt, err) })})
-		}
+		helper.DecryptErrorCallback = a.undecryptableLater
+		helper.CustomPostDecrypt = a.postDecrypted
+		// Before the helper's own handler, which Init adds: see held.
+		syncer.OnEventType(event.EventEncrypted, a.hold)
 		if err := a.retry(ctx, "crypto init", func() error { return helper.Init(ctx) }); err != nil {
 			db.Close()
 			return fmt.Errorf("matrix: crypto init (is the pickle key the one this crypto database was made with?): %w", err)

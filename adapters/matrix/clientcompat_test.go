@@ -199,8 +199,21 @@ func TestLeavesEmptyRoom(t *testing.T) {
 // Megolm session, and the room key (an Olm to-device message) reaches the
 // bot 1.5 s after the command does (a proxy holds the bot's to-device
 // events back). The bot waits for the key instead of giving up, answers
-// once, without a 🔒, and alice decrypts the reply.
+// once, without a 🔒, and alice decrypts the reply. "restart": the bot is
+// stopped while it waits and started again; the new run still gets the
+// command (the sync token was not saved past it) and its key (alice's
+// client shares it again when the bot asks, or the proxy lets it go).
 func TestLateRoomKey(t *testing.T) {
+	for _, restart := range []bool{false, true} {
+		name := "late"
+		if restart {
+			name = "restart"
+		}
+		t.Run(name, func(t *testing.T) { testLateRoomKey(t, restart) })
+	}
+}
+
+func testLateRoomKey(t *testing.T, restart bool) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", true)
 	up, _ := url.Parse(hs.URL)
@@ -239,6 +252,9 @@ func TestLateRoomKey(t *testing.T) {
 			switch {
 			case armed && !heldOnce && len(evs) > 0:
 				held, heldOnce, release = evs, true, time.Now().Add(1500*time.Millisecond)
+				if restart {
+					release = time.Now().Add(time.Hour) // until the new run
+				}
 				td["events"] = []any{}
 			case len(held) > 0 && time.Now().After(release):
 				if td == nil {
@@ -260,7 +276,8 @@ func TestLateRoomKey(t *testing.T) {
 	}
 	srv := httptest.NewServer(proxy)
 	t.Cleanup(srv.Close)
-	b := startBot(t, hs, newRouter(t), botOpts{crypto: true, homeURL: srv.URL})
+	dir := t.TempDir()
+	b := startBot(t, hs, newRouter(t), botOpts{crypto: true, homeURL: srv.URL, dir: dir})
 	room := alice.createRoom(true, botID())
 	alice.waitJoined(room, botID())
 	time.Sleep(200 * time.Millisecond)
@@ -277,6 +294,26 @@ func TestLateRoomKey(t *testing.T) {
 	mu.Unlock()
 	start := time.Now()
 	c2 := alice.say(room, "!zaria 2+2 dc10")
+	if restart {
+		deadline := time.Now().Add(wait)
+		for {
+			mu.Lock()
+			h := heldOnce
+			mu.Unlock()
+			if h || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		time.Sleep(500 * time.Millisecond) // the bot has the command and waits for its key
+		t.Logf("stopping at %v", time.Since(start))
+		b.stop()
+		b = startBot(t, hs, newRouter(t), botOpts{crypto: true, homeURL: srv.URL, dir: dir})
+		mu.Lock()
+		release = time.Now().Add(500 * time.Millisecond)
+		mu.Unlock()
+		t.Logf("restarted at %v", time.Since(start))
+	}
 	got := alice.waitFor("reply to the command whose key came late", 40*time.Second, replyTo(botID(), c2))
 	t.Logf("answered %v after the command", time.Since(start))
 	mu.Lock()
