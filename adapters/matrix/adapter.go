@@ -71,6 +71,7 @@ type Adapter struct {
 	limitedEver atomic.Bool
 	sends       sendLog
 	budget      budget
+	held        held
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -118,6 +119,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	defer a.close()
 	defer a.rooms.close() // first: the handlers use the databases
 	err := a.syncLoop(ctx)
+	a.auth.stop() // no handler waits for a login that will not come
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -197,9 +199,10 @@ func (a *Adapter) connect(ctx context.Context) error {
 			db.Close()
 			return fmt.Errorf("matrix: crypto: %w", err)
 		}
-		helper.DecryptErrorCallback = func(evt *event.Event, err error) {
-			a.rooms.push(task{evt: evt, run: a.guard(func(ctx context.Context, evt *event.Event) { a.undecryptable(ctx, evt, err) })})
-		}
+		helper.DecryptErrorCallback = a.undecryptableLater
+		helper.CustomPostDecrypt = a.postDecrypted
+		// Before the helper's own handler, which Init adds: see held.
+		syncer.OnEventType(event.EventEncrypted, a.hold)
 		if err := a.retry(ctx, "crypto init", func() error { return helper.Init(ctx) }); err != nil {
 			db.Close()
 			return fmt.Errorf("matrix: crypto init (is the pickle key the one this crypto database was made with?): %w", err)
@@ -332,6 +335,9 @@ func (a *Adapter) syncLoop(ctx context.Context) error {
 					// belongs to it.
 					return fmt.Errorf("matrix: logging in again gave device %s of %s, not %s of %s: restart the bot", who.device, who.user, a.cli.DeviceID, a.cli.UserID)
 				}
+				if err := a.republishDeviceKeys(ctx); err != nil && ctx.Err() == nil {
+					a.log.Error("device keys after logging in again", "err", err)
+				}
 				continue
 			}
 			if errCode(err) == "M_UNKNOWN_POS" {
@@ -422,19 +428,22 @@ func (a *Adapter) onEncryptedWithoutKey(ctx context.Context, evt *event.Event) {
 
 // process hands one sync batch to the handlers.
 func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since string) error {
-	if since != "" {
-		for room, data := range resp.Rooms.Join {
-			if data.Timeline.Limited && data.Timeline.PrevBatch != "" {
-				a.fillGap(ctx, room, data, since)
-			}
-		}
-	}
 	// The bot's joins first: the timeline of a room just joined starts with
 	// history from before the join, which must not be answered.
 	for room, data := range resp.Rooms.Join {
 		for _, evt := range append(data.State.Events[:len(data.State.Events):len(data.State.Events)], data.Timeline.Events...) {
 			if ts, ok := a.ownJoin(evt); ok {
 				a.raiseFloor(ctx, room, ts)
+			}
+		}
+	}
+	if since != "" {
+		for room, data := range resp.Rooms.Join {
+			// After the floors: in a room just joined, what a limited
+			// timeline leaves out is mostly history, and the walk back
+			// stops at the join.
+			if data.Timeline.Limited && data.Timeline.PrevBatch != "" {
+				a.fillGap(ctx, room, data, since)
 			}
 		}
 	}
@@ -447,12 +456,42 @@ func (a *Adapter) process(ctx context.Context, resp *mautrix.RespSync, since str
 		}
 		a.markHistory(ctx, last)
 	}
+	a.dropEncryptedHistory(ctx, resp)
 	if err := a.syncer.ProcessResponse(ctx, resp, since); err != nil {
 		return err
 	}
 	// Each room's worker records its newest handled event (a later
 	// catch-up stops there).
 	return nil
+}
+
+// dropEncryptedHistory takes out of the batch the encrypted events from
+// before the bot joined their room (or from before a fresh state): they are
+// never answered, and the bot has no keys for them. Left in, each one
+// would have the crypto helper wait for its key and then send the sender a
+// room key request: 150 requests for a room with 150 messages of history.
+func (a *Adapter) dropEncryptedHistory(ctx context.Context, resp *mautrix.RespSync) {
+	for room, data := range resp.Rooms.Join {
+		floor := int64(-1)
+		kept := data.Timeline.Events[:0]
+		for _, evt := range data.Timeline.Events {
+			if evt.Type.Type == event.EventEncrypted.Type {
+				if floor < 0 {
+					v, _, err := a.state.State(ctx, keyJoined(room))
+					if err != nil {
+						a.log.Error("load join time", "room", room, "err", err)
+					}
+					floor = parseInt(v)
+				}
+				if evt.Timestamp < floor {
+					continue
+				}
+			}
+			kept = append(kept, evt)
+		}
+		clear(data.Timeline.Events[len(kept):])
+		data.Timeline.Events = kept
+	}
 }
 
 // maxGap bounds how many missed events of one room are fetched after a
@@ -562,6 +601,27 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 		}
 		if !sleep(ctx, bo.Next()) {
 			return ctx.Err()
+		}
+	}
+}
+
+// authed runs f, and runs it again each time the homeserver refuses it
+// because the session ended (M_UNKNOWN_TOKEN, soft logout or not) once the
+// sync loop has logged in again on the same device (with a password only:
+// a configured token cannot be renewed). For the room workers: a reply, a
+// join or an upload under way when the session ends is not lost. Nothing
+// the homeserver refused that way was stored, so a send goes again with
+// the same transaction id. The caller bounds the wait with ctx.
+func (a *Adapter) authed(ctx context.Context, f func() error) error {
+	for {
+		tok := a.auth.current()
+		err := f()
+		if err == nil || a.cfg.Password == "" || !errors.Is(err, mautrix.MUnknownToken) {
+			return err
+		}
+		a.log.Debug("refused: the session ended; waiting for the new login")
+		if !a.auth.waitNew(ctx, tok) {
+			return err
 		}
 	}
 }

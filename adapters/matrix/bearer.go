@@ -1,7 +1,9 @@
 package matrix
 
 import (
+	"context"
 	"net/http"
+	"sync"
 	"sync/atomic"
 )
 
@@ -17,6 +19,10 @@ import (
 type bearer struct {
 	base  http.RoundTripper
 	token atomic.Pointer[string]
+
+	mu      sync.Mutex
+	changed chan struct{} // closed (and replaced) by set and stop
+	stopped bool          // no new login will come: waitNew gives up
 }
 
 func newBearer(base http.RoundTripper) *bearer {
@@ -27,7 +33,56 @@ func newBearer(base http.RoundTripper) *bearer {
 }
 
 // set makes tok the token of every later request ("" for none).
-func (b *bearer) set(tok string) { b.token.Store(&tok) }
+func (b *bearer) set(tok string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.token.Store(&tok)
+	b.wake()
+}
+
+// stop says that no new login will come (the sync loop has ended): those
+// waiting in waitNew give up.
+func (b *bearer) stop() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.stopped = true
+	b.wake()
+}
+
+// wake wakes those waiting in waitNew; called with mu held.
+func (b *bearer) wake() {
+	if b.changed != nil {
+		close(b.changed)
+		b.changed = nil
+	}
+}
+
+// waitNew waits until the token is a valid one other than old (the sync
+// loop logged in again after the homeserver ended the session). false:
+// ctx ended first, or the sync loop has stopped.
+func (b *bearer) waitNew(ctx context.Context, old string) bool {
+	for {
+		b.mu.Lock()
+		if cur := b.current(); cur != "" && cur != old {
+			b.mu.Unlock()
+			return true
+		}
+		if b.stopped {
+			b.mu.Unlock()
+			return false
+		}
+		if b.changed == nil {
+			b.changed = make(chan struct{})
+		}
+		ch := b.changed
+		b.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
 
 // current is the token requests carry now.
 func (b *bearer) current() string {

@@ -27,6 +27,7 @@ const gmLevel = 50
 // before it is never answered), and notes being kicked.
 func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 	if evt.GetStateKey() != string(a.cli.UserID) {
+		a.leaveIfAlone(ctx, evt)
 		return
 	}
 	mem := evt.Content.AsMember()
@@ -49,8 +50,10 @@ func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 			}
 		}
 		err := a.retry(ctx, "join "+string(room), func() error {
-			_, err := a.cli.JoinRoomByID(ctx, room)
-			return err
+			return a.authed(ctx, func() error {
+				_, err := a.cli.JoinRoomByID(ctx, room)
+				return err
+			})
 		})
 		if err != nil {
 			if ctx.Err() == nil {
@@ -67,11 +70,53 @@ func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
 		if evt.Mautrix.EventSource&event.SourceLeave == 0 {
 			return
 		}
-		a.log.Info("removed from room", "room", room, "by", evt.Sender, "membership", mem.Membership)
+		if evt.Sender != a.cli.UserID {
+			a.log.Info("removed from room", "room", room, "by", evt.Sender, "membership", mem.Membership)
+		}
 		if _, err := a.cli.ForgetRoom(ctx, room); err != nil {
 			a.log.Debug("forget room", "room", room, "err", err)
 		}
 	}
+}
+
+// leaveIfAlone leaves (and forgets) a room once the last other member has
+// left it: nobody is left to answer (a direct room the user left, a
+// secret-roll room whose roller and GMs are gone), and a bot that stays
+// keeps receiving the room's state forever. Members invited and not yet
+// joined count as members.
+func (a *Adapter) leaveIfAlone(ctx context.Context, evt *event.Event) {
+	if evt.Mautrix.EventSource&event.SourceJoin == 0 {
+		return
+	}
+	switch evt.Content.AsMember().Membership {
+	case event.MembershipLeave, event.MembershipBan:
+	default:
+		return
+	}
+	members, err := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, evt.RoomID)
+	if err != nil {
+		a.log.Warn("list members", "room", evt.RoomID, "err", err)
+		return
+	}
+	for _, m := range members {
+		if m != a.cli.UserID {
+			return
+		}
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	err = a.retry(ctx, "leave "+string(evt.RoomID), func() error {
+		_, err := a.cli.LeaveRoom(ctx, evt.RoomID)
+		return err
+	})
+	if err != nil {
+		if ctx.Err() == nil {
+			a.log.Warn("leave empty room", "room", evt.RoomID, "err", err)
+		}
+		return
+	}
+	a.log.Info("left a room nobody else is in", "room", evt.RoomID)
 }
 
 // ownJoin reports whether evt is the bot joining a room (not a profile
@@ -197,6 +242,10 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 	dispatched := time.Since(start)
 	if ok && rep != nil {
 		t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: threadOf(content), txn: evt.ID}
+		if rel := content.OptionalGetRelatesTo(); rel != nil && rel.Type == event.RelReplace {
+			// An edit (RerunEdits) carries no thread: the edited event does.
+			t.thread = a.threadOfEvent(ctx, evt.RoomID, rel.EventID)
+		}
 		_ = a.deliver(ctx, t, rep) // logged there
 		a.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "dispatch", dispatched, "total", time.Since(start))
 	}
@@ -356,6 +405,27 @@ func (a *Adapter) lang(ctx context.Context, room id.RoomID) string {
 // chatOf is the core's name of a room.
 func chatOf(room id.RoomID) core.ChatRef {
 	return core.ChatRef{Platform: "matrix", ID: string(room)}
+}
+
+// threadOfEvent is the thread root of the event evtID of room, "" when it
+// is in no thread (or cannot be fetched). Its relation is read from the
+// event as the homeserver has it: in an encrypted room too, m.relates_to
+// stays in clear.
+func (a *Adapter) threadOfEvent(ctx context.Context, room id.RoomID, evtID id.EventID) id.EventID {
+	if evtID == "" {
+		return ""
+	}
+	evt, err := a.cli.GetEvent(ctx, room, evtID)
+	if err != nil {
+		a.log.Debug("fetch edited event", "room", room, "event", evtID, "err", err)
+		return ""
+	}
+	rel, _ := evt.Content.Raw["m.relates_to"].(map[string]any)
+	if t, _ := rel["rel_type"].(string); t == string(event.RelThread) {
+		root, _ := rel["event_id"].(string)
+		return id.EventID(root)
+	}
+	return ""
 }
 
 func threadOf(content *event.MessageEventContent) id.EventID {

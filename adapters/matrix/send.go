@@ -346,26 +346,31 @@ func relate(c *event.MessageEventContent, t target) {
 func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, content any, txn string) (id.EventID, error) {
 	ctx, cancel := context.WithTimeout(ctx, a.cfg.SendRetryFor)
 	defer cancel()
+	// mautrix sends reactions in clear; in an encrypted room the
+	// homeserver should see nothing but ciphertext (as with Element).
+	encryptReaction := false
 	if typ == event.EventReaction && a.crypto != nil {
-		// mautrix sends reactions in clear; in an encrypted room the
-		// homeserver should see nothing but ciphertext (as with Element).
-		if enc, _ := a.cli.StateStore.IsEncrypted(ctx, room); enc {
-			encrypted, err := a.crypto.Encrypt(ctx, room, typ, content)
-			if err != nil {
-				return "", fmt.Errorf("encrypt reaction: %w", err)
-			}
-			typ, content = event.EventEncrypted, encrypted
-		}
+		encryptReaction, _ = a.cli.StateStore.IsEncrypted(ctx, room)
 	}
 	var evtID id.EventID
 	err := a.retry(ctx, "send", func() error {
-		resp, err := a.cli.SendMessageEvent(ctx, room, typ, content, mautrix.ReqSendEvent{TransactionID: txn})
-		if err != nil {
-			return err
-		}
-		a.sends.add(time.Now())
-		evtID = resp.EventID
-		return nil
+		return a.authed(ctx, func() error {
+			t, c := typ, content
+			if encryptReaction {
+				encrypted, err := a.crypto.Encrypt(ctx, room, typ, content)
+				if err != nil {
+					return fmt.Errorf("encrypt reaction: %w", err)
+				}
+				t, c = event.EventEncrypted, encrypted
+			}
+			resp, err := a.cli.SendMessageEvent(ctx, room, t, c, mautrix.ReqSendEvent{TransactionID: txn})
+			if err != nil {
+				return err
+			}
+			a.sends.add(time.Now())
+			evtID = resp.EventID
+			return nil
+		})
 	})
 	return evtID, err
 }
@@ -602,9 +607,11 @@ func (a *Adapter) upload(ctx context.Context, room id.RoomID, c *event.MessageEv
 	}
 	var up *mautrix.RespMediaUpload
 	err := a.retry(ctx, "upload", func() error {
-		var err error
-		up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, name)
-		return err
+		return a.authed(ctx, func() error {
+			var err error
+			up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, name)
+			return err
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("upload: %w", err)
