@@ -348,7 +348,7 @@ type repairArgs struct {
 func parseRepair(toks []string) (repairArgs, error) {
 	args := repairArgs{broken: -1}
 	for _, t := range toks {
-		k := fold.Key(t)
+		k := foldNum(t) // keeps the minus of "-2": refused, not read as 2
 		if isMagicWord(t) {
 			args.magic = true
 		} else if dieWord.MatchString(k) {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/reply"
 	"zaria/core/systems/kh"
 )
@@ -21,7 +20,9 @@ type khSpec struct {
 
 var (
 	khDiceWord = regexp.MustCompile(`^\+?(\d+)([shin])$`)
-	khDCWord   = regexp.MustCompile(`^(?:dc|cd|δκ)?([+-]?\d+)$`)
+	// "-2s": dice are only added; refused rather than read as "2s".
+	khNegDiceWord = regexp.MustCompile(`^-\d+[shin]$`)
+	khDCWord      = regexp.MustCompile(`^(?:dc|cd|δκ)?([+-]?\d+)$`)
 )
 
 func khNames() []named {
@@ -35,7 +36,11 @@ func khNames() []named {
 
 // khDice adds "2s", "+1i", "1h", "1n" to the pool; ok=false if w is not one.
 func khDice(w string, s, i *int) (bool, error) {
-	m := khDiceWord.FindStringSubmatch(fold.Key(w))
+	k := foldNum(w) // keeps the minus of "-2s" (fold.Key drops it)
+	if khNegDiceWord.MatchString(k) {
+		return true, command.Errorf("kh.error.dice_negative", "got", clip(w))
+	}
+	m := khDiceWord.FindStringSubmatch(k)
 	if m == nil {
 		return false, nil
 	}
