@@ -173,7 +173,12 @@ func dhUsage(ctx context.Context, req *command.Request, who string, toks []strin
 func usageTarget(ctx context.Context, req *command.Request, who, target string) (item string, die int, sheetKey string, err error) {
 	switch k := fold.Key(target); {
 	case k != "" && dieWord.MatchString(k):
-		die, _ = parseDie(k)
+		die, ok := parseDie(k)
+		if !ok || !dh.IsUsageDie(die) {
+			// "d0", "d99999999999999999999": not a usage die (never "no
+			// Resistencia" for an item without a name).
+			return "", 0, "", command.Errorf("dh.error.usage_die", "got", clip(strings.TrimPrefix(k, "d")))
+		}
 		return "", die, "", nil
 	case k == "" || dh.IsSheetName(k, sheetWeapon):
 		item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {

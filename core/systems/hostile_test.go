@@ -27,3 +27,19 @@ func TestTypedMinusIsNeverDropped(t *testing.T) {
 	b = newBot(t, sh)
 	run(t, b, []expect{{lang: "es", text: "/kh 5 llave dc10", errHas: "«-2s» no vale"}})
 }
+// A typed usage die that is no die ("d0", a number too big to read) gets
+// the usage die's message, not "<no item>: sin Resistencia".
+func TestDHUsageDieTypedOutOfRange(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "es", text: "/dh uso d0", errHas: "El dado de uso es d4, d6, d8, d10, d12 o d20; has puesto d0."},
+		{lang: "en", text: "/dh use d99999999999999999999", errHas: "you wrote d99999999999999999999"},
+		{lang: "el", text: "/dh χρήση d0", errHas: "d0"},
+	})
+	for _, s := range []string{"/dh uso d0", "/dh uso d99999999999999999999"} {
+		if got := text(b.roll("es", s)); strings.HasPrefix(got, "⚠️ :") || strings.Contains(got, "sin Resistencia") {
+			t.Errorf("%s: %q", s, got)
+		}
+	}
+}
+
