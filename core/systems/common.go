@@ -579,7 +579,9 @@ func foldNum(s string) string {
 // num writes an integer with the typographic minus sign: "−40", "12".
 func num(n int) string {
 	if n < 0 {
-		return "−" + strconv.Itoa(-n)
+		// Not strconv.Itoa(-n): -n overflows for the smallest int, which a
+		// sheet value may hold ("−-9223372036854775808").
+		return "−" + strings.TrimPrefix(strconv.Itoa(n), "-")
 	}
 	return strconv.Itoa(n)
 }

@@ -43,3 +43,17 @@ func TestDHUsageDieTypedOutOfRange(t *testing.T) {
 	}
 }
 
+// The smallest integer a sheet may hold is shown with one minus sign.
+func TestSmallestSheetNumberHasOneMinus(t *testing.T) {
+	sh := newSheets()
+	sh.active["u1"] = "Drake"
+	sh.chars["drake"] = map[string]string{"fuerza": "-9223372036854775808"}
+	b := newBot(t, sh)
+	run(t, b, []expect{
+		{lang: "es", text: "/zaria fuerza dc15", errHas: "has puesto −9223372036854775808."},
+		{lang: "en", text: "/rq fuerza", errHas: "you wrote −9223372036854775808."},
+	})
+	if got := text(b.roll("es", "/daegon fuerza d3")); strings.Contains(got, "−-") {
+		t.Errorf("two minus signs: %q", got)
+	}
+}
