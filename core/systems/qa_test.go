@@ -353,6 +353,6 @@ func TestSheetHintsFromARoll(t *testing.T) {
 	b := newSheetBot(t)
 	b.fails(ana, "!zaria fuerza+atletismo dc10", "!pj crear")
 	b.ok(ana, "/pj crear Enyra")
-	out := b.fails(ana, "!zaria fuerza+atletismo dc10", "!pj set fuerza")
+	out := b.fails(ana, "!zaria fuerza+atletismo dc10", "!pj poner fuerza")
 	hasNone(t, out, "/pj")
 }
