@@ -8,6 +8,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/character"
+	"zaria/core/command"
 	"zaria/core/systems/dungeonhack"
 )
 
@@ -397,4 +398,35 @@ func TestValueNameThatReadsAsNotation(t *testing.T) {
 	out := h.ok(chatA, ana, false, "/pj")
 	lacks(t, out, "vs 4", "dc 4", "floor 4")
 	contains(t, out, "versus 4", "absorb 4")
+}
+
+// A word that can be neither a number a roll takes nor a value's name
+// ("45%", "4,5", a number too big to read) is answered as such, with or
+// without an active character, never with "set it with /pj set 45% VALUE",
+// which /pj set refuses.
+func TestUnreadableValueNameInARoll(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	for _, w := range []string{"45%", "4,5", "99999999999999999999", "-99999999999999999999"} {
+		out := h.fails(chatA, ana, false, "/check "+w, "«"+w+"» is neither a number I can read nor the name of a sheet value. Write a whole number, e.g. 4")
+		lacks(t, out, "/pj set", "active character")
+	}
+	h.ok(chatA, ana, false, "/pj create Drake")
+	out := h.fails(chatA, ana, false, "/check 45%", "«45%» is neither a number")
+	lacks(t, out, "/pj set")
+	// What /pj set refuses, it says so itself: the hint is never a dead end.
+	h.fails(chatA, ana, false, "/pj set 45% 3", "45%")
+	// Digits are a number however many there are: never a value's name
+	// that "/rq 99999999999999999999" would then read.
+	for _, w := range []string{"99999999999999999999", "1-2", "-0"} {
+		h.fails(chatA, ana, false, "/pj set "+w+" 45", "«"+w+"» looks like a number or a die")
+	}
+	// A real value is still read, and an unknown one still named.
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	contains(t, h.ok(chatA, ana, false, "/check fuerza", 10), "d20 10 + fuerza 4 = 14")
+	h.fails(chatA, ana, false, "/check sigilo", "Drake has no value «sigilo»")
+	if _, err := h.svc.SheetText(context.Background(), chatA, ana.ID, "", "4,5"); err == nil {
+		t.Fatal("SheetText read a value named 4,5")
+	} else if ue, ok := command.AsUserError(err); !ok || ue.Key != "character.value_name_unreadable" {
+		t.Fatalf("SheetText 4,5: %v", err)
+	}
 }

@@ -221,14 +221,12 @@ func ValueKey(name string, max int) (string, error) {
 	return key, nil
 }
 
-// isNumber reports whether s reads as an integer (strconv.Atoi takes it),
-// without Atoi's error for the common name that is not one.
+// isNumber reports whether s is written like a number: digits and signs
+// only, with a digit. A number too big for an int ("99999999999999999999")
+// and "1-2" count: a roll reads them as numbers or arithmetic, never as a
+// value's name.
 func isNumber(s string) bool {
-	if strings.Trim(s, "+-0123456789") != "" {
-		return false
-	}
-	_, err := strconv.Atoi(s)
-	return err == nil
+	return strings.Trim(s, "+-0123456789") == "" && strings.ContainsAny(s, "0123456789")
 }
 
 // looksLikeDice reports whether s reads as dice notation (d20, 2d6, d%).

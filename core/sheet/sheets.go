@@ -6,11 +6,15 @@ import (
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/fold"
 )
 
 // SheetInt returns a numeric value of a character of chat (command.Sheets).
 // who "" is userID's active character; "Drake" or "@Drake" names one.
 func (s *Service) SheetInt(ctx context.Context, chat core.ChatRef, userID, who, name string) (int, error) {
+	if err := s.readable(name); err != nil {
+		return 0, err
+	}
 	c, err := s.resolve(ctx, chat, userID, who)
 	if err != nil {
 		return 0, err
@@ -26,8 +30,23 @@ func (s *Service) SheetInt(ctx context.Context, chat core.ChatRef, userID, who, 
 	return n, nil
 }
 
+// readable refuses a name that no sheet can hold (CheckValueName: "45%",
+// "4.5e1", a number too big to read, "99999999999999999999"), which a
+// system's command reads as a value's name when it is not a number it
+// takes. Saying "Drake has no value «45%». Set it with /pj poner 45% VALUE"
+// would send the user to a command that refuses it.
+func (s *Service) readable(name string) error {
+	if CheckValueName(name, s.lim.NameLen) != nil {
+		return command.Errorf("character.value_name_unreadable", "name", fold.Cut(name, 40))
+	}
+	return nil
+}
+
 // SheetText returns a text value of a character of chat (command.Sheets).
 func (s *Service) SheetText(ctx context.Context, chat core.ChatRef, userID, who, name string) (string, error) {
+	if err := s.readable(name); err != nil {
+		return "", err
+	}
 	c, err := s.resolve(ctx, chat, userID, who)
 	if err != nil {
 		return "", err

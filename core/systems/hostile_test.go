@@ -57,3 +57,18 @@ func TestSmallestSheetNumberHasOneMinus(t *testing.T) {
 		t.Errorf("two minus signs: %q", got)
 	}
 }
+
+// A word a system's command cannot read as its number and that cannot be a
+// sheet value's name ("45%" for an RQ skill, a number too big) is said to
+// be so, in the chat's language; the hint is never "/pj poner 45% VALOR",
+// which /pj poner refuses.
+func TestUnreadableWordInASystemRoll(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra")
+	for _, s := range []string{"/rq 45%", "/rq 45 vs 99999999999999999999", "/daegon 7 vs 99999999999999999999", "/zaria 4,2"} {
+		out := b.fails(ana, s, "no es un número que sepa leer ni el nombre de un valor", "Escribe un número entero, p. ej. 4")
+		hasNone(t, out, "pj poner", "pj set")
+	}
+	b.lang(chat, "el")
+	b.fails(ana, "/rq 45%", "Το «45%» δεν είναι αριθμός")
+}
