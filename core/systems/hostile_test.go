@@ -27,6 +27,7 @@ func TestTypedMinusIsNeverDropped(t *testing.T) {
 	b = newBot(t, sh)
 	run(t, b, []expect{{lang: "es", text: "/kh 5 llave dc10", errHas: "«-2s» no vale"}})
 }
+
 // A typed usage die that is no die ("d0", a number too big to read) gets
 // the usage die's message, not "<no item>: sin Resistencia".
 func TestDHUsageDieTypedOutOfRange(t *testing.T) {
