@@ -181,6 +181,14 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if k, ok := settingWords[key]; ok {
 		key = k
 	}
+	if len(fields) > 2 {
+		// "/ajustes zaria alta baja": one value, never the first one of
+		// several silently (every value is one word).
+		if _, ok := findOption(req.Router().Options(), key); ok || key == optLang || key == optPrefix {
+			return nil, command.Errorf("settings.one_value", "name", fold.Cut(fields[0], 32), "value", fold.Cut(fields[1], 32),
+				"extra", fold.Cut(strings.Join(fields[2:], " "), 32))
+		}
+	}
 	if key == optLang {
 		if len(fields) < 2 {
 			return listSettings(req), nil

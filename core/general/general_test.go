@@ -388,3 +388,38 @@ func TestHelpSaysEditsAreIgnored(t *testing.T) {
 		}
 	}
 }
+
+// A setting given two values is refused, saying which word is too many and
+// what to type; nothing changes (it took the first one silently).
+func TestSettingsRefuseASecondValue(t *testing.T) {
+	r, st := newRouter(t)
+	gm := chat{t: t, r: r, id: "1", gm: true}
+	ref := core.ChatRef{Platform: "test", ID: "1"}
+	for _, c := range []struct{ text, want string }{
+		{"/ajustes zaria alta baja", "Un ajuste cambia con un solo valor; sobra «baja». Escribe /ajustes zaria alta"},
+		{"/ajustes idioma en es", "sobra «es». Escribe /ajustes idioma en"},
+		{"/ajustes prefijo ! ?", "sobra «?». Escribe /ajustes prefijo !"},
+		{"/ajustes dh_dado d4 d6 d8", "sobra «d6 d8»"},
+	} {
+		rep := gm.say(c.text)
+		if got := reply.PlainText(rep); !rep.Error || !strings.Contains(got, c.want) {
+			t.Errorf("%s → %q (error=%v), want %q", c.text, got, rep.Error, c.want)
+		}
+	}
+	s, _ := st.Settings(context.Background(), ref)
+	if len(s.Options) != 0 || s.Lang != "" {
+		t.Errorf("a refused setting changed the chat: %+v", s)
+	}
+	gm.text("/lang en")
+	if got := gm.text("/settings zaria high low"); !strings.Contains(got, "«low» is one too many. Type /settings zaria high") {
+		t.Errorf("en: %q", got)
+	}
+	gm.text("/lang el")
+	if got := gm.text("/settings zaria πάνω κάτω"); !strings.Contains(got, "περισσεύει το «κάτω»") {
+		t.Errorf("el: %q", got)
+	}
+	// One value is still taken.
+	if got := gm.text("/ajustes zaria alta"); strings.Contains(got, "⚠️") {
+		t.Errorf("one value refused: %q", got)
+	}
+}
