@@ -314,3 +314,18 @@ func TestImportRefusedLateChangesNothing(t *testing.T) {
 	// The same document without the bad name is taken whole.
 	contains(t, h.ok(chatC, admin, true, "/importar --replace "+doc), fmt.Sprint(n, " characters"))
 }
+
+// An export saved again by an editor that puts a byte order mark in front
+// (Notepad) is still the export: it imports, whether the file is handed
+// over as it is (Matrix) or pasted.
+func TestImportTakesAByteOrderMark(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	setupParty(h)
+	_, rep := h.send(chatA, ana, false, "/exportar")
+	doc := string(rep.File.Data)
+	contains(t, h.ok(chatC, admin, true, "/importar \ufeff"+doc), "Imported 3 characters")
+	contains(t, h.ok(chatB, admin, true, "/importar --replace\n\ufeff"+doc), "Imported 3 characters")
+	contains(t, h.ok(chatB, bob, false, "/pj list"), "Mira")
+	// A mark inside the document is still refused.
+	h.fails(chatC, admin, true, "/importar "+strings.Replace(doc, `"version"`, "\ufeff"+`"version"`, 1), "not a valid export file")
+}

@@ -294,8 +294,10 @@ func nameList(names []string) string {
 // settings, too many characters, the first character that fails a check,
 // bad pads — the same answer whatever order its fields come in.
 func (s *Service) parseInto(ctx context.Context, req *command.Request, text string, src *Source) (ChatData, error) {
-	// A document pasted in a chat may come inside a ``` block.
-	text = strings.TrimSpace(text)
+	// A document pasted in a chat may come inside a ``` block. An editor
+	// that saved it again may have put a byte order mark in front (Matrix
+	// hands the file over as it is; Telegram's adapter drops it).
+	text = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(text), "\ufeff"))
 	if strings.HasPrefix(text, "```") {
 		text = strings.TrimPrefix(text, "```")
 		text = strings.TrimPrefix(text, "json")
