@@ -430,3 +430,24 @@ func TestUnreadableValueNameInARoll(t *testing.T) {
 		t.Fatalf("SheetText 4,5: %v", err)
 	}
 }
+
+// A name typed for a new character or value is a word: ".", "'" or "..."
+// are refused, and a value's name has no "." or "'" (no roll reads
+// "fuerza.x" back); "O'Brien" is still a character, "espada-larga" a
+// value. Nothing is created or set by a refusal.
+func TestNewNamesAreWords(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	for _, n := range []string{".", "'", "...", ".-'"} {
+		h.fails(chatA, ana, false, "/pj create "+n, "«"+n+"» can't be a character name: use one word of letters, digits, - or _")
+	}
+	contains(t, h.ok(chatA, ana, false, "/pj list"), "No characters")
+	h.ok(chatA, ana, false, "/pj create O'Brien")
+	h.fails(chatA, ana, false, "/pj rename ...", "«...» can't be a character name")
+	for _, n := range []string{"fuerza.x", "o'k", "a’b", "'"} {
+		h.fails(chatA, ana, false, "/pj set "+n+" 3", "«"+n+"» can't be a value name: use one word of letters, digits, - or _")
+	}
+	h.ok(chatA, ana, false, "/pj set espada-larga 3")
+	out := h.ok(chatA, ana, false, "/pj")
+	contains(t, out, "O'Brien", "espada-larga 3")
+	lacks(t, out, "fuerza.x", "o'k")
+}

@@ -118,6 +118,9 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 	if err := s.CheckCharacterName(name); err != nil {
 		return nil, err
 	}
+	if err := CheckNewName(name, "character"); err != nil {
+		return nil, err
+	}
 	system := ""
 	if len(args) == 2 {
 		var ok bool
@@ -220,6 +223,9 @@ func (s *Service) pjRename(ctx context.Context, req *command.Request, args []str
 	if err := s.CheckCharacterName(name); err != nil {
 		return nil, err
 	}
+	if err := CheckNewName(name, "character"); err != nil {
+		return nil, err
+	}
 	// Read before the edit's transaction: the check is against the others.
 	list, err := s.store.ListCharacters(ctx, req.Msg.Chat)
 	if err != nil {
@@ -304,6 +310,9 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 	}
 	name, text := args[0], strings.Join(args[1:], " ")
 	if err := CheckValueName(name, s.lim.NameLen); err != nil {
+		return nil, err
+	}
+	if err := CheckNewName(name, "value"); err != nil {
 		return nil, err
 	}
 	// Refused here, not in CheckValueName: an import keeps such a value

@@ -201,6 +201,28 @@ func checkName(name, key string, max int, kind string) error {
 	return nil
 }
 
+// CheckNewName is what a name typed for a new character (kind
+// "character") or value ("value") must be besides CheckName: a letter or
+// digit in it (".", "'" and "..." are no names), and for a value no "." or
+// "'", which no roll reads back ("/tirar 1d20+fuerza.x" is not
+// understood). Names stored before, and imported, are not checked again,
+// so that a chat's own export is never refused.
+func CheckNewName(name, kind string) error {
+	word := false
+	for _, r := range name {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			word = true
+		case kind == "value" && strings.ContainsRune(".'’", r):
+			return command.Errorf("character.name_bad_"+kind, "name", name)
+		}
+	}
+	if !word {
+		return command.Errorf("character.name_bad_"+kind, "name", name)
+	}
+	return nil
+}
+
 // CheckValueName is CheckName plus: not a number and not a dice term, so
 // that "fuerza+2" and "1d20+fuerza" stay unambiguous.
 func CheckValueName(name string, max int) error {
