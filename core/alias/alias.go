@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -109,10 +110,21 @@ func (s *Service) alias(ctx context.Context, req *command.Request) (*reply.Reply
 	return s.aliasSet(ctx, req, owner, args[0], strings.Join(args[1:], " "))
 }
 
+// maxPlaceholder is the highest numbered placeholder a saved roll fills:
+// {1} … {9} (expand).
+const maxPlaceholder = 9
+
+// numberedRe finds the numbered placeholders of a saved roll, signs and
+// leading zeros included ("{-1}", "{01}").
+var numberedRe = regexp.MustCompile(`\{([+-]?[0-9]+)\}`)
+
 // checkAliasName validates a new alias name and that no command has it.
 func (s *Service) checkAliasName(req *command.Request, name string) error {
 	if err := sheet.CheckName(name, s.lim.NameLen, "alias"); err != nil {
 		return err
+	}
+	if err := sheet.CheckNewName(name, "alias"); err != nil {
+		return err // "/alias . /roll 1d6" made the command "/."
 	}
 	if _, reserved := aliasSubcommands()[fold.Key(name)]; reserved {
 		return command.Errorf("alias.reserved", "name", name)
@@ -144,6 +156,13 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	p, ok := command.Parse(text, req.Settings.Options[command.PrefixOption], "")
 	if !ok {
 		return nil, command.Errorf("alias.not_command", "name", name)
+	}
+	// "{0}", "{10}": a number in braces that expand would leave as it is
+	// (only {1}…{9} are filled), so the saved roll could never work.
+	for _, m := range numberedRe.FindAllStringSubmatch(text, -1) {
+		if n, err := strconv.Atoi(m[1]); err != nil || n < 1 || n > maxPlaceholder {
+			return nil, command.Errorf("alias.bad_placeholder", "got", fold.Cut(m[0], 24), "max", maxPlaceholder)
+		}
 	}
 	if err := s.checkTarget(ctx, req, name, p.Name); err != nil {
 		return nil, err

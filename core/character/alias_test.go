@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"zaria/core"
 	"zaria/core/alias"
 	"zaria/core/character"
 )
@@ -158,4 +159,32 @@ func TestAliasQuotas(t *testing.T) {
 	h.ok(chatA, admin, true, "/alias --chat d /check x")
 	h.fails(chatA, admin, true, "/alias --chat e /check x", "The chat already has 1 saved roll,")
 	h.fails(chatA, ana, false, "/alias z /check "+strings.Repeat("x", 30), "too long (37 characters; at most 30)")
+}
+
+// A numbered place that is never filled ({0}, {10}, {-1}) is refused when
+// the saved roll is saved, saying which places there are; nothing is
+// saved. {1}…{9}, {*} and other words in braces (a pad's {objetivo}) stay.
+func TestAliasPlacesAreOneToNine(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	for _, p := range []string{"{0}", "{10}", "{-1}", "{99999999999999999999}"} {
+		h.fails(chatA, ana, false, "/alias x /check "+p, "«"+p+"» is not a place of a saved roll: places go from {1} to {9} (the words typed after its name), and {*} is all of them.")
+	}
+	contains(t, h.ok(chatA, ana, false, "/alias"), "No saved rolls yet")
+	h.ok(chatA, ana, false, "/alias x /check {1} {2} {3} {4} {5} {6} {7} {8} {9}")
+	h.ok(chatA, ana, false, "/alias y /check {objetivo}")
+	h.ok(chatA, ana, false, "/alias z /check {*}")
+	if err := h.db.SaveSettings(context.Background(), chatB, core.Settings{Lang: "es"}); err != nil {
+		t.Fatal(err)
+	}
+	h.fails(chatB, ana, false, "/alias x /check {0}", "«{0}» no es un hueco de una tirada guardada: los huecos van de {1} a {9}")
+}
+
+// A saved roll's name is a word: "/alias . /roll 1d6" made a command "/.".
+func TestAliasNameIsAWord(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	for _, n := range []string{".", "'", "..."} {
+		h.fails(chatA, ana, false, "/alias "+n+" /check fuerza", "«"+n+"» can't be a saved roll name: use one word of letters, digits, - or _")
+	}
+	contains(t, h.ok(chatA, ana, false, "/alias"), "No saved rolls yet")
+	h.ok(chatA, ana, false, "/alias o'k /check fuerza")
 }
