@@ -29,6 +29,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/dice"
 	"zaria/core/fold"
 	"zaria/core/reply"
 )
@@ -245,7 +246,8 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 		return nil, errorf(req, "pad.err.add_usage")
 	}
 	cmd := text
-	if !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!") {
+	plain := !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!")
+	if plain {
 		cmd = "/roll " + text // plain dice: d20, 2d6+1
 	}
 	if n := utf8.RuneCountInString(cmd); n > MaxCommand {
@@ -274,6 +276,17 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 	}
 	if err := check(ctx, req, p); err != nil {
 		return nil, err
+	}
+	if plain {
+		// Dice that do not parse ("xyz+", "1d1001") would fail at every
+		// press: refused now with what /roll would answer. The sheet's
+		// values are read when it is pressed.
+		if _, err := dice.Parse(text); err != nil {
+			if de, ok := dice.AsError(err); ok {
+				return nil, command.Errorf("dice.err."+de.Code, "near", de.Near, "max", de.Max, "got", de.Got)
+			}
+			return nil, err
+		}
 	}
 	if !hasLabel {
 		label = strings.TrimLeft(fold.Clean(text), "/!")

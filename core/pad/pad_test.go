@@ -328,3 +328,21 @@ func TestPadInOtherLanguagesAndSecret(t *testing.T) {
 		t.Errorf("clear: %s", got)
 	}
 }
+
+// Plain dice that do not parse would fail at every press: the button is
+// refused when added, with what /roll would answer, and nothing is stored.
+// Dice that read the sheet are taken (the sheet is read when pressed).
+func TestPadRefusesDiceThatNeverRoll(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
+	b.ok(eva, "/lang es")
+	b.fails(ana, "/pad add xyz+", "A «xyz+» le falta algo al final. Prueba: /tirar 2d6+3")
+	b.fails(ana, `/pad add "Golpe" 1d1001`, "1000")
+	b.fails(ana, `/pad add "a"b" 1d6`, "No entiendo")
+	b.ok(eva, "/lang en")
+	b.fails(ana, "/pad add --chat 1d4", "I don't understand")
+	if got := reply.PlainText(b.ok(ana, "/pad list")); strings.Contains(got, "/roll") {
+		t.Errorf("a refused button was stored: %q", got)
+	}
+	b.ok(ana, "/pad add 1d20+strength")
+	b.ok(ana, `/pad add "Attack" 1d20+5 vs 15 # sword`)
+}
