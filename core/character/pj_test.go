@@ -451,3 +451,17 @@ func TestNewNamesAreWords(t *testing.T) {
 	contains(t, out, "O'Brien", "espada-larga 3")
 	lacks(t, out, "fuerza.x", "o'k")
 }
+
+// A Matrix id longer than the spec's 255 bytes is nobody: it is not named
+// GM (25 of them filled /gm's list past a message); one of 255 still is.
+func TestGMMatrixIDHasTheSpecsLength(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	long := "@" + strings.Repeat("x", 256-len("@:example.org")) + ":example.org"
+	h.fails(chatA, admin, true, "/gm add "+long, "I don't know «"+long[:20])
+	contains(t, h.ok(chatA, admin, true, "/gm"), "Only the chat's admins are GMs here")
+	ok := long[:1] + long[2:]
+	if len(ok) != 255 {
+		t.Fatalf("test id of %d bytes", len(ok))
+	}
+	contains(t, h.ok(chatA, admin, true, "/gm add "+ok), "is now a GM")
+}

@@ -283,10 +283,15 @@ func matchUsers(known []core.User, name string) []core.User {
 	return loose
 }
 
+// maxMatrixID is the longest Matrix user id, in bytes.
+const maxMatrixID = 255
+
 // looksLikeUserID reports whether s is a platform user id: a Matrix id
 // (@local:server) or a Telegram numeric id.
 func looksLikeUserID(s string) bool {
-	if strings.HasPrefix(s, "@") && strings.Contains(s, ":") && !strings.ContainsAny(s, " \t") {
+	// A Matrix user id has at most 255 bytes (the spec's limit): a longer
+	// "@…:…" is nobody, and stored as a GM it filled /gm's list.
+	if strings.HasPrefix(s, "@") && strings.Contains(s, ":") && !strings.ContainsAny(s, " \t") && len(s) <= maxMatrixID {
 		return true
 	}
 	if s == "" || len(s) > 20 {
