@@ -366,10 +366,17 @@ func withHints(h command.HandlerFunc) command.HandlerFunc {
 	}
 }
 
+// maxWho is the longest name forWho shows: a character name's limit.
+const maxWho = 32
+
 // forWho names the character a roll was made for, when it is not the
 // sender's active one: "Orc: 🎲 …".
+//
+// who is the word as typed, and a roll that reads no sheet never looks the
+// character up: it is cleaned (no bidirectional or zero-width character
+// can turn the bot's line around) and cut to a character name's length.
 func forWho(rep *reply.Reply, who string) *reply.Reply {
-	who = strings.TrimPrefix(who, "@")
+	who = fold.Cut(fold.Clean(strings.TrimPrefix(who, "@")), maxWho)
 	if rep == nil || who == "" || len(rep.Lines) == 0 {
 		return rep
 	}

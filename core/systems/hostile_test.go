@@ -73,3 +73,30 @@ func TestUnreadableWordInASystemRoll(t *testing.T) {
 	b.lang(chat, "el")
 	b.fails(ana, "/rq 45%", "Το «45%» δεν είναι αριθμός")
 }
+
+// The name a roll is made for is shown as the reply's first word even
+// when no sheet is read (plain numbers): it is cleaned like every name the
+// bot shows, so a bidirectional override or a zero-width character typed
+// in it never reaches the bot's line, and it is cut to a name's length.
+func TestRollForANameShowsItClean(t *testing.T) {
+	b := newBot(t, nil)
+	for _, c := range []struct {
+		text string
+		dice []int
+	}{
+		{"/zaria @Ana\u202e\u200b 4+2 dc15", []int{1, 1}},
+		{"/daegon Ana\u2066\u200d 7 d3", []int{1, 1}},
+		{"/kh @Ana\u200f 5 dc10", []int{1}},
+		{"/dh ataque @Ana\u202e 1d6", []int{1}},
+	} {
+		got := text(b.roll("es", c.text, c.dice...))
+		if !strings.HasPrefix(got, "Ana: ") {
+			t.Errorf("%q → %q", c.text, got)
+		}
+	}
+	long := strings.Repeat("N", 300)
+	got := text(b.roll("en", "/zaria "+long+" 4+2 dc15", 1, 1))
+	if first, _, _ := strings.Cut(got, "\n"); len([]rune(first)) > 120 || !strings.HasPrefix(got, strings.Repeat("N", 31)+"…: ") {
+		t.Errorf("a long name: %q", first)
+	}
+}
