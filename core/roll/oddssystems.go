@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"zaria/core/command"
+	"zaria/core/fold"
 	"zaria/core/reply"
 	"zaria/core/systems"
 )
@@ -36,6 +37,10 @@ func systemOdds(ctx context.Context, req *command.Request, args string) (rep *re
 }
 
 func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) *reply.Reply {
+	// The words as typed head the reply and title the chart: a name that
+	// no sheet is read for ("/odds zaria Ana 4+2") reaches them as typed,
+	// so it is cleaned like every text the bot shows.
+	text = fold.Clean(text)
 	rep := &reply.Reply{}
 	rep.Add(reply.T("📊 "), reply.C(text))
 	if co.Subject != "" {

@@ -449,3 +449,26 @@ func TestOddsOpposedExact(t *testing.T) {
 		t.Errorf("%s", plain(run(t, r, "en", "/odds rq 60 vs 45")))
 	}
 }
+
+// The words of a system's /odds head its reply and title its chart as
+// typed; a name that no sheet is read for may carry a bidirectional
+// override or a zero-width character, which never reaches the bot's text.
+func TestOddsSystemWordsShownClean(t *testing.T) {
+	r := systemsRouter(t)
+	for _, s := range []string{"/odds zaria Ana\u202e\u200b 4+2 dc15", "/odds kh Ana\u200f 5 dc10"} {
+		rep := run(t, r, "en", s)
+		if rep.Error {
+			t.Fatalf("%q: %s", s, plain(rep))
+		}
+		got := plain(rep)
+		if rep.Chart != nil {
+			got += rep.Chart.Title
+		}
+		if strings.ContainsAny(got, "\u202e\u200b\u2067\u200f") {
+			t.Errorf("%q: invisible characters in %q", s, got)
+		}
+		if !strings.Contains(got, "Ana ") {
+			t.Errorf("%q: %q", s, got)
+		}
+	}
+}
