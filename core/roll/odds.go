@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"zaria/core/command"
+	"zaria/core/fold"
 	"zaria/core/dice"
 	"zaria/core/reply"
 )
@@ -81,7 +82,9 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 			return nil, command.Errorf("odds.err.too_big", "expr", p)
 		}
 		fs := o.Floats()
-		ds = append(ds, distribution{text: p, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)})
+		// The part as typed heads its lines and names its series: the
+		// parser skips invisible characters, the echo must drop them too.
+		ds = append(ds, distribution{text: fold.Clean(p), e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)})
 	}
 	return renderOdds(req, ds, nil), nil
 }

@@ -211,3 +211,28 @@ func TestOddsApproxIsMarked(t *testing.T) {
 		t.Errorf("an explosion is marked approximate and says where it was cut:\n%s", text)
 	}
 }
+
+// /odds echoes each roll as typed: a zero-width or bidirectional character
+// the parser skips never reaches the bot's lines or the chart.
+func TestOddsEchoIsClean(t *testing.T) {
+	r := oddsRouter(t)
+	for _, s := range []string{"/odds 1d6\u200b+1", "/odds 3d6\u202e vs 12", "/odds 1d6 | 1d4\u2066+1"} {
+		rep := run(t, r, "en", s)
+		if rep.Error {
+			t.Fatalf("%q: %s", s, plain(rep))
+		}
+		got := plain(rep)
+		if rep.Chart != nil {
+			got += rep.Chart.Title
+			for _, se := range rep.Chart.Series {
+				got += se.Label
+			}
+		}
+		if strings.ContainsAny(got, "\u200b\u202e\u2066") {
+			t.Errorf("%q: invisible characters in %q", s, got)
+		}
+	}
+	if got := plain(run(t, r, "en", "/odds 1d6\u200b+1")); !strings.Contains(got, "📊 1d6+1") {
+		t.Errorf("echo: %q", got)
+	}
+}
