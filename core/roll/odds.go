@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/dice"
+	"zaria/core/fold"
 	"zaria/core/reply"
 )
 
