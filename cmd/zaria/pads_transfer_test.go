@@ -73,3 +73,33 @@ func TestPadsAreExportedAndImported(t *testing.T) {
 		t.Errorf("a version-1 import changed the pad:\n%s", got)
 	}
 }
+
+// Whatever a button was added or renamed with (an invisible character
+// pasted into it), the chat's export imports again: the bot never stores
+// a button its own /importar refuses.
+func TestPadsWithPastedInvisiblesRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	r := testRouter(t, "en", nil)
+	send := func(chat, text string) *reply.Reply {
+		t.Helper()
+		rep, ok := r.DispatchWith(ctx, core.Message{Chat: core.ChatRef{Platform: "cli", ID: chat},
+			From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true, LangHint: "en"}, dice.Seeded(1))
+		if !ok {
+			t.Fatalf("%q not answered", text)
+		}
+		if rep.Error {
+			t.Fatalf("%s: %q → %s", chat, text, reply.PlainText(rep))
+		}
+		return rep
+	}
+	send("a", "/pad add 1d6\u200f+1")
+	send("a", "/pad add \"x\" /roll 1d4\u202e")
+	send("a", "/pad rename 2 a\u200bb")
+	doc := string(send("a", "/export").File.Data)
+	if got := reply.PlainText(send("b", "/import "+doc)); !strings.Contains(got, "Imported") {
+		t.Fatalf("import of the chat's own export: %s", got)
+	}
+	if got := reply.PlainText(send("b", "/pad list")); !strings.Contains(got, "/roll 1d6+1") || !strings.Contains(got, "ab · /roll 1d4") {
+		t.Errorf("pads after the round trip:\n%s", got)
+	}
+}

@@ -183,7 +183,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	default: // rename
 		label, tail, quoted := quoted(rest)
 		if !quoted {
-			label, tail = rest, ""
+			label, tail = fold.Clean(rest), "" // as a quoted label is
 		}
 		if strings.TrimSpace(tail) != "" || label == "" {
 			return nil, errorf(req, "pad.err.rename_usage")
@@ -241,7 +241,11 @@ func checkLabel(label string) error {
 // add handles /pad add ["Label"] COMMAND | DICE.
 func (s *Service) add(ctx context.Context, req *command.Request, owner, rest string) (*reply.Reply, error) {
 	label, text, hasLabel := quoted(rest)
-	text = strings.TrimSpace(text)
+	// The command is stored, listed and exported as typed: on one line
+	// without invisible characters (a right-to-left mark pasted into it
+	// was printed in /pad list, and made the chat's export refused by
+	// /importar, which asks that of every button).
+	text = fold.Clean(text)
 	if text == "" || (hasLabel && label == "") {
 		return nil, errorf(req, "pad.err.add_usage")
 	}

@@ -346,3 +346,23 @@ func TestPadRefusesDiceThatNeverRoll(t *testing.T) {
 	b.ok(ana, "/pad add 1d20+strength")
 	b.ok(ana, `/pad add "Attack" 1d20+5 vs 15 # sword`)
 }
+
+// A button's command and name are stored on one line without invisible
+// characters, whatever was pasted: /pad list never prints a right-to-left
+// mark, and the chat's export imports again (/importar refuses a button
+// that is not so).
+func TestPadTextIsStoredClean(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
+	b.ok(ana, "/pad add 1d6\u200f+1")
+	b.ok(ana, "/pad add \"x\" /roll 1d4\u202e # a\u200bb")
+	b.ok(ana, "/pad rename 2 a\u200fb\u2066")
+	out := reply.PlainText(b.ok(ana, "/pad list"))
+	if strings.ContainsAny(out, "\u200f\u202e\u200b\u2066") {
+		t.Errorf("invisible characters in %q", out)
+	}
+	for _, w := range []string{"1. 1d6+1 · /roll 1d6+1", "2. ab · /roll 1d4 # ab"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("%q lacks %q", out, w)
+		}
+	}
+}
