@@ -108,7 +108,9 @@ func StripInvisible(s string) string {
 // invisible reports format characters that change how the text around
 // them is drawn without being seen: bidirectional embeddings, overrides
 // and isolates, marks, zero-width spaces and joiners, the word joiner and
-// the byte-order mark.
+// the byte-order mark; and the characters drawn as nothing at all (the
+// Mongolian vowel separator, Hangul fillers, tags), with which a name can
+// look empty or carry hidden text.
 func invisible(r rune) bool {
 	switch {
 	case r >= '\u202A' && r <= '\u202E', // LRE RLE PDF LRO RLO
@@ -117,7 +119,14 @@ func invisible(r rune) bool {
 		r >= '\u200B' && r <= '\u200D',                  // ZWSP ZWNJ ZWJ
 		r == '\u2060' || r == '\uFEFF',                  // word joiner, BOM
 		r >= '\u2061' && r <= '\u2064',                  // invisible operators
-		r == '\u00AD':                                   // soft hyphen
+		r == '\u00AD',                                   // soft hyphen
+		r == '\u180E', r == '\u034F',                    // Mongolian vowel separator, grapheme joiner
+		r == '\u115F' || r == '\u1160' || r == '\u3164' || r == '\uFFA0', // Hangul fillers, drawn as nothing
+		r == '\u17B4' || r == '\u17B5',                                   // Khmer inherent vowels, drawn as nothing
+		r >= '\u206A' && r <= '\u206F',                                   // deprecated format controls
+		r >= '\uFFF9' && r <= '\uFFFB',                                   // interlinear annotation
+		r >= 0xE0000 && r <= 0xE007F,                                     // tags: invisible ASCII
+		r >= 0x1D173 && r <= 0x1D17A:                                     // musical format controls
 		return true
 	}
 	return false

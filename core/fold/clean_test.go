@@ -54,3 +54,28 @@ func TestStripInvisible(t *testing.T) {
 		}
 	}
 }
+
+// Characters drawn as nothing at all go too: a name of Hangul fillers
+// looked empty, a Mongolian vowel separator hid between letters, tags
+// carry invisible ASCII.
+func TestCleanDropsWhatIsDrawnAsNothing(t *testing.T) {
+	for in, want := range map[string]string{
+		"Dr\u180eake":                       "Drake",
+		"\u3164\u3164":                      "",
+		"\u115f\u1160Ana\uffa0":             "Ana",
+		"A\u17b4n\u17b5a":                   "Ana",
+		"An\u034fa\u206a":                   "Ana",
+		"Ana\U000E0041\U000E0042\U000E007F": "Ana",
+		"x\uFFF9y\uFFFBz\U0001D173":         "xyz",
+	} {
+		if got := Clean(in); got != want {
+			t.Errorf("Clean(%q) = %q, want %q", in, got, want)
+		}
+		if clean(in) {
+			t.Errorf("clean(%q) says it is clean", in)
+		}
+		if got := StripInvisible(in); got != want && in != "\u3164\u3164" {
+			t.Errorf("StripInvisible(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
