@@ -440,6 +440,14 @@ func TestNewNamesAreWords(t *testing.T) {
 	for _, n := range []string{".", "'", "...", ".-'"} {
 		h.fails(chatA, ana, false, "/pj create "+n, "«"+n+"» can't be a character name: use one word of letters, digits, - or _")
 	}
+	// Letters drawn as nothing: the name would look empty.
+	// (Alone, they are no name at all: the message is dropped of them.)
+	for _, n := range []string{"\u3164", "\u115f\u1160"} {
+		h.fails(chatA, ana, false, "/pj create "+n, "/pj create Drake")
+	}
+	h.fails(chatA, ana, false, "/pj create Dr\uffa0ake", "can't be a character name")
+	h.fails(chatA, ana, false, "/pj create Dr\u3164ake", "can't be a character name")
+	h.fails(chatA, ana, false, "/alias at\u3164k /check fuerza", "can't be a saved roll name")
 	contains(t, h.ok(chatA, ana, false, "/pj list"), "No characters")
 	h.ok(chatA, ana, false, "/pj create O'Brien")
 	h.fails(chatA, ana, false, "/pj rename ...", "«...» can't be a character name")

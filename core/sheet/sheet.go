@@ -202,8 +202,9 @@ func checkName(name, key string, max int, kind string) error {
 }
 
 // CheckNewName is what a name typed for a new character (kind
-// "character") or value ("value") must be besides CheckName: a letter or
-// digit in it (".", "'" and "..." are no names), and for a value no "." or
+// "character"), value ("value") or saved roll ("alias") must be besides
+// CheckName: a letter or digit in it (".", "'" and "..." are no names), no
+// letter drawn as nothing (fold.Invisible), and for a value no "." or
 // "'", which no roll reads back ("/tirar 1d20+fuerza.x" is not
 // understood). Names stored before, and imported, are not checked again,
 // so that a chat's own export is never refused.
@@ -211,6 +212,10 @@ func CheckNewName(name, kind string) error {
 	word := false
 	for _, r := range name {
 		switch {
+		case fold.Invisible(r):
+			// A Hangul filler is a letter drawn as nothing: "ㅤ" looked
+			// like a character without a name.
+			return command.Errorf("character.name_bad_"+kind, "name", name)
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			word = true
 		case kind == "value" && strings.ContainsRune(".'’", r):
