@@ -181,13 +181,12 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if k, ok := settingWords[key]; ok {
 		key = k
 	}
-	if len(fields) > 2 {
+	if len(fields) > 2 && oneValueOf(req, key, fields[1]) {
 		// "/ajustes zaria alta baja": one value, never the first one of
-		// several silently (every value is one word).
-		if _, ok := findOption(req.Router().Options(), key); ok || key == optLang || key == optPrefix {
-			return nil, command.Errorf("settings.one_value", "name", fold.Cut(fields[0], 32), "value", fold.Cut(fields[1], 32),
-				"extra", fold.Cut(strings.Join(fields[2:], " "), 32))
-		}
+		// several silently (every value is one word). A first word that is
+		// no value of the setting gets the setting's own message.
+		return nil, command.Errorf("settings.one_value", "name", fold.Cut(fields[0], 32), "value", fold.Cut(fields[1], 32),
+			"extra", fold.Cut(strings.Join(fields[2:], " "), 32))
 	}
 	if key == optLang {
 		if len(fields) < 2 {
@@ -206,7 +205,7 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		if !req.IsGM {
 			return nil, command.Errorf("settings.gm_only")
 		}
-		p := fields[1]
+		p := fold.StripInvisible(fields[1]) // a word joiner pasted before "!"
 		if !command.ValidPrefix(p) {
 			return nil, command.Errorf("settings.bad_prefix", "value", p, "max", command.MaxPrefix)
 		}
@@ -234,6 +233,23 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		return nil, command.Errorf("settings.gm_only")
 	}
 	return save(ctx, req, opt, value)
+}
+
+// oneValueOf reports whether v is a value the setting key takes.
+func oneValueOf(req *command.Request, key, v string) bool {
+	switch key {
+	case optLang:
+		_, ok := parseLang(v)
+		return ok
+	case optPrefix:
+		return command.ValidPrefix(fold.StripInvisible(v))
+	}
+	opt, ok := findOption(req.Router().Options(), key)
+	if !ok {
+		return false
+	}
+	_, ok = optionValue(req, opt, v)
+	return ok
 }
 
 // optionWord is how value v of o is typed and shown in lang: the catalog's

@@ -400,6 +400,9 @@ func TestSettingsRefuseASecondValue(t *testing.T) {
 		{"/ajustes idioma en es", "sobra «es». Escribe /ajustes idioma en"},
 		{"/ajustes prefijo ! ?", "sobra «?». Escribe /ajustes prefijo !"},
 		{"/ajustes dh_dado d4 d6 d8", "sobra «d6 d8»"},
+		// A first word that is no value: the setting's own message.
+		{"/ajustes zaria pnj epico", "«pnj» no es un valor de zaria. Elige uno de: baja | exacta | alta."},
+		{"/ajustes idioma fr en", "No hablo «fr»"},
 	} {
 		rep := gm.say(c.text)
 		if got := reply.PlainText(rep); !rep.Error || !strings.Contains(got, c.want) {
@@ -418,8 +421,12 @@ func TestSettingsRefuseASecondValue(t *testing.T) {
 	if got := gm.text("/settings zaria πάνω κάτω"); !strings.Contains(got, "περισσεύει το «κάτω»") {
 		t.Errorf("el: %q", got)
 	}
-	// One value is still taken.
+	// One value is still taken, an invisible character pasted in a
+	// prefix too.
 	if got := gm.text("/ajustes zaria alta"); strings.Contains(got, "⚠️") {
 		t.Errorf("one value refused: %q", got)
+	}
+	if got := gm.text("/ajustes prefijo \u2060!"); strings.Contains(got, "⚠️") || !strings.Contains(got, "prefix = ! (") {
+		t.Errorf("prefix with a word joiner: %q", got)
 	}
 }
