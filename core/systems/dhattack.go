@@ -67,7 +67,10 @@ func parseAttacker(req *command.Request, toks []string) (dhAttacker, error) {
 			a.dmgN, a.dmgS = n, s
 		case penWord.MatchString(k):
 			m := penWord.FindStringSubmatch(k)
-			n, _ := atoi(m[2])
+			n, ok := atoi(m[2])
+			if !ok { // too many digits to read: never 0
+				return a, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", clip(t))
+			}
 			if n > dh.MaxPen {
 				return a, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
 			}
@@ -80,13 +83,19 @@ func parseAttacker(req *command.Request, toks []string) (dhAttacker, error) {
 				a.pen, a.penSet = n, true
 			}
 		case levelWord.MatchString(k):
-			n, _ := atoi(levelWord.FindStringSubmatch(k)[1])
+			n, ok := atoi(levelWord.FindStringSubmatch(k)[1])
+			if !ok {
+				return a, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", clip(t))
+			}
 			if n < dh.MinLevel || n > dh.MaxLevel {
 				return a, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", n)
 			}
 			a.level = n
 		case bonusWord.MatchString(k):
-			n, _ := atoi(k)
+			n, ok := atoi(k)
+			if !ok {
+				return a, command.Errorf("dh.error.bonus", "max", dh.MaxBonus, "got", clip(t))
+			}
 			if n > dh.MaxBonus || n < -dh.MaxBonus {
 				return a, command.Errorf("dh.error.bonus", "max", dh.MaxBonus, "got", n)
 			}
@@ -127,20 +136,27 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 		case strings.HasPrefix(t, "@") && len(t) > 1:
 			d.char = t[1:]
 		case dbWord.MatchString(k):
-			n, _ := atoi(dbWord.FindStringSubmatch(k)[1])
+			n, ok := atoi(dbWord.FindStringSubmatch(k)[1])
+			if !ok {
+				return d, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", clip(t))
+			}
 			if n > dh.MaxDB {
 				return d, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", n)
 			}
 			d.db, d.dbSet = n, true
 		case dbPlusWord.MatchString(k):
-			n, _ := atoi(dbPlusWord.FindStringSubmatch(k)[1])
+			n, ok := atoi(dbPlusWord.FindStringSubmatch(k)[1])
+			if !ok {
+				return d, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", clip(t))
+			}
 			d.dbPlus += n
 		case absWord.MatchString(k):
 			// An old Absorción die (spells, magic items) as DB.
-			n, _ := atoi(absWord.FindStringSubmatch(k)[1])
-			db, ok := dh.AbsorptionDB[n]
-			if !ok {
-				return d, command.Errorf("dh.error.absorption", "got", n)
+			digits := absWord.FindStringSubmatch(k)[1]
+			n, ok := atoi(digits)
+			db, known := dh.AbsorptionDB[n]
+			if !ok || !known {
+				return d, command.Errorf("dh.error.absorption", "got", clip(digits))
 			}
 			d.dbPlus += db
 		case dieWord.MatchString(k):
@@ -150,7 +166,10 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 			}
 			d.faces = n
 		case bonusWord.MatchString(k):
-			n, _ := atoi(k)
+			n, ok := atoi(k)
+			if !ok {
+				return d, command.Errorf("dh.error.static", "max", dh.MaxStatic, "got", clip(t))
+			}
 			if n < 0 || n > dh.MaxStatic {
 				return d, command.Errorf("dh.error.static", "max", dh.MaxStatic, "got", n)
 			}

@@ -100,3 +100,22 @@ func TestRollForANameShowsItClean(t *testing.T) {
 		t.Errorf("a long name: %q", first)
 	}
 }
+
+// A number too big to read in a Dungeon Hack word is out of range, never
+// read as 0: "99999999999999999999db" was an armour of 0 DB, "+9…" a
+// static absorption of 0, "pen-9…" no change, "n9…" "you wrote 0".
+func TestDHNumbersTooBigAreRefused(t *testing.T) {
+	b := newBot(t, nil)
+	const big = "99999999999999999999"
+	run(t, b, []expect{
+		{lang: "en", text: "/dh attack 1d6 vs " + big + "db", errHas: "At most 10 DB; you wrote " + big + "db"},
+		{lang: "en", text: "/dh attack 1d6 vs breastplate db+" + big, errHas: "At most 10 DB"},
+		{lang: "en", text: "/dh attack 1d6 vs breastplate +" + big, errHas: "Fixed absorption goes from 0 to 20; you wrote +" + big},
+		{lang: "es", text: "/dh ataque 1d6 pen-" + big, errHas: "La penetración va de 0 a 20; has puesto pen-" + big},
+		{lang: "es", text: "/dh ataque 1d6 pen" + big, errHas: "La penetración va de 0 a 20"},
+		{lang: "en", text: "/dh attack 1d6 n" + big, errHas: "The level goes from 1 to 100; you wrote n" + big},
+		{lang: "en", text: "/dh attack 1d6 +" + big, errHas: "+" + big},
+		{lang: "en", text: "/dh attack 1d6 vs absd" + big, errHas: "you wrote d" + big},
+		{lang: "el", text: "/dh επίθεση 1d6 vs " + big + "db", errHas: big},
+	})
+}
