@@ -119,3 +119,15 @@ func TestDHNumbersTooBigAreRefused(t *testing.T) {
 		{lang: "el", text: "/dh επίθεση 1d6 vs " + big + "db", errHas: big},
 	})
 }
+
+// The same in RQ's multiplier and KH's difficulty: the number as typed,
+// not "you wrote 0".
+func TestRQKHNumbersTooBigAreShownAsTyped(t *testing.T) {
+	b := newBot(t, nil)
+	const big = "99999999999999999999"
+	run(t, b, []expect{
+		{lang: "en", text: "/rq c14x" + big, errHas: "The multiplier goes from ×1 to ×10; you wrote ×" + big + "."},
+		{lang: "en", text: "/kh 5 dc" + big, errHas: "The difficulty goes from 1 to 60; you wrote " + big + "."},
+		{lang: "es", text: "/kh 5 dc-" + big, errHas: "has puesto -" + big},
+	})
+}

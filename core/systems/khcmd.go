@@ -77,7 +77,10 @@ func parseKH(req *command.Request, toks []string) (khSpec, error) {
 			return sp, command.Errorf("kh.error.extra", "got", clip(strings.Join(toks[j:], " ")))
 		}
 		if m := khDCWord.FindStringSubmatch(foldNum(w)); m != nil {
-			n, _ := atoi(m[1])
+			n, ok := atoi(m[1])
+			if !ok { // too many digits to read: never "you wrote 0"
+				return sp, command.Errorf("kh.error.dc", "min", kh.MinDC, "max", kh.MaxDC, "got", clip(m[1]))
+			}
 			if n < kh.MinDC || n > kh.MaxDC {
 				return sp, command.Errorf("kh.error.dc", "min", kh.MinDC, "max", kh.MaxDC, "got", n)
 			}

@@ -44,7 +44,10 @@ func parseRQSide(s string) (rqSide, error) {
 				side.t = term{name: m[1]}
 			}
 			if m[2] != "" {
-				n, _ := atoi(m[2])
+				n, ok := atoi(m[2])
+				if !ok { // too many digits to read: never "×0"
+					return side, command.Errorf("rq.error.mult", "min", rq.MinMult, "max", rq.MaxMult, "got", clip(m[2]))
+				}
 				if n < rq.MinMult || n > rq.MaxMult {
 					return side, command.Errorf("rq.error.mult", "min", rq.MinMult, "max", rq.MaxMult, "got", n)
 				}
