@@ -34,6 +34,9 @@ const (
 	tFunc             // floor ceil round abs
 	tHash             // #
 	tQuestion         // ?
+	tLBrace           // {
+	tRBrace           // }
+	tComma            // ,
 	tBad              // anything else
 )
 
@@ -176,6 +179,15 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 	case r == '#':
 		l.pos += n
 		t.kind = tHash
+	case r == '{':
+		l.pos += n
+		t.kind = tLBrace
+	case r == '}':
+		l.pos += n
+		t.kind = tRBrace
+	case r == ',':
+		l.pos += n
+		t.kind = tComma
 	case r == '?' || r == ';' || r == '\u037e': // ';' and U+037E are the Greek question mark
 		l.pos += n
 		t.kind = tQuestion
