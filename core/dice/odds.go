@@ -226,7 +226,8 @@ type oddsCtx struct {
 }
 
 func (oc *oddsCtx) spend(n int) error {
-	if oc.work+n > oc.max() {
+	if n > oc.max()-oc.work { // n may be a saturated estimate: never add it first
+
 		return errBudget // not done, so not spent: sampling may use it
 	}
 	oc.work += n

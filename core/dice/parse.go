@@ -491,14 +491,18 @@ func (g *Group) check(pos int) error {
 			}
 		}
 	}
+	code := CodeGroupKeep
+	if g.PerDie {
+		code = CodeKeepCount // of dice
+	}
 	switch g.Keep.Mode {
 	case KeepHigh, KeepLow:
 		if g.Keep.N < 1 || g.Keep.N > units {
-			return &Error{Code: CodeKeepCount, Pos: pos, Near: g.Text, Max: units, Got: g.Keep.N}
+			return &Error{Code: code, Pos: pos, Near: g.Text, Max: units, Got: g.Keep.N}
 		}
 	case DropHigh, DropLow:
 		if g.Keep.N >= units {
-			return &Error{Code: CodeKeepCount, Pos: pos, Near: g.Text, Max: units, Got: g.Keep.N}
+			return &Error{Code: code, Pos: pos, Near: g.Text, Max: units, Got: g.Keep.N}
 		}
 	}
 	return nil
