@@ -232,10 +232,9 @@ type Expr struct {
 	Text       string // the expression as typed, without repeat, target, label and '?'
 	TargetText string
 
-	dice    []*Dice  // terms in order
-	names   []*Name  // named values in order
-	groups  []*Group // grouped rolls in order
-	nitems  int32    // expressions of all the groups
+	dice    []*Dice   // terms in order
+	names   []*Name   // named values in order
+	grp     *groupSet // grouped rolls; nil without (the Expr stays in its size class)
 	diceBuf [2]*Dice
 }
 
@@ -276,12 +275,33 @@ func (e *Expr) Pool() bool {
 			return true
 		}
 	}
-	for _, g := range e.groups {
+	for _, g := range e.groups() {
 		if g.Success != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// groupSet is the grouped rolls of an expression.
+type groupSet struct {
+	list  []*Group // in order
+	items int32    // expressions of all of them
+}
+
+func (e *Expr) groups() []*Group {
+	if e.grp == nil {
+		return nil
+	}
+	return e.grp.list
+}
+
+// nitems is the number of expressions of all the groups.
+func (e *Expr) nitems() int {
+	if e.grp == nil {
+		return 0
+	}
+	return int(e.grp.items)
 }
 
 // Counts reports whether the total itself is a number of successes: the

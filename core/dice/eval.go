@@ -60,7 +60,7 @@ type Result struct {
 type resultMore struct {
 	names []int64   // the value of each named value
 	extra []int32   // rerolled faces and compound parts: see Die.aux
-	items []itemRes // the expressions of groups: items[rep*Expr.nitems+Group.off+i]
+	items []itemRes // the expressions of groups: items[rep*Expr.nitems()+Group.off+i]
 }
 
 // itemRes is one expression of a grouped roll: its total and whether it
@@ -210,8 +210,8 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 		}
 	}
 	ev.terms, ev.dice = res.terms, res.Dice
-	if e.nitems > 0 {
-		ev.items = make([]itemRes, e.Repeat*int(e.nitems))
+	if e.grp != nil {
+		ev.items = make([]itemRes, e.Repeat*e.nitems())
 	}
 	for i := range e.Repeat {
 		ev.rep = i
@@ -259,7 +259,6 @@ type evaluator struct {
 	terms  []termRes
 	parts  []int32 // scratch: compound parts
 	items  []itemRes
-	replay bool // a group's dice are rolled: a dice term gives its value
 }
 
 func (ev *evaluator) eval(n Node) (int64, error) {
@@ -269,15 +268,7 @@ func (ev *evaluator) eval(n Node) (int64, error) {
 	case *Name:
 		return ev.names[n.idx], nil
 	case *Dice:
-		if ev.replay {
-			return ev.terms[ev.rep*len(ev.e.dice)+int(n.idx)].value, nil
-		}
 		return ev.rollTerm(n)
-	case *Group:
-		if n.PerDie {
-			return ev.groupDice(n)
-		}
-		return ev.group(n)
 	case *Unary:
 		v, err := ev.eval(n.X)
 		return -v, err
@@ -303,6 +294,11 @@ func (ev *evaluator) eval(n Node) (int64, error) {
 			v = -v
 		}
 		return v, err
+	case *Group:
+		if n.PerDie {
+			return ev.groupDice(n)
+		}
+		return ev.group(n)
 	}
 	panic(fmt.Sprintf("dice: unknown node %T", n))
 }
@@ -638,7 +634,7 @@ func (ev *evaluator) keep(mode KeepMode, k int, units, order []int32, vals []int
 // group evaluates a grouped roll's expressions and keeps, drops or counts
 // their totals. Among equal totals the earlier expression ranks first.
 func (ev *evaluator) group(g *Group) (int64, error) {
-	base := ev.rep*int(ev.e.nitems) + int(g.off)
+	base := ev.rep*ev.e.nitems() + int(g.off)
 	items := ev.items[base : base+len(g.Items)]
 	for i, x := range g.Items {
 		v, err := ev.eval(x)
@@ -748,13 +744,27 @@ func (ev *evaluator) groupDice(g *Group) (int64, error) {
 		}
 		t.value = v
 	}
-	ev.replay = true
-	v, err := ev.eval(g.Items[0])
-	ev.replay = false
-	return v, err
+	return ev.kept(g.Items[0]), nil
+}
+
+// kept is the value of a group's one expression once its dice are kept
+// or counted: what each dice term kept, plus the numbers and names (the
+// only nodes it holds, joined by '+'; far within MaxMagnitude).
+func (ev *evaluator) kept(n Node) int64 {
+	switch n := n.(type) {
+	case *Dice:
+		return ev.terms[ev.rep*len(ev.e.dice)+int(n.idx)].value
+	case *Num:
+		return n.V
+	case *Name:
+		return ev.names[n.idx]
+	case *Binary:
+		return ev.kept(n.L) + ev.kept(n.R)
+	}
+	panic(fmt.Sprintf("dice: %T in a group of one expression", n))
 }
 
 // item returns expression i of group g in repetition rep.
 func (r *Result) item(g *Group, rep, i int) itemRes {
-	return r.more.items[rep*int(r.Expr.nitems)+int(g.off)+i]
+	return r.more.items[rep*r.Expr.nitems()+int(g.off)+i]
 }

@@ -162,8 +162,8 @@ func (o *Odds) fromDist(d *dist, approx bool) {
 func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 	o.Approx, o.Sampled = true, true
 	ev := evaluator{src: Seeded(0x5eed), e: e, names: names, terms: make([]termRes, len(e.dice))}
-	if e.nitems > 0 {
-		ev.items = make([]itemRes, e.nitems)
+	if e.grp != nil {
+		ev.items = make([]itemRes, e.nitems())
 	}
 	var n, hits, used int
 	var sum float64

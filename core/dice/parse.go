@@ -148,12 +148,12 @@ func (p *parser) parse() error {
 	if t := p.peek(false); t.kind == tTarget {
 		p.advance()
 		ts := p.peek(false).pos
-		nd, ng := len(p.e.dice), len(p.e.groups)
+		nd, ng := len(p.e.dice), len(p.e.groups())
 		target, err := p.additive()
 		if err != nil {
 			return err
 		}
-		if len(p.e.dice) != nd || len(p.e.groups) != ng {
+		if len(p.e.dice) != nd || len(p.e.groups()) != ng {
 			return errAt(CodeTargetDice, ts, strings.TrimSpace(s[ts:p.at]))
 		}
 		// A bracket label after the target labels the whole roll.
@@ -377,7 +377,10 @@ func (p *parser) braces() (Node, error) {
 	}
 	p.inGroup = true
 	first := len(p.e.dice)
-	g := &Group{off: p.e.nitems}
+	if p.e.grp == nil {
+		p.e.grp = &groupSet{}
+	}
+	g := &Group{off: p.e.grp.items}
 	for {
 		x, err := p.additive()
 		if err != nil {
@@ -414,8 +417,8 @@ func (p *parser) braces() (Node, error) {
 	if err := g.check(open); err != nil {
 		return nil, err
 	}
-	p.e.nitems += int32(len(g.Items))
-	p.e.groups = append(p.e.groups, g)
+	p.e.grp.items += int32(len(g.Items))
+	p.e.grp.list = append(p.e.grp.list, g)
 	return g, nil
 }
 
