@@ -179,15 +179,6 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 	case r == '#':
 		l.pos += n
 		t.kind = tHash
-	case r == '{':
-		l.pos += n
-		t.kind = tLBrace
-	case r == '}':
-		l.pos += n
-		t.kind = tRBrace
-	case r == ',':
-		l.pos += n
-		t.kind = tComma
 	case r == '?' || r == ';' || r == '\u037e': // ';' and U+037E are the Greek question mark
 		l.pos += n
 		t.kind = tQuestion
@@ -249,6 +240,15 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 			}
 		}
 		l.lexWord(t)
+	case r == '{': // grouped rolls: after the common tokens
+		l.pos += n
+		t.kind = tLBrace
+	case r == '}':
+		l.pos += n
+		t.kind = tRBrace
+	case r == ',':
+		l.pos += n
+		t.kind = tComma
 	default:
 		l.pos += n
 		t.kind = tBad
