@@ -352,6 +352,19 @@ func TestRollDrawsOnTheMessageBudget(t *testing.T) {
 	if rep := run(t, withBudget(100), "en", "/roll 20#10d6"); !rep.Error || !strings.Contains(plain(rep), "too much work") {
 		t.Errorf("200 dice in a budget of 100: %q", plain(rep))
 	}
+	// So are the dice of every expression of a group, and its odds are
+	// sampled with a small budget like any other.
+	if rep := run(t, withBudget(100), "en", "/roll 2#{20d6, 20d6, 20d6}kh1"); !rep.Error || !strings.Contains(plain(rep), "too much work") {
+		t.Errorf("120 grouped dice in a budget of 100: %q", plain(rep))
+	}
+	got = plain(run(t, withBudget(10_000), "en", "/roll {30d6, 30d6}kh1 vs 105 ?"))
+	if !strings.Contains(got, "📊 Chance: ≈") {
+		t.Errorf("small budget, grouped:\n%s", got)
+	}
+	got = plain(run(t, newRouter(t, nil), "en", "/roll {30d6, 30d6}kh1 vs 105 ?"))
+	if !strings.Contains(got, "📊 Chance: 77.08%") {
+		t.Errorf("default budget, grouped:\n%s", got)
+	}
 }
 
 // TestNestingMessage: issue 10. The nesting limit says the number of
