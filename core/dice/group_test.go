@@ -130,6 +130,10 @@ func TestGroupErrors(t *testing.T) {
 			t.Errorf("Parse(%q) = %s near %q, want %s near %q", c.in, e.Code, e.Near, c.code, c.near)
 		}
 	}
+	// The message says how many expressions were written.
+	if _, err := Parse("{1,2,3,4,5,6,7,8,9,10,11,12,13,14,15}kh1"); err == nil || err.(*Error).Got != 15 || err.(*Error).Max != MaxItems {
+		t.Errorf("15 expressions: %v", err)
+	}
 	// At the limits: MaxItems expressions, MaxDepth levels with the braces.
 	for _, in := range []string{
 		"{" + strings.TrimSuffix(strings.Repeat("1d6,", MaxItems), ",") + "}kh1",

@@ -387,9 +387,6 @@ func (p *parser) braces() (Node, error) {
 			return nil, err
 		}
 		g.Items = append(g.Items, x)
-		if len(g.Items) > MaxItems {
-			return nil, &Error{Code: CodeGroupTooBig, Pos: open, Near: "{", Max: MaxItems, Got: len(g.Items)}
-		}
 		c := p.peek(false)
 		if c.kind == tComma {
 			p.advance()
@@ -403,6 +400,9 @@ func (p *parser) braces() (Node, error) {
 			return nil, errAt(CodeUnclosed, open, "{")
 		}
 		return nil, p.unexpected(c)
+	}
+	if len(g.Items) > MaxItems { // all of them read, to say how many
+		return nil, &Error{Code: CodeGroupTooBig, Pos: open, Near: "{", Max: MaxItems, Got: len(g.Items)}
 	}
 	p.inGroup = false
 	p.depth--
