@@ -30,6 +30,8 @@ const DefaultMaxDice = 40
 //	1↻4     a 1 rerolled into a 4
 //	8✓ 1✗   a success / a failure of a pool
 //	+ 0 -   Fudge faces
+//	{[3, 5] + 2 = 10, ([4] = 4)}   a grouped roll: each total, a dropped
+//	        one in brackets, a counted one marked ✓ or ✗ (see writeGroup)
 func (r *Result) Spans(i int, opt RenderOptions) []reply.Span {
 	var b strings.Builder
 	b.Grow(64)
