@@ -1,7 +1,7 @@
 package dice
 
 // Node is one node of an expression tree. The concrete types are *Num,
-// *Name, *Dice, *Unary, *Binary and *Call.
+// *Name, *Dice, *Unary, *Binary, *Call and *Group.
 type Node interface{ node() }
 
 // Num is an integer literal.
@@ -101,6 +101,23 @@ func (c Cond) Match(v int) bool {
 	return false
 }
 
+// Match64 is Match for a total.
+func (c Cond) Match64(v int64) bool {
+	switch c.Op {
+	case EQ:
+		return v == int64(c.V)
+	case GT:
+		return v > int64(c.V)
+	case GE:
+		return v >= int64(c.V)
+	case LT:
+		return v < int64(c.V)
+	case LE:
+		return v <= int64(c.V)
+	}
+	return false
+}
+
 // ExplodeMode says what an exploding die does.
 type ExplodeMode uint8
 
@@ -177,6 +194,32 @@ func (*Dice) node()   {}
 func (*Unary) node()  {}
 func (*Binary) node() {}
 func (*Call) node()   {}
+func (*Group) node()  {}
+
+// Group is a grouped roll, {a, b, …} with an optional keep/drop and
+// success condition (Roll20's grouped rolls). With several expressions
+// the modifiers act on their totals; with one expression and a modifier
+// they act on the individual dice of its dice terms (PerDie).
+type Group struct {
+	Items []Node
+	Keep  struct {
+		Mode KeepMode
+		N    int
+	}
+	Success *Cond // count the totals (or, PerDie, the dice) that meet it
+	Failure *Cond // and subtract those that meet this (only with Success)
+	Label   string
+	Text    string // the group as typed
+	// PerDie: one expression with a modifier, acting on the dice of its
+	// dice terms.
+	PerDie     bool
+	terms      []*Dice // the dice terms inside, in order
+	off        int32   // index of its first item in a repetition's items
+	succ, fail Cond
+}
+
+// Modified reports whether the group keeps, drops or counts anything.
+func (g *Group) Modified() bool { return g.Keep.Mode != NoKeep || g.Success != nil }
 
 // Expr is a parsed roll: what to roll, how many times, against what.
 type Expr struct {
@@ -189,8 +232,9 @@ type Expr struct {
 	Text       string // the expression as typed, without repeat, target, label and '?'
 	TargetText string
 
-	dice    []*Dice // terms in order
-	names   []*Name // named values in order
+	dice    []*Dice   // terms in order
+	names   []*Name   // named values in order
+	grp     *groupSet // grouped rolls; nil without (the Expr stays in its size class)
 	diceBuf [2]*Dice
 }
 
@@ -224,12 +268,50 @@ func (e *Expr) written() int {
 // HasTarget reports whether the expression has vs/dc.
 func (e *Expr) HasTarget() bool { return e.Target != nil }
 
-// Pool reports whether any dice term counts successes.
+// Pool reports whether any dice term or group counts successes.
 func (e *Expr) Pool() bool {
 	for _, d := range e.dice {
 		if d.Pool() {
 			return true
 		}
+	}
+	for _, g := range e.groups() {
+		if g.Success != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// groupSet is the grouped rolls of an expression.
+type groupSet struct {
+	list  []*Group // in order
+	items int32    // expressions of all of them
+}
+
+func (e *Expr) groups() []*Group {
+	if e.grp == nil {
+		return nil
+	}
+	return e.grp.list
+}
+
+// nitems is the number of expressions of all the groups.
+func (e *Expr) nitems() int {
+	if e.grp == nil {
+		return 0
+	}
+	return int(e.grp.items)
+}
+
+// Counts reports whether the total itself is a number of successes: the
+// whole expression is one dice term or one group with a success condition.
+func (e *Expr) Counts() bool {
+	switch n := e.Root.(type) {
+	case *Dice:
+		return n.Pool()
+	case *Group:
+		return n.Success != nil
 	}
 	return false
 }

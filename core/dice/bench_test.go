@@ -5,7 +5,7 @@ import "testing"
 // BenchmarkRoll is parse + roll + render (reply spans) of one expression,
 // the work of a /roll without the router.
 func BenchmarkRoll(b *testing.B) {
-	for _, in := range []string{"2d6+3", "4d6kh3", "8d10>=7", "4d6!", "1d100"} {
+	for _, in := range []string{"2d6+3", "4d6kh3", "8d10>=7", "4d6!", "1d100", "{1d20, 1d20}kh1+5", "{4d6+3d8}kh1"} {
 		b.Run(in, func(b *testing.B) {
 			src := Seeded(1)
 			b.ReportAllocs()
@@ -26,7 +26,7 @@ func BenchmarkRoll(b *testing.B) {
 
 // BenchmarkOdds is parse + exact odds.
 func BenchmarkOdds(b *testing.B) {
-	for _, in := range []string{"3d6 dc12", "10d10kh3 dc20", "8d10>=7 vs 3", "4d6kh3", "100d6"} {
+	for _, in := range []string{"3d6 dc12", "10d10kh3 dc20", "8d10>=7 vs 3", "4d6kh3", "100d6", "{1d20, 1d20}kh1+5 vs 15", "{2d6, 1d12}kh1", "{3d20+5, 2d10}>15", "{1d8, 1d10, 1d12}dl1"} {
 		b.Run(in, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

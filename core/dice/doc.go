@@ -20,6 +20,11 @@
 //	          face, or at a glued compare point: r1, r<3, ro<=2
 //	>=N <=N >N <N =N   on a dice term: count successes (each die scores 1)
 //	f<=1      with a success condition: each failure scores −1 (f = f=lowest)
+//	{a, b}    a grouped roll (Roll20's): several expressions, each rolled
+//	          and totalled; with khN klN dhN dlN it keeps or drops totals,
+//	          with a condition (>=N … and f) it counts them: {1d20, 1d20}kh1,
+//	          {3d20+5, 2d10}>=15. With one expression and a modifier it
+//	          acts on every die of its dice terms: {4d6+3d8}kh1, {3d20}>=15
 //	+ - * /   arithmetic, with ( ) and floor( ) ceil( ) round( ) abs( )
 //	name      a named value, resolved by the caller's Lookup: fuerza,
 //	          δύναμη, fue_2; @Drake.fuerza (or @Drake:fuerza) is another
@@ -61,6 +66,33 @@
 // on anything but a division they change nothing, since every value is
 // already whole. Division by zero is an error, never infinity.
 //
+// # Grouped rolls
+//
+// A group {a, b, …} holds 1 to MaxItems expressions separated by commas
+// and is a term of the arithmetic ({1d20, 1d20}kh1 + 5). Each expression
+// is rolled and totalled in order. Then:
+//
+//   - without a modifier, the group is the sum of the totals;
+//   - khN klN dhN dlN keep or drop totals (among equal totals the earlier
+//     expression ranks first), and the group is the sum of those kept;
+//   - a success condition counts the kept totals that meet it, −1 for each
+//     that meets the failure condition (f<=3) instead. A group's f needs
+//     its compare point.
+//
+// The comparisons mean what they mean on dice: >N is strictly more than
+// N, >=N at least N (Roll20 reads >N as "N or more").
+//
+// With one expression and a modifier, the modifier acts on the dice:
+// every die of its dice terms is rolled as written (rerolls and
+// explosions included), then they are ranked together and kept or
+// dropped as one pool, as in step 3 above, and the condition counts the
+// kept ones, as in step 4. That expression must be dice terms added
+// together, without keep/drop or a condition of their own; with keep/drop
+// (not with a condition) it may add numbers and names: {4d6+3d8+2}kh1.
+// A group inside a group is refused (CodeGroupNested); the braces count
+// as one level of nesting, like a parenthesis, and a target cannot hold a
+// group.
+//
 // A target compares the total: success when total ≥ target. For a success
 // pool (8d10>=7 vs 3) the total is the number of successes, so the target
 // is "at least 3 successes".
@@ -71,7 +103,8 @@
 // ≤ MaxDraws random draws per command (explosions and rerolls included:
 // the dice written are checked before rolling, the extra draws while
 // rolling); repeat ≤ MaxRepeat; nesting ≤ MaxDepth; ≤ MaxNodes numbers,
-// names and terms; ≤ MaxGroups dice terms; literals ≤ MaxNumber; every
+// names, terms and groups; ≤ MaxGroups dice terms; ≤ MaxItems
+// expressions in a group; literals ≤ MaxNumber; every
 // intermediate value within ±MaxMagnitude. A die that would always explode
 // (1d1!, 1d6!>=1) or a reroll that matches every face (1d6r<7) is rejected
 // before rolling. Each limit is an *Error with its own Code.
@@ -81,5 +114,9 @@
 // See Expr.Odds: exact by convolution and order-statistics dynamic
 // programming with math/big counts; approximate (flagged) for explosions,
 // which are truncated, and for expressions whose exact computation would
-// exceed a work budget, which are sampled.
+// exceed a work budget, which are sampled. A group's expressions are
+// independent: their totals add by convolution, their successes are a
+// sum of Bernoulli variables, the highest or lowest one kept comes from
+// products of their cumulative distributions, and other keeps from the
+// order-statistics program with a state per kind of total (or of die).
 package dice

@@ -16,6 +16,7 @@ const (
 	MaxDepth     = 20         // nesting of parentheses, functions and signs
 	MaxNodes     = 100        // numbers, dice terms and names in one expression
 	MaxGroups    = 20         // dice terms in one expression
+	MaxItems     = 10         // expressions in one grouped roll {a, b, …}
 	MaxNumber    = 1000000    // an integer literal
 	MaxMagnitude = 1 << 50    // any intermediate value (about 10^15)
 	MaxLabel     = 100        // characters of a label
@@ -49,8 +50,12 @@ const (
 	CodeFailureAlone   = "failure_alone"  // f without a success condition
 	CodeTargetDice     = "target_dice"    // dice in the target of vs/dc
 	CodeCompareOutside = "compare_outside"
-	CodeLabelTooLong   = "label_too_long" // Max
-	CodeNameTooLong    = "name_too_long"  // Max
+	CodeLabelTooLong   = "label_too_long"   // Max
+	CodeNameTooLong    = "name_too_long"    // Max
+	CodeGroupTooBig    = "group_too_big"    // Max, Got: expressions in one {…}
+	CodeGroupNested    = "group_nested"     // Near: the inner '{'
+	CodeGroupPerDie    = "group_per_die"    // Near: the group, one expression that is not dice added together
+	CodeGroupKeep      = "group_keep_count" // Near: the group, Max: its expressions
 )
 
 // Error is a problem with the notation a user typed. It carries everything a

@@ -58,8 +58,16 @@ type Result struct {
 // resultMore is what only some rolls have, kept out of Result to keep the
 // common one small.
 type resultMore struct {
-	names []int64 // the value of each named value
-	extra []int32 // rerolled faces and compound parts: see Die.aux
+	names []int64   // the value of each named value
+	extra []int32   // rerolled faces and compound parts: see Die.aux
+	items []itemRes // the expressions of groups: items[rep*Expr.nitems()+Group.off+i]
+}
+
+// itemRes is one expression of a grouped roll: its total and whether it
+// was dropped, or counted as a success or failure (Die flags).
+type itemRes struct {
+	value int64
+	flags uint8
 }
 
 // newResult allocates a Result with room for nd dice and nt terms. A small
@@ -202,6 +210,9 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 		}
 	}
 	ev.terms, ev.dice = res.terms, res.Dice
+	if e.grp != nil {
+		ev.items = make([]itemRes, e.Repeat*e.nitems())
+	}
 	for i := range e.Repeat {
 		ev.rep = i
 		if res.Totals[i], err = ev.eval(e.Root); err != nil {
@@ -209,8 +220,8 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 		}
 	}
 	res.Dice, res.terms, res.Draws = ev.dice, ev.terms, ev.draws
-	if names != nil || ev.extra != nil {
-		res.more = &resultMore{names: names, extra: ev.extra}
+	if names != nil || ev.extra != nil || ev.items != nil {
+		res.more = &resultMore{names: names, extra: ev.extra, items: ev.items}
 	}
 	return res, nil
 }
@@ -247,6 +258,7 @@ type evaluator struct {
 	extra  []int32
 	terms  []termRes
 	parts  []int32 // scratch: compound parts
+	items  []itemRes
 }
 
 func (ev *evaluator) eval(n Node) (int64, error) {
@@ -282,6 +294,11 @@ func (ev *evaluator) eval(n Node) (int64, error) {
 			v = -v
 		}
 		return v, err
+	case *Group:
+		if n.PerDie {
+			return ev.groupDice(n)
+		}
+		return ev.group(n)
 	}
 	panic(fmt.Sprintf("dice: unknown node %T", n))
 }
@@ -529,7 +546,7 @@ func (ev *evaluator) rollPlain(d *Dice) error {
 	for i := range n {
 		units = append(units, int32(first+i)) // each die is a unit of its own
 	}
-	ev.keep(d, units, order, vals)
+	ev.keep(d.Keep.Mode, d.Keep.N, units, order, vals)
 	return nil
 }
 
@@ -548,7 +565,7 @@ func (ev *evaluator) rollKeep(d *Dice) error {
 			return err
 		}
 	}
-	ev.keep(d, units, order, vals)
+	ev.keep(d.Keep.Mode, d.Keep.N, units, order, vals)
 	return nil
 }
 
@@ -569,13 +586,13 @@ func (ev *evaluator) unitValue(units []int32, u int) int64 {
 // with its explosion chain); order and vals are empty scratch with room
 // for every unit. Units are ranked by value; among equal values the
 // earlier die ranks first, so it is the one kept by kh and kl.
-func (ev *evaluator) keep(d *Dice, units, order []int32, vals []int64) {
+func (ev *evaluator) keep(mode KeepMode, k int, units, order []int32, vals []int64) {
 	n := len(units)
 	for i := range n {
 		order = append(order, int32(i))
 		vals = append(vals, ev.unitValue(units, i))
 	}
-	high := d.Keep.Mode == KeepHigh || d.Keep.Mode == DropHigh
+	high := mode == KeepHigh || mode == DropHigh
 	if n <= 8 { // insertion sort, stable, no allocation
 		for i := 1; i < n; i++ {
 			for j := i; j > 0; j-- {
@@ -596,10 +613,9 @@ func (ev *evaluator) keep(d *Dice, units, order []int32, vals []int64) {
 		})
 	}
 	// The first k units in order are kept (kh/kl) or dropped (dh/dl).
-	k := d.Keep.N
 	for rank, u := range order {
 		drop := rank >= k
-		if d.Keep.Mode == DropHigh || d.Keep.Mode == DropLow {
+		if mode == DropHigh || mode == DropLow {
 			drop = rank < k
 		}
 		if !drop {
@@ -613,4 +629,142 @@ func (ev *evaluator) keep(d *Dice, units, order []int32, vals []int64) {
 			ev.dice[i].Flags |= DieDropped
 		}
 	}
+}
+
+// group evaluates a grouped roll's expressions and keeps, drops or counts
+// their totals. Among equal totals the earlier expression ranks first.
+func (ev *evaluator) group(g *Group) (int64, error) {
+	base := ev.rep*ev.e.nitems() + int(g.off)
+	items := ev.items[base : base+len(g.Items)]
+	for i, x := range g.Items {
+		v, err := ev.eval(x)
+		if err != nil {
+			return 0, err
+		}
+		items[i] = itemRes{value: v}
+	}
+	if g.Keep.Mode != NoKeep {
+		var obuf [MaxItems]int
+		order := obuf[:len(items)]
+		for i := range order {
+			order[i] = i
+		}
+		high := g.Keep.Mode == KeepHigh || g.Keep.Mode == DropHigh
+		for i := 1; i < len(order); i++ { // insertion sort, stable
+			for j := i; j > 0; j-- {
+				a, b := items[order[j-1]].value, items[order[j]].value
+				if (high && b > a) || (!high && b < a) {
+					order[j-1], order[j] = order[j], order[j-1]
+					continue
+				}
+				break
+			}
+		}
+		drop := g.Keep.Mode == DropHigh || g.Keep.Mode == DropLow
+		for rank, i := range order {
+			if (rank < g.Keep.N) == drop {
+				items[i].flags |= DieDropped
+			}
+		}
+	}
+	var total int64
+	for i := range items {
+		it := &items[i]
+		if it.flags&DieDropped != 0 {
+			continue
+		}
+		switch {
+		case g.Success == nil:
+			total += it.value // each within MaxMagnitude: no overflow in int64
+		case g.Success.Match64(it.value):
+			it.flags |= DieSuccess
+			total++
+		case g.Failure != nil && g.Failure.Match64(it.value):
+			it.flags |= DieFailure
+			total--
+		}
+	}
+	if total > MaxMagnitude || total < -MaxMagnitude {
+		return 0, errOverflow
+	}
+	return total, nil
+}
+
+// groupDice rolls a group of one expression whose modifier acts on its
+// dice: every die of its dice terms is rolled as written, the group's
+// keep/drop ranks them all (a die with its explosion chain as one unit,
+// the earlier die first among equals), its condition counts the kept
+// ones, and then the expression adds up what each term kept.
+func (ev *evaluator) groupDice(g *Group) (int64, error) {
+	first := len(ev.dice)
+	for _, d := range g.terms {
+		start := len(ev.dice)
+		if d.Explode.Mode == NoExplode && !d.Reroll.On && ev.draws+d.Count <= MaxDraws {
+			if err := ev.rollPlain(d); err != nil {
+				return 0, err
+			}
+		} else {
+			for range d.Count {
+				if err := ev.rollOne(d); err != nil {
+					return 0, err
+				}
+			}
+		}
+		t := &ev.terms[ev.rep*len(ev.e.dice)+int(d.idx)]
+		t.first, t.n = int32(start), int32(len(ev.dice)-start)
+	}
+	if g.Keep.Mode != NoKeep {
+		var units []int32
+		for i := first; i < len(ev.dice); i++ {
+			if ev.dice[i].Flags&DieExtra == 0 {
+				units = append(units, int32(i))
+			}
+		}
+		n := len(units)
+		ev.keep(g.Keep.Mode, g.Keep.N, units, make([]int32, 0, n), make([]int64, 0, n))
+	}
+	for _, d := range g.terms {
+		t := &ev.terms[ev.rep*len(ev.e.dice)+int(d.idx)]
+		var v int64
+		for i := t.first; i < t.first+t.n; i++ {
+			die := &ev.dice[i]
+			if die.Flags&DieDropped != 0 {
+				continue
+			}
+			switch {
+			case g.Success == nil:
+				v += int64(die.Value)
+			case g.Success.Match(int(die.Value)):
+				die.Flags |= DieSuccess
+				v++
+			case g.Failure != nil && g.Failure.Match(int(die.Value)):
+				die.Flags |= DieFailure
+				v--
+			}
+		}
+		t.value = v
+	}
+	return ev.kept(g.Items[0]), nil
+}
+
+// kept is the value of a group's one expression once its dice are kept
+// or counted: what each dice term kept, plus the numbers and names (the
+// only nodes it holds, joined by '+'; far within MaxMagnitude).
+func (ev *evaluator) kept(n Node) int64 {
+	switch n := n.(type) {
+	case *Dice:
+		return ev.terms[ev.rep*len(ev.e.dice)+int(n.idx)].value
+	case *Num:
+		return n.V
+	case *Name:
+		return ev.names[n.idx]
+	case *Binary:
+		return ev.kept(n.L) + ev.kept(n.R)
+	}
+	panic(fmt.Sprintf("dice: %T in a group of one expression", n))
+}
+
+// item returns expression i of group g in repetition rep.
+func (r *Result) item(g *Group, rep, i int) itemRes {
+	return r.more.items[rep*r.Expr.nitems()+int(g.off)+i]
 }

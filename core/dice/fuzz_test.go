@@ -21,6 +21,10 @@ var fuzzSeeds = []string{
 	"2d6 contra 8", "1d20 vs 15 [ataque] ?", "20#50d6", "100d1000", "100d100kh50", "10d6!>=4kh3>=5",
 	"1d1!", "1d6r<7", "((((1))))", "-(-(-1d6))", "1d6/(1d2-1)", "100d2!", "100d6!!", "1d1000*1d1000*1d1000",
 	"2d", "(", "[", "@", "@a.", "d", "dF", "dfuerza", "#", "?", "1#", "3d6 vs", "vs 3", "4d6kh", "4d6dl", "4d6k0",
+	// grouped rolls
+	"{1d20, 1d20}kh1 + 5 vs 15 ?", "{3d6+3d4+5, 2d8+4}kh1", "{4d6+3d8}kh1", "{3d20}>15", "{3d20+5, 2d10}>15",
+	"{1d6, 1d6, 1d6}dl1>=3f1", "{2d6!+1d8}kh1", "{2d6, 1d12}kl1", "2#{1d6, 1d6}kl1 vs 3 ?", "{2d6+3}", "{4d6!!+2d6r1}dh2>=4",
+	"{10d10>=7, 10d10>=7}kh1", "{1d6, {1d6}}", "{3d20+5}>15", "{", "}", ",", "{1d6,", "{}kh1", "{1d6, 1d6}f", "{1d6}kh2",
 }
 
 // FuzzParse parses, rolls, renders and weighs arbitrary text: it must
@@ -134,7 +138,7 @@ func genExpr(r *rand.Rand) string {
 	s := b.String()
 	if r.IntN(10) == 0 && len(s) > 0 { // a random mutation
 		i := r.IntN(len(s))
-		const chars = "()[]#?!<>=dkfr+-*/0123456789 "
+		const chars = "()[]{},#?!<>=dkfr+-*/0123456789 "
 		s = s[:i] + string(chars[r.IntN(len(chars))]) + s[i:]
 	}
 	return s
@@ -151,7 +155,18 @@ func genSum(r *rand.Rand, b *strings.Builder, depth int) {
 }
 
 func genTerm(r *rand.Rand, b *strings.Builder, depth int) {
-	switch k := r.IntN(10); {
+	switch k := r.IntN(11); {
+	case k == 10 && depth < 3:
+		b.WriteString("{")
+		for i := range 1 + r.IntN(3) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			genSum(r, b, depth+1)
+		}
+		b.WriteString("}")
+		mods := []string{"", "kh1", "kl1", "dl1", "dh2", "k2", ">=10", "<5f>15", ">3"}
+		b.WriteString(mods[r.IntN(len(mods))])
 	case k < 6:
 		counts := []int{1, 2, 3, 4, 8, 10, 20, 50, 100, 101}
 		sides := []string{"2", "4", "6", "8", "10", "12", "20", "100", "1000", "%", "F", "1", "3"}

@@ -34,6 +34,9 @@ const (
 	tFunc             // floor ceil round abs
 	tHash             // #
 	tQuestion         // ?
+	tLBrace           // {
+	tRBrace           // }
+	tComma            // ,
 	tBad              // anything else
 )
 
@@ -237,6 +240,15 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 			}
 		}
 		l.lexWord(t)
+	case r == '{': // grouped rolls: after the common tokens
+		l.pos += n
+		t.kind = tLBrace
+	case r == '}':
+		l.pos += n
+		t.kind = tRBrace
+	case r == ',':
+		l.pos += n
+		t.kind = tComma
 	default:
 		l.pos += n
 		t.kind = tBad

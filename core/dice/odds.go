@@ -162,6 +162,9 @@ func (o *Odds) fromDist(d *dist, approx bool) {
 func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 	o.Approx, o.Sampled = true, true
 	ev := evaluator{src: Seeded(0x5eed), e: e, names: names, terms: make([]termRes, len(e.dice))}
+	if e.grp != nil {
+		ev.items = make([]itemRes, e.nitems())
+	}
 	var n, hits, used int
 	var sum float64
 	var lastErr error
@@ -223,7 +226,8 @@ type oddsCtx struct {
 }
 
 func (oc *oddsCtx) spend(n int) error {
-	if oc.work+n > oc.max() {
+	if n > oc.max()-oc.work { // n may be a saturated estimate: never add it first
+
 		return errBudget // not done, so not spent: sampling may use it
 	}
 	oc.work += n
@@ -431,6 +435,8 @@ func (oc *oddsCtx) node(n Node) (*dist, error) {
 		return constDist(oc.names[n.idx]), nil
 	case *Dice:
 		return oc.term(n)
+	case *Group:
+		return oc.group(n)
 	case *Unary:
 		x, err := oc.node(n.X)
 		if err != nil {
@@ -703,9 +709,13 @@ func (oc *oddsCtx) binomial(n, k int) *big.Int {
 // their contributions. Once K dice are kept the rest must all rank lower:
 // that state is finished at once with (weight of lower faces)^(dice left).
 func (oc *oddsCtx) keep(u *dist, d *Dice, c func(int64) int64) (*dist, error) {
-	n, k := d.Count, d.Keep.N
+	return oc.keepN(u, d.Count, d.Keep.Mode, d.Keep.N, c)
+}
+
+// keepN is keep for n units kept or dropped by mode and its count k.
+func (oc *oddsCtx) keepN(u *dist, n int, mode KeepMode, k int, c func(int64) int64) (*dist, error) {
 	desc := true
-	switch d.Keep.Mode {
+	switch mode {
 	case KeepLow:
 		desc = false
 	case DropHigh:

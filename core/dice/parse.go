@@ -29,17 +29,18 @@ func Parse(text string) (*Expr, error) {
 }
 
 type parser struct {
-	src   string
-	lx    lexer
-	e     *Expr
-	spare *Dice // the first dice term's node, allocated with the Expr
-	at    int   // lexer position before the current token
-	tok   token
-	have  bool
-	hmod  bool
-	depth int
-	nodes int
-	draws int
+	src     string
+	lx      lexer
+	e       *Expr
+	spare   *Dice // the first dice term's node, allocated with the Expr
+	at      int   // lexer position before the current token
+	tok     token
+	have    bool
+	hmod    bool
+	depth   int
+	nodes   int
+	draws   int
+	inGroup bool // inside a grouped roll's braces
 }
 
 // peek returns the current token lexed in the given mode. It points to
@@ -79,7 +80,7 @@ func (p *parser) unexpected(t *token) *Error {
 		if strings.HasPrefix(p.text(t), "[") {
 			return errAt(CodeUnclosed, t.pos, "[")
 		}
-	case tRParen, tHash, tQuestion, tStar, tSlash, tPlus, tExplode, tLParen:
+	case tRParen, tHash, tQuestion, tStar, tSlash, tPlus, tExplode, tLParen, tLBrace, tRBrace, tComma:
 		return errAt(CodeSyntax, t.pos, p.text(t))
 	}
 	return errAt(CodeSyntax, t.pos, p.near(t.pos))
@@ -90,7 +91,7 @@ func (p *parser) near(pos int) string {
 	start := pos
 	for start > 0 && pos-start < 12 {
 		r, n := utf8.DecodeLastRuneInString(p.src[:start])
-		if unicode.IsSpace(r) || strings.ContainsRune("+-*/()", r) {
+		if unicode.IsSpace(r) || strings.ContainsRune("+-*/(){},", r) {
 			break
 		}
 		start -= n
@@ -98,7 +99,7 @@ func (p *parser) near(pos int) string {
 	end := pos
 	for end < len(p.src) && end-pos < 12 {
 		r, n := utf8.DecodeRuneInString(p.src[end:])
-		if unicode.IsSpace(r) || (end > pos && strings.ContainsRune("+-*/()", r)) {
+		if unicode.IsSpace(r) || (end > pos && strings.ContainsRune("+-*/(){},", r)) {
 			break
 		}
 		end += n
@@ -147,12 +148,12 @@ func (p *parser) parse() error {
 	if t := p.peek(false); t.kind == tTarget {
 		p.advance()
 		ts := p.peek(false).pos
-		nd := len(p.e.dice)
+		nd, ng := len(p.e.dice), len(p.e.groups())
 		target, err := p.additive()
 		if err != nil {
 			return err
 		}
-		if len(p.e.dice) != nd {
+		if len(p.e.dice) != nd || len(p.e.groups()) != ng {
 			return errAt(CodeTargetDice, ts, strings.TrimSpace(s[ts:p.at]))
 		}
 		// A bracket label after the target labels the whole roll.
@@ -354,8 +355,174 @@ func (p *parser) primary() (Node, error) {
 		return &Call{Fn: fn, X: x}, nil
 	case tLParen:
 		return p.group()
+	case tLBrace:
+		return p.braces()
 	}
 	return nil, p.unexpected(t)
+}
+
+// braces parses a grouped roll "{a, b, …}" with its modifiers and label;
+// the current token is '{'. A group inside a group is refused.
+func (p *parser) braces() (Node, error) {
+	open := p.peek(false).pos
+	if p.inGroup {
+		return nil, errAt(CodeGroupNested, open, "{")
+	}
+	if err := p.count(); err != nil {
+		return nil, err
+	}
+	p.advance()
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	p.inGroup = true
+	first := len(p.e.dice)
+	if p.e.grp == nil {
+		p.e.grp = &groupSet{}
+	}
+	g := &Group{off: p.e.grp.items}
+	for {
+		x, err := p.additive()
+		if err != nil {
+			return nil, err
+		}
+		g.Items = append(g.Items, x)
+		c := p.peek(false)
+		if c.kind == tComma {
+			p.advance()
+			continue
+		}
+		if c.kind == tRBrace {
+			p.advance()
+			break
+		}
+		if c.kind == tEOF {
+			return nil, errAt(CodeUnclosed, open, "{")
+		}
+		return nil, p.unexpected(c)
+	}
+	if len(g.Items) > MaxItems { // all of them read, to say how many
+		return nil, &Error{Code: CodeGroupTooBig, Pos: open, Near: "{", Max: MaxItems, Got: len(g.Items)}
+	}
+	p.inGroup = false
+	p.depth--
+	g.terms = p.e.dice[first:len(p.e.dice):len(p.e.dice)]
+	if err := p.groupModifiers(g); err != nil {
+		return nil, err
+	}
+	g.Text = strings.TrimSpace(p.src[open:p.at])
+	if err := p.optLabel(&g.Label); err != nil {
+		return nil, err
+	}
+	if err := g.check(open); err != nil {
+		return nil, err
+	}
+	p.e.grp.items += int32(len(g.Items))
+	p.e.grp.list = append(p.e.grp.list, g)
+	return g, nil
+}
+
+// groupModifiers reads a group's kh/kl/dh/dl N, success condition and f.
+func (p *parser) groupModifiers(g *Group) error {
+	for {
+		t := p.peek(true)
+		dup := func(seen bool) error {
+			if seen {
+				return errAt(CodeDuplicate, t.pos, p.text(t))
+			}
+			return nil
+		}
+		var err error
+		switch t.kind {
+		case tKeep:
+			if err = dup(g.Keep.Mode != NoKeep); err != nil {
+				return err
+			}
+			g.Keep.Mode, g.Keep.N = t.keep(), 1
+			p.advance()
+			if n := p.peek(true); n.kind == tNum && n.glue {
+				g.Keep.N = int(min(n.num, MaxNumber+1))
+				p.advance()
+			}
+		case tCmp:
+			if err = dup(g.Success != nil); err != nil {
+				return err
+			}
+			if g.succ, err = p.cond(Cond{}); err != nil {
+				return err
+			}
+			g.Success = &g.succ
+		case tFail:
+			if err = dup(g.Failure != nil); err != nil {
+				return err
+			}
+			p.advance()
+			// a group's f needs its compare point: f1, f<=3
+			if g.fail, err = p.cond(Cond{}); err != nil {
+				return err
+			}
+			g.Failure = &g.fail
+		default:
+			return nil
+		}
+	}
+}
+
+// check decides how a group acts and rejects what it cannot do: a keep
+// count out of range, failures without successes, and, with one
+// expression and a modifier (which acts on the dice), anything but dice
+// terms without their own keep or condition added together, with
+// numbers and names added only when it keeps or drops.
+func (g *Group) check(pos int) error {
+	dice := g.terms
+	if g.Failure != nil && g.Success == nil {
+		return errAt(CodeFailureAlone, pos, g.Text)
+	}
+	units := len(g.Items)
+	if len(g.Items) == 1 && g.Modified() {
+		g.PerDie = true
+		units = 0
+		for _, d := range dice {
+			units += d.Count
+		}
+		if !perDieSum(g.Items[0], g.Success == nil) || len(dice) == 0 {
+			return errAt(CodeGroupPerDie, pos, g.Text)
+		}
+		for _, d := range dice {
+			if d.Keep.Mode != NoKeep || d.Success != nil {
+				return errAt(CodeGroupPerDie, pos, g.Text)
+			}
+		}
+	}
+	code := CodeGroupKeep
+	if g.PerDie {
+		code = CodeKeepCount // of dice
+	}
+	switch g.Keep.Mode {
+	case KeepHigh, KeepLow:
+		if g.Keep.N < 1 || g.Keep.N > units {
+			return &Error{Code: code, Pos: pos, Near: g.Text, Max: units, Got: g.Keep.N}
+		}
+	case DropHigh, DropLow:
+		if g.Keep.N >= units {
+			return &Error{Code: code, Pos: pos, Near: g.Text, Max: units, Got: g.Keep.N}
+		}
+	}
+	return nil
+}
+
+// perDieSum reports whether n is dice terms (and, when consts, numbers
+// and names) joined by '+'.
+func perDieSum(n Node, consts bool) bool {
+	switch n := n.(type) {
+	case *Dice:
+		return true
+	case *Num, *Name:
+		return consts
+	case *Binary:
+		return n.Op == Add && perDieSum(n.L, consts) && perDieSum(n.R, consts)
+	}
+	return false
 }
 
 // group parses "( expr )"; the current token is '('.

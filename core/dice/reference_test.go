@@ -1,7 +1,9 @@
 package dice
 
 import (
+	"cmp"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,11 +14,12 @@ import (
 // evaluator that shares nothing with Parse and Roll. Its dice have faces
 // it chose, replayed in order. It found "-10+1" rolled as 11.
 type refGen struct {
-	r     *rand.Rand
-	b     strings.Builder
-	depth int
-	bad   bool  // division by zero or an intermediate value out of range
-	faces []int // the dice rolled, in the order the roll draws them
+	r       *rand.Rand
+	b       strings.Builder
+	depth   int
+	inGroup bool
+	bad     bool  // division by zero or an intermediate value out of range
+	faces   []int // the dice rolled, in the order the roll draws them
 }
 
 // dice writes NdS with faces of its own choosing, drawn in order.
@@ -109,12 +112,21 @@ func (g *refGen) unary() (v int64, div bool, a, b int64) {
 	return g.primary()
 }
 
-// primary := number | "(" expr ")" | fn "(" expr ")"
+// primary := number | "(" expr ")" | fn "(" expr ")" | group
 func (g *refGen) primary() (v int64, div bool, a, b int64) {
 	if g.depth >= 4 {
 		n := int64(g.r.IntN(21))
 		g.b.WriteString(strconv.FormatInt(n, 10))
 		return n, false, 0, 0
+	}
+	if !g.inGroup && g.r.IntN(6) == 0 {
+		g.inGroup = true
+		g.depth++
+		defer func() { g.inGroup = false; g.depth-- }()
+		if g.r.IntN(3) == 0 {
+			return g.perDie(), false, 0, 0
+		}
+		return g.group(), false, 0, 0
 	}
 	switch g.r.IntN(4) {
 	case 0:
@@ -152,16 +164,133 @@ func (g *refGen) primary() (v int64, div bool, a, b int64) {
 	return n, false, 0, 0
 }
 
+// group := "{" expr ("," expr)* "}" [keep | condition]: the totals of
+// several expressions kept, dropped or counted, or one expression's.
+func (g *refGen) group() int64 {
+	n := 1 + g.r.IntN(4)
+	g.b.WriteString("{")
+	vals := make([]int64, n)
+	for i := range vals {
+		if i > 0 {
+			g.b.WriteString(", ")
+		}
+		vals[i], _, _, _ = g.expr()
+	}
+	g.b.WriteString("}")
+	if n == 1 { // a modifier would act on its dice (perDie)
+		return vals[0]
+	}
+	switch g.r.IntN(3) {
+	case 0:
+		return g.check(sum(vals))
+	case 1:
+		return g.check(sum(g.keep(vals)))
+	}
+	return g.count(vals)
+}
+
+// perDie := "{" dice ("+" dice)* ["+" number] "}" (keep | condition):
+// the modifier acts on every die.
+func (g *refGen) perDie() int64 {
+	g.b.WriteString("{")
+	var faces []int64
+	for i := range 1 + g.r.IntN(3) {
+		if i > 0 {
+			g.b.WriteString("+")
+		}
+		start := len(g.faces)
+		g.dice()
+		for _, f := range g.faces[start:] {
+			faces = append(faces, int64(f))
+		}
+	}
+	if g.r.IntN(2) == 0 {
+		c := int64(g.r.IntN(10))
+		g.b.WriteString("+" + strconv.FormatInt(c, 10) + "}")
+		return sum(g.keep(faces)) + c
+	}
+	g.b.WriteString("}")
+	if g.r.IntN(2) == 0 {
+		return sum(g.keep(faces))
+	}
+	return g.count(faces)
+}
+
+// keep writes a keep/drop and returns the values it keeps.
+func (g *refGen) keep(vals []int64) []int64 {
+	n := len(vals)
+	mode := []string{"kh", "kl", "dh", "dl"}[g.r.IntN(4)]
+	k := 1 + g.r.IntN(n)
+	if mode[0] == 'd' {
+		k = g.r.IntN(n)
+	}
+	g.b.WriteString(mode + strconv.Itoa(k))
+	sorted := slices.Clone(vals)
+	slices.SortStableFunc(sorted, func(a, b int64) int {
+		if mode == "kh" || mode == "dh" {
+			return cmp.Compare(b, a)
+		}
+		return cmp.Compare(a, b)
+	})
+	if mode[0] == 'k' {
+		return sorted[:k]
+	}
+	return sorted[k:]
+}
+
+// count writes a success condition, maybe with failures, and counts.
+func (g *refGen) count(vals []int64) int64 {
+	ops := []string{">=", ">", "<=", "<", "="}
+	match := func(op string, v, x int64) bool {
+		switch op {
+		case ">=":
+			return v >= x
+		case ">":
+			return v > x
+		case "<=":
+			return v <= x
+		case "<":
+			return v < x
+		}
+		return v == x
+	}
+	op, x := ops[g.r.IntN(5)], int64(g.r.IntN(12))
+	g.b.WriteString(op + strconv.FormatInt(x, 10))
+	fop, fx := "", int64(0)
+	if g.r.IntN(3) == 0 {
+		fop, fx = ops[g.r.IntN(5)], int64(g.r.IntN(6))
+		g.b.WriteString("f" + fop + strconv.FormatInt(fx, 10))
+	}
+	var c int64
+	for _, v := range vals {
+		switch {
+		case match(op, v, x):
+			c++
+		case fop != "" && match(fop, v, fx):
+			c--
+		}
+	}
+	return c
+}
+
+func sum(vals []int64) int64 {
+	var s int64
+	for _, v := range vals {
+		s += v
+	}
+	return s
+}
+
 func TestArithmeticAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	checked := 0
+	checked, groups := 0, 0
 	for range 20000 {
 		g := &refGen{r: r}
 		want, _, _, _ := g.expr()
 		text := g.b.String()
 		e, err := Parse(text)
 		if err != nil {
-			if code := codeOf(err); code == CodeTooDeep || code == CodeTooManyTerms || code == CodeTooManyGroups {
+			if code := codeOf(err); code == CodeTooDeep || code == CodeTooManyTerms || code == CodeTooManyGroups || code == CodeTooLong {
 				continue
 			}
 			t.Fatalf("Parse(%q): %v", text, err)
@@ -177,9 +306,13 @@ func TestArithmeticAgainstReference(t *testing.T) {
 			t.Fatalf("%q = %d, want %d", text, got, want)
 		}
 		checked++
+		if strings.Contains(text, "{") {
+			groups++
+		}
 	}
-	if checked < 10000 {
-		t.Fatalf("only %d expressions checked", checked)
+	t.Logf("%d expressions checked, %d with groups", checked, groups)
+	if checked < 10000 || groups < 2000 {
+		t.Fatalf("only %d expressions checked, %d with groups", checked, groups)
 	}
 }
 

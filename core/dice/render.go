@@ -30,6 +30,8 @@ const DefaultMaxDice = 40
 //	1↻4     a 1 rerolled into a 4
 //	8✓ 1✗   a success / a failure of a pool
 //	+ 0 -   Fudge faces
+//	{[3, 5] + 2 = 10, ([4] = 4)}   a grouped roll: each total, a dropped
+//	        one in brackets, a counted one marked ✓ or ✗ (see writeGroup)
 func (r *Result) Spans(i int, opt RenderOptions) []reply.Span {
 	var b strings.Builder
 	b.Grow(64)
@@ -97,7 +99,47 @@ func (r *Result) write(b *strings.Builder, n Node, rep int, opt RenderOptions, p
 		b.WriteByte('(')
 		r.write(b, n.X, rep, opt, 0)
 		b.WriteByte(')')
+	case *Group:
+		r.writeGroup(b, n, rep, opt)
 	}
+}
+
+// writeGroup writes a grouped roll: "{[3, 5] + 2 = 10, ([4] = 4)} = 10".
+// Each expression of several shows its total (a bare number needs none),
+// marked ✓ or ✗ when counted, in brackets when dropped, as dice are; a
+// group of one expression shows it as a term does, its dice marked.
+func (r *Result) writeGroup(b *strings.Builder, g *Group, rep int, opt RenderOptions) {
+	b.WriteByte('{')
+	if len(g.Items) == 1 && (g.PerDie || !g.Modified()) {
+		r.write(b, g.Items[0], rep, opt, 0)
+	} else {
+		for i, x := range g.Items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			it := r.item(g, rep, i)
+			dropped := it.flags&DieDropped != 0
+			if dropped {
+				b.WriteByte('(')
+			}
+			r.write(b, x, rep, opt, 0)
+			if _, num := x.(*Num); !num {
+				b.WriteString(" = ")
+				b.WriteString(strconv.FormatInt(it.value, 10))
+			}
+			switch {
+			case it.flags&DieSuccess != 0:
+				b.WriteString("✓")
+			case it.flags&DieFailure != 0:
+				b.WriteString("✗")
+			}
+			if dropped {
+				b.WriteByte(')')
+			}
+		}
+	}
+	b.WriteByte('}')
+	writeLabel(b, g.Label)
 }
 
 func writeLabel(b *strings.Builder, label string) {

@@ -21,6 +21,13 @@ var adversarial = []string{
 	strings.TrimSuffix(strings.Repeat("50d20kh25+", 20), "+"),
 	strings.TrimSuffix(strings.Repeat("1d1000*", 20), "*") + " vs 1000",
 	"20#10d100kh5 vs 300",
+	// grouped rolls: many wide totals kept or dropped, many kinds of dice ranked together
+	"{" + strings.TrimSuffix(strings.Repeat("100d1000,", 10), ",") + "}dl5",
+	"{" + strings.TrimSuffix(strings.Repeat("100d1000,", 10), ",") + "}kh1",
+	"{10d100, 10d99, 10d98, 10d97, 10d96, 10d95, 10d94, 10d93, 10d92, 10d91}dl1",
+	"{20d1000+20d999+20d998+20d997+20d996}dh10", "{50d1000+50d999}kh50", "{50d1000+50d999}kh1",
+	"{1d1000*1d1000, 1d1000*1d1000}kh1", "{10d1000!+10d999!}kh5", "{100d1000>=500, 100d999<=500}kh1>=30",
+	"{" + strings.TrimSuffix(strings.Repeat("2d1000+", 10), "+") + "}dl10",
 }
 
 // TestOddsNeverTakeSeconds: whatever is typed, the odds answer within a

@@ -165,8 +165,7 @@ func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary boo
 	}
 	rep.Lines = append(rep.Lines, head)
 	opt := dice.RenderOptions{Summary: summary}
-	_, pool := e.Root.(*dice.Dice)
-	pool = pool && e.Pool()
+	pool := e.Counts() // the total is a number of successes
 	wins := 0
 	for i := range e.Repeat {
 		var line reply.Line

@@ -116,6 +116,10 @@ func TestRollTargetAndOdds(t *testing.T) {
 		{"es", "/roll 1d6! ?", []int{2}, "🎲 1d6!\n[2] = 2\n📊 Media: ≈4,2"},
 		{"en", "/roll 3#1d20+5 vs 15", []int{4, 19, 11}, "🎲 3#1d20+5\n1. [4] + 5 = 9 ❌\n2. [19] + 5 = 24 ✅\n3. [11] + 5 = 16 ✅\n🎯 Against 15: 2 successes of 3"},
 		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2−1)\n[3] / ([2] − 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
+		// grouped rolls: exact odds, and a count of successes named as such
+		{"en", "/roll {1d20, 1d20}kh1 + 5 vs 15 ?", []int{3, 12}, "🎲 {1d20, 1d20}kh1 + 5\n{([3] = 3), [12] = 12} + 5 = 17\n🎯 Against 15: ✅ Success\n📊 Chance: 79.75% · mean 18.83"},
+		{"es", "/tirar {3d20+5, 2d10}>15 ?", []int{1, 2, 3, 9, 9}, "🎲 {3d20+5, 2d10}>15\n{[1, 2, 3] + 5 = 11, [9, 9] = 18✓} = 1 éxito\n📊 Probabilidad de al menos 1 éxito: 98,73 % · media 1,14"},
+		{"el", "/roll {3d20}>=15", []int{16, 2, 20}, "🎲 {3d20}>=15\n{[16✓, 2, 20✓]} = 2 επιτυχίες"},
 	}
 	for _, c := range cases {
 		rep := run(t, r, c.lang, c.in, c.dice...)
@@ -221,6 +225,13 @@ func TestRollErrors(t *testing.T) {
 		{"en", "/roll " + strings.Repeat("(", 25) + "1" + strings.Repeat(")", 25), "⚠️ Too many nested brackets or signs (at most 20). Simplify the expression."},
 		{"en", "/roll 1000000*1000000*10000", "⚠️ The result would be huge (over a quadrillion). Use smaller numbers."},
 		{"en", "/roll 1d6/(1d2-1)", "⚠️ The roll divided by zero. Use a divisor that can't be 0, for example: /roll 1d6/2"},
+		// grouped rolls
+		{"en", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ A group {…} holds at most 10 expressions separated by commas (11 given). Split it into several rolls."},
+		{"es", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ Un grupo {…} tiene como mucho 10 expresiones separadas por comas (hay 11). Divídelo en varias tiradas."},
+		{"el", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ Μια ομάδα {…} έχει το πολύ 10 εκφράσεις χωρισμένες με κόμματα (δόθηκαν 11). Χώρισέ την σε περισσότερες ρίψεις."},
+		{"en", "/roll {1d20, {1d20, 1d20}kh1}kh1", "⚠️ A group {…} can't contain another group. Try: /roll {1d20+5, 1d20+5}kh1"},
+		{"es", "/roll {3d20+5}>15", "⚠️ «{3d20+5}>15»: con una sola expresión, el grupo se queda con sus dados o los cuenta: suma solo dados (y, con kh, kl, dh o dl, números), sin kh ni >= propios. Prueba: /tirar {4d6+3d8}kh1 o /tirar {3d20}>=15. Para comparar totales, sepáralos con comas: /tirar {3d20+5, 2d10}>=15"},
+		{"el", "/roll {1d20, 1d20}kh3", "⚠️ Το «{1d20, 1d20}kh3» κρατά ή πετά περισσότερες εκφράσεις από όσες έχει η ομάδα (2). Δοκίμασε: /roll {1d20, 1d20}kh1"},
 	}
 	for _, c := range cases {
 		var faces []int
@@ -238,7 +249,8 @@ func TestRollErrors(t *testing.T) {
 		dice.CodeTooManyDice, dice.CodeNoDice, dice.CodeTooManySides, dice.CodeNoSides, dice.CodeTooManyDraws, dice.CodeRepeat,
 		dice.CodeTooDeep, dice.CodeTooManyTerms, dice.CodeTooManyGroups, dice.CodeNumberTooBig, dice.CodeOverflow,
 		dice.CodeDivZero, dice.CodeExplodeAlways, dice.CodeRerollAlways, dice.CodeKeepCount, dice.CodeDuplicate,
-		dice.CodeFailureAlone, dice.CodeTargetDice, dice.CodeCompareOutside, dice.CodeLabelTooLong, dice.CodeNameTooLong} {
+		dice.CodeFailureAlone, dice.CodeTargetDice, dice.CodeCompareOutside, dice.CodeLabelTooLong, dice.CodeNameTooLong,
+		dice.CodeGroupTooBig, dice.CodeGroupNested, dice.CodeGroupPerDie, dice.CodeGroupKeep} {
 		for _, lang := range core.Langs() {
 			key := "dice.err." + code
 			if got := cat.Translate(lang, key, map[string]any{"near": "x", "max": 1, "got": 2}); got == key || strings.Contains(got, "no value") {
@@ -339,6 +351,19 @@ func TestRollDrawsOnTheMessageBudget(t *testing.T) {
 	// The repeats are counted before rolling.
 	if rep := run(t, withBudget(100), "en", "/roll 20#10d6"); !rep.Error || !strings.Contains(plain(rep), "too much work") {
 		t.Errorf("200 dice in a budget of 100: %q", plain(rep))
+	}
+	// So are the dice of every expression of a group, and its odds are
+	// sampled with a small budget like any other.
+	if rep := run(t, withBudget(100), "en", "/roll 2#{20d6, 20d6, 20d6}kh1"); !rep.Error || !strings.Contains(plain(rep), "too much work") {
+		t.Errorf("120 grouped dice in a budget of 100: %q", plain(rep))
+	}
+	got = plain(run(t, withBudget(10_000), "en", "/roll {30d6, 30d6}kh1 vs 105 ?"))
+	if !strings.Contains(got, "📊 Chance: ≈") {
+		t.Errorf("small budget, grouped:\n%s", got)
+	}
+	got = plain(run(t, newRouter(t, nil), "en", "/roll {30d6, 30d6}kh1 vs 105 ?"))
+	if !strings.Contains(got, "📊 Chance: 77.08%") {
+		t.Errorf("default budget, grouped:\n%s", got)
 	}
 }
 
