@@ -345,6 +345,14 @@ func expand(a Alias, words []string, b *strings.Builder) (int, error) {
 			break
 		}
 		inner := t[1:j]
+		if k := strings.IndexByte(inner, '{'); k >= 0 {
+			// A brace opened before this one closes: a grouped roll
+			// holding a placeholder ({1d20+{1}, 1d20+{1}}kh1). The outer
+			// brace is text; the walk goes on from the inner one.
+			write(t[:k+1])
+			t = t[k+1:]
+			continue
+		}
 		switch n, err := strconv.Atoi(inner); {
 		case inner == "*":
 			placeholders = true

@@ -15,6 +15,10 @@ func TestExpandPlaceholders(t *testing.T) {
 		{"/r 1d20", "+5", "/r 1d20 +5"},
 		{"/r {x} {1}", "a", "/r {x} a"},
 		{"/r {1", "a", "/r {1 a"},
+		// Grouped rolls keep their braces; placeholders inside are filled.
+		{"/r {1d20+{1}, 1d20+{1}}kh1", "5", "/r {1d20+5, 1d20+5}kh1"},
+		{"/r {{1}d6, 2d8}kh1 {*}", "3 vs 9", "/r {3d6, 2d8}kh1 3 vs 9"},
+		{"/r {1d20, 1d20}kh1+{2}", "x 4", "/r {1d20, 1d20}kh1+4"},
 	} {
 		got, err := alias.Expand(alias.Alias{Name: "t", Text: tc.text}, tc.args)
 		if err != nil || got != tc.want {
