@@ -399,7 +399,10 @@ func unknownValue(c Character, name string) error {
 		names[i] = v.Name
 	}
 	if sug := fold.Closest(name, names, 1); len(sug) > 0 {
-		return command.Errorf("character.value_unknown_suggest", "name", name, "character", c.Name, "suggestion", sug[0])
+		// Suggested as every roll reads it: in /roll a "-" is a minus
+		// ("fuerza-bruta" is fuerza − bruta) and "_" is the same letter
+		// to a name's key, so "fuerza_bruta" finds the value everywhere.
+		return command.Errorf("character.value_unknown_suggest", "name", name, "character", c.Name, "suggestion", strings.ReplaceAll(sug[0], "-", "_"))
 	}
 	return command.Errorf("character.value_unknown", "name", name, "character", c.Name)
 }

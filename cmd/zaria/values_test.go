@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/dice"
+	"zaria/core/reply"
+)
+
+// A value named with a hyphen (docs/characters.md: "-" and a space are
+// the same) is read by the systems' checks; in /roll a "-" is a minus,
+// so the hint names it as /roll reads it, and that spelling works in
+// every command.
+func TestHyphenatedValueHintWorksInRoll(t *testing.T) {
+	ctx := context.Background()
+	r := testRouter(t, "es", nil)
+	chat := core.ChatRef{Platform: "cli", ID: "hyphen"}
+	send := func(text string) string {
+		t.Helper()
+		rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, LangHint: "es"}, dice.Seeded(1))
+		if !ok {
+			t.Fatalf("%q not answered", text)
+		}
+		return reply.PlainText(rep)
+	}
+	send("/pj crear Drake zaria")
+	send("/pj poner fuerza-bruta 3")
+	send("/pj poner atletismo 2")
+	got := send("/tirar 1d20+fuerza-bruta")
+	if !strings.Contains(got, "¿Querías decir fuerza_bruta?") {
+		t.Fatalf("hint for a hyphenated value in /roll:\n%s", got)
+	}
+	for _, cmd := range []string{"/tirar 1d20+fuerza_bruta", "/zaria fuerza_bruta+atletismo dc15", "/zaria fuerza-bruta+atletismo dc15"} {
+		if got := send(cmd); strings.Contains(got, "⚠️") || !strings.Contains(got, "3") {
+			t.Errorf("%s did not read the value:\n%s", cmd, got)
+		}
+	}
+}
