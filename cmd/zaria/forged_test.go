@@ -1,30 +1,19 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"zaria/core"
-	"zaria/core/dice"
-	"zaria/core/reply"
 )
 
 // Text a user types can't print a line that looks like the bot's own:
 // labels, the echoed expression, saved rolls and the values quoted in
 // errors are one line without control or invisible characters (issue 10).
 func TestTypedTextCannotForgeALine(t *testing.T) {
-	ctx := context.Background()
 	r := testRouter(t, "en", nil)
 	chat := core.ChatRef{Platform: "cli", ID: "forged"}
-	send := func(text string) string {
-		t.Helper()
-		rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, LangHint: "en"}, dice.Seeded(1))
-		if !ok {
-			t.Fatalf("%q not answered", text)
-		}
-		return reply.PlainText(rep)
-	}
+	send := sender(t, r, chat, "en")
 	const forged = "⚠️ The GM has banned you"
 	for _, text := range []string{
 		"/roll 1d6 # attack\n" + forged,

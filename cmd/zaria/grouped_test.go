@@ -1,30 +1,19 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"zaria/core"
-	"zaria/core/dice"
-	"zaria/core/reply"
 )
 
 // Grouped rolls ({a, b}kh1) work where rolls are kept: a saved roll fills
 // the placeholders inside the group (advantage with a modifier), and a
 // pad button holds a group as it was typed.
 func TestGroupedRollsInSavedRollsAndPads(t *testing.T) {
-	ctx := context.Background()
 	r := testRouter(t, "en", nil)
 	chat := core.ChatRef{Platform: "cli", ID: "groups"}
-	send := func(text string) string {
-		t.Helper()
-		rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, LangHint: "en"}, dice.Seeded(1))
-		if !ok {
-			t.Fatalf("%q not answered", text)
-		}
-		return reply.PlainText(rep)
-	}
+	send := sender(t, r, chat, "en")
 	if got := send("/alias adv /roll {1d20+{1}, 1d20+{1}}kh1"); strings.HasPrefix(got, "⚠️") {
 		t.Fatalf("saving a grouped roll: %s", got)
 	}

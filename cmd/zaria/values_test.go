@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"zaria/core"
-	"zaria/core/dice"
-	"zaria/core/reply"
 )
 
 // A value named with a hyphen (docs/characters.md: "-" and a space are
@@ -15,17 +12,9 @@ import (
 // so the hint names it as /roll reads it, and that spelling works in
 // every command.
 func TestHyphenatedValueHintWorksInRoll(t *testing.T) {
-	ctx := context.Background()
 	r := testRouter(t, "es", nil)
 	chat := core.ChatRef{Platform: "cli", ID: "hyphen"}
-	send := func(text string) string {
-		t.Helper()
-		rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, LangHint: "es"}, dice.Seeded(1))
-		if !ok {
-			t.Fatalf("%q not answered", text)
-		}
-		return reply.PlainText(rep)
-	}
+	send := sender(t, r, chat, "es")
 	send("/pj crear Drake zaria")
 	send("/pj poner fuerza-bruta 3")
 	send("/pj poner atletismo 2")
