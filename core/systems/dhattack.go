@@ -130,8 +130,20 @@ type dhDefender struct {
 func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 	var d dhDefender
 	var words []string
+	var dbTok, dieTok string // the words that gave the DB count and die
 	for _, t := range toks {
 		k := foldNum(t)
+		// A second DB count or DB die would silently replace the first.
+		if dbWord.MatchString(k) || dieWord.MatchString(k) {
+			first := &dbTok
+			if dieWord.MatchString(k) {
+				first = &dieTok
+			}
+			if *first != "" {
+				return d, command.Errorf("dh.error.twice", "first", clip(*first), "got", clip(t))
+			}
+			*first = t
+		}
 		switch {
 		case strings.HasPrefix(t, "@") && len(t) > 1:
 			d.char = t[1:]

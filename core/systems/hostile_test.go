@@ -131,3 +131,16 @@ func TestRQKHNumbersTooBigAreShownAsTyped(t *testing.T) {
 		{lang: "es", text: "/kh 5 dc-" + big, errHas: "has puesto -" + big},
 	})
 }
+
+// A defender given two DB dice or two DB counts is refused: the second
+// one silently replaced the first ("vs coraza d4 d6" rolled d6).
+func TestDHDefenderGivenTwice(t *testing.T) {
+	b := newBot(t, nil)
+	run(t, b, []expect{
+		{lang: "es", text: "/dh ataque espada-larga vs coraza d4 d6", errHas: "«d4» y «d6» dicen lo mismo dos veces: deja uno, p. ej. /dh ataque espada-larga vs coraza d6"},
+		{lang: "en", text: "/dh attack longsword vs 3db 5db", errHas: "“3db” and “5db” say the same thing twice"},
+		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί εναντίον θώρακα d4 d8", errHas: "λένε το ίδιο δύο φορές"},
+		// One of each is still read.
+		{lang: "es", text: "/dh ataque espada-larga vs 3db d6", dice: []int{8, 1, 1, 1}, has: []string{"3 DB d6"}},
+	})
+}
