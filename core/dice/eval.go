@@ -134,14 +134,18 @@ func (r *Result) Values() []int {
 }
 
 // DieSides returns, for every die in Dice, the number of faces of its die
-// (0 for Fudge dice and for terms with a reroll rule: not plain draws).
+// (0 for Fudge dice and for terms with a reroll or compounding rule: not
+// plain draws).
 func (r *Result) DieSides() []int {
 	out := make([]int, len(r.Dice))
 	for i, t := range r.terms {
 		d := r.Expr.dice[i%len(r.Expr.dice)]
 		// Fudge faces are not 1..N, and a reroll rule makes the kept faces
-		// non-uniform: neither is a plain draw of a dN.
-		if d.Fudge || d.Reroll.On {
+		// non-uniform: neither is a plain draw of a dN. Nor are the dice of
+		// a compounding term: a die that compounded shows a sum, so only
+		// the ones that did not would be left, none of them on the
+		// exploding face (every fair 1d6!! would look loaded).
+		if d.Fudge || d.Reroll.On || d.Explode.Mode == Compound {
 			continue
 		}
 		for j := t.first; j < t.first+t.n; j++ {

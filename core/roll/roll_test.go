@@ -182,6 +182,17 @@ func TestRollCheckAndButtons(t *testing.T) {
 	if got := rep.Check.Dice; len(got) != 3 || got[0] != -1 || got[1] != 1 || got[2] != 8 {
 		t.Errorf("dice %v", got)
 	}
+	// Nor the dice of a compounding term that did not compound: counting
+	// only those, a fair 100d6!! never shows a 6 and /stats calls it
+	// loaded. A plain explosion's dice are all plain draws.
+	rep = run(t, r, "es", "/roll 2d6!!", 3, 6, 2)
+	if got := rep.Check.Sides; len(got) != 2 || got[0] != 0 || got[1] != 0 {
+		t.Errorf("compounding term: sides %v", got)
+	}
+	rep = run(t, r, "es", "/roll 2d6!", 3, 6, 2)
+	if got := rep.Check.Sides; len(got) != 3 || got[0] != 6 || got[1] != 6 || got[2] != 6 {
+		t.Errorf("exploding term: sides %v", got)
+	}
 }
 
 func TestRollNamedValues(t *testing.T) {
