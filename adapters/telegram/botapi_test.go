@@ -405,7 +405,9 @@ func TestEditInTopicHasNoThread(t *testing.T) {
 	if v, ok := edit.Params["message_thread_id"]; ok {
 		t.Errorf("the edit names topic %q", v)
 	}
-	if e := f.Edits(); len(e) != 1 || !strings.Contains(e[0].Visible, "🎲 Ana: 2d6 = ") {
+	// The call is recorded when it arrives, the edit once the fake has
+	// accepted it: wait for the edit itself.
+	if e := waitFor(t, "accepted edits", 1, 5*time.Second, f.Edits); len(e) != 1 || !strings.Contains(e[0].Visible, "🎲 Ana: 2d6 = ") {
 		t.Errorf("accepted edits %+v, want the roll with its odds", e)
 	}
 }
