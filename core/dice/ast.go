@@ -141,6 +141,12 @@ const (
 	DropLow
 )
 
+// Keep keeps or drops the N highest or lowest dice (or totals).
+type Keep struct {
+	Mode KeepMode
+	N    int
+}
+
 var keepNames = [...]string{KeepHigh: "kh", KeepLow: "kl", DropHigh: "dh", DropLow: "dl"}
 
 // Dice is a dice term: NdM with its modifiers.
@@ -158,10 +164,7 @@ type Dice struct {
 		Mode ExplodeMode
 		If   Cond
 	}
-	Keep struct {
-		Mode KeepMode
-		N    int
-	}
+	Keep    Keep
 	Success *Cond // count successes instead of summing
 	Failure *Cond // subtract failures (only with Success)
 	Label   string
@@ -201,11 +204,8 @@ func (*Group) node()  {}
 // the modifiers act on their totals; with one expression and a modifier
 // they act on the individual dice of its dice terms (PerDie).
 type Group struct {
-	Items []Node
-	Keep  struct {
-		Mode KeepMode
-		N    int
-	}
+	Items   []Node
+	Keep    Keep
 	Success *Cond // count the totals (or, PerDie, the dice) that meet it
 	Failure *Cond // and subtract those that meet this (only with Success)
 	Label   string

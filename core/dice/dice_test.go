@@ -32,12 +32,7 @@ func names(who, name string) (int, error) {
 // TestRollScripted rolls each feature with exact dice and checks what the
 // user sees.
 func TestRollScripted(t *testing.T) {
-	cases := []struct {
-		in    string
-		dice  []int
-		want  string // rendered, repetition 0
-		total int64
-	}{
+	cases := []scriptCase{
 		{"2d6+3", []int{4, 2}, "[4, 2] + 3 = 9", 9},
 		{"d20", []int{17}, "[17] = 17", 17},
 		{"D20", []int{17}, "[17] = 17", 17},
@@ -89,7 +84,6 @@ func TestRollScripted(t *testing.T) {
 		{"1d20+@Drake:fuerza", []int{12}, "[12] + @Drake.fuerza (5) = 17", 17},
 		{"1d20+fue_2", []int{12}, "[12] + fue_2 (-1) = 11", 11},
 		{"1δ20+@Δράκος:δύναμη", []int{12}, "[12] + @Δράκος.δύναμη (4) = 16", 16},
-		{"1d20 + FUERZA", []int{12}, "", 0}, // names are passed as typed; the sheets fold them
 		{"(1d6+2)*3", []int{4}, "([4] + 2) * 3 = 18", 18},
 		{"1d6+2*3", []int{4}, "[4] + 2 * 3 = 10", 10},
 		{"10-2-3", nil, "10 - 2 - 3 = 5", 5},
@@ -117,35 +111,52 @@ func TestRollScripted(t *testing.T) {
 		{"2d6 × 2 ÷ 2 − 1", []int{3, 4}, "[3, 4] * 2 / 2 - 1 = 6", 6},
 	}
 	for _, c := range cases {
-		e, err := Parse(c.in)
-		if err != nil {
-			t.Errorf("Parse(%q): %v", c.in, err)
-			continue
-		}
-		if c.want == "" {
-			if len(e.names) != 1 || e.names[0].Name != "FUERZA" {
-				t.Errorf("%q: names %v", c.in, e.names)
-			}
-			continue
-		}
-		src := NewScripted(c.dice)
-		res, err := e.Roll(src, names)
-		if err != nil {
-			t.Errorf("Roll(%q): %v", c.in, err)
-			continue
-		}
-		if got := show(t, res, 0); got != c.want {
-			t.Errorf("%q shows %q, want %q", c.in, got, c.want)
-		}
-		if res.Total() != c.total {
-			t.Errorf("%q total %d, want %d", c.in, res.Total(), c.total)
-		}
-		if src.Used() != len(c.dice) || src.Err() != nil {
-			t.Errorf("%q used %d of %d scripted dice (err %v)", c.in, src.Used(), len(c.dice), src.Err())
-		}
-		if res.Draws != len(c.dice) {
-			t.Errorf("%q counted %d draws, want %d", c.in, res.Draws, len(c.dice))
-		}
+		rollScripted(t, c)
+	}
+	// Names are passed as typed; the sheets fold them.
+	if e, err := Parse("1d20 + FUERZA"); err != nil {
+		t.Errorf("Parse(%q): %v", "1d20 + FUERZA", err)
+	} else if len(e.names) != 1 || e.names[0].Name != "FUERZA" {
+		t.Errorf("%q: names %v", "1d20 + FUERZA", e.names)
+	}
+}
+
+// scriptCase is an expression rolled with exact dice, what the user sees
+// of its first repetition and its total.
+type scriptCase struct {
+	in    string
+	dice  []int
+	want  string
+	total int64
+}
+
+// rollScripted rolls c.in with c.dice (names from names) and checks what
+// the user sees, the total, and that every scripted die was drawn, each
+// once.
+func rollScripted(t *testing.T, c scriptCase) {
+	t.Helper()
+	e, err := Parse(c.in)
+	if err != nil {
+		t.Errorf("Parse(%q): %v", c.in, err)
+		return
+	}
+	src := NewScripted(c.dice)
+	res, err := e.Roll(src, names)
+	if err != nil {
+		t.Errorf("Roll(%q): %v", c.in, err)
+		return
+	}
+	if got := show(t, res, 0); got != c.want {
+		t.Errorf("%q shows %q, want %q", c.in, got, c.want)
+	}
+	if res.Total() != c.total {
+		t.Errorf("%q total %d, want %d", c.in, res.Total(), c.total)
+	}
+	if src.Used() != len(c.dice) || src.Err() != nil {
+		t.Errorf("%q used %d of %d scripted dice (err %v)", c.in, src.Used(), len(c.dice), src.Err())
+	}
+	if res.Draws != len(c.dice) {
+		t.Errorf("%q counted %d draws, want %d", c.in, res.Draws, len(c.dice))
 	}
 }
 
@@ -230,11 +241,7 @@ func TestTargetAndRepeat(t *testing.T) {
 // TestErrors checks that every bad input and every limit gives its own
 // error code, before any die is rolled where the notation shows it.
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		in   string
-		code string
-		near string
-	}{
+	parseErrors(t, []errCase{
 		{"", CodeEmpty, ""},
 		{"   ", CodeEmpty, ""},
 		{"2d", CodeSyntax, "2d"},
@@ -279,7 +286,19 @@ func TestErrors(t *testing.T) {
 		{"@Drake", CodeSyntax, "@Drake"},
 		{"1d6 vs", CodeUnexpectedEnd, ""},
 		{"#", CodeSyntax, "#"},
-	}
+	})
+}
+
+// errCase is a text Parse refuses: the error's code and, unless empty,
+// the text it points at.
+type errCase struct {
+	in   string
+	code string
+	near string
+}
+
+func parseErrors(t *testing.T, cases []errCase) {
+	t.Helper()
 	for _, c := range cases {
 		_, err := Parse(c.in)
 		e, ok := AsError(err)

@@ -10,12 +10,7 @@ import (
 // user sees: every expression's total, the dropped ones in brackets, the
 // counted ones marked, and with one expression the dice themselves.
 func TestGroupRolls(t *testing.T) {
-	cases := []struct {
-		in    string
-		dice  []int
-		want  string
-		total int64
-	}{
+	cases := []scriptCase{
 		// several expressions: their totals are kept, dropped or counted
 		{"{3d6+3d4+5, 2d8+4}kh1", []int{1, 2, 3, 4, 1, 2, 8, 8}, "{([1, 2, 3] + [4, 1, 2] + 5 = 18), [8, 8] + 4 = 20} = 20", 20},
 		{"{3d6+3d4+5, 2d8+4}kl1", []int{1, 2, 3, 4, 1, 2, 8, 8}, "{[1, 2, 3] + [4, 1, 2] + 5 = 18, ([8, 8] + 4 = 20)} = 18", 18},
@@ -49,23 +44,7 @@ func TestGroupRolls(t *testing.T) {
 		{"{1d6,1d6}kh1 vs 5", []int{2, 5}, "{([2] = 2), [5] = 5} = 5", 5},
 	}
 	for _, c := range cases {
-		e, err := Parse(c.in)
-		if err != nil {
-			t.Errorf("Parse(%q): %v", c.in, err)
-			continue
-		}
-		src := NewScripted(c.dice)
-		res, err := e.Roll(src, names)
-		if err != nil {
-			t.Errorf("Roll(%q): %v", c.in, err)
-			continue
-		}
-		if got := show(t, res, 0); got != c.want || res.Total() != c.total {
-			t.Errorf("%q shows %q (total %d), want %q (%d)", c.in, got, res.Total(), c.want, c.total)
-		}
-		if src.Used() != len(c.dice) || res.Draws != len(c.dice) {
-			t.Errorf("%q used %d of %d scripted dice, %d draws", c.in, src.Used(), len(c.dice), res.Draws)
-		}
+		rollScripted(t, c)
 	}
 	// Repetitions keep their groups apart.
 	e, _ := Parse("2#{1d6, 1d6}kh1")
@@ -87,11 +66,7 @@ func TestGroupRolls(t *testing.T) {
 
 // TestGroupErrors: every group that cannot be rolled has its own code.
 func TestGroupErrors(t *testing.T) {
-	cases := []struct {
-		in   string
-		code string
-		near string
-	}{
+	parseErrors(t, []errCase{
 		{"{1d6, {1d6, 1d8}kh1}", CodeGroupNested, "{"},
 		{"{(1d6 + {2d6})}", CodeGroupNested, "{"},
 		{"{" + strings.TrimSuffix(strings.Repeat("1d6,", MaxItems+1), ",") + "}kh1", CodeGroupTooBig, "{"},
@@ -118,18 +93,7 @@ func TestGroupErrors(t *testing.T) {
 		{"1d6}", CodeSyntax, "}"},
 		{"1d20 vs {1, 2}kh1", CodeTargetDice, "{1, 2}kh1"},
 		{strings.Repeat("(", MaxDepth) + "{1d6, 1d6}" + strings.Repeat(")", MaxDepth), CodeTooDeep, ""},
-	}
-	for _, c := range cases {
-		_, err := Parse(c.in)
-		e, ok := AsError(err)
-		if !ok {
-			t.Errorf("Parse(%q) = %v, want a %s error", c.in, err, c.code)
-			continue
-		}
-		if e.Code != c.code || (c.near != "" && e.Near != c.near) {
-			t.Errorf("Parse(%q) = %s near %q, want %s near %q", c.in, e.Code, e.Near, c.code, c.near)
-		}
-	}
+	})
 	// The message says how many expressions were written.
 	if _, err := Parse("{1,2,3,4,5,6,7,8,9,10,11,12,13,14,15}kh1"); err == nil || err.(*Error).Got != 15 || err.(*Error).Max != MaxItems {
 		t.Errorf("15 expressions: %v", err)
@@ -192,20 +156,7 @@ func TestGroupOddsExact(t *testing.T) {
 			}
 			continue
 		}
-		sum := new(big.Rat)
-		for v := o.Min - 1; v <= o.Max+1; v++ {
-			got, w := o.Prob(v), want[v]
-			if w == nil {
-				w = new(big.Rat)
-			}
-			if got.Cmp(w) != 0 {
-				t.Errorf("%s: P(%d) = %v, brute force %v", in, v, got, w)
-			}
-			sum.Add(sum, got)
-		}
-		if sum.Cmp(big.NewRat(1, 1)) != 0 {
-			t.Errorf("%s: probabilities sum to %v", in, sum)
-		}
+		sameProbs(t, in, o, want)
 	}
 	// Advantage: P(max of two d20 ≥ 10) = 1 − (9/20)² = 319/400.
 	e, _ := Parse("{1d20, 1d20}kh1 + 5 vs 15 ?")

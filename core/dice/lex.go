@@ -79,6 +79,41 @@ var keywords = map[string]token{
 	"abs":      {kind: tFunc, op: uint8(Abs)},
 }
 
+// singles are the tokens of one character, whatever follows them.
+var singles = [...]struct {
+	r    rune
+	kind tokKind
+}{
+	{'+', tPlus}, {'-', tMinus}, {'−', tMinus}, {'–', tMinus},
+	{'*', tStar}, {'×', tStar}, {'·', tStar}, {'/', tSlash}, {'÷', tSlash},
+	{'(', tLParen}, {')', tRParen}, {'#', tHash},
+	{'?', tQuestion}, {';', tQuestion}, {'\u037e', tQuestion}, // ';' and U+037E are the Greek question mark
+	{'{', tLBrace}, {'}', tRBrace}, {',', tComma}, // grouped rolls
+}
+
+// asciiSingles is singles by byte, for the lexer's common case.
+var asciiSingles = func() (a [utf8.RuneSelf]tokKind) {
+	for _, s := range singles {
+		if s.r < utf8.RuneSelf {
+			a[s.r] = s.kind
+		}
+	}
+	return a
+}()
+
+// single is the kind of the one-character token r, tEOF when r is none.
+func single(r rune) tokKind {
+	if r < utf8.RuneSelf {
+		return asciiSingles[r]
+	}
+	for _, s := range singles {
+		if s.r == r {
+			return s.kind
+		}
+	}
+	return tEOF
+}
+
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 
 func isDieLetter(r rune) bool { return r == 'd' || r == 'D' || r == 'δ' || r == 'Δ' }
@@ -147,6 +182,11 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 			return
 		}
 	}
+	if k := single(r); k != tEOF {
+		l.pos += n
+		t.kind = k
+		return
+	}
 	switch {
 	case isDigit(r):
 		v := int64(0)
@@ -158,30 +198,6 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 		}
 		t.kind, t.num = tNum, v
 		return
-	case r == '+':
-		l.pos += n
-		t.kind = tPlus
-	case r == '-' || r == '−' || r == '–':
-		l.pos += n
-		t.kind = tMinus
-	case r == '*' || r == '×' || r == '·':
-		l.pos += n
-		t.kind = tStar
-	case r == '/' || r == '÷':
-		l.pos += n
-		t.kind = tSlash
-	case r == '(':
-		l.pos += n
-		t.kind = tLParen
-	case r == ')':
-		l.pos += n
-		t.kind = tRParen
-	case r == '#':
-		l.pos += n
-		t.kind = tHash
-	case r == '?' || r == ';' || r == '\u037e': // ';' and U+037E are the Greek question mark
-		l.pos += n
-		t.kind = tQuestion
 	case r == '[':
 		end := strings.IndexByte(l.src[l.pos:], ']')
 		if end < 0 {
@@ -240,15 +256,6 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 			}
 		}
 		l.lexWord(t)
-	case r == '{': // grouped rolls: after the common tokens
-		l.pos += n
-		t.kind = tLBrace
-	case r == '}':
-		l.pos += n
-		t.kind = tRBrace
-	case r == ',':
-		l.pos += n
-		t.kind = tComma
 	default:
 		l.pos += n
 		t.kind = tBad

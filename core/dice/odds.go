@@ -712,17 +712,24 @@ func (oc *oddsCtx) keep(u *dist, d *Dice, c func(int64) int64) (*dist, error) {
 	return oc.keepN(u, d.Count, d.Keep.Mode, d.Keep.N, c)
 }
 
-// keepN is keep for n units kept or dropped by mode and its count k.
-func (oc *oddsCtx) keepN(u *dist, n int, mode KeepMode, k int, c func(int64) int64) (*dist, error) {
-	desc := true
+// keepOrder turns a keep or drop of k of n units into what the keep-N
+// engines do: keep the k units ranked first, highest first when desc
+// (kh k, dl n−k) and lowest first otherwise (kl k, dh n−k).
+func keepOrder(mode KeepMode, n, k int) (desc bool, kept int) {
 	switch mode {
 	case KeepLow:
-		desc = false
+		return false, k
 	case DropHigh:
-		desc, k = false, n-k
+		return false, n - k
 	case DropLow:
-		k = n - k
+		return true, n - k
 	}
+	return true, k
+}
+
+// keepN is keep for n units kept or dropped by mode and its count k.
+func (oc *oddsCtx) keepN(u *dist, n int, mode KeepMode, k int, c func(int64) int64) (*dist, error) {
+	desc, k := keepOrder(mode, n, k)
 	// faces in visiting order
 	type face struct {
 		contrib int64

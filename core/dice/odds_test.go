@@ -82,6 +82,27 @@ func bruteForce(t *testing.T, in string, maxDepth int) (map[int64]*big.Rat, *big
 	}
 }
 
+// sameProbs checks that the exact odds o of in give every total from
+// one below their range to one above it the probability want does (a
+// total want lacks has none), and that they sum to 1.
+func sameProbs(t *testing.T, in string, o *Odds, want map[int64]*big.Rat) {
+	t.Helper()
+	sum := new(big.Rat)
+	for v := o.Min - 1; v <= o.Max+1; v++ {
+		got, w := o.Prob(v), want[v]
+		if w == nil {
+			w = new(big.Rat)
+		}
+		if got.Cmp(w) != 0 {
+			t.Errorf("%s: P(%d) = %v, brute force %v", in, v, got, w)
+		}
+		sum.Add(sum, got)
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("%s: probabilities sum to %v", in, sum)
+	}
+}
+
 func TestThreeD6DC12(t *testing.T) {
 	e, err := Parse("3d6 dc12 ?")
 	if err != nil {
@@ -127,21 +148,7 @@ func TestOddsExactAgainstBruteForce(t *testing.T) {
 		if lost.Sign() != 0 {
 			t.Fatalf("%s: brute force lost %v", in, lost)
 		}
-		sum := new(big.Rat)
-		for v := o.Min - 1; v <= o.Max+1; v++ {
-			got := o.Prob(v)
-			w := want[v]
-			if w == nil {
-				w = new(big.Rat)
-			}
-			if got.Cmp(w) != 0 {
-				t.Errorf("%s: P(%d) = %v, brute force %v", in, v, got, w)
-			}
-			sum.Add(sum, got)
-		}
-		if sum.Cmp(big.NewRat(1, 1)) != 0 {
-			t.Errorf("%s: probabilities sum to %v", in, sum)
-		}
+		sameProbs(t, in, o, want)
 		// the mean and the chance, recomputed from the enumeration
 		mean, hit := new(big.Rat), new(big.Rat)
 		for v, p := range want {

@@ -186,15 +186,7 @@ func (oc *oddsCtx) keepMixed(types []keepType, mode KeepMode, k int, c func(int6
 	if len(ts) == 1 {
 		return oc.keepN(ts[0].u, n, mode, k, c)
 	}
-	desc := true
-	switch mode {
-	case KeepLow:
-		desc = false
-	case DropHigh:
-		desc, k = false, n-k
-	case DropLow:
-		k = n - k
-	}
+	desc, k := keepOrder(mode, n, k)
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 	bitsDen := 0
 	for _, t := range ts {

@@ -425,45 +425,20 @@ func (p *parser) braces() (Node, error) {
 // groupModifiers reads a group's kh/kl/dh/dl N, success condition and f.
 func (p *parser) groupModifiers(g *Group) error {
 	for {
-		t := p.peek(true)
-		dup := func(seen bool) error {
-			if seen {
-				return errAt(CodeDuplicate, t.pos, p.text(t))
-			}
-			return nil
-		}
 		var err error
-		switch t.kind {
+		switch t := p.peek(true); t.kind {
 		case tKeep:
-			if err = dup(g.Keep.Mode != NoKeep); err != nil {
-				return err
-			}
-			g.Keep.Mode, g.Keep.N = t.keep(), 1
-			p.advance()
-			if n := p.peek(true); n.kind == tNum && n.glue {
-				g.Keep.N = int(min(n.num, MaxNumber+1))
-				p.advance()
-			}
+			err = p.keepSpec(&g.Keep)
 		case tCmp:
-			if err = dup(g.Success != nil); err != nil {
-				return err
-			}
-			if g.succ, err = p.cond(Cond{}); err != nil {
-				return err
-			}
-			g.Success = &g.succ
+			err = p.success(&g.Success, &g.succ)
 		case tFail:
-			if err = dup(g.Failure != nil); err != nil {
-				return err
-			}
-			p.advance()
 			// a group's f needs its compare point: f1, f<=3
-			if g.fail, err = p.cond(Cond{}); err != nil {
-				return err
-			}
-			g.Failure = &g.fail
+			err = p.failure(&g.Failure, &g.fail, Cond{})
 		default:
 			return nil
+		}
+		if err != nil {
+			return err
 		}
 	}
 }
@@ -498,14 +473,20 @@ func (g *Group) check(pos int) error {
 	if g.PerDie {
 		code = CodeKeepCount // of dice
 	}
-	switch g.Keep.Mode {
+	return g.Keep.check(units, code, pos, g.Text)
+}
+
+// check refuses a keep of fewer than 1 or more than the units there are,
+// or a drop of all of them, with code.
+func (k Keep) check(units int, code string, pos int, near string) error {
+	switch k.Mode {
 	case KeepHigh, KeepLow:
-		if g.Keep.N < 1 || g.Keep.N > units {
-			return &Error{Code: code, Pos: pos, Near: g.Text, Max: units, Got: g.Keep.N}
+		if k.N < 1 || k.N > units {
+			return &Error{Code: code, Pos: pos, Near: near, Max: units, Got: k.N}
 		}
 	case DropHigh, DropLow:
-		if g.Keep.N >= units {
-			return &Error{Code: code, Pos: pos, Near: g.Text, Max: units, Got: g.Keep.N}
+		if k.N >= units {
+			return &Error{Code: code, Pos: pos, Near: near, Max: units, Got: k.N}
 		}
 	}
 	return nil
@@ -625,57 +606,28 @@ func (p *parser) dice(start, count int) (Node, error) {
 
 func (p *parser) modifiers(d *Dice) error {
 	for {
-		t := p.peek(true)
-		dup := func(seen bool) error {
-			if seen {
-				return errAt(CodeDuplicate, t.pos, p.text(t))
-			}
-			return nil
-		}
 		var err error
-		switch t.kind {
+		switch t := p.peek(true); t.kind {
 		case tExplode:
-			if err = dup(d.Explode.Mode != NoExplode); err != nil {
+			if err = p.dup(d.Explode.Mode != NoExplode); err != nil {
 				return err
 			}
 			d.Explode.Mode = t.expl()
 			p.advance()
 			d.Explode.If, err = p.cond(Cond{Op: EQ, V: d.Max()})
 		case tReroll:
-			if err = dup(d.Reroll.On); err != nil {
+			if err = p.dup(d.Reroll.On); err != nil {
 				return err
 			}
 			d.Reroll.On, d.Reroll.Once = true, t.once()
 			p.advance()
 			d.Reroll.If, err = p.cond(Cond{Op: EQ, V: d.Min()})
 		case tKeep:
-			if err = dup(d.Keep.Mode != NoKeep); err != nil {
-				return err
-			}
-			d.Keep.Mode, d.Keep.N = t.keep(), 1
-			p.advance()
-			if n := p.peek(true); n.kind == tNum && n.glue {
-				d.Keep.N = int(min(n.num, MaxNumber+1))
-				p.advance()
-			}
+			err = p.keepSpec(&d.Keep)
 		case tCmp:
-			if err = dup(d.Success != nil); err != nil {
-				return err
-			}
-			if d.succ, err = p.cond(Cond{}); err != nil {
-				return err
-			}
-			d.Success = &d.succ
+			err = p.success(&d.Success, &d.succ)
 		case tFail:
-			if err = dup(d.Failure != nil); err != nil {
-				return err
-			}
-			p.advance()
-			c, err := p.cond(Cond{Op: EQ, V: d.Min()})
-			if err != nil {
-				return err
-			}
-			d.Failure = &c
+			err = p.failure(&d.Failure, new(Cond), Cond{Op: EQ, V: d.Min()})
 		default:
 			return nil
 		}
@@ -683,6 +635,59 @@ func (p *parser) modifiers(d *Dice) error {
 			return err
 		}
 	}
+}
+
+// The modifiers a dice term and a group share. Each is called on its
+// current token and refuses it when the term or group has it already.
+
+// dup is the error for the current token when seen: a modifier given twice.
+func (p *parser) dup(seen bool) error {
+	if seen {
+		return errAt(CodeDuplicate, p.tok.pos, p.text(&p.tok))
+	}
+	return nil
+}
+
+// keepSpec reads kh/kl/dh/dl (or k) and its count, 1 when none is glued.
+func (p *parser) keepSpec(k *Keep) error {
+	if err := p.dup(k.Mode != NoKeep); err != nil {
+		return err
+	}
+	k.Mode, k.N = p.tok.keep(), 1
+	p.advance()
+	if n := p.peek(true); n.kind == tNum && n.glue {
+		k.N = int(min(n.num, MaxNumber+1))
+		p.advance()
+	}
+	return nil
+}
+
+// success reads a success condition (">=5") into *at and points *dst to it.
+func (p *parser) success(dst **Cond, at *Cond) error {
+	if err := p.dup(*dst != nil); err != nil {
+		return err
+	}
+	c, err := p.cond(Cond{})
+	if err != nil {
+		return err
+	}
+	*at, *dst = c, at
+	return nil
+}
+
+// failure reads f and its compare point (def when it has none, required
+// when def is zero) into *at and points *dst to it.
+func (p *parser) failure(dst **Cond, at *Cond, def Cond) error {
+	if err := p.dup(*dst != nil); err != nil {
+		return err
+	}
+	p.advance()
+	c, err := p.cond(def)
+	if err != nil {
+		return err
+	}
+	*at, *dst = c, at
+	return nil
 }
 
 // cond reads an optional compare point: ">=5", "<2", "=6" or a bare "6"
@@ -728,15 +733,8 @@ func (d *Dice) check(pos int) error {
 	if d.Failure != nil && d.Success == nil {
 		return errAt(CodeFailureAlone, pos, d.Text)
 	}
-	switch d.Keep.Mode {
-	case KeepHigh, KeepLow:
-		if d.Keep.N < 1 || d.Keep.N > d.Count {
-			return &Error{Code: CodeKeepCount, Pos: pos, Near: d.Text, Max: d.Count, Got: d.Keep.N}
-		}
-	case DropHigh, DropLow:
-		if d.Keep.N >= d.Count {
-			return &Error{Code: CodeKeepCount, Pos: pos, Near: d.Text, Max: d.Count, Got: d.Keep.N}
-		}
+	if err := d.Keep.check(d.Count, CodeKeepCount, pos, d.Text); err != nil {
+		return err
 	}
 	if d.Reroll.On && !d.Reroll.Once {
 		left := 0 // faces that can stay after rerolls
