@@ -147,14 +147,26 @@ type Keep struct {
 	N    int
 }
 
+// SortMode orders the dice a term shows (Roll20's s, sa, sd). It changes
+// only the order they are written in: not which are kept, not the total.
+type SortMode uint8
+
+// Sort modes.
+const (
+	NoSort   SortMode = iota
+	SortAsc           // s, sa: lowest first
+	SortDesc          // sd: highest first
+)
+
 var keepNames = [...]string{KeepHigh: "kh", KeepLow: "kl", DropHigh: "dh", DropLow: "dl"}
 
 // Dice is a dice term: NdM with its modifiers.
 type Dice struct {
 	Count  int
-	Sides  int   // 100 for d%, 3 for dF
-	Fudge  bool  // faces −1, 0, +1
-	idx    int32 // index of the term in the expression
+	Sides  int      // 100 for d%, 3 for dF
+	Fudge  bool     // faces −1, 0, +1
+	Sort   SortMode // the order its dice are shown in (s, sd)
+	idx    int32    // index of the term in the expression
 	Reroll struct {
 		On   bool
 		Once bool // ro

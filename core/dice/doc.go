@@ -20,6 +20,9 @@
 //	          face, or at a glued compare point: r1, r<3, ro<=2
 //	>=N <=N >N <N =N   on a dice term: count successes (each die scores 1)
 //	f<=1      with a success condition: each failure scores −1 (f = f=lowest)
+//	s sa sd   show the term's dice lowest first (s, sa) or highest first
+//	          (sd): 8d6s, 4d6kh3sd. Only the order shown changes; a die
+//	          with its explosion chain stays together, ranked by its sum
 //	{a, b}    a grouped roll (Roll20's): several expressions, each rolled
 //	          and totalled; with khN klN dhN dlN it keeps or drops totals,
 //	          with a condition (>=N … and f) it counts them: {1d20, 1d20}kh1,
@@ -58,6 +61,8 @@
 //  4. The term's value: the sum of the kept dice, or, with a success
 //     condition, +1 for each kept die that meets it and −1 for each that
 //     meets the failure condition instead.
+//  5. Sorting (s, sd) only orders the dice when the roll is written;
+//     Result.Dice keeps them in the order rolled.
 //
 // Then the arithmetic: unary minus, then * and /, then + and -, left to
 // right, with parentheses first. All values are integers. A bare / divides

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,6 +25,8 @@ var fuzzSeeds = []string{
 	// grouped rolls
 	"{1d20, 1d20}kh1 + 5 vs 15 ?", "{3d6+3d4+5, 2d8+4}kh1", "{4d6+3d8}kh1", "{3d20}>15", "{3d20+5, 2d10}>15",
 	"{1d6, 1d6, 1d6}dl1>=3f1", "{2d6!+1d8}kh1", "{2d6, 1d12}kl1", "2#{1d6, 1d6}kl1 vs 3 ?", "{2d6+3}", "{4d6!!+2d6r1}dh2>=4",
+	// sorted dice
+	"8d6s", "8d6sa", "4d6kh3sd", "4d6!sd", "3d6!!r1s", "8d10>=7f1sd", "8d6s sd", "{4d6sa+3d8}kh1", "2d6+s", "4d6dl1s",
 	"{10d10>=7, 10d10>=7}kh1", "{1d6, {1d6}}", "{3d20+5}>15", "{", "}", ",", "{1d6,", "{}kh1", "{1d6, 1d6}f", "{1d6}kh2",
 }
 
@@ -67,6 +70,32 @@ func checkFastPaths(t *testing.T, s string) {
 	}
 }
 
+// unsorted renders repetition i as if no term had s or sd; ok is false
+// when none has.
+func unsorted(res *Result, i int) (text string, ok bool) {
+	var was []SortMode
+	for _, d := range res.Expr.dice {
+		was = append(was, d.Sort)
+		ok = ok || d.Sort != NoSort
+		d.Sort = NoSort
+	}
+	if ok {
+		text = reply.PlainText(&reply.Reply{Lines: []reply.Line{res.Spans(i, RenderOptions{})}})
+	}
+	for k, d := range res.Expr.dice {
+		d.Sort = was[k]
+	}
+	return text, ok
+}
+
+// sameRunes reports whether a and b are the same characters in any order.
+func sameRunes(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	slices.Sort(ra)
+	slices.Sort(rb)
+	return slices.Equal(ra, rb)
+}
+
 func lookupAll(who, name string) (int, error) {
 	if len(name)%5 == 0 {
 		return 0, errors.New("unknown")
@@ -99,6 +128,9 @@ func checkOne(t testing.TB, s string, seed uint64) {
 		text := reply.PlainText(&reply.Reply{Lines: []reply.Line{res.Spans(i, RenderOptions{})}})
 		if !strings.HasSuffix(text, strconv.FormatInt(res.Totals[i], 10)) {
 			t.Fatalf("%q renders %q, total %d", s, text, res.Totals[i])
+		}
+		if plain, ok := unsorted(res, i); ok && !sameRunes(text, plain) {
+			t.Fatalf("%q renders %q, without its sorts %q: not the same dice", s, text, plain)
 		}
 	}
 	o, err := e.Odds(lookupAll)

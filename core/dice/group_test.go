@@ -34,6 +34,7 @@ func TestGroupRolls(t *testing.T) {
 		// one expression with a modifier: the individual dice
 		{"{4d6+3d8}kh1", []int{1, 2, 3, 4, 5, 6, 7}, "{[(1), (2), (3), (4)] + [(5), (6), 7]} = 7", 7},
 		{"{4d6+3d8}kh2", []int{6, 2, 3, 4, 5, 6, 1}, "{[6, (2), (3), (4)] + [(5), 6, (1)]} = 12", 12},
+		{"{4d6sd+3d8s}kh2", []int{6, 2, 3, 4, 5, 6, 1}, "{[6, (4), (3), (2)] + [(1), (5), 6]} = 12", 12},
 		{"{2d6+1d8}dl1", []int{6, 2, 3}, "{[6, (2)] + [3]} = 9", 9},
 		{"{2d6+1d8+2}kh1", []int{6, 2, 3}, "{[6, (2)] + [(3)] + 2} = 8", 8},
 		{"{3d20}>15", []int{16, 15, 20}, "{[16✓, 15, 20✓]} = 2", 2},
@@ -87,6 +88,7 @@ func TestGroupErrors(t *testing.T) {
 		{"{1d6, 1d6", CodeUnclosed, "{"},
 		{"{1d6, 1d6}!", CodeSyntax, "!"},
 		{"{1d6, 1d6}r1", CodeSyntax, ""},
+		{"{1d6, 1d6}sd", CodeSyntax, "sd"}, // a group's totals are not sorted
 		{"{1d6,}", CodeSyntax, "}"},
 		{"{}", CodeSyntax, "}"},
 		{"1d6, 1d6", CodeSyntax, ","},

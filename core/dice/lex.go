@@ -37,6 +37,7 @@ const (
 	tLBrace           // {
 	tRBrace           // }
 	tComma            // ,
+	tSort             // s sa sd
 	tBad              // anything else
 )
 
@@ -57,6 +58,7 @@ func (t *token) keep() KeepMode    { return KeepMode(t.op) }    // tKeep
 func (t *token) once() bool        { return t.op != 0 }         // tReroll: ro
 func (t *token) expl() ExplodeMode { return ExplodeMode(t.op) } // tExplode
 func (t *token) fn() Func          { return Func(t.op) }        // tFunc
+func (t *token) sort() SortMode    { return SortMode(t.op) }    // tSort
 
 // lexer reads tokens on demand. The parser says whether it is just after a
 // die's sides (modifier mode), where letters are modifiers (kh3, ro1, f1)
@@ -269,8 +271,8 @@ func (l *lexer) dieAfterCount() bool {
 	return isDieLetter(r)
 }
 
-// lexModifier reads kh3, kl, k, dh, dl, r, ro, f. The letters must be
-// followed by something that is not a letter.
+// lexModifier reads kh3, kl, k, dh, dl, r, ro, f, s, sa, sd. The letters
+// must be followed by something that is not a letter.
 func (l *lexer) lexModifier(t *token) bool {
 	end := l.pos
 	for end < len(l.src) && end-l.pos < 3 {
@@ -302,6 +304,10 @@ func (l *lexer) lexModifier(t *token) bool {
 		t.kind, t.op = tReroll, 1
 	case "f":
 		t.kind = tFail
+	case "s", "sa":
+		t.kind, t.op = tSort, uint8(SortAsc)
+	case "sd":
+		t.kind, t.op = tSort, uint8(SortDesc)
 	default:
 		return false
 	}

@@ -628,6 +628,12 @@ func (p *parser) modifiers(d *Dice) error {
 			err = p.success(&d.Success, &d.succ)
 		case tFail:
 			err = p.failure(&d.Failure, new(Cond), Cond{Op: EQ, V: d.Min()})
+		case tSort:
+			if err = p.dup(d.Sort != NoSort); err != nil {
+				return err
+			}
+			d.Sort = t.sort()
+			p.advance()
 		default:
 			return nil
 		}

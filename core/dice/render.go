@@ -1,6 +1,8 @@
 package dice
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -155,6 +157,8 @@ func (r *Result) writeTerm(b *strings.Builder, d *Dice, rep int, opt RenderOptio
 	if opt.Summary || int(t.n) > opt.MaxDice {
 		b.WriteString("Σ ")
 		b.WriteString(strconv.FormatInt(t.value, 10))
+	} else if d.Sort != NoSort {
+		r.writeSorted(b, d, int(t.first), int(t.first+t.n))
 	} else {
 		for i := t.first; i < t.first+t.n; i++ {
 			if i > t.first {
@@ -165,6 +169,44 @@ func (r *Result) writeTerm(b *strings.Builder, d *Dice, rep int, opt RenderOptio
 	}
 	b.WriteByte(']')
 	writeLabel(b, d.Label)
+}
+
+// writeSorted writes the dice Dice[first:end] of a term with s or sd in
+// order of value, lowest or highest first. A die and the dice its
+// explosion added stay together, in the order rolled, and rank by their
+// sum, as keep and drop rank them; among equal values the earlier comes
+// first. Only the order written changes: Dice stays as rolled.
+func (r *Result) writeSorted(b *strings.Builder, d *Dice, first, end int) {
+	var buf [16]sortUnit
+	units := buf[:0]
+	for i := first; i < end; i++ {
+		v := int64(r.Dice[i].Value)
+		if i > first && r.Dice[i].Flags&DieExtra != 0 {
+			units[len(units)-1].value += v
+			continue
+		}
+		units = append(units, sortUnit{first: int32(i), value: v})
+	}
+	slices.SortStableFunc(units, func(a, b sortUnit) int {
+		if d.Sort == SortDesc {
+			return cmp.Compare(b.value, a.value)
+		}
+		return cmp.Compare(a.value, b.value)
+	})
+	for k, u := range units {
+		for i := int(u.first); i < end && (i == int(u.first) || r.Dice[i].Flags&DieExtra != 0); i++ {
+			if k > 0 || i > int(u.first) {
+				b.WriteString(", ")
+			}
+			r.writeDie(b, d, r.Dice[i])
+		}
+	}
+}
+
+// sortUnit is a die with its explosion chain, for writeSorted.
+type sortUnit struct {
+	first int32 // its first die in Result.Dice
+	value int64 // the chain's sum
 }
 
 func writeFace(b *strings.Builder, d *Dice, v int32) {
