@@ -167,6 +167,9 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if err := s.checkTarget(ctx, req, name, p.Name); err != nil {
 		return nil, err
 	}
+	if err := s.checkLoop(ctx, req, name, p.Name); err != nil {
+		return nil, err
+	}
 	max := s.lim.PerUser
 	if owner == "" {
 		max = s.lim.PerChat
@@ -210,6 +213,57 @@ func (s *Service) checkTarget(ctx context.Context, req *command.Request, name, t
 		return command.Errorf("alias.target_unknown_suggest", "name", name, "target", target, "suggestion", "/"+sug[0])
 	}
 	return command.Errorf("alias.target_unknown", "name", name, "target", target)
+}
+
+// checkLoop refuses a saved roll name whose target leads back to it
+// through the saved rolls stored in the chat ("/alias b /a" when /a is
+// "/b"), as the user saving it would run them (their own first, then
+// the chat's), or into a loop of older ones: it would only ever answer
+// error.alias_loop. The walk stops at a command, at a name that is no
+// saved roll, and after Limits.MaxDepth saved rolls, the most one
+// message expands (a longer chain fails when used, as too deep). The
+// use-time check stays: another user's own saved rolls, or a saved roll
+// changed later, may still close a loop.
+func (s *Service) checkLoop(ctx context.Context, req *command.Request, name, target string) error {
+	chain := []string{name}
+	refuse := func(who string) error {
+		path := make([]string, 0, len(chain)+1)
+		for _, c := range append(chain, target) {
+			path = append(path, "/"+c)
+		}
+		return command.Errorf("error.alias_loop", "name", "/"+who, "chain", strings.Join(path, " → "))
+	}
+	for range req.Router().Limits().MaxDepth {
+		key := fold.Key(target)
+		for _, prev := range chain {
+			if fold.Key(prev) == key {
+				return refuse(prev)
+			}
+		}
+		if _, ok := req.Router().Lookup(target); ok {
+			return nil
+		}
+		var a Alias
+		var err error
+		for _, owner := range []string{req.Msg.From.ID, ""} {
+			if a, err = s.store.Alias(ctx, req.Msg.Chat, owner, key); !errors.Is(err, core.ErrNotFound) {
+				break
+			}
+		}
+		switch {
+		case errors.Is(err, core.ErrNotFound):
+			return nil
+		case err != nil:
+			return internal("get alias", err)
+		}
+		p, ok := command.Parse(a.Text, req.Settings.Options[command.PrefixOption], "")
+		if !ok {
+			return nil
+		}
+		chain = append(chain, target)
+		target = p.Name
+	}
+	return nil
 }
 
 func (s *Service) aliasDelete(ctx context.Context, req *command.Request, owner, name string) (*reply.Reply, error) {
