@@ -236,3 +236,50 @@ func TestAliasNameIsAWord(t *testing.T) {
 	contains(t, h.ok(chatA, ana, false, "/alias"), "No saved rolls yet")
 	h.ok(chatA, ana, false, "/alias o'k /check fuerza")
 }
+
+// A saved roll's name in full-width letters (U+FF01–FF5E, typed by East
+// Asian input methods) is the same name in ASCII: "/alias ｃｈｅｃｋ …" made
+// a saved roll drawn like the command /check but apart from it, and
+// "ｇｏｌｐｅ" one apart from "golpe". The name is stored narrowed, typed
+// either way it runs and is deleted, and one stored before is still found.
+// A name with letters of another alphabet that looks like a command
+// ("сheck", Cyrillic с) is refused.
+func TestAliasNameFullWidthIsASCII(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	for n, shown := range map[string]string{"ｃｈｅｃｋ": "check", "／ｃｈｅｃｋ": "check", "ＣＨＥＣＫ": "CHECK"} {
+		h.fails(chatA, ana, false, "/alias "+n+" /check fuerza", "«"+shown+"» is already the command /check; choose another name.")
+	}
+	h.fails(chatA, ana, false, "/alias сheck /check fuerza",
+		"«сheck» looks like /check, the command /check, written with letters of another alphabet", "Choose another name.")
+	contains(t, h.ok(chatA, ana, false, "/alias"), "No saved rolls yet")
+
+	contains(t, h.ok(chatA, ana, false, "/alias ｇｏｌｐｅ /check fuerza"), "/golpe → /check fuerza")
+	contains(t, h.ok(chatA, ana, false, "/golpe", 1), "= 5")
+	contains(t, h.ok(chatA, ana, false, "/ｇｏｌｐｅ", 2), "= 6")
+	h.ok(chatA, ana, false, "/alias golpe /check fuerza")
+	h.ok(chatA, ana, false, "/alias otro /ｇｏｌｐｅ")
+	contains(t, h.ok(chatA, ana, false, "/otro", 3), "= 7")
+	h.fails(chatA, ana, false, "/alias golpe /ｏｔｒｏ", "The saved roll /golpe calls itself (/golpe → /ｏｔｒｏ → /ｇｏｌｐｅ)")
+	out := h.ok(chatA, ana, false, "/alias")
+	contains(t, out, "Your 2 saved rolls", "/golpe → /check fuerza")
+	lacks(t, out, "/ｇｏｌｐｅ →")
+	h.ok(chatA, ana, false, "/alias borrar ｇｏｌｐｅ")
+	h.fails(chatA, ana, false, "/golpe", "I don't know /golpe")
+
+	// Stored before names were narrowed: found and deleted as typed.
+	old := alias.Alias{UserID: ana.ID, Name: "ｆｏｏ", Key: "ｆｏｏ", Text: "/check fuerza"}
+	if err := h.db.SetAlias(context.Background(), chatA, old, 100); err != nil {
+		t.Fatal(err)
+	}
+	contains(t, h.ok(chatA, ana, false, "/ｆｏｏ", 1), "= 5")
+	h.ok(chatA, ana, false, "/alias borrar ｆｏｏ")
+	h.fails(chatA, ana, false, "/ｆｏｏ", "I don't know")
+
+	if err := h.db.SaveSettings(context.Background(), chatB, core.Settings{Lang: "es"}); err != nil {
+		t.Fatal(err)
+	}
+	h.fails(chatB, ana, false, "/alias ｃｈｅｃｋ /check 1", "«check» ya es el comando /check")
+	h.fails(chatB, ana, false, "/alias сheck /check 1", "«сheck» se parece a /check, el comando /check, escrito con letras de otro alfabeto")
+}
