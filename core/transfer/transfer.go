@@ -445,7 +445,7 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter, *twice)) er
 }
 
 // twice is a field given twice in one character of a document: in the
-// character itself, or (value set) in its value of that name.
+// character itself, or (inValue) in its value of that name.
 type twice struct {
 	char    string // the character's first "name", "" when it has none
 	value   string // the value's first "name", when the field is a value's
