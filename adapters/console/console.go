@@ -27,11 +27,14 @@ import (
 	"zaria/core/reply"
 )
 
-// Dispatcher is the part of the router the console needs: dispatch a
-// typed line, resolve a pressed pad button.
+// Dispatcher is the part of the router the console needs (core.Port):
+// dispatch a typed line, resolve a pressed pad button, and say in the
+// chat's language what the console says on its own (a line too long).
 type Dispatcher interface {
 	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
 	Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool)
+	Lang(ctx context.Context, chat core.ChatRef, hint string) string
+	Text(lang, key string, kv ...any) string
 }
 
 // Config of a console chat.
@@ -75,7 +78,7 @@ func (a *Adapter) Name() string { return "console" }
 
 // Run reads lines until end of input, :quit or ctx ends.
 func (a *Adapter) Run(ctx context.Context) error {
-	lines := make(chan string)
+	lines := make(chan line)
 	errc := make(chan error, 1)
 	go func() { errc <- readLines(ctx, a.in, lines) }()
 	a.prompt()
@@ -88,8 +91,10 @@ func (a *Adapter) Run(ctx context.Context) error {
 				return fmt.Errorf("read: %w", err)
 			}
 			return nil
-		case line := <-lines:
-			if !a.handle(ctx, strings.TrimSpace(line)) {
+		case l := <-lines:
+			if l.chars > 0 {
+				a.tooLong(ctx, l.chars)
+			} else if !a.handle(ctx, strings.TrimSpace(l.text)) {
 				return nil
 			}
 			a.prompt()
@@ -97,16 +102,23 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 }
 
-// maxLine is the longest line read whole, in bytes: more than the
+// maxLine is the longest line read, in bytes (2 MiB): more than the
 // largest input of any command (an /importar document of 262,244
 // characters, up to 4 bytes each). A longer line is never cut into a
-// shorter command: what is sent is still longer than every input limit,
-// so the router refuses it with its input-too-long message. Memory stays
-// bounded whatever is typed.
+// shorter command, nor sent: the console counts its characters while it
+// discards them, and answers console.line_too_long with that count.
+// Memory stays bounded whatever is typed.
 const maxLine = 2 << 20
 
+// line is one line read: its text, or, for a line longer than maxLine,
+// only how many characters it had.
+type line struct {
+	text  string
+	chars int // > 0: the line was too long, and this is its length
+}
+
 // readLines sends each line of r to lines until end of input.
-func readLines(ctx context.Context, r io.Reader, lines chan<- string) error {
+func readLines(ctx context.Context, r io.Reader, lines chan<- line) error {
 	br := bufio.NewReader(r)
 	for {
 		frag, isPrefix, err := br.ReadLine()
@@ -116,27 +128,49 @@ func readLines(ctx context.Context, r io.Reader, lines chan<- string) error {
 		if err != nil {
 			return err
 		}
-		line := append([]byte(nil), frag...)
+		buf := append([]byte(nil), frag...)
+		chars := 0 // counted once the line is known to be too long
 		for isPrefix {
 			if frag, isPrefix, err = br.ReadLine(); err == io.EOF {
 				break
 			} else if err != nil {
 				return err
 			}
-			if room := maxLine - len(line); room > 0 {
-				line = append(line, frag[:min(len(frag), room)]...)
+			if chars == 0 && len(buf)+len(frag) <= maxLine {
+				buf = append(buf, frag...)
+				continue
 			}
+			if chars == 0 {
+				chars, buf = runes(buf), nil
+			}
+			chars += runes(frag)
 		}
-		text := string(line)
-		if len(line) >= maxLine { // cut: drop a character split at the end
-			text = strings.ToValidUTF8(text, "")
-		}
+		l := line{text: string(buf), chars: chars}
 		select {
-		case lines <- text:
+		case lines <- l:
 		case <-ctx.Done():
 			return nil
 		}
 	}
+}
+
+// runes counts the characters of b, a piece of a line: the bytes that
+// start one, so that a character split between two pieces counts once.
+func runes(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// tooLong answers a line longer than maxLine, which is not sent.
+func (a *Adapter) tooLong(ctx context.Context, chars int) {
+	chat := core.ChatRef{Platform: "console", ID: a.chat}
+	lang := a.d.Lang(ctx, chat, a.cfg.LangHint)
+	fmt.Fprintln(a.out, indent("⚠️ "+a.d.Text(lang, "console.line_too_long", "got", chars, "max", maxLine)))
 }
 
 func (a *Adapter) prompt() {

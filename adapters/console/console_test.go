@@ -101,11 +101,53 @@ func TestLongLinesAreReadWhole(t *testing.T) {
 	got := out.String()
 	for _, want := range []string{
 		`got 262003 characters, ends with "end"`,
-		"That message is too long (2097152 characters; the limit is 262244)",
+		// Its real length, not where the console stopped keeping it.
+		"That line is too long (3145734 characters): the console reads lines of at most 2097152 bytes (2 MiB). Nothing was sent",
 		"I speak English", // the last line, without a newline, is read too
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%.400s", want, got)
+		}
+	}
+	if strings.Contains(got, "2097152 characters") || strings.Contains(got, "That message is too long") {
+		t.Errorf("the line was cut and sent:\n%.400s", got)
+	}
+}
+
+// A line over 2 MiB is answered with its length in characters, counted
+// while it is discarded (it said 2097152, where it had been cut), in the
+// chat's language, and nothing of it is sent: the lines after it work.
+func TestTooLongLineSaysItsLength(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang, line, want, next string
+	}{
+		// Two bytes a character, with the cut inside one of them.
+		{"en", "/roll " + strings.Repeat("ñ", 1_500_000), "That line is too long (1500006 characters)", "I speak English"},
+		{"es", "x" + strings.Repeat("ñ", 1<<20), "Esa línea es demasiado larga (1048577 caracteres): la consola lee líneas de 2097152 bytes (2 MiB) como mucho. No se ha enviado nada", "En este chat hablo"},
+		{"el", strings.Repeat("€", 1<<20), "Αυτή η γραμμή είναι πολύ μεγάλη (1048576 χαρακτήρες)", "Σε αυτή τη συνομιλία μιλάω"},
+		// Exactly 2 MiB is read whole, and refused by the command's limit.
+		{"en", "/lang " + strings.Repeat("x", 2<<20-6), "That message is too long (2097152 characters; the limit is 500)", "I speak English"},
+	} {
+		r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
+		general.Register(r, "test")
+		var out bytes.Buffer
+		a := console.New(console.Config{User: "ana", LangHint: tc.lang}, r, strings.NewReader(tc.line+"\n/lang\n"), &out, nil)
+		if err := a.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s: output lacks %q:\n%.400s", tc.lang, tc.want, got)
+		}
+		if n := strings.Count(got, "⚠️"); n != 1 {
+			t.Errorf("%s: %d warnings:\n%.400s", tc.lang, n, got)
+		}
+		if !strings.Contains(got, tc.next) { // the /lang after it is answered
+			t.Errorf("%s: the next line was not answered:\n%.400s", tc.lang, got)
 		}
 	}
 }

@@ -118,7 +118,37 @@ const maxPlaceholder = 9
 // leading zeros included ("{-1}", "{01}").
 var numberedRe = regexp.MustCompile(`\{([+-]?[0-9]+)\}`)
 
-// checkAliasName validates a new alias name and that no command has it.
+// narrow turns the full-width forms of ASCII (U+FF01–FF5E, typed by East
+// Asian input methods: "／ｒ", "ｆｏｏ") into ASCII. A saved roll's name is
+// stored narrowed, so that "ｒ" is the command /r's name and is refused as
+// one, and a full-width name typed later finds the saved roll.
+func narrow(s string) string {
+	if !strings.ContainsFunc(s, isWide) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isWide(r) {
+			return r - 0xFF01 + '!'
+		}
+		return r
+	}, s)
+}
+
+func isWide(r rune) bool { return r >= 0xFF01 && r <= 0xFF5E }
+
+// aliasKeys are the keys a typed name may have been stored under: its
+// narrowed key first, then (for a saved roll stored before names were
+// narrowed) its own.
+func aliasKeys(name string) []string {
+	k, raw := fold.Key(narrow(name)), fold.Key(name)
+	if k == raw {
+		return []string{k}
+	}
+	return []string{k, raw}
+}
+
+// checkAliasName validates a new alias name and that no command has it or
+// looks like it ("сheck" with a Cyrillic с beside /check).
 func (s *Service) checkAliasName(req *command.Request, name string) error {
 	if err := sheet.CheckName(name, s.lim.NameLen, "alias"); err != nil {
 		return err
@@ -132,11 +162,30 @@ func (s *Service) checkAliasName(req *command.Request, name string) error {
 	if cmd, ok := req.Router().Lookup(name); ok {
 		return command.Errorf("alias.shadows", "name", name, "command", "/"+cmd.Name)
 	}
+	// An ASCII name is what it looks like ("rn" is not /m); one with
+	// other letters may be drawn as a command's name.
+	if !isASCII(name) {
+		for _, n := range req.Router().AliasNames() {
+			if fold.LookAlike(name, n) {
+				cmd, _ := req.Router().Lookup(n)
+				return command.Errorf("alias.lookalike_command", "name", name, "command", "/"+cmd.Name, "other", "/"+n)
+			}
+		}
+	}
 	return nil
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, name, text string) (*reply.Reply, error) {
-	name = strings.TrimLeft(name, "/!")
+	name = strings.TrimLeft(narrow(name), "/!")
 	if err := s.checkAliasName(req, name); err != nil {
 		return nil, err
 	}
@@ -167,6 +216,9 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 	if err := s.checkTarget(ctx, req, name, p.Name); err != nil {
 		return nil, err
 	}
+	if err := s.checkLoop(ctx, req, name, p.Name); err != nil {
+		return nil, err
+	}
 	max := s.lim.PerUser
 	if owner == "" {
 		max = s.lim.PerChat
@@ -191,19 +243,21 @@ func (s *Service) aliasSet(ctx context.Context, req *command.Request, owner, nam
 // checkTarget makes sure a saved roll starts with a command or another
 // saved roll, suggesting the closest command otherwise.
 func (s *Service) checkTarget(ctx context.Context, req *command.Request, name, target string) error {
-	if fold.Key(target) == fold.Key(name) {
+	if fold.Key(narrow(target)) == fold.Key(name) {
 		return command.Errorf("error.alias_loop", "name", "/"+name, "chain", "/"+name+" → /"+target)
 	}
 	if _, ok := req.Router().Lookup(target); ok {
 		return nil
 	}
 	for _, owner := range []string{req.Msg.From.ID, ""} {
-		_, err := s.store.Alias(ctx, req.Msg.Chat, owner, fold.Key(target))
-		if err == nil {
-			return nil
-		}
-		if !errors.Is(err, core.ErrNotFound) {
-			return internal("get alias", err)
+		for _, key := range aliasKeys(target) {
+			_, err := s.store.Alias(ctx, req.Msg.Chat, owner, key)
+			if err == nil {
+				return nil
+			}
+			if !errors.Is(err, core.ErrNotFound) {
+				return internal("get alias", err)
+			}
 		}
 	}
 	if sug := fold.Closest(target, req.Router().AliasNames(), 1); len(sug) > 0 {
@@ -212,9 +266,70 @@ func (s *Service) checkTarget(ctx context.Context, req *command.Request, name, t
 	return command.Errorf("alias.target_unknown", "name", name, "target", target)
 }
 
+// checkLoop refuses a saved roll name whose target leads back to it
+// through the saved rolls stored in the chat ("/alias b /a" when /a is
+// "/b"), as the user saving it would run them (their own first, then
+// the chat's), or into a loop of older ones: it would only ever answer
+// error.alias_loop. The walk stops at a command, at a name that is no
+// saved roll, and after Limits.MaxDepth saved rolls, the most one
+// message expands (a longer chain fails when used, as too deep). The
+// use-time check stays: another user's own saved rolls, or a saved roll
+// changed later, may still close a loop.
+func (s *Service) checkLoop(ctx context.Context, req *command.Request, name, target string) error {
+	chain := []string{name}
+	refuse := func(who string) error {
+		path := make([]string, 0, len(chain)+1)
+		for _, c := range append(chain, target) {
+			path = append(path, "/"+c)
+		}
+		return command.Errorf("error.alias_loop", "name", "/"+who, "chain", strings.Join(path, " → "))
+	}
+	for range req.Router().Limits().MaxDepth {
+		key := fold.Key(narrow(target))
+		for _, prev := range chain {
+			if fold.Key(narrow(prev)) == key {
+				return refuse(prev)
+			}
+		}
+		if _, ok := req.Router().Lookup(target); ok {
+			return nil
+		}
+		var a Alias
+		err := core.ErrNotFound
+		for _, owner := range []string{req.Msg.From.ID, ""} {
+			for _, k := range aliasKeys(target) {
+				if a, err = s.store.Alias(ctx, req.Msg.Chat, owner, k); !errors.Is(err, core.ErrNotFound) {
+					break
+				}
+			}
+			if !errors.Is(err, core.ErrNotFound) {
+				break
+			}
+		}
+		switch {
+		case errors.Is(err, core.ErrNotFound):
+			return nil
+		case err != nil:
+			return internal("get alias", err)
+		}
+		p, ok := command.Parse(a.Text, req.Settings.Options[command.PrefixOption], "")
+		if !ok {
+			return nil
+		}
+		chain = append(chain, target)
+		target = p.Name
+	}
+	return nil
+}
+
 func (s *Service) aliasDelete(ctx context.Context, req *command.Request, owner, name string) (*reply.Reply, error) {
-	name = strings.TrimLeft(name, "/!")
-	err := s.store.DeleteAlias(ctx, req.Msg.Chat, owner, fold.Key(name))
+	name = strings.TrimLeft(name, "/!／！")
+	var err error
+	for _, key := range aliasKeys(name) {
+		if err = s.store.DeleteAlias(ctx, req.Msg.Chat, owner, key); !errors.Is(err, core.ErrNotFound) {
+			break
+		}
+	}
 	switch {
 	case errors.Is(err, core.ErrNotFound):
 		return nil, command.Errorf("alias.unknown", "name", name)
@@ -258,14 +373,17 @@ func (s *Service) aliasList(ctx context.Context, req *command.Request) (*reply.R
 // them; an alias without placeholders gets the words appended. A text
 // longer than max characters is refused before it is built.
 func (s *Service) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, name, args string, max int) (string, bool, error) {
-	key := fold.Key(name)
-	if key == "" || utf8.RuneCountInString(name) > s.lim.NameLen {
+	if fold.Key(name) == "" || utf8.RuneCountInString(name) > s.lim.NameLen {
 		return "", false, nil
 	}
 	var a Alias
-	var err error
+	err := core.ErrNotFound
 	for _, owner := range []string{userID, ""} {
-		a, err = s.store.Alias(ctx, chat, owner, key)
+		for _, key := range aliasKeys(name) {
+			if a, err = s.store.Alias(ctx, chat, owner, key); !errors.Is(err, core.ErrNotFound) {
+				break
+			}
+		}
 		if !errors.Is(err, core.ErrNotFound) {
 			break
 		}

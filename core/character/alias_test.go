@@ -92,8 +92,26 @@ func TestAliasLoopStops(t *testing.T) {
 	h.fails(chatA, ana, false, "/a4", "more than 3 levels deep")
 	// A loop is named as such (issue 10: it used to be reported as "too
 	// deep" after expanding every level).
-	h.ok(chatA, ana, false, "/alias a1 /a3") // a1 → a3 → a2 → a1 → …
+	// A loop through others is refused when it is saved, as a saved roll
+	// that calls itself is; nothing changes.
+	h.fails(chatA, ana, false, "/alias a1 /a3", "The saved roll /a1 calls itself (/a1 → /a3 → /a2 → /a1)")
+	contains(t, h.ok(chatA, ana, false, "/a3", 1), "= 5")
+	// One stored before the check (an old database) stops when used.
+	old := alias.Alias{UserID: ana.ID, Name: "a1", Key: "a1", Text: "/a3"} // a1 → a3 → a2 → a1 → …
+	if err := h.db.SetAlias(context.Background(), chatA, old, 100); err != nil {
+		t.Fatal(err)
+	}
 	h.fails(chatA, ana, false, "/a1", "The saved roll /a1 calls itself (/a1 → /a3 → /a2 → /a1)")
+	// A new one leading into such a loop is refused too, naming the loop
+	// (within the 3 saved rolls a message expands: a longer way in fails
+	// when used, as too deep).
+	self := alias.Alias{UserID: ana.ID, Name: "viejo", Key: "viejo", Text: "/viejo"}
+	if err := h.db.SetAlias(context.Background(), chatA, self, 100); err != nil {
+		t.Fatal(err)
+	}
+	h.fails(chatA, ana, false, "/alias entra /viejo", "The saved roll /viejo calls itself (/entra → /viejo → /viejo)")
+	h.ok(chatA, ana, false, "/alias entra /a2")
+	h.fails(chatA, ana, false, "/entra", "more than 3 levels deep")
 	h.fails(chatA, ana, false, "/alias self /self", "The saved roll /self calls itself")
 	h.fails(chatA, ana, false, "/alias other /another", "/another is not a command or saved roll")
 	h.ok(chatA, ana, false, "/alias self /check fuerza")
@@ -101,6 +119,36 @@ func TestAliasLoopStops(t *testing.T) {
 	h.fails(chatA, ana, false, "/alias self /self", "The saved roll /self calls itself (/self → /self)")
 	h.fails(chatA, ana, false, "/alias SELF /Self {*}", "calls itself")
 	contains(t, h.ok(chatA, ana, false, "/self", 1), "= 5")
+}
+
+// TestAliasLoopRefusedWhenSaved: "/alias a /b" then "/alias b /a" saved
+// both, and the loop was only found when one was used. The second is now
+// refused when saved, in every language, through the chat's saved rolls
+// and with the chat's own prefix; nothing is saved.
+func TestAliasLoopRefusedWhenSaved(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	h.ok(chatA, ana, false, "/alias b /check fuerza")
+	h.ok(chatA, ana, false, "/alias a /b")
+	h.fails(chatA, ana, false, "/alias b /a", "The saved roll /b calls itself (/b → /a → /b)")
+	h.fails(chatA, ana, false, "/alias B !A 2", "The saved roll /B calls itself (/B → /A → /b)")
+	contains(t, h.ok(chatA, ana, false, "/a", 1), "= 5")
+	contains(t, h.ok(chatA, ana, false, "/alias"), "/b → /check fuerza")
+	// Through a saved roll of the chat: the GM's /c goes to the chat's /d.
+	h.ok(chatA, admin, true, "/alias c /check fuerza")
+	h.ok(chatA, admin, true, "/alias --chat d /c")
+	h.fails(chatA, admin, true, "/alias c /d", "The saved roll /c calls itself (/c → /d → /c)")
+	// Another user's own /c is no part of the loop.
+	h.ok(chatA, bob, false, "/alias c /check fuerza")
+	// Chains that end in a command are saved, however they are reached.
+	h.ok(chatA, ana, false, "/alias e /a")
+	if err := h.db.SaveSettings(context.Background(), chatB, core.Settings{Lang: "es"}); err != nil {
+		t.Fatal(err)
+	}
+	h.ok(chatB, ana, false, "/alias y /check fuerza")
+	h.ok(chatB, ana, false, "/alias x /y")
+	h.fails(chatB, ana, false, "/alias y /x", "La tirada guardada /y se llama a sí misma (/y → /x → /y)")
 }
 
 // TestAliasBomb: issue 10. Saved rolls full of {*} chained together used
@@ -187,4 +235,51 @@ func TestAliasNameIsAWord(t *testing.T) {
 	}
 	contains(t, h.ok(chatA, ana, false, "/alias"), "No saved rolls yet")
 	h.ok(chatA, ana, false, "/alias o'k /check fuerza")
+}
+
+// A saved roll's name in full-width letters (U+FF01–FF5E, typed by East
+// Asian input methods) is the same name in ASCII: "/alias ｃｈｅｃｋ …" made
+// a saved roll drawn like the command /check but apart from it, and
+// "ｇｏｌｐｅ" one apart from "golpe". The name is stored narrowed, typed
+// either way it runs and is deleted, and one stored before is still found.
+// A name with letters of another alphabet that looks like a command
+// ("сheck", Cyrillic с) is refused.
+func TestAliasNameFullWidthIsASCII(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	for n, shown := range map[string]string{"ｃｈｅｃｋ": "check", "／ｃｈｅｃｋ": "check", "ＣＨＥＣＫ": "CHECK"} {
+		h.fails(chatA, ana, false, "/alias "+n+" /check fuerza", "«"+shown+"» is already the command /check; choose another name.")
+	}
+	h.fails(chatA, ana, false, "/alias сheck /check fuerza",
+		"«сheck» looks like /check, the command /check, written with letters of another alphabet", "Choose another name.")
+	contains(t, h.ok(chatA, ana, false, "/alias"), "No saved rolls yet")
+
+	contains(t, h.ok(chatA, ana, false, "/alias ｇｏｌｐｅ /check fuerza"), "/golpe → /check fuerza")
+	contains(t, h.ok(chatA, ana, false, "/golpe", 1), "= 5")
+	contains(t, h.ok(chatA, ana, false, "/ｇｏｌｐｅ", 2), "= 6")
+	h.ok(chatA, ana, false, "/alias golpe /check fuerza")
+	h.ok(chatA, ana, false, "/alias otro /ｇｏｌｐｅ")
+	contains(t, h.ok(chatA, ana, false, "/otro", 3), "= 7")
+	h.fails(chatA, ana, false, "/alias golpe /ｏｔｒｏ", "The saved roll /golpe calls itself (/golpe → /ｏｔｒｏ → /ｇｏｌｐｅ)")
+	out := h.ok(chatA, ana, false, "/alias")
+	contains(t, out, "Your 2 saved rolls", "/golpe → /check fuerza")
+	lacks(t, out, "/ｇｏｌｐｅ →")
+	h.ok(chatA, ana, false, "/alias borrar ｇｏｌｐｅ")
+	h.fails(chatA, ana, false, "/golpe", "I don't know /golpe")
+
+	// Stored before names were narrowed: found and deleted as typed.
+	old := alias.Alias{UserID: ana.ID, Name: "ｆｏｏ", Key: "ｆｏｏ", Text: "/check fuerza"}
+	if err := h.db.SetAlias(context.Background(), chatA, old, 100); err != nil {
+		t.Fatal(err)
+	}
+	contains(t, h.ok(chatA, ana, false, "/ｆｏｏ", 1), "= 5")
+	h.ok(chatA, ana, false, "/alias borrar ｆｏｏ")
+	h.fails(chatA, ana, false, "/ｆｏｏ", "I don't know")
+
+	if err := h.db.SaveSettings(context.Background(), chatB, core.Settings{Lang: "es"}); err != nil {
+		t.Fatal(err)
+	}
+	h.fails(chatB, ana, false, "/alias ｃｈｅｃｋ /check 1", "«check» ya es el comando /check")
+	h.fails(chatB, ana, false, "/alias сheck /check 1", "«сheck» se parece a /check, el comando /check, escrito con letras de otro alfabeto")
 }

@@ -185,6 +185,23 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 			c := char(d, 0)
 			c["values"] = []any{map[string]any{"name": "Fuerza", "value": "1"}, map[string]any{"name": "fuerza", "value": "2"}}
 		}), "value fuerza twice"},
+		// Names that fold to the same key (case, accents) are one value.
+		{"value twice, folded", edit(func(d map[string]any) {
+			c := char(d, 0)
+			c["values"] = []any{map[string]any{"name": "Fuerza", "value": "1"}, map[string]any{"name": "FUÉRZA", "value": "2"}}
+		}), "value FUÉRZA twice"},
+		// A key given twice inside a character or a value: encoding/json
+		// kept the last silently.
+		{"character field twice", strings.Replace(good, `"name":"Drake",`, `"name":"Drake","name":"Drako",`, 1),
+			"Drake has the field «name» twice in the file"},
+		{"character field twice, other case", strings.Replace(good, `"name":"Drake",`, `"name":"Drake","Owner":"1","OWNER":"2",`, 1),
+			"Drake has the field «owner» twice in the file"},
+		{"values twice", strings.Replace(good, `"name":"Drake",`, `"name":"Drake","values":[],`, 1),
+			"Drake has the field «values» twice in the file"},
+		{"value field twice", strings.Replace(good, `{"name":"Fuerza","value":"4"}`, `{"name":"Fuerza","value":"4","value":"5"}`, 1),
+			"The value Fuerza of Drake has the field «value» twice in the file"},
+		{"value field twice, late", strings.Replace(good, `"value":"7"}`, `"value":"7","Value":"8"}`, 1),
+			"The value sigilo of Mira has the field «value» twice in the file"},
 		{"value too long", edit(func(d map[string]any) {
 			char(d, 0)["values"] = []any{map[string]any{"name": "Fuerza", "value": strings.Repeat("x", 65)}}
 		}), "too long (65 characters; at most 64)"},
@@ -198,6 +215,9 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := h.with(t)
+			if tc.doc == good {
+				t.Fatal("the case did not change the document")
+			}
 			h.fails(chatC, admin, true, "/importar "+tc.doc, tc.want)
 			out := h.ok(chatC, admin, false, "/pj lista")
 			contains(t, out, "1 character", "Solo")
@@ -311,8 +331,30 @@ func TestImportRefusedLateChangesNothing(t *testing.T) {
 	h.fails(chatC, admin, true, "/importar --replace "+bad, "can't be a character name")
 	contains(t, h.ok(chatC, admin, false, "/pj lista"), "1 character", "Solo")
 	contains(t, h.ok(chatC, bob, false, "/pj"), "vida 9")
+	// So does a field given twice in it (as long as the name it replaces).
+	twice := strings.Replace(doc, last, `"name":"P","name":"Q"`, 1)
+	if len(twice) != len(doc) {
+		t.Fatalf("%d bytes, not %d", len(twice), len(doc))
+	}
+	h.fails(chatC, admin, true, "/importar --replace "+twice, "P has the field «name» twice in the file", "Nothing was imported")
+	contains(t, h.ok(chatC, admin, false, "/pj lista"), "1 character", "Solo")
+	contains(t, h.ok(chatC, bob, false, "/pj"), "vida 9")
 	// The same document without the bad name is taken whole.
 	contains(t, h.ok(chatC, admin, true, "/importar --replace "+doc), fmt.Sprint(n, " characters"))
+}
+
+// Values are one value per folded key (fold.Key: case, accents, "-" and
+// "_"), as /pj set stores them: names that look alike but fold apart
+// (full-width "ｆｕｅｒｚａ" beside "fuerza") are two values on a sheet, so
+// its export has both and its import takes them.
+func TestImportKeepsValuesThatFoldApart(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	h.ok(chatA, ana, false, "/pj set ｆｕｅｒｚａ 5")
+	_, rep := h.send(chatA, ana, false, "/exportar")
+	contains(t, h.ok(chatC, admin, true, "/importar "+string(rep.File.Data)), "Imported 1 character")
+	contains(t, h.ok(chatC, ana, false, "/pj"), "fuerza 4", "ｆｕｅｒｚａ 5")
 }
 
 // An export saved again by an editor that puts a byte order mark in front

@@ -59,6 +59,33 @@ func TestStatsCountsAndTooFew(t *testing.T) {
 	contains(t, h.ok(chatB, bob, false, "/stats"), "No rolls")
 }
 
+// /stats takes no words: "/stats d20" or "/stats blah" is refused, saying
+// to type just /stats, where it answered the whole chat's counts as if
+// they were the ones asked for.
+func TestStatsRefusesWords(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	h.ok(chatA, ana, false, "/check fuerza", 7)
+	for _, typed := range []string{"/stats d20 hola", "/stats blah", "/estadisticas ana"} {
+		out := h.fails(chatA, ana, false, typed, "/stats takes nothing after it", "Type just /stats.")
+		lacks(t, out, "rolls logged")
+	}
+	h.fails(chatA, ana, false, "/stats   d20\nhola", "you wrote «d20 hola»")
+	h.fails(chatA, ana, false, "!stats d20", "Type just !stats.")
+	contains(t, h.ok(chatA, ana, false, "/stats  "), "1 roll logged", "Ana: 1 roll")
+	for lang, want := range map[string][]string{
+		"es": {"/stats no lleva nada detrás (has escrito «d20»)", "Escribe solo /stats."},
+		"el": {"Το /stats δεν παίρνει τίποτα μετά (έγραψες «d20»)", "Γράψε μόνο /stats."},
+	} {
+		chat := core.ChatRef{Platform: "test", ID: "stats-" + lang}
+		if err := h.db.SaveSettings(context.Background(), chat, core.Settings{Lang: lang}); err != nil {
+			t.Fatal(err)
+		}
+		h.fails(chat, ana, false, "/stats d20", want...)
+	}
+}
+
 // observe logs a roll of the given dice directly through the Observer, as
 // the router does after a command.
 func observe(h *harness, chat core.ChatRef, u core.User, sides int, faces []int) {

@@ -173,7 +173,13 @@ func when(t, now time.Time) string {
 }
 
 // stats handles /stats: rolls per user, then a fairness test per die size.
+// It takes no words: it always counts the whole chat (the words after it,
+// "/stats d20", are refused rather than ignored, so that nobody reads the
+// whole chat's counts as the ones asked for).
 func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	if args := strings.TrimSpace(req.Args); args != "" {
+		return nil, command.Errorf("stats.no_args", "got", fold.Cut(fold.Clean(args), 30))
+	}
 	counts, err := s.store.RollCounts(ctx, req.Msg.Chat)
 	if err != nil {
 		return nil, internal("roll counts", err)

@@ -32,7 +32,7 @@ func FuzzReadDoc(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		var got exportDoc
 		var chars []exportCharacter
-		errGot := readDoc(text, &got, func(ec exportCharacter) { chars = append(chars, ec) })
+		errGot := readDoc(text, &got, func(ec exportCharacter, _ *twice) { chars = append(chars, ec) })
 		got.Characters = chars
 
 		var want exportDoc

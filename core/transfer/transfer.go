@@ -312,13 +312,19 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 		charErr  error // the first character that fails a check
 		sendFail error // the store gave up
 	)
-	err := readDoc(text, &doc, func(ec exportCharacter) {
+	err := readDoc(text, &doc, func(ec exportCharacter, tw *twice) {
 		count++
 		if count > k.lim.CharactersPerChat {
 			tooMany = true
 		}
 		if tooMany || charErr != nil || sendFail != nil {
 			return // keep reading: a JSON error later still comes first
+		}
+		if tw != nil {
+			// encoding/json keeps the last of the two silently: which
+			// one was meant is the user's to say.
+			charErr = tw.error(ec, count)
+			return
 		}
 		c, err := k.character(ec)
 		if err != nil {
@@ -362,9 +368,10 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 
 // readDoc decodes the export document text into doc, except its
 // characters: each is decoded in turn and handed to each as soon as it
-// is read. Like json.Decoder with DisallowUnknownFields, it refuses a
-// field no export has (and, unlike it, a top-level field given twice).
-func readDoc(text string, doc *exportDoc, each func(exportCharacter)) error {
+// is read, with the first field given twice in it (nil when none is).
+// Like json.Decoder with DisallowUnknownFields, it refuses a field no
+// export has (and, unlike it, a top-level field given twice).
+func readDoc(text string, doc *exportDoc, each func(exportCharacter, *twice)) error {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
 	switch t, err := dec.Token(); {
@@ -412,11 +419,17 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter)) error {
 			continue // "characters": null
 		}
 		for dec.More() {
-			var ec exportCharacter
-			if err := dec.Decode(&ec); err != nil {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
 				return err
 			}
-			each(ec)
+			var ec exportCharacter
+			cd := json.NewDecoder(bytes.NewReader(raw))
+			cd.DisallowUnknownFields()
+			if err := cd.Decode(&ec); err != nil {
+				return err
+			}
+			each(ec, fieldTwice(raw))
 		}
 		if _, err := dec.Token(); err != nil { // ]
 			return err
@@ -427,6 +440,126 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter)) error {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return errBadDoc // something after the document
+	}
+	return nil
+}
+
+// twice is a field given twice in one character of a document: in the
+// character itself, or (inValue) in its value of that name.
+type twice struct {
+	char    string // the character's first "name", "" when it has none
+	value   string // the value's first "name", when the field is a value's
+	field   string // as the export writes it: "name", "values", "value"…
+	inValue bool
+}
+
+// error is the refusal of ec, the n-th character, for t.
+func (t *twice) error(ec exportCharacter, n int) error {
+	char := t.char
+	if char == "" {
+		char = ec.Name
+	}
+	if char == "" {
+		char = "#" + fmt.Sprint(n)
+	}
+	char = fold.Cut(fold.Clean(char), 40)
+	if t.inValue {
+		return command.Errorf("import.value_field_twice", "character", char, "name", fold.Cut(fold.Clean(t.value), 40), "field", t.field)
+	}
+	return command.Errorf("import.field_twice", "character", char, "field", t.field)
+}
+
+// Fields of a character and of its values, as the export writes them.
+var (
+	characterFields = []string{"name", "owner", "owner_name", "system", "active", "values", "created", "updated"}
+	valueFields     = []string{"name", "value"}
+)
+
+// fieldName is the field of fields that encoding/json fills for the key
+// (it matches names without case), or the key itself.
+func fieldName(key string, fields []string) string {
+	for _, f := range fields {
+		if strings.EqualFold(f, key) {
+			return f
+		}
+	}
+	return key
+}
+
+// fieldTwice finds the first field given twice in raw, a character that
+// encoding/json has read (so raw is one valid JSON object): in the
+// character, or in one of the objects of its values.
+func fieldTwice(raw []byte) *twice {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var found *twice
+	name := ""
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := t.(string)
+		f := fieldName(key, characterFields)
+		if seen[f] && found == nil {
+			found = &twice{field: f}
+		}
+		seen[f] = true
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		switch {
+		case f == "name" && name == "":
+			_ = json.Unmarshal(v, &name)
+		case f == "values" && found == nil:
+			found = valueTwice(v)
+		}
+	}
+	if found != nil {
+		found.char = name
+	}
+	return found
+}
+
+// valueTwice finds the first field given twice in one of the objects of
+// raw, a character's "values".
+func valueTwice(raw json.RawMessage) *twice {
+	var vs []json.RawMessage
+	if json.Unmarshal(raw, &vs) != nil {
+		return nil // null
+	}
+	for _, v := range vs {
+		var fields []string
+		var name string
+		dec := json.NewDecoder(bytes.NewReader(v))
+		if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+			continue // null
+		}
+		for dec.More() {
+			t, err := dec.Token()
+			if err != nil {
+				return nil
+			}
+			key, _ := t.(string)
+			var val json.RawMessage
+			if err := dec.Decode(&val); err != nil {
+				return nil
+			}
+			f := fieldName(key, valueFields)
+			if f == "name" && name == "" {
+				_ = json.Unmarshal(val, &name)
+			}
+			fields = append(fields, f)
+		}
+		for i, f := range fields {
+			if slices.Contains(fields[:i], f) {
+				return &twice{value: name, field: f, inValue: true}
+			}
+		}
 	}
 	return nil
 }
