@@ -83,7 +83,9 @@ func Start(ctx context.Context, bin, dir string, env []string, args ...string) (
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	cmd.Stdin = nil
+	read := make(chan struct{}) // closed once every byte written is in logs
 	go func() {
+		defer close(read)
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
@@ -100,6 +102,10 @@ func Start(ctx context.Context, bin, dir string, env []string, args ...string) (
 	go func() {
 		err := cmd.Wait()
 		pw.Close()
+		// Wait returns once the child's output went into the pipe, which
+		// can be before the reader has stored its last lines: Done means
+		// Logs is complete.
+		<-read
 		p.mu.Lock()
 		p.err = err
 		p.mu.Unlock()
