@@ -77,7 +77,8 @@ type Port interface {
 	// Menu lists the commands to publish in a platform's command menu
 	// (Telegram's setMyCommands), in registration order, hidden commands
 	// left out, each with its one-line description in lang; "" is the
-	// configured default language (the menu for every other client).
+	// configured default language (the menu for every other client). An
+	// adapter shows Local where the platform accepts it, else Name.
 	Menu(lang string) []MenuItem
 	// Lang is the language of chat by the router's one rule: the chat's
 	// setting, else the sender's client language (hint, "es-ES" counts as
@@ -102,5 +103,6 @@ type Port interface {
 // MenuItem is one entry of a command menu.
 type MenuItem struct {
 	Name        string // canonical command name, without "/": "roll"
+	Local       string // the name lang's help shows ("ayuda" for help in Spanish), one of the command's names; Name when help shows none
 	Description string // one line in the menu's language, never ""
 }

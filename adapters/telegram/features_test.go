@@ -166,9 +166,21 @@ func TestCommandMenuPublishedPerLanguage(t *testing.T) {
 		if _, ok := menus[lang]["start"]; ok {
 			t.Errorf("menu %q lists the hidden /start", lang)
 		}
-		if _, ok := menus[lang]["gmroll"]; !ok {
-			t.Errorf("menu %q lacks /gmroll", lang)
+	}
+	// Each menu names a command as the language's /help does (Spanish
+	// /ayuda, /secreto), so a tap sends the name the group reads.
+	for lang, names := range map[string][]string{
+		"es": {"ayuda", "idioma", "secreto"}, "": {"ayuda", "idioma", "secreto"},
+		"en": {"help", "lang", "gmroll", "settings"}, "el": {"help", "lang", "gmroll", "settings"},
+	} {
+		for _, n := range names {
+			if _, ok := menus[lang][n]; !ok {
+				t.Errorf("menu %q lacks /%s: %v", lang, n, menus[lang])
+			}
 		}
+	}
+	if _, ok := menus["es"]["gmroll"]; ok {
+		t.Errorf("the Spanish menu lists /gmroll beside /secreto")
 	}
 }
 

@@ -472,14 +472,18 @@ func (a *Adapter) setCommands(ctx context.Context) {
 	for _, code := range []string{"es", "el", "en", ""} {
 		var cmds []tgbotapi.BotCommand
 		for _, c := range a.d.Menu(code) {
-			if !commandName.MatchString(c.Name) || len(cmds) == maxMenuCommands {
+			name := c.Local // the name /help shows in code's language, if Telegram takes it
+			if !commandName.MatchString(name) {
+				name = c.Name
+			}
+			if !commandName.MatchString(name) || len(cmds) == maxMenuCommands {
 				continue
 			}
 			desc := strings.TrimSpace(c.Description)
 			if desc == "" {
 				desc = "/" + c.Name // Telegram refuses an empty description
 			}
-			cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: clip16(desc, maxMenuDescription)})
+			cmds = append(cmds, tgbotapi.BotCommand{Command: name, Description: clip16(desc, maxMenuDescription)})
 		}
 		if len(cmds) == 0 {
 			continue

@@ -90,10 +90,23 @@ func (r *Router) Menu(lang string) []core.MenuItem {
 	out := make([]core.MenuItem, 0, len(r.commands))
 	for _, c := range r.commands {
 		if !c.Hidden {
-			out = append(out, core.MenuItem{Name: c.Name, Description: r.describe(lang, c.Name)})
+			out = append(out, core.MenuItem{Name: c.Name, Local: r.localName(lang, c), Description: r.describe(lang, c.Name)})
 		}
 	}
 	return out
+}
+
+// localName is the name c goes by in lang: the first word of its short
+// help ("/ayuda tirar — …" in Spanish gives "ayuda"), when that word is one
+// of c's names; else c's canonical name.
+func (r *Router) localName(lang string, c *Command) string {
+	key := "cmdhelp." + c.Name + ".short"
+	word, _, _ := strings.Cut(strings.TrimSpace(r.Text(lang, key)), " ")
+	word = strings.TrimLeft(word, "/!")
+	if found, ok := r.Lookup(word); ok && found == c && word != "" {
+		return word
+	}
+	return c.Name
 }
 
 func (r *Router) describe(lang, name string) string {
