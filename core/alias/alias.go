@@ -266,25 +266,45 @@ func (s *Service) checkTarget(ctx context.Context, req *command.Request, name, t
 	return command.Errorf("alias.target_unknown", "name", name, "target", target)
 }
 
+// maxWalk bounds the saved rolls checkLoop follows: more than any chat
+// holds in a chain with the default quotas, few enough to read at once.
+const maxWalk = 64
+
 // checkLoop refuses a saved roll name whose target leads back to it
 // through the saved rolls stored in the chat ("/alias b /a" when /a is
 // "/b"), as the user saving it would run them (their own first, then
 // the chat's), or into a loop of older ones: it would only ever answer
-// error.alias_loop. The walk stops at a command, at a name that is no
-// saved roll, and after Limits.MaxDepth saved rolls, the most one
-// message expands (a longer chain fails when used, as too deep). The
-// use-time check stays: another user's own saved rolls, or a saved roll
-// changed later, may still close a loop.
+// error.alias_loop. It also refuses a chain of more saved rolls than one
+// message expands (Limits.MaxDepth, counting the new one) with
+// alias.too_deep: it would only ever answer error.alias_depth. The walk
+// stops at a command, at a name that is no saved roll, and after maxWalk
+// saved rolls. The use-time checks stay: another user's own saved rolls,
+// or a saved roll changed later, may still close a loop or deepen a chain.
 func (s *Service) checkLoop(ctx context.Context, req *command.Request, name, target string) error {
 	chain := []string{name}
-	refuse := func(who string) error {
-		path := make([]string, 0, len(chain)+1)
-		for _, c := range append(chain, target) {
-			path = append(path, "/"+c)
+	path := func(names []string, more bool) string {
+		out := make([]string, 0, len(names)+1)
+		for _, c := range names {
+			out = append(out, "/"+c)
 		}
-		return command.Errorf("error.alias_loop", "name", "/"+who, "chain", strings.Join(path, " → "))
+		if more {
+			out = append(out, "…")
+		}
+		return strings.Join(out, " → ")
 	}
-	for range req.Router().Limits().MaxDepth {
+	refuse := func(who string) error {
+		return command.Errorf("error.alias_loop", "name", "/"+who, "chain", path(append(chain, target), false))
+	}
+	max := req.Router().Limits().MaxDepth
+	deep := func() error {
+		all := append(chain, target)
+		shown, more := all, false
+		if len(all) > max+2 {
+			shown, more = all[:max+2], true
+		}
+		return command.Errorf("alias.too_deep", "name", name, "count", len(chain), "max", max, "chain", path(shown, more))
+	}
+	for range maxWalk {
 		key := fold.Key(narrow(target))
 		for _, prev := range chain {
 			if fold.Key(narrow(prev)) == key {
@@ -292,7 +312,7 @@ func (s *Service) checkLoop(ctx context.Context, req *command.Request, name, tar
 			}
 		}
 		if _, ok := req.Router().Lookup(target); ok {
-			return nil
+			break
 		}
 		var a Alias
 		err := core.ErrNotFound
@@ -306,18 +326,21 @@ func (s *Service) checkLoop(ctx context.Context, req *command.Request, name, tar
 				break
 			}
 		}
-		switch {
-		case errors.Is(err, core.ErrNotFound):
-			return nil
-		case err != nil:
+		if errors.Is(err, core.ErrNotFound) {
+			break
+		}
+		if err != nil {
 			return internal("get alias", err)
 		}
 		p, ok := command.Parse(a.Text, req.Settings.Options[command.PrefixOption], "")
 		if !ok {
-			return nil
+			break
 		}
 		chain = append(chain, target)
 		target = p.Name
+	}
+	if len(chain) > max {
+		return deep()
 	}
 	return nil
 }

@@ -87,8 +87,13 @@ func TestAliasLoopStops(t *testing.T) {
 	h.ok(chatA, ana, false, "/alias a2 /a1")
 	h.ok(chatA, ana, false, "/alias a3 /a2")
 	contains(t, h.ok(chatA, ana, false, "/a3", 1), "= 5")
-	// ...deeper ones and loops stop with a message, never hang.
-	h.ok(chatA, ana, false, "/alias a4 /a3")
+	// ...deeper ones are refused when saved, and stop with a message when
+	// used (one stored before the check), never hang.
+	h.fails(chatA, ana, false, "/alias a4 /a3", "/a4 would run 4 saved rolls in a row (/a4 → /a3 → /a2 → /a1 → /check)")
+	deep := alias.Alias{UserID: ana.ID, Name: "a4", Key: "a4", Text: "/a3"}
+	if err := h.db.SetAlias(context.Background(), chatA, deep, 100); err != nil {
+		t.Fatal(err)
+	}
 	h.fails(chatA, ana, false, "/a4", "more than 3 levels deep")
 	// A loop is named as such (issue 10: it used to be reported as "too
 	// deep" after expanding every level).
@@ -102,16 +107,14 @@ func TestAliasLoopStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.fails(chatA, ana, false, "/a1", "The saved roll /a1 calls itself (/a1 → /a3 → /a2 → /a1)")
-	// A new one leading into such a loop is refused too, naming the loop
-	// (within the 3 saved rolls a message expands: a longer way in fails
-	// when used, as too deep).
+	// A new one leading into such a loop is refused too, naming the loop,
+	// however long the way in.
 	self := alias.Alias{UserID: ana.ID, Name: "viejo", Key: "viejo", Text: "/viejo"}
 	if err := h.db.SetAlias(context.Background(), chatA, self, 100); err != nil {
 		t.Fatal(err)
 	}
 	h.fails(chatA, ana, false, "/alias entra /viejo", "The saved roll /viejo calls itself (/entra → /viejo → /viejo)")
-	h.ok(chatA, ana, false, "/alias entra /a2")
-	h.fails(chatA, ana, false, "/entra", "more than 3 levels deep")
+	h.fails(chatA, ana, false, "/alias entra /a2", "The saved roll /a2 calls itself (/entra → /a2 → /a1 → /a3 → /a2)")
 	h.fails(chatA, ana, false, "/alias self /self", "The saved roll /self calls itself")
 	h.fails(chatA, ana, false, "/alias other /another", "/another is not a command or saved roll")
 	h.ok(chatA, ana, false, "/alias self /check fuerza")
@@ -165,7 +168,13 @@ func TestAliasBomb(t *testing.T) {
 	h.ok(chatA, ana, false, "/alias c1 /check 1")
 	h.ok(chatA, ana, false, "/alias c2 /c1 "+stars)
 	h.ok(chatA, ana, false, "/alias c3 /c2 "+stars)
-	h.ok(chatA, ana, false, "/alias c4 /c3 "+stars)
+	// c4 is refused when saved (four saved rolls in a row); one stored
+	// before that check still stops when used, by its length.
+	h.fails(chatA, ana, false, "/alias c4 /c3 "+stars, "4 saved rolls in a row")
+	c4 := alias.Alias{UserID: ana.ID, Name: "c4", Key: "c4", Text: "/c3 " + stars}
+	if err := h.db.SetAlias(context.Background(), chatA, c4, 100); err != nil {
+		t.Fatal(err)
+	}
 
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -282,4 +291,55 @@ func TestAliasNameFullWidthIsASCII(t *testing.T) {
 	}
 	h.fails(chatB, ana, false, "/alias ｃｈｅｃｋ /check 1", "«check» ya es el comando /check")
 	h.fails(chatB, ana, false, "/alias сheck /check 1", "«сheck» se parece a /check, el comando /check, escrito con letras de otro alfabeto")
+}
+
+// TestAliasTooDeepRefusedWhenSaved: a chain of four saved rolls (/q4 →
+// /q3 → /q2 → /q1 → /check) was saved with "💾" and then only ever
+// answered "more than 3 levels deep"; a loop of more than three saved
+// rolls (/q1 → /q4 → /q3 → /q2 → /q1) was saved too, though loops are
+// refused when saved. Both are now refused when saved, naming the chain,
+// in every language, and nothing is saved.
+func TestAliasTooDeepRefusedWhenSaved(t *testing.T) {
+	h := newHarness(t, character.Limits{})
+	h.ok(chatA, ana, false, "/pj crear Drake")
+	h.ok(chatA, ana, false, "/pj set fuerza 4")
+	h.ok(chatA, ana, false, "/alias q1 /check fuerza")
+	h.ok(chatA, ana, false, "/alias q2 /q1")
+	h.ok(chatA, ana, false, "/alias q3 /q2")
+	contains(t, h.ok(chatA, ana, false, "/q3", 1), "= 5")
+	h.fails(chatA, ana, false, "/alias q4 /q3",
+		"/q4 would run 4 saved rolls in a row (/q4 → /q3 → /q2 → /q1 → /check), and one message runs at most 3: it could never work. Make it call a command")
+	// Through the chat's saved rolls, as the saver would run them.
+	h.ok(chatA, admin, true, "/alias --chat c1 /check fuerza")
+	h.ok(chatA, ana, false, "/alias p2 /c1")
+	h.ok(chatA, ana, false, "/alias p3 /p2")
+	h.fails(chatA, ana, false, "/alias p4 /p3", "/p4 would run 4 saved rolls in a row (/p4 → /p3 → /p2 → /c1 → /check)")
+	list := h.ok(chatA, ana, false, "/alias")
+	if strings.Contains(list, "/q4") || strings.Contains(list, "/p4") || !strings.Contains(list, "/q1 → /check fuerza") {
+		t.Errorf("a refused saved roll changed the list: %s", list)
+	}
+	// A deeper one stored before the check (an old database): a way into
+	// it is cut short in the message, and a loop through it is a loop.
+	old := alias.Alias{UserID: ana.ID, Name: "q4", Key: "q4", Text: "/q3"}
+	if err := h.db.SetAlias(context.Background(), chatA, old, 100); err != nil {
+		t.Fatal(err)
+	}
+	h.fails(chatA, ana, false, "/alias q5 /q4", "/q5 would run 5 saved rolls in a row (/q5 → /q4 → /q3 → /q2 → /q1 → …)")
+	h.fails(chatA, ana, false, "/alias q1 /q4", "The saved roll /q1 calls itself (/q1 → /q4 → /q3 → /q2 → /q1)")
+	contains(t, h.ok(chatA, ana, false, "/q3", 1), "= 5")
+
+	if err := h.db.SaveSettings(context.Background(), chatB, core.Settings{Lang: "es"}); err != nil {
+		t.Fatal(err)
+	}
+	h.ok(chatB, ana, false, "/pj crear Drake")
+	h.ok(chatB, ana, false, "/pj set fuerza 4")
+	h.ok(chatB, ana, false, "/alias l3 /check fuerza")
+	h.ok(chatB, ana, false, "/alias l2 /l3")
+	h.ok(chatB, ana, false, "/alias l1 /l2")
+	h.fails(chatB, ana, false, "/alias l0 /l1", "/l0 ejecutaría 4 tiradas guardadas seguidas (/l0 → /l1 → /l2 → /l3 → /check), y un mensaje ejecuta como mucho 3: nunca funcionaría. Haz que llame a un comando")
+	if err := h.db.SaveSettings(context.Background(), chatB, core.Settings{Lang: "el"}); err != nil {
+		t.Fatal(err)
+	}
+	h.fails(chatB, ana, false, "/alias l0 /l1", "Η /l0 θα έτρεχε 4 αποθηκευμένες ρίψεις στη σειρά (/l0 → /l1 → /l2 → /l3 → /check), ενώ ένα μήνυμα τρέχει το πολύ 3: δεν θα δούλευε ποτέ.")
+	contains(t, h.ok(chatB, ana, false, "/l1", 1), "= 5")
 }
