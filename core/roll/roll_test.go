@@ -232,7 +232,12 @@ func TestRollErrors(t *testing.T) {
 		{"en", "/roll 1d1!", "⚠️ «1d1!» would explode forever: every face explodes. Try: /roll 1d6! (explodes on a 6)"},
 		{"es", "/roll 1d6r<7", "⚠️ «1d6r<7» repetiría sin fin: repite cualquier cara. Prueba: /tirar 1d6r1 (repite los 1)"},
 		{"en", "/roll 1d20+5 >= 15", "⚠️ «>=» counts successes only right after dice (8d10>=7). To compare the total use vs: /roll 1d20+5 vs 15"},
-		{"es", "/roll 2d6kh3", "⚠️ «2d6kh3» se queda con o descarta más dados de los que tira (2). Prueba: /tirar 4d6kh3"},
+		{"es", "/roll 2d6kh3", "⚠️ «2d6kh3»: kh y kl se quedan con entre 1 y 2 dados (los que tira), y dh y dl descartan menos de 2: al menos un dado tiene que contar. Prueba: /tirar 4d6kh3"},
+		// kh0 keeps none and dl4 drops all four: neither is "more than it
+		// rolls", as the message said; it now gives the range.
+		{"en", "/roll 4d6kh0", "⚠️ «4d6kh0»: kh and kl keep from 1 to 4 dice (the dice it rolls), dh and dl drop fewer than 4: at least one die must count. Try: /roll 4d6kh3"},
+		{"el", "/roll 4d6dl4", "⚠️ Στο «4d6dl4»: τα kh και kl κρατούν από 1 έως 4 ζάρια (όσα ρίχνει), και τα dh και dl πετούν λιγότερα από 4: τουλάχιστον ένα ζάρι πρέπει να μετρά. Δοκίμασε: /roll 4d6kh3"},
+		{"es", "/roll {2d6+1d6}kh0", "⚠️ «{2d6+1d6}kh0»: kh y kl se quedan con entre 1 y 3 dados (los que tira), y dh y dl descartan menos de 3: al menos un dado tiene que contar. Prueba: /tirar 4d6kh3"},
 		{"en", "/roll " + strings.Repeat("(", 25) + "1" + strings.Repeat(")", 25), "⚠️ Too many nested brackets or signs (at most 20). Simplify the expression."},
 		{"en", "/roll 1000000*1000000*10000", "⚠️ The result would be huge (over a quadrillion). Use smaller numbers."},
 		{"en", "/roll 1d6/(1d2-1)", "⚠️ The roll divided by zero. Use a divisor that can't be 0, for example: /roll 1d6/2"},
@@ -242,7 +247,9 @@ func TestRollErrors(t *testing.T) {
 		{"el", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ Μια ομάδα {…} έχει το πολύ 10 εκφράσεις χωρισμένες με κόμματα (δόθηκαν 11). Χώρισέ την σε περισσότερες ρίψεις."},
 		{"en", "/roll {1d20, {1d20, 1d20}kh1}kh1", "⚠️ A group {…} can't contain another group. Try: /roll {1d20+5, 1d20+5}kh1"},
 		{"es", "/roll {3d20+5}>15", "⚠️ «{3d20+5}>15»: con una sola expresión, el grupo se queda con sus dados o los cuenta: suma solo dados (y, con kh, kl, dh o dl, números), sin kh ni >= propios. Prueba: /tirar {4d6+3d8}kh1 o /tirar {3d20}>=15. Para comparar totales, sepáralos con comas: /tirar {3d20+5, 2d10}>=15"},
-		{"el", "/roll {1d20, 1d20}kh3", "⚠️ Το «{1d20, 1d20}kh3» κρατά ή πετά περισσότερες εκφράσεις από όσες έχει η ομάδα (2). Δοκίμασε: /roll {1d20, 1d20}kh1"},
+		{"el", "/roll {1d20, 1d20}kh3", "⚠️ Στο «{1d20, 1d20}kh3»: τα kh και kl κρατούν από 1 έως 2 εκφράσεις (όσες έχει η ομάδα), και τα dh και dl πετούν λιγότερες από 2: τουλάχιστον μία πρέπει να μετρά. Δοκίμασε: /roll {1d20, 1d20}kh1"},
+		{"en", "/roll {1d20, 1d20}kh0", "⚠️ «{1d20, 1d20}kh0»: kh and kl keep from 1 to 2 expressions (those in the group), dh and dl drop fewer than 2: at least one must count. Try: /roll {1d20, 1d20}kh1"},
+		{"es", "/roll {1d20, 1d20, 1d20}dl3", "⚠️ «{1d20, 1d20, 1d20}dl3»: kh y kl se quedan con entre 1 y 3 expresiones (las del grupo), y dh y dl descartan menos de 3: al menos una tiene que contar. Prueba: /tirar {1d20, 1d20}kh1"},
 	}
 	for _, c := range cases {
 		var faces []int
