@@ -47,6 +47,10 @@ type exportDoc struct {
 	Characters []exportCharacter `json:"characters"`
 	// Pads: since version 2. Absent (version 1) leaves the chat's pads.
 	Pads *[]exportPad `json:"pads,omitempty"`
+
+	// settingsTwice is the first field given twice in Settings, or in
+	// its options, as written ("" when none is): read, never written.
+	settingsTwice string
 }
 
 type exportPad struct {
@@ -342,6 +346,10 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 	if doc.Version > ExportVersion {
 		return ChatData{}, command.Errorf("import.newer_version", "version", doc.Version, "max", ExportVersion)
 	}
+	if doc.settingsTwice != "" {
+		// encoding/json keeps the last of the two silently.
+		return ChatData{}, command.Errorf("import.settings_field_twice", "field", fold.Cut(fold.Clean(doc.settingsTwice), 40))
+	}
 	settings, err := s.checkImportSettings(req, doc.Settings)
 	if err != nil {
 		return ChatData{}, err
@@ -407,6 +415,19 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter, *twice)) er
 			return errTwice
 		}
 		seen[key] = true
+		if key == "settings" {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return err
+			}
+			sd := json.NewDecoder(bytes.NewReader(raw))
+			sd.DisallowUnknownFields()
+			if err := sd.Decode(&doc.Settings); err != nil {
+				return err
+			}
+			doc.settingsTwice = settingsTwice(raw)
+			continue
+		}
 		if key != "characters" {
 			if err := dec.Decode(fields[key]); err != nil {
 				return err
@@ -523,6 +544,50 @@ func fieldTwice(raw []byte) *twice {
 		found.char = name
 	}
 	return found
+}
+
+// settingsTwice finds the first field given twice in raw, the chat's
+// settings that encoding/json has read: "lang" or "options" (matched
+// without case, as encoding/json does), or an option's name (matched as
+// it is, as a map's key). "" when none is.
+func settingsTwice(raw json.RawMessage) string {
+	keys := func(raw json.RawMessage) (out []string, vals []json.RawMessage) {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+			return nil, nil // null
+		}
+		for dec.More() {
+			t, err := dec.Token()
+			if err != nil {
+				return nil, nil
+			}
+			key, _ := t.(string)
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				return nil, nil
+			}
+			out, vals = append(out, key), append(vals, v)
+		}
+		return out, vals
+	}
+	fields, vals := keys(raw)
+	for i, f := range fields {
+		f = fieldName(f, []string{"lang", "options"})
+		for _, g := range fields[:i] {
+			if fieldName(g, []string{"lang", "options"}) == f {
+				return f
+			}
+		}
+		if f == "options" {
+			opts, _ := keys(vals[i])
+			for j, o := range opts {
+				if slices.Contains(opts[:j], o) {
+					return o
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // valueTwice finds the first field given twice in one of the objects of
