@@ -51,6 +51,9 @@ type exportDoc struct {
 	// settingsTwice is the first field given twice in Settings, or in
 	// its options, as written ("" when none is): read, never written.
 	settingsTwice string
+	// padTwice is the first field given twice in a pad or one of its
+	// buttons, in the pad of padOwnerTwice ("" when none is).
+	padTwice, padOwnerTwice string
 }
 
 type exportPad struct {
@@ -364,6 +367,9 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 		return ChatData{}, sendFail
 	}
 	out := ChatData{Settings: settings}
+	if doc.padTwice != "" {
+		return ChatData{}, command.Errorf("import.pad_field_twice", "owner", fold.Cut(fold.Clean(doc.padOwnerTwice), 40), "field", doc.padTwice)
+	}
 	if doc.Pads != nil {
 		pads, err := importPads(*doc.Pads)
 		if err != nil {
@@ -426,6 +432,19 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter, *twice)) er
 				return err
 			}
 			doc.settingsTwice = settingsTwice(raw)
+			continue
+		}
+		if key == "pads" {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return err
+			}
+			pd := json.NewDecoder(bytes.NewReader(raw))
+			pd.DisallowUnknownFields()
+			if err := pd.Decode(&doc.Pads); err != nil {
+				return err
+			}
+			doc.padOwnerTwice, doc.padTwice = padsTwice(raw)
 			continue
 		}
 		if key != "characters" {
@@ -546,31 +565,90 @@ func fieldTwice(raw []byte) *twice {
 	return found
 }
 
+// objectFields returns the keys of raw, a JSON object, in order, with
+// their values (nil when raw is not an object).
+func objectFields(raw json.RawMessage) (keys []string, vals []json.RawMessage) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, nil // null
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, nil
+		}
+		key, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil
+		}
+		keys, vals = append(keys, key), append(vals, v)
+	}
+	return keys, vals
+}
+
+// twiceIn is the first of keys that one before it matches as
+// encoding/json fills fields (without case), "" when none is.
+func twiceIn(keys, fields []string) string {
+	for i, k := range keys {
+		for _, prev := range keys[:i] {
+			if fieldName(prev, fields) == fieldName(k, fields) {
+				return fieldName(k, fields)
+			}
+		}
+	}
+	return ""
+}
+
+// padsTwice finds the first field given twice in raw, the pads of a
+// document that encoding/json has read: in a pad ("owner", "buttons") or
+// in one of its buttons ("label", "command"). It returns the pad's first
+// owner and the field, field "" when none is.
+func padsTwice(raw json.RawMessage) (owner, field string) {
+	var pads []json.RawMessage
+	if json.Unmarshal(raw, &pads) != nil {
+		return "", ""
+	}
+	padFields, buttonFields := []string{"owner", "buttons"}, []string{"label", "command"}
+	for _, p := range pads {
+		keys, vals := objectFields(p)
+		owner, field = "", twiceIn(keys, padFields)
+		var buttons []json.RawMessage
+		for i, k := range keys {
+			switch fieldName(k, padFields) {
+			case "owner":
+				if owner == "" {
+					_ = json.Unmarshal(vals[i], &owner)
+				}
+			case "buttons":
+				if buttons == nil {
+					_ = json.Unmarshal(vals[i], &buttons)
+				}
+			}
+		}
+		for _, b := range buttons {
+			if field != "" {
+				break
+			}
+			keys, _ := objectFields(b)
+			field = twiceIn(keys, buttonFields)
+		}
+		if field != "" {
+			if owner == "" {
+				owner = "—"
+			}
+			return owner, field
+		}
+	}
+	return "", ""
+}
+
 // settingsTwice finds the first field given twice in raw, the chat's
 // settings that encoding/json has read: "lang" or "options" (matched
 // without case, as encoding/json does), or an option's name (matched as
 // it is, as a map's key). "" when none is.
 func settingsTwice(raw json.RawMessage) string {
-	keys := func(raw json.RawMessage) (out []string, vals []json.RawMessage) {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-			return nil, nil // null
-		}
-		for dec.More() {
-			t, err := dec.Token()
-			if err != nil {
-				return nil, nil
-			}
-			key, _ := t.(string)
-			var v json.RawMessage
-			if err := dec.Decode(&v); err != nil {
-				return nil, nil
-			}
-			out, vals = append(out, key), append(vals, v)
-		}
-		return out, vals
-	}
-	fields, vals := keys(raw)
+	fields, vals := objectFields(raw)
 	for i, f := range fields {
 		f = fieldName(f, []string{"lang", "options"})
 		for _, g := range fields[:i] {
@@ -579,7 +657,7 @@ func settingsTwice(raw json.RawMessage) string {
 			}
 		}
 		if f == "options" {
-			opts, _ := keys(vals[i])
+			opts, _ := objectFields(vals[i])
 			for j, o := range opts {
 				if slices.Contains(opts[:j], o) {
 					return o
