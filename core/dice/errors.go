@@ -28,6 +28,7 @@ const (
 const (
 	CodeEmpty          = "empty"           // nothing to roll
 	CodeSyntax         = "syntax"          // Near: the text that could not be read
+	CodeSortFirst      = "sort_first"      // Near: a term with its sort before other modifiers (4d6sdkh3), Want: it sorted last
 	CodeUnexpectedEnd  = "unexpected_end"  // the expression stops too early
 	CodeUnclosed       = "unclosed"        // a '(' or '[' without its closing pair
 	CodeTooLong        = "too_long"        // Max, Got
@@ -66,6 +67,7 @@ type Error struct {
 	Pos  int    // byte offset in the input, -1 if unknown
 	Max  int    // the limit, where one applies
 	Got  int    // what was asked, where it helps
+	Want string // what to type instead, where the error can tell
 }
 
 func (e *Error) Error() string {

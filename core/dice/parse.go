@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -23,9 +24,40 @@ func Parse(text string) (*Expr, error) {
 	p.e.dice = p.e.diceBuf[:0]
 	p.lx.src = text
 	if err := p.parse(); err != nil {
-		return nil, err
+		return nil, sortFirst(text, err)
 	}
 	return p.e, nil
+}
+
+// sortGlued is a dice term whose sort (s, sa, sd) comes before, and glued
+// to, the letters of another modifier: 4d6sdkh3, 8d6sro1.
+var sortGlued = regexp.MustCompile(`(?i)^(.*[0-9%f])(s[ad]?)((?:k[hl]?|d[hl]|ro?|f)[0-9<>=].*|(?:k[hl]?|d[hl]|ro?))$`)
+
+// sortFirst turns a syntax error on a term written with its sort before
+// another modifier into CodeSortFirst, with text rewritten with that
+// term sorted last as what to type: the letters can't be split safely
+// (sdh1 is s dh1 or sd h1). Only a rewritten text that parses is offered.
+func sortFirst(text string, err error) error {
+	e, ok := err.(*Error)
+	if !ok || e.Code != CodeSyntax || e.Pos < 0 || e.Pos >= len(text) || e.Near == "" {
+		return err
+	}
+	start := -1 // where Near, the term around Pos, starts
+	for i := e.Pos; i >= 0; i-- {
+		if strings.HasPrefix(text[i:], e.Near) {
+			start = i
+			break
+		}
+	}
+	m := sortGlued.FindStringSubmatch(e.Near)
+	if start < 0 || m == nil {
+		return err
+	}
+	want := text[:start] + m[1] + m[3] + m[2] + text[start+len(e.Near):]
+	if _, perr := Parse(want); perr != nil {
+		return err // 4d6sdkh9, 10d10sdf1: the rewritten text breaks another rule
+	}
+	return &Error{Code: CodeSortFirst, Near: e.Near, Pos: e.Pos, Want: strings.TrimSpace(want)}
 }
 
 type parser struct {

@@ -287,7 +287,7 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 		// values are read when it is pressed.
 		if _, err := dice.Parse(text); err != nil {
 			if de, ok := dice.AsError(err); ok {
-				return nil, command.Errorf("dice.err."+de.Code, "near", de.Near, "max", de.Max, "got", de.Got)
+				return nil, command.Errorf("dice.err."+de.Code, "near", de.Near, "max", de.Max, "got", de.Got, "want", de.Want)
 			}
 			return nil, err
 		}

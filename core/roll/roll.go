@@ -130,7 +130,7 @@ func sheetLookup(ctx context.Context, req *command.Request) dice.Lookup {
 // an internal error for the router to log.
 func userError(err error) error {
 	if de, ok := dice.AsError(err); ok {
-		return command.Errorf("dice.err."+de.Code, "near", de.Near, "max", de.Max, "got", de.Got)
+		return command.Errorf("dice.err."+de.Code, "near", de.Near, "max", de.Max, "got", de.Got, "want", de.Want)
 	}
 	if _, ok := command.AsUserError(err); ok {
 		return err

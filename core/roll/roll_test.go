@@ -241,6 +241,13 @@ func TestRollErrors(t *testing.T) {
 		{"en", "/roll " + strings.Repeat("(", 25) + "1" + strings.Repeat(")", 25), "⚠️ Too many nested brackets or signs (at most 20). Simplify the expression."},
 		{"en", "/roll 1000000*1000000*10000", "⚠️ The result would be huge (over a quadrillion). Use smaller numbers."},
 		{"en", "/roll 1d6/(1d2-1)", "⚠️ The roll divided by zero. Use a divisor that can't be 0, for example: /roll 1d6/2"},
+		// The sort glued before another modifier was "I don't understand",
+		// with /roll 2d6+3 as the hint; the answer now gives the roll to type.
+		{"en", "/roll 4d6sdkh3+1", "⚠️ «4d6sdkh3»: write the sort (s, sa, sd) after the other modifiers, last: /roll 4d6kh3sd+1"},
+		{"es", "/roll 2d20+8d6sro1 # daño", "⚠️ «8d6sro1»: el orden (s, sa, sd) va detrás de los demás modificadores, al final: /tirar 2d20+8d6ro1s # daño"},
+		{"el", "/roll {4δ6sakl2, 1d6}kh1", "⚠️ Στο «4δ6sakl2» η ταξινόμηση (s, sa, sd) γράφεται μετά τους άλλους τροποποιητές, στο τέλος: /roll {4δ6kl2sa, 1d6}kh1"},
+		{"en", "/roll 4d6sdkh9", "⚠️ I don't understand «4d6sdkh9». Try: /roll 2d6+3"},
+		{"en", "/roll 3d6sx", "⚠️ I don't understand «3d6sx». Try: /roll 2d6+3"},
 		// grouped rolls
 		{"en", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ A group {…} holds at most 10 expressions separated by commas (11 given). Split it into several rolls."},
 		{"es", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ Un grupo {…} tiene como mucho 10 expresiones separadas por comas (hay 11). Divídelo en varias tiradas."},
@@ -263,7 +270,7 @@ func TestRollErrors(t *testing.T) {
 	}
 	// Every dice error code has a message in every language.
 	cat, _ := i18n.Load()
-	for _, code := range []string{dice.CodeEmpty, dice.CodeSyntax, dice.CodeUnexpectedEnd, dice.CodeUnclosed, dice.CodeTooLong,
+	for _, code := range []string{dice.CodeEmpty, dice.CodeSyntax, dice.CodeSortFirst, dice.CodeUnexpectedEnd, dice.CodeUnclosed, dice.CodeTooLong,
 		dice.CodeTooManyDice, dice.CodeNoDice, dice.CodeTooManySides, dice.CodeNoSides, dice.CodeTooManyDraws, dice.CodeRepeat,
 		dice.CodeTooDeep, dice.CodeTooManyTerms, dice.CodeTooManyGroups, dice.CodeNumberTooBig, dice.CodeOverflow,
 		dice.CodeDivZero, dice.CodeExplodeAlways, dice.CodeRerollAlways, dice.CodeKeepCount, dice.CodeDuplicate,
@@ -271,7 +278,7 @@ func TestRollErrors(t *testing.T) {
 		dice.CodeGroupTooBig, dice.CodeGroupNested, dice.CodeGroupPerDie, dice.CodeGroupKeep} {
 		for _, lang := range core.Langs() {
 			key := "dice.err." + code
-			if got := cat.Translate(lang, key, map[string]any{"near": "x", "max": 1, "got": 2}); got == key || strings.Contains(got, "no value") {
+			if got := cat.Translate(lang, key, map[string]any{"near": "x", "max": 1, "got": 2, "want": "y"}); got == key || strings.Contains(got, "no value") {
 				t.Errorf("%s %s: %q", lang, key, got)
 			}
 		}
