@@ -160,6 +160,19 @@ func tail(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
+// waitLines waits until the bot's log, from byte from on, has a line
+// containing every one of subs. The log comes through a pipe, read apart
+// from the bot's requests: a line the bot wrote before it sent a reply may
+// reach the test after the reply does.
+func waitLines(t *testing.T, p *botproc.Proc, from int, subs ...string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); countLines(p.Logs()[from:], subs...) == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no log line with %q within 30 s:\n%s", subs, tail(p.Logs()[from:], 20))
+		}
+	}
+}
+
 // countLines counts log lines containing every one of subs.
 func countLines(logs string, subs ...string) int {
 	n := 0

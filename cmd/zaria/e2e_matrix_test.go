@@ -254,6 +254,7 @@ func TestE2EMatrixPoison(t *testing.T) {
 	if !strings.Contains(apology, "Sorry") || !strings.Contains(apology, "skipped") {
 		t.Errorf("answer to the poison message = %q, want the English apology", apology)
 	}
+	waitLines(t, p3, 0, "skipping an event") // the log comes through a pipe, apart from the apology
 	logs := p3.Logs()
 	if n := strings.Count(logs, "skipping an event"); n != 1 || !strings.Contains(logs, string(boom)) || !strings.Contains(logs, string(room)) {
 		t.Errorf("run 3 logged the skip %d times (want once, with room and event id):\n%s", n, tail(logs, 30))
