@@ -141,6 +141,7 @@ func TestCatchUpExact(t *testing.T) {
 	b4 := startBot(t, hs, router, botOpts{dir: dir, salt: "run4"})
 	last := alice.say(room, "!zaria 9+9 dc9")
 	alice.waitFor("reply after the catch-up", wait, replyTo(botID(), last))
+	waitLog(t, b4, "msg=answered") // logged after the send returned
 	time.Sleep(500 * time.Millisecond)
 	if n := b4.log.count("msg=answered"); n != 1 {
 		t.Errorf("run 4 answered %d commands, want only the new one", n)

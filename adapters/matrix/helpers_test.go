@@ -367,7 +367,7 @@ func (u *user) createRoom(encrypted bool, invite ...id.UserID) id.RoomID {
 func (u *user) waitJoined(room id.RoomID, who id.UserID) {
 	u.t.Helper()
 	ctx := context.Background()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(wait)
 	for {
 		if u.cli.StateStore.IsMembership(ctx, room, who, event.MembershipJoin) {
 			return

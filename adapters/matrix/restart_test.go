@@ -144,6 +144,7 @@ func TestHomeserverRestart(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 
 	hs.Stop()
+	waitLog(t, b, "sync failing")       // the bot noticed, whatever the load
 	time.Sleep(1500 * time.Millisecond) // several failed syncs
 	hs.Restart()
 	start := time.Now()
@@ -249,6 +250,7 @@ func TestHomeserverDownAtStart(t *testing.T) {
 	alice := newUser(t, hs, "alice", false)
 	hs.Stop()
 	b := startBot(t, hs, newRouter(t), botOpts{})
+	waitLog(t, b, "login failing") // it tried while the server was down
 	time.Sleep(1500 * time.Millisecond)
 	hs.Restart()
 	room := alice.createRoom(false, botID())

@@ -219,6 +219,9 @@ func TestDoubleTapEditsOnce(t *testing.T) {
 	f.Press(asked, ana, choice)
 	f.waitCalls("editMessageText", 2, 5*time.Second)
 	f.waitCalls("answerCallbackQuery", 3, 5*time.Second)
+	// A call is recorded when it arrives, an edit once accepted: wait for
+	// the accepted one, then give the second its chance to be accepted too.
+	waitFor(t, "accepted edits", 1, 5*time.Second, f.Edits)
 	time.Sleep(200 * time.Millisecond)
 	if edits := f.Edits(); len(edits) != 1 || !strings.Contains(edits[0].Visible, "¿con qué arma?") {
 		t.Errorf("accepted edits %+v, want the one turning the question into the weapons", edits)

@@ -211,6 +211,10 @@ func TestBlockedChatIsNotRetried(t *testing.T) {
 	f.SayIn(telegramtest.Private(ana), ana, "/echo 1")
 	f.SayIn(telegramtest.Private(bob), bob, "/echo 2")
 	f.waitSent(bob.ID, 1, 5*time.Second)
+	// Ana's chat is sent to in parallel with Bob's: wait for its refused
+	// call and its log line, then give a retry the chance to show.
+	f.waitCalls("sendMessage", 2, 5*time.Second)
+	r.waitLog(t, "telegram reply not deliverable")
 	time.Sleep(50 * time.Millisecond)
 	if n := len(f.CallsOf("sendMessage")); n != 2 {
 		t.Errorf("%d sendMessage calls, want 2 (no retry of a 403)", n)
@@ -257,7 +261,12 @@ func TestTokenRedactedInServerErrors(t *testing.T) {
 	r := start(t, testConfig(f), testRouter(t), newMemState())
 	f.SayIn(telegramtest.Group(-205), ana, "/roll 1d6")
 	f.waitCalls("sendMessage", 2, 5*time.Second)
-	time.Sleep(100 * time.Millisecond)
+	// Each failure is logged once its answer is read (setMyCommands' in
+	// parallel with the polling): wait for every one before the stop,
+	// which would cut a call still under way.
+	for _, what := range []string{"getMe", "getUpdates", "setMyCommands", "sendMessage"} {
+		r.waitLog(t, what, "<token>")
+	}
 	r.stop(t)
 	logs := r.logs.String()
 	for _, what := range []string{"getMe", "getUpdates", "setMyCommands", "sendMessage"} {

@@ -43,6 +43,10 @@ func TestSecretNoticeOncePerDay(t *testing.T) {
 		f.waitSent(ana.ID, i, 5*time.Second)
 		f.waitSent(bob.ID, i, 5*time.Second)
 	}
+	// The notice follows Nikos' refused message, which is sent in
+	// parallel with the others: wait for it, then give a second one its
+	// chance to show.
+	waitFor(t, "notices", 1, 5*time.Second, func() []int { return make([]int, notices()) })
 	time.Sleep(200 * time.Millisecond)
 	if n := notices(); n != 1 {
 		t.Errorf("%d notices after 3 secret rolls, want 1", n)

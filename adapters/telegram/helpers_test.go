@@ -180,10 +180,17 @@ func (f *fakeAPI) waitCalls(method string, n int, timeout time.Duration) []teleg
 	return waitFor(f.t, method+" calls", n, timeout, func() []telegramtest.Call { return f.CallsOf(method) })
 }
 
+// minWait is the least a wait gives what it waits for. A wait's timeout
+// only says when to give up on something that must happen (no test checks
+// a duration with it), and a -race run on a loaded 2-core CI machine is
+// many times slower than a desk: 5 s was seen to fall short.
+const minWait = 30 * time.Second
+
 // waitFor polls get until it returns at least n items; the test fails
-// when timeout passes first.
+// when timeout (at least minWait) passes first.
 func waitFor[T any](t testing.TB, what string, n int, timeout time.Duration, get func() []T) []T {
 	t.Helper()
+	timeout = max(timeout, minWait)
 	for deadline := time.Now().Add(timeout); ; time.Sleep(2 * time.Millisecond) {
 		got := get()
 		if len(got) >= n {
@@ -191,6 +198,18 @@ func waitFor[T any](t testing.TB, what string, n int, timeout time.Duration, get
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("%s: got %d, want %d: %+v", what, len(got), n, got)
+		}
+	}
+}
+
+// waitLog waits until a line of r's log holds every one of subs (a log
+// line is written after the reply or call it tells of, so it may come
+// later than what the test saw arrive).
+func (r *running) waitLog(t testing.TB, subs ...string) {
+	t.Helper()
+	for deadline := time.Now().Add(minWait); countLog(r.logs.String(), subs...) == 0; time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no log line with %q:\n%s", subs, r.logs)
 		}
 	}
 }

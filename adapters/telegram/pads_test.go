@@ -244,7 +244,7 @@ func TestPadAfterGroupUpgrade(t *testing.T) {
 	f := newFakeAPI(t)
 	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
 	defer db.Close()
-	start(t, testConfig(f), padRouter(t, db), db)
+	r := start(t, testConfig(f), padRouter(t, db), db)
 	old, super := int64(-720), int64(-1000720)
 	f.SayIn(telegramtest.BasicGroup(old), ana, "/pad add 3d6")
 	f.waitSent(old, 1, 5*time.Second)
@@ -256,7 +256,9 @@ func TestPadAfterGroupUpgrade(t *testing.T) {
 	}
 	f.MigrateTo(old, super, ana)
 	f.MigrateFrom(old, super, ana)
-	time.Sleep(200 * time.Millisecond)
+	// The move is logged once the data moved and the adapter knows the
+	// new chat (the press in the supergroup may be handled in parallel).
+	r.waitLog(t, "its characters, settings and history moved with it", "new_chat=-1000720")
 	moved := shown
 	moved.Chat = super
 	f.Press(moved, ana, *kb[0][0].CallbackData)

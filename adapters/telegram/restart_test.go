@@ -283,10 +283,11 @@ func TestUpdateIDsRestartLowerAfterAnIdleWeek(t *testing.T) {
 	r.stop(t)
 	// The stopped bot's last poll (offset 1002) may still be on its way to
 	// the fake; arriving after the updates below, it would confirm (drop)
-	// them. It confirms update 1001 when it lands: wait for that, briefly
-	// (a bot stopped before that poll never sends it). Then the week goes
-	// by: Telegram forgets what is left unconfirmed after 24 hours.
-	for deadline := time.Now().Add(time.Second); f.Pending() > 0 && time.Now().Before(deadline); {
+	// them. It confirms update 1001 when it lands: wait for that, a while
+	// (a bot stopped before that poll never sends it; a loaded machine may
+	// take more than a second to deliver it). Then the week goes by:
+	// Telegram forgets what is left unconfirmed after 24 hours.
+	for deadline := time.Now().Add(5 * time.Second); f.Pending() > 0 && time.Now().Before(deadline); {
 		time.Sleep(2 * time.Millisecond)
 	}
 	f.Expire()

@@ -160,6 +160,39 @@ func tail(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
+// waitLines waits until the bot's log, from byte from on, has a line
+// containing every one of subs. The log comes through a pipe, read apart
+// from the bot's requests: a line the bot wrote before it sent a reply may
+// reach the test after the reply does.
+func waitLines(t *testing.T, p *botproc.Proc, from int, subs ...string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); countLines(p.Logs()[from:], subs...) == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no log line with %q within 30 s:\n%s", subs, tail(p.Logs()[from:], 20))
+		}
+	}
+}
+
+// exitedLogs is everything an exited bot printed. botproc closes Done
+// before its reader has stored the last lines it read from the pipe (a
+// probe saw the last line missing right after Done in 85 of 300 runs), so
+// the log is read once it has stopped growing for half a second. Of a
+// bot still running it is Logs.
+func exitedLogs(p *botproc.Proc) string {
+	select {
+	case <-p.Done():
+	default:
+		return p.Logs()
+	}
+	logs := p.Logs()
+	for still := time.Now(); time.Since(still) < 500*time.Millisecond; time.Sleep(20 * time.Millisecond) {
+		if now := p.Logs(); now != logs {
+			logs, still = now, time.Now()
+		}
+	}
+	return logs
+}
+
 // countLines counts log lines containing every one of subs.
 func countLines(logs string, subs ...string) int {
 	n := 0

@@ -169,7 +169,9 @@ func TestOpsListener(t *testing.T) {
 	fmt.Fprintln(pw, "/help")
 	fmt.Fprintln(pw, "/lang xx")
 	var body string
-	for i := 0; i < 100; i++ {
+	// Until both commands are counted (the ops listener and the store
+	// come up first: on a loaded -race run that is seconds).
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
 		if res, err := http.Get("http://" + addr + "/metrics"); err == nil {
 			b, _ := io.ReadAll(res.Body)
 			res.Body.Close()

@@ -149,7 +149,9 @@ func (s *Server) start() {
 	s.cmd, s.done = cmd, done
 	s.mu.Unlock()
 
-	deadline := time.Now().Add(30 * time.Second)
+	// Dendrite starting (or restarting) beside a loaded -race run takes
+	// far longer than on a desk.
+	deadline := time.Now().Add(90 * time.Second)
 	for {
 		select {
 		case <-done:
@@ -165,7 +167,7 @@ func (s *Server) start() {
 			}
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("dendrite did not answer on %s within 30 s", s.URL)
+			s.t.Fatalf("dendrite did not answer on %s within 90 s", s.URL)
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
