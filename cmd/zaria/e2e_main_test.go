@@ -173,26 +173,6 @@ func waitLines(t *testing.T, p *botproc.Proc, from int, subs ...string) {
 	}
 }
 
-// exitedLogs is everything an exited bot printed. botproc closes Done
-// before its reader has stored the last lines it read from the pipe (a
-// probe saw the last line missing right after Done in 85 of 300 runs), so
-// the log is read once it has stopped growing for half a second. Of a
-// bot still running it is Logs.
-func exitedLogs(p *botproc.Proc) string {
-	select {
-	case <-p.Done():
-	default:
-		return p.Logs()
-	}
-	logs := p.Logs()
-	for still := time.Now(); time.Since(still) < 500*time.Millisecond; time.Sleep(20 * time.Millisecond) {
-		if now := p.Logs(); now != logs {
-			logs, still = now, time.Now()
-		}
-	}
-	return logs
-}
-
 // countLines counts log lines containing every one of subs.
 func countLines(logs string, subs ...string) int {
 	n := 0

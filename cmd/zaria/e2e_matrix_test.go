@@ -141,7 +141,7 @@ func TestE2EMatrixOutage(t *testing.T) {
 	if _, err := p.Stop(10 * time.Second); err != nil {
 		t.Error(err)
 	}
-	logs := exitedLogs(p)
+	logs := p.Logs()
 	for name, secret := range map[string]string{"password": mxBotPassword, "pickle key": mxPickleKey} {
 		if strings.Contains(logs, secret) {
 			t.Errorf("the Matrix %s appears in the log", name)
@@ -273,7 +273,7 @@ func TestE2EMatrixPoison(t *testing.T) {
 		t.Errorf("run 4 skipped again:\n%s", tail(p4.Logs(), 30))
 	}
 	for i, p := range w.runs {
-		if strings.Contains(exitedLogs(p), mxBotPassword) {
+		if strings.Contains(p.Logs(), mxBotPassword) {
 			t.Errorf("run %d: the Matrix password appears in the log", i+1)
 		}
 	}
@@ -341,7 +341,7 @@ func TestE2EMatrixCleanStop(t *testing.T) {
 	if n >= len(cmds) {
 		t.Fatalf("all %d answered before SIGTERM: the test proves nothing", n)
 	}
-	p2logs := exitedLogs(p2)
+	p2logs := p2.Logs()
 	for _, bad := range []string{"database is closed", "did not stop"} {
 		if strings.Contains(p2logs, bad) {
 			t.Errorf("the log says %q:\n%s", bad, tail(p2.Logs(), 20))

@@ -360,7 +360,7 @@ func TestE2ETelegramPoisonMessage(t *testing.T) {
 			case <-time.After(20 * time.Second):
 				t.Fatalf("the bot did not die on /boom:\n%s", tail(p.Logs(), 20))
 			}
-			logs.WriteString(exitedLogs(p))
+			logs.WriteString(p.Logs())
 		} else {
 			logs.WriteString(err.Error())
 		}
@@ -386,7 +386,7 @@ func TestE2ETelegramPoisonMessage(t *testing.T) {
 		t.Errorf("answered twice: %+v", repeated)
 	}
 	p.Stop(10 * time.Second)
-	logs.WriteString(exitedLogs(p))
+	logs.WriteString(p.Logs())
 	// Once more: nothing is sent again.
 	p = tgBot(t, fake, db, env)
 	fake.Say(-610, 61, "Ana", "es", "/roll 4d6")
@@ -396,7 +396,7 @@ func TestE2ETelegramPoisonMessage(t *testing.T) {
 		t.Errorf("%d apologies after another restart, want 1", n)
 	}
 	p.Stop(10 * time.Second)
-	logs.WriteString(exitedLogs(p))
+	logs.WriteString(p.Logs())
 
 	all := logs.String()
 	if n := countLines(all, "update skipped", "chat=-620", "update="); n != 1 {
