@@ -245,7 +245,7 @@ func TestRollErrors(t *testing.T) {
 		// with /roll 2d6+3 as the hint; the answer now gives the roll to type.
 		{"en", "/roll 4d6sdkh3+1", "⚠️ «4d6sdkh3»: write the sort (s, sa, sd) after the other modifiers, last: /roll 4d6kh3sd+1"},
 		{"es", "/roll 2d20+8d6sro1 # daño", "⚠️ «8d6sro1»: el orden (s, sa, sd) va detrás de los demás modificadores, al final: /tirar 2d20+8d6ro1s # daño"},
-		{"el", "/roll {4δ6sakl2, 1d6}kh1", "⚠️ Στο «4δ6sakl2» η ταξινόμηση (s, sa, sd) γράφεται μετά τους άλλους τροποποιητές, στο τέλος: /roll {4δ6kl2sa, 1d6}kh1"},
+		{"el", "/roll {4δ6sakl2, 1d6}kh1", "⚠️ Στο «4δ6sakl2» η ταξινόμηση (όπως 8d6s, 8d6sd) γράφεται μετά τους άλλους τροποποιητές, στο τέλος: /roll {4δ6kl2sa, 1d6}kh1"},
 		{"en", "/roll 4d6sdkh9", "⚠️ I don't understand «4d6sdkh9». Try: /roll 2d6+3"},
 		{"en", "/roll 3d6sx", "⚠️ I don't understand «3d6sx». Try: /roll 2d6+3"},
 		// grouped rolls
