@@ -18,6 +18,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/core"
 )
@@ -31,7 +32,9 @@ type Config struct {
 	HTTP     HTTP     `yaml:"http"`
 	Console  Console  `yaml:"console"`
 	Telegram Telegram `yaml:"telegram"`
-	Matrix   Matrix   `yaml:"matrix"`
+	// Matrix is the matrix section, declared in matrix.Config (keys) and
+	// matrix.Defaults. The adapter runs when Homeserver is set.
+	Matrix matrix.Config `yaml:"matrix"`
 }
 
 // Log settings.
@@ -50,74 +53,16 @@ type Console struct {
 	User string `yaml:"user"`
 }
 
-// Telegram settings. The adapter runs when Token is set. Every key is
-// one field of adapters/telegram.Config; zaria.example.yaml documents them.
+// Telegram is the telegram section: the adapter's own settings, whose
+// keys and defaults are declared once, in telegram.Config and
+// telegram.Defaults, plus one key kept for older files. The adapter runs
+// when Token is set.
 type Telegram struct {
-	Token          string        `yaml:"token"`
-	API            string        `yaml:"api"`
-	PollTimeout    time.Duration `yaml:"poll_timeout"`
-	RequestTimeout time.Duration `yaml:"request_timeout"`
-
-	WebhookListen         string        `yaml:"webhook_listen"`
-	WebhookURL            string        `yaml:"webhook_url"`
-	WebhookSecret         string        `yaml:"webhook_secret"`
-	WebhookMaxConnections int           `yaml:"webhook_max_connections"`
-	WebhookWait           time.Duration `yaml:"webhook_wait"`
-
-	Limits TelegramLimits `yaml:"limits"`
-
-	MaxQueued        int           `yaml:"max_queued"`
-	SaveInterval     time.Duration `yaml:"save_interval"`
-	DrainTimeout     time.Duration `yaml:"drain_timeout"`
-	HandledRetention time.Duration `yaml:"handled_retention"`
-	AdminTTL         time.Duration `yaml:"admin_ttl"`
-	MaxMessage       int           `yaml:"max_message"`
-	MaxImportBytes   int64         `yaml:"max_import_bytes"`
+	telegram.Config `yaml:",inline"`
 	// FileCommands is ignored: which commands take a file is the
 	// command's own (command.Command.TakesFile). Kept so that older
 	// configuration files still load.
-	FileCommands  []string      `yaml:"file_commands"`
-	InlineCommand string        `yaml:"inline_command"`
-	MaxButtons    int           `yaml:"max_buttons"`
-	BackoffMin    time.Duration `yaml:"backoff_min"`
-	BackoffMax    time.Duration `yaml:"backoff_max"`
-}
-
-// TelegramLimits are the send limits (Telegram's Bots FAQ numbers by
-// default). Raise them only against a Bot API server that allows more.
-type TelegramLimits struct {
-	ChatInterval time.Duration `yaml:"chat_interval"`
-	GroupLimit   int           `yaml:"group_limit"`
-	GroupWindow  time.Duration `yaml:"group_window"`
-	GlobalLimit  int           `yaml:"global_limit"`
-	GlobalWindow time.Duration `yaml:"global_window"`
-}
-
-// telegramDefaults are the adapter's own defaults (telegram.Defaults, their
-// one home), shown by Default.
-func telegramDefaults() Telegram {
-	d := telegram.Defaults()
-	return Telegram{
-		API:                   d.APIURL,
-		PollTimeout:           d.PollTimeout,
-		RequestTimeout:        d.RequestTimeout,
-		WebhookMaxConnections: d.WebhookMaxConnections,
-		WebhookWait:           d.WebhookWait,
-		Limits: TelegramLimits{ChatInterval: d.ChatInterval, GroupLimit: d.GroupLimit, GroupWindow: d.GroupWindow,
-			GlobalLimit: d.GlobalLimit, GlobalWindow: d.GlobalWindow},
-		MaxQueued:        d.MaxQueued,
-		SaveInterval:     d.SaveInterval,
-		DrainTimeout:     d.DrainTimeout,
-		HandledRetention: d.HandledRetention,
-		AdminTTL:         d.AdminTTL,
-		MaxMessage:       d.MaxMessage,
-		MaxImportBytes:   d.MaxImportBytes, // the core's /importar limit
-		FileCommands:     []string{"importar", "import"},
-		InlineCommand:    d.InlineCommand,
-		MaxButtons:       d.MaxButtons,
-		BackoffMin:       d.BackoffMin,
-		BackoffMax:       d.BackoffMax,
-	}
+	FileCommands []string `yaml:"file_commands"`
 }
 
 // validate checks the Telegram keys' ranges (the adapter checks the
@@ -161,36 +106,14 @@ func (t *Telegram) validate() error {
 	return nil
 }
 
-// Matrix settings. The adapter runs when Homeserver is set.
-type Matrix struct {
-	Homeserver     string   `yaml:"homeserver"`
-	User           string   `yaml:"user"`
-	Password       string   `yaml:"password"`
-	Token          string   `yaml:"token"`
-	PickleKey      string   `yaml:"pickle_key"`
-	CryptoDB       string   `yaml:"crypto_db"`
-	AllowedServers []string `yaml:"allowed_servers"`
-	AllowedUsers   []string `yaml:"allowed_users"`
-	RerunEdits     bool     `yaml:"rerun_edits"`
-	// NoReactions stops the bot from adding 🎲/📊 under its roll replies
-	// (each costs a send on rate-limited homeservers); reacting still works.
-	// Older form of Reactions: off.
-	NoReactions bool `yaml:"no_reaction_buttons"`
-	// Reactions: when the bot adds 🎲/📊 under its roll replies: auto (the
-	// default: only with send budget to spare), on, off.
-	Reactions string `yaml:"reactions"`
-	// RecoveryKeyFile is where the cross-signing recovery key is saved
-	// (default: next to crypto_db, <crypto_db>.recovery-key).
-	RecoveryKeyFile string `yaml:"recovery_key_file"`
-}
-
 // Default returns the configuration used when nothing is set.
 func Default() Config {
 	return Config{
 		Lang:     core.DefaultLang,
 		DB:       "data/zaria.db",
 		Log:      Log{Level: "info", Format: "text"},
-		Telegram: telegramDefaults(),
+		Telegram: Telegram{Config: telegram.Defaults(), FileCommands: []string{"importar", "import"}},
+		Matrix:   matrix.Defaults(),
 	}
 }
 
@@ -239,7 +162,7 @@ func decode(data []byte, cfg *Config) error {
 
 func (c *Config) hasSecret() bool {
 	return c.Telegram.Token != "" || c.Telegram.WebhookSecret != "" || c.Matrix.Password != "" ||
-		c.Matrix.Token != "" || c.Matrix.PickleKey != ""
+		c.Matrix.AccessToken != "" || c.Matrix.PickleKey != ""
 }
 
 func (c *Config) applyEnv(getenv func(string) string) error {
@@ -250,14 +173,14 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ZARIA_LOG_FORMAT":               &c.Log.Format,
 		"ZARIA_HTTP_LISTEN":              &c.HTTP.Listen,
 		"ZARIA_TELEGRAM_TOKEN":           &c.Telegram.Token,
-		"ZARIA_TELEGRAM_API":             &c.Telegram.API,
+		"ZARIA_TELEGRAM_API":             &c.Telegram.APIURL,
 		"ZARIA_TELEGRAM_WEBHOOK_LISTEN":  &c.Telegram.WebhookListen,
 		"ZARIA_TELEGRAM_WEBHOOK_URL":     &c.Telegram.WebhookURL,
 		"ZARIA_TELEGRAM_WEBHOOK_SECRET":  &c.Telegram.WebhookSecret,
 		"ZARIA_MATRIX_HOMESERVER":        &c.Matrix.Homeserver,
 		"ZARIA_MATRIX_USER":              &c.Matrix.User,
 		"ZARIA_MATRIX_PASSWORD":          &c.Matrix.Password,
-		"ZARIA_MATRIX_TOKEN":             &c.Matrix.Token,
+		"ZARIA_MATRIX_TOKEN":             &c.Matrix.AccessToken,
 		"ZARIA_MATRIX_PICKLE_KEY":        &c.Matrix.PickleKey,
 		"ZARIA_MATRIX_CRYPTO_DB":         &c.Matrix.CryptoDB,
 		"ZARIA_MATRIX_REACTIONS":         &c.Matrix.Reactions,
@@ -284,7 +207,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		}
 		c.Telegram.PollTimeout = d
 	}
-	for k, p := range map[string]*bool{"ZARIA_MATRIX_RERUN_EDITS": &c.Matrix.RerunEdits, "ZARIA_MATRIX_NO_REACTION_BUTTONS": &c.Matrix.NoReactions} {
+	for k, p := range map[string]*bool{"ZARIA_MATRIX_RERUN_EDITS": &c.Matrix.RerunEdits, "ZARIA_MATRIX_NO_REACTION_BUTTONS": &c.Matrix.NoReactionButtons} {
 		if v := getenv(k); v != "" {
 			b, err := strconv.ParseBool(v)
 			if err != nil {
@@ -316,7 +239,7 @@ func (c *Config) validate() error {
 		if c.Matrix.User == "" {
 			return errors.New("config: matrix.user is required with matrix.homeserver")
 		}
-		if c.Matrix.Password == "" && c.Matrix.Token == "" {
+		if c.Matrix.Password == "" && c.Matrix.AccessToken == "" {
 			return errors.New("config: matrix needs a password or an access token (ZARIA_MATRIX_PASSWORD or ZARIA_MATRIX_TOKEN)")
 		}
 	}

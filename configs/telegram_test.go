@@ -17,12 +17,13 @@ func TestTelegramKeysDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	for _, typ := range []reflect.Type{reflect.TypeOf(Telegram{}), reflect.TypeOf(TelegramLimits{})} {
-		for i := 0; i < typ.NumField(); i++ {
-			key := typ.Field(i).Tag.Get("yaml")
-			if !strings.Contains(text, "\n  "+key+":") && !strings.Contains(text, "\n    "+key+":") {
-				t.Errorf("the example does not document telegram key %s", key)
-			}
+	keys := yamlKeys(reflect.TypeOf(Telegram{}))
+	if len(keys) < 26 {
+		t.Fatalf("telegram keys %v: fewer than the 26 known", keys)
+	}
+	for _, key := range keys {
+		if !strings.Contains(text, "\n  "+key+":") && !strings.Contains(text, "\n    "+key+":") {
+			t.Errorf("the example does not document telegram key %s", key)
 		}
 	}
 	cfg, err := Load("zaria.example.yaml", true, env())
@@ -32,6 +33,62 @@ func TestTelegramKeysDocumented(t *testing.T) {
 	if !reflect.DeepEqual(cfg.Telegram, Default().Telegram) {
 		t.Errorf("the example's telegram values are not the defaults:\n%+v\n%+v", cfg.Telegram, Default().Telegram)
 	}
+}
+
+// TestMatrixKeysDocumented: the same for the matrix section, whose keys
+// are matrix.Config's.
+func TestMatrixKeysDocumented(t *testing.T) {
+	data, err := os.ReadFile("zaria.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(data), "\nmatrix:\n")
+	keys := yamlKeys(reflect.TypeOf(Default().Matrix))
+	if len(keys) != 12 {
+		t.Errorf("matrix keys %v: want the 12 of the example", keys)
+	}
+	for _, key := range keys {
+		if !strings.Contains(section, "\n  "+key+":") {
+			t.Errorf("the example does not document matrix key %s", key)
+		}
+	}
+	cfg, err := Load("zaria.example.yaml", true, env())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The example writes the lists as [] (empty), the defaults leave them nil.
+	got, want := cfg.Matrix, Default().Matrix
+	for _, l := range []*[]string{&got.AllowedServers, &got.AllowedUsers, &want.AllowedServers, &want.AllowedUsers} {
+		if len(*l) == 0 {
+			*l = nil
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the example's matrix values are not the defaults:\n%+v\n%+v", got, want)
+	}
+}
+
+// yamlKeys lists the yaml keys of a struct type, through inlined and
+// nested structs ("limits" and its keys both).
+func yamlKeys(typ reflect.Type) []string {
+	var keys []string
+	for i := 0; i < typ.NumField(); i++ {
+		f := typ.Field(i)
+		tag := f.Tag.Get("yaml")
+		name, opts, _ := strings.Cut(tag, ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if opts == "inline" {
+			keys = append(keys, yamlKeys(f.Type)...)
+			continue
+		}
+		keys = append(keys, name)
+		if f.Type.Kind() == reflect.Struct && f.Type.PkgPath() != "time" {
+			keys = append(keys, yamlKeys(f.Type)...)
+		}
+	}
+	return keys
 }
 
 // TestTelegramRanges: values the adapter cannot honour are refused with

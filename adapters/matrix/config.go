@@ -46,72 +46,82 @@ const (
 	ReactionsOff  = "off"
 )
 
-// Config is what the adapter needs to reach its homeserver.
+// Config is what the adapter needs to reach its homeserver, and the matrix
+// section of the config file: a field with a yaml key is that key there
+// (configs embeds Config); the others are set by main or tests. Defaults
+// is the one home of the defaults the example config lists.
 type Config struct {
 	// Homeserver is the client-server API base URL, e.g. https://matrix.example.org.
-	Homeserver string
+	Homeserver string `yaml:"homeserver"`
 	// User is the bot's Matrix id (@zaria:example.org) or, with a password,
 	// its local part.
-	User string
+	User string `yaml:"user"`
 	// Password logs in with m.login.password; AccessToken uses an existing
 	// session instead. One of them is required.
-	Password    string
-	AccessToken string
+	Password    string `yaml:"password"`
+	AccessToken string `yaml:"token"`
 	// DeviceName is the display name of the device a password login creates.
 	// Default "zaria".
-	DeviceName string
+	DeviceName string `yaml:"-"`
 	// PickleKey turns on end-to-end encryption and encrypts the Olm account
 	// and sessions at rest. It must never change for a given CryptoDB.
-	PickleKey string
+	PickleKey string `yaml:"pickle_key"`
 	// RecoveryKeyFile is where the recovery key of the account's
 	// cross-signing keys is written (0600) when the bot sets them up.
 	// Default: CryptoDB without ".db", plus ".recovery-key".
-	RecoveryKeyFile string
+	RecoveryKeyFile string `yaml:"recovery_key_file"`
 	// Announce receives the one message that shows the recovery key, once
 	// (default os.Stderr). It is never logged.
-	Announce io.Writer
+	Announce io.Writer `yaml:"-"`
 	// NoCrossSigning leaves the account's cross-signing alone.
-	NoCrossSigning bool
+	NoCrossSigning bool `yaml:"-"`
 	// CryptoDB is the SQLite file (mattn/go-sqlite3) that holds the Matrix
-	// room state cache and, with a PickleKey, the crypto store. Required.
-	CryptoDB string
+	// room state cache and, with a PickleKey, the crypto store. Required
+	// (main defaults it to <db>.matrix.db).
+	CryptoDB string `yaml:"crypto_db"`
 	// AllowedServers and AllowedUsers restrict whose invites are accepted
 	// (server names like "example.org", user ids like "@ana:example.org").
 	// Both empty: every invite is accepted.
-	AllowedServers []string
-	AllowedUsers   []string
+	AllowedServers []string `yaml:"allowed_servers"`
+	AllowedUsers   []string `yaml:"allowed_users"`
 	// RerunEdits runs an edited command once more (off: edits are ignored).
-	RerunEdits bool
+	RerunEdits bool `yaml:"rerun_edits"`
 	// Reactions says when the bot adds 🎲 (again) and 📊 (odds) under its
 	// roll replies, each a send out of the homeserver's rate budget:
 	// ReactionsAuto (the default) only when no command of the room waits
 	// and the homeserver has not answered 429 for 5 minutes; ReactionsOn
 	// always; ReactionsOff never. People can react with them either way.
-	Reactions string
+	Reactions string `yaml:"reactions"`
 	// NoReactionButtons is Reactions = ReactionsOff (older setting).
-	NoReactionButtons bool
+	NoReactionButtons bool `yaml:"no_reaction_buttons"`
 	// Workers is how many rooms are handled at once (each room in order).
 	// Default 16.
-	Workers int
+	Workers int `yaml:"-"`
 	// SyncTimeout is the long-poll timeout of /sync. Default 30 s.
-	SyncTimeout time.Duration
+	SyncTimeout time.Duration `yaml:"-"`
 	// BackoffMin and BackoffMax bound the wait between failed requests
 	// (doubling, with jitter: adapters/internal/backoff). Defaults 1 s and
 	// 2 min.
-	BackoffMin time.Duration
-	BackoffMax time.Duration
+	BackoffMin time.Duration `yaml:"-"`
+	BackoffMax time.Duration `yaml:"-"`
 	// SecretRoomFor bounds the creation of a secret-roll room: attempts
 	// within this time (default 1 min), at most secretRoomAttempts.
-	SecretRoomFor time.Duration
+	SecretRoomFor time.Duration `yaml:"-"`
 	// SendRetryFor is how long a reply keeps being retried (with the same
 	// transaction id) before it is given up and logged. Default 10 min.
-	SendRetryFor time.Duration
+	SendRetryFor time.Duration `yaml:"-"`
 	// Charts draws the distribution charts of replies (/odds) as PNG
 	// pictures, sent as m.image after the text; nil sends them as text.
-	Charts Renderer
+	Charts Renderer `yaml:"-"`
 	// MaxImportBytes caps the size of a file sent with /importar. Default
 	// core.MaxDocumentBytes (256 KiB).
-	MaxImportBytes int64
+	MaxImportBytes int64 `yaml:"-"`
+}
+
+// Defaults are the defaults of the config file's matrix keys: Reactions
+// auto. The settings without a key take theirs in withDefaults.
+func Defaults() Config {
+	return Config{Reactions: ReactionsAuto}
 }
 
 func (c Config) withDefaults() (Config, error) {

@@ -22,15 +22,17 @@ import (
 	"zaria/core/reply"
 )
 
-// Config is the adapter's configuration. Zero values take the defaults
-// listed on each field (the Telegram numbers from the Bots FAQ), which are
-// Defaults.
+// Config is the adapter's configuration, and the telegram section of the
+// config file: each field's yaml key is its key there (configs embeds
+// Config), and Defaults is the one home of the defaults the example
+// config lists. Zero values take the defaults listed on each field (the
+// Telegram numbers from the Bots FAQ).
 type Config struct {
-	Token  string // bot token from BotFather (secret)
-	APIURL string // Bot API base URL; default https://api.telegram.org
+	Token  string `yaml:"token"` // bot token from BotFather (secret)
+	APIURL string `yaml:"api"`   // Bot API base URL; default https://api.telegram.org
 
-	PollTimeout    time.Duration // long-poll timeout of getUpdates; default 30 s
-	RequestTimeout time.Duration // every other call; default 20 s
+	PollTimeout    time.Duration `yaml:"poll_timeout"`    // long-poll timeout of getUpdates; default 30 s
+	RequestTimeout time.Duration `yaml:"request_timeout"` // every other call; default 20 s
 
 	// Webhook mode, when WebhookURL is set: the adapter serves WebhookListen
 	// (default 127.0.0.1:8443: plain HTTP belongs behind a TLS reverse
@@ -42,59 +44,65 @@ type Config struct {
 	// delivery waits for room when the send queue is full (MaxQueued)
 	// before it is answered 503 (default 5 s): Telegram delivers again
 	// later, so nothing is accepted that the bot cannot keep.
-	WebhookListen         string
-	WebhookURL            string
-	WebhookSecret         string
-	WebhookMaxConnections int
-	WebhookWait           time.Duration
+	WebhookListen         string        `yaml:"webhook_listen"`
+	WebhookURL            string        `yaml:"webhook_url"`
+	WebhookSecret         string        `yaml:"webhook_secret"`
+	WebhookMaxConnections int           `yaml:"webhook_max_connections"`
+	WebhookWait           time.Duration `yaml:"webhook_wait"`
 
-	// Send limits. Per chat: one message per ChatInterval. Groups (chat id
-	// < 0): at most GroupLimit per GroupWindow. All chats: at most
-	// GlobalLimit per GlobalWindow.
-	ChatInterval time.Duration // default 1 s
-	GroupLimit   int           // default 20
-	GroupWindow  time.Duration // default 1 min
-	GlobalLimit  int           // default 30
-	GlobalWindow time.Duration // default 1 s
+	// Limits are the send limits (the limits: subsection); its fields are
+	// read as cfg.ChatInterval and so on.
+	Limits `yaml:"limits"`
 
 	// MaxQueued pauses polling while this many replies wait to be sent
 	// (default 300, 10 s at the global limit; at most 20 counted per
 	// chat, so one flooded chat cannot stall the others): updates then wait
 	// at Telegram instead of in memory and in the journal. In webhook
 	// mode a delivery then waits WebhookWait for room and is answered 503.
-	MaxQueued int
+	MaxQueued int `yaml:"max_queued"`
 
 	// SaveInterval is the shortest time between two journal writes that
 	// mark replies delivered (default 50 ms): a chat's next reply waits for
 	// that write, so it costs a chat at most this much per message.
-	SaveInterval time.Duration
+	SaveInterval time.Duration `yaml:"save_interval"`
 
-	AdminTTL     time.Duration // how long a chat's administrators are cached; default 10 min
-	DrainTimeout time.Duration // how long Run keeps sending after ctx ends; default 8 s (main allows 10 s to stop)
-	MaxMessage   int           // longest message text, in UTF-16 units; default 4096
+	AdminTTL     time.Duration `yaml:"admin_ttl"`     // how long a chat's administrators are cached; default 10 min
+	DrainTimeout time.Duration `yaml:"drain_timeout"` // how long Run keeps sending after ctx ends; default 8 s (main allows 10 s to stop)
+	MaxMessage   int           `yaml:"max_message"`   // longest message text, in UTF-16 units; default 4096
 
-	MaxImportBytes int64  // largest document accepted for a command that takes a file; default core.MaxDocumentBytes (256 KiB)
-	InlineCommand  string // command run for an inline query that names none; default "roll"
+	MaxImportBytes int64  `yaml:"max_import_bytes"` // largest document accepted for a command that takes a file; default core.MaxDocumentBytes (256 KiB)
+	InlineCommand  string `yaml:"inline_command"`   // command run for an inline query that names none; default "roll"
 
 	// HandledRetention is how long the journal keeps the record of a
 	// handled update, which answers a redelivery of it: default 48 h,
 	// twice the 24 h Telegram keeps an update.
-	HandledRetention time.Duration
-	MaxButtons       int           // button records (and inline roll marks) kept, the newest; default 100,000
-	BackoffMin       time.Duration // first wait after a failed call; default 500 ms
-	BackoffMax       time.Duration // longest wait; default 30 s
+	HandledRetention time.Duration `yaml:"handled_retention"`
+	MaxButtons       int           `yaml:"max_buttons"` // button records (and inline roll marks) kept, the newest; default 100,000
+	BackoffMin       time.Duration `yaml:"backoff_min"` // first wait after a failed call; default 500 ms
+	BackoffMax       time.Duration `yaml:"backoff_max"` // longest wait; default 30 s
 
 	// Charts draws a reply's chart (the distribution of /odds and of the
 	// 📊 button) as a PNG, sent with sendPhoto; nil sends the text form.
-	Charts ChartRenderer
+	Charts ChartRenderer `yaml:"-"`
 
 	// HTTPClient, if set, is used for every call (tests). Its timeout should
 	// exceed PollTimeout.
-	HTTPClient *http.Client
+	HTTPClient *http.Client `yaml:"-"`
 
 	// insecureWebhook accepts webhook mode without a secret: only for the
 	// emulator, whose deliveries carry none.
 	insecureWebhook bool
+}
+
+// Limits are the send limits. Per chat: one message per ChatInterval.
+// Groups (chat id < 0): at most GroupLimit per GroupWindow. All chats: at
+// most GlobalLimit per GlobalWindow.
+type Limits struct {
+	ChatInterval time.Duration `yaml:"chat_interval"` // default 1 s
+	GroupLimit   int           `yaml:"group_limit"`   // default 20
+	GroupWindow  time.Duration `yaml:"group_window"`  // default 1 min
+	GlobalLimit  int           `yaml:"global_limit"`  // default 30
+	GlobalWindow time.Duration `yaml:"global_window"` // default 1 s
 }
 
 // ChartRenderer draws a chart as a PNG picture (adapters/chart). lang is
@@ -120,9 +128,9 @@ var webhookSecretRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
 const DefaultAPIURL = "https://api.telegram.org"
 
 // Defaults is the value every field left zero takes: the one home of the
-// adapter's defaults, which the config loader (configs) shows as the
-// defaults of the telegram keys. WebhookListen's (DefaultWebhookListen)
-// applies only in webhook mode.
+// adapter's defaults, which the config loader (configs) starts from and
+// the example config lists. WebhookListen's (DefaultWebhookListen) applies
+// only in webhook mode.
 func Defaults() Config {
 	return Config{
 		APIURL:                DefaultAPIURL,
@@ -130,22 +138,24 @@ func Defaults() Config {
 		RequestTimeout:        20 * time.Second,
 		WebhookMaxConnections: 10,
 		WebhookWait:           5 * time.Second,
-		ChatInterval:          time.Second,
-		GroupLimit:            20,
-		GroupWindow:           time.Minute,
-		GlobalLimit:           30,
-		GlobalWindow:          time.Second,
-		MaxQueued:             300,
-		SaveInterval:          50 * time.Millisecond,
-		AdminTTL:              10 * time.Minute,
-		DrainTimeout:          8 * time.Second,
-		MaxMessage:            4096,
-		MaxImportBytes:        core.MaxDocumentBytes,
-		InlineCommand:         "roll",
-		HandledRetention:      48 * time.Hour,
-		MaxButtons:            100_000,
-		BackoffMin:            500 * time.Millisecond,
-		BackoffMax:            30 * time.Second,
+		Limits: Limits{
+			ChatInterval: time.Second,
+			GroupLimit:   20,
+			GroupWindow:  time.Minute,
+			GlobalLimit:  30,
+			GlobalWindow: time.Second,
+		},
+		MaxQueued:        300,
+		SaveInterval:     50 * time.Millisecond,
+		AdminTTL:         10 * time.Minute,
+		DrainTimeout:     8 * time.Second,
+		MaxMessage:       4096,
+		MaxImportBytes:   core.MaxDocumentBytes,
+		InlineCommand:    "roll",
+		HandledRetention: 48 * time.Hour,
+		MaxButtons:       100_000,
+		BackoffMin:       500 * time.Millisecond,
+		BackoffMax:       30 * time.Second,
 	}
 }
 

@@ -214,7 +214,7 @@ func TestEmulatorZariaRollWithButtonsInGroup(t *testing.T) {
 	router := testRouter(t)
 	systems.Register(router)
 	cfg := Config{Token: token, APIURL: emu.base, PollTimeout: time.Second, RequestTimeout: 5 * time.Second,
-		ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}
+		Limits: Limits{ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}}
 	polls := &countPolls{next: http.DefaultTransport}
 	cfg.HTTPClient = &http.Client{Transport: polls}
 	began := time.Now()
@@ -279,7 +279,7 @@ func TestEmulatorWebhook(t *testing.T) {
 	addr := freePort(t)
 	cfg := Config{Token: token, APIURL: emu.base, RequestTimeout: 5 * time.Second,
 		WebhookListen: addr, WebhookURL: "http://" + addr + "/hook", insecureWebhook: true,
-		ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}
+		Limits: Limits{ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}}
 	set := &answered{next: http.DefaultTransport, method: "setWebhook"}
 	cfg.HTTPClient = &http.Client{Transport: set}
 	start(t, cfg, testRouter(t), newMemState())
@@ -321,7 +321,7 @@ func (e *emulator) history(token string) []botMessage {
 func emuBot(t *testing.T, emu *emulator, token string) *running {
 	t.Helper()
 	cfg := Config{Token: token, APIURL: emu.base, PollTimeout: time.Second, RequestTimeout: 5 * time.Second,
-		ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}
+		Limits: Limits{ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}}
 	return start(t, cfg, testRouter(t), newMemState())
 }
 

@@ -219,8 +219,8 @@ func testConfig(f *fakeAPI) Config {
 	return Config{
 		Token: f.Token(), APIURL: f.URL(),
 		PollTimeout: time.Second, RequestTimeout: 2 * time.Second,
-		ChatInterval: time.Millisecond, GroupLimit: 1000, GroupWindow: time.Millisecond,
-		GlobalLimit: 1000, GlobalWindow: time.Millisecond,
+		Limits: Limits{ChatInterval: time.Millisecond, GroupLimit: 1000, GroupWindow: time.Millisecond,
+			GlobalLimit: 1000, GlobalWindow: time.Millisecond},
 		BackoffMin: 10 * time.Millisecond, BackoffMax: 100 * time.Millisecond,
 		DrainTimeout: 5 * time.Second,
 	}

@@ -247,7 +247,7 @@ func TestCrashChild(t *testing.T) {
 	}
 	db := openDB(t, os.Getenv("ZARIA_TG_CHILD_DB"))
 	cfg := Config{Token: fakeToken, APIURL: api, PollTimeout: time.Second, RequestTimeout: 2 * time.Second,
-		ChatInterval: 5 * time.Millisecond, GroupLimit: 1000, GroupWindow: time.Millisecond, BackoffMin: 10 * time.Millisecond, BackoffMax: 50 * time.Millisecond}
+		Limits: Limits{ChatInterval: 5 * time.Millisecond, GroupLimit: 1000, GroupWindow: time.Millisecond}, BackoffMin: 10 * time.Millisecond, BackoffMax: 50 * time.Millisecond}
 	a, err := New(cfg, testRouter(t), db, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	if err != nil {
 		t.Fatal(err)

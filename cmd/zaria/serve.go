@@ -9,16 +9,13 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
-	"zaria/adapters/chart"
 	"zaria/adapters/console"
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/cmd/zaria/internal/ops"
-	"zaria/core/transfer"
 )
 
 // adapter is what main runs: each blocks in Run until ctx ends.
@@ -72,27 +69,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		adapters = append(adapters, a)
 	}
 	if mx {
-		cryptoDB := cfg.Matrix.CryptoDB
-		if cryptoDB == "" {
-			cryptoDB = strings.TrimSuffix(cfg.DB, ".db") + ".matrix.db"
-		}
-		a, err := matrix.New(matrix.Config{
-			Homeserver:        cfg.Matrix.Homeserver,
-			User:              cfg.Matrix.User,
-			Password:          cfg.Matrix.Password,
-			AccessToken:       cfg.Matrix.Token,
-			PickleKey:         cfg.Matrix.PickleKey,
-			CryptoDB:          cryptoDB,
-			AllowedServers:    cfg.Matrix.AllowedServers,
-			AllowedUsers:      cfg.Matrix.AllowedUsers,
-			RerunEdits:        cfg.Matrix.RerunEdits,
-			NoReactionButtons: cfg.Matrix.NoReactions,
-			Reactions:         cfg.Matrix.Reactions,
-			RecoveryKeyFile:   cfg.Matrix.RecoveryKeyFile,
-			Announce:          stderr,
-			Charts:            matrix.RendererFunc(chart.PNG),
-			MaxImportBytes:    transfer.MaxDocumentBytes,
-		}, router, db, logger)
+		a, err := matrix.New(matrixConfig(cfg, stderr), router, db, logger)
 		if err != nil {
 			return err
 		}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 
 	"zaria/adapters/chart"
+	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/configs"
 	"zaria/core"
@@ -101,35 +103,25 @@ var telegramCharts = telegram.ChartFunc(func(_ context.Context, c *reply.Chart, 
 	return chart.PNG(c)
 })
 
-// telegramConfig is the Telegram adapter's configuration from the config
-// file's telegram keys, with the chart renderer.
+// telegramConfig is the Telegram adapter's configuration: the config
+// file's telegram section, which is telegram.Config, with the chart
+// renderer.
 func telegramConfig(t configs.Telegram) telegram.Config {
-	return telegram.Config{
-		Token:                 t.Token,
-		APIURL:                t.API,
-		PollTimeout:           t.PollTimeout,
-		RequestTimeout:        t.RequestTimeout,
-		WebhookListen:         t.WebhookListen,
-		WebhookURL:            t.WebhookURL,
-		WebhookSecret:         t.WebhookSecret,
-		WebhookMaxConnections: t.WebhookMaxConnections,
-		WebhookWait:           t.WebhookWait,
-		ChatInterval:          t.Limits.ChatInterval,
-		GroupLimit:            t.Limits.GroupLimit,
-		GroupWindow:           t.Limits.GroupWindow,
-		GlobalLimit:           t.Limits.GlobalLimit,
-		GlobalWindow:          t.Limits.GlobalWindow,
-		MaxQueued:             t.MaxQueued,
-		SaveInterval:          t.SaveInterval,
-		AdminTTL:              t.AdminTTL,
-		DrainTimeout:          t.DrainTimeout,
-		MaxMessage:            t.MaxMessage,
-		MaxImportBytes:        t.MaxImportBytes,
-		InlineCommand:         t.InlineCommand,
-		HandledRetention:      t.HandledRetention,
-		MaxButtons:            t.MaxButtons,
-		BackoffMin:            t.BackoffMin,
-		BackoffMax:            t.BackoffMax,
-		Charts:                telegramCharts,
+	c := t.Config
+	c.Charts = telegramCharts
+	return c
+}
+
+// matrixConfig is the Matrix adapter's configuration: the config file's
+// matrix section, which is matrix.Config, with its crypto store next to
+// the database unless set, the chart renderer, and the recovery key's
+// one announcement on stderr.
+func matrixConfig(cfg configs.Config, stderr io.Writer) matrix.Config {
+	c := cfg.Matrix
+	if c.CryptoDB == "" {
+		c.CryptoDB = strings.TrimSuffix(cfg.DB, ".db") + ".matrix.db"
 	}
+	c.Announce = stderr
+	c.Charts = matrix.RendererFunc(chart.PNG)
+	return c
 }
