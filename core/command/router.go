@@ -519,7 +519,7 @@ func (r *Router) errorReply(req *Request, err error) *reply.Reply {
 		ue = &UserError{Key: "error.internal"}
 	}
 	text := r.cfg.Translator.Translate(req.Lang, ue.Key, ue.Args)
-	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + text)}}, Error: true, Lang: req.Lang}
+	return reply.Warning(req.Lang, text)
 }
 
 // enforceOutput keeps replies under MaxOutput characters: handlers are

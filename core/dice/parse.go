@@ -303,7 +303,7 @@ func (p *parser) multiplicative() (Node, error) {
 
 // unary parses signs and a primary. Each sign is one level of nesting,
 // like each parenthesis or function call (see group): the depth counted
-// is what the user typed (TestNestingCountsWhatIsTyped).
+// is what the user typed, not how deep the tree comes out.
 func (p *parser) unary() (Node, error) {
 	// The kind is read now: peek's token is overwritten by the next one
 	// (a "-" read after its operand was the "+" that followed it, and

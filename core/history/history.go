@@ -94,7 +94,7 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 		UserID:   req.Msg.From.ID,
 		UserName: fold.UserName(req.Msg.From.Name),
 		// One line without control or invisible characters: /historial
-		// shows it beside the bot's own lines (TestHistoryCannotForgeALine).
+		// shows it beside the bot's own lines, which it must not imitate.
 		Command: fold.Cut(fold.Clean(cmd), commandLen),
 		Dice:    rep.Check.Dice,
 		Sides:   plainSides(rep.Check.Dice, rep.Check.Sides),

@@ -17,9 +17,9 @@ import (
 // whole table sees what was rolled and by whom. In a group it is
 // Selective: only the user who asked gets it. /pad ocultar (hide,
 // απόκρυψη) gives the phone keyboard back. The reply's lines list the
-// keys as commands to type, for the platforms without such keyboards
-// (TestKeyboardReply). A button that asks a value when pressed has no text
-// to send: the reply names it and it stays on the pad.
+// keys as commands to type, for the platforms without such keyboards. A
+// button that asks a value when pressed has no text to send: the reply
+// names it and it stays on the pad.
 
 // keyboardWords maps the words of the keyboard subcommands, folded, to
 // "keyboard" or "hide".

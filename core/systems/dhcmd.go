@@ -304,7 +304,7 @@ func saveSheet(ctx context.Context, req *command.Request, who string, kv ...stri
 			for k, v := range ue.Args {
 				args = append(args, k, v)
 			}
-			return reply.Line{reply.I("⚠️ " + req.T(ue.Key, args...))}, nil
+			return reply.WarningLine(req.T(ue.Key, args...)), nil
 		}
 	}
 	return nil, nil

@@ -5,8 +5,8 @@ import "time"
 // Times are stored as Unix nanoseconds in an int64, which holds the dates
 // from 1677-09-21 to 2262-04-11. The range accepted (on import, the only
 // way a user can give a date) is whole years inside it: 1678-01-01 to
-// 2262-01-01, so that "9999-12-31" is refused instead of coming back as
-// another date (TestImportRefusesDatesOutOfRange).
+// 2262-01-01, so that an import dated "9999-12-31" is refused instead of
+// coming back as another date.
 const (
 	MinYear = 1678
 	MaxYear = 2262

@@ -21,7 +21,7 @@ const (
 const Impossible = 0
 
 // PCT is the seed's percentage table, PCT[NH-1][D-1] in percent; 0 is "-"
-// (testdata/pct.txt, TestPCTMatchesRules).
+// (the same as testdata/pct.txt, the seed's table, cell for cell).
 var PCT = [MaxNH][MaxD]int{
 	{30, 20, 10, 1, 0, 0, 0},
 	{40, 29, 18, 7, 0, 0, 0},
@@ -69,7 +69,7 @@ func Difficulty(own, opp int) int { return CMP[opp-1][own-1] }
 // Fail is the level of a failed test.
 const Fail = -1
 
-// Level is the seed's levels of success (TestVectors): -1 for a failure, 0 for a plain success, and one
+// Level is the seed's levels of success (its test vectors): -1 for a failure, 0 for a plain success, and one
 // more for each harder column the roll also passes.
 func Level(nh, d, roll int) int {
 	p := Pct(nh, d)

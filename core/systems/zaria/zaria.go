@@ -130,7 +130,7 @@ func (r Rules) RollSide(src dice.Source, s Side) Roll {
 	return Roll{Dice: d, Z2: z2, Total2: 2*s.Mod + z2, Epic: epic}
 }
 
-// Verdict classifies a roll against a DC (docs/zaria.md, TestVerdict).
+// Verdict classifies a roll against a DC as docs/zaria.md's table does.
 // margin2 is (total − DC) doubled; level counts the steps of 5 above the DC
 // for the successes, an epic win included: it is a success that goes better
 // than hoped, so it keeps the levels its margin earns.
