@@ -11,7 +11,8 @@ import (
 // coreMayImport is every package outside the standard library and
 // zaria/core/... that the core's code (tests aside) may depend on, directly
 // or not. Each is small, pure Go and free of I/O: text folding for names
-// typed in three scripts, and the list of languages the bot speaks. Adding
+// typed in three scripts, the list of languages the bot speaks, and the
+// token bucket of the router's per-user limit. Adding
 // to it is a design decision: an adapter, a store, a driver, a platform SDK,
 // the message catalogs (zaria/i18n: the router gets a Translator) or a
 // chart or metrics library never belongs here.
@@ -19,6 +20,7 @@ var coreMayImport = []string{
 	"golang.org/x/text/transform",
 	"golang.org/x/text/unicode/norm",
 	"github.com/mtibben/confusables",
+	"golang.org/x/time/rate",
 }
 
 // coreMustNotImport are standard packages the core has no business with:

@@ -9,8 +9,9 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"zaria/adapters/console"
 	"zaria/adapters/matrix"
@@ -110,38 +111,29 @@ func (o opsServer) Name() string { return "ops" }
 func (o opsServer) Run(ctx context.Context) error { return ops.Serve(ctx, o.addr, o.h, o.log) }
 
 // runAll runs the adapters until ctx ends or one of them fails; the first
-// failure stops the others. A console that reaches end of input ends the run.
+// failure stops the others. A console that reaches end of input ends the
+// run: any adapter that returns stops the rest.
 func runAll(ctx context.Context, adapters []adapter, info func(string, ...any)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var wg sync.WaitGroup
-	errs := make(chan error, len(adapters))
+	g, gctx := errgroup.WithContext(ctx)
 	for _, a := range adapters {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() error {
+			defer cancel()
 			info("adapter started", "adapter", a.Name())
-			err := a.Run(ctx)
-			if err != nil {
-				err = fmt.Errorf("%s: %w", a.Name(), err)
+			if err := a.Run(gctx); err != nil && !errors.Is(err, context.Canceled) {
+				return fmt.Errorf("%s: %w", a.Name(), err)
 			}
-			errs <- err
-			cancel()
-		}()
+			return nil
+		})
 	}
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	<-ctx.Done()
+	done := make(chan error, 1)
+	go func() { done <- g.Wait() }()
+	<-gctx.Done()
 	select {
-	case <-done:
+	case err := <-done:
+		return err
 	case <-time.After(10 * time.Second):
 		return errors.New("adapters did not stop within 10 s")
 	}
-	close(errs)
-	for err := range errs {
-		if err != nil && !errors.Is(err, context.Canceled) {
-			return err
-		}
-	}
-	return nil
 }

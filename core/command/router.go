@@ -13,6 +13,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/time/rate"
+
 	"zaria/core"
 	"zaria/core/dice"
 	"zaria/core/fold"
@@ -581,22 +583,27 @@ func limitTime(sent, now time.Time) time.Time {
 	return sent
 }
 
-// limiter is a token bucket per key.
+// limiter is a token bucket per key (golang.org/x/time/rate): burst
+// commands at once, then one per refill.
 type limiter struct {
 	mu     sync.Mutex
-	burst  float64
+	burst  int
 	refill time.Duration
 	state  map[string]*bucket
 }
 
 type bucket struct {
-	tokens float64
+	lim *rate.Limiter
+	// last is the latest time the key was counted at: a message sent
+	// earlier (answered late) counts at last, as the bucket never goes
+	// back in time (rate.Limiter would take the earlier time as its new
+	// start and refill again from it).
 	last   time.Time
 	warned bool
 }
 
 func newLimiter(burst int, refill time.Duration) *limiter {
-	return &limiter{burst: float64(burst), refill: refill, state: map[string]*bucket{}}
+	return &limiter{burst: burst, refill: refill, state: map[string]*bucket{}}
 }
 
 func (l *limiter) allow(key string, now time.Time) bool {
@@ -607,15 +614,13 @@ func (l *limiter) allow(key string, now time.Time) bool {
 	}
 	b, ok := l.state[key]
 	if !ok {
-		b = &bucket{tokens: l.burst, last: now}
+		b = &bucket{lim: rate.NewLimiter(rate.Every(l.refill), l.burst), last: now}
 		l.state[key] = b
 	}
 	if now.After(b.last) {
-		b.tokens = min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.refill))
 		b.last = now
 	}
-	if b.tokens >= 1 {
-		b.tokens--
+	if b.lim.AllowN(b.last, 1) {
 		b.warned = false
 		return true
 	}
@@ -637,7 +642,7 @@ func (l *limiter) warnOnce(key string, _ time.Time) bool {
 
 func (l *limiter) gc(now time.Time) {
 	for k, b := range l.state {
-		if now.Sub(b.last) > time.Duration(l.burst)*l.refill {
+		if now.Sub(b.last) > time.Duration(l.burst)*l.refill { // full again: as if new
 			delete(l.state, k)
 		}
 	}
