@@ -3,6 +3,7 @@ package command
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -221,13 +222,18 @@ func fillActions(rep *reply.Reply) {
 	}
 }
 
-// SetOdds gives the registered command name an Odds handler (what its 📊
-// button shows), for a package that draws the odds of another's command.
-// It reports whether the command exists.
-func (r *Router) SetOdds(name string, h Handler) bool {
+// SetOdds gives the registered command name its Odds handler (what its
+// 📊 button shows), for a package that draws the odds of another's
+// command. Like Register it panics, at start-up, on a name no command has
+// and on a command that has an Odds handler already: a 📊 button is never
+// lost, nor replaced, silently.
+func (r *Router) SetOdds(name string, h Handler) {
 	cmd, ok := r.byAlias[fold.Key(name)]
-	if ok {
-		cmd.Odds = h
+	switch {
+	case !ok:
+		panic(fmt.Sprintf("command: odds for %q, which is no command (register it first)", name))
+	case cmd.Odds != nil:
+		panic(fmt.Sprintf("command: odds for %q set twice", name))
 	}
-	return ok
+	cmd.Odds = h
 }

@@ -130,11 +130,12 @@ func sysExample(sys string) string {
 }
 
 // RegisterSystemOdds gives the checks of the systems with a distribution
-// to draw (the Ζαριά, Daegon, Kingdom Hearts) their 📊 button: what
-// "/odds <system> <the check>" shows, with the check's result marked where
-// the picture's axis is its total. Call it after systems.Register.
+// to draw (systems.Charted) their 📊 button: what "/odds <system> <the
+// check>" shows, with the check's result marked where the picture's axis
+// is its total. Call it after systems.Register: it panics, as
+// Router.SetOdds does, when a system's command is missing.
 func RegisterSystemOdds(r *command.Router) {
-	for _, name := range []string{"zaria", "daegon", "kh"} {
+	for _, name := range systems.Charted() {
 		r.SetOdds(name, command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 			args := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(req.Args), "?"))
 			co, err := systems.OddsOf(ctx, req, name, args)

@@ -472,3 +472,36 @@ func TestOddsSystemWordsShownClean(t *testing.T) {
 		}
 	}
 }
+
+// TestSystemOddsRegistration: the 📊 of the charted systems cannot be
+// lost to the order of registration nor set twice: RegisterSystemOdds
+// before systems.Register, or twice, stops the start-up; in the right
+// order every charted system's check carries 📊 and pressing it answers.
+func TestSystemOddsRegistration(t *testing.T) {
+	panics := func(what string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s did not panic", what)
+			}
+		}()
+		f()
+	}
+	panics("RegisterSystemOdds before systems.Register", func() { RegisterSystemOdds(newRouter(t, sheets{})) })
+	r := systemsRouter(t)
+	RegisterSystemOdds(r)
+	panics("RegisterSystemOdds twice", func() { RegisterSystemOdds(r) })
+	if got := systems.Charted(); len(got) != 3 {
+		t.Errorf("charted systems %v", got)
+	}
+	for _, name := range systems.Charted() {
+		rep := run(t, r, "en", "/"+name+" "+map[string]string{"zaria": "4+2", "daegon": "6 d3", "kh": "5 2s"}[name])
+		odds := false
+		for _, b := range rep.Buttons {
+			odds = odds || b.Kind == reply.ButtonOdds
+		}
+		if !odds {
+			t.Errorf("/%s: no 📊 button: %+v", name, rep.Buttons)
+		}
+	}
+}

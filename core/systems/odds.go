@@ -49,6 +49,12 @@ type OddsRow struct {
 	dc    int // the Ζαριά's DC, to merge runs
 }
 
+// Charted lists the systems whose checks have a distribution to draw
+// (the Ζαριά, Daegon, Kingdom Hearts; RuneQuest's d100 is uniform): their
+// checks carry the 📊 button, and roll.RegisterSystemOdds gives each of
+// their commands the handler that draws it. It is the one list of them.
+func Charted() []string { return []string{"zaria", "daegon", "kh"} }
+
 // OddsSystem returns the system a word of /odds names ("zaria", "daegon",
 // "rq", "kh"), or "" when it names none. The systems' command names and
 // aliases are accepted, in any case and without accents.
