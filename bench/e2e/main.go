@@ -418,7 +418,7 @@ func seed(path string, chats, chars int) error {
 			}
 			d.Characters = append(d.Characters, ch)
 		}
-		if _, err := db.ReplaceChat(ctx, core.ChatRef{Platform: "telegram", ID: strconv.Itoa(-(2_000_000 + c))}, transfer.SourceOf(d), true); err != nil {
+		if _, err := db.ReplaceChat(ctx, core.ChatRef{Platform: "telegram", ID: strconv.Itoa(-(2_000_000 + c))}, sourceOf(ctx, d), true); err != nil {
 			return fmt.Errorf("seed chat %d: %w", c, err)
 		}
 	}
@@ -431,4 +431,17 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// sourceOf is an /importar Source of data already checked.
+func sourceOf(ctx context.Context, d transfer.ChatData) *transfer.Source {
+	src, _ := transfer.NewSource(ctx, len(d.Characters), func(send func(sheet.Character) error) (transfer.ChatData, error) {
+		for _, c := range d.Characters {
+			if err := send(c); err != nil {
+				return transfer.ChatData{}, err
+			}
+		}
+		return transfer.ChatData{Settings: d.Settings, Pads: d.Pads}, nil
+	})
+	return src
 }

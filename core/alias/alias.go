@@ -424,12 +424,10 @@ func (s *Service) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, na
 	return text, true, nil
 }
 
-// Expand fills the placeholders of a saved roll with args.
-func Expand(a Alias, args string) (string, error) { return ExpandMax(a, args, 0) }
-
-// ExpandMax is Expand refusing, when max > 0, a text longer than max
-// characters (error.alias_expansion_too_long): the length is computed
-// first, so that a saved roll full of {*} never builds a huge text.
+// ExpandMax fills the placeholders of a saved roll with args, refusing,
+// when max > 0, a text longer than max characters
+// (error.alias_expansion_too_long): the length is computed first, so that
+// a saved roll full of {*} never builds a huge text.
 func ExpandMax(a Alias, args string, max int) (string, error) {
 	words := strings.Fields(args)
 	n, err := expand(a, words, nil)

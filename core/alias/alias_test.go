@@ -20,12 +20,12 @@ func TestExpandPlaceholders(t *testing.T) {
 		{"/r {{1}d6, 2d8}kh1 {*}", "3 vs 9", "/r {3d6, 2d8}kh1 3 vs 9"},
 		{"/r {1d20, 1d20}kh1+{2}", "x 4", "/r {1d20, 1d20}kh1+4"},
 	} {
-		got, err := alias.Expand(alias.Alias{Name: "t", Text: tc.text}, tc.args)
+		got, err := alias.ExpandMax(alias.Alias{Name: "t", Text: tc.text}, tc.args, 0)
 		if err != nil || got != tc.want {
 			t.Errorf("Expand(%q, %q) = %q, %v; want %q", tc.text, tc.args, got, err, tc.want)
 		}
 	}
-	if _, err := alias.Expand(alias.Alias{Name: "t", Text: "/r {2}"}, "a"); err == nil {
+	if _, err := alias.ExpandMax(alias.Alias{Name: "t", Text: "/r {2}"}, "a", 0); err == nil {
 		t.Error("missing {2} accepted")
 	}
 	// The length is known before the text is built: exactly max fits.

@@ -36,14 +36,6 @@ type Odds struct {
 	dist *dist
 }
 
-// Prob returns P(total = v), exact unless Approx (nil when sampled).
-func (o *Odds) Prob(v int64) *big.Rat {
-	if o.dist == nil {
-		return nil
-	}
-	return o.dist.prob(v)
-}
-
 // Work budgets: exact computation stops past WorkBudget big-integer
 // multiply-adds (about 50 ms on one core) and MaxCells values in one
 // distribution, then falls back to sampling SampleBudget random draws.
@@ -206,13 +198,6 @@ type dist struct {
 }
 
 func (d *dist) hi() int64 { return d.lo + int64(len(d.c)) - 1 }
-
-func (d *dist) prob(v int64) *big.Rat {
-	if v < d.lo || v > d.hi() {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(&d.c[v-d.lo], &d.den)
-}
 
 type oddsCtx struct {
 	noFast bool // tests: always use math/big

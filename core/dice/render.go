@@ -45,10 +45,6 @@ func (r *Result) Spans(i int, opt RenderOptions) []reply.Span {
 	return []reply.Span{reply.T(b.String()), reply.B(strconv.FormatInt(r.Totals[i], 10))}
 }
 
-// Summarize reports whether the result has so many dice that a reply
-// should use RenderOptions.Summary.
-func (r *Result) Summarize(maxDice int) bool { return len(r.Dice) > maxDice }
-
 func prec(n Node) int {
 	switch n := n.(type) {
 	case *Binary:

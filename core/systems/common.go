@@ -144,13 +144,6 @@ func parseTerm(s string) term {
 	return term{name: s}
 }
 
-func (t term) String() string {
-	if t.name != "" {
-		return t.name
-	}
-	return strconv.Itoa(t.n)
-}
-
 // value resolves a term, reading the sheet of who ("" = the sender's
 // active character) for a name.
 func (t term) value(ctx context.Context, req *command.Request, who string) (int, error) {

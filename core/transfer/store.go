@@ -74,18 +74,21 @@ type Source struct {
 	n     int      // characters handed on (the producer's count)
 }
 
-// SourceOf is a Source of data already checked.
-func SourceOf(d ChatData) *Source {
-	s := newSource(len(d.Characters))
-	for _, c := range d.Characters {
-		s.chars <- c
-	}
-	s.finish(ChatData{Settings: d.Settings, Pads: d.Pads}, nil)
-	return s
-}
-
-func newSource(buffer int) *Source {
-	return &Source{chars: make(chan sheet.Character, buffer)}
+// NewSource runs produce in a goroutine of its own and returns the Source
+// it fills, and a channel closed when produce has returned. produce hands
+// each character that passed its checks to send, which fails when ctx
+// ends (the store gave up), and returns the document's settings and pads
+// (Characters nil), or why the document is refused. buffer is how many
+// characters may wait for the store.
+func NewSource(ctx context.Context, buffer int, produce func(send func(sheet.Character) error) (ChatData, error)) (*Source, <-chan struct{}) {
+	s := &Source{chars: make(chan sheet.Character, buffer)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		rest, err := produce(func(c sheet.Character) error { return s.send(ctx, c) })
+		s.finish(rest, err)
+	}()
+	return s, done
 }
 
 // Next returns the next character; ok is false after the last one, and

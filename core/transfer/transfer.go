@@ -232,13 +232,9 @@ func (s *Service) importChat(ctx context.Context, req *command.Request) (*reply.
 	// with --reemplazar; the store decides inside the write, on the
 	// characters as they are then.
 	ctx, cancel := context.WithCancel(ctx)
-	src := newSource(sourceBuffer)
-	checked := make(chan struct{})
-	go func() {
-		defer close(checked)
-		rest, err := s.parseInto(ctx, req, text, src)
-		src.finish(rest, err)
-	}()
+	src, checked := NewSource(ctx, sourceBuffer, func(send func(sheet.Character) error) (ChatData, error) {
+		return s.parseInto(ctx, req, text, send)
+	})
 	gone, err := s.store.ReplaceChat(ctx, req.Msg.Chat, src, replace)
 	cancel()
 	<-checked // the checker reads req: it ends before the handler does
@@ -293,14 +289,14 @@ func nameList(names []string) string {
 }
 
 // parseInto decodes and checks an export document, handing each
-// character to src as soon as it is read and has passed every check (the
+// character to send as soon as it is read and has passed every check (the
 // store writes it while the next ones are read); it returns the settings
 // and pads. The document is refused, and the store writes nothing, for
 // the first of: JSON that is not whole or has a field no export has
 // (import.bad_json), a document that is not an export or is newer, bad
 // settings, too many characters, the first character that fails a check,
 // bad pads — the same answer whatever order its fields come in.
-func (s *Service) parseInto(ctx context.Context, req *command.Request, text string, src *Source) (ChatData, error) {
+func (s *Service) parseInto(ctx context.Context, req *command.Request, text string, send func(sheet.Character) error) (ChatData, error) {
 	// A document pasted in a chat may come inside a ``` block. An editor
 	// that saved it again may have put a byte order mark in front (Matrix
 	// hands the file over as it is; Telegram's adapter drops it).
@@ -338,7 +334,7 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 			charErr = err
 			return
 		}
-		sendFail = src.send(ctx, c)
+		sendFail = send(c)
 	})
 	if err != nil {
 		return ChatData{}, command.Errorf("import.bad_json")

@@ -56,16 +56,6 @@ func loadMigrations(fsys fs.FS) ([]migration, error) {
 	return ms, nil
 }
 
-// SchemaVersion is the schema version this binary writes: the number of its
-// last migration.
-func SchemaVersion() int {
-	ms, err := loadMigrations(migrationFiles)
-	if err != nil {
-		return 0
-	}
-	return len(ms)
-}
-
 // ErrSchemaTooNew is returned (wrapped) by Open for a database written by a
 // newer zaria.
 type ErrSchemaTooNew struct {

@@ -820,7 +820,7 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 			Settings:   core.Settings{Lang: "el", Options: map[string]string{"zaria": "heroico"}},
 			Characters: []sheet.Character{drake, spare, bob},
 		}
-		gone, err := s.ReplaceChat(ctx, chatA, transfer.SourceOf(d), false)
+		gone, err := s.ReplaceChat(ctx, chatA, sourceOf(ctx, d), false)
 		wantErr(t, err, transfer.ErrWouldDelete, "import without Old, not allowed to delete")
 		if len(gone) != 1 || gone[0] != "Old" {
 			t.Errorf("refused import names %v, want [Old]", gone)
@@ -828,7 +828,7 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 		if _, err := s.Character(ctx, chatA, "old"); err != nil {
 			t.Fatalf("a refused import deleted Old: %v", err)
 		}
-		gone, err = s.ReplaceChat(ctx, chatA, transfer.SourceOf(d), true)
+		gone, err = s.ReplaceChat(ctx, chatA, sourceOf(ctx, d), true)
 		must(t, err)
 		if len(gone) != 1 || gone[0] != "Old" {
 			t.Errorf("import deleted %v, want [Old]", gone)
@@ -885,11 +885,11 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 			Settings:   core.Settings{Lang: "en"},
 			Characters: []sheet.Character{newSheet("u1", "Twin"), newSheet("u2", "Twin")},
 		}
-		_, err := s.ReplaceChat(ctx, chatA, transfer.SourceOf(bad), true)
+		_, err := s.ReplaceChat(ctx, chatA, sourceOf(ctx, bad), true)
 		wantErr(t, err, core.ErrExists, "import with two Twins")
 		twoActive := transfer.ChatData{Characters: []sheet.Character{newSheet("u1", "One"), newSheet("u1", "Two")}}
 		twoActive.Characters[0].Active, twoActive.Characters[1].Active = true, true
-		if _, err := s.ReplaceChat(ctx, chatA, transfer.SourceOf(twoActive), true); err == nil {
+		if _, err := s.ReplaceChat(ctx, chatA, sourceOf(ctx, twoActive), true); err == nil {
 			t.Error("import with two active characters of one owner succeeded")
 		}
 		list, err := s.ListCharacters(ctx, chatA)
@@ -910,7 +910,7 @@ func RunImport(t *testing.T, open func(t *testing.T) Store) {
 		must(t, err)
 		st, err := s.Settings(ctx, chatA)
 		must(t, err)
-		gone, err := s.ReplaceChat(ctx, chatC, transfer.SourceOf(transfer.ChatData{Settings: st, Characters: list}), false)
+		gone, err := s.ReplaceChat(ctx, chatC, sourceOf(ctx, transfer.ChatData{Settings: st, Characters: list}), false)
 		must(t, err)
 		if len(gone) != 0 {
 			t.Errorf("import into a new chat deleted %v", gone)
@@ -1022,4 +1022,17 @@ func RunConcurrency(t *testing.T, open func(t *testing.T) Store) {
 			t.Errorf("state of worker %d = %q %v %v, want %d", w, v, ok, err, each-1)
 		}
 	}
+}
+
+// sourceOf is an /importar Source of data already checked.
+func sourceOf(ctx context.Context, d transfer.ChatData) *transfer.Source {
+	src, _ := transfer.NewSource(ctx, len(d.Characters), func(send func(sheet.Character) error) (transfer.ChatData, error) {
+		for _, c := range d.Characters {
+			if err := send(c); err != nil {
+				return transfer.ChatData{}, err
+			}
+		}
+		return transfer.ChatData{Settings: d.Settings, Pads: d.Pads}, nil
+	})
+	return src
 }

@@ -90,26 +90,6 @@ var Armours = []Armour{
 // AbsorptionDB converts an old Absorción die to DB (docs/dungeonhack.md#armour).
 var AbsorptionDB = map[int]int{4: 1, 6: 2, 8: 3, 10: 4, 12: 5, 20: 6}
 
-// WeaponByKey finds a weapon.
-func WeaponByKey(k string) (Weapon, bool) {
-	for _, w := range Weapons {
-		if w.Key == k {
-			return w, true
-		}
-	}
-	return Weapon{}, false
-}
-
-// ArmourByKey finds an armour.
-func ArmourByKey(k string) (Armour, bool) {
-	for _, a := range Armours {
-		if a.Key == k {
-			return a, true
-		}
-	}
-	return Armour{}, false
-}
-
 // Sinks reports whether the armour makes its wearer sink underwater from
 // round 2 (cota de anillas or heavier, rows 6–13), and Swims at Desventaja
 // (armadura de bandas or heavier, rows 11–13) (docs/dungeonhack.md#underwater).

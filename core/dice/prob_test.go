@@ -1,0 +1,21 @@
+package dice
+
+import "math/big"
+
+// The exact probability of one total, for the tests (the bot reads the
+// distribution whole).
+
+// Prob returns P(total = v), exact unless Approx (nil when sampled).
+func (o *Odds) Prob(v int64) *big.Rat {
+	if o.dist == nil {
+		return nil
+	}
+	return o.dist.prob(v)
+}
+
+func (d *dist) prob(v int64) *big.Rat {
+	if v < d.lo || v > d.hi() {
+		return new(big.Rat)
+	}
+	return new(big.Rat).SetFrac(&d.c[v-d.lo], &d.den)
+}
