@@ -41,7 +41,7 @@ unit:
 # a count never races a deadline. FUZZTIME=5m (or 1000x) overrides every
 # target's budget for a longer local run.
 FUZZ_TARGETS := FuzzParse:./core/dice/:1000000 FuzzDispatch:./cmd/zaria/:30000 \
-	FuzzSystems:./core/systems/:90000 FuzzCommands:./core/character/:15000 \
+	FuzzSystems:./core/systems/:90000 FuzzCommands:./core/sheet/:15000 \
 	FuzzSplitHTML:./adapters/telegram/:90000 FuzzCleanFastPath:./core/fold/:2000000 \
 	FuzzASCIIKey:./core/fold/:1500000 FuzzReadDoc:./core/transfer/:450000
 fuzz:

@@ -9,12 +9,12 @@ import (
 
 	"maunium.net/go/mautrix/event"
 
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
 	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
 
@@ -30,13 +30,13 @@ func gameRouter(t *testing.T) *command.Router {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	svc := character.New(st, character.Options{})
-	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: st, Sheets: svc, Aliases: svc, GMs: st,
-		Observers: []command.Observer{svc}, Limits: command.Limits{Burst: 1000, Refill: time.Millisecond}})
+	svc := chattest.NewServices(st, chattest.Options{})
+	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: st, Sheets: svc.Sheets, Aliases: svc.Aliases, GMs: st,
+		Observers: []command.Observer{svc.History}, Limits: command.Limits{Burst: 1000, Refill: time.Millisecond}})
 	general.Register(r, "test")
 	roll.Register(r)
 	systems.Register(r)
-	character.Register(r, svc)
+	svc.Register(r)
 	return r
 }
 

@@ -14,7 +14,6 @@ import (
 	"maunium.net/go/mautrix/id"
 
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
 	"zaria/core/pad"
@@ -22,6 +21,7 @@ import (
 	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
 
@@ -39,15 +39,15 @@ func fullRouter(t *testing.T, path string) *command.Router {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	chars := character.New(db, character.Options{Validators: systems.SheetValidators()})
+	chars := chattest.NewServices(db, chattest.Options{Validators: systems.SheetValidators()})
 	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: db, GMs: db,
-		Sheets: chars, Aliases: chars, Observers: []command.Observer{chars},
+		Sheets: chars.Sheets, Aliases: chars.Aliases, Observers: []command.Observer{chars.History},
 		Limits: command.Limits{Burst: 1000, Refill: time.Millisecond}})
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	systems.Register(r)
 	roll.RegisterSystemOdds(r)
-	character.Register(r, chars)
+	chars.Register(r)
 	pad.Register(r, pad.New(db, pad.Options{
 		ActiveName: func(ctx context.Context, chat core.ChatRef, userID string) (string, error) {
 			c, err := db.ActiveCharacter(ctx, chat, userID)

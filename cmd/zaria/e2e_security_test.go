@@ -7,7 +7,7 @@ package main
 //     TestEmulatorWebhook;
 //   - per-chat isolation of every store query: storage/storagetest's
 //     contract suite ("Isolation", run by storage/sqlite and storage/memory)
-//     and core/character TestChatIsolation;
+//     and core/sheet TestChatIsolation;
 //   - Matrix auto-join restricted to allowed servers/users:
 //     adapters/matrix TestInvitePolicy against Dendrite;
 //   - Matrix credentials never in logs: adapters/matrix TestBinary and

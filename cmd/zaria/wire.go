@@ -12,13 +12,18 @@ import (
 	"zaria/adapters/telegram"
 	"zaria/configs"
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/core/alias"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/gm"
+	"zaria/core/history"
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/roll"
+	"zaria/core/sheet"
 	"zaria/core/systems"
+	"zaria/core/systems/dungeonhack"
+	"zaria/core/transfer"
 	"zaria/i18n"
 	"zaria/storage/sqlite"
 )
@@ -57,15 +62,20 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	if err != nil {
 		return nil, fmt.Errorf("load catalogs: %w", err)
 	}
-	chars := character.New(db, character.Options{Logger: logger, Validators: systems.SheetValidators()})
+	// What a chat keeps of its play, each service with its package's
+	// quotas: sheets (read by rolls: "/roll 1d20+fuerza"), the GMs it
+	// names, the roll history, export/import, saved rolls.
+	sheets := sheet.New(db, sheet.Options{Validators: systems.SheetValidators(), Synonyms: dungeonhack.SheetSynonyms()})
+	hist := history.New(db, history.Options{Logger: logger})
+	aliases := alias.New(db, alias.Options{})
 	r := command.New(command.Config{
 		DefaultLang: lang,
 		Translator:  cat,
 		Settings:    db,
 		GMs:         db,
-		Sheets:      chars,
-		Aliases:     chars,
-		Observers:   append([]command.Observer{chars}, observers...),
+		Sheets:      sheets,
+		Aliases:     aliases,
+		Observers:   append([]command.Observer{hist}, observers...),
 		NamedGMs: func(ctx context.Context, chat core.ChatRef) ([]string, error) {
 			gms, err := db.ListGMs(ctx, chat)
 			ids := make([]string, len(gms))
@@ -82,7 +92,11 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	roll.RegisterOdds(r)
 	systems.Register(r)
 	roll.RegisterSystemOdds(r)
-	character.Register(r, chars)
+	sheet.Register(r, sheets)
+	gm.Register(r, gm.New(db, db, gm.Options{}))
+	history.Register(r, hist)
+	transfer.Register(r, transfer.New(db, sheets, transfer.Options{}))
+	alias.Register(r, aliases)
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
 		ActiveName: db.ActiveCharacterName}))
 	general.Register(r, version)

@@ -22,13 +22,29 @@ import (
 	"zaria/core/sheet"
 )
 
-// Limits are the quotas of saved rolls. Every field is given: the
-// character package holds their defaults (character.DefaultLimits).
+// Limits are the quotas of saved rolls. A zero field takes its default
+// (DefaultLimits).
 type Limits struct {
 	PerUser int // saved rolls of one user in one chat
 	PerChat int // saved rolls of the whole chat
 	Len     int // characters of what a saved roll stands for
 	NameLen int // characters of a saved roll's name
+}
+
+// DefaultLimits are the quotas where Limits leaves a zero.
+func DefaultLimits() Limits { return Limits{PerUser: 20, PerChat: 30, Len: 200, NameLen: 32} }
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	for _, f := range []struct {
+		v   *int
+		def int
+	}{{&l.PerUser, d.PerUser}, {&l.PerChat, d.PerChat}, {&l.Len, d.Len}, {&l.NameLen, d.NameLen}} {
+		if *f.v <= 0 {
+			*f.v = f.def
+		}
+	}
+	return l
 }
 
 // Options configure a Service.
@@ -49,7 +65,7 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, lim: o.Limits, now: o.Now}
+	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now}
 }
 
 // Register adds /alias to r. The router must have s as its Aliases for a

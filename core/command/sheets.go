@@ -8,8 +8,7 @@ import (
 
 // Sheets gives handlers the chat's character sheets, so that a roll can say
 // "fuerza+atletismo" instead of numbers. It is implemented by core/sheet
-// (assembled with the other character commands by core/character) on top
-// of the store and wired in main. Every error it returns for a bad name is
+// on top of the store and wired in main. Every error it returns for a bad name is
 // a *UserError (unknown character or value, with suggestions).
 //
 // who selects the character: "" is the sender's active character in this

@@ -39,9 +39,12 @@ type Users interface {
 	RollCounts(ctx context.Context, chat core.ChatRef) ([]history.UserCount, error)
 }
 
+// DefaultMax is how many users a chat may name GM unless told.
+const DefaultMax = 20
+
 // Options configure a Service.
 type Options struct {
-	Max int              // users named GM in one chat
+	Max int              // users named GM in one chat; 0: DefaultMax
 	Now func() time.Time // nil: time.Now
 }
 
@@ -57,6 +60,9 @@ type Service struct {
 func New(store Store, users Users, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.Max <= 0 {
+		o.Max = DefaultMax
 	}
 	return &Service{store: store, users: users, max: o.Max, now: o.Now}
 }

@@ -19,12 +19,30 @@ import (
 	"zaria/core/reply"
 )
 
-// Limits are the quotas of the history. Every field is given: the
-// character package holds their defaults (character.DefaultLimits).
+// Limits are the quotas of the history. A zero field takes its default
+// (DefaultLimits).
 type Limits struct {
 	Keep    int // rolls kept per chat; older ones are pruned
 	Show    int // rolls /historial shows by default
 	ShowMax int // rolls /historial shows at most
+}
+
+// DefaultLimits are the quotas where Limits leaves a zero: 500 rolls kept
+// per chat, /historial shows 10 and at most 20 (20 full lines fit one
+// 3,500-character reply).
+func DefaultLimits() Limits { return Limits{Keep: 500, Show: 10, ShowMax: 20} }
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	for _, f := range []struct {
+		v   *int
+		def int
+	}{{&l.Keep, d.Keep}, {&l.Show, d.Show}, {&l.ShowMax, d.ShowMax}} {
+		if *f.v <= 0 {
+			*f.v = f.def
+		}
+	}
+	return l
 }
 
 // Options configure a Service.
@@ -51,7 +69,7 @@ func New(store Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Service{store: store, lim: o.Limits, log: o.Logger, now: o.Now}
+	return &Service{store: store, lim: o.Limits.withDefaults(), log: o.Logger, now: o.Now}
 }
 
 // Register adds /historial and /stats to r and makes it read a user's

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
 	"zaria/core/pad"
@@ -16,6 +15,7 @@ import (
 	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
 
@@ -44,13 +44,13 @@ func open(t testing.TB, path string) *bot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	chars := character.New(db, character.Options{Validators: systems.SheetValidators()})
+	chars := chattest.NewServices(db, chattest.Options{Validators: systems.SheetValidators()})
 	seen := &counter{}
 	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db,
-		Sheets: chars, Aliases: chars, Observers: []command.Observer{chars, seen}, Unlimited: []string{"test"}})
+		Sheets: chars.Sheets, Aliases: chars.Aliases, Observers: []command.Observer{chars.History, seen}, Unlimited: []string{"test"}})
 	roll.Register(r)
 	systems.Register(r)
-	character.Register(r, chars)
+	chars.Register(r)
 	general.Register(r, "test")
 	pad.Register(r, pad.New(db, pad.Options{
 		ActiveName: db.ActiveCharacterName}))

@@ -28,9 +28,8 @@ import (
 	"zaria/core/fold"
 )
 
-// Limits are the quotas of sheets. Every field is given: the character
-// package, which assembles the services, holds their defaults
-// (character.DefaultLimits).
+// Limits are the quotas of sheets. A zero field takes its default
+// (DefaultLimits).
 type Limits struct {
 	CharactersPerUser int // characters one user owns in one chat
 	// CharactersPerChat bounds the characters of one chat; it is also how
@@ -40,6 +39,27 @@ type Limits struct {
 	ValuesPerSheet    int // named values on one sheet
 	NameLen           int // characters of a character, value or saved roll name
 	ValueLen          int // characters of one value
+}
+
+// DefaultLimits are the quotas where Limits leaves a zero.
+func DefaultLimits() Limits {
+	return Limits{CharactersPerUser: 10, CharactersPerChat: 200, ValuesPerSheet: 40, NameLen: 32, ValueLen: 64}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	for _, f := range []struct {
+		v   *int
+		def int
+	}{
+		{&l.CharactersPerUser, d.CharactersPerUser}, {&l.CharactersPerChat, d.CharactersPerChat},
+		{&l.ValuesPerSheet, d.ValuesPerSheet}, {&l.NameLen, d.NameLen}, {&l.ValueLen, d.ValueLen},
+	} {
+		if *f.v <= 0 {
+			*f.v = f.def
+		}
+	}
+	return l
 }
 
 // Options configure a Service.
@@ -88,7 +108,7 @@ func New(store Store, o Options) *Service {
 			}
 		}
 	}
-	return &Service{store: store, lim: o.Limits, now: o.Now, valid: valid, syn: syn}
+	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now, valid: valid, syn: syn}
 }
 
 // synonyms returns the other folded names of key's group (nil if none);

@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/reply"
 	"zaria/core/systems"
 	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
 
@@ -31,9 +31,9 @@ func TestDHWithRealSheets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := character.New(db, character.Options{})
-	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Sheets: svc, Limits: command.Limits{Burst: 1 << 20}})
-	character.Register(r, svc)
+	svc := chattest.NewServices(db, chattest.Options{})
+	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets, Limits: command.Limits{Burst: 1 << 20}})
+	svc.Register(r)
 	systems.Register(r)
 
 	ana := core.User{ID: "1", Name: "Ana"}

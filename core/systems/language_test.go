@@ -13,7 +13,6 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/general"
@@ -21,6 +20,7 @@ import (
 	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
 
@@ -164,13 +164,13 @@ func fullBot(t *testing.T) *command.Router {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	svc := character.New(st, character.Options{Validators: systems.SheetValidators()})
-	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st, GMs: st, Sheets: svc, Aliases: svc,
-		Observers: []command.Observer{svc}, Unlimited: []string{"console"}})
+	svc := chattest.NewServices(st, chattest.Options{Validators: systems.SheetValidators()})
+	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st, GMs: st, Sheets: svc.Sheets, Aliases: svc.Aliases,
+		Observers: []command.Observer{svc.History}, Unlimited: []string{"console"}})
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	systems.Register(r)
-	character.Register(r, svc)
+	svc.Register(r)
 	general.Register(r, "test")
 	return r
 }

@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/reply"
 	"zaria/core/systems"
 	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
 
@@ -36,10 +36,10 @@ func newSheetBot(t *testing.T) *sheetBot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := character.New(db, character.Options{Validators: systems.SheetValidators()})
-	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Sheets: svc,
-		Aliases: svc, Observers: []command.Observer{svc}, Limits: command.Limits{Burst: 1 << 20}})
-	character.Register(r, svc)
+	svc := chattest.NewServices(db, chattest.Options{Validators: systems.SheetValidators()})
+	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets,
+		Aliases: svc.Aliases, Observers: []command.Observer{svc.History}, Limits: command.Limits{Burst: 1 << 20}})
+	svc.Register(r)
 	systems.Register(r)
 	return &sheetBot{t: t, r: r, db: db}
 }

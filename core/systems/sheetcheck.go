@@ -12,11 +12,11 @@ import (
 // arma, armadura, uso-arma, uso-armadura, dado-db, db, db-rotos). Each
 // check returns a *command.UserError for a value the Dungeon Hack commands
 // could not read, with the closest table name when there is one
-// ("¿Quisiste decir «espada larga»?"). The character service runs them
-// before it stores a value, so a bad value is refused when it is typed
-// rather than at the next roll:
+// ("¿Quisiste decir «espada larga»?"). The sheet service runs them before
+// it stores a value, so a bad value is refused when it is typed rather
+// than at the next roll:
 //
-//	svc := character.New(store, character.Options{Validators: systems.SheetValidators()})
+//	sheets := sheet.New(store, sheet.Options{Validators: systems.SheetValidators()})
 func SheetValidators() map[string]func(req *command.Request, value string) error {
 	count := func(name string) func(*command.Request, string) error {
 		return func(_ *command.Request, v string) error {

@@ -93,8 +93,8 @@ const MaxDocumentBytes = core.MaxDocumentBytes
 
 // Options configure a Service.
 type Options struct {
-	// DocumentBytes is the size limit of an /importar document
-	// (MaxDocumentBytes); /exportar writes compact JSON and says when it is
+	// DocumentBytes is the size limit of an /importar document (0:
+	// MaxDocumentBytes); /exportar writes compact JSON and says when it is
 	// larger.
 	DocumentBytes int
 	Now           func() time.Time // nil: time.Now
@@ -120,6 +120,9 @@ type Service struct {
 func New(store Store, sheets *sheet.Service, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.DocumentBytes <= 0 {
+		o.DocumentBytes = MaxDocumentBytes
 	}
 	return &Service{store: store, sheets: sheets, max: o.DocumentBytes, now: o.Now}
 }

@@ -29,8 +29,12 @@ import (
 
 	sqlite3 "github.com/mattn/go-sqlite3"
 
-	"zaria/core/character"
+	"zaria/core/alias"
 	"zaria/core/command"
+	"zaria/core/gm"
+	"zaria/core/history"
+	"zaria/core/sheet"
+	"zaria/core/transfer"
 )
 
 // readers is the size of the read-only pool. The machine this runs on has
@@ -222,5 +226,10 @@ func fromNanos(n int64) time.Time {
 var (
 	_ command.SettingsStore = (*DB)(nil)
 	_ command.GMStore       = (*DB)(nil)
-	_ character.Store       = (*DB)(nil)
+	_ sheet.Store           = (*DB)(nil)
+	_ gm.Store              = (*DB)(nil)
+	_ history.Store         = (*DB)(nil)
+	_ alias.Store           = (*DB)(nil)
+	_ transfer.Importer     = (*DB)(nil)
+	_ transfer.PadLister    = (*DB)(nil)
 )

@@ -19,7 +19,6 @@ import (
 
 	"zaria/core"
 	"zaria/core/alias"
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/gm"
 	"zaria/core/history"
@@ -36,7 +35,12 @@ type StateStore interface {
 
 // Store is everything a complete zaria store implements.
 type Store interface {
-	character.Store
+	sheet.Store
+	gm.Store
+	history.Store
+	alias.Store
+	transfer.Importer
+	transfer.PadLister
 	SettingsChanger
 	StateStore
 }

@@ -1,20 +1,19 @@
-package character_test
+package sheet_test
 
 import (
 	"context"
 	"math/rand/v2"
 	"testing"
-
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/sheet"
+	"zaria/internal/chattest"
 )
 
 // A random walk of /pj commands by three users (one a GM) in two chats,
 // checked step by step against a plain model of the rules: who may do
 // what, quotas, names, active characters, and chat isolation.
 func TestRandomCommandsFollowTheModel(t *testing.T) {
-	h := newHarness(t, character.Limits{CharactersPerUser: 2})
+	h := newHarness(t, chattest.Limits{CharactersPerUser: 2})
 	rng := rand.New(rand.NewPCG(1, 2))
 	type modelSheet struct {
 		name, owner string
@@ -90,7 +89,7 @@ func TestRandomCommandsFollowTheModel(t *testing.T) {
 			k, has := m.active[u.ID]
 			wantOK = has && m.chars[k].values[st] != ""
 		}
-		out, rep := h.send(chat, u, gm, text, 1)
+		out, rep := h.Send(chat, u, gm, text, 1)
 		if rep.Error == wantOK {
 			t.Fatalf("step %d: %s in %s: %q → %q; model expected ok=%v", step, u.Name, chat, text, out, wantOK)
 		}
@@ -108,20 +107,20 @@ func TestRandomCommandsFollowTheModel(t *testing.T) {
 	// Final state: every sheet as the model says, in its own chat only.
 	ctx := context.Background()
 	for chat, m := range model {
-		list, err := h.db.ListCharacters(ctx, chat)
+		list, err := h.DB.ListCharacters(ctx, chat)
 		if err != nil || len(list) != len(m.chars) {
 			t.Fatalf("%s: %d characters, %v; model has %d", chat, len(list), err, len(m.chars))
 		}
 		for key, c := range m.chars {
 			for st, v := range c.values {
-				got, err := h.svc.SheetText(ctx, chat, ana.ID, c.name, st)
+				got, err := h.Sheets.SheetText(ctx, chat, ana.ID, c.name, st)
 				if err != nil || got != v {
 					t.Fatalf("%s %s.%s = %q, %v; model %q", chat, key, st, got, err, v)
 				}
 			}
 		}
 		for who, key := range m.active {
-			got, err := h.db.ActiveCharacter(ctx, chat, who)
+			got, err := h.DB.ActiveCharacter(ctx, chat, who)
 			if err != nil || got.Key != key {
 				t.Fatalf("%s: active of %s = %q, %v; model %q", chat, who, got.Key, err, key)
 			}

@@ -1,4 +1,4 @@
-package character_test
+package i18n_test
 
 import (
 	"os"
@@ -11,8 +11,8 @@ import (
 	"zaria/i18n"
 )
 
-// Every key the character commands use (this package and the ones it
-// assembles: sheet, gm, history, transfer, alias) exists in es, el and en, renders with its
+// Every key the character commands use (core/sheet, gm, history,
+// transfer, alias) exists in es, el and en, renders with its
 // arguments (no "<no value>", no leftover braces) in both plural forms, and
 // fits a phone screen.
 func TestCharacterCatalogs(t *testing.T) {
@@ -63,7 +63,7 @@ func TestCharacterCatalogs(t *testing.T) {
 func usedKeys(t *testing.T) []string {
 	t.Helper()
 	var files []string
-	for _, dir := range []string{".", "../sheet", "../gm", "../history", "../transfer", "../alias"} {
+	for _, dir := range []string{"../core/sheet", "../core/gm", "../core/history", "../core/transfer", "../core/alias"} {
 		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)

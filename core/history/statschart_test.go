@@ -1,18 +1,17 @@
-package character_test
+package history_test
 
 import (
 	"strings"
 	"testing"
-
-	"zaria/core/character"
 	"zaria/core/history"
 	"zaria/core/reply"
+	"zaria/internal/chattest"
 )
 
 // /stats carries a fairness picture: per die size, the times each face
 // came up against a fair die's count, titled with the χ² verdict in words.
 func TestStatsFairnessChart(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	var d6, d4, d20 []int
 	for f := 1; f <= 6; f++ {
 		for range 50 {
@@ -30,7 +29,7 @@ func TestStatsFairnessChart(t *testing.T) {
 	observe(h, chatA, ana, 6, d6)
 	observe(h, chatA, bob, 4, d4)
 	observe(h, chatA, bob, 20, d20)
-	_, rep := h.send(chatA, ana, false, "/stats")
+	_, rep := h.Send(chatA, ana, false, "/stats")
 	c := rep.Chart
 	if c == nil || len(c.Counts) != 3 || len(c.Series) != 0 {
 		t.Fatalf("chart: %+v", c)
@@ -64,7 +63,7 @@ func TestStatsFairnessChart(t *testing.T) {
 // The picture shows at most MaxChartSizes sizes, the most rolled ones,
 // and no die larger than MaxChartFaces.
 func TestStatsFairnessChartLimits(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	for i, sides := range []int{4, 6, 8, 10, 12, 1000} {
 		faces := make([]int, 10+i*10)
 		for j := range faces {
@@ -72,7 +71,7 @@ func TestStatsFairnessChartLimits(t *testing.T) {
 		}
 		observe(h, chatA, ana, sides, faces)
 	}
-	_, rep := h.send(chatA, ana, false, "/stats")
+	_, rep := h.Send(chatA, ana, false, "/stats")
 	if rep.Chart == nil || len(rep.Chart.Counts) != history.MaxChartSizes {
 		t.Fatalf("chart: %+v", rep.Chart)
 	}

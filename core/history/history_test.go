@@ -1,37 +1,36 @@
-package character_test
+package history_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 	"time"
-
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/history"
 	"zaria/core/reply"
+	"zaria/internal/chattest"
 )
 
 func TestHistoryKeepsTheNewestAndPrunes(t *testing.T) {
-	h := newHarness(t, character.Limits{HistoryKeep: 3, HistoryShow: 2, HistoryShowMax: 5})
-	h.ok(chatA, ana, false, "/pj crear Drake")
-	h.ok(chatA, ana, false, "/pj set fuerza 4")
-	contains(t, h.ok(chatA, ana, false, "/historial"), "No rolls")
+	h := newHarness(t, chattest.Limits{HistoryKeep: 3, HistoryShow: 2, HistoryShowMax: 5})
+	h.OK(chatA, ana, false, "/pj crear Drake")
+	h.OK(chatA, ana, false, "/pj set fuerza 4")
+	contains(t, h.OK(chatA, ana, false, "/historial"), "No rolls")
 	for _, face := range []int{1, 2, 3, 4, 5} {
-		h.ok(chatA, ana, false, "/check fuerza", face)
+		h.OK(chatA, ana, false, "/check fuerza", face)
 	}
 	// Errors and non-roll commands are not logged.
-	h.fails(chatA, ana, false, "/check nada", "no value")
-	h.ok(chatA, ana, false, "/pj")
+	h.Fails(chatA, ana, false, "/check nada", "no value")
+	h.OK(chatA, ana, false, "/pj")
 
-	out := h.ok(chatA, bob, false, "/historial 5")
+	out := h.OK(chatA, bob, false, "/historial 5")
 	contains(t, out, "Last 3 rolls", "Ana: /check fuerza → d20 5 + fuerza 4 = 9", "d20 4", "d20 3")
 	lacks(t, out, "d20 2", "d20 1")
-	out = h.ok(chatA, bob, false, "/historial")
+	out = h.OK(chatA, bob, false, "/historial")
 	contains(t, out, "Last 2 rolls", "d20 5", "d20 4")
 	lacks(t, out, "d20 3")
-	rolls, err := h.db.LastRolls(context.Background(), chatA, 10)
+	rolls, err := h.DB.LastRolls(context.Background(), chatA, 10)
 	if err != nil || len(rolls) != 3 {
 		t.Fatalf("kept %d rolls, %v; want 3", len(rolls), err)
 	}
@@ -39,56 +38,56 @@ func TestHistoryKeepsTheNewestAndPrunes(t *testing.T) {
 		t.Fatalf("newest roll = %+v", rolls[0])
 	}
 	for _, bad := range []string{"0", "6", "x", "-1"} {
-		h.fails(chatA, ana, false, "/historial "+bad, "/history N with N from 1 to 5")
+		h.Fails(chatA, ana, false, "/historial "+bad, "/history N with N from 1 to 5")
 	}
-	contains(t, h.ok(chatB, ana, false, "/historial"), "No rolls")
+	contains(t, h.OK(chatB, ana, false, "/historial"), "No rolls")
 }
 
 func TestStatsCountsAndTooFew(t *testing.T) {
-	h := newHarness(t, character.Limits{})
-	h.ok(chatA, ana, false, "/pj crear Drake")
-	h.ok(chatA, ana, false, "/pj set fuerza 4")
-	contains(t, h.ok(chatA, ana, false, "/stats"), "No rolls")
+	h := newHarness(t, chattest.Limits{})
+	h.OK(chatA, ana, false, "/pj crear Drake")
+	h.OK(chatA, ana, false, "/pj set fuerza 4")
+	contains(t, h.OK(chatA, ana, false, "/stats"), "No rolls")
 	for range 3 {
-		h.ok(chatA, ana, false, "/check fuerza", 20)
+		h.OK(chatA, ana, false, "/check fuerza", 20)
 	}
-	h.ok(chatA, bob, false, "/check @Drake fuerza", 1)
-	out := h.ok(chatA, bob, false, "/stats")
+	h.OK(chatA, bob, false, "/check @Drake fuerza", 1)
+	out := h.OK(chatA, bob, false, "/stats")
 	contains(t, out, "4 rolls logged", "Ana: 3 rolls", "Bob: 1 roll", "d20: 4 dice, too few to test (I need 100)",
 		"least: 2 (0×), most: 20 (3×), expected 0.2 each")
-	contains(t, h.ok(chatB, bob, false, "/stats"), "No rolls")
+	contains(t, h.OK(chatB, bob, false, "/stats"), "No rolls")
 }
 
 // /stats takes no words: "/stats d20" or "/stats blah" is refused, saying
 // to type just /stats, where it answered the whole chat's counts as if
 // they were the ones asked for.
 func TestStatsRefusesWords(t *testing.T) {
-	h := newHarness(t, character.Limits{})
-	h.ok(chatA, ana, false, "/pj crear Drake")
-	h.ok(chatA, ana, false, "/pj set fuerza 4")
-	h.ok(chatA, ana, false, "/check fuerza", 7)
+	h := newHarness(t, chattest.Limits{})
+	h.OK(chatA, ana, false, "/pj crear Drake")
+	h.OK(chatA, ana, false, "/pj set fuerza 4")
+	h.OK(chatA, ana, false, "/check fuerza", 7)
 	for _, typed := range []string{"/stats d20 hola", "/stats blah", "/estadisticas ana"} {
-		out := h.fails(chatA, ana, false, typed, "/stats takes nothing after it", "Type just /stats.")
+		out := h.Fails(chatA, ana, false, typed, "/stats takes nothing after it", "Type just /stats.")
 		lacks(t, out, "rolls logged")
 	}
-	h.fails(chatA, ana, false, "/stats   d20\nhola", "you wrote «d20 hola»")
-	h.fails(chatA, ana, false, "!stats d20", "Type just !stats.")
-	contains(t, h.ok(chatA, ana, false, "/stats  "), "1 roll logged", "Ana: 1 roll")
+	h.Fails(chatA, ana, false, "/stats   d20\nhola", "you wrote «d20 hola»")
+	h.Fails(chatA, ana, false, "!stats d20", "Type just !stats.")
+	contains(t, h.OK(chatA, ana, false, "/stats  "), "1 roll logged", "Ana: 1 roll")
 	for lang, want := range map[string][]string{
 		"es": {"/stats no lleva nada detrás (has escrito «d20»)", "Escribe solo /stats."},
 		"el": {"Το /stats δεν παίρνει τίποτα μετά (έγραψες «d20»)", "Γράψε μόνο /stats."},
 	} {
 		chat := core.ChatRef{Platform: "test", ID: "stats-" + lang}
-		if err := h.db.SaveSettings(context.Background(), chat, core.Settings{Lang: lang}); err != nil {
+		if err := h.DB.SaveSettings(context.Background(), chat, core.Settings{Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
-		h.fails(chat, ana, false, "/stats d20", want...)
+		h.Fails(chat, ana, false, "/stats d20", want...)
 	}
 }
 
 // observe logs a roll of the given dice directly through the Observer, as
 // the router does after a command.
-func observe(h *harness, chat core.ChatRef, u core.User, sides int, faces []int) {
+func observe(h *chattest.Harness, chat core.ChatRef, u core.User, sides int, faces []int) {
 	sz := make([]int, len(faces))
 	for i := range sz {
 		sz[i] = sides
@@ -97,11 +96,11 @@ func observe(h *harness, chat core.ChatRef, u core.User, sides int, faces []int)
 	rep := reply.Text("rolled")
 	rep.Command = "/roll"
 	rep.Check = &reply.Check{System: "roll", Dice: faces, Sides: sz}
-	h.svc.Observe(context.Background(), req, rep, 0)
+	h.History.Observe(context.Background(), req, rep, 0)
 }
 
 func TestStatsFairnessReport(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	// A fair-looking d6: every face 50 times.
 	var d6 []int
 	for f := 1; f <= 6; f++ {
@@ -124,9 +123,9 @@ func TestStatsFairnessReport(t *testing.T) {
 	secret := reply.Text("🤫")
 	secret.Check = &reply.Check{Dice: []int{1}, Sides: []int{6}}
 	secret.Secret = reply.Text("1")
-	h.svc.Observe(context.Background(), &command.Request{Msg: core.Message{Chat: chatA, From: ana}}, secret, 0)
+	h.History.Observe(context.Background(), &command.Request{Msg: core.Message{Chat: chatA, From: ana}}, secret, 0)
 
-	out := h.ok(chatA, ana, false, "/stats")
+	out := h.OK(chatA, ana, false, "/stats")
 	contains(t, out,
 		"2 rolls logged",
 		"d4: 100 dice · χ² 108.0 (3 df) · p < 0.001 ⚠️ unusual",
@@ -134,16 +133,16 @@ func TestStatsFairnessReport(t *testing.T) {
 		"d6: 300 dice · χ² 0.0 (5 df) · p 1.000 ✅ looks fair",
 		"1:50 2:50 3:50 4:50 5:50 6:50 (expected 50.0 each)")
 	// In Spanish with a decimal comma.
-	if err := h.db.SaveSettings(context.Background(), chatA, core.Settings{Lang: "es"}); err != nil {
+	if err := h.DB.SaveSettings(context.Background(), chatA, core.Settings{Lang: "es"}); err != nil {
 		t.Fatal(err)
 	}
-	contains(t, h.ok(chatA, ana, false, "/estadisticas"), "d4: 100 dados · χ² 108,0 (3 g.l.) · p < 0,001 ⚠️ raro")
+	contains(t, h.OK(chatA, ana, false, "/estadisticas"), "d4: 100 dados · χ² 108,0 (3 g.l.) · p < 0,001 ⚠️ raro")
 }
 
 // The longest history and stats replies fit one message: nothing is cut
 // by the router's 3,500-character guard.
 func TestHistoryAndStatsFitOneMessage(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	long := core.User{ID: "77", Name: strings.Repeat("Ñ", 60)}
 	for i := range 25 {
 		req := &command.Request{Msg: core.Message{Chat: chatA, From: long}}
@@ -151,16 +150,16 @@ func TestHistoryAndStatsFitOneMessage(t *testing.T) {
 		rep.Command = "/roll " + strings.Repeat("1d6+", 80) + itoa(i)
 		sides := 2 + i // 25 die sizes
 		rep.Check = &reply.Check{Dice: []int{1, 2}, Sides: []int{sides, sides}}
-		h.svc.Observe(context.Background(), req, rep, 0)
+		h.History.Observe(context.Background(), req, rep, 0)
 	}
-	out := h.ok(chatA, ana, false, "/historial 20")
+	out := h.OK(chatA, ana, false, "/historial 20")
 	contains(t, out, "Last 20 rolls")
 	lacks(t, out, "does not fit")
 	if n := strings.Count(out, "\n"); n != 20 {
 		t.Fatalf("%d lines", n+1)
 	}
-	h.fails(chatA, ana, false, "/historial 21", "from 1 to 20")
-	out = h.ok(chatA, ana, false, "/stats")
+	h.Fails(chatA, ana, false, "/historial 21", "from 1 to 20")
+	out = h.OK(chatA, ana, false, "/stats")
 	contains(t, out, "…and 15 more die sizes")
 	lacks(t, out, "does not fit")
 }
@@ -170,15 +169,15 @@ func TestHistoryAndStatsFitOneMessage(t *testing.T) {
 // print a forged line (issue 10), whether it was logged now or stored by
 // an older version that kept the text raw.
 func TestHistoryCannotForgeALine(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	const forged = "⚠️ The GM has banned you"
 	typed := "/roll 1d20 # a\u202eb\u200b\x01\n" + forged + "\r\tx"
 	req := &command.Request{Msg: core.Message{Chat: chatA, From: ana, Text: typed}}
 	rep := reply.Text("rolled")
 	rep.Command = typed
 	rep.Check = &reply.Check{System: "roll", Dice: []int{5}, Sides: []int{20}}
-	h.svc.Observe(context.Background(), req, rep, 0)
-	rolls, err := h.db.LastRolls(context.Background(), chatA, 1)
+	h.History.Observe(context.Background(), req, rep, 0)
+	rolls, err := h.DB.LastRolls(context.Background(), chatA, 1)
 	if err != nil || len(rolls) != 1 {
 		t.Fatalf("LastRolls = %v, %v", rolls, err)
 	}
@@ -187,10 +186,10 @@ func TestHistoryCannotForgeALine(t *testing.T) {
 	}
 	old := history.Roll{Chat: chatA, UserID: bob.ID, UserName: "Bob", Command: "/roll 1d6\n" + forged + "\u2066",
 		Result: "1\n" + forged, Dice: []int{1}, Sides: []int{6}, Time: time.Date(2026, 11, 30, 11, 0, 0, 0, time.UTC)}
-	if err := h.db.AppendRoll(context.Background(), old, 100); err != nil {
+	if err := h.DB.AppendRoll(context.Background(), old, 100); err != nil {
 		t.Fatal(err)
 	}
-	out := h.ok(chatA, bob, false, "/historial")
+	out := h.OK(chatA, bob, false, "/historial")
 	for _, line := range strings.Split(out, "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "⚠️ The GM") {
 			t.Errorf("/historial printed the forged line:\n%s", out)

@@ -1,4 +1,4 @@
-package character_test
+package transfer_test
 
 import (
 	"context"
@@ -6,32 +6,32 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/command"
+	"zaria/core/transfer"
+	"zaria/internal/chattest"
 )
 
 // setupParty fills chat A: Ana owns Drake (active) and Enyra, Bob owns Mira.
-func setupParty(h *harness) {
-	h.ok(chatA, ana, false, "/pj crear Enyra dh")
-	h.ok(chatA, ana, false, "/pj set armadura coraza")
-	h.ok(chatA, ana, false, "/pj crear Drake zaria")
-	h.ok(chatA, ana, false, "/pj set Fuerza 4")
-	h.ok(chatA, ana, false, "/pj set Atletismo 2")
-	h.ok(chatA, ana, false, "/pj set Δύναμη -1")
-	h.ok(chatA, bob, false, "/pj crear Mira")
-	h.ok(chatA, bob, false, "/pj set sigilo 7")
+func setupParty(h *chattest.Harness) {
+	h.OK(chatA, ana, false, "/pj crear Enyra dh")
+	h.OK(chatA, ana, false, "/pj set armadura coraza")
+	h.OK(chatA, ana, false, "/pj crear Drake zaria")
+	h.OK(chatA, ana, false, "/pj set Fuerza 4")
+	h.OK(chatA, ana, false, "/pj set Atletismo 2")
+	h.OK(chatA, ana, false, "/pj set Δύναμη -1")
+	h.OK(chatA, bob, false, "/pj crear Mira")
+	h.OK(chatA, bob, false, "/pj set sigilo 7")
 }
 
 func TestExportImportRoundTrip(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	ctx := context.Background()
-	if err := h.db.SaveSettings(ctx, chatA, core.Settings{Lang: "en", Options: map[string]string{"zaria": "media_alta", "prefix": "."}}); err != nil {
+	if err := h.DB.SaveSettings(ctx, chatA, core.Settings{Lang: "en", Options: map[string]string{"zaria": "media_alta", "prefix": "."}}); err != nil {
 		t.Fatal(err)
 	}
 	setupParty(h)
-	out, rep := h.send(chatA, bob, false, "/exportar")
+	out, rep := h.Send(chatA, bob, false, "/exportar")
 	if rep.Error || rep.File == nil {
 		t.Fatalf("export: %s", out)
 	}
@@ -52,45 +52,45 @@ func TestExportImportRoundTrip(t *testing.T) {
 	}
 
 	// Only a GM may import.
-	h.fails(chatC, ana, false, "/importar "+text, "Only a GM")
-	contains(t, h.ok(chatC, bob, false, "/pj lista"), "No characters")
+	h.Fails(chatC, ana, false, "/importar "+text, "Only a GM")
+	contains(t, h.OK(chatC, bob, false, "/pj lista"), "No characters")
 
-	out = h.ok(chatC, admin, true, "/importar "+text)
+	out = h.OK(chatC, admin, true, "/importar "+text)
 	contains(t, out, "Imported 3 characters")
 	lacks(t, out, "Deleted")
 
 	// Same sheets, owners, systems and active characters; same settings.
 	for _, who := range []string{"Drake", "Enyra", "Mira"} {
-		a := h.ok(chatA, admin, false, "/pj "+who)
-		c := h.ok(chatC, admin, false, "/pj "+who)
+		a := h.OK(chatA, admin, false, "/pj "+who)
+		c := h.OK(chatC, admin, false, "/pj "+who)
 		if a != c {
 			t.Fatalf("%s differs:\nA: %s\nC: %s", who, a, c)
 		}
 	}
-	contains(t, h.ok(chatC, ana, false, "/pj"), "Drake", "Ζαριά", "Fuerza 4", "Δύναμη -1")
-	contains(t, h.ok(chatC, bob, false, "/check sigilo", 1), "= 8")
-	contains(t, h.ok(chatC, ana, false, "/check atletismo", 1), "= 3")
-	s, err := h.db.Settings(ctx, chatC)
+	contains(t, h.OK(chatC, ana, false, "/pj"), "Drake", "Ζαριά", "Fuerza 4", "Δύναμη -1")
+	contains(t, h.OK(chatC, bob, false, "/check sigilo", 1), "= 8")
+	contains(t, h.OK(chatC, ana, false, "/check atletismo", 1), "= 3")
+	s, err := h.DB.Settings(ctx, chatC)
 	if err != nil || s.Lang != "en" || s.Options["zaria"] != "media_alta" || s.Options["prefix"] != "." {
 		t.Fatalf("settings = %+v, %v", s, err)
 	}
 	// The owner still owns it in the new chat; others still cannot edit.
-	h.fails(chatC, bob, false, "/pj set @Drake Fuerza 9", "Only Ana")
+	h.Fails(chatC, bob, false, "/pj set @Drake Fuerza 9", "Only Ana")
 
 	// Exporting C gives the same document apart from chat and time.
-	_, rep2 := h.send(chatC, bob, false, "/exportar")
+	_, rep2 := h.Send(chatC, bob, false, "/exportar")
 	if strip(t, rep.File.Data) != strip(t, rep2.File.Data) {
 		t.Fatalf("round trip differs:\n%s\n%s", rep.File.Data, rep2.File.Data)
 	}
 
 	// Importing again replaces, never duplicates, and deletes nobody.
-	out = h.ok(chatC, admin, true, "/importar "+text)
+	out = h.OK(chatC, admin, true, "/importar "+text)
 	contains(t, out, "Imported 3 characters")
 	lacks(t, out, "Deleted")
-	contains(t, h.ok(chatC, admin, false, "/pj lista"), "3 characters")
+	contains(t, h.OK(chatC, admin, false, "/pj lista"), "3 characters")
 
 	// A pasted ``` block is accepted too.
-	contains(t, h.ok(chatC, admin, true, "/importar ```json\n"+text+"\n```"), "Imported 3")
+	contains(t, h.OK(chatC, admin, true, "/importar ```json\n"+text+"\n```"), "Imported 3")
 }
 
 // strip removes the fields that differ between two exports of the same data.
@@ -107,16 +107,16 @@ func strip(t *testing.T, data []byte) string {
 }
 
 func TestImportValidatesAllOrNothing(t *testing.T) {
-	h := newHarness(t, character.Limits{CharactersPerUser: 3})
+	h := newHarness(t, chattest.Limits{CharactersPerUser: 3})
 	// A house rule as a system registers it, so imports check its values.
-	h.r.RegisterOption(command.Option{Key: "zaria", Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
+	h.R.RegisterOption(command.Option{Key: "zaria", Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
 	setupParty(h)
-	_, rep := h.send(chatA, ana, false, "/exportar")
+	_, rep := h.Send(chatA, ana, false, "/exportar")
 	good := string(rep.File.Data)
 
 	// Chat C has its own character, which a bad import must leave alone.
-	h.ok(chatC, bob, false, "/pj crear Solo")
-	h.ok(chatC, bob, false, "/pj set vida 9")
+	h.OK(chatC, bob, false, "/pj crear Solo")
+	h.OK(chatC, bob, false, "/pj set vida 9")
 
 	edit := func(f func(doc map[string]any)) string {
 		var doc map[string]any
@@ -214,14 +214,14 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 		}), "already has 40 values"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := h.with(t)
+			h := h.With(t)
 			if tc.doc == good {
 				t.Fatal("the case did not change the document")
 			}
-			h.fails(chatC, admin, true, "/importar "+tc.doc, tc.want)
-			out := h.ok(chatC, admin, false, "/pj lista")
+			h.Fails(chatC, admin, true, "/importar "+tc.doc, tc.want)
+			out := h.OK(chatC, admin, false, "/pj lista")
 			contains(t, out, "1 character", "Solo")
-			contains(t, h.ok(chatC, bob, false, "/pj"), "vida 9")
+			contains(t, h.OK(chatC, bob, false, "/pj"), "vida 9")
 		})
 	}
 }
@@ -229,26 +229,26 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 func TestImportLimits(t *testing.T) {
 	// A chat holds at most as many characters as an import may bring: the
 	// file with 3 comes from a chat with a larger quota.
-	h := newHarness(t, character.Limits{ImportLen: 2000, CharactersPerChat: 2})
-	party := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{ImportLen: 2000, CharactersPerChat: 2})
+	party := newHarness(t, chattest.Limits{})
 	setupParty(party)
-	_, rep := party.send(chatA, ana, false, "/exportar")
-	h.fails(chatC, admin, true, "/importar "+string(rep.File.Data), "3 characters; a chat can import at most 2")
+	_, rep := party.Send(chatA, ana, false, "/exportar")
+	h.Fails(chatC, admin, true, "/importar "+string(rep.File.Data), "3 characters; a chat can import at most 2")
 	big := `{"format":"zaria-chat","version":1,"settings":{},"characters":[]` + strings.Repeat(" ", 2000) + "}"
-	h.fails(chatC, admin, true, "/importar "+big, "too long", "at most 2000")
+	h.Fails(chatC, admin, true, "/importar "+big, "too long", "at most 2000")
 	// Past the command's own limit the router refuses before the handler.
 	huge := strings.Repeat("x", 2200)
-	h.fails(chatC, admin, true, "/importar "+huge, "too long")
+	h.Fails(chatC, admin, true, "/importar "+huge, "too long")
 	// An export too long to import again says so at once.
-	small := newHarness(t, character.Limits{ImportLen: 600})
+	small := newHarness(t, chattest.Limits{ImportLen: 600})
 	setupParty(small)
-	out, rep := small.send(chatA, ana, false, "/exportar")
+	out, rep := small.Send(chatA, ana, false, "/exportar")
 	if rep.Error || rep.File == nil {
 		t.Fatalf("export: %s", out)
 	}
 	contains(t, out, "3 characters", "more than /import accepts (600 bytes)")
 	// Other commands keep the 500-character limit.
-	h.fails(chatC, admin, true, "/pj set a "+strings.Repeat("x", 600), "too long", "500")
+	h.Fails(chatC, admin, true, "/pj set a "+strings.Repeat("x", 600), "too long", "500")
 }
 
 // An import that would delete characters of the chat the document lacks
@@ -256,17 +256,17 @@ func TestImportLimits(t *testing.T) {
 // changes and the answer says what would go. An import that only adds or
 // updates works directly.
 func TestImportThatDeletesNeedsReplace(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	setupParty(h) // Drake, Enyra, Mira in chat A
 	empty := `{"format":"zaria-chat","version":1,"settings":{},"characters":[]}`
-	out := h.fails(chatA, admin, true, "/importar "+empty, "lacks 3 characters of this chat (Drake, Enyra, Mira)", "/import --replace", "Nothing was changed")
+	out := h.Fails(chatA, admin, true, "/importar "+empty, "lacks 3 characters of this chat (Drake, Enyra, Mira)", "/import --replace", "Nothing was changed")
 	lacks(t, out, "Imported")
-	contains(t, h.ok(chatA, admin, false, "/pj lista"), "3 characters", "Drake", "Enyra", "Mira")
+	contains(t, h.OK(chatA, admin, false, "/pj lista"), "3 characters", "Drake", "Enyra", "Mira")
 	// On Matrix the hint uses "!".
-	h.fails(chatA, admin, true, "!importar "+empty, "!import --replace")
+	h.Fails(chatA, admin, true, "!importar "+empty, "!import --replace")
 
 	// One character less: named, still refused.
-	_, rep := h.send(chatA, ana, false, "/exportar")
+	_, rep := h.Send(chatA, ana, false, "/exportar")
 	var doc map[string]any
 	if err := json.Unmarshal(rep.File.Data, &doc); err != nil {
 		t.Fatal(err)
@@ -280,67 +280,67 @@ func TestImportThatDeletesNeedsReplace(t *testing.T) {
 	}
 	doc["characters"] = keep
 	less, _ := json.Marshal(doc)
-	h.fails(chatA, admin, true, "/importar "+string(less), "This file lacks Mira, who is in this chat")
-	contains(t, h.ok(chatA, admin, false, "/pj lista"), "Mira")
+	h.Fails(chatA, admin, true, "/importar "+string(less), "This file lacks Mira, who is in this chat")
+	contains(t, h.OK(chatA, admin, false, "/pj lista"), "Mira")
 
 	// An unknown flag changes nothing either.
-	h.fails(chatA, admin, true, "/importar --force "+empty, "Unknown option “--force”")
+	h.Fails(chatA, admin, true, "/importar --force "+empty, "Unknown option “--force”")
 
 	// With the flag, in any language and before a newline (a Telegram
 	// caption followed by the file's text), the import goes through and
 	// says who was deleted.
-	out = h.ok(chatA, admin, true, "/importar --replace\n"+string(less))
+	out = h.OK(chatA, admin, true, "/importar --replace\n"+string(less))
 	contains(t, out, "Imported 2 characters", "Deleted the character the file did not have: Mira.")
-	lacks(t, h.ok(chatA, admin, false, "/pj lista"), "Mira")
-	out = h.ok(chatA, admin, true, "/importar --αντικατάσταση "+empty)
+	lacks(t, h.OK(chatA, admin, false, "/pj lista"), "Mira")
+	out = h.OK(chatA, admin, true, "/importar --αντικατάσταση "+empty)
 	contains(t, out, "Imported 0 characters", "Deleted 2 characters the file did not have: Drake, Enyra.")
-	contains(t, h.ok(chatA, admin, false, "/pj lista"), "No characters")
+	contains(t, h.OK(chatA, admin, false, "/pj lista"), "No characters")
 
 	// A document that only adds works directly, and keeps nobody out.
-	h.ok(chatA, bob, false, "/pj crear Solo")
-	h.ok(chatA, bob, false, "/pj set fuerza 2")
-	_, rep = h.send(chatA, bob, false, "/exportar")
-	h.ok(chatB, ana, false, "/pj crear Otro")
-	_, repB := h.send(chatB, ana, false, "/exportar")
-	contains(t, h.ok(chatB, admin, true, "/importar "+string(repB.File.Data)), "Imported 1 character")
+	h.OK(chatA, bob, false, "/pj crear Solo")
+	h.OK(chatA, bob, false, "/pj set fuerza 2")
+	_, rep = h.Send(chatA, bob, false, "/exportar")
+	h.OK(chatB, ana, false, "/pj crear Otro")
+	_, repB := h.Send(chatB, ana, false, "/exportar")
+	contains(t, h.OK(chatB, admin, true, "/importar "+string(repB.File.Data)), "Imported 1 character")
 	var a, b map[string]any
 	_ = json.Unmarshal(rep.File.Data, &a)
 	_ = json.Unmarshal(repB.File.Data, &b)
 	a["characters"] = append(a["characters"].([]any), b["characters"].([]any)...)
 	both, _ := json.Marshal(a)
-	out = h.ok(chatB, admin, true, "/importar "+string(both))
+	out = h.OK(chatB, admin, true, "/importar "+string(both))
 	contains(t, out, "Imported 2 characters")
 	lacks(t, out, "Deleted")
-	contains(t, h.ok(chatB, admin, false, "/pj lista"), "Solo", "Otro")
+	contains(t, h.OK(chatB, admin, false, "/pj lista"), "Solo", "Otro")
 }
 
 // The characters of a document are written while the next ones are still
 // being checked: one refused near the end of the largest document undoes
 // the dozens already written, and the chat keeps what it had.
 func TestImportRefusedLateChangesNothing(t *testing.T) {
-	h := newHarness(t, character.Limits{})
-	h.ok(chatC, bob, false, "/pj crear Solo")
-	h.ok(chatC, bob, false, "/pj set vida 9")
-	doc := largestImport(t, character.DefaultLimits().ImportLen)
+	h := newHarness(t, chattest.Limits{})
+	h.OK(chatC, bob, false, "/pj crear Solo")
+	h.OK(chatC, bob, false, "/pj set vida 9")
+	doc := largestImport(t, transfer.MaxDocumentBytes)
 	n := strings.Count(doc, `"name":"Personaje`)
 	last := fmt.Sprintf(`"name":"Personaje%03d"`, n-1)
 	if n < 40 || !strings.Contains(doc, last) {
 		t.Fatalf("the document has %d characters", n)
 	}
 	bad := strings.Replace(doc, last, `"name":"a b"`, 1)
-	h.fails(chatC, admin, true, "/importar --replace "+bad, "can't be a character name")
-	contains(t, h.ok(chatC, admin, false, "/pj lista"), "1 character", "Solo")
-	contains(t, h.ok(chatC, bob, false, "/pj"), "vida 9")
+	h.Fails(chatC, admin, true, "/importar --replace "+bad, "can't be a character name")
+	contains(t, h.OK(chatC, admin, false, "/pj lista"), "1 character", "Solo")
+	contains(t, h.OK(chatC, bob, false, "/pj"), "vida 9")
 	// So does a field given twice in it (as long as the name it replaces).
 	twice := strings.Replace(doc, last, `"name":"P","name":"Q"`, 1)
 	if len(twice) != len(doc) {
 		t.Fatalf("%d bytes, not %d", len(twice), len(doc))
 	}
-	h.fails(chatC, admin, true, "/importar --replace "+twice, "P has the field «name» twice in the file", "Nothing was imported")
-	contains(t, h.ok(chatC, admin, false, "/pj lista"), "1 character", "Solo")
-	contains(t, h.ok(chatC, bob, false, "/pj"), "vida 9")
+	h.Fails(chatC, admin, true, "/importar --replace "+twice, "P has the field «name» twice in the file", "Nothing was imported")
+	contains(t, h.OK(chatC, admin, false, "/pj lista"), "1 character", "Solo")
+	contains(t, h.OK(chatC, bob, false, "/pj"), "vida 9")
 	// The same document without the bad name is taken whole.
-	contains(t, h.ok(chatC, admin, true, "/importar --replace "+doc), fmt.Sprint(n, " characters"))
+	contains(t, h.OK(chatC, admin, true, "/importar --replace "+doc), fmt.Sprint(n, " characters"))
 }
 
 // Values are one value per folded key (fold.Key: case, accents, "-" and
@@ -348,26 +348,26 @@ func TestImportRefusedLateChangesNothing(t *testing.T) {
 // (full-width "ｆｕｅｒｚａ" beside "fuerza") are two values on a sheet, so
 // its export has both and its import takes them.
 func TestImportKeepsValuesThatFoldApart(t *testing.T) {
-	h := newHarness(t, character.Limits{})
-	h.ok(chatA, ana, false, "/pj crear Drake")
-	h.ok(chatA, ana, false, "/pj set fuerza 4")
-	h.ok(chatA, ana, false, "/pj set ｆｕｅｒｚａ 5")
-	_, rep := h.send(chatA, ana, false, "/exportar")
-	contains(t, h.ok(chatC, admin, true, "/importar "+string(rep.File.Data)), "Imported 1 character")
-	contains(t, h.ok(chatC, ana, false, "/pj"), "fuerza 4", "ｆｕｅｒｚａ 5")
+	h := newHarness(t, chattest.Limits{})
+	h.OK(chatA, ana, false, "/pj crear Drake")
+	h.OK(chatA, ana, false, "/pj set fuerza 4")
+	h.OK(chatA, ana, false, "/pj set ｆｕｅｒｚａ 5")
+	_, rep := h.Send(chatA, ana, false, "/exportar")
+	contains(t, h.OK(chatC, admin, true, "/importar "+string(rep.File.Data)), "Imported 1 character")
+	contains(t, h.OK(chatC, ana, false, "/pj"), "fuerza 4", "ｆｕｅｒｚａ 5")
 }
 
 // An export saved again by an editor that puts a byte order mark in front
 // (Notepad) is still the export: it imports, whether the file is handed
 // over as it is (Matrix) or pasted.
 func TestImportTakesAByteOrderMark(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	setupParty(h)
-	_, rep := h.send(chatA, ana, false, "/exportar")
+	_, rep := h.Send(chatA, ana, false, "/exportar")
 	doc := string(rep.File.Data)
-	contains(t, h.ok(chatC, admin, true, "/importar \ufeff"+doc), "Imported 3 characters")
-	contains(t, h.ok(chatB, admin, true, "/importar --replace\n\ufeff"+doc), "Imported 3 characters")
-	contains(t, h.ok(chatB, bob, false, "/pj list"), "Mira")
+	contains(t, h.OK(chatC, admin, true, "/importar \ufeff"+doc), "Imported 3 characters")
+	contains(t, h.OK(chatB, admin, true, "/importar --replace\n\ufeff"+doc), "Imported 3 characters")
+	contains(t, h.OK(chatB, bob, false, "/pj list"), "Mira")
 	// A mark inside the document is still refused.
-	h.fails(chatC, admin, true, "/importar "+strings.Replace(doc, `"version"`, "\ufeff"+`"version"`, 1), "not a valid export file")
+	h.Fails(chatC, admin, true, "/importar "+strings.Replace(doc, `"version"`, "\ufeff"+`"version"`, 1), "not a valid export file")
 }

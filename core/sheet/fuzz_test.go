@@ -1,14 +1,13 @@
-package character_test
+package sheet_test
 
 import (
 	"context"
 	"strings"
 	"testing"
-
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/dice"
 	"zaria/core/reply"
+	"zaria/internal/chattest"
 )
 
 // FuzzCommands sends arbitrary text to the character commands: every
@@ -26,14 +25,14 @@ func FuzzCommands(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	h := newHarness(f, character.Limits{})
-	h.ok(chatB, bob, false, "/pj crear Testigo")
+	h := newHarness(f, chattest.Limits{})
+	h.OK(chatB, bob, false, "/pj crear Testigo")
 	f.Fuzz(func(t *testing.T, text string) {
-		h := h.with(t)
+		h := h.With(t)
 		for _, gm := range []bool{false, true} {
 			for _, prefix := range []string{"", "/pj ", "/alias ", "/gm ", "/importar "} {
 				msg := core.Message{Chat: chatA, From: ana, Text: prefix + text, FromGM: gm}
-				rep, ok := h.r.DispatchWith(context.Background(), msg, dice.Seeded(1))
+				rep, ok := h.R.DispatchWith(context.Background(), msg, dice.Seeded(1))
 				if !ok {
 					continue
 				}
@@ -42,7 +41,7 @@ func FuzzCommands(f *testing.F) {
 				}
 			}
 		}
-		out := h.ok(chatB, bob, false, "/pj lista")
+		out := h.OK(chatB, bob, false, "/pj lista")
 		if !strings.Contains(out, "1 character") || !strings.Contains(out, "Testigo") {
 			t.Fatalf("chat B changed: %s", out)
 		}

@@ -1,15 +1,14 @@
-package character_test
+package history_test
 
 import (
 	"context"
 	"strings"
 	"testing"
-
 	"zaria/core"
-	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/reply"
 	"zaria/core/roll"
+	"zaria/internal/chattest"
 )
 
 // mixedCmd is "/mixed": a fair d6, then a die the handler marks as not a
@@ -28,16 +27,16 @@ func mixedCmd(_ context.Context, req *command.Request) (*reply.Reply, error) {
 // The observer honours reply.Check.Sides: a die with Sides 0 (or none, or
 // a value its size cannot show) never reaches the fairness report.
 func TestStatsHonoursZeroSides(t *testing.T) {
-	h := newHarness(t, character.Limits{HistoryKeep: 1000})
-	h.r.Register(command.Command{Name: "mixed", Handler: command.HandlerFunc(mixedCmd), Roll: true})
+	h := newHarness(t, chattest.Limits{HistoryKeep: 1000})
+	h.R.Register(command.Command{Name: "mixed", Handler: command.HandlerFunc(mixedCmd), Roll: true})
 	ctx := context.Background()
 	for range 300 {
-		rep, _ := h.r.Dispatch(ctx, core.Message{Chat: chatA, From: ana, Text: "/mixed"})
+		rep, _ := h.R.Dispatch(ctx, core.Message{Chat: chatA, From: ana, Text: "/mixed"})
 		if rep.Error {
 			t.Fatal(reply.PlainText(rep))
 		}
 	}
-	out := h.ok(chatA, ana, false, "/stats")
+	out := h.OK(chatA, ana, false, "/stats")
 	contains(t, out, "300 rolls", "d6: 300 dice")
 	lacks(t, out, "d4", "1200 dice", "600 dice")
 }
@@ -49,12 +48,12 @@ func TestStatsHonoursZeroSides(t *testing.T) {
 // between are still tested. (Fails while core/roll fills Sides for the
 // final faces of a term with a reroll rule.)
 func TestStatsLeavesOutRerolledDice(t *testing.T) {
-	h := newHarness(t, character.Limits{HistoryKeep: 1000})
-	roll.Register(h.r)
+	h := newHarness(t, chattest.Limits{HistoryKeep: 1000})
+	roll.Register(h.R)
 	ctx := context.Background()
 	send := func(u core.User, text string) {
 		t.Helper()
-		rep, _ := h.r.Dispatch(ctx, core.Message{Chat: chatA, From: u, Text: text}) // fresh random dice
+		rep, _ := h.R.Dispatch(ctx, core.Message{Chat: chatA, From: u, Text: text}) // fresh random dice
 		if rep.Error {
 			t.Fatalf("%q: %s", text, reply.PlainText(rep))
 		}
@@ -65,7 +64,7 @@ func TestStatsLeavesOutRerolledDice(t *testing.T) {
 			send(bob, "/roll 1d20")
 		}
 	}
-	out := h.ok(chatA, ana, false, "/stats")
+	out := h.OK(chatA, ana, false, "/stats")
 	contains(t, out, "400 rolls", "d20: 100 dice")
 	// d6 may be left out, or tested over draws that are uniform (say, the
 	// faces rerolled away counted too); it must not be called unusual.

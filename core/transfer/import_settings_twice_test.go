@@ -1,12 +1,11 @@
-package character_test
+package transfer_test
 
 import (
 	"context"
 	"strings"
 	"testing"
-
 	"zaria/core"
-	"zaria/core/character"
+	"zaria/internal/chattest"
 )
 
 // TestImportSettingsFieldTwice: a file whose settings give a field twice
@@ -16,37 +15,37 @@ import (
 // the chat's language, as a character's field given twice is, and
 // nothing is imported: not the characters, not the settings.
 func TestImportSettingsFieldTwice(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	ctx := context.Background()
-	if err := h.db.SaveSettings(ctx, chatC, core.Settings{Lang: "en"}); err != nil {
+	if err := h.DB.SaveSettings(ctx, chatC, core.Settings{Lang: "en"}); err != nil {
 		t.Fatal(err)
 	}
 	doc := func(settings string) string {
 		return `{"format":"zaria-chat","version":2,"settings":` + settings + `,"characters":[{"name":"Drake","owner":"111","values":[{"name":"fuerza","value":"4"}]}],"pads":[]}`
 	}
-	h.fails(chatC, admin, true, "/importar "+doc(`{"lang":"en","lang":"es"}`),
+	h.Fails(chatC, admin, true, "/importar "+doc(`{"lang":"en","lang":"es"}`),
 		"The chat's settings have the field «lang» twice in the file, and I can't tell which one you meant. Keep one. Nothing was imported.")
-	h.fails(chatC, admin, true, "/importar "+doc(`{"lang":"en","LANG":"es"}`), "the field «lang» twice")
-	h.fails(chatC, admin, true, "/importar "+doc(`{"lang":"en","options":{},"Options":{"zaria":"media_alta"}}`), "the field «options» twice")
-	h.fails(chatC, admin, true, "/importar "+doc(`{"lang":"en","options":{"zaria":"media_alta","zaria":"media_baja"}}`), "the field «zaria» twice")
-	contains(t, h.ok(chatC, admin, false, "/pj lista"), "No characters")
-	s, err := h.db.Settings(ctx, chatC)
+	h.Fails(chatC, admin, true, "/importar "+doc(`{"lang":"en","LANG":"es"}`), "the field «lang» twice")
+	h.Fails(chatC, admin, true, "/importar "+doc(`{"lang":"en","options":{},"Options":{"zaria":"media_alta"}}`), "the field «options» twice")
+	h.Fails(chatC, admin, true, "/importar "+doc(`{"lang":"en","options":{"zaria":"media_alta","zaria":"media_baja"}}`), "the field «zaria» twice")
+	contains(t, h.OK(chatC, admin, false, "/pj lista"), "No characters")
+	s, err := h.DB.Settings(ctx, chatC)
 	if err != nil || s.Lang != "en" || s.Options["zaria"] != "" {
 		t.Fatalf("settings changed: %+v %v", s, err)
 	}
-	if err := h.db.SaveSettings(ctx, chatC, core.Settings{Lang: "es"}); err != nil {
+	if err := h.DB.SaveSettings(ctx, chatC, core.Settings{Lang: "es"}); err != nil {
 		t.Fatal(err)
 	}
-	h.fails(chatC, admin, true, "/importar "+doc(`{"lang":"es","lang":"el"}`),
+	h.Fails(chatC, admin, true, "/importar "+doc(`{"lang":"es","lang":"el"}`),
 		"Los ajustes del chat tienen el campo «lang» dos veces en el archivo y no sé cuál de los dos quieres. Deja uno. No se ha importado nada.")
-	if err := h.db.SaveSettings(ctx, chatC, core.Settings{Lang: "el"}); err != nil {
+	if err := h.DB.SaveSettings(ctx, chatC, core.Settings{Lang: "el"}); err != nil {
 		t.Fatal(err)
 	}
-	h.fails(chatC, admin, true, "/importar "+doc(`{"options":{"prefix":"!","prefix":"."}}`),
+	h.Fails(chatC, admin, true, "/importar "+doc(`{"options":{"prefix":"!","prefix":"."}}`),
 		"Οι ρυθμίσεις της συνομιλίας έχουν το πεδίο «prefix» δύο φορές στο αρχείο")
 	// Given once each, the same settings are taken.
-	contains(t, h.ok(chatC, admin, true, "/importar "+doc(`{"lang":"en","options":{"zaria":"media_alta"}}`)), "Εισήχθη 1 χαρακτήρας")
-	if s, err := h.db.Settings(ctx, chatC); err != nil || s.Lang != "en" || s.Options["zaria"] != "media_alta" {
+	contains(t, h.OK(chatC, admin, true, "/importar "+doc(`{"lang":"en","options":{"zaria":"media_alta"}}`)), "Εισήχθη 1 χαρακτήρας")
+	if s, err := h.DB.Settings(ctx, chatC); err != nil || s.Lang != "en" || s.Options["zaria"] != "media_alta" {
 		t.Fatalf("settings not imported: %+v %v", s, err)
 	}
 }
@@ -57,9 +56,9 @@ func TestImportSettingsFieldTwice(t *testing.T) {
 // "Evil" · /pad clear. It is now refused naming the pad's owner and the
 // field, in the chat's language, and nothing is imported.
 func TestImportPadFieldTwice(t *testing.T) {
-	h := newHarness(t, character.Limits{})
+	h := newHarness(t, chattest.Limits{})
 	ctx := context.Background()
-	if err := h.db.SaveSettings(ctx, chatC, core.Settings{Lang: "en"}); err != nil {
+	if err := h.DB.SaveSettings(ctx, chatC, core.Settings{Lang: "en"}); err != nil {
 		t.Fatal(err)
 	}
 	doc := func(pads string) string {
@@ -67,44 +66,44 @@ func TestImportPadFieldTwice(t *testing.T) {
 	}
 	pads := func() string {
 		t.Helper()
-		_, rep := h.send(chatC, admin, true, "/exportar")
+		_, rep := h.Send(chatC, admin, true, "/exportar")
 		if rep.File == nil {
 			t.Fatal("no export file")
 		}
 		data := string(rep.File.Data)
 		return data[strings.Index(data, `"pads"`):]
 	}
-	h.ok(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","command":"/roll 1d20"}]}]`))
-	h.ok(chatC, admin, true, "/importar --replace "+`{"format":"zaria-chat","version":2,"settings":{"lang":"en"},"characters":[]}`)
+	h.OK(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","command":"/roll 1d20"}]}]`))
+	h.OK(chatC, admin, true, "/importar --replace "+`{"format":"zaria-chat","version":2,"settings":{"lang":"en"},"characters":[]}`)
 	want := `"pads":[{"owner":"222","buttons":[{"label":"Atk","command":"/roll 1d20"}]}]`
 	if got := pads(); !strings.HasPrefix(got, want) {
 		t.Fatalf("pads before: %s", got)
 	}
-	h.fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","label":"Evil","command":"/roll 1d20","command":"/pad clear"}]}]`),
+	h.Fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","label":"Evil","command":"/roll 1d20","command":"/pad clear"}]}]`),
 		"The button pad of 222 has the field «label» twice in the file (in the pad or in one of its buttons), and I can't tell which one you meant. Keep one. Nothing was imported.")
-	h.fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"A","command":"/roll 1d6"},{"label":"B","command":"/roll 1d4","Command":"/pad clear"}]}]`),
+	h.Fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"A","command":"/roll 1d6"},{"label":"B","command":"/roll 1d4","Command":"/pad clear"}]}]`),
 		"The button pad of 222 has the field «command» twice")
-	h.fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","OWNER":"999","buttons":[]}]`), "The button pad of 222 has the field «owner» twice")
-	h.fails(chatC, admin, true, "/importar "+doc(`[{"owner":"","buttons":[],"buttons":[{"label":"X","command":"/roll 1d6"}]}]`), "The button pad of — has the field «buttons» twice")
-	contains(t, h.ok(chatC, admin, false, "/pj lista"), "No characters")
+	h.Fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","OWNER":"999","buttons":[]}]`), "The button pad of 222 has the field «owner» twice")
+	h.Fails(chatC, admin, true, "/importar "+doc(`[{"owner":"","buttons":[],"buttons":[{"label":"X","command":"/roll 1d6"}]}]`), "The button pad of — has the field «buttons» twice")
+	contains(t, h.OK(chatC, admin, false, "/pj lista"), "No characters")
 	if got := pads(); !strings.HasPrefix(got, want) {
 		t.Fatalf("a refused import changed the pads: %s", got)
 	}
-	if err := h.db.SaveSettings(ctx, chatC, core.Settings{Lang: "es"}); err != nil {
+	if err := h.DB.SaveSettings(ctx, chatC, core.Settings{Lang: "es"}); err != nil {
 		t.Fatal(err)
 	}
-	h.fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","label":"Evil","command":"/roll 1d20"}]}]`),
+	h.Fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","label":"Evil","command":"/roll 1d20"}]}]`),
 		"El panel de botones de 222 tiene el campo «label» dos veces en el archivo (en el panel o en uno de sus botones) y no sé cuál de los dos quieres. Deja uno. No se ha importado nada.")
-	if err := h.db.SaveSettings(ctx, chatC, core.Settings{Lang: "el"}); err != nil {
+	if err := h.DB.SaveSettings(ctx, chatC, core.Settings{Lang: "el"}); err != nil {
 		t.Fatal(err)
 	}
-	h.fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","command":"/roll 1d20","command":"/pad clear"}]}]`),
+	h.Fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","command":"/roll 1d20","command":"/pad clear"}]}]`),
 		"Ο πίνακας κουμπιών του 222 έχει το πεδίο «command» δύο φορές στο αρχείο (στον πίνακα ή σε ένα από τα κουμπιά του)")
 	if got := pads(); !strings.HasPrefix(got, want) {
 		t.Fatalf("a refused import changed the pads: %s", got)
 	}
 	// Given once, the same pad is taken.
-	h.ok(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Evil","command":"/roll 1d4"}]}]`))
+	h.OK(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Evil","command":"/roll 1d4"}]}]`))
 	if got := pads(); !strings.HasPrefix(got, `"pads":[{"owner":"222","buttons":[{"label":"Evil","command":"/roll 1d4"}]}]`) {
 		t.Fatalf("pads after: %s", got)
 	}

@@ -1,0 +1,294 @@
+// Package chattest assembles, for tests, what a chat keeps of its play:
+// the services of character sheets (core/sheet), GMs (core/gm), the roll
+// history (core/history), export and import (core/transfer) and saved
+// rolls (core/alias) over one store with one set of quotas, registered on
+// a router as cmd/zaria registers them. Harness runs that router over a
+// real SQLite file with the real catalogs.
+package chattest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"zaria/core"
+	"zaria/core/alias"
+	"zaria/core/command"
+	"zaria/core/dice"
+	"zaria/core/gm"
+	"zaria/core/history"
+	"zaria/core/reply"
+	"zaria/core/sheet"
+	"zaria/core/systems/dungeonhack"
+	"zaria/core/transfer"
+	"zaria/i18n"
+	"zaria/storage/sqlite"
+)
+
+// Limits are the quotas of every service in one place; a zero field takes
+// its package's default.
+type Limits struct {
+	CharactersPerUser int
+	CharactersPerChat int
+	ValuesPerSheet    int
+	NameLen           int
+	ValueLen          int
+	AliasesPerUser    int
+	AliasesPerChat    int
+	AliasLen          int
+	HistoryKeep       int
+	HistoryShow       int
+	HistoryShowMax    int
+	ImportLen         int
+	GMsPerChat        int
+}
+
+// Options configure Services.
+type Options struct {
+	Limits     Limits
+	Logger     *slog.Logger
+	Now        func() time.Time
+	Validators map[string]func(req *command.Request, value string) error
+}
+
+// Store is everything the five services need; storage/sqlite implements
+// it all.
+type Store interface {
+	sheet.Store
+	gm.Store
+	history.Store
+	alias.Store
+	transfer.Importer
+	transfer.PadLister
+}
+
+// Services are the five services over one store.
+type Services struct {
+	Sheets   *sheet.Service
+	GMs      *gm.Service
+	History  *history.Service
+	Transfer *transfer.Service
+	Aliases  *alias.Service
+}
+
+// NewServices builds the services over store.
+func NewServices(store Store, o Options) Services {
+	l := o.Limits
+	sheets := sheet.New(store, sheet.Options{
+		Limits: sheet.Limits{CharactersPerUser: l.CharactersPerUser, CharactersPerChat: l.CharactersPerChat,
+			ValuesPerSheet: l.ValuesPerSheet, NameLen: l.NameLen, ValueLen: l.ValueLen},
+		Now:        o.Now,
+		Validators: o.Validators,
+		Synonyms:   dungeonhack.SheetSynonyms(),
+	})
+	return Services{
+		Sheets: sheets,
+		GMs:    gm.New(store, store, gm.Options{Max: l.GMsPerChat, Now: o.Now}),
+		History: history.New(store, history.Options{Logger: o.Logger, Now: o.Now,
+			Limits: history.Limits{Keep: l.HistoryKeep, Show: l.HistoryShow, ShowMax: l.HistoryShowMax}}),
+		Transfer: transfer.New(store, sheets, transfer.Options{DocumentBytes: l.ImportLen, Now: o.Now}),
+		Aliases: alias.New(store, alias.Options{Now: o.Now,
+			Limits: alias.Limits{PerUser: l.AliasesPerUser, PerChat: l.AliasesPerChat, Len: l.AliasLen, NameLen: l.NameLen}}),
+	}
+}
+
+// Config sets c's Sheets and Aliases to the services and adds the history
+// to its Observers.
+func (s Services) Config(c command.Config) command.Config {
+	c.Sheets, c.Aliases = s.Sheets, s.Aliases
+	c.Observers = append([]command.Observer{s.History}, c.Observers...)
+	return c
+}
+
+// Register adds their commands to r in /help's order.
+func (s Services) Register(r *command.Router) {
+	sheet.Register(r, s.Sheets)
+	gm.Register(r, s.GMs)
+	history.Register(r, s.History)
+	transfer.Register(r, s.Transfer)
+	alias.Register(r, s.Aliases)
+}
+
+// The chats and users of the tests.
+var (
+	ChatA = core.ChatRef{Platform: "telegram", ID: "-100A"}
+	ChatB = core.ChatRef{Platform: "telegram", ID: "-100B"}
+	ChatC = core.ChatRef{Platform: "matrix", ID: "!c:example.org"}
+
+	Ana   = core.User{ID: "111", Name: "Ana"}
+	Bob   = core.User{ID: "222", Name: "Bob"}
+	Admin = core.User{ID: "999", Name: "Carla"}
+)
+
+// clock is a time source one second later at each reading.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(time.Second)
+	return c.t
+}
+
+// Harness is the real thing: the SQLite store in a temporary file, the
+// real catalogs and router, the services registered on it, plus one test
+// roll command (/check) that reads a sheet through req.SheetInt.
+type Harness struct {
+	T       testing.TB
+	DB      *sqlite.DB
+	Sheets  *sheet.Service
+	History *history.Service
+	R       *command.Router
+}
+
+// New builds a Harness with the quotas lim.
+func New(t testing.TB, lim Limits) *Harness {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk := &clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+	svc := NewServices(db, Options{Limits: lim, Now: clk.Now})
+	r := command.New(svc.Config(command.Config{
+		DefaultLang: "en",
+		Translator:  cat,
+		Settings:    db,
+		GMs:         db,
+		Limits:      command.Limits{Burst: 1_000_000},
+	}))
+	svc.Register(r)
+	r.Register(command.Command{Name: "check", Handler: command.HandlerFunc(checkCmd), Roll: true})
+	return &Harness{T: t, DB: db, Sheets: svc.Sheets, History: svc.History, R: r}
+}
+
+// With returns the harness reporting to t (for subtests).
+func (h *Harness) With(t *testing.T) *Harness {
+	c := *h
+	c.T = t
+	return &c
+}
+
+// checkCmd is "/check [@Who] NAME": 1d20 + a sheet value. It stands for
+// any system's roll that reads a sheet.
+func checkCmd(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	f := strings.Fields(req.Args)
+	who := ""
+	if len(f) > 0 && strings.HasPrefix(f[0], "@") {
+		who, f = f[0], f[1:]
+	}
+	if len(f) != 1 {
+		return nil, command.Errorf("character.usage")
+	}
+	v, err := req.SheetInt(ctx, who, f[0])
+	if err != nil {
+		return nil, err
+	}
+	d := req.Rand.IntN(20) + 1
+	total := d + v
+	rep := reply.Text(fmt.Sprintf("d20 %d + %s %d = %d", d, f[0], v, total))
+	rep.Check = &reply.Check{System: "check", Dice: []int{d}, Sides: []int{20}, Total: &total}
+	return rep, nil
+}
+
+// Send runs text from user in chat (gm: the platform says the user is an
+// admin) with the given die faces, and returns the rendered reply.
+func (h *Harness) Send(chat core.ChatRef, user core.User, gm bool, text string, faces ...int) (string, *reply.Reply) {
+	h.T.Helper()
+	var src dice.Source = dice.Seeded(7)
+	if len(faces) > 0 {
+		src = dice.NewScripted(faces)
+	}
+	rep, ok := h.R.DispatchWith(context.Background(), core.Message{Chat: chat, From: user, Text: text, FromGM: gm}, src)
+	if !ok {
+		h.T.Fatalf("%q: not a command", text)
+	}
+	return reply.PlainText(rep), rep
+}
+
+// OK sends and fails the test on an error reply.
+func (h *Harness) OK(chat core.ChatRef, user core.User, gm bool, text string, faces ...int) string {
+	h.T.Helper()
+	out, rep := h.Send(chat, user, gm, text, faces...)
+	if rep.Error {
+		h.T.Fatalf("%s: %q: unexpected error reply: %s", user.Name, text, out)
+	}
+	if catalogKey.MatchString(out) {
+		h.T.Fatalf("%q: missing message key: %s", text, out)
+	}
+	return out
+}
+
+// Fails sends, expects an error reply containing every want, and returns it.
+func (h *Harness) Fails(chat core.ChatRef, user core.User, gm bool, text string, want ...string) string {
+	h.T.Helper()
+	out, rep := h.Send(chat, user, gm, text)
+	if !rep.Error {
+		h.T.Fatalf("%s: %q: want an error reply, got: %s", user.Name, text, out)
+	}
+	if strings.Contains(out, "went wrong") || catalogKey.MatchString(out) {
+		h.T.Fatalf("%q: internal error or missing message key: %s", text, out)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			h.T.Fatalf("%q: reply %q lacks %q", text, out, w)
+		}
+	}
+	return out
+}
+
+// catalogKey matches a message key shown instead of its text.
+var catalogKey = regexp.MustCompile(`\b(error|character|gm|alias|import|export|history|stats)\.[a-z]`)
+
+// Contains fails t unless out contains every want.
+func Contains(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Fatalf("reply %q lacks %q", out, w)
+		}
+	}
+}
+
+// Lacks fails t if out contains any of bad.
+func Lacks(t *testing.T, out string, bad ...string) {
+	t.Helper()
+	for _, b := range bad {
+		if strings.Contains(out, b) {
+			t.Fatalf("reply %q should not contain %q", out, b)
+		}
+	}
+}
+
+// ProcessCPU is the process's user+system CPU time (SQLite's C code
+// included), so that a benchmark on a busy machine reports the work done
+// as well as the wall time it waited.
+func ProcessCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// ReportCPU reports the CPU time per operation since start (ProcessCPU)
+// as cpu-ms/op.
+func ReportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(ProcessCPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
