@@ -64,8 +64,12 @@ bench-compare:
 # 10,000 commands from 1,000 chats at Telegram's limits (~6 min), the same
 # with limits lifted (capacity), and memory with 10,000 chats and 100,000
 # characters in the database. E2EFLAGS passes flags (go run ./bench/e2e -h).
+# BASE=<git ref> (make bench-e2e BASE=d796621) builds that ref too and runs
+# each phase (capacity and memory unless E2EFLAGS names others) against
+# both binaries in one run, printing every figure with its ratio to the
+# base's.
 bench-e2e: build
-	$(GO) run -tags $(TAGS) ./bench/e2e -bin bin/zaria $(E2EFLAGS)
+	$(GO) run -tags $(TAGS) ./bench/e2e -bin bin/zaria $(if $(BASE),-base $(BASE)) $(E2EFLAGS)
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

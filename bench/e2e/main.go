@@ -28,6 +28,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -57,6 +58,13 @@ type options struct {
 	env                string
 	// pad phase (padphase.go)
 	padCommands, padChats, padSeq int
+	// base is the git ref built and run beside bin (compare.go); baseBin
+	// a binary already built from it.
+	base, baseBin string
+	// compare is set while running a phase for a comparison: the memory
+	// phase then seeds through the bot's own /importar, which every
+	// version reads, instead of this tree's storage/sqlite.
+	compare bool
 }
 
 func main() {
@@ -73,32 +81,67 @@ func main() {
 	flag.IntVar(&o.padCommands, "pad-commands", 2000, "typed commands, and as many pad presses, in the pad phase")
 	flag.IntVar(&o.padChats, "pad-chats", 200, "group chats in the pad phase (at most 20 commands each: the router's per-user burst)")
 	flag.IntVar(&o.padSeq, "pad-seq", 100, "typed commands and presses, one at a time, for the pad phase's latency")
+	flag.StringVar(&o.base, "base", "", "a git ref to build and run beside -bin, phase by phase, printing each figure with its ratio to it (default phases then: capacity,memory)")
+	flag.StringVar(&o.baseBin, "base-bin", "", "with -base: the binary already built from it (skips the build)")
 	flag.Parse()
+	phasesSet := false
+	flag.Visit(func(f *flag.Flag) { phasesSet = phasesSet || f.Name == "phases" })
+	if o.base != "" && !phasesSet {
+		o.phases = "capacity,memory"
+	}
 	bin, err := filepath.Abs(o.bin)
 	if err != nil {
 		fail(err)
 	}
 	o.bin = bin
-	ok := true
-	for _, ph := range strings.Split(o.phases, ",") {
-		var good bool
-		var err error
-		switch ph {
-		case "production":
-			good, err = loadPhase(o, "production", telegramtest.Production, "", o.rate)
-		case "capacity":
-			good, err = loadPhase(o, "capacity", telegramtest.Limits{}, unlimited, 0)
-		case "memory":
-			good, err = memoryPhase(o)
-		case "pad":
-			good, err = padPhase(o)
-		default:
-			err = fmt.Errorf("unknown phase %q", ph)
-		}
+	runs := []run{{bin: o.bin}}
+	if o.base != "" {
+		baseBin, cleanup, err := baseBinary(o)
 		if err != nil {
-			fail(fmt.Errorf("%s: %w", ph, err))
+			fail(err)
 		}
-		ok = ok && good
+		defer cleanup()
+		runs = []run{{label: "base " + o.base, bin: baseBin}, {label: "this tree", bin: o.bin}}
+	}
+	ok := true
+	var table []phaseFigures
+	for _, ph := range strings.Split(o.phases, ",") {
+		pf := phaseFigures{phase: ph}
+		for _, r := range runs {
+			ro := o
+			ro.bin, ro.compare = r.bin, len(runs) > 1
+			if r.label != "" {
+				fmt.Printf("\n-- %s: %s", r.label, r.bin)
+			}
+			var good bool
+			var figs []figure
+			var err error
+			switch ph {
+			case "production":
+				good, figs, err = loadPhase(ro, "production", telegramtest.Production, "", o.rate)
+			case "capacity":
+				good, figs, err = loadPhase(ro, "capacity", telegramtest.Limits{}, unlimited, 0)
+			case "memory":
+				good, figs, err = memoryPhase(ro)
+			case "pad":
+				if ro.compare {
+					err = errors.New("the pad phase seeds pads through this tree's storage/sqlite, which an older binary cannot read: not with -base")
+					break
+				}
+				good, err = padPhase(ro)
+			default:
+				err = fmt.Errorf("unknown phase %q", ph)
+			}
+			if err != nil {
+				fail(fmt.Errorf("%s: %w", ph, err))
+			}
+			ok = ok && good
+			pf.runs = append(pf.runs, figs)
+		}
+		table = append(table, pf)
+	}
+	if len(runs) > 1 {
+		printRatios(os.Stdout, o.base, table)
 	}
 	if !ok {
 		fmt.Println("\nFAIL")
@@ -179,7 +222,7 @@ func tempDir(o options, name string) (string, func(), error) {
 	}, nil
 }
 
-func loadPhase(o options, name string, lim telegramtest.Limits, botLimits string, rate float64) (bool, error) {
+func loadPhase(o options, name string, lim telegramtest.Limits, botLimits string, rate float64) (bool, []figure, error) {
 	fmt.Printf("\n== %s: %d commands from %d group chats", name, o.commands, o.chats)
 	if lim == telegramtest.Production {
 		fmt.Printf(", Telegram's limits enforced by the fake (1/s per chat, 20/min per group, 30/s overall)\n")
@@ -188,17 +231,17 @@ func loadPhase(o options, name string, lim telegramtest.Limits, botLimits string
 	}
 	dir, cleanup, err := tempDir(o, name)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	defer cleanup()
 	fake, err := telegramtest.New(telegramtest.Options{Token: "777000:BENCH-token", Limits: lim})
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	defer fake.Close()
 	p, err := bot(o, dir, filepath.Join(dir, "zaria.db"), fake, botLimits)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	defer p.Kill()
 
@@ -233,11 +276,11 @@ wait:
 			if err != nil {
 				fake.Dump(os.Stdout)
 				fmt.Println(lastLines(p.Logs(), 20))
-				return false, err
+				return false, nil, err
 			}
 			break wait
 		case <-p.Done():
-			return false, fmt.Errorf("zaria exited: %v\n%s", p.Err(), lastLines(p.Logs(), 30))
+			return false, nil, fmt.Errorf("zaria exited: %v\n%s", p.Err(), lastLines(p.Logs(), 30))
 		case <-tick.C:
 			if m, err := p.Scrape(); err == nil {
 				peakQueue = max(peakQueue, m["zaria_telegram_send_queue"])
@@ -253,7 +296,7 @@ wait:
 	time.Sleep(1500 * time.Millisecond) // anything answered twice would arrive now
 	metrics, err := p.Scrape()
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	hwm, _ := p.Status("VmHWM")
 	rss, _ := p.Status("VmRSS")
@@ -291,7 +334,16 @@ wait:
 	check(len(bad) == 0, "no malformed request (%d)", len(bad))
 	check(b99 <= 0.005, "p99 processing < 5 ms")
 	check(stopErr == nil, "clean stop")
-	return good, nil
+	figs := []figure{
+		{name: "replies/s", v: float64(len(sent)) / elapsed.Seconds(), higher: true},
+		{name: "router mean, ms", v: mean * 1000},
+		{name: "processing p50 in the bot, ms", v: p50 * 1000},
+		{name: "processing p99 in the bot, ms", v: p99 * 1000},
+		{name: "end to end p50, ms", v: ms(e2e[0])},
+		{name: "end to end p99, ms", v: ms(e2e[1])},
+		{name: "peak RSS, MB", v: float64(hwm) / 1024},
+	}
+	return good, figs, nil
 }
 
 // endToEnd returns p50, p99 and max of reply.At − update.Delivered.
@@ -316,31 +368,44 @@ func endToEnd(fake *telegramtest.Server, sent []telegramtest.Sent) [3]time.Durat
 	return [3]time.Duration{q(0.5), q(0.99), ds[len(ds)-1].Round(10 * time.Microsecond)}
 }
 
-func memoryPhase(o options) (bool, error) {
+func memoryPhase(o options) (bool, []figure, error) {
 	fmt.Printf("\n== memory: %d chats and %d characters in the database, one command in each chat (limits lifted)\n", o.memChats, o.memChars)
 	dir, cleanup, err := tempDir(o, "memory")
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	defer cleanup()
 	dbPath := filepath.Join(dir, "zaria.db")
-	t0 := time.Now()
-	if err := seed(dbPath, o.memChats, o.memChars); err != nil {
-		return false, err
-	}
-	fi, _ := os.Stat(dbPath)
-	fmt.Printf("  seeded through storage/sqlite in %.1f s (%.1f MB file)\n", time.Since(t0).Seconds(), float64(fi.Size())/(1<<20))
-
 	fake, err := telegramtest.New(telegramtest.Options{Token: "777000:BENCH-token"})
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	defer fake.Close()
+	t0 := time.Now()
+	refused := 0
+	if o.compare {
+		// Each binary writes its own schema: the chats come in through its
+		// own /importar (an export of version 1, which every version
+		// reads), from a bot process of their own that then stops.
+		if refused, err = seedByImport(o, fake, dir, dbPath); err != nil {
+			return false, nil, err
+		}
+	} else if err := seed(dbPath, o.memChats, o.memChars); err != nil {
+		return false, nil, err
+	}
+	fi, _ := os.Stat(dbPath)
+	how := "through storage/sqlite"
+	if o.compare {
+		how = "through the bot's /importar"
+	}
+	fmt.Printf("  seeded %s in %.1f s (%.1f MB file)\n", how, time.Since(t0).Seconds(), float64(fi.Size())/(1<<20))
+
 	p, err := bot(o, dir, dbPath, fake, unlimited)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	defer p.Kill()
+	before := fake.SentCount()
 	idle, _ := p.Status("VmRSS")
 	start := time.Now()
 	for c := 0; c < o.memChats; c++ {
@@ -349,9 +414,9 @@ func memoryPhase(o options) (bool, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	if err := fake.WaitSent(ctx, o.memChats); err != nil {
+	if err := fake.WaitSent(ctx, before+o.memChats); err != nil {
 		fmt.Println(lastLines(p.Logs(), 20))
-		return false, err
+		return false, nil, err
 	}
 	elapsed := time.Since(start)
 	time.Sleep(time.Second)
@@ -360,12 +425,15 @@ func memoryPhase(o options) (bool, error) {
 	_, stopErr := p.Stop(15 * time.Second)
 	missing, repeated := fake.Unanswered()
 	usedSheet := 0
-	for _, s := range fake.Sent() {
-		if strings.Contains(s.Visible, "fuerza") || strings.Contains(s.Visible, "Fuerza") {
+	for _, s := range fake.Sent()[before:] {
+		// A roll that read the sheet names the value and is no warning
+		// (every version starts a warning with ⚠️).
+		if strings.Contains(strings.ToLower(s.Visible), "fuerza") && !strings.HasPrefix(s.Visible, "⚠️") {
 			usedSheet++
 		}
 	}
-	fmt.Printf("  %d replies in %.1f s (%.0f messages/s); %d of them read a character sheet\n", fake.SentCount(), elapsed.Seconds(), float64(fake.SentCount())/elapsed.Seconds(), usedSheet)
+	rolled := fake.SentCount() - before
+	fmt.Printf("  %d replies in %.1f s (%.0f messages/s); %d of them read a character sheet\n", rolled, elapsed.Seconds(), float64(rolled)/elapsed.Seconds(), usedSheet)
 	fmt.Printf("  memory: RSS after start %.1f MB, peak RSS (VmHWM) %.1f MB, RSS at the end %.1f MB\n", float64(idle)/1024, float64(hwm)/1024, float64(rss)/1024)
 	if strings.Contains(o.env, "gctrace") {
 		fmt.Println(lastLines(p.Logs(), 5))
@@ -378,16 +446,24 @@ func memoryPhase(o options) (bool, error) {
 		}
 		fmt.Printf("  [%s] %s\n", mark, fmt.Sprintf(format, args...))
 	}
+	if o.compare {
+		check(refused == 0, "every chat imported (%d imports refused)", refused)
+	}
 	check(len(missing) == 0 && len(repeated) == 0, "every command got exactly one reply (%d unanswered, %d more than once)", len(missing), len(repeated))
 	check(usedSheet == o.memChats, "every roll read the roller's sheet (%d of %d)", usedSheet, o.memChats)
 	check(hwm < 60*1024, "peak RSS < 60 MB at %d chats", o.memChats)
 	check(stopErr == nil, "clean stop")
-	return good, nil
+	figs := []figure{
+		{name: "replies/s", v: float64(rolled) / elapsed.Seconds(), higher: true},
+		{name: "RSS after start, MB", v: float64(idle) / 1024},
+		{name: "peak RSS, MB", v: float64(hwm) / 1024},
+		{name: "RSS at the end, MB", v: float64(rss) / 1024},
+	}
+	return good, figs, nil
 }
 
 // seed fills a database with chats chats and chars characters spread over
-// them, each with a few values; in chat c the first character belongs to
-// user 20000000+c and is their active one.
+// them (seedChat), through this tree's storage/sqlite.
 func seed(path string, chats, chars int) error {
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, path)
@@ -396,33 +472,41 @@ func seed(path string, chats, chars int) error {
 	}
 	defer db.Close()
 	now := time.Now()
-	names := []string{"Fuerza", "Destreza", "Constitución", "Inteligencia", "Sabiduría", "Carisma"}
 	for c := 0; c < chats; c++ {
-		n := chars / chats
-		if c < chars%chats {
-			n++
-		}
-		d := transfer.ChatData{Settings: core.Settings{Lang: "es", Options: map[string]string{}}}
-		for i := 0; i < n; i++ {
-			name := fmt.Sprintf("Personaje %d-%d", c, i)
-			owner := strconv.Itoa(20_000_000 + c)
-			if i > 0 {
-				owner = strconv.Itoa(30_000_000 + c*100 + i)
-			}
-			ch := sheet.Character{
-				Owner: owner, OwnerName: "Jugador", Name: name, Key: sheet.NameKey(name), System: "zaria",
-				Active: true, Created: now, Updated: now,
-			}
-			for j, v := range names {
-				ch.Values = append(ch.Values, sheet.Value{Name: v, Key: fold.Key(v), Text: strconv.Itoa((c+i+j)%5 + 1)})
-			}
-			d.Characters = append(d.Characters, ch)
-		}
+		d := seedChat(c, chats, chars, now)
 		if _, err := db.ReplaceChat(ctx, core.ChatRef{Platform: "telegram", ID: strconv.Itoa(-(2_000_000 + c))}, sourceOf(ctx, d), true); err != nil {
 			return fmt.Errorf("seed chat %d: %w", c, err)
 		}
 	}
 	return nil
+}
+
+// seedChat is chat c's share of chars characters over chats chats, each
+// with a few values; the first belongs to user 20000000+c and is their
+// active one.
+func seedChat(c, chats, chars int, now time.Time) transfer.ChatData {
+	names := []string{"Fuerza", "Destreza", "Constitución", "Inteligencia", "Sabiduría", "Carisma"}
+	n := chars / chats
+	if c < chars%chats {
+		n++
+	}
+	d := transfer.ChatData{Settings: core.Settings{Lang: "es", Options: map[string]string{}}}
+	for i := 0; i < n; i++ {
+		name := fmt.Sprintf("Personaje-%d-%d", c, i) // one word: /importar checks names as /pj does
+		owner := strconv.Itoa(20_000_000 + c)
+		if i > 0 {
+			owner = strconv.Itoa(30_000_000 + c*100 + i)
+		}
+		ch := sheet.Character{
+			Owner: owner, OwnerName: "Jugador", Name: name, Key: sheet.NameKey(name), System: "zaria",
+			Active: true, Created: now, Updated: now,
+		}
+		for j, v := range names {
+			ch.Values = append(ch.Values, sheet.Value{Name: v, Key: fold.Key(v), Text: strconv.Itoa((c+i+j)%5 + 1)})
+		}
+		d.Characters = append(d.Characters, ch)
+	}
+	return d
 }
 
 func lastLines(s string, n int) string {

@@ -784,6 +784,11 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 func (s *Server) replyTo(chat int64, thread int, p map[string]string) (int, string) {
 	raw := p["reply_parameters"]
 	if raw == "" {
+		// The older parameter, which Telegram still reads (and zaria sent
+		// before it used reply_parameters: bench-e2e runs such binaries).
+		if id, err := strconv.Atoi(p["reply_to_message_id"]); err == nil && id > 0 {
+			return id, ""
+		}
 		return 0, ""
 	}
 	var rp struct {
