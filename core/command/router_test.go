@@ -363,3 +363,30 @@ func TestInvalidStoredPrefixIsIgnored(t *testing.T) {
 		}
 	}
 }
+
+// TestRateLimitNeverRefillsFromThePast: a message sent before the latest
+// one counted (a backlog answered after a live message) counts at the
+// latest time: it may use a token left, but the bucket does not start
+// again from its earlier time, which would refill it for the minutes in
+// between.
+func TestRateLimitNeverRefillsFromThePast(t *testing.T) {
+	r, _, clk := newRouter(t)
+	send := func(sent time.Time) bool {
+		m := msg("/r 1")
+		m.Sent = sent
+		got, _ := dispatch(t, r, m)
+		return got == "roll:1:es"
+	}
+	now := clk.t
+	for i := 0; i < 4; i++ {
+		if !send(now) {
+			t.Fatalf("command %d of the burst refused", i+1)
+		}
+	}
+	if !send(now.Add(-time.Minute)) {
+		t.Fatal("the fifth command of the burst, sent a minute earlier, refused")
+	}
+	if send(now) {
+		t.Error("a sixth command at once answered: the earlier one refilled the bucket from its time")
+	}
+}
