@@ -16,6 +16,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"zaria/adapters/internal/actions"
 	"zaria/adapters/internal/backoff"
 	"zaria/core"
 )
@@ -29,13 +30,13 @@ type Dispatcher interface {
 
 // Adapter serves one Telegram bot.
 type Adapter struct {
-	cfg     Config
-	d       Dispatcher
-	state   StateStore
-	log     *slog.Logger
-	c       *client
-	buttons *buttonMemory
-	admins  *admins
+	cfg    Config
+	d      Dispatcher
+	state  StateStore
+	log    *slog.Logger
+	c      *client
+	acts   *actions.Store // what the buttons mean (buttons.go)
+	admins *admins
 
 	now     func() time.Time // the clock, for the idle-week rule (tests)
 	running atomic.Bool
@@ -55,11 +56,10 @@ type Adapter struct {
 
 	saveFailing atomic.Bool // the last journal write failed (logged once)
 
-	full        atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
-	moves       moves
-	buttonsMade atomic.Int64 // button records written (pruned every 256)
-	inlineMade  atomic.Int64 // inline roll marks written (pruned every 256)
-	padLists    padLists     // pads listed by empty inline queries (inline.go)
+	full       atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
+	moves      moves
+	inlineMade atomic.Int64 // inline roll marks written (pruned every 256)
+	padLists   padLists     // pads listed by empty inline queries (inline.go)
 }
 
 // update is an update with what the Bot API library cannot read.
@@ -148,10 +148,9 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	c := newClient(cfg.APIURL, cfg.Token, cfg.HTTPClient)
 	return &Adapter{
 		cfg: cfg, d: d, state: state, log: logger, c: c,
-		now:     time.Now,
-		buttons: newButtonMemory(20_000),
-		moves:   moves{m: map[int64]int64{}},
-		admins:  newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second)),
+		now:    time.Now,
+		moves:  moves{m: map[int64]int64{}},
+		admins: newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second)),
 	}, nil
 }
 
@@ -180,6 +179,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	a.botName, a.botID = me.UserName, me.ID
 	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.HandledRetention)
+	a.acts = actions.New(a.state, a.j.key+".b.", a.j.key+".", a.cfg.MaxButtons, a.log)
 	if err := a.j.load(ctx); err != nil {
 		var cs *corruptState
 		if !errors.As(err, &cs) {
@@ -531,7 +531,7 @@ func (a *Adapter) handle(ctx context.Context, u update, e *entry) {
 	case u.Message != nil:
 		a.onMessage(ctx, u.Message, e)
 	case u.CallbackQuery != nil:
-		a.onCallback(ctx, u.CallbackQuery, u, e)
+		a.onCallback(ctx, u.CallbackQuery, e)
 	case u.InlineQuery != nil:
 		a.onInline(ctx, u.InlineQuery)
 	case u.ChosenInlineResult != nil:

@@ -161,9 +161,7 @@ func (a *Adapter) addReply(ctx context.Context, e *entry, chat int64, replyTo in
 		return
 	}
 	kb := ""
-	if hasRunButtons(rep) && !rep.Error {
-		kb = a.padKeyboard(ctx, rep)
-	} else if rep.Command != "" && len(rep.Buttons) > 0 && !rep.Error {
+	if len(pressable(rep)) > 0 {
 		chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
 		last := ""
 		if len(chunks) > 0 && rep.File == nil {
@@ -334,9 +332,10 @@ func (a *Adapter) importText(ctx context.Context, m *tgbotapi.Message, caption s
 	return strings.TrimRight(caption, " \n") + "\n" + body, nil
 }
 
-// onCallback runs a button: "again", "odds" or a pad's, for whoever
-// pressed it, or the placeholder of an inline roll.
-func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u update, e *entry) {
+// onCallback runs a pressed button: the Action its data stands for
+// (buttons.go), for whoever pressed it, or the placeholder of an inline
+// roll. Data this bot did not make, or no longer keeps, is a toast.
+func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
 	if cq.From == nil {
 		return
 	}
@@ -349,42 +348,16 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u 
 		return
 	}
 	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
-		if act, ok := a.padAction(ctx, cq.Data); ok {
-			a.onPadButton(ctx, cq, e, act)
-			return
-		}
-		if id, kind, rec, ok := a.loadButton(ctx, cq.Data); ok {
-			a.onButton(ctx, cq, u, e, id, kind, rec)
+		if p, ok := a.acts.Resolve(ctx, cq.Data); ok {
+			a.onPress(ctx, cq, e, p)
 			return
 		}
 	}
-	cmd, ok := a.buttons.command(cq.Data)
-	if !ok || cq.Message == nil || cq.Message.Chat == nil || cq.From.IsBot {
-		var chat core.ChatRef
-		if cq.Message != nil && cq.Message.Chat != nil {
-			chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
-		}
-		a.answerCallback(ctx, cq.ID, a.d.Text(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale"))
-		return
+	var chat core.ChatRef
+	if cq.Message != nil && cq.Message.Chat != nil {
+		chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
 	}
-	chat := a.chatOf(ctx, cq.Message.Chat)
-	private := chat.Type == "private"
-	msg := core.Message{
-		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)},
-		From:     core.User{ID: from.id, Name: from.name},
-		ID:       strconv.Itoa(cq.Message.MessageID),
-		Text:     cmd,
-		LangHint: from.lang,
-		Private:  private,
-		FromGM:   !private && a.admins.isAdmin(ctx, chat.ID, cq.From.ID),
-		BotName:  a.botName,
-	}
-	// Answer first: the spinner stops at once, however long the odds take.
-	a.answerCallback(ctx, cq.ID, "")
-	rep, ok := a.d.Dispatch(ctx, msg)
-	if ok && rep != nil {
-		a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
-	}
+	a.answerCallback(ctx, cq.ID, a.d.Text(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale"))
 }
 
 // answerCallback stops the button's spinner (Telegram waits about 15 s)

@@ -1,14 +1,9 @@
 package telegram
 
 import (
-	"encoding/json"
-	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/core/reply"
 )
@@ -119,103 +114,4 @@ func cutText(s string, limit int) []string {
 		s = s[cut:]
 	}
 	return append(out, s)
-}
-
-// Callback data, at most 64 bytes: "a:<command>" runs the command again,
-// "o:<command>" with the odds; a longer command is kept in memory and
-// named "A:<n>" or "O:<n>".
-const maxCallbackData = 64
-
-type buttonMemory struct {
-	mu    sync.Mutex
-	next  uint64
-	byID  map[uint64]string
-	order []uint64
-	max   int
-}
-
-func newButtonMemory(max int) *buttonMemory {
-	return &buttonMemory{byID: map[uint64]string{}, max: max}
-}
-
-func (m *buttonMemory) put(cmd string) uint64 {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.next++
-	m.byID[m.next] = cmd
-	m.order = append(m.order, m.next)
-	if len(m.order) > m.max {
-		delete(m.byID, m.order[0])
-		m.order = m.order[1:]
-	}
-	return m.next
-}
-
-func (m *buttonMemory) get(id uint64) (string, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	c, ok := m.byID[id]
-	return c, ok
-}
-
-func (m *buttonMemory) data(kind, cmd string) string {
-	short := "a"
-	if kind == reply.ButtonOdds {
-		short = "o"
-	}
-	if d := short + ":" + cmd; len(d) <= maxCallbackData {
-		return d
-	}
-	return strings.ToUpper(short) + ":" + strconv.FormatUint(m.put(cmd), 10)
-}
-
-// command decodes callback data into the text to dispatch. ok is false for
-// data this bot did not make or no longer remembers.
-func (m *buttonMemory) command(data string) (string, bool) {
-	kind, rest, found := strings.Cut(data, ":")
-	if !found || !utf8.ValidString(rest) {
-		return "", false
-	}
-	cmd := rest
-	switch kind {
-	case "a", "o":
-	case "A", "O":
-		id, err := strconv.ParseUint(rest, 10, 64)
-		if err != nil {
-			return "", false
-		}
-		c, ok := m.get(id)
-		if !ok {
-			return "", false
-		}
-		cmd = c
-	default:
-		return "", false
-	}
-	if !strings.HasPrefix(cmd, "/") || len(cmd) < 2 {
-		return "", false
-	}
-	if kind == "o" || kind == "O" {
-		cmd += " ?"
-	}
-	return cmd, true
-}
-
-// keyboard builds the inline keyboard of a reply, or "" when it has none.
-func (m *buttonMemory) keyboard(rep *reply.Reply) string {
-	if rep.Error || rep.Command == "" || len(rep.Buttons) == 0 {
-		return ""
-	}
-	var row []tgbotapi.InlineKeyboardButton
-	for _, b := range rep.Buttons {
-		if b.Kind != reply.ButtonAgain && b.Kind != reply.ButtonOdds {
-			continue
-		}
-		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.Label, m.data(b.Kind, rep.Command)))
-	}
-	if len(row) == 0 {
-		return ""
-	}
-	kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(row))
-	return string(kb)
 }

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"zaria/adapters/internal/actions"
 	"zaria/adapters/internal/backoff"
 )
 
@@ -353,7 +354,7 @@ func (s *sender) firstNotice(chat, user int64) bool {
 	if err := s.j.store.SetState(ctx, key, now.UTC().Format(time.RFC3339)); err != nil {
 		s.log.Warn("telegram notice record not saved", "err", err)
 	}
-	if p, ok := s.j.store.(statePruner); ok && rand.N(64) == 0 {
+	if p, ok := s.j.store.(actions.Pruner); ok && rand.N(64) == 0 {
 		if _, err := p.PruneState(ctx, s.j.key+".nodm.", 10_000); err != nil {
 			s.log.Warn("telegram state not pruned", "err", err)
 		}

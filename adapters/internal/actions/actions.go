@@ -27,6 +27,7 @@ package actions
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"log/slog"
@@ -139,6 +140,12 @@ func (s *Store) Tokens(ctx context.Context, set Set, room int) []string {
 		return out
 	}
 	id := newID()
+	if set.View == "" {
+		// The same buttons offered again (the same question, the same
+		// recent roll) are written over, not added.
+		h := sha256.Sum256([]byte(EncodeSet(set)))
+		id = hex.EncodeToString(h[:8])
+	}
 	if err := s.put(ctx, s.prefix+id, set); err != nil {
 		s.log.Warn("button record not stored; its buttons work until a restart", "err", err)
 		s.mem.put(id, set)
@@ -147,6 +154,14 @@ func (s *Store) Tokens(ctx context.Context, set Set, room int) []string {
 		out[i] = "b:" + id + ":" + strconv.Itoa(i)
 	}
 	return out
+}
+
+// InlineToken is a's token when it fits room bytes with no record,
+// ok=false otherwise: for a button offered while a user types, which must
+// not write anything.
+func (s *Store) InlineToken(a reply.Action, room int) (string, bool) {
+	t := a.Encode()
+	return t, len(t) <= room
 }
 
 // Pressed is what a token stands for: the button's Action, and for a
