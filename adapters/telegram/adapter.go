@@ -18,6 +18,7 @@ import (
 
 	"zaria/adapters/internal/actions"
 	"zaria/adapters/internal/backoff"
+	ajournal "zaria/adapters/internal/journal"
 	"zaria/core"
 )
 
@@ -43,7 +44,7 @@ type Adapter struct {
 	botName string
 	botID   int64
 	j       *journal
-	poison  *poison
+	poison  *ajournal.Quarantine // the work mark (poison.go)
 	send    *sender
 	baseCtx context.Context // Run's context, for webhook requests
 	// hard ends DrainTimeout after Run's context (the stop): work begun
@@ -56,10 +57,10 @@ type Adapter struct {
 
 	saveFailing atomic.Bool // the last journal write failed (logged once)
 
-	full       atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
-	moves      moves
-	inlineMade atomic.Int64 // inline roll marks written (pruned every 256)
-	padLists   padLists     // pads listed by empty inline queries (inline.go)
+	full     atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
+	moves    moves
+	marks    ajournal.Bounded // inline roll marks (pruned every 256)
+	padLists padLists         // pads listed by empty inline queries (inline.go)
 }
 
 // update is an update with what the Bot API library cannot read.
@@ -180,6 +181,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.botName, a.botID = me.UserName, me.ID
 	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.HandledRetention)
 	a.acts = actions.New(a.state, a.j.key+".b.", a.j.key+".", a.cfg.MaxButtons, a.log)
+	a.marks = ajournal.Bounded{St: a.state, Keep: a.cfg.MaxButtons, Every: 256}
 	if err := a.j.load(ctx); err != nil {
 		var cs *corruptState
 		if !errors.As(err, &cs) {
@@ -187,13 +189,15 @@ func (a *Adapter) Run(ctx context.Context) error {
 		}
 		a.log.Error(err.Error(), "copy", a.j.key+".unreadable")
 	}
-	var crashed int
-	a.poison, crashed, err = loadPoison(ctx, a.state, a.j.key+".work", a.j.handled)
+	a.poison = ajournal.New(a.state, func(_ context.Context, item string) bool {
+		id, err := strconv.Atoi(item)
+		return err == nil && a.j.handled(id)
+	})
+	crashed, n, err := a.poison.Crashed(ctx, a.workKey())
 	if err != nil {
-		return err
+		return fmt.Errorf("load telegram work mark: %w", err)
 	}
-	if crashed != 0 {
-		n, _ := a.poison.poisoned(crashed)
+	if crashed != "" {
 		a.log.Warn("telegram: the previous process died while handling an update", "update", crashed, "times", n)
 	}
 	a.log.Info("telegram bot started", "bot", a.botName, "mode", a.mode(), "offset", a.j.offset())
@@ -287,7 +291,7 @@ func (a *Adapter) flusher(ctx context.Context, done chan<- struct{}) {
 		}
 		// Group the marks of several deliveries into one write: each is
 		// a commit with fsync, and the router's writes wait behind it.
-		if sleep(ctx, a.cfg.SaveInterval) != nil {
+		if backoff.Sleep(ctx, a.cfg.SaveInterval) != nil {
 			return
 		}
 	}
@@ -322,7 +326,7 @@ func (a *Adapter) getMe(ctx context.Context) (tgbotapi.User, error) {
 func (a *Adapter) waitToRetry(ctx context.Context, method string, err error, bo *backoff.Backoff) error {
 	d := bo.After(retryAfter(err))
 	a.log.Warn("telegram "+method+" failed, retrying", "err", err, "in", d)
-	return sleep(ctx, d)
+	return backoff.Sleep(ctx, d)
 }
 
 // allowedUpdates are the update kinds the bot asks for.
@@ -337,7 +341,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 		if a.send.backlog.Load() >= int64(a.cfg.MaxQueued) {
 			a.log.Info("telegram send queue full; fetching paused", "queued", a.queued.Load())
 			for a.send.backlog.Load() >= int64(a.cfg.MaxQueued)*3/4 {
-				if sleep(ctx, 50*time.Millisecond) != nil {
+				if backoff.Sleep(ctx, 50*time.Millisecond) != nil {
 					return nil
 				}
 			}
@@ -377,7 +381,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 				wait = bo.Next()
 				a.log.Warn("telegram getUpdates failed, retrying", "err", err, "in", wait)
 			}
-			if sleep(ctx, wait) != nil {
+			if backoff.Sleep(ctx, wait) != nil {
 				return nil
 			}
 			continue
@@ -387,7 +391,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 		if len(raw) == 0 && time.Since(began) < a.cfg.PollTimeout/10 {
 			// An empty answer long before the timeout: a server that does
 			// not long-poll (an emulator, a broken proxy). Do not spin.
-			if sleep(ctx, 50*time.Millisecond) != nil {
+			if backoff.Sleep(ctx, 50*time.Millisecond) != nil {
 				return nil
 			}
 			continue
@@ -456,14 +460,14 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 			continue
 		}
 		e := &entry{Update: u.UpdateID}
-		if n, bad := a.poison.poisoned(u.UpdateID); bad {
+		if n, bad, _ := a.poison.Poisoned(ctx, a.workKey(), strconv.Itoa(u.UpdateID)); bad {
 			take()
 			a.skipPoisoned(ctx, u, n, e)
 			a.inThread(u, e)
 			entries = append(entries, e)
 			continue
 		}
-		if err := a.poison.begin(ctx, u.UpdateID); err != nil {
+		if _, err := a.poison.Begin(ctx, a.workKey(), strconv.Itoa(u.UpdateID)); err != nil {
 			a.saveResult(err, "telegram work mark not saved")
 			if !polling {
 				return 0 // not kept: Telegram delivers it again
@@ -477,7 +481,10 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 		a.handle(hctx, u, e)
 		cancel()
 		if a.hard.Err() != nil {
-			a.poison.end(context.WithoutCancel(ctx))
+			// Not a crash; a failure only costs a crash count.
+			ectx, ecancel := context.WithTimeout(context.WithoutCancel(ctx), exitFlush)
+			_ = a.poison.Interrupted(ectx, a.workKey())
+			ecancel()
 			a.log.Warn("telegram update cut at the end of the drain time; it is handled again at the next start", "update", u.UpdateID)
 			break
 		}
@@ -503,7 +510,7 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	// never (the offset was not saved either: a restart fetches the
 	// updates again).
 	for _, e := range entries {
-		a.poison.forget(e.Update)
+		a.poison.Forget(a.workKey(), strconv.Itoa(e.Update))
 	}
 	for _, e := range entries {
 		for _, o := range e.Ops {

@@ -314,14 +314,3 @@ func (a *Adapter) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e 
 	}
 	a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 }
-
-// prune keeps the newest keep keys under prefix, when the store can.
-func (a *Adapter) prune(ctx context.Context, prefix string, keep int) {
-	p, ok := a.state.(actions.Pruner)
-	if !ok {
-		return
-	}
-	if _, err := p.PruneState(ctx, prefix, keep); err != nil {
-		a.log.Warn("telegram state not pruned", "prefix", prefix, "err", err)
-	}
-}

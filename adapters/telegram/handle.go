@@ -13,6 +13,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"zaria/adapters/internal/backoff"
 	"zaria/core"
 	"zaria/core/reply"
 )
@@ -386,7 +387,7 @@ func (a *Adapter) quickCall(ctx context.Context, method string, p map[string]str
 			a.log.Warn("telegram "+method+" failed", "err", err)
 			return
 		}
-		if sleep(ctx, d) != nil {
+		if backoff.Sleep(ctx, d) != nil {
 			return
 		}
 	}
@@ -469,7 +470,7 @@ func (a *Adapter) setCommands(ctx context.Context) {
 		rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
 		_, err := a.c.call(rctx, "setMyCommands", p, nil)
 		cancel()
-		if d, ok := retryAfter(err); ok && sleep(ctx, d) == nil {
+		if d, ok := retryAfter(err); ok && backoff.Sleep(ctx, d) == nil {
 			rctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
 			_, err = a.c.call(rctx, "setMyCommands", p, nil)
 			cancel()

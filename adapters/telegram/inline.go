@@ -340,8 +340,8 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	if err := a.state.SetState(ctx, key, when); err != nil {
 		a.log.Warn("telegram inline roll record not saved", "err", err)
 	}
-	if a.inlineMade.Add(1)%256 == 0 {
-		a.prune(ctx, a.j.key+".im.", a.cfg.MaxButtons)
+	if err := a.marks.Wrote(ctx, a.j.key+".im."); err != nil {
+		a.log.Warn("telegram state not pruned", "err", err)
 	}
 	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
 		"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "link_preview_options": noPreview,

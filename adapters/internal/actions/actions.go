@@ -37,6 +37,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"zaria/adapters/internal/journal"
 	"zaria/core/reply"
 )
 
@@ -44,12 +45,6 @@ import (
 type StateStore interface {
 	State(ctx context.Context, key string) (string, bool, error)
 	SetState(ctx context.Context, key, value string) error
-}
-
-// Pruner is the optional StateStore method that bounds per-event keys:
-// it keeps the keep newest keys under prefix.
-type Pruner interface {
-	PruneState(ctx context.Context, prefix string, keep int) (int, error)
 }
 
 // Set is what the buttons of one message mean, in order.
@@ -235,10 +230,8 @@ func (s *Store) put(ctx context.Context, key string, set Set) error {
 		return err
 	}
 	if s.writes.Add(1)%pruneEvery == 0 {
-		if p, ok := s.st.(Pruner); ok {
-			if _, err := p.PruneState(ctx, s.prefix, s.keep); err != nil {
-				s.log.Warn("button records not pruned", "prefix", s.prefix, "err", err)
-			}
+		if err := journal.Prune(ctx, s.st, s.prefix, s.keep); err != nil {
+			s.log.Warn("button records not pruned", "err", err)
 		}
 	}
 	return nil
