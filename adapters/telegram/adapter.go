@@ -37,6 +37,7 @@ type Adapter struct {
 	log    *slog.Logger
 	c      *client
 	acts   *actions.Store // what the buttons mean (buttons.go)
+	out    *outbox        // replies → Bot API operations (outbound.go)
 	admins *admins
 
 	now     func() time.Time // the clock, for the idle-week rule (tests)
@@ -45,6 +46,7 @@ type Adapter struct {
 	botID   int64
 	j       *journal
 	poison  *ajournal.Quarantine // the work mark (poison.go)
+	work    string               // its key
 	send    *sender
 	baseCtx context.Context // Run's context, for webhook requests
 	// hard ends DrainTimeout after Run's context (the stop): work begun
@@ -147,11 +149,13 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	}
 	logger = logger.With("adapter", "telegram")
 	c := newClient(cfg.APIURL, cfg.Token, cfg.HTTPClient)
+	adm := newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second))
 	return &Adapter{
 		cfg: cfg, d: d, state: state, log: logger, c: c,
 		now:    time.Now,
 		moves:  moves{m: map[int64]int64{}},
-		admins: newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second)),
+		admins: adm,
+		out:    &outbox{cfg: cfg, d: d, admins: adm, log: logger},
 	}, nil
 }
 
@@ -181,6 +185,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.botName, a.botID = me.UserName, me.ID
 	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.HandledRetention)
 	a.acts = actions.New(a.state, a.j.key+".b.", a.j.key+".", a.cfg.MaxButtons, a.log)
+	a.out.acts, a.out.botName = a.acts, a.botName
 	a.marks = ajournal.Bounded{St: a.state, Keep: a.cfg.MaxButtons, Every: 256}
 	if err := a.j.load(ctx); err != nil {
 		var cs *corruptState
@@ -189,11 +194,12 @@ func (a *Adapter) Run(ctx context.Context) error {
 		}
 		a.log.Error(err.Error(), "copy", a.j.key+".unreadable")
 	}
+	a.work = a.j.key + ".work"
 	a.poison = ajournal.New(a.state, func(_ context.Context, item string) bool {
 		id, err := strconv.Atoi(item)
 		return err == nil && a.j.handled(id)
 	})
-	crashed, n, err := a.poison.Crashed(ctx, a.workKey())
+	crashed, n, err := a.poison.Crashed(ctx, a.work)
 	if err != nil {
 		return fmt.Errorf("load telegram work mark: %w", err)
 	}
@@ -460,14 +466,14 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 			continue
 		}
 		e := &entry{Update: u.UpdateID}
-		if n, bad, _ := a.poison.Poisoned(ctx, a.workKey(), strconv.Itoa(u.UpdateID)); bad {
+		if n, bad, _ := a.poison.Poisoned(ctx, a.work, strconv.Itoa(u.UpdateID)); bad {
 			take()
 			a.skipPoisoned(ctx, u, n, e)
 			a.inThread(u, e)
 			entries = append(entries, e)
 			continue
 		}
-		if _, err := a.poison.Begin(ctx, a.workKey(), strconv.Itoa(u.UpdateID)); err != nil {
+		if _, err := a.poison.Begin(ctx, a.work, strconv.Itoa(u.UpdateID)); err != nil {
 			a.saveResult(err, "telegram work mark not saved")
 			if !polling {
 				return 0 // not kept: Telegram delivers it again
@@ -483,7 +489,7 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 		if a.hard.Err() != nil {
 			// Not a crash; a failure only costs a crash count.
 			ectx, ecancel := context.WithTimeout(context.WithoutCancel(ctx), exitFlush)
-			_ = a.poison.Interrupted(ectx, a.workKey())
+			_ = a.poison.Interrupted(ectx, a.work)
 			ecancel()
 			a.log.Warn("telegram update cut at the end of the drain time; it is handled again at the next start", "update", u.UpdateID)
 			break
@@ -510,7 +516,7 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	// never (the offset was not saved either: a restart fetches the
 	// updates again).
 	for _, e := range entries {
-		a.poison.Forget(a.workKey(), strconv.Itoa(e.Update))
+		a.poison.Forget(a.work, strconv.Itoa(e.Update))
 	}
 	for _, e := range entries {
 		for _, o := range e.Ops {

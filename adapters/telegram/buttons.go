@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -51,102 +50,6 @@ type oddsFact struct {
 	Approx bool     `json:"a,omitempty"`
 }
 
-// pressable are the buttons of rep that mean something (an Action).
-func pressable(rep *reply.Reply) []reply.Button {
-	if rep.Error {
-		return nil
-	}
-	var out []reply.Button
-	for _, b := range rep.Buttons {
-		if b.Action != nil && b.Action.Valid() {
-			out = append(out, b)
-		}
-	}
-	return out
-}
-
-// keyboard builds the inline keyboard of a reply (or "") and keeps what
-// its buttons mean. text is the HTML of the message it goes on; who is
-// the roller.
-func (a *Adapter) keyboard(ctx context.Context, rep *reply.Reply, who, text string) string {
-	rows := a.buttonRows(ctx, pressable(rep), rep.Check, who, text, "")
-	if len(rows) == 0 {
-		return ""
-	}
-	if n := len(rep.Buttons); n > maxKeyboardButtons {
-		a.log.Warn("telegram keyboard cut to Telegram's limit", "buttons", n, "max", maxKeyboardButtons)
-	}
-	kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
-	return string(kb)
-}
-
-// buttonRows stores bs and lays them out, each button's data prefix and
-// its token. A keyboard with an odds button keeps a view of the message
-// (check: the roll's odds, text: its HTML).
-func (a *Adapter) buttonRows(ctx context.Context, bs []reply.Button, check *reply.Check, who, text, prefix string) [][]tgbotapi.InlineKeyboardButton {
-	if len(bs) == 0 {
-		return nil
-	}
-	if len(bs) > maxKeyboardButtons {
-		bs = bs[:maxKeyboardButtons]
-	}
-	set := actions.Set{}
-	labels := make([]string, len(bs))
-	for i, b := range bs {
-		set.Actions = append(set.Actions, *b.Action)
-		labels[i] = b.Label
-		if b.Action.Kind == reply.ActOdds && set.View == "" {
-			v, _ := json.Marshal(oddsView{Who: who, Text: text, Odds: oddsOf(check), Labels: labels})
-			set.View = string(v)
-		}
-	}
-	toks := a.acts.Tokens(ctx, set, maxCallbackData-len(prefix))
-	for i := range toks {
-		toks[i] = prefix + toks[i]
-	}
-	return layout(labels, toks, set.Actions)
-}
-
-// layout puts the buttons in rows: a roll's again and odds side by side;
-// a pad's two per row when both labels are short, else one per row, in
-// order.
-func layout(labels, data []string, acts []reply.Action) [][]tgbotapi.InlineKeyboardButton {
-	roll := true
-	for _, act := range acts {
-		if act.Kind != reply.ActAgain && act.Kind != reply.ActOdds {
-			roll = false
-		}
-	}
-	var rows [][]tgbotapi.InlineKeyboardButton
-	if roll {
-		var row []tgbotapi.InlineKeyboardButton
-		for i := range labels {
-			row = append(row, tgbotapi.NewInlineKeyboardButtonData(labels[i], data[i]))
-		}
-		return append(rows, row)
-	}
-	prevShort := false
-	for i := range labels {
-		btn := tgbotapi.NewInlineKeyboardButtonData(labels[i], data[i])
-		short := utf8.RuneCountInString(labels[i]) <= shortLabel
-		if short && prevShort && len(rows) > 0 && len(rows[len(rows)-1]) == 1 {
-			rows[len(rows)-1] = append(rows[len(rows)-1], btn)
-			prevShort = false
-			continue
-		}
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn})
-		prevShort = short
-	}
-	return rows
-}
-
-func oddsOf(c *reply.Check) *oddsFact {
-	if c == nil {
-		return &oddsFact{}
-	}
-	return &oddsFact{Chance: c.Chance, Exact: c.ChanceExact, Mean: c.Mean, Approx: c.Approx}
-}
-
 // oddsLine is the localized odds line of a roll, as /roll … ? shows it.
 func (a *Adapter) oddsLine(lang string, o *oddsFact) string {
 	if o == nil {
@@ -185,7 +88,7 @@ func (a *Adapter) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 		msg := a.pressMessage(ctx, cq, chat, ref, from)
 		a.answerCallback(ctx, cq.ID, "")
 		if rep, ok := a.d.Press(ctx, msg, p.Action); ok && rep != nil {
-			a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
+			a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 		}
 		return
 	}
@@ -209,7 +112,7 @@ func (a *Adapter) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 	}
 	a.answerCallback(ctx, cq.ID, line)
 	if edit == nil {
-		a.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(line)}}}, "")
+		a.out.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(line)}}}, "")
 		return
 	}
 	e.Ops = append(e.Ops, edit)
@@ -272,7 +175,7 @@ func (a *Adapter) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 	if !ok || rep == nil || rep.Error || rep.Chart == nil {
 		return false
 	}
-	img, err := a.cfg.Charts.PNG(ctx, rep.Chart, a.replyLang(ctx, rep, msg))
+	img, err := a.cfg.Charts.PNG(ctx, rep.Chart, a.out.replyLang(ctx, rep, msg))
 	if err != nil || len(img) == 0 {
 		a.log.Error("telegram odds chart not drawn, adding the odds line instead", "chat", chat.ID, "err", err)
 		return false
@@ -289,7 +192,7 @@ func (a *Adapter) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 	if edit != nil {
 		photo.Fallback = []*op{edit}
 	} else {
-		photo.Fallback = a.messageOps(chat.ID, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
+		photo.Fallback = a.out.messageOps(chat.ID, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
 	}
 	a.answerCallback(ctx, cq.ID, line)
 	e.Ops = append(e.Ops, photo)
@@ -307,10 +210,10 @@ func (a *Adapter) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e 
 		return
 	}
 	if !rep.Error {
-		header := reply.Line{reply.I(a.d.Text(a.replyLang(ctx, rep, msg), "tg.again.by", "name", from.name))}
+		header := reply.Line{reply.I(a.d.Text(a.out.replyLang(ctx, rep, msg), "tg.again.by", "name", from.name))}
 		if rep.Secret == nil {
 			rep.Lines = append([]reply.Line{header}, rep.Lines...)
 		}
 	}
-	a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
+	a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 }

@@ -155,7 +155,7 @@ func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
 		if !ok || rep == nil || rep.Error {
 			return results
 		}
-		l = padList{at: a.now(), lang: a.replyLang(ctx, rep, msg), buttons: rep.Buttons}
+		l = padList{at: a.now(), lang: a.out.replyLang(ctx, rep, msg), buttons: rep.Buttons}
 		a.padLists.put(from.id, l)
 	}
 	lang := l.lang
@@ -314,7 +314,7 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	if !ok || rep == nil {
 		return
 	}
-	lang := a.replyLang(ctx, rep, msg)
+	lang := a.out.replyLang(ctx, rep, msg)
 	lines := rep.Lines
 	if rep.Secret != nil && len(lines) == 0 {
 		lines = rep.Secret.Lines
@@ -327,7 +327,7 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	}
 	id, _ := strconv.ParseInt(from.id, 10, 64)
 	if hasRunButtons(rep) && !rep.Error {
-		rows := a.buttonRows(ctx, pressable(rep), nil, "", "", "i:"+from.id+":")
+		rows := a.out.buttonRows(ctx, pressable(rep), nil, "", "", "i:"+from.id+":")
 		if len(rows) > 0 {
 			kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
 			e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
@@ -350,6 +350,6 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	// result goes to the roller's private chat, where inline rolls run
 	// and where the same command typed answers it (TestInlineSecretRoll).
 	if rep.Secret != nil && len(rep.Lines) > 0 && id != 0 {
-		e.Ops = append(e.Ops, a.messageOps(id, 0, rep.Secret.Lines, "")...)
+		e.Ops = append(e.Ops, a.out.messageOps(id, 0, rep.Secret.Lines, "")...)
 	}
 }

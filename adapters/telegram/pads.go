@@ -74,7 +74,7 @@ func (a *Adapter) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e
 		if rep.Keyboard.Hide {
 			key = "pad.keyboard.type_it_hide"
 		}
-		a.answerCallback(ctx, cq.ID, a.d.Text(a.replyLang(ctx, rep, msg), key))
+		a.answerCallback(ctx, cq.ID, a.d.Text(a.out.replyLang(ctx, rep, msg), key))
 		return
 	}
 	a.answerCallback(ctx, cq.ID, "")
@@ -82,7 +82,7 @@ func (a *Adapter) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e
 		e.Ops = append(e.Ops, edit)
 		return
 	}
-	a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
+	a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 }
 
 // nextQuestion is the edit that turns a question the bot asked (msgID,
@@ -97,12 +97,12 @@ func (a *Adapter) nextQuestion(ctx context.Context, chat int64, msgID int, act r
 		return nil
 	}
 	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
-	kb := a.keyboard(ctx, rep, "", "")
+	kb := a.out.keyboard(ctx, rep, "", "")
 	if len(chunks) != 1 || kb == "" {
 		return nil
 	}
 	return &op{Method: "editMessageText", Chat: chat, Params: map[string]string{
 		"message_id": strconv.Itoa(msgID), "text": chunks[0], "parse_mode": "HTML",
 		"link_preview_options": noPreview, "reply_markup": kb,
-	}, Fallback: a.messageOps(chat, msgID, rep.Lines, kb)}
+	}, Fallback: a.out.messageOps(chat, msgID, rep.Lines, kb)}
 }

@@ -135,7 +135,7 @@ func TestPadPressInTopic(t *testing.T) {
 func TestPadKeyboardLayout(t *testing.T) {
 	ctx := context.Background()
 	st := newMemState()
-	a := &Adapter{log: slog.New(slog.DiscardHandler), state: st, acts: actions.New(st, "t.b.", "t.", 100, slog.New(slog.DiscardHandler))}
+	a := &outbox{log: slog.New(slog.DiscardHandler), acts: actions.New(st, "t.b.", "t.", 100, slog.New(slog.DiscardHandler))}
 	padRows := func(bs []reply.Button) [][]tgbotapi.InlineKeyboardButton {
 		return a.buttonRows(ctx, bs, nil, "", "", "")
 	}

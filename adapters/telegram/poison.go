@@ -15,9 +15,7 @@ import (
 // after a death the update that was in flight is known, and one that was
 // in flight during MaxCrashes deaths is skipped with an apology instead of
 // killing the bot again, forever (TestPoisonUpdateSkippedAfterTwoCrashes).
-// Telegram handles one update at a time: one lane.
-
-func (a *Adapter) workKey() string { return a.j.key + ".work" }
+// Telegram handles one update at a time: one lane, Adapter.work.
 
 // updateChat returns the chat an update belongs to, and the message to
 // reply to, for the apology; ok=false when it has no chat (inline query).
@@ -50,5 +48,5 @@ func (a *Adapter) skipPoisoned(ctx context.Context, u update, crashes int, e *en
 	}
 	chat = a.chatOf(ctx, chat)
 	lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, LangHint: hint})
-	a.addReply(ctx, e, chat.ID, replyTo, a.errorReply(lang, "tg.poison.skipped"), "")
+	a.out.addReply(ctx, e, chat.ID, replyTo, a.out.errorReply(lang, "tg.poison.skipped"), "")
 }

@@ -3,7 +3,6 @@ package telegram
 import (
 	"context"
 	"errors"
-	"html"
 	"log/slog"
 	"math/rand/v2"
 	"regexp"
@@ -361,7 +360,3 @@ func (s *sender) firstNotice(chat, user int64) bool {
 	}
 	return true
 }
-
-var tagRE = regexp.MustCompile(`<[^>]*>`)
-
-func stripHTML(s string) string { return html.UnescapeString(tagRE.ReplaceAllString(s, "")) }
