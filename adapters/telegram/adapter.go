@@ -59,10 +59,8 @@ type Adapter struct {
 
 	saveFailing atomic.Bool // the last journal write failed (logged once)
 
-	full     atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
-	moves    moves
-	marks    ajournal.Bounded // inline roll marks (pruned every 256)
-	padLists padLists         // pads listed by empty inline queries (inline.go)
+	full atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
+	in   *inbound     // updates → the core's messages and presses (inbound.go)
 }
 
 // update is an update with what the Bot API library cannot read.
@@ -153,7 +151,6 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	return &Adapter{
 		cfg: cfg, d: d, state: state, log: logger, c: c,
 		now:    time.Now,
-		moves:  moves{m: map[int64]int64{}},
 		admins: adm,
 		out:    &outbox{cfg: cfg, d: d, admins: adm, log: logger},
 	}, nil
@@ -186,7 +183,10 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.HandledRetention)
 	a.acts = actions.New(a.state, a.j.key+".b.", a.j.key+".", a.cfg.MaxButtons, a.log)
 	a.out.acts, a.out.botName = a.acts, a.botName
-	a.marks = ajournal.Bounded{St: a.state, Keep: a.cfg.MaxButtons, Every: 256}
+	a.in = &inbound{cfg: a.cfg, d: a.d, out: a.out, acts: a.acts, admins: a.admins, c: a.c, log: a.log,
+		state: a.state, key: a.j.key, botName: a.botName, now: a.now,
+		marks: ajournal.Bounded{St: a.state, Keep: a.cfg.MaxButtons, Every: 256},
+		moves: moves{m: map[int64]int64{}}}
 	if err := a.j.load(ctx); err != nil {
 		var cs *corruptState
 		if !errors.As(err, &cs) {
@@ -217,7 +217,8 @@ func (a *Adapter) Run(ctx context.Context) error {
 	defer cancelSend()
 	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg, &a.queued, &a.floods)
 	a.send.now = a.now
-	a.send.onMigrate = func(old, new int64) { a.migrate(sendCtx, old, new) }
+	a.in.send = a.send
+	a.send.onMigrate = func(old, new int64) { a.in.migrate(sendCtx, old, new) }
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)
@@ -238,7 +239,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	bg.Add(1)
 	go func() {
 		defer bg.Done()
-		a.setCommands(ctx)
+		a.in.setCommands(ctx)
 	}()
 
 	if a.cfg.WebhookURL != "" {
@@ -468,7 +469,7 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 		e := &entry{Update: u.UpdateID}
 		if n, bad, _ := a.poison.Poisoned(ctx, a.work, strconv.Itoa(u.UpdateID)); bad {
 			take()
-			a.skipPoisoned(ctx, u, n, e)
+			a.in.skipPoisoned(ctx, u, n, e)
 			a.inThread(u, e)
 			entries = append(entries, e)
 			continue
@@ -542,13 +543,13 @@ func (a *Adapter) handle(ctx context.Context, u update, e *entry) {
 	}()
 	switch {
 	case u.Message != nil:
-		a.onMessage(ctx, u.Message, e)
+		a.in.onMessage(ctx, u.Message, e)
 	case u.CallbackQuery != nil:
-		a.onCallback(ctx, u.CallbackQuery, e)
+		a.in.onCallback(ctx, u.CallbackQuery, e)
 	case u.InlineQuery != nil:
-		a.onInline(ctx, u.InlineQuery)
+		a.in.onInline(ctx, u.InlineQuery)
 	case u.ChosenInlineResult != nil:
-		a.onChosen(ctx, u.ChosenInlineResult, e)
+		a.in.onChosen(ctx, u.ChosenInlineResult, e)
 	}
 }
 
@@ -571,7 +572,7 @@ func (a *Adapter) inThread(u update, e *entry) {
 		}
 		// An edit stays where its message is: editMessageText has no
 		// message_thread_id.
-		if o.Method != "editMessageText" && (o.Chat == chat.ID || o.Chat == a.resolve(context.Background(), chat.ID)) {
+		if o.Method != "editMessageText" && (o.Chat == chat.ID || o.Chat == a.in.resolve(context.Background(), chat.ID)) {
 			o.Params["message_thread_id"] = t
 		}
 		set(o.OnFail)

@@ -51,7 +51,7 @@ type oddsFact struct {
 }
 
 // oddsLine is the localized odds line of a roll, as /roll … ? shows it.
-func (a *Adapter) oddsLine(lang string, o *oddsFact) string {
+func (a *inbound) oddsLine(lang string, o *oddsFact) string {
 	if o == nil {
 		return a.d.OddsText(lang, nil)
 	}
@@ -63,7 +63,7 @@ func (a *Adapter) oddsLine(lang string, o *oddsFact) string {
 // answer is drawn by kind: 📊 adds the odds of that roll and rolls
 // nothing, 🎲 says who rolled again, any other (a pad's) answers what is
 // not a roll as the press's toast.
-func (a *Adapter) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
+func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
 	switch p.Action.Kind {
 	case reply.ActOdds:
 		a.pressOdds(ctx, cq, e, p)
@@ -79,7 +79,7 @@ func (a *Adapter) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *en
 // else, or when the picture is refused, the odds line added to its
 // message. A button without the adapter's view (data of an earlier
 // version) is answered with the core's odds reply.
-func (a *Adapter) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
+func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	ref := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
@@ -122,7 +122,7 @@ func (a *Adapter) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 // oddsEdit is the edit that adds the odds line to the roll's message (and
 // keeps its buttons but the odds), nil when the message's text is not
 // known.
-func (a *Adapter) oddsEdit(chat int64, msgID int, p actions.Pressed, v *oddsView, line string) *op {
+func (a *inbound) oddsEdit(chat int64, msgID int, p actions.Pressed, v *oddsView, line string) *op {
 	if v.Text == "" {
 		return nil
 	}
@@ -150,7 +150,7 @@ func (a *Adapter) oddsEdit(chat int64, msgID int, p actions.Pressed, v *oddsView
 }
 
 // pressMessage is the core's Message of a button press on a chat message.
-func (a *Adapter) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
+func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
 	private := chat.Type == "private"
 	return core.Message{
 		Chat:     ref,
@@ -169,7 +169,7 @@ func (a *Adapter) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, 
 // no picture to send (the command has no odds of its own, no chart, the
 // renderer fails): the caller shows the odds line instead. A photo
 // Telegram refuses falls back to edit (or the line as a message).
-func (a *Adapter) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, act reply.Action, line string, edit *op) bool {
+func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, act reply.Action, line string, edit *op) bool {
 	msg := a.pressMessage(ctx, cq, chat, ref, from)
 	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil || rep.Error || rep.Chart == nil {
@@ -200,7 +200,7 @@ func (a *Adapter) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 }
 
 // pressAgain rolls again for whoever pressed it and says who.
-func (a *Adapter) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
+func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	msg := a.pressMessage(ctx, cq, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)

@@ -34,7 +34,7 @@ func userOf(u *tgbotapi.User) who {
 	return who{id: strconv.FormatInt(u.ID, 10), name: name, numeric: u.ID, lang: u.LanguageCode}
 }
 
-func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) {
+func (a *inbound) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) {
 	if m.Chat == nil || m.ViaBot != nil {
 		return // our own inline results come back as messages via the bot
 	}
@@ -102,21 +102,21 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 
 // lang is the language of the adapter's own texts in a chat, by the
 // router's rule (core.Port.Lang).
-func (a *Adapter) lang(ctx context.Context, msg core.Message) string {
+func (a *inbound) lang(ctx context.Context, msg core.Message) string {
 	return a.d.Lang(ctx, msg.Chat, msg.LangHint)
 }
 
 // takesFile reports whether a caption is a command for the bot in this
 // chat (its own prefix, not /cmd@OtherBot) that takes the attached
 // document's text (/importar).
-func (a *Adapter) takesFile(ctx context.Context, msg core.Message) bool {
+func (a *inbound) takesFile(ctx context.Context, msg core.Message) bool {
 	name, ok := a.d.Recognize(ctx, msg)
 	return ok && name != "" && a.d.TakesFile("/"+name)
 }
 
 // importText downloads the message's document and appends its text to the
 // caption.
-func (a *Adapter) importText(ctx context.Context, m *tgbotapi.Message, caption string, msg core.Message) (string, *reply.Reply) {
+func (a *inbound) importText(ctx context.Context, m *tgbotapi.Message, caption string, msg core.Message) (string, *reply.Reply) {
 	lang := a.lang(ctx, msg)
 	maxKB := a.cfg.MaxImportBytes >> 10
 	if int64(m.Document.FileSize) > a.cfg.MaxImportBytes {
@@ -146,7 +146,7 @@ func (a *Adapter) importText(ctx context.Context, m *tgbotapi.Message, caption s
 // onCallback runs a pressed button: the Action its data stands for
 // (buttons.go), for whoever pressed it, or the placeholder of an inline
 // roll. Data this bot did not make, or no longer keeps, is a toast.
-func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
+func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
 	if cq.From == nil {
 		return
 	}
@@ -174,7 +174,7 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e 
 // answerCallback stops the button's spinner (Telegram waits about 15 s)
 // and shows text as a toast, cut to Telegram's 0-200 characters
 // (maxToast; TestToastCutToTelegramsLimit).
-func (a *Adapter) answerCallback(ctx context.Context, id, text string) {
+func (a *inbound) answerCallback(ctx context.Context, id, text string) {
 	p := map[string]string{"callback_query_id": id}
 	if text != "" {
 		p["text"] = clip16(text, maxToast)
@@ -184,7 +184,7 @@ func (a *Adapter) answerCallback(ctx context.Context, id, text string) {
 
 // quickCall makes a call that only matters for a few seconds (callback and
 // inline answers): one retry after a short retry_after, then give up.
-func (a *Adapter) quickCall(ctx context.Context, method string, p map[string]string) {
+func (a *inbound) quickCall(ctx context.Context, method string, p map[string]string) {
 	for try := 0; try < 2; try++ {
 		rctx, cancel := context.WithTimeout(ctx, min(a.cfg.RequestTimeout, 10*time.Second))
 		_, err := a.c.call(rctx, method, p, nil)
@@ -206,7 +206,7 @@ func (a *Adapter) quickCall(ctx context.Context, method string, p map[string]str
 // inlineCommand makes a command of an inline query: "zaria 4+2" names a
 // command, "4d6kh3" is given to InlineCommand. from's private chat
 // decides (inline queries come from no chat).
-func (a *Adapter) inlineCommand(ctx context.Context, from who, text string) string {
+func (a *inbound) inlineCommand(ctx context.Context, from who, text string) string {
 	t := strings.TrimPrefix(text, "/")
 	msg := core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, Text: "/" + t, BotName: a.botName}
 	if name, _ := a.d.Recognize(ctx, msg); name != "" {
@@ -252,7 +252,7 @@ const (
 // setCommands publishes the command menu in Spanish, Greek and English (for
 // clients in those languages) and in the core's default language (for
 // the rest, Menu("")). A failure is logged, never fatal.
-func (a *Adapter) setCommands(ctx context.Context) {
+func (a *inbound) setCommands(ctx context.Context) {
 	for _, code := range []string{"es", "el", "en", ""} {
 		var cmds []tgbotapi.BotCommand
 		for _, c := range a.d.Menu(code) {

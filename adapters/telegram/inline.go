@@ -44,7 +44,7 @@ const (
 )
 
 // onInline answers an inline query with the placeholder article.
-func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
+func (a *inbound) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 	if q.From == nil {
 		return
 	}
@@ -139,7 +139,7 @@ func (c *padLists) forget(user string) {
 
 // inlinePad is the articles of the user's private pad: its buttons as
 // the pad command shows them there, none when it is empty.
-func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
+func (a *inbound) inlinePad(ctx context.Context, from who) []any {
 	msg := core.Message{
 		Chat:     core.ChatRef{Platform: "telegram", ID: from.id}, // the user's private chat
 		From:     core.User{ID: from.id, Name: from.name},
@@ -190,7 +190,7 @@ func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
 
 // privateMessage is the core's Message of from in their private chat with
 // the bot, where inline queries are answered.
-func (a *Adapter) privateMessage(from who, text string) core.Message {
+func (a *inbound) privateMessage(from who, text string) core.Message {
 	return core.Message{
 		Chat:     core.ChatRef{Platform: "telegram", ID: from.id},
 		From:     core.User{ID: from.id, Name: from.name},
@@ -202,7 +202,7 @@ func (a *Adapter) privateMessage(from who, text string) core.Message {
 }
 
 // inlineRecent is the articles of from's recent rolls, at most room.
-func (a *Adapter) inlineRecent(ctx context.Context, from who, room int) []any {
+func (a *inbound) inlineRecent(ctx context.Context, from who, room int) []any {
 	if room <= 0 {
 		return nil
 	}
@@ -226,7 +226,7 @@ func (a *Adapter) inlineRecent(ctx context.Context, from who, room int) []any {
 // pendingArticle is an inline result for roll, rolled only when chosen:
 // its message says from is rolling it, with a button whose callback data
 // is data (the press rolls it, once).
-func (a *Adapter) pendingArticle(lang string, from who, id, roll, description, data string) tgbotapi.InlineQueryResultArticle {
+func (a *inbound) pendingArticle(lang string, from who, id, roll, description, data string) tgbotapi.InlineQueryResultArticle {
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 		tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), data)))
 	placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
@@ -243,7 +243,7 @@ func (a *Adapter) pendingArticle(lang string, from who, id, roll, description, d
 }
 
 // onChosen rolls a posted inline message.
-func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, e *entry) {
+func (a *inbound) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, e *entry) {
 	if c.From == nil || c.InlineMessageID == "" {
 		return
 	}
@@ -259,7 +259,7 @@ func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, 
 }
 
 // onInlineButton is a press of the placeholder's button.
-func (a *Adapter) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
+func (a *inbound) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
 	from := userOf(cq.From)
 	lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, LangHint: from.lang})
 	rest := strings.TrimPrefix(cq.Data, "i:")
@@ -283,7 +283,7 @@ func (a *Adapter) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery
 
 // pressInline presses act (the typed roll, a recent one, a pad button or
 // the choice it asked for) into a posted inline message.
-func (a *Adapter) pressInline(ctx context.Context, inlineID string, from who, act reply.Action, e *entry) {
+func (a *inbound) pressInline(ctx context.Context, inlineID string, from who, act reply.Action, e *entry) {
 	a.resolveInline(ctx, inlineID, from, e, func(msg core.Message) (*reply.Reply, bool) {
 		return a.d.Press(ctx, msg, act)
 	})
@@ -295,8 +295,8 @@ func (a *Adapter) pressInline(ctx context.Context, inlineID string, from who, ac
 // button per choice (data "i:<user>:" and the choice's token) and is not
 // marked rolled; the choice rolls it
 // (TestInlinePadAsksValue).
-func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, e *entry, run func(core.Message) (*reply.Reply, bool)) {
-	key := a.j.key + ".im." + inlineID
+func (a *inbound) resolveInline(ctx context.Context, inlineID string, from who, e *entry, run func(core.Message) (*reply.Reply, bool)) {
+	key := a.key + ".im." + inlineID
 	if _, done, err := a.state.State(ctx, key); err != nil || done {
 		if err != nil {
 			a.log.Warn("telegram inline roll record not read", "err", err)
@@ -340,7 +340,7 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	if err := a.state.SetState(ctx, key, when); err != nil {
 		a.log.Warn("telegram inline roll record not saved", "err", err)
 	}
-	if err := a.marks.Wrote(ctx, a.j.key+".im."); err != nil {
+	if err := a.marks.Wrote(ctx, a.key+".im."); err != nil {
 		a.log.Warn("telegram state not pruned", "err", err)
 	}
 	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{

@@ -49,7 +49,7 @@ const maxToast = 200
 // a roll (a notice: not your pad, a button since removed, a flood) is the
 // press's toast only, so the chat never sees it, unless it is longer than
 // a toast holds.
-func (a *Adapter) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
+func (a *inbound) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	msg := a.pressMessage(ctx, cq, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
@@ -92,7 +92,7 @@ func (a *Adapter) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e
 // is not a question or act was not pressed on one (the pad's own message
 // is never edited). Should Telegram refuse the edit, the question is
 // posted in reply, as before.
-func (a *Adapter) nextQuestion(ctx context.Context, chat int64, msgID int, act reply.Action, rep *reply.Reply) *op {
+func (a *inbound) nextQuestion(ctx context.Context, chat int64, msgID int, act reply.Action, rep *reply.Reply) *op {
 	if len(act.Values) == 0 || rep.Error || rep.Secret != nil || rep.Keyboard != nil || rep.File != nil || rep.Chart != nil || !hasRunButtons(rep) {
 		return nil
 	}

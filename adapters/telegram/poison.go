@@ -31,7 +31,7 @@ func updateChat(u update) (chat *tgbotapi.Chat, replyTo int, from *tgbotapi.User
 
 // skipPoisoned logs a poisoned update once (its chat and id, never its
 // text) and adds the apology to e.
-func (a *Adapter) skipPoisoned(ctx context.Context, u update, crashes int, e *entry) {
+func (a *inbound) skipPoisoned(ctx context.Context, u update, crashes int, e *entry) {
 	if cq := u.CallbackQuery; cq != nil {
 		// Stop the button's spinner: every callback query is answered.
 		a.answerCallback(ctx, cq.ID, "")
