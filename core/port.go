@@ -42,7 +42,8 @@ import (
 //     Reply.Lines in the chat; in a private chat deliver Secret instead
 //     of Lines. Reply.Buttons are drawn under the reply, each with its
 //     Label; the adapter keeps the button's Action (durably, if a press
-//     may come after a restart) and never builds a command from it.
+//     may come after a restart: adapters/internal/actions) and never
+//     builds a command from it, nor reads Reply.Command or Button.Kind.
 //     Reply.Keyboard, on a platform with reply keyboards (Telegram),
 //     replaces the user's own keyboard with keys that send their text as
 //     the user's message (Hide: gives it back; Selective: only for the

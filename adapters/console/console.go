@@ -28,7 +28,7 @@ import (
 )
 
 // Dispatcher is the part of the router the console needs (core.Port):
-// dispatch a typed line, resolve a pressed pad button, and say in the
+// dispatch a typed line, resolve a pressed button, and say in the
 // chat's language what the console says on its own (a line too long).
 type Dispatcher interface {
 	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
@@ -56,8 +56,7 @@ type Adapter struct {
 	user    core.User
 	gm      bool
 	chat    string
-	buttons []reply.Button
-	last    string // the command of the last reply, for its buttons
+	buttons []reply.Button // the last reply's, numbered from 1
 	n       int
 }
 
@@ -187,19 +186,15 @@ func (a *Adapter) handle(ctx context.Context, line string) bool {
 	if strings.HasPrefix(line, ":") {
 		return a.control(line)
 	}
-	var press *reply.Action // a pad button, resolved by the core
-	if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(a.buttons) {
+	// A number presses that button of the last reply: its Action, as the
+	// core made it, goes to Press (🎲 rolls again for the current user, 📊
+	// shows the odds of the roll already made and rolls nothing, a pad's
+	// rolls as its owner typed it). The console's token is the number.
+	var press *reply.Action
+	if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(a.buttons) && a.buttons[k-1].Action != nil {
 		b := a.buttons[k-1]
-		if b.Kind == reply.ButtonRun && b.Action != nil {
-			press = b.Action
-			fmt.Fprintf(a.out, "  (%s)\n", b.Label)
-		} else {
-			line = a.last
-			if b.Kind == reply.ButtonOdds {
-				line += " ?"
-			}
-			fmt.Fprintf(a.out, "  (%s → %s)\n", b.Label, line)
-		}
+		press = b.Action
+		fmt.Fprintf(a.out, "  (%s)\n", b.Label)
 	}
 	a.n++
 	msg := core.Message{
@@ -214,7 +209,6 @@ func (a *Adapter) handle(ctx context.Context, line string) bool {
 	var rep *reply.Reply
 	var ok bool
 	if press != nil {
-		msg.Text = line
 		rep, ok = a.d.Press(ctx, msg, *press)
 	} else {
 		rep, ok = a.d.Dispatch(ctx, msg)
@@ -222,7 +216,7 @@ func (a *Adapter) handle(ctx context.Context, line string) bool {
 	if !ok {
 		return true
 	}
-	a.print(rep)
+	a.print(rep, press != nil)
 	return true
 }
 
@@ -254,8 +248,10 @@ func (a *Adapter) control(line string) bool {
 
 // print writes a reply the way a chat shows it: the text and its chart in
 // characters (a terminal shows no picture), then any file, then the
-// buttons as numbered options.
-func (a *Adapter) print(rep *reply.Reply) {
+// buttons as numbered options. The answer to a press that has no buttons
+// of its own (📊's odds, a notice) leaves the pressed ones numbered, as a
+// chat leaves them on their message.
+func (a *Adapter) print(rep *reply.Reply, pressed bool) {
 	if text := reply.PlainText(reply.WithChartText(rep)); text != "" {
 		fmt.Fprintln(a.out, indent(text))
 	}
@@ -265,11 +261,19 @@ func (a *Adapter) print(rep *reply.Reply) {
 	if rep.File != nil {
 		fmt.Fprintf(a.out, "  📎 %s (%d bytes)\n%s\n", rep.File.Name, len(rep.File.Data), indent(string(rep.File.Data)))
 	}
-	a.buttons = rep.Buttons
-	a.last = rep.Command
-	if len(rep.Buttons) > 0 {
+	var bs []reply.Button
+	for _, b := range rep.Buttons {
+		if b.Action != nil && b.Action.Valid() {
+			bs = append(bs, b)
+		}
+	}
+	if len(bs) == 0 && pressed {
+		return
+	}
+	a.buttons = bs
+	if len(a.buttons) > 0 {
 		var opts []string
-		for i, b := range rep.Buttons {
+		for i, b := range a.buttons {
 			opts = append(opts, fmt.Sprintf("[%d] %s", i+1, b.Label))
 		}
 		fmt.Fprintln(a.out, "  "+strings.Join(opts, "  "))

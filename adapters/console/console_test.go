@@ -42,12 +42,13 @@ func TestButtonsAreNumberedOptions(t *testing.T) {
 	if !strings.Contains(out, "[1] ") || !strings.Contains(out, "[2] ") {
 		t.Fatalf("no numbered buttons:\n%s", out)
 	}
-	// Pressing 2 (odds) re-runs the command with the odds shown; 1 rolls again.
-	if !strings.Contains(out, "→ /roll 3d6 vs 12 ?)") || !strings.Contains(out, "37.5%") {
+	// Pressing 2 (odds) shows the odds of that roll and rolls nothing; 1
+	// rolls again.
+	if !strings.Contains(out, "37.5%") {
 		t.Errorf("odds button:\n%s", out)
 	}
-	if strings.Count(out, "🎲 3d6") != 3 {
-		t.Errorf("want three rolls:\n%s", out)
+	if strings.Count(out, "🎲 3d6") != 2 {
+		t.Errorf("want two rolls (📊 rolls nothing):\n%s", out)
 	}
 }
 

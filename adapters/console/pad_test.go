@@ -88,3 +88,40 @@ func TestPadChoicesAreNumberedOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestEachPressKind: the console presses every kind of button as the
+// chat adapters do: 🎲 rolls again for whoever presses it, 📊 shows the
+// odds of the roll already made and rolls nothing, a pad button rolls as
+// its owner typed it (and is refused to someone else).
+func TestEachPressKind(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := memory.New()
+	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "en", Unlimited: []string{"console"}})
+	general.Register(r, "test")
+	roll.Register(r)
+	roll.RegisterOdds(r)
+	pad.Register(r, pad.New(st, pad.Options{}))
+	script := "/roll 3d6 vs 12\n:user bob\n2\n1\n:user ana\n/pad add \"Hit\" /roll 3d6 vs 12\n/pad\n:user bob\n1\n:user ana\n1\n"
+	var out bytes.Buffer
+	if err := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	odds, again, _ := strings.Cut(got, "(📊 Odds)")
+	again, padPart, _ := strings.Cut(again, "(🎲 Again)")
+	if strings.Count(odds, "🎲 3d6") != 1 {
+		t.Errorf("before 📊: want one roll:\n%s", odds)
+	}
+	if !strings.Contains(again, "37.5%") || strings.Contains(again, "🎲 3d6") {
+		t.Errorf("📊 answered, rolling nothing:\n%s", again)
+	}
+	if n := strings.Count(padPart, "🎲 3d6"); n != 2 || !strings.Contains(padPart, "(Hit)\n  ana: 🎲 3d6") {
+		t.Errorf("🎲 by bob, then ana's pad button by ana: want 2 rolls (again, and the pad's as ana):\n%s", padPart)
+	}
+	if !strings.Contains(padPart, "(Hit)\n  ⚠️ These buttons belong to someone else") {
+		t.Errorf("bob pressing ana's pad:\n%s", padPart)
+	}
+}

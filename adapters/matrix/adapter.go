@@ -24,6 +24,7 @@ import (
 	// mattn/go-sqlite3 registers the "sqlite3" driver used for CryptoDB.
 	_ "github.com/mattn/go-sqlite3"
 
+	"zaria/adapters/internal/actions"
 	"zaria/adapters/internal/backoff"
 	"zaria/core"
 )
@@ -50,6 +51,7 @@ type Adapter struct {
 	crypto  *cryptohelper.CryptoHelper
 	syncer  *mautrix.DefaultSyncer
 	journal *journal
+	acts    *actions.Store // what the buttons of its messages mean (send.go)
 
 	// warnedRooms are the encrypted rooms already logged as unreadable.
 	warnedRooms map[id.RoomID]bool
@@ -92,7 +94,8 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	sec.add(cfg.AccessToken)
 	sec.add(cfg.PickleKey)
 	logger = slog.New(redactHandler{h: logger.Handler(), s: sec}).With("adapter", "matrix")
-	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: &journal{st: state}, grace: shutdownGrace}
+	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: newJournal(state), grace: shutdownGrace,
+		acts: actions.New(state, prefixPad, "", keepDone, logger)}
 	a.batches = &batches{a: a}
 	a.budget = budget{calm: calmFor, window: budgetWindow}
 	return a, nil
@@ -350,7 +353,7 @@ func (a *Adapter) syncLoop(ctx context.Context) error {
 				failingSince = time.Now()
 				a.log.Warn("sync failing; retrying quietly until the homeserver answers", "err", err)
 			}
-			if !sleep(ctx, bo.After(retryAfter(err))) {
+			if backoff.Sleep(ctx, bo.After(retryAfter(err))) != nil {
 				return nil
 			}
 			continue
@@ -590,7 +593,7 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 			a.rateLimited(ctx)
 			// The homeserver's own pacing: expected under load, not news.
 			a.log.Debug(what+" rate limited", "retry_after", d)
-			if !sleep(ctx, d) {
+			if backoff.Sleep(ctx, d) != nil {
 				return ctx.Err()
 			}
 			continue
@@ -599,7 +602,7 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 			a.log.Warn(what+" failing; retrying quietly", "err", err)
 			logged = true
 		}
-		if !sleep(ctx, bo.Next()) {
+		if backoff.Sleep(ctx, bo.Next()) != nil {
 			return ctx.Err()
 		}
 	}
@@ -690,17 +693,6 @@ func retryAfter(err error) (time.Duration, bool) {
 		return time.Second, true
 	}
 	return 0, false
-}
-
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
 }
 
 // guard wraps an event handler so that a panic in one event is logged and

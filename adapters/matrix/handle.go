@@ -16,6 +16,8 @@ import (
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
+	"zaria/adapters/internal/actions"
+	ajournal "zaria/adapters/internal/journal"
 	"zaria/core"
 	"zaria/core/reply"
 )
@@ -292,12 +294,12 @@ func (a *Adapter) typedLine(ctx context.Context, evt *event.Event, text string) 
 // as any other. A number past the pad's lines gets a short notice.
 func (a *Adapter) pressTyped(ctx context.Context, evt *event.Event, content *event.MessageEventContent, prefix string, n int, j *job) (taken bool) {
 	thread := threadOf(content)
-	rec, ok := a.typedPad(ctx, evt.RoomID, thread, evt.Sender, content.RelatesTo.GetNonFallbackReplyTo())
+	set, ok := a.typedPad(ctx, evt.RoomID, thread, evt.Sender, content.RelatesTo.GetNonFallbackReplyTo())
 	if !ok {
 		return false
 	}
 	t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: thread, txn: evt.ID}
-	acts := rec.actions()
+	acts := lines(set)
 	if n < 1 || n > len(acts) {
 		lang := a.lang(ctx, evt.RoomID)
 		rep := &reply.Reply{Error: true, Lang: lang, Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.pad.no_line",
@@ -312,10 +314,10 @@ func (a *Adapter) pressTyped(ctx context.Context, evt *event.Event, content *eve
 
 // typedPad is the pad a typed "!n" in room's thread presses (see
 // pressTyped).
-func (a *Adapter) typedPad(ctx context.Context, room id.RoomID, thread id.EventID, sender id.UserID, replyTo id.EventID) (padRecord, bool) {
+func (a *Adapter) typedPad(ctx context.Context, room id.RoomID, thread id.EventID, sender id.UserID, replyTo id.EventID) (actions.Set, bool) {
 	if replyTo != "" {
-		if rec, ok := a.padOf(ctx, room, replyTo); ok {
-			return rec, true
+		if set, ok := a.padOf(ctx, room, replyTo); ok {
+			return set, true
 		}
 	}
 	for _, u := range []id.UserID{sender, ""} {
@@ -326,11 +328,11 @@ func (a *Adapter) typedPad(ctx context.Context, room id.RoomID, thread id.EventI
 		if !ok || v == "" {
 			continue
 		}
-		if rec, ok := a.padOf(ctx, room, id.EventID(v)); ok {
-			return rec, true
+		if set, ok := a.padOf(ctx, room, id.EventID(v)); ok {
+			return set, true
 		}
 	}
-	return padRecord{}, false
+	return actions.Set{}, false
 }
 
 // job is one event being handled, as the journal knows it.
@@ -339,10 +341,6 @@ type job struct {
 	unsure  bool // an earlier run started it: its reply may be out
 	done    bool // handled: recorded as answered when the handler returns
 }
-
-// maxCrashes is how many runs may die handling one event: the next run
-// skips it (a poison message must not keep the bot down).
-const maxCrashes = 2
 
 // begin records durably that evt is being handled, before anything is done
 // for it. ok=false: evt is not to be handled (already answered, or
@@ -359,7 +357,7 @@ func (a *Adapter) begin(ctx context.Context, evt *event.Event) (job, bool) {
 	if err != nil {
 		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
-	if crashes >= maxCrashes {
+	if crashes >= ajournal.MaxCrashes {
 		a.poisoned(ctx, evt)
 		return job{}, false
 	}
@@ -375,7 +373,7 @@ func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
 	if j.done {
 		err = a.journal.mark(wctx, evt.RoomID, evt.ID)
 	} else {
-		err = a.journal.interrupted(wctx, evt.RoomID, evt.ID, j.crashes)
+		err = a.journal.interrupted(wctx, evt.RoomID)
 	}
 	if err != nil {
 		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
@@ -383,10 +381,10 @@ func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
 }
 
 // poisoned gives up an event that was being handled each of the last
-// maxCrashes times the process died: it is logged (room and event only,
+// MaxCrashes times the process died: it is logged (room and event only,
 // never its text) and the room gets a short apology in its language.
 func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
-	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", maxCrashes)
+	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", ajournal.MaxCrashes)
 	lang := a.lang(ctx, evt.RoomID)
 	rep := &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.poison.skipped"))}}, Error: true}
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID + "|poison"}
@@ -709,28 +707,33 @@ func (a *Adapter) onRedaction(ctx context.Context, evt *event.Event) {
 // that taking it back presses again.
 func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key string, j *job, remember bool) {
 	t := target{room: evt.RoomID, replyTo: on, mention: evt.Sender, txn: evt.ID}
+	set, ok := a.buttonsOn(ctx, evt.RoomID, on)
+	if !ok {
+		return
+	}
 	var act reply.Action
-	if n := keycapNumber(key); n > 0 {
-		rec, ok := a.padOf(ctx, evt.RoomID, on)
-		acts := rec.actions()
-		if !ok || n > len(acts) {
+	switch n := keycapNumber(key); {
+	case n > 0:
+		acts := lines(set)
+		if n > len(acts) {
 			return
 		}
-		act, t.thread = acts[n-1], rec.Thread
-	} else {
-		rec, ok := a.againOf(ctx, evt.RoomID, on)
-		if !ok || rec.Command == "" || (key == oddsKey && !rec.Odds) {
-			return
-		}
-		act, t.thread = reply.Action{Kind: reply.ActAgain, Command: rec.Command}, rec.Thread
-		if key == oddsKey {
-			// The odds of that roll, its total marked: nothing is rolled.
-			act = reply.Action{Kind: reply.ActOdds, Command: rec.Command, Actual: rec.Actual}
-			if rec.OddsCommand != "" {
-				act.Command = rec.OddsCommand
+		act = acts[n-1]
+	default:
+		// 🎲 runs the roll again; 📊 shows the odds of that roll, its
+		// total marked: nothing is rolled.
+		want := map[string]reply.ActionKind{againKey: reply.ActAgain, oddsKey: reply.ActOdds}[key]
+		for _, b := range set.Actions {
+			if b.Kind == want {
+				act = b
+				break
 			}
 		}
+		if act.Kind == "" {
+			return
+		}
 	}
+	t.thread = id.EventID(set.View)
 	if remember && key != oddsKey {
 		// Before the press: a crash after it must not lose the record.
 		err := a.journal.saveTap(ctx, evt.ID, tapRecord{Room: evt.RoomID, On: on, Key: key, By: evt.Sender})
@@ -754,54 +757,61 @@ func (a *Adapter) press(ctx context.Context, evt *event.Event, act reply.Action,
 	j.done = ctx.Err() == nil
 }
 
-// againOf is the command a reply of the bot came from: stored when the
-// reply was sent, else read from the reply itself (it carries it in
-// againField, so a crash between the send and the store loses nothing).
-func (a *Adapter) againOf(ctx context.Context, room id.RoomID, reply id.EventID) (againRecord, bool) {
-	var rec againRecord
-	ok := a.ownRecord(ctx, room, reply, keyAgain(reply), againField, &rec)
-	return rec, ok
+// buttonsOn is the Set of the buttons of the bot's message msg: kept in
+// the action store when it was sent (a pad's), else read from the message
+// itself (it carries its Set, so a crash between the send and the store
+// loses nothing). Messages of earlier versions carry a re-roll or a pad
+// record instead, read by the store's one translation of them.
+func (a *Adapter) buttonsOn(ctx context.Context, room id.RoomID, msg id.EventID) (actions.Set, bool) {
+	for _, key := range []string{keyPad(msg), keyAgain(msg)} {
+		if set, ok := a.acts.GetAt(ctx, key); ok {
+			return set, true
+		}
+	}
+	raw, ok := a.ownContent(ctx, room, msg)
+	if !ok {
+		return actions.Set{}, false
+	}
+	if v, ok := raw[buttonsField].(string); ok {
+		return actions.DecodeSet(v)
+	}
+	for _, field := range []string{againField, padField} {
+		if v, ok := raw[field]; ok {
+			b, err := json.Marshal(v)
+			if err != nil {
+				return actions.Set{}, false
+			}
+			return actions.DecodeSet(string(b))
+		}
+	}
+	return actions.Set{}, false
 }
 
-// padOf is the pad a message of the bot shows: the Actions of its lines,
-// stored when it was sent, else read from the message itself (padField).
-func (a *Adapter) padOf(ctx context.Context, room id.RoomID, msg id.EventID) (padRecord, bool) {
-	var rec padRecord
-	ok := a.ownRecord(ctx, room, msg, keyPad(msg), padField, &rec)
-	return rec, ok && len(rec.actions()) > 0
+// padOf is the Set of a message of the bot that has lines (a pad, a list
+// of choices).
+func (a *Adapter) padOf(ctx context.Context, room id.RoomID, msg id.EventID) (actions.Set, bool) {
+	set, ok := a.buttonsOn(ctx, room, msg)
+	return set, ok && len(lines(set)) > 0
 }
 
-// ownRecord reads into the record kept for the bot's event evtID: from the
-// state store under key, else from the field of the event's content (the
-// event is fetched and decrypted; it must be the bot's own).
-func (a *Adapter) ownRecord(ctx context.Context, room id.RoomID, evtID id.EventID, key, field string, into any) bool {
-	v, ok, err := a.state.State(ctx, key)
-	if err != nil {
-		a.log.Error("load button record", "event", evtID, "err", err)
-	}
-	if ok && v != "" && json.Unmarshal([]byte(v), into) == nil {
-		return true
-	}
+// ownContent is the raw content of the bot's own event evtID (fetched
+// and decrypted).
+func (a *Adapter) ownContent(ctx context.Context, room id.RoomID, evtID id.EventID) (map[string]any, bool) {
 	evt, err := a.cli.GetEvent(ctx, room, evtID)
 	if err != nil || evt.Sender != a.cli.UserID {
-		return false
+		return nil, false
 	}
 	evt.RoomID = room
 	evt.Type.Class = event.MessageEventType
 	if err := evt.Content.ParseRaw(evt.Type); err != nil {
-		return false
+		return nil, false
 	}
 	if evt.Type.Type == event.EventEncrypted.Type && a.crypto != nil {
 		if evt, err = a.crypto.Decrypt(ctx, evt); err != nil {
-			return false
+			return nil, false
 		}
 	}
-	raw, ok := evt.Content.Raw[field]
-	if !ok {
-		return false
-	}
-	b, err := json.Marshal(raw)
-	return err == nil && json.Unmarshal(b, into) == nil
+	return evt.Content.Raw, true
 }
 
 // answered reports whether the room already holds a reply of the bot to
@@ -925,67 +935,21 @@ func keycapNumber(key string) int {
 	return 0
 }
 
-// padField is where a pad's message carries its record (padRecord): the
-// Actions its lines stand for (its keycaps and a typed "!n" press them).
-const padField = "org.zaria.pad"
+// buttonsField is where a reply's content carries the Set of its buttons
+// (actions.EncodeSet): what its reactions, and a typed "!n", press.
+const buttonsField = "org.zaria.buttons"
 
-// maxPadLines is how many lines of a pad (or of a list of choices) its
-// record keeps: a pad's most buttons. Its first len(keycaps) have a
-// keycap; all of them a typed "!n".
+// Where the messages of earlier versions carry their records (read by
+// buttonsOn through actions.DecodeSet).
+const (
+	againField = "org.zaria.again"
+	padField   = "org.zaria.pad"
+)
+
+// maxPadLines is how many lines of a pad (or of a list of choices) a typed
+// "!n" presses: a pad's most buttons. Its first len(keycaps) have a
+// keycap.
 const maxPadLines = 25
-
-type padRecord struct {
-	// Actions are the ActRun Actions of the lines, in order: the button
-	// and the values already chosen for it (a list of choices).
-	Actions []padAction `json:"actions,omitempty"`
-	// Buttons is how earlier versions kept the lines: button ids only.
-	Buttons []int64    `json:"buttons,omitempty"`
-	Thread  id.EventID `json:"thread,omitempty"`
-}
-
-type padAction struct {
-	Button int64    `json:"button"`
-	Values []string `json:"values,omitempty"`
-}
-
-// actions are the record's lines as the core's Actions.
-func (r padRecord) actions() []reply.Action {
-	out := make([]reply.Action, 0, max(len(r.Actions), len(r.Buttons)))
-	for _, p := range r.Actions {
-		out = append(out, reply.Action{Kind: reply.ActRun, Button: p.Button, Values: p.Values})
-	}
-	if len(r.Actions) == 0 {
-		for _, b := range r.Buttons {
-			out = append(out, reply.Action{Kind: reply.ActRun, Button: b})
-		}
-	}
-	return out
-}
-
-// choices reports whether the record is a list of choices the core asked
-// for (its lines carry chosen values), not a pad.
-func (r padRecord) choices() bool {
-	for _, p := range r.Actions {
-		if len(p.Values) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// againField is where a reply's content carries the command it came from
-// (the 🎲 and 📊 reactions to it run that command).
-const againField = "org.zaria.again"
-
-type againRecord struct {
-	Command string     `json:"cmd"`
-	Thread  id.EventID `json:"thread,omitempty"`
-	Odds    bool       `json:"odds,omitempty"`
-	// OddsCommand is the 📊 button's command when it differs from Command
-	// (it never does for the router's replies); Actual is its total.
-	OddsCommand string `json:"odds_cmd,omitempty"`
-	Actual      *int64 `json:"actual,omitempty"`
-}
 
 func isCommand(s string) bool {
 	s = strings.TrimSpace(s)

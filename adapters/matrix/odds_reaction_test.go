@@ -30,7 +30,7 @@ func TestOddsReactionPicture(t *testing.T) {
 	if body := odds.Content.AsMessage().Body; !strings.Contains(body, "37.5%") {
 		t.Errorf("📊 answered %q, want the odds 37.5%%", body)
 	}
-	if _, ok := odds.Content.Raw[againField]; ok {
+	if _, ok := odds.Content.Raw[buttonsField]; ok {
 		t.Errorf("the odds answer carries a re-roll record: it was rolled")
 	}
 	img := alice.waitFor("picture", wait, func(e *event.Event) bool {
@@ -46,7 +46,7 @@ func TestOddsReactionPicture(t *testing.T) {
 		t.Errorf("🎲 offered under the odds answer: it was taken for a roll")
 	}
 	rolls := alice.matching(func(e *event.Event) bool {
-		_, ok := e.Content.Raw[againField]
+		_, ok := e.Content.Raw[buttonsField]
 		return e.Sender == botID() && ok && strings.Contains(e.Content.AsMessage().Body, "3d6")
 	})
 	if len(rolls) != 1 {

@@ -13,6 +13,7 @@ import (
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
+	"zaria/adapters/internal/actions"
 	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/general"
@@ -348,17 +349,19 @@ func TestPadChoices(t *testing.T) {
 	padMsg := alice.waitFor("the pad", wait, replyTo(botID(), show))
 	// The bot stores the record right after the pad is sent: it may be
 	// a moment behind the message.
-	var rec padRecord
+	var rec actions.Set
 	for deadline := time.Now().Add(wait); ; time.Sleep(20 * time.Millisecond) {
 		v, ok, err := b.st.State(ctx, keyPad(padMsg.ID))
-		if err == nil && ok && json.Unmarshal([]byte(v), &rec) == nil && len(rec.Actions) == 1 {
-			break
+		if err == nil && ok {
+			if rec, ok = actions.DecodeSet(v); ok && len(lines(rec)) == 1 {
+				break
+			}
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("pad record %q %v %v", v, ok, err)
 		}
 	}
-	d.button = rec.Actions[0].Button
+	d.button = lines(rec)[0].Button
 	pressed := func(want string) {
 		t.Helper()
 		select {
@@ -406,25 +409,21 @@ func TestPadChoices(t *testing.T) {
 }
 
 // TestPadRecordOld: a record of an earlier version (button ids only)
-// reads as those buttons' Actions; a new one keeps the chosen values.
+// reads as those buttons' Actions; a new one keeps the chosen values and
+// the thread.
 func TestPadRecordOld(t *testing.T) {
-	var old, cur padRecord
-	if err := json.Unmarshal([]byte(`{"buttons":[7,9],"thread":"$t"}`), &old); err != nil {
-		t.Fatal(err)
-	}
-	acts := old.actions()
-	if len(acts) != 2 || acts[0].Kind != reply.ActRun || acts[0].Button != 7 || acts[0].Values != nil || acts[1].Button != 9 || old.Thread != "$t" || old.choices() {
-		t.Errorf("old record reads as %+v (choices %v)", acts, old.choices())
+	old, ok := actions.DecodeSet(`{"buttons":[7,9],"thread":"$t"}`)
+	acts := lines(old)
+	if !ok || len(acts) != 2 || acts[0].Kind != reply.ActRun || acts[0].Button != 7 || acts[0].Values != nil || acts[1].Button != 9 || old.View != "$t" {
+		t.Errorf("old record reads as %+v", old)
 	}
 	rep := &reply.Reply{Lines: []reply.Line{{reply.T("x")}}, Buttons: []reply.Button{
 		{Kind: reply.ButtonRun, Action: &reply.Action{Kind: reply.ActRun, Button: 3, Values: []string{"hard"}}},
 	}}
-	b, _ := json.Marshal(padOf(rep, target{}))
-	if err := json.Unmarshal(b, &cur); err != nil {
-		t.Fatal(err)
-	}
-	if acts := cur.actions(); len(acts) != 1 || acts[0].Button != 3 || strings.Join(acts[0].Values, ",") != "hard" || !cur.choices() {
-		t.Errorf("record %s reads as %+v", b, acts)
+	set, offer := buttonsOf(rep, target{thread: "$t"})
+	cur, ok := actions.DecodeSet(actions.EncodeSet(set))
+	if acts := lines(cur); !ok || len(acts) != 1 || acts[0].Button != 3 || strings.Join(acts[0].Values, ",") != "hard" || cur.View != "$t" || len(offer) != 1 || offer[0] != keycaps[0] {
+		t.Errorf("set %+v (offer %q) reads as %+v", set, offer, acts)
 	}
 }
 

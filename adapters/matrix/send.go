@@ -20,6 +20,8 @@ import (
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
+	"zaria/adapters/internal/actions"
+	"zaria/adapters/internal/backoff"
 	"zaria/core/reply"
 )
 
@@ -84,14 +86,10 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 		relate(c, t)
 		var content any = c
 		raw := map[string]any{}
-		rec, keys, again := againOf(rep, t)
-		if again {
+		set, keys := buttonsOf(rep, t)
+		if len(set.Actions) > 0 {
 			// In the reply itself: no crash can separate the two.
-			raw[againField] = rec
-		}
-		pad := padOf(rep, t)
-		if pad != nil {
-			raw[padField] = pad
+			raw[buttonsField] = actions.EncodeSet(set)
 		}
 		if len(raw) > 0 {
 			content = &event.Content{Parsed: c, Raw: raw}
@@ -101,11 +99,9 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 		switch {
 		case err != nil:
 			errs = append(errs, fmt.Errorf("reply: %w", err))
-		case pad != nil:
-			a.savePad(ctx, t, evtID, pad)
-			offer = keycaps[:min(len(keycaps), len(pad.Actions))]
-		case again:
-			offer = keys // the record is in the reply: nothing to store
+		default:
+			a.savePad(ctx, t, evtID, set) // a pad's only: a re-roll's is in the reply
+			offer = keys
 		}
 	}
 	if pic != nil {
@@ -136,71 +132,73 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	return err
 }
 
-// againOf is the re-roll record of a reply and the reactions that stand for
-// its buttons; ok=false for a reply that cannot be re-run.
-// The record keeps the buttons' Actions as the core filled them: the
-// command to run again, and for 📊 the total the roll gave.
-func againOf(rep *reply.Reply, t target) (rec againRecord, offer []string, ok bool) {
-	if rep.Command == "" || rep.Error {
-		return rec, nil, false
+// buttonsOf is the Set of a reply's buttons (their Actions, its thread as
+// the view) and the reactions that stand for them: 🎲 for again, 📊 for
+// the odds, a keycap for each other button in order (a pad's lines, the
+// choices a pad button asks for), the first len(keycaps); a typed "!n"
+// presses the first maxPadLines of those. An empty Set for a reply
+// without buttons.
+func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
+	if rep.Error {
+		return set, nil
 	}
-	rec = againRecord{Command: rep.Command, Thread: t.thread}
-	for _, btn := range rep.Buttons {
-		switch btn.Kind {
-		case reply.ButtonAgain:
-			if btn.Action != nil && btn.Action.Command != "" {
-				rec.Command = btn.Action.Command
-			}
-			offer = append(offer, againKey)
-		case reply.ButtonOdds:
-			rec.Odds = true
-			if btn.Action != nil {
-				if btn.Action.Command != "" {
-					rec.OddsCommand = btn.Action.Command
-				}
-				rec.Actual = btn.Action.Actual
-			}
-			offer = append(offer, oddsKey)
-		}
-	}
-	return rec, offer, true
-}
-
-// padOf is the record of a reply that shows a pad (or a list of choices):
-// the Actions of its first maxPadLines run buttons; nil for any other
-// reply.
-func padOf(rep *reply.Reply, t target) *padRecord {
-	var rec padRecord
+	lines := 0
 	for _, b := range rep.Buttons {
-		if b.Kind != reply.ButtonRun || b.Action == nil || b.Action.Kind != reply.ActRun {
+		if b.Action == nil || !b.Action.Valid() {
 			continue
 		}
-		if len(rec.Actions) == maxPadLines {
-			break
+		act := *b.Action
+		act.Values = slices.Clone(act.Values)
+		switch act.Kind {
+		case reply.ActAgain:
+			offer = append(offer, againKey)
+		case reply.ActOdds:
+			offer = append(offer, oddsKey)
+		default:
+			if lines == maxPadLines {
+				continue
+			}
+			if lines < len(keycaps) {
+				offer = append(offer, keycaps[lines])
+			}
+			lines++
 		}
-		rec.Actions = append(rec.Actions, padAction{Button: b.Action.Button, Values: slices.Clone(b.Action.Values)})
+		set.Actions = append(set.Actions, act)
 	}
-	if len(rec.Actions) == 0 || rep.Error {
-		return nil
+	if len(set.Actions) > 0 {
+		set.View = string(t.thread)
 	}
-	rec.Thread = t.thread
-	return &rec
+	return set, offer
 }
 
-// savePad keeps the record of the pad message evtID in the state store (a
-// press then reads no event) and, for a pad (not a list of choices), makes
-// it the newest pad of its room's thread, for whoever asked and for anyone
-// (a typed "!2" presses its second line).
-func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, pad *padRecord) {
-	b, err := json.Marshal(pad)
-	if err != nil {
+// lines are the Actions of set a keycap or a typed "!n" presses, in order.
+func lines(set actions.Set) []reply.Action {
+	var out []reply.Action
+	for _, a := range set.Actions {
+		if a.Kind != reply.ActAgain && a.Kind != reply.ActOdds {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// savePad keeps the Set of the message evtID when it has lines (a pad, or
+// a list of choices) in the action store (a press then reads no event)
+// and, for a pad (not a list of choices), makes it the newest pad of its
+// room's thread, for whoever asked and for anyone (a typed "!2" presses
+// its second line).
+func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set actions.Set) {
+	ls := lines(set)
+	if len(ls) == 0 {
 		return
 	}
-	if err := a.journal.setBounded(ctx, prefixPad, keyPad(evtID), string(b)); err != nil {
+	if err := a.acts.PutAt(ctx, keyPad(evtID), set); err != nil {
 		a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
 	}
-	if pad.choices() {
-		return
+	for _, l := range ls {
+		if len(l.Values) > 0 {
+			return // a list of choices
+		}
 	}
 	for _, u := range []id.UserID{t.mention, ""} {
 		if err := a.journal.setBounded(ctx, prefixLastPad, keyLastPad(t.room, t.thread, u), string(evtID)); err != nil {
@@ -461,7 +459,7 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 			a.rateLimited(ctx)
 		}
 		a.log.Debug("create secret room failed; looking for it before trying again", "room", origin, "attempt", attempt, "err", err)
-		if !sleep(cctx, bo.After(wait, limited)) {
+		if backoff.Sleep(cctx, bo.After(wait, limited)) != nil {
 			return "", fmt.Errorf("create secret room: gave up after %v: %w", a.cfg.SecretRoomFor, err)
 		}
 		if room := a.findSecretRoom(cctx, origin, roller, wanted); room != "" {

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"sync"
 
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/id"
+
+	ajournal "zaria/adapters/internal/journal"
 )
 
 // StateStore keeps small values across restarts (storage/sqlite implements
@@ -80,21 +81,27 @@ func (s syncStore) LoadNextBatch(ctx context.Context, _ id.UserID) (string, erro
 }
 
 // journal remembers, durably, which events were answered (one key per
-// event, "matrix/done/<event id>", pruned to the newest keepDone) and which
-// event each room is working on ("matrix/inflight/<room>": the event and
-// how many runs started it). A restart in the middle of a batch (the sync
-// token not yet saved, the homeserver sends the batch again) or of a
-// catch-up answers none twice; an event a run died on is first looked for
-// in the room (its reply may have made it), and one that was in flight
-// during maxCrashes deaths is given up (see Adapter.poisoned).
+// event, "matrix/done/<event id>", pruned to the newest keepDone) and,
+// through the adapters' shared quarantine (adapters/internal/journal),
+// which event each room is working on ("matrix/inflight/<room>"). A
+// restart in the middle of a batch (the sync token not yet saved, the
+// homeserver sends the batch again) or of a catch-up answers none twice;
+// an event a run died on is first looked for in the room (its reply may
+// have made it), and one that was in flight during MaxCrashes deaths is
+// given up (see Adapter.poisoned).
 type journal struct {
-	st StateStore
+	st      StateStore
+	q       *ajournal.Quarantine
+	bounded ajournal.Bounded
+}
 
-	mu    sync.Mutex
-	marks int // since the last prune
-	// writes counts, per prefix, the writes of setBounded since its
-	// prefix was last pruned.
-	writes map[string]int
+func newJournal(st StateStore) *journal {
+	j := &journal{st: st, bounded: ajournal.Bounded{St: st, Keep: keepDone, Every: pruneEvery}}
+	j.q = ajournal.New(st, func(ctx context.Context, evt string) bool {
+		seen, _ := j.seen(ctx, id.EventID(evt))
+		return seen
+	})
+	return j
 }
 
 // keepDone is how many answered events are remembered: far more than a
@@ -103,20 +110,6 @@ const keepDone = 20000
 
 // pruneEvery is how many marks go by between two prunes.
 const pruneEvery = 500
-
-// pruner is the optional StateStore method that bounds per-event keys
-// (storage/sqlite implements it).
-type pruner interface {
-	PruneState(ctx context.Context, prefix string, keep int) (int, error)
-}
-
-type inflightRecord struct {
-	Event id.EventID `json:"event"`
-	// Crashes counts the runs that died handling Event; Running says one
-	// is handling it now (or died doing so).
-	Crashes int  `json:"crashes,omitempty"`
-	Running bool `json:"running,omitempty"`
-}
 
 // seen reports whether evt was already handled.
 func (j *journal) seen(ctx context.Context, evt id.EventID) (bool, error) {
@@ -131,33 +124,21 @@ func (j *journal) seen(ctx context.Context, evt id.EventID) (bool, error) {
 // handled. It returns how many runs died handling it, and unsure=true when
 // an earlier run started it (its reply may be out).
 func (j *journal) start(ctx context.Context, room id.RoomID, evt id.EventID) (crashes int, unsure bool, err error) {
-	var rec inflightRecord
-	v, ok, err := j.st.State(ctx, keyInflight(room))
+	crashes, _, err = j.q.Poisoned(ctx, keyInflight(room), string(evt))
 	if err != nil {
 		return 0, false, fmt.Errorf("load journal: %w", err)
 	}
-	if ok && v != "" {
-		_ = json.Unmarshal([]byte(v), &rec) // damaged: counts as new
-	}
-	if rec.Event == evt {
-		unsure = true
-		crashes = rec.Crashes
-		if rec.Running {
-			crashes++
-		}
-	}
-	b, _ := json.Marshal(inflightRecord{Event: evt, Crashes: crashes, Running: true})
-	if err := j.st.SetState(ctx, keyInflight(room), string(b)); err != nil {
+	unsure, err = j.q.Begin(ctx, keyInflight(room), string(evt))
+	if err != nil {
 		return crashes, unsure, fmt.Errorf("save journal: %w", err)
 	}
 	return crashes, unsure, nil
 }
 
-// interrupted records that the adapter stopped (cleanly) before evt was
-// handled: the next run handles it again, and it is no crash.
-func (j *journal) interrupted(ctx context.Context, room id.RoomID, evt id.EventID, crashes int) error {
-	b, _ := json.Marshal(inflightRecord{Event: evt, Crashes: crashes})
-	if err := j.st.SetState(ctx, keyInflight(room), string(b)); err != nil {
+// interrupted records that the adapter stopped (cleanly) before room's
+// event was handled: the next run handles it again, and it is no crash.
+func (j *journal) interrupted(ctx context.Context, room id.RoomID) error {
+	if err := j.q.Interrupted(ctx, keyInflight(room)); err != nil {
 		return fmt.Errorf("save journal: %w", err)
 	}
 	return nil
@@ -168,20 +149,9 @@ func (j *journal) mark(ctx context.Context, room id.RoomID, evt id.EventID) erro
 	// One write (a commit, an fsync): the room's in-flight record is left
 	// as it is; it only matters for an event started again, and a handled
 	// event is never started again (seen comes first).
-	if err := j.st.SetState(ctx, keyDone(evt), "1"); err != nil {
+	j.q.Forget(keyInflight(room), string(evt))
+	if err := j.bounded.Set(ctx, "matrix/done/", keyDone(evt), "1"); err != nil {
 		return fmt.Errorf("save journal: %w", err)
-	}
-	j.mu.Lock()
-	j.marks++
-	prune := j.marks >= pruneEvery
-	if prune {
-		j.marks = 0
-	}
-	j.mu.Unlock()
-	if p, ok := j.st.(pruner); ok && prune {
-		if _, err := p.PruneState(ctx, "matrix/done/", keepDone); err != nil {
-			return fmt.Errorf("prune journal: %w", err)
-		}
 	}
 	return nil
 }
@@ -247,28 +217,10 @@ const (
 
 // setBounded stores a per-event key under prefix, pruning the prefix to
 // its keepDone newest keys every pruneEvery writes. A pruned pad record is
-// still read from the pad message itself (Adapter.ownRecord); a pruned tap
+// still read from the pad message itself (Adapter.buttonsOn); a pruned tap
 // is one so old that taking it back presses nothing.
 func (j *journal) setBounded(ctx context.Context, prefix, key, value string) error {
-	if err := j.st.SetState(ctx, key, value); err != nil {
-		return err
-	}
-	j.mu.Lock()
-	if j.writes == nil {
-		j.writes = map[string]int{}
-	}
-	j.writes[prefix]++
-	prune := j.writes[prefix] >= pruneEvery
-	if prune {
-		j.writes[prefix] = 0
-	}
-	j.mu.Unlock()
-	if p, ok := j.st.(pruner); ok && prune {
-		if _, err := p.PruneState(ctx, prefix, keepDone); err != nil {
-			return fmt.Errorf("prune %s: %w", prefix, err)
-		}
-	}
-	return nil
+	return j.bounded.Set(ctx, prefix, key, value)
 }
 
 // tapRecord is what a reaction the bot answered stood for: a second tap on

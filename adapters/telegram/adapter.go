@@ -16,7 +16,9 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"zaria/adapters/internal/actions"
 	"zaria/adapters/internal/backoff"
+	ajournal "zaria/adapters/internal/journal"
 	"zaria/core"
 )
 
@@ -29,20 +31,22 @@ type Dispatcher interface {
 
 // Adapter serves one Telegram bot.
 type Adapter struct {
-	cfg     Config
-	d       Dispatcher
-	state   StateStore
-	log     *slog.Logger
-	c       *client
-	buttons *buttonMemory
-	admins  *admins
+	cfg    Config
+	d      Dispatcher
+	state  StateStore
+	log    *slog.Logger
+	c      *client
+	acts   *actions.Store // what the buttons mean (buttons.go)
+	out    *outbox        // replies → Bot API operations (outbound.go)
+	admins *admins
 
 	now     func() time.Time // the clock, for the idle-week rule (tests)
 	running atomic.Bool
 	botName string
 	botID   int64
 	j       *journal
-	poison  *poison
+	poison  *ajournal.Quarantine // the work mark (poison.go)
+	work    string               // its key
 	send    *sender
 	baseCtx context.Context // Run's context, for webhook requests
 	// hard ends DrainTimeout after Run's context (the stop): work begun
@@ -55,11 +59,8 @@ type Adapter struct {
 
 	saveFailing atomic.Bool // the last journal write failed (logged once)
 
-	full        atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
-	moves       moves
-	buttonsMade atomic.Int64 // button records written (pruned every 256)
-	inlineMade  atomic.Int64 // inline roll marks written (pruned every 256)
-	padLists    padLists     // pads listed by empty inline queries (inline.go)
+	full atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
+	in   *inbound     // updates → the core's messages and presses (inbound.go)
 }
 
 // update is an update with what the Bot API library cannot read.
@@ -146,12 +147,12 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	}
 	logger = logger.With("adapter", "telegram")
 	c := newClient(cfg.APIURL, cfg.Token, cfg.HTTPClient)
+	adm := newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second))
 	return &Adapter{
 		cfg: cfg, d: d, state: state, log: logger, c: c,
-		now:     time.Now,
-		buttons: newButtonMemory(20_000),
-		moves:   moves{m: map[int64]int64{}},
-		admins:  newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second)),
+		now:    time.Now,
+		admins: adm,
+		out:    &outbox{cfg: cfg, d: d, admins: adm, log: logger},
 	}, nil
 }
 
@@ -180,6 +181,12 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	a.botName, a.botID = me.UserName, me.ID
 	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.HandledRetention)
+	a.acts = actions.New(a.state, a.j.key+".b.", a.j.key+".", a.cfg.MaxButtons, a.log)
+	a.out.acts, a.out.botName = a.acts, a.botName
+	a.in = &inbound{cfg: a.cfg, d: a.d, out: a.out, acts: a.acts, admins: a.admins, c: a.c, log: a.log,
+		state: a.state, key: a.j.key, botName: a.botName, now: a.now,
+		marks: ajournal.Bounded{St: a.state, Keep: a.cfg.MaxButtons, Every: 256},
+		moves: moves{m: map[int64]int64{}}}
 	if err := a.j.load(ctx); err != nil {
 		var cs *corruptState
 		if !errors.As(err, &cs) {
@@ -187,13 +194,16 @@ func (a *Adapter) Run(ctx context.Context) error {
 		}
 		a.log.Error(err.Error(), "copy", a.j.key+".unreadable")
 	}
-	var crashed int
-	a.poison, crashed, err = loadPoison(ctx, a.state, a.j.key+".work", a.j.handled)
+	a.work = a.j.key + ".work"
+	a.poison = ajournal.New(a.state, func(_ context.Context, item string) bool {
+		id, err := strconv.Atoi(item)
+		return err == nil && a.j.handled(id)
+	})
+	crashed, n, err := a.poison.Crashed(ctx, a.work)
 	if err != nil {
-		return err
+		return fmt.Errorf("load telegram work mark: %w", err)
 	}
-	if crashed != 0 {
-		n, _ := a.poison.poisoned(crashed)
+	if crashed != "" {
 		a.log.Warn("telegram: the previous process died while handling an update", "update", crashed, "times", n)
 	}
 	a.log.Info("telegram bot started", "bot", a.botName, "mode", a.mode(), "offset", a.j.offset())
@@ -207,7 +217,8 @@ func (a *Adapter) Run(ctx context.Context) error {
 	defer cancelSend()
 	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg, &a.queued, &a.floods)
 	a.send.now = a.now
-	a.send.onMigrate = func(old, new int64) { a.migrate(sendCtx, old, new) }
+	a.in.send = a.send
+	a.send.onMigrate = func(old, new int64) { a.in.migrate(sendCtx, old, new) }
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)
@@ -228,7 +239,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	bg.Add(1)
 	go func() {
 		defer bg.Done()
-		a.setCommands(ctx)
+		a.in.setCommands(ctx)
 	}()
 
 	if a.cfg.WebhookURL != "" {
@@ -287,7 +298,7 @@ func (a *Adapter) flusher(ctx context.Context, done chan<- struct{}) {
 		}
 		// Group the marks of several deliveries into one write: each is
 		// a commit with fsync, and the router's writes wait behind it.
-		if sleep(ctx, a.cfg.SaveInterval) != nil {
+		if backoff.Sleep(ctx, a.cfg.SaveInterval) != nil {
 			return
 		}
 	}
@@ -322,7 +333,7 @@ func (a *Adapter) getMe(ctx context.Context) (tgbotapi.User, error) {
 func (a *Adapter) waitToRetry(ctx context.Context, method string, err error, bo *backoff.Backoff) error {
 	d := bo.After(retryAfter(err))
 	a.log.Warn("telegram "+method+" failed, retrying", "err", err, "in", d)
-	return sleep(ctx, d)
+	return backoff.Sleep(ctx, d)
 }
 
 // allowedUpdates are the update kinds the bot asks for.
@@ -337,7 +348,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 		if a.send.backlog.Load() >= int64(a.cfg.MaxQueued) {
 			a.log.Info("telegram send queue full; fetching paused", "queued", a.queued.Load())
 			for a.send.backlog.Load() >= int64(a.cfg.MaxQueued)*3/4 {
-				if sleep(ctx, 50*time.Millisecond) != nil {
+				if backoff.Sleep(ctx, 50*time.Millisecond) != nil {
 					return nil
 				}
 			}
@@ -377,7 +388,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 				wait = bo.Next()
 				a.log.Warn("telegram getUpdates failed, retrying", "err", err, "in", wait)
 			}
-			if sleep(ctx, wait) != nil {
+			if backoff.Sleep(ctx, wait) != nil {
 				return nil
 			}
 			continue
@@ -387,7 +398,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 		if len(raw) == 0 && time.Since(began) < a.cfg.PollTimeout/10 {
 			// An empty answer long before the timeout: a server that does
 			// not long-poll (an emulator, a broken proxy). Do not spin.
-			if sleep(ctx, 50*time.Millisecond) != nil {
+			if backoff.Sleep(ctx, 50*time.Millisecond) != nil {
 				return nil
 			}
 			continue
@@ -456,14 +467,14 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 			continue
 		}
 		e := &entry{Update: u.UpdateID}
-		if n, bad := a.poison.poisoned(u.UpdateID); bad {
+		if n, bad, _ := a.poison.Poisoned(ctx, a.work, strconv.Itoa(u.UpdateID)); bad {
 			take()
-			a.skipPoisoned(ctx, u, n, e)
+			a.in.skipPoisoned(ctx, u, n, e)
 			a.inThread(u, e)
 			entries = append(entries, e)
 			continue
 		}
-		if err := a.poison.begin(ctx, u.UpdateID); err != nil {
+		if _, err := a.poison.Begin(ctx, a.work, strconv.Itoa(u.UpdateID)); err != nil {
 			a.saveResult(err, "telegram work mark not saved")
 			if !polling {
 				return 0 // not kept: Telegram delivers it again
@@ -477,7 +488,10 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 		a.handle(hctx, u, e)
 		cancel()
 		if a.hard.Err() != nil {
-			a.poison.end(context.WithoutCancel(ctx))
+			// Not a crash; a failure only costs a crash count.
+			ectx, ecancel := context.WithTimeout(context.WithoutCancel(ctx), exitFlush)
+			_ = a.poison.Interrupted(ectx, a.work)
+			ecancel()
 			a.log.Warn("telegram update cut at the end of the drain time; it is handled again at the next start", "update", u.UpdateID)
 			break
 		}
@@ -503,7 +517,7 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	// never (the offset was not saved either: a restart fetches the
 	// updates again).
 	for _, e := range entries {
-		a.poison.forget(e.Update)
+		a.poison.Forget(a.work, strconv.Itoa(e.Update))
 	}
 	for _, e := range entries {
 		for _, o := range e.Ops {
@@ -529,13 +543,13 @@ func (a *Adapter) handle(ctx context.Context, u update, e *entry) {
 	}()
 	switch {
 	case u.Message != nil:
-		a.onMessage(ctx, u.Message, e)
+		a.in.onMessage(ctx, u.Message, e)
 	case u.CallbackQuery != nil:
-		a.onCallback(ctx, u.CallbackQuery, u, e)
+		a.in.onCallback(ctx, u.CallbackQuery, e)
 	case u.InlineQuery != nil:
-		a.onInline(ctx, u.InlineQuery)
+		a.in.onInline(ctx, u.InlineQuery)
 	case u.ChosenInlineResult != nil:
-		a.onChosen(ctx, u.ChosenInlineResult, e)
+		a.in.onChosen(ctx, u.ChosenInlineResult, e)
 	}
 }
 
@@ -558,7 +572,7 @@ func (a *Adapter) inThread(u update, e *entry) {
 		}
 		// An edit stays where its message is: editMessageText has no
 		// message_thread_id.
-		if o.Method != "editMessageText" && (o.Chat == chat.ID || o.Chat == a.resolve(context.Background(), chat.ID)) {
+		if o.Method != "editMessageText" && (o.Chat == chat.ID || o.Chat == a.in.resolve(context.Background(), chat.ID)) {
 			o.Params["message_thread_id"] = t
 		}
 		set(o.OnFail)

@@ -229,7 +229,7 @@ func (d dispatchFunc) Dispatch(ctx context.Context, msg core.Message) (*reply.Re
 
 func TestLongReplySplitAtLineBreaks(t *testing.T) {
 	f := newFakeAPI(t)
-	long := &reply.Reply{Command: "/long", Buttons: []reply.Button{{Kind: reply.ButtonAgain, Label: "again"}}}
+	long := &reply.Reply{Command: "/long", Buttons: []reply.Button{{Kind: reply.ButtonAgain, Label: "again", Action: &reply.Action{Kind: reply.ActAgain, Command: "/long"}}}}
 	for i := range 150 {
 		long.Add(reply.B(fmt.Sprintf("%03d", i)), reply.T(` <a&b> "ζαριά" 🎲 `), reply.C(strings.Repeat("x", 40)))
 	}

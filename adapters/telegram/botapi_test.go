@@ -244,10 +244,11 @@ func TestToastCutToTelegramsLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
+	in := &inbound{cfg: a.cfg, c: a.c, log: a.log}
 	exact := strings.Repeat("x", maxToast)
-	a.answerCallback(ctx, "cb1", exact)
-	a.answerCallback(ctx, "cb2", strings.Repeat("🎲", 150)) // 300 UTF-16 units
-	a.answerCallback(ctx, "cb3", strings.Repeat("ζ", 250))
+	in.answerCallback(ctx, "cb1", exact)
+	in.answerCallback(ctx, "cb2", strings.Repeat("🎲", 150)) // 300 UTF-16 units
+	in.answerCallback(ctx, "cb3", strings.Repeat("ζ", 250))
 	calls := f.waitCalls("answerCallbackQuery", 3, 5*time.Second)
 	if calls[0].Params["text"] != exact {
 		t.Errorf("a toast of exactly %d characters was changed to %q", maxToast, calls[0].Params["text"])

@@ -2,37 +2,44 @@ package telegram
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"strconv"
-	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"zaria/adapters/internal/actions"
 	"zaria/core"
 	"zaria/core/reply"
 )
 
-// Buttons are stored, one state row per reply with buttons
-// (<journal key>.b.<id>), so that they keep working after a restart
-// whatever the command's length; the callback data is "b:<id>:a" (again)
-// or "b:<id>:o" (odds). The newest MaxButtons rows are kept
-// (TestButtonsSurviveRestart). Data of older versions ("a:<command>",
-// "A:<n>") is still understood.
+// Buttons. A reply's buttons are its Buttons' Actions, as the core made
+// them; the adapter keeps them in the shared action store
+// (adapters/internal/actions, over the state store, the newest MaxButtons
+// records) and puts only the store's token in each button's callback data
+// (at most 64 bytes). A press hands the Action the token stands for to
+// core.Port.Press: the adapter never builds a command from a button.
+//
+// Buttons whose Actions fit their data are written nowhere (a pad); a
+// roll's 🎲 and 📊 share one record, with the adapter's view of the message
+// (oddsView), so that 📊 can add the odds to that message
+// (TestButtonsSurviveRestart).
 
-// buttonRec is what a reply's buttons mean.
-type buttonRec struct {
-	Cmd        string    `json:"c"`
-	Who        string    `json:"w,omitempty"`  // who rolled
-	Text       string    `json:"t,omitempty"`  // HTML of the message the buttons are on
-	AgainLabel string    `json:"al,omitempty"` // "" when there is no again button
-	Odds       *oddsFact `json:"o,omitempty"`  // the odds of that roll, when it has an odds button
-	Shown      bool      `json:"s,omitempty"`  // the odds were added to the message (or its picture sent)
-	// OddsCmd and Actual are the odds button's Action (reply.ActOdds):
-	// the command and the total of that roll, for its picture.
-	OddsCmd string `json:"oc,omitempty"`
-	Actual  *int64 `json:"n,omitempty"`
+// maxCallbackData is the most bytes of a button's callback data.
+const maxCallbackData = 64
+
+// oddsView is what the adapter keeps with a roll's buttons to draw a
+// press of 📊: its keys are those of the record of earlier versions, which
+// the store hands back as the view.
+type oddsView struct {
+	Who  string    `json:"w,omitempty"` // who rolled
+	Text string    `json:"t,omitempty"` // HTML of the message the buttons are on
+	Odds *oddsFact `json:"o,omitempty"` // the odds of that roll
+	// Shown: the odds were added to the message (or its picture sent).
+	Shown bool `json:"s,omitempty"`
+	// Labels of the buttons, in order; an earlier version's record has
+	// only AgainLabel.
+	Labels     []string `json:"l,omitempty"`
+	AgainLabel string   `json:"al,omitempty"`
 }
 
 // oddsFact is the odds of one roll, from its reply.Check.
@@ -43,189 +50,107 @@ type oddsFact struct {
 	Approx bool     `json:"a,omitempty"`
 }
 
-// statePruner is the optional ability of the state store to bound keys
-// written per event (storage/sqlite).
-type statePruner interface {
-	PruneState(ctx context.Context, prefix string, keep int) (int, error)
-}
-
-func (a *Adapter) buttonKey(id string) string { return a.j.key + ".b." + id }
-
-func newButtonID() string {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
-
-// keyboard builds the inline keyboard of a reply (or "") and stores what
-// its buttons mean. text is the HTML of the message it goes on; who is
-// the roller. A reply whose record cannot be stored gets the old,
-// in-memory buttons (logged).
-func (a *Adapter) keyboard(ctx context.Context, rep *reply.Reply, who, text string) string {
-	if rep.Error || rep.Command == "" || len(rep.Buttons) == 0 {
-		return ""
-	}
-	rec := buttonRec{Cmd: rep.Command, Who: who, Text: text}
-	var row []tgbotapi.InlineKeyboardButton
-	id := newButtonID()
-	for _, b := range rep.Buttons {
-		switch b.Kind {
-		case reply.ButtonAgain:
-			rec.AgainLabel = b.Label
-			row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.Label, "b:"+id+":a"))
-		case reply.ButtonOdds:
-			rec.Odds = oddsOf(rep.Check)
-			if b.Action != nil && b.Action.Kind == reply.ActOdds {
-				rec.OddsCmd, rec.Actual = b.Action.Command, b.Action.Actual
-			}
-			row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.Label, "b:"+id+":o"))
-		}
-	}
-	if len(row) == 0 {
-		return ""
-	}
-	if rec.Odds == nil && rec.AgainLabel == "" {
-		return ""
-	}
-	if err := a.saveButton(ctx, id, &rec); err != nil {
-		a.log.Warn("telegram button not stored; it works until a restart", "err", err)
-		return a.buttons.keyboard(rep)
-	}
-	kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(row))
-	return string(kb)
-}
-
-func (a *Adapter) saveButton(ctx context.Context, id string, rec *buttonRec) error {
-	b, _ := json.Marshal(rec)
-	return a.saveRecord(ctx, a.buttonKey(id), string(b))
-}
-
-// saveRecord writes one button record; every 256th write prunes each kind
-// to its newest MaxButtons: replies' buttons, pad choices (pads.go) and
-// recent rolls offered inline (inline.go).
-func (a *Adapter) saveRecord(ctx context.Context, key, value string) error {
-	if err := a.state.SetState(ctx, key, value); err != nil {
-		return err
-	}
-	if a.buttonsMade.Add(1)%256 == 0 {
-		for _, p := range [...]string{".b.", ".pa.", ".ir."} {
-			a.prune(ctx, a.j.key+p, a.cfg.MaxButtons)
-		}
-	}
-	return nil
-}
-
-// prune keeps the newest keep keys under prefix, when the store can.
-func (a *Adapter) prune(ctx context.Context, prefix string, keep int) {
-	p, ok := a.state.(statePruner)
-	if !ok {
-		return
-	}
-	if _, err := p.PruneState(ctx, prefix, keep); err != nil {
-		a.log.Warn("telegram state not pruned", "prefix", prefix, "err", err)
-	}
-}
-
-// loadButton reads the record of callback data "b:<id>:<kind>".
-func (a *Adapter) loadButton(ctx context.Context, data string) (id, kind string, rec *buttonRec, ok bool) {
-	rest, found := strings.CutPrefix(data, "b:")
-	if !found {
-		return "", "", nil, false
-	}
-	id, kind, found = strings.Cut(rest, ":")
-	if !found || (kind != "a" && kind != "o") || len(id) != 16 {
-		return "", "", nil, false
-	}
-	v, found, err := a.state.State(ctx, a.buttonKey(id))
-	if err != nil {
-		a.log.Warn("telegram button record not read", "err", err)
-		return "", "", nil, false
-	}
-	if !found {
-		return "", "", nil, false
-	}
-	rec = &buttonRec{}
-	if json.Unmarshal([]byte(v), rec) != nil || !strings.HasPrefix(rec.Cmd, "/") {
-		return "", "", nil, false
-	}
-	return id, kind, rec, true
-}
-
-func oddsOf(c *reply.Check) *oddsFact {
-	if c == nil {
-		return &oddsFact{}
-	}
-	return &oddsFact{Chance: c.Chance, Exact: c.ChanceExact, Mean: c.Mean, Approx: c.Approx}
-}
-
 // oddsLine is the localized odds line of a roll, as /roll … ? shows it.
-func (a *Adapter) oddsLine(lang string, o *oddsFact) string {
+func (a *inbound) oddsLine(lang string, o *oddsFact) string {
 	if o == nil {
 		return a.d.OddsText(lang, nil)
 	}
 	return a.d.OddsText(lang, &reply.Check{Chance: o.Chance, ChanceExact: o.Exact, Mean: o.Mean, Approx: o.Approx})
 }
 
-// onButton runs a stored button: odds shows the odds of that roll and
-// rolls nothing (the picture of its distribution, with its result marked,
-// when the adapter draws charts; else, or when the picture is refused, the
-// odds line added to its message); again rolls the command for whoever
-// pressed it and says who.
-func (a *Adapter) onButton(ctx context.Context, cq *tgbotapi.CallbackQuery, u update, e *entry, id, kind string, rec *buttonRec) {
+// onPress resolves a pressed button of a chat message: the Action its
+// token stands for goes to the core, for whoever pressed it, and the
+// answer is drawn by kind: 📊 adds the odds of that roll and rolls
+// nothing, 🎲 says who rolled again, any other (a pad's) answers what is
+// not a roll as the press's toast.
+func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
+	switch p.Action.Kind {
+	case reply.ActOdds:
+		a.pressOdds(ctx, cq, e, p)
+	case reply.ActAgain:
+		a.pressAgain(ctx, cq, e, p.Action)
+	default:
+		a.pressButton(ctx, cq, e, p.Action)
+	}
+}
+
+// pressOdds shows the odds of a roll and rolls nothing: the picture of its
+// distribution, with its result marked, when the adapter draws charts;
+// else, or when the picture is refused, the odds line added to its
+// message. A button without the adapter's view (data of an earlier
+// version) is answered with the core's odds reply.
+func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	ref := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
-	lang := a.lang(ctx, core.Message{Chat: ref, LangHint: from.lang})
-	if kind == "o" {
-		line := a.oddsLine(lang, rec.Odds)
-		if rec.Shown {
-			a.answerCallback(ctx, cq.ID, line)
-			return
-		}
-		edit := a.oddsEdit(chat.ID, cq.Message.MessageID, id, rec, line)
-		if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat, ref, from, rec, line, edit) {
-			rec.Shown = true
-			if err := a.saveButton(ctx, id, rec); err != nil {
-				a.log.Warn("telegram button record not updated", "err", err)
-			}
-			return
-		}
-		a.answerCallback(ctx, cq.ID, line)
-		if edit == nil {
-			a.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(line)}}}, "")
-			return
-		}
-		e.Ops = append(e.Ops, edit)
-		rec.Shown = true
-		if err := a.saveButton(ctx, id, rec); err != nil {
-			a.log.Warn("telegram button record not updated", "err", err)
+	var v oddsView
+	if p.ID == "" || p.Set.View == "" || json.Unmarshal([]byte(p.Set.View), &v) != nil || v.Odds == nil {
+		msg := a.pressMessage(ctx, cq, chat, ref, from)
+		a.answerCallback(ctx, cq.ID, "")
+		if rep, ok := a.d.Press(ctx, msg, p.Action); ok && rep != nil {
+			a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 		}
 		return
 	}
-	a.pressAgain(ctx, cq, e, chat, ref, from, rec)
+	lang := a.lang(ctx, core.Message{Chat: ref, LangHint: from.lang})
+	line := a.oddsLine(lang, v.Odds)
+	if v.Shown {
+		a.answerCallback(ctx, cq.ID, line)
+		return
+	}
+	shown := func() {
+		v.Shown = true
+		b, _ := json.Marshal(v)
+		if err := a.acts.SetView(ctx, p.ID, string(b)); err != nil {
+			a.log.Warn("telegram button record not updated", "err", err)
+		}
+	}
+	edit := a.oddsEdit(chat.ID, cq.Message.MessageID, p, &v, line)
+	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat, ref, from, p.Action, line, edit) {
+		shown()
+		return
+	}
+	a.answerCallback(ctx, cq.ID, line)
+	if edit == nil {
+		a.out.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(line)}}}, "")
+		return
+	}
+	e.Ops = append(e.Ops, edit)
+	shown()
 }
 
 // oddsEdit is the edit that adds the odds line to the roll's message (and
-// keeps only its again button), nil when the message's text is not known.
-func (a *Adapter) oddsEdit(chat int64, msgID int, id string, rec *buttonRec, line string) *op {
-	if rec.Text == "" {
+// keeps its buttons but the odds), nil when the message's text is not
+// known.
+func (a *inbound) oddsEdit(chat int64, msgID int, p actions.Pressed, v *oddsView, line string) *op {
+	if v.Text == "" {
 		return nil
 	}
-	p := map[string]string{
+	params := map[string]string{
 		"message_id": strconv.Itoa(msgID),
-		"text":       rec.Text + "\n" + reply.HTML(reply.Text(line), ""),
+		"text":       v.Text + "\n" + reply.HTML(reply.Text(line), ""),
 		"parse_mode": "HTML", "link_preview_options": noPreview,
 	}
-	if rec.AgainLabel != "" {
-		kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(rec.AgainLabel, "b:"+id+":a"))))
-		p["reply_markup"] = string(kb)
+	var row []tgbotapi.InlineKeyboardButton
+	for i, act := range p.Set.Actions {
+		label := v.AgainLabel
+		if i < len(v.Labels) {
+			label = v.Labels[i]
+		}
+		if act.Kind == reply.ActOdds || label == "" {
+			continue
+		}
+		row = append(row, tgbotapi.NewInlineKeyboardButtonData(label, "b:"+p.ID+":"+strconv.Itoa(i)))
 	}
-	return &op{Method: "editMessageText", Chat: chat, Params: p}
+	if len(row) > 0 {
+		kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(row))
+		params["reply_markup"] = string(kb)
+	}
+	return &op{Method: "editMessageText", Chat: chat, Params: params}
 }
 
 // pressMessage is the core's Message of a button press on a chat message.
-func (a *Adapter) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
+func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
 	private := chat.Type == "private"
 	return core.Message{
 		Chat:     ref,
@@ -238,23 +163,19 @@ func (a *Adapter) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, 
 	}
 }
 
-// oddsPhoto sends the picture of that roll's distribution (Press with
-// reply.ActOdds: its command, its total marked) in reply to the roll's
-// message, the odds as its caption, and toasts the odds line. false when
-// there is no picture to send (the command has no odds of its own, no
-// chart, the renderer fails): the caller shows the odds line instead. A
-// photo Telegram refuses falls back to edit (or the line as a message).
-func (a *Adapter) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, rec *buttonRec, line string, edit *op) bool {
-	cmd := rec.OddsCmd
-	if cmd == "" {
-		cmd = rec.Cmd
-	}
+// oddsPhoto sends the picture of that roll's distribution (Press with its
+// ActOdds: its command, its total marked) in reply to the roll's message,
+// the odds as its caption, and toasts the odds line. false when there is
+// no picture to send (the command has no odds of its own, no chart, the
+// renderer fails): the caller shows the odds line instead. A photo
+// Telegram refuses falls back to edit (or the line as a message).
+func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, act reply.Action, line string, edit *op) bool {
 	msg := a.pressMessage(ctx, cq, chat, ref, from)
-	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActOdds, Command: cmd, Actual: rec.Actual})
+	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil || rep.Error || rep.Chart == nil {
 		return false
 	}
-	img, err := a.cfg.Charts.PNG(ctx, rep.Chart, a.replyLang(ctx, rep, msg))
+	img, err := a.cfg.Charts.PNG(ctx, rep.Chart, a.out.replyLang(ctx, rep, msg))
 	if err != nil || len(img) == 0 {
 		a.log.Error("telegram odds chart not drawn, adding the odds line instead", "chat", chat.ID, "err", err)
 		return false
@@ -271,26 +192,28 @@ func (a *Adapter) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 	if edit != nil {
 		photo.Fallback = []*op{edit}
 	} else {
-		photo.Fallback = a.messageOps(chat.ID, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
+		photo.Fallback = a.out.messageOps(chat.ID, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
 	}
 	a.answerCallback(ctx, cq.ID, line)
 	e.Ops = append(e.Ops, photo)
 	return true
 }
 
-// pressAgain rolls a stored again button's command for whoever pressed it.
-func (a *Adapter) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, rec *buttonRec) {
-	msg := a.pressMessage(ctx, cq, chat, ref, from)
-	a.answerCallback(ctx, cq.ID, "")
-	rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActAgain, Command: rec.Cmd})
+// pressAgain rolls again for whoever pressed it and says who.
+func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
+	from := userOf(cq.From)
+	chat := a.chatOf(ctx, cq.Message.Chat)
+	msg := a.pressMessage(ctx, cq, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
+	a.answerCallback(ctx, cq.ID, "") // the spinner stops at once, however long the roll takes
+	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil {
 		return
 	}
 	if !rep.Error {
-		header := reply.Line{reply.I(a.d.Text(a.replyLang(ctx, rep, msg), "tg.again.by", "name", from.name))}
+		header := reply.Line{reply.I(a.d.Text(a.out.replyLang(ctx, rep, msg), "tg.again.by", "name", from.name))}
 		if rep.Secret == nil {
 			rep.Lines = append([]reply.Line{header}, rep.Lines...)
 		}
 	}
-	a.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
+	a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 }

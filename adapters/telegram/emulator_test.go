@@ -344,7 +344,7 @@ func TestEmulatorOddsButtonAndTopic(t *testing.T) {
 		t.Errorf("the reply went to thread %v, want the topic 42", first.Message.Thread)
 	}
 	kb := first.keyboard(t)
-	if len(kb) != 1 || len(kb[0]) != 2 || !strings.HasSuffix(kb[0][1].CallbackData, ":o") {
+	if len(kb) != 1 || len(kb[0]) != 2 || !strings.HasPrefix(kb[0][1].CallbackData, "b:") { // the odds button: its record keeps the message
 		t.Fatalf("keyboard %+v", kb)
 	}
 	emu.post("/sendCallback", map[string]any{"botToken": token, "from": user, "data": kb[0][1].CallbackData,

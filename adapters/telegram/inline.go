@@ -10,6 +10,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"zaria/adapters/internal/actions"
 	"zaria/core"
 	"zaria/core/reply"
 )
@@ -26,14 +27,12 @@ import (
 // "@Bot" alone lists the buttons of the pad the user keeps in their
 // private chat with the bot (/pad add there), one article each, under the
 // same rule: a placeholder, rolled as the pad button (Press, reply.ActRun)
-// once posted. Result id and button data carry the button's id: "p:<id>"
-// (TestInlinePadRolledWhenChosen). After them come the user's recent
-// rolls, newest first, each once (core.Port.Recent: the roll history of
-// their private chat, where inline rolls are logged), under the same rule:
-// result id and button data carry the command ("c:<command>", the data
-// "i:<user>:<command>") when it fits Telegram's 64 bytes, else a key of a
-// stored record, "r:<key>" (<journal key>.ir.<key>)
-// (TestInlineRecentRolls).
+// once posted (TestInlinePadRolledWhenChosen). After them come the user's
+// recent rolls, newest first, each once (core.Port.Recent: the roll
+// history of their private chat, where inline rolls are logged), under the
+// same rule (TestInlineRecentRolls). A listed result's id and its button's
+// data ("i:<user>:" and the token) are tokens of the action store
+// (buttons.go): choosing it or pressing its button presses that Action.
 
 const (
 	// maxInlineResults is the most results answerInlineQuery takes.
@@ -45,7 +44,7 @@ const (
 )
 
 // onInline answers an inline query with the placeholder article.
-func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
+func (a *inbound) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 	if q.From == nil {
 		return
 	}
@@ -57,12 +56,14 @@ func (a *Adapter) onInline(ctx context.Context, q *tgbotapi.InlineQuery) {
 	if text := strings.TrimSpace(q.Query); text != "" {
 		from := userOf(q.From)
 		lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, LangHint: from.lang})
-		cmd := a.inlineCommand(ctx, from, text)
-		data := "i:" + from.id + ":" + cmd
-		if len(data) > maxCallbackData {
-			data = "i:" + from.id
+		// Nothing is written while the user types: a command too long for
+		// the button's data leaves the button saying "wait".
+		data := "i:" + from.id
+		act := reply.Action{Kind: reply.ActAgain, Command: a.inlineCommand(ctx, from, text)}
+		if tok, ok := a.acts.InlineToken(act, maxCallbackData-len(data)-1); ok {
+			data += ":" + tok
 		}
-		results = append(results, a.pendingArticle(lang, from, newButtonID(), text, a.d.Text(lang, "tg.inline.description"), data))
+		results = append(results, a.pendingArticle(lang, from, "q:"+strconv.FormatInt(time.Now().UnixNano(), 36), text, a.d.Text(lang, "tg.inline.description"), data))
 	}
 	b, _ := json.Marshal(results)
 	a.quickCall(ctx, "answerInlineQuery", map[string]string{
@@ -138,7 +139,7 @@ func (c *padLists) forget(user string) {
 
 // inlinePad is the articles of the user's private pad: its buttons as
 // the pad command shows them there, none when it is empty.
-func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
+func (a *inbound) inlinePad(ctx context.Context, from who) []any {
 	msg := core.Message{
 		Chat:     core.ChatRef{Platform: "telegram", ID: from.id}, // the user's private chat
 		From:     core.User{ID: from.id, Name: from.name},
@@ -154,20 +155,24 @@ func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
 		if !ok || rep == nil || rep.Error {
 			return results
 		}
-		l = padList{at: a.now(), lang: a.replyLang(ctx, rep, msg), buttons: rep.Buttons}
+		l = padList{at: a.now(), lang: a.out.replyLang(ctx, rep, msg), buttons: rep.Buttons}
 		a.padLists.put(from.id, l)
 	}
 	lang := l.lang
+	prefix := "i:" + from.id + ":"
 	for _, b := range l.buttons {
-		if b.Kind != reply.ButtonRun || b.Action == nil || b.Action.Kind != reply.ActRun || b.Action.Button <= 0 {
+		if b.Action == nil || b.Action.Kind != reply.ActRun || !b.Action.Valid() {
 			continue
 		}
 		if len(results) == maxInlineResults {
 			break
 		}
-		pid := "p:" + strconv.FormatInt(b.Action.Button, 10)
+		pid, ok := a.acts.InlineToken(*b.Action, min(maxResultID, maxCallbackData-len(prefix)))
+		if !ok {
+			continue
+		}
 		kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), "i:"+from.id+":"+pid)))
+			tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), prefix+pid)))
 		placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
 			reply.T(a.d.Text(lang, "tg.inline.pending", "name", from.name) + " "), reply.B(b.Label),
 		}}}, "")
@@ -185,7 +190,7 @@ func (a *Adapter) inlinePad(ctx context.Context, from who) []any {
 
 // privateMessage is the core's Message of from in their private chat with
 // the bot, where inline queries are answered.
-func (a *Adapter) privateMessage(from who, text string) core.Message {
+func (a *inbound) privateMessage(from who, text string) core.Message {
 	return core.Message{
 		Chat:     core.ChatRef{Platform: "telegram", ID: from.id},
 		From:     core.User{ID: from.id, Name: from.name},
@@ -196,17 +201,8 @@ func (a *Adapter) privateMessage(from who, text string) core.Message {
 	}
 }
 
-// recentRec is a recent roll offered inline whose command does not fit a
-// result id: who was offered it and the command.
-type recentRec struct {
-	User string `json:"u"`
-	Cmd  string `json:"c"`
-}
-
-func (a *Adapter) recentKey(key string) string { return a.j.key + ".ir." + key }
-
 // inlineRecent is the articles of from's recent rolls, at most room.
-func (a *Adapter) inlineRecent(ctx context.Context, from who, room int) []any {
+func (a *inbound) inlineRecent(ctx context.Context, from who, room int) []any {
 	if room <= 0 {
 		return nil
 	}
@@ -217,20 +213,12 @@ func (a *Adapter) inlineRecent(ctx context.Context, from who, room int) []any {
 	}
 	lang := a.lang(ctx, msg)
 	var results []any
+	prefix := "i:" + from.id + ":"
 	for _, cmd := range cmds {
-		id := "c:" + cmd
-		data := "i:" + from.id + ":" + cmd
-		if len(id) > maxResultID || len(data) > maxCallbackData {
-			b, _ := json.Marshal(recentRec{User: from.id, Cmd: cmd})
-			key := recordID(".ir.", b)
-			if err := a.saveRecord(ctx, a.recentKey(key), string(b)); err != nil {
-				a.log.Warn("telegram recent roll not stored; left out of the inline results", "err", err)
-				continue
-			}
-			id = "r:" + key
-			data = "i:" + from.id + ":" + id
-		}
-		results = append(results, a.pendingArticle(lang, from, id, cmd, a.d.Text(lang, "pad.inline.recent"), data))
+		// A long command is one record, the same each time it is listed.
+		id := a.acts.Tokens(ctx, actions.Set{Actions: []reply.Action{{Kind: reply.ActAgain, Command: cmd}}},
+			min(maxResultID, maxCallbackData-len(prefix)))[0]
+		results = append(results, a.pendingArticle(lang, from, id, cmd, a.d.Text(lang, "pad.inline.recent"), prefix+id))
 	}
 	return results
 }
@@ -238,7 +226,7 @@ func (a *Adapter) inlineRecent(ctx context.Context, from who, room int) []any {
 // pendingArticle is an inline result for roll, rolled only when chosen:
 // its message says from is rolling it, with a button whose callback data
 // is data (the press rolls it, once).
-func (a *Adapter) pendingArticle(lang string, from who, id, roll, description, data string) tgbotapi.InlineQueryResultArticle {
+func (a *inbound) pendingArticle(lang string, from who, id, roll, description, data string) tgbotapi.InlineQueryResultArticle {
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 		tgbotapi.NewInlineKeyboardButtonData(a.d.Text(lang, "tg.inline.button"), data)))
 	placeholder := reply.HTML(&reply.Reply{Lines: []reply.Line{{
@@ -254,84 +242,48 @@ func (a *Adapter) pendingArticle(lang string, from who, id, roll, description, d
 	}
 }
 
-// recentCommand reads a recent roll's result id ("c:<command>" or
-// "r:<key>") as the command to roll for from.
-func (a *Adapter) recentCommand(ctx context.Context, from who, id string) (string, bool) {
-	if cmd, ok := strings.CutPrefix(id, "c:"); ok {
-		return cmd, cmd != "" && (cmd[0] == '/' || cmd[0] == '!')
-	}
-	key, ok := strings.CutPrefix(id, "r:")
-	if !ok || !hex16.MatchString(key) {
-		return "", false
-	}
-	v, found, err := a.state.State(ctx, a.recentKey(key))
-	if err != nil {
-		a.log.Warn("telegram recent roll not read", "err", err)
-	}
-	var rec recentRec
-	if err != nil || !found || json.Unmarshal([]byte(v), &rec) != nil || rec.User != from.id || rec.Cmd == "" {
-		return "", false
-	}
-	return rec.Cmd, true
-}
-
 // onChosen rolls a posted inline message.
-func (a *Adapter) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, e *entry) {
+func (a *inbound) onChosen(ctx context.Context, c *tgbotapi.ChosenInlineResult, e *entry) {
 	if c.From == nil || c.InlineMessageID == "" {
 		return
 	}
 	from := userOf(c.From)
 	if strings.TrimSpace(c.Query) == "" {
-		if id, ok := padButtonID(c.ResultID); ok {
-			a.pressInline(ctx, c.InlineMessageID, from, reply.Action{Kind: reply.ActRun, Button: id}, e)
-		} else if cmd, ok := a.recentCommand(ctx, from, c.ResultID); ok {
-			a.rollInline(ctx, c.InlineMessageID, from, cmd, e)
+		if p, ok := a.acts.Resolve(ctx, c.ResultID); ok {
+			a.pressInline(ctx, c.InlineMessageID, from, p.Action, e)
 		}
 		return
 	}
-	a.rollInline(ctx, c.InlineMessageID, from, a.inlineCommand(ctx, from, strings.TrimSpace(c.Query)), e)
+	act := reply.Action{Kind: reply.ActAgain, Command: a.inlineCommand(ctx, from, strings.TrimSpace(c.Query))}
+	a.pressInline(ctx, c.InlineMessageID, from, act, e)
 }
 
 // onInlineButton is a press of the placeholder's button.
-func (a *Adapter) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
+func (a *inbound) onInlineButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
 	from := userOf(cq.From)
 	lang := a.lang(ctx, core.Message{Chat: core.ChatRef{Platform: "telegram", ID: from.id}, LangHint: from.lang})
 	rest := strings.TrimPrefix(cq.Data, "i:")
-	author, cmd, _ := strings.Cut(rest, ":")
+	author, token, _ := strings.Cut(rest, ":")
 	if author != from.id {
 		a.answerCallback(ctx, cq.ID, a.d.Text(lang, "tg.inline.not_yours"))
 		return
 	}
-	if cmd == "" {
+	if token == "" {
 		a.answerCallback(ctx, cq.ID, a.d.Text(lang, "tg.inline.wait"))
 		return
 	}
 	a.answerCallback(ctx, cq.ID, "")
-	if act, ok := a.padAction(ctx, cmd); ok {
-		a.pressInline(ctx, cq.InlineMessageID, from, act, e)
-		return
+	if token[0] == '/' || token[0] == '!' {
+		token = "c:" + token // the data of an earlier version: the command itself
 	}
-	if strings.HasPrefix(cmd, "r:") {
-		stored, ok := a.recentCommand(ctx, from, cmd)
-		if !ok {
-			return
-		}
-		cmd = stored
+	if p, ok := a.acts.Resolve(ctx, token); ok {
+		a.pressInline(ctx, cq.InlineMessageID, from, p.Action, e)
 	}
-	a.rollInline(ctx, cq.InlineMessageID, from, cmd, e)
 }
 
-// rollInline rolls cmd into a posted inline message.
-func (a *Adapter) rollInline(ctx context.Context, inlineID string, from who, cmd string, e *entry) {
-	a.resolveInline(ctx, inlineID, from, e, func(msg core.Message) (*reply.Reply, bool) {
-		msg.Text = cmd
-		return a.d.Dispatch(ctx, msg)
-	})
-}
-
-// pressInline rolls the user's pad button (act) into a posted inline
-// message.
-func (a *Adapter) pressInline(ctx context.Context, inlineID string, from who, act reply.Action, e *entry) {
+// pressInline presses act (the typed roll, a recent one, a pad button or
+// the choice it asked for) into a posted inline message.
+func (a *inbound) pressInline(ctx context.Context, inlineID string, from who, act reply.Action, e *entry) {
 	a.resolveInline(ctx, inlineID, from, e, func(msg core.Message) (*reply.Reply, bool) {
 		return a.d.Press(ctx, msg, act)
 	})
@@ -340,11 +292,11 @@ func (a *Adapter) pressInline(ctx context.Context, inlineID string, from who, ac
 // resolveInline edits a posted inline message into what run answers, in
 // the user's private chat, once. A pad button that asks a value first
 // answers with its choices: the message then shows the question with a
-// button per choice (data "i:<user>:" and the choice's pad data, see
-// pads.go) and is not marked rolled; the choice rolls it
+// button per choice (data "i:<user>:" and the choice's token) and is not
+// marked rolled; the choice rolls it
 // (TestInlinePadAsksValue).
-func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, e *entry, run func(core.Message) (*reply.Reply, bool)) {
-	key := a.j.key + ".im." + inlineID
+func (a *inbound) resolveInline(ctx context.Context, inlineID string, from who, e *entry, run func(core.Message) (*reply.Reply, bool)) {
+	key := a.key + ".im." + inlineID
 	if _, done, err := a.state.State(ctx, key); err != nil || done {
 		if err != nil {
 			a.log.Warn("telegram inline roll record not read", "err", err)
@@ -362,7 +314,7 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	if !ok || rep == nil {
 		return
 	}
-	lang := a.replyLang(ctx, rep, msg)
+	lang := a.out.replyLang(ctx, rep, msg)
 	lines := rep.Lines
 	if rep.Secret != nil && len(lines) == 0 {
 		lines = rep.Secret.Lines
@@ -375,11 +327,7 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	}
 	id, _ := strconv.ParseInt(from.id, 10, 64)
 	if hasRunButtons(rep) && !rep.Error {
-		prefix := "i:" + from.id + ":"
-		rows := padRowsWith(rep.Buttons, func(act *reply.Action) (string, bool) {
-			d, ok := a.padDataWithin(ctx, act, maxCallbackData-len(prefix))
-			return prefix + d, ok
-		})
+		rows := a.out.buttonRows(ctx, pressable(rep), nil, "", "", "i:"+from.id+":")
 		if len(rows) > 0 {
 			kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
 			e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
@@ -392,8 +340,8 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	if err := a.state.SetState(ctx, key, when); err != nil {
 		a.log.Warn("telegram inline roll record not saved", "err", err)
 	}
-	if a.inlineMade.Add(1)%256 == 0 {
-		a.prune(ctx, a.j.key+".im.", a.cfg.MaxButtons)
+	if err := a.marks.Wrote(ctx, a.key+".im."); err != nil {
+		a.log.Warn("telegram state not pruned", "err", err)
 	}
 	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{
 		"inline_message_id": inlineID, "text": chunks[0], "parse_mode": "HTML", "link_preview_options": noPreview,
@@ -402,6 +350,6 @@ func (a *Adapter) resolveInline(ctx context.Context, inlineID string, from who, 
 	// result goes to the roller's private chat, where inline rolls run
 	// and where the same command typed answers it (TestInlineSecretRoll).
 	if rep.Secret != nil && len(rep.Lines) > 0 && id != 0 {
-		e.Ops = append(e.Ops, a.messageOps(id, 0, rep.Secret.Lines, "")...)
+		e.Ops = append(e.Ops, a.out.messageOps(id, 0, rep.Secret.Lines, "")...)
 	}
 }

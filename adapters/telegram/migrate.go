@@ -26,10 +26,10 @@ type moves struct {
 	m  map[int64]int64 // 0: looked up, not moved
 }
 
-func (a *Adapter) movedKey(old int64) string { return a.j.key + ".moved." + itoa(old) }
+func (a *inbound) movedKey(old int64) string { return a.key + ".moved." + itoa(old) }
 
 // resolve returns the supergroup a basic group became, or id itself.
-func (a *Adapter) resolve(ctx context.Context, id int64) int64 {
+func (a *inbound) resolve(ctx context.Context, id int64) int64 {
 	a.moves.mu.Lock()
 	to, known := a.moves.m[id]
 	a.moves.mu.Unlock()
@@ -56,7 +56,7 @@ func (a *Adapter) resolve(ctx context.Context, id int64) int64 {
 
 // chatOf is chat as the bot works with it: a basic group that became a
 // supergroup is that supergroup.
-func (a *Adapter) chatOf(ctx context.Context, chat *tgbotapi.Chat) *tgbotapi.Chat {
+func (a *inbound) chatOf(ctx context.Context, chat *tgbotapi.Chat) *tgbotapi.Chat {
 	if chat == nil || chat.Type != "group" {
 		return chat
 	}
@@ -73,7 +73,7 @@ func (a *Adapter) chatOf(ctx context.Context, chat *tgbotapi.Chat) *tgbotapi.Cha
 // with it). Both service messages (migrate_to_chat_id in the old chat,
 // migrate_from_chat_id in the new one), a 400 with migrate_to_chat_id and
 // a restart may each call it: it is idempotent.
-func (a *Adapter) migrate(ctx context.Context, old, new int64) {
+func (a *inbound) migrate(ctx context.Context, old, new int64) {
 	if old == 0 || new == 0 || old == new {
 		return
 	}

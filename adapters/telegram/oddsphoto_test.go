@@ -69,7 +69,7 @@ func TestOddsButtonSendsThatRollsPicture(t *testing.T) {
 	var odds string
 	for _, row := range keyboardOf(t, first) {
 		for _, b := range row {
-			if strings.HasPrefix(*b.CallbackData, "b:") && strings.HasSuffix(*b.CallbackData, ":o") {
+			if strings.HasPrefix(b.Text, "📊") {
 				odds = *b.CallbackData
 			}
 		}

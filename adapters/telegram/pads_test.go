@@ -1,6 +1,8 @@
 package telegram
 
 import (
+	"context"
+	"log/slog"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -10,6 +12,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"zaria/adapters/internal/actions"
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core/command"
 	"zaria/core/pad"
@@ -51,7 +54,7 @@ func TestPadIsAnInlineKeyboard(t *testing.T) {
 	for _, row := range kb {
 		for _, b := range row {
 			labels = append(labels, b.Text)
-			if d := *b.CallbackData; !strings.HasPrefix(d, "p:") || len(d) > 64 {
+			if d := *b.CallbackData; !strings.HasPrefix(d, "1r") || len(d) > 64 { // the Action itself: nothing stored
 				t.Errorf("callback data %q", d)
 			}
 		}
@@ -128,8 +131,14 @@ func TestPadPressInTopic(t *testing.T) {
 // labels (≤ 12 characters) share a row, a long one takes its own; a full
 // pad (25 buttons) fits one keyboard; more than 100 buttons (Telegram's
 // most) are cut to 100; callback data stays within 64 bytes; other data
-// is not a pad button.
+// is no button.
 func TestPadKeyboardLayout(t *testing.T) {
+	ctx := context.Background()
+	st := newMemState()
+	a := &outbox{log: slog.New(slog.DiscardHandler), acts: actions.New(st, "t.b.", "t.", 100, slog.New(slog.DiscardHandler))}
+	padRows := func(bs []reply.Button) [][]tgbotapi.InlineKeyboardButton {
+		return a.buttonRows(ctx, bs, nil, "", "", "")
+	}
 	btn := func(id int64, label string) reply.Button {
 		return reply.Button{Kind: reply.ButtonRun, Label: label, Action: &reply.Action{Kind: reply.ActRun, Button: id}}
 	}
@@ -174,13 +183,18 @@ func TestPadKeyboardLayout(t *testing.T) {
 	if n := count(padRows(many)); n != maxKeyboardButtons {
 		t.Errorf("130 buttons draw %d, want %d", n, maxKeyboardButtons)
 	}
-	for _, d := range []string{"p:", "p:0", "p:-3", "p:01", "p:x", "p:99999999999999999999", "b:1"} {
-		if _, ok := padButtonID(d); ok {
-			t.Errorf("%q read as a pad button", d)
+	if len(st.m) != 0 {
+		t.Errorf("pads wrote %d records; their buttons carry their Actions", len(st.m))
+	}
+	for _, d := range []string{"p:", "p:0", "p:-3", "p:01", "p:x", "p:99999999999999999999", "b:1", "1r0", "1r", "1rx"} {
+		if p, ok := a.acts.Resolve(ctx, d); ok {
+			t.Errorf("%q read as a button: %+v", d, p.Action)
 		}
 	}
-	if id, ok := padButtonID("p:42"); !ok || id != 42 {
-		t.Errorf("p:42 → %d %v", id, ok)
+	for _, d := range []string{"p:42", "1r42"} {
+		if p, ok := a.acts.Resolve(ctx, d); !ok || p.Action.Kind != reply.ActRun || p.Action.Button != 42 {
+			t.Errorf("%s → %+v %v", d, p.Action, ok)
+		}
 	}
 }
 
@@ -211,8 +225,8 @@ func TestInlinePadRolledWhenChosen(t *testing.T) {
 		t.Errorf("the results are not in the pad's order: %s", r)
 	}
 	for _, r := range res {
-		if strings.Contains(r.Text, "=") || !r.HasKeyboard || !strings.HasPrefix(r.ID, "p:") {
-			t.Errorf("result %+v: want a placeholder with a button, id p:<button>", r)
+		if strings.Contains(r.Text, "=") || !r.HasKeyboard || !strings.HasPrefix(r.ID, "1r") {
+			t.Errorf("result %+v: want a placeholder with a button, id the button's Action", r)
 		}
 	}
 	id, err := f.Choose(ana, res[1].ID, "")

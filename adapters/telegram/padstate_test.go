@@ -56,12 +56,12 @@ func TestStoredChoicesDoNotGrowPerPress(t *testing.T) {
 	}
 	n := 0
 	for k := range recs {
-		if strings.Contains(k, ".pa.") {
+		if strings.Contains(k, ".b.") {
 			n++
 		}
 	}
-	if n != 2 {
-		t.Errorf("%d stored choices after asking the same 2 choices %d times, want 2", n, asks)
+	if n != 1 {
+		t.Errorf("%d stored records after asking the same 2 choices %d times, want 1", n, asks)
 	}
 	for i, m := range f.SentTo(g.ID) {
 		f.Press(m, bob, *keyboardOf(t, m)[0][0].CallbackData)
@@ -81,21 +81,25 @@ func TestInlineRecentStoredOnce(t *testing.T) {
 	long := "/roll 1d20+1d12+1d10+1d8+1d6+1d4+3 vs 25 # ataque con la espada"
 	f.Say(ana.ID, ana.ID, ana.Name, ana.Lang, long)
 	f.waitSent(ana.ID, 1, 5*time.Second)
+	records := func() int {
+		recs, err := db.StatesWithPrefix(t.Context(), "telegram.")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for k := range recs {
+			if strings.Contains(k, ".b.") {
+				n++
+			}
+		}
+		return n
+	}
+	before := records() // the roll's own buttons
 	for i := range 4 {
 		f.InlineQuery(ana, "")
 		f.waitCalls("answerInlineQuery", i+1, 5*time.Second)
 	}
-	recs, err := db.StatesWithPrefix(t.Context(), "telegram.")
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for k := range recs {
-		if strings.Contains(k, ".ir.") {
-			n++
-		}
-	}
-	if n != 1 {
+	if n := records() - before; n != 1 {
 		t.Errorf("%d stored recent rolls after 4 empty queries with one long roll, want 1", n)
 	}
 }
@@ -194,11 +198,11 @@ func TestInlineListingIsNotARoll(t *testing.T) {
 	for i := range 6 {
 		f.InlineQuery(ana, "")
 		calls := f.waitCalls("answerInlineQuery", i+1, 5*time.Second)
-		if !strings.Contains(calls[i].Params["results"], `"p:`) {
+		if !strings.Contains(calls[i].Params["results"], `"1r`) {
 			t.Fatalf("opening @Bot the %d. time lists %s, want the pad's d20", i+1, calls[i].Params["results"])
 		}
 	}
-	id, err := f.Choose(ana, "p:1", "")
+	id, err := f.Choose(ana, "1r1", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +215,7 @@ func TestInlineListingIsNotARoll(t *testing.T) {
 	f.waitSent(ana.ID, 2, 5*time.Second)
 	f.InlineQuery(ana, "")
 	calls := f.waitCalls("answerInlineQuery", 7, 5*time.Second)
-	if !strings.Contains(calls[6].Params["results"], `"p:2"`) {
+	if !strings.Contains(calls[6].Params["results"], `"1r2"`) {
 		t.Errorf("after adding 2d6 @Bot lists %s", calls[6].Params["results"])
 	}
 }

@@ -110,15 +110,3 @@ func replyKeyboard(k *reply.Keyboard, group bool) string {
 		Placeholder: clip(strings.TrimSpace(k.Placeholder), maxPlaceholder), Selective: k.Selective})
 	return string(b)
 }
-
-// addKeyboardReply adds the ops of a reply that shows or hides a reply
-// keyboard: its text, the keyboard on the last message, which replies to
-// the asker's message (so a selective keyboard reaches them).
-func (a *Adapter) addKeyboardReply(e *entry, chat int64, replyTo int, rep *reply.Reply) {
-	kb := replyKeyboard(rep.Keyboard, chat < 0)
-	ops := a.messageOps(chat, replyTo, rep.Lines, kb)
-	if kb != "" && len(ops) > 1 {
-		setReplyTo(ops[len(ops)-1].Params, replyTo)
-	}
-	e.Ops = append(e.Ops, ops...)
-}

@@ -3,7 +3,6 @@ package telegram
 import (
 	"context"
 	"errors"
-	"html"
 	"log/slog"
 	"math/rand/v2"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"zaria/adapters/internal/backoff"
+	ajournal "zaria/adapters/internal/journal"
 )
 
 // sender delivers ops: one FIFO queue and one worker per chat, so a slow
@@ -165,7 +165,7 @@ var parseEntitiesErr = regexp.MustCompile(`(?i)can't parse entities|unsupported 
 func (s *sender) deliver(q *chatQueue, it item) error {
 	ctx := s.ctx
 	bo := backoff.New(s.cfg.BackoffMin, s.cfg.BackoffMax)
-	if err := sleep(ctx, time.Until(s.notBefore)); err != nil {
+	if err := backoff.Sleep(ctx, time.Until(s.notBefore)); err != nil {
 		return err
 	}
 	for {
@@ -222,7 +222,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		if d, ok := retryAfter(err); ok {
 			s.floods.Add(1)
 			s.log.Warn("telegram flood limit, waiting", "chat", chat, "retry_after", d)
-			if err := sleep(ctx, d); err != nil {
+			if err := backoff.Sleep(ctx, d); err != nil {
 				return err
 			}
 			continue
@@ -284,7 +284,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		}
 		wait := bo.Next()
 		s.log.Warn("telegram send failed, retrying", "chat", chat, "method", method, "err", err, "in", wait)
-		if err := sleep(ctx, wait); err != nil {
+		if err := backoff.Sleep(ctx, wait); err != nil {
 			return err
 		}
 	}
@@ -353,14 +353,10 @@ func (s *sender) firstNotice(chat, user int64) bool {
 	if err := s.j.store.SetState(ctx, key, now.UTC().Format(time.RFC3339)); err != nil {
 		s.log.Warn("telegram notice record not saved", "err", err)
 	}
-	if p, ok := s.j.store.(statePruner); ok && rand.N(64) == 0 {
-		if _, err := p.PruneState(ctx, s.j.key+".nodm.", 10_000); err != nil {
+	if rand.N(64) == 0 {
+		if err := ajournal.Prune(ctx, s.j.store, s.j.key+".nodm.", 10_000); err != nil {
 			s.log.Warn("telegram state not pruned", "err", err)
 		}
 	}
 	return true
 }
-
-var tagRE = regexp.MustCompile(`<[^>]*>`)
-
-func stripHTML(s string) string { return html.UnescapeString(tagRE.ReplaceAllString(s, "")) }

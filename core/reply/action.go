@@ -1,5 +1,13 @@
 package reply
 
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
 // ActionKind says what pressing a button does.
 type ActionKind string
 
@@ -15,13 +23,24 @@ const (
 )
 
 // Action is the meaning of a button, resolved by the core
-// (command.Router.Press). Adapters only draw the button and hand the
-// Action back when it is pressed; they never build a command from it.
+// (command.Router.Press). Adapters only draw the button, keep the Action
+// (adapters/internal/actions stores it, Encode gives its stored form) and
+// hand it back when it is pressed; they never build a command from it, and
+// they draw a button from its Action alone, never from Button.Kind or
+// Reply.Command.
 //
 // An Action is small enough to keep: Again and Odds carry the command
 // text (at most the router's input limit); Run carries only the stored
 // button's id, so a press after a restart, a reorder or an edit runs what
 // the pad holds then (or says the button is gone).
+//
+// Adding a kind of button (turn order "next", a table roll, a blind roll's
+// reveal, a web page's request): declare its ActionKind here, give it any
+// field it needs on Action (with a tag in actionWire), register its
+// handler with command.Router.HandleAction and put a Button with that
+// Action on a reply. Encode stores it (as JSON until it is given a short
+// code in Encode and DecodeAction, which old stored forms survive), and
+// every adapter draws it, keeps it and presses it with no change.
 type Action struct {
 	Kind ActionKind
 	// Command is the normalized command of the reply ("/roll 2d6+1 vs 8"),
@@ -41,3 +60,133 @@ type Action struct {
 
 // ButtonRun is the Kind of a pad button (its Action is an ActRun).
 const ButtonRun = "run"
+
+// ActionVersion is the version of Encode's format, its first byte.
+const ActionVersion = '1'
+
+// Encode is the compact stored form of a, version 1: "1" and then
+//
+//	a<command>                 ActAgain
+//	o<actual> <command>        ActOdds (<actual> empty when there is none)
+//	r<button>[:<v>|<v>…]       ActRun, each value with "\" before a "|" or "\"
+//	{…}                        any other kind: the Action as JSON (actionWire)
+//
+// ("1a/roll 2d6", "1o7 /roll 2d6 vs 8", "1r12:cuero"). DecodeAction reads
+// it back; a stored form of another version is refused, never guessed.
+func (a Action) Encode() string {
+	switch a.Kind {
+	case ActAgain:
+		return "1a" + a.Command
+	case ActOdds:
+		n := ""
+		if a.Actual != nil {
+			n = strconv.FormatInt(*a.Actual, 10)
+		}
+		return "1o" + n + " " + a.Command
+	case ActRun:
+		s := "1r" + strconv.FormatInt(a.Button, 10)
+		if len(a.Values) > 0 {
+			esc := make([]string, len(a.Values))
+			for i, v := range a.Values {
+				esc[i] = strings.NewReplacer(`\`, `\\`, `|`, `\|`).Replace(v)
+			}
+			s += ":" + strings.Join(esc, "|")
+		}
+		return s
+	}
+	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values})
+	return "1" + string(b)
+}
+
+// actionWire is the JSON form of an Action of a kind without a short code.
+type actionWire struct {
+	Kind    ActionKind `json:"k"`
+	Command string     `json:"c,omitempty"`
+	Actual  *int64     `json:"n,omitempty"`
+	Button  int64      `json:"b,omitempty"`
+	Values  []string   `json:"v,omitempty"`
+}
+
+// ErrAction is DecodeAction's error: s is not an Action this version stores.
+var ErrAction = errors.New("reply: not a stored action")
+
+// DecodeAction reads an Action stored by Encode. It checks what a press
+// relies on: a command starts with "/" or "!", a pad button id is
+// positive, every text is UTF-8.
+func DecodeAction(s string) (Action, error) {
+	if len(s) < 2 || s[0] != ActionVersion || !utf8.ValidString(s) {
+		return Action{}, ErrAction
+	}
+	body := s[2:]
+	var a Action
+	switch s[1] {
+	case 'a':
+		a = Action{Kind: ActAgain, Command: body}
+	case 'o':
+		n, cmd, ok := strings.Cut(body, " ")
+		if !ok {
+			return Action{}, ErrAction
+		}
+		a = Action{Kind: ActOdds, Command: cmd}
+		if n != "" {
+			v, err := strconv.ParseInt(n, 10, 64)
+			if err != nil {
+				return Action{}, ErrAction
+			}
+			a.Actual = &v
+		}
+	case 'r':
+		id, vals, hasVals := strings.Cut(body, ":")
+		b, err := strconv.ParseInt(id, 10, 64)
+		if err != nil || strconv.FormatInt(b, 10) != id {
+			return Action{}, ErrAction
+		}
+		a = Action{Kind: ActRun, Button: b}
+		if hasVals {
+			a.Values = splitValues(vals)
+		}
+	case '{':
+		var w actionWire
+		if err := json.Unmarshal([]byte(s[1:]), &w); err != nil || w.Kind == "" {
+			return Action{}, ErrAction
+		}
+		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values}
+	default:
+		return Action{}, ErrAction
+	}
+	if !a.Valid() {
+		return Action{}, ErrAction
+	}
+	return a, nil
+}
+
+// Valid reports whether a can be pressed at all: Again and Odds name a
+// command, Run a pad button.
+func (a Action) Valid() bool {
+	switch a.Kind {
+	case ActAgain, ActOdds:
+		return len(a.Command) > 1 && (a.Command[0] == '/' || a.Command[0] == '!')
+	case ActRun:
+		return a.Button > 0
+	}
+	return a.Kind != ""
+}
+
+// splitValues reads "<v>|<v>…" with "\" escapes.
+func splitValues(s string) []string {
+	var out []string
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			i++
+			b.WriteByte(s[i])
+		case c == '|':
+			out = append(out, b.String())
+			b.Reset()
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return append(out, b.String())
+}

@@ -32,7 +32,10 @@ const (
 // Button is an action offered under a reply (Telegram inline keyboard,
 // Matrix reaction, console numbered option).
 type Button struct {
-	Kind  string // ButtonAgain, ButtonOdds or ButtonRun
+	// Kind is the core's own name for the button (ButtonAgain, ButtonOdds
+	// or ButtonRun), for the router to fill its Action; adapters read
+	// only Label and Action.
+	Kind  string
 	Label string // localized label
 	// Action is what pressing the button does; adapters hand it to
 	// command.Router.Press. The router fills it for ButtonAgain and
@@ -69,8 +72,9 @@ type File struct {
 type Reply struct {
 	Lines   []Line
 	Buttons []Button
-	// Command is the normalized command that produced this reply, so that an
-	// "again" button or a 🎲 reaction can run it once more.
+	// Command is the normalized command that produced this reply, for the
+	// router to fill its buttons' Actions and for the roll history;
+	// adapters never read it (a button's Action carries what it runs).
 	Command string
 	Check   *Check
 	File    *File

@@ -12,6 +12,7 @@
 package backoff
 
 import (
+	"context"
 	"math/rand/v2"
 	"time"
 )
@@ -56,4 +57,20 @@ func Jitter(d time.Duration) time.Duration {
 		return d
 	}
 	return d/2 + rand.N(d-d/2+1)
+}
+
+// Sleep waits d, or until ctx ends: then it returns ctx's error. A d of
+// zero or less waits nothing. It is the adapters' one way to wait.
+func Sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }

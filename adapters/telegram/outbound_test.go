@@ -52,27 +52,3 @@ func FuzzSplitHTML(f *testing.F) {
 		}
 	})
 }
-
-func TestCallbackDataRoundTrip(t *testing.T) {
-	m := newButtonMemory(2)
-	short := m.data(reply.ButtonAgain, "/zaria 4+2 dc15")
-	if short != "a:/zaria 4+2 dc15" {
-		t.Errorf("short data %q", short)
-	}
-	if c, ok := m.command(m.data(reply.ButtonOdds, "/zaria 4+2 dc15")); !ok || c != "/zaria 4+2 dc15 ?" {
-		t.Errorf("odds → %q %v", c, ok)
-	}
-	long := "/roll " + strings.Repeat("ζ", 40)
-	d1 := m.data(reply.ButtonAgain, long)
-	if len(d1) > 64 {
-		t.Fatalf("%d bytes", len(d1))
-	}
-	if c, ok := m.command(d1); !ok || c != long {
-		t.Errorf("long → %q %v", c, ok)
-	}
-	m.data(reply.ButtonAgain, long+"1")
-	m.data(reply.ButtonAgain, long+"2") // the memory holds 2: d1 is forgotten
-	if _, ok := m.command(d1); ok {
-		t.Error("forgotten button still works")
-	}
-}

@@ -1,0 +1,45 @@
+package reply
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestActionEncoding: every kind survives its stored form, the known
+// kinds in a few bytes, and what is not a stored action is refused.
+func TestActionEncoding(t *testing.T) {
+	seven, minus := int64(7), int64(-3)
+	for _, c := range []struct {
+		a    Action
+		want string
+	}{
+		{Action{Kind: ActAgain, Command: "/roll 2d6+1 vs 8"}, "1a/roll 2d6+1 vs 8"},
+		{Action{Kind: ActOdds, Command: "/roll 3d6 vs 12", Actual: &seven}, "1o7 /roll 3d6 vs 12"},
+		{Action{Kind: ActOdds, Command: "!dh 2", Actual: &minus}, "1o-3 !dh 2"},
+		{Action{Kind: ActOdds, Command: "/zaria fuerza"}, "1o /zaria fuerza"},
+		{Action{Kind: ActRun, Button: 12}, "1r12"},
+		{Action{Kind: ActRun, Button: 9, Values: []string{"cuero", `a|b\c`, ""}}, `1r9:cuero|a\|b\\c|`},
+		{Action{Kind: "turn.next", Button: 4, Values: []string{"x"}}, `1{"k":"turn.next","b":4,"v":["x"]}`},
+	} {
+		got := c.a.Encode()
+		if got != c.want {
+			t.Errorf("%+v encodes as %q, want %q", c.a, got, c.want)
+		}
+		back, err := DecodeAction(got)
+		if err != nil || !reflect.DeepEqual(back, c.a) {
+			t.Errorf("%q decodes as %+v %v, want %+v", got, back, err, c.a)
+		}
+	}
+	for _, bad := range []string{"", "1", "2a/roll 1", "1aroll", "1a", "1o/roll 2", "1ox /roll 2", "1r0", "1r-1", "1r01", "1rx", "1{}", "1{", "1z", "a:/roll 1", "b:0123456789abcdef:a", "1a/roll \xff"} {
+		if a, err := DecodeAction(bad); err == nil {
+			t.Errorf("%q decodes as %+v", bad, a)
+		}
+	}
+	if n := len(Action{Kind: ActRun, Button: 1<<62 + 1}.Encode()); n > 21 {
+		t.Errorf("a pad button takes %d bytes", n)
+	}
+	if !strings.HasPrefix(Action{Kind: ActAgain, Command: "/r"}.Encode(), string(ActionVersion)) {
+		t.Error("no version")
+	}
+}
