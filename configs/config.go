@@ -19,6 +19,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"zaria/adapters/telegram"
+	"zaria/adapters/web"
 	"zaria/core"
 )
 
@@ -32,6 +33,9 @@ type Config struct {
 	Console  Console  `yaml:"console"`
 	Telegram Telegram `yaml:"telegram"`
 	Matrix   Matrix   `yaml:"matrix"`
+	// Web is the phone companion (adapters/web): its settings struct
+	// carries its keys and defaults.
+	Web web.Config `yaml:"web"`
 }
 
 // Log settings.
@@ -191,6 +195,7 @@ func Default() Config {
 		DB:       "data/zaria.db",
 		Log:      Log{Level: "info", Format: "text"},
 		Telegram: telegramDefaults(),
+		Web:      webDefaults(),
 	}
 }
 
@@ -263,6 +268,9 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ZARIA_MATRIX_REACTIONS":         &c.Matrix.Reactions,
 		"ZARIA_MATRIX_RECOVERY_KEY_FILE": &c.Matrix.RecoveryKeyFile,
 	}
+	for k, p := range c.webEnv() {
+		str[k] = p
+	}
 	for k, p := range str {
 		if v := getenv(k); v != "" {
 			*p = v
@@ -310,6 +318,9 @@ func (c *Config) validate() error {
 		return errors.New("config: db must not be empty")
 	}
 	if err := c.Telegram.validate(); err != nil {
+		return err
+	}
+	if err := c.Web.Validate(); err != nil {
 		return err
 	}
 	if c.Matrix.Homeserver != "" {

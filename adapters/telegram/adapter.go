@@ -60,6 +60,7 @@ type Adapter struct {
 	buttonsMade atomic.Int64 // button records written (pruned every 256)
 	inlineMade  atomic.Int64 // inline roll marks written (pruned every 256)
 	padLists    padLists     // pads listed by empty inline queries (inline.go)
+	web         *webPort     // what the web companion asks of the adapter (web.go)
 }
 
 // update is an update with what the Bot API library cannot read.
@@ -152,6 +153,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 		buttons: newButtonMemory(20_000),
 		moves:   moves{m: map[int64]int64{}},
 		admins:  newAdmins(c, logger, cfg.AdminTTL, min(cfg.RequestTimeout, 5*time.Second)),
+		web:     newWebPort(),
 	}, nil
 }
 
@@ -224,6 +226,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 			}
 		}
 	}
+	a.web.start()
 	var bg sync.WaitGroup
 	bg.Add(1)
 	go func() {

@@ -54,6 +54,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	registerCrashHook(router, getenv(crashHookEnv))
 
 	var adapters []adapter
+	var tgAdapter *telegram.Adapter // for the web companion
 	tg, mx := cfg.Platforms()
 	if tg {
 		tc := telegramConfig(cfg.Telegram)
@@ -70,6 +71,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		metrics.Gauge("zaria_telegram_send_queue", "Telegram replies waiting to be sent.", false, func() float64 { return float64(a.QueueDepth()) })
 		metrics.Gauge("zaria_telegram_429_total", "Telegram sends answered 429 Too Many Requests.", true, func() float64 { return float64(a.FloodWaits()) })
 		adapters = append(adapters, a)
+		tgAdapter = a
 	}
 	if mx {
 		cryptoDB := cfg.Matrix.CryptoDB
@@ -113,6 +115,11 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			user = getenv("USER")
 		}
 		adapters = append(adapters, console.New(console.Config{User: user, Prompt: interactive, LangHint: getenv("LANG")}, router, stdin, stdout, logger))
+	}
+	if w, err := newWeb(cfg, router, db, tgAdapter, logger); err != nil {
+		return err
+	} else if w != nil {
+		adapters = append(adapters, w)
 	}
 	if cfg.HTTP.Listen != "" {
 		health := func(ctx context.Context) error { _, _, err := db.State(ctx, "health"); return err }
