@@ -236,8 +236,8 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	var rep *reply.Reply
 	if q.Op == "odds" {
 		rep, ok = a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActOdds, Command: cmd})
-		if ok && rep != nil && !rep.Error && len(rep.Lines) > 3 {
-			rep.Lines = rep.Lines[:3] // the summary: the rest is the table
+		if ok && rep != nil && !rep.Error {
+			rep.Lines = oddsSummary(rep.Lines)
 		}
 	} else {
 		rep, ok = a.d.Port.Dispatch(ctx, msg)
@@ -276,4 +276,20 @@ func (a *Adapter) post(r *http.Request, msg core.Message, rep *reply.Reply, lang
 		return false, a.d.Port.Text(lang, "web.err.not_posted")
 	}
 	return true, ""
+}
+
+// oddsSummary keeps the head of an odds reply: at most three lines (the
+// roll, its chance or mean), not the table's heading that would follow.
+func oddsSummary(lines []reply.Line) []reply.Line {
+	if len(lines) > 3 {
+		lines = lines[:3]
+	}
+	for len(lines) > 1 {
+		last := lines[len(lines)-1]
+		if len(last) == 0 || !strings.HasSuffix(strings.TrimSpace(last[len(last)-1].Text), ":") {
+			break
+		}
+		lines = lines[:len(lines)-1]
+	}
+	return lines
 }
