@@ -242,15 +242,15 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	} else {
 		rep, ok = a.d.Port.Dispatch(ctx, msg)
 	}
-	lang := a.d.Port.Lang(ctx, msg.Chat, msg.LangHint)
 	if !ok || rep == nil {
+		lang := a.d.Port.Lang(ctx, msg.Chat, msg.LangHint)
 		// The router said nothing: a flood already warned about.
 		writeJSON(w, doResp{Error: true, Lines: linesJSON([]reply.Line{{reply.T(a.d.Port.Text(lang, "web.err.busy"))}})})
 		return
 	}
 	out := doResp{Lines: linesJSON(rep.Lines), Error: rep.Error}
 	if q.Op == "roll" && !rep.Error {
-		out.Posted, out.Note = a.post(r, msg, rep, lang)
+		out.Posted, out.Note = a.post(r, msg, rep, rep.Lang)
 	}
 	writeJSON(w, out)
 }

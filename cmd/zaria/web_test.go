@@ -24,6 +24,7 @@ import (
 	"zaria/adapters/web"
 	"zaria/configs"
 	"zaria/core"
+	"zaria/core/command"
 	"zaria/storage/sqlite"
 )
 
@@ -42,6 +43,8 @@ type webTable struct {
 	mu       sync.Mutex
 	initData string // what the stand-in script gives the page
 	stand    *httptest.Server
+	web      *web.Adapter
+	router   *command.Router
 	logs     *bytes.Buffer
 }
 
@@ -72,6 +75,7 @@ func newWebTable(t testing.TB) *webTable {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.router = router
 	w.stand = httptest.NewServer(http.HandlerFunc(w.standIn))
 	t.Cleanup(w.stand.Close)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -95,6 +99,7 @@ func newWebTable(t testing.TB) *webTable {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.web = wa
 	done := make(chan error, 2)
 	go func() { done <- tga.Run(ctx) }()
 	go func() { done <- wa.Serve(ctx, ln) }()
