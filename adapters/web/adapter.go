@@ -69,6 +69,12 @@ type Members interface {
 	Member(ctx context.Context, chat core.ChatRef, user string) (member, admin bool, err error)
 }
 
+// Private sends text to a user alone (a direct room with the bot on
+// Matrix): how a one-time link reaches its user.
+type Private interface {
+	SendPrivately(ctx context.Context, user, text string) error
+}
+
 // Deps are the adapter's collaborators, wired by cmd/zaria.
 type Deps struct {
 	Port    Port
@@ -82,6 +88,7 @@ type Deps struct {
 	TelegramBot func() string
 	Posters     map[string]Poster  // by platform
 	Members     map[string]Members // by platform
+	Private     map[string]Private // by platform: where /app sends one-time links
 	Now         func() time.Time
 }
 
@@ -204,22 +211,40 @@ func (a *Adapter) secure(w http.ResponseWriter) {
 }
 
 // Link is the companion's link for msg's chat (companion.Linker): the
-// Mini App's direct link with the chat's token on Telegram.
-func (a *Adapter) Link(ctx context.Context, msg core.Message) (string, error) {
+// Mini App's direct link with the chat's token on Telegram; on a platform
+// with no signed launch data (Matrix), a one-time link sent to the user
+// alone (private is then true and url "").
+func (a *Adapter) Link(ctx context.Context, msg core.Message) (string, bool, error) {
 	switch msg.Chat.Platform {
 	case "telegram":
 		bot := a.d.TelegramBot()
 		if bot == "" || a.d.TelegramToken == "" {
-			return "", errUnavailable
+			return "", false, errUnavailable
 		}
 		tok, err := a.tok.ChatToken(ctx, msg.Chat)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
-		return "https://t.me/" + url.PathEscape(bot) + "/" + url.PathEscape(a.cfg.TelegramApp) + "?startapp=" + tok, nil
+		return "https://t.me/" + url.PathEscape(bot) + "/" + url.PathEscape(a.cfg.TelegramApp) + "?startapp=" + tok, false, nil
 	}
-	return "", errUnavailable
+	p := a.d.Private[msg.Chat.Platform]
+	if p == nil {
+		return "", false, errUnavailable
+	}
+	link, err := a.OneTimeLink(ctx, msg.Chat, core.User{ID: msg.From.ID, Name: msg.From.Name})
+	if err != nil {
+		return "", false, err
+	}
+	lang := a.d.Port.Lang(ctx, msg.Chat, msg.LangHint)
+	text := a.d.Port.Text(lang, "web.app.link", "url", link, "minutes", a.LinkMinutes())
+	if err := p.SendPrivately(ctx, msg.From.ID, text); err != nil {
+		return "", false, fmt.Errorf("web: send the link privately: %w", err)
+	}
+	return "", true, nil
 }
+
+// LinkMinutes is how long a one-time link works, in whole minutes.
+func (a *Adapter) LinkMinutes() int { return max(1, int(a.cfg.LinkTTL/time.Minute)) }
 
 // OneTimeLink is a link for user in chat that opens the companion once,
 // within LinkTTL: for platforms without signed launch data (Matrix).

@@ -55,6 +55,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 
 	var adapters []adapter
 	var tgAdapter *telegram.Adapter // for the web companion
+	var mxAdapter *matrix.Adapter
 	tg, mx := cfg.Platforms()
 	if tg {
 		tc := telegramConfig(cfg.Telegram)
@@ -99,6 +100,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			return err
 		}
 		adapters = append(adapters, a)
+		mxAdapter = a
 	}
 	if len(adapters) == 0 {
 		interactive := false
@@ -116,7 +118,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 		adapters = append(adapters, console.New(console.Config{User: user, Prompt: interactive, LangHint: getenv("LANG")}, router, stdin, stdout, logger))
 	}
-	if w, err := newWeb(cfg, router, db, tgAdapter, logger); err != nil {
+	if w, err := newWeb(cfg, router, db, tgAdapter, mxAdapter, logger); err != nil {
 		return err
 	} else if w != nil {
 		adapters = append(adapters, w)

@@ -95,7 +95,7 @@ func newWebTable(t testing.TB) *webTable {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wa, err := newWeb(cfg, router, db, tga, logger)
+	wa, err := newWeb(cfg, router, db, tga, nil, logger)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"strconv"
 
+	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/adapters/web"
 	"zaria/configs"
@@ -81,15 +82,22 @@ func (m telegramMembers) Member(ctx context.Context, chat core.ChatRef, user str
 // webLinker is /app's Linker: the companion's link once it is wired.
 type webLinker struct{ a *web.Adapter }
 
-func (l *webLinker) Link(ctx context.Context, msg core.Message) (string, error) {
+func (l *webLinker) Link(ctx context.Context, msg core.Message) (companion.Link, error) {
 	if l.a == nil {
-		return "", companion.ErrUnavailable
+		return companion.Link{}, companion.ErrUnavailable
 	}
-	u, err := l.a.Link(ctx, msg)
+	u, private, err := l.a.Link(ctx, msg)
 	if web.ErrUnavailable(err) {
-		return "", companion.ErrUnavailable
+		return companion.Link{}, companion.ErrUnavailable
 	}
-	return u, err
+	return companion.Link{URL: u, Private: private, Minutes: l.a.LinkMinutes()}, err
+}
+
+// matrixMembers asks the Matrix adapter's room state.
+type matrixMembers struct{ a *matrix.Adapter }
+
+func (m matrixMembers) Member(ctx context.Context, chat core.ChatRef, user string) (member, admin bool, err error) {
+	return m.a.RoomMember(ctx, chat.ID, user)
 }
 
 // posterFunc adapts a function to web.Poster.
@@ -101,19 +109,24 @@ func (f posterFunc) Post(ctx context.Context, msg core.Message, rep *reply.Reply
 
 // newWeb builds the companion when web.url is set (nil otherwise) and
 // registers /app on the router.
-func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *telegram.Adapter, logger *slog.Logger) (*web.Adapter, error) {
+func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *telegram.Adapter, mx *matrix.Adapter, logger *slog.Logger) (*web.Adapter, error) {
 	link := &webLinker{}
 	companion.Register(router, link)
 	if !cfg.Web.Enabled() {
 		return nil, nil
 	}
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, State: db, Logger: logger,
-		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}}
+		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{}}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token
 		d.TelegramBot = tg.BotName
 		d.Posters["telegram"] = posterFunc(tg.Post)
 		d.Members["telegram"] = telegramMembers{tg}
+	}
+	if mx != nil {
+		d.Posters["matrix"] = posterFunc(mx.Post)
+		d.Members["matrix"] = matrixMembers{mx}
+		d.Private["matrix"] = mx
 	}
 	a, err := web.New(cfg.Web, d)
 	if err != nil {
