@@ -128,7 +128,7 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 // doReq is one action of the page. Every field is checked before it
 // becomes a word of a command.
 type doReq struct {
-	Op     string `json:"op"` // create, rename, delete, set, unset, roll, odds
+	Op     string `json:"op"` // create, rename, delete, use, set, unset, roll, odds
 	Char   string `json:"char,omitempty"`
 	Name   string `json:"name,omitempty"`
 	Value  string `json:"value,omitempty"`
@@ -167,6 +167,10 @@ func (q doReq) command() string {
 	case "set":
 		if word(q.Char) && word(q.Name) && text(q.Value) {
 			return "/pj set @" + q.Char + " " + q.Name + " " + strings.TrimSpace(q.Value)
+		}
+	case "use":
+		if word(q.Char) {
+			return "/pj use " + q.Char
 		}
 	case "unset":
 		if word(q.Char) && word(q.Name) {

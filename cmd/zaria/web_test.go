@@ -324,6 +324,31 @@ func TestWebSheetsAndRollThroughTheChat(t *testing.T) {
 		t.Fatalf("fuerza is %q after Beto's refused edit, want 4", v)
 	}
 
+	// Rename and delete: Beto may not, Ana may, and the page says what
+	// the chat would.
+	if code, a := w.do(beto, tok, map[string]any{"op": "delete", "char": "Drake"}); code != 200 || !a.Error {
+		t.Fatalf("Beto deleted Ana's character: %d %+v", code, a)
+	}
+	if code, a := w.do(ana, tok, map[string]any{"op": "create", "name": "Tmp"}); code != 200 || a.Error {
+		t.Fatalf("create Tmp: %d %+v", code, a)
+	}
+	if code, a := w.do(ana, tok, map[string]any{"op": "rename", "char": "Tmp", "name": "Otro"}); code != 200 || a.Error || !strings.Contains(a.text(), "Otro") {
+		t.Fatalf("rename: %d %+v", code, a)
+	}
+	time.Sleep(2100 * time.Millisecond) // Ana's allowance: 5 at once, then one each 2 s
+	if code, a := w.do(ana, tok, map[string]any{"op": "delete", "char": "Otro"}); code != 200 || a.Error {
+		t.Fatalf("delete: %d %+v", code, a)
+	}
+	if list, _ := w.db.ListCharacters(context.Background(), core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(webGroup, 10)}); len(list) != 1 || list[0].Name != "Drake" {
+		t.Fatalf("characters after rename and delete: %+v", list)
+	}
+	// Tmp was her active character (a new one is): Drake again.
+	time.Sleep(2100 * time.Millisecond)
+	if code, a := w.do(ana, tok, map[string]any{"op": "use", "char": "Drake"}); code != 200 || a.Error {
+		t.Fatalf("use: %d %+v", code, a)
+	}
+	time.Sleep(2100 * time.Millisecond)
+
 	// A roll: posted in the group by the Telegram adapter, and the page
 	// gets that same result.
 	code, a = w.do(ana, tok, map[string]any{"op": "roll", "n": 1, "sides": 20, "mod": 3})

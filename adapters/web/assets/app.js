@@ -185,6 +185,8 @@
       }).catch(function () {}).then(function () { t.disabled = false; });
       return;
     }
+    var use = t.closest('.use');
+    if (use) { sheetAct({ op: 'use', char: use.dataset.char }); return; }
     var del = t.closest('.delete');
     if (del) {
       if (del.dataset.armed !== '1') {
