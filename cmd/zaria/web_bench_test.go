@@ -16,7 +16,7 @@ import (
 // BenchmarkWeb measures the companion in the bot's process, SQLite
 // included, without the network: the handler is called directly.
 //
-//	go test -tags goolm -run '^$' -bench BenchmarkWeb -benchtime 300x ./cmd/zaria/
+//	go test -tags goolm -run '^$' -bench BenchmarkWeb ./cmd/zaria/
 //
 // page: the sheets screen of a chat with 4 characters of 6 values; dice:
 // the dice screen (with the systems' difficulty lists); call: one "set a
@@ -29,31 +29,44 @@ func BenchmarkWeb(b *testing.B) {
 	tok := w.chatToken(webGroup, webAna, "Ana")
 	h := w.handler(b)
 	// Each player has the chat's allowance (5 at once, then one each 2 s):
-	// the calls rotate over many, all administrators (who may edit every
-	// sheet), so that none is refused.
-	const players = 250
-	auths := make([]string, players)
-	admins := make([]int64, players)
-	for i := range admins {
-		admins[i] = int64(1000 + i)
-	}
-	w.tg.SetAdmins(webGroup, admins...)
-	for i := range auths {
-		u := admins[i]
-		auths[i] = "tma " + w.initDataFor(u, fmt.Sprintf("P%d", i), tok, time.Now())
-		if code := serve1(h, "POST", w.base+"api/hello", auths[i], ""); code != 200 {
-			b.Fatalf("hello: %d", code) // and getChatMember is cached
+	// each serves 5 calls and the next takes over, all administrators (who
+	// may edit every sheet), so that none is refused. New players are made
+	// (and their membership asked once) with the timer stopped.
+	var admins []int64
+	var auths []string
+	next := 0
+	grow := func(tb testing.TB) {
+		from := len(admins)
+		for i := from; i < from+200; i++ {
+			admins = append(admins, int64(1000+i))
+		}
+		w.tg.SetAdmins(webGroup, admins...)
+		for i := from; i < len(admins); i++ {
+			a := "tma " + w.initDataFor(admins[i], fmt.Sprintf("P%d", i), tok, time.Now())
+			if code := serve1(h, "POST", w.base+"api/hello", a, ""); code != 200 {
+				tb.Fatalf("hello: %d", code) // and getChatMember is cached
+			}
+			auths = append(auths, a)
 		}
 	}
-	next := 0
-	player := func() string { next++; return auths[next%players] }
+	grow(b)
+	player := func(b *testing.B) string {
+		if next/5 >= len(auths) {
+			b.StopTimer()
+			grow(b)
+			b.StartTimer()
+		}
+		a := auths[next/5]
+		next++
+		return a
+	}
 	for i := range 4 {
 		name := fmt.Sprintf("Pj%d", i)
-		if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(), `{"op":"create","name":"`+name+`"}`); code != 200 {
+		if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), `{"op":"create","name":"`+name+`"}`); code != 200 {
 			b.Fatalf("create: %d", code)
 		}
 		for j := range 6 {
-			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(), fmt.Sprintf(`{"op":"set","char":"%s","name":"v%d","value":"%d"}`, name, j, j)); code != 200 {
+			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), fmt.Sprintf(`{"op":"set","char":"%s","name":"v%d","value":"%d"}`, name, j, j)); code != 200 {
 				b.Fatalf("set: %d", code)
 			}
 		}
@@ -78,7 +91,7 @@ func BenchmarkWeb(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			body := fmt.Sprintf(`{"op":"set","char":"Pj0","name":"v0","value":"%d"}`, i)
-			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(), body); code != 200 {
+			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), body); code != 200 {
 				b.Fatal(code)
 			}
 			i++
@@ -89,7 +102,8 @@ func BenchmarkWeb(b *testing.B) {
 	b.Run("call-typed", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			u := admins[(next+i)%players]
+			player(b)
+			u := admins[(next-1)/5]
 			rep, ok := w.router.Dispatch(context.Background(), core.Message{Chat: core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(webGroup, 10)},
 				From: core.User{ID: strconv.FormatInt(u, 10), Name: "P"}, FromGM: true, Text: fmt.Sprintf("/pj set @Pj0 v0 %d", i), Sent: time.Now()})
 			if !ok || rep.Error {
@@ -97,11 +111,10 @@ func BenchmarkWeb(b *testing.B) {
 			}
 			i++
 		}
-		next += i
 	})
 	b.Run("odds", func(b *testing.B) {
 		for b.Loop() {
-			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(), `{"op":"odds","n":1,"sides":20,"mod":2}`); code != 200 {
+			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), `{"op":"odds","n":1,"sides":20,"mod":2}`); code != 200 {
 				b.Fatal(code)
 			}
 		}
