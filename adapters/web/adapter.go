@@ -105,6 +105,7 @@ type Adapter struct {
 	base *url.URL
 	mux  *http.ServeMux
 	csp  string
+	http *http.Client // the homeservers' OpenID userinfo
 
 	memMu   sync.Mutex
 	members map[string]memberAns // chat|user → answer, for MemberTTL
@@ -142,7 +143,9 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	a := &Adapter{cfg: cfg, d: d, log: d.Logger.With("adapter", "web"), tmpl: t, base: base,
-		tok: &tokens{st: d.State, now: d.Now}, members: map[string]memberAns{}}
+		tok: &tokens{st: d.State, now: d.Now}, members: map[string]memberAns{},
+		http: &http.Client{Timeout: 10 * time.Second,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	a.csp = a.policy()
 	a.routes()
 	return a, nil
@@ -241,6 +244,21 @@ func (a *Adapter) Link(ctx context.Context, msg core.Message) (string, bool, err
 		return "", false, fmt.Errorf("web: send the link privately: %w", err)
 	}
 	return "", true, nil
+}
+
+// WidgetURL is the URL of the room widget for msg's chat (Element Web and
+// Desktop: /addwidget <url>); "" where there is none. It holds the chat's
+// token, which names the room but lets nobody in: the widget proves who
+// the user is with an OpenID token.
+func (a *Adapter) WidgetURL(ctx context.Context, msg core.Message) string {
+	if msg.Chat.Platform != "matrix" || a.d.Members["matrix"] == nil || msg.Private {
+		return ""
+	}
+	tok, err := a.tok.ChatToken(ctx, msg.Chat)
+	if err != nil {
+		return ""
+	}
+	return a.base.JoinPath("w").String() + "?chat=" + tok
 }
 
 // LinkMinutes is how long a one-time link works, in whole minutes.

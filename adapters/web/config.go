@@ -52,6 +52,11 @@ type Config struct {
 	FrameAncestors []string `yaml:"frame_ancestors"`
 	// MaxBody is the largest request body accepted, in bytes.
 	MaxBody int64 `yaml:"max_body"`
+	// MatrixOpenIDURL, when set, is where the room widget's OpenID tokens
+	// are checked (…/_matrix/federation/v1/openid/userinfo) instead of
+	// https://<the token's server name>: for a homeserver without
+	// federation (Synapse's "openid" listener resource).
+	MatrixOpenIDURL string `yaml:"matrix_openid_url"`
 }
 
 // Defaults are the values of the keys left out.
@@ -118,6 +123,11 @@ func (c Config) Validate() error {
 	}
 	if js, err := url.Parse(c.TelegramJS); err != nil || js.Host == "" || (js.Scheme != "https" && js.Scheme != "http") {
 		return fmt.Errorf("config: web.telegram_js must be an http(s) URL, not %q", c.TelegramJS)
+	}
+	if c.MatrixOpenIDURL != "" {
+		if u, err := url.Parse(c.MatrixOpenIDURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return fmt.Errorf("config: web.matrix_openid_url must be an http(s) URL, not %q", c.MatrixOpenIDURL)
+		}
 	}
 	for _, o := range c.FrameAncestors {
 		if u, err := url.Parse(o); err != nil || u.Scheme != "https" || u.Host == "" || u.Path != "" {

@@ -25,6 +25,8 @@ func (a *Adapter) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET "+p+"/{$}", a.shell)
 	m.HandleFunc("GET "+p+"/l/{tok}", a.shell)
+	m.HandleFunc("GET "+p+"/w", a.shell)
+	m.HandleFunc("POST "+p+"/api/openid", a.openID)
 	m.HandleFunc("GET "+p+"/static/{file}", a.static)
 	m.HandleFunc("POST "+p+"/api/hello", a.hello)
 	m.HandleFunc("POST "+p+"/api/redeem", a.redeem)

@@ -90,7 +90,7 @@ func (l *webLinker) Link(ctx context.Context, msg core.Message) (companion.Link,
 	if web.ErrUnavailable(err) {
 		return companion.Link{}, companion.ErrUnavailable
 	}
-	return companion.Link{URL: u, Private: private, Minutes: l.a.LinkMinutes()}, err
+	return companion.Link{URL: u, Private: private, Minutes: l.a.LinkMinutes(), Widget: l.a.WidgetURL(ctx, msg)}, err
 }
 
 // matrixMembers asks the Matrix adapter's room state.

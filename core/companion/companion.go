@@ -22,7 +22,8 @@ var ErrUnavailable = errors.New("companion: no link for this chat")
 type Link struct {
 	URL     string
 	Private bool
-	Minutes int // how long a private link works
+	Minutes int    // how long a private link works
+	Widget  string // the room widget's URL, for GMs (Matrix), or ""
 }
 
 // Linker makes the link that opens the companion for msg's sender in
@@ -43,7 +44,11 @@ func Register(r *command.Router, l Linker) {
 				return nil, err
 			}
 			if link.Private {
-				return reply.Text(req.T("web.app.sent_private", "minutes", link.Minutes)), nil
+				rep := reply.Text(req.T("web.app.sent_private", "minutes", link.Minutes))
+				if link.Widget != "" {
+					rep.Add(reply.T(req.T("web.app.widget", "command", "/addwidget "+link.Widget)))
+				}
+				return rep, nil
 			}
 			rep := &reply.Reply{}
 			rep.Add(reply.T(req.T("web.app.open")))
