@@ -279,6 +279,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 	lists := map[string]*[]string{
 		"ZARIA_MATRIX_ALLOWED_SERVERS": &c.Matrix.AllowedServers,
 		"ZARIA_MATRIX_ALLOWED_USERS":   &c.Matrix.AllowedUsers,
+		"ZARIA_WEB_FRAME_ANCESTORS":    &c.Web.FrameAncestors,
 	}
 	for k, p := range lists {
 		if v := getenv(k); v != "" {

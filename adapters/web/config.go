@@ -130,7 +130,9 @@ func (c Config) Validate() error {
 		}
 	}
 	for _, o := range c.FrameAncestors {
-		if u, err := url.Parse(o); err != nil || u.Scheme != "https" || u.Host == "" || u.Path != "" {
+		u, err := url.Parse(o)
+		loopback := err == nil && u.Scheme == "http" && (u.Hostname() == "127.0.0.1" || u.Hostname() == "localhost")
+		if err != nil || (u.Scheme != "https" && !loopback) || u.Host == "" || u.Path != "" {
 			return fmt.Errorf("config: web.frame_ancestors: %q is not an https origin", o)
 		}
 	}

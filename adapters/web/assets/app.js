@@ -219,7 +219,60 @@
     }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
   }
 
+  // The Matrix room widget (Element Web/Desktop): answer the client's
+  // toWidget requests, ask it for an OpenID token (fromWidget get_openid)
+  // and trade that for a session; the server asks the user's homeserver
+  // whose token it is.
+  function widget() {
+    var q = new URLSearchParams(location.search);
+    chat = q.get('chat') || '';
+    if (!/^[A-Za-z0-9_-]{22}$/.test(chat) || window.parent === window) { status(tpl('msg-noauth')); return; }
+    var wid = q.get('widgetId') || '';
+    var asked = false;
+    var done = false;
+    function ask() {
+      if (asked) return;
+      asked = true;
+      window.parent.postMessage({ api: 'fromWidget', widgetId: wid, requestId: 'zaria-openid', action: 'get_openid', data: {} }, '*');
+    }
+    function creds(c) {
+      if (done) return;
+      if (!c || c.state === 'blocked' || !c.access_token) { status(tpl('msg-noauth')); return; }
+      done = true;
+      fetch(base + 'api/openid', { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'omit',
+        body: JSON.stringify({ chat: chat, access_token: c.access_token, matrix_server_name: c.matrix_server_name }) })
+        .then(function (r) { if (!r.ok) throw new Error('auth'); return r.json(); })
+        .then(function (s) { auth = 'Bearer ' + s.session; load('sheets'); })
+        .catch(function () { status(tpl('msg-noauth')); });
+    }
+    window.addEventListener('message', function (ev) {
+      if (ev.source !== window.parent) return;
+      var d = ev.data;
+      if (!d || typeof d !== 'object') return;
+      if (d.api === 'toWidget' && !d.response) {
+        if (typeof d.widgetId === 'string') wid = d.widgetId;
+        var res = {};
+        if (d.action === 'capabilities') res = { capabilities: [] };
+        if (d.action === 'openid_credentials') creds(d.data);
+        var answer = {};
+        for (var k in d) answer[k] = d[k];
+        answer.response = res;
+        window.parent.postMessage(answer, ev.origin);
+        if (d.action === 'capabilities') setTimeout(ask, 0);
+        return;
+      }
+      if (d.api === 'fromWidget' && d.requestId === 'zaria-openid' && d.response) {
+        var r = d.response;
+        if (r.state === 'allowed') creds(r);
+        else if (r.state === 'blocked') status(tpl('msg-noauth'));
+        // "request": the client asks the user; openid_credentials follows.
+      }
+    });
+    setTimeout(ask, 2000); // a client that sends no capabilities first
+  }
+
   function start() {
+    if (/\/w$/.test(location.pathname)) { widget(); return; }
     if (tg && tg.initData) {
       auth = 'tma ' + tg.initData;
       try { tg.ready(); tg.expand(); } catch (e) { /* not in Telegram */ }
