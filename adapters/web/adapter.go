@@ -48,6 +48,21 @@ type Sheets interface {
 	IsGM(ctx context.Context, chat core.ChatRef, user string) (bool, error)
 }
 
+// Shortcut is one of a player's ready rolls: a button of their pad (or the
+// chat's pad), pressed as the chat's pad button is, or a saved roll, run
+// as typing its name.
+type Shortcut struct {
+	Label  string
+	Button int64  // a pad button's id, or 0
+	Alias  string // a saved roll's name, or ""
+}
+
+// Pads lists user's ready rolls in chat: their pad and the chat's, their
+// saved rolls and the chat's.
+type Pads interface {
+	Shortcuts(ctx context.Context, chat core.ChatRef, user string) ([]Shortcut, error)
+}
+
 // Choice is a value a system's check offers at its difficulty.
 type Choice struct{ Label, Value string }
 
@@ -80,6 +95,7 @@ type Deps struct {
 	Port    Port
 	Sheets  Sheets
 	Choices Choices // optional: no difficulty lists without it
+	Pads    Pads    // optional: no pad or saved rolls on the dice screen without it
 	State   StateStore
 	Logger  *slog.Logger
 	// TelegramToken checks the Mini App's initData; "" refuses Telegram.

@@ -55,6 +55,7 @@ type screenData struct {
 	Checks  []checkView
 	Screens []string
 	Current string
+	Pad     []Shortcut
 }
 
 // screen renders one screen of the chat, server-side, in its language.
@@ -110,6 +111,11 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	})
 	if name == "dice" {
 		d.Dice = standardDice
+		if a.d.Pads != nil {
+			if sc, err := a.d.Pads.Shortcuts(ctx, id.msg.Chat, id.msg.From.ID); err == nil {
+				d.Pad = sc
+			}
+		}
 		for _, s := range checkSystems {
 			cv := checkView{System: s.Name, Label: a.d.Port.Text(lang, "web.system."+s.Name), Mod: s.Mod}
 			if a.d.Choices != nil {
@@ -138,13 +144,18 @@ type doReq struct {
 	System string `json:"system,omitempty"`
 	What   string `json:"what,omitempty"`
 	Diff   string `json:"diff,omitempty"`
+	// A pad button, with the values chosen for its missing ones.
+	Button int64    `json:"button,omitempty"`
+	Values []string `json:"values,omitempty"`
 }
 
 type doResp struct {
-	Lines  [][]spanJSON `json:"lines"`
-	Error  bool         `json:"error,omitempty"`
-	Posted bool         `json:"posted,omitempty"`
-	Note   string       `json:"note,omitempty"`
+	Lines [][]spanJSON `json:"lines"`
+	// Choices, when a pad button asks for a value: press one to roll.
+	Choices []choiceJSON `json:"choices,omitempty"`
+	Error   bool         `json:"error,omitempty"`
+	Posted  bool         `json:"posted,omitempty"`
+	Note    string       `json:"note,omitempty"`
 }
 
 // command builds the chat command equivalent to the page's action, in
@@ -178,8 +189,28 @@ func (q doReq) command() string {
 		}
 	case "roll", "odds":
 		return q.roll()
+	case "alias":
+		if word(q.Name) {
+			return "/" + q.Name
+		}
+	case "pad":
+		if q.Button <= 0 || len(q.Values) > 8 {
+			return ""
+		}
+		for _, v := range q.Values {
+			if !word(v) {
+				return ""
+			}
+		}
+		return "pad" // not a command: a press of the stored button
 	}
 	return ""
+}
+
+type choiceJSON struct {
+	Label  string   `json:"label"`
+	Button int64    `json:"button"`
+	Values []string `json:"values"`
 }
 
 // roll is the roll of a roll or odds action: standard dice, or a
@@ -238,7 +269,10 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	msg := id.msg
 	msg.Text = cmd
 	var rep *reply.Reply
-	if q.Op == "odds" {
+	if q.Op == "pad" {
+		msg.Text = ""
+		rep, ok = a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: q.Button, Values: q.Values})
+	} else if q.Op == "odds" {
 		rep, ok = a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActOdds, Command: cmd})
 		if ok && rep != nil && !rep.Error {
 			rep.Lines = oddsSummary(rep.Lines)
@@ -253,7 +287,13 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := doResp{Lines: linesJSON(rep.Lines), Error: rep.Error}
-	if q.Op == "roll" && !rep.Error {
+	for _, b := range rep.Buttons {
+		if b.Action != nil && b.Action.Kind == reply.ActRun {
+			out.Choices = append(out.Choices, choiceJSON{Label: b.Label, Button: b.Action.Button, Values: b.Action.Values})
+		}
+	}
+	rolled := q.Op == "roll" || ((q.Op == "pad" || q.Op == "alias") && rep.Command != "")
+	if rolled && !rep.Error {
 		out.Posted, out.Note = a.post(r, msg, rep, rep.Lang)
 	}
 	writeJSON(w, out)
@@ -267,7 +307,11 @@ func (a *Adapter) post(r *http.Request, msg core.Message, rep *reply.Reply, lang
 	if p == nil {
 		return false, a.d.Port.Text(lang, "web.err.not_posted")
 	}
-	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", msg.From.Name, "command", msg.Text))}
+	cmd := msg.Text
+	if rep.Command != "" {
+		cmd = rep.Command
+	}
+	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", msg.From.Name, "command", cmd))}
 	out := *rep
 	out.Lines = append([]reply.Line{head}, rep.Lines...)
 	if rep.Secret != nil {

@@ -523,3 +523,67 @@ func TestWebHeadersAndEscaping(t *testing.T) {
 		t.Errorf("the shell has inline script:\n%s", shell)
 	}
 }
+
+// TestWebPadAndSavedRolls: the player's pad and saved rolls, made in the
+// chat, are big buttons on the dice screen; a press rolls in the chat as
+// the chat's own pad does, and a button that lacks a value offers its
+// choices first.
+func TestWebPadAndSavedRolls(t *testing.T) {
+	w := newWebTable(t)
+	tok := w.chatToken(webGroup, webBeto, "Beto") // Beto's allowance, not Ana's
+	for _, cmd := range []string{`/pad add "Dado" 1d20+5`, `/pad add /daegon 7 {difficulty}`, `/alias golpe /roll 2d6+1`} {
+		time.Sleep(2100 * time.Millisecond) // Ana's allowance
+		w.tg.Say(webGroup, webAna, "Ana", "en", cmd)
+	}
+	w.waitSent(webGroup, `💾 /golpe`)
+	ana := "tma " + w.initDataFor(webAna, "Ana", tok, time.Now())
+	code, page, _ := w.call("GET", "c/"+tok+"/s/dice", ana, "")
+	if code != 200 || !strings.Contains(page, "Dado") || !strings.Contains(page, `data-alias="golpe"`) {
+		t.Fatalf("dice screen: %d\n%s", code, page)
+	}
+	ids := regexp.MustCompile(`data-button="(\d+)"`).FindAllStringSubmatch(page, -1)
+	if len(ids) != 2 {
+		t.Fatalf("pad buttons on the page: %v", ids)
+	}
+	time.Sleep(2100 * time.Millisecond)
+	b1, _ := strconv.ParseInt(ids[0][1], 10, 64)
+	code, a := w.do(ana, tok, map[string]any{"op": "pad", "button": b1})
+	if code != 200 || a.Error || !a.Posted {
+		t.Fatalf("pad press: %d %+v", code, a)
+	}
+	w.waitSent(webGroup, `📱 Ana: /roll 1d20\+5`)
+	// The button that asks for the difficulty: its choices, then a roll.
+	time.Sleep(2100 * time.Millisecond)
+	b2, _ := strconv.ParseInt(ids[1][1], 10, 64)
+	code, body, _ := w.call("POST", "c/"+tok+"/do", ana, fmt.Sprintf(`{"op":"pad","button":%d}`, b2))
+	var asked struct {
+		Choices []struct {
+			Label  string   `json:"label"`
+			Button int64    `json:"button"`
+			Values []string `json:"values"`
+		} `json:"choices"`
+		Posted bool `json:"posted"`
+	}
+	if code != 200 || json.Unmarshal([]byte(body), &asked) != nil || len(asked.Choices) < 3 || asked.Posted {
+		t.Fatalf("a button lacking its difficulty: %d %s", code, body)
+	}
+	time.Sleep(2100 * time.Millisecond)
+	c := asked.Choices[2]
+	code, a = w.do(ana, tok, map[string]any{"op": "pad", "button": c.Button, "values": c.Values})
+	if code != 200 || a.Error || !a.Posted {
+		t.Fatalf("the choice %q: %d %+v", c.Label, code, a)
+	}
+	w.waitSent(webGroup, `📱 Ana: /daegon 7 `+regexp.QuoteMeta(c.Values[0]))
+	time.Sleep(2100 * time.Millisecond)
+	code, a = w.do(ana, tok, map[string]any{"op": "alias", "name": "golpe"})
+	if code != 200 || a.Error || !a.Posted {
+		t.Fatalf("saved roll: %d %+v", code, a)
+	}
+	w.waitSent(webGroup, `📱 Ana: /roll 2d6\+1`)
+	// Beto may not press Ana's personal button.
+	beto := "tma " + w.initDataFor(webBeto, "Beto", tok, time.Now())
+	time.Sleep(2100 * time.Millisecond)
+	if code, a := w.do(beto, tok, map[string]any{"op": "pad", "button": b1}); code != 200 || a.Posted {
+		t.Errorf("Beto pressed Ana's button: %d %+v", code, a)
+	}
+}

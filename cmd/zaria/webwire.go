@@ -42,6 +42,31 @@ func (s webSheets) IsGM(ctx context.Context, chat core.ChatRef, user string) (bo
 	return s.db.IsGM(ctx, chat, user)
 }
 
+// Shortcuts lists user's pad buttons (theirs, then the chat's) and saved
+// rolls (theirs, then the chat's) for the dice screen.
+func (s webSheets) Shortcuts(ctx context.Context, chat core.ChatRef, user string) ([]web.Shortcut, error) {
+	var out []web.Shortcut
+	for _, owner := range []string{user, ""} {
+		bs, err := s.db.PadButtons(ctx, chat, owner)
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range bs {
+			out = append(out, web.Shortcut{Label: b.Label, Button: b.ID})
+		}
+	}
+	for _, owner := range []string{user, ""} {
+		as, err := s.db.ListAliases(ctx, chat, owner)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range as {
+			out = append(out, web.Shortcut{Label: a.Name, Alias: a.Name})
+		}
+	}
+	return out, nil
+}
+
 // webChoices lists a check's difficulties through the router.
 type webChoices struct{ r *command.Router }
 
@@ -115,7 +140,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	if !cfg.Web.Enabled() {
 		return nil, nil
 	}
-	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, State: db, Logger: logger,
+	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, Pads: webSheets{db}, State: db, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{}}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token

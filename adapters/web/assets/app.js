@@ -58,6 +58,19 @@
       });
       el.appendChild(p);
     });
+    if (res.choices && res.choices.length) {
+      var box = document.createElement('div');
+      box.className = 'choices';
+      res.choices.forEach(function (c) {
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'padkey';
+        b.textContent = c.label;
+        b.addEventListener('click', function () { pressPad({ op: 'pad', button: c.button, values: c.values || [] }); });
+        box.appendChild(b);
+      });
+      el.appendChild(box);
+    }
     if (res.note) {
       var w = document.createElement('p');
       w.className = 'warn';
@@ -145,6 +158,14 @@
     refresh();
   }
 
+  function pressPad(body) {
+    act(body).then(function (res) {
+      haptic(res.error ? 'error' : 'success');
+      draw($('#result'), res);
+      $('#result').scrollIntoView({ block: 'nearest' });
+    }).catch(function () {});
+  }
+
   document.addEventListener('click', function (ev) {
     var t = ev.target;
     var go = t.closest('[data-go]');
@@ -165,6 +186,13 @@
       v = Math.max(+box.dataset.min, Math.min(+box.dataset.max, v));
       out.textContent = String(v);
       refresh();
+      return;
+    }
+    var key = t.closest('.padkey[data-button], .padkey[data-alias]');
+    if (key) {
+      haptic('tap');
+      if (key.dataset.button) pressPad({ op: 'pad', button: +key.dataset.button });
+      else pressPad({ op: 'alias', name: key.dataset.alias });
       return;
     }
     var die = t.closest('.die');
