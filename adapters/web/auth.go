@@ -40,10 +40,11 @@ func (a *Adapter) identify(r *http.Request) (who, error) {
 		if err != nil {
 			return who{}, err
 		}
-		if err := a.checkMember(r.Context(), s.Chat, s.User.ID, nil); err != nil {
+		msg := core.Message{Chat: s.Chat, From: s.User, Prefix: "!", Sent: a.d.Now()}
+		if err := a.checkMember(r.Context(), s.Chat, s.User.ID, &msg.FromGM); err != nil {
 			return who{}, err
 		}
-		return who{token: tok, msg: core.Message{Chat: s.Chat, From: s.User, Prefix: "!", Sent: a.d.Now()}}, nil
+		return who{token: tok, msg: msg}, nil
 	}
 	return who{}, errNoAuth
 }
