@@ -177,4 +177,24 @@ func TestWebBrowserMiniApp(t *testing.T) {
 		t.Errorf("roll button %q in Greek", got)
 	}
 	shot(t, ctx, dir, "dice-el")
+
+	// At 360 px, the narrowest common phone: nothing wider than the
+	// screen, and every button at least 44 px high (a thumb's target).
+	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	for _, screen := range []string{"dice", "sheets"} {
+		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="`+screen+`"]`)))
+		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
+  if (document.documentElement.scrollWidth > window.innerWidth) return 'page ' + document.documentElement.scrollWidth + ' px wide';
+  var bad = [];
+  document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
+    var r = b.getBoundingClientRect();
+    if (r.width > 0 && (r.height < 44 || r.right > window.innerWidth + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  });
+  return bad.join('; ');
+})()`))
+		if err != nil || fit != "" {
+			t.Errorf("%s at 360 px: %q %v", screen, fit, err)
+		}
+	}
+	shot(t, ctx, dir, "sheets-360-el")
 }
