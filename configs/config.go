@@ -20,6 +20,7 @@ import (
 
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
+	"zaria/adapters/web"
 	"zaria/core"
 )
 
@@ -35,6 +36,9 @@ type Config struct {
 	// Matrix is the matrix section, declared in matrix.Config (keys) and
 	// matrix.Defaults. The adapter runs when Homeserver is set.
 	Matrix matrix.Config `yaml:"matrix"`
+	// Web is the phone companion (adapters/web): its settings struct
+	// carries its keys and defaults.
+	Web web.Config `yaml:"web"`
 }
 
 // Log settings.
@@ -114,6 +118,7 @@ func Default() Config {
 		Log:      Log{Level: "info", Format: "text"},
 		Telegram: Telegram{Config: telegram.Defaults(), FileCommands: []string{"importar", "import"}},
 		Matrix:   matrix.Defaults(),
+		Web:      webDefaults(),
 	}
 }
 
@@ -186,6 +191,9 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ZARIA_MATRIX_REACTIONS":         &c.Matrix.Reactions,
 		"ZARIA_MATRIX_RECOVERY_KEY_FILE": &c.Matrix.RecoveryKeyFile,
 	}
+	for k, p := range c.webEnv() {
+		str[k] = p
+	}
 	for k, p := range str {
 		if v := getenv(k); v != "" {
 			*p = v
@@ -194,6 +202,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 	lists := map[string]*[]string{
 		"ZARIA_MATRIX_ALLOWED_SERVERS": &c.Matrix.AllowedServers,
 		"ZARIA_MATRIX_ALLOWED_USERS":   &c.Matrix.AllowedUsers,
+		"ZARIA_WEB_FRAME_ANCESTORS":    &c.Web.FrameAncestors,
 	}
 	for k, p := range lists {
 		if v := getenv(k); v != "" {
@@ -233,6 +242,9 @@ func (c *Config) validate() error {
 		return errors.New("config: db must not be empty")
 	}
 	if err := c.Telegram.validate(); err != nil {
+		return err
+	}
+	if err := c.Web.Validate(); err != nil {
 		return err
 	}
 	if c.Matrix.Homeserver != "" {

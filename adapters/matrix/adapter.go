@@ -74,6 +74,7 @@ type Adapter struct {
 	sends       sendLog
 	budget      budget
 	held        held
+	web         *webPort // what the web companion asks of the adapter (web.go)
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -98,6 +99,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 		acts: actions.New(state, prefixPad, "", keepDone, logger)}
 	a.batches = &batches{a: a}
 	a.budget = budget{calm: calmFor, window: budgetWindow}
+	a.web = newWebPort()
 	return a, nil
 }
 
@@ -121,6 +123,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	defer a.close()
 	defer a.rooms.close() // first: the handlers use the databases
+	a.web.connect()
 	err := a.syncLoop(ctx)
 	a.auth.stop() // no handler waits for a login that will not come
 	if ctx.Err() != nil {

@@ -61,6 +61,7 @@ type Adapter struct {
 
 	full atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
 	in   *inbound     // updates → the core's messages and presses (inbound.go)
+	web  *webPort     // what the web companion asks of the adapter (web.go)
 }
 
 // update is an update with what the Bot API library cannot read.
@@ -153,6 +154,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 		now:    time.Now,
 		admins: adm,
 		out:    &outbox{cfg: cfg, d: d, admins: adm, log: logger},
+		web:    newWebPort(),
 	}, nil
 }
 
@@ -235,6 +237,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 			}
 		}
 	}
+	a.web.start()
 	var bg sync.WaitGroup
 	bg.Add(1)
 	go func() {

@@ -35,7 +35,13 @@ type mxWorld struct {
 // newMxWorld starts Dendrite and registers the bot and alice.
 func newMxWorld(t *testing.T, extraEnv ...string) *mxWorld {
 	t.Helper()
-	hs := dendritetest.Start(t, dendritetest.Options{})
+	return newMxWorldWith(t, dendritetest.Options{}, extraEnv...)
+}
+
+// newMxWorldWith is newMxWorld with Dendrite's options.
+func newMxWorldWith(t *testing.T, opts dendritetest.Options, extraEnv ...string) *mxWorld {
+	t.Helper()
+	hs := dendritetest.Start(t, opts)
 	ctx := context.Background()
 	if _, err := hs.Register(ctx, "zaria", mxBotPassword, false); err != nil {
 		t.Fatal(err)

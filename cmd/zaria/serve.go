@@ -52,6 +52,8 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	registerCrashHook(router, getenv(crashHookEnv))
 
 	var adapters []adapter
+	var tgAdapter *telegram.Adapter // for the web companion
+	var mxAdapter *matrix.Adapter
 	tg, mx := cfg.Platforms()
 	if tg {
 		tc := telegramConfig(cfg.Telegram)
@@ -68,6 +70,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		metrics.Gauge("zaria_telegram_send_queue", "Telegram replies waiting to be sent.", false, func() float64 { return float64(a.QueueDepth()) })
 		metrics.Gauge("zaria_telegram_429_total", "Telegram sends answered 429 Too Many Requests.", true, func() float64 { return float64(a.FloodWaits()) })
 		adapters = append(adapters, a)
+		tgAdapter = a
 	}
 	if mx {
 		a, err := matrix.New(matrixConfig(cfg, stderr), router, db, logger)
@@ -75,6 +78,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			return err
 		}
 		adapters = append(adapters, a)
+		mxAdapter = a
 	}
 	if len(adapters) == 0 {
 		interactive := false
@@ -91,6 +95,11 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			user = getenv("USER")
 		}
 		adapters = append(adapters, console.New(console.Config{User: user, Prompt: interactive, LangHint: getenv("LANG")}, router, stdin, stdout, logger))
+	}
+	if w, err := newWeb(cfg, router, db, tgAdapter, mxAdapter, logger); err != nil {
+		return err
+	} else if w != nil {
+		adapters = append(adapters, w)
 	}
 	if cfg.HTTP.Listen != "" {
 		health := func(ctx context.Context) error { _, _, err := db.State(ctx, "health"); return err }

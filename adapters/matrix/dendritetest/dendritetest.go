@@ -80,6 +80,9 @@ type Options struct {
 	CooloffMS int
 	// RateLimitExempt lists user ids the rate limit does not apply to.
 	RateLimitExempt []string
+	// Federation serves the federation API on the same port (still
+	// talking to no other server): for /_matrix/federation/v1/openid/userinfo.
+	Federation bool
 }
 
 // Server is a running Dendrite.
@@ -272,11 +275,15 @@ func config(o Options) string {
 		}
 		rl = fmt.Sprintf("rate_limiting: {enabled: true, threshold: %d, cooloff_ms: %d, exempt_user_ids: %s}", o.RateLimit, o.CooloffMS, exempt)
 	}
+	federation := "true"
+	if o.Federation {
+		federation = "false"
+	}
 	return `version: 2
 global:
   server_name: ` + ServerName + `
   private_key: matrix_key.pem
-  disable_federation: true
+  disable_federation: ` + federation + `
   jetstream: {in_memory: false, storage_path: ./jetstream}
   presence: {enable_inbound: false, enable_outbound: false}
   report_stats: {enabled: false}

@@ -138,6 +138,7 @@ type Server struct {
 	faults    map[string][]Fault
 	admins    map[int64][]int64
 	blocked   map[int64]bool
+	members   map[int64]map[int64]bool // chat → users getChatMember says are members (members.go)
 	files     map[string][]byte
 	commands  map[string]string // language_code → commands JSON
 	webhook   string
@@ -406,6 +407,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.webhook = params["url"] // deleteWebhook has none
 		s.mu.Unlock()
 		ok(w, true)
+	case "getChatMember":
+		s.chatMember(w, params)
 	case "getChatAdministrators":
 		id, _ := strconv.ParseInt(params["chat_id"], 10, 64)
 		s.mu.Lock()

@@ -1,0 +1,131 @@
+package matrix
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"zaria/core"
+	"zaria/core/reply"
+)
+
+// What the web companion (adapters/web) asks of the Matrix adapter, wired
+// by cmd/zaria: post a reply in a room as the answer to a typed command,
+// whether a user is in a room, and a private message with a one-time link.
+
+// ErrNotRunning is returned before the bot has logged in.
+var ErrNotRunning = errors.New("matrix: the bot is not connected")
+
+// webPort is the adapter's state for the web companion.
+type webPort struct{ connected chan struct{} }
+
+func newWebPort() *webPort { return &webPort{connected: make(chan struct{})} }
+
+// connect marks the client ready (called once, after login).
+func (w *webPort) connect() { close(w.connected) }
+
+func (w *webPort) ready() bool {
+	select {
+	case <-w.connected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Post sends rep in msg.Chat as the answer to msg had it been typed there
+// (secret parts privately, buttons, pictures), mentioning its sender.
+func (a *Adapter) Post(ctx context.Context, msg core.Message, rep *reply.Reply) error {
+	if !a.web.ready() {
+		return ErrNotRunning
+	}
+	if msg.Chat.Platform != "matrix" {
+		return fmt.Errorf("matrix: post to %s: not a Matrix room", msg.Chat)
+	}
+	t := target{room: id.RoomID(msg.Chat.ID), mention: id.UserID(msg.From.ID), txn: id.EventID("web." + randomHex())}
+	return a.deliver(ctx, t, rep)
+}
+
+// RoomMember reports whether user is joined to room now (by the bot's
+// state of the room) and whether their power level makes them a GM.
+func (a *Adapter) RoomMember(ctx context.Context, room, user string) (member, gm bool, err error) {
+	if !a.web.ready() {
+		return false, false, ErrNotRunning
+	}
+	m, err := a.cli.StateStore.GetMember(ctx, id.RoomID(room), id.UserID(user))
+	if err != nil {
+		return false, false, err
+	}
+	if m == nil || m.Membership != event.MembershipJoin {
+		return false, false, nil
+	}
+	return true, a.powerLevel(ctx, id.RoomID(room), id.UserID(user)) >= gmLevel, nil
+}
+
+// keyWebDM is the state key of the direct room with user that carries
+// the companion's one-time links.
+func keyWebDM(user id.UserID) string { return "matrix.web_dm." + string(user) }
+
+// SendPrivately sends text to user alone, in a direct room with the bot
+// (made the first time, kept after): a one-time link must reach no one
+// else, not even the room's GMs as a secret roll does.
+func (a *Adapter) SendPrivately(ctx context.Context, user, text string) error {
+	if !a.web.ready() {
+		return ErrNotRunning
+	}
+	u := id.UserID(user)
+	room, err := a.directRoom(ctx, u)
+	if err != nil {
+		return err
+	}
+	c := notice(reply.Text(text))
+	_, err = a.send(ctx, room, event.EventMessage, c, "web."+randomHex())
+	return err
+}
+
+// directRoom is the bot's direct room with u alone: the one recorded while
+// the bot and u are still its only members, else a new one.
+func (a *Adapter) directRoom(ctx context.Context, u id.UserID) (id.RoomID, error) {
+	v, ok, err := a.state.State(ctx, keyWebDM(u))
+	if err != nil {
+		return "", fmt.Errorf("load direct room: %w", err)
+	}
+	if ok && v != "" {
+		room := id.RoomID(v)
+		members, err := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
+		alone := err == nil && len(members) > 0
+		for _, m := range members {
+			alone = alone && (m == u || m == a.cli.UserID)
+		}
+		if alone {
+			return room, nil
+		}
+	}
+	var resp *mautrix.RespCreateRoom
+	err = a.retry(ctx, "create direct room", func() error {
+		return a.authed(ctx, func() (err error) {
+			resp, err = a.cli.CreateRoom(ctx, &mautrix.ReqCreateRoom{Preset: "trusted_private_chat", Name: "🎲 Zaria",
+				Invite: []id.UserID{u}, IsDirect: true})
+			return err
+		})
+	})
+	if err != nil {
+		return "", fmt.Errorf("create direct room: %w", err)
+	}
+	if err := a.state.SetState(ctx, keyWebDM(u), string(resp.RoomID)); err != nil {
+		return "", fmt.Errorf("save direct room: %w", err)
+	}
+	return resp.RoomID, nil
+}
+
+func randomHex() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,298 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"zaria/core"
+	"zaria/core/reply"
+)
+
+// Port is what the companion asks of the core: the subset of core.Port it
+// uses. *command.Router implements it.
+type Port interface {
+	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+	Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool)
+	Lang(ctx context.Context, chat core.ChatRef, hint string) string
+	Text(lang, key string, kv ...any) string
+}
+
+// Character is a sheet as the companion shows it.
+type Character struct {
+	Name      string
+	Owner     string // the owner's user id
+	OwnerName string
+	System    string
+	Active    bool // its owner's active character
+	Values    []Value
+}
+
+// Value is one named value of a sheet.
+type Value struct{ Name, Text string }
+
+// Sheets reads a chat's characters (writes go through Port.Dispatch).
+type Sheets interface {
+	Characters(ctx context.Context, chat core.ChatRef) ([]Character, error)
+	// IsGM reports whether user is a named GM of chat (/gm add), to offer
+	// everyone's sheets for editing; the core decides each edit.
+	IsGM(ctx context.Context, chat core.ChatRef, user string) (bool, error)
+}
+
+// Shortcut is one of a player's ready rolls: a button of their pad (or the
+// chat's pad), pressed as the chat's pad button is, or a saved roll, run
+// as typing its name.
+type Shortcut struct {
+	Label  string
+	Button int64  // a pad button's id, or 0
+	Alias  string // a saved roll's name, or ""
+}
+
+// Pads lists user's ready rolls in chat: their pad and the chat's, their
+// saved rolls and the chat's.
+type Pads interface {
+	Shortcuts(ctx context.Context, chat core.ChatRef, user string) ([]Shortcut, error)
+}
+
+// Choice is a value a system's check offers at its difficulty.
+type Choice struct{ Label, Value string }
+
+// Choices lists what the word ph of text may be for msg's sender
+// (command.Router.Choices); nil when nothing is listed.
+type Choices interface {
+	Choices(ctx context.Context, msg core.Message, text, ph string) ([]Choice, error)
+}
+
+// Poster posts a reply in msg.Chat as the chat's adapter posts the reply
+// to a typed msg: the platform adapter's own send path.
+type Poster interface {
+	Post(ctx context.Context, msg core.Message, rep *reply.Reply) error
+}
+
+// Members says whether user belongs to chat now, and whether the platform
+// says they administer it.
+type Members interface {
+	Member(ctx context.Context, chat core.ChatRef, user string) (member, admin bool, err error)
+}
+
+// Private sends text to a user alone (a direct room with the bot on
+// Matrix): how a one-time link reaches its user.
+type Private interface {
+	SendPrivately(ctx context.Context, user, text string) error
+}
+
+// Deps are the adapter's collaborators, wired by cmd/zaria.
+type Deps struct {
+	Port    Port
+	Sheets  Sheets
+	Choices Choices // optional: no difficulty lists without it
+	Pads    Pads    // optional: no pad or saved rolls on the dice screen without it
+	State   StateStore
+	Logger  *slog.Logger
+	// TelegramToken checks the Mini App's initData; "" refuses Telegram.
+	TelegramToken string
+	// TelegramBot is the bot's user name for links, once known ("" before).
+	TelegramBot func() string
+	Posters     map[string]Poster  // by platform
+	Members     map[string]Members // by platform
+	Private     map[string]Private // by platform: where /app sends one-time links
+	Now         func() time.Time
+}
+
+//go:embed assets
+var assets embed.FS
+
+// Adapter serves the companion's pages.
+type Adapter struct {
+	cfg  Config
+	d    Deps
+	log  *slog.Logger
+	tok  *tokens
+	tmpl *template.Template
+	base *url.URL
+	mux  *http.ServeMux
+	csp  string
+	http *http.Client // the homeservers' OpenID userinfo
+
+	memMu   sync.Mutex
+	members map[string]memberAns // chat|user → answer, for MemberTTL
+}
+
+type memberAns struct {
+	member, admin bool
+	at            time.Time
+}
+
+// New builds the companion. cfg must be enabled (URL set).
+func New(cfg Config, d Deps) (*Adapter, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if !cfg.Enabled() {
+		return nil, errors.New("web: no url configured")
+	}
+	if d.Port == nil || d.Sheets == nil || d.State == nil {
+		return nil, errors.New("web: a port, sheets and a state store are required")
+	}
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.TelegramBot == nil {
+		d.TelegramBot = func() string { return "" }
+	}
+	base, _ := url.Parse(cfg.URL)
+	t, err := template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: templates: %w", err)
+	}
+	a := &Adapter{cfg: cfg, d: d, log: d.Logger.With("adapter", "web"), tmpl: t, base: base,
+		tok: &tokens{st: d.State, now: d.Now}, members: map[string]memberAns{},
+		http: &http.Client{Timeout: 10 * time.Second,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	a.csp = a.policy()
+	a.routes()
+	return a, nil
+}
+
+// Name is the adapter's name.
+func (a *Adapter) Name() string { return "web" }
+
+// Handler is the companion's HTTP handler (for tests and benchmarks).
+func (a *Adapter) Handler() http.Handler { return a.mux }
+
+// Run serves cfg.Listen until ctx ends.
+func (a *Adapter) Run(ctx context.Context) error {
+	ln, err := net.Listen("tcp", a.cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("web: listen: %w", err)
+	}
+	return a.Serve(ctx, ln)
+}
+
+// Serve serves on ln until ctx ends.
+func (a *Adapter) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{Handler: a.mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10,
+		ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	a.log.Info("web companion listening", "addr", ln.Addr().String(), "url", a.cfg.URL)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 3*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(sctx)
+	return nil
+}
+
+// policy is the Content-Security-Policy: no inline script, scripts from
+// the page's own origin and Telegram's, framed only by Telegram's web
+// clients and the configured origins.
+func (a *Adapter) policy() string {
+	js, _ := url.Parse(a.cfg.TelegramJS)
+	ancestors := append([]string{"https://web.telegram.org"}, a.cfg.FrameAncestors...)
+	return strings.Join([]string{
+		"default-src 'none'",
+		"script-src 'self' " + js.Scheme + "://" + js.Host,
+		"style-src 'self'",
+		"img-src 'self' data:",
+		"connect-src 'self'",
+		"base-uri 'none'",
+		"form-action 'self'",
+		"frame-ancestors " + strings.Join(ancestors, " "),
+	}, "; ")
+}
+
+// secure sets the headers every answer carries.
+func (a *Adapter) secure(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", a.csp)
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+}
+
+// Link is the companion's link for msg's chat (companion.Linker): the
+// Mini App's direct link with the chat's token on Telegram; on a platform
+// with no signed launch data (Matrix), a one-time link sent to the user
+// alone (private is then true and url "").
+func (a *Adapter) Link(ctx context.Context, msg core.Message) (string, bool, error) {
+	switch msg.Chat.Platform {
+	case "telegram":
+		bot := a.d.TelegramBot()
+		if bot == "" || a.d.TelegramToken == "" {
+			return "", false, errUnavailable
+		}
+		tok, err := a.tok.ChatToken(ctx, msg.Chat)
+		if err != nil {
+			return "", false, err
+		}
+		return "https://t.me/" + url.PathEscape(bot) + "/" + url.PathEscape(a.cfg.TelegramApp) + "?startapp=" + tok, false, nil
+	}
+	p := a.d.Private[msg.Chat.Platform]
+	if p == nil {
+		return "", false, errUnavailable
+	}
+	link, err := a.OneTimeLink(ctx, msg.Chat, core.User{ID: msg.From.ID, Name: msg.From.Name})
+	if err != nil {
+		return "", false, err
+	}
+	lang := a.d.Port.Lang(ctx, msg.Chat, msg.LangHint)
+	text := a.d.Port.Text(lang, "web.app.link", "url", link, "minutes", a.LinkMinutes())
+	if err := p.SendPrivately(ctx, msg.From.ID, text); err != nil {
+		return "", false, fmt.Errorf("web: send the link privately: %w", err)
+	}
+	return "", true, nil
+}
+
+// WidgetURL is the URL of the room widget for msg's chat (Element Web and
+// Desktop: /addwidget <url>); "" where there is none. It holds the chat's
+// token, which names the room but lets nobody in: the widget proves who
+// the user is with an OpenID token.
+func (a *Adapter) WidgetURL(ctx context.Context, msg core.Message) string {
+	if msg.Chat.Platform != "matrix" || a.d.Members["matrix"] == nil || msg.Private {
+		return ""
+	}
+	tok, err := a.tok.ChatToken(ctx, msg.Chat)
+	if err != nil {
+		return ""
+	}
+	return a.base.JoinPath("w").String() + "?chat=" + tok
+}
+
+// LinkMinutes is how long a one-time link works, in whole minutes.
+func (a *Adapter) LinkMinutes() int { return max(1, int(a.cfg.LinkTTL/time.Minute)) }
+
+// OneTimeLink is a link for user in chat that opens the companion once,
+// within LinkTTL: for platforms without signed launch data (Matrix).
+func (a *Adapter) OneTimeLink(ctx context.Context, chat core.ChatRef, user core.User) (string, error) {
+	tok, err := a.tok.Link(ctx, chat, user, a.cfg.LinkTTL)
+	if err != nil {
+		return "", err
+	}
+	return a.base.JoinPath("l", tok).String(), nil
+}
+
+// errUnavailable is returned by Link for a chat with no link; cmd/zaria
+// maps it to companion.ErrUnavailable.
+var errUnavailable = errors.New("web: no link for this chat")
+
+// ErrUnavailable reports whether err is Link's "no link here".
+func ErrUnavailable(err error) bool { return errors.Is(err, errUnavailable) }

@@ -1,0 +1,323 @@
+// zaria companion: carries the identity on every call, swaps the
+// server-rendered screens and sends the page's actions. No framework, no
+// build step; every text it shows comes from the server (the catalogs)
+// and is set as text, never as HTML.
+(function () {
+  'use strict';
+  var base = document.body.dataset.base;
+  var tg = window.Telegram && window.Telegram.WebApp;
+  var auth = null;
+  var chat = null;
+  var current = 'sheets';
+  var timers = {};
+
+  function $(sel, root) { return (root || document).querySelector(sel); }
+  function tpl(id) { var t = document.getElementById(id); return t ? t.content.textContent : ''; }
+  function haptic(kind) {
+    try {
+      if (!tg || !tg.HapticFeedback) return;
+      if (kind === 'tap') tg.HapticFeedback.selectionChanged();
+      else tg.HapticFeedback.notificationOccurred(kind);
+    } catch (e) { /* an old client */ }
+  }
+
+  function status(text) {
+    var s = $('#screen');
+    s.textContent = '';
+    var p = document.createElement('p');
+    p.className = 'note';
+    p.id = 'status';
+    p.textContent = text;
+    s.appendChild(p);
+  }
+
+  function call(method, url, body) {
+    var opt = { method: method, headers: { 'Authorization': auth }, credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' };
+    if (body) {
+      opt.headers['Content-Type'] = 'application/json';
+      opt.body = JSON.stringify(body);
+    }
+    return fetch(base + url, opt).then(function (r) {
+      if (r.status === 401 || r.status === 403) { status(tpl('msg-noauth')); throw new Error('auth'); }
+      if (!r.ok) throw new Error('http ' + r.status);
+      return r;
+    });
+  }
+
+  // The reply as the chat shows it: lines of styled spans, as text.
+  function draw(el, res) {
+    if (!el) return;
+    el.textContent = '';
+    el.classList.toggle('error', !!res.error);
+    (res.lines || []).forEach(function (line) {
+      var p = document.createElement('p');
+      line.forEach(function (s) {
+        var n = document.createElement(s.s === 'b' ? 'b' : s.s === 'i' ? 'i' : s.s === 'c' ? 'code' : 'span');
+        n.textContent = s.t;
+        p.appendChild(n);
+      });
+      el.appendChild(p);
+    });
+    if (res.choices && res.choices.length) {
+      var box = document.createElement('div');
+      box.className = 'choices';
+      res.choices.forEach(function (c) {
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'padkey';
+        b.textContent = c.label;
+        b.addEventListener('click', function () { pressPad({ op: 'pad', button: c.button, values: c.values || [] }); });
+        box.appendChild(b);
+      });
+      el.appendChild(box);
+    }
+    if (res.note) {
+      var w = document.createElement('p');
+      w.className = 'warn';
+      w.textContent = res.note;
+      el.appendChild(w);
+    }
+  }
+
+  function load(screen, after) {
+    current = screen;
+    return call('GET', 'c/' + chat + '/s/' + screen).then(function (r) { return r.text(); }).then(function (html) {
+      var s = $('#screen');
+      // Server-rendered with html/template: every user text is escaped there.
+      s.innerHTML = html;
+      var lang = $('.screen', s);
+      if (lang) document.documentElement.lang = lang.dataset.lang;
+      if (screen === 'dice') setupDice();
+      if (after) after();
+    }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
+  }
+
+  function act(body) {
+    return call('POST', 'c/' + chat + '/do', body).then(function (r) { return r.json(); });
+  }
+
+  // Sheets: every change is the chat command, run by the server.
+  function sheetAct(body) {
+    return act(body).then(function (res) {
+      haptic(res.error ? 'error' : 'success');
+      return load('sheets', function () { draw($('#toast'), res); });
+    });
+  }
+
+  function charOf(el) { var a = el.closest('[data-char]'); return a ? a.dataset.char : ''; }
+
+  function setLater(input) {
+    var row = input.closest('[data-value]');
+    var key = charOf(input) + '\u0000' + row.dataset.value;
+    clearTimeout(timers[key]);
+    timers[key] = setTimeout(function () {
+      delete timers[key];
+      sheetAct({ op: 'set', char: charOf(input), name: row.dataset.value, value: String(input.value) });
+    }, 700);
+  }
+
+  // Dice.
+  var dice = { sides: 0 };
+  function stepValue(field) {
+    var o = $('.stepper[data-field="' + field + '"] output');
+    return o ? parseInt(o.textContent, 10) : 0;
+  }
+  function diceRequest(op) {
+    var sys = $('#system') ? $('#system').value : '';
+    if (sys) {
+      var what = $('#what').value;
+      if (what === '#') what = String(stepValue('num'));
+      var d = $('.diff[data-system="' + sys + '"] select');
+      return { op: op, system: sys, what: what, diff: d && d.value ? d.value : '', mod: stepValue('mod') };
+    }
+    if (!dice.sides) return null;
+    return { op: op, n: stepValue('n'), sides: dice.sides, mod: stepValue('mod') };
+  }
+  var oddsTimer = null;
+  function refresh() {
+    var sys = $('#system').value;
+    document.querySelectorAll('.diff').forEach(function (el) { el.hidden = el.dataset.system !== sys; });
+    $('#number-row').hidden = !sys || $('#what').value !== '#';
+    document.querySelectorAll('.die').forEach(function (b) {
+      b.setAttribute('aria-pressed', String(!sys && +b.dataset.sides === dice.sides));
+    });
+    var q = diceRequest('odds');
+    $('#roll').disabled = !q;
+    $('#pick').hidden = !!q;
+    clearTimeout(oddsTimer);
+    if (!q) { $('#odds').textContent = ''; return; }
+    oddsTimer = setTimeout(function () {
+      act(q).then(function (res) { draw($('#odds'), res); }).catch(function () {});
+    }, 350);
+  }
+  function setupDice() {
+    dice.sides = 0;
+    $('#system').addEventListener('change', refresh);
+    $('#what').addEventListener('change', refresh);
+    document.querySelectorAll('.diff select').forEach(function (s) { s.addEventListener('change', refresh); });
+    refresh();
+  }
+
+  function pressPad(body) {
+    act(body).then(function (res) {
+      haptic(res.error ? 'error' : 'success');
+      draw($('#result'), res);
+      $('#result').scrollIntoView({ block: 'nearest' });
+    }).catch(function () {});
+  }
+
+  document.addEventListener('click', function (ev) {
+    var t = ev.target;
+    var go = t.closest('[data-go]');
+    if (go) { load(go.dataset.go); return; }
+    var step = t.closest('[data-delta]');
+    if (step) {
+      haptic('tap');
+      var box = step.closest('.stepper');
+      var d = parseInt(step.dataset.delta, 10);
+      var input = $('input', box);
+      if (input) {
+        input.value = (parseInt(input.value, 10) || 0) + d;
+        setLater(input);
+        return;
+      }
+      var out = $('output', box);
+      var v = (parseInt(out.textContent, 10) || 0) + d;
+      v = Math.max(+box.dataset.min, Math.min(+box.dataset.max, v));
+      out.textContent = String(v);
+      refresh();
+      return;
+    }
+    var key = t.closest('.padkey[data-button], .padkey[data-alias]');
+    if (key) {
+      haptic('tap');
+      if (key.dataset.button) pressPad({ op: 'pad', button: +key.dataset.button });
+      else pressPad({ op: 'alias', name: key.dataset.alias });
+      return;
+    }
+    var die = t.closest('.die');
+    if (die) {
+      haptic('tap');
+      dice.sides = +die.dataset.sides;
+      $('#system').value = '';
+      refresh();
+      return;
+    }
+    if (t.id === 'roll') {
+      var q = diceRequest('roll');
+      if (!q) return;
+      t.disabled = true;
+      act(q).then(function (res) {
+        haptic(res.error ? 'error' : 'success');
+        draw($('#result'), res);
+      }).catch(function () {}).then(function () { t.disabled = false; });
+      return;
+    }
+    var use = t.closest('.use');
+    if (use) { sheetAct({ op: 'use', char: use.dataset.char }); return; }
+    var del = t.closest('.delete');
+    if (del) {
+      if (del.dataset.armed !== '1') {
+        del.dataset.armed = '1';
+        del.textContent = del.dataset.confirm;
+        return;
+      }
+      sheetAct({ op: 'delete', char: del.dataset.char });
+    }
+  });
+
+  document.addEventListener('change', function (ev) {
+    var t = ev.target;
+    if (t.classList && t.classList.contains('val')) setLater(t);
+  });
+
+  document.addEventListener('submit', function (ev) {
+    var f = ev.target;
+    ev.preventDefault();
+    var name = f.elements.name ? f.elements.name.value.trim() : '';
+    if (f.classList.contains('create')) sheetAct({ op: 'create', name: name });
+    else if (f.classList.contains('rename')) sheetAct({ op: 'rename', char: f.dataset.char, name: name });
+    else if (f.classList.contains('add-value')) sheetAct({ op: 'set', char: f.dataset.char, name: name, value: f.elements.value.value.trim() });
+  });
+
+  function hello() {
+    call('POST', 'api/hello').then(function (r) { return r.json(); }).then(function (h) {
+      chat = h.chat;
+      load('sheets');
+    }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
+  }
+
+  // The Matrix room widget (Element Web/Desktop): answer the client's
+  // toWidget requests, ask it for an OpenID token (fromWidget get_openid)
+  // and trade that for a session; the server asks the user's homeserver
+  // whose token it is.
+  function widget() {
+    var q = new URLSearchParams(location.search);
+    chat = q.get('chat') || '';
+    if (!/^[A-Za-z0-9_-]{22}$/.test(chat) || window.parent === window) { status(tpl('msg-noauth')); return; }
+    var wid = q.get('widgetId') || '';
+    var asked = false;
+    var done = false;
+    function ask() {
+      if (asked) return;
+      asked = true;
+      window.parent.postMessage({ api: 'fromWidget', widgetId: wid, requestId: 'zaria-openid', action: 'get_openid', data: {} }, '*');
+    }
+    function creds(c) {
+      if (done) return;
+      if (!c || c.state === 'blocked' || !c.access_token) { status(tpl('msg-noauth')); return; }
+      done = true;
+      fetch(base + 'api/openid', { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'omit',
+        body: JSON.stringify({ chat: chat, access_token: c.access_token, matrix_server_name: c.matrix_server_name }) })
+        .then(function (r) { if (!r.ok) throw new Error('auth'); return r.json(); })
+        .then(function (s) { auth = 'Bearer ' + s.session; load('sheets'); })
+        .catch(function () { status(tpl('msg-noauth')); });
+    }
+    window.addEventListener('message', function (ev) {
+      if (ev.source !== window.parent) return;
+      var d = ev.data;
+      if (!d || typeof d !== 'object') return;
+      if (d.api === 'toWidget' && !d.response) {
+        if (typeof d.widgetId === 'string') wid = d.widgetId;
+        var res = {};
+        if (d.action === 'capabilities') res = { capabilities: [] };
+        if (d.action === 'openid_credentials') creds(d.data);
+        var answer = {};
+        for (var k in d) answer[k] = d[k];
+        answer.response = res;
+        window.parent.postMessage(answer, ev.origin);
+        if (d.action === 'capabilities') setTimeout(ask, 0);
+        return;
+      }
+      if (d.api === 'fromWidget' && d.requestId === 'zaria-openid' && d.response) {
+        var r = d.response;
+        if (r.state === 'allowed') creds(r);
+        else if (r.state === 'blocked') status(tpl('msg-noauth'));
+        // "request": the client asks the user; openid_credentials follows.
+      }
+    });
+    setTimeout(ask, 2000); // a client that sends no capabilities first
+  }
+
+  function start() {
+    if (/\/w$/.test(location.pathname)) { widget(); return; }
+    if (tg && tg.initData) {
+      auth = 'tma ' + tg.initData;
+      try { tg.ready(); tg.expand(); } catch (e) { /* not in Telegram */ }
+      hello();
+      return;
+    }
+    var m = location.pathname.match(/\/l\/([A-Za-z0-9_-]{22})$/);
+    if (m) {
+      // The link works once: take it out of the address bar and history.
+      history.replaceState(null, '', base);
+      fetch(base + 'api/redeem', { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'omit', body: JSON.stringify({ link: m[1] }) })
+        .then(function (r) { if (!r.ok) throw new Error('auth'); return r.json(); })
+        .then(function (s) { auth = 'Bearer ' + s.session; chat = s.chat; load('sheets'); })
+        .catch(function () { status(tpl('msg-noauth')); });
+      return;
+    }
+    status(tpl('msg-noauth'));
+  }
+  start();
+})();

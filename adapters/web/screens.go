@@ -1,0 +1,343 @@
+package web
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"zaria/core"
+	"zaria/core/reply"
+)
+
+// The standard dice of the dice screen.
+var standardDice = []int{4, 6, 8, 10, 12, 20, 100}
+
+// checkSystems are the systems whose checks the dice screen offers, each
+// with an example of its command that has a difficulty at "{d}" (the
+// words the core lists with Choices) and whether it takes a modifier.
+var checkSystems = []struct {
+	Name, Example string
+	Mod           bool
+}{
+	{"zaria", "/zaria 4 {d}", true},
+	{"daegon", "/daegon 5 {d}", false},
+	{"rq", "/rq 45 {d}", false},
+	{"kh", "/kh 5 {d}", false},
+}
+
+type valueView struct {
+	Name, Text string
+	Num        bool
+	N          int
+}
+
+type sheetView struct {
+	Name, OwnerName, System string
+	Mine, Editable, Active  bool
+	Values                  []valueView
+}
+
+type checkView struct {
+	System, Label string
+	Mod           bool
+	Choices       []Choice
+}
+
+type screenData struct {
+	Lang    string
+	T       func(key string, kv ...any) string
+	Chat    string
+	GM      bool
+	Sheets  []sheetView
+	Mine    *sheetView // the user's active character (dice screen)
+	Dice    []int
+	Checks  []checkView
+	Screens []string
+	Current string
+	Pad     []Shortcut
+}
+
+// screen renders one screen of the chat, server-side, in its language.
+func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
+	id, ok := a.caller(w, r)
+	if !ok {
+		return
+	}
+	name := r.PathValue("screen")
+	if name != "sheets" && name != "dice" {
+		http.NotFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	lang := a.d.Port.Lang(ctx, id.msg.Chat, id.msg.LangHint)
+	d := screenData{Lang: lang, T: a.texts(lang), Chat: id.token, Current: name, Screens: []string{"sheets", "dice"}}
+	d.GM = id.msg.FromGM || id.msg.Private
+	if !d.GM {
+		if gm, err := a.d.Sheets.IsGM(ctx, id.msg.Chat, id.msg.From.ID); err == nil {
+			d.GM = gm
+		}
+	}
+	chars, err := a.d.Sheets.Characters(ctx, id.msg.Chat)
+	if err != nil {
+		a.log.Error("web sheets", "chat", id.msg.Chat.String(), "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	for _, c := range chars {
+		mine := c.Owner == id.msg.From.ID
+		v := sheetView{Name: c.Name, OwnerName: c.OwnerName, System: c.System, Mine: mine, Active: c.Active,
+			Editable: mine || d.GM}
+		for _, x := range c.Values {
+			n, err := strconv.Atoi(strings.TrimSpace(x.Text))
+			v.Values = append(v.Values, valueView{Name: x.Name, Text: x.Text, Num: err == nil, N: n})
+		}
+		d.Sheets = append(d.Sheets, v)
+		if mine && c.Active {
+			cp := v
+			d.Mine = &cp
+		}
+	}
+	// Mine first, then the others (shown to everyone: a chat's sheets
+	// are read by all its members; editing is the core's to allow).
+	slices.SortStableFunc(d.Sheets, func(x, y sheetView) int {
+		switch {
+		case x.Mine == y.Mine:
+			return 0
+		case x.Mine:
+			return -1
+		}
+		return 1
+	})
+	if name == "dice" {
+		d.Dice = standardDice
+		if a.d.Pads != nil {
+			if sc, err := a.d.Pads.Shortcuts(ctx, id.msg.Chat, id.msg.From.ID); err == nil {
+				d.Pad = sc
+			}
+		}
+		for _, s := range checkSystems {
+			cv := checkView{System: s.Name, Label: a.d.Port.Text(lang, "web.system."+s.Name), Mod: s.Mod}
+			if a.d.Choices != nil {
+				cs, err := a.d.Choices.Choices(ctx, id.msg, s.Example, "{d}")
+				if err == nil {
+					cv.Choices = cs
+				}
+			}
+			d.Checks = append(d.Checks, cv)
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	a.render(w, name+".html", d)
+}
+
+// doReq is one action of the page. Every field is checked before it
+// becomes a word of a command.
+type doReq struct {
+	Op     string `json:"op"` // create, rename, delete, use, set, unset, roll, odds
+	Char   string `json:"char,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Value  string `json:"value,omitempty"`
+	N      int    `json:"n,omitempty"`
+	Sides  int    `json:"sides,omitempty"`
+	Mod    int    `json:"mod,omitempty"`
+	System string `json:"system,omitempty"`
+	What   string `json:"what,omitempty"`
+	Diff   string `json:"diff,omitempty"`
+	// A pad button, with the values chosen for its missing ones.
+	Button int64    `json:"button,omitempty"`
+	Values []string `json:"values,omitempty"`
+}
+
+type doResp struct {
+	Lines [][]spanJSON `json:"lines"`
+	// Choices, when a pad button asks for a value: press one to roll.
+	Choices []choiceJSON `json:"choices,omitempty"`
+	Error   bool         `json:"error,omitempty"`
+	Posted  bool         `json:"posted,omitempty"`
+	Note    string       `json:"note,omitempty"`
+}
+
+// command builds the chat command equivalent to the page's action, in
+// the canonical names the router reads in every language. "" when a
+// field is not acceptable.
+func (q doReq) command() string {
+	switch q.Op {
+	case "create":
+		if word(q.Name) {
+			return "/pj create " + q.Name
+		}
+	case "rename":
+		if word(q.Char) && word(q.Name) {
+			return "/pj rename " + q.Char + " " + q.Name
+		}
+	case "delete":
+		if word(q.Char) {
+			return "/pj delete " + q.Char
+		}
+	case "set":
+		if word(q.Char) && word(q.Name) && text(q.Value) {
+			return "/pj set @" + q.Char + " " + q.Name + " " + strings.TrimSpace(q.Value)
+		}
+	case "use":
+		if word(q.Char) {
+			return "/pj use " + q.Char
+		}
+	case "unset":
+		if word(q.Char) && word(q.Name) {
+			return "/pj unset @" + q.Char + " " + q.Name
+		}
+	case "roll", "odds":
+		return q.roll()
+	case "alias":
+		if word(q.Name) {
+			return "/" + q.Name
+		}
+	case "pad":
+		if q.Button <= 0 || len(q.Values) > 8 {
+			return ""
+		}
+		for _, v := range q.Values {
+			if !word(v) {
+				return ""
+			}
+		}
+		return "pad" // not a command: a press of the stored button
+	}
+	return ""
+}
+
+type choiceJSON struct {
+	Label  string   `json:"label"`
+	Button int64    `json:"button"`
+	Values []string `json:"values"`
+}
+
+// roll is the roll of a roll or odds action: standard dice, or a
+// system's check.
+func (q doReq) roll() string {
+	if q.Mod < -99 || q.Mod > 99 {
+		return ""
+	}
+	if q.System == "" {
+		if q.N < 1 || q.N > 20 || !slices.Contains(standardDice, q.Sides) {
+			return ""
+		}
+		s := "/roll " + strconv.Itoa(q.N) + "d" + strconv.Itoa(q.Sides)
+		if q.Mod != 0 {
+			s += signed(q.Mod)
+		}
+		return s
+	}
+	i := slices.IndexFunc(checkSystems, func(s struct {
+		Name, Example string
+		Mod           bool
+	}) bool {
+		return s.Name == q.System
+	})
+	if i < 0 || !word(q.What) || (q.Diff != "" && !word(q.Diff)) {
+		return ""
+	}
+	s := "/" + q.System + " " + q.What
+	if q.Mod != 0 && checkSystems[i].Mod {
+		s += signed(q.Mod)
+	}
+	if q.Diff != "" {
+		s += " " + q.Diff
+	}
+	return s
+}
+
+// do runs one action as the user, in the chat, through the router: the
+// same command, the same rules. A roll is posted in the chat by the
+// chat's adapter and the page gets the same reply.
+func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
+	id, ok := a.caller(w, r)
+	if !ok {
+		return
+	}
+	var q doReq
+	if !readJSON(w, r, &q) {
+		return
+	}
+	cmd := q.command()
+	if cmd == "" {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	ctx := r.Context()
+	msg := id.msg
+	msg.Text = cmd
+	var rep *reply.Reply
+	if q.Op == "pad" {
+		msg.Text = ""
+		rep, ok = a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: q.Button, Values: q.Values})
+	} else if q.Op == "odds" {
+		rep, ok = a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActOdds, Command: cmd})
+		if ok && rep != nil && !rep.Error {
+			rep.Lines = oddsSummary(rep.Lines)
+		}
+	} else {
+		rep, ok = a.d.Port.Dispatch(ctx, msg)
+	}
+	if !ok || rep == nil {
+		lang := a.d.Port.Lang(ctx, msg.Chat, msg.LangHint)
+		// The router said nothing: a flood already warned about.
+		writeJSON(w, doResp{Error: true, Lines: linesJSON([]reply.Line{{reply.T(a.d.Port.Text(lang, "web.err.busy"))}})})
+		return
+	}
+	out := doResp{Lines: linesJSON(rep.Lines), Error: rep.Error}
+	for _, b := range rep.Buttons {
+		if b.Action != nil && b.Action.Kind == reply.ActRun {
+			out.Choices = append(out.Choices, choiceJSON{Label: b.Label, Button: b.Action.Button, Values: b.Action.Values})
+		}
+	}
+	rolled := q.Op == "roll" || ((q.Op == "pad" || q.Op == "alias") && rep.Command != "")
+	if rolled && !rep.Error {
+		out.Posted, out.Note = a.post(r, msg, rep, rep.Lang)
+	}
+	writeJSON(w, out)
+}
+
+// post hands a roll's reply to the chat's adapter, headed by who rolled
+// it from the companion and the command, as the chat would have seen it
+// typed.
+func (a *Adapter) post(r *http.Request, msg core.Message, rep *reply.Reply, lang string) (bool, string) {
+	p := a.d.Posters[msg.Chat.Platform]
+	if p == nil {
+		return false, a.d.Port.Text(lang, "web.err.not_posted")
+	}
+	cmd := msg.Text
+	if rep.Command != "" {
+		cmd = rep.Command
+	}
+	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", msg.From.Name, "command", cmd))}
+	out := *rep
+	out.Lines = append([]reply.Line{head}, rep.Lines...)
+	if rep.Secret != nil {
+		s := *rep.Secret
+		s.Lines = append([]reply.Line{head}, s.Lines...)
+		out.Secret = &s
+	}
+	if err := p.Post(r.Context(), msg, &out); err != nil {
+		a.log.Error("web post", "chat", msg.Chat.String(), "err", err)
+		return false, a.d.Port.Text(lang, "web.err.not_posted")
+	}
+	return true, ""
+}
+
+// oddsSummary keeps the head of an odds reply: at most three lines (the
+// roll, its chance or mean), not the table's heading that would follow.
+func oddsSummary(lines []reply.Line) []reply.Line {
+	if len(lines) > 3 {
+		lines = lines[:3]
+	}
+	for len(lines) > 1 {
+		last := lines[len(lines)-1]
+		if len(last) == 0 || !strings.HasSuffix(strings.TrimSpace(last[len(last)-1].Text), ":") {
+			break
+		}
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}

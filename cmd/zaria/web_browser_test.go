@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromium finds a headless Chromium (Debian's chromium-headless-shell or
+// chromium). Without one the browser tests skip, or fail under
+// ZARIA_REQUIRE_CHROMIUM=1 (make unit).
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("ZARIA_REQUIRE_CHROMIUM") == "1" {
+		t.Fatal("no headless Chromium (apt-get install chromium-headless-shell), and ZARIA_REQUIRE_CHROMIUM=1")
+	}
+	t.Skip("no headless Chromium: apt-get install chromium-headless-shell")
+	return ""
+}
+
+// artifacts is where the screenshots go for review (not committed):
+// $ZARIA_ARTIFACTS/web, default artifacts/web at the repository's root.
+func artifacts(t *testing.T) string {
+	dir := os.Getenv("ZARIA_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "artifacts")
+	}
+	dir = filepath.Join(dir, "web")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// phone opens a 390×844 headless Chromium tab.
+func phone(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(390, 844))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("text of %s: %v", sel, err)
+	}
+	return s
+}
+
+func shot(t *testing.T, ctx context.Context, dir, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitJS waits until a JavaScript expression is true.
+func waitJS(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Fatalf("waiting for %s (%s): %v", what, expr, err)
+	}
+}
+
+// TestWebBrowserMiniApp plays the Mini App as Ana does on her phone: the
+// real router and SQLite file, the Telegram adapter on the fake Bot API,
+// the companion, and Chromium at 390×844 with a stand-in
+// telegram-web-app.js giving initData signed with the bot's token.
+func TestWebBrowserMiniApp(t *testing.T) {
+	ctx := phone(t)
+	dir := artifacts(t)
+	w := newWebTable(t)
+	tok := w.chatToken(webGroup, webAna, "Ana")
+	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
+
+	// Opened: the chat's sheets, none yet, in Spanish.
+	start := time.Now()
+	do(t, ctx, "open", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	t.Logf("navigation to a usable sheets screen: %v", time.Since(start))
+	if got := text(t, ctx, `[data-go="sheets"]`); got != "Personajes" {
+		t.Errorf("tab %q, want Personajes", got)
+	}
+	shot(t, ctx, dir, "sheets-empty-es")
+
+	// Create a character and give it a value, without typing a command.
+	do(t, ctx, "create",
+		chromedp.SetValue(chromedp.CSS(`form.create input[name="name"]`), "Drake"),
+		chromedp.Click(chromedp.CSS(`form.create button`)),
+		chromedp.WaitVisible(chromedp.CSS(`article[data-char="Drake"] form.add-value`)))
+	do(t, ctx, "add a value",
+		chromedp.SetValue(chromedp.CSS(`form.add-value input[name="name"]`), "fuerza"),
+		chromedp.SetValue(chromedp.CSS(`form.add-value input[name="value"]`), "3"),
+		chromedp.Click(chromedp.CSS(`form.add-value button`)),
+		chromedp.WaitVisible(chromedp.CSS(`[data-value="fuerza"] input.num`)))
+	if v, _ := w.sheetValue(webGroup, "Drake", "fuerza"); v != "3" {
+		t.Fatalf("fuerza stored as %q, want 3", v)
+	}
+	// Two taps on +: one command once she stops, the stored value is 5.
+	do(t, ctx, "steppers",
+		chromedp.Click(chromedp.CSS(`[data-value="fuerza"] [data-delta="1"]`)),
+		chromedp.Click(chromedp.CSS(`[data-value="fuerza"] [data-delta="1"]`)))
+	waitJS(t, ctx, "the stored 5 shown", `(function(){var t=document.querySelector('#toast');var i=document.querySelector('[data-value="fuerza"] input');return !!t && t.textContent.indexOf('5')>=0 && i && i.value==='5'})()`)
+	if v, _ := w.sheetValue(webGroup, "Drake", "fuerza"); v != "5" {
+		t.Fatalf("fuerza stored as %q after two taps on +, want 5", v)
+	}
+	shot(t, ctx, dir, "sheets-es")
+
+	// The dice: a d20 with +2, its odds before rolling.
+	start = time.Now()
+	do(t, ctx, "dice screen", chromedp.Click(chromedp.CSS(`[data-go="dice"]`)), chromedp.WaitVisible(chromedp.CSS(`.die[data-sides="20"]`)))
+	t.Logf("tab to a usable dice screen: %v", time.Since(start))
+	do(t, ctx, "pick d20+2",
+		chromedp.Click(chromedp.CSS(`.die[data-sides="20"]`)),
+		chromedp.Click(chromedp.CSS(`[data-field="mod"] [data-delta="1"]`)),
+		chromedp.Click(chromedp.CSS(`[data-field="mod"] [data-delta="1"]`)))
+	waitJS(t, ctx, "the odds", `document.querySelector('#odds').textContent.indexOf('1d20+2')>=0`)
+	shot(t, ctx, dir, "dice-odds-es")
+
+	// She rolls: her allowance is the chat's (5 at once, then one each
+	// 2 s), so she waits as a player at the table would.
+	time.Sleep(2100 * time.Millisecond)
+	do(t, ctx, "roll", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	page := text(t, ctx, `#result`)
+	m := w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2`)
+	total := regexp.MustCompile(`= (\d+)`).FindStringSubmatch(page)
+	if total == nil || !strings.Contains(m.Visible, "= "+total[1]) {
+		t.Errorf("the page shows %q, the chat got %q", page, m.Visible)
+	}
+	shot(t, ctx, dir, "dice-es")
+
+	// The chat switches to Greek: the page follows.
+	time.Sleep(2100 * time.Millisecond)
+	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
+	w.waitSent(webGroup, `(?i)ελληνικά`)
+	do(t, ctx, "reopen", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	if got := text(t, ctx, `[data-go="sheets"]`); got != "Χαρακτήρες" {
+		t.Errorf("tab %q in Greek, want Χαρακτήρες", got)
+	}
+	if lang, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "el" {
+		t.Errorf("html lang %q, want el", lang)
+	}
+	shot(t, ctx, dir, "sheets-el")
+	do(t, ctx, "dice screen in Greek", chromedp.Click(chromedp.CSS(`[data-go="dice"]`)), chromedp.WaitVisible(chromedp.CSS(`#roll`)))
+	if got := text(t, ctx, `#roll`); !strings.Contains(got, "Ρίξε") {
+		t.Errorf("roll button %q in Greek", got)
+	}
+	shot(t, ctx, dir, "dice-el")
+
+	// At 360 px, the narrowest common phone: nothing wider than the
+	// screen, and every button at least 44 px high (a thumb's target).
+	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	for _, screen := range []string{"dice", "sheets"} {
+		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="`+screen+`"]`)))
+		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
+  if (document.documentElement.scrollWidth > window.innerWidth) return 'page ' + document.documentElement.scrollWidth + ' px wide';
+  var bad = [];
+  document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
+    var r = b.getBoundingClientRect();
+    if (r.width > 0 && (r.height < 44 || r.right > window.innerWidth + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  });
+  return bad.join('; ');
+})()`))
+		if err != nil || fit != "" {
+			t.Errorf("%s at 360 px: %q %v", screen, fit, err)
+		}
+	}
+	shot(t, ctx, dir, "sheets-360-el")
+}
