@@ -43,6 +43,7 @@ type distribution struct {
 	o    *dice.Odds
 	p    []float64 // P(total = o.Min+i)
 	sd   float64
+	note string // the key of a line under the head: "dice.advantage"
 }
 
 // HandleOdds answers /odds EXPR [| EXPR [| EXPR]]: mean, deviation, range
@@ -67,6 +68,10 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 		if p == "" {
 			return nil, command.Errorf("odds.err.empty")
 		}
+		p, adv, err := advantage(p)
+		if err != nil {
+			return nil, err
+		}
 		e, err := dice.Parse(p)
 		if err != nil {
 			return nil, userError(err)
@@ -84,7 +89,7 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 		fs := o.Floats()
 		// The part as typed heads its lines and names its series: the
 		// parser skips invisible characters, the echo must drop them too.
-		ds = append(ds, distribution{text: fold.Clean(p), e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)})
+		ds = append(ds, distribution{text: fold.Clean(p), e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs), note: adv})
 	}
 	return renderOdds(req, ds, nil), nil
 }
@@ -107,8 +112,11 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 		if len(ds) > 1 {
 			head = append(head, reply.B(seriesName(i)+" "))
 		}
-		head = append(head, reply.C(Minus(d.text)))
+		head = append(head, reply.C(Minus(dice.Shown(d.text))))
 		rep.Lines = append(rep.Lines, head)
+		if d.note != "" {
+			rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T(d.note))})
+		}
 		approx := d.o.Approx
 		mean := Number(req.Lang, d.o.Mean, approx)
 		if d.o.MeanExact != nil {
@@ -434,6 +442,10 @@ func HandleRollOdds(ctx context.Context, req *command.Request) (*reply.Reply, er
 	if args == "" {
 		return nil, command.Errorf("odds.err.empty")
 	}
+	args, adv, err := advantage(args)
+	if err != nil {
+		return nil, err
+	}
 	e, err := dice.Parse(args)
 	if err != nil {
 		return nil, userError(err)
@@ -458,7 +470,7 @@ func HandleRollOdds(ctx context.Context, req *command.Request) (*reply.Reply, er
 	if e.Repeat > 1 {
 		text = strconv.Itoa(e.Repeat) + "#" + text
 	}
-	ds := []distribution{{text: text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)}}
+	ds := []distribution{{text: text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs), note: adv}}
 	actual := req.Actual
 	if e.Repeat > 1 {
 		actual = nil // several results: no one marker shows them
