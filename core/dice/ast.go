@@ -207,7 +207,7 @@ type Dice struct {
 	// CountX and SidesX are a rolled number of dice or sides, (1d4)d6 and
 	// 2d(1d6); nil when written as a number.
 	CountX, SidesX Node
-	Explode struct {
+	Explode        struct {
 		Mode ExplodeMode
 		If   Cond
 	}

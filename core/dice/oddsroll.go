@@ -32,11 +32,10 @@ func (oc *oddsCtx) rolled(d *Dice) (*dist, error) {
 		}
 		x := xs.lo + int64(i)
 		dd := *d
-		dd.CountX, dd.SidesX = nil, nil
-		if d.CountX != nil {
-			dd.Count = int(x)
+		if d.CountX != nil { // the sides, if rolled too, in term(&dd)
+			dd.CountX, dd.Count = nil, int(x)
 		} else {
-			dd.Sides = int(x)
+			dd.SidesX, dd.Sides = nil, int(x)
 		}
 		var t *dist
 		if dd.Count == 0 {

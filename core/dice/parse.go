@@ -754,24 +754,25 @@ func (p *parser) diceX(start, count int, countX Node) (Node, error) {
 		d = new(Dice)
 	}
 	d.Count, d.pos = count, int32(start)
-	if countX != nil {
-		// the limits and the budget cover the most dice it can roll
-		lo, hi, ok := bounds(countX)
-		switch {
-		case !ok:
-			return nil, errAt(CodeRolledBound, start, p.near(start))
-		case hi > MaxDice:
-			return nil, &Error{Code: CodeTooManyDice, Pos: start, Near: p.near(start), Max: MaxDice, Got: int(min(hi, MaxNumber))}
-		case lo < 0:
-			return nil, errAt(CodeNoDice, start, p.near(start))
-		}
-		d.CountX, d.Count = countX, max(int(hi), 1)
-	}
 	p.lx.pos = p.at
 	var st token
 	p.lx.next(&st, false, true)
 	if !st.glue {
 		return nil, errAt(CodeSyntax, start, p.near(start))
+	}
+	if countX != nil {
+		// the limits and the budget cover the most dice it can roll
+		near := strings.TrimSpace(p.src[start:st.end])
+		lo, hi, ok := bounds(countX)
+		switch {
+		case !ok:
+			return nil, errAt(CodeRolledBound, start, near)
+		case hi > MaxDice:
+			return nil, &Error{Code: CodeTooManyDice, Pos: start, Near: near, Max: MaxDice, Got: int(min(hi, MaxNumber))}
+		case lo < 0:
+			return nil, errAt(CodeNoDice, start, near)
+		}
+		d.CountX, d.Count = countX, max(int(hi), 1)
 	}
 	switch st.kind {
 	case tNum:
@@ -859,7 +860,7 @@ func (p *parser) modifiers(d *Dice) error {
 		case tReroll:
 			if d.Reroll.On && d.Reroll.Once != t.once() {
 				// 8d6r1ro2: which of the two holds for a face?
-				return errAt(CodeRerollMixed, start, strings.TrimSpace(p.src[start:t.end]))
+				return errAt(CodeRerollMixed, start, p.upTo(start, t))
 			}
 			more := d.Reroll.On
 			d.Reroll.On, d.Reroll.Once = true, t.once()
@@ -925,15 +926,23 @@ func (p *parser) modifiers(d *Dice) error {
 // keepTwice is the error for a second keep or drop on one term (t):
 // 4d6dl1kh2 keeps or drops twice, which one term cannot.
 func (p *parser) keepTwice(start int, t *token) error {
+	return errAt(CodeKeepTwice, start, p.upTo(start, t))
+}
+
+// upTo is the text from start through the modifier t and the number or
+// compare point glued to it: what an error about t quotes.
+func (p *parser) upTo(start int, t *token) string {
 	end := t.end
 	p.lx.pos = t.end
 	var n token
-	if p.lx.next(&n, true, false); n.kind == tNum && n.glue {
+	if p.lx.next(&n, true, false); n.kind == tCmp && n.glue {
+		p.lx.next(&n, true, false)
+	}
+	if n.kind == tNum && n.glue {
 		end = n.end
 	}
-	return errAt(CodeKeepTwice, start, strings.TrimSpace(p.src[start:end]))
+	return strings.TrimSpace(p.src[start:end])
 }
-
 
 // modifierNext reports whether t, read in modifier mode, is a term's
 // modifier glued to what comes before it.
