@@ -198,7 +198,7 @@ func TestRoll20OddsExact(t *testing.T) {
 		"2d6kh3":     big.NewRat(7, 1),
 		"1d6**2":     big.NewRat(1+4+9+16+25+36, 6),
 		"2d20ro<3":   big.NewRat(2*(204*20+3*210), 400), // (Σ4..20)/20 + 3/20·10.5 per die
-		"{3d6+0}>10": big.NewRat(5, 8), // 3d6 ≥ 10
+		"{3d6+0}>10": big.NewRat(5, 8),                  // 3d6 ≥ 10
 	} {
 		e, err := Parse(in)
 		if err != nil {
