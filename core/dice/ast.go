@@ -98,22 +98,22 @@ func (c CmpOp) String() string { return cmpNames[c] }
 // Cond is a compare point: ">=5", "=1".
 type Cond struct {
 	Op CmpOp
-	V  int
+	V  int32 // within ±MaxNumber: a Cond is 8 bytes, and a Dice smaller
 }
 
 // Match reports whether a die value meets the condition.
 func (c Cond) Match(v int) bool {
 	switch c.Op {
 	case EQ:
-		return v == c.V
+		return v == int(c.V)
 	case GT:
-		return v > c.V
+		return v > int(c.V)
 	case GE:
-		return v >= c.V
+		return v >= int(c.V)
 	case LT:
-		return v < c.V
+		return v < int(c.V)
 	case LE:
-		return v <= c.V
+		return v <= int(c.V)
 	}
 	return false
 }
@@ -190,23 +190,16 @@ type Dice struct {
 	Fudge  bool     // faces −1, 0, +1
 	Sort   SortMode // the order its dice are shown in (s, sd)
 	plain  bool     // no reroll, explosion, min or max: one draw is one die
-	idx    int32    // index of the term in the expression
-	pos    int32    // where the term starts in the text parsed
+	idx    int16    // index of the term in the expression (≤ MaxGroups)
+	pos    uint16   // where the term starts in the text parsed (≤ 4·MaxInput bytes)
 	Reroll struct {
 		On   bool
 		Once bool // ro
 		If   Cond
-		More []Cond // further reroll points: 8d6r2r4r6
 	}
-	// MinFace and MaxFace raise or lower what each die counts (4d6min2,
-	// 4d6max5); rerolls and explosions look at the face as rolled.
-	MinFace, MaxFace Bound
-	// CritSuccess and CritFail (cs, cf) only mark the dice that meet them
-	// in the reply; Op 0 when none.
-	CritSuccess, CritFail Cond
-	// CountX and SidesX are a rolled number of dice or sides, (1d4)d6 and
-	// 2d(1d6); nil when written as a number.
-	CountX, SidesX Node
+	// *DiceMore holds what few terms have, out of the way of the common
+	// ones (a smaller Dice is a faster parse); never nil after Parse.
+	*DiceMore
 	Explode        struct {
 		Mode ExplodeMode
 		If   Cond
@@ -217,6 +210,41 @@ type Dice struct {
 	Label   string
 	Text    string // the term as typed
 	succ    Cond   // where Success points: no allocation of its own
+}
+
+// DiceMore is the part of a dice term that few terms have.
+type DiceMore struct {
+	RerollMore []Cond // further reroll points: 8d6r2r4r6
+	// MinFace and MaxFace raise or lower what each die counts (4d6min2,
+	// 4d6max5); rerolls and explosions look at the face as rolled.
+	MinFace, MaxFace Bound
+	// CritSuccess and CritFail (cs, cf) only mark the dice that meet them
+	// in the reply; Op 0 when none.
+	CritSuccess, CritFail Cond
+	// CountX and SidesX are a rolled number of dice or sides, (1d4)d6 and
+	// 2d(1d6); nil when written as a number.
+	CountX, SidesX Node
+}
+
+// noMore is the DiceMore of every term that has none of it: read, never
+// written (more gives a term its own before a write).
+var noMore = &DiceMore{}
+
+// more returns the term's own DiceMore, to write into.
+func (d *Dice) more() *DiceMore {
+	if d.DiceMore == noMore || d.DiceMore == nil {
+		d.DiceMore = &DiceMore{}
+	}
+	return d.DiceMore
+}
+
+// withMore returns a copy of d with a DiceMore of its own, for changing
+// the copy without touching d.
+func (d *Dice) withMore() *Dice {
+	c := *d
+	m := *d.DiceMore
+	c.DiceMore = &m
+	return &c
 }
 
 // Min and Max are the lowest and highest face.
@@ -249,7 +277,7 @@ func (d *Dice) Rerolls(v int) bool {
 	if d.Reroll.If.Match(v) {
 		return true
 	}
-	for _, c := range d.Reroll.More {
+	for _, c := range d.RerollMore {
 		if c.Match(v) {
 			return true
 		}

@@ -49,9 +49,6 @@ type Result struct {
 	Totals []int64 // one per repetition
 	Target int64   // when Expr.HasTarget()
 	Draws  int     // random draws used
-	// Rounded is the first bare division that was not whole (7/2 → 3):
-	// the reply says it rounded down. Zero Den when none was.
-	Rounded Rounding
 
 	terms []termRes // repetition-major: terms[rep*len(dice)+idx]
 	more  *resultMore
@@ -70,6 +67,16 @@ type resultMore struct {
 	names []int64   // the value of each named value
 	extra []int32   // rerolled faces and compound parts: see Die.aux
 	items []itemRes // the expressions of groups: items[rep*Expr.nitems()+Group.off+i]
+	round Rounding
+}
+
+// Rounded is the first bare division that was not whole (7/2 → 3): the
+// reply says it rounded down. Zero Den when none was.
+func (r *Result) Rounded() Rounding {
+	if r.more == nil {
+		return Rounding{}
+	}
+	return r.more.round
 }
 
 // itemRes is one expression of a grouped roll: its total and whether it
@@ -232,9 +239,9 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 			return nil, err
 		}
 	}
-	res.Dice, res.terms, res.Draws, res.Rounded = ev.dice, ev.terms, ev.draws, ev.round
-	if names != nil || ev.extra != nil || ev.items != nil {
-		res.more = &resultMore{names: names, extra: ev.extra, items: ev.items}
+	res.Dice, res.terms, res.Draws = ev.dice, ev.terms, ev.draws
+	if names != nil || ev.extra != nil || ev.items != nil || ev.round.Den != 0 {
+		res.more = &resultMore{names: names, extra: ev.extra, items: ev.items, round: ev.round}
 	}
 	return res, nil
 }
@@ -546,6 +553,9 @@ func (ev *evaluator) rollOne(d *Dice) error {
 
 // clamp applies the term's min and max to what a die counts.
 func clamp(d *Dice, die Die) Die {
+	if d.DiceMore == noMore { // most terms: nothing to look up
+		return die
+	}
 	if v := int32(d.Clamp(int(die.Value))); v != die.Value {
 		die.Value = v
 		die.Flags |= DieClamped
@@ -556,14 +566,13 @@ func clamp(d *Dice, die Die) Die {
 // rollTerm rolls a dice term, applies keep/drop, then counts successes or
 // sums. See the package documentation for the order.
 func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
-	if d.CountX != nil || d.SidesX != nil {
-		return ev.rollRolled(d)
-	}
 	first := len(ev.dice)
 	if d.plain && ev.draws+d.Count <= MaxDraws {
 		if err := ev.rollPlain(d); err != nil {
 			return 0, err
 		}
+	} else if d.CountX != nil || d.SidesX != nil {
+		return ev.rollRolled(d)
 	} else if d.Keep.Mode != NoKeep {
 		if err := ev.rollKeep(d); err != nil {
 			return 0, err
@@ -600,7 +609,7 @@ func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
 // rollRolled rolls a term with a rolled number of dice or sides: those
 // first, then the term as if they had been written.
 func (ev *evaluator) rollRolled(d *Dice) (int64, error) {
-	dd := *d
+	dd := d.withMore()
 	dd.CountX, dd.SidesX = nil, nil
 	if d.CountX != nil {
 		n, err := ev.eval(d.CountX)
@@ -616,7 +625,7 @@ func (ev *evaluator) rollRolled(d *Dice) (int64, error) {
 		}
 		dd.Sides = int(s)
 		if dd.Explode.If.Op == EQ && d.Explode.Mode != NoExplode {
-			dd.Explode.If.V = dd.Sides
+			dd.Explode.If.V = int32(dd.Sides)
 		}
 	}
 	if dd.Count == 0 {
@@ -624,7 +633,7 @@ func (ev *evaluator) rollRolled(d *Dice) (int64, error) {
 		t.first, t.n, t.value = int32(len(ev.dice)), 0, 0
 		return 0, nil
 	}
-	return ev.rollTerm(&dd)
+	return ev.rollTerm(dd)
 }
 
 // rollPlain rolls a term without rerolls or explosions, one draw per die,

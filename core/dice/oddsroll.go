@@ -31,7 +31,7 @@ func (oc *oddsCtx) rolled(d *Dice) (*dist, error) {
 			continue
 		}
 		x := xs.lo + int64(i)
-		dd := *d
+		dd := d.withMore()
 		if d.CountX != nil { // the sides, if rolled too, in term(&dd)
 			dd.CountX, dd.Count = nil, int(x)
 		} else {
@@ -40,7 +40,7 @@ func (oc *oddsCtx) rolled(d *Dice) (*dist, error) {
 		var t *dist
 		if dd.Count == 0 {
 			t = constDist(0)
-		} else if t, err = oc.term(&dd); err != nil {
+		} else if t, err = oc.term(dd); err != nil {
 			return nil, err
 		}
 		parts = append(parts, part{&xs.c[i], t})

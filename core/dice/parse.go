@@ -371,8 +371,10 @@ func (p *parser) primary() (Node, error) {
 			p.at += n
 			return p.diceX(pos, int(v), nil)
 		}
-		if t := p.peek(true); modifierNext(t) && t.kind != tCmp && t.kind != tFail && t.kind != tSort {
-			return nil, p.modifierAfter(pos, false) // 2d6+3kh1
+		if p.at < len(p.src) && p.src[p.at]|0x20 >= 'a' && p.src[p.at]|0x20 <= 'z' || p.at < len(p.src) && p.src[p.at] == '!' {
+			if t := p.peek(true); modifierNext(t) && t.kind != tCmp && t.kind != tFail && t.kind != tSort {
+				return nil, p.modifierAfter(pos, false) // 2d6+3kh1
+			}
 		}
 		n := &Num{V: v}
 		return n, p.optLabel(&n.Label)
@@ -753,7 +755,8 @@ func (p *parser) diceX(start, count int, countX Node) (Node, error) {
 	} else {
 		d = new(Dice)
 	}
-	d.Count, d.pos = count, int32(start)
+	d.DiceMore = noMore
+	d.Count, d.pos = count, uint16(start)
 	p.lx.pos = p.at
 	var st token
 	p.lx.next(&st, false, true)
@@ -772,7 +775,7 @@ func (p *parser) diceX(start, count int, countX Node) (Node, error) {
 		case lo < 0:
 			return nil, errAt(CodeNoDice, start, near)
 		}
-		d.CountX, d.Count = countX, max(int(hi), 1)
+		d.more().CountX, d.Count = countX, max(int(hi), 1)
 	}
 	switch st.kind {
 	case tNum:
@@ -802,7 +805,7 @@ func (p *parser) diceX(start, count int, countX Node) (Node, error) {
 		case lo < 1:
 			return nil, errAt(CodeNoSides, start, p.src[start:p.at])
 		}
-		d.SidesX, d.Sides = x, int(hi)
+		d.more().SidesX, d.Sides = x, int(hi)
 	default:
 		return nil, errAt(CodeSyntax, start, p.near(start))
 	}
@@ -829,7 +832,7 @@ func (p *parser) diceX(start, count int, countX Node) (Node, error) {
 	if err := d.check(start); err != nil {
 		return nil, err
 	}
-	d.idx = int32(len(p.e.dice)) // after the dice of a rolled number of sides
+	d.idx = int16(len(p.e.dice)) // after the dice of a rolled number of sides
 	p.e.dice = append(p.e.dice, d)
 	if len(p.e.dice) > MaxGroups {
 		return nil, errLimit(CodeTooManyGroups, MaxGroups, len(p.e.dice))
@@ -856,7 +859,7 @@ func (p *parser) modifiers(d *Dice) error {
 			}
 			d.Explode.Mode = t.expl()
 			p.advance()
-			d.Explode.If, err = p.cond(Cond{Op: EQ, V: d.Max()})
+			d.Explode.If, err = p.cond(Cond{Op: EQ, V: int32(d.Max())})
 		case tReroll:
 			if d.Reroll.On && d.Reroll.Once != t.once() {
 				// 8d6r1ro2: which of the two holds for a face?
@@ -866,9 +869,10 @@ func (p *parser) modifiers(d *Dice) error {
 			d.Reroll.On, d.Reroll.Once = true, t.once()
 			p.advance()
 			var c Cond
-			if c, err = p.cond(Cond{Op: EQ, V: d.Min()}); err == nil {
+			if c, err = p.cond(Cond{Op: EQ, V: int32(d.Min())}); err == nil {
 				if more { // several reroll points: 8d6r2r4r6
-					d.Reroll.More = append(d.Reroll.More, c)
+					m := d.more()
+					m.RerollMore = append(m.RerollMore, c)
 				} else {
 					d.Reroll.If = c
 				}
@@ -881,7 +885,7 @@ func (p *parser) modifiers(d *Dice) error {
 		case tCmp:
 			err = p.success(&d.Success, &d.succ)
 		case tFail:
-			err = p.failure(&d.Failure, new(Cond), Cond{Op: EQ, V: d.Min()})
+			err = p.failure(&d.Failure, new(Cond), Cond{Op: EQ, V: int32(d.Min())})
 		case tSort:
 			if err = p.dup(d.Sort != NoSort); err != nil {
 				return err
@@ -889,9 +893,9 @@ func (p *parser) modifiers(d *Dice) error {
 			d.Sort = t.sort()
 			p.advance()
 		case tBound:
-			b := &d.MinFace
+			b := &d.more().MinFace
 			if t.high() {
-				b = &d.MaxFace
+				b = &d.more().MaxFace
 			}
 			if err = p.dup(b.On); err != nil {
 				return err
@@ -902,12 +906,12 @@ func (p *parser) modifiers(d *Dice) error {
 				if c.Op != EQ { // 4d6min2, not 4d6min>2
 					return errAt(CodeSyntax, start, strings.TrimSpace(p.src[start:p.at]))
 				}
-				*b = Bound{On: true, V: c.V}
+				*b = Bound{On: true, V: int(c.V)}
 			}
 		case tCrit:
-			c := &d.CritFail
+			c := &d.more().CritFail
 			if t.high() {
-				c = &d.CritSuccess
+				c = &d.more().CritSuccess
 			}
 			if err = p.dup(c.Op != 0); err != nil {
 				return err
@@ -1078,7 +1082,7 @@ func (p *parser) cond(def Cond) (Cond, error) {
 	if t.num > MaxNumber {
 		return c, &Error{Code: CodeNumberTooBig, Pos: t.pos, Near: p.text(t), Max: MaxNumber}
 	}
-	c.V = int(t.num)
+	c.V = int32(t.num)
 	p.advance()
 	if neg {
 		c.V = -c.V
@@ -1089,7 +1093,7 @@ func (p *parser) cond(def Cond) (Cond, error) {
 // check rejects terms that cannot be rolled: keep counts out of range,
 // failures without successes, rerolls or explosions that never stop.
 func (d *Dice) check(pos int) error {
-	d.plain = d.Explode.Mode == NoExplode && !d.Reroll.On && !d.clamps()
+	d.plain = d.Explode.Mode == NoExplode && !d.Reroll.On && d.DiceMore == noMore // no min, max, rolled count or sides
 	if d.Failure != nil && d.Success == nil {
 		return errAt(CodeFailureAlone, pos, d.Text)
 	}

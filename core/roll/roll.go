@@ -199,7 +199,7 @@ func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary boo
 	if summary || strings.Contains(reply.PlainText(rep), "[Σ ") {
 		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("dice.summary"))})
 	}
-	if r := res.Rounded; r.Den != 0 { // a bare '/' rounded down: say so, with the fraction it dropped
+	if r := res.Rounded(); r.Den != 0 { // a bare '/' rounded down: say so, with the fraction it dropped
 		exact := req.Decimal(float64(r.Num) / float64(r.Den))
 		if float64(r.Num)/float64(r.Den)*100 != float64(int64(float64(r.Num)/float64(r.Den)*100)) {
 			exact = "≈" + exact
