@@ -200,7 +200,7 @@ type Dice struct {
 	// *DiceMore holds what few terms have, out of the way of the common
 	// ones (a smaller Dice is a faster parse); never nil after Parse.
 	*DiceMore
-	Explode        struct {
+	Explode struct {
 		Mode ExplodeMode
 		If   Cond
 	}
