@@ -3,6 +3,8 @@ package roll
 import (
 	"strings"
 	"testing"
+
+	"zaria/core/reply"
 )
 
 // TestAdvantageWords: ventaja, adv, πλεονέκτημα… after a roll with one
@@ -79,3 +81,25 @@ func TestDivisionRoundingShown(t *testing.T) {
 		}
 	}
 }
+
+// TestMarksInEveryFormat: cs/cf marks, min/max marks and ≥ reach the
+// text of every platform (plain for the console, HTML for Telegram and
+// Matrix), and the exact odds of a marked roll are those of the roll
+// without the marks.
+func TestMarksInEveryFormat(t *testing.T) {
+	r := newRouter(t, nil)
+	rep := run(t, r, "en", "/roll 2d20cs>19cf1+1d6min3 ?", 20, 1, 2)
+	want := "🎲 2d20cs≥19cf1+1d6min3\n[20★, 1💀] + [3↑] = 24"
+	if got := plain(rep); !strings.HasPrefix(got, want) {
+		t.Errorf("plain:\n%s\nwant\n%s", got, want)
+	}
+	if got := reply.HTML(rep, "\n"); !strings.Contains(got, "[20★, 1💀] + [3↑] = <b>24</b>") || !strings.Contains(got, "<code>2d20cs≥19cf1+1d6min3</code>") {
+		t.Errorf("HTML:\n%s", got)
+	}
+	plainOdds := plain(run(t, r, "en", "/roll 2d20+1d6min3 ?", 20, 1, 2))
+	if a, b := lastLine(plain(rep)), lastLine(plainOdds); a != b {
+		t.Errorf("odds with marks %q, without %q", a, b)
+	}
+}
+
+func lastLine(s string) string { return s[strings.LastIndex(s, "\n")+1:] }
