@@ -163,7 +163,7 @@ func wantOf(e *Error) string {
 func TestRoll20OddsExact(t *testing.T) {
 	for _, in := range []string{
 		"6d4>2", "3d4<2", "4d4>2f1", "3d6cs>5cf1", "4d6min2", "3d4max3", "3d6min2max5", "2dFmin0",
-		"4d4d1", "5d4d2", "3d6k2", "3d4kh5", "{1d4, 1d6}kl3",
+		"4d4d1", "5d4d2", "3d6k2", "3d4kh5", "{1d4, 1d6}kl3", "{2d4+1d4}kh4", "{2d4+1d3}kl1",
 		"(1d4)d6", "(1d3)d4kh2", "2d(1d4)", "(1d3)d(1d4)", "(1d4-1)d6", "(1d3)d6>4",
 		"2d6%4", "1d6**2", "2**1d4", "-1d6%4", "max(1d6, 1d6)", "min(1d6, 2d4)", "max(1d4, 1d4, 1d4)+1",
 		"{3d4+5}>12", "{2d6+1d4}>9 vs 1", "1d20ro<3", "2d6ro<2kh1",
