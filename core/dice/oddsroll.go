@@ -112,11 +112,11 @@ func (oc *oddsCtx) keepSplit(stop *dist, n int, goOn *dist, j int, k Keep, g fun
 // Given j, the dice are n faces drawn among those that stop and j among
 // those that explode, and keepMixed ranks them. The sum over j is cut
 // where the rest weighs less than explodeTail (Approx, as for chain).
-// A penetrating die counts one less only when an explosion added it,
-// which this split does not see: those are sampled.
+// A penetrating die counts one less only when an explosion added it:
+// penetrateKeep splits further.
 func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, error) {
 	if d.Explode.Mode != Explode {
-		return nil, errSampled
+		return oc.penetrateKeep(f, d, g)
 	}
 	oc.approx = true
 	n := d.Count
@@ -212,6 +212,113 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 			}
 			tmp.Mul(&p.d.c[i], &scale)
 			tmp.Quo(&tmp, &p.d.den) // exact: p.d.den divides sw^n·gw^j
+			k := p.d.lo + int64(i) - lo
+			res.c[k].Add(&res.c[k], &tmp)
+		}
+	}
+	return res.trim(), nil
+}
+
+// penetrateKeep is explodeKeep for !p, whose added dice count one less
+// than their face: of the n dice rolled, a explode (binomial), and the
+// chains they start add a dice that stop and m that explode again
+// (negative binomial given a). Given a and m there are four kinds of
+// dice, first or added, stopping or exploding, and keepMixed ranks them.
+// The sum over a and m is cut as explodeKeep's is, where a+m, the faces
+// that exploded, is past its cut.
+func (oc *oddsCtx) penetrateKeep(f *dist, d *Dice, g func(int64) int64) (*dist, error) {
+	oc.approx = true
+	n := d.Count
+	stop := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
+	goOn := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
+	var sw, gw big.Int
+	for i := range f.c {
+		if d.Explode.If.Match(int(f.lo) + i) {
+			goOn.c[i].Set(&f.c[i])
+			gw.Add(&gw, &f.c[i])
+		} else {
+			stop.c[i].Set(&f.c[i])
+			sw.Add(&sw, &f.c[i])
+		}
+	}
+	stop.den.Set(&sw)
+	goOn.den.Set(&gw)
+	first := func(v int64) int64 { return int64(d.Clamp(int(v))) }
+	added := func(v int64) int64 { return int64(d.Clamp(int(v - 1))) }
+	var kinds [4]*dist // first stop, first go, added stop, added go
+	for i, x := range []struct {
+		d *dist
+		h func(int64) int64
+	}{{stop, first}, {goOn, first}, {stop, added}, {goOn, added}} {
+		if x.d == goOn && gw.Sign() == 0 {
+			continue
+		}
+		var err error
+		if kinds[i], err = oc.mapDist(x.d.trim(), x.h); err != nil {
+			return nil, err
+		}
+	}
+	if gw.Sign() == 0 {
+		return oc.keepN(kinds[0], n, d.Keep.Mode, d.Keep.N, g)
+	}
+	q, _ := new(big.Rat).SetFrac(&gw, &f.den).Float64()
+	jmax, tail, pj := 0, 1.0, math.Pow(1-q, float64(n))
+	for j := 0; j <= MaxDraws-n; j++ {
+		tail -= pj
+		jmax = j
+		if tail < explodeTail {
+			break
+		}
+		pj *= q * float64(n+j) / float64(j+1)
+	}
+	type part struct {
+		a, m int
+		d    *dist
+	}
+	var parts []part
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for a := 0; a <= min(n, jmax); a++ {
+		for m := 0; a+m <= jmax && (a > 0 || m == 0); m++ {
+			var types []keepType
+			for i, c := range [4]int{n - a, a, a, m} {
+				if c > 0 {
+					types = append(types, keepType{kinds[i], c})
+				}
+			}
+			r, err := oc.keepMixed(types, d.Keep.Mode, d.Keep.N, g)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, part{a, m, r})
+			lo, hi = min(lo, r.lo), max(hi, r.hi())
+		}
+	}
+	// P(a, m) = C(n, a)·C(a+m−1, m)·gw^(a+m)·sw^n / f.den^(n+a+m)
+	res, err := newDist(lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	res.den.Exp(&f.den, big.NewInt(int64(n+jmax)), nil)
+	var scale, tmp big.Int
+	for _, p := range parts {
+		if err := oc.spend(len(p.d.c) * weight(res.den.BitLen())); err != nil {
+			return nil, err
+		}
+		scale.Exp(&f.den, big.NewInt(int64(jmax-p.a-p.m)), nil)
+		scale.Mul(&scale, oc.binomial(n, p.a))
+		if p.a > 0 {
+			scale.Mul(&scale, oc.binomial(p.a+p.m-1, p.m))
+		}
+		tmp.Exp(&gw, big.NewInt(int64(p.a+p.m)), nil)
+		scale.Mul(&scale, &tmp)
+		tmp.Exp(&sw, big.NewInt(int64(n)), nil)
+		scale.Mul(&scale, &tmp)
+		for i := range p.d.c {
+			if p.d.c[i].Sign() == 0 {
+				continue
+			}
+			tmp.Mul(&p.d.c[i], &scale)
+			tmp.Quo(&tmp, &p.d.den) // exact: p.d.den is sw^n·gw^(a+m)
 			k := p.d.lo + int64(i) - lo
 			res.c[k].Add(&res.c[k], &tmp)
 		}

@@ -221,7 +221,8 @@ func TestRoll20OddsExplodeKeep(t *testing.T) {
 		in    string
 		depth int
 	}{{"2d4!kh1", 10}, {"3d4!kh2", 8}, {"2d4!kl1", 10}, {"3d4!dl1", 8}, {"3d4!dh1", 8}, {"3d4!>=3kh2", 7},
-		{"2d6!min2kh1", 8}, {"3d4!kh2>=3f1", 8}, {"2d4r1!kh1", 9}} {
+		{"2d6!min2kh1", 8}, {"3d4!kh2>=3f1", 8}, {"2d4r1!kh1", 9},
+		{"2d4!pkh1", 10}, {"2d6!pkh1", 8}, {"2d4!pkl1", 10}, {"2d6!p>=5kl1", 8}, {"2d4!pkh1>=3", 10}} {
 		e, err := Parse(c.in)
 		if err != nil {
 			t.Fatal(err)
@@ -260,7 +261,7 @@ func TestOddsAgainstSeededRolls(t *testing.T) {
 	for _, in := range []string{
 		"6d6>4", "3d6>3f1", "2d20ro<3", "3d6!kh2", "4d6!kh3", "5d10!>=8kh3>=8", "4d6min2", "4d6max5",
 		"3d6cs>5", "8d10d3", "8d6r2r4r6", "(1d4)d6", "2d(1d8)", "(1d6)d6kh2", "2d6%4", "2d6**2",
-		"max(1d20, 1d20)", "min(1d20, 1d20)+2", "2d6kh3", "{3d20+5}>21", "1d6/2", "10d6!kh5",
+		"max(1d20, 1d20)", "min(1d20, 1d20)+2", "2d6kh3", "{3d20+5}>21", "1d6/2", "10d6!kh5", "2d6!pkh1",
 	} {
 		e, err := Parse(in)
 		if err != nil {
