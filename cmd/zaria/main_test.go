@@ -115,6 +115,46 @@ func TestRollCommandContract(t *testing.T) {
 	}
 }
 
+// TestOddsJSON: `zaria roll --json '/odds EXPR'` gives the distribution
+// as data: every total with its exact probability, and for an explosion
+// where it was cut (issue 24).
+func TestOddsJSON(t *testing.T) {
+	out, _, code := zaria(t, "", env(), "roll", "--json", "--lang", "en", "/odds 2d6 | 1d4!")
+	var obj struct {
+		Distribution []struct {
+			Label  string
+			Min    int64
+			Max    int64
+			Approx bool
+			Totals []struct {
+				Total int64
+				Exact string
+				P     float64
+			}
+			Cut *struct {
+				After     int64
+				TailBelow float64 `json:"tail_below"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &obj); code != 0 || err != nil || len(obj.Distribution) != 2 {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	d := obj.Distribution[0]
+	if d.Label != "A 2d6" || d.Min != 2 || d.Max != 12 || d.Approx || d.Cut != nil || len(d.Totals) != 11 {
+		t.Fatalf("2d6: %+v", d)
+	}
+	for i, want := range []string{"1/36", "1/18", "1/12", "1/9", "5/36", "1/6", "5/36", "1/9", "1/12", "1/18", "1/36"} {
+		if got := d.Totals[i]; got.Total != int64(i+2) || got.Exact != want {
+			t.Errorf("2d6: %+v, want P(%d) = %s", got, i+2, want)
+		}
+	}
+	e := obj.Distribution[1]
+	if !e.Approx || e.Cut == nil || e.Cut.After != e.Max || e.Cut.TailBelow != 1e-12 || e.Totals[0].Exact != "1/4" || e.Totals[4].Exact != "1/16" {
+		t.Errorf("1d4!: %+v", e)
+	}
+}
+
 func TestUnknownSubcommand(t *testing.T) {
 	out, errs, code := zaria(t, "", env(), "foo")
 	if code != 2 || out != "" || !strings.Contains(errs, `unknown command "foo"`) || !strings.Contains(errs, "zaria roll") {

@@ -222,8 +222,42 @@ func rollJSON(rep *reply.Reply, text string) map[string]any {
 	if rep.File != nil {
 		out["file"] = map[string]any{"name": rep.File.Name, "mime": rep.File.MIME, "content": string(rep.File.Data)}
 	}
+	if d := distributionJSON(rep.Chart); d != nil {
+		out["distribution"] = d
+	}
 	if rep.Error {
 		out["error"] = text
+	}
+	return out
+}
+
+// distributionJSON is the distribution of each roll a chart draws (/odds,
+// a roll with ?): every total with its exact probability "p/q" and as a
+// number, and, for an explosion, where it was cut and how much lies past
+// the cut at most. Nil without a distribution chart.
+func distributionJSON(c *reply.Chart) []map[string]any {
+	if c == nil || c.Counts != nil {
+		return nil
+	}
+	var out []map[string]any
+	for _, s := range c.Series {
+		var exact []string
+		if s.Exact != nil {
+			exact = s.Exact()
+		}
+		totals := make([]map[string]any, 0, len(s.P))
+		for i, p := range s.P {
+			t := map[string]any{"total": s.Min + int64(i), "p": p}
+			if i < len(exact) {
+				t["exact"] = exact[i]
+			}
+			totals = append(totals, t)
+		}
+		d := map[string]any{"label": s.Label, "min": s.Min, "max": s.Min + int64(len(s.P)) - 1, "approx": s.Approx, "totals": totals}
+		if s.Approx {
+			d["cut"] = map[string]any{"after": s.Min + int64(len(s.P)) - 1, "tail_below": s.Tail}
+		}
+		out = append(out, d)
 	}
 	return out
 }

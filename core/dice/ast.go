@@ -27,7 +27,20 @@ const (
 	Sub Op = '-'
 	Mul Op = '*'
 	Div Op = '/'
+	Mod Op = '%' // remainder, with the sign of the dividend (Roll20's, JavaScript's)
+	Pow Op = '^' // written **; the exponent is 0 or more
+	// max and min of two values: what max( ) and min( ) fold with.
+	opMax Op = 'M'
+	opMin Op = 'm'
 )
+
+// String is the operator as it is written.
+func (o Op) String() string {
+	if o == Pow {
+		return "**"
+	}
+	return string(rune(o))
+}
 
 // Unary is a sign: -x.
 type Unary struct {
@@ -50,16 +63,20 @@ const (
 	Ceil
 	Round
 	Abs
+	Max // max(a, b, …): the largest of its arguments
+	Min // min(a, b, …): the smallest
 )
 
-var funcNames = [...]string{Floor: "floor", Ceil: "ceil", Round: "round", Abs: "abs"}
+var funcNames = [...]string{Floor: "floor", Ceil: "ceil", Round: "round", Abs: "abs", Max: "max", Min: "min"}
 
 func (f Func) String() string { return funcNames[f] }
 
-// Call is floor(x), ceil(x), round(x) or abs(x).
+// Call is floor(x), ceil(x), round(x), abs(x), or max(…) and min(…),
+// whose arguments are X and then More.
 type Call struct {
-	Fn Func
-	X  Node
+	Fn   Func
+	X    Node
+	More []Node // max and min: the arguments after the first
 }
 
 // CmpOp compares a die with a value.
@@ -74,29 +91,29 @@ const (
 	LE
 )
 
-var cmpNames = [...]string{EQ: "=", GT: ">", GE: ">=", LT: "<", LE: "<="}
+var cmpNames = [...]string{EQ: "=", GT: ">", GE: "≥", LT: "<", LE: "≤"}
 
 func (c CmpOp) String() string { return cmpNames[c] }
 
 // Cond is a compare point: ">=5", "=1".
 type Cond struct {
 	Op CmpOp
-	V  int
+	V  int32 // within ±MaxNumber: a Cond is 8 bytes, and a Dice smaller
 }
 
 // Match reports whether a die value meets the condition.
 func (c Cond) Match(v int) bool {
 	switch c.Op {
 	case EQ:
-		return v == c.V
+		return v == int(c.V)
 	case GT:
-		return v > c.V
+		return v > int(c.V)
 	case GE:
-		return v >= c.V
+		return v >= int(c.V)
 	case LT:
-		return v < c.V
+		return v < int(c.V)
 	case LE:
-		return v <= c.V
+		return v <= int(c.V)
 	}
 	return false
 }
@@ -160,18 +177,29 @@ const (
 
 var keepNames = [...]string{KeepHigh: "kh", KeepLow: "kl", DropHigh: "dh", DropLow: "dl"}
 
+// Bound is a floor or ceiling on what each die counts (min, max).
+type Bound struct {
+	On bool
+	V  int
+}
+
 // Dice is a dice term: NdM with its modifiers.
 type Dice struct {
 	Count  int
 	Sides  int      // 100 for d%, 3 for dF
 	Fudge  bool     // faces −1, 0, +1
 	Sort   SortMode // the order its dice are shown in (s, sd)
-	idx    int32    // index of the term in the expression
+	plain  bool     // no reroll, explosion, min or max: one draw is one die
+	idx    int16    // index of the term in the expression (≤ MaxGroups)
+	pos    uint16   // where the term starts in the text parsed (≤ 4·MaxInput bytes)
 	Reroll struct {
 		On   bool
 		Once bool // ro
 		If   Cond
 	}
+	// *DiceMore holds what few terms have, out of the way of the common
+	// ones (a smaller Dice is a faster parse); never nil after Parse.
+	*DiceMore
 	Explode struct {
 		Mode ExplodeMode
 		If   Cond
@@ -182,6 +210,41 @@ type Dice struct {
 	Label   string
 	Text    string // the term as typed
 	succ    Cond   // where Success points: no allocation of its own
+}
+
+// DiceMore is the part of a dice term that few terms have.
+type DiceMore struct {
+	RerollMore []Cond // further reroll points: 8d6r2r4r6
+	// MinFace and MaxFace raise or lower what each die counts (4d6min2,
+	// 4d6max5); rerolls and explosions look at the face as rolled.
+	MinFace, MaxFace Bound
+	// CritSuccess and CritFail (cs, cf) only mark the dice that meet them
+	// in the reply; Op 0 when none.
+	CritSuccess, CritFail Cond
+	// CountX and SidesX are a rolled number of dice or sides, (1d4)d6 and
+	// 2d(1d6); nil when written as a number.
+	CountX, SidesX Node
+}
+
+// noMore is the DiceMore of every term that has none of it: read, never
+// written (more gives a term its own before a write).
+var noMore = &DiceMore{}
+
+// more returns the term's own DiceMore, to write into.
+func (d *Dice) more() *DiceMore {
+	if d.DiceMore == noMore || d.DiceMore == nil {
+		d.DiceMore = &DiceMore{}
+	}
+	return d.DiceMore
+}
+
+// withMore returns a copy of d with a DiceMore of its own, for changing
+// the copy without touching d.
+func (d *Dice) withMore() *Dice {
+	c := *d
+	m := *d.DiceMore
+	c.DiceMore = &m
+	return &c
 }
 
 // Min and Max are the lowest and highest face.
@@ -202,6 +265,39 @@ func (d *Dice) Max() int {
 
 // Pool reports whether the term counts successes.
 func (d *Dice) Pool() bool { return d.Success != nil }
+
+// Pos is where the term starts in the text parsed, in bytes.
+func (d *Dice) Pos() int { return int(d.pos) }
+
+// Rerolls reports whether a face is rerolled: it meets any reroll point.
+func (d *Dice) Rerolls(v int) bool {
+	if !d.Reroll.On {
+		return false
+	}
+	if d.Reroll.If.Match(v) {
+		return true
+	}
+	for _, c := range d.RerollMore {
+		if c.Match(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// Clamp is what a die counts once min and max apply.
+func (d *Dice) Clamp(v int) int {
+	if d.MinFace.On && v < d.MinFace.V {
+		v = d.MinFace.V
+	}
+	if d.MaxFace.On && v > d.MaxFace.V {
+		v = d.MaxFace.V
+	}
+	return v
+}
+
+// clamps reports whether the term has min or max.
+func (d *Dice) clamps() bool { return d.MinFace.On || d.MaxFace.On }
 
 func (*Num) node()    {}
 func (*Name) node()   {}

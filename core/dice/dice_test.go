@@ -68,13 +68,15 @@ func TestRollScripted(t *testing.T) {
 		{"8d10>=7", []int{7, 1, 10, 3, 8, 6, 2, 9}, "[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4", 4},
 		{"8d10 >= 7", []int{7, 1, 10, 3, 8, 6, 2, 9}, "[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4", 4},
 		{"5d10>=7f<=1", []int{7, 1, 10, 1, 5}, "[7✓, 1✗, 10✓, 1✗, 5] = 0", 0},
-		{"5d10>7f1", []int{7, 1, 10, 1, 5}, "[7, 1✗, 10✓, 1✗, 5] = -1", -1},
-		{"3d6<3", []int{1, 2, 3}, "[1✓, 2✓, 3] = 2", 2},
+		{"5d10>7f1", []int{7, 1, 10, 1, 5}, "[7✓, 1✗, 10✓, 1✗, 5] = 0", 0}, // Roll20: >7 is 7 or more
+		{"5d10>=8f1", []int{7, 1, 10, 1, 5}, "[7, 1✗, 10✓, 1✗, 5] = -1", -1},
+		{"3d6<3", []int{1, 2, 3}, "[1✓, 2✓, 3✓] = 3", 3}, // Roll20: <3 is 3 or less
+		{"3d6<=2", []int{1, 2, 3}, "[1✓, 2✓, 3] = 2", 2},
 		{"3d6<=3", []int{1, 2, 3}, "[1✓, 2✓, 3✓] = 3", 3},
 		{"3d6=6", []int{6, 2, 6}, "[6✓, 2, 6✓] = 2", 2},
 		{"4d10!>=8", []int{8, 1, 3, 10, 9, 2, 5}, "[8!, 1, 3, 10!, 9!, 2, 5] = 38", 38},
 		{"4d10! >=8", []int{8, 1, 3, 10, 9}, "[8✓, 1, 3, 10!✓, 9✓] = 3", 3},
-		{"4d6!kh3", []int{6, 1, 2, 3, 4}, "[6!, 1, (2), 3, 4] = 14", 14}, // the chain 6+1 ranks as 7
+		{"4d6!kh3", []int{6, 1, 2, 3, 4}, "[6!, (1), (2), 3, 4] = 13", 13}, // Roll20: the 1 the 6 added is a die of its own
 		// s, sa, sd show the dice in order, lowest or highest first; the
 		// total is the same (Roll20's sort)
 		{"8d6s", []int{3, 6, 1, 4, 2, 6, 5, 1}, "[1, 1, 2, 3, 4, 5, 6, 6] = 28", 28},
@@ -85,8 +87,8 @@ func TestRollScripted(t *testing.T) {
 		{"4d6kh3sd", []int{2, 6, 4, 5}, "[6, 5, 4, (2)] = 15", 15},
 		{"4d6dl1s", []int{2, 6, 4, 5}, "[(2), 4, 5, 6] = 15", 15},
 		{"3d6kh1s", []int{5, 1, 5}, "[(1), 5, (5)] = 5", 5},          // ties: the earlier die first (the one kept)
-		{"4d6!s", []int{6, 1, 2, 3, 4}, "[2, 3, 4, 6!, 1] = 16", 16}, // the chain 6+1 stays together and ranks as 7
-		{"4d6!kh3sd", []int{6, 1, 2, 3, 4}, "[6!, 1, 4, 3, (2)] = 14", 14},
+		{"4d6!s", []int{6, 1, 2, 3, 4}, "[1, 2, 3, 4, 6!] = 16", 16}, // each die on its own, as kh ranks them
+		{"4d6!kh3sd", []int{6, 1, 2, 3, 4}, "[6!, 4, 3, (2), (1)] = 13", 13},
 		{"3d6!!sd", []int{2, 6, 3, 5}, "[6!+3, 5, 2] = 16", 16},
 		{"4d6r1s", []int{5, 1, 3, 2, 4}, "[2, 1↻3, 4, 5] = 14", 14},
 		{"8d10>=7sd", []int{7, 1, 10, 3, 8, 6, 2, 9}, "[10✓, 9✓, 8✓, 7✓, 6, 3, 2, 1] = 4", 4},
@@ -284,11 +286,11 @@ func TestErrors(t *testing.T) {
 		{"1d6r<3!>=3", CodeExplodeAlways, "1d6r<3!>=3"},
 		{"1d6r<7", CodeRerollAlways, "1d6r<7"},
 		{"1d1r", CodeRerollAlways, "1d1r"},
-		{"2d6kh3", CodeKeepCount, "2d6kh3"},
 		{"2d6kh0", CodeKeepCount, "2d6kh0"},
 		{"2d6dl2", CodeKeepCount, "2d6dl2"},
 		{"2d6!!!", CodeDuplicate, "!"},
-		{"4d6kh3kl1", CodeDuplicate, "kl"},
+		{"4d6kh3kl1", CodeKeepTwice, "4d6kh3kl1"},
+		{"4d6dl1kh2", CodeKeepTwice, "4d6dl1kh2"}, // was "«kh» appears twice"
 		{"8d6s sd", CodeDuplicate, "sd"},
 		{"8d6sdsd", CodeSyntax, "8d6sdsd"},
 		{"8d6sx", CodeSyntax, "8d6sx"},
@@ -341,7 +343,7 @@ func TestRollErrors(t *testing.T) {
 		{"1d6/(1d2-1)", []int{3, 1}, CodeDivZero},
 		{"1000000*1000000*10000", nil, CodeOverflow},
 		{"1d2!", rep(2, 1001), CodeTooManyDraws},
-		{"100d6r<6", rep(1, 1001), CodeTooManyDraws},
+		{"100d6r<5", rep(1, 1001), CodeTooManyDraws},
 	}
 	for _, c := range cases {
 		e, err := Parse(c.in)
@@ -405,9 +407,9 @@ func TestRollRerollChains(t *testing.T) {
 	}{
 		{"2d6!r1", []int{1, 6, 1, 3, 4}, []string{"[1↻6!, 1↻3, 4] = 13"}},
 		{"2d6!!r1", []int{1, 6, 1, 6, 2, 4}, []string{"[1↻1↻6!+6!+2, 4] = 18"}},
-		{"3d6!pro1kh2", []int{1, 6, 1, 2, 5, 3}, []string{"[1↻6!, 1↻2-1, 5, (3)] = 12"}},
+		{"3d6!pro1kh2", []int{1, 6, 1, 2, 5, 3}, []string{"[1↻6!, (1↻2-1), 5, (3)] = 11"}},
 		{"2#2d6!!r1", []int{1, 6, 1, 6, 2, 4, 6, 3, 1, 1, 2}, []string{"[1↻1↻6!+6!+2, 4] = 18", "[6!+3, 1↻1↻2] = 11"}},
-		{"4d6r1kh3+2d6!!ro<2", []int{1, 2, 6, 1, 5, 3, 1, 6, 6, 2, 4}, []string{"[(1↻2), 6, 1↻5, 3] + [1↻6!+6!+2, 4] = 32"}},
+		{"4d6r1kh3+2d6!!ro<=1", []int{1, 2, 6, 1, 5, 3, 1, 6, 6, 2, 4}, []string{"[(1↻2), 6, 1↻5, 3] + [1↻6!+6!+2, 4] = 32"}},
 	}
 	for _, c := range cases {
 		e, err := Parse(c.in)

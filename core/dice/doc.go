@@ -17,8 +17,18 @@
 //	          same die), penetrate (another die, counting one less); on the
 //	          highest face, or at a glued compare point: !>=5, !>4, !=6, !<2, !6
 //	r  ro     reroll while the face matches / reroll once; on the lowest
-//	          face, or at a glued compare point: r1, r<3, ro<=2
-//	>=N <=N >N <N =N   on a dice term: count successes (each die scores 1)
+//	          face, or at a glued compare point: r1, r<3, ro<=2; several
+//	          points, all r or all ro: 8d6r2r4r6
+//	>=N <=N >N <N =N   on a dice term: count successes (each die scores 1).
+//	          As in Roll20, >N is "N or more" and <N "N or less", in every
+//	          compare point (successes, explosions, rerolls, groups);
+//	          ≥ and ≤ are read too, and Shown writes them so
+//	min N  max N   what each die counts at least / at most: 4d6min2
+//	cs cf     with a compare point: mark critical successes / failures
+//	          (a mark only): 1d20cs>19cf1
+//	d N       glued to a term: drop the N lowest (Roll20's 8d100d3)
+//	(X)dM NdX a rolled number of dice or sides: (1d4)d6, 2d(1d6); X is
+//	          plain dice and numbers whose highest value is known
 //	f<=1      with a success condition: each failure scores −1 (f = f=lowest)
 //	s sa sd   show the term's dice lowest first (s, sa) or highest first
 //	          (sd): 8d6s, 4d6kh3sd. Only the order shown changes; a die
@@ -28,7 +38,9 @@
 //	          with a condition (>=N … and f) it counts them: {1d20, 1d20}kh1,
 //	          {3d20+5, 2d10}>=15. With one expression and a modifier it
 //	          acts on every die of its dice terms: {4d6+3d8}kh1, {3d20}>=15
-//	+ - * /   arithmetic, with ( ) and floor( ) ceil( ) round( ) abs( )
+//	+ - * /   arithmetic, with ( ) and floor( ) ceil( ) round( ) abs( ),
+//	% **      remainder (the sign of the left side) and power (exponent ≥ 0)
+//	max( ) min( )  the largest / smallest of up to MaxItems expressions
 //	name      a named value, resolved by the caller's Lookup: fuerza,
 //	          δύναμη, fue_2; @Drake.fuerza (or @Drake:fuerza) is another
 //	          character's value. A name is letters, digits and _, starting
@@ -55,18 +67,22 @@
 //  2. Explosions: a face meeting the explode condition draws another die
 //     (!, !p: a separate die, counting face−1 for !p; !!: added into the
 //     same die). The condition is checked on the face, after rerolls.
-//  3. Keep/drop ranks the dice as rolled; a die with its explosion chain
-//     ranks (and is kept or dropped) as one unit worth the chain's sum.
-//     Among equal values the earlier die ranks first.
+//  3. min and max change what each die counts; keep/drop ranks the dice
+//     as they count, every die on its own, one an explosion added too
+//     (Roll20's "rolls an additional die"). Among equal values the
+//     earlier die ranks first. A keep of more dice than there are keeps
+//     them all.
 //  4. The term's value: the sum of the kept dice, or, with a success
 //     condition, +1 for each kept die that meets it and −1 for each that
 //     meets the failure condition instead.
 //  5. Sorting (s, sd) only orders the dice when the roll is written;
 //     Result.Dice keeps them in the order rolled.
 //
-// Then the arithmetic: unary minus, then * and /, then + and -, left to
-// right, with parentheses first. All values are integers. A bare / divides
-// and rounds down (toward −∞): 7/2 = 3, -7/2 = -4. floor(a/b), ceil(a/b)
+// Then the arithmetic: ** (right to left, binding tighter than a sign:
+// -2**2 = -4), unary minus, then * / %, then + and -, left to right, with
+// parentheses first. All values are integers. A bare / divides and rounds
+// down (toward −∞): 7/2 = 3, -7/2 = -4, and Result.Rounded records the
+// first time it dropped a fraction, for the reply to say so. floor(a/b), ceil(a/b)
 // and round(a/b) divide with that rounding (round: halves up, 5/2 → 3);
 // on anything but a division they change nothing, since every value is
 // already whole. Division by zero is an error, never infinity.
@@ -84,8 +100,9 @@
 //     that meets the failure condition (f<=3) instead. A group's f needs
 //     its compare point.
 //
-// The comparisons mean what they mean on dice: >N is strictly more than
-// N, >=N at least N (Roll20 reads >N as "N or more").
+// The comparisons mean what they mean on dice: >N and >=N are N or more.
+// One expression with a condition and numbers or names added,
+// {3d20+5}>21 (Roll20's example), compares its total.
 //
 // With one expression and a modifier, the modifier acts on the dice:
 // every die of its dice terms is rolled as written (rerolls and

@@ -57,6 +57,12 @@ const (
 	CodeGroupNested    = "group_nested"     // Near: the inner '{'
 	CodeGroupPerDie    = "group_per_die"    // Near: the group, one expression that is not dice added together
 	CodeGroupKeep      = "group_keep_count" // Near: the group, Max: its expressions
+	CodeKeepTwice      = "keep_twice"       // Near: the term up to its second kh/kl/dh/dl
+	CodeOrder          = "order"            // Near: the term up to a modifier out of place
+	CodeRerollMixed    = "reroll_mixed"     // Near: the term with both r and ro
+	CodeRolledBound    = "rolled_bound"     // Near: a rolled number of dice or sides with no known bound
+	CodePowNegative    = "pow_negative"     // a ** with a negative exponent
+	CodeTooManyArgs    = "too_many_args"    // Near: "max(", Max, Got
 )
 
 // Error is a problem with the notation a user typed. It carries everything a

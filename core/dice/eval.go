@@ -22,6 +22,7 @@ const (
 	DieSuccess                      // counted as a success
 	DieFailure                      // counted as a failure
 	DieCompound                     // the sum of several faces (!!)
+	DieClamped                      // raised to its min or lowered to its max
 )
 
 // Die is one die of a result (8 bytes: a roll of many dice stays small).
@@ -55,12 +56,27 @@ type Result struct {
 	totals [1]int64
 }
 
+// Rounding is a division rounded down: Num/Den became Got.
+type Rounding struct {
+	Num, Den, Got int64
+}
+
 // resultMore is what only some rolls have, kept out of Result to keep the
 // common one small.
 type resultMore struct {
 	names []int64   // the value of each named value
 	extra []int32   // rerolled faces and compound parts: see Die.aux
 	items []itemRes // the expressions of groups: items[rep*Expr.nitems()+Group.off+i]
+	round Rounding
+}
+
+// Rounded is the first bare division that was not whole (7/2 → 3): the
+// reply says it rounded down. Zero Den when none was.
+func (r *Result) Rounded() Rounding {
+	if r.more == nil {
+		return Rounding{}
+	}
+	return r.more.round
 }
 
 // itemRes is one expression of a grouped roll: its total and whether it
@@ -145,7 +161,7 @@ func (r *Result) DieSides() []int {
 		// a compounding term: a die that compounded shows a sum, so only
 		// the ones that did not would be left, none of them on the
 		// exploding face (every fair 1d6!! would look loaded).
-		if d.Fudge || d.Reroll.On || d.Explode.Mode == Compound {
+		if d.Fudge || d.Reroll.On || d.Explode.Mode == Compound || d.clamps() || d.SidesX != nil {
 			continue
 		}
 		for j := t.first; j < t.first+t.n; j++ {
@@ -224,8 +240,8 @@ func (e *Expr) Roll(src Source, lookup Lookup) (*Result, error) {
 		}
 	}
 	res.Dice, res.terms, res.Draws = ev.dice, ev.terms, ev.draws
-	if names != nil || ev.extra != nil || ev.items != nil {
-		res.more = &resultMore{names: names, extra: ev.extra, items: ev.items}
+	if names != nil || ev.extra != nil || ev.items != nil || ev.round.Den != 0 {
+		res.more = &resultMore{names: names, extra: ev.extra, items: ev.items, round: ev.round}
 	}
 	return res, nil
 }
@@ -263,6 +279,7 @@ type evaluator struct {
 	terms  []termRes
 	parts  []int32 // scratch: compound parts
 	items  []itemRes
+	round  Rounding
 }
 
 func (ev *evaluator) eval(n Node) (int64, error) {
@@ -278,7 +295,7 @@ func (ev *evaluator) eval(n Node) (int64, error) {
 		return -v, err
 	case *Binary:
 		if n.Op == Div {
-			return ev.div(n, Floor)
+			return ev.div(n, 0)
 		}
 		l, err := ev.eval(n.L)
 		if err != nil {
@@ -290,12 +307,22 @@ func (ev *evaluator) eval(n Node) (int64, error) {
 		}
 		return arith(n.Op, l, r, Floor)
 	case *Call:
-		if b, ok := n.X.(*Binary); ok && b.Op == Div && n.Fn != Abs {
+		if b, ok := n.X.(*Binary); ok && b.Op == Div && n.Fn <= Round {
 			return ev.div(b, n.Fn)
 		}
 		v, err := ev.eval(n.X)
 		if n.Fn == Abs && v < 0 {
 			v = -v
+		}
+		for _, x := range n.More { // max, min
+			if err != nil {
+				return 0, err
+			}
+			var w int64
+			w, err = ev.eval(x)
+			if (n.Fn == Max && w > v) || (n.Fn == Min && w < v) {
+				v = w
+			}
 		}
 		return v, err
 	case *Group:
@@ -307,6 +334,8 @@ func (ev *evaluator) eval(n Node) (int64, error) {
 	panic(fmt.Sprintf("dice: unknown node %T", n))
 }
 
+// div divides with mode's rounding; mode 0 is a bare '/', which rounds
+// down and records the first time it does (Result.Rounded).
 func (ev *evaluator) div(b *Binary, mode Func) (int64, error) {
 	l, err := ev.eval(b.L)
 	if err != nil {
@@ -315,6 +344,14 @@ func (ev *evaluator) div(b *Binary, mode Func) (int64, error) {
 	r, err := ev.eval(b.R)
 	if err != nil {
 		return 0, err
+	}
+	if mode == 0 {
+		mode = Floor
+		if r != 0 && l%r != 0 && ev.round.Den == 0 {
+			v, err := arith(Div, l, r, Floor)
+			ev.round = Rounding{Num: l, Den: r, Got: v}
+			return v, err
+		}
 	}
 	return arith(Div, l, r, mode)
 }
@@ -341,9 +378,44 @@ func arith(op Op, l, r int64, mode Func) (int64, error) {
 			return 0, errDivZero
 		}
 		v = divRound(l, r, mode)
+	case Mod:
+		if r == 0 {
+			return 0, errDivZero
+		}
+		v = l % r // the sign of l, as in Roll20
+	case Pow:
+		return power(l, r)
+	case opMax:
+		v = max(l, r)
+	case opMin:
+		v = min(l, r)
 	}
 	if v > MaxMagnitude || v < -MaxMagnitude {
 		return 0, errOverflow
+	}
+	return v, nil
+}
+
+var errPowNegative = &Error{Code: CodePowNegative, Pos: -1}
+
+// power is l**r for r ≥ 0, within ±MaxMagnitude.
+func power(l, r int64) (int64, error) {
+	switch {
+	case r < 0:
+		return 0, errPowNegative
+	case r == 0:
+		return 1, nil
+	case l == 0 || l == 1:
+		return l, nil
+	case l == -1:
+		return 1 - 2*(r&1), nil
+	}
+	v := int64(1)
+	for range r { // |l| ≥ 2: past 50 steps it has overflowed
+		if abs64(v) > MaxMagnitude/abs64(l) {
+			return 0, errOverflow
+		}
+		v *= l
 	}
 	return v, nil
 }
@@ -400,7 +472,7 @@ func (ev *evaluator) draw(d *Dice) (int32, uint16, error) {
 		return v, 0, err
 	}
 	var nr uint16
-	for d.Reroll.If.Match(int(v)) {
+	for d.Rerolls(int(v)) {
 		ev.extra = append(ev.extra, v)
 		nr++
 		if v, err = ev.face(d); err != nil {
@@ -431,7 +503,7 @@ func (ev *evaluator) rollOne(d *Dice) error {
 	}
 	switch d.Explode.Mode {
 	case NoExplode:
-		ev.dice = append(ev.dice, Die{Value: v, aux: ev.aux(nr, 0)})
+		ev.dice = append(ev.dice, clamp(d, Die{Value: v, aux: ev.aux(nr, 0)}))
 	case Explode, Penetrate:
 		var flags uint8
 		for {
@@ -439,6 +511,7 @@ func (ev *evaluator) rollOne(d *Dice) error {
 			if flags&DiePenetrated != 0 {
 				die.Value--
 			}
+			die = clamp(d, die)
 			if !d.Explode.If.Match(int(v)) {
 				ev.dice = append(ev.dice, die)
 				return nil
@@ -473,19 +546,33 @@ func (ev *evaluator) rollOne(d *Dice) error {
 			ev.extra = append(ev.extra, ev.parts...)
 		}
 		die.aux = ev.aux(nr, np)
-		ev.dice = append(ev.dice, die)
+		ev.dice = append(ev.dice, clamp(d, die))
 	}
 	return nil
+}
+
+// clamp applies the term's min and max to what a die counts.
+func clamp(d *Dice, die Die) Die {
+	if d.DiceMore == noMore { // most terms: nothing to look up
+		return die
+	}
+	if v := int32(d.Clamp(int(die.Value))); v != die.Value {
+		die.Value = v
+		die.Flags |= DieClamped
+	}
+	return die
 }
 
 // rollTerm rolls a dice term, applies keep/drop, then counts successes or
 // sums. See the package documentation for the order.
 func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
 	first := len(ev.dice)
-	if d.Explode.Mode == NoExplode && !d.Reroll.On && ev.draws+d.Count <= MaxDraws {
+	if d.plain && ev.draws+d.Count <= MaxDraws {
 		if err := ev.rollPlain(d); err != nil {
 			return 0, err
 		}
+	} else if d.CountX != nil || d.SidesX != nil {
+		return ev.rollRolled(d)
 	} else if d.Keep.Mode != NoKeep {
 		if err := ev.rollKeep(d); err != nil {
 			return 0, err
@@ -517,6 +604,36 @@ func (ev *evaluator) rollTerm(d *Dice) (int64, error) {
 	t := &ev.terms[ev.rep*len(ev.e.dice)+int(d.idx)]
 	t.first, t.n, t.value = int32(first), int32(len(ev.dice)-first), total
 	return total, nil
+}
+
+// rollRolled rolls a term with a rolled number of dice or sides: those
+// first, then the term as if they had been written.
+func (ev *evaluator) rollRolled(d *Dice) (int64, error) {
+	dd := d.withMore()
+	dd.CountX, dd.SidesX = nil, nil
+	if d.CountX != nil {
+		n, err := ev.eval(d.CountX)
+		if err != nil {
+			return 0, err
+		}
+		dd.Count = int(n)
+	}
+	if d.SidesX != nil {
+		s, err := ev.eval(d.SidesX)
+		if err != nil {
+			return 0, err
+		}
+		dd.Sides = int(s)
+		if dd.Explode.If.Op == EQ && d.Explode.Mode != NoExplode {
+			dd.Explode.If.V = int32(dd.Sides)
+		}
+	}
+	if dd.Count == 0 {
+		t := &ev.terms[ev.rep*len(ev.e.dice)+int(d.idx)]
+		t.first, t.n, t.value = int32(len(ev.dice)), 0, 0
+		return 0, nil
+	}
+	return ev.rollTerm(dd)
 }
 
 // rollPlain rolls a term without rerolls or explosions, one draw per die,
@@ -563,11 +680,16 @@ func (ev *evaluator) rollKeep(d *Dice) error {
 	if d.Count > len(ubuf) {
 		units, order, vals = make([]int32, 0, d.Count), make([]int32, 0, d.Count), make([]int64, 0, d.Count)
 	}
+	first := len(ev.dice)
 	for range d.Count {
-		units = append(units, int32(len(ev.dice)))
 		if err := ev.rollOne(d); err != nil {
 			return err
 		}
+	}
+	// Every die is a unit of its own, the ones an explosion added too:
+	// Roll20's "rolls an additional die".
+	for i := first; i < len(ev.dice); i++ {
+		units = append(units, int32(i))
 	}
 	ev.keep(d.Keep.Mode, d.Keep.N, units, order, vals)
 	return nil
@@ -703,7 +825,7 @@ func (ev *evaluator) groupDice(g *Group) (int64, error) {
 	first := len(ev.dice)
 	for _, d := range g.terms {
 		start := len(ev.dice)
-		if d.Explode.Mode == NoExplode && !d.Reroll.On && ev.draws+d.Count <= MaxDraws {
+		if d.plain && ev.draws+d.Count <= MaxDraws {
 			if err := ev.rollPlain(d); err != nil {
 				return 0, err
 			}
@@ -720,9 +842,7 @@ func (ev *evaluator) groupDice(g *Group) (int64, error) {
 	if g.Keep.Mode != NoKeep {
 		var units []int32
 		for i := first; i < len(ev.dice); i++ {
-			if ev.dice[i].Flags&DieExtra == 0 {
-				units = append(units, int32(i))
-			}
+			units = append(units, int32(i)) // every die, an explosion's too
 		}
 		n := len(units)
 		ev.keep(g.Keep.Mode, g.Keep.N, units, make([]int32, 0, n), make([]int64, 0, n))

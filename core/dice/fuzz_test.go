@@ -28,6 +28,15 @@ var fuzzSeeds = []string{
 	// sorted dice
 	"8d6s", "8d6sa", "4d6kh3sd", "4d6!sd", "3d6!!r1s", "8d10>=7f1sd", "8d6s sd", "{4d6sa+3d8}kh1", "2d6+s", "4d6dl1s",
 	"{10d10>=7, 10d10>=7}kh1", "{1d6, {1d6}}", "{3d20+5}>15", "{", "}", ",", "{1d6,", "{}kh1", "{1d6, 1d6}f", "{1d6}kh2",
+	// Roll20's forms of issue 24
+	"6d6>4", "3d6>3f1", "{5d6!!}>8", "5d6!!5", "2d20ro<3", "3d6!kh2", "10d6!>=5kl3", "2d6!r1", "1d6!ro1", "2d6!pkh1", "3d4!pdl1>=2", "2d4!p<2kh1",
+	"4d6min2", "4d6max5", "3d6min2max5!", "4dFmin0", "3d6cs>5", "1d20cf<2", "1d20cs20cf1", "1d20cs", "4d6min>2",
+	"8d100d3", "3d6d1", "3d6d", "2d6d6", "8d6r2r4r6", "8d6ro1ro2", "8d6r1ro2", "6d6r<2r>5", "(1d4)d6", "2d(1d6)",
+	"(1d3)d(1d4)kh2", "(2d10)d12", "(0)d6", "(1d4-2)d6", "2d(1d6-1)", "(fuerza)d6", "2d(1d6)!", "(100d6)d6",
+	"2d6%4", "-7%3", "1d6%0", "2d6**2", "-2**2", "2**3**2", "2**-1", "10**20", "1d1000**1d1000", "2***3",
+	"max(1d20, 1d20)", "min(1d20, 1d20, 1d20)+5", "max(1)", "max()", "max(1,", "1d20+max", "min(max(1d6, 2), 5)",
+	"2d6kh3", "{1d6, 1d6}kl5", "{3d20+5}>21", "{3d20+fuerza}<10", "4d6dl1kh2", "4d6[x]kh3", "(4d6)kh3",
+	"2d6+3kh1", "8d10≥7", "1d20 ≤ 3", "1d6/2",
 }
 
 // FuzzParse parses, rolls, renders and weighs arbitrary text: it must

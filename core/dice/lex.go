@@ -38,6 +38,10 @@ const (
 	tRBrace           // }
 	tComma            // ,
 	tSort             // s sa sd
+	tMod              // % between two values
+	tPow              // **
+	tBound            // min max after a die's sides
+	tCrit             // cs cf
 	tBad              // anything else
 )
 
@@ -59,6 +63,7 @@ func (t *token) once() bool        { return t.op != 0 }         // tReroll: ro
 func (t *token) expl() ExplodeMode { return ExplodeMode(t.op) } // tExplode
 func (t *token) fn() Func          { return Func(t.op) }        // tFunc
 func (t *token) sort() SortMode    { return SortMode(t.op) }    // tSort
+func (t *token) high() bool        { return t.op != 0 }         // tBound: max, tCrit: cs
 
 // lexer reads tokens on demand. The parser says whether it is just after a
 // die's sides (modifier mode), where letters are modifiers (kh3, ro1, f1)
@@ -79,6 +84,8 @@ var keywords = map[string]token{
 	"ceil":     {kind: tFunc, op: uint8(Ceil)},
 	"round":    {kind: tFunc, op: uint8(Round)},
 	"abs":      {kind: tFunc, op: uint8(Abs)},
+	"max":      {kind: tFunc, op: uint8(Max)}, // only before '(': see lexWord
+	"min":      {kind: tFunc, op: uint8(Min)},
 }
 
 // singles are the tokens of one character, whatever follows them.
@@ -184,6 +191,11 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 			return
 		}
 	}
+	if r == '*' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '*' {
+		l.pos += 2
+		t.kind = tPow
+		return
+	}
 	if k := single(r); k != tEOF {
 		l.pos += n
 		t.kind = k
@@ -220,13 +232,14 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 		case '≤':
 			t.op = uint8(LE)
 		case '>', '<':
-			t.op = uint8(GT)
+			// Roll20's meaning: > is "or greater", < "or less"; >= and <=
+			// say the same (docs/dice.md, "Roll20 → zaria").
+			t.op = uint8(GE)
 			if r == '<' {
-				t.op = uint8(LT)
+				t.op = uint8(LE)
 			}
 			if l.pos < len(l.src) && l.src[l.pos] == '=' {
 				l.pos++
-				t.op++ // GT→GE, LT→LE
 			}
 		}
 	case r == '!' && mod:
@@ -242,6 +255,9 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 				t.op = uint8(Penetrate)
 			}
 		}
+	case r == '%':
+		l.pos += n
+		t.kind = tMod
 	case r == '@':
 		l.lexName(t)
 	case isIdentStart(r):
@@ -265,14 +281,24 @@ func (l *lexer) scan(t *token, mod, sides bool) {
 	return
 }
 
+// parenAt reports whether '(' comes at i, after spaces: max and min are
+// functions only there, names elsewhere (a sheet value may be "max").
+func (l *lexer) parenAt(i int) bool {
+	for i < len(l.src) && isSpaceASCII(l.src[i]) {
+		i++
+	}
+	return i < len(l.src) && l.src[i] == '('
+}
+
 // dieAfterCount reports whether a die letter follows directly ("4d6").
 func (l *lexer) dieAfterCount() bool {
 	r, _ := l.peekRune(l.pos)
 	return isDieLetter(r)
 }
 
-// lexModifier reads kh3, kl, k, dh, dl, r, ro, f, s, sa, sd. The letters
-// must be followed by something that is not a letter.
+// lexModifier reads kh3, kl, k, dh, dl, d (glued: drop lowest), r, ro,
+// f, s, sa, sd, min, max, cs, cf. The letters must be followed by
+// something that is not a letter.
 func (l *lexer) lexModifier(t *token) bool {
 	end := l.pos
 	for end < len(l.src) && end-l.pos < 3 {
@@ -298,6 +324,19 @@ func (l *lexer) lexModifier(t *token) bool {
 		t.kind, t.op = tKeep, uint8(DropHigh)
 	case "dl":
 		t.kind, t.op = tKeep, uint8(DropLow)
+	case "d": // Roll20's bare d: drop lowest (8d100d3), glued to the term
+		if !t.glue {
+			return false
+		}
+		t.kind, t.op = tKeep, uint8(DropLow)
+	case "min":
+		t.kind = tBound
+	case "max":
+		t.kind, t.op = tBound, 1
+	case "cs":
+		t.kind, t.op = tCrit, 1
+	case "cf":
+		t.kind = tCrit
 	case "r":
 		t.kind = tReroll
 	case "ro":
@@ -327,7 +366,7 @@ func (l *lexer) lexWord(t *token) {
 		end += n
 	}
 	if kw, ok := keyword(l.src[start:end]); ok && end > start {
-		if r, _ := l.peekRune(end); !isIdentStart(r) {
+		if r, _ := l.peekRune(end); !isIdentStart(r) && (kw.kind != tFunc || (Func(kw.op) != Max && Func(kw.op) != Min) || l.parenAt(end)) {
 			t.kind, t.op = kw.kind, kw.op
 			l.pos = end
 			return

@@ -392,8 +392,11 @@ func (oc *oddsCtx) pairwise(a, b *dist, op Op, mode Func) (*dist, error) {
 				}
 				v, err := arith(op, a.lo+int64(i), b.lo+int64(j), mode)
 				if err != nil {
-					if errors.Is(err, errDivZero) {
+					switch {
+					case errors.Is(err, errDivZero):
 						return nil, ErrOddsDivZero
+					case errors.Is(err, errPowNegative):
+						return nil, err
 					}
 					return nil, errSampled
 				}
@@ -431,14 +434,32 @@ func (oc *oddsCtx) node(n Node) (*dist, error) {
 	case *Binary:
 		return oc.binary(n, Floor)
 	case *Call:
-		if b, ok := n.X.(*Binary); ok && b.Op == Div && n.Fn != Abs {
+		if b, ok := n.X.(*Binary); ok && b.Op == Div && n.Fn <= Round {
 			return oc.binary(b, n.Fn)
 		}
 		x, err := oc.node(n.X)
-		if err != nil || n.Fn != Abs {
-			return x, err
+		if err != nil {
+			return nil, err
 		}
-		return oc.mapDist(x, abs64)
+		switch n.Fn {
+		case Abs:
+			return oc.mapDist(x, abs64)
+		case Max, Min:
+			op := opMax
+			if n.Fn == Min {
+				op = opMin
+			}
+			for _, m := range n.More { // the arguments are independent
+				y, err := oc.node(m)
+				if err != nil {
+					return nil, err
+				}
+				if x, err = oc.pairwise(x, y, op, Floor); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return x, nil
 	}
 	panic("dice: unknown node")
 }
@@ -475,13 +496,13 @@ func (oc *oddsCtx) faceDist(d *Dice) *dist {
 		// P(v) = [v kept]/s + (matching faces)/s · 1/s
 		var m int64
 		for v := d.Min(); v <= d.Max(); v++ {
-			if d.Reroll.If.Match(v) {
+			if d.Rerolls(v) {
 				m++
 			}
 		}
 		for i := range f.c {
 			c := m
-			if !d.Reroll.If.Match(d.Min() + i) {
+			if !d.Rerolls(d.Min() + i) {
 				c += s
 			}
 			f.c[i].SetInt64(c)
@@ -490,7 +511,7 @@ func (oc *oddsCtx) faceDist(d *Dice) *dist {
 	default:
 		var left int64
 		for i := range f.c {
-			if !d.Reroll.If.Match(d.Min() + i) {
+			if !d.Rerolls(d.Min() + i) {
 				f.c[i].SetInt64(1)
 				left++
 			}
@@ -517,6 +538,9 @@ func score(d *Dice) func(int64) int64 {
 func ident(v int64) int64 { return v }
 
 func (oc *oddsCtx) term(d *Dice) (*dist, error) {
+	if d.CountX != nil || d.SidesX != nil {
+		return oc.rolled(d)
+	}
 	f := oc.faceDist(d)
 	n := d.Count
 	var unit *dist
@@ -525,28 +549,34 @@ func (oc *oddsCtx) term(d *Dice) (*dist, error) {
 	if d.Pool() {
 		g = score(d)
 	}
+	cl := func(v int64) int64 { return int64(d.Clamp(int(v))) }
 	switch d.Explode.Mode {
 	case NoExplode:
 		unit = f
+		if d.clamps() {
+			if unit, err = oc.mapDist(f, cl); err != nil {
+				return nil, err
+			}
+		}
 		if d.Pool() && d.Keep.Mode == NoKeep {
-			unit, err = oc.mapDist(f, g)
+			unit, err = oc.mapDist(unit, g)
 		}
 	case Explode, Penetrate:
-		h1 := g
-		if d.Explode.Mode == Penetrate {
-			h1 = func(v int64) int64 { return g(v - 1) }
-		}
 		if d.Keep.Mode != NoKeep {
-			if d.Pool() {
-				return nil, errSampled // ranked by chain sum, scored per die
-			}
-			if d.Explode.Mode == Penetrate {
-				h1 = func(v int64) int64 { return v - 1 }
-			}
+			// every die, an explosion's too, is kept or dropped on its own
+			return oc.explodeKeep(f, d, g)
 		}
-		unit, err = oc.chain(f, d, g, h1)
+		h0 := func(v int64) int64 { return g(cl(v)) }
+		h1 := h0
+		if d.Explode.Mode == Penetrate {
+			h1 = func(v int64) int64 { return g(cl(v - 1)) }
+		}
+		unit, err = oc.chain(f, d, h0, h1)
 	case Compound:
-		if unit, err = oc.chain(f, d, ident, ident); err == nil && d.Pool() && d.Keep.Mode == NoKeep {
+		if unit, err = oc.chain(f, d, ident, ident); err == nil && d.clamps() {
+			unit, err = oc.mapDist(unit, cl)
+		}
+		if err == nil && d.Pool() && d.Keep.Mode == NoKeep {
 			unit, err = oc.mapDist(unit, g)
 		}
 	}
@@ -699,8 +729,10 @@ func (oc *oddsCtx) keep(u *dist, d *Dice, c func(int64) int64) (*dist, error) {
 
 // keepOrder turns a keep or drop of k of n units into what the keep-N
 // engines do: keep the k units ranked first, highest first when desc
-// (kh k, dl n−k) and lowest first otherwise (kl k, dh n−k).
+// (kh k, dl n−k) and lowest first otherwise (kl k, dh n−k). A keep of
+// more than n keeps n.
 func keepOrder(mode KeepMode, n, k int) (desc bool, kept int) {
+	k = min(k, n)
 	switch mode {
 	case KeepLow:
 		return false, k
@@ -715,6 +747,9 @@ func keepOrder(mode KeepMode, n, k int) (desc bool, kept int) {
 // keepN is keep for n units kept or dropped by mode and its count k.
 func (oc *oddsCtx) keepN(u *dist, n int, mode KeepMode, k int, c func(int64) int64) (*dist, error) {
 	desc, k := keepOrder(mode, n, k)
+	if k <= 0 { // a rolled number of dice that a drop leaves without any
+		return constDist(0), nil
+	}
 	// faces in visiting order
 	type face struct {
 		contrib int64

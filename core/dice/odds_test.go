@@ -279,7 +279,8 @@ func TestOddsLarge(t *testing.T) {
 		{"50d100", true},
 		{"100d100kh50", true},
 		{"20d1000*20d1000", true},
-		{"10d6!>=4kh3>=5", true},
+		{"10d6!>=4kh3>=5", false}, // each die on its own: the kept are the best of those that explode, then of the rest
+		{"6d6!<2kh3", true},       // explodes on faces that rank low: sampled
 	} {
 		e, err := Parse(c.in)
 		if err != nil {
@@ -357,7 +358,7 @@ func TestSampleAgreesWithExact(t *testing.T) {
 // TestFastPathsAgree: the machine-word convolution and keep/drop give the
 // same exact distributions as math/big.
 func TestFastPathsAgree(t *testing.T) {
-	for _, in := range []string{"4d6kh3", "10d10kh3", "20d6dl5", "8d10kl2>=5f1", "2d20kh1+1d20kl1", "3d4!kh2",
+	for _, in := range []string{"4d6kh3", "10d10kh3", "20d6dl5", "8d10kl2>=5f1", "2d20kh1+1d20kl1", "3d4!!kh2", "(1d4)d6kh2", "4d6min2max5",
 		"60d2kh30", "30d4dh10>=3f1", "12d20kh6", "16d12kh8", "10d100", "2d6*1d4", "8d10>=7f1", "1d100+1d1000"} {
 		e, err := Parse(in)
 		if err != nil {

@@ -100,21 +100,20 @@ func (oc *oddsCtx) groupDice(g *Group) (*dist, error) {
 	}
 	types := make([]keepType, len(g.terms))
 	for i, d := range g.terms {
+		if d.CountX != nil || d.SidesX != nil {
+			return nil, errSampled
+		}
 		f := oc.faceDist(d)
 		u := f
 		var err error
 		switch d.Explode.Mode {
 		case Explode, Penetrate:
-			if g.Success != nil {
-				return nil, errSampled // ranked by chain sum, scored per die
-			}
-			h1 := ident
-			if d.Explode.Mode == Penetrate {
-				h1 = func(v int64) int64 { return v - 1 }
-			}
-			u, err = oc.chain(f, d, ident, h1)
+			return nil, errSampled // every die an explosion adds is ranked on its own
 		case Compound:
 			u, err = oc.chain(f, d, ident, ident)
+		}
+		if err == nil && d.clamps() {
+			u, err = oc.mapDist(u, func(v int64) int64 { return int64(d.Clamp(int(v))) })
 		}
 		if err != nil {
 			return nil, err
@@ -187,6 +186,9 @@ func (oc *oddsCtx) keepMixed(types []keepType, mode KeepMode, k int, c func(int6
 		return oc.keepN(ts[0].u, n, mode, k, c)
 	}
 	desc, k := keepOrder(mode, n, k)
+	if k <= 0 {
+		return constDist(0), nil
+	}
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 	bitsDen := 0
 	for _, t := range ts {

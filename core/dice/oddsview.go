@@ -26,6 +26,25 @@ func (o *Odds) Floats() []float64 {
 	return out
 }
 
+// Fractions returns P(total = Min+i) as exact fractions "p/q" (of the
+// distribution as cut, when Approx), nil when sampled.
+func (o *Odds) Fractions() []string {
+	d := o.dist
+	if d == nil {
+		return nil
+	}
+	out := make([]string, len(d.c))
+	var r big.Rat
+	for i := range d.c {
+		out[i] = r.SetFrac(&d.c[i], &d.den).String()
+	}
+	return out
+}
+
+// ExplodeTail is the most an explosion's cut leaves out of a
+// distribution: what lies past Odds.Max weighs less.
+const ExplodeTail = explodeTail
+
 // AtLeast returns the exact P(total ≥ x) for each x (exact unless Approx;
 // nil when sampled), summing the distribution once from the top.
 func (o *Odds) AtLeast(xs []int64) []*big.Rat {

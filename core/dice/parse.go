@@ -285,7 +285,7 @@ func (p *parser) multiplicative() (Node, error) {
 	}
 	for {
 		k := p.peek(false).kind
-		if k != tStar && k != tSlash {
+		if k != tStar && k != tSlash && k != tMod {
 			return l, nil
 		}
 		p.advance()
@@ -294,8 +294,11 @@ func (p *parser) multiplicative() (Node, error) {
 			return nil, err
 		}
 		op := Mul
-		if k == tSlash {
+		switch k {
+		case tSlash:
 			op = Div
+		case tMod:
+			op = Mod
 		}
 		l = &Binary{Op: op, L: l, R: r}
 	}
@@ -321,7 +324,26 @@ func (p *parser) unary() (Node, error) {
 		}
 		return &Unary{Op: Sub, X: x}, nil
 	}
-	return p.primary()
+	return p.power()
+}
+
+// power parses a primary and, after "**", its exponent: a sign and
+// another power (2**3**2 is 2**9; -2**2 is −4, as in Python).
+func (p *parser) power() (Node, error) {
+	x, err := p.primary()
+	if err != nil || p.peek(false).kind != tPow {
+		return x, err
+	}
+	p.advance()
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	y, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	return &Binary{Op: Pow, L: x, R: y}, nil
 }
 
 func (p *parser) count() error {
@@ -347,7 +369,12 @@ func (p *parser) primary() (Node, error) {
 		if p.lx.dieAfterCount() {
 			_, n := p.lx.peekRune(p.at)
 			p.at += n
-			return p.dice(pos, int(v))
+			return p.diceX(pos, int(v), nil)
+		}
+		if p.at < len(p.src) && p.src[p.at]|0x20 >= 'a' && p.src[p.at]|0x20 <= 'z' || p.at < len(p.src) && p.src[p.at] == '!' {
+			if t := p.peek(true); modifierNext(t) && t.kind != tCmp && t.kind != tFail && t.kind != tSort {
+				return nil, p.modifierAfter(pos, false) // 2d6+3kh1
+			}
 		}
 		n := &Num{V: v}
 		return n, p.optLabel(&n.Label)
@@ -357,7 +384,7 @@ func (p *parser) primary() (Node, error) {
 		}
 		pos := t.pos
 		p.advance()
-		return p.dice(pos, 1)
+		return p.diceX(pos, 1, nil)
 	case tIdent:
 		if err := p.count(); err != nil {
 			return nil, err
@@ -380,17 +407,80 @@ func (p *parser) primary() (Node, error) {
 		if o := p.peek(false); o.kind != tLParen {
 			return nil, p.unexpected(o)
 		}
+		if fn == Max || fn == Min {
+			return p.args(fn)
+		}
 		x, err := p.group()
 		if err != nil {
 			return nil, err
 		}
 		return &Call{Fn: fn, X: x}, nil
 	case tLParen:
-		return p.group()
+		start := p.peek(false).pos
+		x, err := p.group()
+		if err != nil {
+			return nil, err
+		}
+		if !p.lx.dieAfterCount() {
+			if t := p.peek(true); t.kind == tKeep || t.kind == tReroll || t.kind == tExplode {
+				if t.glue {
+					return nil, p.modifierAfter(start, true) // (4d6)kh3
+				}
+			}
+			return x, nil
+		}
+		// (1d4)d6: a rolled number of dice
+		if err := p.count(); err != nil {
+			return nil, err
+		}
+		_, n := p.lx.peekRune(p.at)
+		p.at += n
+		p.have = false
+		return p.diceX(start, 0, x)
 	case tLBrace:
 		return p.braces()
 	}
 	return nil, p.unexpected(t)
+}
+
+// args parses max( ) or min( ): one to MaxItems expressions separated
+// by commas; the current token is '('.
+func (p *parser) args(fn Func) (Node, error) {
+	open := p.peek(false).pos
+	p.advance()
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	c := &Call{Fn: fn}
+	for {
+		x, err := p.additive()
+		if err != nil {
+			return nil, err
+		}
+		if c.X == nil {
+			c.X = x
+		} else {
+			c.More = append(c.More, x)
+		}
+		t := p.peek(false)
+		if t.kind == tComma {
+			p.advance()
+			continue
+		}
+		if t.kind == tRParen {
+			p.advance()
+			break
+		}
+		if t.kind == tEOF {
+			return nil, errAt(CodeUnclosed, open, "(")
+		}
+		return nil, p.unexpected(t)
+	}
+	if n := 1 + len(c.More); n > MaxItems {
+		return nil, &Error{Code: CodeTooManyArgs, Pos: open, Near: fn.String() + "(", Max: MaxItems, Got: n}
+	}
+	return c, nil
 }
 
 // braces parses a grouped roll "{a, b, …}" with its modifiers and label;
@@ -486,6 +576,11 @@ func (g *Group) check(pos int) error {
 		return errAt(CodeFailureAlone, pos, g.Text)
 	}
 	units := len(g.Items)
+	if len(g.Items) == 1 && g.Keep.Mode == NoKeep && g.Success != nil && !perDieSum(g.Items[0], false) {
+		// {3d20+5}>21 (Roll20's example): one total, compared as a group
+		// of several expressions compares each
+		return nil
+	}
 	if len(g.Items) == 1 && g.Modified() {
 		g.PerDie = true
 		units = 0
@@ -508,12 +603,13 @@ func (g *Group) check(pos int) error {
 	return g.Keep.check(units, code, pos, g.Text)
 }
 
-// check refuses a keep of fewer than 1 or more than the units there are,
-// or a drop of all of them, with code.
+// check refuses a keep of fewer than 1, or a drop of all the units there
+// are, with code. A keep of more than there are keeps them all (Roll20's
+// 2d6kh3).
 func (k Keep) check(units int, code string, pos int, near string) error {
 	switch k.Mode {
 	case KeepHigh, KeepLow:
-		if k.N < 1 || k.N > units {
+		if k.N < 1 {
 			return &Error{Code: code, Pos: pos, Near: near, Max: units, Got: k.N}
 		}
 	case DropHigh, DropLow:
@@ -522,6 +618,83 @@ func (k Keep) check(units int, code string, pos int, near string) error {
 		}
 	}
 	return nil
+}
+
+// bounds is the lowest and highest value n can take, when it has no
+// names, groups or explosions (ok false otherwise): what a rolled number
+// of dice or sides is checked against before rolling.
+func bounds(n Node) (lo, hi int64, ok bool) {
+	switch n := n.(type) {
+	case *Num:
+		return n.V, n.V, true
+	case *Dice:
+		if n.Explode.Mode != NoExplode || n.CountX != nil || n.SidesX != nil {
+			return 0, 0, false
+		}
+		c := int64(n.Count)
+		if n.Pool() {
+			return -c, c, true
+		}
+		vlo, vhi := int64(n.Clamp(n.Min())), int64(n.Clamp(n.Max()))
+		lo, hi = c*vlo, c*vhi
+		if n.Keep.Mode != NoKeep { // fewer dice count
+			lo, hi = min(lo, 0, vlo), max(hi, 0, vhi)
+		}
+		return lo, hi, true
+	case *Unary:
+		lo, hi, ok = bounds(n.X)
+		return -hi, -lo, ok
+	case *Call:
+		lo, hi, ok = bounds(n.X)
+		for _, x := range n.More {
+			l, h, ok2 := bounds(x)
+			ok = ok && ok2
+			if n.Fn == Max {
+				lo, hi = max(lo, l), max(hi, h)
+			} else {
+				lo, hi = min(lo, l), min(hi, h)
+			}
+		}
+		if n.Fn == Abs {
+			if lo < 0 {
+				lo, hi = 0, max(-lo, hi)
+			}
+		} else if n.Fn == Ceil || n.Fn == Round {
+			hi++
+		}
+		return lo, hi, ok
+	case *Binary:
+		a, b, ok1 := bounds(n.L)
+		c, d, ok2 := bounds(n.R)
+		if !ok1 || !ok2 {
+			return 0, 0, false
+		}
+		switch n.Op {
+		case Add:
+			return a + c, b + d, true
+		case Sub:
+			return a - d, b - c, true
+		case Mul, Div:
+			if n.Op == Div && c <= 0 && d >= 0 {
+				return 0, 0, false
+			}
+			lo, hi = int64(MaxMagnitude), int64(-MaxMagnitude)
+			for _, x := range [2]int64{a, b} {
+				for _, y := range [2]int64{c, d} {
+					v, err := arith(n.Op, x, y, Floor)
+					if err != nil {
+						return 0, 0, false
+					}
+					lo, hi = min(lo, v), max(hi, v)
+				}
+			}
+			return lo, hi, true
+		case Mod:
+			m := max(abs64(c), abs64(d)) - 1
+			return min(0, max(a, -m)), max(0, min(b, m)), m >= 0
+		}
+	}
+	return 0, 0, false
 }
 
 // perDieSum reports whether n is dice terms (and, when consts, numbers
@@ -572,21 +745,37 @@ func (p *parser) optLabel(dst *string) error {
 	return nil
 }
 
-// dice parses the sides and modifiers of a term whose count and die letter
-// were read; start is where the term began.
-func (p *parser) dice(start, count int) (Node, error) {
+// diceX parses the sides and modifiers of a term whose count and die
+// letter were read; start is where the term began. countX is a rolled
+// number of dice, (1d4)d6, nil when count was written.
+func (p *parser) diceX(start, count int, countX Node) (Node, error) {
 	d := p.spare
 	if d != nil {
 		p.spare = nil
 	} else {
 		d = new(Dice)
 	}
-	d.Count, d.idx = count, int32(len(p.e.dice))
+	d.DiceMore = noMore
+	d.Count, d.pos = count, uint16(start)
 	p.lx.pos = p.at
 	var st token
 	p.lx.next(&st, false, true)
 	if !st.glue {
 		return nil, errAt(CodeSyntax, start, p.near(start))
+	}
+	if countX != nil {
+		// the limits and the budget cover the most dice it can roll
+		near := strings.TrimSpace(p.src[start:st.end])
+		lo, hi, ok := bounds(countX)
+		switch {
+		case !ok:
+			return nil, errAt(CodeRolledBound, start, near)
+		case hi > MaxDice:
+			return nil, &Error{Code: CodeTooManyDice, Pos: start, Near: near, Max: MaxDice, Got: int(min(hi, MaxNumber))}
+		case lo < 0:
+			return nil, errAt(CodeNoDice, start, near)
+		}
+		d.more().CountX, d.Count = countX, max(int(hi), 1)
 	}
 	switch st.kind {
 	case tNum:
@@ -594,14 +783,32 @@ func (p *parser) dice(start, count int) (Node, error) {
 			return nil, &Error{Code: CodeTooManySides, Pos: st.pos, Near: p.src[start:st.end], Max: MaxSides, Got: int(min(st.num, MaxNumber))}
 		}
 		d.Sides = int(st.num)
+		p.at, p.have = st.end, false
 	case tPercent:
 		d.Sides = 100
+		p.at, p.have = st.end, false
 	case tFudge:
 		d.Sides, d.Fudge = 3, true
+		p.at, p.have = st.end, false
+	case tLParen: // 2d(1d6): a rolled number of sides
+		p.at, p.have = st.pos, false
+		x, err := p.group()
+		if err != nil {
+			return nil, err
+		}
+		lo, hi, ok := bounds(x)
+		switch {
+		case !ok:
+			return nil, errAt(CodeRolledBound, start, p.src[start:p.at])
+		case hi > MaxSides:
+			return nil, &Error{Code: CodeTooManySides, Pos: start, Near: p.src[start:p.at], Max: MaxSides, Got: int(min(hi, MaxNumber))}
+		case lo < 1:
+			return nil, errAt(CodeNoSides, start, p.src[start:p.at])
+		}
+		d.more().SidesX, d.Sides = x, int(hi)
 	default:
 		return nil, errAt(CodeSyntax, start, p.near(start))
 	}
-	p.at, p.have = st.end, false
 	if d.Count == 0 {
 		return nil, errAt(CodeNoDice, start, p.src[start:p.at])
 	}
@@ -615,12 +822,17 @@ func (p *parser) dice(start, count int) (Node, error) {
 		return nil, err
 	}
 	d.Text = strings.TrimSpace(p.src[start:p.at])
+	labelAt := p.peek(false).pos
 	if err := p.optLabel(&d.Label); err != nil {
 		return nil, err
+	}
+	if d.Label != "" && modifierNext(p.peek(true)) {
+		return nil, p.labelFirst(start, labelAt, d)
 	}
 	if err := d.check(start); err != nil {
 		return nil, err
 	}
+	d.idx = int16(len(p.e.dice)) // after the dice of a rolled number of sides
 	p.e.dice = append(p.e.dice, d)
 	if len(p.e.dice) > MaxGroups {
 		return nil, errLimit(CodeTooManyGroups, MaxGroups, len(p.e.dice))
@@ -637,6 +849,7 @@ func (p *parser) dice(start, count int) (Node, error) {
 }
 
 func (p *parser) modifiers(d *Dice) error {
+	start := int(d.pos)
 	for {
 		var err error
 		switch t := p.peek(true); t.kind {
@@ -646,26 +859,65 @@ func (p *parser) modifiers(d *Dice) error {
 			}
 			d.Explode.Mode = t.expl()
 			p.advance()
-			d.Explode.If, err = p.cond(Cond{Op: EQ, V: d.Max()})
+			d.Explode.If, err = p.cond(Cond{Op: EQ, V: int32(d.Max())})
 		case tReroll:
-			if err = p.dup(d.Reroll.On); err != nil {
-				return err
+			if d.Reroll.On && d.Reroll.Once != t.once() {
+				// 8d6r1ro2: which of the two holds for a face?
+				return errAt(CodeRerollMixed, start, p.upTo(start, t))
 			}
+			more := d.Reroll.On
 			d.Reroll.On, d.Reroll.Once = true, t.once()
 			p.advance()
-			d.Reroll.If, err = p.cond(Cond{Op: EQ, V: d.Min()})
+			var c Cond
+			if c, err = p.cond(Cond{Op: EQ, V: int32(d.Min())}); err == nil {
+				if more { // several reroll points: 8d6r2r4r6
+					m := d.more()
+					m.RerollMore = append(m.RerollMore, c)
+				} else {
+					d.Reroll.If = c
+				}
+			}
 		case tKeep:
+			if d.Keep.Mode != NoKeep {
+				return p.keepTwice(start, t)
+			}
 			err = p.keepSpec(&d.Keep)
 		case tCmp:
 			err = p.success(&d.Success, &d.succ)
 		case tFail:
-			err = p.failure(&d.Failure, new(Cond), Cond{Op: EQ, V: d.Min()})
+			err = p.failure(&d.Failure, new(Cond), Cond{Op: EQ, V: int32(d.Min())})
 		case tSort:
 			if err = p.dup(d.Sort != NoSort); err != nil {
 				return err
 			}
 			d.Sort = t.sort()
 			p.advance()
+		case tBound:
+			b := &d.more().MinFace
+			if t.high() {
+				b = &d.more().MaxFace
+			}
+			if err = p.dup(b.On); err != nil {
+				return err
+			}
+			p.advance()
+			var c Cond
+			if c, err = p.cond(Cond{}); err == nil {
+				if c.Op != EQ { // 4d6min2, not 4d6min>2
+					return errAt(CodeSyntax, start, strings.TrimSpace(p.src[start:p.at]))
+				}
+				*b = Bound{On: true, V: int(c.V)}
+			}
+		case tCrit:
+			c := &d.more().CritFail
+			if t.high() {
+				c = &d.more().CritSuccess
+			}
+			if err = p.dup(c.Op != 0); err != nil {
+				return err
+			}
+			p.advance()
+			*c, err = p.cond(Cond{})
 		default:
 			return nil
 		}
@@ -673,6 +925,79 @@ func (p *parser) modifiers(d *Dice) error {
 			return err
 		}
 	}
+}
+
+// keepTwice is the error for a second keep or drop on one term (t):
+// 4d6dl1kh2 keeps or drops twice, which one term cannot.
+func (p *parser) keepTwice(start int, t *token) error {
+	return errAt(CodeKeepTwice, start, p.upTo(start, t))
+}
+
+// upTo is the text from start through the modifier t and the number or
+// compare point glued to it: what an error about t quotes.
+func (p *parser) upTo(start int, t *token) string {
+	end := t.end
+	p.lx.pos = t.end
+	var n token
+	if p.lx.next(&n, true, false); n.kind == tCmp && n.glue {
+		p.lx.next(&n, true, false)
+	}
+	if n.kind == tNum && n.glue {
+		end = n.end
+	}
+	return strings.TrimSpace(p.src[start:end])
+}
+
+// modifierNext reports whether t, read in modifier mode, is a term's
+// modifier glued to what comes before it.
+func modifierNext(t *token) bool {
+	switch t.kind {
+	case tKeep, tReroll, tExplode, tFail, tSort, tBound, tCrit:
+		return t.glue
+	case tCmp:
+		return t.glue
+	}
+	return false
+}
+
+// labelFirst is the error for a term whose label comes before some of its
+// modifiers (4d6[fuego]kh3): the label goes last. It offers the roll with
+// the label moved after them, when that parses.
+func (p *parser) labelFirst(start, labelAt int, d *Dice) error {
+	labelEnd := p.at
+	if err := p.modifiers(d); err != nil {
+		return errAt(CodeSyntax, labelAt, p.near(labelAt))
+	}
+	mods := p.src[labelEnd:p.at]
+	want := p.src[:labelAt] + mods + p.src[labelAt:labelEnd] + p.src[p.at:]
+	e := &Error{Code: CodeOrder, Pos: start, Near: strings.TrimSpace(p.src[start:p.at])}
+	if _, err := Parse(want); err == nil {
+		e.Want = strings.TrimSpace(want)
+	}
+	return e
+}
+
+// modifierAfter is the error for a modifier written after a number or a
+// closing parenthesis instead of right after dice (2d6+3kh1, (4d6)kh3);
+// for a parenthesis it offers braces, a grouped roll, when that parses.
+func (p *parser) modifierAfter(start int, paren bool) error {
+	t := p.peek(true)
+	end := t.end
+	p.lx.pos = t.end
+	var n token
+	if p.lx.next(&n, true, false); (n.kind == tNum || n.kind == tCmp) && n.glue {
+		end = n.end
+	}
+	e := &Error{Code: CodeOrder, Pos: start, Near: strings.TrimSpace(p.src[start:end])}
+	if paren {
+		inner := p.src[start:p.at]
+		want := p.src[:start] + "{" + inner[1:len(inner)-1] + "}" + p.src[p.at:]
+		if _, err := Parse(want); err == nil {
+			e.Want = strings.TrimSpace(want)
+		}
+	}
+	p.have = false
+	return e
 }
 
 // The modifiers a dice term and a group share. Each is called on its
@@ -757,7 +1082,7 @@ func (p *parser) cond(def Cond) (Cond, error) {
 	if t.num > MaxNumber {
 		return c, &Error{Code: CodeNumberTooBig, Pos: t.pos, Near: p.text(t), Max: MaxNumber}
 	}
-	c.V = int(t.num)
+	c.V = int32(t.num)
 	p.advance()
 	if neg {
 		c.V = -c.V
@@ -768,16 +1093,31 @@ func (p *parser) cond(def Cond) (Cond, error) {
 // check rejects terms that cannot be rolled: keep counts out of range,
 // failures without successes, rerolls or explosions that never stop.
 func (d *Dice) check(pos int) error {
+	d.plain = d.Explode.Mode == NoExplode && !d.Reroll.On && d.DiceMore == noMore // no min, max, rolled count or sides
 	if d.Failure != nil && d.Success == nil {
 		return errAt(CodeFailureAlone, pos, d.Text)
 	}
-	if err := d.Keep.check(d.Count, CodeKeepCount, pos, d.Text); err != nil {
+	units := d.Count
+	if d.CountX != nil {
+		units = MaxDice // a rolled number of dice: a drop may leave none, a keep keeps what there is
+		if d.Keep.Mode == DropHigh || d.Keep.Mode == DropLow {
+			units = d.Keep.N + 1
+		}
+	}
+	if err := d.Keep.check(units, CodeKeepCount, pos, d.Text); err != nil {
 		return err
+	}
+	if d.SidesX != nil {
+		if d.Reroll.On || d.Explode.Mode != NoExplode {
+			// which faces a reroll or explosion spares depends on the sides rolled
+			return errAt(CodeRolledBound, pos, d.Text)
+		}
+		return nil
 	}
 	if d.Reroll.On && !d.Reroll.Once {
 		left := 0 // faces that can stay after rerolls
 		for v := d.Min(); v <= d.Max(); v++ {
-			if !d.Reroll.If.Match(v) {
+			if !d.Rerolls(v) {
 				left++
 			}
 		}
@@ -788,7 +1128,7 @@ func (d *Dice) check(pos int) error {
 	if d.Explode.Mode != NoExplode {
 		stops := false
 		for v := d.Min(); v <= d.Max(); v++ {
-			stay := !d.Reroll.On || d.Reroll.Once || !d.Reroll.If.Match(v)
+			stay := !d.Reroll.On || d.Reroll.Once || !d.Rerolls(v)
 			if stay && !d.Explode.If.Match(v) {
 				stops = true
 				break

@@ -245,12 +245,12 @@ func (g *refGen) count(vals []int64) int64 {
 		switch op {
 		case ">=":
 			return v >= x
-		case ">":
-			return v > x
+		case ">": // Roll20's meaning: 5 or greater
+			return v >= x
 		case "<=":
 			return v <= x
-		case "<":
-			return v < x
+		case "<": // 5 or less
+			return v <= x
 		}
 		return v == x
 	}

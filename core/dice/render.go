@@ -31,6 +31,8 @@ const DefaultMaxDice = 40
 //	5-1     a penetrating die: face 5, counts 4
 //	1↻4     a 1 rerolled into a 4
 //	8✓ 1✗   a success / a failure of a pool
+//	20★ 1💀 a critical success / failure (cs, cf): a mark only
+//	2↑ 5↓   raised to the term's min / lowered to its max (min, max)
 //	+ 0 -   Fudge faces
 //	{[3, 5] + 2 = 10, ([4] = 4)}   a grouped roll: each total, a dropped
 //	        one in brackets, a counted one marked ✓ or ✗ (see writeGroup)
@@ -48,14 +50,17 @@ func (r *Result) Spans(i int, opt RenderOptions) []reply.Span {
 func prec(n Node) int {
 	switch n := n.(type) {
 	case *Binary:
-		if n.Op == Add || n.Op == Sub {
+		switch n.Op {
+		case Add, Sub:
 			return 1
+		case Pow:
+			return 4
 		}
 		return 2
 	case *Unary:
 		return 3
 	}
-	return 4
+	return 5
 }
 
 func (r *Result) write(b *strings.Builder, n Node, rep int, opt RenderOptions, parent int) {
@@ -84,11 +89,15 @@ func (r *Result) write(b *strings.Builder, n Node, rep int, opt RenderOptions, p
 		if p < parent {
 			b.WriteByte('(')
 		}
-		r.write(b, n.L, rep, opt, p)
+		lp, rp := p, p+1
+		if n.Op == Pow { // right to left: 2 ** 3 ** 2, (2 ** 3) ** 2
+			lp, rp = p+1, p
+		}
+		r.write(b, n.L, rep, opt, lp)
 		b.WriteByte(' ')
-		b.WriteByte(byte(n.Op))
+		b.WriteString(n.Op.String())
 		b.WriteByte(' ')
-		r.write(b, n.R, rep, opt, p+1)
+		r.write(b, n.R, rep, opt, rp)
 		if p < parent {
 			b.WriteByte(')')
 		}
@@ -96,6 +105,10 @@ func (r *Result) write(b *strings.Builder, n Node, rep int, opt RenderOptions, p
 		b.WriteString(n.Fn.String())
 		b.WriteByte('(')
 		r.write(b, n.X, rep, opt, 0)
+		for _, x := range n.More {
+			b.WriteString(", ")
+			r.write(b, x, rep, opt, 0)
+		}
 		b.WriteByte(')')
 	case *Group:
 		r.writeGroup(b, n, rep, opt)
@@ -149,6 +162,23 @@ func writeLabel(b *strings.Builder, label string) {
 
 func (r *Result) writeTerm(b *strings.Builder, d *Dice, rep int, opt RenderOptions) {
 	t := r.terms[rep*len(r.Expr.dice)+int(d.idx)]
+	if d.CountX != nil || d.SidesX != nil {
+		// (1d4)d6 shows what it rolled for the count: ([3])d6[4, 2, 5]
+		if d.CountX != nil {
+			b.WriteByte('(')
+			r.write(b, d.CountX, rep, opt, 0)
+			b.WriteString(")d")
+		} else {
+			b.WriteString(strconv.Itoa(d.Count) + "d")
+		}
+		if d.SidesX != nil {
+			b.WriteByte('(')
+			r.write(b, d.SidesX, rep, opt, 0)
+			b.WriteByte(')')
+		} else {
+			b.WriteString(strconv.Itoa(d.Sides))
+		}
+	}
 	b.WriteByte('[')
 	if opt.Summary || int(t.n) > opt.MaxDice {
 		b.WriteString("Σ ")
@@ -168,20 +198,15 @@ func (r *Result) writeTerm(b *strings.Builder, d *Dice, rep int, opt RenderOptio
 }
 
 // writeSorted writes the dice Dice[first:end] of a term with s or sd in
-// order of value, lowest or highest first. A die and the dice its
-// explosion added stay together, in the order rolled, and rank by their
-// sum, as keep and drop rank them; among equal values the earlier comes
-// first. Only the order written changes: Dice stays as rolled.
+// order of value, lowest or highest first. Every die ranks on its own,
+// a die an explosion added too, as keep and drop rank them; among equal
+// values the earlier comes first. Only the order written changes: Dice
+// stays as rolled.
 func (r *Result) writeSorted(b *strings.Builder, d *Dice, first, end int) {
 	var buf [16]sortUnit
 	units := buf[:0]
 	for i := first; i < end; i++ {
-		v := int64(r.Dice[i].Value)
-		if i > first && r.Dice[i].Flags&DieExtra != 0 {
-			units[len(units)-1].value += v
-			continue
-		}
-		units = append(units, sortUnit{first: int32(i), value: v})
+		units = append(units, sortUnit{first: int32(i), value: int64(r.Dice[i].Value)})
 	}
 	slices.SortStableFunc(units, func(a, b sortUnit) int {
 		if d.Sort == SortDesc {
@@ -190,19 +215,17 @@ func (r *Result) writeSorted(b *strings.Builder, d *Dice, first, end int) {
 		return cmp.Compare(a.value, b.value)
 	})
 	for k, u := range units {
-		for i := int(u.first); i < end && (i == int(u.first) || r.Dice[i].Flags&DieExtra != 0); i++ {
-			if k > 0 || i > int(u.first) {
-				b.WriteString(", ")
-			}
-			r.writeDie(b, d, r.Dice[i])
+		if k > 0 {
+			b.WriteString(", ")
 		}
+		r.writeDie(b, d, r.Dice[u.first])
 	}
 }
 
-// sortUnit is a die with its explosion chain, for writeSorted.
+// sortUnit is a die, for writeSorted.
 type sortUnit struct {
-	first int32 // its first die in Result.Dice
-	value int64 // the chain's sum
+	first int32 // the die in Result.Dice
+	value int64
 }
 
 func writeFace(b *strings.Builder, d *Dice, v int32) {
@@ -241,11 +264,18 @@ func (r *Result) writeDie(b *strings.Builder, d *Dice, die Die) {
 				b.WriteByte('!')
 			}
 		}
-	case die.Flags&DiePenetrated != 0:
+	case die.Flags&DiePenetrated != 0 && die.Flags&DieClamped == 0:
 		writeFace(b, d, die.Value+1)
 		b.WriteString("-1")
 	default:
 		writeFace(b, d, die.Value)
+	}
+	if die.Flags&DieClamped != 0 {
+		if d.MinFace.On && int(die.Value) == d.MinFace.V {
+			b.WriteString("↑")
+		} else {
+			b.WriteString("↓")
+		}
 	}
 	if die.Flags&DieExploded != 0 && die.Flags&DieCompound == 0 {
 		b.WriteByte('!')
@@ -256,7 +286,51 @@ func (r *Result) writeDie(b *strings.Builder, d *Dice, die Die) {
 	case die.Flags&DieFailure != 0:
 		b.WriteString("✗")
 	}
+	face := int(die.Value) // what cs and cf look at: the die as it counts, a penetrating one as rolled
+	if die.Flags&DiePenetrated != 0 {
+		face++
+	}
+	switch {
+	case d.CritSuccess.Op != 0 && d.CritSuccess.Match(face):
+		b.WriteString("★")
+	case d.CritFail.Op != 0 && d.CritFail.Match(face):
+		b.WriteString("💀")
+	}
 	if dropped {
 		b.WriteByte(')')
 	}
+}
+
+// Shown is an expression's text as a reply shows it: every compare point
+// with the comparison it makes, ≥ or ≤ (Roll20's >5 is "5 or more", and
+// so is zaria's), outside [labels]. ">=", ">", "<=" and "<" are typed;
+// "=" stays.
+func Shown(text string) string {
+	if !strings.ContainsAny(text, "<>") {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text) + 4)
+	label := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '[':
+			label = true
+		case c == ']':
+			label = false
+		case !label && (c == '>' || c == '<'):
+			if c == '>' {
+				b.WriteString("≥")
+			} else {
+				b.WriteString("≤")
+			}
+			if i+1 < len(text) && text[i+1] == '=' {
+				i++
+			}
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

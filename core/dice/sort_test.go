@@ -161,8 +161,8 @@ func TestSortLeavesOtherWords(t *testing.T) {
 	if err != nil || e.dice[0].Keep != (Keep{DropLow, 1}) || e.dice[0].Sort != NoSort {
 		t.Errorf("4d6dl1: %v %+v", err, e.dice[0])
 	}
-	if _, err := Parse("4d6d1"); codeOf(err) != CodeSyntax {
-		t.Errorf("4d6d1: %v, want a syntax error as before", err)
+	if e, err := Parse("4d6d1"); err != nil || e.dice[0].Keep != (Keep{DropLow, 1}) { // Roll20's bare d
+		t.Errorf("4d6d1: %v, want dl1", err)
 	}
 	if _, err := Parse("1d20 sabiduría"); codeOf(err) != CodeSyntax {
 		t.Errorf("1d20 sabiduría: %v, want a syntax error as before", err)

@@ -28,6 +28,12 @@ var adversarial = []string{
 	"{20d1000+20d999+20d998+20d997+20d996}dh10", "{50d1000+50d999}kh50", "{50d1000+50d999}kh1",
 	"{1d1000*1d1000, 1d1000*1d1000}kh1", "{10d1000!+10d999!}kh5", "{100d1000>=500, 100d999<=500}kh1>=30",
 	"{" + strings.TrimSuffix(strings.Repeat("2d1000+", 10), "+") + "}dl10",
+	// issue 24's forms: keep after explode, rolled counts and sides, max, powers
+	"100d6!kh50", "100d1000!kh50", "50d6!pkh25", "20d4!pkh1", "100d2!pkl1", "50d6!>=2kh25", "30d4!>=3dl10", "100d10!kh99>=5f1",
+	"(1d100)d1000", "(1d100)d1000kh50", "(10d10)d(10d100)", "100d(1d1000)", "(1d100)d1000!!",
+	"max(100d1000, 100d1000, 100d1000, 100d1000, 100d1000, 100d1000, 100d1000, 100d1000, 100d1000, 100d1000)",
+	"min(1d1000*1d1000, 1d1000*1d1000)", "(1d1000)**(1d3)", "100d1000%(1d1000)", "100d1000min500max600kh50",
+	"100d1000r1r2r3r4r5r6r7r8r9r10kh50",
 }
 
 // TestOddsNeverTakeSeconds: whatever is typed, the odds answer within a

@@ -44,6 +44,12 @@ type Series struct {
 	Min    int64
 	P      []float64
 	Approx bool // the figures are approximate (an explosion's tail cut)
+	// Exact, when set, gives P(total = Min+i) as exact fractions "p/q"
+	// (of the distribution as cut, when Approx): what `zaria roll --json`
+	// prints. Computed on demand: a chat never needs it.
+	Exact func() []string
+	// Tail, when Approx, is the weight left out past the cut, at most.
+	Tail float64
 }
 
 // AtLeast returns P(total ≥ Min+i) for every i.

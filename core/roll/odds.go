@@ -43,6 +43,7 @@ type distribution struct {
 	o    *dice.Odds
 	p    []float64 // P(total = o.Min+i)
 	sd   float64
+	note string // the key of a line under the head: "dice.advantage"
 }
 
 // HandleOdds answers /odds EXPR [| EXPR [| EXPR]]: mean, deviation, range
@@ -67,6 +68,10 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 		if p == "" {
 			return nil, command.Errorf("odds.err.empty")
 		}
+		p, adv, err := advantage(p)
+		if err != nil {
+			return nil, err
+		}
 		e, err := dice.Parse(p)
 		if err != nil {
 			return nil, userError(err)
@@ -84,7 +89,7 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 		fs := o.Floats()
 		// The part as typed heads its lines and names its series: the
 		// parser skips invisible characters, the echo must drop them too.
-		ds = append(ds, distribution{text: fold.Clean(p), e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)})
+		ds = append(ds, distribution{text: fold.Clean(p), e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs), note: adv})
 	}
 	return renderOdds(req, ds, nil), nil
 }
@@ -107,8 +112,11 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 		if len(ds) > 1 {
 			head = append(head, reply.B(seriesName(i)+" "))
 		}
-		head = append(head, reply.C(Minus(d.text)))
+		head = append(head, reply.C(Minus(dice.Shown(d.text))))
 		rep.Lines = append(rep.Lines, head)
+		if d.note != "" {
+			rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T(d.note))})
+		}
 		approx := d.o.Approx
 		mean := Number(req.Lang, d.o.Mean, approx)
 		if d.o.MeanExact != nil {
@@ -149,7 +157,11 @@ func distChart(req *command.Request, ds []distribution, actual *int64) *reply.Ch
 		if len(ds) > 1 {
 			label = seriesName(i) + " " + d.text
 		}
-		c.Series = append(c.Series, reply.Series{Label: label, Min: d.o.Min, P: d.p, Approx: d.o.Approx})
+		s := reply.Series{Label: label, Min: d.o.Min, P: d.p, Approx: d.o.Approx, Exact: d.o.Fractions}
+		if d.o.Approx {
+			s.Tail = dice.ExplodeTail
+		}
+		c.Series = append(c.Series, s)
 		if d.o.Approx && c.Note == "" {
 			c.Note = req.T("odds.chart.cut", "max", minus(d.o.Max))
 		}
@@ -209,7 +221,7 @@ func atLeastTable(req *command.Request, ds []distribution) []reply.Line {
 	for _, d := range ds[1:] {
 		lo, hi = min(lo, d.o.Min), max(hi, d.o.Max)
 	}
-	xs := tableRows(ds, lo, hi)
+	xs, step := tableRows(ds, lo, hi)
 	cols := make([][]*big.Rat, len(ds))
 	for i, d := range ds {
 		cols[i] = d.o.AtLeast(xs)
@@ -218,7 +230,11 @@ func atLeastTable(req *command.Request, ds []distribution) []reply.Line {
 	for _, x := range xs {
 		width = max(width, len([]rune(minus(x))))
 	}
-	lines := []reply.Line{{reply.B(req.T("odds.table"))}}
+	head := req.T("odds.table")
+	if step > 1 { // rows skipped: the header says how many (issue 23: ≥7 then ≥9 looked like a bug)
+		head = req.T("odds.table_step", "step", step)
+	}
+	lines := []reply.Line{{reply.B(head)}}
 	for r, x := range xs {
 		label := minus(x)
 		row := "≥" + strings.Repeat(" ", width-len([]rune(label))) + label
@@ -248,14 +264,16 @@ func pad(s string, n int) string {
 	return s
 }
 
-// tableRows picks the totals of the "at least" table.
-func tableRows(ds []distribution, lo, hi int64) []int64 {
+// tableRows picks the totals of the "at least" table, and the step
+// between them: every total when there are few, otherwise one every step
+// totals, and the target.
+func tableRows(ds []distribution, lo, hi int64) ([]int64, int64) {
 	if hi-lo+1 <= MaxTableRows {
 		xs := make([]int64, 0, hi-lo+1)
 		for x := lo; x <= hi; x++ {
 			xs = append(xs, x)
 		}
-		return xs
+		return xs, 1
 	}
 	// Between the first total that is not almost sure and the last that is
 	// not almost impossible, over every expression compared.
@@ -290,14 +308,23 @@ func tableRows(ds []distribution, lo, hi int64) []int64 {
 			xs = append(xs, x)
 		}
 	}
-	for i := int64(0); i < n; i++ {
-		add(from + (to-from)*i/(n-1))
+	// one step between all the rows: the reader can tell what is skipped;
+	// up to half as many rows again, every one of them
+	// a little over the rows there is room for: the middle ones, every
+	// total (the ends left out are the almost sure and the almost
+	// impossible)
+	step := max(1, (to-from+n-2)/(n-1))
+	if span := to - from + 1; span <= MaxTableRows+MaxTableRows/2 {
+		step, from = 1, from+(span-n)/2
+	}
+	for x := from; x <= to && int64(len(xs)) < n; x += step {
+		add(x)
 	}
 	if ds[0].o.HasChance {
 		add(ds[0].o.Target)
 	}
 	sortAsc(xs)
-	return xs
+	return xs, step
 }
 
 func sortAsc(xs []int64) {
@@ -312,14 +339,26 @@ func sortAsc(xs []int64) {
 // folded into one "≤ x" or "≥ x" row of the bar chart in characters.
 const tailCut = 0.0005
 
-// barChart draws P(total = x) of the first series in characters, readable
-// at 40 columns: one row per total, or per run of totals when there are
-// more than MaxBarRows; the ends of a long distribution that weigh less
-// than 0.05 % each are folded into one row ("≥35"), and an approximate
-// series (an explosion cut) has its figures marked "≈" and a last line
-// saying where it was cut.
+// barChart draws P(total = x) of every series in characters, one chart
+// under the other (/odds 4d6kh3 | 3d6+1 draws both).
 func barChart(req *command.Request, c *reply.Chart) []reply.Line {
-	s := c.Series[0]
+	var lines []reply.Line
+	for i := range c.Series {
+		lines = append(lines, seriesBars(req, c, i)...)
+	}
+	if c.Note != "" && len(lines) > 0 {
+		lines = append(lines, reply.Line{reply.I(c.Note)})
+	}
+	return lines
+}
+
+// seriesBars draws series i, readable at 40 columns: one row per total,
+// or per run of totals when there are more than MaxBarRows; the ends of a
+// long distribution that weigh less than 0.05 % each are folded into one
+// row ("≥35"), and an approximate series (an explosion cut) has its
+// figures marked "≈" (and the chart's note says where it was cut).
+func seriesBars(req *command.Request, c *reply.Chart, i int) []reply.Line {
+	s := c.Series[i]
 	if len(s.P) == 0 {
 		return nil
 	}
@@ -397,9 +436,6 @@ func barChart(req *command.Request, c *reply.Chart) []reply.Line {
 		text := pad(r.label, width) + " " + bar + strings.Repeat(" ", barWidth-len([]rune(bar))) + " " + pct
 		lines = append(lines, reply.Line{reply.C(text), reply.T(mark)})
 	}
-	if c.Note != "" {
-		lines = append(lines, reply.Line{reply.I(c.Note)})
-	}
 	return lines
 }
 
@@ -434,6 +470,10 @@ func HandleRollOdds(ctx context.Context, req *command.Request) (*reply.Reply, er
 	if args == "" {
 		return nil, command.Errorf("odds.err.empty")
 	}
+	args, adv, err := advantage(args)
+	if err != nil {
+		return nil, err
+	}
 	e, err := dice.Parse(args)
 	if err != nil {
 		return nil, userError(err)
@@ -458,7 +498,7 @@ func HandleRollOdds(ctx context.Context, req *command.Request) (*reply.Reply, er
 	if e.Repeat > 1 {
 		text = strconv.Itoa(e.Repeat) + "#" + text
 	}
-	ds := []distribution{{text: text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs)}}
+	ds := []distribution{{text: text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs), note: adv}}
 	actual := req.Actual
 	if e.Repeat > 1 {
 		actual = nil // several results: no one marker shows them

@@ -143,6 +143,52 @@ func TestOddsSummary(t *testing.T) {
 	}
 }
 
+// TestOddsTableSaysItsStep: a table that skips totals skips the same
+// number each time and says so in its header (issue 23: "≥7 then ≥9"
+// looked like a bug); a short one shows every total.
+func TestOddsTableSaysItsStep(t *testing.T) {
+	r := oddsRouter(t)
+	for _, c := range []struct {
+		lang, in, head string
+		step           int64
+	}{
+		{"es", "/odds 10d6", "Al menos (de 3 en 3):", 3},
+		{"en", "/odds 10d6", "At least (in steps of 3):", 3},
+		{"el", "/odds 10d6", "Τουλάχιστον (ανά 3):", 3},
+		{"es", "/odds 3d6", "Al menos:", 1},
+		{"en", "/odds 4d6kh3", "At least:", 1},
+	} {
+		rep := run(t, r, c.lang, c.in)
+		if !strings.Contains(plain(rep), "\n"+c.head+"\n") {
+			t.Errorf("%s %s:\n%s\nwant the header %q", c.lang, c.in, plain(rep), c.head)
+		}
+		var xs []int64
+		for x := range tableOf(t, rep) {
+			xs = append(xs, x)
+		}
+		sortAsc(xs)
+		for i := 1; i < len(xs); i++ {
+			if xs[i]-xs[i-1] != c.step {
+				t.Errorf("%s: rows %v, want a step of %d", c.in, xs, c.step)
+				break
+			}
+		}
+	}
+}
+
+// TestOddsSideBySideChartsBoth: the chart in characters draws every roll
+// compared, not only the first (issue 23).
+func TestOddsSideBySideChartsBoth(t *testing.T) {
+	r := oddsRouter(t)
+	rep := run(t, r, "en", "/odds 4d6kh3 | 3d6+1")
+	text := reply.PlainText(&reply.Reply{Lines: rep.Chart.Text})
+	for _, want := range []string{"Exactly · A 4d6kh3", "Exactly · B 3d6+1", "19 "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("lacks %q:\n%s", want, text)
+		}
+	}
+}
+
 func TestOddsSideBySide(t *testing.T) {
 	r := oddsRouter(t)
 	rep := run(t, r, "en", "/odds 4d6kh3 | 3d6+1")

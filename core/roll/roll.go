@@ -58,7 +58,11 @@ func Handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if strings.TrimSpace(req.Args) == "" {
 		return nil, command.Errorf("dice.err.empty")
 	}
-	e, err := dice.Parse(req.Args)
+	args, adv, err := advantage(req.Args)
+	if err != nil {
+		return nil, err
+	}
+	e, err := dice.Parse(args)
 	if err != nil {
 		return nil, userError(err)
 	}
@@ -104,7 +108,11 @@ func Handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 			odds = nil
 		}
 	}
-	return Render(req, res, odds), nil
+	rep := Render(req, res, odds)
+	if adv != "" { // under the head: what "ventaja" made of the roll
+		rep.Lines = append(rep.Lines[:1], append([]reply.Line{{reply.I(req.T(adv))}}, rep.Lines[1:]...)...)
+	}
+	return rep, nil
 }
 
 // sheetLookup resolves named values through the chat's character sheets,
@@ -159,7 +167,9 @@ func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary boo
 	if e.Repeat > 1 {
 		text = strconv.Itoa(e.Repeat) + "#" + text
 	}
-	head := reply.Line{reply.T("🎲 "), reply.C(Minus(text))} // "1d6−10" is typed back as it is shown
+	// "1d6−10" is typed back as it is shown, and so is "8d10≥7": every
+	// compare point shows what it compares, ≥ or ≤ (Roll20's > is "or more")
+	head := reply.Line{reply.T("🎲 "), reply.C(Minus(dice.Shown(text)))}
 	if e.Label != "" {
 		head = append(head, reply.T(" · "), reply.I(e.Label))
 	}
@@ -188,6 +198,14 @@ func render(req *command.Request, res *dice.Result, odds *dice.Odds, summary boo
 	}
 	if summary || strings.Contains(reply.PlainText(rep), "[Σ ") {
 		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("dice.summary"))})
+	}
+	if r := res.Rounded(); r.Den != 0 { // a bare '/' rounded down: say so, with the fraction it dropped
+		exact := req.Decimal(float64(r.Num) / float64(r.Den))
+		if float64(r.Num)/float64(r.Den)*100 != float64(int64(float64(r.Num)/float64(r.Den)*100)) {
+			exact = "≈" + exact
+		}
+		rep.Lines = append(rep.Lines, reply.Line{reply.I(Minus(req.T("dice.rounded",
+			"num", r.Num, "den", r.Den, "exact", exact, "got", r.Got)))})
 	}
 	if e.HasTarget() {
 		target := Minus(strconv.FormatInt(res.Target, 10))

@@ -81,9 +81,9 @@ func TestRollShowsEveryDie(t *testing.T) {
 		{"es", "/tira 2d20ro1", []int{1, 15, 9}, "🎲 2d20ro1\n[1↻15, 9] = 24"},
 		{"el", "!ρίξε 2δ6", []int{3, 5}, "🎲 2δ6\n[3, 5] = 8"},
 		{"el", "/ριξε 2Δ6", []int{3, 5}, "🎲 2Δ6\n[3, 5] = 8"},
-		{"en", "/ROLL 8d10>=7", []int{7, 1, 10, 3, 8, 6, 2, 9}, "🎲 8d10>=7\n[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4 successes"},
-		{"es", "/roll 5d10>=7f1", []int{7, 1, 10, 3, 1}, "🎲 5d10>=7f1\n[7✓, 1✗, 10✓, 3, 1✗] = 0 éxitos"},
-		{"el", "/roll 1d10>=7", []int{7}, "🎲 1d10>=7\n[7✓] = 1 επιτυχία"},
+		{"en", "/ROLL 8d10>=7", []int{7, 1, 10, 3, 8, 6, 2, 9}, "🎲 8d10≥7\n[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4 successes"},
+		{"es", "/roll 5d10>=7f1", []int{7, 1, 10, 3, 1}, "🎲 5d10≥7f1\n[7✓, 1✗, 10✓, 3, 1✗] = 0 éxitos"},
+		{"el", "/roll 1d10>=7", []int{7}, "🎲 1d10≥7\n[7✓] = 1 επιτυχία"},
 		{"en", "/roll 3#1d20", []int{4, 19, 11}, "🎲 3#1d20\n1. [4] = 4\n2. [19] = 19\n3. [11] = 11"},
 	}
 	for _, c := range cases {
@@ -109,8 +109,8 @@ func TestRollTargetAndOdds(t *testing.T) {
 		{"en", "/roll 3d6 contra 12?", []int{6, 6, 6}, "🎲 3d6\n[6, 6, 6] = 18\n🎯 Against 12: ✅ Success\n📊 Chance: 37.5% · mean 10.5"},
 		{"en", "/roll 1d20+5 εναντίον 15", []int{9}, "🎲 1d20+5\n[9] + 5 = 14\n🎯 Against 15: ❌ Failure"},
 		{"es", "/roll 1d20 κατά 11 # sigilo ?", []int{11}, "🎲 1d20 · sigilo\n[11] = 11\n🎯 Contra 11: ✅ Éxito\n📊 Probabilidad: 50 % · media 10,5"},
-		{"es", "/roll 2d6>=5 ?", []int{5, 1}, "🎲 2d6>=5\n[5✓, 1] = 1 éxito\n📊 Probabilidad de al menos 1 éxito: 55,56 % · media 0,67"},
-		{"en", "/roll 8d10>=7 vs 3 ?", []int{7, 1, 10, 3, 8, 6, 2, 9}, "🎲 8d10>=7\n[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4 successes\n🎯 Against 3: ✅ Success\n📊 Chance of at least 3 successes: 68.46% · mean 3.2"},
+		{"es", "/roll 2d6>=5 ?", []int{5, 1}, "🎲 2d6≥5\n[5✓, 1] = 1 éxito\n📊 Probabilidad de al menos 1 éxito: 55,56 % · media 0,67"},
+		{"en", "/roll 8d10>=7 vs 3 ?", []int{7, 1, 10, 3, 8, 6, 2, 9}, "🎲 8d10≥7\n[7✓, 1, 10✓, 3, 8✓, 6, 2, 9✓] = 4 successes\n🎯 Against 3: ✅ Success\n📊 Chance of at least 3 successes: 68.46% · mean 3.2"},
 		{"es", "/roll 2d6 ?", []int{1, 2}, "🎲 2d6\n[1, 2] = 3\n📊 Media: 7"},
 		{"es", "/roll 3d6 ?", []int{1, 2, 3}, "🎲 3d6\n[1, 2, 3] = 6\n📊 Media: 10,5"},
 		{"es", "/roll 1d6! ?", []int{2}, "🎲 1d6!\n[2] = 2\n📊 Media: ≈4,2"},
@@ -118,8 +118,9 @@ func TestRollTargetAndOdds(t *testing.T) {
 		{"es", "/roll 1d6/(1d2-1) ?", []int{3, 2}, "🎲 1d6/(1d2−1)\n[3] / ([2] − 1) = 3\n📊 Sin probabilidad: la tirada puede dividir entre cero."},
 		// grouped rolls: exact odds, and a count of successes named as such
 		{"en", "/roll {1d20, 1d20}kh1 + 5 vs 15 ?", []int{3, 12}, "🎲 {1d20, 1d20}kh1 + 5\n{([3] = 3), [12] = 12} + 5 = 17\n🎯 Against 15: ✅ Success\n📊 Chance: 79.75% · mean 18.83"},
-		{"es", "/tirar {3d20+5, 2d10}>15 ?", []int{1, 2, 3, 9, 9}, "🎲 {3d20+5, 2d10}>15\n{[1, 2, 3] + 5 = 11, [9, 9] = 18✓} = 1 éxito\n📊 Probabilidad de al menos 1 éxito: 98,73 % · media 1,14"},
-		{"el", "/roll {3d20}>=15", []int{16, 2, 20}, "🎲 {3d20}>=15\n{[16✓, 2, 20✓]} = 2 επιτυχίες"},
+		// Roll20's >15 is 15 or more, and the reply says ≥15
+		{"es", "/tirar {3d20+5, 2d10}>15 ?", []int{1, 2, 3, 9, 9}, "🎲 {3d20+5, 2d10}≥15\n{[1, 2, 3] + 5 = 11, [9, 9] = 18✓} = 1 éxito\n📊 Probabilidad de al menos 1 éxito: 99,17 % · media 1,2"},
+		{"el", "/roll {3d20}>=15", []int{16, 2, 20}, "🎲 {3d20}≥15\n{[16✓, 2, 20✓]} = 2 επιτυχίες"},
 	}
 	for _, c := range cases {
 		rep := run(t, r, c.lang, c.in, c.dice...)
@@ -222,9 +223,9 @@ func TestRollErrors(t *testing.T) {
 		lang, in, want string
 	}{
 		{"es", "/roll", "⚠️ ¿Qué tiro? Escribe los dados, por ejemplo: /tirar 2d6+3"},
-		{"es", "/roll 2d", "⚠️ No entiendo «2d». Prueba: /tirar 2d6+3"},
-		{"el", "/roll 2d", "⚠️ Δεν καταλαβαίνω το «2d». Δοκίμασε: /roll 2d6+3"},
-		{"en", "/roll 2d", "⚠️ I don't understand «2d». Try: /roll 2d6+3"},
+		{"es", "/roll 2d", "⚠️ No entiendo «2d». Prueba: /tirar 2d6+3 · con ventaja: /tirar 2d20kh1+5 (o /tirar 1d20+5 ventaja)"},
+		{"el", "/roll 2d", "⚠️ Δεν καταλαβαίνω το «2d». Δοκίμασε: /roll 2d6+3 · με πλεονέκτημα: /roll 2d20kh1+5 (ή /roll 1d20+5 πλεονέκτημα)"},
+		{"en", "/roll 2d", "⚠️ I don't understand «2d». Try: /roll 2d6+3 · with advantage: /roll 2d20kh1+5 (or /roll 1d20+5 adv)"},
 		{"es", "/roll 101d6", "⚠️ «101d6» son demasiados dados: como mucho 100 por grupo. Prueba: /tirar 100d6"},
 		{"en", "/roll 1d1001", "⚠️ «1d1001»: a die has at most 1000 sides. Try: /roll 1d100"},
 		{"el", "/roll 21#1d6", "⚠️ Μια ρίψη επαναλαμβάνεται από 1 έως 20 φορές. Δοκίμασε: /roll 6#4d6kh3"},
@@ -232,12 +233,11 @@ func TestRollErrors(t *testing.T) {
 		{"en", "/roll 1d1!", "⚠️ «1d1!» would explode forever: every face explodes. Try: /roll 1d6! (explodes on a 6)"},
 		{"es", "/roll 1d6r<7", "⚠️ «1d6r<7» repetiría sin fin: repite cualquier cara. Prueba: /tirar 1d6r1 (repite los 1)"},
 		{"en", "/roll 1d20+5 >= 15", "⚠️ «>=» counts successes only right after dice (8d10>=7). To compare the total use vs: /roll 1d20+5 vs 15"},
-		{"es", "/roll 2d6kh3", "⚠️ «2d6kh3»: kh y kl se quedan con entre 1 y 2 dados (los que tira), y dh y dl descartan menos de 2: al menos un dado tiene que contar. Prueba: /tirar 4d6kh3"},
 		// kh0 keeps none and dl4 drops all four: neither is "more than it
 		// rolls", as the message said; it now gives the range.
-		{"en", "/roll 4d6kh0", "⚠️ «4d6kh0»: kh and kl keep from 1 to 4 dice (the dice it rolls), dh and dl drop fewer than 4: at least one die must count. Try: /roll 4d6kh3"},
-		{"el", "/roll 4d6dl4", "⚠️ Στο «4d6dl4»: τα kh και kl κρατούν από 1 έως 4 ζάρια (όσα ρίχνει), και τα dh και dl πετούν λιγότερα από 4: τουλάχιστον ένα ζάρι πρέπει να μετρά. Δοκίμασε: /roll 4d6kh3"},
-		{"es", "/roll {2d6+1d6}kh0", "⚠️ «{2d6+1d6}kh0»: kh y kl se quedan con entre 1 y 3 dados (los que tira), y dh y dl descartan menos de 3: al menos un dado tiene que contar. Prueba: /tirar 4d6kh3"},
+		{"en", "/roll 4d6kh0", "⚠️ «4d6kh0»: kh and kl keep at least 1 die (more than it rolls keeps them all), dh and dl drop fewer than the 4 dice it rolls: at least one die must count. Try: /roll 4d6kh3"},
+		{"el", "/roll 4d6dl4", "⚠️ Στο «4d6dl4»: τα kh και kl κρατούν τουλάχιστον 1 ζάρι (αν ζητήσεις περισσότερα απ' όσα ρίχνει, τα κρατούν όλα), και τα dh και dl πετούν λιγότερα από τα 4 που ρίχνει: τουλάχιστον ένα ζάρι πρέπει να μετρά. Δοκίμασε: /roll 4d6kh3"},
+		{"es", "/roll {2d6+1d6}kh0", "⚠️ «{2d6+1d6}kh0»: kh y kl se quedan con al menos 1 dado (con más de los que tira, se queda con todos), y dh y dl descartan menos de los 3 que tira: al menos un dado tiene que contar. Prueba: /tirar 4d6kh3"},
 		{"en", "/roll " + strings.Repeat("(", 25) + "1" + strings.Repeat(")", 25), "⚠️ Too many nested brackets or signs (at most 20). Simplify the expression."},
 		{"en", "/roll 1000000*1000000*10000", "⚠️ The result would be huge (over a quadrillion). Use smaller numbers."},
 		{"en", "/roll 1d6/(1d2-1)", "⚠️ The roll divided by zero. Use a divisor that can't be 0, for example: /roll 1d6/2"},
@@ -246,17 +246,16 @@ func TestRollErrors(t *testing.T) {
 		{"en", "/roll 4d6sdkh3+1", "⚠️ «4d6sdkh3»: write the sort (s, sa, sd) after the other modifiers, last: /roll 4d6kh3sd+1"},
 		{"es", "/roll 2d20+8d6sro1 # daño", "⚠️ «8d6sro1»: el orden (s, sa, sd) va detrás de los demás modificadores, al final: /tirar 2d20+8d6ro1s # daño"},
 		{"el", "/roll {4δ6sakl2, 1d6}kh1", "⚠️ Στο «4δ6sakl2» η ταξινόμηση (όπως 8d6s, 8d6sd) γράφεται μετά τους άλλους τροποποιητές, στο τέλος: /roll {4δ6kl2sa, 1d6}kh1"},
-		{"en", "/roll 4d6sdkh9", "⚠️ I don't understand «4d6sdkh9». Try: /roll 2d6+3"},
-		{"en", "/roll 3d6sx", "⚠️ I don't understand «3d6sx». Try: /roll 2d6+3"},
+		{"en", "/roll 4d6sdkh9", "⚠️ «4d6sdkh9»: write the sort (s, sa, sd) after the other modifiers, last: /roll 4d6kh9sd"}, // kh9 keeps all four (Roll20)
+		{"en", "/roll 3d6sx", "⚠️ I don't understand «3d6sx». Try: /roll 2d6+3 · with advantage: /roll 2d20kh1+5 (or /roll 1d20+5 adv)"},
 		// grouped rolls
 		{"en", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ A group {…} holds at most 10 expressions separated by commas (11 given). Split it into several rolls."},
 		{"es", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ Un grupo {…} tiene como mucho 10 expresiones separadas por comas (hay 11). Divídelo en varias tiradas."},
 		{"el", "/roll {1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6}kh1", "⚠️ Μια ομάδα {…} έχει το πολύ 10 εκφράσεις χωρισμένες με κόμματα (δόθηκαν 11). Χώρισέ την σε περισσότερες ρίψεις."},
 		{"en", "/roll {1d20, {1d20, 1d20}kh1}kh1", "⚠️ A group {…} can't contain another group. Try: /roll {1d20+5, 1d20+5}kh1"},
-		{"es", "/roll {3d20+5}>15", "⚠️ «{3d20+5}>15»: con una sola expresión, el grupo se queda con sus dados o los cuenta: suma solo dados (y, con kh, kl, dh o dl, números), sin kh ni >= propios. Prueba: /tirar {4d6+3d8}kh1 o /tirar {3d20}>=15. Para comparar totales, sepáralos con comas: /tirar {3d20+5, 2d10}>=15"},
-		{"el", "/roll {1d20, 1d20}kh3", "⚠️ Στο «{1d20, 1d20}kh3»: τα kh και kl κρατούν από 1 έως 2 εκφράσεις (όσες έχει η ομάδα), και τα dh και dl πετούν λιγότερες από 2: τουλάχιστον μία πρέπει να μετρά. Δοκίμασε: /roll {1d20, 1d20}kh1"},
-		{"en", "/roll {1d20, 1d20}kh0", "⚠️ «{1d20, 1d20}kh0»: kh and kl keep from 1 to 2 expressions (those in the group), dh and dl drop fewer than 2: at least one must count. Try: /roll {1d20, 1d20}kh1"},
-		{"es", "/roll {1d20, 1d20, 1d20}dl3", "⚠️ «{1d20, 1d20, 1d20}dl3»: kh y kl se quedan con entre 1 y 3 expresiones (las del grupo), y dh y dl descartan menos de 3: al menos una tiene que contar. Prueba: /tirar {1d20, 1d20}kh1"},
+		{"es", "/roll {4d6kh3+1d6}kh1", "⚠️ «{4d6kh3+1d6}kh1»: con una sola expresión, el grupo se queda con sus dados o los cuenta: suma solo dados (y, con kh, kl, dh o dl, números), sin kh ni >= propios. Prueba: /tirar {4d6+3d8}kh1 o /tirar {3d20}>=15. Para comparar totales, sepáralos con comas: /tirar {3d20+5, 2d10}>=15"},
+		{"en", "/roll {1d20, 1d20}kh0", "⚠️ «{1d20, 1d20}kh0»: kh and kl keep at least 1 expression (more than the group has keeps them all), dh and dl drop fewer than its 2: at least one must count. Try: /roll {1d20, 1d20}kh1"},
+		{"es", "/roll {1d20, 1d20, 1d20}dl3", "⚠️ «{1d20, 1d20, 1d20}dl3»: kh y kl se quedan con al menos 1 expresión (con más de las que tiene el grupo, con todas), y dh y dl descartan menos de sus 3: al menos una tiene que contar. Prueba: /tirar {1d20, 1d20}kh1"},
 	}
 	for _, c := range cases {
 		var faces []int

@@ -46,6 +46,7 @@ var greekLatinOK = map[string]bool{
 	"zaria_pnj_epico": true, "dh_blindaje": true, "dh_pen": true, "dh_dado": true, "daegon_00": true,
 	// dice notation letters (kh3, kl, dh, dl, ro, f<=1) and the p of a p-value
 	"kh": true, "kl": true, "dh": true, "dl": true, "ro": true, "r": true, "f": true, "p": true, "d": true, "s": true, "i": true, "c": true, "x": true,
+	"cs": true, "cf": true, "min": true, "max": true, "round": true, "ceil": true, "floor": true, "adv": true, "dis": true,
 }
 
 var (
