@@ -106,7 +106,7 @@ type botOpts struct {
 	salt    string        // fresh transaction ids (no help from the homeserver's memory)
 }
 
-func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *bot {
+func startBot(t testing.TB, hs homeserver, d Dispatcher, o botOpts) *bot {
 	t.Helper()
 	if o.dir == "" {
 		o.dir = t.TempDir()
@@ -119,7 +119,7 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 	if o.wrap != nil {
 		store = o.wrap(st)
 	}
-	url := hs.URL
+	url := hs.HomeserverURL()
 	if o.homeURL != "" {
 		url = o.homeURL
 	}
@@ -202,7 +202,7 @@ func (quickSyncer) OnFailedSync(_ *mautrix.RespSync, err error) (time.Duration, 
 	return 100 * time.Millisecond, nil
 }
 
-func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool) *user {
+func newUser(t testing.TB, hs homeserver, name string, withCrypto bool) *user {
 	t.Helper()
 	ctx := context.Background()
 	if _, err := hs.Register(ctx, name, userPass, false); err != nil {
@@ -212,7 +212,7 @@ func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool
 }
 
 // newDevice logs an existing user in on one more device.
-func newDevice(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool) *user {
+func newDevice(t testing.TB, hs homeserver, name string, withCrypto bool) *user {
 	t.Helper()
 	ctx := context.Background()
 	cli, err := hs.Login(ctx, name, userPass)
