@@ -25,6 +25,23 @@ var (
 	_ homeserver = (*synapsetest.Server)(nil)
 )
 
+// homeservers are the servers onHomeservers runs a test on. Synapse keeps
+// its default message rate limit for the bot (newUser exempts the people).
+var homeservers = []struct {
+	name  string
+	start func(t testing.TB) homeserver
+}{
+	{"dendrite", func(t testing.TB) homeserver { return startServer(t, optsNone) }},
+	{"synapse", func(t testing.TB) homeserver { return startSynapse(t) }},
+}
+
+// onHomeservers runs f as a subtest on each homeserver.
+func onHomeservers(t *testing.T, f func(t *testing.T, hs homeserver)) {
+	for _, s := range homeservers {
+		t.Run(s.name, func(t *testing.T) { f(t, s.start(t)) })
+	}
+}
+
 // startSynapse starts Synapse with its default message rate limit and
 // registers the bot account (not exempted: as most self-hosters run it).
 func startSynapse(t testing.TB) *synapsetest.Server {
@@ -34,17 +51,4 @@ func startSynapse(t testing.TB) *synapsetest.Server {
 		t.Fatal(err)
 	}
 	return hs
-}
-
-// newSynapseUser is newUser on Synapse, exempted from the message rate
-// limit (a person types far slower than a test).
-func newSynapseUser(t testing.TB, hs *synapsetest.Server, name string, withCrypto bool) *user {
-	t.Helper()
-	if _, err := hs.Register(context.Background(), name, userPass, false); err != nil {
-		t.Fatal(err)
-	}
-	if err := hs.Exempt(context.Background(), id.NewUserID(name, synapsetest.ServerName)); err != nil {
-		t.Fatal(err)
-	}
-	return newDevice(t, hs, name, withCrypto)
 }
