@@ -52,6 +52,8 @@ func (p *pace) wait(n int) time.Duration {
 		return 0
 	}
 	// One action at at+retry, then one each period; spent ones are gone.
-	ready := p.at.Add(p.retry + time.Duration(n-1+p.spent)*p.period)
+	// Half a period more: Synapse's bucket drains continuously, and an
+	// estimate a hair short costs a half-made room.
+	ready := p.at.Add(p.retry + time.Duration(n-1+p.spent)*p.period + p.period/2)
 	return max(0, time.Until(ready))
 }

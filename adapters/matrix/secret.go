@@ -401,6 +401,7 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 	for attempt := 1; ; attempt++ {
 		// The creation and the creator's join, each one action.
 		for d := a.pace.wait(2); d > 0; d = a.pace.wait(2) {
+			a.log.Debug("secret room: waiting for the homeserver's budget", "wait", d)
 			if !sleep(ctx, d) {
 				return "", fmt.Errorf("create secret room: %w", ctx.Err())
 			}
@@ -417,7 +418,7 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 		if limited {
 			a.rateLimited(ctx, wait)
 		}
-		a.log.Debug("create secret room failed; looking for it before trying again", "room", origin, "attempt", attempt, "err", err)
+		a.log.Debug("create secret room failed; looking for it before trying again", "room", origin, "attempt", attempt, "retry_after", wait, "err", err)
 		if !sleep(ctx, bo.After(wait, limited)) {
 			return "", fmt.Errorf("create secret room: %w", err)
 		}

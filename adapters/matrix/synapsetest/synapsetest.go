@@ -348,3 +348,28 @@ root: {level: WARNING, handlers: [file]}
 disable_existing_loggers: false
 `
 }
+
+// Room is a room as Synapse's admin API lists it.
+type Room struct {
+	ID            id.RoomID `json:"room_id"`
+	Creator       id.UserID `json:"creator"`
+	JoinedMembers int       `json:"joined_members"`
+	StateEvents   int       `json:"state_events"`
+}
+
+// Rooms lists every room on the server (the admin API sees rooms nobody
+// is in, such as one whose making stopped after m.room.create).
+func (s *Server) Rooms(ctx context.Context) ([]Room, error) {
+	admin, err := s.adminClient(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var resp struct {
+		Rooms []Room `json:"rooms"`
+	}
+	u := admin.BuildURLWithQuery(mautrix.SynapseAdminURLPath{"v1", "rooms"}, map[string]string{"limit": "1000"})
+	if _, err := admin.MakeRequest(ctx, http.MethodGet, u, nil, &resp); err != nil {
+		return nil, fmt.Errorf("list rooms: %w", err)
+	}
+	return resp.Rooms, nil
+}
