@@ -53,6 +53,7 @@ func newLimitProxy(t *testing.T, upstream string) *limitProxy {
 // retry_after_ms, and the bot waits as asked instead of giving up or
 // asking again at once (at most two 429s per reply).
 func TestSynapseRateLimitedSend(t *testing.T) {
+	t.Parallel() // mostly waiting out the limit
 	hs := startSynapse(t)
 	alice := newUser(t, hs, "alice", false)
 	p := newLimitProxy(t, hs.URL)
@@ -101,6 +102,7 @@ func TestSynapseRateLimitedSend(t *testing.T) {
 // m.room.create, which Synapse leaves when its budget runs out in the
 // middle of /createRoom); the game room's notice does not wait for it.
 func TestSynapseSecretRollDefaultLimits(t *testing.T) {
+	t.Parallel() // mostly waiting out the limit
 	hs := startSynapse(t)
 	alice := newUser(t, hs, "alice", true)
 	alice.autoJoin.Store(true)
