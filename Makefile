@@ -9,6 +9,9 @@ export CGO_ENABLED := 1
 
 # Where the test set-up puts the Dendrite homeserver and the Telegram emulator.
 export ZARIA_DENDRITE_DIR ?= $(HOME)/.cache/zaria/dendrite-v0.13.8
+# Where the test set-up installs Synapse (from ../shared/vendor, on Debian's
+# python3 packages; see adapters/matrix/testdata/install-synapse.sh).
+export ZARIA_SYNAPSE_DIR ?= $(HOME)/.cache/zaria/synapse-1.67.0
 
 .PHONY: all build run test test-setup unit fuzz bench bench-compare bench-e2e lint clean
 
@@ -27,10 +30,11 @@ test: test-setup unit fuzz
 
 test-setup:
 	@if [ -x adapters/matrix/testdata/build-dendrite.sh ]; then adapters/matrix/testdata/build-dendrite.sh; fi
+	@if [ -x adapters/matrix/testdata/install-synapse.sh ]; then adapters/matrix/testdata/install-synapse.sh; fi
 	@if [ -x adapters/telegram/testdata/emulator/setup.sh ]; then adapters/telegram/testdata/emulator/setup.sh; fi
 
 unit:
-	ZARIA_REQUIRE_DENDRITE=1 ZARIA_REQUIRE_EMULATOR=1 ZARIA_REQUIRE_CHROMIUM=1 $(GO) test -race -tags $(TAGS) -timeout 30m ./...
+	ZARIA_REQUIRE_DENDRITE=1 ZARIA_REQUIRE_SYNAPSE=1 ZARIA_REQUIRE_EMULATOR=1 ZARIA_REQUIRE_CHROMIUM=1 $(GO) test -race -tags $(TAGS) -timeout 30m ./...
 
 # fuzz: every fuzz target for a bounded number of runs (the parser and the
 # whole router first; then the systems, the character commands, Telegram's

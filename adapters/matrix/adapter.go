@@ -75,6 +75,10 @@ type Adapter struct {
 	budget      budget
 	held        held
 	web         *webPort // what the web companion asks of the adapter (web.go)
+	// pace estimates the homeserver's message budget; post carries the
+	// secret results (secret.go).
+	pace pace
+	post *post
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -115,14 +119,19 @@ func (a *Adapter) Name() string { return "matrix" }
 // the last of them has returned: the caller may then close the database.
 func (a *Adapter) Run(ctx context.Context) error {
 	a.rooms = newRooms(ctx, a, a.cfg.Workers)
+	pctx, stopPost := context.WithCancel(ctx)
+	a.post = newPost(pctx, a)
 	if err := a.connect(ctx); err != nil {
+		stopPost()
 		if ctx.Err() != nil {
 			return nil
 		}
 		return a.secrets.scrubErr(err)
 	}
 	defer a.close()
-	defer a.rooms.close() // first: the handlers use the databases
+	defer func() { stopPost(); a.post.wait() }() // second: the couriers too
+	defer a.rooms.close()                        // first: the handlers use the databases
+	a.post.resume(ctx)
 	a.web.connect()
 	err := a.syncLoop(ctx)
 	a.auth.stop() // no handler waits for a login that will not come
@@ -593,7 +602,7 @@ func (a *Adapter) retry(ctx context.Context, what string, f func() error) error 
 			return err
 		}
 		if d, ok := retryAfter(err); ok {
-			a.rateLimited(ctx)
+			a.rateLimited(ctx, d)
 			// The homeserver's own pacing: expected under load, not news.
 			a.log.Debug(what+" rate limited", "retry_after", d)
 			if backoff.Sleep(ctx, d) != nil {
@@ -632,8 +641,10 @@ func (a *Adapter) authed(ctx context.Context, f func() error) error {
 	}
 }
 
-// rateLimited records a 429: the reaction buttons wait (see spareBudget).
-func (a *Adapter) rateLimited(ctx context.Context) {
+// rateLimited records a 429 asking to wait retry: the reaction buttons
+// wait (see spareBudget), and so does a secret room's making (see pace).
+func (a *Adapter) rateLimited(ctx context.Context, retry time.Duration) {
+	a.pace.limited(retry)
 	a.limitedAt.Store(time.Now().UnixMilli())
 	if !a.limitedEver.Swap(true) {
 		if err := a.state.SetState(context.WithoutCancel(ctx), keyLimited, "1"); err != nil {

@@ -104,8 +104,11 @@ type Config struct {
 	// 2 min.
 	BackoffMin time.Duration `yaml:"-"`
 	BackoffMax time.Duration `yaml:"-"`
-	// SecretRoomFor bounds the creation of a secret-roll room: attempts
-	// within this time (default 1 min), at most secretRoomAttempts.
+	// SecretRoomFor is how long a secret roll's result is carried to the
+	// roller's secret room (found, or made) before the game room is told
+	// it is late; it is kept for the roller's next secret roll. Default
+	// 2 min: Synapse's default rate limit lets a bot that has spent its
+	// burst make a room and send the result within a minute.
 	SecretRoomFor time.Duration `yaml:"-"`
 	// SendRetryFor is how long a reply keeps being retried (with the same
 	// transaction id) before it is given up and logged. Default 10 min.
@@ -176,7 +179,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.Workers = defaultWorkers
 	}
 	if c.SecretRoomFor <= 0 {
-		c.SecretRoomFor = time.Minute
+		c.SecretRoomFor = 2 * time.Minute
 	}
 	if c.MaxImportBytes <= 0 {
 		c.MaxImportBytes = core.MaxDocumentBytes

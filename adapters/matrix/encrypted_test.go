@@ -15,8 +15,9 @@ import (
 // alice's encrypted command and answers; alice's client decrypts the reply
 // and the 🎲 offer; the homeserver's copy of the room holds only encrypted
 // message events.
-func TestEncryptedRoom(t *testing.T) {
-	hs := startServer(t, optsNone)
+func TestEncryptedRoom(t *testing.T) { onHomeservers(t, testEncryptedRoom) }
+
+func testEncryptedRoom(t *testing.T, hs homeserver) {
 	alice := newUser(t, hs, "alice", true)
 	b := startBot(t, hs, newRouter(t), botOpts{crypto: true})
 	room := alice.createRoom(true, botID())

@@ -21,6 +21,7 @@ import (
 	"maunium.net/go/mautrix/sqlstatestore"
 
 	"zaria/adapters/matrix/dendritetest"
+	"zaria/adapters/matrix/synapsetest"
 	"zaria/core/command"
 	"zaria/core/general"
 	"zaria/core/roll"
@@ -106,7 +107,7 @@ type botOpts struct {
 	salt    string        // fresh transaction ids (no help from the homeserver's memory)
 }
 
-func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *bot {
+func startBot(t testing.TB, hs homeserver, d Dispatcher, o botOpts) *bot {
 	t.Helper()
 	if o.dir == "" {
 		o.dir = t.TempDir()
@@ -119,7 +120,7 @@ func startBot(t testing.TB, hs *dendritetest.Server, d Dispatcher, o botOpts) *b
 	if o.wrap != nil {
 		store = o.wrap(st)
 	}
-	url := hs.URL
+	url := hs.HomeserverURL()
 	if o.homeURL != "" {
 		url = o.homeURL
 	}
@@ -202,17 +203,23 @@ func (quickSyncer) OnFailedSync(_ *mautrix.RespSync, err error) (time.Duration, 
 	return 100 * time.Millisecond, nil
 }
 
-func newUser(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool) *user {
+func newUser(t testing.TB, hs homeserver, name string, withCrypto bool) *user {
 	t.Helper()
 	ctx := context.Background()
 	if _, err := hs.Register(ctx, name, userPass, false); err != nil {
 		t.Fatal(err)
 	}
+	if s, ok := hs.(*synapsetest.Server); ok {
+		// A person types far slower than a test: only the bot is limited.
+		if err := s.Exempt(ctx, id.NewUserID(name, synapsetest.ServerName)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return newDevice(t, hs, name, withCrypto)
 }
 
 // newDevice logs an existing user in on one more device.
-func newDevice(t testing.TB, hs *dendritetest.Server, name string, withCrypto bool) *user {
+func newDevice(t testing.TB, hs homeserver, name string, withCrypto bool) *user {
 	t.Helper()
 	ctx := context.Background()
 	cli, err := hs.Login(ctx, name, userPass)

@@ -16,8 +16,9 @@ import (
 // TestBotRestart: the bot stops; commands sent while it is down are answered
 // when it comes back, each once, with the same device (its Olm account and
 // Megolm sessions survive), and nothing answered before is answered again.
-func TestBotRestart(t *testing.T) {
-	hs := startServer(t, optsNone)
+func TestBotRestart(t *testing.T) { onHomeservers(t, testBotRestart) }
+
+func testBotRestart(t *testing.T, hs homeserver) {
 	alice := newUser(t, hs, "alice", true)
 	router := newRouter(t)
 	dir := t.TempDir()
@@ -207,8 +208,9 @@ func hasGreekWord(s string) bool { return hasGreek(strings.ReplaceAll(s, "Ζαρ
 // TestLongAbsence: while the bot is away more events arrive than one sync
 // returns (its timeline limit is 100); the commands among the oldest are
 // still answered, once.
-func TestLongAbsence(t *testing.T) {
-	hs := startServer(t, optsNone)
+func TestLongAbsence(t *testing.T) { onHomeservers(t, testLongAbsence) }
+
+func testLongAbsence(t *testing.T, hs homeserver) {
 	alice := newUser(t, hs, "alice", false)
 	router := newRouter(t)
 	dir := t.TempDir()

@@ -70,8 +70,10 @@ func newCreateRoomProxy(t *testing.T, upstream string, slow time.Duration) *crea
 // answers 429 after 4 s. The bot does not call /createRoom again: it finds
 // the room it asked for (marked for that room and roller) and delivers the
 // result there; meanwhile another room is answered at once. Then, with a
-// homeserver that only says 429, the bot gives up after a bounded number
-// of attempts, says so in the room, and goes on answering.
+// homeserver that only says 429, the bot tries for SecretRoomFor, then
+// says in the room that the result is late, and goes on answering; once
+// the homeserver allows it, the roller's next secret roll brings the late
+// result along.
 func TestSecretRoomBusyHomeserver(t *testing.T) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", false)
@@ -126,22 +128,50 @@ func TestSecretRoomBusyHomeserver(t *testing.T) {
 		t.Errorf("second secret roll in %s (want %s), /createRoom calls %d (want 1)", second.RoomID, got.RoomID, p.calls.Load())
 	}
 
-	// A homeserver that only says 429: bounded attempts, the room is told.
+	// A homeserver that only says 429: the room gets its notice at once;
+	// the result is carried for SecretRoomFor (20 s here), then the room is
+	// told it is late, and goes on being answered.
 	p.slow.Store(0)
 	game2 := alice.createRoom(false, botID())
 	alice.waitJoined(game2, botID())
 	before := p.calls.Load()
 	cmd3 := alice.say(game2, "!gmroll zaria 2+2 dc10")
-	pub := alice.waitFor("notice of the failed secret roll", wait, replyTo(botID(), cmd3)).Content.AsMessage().Body
-	if !strings.Contains(pub, "could not deliver the secret result") {
-		t.Errorf("public notice = %q, want it to say the secret result was not delivered", pub)
+	pub := alice.waitFor("notice of the secret roll", wait, replyTo(botID(), cmd3)).Content.AsMessage().Body
+	if strings.Contains(pub, "could not deliver") {
+		t.Errorf("public notice = %q, want the usual notice first", pub)
 	}
-	if n := p.calls.Load() - before; n != secretRoomAttempts {
-		t.Errorf("/createRoom called %d times, want %d", n, secretRoomAttempts)
+	late := alice.waitFor("the room told the result is late", wait, func(e *event.Event) bool {
+		return replyTo(botID(), cmd3)(e) && strings.Contains(e.Content.AsMessage().Body, "could not deliver the secret result yet")
+	})
+	if n := p.calls.Load() - before; n < 2 {
+		t.Errorf("/createRoom called %d times in 20 s, want retries until the time is up", n)
 	}
 	next := alice.say(game2, "!roll 1d4")
 	alice.waitFor("the room goes on", wait, replyTo(botID(), next))
 	if n := p.created.Load(); n != 1 {
 		t.Errorf("the bot made %d rooms, want 1 (the secret room)", n)
 	}
+
+	// The homeserver allows it again: the next secret roll brings the late
+	// result along, in one new room.
+	p.mode.Store("")
+	cmd4 := alice.say(game2, "!gmroll zaria 3+3 dc12")
+	alice.waitFor("notice of the next secret roll", wait, replyTo(botID(), cmd4))
+	inRoom := func(dc string) func(e *event.Event) bool {
+		return func(e *event.Event) bool {
+			return secret(e) && e.RoomID != got.RoomID && e.RoomID != game2 && strings.Contains(e.Content.AsMessage().Body, dc)
+		}
+	}
+	old := alice.waitFor("the late result", wait, inRoom("DC 10"))
+	now := alice.waitFor("the new result", wait, inRoom("DC 12"))
+	if old.RoomID != now.RoomID {
+		t.Errorf("the late result went to %s, the new one to %s: want one room", old.RoomID, now.RoomID)
+	}
+	if n := len(alice.matching(inRoom("DC 10"))); n != 1 {
+		t.Errorf("the late result arrived %d times, want once", n)
+	}
+	if n := p.created.Load(); n != 2 {
+		t.Errorf("the bot made %d rooms, want 2 (one secret room per game)", n)
+	}
+	_ = late
 }

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"image/png"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -21,7 +20,6 @@ import (
 	"maunium.net/go/mautrix/id"
 
 	"zaria/adapters/internal/actions"
-	"zaria/adapters/internal/backoff"
 	"zaria/core/reply"
 )
 
@@ -52,7 +50,8 @@ func (a *Adapter) txnID(base id.EventID, part string) string {
 func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error {
 	var errs []error
 	if rep.Secret != nil {
-		if err := a.deliverSecret(ctx, t, rep.Secret, rep.SecretTo); err != nil {
+		// Queued for its courier: the room's notice does not wait (secret.go).
+		if err := a.queueSecret(ctx, t, rep); err != nil {
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
 			if ctx.Err() == nil {
 				// The room learns that nobody got the result.
@@ -366,201 +365,12 @@ func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, cont
 				return err
 			}
 			a.sends.add(time.Now())
+			a.pace.spend(1)
 			evtID = resp.EventID
 			return nil
 		})
 	})
 	return evtID, err
-}
-
-// deliverSecret sends a secret roll to the direct room of the roller and the
-// origin room's GMs.
-func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Reply, namedGMs []string) error {
-	room, err := a.secretRoom(ctx, t.room, t.mention, namedGMs)
-	if err != nil {
-		return err
-	}
-	c := notice(secret)
-	if t.mention != "" {
-		c.Mentions = &event.Mentions{UserIDs: []id.UserID{t.mention}}
-	}
-	_, err = a.send(ctx, room, event.EventMessage, c, a.txnID(t.txn, "secret"))
-	return err
-}
-
-// secretRoom returns the room where roller's secret rolls of origin go:
-// the one recorded, else one already there (a direct room with the roller
-// alone when there is no GM, or a room this bot made for them, found by
-// its secretMarker: a creation cut short by a crash or by an error answer
-// that came after the homeserver made the room), else a new one (encrypted
-// when origin is). Creating is bounded (secretRoomAttempts within
-// Config.SecretRoomFor) and looks again for the room before each retry:
-// CreateRoom is not idempotent. It runs in origin's worker: other rooms
-// are answered meanwhile.
-func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, namedGMs []string) (id.RoomID, error) {
-	wanted := []id.UserID{roller}
-	seen := map[id.UserID]bool{roller: true, a.cli.UserID: true}
-	gms := a.gms(ctx, origin)
-	for _, s := range namedGMs { // GMs named with /gm add
-		if u := id.UserID(s); strings.HasPrefix(s, "@") && strings.Contains(s, ":") {
-			gms = append(gms, u)
-		}
-	}
-	for _, gm := range gms {
-		if !seen[gm] {
-			seen[gm] = true
-			wanted = append(wanted, gm)
-		}
-	}
-	key := keySecret(origin, roller)
-	v, ok, err := a.state.State(ctx, key)
-	if err != nil {
-		return "", fmt.Errorf("load secret room: %w", err)
-	}
-	if ok && v != "" {
-		room := id.RoomID(v)
-		if me, err := a.cli.StateStore.GetMember(ctx, room, a.cli.UserID); err == nil && me != nil && me.Membership == event.MembershipJoin {
-			a.inviteMissing(ctx, room, wanted)
-			return room, nil
-		}
-	}
-	use := func(room id.RoomID) (id.RoomID, error) {
-		if err := a.state.SetState(ctx, key, string(room)); err != nil {
-			return "", fmt.Errorf("save secret room: %w", err)
-		}
-		a.inviteMissing(ctx, room, wanted)
-		return room, nil
-	}
-	if room := a.findSecretRoom(ctx, origin, roller, wanted); room != "" {
-		return use(room)
-	}
-	marker := secretMarker{Origin: origin, Roller: roller}
-	req := &mautrix.ReqCreateRoom{Preset: "private_chat", Name: "🎲 Zaria", Invite: wanted, IsDirect: len(wanted) == 1,
-		InitialState: []*event.Event{{Type: secretMarkerType, StateKey: ptr(""), Content: event.Content{Parsed: &marker}}}}
-	if enc, _ := a.cli.StateStore.IsEncrypted(ctx, origin); enc && a.crypto != nil {
-		req.InitialState = append(req.InitialState, &event.Event{
-			Type:    event.StateEncryption,
-			Content: event.Content{Parsed: &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}},
-		})
-	}
-	cctx, cancel := context.WithTimeout(ctx, a.cfg.SecretRoomFor)
-	defer cancel()
-	bo := a.newBackoff()
-	for attempt := 1; ; attempt++ {
-		resp, err := a.cli.CreateRoom(cctx, req)
-		if err == nil {
-			return use(resp.RoomID)
-		}
-		if !temporary(err) || attempt >= secretRoomAttempts || cctx.Err() != nil {
-			return "", fmt.Errorf("create secret room (attempt %d of %d): %w", attempt, secretRoomAttempts, err)
-		}
-		wait, limited := retryAfter(err)
-		if limited {
-			a.rateLimited(ctx)
-		}
-		a.log.Debug("create secret room failed; looking for it before trying again", "room", origin, "attempt", attempt, "err", err)
-		if backoff.Sleep(cctx, bo.After(wait, limited)) != nil {
-			return "", fmt.Errorf("create secret room: gave up after %v: %w", a.cfg.SecretRoomFor, err)
-		}
-		if room := a.findSecretRoom(cctx, origin, roller, wanted); room != "" {
-			return use(room)
-		}
-	}
-}
-
-// secretRoomAttempts bounds the CreateRoom calls for one secret room.
-const secretRoomAttempts = 4
-
-// maxRoomScan bounds how many of the bot's rooms findSecretRoom looks at.
-const maxRoomScan = 500
-
-// secretMarkerType is the state event that marks a secret-roll room with
-// the room and the roller it is for.
-var secretMarkerType = event.Type{Type: "org.zaria.secret", Class: event.StateEventType}
-
-type secretMarker struct {
-	Origin id.RoomID `json:"origin"`
-	Roller id.UserID `json:"roller"`
-}
-
-func ptr[T any](v T) *T { return &v }
-
-// findSecretRoom looks among the bot's rooms for one that can take
-// roller's secret rolls of origin: marked for them, or (no GM to add) a
-// direct room with the roller alone.
-func (a *Adapter) findSecretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, wanted []id.UserID) id.RoomID {
-	joined, err := a.cli.JoinedRooms(ctx)
-	if err != nil {
-		a.log.Warn("list joined rooms", "err", err)
-		return ""
-	}
-	want := map[id.UserID]bool{a.cli.UserID: true}
-	for _, u := range wanted {
-		want[u] = true
-	}
-	for i, room := range joined.JoinedRooms {
-		if i >= maxRoomScan || ctx.Err() != nil {
-			break
-		}
-		if room == origin {
-			continue
-		}
-		members, _ := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
-		if len(members) > 0 {
-			same := len(members) <= len(want)
-			for _, m := range members {
-				same = same && want[m]
-			}
-			if !same {
-				continue // someone else is in it
-			}
-			if len(wanted) == 1 && len(members) == 2 {
-				if d, _, _ := a.state.State(ctx, keyDirect(room)); d == "1" {
-					return room
-				}
-			}
-		}
-		var m secretMarker
-		if err := a.cli.StateEvent(ctx, room, secretMarkerType, "", &m); err == nil && m.Origin == origin && m.Roller == roller {
-			return room
-		}
-	}
-	return ""
-}
-
-// inviteMissing invites those of wanted who are neither in room nor invited.
-func (a *Adapter) inviteMissing(ctx context.Context, room id.RoomID, wanted []id.UserID) {
-	for _, u := range wanted {
-		m, err := a.cli.StateStore.GetMember(ctx, room, u)
-		if err == nil && m != nil && (m.Membership == event.MembershipJoin || m.Membership == event.MembershipInvite) {
-			continue
-		}
-		if _, err := a.cli.InviteUser(ctx, room, &mautrix.ReqInviteUser{UserID: u}); err != nil {
-			a.log.Warn("invite to secret room", "room", room, "user", u, "err", err)
-		} else if err := a.cli.StateStore.SetMembership(ctx, room, u, event.MembershipInvite); err != nil {
-			a.log.Warn("cache membership", "room", room, "err", err)
-		}
-	}
-}
-
-// gms lists the members of room with a power level that makes them GMs.
-func (a *Adapter) gms(ctx context.Context, room id.RoomID) []id.UserID {
-	pl, err := a.powerLevels(ctx, room)
-	if err != nil || pl == nil {
-		return nil
-	}
-	members, err := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
-	if err != nil {
-		a.log.Warn("list members", "room", room, "err", err)
-		return nil
-	}
-	var out []id.UserID
-	for _, m := range members {
-		if m != a.cli.UserID && pl.GetUserLevel(m) >= gmLevel {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // picture is a chart drawn and uploaded, ready to send as m.image.

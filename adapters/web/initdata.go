@@ -62,19 +62,6 @@ func dataCheckString(v url.Values) string {
 	return strings.Join(lines, "\n")
 }
 
-// Sign returns raw (a query string without hash) with the hash Telegram
-// would give it for token: what a test's stand-in Telegram serves.
-func Sign(raw, token string) (string, error) {
-	v, err := url.ParseQuery(raw)
-	if err != nil {
-		return "", err
-	}
-	m := hmac.New(sha256.New, secretKey(token))
-	m.Write([]byte(dataCheckString(v)))
-	v.Set("hash", hex.EncodeToString(m.Sum(nil)))
-	return v.Encode(), nil
-}
-
 // checkSignature verifies raw's hash against token, in constant time.
 func checkSignature(raw, token string) (url.Values, error) {
 	if len(raw) > maxInitData {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"zaria/adapters/web/webtest"
 )
 
 // The example published by docs.telegram-mini-apps.com (signed by
@@ -40,7 +42,7 @@ func TestInitDataPublishedVector(t *testing.T) {
 // sign makes initData as Telegram would for token.
 func sign(t *testing.T, fields url.Values, token string) string {
 	t.Helper()
-	s, err := Sign(fields.Encode(), token)
+	s, err := webtest.Sign(fields.Encode(), token)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"zaria/adapters/telegram"
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/adapters/web"
+	"zaria/adapters/web/webtest"
 	"zaria/configs"
 	"zaria/core"
 	"zaria/core/command"
@@ -196,7 +197,7 @@ func (w *webTable) initDataFor(user int64, name, startParam string, signedAt tim
 	if startParam != "" {
 		v.Set("start_param", startParam)
 	}
-	s, err := web.Sign(v.Encode(), w.token)
+	s, err := webtest.Sign(v.Encode(), w.token)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -463,7 +464,7 @@ func TestWebRefusals(t *testing.T) {
 func mustSign(t *testing.T, signed, token string) string {
 	v, _ := url.ParseQuery(signed)
 	v.Del("hash")
-	s, err := web.Sign(v.Encode(), token)
+	s, err := webtest.Sign(v.Encode(), token)
 	if err != nil {
 		t.Fatal(err)
 	}

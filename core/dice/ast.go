@@ -353,6 +353,9 @@ type exprBlock struct {
 	d Dice
 }
 
+// Terms returns the dice terms in the order they appear.
+func (e *Expr) Terms() []*Dice { return e.dice }
+
 // Cost is the work of rolling the expression before its dice are known,
 // in draws: the dice written in every repetition, plus one per
 // repetition, never more than MaxDraws+Repeat. Explosions and rerolls

@@ -99,6 +99,9 @@ type Server struct {
 	done chan struct{}
 }
 
+// HomeserverURL is URL.
+func (s *Server) HomeserverURL() string { return s.URL }
+
 // Start writes a configuration into a temporary folder, starts Dendrite on
 // a free loopback port and waits until it answers. It is killed when the
 // test ends.

@@ -1,0 +1,629 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/event"
+	"maunium.net/go/mautrix/id"
+
+	"zaria/adapters/internal/backoff"
+	"zaria/core/reply"
+)
+
+// Secret rolls travel apart from the room they were rolled in: the room
+// gets its notice at once, and the result is queued durably (the state
+// store, before the notice goes) and carried by a courier, one per room
+// and roller, to the roller's secret room, found or made. Under a
+// homeserver's rate limit the courier waits as long as the homeserver
+// asks (retry_after_ms), within Config.SecretRoomFor; only then is the
+// game room told, and the result stays queued: the roller's next secret
+// roll, in that room or in a direct chat with the bot, brings it. A
+// delivery's transaction id derives from the command, so a courier that
+// starts again after a crash never shows a result twice.
+
+// pendingSecret is a secret result not yet delivered.
+type pendingSecret struct {
+	Cmd    id.EventID `json:"cmd"` // the command: transaction ids derive from it
+	Origin id.RoomID  `json:"origin"`
+	Roller id.UserID  `json:"roller"`
+	GMs    []string   `json:"gms,omitempty"` // named with /gm add
+	Body   string     `json:"body"`
+	HTML   string     `json:"html,omitempty"`
+	Lang   string     `json:"lang,omitempty"`
+	Told   bool       `json:"told,omitempty"` // the game room was told it is late
+}
+
+// keySecretQueue holds the pending secret results (a JSON list).
+const keySecretQueue = "matrix/secret_queue"
+
+// maxPendingSecrets bounds the queue; the oldest go first (logged).
+const maxPendingSecrets = 200
+
+// keyMaking records a secret room being made for room and roller (the
+// time it started, unix ms): a room the bot made then and holds alone is
+// that one, half made (see adoptHalfMade).
+func keyMaking(room id.RoomID, user id.UserID) string {
+	return "matrix/secret_making/" + string(room) + "/" + string(user)
+}
+
+// post is the secret-result queue and its couriers.
+type post struct {
+	a   *Adapter
+	ctx context.Context // the run's: couriers stop with it
+
+	mu      sync.Mutex
+	loaded  bool
+	queue   []pendingSecret
+	running map[string]bool // origin|roller with a courier on its way
+	wg      sync.WaitGroup
+
+	// making: one secret room is made at a time, so a half-made one is
+	// never taken for another's.
+	making sync.Mutex
+}
+
+func newPost(ctx context.Context, a *Adapter) *post {
+	return &post{a: a, ctx: ctx, running: map[string]bool{}}
+}
+
+func courierKey(origin id.RoomID, roller id.UserID) string {
+	return string(origin) + "|" + string(roller)
+}
+
+// load reads the queue once; the caller holds mu.
+func (p *post) load(ctx context.Context) error {
+	if p.loaded {
+		return nil
+	}
+	v, ok, err := p.a.state.State(ctx, keySecretQueue)
+	if err != nil {
+		return fmt.Errorf("load secret queue: %w", err)
+	}
+	if ok && v != "" {
+		if err := json.Unmarshal([]byte(v), &p.queue); err != nil {
+			p.a.log.Error("secret queue unreadable; starting a new one", "err", err)
+			p.queue = nil
+		}
+	}
+	p.loaded = true
+	return nil
+}
+
+// save writes the queue; the caller holds mu.
+func (p *post) save(ctx context.Context) error {
+	b, err := json.Marshal(p.queue)
+	if err != nil {
+		return err
+	}
+	if err := p.a.state.SetState(context.WithoutCancel(ctx), keySecretQueue, string(b)); err != nil {
+		return fmt.Errorf("save secret queue: %w", err)
+	}
+	return nil
+}
+
+// enqueue keeps s durably (once per command: a command answered again
+// after a crash keeps its first result) and sends a courier.
+func (p *post) enqueue(ctx context.Context, s pendingSecret) error {
+	p.mu.Lock()
+	if err := p.load(ctx); err != nil {
+		p.mu.Unlock()
+		return err
+	}
+	known := false
+	for _, q := range p.queue {
+		known = known || q.Cmd == s.Cmd
+	}
+	if !known {
+		p.queue = append(p.queue, s)
+		if n := len(p.queue) - maxPendingSecrets; n > 0 {
+			p.a.log.Warn("secret queue full; the oldest results are dropped", "dropped", n)
+			p.queue = append(p.queue[:0:0], p.queue[n:]...)
+		}
+		if err := p.save(ctx); err != nil {
+			p.mu.Unlock()
+			return err
+		}
+	}
+	p.mu.Unlock()
+	p.kick(s.Roller)
+	return nil
+}
+
+// kick sends a courier for each room with results pending for roller
+// ("" for everyone), unless one is on its way.
+func (p *post) kick(roller id.UserID) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ctx.Err() != nil {
+		return
+	}
+	for _, q := range p.queue {
+		if roller != "" && q.Roller != roller {
+			continue
+		}
+		k := courierKey(q.Origin, q.Roller)
+		if p.running[k] {
+			continue
+		}
+		p.running[k] = true
+		p.wg.Add(1)
+		go p.courier(q.Origin, q.Roller)
+	}
+}
+
+// resume sends couriers for what an earlier run left in the queue.
+func (p *post) resume(ctx context.Context) {
+	p.mu.Lock()
+	err := p.load(ctx)
+	n := len(p.queue)
+	p.mu.Unlock()
+	if err != nil {
+		p.a.log.Error("secret queue", "err", err)
+		return
+	}
+	if n > 0 {
+		p.a.log.Info("delivering secret results left by an earlier run", "count", n)
+		p.kick("")
+	}
+}
+
+// wait returns once every courier has stopped (they stop with the run).
+func (p *post) wait() { p.wg.Wait() }
+
+// pendingFor lists the results waiting for origin and roller, oldest
+// first; when there are none it ends the courier (atomically, so that a
+// result queued meanwhile gets one).
+func (p *post) pendingFor(origin id.RoomID, roller id.UserID) []pendingSecret {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []pendingSecret
+	for _, q := range p.queue {
+		if q.Origin == origin && q.Roller == roller {
+			out = append(out, q)
+		}
+	}
+	if len(out) == 0 {
+		delete(p.running, courierKey(origin, roller))
+	}
+	return out
+}
+
+// delivered takes cmd's result out of the queue.
+func (p *post) delivered(ctx context.Context, cmd id.EventID) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	kept := p.queue[:0]
+	for _, q := range p.queue {
+		if q.Cmd != cmd {
+			kept = append(kept, q)
+		}
+	}
+	clear(p.queue[len(kept):])
+	p.queue = kept
+	if err := p.save(ctx); err != nil {
+		p.a.log.Error("secret queue", "err", err)
+	}
+}
+
+// giveUp ends the courier of origin and roller, marks its results told and
+// returns those that were not yet (atomically: see pendingFor).
+func (p *post) giveUp(ctx context.Context, origin id.RoomID, roller id.UserID) []pendingSecret {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.running, courierKey(origin, roller))
+	var untold []pendingSecret
+	for i, q := range p.queue {
+		if q.Origin == origin && q.Roller == roller && !q.Told {
+			untold = append(untold, q)
+			p.queue[i].Told = true
+		}
+	}
+	if len(untold) > 0 {
+		if err := p.save(ctx); err != nil {
+			p.a.log.Error("secret queue", "err", err)
+		}
+	}
+	return untold
+}
+
+// stopped ends a courier cut short by the run's end.
+func (p *post) stopped(origin id.RoomID, roller id.UserID) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.running, courierKey(origin, roller))
+}
+
+// courier delivers the results pending for origin and roller, trying for
+// Config.SecretRoomFor; then the game room is told.
+func (p *post) courier(origin id.RoomID, roller id.UserID) {
+	defer p.wg.Done()
+	a := p.a
+	ctx, cancel := context.WithTimeout(p.ctx, a.cfg.SecretRoomFor)
+	defer cancel()
+	for {
+		items := p.pendingFor(origin, roller)
+		if len(items) == 0 {
+			return
+		}
+		err := p.carry(ctx, origin, roller, items)
+		if err == nil {
+			continue
+		}
+		if p.ctx.Err() != nil {
+			p.stopped(origin, roller) // the next run goes on
+			return
+		}
+		untold := p.giveUp(ctx, origin, roller)
+		a.log.Warn("secret roll not delivered yet; kept for the roller's next secret roll", "room", origin, "roller", roller, "pending", len(items), "err", err)
+		for _, s := range untold {
+			p.tell(s)
+		}
+		return
+	}
+}
+
+// carry delivers items (one room and roller) to the secret room.
+func (p *post) carry(ctx context.Context, origin id.RoomID, roller id.UserID, items []pendingSecret) error {
+	a := p.a
+	room, err := a.secretRoom(ctx, origin, roller, items[len(items)-1].GMs)
+	if err != nil {
+		return err
+	}
+	for _, s := range items {
+		c := &event.MessageEventContent{MsgType: event.MsgNotice, Body: s.Body}
+		if s.HTML != "" {
+			c.Format, c.FormattedBody = event.FormatHTML, s.HTML
+		}
+		if s.Roller != "" {
+			c.Mentions = &event.Mentions{UserIDs: []id.UserID{s.Roller}}
+		}
+		sctx, cancel := detach(ctx, a.grace)
+		_, err := a.send(sctx, room, event.EventMessage, c, a.txnID(s.Cmd, "secret"))
+		cancel()
+		if err != nil {
+			if !temporary(err) {
+				// Not that room any more (left, kicked): find or make another.
+				_ = a.state.SetState(context.WithoutCancel(ctx), keySecret(origin, roller), "")
+			}
+			return fmt.Errorf("send secret result: %w", err)
+		}
+		p.delivered(ctx, s.Cmd)
+	}
+	return nil
+}
+
+// tell says in the game room that s is late (a reply to its command).
+func (p *post) tell(s pendingSecret) {
+	a := p.a
+	lang := s.Lang
+	if lang == "" {
+		lang = a.lang(p.ctx, s.Origin)
+	}
+	rep := &reply.Reply{Lang: lang, Error: true, Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.secret.late"))}}}
+	c := notice(rep)
+	relate(c, target{room: s.Origin, replyTo: s.Cmd, mention: s.Roller})
+	ctx, cancel := detach(p.ctx, a.grace)
+	defer cancel()
+	if _, err := a.send(ctx, s.Origin, event.EventMessage, c, a.txnID(s.Cmd, "secret late")); err != nil && ctx.Err() == nil {
+		a.log.Error("tell the room a secret result is late", "room", s.Origin, "err", err)
+	}
+}
+
+// queueSecret puts a reply's secret part in the queue (see post).
+func (a *Adapter) queueSecret(ctx context.Context, t target, rep *reply.Reply) error {
+	c := notice(rep.Secret)
+	s := pendingSecret{Cmd: t.txn, Origin: t.room, Roller: t.mention, GMs: rep.SecretTo, Body: c.Body, HTML: c.FormattedBody, Lang: rep.Lang}
+	return a.post.enqueue(ctx, s)
+}
+
+// secretRoom returns the room where roller's secret rolls of origin go:
+// origin itself when it is a direct chat with the roller alone, the one
+// recorded, else one already there (a direct room with the
+// roller alone when there is no GM, or a room this bot made for them,
+// found by its secretMarker), else one half made (adoptHalfMade), else a
+// new one (encrypted when origin is). CreateRoom is not idempotent: it is
+// called only when the homeserver's budget is expected to take the whole
+// creation (see pace), and after a failure the room is looked for before
+// another try. Bounded by ctx only.
+func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, namedGMs []string) (id.RoomID, error) {
+	wanted := []id.UserID{roller}
+	seen := map[id.UserID]bool{roller: true, a.cli.UserID: true}
+	gms := a.gms(ctx, origin)
+	for _, s := range namedGMs { // GMs named with /gm add
+		if u := id.UserID(s); strings.HasPrefix(s, "@") && strings.Contains(s, ":") {
+			gms = append(gms, u)
+		}
+	}
+	for _, gm := range gms {
+		if !seen[gm] {
+			seen[gm] = true
+			wanted = append(wanted, gm)
+		}
+	}
+	if d, _, _ := a.state.State(ctx, keyDirect(origin)); d == "1" && len(wanted) == 1 && a.onlyUs(ctx, origin, roller) {
+		return origin, nil
+	}
+	key := keySecret(origin, roller)
+	v, ok, err := a.state.State(ctx, key)
+	if err != nil {
+		return "", fmt.Errorf("load secret room: %w", err)
+	}
+	if ok && v != "" {
+		room := id.RoomID(v)
+		if me, err := a.cli.StateStore.GetMember(ctx, room, a.cli.UserID); err == nil && me != nil && me.Membership == event.MembershipJoin {
+			a.inviteMissing(ctx, room, wanted)
+			return room, nil
+		}
+	}
+	use := func(room id.RoomID) (id.RoomID, error) {
+		if err := a.state.SetState(ctx, key, string(room)); err != nil {
+			return "", fmt.Errorf("save secret room: %w", err)
+		}
+		if err := a.state.SetState(context.WithoutCancel(ctx), keyMaking(origin, roller), ""); err != nil {
+			a.log.Warn("secret room record", "err", err)
+		}
+		a.inviteMissing(ctx, room, wanted)
+		return room, nil
+	}
+	if room := a.findSecretRoom(ctx, origin, roller, wanted); room != "" {
+		return use(room)
+	}
+
+	a.post.making.Lock()
+	defer a.post.making.Unlock()
+	encrypted := false
+	if enc, _ := a.cli.StateStore.IsEncrypted(ctx, origin); enc && a.crypto != nil {
+		encrypted = true
+	}
+	marker := secretMarker{Origin: origin, Roller: roller}
+	if room := a.adoptHalfMade(ctx, origin, roller, marker, encrypted); room != "" {
+		return use(room)
+	}
+	// Recorded before asking: a crash or a lost answer leaves a room only
+	// this record can tell apart.
+	if err := a.state.SetState(ctx, keyMaking(origin, roller), fmt.Sprint(time.Now().Add(-time.Second).UnixMilli())); err != nil {
+		return "", fmt.Errorf("save secret room record: %w", err)
+	}
+	req := &mautrix.ReqCreateRoom{Preset: "private_chat", Name: secretRoomName, Invite: wanted, IsDirect: len(wanted) == 1,
+		InitialState: []*event.Event{{Type: secretMarkerType, StateKey: ptr(""), Content: event.Content{Parsed: &marker}}}}
+	if encrypted {
+		req.InitialState = append(req.InitialState, &event.Event{
+			Type:    event.StateEncryption,
+			Content: event.Content{Parsed: &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}},
+		})
+	}
+	bo := a.newBackoff()
+	for attempt := 1; ; attempt++ {
+		// The creation and the creator's join, each one action.
+		for d := a.pace.wait(2); d > 0; d = a.pace.wait(2) {
+			a.log.Debug("secret room: waiting for the homeserver's budget", "wait", d)
+			if backoff.Sleep(ctx, d) != nil {
+				return "", fmt.Errorf("create secret room: %w", ctx.Err())
+			}
+		}
+		resp, err := a.cli.CreateRoom(ctx, req)
+		if err == nil {
+			a.pace.spend(2)
+			return use(resp.RoomID)
+		}
+		if !temporary(err) || ctx.Err() != nil {
+			return "", fmt.Errorf("create secret room (attempt %d): %w", attempt, err)
+		}
+		wait, limited := retryAfter(err)
+		if limited {
+			a.rateLimited(ctx, wait)
+		}
+		a.log.Debug("create secret room failed; looking for it before trying again", "room", origin, "attempt", attempt, "retry_after", wait, "err", err)
+		if backoff.Sleep(ctx, bo.After(wait, limited)) != nil {
+			return "", fmt.Errorf("create secret room: %w", err)
+		}
+		if room := a.findSecretRoom(ctx, origin, roller, wanted); room != "" {
+			return use(room)
+		}
+		if room := a.adoptHalfMade(ctx, origin, roller, marker, encrypted); room != "" {
+			return use(room)
+		}
+	}
+}
+
+// secretRoomName is the name of the rooms made for secret rolls.
+const secretRoomName = "🎲 Zaria"
+
+// onlyUs reports whether nobody but roller and the bot is in room (joined
+// or invited): a direct chat, where a secret roll's result may stay.
+func (a *Adapter) onlyUs(ctx context.Context, room id.RoomID, roller id.UserID) bool {
+	members, err := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
+	if err != nil || len(members) == 0 {
+		return false
+	}
+	for _, m := range members {
+		if m != roller && m != a.cli.UserID {
+			return false
+		}
+	}
+	return true
+}
+
+// adoptHalfMade finds a secret room for origin and roller whose making was
+// cut short (the bot died, or the answer to /createRoom was lost or an
+// error, after the homeserver made the room and joined the bot to it):
+// made by the bot since keyMaking's time, nobody else in it, no marker for
+// anyone else. It finishes it (marker, encryption, name; the invites are
+// the caller's) and returns it; "" when there is none.
+func (a *Adapter) adoptHalfMade(ctx context.Context, origin id.RoomID, roller id.UserID, marker secretMarker, encrypted bool) id.RoomID {
+	v, _, err := a.state.State(ctx, keyMaking(origin, roller))
+	if err != nil || v == "" {
+		return ""
+	}
+	since := parseInt(v)
+	joined, err := a.cli.JoinedRooms(ctx)
+	if err != nil {
+		a.log.Warn("list joined rooms", "err", err)
+		return ""
+	}
+	for i, room := range joined.JoinedRooms {
+		if i >= maxRoomScan || ctx.Err() != nil {
+			break
+		}
+		if room == origin {
+			continue
+		}
+		if ms, _ := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room); len(ms) > 1 {
+			continue
+		}
+		create, err := a.cli.FullStateEvent(ctx, room, event.StateCreate, "")
+		if err != nil || create.Sender != a.cli.UserID || create.Timestamp < since {
+			continue
+		}
+		members, err := a.cli.JoinedMembers(ctx, room)
+		if err != nil || len(members.Joined) != 1 {
+			continue
+		}
+		var m secretMarker
+		if err := a.cli.StateEvent(ctx, room, secretMarkerType, "", &m); err == nil && (m.Origin != origin || m.Roller != roller) {
+			continue // another's
+		}
+		a.log.Info("finishing a secret room whose making was cut short", "room", room, "origin", origin)
+		if err := a.finishRoom(ctx, room, marker, encrypted); err != nil {
+			a.log.Warn("finish secret room", "room", room, "err", err)
+			return ""
+		}
+		return room
+	}
+	return ""
+}
+
+// finishRoom sends the state a secret room is made with.
+func (a *Adapter) finishRoom(ctx context.Context, room id.RoomID, marker secretMarker, encrypted bool) error {
+	type state struct {
+		typ     event.Type
+		content any
+	}
+	states := []state{
+		{event.StateJoinRules, &event.JoinRulesEventContent{JoinRule: event.JoinRuleInvite}},
+		{event.StateHistoryVisibility, &event.HistoryVisibilityEventContent{HistoryVisibility: event.HistoryVisibilityShared}},
+		{secretMarkerType, &marker},
+		{event.StateRoomName, &event.RoomNameEventContent{Name: secretRoomName}},
+	}
+	if encrypted {
+		states = append(states, state{event.StateEncryption, &event.EncryptionEventContent{Algorithm: id.AlgorithmMegolmV1}})
+	}
+	for _, s := range states {
+		err := a.retry(ctx, "finish secret room", func() error {
+			_, err := a.cli.SendStateEvent(ctx, room, s.typ, "", s.content)
+			if err == nil {
+				a.pace.spend(1)
+			}
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.typ.Type, err)
+		}
+	}
+	return nil
+}
+
+// maxRoomScan bounds how many of the bot's rooms findSecretRoom looks at.
+const maxRoomScan = 500
+
+// secretMarkerType is the state event that marks a secret-roll room with
+// the room and the roller it is for.
+var secretMarkerType = event.Type{Type: "org.zaria.secret", Class: event.StateEventType}
+
+type secretMarker struct {
+	Origin id.RoomID `json:"origin"`
+	Roller id.UserID `json:"roller"`
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// findSecretRoom looks among the bot's rooms for one that can take
+// roller's secret rolls of origin: marked for them, or (no GM to add) a
+// direct room with the roller alone.
+func (a *Adapter) findSecretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, wanted []id.UserID) id.RoomID {
+	joined, err := a.cli.JoinedRooms(ctx)
+	if err != nil {
+		a.log.Warn("list joined rooms", "err", err)
+		return ""
+	}
+	want := map[id.UserID]bool{a.cli.UserID: true}
+	for _, u := range wanted {
+		want[u] = true
+	}
+	for i, room := range joined.JoinedRooms {
+		if i >= maxRoomScan || ctx.Err() != nil {
+			break
+		}
+		if room == origin {
+			continue
+		}
+		members, _ := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
+		if len(members) > 0 {
+			same := len(members) <= len(want)
+			for _, m := range members {
+				same = same && want[m]
+			}
+			if !same {
+				continue // someone else is in it
+			}
+			if len(wanted) == 1 && len(members) == 2 {
+				if d, _, _ := a.state.State(ctx, keyDirect(room)); d == "1" {
+					return room
+				}
+			}
+		}
+		var m secretMarker
+		if err := a.cli.StateEvent(ctx, room, secretMarkerType, "", &m); err == nil && m.Origin == origin && m.Roller == roller {
+			return room
+		}
+	}
+	return ""
+}
+
+// inviteMissing invites those of wanted who are neither in room nor invited.
+func (a *Adapter) inviteMissing(ctx context.Context, room id.RoomID, wanted []id.UserID) {
+	for _, u := range wanted {
+		m, err := a.cli.StateStore.GetMember(ctx, room, u)
+		if err == nil && m != nil && (m.Membership == event.MembershipJoin || m.Membership == event.MembershipInvite) {
+			continue
+		}
+		err = a.retry(ctx, "invite to secret room", func() error {
+			_, err := a.cli.InviteUser(ctx, room, &mautrix.ReqInviteUser{UserID: u})
+			return err
+		})
+		if err != nil {
+			a.log.Warn("invite to secret room", "room", room, "user", u, "err", err)
+			continue
+		}
+		a.pace.spend(1)
+		if err := a.cli.StateStore.SetMembership(ctx, room, u, event.MembershipInvite); err != nil {
+			a.log.Warn("cache membership", "room", room, "err", err)
+		}
+	}
+}
+
+// gms lists the members of room with a power level that makes them GMs.
+func (a *Adapter) gms(ctx context.Context, room id.RoomID) []id.UserID {
+	pl, err := a.powerLevels(ctx, room)
+	if err != nil || pl == nil {
+		return nil
+	}
+	members, err := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, room)
+	if err != nil {
+		a.log.Warn("list members", "room", room, "err", err)
+		return nil
+	}
+	var out []id.UserID
+	for _, m := range members {
+		if m != a.cli.UserID && pl.GetUserLevel(m) >= gmLevel {
+			out = append(out, m)
+		}
+	}
+	return out
+}
