@@ -302,8 +302,8 @@ func (a *Adapter) pressTyped(ctx context.Context, evt *event.Event, content *eve
 	acts := lines(set)
 	if n < 1 || n > len(acts) {
 		lang := a.lang(ctx, evt.RoomID)
-		rep := &reply.Reply{Error: true, Lang: lang, Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.pad.no_line",
-			"got", n, "first", prefix+"1", "last", prefix+strconv.Itoa(len(acts))))}}}
+		rep := reply.Warning(lang, a.d.Text(lang, "mx.pad.no_line",
+			"got", n, "first", prefix+"1", "last", prefix+strconv.Itoa(len(acts))))
 		_ = a.deliver(ctx, t, rep) // logged there
 		j.done = ctx.Err() == nil
 		return true
@@ -386,7 +386,7 @@ func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
 func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", ajournal.MaxCrashes)
 	lang := a.lang(ctx, evt.RoomID)
-	rep := &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.poison.skipped"))}}, Error: true}
+	rep := reply.Warning(lang, a.d.Text(lang, "mx.poison.skipped"))
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID + "|poison"}
 	_ = a.deliver(ctx, t, rep) // logged there
 	if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {

@@ -305,7 +305,7 @@ func (p *post) tell(s pendingSecret) {
 	if lang == "" {
 		lang = a.lang(p.ctx, s.Origin)
 	}
-	rep := &reply.Reply{Lang: lang, Error: true, Lines: []reply.Line{{reply.T("⚠️ " + a.d.Text(lang, "mx.secret.late"))}}}
+	rep := reply.Warning(lang, a.d.Text(lang, "mx.secret.late"))
 	c := notice(rep)
 	relate(c, target{room: s.Origin, replyTo: s.Cmd, mention: s.Roller})
 	ctx, cancel := detach(p.ctx, a.grace)

@@ -60,7 +60,7 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 					lang = a.lang(ctx, t.room)
 				}
 				c := *rep
-				c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.T("⚠️ " + a.d.Text(lang, "mx.secret.failed"))})
+				c.Lines = append(slices.Clip(c.Lines), reply.WarningLine(a.d.Text(lang, "mx.secret.failed")))
 				rep = &c
 			}
 		}

@@ -98,7 +98,7 @@ func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *t
 			continue
 		}
 		hint := o.d.Text(lang, "tg.secret.cannot_dm", "name", p.name, "bot", o.botName)
-		ops[0].OnFail = o.messageOps(chat.ID, replyTo, []reply.Line{{reply.T("⚠️ " + hint)}}, "")[0]
+		ops[0].OnFail = o.messageOps(chat.ID, replyTo, []reply.Line{reply.WarningLine(hint)}, "")[0]
 		e.Ops = append(e.Ops, ops...)
 	}
 }
@@ -236,7 +236,7 @@ func (o *outbox) replyLang(ctx context.Context, rep *reply.Reply, msg core.Messa
 }
 
 func (o *outbox) errorReply(lang, key string, kv ...any) *reply.Reply {
-	return &reply.Reply{Lines: []reply.Line{{reply.T("⚠️ " + o.d.Text(lang, key, kv...))}}, Error: true, Lang: lang}
+	return reply.Warning(lang, o.d.Text(lang, key, kv...))
 }
 
 // pressable are the buttons of rep that mean something (an Action).
