@@ -102,6 +102,16 @@ func TestHelpExamplesRun(t *testing.T) {
 			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "pad" {
 				given("/pad add d20") // a pad to show, arrange or put on the keyboard
 			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name != "roll" && c.Name != "help" {
+				// The random tables the examples roll, rename and delete.
+				for _, tb := range []string{
+					"Encuentros: 1-2 Lobos; 3-5 Bandidos ([[1d4]] de ellos); 6 Un dragón", "Botín: Nada; [[2d6]] monedas", "Clima: Sol; Lluvia",
+					"Encounters: 1-2 Wolves; 3-6 Bandits", "Loot: Nothing; Coins", "Weather: Sun; Rain",
+					"Συναντήσεις: 1-2 Λύκοι; 3-6 Ληστές", "Λάφυρα: Τίποτα; Νομίσματα", "Καιρός: Ήλιος; Βροχή",
+				} {
+					given("/table create " + tb)
+				}
+			}
 			if strings.Contains(ex, "Drake") && !createsDrake.MatchString(ex) {
 				given("/pj crear Drake")
 				given("/pj usar Lira")

@@ -17,6 +17,7 @@ import (
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
+	"zaria/core/table"
 	"zaria/i18n"
 	"zaria/storage/sqlite"
 )
@@ -83,6 +84,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	character.Register(r, chars)
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
 		ActiveName: db.ActiveCharacterName}))
+	table.Register(r, table.New(db, table.Options{}))
 	general.Register(r, version)
 	return r, nil
 }

@@ -431,6 +431,11 @@ func (req *Request) RedispatchRoll(ctx context.Context, text string) (*reply.Rep
 	return sub.redispatch(ctx, text, nil, req.chain)
 }
 
+// RollsOnly reports whether the request runs inside /gmroll or another
+// command that takes rolls only: a handler that would change the chat
+// (a table, a deck) refuses to there.
+func (req *Request) RollsOnly() bool { return req.rollsOnly }
+
 func (req *Request) redispatch(ctx context.Context, text string, src dice.Source, chain []string) (*reply.Reply, bool) {
 	r := req.router
 	if req.Depth >= 2*r.cfg.Limits.MaxDepth+1 {
