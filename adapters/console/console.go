@@ -259,7 +259,11 @@ func (a *Adapter) print(rep *reply.Reply) {
 	if text := reply.PlainText(reply.WithChartText(rep)); text != "" {
 		fmt.Fprintln(a.out, indent(text))
 	}
-	if rep.Secret != nil {
+	switch {
+	case rep.Secret != nil && rep.Blind && !a.gm:
+		// A blind roll: only a GM sees the result (":gm on").
+		fmt.Fprintln(a.out, "  🔒 (GM)")
+	case rep.Secret != nil:
 		fmt.Fprintln(a.out, indent("🔒 "+reply.PlainText(reply.WithChartText(rep.Secret))))
 	}
 	if rep.File != nil {

@@ -50,7 +50,7 @@ func (a *Adapter) txnID(base id.EventID, part string) string {
 func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error {
 	var errs []error
 	if rep.Secret != nil {
-		if err := a.deliverSecret(ctx, t, rep.Secret, rep.SecretTo); err != nil {
+		if err := a.deliverSecret(ctx, t, rep.Secret, rep.SecretTo, rep.Blind); err != nil {
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
 			if ctx.Err() == nil {
 				// The room learns that nobody got the result.
@@ -376,21 +376,29 @@ func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, cont
 }
 
 // deliverSecret sends a secret roll to the direct room of the roller and the
-// origin room's GMs.
-func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Reply, namedGMs []string) error {
-	room, err := a.secretRoom(ctx, t.room, t.mention, namedGMs)
+// origin room's GMs; a blind roll to a room of the GMs alone (the
+// secret room of roller "").
+func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Reply, namedGMs []string, blind bool) error {
+	roller := t.mention
+	if blind {
+		// A blind roll goes to the room's GMs' own secret room, which
+		// the roller is in only as a GM.
+		roller = ""
+	}
+	room, err := a.secretRoom(ctx, t.room, roller, namedGMs)
 	if err != nil {
 		return err
 	}
 	c := notice(secret)
-	if t.mention != "" {
+	if roller != "" {
 		c.Mentions = &event.Mentions{UserIDs: []id.UserID{t.mention}}
 	}
 	_, err = a.send(ctx, room, event.EventMessage, c, a.txnID(t.txn, "secret"))
 	return err
 }
 
-// secretRoom returns the room where roller's secret rolls of origin go:
+// secretRoom returns the room where roller's secret rolls of origin go
+// (roller "": the blind rolls, for the GMs alone):
 // the one recorded, else one already there (a direct room with the roller
 // alone when there is no GM, or a room this bot made for them, found by
 // its secretMarker: a creation cut short by a crash or by an error answer
@@ -400,7 +408,10 @@ func (a *Adapter) deliverSecret(ctx context.Context, t target, secret *reply.Rep
 // CreateRoom is not idempotent. It runs in origin's worker: other rooms
 // are answered meanwhile.
 func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, namedGMs []string) (id.RoomID, error) {
-	wanted := []id.UserID{roller}
+	var wanted []id.UserID
+	if roller != "" {
+		wanted = append(wanted, roller)
+	}
 	seen := map[id.UserID]bool{roller: true, a.cli.UserID: true}
 	gms := a.gms(ctx, origin)
 	for _, s := range namedGMs { // GMs named with /gm add
@@ -413,6 +424,9 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 			seen[gm] = true
 			wanted = append(wanted, gm)
 		}
+	}
+	if len(wanted) == 0 {
+		return "", errors.New("a blind roll, and the room has no GM")
 	}
 	key := keySecret(origin, roller)
 	v, ok, err := a.state.State(ctx, key)

@@ -125,10 +125,13 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 		name string
 	}
 	var to []person
-	if from.numeric != 0 {
+	seen := map[int64]bool{}
+	// A blind roll's result goes to the GMs only: the roller gets it as
+	// an admin or a named GM, never as the roller.
+	if from.numeric != 0 && !rep.Blind {
 		to = append(to, person{from.numeric, from.name})
+		seen[from.numeric] = true
 	}
-	seen := map[int64]bool{from.numeric: true}
 	for _, u := range a.admins.list(ctx, chat.ID) {
 		if !seen[u.ID] {
 			seen[u.ID] = true

@@ -5,9 +5,12 @@ package general
 import (
 	"context"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/dice"
 	"zaria/core/fold"
 	"zaria/core/reply"
 )
@@ -19,6 +22,7 @@ func Register(r *command.Router, version string) {
 	r.Register(command.Command{Name: "lang", Aliases: []string{"idioma", "language", "γλώσσα"}, Handler: command.HandlerFunc(lang)})
 	r.Register(command.Command{Name: "ajustes", Aliases: []string{"settings", "config", "ρυθμίσεις"}, Handler: command.HandlerFunc(settings)})
 	r.Register(command.Command{Name: "gmroll", Aliases: []string{"secreto", "secret", "κρυφή"}, Handler: command.HandlerFunc(gmroll)})
+	r.Register(command.Command{Name: "blind", Aliases: []string{"ciega", "aciegas", "τυφλή"}, Handler: command.HandlerFunc(blind)})
 	r.Register(command.Command{Name: "version", Aliases: []string{"versión", "έκδοση"}, Hidden: true, Handler: command.HandlerFunc(
 		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
 			return reply.Text(req.T("version.text", "version", version)), nil
@@ -341,15 +345,7 @@ func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if req.Args == "" {
 		return nil, command.Errorf("gmroll.usage")
 	}
-	text := req.Args
-	if !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!") {
-		word, _, _ := strings.Cut(text, " ")
-		if _, ok := req.Router().Lookup(word); ok {
-			text = "/" + text
-		} else {
-			text = "/roll " + text
-		}
-	}
+	text := rollText(req)
 	if p, ok := command.Parse(text, "", ""); ok {
 		if c, found := req.Router().Lookup(p.Name); found && c.Name == "gmroll" {
 			return nil, command.Errorf("gmroll.usage")
@@ -371,6 +367,29 @@ func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		SecretTo: req.NamedGMs(ctx),
 		Command:  "/gmroll " + req.Args,
 	}, nil
+}
+
+// rollText is what /gmroll and /ciega run: their words as a command,
+// "/roll …" when they name none ("1d20+5").
+func rollText(req *command.Request) string {
+	text := req.Args
+	if !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!") {
+		word, _, _ := strings.Cut(text, " ")
+		if _, ok := req.Router().Lookup(word); ok {
+			return "/" + text
+		}
+		if _, err := dice.Parse(text); err != nil && startsWithLetter(text) {
+			// Not dice: a saved roll ("ataque coraza" runs /ataque coraza).
+			return "/" + text
+		}
+		text = "/roll " + text
+	}
+	return text
+}
+
+func startsWithLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r)
 }
 
 func displayName(u core.User) string {

@@ -99,6 +99,11 @@ type Reply struct {
 	// they receive Secret too, besides the roller and the chat's admins,
 	// whom the adapter knows.
 	SecretTo []string
+	// Blind, with Secret, is a blind roll (/ciega): Secret goes to the
+	// chat's GMs only (its admins and SecretTo), never to the roller
+	// unless they are a GM; the roller and the chat see Lines, which hold
+	// no result.
+	Blind bool
 	// Error marks a reply that reports a user error (exit status 2 in the CLI).
 	Error bool
 	// Lang is the language the router rendered the reply in ("es", "el",

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/dice"
+	"zaria/core/reply"
+)
+
+// gmChat sends messages to one chat of r as a GM (Eva) or a player (Ana).
+type gmChat struct {
+	t    *testing.T
+	r    interface {
+		DispatchWith(context.Context, core.Message, dice.Source) (*reply.Reply, bool)
+	}
+	chat core.ChatRef
+}
+
+func (c gmChat) send(gm bool, text string) *reply.Reply {
+	c.t.Helper()
+	from := core.User{ID: "u2", Name: "Ana"}
+	if gm {
+		from = core.User{ID: "u1", Name: "Eva"}
+	}
+	rep, ok := c.r.DispatchWith(context.Background(), core.Message{Chat: c.chat, From: from, Text: text, FromGM: gm}, dice.Seeded(3))
+	if !ok || rep.Error {
+		c.t.Fatalf("%q: %s", text, reply.PlainText(rep))
+	}
+	return rep
+}
+
+// A blind roll in every language: dice, a system check, a table and a
+// saved roll. The reply is marked blind; its result is only in the copy
+// for the GMs, and what the chat and the roller see holds no result, and
+// names neither the table nor the difficulty.
+func TestBlindRollsThroughTheRouter(t *testing.T) {
+	r := testRouter(t, "es", nil)
+	for _, tc := range []struct {
+		lang, create, dice, check, table, saved, header string
+	}{
+		{"es", "/tabla crear Encuentros: 1-2 Lobos; 3-6 Bandidos", "/ciega 1d20", "/ciega zaria 4+2 dc15", "/ciega tabla Encuentros", "/ciega ataque coraza", "Tirada a ciegas de Ana"},
+		{"en", "/table create Encounters: 1-2 Wolves; 3-6 Bandits", "/blind 1d20", "/blind zaria 4+2 dc15", "/blind table Encounters", "/blind attack breastplate", "Blind roll by Ana"},
+		{"el", "!πίνακας δημιουργία Συναντήσεις: 1-2 Λύκοι; 3-6 Ληστές", "!τυφλή 1d20", "/blind zaria 4+2 dc15", "/blind πίνακας Συναντήσεις", "/blind επίθεση θώρακας", "Τυφλή ρίψη του/της Ana"},
+	} {
+		c := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "blind-" + tc.lang}}
+		c.send(true, "/lang "+tc.lang)
+		c.send(true, tc.create)
+		word := strings.Fields(tc.saved)[1]
+		c.send(false, "/alias "+word+" /dh "+map[string]string{"es": "ataque espada-larga vs {1}", "en": "attack longsword vs {1}", "el": "επίθεση μακρύ-σπαθί vs {1}"}[tc.lang])
+		tableName := strings.Fields(tc.table)[2]
+		for _, text := range []string{tc.dice, tc.check, tc.table, tc.saved} {
+			rep := c.send(false, text)
+			if !rep.Blind || rep.Secret == nil {
+				t.Fatalf("%s %q: not a blind reply: %s", tc.lang, text, reply.PlainText(rep))
+			}
+			pub, secret := reply.PlainText(rep), reply.PlainText(rep.Secret)
+			if !strings.Contains(secret, tc.header) || rep.Secret.Check == nil {
+				t.Errorf("%s %q: the GMs' copy %q", tc.lang, text, secret)
+			}
+			if rep.Check != nil || strings.Contains(pub, "=") || strings.Contains(pub, "→") || strings.Contains(pub, tableName) ||
+				strings.Contains(pub, "15") || len(rep.Buttons) > 0 {
+				t.Errorf("%s %q: the chat sees %q", tc.lang, text, pub)
+			}
+		}
+		if pub := reply.PlainText(c.send(false, tc.dice)); !strings.Contains(pub, "/roll 1d20") {
+			t.Errorf("%s: plain dice are not named: %q", tc.lang, pub)
+		}
+	}
+	// In a private chat there is no GM to tell.
+	rep, _ := r.DispatchWith(context.Background(), core.Message{Chat: core.ChatRef{Platform: "cli", ID: "dm"}, From: core.User{ID: "u2", Name: "Ana"},
+		Text: "/blind 1d20", Private: true}, dice.Seeded(1))
+	if !rep.Error || rep.Secret != nil {
+		t.Errorf("a blind roll in a private chat: %s", reply.PlainText(rep))
+	}
+}
+
+// zaria roll --json gives a table's row as data, on a database kept
+// between runs.
+func TestRollJSONTable(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "z.db")
+	roll := func(args ...string) map[string]any {
+		t.Helper()
+		out, errs, code := zaria(t, "", env(), append([]string{"roll", "--db", db, "--chat", "mesa", "--user", "eva", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d, %s%s", args, code, out, errs)
+		}
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(out), &obj); err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, out)
+		}
+		return obj
+	}
+	roll("--lang", "es", "/tabla crear Encuentros\n1-2 Lobos\n3-5 Bandidos ([[1d4]] de ellos)\n6 Un dragón")
+	obj := roll("--dice", "4,3", "/tabla Encuentros")
+	if obj["table"] != "Encuentros" || obj["row"] != "Bandidos (3 de ellos)" || obj["total"] != 4.0 || obj["chance"] != 0.5 || obj["chance_exact"] != "1/2" {
+		t.Errorf("--json of a table roll: %v", obj)
+	}
+	if !strings.Contains(obj["text"].(string), "4 → Bandidos (3 de ellos) · 50 %") {
+		t.Errorf("text %q", obj["text"])
+	}
+}
