@@ -104,3 +104,33 @@ func TestRollJSONTable(t *testing.T) {
 		t.Errorf("text %q", obj["text"])
 	}
 }
+
+// zaria roll --json gives the cards drawn and the pick as data; a deck
+// keeps what was drawn between runs.
+func TestRollJSONDeckAndPick(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "z.db")
+	roll := func(args ...string) map[string]any {
+		t.Helper()
+		out, errs, code := zaria(t, "", env(), append([]string{"roll", "--db", db, "--chat", "mesa", "--user", "eva", "--json", "--lang", "en"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d, %s%s", args, code, out, errs)
+		}
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(out), &obj); err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, out)
+		}
+		return obj
+	}
+	obj := roll("--dice", "17", "/deck Tarot")
+	if obj["deck"] != "Tarot" || obj["left"] != 77.0 || len(obj["cards"].([]any)) != 1 || obj["cards"].([]any)[0] != "The Tower" {
+		t.Errorf("--json of a draw: %v", obj)
+	}
+	obj = roll("--dice", "17", "/deck Tarot")
+	if obj["left"] != 76.0 || obj["cards"].([]any)[0] != "The Star" {
+		t.Errorf("the second draw, another run: %v", obj)
+	}
+	obj = roll("--dice", "2", "/pick tavern, temple, market")
+	if obj["pick"] != "temple" || obj["chance_exact"] != "1/3" {
+		t.Errorf("--json of a pick: %v", obj)
+	}
+}

@@ -111,6 +111,9 @@ func TestHelpExamplesRun(t *testing.T) {
 				} {
 					given("/table create " + tb)
 				}
+				for _, d := range []string{"Botín", "Loot", "Λάφυρα"} {
+					given("/deck create " + d + ": Espada; Escudo")
+				}
 			}
 			if strings.Contains(ex, "Drake") && !createsDrake.MatchString(ex) {
 				given("/pj crear Drake")

@@ -12,6 +12,7 @@ import (
 	"zaria/core"
 	"zaria/core/character"
 	"zaria/core/command"
+	"zaria/core/deck"
 	"zaria/core/general"
 	"zaria/core/pad"
 	"zaria/core/reply"
@@ -85,6 +86,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
 		ActiveName: db.ActiveCharacterName}))
 	table.Register(r, table.New(db, table.Options{}))
+	deck.Register(r, deck.New(db, deck.Options{}))
 	general.Register(r, version)
 	return r, nil
 }

@@ -89,7 +89,10 @@ func (db *DB) MoveChat(ctx context.Context, from, to core.ChatRef, state map[str
 		if _, err := tx.ExecContext(ctx, `DELETE FROM size_counts WHERE chat = ?1`, oldID, newID); err != nil {
 			return err
 		}
-		// Random tables move, unless the new chat has one of the same name.
+		// Random tables and decks move, unless the new chat has one of the same name.
+		if _, err := tx.ExecContext(ctx, `UPDATE decks SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM decks WHERE chat = ?2)`, oldID, newID); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE random_tables SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM random_tables WHERE chat = ?2)`, oldID, newID); err != nil {
 			return err
 		}

@@ -10,3 +10,18 @@ CREATE TABLE random_tables (
     updated INTEGER NOT NULL,
     PRIMARY KEY (chat, key)
 ) STRICT;
+
+-- A deck of cards of a chat (/mazo): a GM's own (kind '', cards as a JSON
+-- array of strings) or the state of a built-in one (kind 'standard',
+-- 'jokers', 'tarot'; no cards). drawn: the indexes of the cards drawn
+-- since the last shuffle, as a JSON array, in the order drawn.
+CREATE TABLE decks (
+    chat    INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    key     TEXT NOT NULL,
+    name    TEXT NOT NULL,
+    kind    TEXT NOT NULL,
+    cards   TEXT NOT NULL,
+    drawn   TEXT NOT NULL,
+    updated INTEGER NOT NULL,
+    PRIMARY KEY (chat, key)
+) STRICT;
