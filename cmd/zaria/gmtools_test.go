@@ -14,8 +14,8 @@ import (
 
 // gmChat sends messages to one chat of r as a GM (Eva) or a player (Ana).
 type gmChat struct {
-	t    *testing.T
-	r    interface {
+	t *testing.T
+	r interface {
 		DispatchWith(context.Context, core.Message, dice.Source) (*reply.Reply, bool)
 	}
 	chat core.ChatRef
