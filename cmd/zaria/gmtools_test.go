@@ -134,3 +134,38 @@ func TestRollJSONDeckAndPick(t *testing.T) {
 		t.Errorf("--json of a pick: %v", obj)
 	}
 }
+
+// A chat's random tables and decks (what was drawn too) go with its
+// export: importing the file into another chat gives the same ones; a
+// file with a table that has a gap changes nothing.
+func TestTablesAndDecksAreExportedAndImported(t *testing.T) {
+	r := testRouter(t, "es", nil)
+	a := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "a"}}
+	b := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "b"}}
+	a.send(true, "/tabla crear Encuentros\n1-2 Lobos\n3-5 Bandidos ([[1d4]] de ellos)\n6 Un dragón")
+	a.send(true, "/tabla crear Clima: Sol; Lluvia")
+	a.send(true, "/mazo crear Botín: Espada; Escudo; Poción")
+	a.send(false, "/mazo Botín")
+	a.send(false, "/mazo Tarot")
+	exp := a.send(true, "/exportar")
+	doc := string(exp.File.Data)
+	if !strings.Contains(doc, `"tables":[`) || !strings.Contains(doc, `"text":"Bandidos ([[1d4]] de ellos)"`) || !strings.Contains(doc, `"kind":"tarot"`) {
+		t.Fatalf("the export has no tables or decks: %s", doc)
+	}
+	b.send(true, "/importar "+doc)
+	if got := reply.PlainText(b.send(false, "/tabla ver Encuentros")); !strings.Contains(got, "3-5 Bandidos ([[1d4]] de ellos) · 50 %") {
+		t.Errorf("the imported table: %s", got)
+	}
+	if got := reply.PlainText(b.send(false, "/mazo")); !strings.Contains(got, "Botín · quedan 2 de 3") || !strings.Contains(got, "Tarot · quedan 77 de 78") {
+		t.Errorf("the imported decks: %s", got)
+	}
+	bad := strings.Replace(doc, `"lo":6,"hi":6`, `"lo":7,"hi":7`, 1)
+	c := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "c"}}
+	rep, _ := r.DispatchWith(context.Background(), core.Message{Chat: c.chat, From: core.User{ID: "u1", Name: "Eva"}, Text: "/importar " + bad, FromGM: true}, dice.Seeded(1))
+	if !rep.Error || !strings.Contains(reply.PlainText(rep), "«Encuentros»") {
+		t.Errorf("a table with a gap: %s", reply.PlainText(rep))
+	}
+	if got := reply.PlainText(c.send(false, "/tabla")); !strings.Contains(got, "no tiene tablas") {
+		t.Errorf("the refused file was imported: %s", got)
+	}
+}

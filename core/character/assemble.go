@@ -116,6 +116,7 @@ type Store interface {
 	alias.Store
 	transfer.Importer
 	transfer.PadLister
+	transfer.GMToolsLister
 }
 
 // Service holds the services of sheets, GMs, history, export/import and

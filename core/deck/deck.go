@@ -343,9 +343,9 @@ func (s *Service) list(ctx context.Context, req *command.Request) (*reply.Reply,
 	return rep, nil
 }
 
-// checkName refuses a deck name that is empty, too long, not one clean
+// CheckName refuses a deck name that is empty, too long, not one clean
 // line, a built-in deck's, a sub-command word or starts with a digit.
-func checkName(n string) error {
+func CheckName(n string) error {
 	if n == "" {
 		return command.Errorf("deck.err.create_usage")
 	}
@@ -371,7 +371,7 @@ func checkName(n string) error {
 func (s *Service) create(ctx context.Context, req *command.Request, header, body string) (*reply.Reply, error) {
 	head, afterColon, _ := strings.Cut(header, ":")
 	n := strings.Join(strings.Fields(head), " ")
-	if err := checkName(n); err != nil {
+	if err := CheckName(n); err != nil {
 		return nil, err
 	}
 	var raw []string

@@ -154,9 +154,9 @@ func (s *Service) oddsHandler(ctx context.Context, req *command.Request) (*reply
 
 func storeErr(op string, err error) error { return fmt.Errorf("table %s: %w", op, err) }
 
-// checkName refuses a name that is empty, too long, not one clean line,
-// a sub-command word or dice.
-func checkName(name string) error {
+// CheckName refuses a name that is empty, too long, not one clean line,
+// a sub-command word or dice (a user error).
+func CheckName(name string) error {
 	if name == "" {
 		return command.Errorf("table.err.create_usage")
 	}
@@ -189,7 +189,7 @@ func (s *Service) create(ctx context.Context, req *command.Request, header, body
 		}
 	}
 	name := strings.Join(words, " ")
-	if err := checkName(name); err != nil {
+	if err := CheckName(name); err != nil {
 		return nil, err
 	}
 	var lines []string
@@ -328,7 +328,7 @@ func (s *Service) rename(ctx context.Context, req *command.Request, args string)
 	}
 	old := t.Name
 	t.Name = strings.Join(rest, " ")
-	if err := checkName(t.Name); err != nil {
+	if err := CheckName(t.Name); err != nil {
 		return nil, err
 	}
 	oldKey := t.Key

@@ -9,6 +9,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/table"
+	"zaria/core/transfer"
 )
 
 // tableRow is a row of a random table as stored in random_tables.rows.
@@ -176,4 +177,45 @@ func (db *DB) DeleteTable(ctx context.Context, chat core.ChatRef, key string) er
 		}
 		return nil
 	})
+}
+
+// replaceGMTools writes an import's random tables and decks (when the
+// document has them) in tx, replacing those of the same key; all: every
+// other one goes too.
+func (db *DB) replaceGMTools(ctx context.Context, tx *sql.Tx, chat int64, rest transfer.ChatData, all bool) error {
+	if rest.Tables != nil {
+		if all {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM random_tables WHERE chat = ?`, chat); err != nil {
+				return err
+			}
+		}
+		for _, t := range rest.Tables {
+			rows, err := encodeRows(t.Rows)
+			if err != nil {
+				return err
+			}
+			if t.Updated.IsZero() {
+				t.Updated = db.now()
+			}
+			if _, err := tx.ExecContext(ctx,
+				`INSERT INTO random_tables (chat, key, name, dice, rows, updated) VALUES (?, ?, ?, ?, ?, ?)
+				 ON CONFLICT (chat, key) DO UPDATE SET name = excluded.name, dice = excluded.dice, rows = excluded.rows, updated = excluded.updated`,
+				chat, t.Key, t.Name, t.Dice.String(), rows, nanos(t.Updated)); err != nil {
+				return err
+			}
+		}
+	}
+	if rest.Decks != nil {
+		if all {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM decks WHERE chat = ?`, chat); err != nil {
+				return err
+			}
+		}
+		for _, d := range rest.Decks {
+			if err := db.saveDeck(ctx, tx, chat, d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
