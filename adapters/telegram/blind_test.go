@@ -1,11 +1,14 @@
 package telegram
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"zaria/adapters/telegram/telegramtest"
+	"zaria/core/command"
+	"zaria/core/reply"
 )
 
 // A blind roll (/ciega): the group and the roller see that it was made and
@@ -49,5 +52,40 @@ func TestBlindRollOnlyGMsSeeIt(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	if n := len(f.SentTo(ana.ID)); n != 2 {
 		t.Errorf("the GM got %d private messages, want 2", n)
+	}
+}
+
+// A reply with a file for the chat and a file only the GMs may read (a
+// session's log and its GMs' copy): the group gets its file, each admin
+// the GMs' file privately, the one who asked (no GM) nothing privately.
+func TestGMsFileGoesToGMsOnly(t *testing.T) {
+	f := newFakeAPI(t)
+	const group = -603
+	f.SetAdmins(group, ana.ID)
+	r := testRouter(t)
+	r.Register(command.Command{Name: "log", Handler: command.HandlerFunc(func(context.Context, *command.Request) (*reply.Reply, error) {
+		rep := reply.Text("📜 log")
+		rep.File = &reply.File{Name: "log.md", Data: []byte("public")}
+		rep.Secret = &reply.Reply{Lines: []reply.Line{{reply.T("📜 full log")}}, File: &reply.File{Name: "log-gm.md", Data: []byte("secret")}}
+		rep.Blind = true
+		return rep, nil
+	})})
+	start(t, testConfig(f), r, newMemState())
+	f.SayIn(telegramtest.Group(group), bob, "/log")
+	toAna := f.waitSent(ana.ID, 2, 5*time.Second)
+	if toAna[1].Method != "sendDocument" || string(toAna[1].Doc) != "secret" || toAna[1].FileName != "log-gm.md" {
+		t.Errorf("to the GM: %+v", toAna[1])
+	}
+	inGroup := f.waitSent(group, 1, 5*time.Second)
+	if inGroup[0].Method != "sendDocument" || string(inGroup[0].Doc) != "public" {
+		t.Errorf("in the group: %+v", inGroup[0])
+	}
+	for _, m := range f.Sent() {
+		if string(m.Doc) == "secret" && m.Chat != ana.ID {
+			t.Errorf("the GMs' file reached chat %d", m.Chat)
+		}
+	}
+	if n := len(f.SentTo(bob.ID)); n != 0 {
+		t.Errorf("the player got %d private messages", n)
 	}
 }

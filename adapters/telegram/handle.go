@@ -110,8 +110,8 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 		a.addReply(ctx, e, chat.ID, replyTo, rep.Secret, from.name)
 		return
 	}
-	if len(rep.Lines) > 0 {
-		a.addReply(ctx, e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines}, from.name)
+	if len(rep.Lines) > 0 || rep.File != nil {
+		a.addReply(ctx, e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines, File: rep.File}, from.name)
 	}
 	lang := a.replyLang(ctx, rep, msg)
 	title := chat.Title
@@ -153,6 +153,10 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 		hint := a.d.Text(lang, "tg.secret.cannot_dm", "name", p.name, "bot", a.botName)
 		ops[0].OnFail = a.messageOps(chat.ID, replyTo, []reply.Line{{reply.T("⚠️ " + hint)}}, "")[0]
 		e.Ops = append(e.Ops, ops...)
+		if f := rep.Secret.File; f != nil {
+			// A file only the GMs may read (a session's full log).
+			e.Ops = append(e.Ops, &op{Method: "sendDocument", Chat: p.id, Params: map[string]string{}, Doc: &document{Name: f.Name, Data: f.Data}})
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"zaria/core"
 	"zaria/core/dice"
@@ -167,5 +168,44 @@ func TestTablesAndDecksAreExportedAndImported(t *testing.T) {
 	}
 	if got := reply.PlainText(c.send(false, "/tabla")); !strings.Contains(got, "no tiene tablas") {
 		t.Errorf("the refused file was imported: %s", got)
+	}
+}
+
+// /historial names the chat's time zone (its language's until a GM sets
+// one) and gives more than 20 rolls as a file; a session's file is in
+// local time too.
+func TestHistoryAndSessionInLocalTime(t *testing.T) {
+	r := testRouter(t, "es", nil)
+	for _, tc := range []struct{ lang, zone, title, file, start string }{
+		{"es", "Europe/Madrid", "Últimas 3 tiradas (Europe/Madrid)", "Las últimas 25 tiradas, en un archivo (horas de Europe/Madrid).", "/sesion empezar Prueba"},
+		{"el", "Europe/Athens", "Οι τελευταίες 3 ρίψεις (Europe/Athens)", "Οι τελευταίες 25 ρίψεις, σε αρχείο (ώρες Europe/Athens).", "/session έναρξη Δοκιμή"},
+		{"en", "UTC", "Last 3 rolls (UTC)", "The last 25 rolls, in a file (times in UTC).", "/session start Test"},
+	} {
+		c := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "tz-" + tc.lang}}
+		c.send(true, "/lang "+tc.lang)
+		loc, _ := time.LoadLocation(tc.zone)
+		before := time.Now().In(loc).Format("2006-01-02 15")
+		c.send(true, tc.start)
+		for range 25 {
+			c.send(false, "/roll 1d6")
+		}
+		if got := reply.PlainText(c.send(false, "/historial 3")); !strings.Contains(got, tc.title) {
+			t.Errorf("%s: %q lacks %q", tc.lang, got, tc.title)
+		}
+		rep := c.send(false, "/historial 25")
+		if rep.File == nil || !strings.Contains(reply.PlainText(rep), tc.file) || strings.Count(string(rep.File.Data), "`/roll 1d6`") != 25 {
+			t.Errorf("%s: /historial 25: %s", tc.lang, reply.PlainText(rep))
+		}
+		after := time.Now().In(loc).Format("2006-01-02 15")
+		sess := c.send(false, "/session")
+		data := string(sess.File.Data)
+		if (!strings.Contains(data, before) && !strings.Contains(data, after)) || !strings.Contains(data, "("+tc.zone+")") {
+			t.Errorf("%s: the session's file is not in %s (%s): %s", tc.lang, tc.zone, after, data)
+		}
+	}
+	c := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "tz-es"}}
+	c.send(true, "/ajustes zona Atlantic/Canary")
+	if got := reply.PlainText(c.send(false, "/historial 3")); !strings.Contains(got, "(Atlantic/Canary)") {
+		t.Errorf("after /ajustes zona: %s", got)
 	}
 }

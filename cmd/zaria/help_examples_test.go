@@ -50,8 +50,9 @@ func helpExamples(t *testing.T, r *command.Router, lang string) []string {
 }
 
 var (
-	createsDrake = regexp.MustCompile(`(?i)(crear|create|δημιουργία)\s+Drake`)
-	removesGM    = regexp.MustCompile(`(?i)^/gm\s+(quitar|remove|αφαίρεση)\s+@ana`)
+	createsDrake  = regexp.MustCompile(`(?i)(crear|create|δημιουργία)\s+Drake`)
+	removesGM     = regexp.MustCompile(`(?i)^/gm\s+(quitar|remove|αφαίρεση)\s+@ana`)
+	startsSession = regexp.MustCompile(`(?i)^/(sesion|session)\s+(empezar|start|έναρξη)`)
 )
 
 // Every example /help shows, in every language, works: each one runs on a
@@ -114,6 +115,9 @@ func TestHelpExamplesRun(t *testing.T) {
 				for _, d := range []string{"Botín", "Loot", "Λάφυρα"} {
 					given("/deck create " + d + ": Espada; Escudo")
 				}
+			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "session" && !startsSession.MatchString(ex) {
+				given("/session start Test") // a session to end or to send
 			}
 			if strings.Contains(ex, "Drake") && !createsDrake.MatchString(ex) {
 				given("/pj crear Drake")

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"time"
+	_ "time/tzdata" // the chats' time zones on a system without zoneinfo
 
 	"zaria/adapters/chart"
 	"zaria/adapters/telegram"
@@ -17,6 +19,7 @@ import (
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/roll"
+	"zaria/core/session"
 	"zaria/core/systems"
 	"zaria/core/table"
 	"zaria/i18n"
@@ -52,12 +55,13 @@ func newLogger(cfg configs.Log, w io.Writer) *slog.Logger {
 }
 
 // newRouter assembles the core: every command, wired to the store.
-func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
+func newRouter(lang string, zone *time.Location, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
 	cat, err := i18n.Load()
 	if err != nil {
 		return nil, fmt.Errorf("load catalogs: %w", err)
 	}
 	chars := character.New(db, character.Options{Logger: logger, Validators: systems.SheetValidators()})
+	sessions := session.New(db, session.Options{Logger: logger})
 	r := command.New(command.Config{
 		DefaultLang: lang,
 		Translator:  cat,
@@ -65,7 +69,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 		GMs:         db,
 		Sheets:      chars,
 		Aliases:     chars,
-		Observers:   append([]command.Observer{chars}, observers...),
+		Observers:   append([]command.Observer{chars, sessions}, observers...),
 		NamedGMs: func(ctx context.Context, chat core.ChatRef) ([]string, error) {
 			gms, err := db.ListGMs(ctx, chat)
 			ids := make([]string, len(gms))
@@ -76,6 +80,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 		},
 		Logger:    logger,
 		Unlimited: []string{"console", "cli"},
+		TimeZone:  zone,
 	})
 	// Registration order is /help's order: rolls first, then characters, then the rest.
 	roll.Register(r)
@@ -87,6 +92,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 		ActiveName: db.ActiveCharacterName}))
 	table.Register(r, table.New(db, table.Options{}))
 	deck.Register(r, deck.New(db, deck.Options{}))
+	session.Register(r, sessions)
 	general.Register(r, version)
 	return r, nil
 }
@@ -136,4 +142,12 @@ func telegramConfig(t configs.Telegram) telegram.Config {
 		BackoffMax:            t.BackoffMax,
 		Charts:                telegramCharts,
 	}
+}
+
+// configZone is the config's time zone (validated when loaded).
+func configZone(cfg configs.Config) *time.Location {
+	if loc, err := time.LoadLocation(cfg.Timezone); err == nil {
+		return loc
+	}
+	return time.UTC
 }

@@ -109,6 +109,9 @@ type Config struct {
 	// console and the command line, where the only user is the operator.
 	Unlimited []string
 	Now       func() time.Time
+	// TimeZone is the time zone of a chat that set none and speaks no
+	// language with a zone of its own (tz.go); nil is UTC.
+	TimeZone *time.Location
 }
 
 // Router dispatches messages to commands.

@@ -5,6 +5,7 @@ package general
 import (
 	"context"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -169,11 +170,13 @@ func setLang(ctx context.Context, req *command.Request, l string) (*reply.Reply,
 const (
 	optLang   = "idioma"
 	optPrefix = "prefijo"
+	optZone   = "zona"
 )
 
 var settingWords = map[string]string{
 	"idioma": optLang, "lang": optLang, "language": optLang, "γλωσσα": optLang,
 	"prefijo": optPrefix, "prefix": optPrefix, "προθεμα": optPrefix,
+	"zona": optZone, "zone": optZone, "timezone": optZone, "huso": optZone, "ζωνη": optZone,
 }
 
 func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -215,9 +218,25 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		}
 		return save(ctx, req, command.Option{Key: command.PrefixOption}, p)
 	}
+	if key == optZone {
+		if len(fields) < 2 {
+			return listSettings(req), nil
+		}
+		loc, ok := command.LoadZone(fields[1])
+		if !ok {
+			return nil, command.Errorf("settings.bad_zone", "value", fold.Cut(fields[1], 40))
+		}
+		if !req.IsGM {
+			return nil, command.Errorf("settings.gm_only")
+		}
+		if err := req.Router().SettingsStore().SetOption(ctx, req.Msg.Chat, command.TimeZoneOption, loc.String()); err != nil {
+			return nil, err
+		}
+		return reply.Text("✅ " + req.T("settings.zone_saved", "zone", loc.String(), "time", time.Now().In(loc).Format("15:04"))), nil
+	}
 	opt, ok := findOption(req.Router().Options(), key)
 	if !ok {
-		names := []string{optLang, optPrefix}
+		names := []string{optLang, optPrefix, optZone}
 		for _, o := range req.Router().Options() {
 			names = append(names, o.Key)
 		}
@@ -247,6 +266,9 @@ func oneValueOf(req *command.Request, key, v string) bool {
 		return ok
 	case optPrefix:
 		return command.ValidPrefix(fold.StripInvisible(v))
+	case optZone:
+		_, ok := command.LoadZone(v)
+		return ok
 	}
 	opt, ok := findOption(req.Router().Options(), key)
 	if !ok {
@@ -329,6 +351,7 @@ func listSettings(req *command.Request) *reply.Reply {
 		prefix = "!"
 	}
 	rep.Add(reply.T(req.T("settings.prefix_line", "prefix", prefix)))
+	rep.Add(reply.T(req.T("settings.zone_line", "zone", req.Location().String())+" — "), reply.C("/"+settingsName(req)+" "+req.T("settings.zone_word")+" "+req.Location().String()))
 	opts := req.Router().Options()
 	for _, o := range opts {
 		label := translated(req, "option."+o.Key)
