@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"maunium.net/go/mautrix/event"
+
+	"zaria/core/command"
+	"zaria/core/reply"
 )
 
 // TestBlindRoll: a player's !ciega shows in the room that a blind roll
@@ -67,5 +70,50 @@ func TestBlindRoll(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGMsFileInGMsRoom: a reply with a file for the room and one for the
+// GMs only (a session's log and its GMs' copy): the room gets its file,
+// the GMs' room the other, which the player who asked is not in.
+func TestGMsFileInGMsRoom(t *testing.T) {
+	hs := startServer(t, optsNone)
+	bob := newUser(t, hs, "bob", false) // the GM
+	alice := newUser(t, hs, "alice", false)
+	alice.autoJoin.Store(true)
+	bob.autoJoin.Store(true)
+	r := newRouter(t)
+	r.Register(command.Command{Name: "log", Handler: command.HandlerFunc(func(context.Context, *command.Request) (*reply.Reply, error) {
+		rep := reply.Text("📜 log")
+		rep.File = &reply.File{Name: "log.md", MIME: "text/markdown", Data: []byte("public")}
+		rep.Secret = &reply.Reply{Lines: []reply.Line{{reply.T("📜 full log")}}, File: &reply.File{Name: "log-gm.md", MIME: "text/markdown", Data: []byte("secret")}}
+		rep.Blind = true
+		return rep, nil
+	})})
+	startBot(t, hs, r, botOpts{})
+	room := bob.createRoom(false, botID(), alice.cli.UserID)
+	bob.waitJoined(room, botID())
+	bob.waitJoined(room, alice.cli.UserID)
+	alice.waitJoined(room, botID())
+	alice.say(room, "!log")
+	file := func(name string) func(e *event.Event) bool {
+		return func(e *event.Event) bool {
+			m := e.Content.AsMessage()
+			return e.Sender == botID() && m != nil && m.MsgType == event.MsgFile && m.FileName == name
+		}
+	}
+	if pub := alice.waitFor("the room's file", wait, file("log.md")); pub.RoomID != room {
+		t.Errorf("the room's file went to %s", pub.RoomID)
+	}
+	gm := bob.waitFor("the GMs' file", wait, file("log-gm.md"))
+	if gm.RoomID == room {
+		t.Fatal("the GMs' file went to the game's room")
+	}
+	members, err := bob.cli.JoinedMembers(context.Background(), gm.RoomID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, in := members.Joined[alice.cli.UserID]; in || len(members.Joined) != 2 {
+		t.Errorf("the GMs' room holds %v", members.Joined)
 	}
 }
