@@ -265,6 +265,9 @@ func (a *Adapter) print(rep *reply.Reply) {
 		fmt.Fprintln(a.out, "  🔒 (GM)")
 	case rep.Secret != nil:
 		fmt.Fprintln(a.out, indent("🔒 "+reply.PlainText(reply.WithChartText(rep.Secret))))
+		if f := rep.Secret.File; f != nil {
+			fmt.Fprintf(a.out, "  🔒 📎 %s (%d bytes)\n%s\n", f.Name, len(f.Data), indent(string(f.Data)))
+		}
 	}
 	if rep.File != nil {
 		fmt.Fprintf(a.out, "  📎 %s (%d bytes)\n%s\n", rep.File.Name, len(rep.File.Data), indent(string(rep.File.Data)))
