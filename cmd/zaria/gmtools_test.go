@@ -148,6 +148,7 @@ func TestTablesAndDecksAreExportedAndImported(t *testing.T) {
 	a.send(true, "/mazo crear Botín: Espada; Escudo; Poción")
 	a.send(false, "/mazo Botín")
 	a.send(false, "/mazo Tarot")
+	a.send(true, "/ajustes zona Atlantic/Canary")
 	exp := a.send(true, "/exportar")
 	doc := string(exp.File.Data)
 	if !strings.Contains(doc, `"tables":[`) || !strings.Contains(doc, `"text":"Bandidos ([[1d4]] de ellos)"`) || !strings.Contains(doc, `"kind":"tarot"`) {
@@ -159,6 +160,14 @@ func TestTablesAndDecksAreExportedAndImported(t *testing.T) {
 	}
 	if got := reply.PlainText(b.send(false, "/mazo")); !strings.Contains(got, "Botín · quedan 2 de 3") || !strings.Contains(got, "Tarot · quedan 77 de 78") {
 		t.Errorf("the imported decks: %s", got)
+	}
+	if got := reply.PlainText(b.send(false, "/ajustes")); !strings.Contains(got, "Zona horaria: Atlantic/Canary") {
+		t.Errorf("the imported time zone: %s", got)
+	}
+	badZone := strings.Replace(doc, "Atlantic/Canary", "Mars/Olympus", 1)
+	rep0, _ := r.DispatchWith(context.Background(), core.Message{Chat: core.ChatRef{Platform: "cli", ID: "d"}, From: core.User{ID: "u1", Name: "Eva"}, Text: "/importar " + badZone, FromGM: true}, dice.Seeded(1))
+	if !rep0.Error || !strings.Contains(reply.PlainText(rep0), "Mars/Olympus") {
+		t.Errorf("an unknown time zone imported: %s", reply.PlainText(rep0))
 	}
 	bad := strings.Replace(doc, `"lo":6,"hi":6`, `"lo":7,"hi":7`, 1)
 	c := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "c"}}

@@ -876,6 +876,10 @@ func (s *Service) checkImportSettings(req *command.Request, in exportSettings) (
 		if k == command.PrefixOption && v != "" && !command.ValidPrefix(v) {
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
 		}
+		// The time zone, checked as /ajustes zona checks it.
+		if _, ok := command.LoadZone(v); k == command.TimeZoneOption && !ok {
+			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
+		}
 		if o, ok := known[k]; ok && len(o.Values) > 0 && !slices.Contains(o.Values, v) {
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
 		}
