@@ -174,3 +174,30 @@ func TestSessionZoneAndLanguages(t *testing.T) {
 	b.ok(ana, "/roll 1d6", 3)
 	has(t, string(b.ok(ana, "/session").File.Data), "# 📜 Η κρύπτη", "1 ρίψη · Ana 1", "ανοιχτή")
 }
+
+// Limits: a title of session.MaxTitle characters; a log past
+// session.MaxEvents keeps its last entries and says how many it only
+// counts; each entry keeps session.MaxText characters of the reply.
+func TestSessionLimits(t *testing.T) {
+	b := open(t)
+	if rep := b.say(gm, "/sesion empezar "+strings.Repeat("t", session.MaxTitle+1)); !rep.Error || !strings.Contains(reply.PlainText(rep), "61") {
+		t.Errorf("a long title: %s", reply.PlainText(rep))
+	}
+	b.ok(gm, "/sesion empezar Larga")
+	for i := range session.MaxEvents + 2 {
+		e := session.Event{Time: b.clock, UserName: "Ana", Command: "/tirar 1d6", Text: "n" + strings.Repeat("x", i%3)}
+		if _, err := b.db.AppendEvent(context.Background(), here, e, session.MaxEvents); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.ok(ana, "/tirar 20#5d1000")
+	rep := b.ok(ana, "/sesion")
+	data := string(rep.File.Data)
+	has(t, data, "Las 3 entradas más antiguas solo se cuentan: un registro guarda las 1000 últimas.", "1003 tiradas")
+	if n := strings.Count(data, "`/tirar 1d6`"); n != session.MaxEvents-1 {
+		t.Errorf("%d entries kept, want %d", n, session.MaxEvents-1)
+	}
+	if !strings.Contains(data, "…  \n") {
+		t.Errorf("a long reply is not cut to %d characters: %s", session.MaxText, data[len(data)-700:])
+	}
+}

@@ -201,6 +201,8 @@ func TestTableLimits(t *testing.T) {
 		b.ok(gm, "/tabla crear T"+strconv.Itoa(i)+": a; b")
 	}
 	b.fails(gm, "/tabla crear Otra: a; b", "50 tablas")
+	// One message holds a whole table, up to table.MaxInput characters.
+	b.fails(gm, "/tabla crear T1: "+strings.Repeat("z;", table.MaxInput/2), "el límite es 4000")
 	b.ok(gm, "/tabla crear T7: c; d") // replacing one is not a new one
 }
 
@@ -218,4 +220,22 @@ func TestTableLanguagesAndRestart(t *testing.T) {
 	b.db.Close()
 	b = open(t, path)
 	has(t, b.ok(ana, "/table encounters", 6), "6 → A dragon")
+}
+
+// One command rolls at most table.MaxRolls tables and dice: a row naming
+// five tables of five dice each stops after 20 (1 + 3×6 + the 4th table),
+// saying so.
+func TestTableRollsAtMostMaxRolls(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "z.db"))
+	b.ok(gm, "/tabla crear Hoja: [[1d4]][[1d4]][[1d4]][[1d4]][[1d4]]; x")
+	b.ok(gm, "/tabla crear Rama: [[Hoja]][[Hoja]][[Hoja]][[Hoja]][[Hoja]]; x")
+	faces := make([]int, 0, 64)
+	for range 64 {
+		faces = append(faces, 1)
+	}
+	rep := b.say(ana, "/tabla Rama", faces...)
+	got := reply.PlainText(rep)
+	if rep.Error || !strings.Contains(got, "demasiadas tiradas") || strings.Count(got, "↳ Hoja") != 4 {
+		t.Fatalf("a roll past %d tables and dice:\n%s", table.MaxRolls, got)
+	}
 }
