@@ -233,6 +233,14 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 	default:
 		return
 	}
+	// Most rolls are outside a session: a read says so without taking
+	// the database's write lock.
+	if ss, err := s.store.LastSession(ctx, req.Msg.Chat); err != nil || !ss.Open() {
+		if err != nil && !errors.Is(err, core.ErrNotFound) {
+			s.log.ErrorContext(ctx, "find session", "chat", req.Msg.Chat.String(), "err", err)
+		}
+		return
+	}
 	e.Time = s.now()
 	e.UserName = fold.UserName(req.Msg.From.Name)
 	if e.UserName == "" {
