@@ -28,6 +28,7 @@ import (
 // zaria.example.yaml.
 type Config struct {
 	Lang     string   `yaml:"lang"`
+	Timezone string   `yaml:"timezone"`
 	DB       string   `yaml:"db"`
 	Log      Log      `yaml:"log"`
 	HTTP     HTTP     `yaml:"http"`
@@ -114,6 +115,7 @@ func (t *Telegram) validate() error {
 func Default() Config {
 	return Config{
 		Lang:     core.DefaultLang,
+		Timezone: "UTC",
 		DB:       "data/zaria.db",
 		Log:      Log{Level: "info", Format: "text"},
 		Telegram: Telegram{Config: telegram.Defaults(), FileCommands: []string{"importar", "import"}},
@@ -173,6 +175,7 @@ func (c *Config) hasSecret() bool {
 func (c *Config) applyEnv(getenv func(string) string) error {
 	str := map[string]*string{
 		"ZARIA_LANG":                     &c.Lang,
+		"ZARIA_TIMEZONE":                 &c.Timezone,
 		"ZARIA_DB":                       &c.DB,
 		"ZARIA_LOG_LEVEL":                &c.Log.Level,
 		"ZARIA_LOG_FORMAT":               &c.Log.Format,
@@ -231,6 +234,9 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 func (c *Config) validate() error {
 	if !core.IsLang(c.Lang) {
 		return fmt.Errorf("config: lang must be %s, not %q", oneOf(core.Langs()), c.Lang)
+	}
+	if _, err := time.LoadLocation(c.Timezone); err != nil || c.Timezone == "" || strings.EqualFold(c.Timezone, "local") {
+		return fmt.Errorf("config: timezone must be an IANA time zone such as Europe/Madrid or UTC, not %q", c.Timezone)
 	}
 	if formats := []string{"text", "json"}; !slices.Contains(formats, c.Log.Format) {
 		return fmt.Errorf("config: log.format must be %s, not %q", oneOf(formats), c.Log.Format)

@@ -255,8 +255,15 @@ func (a *Adapter) print(rep *reply.Reply, pressed bool) {
 	if text := reply.PlainText(reply.WithChartText(rep)); text != "" {
 		fmt.Fprintln(a.out, indent(text))
 	}
-	if rep.Secret != nil {
+	switch {
+	case rep.Secret != nil && rep.Blind && !a.gm:
+		// A blind roll: only a GM sees the result (":gm on").
+		fmt.Fprintln(a.out, "  🔒 (GM)")
+	case rep.Secret != nil:
 		fmt.Fprintln(a.out, indent("🔒 "+reply.PlainText(reply.WithChartText(rep.Secret))))
+		if f := rep.Secret.File; f != nil {
+			fmt.Fprintf(a.out, "  🔒 📎 %s (%d bytes)\n%s\n", f.Name, len(f.Data), indent(string(f.Data)))
+		}
 	}
 	if rep.File != nil {
 		fmt.Fprintf(a.out, "  📎 %s (%d bytes)\n%s\n", rep.File.Name, len(rep.File.Data), indent(string(rep.File.Data)))

@@ -180,3 +180,17 @@ func TestChartTextFitsFortyColumns(t *testing.T) {
 		}
 	}
 }
+
+// A blind roll: the console user sees its result only as a GM.
+func TestBlindRollShownToGMOnly(t *testing.T) {
+	out := runScript(t, ":gm off\n/blind zaria 4+2 dc15\n:gm on\n/blind 1d20\n")
+	if !strings.Contains(out, "ana made a blind roll.") || !strings.Contains(out, "🔒 (GM)") {
+		t.Errorf("blind roll as a player:\n%s", out)
+	}
+	if strings.Count(out, "🙈 Blind roll by ana") != 1 || strings.Contains(out, "dc15") || strings.Contains(out, "DC 15") {
+		t.Errorf("blind roll: the player saw it, or the GM did not:\n%s", out)
+	}
+	if !strings.Contains(out, "ana made a blind roll: /roll 1d20") {
+		t.Errorf("plain dice are named:\n%s", out)
+	}
+}

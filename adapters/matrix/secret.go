@@ -3,6 +3,7 @@ package matrix
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -315,10 +316,28 @@ func (p *post) tell(s pendingSecret) {
 	}
 }
 
-// queueSecret puts a reply's secret part in the queue (see post).
+// queueSecret puts a reply's secret part in the queue (see post). A blind
+// roll's goes to the room's GMs alone: the queue's roller "", whose
+// secret room the roller is in only as a GM. A secret file (a session's
+// whole log, for the GMs) is not queued: it goes at once to that room.
 func (a *Adapter) queueSecret(ctx context.Context, t target, rep *reply.Reply) error {
+	roller := t.mention
+	if rep.Blind {
+		roller = ""
+	}
+	if f := rep.Secret.File; f != nil {
+		room, err := a.secretRoom(ctx, t.room, roller, rep.SecretTo)
+		if err != nil {
+			return err
+		}
+		c := notice(rep.Secret)
+		if _, err := a.send(ctx, room, event.EventMessage, c, a.txnID(t.txn, "secret")); err != nil {
+			return err
+		}
+		return a.sendFileAs(ctx, target{room: room, txn: t.txn}, f, "secret file")
+	}
 	c := notice(rep.Secret)
-	s := pendingSecret{Cmd: t.txn, Origin: t.room, Roller: t.mention, GMs: rep.SecretTo, Body: c.Body, HTML: c.FormattedBody, Lang: rep.Lang}
+	s := pendingSecret{Cmd: t.txn, Origin: t.room, Roller: roller, GMs: rep.SecretTo, Body: c.Body, HTML: c.FormattedBody, Lang: rep.Lang}
 	return a.post.enqueue(ctx, s)
 }
 
@@ -332,7 +351,10 @@ func (a *Adapter) queueSecret(ctx context.Context, t target, rep *reply.Reply) e
 // creation (see pace), and after a failure the room is looked for before
 // another try. Bounded by ctx only.
 func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, namedGMs []string) (id.RoomID, error) {
-	wanted := []id.UserID{roller}
+	var wanted []id.UserID // roller "": a blind roll's room, of the GMs alone
+	if roller != "" {
+		wanted = append(wanted, roller)
+	}
 	seen := map[id.UserID]bool{roller: true, a.cli.UserID: true}
 	gms := a.gms(ctx, origin)
 	for _, s := range namedGMs { // GMs named with /gm add
@@ -346,7 +368,10 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 			wanted = append(wanted, gm)
 		}
 	}
-	if d, _, _ := a.state.State(ctx, keyDirect(origin)); d == "1" && len(wanted) == 1 && a.onlyUs(ctx, origin, roller) {
+	if len(wanted) == 0 {
+		return "", errors.New("a blind roll, and the room has no GM")
+	}
+	if d, _, _ := a.state.State(ctx, keyDirect(origin)); roller != "" && d == "1" && len(wanted) == 1 && a.onlyUs(ctx, origin, roller) {
 		return origin, nil
 	}
 	key := keySecret(origin, roller)

@@ -434,6 +434,13 @@ func (a *Adapter) upload(ctx context.Context, room id.RoomID, c *event.MessageEv
 
 // sendFile uploads f (encrypted in encrypted rooms) and sends it as m.file.
 func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
+	return a.sendFileAs(ctx, t, f, "file")
+}
+
+// sendFileAs is sendFile with its own transaction part: the secret copy
+// of a file (a session's log for the GMs) must not share the public
+// file's transaction id.
+func (a *Adapter) sendFileAs(ctx context.Context, t target, f *reply.File, part string) error {
 	mime := f.MIME
 	if mime == "" {
 		mime = "application/octet-stream"
@@ -443,6 +450,6 @@ func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
 		return err
 	}
 	relate(c, t)
-	_, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "file"))
+	_, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, part))
 	return err
 }

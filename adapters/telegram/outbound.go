@@ -60,8 +60,8 @@ func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *t
 		o.addReply(ctx, e, chat.ID, replyTo, rep.Secret, from.name)
 		return
 	}
-	if len(rep.Lines) > 0 {
-		o.addReply(ctx, e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines}, from.name)
+	if len(rep.Lines) > 0 || rep.File != nil {
+		o.addReply(ctx, e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines, File: rep.File}, from.name)
 	}
 	lang := o.replyLang(ctx, rep, msg)
 	title := chat.Title
@@ -75,10 +75,13 @@ func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *t
 		name string
 	}
 	var to []person
-	if from.numeric != 0 {
+	seen := map[int64]bool{}
+	// A blind roll's result goes to the GMs only: the roller gets it as
+	// an admin or a named GM, never as the roller.
+	if from.numeric != 0 && !rep.Blind {
 		to = append(to, person{from.numeric, from.name})
+		seen[from.numeric] = true
 	}
-	seen := map[int64]bool{from.numeric: true}
 	for _, u := range o.admins.list(ctx, chat.ID) {
 		if !seen[u.ID] {
 			seen[u.ID] = true
@@ -100,6 +103,10 @@ func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *t
 		hint := o.d.Text(lang, "tg.secret.cannot_dm", "name", p.name, "bot", o.botName)
 		ops[0].OnFail = o.messageOps(chat.ID, replyTo, []reply.Line{reply.WarningLine(hint)}, "")[0]
 		e.Ops = append(e.Ops, ops...)
+		if f := rep.Secret.File; f != nil {
+			// A file only the GMs may read (a session's full log).
+			e.Ops = append(e.Ops, &op{Method: "sendDocument", Chat: p.id, Params: map[string]string{}, Doc: &document{Name: f.Name, Data: f.Data}})
+		}
 	}
 }
 

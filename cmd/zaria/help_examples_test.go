@@ -50,8 +50,9 @@ func helpExamples(t *testing.T, r *command.Router, lang string) []string {
 }
 
 var (
-	createsDrake = regexp.MustCompile(`(?i)(crear|create|δημιουργία)\s+Drake`)
-	removesGM    = regexp.MustCompile(`(?i)^/gm\s+(quitar|remove|αφαίρεση)\s+@ana`)
+	createsDrake  = regexp.MustCompile(`(?i)(crear|create|δημιουργία)\s+Drake`)
+	removesGM     = regexp.MustCompile(`(?i)^/gm\s+(quitar|remove|αφαίρεση)\s+@ana`)
+	startsSession = regexp.MustCompile(`(?i)^/(sesion|session)\s+(empezar|start|έναρξη)`)
 )
 
 // Every example /help shows, in every language, works: each one runs on a
@@ -101,6 +102,22 @@ func TestHelpExamplesRun(t *testing.T) {
 			}
 			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "pad" {
 				given("/pad add d20") // a pad to show, arrange or put on the keyboard
+			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name != "roll" && c.Name != "help" {
+				// The random tables the examples roll, rename and delete.
+				for _, tb := range []string{
+					"Encuentros: 1-2 Lobos; 3-5 Bandidos ([[1d4]] de ellos); 6 Un dragón", "Botín: Nada; [[2d6]] monedas", "Clima: Sol; Lluvia",
+					"Encounters: 1-2 Wolves; 3-6 Bandits", "Loot: Nothing; Coins", "Weather: Sun; Rain",
+					"Συναντήσεις: 1-2 Λύκοι; 3-6 Ληστές", "Λάφυρα: Τίποτα; Νομίσματα", "Καιρός: Ήλιος; Βροχή",
+				} {
+					given("/table create " + tb)
+				}
+				for _, d := range []string{"Botín", "Loot", "Λάφυρα"} {
+					given("/deck create " + d + ": Espada; Escudo")
+				}
+			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "session" && !startsSession.MatchString(ex) {
+				given("/session start Test") // a session to end or to send
 			}
 			if strings.Contains(ex, "Drake") && !createsDrake.MatchString(ex) {
 				given("/pj crear Drake")

@@ -45,7 +45,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	defer db.Close()
 	metrics := ops.New()
-	router, err := newRouter(cfg.Lang, db, logger, metrics)
+	router, err := newRouter(cfg.Lang, configZone(cfg), db, logger, metrics)
 	if err != nil {
 		return err
 	}

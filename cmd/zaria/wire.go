@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
+	_ "time/tzdata" // the chats' time zones on a system without zoneinfo
 
 	"zaria/adapters/chart"
 	"zaria/adapters/matrix"
@@ -14,15 +16,18 @@ import (
 	"zaria/core"
 	"zaria/core/alias"
 	"zaria/core/command"
+	"zaria/core/deck"
 	"zaria/core/general"
 	"zaria/core/gm"
 	"zaria/core/history"
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/roll"
+	"zaria/core/session"
 	"zaria/core/sheet"
 	"zaria/core/systems"
 	"zaria/core/systems/dungeonhack"
+	"zaria/core/table"
 	"zaria/core/transfer"
 	"zaria/i18n"
 	"zaria/storage/sqlite"
@@ -57,17 +62,18 @@ func newLogger(cfg configs.Log, w io.Writer) *slog.Logger {
 }
 
 // newRouter assembles the core: every command, wired to the store.
-func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
+func newRouter(lang string, zone *time.Location, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
 	cat, err := i18n.Load()
 	if err != nil {
 		return nil, fmt.Errorf("load catalogs: %w", err)
 	}
 	// What a chat keeps of its play, each service with its package's
 	// quotas: sheets (read by rolls: "/roll 1d20+fuerza"), the GMs it
-	// names, the roll history, export/import, saved rolls.
+	// names, the roll history, export/import, saved rolls, sessions.
 	sheets := sheet.New(db, sheet.Options{Validators: systems.SheetValidators(), Synonyms: dungeonhack.SheetSynonyms()})
 	hist := history.New(db, history.Options{Logger: logger})
 	aliases := alias.New(db, alias.Options{})
+	sessions := session.New(db, session.Options{Logger: logger})
 	r := command.New(command.Config{
 		DefaultLang: lang,
 		Translator:  cat,
@@ -75,7 +81,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 		GMs:         db,
 		Sheets:      sheets,
 		Aliases:     aliases,
-		Observers:   append([]command.Observer{hist}, observers...),
+		Observers:   append([]command.Observer{hist, sessions}, observers...),
 		NamedGMs: func(ctx context.Context, chat core.ChatRef) ([]string, error) {
 			gms, err := db.ListGMs(ctx, chat)
 			ids := make([]string, len(gms))
@@ -86,6 +92,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 		},
 		Logger:    logger,
 		Unlimited: []string{"console", "cli"},
+		TimeZone:  zone,
 	})
 	// Registration order is /help's order: rolls first, then characters, then the rest.
 	roll.Register(r)
@@ -99,6 +106,9 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	alias.Register(r, aliases)
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
 		ActiveName: db.ActiveCharacterName}))
+	table.Register(r, table.New(db, table.Options{}))
+	deck.Register(r, deck.New(db, deck.Options{}))
+	session.Register(r, sessions)
 	general.Register(r, version)
 	return r, nil
 }
@@ -138,4 +148,12 @@ func matrixConfig(cfg configs.Config, stderr io.Writer) matrix.Config {
 	c.Announce = stderr
 	c.Charts = matrix.RendererFunc(chart.PNG)
 	return c
+}
+
+// configZone is the config's time zone (validated when loaded).
+func configZone(cfg configs.Config) *time.Location {
+	if loc, err := time.LoadLocation(cfg.Timezone); err == nil {
+		return loc
+	}
+	return time.UTC
 }

@@ -111,6 +111,9 @@ type Config struct {
 	// console and the command line, where the only user is the operator.
 	Unlimited []string
 	Now       func() time.Time
+	// TimeZone is the time zone of a chat that set none and speaks no
+	// language with a zone of its own (tz.go); nil is UTC.
+	TimeZone *time.Location
 }
 
 // Router dispatches messages to commands.
@@ -432,6 +435,11 @@ func (req *Request) RedispatchRoll(ctx context.Context, text string) (*reply.Rep
 	sub.rollsOnly = true
 	return sub.redispatch(ctx, text, nil, req.chain)
 }
+
+// RollsOnly reports whether the request runs inside /gmroll or another
+// command that takes rolls only: a handler that would change the chat
+// (a table, a deck) refuses to there.
+func (req *Request) RollsOnly() bool { return req.rollsOnly }
 
 func (req *Request) redispatch(ctx context.Context, text string, src dice.Source, chain []string) (*reply.Reply, bool) {
 	r := req.router

@@ -5,9 +5,13 @@ package general
 import (
 	"context"
 	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/dice"
 	"zaria/core/fold"
 	"zaria/core/reply"
 )
@@ -19,6 +23,7 @@ func Register(r *command.Router, version string) {
 	r.Register(command.Command{Name: "lang", Aliases: []string{"idioma", "language", "γλώσσα"}, Handler: command.HandlerFunc(lang)})
 	r.Register(command.Command{Name: "ajustes", Aliases: []string{"settings", "config", "ρυθμίσεις"}, Handler: command.HandlerFunc(settings)})
 	r.Register(command.Command{Name: "gmroll", Aliases: []string{"secreto", "secret", "κρυφή"}, Handler: command.HandlerFunc(gmroll)})
+	r.Register(command.Command{Name: "blind", Aliases: []string{"ciega", "aciegas", "τυφλή"}, Handler: command.HandlerFunc(blind)})
 	r.Register(command.Command{Name: "version", Aliases: []string{"versión", "έκδοση"}, Hidden: true, Handler: command.HandlerFunc(
 		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
 			return reply.Text(req.T("version.text", "version", version)), nil
@@ -165,11 +170,13 @@ func setLang(ctx context.Context, req *command.Request, l string) (*reply.Reply,
 const (
 	optLang   = "idioma"
 	optPrefix = "prefijo"
+	optZone   = "zona"
 )
 
 var settingWords = map[string]string{
 	"idioma": optLang, "lang": optLang, "language": optLang, "γλωσσα": optLang,
 	"prefijo": optPrefix, "prefix": optPrefix, "προθεμα": optPrefix,
+	"zona": optZone, "zone": optZone, "timezone": optZone, "huso": optZone, "ζωνη": optZone,
 }
 
 func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -211,9 +218,25 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		}
 		return save(ctx, req, command.Option{Key: command.PrefixOption}, p)
 	}
+	if key == optZone {
+		if len(fields) < 2 {
+			return listSettings(req), nil
+		}
+		loc, ok := command.LoadZone(fields[1])
+		if !ok {
+			return nil, command.Errorf("settings.bad_zone", "value", fold.Cut(fields[1], 40))
+		}
+		if !req.IsGM {
+			return nil, command.Errorf("settings.gm_only")
+		}
+		if err := req.Router().SettingsStore().SetOption(ctx, req.Msg.Chat, command.TimeZoneOption, loc.String()); err != nil {
+			return nil, err
+		}
+		return reply.Text("✅ " + req.T("settings.zone_saved", "zone", loc.String(), "time", time.Now().In(loc).Format("15:04"))), nil
+	}
 	opt, ok := findOption(req.Router().Options(), key)
 	if !ok {
-		names := []string{optLang, optPrefix}
+		names := []string{optLang, optPrefix, optZone}
 		for _, o := range req.Router().Options() {
 			names = append(names, o.Key)
 		}
@@ -243,6 +266,9 @@ func oneValueOf(req *command.Request, key, v string) bool {
 		return ok
 	case optPrefix:
 		return command.ValidPrefix(fold.StripInvisible(v))
+	case optZone:
+		_, ok := command.LoadZone(v)
+		return ok
 	}
 	opt, ok := findOption(req.Router().Options(), key)
 	if !ok {
@@ -325,6 +351,7 @@ func listSettings(req *command.Request) *reply.Reply {
 		prefix = "!"
 	}
 	rep.Add(reply.T(req.T("settings.prefix_line", "prefix", prefix)))
+	rep.Add(reply.T(req.T("settings.zone_line", "zone", req.Location().String())+" — "), reply.C("/"+settingsName(req)+" "+req.T("settings.zone_word")+" "+req.Location().String()))
 	opts := req.Router().Options()
 	for _, o := range opts {
 		label := translated(req, "option."+o.Key)
@@ -341,15 +368,7 @@ func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if req.Args == "" {
 		return nil, command.Errorf("gmroll.usage")
 	}
-	text := req.Args
-	if !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!") {
-		word, _, _ := strings.Cut(text, " ")
-		if _, ok := req.Router().Lookup(word); ok {
-			text = "/" + text
-		} else {
-			text = "/roll " + text
-		}
-	}
+	text := rollText(req)
 	if p, ok := command.Parse(text, "", ""); ok {
 		if c, found := req.Router().Lookup(p.Name); found && c.Name == "gmroll" {
 			return nil, command.Errorf("gmroll.usage")
@@ -371,6 +390,29 @@ func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		SecretTo: req.NamedGMs(ctx),
 		Command:  "/gmroll " + req.Args,
 	}, nil
+}
+
+// rollText is what /gmroll and /ciega run: their words as a command,
+// "/roll …" when they name none ("1d20+5").
+func rollText(req *command.Request) string {
+	text := req.Args
+	if !strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "!") {
+		word, _, _ := strings.Cut(text, " ")
+		if _, ok := req.Router().Lookup(word); ok {
+			return "/" + text
+		}
+		if _, err := dice.Parse(text); err != nil && startsWithLetter(text) {
+			// Not dice: a saved roll ("ataque coraza" runs /ataque coraza).
+			return "/" + text
+		}
+		text = "/roll " + text
+	}
+	return text
+}
+
+func startsWithLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r)
 }
 
 func displayName(u core.User) string {

@@ -158,8 +158,10 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 	n := s.lim.Show
 	if a := strings.TrimSpace(req.Args); a != "" {
 		v, err := strconv.Atoi(a)
-		if err != nil || v < 1 || v > s.lim.ShowMax {
-			return nil, command.Errorf("history.bad_count", "max", s.lim.ShowMax)
+		// Past ShowMax lines (one reply) the rolls come as a file, up to
+		// every roll the chat keeps.
+		if err != nil || v < 1 || v > max(s.lim.ShowMax, s.lim.Keep) {
+			return nil, command.Errorf("history.bad_count", "max", max(s.lim.ShowMax, s.lim.Keep))
 		}
 		n = v
 	}
@@ -170,20 +172,25 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 	if len(rolls) == 0 {
 		return reply.Text(req.TP("history.empty")), nil
 	}
-	rep := (&reply.Reply{}).Add(reply.B(req.TP("history.title", "count", len(rolls))))
-	now := s.now().UTC()
+	loc := req.Location()
+	if n > s.lim.ShowMax {
+		return historyFile(req, rolls, loc, s.now()), nil
+	}
+	rep := (&reply.Reply{}).Add(reply.B(req.TP("history.title", "count", len(rolls), "zone", loc.String())))
+	now := s.now().In(loc)
 	for _, r := range rolls {
 		// At most 11+1+20+2+50+3+80 = 167 characters a line.
-		rep.Add(reply.C(when(r.Time, now)), reply.T(" "), reply.B(fold.Cut(fold.Clean(r.UserName), 20)), reply.T(": "),
+		rep.Add(reply.C(when(r.Time.In(loc), now)), reply.T(" "), reply.B(fold.Cut(fold.Clean(r.UserName), 20)), reply.T(": "),
 			// Cleaned again: rows logged by an older version kept the text raw.
 			reply.T(fold.Cut(fold.Clean(r.Command), 50)), reply.T(" → "+fold.Cut(fold.Clean(r.Result), 80)))
 	}
 	return rep, nil
 }
 
-// when formats a roll's time in UTC: "15:04" today, "02/01 15:04" before.
+// when formats a roll's time in now's zone: "15:04" today, "02/01 15:04"
+// before.
 func when(t, now time.Time) string {
-	t = t.UTC()
+	t = t.In(now.Location())
 	if t.Year() == now.Year() && t.YearDay() == now.YearDay() {
 		return t.Format("15:04")
 	}

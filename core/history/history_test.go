@@ -158,7 +158,9 @@ func TestHistoryAndStatsFitOneMessage(t *testing.T) {
 	if n := strings.Count(out, "\n"); n != 20 {
 		t.Fatalf("%d lines", n+1)
 	}
-	h.Fails(chatA, ana, false, "/historial 21", "from 1 to 20")
+	// Past 20, the rolls come as a file (issue 27), up to all the chat keeps.
+	contains(t, h.OK(chatA, ana, false, "/historial 21"), "The last 21 rolls, in a file (times in UTC).")
+	h.Fails(chatA, ana, false, "/historial 501", "from 1 to 500")
 	out = h.OK(chatA, ana, false, "/stats")
 	contains(t, out, "…and 15 more die sizes")
 	lacks(t, out, "does not fit")

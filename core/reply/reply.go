@@ -54,11 +54,22 @@ type Check struct {
 	Total  *int     `json:"total,omitempty"`
 	Chance *float64 `json:"chance,omitempty"`
 	// ChanceExact is the exact chance as a fraction "p/q" when known.
-	ChanceExact string   `json:"chance_exact,omitempty"`
-	Approx      bool     `json:"approx,omitempty"`
-	Level       *int     `json:"level,omitempty"`
-	Winner      string   `json:"winner,omitempty"`
-	Mean        *float64 `json:"mean,omitempty"`
+	ChanceExact string `json:"chance_exact,omitempty"`
+	Approx      bool   `json:"approx,omitempty"`
+	Level       *int   `json:"level,omitempty"`
+	Winner      string `json:"winner,omitempty"`
+	// Table and Row: the random table rolled and the row it gave, its
+	// dice inside rolled (/tabla).
+	Table string `json:"table,omitempty"`
+	Row   string `json:"row,omitempty"`
+	// Deck and Cards: the deck drawn from and the cards drawn (/mazo);
+	// Left is how many cards the deck still holds.
+	Deck  string   `json:"deck,omitempty"`
+	Cards []string `json:"cards,omitempty"`
+	Left  *int     `json:"left,omitempty"`
+	// Pick is what /elegir chose.
+	Pick string   `json:"pick,omitempty"`
+	Mean *float64 `json:"mean,omitempty"`
 }
 
 // File is a document attached to a reply (an export).
@@ -92,6 +103,11 @@ type Reply struct {
 	// they receive Secret too, besides the roller and the chat's admins,
 	// whom the adapter knows.
 	SecretTo []string
+	// Blind, with Secret, is a blind roll (/ciega): Secret goes to the
+	// chat's GMs only (its admins and SecretTo), never to the roller
+	// unless they are a GM; the roller and the chat see Lines, which hold
+	// no result.
+	Blind bool
 	// Error marks a reply that reports a user error (exit status 2 in the CLI).
 	Error bool
 	// Lang is the language the router rendered the reply in ("es", "el",

@@ -57,6 +57,9 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 	if rep, ok, err := systemOdds(ctx, req, args); ok {
 		return rep, err
 	}
+	if rep, ok, err := commandOdds(ctx, req, args); ok {
+		return rep, err
+	}
 	parts := strings.Split(args, "|")
 	if len(parts) > MaxCompared {
 		return nil, command.Errorf("odds.err.too_many", "max", MaxCompared, "got", len(parts))

@@ -40,6 +40,10 @@ var greekLatinOK = map[string]bool{
 	"zaria": true, "daegon": true, "dungeon": true, "hack": true, "kingdom": true, "hearts": true, "heartless": true, "nobody": true,
 	"rq": true, "telegram": true, "matrix": true, "fudge": true, "json": true, "utf": true, "bot": true, "api": true,
 	"utc": true, "kb": true,
+	// time zones, typed as IANA names in every language (/ajustes zona Europe/Athens)
+	"europe": true, "athens": true, "asia": true, "nicosia": true,
+	// file formats, typed as they are (/sesion formato html)
+	"html": true, "md": true, "markdown": true,
 	"drake": true, "draco": true, "lira": true, "ana": true, "enyra": true,
 	// language codes and setting names typed as they are
 	"es": true, "el": true, "en": true,

@@ -5,7 +5,9 @@ import (
 	"errors"
 
 	"zaria/core"
+	"zaria/core/deck"
 	"zaria/core/sheet"
+	"zaria/core/table"
 )
 
 // ChatData is what /exportar writes and /importar restores.
@@ -15,6 +17,17 @@ type ChatData struct {
 	// Pads replace the chat's pads when not nil (a document of version 1
 	// has none, and leaves the pads as they are).
 	Pads []Pad
+	// Tables and Decks replace the chat's random tables and decks of the
+	// same name when not nil (a document without them, as before they
+	// existed, leaves them as they are); with mayDelete, every other one goes.
+	Tables []table.Table
+	Decks  []deck.Deck
+}
+
+// GMToolsLister lists a chat's random tables and decks, for the export.
+type GMToolsLister interface {
+	ListTables(ctx context.Context, chat core.ChatRef) ([]table.Table, error)
+	ListDecks(ctx context.Context, chat core.ChatRef) ([]deck.Deck, error)
 }
 
 // Pad is one pad of the chat: Owner's ("" = the chat's), its buttons in

@@ -47,6 +47,10 @@ type exportDoc struct {
 	Characters []exportCharacter `json:"characters"`
 	// Pads: since version 2. Absent (version 1) leaves the chat's pads.
 	Pads *[]exportPad `json:"pads,omitempty"`
+	// Tables and Decks (gmtools.go): optional in version 2. Absent leaves the
+	// chat's random tables and decks.
+	Tables *[]exportTable `json:"tables,omitempty"`
+	Decks  *[]exportDeck  `json:"decks,omitempty"`
 
 	// settingsTwice is the first field given twice in Settings, or in
 	// its options, as written ("" when none is): read, never written.
@@ -104,6 +108,7 @@ type Options struct {
 type Store interface {
 	ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error)
 	PadLister
+	GMToolsLister
 	Importer
 }
 
@@ -182,6 +187,9 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 		eps = append(eps, ep)
 	}
 	doc.Pads = &eps
+	if err := s.exportGMTools(ctx, req.Msg.Chat, &doc); err != nil {
+		return nil, err
+	}
 	// Compact, without HTML escapes ("<" stays one byte): the document is as
 	// small as JSON makes it, so that what the quotas allow fits the import.
 	var buf bytes.Buffer
@@ -376,6 +384,9 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 		}
 		out.Pads = pads
 	}
+	if err := importGMTools(&doc, &out); err != nil {
+		return ChatData{}, err
+	}
 	return out, nil
 }
 
@@ -399,7 +410,8 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter, *twice)) er
 		return errBadDoc
 	}
 	fields := map[string]any{"format": &doc.Format, "version": &doc.Version, "exported": &doc.Exported,
-		"chat": &doc.Chat, "settings": &doc.Settings, "pads": &doc.Pads, "characters": nil}
+		"chat": &doc.Chat, "settings": &doc.Settings, "pads": &doc.Pads, "characters": nil,
+		"tables": &doc.Tables, "decks": &doc.Decks}
 	seen := map[string]bool{}
 	for dec.More() {
 		t, err := dec.Token()
@@ -861,6 +873,10 @@ func (s *Service) checkImportSettings(req *command.Request, in exportSettings) (
 		}
 		// The Matrix command prefix, checked as /ajustes prefijo checks it.
 		if k == command.PrefixOption && v != "" && !command.ValidPrefix(v) {
+			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
+		}
+		// The time zone, checked as /ajustes zona checks it.
+		if _, ok := command.LoadZone(v); k == command.TimeZoneOption && !ok {
 			return core.Settings{}, command.Errorf("import.bad_setting", "name", k, "value", fold.Cut(v, 16))
 		}
 		if o, ok := known[k]; ok && len(o.Values) > 0 && !slices.Contains(o.Values, v) {

@@ -67,6 +67,7 @@ type Store interface {
 	alias.Store
 	transfer.Importer
 	transfer.PadLister
+	transfer.GMToolsLister
 }
 
 // Services are the five services over one store.

@@ -96,6 +96,9 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, src *transfer.
 				return err
 			}
 		}
+		if err := db.replaceGMTools(ctx, tx, id, rest, mayDelete); err != nil {
+			return err
+		}
 		return saveSettings(ctx, tx, chat, rest.Settings)
 	})
 	if err != nil && !errors.Is(err, transfer.ErrWouldDelete) {

@@ -89,6 +89,17 @@ func (db *DB) MoveChat(ctx context.Context, from, to core.ChatRef, state map[str
 		if _, err := tx.ExecContext(ctx, `DELETE FROM size_counts WHERE chat = ?1`, oldID, newID); err != nil {
 			return err
 		}
+		// Sessions move, unless the new chat has one open.
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET chat = ?2 WHERE chat = ?1 AND (ended != 0 OR NOT EXISTS (SELECT 1 FROM sessions WHERE chat = ?2 AND ended = 0))`, oldID, newID); err != nil {
+			return err
+		}
+		// Random tables and decks move, unless the new chat has one of the same name.
+		if _, err := tx.ExecContext(ctx, `UPDATE decks SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM decks WHERE chat = ?2)`, oldID, newID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE random_tables SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM random_tables WHERE chat = ?2)`, oldID, newID); err != nil {
+			return err
+		}
 		// A pad moves whole, unless its owner already has one in the new chat.
 		if _, err := tx.ExecContext(ctx, `UPDATE pad_buttons SET chat = ?2 WHERE chat = ?1 AND owner NOT IN (SELECT owner FROM pad_buttons WHERE chat = ?2)`, oldID, newID); err != nil {
 			return err

@@ -1,0 +1,273 @@
+// Package session is /sesion (/session, !συνεδρία): a chat's game session
+// and its log.
+//
+//	/sesion empezar La cripta   (GMs) opens a session
+//	/sesion terminar            (GMs) closes it
+//	/sesion                     sends the log of the open or last session as a file
+//	/sesion formato html        (GMs) the file's format: Markdown (md) or HTML
+//
+// While a session is open every roll the bot answers in the chat — dice,
+// checks, tables, cards, picks — goes to its log (Service.Observe) with
+// who rolled, what and the result, in the chat's time zone. A secret or
+// blind roll shows in the chat's file as the notice the chat saw; its
+// result is only in the copy sent privately to the GMs. The log is of
+// what the bot saw: in a Telegram group in privacy mode, only commands.
+// A log keeps its last MaxEvents entries; older ones are only counted.
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// Limits of the sessions of a chat.
+const (
+	// MaxEvents is how many entries a session's log keeps; older ones
+	// are counted, not kept.
+	MaxEvents = 1000
+	// MaxText is how much of a roll's reply an entry keeps, in characters.
+	MaxText = 600
+	// MaxTitle is the longest title, in characters.
+	MaxTitle = 60
+	// Keep is how many sessions a chat keeps, with their logs.
+	Keep = 20
+)
+
+// FormatOption is the chat setting that holds the file's format.
+const FormatOption = "session_format"
+
+// Options configure a Service.
+type Options struct {
+	Now    func() time.Time // nil: time.Now
+	Logger *slog.Logger
+}
+
+// Service implements /sesion and logs rolls into the open session.
+type Service struct {
+	store Store
+	now   func() time.Time
+	log   *slog.Logger
+}
+
+// New returns a Service over store.
+func New(store Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Service{store: store, now: o.Now, log: o.Logger}
+}
+
+// Register adds /sesion to r. The router must have s among its
+// Observers for rolls to be logged.
+func Register(r *command.Router, s *Service) {
+	r.Register(command.Command{Name: "session", Aliases: []string{"sesion", "sesión", "partida", "συνεδρία"},
+		Handler: command.WithHints(s.handle, command.PrefixHint)})
+}
+
+func subcommands() map[string]string {
+	m := map[string]string{}
+	for sub, words := range map[string][]string{
+		"start":  {"empezar", "comenzar", "iniciar", "start", "begin", "έναρξη", "ξεκίνα", "αρχή"},
+		"end":    {"terminar", "acabar", "fin", "end", "stop", "τέλος", "τερμάτισε"},
+		"format": {"formato", "format", "μορφή"},
+		"send":   {"archivo", "enviar", "file", "send", "log", "αρχείο"},
+	} {
+		for _, w := range words {
+			m[fold.Key(w)] = sub
+		}
+	}
+	return m
+}
+
+func storeErr(op string, err error) error { return fmt.Errorf("session %s: %w", op, err) }
+
+func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	args := strings.TrimSpace(req.Args)
+	word, rest, _ := strings.Cut(args, " ")
+	rest = strings.TrimSpace(rest)
+	sub := "send"
+	if word != "" {
+		var ok bool
+		if sub, ok = subcommands()[fold.Key(word)]; !ok {
+			return nil, command.Errorf("session.usage")
+		}
+	}
+	if sub != "send" && !req.IsGM {
+		return nil, command.Errorf("session.gm_only")
+	}
+	loc := req.Location()
+	switch sub {
+	case "start":
+		title := fold.Clean(rest)
+		if n := utf8.RuneCountInString(title); n > MaxTitle {
+			return nil, command.Errorf("session.title_long", "max", MaxTitle, "got", n)
+		}
+		if title == "" {
+			title = req.T("session.untitled", "date", s.now().In(loc).Format("2006-01-02"))
+		}
+		ss, err := s.store.StartSession(ctx, req.Msg.Chat, Session{Title: title, Started: s.now()}, Keep)
+		if errors.Is(err, core.ErrExists) {
+			open, err := s.store.LastSession(ctx, req.Msg.Chat)
+			if err != nil {
+				return nil, storeErr("last", err)
+			}
+			return nil, command.Errorf("session.already_open", "title", open.Title, "time", open.Started.In(loc).Format("15:04"), "zone", loc.String())
+		}
+		if err != nil {
+			return nil, storeErr("start", err)
+		}
+		rep := reply.Text("▶️ " + req.T("session.started", "title", ss.Title, "time", ss.Started.In(loc).Format("15:04"), "zone", loc.String()))
+		rep.Add(reply.I(req.T("session.what_is_logged")))
+		return rep, nil
+	case "end":
+		if rest != "" {
+			return nil, command.Errorf("session.usage")
+		}
+		ss, err := s.store.EndSession(ctx, req.Msg.Chat, s.now())
+		if errors.Is(err, core.ErrNotFound) {
+			return nil, command.Errorf("session.none_open")
+		}
+		if err != nil {
+			return nil, storeErr("end", err)
+		}
+		evs, err := s.store.Events(ctx, req.Msg.Chat, ss.ID)
+		if err != nil {
+			return nil, storeErr("events", err)
+		}
+		rep := reply.Text("⏹ " + req.T("session.ended", "title", ss.Title, "length", length(ss.Ended.Sub(ss.Started)), "count", len(evs)+ss.Dropped))
+		rep.Add(reply.T(req.T("session.ended_hint")+" "), reply.C(req.TypedPrefix()+req.Alias))
+		return rep, nil
+	case "format":
+		f := fold.Key(rest)
+		switch f {
+		case "html", "web":
+			f = "html"
+		case "md", "markdown", "texto", "text", "κειμενο":
+			f = "md"
+		default:
+			return nil, command.Errorf("session.bad_format")
+		}
+		if err := req.Router().SettingsStore().SetOption(ctx, req.Msg.Chat, FormatOption, f); err != nil {
+			return nil, err
+		}
+		return reply.Text("✅ " + req.T("session.format_set", "format", strings.ToUpper(f))), nil
+	}
+	if rest != "" {
+		return nil, command.Errorf("session.usage")
+	}
+	ss, err := s.store.LastSession(ctx, req.Msg.Chat)
+	if errors.Is(err, core.ErrNotFound) {
+		return nil, command.Errorf("session.none")
+	}
+	if err != nil {
+		return nil, storeErr("last", err)
+	}
+	evs, err := s.store.Events(ctx, req.Msg.Chat, ss.ID)
+	if err != nil {
+		return nil, storeErr("events", err)
+	}
+	return s.files(ctx, req, ss, evs), nil
+}
+
+// length writes a duration as "2 h 15 min" or "40 min".
+func length(d time.Duration) string {
+	m := int(d.Round(time.Minute) / time.Minute)
+	if m < 60 {
+		return fmt.Sprintf("%d min", m)
+	}
+	return fmt.Sprintf("%d h %d min", m/60, m%60)
+}
+
+// files is the reply of /sesion: the chat's file (secret rolls as the
+// notice the chat saw) and, when the session had secret or blind rolls,
+// the GMs' copy with their results, sent privately to the GMs only.
+func (s *Service) files(ctx context.Context, req *command.Request, ss Session, evs []Event) *reply.Reply {
+	format := req.Option(FormatOption)
+	if format != "html" {
+		format = "md"
+	}
+	secrets := 0
+	for _, e := range evs {
+		if e.Secret != "" {
+			secrets++
+		}
+	}
+	public := render(req, ss, evs, format, false, s.now())
+	rep := reply.Text("📜 " + req.T("session.file", "title", ss.Title, "count", len(evs)+ss.Dropped))
+	rep.File = public
+	if secrets > 0 {
+		gm := render(req, ss, evs, format, true, s.now())
+		rep.Add(reply.I(req.T("session.gm_copy", "count", secrets)))
+		rep.Secret = &reply.Reply{Lines: []reply.Line{{reply.T("📜 " + req.T("session.gm_file", "title", ss.Title, "count", secrets))}}, File: gm}
+		rep.SecretTo = req.NamedGMs(ctx)
+		rep.Blind = true // the GMs' copy goes to the GMs only
+	}
+	return rep
+}
+
+// Observe logs a roll of the chat into its open session (command.Observer).
+// A store failure is logged and does not touch the reply.
+func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.Reply, _ time.Duration) {
+	if rep == nil || rep.Error || req.Msg.Private {
+		return
+	}
+	var e Event
+	switch {
+	case rep.Check != nil:
+		e.Text = plain(rep)
+	case rep.Secret != nil && rep.Secret.Check != nil:
+		e.Text, e.Secret, e.Blind = plain(rep), plain(rep.Secret), rep.Blind
+	default:
+		return
+	}
+	// Most rolls are outside a session: a read says so without taking
+	// the database's write lock.
+	if ss, err := s.store.LastSession(ctx, req.Msg.Chat); err != nil || !ss.Open() {
+		if err != nil && !errors.Is(err, core.ErrNotFound) {
+			s.log.ErrorContext(ctx, "find session", "chat", req.Msg.Chat.String(), "err", err)
+		}
+		return
+	}
+	e.Time = s.now()
+	e.UserName = fold.UserName(req.Msg.From.Name)
+	if e.UserName == "" {
+		e.UserName = req.Msg.From.ID
+	}
+	// What was typed (or pressed): who did what, in their words.
+	cmd := req.Msg.Text
+	if cmd == "" {
+		cmd = rep.Command
+	}
+	e.Command = fold.Cut(fold.Clean(cmd), 200)
+	if _, err := s.store.AppendEvent(ctx, req.Msg.Chat, e, MaxEvents); err != nil {
+		s.log.ErrorContext(ctx, "log session event", "chat", req.Msg.Chat.String(), "err", err)
+	}
+}
+
+// plain is a reply's text, its lines cleaned, at most MaxText characters.
+func plain(rep *reply.Reply) string {
+	var lines []string
+	for _, l := range rep.Lines {
+		var b strings.Builder
+		for _, sp := range l {
+			b.WriteString(sp.Text)
+		}
+		if t := fold.Clean(b.String()); t != "" {
+			lines = append(lines, t)
+		}
+	}
+	return fold.Cut(strings.Join(lines, "\n"), MaxText)
+}
