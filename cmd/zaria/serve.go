@@ -106,7 +106,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			}
 		}
 		if interactive {
-			fmt.Fprintf(stdout, "zaria %s — console chat (%s). Try /roll 4d6kh3+2, /help, /lang el. Ctrl-D to leave.\n", version, cfg.DB)
+			fmt.Fprint(stdout, console.Banner(version, cfg.DB))
 		}
 		user := cfg.Console.User
 		if user == "" {
