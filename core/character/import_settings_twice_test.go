@@ -99,7 +99,7 @@ func TestImportPadFieldTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","command":"/roll 1d20","command":"/pad clear"}]}]`),
-		"Ο πίνακας κουμπιών του 222 έχει το πεδίο «command» δύο φορές στο αρχείο (στον πίνακα ή σε ένα από τα κουμπιά του)")
+		"Ο πίνακας κουμπιών ενός παίκτη (222) έχει το πεδίο «command» δύο φορές στο αρχείο (στον πίνακα ή σε ένα από τα κουμπιά του)")
 	if got := pads(); !strings.HasPrefix(got, want) {
 		t.Fatalf("a refused import changed the pads: %s", got)
 	}

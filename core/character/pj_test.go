@@ -206,7 +206,7 @@ func TestSpanishAndGreekReplies(t *testing.T) {
 		t.Fatal(err)
 	}
 	contains(t, h.ok(chatA, ana, false, "/personaje crear Drake"), "Drake creado")
-	h.fails(chatA, bob, false, "/pj set @Drake fuerza 2", "Solo Ana (su dueño) o un máster pueden cambiar a Drake")
+	h.fails(chatA, bob, false, "/pj set @Drake fuerza 2", "Solo quien creó el personaje Drake (Ana) o un máster pueden cambiarlo")
 	h.fails(chatA, ana, false, "/check fuerza", "Drake no tiene el valor «fuerza». Ponlo con /pj poner fuerza VALOR.")
 	contains(t, h.ok(chatA, ana, false, "/pj lista"), "1 personaje en este chat")
 	contains(t, h.ok(chatB, ana, false, "/χαρακτήρας δημιουργία Δράκος"), "Ο χαρακτήρας Δράκος δημιουργήθηκε")

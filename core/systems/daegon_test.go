@@ -27,7 +27,7 @@ func TestDaegonChat(t *testing.T) {
 		{lang: "es", text: "/daegon 6", dice: []int{6, 5}, has: []string{"D2 (media)", "Sin dificultad indicada: D2 (media)."}, outcome: "success", level: ip(0)},
 		// D11, D12: the seed's example; the passive side wins ties.
 		{lang: "es", text: "/daegon 12 vs 7?", dice: []int{9, 8, 3, 10}, has: []string{"Activo 12 (maestro) · D2 (100 %) · 🎲 98", "Pasivo 7 (hábil) · D4 (42 %) · 🎲 30", "Prob. de que gane el activo: 91,6 %"}, bold: "Gana el activo", outcome: "success", winner: "active", chance: "229/250", level: ip(1)},
-		{lang: "el", text: "/daegon 12 εναντίον 7", dice: []int{9, 8, 2, 6}, bold: "Ισοπαλία: νικάει ο παθητικός", outcome: "failure", winner: "passive"},
+		{lang: "el", text: "/daegon 12 εναντίον 7", dice: []int{9, 8, 2, 6}, bold: "Ισοπαλία: νικάει ο αμυνόμενος", outcome: "failure", winner: "passive"},
 		{lang: "en", text: "/daegon 6 vs 6?", dice: []int{4, 10, 4, 5}, has: []string{"34%"}, bold: "Tie: the passive side wins", outcome: "failure", winner: "passive", chance: "17/50"},
 		// D14: both fail.
 		{lang: "es", text: "/daegon 6 contra 6", dice: []int{7, 10, 9, 10}, bold: "Fallan los dos", outcome: "failure", winner: "passive"},

@@ -51,7 +51,7 @@ func daegonNames() []named {
 		4: {"πολύ δύσκολο", "muy dificil"},
 		5: {"εξαιρετικά δύσκολο", "extremadamente dificil"},
 		6: {"σχεδόν αδύνατο", "casi imposible"},
-		7: {"maestros", "masters", "solo maestros", "master", "μόνο μάστορες"},
+		7: {"maestros", "masters", "solo maestros", "master", "μόνο μάστορες", "μόνο για μάστορες", "δεξιοτέχνες"},
 	}
 	out := make([]named, 0, daegon.MaxD)
 	for d := daegon.MinD; d <= daegon.MaxD; d++ {

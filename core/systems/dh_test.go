@@ -12,7 +12,7 @@ func TestDHAttackChat(t *testing.T) {
 		{lang: "es", text: "/dh ataque espada-larga vs coraza?", dice: []int{6, 1, 2, 1}, has: []string{"🗡️ Espada larga 1d8 (pen 1) vs coraza 3 DB d6", "🎲 daño 6 · DB 1, 2, 1 → absorben 4", "6 − 4 = 2 → 2 de daño", "Si el ataque fue un 1 natural: /dh uso d8", "Daño por encima de la penetración: 2,03 %"}, bold: "2 de daño", total: ip(2), chance: "35/1728"},
 		// H2: the penetration is the floor.
 		{lang: "en", text: "/dh attack longsword vs breastplate", dice: []int{3, 2, 2, 3}, has: []string{"Longsword 1d8 (pen 1) vs breastplate 3 DB d6", "3 − 7 = −4 → 1 damage (the penetration)"}, bold: "1 damage", total: ip(1), chance: "35/1728", noOdds: true},
-		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
+		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6"}, bold: "ζημιά 1", total: ip(1)},
 		// H3: no armour, Pen 3 floor.
 		{lang: "es", text: "/dh ataque 1d6 pen3", dice: []int{1}, has: []string{"sin armadura"}, bold: "3 de daño", total: ip(3)},
 		// H6: maza vs cuero + escudo +1.

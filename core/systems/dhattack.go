@@ -21,8 +21,8 @@ var (
 	penWord    = regexp.MustCompile(`^(?:pen|διατρηση|διατρ)([+-]?)(\d+)$`)
 	levelWord  = regexp.MustCompile(`^(?:n|nivel|level|lvl|επ)(\d+)$`)
 	bonusWord  = regexp.MustCompile(`^[+-]\d+$`)
-	dbWord     = regexp.MustCompile(`^(\d+)db$`)
-	dbPlusWord = regexp.MustCompile(`^db\+(\d+)$`)
+	dbWord     = regexp.MustCompile(`^(\d+)(?:db|ζθ)$`) // ζθ: ζάρια θωράκισης, the Greek DB
+	dbPlusWord = regexp.MustCompile(`^(?:db|ζθ)\+(\d+)$`)
 	absWord    = regexp.MustCompile(`^abs(?:orcion)?d(\d+)$`)
 )
 

@@ -234,7 +234,7 @@ func TestEveryRulesDifficultyName(t *testing.T) {
 		{"/daegon 6 ", []string{"muy difícil"}, "D4"},
 		{"/daegon 6 ", []string{"extremadamente difícil"}, "D5"},
 		{"/daegon 6 ", []string{"casi imposible"}, "D6"},
-		{"/daegon 6 ", []string{"sólo para maestros", "solo para maestros"}, "D7"},
+		{"/daegon 6 ", []string{"solo para maestros", "solo para maestros"}, "D7"},
 		{"/rq 45 ", []string{"Rutinario"}, "vs 145"},
 		{"/rq 45 ", []string{"Muy fácil"}, "vs 125"},
 		{"/rq 45 ", []string{"Fácil"}, "vs 105"},

@@ -80,6 +80,6 @@ func TestRQFumbleCapBelowZero(t *testing.T) {
 	run(t, b, []expect{
 		{lang: "es", text: "/rq 0 -90", dice: []int{94}, has: []string{"🎲 94 vs −40", "sin crítico · pifia ≥96"}, bold: "Fallo", outcome: "failure"},
 		{lang: "en", text: "/rq 0 epico?", dice: []int{95}, has: []string{"🎲 95 vs −100", "no critical · fumble ≥96", "Chance: 0% (critical 0%, fumble 5%)"}, bold: "Failure", outcome: "failure", chance: "0/1"},
-		{lang: "el", text: "/rq 10 -150", dice: []int{96}, has: []string{"κρ. αποτυχία ≥96"}, outcome: "fumble"},
+		{lang: "el", text: "/rq 10 -150", dice: []int{96}, has: []string{"κρίσιμη αποτυχία ≥96"}, outcome: "fumble"},
 	})
 }

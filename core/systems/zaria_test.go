@@ -32,7 +32,7 @@ func TestZariaChat(t *testing.T) {
 		// Z9: opposed, tie → attacker.
 		{lang: "es", text: "/zaria 5+3 vs npc 8 ?", dice: []int{1, 3, 2}, has: []string{"Empate: gana el activo", "Prob. de que gane el activo: 52,4 %"}, outcome: "success", winner: "active", chance: "131/250"},
 		{lang: "en", text: "/zaria 5+3 against npc 8?", dice: []int{1, 3, 2}, has: []string{"52.4%"}, outcome: "success", winner: "active", chance: "131/250"},
-		{lang: "el", text: "!ζ 5+3 εναντίον npc 8", dice: []int{1, 3, 9}, bold: "Νικάει ο παθητικός", outcome: "failure", winner: "passive"},
+		{lang: "el", text: "!ζ 5+3 εναντίον npc 8", dice: []int{1, 3, 9}, bold: "Νικάει ο αμυνόμενος", outcome: "failure", winner: "passive"},
 		// Z10: epic win in an opposed roll.
 		{lang: "en", text: "/zaria 9 vs 12", dice: []int{10, 10, 8, 8}, bold: "EPIC WIN", has: []string{"+1 skill progression point"}, outcome: "epic_win", winner: "active"},
 		// Levels of success above the first are spelled out; "dc 15" with a space.
