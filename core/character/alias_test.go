@@ -28,7 +28,7 @@ func TestAliasSaveUseListDelete(t *testing.T) {
 	// Placeholders: {1}, {2}, {*}; missing or extra words are explained.
 	h.ok(chatA, ana, false, "/alias por /check @{1} {2}")
 	contains(t, h.ok(chatA, ana, false, "/por Mira fuerza", 10), "= 11")
-	h.fails(chatA, ana, false, "/por Mira", "/por needs more words after it: /check @{1} {2}")
+	h.fails(chatA, ana, false, "/por Mira", "/por needs more words after it, for example: /por Mira 2 (it stands for /check @{1} {2})")
 	h.fails(chatA, ana, false, "/golpe fuerza extra", "Too many words for /golpe; it stands for: /check {1}")
 	h.ok(chatA, ana, false, "/alias todo /check {*}")
 	contains(t, h.ok(chatA, ana, false, "/todo fuerza", 2), "= 6")

@@ -349,7 +349,7 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 			// building it, so what is built here is always small.
 			text, ok, err := r.cfg.Aliases.ExpandAlias(ctx, msg.Chat, msg.From.ID, p.Name, p.Args, r.cfg.Limits.MaxExpansion)
 			if err != nil {
-				return r.errorReply(req, err), true
+				return r.errorReply(req, req.missingArgExample(ctx, err, p)), true
 			}
 			if ok {
 				if err := req.Budget.expand(r.cfg.Limits.MaxDepth); err != nil {
