@@ -26,6 +26,7 @@ import (
 // zaria.example.yaml.
 type Config struct {
 	Lang     string   `yaml:"lang"`
+	DocsURL  string   `yaml:"docs_url"` // where docs/ is published; /help links its pages
 	DB       string   `yaml:"db"`
 	Log      Log      `yaml:"log"`
 	HTTP     HTTP     `yaml:"http"`
@@ -299,6 +300,9 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 func (c *Config) validate() error {
 	if !core.IsLang(c.Lang) {
 		return fmt.Errorf("config: lang must be %s, not %q", oneOf(core.Langs()), c.Lang)
+	}
+	if c.DocsURL != "" && !strings.HasPrefix(c.DocsURL, "https://") && !strings.HasPrefix(c.DocsURL, "http://") {
+		return fmt.Errorf("config: docs_url must be a web address (https://…), not %q", c.DocsURL)
 	}
 	if formats := []string{"text", "json"}; !slices.Contains(formats, c.Log.Format) {
 		return fmt.Errorf("config: log.format must be %s, not %q", oneOf(formats), c.Log.Format)

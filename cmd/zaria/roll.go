@@ -153,7 +153,7 @@ func dispatchRoll(ctx context.Context, o rollOptions, src dice.Source, getenv fu
 		return nil, err
 	}
 	defer db.Close()
-	router, err := newRouter(cfg.Lang, db, logger)
+	router, err := newRouter(cfg.Lang, cfg.DocsURL, db, logger)
 	if err != nil {
 		return nil, err
 	}

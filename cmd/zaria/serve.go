@@ -47,7 +47,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	defer db.Close()
 	metrics := ops.New()
-	router, err := newRouter(cfg.Lang, db, logger, metrics)
+	router, err := newRouter(cfg.Lang, cfg.DocsURL, db, logger, metrics)
 	if err != nil {
 		return err
 	}

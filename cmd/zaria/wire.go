@@ -50,7 +50,7 @@ func newLogger(cfg configs.Log, w io.Writer) *slog.Logger {
 }
 
 // newRouter assembles the core: every command, wired to the store.
-func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
+func newRouter(lang, docsURL string, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
 	cat, err := i18n.Load()
 	if err != nil {
 		return nil, fmt.Errorf("load catalogs: %w", err)
@@ -83,7 +83,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	character.Register(r, chars)
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
 		ActiveName: db.ActiveCharacterName}))
-	general.Register(r, version)
+	general.RegisterWith(r, general.Options{Version: version, DocsURL: docsURL})
 	return r, nil
 }
 

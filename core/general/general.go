@@ -4,6 +4,7 @@ package general
 
 import (
 	"context"
+	"regexp"
 	"strings"
 
 	"zaria/core"
@@ -13,8 +14,23 @@ import (
 )
 
 // Register adds the general commands. version is what /version prints.
-func Register(r *command.Router, version string) {
-	r.Register(command.Command{Name: "help", Aliases: []string{"ayuda", "h", "βοήθεια"}, Handler: command.HandlerFunc(help)})
+func Register(r *command.Router, version string) { RegisterWith(r, Options{Version: version}) }
+
+// Options are what the general commands need from the configuration.
+type Options struct {
+	Version string // what /version prints
+	// DocsURL, when set, is where the rules guide is published (the
+	// repository's docs/ folder as a web page): /help links each page
+	// there. Without it /help shows no file path, which a phone cannot open.
+	DocsURL string
+}
+
+// RegisterWith adds the general commands with their options.
+func RegisterWith(r *command.Router, o Options) {
+	version := o.Version
+	docs := strings.TrimRight(strings.TrimSpace(o.DocsURL), "/")
+	r.Register(command.Command{Name: "help", Aliases: []string{"ayuda", "h", "βοήθεια"}, Handler: command.HandlerFunc(
+		func(ctx context.Context, req *command.Request) (*reply.Reply, error) { return help(ctx, req, docs) })})
 	r.Register(command.Command{Name: "start", Aliases: []string{"empezar", "έναρξη"}, Hidden: true, Handler: command.HandlerFunc(start)})
 	r.Register(command.Command{Name: "lang", Aliases: []string{"idioma", "language", "γλώσσα"}, Handler: command.HandlerFunc(lang)})
 	r.Register(command.Command{Name: "ajustes", Aliases: []string{"settings", "config", "ρυθμίσεις"}, Handler: command.HandlerFunc(settings)})
@@ -33,7 +49,24 @@ func translated(req *command.Request, key string) string {
 	return ""
 }
 
-func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
+// docLink is a reference to a page of the rules guide in a help text:
+// "docs/dice.md", "docs/daegon.md#opposed-rolls".
+var docLink = regexp.MustCompile(`docs/[A-Za-z0-9_-]+\.md(#[\p{L}\p{N}_-]+)?`)
+
+// docLine is a help line with its references to the guide made links
+// under docs (the docs_url setting); ok=false when there is no docs_url,
+// and the line, a file path a phone cannot open, is left out.
+func docLine(line, docs string) (string, bool) {
+	if !docLink.MatchString(line) {
+		return line, true
+	}
+	if docs == "" {
+		return "", false
+	}
+	return docLink.ReplaceAllStringFunc(line, func(m string) string { return docs + "/" + strings.TrimPrefix(m, "docs/") }), true
+}
+
+func help(_ context.Context, req *command.Request, docs string) (*reply.Reply, error) {
 	router := req.Router()
 	if req.Args != "" {
 		name := strings.TrimLeft(strings.Fields(req.Args)[0], "/!")
@@ -52,7 +85,9 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 			long = translated(req, "cmdhelp."+cmd.Name+".short")
 		}
 		for _, l := range strings.Split(long, "\n") {
-			rep.Add(styleExample(l)...)
+			if l, ok := docLine(l, docs); ok {
+				rep.Add(styleExample(l)...)
+			}
 		}
 		return rep, nil
 	}
