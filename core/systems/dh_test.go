@@ -9,7 +9,7 @@ func TestDHAttackChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// H1: absorb 4 → 2.
-		{lang: "es", text: "/dh ataque espada-larga vs coraza?", dice: []int{6, 1, 2, 1}, has: []string{"🗡️ Espada larga 1d8 (pen 1) vs coraza 3 DB d6", "🎲 daño 6 · DB 1, 2, 1 → absorben 4", "6 − 4 = 2 → 2 de daño", "Si el ataque fue un 1 natural: /dh uso d8", "Daño por encima de la penetración: 2,03 %"}, bold: "2 de daño", total: ip(2), chance: "35/1728"},
+		{lang: "es", text: "/dh ataque espada-larga vs coraza?", dice: []int{6, 1, 2, 1}, has: []string{"🗡️ Espada larga 1d8 (pen 1) vs coraza 3 DB d6", "🎲 daño 6 · DB 1, 2, 1 → absorben 4", "6 − 4 = 2 → 2 de daño", "Daño por encima de la penetración: 2,03 %"}, not: []string{"1 natural", "rompe"}, bold: "2 de daño", total: ip(2), chance: "35/1728"},
 		// H2: the penetration is the floor.
 		{lang: "en", text: "/dh attack longsword vs breastplate", dice: []int{3, 2, 2, 3}, has: []string{"Longsword 1d8 (pen 1) vs breastplate 3 DB d6", "3 − 7 = −4 → 1 damage (the penetration)"}, bold: "1 damage", total: ip(1), chance: "35/1728", noOdds: true},
 		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6"}, bold: "ζημιά 1", total: ip(1)},
@@ -25,7 +25,7 @@ func TestDHAttackChat(t *testing.T) {
 		{lang: "en", text: "/dh attack 1d8 pen2 vs 3db", dice: []int{1, 1, 1, 1}, bold: "2 damage", total: ip(2)},
 		{lang: "es", text: "/dh ataque espada-larga pen+2 vs coraza db+1", dice: []int{8, 1, 1, 1, 1}, has: []string{"(pen 3)", "4 DB d6"}, total: ip(4)},
 		// No damage die, no penetration: no "(the penetration)" note.
-		{lang: "es", text: "/dh ataque venda-de-batalla vs coraza", dice: []int{1, 1, 1}, has: []string{"🗡️ Venda de batalla (pen 0) vs coraza", "0 − 3 = −3 → 0 de daño", "romper un DB y no recibir daño"}, not: []string{"(la penetración)", "  "}, total: ip(0), chance: "0/1"},
+		{lang: "es", text: "/dh ataque venda-de-batalla vs coraza", dice: []int{1, 1, 1}, has: []string{"🗡️ Venda de batalla (pen 0) vs coraza", "0 − 3 = −3 → 0 de daño"}, not: []string{"(la penetración)", "  ", "romper un DB"}, total: ip(0), chance: "0/1"},
 		// Mounted charge: one more damage die.
 		{lang: "es", text: "/dh ataque lanza-de-caballeria carga", dice: []int{12, 12}, has: []string{"2d12"}, total: ip(24)},
 	})
