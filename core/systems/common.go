@@ -608,3 +608,13 @@ func greekStem(k string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// noDCLine says why a Ζαριά or Kingdom Hearts roll with no DC has no
+// outcome, unlike Daegon and RQ, which take a default difficulty: their
+// total is compared with a DC the GM may keep to themself, so the bot
+// gives the total and the line to type to have the outcome ("/zaria 4+2
+// dc15").
+func noDCLine(req *command.Request, dc string) string {
+	example := strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
+	return req.T("sys.no_dc", "example", example+" "+dc)
+}

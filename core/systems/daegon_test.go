@@ -8,8 +8,8 @@ func TestDaegonChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// D3: NH 6 D1 roll 80 → success level 0; the chance is the table's 80 %.
-		{lang: "es", text: "/daegon 6 d1?", dice: []int{8, 10}, has: []string{"🎲 80", "NH 6 (competente) · D1 (fácil): 80 %", "Probabilidad: 80 %"}, not: []string{"81", "tabla"}, bold: "Éxito", outcome: "success", chance: "4/5", level: ip(0), total: ip(80)},
-		{lang: "en", text: "/dg 6 easy", dice: []int{8, 1}, has: []string{"🎲 81", "D1 (easy): 80%"}, bold: "Failure", outcome: "failure", level: ip(-1), noOdds: true},
+		{lang: "es", text: "/daegon 6 d1?", dice: []int{8, 10}, has: []string{"🎲 80", "NH 6 (competente) · D1 (fácil) → Éxito", "Probabilidad: 80 %"}, not: []string{"81", "tabla"}, bold: "Éxito", outcome: "success", chance: "4/5", level: ip(0), total: ip(80)},
+		{lang: "en", text: "/dg 6 easy", dice: []int{8, 1}, has: []string{"🎲 81", "D1 (easy) → Failure"}, bold: "Failure", outcome: "failure", level: ip(-1), noOdds: true},
 		// D5, D6 with named difficulties in three languages.
 		{lang: "es", text: "/daegon 6 dificil", dice: []int{3, 5}, bold: "Éxito +1", outcome: "success", level: ip(1), chance: "1/2"},
 		{lang: "el", text: "!dg 6 δύσκολη", dice: []int{10, 5}, has: []string{"🎲 05"}, bold: "Επιτυχία +3", outcome: "success", level: ip(3)},
@@ -20,7 +20,7 @@ func TestDaegonChat(t *testing.T) {
 		// D7b: 00 = 100 still passes a 100 cell.
 		{lang: "es", text: "/daegon 8 d1", dice: []int{10, 10}, has: []string{"🎲 00 = 100"}, bold: "Éxito", outcome: "success", level: ip(0), chance: "1/1"},
 		// D8: impossible.
-		{lang: "es", text: "/daegon 5 casi imposible?", dice: []int{10, 10}, has: []string{"D6 (casi imposible): –", "Probabilidad: 0 %"}, bold: "Imposible", outcome: "impossible", chance: "0/1"},
+		{lang: "es", text: "/daegon 5 casi imposible?", dice: []int{10, 10}, has: []string{"D6 (casi imposible) → Imposible", "Probabilidad: 0 %"}, bold: "Imposible", outcome: "impossible", chance: "0/1"},
 		// D9.
 		{lang: "en", text: "/daegon 15 d1", dice: []int{9, 9}, bold: "Success +2", outcome: "success", level: ip(2), chance: "1/1"},
 		// Default difficulty is "media", and the reply says so.

@@ -11,7 +11,7 @@ func TestZariaChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// Z1 in three languages, with and without the odds.
-		{lang: "es", text: "/zaria 4+2 dc15", dice: []int{3, 8}, has: []string{"Ζαριά 3, 8 → 5", "4 + 2 + 5 = 11", "CD 15 (media)", "−4"}, bold: "Fallo", outcome: "failure", chance: "3/50", total: ip(11), noOdds: true},
+		{lang: "es", text: "/zaria 4+2 dc15", dice: []int{3, 8}, has: []string{"Ζαριά 3, 8 → media 5", "4 + 2 + 5 = 11", "CD 15 (media)", "−4"}, bold: "Fallo", outcome: "failure", chance: "3/50", total: ip(11), noOdds: true},
 		{lang: "es", text: "/zaria 4+2 dc15?", dice: []int{3, 8}, has: []string{"Probabilidad: 6 %"}, bold: "Fallo", outcome: "failure", chance: "3/50"},
 		{lang: "el", text: "!ζαριά 4+2 μέτριο?", dice: []int{3, 8}, has: []string{"DC 15 (Μέτριο)", "Πιθανότητα: 6 %"}, bold: "Αποτυχία", outcome: "failure", chance: "3/50"},
 		{lang: "en", text: "/z 4 + 2 medium ?", dice: []int{3, 8}, has: []string{"DC 15 (medium)", "Chance: 6%"}, bold: "Failure", outcome: "failure", chance: "3/50"},
@@ -48,7 +48,7 @@ func TestZariaHouseRules(t *testing.T) {
 	b.set("zaria", "media_exacta")
 	run(t, b, []expect{
 		// Z6 with the exact mean: 7,5 vs 12 is a failure, not a major fail.
-		{lang: "es", text: "/zaria 3 dc12", dice: []int{4, 5}, has: []string{"→ 4,5", "= 7,5", "−4,5"}, bold: "Fallo", outcome: "failure"},
+		{lang: "es", text: "/zaria 3 dc12", dice: []int{4, 5}, has: []string{"→ media 4,5", "= 7,5", "−4,5"}, bold: "Fallo", outcome: "failure"},
 		{lang: "en", text: "/zaria 3 dc12", dice: []int{4, 5}, has: []string{"= 7.5"}, outcome: "failure"},
 	})
 	b.set("zaria", "media_alta")
