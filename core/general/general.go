@@ -246,23 +246,24 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		}
 		return save(ctx, req, command.Option{Key: command.PrefixOption}, p)
 	}
-	opt, ok := findOption(req.Router().Options(), key)
+	opt, ok := findOption(req, key)
 	if !ok {
 		names := []string{optLang, optPrefix}
 		for _, o := range req.Router().Options() {
-			names = append(names, o.Key)
+			names = append(names, optionName(req.Router().Translator(), req.Lang, o))
 		}
 		if s := fold.Closest(fields[0], names, 1); len(s) > 0 {
 			return nil, command.Errorf("settings.unknown_suggest", "name", fields[0], "suggestion", s[0])
 		}
 		return nil, command.Errorf("settings.unknown", "name", fields[0])
 	}
+	name := optionName(req.Router().Translator(), req.Lang, opt)
 	if len(fields) < 2 {
-		return nil, command.Errorf("settings.values", "name", opt.Key, "values", valueWords(req, opt, " | "))
+		return nil, command.Errorf("settings.values", "name", name, "values", valueWords(req, opt, " | "))
 	}
 	value, ok := optionValue(req, opt, fields[1])
 	if !ok {
-		return nil, command.Errorf("settings.bad_value", "name", opt.Key, "value", fields[1], "values", valueWords(req, opt, " | "))
+		return nil, command.Errorf("settings.bad_value", "name", name, "value", fields[1], "values", valueWords(req, opt, " | "))
 	}
 	if !req.IsGM {
 		return nil, command.Errorf("settings.gm_only")
@@ -279,7 +280,7 @@ func oneValueOf(req *command.Request, key, v string) bool {
 	case optPrefix:
 		return command.ValidPrefix(fold.StripInvisible(v))
 	}
-	opt, ok := findOption(req.Router().Options(), key)
+	opt, ok := findOption(req, key)
 	if !ok {
 		return false
 	}
@@ -324,13 +325,31 @@ func optionValue(req *command.Request, o command.Option, typed string) (string, 
 	return "", false
 }
 
-func findOption(opts []command.Option, key string) (command.Option, bool) {
-	for _, o := range opts {
+// findOption finds the setting a folded word names: its key, or its name
+// in any language ("ζαριά", "dh_θωράκιση"), without accents or case.
+func findOption(req *command.Request, key string) (command.Option, bool) {
+	tr := req.Router().Translator()
+	for _, o := range req.Router().Options() {
 		if fold.Key(o.Key) == key {
 			return o, true
 		}
+		for _, l := range core.Langs() {
+			if fold.Key(optionName(tr, l, o)) == key {
+				return o, true
+			}
+		}
 	}
 	return command.Option{}, false
+}
+
+// optionName is how setting o is named in lang: the catalog's
+// "option.<key>.name" ("dh_θωράκιση" in Greek), or its stored key.
+func optionName(tr command.Translator, lang string, o command.Option) string {
+	k := "option." + o.Key + ".name"
+	if w := tr.Translate(lang, k, nil); w != "" && w != k {
+		return w
+	}
+	return o.Key
 }
 
 func save(ctx context.Context, req *command.Request, o command.Option, value string) (*reply.Reply, error) {
@@ -348,7 +367,7 @@ func save(ctx context.Context, req *command.Request, o command.Option, value str
 			shown += " (" + label + ")"
 		}
 	}
-	return reply.Text("✅ " + req.T("settings.saved", "name", o.Key, "value", shown)), nil
+	return reply.Text("✅ " + req.T("settings.saved", "name", optionName(req.Router().Translator(), req.Lang, o), "value", shown)), nil
 }
 
 func listSettings(req *command.Request) *reply.Reply {
@@ -367,7 +386,8 @@ func listSettings(req *command.Request) *reply.Reply {
 			label = o.Key
 		}
 		cur := optionWord(req.Router().Translator(), req.Lang, o, req.Option(o.Key))
-		rep.Add(reply.T("• "+label+": "), reply.B(cur), reply.T(" — "), reply.C("/"+settingsName(req)+" "+o.Key+" "+valueWords(req, o, "|")))
+		name := optionName(req.Router().Translator(), req.Lang, o)
+		rep.Add(reply.T("• "+label+": "), reply.B(cur), reply.T(" — "), reply.C("/"+settingsName(req)+" "+name+" "+valueWords(req, o, "|")))
 	}
 	return rep
 }

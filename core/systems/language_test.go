@@ -43,7 +43,7 @@ var greekLatinOK = map[string]bool{
 	"drake": true, "draco": true, "lira": true, "ana": true, "enyra": true,
 	// language codes and setting names typed as they are
 	"es": true, "el": true, "en": true,
-	"zaria_pnj_epico": true, "dh_blindaje": true, "dh_pen": true, "dh_dado": true, "daegon_00": true,
+	"daegon_00": true, "dh_": true, // setting names: daegon_00, dh_θωράκιση (the /dh command's name)
 	// dice notation letters (kh3, kl, dh, dl, ro, f<=1) and the p of a p-value
 	"kh": true, "kl": true, "dh": true, "dl": true, "ro": true, "r": true, "f": true, "p": true, "d": true, "s": true, "i": true, "c": true, "x": true,
 }
