@@ -318,6 +318,9 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 	defer func() { stampLang(rep, lang) }()
 	req := &Request{Msg: msg, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth,
 		Budget: NewBudget(r.cfg.Limits.MaxWork), router: r}
+	if depth == 0 {
+		defer func() { r.greekCommandNames(req, rep) }()
+	}
 
 	limit := r.cfg.Limits.MaxInput
 	if c, ok := r.byAlias[fold.Key(p.Name)]; ok && c.MaxInput > limit {

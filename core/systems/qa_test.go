@@ -180,7 +180,7 @@ func TestDHExhaustedWeapon(t *testing.T) {
 	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 6, 1, 1, 1), "Maza", "/dh uso arma (ahora d6)")
 	b.lang(chat, "el")
 	b.ok(ana, "/pj set uso-arma agotado")
-	b.fails(ana, "!dh επίθεση εναντίον θώρακας", "!pj όρισε όπλο", "!pj όρισε χρήση-όπλου d6")
+	b.fails(ana, "!dh επίθεση εναντίον θώρακας", "!χαρακτήρας όρισε όπλο", "!χαρακτήρας όρισε χρήση-όπλου d6") // Greek names after "!" (issue 23)
 }
 
 // The Greek and English names a hint suggests reach the same sheet values.
