@@ -69,10 +69,12 @@ func TestStatsRefusesWords(t *testing.T) {
 	h.ok(chatA, ana, false, "/pj crear Drake")
 	h.ok(chatA, ana, false, "/pj set fuerza 4")
 	h.ok(chatA, ana, false, "/check fuerza", 7)
-	for _, typed := range []string{"/stats d20 hola", "/stats blah", "/estadisticas ana"} {
+	for _, typed := range []string{"/stats d20 hola", "/stats blah"} {
 		out := h.fails(chatA, ana, false, typed, "/stats takes only «detail» after it", "Type just /stats, or /stats detail.")
 		lacks(t, out, "rolls logged")
 	}
+	// The hint names the command as it was typed (issue 23).
+	lacks(t, h.fails(chatA, ana, false, "/estadisticas ana", "/estadisticas takes only «detail» after it", "Type just /estadisticas, or /estadisticas detail."), "rolls logged")
 	h.fails(chatA, ana, false, "/stats   d20\nhola", "you wrote «d20 hola»")
 	h.fails(chatA, ana, false, "!stats d20", "Type just !stats, or !stats detail.")
 	contains(t, h.ok(chatA, ana, false, "/stats  "), "1 roll logged", "Ana: 1 roll")

@@ -20,7 +20,11 @@ var latinCommand = regexp.MustCompile(`(^|[\s(«"“'])[/!]([A-Za-z][A-Za-z_]*)\
 // which takes Latin command names only) nothing changes. The history's
 // lines are left as they were typed.
 func (r *Router) greekCommandNames(req *Request, rep *reply.Reply) {
-	if rep == nil || req == nil || req.Lang != "el" || req.TypedPrefix() == "/" || req.Name == "historial" {
+	if rep == nil || req == nil || req.Name == "historial" {
+		return
+	}
+	if req.Lang != "el" || req.TypedPrefix() == "/" {
+		r.typedCommandName(req, rep)
 		return
 	}
 	pre := req.TypedPrefix()
@@ -31,6 +35,29 @@ func (r *Router) greekCommandNames(req *Request, rep *reply.Reply) {
 					sub := latinCommand.FindStringSubmatch(m)
 					if g := r.greekName(sub[2]); g != "" {
 						return sub[1] + pre + g
+					}
+					return m
+				})
+			}
+		}
+	}
+}
+
+// typedCommandName writes the command the user typed by the name they
+// typed it with: "/char create Rook" is answered "Add values: /char set
+// strength 4", not "/pj set" (the hint switched names).
+func (r *Router) typedCommandName(req *Request, rep *reply.Reply) {
+	cmd, ok := r.byAlias[fold.Key(req.Alias)]
+	if !ok || fold.Key(req.Alias) == fold.Key(cmd.Name) {
+		return
+	}
+	for ; rep != nil; rep = rep.Secret {
+		for _, line := range rep.Lines {
+			for i := range line {
+				line[i].Text = latinCommand.ReplaceAllStringFunc(line[i].Text, func(m string) string {
+					sub := latinCommand.FindStringSubmatch(m)
+					if c, ok := r.byAlias[fold.Key(sub[2])]; ok && c == cmd && !strings.EqualFold(sub[2], req.Alias) {
+						return sub[1] + m[len(sub[1]):len(sub[1])+1] + req.Alias
 					}
 					return m
 				})

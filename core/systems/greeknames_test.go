@@ -46,3 +46,24 @@ func TestGreekRepliesNameGreekCommands(t *testing.T) {
 		t.Errorf("after «/» (Telegram) the Latin names stay:\n%s", got)
 	}
 }
+
+// TestHintsKeepTheTypedName: issue 23. "/char create Rook" answered "Add
+// values: /pj set strength 4": the hint switched names. A reply names the
+// command the user typed by the name they typed.
+func TestHintsKeepTheTypedName(t *testing.T) {
+	r := fullBot(t)
+	ctx := context.Background()
+	chat := core.ChatRef{Platform: "console", ID: "typed-names"}
+	say := func(text string) string {
+		rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text}, dice.Seeded(1))
+		return reply.PlainText(rep)
+	}
+	say("/lang en")
+	if got := say("/char create Rook"); !strings.Contains(got, "Add values: /char set strength 4") || strings.Contains(got, "/pj") {
+		t.Errorf("/char create: %s", got)
+	}
+	say("/lang es")
+	if got := say("/personaje crear Lyra"); !strings.Contains(got, "Personaje Lyra creado") || !strings.Contains(got, "/personaje poner fuerza 4") {
+		t.Errorf("/personaje crear: %s", got)
+	}
+}
