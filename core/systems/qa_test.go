@@ -190,8 +190,28 @@ func TestHintNamesReachTheSheet(t *testing.T) {
 	b.ok(ana, "!pj όρισε όπλο μακρύ-σπαθί")
 	b.ok(ana, "!pj όρισε χρήση-όπλου d6")
 	b.ok(ana, "/pj set weapon-usage d4")
-	hasAll(t, b.ok(ana, "/pj"), "όπλο μακρύ-σπαθί", "χρήση-όπλου d4")
+	hasAll(t, b.ok(ana, "/pj"), "arma μακρύ-σπαθί", "uso-arma d4") // shown in the chat's language (issue 23)
 	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso arma (ahora d4)")
+}
+
+// TestSheetKeysInTheChatsLanguage: issue 23. A Greek chat's sheet said
+// "db 2 · db-rotos 0": each name a system knows shows in the chat's
+// language, and that name, typed, reaches the same value.
+func TestSheetKeysInTheChatsLanguage(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra dh")
+	b.ok(ana, "/pj set armadura coraza")
+	b.ok(ana, "/pj set db 2")
+	b.ok(ana, "/pj set db-rotos 0")
+	b.ok(ana, "/pj set fuerza 3")
+	b.lang(chat, "el")
+	out := b.ok(ana, "/pj")
+	hasAll(t, out, "πανοπλία coraza", "ζθ 2", "σπασμένα-ζθ 0", "fuerza 3")
+	hasNone(t, out, "db", "armadura")
+	b.ok(ana, "!pj όρισε σπασμένα-ζθ 1")
+	hasAll(t, b.ok(ana, "/pj"), "σπασμένα-ζθ 1")
+	b.lang(chat, "en")
+	hasAll(t, b.ok(ana, "/pj"), "armour coraza", "armour-dice 2", "broken-db 1")
 }
 
 // Counted nouns agree with their number in every language.
