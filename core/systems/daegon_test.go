@@ -12,7 +12,7 @@ func TestDaegonChat(t *testing.T) {
 		{lang: "en", text: "/dg 6 easy", dice: []int{8, 1}, has: []string{"🎲 81", "D1 (easy) → Failure"}, bold: "Failure", outcome: "failure", level: ip(-1), noOdds: true},
 		// D5, D6 with named difficulties in three languages.
 		{lang: "es", text: "/daegon 6 dificil", dice: []int{3, 5}, bold: "Éxito +1", outcome: "success", level: ip(1), chance: "1/2"},
-		{lang: "el", text: "!dg 6 δύσκολη", dice: []int{10, 5}, has: []string{"🎲 05"}, bold: "Επιτυχία +3", outcome: "success", level: ip(3)},
+		{lang: "el", text: "!dg 6 δύσκολο", dice: []int{10, 5}, has: []string{"🎲 05"}, bold: "Επιτυχία +3", outcome: "success", level: ip(3)},
 		{lang: "en", text: "/daegon 6 HARD?", dice: []int{10, 5}, has: []string{"Chance: 50%"}, not: []string{"table"}, bold: "Success +3", outcome: "success", level: ip(3)},
 		// D7: 00 is 100, the highest roll: it fails NH 1 D4 (1 %), 01 passes.
 		{lang: "es", text: "/daegon 1 d4", dice: []int{10, 10}, has: []string{"🎲 00 = 100"}, bold: "Fallo", outcome: "failure", level: ip(-1), total: ip(100), chance: "1/100"},

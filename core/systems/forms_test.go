@@ -62,9 +62,10 @@ func TestSpanishFitsAnyCharacter(t *testing.T) {
 // TestGreekWordsAGreekWrites: issue 23's list of unnatural Greek: the
 // grammatical voices for an opposed roll's sides, "μάστορας", "κρ."
 // abbreviations, "κάτοχος" for a player, "διορθώσεις" for an edit,
-// three words for "against", "MAJOR" outcomes.
+// three words for "against", "MAJOR" outcomes, difficulty names in two
+// genders (δύσκολη/δύσκολο: one form, the neuter of the Ζαριά seed).
 func TestGreekWordsAGreekWrites(t *testing.T) {
-	bad := regexp.MustCompile(`ενεργητικ|παθητικ|Ενεργητικ|Παθητικ|μάστορ|κρ\. |κάτοχ|διορθώσεις|η καθεμία|\sέναντι|Κατά |ζώο που ιππεύει|να πέσει το ζάρι|MAJOR|\bDB\b`)
+	bad := regexp.MustCompile(`ενεργητικ|παθητικ|Ενεργητικ|Παθητικ|μάστορ|κρ\. |κάτοχ|διορθώσεις|η καθεμία|\sέναντι|Κατά |ζώο που ιππεύει|να πέσει το ζάρι|MAJOR|\bDB\b|δύσκολη|εύκολη|μέτρια|αδύνατη`)
 	for k, s := range catalogTexts(t, "el") {
 		if m := bad.FindString(s); m != "" {
 			t.Errorf("el %q says %q: %s", k, m, s)
