@@ -94,7 +94,7 @@ func TestImportPadFieldTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","label":"Evil","command":"/roll 1d20"}]}]`),
-		"El panel de botones de 222 tiene el campo «label» dos veces en el archivo (en el panel o en uno de sus botones) y no sé cuál de los dos quieres. Deja uno. No se ha importado nada.")
+		"La botonera de 222 tiene el campo «label» dos veces en el archivo (en la botonera o en uno de sus botones) y no sé cuál de los dos quieres. Deja uno. No se ha importado nada.")
 	if err := h.db.SaveSettings(ctx, chatC, core.Settings{Lang: "el"}); err != nil {
 		t.Fatal(err)
 	}
