@@ -26,7 +26,7 @@ func TestRQChat(t *testing.T) {
 		{lang: "en", text: "/rq c12x5 -10", dice: []int{97}, has: []string{"vs 100 (50 + 12×5 − 10 no difficulty)"}, outcome: "success"},
 		// R10, R11: opposed with the 1D4.
 		{lang: "es", text: "/rq 60 vs 45?", dice: []int{5, 2}, has: []string{"vs 65 (50 + 60 − 45)", "crítico ≤07 · pifia ≥98", "1D4: 2 (par)", "Prob. de que gane el ofensivo: 65 % (crítico 7 %, pifia 3 %)"}, bold: "¡Crítico!", outcome: "critical", winner: "active", chance: "13/20"},
-		{lang: "el", text: "/rq 60 εναντίον 45", dice: []int{5, 3}, has: []string{"1D4: 3 (μονό)", "Επιθετικός: Επιτυχία · Αμυνόμενος: Κρίσιμη αποτυχία!"}, outcome: "success", winner: "active"},
+		{lang: "el", text: "/rq 60 εναντίον 45", dice: []int{5, 3}, has: []string{"1D4: 3 (μονό)", "Επιτιθέμενος: Επιτυχία · Αμυνόμενος: Κρίσιμη αποτυχία!"}, outcome: "success", winner: "active"},
 		{lang: "en", text: "/rq 60 vs 45", dice: []int{98, 4}, has: []string{"Offensive: Fumble! · Defensive: Success"}, outcome: "fumble", winner: "passive", total: ip(98)},
 		{lang: "es", text: "/rq 60 contra 45", dice: []int{98, 1}, has: []string{"Ofensivo: Fallo · Defensivo: ¡Crítico!"}, outcome: "failure", winner: "passive"},
 		// R13, R14: no critical at chance 4; 92+ at chance 5.
