@@ -29,6 +29,7 @@ import (
 type Config struct {
 	Lang     string   `yaml:"lang"`
 	Timezone string   `yaml:"timezone"`
+	DocsURL  string   `yaml:"docs_url"` // where docs/ is published; /help links its pages
 	DB       string   `yaml:"db"`
 	Log      Log      `yaml:"log"`
 	HTTP     HTTP     `yaml:"http"`
@@ -237,6 +238,9 @@ func (c *Config) validate() error {
 	}
 	if _, err := time.LoadLocation(c.Timezone); err != nil || c.Timezone == "" || strings.EqualFold(c.Timezone, "local") {
 		return fmt.Errorf("config: timezone must be an IANA time zone such as Europe/Madrid or UTC, not %q", c.Timezone)
+	}
+	if c.DocsURL != "" && !strings.HasPrefix(c.DocsURL, "https://") && !strings.HasPrefix(c.DocsURL, "http://") {
+		return fmt.Errorf("config: docs_url must be a web address (https://…), not %q", c.DocsURL)
 	}
 	if formats := []string{"text", "json"}; !slices.Contains(formats, c.Log.Format) {
 		return fmt.Errorf("config: log.format must be %s, not %q", oneOf(formats), c.Log.Format)

@@ -87,7 +87,7 @@ func TestSecretInReadableFileRefused(t *testing.T) {
 }
 
 func TestValidation(t *testing.T) {
-	for _, body := range []string{"lang: fr\n", "log:\n  format: xml\n", "matrix:\n  homeserver: http://x\n", "matrix:\n  homeserver: http://x\n  user: \"@a:x\"\n"} {
+	for _, body := range []string{"lang: fr\n", "log:\n  format: xml\n", "matrix:\n  homeserver: http://x\n", "matrix:\n  homeserver: http://x\n  user: \"@a:x\"\n", "docs_url: docs/\n"} {
 		if _, err := Load(write(t, body, 0o600), true, env()); err == nil {
 			t.Errorf("%q accepted", body)
 		}

@@ -4,7 +4,7 @@
 //
 // Lines starting with ":" control the session instead of chatting:
 //
-//	:user Bob    speak as another user (not a GM)
+//	:user Bob    speak as another user (a GM only if given :gm on before)
 //	:gm on|off   give or take the current user's GM role
 //	:chat 2      move to another chat
 //	:quit        leave (so does end of input)
@@ -55,6 +55,7 @@ type Adapter struct {
 
 	user    core.User
 	gm      bool
+	gms     map[string]bool // each user's GM role, kept across :user
 	chat    string
 	buttons []reply.Button // the last reply's, numbered from 1
 	n       int
@@ -69,7 +70,17 @@ func New(cfg Config, d Dispatcher, in io.Reader, out io.Writer, logger *slog.Log
 		cfg.Chat = "local"
 	}
 	return &Adapter{cfg: cfg, d: d, in: in, out: out, log: logger,
-		user: core.User{ID: cfg.User, Name: cfg.User}, gm: true, chat: cfg.Chat}
+		user: core.User{ID: cfg.User, Name: cfg.User}, gm: true, chat: cfg.Chat,
+		gms: map[string]bool{cfg.User: true}}
+}
+
+// Controls are the console's own lines, which are not chat messages.
+const Controls = ":user NAME (speak as another user) · :gm on|off (that user's GM role) · :chat ID · :quit"
+
+// Banner is the line an interactive console starts with: what to try and
+// the controls.
+func Banner(version, db string) string {
+	return fmt.Sprintf("zaria %s — console chat (%s). Try /roll 4d6kh3+2, /help, /lang el.\nControls: %s. Ctrl-D to leave.\n", version, db, Controls)
 }
 
 // Name is "console".
@@ -229,11 +240,12 @@ func (a *Adapter) control(line string) bool {
 	case "user":
 		if arg != "" {
 			a.user = core.User{ID: arg, Name: arg}
-			a.gm = false
+			a.gm = a.gms[arg] // a user keeps the GM role given before
 		}
 		fmt.Fprintf(a.out, "  (you are %s%s)\n", a.user.Name, map[bool]string{true: ", GM", false: ""}[a.gm])
 	case "gm":
 		a.gm = arg != "off"
+		a.gms[a.user.ID] = a.gm
 		fmt.Fprintf(a.out, "  (%s GM: %v)\n", a.user.Name, a.gm)
 	case "chat":
 		if arg != "" {
@@ -241,7 +253,7 @@ func (a *Adapter) control(line string) bool {
 		}
 		fmt.Fprintf(a.out, "  (chat %s)\n", a.chat)
 	default:
-		fmt.Fprintln(a.out, "  (:user NAME · :gm on|off · :chat ID · :quit)")
+		fmt.Fprintf(a.out, "  (%s)\n", Controls)
 	}
 	return true
 }

@@ -64,6 +64,28 @@ func TestControlLines(t *testing.T) {
 	}
 }
 
+// TestGMIsKeptPerUser: issue 23. ":user" dropped the GM role, so after
+// switching to Ana and back Marta's GM-only commands were refused.
+func TestGMIsKeptPerUser(t *testing.T) {
+	out := runScript(t, ":user marta\n:gm on\n:user bob\n:user marta\n:user ana\n")
+	for _, want := range []string{"(marta GM: true)", "(you are bob)\n", "(you are marta, GM)", "(you are ana, GM)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestBannerListsControls: issue 23. The controls were in neither the
+// banner nor the README.
+func TestBannerListsControls(t *testing.T) {
+	b := console.Banner("v1", "data/zaria.db")
+	for _, want := range []string{":user NAME", ":gm on|off", ":chat ID", ":quit", "/help"} {
+		if !strings.Contains(b, want) {
+			t.Errorf("banner lacks %q: %s", want, b)
+		}
+	}
+}
+
 func TestSecretRollShownAsPrivate(t *testing.T) {
 	out := runScript(t, "/gmroll zaria 4+2 dc15\n")
 	if !strings.Contains(out, "ana rolled in secret") || !strings.Contains(out, "🔒 Secret roll by ana") {

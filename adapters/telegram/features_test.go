@@ -111,7 +111,7 @@ func TestInlineQueryOffersPlaceholder(t *testing.T) {
 	if len(r1) != 1 || r1[0].Title != "🎲 Ρίξε 4d6kh3" || strings.Contains(r1[0].Description, "=") {
 		t.Fatalf("q1 results %+v", r1)
 	}
-	if c := r1[0].Content; c.ParseMode != "HTML" || c.Text != "🎲 Ο/Η Νίκος θα ρίξει <code>4d6kh3</code>" {
+	if c := r1[0].Content; c.ParseMode != "HTML" || c.Text != "🎲 Ρίψη σε λίγο (Νίκος): <code>4d6kh3</code>" {
 		t.Errorf("q1 content %+v", c)
 	}
 	if m := r1[0].Markup; m == nil || len(m.InlineKeyboard) != 1 {

@@ -28,7 +28,7 @@ func TestParallelSettingsWritersKeepEveryOption(t *testing.T) {
 	options := []struct{ key, a, b, shown string }{
 		{"zaria", "high", "exact", "how 2d10 make the Ζαριά: "},
 		{"zaria_pnj_epico", "yes", "no", "an NPC's d10 is epic: "},
-		{"dh_blindaje", "highest", "sum", "how DB absorb: "},
+		{"dh_blindaje", "highest", "sum", "how the armour dice (DB) absorb: "},
 		{"dh_pen", "up", "round", "monster penetration (level ÷ 6 − 1): "},
 		{"dh_dado", "d4", "d6", "default DB die: "},
 		{"daegon_00", "zero", "hundred", "how 00 reads: "},

@@ -74,7 +74,7 @@ const usage = `zaria — dice and characters for role-playing chats
 
   zaria [run] [--config FILE]     serve Telegram/Matrix as configured, or a console chat
   zaria roll [--lang es|el|en] [--seed N] [--dice 4,2,6] [--json]
-             [--db FILE] [--chat ID] [--user ID] 'TEXT'
+             [--db FILE] [--chat ID] [--user ID] [--gm=false] 'TEXT'
                                   run one chat message and print the reply
   zaria backup [--config FILE] [--db FILE] DEST
                                   consistent copy of the database while the bot runs

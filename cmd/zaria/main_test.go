@@ -275,3 +275,16 @@ func TestSecretSavedRollRunsOnlyRolls(t *testing.T) {
 		t.Errorf("/gmroll 1d20+5: %d %q", code, out)
 	}
 }
+
+// TestRollGMFlag: issue 23. "zaria roll" always spoke as a GM, so no one
+// could check a GM-only rule from the command line.
+func TestRollGMFlag(t *testing.T) {
+	_, errs, code := zaria(t, "", env(), "roll", "--lang", "en", "--gm=false", "--user", "bob", "/settings prefix .")
+	if code != 2 || !strings.Contains(errs, "Only a GM") {
+		t.Errorf("--gm=false: code %d, stderr %q", code, errs)
+	}
+	out, errs, code := zaria(t, "", env(), "roll", "--lang", "en", "--user", "bob", "/settings prefix .")
+	if code != 0 || strings.Contains(out+errs, "Only a GM") {
+		t.Errorf("default --gm: code %d, %q %q", code, out, errs)
+	}
+}

@@ -61,7 +61,7 @@ func rollCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 type rollOptions struct {
 	lang, diceList, dbPath, chat, user, pngPath string
 	seed                                        uint64
-	asJSON                                      bool
+	asJSON, gm                                  bool
 	text                                        string          // the chat message
 	set                                         map[string]bool // the flags given
 }
@@ -78,6 +78,7 @@ func parseRollFlags(args []string, stderr io.Writer) (o rollOptions, ok bool) {
 	fs.StringVar(&o.dbPath, "db", "", "database file (default: a throw-away one)")
 	fs.StringVar(&o.chat, "chat", "cli", "chat id")
 	fs.StringVar(&o.user, "user", "cli", "user id")
+	fs.BoolVar(&o.gm, "gm", true, "speak as a GM (--gm=false plays a player, to check a GM-only rule)")
 	fs.StringVar(&o.pngPath, "png", "", "write the reply's chart (/odds) as a PNG picture to FILE")
 	var words []string
 	for {
@@ -152,7 +153,7 @@ func dispatchRoll(ctx context.Context, o rollOptions, src dice.Source, getenv fu
 		return nil, err
 	}
 	defer db.Close()
-	router, err := newRouter(cfg.Lang, configZone(cfg), db, logger)
+	router, err := newRouter(cfg.Lang, configZone(cfg), cfg.DocsURL, db, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +163,7 @@ func dispatchRoll(ctx context.Context, o rollOptions, src dice.Source, getenv fu
 			return nil, err
 		}
 	}
-	msg := core.Message{Chat: chatRef, From: core.User{ID: o.user, Name: o.user}, ID: "1", Text: o.text, FromGM: true, BotName: "zaria"}
+	msg := core.Message{Chat: chatRef, From: core.User{ID: o.user, Name: o.user}, ID: "1", Text: o.text, FromGM: o.gm, BotName: "zaria"}
 	rep, ok := router.DispatchWith(ctx, msg, src)
 	if !ok {
 		return nil, fmt.Errorf("%q is not a command; try '/roll 2d6' or '/help'", o.text)

@@ -25,7 +25,7 @@ func testRouter(tb testing.TB, lang string, logger *slog.Logger) *command.Router
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	r, err := newRouter(lang, nil, db, logger)
+	r, err := newRouter(lang, nil, "", db, logger)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	defer db.Close()
 	metrics := ops.New()
-	router, err := newRouter(cfg.Lang, configZone(cfg), db, logger, metrics)
+	router, err := newRouter(cfg.Lang, configZone(cfg), cfg.DocsURL, db, logger, metrics)
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 			}
 		}
 		if interactive {
-			fmt.Fprintf(stdout, "zaria %s — console chat (%s). Try /roll 4d6kh3+2, /help, /lang el. Ctrl-D to leave.\n", version, cfg.DB)
+			fmt.Fprint(stdout, console.Banner(version, cfg.DB))
 		}
 		user := cfg.Console.User
 		if user == "" {

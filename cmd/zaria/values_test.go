@@ -19,7 +19,7 @@ func TestHyphenatedValueHintWorksInRoll(t *testing.T) {
 	send("/pj poner fuerza-bruta 3")
 	send("/pj poner atletismo 2")
 	got := send("/tirar 1d20+fuerza-bruta")
-	if !strings.Contains(got, "¿Querías decir fuerza_bruta?") {
+	if !strings.Contains(got, "¿Quisiste decir fuerza_bruta?") {
 		t.Fatalf("hint for a hyphenated value in /roll:\n%s", got)
 	}
 	for _, cmd := range []string{"/tirar 1d20+fuerza_bruta", "/zaria fuerza_bruta+atletismo dc15", "/zaria fuerza-bruta+atletismo dc15"} {

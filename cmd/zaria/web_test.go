@@ -72,7 +72,7 @@ func newWebTable(t testing.TB) *webTable {
 	}
 	w := &webTable{t: t, tg: tgs, db: db, token: tgs.Token(), logs: &bytes.Buffer{}}
 	logger := slog.New(slog.NewTextHandler(lockedWriter{w: w.logs, mu: &w.mu}, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	router, err := newRouter("es", nil, db, logger)
+	router, err := newRouter("es", nil, "", db, logger)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func newLogger(cfg configs.Log, w io.Writer) *slog.Logger {
 }
 
 // newRouter assembles the core: every command, wired to the store.
-func newRouter(lang string, zone *time.Location, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
+func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, logger *slog.Logger, observers ...command.Observer) (*command.Router, error) {
 	cat, err := i18n.Load()
 	if err != nil {
 		return nil, fmt.Errorf("load catalogs: %w", err)
@@ -109,7 +109,7 @@ func newRouter(lang string, zone *time.Location, db *sqlite.DB, logger *slog.Log
 	table.Register(r, table.New(db, table.Options{}))
 	deck.Register(r, deck.New(db, deck.Options{}))
 	session.Register(r, sessions)
-	general.Register(r, version)
+	general.RegisterWith(r, general.Options{Version: version, DocsURL: docsURL})
 	return r, nil
 }
 

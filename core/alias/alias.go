@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -516,7 +517,7 @@ func expand(a Alias, words []string, b *strings.Builder) (int, error) {
 		case err == nil && n >= 1 && n <= 9:
 			placeholders = true
 			if n > len(words) {
-				return 0, command.Errorf("alias.missing_arg", "name", a.Name, "n", n, "text", a.Text)
+				return 0, missingArg(a, words)
 			}
 			used = max(used, n)
 			write(words[n-1])
@@ -534,3 +535,36 @@ func expand(a Alias, words []string, b *strings.Builder) (int, error) {
 	}
 	return size, nil
 }
+
+// missingArg is alias.missing_arg for a saved roll given too few words:
+// besides its name and text it carries "filled", the text with the words
+// given in their places and the missing ones left as "{n}", and "missing",
+// those placeholders in order, so the router can offer a whole line to
+// type (command.MissingArgExample).
+func missingArg(a Alias, words []string) error {
+	seen := map[string]bool{}
+	var missing []string
+	filled := placeholderRe.ReplaceAllStringFunc(a.Text, func(m string) string {
+		if m == "{*}" {
+			return strings.Join(words, " ")
+		}
+		n, _ := strconv.Atoi(m[1 : len(m)-1])
+		if n <= len(words) {
+			return words[n-1]
+		}
+		if !seen[m] {
+			seen[m] = true
+			missing = append(missing, m)
+		}
+		return m
+	})
+	sort.Slice(missing, func(i, j int) bool { return missing[i] < missing[j] })
+	err := command.Errorf("alias.missing_arg", "name", a.Name, "text", a.Text, "filled", filled)
+	if ue, ok := err.(*command.UserError); ok {
+		ue.Args["missing"] = missing
+	}
+	return err
+}
+
+// placeholderRe is a placeholder the expander fills: {1}…{9} or {*}.
+var placeholderRe = regexp.MustCompile(`\{([1-9]|\*)\}`)

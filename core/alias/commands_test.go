@@ -27,7 +27,7 @@ func TestAliasSaveUseListDelete(t *testing.T) {
 	// Placeholders: {1}, {2}, {*}; missing or extra words are explained.
 	h.OK(chatA, ana, false, "/alias por /check @{1} {2}")
 	contains(t, h.OK(chatA, ana, false, "/por Mira fuerza", 10), "= 11")
-	h.Fails(chatA, ana, false, "/por Mira", "/por needs more words after it: /check @{1} {2}")
+	h.Fails(chatA, ana, false, "/por Mira", "/por needs more words after it, for example: /por Mira 2 (it stands for /check @{1} {2})")
 	h.Fails(chatA, ana, false, "/golpe fuerza extra", "Too many words for /golpe; it stands for: /check {1}")
 	h.OK(chatA, ana, false, "/alias todo /check {*}")
 	contains(t, h.OK(chatA, ana, false, "/todo fuerza", 2), "= 6")

@@ -18,6 +18,11 @@ type Choice struct {
 	// as the command reads it: "d3", "dc15", "coraza". Short and the same
 	// in every language.
 	Value string
+	// Typed, when set, is how the value is written into the command the
+	// user sees run (and /historial keeps): the word in the request's
+	// language that the command reads as Value ("θώρακας" for "coraza"),
+	// so that a Greek chat's history does not show a Spanish word.
+	Typed string
 	// Group, when the list is too long for one keyboard, is the label of
 	// the group the choice belongs to ("ligeras"): the pad asks the group
 	// first. Choices of one group are contiguous.

@@ -323,6 +323,9 @@ func (r *Router) dispatch(ctx context.Context, msg core.Message, src dice.Source
 	defer func() { stampLang(rep, lang) }()
 	req := &Request{Msg: msg, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: lang, Settings: settings, Depth: depth,
 		Budget: NewBudget(r.cfg.Limits.MaxWork), router: r}
+	if depth == 0 {
+		defer func() { r.greekCommandNames(req, rep) }()
+	}
 
 	limit := r.cfg.Limits.MaxInput
 	if c, ok := r.byAlias[fold.Key(p.Name)]; ok && c.MaxInput > limit {
@@ -354,7 +357,7 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 			// building it, so what is built here is always small.
 			text, ok, err := r.cfg.Aliases.ExpandAlias(ctx, msg.Chat, msg.From.ID, p.Name, p.Args, r.cfg.Limits.MaxExpansion)
 			if err != nil {
-				return r.errorReply(req, err), true
+				return r.errorReply(req, req.missingArgExample(ctx, err, p)), true
 			}
 			if ok {
 				if err := req.Budget.expand(r.cfg.Limits.MaxDepth); err != nil {

@@ -306,6 +306,11 @@ func TestErrors(t *testing.T) {
 		{"1d6[" + strings.Repeat("a", 101) + "]", CodeLabelTooLong, ""},
 		{strings.Repeat("a", 41), CodeNameTooLong, ""},
 		{"@Drake", CodeSyntax, "@Drake"},
+		// Quotes are cut by characters, never inside a Greek letter's bytes
+		// or short of a whole word (was 12 bytes: «πλεονέ», «desventajosa»).
+		{"1δ20 πλεονέκτημα", CodeSyntax, "πλεονέκτημα"},
+		{"1d20 desventajosamente", CodeSyntax, "desventajosamente"},
+		{"1d20 " + strings.Repeat("ά", 30), CodeSyntax, strings.Repeat("ά", 24) + "…"},
 		{"1d6 vs", CodeUnexpectedEnd, ""},
 		{"#", CodeSyntax, "#"},
 	})

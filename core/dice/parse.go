@@ -118,20 +118,35 @@ func (p *parser) unexpected(t *token) *Error {
 	return errAt(CodeSyntax, t.pos, p.near(t.pos))
 }
 
-// near is the word at pos, for error messages.
+// nearRunes is how many characters an error quote keeps on each side of
+// the place it points at: enough for any word a player types (a Greek
+// "πλεονέκτημα" is 11 letters, 22 bytes), and a longer run is cut with "…".
+const nearRunes = 24
+
+// near is the word at pos, for error messages: it stops at a space or an
+// operator, counts characters (not bytes, so a Greek word is never cut in
+// half), and marks with "…" a side it had to cut.
 func (p *parser) near(pos int) string {
-	start := pos
-	for start > 0 && pos-start < 12 {
+	start, cutStart := pos, false
+	for k := 0; start > 0; k++ {
 		r, n := utf8.DecodeLastRuneInString(p.src[:start])
 		if unicode.IsSpace(r) || strings.ContainsRune("+-*/(){},", r) {
 			break
 		}
+		if k == nearRunes {
+			cutStart = true
+			break
+		}
 		start -= n
 	}
-	end := pos
-	for end < len(p.src) && end-pos < 12 {
+	end, cutEnd := pos, false
+	for k := 0; end < len(p.src); k++ {
 		r, n := utf8.DecodeRuneInString(p.src[end:])
 		if unicode.IsSpace(r) || (end > pos && strings.ContainsRune("+-*/(){},", r)) {
+			break
+		}
+		if k == nearRunes {
+			cutEnd = true
 			break
 		}
 		end += n
@@ -140,7 +155,14 @@ func (p *parser) near(pos int) string {
 		_, n := utf8.DecodeRuneInString(p.src[end:])
 		end += n
 	}
-	return p.src[start:end]
+	s := p.src[start:end]
+	if cutStart {
+		s = "…" + s
+	}
+	if cutEnd {
+		s += "…"
+	}
+	return s
 }
 
 func (p *parser) parse() error {

@@ -12,6 +12,16 @@ func TestNames(t *testing.T) {
 	if got := Cut("Ζαριάδα", 5); got != "Ζαρι…" {
 		t.Errorf("Cut = %q", got)
 	}
+	// Issue 23: a quote is cut by characters, at a word where it can.
+	for in, want := range map[string]string{
+		"espada larga de dos manos": "espada larga de…",
+		"πλεονέκτημαπλεονέκτημα":    "πλεονέκτημαπλεο…",
+		"short": "short",
+	} {
+		if got := CutWord(in, 16); got != want {
+			t.Errorf("CutWord(%q, 16) = %q, want %q", in, got, want)
+		}
+	}
 	if got := StripAt("  @Drake "); got != "Drake" {
 		t.Errorf("StripAt = %q", got)
 	}

@@ -4,6 +4,7 @@ package general
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -17,8 +18,23 @@ import (
 )
 
 // Register adds the general commands. version is what /version prints.
-func Register(r *command.Router, version string) {
-	r.Register(command.Command{Name: "help", Aliases: []string{"ayuda", "h", "βοήθεια"}, Handler: command.HandlerFunc(help)})
+func Register(r *command.Router, version string) { RegisterWith(r, Options{Version: version}) }
+
+// Options are what the general commands need from the configuration.
+type Options struct {
+	Version string // what /version prints
+	// DocsURL, when set, is where the rules guide is published (the
+	// repository's docs/ folder as a web page): /help links each page
+	// there. Without it /help shows no file path, which a phone cannot open.
+	DocsURL string
+}
+
+// RegisterWith adds the general commands with their options.
+func RegisterWith(r *command.Router, o Options) {
+	version := o.Version
+	docs := strings.TrimRight(strings.TrimSpace(o.DocsURL), "/")
+	r.Register(command.Command{Name: "help", Aliases: []string{"ayuda", "h", "βοήθεια"}, Handler: command.HandlerFunc(
+		func(ctx context.Context, req *command.Request) (*reply.Reply, error) { return help(ctx, req, docs) })})
 	r.Register(command.Command{Name: "start", Aliases: []string{"empezar", "έναρξη"}, Hidden: true, Handler: command.HandlerFunc(start)})
 	r.Register(command.Command{Name: "lang", Aliases: []string{"idioma", "language", "γλώσσα"}, Handler: command.HandlerFunc(lang)})
 	r.Register(command.Command{Name: "ajustes", Aliases: []string{"settings", "config", "ρυθμίσεις"}, Handler: command.HandlerFunc(settings)})
@@ -38,7 +54,24 @@ func translated(req *command.Request, key string) string {
 	return ""
 }
 
-func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
+// docLink is a reference to a page of the rules guide in a help text:
+// "docs/dice.md", "docs/daegon.md#opposed-rolls".
+var docLink = regexp.MustCompile(`docs/[A-Za-z0-9_-]+\.md(#[\p{L}\p{N}_-]+)?`)
+
+// docLine is a help line with its references to the guide made links
+// under docs (the docs_url setting); ok=false when there is no docs_url,
+// and the line, a file path a phone cannot open, is left out.
+func docLine(line, docs string) (string, bool) {
+	if !docLink.MatchString(line) {
+		return line, true
+	}
+	if docs == "" {
+		return "", false
+	}
+	return docLink.ReplaceAllStringFunc(line, func(m string) string { return docs + "/" + strings.TrimPrefix(m, "docs/") }), true
+}
+
+func help(_ context.Context, req *command.Request, docs string) (*reply.Reply, error) {
 	router := req.Router()
 	if req.Args != "" {
 		name := strings.TrimLeft(strings.Fields(req.Args)[0], "/!")
@@ -57,7 +90,9 @@ func help(_ context.Context, req *command.Request) (*reply.Reply, error) {
 			long = translated(req, "cmdhelp."+cmd.Name+".short")
 		}
 		for _, l := range strings.Split(long, "\n") {
-			rep.Add(styleExample(l)...)
+			if l, ok := docLine(l, docs); ok {
+				rep.Add(styleExample(l)...)
+			}
 		}
 		return rep, nil
 	}
@@ -234,23 +269,24 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		}
 		return reply.Text("✅ " + req.T("settings.zone_saved", "zone", loc.String(), "time", time.Now().In(loc).Format("15:04"))), nil
 	}
-	opt, ok := findOption(req.Router().Options(), key)
+	opt, ok := findOption(req, key)
 	if !ok {
 		names := []string{optLang, optPrefix, optZone}
 		for _, o := range req.Router().Options() {
-			names = append(names, o.Key)
+			names = append(names, optionName(req.Router().Translator(), req.Lang, o))
 		}
 		if s := fold.Closest(fields[0], names, 1); len(s) > 0 {
 			return nil, command.Errorf("settings.unknown_suggest", "name", fields[0], "suggestion", s[0])
 		}
 		return nil, command.Errorf("settings.unknown", "name", fields[0])
 	}
+	name := optionName(req.Router().Translator(), req.Lang, opt)
 	if len(fields) < 2 {
-		return nil, command.Errorf("settings.values", "name", opt.Key, "values", valueWords(req, opt, " | "))
+		return nil, command.Errorf("settings.values", "name", name, "values", valueWords(req, opt, " | "))
 	}
 	value, ok := optionValue(req, opt, fields[1])
 	if !ok {
-		return nil, command.Errorf("settings.bad_value", "name", opt.Key, "value", fields[1], "values", valueWords(req, opt, " | "))
+		return nil, command.Errorf("settings.bad_value", "name", name, "value", fields[1], "values", valueWords(req, opt, " | "))
 	}
 	if !req.IsGM {
 		return nil, command.Errorf("settings.gm_only")
@@ -270,7 +306,7 @@ func oneValueOf(req *command.Request, key, v string) bool {
 		_, ok := command.LoadZone(v)
 		return ok
 	}
-	opt, ok := findOption(req.Router().Options(), key)
+	opt, ok := findOption(req, key)
 	if !ok {
 		return false
 	}
@@ -315,13 +351,31 @@ func optionValue(req *command.Request, o command.Option, typed string) (string, 
 	return "", false
 }
 
-func findOption(opts []command.Option, key string) (command.Option, bool) {
-	for _, o := range opts {
+// findOption finds the setting a folded word names: its key, or its name
+// in any language ("ζαριά", "dh_θωράκιση"), without accents or case.
+func findOption(req *command.Request, key string) (command.Option, bool) {
+	tr := req.Router().Translator()
+	for _, o := range req.Router().Options() {
 		if fold.Key(o.Key) == key {
 			return o, true
 		}
+		for _, l := range core.Langs() {
+			if fold.Key(optionName(tr, l, o)) == key {
+				return o, true
+			}
+		}
 	}
 	return command.Option{}, false
+}
+
+// optionName is how setting o is named in lang: the catalog's
+// "option.<key>.name" ("dh_θωράκιση" in Greek), or its stored key.
+func optionName(tr command.Translator, lang string, o command.Option) string {
+	k := "option." + o.Key + ".name"
+	if w := tr.Translate(lang, k, nil); w != "" && w != k {
+		return w
+	}
+	return o.Key
 }
 
 func save(ctx context.Context, req *command.Request, o command.Option, value string) (*reply.Reply, error) {
@@ -339,7 +393,7 @@ func save(ctx context.Context, req *command.Request, o command.Option, value str
 			shown += " (" + label + ")"
 		}
 	}
-	return reply.Text("✅ " + req.T("settings.saved", "name", o.Key, "value", shown)), nil
+	return reply.Text("✅ " + req.T("settings.saved", "name", optionName(req.Router().Translator(), req.Lang, o), "value", shown)), nil
 }
 
 func listSettings(req *command.Request) *reply.Reply {
@@ -359,7 +413,8 @@ func listSettings(req *command.Request) *reply.Reply {
 			label = o.Key
 		}
 		cur := optionWord(req.Router().Translator(), req.Lang, o, req.Option(o.Key))
-		rep.Add(reply.T("• "+label+": "), reply.B(cur), reply.T(" — "), reply.C("/"+settingsName(req)+" "+o.Key+" "+valueWords(req, o, "|")))
+		name := optionName(req.Router().Translator(), req.Lang, o)
+		rep.Add(reply.T("• "+label+": "), reply.B(cur), reply.T(" — "), reply.C("/"+settingsName(req)+" "+name+" "+valueWords(req, o, "|")))
 	}
 	return rep
 }

@@ -241,19 +241,19 @@ func TestSettingsValuesInEachLanguage(t *testing.T) {
 	}
 	for _, c := range []struct{ lang, cmd, key, code, reply string }{
 		{"es", "/ajustes zaria alta", "zaria", "media_alta", "zaria = alta"},
-		{"el", "!ρυθμίσεις zaria κάτω", "zaria", "media_baja", "zaria = κάτω"},
+		{"el", "!ρυθμίσεις zaria κάτω", "zaria", "media_baja", "ζαριά = κάτω"},
 		{"en", "/settings zaria exact", "zaria", "media_exacta", "zaria = exact"},
 		{"en", "/settings zaria_pnj_epico yes", "zaria_pnj_epico", "si", "zaria_pnj_epico = yes"},
-		{"el", "/ajustes zaria_pnj_epico όχι", "zaria_pnj_epico", "no", "zaria_pnj_epico = όχι"},
+		{"el", "/ajustes zaria_pnj_epico όχι", "zaria_pnj_epico", "no", "ζαριά_επικά_npc = όχι"},
 		{"es", "/ajustes zaria_pnj_epico si", "zaria_pnj_epico", "si", "zaria_pnj_epico = sí"},
-		{"el", "/ajustes dh_blindaje μέγιστο", "dh_blindaje", "mayor", "dh_blindaje = μέγιστο"},
+		{"el", "/ajustes dh_blindaje μέγιστο", "dh_blindaje", "mayor", "dh_θωράκιση = μέγιστο"},
 		{"en", "/settings dh_blindaje sum", "dh_blindaje", "suma", "dh_blindaje = sum"},
 		{"en", "/settings dh_pen up", "dh_pen", "techo", "dh_pen = up"},
 		{"el", "/ajustes daegon_00 μηδέν", "daegon_00", "cero", "daegon_00 = μηδέν"},
 		{"en", "/settings daegon_00 hundred", "daegon_00", "cien", "daegon_00 = hundred"},
 		// Another language's word works too: a Greek word in a Spanish chat.
 		{"es", "/ajustes zaria πάνω", "zaria", "media_alta", "zaria = alta"},
-		{"el", "/ajustes dh_pen techo", "dh_pen", "techo", "dh_pen = πάνω"},
+		{"el", "/ajustes dh_pen techo", "dh_pen", "techo", "dh_διάτρηση = πάνω"},
 	} {
 		gm.text("/idioma " + c.lang)
 		if got := gm.text(c.cmd); !strings.Contains(got, c.reply) {
@@ -278,10 +278,19 @@ func TestSettingsValuesInEachLanguage(t *testing.T) {
 	}
 	gm.text("/lang el")
 	list = gm.text("/ajustes")
-	for _, want := range []string{"/settings zaria κάτω|ακριβής|πάνω", "/settings daegon_00 εκατό|μηδέν", "/settings γλώσσα es|el|en"} {
+	for _, want := range []string{"/settings ζαριά κάτω|ακριβής|πάνω", "/settings ζαριά_επικά_npc όχι|ναι", "/settings dh_θωράκιση άθροισμα|μέγιστο", "/settings daegon_00 εκατό|μηδέν", "/settings γλώσσα es|el|en"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("Greek /settings lacks %q:\n%s", want, list)
 		}
+	}
+	// Issue 23: Greek names, typed without accents, set the same settings.
+	for cmd, want := range map[string]string{"!ρυθμίσεις ζαρια πανω": "ζαριά = πάνω", "!ρυθμισεις dh_θωρακιση μεγιστο": "dh_θωράκιση = μέγιστο", "/ajustes ΖΑΡΙΑ_ΕΠΙΚΑ_NPC ναι": "ζαριά_επικά_npc = ναι"} {
+		if got := gm.text(cmd); !strings.Contains(got, want) {
+			t.Errorf("%s → %q, want %q", cmd, got, want)
+		}
+	}
+	if got := stored("zaria"); got != "media_alta" {
+		t.Errorf("!ρυθμίσεις ζαρια πανω stored %q", got)
 	}
 	rep := gm.say("/ajustes zaria ψηλά")
 	if got := reply.PlainText(rep); !rep.Error || !strings.Contains(got, "κάτω | ακριβής | πάνω") {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -197,13 +198,21 @@ func when(t, now time.Time) string {
 	return t.Format("02/01 15:04")
 }
 
-// stats handles /stats: rolls per user, then a fairness test per die size.
-// It takes no words: it always counts the whole chat (the words after it,
-// "/stats d20", are refused rather than ignored, so that nobody reads the
-// whole chat's counts as the ones asked for).
+// detailWords ask /stats for the faces of each die and the chart.
+var detailWords = []string{"detalle", "detalles", "detail", "details", "λεπτομερειεσ", "λεπτομερεια"} // as fold.Key reads them (σ for ς)
+
+// stats handles /stats: rolls per user, then a one-line fairness verdict
+// per die size, short enough for a phone; "/stats detalle" adds each
+// face's count and the chart. It always counts the whole chat: other
+// words ("/stats d20") are refused rather than ignored, so that nobody
+// reads the whole chat's counts as the ones asked for.
 func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	detail := false
 	if args := strings.TrimSpace(req.Args); args != "" {
-		return nil, command.Errorf("stats.no_args", "got", fold.Cut(fold.Clean(args), 30))
+		if !slices.Contains(detailWords, fold.Key(args)) {
+			return nil, command.Errorf("stats.no_args", "got", fold.Cut(fold.Clean(args), 30))
+		}
+		detail = true
 	}
 	counts, err := s.store.RollCounts(ctx, req.Msg.Chat)
 	if err != nil {
@@ -240,17 +249,25 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	}
 	rep.Add(reply.B(req.TP("stats.fairness_title")))
 	for _, f := range tests {
-		s.fairnessLines(req, rep, f)
+		s.fairnessLines(req, rep, f, detail)
 	}
 	if more > 0 {
 		rep.Add(reply.I(req.TP("stats.more_sizes", "count", more)))
+	}
+	if !detail {
+		word := map[string]string{"en": "detail", "el": "λεπτομέρειες"}[req.Lang]
+		if word == "" {
+			word = "detalle"
+		}
+		return rep.Add(reply.I(req.T("stats.detail_hint", "cmd", req.TypedPrefix()+req.Alias+" "+word))), nil
 	}
 	rep.Chart = fairnessChart(req, sizes) // statschart.go
 	return rep, nil
 }
 
-// fairnessLines renders one die size: verdict, then observed vs expected.
-func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairness) {
+// fairnessLines renders one die size: verdict, then (detail) observed vs
+// expected.
+func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairness, detail bool) {
 	die := "d" + strconv.Itoa(f.Sides)
 	if !f.Enough {
 		rep.Add(reply.B(die), reply.T(": "+req.TP("stats.too_few", "count", f.N, "need", 5*f.Sides)))
@@ -261,6 +278,9 @@ func (s *Service) fairnessLines(req *command.Request, rep *reply.Reply, f Fairne
 		}
 		rep.Add(reply.B(die), reply.T(": "+req.TP("stats.test", "count", f.N,
 			"chi", command.Fixed(req.Lang, f.ChiSq, 1), "df", f.DF, "p", pValue(req.Lang, f.P))+" "+req.TP(verdict)))
+	}
+	if !detail {
+		return
 	}
 	exp := command.Fixed(req.Lang, f.Expected, 1)
 	if f.Sides <= maxShownFaces {

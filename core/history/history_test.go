@@ -53,8 +53,10 @@ func TestStatsCountsAndTooFew(t *testing.T) {
 	}
 	h.OK(chatA, bob, false, "/check @Drake fuerza", 1)
 	out := h.OK(chatA, bob, false, "/stats")
-	contains(t, out, "4 rolls logged", "Ana: 3 rolls", "Bob: 1 roll", "d20: 4 dice, too few to test (I need 100)",
-		"least: 2 (0×), most: 20 (3×), expected 0.2 each")
+	contains(t, out, "4 rolls logged", "Ana: 3 rolls", "Bob: 1 roll", "d20: 4 dice, too few to test (I need 100)", "Each face and the chart: /stats detail")
+	lacks(t, out, "the face seen least")
+	contains(t, h.OK(chatA, bob, false, "/stats detail"), "d20: 4 dice, too few to test (I need 100)",
+		"the face seen least: 2, with 0; most: 20, with 3; expected 0.2 per face")
 	contains(t, h.OK(chatB, bob, false, "/stats"), "No rolls")
 }
 
@@ -66,16 +68,18 @@ func TestStatsRefusesWords(t *testing.T) {
 	h.OK(chatA, ana, false, "/pj crear Drake")
 	h.OK(chatA, ana, false, "/pj set fuerza 4")
 	h.OK(chatA, ana, false, "/check fuerza", 7)
-	for _, typed := range []string{"/stats d20 hola", "/stats blah", "/estadisticas ana"} {
-		out := h.Fails(chatA, ana, false, typed, "/stats takes nothing after it", "Type just /stats.")
+	for _, typed := range []string{"/stats d20 hola", "/stats blah"} {
+		out := h.Fails(chatA, ana, false, typed, "/stats takes only «detail» after it", "Type just /stats, or /stats detail.")
 		lacks(t, out, "rolls logged")
 	}
+	// The hint names the command as it was typed (issue 23).
+	lacks(t, h.Fails(chatA, ana, false, "/estadisticas ana", "/estadisticas takes only «detail» after it", "Type just /estadisticas, or /estadisticas detail."), "rolls logged")
 	h.Fails(chatA, ana, false, "/stats   d20\nhola", "you wrote «d20 hola»")
-	h.Fails(chatA, ana, false, "!stats d20", "Type just !stats.")
+	h.Fails(chatA, ana, false, "!stats d20", "Type just !stats, or !stats detail.")
 	contains(t, h.OK(chatA, ana, false, "/stats  "), "1 roll logged", "Ana: 1 roll")
 	for lang, want := range map[string][]string{
-		"es": {"/stats no lleva nada detrás (has escrito «d20»)", "Escribe solo /stats."},
-		"el": {"Το /stats δεν παίρνει τίποτα μετά (έγραψες «d20»)", "Γράψε μόνο /stats."},
+		"es": {"/stats solo lleva detrás «detalle» (has escrito «d20»)", "Escribe solo /stats, o /stats detalle."},
+		"el": {"Το /stats παίρνει μετά μόνο το «λεπτομέρειες» (έγραψες «d20»)", "Γράψε μόνο /stats ή /stats λεπτομέρειες."},
 	} {
 		chat := core.ChatRef{Platform: "test", ID: "stats-" + lang}
 		if err := h.DB.SaveSettings(context.Background(), chat, core.Settings{Lang: lang}); err != nil {
@@ -125,13 +129,13 @@ func TestStatsFairnessReport(t *testing.T) {
 	secret.Secret = reply.Text("1")
 	h.History.Observe(context.Background(), &command.Request{Msg: core.Message{Chat: chatA, From: ana}}, secret, 0)
 
-	out := h.OK(chatA, ana, false, "/stats")
+	out := h.OK(chatA, ana, false, "/stats detail")
 	contains(t, out,
 		"2 rolls logged",
 		"d4: 100 dice · χ² 108.0 (3 df) · p < 0.001 ⚠️ unusual",
-		"1:10 2:10 3:10 4:70 (expected 25.0 each)",
+		"1:10 2:10 3:10 4:70 (expected 25.0 per face)",
 		"d6: 300 dice · χ² 0.0 (5 df) · p 1.000 ✅ looks fair",
-		"1:50 2:50 3:50 4:50 5:50 6:50 (expected 50.0 each)")
+		"1:50 2:50 3:50 4:50 5:50 6:50 (expected 50.0 per face)")
 	// In Spanish with a decimal comma.
 	if err := h.DB.SaveSettings(context.Background(), chatA, core.Settings{Lang: "es"}); err != nil {
 		t.Fatal(err)

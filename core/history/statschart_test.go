@@ -29,7 +29,7 @@ func TestStatsFairnessChart(t *testing.T) {
 	observe(h, chatA, ana, 6, d6)
 	observe(h, chatA, bob, 4, d4)
 	observe(h, chatA, bob, 20, d20)
-	_, rep := h.Send(chatA, ana, false, "/stats")
+	_, rep := h.Send(chatA, ana, false, "/stats detail")
 	c := rep.Chart
 	if c == nil || len(c.Counts) != 3 || len(c.Series) != 0 {
 		t.Fatalf("chart: %+v", c)
@@ -53,7 +53,7 @@ func TestStatsFairnessChart(t *testing.T) {
 	// The text form: the loaded face has the full bar; the others stop
 	// short of the fair die's mark.
 	text := reply.PlainText(&reply.Reply{Lines: c.Text})
-	for _, want := range []string{"4 ████████████████ 70", "1 ██   ┆           10", "┆ a fair die: 25.0 each"} {
+	for _, want := range []string{"4 ████████████████ 70", "1 ██   ┆           10", "┆ a fair die: 25.0 per face"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
@@ -71,7 +71,7 @@ func TestStatsFairnessChartLimits(t *testing.T) {
 		}
 		observe(h, chatA, ana, sides, faces)
 	}
-	_, rep := h.Send(chatA, ana, false, "/stats")
+	_, rep := h.Send(chatA, ana, false, "/stats detail")
 	if rep.Chart == nil || len(rep.Chart.Counts) != history.MaxChartSizes {
 		t.Fatalf("chart: %+v", rep.Chart)
 	}

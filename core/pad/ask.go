@@ -232,8 +232,12 @@ func fill(ctx context.Context, req *command.Request, p plan, values []string) (s
 		}
 		v := values[0]
 		values = values[1:]
-		if !slices.ContainsFunc(q.choices, func(c command.Choice) bool { return c.Value == v }) {
+		i := slices.IndexFunc(q.choices, func(c command.Choice) bool { return c.Value == v })
+		if i < 0 {
 			return "", nil, bad(v)
+		}
+		if t := q.choices[i].Typed; t != "" {
+			v = t // the chat's word for it (issue 23: no "coraza" in a Greek history)
 		}
 		if sl.added {
 			added += " " + v

@@ -203,13 +203,13 @@ func TestPersonalPad(t *testing.T) {
 	if !rep.Error || !strings.Contains(reply.PlainText(rep), "Ese botón ya no existe. /pad muestra los actuales.") {
 		t.Errorf("a removed button: %s", reply.PlainText(rep))
 	}
-	b.fails(ana, "/pad quitar 7", "No hay botón «7»: los botones de este panel van del 1 al 2.")
+	b.fails(ana, "/pad quitar 7", "No hay botón «7»: los botones de esta botonera van del 1 al 2.")
 	b.fails(ana, "/pad mover 1", "Di qué botón y adónde: /pad mover 3 1")
 	b.fails(ana, "/pad bailar", "Uso: /pad muestra tus botones")
 	if got := reply.PlainText(b.ok(ana, "/pad vaciar")); got != "🗑 2 botones quitados." {
 		t.Errorf("clear: %s", got)
 	}
-	b.fails(ana, "/pad quitar 1", "Este panel no tiene botones todavía.")
+	b.fails(ana, "/pad quitar 1", "Esta botonera no tiene botones todavía.")
 
 	// Another chat cannot press this chat's buttons.
 	b.ok(ana, "/pad add d6")
@@ -264,7 +264,7 @@ func TestPadLimits(t *testing.T) {
 	}{
 		{"es", "El nombre de un botón tiene como mucho 24 caracteres (este tiene 25).",
 			"La orden de un botón tiene como mucho 200 caracteres (esta tiene 201).",
-			"Este panel ya tiene 25 botones, el máximo. Quita uno, p. ej. el 3.º: /pad quitar 3."},
+			"Esta botonera ya tiene 25 botones, el máximo. Quita uno, p. ej. el 3.º: /pad quitar 3."},
 		{"el", "Το όνομα ενός κουμπιού έχει το πολύ 24 χαρακτήρες (αυτό έχει 25).",
 			"Η εντολή ενός κουμπιού έχει το πολύ 200 χαρακτήρες (αυτή έχει 201).",
 			"Αυτός ο πίνακας έχει ήδη 25 κουμπιά, το μέγιστο. Αφαίρεσε ένα, π.χ. το 3ο: /pad αφαίρεση 3."},

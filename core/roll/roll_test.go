@@ -105,7 +105,7 @@ func TestRollTargetAndOdds(t *testing.T) {
 		want     string
 	}{
 		{"es", "/tirar 3d6 vs 12 ?", []int{4, 4, 4}, "🎲 3d6\n[4, 4, 4] = 12\n🎯 Contra 12: ✅ Éxito\n📊 Probabilidad: 37,5 % · media 10,5"},
-		{"el", "/roll 3d6 dc12 ?", []int{1, 4, 4}, "🎲 3d6\n[1, 4, 4] = 9\n🎯 Κατά 12: ❌ Αποτυχία\n📊 Πιθανότητα: 37,5 % · μέσος όρος 10,5"},
+		{"el", "/roll 3d6 dc12 ?", []int{1, 4, 4}, "🎲 3d6\n[1, 4, 4] = 9\n🎯 Εναντίον 12: ❌ Αποτυχία\n📊 Πιθανότητα: 37,5 % · μέσος όρος 10,5"},
 		{"en", "/roll 3d6 contra 12?", []int{6, 6, 6}, "🎲 3d6\n[6, 6, 6] = 18\n🎯 Against 12: ✅ Success\n📊 Chance: 37.5% · mean 10.5"},
 		{"en", "/roll 1d20+5 εναντίον 15", []int{9}, "🎲 1d20+5\n[9] + 5 = 14\n🎯 Against 15: ❌ Failure"},
 		{"es", "/roll 1d20 κατά 11 # sigilo ?", []int{11}, "🎲 1d20 · sigilo\n[11] = 11\n🎯 Contra 11: ✅ Éxito\n📊 Probabilidad: 50 % · media 10,5"},
@@ -425,7 +425,7 @@ func TestOneMinusSign(t *testing.T) {
 		{"en", "/roll 1d6-10", []int{4}, "🎲 1d6−10\n[4] − 10 = −6"},
 		{"es", "/roll -3", nil, "🎲 −3\n−3 = −3"},
 		{"en", "/roll 1d20 vs -100", []int{11}, "🎲 1d20\n[11] = 11\n🎯 Against −100: ✅ Success"},
-		{"el", "/roll 3#1d6 vs -3", []int{1, 2, 3}, "🎲 3#1d6\n1. [1] = 1 ✅\n2. [2] = 2 ✅\n3. [3] = 3 ✅\n🎯 Κατά −3: 3 επιτυχίες στις 3"},
+		{"el", "/roll 3#1d6 vs -3", []int{1, 2, 3}, "🎲 3#1d6\n1. [1] = 1 ✅\n2. [2] = 2 ✅\n3. [3] = 3 ✅\n🎯 Εναντίον −3: 3 επιτυχίες στις 3"},
 		{"en", "/roll 4dF", []int{1, 2, 3, 1}, "🎲 4dF\n[−, 0, +, −] = −1"},
 		{"en", "/roll 1d6−10 ?", []int{2}, "🎲 1d6−10\n[2] − 10 = −8\n📊 Mean: −6.5"},
 		{"es", "/roll 1d4[fuego-frío]-1", []int{1}, "🎲 1d4[fuego-frío]−1\n[1] fuego-frío − 1 = 0"},

@@ -404,7 +404,7 @@ func (s *Service) show(req *command.Request, c Character) *reply.Reply {
 		if i%3 != 0 {
 			line = append(line, reply.T(" · "))
 		}
-		line = append(line, reply.T(v.Name+" "), reply.B(v.Text))
+		line = append(line, reply.T(s.keyName(req, v.Name)+" "), reply.B(v.Text))
 		if i%3 == 2 || i == len(c.Values)-1 {
 			rep.Lines = append(rep.Lines, line)
 			line = nil

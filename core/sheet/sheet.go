@@ -85,6 +85,7 @@ type Service struct {
 	now   func() time.Time
 	valid map[string]func(*command.Request, string) error // by folded name
 	syn   map[string][]string                             // folded name → the other folded names of its group
+	head  map[string]string                               // folded name → its group's first name, for "sheet.key.<head>"
 }
 
 // New returns a Service over store.
@@ -98,9 +99,11 @@ func New(store Store, o Options) *Service {
 	}
 	// Computed once: every value lookup and every value of an import asks it.
 	syn := map[string][]string{}
+	head := map[string]string{}
 	for _, g := range o.Synonyms {
 		for _, k := range g {
 			k = fold.Key(k)
+			head[k] = g[0]
 			for _, other := range g {
 				if other = fold.Key(other); other != k {
 					syn[k] = append(syn[k], other)
@@ -108,7 +111,22 @@ func New(store Store, o Options) *Service {
 			}
 		}
 	}
-	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now, valid: valid, syn: syn}
+	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now, valid: valid, syn: syn, head: head}
+}
+
+// keyName is how a sheet shows the value name stored as name: a name the
+// game systems know (a synonym group's) in the chat's language, from the
+// catalog's "sheet.key.<first name of the group>" ("db" is "ζθ" in a
+// Greek chat, "armour-dice" in an English one); any other as stored.
+func (s *Service) keyName(req *command.Request, name string) string {
+	h, ok := s.head[fold.Key(name)]
+	if !ok {
+		return name
+	}
+	if t := req.T("sheet.key." + h); t != "sheet.key."+h && t != "" {
+		return t
+	}
+	return name
 }
 
 // synonyms returns the other folded names of key's group (nil if none);

@@ -170,7 +170,8 @@ func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 		}
 		out := &command.ChoiceList{Kind: command.ChoiceWeapon}
 		for _, w := range dh.Weapons {
-			out.Choices = append(out.Choices, command.Choice{Label: req.T("dh.weapon." + w.Key), Value: w.Key,
+			label := req.T("dh.weapon." + w.Key)
+			out.Choices = append(out.Choices, command.Choice{Label: label, Value: w.Key, Typed: typedName(label),
 				Group: req.T("choice.dh_group." + strings.ReplaceAll(w.Group, " ", "_"))})
 		}
 		return out
@@ -183,7 +184,12 @@ func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 func dhArmourChoices(req *command.Request) *command.ChoiceList {
 	out := &command.ChoiceList{Kind: command.ChoiceArmour}
 	for _, a := range dh.Armours {
-		out.Choices = append(out.Choices, command.Choice{Label: req.T("dh.armour." + a.Key), Value: a.Key})
+		label := req.T("dh.armour." + a.Key)
+		out.Choices = append(out.Choices, command.Choice{Label: label, Value: a.Key, Typed: typedName(label)})
 	}
 	return out
 }
+
+// typedName is a table name as one word to type: "μακρύ σπαθί" →
+// "μακρύ-σπαθί", which /dh reads in any chat.
+func typedName(label string) string { return strings.ReplaceAll(strings.TrimSpace(label), " ", "-") }

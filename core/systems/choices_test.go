@@ -67,7 +67,7 @@ func TestChoicesRunInTheirPlace(t *testing.T) {
 	}{
 		{"/zaria 4+2 {x}", "difficulty", 6, "media (CD 15)", "Μέτριο (DC 15)", "medium (DC 15)"},
 		{"/zaria npc 6 {x}", "difficulty", 6, "dura (CD 20)", "Ζόρικο (DC 20)", "tough (DC 20)"},
-		{"/daegon 7 {x}", "difficulty", 7, "difícil (D3)", "δύσκολη (D3)", "hard (D3)"},
+		{"/daegon 7 {x}", "difficulty", 7, "difícil (D3)", "δύσκολο (D3)", "hard (D3)"},
 		{"/daegon @Drake 7 {x}", "difficulty", 7, "media (D2)", "", ""},
 		{"/rq 45 {x}", "difficulty", 12, "difícil (−90)", "", "hard (−90)"},
 		{"/kh 5 {x}", "difficulty", 6, "difícil (CD 12)", "", "hard (DC 12)"},

@@ -379,13 +379,7 @@ func forWho(rep *reply.Reply, who string) *reply.Reply {
 }
 
 // clip keeps user text in error messages short.
-func clip(s string) string {
-	if utf8.RuneCountInString(s) <= 30 {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:30]) + "…"
-}
+func clip(s string) string { return fold.CutWord(s, 31) }
 
 // half formats a doubled value: 15 → "7,5" (es, el) or "7.5" (en).
 func half(lang string, v2 int) string {
@@ -558,12 +552,7 @@ func missingValue(req *command.Request, toks []string, kws ...keyword) error {
 }
 
 // clip2 keeps a suggested command short enough to read on a phone.
-func clip2(s string) string {
-	if utf8.RuneCountInString(s) <= 80 {
-		return s
-	}
-	return string([]rune(s)[:80]) + "…"
-}
+func clip2(s string) string { return fold.CutWord(s, 81) }
 
 // foldNum folds a word like fold.Key, without spaces, but keeps its minus
 // signs, which fold.Key reads as separators: "dc-5" stays "dc-5" (an
@@ -600,4 +589,14 @@ func greekStem(k string) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// noDCLine says why a Ζαριά or Kingdom Hearts roll with no DC has no
+// outcome, unlike Daegon and RQ, which take a default difficulty: their
+// total is compared with a DC the GM may keep to themself, so the bot
+// gives the total and the line to type to have the outcome ("/zaria 4+2
+// dc15").
+func noDCLine(req *command.Request, dc string) string {
+	example := strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
+	return req.T("sys.no_dc", "example", example+" "+dc)
 }

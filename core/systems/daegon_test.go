@@ -8,11 +8,11 @@ func TestDaegonChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// D3: NH 6 D1 roll 80 → success level 0; the chance is the table's 80 %.
-		{lang: "es", text: "/daegon 6 d1?", dice: []int{8, 10}, has: []string{"🎲 80", "NH 6 (competente) · D1 (fácil): 80 %", "Probabilidad: 80 %"}, not: []string{"81", "tabla"}, bold: "Éxito", outcome: "success", chance: "4/5", level: ip(0), total: ip(80)},
-		{lang: "en", text: "/dg 6 easy", dice: []int{8, 1}, has: []string{"🎲 81", "D1 (easy): 80%"}, bold: "Failure", outcome: "failure", level: ip(-1), noOdds: true},
+		{lang: "es", text: "/daegon 6 d1?", dice: []int{8, 10}, has: []string{"🎲 80", "NH 6 (competente) · D1 (fácil) → Éxito", "Probabilidad: 80 %"}, not: []string{"81", "tabla"}, bold: "Éxito", outcome: "success", chance: "4/5", level: ip(0), total: ip(80)},
+		{lang: "en", text: "/dg 6 easy", dice: []int{8, 1}, has: []string{"🎲 81", "D1 (easy) → Failure"}, bold: "Failure", outcome: "failure", level: ip(-1), noOdds: true},
 		// D5, D6 with named difficulties in three languages.
 		{lang: "es", text: "/daegon 6 dificil", dice: []int{3, 5}, bold: "Éxito +1", outcome: "success", level: ip(1), chance: "1/2"},
-		{lang: "el", text: "!dg 6 δύσκολη", dice: []int{10, 5}, has: []string{"🎲 05"}, bold: "Επιτυχία +3", outcome: "success", level: ip(3)},
+		{lang: "el", text: "!dg 6 δύσκολο", dice: []int{10, 5}, has: []string{"🎲 05"}, bold: "Επιτυχία +3", outcome: "success", level: ip(3)},
 		{lang: "en", text: "/daegon 6 HARD?", dice: []int{10, 5}, has: []string{"Chance: 50%"}, not: []string{"table"}, bold: "Success +3", outcome: "success", level: ip(3)},
 		// D7: 00 is 100, the highest roll: it fails NH 1 D4 (1 %), 01 passes.
 		{lang: "es", text: "/daegon 1 d4", dice: []int{10, 10}, has: []string{"🎲 00 = 100"}, bold: "Fallo", outcome: "failure", level: ip(-1), total: ip(100), chance: "1/100"},
@@ -20,14 +20,14 @@ func TestDaegonChat(t *testing.T) {
 		// D7b: 00 = 100 still passes a 100 cell.
 		{lang: "es", text: "/daegon 8 d1", dice: []int{10, 10}, has: []string{"🎲 00 = 100"}, bold: "Éxito", outcome: "success", level: ip(0), chance: "1/1"},
 		// D8: impossible.
-		{lang: "es", text: "/daegon 5 casi imposible?", dice: []int{10, 10}, has: []string{"D6 (casi imposible): –", "Probabilidad: 0 %"}, bold: "Imposible", outcome: "impossible", chance: "0/1"},
+		{lang: "es", text: "/daegon 5 casi imposible?", dice: []int{10, 10}, has: []string{"D6 (casi imposible) → Imposible", "Probabilidad: 0 %"}, bold: "Imposible", outcome: "impossible", chance: "0/1"},
 		// D9.
 		{lang: "en", text: "/daegon 15 d1", dice: []int{9, 9}, bold: "Success +2", outcome: "success", level: ip(2), chance: "1/1"},
 		// Default difficulty is "media", and the reply says so.
 		{lang: "es", text: "/daegon 6", dice: []int{6, 5}, has: []string{"D2 (media)", "Sin dificultad indicada: D2 (media)."}, outcome: "success", level: ip(0)},
 		// D11, D12: the seed's example; the passive side wins ties.
 		{lang: "es", text: "/daegon 12 vs 7?", dice: []int{9, 8, 3, 10}, has: []string{"Activo 12 (maestro) · D2 (100 %) · 🎲 98", "Pasivo 7 (hábil) · D4 (42 %) · 🎲 30", "Prob. de que gane el activo: 91,6 %"}, bold: "Gana el activo", outcome: "success", winner: "active", chance: "229/250", level: ip(1)},
-		{lang: "el", text: "/daegon 12 εναντίον 7", dice: []int{9, 8, 2, 6}, bold: "Ισοπαλία: νικάει ο παθητικός", outcome: "failure", winner: "passive"},
+		{lang: "el", text: "/daegon 12 εναντίον 7", dice: []int{9, 8, 2, 6}, bold: "Ισοπαλία: νικάει ο αμυνόμενος", outcome: "failure", winner: "passive"},
 		{lang: "en", text: "/daegon 6 vs 6?", dice: []int{4, 10, 4, 5}, has: []string{"34%"}, bold: "Tie: the passive side wins", outcome: "failure", winner: "passive", chance: "17/50"},
 		// D14: both fail.
 		{lang: "es", text: "/daegon 6 contra 6", dice: []int{7, 10, 9, 10}, bold: "Fallan los dos", outcome: "failure", winner: "passive"},

@@ -45,13 +45,13 @@ var kwDaegonD = keyword{is: func(w string) bool {
 
 func daegonNames() []named {
 	extras := map[int][]string{
-		1: {"εύκολο", "facile"},
-		2: {"μέτριο", "normal", "medio", "mitria", "metria", "metrio"},
-		3: {"δύσκολο", "dificil", "diskoli", "dyskoli"},
-		4: {"πολύ δύσκολο", "muy dificil"},
-		5: {"εξαιρετικά δύσκολο", "extremadamente dificil"},
-		6: {"σχεδόν αδύνατο", "casi imposible"},
-		7: {"maestros", "masters", "solo maestros", "master", "μόνο μάστορες"},
+		1: {"εύκολη", "facile"},
+		2: {"μέτρια", "normal", "medio", "mitria", "metria", "metrio"},
+		3: {"δύσκολη", "dificil", "diskoli", "dyskoli", "diskolo"},
+		4: {"πολύ δύσκολη", "muy dificil"},
+		5: {"εξαιρετικά δύσκολη", "extremadamente dificil"},
+		6: {"σχεδόν αδύνατη", "casi imposible"},
+		7: {"maestros", "masters", "solo maestros", "master", "μόνο μάστορες", "μόνο για μάστορες", "δεξιοτέχνες"},
 	}
 	out := make([]named, 0, daegon.MaxD)
 	for d := daegon.MinD; d <= daegon.MaxD; d++ {

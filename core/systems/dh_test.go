@@ -9,10 +9,10 @@ func TestDHAttackChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// H1: absorb 4 → 2.
-		{lang: "es", text: "/dh ataque espada-larga vs coraza?", dice: []int{6, 1, 2, 1}, has: []string{"🗡️ Espada larga 1d8 (pen 1) vs coraza 3 DB d6", "🎲 daño 6 · DB 1, 2, 1 → absorben 4", "6 − 4 = 2 → 2 de daño", "Si el ataque fue un 1 natural: /dh uso d8", "Daño por encima de la penetración: 2,03 %"}, bold: "2 de daño", total: ip(2), chance: "35/1728"},
+		{lang: "es", text: "/dh ataque espada-larga vs coraza?", dice: []int{6, 1, 2, 1}, has: []string{"🗡️ Espada larga 1d8 (pen 1) vs coraza 3 DB d6", "🎲 daño 6 · DB 1, 2, 1 → absorben 4", "6 − 4 = 2 → 2 de daño", "Daño por encima de la penetración: 2,03 %"}, not: []string{"1 natural", "rompe"}, bold: "2 de daño", total: ip(2), chance: "35/1728"},
 		// H2: the penetration is the floor.
-		{lang: "en", text: "/dh attack longsword vs breastplate", dice: []int{3, 2, 2, 3}, has: []string{"Longsword 1d8 (pen 1) vs breastplate 3 DB d6", "3 − 7 = −4 → 1 damage (the penetration)"}, bold: "1 damage", total: ip(1), chance: "35/1728", noOdds: true},
-		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
+		{lang: "en", text: "/dh attack longsword vs breastplate", dice: []int{3, 2, 2, 3}, has: []string{"Longsword 1d8 (penetration 1) vs breastplate 3 DB d6", "3 − 7 = −4 → 1 damage (the penetration)"}, bold: "1 damage", total: ip(1), chance: "35/1728", noOdds: true},
+		{lang: "el", text: "!dh επίθεση μακρύ σπαθί εναντίον θώρακας", dice: []int{3, 2, 2, 3}, has: []string{"Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6"}, bold: "ζημιά 1", total: ip(1)},
 		// H3: no armour, Pen 3 floor.
 		{lang: "es", text: "/dh ataque 1d6 pen3", dice: []int{1}, has: []string{"sin armadura"}, bold: "3 de daño", total: ip(3)},
 		// H6: maza vs cuero + escudo +1.
@@ -25,7 +25,7 @@ func TestDHAttackChat(t *testing.T) {
 		{lang: "en", text: "/dh attack 1d8 pen2 vs 3db", dice: []int{1, 1, 1, 1}, bold: "2 damage", total: ip(2)},
 		{lang: "es", text: "/dh ataque espada-larga pen+2 vs coraza db+1", dice: []int{8, 1, 1, 1, 1}, has: []string{"(pen 3)", "4 DB d6"}, total: ip(4)},
 		// No damage die, no penetration: no "(the penetration)" note.
-		{lang: "es", text: "/dh ataque venda-de-batalla vs coraza", dice: []int{1, 1, 1}, has: []string{"🗡️ Venda de batalla (pen 0) vs coraza", "0 − 3 = −3 → 0 de daño", "romper un DB y no recibir daño"}, not: []string{"(la penetración)", "  "}, total: ip(0), chance: "0/1"},
+		{lang: "es", text: "/dh ataque venda-de-batalla vs coraza", dice: []int{1, 1, 1}, has: []string{"🗡️ Venda de batalla (pen 0) vs coraza", "0 − 3 = −3 → 0 de daño"}, not: []string{"(la penetración)", "  ", "romper un DB"}, total: ip(0), chance: "0/1"},
 		// Mounted charge: one more damage die.
 		{lang: "es", text: "/dh ataque lanza-de-caballeria carga", dice: []int{12, 12}, has: []string{"2d12"}, total: ip(24)},
 	})
@@ -166,12 +166,12 @@ func TestDHPenaltiesAndMinus(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		{lang: "es", text: "/dh ataque 2d8 n17 pen-1 vs pieles", dice: []int{1, 1, 6, 6}, has: []string{"Monstruo nv. 17 2d8 (pen 1)", "2 − 12 = −10 → 1 de daño (la penetración)"}, bold: "1 de daño", total: ip(1)},
-		{lang: "en", text: "/dh attack 2d8 n3 pen-1 vs hide-armour", dice: []int{1, 1, 6, 6}, has: []string{"Monster lvl 3 2d8 (pen 0)"}, bold: "0 damage", total: ip(0)},
+		{lang: "en", text: "/dh attack 2d8 n3 pen-1 vs hide-armour", dice: []int{1, 1, 6, 6}, has: []string{"Monster lvl 3 2d8 (penetration 0)"}, bold: "0 damage", total: ip(0)},
 		{lang: "el", text: "/dh επίθεση 2d8 n17 διάτρηση−1", dice: []int{1, 1}, has: []string{"(διάτρηση 1)"}, total: ip(2)},
 		{lang: "es", text: "/dh rompe n17 pen-1", has: []string{"penetración 1"}, bold: "1 de daño", total: ip(1)},
 		{lang: "en", text: "/dh break n9 pen-3", has: []string{"penetration 0"}, bold: "0 damage", total: ip(0)},
 		{lang: "es", text: "/dh ataque mayal pen+1 pen-2 vs coraza", dice: []int{8, 1, 1, 1}, has: []string{"Mayal 1d8 (pen 2)"}, total: ip(5)},
-		{lang: "en", text: "/dh attack 1d8 -2 vs 3db", dice: []int{8, 1, 1, 1}, has: []string{"1d8−2 (pen 0)", "6 − 3 = 3"}, total: ip(3)},
+		{lang: "en", text: "/dh attack 1d8 -2 vs 3db", dice: []int{8, 1, 1, 1}, has: []string{"1d8−2 (penetration 0)", "6 − 3 = 3"}, total: ip(3)},
 		{lang: "es", text: "/dh ataque 1d8 −2", dice: []int{1}, has: []string{"1d8−2"}, bold: "0 de daño", total: ip(0)},
 		{lang: "en", text: "/dh attack 1d8 vs 3db -1", errHas: "Fixed absorption goes from 0 to 20; you wrote −1."},
 		{lang: "en", text: "/dh attack longsword pen+20 vs breastplate", errHas: "Penetration goes from 0 to 20; you wrote 21."},

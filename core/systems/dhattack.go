@@ -21,8 +21,8 @@ var (
 	penWord    = regexp.MustCompile(`^(?:pen|διατρηση|διατρ)([+-]?)(\d+)$`)
 	levelWord  = regexp.MustCompile(`^(?:n|nivel|level|lvl|επ)(\d+)$`)
 	bonusWord  = regexp.MustCompile(`^[+-]\d+$`)
-	dbWord     = regexp.MustCompile(`^(\d+)db$`)
-	dbPlusWord = regexp.MustCompile(`^db\+(\d+)$`)
+	dbWord     = regexp.MustCompile(`^(\d+)(?:db|ζθ)$`) // ζθ: ζάρια θωράκισης, the Greek DB
+	dbPlusWord = regexp.MustCompile(`^(?:db|ζθ)\+(\d+)$`)
 	absWord    = regexp.MustCompile(`^abs(?:orcion)?d(\d+)$`)
 )
 
@@ -237,11 +237,15 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 	}
 	r := dh.ResolveAttack(req.Rand, a)
 	rep := attackReply(req, a, r, title, defTitle)
-	if att.hasWeapon && usageDie > 0 {
-		rep.Add(reply.I(req.T("dh.reminder.usage", append(hints(req), "die", fmt.Sprintf("d%d", usageDie))...)))
+	// Only hints that can apply, each with the command that does what it
+	// says: the usage die of a weapon the sheet tracks (a PC's: "/dh uso
+	// arma" steps the sheet's die down; a typed die would not), and a DB
+	// broken by a defending character, whose sheet /dh rompe changes.
+	if att.fromSheet && usageDie > 0 {
+		rep.Add(reply.I(usageReminder(req, named, usageDie)))
 	}
-	if vs && a.DB > 0 {
-		rep.Add(reply.I(breakReminder(req, a.Pen)))
+	if vs && a.DB > 0 && def.char != "" {
+		rep.Add(reply.I(breakReminder(req, def.char, a.Pen)))
 	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
@@ -252,13 +256,36 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 	return forWho(rep.Add(oddsLine(req, "dh.odds.above_pen", p)...), named), nil
 }
 
-// breakReminder says that the defender may break a DB instead, taking
-// only the Penetración (or nothing, when it has none).
-func breakReminder(req *command.Request, pen int) string {
-	if pen > 0 {
-		return req.T("dh.reminder.break", append(hints(req), "pen", dh.BreakDamage(pen))...)
+// usageReminder is "if the attack was a natural 1: /dh uso arma (now
+// d6)", for the weapon on the sheet of who ("" = the sender's).
+func usageReminder(req *command.Request, who string, die int) string {
+	return req.T("dh.reminder.usage", append(hints(req), "cmd", usageCommand(req, who), "die", fmt.Sprintf("d%d", die))...)
+}
+
+// usageCommand is the /dh uso that rolls the usage die of the weapon on
+// who's sheet ("" = the sender's) and steps it down there: "/dh uso arma",
+// "!dh χρήση @Drake όπλο".
+func usageCommand(req *command.Request, who string) string {
+	sub := map[string]string{"en": "use weapon", "el": "χρήση όπλο"}[req.Lang]
+	verb, item, _ := strings.Cut(cmp.Or(sub, "uso arma"), " ")
+	if who != "" {
+		verb += " @" + who
 	}
-	return req.T("dh.reminder.break_free", hints(req)...)
+	return req.TypedPrefix() + "dh " + verb + " " + item
+}
+
+// breakReminder says that the defending character may break a DB
+// instead, taking only the Penetración (or nothing, when it has none),
+// with the command that does exactly that: it names the character and
+// carries the penetration ("/dh rompe @Drake 2").
+func breakReminder(req *command.Request, char string, pen int) string {
+	sub := map[string]string{"en": "break", "el": "σπάσε"}[req.Lang] // dhSubs' names (not read here: it lists dhAttack)
+	cmd := req.TypedPrefix() + "dh " + cmp.Or(sub, "rompe") + " @" + char
+	if pen > 0 {
+		cmd += " " + strconv.Itoa(pen)
+		return req.T("dh.reminder.break", append(hints(req), "name", char, "pen", dh.BreakDamage(pen), "cmd", cmd)...)
+	}
+	return req.T("dh.reminder.break_free", append(hints(req), "name", char, "cmd", cmd)...)
 }
 
 // readAttacker parses the attacker's words; if they do not parse and the

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/big"
@@ -158,12 +159,27 @@ func dhUsage(ctx context.Context, req *command.Request, who string, toks []strin
 			return nil, err
 		}
 	}
+	if sheetKey == "" && u.After != u.Die && tracksUsage(ctx, req, who) {
+		// A die or table item typed: the sheet's die is not this one.
+		rep.Add(reply.I(req.T("dh.usage_untouched", "cmd", usageCommand(req, who))))
+	}
 	ck := newCheck("dh", outcome, []int{u.Roll}, u.Die)
 	p := dh.UsageHolds(die)
 	setChance(ck, p)
 	rep.Check = ck
 	down := new(big.Rat).Sub(big.NewRat(1, 1), p)
 	return rep.Add(oddsLine(req, "dh.odds.step_down", down)...), nil
+}
+
+// tracksUsage reports whether who's sheet holds a weapon or its usage die,
+// which a typed die leaves as it was.
+func tracksUsage(ctx context.Context, req *command.Request, who string) bool {
+	for _, key := range []string{sheetWeapon, sheetWeaponUsage} {
+		if _, ok, err := sheetOpt(ctx, req, who, key); err == nil && ok {
+			return true
+		}
+	}
+	return false
 }
 
 // usageTarget is the item whose usage die is rolled and that die: a die
@@ -299,8 +315,14 @@ func dhRepair(ctx context.Context, req *command.Request, who string, toks []stri
 		return nil, err
 	}
 	var job repairJob
+	untracked := false // a table armour typed beside a sheet it does not change: the reply says so
 	if len(args.words) > 0 {
-		job, err = repairNamed(req, args)
+		var onSheet, hasSheet bool
+		job, onSheet, hasSheet, err = repairOnSheet(ctx, req, who, args)
+		if err == nil && !onSheet {
+			job, err = repairNamed(req, args)
+			untracked = hasSheet
+		}
 	} else {
 		job, err = repairTracked(ctx, req, who, args)
 	}
@@ -337,6 +359,9 @@ func dhRepair(ctx context.Context, req *command.Request, who string, toks []stri
 		if err := saveRepaired(ctx, req, rep, who, r.NewMax()); err != nil {
 			return nil, err
 		}
+	}
+	if untracked {
+		rep.Add(reply.I(req.T("dh.sheet_untouched")))
 	}
 	return rep.Add(oddsLine(req, "dh.odds.repair_all", p)...), nil
 }
@@ -400,6 +425,38 @@ func repairNamed(req *command.Request, args repairArgs) (repairJob, error) {
 		job.faces = dhDefaultDie(req)
 	}
 	return job, nil
+}
+
+// repairOnSheet makes a typed armour's repair (/dh repara coraza 1) the
+// repair of the character's own armour when the sheet tracks its DB and
+// names that armour or none: the sheet's intact DB are read (a count typed
+// is the broken ones, else the sheet's) and the result is written back,
+// so the sheet and the reply agree. onSheet: job is that repair;
+// hasSheet: the character tracks an armour (another one, when !onSheet).
+func repairOnSheet(ctx context.Context, req *command.Request, who string, args repairArgs) (job repairJob, onSheet, hasSheet bool, err error) {
+	e, ok, err := readEquipment(ctx, req, who)
+	if _, isUser := command.AsUserError(err); err != nil && isUser && who == "" {
+		return job, false, false, nil // no active character: a table armour
+	}
+	if err != nil || !ok {
+		return job, false, false, err
+	}
+	a, err := findArmour(req, strings.Join(args.words, " "))
+	if err != nil || (e.hasArmour && e.armour.Key != a.Key) {
+		return job, false, true, err
+	}
+	job = repairJob{name: dhArmourName(req, a), intact: e.intact, broken: args.broken, faces: cmp.Or(args.faces, e.faces), tracked: true}
+	if job.broken < 0 {
+		job.broken = e.broken
+	}
+	if job.broken > a.DB {
+		return job, false, true, command.Errorf("dh.error.broken_over", "armour", capFirst(job.name), "db", a.DB, "count", job.broken)
+	}
+	job.intact = min(job.intact, a.DB-job.broken) // the armour has a.DB in all
+	if job.broken == 0 {
+		return job, false, true, command.Errorf("dh.error.nothing_broken", "armour", capFirst(job.name))
+	}
+	return job, true, true, nil
 }
 
 // repairTracked is the armour of who's sheet, the typed count and die

@@ -18,7 +18,7 @@ func TestTypedMinusIsNeverDropped(t *testing.T) {
 		{lang: "en", text: "/kh 5 2s -1i", errHas: "never taken away: “-1i”"},
 		// Still read: the positive forms.
 		{lang: "es", text: "/dh repara coraza 2", dice: []int{5, 5}, bold: "2 reparados", outcome: "success", total: ip(3)},
-		{lang: "es", text: "/kh 5 +1s 1i dc10", dice: []int{4, 2, 3}, outcome: "success", has: []string{"sincorazón 2", "incorpóreo 3"}},
+		{lang: "es", text: "/kh 5 +1s 1i dc10", dice: []int{4, 2, 3}, outcome: "success", has: []string{"Sincorazón 2", "Incorpóreo 3"}},
 	})
 	// A specialty that says "-2s" on the sheet is refused the same way.
 	sh := newSheets()

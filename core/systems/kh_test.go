@@ -6,7 +6,7 @@ func TestKHChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// K1: the seed's example.
-		{lang: "es", text: "/kh 6 +2s +1i dc17?", dice: []int{4, 2, 6, 4, 3}, has: []string{"🎲 dado completo 4 · sincorazón 2, 6 (no suman) · incorpóreo 4 · tiradas extra 3", "6 + 4 + 4 + 3 = 17 · dificultad 17 (muy difícil)", "Probabilidad: 28,49 %"}, bold: "Éxito", outcome: "success", total: ip(17), chance: "79763/279936"},
+		{lang: "es", text: "/kh 6 +2s +1i dc17?", dice: []int{4, 2, 6, 4, 3}, has: []string{"🎲 dado completo 4 · Sincorazón 2, 6 (no suman) · Incorpóreo 4 · tiradas extra 3", "6 + 4 + 4 + 3 = 17 · dificultad 17 (muy difícil)", "Probabilidad: 28,49 %"}, bold: "Éxito", outcome: "success", total: ip(17), chance: "79763/279936"},
 		{lang: "el", text: "/kh 6 2s 1i 17", dice: []int{4, 2, 6, 4, 2}, has: []string{"Heartless 2, 6"}, bold: "Αποτυχία", outcome: "failure", total: ip(16), noOdds: true},
 		{lang: "en", text: "/kh 6 2h 1n dc 17?", dice: []int{4, 2, 6, 4, 3}, has: []string{"Chance: 28.49%"}, outcome: "success", total: ip(17)},
 		// K3: a second 6 does not reroll.

@@ -32,10 +32,10 @@ import (
 // Telegram takes only in Latin script, are skipped before this list).
 var greekLatinOK = map[string]bool{
 	// seed 002 (Ζαριά), in Latin script in the Greek text
-	"epic": true, "win": true, "fail": true, "major": true, "stat": true, "stats": true, "skill": true, "skills": true,
+	"epic": true, "win": true, "fail": true, "stat": true, "stats": true, "skill": true, "skills": true,
 	"progression": true, "point": true, "courage": true, "dc": true, "gm": true, "npc": true, "npcs": true,
 	// seed 001 (Dungeon Hack): Dados de Blindaje
-	"db": true,
+	// (none: the Greek replies write ΖΘ, ζάρια θωράκισης)
 	// proper names
 	"zaria": true, "daegon": true, "dungeon": true, "hack": true, "kingdom": true, "hearts": true, "heartless": true, "nobody": true,
 	"rq": true, "telegram": true, "matrix": true, "fudge": true, "json": true, "utf": true, "bot": true, "api": true,
@@ -47,7 +47,7 @@ var greekLatinOK = map[string]bool{
 	"drake": true, "draco": true, "lira": true, "ana": true, "enyra": true,
 	// language codes and setting names typed as they are
 	"es": true, "el": true, "en": true,
-	"zaria_pnj_epico": true, "dh_blindaje": true, "dh_pen": true, "dh_dado": true, "daegon_00": true,
+	"daegon_00": true, "dh_": true, // setting names: daegon_00, dh_θωράκιση (the /dh command's name)
 	// dice notation letters (kh3, kl, dh, dl, ro, f<=1) and the p of a p-value
 	"kh": true, "kl": true, "dh": true, "dl": true, "ro": true, "r": true, "f": true, "p": true, "d": true, "s": true, "i": true, "c": true, "x": true,
 	"cs": true, "cf": true, "min": true, "max": true, "round": true, "ceil": true, "floor": true, "adv": true, "dis": true,
@@ -491,10 +491,10 @@ func TestOneWordPerThing(t *testing.T) {
 func TestGreekNamesDeclined(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
-		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί εναντίον θώρακα", dice: []int{3, 2, 2, 3}, has: []string{"· άμυνα: θώρακας 3 DB d6"}, bold: "ζημιά 1", total: ip(1)},
-		{lang: "el", text: "/dh επίθεση κοπανιστήρι εναντίον φολιδωτό θώρακα", dice: []int{8, 1, 1, 1}, has: []string{"· άμυνα: φολιδωτός θώρακας 3 DB d6"}, bold: "ζημιά 5", total: ip(5)},
-		{lang: "el", text: "/dh επίθεση 1d8 εναντίον δερμάτινης πανοπλίας", dice: []int{8, 1}, has: []string{"· άμυνα: δερμάτινη πανοπλία 1 DB d6"}, bold: "ζημιά 7", total: ip(7)},
-		{lang: "el", text: "/dh επισκευή θώρακα 2", dice: []int{2, 4}, has: []string{"Θώρακας: 3 DB, 2 σπασμένα"}, outcome: "failure", total: ip(2)},
+		{lang: "el", text: "/dh επίθεση μακρύ-σπαθί εναντίον θώρακα", dice: []int{3, 2, 2, 3}, has: []string{"· άμυνα: θώρακας 3 ΖΘ d6"}, bold: "ζημιά 1", total: ip(1)},
+		{lang: "el", text: "/dh επίθεση κοπανιστήρι εναντίον φολιδωτό θώρακα", dice: []int{8, 1, 1, 1}, has: []string{"· άμυνα: φολιδωτός θώρακας 3 ΖΘ d6"}, bold: "ζημιά 5", total: ip(5)},
+		{lang: "el", text: "/dh επίθεση 1d8 εναντίον δερμάτινης πανοπλίας", dice: []int{8, 1}, has: []string{"· άμυνα: δερμάτινη πανοπλία 1 ΖΘ d6"}, bold: "ζημιά 7", total: ip(7)},
+		{lang: "el", text: "/dh επισκευή θώρακα 2", dice: []int{2, 4}, has: []string{"Θώρακας: 3 ΖΘ, 2 σπασμένα"}, outcome: "failure", total: ip(2)},
 	})
 	r := fullBot(t)
 	if page := helpPages(t, r, "el")["/help dh"]; strings.Contains(page, "εναντίον θώρακας") || !strings.Contains(page, "εναντίον θώρακα") {

@@ -160,13 +160,13 @@ func TestDHExhaustedWeapon(t *testing.T) {
 	b := newSheetBot(t)
 	b.ok(ana, "/pj crear Enyra dh")
 	b.ok(ana, "/pj set arma espada-larga")
-	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d8")
-	b.ok(ana, "/dh uso", 1) // d8 → d6
+	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso arma (ahora d8)")
+	b.ok(ana, "/dh uso arma", 1) // d8 → d6: the hint's command steps the sheet's die down
 	out := b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1)
-	hasAll(t, out, "/dh uso d6")
-	hasNone(t, out, "uso d8")
+	hasAll(t, out, "/dh uso arma (ahora d6)")
+	hasNone(t, out, "ahora d8")
 	b.ok(ana, "/dh uso", 1) // d6 → d4
-	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d4")
+	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso arma (ahora d4)")
 	hasAll(t, b.ok(ana, "/dh uso", 1), "agotado") // d4 → exhausted
 	b.fails(ana, "/dh ataque vs coraza", "Espada larga", "destruida", "/pj poner arma", "/pj poner uso-arma d8")
 	b.fails(ana, "/dh uso", "Espada larga", "destruida", "/pj poner arma")
@@ -177,10 +177,10 @@ func TestDHExhaustedWeapon(t *testing.T) {
 	// A new weapon on the sheet: back in the fight.
 	b.ok(ana, "/pj set arma maza")
 	b.ok(ana, "/pj set uso-arma d6")
-	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 6, 1, 1, 1), "Maza", "/dh uso d6")
+	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 6, 1, 1, 1), "Maza", "/dh uso arma (ahora d6)")
 	b.lang(chat, "el")
 	b.ok(ana, "/pj set uso-arma agotado")
-	b.fails(ana, "!dh επίθεση εναντίον θώρακας", "!pj όρισε όπλο", "!pj όρισε χρήση-όπλου d6")
+	b.fails(ana, "!dh επίθεση εναντίον θώρακας", "!χαρακτήρας όρισε όπλο", "!χαρακτήρας όρισε χρήση-όπλου d6") // Greek names after "!" (issue 23)
 }
 
 // The Greek and English names a hint suggests reach the same sheet values.
@@ -190,8 +190,28 @@ func TestHintNamesReachTheSheet(t *testing.T) {
 	b.ok(ana, "!pj όρισε όπλο μακρύ-σπαθί")
 	b.ok(ana, "!pj όρισε χρήση-όπλου d6")
 	b.ok(ana, "/pj set weapon-usage d4")
-	hasAll(t, b.ok(ana, "/pj"), "όπλο μακρύ-σπαθί", "χρήση-όπλου d4")
-	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso d4")
+	hasAll(t, b.ok(ana, "/pj"), "arma μακρύ-σπαθί", "uso-arma d4") // shown in the chat's language (issue 23)
+	hasAll(t, b.ok(ana, "/dh ataque vs coraza", 8, 1, 1, 1), "/dh uso arma (ahora d4)")
+}
+
+// TestSheetKeysInTheChatsLanguage: issue 23. A Greek chat's sheet said
+// "db 2 · db-rotos 0": each name a system knows shows in the chat's
+// language, and that name, typed, reaches the same value.
+func TestSheetKeysInTheChatsLanguage(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra dh")
+	b.ok(ana, "/pj set armadura coraza")
+	b.ok(ana, "/pj set db 2")
+	b.ok(ana, "/pj set db-rotos 0")
+	b.ok(ana, "/pj set fuerza 3")
+	b.lang(chat, "el")
+	out := b.ok(ana, "/pj")
+	hasAll(t, out, "πανοπλία coraza", "ζθ 2", "σπασμένα-ζθ 0", "fuerza 3")
+	hasNone(t, out, "db", "armadura")
+	b.ok(ana, "!pj όρισε σπασμένα-ζθ 1")
+	hasAll(t, b.ok(ana, "/pj"), "σπασμένα-ζθ 1")
+	b.lang(chat, "en")
+	hasAll(t, b.ok(ana, "/pj"), "armour coraza", "armour-dice 2", "broken-db 1")
 }
 
 // Counted nouns agree with their number in every language.
@@ -234,7 +254,7 @@ func TestEveryRulesDifficultyName(t *testing.T) {
 		{"/daegon 6 ", []string{"muy difícil"}, "D4"},
 		{"/daegon 6 ", []string{"extremadamente difícil"}, "D5"},
 		{"/daegon 6 ", []string{"casi imposible"}, "D6"},
-		{"/daegon 6 ", []string{"sólo para maestros", "solo para maestros"}, "D7"},
+		{"/daegon 6 ", []string{"solo para maestros", "solo para maestros"}, "D7"},
 		{"/rq 45 ", []string{"Rutinario"}, "vs 145"},
 		{"/rq 45 ", []string{"Muy fácil"}, "vs 125"},
 		{"/rq 45 ", []string{"Fácil"}, "vs 105"},
@@ -280,10 +300,11 @@ func TestHintsInTheChatsLanguage(t *testing.T) {
 		dice       []int
 		has, not   []string
 	}{
-		{"el", "!dh επίθεση μακρύ-σπαθί εναντίον θώρακας", []int{8, 1, 1, 1}, []string{"!dh χρήση d8", "!dh σπάσε"}, []string{"uso", "rompe", "/dh"}},
-		{"el", "/dh επίθεση μακρύ-σπαθί εναντίον θώρακας", []int{8, 1, 1, 1}, []string{"/dh χρήση d8", "/dh σπάσε"}, []string{"uso", "rompe"}},
-		{"es", "!dh ataque espada-larga vs coraza", []int{8, 1, 1, 1}, []string{"!dh uso d8", "!dh rompe"}, nil},
-		{"en", "/dh attack longsword vs breastplate", []int{8, 1, 1, 1}, []string{"/dh use d8", "/dh break"}, nil},
+		// A typed weapon against a table armour: no sheet to step down, no
+		// character to break a DB, so no hint (issue 23, item 3).
+		{"el", "!dh επίθεση μακρύ-σπαθί εναντίον θώρακας", []int{8, 1, 1, 1}, []string{"ζημιά 5"}, []string{"uso", "rompe", "/dh", "χρήση", "σπάσε"}},
+		{"es", "!dh ataque espada-larga vs coraza", []int{8, 1, 1, 1}, []string{"5 de daño"}, []string{"uso", "rompe"}},
+		{"en", "/dh attack longsword vs breastplate", []int{8, 1, 1, 1}, []string{"5 damage"}, []string{"use", "break"}},
 		{"el", "/dh crear", nil, []string{"«σπάσε»"}, []string{"break", "rompe"}},
 		{"en", "/dh crear", nil, []string{"“break”"}, nil},
 		{"es", "/dh crear", nil, []string{"«rompe»"}, nil},

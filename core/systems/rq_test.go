@@ -26,7 +26,7 @@ func TestRQChat(t *testing.T) {
 		{lang: "en", text: "/rq c12x5 -10", dice: []int{97}, has: []string{"vs 100 (50 + 12×5 − 10 no difficulty)"}, outcome: "success"},
 		// R10, R11: opposed with the 1D4.
 		{lang: "es", text: "/rq 60 vs 45?", dice: []int{5, 2}, has: []string{"vs 65 (50 + 60 − 45)", "crítico ≤07 · pifia ≥98", "1D4: 2 (par)", "Prob. de que gane el ofensivo: 65 % (crítico 7 %, pifia 3 %)"}, bold: "¡Crítico!", outcome: "critical", winner: "active", chance: "13/20"},
-		{lang: "el", text: "/rq 60 εναντίον 45", dice: []int{5, 3}, has: []string{"1D4: 3 (μονό)", "Επιθετικός: Επιτυχία · Αμυνόμενος: Κρίσιμη αποτυχία!"}, outcome: "success", winner: "active"},
+		{lang: "el", text: "/rq 60 εναντίον 45", dice: []int{5, 3}, has: []string{"1D4: 3 (μονό)", "Επιτιθέμενος: Επιτυχία · Αμυνόμενος: Κρίσιμη αποτυχία!"}, outcome: "success", winner: "active"},
 		{lang: "en", text: "/rq 60 vs 45", dice: []int{98, 4}, has: []string{"Offensive: Fumble! · Defensive: Success"}, outcome: "fumble", winner: "passive", total: ip(98)},
 		{lang: "es", text: "/rq 60 contra 45", dice: []int{98, 1}, has: []string{"Ofensivo: Fallo · Defensivo: ¡Crítico!"}, outcome: "failure", winner: "passive"},
 		// R13, R14: no critical at chance 4; 92+ at chance 5.
@@ -80,6 +80,6 @@ func TestRQFumbleCapBelowZero(t *testing.T) {
 	run(t, b, []expect{
 		{lang: "es", text: "/rq 0 -90", dice: []int{94}, has: []string{"🎲 94 vs −40", "sin crítico · pifia ≥96"}, bold: "Fallo", outcome: "failure"},
 		{lang: "en", text: "/rq 0 epico?", dice: []int{95}, has: []string{"🎲 95 vs −100", "no critical · fumble ≥96", "Chance: 0% (critical 0%, fumble 5%)"}, bold: "Failure", outcome: "failure", chance: "0/1"},
-		{lang: "el", text: "/rq 10 -150", dice: []int{96}, has: []string{"κρ. αποτυχία ≥96"}, outcome: "fumble"},
+		{lang: "el", text: "/rq 10 -150", dice: []int{96}, has: []string{"κρίσιμη αποτυχία ≥96"}, outcome: "fumble"},
 	})
 }

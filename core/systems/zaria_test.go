@@ -11,7 +11,7 @@ func TestZariaChat(t *testing.T) {
 	b := newBot(t, nil)
 	run(t, b, []expect{
 		// Z1 in three languages, with and without the odds.
-		{lang: "es", text: "/zaria 4+2 dc15", dice: []int{3, 8}, has: []string{"Ζαριά 3, 8 → 5", "4 + 2 + 5 = 11", "CD 15 (media)", "−4"}, bold: "Fallo", outcome: "failure", chance: "3/50", total: ip(11), noOdds: true},
+		{lang: "es", text: "/zaria 4+2 dc15", dice: []int{3, 8}, has: []string{"Ζαριά 3, 8 → media 5", "4 + 2 + 5 = 11", "CD 15 (media)", "−4"}, bold: "Fallo", outcome: "failure", chance: "3/50", total: ip(11), noOdds: true},
 		{lang: "es", text: "/zaria 4+2 dc15?", dice: []int{3, 8}, has: []string{"Probabilidad: 6 %"}, bold: "Fallo", outcome: "failure", chance: "3/50"},
 		{lang: "el", text: "!ζαριά 4+2 μέτριο?", dice: []int{3, 8}, has: []string{"DC 15 (Μέτριο)", "Πιθανότητα: 6 %"}, bold: "Αποτυχία", outcome: "failure", chance: "3/50"},
 		{lang: "en", text: "/z 4 + 2 medium ?", dice: []int{3, 8}, has: []string{"DC 15 (medium)", "Chance: 6%"}, bold: "Failure", outcome: "failure", chance: "3/50"},
@@ -32,7 +32,7 @@ func TestZariaChat(t *testing.T) {
 		// Z9: opposed, tie → attacker.
 		{lang: "es", text: "/zaria 5+3 vs npc 8 ?", dice: []int{1, 3, 2}, has: []string{"Empate: gana el activo", "Prob. de que gane el activo: 52,4 %"}, outcome: "success", winner: "active", chance: "131/250"},
 		{lang: "en", text: "/zaria 5+3 against npc 8?", dice: []int{1, 3, 2}, has: []string{"52.4%"}, outcome: "success", winner: "active", chance: "131/250"},
-		{lang: "el", text: "!ζ 5+3 εναντίον npc 8", dice: []int{1, 3, 9}, bold: "Νικάει ο παθητικός", outcome: "failure", winner: "passive"},
+		{lang: "el", text: "!ζ 5+3 εναντίον npc 8", dice: []int{1, 3, 9}, bold: "Νικάει ο αμυνόμενος", outcome: "failure", winner: "passive"},
 		// Z10: epic win in an opposed roll.
 		{lang: "en", text: "/zaria 9 vs 12", dice: []int{10, 10, 8, 8}, bold: "EPIC WIN", has: []string{"+1 skill progression point"}, outcome: "epic_win", winner: "active"},
 		// Levels of success above the first are spelled out; "dc 15" with a space.
@@ -48,7 +48,7 @@ func TestZariaHouseRules(t *testing.T) {
 	b.set("zaria", "media_exacta")
 	run(t, b, []expect{
 		// Z6 with the exact mean: 7,5 vs 12 is a failure, not a major fail.
-		{lang: "es", text: "/zaria 3 dc12", dice: []int{4, 5}, has: []string{"→ 4,5", "= 7,5", "−4,5"}, bold: "Fallo", outcome: "failure"},
+		{lang: "es", text: "/zaria 3 dc12", dice: []int{4, 5}, has: []string{"→ media 4,5", "= 7,5", "−4,5"}, bold: "Fallo", outcome: "failure"},
 		{lang: "en", text: "/zaria 3 dc12", dice: []int{4, 5}, has: []string{"= 7.5"}, outcome: "failure"},
 	})
 	b.set("zaria", "media_alta")

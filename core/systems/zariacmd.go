@@ -265,8 +265,11 @@ func zariaCheck(req *command.Request, c zCheck) *reply.Reply {
 			ck.Level = intp(res.Level)
 		}
 		odds = oddsLine(req, "sys.odds.chance", p)
-	} else if res.Outcome != "" {
-		rep.Add(reply.B(req.T("zaria.outcome." + res.Outcome)))
+	} else {
+		if res.Outcome != "" {
+			rep.Add(reply.B(req.T("zaria.outcome." + res.Outcome)))
+		}
+		rep.Add(reply.I(noDCLine(req, "dc15")))
 	}
 	if res.Outcome == zaria.EpicWin {
 		rep.Add(reply.I(req.T("zaria.reminder.epic_win")))

@@ -93,12 +93,12 @@ func TestImportPadFieldTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","label":"Evil","command":"/roll 1d20"}]}]`),
-		"El panel de botones de 222 tiene el campo «label» dos veces en el archivo (en el panel o en uno de sus botones) y no sé cuál de los dos quieres. Deja uno. No se ha importado nada.")
+		"La botonera de 222 tiene el campo «label» dos veces en el archivo (en la botonera o en uno de sus botones) y no sé cuál de los dos quieres. Deja uno. No se ha importado nada.")
 	if err := h.DB.SaveSettings(ctx, chatC, core.Settings{Lang: "el"}); err != nil {
 		t.Fatal(err)
 	}
 	h.Fails(chatC, admin, true, "/importar "+doc(`[{"owner":"222","buttons":[{"label":"Atk","command":"/roll 1d20","command":"/pad clear"}]}]`),
-		"Ο πίνακας κουμπιών του 222 έχει το πεδίο «command» δύο φορές στο αρχείο (στον πίνακα ή σε ένα από τα κουμπιά του)")
+		"Ο πίνακας κουμπιών ενός παίκτη (222) έχει το πεδίο «command» δύο φορές στο αρχείο (στον πίνακα ή σε ένα από τα κουμπιά του)")
 	if got := pads(); !strings.HasPrefix(got, want) {
 		t.Fatalf("a refused import changed the pads: %s", got)
 	}

@@ -765,10 +765,13 @@ func (k *importCheck) character(ec exportCharacter) (sheet.Character, error) {
 		return sheet.Character{}, command.Errorf("import.bad_owner", "name", ec.Name)
 	}
 	ec.OwnerName = fold.UserName(ec.OwnerName)
-	for _, t := range []time.Time{ec.Created, ec.Updated} {
-		if !Storable(t) {
-			return sheet.Character{}, command.Errorf("import.bad_date", "name", ec.Name, "date", fold.Cut(t.UTC().Format(time.RFC3339), 40),
-				"min", MinYear, "max", MaxYear)
+	for _, f := range []struct {
+		name string
+		t    time.Time
+	}{{"created", ec.Created}, {"updated", ec.Updated}} {
+		if !Storable(f.t) {
+			return sheet.Character{}, command.Errorf("import.bad_date", "name", ec.Name, "field", f.name,
+				"date", fold.Cut(f.t.UTC().Format(time.RFC3339), 40), "min", MinYear, "max", MaxYear)
 		}
 	}
 	k.perOwner[ec.Owner]++

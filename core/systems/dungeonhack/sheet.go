@@ -26,9 +26,9 @@ func SheetSynonyms() [][]string {
 		{SheetArmour, "armour", "armor", "πανοπλια"},
 		{SheetWeaponUsage, "weapon usage", "χρηση οπλου"},
 		{SheetArmourUsage, "armour usage", "armor usage", "χρηση πανοπλιας"},
-		{SheetIntact, "blindaje", "armour dice", "ζαρια πανοπλιας"},
-		{SheetBroken, "broken db", "σπασμενα db"},
-		{SheetDie, "db die", "ζαρι db"},
+		{SheetIntact, "blindaje", "armour dice", "ζαρια πανοπλιας", "ζθ", "ζαρια θωρακισης"},
+		{SheetBroken, "broken db", "σπασμενα db", "σπασμενα ζθ"},
+		{SheetDie, "db die", "ζαρι db", "ζαρι ζθ"},
 	}
 }
 
