@@ -39,7 +39,7 @@ var greekLatinOK = map[string]bool{
 	// proper names
 	"zaria": true, "daegon": true, "dungeon": true, "hack": true, "kingdom": true, "hearts": true, "heartless": true, "nobody": true,
 	"rq": true, "telegram": true, "matrix": true, "fudge": true, "json": true, "utf": true, "bot": true, "api": true,
-	"utc": true, "kb": true,
+	"utc": true, "kb": true, "runequest": true, "element": true, "web": true, "desktop": true, // RuneQuest; Element Web and Desktop (the Matrix clients)
 	// time zones, typed as IANA names in every language (/ajustes zona Europe/Athens)
 	"europe": true, "athens": true, "asia": true, "nicosia": true,
 	// file formats, typed as they are (/sesion formato html)
