@@ -57,7 +57,8 @@ type Adapter struct {
 	gm      bool
 	chat    string
 	buttons []reply.Button
-	last    string // the command of the last reply, for its buttons
+	last    string          // the command of the last reply, for its buttons
+	shown   map[string]bool // chat|slot: a status message printed already
 	n       int
 }
 
@@ -190,7 +191,7 @@ func (a *Adapter) handle(ctx context.Context, line string) bool {
 	var press *reply.Action // a pad button, resolved by the core
 	if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(a.buttons) {
 		b := a.buttons[k-1]
-		if b.Kind == reply.ButtonRun && b.Action != nil {
+		if (b.Kind == reply.ButtonRun || b.Kind == reply.ButtonPress) && b.Action != nil {
 			press = b.Action
 			fmt.Fprintf(a.out, "  (%s)\n", b.Label)
 		} else {
@@ -265,15 +266,37 @@ func (a *Adapter) print(rep *reply.Reply) {
 	if rep.File != nil {
 		fmt.Fprintf(a.out, "  📎 %s (%d bytes)\n%s\n", rep.File.Name, len(rep.File.Data), indent(string(rep.File.Data)))
 	}
-	a.buttons = rep.Buttons
+	buttons := rep.Buttons
+	if rep.Status != nil {
+		buttons = append(append([]reply.Button(nil), buttons...), a.printStatus(rep.Status)...)
+	}
+	a.buttons = buttons
 	a.last = rep.Command
-	if len(rep.Buttons) > 0 {
+	if len(buttons) > 0 {
 		var opts []string
-		for i, b := range rep.Buttons {
+		for i, b := range buttons {
 			opts = append(opts, fmt.Sprintf("[%d] %s", i+1, b.Label))
 		}
 		fmt.Fprintln(a.out, "  "+strings.Join(opts, "  "))
 	}
+}
+
+// printStatus reprints the chat's status message (the turn order, a
+// reply's Status): a terminal cannot edit what it printed, so the console
+// prints it again, marked as the same message ("↻" once it was shown in
+// this chat), and its buttons join the reply's.
+func (a *Adapter) printStatus(st *reply.Reply) []reply.Button {
+	key := a.chat + "|" + st.Slot
+	mark := "┌"
+	if a.shown[key] {
+		mark = "↻"
+	}
+	if a.shown == nil {
+		a.shown = map[string]bool{}
+	}
+	a.shown[key] = true
+	fmt.Fprintln(a.out, indent(mark+" "+strings.ReplaceAll(reply.PlainText(st), "\n", "\n│ ")))
+	return st.Buttons
 }
 
 func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }

@@ -52,6 +52,7 @@ func helpExamples(t *testing.T, r *command.Router, lang string) []string {
 var (
 	createsDrake = regexp.MustCompile(`(?i)(crear|create|δημιουργία)\s+Drake`)
 	removesGM    = regexp.MustCompile(`(?i)^/gm\s+(quitar|remove|αφαίρεση)\s+@ana`)
+	undoes       = regexp.MustCompile(`(?i)(deshacer|undo|αναίρεση)`)
 )
 
 // Every example /help shows, in every language, works: each one runs on a
@@ -90,6 +91,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				"fuerza 4", "atletismo 2", "δύναμη 4", "αθλητισμός 2", "strength 4", "athletics 2",
 				"fisico 6", "σωματικό 6", "physical 6", "lucha 2s,1i", "πάλη 2s,1i", "fighting 2s,1i",
 				"arma espada-larga", "armadura coraza", "db 3", "db-rotos 2", "sigilo 7", "stealth 7", "κρυψίνοια 7",
+				"pv 12/12", "estado envenenado, poisoned, δηλητηριασμένος",
 			} {
 				given("/pj set " + kv)
 			}
@@ -102,8 +104,19 @@ func TestHelpExamplesRun(t *testing.T) {
 			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "pad" {
 				given("/pad add d20") // a pad to show, arrange or put on the keyboard
 			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "init" {
+				// A fight to pass, change or end: Lira and an orc in each language.
+				given("/init 15")
+				given("/init añadir Orco 12 pv 15")
+				given("/init add Orc 11 hp 15")
+				given("/init προσθήκη Ορκ 10 ζωή 15")
+				if undoes.MatchString(ex) {
+					given("/init fin")
+				}
+			}
 			if strings.Contains(ex, "Drake") && !createsDrake.MatchString(ex) {
 				given("/pj crear Drake")
+				given("/pj poner pv 20/20")
 				given("/pj usar Lira")
 			}
 			text := ex

@@ -13,6 +13,7 @@ import (
 	"zaria/core/character"
 	"zaria/core/command"
 	"zaria/core/general"
+	"zaria/core/initiative"
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/roll"
@@ -83,6 +84,8 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	character.Register(r, chars)
 	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
 		ActiveName: db.ActiveCharacterName}))
+	initiative.Register(r, initiative.New(db, initiative.Options{Logger: logger,
+		ActiveName: db.ActiveCharacterName, Fighters: chars.Fighters()}))
 	general.Register(r, version)
 	return r, nil
 }

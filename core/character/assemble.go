@@ -116,6 +116,7 @@ type Store interface {
 	alias.Store
 	transfer.Importer
 	transfer.PadLister
+	transfer.InitiativeReader
 }
 
 // Service holds the services of sheets, GMs, history, export/import and
@@ -186,3 +187,7 @@ func (s *Service) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, na
 func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.Reply, took time.Duration) {
 	s.history.Observe(ctx, req, rep, took)
 }
+
+// Fighters gives the turn order (core/initiative) the hit points and
+// conditions of the chat's characters (sheet.Service).
+func (s *Service) Fighters() *sheet.Service { return s.sheets }

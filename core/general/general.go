@@ -181,6 +181,16 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if k, ok := settingWords[key]; ok {
 		key = k
 	}
+	if opt, ok := findOption(req.Router().Options(), key); ok && opt.Check != nil && len(fields) > 1 {
+		value, err := opt.Check(strings.Join(fields[1:], " "))
+		if err != nil {
+			return nil, err
+		}
+		if !req.IsGM {
+			return nil, command.Errorf("settings.gm_only")
+		}
+		return save(ctx, req, opt, value)
+	}
 	if len(fields) > 2 && oneValueOf(req, key, fields[1]) {
 		// "/ajustes zaria alta baja": one value, never the first one of
 		// several silently (every value is one word). A first word that is
@@ -264,6 +274,13 @@ func optionWord(tr command.Translator, lang string, o command.Option, v string) 
 
 // valueWords lists o's values in the chat's words.
 func valueWords(req *command.Request, o command.Option, sep string) string {
+	if o.Check != nil {
+		// A free value: the catalog's example of one ("1d20+destreza").
+		if ex := translated(req, "option."+o.Key+".example"); ex != "" {
+			return ex
+		}
+		return o.Default
+	}
 	ws := make([]string, len(o.Values))
 	for i, v := range o.Values {
 		ws[i] = optionWord(req.Router().Translator(), req.Lang, o, v)

@@ -58,6 +58,14 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 	}
 	sub, ok := pjSubcommands()[fold.Key(args[0])]
 	if !ok {
+		// "/pj pv -3", "/pj @Drake pv -2d6", "/pj estado +envenenado 2".
+		who, rest := target(args)
+		if len(rest) > 1 && isConditionWord(rest[0]) {
+			return s.pjCondition(ctx, req, who, rest[1:])
+		}
+		if len(rest) == 2 && isDelta(rest[1]) {
+			return s.pjChange(ctx, req, who, rest[0], rest[1])
+		}
 		if len(args) == 1 {
 			// /pj Drake shows Drake.
 			c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, args[0])
@@ -299,6 +307,19 @@ func target(args []string) (who string, rest []string) {
 
 func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
 	who, args := target(args)
+	if words, quoted, ok := command.Words(req.Args); ok && len(words) > 1 {
+		words, quoted = words[1:], quoted[1:] // the sub-command
+		if len(words) > 0 && !quoted[0] && strings.HasPrefix(words[0], "@") {
+			words, quoted = words[1:], quoted[1:]
+		}
+		if isMulti(words, quoted) {
+			return s.pjSetMany(ctx, req, who, words, quoted)
+		}
+		if len(words) == 2 && quoted[1] {
+			// "/pj poner notas "dos goblins"": the text, without its quotes.
+			args = words
+		}
+	}
 	if len(args) == 1 {
 		// "/pj set fuerza=4" is accepted too.
 		if k, v, ok := strings.Cut(args[0], "="); ok {

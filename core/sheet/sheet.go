@@ -78,7 +78,7 @@ func New(store Store, o Options) *Service {
 	}
 	// Computed once: every value lookup and every value of an import asks it.
 	syn := map[string][]string{}
-	for _, g := range o.Synonyms {
+	for _, g := range append(vitalSynonyms(), o.Synonyms...) {
 		for _, k := range g {
 			k = fold.Key(k)
 			for _, other := range g {

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"zaria/core"
+	"zaria/core/initiative"
 	"zaria/core/sheet"
 )
 
@@ -15,6 +16,9 @@ type ChatData struct {
 	// Pads replace the chat's pads when not nil (a document of version 1
 	// has none, and leaves the pads as they are).
 	Pads []Pad
+	// Initiative replaces the chat's turn order when not nil (a document
+	// without one leaves the chat's as it is).
+	Initiative *initiative.Order
 }
 
 // Pad is one pad of the chat: Owner's ("" = the chat's), its buttons in
@@ -32,6 +36,12 @@ type PadButton struct {
 // PadLister lists every pad of a chat, for the export.
 type PadLister interface {
 	ChatPads(ctx context.Context, chat core.ChatRef) ([]Pad, error)
+}
+
+// InitiativeReader reads the chat's turn order, for the export
+// (initiative.Store).
+type InitiativeReader interface {
+	Initiative(ctx context.Context, chat core.ChatRef) (initiative.Order, error)
 }
 
 // ErrWouldDelete: an import without mayDelete would remove characters of

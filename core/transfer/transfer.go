@@ -19,6 +19,7 @@ import (
 	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/fold"
+	"zaria/core/initiative"
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/sheet"
@@ -47,6 +48,9 @@ type exportDoc struct {
 	Characters []exportCharacter `json:"characters"`
 	// Pads: since version 2. Absent (version 1) leaves the chat's pads.
 	Pads *[]exportPad `json:"pads,omitempty"`
+	// Initiative is the chat's open turn order, when it has one (since
+	// version 2; absent leaves the chat's as it is).
+	Initiative *initiative.Order `json:"initiative,omitempty"`
 
 	// settingsTwice is the first field given twice in Settings, or in
 	// its options, as written ("" when none is): read, never written.
@@ -104,6 +108,7 @@ type Options struct {
 type Store interface {
 	ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error)
 	PadLister
+	InitiativeReader
 	Importer
 }
 
@@ -179,6 +184,12 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 		eps = append(eps, ep)
 	}
 	doc.Pads = &eps
+	switch o, err := s.store.Initiative(ctx, req.Msg.Chat); {
+	case err == nil && o.Open:
+		doc.Initiative = &o
+	case err != nil && !errors.Is(err, initiative.ErrNone):
+		return nil, internal("read turn order", err)
+	}
 	// Compact, without HTML escapes ("<" stays one byte): the document is as
 	// small as JSON makes it, so that what the quotas allow fits the import.
 	var buf bytes.Buffer
@@ -377,6 +388,14 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 		}
 		out.Pads = pads
 	}
+	if doc.Initiative != nil {
+		if !doc.Initiative.Check() {
+			return ChatData{}, command.Errorf("import.bad_initiative", "max", initiative.MaxCombatants)
+		}
+		doc.Initiative.Open = true
+		doc.Initiative.Ended = time.Time{}
+		out.Initiative = doc.Initiative
+	}
 	return out, nil
 }
 
@@ -400,7 +419,7 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter, *twice)) er
 		return errBadDoc
 	}
 	fields := map[string]any{"format": &doc.Format, "version": &doc.Version, "exported": &doc.Exported,
-		"chat": &doc.Chat, "settings": &doc.Settings, "pads": &doc.Pads, "characters": nil}
+		"chat": &doc.Chat, "settings": &doc.Settings, "pads": &doc.Pads, "initiative": &doc.Initiative, "characters": nil}
 	seen := map[string]bool{}
 	for dec.More() {
 		t, err := dec.Token()
