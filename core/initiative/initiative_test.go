@@ -184,6 +184,14 @@ func TestInitiativeBadInput(t *testing.T) {
 		}
 	}
 	b.say(gm, "/init añadir Orco 5 pv 10")
+	for i := range initiative.MaxConditions {
+		if rep := b.say(gm, fmt.Sprintf("/init estado Orco +herido%d", i)); rep.Error {
+			t.Fatalf("condition %d: %s", i, text(rep))
+		}
+	}
+	if rep := b.say(gm, "/init estado Orco +cansado"); !rep.Error || !strings.Contains(text(rep), "Ya lleva 8 estados, el máximo") {
+		t.Errorf("a 9th condition: %q", text(rep))
+	}
 	for cmd, want := range map[string]string{
 		"/init estado Orco +aturdido 100": "de 1 a 99 asaltos",
 		"/init quitar Orca":               "¿Querías decir Orco?",
