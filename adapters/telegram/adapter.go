@@ -60,6 +60,7 @@ type Adapter struct {
 	buttonsMade atomic.Int64 // button records written (pruned every 256)
 	inlineMade  atomic.Int64 // inline roll marks written (pruned every 256)
 	padLists    padLists     // pads listed by empty inline queries (inline.go)
+	slots       statusSlots  // each chat's status message (status.go)
 }
 
 // update is an update with what the Bot API library cannot read.
@@ -208,6 +209,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg, &a.queued, &a.floods)
 	a.send.now = a.now
 	a.send.onMigrate = func(old, new int64) { a.migrate(sendCtx, old, new) }
+	a.send.onSlot = a.slots.sent
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)

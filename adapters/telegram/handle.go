@@ -102,6 +102,12 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 // answer turns a reply into ops for the chat (and, for a secret roll, for
 // the roller and the chat's GMs).
 func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *tgbotapi.Chat, replyTo int, from who, rep *reply.Reply) {
+	if rep.Status != nil {
+		defer a.addStatus(e, chat.ID, replyTo, rep.Status)
+		if len(rep.Lines) == 0 {
+			return
+		}
+	}
 	if rep.Secret == nil {
 		a.addReply(ctx, e, chat.ID, replyTo, rep, from.name)
 		return
@@ -349,6 +355,10 @@ func (a *Adapter) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, u 
 		return
 	}
 	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
+		if act, ok := pressAction(cq.Data); ok {
+			a.onStatusButton(ctx, cq, e, act)
+			return
+		}
 		if act, ok := a.padAction(ctx, cq.Data); ok {
 			a.onPadButton(ctx, cq, e, act)
 			return

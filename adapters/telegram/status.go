@@ -1,0 +1,124 @@
+package telegram
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"sync"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"zaria/core"
+	"zaria/core/reply"
+)
+
+// A reply's Status (the chat's turn order) is one message per chat,
+// edited in place: the first one is sent and its message id remembered
+// (sender.onSlot); the next ones edit it (editMessageText), and should
+// Telegram refuse the edit for good (the message was deleted) a new one
+// is sent and remembered instead. The ids are kept in memory: after a
+// restart the next change posts a new status message.
+
+// statusSlots remembers the message id of each chat's status messages.
+type statusSlots struct {
+	mu  sync.Mutex
+	ids map[string]int // slotKey → message id
+}
+
+func slotKey(chat int64, slot string) string { return strconv.FormatInt(chat, 10) + "|" + slot }
+
+func (s *statusSlots) get(chat int64, slot string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ids[slotKey(chat, slot)]
+}
+
+// sent records the message a status op was sent as (its API result).
+func (s *statusSlots) sent(chat int64, slot string, result json.RawMessage) {
+	var m struct {
+		MessageID int `json:"message_id"`
+	}
+	if json.Unmarshal(result, &m) != nil || m.MessageID == 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ids == nil {
+		s.ids = map[string]int{}
+	}
+	s.ids[slotKey(chat, slot)] = m.MessageID
+}
+
+// addStatus adds the ops that show st, the chat's status message of
+// st.Slot: an edit of the one shown, or a new message.
+func (a *Adapter) addStatus(e *entry, chat int64, replyTo int, st *reply.Reply) {
+	kb := statusKeyboard(st.Buttons)
+	send := a.messageOps(chat, replyTo, st.Lines, kb)
+	if len(send) != 1 {
+		e.Ops = append(e.Ops, send...) // too long for one message: never edited
+		return
+	}
+	send[0].Slot = st.Slot
+	id := a.slots.get(chat, st.Slot)
+	if id == 0 {
+		e.Ops = append(e.Ops, send[0])
+		return
+	}
+	p := map[string]string{"message_id": strconv.Itoa(id), "text": send[0].Params["text"], "parse_mode": "HTML",
+		"link_preview_options": noPreview}
+	if kb != "" {
+		p["reply_markup"] = kb
+	}
+	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: chat, Params: p, Fallback: send})
+}
+
+// statusKeyboard draws the status message's buttons (reply.ButtonPress):
+// callback data "x:<action kind>", the whole action.
+func statusKeyboard(bs []reply.Button) string {
+	var row []tgbotapi.InlineKeyboardButton
+	for _, b := range bs {
+		if b.Kind != reply.ButtonPress || b.Action == nil || b.Action.Command != "" || b.Action.Button != 0 {
+			continue
+		}
+		data := "x:" + string(b.Action.Kind)
+		if len(data) > maxCallbackData {
+			continue
+		}
+		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.Label, data))
+	}
+	if len(row) == 0 {
+		return ""
+	}
+	kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(row))
+	return string(kb)
+}
+
+// pressAction reads the callback data of a status button.
+func pressAction(data string) (reply.Action, bool) {
+	kind, ok := strings.CutPrefix(data, "x:")
+	if !ok || kind == "" {
+		return reply.Action{}, false
+	}
+	return reply.Action{Kind: reply.ActionKind(kind)}, true
+}
+
+// onStatusButton presses a status message's button for whoever pressed
+// it: a refusal (not your turn) is the toast; a reply is posted in the
+// chat, and its status edits the message.
+func (a *Adapter) onStatusButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
+	from := userOf(cq.From)
+	chat := a.chatOf(ctx, cq.Message.Chat)
+	msg := a.pressMessage(ctx, cq, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
+	rep, ok := a.d.Press(ctx, msg, act)
+	if !ok || rep == nil {
+		a.answerCallback(ctx, cq.ID, "")
+		return
+	}
+	if text := strings.TrimSpace(reply.PlainText(rep)); rep.Error && utf16Len(text) <= maxToast {
+		a.answerCallback(ctx, cq.ID, text)
+		return
+	}
+	a.answerCallback(ctx, cq.ID, "")
+	a.answer(ctx, e, msg, chat, 0, from, rep)
+}

@@ -1,0 +1,65 @@
+package telegram
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"zaria/adapters/telegram/telegramtest"
+	"zaria/core/character"
+	"zaria/core/initiative"
+)
+
+// TestTurnOrderStatusEditedInPlace: the turn order's status message is
+// sent once and then edited in place (editMessageText) as the fight
+// changes; its ▶ button passes the turn for the GM, and a player whose
+// turn it is not gets the core's refusal as the press's toast, nothing
+// posted.
+func TestTurnOrderStatusEditedInPlace(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	rt := testRouterOn(t, db, nil)
+	chars := character.New(db, character.Options{})
+	initiative.Register(rt, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName, Fighters: chars.Fighters()}))
+	g := telegramtest.Group(-910)
+	f.SetAdmins(g.ID, ana.ID)
+	start(t, testConfig(f), rt, db)
+
+	f.SayIn(g, ana, "/init añadir Orco 12")
+	sent := f.waitSent(g.ID, 2, 5*time.Second) // the join, then the status
+	status := sent[1]
+	if !strings.Contains(status.Visible, "⚔️ Iniciativa") || !strings.Contains(status.Visible, "12 Orco") {
+		t.Fatalf("the status message shows %q", status.Visible)
+	}
+	kb := keyboardOf(t, status)
+	if len(kb) != 1 || len(kb[0]) != 2 || *kb[0][0].CallbackData != "x:init_next" || *kb[0][1].CallbackData != "x:init_end" {
+		t.Fatalf("the status keyboard: %+v", kb)
+	}
+	f.SayIn(g, bob, "/init 9")
+	f.waitSent(g.ID, 3, 5*time.Second) // Bob's join is a new message…
+	edits := waitFor(t, "the status edited", 1, 5*time.Second, f.Edits)
+	if edits[0].MessageID != status.ID || !strings.Contains(edits[0].Visible, "9 Bob") {
+		t.Fatalf("the edit %+v, want message %d with Bob", edits[0], status.ID)
+	}
+
+	// Bob may not start the fight: a toast, nothing posted.
+	f.Press(status, bob, "x:init_next")
+	answers := f.waitCalls("answerCallbackQuery", 1, 5*time.Second)
+	if got := answers[0].Params["text"]; !strings.Contains(got, "Solo el máster puede empezar el combate") {
+		t.Errorf("Bob's press was answered %q", got)
+	}
+	f.Press(status, ana, "x:init_next")
+	sent = f.waitSent(g.ID, 4, 5*time.Second)
+	if !strings.Contains(sent[3].Visible, "Asalto 1") || !strings.Contains(sent[3].Visible, "▶ Orco") {
+		t.Errorf("the next turn is announced as %q", sent[3].Visible)
+	}
+	edits = waitFor(t, "the status edited again", 2, 5*time.Second, f.Edits)
+	if edits[1].MessageID != status.ID || !strings.Contains(edits[1].Visible, "▶ 12 Orco") {
+		t.Fatalf("the second edit %+v", edits[1])
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(f.SentTo(g.ID)); n != 4 {
+		t.Errorf("%d messages sent, want 4 (the status is edited, not sent again)", n)
+	}
+}
