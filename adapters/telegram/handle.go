@@ -169,6 +169,8 @@ func (a *Adapter) addReply(ctx context.Context, e *entry, chat int64, replyTo in
 	kb := ""
 	if hasRunButtons(rep) && !rep.Error {
 		kb = a.padKeyboard(ctx, rep)
+	} else if hasPressButtons(rep) && !rep.Error {
+		kb = statusKeyboard(rep.Buttons) // a pad's tray (status.go)
 	} else if rep.Command != "" && len(rep.Buttons) > 0 && !rep.Error {
 		chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
 		last := ""

@@ -73,34 +73,53 @@ func (a *Adapter) addStatus(e *entry, chat int64, replyTo int, st *reply.Reply) 
 	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: chat, Params: p, Fallback: send})
 }
 
-// statusKeyboard draws the status message's buttons (reply.ButtonPress):
-// callback data "x:<action kind>", the whole action.
+// statusKeyboard draws a reply's reply.ButtonPress buttons (the status
+// message's ▶ ⏹, a pad's tray), four to a row: callback data
+// "x:<action kind>" or "x:<kind>|<command>", the whole action; one that
+// does not fit Telegram's 64 bytes is left out.
 func statusKeyboard(bs []reply.Button) string {
-	var row []tgbotapi.InlineKeyboardButton
+	var rows [][]tgbotapi.InlineKeyboardButton
 	for _, b := range bs {
-		if b.Kind != reply.ButtonPress || b.Action == nil || b.Action.Command != "" || b.Action.Button != 0 {
+		if b.Kind != reply.ButtonPress || b.Action == nil || b.Action.Button != 0 || len(b.Action.Values) > 0 {
 			continue
 		}
 		data := "x:" + string(b.Action.Kind)
-		if len(data) > maxCallbackData {
+		if b.Action.Command != "" {
+			data += "|" + b.Action.Command
+		}
+		if len(data) > maxCallbackData || strings.Contains(string(b.Action.Kind), "|") {
 			continue
 		}
-		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.Label, data))
+		if len(rows) == 0 || len(rows[len(rows)-1]) == 4 {
+			rows = append(rows, nil)
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], tgbotapi.NewInlineKeyboardButtonData(b.Label, data))
 	}
-	if len(row) == 0 {
+	if len(rows) == 0 {
 		return ""
 	}
-	kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(row))
+	kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
 	return string(kb)
 }
 
-// pressAction reads the callback data of a status button.
+// hasPressButtons reports whether rep has buttons statusKeyboard draws.
+func hasPressButtons(rep *reply.Reply) bool {
+	for _, b := range rep.Buttons {
+		if b.Kind == reply.ButtonPress && b.Action != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// pressAction reads the callback data of a reply.ButtonPress button.
 func pressAction(data string) (reply.Action, bool) {
-	kind, ok := strings.CutPrefix(data, "x:")
+	rest, ok := strings.CutPrefix(data, "x:")
+	kind, cmd, _ := strings.Cut(rest, "|")
 	if !ok || kind == "" {
 		return reply.Action{}, false
 	}
-	return reply.Action{Kind: reply.ActionKind(kind)}, true
+	return reply.Action{Kind: reply.ActionKind(kind), Command: cmd}, true
 }
 
 // onStatusButton presses a status message's button for whoever pressed

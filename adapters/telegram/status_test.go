@@ -63,3 +63,24 @@ func TestTurnOrderStatusEditedInPlace(t *testing.T) {
 		t.Errorf("%d messages sent, want 4 (the status is edited, not sent again)", n)
 	}
 }
+
+// TestTrayIsAnInlineKeyboard: /pad for someone with no buttons is the
+// tray of dice as an inline keyboard; a press rolls it for the presser in
+// the chat.
+func TestTrayIsAnInlineKeyboard(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	start(t, testConfig(f), padRouter(t, db), db)
+	g := telegramtest.Group(-911)
+	f.SayIn(g, ana, "/pad")
+	shown := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	kb := keyboardOf(t, shown)
+	if len(kb) != 2 || len(kb[0]) != 4 || *kb[1][0].CallbackData != "x:pad_tray|/roll d12" {
+		t.Fatalf("the tray keyboard: %+v", kb)
+	}
+	f.Press(shown, bob, *kb[1][1].CallbackData) // d20
+	rolled := f.waitSent(g.ID, 2, 5*time.Second)[1]
+	if !strings.HasPrefix(rolled.Visible, "Bob: 🎲 Bob: d20 = ") {
+		t.Errorf("Bob's d20 from the tray shows %q", rolled.Visible)
+	}
+}

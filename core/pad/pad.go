@@ -79,6 +79,7 @@ func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "pad", Aliases: []string{"botones", "botonera", "koumpia", "κουμπιά"},
 		Handler: command.HandlerFunc(s.handle)})
 	r.HandleAction(reply.ActRun, s.press)
+	r.HandleAction(ActTray, s.pressTray)
 }
 
 func subcommands() map[string]string {
@@ -356,6 +357,10 @@ func (s *Service) show(ctx context.Context, req *command.Request, owner string, 
 		rep.Add(reply.B(req.T("pad.title_chat")))
 	} else {
 		rep.Add(reply.B(req.T("pad.title", "who", s.who(ctx, req, owner, req.Msg.From.Name))))
+	}
+	if len(bs) == 0 && owner != "" && !list {
+		s.tray(ctx, req, rep)
+		return rep, nil
 	}
 	if len(bs) == 0 {
 		flag := ""

@@ -130,7 +130,7 @@ func TestPersonalPad(t *testing.T) {
 	b.ok(ana, "/pj set fuerza 4")
 	b.ok(ana, "/pj set atletismo 2")
 	b.ok(ana, "/alias tiro /roll 2d6+{1}")
-	if got := reply.PlainText(b.ok(ana, "/botones")); !strings.Contains(got, "Botones de Ana (Drake)") || !strings.Contains(got, "Sin botones todavía. Añade uno: /botones añadir d20") {
+	if got := reply.PlainText(b.ok(ana, "/botones")); !strings.Contains(got, "Botones de Ana (Drake)") || !strings.Contains(got, "Sin botones propios todavía: aquí tienes los dados. Crea los tuyos con /botones añadir") {
 		t.Errorf("empty pad:\n%s", got)
 	}
 	rep := b.ok(ana, `/botones añadir "Ataque" /zaria fuerza+atletismo dc15`)
