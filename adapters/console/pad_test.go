@@ -39,7 +39,8 @@ func TestPadButtonsAreNumberedOptions(t *testing.T) {
 		"🎛 ana's pad\n  1. Init\n  2. 2d6\n  [1] Init  [2] 2d6",
 		"  (Init)\n  ana: 🎲 d20+2",
 		"  (2d6)\n  ana: 🎲 2d6",
-		"🎛 bob's pad\n  No buttons yet.",
+		"🎛 bob's pad\n  No buttons of your own yet: here are the dice.", // the tray, as numbers
+		"[6] 🎲 d20  [7] 🎲 d100",
 		"  (Init)\n  ⚠️ These buttons belong to someone else. Yours: /pad",
 	} {
 		if !strings.Contains(got, want) {

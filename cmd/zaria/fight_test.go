@@ -287,4 +287,10 @@ func TestFightEvening(t *testing.T) {
 	}
 	tb.press(super, gmP, tb.say(super, gmP, "/init ver"), "Fin")
 	has(t, tb.try(super, gmP, "/init deshacer"), "El combate sigue")
+
+	// A typo deletes Lyra: the undo brings her back whole.
+	has(t, tb.say(super, ana, "/pj borrar Lyra"), "/pj deshacer lo recupera durante 15 minutos")
+	has(t, tb.try(super, bob, "/pj deshacer"), "No hay nada que deshacer")
+	has(t, tb.say(super, ana, "/pj deshacer"), "Lyra ha vuelto, con 3 valores")
+	has(t, tb.say(super, ana, "/pj"), "destreza 3", "pv 9/12", "notas debe 5 monedas")
 }

@@ -114,6 +114,10 @@ func TestHelpExamplesRun(t *testing.T) {
 					given("/init fin")
 				}
 			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "pj" && undoes.MatchString(ex) {
+				given("/pj crear Zed")
+				given("/pj borrar Zed") // a character to bring back
+			}
 			if strings.Contains(ex, "Drake") && !createsDrake.MatchString(ex) {
 				given("/pj crear Drake")
 				given("/pj poner pv 20/20")

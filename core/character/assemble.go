@@ -117,6 +117,7 @@ type Store interface {
 	transfer.Importer
 	transfer.PadLister
 	transfer.InitiativeReader
+	sheet.UndoStore
 }
 
 // Service holds the services of sheets, GMs, history, export/import and
@@ -146,6 +147,7 @@ func New(store Store, o Options) *Service {
 		Now:        o.Now,
 		Validators: o.Validators,
 		Synonyms:   dungeonhack.SheetSynonyms(),
+		Undo:       store,
 	})
 	return &Service{
 		lim:    l,

@@ -61,6 +61,7 @@ type harness struct {
 	db  *sqlite.DB
 	svc *character.Service
 	r   *command.Router
+	clk *clock
 }
 
 func newHarness(t testing.TB, lim character.Limits) *harness {
@@ -89,7 +90,7 @@ func newHarness(t testing.TB, lim character.Limits) *harness {
 	})
 	character.Register(r, svc)
 	r.Register(command.Command{Name: "check", Handler: command.HandlerFunc(checkCmd), Roll: true})
-	return &harness{t: t, db: db, svc: svc, r: r}
+	return &harness{t: t, db: db, svc: svc, r: r, clk: clk}
 }
 
 // with returns the harness reporting to t (for subtests).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"zaria/core"
 	"zaria/core/command"
@@ -23,6 +24,7 @@ const (
 	subUnset  = "unset"
 	subSystem = "system"
 	subShow   = "show"
+	subUndo   = "undo"
 )
 
 func pjSubcommands() map[string]string {
@@ -36,6 +38,7 @@ func pjSubcommands() map[string]string {
 		"unset": subUnset, "quitar": subUnset, "αφαιρεση": subUnset, "αφαιρεσε": subUnset,
 		"sistema": subSystem, "system": subSystem, "συστημα": subSystem,
 		"ver": subShow, "show": subShow, "δειξε": subShow,
+		"deshacer": subUndo, "undo": subUndo, "αναιρεση": subUndo,
 	}
 }
 
@@ -94,6 +97,11 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 		return s.pjUnset(ctx, req, rest)
 	case subSystem:
 		return s.pjSystem(ctx, req, rest)
+	case subUndo:
+		if len(rest) > 0 {
+			return nil, command.Errorf("character.usage")
+		}
+		return s.pjUndo(ctx, req)
 	default: // subShow
 		who := ""
 		if len(rest) > 0 {
@@ -274,7 +282,12 @@ func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []str
 		}
 		return nil, internal("delete", err)
 	}
-	return reply.Text(req.TP("character.deleted", "name", c.Name)), nil
+	rep := reply.Text(req.TP("character.deleted", "name", c.Name))
+	if err := s.keepUndo(ctx, req.Msg.Chat, req.Msg.From.ID, c); err != nil {
+		return rep, nil // the deletion stands; the reply offers no undo
+	}
+	rep.Add(reply.I(req.TP("character.undo_hint", "minutes", int(UndoFor/time.Minute))))
+	return rep, nil
 }
 
 func (s *Service) pjUse(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {

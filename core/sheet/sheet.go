@@ -56,6 +56,9 @@ type Options struct {
 	// "weapon", "όπλο"): a lookup of one finds a value stored under any
 	// other. The game systems provide them (dungeonhack.SheetSynonyms).
 	Synonyms [][]string
+	// Undo keeps deleted characters for /pj deshacer (optional: without
+	// it a deletion cannot be undone).
+	Undo UndoStore
 }
 
 // Service implements /pj and command.Sheets on top of a Store.
@@ -65,6 +68,7 @@ type Service struct {
 	now   func() time.Time
 	valid map[string]func(*command.Request, string) error // by folded name
 	syn   map[string][]string                             // folded name → the other folded names of its group
+	undo  UndoStore
 }
 
 // New returns a Service over store.
@@ -88,7 +92,7 @@ func New(store Store, o Options) *Service {
 			}
 		}
 	}
-	return &Service{store: store, lim: o.Limits, now: o.Now, valid: valid, syn: syn}
+	return &Service{store: store, lim: o.Limits, now: o.Now, valid: valid, syn: syn, undo: o.Undo}
 }
 
 // synonyms returns the other folded names of key's group (nil if none);
