@@ -82,7 +82,7 @@ func newRouter(lang string, db *sqlite.DB, logger *slog.Logger, observers ...com
 	systems.Register(r)
 	roll.RegisterSystemOdds(r)
 	character.Register(r, chars)
-	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
+	pad.Register(r, pad.New(db, pad.Options{Logger: logger, Undo: db,
 		ActiveName: db.ActiveCharacterName}))
 	initiative.Register(r, initiative.New(db, initiative.Options{Logger: logger,
 		ActiveName: db.ActiveCharacterName, Fighters: chars.Fighters()}))

@@ -215,6 +215,7 @@ func TestSheetChanges(t *testing.T) {
 		{"/pj pv -3", "❤️ Lyra: pv 12 → 9 / 12"},
 		{"/pj pv +50", "❤️ Lyra: pv 9 → 12 / 12"},
 		{"/char hp -20", "❤️ Lyra: pv 12 → 0 / 12"},
+		{"!χαρ ζωή +3", "❤️ Lyra: pv 0 → 3 / 12"},
 		{"/pj fuerza +1", "✏️ Lyra: fuerza 4 → 5"},
 		{"/pj estado +envenenado", "🌀 Lyra: envenenado"},
 	} {
@@ -223,7 +224,7 @@ func TestSheetChanges(t *testing.T) {
 		}
 	}
 	rep := b.say(ana, "/pj pv +2d6")
-	if rep.Error || !strings.Contains(text(rep), "🎲 2d6") || !strings.Contains(text(rep), "❤️ Lyra: pv 0 → ") {
+	if rep.Error || !strings.Contains(text(rep), "🎲 2d6") || !strings.Contains(text(rep), "❤️ Lyra: pv 3 → ") {
 		t.Errorf("a rolled change: %q", text(rep))
 	}
 	for cmd, want := range map[string]string{

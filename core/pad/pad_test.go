@@ -53,7 +53,7 @@ func open(t testing.TB, path string) *bot {
 	character.Register(r, chars)
 	general.Register(r, "test")
 	pad.Register(r, pad.New(db, pad.Options{
-		ActiveName: db.ActiveCharacterName}))
+		ActiveName: db.ActiveCharacterName, Undo: db}))
 	return &bot{t: t, r: r, db: db, seen: seen}
 }
 
@@ -206,7 +206,7 @@ func TestPersonalPad(t *testing.T) {
 	b.fails(ana, "/pad quitar 7", "No hay botón «7»: los botones de este panel van del 1 al 2.")
 	b.fails(ana, "/pad mover 1", "Di qué botón y adónde: /pad mover 3 1")
 	b.fails(ana, "/pad bailar", "Uso: /pad muestra tus botones")
-	if got := reply.PlainText(b.ok(ana, "/pad vaciar")); got != "🗑 2 botones quitados." {
+	if got := reply.PlainText(b.ok(ana, "/pad vaciar")); got != "🗑 2 botones quitados.\n↩️ ¿Ha sido un error? /pad deshacer los recupera durante 15 minutos." {
 		t.Errorf("clear: %s", got)
 	}
 	b.fails(ana, "/pad quitar 1", "Este panel no tiene botones todavía.")
@@ -249,7 +249,7 @@ func TestChatPad(t *testing.T) {
 		t.Errorf("Bob's own pad:\n%s", got)
 	}
 	b.fails(bob, "/pad --chat vaciar", "Solo el máster")
-	if got := reply.PlainText(b.ok(eva, "/pad --chat vaciar")); got != "🗑 2 botones quitados." {
+	if got := reply.PlainText(b.ok(eva, "/pad --chat vaciar")); got != "🗑 2 botones quitados.\n↩️ ¿Ha sido un error? /pad deshacer los recupera durante 15 minutos." {
 		t.Errorf("clear: %s", got)
 	}
 }
@@ -324,7 +324,7 @@ func TestPadInOtherLanguagesAndSecret(t *testing.T) {
 	b.ok(eva, "/lang en")
 	b.fails(bob, "/pad --chat add d6", "Only a GM changes the table's pad. Yours: /pad")
 	b.fails(ana, "/pad remove 9", "There is no button “9”: this pad's buttons go from 1 to 2.")
-	if got := reply.PlainText(b.ok(ana, "/pad clear")); got != "🗑 2 buttons removed." {
+	if got := reply.PlainText(b.ok(ana, "/pad clear")); got != "🗑 2 buttons removed.\n↩️ A mistake? /pad undo brings them back for 15 minutes." {
 		t.Errorf("clear: %s", got)
 	}
 }

@@ -54,3 +54,26 @@ func TestTrayWithoutSetUp(t *testing.T) {
 		t.Errorf("a pad of her own still shows the tray: %+v", rep.Buttons)
 	}
 }
+
+// A cleared pad comes back whole with /botones deshacer, for whoever
+// cleared it and into an empty pad only.
+func TestClearedPadUndone(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "undo.db"))
+	b.ok(ana, `/botones añadir "Ataque" /roll 1d20+5`)
+	b.ok(ana, "/botones añadir d20")
+	if got := reply.PlainText(b.ok(ana, "/botones vaciar")); !strings.Contains(got, "/botones deshacer los recupera durante 15 minutos") {
+		t.Fatalf("the clear offers no undo: %q", got)
+	}
+	b.fails(bob, "/botones deshacer", "No hay botones que recuperar")
+	b.ok(ana, "/botones añadir d6")
+	b.fails(ana, "/botones deshacer", "solo vuelven a un panel vacío")
+	b.ok(ana, "/botones vaciar")
+	// That clear kept the d6 pad: the older one is gone.
+	if got := reply.PlainText(b.ok(ana, "/botones deshacer")); !strings.Contains(got, "Ha vuelto 1 botón") {
+		t.Fatalf("undo: %q", got)
+	}
+	if got := reply.PlainText(b.ok(ana, "/botones lista")); !strings.Contains(got, "1. d6") {
+		t.Fatalf("the pad after the undo: %q", got)
+	}
+	b.fails(ana, "/botones deshacer", "No hay botones que recuperar")
+}

@@ -45,7 +45,7 @@ func pjSubcommands() map[string]string {
 // Register adds /pj to r. The router must have s as its Sheets for a
 // roll to read a sheet.
 func Register(r *command.Router, s *Service) {
-	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "ήρωας"},
+	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "χαρ", "ήρωας"},
 		Handler: command.WithHints(s.pj, command.PrefixHint)})
 }
 
