@@ -127,6 +127,9 @@ func order(t *testing.T, rep *reply.Reply) initiative.Data {
 func has(t *testing.T, rep *reply.Reply, want ...string) {
 	t.Helper()
 	text := reply.PlainText(rep)
+	if rep.Secret != nil {
+		text += "\n" + reply.PlainText(rep.Secret) // what the GM sees privately
+	}
 	if rep.Status != nil {
 		text += "\n" + reply.PlainText(rep.Status)
 	}
@@ -238,7 +241,12 @@ func TestFightEvening(t *testing.T) {
 			has(t, tb.try(chat, gmP, "/init pv Orco -20"), "Orco no tiene vida apuntada")
 			has(t, tb.say(chat, gmP, "/init pv Orco 10"), "❤️ Orco: pv 0 → 10 / 10")
 			has(t, tb.say(chat, gmP, "/init pv Orco -4"), "❤️ Orco: pv 10 → 6 / 10")
-			has(t, tb.say(chat, gmP, `/init pv "Orco 2" -20`), "❤️ Orco 2: pv 15 → 0 / 15")
+			down := tb.say(chat, gmP, `/init pv "Orco 2" -20`)
+			has(t, down, "❤️ Orco 2: pv 15 → 0 / 15")
+			// The table sees that it fell, never its numbers.
+			if pub := reply.PlainText(down); !strings.Contains(pub, "💀 Orco 2 cae") || strings.Contains(pub, "15") {
+				t.Fatalf("the chat sees %q", pub)
+			}
 		}
 	}
 	if !expired {

@@ -668,7 +668,18 @@ func (s *Service) hp(ctx context.Context, req *command.Request, args []string) (
 	if err != nil {
 		return nil, err
 	}
-	rep := reply.Text(req.T("init.hp", "name", fold.Clean(name), "old", before, "new", after, "max", maxHP))
+	// An NPC's hit points are the GM's: the exact numbers go privately to
+	// the GMs (Reply.Secret), the table sees whether it was hurt or fell.
+	public := "init.hp_hurt"
+	switch {
+	case after == 0:
+		public = "init.hp_down"
+	case after >= before:
+		public = "init.hp_healed"
+	}
+	rep := reply.Text(req.T(public, "name", fold.Clean(name)))
+	rep.Secret = reply.Text(req.T("init.hp", "name", fold.Clean(name), "old", before, "new", after, "max", maxHP))
+	rep.SecretTo = req.NamedGMs(ctx)
 	return s.withStatus(ctx, req, o, rep), nil
 }
 
