@@ -108,6 +108,9 @@ func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *
 			return
 		}
 	}
+	if len(rep.Mention) > 0 {
+		defer mentionIn(e, len(e.Ops), rep.Mention)
+	}
 	if rep.Secret == nil {
 		a.addReply(ctx, e, chat.ID, replyTo, rep, from.name)
 		return

@@ -141,3 +141,25 @@ func (a *Adapter) onStatusButton(ctx context.Context, cq *tgbotapi.CallbackQuery
 	a.answerCallback(ctx, cq.ID, "")
 	a.answer(ctx, e, msg, chat, 0, from, rep)
 }
+
+// mentionIn makes the first message of a reply (the ops of e from index
+// from) notify the users it addresses (Reply.Mention: whose turn it is):
+// a 🔔 linked to each one's tg://user, which Telegram delivers as a
+// mention. Ids that are not Telegram user ids are left out.
+func mentionIn(e *entry, from int, users []string) {
+	var links strings.Builder
+	for _, u := range users {
+		if id, err := strconv.ParseInt(u, 10, 64); err == nil && id > 0 {
+			links.WriteString(`<a href="tg://user?id=` + strconv.FormatInt(id, 10) + `">🔔</a> `)
+		}
+	}
+	if links.Len() == 0 {
+		return
+	}
+	for _, o := range e.Ops[from:] {
+		if o.Method == "sendMessage" && o.Params["parse_mode"] == "HTML" {
+			o.Params["text"] = links.String() + o.Params["text"]
+			return
+		}
+	}
+}

@@ -58,9 +58,15 @@ func TestTurnOrderStatusEditedInPlace(t *testing.T) {
 	if edits[1].MessageID != status.ID || !strings.Contains(edits[1].Visible, "▶ 12 Orco") {
 		t.Fatalf("the second edit %+v", edits[1])
 	}
+	// Orc's turn passes; Bob's turn is announced with a mention of Bob.
+	f.Press(status, ana, "x:init_next")
+	sent = f.waitSent(g.ID, 5, 5*time.Second)
+	if !strings.Contains(sent[4].Visible, "▶ Bob") || !strings.Contains(sent[4].Params["text"], `<a href="tg://user?id=503">🔔</a>`) {
+		t.Errorf("Bob's turn: %q (%q), want a mention of Bob", sent[4].Visible, sent[4].Params["text"])
+	}
 	time.Sleep(100 * time.Millisecond)
-	if n := len(f.SentTo(g.ID)); n != 4 {
-		t.Errorf("%d messages sent, want 4 (the status is edited, not sent again)", n)
+	if n := len(f.SentTo(g.ID)); n != 5 {
+		t.Errorf("%d messages sent, want 5 (the status is edited, not sent again)", n)
 	}
 }
 
