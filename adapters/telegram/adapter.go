@@ -209,7 +209,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.send = newSender(sendCtx, a.c, a.j, a.log, a.cfg, &a.queued, &a.floods)
 	a.send.now = a.now
 	a.send.onMigrate = func(old, new int64) { a.migrate(sendCtx, old, new) }
-	a.send.onSlot = a.slots.sent
+	a.send.onSlot = func(chat int64, slot string, res json.RawMessage) { a.statusSent(sendCtx, chat, slot, res) }
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)

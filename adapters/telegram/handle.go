@@ -103,7 +103,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 // the roller and the chat's GMs).
 func (a *Adapter) answer(ctx context.Context, e *entry, msg core.Message, chat *tgbotapi.Chat, replyTo int, from who, rep *reply.Reply) {
 	if rep.Status != nil {
-		defer a.addStatus(e, chat.ID, replyTo, rep.Status)
+		defer a.addStatus(ctx, e, chat.ID, replyTo, rep.Status)
 		if len(rep.Lines) == 0 {
 			return
 		}

@@ -15,10 +15,10 @@ import (
 
 // A reply's Status (the chat's turn order) is one message per chat,
 // edited in place: the first one is sent and its message id remembered
-// (sender.onSlot); the next ones edit it (editMessageText), and should
-// Telegram refuse the edit for good (the message was deleted) a new one
-// is sent and remembered instead. The ids are kept in memory: after a
-// restart the next change posts a new status message.
+// (sender.onSlot), also in the state store, so a restart edits the same
+// message; the next ones edit it (editMessageText), and should Telegram
+// refuse the edit for good (the message was deleted) a new one is sent
+// and remembered instead.
 
 // statusSlots remembers the message id of each chat's status messages.
 type statusSlots struct {
@@ -34,25 +34,57 @@ func (s *statusSlots) get(chat int64, slot string) int {
 	return s.ids[slotKey(chat, slot)]
 }
 
-// sent records the message a status op was sent as (its API result).
-func (s *statusSlots) sent(chat int64, slot string, result json.RawMessage) {
+func (s *statusSlots) set(chat int64, slot string, id int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ids == nil {
+		s.ids = map[string]int{}
+	}
+	s.ids[slotKey(chat, slot)] = id
+}
+
+// statusKey is where the state store keeps a chat's status message id.
+func (a *Adapter) statusKey(chat int64, slot string) string {
+	return a.j.key + ".status." + slotKey(chat, slot)
+}
+
+// statusID is the message id of chat's status message of slot, 0 when
+// none is known (remembered, else read from the state store: it survives
+// a restart).
+func (a *Adapter) statusID(ctx context.Context, chat int64, slot string) int {
+	if id := a.slots.get(chat, slot); id != 0 {
+		return id
+	}
+	v, ok, err := a.state.State(ctx, a.statusKey(chat, slot))
+	if err != nil {
+		a.log.Warn("telegram status message id not read", "chat", chat, "err", err)
+	}
+	id, _ := strconv.Atoi(v)
+	if ok && id > 0 {
+		a.slots.set(chat, slot, id)
+		return id
+	}
+	return 0
+}
+
+// statusSent records the message a status op was sent as (its API
+// result), in memory and in the state store.
+func (a *Adapter) statusSent(ctx context.Context, chat int64, slot string, result json.RawMessage) {
 	var m struct {
 		MessageID int `json:"message_id"`
 	}
 	if json.Unmarshal(result, &m) != nil || m.MessageID == 0 {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ids == nil {
-		s.ids = map[string]int{}
+	a.slots.set(chat, slot, m.MessageID)
+	if err := a.state.SetState(ctx, a.statusKey(chat, slot), strconv.Itoa(m.MessageID)); err != nil {
+		a.log.Warn("telegram status message id not saved", "chat", chat, "err", err)
 	}
-	s.ids[slotKey(chat, slot)] = m.MessageID
 }
 
 // addStatus adds the ops that show st, the chat's status message of
 // st.Slot: an edit of the one shown, or a new message.
-func (a *Adapter) addStatus(e *entry, chat int64, replyTo int, st *reply.Reply) {
+func (a *Adapter) addStatus(ctx context.Context, e *entry, chat int64, replyTo int, st *reply.Reply) {
 	kb := statusKeyboard(st.Buttons)
 	send := a.messageOps(chat, replyTo, st.Lines, kb)
 	if len(send) != 1 {
@@ -60,7 +92,7 @@ func (a *Adapter) addStatus(e *entry, chat int64, replyTo int, st *reply.Reply) 
 		return
 	}
 	send[0].Slot = st.Slot
-	id := a.slots.get(chat, st.Slot)
+	id := a.statusID(ctx, chat, st.Slot)
 	if id == 0 {
 		e.Ops = append(e.Ops, send[0])
 		return

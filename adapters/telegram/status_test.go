@@ -24,7 +24,7 @@ func TestTurnOrderStatusEditedInPlace(t *testing.T) {
 	initiative.Register(rt, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName, Fighters: chars.Fighters()}))
 	g := telegramtest.Group(-910)
 	f.SetAdmins(g.ID, ana.ID)
-	start(t, testConfig(f), rt, db)
+	run := start(t, testConfig(f), rt, db)
 
 	f.SayIn(g, ana, "/init añadir Orco 12")
 	sent := f.waitSent(g.ID, 2, 5*time.Second) // the join, then the status
@@ -67,6 +67,20 @@ func TestTurnOrderStatusEditedInPlace(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	if n := len(f.SentTo(g.ID)); n != 5 {
 		t.Errorf("%d messages sent, want 5 (the status is edited, not sent again)", n)
+	}
+
+	// After a restart the same message is edited.
+	before := len(f.Edits())
+	run.stop(t)
+	start(t, testConfig(f), rt, db)
+	f.SayIn(g, ana, "/init añadir Trasgo 3")
+	edits = waitFor(t, "the status edited after a restart", before+1, 5*time.Second, f.Edits)
+	if last := edits[len(edits)-1]; last.MessageID != status.ID || !strings.Contains(last.Visible, "3 Trasgo") {
+		t.Errorf("after a restart the status edit %+v, want message %d with Trasgo", last, status.ID)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(f.SentTo(g.ID)); n != 6 {
+		t.Errorf("%d messages sent after the restart, want 6 (Trasgo's join; the status edited)", n)
 	}
 }
 
