@@ -57,7 +57,8 @@ type Adapter struct {
 	gm      bool
 	gms     map[string]bool // each user's GM role, kept across :user
 	chat    string
-	buttons []reply.Button // the last reply's, numbered from 1
+	buttons []reply.Button  // the last reply's, numbered from 1
+	shown   map[string]bool // chat|slot: a status message printed already
 	n       int
 }
 
@@ -281,7 +282,11 @@ func (a *Adapter) print(rep *reply.Reply, pressed bool) {
 		fmt.Fprintf(a.out, "  📎 %s (%d bytes)\n%s\n", rep.File.Name, len(rep.File.Data), indent(string(rep.File.Data)))
 	}
 	var bs []reply.Button
-	for _, b := range rep.Buttons {
+	all := rep.Buttons
+	if rep.Status != nil {
+		all = append(append([]reply.Button(nil), all...), a.printStatus(rep.Status)...)
+	}
+	for _, b := range all {
 		if b.Action != nil && b.Action.Valid() {
 			bs = append(bs, b)
 		}
@@ -297,6 +302,24 @@ func (a *Adapter) print(rep *reply.Reply, pressed bool) {
 		}
 		fmt.Fprintln(a.out, "  "+strings.Join(opts, "  "))
 	}
+}
+
+// printStatus reprints the chat's status message (the turn order, a
+// reply's Status): a terminal cannot edit what it printed, so the console
+// prints it again, marked as the same message ("↻" once it was shown in
+// this chat), and its buttons join the reply's.
+func (a *Adapter) printStatus(st *reply.Reply) []reply.Button {
+	key := a.chat + "|" + st.Slot
+	mark := "┌"
+	if a.shown[key] {
+		mark = "↻"
+	}
+	if a.shown == nil {
+		a.shown = map[string]bool{}
+	}
+	a.shown[key] = true
+	fmt.Fprintln(a.out, indent(mark+" "+strings.ReplaceAll(reply.PlainText(st), "\n", "\n│ ")))
+	return st.Buttons
 }
 
 func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }

@@ -25,7 +25,7 @@ func runScript(t *testing.T, script string) string {
 		t.Fatal(err)
 	}
 	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	systems.Register(r)
@@ -110,7 +110,7 @@ func TestLongLinesAreReadWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	r.Register(command.Command{Name: "size", MaxInput: 262_244, Handler: command.HandlerFunc(func(_ context.Context, req *command.Request) (*reply.Reply, error) {
 		return reply.Text(fmt.Sprintf("got %d characters, ends with %q", utf8.RuneCountInString(req.Args), req.Args[len(req.Args)-3:])), nil
 	})})
@@ -156,7 +156,7 @@ func TestTooLongLineSaysItsLength(t *testing.T) {
 		{"en", "/lang " + strings.Repeat("x", 2<<20-6), "That message is too long (2097152 characters; the limit is 500)", "I speak English"},
 	} {
 		r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
-		general.Register(r, "test")
+		general.Register(r, general.Options{Version: "test"})
 		var out bytes.Buffer
 		a := console.New(console.Config{User: "ana", LangHint: tc.lang}, r, strings.NewReader(tc.line+"\n/lang\n"), &out, nil)
 		if err := a.Run(context.Background()); err != nil {

@@ -26,7 +26,7 @@ func TestPadButtonsAreNumberedOptions(t *testing.T) {
 	}
 	st := memory.New()
 	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "en", Unlimited: []string{"console"}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	pad.Register(r, pad.New(st, pad.Options{}))
 	script := "/pad add \"Init\" d20+2\n/pad add 2d6\n/pad\n1\n/pad\n2\n:user bob\n/pad\n:user ana\n:gm off\n/pad\n:user bob\n1\n"
@@ -39,7 +39,8 @@ func TestPadButtonsAreNumberedOptions(t *testing.T) {
 		"🎛 ana's pad\n  1. Init\n  2. 2d6\n  [1] Init  [2] 2d6",
 		"  (Init)\n  ana: 🎲 d20+2",
 		"  (2d6)\n  ana: 🎲 2d6",
-		"🎛 bob's pad\n  No buttons yet.",
+		"🎛 bob's pad\n  No buttons of your own yet: here are the dice.", // the tray, as numbers
+		"[6] 🎲 d20  [7] 🎲 d100",
 		"  (Init)\n  ⚠️ These buttons belong to someone else. Yours: /pad",
 	} {
 		if !strings.Contains(got, want) {
@@ -58,7 +59,7 @@ func TestPadChoicesAreNumberedOptions(t *testing.T) {
 	}
 	st := memory.New()
 	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "es", Unlimited: []string{"console"}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	systems.Register(r)
 	pad.Register(r, pad.New(st, pad.Options{}))
@@ -100,7 +101,7 @@ func TestEachPressKind(t *testing.T) {
 	}
 	st := memory.New()
 	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "en", Unlimited: []string{"console"}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	pad.Register(r, pad.New(st, pad.Options{}))

@@ -38,10 +38,11 @@ type Dispatcher interface {
 
 // Adapter is one bot account on one homeserver.
 type Adapter struct {
-	cfg   Config
-	d     Dispatcher
-	state StateStore
-	log   *slog.Logger
+	status statusEvents // each room's status message (status.go)
+	cfg    Config
+	d      Dispatcher
+	state  StateStore
+	log    *slog.Logger
 	// secrets are scrubbed from every log line and returned error.
 	secrets *secrets
 

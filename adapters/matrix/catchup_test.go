@@ -203,7 +203,7 @@ func TestCatchUpAtTheUsersPace(t *testing.T) {
 	}
 	router := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: memory.New(),
 		Limits: command.Limits{Burst: 5, Refill: 2 * time.Second}})
-	general.Register(router, "test")
+	general.Register(router, general.Options{Version: "test"})
 	systems.Register(router)
 	dir := t.TempDir()
 

@@ -33,7 +33,7 @@ func gameRouter(t *testing.T) *command.Router {
 	svc := chattest.NewServices(st, chattest.Options{})
 	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: st, Sheets: svc.Sheets, Aliases: svc.Aliases, GMs: st,
 		Observers: []command.Observer{svc.History}, Limits: command.Limits{Burst: 1000, Refill: time.Millisecond}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	systems.Register(r)
 	svc.Register(r)

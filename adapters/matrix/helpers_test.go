@@ -51,7 +51,7 @@ func newRouter(t testing.TB) *command.Router {
 		Settings:    memory.New(),
 		Limits:      command.Limits{Burst: 1000, Refill: time.Millisecond},
 	})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	systems.Register(r)

@@ -33,7 +33,7 @@ func padRouter(t testing.TB) *command.Router {
 	t.Cleanup(func() { st.Close() })
 	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: st, GMs: st,
 		Limits: command.Limits{Burst: 1000, Refill: time.Millisecond}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	pad.Register(r, pad.New(st, pad.Options{}))

@@ -57,7 +57,7 @@ func fullRouter(t *testing.T, path string) *command.Router {
 			}
 			return c.Name, err
 		}}))
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	return r
 }
 

@@ -83,6 +83,7 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	if len(rep.Lines) > 0 {
 		c := notice(rep)
 		relate(c, t)
+		mention(c, rep.Mention)
 		var content any = c
 		raw := map[string]any{}
 		set, keys := buttonsOf(rep, t)
@@ -122,6 +123,11 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 				errs = append(errs, fmt.Errorf("offer %s: %w", key, err))
 				break
 			}
+		}
+	}
+	if rep.Status != nil {
+		if err := a.deliverStatus(ctx, t, rep.Status); err != nil {
+			errs = append(errs, fmt.Errorf("status: %w", err))
 		}
 	}
 	err := errors.Join(errs...)

@@ -185,6 +185,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.j = newJournal(a.state, fmt.Sprintf("telegram.%d", me.ID), a.cfg.HandledRetention)
 	a.acts = actions.New(a.state, a.j.key+".b.", a.j.key+".", a.cfg.MaxButtons, a.log)
 	a.out.acts, a.out.botName = a.acts, a.botName
+	a.out.state, a.out.key = a.state, a.j.key
 	a.in = &inbound{cfg: a.cfg, d: a.d, out: a.out, acts: a.acts, admins: a.admins, c: a.c, log: a.log,
 		state: a.state, key: a.j.key, botName: a.botName, now: a.now,
 		marks: ajournal.Bounded{St: a.state, Keep: a.cfg.MaxButtons, Every: 256},
@@ -221,6 +222,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.send.now = a.now
 	a.in.send = a.send
 	a.send.onMigrate = func(old, new int64) { a.in.migrate(sendCtx, old, new) }
+	a.send.onSlot = func(chat int64, slot string, res json.RawMessage) { a.out.statusSent(sendCtx, chat, slot, res) }
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)

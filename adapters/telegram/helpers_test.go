@@ -93,7 +93,7 @@ func testRouterOn(t testing.TB, settings command.SettingsStore, namedGMs func(co
 		Translator: cat, Settings: settings, NamedGMs: namedGMs, DefaultLang: "es",
 		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond},
 	})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	var seq struct {
 		sync.Mutex
 		n int

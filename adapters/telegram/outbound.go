@@ -42,6 +42,11 @@ type outbox struct {
 	acts    *actions.Store // keeps what the buttons mean (set by Run)
 	log     *slog.Logger
 	botName string // set by Run
+
+	// The chats' status messages (status.go): where their ids are kept.
+	state StateStore // set by Run
+	key   string     // the journal's key prefix, set by Run
+	slots statusSlots
 }
 
 // lang is a chat's language, by the router's rule.
@@ -52,6 +57,15 @@ func (o *outbox) lang(ctx context.Context, msg core.Message) string {
 // answer turns a reply into ops for the chat (and, for a secret roll, for
 // the roller and the chat's GMs).
 func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *tgbotapi.Chat, replyTo int, from who, rep *reply.Reply) {
+	if rep.Status != nil {
+		defer o.addStatus(ctx, e, chat.ID, replyTo, rep.Status)
+		if len(rep.Lines) == 0 {
+			return
+		}
+	}
+	if len(rep.Mention) > 0 {
+		defer mentionIn(e, len(e.Ops), rep.Mention)
+	}
 	if rep.Secret == nil {
 		o.addReply(ctx, e, chat.ID, replyTo, rep, from.name)
 		return
@@ -313,6 +327,16 @@ func layout(labels, data []string, acts []reply.Action) [][]tgbotapi.InlineKeybo
 		}
 	}
 	var rows [][]tgbotapi.InlineKeyboardButton
+	if pressOnly(acts) {
+		// A tray of dice, a status message's ▶ ⏹: four to a row.
+		for i := range labels {
+			if len(rows) == 0 || len(rows[len(rows)-1]) == 4 {
+				rows = append(rows, nil)
+			}
+			rows[len(rows)-1] = append(rows[len(rows)-1], tgbotapi.NewInlineKeyboardButtonData(labels[i], data[i]))
+		}
+		return rows
+	}
 	if roll {
 		var row []tgbotapi.InlineKeyboardButton
 		for i := range labels {
@@ -333,6 +357,19 @@ func layout(labels, data []string, acts []reply.Action) [][]tgbotapi.InlineKeybo
 		prevShort = short
 	}
 	return rows
+}
+
+// pressOnly reports whether acts are all actions the core resolves by
+// their kind alone (no roll to repeat, no pad button): a dice tray, a
+// turn order's buttons.
+func pressOnly(acts []reply.Action) bool {
+	for _, act := range acts {
+		switch act.Kind {
+		case reply.ActAgain, reply.ActOdds, reply.ActRun:
+			return false
+		}
+	}
+	return len(acts) > 0
 }
 
 func oddsOf(c *reply.Check) *oddsFact {

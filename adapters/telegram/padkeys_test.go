@@ -186,7 +186,7 @@ func historyRouter(t *testing.T, db *sqlite.DB) *command.Router {
 	hist := history.New(db, history.Options{Limits: history.Limits{Keep: 100, Show: 10, ShowMax: 20}})
 	r := command.New(command.Config{Translator: cat, Settings: db, DefaultLang: "es", Observers: []command.Observer{hist},
 		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	history.Register(r, hist)
 	pad.Register(r, pad.New(db, pad.Options{}))

@@ -189,7 +189,7 @@ func TestInlineListingIsNotARoll(t *testing.T) {
 	}
 	r := command.New(command.Config{Translator: cat, Settings: db, DefaultLang: "es",
 		Limits: command.Limits{Burst: 5, Refill: time.Hour}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	roll.Register(r)
 	pad.Register(r, pad.New(db, pad.Options{}))
 	start(t, testConfig(f), r, db)

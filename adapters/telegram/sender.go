@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"math/rand/v2"
@@ -43,8 +44,9 @@ type sender struct {
 	notBefore time.Time
 
 	now       func() time.Time
-	onMigrate func(old, new int64) // a send learnt that a group became a supergroup
-	moved     map[int64]int64      // basic group → supergroup, for queues
+	onMigrate func(old, new int64)                                  // a send learnt that a group became a supergroup
+	onSlot    func(chat int64, slot string, result json.RawMessage) // a status message was sent (status.go)
+	moved     map[int64]int64                                       // basic group → supergroup, for queues
 }
 
 // perChatBacklog is how many of a chat's waiting replies count towards
@@ -200,7 +202,7 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 		// cut, Telegram may have delivered it and the next start would
 		// send it again.
 		rctx, cancel := withGrace(ctx, sendGrace, s.cfg.RequestTimeout)
-		_, err := s.c.call(rctx, method, params, doc)
+		res, err := s.c.call(rctx, method, params, doc)
 		cancel()
 		s.global.release()
 		if q.group != nil {
@@ -210,6 +212,9 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 
 		if err == nil {
 			s.sent.Add(1)
+			if it.o.Slot != "" && s.onSlot != nil {
+				s.onSlot(chat, it.o.Slot, res)
+			}
 			// The next message of this chat leaves only once this one is
 			// recorded as sent: a crash can repeat at most one message
 			// per chat.

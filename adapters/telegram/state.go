@@ -37,6 +37,9 @@ type op struct {
 	// NoChat: the op names its message otherwise (inline_message_id); Chat
 	// only picks the send queue.
 	NoChat bool `json:"n,omitempty"`
+	// Slot: this op sends the chat's status message of that slot
+	// (status.go); its message id is remembered once sent.
+	Slot string `json:"sl,omitempty"`
 }
 
 // entry is what one update owes: its ops, in order. It is stored as its

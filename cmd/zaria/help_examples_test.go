@@ -53,6 +53,7 @@ var (
 	createsDrake  = regexp.MustCompile(`(?i)(crear|create|δημιουργία)\s+Drake`)
 	removesGM     = regexp.MustCompile(`(?i)^/gm\s+(quitar|remove|αφαίρεση)\s+@ana`)
 	startsSession = regexp.MustCompile(`(?i)^/(sesion|session)\s+(empezar|start|έναρξη)`)
+	undoes        = regexp.MustCompile(`(?i)(deshacer|undo|αναίρεση)`)
 )
 
 // Every example /help shows, in every language, works: each one runs on a
@@ -91,6 +92,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				"fuerza 4", "atletismo 2", "δύναμη 4", "αθλητισμός 2", "strength 4", "athletics 2",
 				"fisico 6", "σωματικό 6", "physical 6", "lucha 2s,1i", "πάλη 2s,1i", "fighting 2s,1i",
 				"arma espada-larga", "armadura coraza", "db 3", "db-rotos 2", "sigilo 7", "stealth 7", "κρυψίνοια 7",
+				"pv 12/12", "estado envenenado, poisoned, δηλητηριασμένος",
 			} {
 				given("/pj set " + kv)
 			}
@@ -119,8 +121,23 @@ func TestHelpExamplesRun(t *testing.T) {
 			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "session" && !startsSession.MatchString(ex) {
 				given("/session start Test") // a session to end or to send
 			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "init" {
+				// A fight to pass, change or end: Lira and an orc in each language.
+				given("/init 15")
+				given("/init añadir Orco 12 pv 15")
+				given("/init add Orc 11 hp 15")
+				given("/init προσθήκη Ορκ 10 ζωή 15")
+				if undoes.MatchString(ex) {
+					given("/init fin")
+				}
+			}
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "pj" && undoes.MatchString(ex) {
+				given("/pj crear Zed")
+				given("/pj borrar Zed") // a character to bring back
+			}
 			if strings.Contains(ex, "Drake") && !createsDrake.MatchString(ex) {
 				given("/pj crear Drake")
+				given("/pj poner pv 20/20")
 				given("/pj usar Lira")
 			}
 			text := ex

@@ -190,6 +190,10 @@ func printRoll(stdout, stderr io.Writer, rep *reply.Reply, asJSON bool) {
 	if rep.Secret != nil {
 		text += "\n" + reply.PlainText(rep.Secret)
 	}
+	if rep.Status != nil {
+		// The status message a chat edits in place (the turn order).
+		text = strings.TrimPrefix(text+"\n"+reply.PlainText(rep.Status), "\n")
+	}
 	switch {
 	case asJSON:
 		out := rollJSON(rep, text)
@@ -219,6 +223,9 @@ func rollJSON(rep *reply.Reply, text string) map[string]any {
 		b, _ := json.Marshal(check)
 		_ = json.Unmarshal(b, &out)
 		out["text"] = text
+	}
+	for k, v := range rep.Data {
+		out[k] = v // the turn order, a changed value
 	}
 	if rep.File != nil {
 		out["file"] = map[string]any{"name": rep.File.Name, "mime": rep.File.MIME, "content": string(rep.File.Data)}

@@ -20,6 +20,7 @@ import (
 	"zaria/core/general"
 	"zaria/core/gm"
 	"zaria/core/history"
+	"zaria/core/initiative"
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/roll"
@@ -70,7 +71,7 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	// What a chat keeps of its play, each service with its package's
 	// quotas: sheets (read by rolls: "/roll 1d20+fuerza"), the GMs it
 	// names, the roll history, export/import, saved rolls, sessions.
-	sheets := sheet.New(db, sheet.Options{Validators: systems.SheetValidators(), Synonyms: dungeonhack.SheetSynonyms()})
+	sheets := sheet.New(db, sheet.Options{Validators: systems.SheetValidators(), Synonyms: dungeonhack.SheetSynonyms(), Undo: db})
 	hist := history.New(db, history.Options{Logger: logger})
 	aliases := alias.New(db, alias.Options{})
 	sessions := session.New(db, session.Options{Logger: logger})
@@ -104,12 +105,14 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	history.Register(r, hist)
 	transfer.Register(r, transfer.New(db, sheets, transfer.Options{}))
 	alias.Register(r, aliases)
-	pad.Register(r, pad.New(db, pad.Options{Logger: logger,
+	pad.Register(r, pad.New(db, pad.Options{Logger: logger, Undo: db,
 		ActiveName: db.ActiveCharacterName}))
+	initiative.Register(r, initiative.New(db, initiative.Options{Logger: logger,
+		ActiveName: db.ActiveCharacterName, Fighters: sheets}))
 	table.Register(r, table.New(db, table.Options{}))
 	deck.Register(r, deck.New(db, deck.Options{}))
 	session.Register(r, sessions)
-	general.RegisterWith(r, general.Options{Version: version, DocsURL: docsURL})
+	general.Register(r, general.Options{Version: version, DocsURL: docsURL})
 	return r, nil
 }
 

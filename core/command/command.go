@@ -68,6 +68,10 @@ type Option struct {
 	Key     string   // "zaria", "dh_blindaje"
 	Values  []string // allowed values, first is not necessarily the default
 	Default string
+	// Check, when set, makes the option free text (Values is nil): it
+	// checks what /ajustes was given (every word after the key) and
+	// returns the value to store, or a *UserError.
+	Check func(v string) (string, error)
 }
 
 // Request is one command as the handler sees it.

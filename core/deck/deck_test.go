@@ -36,7 +36,7 @@ func open(t testing.TB, path string) *bot {
 	}
 	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Unlimited: []string{"test"}})
 	deck.Register(r, deck.New(db, deck.Options{}))
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	return &bot{t: t, r: r, db: db}
 }
 

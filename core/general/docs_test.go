@@ -23,7 +23,7 @@ func TestHelpLinksTheGuideOnlyWithDocsURL(t *testing.T) {
 	}
 	for _, docs := range []string{"", "https://example.org/zaria/docs/"} {
 		r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "es", Unlimited: []string{"test"}})
-		general.RegisterWith(r, general.Options{Version: "1", DocsURL: docs})
+		general.Register(r, general.Options{Version: "1", DocsURL: docs})
 		roll.Register(r)
 		systems.Register(r)
 		c := chat{t: t, r: r, id: "1"}

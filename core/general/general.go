@@ -17,9 +17,6 @@ import (
 	"zaria/core/reply"
 )
 
-// Register adds the general commands. version is what /version prints.
-func Register(r *command.Router, version string) { RegisterWith(r, Options{Version: version}) }
-
 // Options are what the general commands need from the configuration.
 type Options struct {
 	Version string // what /version prints
@@ -29,8 +26,8 @@ type Options struct {
 	DocsURL string
 }
 
-// RegisterWith adds the general commands with their options.
-func RegisterWith(r *command.Router, o Options) {
+// Register adds the general commands with their options.
+func Register(r *command.Router, o Options) {
 	version := o.Version
 	docs := strings.TrimRight(strings.TrimSpace(o.DocsURL), "/")
 	r.Register(command.Command{Name: "help", Aliases: []string{"ayuda", "h", "βοήθεια"}, Handler: command.HandlerFunc(
@@ -223,6 +220,16 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if k, ok := settingWords[key]; ok {
 		key = k
 	}
+	if opt, ok := findOption(req, key); ok && opt.Check != nil && len(fields) > 1 {
+		value, err := opt.Check(strings.Join(fields[1:], " "))
+		if err != nil {
+			return nil, err
+		}
+		if !req.IsGM {
+			return nil, command.Errorf("settings.gm_only")
+		}
+		return save(ctx, req, opt, value)
+	}
 	if len(fields) > 2 && oneValueOf(req, key, fields[1]) {
 		// "/ajustes zaria alta baja": one value, never the first one of
 		// several silently (every value is one word). A first word that is
@@ -326,6 +333,13 @@ func optionWord(tr command.Translator, lang string, o command.Option, v string) 
 
 // valueWords lists o's values in the chat's words.
 func valueWords(req *command.Request, o command.Option, sep string) string {
+	if o.Check != nil {
+		// A free value: the catalog's example of one ("1d20+destreza").
+		if ex := translated(req, "option."+o.Key+".example"); ex != "" {
+			return ex
+		}
+		return o.Default
+	}
 	ws := make([]string, len(o.Values))
 	for i, v := range o.Values {
 		ws[i] = optionWord(req.Router().Translator(), req.Lang, o, v)

@@ -23,7 +23,7 @@ func newRouter(t *testing.T) (*command.Router, *memory.Store) {
 	}
 	st := memory.New()
 	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "es", Unlimited: []string{"test"}})
-	general.Register(r, "1.2.3")
+	general.Register(r, general.Options{Version: "1.2.3"})
 	systems.Register(r)
 	return r, st
 }
@@ -214,7 +214,7 @@ func TestGMRollNamesTheNamedGMs(t *testing.T) {
 			}
 			return nil, nil
 		}})
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	systems.Register(r)
 	rep := chat{t: t, r: r, id: "1"}.say("/gmroll zaria 4+2 dc15")
 	if strings.Join(rep.SecretTo, ",") != "u7,u8" {

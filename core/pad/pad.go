@@ -25,6 +25,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"zaria/core"
@@ -58,6 +59,9 @@ type Options struct {
 	// when they have none. Optional: without it replies name only the user.
 	ActiveName func(ctx context.Context, chat core.ChatRef, userID string) (string, error)
 	Logger     *slog.Logger
+	// Undo keeps a cleared pad for /botones deshacer (optional).
+	Undo UndoStore
+	Now  func() time.Time
 }
 
 // Service is the pad command and the resolver of pad buttons.
@@ -74,11 +78,19 @@ func New(store Store, opt Options) *Service {
 	return &Service{store: store, opt: opt}
 }
 
+func (s *Service) now() time.Time {
+	if s.opt.Now != nil {
+		return s.opt.Now()
+	}
+	return time.Now()
+}
+
 // Register adds /pad to r and makes r resolve pad buttons (reply.ActRun).
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "pad", Aliases: []string{"botones", "botonera", "koumpia", "κουμπιά"},
 		Handler: command.HandlerFunc(s.handle)})
 	r.HandleAction(reply.ActRun, s.press)
+	r.HandleAction(ActTray, s.pressTray)
 }
 
 func subcommands() map[string]string {
@@ -90,6 +102,7 @@ func subcommands() map[string]string {
 		"list": "list", "lista": "list", "λιστα": "list",
 		"show": "show", "post": "show", "mostrar": "show", "ver": "show", "δειξε": "show", "εμφανιση": "show",
 		"clear": "clear", "vaciar": "clear", "αδειασμα": "clear", "αδειασε": "clear",
+		"undo": "undo", "deshacer": "undo", "αναιρεση": "undo",
 	}
 }
 
@@ -139,11 +152,12 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	case "add":
 		return s.add(ctx, req, owner, rest)
 	case "clear":
-		n, err := s.store.ClearPad(ctx, req.Msg.Chat, owner)
-		if err != nil {
-			return nil, err
+		return s.clear(ctx, req, owner)
+	case "undo":
+		if rest != "" {
+			return nil, errorf(req, "pad.err.usage")
 		}
-		return reply.Text(req.T("pad.cleared", "count", n)), nil
+		return s.undo(ctx, req, owner)
 	}
 	bs, err := s.store.PadButtons(ctx, req.Msg.Chat, owner)
 	if err != nil {
@@ -356,6 +370,10 @@ func (s *Service) show(ctx context.Context, req *command.Request, owner string, 
 		rep.Add(reply.B(req.T("pad.title_chat")))
 	} else {
 		rep.Add(reply.B(req.T("pad.title", "who", s.who(ctx, req, owner, req.Msg.From.Name))))
+	}
+	if len(bs) == 0 && owner != "" && !list {
+		s.tray(ctx, req, rep)
+		return rep, nil
 	}
 	if len(bs) == 0 {
 		flag := ""

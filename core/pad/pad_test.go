@@ -51,9 +51,9 @@ func open(t testing.TB, path string) *bot {
 	roll.Register(r)
 	systems.Register(r)
 	chars.Register(r)
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	pad.Register(r, pad.New(db, pad.Options{
-		ActiveName: db.ActiveCharacterName}))
+		ActiveName: db.ActiveCharacterName, Undo: db}))
 	return &bot{t: t, r: r, db: db, seen: seen}
 }
 
@@ -130,7 +130,7 @@ func TestPersonalPad(t *testing.T) {
 	b.ok(ana, "/pj set fuerza 4")
 	b.ok(ana, "/pj set atletismo 2")
 	b.ok(ana, "/alias tiro /roll 2d6+{1}")
-	if got := reply.PlainText(b.ok(ana, "/botones")); !strings.Contains(got, "Botones de Ana (Drake)") || !strings.Contains(got, "Sin botones todavía. Añade uno: /botones añadir d20") {
+	if got := reply.PlainText(b.ok(ana, "/botones")); !strings.Contains(got, "Botones de Ana (Drake)") || !strings.Contains(got, "Sin botones propios todavía: aquí tienes los dados. Crea los tuyos con /botones añadir") {
 		t.Errorf("empty pad:\n%s", got)
 	}
 	rep := b.ok(ana, `/botones añadir "Ataque" /zaria fuerza+atletismo dc15`)
@@ -206,7 +206,7 @@ func TestPersonalPad(t *testing.T) {
 	b.fails(ana, "/pad quitar 7", "No hay botón «7»: los botones de esta botonera van del 1 al 2.")
 	b.fails(ana, "/pad mover 1", "Di qué botón y adónde: /pad mover 3 1")
 	b.fails(ana, "/pad bailar", "Uso: /pad muestra tus botones")
-	if got := reply.PlainText(b.ok(ana, "/pad vaciar")); got != "🗑 2 botones quitados." {
+	if got := reply.PlainText(b.ok(ana, "/pad vaciar")); got != "🗑 2 botones quitados.\n↩️ ¿Ha sido un error? /pad deshacer los recupera durante 15 minutos." {
 		t.Errorf("clear: %s", got)
 	}
 	b.fails(ana, "/pad quitar 1", "Esta botonera no tiene botones todavía.")
@@ -249,7 +249,7 @@ func TestChatPad(t *testing.T) {
 		t.Errorf("Bob's own pad:\n%s", got)
 	}
 	b.fails(bob, "/pad --chat vaciar", "Solo el máster")
-	if got := reply.PlainText(b.ok(eva, "/pad --chat vaciar")); got != "🗑 2 botones quitados." {
+	if got := reply.PlainText(b.ok(eva, "/pad --chat vaciar")); got != "🗑 2 botones quitados.\n↩️ ¿Ha sido un error? /pad deshacer los recupera durante 15 minutos." {
 		t.Errorf("clear: %s", got)
 	}
 }
@@ -324,7 +324,7 @@ func TestPadInOtherLanguagesAndSecret(t *testing.T) {
 	b.ok(eva, "/lang en")
 	b.fails(bob, "/pad --chat add d6", "Only a GM changes the table's pad. Yours: /pad")
 	b.fails(ana, "/pad remove 9", "There is no button “9”: this pad's buttons go from 1 to 2.")
-	if got := reply.PlainText(b.ok(ana, "/pad clear")); got != "🗑 2 buttons removed." {
+	if got := reply.PlainText(b.ok(ana, "/pad clear")); got != "🗑 2 buttons removed.\n↩️ A mistake? /pad undo brings them back for 15 minutes." {
 		t.Errorf("clear: %s", got)
 	}
 }

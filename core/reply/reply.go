@@ -115,6 +115,20 @@ type Reply struct {
 	// reply (a header, a notice) in it. "" on a reply built outside the
 	// router.
 	Lang string
+	// Status, when set, is the chat's status message of its Slot (the
+	// turn order): adapters edit that one message in place (Telegram
+	// editMessageText, Matrix an m.replace edit, the console reprints it)
+	// instead of posting a new one each time; Lines, when there are any,
+	// are posted as usual (an announcement that notifies).
+	Status *Reply
+	// Slot names the status message a Status reply replaces (SlotInitiative).
+	Slot string
+	// Mention lists the platform user ids the reply addresses (whose turn
+	// it is): adapters that can notify them do.
+	Mention []string
+	// Data is machine-readable facts of the reply besides Check (the turn
+	// order, a changed value), for --json. Not shown.
+	Data map[string]any
 }
 
 // Text makes a one-line plain reply.

@@ -48,7 +48,7 @@ func open(t testing.TB) *bot {
 	table.Register(b.r, table.New(db, table.Options{}))
 	deck.Register(b.r, deck.New(db, deck.Options{}))
 	session.Register(b.r, sess)
-	general.Register(b.r, "test")
+	general.Register(b.r, general.Options{Version: "test"})
 	return b
 }
 

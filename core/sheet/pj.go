@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"zaria/core"
 	"zaria/core/command"
@@ -23,6 +24,7 @@ const (
 	subUnset  = "unset"
 	subSystem = "system"
 	subShow   = "show"
+	subUndo   = "undo"
 )
 
 func pjSubcommands() map[string]string {
@@ -36,13 +38,14 @@ func pjSubcommands() map[string]string {
 		"unset": subUnset, "quitar": subUnset, "αφαιρεση": subUnset, "αφαιρεσε": subUnset,
 		"sistema": subSystem, "system": subSystem, "συστημα": subSystem,
 		"ver": subShow, "show": subShow, "δειξε": subShow,
+		"deshacer": subUndo, "undo": subUndo, "αναιρεση": subUndo,
 	}
 }
 
 // Register adds /pj to r. The router must have s as its Sheets for a
 // roll to read a sheet.
 func Register(r *command.Router, s *Service) {
-	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "ήρωας"},
+	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "χαρ", "ήρωας"},
 		Handler: command.WithHints(s.pj, command.PrefixHint)})
 }
 
@@ -58,6 +61,14 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 	}
 	sub, ok := pjSubcommands()[fold.Key(args[0])]
 	if !ok {
+		// "/pj pv -3", "/pj @Drake pv -2d6", "/pj estado +envenenado 2".
+		who, rest := target(args)
+		if len(rest) > 1 && isConditionWord(rest[0]) {
+			return s.pjCondition(ctx, req, who, rest[1:])
+		}
+		if len(rest) == 2 && isDelta(rest[1]) {
+			return s.pjChange(ctx, req, who, rest[0], rest[1])
+		}
 		if len(args) == 1 {
 			// /pj Drake shows Drake.
 			c, err := s.resolve(ctx, req.Msg.Chat, req.Msg.From.ID, args[0])
@@ -86,6 +97,11 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 		return s.pjUnset(ctx, req, rest)
 	case subSystem:
 		return s.pjSystem(ctx, req, rest)
+	case subUndo:
+		if len(rest) > 0 {
+			return nil, command.Errorf("character.usage")
+		}
+		return s.pjUndo(ctx, req)
 	default: // subShow
 		who := ""
 		if len(rest) > 0 {
@@ -266,7 +282,12 @@ func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []str
 		}
 		return nil, internal("delete", err)
 	}
-	return reply.Text(req.TP("character.deleted", "name", c.Name)), nil
+	rep := reply.Text(req.TP("character.deleted", "name", c.Name))
+	if err := s.keepUndo(ctx, req.Msg.Chat, req.Msg.From.ID, c); err != nil {
+		return rep, nil // the deletion stands; the reply offers no undo
+	}
+	rep.Add(reply.I(req.TP("character.undo_hint", "minutes", int(UndoFor/time.Minute))))
+	return rep, nil
 }
 
 func (s *Service) pjUse(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
@@ -299,6 +320,19 @@ func target(args []string) (who string, rest []string) {
 
 func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {
 	who, args := target(args)
+	if words, quoted, ok := command.Words(req.Args); ok && len(words) > 1 {
+		words, quoted = words[1:], quoted[1:] // the sub-command
+		if len(words) > 0 && !quoted[0] && strings.HasPrefix(words[0], "@") {
+			words, quoted = words[1:], quoted[1:]
+		}
+		if isMulti(words, quoted) {
+			return s.pjSetMany(ctx, req, who, words, quoted)
+		}
+		if len(words) == 2 && quoted[1] {
+			// "/pj poner notas "dos goblins"": the text, without its quotes.
+			args = words
+		}
+	}
 	if len(args) == 1 {
 		// "/pj set fuerza=4" is accepted too.
 		if k, v, ok := strings.Cut(args[0], "="); ok {

@@ -76,6 +76,9 @@ type Options struct {
 	// "weapon", "όπλο"): a lookup of one finds a value stored under any
 	// other. The game systems provide them (dungeonhack.SheetSynonyms).
 	Synonyms [][]string
+	// Undo keeps deleted characters for /pj deshacer (optional: without
+	// it a deletion cannot be undone).
+	Undo UndoStore
 }
 
 // Service implements /pj and command.Sheets on top of a Store.
@@ -86,6 +89,7 @@ type Service struct {
 	valid map[string]func(*command.Request, string) error // by folded name
 	syn   map[string][]string                             // folded name → the other folded names of its group
 	head  map[string]string                               // folded name → its group's first name, for "sheet.key.<head>"
+	undo  UndoStore
 }
 
 // New returns a Service over store.
@@ -100,7 +104,7 @@ func New(store Store, o Options) *Service {
 	// Computed once: every value lookup and every value of an import asks it.
 	syn := map[string][]string{}
 	head := map[string]string{}
-	for _, g := range o.Synonyms {
+	for _, g := range append(vitalSynonyms(), o.Synonyms...) {
 		for _, k := range g {
 			k = fold.Key(k)
 			head[k] = g[0]
@@ -111,7 +115,7 @@ func New(store Store, o Options) *Service {
 			}
 		}
 	}
-	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now, valid: valid, syn: syn, head: head}
+	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now, valid: valid, syn: syn, head: head, undo: o.Undo}
 }
 
 // keyName is how a sheet shows the value name stored as name: a name the

@@ -14,7 +14,7 @@ import (
 func TestZariaRollReadsTheSheet(t *testing.T) {
 	h := newHarness(t, chattest.Limits{})
 	// Every command of the bot together: no alias is taken twice.
-	general.Register(h.R, "test")
+	general.Register(h.R, general.Options{Version: "test"})
 	systems.Register(h.R)
 	h.OK(chatA, ana, false, "/pj crear Drake zaria")
 	h.OK(chatA, ana, false, "/pj set fuerza 4")

@@ -26,7 +26,7 @@ func choicesBot(t *testing.T) *command.Router {
 	st := memory.New()
 	r := command.New(command.Config{Translator: cat, Settings: st, Limits: command.Limits{Burst: 1 << 30}})
 	systems.Register(r)
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	r.Register(command.Command{Name: "probe", Handler: command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		l, err := req.ChoicesFor(ctx, req.Args, "{x}")
 		if err != nil || l == nil {

@@ -16,6 +16,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/general"
+	"zaria/core/initiative"
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
@@ -100,6 +101,12 @@ func allowCommandNames(r *command.Router) {
 			}
 		}
 	}
+	// A setting's key is typed as it is in every language (/settings iniciativa 2d6).
+	for _, o := range r.Options() {
+		for _, w := range latinWord.FindAllString(o.Key, -1) {
+			greekLatinOK[strings.ToLower(w)] = true
+		}
+	}
 }
 
 // catalogTexts reads every message of the lang catalogs: key → text (a
@@ -176,7 +183,8 @@ func fullBot(t *testing.T) *command.Router {
 	roll.RegisterOdds(r)
 	systems.Register(r)
 	svc.Register(r)
-	general.Register(r, "test")
+	initiative.Register(r, initiative.New(st, initiative.Options{ActiveName: st.ActiveCharacterName, Fighters: svc.Sheets}))
+	general.Register(r, general.Options{Version: "test"})
 	return r
 }
 

@@ -40,7 +40,7 @@ func open(t testing.TB, path string) *bot {
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	table.Register(r, table.New(db, table.Options{}))
-	general.Register(r, "test")
+	general.Register(r, general.Options{Version: "test"})
 	return &bot{t: t, r: r, db: db}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/deck"
+	"zaria/core/initiative"
 	"zaria/core/sheet"
 	"zaria/core/table"
 )
@@ -22,6 +23,9 @@ type ChatData struct {
 	// existed, leaves them as they are); with mayDelete, every other one goes.
 	Tables []table.Table
 	Decks  []deck.Deck
+	// Initiative replaces the chat's turn order when not nil (a document
+	// without one leaves the chat's as it is).
+	Initiative *initiative.Order
 }
 
 // GMToolsLister lists a chat's random tables and decks, for the export.
@@ -45,6 +49,12 @@ type PadButton struct {
 // PadLister lists every pad of a chat, for the export.
 type PadLister interface {
 	ChatPads(ctx context.Context, chat core.ChatRef) ([]Pad, error)
+}
+
+// InitiativeReader reads the chat's turn order, for the export
+// (initiative.Store).
+type InitiativeReader interface {
+	Initiative(ctx context.Context, chat core.ChatRef) (initiative.Order, error)
 }
 
 // ErrWouldDelete: an import without mayDelete would remove characters of

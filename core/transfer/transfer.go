@@ -19,6 +19,7 @@ import (
 	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/fold"
+	"zaria/core/initiative"
 	"zaria/core/pad"
 	"zaria/core/reply"
 	"zaria/core/sheet"
@@ -51,6 +52,9 @@ type exportDoc struct {
 	// chat's random tables and decks.
 	Tables *[]exportTable `json:"tables,omitempty"`
 	Decks  *[]exportDeck  `json:"decks,omitempty"`
+	// Initiative is the chat's open turn order, when it has one (since
+	// version 2; absent leaves the chat's as it is).
+	Initiative *initiative.Order `json:"initiative,omitempty"`
 
 	// settingsTwice is the first field given twice in Settings, or in
 	// its options, as written ("" when none is): read, never written.
@@ -109,6 +113,7 @@ type Store interface {
 	ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error)
 	PadLister
 	GMToolsLister
+	InitiativeReader
 	Importer
 }
 
@@ -189,6 +194,12 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 	doc.Pads = &eps
 	if err := s.exportGMTools(ctx, req.Msg.Chat, &doc); err != nil {
 		return nil, err
+	}
+	switch o, err := s.store.Initiative(ctx, req.Msg.Chat); {
+	case err == nil && o.Open:
+		doc.Initiative = &o
+	case err != nil && !errors.Is(err, initiative.ErrNone):
+		return nil, internal("read turn order", err)
 	}
 	// Compact, without HTML escapes ("<" stays one byte): the document is as
 	// small as JSON makes it, so that what the quotas allow fits the import.
@@ -387,6 +398,14 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 	if err := importGMTools(&doc, &out); err != nil {
 		return ChatData{}, err
 	}
+	if doc.Initiative != nil {
+		if !doc.Initiative.Check() {
+			return ChatData{}, command.Errorf("import.bad_initiative", "max", initiative.MaxCombatants)
+		}
+		doc.Initiative.Open = true
+		doc.Initiative.Ended = time.Time{}
+		out.Initiative = doc.Initiative
+	}
 	return out, nil
 }
 
@@ -411,7 +430,7 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter, *twice)) er
 	}
 	fields := map[string]any{"format": &doc.Format, "version": &doc.Version, "exported": &doc.Exported,
 		"chat": &doc.Chat, "settings": &doc.Settings, "pads": &doc.Pads, "characters": nil,
-		"tables": &doc.Tables, "decks": &doc.Decks}
+		"tables": &doc.Tables, "decks": &doc.Decks, "initiative": &doc.Initiative}
 	seen := map[string]bool{}
 	for dec.More() {
 		t, err := dec.Token()

@@ -68,6 +68,8 @@ type Store interface {
 	transfer.Importer
 	transfer.PadLister
 	transfer.GMToolsLister
+	transfer.InitiativeReader
+	sheet.UndoStore
 }
 
 // Services are the five services over one store.
@@ -88,6 +90,7 @@ func NewServices(store Store, o Options) Services {
 		Now:        o.Now,
 		Validators: o.Validators,
 		Synonyms:   dungeonhack.SheetSynonyms(),
+		Undo:       store,
 	})
 	return Services{
 		Sheets: sheets,
@@ -128,13 +131,20 @@ var (
 	Admin = core.User{ID: "999", Name: "Carla"}
 )
 
-// clock is a time source one second later at each reading.
-type clock struct {
+// Clock is a time source one second later at each reading.
+type Clock struct {
 	mu sync.Mutex
 	t  time.Time
 }
 
-func (c *clock) Now() time.Time {
+// Advance moves the clock d forward.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func (c *Clock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.t = c.t.Add(time.Second)
@@ -150,6 +160,7 @@ type Harness struct {
 	Sheets  *sheet.Service
 	History *history.Service
 	R       *command.Router
+	Clock   *Clock
 }
 
 // New builds a Harness with the quotas lim.
@@ -165,7 +176,7 @@ func New(t testing.TB, lim Limits) *Harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clk := &clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+	clk := &Clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
 	svc := NewServices(db, Options{Limits: lim, Now: clk.Now})
 	r := command.New(svc.Config(command.Config{
 		DefaultLang: "en",
@@ -176,7 +187,7 @@ func New(t testing.TB, lim Limits) *Harness {
 	}))
 	svc.Register(r)
 	r.Register(command.Command{Name: "check", Handler: command.HandlerFunc(checkCmd), Roll: true})
-	return &Harness{T: t, DB: db, Sheets: svc.Sheets, History: svc.History, R: r}
+	return &Harness{T: t, DB: db, Sheets: svc.Sheets, History: svc.History, R: r, Clock: clk}
 }
 
 // With returns the harness reporting to t (for subtests).

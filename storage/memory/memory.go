@@ -13,7 +13,8 @@ import (
 type Store struct {
 	mu       sync.Mutex
 	settings map[core.ChatRef]core.Settings
-	pads     pads // pads.go
+	pads     pads                    // pads.go
+	inits    map[core.ChatRef][]byte // initiative.go: each chat's turn order, encoded
 }
 
 // New returns an empty store.

@@ -99,6 +99,11 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, src *transfer.
 		if err := db.replaceGMTools(ctx, tx, id, rest, mayDelete); err != nil {
 			return err
 		}
+		if rest.Initiative != nil {
+			if err := putInitiative(ctx, tx, id, *rest.Initiative, nanos(db.now())); err != nil {
+				return err
+			}
+		}
 		return saveSettings(ctx, tx, chat, rest.Settings)
 	})
 	if err != nil && !errors.Is(err, transfer.ErrWouldDelete) {

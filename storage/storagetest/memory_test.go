@@ -3,6 +3,7 @@ package storagetest_test
 import (
 	"testing"
 
+	"zaria/core/initiative"
 	"zaria/core/pad"
 	"zaria/storage/memory"
 	"zaria/storage/storagetest"
@@ -19,4 +20,8 @@ func TestMemorySettingsChanges(t *testing.T) {
 
 func TestMemoryPads(t *testing.T) {
 	storagetest.RunPads(t, func(t *testing.T) pad.Store { return memory.New() })
+}
+
+func TestMemoryInitiative(t *testing.T) {
+	storagetest.RunInitiative(t, func(t *testing.T) initiative.Store { return memory.New() })
 }

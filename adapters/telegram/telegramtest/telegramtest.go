@@ -863,9 +863,10 @@ func badKeyboard(markup string) string {
 	return ""
 }
 
-var tagOK = regexp.MustCompile(`^</?(b|i|code)>$`)
+var tagOK = regexp.MustCompile(`^(</?(b|i|code|a)>|<a href="[^"<>&]+">)$`)
 
-// Visible parses Telegram HTML the strict way (only b, i, code, balanced;
+// Visible parses Telegram HTML the strict way (only b, i, code and a link
+// <a href="…"> such as a tg://user?id= mention, balanced;
 // only the four named entities &lt; &gt; &amp; &quot;, and numeric ones,
 // as documented) and returns the text a user sees.
 func Visible(s string) (string, error) {
@@ -882,7 +883,7 @@ func Visible(s string) (string, error) {
 			if !tagOK.MatchString(tag) {
 				return "", fmt.Errorf("can't parse entities: unsupported start tag %q at byte offset %d", tag, i)
 			}
-			name := strings.Trim(tag, "</>")
+			name, _, _ := strings.Cut(strings.Trim(tag, "</>"), " ")
 			if strings.HasPrefix(tag, "</") {
 				if len(stack) == 0 || stack[len(stack)-1] != name {
 					return "", fmt.Errorf("can't parse entities: can't find end tag corresponding to %q", tag)

@@ -1,0 +1,104 @@
+package initiative
+
+import (
+	"context"
+	"strconv"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+)
+
+// withStatus gives rep the status message of o (rep.Status) and the order
+// as data (rep.Data["initiative"], for --json).
+func (s *Service) withStatus(ctx context.Context, req *command.Request, o Order, rep *reply.Reply) *reply.Reply {
+	st := &reply.Reply{Slot: reply.SlotInitiative}
+	title := req.T("init.status_title")
+	if o.Round > 0 {
+		title = req.T("init.status_round", "round", o.Round)
+	}
+	st.Add(reply.B("⚔️ " + title))
+	data := dataOf(o)
+	for i, c := range o.Combatants {
+		mark := "   "
+		if c.Key == o.Current {
+			mark = "▶ "
+		}
+		line := reply.Line{reply.T(mark + strconv.Itoa(c.Init) + " "), reply.B(fold.Clean(c.Name))}
+		v := Vitals{HP: c.HP, MaxHP: c.MaxHP, Conditions: c.Conditions}
+		if c.Character && s.opt.Fighters != nil {
+			if sv, ok, err := s.opt.Fighters.Vitals(ctx, req.Msg.Chat, c.Name); err != nil {
+				s.opt.Logger.ErrorContext(ctx, "vitals", "chat", req.Msg.Chat.String(), "err", err)
+			} else if ok {
+				v = sv
+			}
+		}
+		if v.HP != nil {
+			data.Combatants[i].HP = v.HP
+			data.Combatants[i].MaxHP = v.MaxHP
+		}
+		data.Combatants[i].Conditions = v.Conditions
+		switch {
+		case v.HP == nil:
+		case c.Character:
+			hp := "❤️ " + strconv.Itoa(*v.HP)
+			if v.MaxHP != nil {
+				hp += "/" + strconv.Itoa(*v.MaxHP)
+			}
+			line = append(line, reply.T(" · "+hp))
+		case *v.HP == 0:
+			// An NPC's hit points are the GM's: the table sees only
+			// whether it is down or badly hurt.
+			line = append(line, reply.T(" · 💀"))
+		case v.MaxHP != nil && *v.HP*2 <= *v.MaxHP:
+			line = append(line, reply.T(" · 🩸"))
+		}
+		if len(v.Conditions) > 0 {
+			line = append(line, reply.I(" · "+fold.Clean(FormatConditions(v.Conditions))))
+		}
+		st.Lines = append(st.Lines, line)
+	}
+	if len(o.Combatants) == 0 {
+		st.Add(reply.I(req.T("init.status_empty")))
+	}
+	st.Buttons = []reply.Button{
+		{Kind: reply.ButtonPress, Label: "▶ " + req.T("init.button_next"), Action: &reply.Action{Kind: ActNext}},
+		{Kind: reply.ButtonPress, Label: "⏹ " + req.T("init.button_end"), Action: &reply.Action{Kind: ActEnd}},
+	}
+	rep.Status = st
+	if rep.Data == nil {
+		rep.Data = map[string]any{}
+	}
+	rep.Data["initiative"] = data
+	return rep
+}
+
+// Data is the turn order as --json shows it.
+type Data struct {
+	Open       bool            `json:"open"`
+	Round      int             `json:"round"`
+	Current    string          `json:"current,omitempty"`
+	Combatants []DataCombatant `json:"combatants"`
+	Fallen     []string        `json:"fallen,omitempty"`
+}
+
+// DataCombatant is one combatant in Data.
+type DataCombatant struct {
+	Name       string      `json:"name"`
+	Init       int         `json:"init"`
+	Player     string      `json:"player,omitempty"`
+	HP         *int        `json:"hp,omitempty"`
+	MaxHP      *int        `json:"max_hp,omitempty"`
+	Conditions []Condition `json:"conditions,omitempty"`
+}
+
+func dataOf(o Order) Data {
+	d := Data{Open: o.Open, Round: o.Round, Fallen: o.Fallen, Combatants: make([]DataCombatant, len(o.Combatants))}
+	for i, c := range o.Combatants {
+		if c.Key == o.Current {
+			d.Current = c.Name
+		}
+		d.Combatants[i] = DataCombatant{Name: c.Name, Init: c.Init, Player: c.Owner, HP: c.HP, MaxHP: c.MaxHP, Conditions: c.Conditions}
+	}
+	return d
+}
