@@ -96,7 +96,7 @@ func TestTrayIsAnInlineKeyboard(t *testing.T) {
 	f.SayIn(g, ana, "/pad")
 	shown := f.waitSent(g.ID, 1, 5*time.Second)[0]
 	kb := keyboardOf(t, shown)
-	if len(kb) != 2 || len(kb[0]) != 4 || kb[1][0].Text != "d12" {
+	if len(kb) != 2 || len(kb[0]) != 4 || kb[1][0].Text != "🎲 d12" {
 		t.Fatalf("the tray keyboard: %+v", kb)
 	}
 	f.Press(shown, bob, *kb[1][1].CallbackData) // d20

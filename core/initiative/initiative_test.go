@@ -194,7 +194,7 @@ func TestInitiativeBadInput(t *testing.T) {
 	}
 	for cmd, want := range map[string]string{
 		"/init estado Orco +aturdido 100": "de 1 a 99 asaltos",
-		"/init quitar Orca":               "¿Querías decir Orco?",
+		"/init quitar Orca":               "¿Quisiste decir Orco?",
 		"/init pv Orco x":                 "no vale como vida",
 	} {
 		rep := b.say(gm, cmd)
