@@ -34,7 +34,7 @@ test-setup:
 	@if [ -x adapters/telegram/testdata/emulator/setup.sh ]; then adapters/telegram/testdata/emulator/setup.sh; fi
 
 unit:
-	ZARIA_REQUIRE_DENDRITE=1 ZARIA_REQUIRE_SYNAPSE=1 ZARIA_REQUIRE_EMULATOR=1 ZARIA_REQUIRE_CHROMIUM=1 $(GO) test -race -tags $(TAGS) -timeout 30m ./...
+	ZARIA_REQUIRE_DENDRITE=1 ZARIA_REQUIRE_SYNAPSE=1 ZARIA_REQUIRE_EMULATOR=1 ZARIA_REQUIRE_CHROMIUM=1 $(GO) test -race -tags $(TAGS) -timeout 60m ./...
 
 # fuzz: every fuzz target for a bounded number of runs (the parser and the
 # whole router first; then the systems, the character commands, Telegram's
