@@ -95,16 +95,27 @@ func (a *Adapter) keyboard(ctx context.Context, rep *reply.Reply, who, text stri
 	return string(kb)
 }
 
+// saveButton is only called while an update is handled: its record is
+// written without an fsync of its own (noSync), as the journal write that
+// follows before any reply is sent fsyncs it too.
 func (a *Adapter) saveButton(ctx context.Context, id string, rec *buttonRec) error {
 	b, _ := json.Marshal(rec)
-	return a.saveRecord(ctx, a.buttonKey(id), string(b))
+	return a.writeRecord(ctx, a.buttonKey(id), string(b), true)
 }
 
 // saveRecord writes one button record; every 256th write prunes each kind
 // to its newest MaxButtons: replies' buttons, pad choices (pads.go) and
 // recent rolls offered inline (inline.go).
 func (a *Adapter) saveRecord(ctx context.Context, key, value string) error {
-	if err := a.state.SetState(ctx, key, value); err != nil {
+	return a.writeRecord(ctx, key, value, false)
+}
+
+func (a *Adapter) writeRecord(ctx context.Context, key, value string, lazy bool) error {
+	set := a.state.SetState
+	if n, ok := a.state.(noSyncStore); ok && lazy {
+		set = n.SetStateNoSync
+	}
+	if err := set(ctx, key, value); err != nil {
 		return err
 	}
 	if a.buttonsMade.Add(1)%256 == 0 {

@@ -100,7 +100,13 @@ func (p *poison) begin(ctx context.Context, id int) error {
 	if err != nil {
 		return fmt.Errorf("telegram work mark: %w", err)
 	}
-	if err := p.store.SetState(ctx, p.key, string(b)); err != nil {
+	// Not fsynced (noSyncStore): the mark is there for crashes of the
+	// process, which it survives; a power cut loses at most a count.
+	set := p.store.SetState
+	if n, ok := p.store.(noSyncStore); ok {
+		set = n.SetStateNoSync
+	}
+	if err := set(ctx, p.key, string(b)); err != nil {
 		return fmt.Errorf("save telegram work mark: %w", err)
 	}
 	return nil

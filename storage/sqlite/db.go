@@ -72,6 +72,7 @@ type DB struct {
 	w    *sql.DB // the one writer connection
 	r    *sql.DB // read-only connections
 	now  func() time.Time
+	sync string // the writer's synchronous setting (SetStateNoSync restores it)
 }
 
 // Open opens (creating if needed) the database file at path, creating its
@@ -107,7 +108,7 @@ func open(ctx context.Context, path string, cfg config) (*DB, error) {
 	} else if !errors.Is(err, fs.ErrExist) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	db := &DB{path: abs, now: time.Now}
+	db := &DB{path: abs, now: time.Now, sync: cfg.sync}
 
 	db.w, err = sql.Open("sqlite3", dsn(abs, url.Values{
 		"_journal_mode":    {"WAL"},
