@@ -92,3 +92,22 @@ func TestPprofSwitch(t *testing.T) {
 		t.Errorf("pprof on: metrics answered %d", code)
 	}
 }
+
+// TestMetricsUncompressed: /metrics answers plain text even to a client
+// that accepts gzip (the listener is local; compressing cost ~1 MB of
+// allocations per scrape).
+func TestMetricsUncompressed(t *testing.T) {
+	srv := httptest.NewServer(ops.New().Handler(nil, false))
+	defer srv.Close()
+	req, _ := http.NewRequest("GET", srv.URL+"/metrics", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if enc := res.Header.Get("Content-Encoding"); enc != "" || !strings.Contains(string(b), "zaria_uptime_seconds") {
+		t.Errorf("Content-Encoding %q, body %.60q", enc, b)
+	}
+}
