@@ -52,6 +52,9 @@ type Log struct {
 // HTTP is the optional local listener for /healthz and /metrics.
 type HTTP struct {
 	Listen string `yaml:"listen"` // e.g. 127.0.0.1:9090; empty disables it
+	// Pprof also serves Go's profiles under /debug/pprof/ on that
+	// listener (CPU, heap, goroutines: for measuring, off by default).
+	Pprof bool `yaml:"pprof"`
 }
 
 // Console chat settings.
@@ -220,7 +223,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		}
 		c.Telegram.PollTimeout = d
 	}
-	for k, p := range map[string]*bool{"ZARIA_MATRIX_RERUN_EDITS": &c.Matrix.RerunEdits, "ZARIA_MATRIX_NO_REACTION_BUTTONS": &c.Matrix.NoReactionButtons} {
+	for k, p := range map[string]*bool{"ZARIA_HTTP_PPROF": &c.HTTP.Pprof, "ZARIA_MATRIX_RERUN_EDITS": &c.Matrix.RerunEdits, "ZARIA_MATRIX_NO_REACTION_BUTTONS": &c.Matrix.NoReactionButtons} {
 		if v := getenv(k); v != "" {
 			b, err := strconv.ParseBool(v)
 			if err != nil {

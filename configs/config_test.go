@@ -41,7 +41,7 @@ func TestExampleIsValidAndComplete(t *testing.T) {
 	}
 	// Every yaml key of Config appears in the example.
 	data, _ := os.ReadFile("zaria.example.yaml")
-	for _, key := range []string{"lang:", "db:", "level:", "format:", "listen:", "user:", "token:", "api:", "poll_timeout:",
+	for _, key := range []string{"lang:", "db:", "level:", "format:", "listen:", "pprof:", "user:", "token:", "api:", "poll_timeout:",
 		"webhook_listen:", "webhook_url:", "webhook_secret:", "homeserver:", "password:", "pickle_key:",
 		"crypto_db:", "allowed_servers:", "allowed_users:", "rerun_edits:", "no_reaction_buttons:"} {
 		if !strings.Contains(string(data), key) {
@@ -68,6 +68,13 @@ func TestEnvironmentOverrides(t *testing.T) {
 	}
 	if tg, mx := cfg.Platforms(); !tg || mx {
 		t.Errorf("platforms %v %v", tg, mx)
+	}
+	if cfg.HTTP.Pprof {
+		t.Error("pprof on by default")
+	}
+	cfg, err = Load(p, true, env("ZARIA_HTTP_PPROF", "true"))
+	if err != nil || !cfg.HTTP.Pprof {
+		t.Errorf("ZARIA_HTTP_PPROF=true: pprof %v, %v", cfg.HTTP.Pprof, err)
 	}
 }
 

@@ -153,7 +153,14 @@ func (s *sender) work(q *chatQueue) {
 		if len(q.items) <= perChatBacklog {
 			s.backlog.Add(-1)
 		}
+		// Cleared, not only skipped: the backing array would keep the
+		// sent entry (its ops, texts and keyboards) for as long as the
+		// chat's queue lives (issue 29: ~0.5 KB per chat at rest).
+		q.items[0] = item{}
 		q.items = q.items[1:]
+		if len(q.items) == 0 {
+			q.items = nil
+		}
 		s.queued.Add(-1)
 		q.last = time.Now()
 		s.mu.Unlock()

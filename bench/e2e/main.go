@@ -65,6 +65,10 @@ type options struct {
 	// phase then seeds through the bot's own /importar, which every
 	// version reads, instead of this tree's storage/sqlite.
 	compare bool
+	// profile is the directory where each phase's CPU and heap profiles
+	// go (profile.go); label names the run in their file names.
+	profile, label string
+	profSeconds    int
 }
 
 func main() {
@@ -83,6 +87,8 @@ func main() {
 	flag.IntVar(&o.padSeq, "pad-seq", 100, "typed commands and presses, one at a time, for the pad phase's latency")
 	flag.StringVar(&o.base, "base", "", "a git ref to build and run beside -bin, phase by phase, printing each figure with its ratio to it (default phases then: capacity,memory)")
 	flag.StringVar(&o.baseBin, "base-bin", "", "with -base: the binary already built from it (skips the build)")
+	flag.StringVar(&o.profile, "profile", "", "save each phase's CPU profile (the first -profile-seconds of the load) and heap profile (once answered) into this directory; the bot runs with ZARIA_HTTP_PPROF=true")
+	flag.IntVar(&o.profSeconds, "profile-seconds", 10, "with -profile: seconds of CPU profile per phase")
 	flag.Parse()
 	phasesSet := false
 	flag.Visit(func(f *flag.Flag) { phasesSet = phasesSet || f.Name == "phases" })
@@ -109,7 +115,7 @@ func main() {
 		pf := phaseFigures{phase: ph}
 		for _, r := range runs {
 			ro := o
-			ro.bin, ro.compare = r.bin, len(runs) > 1
+			ro.bin, ro.compare, ro.label = r.bin, len(runs) > 1, r.label
 			if r.label != "" {
 				fmt.Printf("\n-- %s: %s", r.label, r.bin)
 			}
@@ -200,6 +206,9 @@ func bot(o options, dir, db string, fake *telegramtest.Server, limits string) (*
 	if limits != "" {
 		env = append(env, "ZARIA_TELEGRAM_LIMITS="+limits)
 	}
+	if o.profile != "" {
+		env = append(env, "ZARIA_HTTP_PPROF=true")
+	}
 	if o.env != "" {
 		env = append(env, strings.Split(o.env, ",")...)
 	}
@@ -246,6 +255,7 @@ func loadPhase(o options, name string, lim telegramtest.Limits, botLimits string
 	defer p.Kill()
 
 	work := workload(o.commands, o.chats)
+	prof := startProfile(o, p, name)
 	start := time.Now()
 	feedDone := make(chan struct{})
 	go func() {
@@ -294,6 +304,7 @@ wait:
 	elapsed := time.Since(start)
 	<-feedDone
 	time.Sleep(1500 * time.Millisecond) // anything answered twice would arrive now
+	prof.heap()
 	metrics, err := p.Scrape()
 	if err != nil {
 		return false, nil, err
@@ -407,6 +418,7 @@ func memoryPhase(o options) (bool, []figure, error) {
 	defer p.Kill()
 	before := fake.SentCount()
 	idle, _ := p.Status("VmRSS")
+	prof := startProfile(o, p, "memory")
 	start := time.Now()
 	for c := 0; c < o.memChats; c++ {
 		// The owner of the chat's first character rolls with its sheet.
@@ -422,6 +434,7 @@ func memoryPhase(o options) (bool, []figure, error) {
 	time.Sleep(time.Second)
 	hwm, _ := p.Status("VmHWM")
 	rss, _ := p.Status("VmRSS")
+	prof.heap() // after the RSS figures: its forced GC and the CPU profile's wait do not count
 	_, stopErr := p.Stop(15 * time.Second)
 	missing, repeated := fake.Unanswered()
 	usedSheet := 0

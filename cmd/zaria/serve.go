@@ -103,7 +103,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	if cfg.HTTP.Listen != "" {
 		health := func(ctx context.Context) error { _, _, err := db.State(ctx, "health"); return err }
-		adapters = append(adapters, opsServer{addr: cfg.HTTP.Listen, h: metrics.Handler(health), log: logger})
+		adapters = append(adapters, opsServer{addr: cfg.HTTP.Listen, h: metrics.Handler(health, cfg.HTTP.Pprof), log: logger})
 	}
 	return runAll(ctx, adapters, logger.Debug)
 }

@@ -154,3 +154,28 @@ func BenchmarkFaceCounts(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSetState is one Telegram button record or work mark (~300
+// bytes) per update: fsynced (SetState), and as the adapter writes them
+// now (SetStateNoSync).
+func BenchmarkSetState(b *testing.B) {
+	value := fmt.Sprintf("%0300d", 7)
+	for _, c := range []struct {
+		name string
+		set  func(db *DB, ctx context.Context, k, v string) error
+	}{
+		{"fsync", (*DB).SetState},
+		{"nosync", (*DB).SetStateNoSync},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			db := benchDB(b, synchronous)
+			ctx := context.Background()
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if err := c.set(db, ctx, fmt.Sprint("tg.b.", i%1000), value); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -36,7 +36,8 @@ var crashChat = core.ChatRef{Platform: "telegram", ID: "-100crash"}
 //
 //	C <id> <key>      a character (with three values) was created
 //	R <command>       a roll was logged
-//	S <key> <n>       the state key was set to n
+//	S <key> <n>       the state key was set to n (SetState, or
+//	                  SetStateNoSync for the keys ending in .nosync)
 //
 // It runs until it is killed (or a minute passes).
 func TestHelperWriter(t *testing.T) {
@@ -68,7 +69,7 @@ func TestHelperWriter(t *testing.T) {
 			stateKey := fmt.Sprintf("crash.r%s.w%d", round, w)
 			for i := 0; time.Now().Before(deadline); i++ {
 				var err error
-				switch i % 3 {
+				switch i % 4 {
 				case 0:
 					k := fmt.Sprintf("r%s-w%d-%d", round, w, i)
 					c := sheet.Character{Owner: "u" + strconv.Itoa(w), Name: k, Key: k, System: "dh", Values: []sheet.Value{
@@ -89,6 +90,10 @@ func TestHelperWriter(t *testing.T) {
 				case 2:
 					if err = db.SetState(ctx, stateKey, strconv.Itoa(i)); err == nil {
 						ack("S %s %d", stateKey, i)
+					}
+				case 3:
+					if err = db.SetStateNoSync(ctx, stateKey+".nosync", strconv.Itoa(i)); err == nil {
+						ack("S %s.nosync %d", stateKey, i)
 					}
 				}
 				if err != nil {

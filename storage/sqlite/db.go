@@ -41,6 +41,19 @@ import (
 // few cores and reads take microseconds; more connections only cost memory.
 const readers = 4
 
+// Page caches of the writer connection, in KiB. SQLite's default
+// (2,000 KiB) is kept, as every reader keeps it: the cache holds pages
+// the connection read, up to its size, for as long as the process lives,
+// and a 16 MiB writer cache cost up to 16 MB of memory once the journal,
+// button and history pages had passed through it (issue 29). Only
+// /importar, whose largest document touches thousands of pages in one
+// transaction, gets importCacheKiB for that transaction (27–31 → 21–24
+// CPU ms under load), given back when it ends.
+const (
+	writerCacheKiB = 2000
+	importCacheKiB = 16384
+)
+
 // busyTimeout is how long a connection waits for a lock held by another
 // process (a `zaria backup` run, an operator's sqlite3 shell) before
 // SQLITE_BUSY. Inside the process the single writer connection already
@@ -72,6 +85,7 @@ type DB struct {
 	w    *sql.DB // the one writer connection
 	r    *sql.DB // read-only connections
 	now  func() time.Time
+	sync string // the writer's synchronous setting (SetStateNoSync restores it)
 }
 
 // Open opens (creating if needed) the database file at path, creating its
@@ -107,13 +121,13 @@ func open(ctx context.Context, path string, cfg config) (*DB, error) {
 	} else if !errors.Is(err, fs.ErrExist) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	db := &DB{path: abs, now: time.Now}
+	db := &DB{path: abs, now: time.Now, sync: cfg.sync}
 
 	db.w, err = sql.Open("sqlite3", dsn(abs, url.Values{
 		"_journal_mode":    {"WAL"},
 		"_synchronous":     {cfg.sync},
 		"_txlock":          {"immediate"},
-		"_cache_size":      {"-16384"},
+		"_cache_size":      {fmt.Sprint(-writerCacheKiB)},
 		"_stmt_cache_size": {"64"},
 	}))
 	if err != nil {

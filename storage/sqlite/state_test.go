@@ -66,3 +66,41 @@ func TestPruneState(t *testing.T) {
 		t.Error("% in a prefix matched like a wildcard")
 	}
 }
+
+// TestSetStateNoSync: the value is stored as SetState stores it, and the
+// writer connection is back to the shipped synchronous=FULL afterwards,
+// also after a write that failed (a cancelled context), so every other
+// write is still fsynced.
+func TestSetStateNoSync(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	full := func(when string) {
+		t.Helper()
+		var mode int
+		if err := db.w.QueryRowContext(ctx, `PRAGMA synchronous`).Scan(&mode); err != nil {
+			t.Fatal(err)
+		}
+		if mode != 2 { // FULL
+			t.Errorf("%s: writer synchronous = %d, want 2 (FULL)", when, mode)
+		}
+	}
+	if err := db.SetStateNoSync(ctx, "tg.b.1", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetStateNoSync(ctx, "tg.b.1", "y"); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok, err := db.State(ctx, "tg.b.1"); err != nil || !ok || v != "y" {
+		t.Errorf("State = %q %v %v, want y", v, ok, err)
+	}
+	full("after a write")
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := db.SetStateNoSync(cctx, "tg.b.2", "z"); err == nil {
+		t.Error("a cancelled write succeeded")
+	}
+	full("after a cancelled write")
+	if _, ok, _ := db.State(ctx, "tg.b.2"); ok {
+		t.Error("a cancelled write stored its value")
+	}
+}

@@ -225,8 +225,10 @@ func (s *Store) PutAt(ctx context.Context, key string, set Set) error {
 	return s.put(ctx, key, set)
 }
 
+// put writes without an fsync of its own: buttons are stored while an
+// event is handled, before its journal entry's synced write.
 func (s *Store) put(ctx context.Context, key string, set Set) error {
-	if err := s.st.SetState(ctx, key, EncodeSet(set)); err != nil {
+	if err := journal.SetLazily(ctx, s.st, key, EncodeSet(set)); err != nil {
 		return err
 	}
 	if s.writes.Add(1)%pruneEvery == 0 {

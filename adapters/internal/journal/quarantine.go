@@ -153,7 +153,9 @@ func (q *Quarantine) Begin(ctx context.Context, key, item string) (again bool, e
 	l.item = item
 	b := q.encode(l, true)
 	q.mu.Unlock()
-	if err := q.st.SetState(ctx, key, b); err != nil {
+	// Not fsynced: the mark is there for crashes of the process, which it
+	// survives; a power cut loses at most a count.
+	if err := SetLazily(ctx, q.st, key, b); err != nil {
 		return again, fmt.Errorf("save work mark: %w", err)
 	}
 	return again, nil

@@ -39,7 +39,7 @@ func TestMetricsAndHealth(t *testing.T) {
 			return errors.New("db down")
 		}
 		return nil
-	}))
+	}, false))
 	defer srv.Close()
 
 	code, body := get(t, srv.URL+"/metrics")
@@ -69,5 +69,45 @@ func TestMetricsAndHealth(t *testing.T) {
 	healthy = false
 	if code, _ := get(t, srv.URL+"/healthz"); code != 503 {
 		t.Errorf("unhealthy healthz: %d", code)
+	}
+}
+
+// TestPprofSwitch: Go's profiles are served only when asked for.
+func TestPprofSwitch(t *testing.T) {
+	m := ops.New()
+	off := httptest.NewServer(m.Handler(nil, false))
+	defer off.Close()
+	if code, _ := get(t, off.URL+"/debug/pprof/heap"); code != 404 {
+		t.Errorf("pprof off: /debug/pprof/heap answered %d", code)
+	}
+	on := httptest.NewServer(m.Handler(nil, true))
+	defer on.Close()
+	if code, body := get(t, on.URL+"/debug/pprof/heap?debug=1"); code != 200 || !strings.Contains(body, "heap profile") {
+		t.Errorf("pprof on: /debug/pprof/heap answered %d %.80q", code, body)
+	}
+	if code, body := get(t, on.URL+"/debug/pprof/"); code != 200 || !strings.Contains(body, "goroutine") {
+		t.Errorf("pprof on: index answered %d %.80q", code, body)
+	}
+	if code, body := get(t, on.URL+"/metrics"); code != 200 || !strings.Contains(body, "zaria_uptime_seconds") {
+		t.Errorf("pprof on: metrics answered %d", code)
+	}
+}
+
+// TestMetricsUncompressed: /metrics answers plain text even to a client
+// that accepts gzip (the listener is local; compressing cost ~1 MB of
+// allocations per scrape).
+func TestMetricsUncompressed(t *testing.T) {
+	srv := httptest.NewServer(ops.New().Handler(nil, false))
+	defer srv.Close()
+	req, _ := http.NewRequest("GET", srv.URL+"/metrics", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if enc := res.Header.Get("Content-Encoding"); enc != "" || !strings.Contains(string(b), "zaria_uptime_seconds") {
+		t.Errorf("Content-Encoding %q, body %.60q", enc, b)
 	}
 }
