@@ -216,3 +216,19 @@ func TestBlindRollShownToGMOnly(t *testing.T) {
 		t.Errorf("plain dice are named:\n%s", out)
 	}
 }
+
+// A blind roll's «🙈 GM» is a numbered option: pressed by a player it
+// says only the GM may see it; pressed after ":gm on" it shows the result.
+func TestBlindRollGMButton(t *testing.T) {
+	out := runScript(t, ":gm off\n/blind 1d20\n1\n:gm on\n1\n")
+	if !strings.Contains(out, "[1] 🙈 GM") {
+		t.Fatalf("no 🙈 GM option:\n%s", out)
+	}
+	player, gm, _ := strings.Cut(out, "(ana GM: true)")
+	if !strings.Contains(player, "🙈 Only the GM can see this.") || strings.Contains(player, "] = ") {
+		t.Errorf("as a player:\n%s", player)
+	}
+	if !strings.Contains(gm, "🎲 1d20\n  [") || !strings.Contains(gm, "] = ") {
+		t.Errorf("as a GM:\n%s", gm)
+	}
+}

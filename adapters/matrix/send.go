@@ -149,7 +149,10 @@ func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
 	}
 	lines := 0
 	for _, b := range rep.Buttons {
-		if b.Action == nil || !b.Action.Valid() {
+		if b.Action == nil || !b.Action.Valid() || b.Action.Private() {
+			// A Private action (a blind roll's 🙈 GM) never goes into a
+			// message every member reads; its result is in the GMs'
+			// secret room already.
 			continue
 		}
 		act := *b.Action

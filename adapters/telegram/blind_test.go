@@ -89,3 +89,64 @@ func TestGMsFileGoesToGMsOnly(t *testing.T) {
 		t.Errorf("the player got %d private messages", n)
 	}
 }
+
+// A blind roll's notice in the group carries «🙈 GM»: a GM pressing it
+// reads the result in a pop-up (show_alert) even if their private chat
+// refuses messages, and after a restart; a player pressing it reads that
+// only the GM may see it. The roller sees no number anywhere: not in the
+// group, not in a pop-up, not in the button's data.
+func TestBlindRollGMButton(t *testing.T) {
+	f := newFakeAPI(t)
+	const group = -604
+	f.SetAdmins(group, ana.ID, nikos.ID)
+	f.Block(nikos.ID) // never pressed Start
+	st := newMemState()
+	run := start(t, testConfig(f), testRouter(t), st)
+	g := telegramtest.Group(group)
+	f.SayIn(g, bob, "/ciega 1d20")
+	notice := f.waitSent(group, 1, 5*time.Second)[0]
+	kb := keyboardOf(t, notice)
+	if len(kb) != 1 || len(kb[0]) != 1 || kb[0][0].Text != "🙈 GM" || kb[0][0].CallbackData == nil {
+		t.Fatalf("the notice's buttons: %q", notice.Params["reply_markup"])
+	}
+	data := *kb[0][0].CallbackData
+	if strings.Contains(data, "1d20") || strings.Contains(data, "= 1") || !strings.HasPrefix(data, "b:") {
+		t.Errorf("the button's data tells the result: %q", data)
+	}
+	alerts := func(n int) []telegramtest.Call { return f.waitCalls("answerCallbackQuery", n, 5*time.Second) }
+
+	f.Press(notice, nikos, data)
+	if c := alerts(1)[0]; c.Params["show_alert"] != "true" || !strings.Contains(c.Params["text"], "🎲 Bob: 1d20 = 1") {
+		t.Errorf("the GM's pop-up: %v", c.Params)
+	}
+	f.Press(notice, bob, data)
+	if c := alerts(2)[1]; c.Params["show_alert"] != "true" || c.Params["text"] != "🙈 Only the GM can see this." {
+		t.Errorf("the roller's pop-up: %v", c.Params)
+	}
+
+	// After a restart the button still answers, from the stored record.
+	if err := run.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	start(t, testConfig(f), testRouter(t), st)
+	f.Press(notice, nikos, data)
+	if c := alerts(3)[2]; !strings.Contains(c.Params["text"], "🎲 Bob: 1d20 = 1") {
+		t.Errorf("the GM's pop-up after a restart: %v", c.Params)
+	}
+	f.Press(notice, ana, data)
+	if c := alerts(4)[3]; !strings.Contains(c.Params["text"], "1d20 = 1") {
+		t.Errorf("an admin's pop-up: %v", c.Params)
+	}
+	time.Sleep(200 * time.Millisecond)
+	for _, m := range f.Sent() {
+		if m.Chat != ana.ID && strings.Contains(m.Visible, "= 1") {
+			t.Errorf("the result reached chat %d: %q", m.Chat, m.Visible)
+		}
+	}
+	if n := len(f.SentTo(bob.ID)); n != 0 {
+		t.Errorf("the roller got %d private messages", n)
+	}
+	if n := len(f.waitSent(group, 2, time.Second)); n != 2 {
+		t.Errorf("%d messages in the group, want the notice and the hint to press Start", n)
+	}
+}

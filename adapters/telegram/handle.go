@@ -182,6 +182,12 @@ func (a *inbound) answerCallback(ctx context.Context, id, text string) {
 	a.quickCall(ctx, "answerCallbackQuery", p)
 }
 
+// answerAlert answers a press with a pop-up the presser must close
+// (show_alert), text cut to Telegram's 200 characters.
+func (a *inbound) answerAlert(ctx context.Context, id, text string) {
+	a.quickCall(ctx, "answerCallbackQuery", map[string]string{"callback_query_id": id, "text": clip16(text, maxToast), "show_alert": "true"})
+}
+
 // quickCall makes a call that only matters for a few seconds (callback and
 // inline answers): one retry after a short retry_after, then give up.
 func (a *inbound) quickCall(ctx context.Context, method string, p map[string]string) {

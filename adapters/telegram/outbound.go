@@ -75,7 +75,10 @@ func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *t
 		return
 	}
 	if len(rep.Lines) > 0 || rep.File != nil {
-		o.addReply(ctx, e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines, File: rep.File}, from.name)
+		// The notice keeps its buttons (a blind roll's 🙈 GM, whose
+		// result is kept in a record under a random id, never in the
+		// button's data).
+		o.addReply(ctx, e, chat.ID, replyTo, &reply.Reply{Lines: rep.Lines, File: rep.File, Buttons: rep.Buttons}, from.name)
 	}
 	lang := o.replyLang(ctx, rep, msg)
 	title := chat.Title

@@ -58,6 +58,12 @@ func (a *inbound) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e
 		a.answerCallback(ctx, cq.ID, "")
 		return
 	}
+	if rep.Alert {
+		// For the presser's eyes only (a blind roll's 🙈 GM): a pop-up,
+		// never a message of the chat (TestBlindRollGMButton).
+		a.answerAlert(ctx, cq.ID, strings.TrimSpace(reply.PlainText(rep)))
+		return
+	}
 	if rep.Error {
 		if text := strings.TrimSpace(reply.PlainText(rep)); utf16Len(text) <= maxToast {
 			a.answerCallback(ctx, cq.ID, text)

@@ -37,16 +37,20 @@ func (c gmChat) send(gm bool, text string) *reply.Reply {
 
 // A blind roll in every language: dice, a system check, a table and a
 // saved roll. The reply is marked blind; its result is only in the copy
-// for the GMs, and what the chat and the roller see holds no result, and
-// names neither the table nor the difficulty.
+// for the GMs and behind its 🙈 GM button, which only a GM of that chat
+// opens; what the chat and the roller see holds no result, and names
+// neither the table nor the difficulty.
 func TestBlindRollsThroughTheRouter(t *testing.T) {
 	r := testRouter(t, "es", nil)
 	for _, tc := range []struct {
-		lang, create, dice, check, table, saved, header string
+		lang, create, dice, check, table, saved, header, only string
 	}{
-		{"es", "/tabla crear Encuentros: 1-2 Lobos; 3-6 Bandidos", "/ciega 1d20", "/ciega zaria 4+2 dc15", "/ciega tabla Encuentros", "/ciega ataque coraza", "Tirada a ciegas de Ana"},
-		{"en", "/table create Encounters: 1-2 Wolves; 3-6 Bandits", "/blind 1d20", "/blind zaria 4+2 dc15", "/blind table Encounters", "/blind attack breastplate", "Blind roll by Ana"},
-		{"el", "!πίνακας δημιουργία Συναντήσεις: 1-2 Λύκοι; 3-6 Ληστές", "!τυφλή 1d20", "/blind zaria 4+2 dc15", "/blind πίνακας Συναντήσεις", "/blind επίθεση θώρακας", "Τυφλή ρίψη: Ana"},
+		{"es", "/tabla crear Encuentros: 1-2 Lobos; 3-6 Bandidos", "/ciega 1d20", "/ciega zaria 4+2 dc15", "/ciega tabla Encuentros", "/ciega ataque coraza", "Tirada a ciegas de Ana",
+			"🙈 Solo el máster puede ver esto."},
+		{"en", "/table create Encounters: 1-2 Wolves; 3-6 Bandits", "/blind 1d20", "/blind zaria 4+2 dc15", "/blind table Encounters", "/blind attack breastplate", "Blind roll by Ana",
+			"🙈 Only the GM can see this."},
+		{"el", "!πίνακας δημιουργία Συναντήσεις: 1-2 Λύκοι; 3-6 Ληστές", "!τυφλή 1d20", "/blind zaria 4+2 dc15", "/blind πίνακας Συναντήσεις", "/blind επίθεση θώρακας", "Τυφλή ρίψη: Ana",
+			"🙈 Μόνο ο GM μπορεί να το δει αυτό."},
 	} {
 		c := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "blind-" + tc.lang}}
 		c.send(true, "/lang "+tc.lang)
@@ -64,11 +68,40 @@ func TestBlindRollsThroughTheRouter(t *testing.T) {
 				t.Errorf("%s %q: the GMs' copy %q", tc.lang, text, secret)
 			}
 			if rep.Check != nil || strings.Contains(pub, "=") || strings.Contains(pub, "→") || strings.Contains(pub, tableName) ||
-				strings.Contains(pub, "15") || len(rep.Buttons) > 0 {
+				strings.Contains(pub, "15") || len(rep.Buttons) != 1 {
 				t.Errorf("%s %q: the chat sees %q", tc.lang, text, pub)
 			}
+			// Its one button, 🙈 GM: the result in a pop-up for a GM,
+			// for anyone else (and in any other chat) that only the GM
+			// may see it.
+			b := rep.Buttons[0]
+			if b.Action == nil || b.Action.Kind != reply.ActReveal || !b.Action.Valid() || !strings.HasPrefix(b.Label, "🙈 ") {
+				t.Fatalf("%s %q: the button %+v", tc.lang, text, b)
+			}
+			press := func(gm bool, chat core.ChatRef) string {
+				from := core.User{ID: "u2", Name: "Ana"}
+				if gm {
+					from = core.User{ID: "u1", Name: "Eva"}
+				}
+				p, ok := r.Press(context.Background(), core.Message{Chat: chat, From: from, FromGM: gm}, *b.Action)
+				if !ok || !p.Alert || p.Error {
+					t.Fatalf("%s %q: the press answered %+v", tc.lang, text, p)
+				}
+				return reply.PlainText(p)
+			}
+			last := secret[strings.LastIndex(secret, "\n")+1:]
+			if got := press(true, c.chat); !strings.Contains(got, last) || strings.Contains(got, tc.header) {
+				t.Errorf("%s %q: the GM's pop-up %q, want %q", tc.lang, text, got, last)
+			}
+			if got := press(false, c.chat); got != tc.only {
+				t.Errorf("%s %q: the player's pop-up %q, want %q", tc.lang, text, got, tc.only)
+			}
+			if got := press(true, core.ChatRef{Platform: "cli", ID: "elsewhere"}); strings.Contains(got, last) || !strings.HasPrefix(got, "🙈 ") {
+				t.Errorf("%s %q: a GM of another chat read %q", tc.lang, text, got)
+			}
 		}
-		if pub := reply.PlainText(c.send(false, tc.dice)); !strings.Contains(pub, "/roll 1d20") && !strings.Contains(pub, "!ρίξε 1d20") {
+		// (in Greek as a Greek chat writes it: «!ρίξε 1d20»)
+		if pub := reply.PlainText(c.send(false, tc.dice)); !strings.Contains(pub, map[string]string{"es": "/roll 1d20", "en": "/roll 1d20", "el": "!ρίξε 1d20"}[tc.lang]) {
 			t.Errorf("%s: plain dice are not named: %q", tc.lang, pub)
 		}
 	}

@@ -43,6 +43,9 @@ func (r *Router) HandleAction(kind reply.ActionKind, h ActionHandler) {
 //     against the presser's rate limit.
 //   - reply.ActRun (a pad button) is resolved by core/pad, which runs the
 //     stored command through the same path as a typed one.
+//   - any other kind goes to its HandleAction handler; the Observers see
+//     its answer (the session's log), unless it is a pop-up for the
+//     presser alone (reply.Reply.Alert: a blind roll's 🙈 GM).
 //
 // ok is false when there is nothing to answer (an unknown kind, a flood
 // already warned); the adapter then shows nothing.
@@ -65,12 +68,22 @@ func (r *Router) Press(ctx context.Context, msg core.Message, a reply.Action) (*
 	if req == nil {
 		return rep, ok
 	}
+	start := time.Now()
 	rep, err := h(ctx, req, a)
 	if err != nil {
 		return r.errorReply(req, err), true
 	}
 	if rep == nil {
 		return nil, false
+	}
+	if !rep.Alert && a.Kind != reply.ActRun {
+		// What a press did in the chat (the turn order's ▶ and ⏹) is
+		// seen like a typed command: the session's log has it. A pad's
+		// press is seen as the command it runs (Request.Run), if any.
+		req.Name = "button_" + string(a.Kind)
+		for _, o := range r.cfg.Observers {
+			o.Observe(ctx, req, rep, time.Since(start))
+		}
 	}
 	stampLang(rep, req.Lang)
 	return rep, true

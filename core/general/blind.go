@@ -2,6 +2,8 @@ package general
 
 import (
 	"context"
+	"strings"
+	"unicode/utf8"
 
 	"zaria/core/command"
 	"zaria/core/reply"
@@ -39,11 +41,41 @@ func blind(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if c := inner.Check; c != nil && c.System == "dice" && c.Outcome == "" {
 		public = reply.Line{reply.T("🙈 " + req.T("blind.public_what", "name", name) + " "), reply.C(text)}
 	}
-	return &reply.Reply{
+	rep := &reply.Reply{
 		Lines:    []reply.Line{public, {reply.I(req.T("blind.only_gms"))}},
 		Secret:   &secret,
 		SecretTo: req.NamedGMs(ctx),
 		Blind:    true,
 		Command:  "/blind " + req.Args,
-	}, nil
+	}
+	if s := revealText(inner); s != "" {
+		rep.Buttons = []reply.Button{{Kind: string(reply.ActReveal), Label: "🙈 " + req.T("blind.gm_button"),
+			Action: &reply.Action{Kind: reply.ActReveal, Secret: s, Chat: req.Msg.Chat.String()}}}
+	}
+	return rep, nil
+}
+
+// revealText is what the 🙈 GM button's pop-up shows: the result as the
+// GMs' private copy has it, one line per line, cut to reply.MaxSecret
+// characters (the private copy has it whole).
+func revealText(inner *reply.Reply) string {
+	s := strings.TrimSpace(reply.PlainText(&reply.Reply{Lines: inner.Lines}))
+	if utf8.RuneCountInString(s) > reply.MaxSecret {
+		s = string([]rune(s)[:reply.MaxSecret-1]) + "…"
+	}
+	return s
+}
+
+// reveal answers a press of a blind roll's 🙈 GM button: the result for a
+// GM of the chat the roll was made in (an admin or named with /gm, as a
+// command sees them), "only the GMs" for anyone else, and for a press
+// anywhere else (the message forwarded): always as a pop-up for the
+// presser alone (Reply.Alert), never a message of the chat.
+func reveal(_ context.Context, req *command.Request, a reply.Action) (*reply.Reply, error) {
+	rep := reply.Text("🙈 " + req.T("blind.gm_only"))
+	if req.IsGM && !req.Msg.Private && req.Msg.Chat.String() == a.Chat {
+		rep = reply.Text(a.Secret)
+	}
+	rep.Alert = true
+	return rep, nil
 }

@@ -37,6 +37,7 @@ func Register(r *command.Router, o Options) {
 	r.Register(command.Command{Name: "ajustes", Aliases: []string{"settings", "config", "ρυθμίσεις"}, Handler: command.HandlerFunc(settings)})
 	r.Register(command.Command{Name: "gmroll", Aliases: []string{"secreto", "secret", "κρυφή"}, Handler: command.HandlerFunc(gmroll)})
 	r.Register(command.Command{Name: "blind", Aliases: []string{"ciega", "aciegas", "τυφλή"}, Handler: command.HandlerFunc(blind)})
+	r.HandleAction(reply.ActReveal, reveal)
 	r.Register(command.Command{Name: "version", Aliases: []string{"versión", "έκδοση"}, Hidden: true, Handler: command.HandlerFunc(
 		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
 			return reply.Text(req.T("version.text", "version", version)), nil

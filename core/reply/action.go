@@ -20,7 +20,17 @@ const (
 	// ActRun runs the pad button Action.Button (a stored command) as
 	// whoever presses it, if they may press it.
 	ActRun ActionKind = "run"
+	// ActReveal shows Action.Secret, a blind roll's result, to whoever
+	// presses it when they are a GM of the chat Action.Chat (an admin, or
+	// named with /gm), and to anyone else that only the GMs may see it:
+	// always as a pop-up for the presser alone (Reply.Alert), never as a
+	// message of the chat.
+	ActReveal ActionKind = "reveal"
 )
+
+// MaxSecret is the longest Action.Secret, in characters: what a Telegram
+// pop-up (answerCallbackQuery's show_alert) holds.
+const MaxSecret = 200
 
 // Action is the meaning of a button, resolved by the core
 // (command.Router.Press). Adapters only draw the button, keep the Action
@@ -56,7 +66,18 @@ type Action struct {
 	// (a reply whose buttons are Run actions with one more value each).
 	// Adapters keep them with the button and hand them back unchanged.
 	Values []string
+	// Secret, for Reveal, is the result only the GMs may read, at most
+	// MaxSecret characters; Chat is the chat (core.ChatRef.String) whose
+	// GMs may read it. An Action with a Secret is Private: adapters keep it
+	// where only the bot reads it (a stored record under a random id),
+	// never in a button's data nor a message's content, which clients show.
+	Secret string
+	Chat   string
 }
+
+// Private reports whether a holds what only the GMs may read (Secret):
+// it is never encoded into a token or a message a client can read.
+func (a Action) Private() bool { return a.Secret != "" }
 
 // ButtonRun is the Kind of a pad button (its Action is an ActRun).
 const ButtonRun = "run"
@@ -94,7 +115,8 @@ func (a Action) Encode() string {
 		}
 		return s
 	}
-	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values})
+	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values,
+		Secret: a.Secret, Chat: a.Chat})
 	return "1" + string(b)
 }
 
@@ -105,6 +127,8 @@ type actionWire struct {
 	Actual  *int64     `json:"n,omitempty"`
 	Button  int64      `json:"b,omitempty"`
 	Values  []string   `json:"v,omitempty"`
+	Secret  string     `json:"s,omitempty"`
+	Chat    string     `json:"h,omitempty"`
 }
 
 // ErrAction is DecodeAction's error: s is not an Action this version stores.
@@ -150,7 +174,8 @@ func DecodeAction(s string) (Action, error) {
 		if err := json.Unmarshal([]byte(s[1:]), &w); err != nil || w.Kind == "" {
 			return Action{}, ErrAction
 		}
-		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values}
+		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values,
+			Secret: w.Secret, Chat: w.Chat}
 	default:
 		return Action{}, ErrAction
 	}
@@ -161,13 +186,15 @@ func DecodeAction(s string) (Action, error) {
 }
 
 // Valid reports whether a can be pressed at all: Again and Odds name a
-// command, Run a pad button.
+// command, Run a pad button, Reveal a secret of a chat.
 func (a Action) Valid() bool {
 	switch a.Kind {
 	case ActAgain, ActOdds:
 		return len(a.Command) > 1 && (a.Command[0] == '/' || a.Command[0] == '!')
 	case ActRun:
 		return a.Button > 0
+	case ActReveal:
+		return a.Secret != "" && a.Chat != "" && utf8.RuneCountInString(a.Secret) <= MaxSecret
 	}
 	return a.Kind != ""
 }

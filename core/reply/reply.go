@@ -108,6 +108,11 @@ type Reply struct {
 	// unless they are a GM; the roller and the chat see Lines, which hold
 	// no result.
 	Blind bool
+	// Alert marks the answer to a press that is for the presser's eyes
+	// only (a blind roll's 🙈 GM): a pop-up (Telegram's show_alert, the
+	// console's own line), never a message of the chat. An adapter that
+	// cannot show a reply to the presser alone shows nothing.
+	Alert bool
 	// Error marks a reply that reports a user error (exit status 2 in the CLI).
 	Error bool
 	// Lang is the language the router rendered the reply in ("es", "el",

@@ -108,7 +108,11 @@ func render(req *command.Request, ss Session, evs []Event, format string, gm boo
 			text += "\n🔒 " + e.Secret
 		}
 		if md {
-			b.WriteString("**" + t.Format("15:04") + " · " + e.UserName + "** — `" + strings.ReplaceAll(e.Command, "`", "'") + "`\n")
+			b.WriteString("**" + t.Format("15:04") + " · " + e.UserName + "**")
+			if e.Command != "" {
+				b.WriteString(" — `" + strings.ReplaceAll(e.Command, "`", "'") + "`")
+			}
+			b.WriteString("\n")
 			for _, l := range strings.Split(text, "\n") {
 				b.WriteString("> " + l + "  \n")
 			}
@@ -118,8 +122,12 @@ func render(req *command.Request, ss Session, evs []Event, format string, gm boo
 			if gm && e.Secret != "" {
 				class += " s"
 			}
+			cmd := ""
+			if e.Command != "" {
+				cmd = " — <code>" + html.EscapeString(e.Command) + "</code>"
+			}
 			b.WriteString("<div class=\"" + class + "\"><span class=\"t\">" + t.Format("15:04") + "</span> <b>" + html.EscapeString(e.UserName) +
-				"</b> — <code>" + html.EscapeString(e.Command) + "</code><pre>" + html.EscapeString(text) + "</pre></div>\n")
+				"</b>" + cmd + "<pre>" + html.EscapeString(text) + "</pre></div>\n")
 		}
 	}
 	if !md {

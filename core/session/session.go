@@ -7,7 +7,9 @@
 //	/sesion formato html        (GMs) the file's format: Markdown (md) or HTML
 //
 // While a session is open every roll the bot answers in the chat — dice,
-// checks, tables, cards, picks — goes to its log (Service.Observe) with
+// checks, tables, cards, picks — and the fight — the turn order's joins,
+// turns, rounds and end with its summary (typed or pressed), hit points
+// and conditions changed — goes to its log (Service.Observe) with
 // who rolled, what and the result, in the chat's time zone. A secret or
 // blind roll shows in the chat's file as the notice the chat saw; its
 // result is only in the copy sent privately to the GMs. The log is of
@@ -225,13 +227,20 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 		return
 	}
 	var e Event
+	fight := rep.Data["initiative"] != nil || rep.Data["changed"] != nil
 	switch {
-	case rep.Check != nil:
-		e.Text = plain(rep)
-	case rep.Secret != nil && rep.Secret.Check != nil:
+	case rep.Secret != nil && (rep.Secret.Check != nil || fight):
+		// A secret or blind roll; an NPC's hit points (the GMs' numbers).
 		e.Text, e.Secret, e.Blind = plain(rep), plain(rep.Secret), rep.Blind
+	case rep.Check != nil || fight:
+		// A roll; the turn order (joins, turns, rounds, its end and
+		// summary) and a sheet's changes (hit points, conditions).
+		e.Text = plain(rep)
 	default:
 		return
+	}
+	if e.Text == "" && e.Secret == "" {
+		return // the turn order shown again: nothing happened
 	}
 	// Most rolls are outside a session: a read says so without taking
 	// the database's write lock.
@@ -246,7 +255,8 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 	if e.UserName == "" {
 		e.UserName = req.Msg.From.ID
 	}
-	// What was typed (or pressed): who did what, in their words.
+	// What was typed: who did what, in their words. A press (the turn
+	// order's ▶) has no words: its entry is what it did.
 	cmd := req.Msg.Text
 	if cmd == "" {
 		cmd = rep.Command

@@ -120,22 +120,26 @@ const pruneEvery = 256
 
 // Tokens are the tokens of set's buttons, one per Action, each at most
 // room bytes: inline when set has no View and every Action's stored form
-// fits, else one record (one write). A record that cannot be written is
+// fits, else one record (one write). A Set with a Private Action (a blind
+// roll's result) is always a record under a random id: its token tells
+// nothing of it, not even through a hash of its content. A record that cannot be written is
 // kept in memory, logged: its buttons work until a restart.
 func (s *Store) Tokens(ctx context.Context, set Set, room int) []string {
 	out := make([]string, len(set.Actions))
 	inline := set.View == ""
+	private := false
 	for i, a := range set.Actions {
 		out[i] = a.Encode()
-		if len(out[i]) > room {
+		if len(out[i]) > room || a.Private() {
 			inline = false
 		}
+		private = private || a.Private()
 	}
 	if inline || len(set.Actions) == 0 {
 		return out
 	}
 	id := newID()
-	if set.View == "" {
+	if set.View == "" && !private {
 		// The same buttons offered again (the same question, the same
 		// recent roll) are written over, not added.
 		h := sha256.Sum256([]byte(EncodeSet(set)))
@@ -156,7 +160,7 @@ func (s *Store) Tokens(ctx context.Context, set Set, room int) []string {
 // not write anything.
 func (s *Store) InlineToken(a reply.Action, room int) (string, bool) {
 	t := a.Encode()
-	return t, len(t) <= room
+	return t, len(t) <= room && !a.Private()
 }
 
 // Pressed is what a token stands for: the button's Action, and for a

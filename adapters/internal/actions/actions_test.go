@@ -153,3 +153,26 @@ func TestLegacyRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateActionStoredUnderRandomID: a blind roll's 🙈 GM holds its
+// result (a Private Action): its token is never the Action itself, nor a
+// hash of it (which a player could match against each possible result),
+// however small; it reads back after a restart.
+func TestPrivateActionStoredUnderRandomID(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	reveal := reply.Action{Kind: reply.ActReveal, Secret: "🎲 Bob: 1d20 = 7", Chat: "telegram:-1"}
+	set := Set{Actions: []reply.Action{reveal}}
+	s := New(db, "tg.b.", "tg.", 100, quiet)
+	a, b := s.Tokens(ctx, set, 64), s.Tokens(ctx, set, 64)
+	if a[0] == b[0] || strings.Contains(a[0], "1d20") || !strings.HasPrefix(a[0], "b:") {
+		t.Errorf("tokens %q and %q of the same result", a[0], b[0])
+	}
+	if _, ok := s.InlineToken(reveal, 64); ok {
+		t.Errorf("an inline token for a private action")
+	}
+	got, ok := New(db, "tg.b.", "tg.", 100, quiet).Resolve(ctx, a[0])
+	if !ok || !reflect.DeepEqual(got.Action, reveal) {
+		t.Errorf("after a restart: %+v, %v", got.Action, ok)
+	}
+}
