@@ -46,7 +46,7 @@ func TestBlindRollsThroughTheRouter(t *testing.T) {
 	}{
 		{"es", "/tabla crear Encuentros: 1-2 Lobos; 3-6 Bandidos", "/ciega 1d20", "/ciega zaria 4+2 dc15", "/ciega tabla Encuentros", "/ciega ataque coraza", "Tirada a ciegas de Ana"},
 		{"en", "/table create Encounters: 1-2 Wolves; 3-6 Bandits", "/blind 1d20", "/blind zaria 4+2 dc15", "/blind table Encounters", "/blind attack breastplate", "Blind roll by Ana"},
-		{"el", "!πίνακας δημιουργία Συναντήσεις: 1-2 Λύκοι; 3-6 Ληστές", "!τυφλή 1d20", "/blind zaria 4+2 dc15", "/blind πίνακας Συναντήσεις", "/blind επίθεση θώρακας", "Τυφλή ρίψη του/της Ana"},
+		{"el", "!πίνακας δημιουργία Συναντήσεις: 1-2 Λύκοι; 3-6 Ληστές", "!τυφλή 1d20", "/blind zaria 4+2 dc15", "/blind πίνακας Συναντήσεις", "/blind επίθεση θώρακας", "Τυφλή ρίψη (Ana, χωρίς να δει το αποτέλεσμα)"},
 	} {
 		c := gmChat{t: t, r: r, chat: core.ChatRef{Platform: "cli", ID: "blind-" + tc.lang}}
 		c.send(true, "/lang "+tc.lang)
@@ -68,8 +68,13 @@ func TestBlindRollsThroughTheRouter(t *testing.T) {
 				t.Errorf("%s %q: the chat sees %q", tc.lang, text, pub)
 			}
 		}
-		if pub := reply.PlainText(c.send(false, tc.dice)); !strings.Contains(pub, "/roll 1d20") {
-			t.Errorf("%s: plain dice are not named: %q", tc.lang, pub)
+		// After "!" a Greek reply names /roll by its Greek name (issue 23).
+		named := map[string]string{"el": "!ρίξε 1d20"}[tc.lang]
+		if named == "" {
+			named = "/roll 1d20"
+		}
+		if pub := reply.PlainText(c.send(false, tc.dice)); !strings.Contains(pub, named) {
+			t.Errorf("%s: plain dice are not named: %q, want %q", tc.lang, pub, named)
 		}
 	}
 	// In a private chat there is no GM to tell.

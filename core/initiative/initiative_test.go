@@ -194,7 +194,7 @@ func TestInitiativeBadInput(t *testing.T) {
 	}
 	for cmd, want := range map[string]string{
 		"/init estado Orco +aturdido 100": "de 1 a 99 asaltos",
-		"/init quitar Orca":               "¿Querías decir Orco?",
+		"/init quitar Orca":               "¿Quisiste decir Orco?",
 		"/init pv Orco x":                 "no vale como vida",
 	} {
 		rep := b.say(gm, cmd)
@@ -251,7 +251,7 @@ func TestSheetChanges(t *testing.T) {
 	if rep := b.say(bob, "/pj @Lyra pv -1"); !rep.Error {
 		t.Fatalf("Bob changed Lyra: %q", text(rep))
 	}
-	if rep := b.say(gm, "/pj @Lyra estado -envenenado"); rep.Error || !strings.Contains(text(rep), "Lyra ya no está envenenado") {
+	if rep := b.say(gm, "/pj @Lyra estado -envenenado"); rep.Error || !strings.Contains(text(rep), "Lyra: se quita el estado «envenenado»") {
 		t.Fatalf("the GM curing Lyra: %q", text(rep))
 	}
 }

@@ -179,7 +179,7 @@ func TestTableEditRenameDelete(t *testing.T) {
 	has(t, b.ok(gm, "/tabla renombrar Encuentros Bosque oscuro"), "«Bosque oscuro»")
 	has(t, b.ok(ana, "/tabla bosque OSCURO", 1), "1 → Lobos")
 	b.fails(ana, "/tabla Encuentros", "ninguna tabla «Encuentros»")
-	b.fails(ana, "/tabla Bosque oscur", "¿Querías decir «Bosque oscuro»?")
+	b.fails(ana, "/tabla Bosque oscur", "¿Quisiste decir «Bosque oscuro»?")
 	b.fails(ana, "/tabla borrar Bosque oscuro", "máster")
 	has(t, b.ok(gm, "/tabla borrar Bosque oscuro"), "borrada")
 	has(t, b.ok(ana, "/tabla"), "no tiene tablas")
