@@ -177,6 +177,8 @@ func TestInitiativeBadInput(t *testing.T) {
 		"/init añadir Orco 5000":                         "no vale como iniciativa",
 		"/init añadir Orco 5 pv mucho":                   "no vale como vida",
 		"/ajustes iniciativa " + strings.Repeat("1", 61): "como mucho 60 caracteres",
+		// Issue 23: the command the word belongs to, named (was «la orden»).
+		"/iniciativa añadir siguiente 5": "«siguiente» es una palabra de /iniciativa (añadir, quitar, siguiente…)",
 	} {
 		rep := b.say(gm, cmd)
 		if !rep.Error || !strings.Contains(text(rep), want) {
