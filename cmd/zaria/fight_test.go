@@ -210,7 +210,7 @@ func TestFightEvening(t *testing.T) {
 			if o.Round != round {
 				t.Fatalf("turn %d: round %d, want %d", turns, o.Round, round)
 			}
-			if strings.Contains(reply.PlainText(next), "Mira ya no está aturdido") {
+			if strings.Contains(reply.PlainText(next), "Mira: se acaba el estado «aturdido»") {
 				// Stunned for 2 rounds in round 1: the end of her turn in
 				// round 1 counts one, the end of her turn in round 2 the other.
 				if prev.Round != 2 || prev.Current != "Mira" {

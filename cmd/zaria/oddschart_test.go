@@ -32,7 +32,7 @@ func TestRollPrintsChartAndWritesPNG(t *testing.T) {
 	}
 	pic2 := filepath.Join(dir, "kh.png")
 	out, errs, code = zaria(t, "", env(), "roll", "--lang", "es", "--png", pic2, "/odds kh 5 2s 1i cd17")
-	if code != 0 || !strings.Contains(out, "🎯 CD 17 · muy difícil:") || !strings.Contains(out, "🎯") {
+	if code != 0 || !strings.Contains(out, "🎯 dificultad 17 · muy difícil:") || !strings.Contains(out, "🎯") {
 		t.Errorf("exit %d: %s\n%s", code, errs, out)
 	}
 	if _, err := os.Stat(pic2); err != nil {

@@ -227,6 +227,67 @@ func TestGMRollNamesTheNamedGMs(t *testing.T) {
 
 // Option values are words of the chat's language; any language's word is
 // accepted, and what is stored is the same code whichever was typed.
+// Issue 23: each setting is named in the chat's language (English and
+// Spanish chats showed the stored keys "zaria_pnj_epico", "dh_blindaje"),
+// and every language's name, and the stored key, is read in every chat.
+func TestSettingsNamesInChatLanguage(t *testing.T) {
+	r, st := newRouter(t)
+	gm := chat{t: t, r: r, id: "8", gm: true}
+	gm.text("/lang en")
+	list := gm.text("/settings")
+	for _, want := range []string{"/settings zaria_npc_epic no|yes", "/settings dh_armour sum|highest", "/settings dh_penetration round|up",
+		"/settings dh_die d6|d4"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("English /settings lacks %q:\n%s", want, list)
+		}
+	}
+	for _, bad := range []string{"pnj", "epico", "blindaje", "dh_pen ", "dado", "iniciativa"} {
+		if strings.Contains(list, bad) {
+			t.Errorf("English /settings shows %q:\n%s", bad, list)
+		}
+	}
+	gm.text("/idioma es")
+	list = gm.text("/ajustes")
+	for _, want := range []string{"/ajustes zaria_pnj_épico no|sí", "/ajustes dh_blindaje suma|mayor", "/ajustes dh_penetración redondeo|techo",
+		"/ajustes dh_dado d6|d4"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("Spanish /ajustes lacks %q:\n%s", want, list)
+		}
+	}
+	gm.text("/lang el")
+	list = gm.text("/settings")
+	for _, want := range []string{"dh_διάτρηση στρογγυλό|πάνω", "dh_ζάρι d6|d4"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("Greek /settings lacks %q:\n%s", want, list)
+		}
+	}
+	for _, bad := range []string{"iniciativa", "dh_pen ", "dado"} {
+		if strings.Contains(list, bad) {
+			t.Errorf("Greek /settings shows %q:\n%s", bad, list)
+		}
+	}
+	// Any language's name, or the stored key, in any chat.
+	for _, c := range []struct{ lang, cmd, key, code, reply string }{
+		{"es", "/ajustes dh_armour mayor", "dh_blindaje", "mayor", "dh_blindaje = mayor"},
+		{"es", "/ajustes dh_penetracion techo", "dh_pen", "techo", "dh_penetración = techo"},
+		{"es", "/ajustes dh_pen redondeo", "dh_pen", "redondeo", "dh_penetración = redondeo"},
+		{"en", "/settings dh_blindaje highest", "dh_blindaje", "mayor", "dh_armour = highest"},
+		{"el", "/settings dh_die d4", "dh_dado", "d4", "dh_ζάρι = d4"},
+	} {
+		gm.text("/lang " + c.lang)
+		if got := gm.text(c.cmd); !strings.Contains(got, c.reply) {
+			t.Errorf("%s %s → %q, want %q", c.lang, c.cmd, got, c.reply)
+		}
+		s, err := st.Settings(context.Background(), core.ChatRef{Platform: "test", ID: "8"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Options[c.key]; got != c.code {
+			t.Errorf("%s %s stored %q, want %q", c.lang, c.cmd, got, c.code)
+		}
+	}
+}
+
 func TestSettingsValuesInEachLanguage(t *testing.T) {
 	r, st := newRouter(t)
 	ref := core.ChatRef{Platform: "test", ID: "7"}
@@ -243,12 +304,12 @@ func TestSettingsValuesInEachLanguage(t *testing.T) {
 		{"es", "/ajustes zaria alta", "zaria", "media_alta", "zaria = alta"},
 		{"el", "!ρυθμίσεις zaria κάτω", "zaria", "media_baja", "ζαριά = κάτω"},
 		{"en", "/settings zaria exact", "zaria", "media_exacta", "zaria = exact"},
-		{"en", "/settings zaria_pnj_epico yes", "zaria_pnj_epico", "si", "zaria_pnj_epico = yes"},
+		{"en", "/settings zaria_pnj_epico yes", "zaria_pnj_epico", "si", "zaria_npc_epic = yes"},
 		{"el", "/ajustes zaria_pnj_epico όχι", "zaria_pnj_epico", "no", "ζαριά_επικά_npc = όχι"},
-		{"es", "/ajustes zaria_pnj_epico si", "zaria_pnj_epico", "si", "zaria_pnj_epico = sí"},
+		{"es", "/ajustes zaria_pnj_epico si", "zaria_pnj_epico", "si", "zaria_pnj_épico = sí"},
 		{"el", "/ajustes dh_blindaje μέγιστο", "dh_blindaje", "mayor", "dh_θωράκιση = μέγιστο"},
-		{"en", "/settings dh_blindaje sum", "dh_blindaje", "suma", "dh_blindaje = sum"},
-		{"en", "/settings dh_pen up", "dh_pen", "techo", "dh_pen = up"},
+		{"en", "/settings dh_blindaje sum", "dh_blindaje", "suma", "dh_armour = sum"},
+		{"en", "/settings dh_pen up", "dh_pen", "techo", "dh_penetration = up"},
 		{"el", "/ajustes daegon_00 μηδέν", "daegon_00", "cero", "daegon_00 = μηδέν"},
 		{"en", "/settings daegon_00 hundred", "daegon_00", "cien", "daegon_00 = hundred"},
 		// Another language's word works too: a Greek word in a Spanish chat.
@@ -266,7 +327,7 @@ func TestSettingsValuesInEachLanguage(t *testing.T) {
 	// The list shows the chat's words, with how to type them.
 	gm.text("/lang en")
 	list := gm.text("/settings")
-	for _, want := range []string{"/settings zaria low|exact|high", "/settings zaria_pnj_epico no|yes", "/settings daegon_00 hundred|zero", "/settings language es|el|en"} {
+	for _, want := range []string{"/settings zaria low|exact|high", "/settings zaria_npc_epic no|yes", "/settings daegon_00 hundred|zero", "/settings language es|el|en"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("English /settings lacks %q:\n%s", want, list)
 		}

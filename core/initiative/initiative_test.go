@@ -177,6 +177,8 @@ func TestInitiativeBadInput(t *testing.T) {
 		"/init añadir Orco 5000":                         "no vale como iniciativa",
 		"/init añadir Orco 5 pv mucho":                   "no vale como vida",
 		"/ajustes iniciativa " + strings.Repeat("1", 61): "como mucho 60 caracteres",
+		// Issue 23: the command the word belongs to, named (was «la orden»).
+		"/iniciativa añadir siguiente 5": "«siguiente» es una palabra de /iniciativa (añadir, quitar, siguiente…)",
 	} {
 		rep := b.say(gm, cmd)
 		if !rep.Error || !strings.Contains(text(rep), want) {
@@ -251,7 +253,42 @@ func TestSheetChanges(t *testing.T) {
 	if rep := b.say(bob, "/pj @Lyra pv -1"); !rep.Error {
 		t.Fatalf("Bob changed Lyra: %q", text(rep))
 	}
-	if rep := b.say(gm, "/pj @Lyra estado -envenenado"); rep.Error || !strings.Contains(text(rep), "Lyra ya no está envenenado") {
+	if rep := b.say(gm, "/pj @Lyra estado -envenenado"); rep.Error || !strings.Contains(text(rep), "Lyra: se quita el estado «envenenado»") {
 		t.Fatalf("the GM curing Lyra: %q", text(rep))
+	}
+}
+
+// Issue 23: the initiative settings are named in the chat's language
+// ("initiative_order" in English, «πρωτοβουλία_σειρά» in Greek; the
+// English list showed "iniciativa_orden"), and every language's name is
+// read in every chat.
+func TestSettingNamesInChatLanguage(t *testing.T) {
+	b := open(t)
+	for lang, want := range map[string][]string{
+		"en": {"/settings initiative 1d20+dexterity", "/settings initiative_order high|low"},
+		"es": {"/ajustes iniciativa 1d20+destreza", "/ajustes iniciativa_orden alta|baja"},
+		"el": {"πρωτοβουλία 1d20+ευκινησία", "πρωτοβουλία_σειρά υψηλή|χαμηλή"},
+	} {
+		b.say(gm, "/idioma "+lang)
+		list := text(b.say(gm, "/ajustes"))
+		for _, w := range want {
+			if !strings.Contains(list, w) {
+				t.Errorf("%s /ajustes lacks %q:\n%s", lang, w, list)
+			}
+		}
+		if lang != "es" && strings.Contains(list, "iniciativa") {
+			t.Errorf("%s /ajustes shows «iniciativa»:\n%s", lang, list)
+		}
+	}
+	b.say(gm, "/idioma en")
+	for cmd, want := range map[string]string{
+		"/settings πρωτοβουλία_σειρά low":      "initiative_order = low",
+		"/settings iniciativa_orden high":      "initiative_order = high",
+		"/settings initiative 2d6":             "initiative = 2d6",
+		"/settings πρωτοβουλια 1d20+dexterity": "initiative = 1d20+dexterity",
+	} {
+		if got := text(b.say(gm, cmd)); !strings.Contains(got, want) {
+			t.Errorf("%s → %q, want %q", cmd, got, want)
+		}
 	}
 }

@@ -140,7 +140,7 @@ func TestAskedValuesOfEachSystem(t *testing.T) {
 		{1, "Ana (Drake): «Sigilo»: ¿qué dificultad?\n1. fácil (D1)\n2. media (D2)\n3. difícil (D3)\n4. muy difícil (D4)\n5. extremadamente difícil (D5)\n6. casi imposible (D6)\n7. solo para maestros (D7)", "difícil (D3)", "NH sigilo 6 (competente) · D3 (difícil)"},
 		{2, "Ana (Drake): «Esquivar»: ¿qué dificultad?\n1. rutinario (+50)\n2. muy fácil (+30)\n3. fácil (+10)\n4. algo fácil (0)", "difícil (−90)", "(50 + 45 − 90 difícil)"},
 		{3, "Ana (Drake): «Fuerza»: ¿qué dificultad?\n1. ridículamente fácil (CD 5)\n2. fácil (CD 10)\n3. media (CD 15)", "dura (CD 20)", "CD 20 (dura)"},
-		{4, "Ana (Drake): «Llave»: ¿qué dificultad?\n1. fácil (CD 4)", "legendario (CD 20)", "dificultad 20 (legendario)"},
+		{4, "Ana (Drake): «Llave»: ¿qué dificultad?\n1. fácil (4)", "legendario (20)", "dificultad 20 (legendario)"},
 		{6, "Ana (Drake): «Secreto»: ¿qué dificultad?", "media (D2)", "Ana (Drake): 🤫"},
 	} {
 		asked := b.press(ana, acts[c.n])

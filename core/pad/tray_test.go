@@ -66,7 +66,7 @@ func TestClearedPadUndone(t *testing.T) {
 	}
 	b.fails(bob, "/botones deshacer", "No hay botones que recuperar")
 	b.ok(ana, "/botones añadir d6")
-	b.fails(ana, "/botones deshacer", "solo vuelven a un panel vacío")
+	b.fails(ana, "/botones deshacer", "solo vuelven a una botonera vacía")
 	b.ok(ana, "/botones vaciar")
 	// That clear kept the d6 pad: the older one is gone.
 	if got := reply.PlainText(b.ok(ana, "/botones deshacer")); !strings.Contains(got, "Ha vuelto 1 botón") {

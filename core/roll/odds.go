@@ -36,6 +36,17 @@ func RegisterOdds(r *command.Router) {
 	})
 }
 
+// oddsCmd gives the argument "cmd": /odds as the user typed it, prefix
+// and name ("!probabilidad", ".prob"), for the errors that show how to
+// type it; "/odds" when the handler was called with no command typed.
+func oddsCmd(req *command.Request) []any {
+	name := req.Alias
+	if name == "" || req.Name != "odds" {
+		name = "odds"
+	}
+	return []any{"cmd", req.TypedPrefix() + name}
+}
+
 // distribution is one expression of /odds with its exact figures.
 type distribution struct {
 	text string
@@ -52,7 +63,7 @@ type distribution struct {
 func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	args := strings.TrimSpace(req.Args)
 	if args == "" {
-		return nil, command.Errorf("odds.err.empty")
+		return nil, command.Errorf("odds.err.empty", oddsCmd(req)...)
 	}
 	if rep, ok, err := systemOdds(ctx, req, args); ok {
 		return rep, err
@@ -62,14 +73,14 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 	}
 	parts := strings.Split(args, "|")
 	if len(parts) > MaxCompared {
-		return nil, command.Errorf("odds.err.too_many", "max", MaxCompared, "got", len(parts))
+		return nil, command.Errorf("odds.err.too_many", append(oddsCmd(req), "max", MaxCompared, "got", len(parts))...)
 	}
 	lookup := sheetLookup(ctx, req)
 	ds := make([]distribution, 0, len(parts))
 	for _, p := range parts {
 		p = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), "?"))
 		if p == "" {
-			return nil, command.Errorf("odds.err.empty")
+			return nil, command.Errorf("odds.err.empty", oddsCmd(req)...)
 		}
 		p, adv, err := advantage(p)
 		if err != nil {
@@ -471,7 +482,7 @@ func rollChart(req *command.Request, res *dice.Result, o *dice.Odds) *reply.Char
 func HandleRollOdds(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	args := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(req.Args), "?"))
 	if args == "" {
-		return nil, command.Errorf("odds.err.empty")
+		return nil, command.Errorf("odds.err.empty", oddsCmd(req)...)
 	}
 	args, adv, err := advantage(args)
 	if err != nil {

@@ -282,3 +282,25 @@ func TestOddsEchoIsClean(t *testing.T) {
 		t.Errorf("echo: %q", got)
 	}
 }
+
+// Issue 23: the errors of /odds show the command as it was typed, prefix
+// and name: a Spanish "!probabilidad" on Matrix is answered with
+// "!probabilidad 4d6kh3", not "/odds"; a Greek chat on Telegram ("/")
+// is not told to type "!πιθανότητες".
+func TestOddsErrorsNameTheCommandAsTyped(t *testing.T) {
+	r := oddsRouter(t)
+	for _, tc := range []struct{ lang, text, want, bad string }{
+		{"es", "!probabilidad", "por ejemplo: !probabilidad 4d6kh3 o !probabilidad 4d6kh3 | 3d6+1", "/"},
+		{"es", "!prob 1d6|1d6|1d6|1d6", "Prueba: !prob 4d6kh3 | 3d6+1", "/"},
+		{"es", "/probabilidad 1d6 |", "/probabilidad 4d6kh3", "odds"},
+		{"el", "/odds", "για παράδειγμα: /odds 4d6kh3 ή /odds 4d6kh3 | 3d6+1", "!"},
+		{"el", "!πιθανότητες 1d6|1d6|1d6|1d6", "Δοκίμασε: !πιθανότητες 4d6kh3 | 3d6+1", "odds"},
+		{"en", "!odds", "for example: !odds 4d6kh3 or !odds 4d6kh3 | 3d6+1", "/"},
+	} {
+		rep := run(t, r, tc.lang, tc.text)
+		got := reply.PlainText(rep)
+		if !rep.Error || !strings.Contains(got, tc.want) || strings.Contains(got, tc.bad) {
+			t.Errorf("%s %q: %s, want an error with %q and no %q", tc.lang, tc.text, got, tc.want, tc.bad)
+		}
+	}
+}

@@ -308,7 +308,7 @@ func TestOddsKHExact(t *testing.T) {
 		}
 	}
 	rep := run(t, r, "en", "/odds kh 5 2s 1i dc17")
-	if want := "🎯 DC 17 · very hard: " + command.Percent("en", atLeast(17)); !strings.Contains(plain(rep), want) {
+	if want := "🎯 difficulty 17 · very hard: " + command.Percent("en", atLeast(17)); !strings.Contains(plain(rep), want) {
 		t.Errorf("lacks %q:\n%s", want, plain(rep))
 	}
 	s := rep.Chart.Series[0]

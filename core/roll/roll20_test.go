@@ -34,7 +34,7 @@ func TestAdvantageWords(t *testing.T) {
 	errs := []struct{ lang, in, want string }{
 		{"es", "/tirar 3d6 ventaja", "⚠️ «ventaja» convierte un d20 en 2d20kh1 (ventaja) o 2d20kl1 (desventaja), y «3d6» no tira ningún d20. Prueba: /tirar 1d20+5 ventaja, o escríbelo: /tirar 2d20kh1+5"},
 		{"en", "/roll 2d20+5 adv", "⚠️ «adv» turns one d20 into 2d20kh1 (advantage) or 2d20kl1 (disadvantage), and «2d20+5» rolls 2 d20. Try: /roll 1d20+5 adv, or write it: /roll 2d20kh1+5"},
-		{"el", "!ρίξε 1d20+1d20 πλεονέκτημα", "⚠️ Το «πλεονέκτημα» κάνει ένα d20 2d20kh1 (πλεονέκτημα) ή 2d20kl1 (μειονέκτημα), και το «1d20+1d20» ρίχνει 2 d20. Δοκίμασε: !ρίξε 1d20+5 πλεονέκτημα, ή γράψ' το: !ρίξε 2d20kh1+5"},
+		{"el", "!ρίξε 1d20+1d20 πλεονέκτημα", "⚠️ Το «πλεονέκτημα» μετατρέπει ένα d20 σε 2d20kh1 (πλεονέκτημα) ή σε 2d20kl1 (μειονέκτημα), ενώ το «1d20+1d20» ρίχνει 2 d20. Δοκίμασε: !ρίξε 1d20+5 πλεονέκτημα, ή γράψ' το: !ρίξε 2d20kh1+5"},
 		{"es", "/tirar 1d20kh1 ventaja", "⚠️ «1d20kh1» ya se queda con unos dados o los descarta, así que «ventaja» no puede añadirle un d20. Escribe la tirada entera: /tirar 2d20kh1+5"},
 	}
 	for _, c := range errs {

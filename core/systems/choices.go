@@ -137,7 +137,7 @@ func khChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
 	for _, t := range kh.Tiers {
 		out.Choices = append(out.Choices, command.Choice{
-			Label: req.T("choice.dc", "name", req.T("kh.tier."+t.Key), "dc", t.From),
+			Label: req.T("choice.kh_dc", "name", req.T("kh.tier."+t.Key), "dc", t.From),
 			Value: "dc" + strconv.Itoa(t.From)})
 	}
 	return out

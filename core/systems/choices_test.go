@@ -70,7 +70,7 @@ func TestChoicesRunInTheirPlace(t *testing.T) {
 		{"/daegon 7 {x}", "difficulty", 7, "difícil (D3)", "δύσκολο (D3)", "hard (D3)"},
 		{"/daegon @Drake 7 {x}", "difficulty", 7, "media (D2)", "", ""},
 		{"/rq 45 {x}", "difficulty", 12, "difícil (−90)", "", "hard (−90)"},
-		{"/kh 5 {x}", "difficulty", 6, "difícil (CD 12)", "", "hard (DC 12)"},
+		{"/kh 5 {x}", "difficulty", 6, "difícil (12)", "", "hard (12)"},
 		{"/dh ataque espada-larga vs {x}", "armour", 13, "coraza", "θώρακας", "breastplate"},
 		{"/dh ataque {x} vs coraza", "weapon", 46, "espada larga", "μακρύ σπαθί", "longsword"},
 		{"/dh repara {x} 1", "armour", 13, "cota de mallas", "", ""},

@@ -595,8 +595,9 @@ func greekStem(k string) string {
 // outcome, unlike Daegon and RQ, which take a default difficulty: their
 // total is compared with a DC the GM may keep to themself, so the bot
 // gives the total and the line to type to have the outcome ("/zaria 4+2
-// dc15").
-func noDCLine(req *command.Request, dc string) string {
+// dc15"). key is the system's line: "sys.no_dc" names a DC (Ζαριά's
+// «CD»), "kh.no_dc" a difficulty, as Kingdom Hearts' replies do.
+func noDCLine(req *command.Request, key, dc string) string {
 	example := strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
-	return req.T("sys.no_dc", "example", example+" "+dc)
+	return req.T(key, "example", example+" "+dc)
 }

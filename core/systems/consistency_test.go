@@ -36,7 +36,7 @@ func TestFiveSystemsSayTheSameThings(t *testing.T) {
 		"/daegon 7":  "Sin dificultad indicada: D2 (media).",
 		"/rq 45":     "Sin dificultad indicada: algo fácil (0).",
 		"/zaria 4+2": "Sin CD: compara el total con la que diga el máster, o escríbela: /zaria 4+2 dc15",
-		"/kh 6 +2s":  "Sin CD: compara el total con la que diga el máster, o escríbela: /kh 6 +2s dc17",
+		"/kh 6 +2s":  "Sin dificultad: compara el total con la que diga el máster, o escríbela: /kh 6 +2s dc17",
 	} {
 		if out := text2(b.rollSome("es", text, false, threes...)); !strings.Contains(out, want) {
 			t.Errorf("%s lacks %q:\n%s", text, want, out)

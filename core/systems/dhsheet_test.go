@@ -65,10 +65,10 @@ func TestDHEquipmentAgreesWithTheSheet(t *testing.T) {
 	// Another armour than the sheet's: repaired as the table says, and
 	// the reply says the sheet did not change.
 	b.ok(ana, "/pj set armadura coraza")
-	hasAll(t, b.ok(ana, "/dh repara cota-de-mallas 1", 1), "La hoja no cambia: el personaje lleva otra armadura.")
+	hasAll(t, b.ok(ana, "/dh repara cota-de-mallas 1", 1), "La ficha no cambia: el personaje lleva otra armadura.")
 	hasAll(t, b.ok(ana, "/pj"), "db 3")
 	// A typed die steps down nothing on the sheet, and says so.
-	hasAll(t, b.ok(ana, "/dh uso d8", 1), "baja a d6", "La hoja no cambia", "/dh uso arma")
+	hasAll(t, b.ok(ana, "/dh uso d8", 1), "baja a d6", "La ficha no cambia", "/dh uso arma")
 	hasNone(t, b.ok(ana, "/pj"), "uso-arma")
 	hasAll(t, b.ok(ana, "/dh uso arma", 1), "baja a d6")
 	hasAll(t, b.ok(ana, "/pj"), "uso-arma d6")

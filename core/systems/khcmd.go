@@ -189,7 +189,7 @@ func rollKH(req *command.Request, c khCheck) *reply.Reply {
 	ck.Total = intp(r.Total)
 	rep.Check = ck
 	if c.sp.dc == 0 {
-		return rep.Add(total...).Add(reply.I(noDCLine(req, "dc17")))
+		return rep.Add(total...).Add(reply.I(noDCLine(req, "kh.no_dc", "dc17")))
 	}
 	dc := c.sp.dc
 	rep.Add(append(total, reply.T(" · "+req.T("kh.dc", "dc", dc, "tier", req.T("kh.tier."+kh.TierOf(dc).Key))))...)

@@ -303,10 +303,10 @@ func khOdds(req *command.Request, c khCheck) *CheckOdds {
 	co := &CheckOdds{Subject: subj, XLabel: req.T("odds.sys.x_total")}
 	if sp.dc == 0 {
 		for _, t := range kh.Tiers {
-			co.Levels = append(co.Levels, OddsRow{Label: req.T("odds.sys.dc", "dc", t.From), Name: req.T("kh.tier." + t.Key), P: kh.Chance(pool, t.From)})
+			co.Levels = append(co.Levels, OddsRow{Label: req.T("odds.kh.dc", "dc", t.From), Name: req.T("kh.tier." + t.Key), P: kh.Chance(pool, t.From)})
 		}
 	} else {
-		co.Target = req.T("odds.sys.dc", "dc", sp.dc) + " · " + req.T("kh.tier."+kh.TierOf(sp.dc).Key)
+		co.Target = req.T("odds.kh.dc", "dc", sp.dc) + " · " + req.T("kh.tier."+kh.TierOf(sp.dc).Key)
 		co.Chance = kh.Chance(pool, sp.dc)
 		t := int64(sp.dc)
 		co.DistTarget = &t

@@ -269,7 +269,7 @@ func zariaCheck(req *command.Request, c zCheck) *reply.Reply {
 		if res.Outcome != "" {
 			rep.Add(reply.B(req.T("zaria.outcome." + res.Outcome)))
 		}
-		rep.Add(reply.I(noDCLine(req, "dc15")))
+		rep.Add(reply.I(noDCLine(req, "sys.no_dc", "dc15")))
 	}
 	if res.Outcome == zaria.EpicWin {
 		rep.Add(reply.I(req.T("zaria.reminder.epic_win")))
