@@ -140,7 +140,8 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 // buttonsOf is the Set of a reply's buttons (their Actions, its thread as
 // the view) and the reactions that stand for them: 🎲 for again, 📊 for
 // the odds, a keycap for each other button in order (a pad's lines, the
-// choices a pad button asks for), the first len(keycaps); a typed "!n"
+// choices a pad button asks for), the first len(keycaps), or the button's
+// own Symbol where it has one of symbols (status.go); a typed "!n"
 // presses the first maxPadLines of those. An empty Set for a reply
 // without buttons.
 func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
@@ -148,6 +149,7 @@ func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
 		return set, nil
 	}
 	lines := 0
+	var syms []string
 	for _, b := range rep.Buttons {
 		if b.Action == nil || !b.Action.Valid() {
 			continue
@@ -163,15 +165,23 @@ func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
 			if lines == maxPadLines {
 				continue
 			}
-			if lines < len(keycaps) {
+			sym := symbolOf(b.Symbol)
+			switch {
+			case sym != "" && !slices.Contains(offer, sym):
+				offer = append(offer, sym)
+			case lines < len(keycaps):
+				sym = ""
 				offer = append(offer, keycaps[lines])
+			default:
+				sym = ""
 			}
+			syms = append(syms, sym)
 			lines++
 		}
 		set.Actions = append(set.Actions, act)
 	}
 	if len(set.Actions) > 0 {
-		set.View = string(t.thread)
+		set.View = viewOf(t.thread, syms)
 	}
 	return set, offer
 }
