@@ -20,6 +20,11 @@ const (
 	// ActRun runs the pad button Action.Button (a stored command) as
 	// whoever presses it, if they may press it.
 	ActRun ActionKind = "run"
+	// ActDamage takes Action.Amount hit points from the sheet of the
+	// chat's character Action.Character ("/pj @Drake pv -N"), once per
+	// Action.Once, if the presser may edit that sheet (core/sheet): the
+	// button under a damage roll against a character.
+	ActDamage ActionKind = "damage"
 )
 
 // Action is the meaning of a button, resolved by the core
@@ -56,6 +61,12 @@ type Action struct {
 	// (a reply whose buttons are Run actions with one more value each).
 	// Adapters keep them with the button and hand them back unchanged.
 	Values []string
+	// Character and Amount, for Damage: whose sheet, how many hit points.
+	Character string
+	Amount    int
+	// Once, for Damage, names this button's press: the damage is applied
+	// at most once per Once (a random token given when the reply is made).
+	Once string
 }
 
 // ButtonRun is the Kind of a pad button (its Action is an ActRun).
@@ -94,7 +105,8 @@ func (a Action) Encode() string {
 		}
 		return s
 	}
-	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values})
+	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values,
+		Character: a.Character, Amount: a.Amount, Once: a.Once})
 	return "1" + string(b)
 }
 
@@ -105,6 +117,10 @@ type actionWire struct {
 	Actual  *int64     `json:"n,omitempty"`
 	Button  int64      `json:"b,omitempty"`
 	Values  []string   `json:"v,omitempty"`
+	// Damage's.
+	Character string `json:"ch,omitempty"`
+	Amount    int    `json:"am,omitempty"`
+	Once      string `json:"id,omitempty"`
 }
 
 // ErrAction is DecodeAction's error: s is not an Action this version stores.
@@ -150,7 +166,8 @@ func DecodeAction(s string) (Action, error) {
 		if err := json.Unmarshal([]byte(s[1:]), &w); err != nil || w.Kind == "" {
 			return Action{}, ErrAction
 		}
-		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values}
+		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values,
+			Character: w.Character, Amount: w.Amount, Once: w.Once}
 	default:
 		return Action{}, ErrAction
 	}
@@ -168,6 +185,8 @@ func (a Action) Valid() bool {
 		return len(a.Command) > 1 && (a.Command[0] == '/' || a.Command[0] == '!')
 	case ActRun:
 		return a.Button > 0
+	case ActDamage:
+		return a.Character != "" && a.Amount > 0 && a.Once != ""
 	}
 	return a.Kind != ""
 }
