@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"image/png"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -81,7 +82,7 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	var offer []string
 	var evtID id.EventID
 	if len(rep.Lines) > 0 {
-		c := notice(rep)
+		c := notice(withSymbolLabels(rep))
 		relate(c, t)
 		mention(c, rep.Mention)
 		var content any = c
@@ -186,6 +187,25 @@ func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
 	return set, offer
 }
 
+// withSymbolLabels is rep with a last line naming what the reactions of
+// its symbol buttons do ("🩸 Aplicar 5 de daño a Drake"): Matrix shows no
+// button labels, and a symbol other than a keycap or 🎲 says too little
+// alone. rep itself when it has none.
+func withSymbolLabels(rep *reply.Reply) *reply.Reply {
+	var labels []string
+	for _, b := range rep.Buttons {
+		if b.Action != nil && b.Action.Valid() && symbolOf(b.Symbol) != "" && b.Label != "" {
+			labels = append(labels, b.Label)
+		}
+	}
+	if len(labels) == 0 || rep.Error {
+		return rep
+	}
+	c := *rep
+	c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.I(strings.Join(labels, " · "))})
+	return &c
+}
+
 // lines are the Actions of set a keycap or a typed "!n" presses, in order.
 func lines(set actions.Set) []reply.Action {
 	var out []reply.Action
@@ -211,8 +231,8 @@ func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set a
 		a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
 	}
 	for _, l := range ls {
-		if len(l.Values) > 0 {
-			return // a list of choices
+		if len(l.Values) > 0 || l.Kind == reply.ActDamage {
+			return // a list of choices, or a hit's damage: no pad
 		}
 	}
 	for _, u := range []id.UserID{t.mention, ""} {

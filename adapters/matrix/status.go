@@ -118,9 +118,10 @@ func (a *Adapter) deliverStatus(ctx context.Context, t target, st *reply.Reply) 
 }
 
 // symbols are the reactions a button may have as its own (reply.Button
-// Symbol) instead of a keycap: the turn order's ▶ next and ⏹ end. A
-// button with any other symbol gets a keycap.
-var symbols = []string{"▶\ufe0f", "⏹\ufe0f"}
+// Symbol) instead of a keycap: the turn order's ▶ next and ⏹ end, and 🩸
+// under a hit that applies its damage. A button with any other symbol
+// gets a keycap.
+var symbols = []string{"▶\ufe0f", "⏹\ufe0f", "🩸"}
 
 // symbolOf is the reaction of symbols that sym stands for, "" for none.
 func symbolOf(sym string) string {

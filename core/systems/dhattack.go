@@ -271,7 +271,7 @@ func damageButton(ctx context.Context, req *command.Request, name string, n int)
 	}
 	var once [8]byte
 	binary.LittleEndian.PutUint64(once[:], rand.Uint64())
-	return []reply.Button{{Kind: string(reply.ActDamage), Label: "🩸 " + req.T("damage.button", "n", n, "name", fold.Clean(name)),
+	return []reply.Button{{Kind: string(reply.ActDamage), Label: "🩸 " + req.T("damage.button", "n", n, "name", fold.Clean(name)), Symbol: "🩸",
 		Action: &reply.Action{Kind: reply.ActDamage, Character: name, Amount: n, Once: hex.EncodeToString(once[:])}}}
 }
 
