@@ -637,7 +637,7 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 // onReaction resolves a reaction to one of the bot's replies through
 // core.Port.Press: 🎲 runs the roll again as the reactor, 📊 shows the odds
 // of that roll (its total marked, nothing rolled), a keycap presses that
-// line of a pad.
+// line of a pad, a line's own symbol (▶ ⏹ under the turn order) that line.
 func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	ctx, cancel, ok := a.take(ctx, evt)
 	if !ok {
@@ -646,7 +646,7 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	defer cancel()
 	rel := evt.Content.AsReaction().RelatesTo
 	key := strings.ReplaceAll(rel.Key, "\ufe0f", "")
-	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey && keycapNumber(key) == 0) {
+	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey && keycapNumber(key) == 0 && symbolOf(key) == "") {
 		return
 	}
 	j, ok := a.begin(ctx, evt)
@@ -712,6 +712,7 @@ func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key 
 		return
 	}
 	var act reply.Action
+	thread, syms := parseView(set.View)
 	switch n := keycapNumber(key); {
 	case n > 0:
 		acts := lines(set)
@@ -719,6 +720,18 @@ func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key 
 			return
 		}
 		act = acts[n-1]
+	case symbolOf(key) != "":
+		// A line's own symbol (the turn order's ▶ and ⏹).
+		acts := lines(set)
+		for i, s := range syms {
+			if s != "" && s == strings.ReplaceAll(key, "\ufe0f", "") && i < len(acts) {
+				act = acts[i]
+				break
+			}
+		}
+		if act.Kind == "" {
+			return
+		}
 	default:
 		// 🎲 runs the roll again; 📊 shows the odds of that roll, its
 		// total marked: nothing is rolled.
@@ -733,7 +746,7 @@ func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key 
 			return
 		}
 	}
-	t.thread = id.EventID(set.View)
+	t.thread = thread
 	if remember && key != oddsKey {
 		// Before the press: a crash after it must not lose the record.
 		err := a.journal.saveTap(ctx, evt.ID, tapRecord{Room: evt.RoomID, On: on, Key: key, By: evt.Sender})

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"image/png"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -81,7 +82,7 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	var offer []string
 	var evtID id.EventID
 	if len(rep.Lines) > 0 {
-		c := notice(rep)
+		c := notice(withSymbolLabels(rep))
 		relate(c, t)
 		mention(c, rep.Mention)
 		var content any = c
@@ -140,7 +141,8 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 // buttonsOf is the Set of a reply's buttons (their Actions, its thread as
 // the view) and the reactions that stand for them: 🎲 for again, 📊 for
 // the odds, a keycap for each other button in order (a pad's lines, the
-// choices a pad button asks for), the first len(keycaps); a typed "!n"
+// choices a pad button asks for), the first len(keycaps), or the button's
+// own Symbol where it has one of symbols (status.go); a typed "!n"
 // presses the first maxPadLines of those. An empty Set for a reply
 // without buttons.
 func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
@@ -148,6 +150,7 @@ func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
 		return set, nil
 	}
 	lines := 0
+	var syms []string
 	for _, b := range rep.Buttons {
 		if b.Action == nil || !b.Action.Valid() || b.Action.Private() {
 			// A Private action (a blind roll's 🙈 GM) never goes into a
@@ -166,17 +169,44 @@ func buttonsOf(rep *reply.Reply, t target) (set actions.Set, offer []string) {
 			if lines == maxPadLines {
 				continue
 			}
-			if lines < len(keycaps) {
+			sym := symbolOf(b.Symbol)
+			switch {
+			case sym != "" && !slices.Contains(offer, sym):
+				offer = append(offer, sym)
+			case lines < len(keycaps):
+				sym = ""
 				offer = append(offer, keycaps[lines])
+			default:
+				sym = ""
 			}
+			syms = append(syms, sym)
 			lines++
 		}
 		set.Actions = append(set.Actions, act)
 	}
 	if len(set.Actions) > 0 {
-		set.View = string(t.thread)
+		set.View = viewOf(t.thread, syms)
 	}
 	return set, offer
+}
+
+// withSymbolLabels is rep with a last line naming what the reactions of
+// its symbol buttons do ("🩸 Aplicar 5 de daño a Drake"): Matrix shows no
+// button labels, and a symbol other than a keycap or 🎲 says too little
+// alone. rep itself when it has none.
+func withSymbolLabels(rep *reply.Reply) *reply.Reply {
+	var labels []string
+	for _, b := range rep.Buttons {
+		if b.Action != nil && b.Action.Valid() && symbolOf(b.Symbol) != "" && b.Label != "" {
+			labels = append(labels, b.Label)
+		}
+	}
+	if len(labels) == 0 || rep.Error {
+		return rep
+	}
+	c := *rep
+	c.Lines = append(slices.Clip(c.Lines), reply.Line{reply.I(strings.Join(labels, " · "))})
+	return &c
 }
 
 // lines are the Actions of set a keycap or a typed "!n" presses, in order.
@@ -204,8 +234,8 @@ func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set a
 		a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
 	}
 	for _, l := range ls {
-		if len(l.Values) > 0 {
-			return // a list of choices
+		if len(l.Values) > 0 || l.Kind == reply.ActDamage {
+			return // a list of choices, or a hit's damage: no pad
 		}
 	}
 	for _, u := range []id.UserID{t.mention, ""} {

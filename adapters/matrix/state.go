@@ -15,8 +15,8 @@ import (
 // StateStore keeps small values across restarts (storage/sqlite implements
 // it). The adapter keeps there its device id and session, the sync token,
 // the join time of each room, the secret-roll rooms, the journal of
-// handled events, the pads' records, the newest pad of each room's thread
-// and what each answered reaction stood for (re-roll records of earlier
+// handled events, the pads' records, the newest pad of each room's thread,
+// each room's status message and what each answered reaction stood for (re-roll records of earlier
 // versions are still read).
 type StateStore interface {
 	State(ctx context.Context, key string) (string, bool, error)
@@ -41,6 +41,12 @@ func keyDirect(room id.RoomID) string { return "matrix/direct/" + string(room) }
 func keyAgain(evt id.EventID) string  { return "matrix/again/" + string(evt) }
 func keyPad(evt id.EventID) string    { return "matrix/pad/" + string(evt) }
 func keyTap(evt id.EventID) string    { return "matrix/tap/" + string(evt) }
+
+// keyStatus holds the event id of room's status message of slot (the
+// turn order's), so a restart edits the same message.
+func keyStatus(room id.RoomID, slot string) string {
+	return "matrix/status/" + string(room) + "|" + slot
+}
 
 // keyLastPad holds the newest pad the bot posted in room's thread (""
 // for the main timeline) in answer to user ("" for anyone): a bare "!2"

@@ -2,47 +2,79 @@ package matrix
 
 import (
 	"context"
+	"strings"
 	"sync"
 
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
+	"zaria/adapters/internal/actions"
 	"zaria/core/reply"
 )
 
 // A reply's Status (the chat's turn order) is one message per room,
 // edited in place: the first is sent as a notice and its event id
-// remembered; each change after is an m.replace edit of it (encrypted
-// like any message in an encrypted room). The ids are kept in memory:
-// after a restart the next change posts a new status message. Its ▶ and
-// ⏹ buttons are not offered as reactions: players type !init siguiente.
+// remembered, in memory and in the state store (keyStatus), so a restart
+// edits the same message; each change after is an m.replace edit of it
+// (encrypted like any message in an encrypted room). Its buttons (▶
+// next, ⏹ end) are reactions like a pad's keycaps: the notice carries
+// their Actions (buttonsField), the bot offers ▶️ and ⏹️ under it, and a
+// reaction (or taking one's reaction back, as Element does on a second
+// tap) presses that button as the reactor; the core decides who may.
 
 // statusEvents remembers each room's status message by slot.
 type statusEvents struct {
 	mu  sync.Mutex
-	ids map[string]id.EventID // room|slot → event id
+	ids map[string]id.EventID // keyStatus → event id
 }
 
-func (s *statusEvents) get(room id.RoomID, slot string) id.EventID {
+func (s *statusEvents) get(key string) id.EventID {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.ids[string(room)+"|"+slot]
+	return s.ids[key]
 }
 
-func (s *statusEvents) set(room id.RoomID, slot string, evt id.EventID) {
+func (s *statusEvents) set(key string, evt id.EventID) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.ids == nil {
 		s.ids = map[string]id.EventID{}
 	}
-	s.ids[string(room)+"|"+slot] = evt
+	s.ids[key] = evt
+}
+
+// statusID is room's status message of slot, "" when none is known
+// (remembered, else read from the state store: it survives a restart).
+func (a *Adapter) statusID(ctx context.Context, room id.RoomID, slot string) id.EventID {
+	key := keyStatus(room, slot)
+	if evt := a.status.get(key); evt != "" {
+		return evt
+	}
+	v, ok, err := a.state.State(ctx, key)
+	if err != nil {
+		a.log.Warn("status message id not read", "room", room, "err", err)
+	}
+	if !ok || !strings.HasPrefix(v, "$") {
+		return ""
+	}
+	a.status.set(key, id.EventID(v))
+	return id.EventID(v)
+}
+
+// setStatusID records evt as room's status message of slot.
+func (a *Adapter) setStatusID(ctx context.Context, room id.RoomID, slot string, evt id.EventID) {
+	key := keyStatus(room, slot)
+	a.status.set(key, evt)
+	if err := a.state.SetState(ctx, key, string(evt)); err != nil {
+		a.log.Warn("status message id not saved", "room", room, "err", err)
+	}
 }
 
 // deliverStatus shows st, the room's status message of st.Slot: an edit
-// of the one shown, or a new notice when there is none yet or the edit
-// fails.
+// of the one shown, or a new notice (with its buttons, then, budget
+// allowing, their reactions) when there is none yet or the edit fails.
 func (a *Adapter) deliverStatus(ctx context.Context, t target, st *reply.Reply) error {
-	if prev := a.status.get(t.room, st.Slot); prev != "" {
+	if prev := a.statusID(ctx, t.room, st.Slot); prev != "" {
 		c := notice(st)
 		c.SetEdit(prev)
 		if _, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "status edit")); err == nil {
@@ -55,12 +87,73 @@ func (a *Adapter) deliverStatus(ctx context.Context, t target, st *reply.Reply) 
 	if t.thread != "" {
 		c.RelatesTo = &event.RelatesTo{Type: event.RelThread, EventID: t.thread}
 	}
-	evt, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "status"))
+	var content any = c
+	set, offer := buttonsOf(st, t)
+	if len(set.Actions) > 0 {
+		content = &event.Content{Parsed: c, Raw: map[string]any{buttonsField: actions.EncodeSet(set)}}
+	}
+	evt, err := a.send(ctx, t.room, event.EventMessage, content, a.txnID(t.txn, "status"))
 	if err != nil {
 		return err
 	}
-	a.status.set(t.room, st.Slot, evt)
+	a.setStatusID(ctx, t.room, st.Slot, evt)
+	if len(set.Actions) == 0 {
+		return nil
+	}
+	// Kept for a press to read no event; never the room's newest pad (a
+	// typed "!1" presses a pad, not the turn order).
+	if err := a.acts.PutAt(ctx, keyPad(evt), set); err != nil {
+		a.log.Error("save status buttons", "room", t.room, "event", evt, "err", err)
+	}
+	if !a.spareBudget(t.room) {
+		return nil
+	}
+	for _, key := range offer {
+		r := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt, Key: key}}
+		if _, err := a.send(ctx, t.room, event.EventReaction, r, a.txnID(t.txn, "status offer "+key)); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// symbols are the reactions a button may have as its own (reply.Button
+// Symbol) instead of a keycap: the turn order's ▶ next and ⏹ end, and 🩸
+// under a hit that applies its damage. A button with any other symbol
+// gets a keycap.
+var symbols = []string{"▶\ufe0f", "⏹\ufe0f", "🩸"}
+
+// symbolOf is the reaction of symbols that sym stands for, "" for none.
+func symbolOf(sym string) string {
+	sym = strings.ReplaceAll(sym, "\ufe0f", "")
+	for _, s := range symbols {
+		if sym != "" && sym == strings.ReplaceAll(s, "\ufe0f", "") {
+			return s
+		}
+	}
+	return ""
+}
+
+// A Set's View is the thread of its message; when some of its lines have
+// a symbol of their own, a "\n" follows, then each line's reaction
+// without variation selectors ("" for a keycap), separated by " ".
+func viewOf(thread id.EventID, syms []string) string {
+	for _, s := range syms {
+		if s != "" {
+			return string(thread) + "\n" + strings.ReplaceAll(strings.Join(syms, " "), "\ufe0f", "")
+		}
+	}
+	return string(thread)
+}
+
+// parseView reads viewOf's form back (a View of earlier versions is the
+// thread alone).
+func parseView(v string) (thread id.EventID, syms []string) {
+	th, rest, ok := strings.Cut(v, "\n")
+	if !ok {
+		return id.EventID(v), nil
+	}
+	return id.EventID(th), strings.Split(rest, " ")
 }
 
 // mention adds the users a reply addresses (whose turn it is) to the

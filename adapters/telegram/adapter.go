@@ -471,7 +471,7 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 			a.log.Debug("telegram update already handled", "update", u.UpdateID)
 			continue
 		}
-		e := &entry{Update: u.UpdateID}
+		e := &entry{Update: u.UpdateID, thread: u.thread}
 		if n, bad, _ := a.poison.Poisoned(ctx, a.work, strconv.Itoa(u.UpdateID)); bad {
 			take()
 			a.in.skipPoisoned(ctx, u, n, e)

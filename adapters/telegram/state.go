@@ -50,6 +50,9 @@ type entry struct {
 	Update int   `json:"u"`
 	At     int64 `json:"t,omitempty"` // when it was journaled, Unix ns (orders pending entries)
 	Ops    []*op `json:"o,omitempty"`
+	// thread is the update's forum topic while its ops are built (0
+	// outside topics): each topic has its own status message.
+	thread int
 }
 
 // snapshot is the journal's main record: the polling offset. Recent and

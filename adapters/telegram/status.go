@@ -10,8 +10,8 @@ import (
 	"zaria/core/reply"
 )
 
-// A reply's Status (the chat's turn order) is one message per chat,
-// edited in place: the first one is sent and its message id remembered
+// A reply's Status (the chat's turn order) is one message per chat, and
+// in a forum one per topic (topicSlot), edited in place: the first one is sent and its message id remembered
 // (sender.onSlot), also in the state store, so a restart edits the same
 // message; the next ones edit it (editMessageText), and should Telegram
 // refuse the edit for good (the message was deleted) a new one is sent
@@ -38,6 +38,16 @@ func (s *statusSlots) set(chat int64, slot string, id int) {
 		s.ids = map[string]int{}
 	}
 	s.ids[slotKey(chat, slot)] = id
+}
+
+// topicSlot is the slot of a status message in a forum topic: each topic
+// where the turn order is used has its own status message, edited when
+// the turn order changes from that topic.
+func topicSlot(slot string, thread int) string {
+	if thread == 0 {
+		return slot
+	}
+	return slot + "@" + strconv.Itoa(thread)
 }
 
 // statusKey is where the state store keeps a chat's status message id.
@@ -80,7 +90,7 @@ func (o *outbox) statusSent(ctx context.Context, chat int64, slot string, result
 }
 
 // addStatus adds the ops that show st, the chat's status message of
-// st.Slot: an edit of the one shown, or a new message. Its buttons (▶
+// st.Slot (in e's topic): an edit of the one shown, or a new message. Its buttons (▶
 // next, ⏹ end) are actions like any reply's (actions.Store).
 func (o *outbox) addStatus(ctx context.Context, e *entry, chat int64, replyTo int, st *reply.Reply) {
 	kb := o.keyboard(ctx, st, "", "")
@@ -89,8 +99,9 @@ func (o *outbox) addStatus(ctx context.Context, e *entry, chat int64, replyTo in
 		e.Ops = append(e.Ops, send...) // too long for one message: never edited
 		return
 	}
-	send[0].Slot = st.Slot
-	id := o.statusID(ctx, chat, st.Slot)
+	slot := topicSlot(st.Slot, e.thread)
+	send[0].Slot = slot
+	id := o.statusID(ctx, chat, slot)
 	if id == 0 {
 		e.Ops = append(e.Ops, send[0])
 		return

@@ -105,3 +105,57 @@ func TestTrayIsAnInlineKeyboard(t *testing.T) {
 		t.Errorf("Bob's d20 from the tray shows %q", rolled.Visible)
 	}
 }
+
+// TestTurnOrderStatusPerTopic: in a forum each topic where the turn order
+// is used gets its own status message, sent in that topic; a change made
+// from a topic (a command, or ▶ on that topic's status) edits that
+// topic's status message, also after a restart, and never the other
+// topic's.
+func TestTurnOrderStatusPerTopic(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	rt := testRouterOn(t, db, nil)
+	initiative.Register(rt, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName}))
+	const chat, fight, tavern = -912, 4, 9
+	f.SetForum(chat)
+	f.SetAdmins(chat, ana.ID)
+	run := start(t, testConfig(f), rt, db)
+
+	f.SayInTopic(chat, fight, ana, "/init añadir Orco 12")
+	sent := f.waitSent(chat, 2, 5*time.Second)
+	inFight := sent[1]
+	if inFight.Thread != fight || !strings.Contains(inFight.Visible, "12 Orco") {
+		t.Fatalf("the first status: %q in topic %d, want topic %d", inFight.Visible, inFight.Thread, fight)
+	}
+	f.SayInTopic(chat, tavern, ana, "/init añadir Trasgo 3")
+	sent = f.waitSent(chat, 4, 5*time.Second)
+	inTavern := sent[3]
+	if inTavern.Thread != tavern || !strings.Contains(inTavern.Visible, "3 Trasgo") || !strings.Contains(inTavern.Visible, "12 Orco") {
+		t.Fatalf("the other topic's status: %q in topic %d, want a new one in topic %d", inTavern.Visible, inTavern.Thread, tavern)
+	}
+	if n := len(f.Edits()); n != 0 {
+		t.Errorf("%d edits, want none: the other topic gets its own status message", n)
+	}
+
+	f.PressInTopic(inFight, ana, *keyboardOf(t, inFight)[0][0].CallbackData)
+	sent = f.waitSent(chat, 5, 5*time.Second)
+	if sent[4].Thread != fight || !strings.Contains(sent[4].Visible, "▶ Orco") {
+		t.Errorf("the turn is announced as %q in topic %d, want Orco's in topic %d", sent[4].Visible, sent[4].Thread, fight)
+	}
+	edits := waitFor(t, "the fight topic's status edited", 1, 5*time.Second, f.Edits)
+	if edits[0].MessageID != inFight.ID || !strings.Contains(edits[0].Visible, "▶ 12 Orco") {
+		t.Errorf("▶ in the fight topic edited %+v, want message %d", edits[0], inFight.ID)
+	}
+
+	run.stop(t)
+	start(t, testConfig(f), rt, db)
+	f.SayInTopic(chat, tavern, ana, "/init añadir Lobo 5")
+	edits = waitFor(t, "the tavern topic's status edited after a restart", 2, 5*time.Second, f.Edits)
+	if edits[1].MessageID != inTavern.ID || !strings.Contains(edits[1].Visible, "5 Lobo") {
+		t.Errorf("after a restart the tavern's change edited %+v, want message %d", edits[1], inTavern.ID)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if n := len(f.SentTo(chat)); n != 6 {
+		t.Errorf("%d messages sent, want 6 (two status messages, then edits)", n)
+	}
+}

@@ -250,3 +250,18 @@ func (r *Router) SetOdds(name string, h Handler) {
 	}
 	cmd.Odds = h
 }
+
+// Record hands rep to the router's observers (the roll history, the
+// session log) as the answer of req, with text as what was done ("/pj
+// @Drake pv -3"): an action handler whose press changes the table (a
+// damage applied) records it as a typed command would be.
+func (req *Request) Record(ctx context.Context, text string, rep *reply.Reply) {
+	if req.Depth > 0 || rep == nil {
+		return
+	}
+	sub := *req
+	sub.Msg.Text = text
+	for _, o := range req.router.cfg.Observers {
+		o.Observe(ctx, &sub, rep, 0)
+	}
+}

@@ -62,8 +62,8 @@ func (s *Service) withStatus(ctx context.Context, req *command.Request, o Order,
 		st.Add(reply.I(req.T("init.status_empty")))
 	}
 	st.Buttons = []reply.Button{
-		{Kind: reply.ButtonPress, Label: "▶ " + req.T("init.button_next"), Action: &reply.Action{Kind: ActNext}},
-		{Kind: reply.ButtonPress, Label: "⏹ " + req.T("init.button_end"), Action: &reply.Action{Kind: ActEnd}},
+		{Kind: reply.ButtonPress, Label: "▶ " + req.T("init.button_next"), Symbol: "▶️", Action: &reply.Action{Kind: ActNext}},
+		{Kind: reply.ButtonPress, Label: "⏹ " + req.T("init.button_end"), Symbol: "⏹️", Action: &reply.Action{Kind: ActEnd}},
 	}
 	rep.Status = st
 	if rep.Data == nil {

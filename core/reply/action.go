@@ -26,6 +26,11 @@ const (
 	// always as a pop-up for the presser alone (Reply.Alert), never as a
 	// message of the chat.
 	ActReveal ActionKind = "reveal"
+	// ActDamage takes Action.Amount hit points from the sheet of the
+	// chat's character Action.Character ("/pj @Drake pv -N"), once per
+	// Action.Once, if the presser may edit that sheet (core/sheet): the
+	// button under a damage roll against a character.
+	ActDamage ActionKind = "damage"
 )
 
 // MaxSecret is the longest Action.Secret, in characters: what a Telegram
@@ -73,6 +78,12 @@ type Action struct {
 	// never in a button's data nor a message's content, which clients show.
 	Secret string
 	Chat   string
+	// Character and Amount, for Damage: whose sheet, how many hit points.
+	Character string
+	Amount    int
+	// Once, for Damage, names this button's press: the damage is applied
+	// at most once per Once (a random token given when the reply is made).
+	Once string
 }
 
 // Private reports whether a holds what only the GMs may read (Secret):
@@ -116,7 +127,8 @@ func (a Action) Encode() string {
 		return s
 	}
 	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values,
-		Secret: a.Secret, Chat: a.Chat})
+		Secret: a.Secret, Chat: a.Chat,
+		Character: a.Character, Amount: a.Amount, Once: a.Once})
 	return "1" + string(b)
 }
 
@@ -129,6 +141,10 @@ type actionWire struct {
 	Values  []string   `json:"v,omitempty"`
 	Secret  string     `json:"s,omitempty"`
 	Chat    string     `json:"h,omitempty"`
+	// Damage's.
+	Character string `json:"ch,omitempty"`
+	Amount    int    `json:"am,omitempty"`
+	Once      string `json:"id,omitempty"`
 }
 
 // ErrAction is DecodeAction's error: s is not an Action this version stores.
@@ -175,7 +191,8 @@ func DecodeAction(s string) (Action, error) {
 			return Action{}, ErrAction
 		}
 		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values,
-			Secret: w.Secret, Chat: w.Chat}
+			Secret: w.Secret, Chat: w.Chat,
+			Character: w.Character, Amount: w.Amount, Once: w.Once}
 	default:
 		return Action{}, ErrAction
 	}
@@ -195,6 +212,8 @@ func (a Action) Valid() bool {
 		return a.Button > 0
 	case ActReveal:
 		return a.Secret != "" && a.Chat != "" && utf8.RuneCountInString(a.Secret) <= MaxSecret
+	case ActDamage:
+		return a.Character != "" && a.Amount > 0 && a.Once != ""
 	}
 	return a.Kind != ""
 }

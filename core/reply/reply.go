@@ -37,6 +37,11 @@ type Button struct {
 	// only Label and Action.
 	Kind  string
 	Label string // localized label
+	// Symbol, when set, is one emoji that stands for the button where a
+	// platform offers buttons as reactions (Matrix: the turn order's ▶
+	// and ⏹); adapters that know no such symbol, and buttons without one,
+	// use their own (a keycap by the button's place).
+	Symbol string
 	// Action is what pressing the button does; adapters hand it to
 	// command.Router.Press. The router fills it for ButtonAgain and
 	// ButtonOdds; nil only on a reply built outside the router.

@@ -42,11 +42,12 @@ func pjSubcommands() map[string]string {
 	}
 }
 
-// Register adds /pj to r. The router must have s as its Sheets for a
+// Register adds /pj and its damage button (damage.go) to r. The router must have s as its Sheets for a
 // roll to read a sheet.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "χαρ", "ήρωας"},
 		Handler: command.WithHints(s.pj, command.PrefixHint)})
+	r.HandleAction(reply.ActDamage, s.pressDamage)
 }
 
 // pj handles /pj and its sub-commands.

@@ -3,7 +3,10 @@ package systems
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -247,6 +250,9 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 	if vs && a.DB > 0 && def.char != "" {
 		rep.Add(reply.I(breakReminder(req, def.char, a.Pen)))
 	}
+	if vs && def.char != "" && r.Final > 0 {
+		rep.Buttons = append(rep.Buttons, damageButton(ctx, req, def.char, r.Final)...)
+	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
 	p := dh.AbovePen(a)
@@ -254,6 +260,19 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 	rep.Check = ck
 	// "/dh ataque Drake …" read Drake's sheet: the reply names him.
 	return forWho(rep.Add(oddsLine(req, "dh.odds.above_pen", p)...), named), nil
+}
+
+// damageButton is the button that takes n hit points from the chat's
+// character name (reply.ActDamage, pressed through core/sheet), when that
+// character's sheet has hit points ("pv"); none otherwise.
+func damageButton(ctx context.Context, req *command.Request, name string, n int) []reply.Button {
+	if _, err := req.SheetText(ctx, name, "pv"); err != nil {
+		return nil
+	}
+	var once [8]byte
+	binary.LittleEndian.PutUint64(once[:], rand.Uint64())
+	return []reply.Button{{Kind: string(reply.ActDamage), Label: "🩸 " + req.T("damage.button", "n", n, "name", fold.Clean(name)), Symbol: "🩸",
+		Action: &reply.Action{Kind: reply.ActDamage, Character: name, Amount: n, Once: hex.EncodeToString(once[:])}}}
 }
 
 // usageReminder is "if the attack was a natural 1: /dh uso arma (now

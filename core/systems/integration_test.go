@@ -94,3 +94,123 @@ func TestDHWithRealSheets(t *testing.T) {
 	has(ok(ana, "/rq espadas normal", 7), "vs 65 (50 + espadas 45 − 30 normal)")
 	has(ok(ana, "/rq @Enyra espadas vs @Drake 40", 60), "vs 55 (50 + espadas 45 − 40)")
 }
+
+// TestDHDamageButton: "/dh ataque … vs @Drake" against a sheet with hit
+// points carries a button "Aplicar N de daño a Drake"; its press (the
+// Action as stored and read back) takes the damage from Drake's hit
+// points as "/pj @Drake pv -N" does, for Drake's owner or a GM; anyone
+// else is refused and nothing changes; a second press of the same button
+// says it was applied; the roll history records it. A defender without
+// hit points gets no button.
+func TestDHDamageButton(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := chattest.NewServices(db, chattest.Options{})
+	r := command.New(svc.Config(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Limits: command.Limits{Burst: 1 << 20}}))
+	svc.Register(r)
+	systems.Register(r)
+
+	ana := core.User{ID: "1", Name: "Ana"}
+	bob := core.User{ID: "2", Name: "Bob"}
+	carol := core.User{ID: "3", Name: "Carol"}
+	send := func(u core.User, text string, faces ...int) *reply.Reply {
+		t.Helper()
+		rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: u, Text: text}, dice.NewScripted(faces))
+		if !ok || rep.Error {
+			t.Fatalf("%q: %s", text, reply.PlainText(rep))
+		}
+		return rep
+	}
+	press := func(u core.User, gm bool, b reply.Button) string {
+		t.Helper()
+		a, err := reply.DecodeAction(b.Action.Encode()) // as an adapter keeps it
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, ok := r.Press(ctx, core.Message{Chat: chat, From: u, FromGM: gm}, a)
+		if !ok {
+			t.Fatalf("%s's press not answered", u.Name)
+		}
+		return reply.PlainText(rep)
+	}
+	damageButton := func(rep *reply.Reply) (reply.Button, bool) {
+		for _, b := range rep.Buttons {
+			if b.Action != nil && b.Action.Kind == reply.ActDamage {
+				return b, true
+			}
+		}
+		return reply.Button{}, false
+	}
+	hp := func() string {
+		t.Helper()
+		out := reply.PlainText(send(bob, "/pj Drake"))
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "pv") {
+				return strings.TrimSpace(l)
+			}
+		}
+		return out
+	}
+
+	send(ana, "/pj crear Enyra dh")
+	send(ana, "/pj set arma espada-larga")
+	send(ana, "/pj set armadura coraza")
+	send(bob, "/pj crear Drake dh")
+	send(bob, "/pj set armadura pieles")
+	send(bob, "/pj set dado-db d4")
+	send(bob, "/pj set pv 12/12")
+
+	attack := send(ana, "/dh ataque vs @Drake", 8, 1, 2) // 8 − 3 = 5
+	b, ok := damageButton(attack)
+	if !ok || b.Label != "🩸 Aplicar 5 de daño a Drake" {
+		t.Fatalf("the attack's buttons: %+v, want 🩸 Aplicar 5 de daño a Drake", attack.Buttons)
+	}
+	if out := press(carol, false, b); !strings.Contains(out, "Solo quien creó el personaje Drake") {
+		t.Errorf("Carol's press: %q, want a refusal", out)
+	}
+	if got := hp(); !strings.Contains(got, "12/12") {
+		t.Errorf("after Carol's press Drake has %q, want 12/12", got)
+	}
+	if out := press(bob, false, b); out != "❤️ Drake: pv 12 → 7 / 12" {
+		t.Errorf("Bob's press: %q", out)
+	}
+	if out := press(ana, true, b); out != "⚠️ Este daño (5) ya se aplicó a Drake." {
+		t.Errorf("a second press: %q", out)
+	}
+	if got := hp(); !strings.Contains(got, "7/12") {
+		t.Errorf("after two presses Drake has %q, want 7/12", got)
+	}
+	// A GM applies the next hit; hit points stop at 0.
+	for i, want := range []string{"❤️ Drake: pv 7 → 2 / 12", "❤️ Drake: pv 2 → 0 / 12"} {
+		b, ok := damageButton(send(ana, "/dh ataque vs @Drake", 8, 1, 2))
+		if !ok {
+			t.Fatalf("attack %d has no damage button", i+2)
+		}
+		if out := press(carol, true, b); out != want {
+			t.Errorf("the GM's press %d: %q, want %q", i+1, out, want)
+		}
+	}
+	hist := reply.PlainText(send(carol, "/historial"))
+	for _, want := range []string{"Bob: /pj @Drake pv -5", "❤️ Drake: pv 12 → 7 / 12", "Carol: /pj @Drake pv -5"} {
+		if !strings.Contains(hist, want) {
+			t.Errorf("/historial lacks %q:\n%s", want, hist)
+		}
+	}
+	// More than a sheet value can take: no change.
+	big := reply.Button{Action: &reply.Action{Kind: reply.ActDamage, Character: "Drake", Amount: 1_000_001, Once: "f00d"}}
+	if out := press(bob, false, big); !strings.Contains(out, "Este botón ya no sirve") {
+		t.Errorf("a damage of 1,000,001: %q", out)
+	}
+	// Enyra's sheet has no hit points: nothing to apply.
+	if b, ok := damageButton(send(bob, "/dh ataque 1d8 vs @Enyra", 8, 1, 1, 1, 1, 1, 1)); ok {
+		t.Errorf("an attack on Enyra (no pv) offers %q", b.Label)
+	}
+}
