@@ -147,7 +147,9 @@ func TestWebBrowserFight(t *testing.T) {
 		t.Fatalf("the table after the edit: %+v %v", tb, err)
 	}
 	time.Sleep(allowance)
-	do(t, ctx, "roll it", chromedp.Click(chromedp.CSS(`.rolltable[data-name="Botín"]`)), chromedp.WaitVisible(chromedp.CSS(`#toast p`)))
+	do(t, ctx, "roll it", chromedp.Evaluate[chromedp.Void](`document.querySelector('#toast').textContent=''`),
+		chromedp.Click(chromedp.CSS(`.rolltable[data-name="Botín"]`)))
+	waitJS(t, ctx, "the roll on the page", `document.querySelector('#toast').textContent.indexOf('1d4')>=0`)
 	m := w.waitSent(webGroup, `📱 Ana: /table Botín`)
 	page := text(t, ctx, `#toast`)
 	found := false
