@@ -32,6 +32,7 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 		// The turn order: /init.
 		{doReq{Op: "next"}, "/init next"},
 		{doReq{Op: "end"}, "/init end"},
+		{doReq{Op: "npchp", Name: "Orco 2", N: -5}, `/init hp "Orco 2" -5`},
 		{doReq{Op: "remove", Name: "Orco 2"}, `/init remove "Orco 2"`},
 		{doReq{Op: "add", Name: "Orco", Value: "2d6+1", HP: ptr(15)}, `/init add "Orco" 2d6+1 hp 15`},
 		{doReq{Op: "add", Name: "Orco"}, `/init add "Orco"`},
@@ -56,6 +57,8 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 		{doReq{Op: "pad", Button: 3, Values: []string{"a b"}}, ""},
 		{doReq{Op: "importar"}, ""},
 		{doReq{Op: "hp", Char: "Drake", Name: "pv"}, ""},
+		{doReq{Op: "npchp", Name: "Orco", N: 0}, ""},
+		{doReq{Op: "npchp", Name: `Orco" -5 "`, N: 1}, ""},
 		{doReq{Op: "hp", Char: "Drake", Name: "pv", N: 1000}, ""},
 		{doReq{Op: "cond", Char: "Drake", Name: "-envenenado"}, ""},
 		{doReq{Op: "cond", Char: "Drake", Name: "x", N: 100}, ""},

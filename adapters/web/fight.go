@@ -135,6 +135,10 @@ func (q doReq) fightCommand() string {
 		if word(q.Char) && word(q.Name) && !strings.ContainsAny(q.Name[:1], "+-") {
 			return "/pj @" + q.Char + " condition -" + q.Name
 		}
+	case "npchp": // /init hp "Orco" -5 (GM)
+		if label(q.Name) && q.N != 0 && q.N >= -maxDelta && q.N <= maxDelta {
+			return `/init hp "` + q.Name + `" ` + signed(q.N)
+		}
 	case "undo":
 		return "/pj undo"
 	case "next":
@@ -184,7 +188,7 @@ func (q doReq) fightCommand() string {
 // the table's to see; a sheet or table edit is not.
 func posts(op string) bool {
 	switch op {
-	case "roll", "hp", "cond", "uncond", "next", "end", "remove", "add", "table", "draw":
+	case "roll", "hp", "cond", "uncond", "next", "end", "remove", "add", "table", "draw", "npchp":
 		return true
 	}
 	return false
@@ -195,6 +199,9 @@ type combatantView struct {
 	Init           int
 	Current, Mine  bool
 	Conditions     []Condition
+	// NPC hit points the GM may change with steppers.
+	NPC      bool
+	Cur, Max int
 }
 
 type orderView struct {
@@ -217,6 +224,11 @@ func orderOf(o Order, gm bool, user string) *orderView {
 			cv.HP = strconv.Itoa(*c.HP)
 			if c.MaxHP != nil {
 				cv.HP += "/" + strconv.Itoa(*c.MaxHP)
+				cv.Max = *c.MaxHP
+			}
+			cv.Cur, cv.NPC = *c.HP, !c.Character
+			if *c.HP == 0 {
+				cv.Mark = "💀"
 			}
 		case *c.HP == 0:
 			cv.Mark = "💀"

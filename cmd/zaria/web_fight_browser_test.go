@@ -89,6 +89,15 @@ func TestWebBrowserFight(t *testing.T) {
 	if got := flat(t, ctx, `.fighter[data-name="Orco"]`); !strings.Contains(got, "15/15") {
 		t.Errorf("the GM sees the orc as %q, want its 15/15", got)
 	}
+	// The orc's hit points are the GM's: five taps on −, one /init hp.
+	do(t, ctx, "the orc hurt",
+		chromedp.Click(chromedp.CSS(`[data-npc="Orco"] [data-hd="-1"]`)),
+		chromedp.Click(chromedp.CSS(`[data-npc="Orco"] [data-hd="-1"]`)),
+		chromedp.Click(chromedp.CSS(`[data-npc="Orco"] [data-hd="-1"]`)),
+		chromedp.Click(chromedp.CSS(`[data-npc="Orco"] [data-hd="-1"]`)),
+		chromedp.Click(chromedp.CSS(`[data-npc="Orco"] [data-hd="-1"]`)))
+	w.waitSent(webGroup, `📱 Ana: /init hp "Orco" -5`)
+	waitJS(t, ctx, "10/15 for the GM", `(document.querySelector('.fighter[data-name="Orco"]')||{textContent:''}).textContent.indexOf('10/15')>=0`)
 	do(t, ctx, "next", chromedp.Click(chromedp.CSS(`#next`)))
 	waitJS(t, ctx, "Lyra's turn", `!!document.querySelector('.fighter.current[data-name="Lyra"]')`)
 	w.waitSent(webGroup, `📱 Ana: /init next`)
@@ -106,7 +115,7 @@ func TestWebBrowserFight(t *testing.T) {
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('form.addfoe, .end, .remove').length`)); n != 0 {
 		t.Errorf("a player sees %d of the GM's controls", n)
 	}
-	if got := flat(t, ctx, `.fighter[data-name="Orco"]`); strings.Contains(got, "15") {
+	if got := flat(t, ctx, `.fighter[data-name="Orco"]`); strings.Contains(got, "15") || strings.Contains(got, "10") || strings.Contains(got, "−") {
 		t.Errorf("a player sees the orc's hit points: %q", got)
 	}
 	// Her poison counted down at the end of her turn.

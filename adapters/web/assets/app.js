@@ -107,10 +107,11 @@
   // Hit points: taps add up; one /pj pv ±N once they stop.
   var hpTaps = {};
   function hpTap(btn) {
-    var row = btn.closest('[data-hp]');
+    var npc = btn.closest('[data-npc]');
+    var row = npc || btn.closest('[data-hp]');
     var out = $('output', row);
-    var ch = charOf(btn);
-    var key = ch + '\u0000' + row.dataset.hp;
+    var ch = npc ? '' : charOf(btn);
+    var key = ch + '\u0000' + (npc ? npc.dataset.npc : row.dataset.hp);
     var n = (hpTaps[key] || 0) + parseInt(btn.dataset.hd, 10);
     hpTaps[key] = n;
     out.textContent = String(parseInt(out.dataset.cur, 10) + n);
@@ -119,7 +120,9 @@
     timers[key] = setTimeout(function () {
       delete timers[key];
       delete hpTaps[key];
-      if (n !== 0) sheetAct({ op: 'hp', char: ch, name: row.dataset.hp, n: n });
+      if (n === 0) return;
+      if (npc) screenAct('order', { op: 'npchp', name: npc.dataset.npc, n: n });
+      else sheetAct({ op: 'hp', char: ch, name: row.dataset.hp, n: n });
     }, 700);
   }
 
