@@ -88,9 +88,30 @@
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
       if (screen === 'dice') setupDice();
+      lastOrder = screen === 'order' ? html : '';
       if (after) after();
     }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
   }
+
+  // The turn order follows the chat: read again every few seconds while
+  // it is shown, unless the user is typing or tapping; the reply shown
+  // stays.
+  var lastOrder = '';
+  function follow() {
+    if (current !== 'order' || document.hidden || Object.keys(timers).length) return;
+    var a = document.activeElement;
+    if (a && a.closest && a.closest('form')) return;
+    call('GET', 'c/' + chat + '/s/order').then(function (r) { return r.text(); }).then(function (html) {
+      if (current !== 'order' || html === lastOrder) return;
+      var toast = $('#toast');
+      var s = $('#screen');
+      s.innerHTML = html;
+      lastOrder = html;
+      var fresh = $('#toast', s);
+      if (toast && fresh) fresh.replaceWith(toast);
+    }).catch(function () {});
+  }
+  setInterval(follow, 4000);
 
   function act(body) {
     return call('POST', 'c/' + chat + '/do', body).then(function (r) { return r.json(); });
