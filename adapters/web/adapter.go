@@ -36,7 +36,7 @@ type Character struct {
 	Active    bool    // its owner's active character
 	Values    []Value // without its hit points and conditions
 	HP        *HP     // nil: no hit points on the sheet
-	// Conditions are the sheet's conditions; CondName the value's name.
+	// Conditions are the sheet's conditions (its "estado" value, read).
 	Conditions []Condition
 }
 
