@@ -33,8 +33,11 @@ type Character struct {
 	Owner     string // the owner's user id
 	OwnerName string
 	System    string
-	Active    bool // its owner's active character
-	Values    []Value
+	Active    bool    // its owner's active character
+	Values    []Value // without its hit points and conditions
+	HP        *HP     // nil: no hit points on the sheet
+	// Conditions are the sheet's conditions (its "estado" value, read).
+	Conditions []Condition
 }
 
 // Value is one named value of a sheet.
@@ -96,6 +99,8 @@ type Deps struct {
 	Sheets  Sheets
 	Choices Choices // optional: no difficulty lists without it
 	Pads    Pads    // optional: no pad or saved rolls on the dice screen without it
+	Fights  Fights  // optional: no turn order screen without it
+	Tables  Tables  // optional: no tables and decks screen without it
 	State   StateStore
 	Logger  *slog.Logger
 	// TelegramToken checks the Mini App's initData; "" refuses Telegram.

@@ -36,6 +36,8 @@ type sheetView struct {
 	Name, OwnerName, System string
 	Mine, Editable, Active  bool
 	Values                  []valueView
+	HP                      *HP
+	Conditions              []Condition
 }
 
 type checkView struct {
@@ -56,6 +58,9 @@ type screenData struct {
 	Screens []string
 	Current string
 	Pad     []Shortcut
+	Order   *orderView
+	Tables  []Table
+	Decks   []Deck
 }
 
 // screen renders one screen of the chat, server-side, in its language.
@@ -65,7 +70,11 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := r.PathValue("screen")
-	if name != "sheets" && name != "dice" {
+	switch {
+	case name == "sheets" || name == "dice":
+	case name == "order" && a.d.Fights != nil:
+	case name == "tables" && a.d.Tables != nil:
+	default:
 		http.NotFound(w, r)
 		return
 	}
@@ -78,6 +87,38 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 			d.GM = gm
 		}
 	}
+	if a.d.Fights != nil {
+		o, open, err := a.d.Fights.Order(ctx, id.msg.Chat)
+		if err != nil {
+			a.log.Error("web turn order", "chat", id.msg.Chat.String(), "err", err)
+		}
+		if open {
+			d.Screens = append(d.Screens, "order")
+			d.Order = orderOf(o, d.GM, id.msg.From.ID)
+		}
+	}
+	if a.d.Tables != nil {
+		d.Screens = append(d.Screens, "tables")
+	}
+	if name == "order" && d.Order == nil {
+		d.Order = &orderView{} // ended meanwhile: the screen says there is none
+	}
+	if name == "tables" {
+		var err error
+		if d.Tables, err = a.d.Tables.Tables(ctx, id.msg.Chat); err == nil {
+			d.Decks, err = a.d.Tables.Decks(ctx, id.msg.Chat)
+		}
+		if err != nil {
+			a.log.Error("web tables", "chat", id.msg.Chat.String(), "err", err)
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+		for i := range d.Decks {
+			if d.Decks[i].Kind != "" {
+				d.Decks[i].Name = a.d.Port.Text(lang, "deck.builtin."+d.Decks[i].Kind)
+			}
+		}
+	}
 	chars, err := a.d.Sheets.Characters(ctx, id.msg.Chat)
 	if err != nil {
 		a.log.Error("web sheets", "chat", id.msg.Chat.String(), "err", err)
@@ -87,7 +128,7 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	for _, c := range chars {
 		mine := c.Owner == id.msg.From.ID
 		v := sheetView{Name: c.Name, OwnerName: c.OwnerName, System: c.System, Mine: mine, Active: c.Active,
-			Editable: mine || d.GM}
+			Editable: mine || d.GM, HP: c.HP, Conditions: c.Conditions}
 		for _, x := range c.Values {
 			n, err := strconv.Atoi(strings.TrimSpace(x.Text))
 			v.Values = append(v.Values, valueView{Name: x.Name, Text: x.Text, Num: err == nil, N: n})
@@ -147,6 +188,8 @@ type doReq struct {
 	// A pad button, with the values chosen for its missing ones.
 	Button int64    `json:"button,omitempty"`
 	Values []string `json:"values,omitempty"`
+	// HP of a combatant the GM adds (nil: none).
+	HP *int `json:"hp,omitempty"`
 }
 
 type doResp struct {
@@ -204,7 +247,7 @@ func (q doReq) command() string {
 		}
 		return "pad" // not a command: a press of the stored button
 	}
-	return ""
+	return q.fightCommand()
 }
 
 type choiceJSON struct {
@@ -292,7 +335,7 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 			out.Choices = append(out.Choices, choiceJSON{Label: b.Label, Button: b.Action.Button, Values: b.Action.Values})
 		}
 	}
-	rolled := q.Op == "roll" || ((q.Op == "pad" || q.Op == "alias") && rep.Command != "")
+	rolled := posts(q.Op) || ((q.Op == "pad" || q.Op == "alias") && rep.Command != "")
 	if rolled && !rep.Error {
 		out.Posted, out.Note = a.post(r, msg, rep, rep.Lang)
 	}

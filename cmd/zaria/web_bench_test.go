@@ -71,8 +71,35 @@ func BenchmarkWeb(b *testing.B) {
 			}
 		}
 	}
+	// A fight of 8 with hit points and a table of 20 rows.
+	for i := range 8 {
+		if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), fmt.Sprintf(`{"op":"add","name":"Orco %d","value":"%d","hp":15}`, i, 10+i)); code != 200 {
+			b.Fatalf("add: %d", code)
+		}
+	}
+	var rows []string
+	for i := range 20 {
+		rows = append(rows, fmt.Sprintf("fila %d", i))
+	}
+	if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), fmt.Sprintf(`{"op":"rows","name":"Botín","value":%q}`, strings.Join(rows, "\n"))); code != 200 {
+		b.Fatalf("table: %d", code)
+	}
 	ana := "tma " + w.initDataFor(webAna, "Ana", tok, time.Now())
 
+	b.Run("order", func(b *testing.B) {
+		for b.Loop() {
+			if code := serve1(h, "GET", w.base+"c/"+tok+"/s/order", ana, ""); code != 200 {
+				b.Fatal(code)
+			}
+		}
+	})
+	b.Run("tables", func(b *testing.B) {
+		for b.Loop() {
+			if code := serve1(h, "GET", w.base+"c/"+tok+"/s/tables", ana, ""); code != 200 {
+				b.Fatal(code)
+			}
+		}
+	})
 	b.Run("page", func(b *testing.B) {
 		for b.Loop() {
 			if code := serve1(h, "GET", w.base+"c/"+tok+"/s/sheets", ana, ""); code != 200 {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strconv"
+	"strings"
 
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
@@ -12,6 +14,9 @@ import (
 	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/companion"
+	"zaria/core/deck"
+	"zaria/core/fold"
+	"zaria/core/initiative"
 	"zaria/core/reply"
 	"zaria/storage/sqlite"
 )
@@ -31,6 +36,19 @@ func (s webSheets) Characters(ctx context.Context, chat core.ChatRef) ([]web.Cha
 	for i, c := range list {
 		w := web.Character{Name: c.Name, Owner: c.Owner, OwnerName: c.OwnerName, System: c.System, Active: c.Active}
 		for _, v := range c.Values {
+			switch {
+			case w.HP == nil && isVital(v.Name, hpNames):
+				if hp, ok := parseHP(v.Text); ok {
+					hp.Name = v.Name
+					w.HP = &hp
+					continue
+				}
+			case isVital(v.Name, conditionNames):
+				for _, k := range initiative.ParseConditions(v.Text) {
+					w.Conditions = append(w.Conditions, web.Condition{Name: k.Name, Rounds: k.Rounds})
+				}
+				continue
+			}
 			w.Values = append(w.Values, web.Value{Name: v.Name, Text: v.Text})
 		}
 		out[i] = w
@@ -62,6 +80,149 @@ func (s webSheets) Shortcuts(ctx context.Context, chat core.ChatRef, user string
 		}
 		for _, a := range as {
 			out = append(out, web.Shortcut{Label: a.Name, Alias: a.Name})
+		}
+	}
+	return out, nil
+}
+
+// The names /pj reads as hit points and conditions in every language
+// (core/sheet's vitals): the page shows those values as a stepper and
+// chips, and writes them with /pj pv ±N and /pj estado ±x.
+var (
+	hpNames        = []string{"pv", "hp", "ζωή", "vida"}
+	conditionNames = []string{"estado", "estados", "condition", "conditions", "κατάσταση", "καταστάσεις"}
+)
+
+func isVital(name string, names []string) bool {
+	for _, n := range names {
+		if fold.Key(n) == fold.Key(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseHP reads "9/12" or "9".
+func parseHP(text string) (web.HP, bool) {
+	a, b, hasMax := strings.Cut(strings.TrimSpace(text), "/")
+	cur, err := strconv.Atoi(strings.TrimSpace(a))
+	if err != nil {
+		return web.HP{}, false
+	}
+	hp := web.HP{Cur: cur}
+	if hasMax {
+		m, err := strconv.Atoi(strings.TrimSpace(b))
+		if err != nil {
+			return web.HP{}, false
+		}
+		hp.Max, hp.HasMax = m, true
+	}
+	return hp, true
+}
+
+// webFights reads the chat's open turn order, each character's hit
+// points and conditions from its sheet (as the status message does).
+type webFights struct{ db *sqlite.DB }
+
+func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, bool, error) {
+	o, err := f.db.Initiative(ctx, chat)
+	if errors.Is(err, initiative.ErrNone) || err == nil && !o.Open {
+		return web.Order{}, false, nil
+	}
+	if err != nil {
+		return web.Order{}, false, err
+	}
+	var chars map[string]web.Character
+	out := web.Order{Round: o.Round}
+	for _, c := range o.Combatants {
+		wc := web.Combatant{Name: c.Name, Init: c.Init, Owner: c.Owner, Current: c.Key == o.Current,
+			Character: c.Character, HP: c.HP, MaxHP: c.MaxHP}
+		conds := c.Conditions
+		if c.Character {
+			if chars == nil {
+				list, err := webSheets{f.db}.Characters(ctx, chat)
+				if err != nil {
+					return web.Order{}, false, err
+				}
+				chars = map[string]web.Character{}
+				for _, x := range list {
+					chars[fold.Key(x.Name)] = x
+				}
+			}
+			if x, ok := chars[fold.Key(c.Name)]; ok {
+				wc.HP, wc.MaxHP = nil, nil
+				if x.HP != nil {
+					cur := x.HP.Cur
+					wc.HP = &cur
+					if x.HP.HasMax {
+						m := x.HP.Max
+						wc.MaxHP = &m
+					}
+				}
+				wc.Conditions = x.Conditions
+				conds = nil
+			}
+		}
+		for _, k := range conds {
+			wc.Conditions = append(wc.Conditions, web.Condition{Name: k.Name, Rounds: k.Rounds})
+		}
+		out.Combatants = append(out.Combatants, wc)
+	}
+	return out, true, nil
+}
+
+// webTables reads the chat's random tables and decks.
+type webTables struct{ db *sqlite.DB }
+
+func (t webTables) Tables(ctx context.Context, chat core.ChatRef) ([]web.Table, error) {
+	list, err := t.db.ListTables(ctx, chat)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]web.Table, len(list))
+	for i, x := range list {
+		out[i] = web.Table{Name: x.Name, Rows: make([]string, len(x.Rows))}
+		// Rows as typed: plain lines when each is one total from 1 up,
+		// otherwise "lo-hi text" with the table's dice kept.
+		plain := x.Dice.Min() == 1 && x.Dice.Max() == len(x.Rows)
+		for j, r := range x.Rows {
+			if r.Lo != j+1 || r.Hi != j+1 {
+				plain = false
+			}
+		}
+		for j, r := range x.Rows {
+			switch {
+			case plain:
+				out[i].Rows[j] = r.Text
+			case r.Lo == r.Hi:
+				out[i].Rows[j] = strconv.Itoa(r.Lo) + " " + r.Text
+			default:
+				out[i].Rows[j] = strconv.Itoa(r.Lo) + "-" + strconv.Itoa(r.Hi) + " " + r.Text
+			}
+		}
+		if !plain {
+			out[i].Dice = x.Dice.String()
+		}
+	}
+	return out, nil
+}
+
+// Decks lists the chat's decks and the built-in ones it has not drawn from.
+func (t webTables) Decks(ctx context.Context, chat core.ChatRef) ([]web.Deck, error) {
+	list, err := t.db.ListDecks(ctx, chat)
+	if err != nil {
+		return nil, err
+	}
+	var out []web.Deck
+	seen := map[string]bool{}
+	for _, d := range list {
+		seen[d.Kind] = true
+		out = append(out, web.Deck{Name: d.Name, Kind: d.Kind, Left: d.Left(), Total: d.Size()})
+	}
+	for _, k := range deck.Kinds() {
+		if !seen[k] {
+			d := deck.Deck{Kind: k}
+			out = append(out, web.Deck{Kind: k, Left: d.Size(), Total: d.Size()})
 		}
 	}
 	return out, nil
@@ -140,7 +301,8 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	if !cfg.Web.Enabled() {
 		return nil, nil
 	}
-	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, Pads: webSheets{db}, State: db, Logger: logger,
+	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, Pads: webSheets{db}, State: db,
+		Fights: webFights{db}, Tables: webTables{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{}}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token

@@ -88,9 +88,30 @@
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
       if (screen === 'dice') setupDice();
+      lastOrder = screen === 'order' ? html : '';
       if (after) after();
     }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
   }
+
+  // The turn order follows the chat: read again every few seconds while
+  // it is shown, unless the user is typing or tapping; the reply shown
+  // stays.
+  var lastOrder = '';
+  function follow() {
+    if (current !== 'order' || document.hidden || Object.keys(timers).length) return;
+    var a = document.activeElement;
+    if (a && a.closest && a.closest('form')) return;
+    call('GET', 'c/' + chat + '/s/order').then(function (r) { return r.text(); }).then(function (html) {
+      if (current !== 'order' || html === lastOrder) return;
+      var toast = $('#toast');
+      var s = $('#screen');
+      s.innerHTML = html;
+      lastOrder = html;
+      var fresh = $('#toast', s);
+      if (toast && fresh) fresh.replaceWith(toast);
+    }).catch(function () {});
+  }
+  setInterval(follow, 4000);
 
   function act(body) {
     return call('POST', 'c/' + chat + '/do', body).then(function (r) { return r.json(); });
@@ -102,6 +123,38 @@
       haptic(res.error ? 'error' : 'success');
       return load('sheets', function () { draw($('#toast'), res); });
     });
+  }
+
+  // Hit points: taps add up; one /pj pv ±N once they stop.
+  var hpTaps = {};
+  function hpTap(btn) {
+    var npc = btn.closest('[data-npc]');
+    var row = npc || btn.closest('[data-hp]');
+    var out = $('output', row);
+    var ch = npc ? '' : charOf(btn);
+    var key = ch + '\u0000' + (npc ? npc.dataset.npc : row.dataset.hp);
+    var n = (hpTaps[key] || 0) + parseInt(btn.dataset.hd, 10);
+    hpTaps[key] = n;
+    out.textContent = String(parseInt(out.dataset.cur, 10) + n);
+    out.classList.toggle('pending', n !== 0);
+    clearTimeout(timers[key]);
+    timers[key] = setTimeout(function () {
+      delete timers[key];
+      delete hpTaps[key];
+      if (n === 0) return;
+      if (npc) screenAct('order', { op: 'npchp', name: npc.dataset.npc, n: n });
+      else sheetAct({ op: 'hp', char: ch, name: row.dataset.hp, n: n });
+    }, 700);
+  }
+
+  // The turn order, the tables and decks: the reply on the page, the
+  // screen read again.
+  function screenAct(screen, body, keep) {
+    return act(body).then(function (res) {
+      haptic(res.error ? 'error' : 'success');
+      if (keep) { draw($('#toast'), res); return; }
+      return load(screen, function () { draw($('#toast'), res); });
+    }).catch(function () {});
   }
 
   function charOf(el) { var a = el.closest('[data-char]'); return a ? a.dataset.char : ''; }
@@ -213,6 +266,24 @@
       }).catch(function () {}).then(function () { t.disabled = false; });
       return;
     }
+    var hp = t.closest('.hpstep');
+    if (hp) { haptic('tap'); hpTap(hp); return; }
+    var unc = t.closest('.uncond');
+    if (unc) { sheetAct({ op: 'uncond', char: charOf(unc), name: unc.dataset.cond }); return; }
+    if (t.closest('.undo')) { sheetAct({ op: 'undo' }); return; }
+    if (t.id === 'next') { screenAct('order', { op: 'next' }); return; }
+    var rm = t.closest('.remove');
+    if (rm) { screenAct('order', { op: 'remove', name: rm.dataset.name }); return; }
+    var end = t.closest('.end');
+    if (end) {
+      if (end.dataset.armed !== '1') { end.dataset.armed = '1'; end.textContent = end.dataset.confirm; return; }
+      screenAct('order', { op: 'end' });
+      return;
+    }
+    var rt = t.closest('.rolltable');
+    if (rt) { screenAct('tables', { op: 'table', name: rt.dataset.name }, true); return; }
+    var dr = t.closest('.draw');
+    if (dr) { screenAct('tables', { op: 'draw', name: dr.dataset.name }); return; }
     var use = t.closest('.use');
     if (use) { sheetAct({ op: 'use', char: use.dataset.char }); return; }
     var del = t.closest('.delete');
@@ -222,7 +293,14 @@
         del.textContent = del.dataset.confirm;
         return;
       }
-      sheetAct({ op: 'delete', char: del.dataset.char });
+      act({ op: 'delete', char: del.dataset.char }).then(function (res) {
+        haptic(res.error ? 'error' : 'success');
+        return load('sheets', function () {
+          draw($('#toast'), res);
+          // The same undo as /pj deshacer, for as long as the core keeps it.
+          if (!res.error) $('.undo').hidden = false;
+        });
+      });
     }
   });
 
@@ -237,6 +315,15 @@
     var name = f.elements.name ? f.elements.name.value.trim() : '';
     if (f.classList.contains('create')) sheetAct({ op: 'create', name: name });
     else if (f.classList.contains('rename')) sheetAct({ op: 'rename', char: f.dataset.char, name: name });
+    else if (f.classList.contains('addcond')) sheetAct({ op: 'cond', char: f.dataset.char, name: name, n: parseInt(f.elements.rounds.value, 10) || 0 });
+    else if (f.classList.contains('sethp')) sheetAct({ op: 'set', char: f.dataset.char, name: f.dataset.name, value: f.elements.max.value + '/' + f.elements.max.value });
+    else if (f.classList.contains('addfoe')) {
+      var foe = { op: 'add', name: name, value: f.elements.init.value.trim() };
+      if (f.elements.hp.value !== '') foe.hp = parseInt(f.elements.hp.value, 10);
+      screenAct('order', foe);
+    } else if (f.classList.contains('rows')) {
+      screenAct('tables', { op: 'rows', name: f.dataset.new ? name : f.dataset.name, value: f.elements.rows.value, diff: f.dataset.dice || '' });
+    }
     else if (f.classList.contains('add-value')) sheetAct({ op: 'set', char: f.dataset.char, name: name, value: f.elements.value.value.trim() });
   });
 

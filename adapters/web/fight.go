@@ -1,0 +1,241 @@
+package web
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"zaria/core"
+)
+
+// HP is a sheet's hit points as the companion shows them: the value's
+// name on the sheet ("pv", "hp", "ζωή"), its current points and maximum.
+type HP struct {
+	Name     string
+	Cur, Max int
+	HasMax   bool
+}
+
+// Condition is a condition on a sheet or a combatant, with the rounds it
+// still lasts (0: until removed).
+type Condition struct {
+	Name   string
+	Rounds int
+}
+
+// Order is a chat's open turn order as the store holds it; the screen
+// hides what the chat hides (an NPC's hit points from players).
+type Order struct {
+	Round      int
+	Combatants []Combatant
+}
+
+// Combatant is one entry of the turn order.
+type Combatant struct {
+	Name    string
+	Init    int
+	Owner   string // the player's user id; "" for the GM's NPC
+	Current bool   // whose turn it is
+	// Character: a player's character, whose HP the whole table sees.
+	Character  bool
+	HP, MaxHP  *int
+	Conditions []Condition
+}
+
+// Fights reads a chat's open turn order (writes go through Port.Dispatch).
+type Fights interface {
+	// Order is the chat's open turn order; false when none is open.
+	Order(ctx context.Context, chat core.ChatRef) (Order, bool, error)
+}
+
+// Table is a chat's random table: its name, dice and rows as a GM types
+// them after /tabla crear (one per line, "2-4 text" when ranged).
+type Table struct {
+	Name string
+	Dice string // the dice to keep on an edit ("" when the rows decide)
+	Rows []string
+}
+
+// Deck is a chat's deck of cards: a GM's, or a built-in one (Kind set).
+type Deck struct {
+	Name        string
+	Kind        string
+	Left, Total int
+}
+
+// Tables reads a chat's random tables and decks.
+type Tables interface {
+	Tables(ctx context.Context, chat core.ChatRef) ([]Table, error)
+	Decks(ctx context.Context, chat core.ChatRef) ([]Deck, error)
+}
+
+// Page limits of the new forms: each one the core checks again.
+const (
+	maxDelta  = 999 // an HP change from the page
+	maxRounds = 99  // a condition's rounds (the core's limit too)
+	maxLines  = 100 // a table's rows (table.MaxRows)
+)
+
+// label checks a name that may hold spaces (a combatant, a table, a
+// deck): one line of at most 64 characters, no quotes (it is quoted in
+// the command), no control or format characters, not a command.
+func label(s string) bool {
+	if strings.TrimSpace(s) != s || s == "" || utf8.RuneCountInString(s) > 64 || !utf8.ValidString(s) ||
+		strings.ContainsAny(s, "\"«»“”:?") || s[0] == '/' || s[0] == '!' || s[0] == '@' {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
+			return false
+		}
+	}
+	return true
+}
+
+// rowsText checks a table's rows: up to maxLines non-empty lines, each
+// a value the page may send; it returns them joined by "\n".
+func rowsText(s string) (string, bool) {
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if !text(l) || l[0] == '/' || l[0] == '!' {
+			return "", false
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 || len(out) > maxLines {
+		return "", false
+	}
+	return strings.Join(out, "\n"), true
+}
+
+// fightCommand builds the chat command of the page's HP, condition,
+// turn order, table, deck and undo actions; "" when a field is not
+// acceptable.
+func (q doReq) fightCommand() string {
+	switch q.Op {
+	case "hp": // /pj @Drake pv -3
+		if word(q.Char) && word(q.Name) && q.N != 0 && q.N >= -maxDelta && q.N <= maxDelta {
+			return "/pj @" + q.Char + " " + q.Name + " " + signed(q.N)
+		}
+	case "cond": // /pj @Drake condition +envenenado 2
+		if word(q.Char) && word(q.Name) && !strings.ContainsAny(q.Name[:1], "+-") && q.N >= 0 && q.N <= maxRounds {
+			s := "/pj @" + q.Char + " condition +" + q.Name
+			if q.N > 0 {
+				s += " " + strconv.Itoa(q.N)
+			}
+			return s
+		}
+	case "uncond":
+		if word(q.Char) && word(q.Name) && !strings.ContainsAny(q.Name[:1], "+-") {
+			return "/pj @" + q.Char + " condition -" + q.Name
+		}
+	case "npchp": // /init hp "Orco" -5 (GM)
+		if label(q.Name) && q.N != 0 && q.N >= -maxDelta && q.N <= maxDelta {
+			return `/init hp "` + q.Name + `" ` + signed(q.N)
+		}
+	case "undo":
+		return "/pj undo"
+	case "next":
+		return "/init next"
+	case "end":
+		return "/init end"
+	case "remove":
+		if label(q.Name) {
+			return `/init remove "` + q.Name + `"`
+		}
+	case "add": // /init add "Orco 2" 2d6+1 hp 15
+		if !label(q.Name) || (q.Value != "" && !word(q.Value)) || q.HP != nil && (*q.HP < 0 || *q.HP > 9999) {
+			return ""
+		}
+		s := `/init add "` + q.Name + `"`
+		if q.Value != "" {
+			s += " " + q.Value
+		}
+		if q.HP != nil {
+			s += " hp " + strconv.Itoa(*q.HP)
+		}
+		return s
+	case "table":
+		if label(q.Name) {
+			return "/table " + q.Name
+		}
+	case "draw":
+		if label(q.Name) {
+			return "/deck draw " + q.Name
+		}
+	case "rows": // /table create Name [dice]\nrow\nrow
+		rows, ok := rowsText(q.Value)
+		if !label(q.Name) || !ok || q.Diff != "" && !word(q.Diff) {
+			return ""
+		}
+		s := "/table create " + q.Name
+		if q.Diff != "" {
+			s += " " + q.Diff
+		}
+		return s + "\n" + rows
+	}
+	return ""
+}
+
+// posts reports whether the reply of op goes to the chat as well as to
+// the page: rolls, draws, hit points, conditions and the turn order are
+// the table's to see; a sheet or table edit is not.
+func posts(op string) bool {
+	switch op {
+	case "roll", "hp", "cond", "uncond", "next", "end", "remove", "add", "table", "draw", "npchp":
+		return true
+	}
+	return false
+}
+
+type combatantView struct {
+	Name, HP, Mark string
+	Init           int
+	Current, Mine  bool
+	Conditions     []Condition
+	// NPC hit points the GM may change with steppers.
+	NPC      bool
+	Cur, Max int
+}
+
+type orderView struct {
+	Open       bool
+	Round      int
+	Combatants []combatantView
+}
+
+// orderOf is the turn order as the user may see it, as the chat's status
+// message shows it: a character's hit points to everyone, an NPC's only
+// to a GM (the table sees 💀 at 0 and 🩸 at half or less).
+func orderOf(o Order, gm bool, user string) *orderView {
+	v := &orderView{Open: true, Round: o.Round}
+	for _, c := range o.Combatants {
+		cv := combatantView{Name: c.Name, Init: c.Init, Current: c.Current, Mine: c.Owner != "" && c.Owner == user,
+			Conditions: c.Conditions}
+		switch {
+		case c.HP == nil:
+		case c.Character || gm:
+			cv.HP = strconv.Itoa(*c.HP)
+			if c.MaxHP != nil {
+				cv.HP += "/" + strconv.Itoa(*c.MaxHP)
+				cv.Max = *c.MaxHP
+			}
+			cv.Cur, cv.NPC = *c.HP, !c.Character
+			if *c.HP == 0 {
+				cv.Mark = "💀"
+			}
+		case *c.HP == 0:
+			cv.Mark = "💀"
+		case c.MaxHP != nil && *c.HP*2 <= *c.MaxHP:
+			cv.Mark = "🩸"
+		}
+		v.Combatants = append(v.Combatants, cv)
+	}
+	return v
+}
