@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"zaria/core"
@@ -41,5 +42,15 @@ func TestWriterCacheBackAfterImport(t *testing.T) {
 	chars, err := db.ListCharacters(ctx, chat)
 	if err != nil || len(chars) != 1 || chars[0].Name != "Drake" {
 		t.Errorf("imported characters = %v, %v", chars, err)
+	}
+}
+
+// The page-cache statements say the sizes of the constants.
+func TestCachePragmasMatchTheirSizes(t *testing.T) {
+	if want := fmt.Sprintf("PRAGMA cache_size = %d", -writerCacheKiB); pragmaWriterCache != want {
+		t.Errorf("%q, want %q", pragmaWriterCache, want)
+	}
+	if want := fmt.Sprintf("PRAGMA cache_size = %d", -importCacheKiB); pragmaImportCache != want {
+		t.Errorf("%q, want %q", pragmaImportCache, want)
 	}
 }

@@ -52,6 +52,9 @@ const readers = 4
 const (
 	writerCacheKiB = 2000
 	importCacheKiB = 16384
+	// The same as statements: SQL is only ever constant text.
+	pragmaWriterCache = `PRAGMA cache_size = -2000`
+	pragmaImportCache = `PRAGMA cache_size = -16384`
 )
 
 // busyTimeout is how long a connection waits for a lock held by another

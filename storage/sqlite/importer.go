@@ -33,9 +33,9 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, src *transfer.
 	var gone []string
 	// A larger page cache for this transaction only; shrinking it back
 	// after frees the pages beyond writerCacheKiB.
-	defer db.w.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf(`PRAGMA cache_size = %d`, -writerCacheKiB))
+	defer db.w.ExecContext(context.WithoutCancel(ctx), pragmaWriterCache)
 	err := db.write(ctx, "replace chat "+chat.String(), func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = %d`, -importCacheKiB)); err != nil {
+		if _, err := tx.ExecContext(ctx, pragmaImportCache); err != nil {
 			return err
 		}
 		id, err := chatID(ctx, tx, chat)

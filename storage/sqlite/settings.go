@@ -208,7 +208,7 @@ func (db *DB) SetStateNoSync(ctx context.Context, key, value string) error {
 	// Back to the connection's own setting whatever happened: every other
 	// write counts on it. A connection that cannot be set back is
 	// dropped from the pool (the next one opens with its DSN's setting).
-	if _, err := conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA synchronous = `+db.sync); err != nil {
+	if err := restoreSync(context.WithoutCancel(ctx), conn, db.sync); err != nil {
 		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
 		return errors.Join(fmt.Errorf("sqlite: set state %q: restore synchronous: %w", key, err), werr)
 	}
@@ -216,4 +216,21 @@ func (db *DB) SetStateNoSync(ctx context.Context, key, value string) error {
 		return fmt.Errorf("sqlite: set state %q: %w", key, werr)
 	}
 	return nil
+}
+
+// restoreSync sets conn back to mode, a synchronous setting a DB is opened
+// with (FULL in production; tests vary it), in constant SQL only.
+func restoreSync(ctx context.Context, conn *sql.Conn, mode string) error {
+	var err error
+	switch mode {
+	case "NORMAL":
+		_, err = conn.ExecContext(ctx, `PRAGMA synchronous = NORMAL`)
+	case "EXTRA":
+		_, err = conn.ExecContext(ctx, `PRAGMA synchronous = EXTRA`)
+	case "OFF":
+		_, err = conn.ExecContext(ctx, `PRAGMA synchronous = OFF`)
+	default:
+		_, err = conn.ExecContext(ctx, `PRAGMA synchronous = FULL`)
+	}
+	return err
 }
