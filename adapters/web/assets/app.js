@@ -79,18 +79,51 @@
     }
   }
 
+  // swap puts a server-rendered screen in place. The tab bar comes with
+  // every screen, but when its tabs are the same ones the buttons already
+  // shown stay (only the current one changes), so a tab is never replaced
+  // under the user's thumb.
+  function swap(html) {
+    var s = $('#screen');
+    var old = $('nav.tabs', s);
+    // Server-rendered with html/template: every user text is escaped there.
+    s.innerHTML = html;
+    var fresh = $('nav.tabs', s);
+    if (old && fresh && old.textContent === fresh.textContent &&
+        old.children.length === fresh.children.length) {
+      for (var i = 0; i < old.children.length; i++) {
+        var a = old.children[i], b = fresh.children[i];
+        if (a.dataset.go !== b.dataset.go) return;
+        if (b.hasAttribute('aria-current')) a.setAttribute('aria-current', 'page');
+        else a.removeAttribute('aria-current');
+      }
+      fresh.replaceWith(old);
+    }
+  }
+
+  // load reads a screen. Only the last one asked for is shown: a slower
+  // answer to an earlier tap does not cover it; #screen is aria-busy
+  // while a screen is on its way.
+  var loading = 0;
   function load(screen, after) {
     current = screen;
+    var seq = ++loading;
+    $('#screen').setAttribute('aria-busy', 'true');
     return call('GET', 'c/' + chat + '/s/' + screen).then(function (r) { return r.text(); }).then(function (html) {
+      if (seq !== loading) return;
       var s = $('#screen');
-      // Server-rendered with html/template: every user text is escaped there.
-      s.innerHTML = html;
+      swap(html);
+      s.removeAttribute('aria-busy');
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
       if (screen === 'dice') setupDice();
       lastOrder = screen === 'order' ? html : '';
       if (after) after();
-    }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
+    }).catch(function (e) {
+      if (seq !== loading) return;
+      $('#screen').removeAttribute('aria-busy');
+      if (e.message !== 'auth') status(tpl('msg-network'));
+    });
   }
 
   // The turn order follows the chat: read again every few seconds while
@@ -98,14 +131,14 @@
   // stays.
   var lastOrder = '';
   function follow() {
-    if (current !== 'order' || document.hidden || Object.keys(timers).length) return;
+    if (current !== 'order' || document.hidden || Object.keys(timers).length || $('#screen').hasAttribute('aria-busy')) return;
     var a = document.activeElement;
     if (a && a.closest && a.closest('form')) return;
     call('GET', 'c/' + chat + '/s/order').then(function (r) { return r.text(); }).then(function (html) {
-      if (current !== 'order' || html === lastOrder) return;
+      if (current !== 'order' || html === lastOrder || $('#screen').hasAttribute('aria-busy')) return;
       var toast = $('#toast');
       var s = $('#screen');
-      s.innerHTML = html;
+      swap(html);
       lastOrder = html;
       var fresh = $('#toast', s);
       if (toast && fresh) fresh.replaceWith(toast);
