@@ -85,6 +85,20 @@ func (s webSheets) Shortcuts(ctx context.Context, chat core.ChatRef, user string
 	return out, nil
 }
 
+// PadButtons lists a pad's buttons in order for the pad editor: owner's
+// (a user id), or the chat's ("").
+func (s webSheets) PadButtons(ctx context.Context, chat core.ChatRef, owner string) ([]web.PadButton, error) {
+	bs, err := s.db.PadButtons(ctx, chat, owner)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]web.PadButton, len(bs))
+	for i, b := range bs {
+		out[i] = web.PadButton{ID: b.ID, Label: b.Label, Command: b.Command}
+	}
+	return out, nil
+}
+
 // The names /pj reads as hit points and conditions in every language
 // (core/sheet's vitals): the page shows those values as a stepper and
 // chips, and writes them with /pj pv ±N and /pj estado ±x.

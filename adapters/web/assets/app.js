@@ -117,6 +117,7 @@
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
       if (screen === 'dice') setupDice();
+      if (screen === 'history') history();
       lastOrder = screen === 'order' ? html : '';
       if (after) after();
     }).catch(function (e) {
@@ -244,6 +245,16 @@
     refresh();
   }
 
+  // History: the chat's last rolls as /historial shows them (the core's
+  // reply, in the chat's time zone), on the page only.
+  function history() {
+    act({ op: 'history' }).then(function (res) { draw($('#history'), res); }).catch(function () {});
+  }
+
+  // The pad editor: every change is the /pad command, the screen read
+  // again with the reply on top.
+  function scopeOf(el) { var p = el.closest('.padedit'); return p ? p.dataset.scope : ''; }
+
   function pressPad(body) {
     act(body).then(function (res) {
       haptic(res.error ? 'error' : 'success');
@@ -313,6 +324,15 @@
       screenAct('order', { op: 'end' });
       return;
     }
+    if (t.id === 'history-again') { history(); return; }
+    var pm = t.closest('.padmove');
+    if (pm) { screenAct('pad', { op: 'padmove', button: +pm.dataset.id, n: +pm.dataset.to, scope: scopeOf(pm) }); return; }
+    var pr = t.closest('.padremove');
+    if (pr) {
+      if (pr.dataset.armed !== '1') { pr.dataset.armed = '1'; pr.textContent = pr.dataset.confirm; return; }
+      screenAct('pad', { op: 'padremove', button: +pr.dataset.id, scope: scopeOf(pr) });
+      return;
+    }
     var rt = t.closest('.rolltable');
     if (rt) { screenAct('tables', { op: 'table', name: rt.dataset.name }, true); return; }
     var dr = t.closest('.draw');
@@ -357,6 +377,8 @@
     } else if (f.classList.contains('rows')) {
       screenAct('tables', { op: 'rows', name: f.dataset.new ? name : f.dataset.name, value: f.elements.rows.value, diff: f.dataset.dice || '' });
     }
+    else if (f.classList.contains('padrename')) screenAct('pad', { op: 'padrename', button: +f.dataset.id, name: name, scope: scopeOf(f) });
+    else if (f.classList.contains('padadd')) screenAct('pad', { op: 'padadd', name: name, value: f.elements.command.value.trim(), scope: scopeOf(f) });
     else if (f.classList.contains('add-value')) sheetAct({ op: 'set', char: f.dataset.char, name: name, value: f.elements.value.value.trim() });
   });
 
