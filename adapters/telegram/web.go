@@ -2,9 +2,11 @@ package telegram
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -106,4 +108,76 @@ func (a *Adapter) BotName() string {
 		return ""
 	}
 	return a.botName
+}
+
+// The Mini App's buttons. go-telegram-bot-api v5.5.1 predates web_app
+// buttons and setChatMenuButton, so their JSON is written here.
+
+type appButton struct {
+	Text   string      `json:"text"`
+	URL    string      `json:"url,omitempty"`
+	WebApp *webAppInfo `json:"web_app,omitempty"`
+}
+
+type webAppInfo struct {
+	URL string `json:"url"`
+}
+
+// SendAppButton posts text in msg's chat with one button that opens the
+// companion: in a private chat a web_app button to appURL (Telegram signs
+// the launch data for that chat), in a group a url button to link (the
+// Mini App's direct link: Telegram refuses web_app buttons there), as it
+// does in a private chat when appURL is not HTTPS (Telegram's rule for
+// Mini Apps). It goes
+// through the journal and send queue as Post does.
+func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, label, appURL, link string) error {
+	if !a.web.ready() {
+		return ErrNotRunning
+	}
+	chatID, err := strconv.ParseInt(msg.Chat.ID, 10, 64)
+	if err != nil || msg.Chat.Platform != "telegram" {
+		return fmt.Errorf("telegram: app button in %s: not a Telegram chat", msg.Chat)
+	}
+	b := appButton{Text: label, URL: link}
+	if msg.Private && chatID > 0 && strings.HasPrefix(appURL, "https://") {
+		b = appButton{Text: label, WebApp: &webAppInfo{URL: appURL}}
+	}
+	kb, err := json.Marshal(map[string][][]appButton{"inline_keyboard": {{b}}})
+	if err != nil {
+		return fmt.Errorf("telegram: app button: %w", err)
+	}
+	e := &entry{Update: int(a.web.next.Add(-1))}
+	e.Ops = a.out.messageOps(chatID, 0, []reply.Line{{reply.T(text)}}, string(kb))
+	a.j.commit([]*entry{e}, 0, a.now())
+	fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
+	err = a.j.flush(fctx)
+	cancel()
+	a.saveResult(err, "telegram state not saved before sending")
+	for _, o := range e.Ops {
+		a.send.enqueue(e, o)
+	}
+	return nil
+}
+
+// SetMenuButton makes the bot's menu button in private chats (the
+// default for every private chat, setChatMenuButton without chat_id) a
+// web_app button labelled text that opens appURL. It waits until the bot
+// has started.
+func (a *Adapter) SetMenuButton(ctx context.Context, text, appURL string) error {
+	select {
+	case <-a.web.started:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	mb, err := json.Marshal(map[string]any{"type": "web_app", "text": text, "web_app": webAppInfo{URL: appURL}})
+	if err != nil {
+		return fmt.Errorf("telegram: menu button: %w", err)
+	}
+	var ok bool
+	ctx, cancel := context.WithTimeout(ctx, min(a.cfg.RequestTimeout, 10*time.Second))
+	defer cancel()
+	if err := a.c.callJSON(ctx, "setChatMenuButton", map[string]string{"menu_button": string(mb)}, &ok); err != nil {
+		return fmt.Errorf("telegram: setChatMenuButton: %w", err)
+	}
+	return nil
 }

@@ -107,10 +107,14 @@ type Deps struct {
 	TelegramToken string
 	// TelegramBot is the bot's user name for links, once known ("" before).
 	TelegramBot func() string
-	Posters     map[string]Poster  // by platform
-	Members     map[string]Members // by platform
-	Private     map[string]Private // by platform: where /app sends one-time links
-	Now         func() time.Time
+	// TelegramMenu, if set, makes the bot's menu button in private chats
+	// open the companion at url (HTTPS only, as Telegram requires); Serve
+	// calls it once.
+	TelegramMenu func(ctx context.Context, url string) error
+	Posters      map[string]Poster  // by platform
+	Members      map[string]Members // by platform
+	Private      map[string]Private // by platform: where /app sends one-time links
+	Now          func() time.Time
 }
 
 //go:embed assets
@@ -194,6 +198,13 @@ func (a *Adapter) Serve(ctx context.Context, ln net.Listener) error {
 		ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	if a.d.TelegramMenu != nil && a.base.Scheme == "https" && a.d.TelegramToken != "" {
+		go func() {
+			if err := a.d.TelegramMenu(ctx, a.base.String()); err != nil && ctx.Err() == nil {
+				a.log.Warn("web: the bot's menu button is not set", "err", err)
+			}
+		}()
+	}
 	a.log.Info("web companion listening", "addr", ln.Addr().String(), "url", a.cfg.URL)
 	select {
 	case err := <-errc:
@@ -281,6 +292,9 @@ func (a *Adapter) WidgetURL(ctx context.Context, msg core.Message) string {
 	}
 	return a.base.JoinPath("w").String() + "?chat=" + tok
 }
+
+// AppURL is the companion's public URL (web.url), the Mini App's page.
+func (a *Adapter) AppURL() string { return a.base.String() }
 
 // LinkMinutes is how long a one-time link works, in whole minutes.
 func (a *Adapter) LinkMinutes() int { return max(1, int(a.cfg.LinkTTL/time.Minute)) }

@@ -61,6 +61,7 @@ type screenData struct {
 	Order   *orderView
 	Tables  []Table
 	Decks   []Deck
+	Pads    []padView
 }
 
 // screen renders one screen of the chat, server-side, in its language.
@@ -74,6 +75,8 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	case name == "sheets" || name == "dice":
 	case name == "order" && a.d.Fights != nil:
 	case name == "tables" && a.d.Tables != nil:
+	case name == "pad" && a.padEditor():
+	case name == "history":
 	default:
 		http.NotFound(w, r)
 		return
@@ -99,6 +102,18 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	}
 	if a.d.Tables != nil {
 		d.Screens = append(d.Screens, "tables")
+	}
+	if a.padEditor() {
+		d.Screens = append(d.Screens, "pad")
+	}
+	d.Screens = append(d.Screens, "history")
+	if name == "pad" {
+		var err error
+		if d.Pads, err = a.pads(ctx, id.msg, d.GM); err != nil {
+			a.log.Error("web pads", "chat", id.msg.Chat.String(), "err", err)
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
 	}
 	if name == "order" && d.Order == nil {
 		d.Order = &orderView{} // ended meanwhile: the screen says there is none
@@ -190,6 +205,10 @@ type doReq struct {
 	Values []string `json:"values,omitempty"`
 	// HP of a combatant the GM adds (nil: none).
 	HP *int `json:"hp,omitempty"`
+	// Scope of a pad edit: "" the user's pad, "chat" the chat's.
+	Scope string `json:"scope,omitempty"`
+	// pos is Button's position in its pad, read from the store.
+	pos int
 }
 
 type doResp struct {
@@ -246,6 +265,11 @@ func (q doReq) command() string {
 			}
 		}
 		return "pad" // not a command: a press of the stored button
+	case "history":
+		return "/historial"
+	}
+	if padOp(q.Op) {
+		return q.padCommand()
 	}
 	return q.fightCommand()
 }
@@ -302,6 +326,9 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	var q doReq
 	if !readJSON(w, r, &q) {
 		return
+	}
+	if padOp(q.Op) {
+		a.padPosition(r.Context(), id.msg, &q)
 	}
 	cmd := q.command()
 	if cmd == "" {

@@ -180,9 +180,15 @@ func TestWebBrowserMiniApp(t *testing.T) {
 
 	// At 360 px, the narrowest common phone: nothing wider than the
 	// screen, and every button at least 44 px high (a thumb's target).
+	// The tab buttons stay the same nodes from screen to screen (a tab
+	// replaced under the thumb lost taps, and made this test flaky).
 	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	waitJS(t, ctx, "mark the tab", `(window.zariaTab = document.querySelector('[data-go="sheets"]')) !== null`)
 	for _, screen := range []string{"dice", "sheets"} {
-		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="`+screen+`"]`)))
+		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`#screen:not([aria-busy]) .screen[data-screen="`+screen+`"]`)))
+		if same, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.zariaTab === document.querySelector('[data-go="sheets"]') && window.zariaTab.isConnected`)); err != nil || !same {
+			t.Errorf("after the %s tab, the tab buttons were replaced (%v)", screen, err)
+		}
 		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
   if (document.documentElement.scrollWidth > window.innerWidth) return 'page ' + document.documentElement.scrollWidth + ' px wide';
   var bad = [];

@@ -234,7 +234,7 @@ func TestWebBrowserFight(t *testing.T) {
 	// At 360 px: nothing wider than the screen, every button ≥ 44 px.
 	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
 	for _, screen := range []string{"order", "tables", "sheets"} {
-		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="`+screen+`"]`)))
+		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`#screen:not([aria-busy]) .screen[data-screen="`+screen+`"]`)))
 		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
   if (document.documentElement.scrollWidth > window.innerWidth) return 'page ' + document.documentElement.scrollWidth + ' px wide';
   var bad = [];

@@ -59,6 +59,14 @@ const (
 
 func newWebTable(t testing.TB) *webTable {
 	t.Helper()
+	return newWebTableAt(t, "")
+}
+
+// newWebTableAt is newWebTable with web.url set to public (an HTTPS URL
+// as in production, which Telegram's web_app buttons require); the page
+// is still served on loopback, at w.base.
+func newWebTableAt(t testing.TB, public string) *webTable {
+	t.Helper()
 	tgs, err := telegramtest.New(telegramtest.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +98,9 @@ func newWebTable(t testing.TB) *webTable {
 	cfg.Telegram.APIURL = tgs.URL()
 	cfg.Telegram.PollTimeout = time.Second
 	cfg.Web.URL = w.base
+	if public != "" {
+		cfg.Web.URL = public
+	}
 	cfg.Web.TelegramJS = w.stand.URL + "/telegram-web-app.js"
 	cfg.Web.TelegramApp = "mesa"
 	tga, err := telegram.New(telegramConfig(cfg.Telegram), router, db, logger)
@@ -174,17 +185,38 @@ func (w *webTable) waitSent(chat int64, re string) telegramtest.Sent {
 }
 
 // chatToken asks /app in chat as user and returns the startapp token of
-// the link the bot answers with.
+// the Mini App's direct link under the bot's answer (a url button).
 func (w *webTable) chatToken(chat, user int64, name string) string {
 	w.t.Helper()
 	w.tg.Say(chat, user, name, "es", "/ficha")
-	m := w.waitSent(chat, `startapp=`)
-	re := regexp.MustCompile(`https://t\.me/ZariaTestBot/mesa\?startapp=([A-Za-z0-9_-]{22})`)
-	sub := re.FindStringSubmatch(m.Visible)
-	if sub == nil {
-		w.t.Fatalf("/ficha answered %q, not the Mini App's direct link", m.Visible)
+	m := w.waitSent(chat, `Tu ficha y tus dados en el móvil`)
+	b := appButtonOf(w.t, m)
+	re := regexp.MustCompile(`^https://t\.me/ZariaTestBot/mesa\?startapp=([A-Za-z0-9_-]{22})$`)
+	sub := re.FindStringSubmatch(b.URL)
+	if sub == nil || b.WebApp != nil {
+		w.t.Fatalf("/ficha answered %q with the button %+v, not a url button to the Mini App's direct link", m.Visible, b)
 	}
 	return sub[1]
+}
+
+// appButton is the one inline button under /app's answer.
+type appButton struct {
+	Text   string `json:"text"`
+	URL    string `json:"url"`
+	WebApp *struct {
+		URL string `json:"url"`
+	} `json:"web_app"`
+}
+
+func appButtonOf(t testing.TB, m telegramtest.Sent) appButton {
+	t.Helper()
+	var kb struct {
+		Rows [][]appButton `json:"inline_keyboard"`
+	}
+	if err := json.Unmarshal([]byte(m.Params["reply_markup"]), &kb); err != nil || len(kb.Rows) != 1 || len(kb.Rows[0]) != 1 {
+		t.Fatalf("%q has the keyboard %q, want one button (%v)", m.Visible, m.Params["reply_markup"], err)
+	}
+	return kb.Rows[0][0]
 }
 
 // initDataFor is initData as Telegram signs it for user opening the Mini

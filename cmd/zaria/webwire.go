@@ -85,6 +85,20 @@ func (s webSheets) Shortcuts(ctx context.Context, chat core.ChatRef, user string
 	return out, nil
 }
 
+// PadButtons lists a pad's buttons in order for the pad editor: owner's
+// (a user id), or the chat's ("").
+func (s webSheets) PadButtons(ctx context.Context, chat core.ChatRef, owner string) ([]web.PadButton, error) {
+	bs, err := s.db.PadButtons(ctx, chat, owner)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]web.PadButton, len(bs))
+	for i, b := range bs {
+		out[i] = web.PadButton{ID: b.ID, Label: b.Label, Command: b.Command}
+	}
+	return out, nil
+}
+
 // The names /pj reads as hit points and conditions in every language
 // (core/sheet's vitals): the page shows those values as a stepper and
 // chips, and writes them with /pj pv ±N and /pj estado ±x.
@@ -265,8 +279,14 @@ func (m telegramMembers) Member(ctx context.Context, chat core.ChatRef, user str
 	return false, false, nil
 }
 
-// webLinker is /app's Linker: the companion's link once it is wired.
-type webLinker struct{ a *web.Adapter }
+// webLinker is /app's Linker: the companion's link once it is wired. On
+// Telegram the link is a button under the message (web_app in a private
+// chat, url to the Mini App's direct link in a group).
+type webLinker struct {
+	a    *web.Adapter
+	tg   *telegram.Adapter
+	port core.Port
+}
 
 func (l *webLinker) Link(ctx context.Context, msg core.Message) (companion.Link, error) {
 	if l.a == nil {
@@ -275,6 +295,14 @@ func (l *webLinker) Link(ctx context.Context, msg core.Message) (companion.Link,
 	u, private, err := l.a.Link(ctx, msg)
 	if web.ErrUnavailable(err) {
 		return companion.Link{}, companion.ErrUnavailable
+	}
+	if err == nil && !private && msg.Chat.Platform == "telegram" && l.tg != nil {
+		lang := l.port.Lang(ctx, msg.Chat, msg.LangHint)
+		err := l.tg.SendAppButton(ctx, msg, l.port.Text(lang, "web.app.open"), l.port.Text(lang, "web.app.button"), l.a.AppURL(), u)
+		if err != nil {
+			return companion.Link{}, err
+		}
+		return companion.Link{Sent: true}, nil
 	}
 	return companion.Link{URL: u, Private: private, Minutes: l.a.LinkMinutes(), Widget: l.a.WidgetURL(ctx, msg)}, err
 }
@@ -309,6 +337,9 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 		d.TelegramBot = tg.BotName
 		d.Posters["telegram"] = posterFunc(tg.Post)
 		d.Members["telegram"] = telegramMembers{tg}
+		d.TelegramMenu = func(ctx context.Context, appURL string) error {
+			return tg.SetMenuButton(ctx, "🎲 Zaria", appURL)
+		}
 	}
 	if mx != nil {
 		d.Posters["matrix"] = posterFunc(mx.Post)
@@ -319,6 +350,6 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	if err != nil {
 		return nil, err
 	}
-	link.a = a
+	link.a, link.tg, link.port = a, tg, router
 	return a, nil
 }

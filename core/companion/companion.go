@@ -24,6 +24,9 @@ type Link struct {
 	Private bool
 	Minutes int    // how long a private link works
 	Widget  string // the room widget's URL, for GMs (Matrix), or ""
+	// Sent: the platform already showed the link in the chat, as a button
+	// (Telegram's web_app or url button); /app says nothing more.
+	Sent bool
 }
 
 // Linker makes the link that opens the companion for msg's sender in
@@ -42,6 +45,9 @@ func Register(r *command.Router, l Linker) {
 			}
 			if err != nil {
 				return nil, err
+			}
+			if link.Sent {
+				return nil, nil
 			}
 			if link.Private {
 				rep := reply.Text(req.T("web.app.sent_private", "minutes", link.Minutes))

@@ -201,7 +201,7 @@ func (s *Server) answerInline(w http.ResponseWriter, p map[string]string) {
 		}
 		ir := inlineResult{Text: r.Content.Text, HTML: r.Content.ParseMode == "HTML", Title: r.Title, Desc: r.Desc}
 		if len(r.Markup) > 0 && string(r.Markup) != "null" {
-			if desc := badKeyboard(string(r.Markup)); desc != "" {
+			if desc := badKeyboard(string(r.Markup), false); desc != "" {
 				reply(w, 400, "Bad Request: "+desc, 0)
 				return
 			}
@@ -277,7 +277,7 @@ func (s *Server) editText(w http.ResponseWriter, p map[string]string) {
 		vis = v
 	}
 	if rm := p["reply_markup"]; rm != "" {
-		if desc := badKeyboard(rm); desc != "" {
+		if desc := badKeyboard(rm, p["chat_id"] != "" && !strings.HasPrefix(p["chat_id"], "-")); desc != "" {
 			reply(w, 400, "Bad Request: "+desc, 0)
 			return
 		}

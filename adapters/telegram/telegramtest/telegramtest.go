@@ -22,6 +22,7 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -139,6 +140,7 @@ type Server struct {
 	admins    map[int64][]int64
 	blocked   map[int64]bool
 	members   map[int64]map[int64]bool // chat → users getChatMember says are members (members.go)
+	menus     map[int64]MenuButton     // private chat (0: the default) → its menu button (menu.go)
 	files     map[string][]byte
 	commands  map[string]string // language_code → commands JSON
 	webhook   string
@@ -407,6 +409,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.webhook = params["url"] // deleteWebhook has none
 		s.mu.Unlock()
 		ok(w, true)
+	case "setChatMenuButton":
+		s.setMenuButton(w, params)
 	case "getChatMember":
 		s.chatMember(w, params)
 	case "getChatAdministrators":
@@ -733,7 +737,7 @@ func (s *Server) send(w http.ResponseWriter, method string, p map[string]string,
 		return
 	}
 	if rm := p["reply_markup"]; rm != "" {
-		if desc := badKeyboard(rm); desc != "" {
+		if desc := badKeyboard(rm, chat > 0); desc != "" {
 			s.mu.Lock()
 			s.badReq = append(s.badReq, desc)
 			s.mu.Unlock()
@@ -823,11 +827,12 @@ func (s *Server) Delete(chat int64, id int) {
 }
 
 // badKeyboard checks a reply_markup as Telegram does: valid JSON; an
-// inline keyboard's buttons with callback data of 1 to 64 bytes; a reply
+// inline keyboard's buttons each of one kind (callback data of 1 to 64
+// bytes, a url, or a web_app, which only a private chat takes); a reply
 // keyboard (ReplyKeyboardMarkup) with keys of non-empty text and an input
 // field placeholder of at most 64 characters; never both kinds at once.
 // It returns Telegram's description of the fault, or "".
-func badKeyboard(markup string) string {
+func badKeyboard(markup string, private bool) string {
 	var kb tgbotapi.InlineKeyboardMarkup
 	if err := json.Unmarshal([]byte(markup), &kb); err != nil {
 		return "can't parse reply keyboard markup JSON object"
@@ -853,9 +858,45 @@ func badKeyboard(markup string) string {
 			return "input field placeholder is too long"
 		}
 	}
-	for _, row := range kb.InlineKeyboard {
+	// Each inline button has exactly one kind: callback_data (1 to 64
+	// bytes), url (http, https or tg), or web_app (an HTTPS URL, "only in
+	// private chats between a user and the bot").
+	var ik struct {
+		InlineKeyboard [][]struct {
+			Text         string  `json:"text"`
+			CallbackData *string `json:"callback_data"`
+			URL          *string `json:"url"`
+			WebApp       *struct {
+				URL string `json:"url"`
+			} `json:"web_app"`
+		} `json:"inline_keyboard"`
+	}
+	_ = json.Unmarshal([]byte(markup), &ik)
+	for _, row := range ik.InlineKeyboard {
 		for _, b := range row {
-			if b.CallbackData == nil || len(*b.CallbackData) == 0 || len(*b.CallbackData) > 64 {
+			kinds := 0
+			for _, set := range []bool{b.CallbackData != nil, b.URL != nil, b.WebApp != nil} {
+				if set {
+					kinds++
+				}
+			}
+			switch {
+			case strings.TrimSpace(b.Text) == "":
+				return "text buttons are unallowed in the inline keyboard"
+			case kinds != 1:
+				return "BUTTON_TYPE_INVALID"
+			case b.URL != nil:
+				if u, err := url.Parse(*b.URL); err != nil || u.Host == "" && u.Scheme != "tg" || u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "tg" {
+					return "BUTTON_URL_INVALID"
+				}
+			case b.WebApp != nil:
+				if !private {
+					return "BUTTON_TYPE_INVALID"
+				}
+				if u, err := url.Parse(b.WebApp.URL); err != nil || u.Scheme != "https" || u.Host == "" {
+					return "BUTTON_URL_INVALID"
+				}
+			case len(*b.CallbackData) == 0 || len(*b.CallbackData) > 64:
 				return "BUTTON_DATA_INVALID"
 			}
 		}

@@ -79,18 +79,52 @@
     }
   }
 
+  // swap puts a server-rendered screen in place. The tab bar comes with
+  // every screen, but when its tabs are the same ones the buttons already
+  // shown stay (only the current one changes), so a tab is never replaced
+  // under the user's thumb.
+  function swap(html) {
+    var s = $('#screen');
+    var old = $('nav.tabs', s);
+    // Server-rendered with html/template: every user text is escaped there.
+    s.innerHTML = html;
+    var fresh = $('nav.tabs', s);
+    if (old && fresh && old.textContent === fresh.textContent &&
+        old.children.length === fresh.children.length) {
+      for (var i = 0; i < old.children.length; i++) {
+        var a = old.children[i], b = fresh.children[i];
+        if (a.dataset.go !== b.dataset.go) return;
+        if (b.hasAttribute('aria-current')) a.setAttribute('aria-current', 'page');
+        else a.removeAttribute('aria-current');
+      }
+      fresh.replaceWith(old);
+    }
+  }
+
+  // load reads a screen. Only the last one asked for is shown: a slower
+  // answer to an earlier tap does not cover it; #screen is aria-busy
+  // while a screen is on its way.
+  var loading = 0;
   function load(screen, after) {
     current = screen;
+    var seq = ++loading;
+    $('#screen').setAttribute('aria-busy', 'true');
     return call('GET', 'c/' + chat + '/s/' + screen).then(function (r) { return r.text(); }).then(function (html) {
+      if (seq !== loading) return;
       var s = $('#screen');
-      // Server-rendered with html/template: every user text is escaped there.
-      s.innerHTML = html;
+      swap(html);
+      s.removeAttribute('aria-busy');
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
       if (screen === 'dice') setupDice();
+      if (screen === 'history') history();
       lastOrder = screen === 'order' ? html : '';
       if (after) after();
-    }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
+    }).catch(function (e) {
+      if (seq !== loading) return;
+      $('#screen').removeAttribute('aria-busy');
+      if (e.message !== 'auth') status(tpl('msg-network'));
+    });
   }
 
   // The turn order follows the chat: read again every few seconds while
@@ -98,14 +132,14 @@
   // stays.
   var lastOrder = '';
   function follow() {
-    if (current !== 'order' || document.hidden || Object.keys(timers).length) return;
+    if (current !== 'order' || document.hidden || Object.keys(timers).length || $('#screen').hasAttribute('aria-busy')) return;
     var a = document.activeElement;
     if (a && a.closest && a.closest('form')) return;
     call('GET', 'c/' + chat + '/s/order').then(function (r) { return r.text(); }).then(function (html) {
-      if (current !== 'order' || html === lastOrder) return;
+      if (current !== 'order' || html === lastOrder || $('#screen').hasAttribute('aria-busy')) return;
       var toast = $('#toast');
       var s = $('#screen');
-      s.innerHTML = html;
+      swap(html);
       lastOrder = html;
       var fresh = $('#toast', s);
       if (toast && fresh) fresh.replaceWith(toast);
@@ -211,6 +245,16 @@
     refresh();
   }
 
+  // History: the chat's last rolls as /historial shows them (the core's
+  // reply, in the chat's time zone), on the page only.
+  function history() {
+    act({ op: 'history' }).then(function (res) { draw($('#history'), res); }).catch(function () {});
+  }
+
+  // The pad editor: every change is the /pad command, the screen read
+  // again with the reply on top.
+  function scopeOf(el) { var p = el.closest('.padedit'); return p ? p.dataset.scope : ''; }
+
   function pressPad(body) {
     act(body).then(function (res) {
       haptic(res.error ? 'error' : 'success');
@@ -280,6 +324,15 @@
       screenAct('order', { op: 'end' });
       return;
     }
+    if (t.id === 'history-again') { history(); return; }
+    var pm = t.closest('.padmove');
+    if (pm) { screenAct('pad', { op: 'padmove', button: +pm.dataset.id, n: +pm.dataset.to, scope: scopeOf(pm) }); return; }
+    var pr = t.closest('.padremove');
+    if (pr) {
+      if (pr.dataset.armed !== '1') { pr.dataset.armed = '1'; pr.textContent = pr.dataset.confirm; return; }
+      screenAct('pad', { op: 'padremove', button: +pr.dataset.id, scope: scopeOf(pr) });
+      return;
+    }
     var rt = t.closest('.rolltable');
     if (rt) { screenAct('tables', { op: 'table', name: rt.dataset.name }, true); return; }
     var dr = t.closest('.draw');
@@ -324,6 +377,8 @@
     } else if (f.classList.contains('rows')) {
       screenAct('tables', { op: 'rows', name: f.dataset.new ? name : f.dataset.name, value: f.elements.rows.value, diff: f.dataset.dice || '' });
     }
+    else if (f.classList.contains('padrename')) screenAct('pad', { op: 'padrename', button: +f.dataset.id, name: name, scope: scopeOf(f) });
+    else if (f.classList.contains('padadd')) screenAct('pad', { op: 'padadd', name: name, value: f.elements.command.value.trim(), scope: scopeOf(f) });
     else if (f.classList.contains('add-value')) sheetAct({ op: 'set', char: f.dataset.char, name: name, value: f.elements.value.value.trim() });
   });
 
