@@ -95,8 +95,8 @@ type journal struct {
 
 	mu      sync.Mutex
 	snap    snapshot
-	seen    map[int]int64 // handled update id → journaled at (Unix ns)
-	pend    []*entry      // entries with undelivered ops, in journal order
+	seen    *handledSet // the handled updates' ids (handledset.go)
+	pend    []*entry    // entries with undelivered ops, in journal order
 	changed map[*entry]bool
 	del     []int         // records to delete (expired)
 	offDirt bool          // the offset changed
@@ -113,7 +113,7 @@ type journal struct {
 }
 
 func newJournal(store StateStore, key string, retention time.Duration) *journal {
-	return &journal{store: store, key: key, retention: retention, seen: map[int]int64{}, changed: map[*entry]bool{},
+	return &journal{store: store, key: key, retention: retention, seen: newHandledSet(int64(retention)), changed: map[*entry]bool{},
 		dirty: make(chan struct{}, 1), saved: make(chan struct{})}
 }
 
@@ -140,17 +140,26 @@ func (j *journal) load(ctx context.Context) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.snap = snapshot{}
-	j.seen, j.pend, j.changed = map[int]int64{}, nil, map[*entry]bool{}
+	j.seen, j.pend, j.changed = newHandledSet(int64(j.retention)), nil, map[*entry]bool{}
+	type handledAt struct {
+		id int
+		at int64
+	}
+	ids := make([]handledAt, 0, len(recs))
 	for _, r := range recs {
 		var e entry
 		if json.Unmarshal([]byte(r), &e) != nil || e.Update == 0 {
 			continue // unreadable: as if not handled (Telegram may deliver it again)
 		}
-		j.seen[e.Update] = e.At
+		ids = append(ids, handledAt{e.Update, e.At})
 		j.lastAt = max(j.lastAt, e.At)
 		if slices.ContainsFunc(e.Ops, func(o *op) bool { return !o.Done }) {
 			j.pend = append(j.pend, &e)
 		}
+	}
+	slices.SortFunc(ids, func(a, b handledAt) int { return cmpInt64(a.at, b.at) })
+	for _, h := range ids {
+		j.seen.add(h.id, h.at)
 	}
 	slices.SortFunc(j.pend, func(a, b *entry) int {
 		if a.At != b.At {
@@ -174,9 +183,9 @@ func (j *journal) load(ctx context.Context) error {
 	// entries become records at the next write.
 	now := time.Now().UnixNano()
 	for _, id := range j.snap.Recent {
-		if _, ok := j.seen[id]; !ok {
+		if !j.seen.has(id) {
 			e := &entry{Update: id, At: now}
-			j.seen[id] = now
+			j.seen.add(id, now)
 			j.changed[e] = true
 		}
 	}
@@ -184,7 +193,7 @@ func (j *journal) load(ctx context.Context) error {
 		if e.At == 0 {
 			e.At = now
 		}
-		j.seen[e.Update] = e.At
+		j.seen.add(e.Update, max(e.At, j.lastAt))
 		j.pend = append(j.pend, e)
 		j.changed[e] = true
 	}
@@ -230,8 +239,7 @@ func (j *journal) pollOffset(now time.Time) int {
 func (j *journal) handled(id int) bool {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	_, ok := j.seen[id]
-	return ok
+	return j.seen.has(id)
 }
 
 // pending returns the undelivered ops in journal order.
@@ -247,12 +255,12 @@ func (j *journal) commit(entries []*entry, next int, now time.Time) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	for _, e := range entries {
-		if _, ok := j.seen[e.Update]; ok {
+		if j.seen.has(e.Update) {
 			continue
 		}
 		j.lastAt = max(j.lastAt+1, now.UnixNano())
 		e.At = j.lastAt
-		j.seen[e.Update] = e.At
+		j.seen.add(e.Update, e.At)
 		j.changed[e] = true
 		if len(e.Ops) > 0 {
 			j.pend = append(j.pend, e)
@@ -279,12 +287,7 @@ func (j *journal) sweep(now time.Time) {
 	for _, e := range j.pend {
 		pending[e.Update] = true
 	}
-	for id, at := range j.seen {
-		if at < horizon && !pending[id] {
-			delete(j.seen, id)
-			j.del = append(j.del, id)
-		}
-	}
+	j.del = append(j.del, j.seen.expire(horizon, func(id int) bool { return pending[id] })...)
 }
 
 // uncommit takes back entries just committed whose journal write failed
@@ -293,8 +296,8 @@ func (j *journal) uncommit(entries []*entry) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	for _, e := range entries {
-		if j.seen[e.Update] == e.At {
-			delete(j.seen, e.Update)
+		if j.changed[e] && e.At != 0 {
+			j.seen.remove(e.Update) // committed just now, not written
 		}
 		delete(j.changed, e)
 		if i := slices.Index(j.pend, e); i >= 0 {
@@ -413,7 +416,7 @@ func (j *journal) flush(ctx context.Context) error {
 	if err != nil {
 		// Written by the next flush (an entry taken back since is not).
 		for e := range written {
-			if _, ok := j.seen[e.Update]; ok {
+			if j.seen.has(e.Update) {
 				j.changed[e] = true
 			}
 		}

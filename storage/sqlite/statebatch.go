@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // WriteStates sets the keys of set and deletes the keys of del, in one
@@ -14,22 +15,45 @@ func (db *DB) WriteStates(ctx context.Context, set map[string]string, del []stri
 		return nil
 	}
 	now := nanos(db.now())
+	// A few statements of many rows each, not one per key: a batch of
+	// updates' records costs the writer one statement, not a hundred.
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
 	return db.write(ctx, fmt.Sprintf("write %d state keys", len(set)+len(del)), func(tx *sql.Tx) error {
-		for k, v := range set {
+		for len(keys) > 0 {
+			n := min(len(keys), stateRows)
+			args := make([]any, 0, 3*n)
+			for _, k := range keys[:n] {
+				args = append(args, k, set[k], now)
+			}
 			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO platform_state (key, value, updated) VALUES (?, ?, ?)
-				 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated = excluded.updated`, k, v, now); err != nil {
+				`INSERT INTO platform_state (key, value, updated) VALUES (?, ?, ?)`+strings.Repeat(`, (?, ?, ?)`, n-1)+
+					` ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated = excluded.updated`, args...); err != nil {
 				return err
 			}
+			keys = keys[n:]
 		}
-		for _, k := range del {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM platform_state WHERE key = ?`, k); err != nil {
+		for len(del) > 0 {
+			n := min(len(del), 3*stateRows)
+			args := make([]any, n)
+			for i, k := range del[:n] {
+				args[i] = k
+			}
+			if _, err := tx.ExecContext(ctx,
+				`DELETE FROM platform_state WHERE key IN (?`+strings.Repeat(`, ?`, n-1)+`)`, args...); err != nil {
 				return err
 			}
+			del = del[n:]
 		}
 		return nil
 	})
 }
+
+// stateRows is how many keys WriteStates sets per statement (3 variables
+// each, far below SQLite's bound of 32,766).
+const stateRows = 200
 
 // StatesWithPrefix returns every state key that starts with prefix, with
 // its value (an adapter's journal records, read once at start). An empty
