@@ -125,12 +125,3 @@ func (s *handledSet) expire(horizon int64, pending func(id int) bool) []int {
 	}
 	return gone
 }
-
-// size is how many ids are kept.
-func (s *handledSet) size() int {
-	n := len(s.kept)
-	for _, b := range s.blocks {
-		n += len(b.off)
-	}
-	return n
-}

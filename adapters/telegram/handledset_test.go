@@ -129,3 +129,12 @@ func TestHandledSetExpiry(t *testing.T) {
 		}
 	}
 }
+
+// size is how many ids are kept.
+func (s *handledSet) size() int {
+	n := len(s.kept)
+	for _, b := range s.blocks {
+		n += len(b.off)
+	}
+	return n
+}

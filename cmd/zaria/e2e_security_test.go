@@ -258,6 +258,8 @@ func sqlNotConstant(dir string) (bad []string, checked int, err error) {
 		`m.sql`: true, // embedded migration file (migrations/NNN_*.sql)
 		`fmt.Sprintf("PRAGMA user_version = %d", m.version)`: true, // integer from the migration's file name
 		`valuesSQL(len(w.args) / valueCols)`:                 true, // constant text and ? repeated (importer.go)
+		`upsertStatesSQL(n)`:                                 true, // constant text and ? repeated (statebatch.go)
+		`deleteStatesSQL(n)`:                                 true, // constant text and ? repeated (statebatch.go)
 	}
 	methods := map[string]int{"Exec": 0, "Query": 0, "QueryRow": 0, "Prepare": 0,
 		"ExecContext": 1, "QueryContext": 1, "QueryRowContext": 1, "PrepareContext": 1}

@@ -28,9 +28,7 @@ func (db *DB) WriteStates(ctx context.Context, set map[string]string, del []stri
 			for _, k := range keys[:n] {
 				args = append(args, k, set[k], now)
 			}
-			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO platform_state (key, value, updated) VALUES (?, ?, ?)`+strings.Repeat(`, (?, ?, ?)`, n-1)+
-					` ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated = excluded.updated`, args...); err != nil {
+			if _, err := tx.ExecContext(ctx, upsertStatesSQL(n), args...); err != nil {
 				return err
 			}
 			keys = keys[n:]
@@ -41,14 +39,24 @@ func (db *DB) WriteStates(ctx context.Context, set map[string]string, del []stri
 			for i, k := range del[:n] {
 				args[i] = k
 			}
-			if _, err := tx.ExecContext(ctx,
-				`DELETE FROM platform_state WHERE key IN (?`+strings.Repeat(`, ?`, n-1)+`)`, args...); err != nil {
+			if _, err := tx.ExecContext(ctx, deleteStatesSQL(n), args...); err != nil {
 				return err
 			}
 			del = del[n:]
 		}
 		return nil
 	})
+}
+
+// upsertStatesSQL sets n state keys: constant text and ? repeated.
+func upsertStatesSQL(n int) string {
+	return `INSERT INTO platform_state (key, value, updated) VALUES (?, ?, ?)` + strings.Repeat(`, (?, ?, ?)`, n-1) +
+		` ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated = excluded.updated`
+}
+
+// deleteStatesSQL deletes n state keys: constant text and ? repeated.
+func deleteStatesSQL(n int) string {
+	return `DELETE FROM platform_state WHERE key IN (?` + strings.Repeat(`, ?`, n-1) + `)`
 }
 
 // stateRows is how many keys WriteStates sets per statement (3 variables
