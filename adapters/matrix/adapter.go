@@ -61,6 +61,10 @@ type Adapter struct {
 	txnSalt string
 	// grace is shutdownGrace (shorter in tests).
 	grace time.Duration
+	// started is when Run began; settle is crashSettle (see
+	// answeredBeforeCrash).
+	started time.Time
+	settle  time.Duration
 	// warnMu guards warnedRooms.
 	warnMu sync.Mutex
 	// rooms runs each room's events in order, several rooms at once;
@@ -100,7 +104,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	sec.add(cfg.AccessToken)
 	sec.add(cfg.PickleKey)
 	logger = slog.New(redactHandler{h: logger.Handler(), s: sec}).With("adapter", "matrix")
-	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: newJournal(state), grace: shutdownGrace,
+	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: newJournal(state), grace: shutdownGrace, settle: crashSettle,
 		acts: actions.New(state, prefixPad, "", keepDone, logger)}
 	a.batches = &batches{a: a}
 	a.budget = budget{calm: calmFor, window: budgetWindow}
@@ -119,6 +123,7 @@ func (a *Adapter) Name() string { return "matrix" }
 // finish (each within the grace, see shutdownGrace), and returns only after
 // the last of them has returned: the caller may then close the database.
 func (a *Adapter) Run(ctx context.Context) error {
+	a.started = time.Now()
 	a.rooms = newRooms(ctx, a, a.cfg.Workers)
 	pctx, stopPost := context.WithCancel(ctx)
 	a.post = newPost(pctx, a)

@@ -1,7 +1,9 @@
 package matrix
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -206,5 +208,84 @@ func TestCrashMidSend(t *testing.T) {
 	}
 	if b2.log.count("not answering again") != 1 {
 		t.Errorf("the second run did not check for the earlier reply:\n%s", b2.log)
+	}
+}
+
+// TestCrashReplyLandsLate: the bot dies while its reply is on the way, and
+// the homeserver stores that reply only later, after the next run has
+// started (Dendrite queues a send before it answers and persists it when
+// the client is long gone, without remembering its transaction id: seen
+// in TestKilledUnderLoad). The next run, a new session, finds it once it
+// lands and does not answer again.
+func TestCrashReplyLandsLate(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var armed, dead atomic.Bool
+	var cs *crashStore
+	held := make(chan *http.Request, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if dead.Load() {
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+			body, _ := io.ReadAll(r.Body)
+			late, _ := http.NewRequest(r.Method, hs.URL+r.URL.RequestURI(), bytes.NewReader(body))
+			late.Header = r.Header.Clone()
+			held <- late // the homeserver has it queued…
+			dead.Store(true)
+			cs.dead.Store(true) // …and the process dies
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	router := newRouter(t)
+	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
+		cs = &crashStore{StateStore: st, crash: func() {}}
+		return cs
+	}})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	c0 := alice.say(room, "!zaria 1+1 dc5")
+	alice.waitFor("first reply", wait, replyTo(botID(), c0))
+	time.Sleep(300 * time.Millisecond)
+
+	armed.Store(true)
+	c1 := alice.say(room, "!zaria 4+2 dc15")
+	var late *http.Request
+	select {
+	case late = <-held:
+	case <-time.After(wait):
+		t.Fatal("the bot never sent its reply")
+	}
+	b.stop()
+
+	// Fresh transaction ids: the homeserver's memory of them cannot help
+	// (Dendrite has none for a send whose client died).
+	b2 := startBot(t, hs, router, botOpts{dir: dir, salt: "next run"})
+	time.Sleep(time.Second) // the next run has looked for the reply once
+	resp, err := http.DefaultClient.Do(late)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("the dead run's reply, stored late: HTTP %d", resp.StatusCode)
+	}
+	c2 := alice.say(room, "!zaria 2+2 dc10")
+	alice.waitFor("reply after the crash", wait, replyTo(botID(), c2))
+	time.Sleep(300 * time.Millisecond)
+	for _, ev := range []id.EventID{c0, c1, c2} {
+		if n := len(alice.matching(replyTo(botID(), ev))); n != 1 {
+			t.Errorf("%s answered %d times, want once", ev, n)
+		}
+	}
+	if b2.log.count("not answering again") != 1 {
+		t.Errorf("the second run did not find the earlier reply:\n%s", b2.log)
 	}
 }

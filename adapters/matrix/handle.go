@@ -17,6 +17,7 @@ import (
 	"maunium.net/go/mautrix/id"
 
 	"zaria/adapters/internal/actions"
+	"zaria/adapters/internal/backoff"
 	ajournal "zaria/adapters/internal/journal"
 	"zaria/core"
 	"zaria/core/reply"
@@ -229,10 +230,13 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 		j.done = true
 		return
 	}
-	if j.unsure && a.answered(ctx, evt.RoomID, evt.ID) {
-		a.log.Info("a reply sent before a crash was found; not answering again", "room", evt.RoomID, "event", evt.ID)
+	if found, looks := a.answeredBeforeCrash(ctx, evt.RoomID, evt.ID, j.unsure); found {
+		a.log.Info("a reply sent before a crash was found; not answering again", "room", evt.RoomID, "event", evt.ID, "looks", looks)
 		j.done = true
 		return
+	}
+	if ctx.Err() != nil {
+		return // stopped while looking: the next run handles it
 	}
 	if prefix, n, ok := a.typedLine(ctx, evt, text); ok && a.pressTyped(ctx, evt, content, prefix, n, &j) {
 		return
@@ -386,6 +390,13 @@ func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
 func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", ajournal.MaxCrashes)
 	lang := a.lang(ctx, evt.RoomID)
+	if found, _ := a.answeredBeforeCrash(ctx, evt.RoomID, evt.ID, true); found {
+		// Its reply is out (it was the kills, not the event): no apology.
+		if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
+			a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+		}
+		return
+	}
 	rep := reply.Warning(lang, a.d.Text(lang, "mx.poison.skipped"))
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID + "|poison"}
 	_ = a.deliver(ctx, t, rep) // logged there
@@ -826,6 +837,42 @@ func (a *Adapter) ownContent(ctx context.Context, room id.RoomID, evtID id.Event
 	}
 	return evt.Content.Raw, true
 }
+
+// crashSettle is how long after its start a run keeps looking for the
+// reply a dead run may have sent before it answers a command that run was
+// handling. A send cut off by the death of the process is not always
+// lost, nor remembered: Dendrite (0.13) queues the event before it
+// answers, persists it after the client is gone, and keeps the
+// transaction id only of sends it answered, so a reply sent again with
+// the same transaction id shows twice; under load the queued one becomes
+// visible hundreds of milliseconds after the new run has started. The
+// dead run's sends all began before this run did, so looking until
+// crashSettle after the start sees them.
+const crashSettle = 4 * time.Second
+
+// answeredBeforeCrash is answered, for a command an earlier run died
+// handling (unsure; false: it does not look): not found, it looks again
+// until crashSettle after this run started (or ctx ends), every
+// crashPoll. looks is how many times it looked.
+func (a *Adapter) answeredBeforeCrash(ctx context.Context, room id.RoomID, evt id.EventID, unsure bool) (found bool, looks int) {
+	for unsure {
+		looks++
+		if a.answered(ctx, room, evt) {
+			return true, looks
+		}
+		left := time.Until(a.started.Add(a.settle))
+		if left <= 0 || ctx.Err() != nil {
+			break
+		}
+		if backoff.Sleep(ctx, min(left, crashPoll)) != nil {
+			break
+		}
+	}
+	return false, looks
+}
+
+// crashPoll is how often answeredBeforeCrash looks again.
+const crashPoll = 500 * time.Millisecond
 
 // answered reports whether the room already holds a reply of the bot to
 // evt: among the events right after it, or (a catch-up answers long after
