@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"strconv"
-	"strings"
 
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
@@ -18,6 +17,7 @@ import (
 	"zaria/core/fold"
 	"zaria/core/initiative"
 	"zaria/core/reply"
+	"zaria/core/sheet"
 	"zaria/storage/sqlite"
 )
 
@@ -37,13 +37,13 @@ func (s webSheets) Characters(ctx context.Context, chat core.ChatRef) ([]web.Cha
 		w := web.Character{Name: c.Name, Owner: c.Owner, OwnerName: c.OwnerName, System: c.System, Active: c.Active}
 		for _, v := range c.Values {
 			switch {
-			case w.HP == nil && isVital(v.Name, hpNames):
+			case w.HP == nil && sheet.IsHitPoints(v.Name):
 				if hp, ok := parseHP(v.Text); ok {
 					hp.Name = v.Name
 					w.HP = &hp
 					continue
 				}
-			case isVital(v.Name, conditionNames):
+			case sheet.IsConditions(v.Name):
 				for _, k := range initiative.ParseConditions(v.Text) {
 					w.Conditions = append(w.Conditions, web.Condition{Name: k.Name, Rounds: k.Rounds})
 				}
@@ -99,39 +99,10 @@ func (s webSheets) PadButtons(ctx context.Context, chat core.ChatRef, owner stri
 	return out, nil
 }
 
-// The names /pj reads as hit points and conditions in every language
-// (core/sheet's vitals): the page shows those values as a stepper and
-// chips, and writes them with /pj pv ±N and /pj estado ±x.
-var (
-	hpNames        = []string{"pv", "hp", "ζωή", "vida"}
-	conditionNames = []string{"estado", "estados", "condition", "conditions", "κατάσταση", "καταστάσεις"}
-)
-
-func isVital(name string, names []string) bool {
-	for _, n := range names {
-		if fold.Key(n) == fold.Key(name) {
-			return true
-		}
-	}
-	return false
-}
-
-// parseHP reads "9/12" or "9".
+// parseHP reads a hit points value as /pj does ("9/12" or "9").
 func parseHP(text string) (web.HP, bool) {
-	a, b, hasMax := strings.Cut(strings.TrimSpace(text), "/")
-	cur, err := strconv.Atoi(strings.TrimSpace(a))
-	if err != nil {
-		return web.HP{}, false
-	}
-	hp := web.HP{Cur: cur}
-	if hasMax {
-		m, err := strconv.Atoi(strings.TrimSpace(b))
-		if err != nil {
-			return web.HP{}, false
-		}
-		hp.Max, hp.HasMax = m, true
-	}
-	return hp, true
+	cur, maxV, hasMax, ok := sheet.ParseHitPoints(text)
+	return web.HP{Cur: cur, Max: maxV, HasMax: hasMax}, ok
 }
 
 // webFights reads the chat's open turn order, each character's hit

@@ -31,6 +31,25 @@ func vitalSynonyms() [][]string {
 	}
 }
 
+// IsHitPoints reports whether name is what /pj reads as hit points, in
+// any language ("pv", "hp", "ζωή", "vida"): for the surfaces that show
+// them otherwise than as text (the phone page's stepper).
+func IsHitPoints(name string) bool {
+	for _, n := range vitalSynonyms()[0] {
+		if fold.Key(n) == fold.Key(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsConditions reports whether name is what /pj reads as conditions.
+func IsConditions(name string) bool { return isConditionWord(name) }
+
+// ParseHitPoints reads a hit points value as /pj does: "9/12" (current
+// and maximum) or "9".
+func ParseHitPoints(text string) (cur, maxV int, hasMax, ok bool) { return parseMax(text) }
+
 // isConditionWord reports whether w names the conditions value.
 func isConditionWord(w string) bool {
 	for _, n := range vitalSynonyms()[1] {
