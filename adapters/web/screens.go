@@ -190,13 +190,16 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 // doReq is one action of the page. Every field is checked before it
 // becomes a word of a command.
 type doReq struct {
-	Op     string `json:"op"` // create, rename, delete, use, set, unset, roll, odds
-	Char   string `json:"char,omitempty"`
-	Name   string `json:"name,omitempty"`
-	Value  string `json:"value,omitempty"`
-	N      int    `json:"n,omitempty"`
-	Sides  int    `json:"sides,omitempty"`
-	Mod    int    `json:"mod,omitempty"`
+	Op    string `json:"op"` // create, rename, delete, use, set, unset, roll, odds
+	Char  string `json:"char,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Value string `json:"value,omitempty"`
+	N     int    `json:"n,omitempty"`
+	Sides int    `json:"sides,omitempty"`
+	Mod   int    `json:"mod,omitempty"`
+	// Adv is advantage (1) or disadvantage (-1) on one d20: the roll's
+	// "adv" or "dis", which the core reads in every language.
+	Adv    int    `json:"adv,omitempty"`
 	System string `json:"system,omitempty"`
 	What   string `json:"what,omitempty"`
 	Diff   string `json:"diff,omitempty"`
@@ -293,6 +296,17 @@ func (q doReq) roll() string {
 		s := "/roll " + strconv.Itoa(q.N) + "d" + strconv.Itoa(q.Sides)
 		if q.Mod != 0 {
 			s += signed(q.Mod)
+		}
+		switch {
+		case q.Adv == 0:
+		case q.N != 1 || q.Sides != 20:
+			return "" // the core turns one d20 into 2d20kh1, nothing else
+		case q.Adv == 1:
+			s += " adv"
+		case q.Adv == -1:
+			s += " dis"
+		default:
+			return ""
 		}
 		return s
 	}

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +95,15 @@ func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 	}
 }
 
+// choose picks value in the visible select sel, as a tap would.
+func choose(t *testing.T, ctx context.Context, what, sel, value string) {
+	t.Helper()
+	waitJS(t, ctx, what, `(function(){var s=document.querySelector(`+strconv.Quote(sel)+`);
+  if (!s || s.closest('[hidden]')) return false;
+  s.value=`+strconv.Quote(value)+`; if (s.value!==`+strconv.Quote(value)+`) return false;
+  s.dispatchEvent(new Event('change', {bubbles: true})); return true})()`)
+}
+
 // TestWebBrowserMiniApp plays the Mini App as Ana does on her phone: the
 // real router and SQLite file, the Telegram adapter on the fake Bot API,
 // the companion, and Chromium at 390×844 with a stand-in
@@ -159,6 +169,20 @@ func TestWebBrowserMiniApp(t *testing.T) {
 		t.Errorf("the page shows %q, the chat got %q", page, m.Visible)
 	}
 	shot(t, ctx, dir, "dice-es")
+
+	// Advantage on that d20: the odds before rolling change to the
+	// higher of two d20, and the chat gets 2d20kh1.
+	before := text(t, ctx, `#odds`)
+	choose(t, ctx, "advantage", `#adv`, "1")
+	waitJS(t, ctx, "the odds with advantage", `(function(){var o=document.querySelector('#odds').textContent;return o.indexOf('2d20kh1')>=0 && o!==`+strconv.Quote(before)+`})()`)
+	shot(t, ctx, dir, "dice-adv-es")
+	time.Sleep(2100 * time.Millisecond)
+	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
+	do(t, ctx, "roll with advantage", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	m = w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2 adv`)
+	if !strings.Contains(m.Visible, "2d20kh1") {
+		t.Errorf("the chat got %q for a roll with advantage, want 2d20kh1", m.Visible)
+	}
 
 	// The chat switches to Greek: the page follows.
 	time.Sleep(2100 * time.Millisecond)

@@ -218,13 +218,20 @@
       return { op: op, system: sys, what: what, diff: d && d.value ? d.value : '', mod: stepValue('mod') };
     }
     if (!dice.sides) return null;
-    return { op: op, n: stepValue('n'), sides: dice.sides, mod: stepValue('mod') };
+    var q = { op: op, n: stepValue('n'), sides: dice.sides, mod: stepValue('mod') };
+    if (oneD20()) q.adv = +$('#adv').value;
+    return q;
+  }
+  // oneD20: the tray holds one d20, which advantage rolls twice.
+  function oneD20() {
+    return !($('#system') && $('#system').value) && dice.sides === 20 && stepValue('n') === 1;
   }
   var oddsTimer = null;
   function refresh() {
     var sys = $('#system').value;
     document.querySelectorAll('.diff').forEach(function (el) { el.hidden = el.dataset.system !== sys; });
     $('#number-row').hidden = !sys || $('#what').value !== '#';
+    $('#adv-row').hidden = !oneD20();
     document.querySelectorAll('.die').forEach(function (b) {
       b.setAttribute('aria-pressed', String(!sys && +b.dataset.sides === dice.sides));
     });
@@ -241,6 +248,7 @@
     dice.sides = 0;
     $('#system').addEventListener('change', refresh);
     $('#what').addEventListener('change', refresh);
+    $('#adv').addEventListener('change', refresh);
     document.querySelectorAll('.diff select').forEach(function (s) { s.addEventListener('change', refresh); });
     refresh();
   }
