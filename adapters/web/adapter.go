@@ -66,8 +66,11 @@ type Pads interface {
 	Shortcuts(ctx context.Context, chat core.ChatRef, user string) ([]Shortcut, error)
 }
 
-// Choice is a value a system's check offers at its difficulty.
-type Choice struct{ Label, Value string }
+// Choice is a value a system's check offers at one of its words (a
+// difficulty, a weapon, an armour); Group, when set, is the label of the
+// group it belongs to in a long list ("ligeras"), choices of one group
+// contiguous.
+type Choice struct{ Label, Value, Group string }
 
 // Choices lists what the word ph of text may be for msg's sender
 // (command.Router.Choices); nil when nothing is listed.

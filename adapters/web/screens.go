@@ -46,6 +46,36 @@ type checkView struct {
 	Choices       []Choice
 }
 
+// choiceGroup is one <optgroup> of a long list: its label ("" none) and
+// its choices.
+type choiceGroup struct {
+	Label   string
+	Choices []Choice
+}
+
+// dhView is the Dungeon Hack attack of the dice screen: the core's weapons
+// (by group) and armours for /dh ataque <weapon> vs <armour>.
+type dhView struct {
+	Label   string
+	Weapons []choiceGroup
+	Armours []Choice
+}
+
+// dhAttack is the Dungeon Hack attack whose words the core lists.
+const dhAttack = "/dh ataque {w} vs {a}"
+
+// groups splits cs into its contiguous groups.
+func groups(cs []Choice) []choiceGroup {
+	var out []choiceGroup
+	for _, c := range cs {
+		if len(out) == 0 || out[len(out)-1].Label != c.Group {
+			out = append(out, choiceGroup{Label: c.Group})
+		}
+		out[len(out)-1].Choices = append(out[len(out)-1].Choices, c)
+	}
+	return out
+}
+
 type screenData struct {
 	Lang    string
 	T       func(key string, kv ...any) string
@@ -55,6 +85,7 @@ type screenData struct {
 	Mine    *sheetView // the user's active character (dice screen)
 	Dice    []int
 	Checks  []checkView
+	DH      *dhView
 	Screens []string
 	Current string
 	Pad     []Shortcut
@@ -181,6 +212,13 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			d.Checks = append(d.Checks, cv)
+		}
+		if a.d.Choices != nil {
+			ws, err1 := a.d.Choices.Choices(ctx, id.msg, dhAttack, "{w}")
+			as, err2 := a.d.Choices.Choices(ctx, id.msg, dhAttack, "{a}")
+			if err1 == nil && err2 == nil && len(ws) > 0 && len(as) > 0 {
+				d.DH = &dhView{Label: a.d.Port.Text(lang, "web.system.dh"), Weapons: groups(ws), Armours: as}
+			}
 		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -309,6 +347,12 @@ func (q doReq) roll() string {
 			return ""
 		}
 		return s
+	}
+	if q.System == "dh" {
+		if !word(q.What) || !word(q.Diff) {
+			return ""
+		}
+		return "/dh ataque " + q.What + " vs " + q.Diff
 	}
 	i := slices.IndexFunc(checkSystems, func(s struct {
 		Name, Example string

@@ -184,6 +184,24 @@ func TestWebBrowserMiniApp(t *testing.T) {
 		t.Errorf("the chat got %q for a roll with advantage, want 2d20kh1", m.Visible)
 	}
 
+	// A Dungeon Hack attack: the core's 46 weapons by group and its
+	// armours, rolled into the chat as /dh ataque <weapon> vs <armour>.
+	choose(t, ctx, "Dungeon Hack", `#system`, "dh")
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll('#dh-weapon option').length + ' ' + document.querySelectorAll('#dh-weapon optgroup').length + ' ' + document.querySelectorAll('#dh-armour option').length`)); err != nil || n != "46 6 13" {
+		t.Errorf("weapons, weapon groups and armours %q (%v), want 46 6 13", n, err)
+	}
+	choose(t, ctx, "a long sword", `#dh-weapon`, "espada-larga")
+	choose(t, ctx, "against a breastplate", `#dh-armour`, "coraza")
+	waitJS(t, ctx, "the attack's odds", `(function(){var o=document.querySelector('#odds').textContent;return o.trim()!=='' && o.indexOf('2d20kh1')<0})()`)
+	shot(t, ctx, dir, "dice-dh-es")
+	time.Sleep(2100 * time.Millisecond)
+	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
+	do(t, ctx, "roll the attack", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	m = w.waitSent(webGroup, `📱 Ana: /dh ataque espada-larga vs coraza`)
+	if !strings.Contains(m.Visible, "Espada larga") || !strings.Contains(m.Visible, "coraza") {
+		t.Errorf("the chat got %q for an attack on a coraza", m.Visible)
+	}
+
 	// The chat switches to Greek: the page follows.
 	time.Sleep(2100 * time.Millisecond)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")

@@ -211,6 +211,9 @@
   }
   function diceRequest(op) {
     var sys = $('#system') ? $('#system').value : '';
+    if (sys === 'dh') {
+      return { op: op, system: sys, what: $('#dh-weapon').value, diff: $('#dh-armour').value };
+    }
     if (sys) {
       var what = $('#what').value;
       if (what === '#') what = String(stepValue('num'));
@@ -229,8 +232,9 @@
   var oddsTimer = null;
   function refresh() {
     var sys = $('#system').value;
-    document.querySelectorAll('.diff').forEach(function (el) { el.hidden = el.dataset.system !== sys; });
-    $('#number-row').hidden = !sys || $('#what').value !== '#';
+    document.querySelectorAll('.diff, .dh').forEach(function (el) { el.hidden = el.dataset.system !== sys; });
+    $('#what-row').hidden = sys === 'dh';
+    $('#number-row').hidden = !sys || sys === 'dh' || $('#what').value !== '#';
     $('#adv-row').hidden = !oneD20();
     document.querySelectorAll('.die').forEach(function (b) {
       b.setAttribute('aria-pressed', String(!sys && +b.dataset.sides === dice.sides));
@@ -249,7 +253,7 @@
     $('#system').addEventListener('change', refresh);
     $('#what').addEventListener('change', refresh);
     $('#adv').addEventListener('change', refresh);
-    document.querySelectorAll('.diff select').forEach(function (s) { s.addEventListener('change', refresh); });
+    document.querySelectorAll('.diff select, .dh select').forEach(function (s) { s.addEventListener('change', refresh); });
     refresh();
   }
 
