@@ -243,7 +243,9 @@
     $('#roll').disabled = !q;
     $('#pick').hidden = !!q;
     clearTimeout(oddsTimer);
-    if (!q) { $('#odds').textContent = ''; return; }
+    // The core has no odds for a Dungeon Hack attack before it is rolled
+    // (its reply gives the chance of damage over penetration).
+    if (!q || q.system === 'dh') { $('#odds').textContent = ''; return; }
     oddsTimer = setTimeout(function () {
       act(q).then(function (res) { draw($('#odds'), res); }).catch(function () {});
     }, 350);
