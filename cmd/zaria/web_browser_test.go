@@ -218,6 +218,17 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	if got := text(t, ctx, `#roll`); !strings.Contains(got, "Ρίξε") {
 		t.Errorf("roll button %q in Greek", got)
 	}
+	// A Greek chat's attack is written with Greek words, which /dh reads
+	// in any chat: the history is in the chat's language.
+	choose(t, ctx, "Dungeon Hack in Greek", `#system`, "dh")
+	choose(t, ctx, "a long sword in Greek", `#dh-weapon`, "μακρύ-σπαθί")
+	choose(t, ctx, "a breastplate in Greek", `#dh-armour`, "θώρακας")
+	time.Sleep(2100 * time.Millisecond)
+	do(t, ctx, "roll the attack in Greek", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	m = w.waitSent(webGroup, `📱 Ana: /dh ataque μακρύ-σπαθί vs θώρακας`)
+	if !strings.Contains(m.Visible, "θώρακα") {
+		t.Errorf("the Greek chat got %q for an attack on a θώρακας", m.Visible)
+	}
 	shot(t, ctx, dir, "dice-el")
 
 	// At 360 px, the narrowest common phone: nothing wider than the
