@@ -25,6 +25,8 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 		// Advantage on one d20; a Dungeon Hack attack.
 		{doReq{Op: "odds", N: 1, Sides: 20, Mod: 2, Adv: 1}, "/roll 1d20+2 adv"},
 		{doReq{Op: "roll", N: 1, Sides: 20, Adv: -1}, "/roll 1d20 dis"},
+		{doReq{Op: "roll", N: 1, Sides: 20, Adv: 1, advWord: "ventaja"}, "/roll 1d20 ventaja"},
+		{doReq{Op: "roll", N: 1, Sides: 20, Adv: -1, advWord: "μειονέκτημα"}, "/roll 1d20 μειονέκτημα"},
 		{doReq{Op: "roll", System: "dh", What: "espada-larga", Diff: "coraza", Mod: 2}, "/dh ataque espada-larga vs coraza"},
 		{doReq{Op: "roll", System: "dh", What: "μακρύ-σπαθί", Diff: "θώρακας"}, "/dh ataque μακρύ-σπαθί vs θώρακας"},
 		// Hit points, conditions, undo: the chat's /pj.

@@ -250,6 +250,9 @@ type doReq struct {
 	Scope string `json:"scope,omitempty"`
 	// pos is Button's position in its pad, read from the store.
 	pos int
+	// advWord is the chat's word for Adv ("ventaja", "μειονέκτημα"),
+	// which the core reads in every chat; "" the English "adv" or "dis".
+	advWord string
 }
 
 type doResp struct {
@@ -339,12 +342,14 @@ func (q doReq) roll() string {
 		case q.Adv == 0:
 		case q.N != 1 || q.Sides != 20:
 			return "" // the core turns one d20 into 2d20kh1, nothing else
+		case q.Adv != 1 && q.Adv != -1:
+			return ""
+		case word(q.advWord):
+			s += " " + q.advWord
 		case q.Adv == 1:
 			s += " adv"
-		case q.Adv == -1:
-			s += " dis"
 		default:
-			return ""
+			s += " dis"
 		}
 		return s
 	}
@@ -387,6 +392,10 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	}
 	if padOp(q.Op) {
 		a.padPosition(r.Context(), id.msg, &q)
+	}
+	if q.Adv == 1 || q.Adv == -1 {
+		lang := a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)
+		q.advWord = a.d.Port.Text(lang, map[int]string{1: "web.dice.adv_word", -1: "web.dice.dis_word"}[q.Adv])
 	}
 	cmd := q.command()
 	if cmd == "" {

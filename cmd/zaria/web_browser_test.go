@@ -179,7 +179,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	time.Sleep(2100 * time.Millisecond)
 	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
 	do(t, ctx, "roll with advantage", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
-	m = w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2 adv`)
+	m = w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2 ventaja`)
 	if !strings.Contains(m.Visible, "2d20kh1") {
 		t.Errorf("the chat got %q for a roll with advantage, want 2d20kh1", m.Visible)
 	}
