@@ -66,8 +66,21 @@ type Pads interface {
 	Shortcuts(ctx context.Context, chat core.ChatRef, user string) ([]Shortcut, error)
 }
 
-// Choice is a value a system's check offers at its difficulty.
-type Choice struct{ Label, Value string }
+// Choice is a value a system's check offers at one of its words (a
+// difficulty, a weapon, an armour); Group, when set, is the label of the
+// group it belongs to in a long list ("ligeras"), choices of one group
+// contiguous. Typed, when set, is the word in the chat's language that
+// the command reads as Value ("θώρακας" for "coraza"): what the page
+// writes into the command, so the chat's history is in its language.
+type Choice struct{ Label, Value, Group, Typed string }
+
+// Word is the word the page writes into the command for c.
+func (c Choice) Word() string {
+	if c.Typed != "" {
+		return c.Typed
+	}
+	return c.Value
+}
 
 // Choices lists what the word ph of text may be for msg's sender
 // (command.Router.Choices); nil when nothing is listed.

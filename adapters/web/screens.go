@@ -46,6 +46,36 @@ type checkView struct {
 	Choices       []Choice
 }
 
+// choiceGroup is one <optgroup> of a long list: its label ("" none) and
+// its choices.
+type choiceGroup struct {
+	Label   string
+	Choices []Choice
+}
+
+// dhView is the Dungeon Hack attack of the dice screen: the core's weapons
+// (by group) and armours for /dh ataque <weapon> vs <armour>.
+type dhView struct {
+	Label   string
+	Weapons []choiceGroup
+	Armours []Choice
+}
+
+// dhAttack is the Dungeon Hack attack whose words the core lists.
+const dhAttack = "/dh ataque {w} vs {a}"
+
+// groups splits cs into its contiguous groups.
+func groups(cs []Choice) []choiceGroup {
+	var out []choiceGroup
+	for _, c := range cs {
+		if len(out) == 0 || out[len(out)-1].Label != c.Group {
+			out = append(out, choiceGroup{Label: c.Group})
+		}
+		out[len(out)-1].Choices = append(out[len(out)-1].Choices, c)
+	}
+	return out
+}
+
 type screenData struct {
 	Lang    string
 	T       func(key string, kv ...any) string
@@ -55,6 +85,7 @@ type screenData struct {
 	Mine    *sheetView // the user's active character (dice screen)
 	Dice    []int
 	Checks  []checkView
+	DH      *dhView
 	Screens []string
 	Current string
 	Pad     []Shortcut
@@ -182,6 +213,13 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 			}
 			d.Checks = append(d.Checks, cv)
 		}
+		if a.d.Choices != nil {
+			ws, err1 := a.d.Choices.Choices(ctx, id.msg, dhAttack, "{w}")
+			as, err2 := a.d.Choices.Choices(ctx, id.msg, dhAttack, "{a}")
+			if err1 == nil && err2 == nil && len(ws) > 0 && len(as) > 0 {
+				d.DH = &dhView{Label: a.d.Port.Text(lang, "web.system.dh"), Weapons: groups(ws), Armours: as}
+			}
+		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	a.render(w, name+".html", d)
@@ -190,13 +228,16 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 // doReq is one action of the page. Every field is checked before it
 // becomes a word of a command.
 type doReq struct {
-	Op     string `json:"op"` // create, rename, delete, use, set, unset, roll, odds
-	Char   string `json:"char,omitempty"`
-	Name   string `json:"name,omitempty"`
-	Value  string `json:"value,omitempty"`
-	N      int    `json:"n,omitempty"`
-	Sides  int    `json:"sides,omitempty"`
-	Mod    int    `json:"mod,omitempty"`
+	Op    string `json:"op"` // create, rename, delete, use, set, unset, roll, odds
+	Char  string `json:"char,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Value string `json:"value,omitempty"`
+	N     int    `json:"n,omitempty"`
+	Sides int    `json:"sides,omitempty"`
+	Mod   int    `json:"mod,omitempty"`
+	// Adv is advantage (1) or disadvantage (-1) on one d20: the roll's
+	// "adv" or "dis", which the core reads in every language.
+	Adv    int    `json:"adv,omitempty"`
 	System string `json:"system,omitempty"`
 	What   string `json:"what,omitempty"`
 	Diff   string `json:"diff,omitempty"`
@@ -209,6 +250,9 @@ type doReq struct {
 	Scope string `json:"scope,omitempty"`
 	// pos is Button's position in its pad, read from the store.
 	pos int
+	// advWord is the chat's word for Adv ("ventaja", "μειονέκτημα"),
+	// which the core reads in every chat; "" the English "adv" or "dis".
+	advWord string
 }
 
 type doResp struct {
@@ -294,7 +338,26 @@ func (q doReq) roll() string {
 		if q.Mod != 0 {
 			s += signed(q.Mod)
 		}
+		switch {
+		case q.Adv == 0:
+		case q.N != 1 || q.Sides != 20:
+			return "" // the core turns one d20 into 2d20kh1, nothing else
+		case q.Adv != 1 && q.Adv != -1:
+			return ""
+		case word(q.advWord):
+			s += " " + q.advWord
+		case q.Adv == 1:
+			s += " adv"
+		default:
+			s += " dis"
+		}
 		return s
+	}
+	if q.System == "dh" {
+		if !word(q.What) || !word(q.Diff) {
+			return ""
+		}
+		return "/dh ataque " + q.What + " vs " + q.Diff
 	}
 	i := slices.IndexFunc(checkSystems, func(s struct {
 		Name, Example string
@@ -329,6 +392,10 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	}
 	if padOp(q.Op) {
 		a.padPosition(r.Context(), id.msg, &q)
+	}
+	if q.Adv == 1 || q.Adv == -1 {
+		lang := a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)
+		q.advWord = a.d.Port.Text(lang, map[int]string{1: "web.dice.adv_word", -1: "web.dice.dis_word"}[q.Adv])
 	}
 	cmd := q.command()
 	if cmd == "" {

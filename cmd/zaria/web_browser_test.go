@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +95,15 @@ func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 	}
 }
 
+// choose picks value in the visible select sel, as a tap would.
+func choose(t *testing.T, ctx context.Context, what, sel, value string) {
+	t.Helper()
+	waitJS(t, ctx, what, `(function(){var s=document.querySelector(`+strconv.Quote(sel)+`);
+  if (!s || s.closest('[hidden]')) return false;
+  s.value=`+strconv.Quote(value)+`; if (s.value!==`+strconv.Quote(value)+`) return false;
+  s.dispatchEvent(new Event('change', {bubbles: true})); return true})()`)
+}
+
 // TestWebBrowserMiniApp plays the Mini App as Ana does on her phone: the
 // real router and SQLite file, the Telegram adapter on the fake Bot API,
 // the companion, and Chromium at 390×844 with a stand-in
@@ -160,6 +170,38 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	}
 	shot(t, ctx, dir, "dice-es")
 
+	// Advantage on that d20: the odds before rolling change to the
+	// higher of two d20, and the chat gets 2d20kh1.
+	before := text(t, ctx, `#odds`)
+	choose(t, ctx, "advantage", `#adv`, "1")
+	waitJS(t, ctx, "the odds with advantage", `(function(){var o=document.querySelector('#odds').textContent;return o.indexOf('2d20kh1')>=0 && o!==`+strconv.Quote(before)+`})()`)
+	shot(t, ctx, dir, "dice-adv-es")
+	time.Sleep(2100 * time.Millisecond)
+	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
+	do(t, ctx, "roll with advantage", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	m = w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2 ventaja`)
+	if !strings.Contains(m.Visible, "2d20kh1") {
+		t.Errorf("the chat got %q for a roll with advantage, want 2d20kh1", m.Visible)
+	}
+
+	// A Dungeon Hack attack: the core's 46 weapons by group and its
+	// armours, rolled into the chat as /dh ataque <weapon> vs <armour>.
+	choose(t, ctx, "Dungeon Hack", `#system`, "dh")
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll('#dh-weapon option').length + ' ' + document.querySelectorAll('#dh-weapon optgroup').length + ' ' + document.querySelectorAll('#dh-armour option').length`)); err != nil || n != "46 6 13" {
+		t.Errorf("weapons, weapon groups and armours %q (%v), want 46 6 13", n, err)
+	}
+	choose(t, ctx, "a long sword", `#dh-weapon`, "espada-larga")
+	choose(t, ctx, "against a breastplate", `#dh-armour`, "coraza")
+	waitJS(t, ctx, "no odds before an attack (the core has none)", `document.querySelector('#odds').textContent===''`)
+	shot(t, ctx, dir, "dice-dh-es")
+	time.Sleep(2100 * time.Millisecond)
+	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
+	do(t, ctx, "roll the attack", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	m = w.waitSent(webGroup, `📱 Ana: /dh ataque espada-larga vs coraza`)
+	if !strings.Contains(m.Visible, "Espada larga") || !strings.Contains(m.Visible, "coraza") {
+		t.Errorf("the chat got %q for an attack on a coraza", m.Visible)
+	}
+
 	// The chat switches to Greek: the page follows.
 	time.Sleep(2100 * time.Millisecond)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
@@ -175,6 +217,17 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	do(t, ctx, "dice screen in Greek", chromedp.Click(chromedp.CSS(`[data-go="dice"]`)), chromedp.WaitVisible(chromedp.CSS(`#roll`)))
 	if got := text(t, ctx, `#roll`); !strings.Contains(got, "Ρίξε") {
 		t.Errorf("roll button %q in Greek", got)
+	}
+	// A Greek chat's attack is written with Greek words, which /dh reads
+	// in any chat: the history is in the chat's language.
+	choose(t, ctx, "Dungeon Hack in Greek", `#system`, "dh")
+	choose(t, ctx, "a long sword in Greek", `#dh-weapon`, "μακρύ-σπαθί")
+	choose(t, ctx, "a breastplate in Greek", `#dh-armour`, "θώρακας")
+	time.Sleep(2100 * time.Millisecond)
+	do(t, ctx, "roll the attack in Greek", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	m = w.waitSent(webGroup, `📱 Ana: /dh ataque μακρύ-σπαθί vs θώρακας`)
+	if !strings.Contains(m.Visible, "θώρακα") {
+		t.Errorf("the Greek chat got %q for an attack on a θώρακας", m.Visible)
 	}
 	shot(t, ctx, dir, "dice-el")
 

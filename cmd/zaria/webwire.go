@@ -223,7 +223,7 @@ func (c webChoices) Choices(ctx context.Context, msg core.Message, text, ph stri
 	}
 	out := make([]web.Choice, len(l.Choices))
 	for i, ch := range l.Choices {
-		out[i] = web.Choice{Label: ch.Label, Value: ch.Value}
+		out[i] = web.Choice{Label: ch.Label, Value: ch.Value, Group: ch.Group, Typed: ch.Typed}
 	}
 	return out, nil
 }

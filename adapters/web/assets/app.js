@@ -211,6 +211,9 @@
   }
   function diceRequest(op) {
     var sys = $('#system') ? $('#system').value : '';
+    if (sys === 'dh') {
+      return { op: op, system: sys, what: $('#dh-weapon').value, diff: $('#dh-armour').value };
+    }
     if (sys) {
       var what = $('#what').value;
       if (what === '#') what = String(stepValue('num'));
@@ -218,13 +221,21 @@
       return { op: op, system: sys, what: what, diff: d && d.value ? d.value : '', mod: stepValue('mod') };
     }
     if (!dice.sides) return null;
-    return { op: op, n: stepValue('n'), sides: dice.sides, mod: stepValue('mod') };
+    var q = { op: op, n: stepValue('n'), sides: dice.sides, mod: stepValue('mod') };
+    if (oneD20()) q.adv = +$('#adv').value;
+    return q;
+  }
+  // oneD20: the tray holds one d20, which advantage rolls twice.
+  function oneD20() {
+    return !($('#system') && $('#system').value) && dice.sides === 20 && stepValue('n') === 1;
   }
   var oddsTimer = null;
   function refresh() {
     var sys = $('#system').value;
-    document.querySelectorAll('.diff').forEach(function (el) { el.hidden = el.dataset.system !== sys; });
-    $('#number-row').hidden = !sys || $('#what').value !== '#';
+    document.querySelectorAll('.diff, .dh').forEach(function (el) { el.hidden = el.dataset.system !== sys; });
+    $('#what-row').hidden = sys === 'dh';
+    $('#number-row').hidden = !sys || sys === 'dh' || $('#what').value !== '#';
+    $('#adv-row').hidden = !oneD20();
     document.querySelectorAll('.die').forEach(function (b) {
       b.setAttribute('aria-pressed', String(!sys && +b.dataset.sides === dice.sides));
     });
@@ -232,7 +243,9 @@
     $('#roll').disabled = !q;
     $('#pick').hidden = !!q;
     clearTimeout(oddsTimer);
-    if (!q) { $('#odds').textContent = ''; return; }
+    // The core has no odds for a Dungeon Hack attack before it is rolled
+    // (its reply gives the chance of damage over penetration).
+    if (!q || q.system === 'dh') { $('#odds').textContent = ''; return; }
     oddsTimer = setTimeout(function () {
       act(q).then(function (res) { draw($('#odds'), res); }).catch(function () {});
     }, 350);
@@ -241,7 +254,8 @@
     dice.sides = 0;
     $('#system').addEventListener('change', refresh);
     $('#what').addEventListener('change', refresh);
-    document.querySelectorAll('.diff select').forEach(function (s) { s.addEventListener('change', refresh); });
+    $('#adv').addEventListener('change', refresh);
+    document.querySelectorAll('.diff select, .dh select').forEach(function (s) { s.addEventListener('change', refresh); });
     refresh();
   }
 
