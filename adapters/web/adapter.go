@@ -128,6 +128,9 @@ type Deps struct {
 	Members      map[string]Members // by platform
 	Private      map[string]Private // by platform: where /app sends one-time links
 	Now          func() time.Time
+	// Chart draws a roll's distribution as a PNG (adapters/chart.PNG):
+	// the history screen's pictures. Optional: no pictures without it.
+	Chart func(c *reply.Chart) ([]byte, error)
 }
 
 //go:embed assets
@@ -144,6 +147,8 @@ type Adapter struct {
 	mux  *http.ServeMux
 	csp  string
 	http *http.Client // the homeservers' OpenID userinfo
+	// charts lets one distribution picture be drawn at a time.
+	charts chan struct{}
 
 	memMu   sync.Mutex
 	members map[string]memberAns // chat|user → answer, for MemberTTL
@@ -181,7 +186,7 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	a := &Adapter{cfg: cfg, d: d, log: d.Logger.With("adapter", "web"), tmpl: t, base: base,
-		tok: &tokens{st: d.State, now: d.Now}, members: map[string]memberAns{},
+		tok: &tokens{st: d.State, now: d.Now}, members: map[string]memberAns{}, charts: make(chan struct{}, 1),
 		http: &http.Client{Timeout: 10 * time.Second,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	a.csp = a.policy()

@@ -96,23 +96,7 @@ func label(s string) bool {
 
 // rowsText checks a table's rows: up to maxLines non-empty lines, each
 // a value the page may send; it returns them joined by "\n".
-func rowsText(s string) (string, bool) {
-	var out []string
-	for _, l := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" {
-			continue
-		}
-		if !text(l) || l[0] == '/' || l[0] == '!' {
-			return "", false
-		}
-		out = append(out, l)
-	}
-	if len(out) == 0 || len(out) > maxLines {
-		return "", false
-	}
-	return strings.Join(out, "\n"), true
-}
+func rowsText(s string) (string, bool) { return linesText(s, maxLines) }
 
 // fightCommand builds the chat command of the page's HP, condition,
 // turn order, table, deck and undo actions; "" when a field is not
@@ -180,15 +164,16 @@ func (q doReq) fightCommand() string {
 		}
 		return s + "\n" + rows
 	}
-	return ""
+	return q.tableCommand()
 }
 
 // posts reports whether the reply of op goes to the chat as well as to
 // the page: rolls, draws, hit points, conditions and the turn order are
-// the table's to see; a sheet or table edit is not.
+// the table's to see, and so is a deck shuffled (everyone's next draw
+// changes); a sheet, table or deck edit is not.
 func posts(op string) bool {
 	switch op {
-	case "roll", "hp", "cond", "uncond", "next", "end", "remove", "add", "table", "draw", "npchp":
+	case "roll", "hp", "cond", "uncond", "next", "end", "remove", "add", "table", "draw", "npchp", "shuffle":
 		return true
 	}
 	return false

@@ -262,6 +262,9 @@ type doResp struct {
 	Error   bool         `json:"error,omitempty"`
 	Posted  bool         `json:"posted,omitempty"`
 	Note    string       `json:"note,omitempty"`
+	// Commands, for the history, are the command of each line's roll
+	// ("" for a line that is none), whose picture the page may ask for.
+	Commands []string `json:"commands,omitempty"`
 }
 
 // command builds the chat command equivalent to the page's action, in
@@ -424,6 +427,9 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := doResp{Lines: linesJSON(rep.Lines), Error: rep.Error}
+	if q.Op == "history" && a.d.Chart != nil && !rep.Error {
+		out.Commands = historyCommands(rep)
+	}
 	for _, b := range rep.Buttons {
 		if b.Action != nil && b.Action.Kind == reply.ActRun {
 			out.Choices = append(out.Choices, choiceJSON{Label: b.Label, Button: b.Action.Button, Values: b.Action.Values})

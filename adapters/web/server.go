@@ -32,6 +32,7 @@ func (a *Adapter) routes() {
 	m.HandleFunc("POST "+p+"/api/redeem", a.redeem)
 	m.HandleFunc("GET "+p+"/c/{tok}/s/{screen}", a.screen)
 	m.HandleFunc("POST "+p+"/c/{tok}/do", a.do)
+	m.HandleFunc("POST "+p+"/c/{tok}/chart", a.chart)
 	a.mux = http.NewServeMux()
 	a.mux.Handle("/", a.guard(m))
 }

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"strconv"
 
+	"zaria/adapters/chart"
 	"zaria/adapters/matrix"
 	"zaria/adapters/telegram"
 	"zaria/adapters/web"
@@ -302,7 +303,8 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	}
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, Pads: webSheets{db}, State: db,
 		Fights: webFights{db}, Tables: webTables{db}, Logger: logger,
-		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{}}
+		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
+		Chart: chart.PNG}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token
 		d.TelegramBot = tg.BotName

@@ -179,12 +179,19 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 	}
 	rep := (&reply.Reply{}).Add(reply.B(req.TP("history.title", "count", len(rolls), "zone", loc.String())))
 	now := s.now().In(loc)
+	// Data["rolls"] has each line's roll whole, in the lines' order (the
+	// command not cut at 50): what --json prints and what the phone page's
+	// history draws a roll's picture from (/odds on that command).
+	logged := make([]map[string]any, 0, len(rolls))
 	for _, r := range rolls {
+		logged = append(logged, map[string]any{"user": fold.Clean(r.UserName), "command": r.Command,
+			"result": fold.Clean(r.Result), "time": r.Time.In(loc).Format(time.RFC3339)})
 		// At most 11+1+20+2+50+3+80 = 167 characters a line.
 		rep.Add(reply.C(when(r.Time.In(loc), now)), reply.T(" "), reply.B(fold.Cut(fold.Clean(r.UserName), 20)), reply.T(": "),
 			// Cleaned again: rows logged by an older version kept the text raw.
 			reply.T(fold.Cut(fold.Clean(r.Command), 50)), reply.T(" → "+fold.Cut(fold.Clean(r.Result), 80)))
 	}
+	rep.Data = map[string]any{"rolls": logged}
 	return rep, nil
 }
 

@@ -317,9 +317,21 @@ func (s *Service) edit(ctx context.Context, req *command.Request, args string) (
 	return reply.Text("✏️ " + req.T("table.edited", "name", t.Name, "range", rangeText(r.Lo, r.Hi), "text", r.Text)), nil
 }
 
-// rename is /tabla renombrar OLD NEW.
+// rename is /tabla renombrar OLD NEW, or OLD: NEW when the words alone
+// would be ambiguous (a new name that starts with the old one, or with
+// another table's name): no table's name holds a colon.
 func (s *Service) rename(ctx context.Context, req *command.Request, args string) (*reply.Reply, error) {
-	t, rest, err := s.findPrefix(ctx, req, args)
+	var (
+		t    Table
+		rest []string
+		err  error
+	)
+	if old, name, ok := strings.Cut(args, ":"); ok {
+		t, err = s.find(ctx, req, old)
+		rest = strings.Fields(name)
+	} else {
+		t, rest, err = s.findPrefix(ctx, req, args)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -180,6 +180,15 @@ func TestTableEditRenameDelete(t *testing.T) {
 	has(t, b.ok(ana, "/tabla bosque OSCURO", 1), "1 → Lobos")
 	b.fails(ana, "/tabla Encuentros", "ninguna tabla «Encuentros»")
 	b.fails(ana, "/tabla Bosque oscur", "¿Quisiste decir «Bosque oscuro»?")
+	// With a colon the old name ends there: a new name that starts with
+	// it, or with another table's name, renames the table named.
+	b.ok(gm, "/tabla crear Bosque: a; b")
+	has(t, b.ok(gm, "/tabla renombrar Bosque: Bosque oscuro de noche"), "«Bosque» ahora se llama «Bosque oscuro de noche»")
+	has(t, b.ok(gm, "/tabla renombrar bosque oscuro de noche : Bosque"), "ahora se llama «Bosque»")
+	b.fails(gm, "/tabla renombrar Bosque:", "nuevo nombre")
+	b.fails(gm, "/tabla renombrar Nada: Algo", "ninguna tabla «Nada»")
+	b.fails(gm, "/tabla renombrar Bosque: Bosque oscuro", "Ya hay una tabla «Bosque oscuro»")
+	has(t, b.ok(gm, "/tabla borrar Bosque"), "borrada")
 	b.fails(ana, "/tabla borrar Bosque oscuro", "máster")
 	has(t, b.ok(gm, "/tabla borrar Bosque oscuro"), "borrada")
 	has(t, b.ok(ana, "/tabla"), "no tiene tablas")

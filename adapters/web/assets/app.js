@@ -117,7 +117,7 @@
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
       if (screen === 'dice') setupDice();
-      if (screen === 'history') history();
+      if (screen === 'history') showHistory();
       lastOrder = screen === 'order' ? html : '';
       if (after) after();
     }).catch(function (e) {
@@ -260,9 +260,66 @@
   }
 
   // History: the chat's last rolls as /historial shows them (the core's
-  // reply, in the chat's time zone), on the page only.
-  function history() {
-    act({ op: 'history' }).then(function (res) { draw($('#history'), res); }).catch(function () {});
+  // reply, in the chat's time zone), on the page only. A roll's line has
+  // a 📊 that opens the picture of its distribution under it (the chat's
+  // odds button: nothing rolled, nothing logged). Named so as not to hide
+  // window.history.
+  function showHistory() {
+    act({ op: 'history' }).then(function (res) {
+      var box = $('#history');
+      draw(box, res);
+      var label = box.parentNode.dataset.chart || '📊';
+      (res.commands || []).forEach(function (c, i) {
+        var p = box.children[i];
+        if (!c || !p) return;
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'chartbtn';
+        b.dataset.command = c;
+        b.setAttribute('aria-label', label);
+        b.setAttribute('aria-expanded', 'false');
+        b.textContent = '📊';
+        p.appendChild(b);
+      });
+    }).catch(function () {});
+  }
+
+  // picture toggles the distribution picture of a history line's roll.
+  function picture(btn) {
+    var p = btn.closest('p');
+    var open = p.nextElementSibling && p.nextElementSibling.classList.contains('chart') ? p.nextElementSibling : null;
+    if (open) { open.remove(); btn.setAttribute('aria-expanded', 'false'); return; }
+    btn.disabled = true;
+    call('POST', 'c/' + chat + '/chart', { command: btn.dataset.command }).then(function (r) {
+      var fig = document.createElement('div');
+      fig.className = 'chart';
+      if ((r.headers.get('Content-Type') || '').indexOf('image/png') === 0) {
+        return r.blob().then(function (b) {
+          // A data: URL: the page's CSP allows no blob: pictures.
+          return new Promise(function (ok, bad) {
+            var fr = new FileReader();
+            fr.onload = function () { ok(fr.result); };
+            fr.onerror = bad;
+            fr.readAsDataURL(b);
+          });
+        }).then(function (url) {
+          var img = document.createElement('img');
+          img.alt = btn.dataset.command;
+          img.src = url;
+          fig.appendChild(img);
+          return fig;
+        });
+      }
+      return r.json().then(function (res) {
+        fig.classList.add('reply');
+        draw(fig, res);
+        return fig;
+      });
+    }).then(function (fig) {
+      p.after(fig);
+      btn.setAttribute('aria-expanded', 'true');
+      haptic('success');
+    }).catch(function () {}).then(function () { btn.disabled = false; });
   }
 
   // The pad editor: every change is the /pad command, the screen read
@@ -338,7 +395,9 @@
       screenAct('order', { op: 'end' });
       return;
     }
-    if (t.id === 'history-again') { history(); return; }
+    if (t.id === 'history-again') { showHistory(); return; }
+    var cb = t.closest('.chartbtn');
+    if (cb) { picture(cb); return; }
     var pm = t.closest('.padmove');
     if (pm) { screenAct('pad', { op: 'padmove', button: +pm.dataset.id, n: +pm.dataset.to, scope: scopeOf(pm) }); return; }
     var pr = t.closest('.padremove');
@@ -351,6 +410,14 @@
     if (rt) { screenAct('tables', { op: 'table', name: rt.dataset.name }, true); return; }
     var dr = t.closest('.draw');
     if (dr) { screenAct('tables', { op: 'draw', name: dr.dataset.name }); return; }
+    var sh = t.closest('.shuffle');
+    if (sh) { screenAct('tables', { op: 'shuffle', name: sh.dataset.name }); return; }
+    var gone = t.closest('.tabledelete, .deckdelete');
+    if (gone) {
+      if (gone.dataset.armed !== '1') { gone.dataset.armed = '1'; gone.textContent = gone.dataset.confirm; return; }
+      screenAct('tables', { op: gone.classList.contains('tabledelete') ? 'tabledelete' : 'deckdelete', name: gone.dataset.name });
+      return;
+    }
     var use = t.closest('.use');
     if (use) { sheetAct({ op: 'use', char: use.dataset.char }); return; }
     var del = t.closest('.delete');
@@ -391,6 +458,8 @@
     } else if (f.classList.contains('rows')) {
       screenAct('tables', { op: 'rows', name: f.dataset.new ? name : f.dataset.name, value: f.elements.rows.value, diff: f.dataset.dice || '' });
     }
+    else if (f.classList.contains('tablerename')) screenAct('tables', { op: 'tablerename', name: f.dataset.name, value: name });
+    else if (f.classList.contains('cards')) screenAct('tables', { op: 'deckcreate', name: name, value: f.elements.cards.value });
     else if (f.classList.contains('padrename')) screenAct('pad', { op: 'padrename', button: +f.dataset.id, name: name, scope: scopeOf(f) });
     else if (f.classList.contains('padadd')) screenAct('pad', { op: 'padadd', name: name, value: f.elements.command.value.trim(), scope: scopeOf(f) });
     else if (f.classList.contains('add-value')) sheetAct({ op: 'set', char: f.dataset.char, name: name, value: f.elements.value.value.trim() });
