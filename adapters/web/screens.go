@@ -93,6 +93,8 @@ type screenData struct {
 	Tables  []Table
 	Decks   []Deck
 	Pads    []padView
+	// Charts: the history offers each roll's distribution picture.
+	Charts bool
 }
 
 // screen renders one screen of the chat, server-side, in its language.
@@ -116,6 +118,7 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	lang := a.d.Port.Lang(ctx, id.msg.Chat, id.msg.LangHint)
 	d := screenData{Lang: lang, T: a.texts(lang), Chat: id.token, Current: name, Screens: []string{"sheets", "dice"}}
 	d.GM = id.msg.FromGM || id.msg.Private
+	d.Charts = a.d.Chart != nil
 	if !d.GM {
 		if gm, err := a.d.Sheets.IsGM(ctx, id.msg.Chat, id.msg.From.ID); err == nil {
 			d.GM = gm
