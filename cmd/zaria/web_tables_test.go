@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/png"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -288,4 +290,60 @@ func TestWebHistoryPictures(t *testing.T) {
 	if n := len(w.postedBy("Ana")); n != 1 {
 		t.Errorf("%d messages posted from Ana's page, want her roll only", n)
 	}
+}
+
+// BenchmarkWebChart measures the history's picture of a roll (the odds
+// through the router, the PNG drawn) and the history itself, the handler
+// called without the network; picture-B is the PNG's size.
+//
+//	go test -tags goolm -run '^$' -bench BenchmarkWebChart ./cmd/zaria/
+func BenchmarkWebChart(b *testing.B) {
+	w := newWebTable(b)
+	tok := w.chatToken(webGroup, webAna, "Ana")
+	h := w.handler(b)
+	// Each caller has the chat's allowance (5 at once, then one each
+	// 2 s): each serves 5 calls and the next takes over.
+	var auths []string
+	for i := range 1000 {
+		u := int64(2000 + i)
+		w.tg.SetMember(webGroup, u)
+		auths = append(auths, "tma "+w.initDataFor(u, fmt.Sprintf("P%d", i), tok, time.Now()))
+	}
+	next := 0
+	caller := func(b *testing.B) string {
+		if next/5 >= len(auths) {
+			b.Fatal("out of callers: run with a smaller -benchtime")
+		}
+		a := auths[next/5]
+		next++
+		return a
+	}
+	for range 10 {
+		if code := serve1(h, "POST", w.base+"c/"+tok+"/do", caller(b), `{"op":"roll","n":2,"sides":6,"mod":1}`); code != 200 {
+			b.Fatalf("roll: %d", code)
+		}
+	}
+	for _, c := range []struct{ name, command string }{{"2d6+1", "/roll 2d6+1"}, {"10d100", "/roll 10d100"}, {"zaria", "/zaria 4+2 dc15"}} {
+		b.Run("picture-"+c.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				req := httptest.NewRequest("POST", w.base+"c/"+tok+"/chart", strings.NewReader(`{"command":"`+c.command+`"}`))
+				req.Header.Set("Authorization", caller(b))
+				h.ServeHTTP(rec, req)
+				if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" {
+					b.Fatalf("%d %s %.200q", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+				}
+				n = rec.Body.Len()
+			}
+			b.ReportMetric(float64(n), "picture-B")
+		})
+	}
+	b.Run("history", func(b *testing.B) {
+		for b.Loop() {
+			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", caller(b), `{"op":"history"}`); code != 200 {
+				b.Fatal(code)
+			}
+		}
+	})
 }
