@@ -1,0 +1,64 @@
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"zaria/core/reply"
+)
+
+func TestTablesScreenActionsAreChatCommands(t *testing.T) {
+	for _, c := range []struct {
+		q    doReq
+		want string
+	}{
+		{doReq{Op: "tablerename", Name: "Botín", Value: "Botín de Encuentros"}, "/table rename Botín: Botín de Encuentros"},
+		{doReq{Op: "tabledelete", Name: "Encuentros raros"}, "/table delete Encuentros raros"},
+		{doReq{Op: "deckcreate", Name: "Premios", Value: "Espada\r\n\n • Poción \n"}, "/deck create Premios\nEspada\n• Poción"},
+		{doReq{Op: "shuffle", Name: "tarot"}, "/deck shuffle tarot"},
+		{doReq{Op: "deckdelete", Name: "Premios"}, "/deck delete Premios"},
+		// Refused: nothing becomes a second word, line or command.
+		{doReq{Op: "tablerename", Name: "Botín"}, ""},
+		{doReq{Op: "tablerename", Name: "Botín", Value: "a: b"}, ""},
+		{doReq{Op: "tablerename", Name: "Botín: x", Value: "y"}, ""},
+		{doReq{Op: "tablerename", Name: "Botín", Value: "x\n/pj delete Drake"}, ""},
+		{doReq{Op: "tabledelete", Name: "/pj delete Drake"}, ""},
+		{doReq{Op: "deckcreate", Name: "Premios", Value: "a\n/pj delete Drake"}, ""},
+		{doReq{Op: "deckcreate", Name: "Premios", Value: "\n \n"}, ""},
+		{doReq{Op: "deckcreate", Name: "Premios", Value: strings.Repeat("x\n", maxCards+1)}, ""},
+		{doReq{Op: "deckcreate", Name: "", Value: "a\nb"}, ""},
+		{doReq{Op: "shuffle", Name: "tarot\u202e"}, ""},
+		{doReq{Op: "deckdelete", Name: "«Premios»"}, ""},
+	} {
+		if got := c.q.command(); got != c.want {
+			t.Errorf("%+v → %q, want %q", c.q, got, c.want)
+		}
+	}
+	if got := (doReq{Op: "deckcreate", Name: "Premios", Value: strings.Repeat("x\n", maxCards)}).command(); strings.Count(got, "\n") != maxCards {
+		t.Errorf("a deck of %d cards refused", maxCards)
+	}
+	if !posts("shuffle") || posts("deckcreate") || posts("tablerename") || posts("tabledelete") || posts("deckdelete") {
+		t.Error("a shuffle is posted in the chat, an edit is not")
+	}
+}
+
+func TestHistoryCommands(t *testing.T) {
+	rep := &reply.Reply{Lines: []reply.Line{{reply.B("Últimas 3 tiradas")}, {reply.T("a")}, {reply.T("b")}, {reply.T("c")}},
+		Data: map[string]any{"rolls": []map[string]any{{"command": "/roll 2d6+1"}, {"command": "roll 1d6"}, {"command": "/table Botín"}}}}
+	if got := strings.Join(historyCommands(rep), "|"); got != "|/roll 2d6+1||/table Botín" {
+		t.Errorf("commands %q", got)
+	}
+	rep.Lines = rep.Lines[:3] // not one roll a line: none
+	if got := historyCommands(rep); got != nil {
+		t.Errorf("commands %q of lines that are not the rolls", got)
+	}
+	for c, ok := range map[string]bool{
+		"/roll 2d6+1": true, "!roll 1d20": true, "/zaria fuerza+atletismo dc15": true,
+		"": false, "roll 1d6": false, " /roll 1d6": false, "/roll 1d6\n/pj delete Drake": false,
+		"/roll " + strings.Repeat("1+", 97) + "1": false,
+	} {
+		if chartCommand(c) != ok {
+			t.Errorf("chartCommand(%.40q) = %v", c, !ok)
+		}
+	}
+}
