@@ -62,3 +62,24 @@ func TestHistoryCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptKeepsWindowHistory: the script's own names do not hide the
+// browser's history, which the Matrix one-time link needs
+// (history.replaceState takes the link out of the address bar): a
+// function named history made that page throw before it redeemed the
+// link.
+func TestScriptKeepsWindowHistory(t *testing.T) {
+	js, err := assets.ReadFile("assets/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(js)
+	if !strings.Contains(s, "history.replaceState(") {
+		t.Skip("the script no longer uses history.replaceState")
+	}
+	for _, decl := range []string{"function history(", "var history ", "var history=", "let history", "const history"} {
+		if strings.Contains(s, decl) {
+			t.Errorf("app.js declares %q, which hides window.history", decl)
+		}
+	}
+}
