@@ -268,6 +268,8 @@ type doResp struct {
 	// Commands, for the history, are the command of each line's roll
 	// ("" for a line that is none), whose picture the page may ask for.
 	Commands []string `json:"commands,omitempty"`
+	// Totals are those rolls' totals (null: none), marked on the picture.
+	Totals []*int `json:"totals,omitempty"`
 }
 
 // command builds the chat command equivalent to the page's action, in
@@ -431,7 +433,7 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	}
 	out := doResp{Lines: linesJSON(rep.Lines), Error: rep.Error}
 	if q.Op == "history" && a.d.Chart != nil && !rep.Error {
-		out.Commands = historyCommands(rep)
+		out.Commands, out.Totals = historyCommands(rep)
 	}
 	for _, b := range rep.Buttons {
 		if b.Action != nil && b.Action.Kind == reply.ActRun {

@@ -64,21 +64,30 @@ func linesText(s string, most int) (string, bool) {
 }
 
 // historyCommands are the commands of a /historial reply's lines, in
-// their order ("" for its title): the rolls whose picture the history
-// screen offers. The core gives them whole in the reply's Data.
-func historyCommands(rep *reply.Reply) []string {
+// their order ("" for its title), and their totals (nil: none): the
+// rolls whose picture the history screen offers, with the result it
+// marks. The core gives them whole in the reply's Data.
+func historyCommands(rep *reply.Reply) ([]string, []*int) {
 	rolls, _ := rep.Data["rolls"].([]map[string]any)
 	if len(rolls) == 0 || len(rolls) != len(rep.Lines)-1 {
-		return nil
+		return nil, nil
 	}
-	out := make([]string, len(rep.Lines))
+	cmds := make([]string, len(rep.Lines))
+	totals := make([]*int, len(rep.Lines))
 	for i, r := range rolls {
 		if c, _ := r["command"].(string); chartCommand(c) {
-			out[i+1] = c
+			cmds[i+1] = c
+			if t, ok := r["total"].(int); ok && t >= -maxActual && t <= maxActual {
+				totals[i+1] = &t
+			}
 		}
 	}
-	return out
+	return cmds, totals
 }
+
+// maxActual bounds the result a picture marks (a mark only: the odds
+// are the command's).
+const maxActual = 1_000_000_000
 
 // chartCommand checks a roll's command the page asks the picture of: one
 // line of at most 200 characters (the history keeps no more) that is a
@@ -89,11 +98,14 @@ func chartCommand(c string) bool {
 
 type chartReq struct {
 	Command string `json:"command"`
+	// Actual, when set, is the roll's total, marked on the picture as
+	// the chat's 📊 button marks it.
+	Actual *int64 `json:"actual,omitempty"`
 }
 
 // chart answers the picture of a roll's distribution (POST
-// /c/<tok>/chart {"command": "/roll 2d6+1"}): the chat's 📊 odds button
-// on that command, pressed as the user (core.Port.Press with an odds
+// /c/<tok>/chart {"command": "/roll 2d6+1", "actual": 9}): the chat's 📊
+// odds button on that command with that result, pressed as the user (core.Port.Press with an odds
 // action: nothing rolled, nothing logged, in their allowance and within
 // the work budget), drawn as the chat adapters draw it. A PNG
 // (image/png) when the core gives a chart; otherwise its reply as the
@@ -107,14 +119,14 @@ func (a *Adapter) chart(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &q) {
 		return
 	}
-	if !chartCommand(q.Command) || a.d.Chart == nil {
+	if !chartCommand(q.Command) || a.d.Chart == nil || q.Actual != nil && (*q.Actual < -maxActual || *q.Actual > maxActual) {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
 	ctx := r.Context()
 	msg := id.msg
 	msg.Text = ""
-	rep, ok := a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActOdds, Command: q.Command})
+	rep, ok := a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActOdds, Command: q.Command, Actual: q.Actual})
 	if !ok || rep == nil {
 		lang := a.d.Port.Lang(ctx, msg.Chat, msg.LangHint)
 		writeJSON(w, doResp{Error: true, Lines: linesJSON([]reply.Line{{reply.T(a.d.Port.Text(lang, "web.err.busy"))}})})

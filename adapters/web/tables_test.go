@@ -44,13 +44,17 @@ func TestTablesScreenActionsAreChatCommands(t *testing.T) {
 
 func TestHistoryCommands(t *testing.T) {
 	rep := &reply.Reply{Lines: []reply.Line{{reply.B("Últimas 3 tiradas")}, {reply.T("a")}, {reply.T("b")}, {reply.T("c")}},
-		Data: map[string]any{"rolls": []map[string]any{{"command": "/roll 2d6+1"}, {"command": "roll 1d6"}, {"command": "/table Botín"}}}}
-	if got := strings.Join(historyCommands(rep), "|"); got != "|/roll 2d6+1||/table Botín" {
+		Data: map[string]any{"rolls": []map[string]any{{"command": "/roll 2d6+1", "total": 9}, {"command": "roll 1d6", "total": 3}, {"command": "/table Botín", "total": 2_000_000_000}}}}
+	cmds, totals := historyCommands(rep)
+	if got := strings.Join(cmds, "|"); got != "|/roll 2d6+1||/table Botín" {
 		t.Errorf("commands %q", got)
 	}
+	if len(totals) != 4 || totals[0] != nil || totals[1] == nil || *totals[1] != 9 || totals[2] != nil || totals[3] != nil {
+		t.Errorf("totals %v", totals)
+	}
 	rep.Lines = rep.Lines[:3] // not one roll a line: none
-	if got := historyCommands(rep); got != nil {
-		t.Errorf("commands %q of lines that are not the rolls", got)
+	if cmds, totals := historyCommands(rep); cmds != nil || totals != nil {
+		t.Errorf("commands %q of lines that are not the rolls", cmds)
 	}
 	for c, ok := range map[string]bool{
 		"/roll 2d6+1": true, "!roll 1d20": true, "/zaria fuerza+atletismo dc15": true,

@@ -19,7 +19,8 @@ import (
 // player, sees none of the GM's controls and draws a card (posted in the
 // chat); Ana shuffles the deck (posted too) and deletes it. Then the
 // history: a roll typed in the chat shows a 📊 that opens the picture of
-// its distribution under its line, and nothing more is logged. Then in
+// its distribution under its line, its total marked, and nothing more is
+// logged. Then in
 // Greek, and at 360 px. Screenshots: tables-edit-{es,el},
 // tables-player-es, history-chart-{es,el}.
 func TestWebBrowserTablesAndHistory(t *testing.T) {
@@ -139,6 +140,14 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	before, _ := w.db.LastRolls(bg, chat, 50)
 	do(t, ctx, "history", chromedp.Click(chromedp.CSS(`[data-go="history"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)))
+	total := before[0].Total
+	if total == nil {
+		t.Fatalf("the roll was logged with no total: %+v", before[0])
+	}
+	if got := text(t, ctx, `#history`); !strings.Contains(got, "= "+strconv.Itoa(*total)) {
+		t.Errorf("the history shows %q, not the total %d", got, *total)
+	}
+	waitJS(t, ctx, "its total on its 📊", `document.querySelector('#history .chartbtn[data-command="/roll 2d6+1"]').dataset.total===`+strconv.Quote(strconv.Itoa(*total)))
 	do(t, ctx, "📊", chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)))
 	waitJS(t, ctx, "the picture under its line", `(function(){var i=document.querySelector('#history .chart img');
   return !!i && i.complete && i.naturalWidth===800 && i.src.indexOf('data:image/png;base64,')===0 &&

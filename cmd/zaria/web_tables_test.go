@@ -229,6 +229,7 @@ func TestWebHistoryPictures(t *testing.T) {
 	var h struct {
 		Lines    [][]struct{ T string } `json:"lines"`
 		Commands []string               `json:"commands"`
+		Totals   []*int                 `json:"totals"`
 	}
 	if err := json.Unmarshal([]byte(body), &h); code != 200 || err != nil {
 		t.Fatalf("history: %d %q %v", code, body, err)
@@ -238,19 +239,46 @@ func TestWebHistoryPictures(t *testing.T) {
 		t.Fatalf("history: lines %v, commands %q", h.Lines, h.Commands)
 	}
 	rolls, _ := w.db.LastRolls(ctx, chat, 50)
+	// The roll's total, as the chat's 📊 button carries it; a card has none.
+	if len(h.Totals) != 3 || h.Totals[1] != nil || h.Totals[2] == nil || rolls[1].Total == nil || *h.Totals[2] != *rolls[1].Total ||
+		*h.Totals[2] < 3 || *h.Totals[2] > 13 {
+		t.Fatalf("history totals %v, the roll logged %+v", h.Totals, rolls[1])
+	}
 
-	// Her picture of /roll 2d6+1.
-	code, img, hdr := w.call("POST", "c/"+tok+"/chart", ana, `{"command":"/roll 2d6+1"}`)
-	if code != 200 || hdr.Get("Content-Type") != "image/png" {
-		t.Fatalf("the picture: %d %s %.200q", code, hdr.Get("Content-Type"), img)
+	// Her picture of /roll 2d6+1, without and with its result marked in
+	// the chat's green.
+	var plain []byte
+	for _, body := range []string{`{"command":"/roll 2d6+1"}`, `{"command":"/roll 2d6+1","actual":` + strconv.Itoa(*h.Totals[2]) + `}`} {
+		code, img, hdr := w.call("POST", "c/"+tok+"/chart", ana, body)
+		if code != 200 || hdr.Get("Content-Type") != "image/png" {
+			t.Fatalf("the picture: %d %s %.200q", code, hdr.Get("Content-Type"), img)
+		}
+		pic, err := png.Decode(bytes.NewReader([]byte(img)))
+		if err != nil || pic.Bounds().Dx() != chart.Width || pic.Bounds().Dy() != chart.Height {
+			t.Fatalf("the picture is not a %d×%d PNG: %v", chart.Width, chart.Height, err)
+		}
+		green := 0
+		for y := 0; y < chart.Height; y++ {
+			for x := 0; x < chart.Width; x++ {
+				r, g, b, _ := pic.At(x, y).RGBA()
+				if uint8(r>>8) == chart.ActualColor.R && uint8(g>>8) == chart.ActualColor.G && uint8(b>>8) == chart.ActualColor.B {
+					green++
+				}
+			}
+		}
+		if plain == nil {
+			if green != 0 {
+				t.Errorf("a picture with no result marked has %d green pixels", green)
+			}
+			plain = []byte(img)
+			t.Logf("the picture of /roll 2d6+1: %d bytes", len(img))
+		} else if green < 100 {
+			t.Errorf("the picture of /roll 2d6+1 = %d has %d green pixels: its result is not marked", *h.Totals[2], green)
+		}
 	}
-	cfg, err := png.DecodeConfig(bytes.NewReader([]byte(img)))
-	if err != nil || cfg.Width != chart.Width || cfg.Height != chart.Height {
-		t.Fatalf("the picture is not a %d×%d PNG: %+v %v", chart.Width, chart.Height, cfg, err)
-	}
-	t.Logf("the picture of /roll 2d6+1: %d bytes", len(img))
 
 	// A command without odds: the core's words, no picture.
+	time.Sleep(allowance) // each picture is a press, in her allowance
 	code, got, hdr := w.call("POST", "c/"+tok+"/chart", ana, `{"command":"`+h.Commands[1]+`"}`)
 	if code != 200 || !strings.HasPrefix(hdr.Get("Content-Type"), "application/json") || !strings.Contains(got, "Esta tirada no tiene probabilidades que mostrar.") {
 		t.Errorf("the picture of %q: %d %q", h.Commands[1], code, got)
@@ -271,6 +299,8 @@ func TestWebHistoryPictures(t *testing.T) {
 		{"too long", "c/" + tok + "/chart", ana, `{"command":"/roll ` + strings.Repeat("1+", 100) + `1"}`, 400},
 		{"an unknown field", "c/" + tok + "/chart", ana, `{"command":"/roll 2d6","op":"roll"}`, 400},
 		{"empty", "c/" + tok + "/chart", ana, `{}`, 400},
+		{"a result out of bounds", "c/" + tok + "/chart", ana, `{"command":"/roll 2d6","actual":10000000000}`, 400},
+		{"a result not a number", "c/" + tok + "/chart", ana, `{"command":"/roll 2d6","actual":"9"}`, 400},
 		{"a GET", "c/" + tok + "/chart", ana, ``, 405},
 	} {
 		method := "POST"

@@ -120,6 +120,10 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 		Result:  summary(rep, resultLen),
 		Time:    s.now(),
 	}
+	if t := rep.Check.Total; t != nil {
+		total := *t
+		r.Total = &total
+	}
 	if err := s.store.AppendRoll(ctx, r, s.lim.Keep); err != nil {
 		s.log.ErrorContext(ctx, "log roll", "chat", req.Msg.Chat.String(), "err", err)
 	}
@@ -180,12 +184,17 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 	rep := (&reply.Reply{}).Add(reply.B(req.TP("history.title", "count", len(rolls), "zone", loc.String())))
 	now := s.now().In(loc)
 	// Data["rolls"] has each line's roll whole, in the lines' order (the
-	// command not cut at 50): what --json prints and what the phone page's
-	// history draws a roll's picture from (/odds on that command).
+	// command not cut at 50, its total): what --json prints and what the
+	// phone page's history draws a roll's picture from (the odds of that
+	// command with that total marked).
 	logged := make([]map[string]any, 0, len(rolls))
 	for _, r := range rolls {
-		logged = append(logged, map[string]any{"user": fold.Clean(r.UserName), "command": r.Command,
-			"result": fold.Clean(r.Result), "time": r.Time.In(loc).Format(time.RFC3339)})
+		l := map[string]any{"user": fold.Clean(r.UserName), "command": r.Command,
+			"result": fold.Clean(r.Result), "time": r.Time.In(loc).Format(time.RFC3339)}
+		if r.Total != nil {
+			l["total"] = *r.Total
+		}
+		logged = append(logged, l)
 		// At most 11+1+20+2+50+3+80 = 167 characters a line.
 		rep.Add(reply.C(when(r.Time.In(loc), now)), reply.T(" "), reply.B(fold.Cut(fold.Clean(r.UserName), 20)), reply.T(": "),
 			// Cleaned again: rows logged by an older version kept the text raw.

@@ -20,6 +20,9 @@ type Roll struct {
 	Sides  []int
 	Result string // rendered reply text; the core cuts it to 300 characters
 	Time   time.Time
+	// Total is the roll's total (reply.Check.Total), nil when it has
+	// none: the result the history's picture marks.
+	Total *int
 }
 
 // UserCount is how many rolls a user made in a chat's kept history.

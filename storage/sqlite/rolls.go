@@ -33,9 +33,9 @@ func (db *DB) AppendRoll(ctx context.Context, r history.Roll, keep int) error {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO rolls (chat, user_id, user_name, command, dice, sides, result, time)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, r.UserID, r.UserName, r.Command, string(dice), string(sides), r.Result, nanos(r.Time)); err != nil {
+			`INSERT INTO rolls (chat, user_id, user_name, command, dice, sides, result, time, total)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, r.UserID, r.UserName, r.Command, string(dice), string(sides), r.Result, nanos(r.Time), nullTotal(r.Total)); err != nil {
 			return err
 		}
 		delta := map[faceKey]int{}
@@ -75,6 +75,14 @@ func (db *DB) AppendRoll(ctx context.Context, r history.Roll, keep int) error {
 	})
 }
 
+// nullTotal is a roll's total as a column: NULL when it has none.
+func nullTotal(t *int) sql.NullInt64 {
+	if t == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: int64(*t), Valid: true}
+}
+
 // ints makes a nil slice encode as [] rather than null.
 func ints(s []int) []int {
 	if s == nil {
@@ -89,7 +97,7 @@ func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]histor
 		return nil, nil
 	}
 	rows, err := db.r.QueryContext(ctx,
-		`SELECT r.id, r.user_id, r.user_name, r.command, r.dice, r.sides, r.result, r.time
+		`SELECT r.id, r.user_id, r.user_name, r.command, r.dice, r.sides, r.result, r.time, r.total
 		   FROM rolls r JOIN chats c ON c.id = r.chat
 		  WHERE c.platform = ? AND c.chat_id = ?
 		  ORDER BY r.id DESC LIMIT ?`, chat.Platform, chat.ID, n)
@@ -102,7 +110,8 @@ func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]histor
 		r := history.Roll{Chat: chat}
 		var dice, sides string
 		var t int64
-		if err := rows.Scan(&r.ID, &r.UserID, &r.UserName, &r.Command, &dice, &sides, &r.Result, &t); err != nil {
+		var tot sql.NullInt64
+		if err := rows.Scan(&r.ID, &r.UserID, &r.UserName, &r.Command, &dice, &sides, &r.Result, &t, &tot); err != nil {
 			return nil, fmt.Errorf("sqlite: last rolls of %s: %w", chat, err)
 		}
 		if r.Dice, err = parseInts([]byte(dice), nil); err != nil {
@@ -112,6 +121,10 @@ func (db *DB) LastRolls(ctx context.Context, chat core.ChatRef, n int) ([]histor
 			return nil, fmt.Errorf("sqlite: last rolls of %s: roll %d sides: %w", chat, r.ID, err)
 		}
 		r.Time = fromNanos(t)
+		if tot.Valid {
+			v := int(tot.Int64)
+			r.Total = &v
+		}
 		out = append(out, r)
 	}
 	if err := rows.Err(); err != nil {

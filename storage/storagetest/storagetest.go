@@ -623,8 +623,9 @@ func RunRollLog(t *testing.T, open func(t *testing.T) history.Store) {
 		r := history.Roll{Chat: chatA, UserID: "u1", UserName: "Ana", Command: "/zaria fuerza+atletismo dc15",
 			Dice: []int{7, 3}, Sides: []int{10, 10}, Result: "Éxito: 14", Time: t0}
 		must(t, s.AppendRoll(ctx, r, 100))
+		nine := 9
 		r2 := history.Roll{Chat: chatA, UserID: "u2", UserName: "Bea", Command: "/roll 3d6", Dice: []int{1, 2, 6},
-			Sides: []int{6, 6, 6}, Result: "9", Time: t0.Add(time.Second)}
+			Sides: []int{6, 6, 6}, Result: "9", Time: t0.Add(time.Second), Total: &nine}
 		must(t, s.AppendRoll(ctx, r2, 100))
 		must(t, s.AppendRoll(ctx, history.Roll{Chat: chatB, UserID: "u1", Command: "/roll 1d20", Dice: []int{20}, Sides: []int{20}}, 100))
 
@@ -640,7 +641,7 @@ func RunRollLog(t *testing.T, open func(t *testing.T) history.Store) {
 			g := got[i]
 			if g.Chat != chatA || g.UserID != want.UserID || g.UserName != want.UserName || g.Command != want.Command ||
 				!reflect.DeepEqual(g.Dice, want.Dice) || !reflect.DeepEqual(g.Sides, want.Sides) ||
-				g.Result != want.Result || !g.Time.Equal(want.Time) {
+				g.Result != want.Result || !g.Time.Equal(want.Time) || !reflect.DeepEqual(g.Total, want.Total) {
 				t.Errorf("roll %d = %+v, want %+v", i, g, want)
 			}
 		}

@@ -269,6 +269,7 @@
       var box = $('#history');
       draw(box, res);
       var label = box.parentNode.dataset.chart || '📊';
+      var totals = res.totals || [];
       (res.commands || []).forEach(function (c, i) {
         var p = box.children[i];
         if (!c || !p) return;
@@ -276,6 +277,7 @@
         b.type = 'button';
         b.className = 'chartbtn';
         b.dataset.command = c;
+        if (typeof totals[i] === 'number') b.dataset.total = String(totals[i]);
         b.setAttribute('aria-label', label);
         b.setAttribute('aria-expanded', 'false');
         b.textContent = '📊';
@@ -290,7 +292,9 @@
     var open = p.nextElementSibling && p.nextElementSibling.classList.contains('chart') ? p.nextElementSibling : null;
     if (open) { open.remove(); btn.setAttribute('aria-expanded', 'false'); return; }
     btn.disabled = true;
-    call('POST', 'c/' + chat + '/chart', { command: btn.dataset.command }).then(function (r) {
+    var q = { command: btn.dataset.command };
+    if (btn.dataset.total) q.actual = +btn.dataset.total;
+    call('POST', 'c/' + chat + '/chart', q).then(function (r) {
       var fig = document.createElement('div');
       fig.className = 'chart';
       if ((r.headers.get('Content-Type') || '').indexOf('image/png') === 0) {
