@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"image/png"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -274,6 +276,8 @@ func TestWebHistoryPictures(t *testing.T) {
 			t.Logf("the picture of /roll 2d6+1: %d bytes", len(img))
 		} else if green < 100 {
 			t.Errorf("the picture of /roll 2d6+1 = %d has %d green pixels: its result is not marked", *h.Totals[2], green)
+		} else if err := os.WriteFile(filepath.Join(artifacts(t), "history-picture.png"), []byte(img), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 
