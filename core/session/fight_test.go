@@ -69,20 +69,25 @@ func TestSessionLogsTheFight(t *testing.T) {
 	b.ok(gm, "/iniciativa siguiente")
 	b.ok(ana, "/pj pv -3")
 	b.ok(ana, "/pj estado +envenenado")
+	b.ok(ana, "/roll 1d20+2")
 	b.press(gm, initiative.ActNext)
 	b.ok(gm, "/iniciativa pv Orco -4")
 	b.ok(gm, "/iniciativa siguiente")
 	b.ok(gm, "/iniciativa ver") // nothing happened: not logged
 	b.ok(gm, "/iniciativa fin")
-	b.ok(gm, "/sesion terminar")
+	// The counts are of rolls: one /roll; the fight's eight other
+	// entries (a typed initiative rolls nothing) are in the log, not in
+	// the count.
+	has(t, reply.PlainText(b.ok(gm, "/sesion terminar")), "«Emboscada» terminada: 1 h 0 min, 1 tirada.")
 	rep := b.ok(ana, "/sesion")
+	has(t, reply.PlainText(rep), "Registro de «Emboscada»: 1 tirada.", "La copia con la vida y los estados de los PNJ va en privado a los másteres.")
 	pub := string(rep.File.Data)
-	has(t, pub, "**21:20 · Ana** — `/iniciativa 15`", "> ⚔️ Lyra entra con iniciativa 15.",
+	has(t, pub, "🎲 1 tirada · Ana 1\n", "**21:20 · Ana** — `/iniciativa 15`", "> ⚔️ Lyra entra con iniciativa 15.",
 		"> ⚔️ Orco se une con iniciativa 8.",
 		"> 🔔 Asalto 1", "> ▶ Lyra — te toca, Ana",
 		"**21:35 · Ana** — `/pj pv -3`", "> ❤️ Lyra: pv 12 → 9 / 12",
 		"> 🌀 Lyra: envenenado",
-		"**21:45 · Eva**\n> ▶ Orco — le toca", // pressed ▶: no command, what it did
+		"**21:50 · Eva**\n> ▶ Orco — le toca", // pressed ▶: no command, what it did
 		"> 🩸 Orco recibe daño.",
 		"> 🔔 Asalto 2",
 		"> ⏹ Fin del combate tras el asalto 2: 2 combatientes")

@@ -185,7 +185,7 @@ func TestSessionLimits(t *testing.T) {
 	}
 	b.ok(gm, "/sesion empezar Larga")
 	for i := range session.MaxEvents + 2 {
-		e := session.Event{Time: b.clock, UserName: "Ana", Command: "/tirar 1d6", Text: "n" + strings.Repeat("x", i%3)}
+		e := session.Event{Time: b.clock, UserName: "Ana", Command: "/tirar 1d6", Text: "n" + strings.Repeat("x", i%3), Roll: true}
 		if _, err := b.db.AppendEvent(context.Background(), here, e, session.MaxEvents); err != nil {
 			t.Fatal(err)
 		}
