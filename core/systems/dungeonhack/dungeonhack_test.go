@@ -3,6 +3,7 @@ package dungeonhack
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"math/big"
 	"os"
 	"strconv"
@@ -408,6 +409,58 @@ func TestDamageLargest(t *testing.T) {
 	}
 	if lo != 2 || lo+len(p)-1 != MaxDamageDice*MaxDamageSide+MaxBonus-MaxDB || sum.Cmp(big.NewRat(1, 1)) != 0 {
 		t.Errorf("from %d to %d, sum %s", lo, lo+len(p)-1, sum.RatString())
+	}
+}
+
+// The damage ResolveAttack rolls follows Damage: 200,000 seeded rolls of
+// each attack, by chi-square over the damages expected at least 20 times
+// (the rest pooled), and no damage outside the distribution.
+func TestDamageAgainstSeededRolls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200,000 rolls per attack")
+	}
+	const n = 200_000
+	for _, a := range []Attack{
+		coraza(),
+		{DmgN: 2, DmgS: 8, Pen: 2, DB: 2, DBFaces: 6},
+		{DmgN: 1, DmgS: 12, Pen: 1, DB: 3, DBFaces: 6, Mode: Highest},
+		{DmgN: 3, DmgS: 6, Bonus: -2, Pen: 1, DB: 4, DBFaces: 4, Static: 1},
+		{DmgN: 10, DmgS: 20, Bonus: 5, Pen: 3, DB: 10, DBFaces: 12},
+	} {
+		lo, p := Damage(a)
+		src := dice.Seeded(24)
+		count := map[int]int{}
+		for range n {
+			count[ResolveAttack(src, a).Final]++
+		}
+		var chi, restExp float64
+		restObs, df := 0, -1
+		for i, q := range p {
+			f, _ := q.Float64()
+			exp := f * n
+			if exp < 20 {
+				restExp += exp
+				restObs += count[lo+i]
+				continue
+			}
+			d := float64(count[lo+i]) - exp
+			chi += d * d / exp
+			df++
+		}
+		for v, c := range count {
+			if v < lo || v >= lo+len(p) {
+				t.Errorf("%+v: rolled %d damage %d times, outside %d..%d", a, v, c, lo, lo+len(p)-1)
+			}
+		}
+		if restExp >= 20 {
+			d := float64(restObs) - restExp
+			chi += d * d / restExp
+			df++
+		}
+		// far beyond the 99.99th percentile of chi-square with df degrees
+		if limit := float64(df) + 8*math.Sqrt(2*float64(max(df, 1))) + 20; chi > limit {
+			t.Errorf("%+v: chi-square %.1f over %d degrees of freedom (limit %.1f)", a, chi, df, limit)
+		}
 	}
 }
 
