@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"zaria/core/command"
 )
 
 // chromium finds a headless Chromium (Debian's chromium-headless-shell or
@@ -192,7 +195,13 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	}
 	choose(t, ctx, "a long sword", `#dh-weapon`, "espada-larga")
 	choose(t, ctx, "against a breastplate", `#dh-armour`, "coraza")
-	waitJS(t, ctx, "no odds before an attack (the core has none)", `document.querySelector('#odds').textContent===''`)
+	// Its odds before rolling, the core's /odds dh: the chance of damage
+	// above the penetration, 35/1728 (docs/dungeonhack.md#exact-chances).
+	dhOdds := command.Percent("es", big.NewRat(35, 1728))
+	waitJS(t, ctx, "the attack's odds", `document.querySelector('#odds').textContent.indexOf(`+strconv.Quote("Espada larga 1d8 (pen 1) vs coraza 3 DB d6")+`)>=0`)
+	if got := text(t, ctx, `#odds`); !strings.Contains(got, "daño por encima de la penetración: "+dhOdds) {
+		t.Errorf("the odds before an attack: %q, want the chance of damage above the penetration, %s", got, dhOdds)
+	}
 	shot(t, ctx, dir, "dice-dh-es")
 	time.Sleep(2100 * time.Millisecond)
 	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
@@ -223,6 +232,11 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	choose(t, ctx, "Dungeon Hack in Greek", `#system`, "dh")
 	choose(t, ctx, "a long sword in Greek", `#dh-weapon`, "μακρύ-σπαθί")
 	choose(t, ctx, "a breastplate in Greek", `#dh-armour`, "θώρακας")
+	waitJS(t, ctx, "the attack's odds in Greek", `document.querySelector('#odds').textContent.indexOf(`+strconv.Quote("Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6")+`)>=0`)
+	if got := text(t, ctx, `#odds`); !strings.Contains(got, "ζημιά πάνω από τη διάτρηση: "+dhOdds) {
+		t.Errorf("the odds before an attack in Greek: %q, want the chance of damage above the penetration, %s", got, dhOdds)
+	}
+	shot(t, ctx, dir, "dice-dh-el")
 	time.Sleep(2100 * time.Millisecond)
 	do(t, ctx, "roll the attack in Greek", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
 	m = w.waitSent(webGroup, `📱 Ana: /dh ataque μακρύ-σπαθί vs θώρακας`)
