@@ -487,3 +487,13 @@ func BenchmarkAbovePenLargest(b *testing.B) {
 		AbovePen(a)
 	}
 }
+
+// BenchmarkDamageLargest: the distribution of the largest attack allowed,
+// what /odds dh and the dice screen compute for it.
+func BenchmarkDamageLargest(b *testing.B) {
+	b.ReportAllocs()
+	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}
+	for b.Loop() {
+		Damage(a)
+	}
+}
