@@ -243,9 +243,7 @@
     $('#roll').disabled = !q;
     $('#pick').hidden = !!q;
     clearTimeout(oddsTimer);
-    // The core has no odds for a Dungeon Hack attack before it is rolled
-    // (its reply gives the chance of damage over penetration).
-    if (!q || q.system === 'dh') { $('#odds').textContent = ''; return; }
+    if (!q) { $('#odds').textContent = ''; return; }
     oddsTimer = setTimeout(function () {
       act(q).then(function (res) { draw($('#odds'), res); }).catch(function () {});
     }, 350);
