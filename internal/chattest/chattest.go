@@ -166,16 +166,7 @@ type Harness struct {
 // New builds a Harness with the quotas lim.
 func New(t testing.TB, lim Limits) *Harness {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, cat := OpenDB(t, ""), Catalog(t)
 	clk := &Clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
 	svc := NewServices(db, Options{Limits: lim, Now: clk.Now})
 	r := command.New(svc.Config(command.Config{
@@ -188,6 +179,105 @@ func New(t testing.TB, lim Limits) *Harness {
 	svc.Register(r)
 	r.Register(command.Command{Name: "check", Handler: command.HandlerFunc(checkCmd), Roll: true})
 	return &Harness{T: t, DB: db, Sheets: svc.Sheets, History: svc.History, R: r, Clock: clk}
+}
+
+// OpenDB opens the SQLite database at path, or at a new file in a
+// temporary folder when path is "", and closes it when the test ends.
+func OpenDB(t testing.TB, path string) *sqlite.DB {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "zaria.db")
+	}
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// Catalog is the real catalogs (es, el, en).
+func Catalog(t testing.TB) *i18n.Catalog {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// Bot talks to a router as the members of one chat, each message with the
+// die faces given or, without them, seeded dice: for a package's tests over
+// a router it wires itself.
+type Bot struct {
+	T    testing.TB
+	R    *command.Router
+	Chat core.ChatRef
+	// GM is the member the platform says is an admin.
+	GM core.User
+	// Dice are a message's dice when it gives no faces (nil: dice.Seeded(7)).
+	Dice func() dice.Source
+	// Sent, when set, runs after each message (a test's clock moves on).
+	Sent func()
+}
+
+// Say sends text as u with the die faces given and returns the reply.
+func (b *Bot) Say(u core.User, text string, faces ...int) *reply.Reply {
+	b.T.Helper()
+	var src dice.Source
+	switch {
+	case len(faces) > 0:
+		src = dice.NewScripted(faces)
+	case b.Dice != nil:
+		src = b.Dice()
+	default:
+		src = dice.Seeded(7)
+	}
+	rep, ok := b.R.DispatchWith(context.Background(), core.Message{Chat: b.Chat, From: u, FromGM: u == b.GM, Text: text}, src)
+	if !ok {
+		b.T.Fatalf("%q not answered", text)
+	}
+	if b.Sent != nil {
+		b.Sent()
+	}
+	return rep
+}
+
+// OK is Say that fails the test on an error reply.
+func (b *Bot) OK(u core.User, text string, faces ...int) *reply.Reply {
+	b.T.Helper()
+	rep := b.Say(u, text, faces...)
+	if rep.Error {
+		b.T.Fatalf("%q: %s", text, reply.PlainText(rep))
+	}
+	return rep
+}
+
+// Fails sends text as u, expects an error reply holding every want (each
+// one missing is reported) and returns its text.
+func (b *Bot) Fails(u core.User, text string, want ...string) string {
+	b.T.Helper()
+	rep := b.Say(u, text)
+	got := reply.PlainText(rep)
+	if !rep.Error {
+		b.T.Fatalf("%q answered, want an error: %s", text, got)
+	}
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			b.T.Errorf("%q: %q lacks %q", text, got, w)
+		}
+	}
+	return got
+}
+
+// Has reports each want that got lacks, and lets the test go on.
+func Has(t testing.TB, got string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("%q lacks %q", got, w)
+		}
+	}
 }
 
 // With returns the harness reporting to t (for subtests).
