@@ -10,8 +10,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -393,4 +396,75 @@ func ProcessCPU() time.Duration {
 // as cpu-ms/op.
 func ReportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(ProcessCPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
+
+// SourceKeys lists the message keys that the Go files (tests left out) in
+// dirs name: each match of re's first group. A key that ends in a
+// separator (more(key) is not empty) is a prefix the code completes: it
+// stands for key+m for each m of more(key).
+func SourceKeys(t testing.TB, re *regexp.Regexp, more func(key string) []string, dirs ...string) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+				k := m[1]
+				if ms := more(k); len(ms) > 0 {
+					for _, m := range ms {
+						seen[k+m] = true
+					}
+					continue
+				}
+				seen[k] = true
+			}
+		}
+	}
+	keys := make([]string, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Renders reports each key that a language of the catalogs lacks or that
+// renders badly with args and a count of 1, 2 and 5: as the key itself,
+// empty, with "<no value>" or leftover braces, or, when maxLen > 0, longer
+// than maxLen characters.
+func Renders(t testing.TB, cat *i18n.Catalog, keys []string, args map[string]any, maxLen int) {
+	t.Helper()
+	for _, lang := range core.Langs() {
+		have := map[string]bool{}
+		for _, k := range cat.Keys(lang) {
+			have[k] = true
+		}
+		for _, k := range keys {
+			if !have[k] {
+				t.Errorf("%s: key %q missing", lang, k)
+				continue
+			}
+			for _, count := range []int{1, 2, 5} {
+				a := map[string]any{"count": count}
+				maps.Copy(a, args)
+				s := cat.Translate(lang, k, a)
+				if s == k || s == "" || strings.Contains(s, "<no value>") || strings.Contains(s, "{{") {
+					t.Errorf("%s: %q renders as %q", lang, k, s)
+				}
+				if n := len([]rune(s)); maxLen > 0 && n > maxLen {
+					t.Errorf("%s: %q is %d characters, too long for a phone", lang, k, n)
+				}
+			}
+		}
+	}
 }
