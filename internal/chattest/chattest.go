@@ -4,6 +4,11 @@
 // rolls (core/alias) over one store with one set of quotas, registered on
 // a router as cmd/zaria registers them. Harness runs that router over a
 // real SQLite file with the real catalogs.
+//
+// For a package that wires its own router: OpenDB and Catalog are the
+// real store and catalogs, Bot talks to the router as a chat's members
+// (scripted or seeded dice), SourceKeys and Renders check that every
+// message key the package's code names is in es, el and en and renders.
 package chattest
 
 import (
