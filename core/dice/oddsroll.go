@@ -125,6 +125,22 @@ func explodeSplit(f *dist, d *Dice) (stop, goOn *dist, sw, gw *big.Int) {
 	return stop, goOn, sw, gw
 }
 
+// explodeCut is where the odds of n dice that each explode again with
+// chance q stop counting explosions: the last j whose P(M ≥ j), M the
+// explosions of the n dice, is at least explodeTail (at most MaxDraws-n).
+func explodeCut(q float64, n int) int {
+	jmax, tail, pj := 0, 1.0, math.Pow(1-q, float64(n))
+	for j := 0; j <= MaxDraws-n; j++ {
+		tail -= pj
+		jmax = j
+		if tail < explodeTail {
+			break
+		}
+		pj *= q * float64(n+j) / float64(j+1)
+	}
+	return jmax
+}
+
 // explodeKeep is the distribution of an exploding term with keep or drop,
 // where every die, an explosion's too, is kept or dropped on its own
 // (Roll20's "rolls an additional die"). Every draw is an independent face;
@@ -155,16 +171,7 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 	if err != nil {
 		return nil, err
 	}
-	// the cut: the last j whose P(M ≥ j) is at least explodeTail
-	jmax, tail, pj := 0, 1.0, math.Pow(1-q, float64(n))
-	for j := 0; j <= MaxDraws-n; j++ {
-		tail -= pj
-		jmax = j
-		if tail < explodeTail {
-			break
-		}
-		pj *= q * float64(n+j) / float64(j+1)
-	}
+	jmax := explodeCut(q, n)
 	type part struct {
 		j int
 		d *dist
@@ -257,15 +264,7 @@ func (oc *oddsCtx) penetrateKeep(f *dist, d *Dice, g func(int64) int64) (*dist, 
 		return oc.keepN(kinds[0], n, d.Keep.Mode, d.Keep.N, g)
 	}
 	q, _ := new(big.Rat).SetFrac(gw, &f.den).Float64()
-	jmax, tail, pj := 0, 1.0, math.Pow(1-q, float64(n))
-	for j := 0; j <= MaxDraws-n; j++ {
-		tail -= pj
-		jmax = j
-		if tail < explodeTail {
-			break
-		}
-		pj *= q * float64(n+j) / float64(j+1)
-	}
+	jmax := explodeCut(q, n)
 	type part struct {
 		a, m int
 		d    *dist
