@@ -3,11 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net"
 	"net/http"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -22,15 +19,8 @@ import (
 // session in her room; a made-up token, a token from a member of another
 // server, and a valid token of someone not in the room are refused.
 func TestWebMatrixWidgetOpenID(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	base := "http://" + addr + "/app/"
 	// The homeserver URL is known once it runs: the override is set then.
-	w := newMxWorldWith(t, dendritetest.Options{Federation: true}, "ZARIA_WEB_URL="+base, "ZARIA_WEB_LISTEN="+addr)
+	w, base := newMxWebWorld(t, dendritetest.Options{Federation: true})
 	w.env = append(w.env, "ZARIA_WEB_MATRIX_OPENID_URL="+w.hs.URL)
 	w.start(t, zariaBinary(t))
 	room := w.room(t)
@@ -48,20 +38,7 @@ func TestWebMatrixWidgetOpenID(t *testing.T) {
 		t.Fatalf("the widget page: %v %v", resp, err)
 	}
 
-	post := func(path, auth, body string) (int, string) {
-		req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		if auth != "" {
-			req.Header.Set("Authorization", auth)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
+	post := func(path, auth, body string) (int, string) { return webPost(t, base, path, auth, body) }
 	openid := func(token, server string) (int, string) {
 		b, _ := json.Marshal(map[string]string{"chat": chat, "access_token": token, "matrix_server_name": server})
 		return post("api/openid", "", string(b))

@@ -2,7 +2,6 @@ package session_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,43 +12,31 @@ import (
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/session"
-	"zaria/i18n"
 	"zaria/internal/chattest"
-	"zaria/storage/sqlite"
 )
 
 // openFight is open with sheets and the turn order, as main wires them.
 func openFight(t *testing.T) *bot {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "z.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &bot{t: t, db: db, clock: time.Date(2026, 12, 2, 20, 5, 0, 0, time.UTC)}
-	now := func() time.Time { return b.clock }
-	sess := session.New(db, session.Options{Now: now})
-	svc := chattest.NewServices(db, chattest.Options{})
-	b.r = command.New(svc.Config(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db,
+	b := newBot(t)
+	sess := session.New(b.db, session.Options{Now: b.now})
+	svc := chattest.NewServices(b.db, chattest.Options{})
+	b.R = command.New(svc.Config(command.Config{DefaultLang: "es", Translator: chattest.Catalog(t), Settings: b.db, GMs: b.db,
 		Unlimited: []string{"test"}, Observers: []command.Observer{sess}}))
-	roll.Register(b.r)
-	svc.Register(b.r)
-	initiative.Register(b.r, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName, Fighters: svc.Sheets, Now: now}))
-	session.Register(b.r, sess)
-	general.Register(b.r, general.Options{Version: "test"})
+	roll.Register(b.R)
+	svc.Register(b.R)
+	initiative.Register(b.R, initiative.New(b.db, initiative.Options{ActiveName: b.db.ActiveCharacterName, Fighters: svc.Sheets, Now: b.now}))
+	session.Register(b.R, sess)
+	general.Register(b.R, general.Options{Version: "test"})
 	return b
 }
 
 // press presses a status message's button as u.
 func (b *bot) press(u core.User, kind reply.ActionKind) {
-	b.t.Helper()
-	rep, ok := b.r.Press(context.Background(), core.Message{Chat: here, From: u, FromGM: u == gm}, reply.Action{Kind: kind})
+	b.T.Helper()
+	rep, ok := b.R.Press(context.Background(), core.Message{Chat: here, From: u, FromGM: u == gm}, reply.Action{Kind: kind})
 	if !ok || rep.Error {
-		b.t.Fatalf("press %s: %v %s", kind, ok, reply.PlainText(rep))
+		b.T.Fatalf("press %s: %v %s", kind, ok, reply.PlainText(rep))
 	}
 	b.clock = b.clock.Add(5 * time.Minute)
 }
