@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,14 +102,7 @@ func TestWebMatrixWidgetOpenID(t *testing.T) {
 // player, is refused with the core's message and the widget stays; Alice
 // removes it.
 func TestWebMatrixBotAddsWidget(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	base := "http://" + addr + "/app/"
-	w := newMxWorld(t, "ZARIA_WEB_URL="+base, "ZARIA_WEB_LISTEN="+addr)
+	w, base := newMxWebWorld(t, dendritetest.Options{})
 	w.start(t, zariaBinary(t))
 	room := w.room(t)
 	ctx := context.Background()
