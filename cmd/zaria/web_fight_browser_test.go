@@ -426,7 +426,7 @@ func TestWebBrowserFightTools(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)),
 		chromedp.Click(chromedp.CSS(`.fighter[data-name="Orco"] details.tools summary`)),
 		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond`)))
-	if got := text(t, ctx, `.fighter[data-name="Orco"] details.tools summary`); got != "Μετακίνηση και καταστάσεις" {
+	if got := text(t, ctx, `.fighter[data-name="Orco"] details.tools summary`); !strings.Contains(got, "Μετακίνηση και καταστάσεις") {
 		t.Errorf("the orc's tools in Greek: %q", got)
 	}
 	shot(t, ctx, dir, "order-tools-el")
