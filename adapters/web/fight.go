@@ -94,7 +94,7 @@ func initiative(s string) bool {
 // condWord checks a condition's name as the page sends it: one word that
 // does not start with the sign the command puts before it.
 func condWord(s string) bool {
-	return word(s) && !strings.ContainsAny(s[:1], "+-−")
+	return word(s) && !strings.HasPrefix(s, "+") && !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "−")
 }
 
 // label checks a name that may hold spaces (a combatant, a table, a
