@@ -106,13 +106,22 @@ func parseHP(text string) (web.HP, bool) {
 }
 
 // webFights reads the chat's open turn order, each character's hit
-// points and conditions from its sheet (as the status message does).
+// points and conditions from its sheet (as the status message does), or
+// until when an ended one may be reopened.
 type webFights struct{ db *sqlite.DB }
 
 func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, bool, error) {
 	o, err := f.db.Initiative(ctx, chat)
-	if errors.Is(err, initiative.ErrNone) || err == nil && !o.Open {
+	if errors.Is(err, initiative.ErrNone) {
 		return web.Order{}, false, nil
+	}
+	if err == nil && !o.Open {
+		// Ended: /init undo reopens it for initiative.UndoFor.
+		var ended web.Order
+		if !o.Ended.IsZero() {
+			ended.UndoUntil = o.Ended.Add(initiative.UndoFor)
+		}
+		return ended, false, nil
 	}
 	if err != nil {
 		return web.Order{}, false, err
