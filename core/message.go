@@ -29,6 +29,11 @@ type Message struct {
 	LangHint string // the sender's client language (Telegram language_code), may be ""
 	Private  bool   // a one-to-one chat with the bot
 	FromGM   bool   // the platform says the sender administers the chat
+	// Thread is where in the chat the message was written, on platforms
+	// with places inside a chat (a Telegram forum topic's
+	// message_thread_id); "" for the chat itself. Replies go there; the
+	// chat's characters, settings and rights are the whole chat's.
+	Thread string
 	// Sent is when the platform says the message was sent (Telegram's
 	// date, Matrix's origin_server_ts); zero if unknown. The rate limit
 	// counts in this time, so commands typed while the bot was away and

@@ -14,27 +14,39 @@ import (
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
-	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/memory"
 )
 
-func runScript(t *testing.T, script string) string {
+// newRouter is a router as the console tests run it: the real catalogs,
+// st for the chats' settings, lang the default language, and /help, /lang
+// and the like.
+func newRouter(t *testing.T, st command.SettingsStore, lang string) *command.Router {
 	t.Helper()
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
+	r := command.New(command.Config{Translator: chattest.Catalog(t), Settings: st, DefaultLang: lang, Unlimited: []string{"console"}})
 	general.Register(r, general.Options{Version: "test"})
-	roll.Register(r)
-	roll.RegisterOdds(r)
-	systems.Register(r)
+	return r
+}
+
+// run types script into the console, as ana, over r and returns what it
+// printed.
+func run(t *testing.T, r *command.Router, script string) string {
+	t.Helper()
 	var out bytes.Buffer
-	a := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil)
-	if err := a.Run(context.Background()); err != nil {
+	if err := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil).Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
+}
+
+// runScript runs script with the dice commands and the systems.
+func runScript(t *testing.T, script string) string {
+	t.Helper()
+	r := newRouter(t, memory.New(), "en")
+	roll.Register(r)
+	roll.RegisterOdds(r)
+	systems.Register(r)
+	return run(t, r, script)
 }
 
 func TestButtonsAreNumberedOptions(t *testing.T) {
@@ -105,23 +117,13 @@ func TestHugeLineIsRefusedNotFatal(t *testing.T) {
 // Lines up to the largest command input arrive whole; longer ones are
 // refused by the router as too long, never cut into a shorter command.
 func TestLongLinesAreReadWhole(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
-	general.Register(r, general.Options{Version: "test"})
+	r := newRouter(t, memory.New(), "en")
 	r.Register(command.Command{Name: "size", MaxInput: 262_244, Handler: command.HandlerFunc(func(_ context.Context, req *command.Request) (*reply.Reply, error) {
 		return reply.Text(fmt.Sprintf("got %d characters, ends with %q", utf8.RuneCountInString(req.Args), req.Args[len(req.Args)-3:])), nil
 	})})
 	doc := strings.Repeat("ñ", 262_000) + "end" // 524 KB: eight times the old cut
 	script := "/size " + doc + "\n" + "/size " + strings.Repeat("x", 3<<20) + "\n/lang"
-	var out bytes.Buffer
-	a := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil)
-	if err := a.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	got := out.String()
+	got := run(t, r, script)
 	for _, want := range []string{
 		`got 262003 characters, ends with "end"`,
 		// Its real length, not where the console stopped keeping it.
@@ -141,10 +143,6 @@ func TestLongLinesAreReadWhole(t *testing.T) {
 // while it is discarded (it said 2097152, where it had been cut), in the
 // chat's language, and nothing of it is sent: the lines after it work.
 func TestTooLongLineSaysItsLength(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		lang, line, want, next string
 	}{
@@ -155,8 +153,7 @@ func TestTooLongLineSaysItsLength(t *testing.T) {
 		// Exactly 2 MiB is read whole, and refused by the command's limit.
 		{"en", "/lang " + strings.Repeat("x", 2<<20-6), "That message is too long (2097152 characters; the limit is 500)", "I speak English"},
 	} {
-		r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en", Unlimited: []string{"console"}})
-		general.Register(r, general.Options{Version: "test"})
+		r := newRouter(t, memory.New(), "en")
 		var out bytes.Buffer
 		a := console.New(console.Config{User: "ana", LangHint: tc.lang}, r, strings.NewReader(tc.line+"\n/lang\n"), &out, nil)
 		if err := a.Run(context.Background()); err != nil {

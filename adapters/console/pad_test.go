@@ -1,18 +1,12 @@
 package console_test
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
 
-	"zaria/adapters/console"
-	"zaria/core/command"
-	"zaria/core/general"
 	"zaria/core/pad"
 	"zaria/core/roll"
 	"zaria/core/systems"
-	"zaria/i18n"
 	"zaria/storage/memory"
 )
 
@@ -20,21 +14,12 @@ import (
 // presses that button, which the core resolves and rolls for the user;
 // another user (not a GM) pressing it gets the notice, not a roll.
 func TestPadButtonsAreNumberedOptions(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	st := memory.New()
-	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "en", Unlimited: []string{"console"}})
-	general.Register(r, general.Options{Version: "test"})
+	r := newRouter(t, st, "en")
 	roll.Register(r)
 	pad.Register(r, pad.New(st, pad.Options{}))
 	script := "/pad add \"Init\" d20+2\n/pad add 2d6\n/pad\n1\n/pad\n2\n:user bob\n/pad\n:user ana\n:gm off\n/pad\n:user bob\n1\n"
-	var out bytes.Buffer
-	if err := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil).Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	got := out.String()
+	got := run(t, r, script)
 	for _, want := range []string{
 		"🎛 ana's pad\n  1. Init\n  2. 2d6\n  [1] Init  [2] 2d6",
 		"  (Init)\n  ana: 🎲 d20+2",
@@ -53,13 +38,8 @@ func TestPadButtonsAreNumberedOptions(t *testing.T) {
 // numbered options: typing a choice's number presses it, which rolls (or
 // asks the next value); someone else typing it gets the notice.
 func TestPadChoicesAreNumberedOptions(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	st := memory.New()
-	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "es", Unlimited: []string{"console"}})
-	general.Register(r, general.Options{Version: "test"})
+	r := newRouter(t, st, "es")
 	roll.Register(r)
 	systems.Register(r)
 	pad.Register(r, pad.New(st, pad.Options{}))
@@ -71,11 +51,7 @@ func TestPadChoicesAreNumberedOptions(t *testing.T) {
 		"/botones", "1", ":user bob", ":gm off", "1", // Bob presses Ana's choice
 		"",
 	}, "\n")
-	var out bytes.Buffer
-	if err := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil).Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	got := out.String()
+	got := run(t, r, script)
 	for _, want := range []string{
 		"  (Ataque)\n  ana: «Ataque»: ¿qué clase de arma?\n  1. ligeras\n  2. a una mano\n  3. a dos manos\n  4. arrojadizas\n  5. de puño\n  6. a distancia\n  [1] ligeras  [2] a una mano  [3] a dos manos  [4] arrojadizas  [5] de puño  [6] a distancia\n",
 		"  (a una mano)\n  ana: «Ataque»: ¿con qué arma?\n  1. bastón\n  2. espada larga\n",
@@ -95,22 +71,13 @@ func TestPadChoicesAreNumberedOptions(t *testing.T) {
 // odds of the roll already made and rolls nothing, a pad button rolls as
 // its owner typed it (and is refused to someone else).
 func TestEachPressKind(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	st := memory.New()
-	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "en", Unlimited: []string{"console"}})
-	general.Register(r, general.Options{Version: "test"})
+	r := newRouter(t, st, "en")
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	pad.Register(r, pad.New(st, pad.Options{}))
 	script := "/roll 3d6 vs 12\n:user bob\n2\n1\n:user ana\n/pad add \"Hit\" /roll 3d6 vs 12\n/pad\n:user bob\n1\n:user ana\n1\n"
-	var out bytes.Buffer
-	if err := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil).Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	got := out.String()
+	got := run(t, r, script)
 	odds, again, _ := strings.Cut(got, "(📊 Odds)")
 	again, padPart, _ := strings.Cut(again, "(🎲 Again)")
 	if strings.Count(odds, "🎲 3d6") != 1 {

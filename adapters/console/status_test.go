@@ -1,16 +1,10 @@
 package console_test
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
 
-	"zaria/adapters/console"
-	"zaria/core/command"
-	"zaria/core/general"
 	"zaria/core/initiative"
-	"zaria/i18n"
 	"zaria/storage/memory"
 )
 
@@ -18,20 +12,11 @@ import (
 // cannot edit it, printed again marked ↻ each time it changes; its ▶ and
 // ⏹ are numbered options: typing the number presses them.
 func TestStatusReprintedWithButtons(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	st := memory.New()
-	r := command.New(command.Config{Translator: cat, Settings: st, DefaultLang: "en", Unlimited: []string{"console"}})
-	general.Register(r, general.Options{Version: "test"})
+	r := newRouter(t, st, "en")
 	initiative.Register(r, initiative.New(st, initiative.Options{}))
 	script := "/init add Orc 12\n/init 9\n1\n2\n"
-	var out bytes.Buffer
-	if err := console.New(console.Config{User: "ana"}, r, strings.NewReader(script), &out, nil).Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	got := out.String()
+	got := run(t, r, script)
 	for _, want := range []string{
 		"┌ ⚔️ Initiative: not started yet\n  │    12 Orc\n  [1] ▶ Next  [2] ⏹ End",
 		"↻ ⚔️ Initiative: not started yet\n  │    12 Orc\n  │    9 ana",

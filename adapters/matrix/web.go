@@ -129,3 +129,63 @@ func randomHex() string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// widgetType is the state event Element Web and Desktop read a room's
+// widgets from (/addwidget writes it; state key: the widget's id).
+var widgetType = event.Type{Type: "im.vector.modular.widgets", Class: event.StateEventType}
+
+// PowerError is SetWidget's answer when the bot's power level in the
+// room is below the one the room asks for the widgets' state event.
+type PowerError struct{ Need, Have int }
+
+func (e *PowerError) Error() string {
+	return fmt.Sprintf("matrix: the bot needs power level %d in the room, it has %d", e.Need, e.Have)
+}
+
+// SetWidget adds to room the widget widgetID, named name, that opens url,
+// as Element's /addwidget would (type m.custom, the bot as its creator);
+// url "" removes it (the same state event, empty). The bot needs the
+// room's power level for that event: *PowerError otherwise, before
+// anything is sent.
+func (a *Adapter) SetWidget(ctx context.Context, room, widgetID, name, url string) error {
+	if !a.web.ready() {
+		return ErrNotRunning
+	}
+	r := id.RoomID(room)
+	need, have := gmLevel, 0
+	if pl, err := a.powerLevels(ctx, r); err == nil && pl != nil {
+		need, have = pl.GetEventLevel(widgetType), pl.GetUserLevel(a.cli.UserID)
+	}
+	if have < need {
+		// The room's own word, should the bot's copy be behind.
+		pl := &event.PowerLevelsEventContent{}
+		if err := a.cli.StateEvent(ctx, r, event.StatePowerLevels, "", pl); err == nil {
+			need, have = pl.GetEventLevel(widgetType), pl.GetUserLevel(a.cli.UserID)
+		}
+		if have < need {
+			return &PowerError{Need: need, Have: have}
+		}
+	}
+	content := map[string]any{}
+	if url != "" {
+		content = map[string]any{"type": "m.custom", "url": url, "name": name, "data": map[string]any{},
+			"id": widgetID, "creatorUserId": a.cli.UserID.String(), "waitForIframeLoad": true}
+	}
+	err := a.retry(ctx, "set room widget", func() error {
+		return a.authed(ctx, func() error {
+			_, err := a.cli.SendStateEvent(ctx, r, widgetType, widgetID, content)
+			if err == nil {
+				a.pace.spend(1)
+			}
+			return err
+		})
+	})
+	if errors.Is(err, mautrix.MForbidden) {
+		// The cached power levels were older than the room's.
+		return &PowerError{Need: max(need, have+1), Have: have}
+	}
+	if err != nil {
+		return fmt.Errorf("matrix: set room widget: %w", err)
+	}
+	return nil
+}

@@ -569,7 +569,15 @@ func (a *Adapter) inThread(u update, e *entry) {
 	if !ok {
 		return
 	}
-	t := strconv.Itoa(u.thread)
+	a.putInThread(e, chat.ID, u.thread)
+}
+
+// putInThread puts e's messages to chat in its forum topic thread.
+func (a *Adapter) putInThread(e *entry, chat int64, thread int) {
+	if thread <= 0 {
+		return
+	}
+	t := strconv.Itoa(thread)
 	var set func(o *op)
 	set = func(o *op) {
 		if o == nil {
@@ -577,7 +585,7 @@ func (a *Adapter) inThread(u update, e *entry) {
 		}
 		// An edit stays where its message is: editMessageText has no
 		// message_thread_id.
-		if o.Method != "editMessageText" && (o.Chat == chat.ID || o.Chat == a.in.resolve(context.Background(), chat.ID)) {
+		if o.Method != "editMessageText" && (o.Chat == chat || o.Chat == a.in.resolve(context.Background(), chat)) {
 			o.Params["message_thread_id"] = t
 		}
 		set(o.OnFail)

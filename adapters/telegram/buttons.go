@@ -85,7 +85,7 @@ func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 	ref := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
 	var v oddsView
 	if p.ID == "" || p.Set.View == "" || json.Unmarshal([]byte(p.Set.View), &v) != nil || v.Odds == nil {
-		msg := a.pressMessage(ctx, cq, chat, ref, from)
+		msg := a.pressMessage(ctx, cq, e, chat, ref, from)
 		a.answerCallback(ctx, cq.ID, "")
 		if rep, ok := a.d.Press(ctx, msg, p.Action); ok && rep != nil {
 			a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
@@ -149,10 +149,12 @@ func (a *inbound) oddsEdit(chat int64, msgID int, p actions.Pressed, v *oddsView
 	return &op{Method: "editMessageText", Chat: chat, Params: params}
 }
 
-// pressMessage is the core's Message of a button press on a chat message.
-func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
+// pressMessage is the core's Message of a button press on a chat message
+// (in e's forum topic, the pressed message's).
+func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
 	private := chat.Type == "private"
 	return core.Message{
+		Thread:   threadRef(e.thread),
 		Chat:     ref,
 		From:     core.User{ID: from.id, Name: from.name},
 		ID:       strconv.Itoa(cq.Message.MessageID),
@@ -163,6 +165,23 @@ func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, 
 	}
 }
 
+// threadRef is a forum topic's message_thread_id as core.Message.Thread
+// ("" outside topics); threadID reads it back (0 for none or a bad one).
+func threadRef(thread int) string {
+	if thread <= 0 {
+		return ""
+	}
+	return strconv.Itoa(thread)
+}
+
+func threadID(ref string) int {
+	n, err := strconv.Atoi(ref)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
+}
+
 // oddsPhoto sends the picture of that roll's distribution (Press with its
 // ActOdds: its command, its total marked) in reply to the roll's message,
 // the odds as its caption, and toasts the odds line. false when there is
@@ -170,7 +189,7 @@ func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, 
 // renderer fails): the caller shows the odds line instead. A photo
 // Telegram refuses falls back to edit (or the line as a message).
 func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, act reply.Action, line string, edit *op) bool {
-	msg := a.pressMessage(ctx, cq, chat, ref, from)
+	msg := a.pressMessage(ctx, cq, e, chat, ref, from)
 	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil || rep.Error || rep.Chart == nil {
 		return false
@@ -203,7 +222,7 @@ func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
-	msg := a.pressMessage(ctx, cq, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
+	msg := a.pressMessage(ctx, cq, e, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
 	a.answerCallback(ctx, cq.ID, "") // the spinner stops at once, however long the roll takes
 	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil {

@@ -82,6 +82,7 @@ func (a *inbound) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) 
 		LangHint: from.lang,
 		Private:  private,
 		FromGM:   gm,
+		Thread:   threadRef(e.thread),
 		BotName:  a.botName,
 		Sent:     time.Unix(int64(m.Date), 0),
 	}

@@ -52,7 +52,7 @@ const maxToast = 200
 func (a *inbound) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
-	msg := a.pressMessage(ctx, cq, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
+	msg := a.pressMessage(ctx, cq, e, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
 	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil {
 		a.answerCallback(ctx, cq.ID, "")

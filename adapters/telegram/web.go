@@ -51,8 +51,8 @@ func (w *webPort) ready() bool {
 }
 
 // Post sends rep in msg.Chat exactly as the reply to msg would be sent
-// had msg been typed there (secret rolls delivered privately, buttons,
-// charts), through the same journal and send queue with its flood limits.
+// had msg been typed there (in its forum topic, msg.Thread; secret rolls
+// delivered privately, buttons, charts), through the same journal and send queue with its flood limits.
 // It returns once the reply is journaled, before it is delivered.
 func (a *Adapter) Post(ctx context.Context, msg core.Message, rep *reply.Reply) error {
 	if !a.web.ready() {
@@ -64,8 +64,9 @@ func (a *Adapter) Post(ctx context.Context, msg core.Message, rep *reply.Reply) 
 	}
 	uid, _ := strconv.ParseInt(msg.From.ID, 10, 64)
 	from := who{id: msg.From.ID, name: msg.From.Name, numeric: uid, lang: msg.LangHint}
-	e := &entry{Update: int(a.web.next.Add(-1))}
+	e := &entry{Update: int(a.web.next.Add(-1)), thread: threadID(msg.Thread)}
 	a.out.answer(ctx, e, msg, &tgbotapi.Chat{ID: chatID}, 0, from, rep)
+	a.putInThread(e, chatID, e.thread)
 	if len(e.Ops) == 0 {
 		return nil
 	}
@@ -128,7 +129,7 @@ type webAppInfo struct {
 // the launch data for that chat), in a group a url button to link (the
 // Mini App's direct link: Telegram refuses web_app buttons there), as it
 // does in a private chat when appURL is not HTTPS (Telegram's rule for
-// Mini Apps). It goes
+// Mini Apps). It is posted in msg's forum topic (msg.Thread), and goes
 // through the journal and send queue as Post does.
 func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, label, appURL, link string) error {
 	if !a.web.ready() {
@@ -146,8 +147,9 @@ func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, lab
 	if err != nil {
 		return fmt.Errorf("telegram: app button: %w", err)
 	}
-	e := &entry{Update: int(a.web.next.Add(-1))}
+	e := &entry{Update: int(a.web.next.Add(-1)), thread: threadID(msg.Thread)}
 	e.Ops = a.out.messageOps(chatID, 0, []reply.Line{{reply.T(text)}}, string(kb))
+	a.putInThread(e, chatID, e.thread)
 	a.j.commit([]*entry{e}, 0, a.now())
 	fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
 	err = a.j.flush(fctx)

@@ -264,7 +264,8 @@ func (a *Adapter) secure(w http.ResponseWriter) {
 }
 
 // Link is the companion's link for msg's chat (companion.Linker): the
-// Mini App's direct link with the chat's token on Telegram; on a platform
+// Mini App's direct link with the chat's token on Telegram (the token of
+// msg's forum topic when asked in one: the page's rolls go there); on a platform
 // with no signed launch data (Matrix), a one-time link sent to the user
 // alone (private is then true and url "").
 func (a *Adapter) Link(ctx context.Context, msg core.Message) (string, bool, error) {
@@ -274,7 +275,7 @@ func (a *Adapter) Link(ctx context.Context, msg core.Message) (string, bool, err
 		if bot == "" || a.d.TelegramToken == "" {
 			return "", false, errUnavailable
 		}
-		tok, err := a.tok.ChatToken(ctx, msg.Chat)
+		tok, err := a.tok.PlaceToken(ctx, place{ChatRef: msg.Chat, Thread: msg.Thread})
 		if err != nil {
 			return "", false, err
 		}

@@ -62,7 +62,7 @@ func (a *Adapter) telegram(ctx context.Context, raw string) (who, error) {
 	}
 	user := itoa(id.UserID)
 	var chat core.ChatRef
-	var tok string
+	var tok, thread string
 	if id.StartParam == "" {
 		// Opened from the bot's menu or profile: the private chat.
 		chat = core.ChatRef{Platform: "telegram", ID: user}
@@ -70,17 +70,18 @@ func (a *Adapter) telegram(ctx context.Context, raw string) (who, error) {
 			return who{}, err
 		}
 	} else {
-		c, ok, err := a.tok.Chat(ctx, id.StartParam)
+		p, ok, err := a.tok.Place(ctx, id.StartParam)
 		if err != nil {
 			return who{}, err
 		}
-		if !ok || c.Platform != "telegram" {
+		if !ok || p.Platform != "telegram" {
 			return who{}, errUnknownTok
 		}
-		chat, tok = c, id.StartParam
+		// A token made in a forum topic: the page's rolls go there.
+		chat, thread, tok = p.ChatRef, p.Thread, id.StartParam
 	}
 	msg := core.Message{Chat: chat, From: core.User{ID: user, Name: id.Name}, LangHint: id.Lang,
-		Private: chat.ID == user, Sent: a.d.Now()}
+		Private: chat.ID == user, Thread: thread, Sent: a.d.Now()}
 	if !msg.Private {
 		if err := a.checkMember(ctx, chat, user, &msg.FromGM); err != nil {
 			return who{}, err

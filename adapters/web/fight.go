@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -30,6 +31,9 @@ type Condition struct {
 type Order struct {
 	Round      int
 	Combatants []Combatant
+	// UndoUntil, for an order that ended (Fights.Order's open false), is
+	// when the core stops reopening it (/init undo); zero: nothing to undo.
+	UndoUntil time.Time
 }
 
 // Combatant is one entry of the turn order.
@@ -46,7 +50,8 @@ type Combatant struct {
 
 // Fights reads a chat's open turn order (writes go through Port.Dispatch).
 type Fights interface {
-	// Order is the chat's open turn order; false when none is open.
+	// Order is the chat's open turn order; false when none is open (the
+	// Order then carries UndoUntil when one ended and may be reopened).
 	Order(ctx context.Context, chat core.ChatRef) (Order, bool, error)
 }
 
@@ -76,7 +81,21 @@ const (
 	maxDelta  = 999 // an HP change from the page
 	maxRounds = 99  // a condition's rounds (the core's limit too)
 	maxLines  = 100 // a table's rows (table.MaxRows)
+	maxPos    = 30  // a place in the turn order (initiative.MaxCombatants)
 )
+
+// initiative checks what a player may type to join the turn order with
+// their own roll or value (/init 14, /init 2d6+1): one word with a digit,
+// so that it is never one of /init's sub-commands.
+func initiative(s string) bool {
+	return word(s) && strings.ContainsAny(s, "0123456789")
+}
+
+// condWord checks a condition's name as the page sends it: one word that
+// does not start with the sign the command puts before it.
+func condWord(s string) bool {
+	return word(s) && !strings.HasPrefix(s, "+") && !strings.HasPrefix(s, "-") && !strings.HasPrefix(s, "−")
+}
 
 // label checks a name that may hold spaces (a combatant, a table, a
 // deck): one line of at most 64 characters, no quotes (it is quoted in
@@ -125,6 +144,31 @@ func (q doReq) fightCommand() string {
 		}
 	case "undo":
 		return "/pj undo"
+	case "join": // /init, /init 14 (the sender's active character)
+		switch {
+		case q.Value == "":
+			return "/init"
+		case initiative(q.Value):
+			return "/init " + q.Value
+		}
+	case "move": // /init move "Orco" 1 (GM)
+		if label(q.Name) && q.N >= 1 && q.N <= maxPos {
+			return `/init move "` + q.Name + `" ` + strconv.Itoa(q.N)
+		}
+	case "npccond": // /init condition "Orco" +aturdido 2 (GM)
+		if label(q.Name) && condWord(q.Value) && q.N >= 0 && q.N <= maxRounds {
+			s := `/init condition "` + q.Name + `" +` + q.Value
+			if q.N > 0 {
+				s += " " + strconv.Itoa(q.N)
+			}
+			return s
+		}
+	case "npcuncond": // /init condition "Orco" -aturdido (GM)
+		if label(q.Name) && condWord(q.Value) {
+			return `/init condition "` + q.Name + `" -` + q.Value
+		}
+	case "reopen": // the undo of an ended fight (GM)
+		return "/init undo"
 	case "next":
 		return "/init next"
 	case "end":
@@ -173,7 +217,8 @@ func (q doReq) fightCommand() string {
 // changes); a sheet, table or deck edit is not.
 func posts(op string) bool {
 	switch op {
-	case "roll", "hp", "cond", "uncond", "next", "end", "remove", "add", "table", "draw", "npchp", "shuffle":
+	case "roll", "hp", "cond", "uncond", "next", "end", "remove", "add", "table", "draw", "npchp",
+		"join", "move", "npccond", "npcuncond", "reopen", "shuffle":
 		return true
 	}
 	return false
@@ -187,12 +232,26 @@ type combatantView struct {
 	// NPC hit points the GM may change with steppers.
 	NPC      bool
 	Cur, Max int
+	// Up and Down are the places (from 1) a GM's move takes it to; 0 none.
+	Up, Down int
+	// OwnConds: its conditions are the order's (not on a sheet), the
+	// GM's to change with /init condition.
+	OwnConds bool
 }
 
 type orderView struct {
 	Open       bool
 	Round      int
 	Combatants []combatantView
+	// Joined: the user has a place in the order already.
+	Joined bool
+	// UndoMinutes, for an ended order, are the minutes left to reopen it.
+	UndoMinutes int
+}
+
+// endedOf is an ended turn order that may still be reopened, until.
+func endedOf(until, now time.Time) *orderView {
+	return &orderView{UndoMinutes: int((until.Sub(now) + time.Minute - 1) / time.Minute)}
 }
 
 // orderOf is the turn order as the user may see it, as the chat's status
@@ -202,7 +261,14 @@ func orderOf(o Order, gm bool, user string) *orderView {
 	v := &orderView{Open: true, Round: o.Round}
 	for _, c := range o.Combatants {
 		cv := combatantView{Name: c.Name, Init: c.Init, Current: c.Current, Mine: c.Owner != "" && c.Owner == user,
-			Conditions: c.Conditions}
+			Conditions: c.Conditions, OwnConds: !c.Character}
+		if i := len(v.Combatants); i > 0 {
+			cv.Up = i
+		}
+		if i := len(v.Combatants); i < len(o.Combatants)-1 {
+			cv.Down = i + 2
+		}
+		v.Joined = v.Joined || cv.Mine
 		switch {
 		case c.HP == nil:
 		case c.Character || gm:

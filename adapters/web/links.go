@@ -69,12 +69,32 @@ type tokens struct {
 	keyErr  error
 }
 
+// place is what a chat token stands for: a chat and, for a token /app
+// made in a Telegram forum topic, that topic (core.Message.Thread), where
+// the page's rolls are posted. Stored as JSON; a token saved before topics
+// reads as the chat alone.
+type place struct {
+	core.ChatRef
+	Thread string `json:",omitempty"`
+}
+
 // ChatToken returns chat's token for links (the Mini App's startapp),
 // issuing one the first time. A chat keeps its token.
 func (t *tokens) ChatToken(ctx context.Context, chat core.ChatRef) (string, error) {
+	return t.PlaceToken(ctx, place{ChatRef: chat})
+}
+
+// PlaceToken is ChatToken for a place in a chat: each forum topic has a
+// token of its own, which opens the same chat (its sheets, its rights)
+// and posts in that topic.
+func (t *tokens) PlaceToken(ctx context.Context, p place) (string, error) {
+	key := keyChatToken + p.String()
+	if p.Thread != "" {
+		key += "#" + p.Thread
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	tok, ok, err := t.st.State(ctx, keyChatToken+chat.String())
+	tok, ok, err := t.st.State(ctx, key)
 	if err != nil {
 		return "", fmt.Errorf("web: read chat token: %w", err)
 	}
@@ -82,8 +102,8 @@ func (t *tokens) ChatToken(ctx context.Context, chat core.ChatRef) (string, erro
 		return tok, nil
 	}
 	tok = newToken()
-	ref, _ := json.Marshal(chat)
-	if err := t.st.WriteStates(ctx, map[string]string{keyChatToken + chat.String(): tok, keyTokenChat + tok: string(ref)}, nil); err != nil {
+	ref, _ := json.Marshal(p)
+	if err := t.st.WriteStates(ctx, map[string]string{key: tok, keyTokenChat + tok: string(ref)}, nil); err != nil {
 		return "", fmt.Errorf("web: save chat token: %w", err)
 	}
 	return tok, nil
@@ -91,18 +111,24 @@ func (t *tokens) ChatToken(ctx context.Context, chat core.ChatRef) (string, erro
 
 // Chat returns the chat a token was issued for.
 func (t *tokens) Chat(ctx context.Context, tok string) (core.ChatRef, bool, error) {
+	p, ok, err := t.Place(ctx, tok)
+	return p.ChatRef, ok, err
+}
+
+// Place returns the chat and topic a token was issued for.
+func (t *tokens) Place(ctx context.Context, tok string) (place, bool, error) {
 	if !validToken(tok) {
-		return core.ChatRef{}, false, nil
+		return place{}, false, nil
 	}
 	v, ok, err := t.st.State(ctx, keyTokenChat+tok)
 	if err != nil || !ok {
-		return core.ChatRef{}, false, err
+		return place{}, false, err
 	}
-	var c core.ChatRef
-	if err := json.Unmarshal([]byte(v), &c); err != nil || c.Platform == "" || c.ID == "" {
-		return core.ChatRef{}, false, nil
+	var p place
+	if err := json.Unmarshal([]byte(v), &p); err != nil || p.Platform == "" || p.ID == "" {
+		return place{}, false, nil
 	}
-	return c, true, nil
+	return p, true, nil
 }
 
 // linkRec is a one-time link as stored.

@@ -47,6 +47,33 @@ func TestChatTokensAreStableAndDurable(t *testing.T) {
 	}
 }
 
+// TestTopicTokens: each forum topic has its own token for the same chat;
+// a token stored before topics (the chat's JSON alone) still reads.
+func TestTopicTokens(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	tk, db := newTokens(t, &now)
+	ctx := context.Background()
+	g := core.ChatRef{Platform: "telegram", ID: "-100"}
+	whole, _ := tk.ChatToken(ctx, g)
+	t7, _ := tk.PlaceToken(ctx, place{ChatRef: g, Thread: "7"})
+	t9, _ := tk.PlaceToken(ctx, place{ChatRef: g, Thread: "9"})
+	if again, _ := tk.PlaceToken(ctx, place{ChatRef: g, Thread: "7"}); again != t7 || t7 == whole || t7 == t9 {
+		t.Fatalf("tokens: chat %q, topic 7 %q then %q, topic 9 %q", whole, t7, again, t9)
+	}
+	for tok, want := range map[string]place{whole: {ChatRef: g}, t7: {ChatRef: g, Thread: "7"}, t9: {ChatRef: g, Thread: "9"}} {
+		if p, ok, err := tk.Place(ctx, tok); !ok || err != nil || p != want {
+			t.Errorf("%q → %+v %v %v, want %+v", tok, p, ok, err, want)
+		}
+	}
+	old := "AAAAAAAAAAAAAAAAAAAAAB"
+	if err := db.SetState(ctx, keyTokenChat+old, `{"Platform":"telegram","ID":"-100"}`); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok, _ := tk.Place(ctx, old); !ok || p != (place{ChatRef: g}) {
+		t.Errorf("a token stored before topics reads %+v %v", p, ok)
+	}
+}
+
 func TestOneTimeLinks(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	tk, _ := newTokens(t, &now)

@@ -129,9 +129,16 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			a.log.Error("web turn order", "chat", id.msg.Chat.String(), "err", err)
 		}
-		if open {
+		switch now := a.d.Now(); {
+		case open:
 			d.Screens = append(d.Screens, "order")
 			d.Order = orderOf(o, d.GM, id.msg.From.ID)
+		case now.Before(o.UndoUntil):
+			// Ended a moment ago: the GM keeps the screen, with its undo.
+			if d.GM {
+				d.Screens = append(d.Screens, "order")
+			}
+			d.Order = endedOf(o.UndoUntil, now)
 		}
 	}
 	if a.d.Tables != nil {

@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -71,6 +74,42 @@ func newMxWorldWith(t *testing.T, opts dendritetest.Options, extraEnv ...string)
 		}
 	})
 	return w
+}
+
+// newMxWebWorld is newMxWorldWith with the web companion listening on a
+// free loopback port; base is the page's address there.
+func newMxWebWorld(t *testing.T, opts dendritetest.Options, extraEnv ...string) (w *mxWorld, base string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	base = "http://" + addr + "/app/"
+	return newMxWorldWith(t, opts, append([]string{"ZARIA_WEB_URL=" + base, "ZARIA_WEB_LISTEN=" + addr}, extraEnv...)...), base
+}
+
+// webPost posts body, JSON, to the page at base+path with the
+// Authorization header auth (none when ""), and returns the answer's status
+// and body.
+func webPost(t *testing.T, base, path, auth, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest("POST", base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
 }
 
 // start runs the binary once more with the world's environment.

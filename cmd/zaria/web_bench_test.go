@@ -21,7 +21,8 @@ import (
 // page: the sheets screen of a chat with 4 characters of 6 values; dice:
 // the dice screen (with the systems' difficulty lists); call: one "set a
 // value" (the /pj set command through the router, a SQLite write
-// transaction); odds: the odds of 1d20+2 before rolling. first-load-B is
+// transaction); odds: the odds of 1d20+2 before rolling; odds-dh: those
+// of a long sword against a breastplate. first-load-B is
 // what the page transfers on opening (shell, script, style, hello, the
 // sheets screen), Telegram's own script excluded.
 func BenchmarkWeb(b *testing.B) {
@@ -142,6 +143,13 @@ func BenchmarkWeb(b *testing.B) {
 	b.Run("odds", func(b *testing.B) {
 		for b.Loop() {
 			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), `{"op":"odds","n":1,"sides":20,"mod":2}`); code != 200 {
+				b.Fatal(code)
+			}
+		}
+	})
+	b.Run("odds-dh", func(b *testing.B) { // a Dungeon Hack attack's odds: /odds dh through the odds press
+		for b.Loop() {
+			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), `{"op":"odds","system":"dh","what":"espada-larga","diff":"coraza"}`); code != 200 {
 				b.Fatal(code)
 			}
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"zaria/core/command"
 )
 
 // chromium finds a headless Chromium (Debian's chromium-headless-shell or
@@ -92,6 +95,26 @@ func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
 		t.Fatalf("waiting for %s (%s): %v", what, expr, err)
+	}
+}
+
+// waitOdds waits until the dice screen's odds show want. The page asks
+// the odds at each change of a select, and each ask counts against the
+// user's allowance (5 at once, then one each 2 s): three selects changed
+// in a row after rolls may find it spent, and the page then shows the
+// chat's "too fast". As a user would, it waits 2 s and picks the armour
+// again, at most three times.
+func waitOdds(t *testing.T, ctx context.Context, what, want string) {
+	t.Helper()
+	has := `document.querySelector('#odds').textContent.indexOf(` + strconv.Quote(want) + `)>=0`
+	for try := 0; ; try++ {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](has, chromedp.WithPollingTimeout(4*time.Second))); err == nil {
+			return
+		} else if try == 3 {
+			t.Fatalf("waiting for %s (%q in #odds, which shows %q): %v", what, want, text(t, ctx, `#odds`), err)
+		}
+		time.Sleep(2100 * time.Millisecond)
+		waitJS(t, ctx, "pick the armour again", `(document.querySelector('#dh-armour').dispatchEvent(new Event('change', {bubbles: true})), true)`)
 	}
 }
 
@@ -192,7 +215,13 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	}
 	choose(t, ctx, "a long sword", `#dh-weapon`, "espada-larga")
 	choose(t, ctx, "against a breastplate", `#dh-armour`, "coraza")
-	waitJS(t, ctx, "no odds before an attack (the core has none)", `document.querySelector('#odds').textContent===''`)
+	// Its odds before rolling, the core's /odds dh: the chance of damage
+	// above the penetration, 35/1728 (docs/dungeonhack.md#exact-chances).
+	dhOdds := command.Percent("es", big.NewRat(35, 1728))
+	waitOdds(t, ctx, "the attack's odds", "Espada larga 1d8 (pen 1) vs coraza 3 DB d6")
+	if got := text(t, ctx, `#odds`); !strings.Contains(got, "daño por encima de la penetración: "+dhOdds) {
+		t.Errorf("the odds before an attack: %q, want the chance of damage above the penetration, %s", got, dhOdds)
+	}
 	shot(t, ctx, dir, "dice-dh-es")
 	time.Sleep(2100 * time.Millisecond)
 	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
@@ -223,6 +252,11 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	choose(t, ctx, "Dungeon Hack in Greek", `#system`, "dh")
 	choose(t, ctx, "a long sword in Greek", `#dh-weapon`, "μακρύ-σπαθί")
 	choose(t, ctx, "a breastplate in Greek", `#dh-armour`, "θώρακας")
+	waitOdds(t, ctx, "the attack's odds in Greek", "Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6")
+	if got := text(t, ctx, `#odds`); !strings.Contains(got, "ζημιά πάνω από τη διάτρηση: "+dhOdds) {
+		t.Errorf("the odds before an attack in Greek: %q, want the chance of damage above the penetration, %s", got, dhOdds)
+	}
+	shot(t, ctx, dir, "dice-dh-el")
 	time.Sleep(2100 * time.Millisecond)
 	do(t, ctx, "roll the attack in Greek", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
 	m = w.waitSent(webGroup, `📱 Ana: /dh ataque μακρύ-σπαθί vs θώρακας`)

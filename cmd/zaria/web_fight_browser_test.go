@@ -11,6 +11,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/fold"
+	"zaria/core/initiative"
 )
 
 // allowance is the wait for one more command of the same user: the
@@ -258,4 +259,175 @@ func flat(t *testing.T, ctx context.Context, sel string) string {
 		t.Fatalf("text of %s: %v", sel, err)
 	}
 	return s
+}
+
+// TestWebBrowserFightTools plays the rest of the turn order at 390×844:
+// Beto joins with his character in one tap (the chat's /init); Ana, an
+// administrator (a GM), moves a goblin up, gives the orc a condition as
+// a chip and takes it off, ends the fight and undoes the end. Each write
+// is the chat's command, posted in the fake group. Then at 360 px with
+// the GM's tools open, and in Greek. Screenshots go to the artifacts.
+func TestWebBrowserFightTools(t *testing.T) {
+	ctx := phone(t)
+	dir := artifacts(t)
+	w := newWebTable(t)
+	w.tg.SetAdmins(webGroup, webAna)
+	tok := w.chatToken(webGroup, webAna, "Ana")
+	chat := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(webGroup, 10)}
+	w.tg.Say(webGroup, webBeto, "Beto", "es", "/pj crear Lyra")
+	w.waitSent(webGroup, `Lyra`)
+	w.tg.Say(webGroup, webAna, "Ana", "es", "/init añadir Orco 11 pv 15")
+	w.waitSent(webGroup, `Orco se une`)
+	w.tg.Say(webGroup, webAna, "Ana", "es", "/init añadir Trasgo 9")
+	w.waitSent(webGroup, `Trasgo se une`)
+	stored := func() initiative.Order {
+		t.Helper()
+		o, err := w.db.Initiative(context.Background(), chat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	place := func(name string) int { // from 1; 0 when absent
+		t.Helper()
+		for i, c := range stored().Combatants {
+			if c.Name == name {
+				return i + 1
+			}
+		}
+		return 0
+	}
+	count := func(sel string) int {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(sel)+`).length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	// 1. Beto joins with Lyra: one tap, the chat's initiative rolled.
+	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
+	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.join button`)))
+	if got := text(t, ctx, `form.join button`); !strings.Contains(got, "Entrar con Lyra") {
+		t.Errorf("the join button says %q", got)
+	}
+	if n := count(`details.tools, .move, .npcuncond, form.npccond`); n != 0 {
+		t.Errorf("a player sees %d of the GM's tools", n)
+	}
+	do(t, ctx, "join", chromedp.Click(chromedp.CSS(`form.join button`)),
+		chromedp.WaitVisible(chromedp.CSS(`.fighter.mine[data-name="Lyra"]`)))
+	w.waitSent(webGroup, `📱 Beto: /init\n(?s:.*)⚔️ Lyra entra con iniciativa \d+`)
+	waitJS(t, ctx, "no join form once in", `!document.querySelector('form.join') && document.querySelector('#toast').textContent.indexOf('Lyra entra')>=0`)
+	lyra := stored().Combatants[place("Lyra")-1]
+	if !lyra.Character || lyra.Owner != strconv.FormatInt(webBeto, 10) {
+		t.Errorf("Lyra stored as %+v, want Beto's character", lyra)
+	}
+	if got := text(t, ctx, `.fighter[data-name="Lyra"] .init`); got != strconv.Itoa(lyra.Init) {
+		t.Errorf("Lyra's initiative %q on the page, %d stored", got, lyra.Init)
+	}
+	shot(t, ctx, dir, "order-join-es")
+
+	// 2. Ana moves the goblin one place up; its tools stay open.
+	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
+	do(t, ctx, "Ana's turn order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)))
+	from := place("Trasgo")
+	if from < 2 {
+		t.Fatalf("the goblin at place %d, want below the orc", from)
+	}
+	to := strconv.Itoa(from - 1)
+	do(t, ctx, "the goblin's tools", chromedp.Click(chromedp.CSS(`.fighter[data-name="Trasgo"] details.tools summary`)),
+		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Trasgo"] .move[data-to="`+to+`"]`)))
+	shot(t, ctx, dir, "order-tools-es")
+	do(t, ctx, "up", chromedp.Click(chromedp.CSS(`.fighter[data-name="Trasgo"] .move[data-to="`+to+`"]`)))
+	w.waitSent(webGroup, `📱 Ana: /init move "Trasgo" `+to+`\n↕️ Trasgo pasa al puesto `+to)
+	waitJS(t, ctx, "the goblin moved, its tools open", `(function(){var f=document.querySelectorAll('.fighter')[`+strconv.Itoa(from-2)+`];
+  return !!f && f.dataset.name==='Trasgo' && f.querySelector('details.tools').open})()`)
+	if got := place("Trasgo"); got != from-1 {
+		t.Errorf("the goblin stored at place %d, want %d", got, from-1)
+	}
+
+	// 3. A condition on the orc as a chip, then taken off.
+	time.Sleep(allowance)
+	do(t, ctx, "the orc's tools", chromedp.Click(chromedp.CSS(`.fighter[data-name="Orco"] details.tools summary`)),
+		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond`)),
+		chromedp.SetValue(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond input[name="name"]`), "aturdido"),
+		chromedp.SetValue(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond input[name="rounds"]`), "2"),
+		chromedp.Click(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond button`)),
+		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] .chip [data-cond="aturdido"]`)))
+	w.waitSent(webGroup, `📱 Ana: /init condition "Orco" \+aturdido 2`)
+	if got := flat(t, ctx, `.fighter[data-name="Orco"] .who`); !strings.Contains(got, "aturdido (2)") {
+		t.Errorf("the orc shows %q, want the chip aturdido (2)", got)
+	}
+	if cs := stored().Combatants[place("Orco")-1].Conditions; len(cs) != 1 || cs[0] != (initiative.Condition{Name: "aturdido", Rounds: 2}) {
+		t.Errorf("the orc's stored conditions: %+v", cs)
+	}
+	shot(t, ctx, dir, "order-chip-es")
+	time.Sleep(allowance)
+	do(t, ctx, "take it off", chromedp.Click(chromedp.CSS(`.fighter[data-name="Orco"] .npcuncond[data-cond="aturdido"]`)))
+	w.waitSent(webGroup, `📱 Ana: /init condition "Orco" -aturdido`)
+	waitJS(t, ctx, "the chip gone", `!document.querySelector('.fighter[data-name="Orco"] .chip')`)
+	if cs := stored().Combatants[place("Orco")-1].Conditions; len(cs) != 0 {
+		t.Errorf("the orc's stored conditions after the removal: %+v", cs)
+	}
+
+	// 4. The end, shown with its undo; the undo reopens the same fight.
+	time.Sleep(allowance)
+	before := stored()
+	do(t, ctx, "end", chromedp.Click(chromedp.CSS(`.end`)), chromedp.Click(chromedp.CSS(`.end`)),
+		chromedp.WaitVisible(chromedp.CSS(`.reopen`)))
+	w.waitSent(webGroup, `📱 Ana: /init end`)
+	if got := text(t, ctx, `.ended`); !strings.Contains(got, "El combate ha terminado.") || !strings.Contains(got, "15 min") {
+		t.Errorf("the ended screen says %q", got)
+	}
+	if n := count(`[data-go="order"][aria-current="page"]`); n != 1 {
+		t.Errorf("the order tab is not the current one after the end (%d)", n)
+	}
+	if stored().Open {
+		t.Fatal("the fight still open after the end")
+	}
+	shot(t, ctx, dir, "order-ended-es")
+	time.Sleep(allowance)
+	do(t, ctx, "undo", chromedp.Click(chromedp.CSS(`.reopen`)), chromedp.WaitVisible(chromedp.CSS(`#next`)))
+	w.waitSent(webGroup, `📱 Ana: /init undo\n↩️ El combate sigue donde estaba`)
+	waitJS(t, ctx, "the reply on the page", `document.querySelector('#toast').textContent.indexOf('sigue donde estaba')>=0`)
+	if after := stored(); !after.Open || len(after.Combatants) != len(before.Combatants) || after.Round != before.Round {
+		t.Errorf("after the undo: %+v, before the end: %+v", after, before)
+	}
+	if n := count(`.fighter`); n != 3 {
+		t.Errorf("%d combatants on the page after the undo, want 3", n)
+	}
+
+	// At 360 px with the GM's tools open: nothing wider, every button ≥ 44 px.
+	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('details.tools').forEach(function(d){d.open=true})`),
+		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond`)))
+	fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
+  if (document.documentElement.scrollWidth > window.innerWidth) return 'page ' + document.documentElement.scrollWidth + ' px wide';
+  var bad = [];
+  document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
+    var r = b.getBoundingClientRect();
+    if (r.width > 0 && (r.height < 44 || r.width < 44 || r.right > window.innerWidth + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  });
+  return bad.join('; ');
+})()`))
+	if err != nil || fit != "" {
+		t.Errorf("the order with its tools at 360 px: %q %v", fit, err)
+	}
+	shot(t, ctx, dir, "order-tools-360-es")
+
+	// In Greek: the same tools, in the chat's language.
+	time.Sleep(allowance)
+	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
+	w.waitSent(webGroup, `(?i)ελληνικά`)
+	do(t, ctx, "Greek order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)),
+		chromedp.Click(chromedp.CSS(`.fighter[data-name="Orco"] details.tools summary`)),
+		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond`)))
+	if got := text(t, ctx, `.fighter[data-name="Orco"] details.tools summary`); !strings.Contains(got, "Μετακίνηση και καταστάσεις") {
+		t.Errorf("the orc's tools in Greek: %q", got)
+	}
+	shot(t, ctx, dir, "order-tools-el")
 }

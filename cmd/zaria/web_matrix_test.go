@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -14,6 +12,8 @@ import (
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
+
+	"zaria/adapters/matrix/dendritetest"
 )
 
 // TestWebMatrixOneTimeLink: the real binary on a real Dendrite. Alice
@@ -22,14 +22,7 @@ import (
 // session for her in that room (a second opening is refused); a roll from
 // the page is posted in the room, mentioning her, with the page's result.
 func TestWebMatrixOneTimeLink(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	base := "http://" + addr + "/app/"
-	w := newMxWorld(t, "ZARIA_WEB_URL="+base, "ZARIA_WEB_LISTEN="+addr)
+	w, base := newMxWebWorld(t, dendritetest.Options{})
 	w.start(t, zariaBinary(t))
 	room := w.room(t)
 	ctx := context.Background()
@@ -79,20 +72,7 @@ func TestWebMatrixOneTimeLink(t *testing.T) {
 		return false
 	})
 
-	post := func(path, auth, body string) (int, string) {
-		req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		if auth != "" {
-			req.Header.Set("Authorization", auth)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
+	post := func(path, auth, body string) (int, string) { return webPost(t, base, path, auth, body) }
 	// The page the link opens is the shell; the link is spent by redeem.
 	if resp, err := http.Get(base + "l/" + link); err != nil || resp.StatusCode != 200 || resp.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("opening the link: %v %v", resp, err)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -30,15 +29,7 @@ func TestWebBrowserMatrixWidget(t *testing.T) {
 	host.Start()
 	t.Cleanup(host.Close)
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	base := "http://" + addr + "/app/"
-	w := newMxWorldWith(t, dendritetest.Options{Federation: true}, "ZARIA_WEB_URL="+base, "ZARIA_WEB_LISTEN="+addr,
-		"ZARIA_WEB_FRAME_ANCESTORS="+host.URL)
+	w, _ := newMxWebWorld(t, dendritetest.Options{Federation: true}, "ZARIA_WEB_FRAME_ANCESTORS="+host.URL)
 	w.env = append(w.env, "ZARIA_WEB_MATRIX_OPENID_URL="+w.hs.URL)
 	w.start(t, zariaBinary(t))
 	room := w.room(t)

@@ -3,14 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
 	"zaria/adapters/matrix/dendritetest"
@@ -22,15 +22,8 @@ import (
 // session in her room; a made-up token, a token from a member of another
 // server, and a valid token of someone not in the room are refused.
 func TestWebMatrixWidgetOpenID(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	base := "http://" + addr + "/app/"
 	// The homeserver URL is known once it runs: the override is set then.
-	w := newMxWorldWith(t, dendritetest.Options{Federation: true}, "ZARIA_WEB_URL="+base, "ZARIA_WEB_LISTEN="+addr)
+	w, base := newMxWebWorld(t, dendritetest.Options{Federation: true})
 	w.env = append(w.env, "ZARIA_WEB_MATRIX_OPENID_URL="+w.hs.URL)
 	w.start(t, zariaBinary(t))
 	room := w.room(t)
@@ -48,20 +41,7 @@ func TestWebMatrixWidgetOpenID(t *testing.T) {
 		t.Fatalf("the widget page: %v %v", resp, err)
 	}
 
-	post := func(path, auth, body string) (int, string) {
-		req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		if auth != "" {
-			req.Header.Set("Authorization", auth)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
+	post := func(path, auth, body string) (int, string) { return webPost(t, base, path, auth, body) }
 	openid := func(token, server string) (int, string) {
 		b, _ := json.Marshal(map[string]string{"chat": chat, "access_token": token, "matrix_server_name": server})
 		return post("api/openid", "", string(b))
@@ -111,5 +91,92 @@ func TestWebMatrixWidgetOpenID(t *testing.T) {
 	b, _ := json.Marshal(map[string]string{"chat": "AAAAAAAAAAAAAAAAAAAAAA", "access_token": tok.AccessToken, "matrix_server_name": "localhost"})
 	if code, _ := post("api/openid", "", string(b)); code != 403 {
 		t.Errorf("unknown room: %d, want 403", code)
+	}
+}
+
+// TestWebMatrixBotAddsWidget: the real binary on Dendrite. Alice, who made
+// the room (power 100), asks !app widget while the bot has power 0: the
+// bot says which power level it needs and sends nothing. Raised to 50, it
+// adds the widget: the room's state has im.vector.modular.widgets with
+// the companion's widget URL (the one !app gives for /addwidget). Bob, a
+// player, is refused with the core's message and the widget stays; Alice
+// removes it.
+func TestWebMatrixBotAddsWidget(t *testing.T) {
+	w, base := newMxWebWorld(t, dendritetest.Options{})
+	w.start(t, zariaBinary(t))
+	room := w.room(t)
+	ctx := context.Background()
+	widgets := event.Type{Type: "im.vector.modular.widgets", Class: event.StateEventType}
+	widget := func() map[string]any {
+		var c map[string]any
+		if err := w.alice.StateEvent(ctx, room, widgets, "zaria_table", &c); err != nil {
+			return nil
+		}
+		return c
+	}
+	ask := func(cli *mautrix.Client, text string) string {
+		t.Helper()
+		r, err := cli.SendText(ctx, room, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		waitReplies(t, w.alice, room, w.bot, []id.EventID{r.EventID}, 60*time.Second)
+		return replyBody(t, w.alice, room, w.bot, r.EventID)
+	}
+
+	body := ask(w.alice, "!app")
+	m := regexp.MustCompile(`/addwidget (` + regexp.QuoteMeta(base) + `w\?chat=[A-Za-z0-9_-]{22})`).FindStringSubmatch(body)
+	if m == nil || !strings.Contains(body, "have the bot add it: !app widget") {
+		t.Fatalf("!app answered %q", body)
+	}
+	url := m[1]
+
+	if body := ask(w.alice, "!app widget"); !strings.Contains(body, "that needs power level 50 and mine is 0") {
+		t.Errorf("!app widget with the bot at power 0: %q", body)
+	}
+	if c := widget(); len(c) > 0 {
+		t.Fatalf("a widget was added without the power: %v", c)
+	}
+
+	var pl event.PowerLevelsEventContent
+	if err := w.alice.StateEvent(ctx, room, event.StatePowerLevels, "", &pl); err != nil {
+		t.Fatal(err)
+	}
+	pl.SetUserLevel(w.bot, 50)
+	if _, err := w.alice.SendStateEvent(ctx, room, event.StatePowerLevels, "", &pl); err != nil {
+		t.Fatal(err)
+	}
+	if body := ask(w.alice, "!app widget"); !strings.Contains(body, "The table is now a widget of this room") {
+		t.Errorf("!app widget at power 50: %q", body)
+	}
+	c := widget()
+	if c["url"] != url || c["type"] != "m.custom" || c["id"] != "zaria_table" || c["creatorUserId"] != w.bot.String() || c["name"] == "" {
+		t.Fatalf("the widget's state event: %v, want the URL %s", c, url)
+	}
+
+	if _, err := w.hs.Register(ctx, "bob", "bob-password", false); err != nil {
+		t.Fatal(err)
+	}
+	bob, err := w.hs.Login(ctx, "bob", "bob-password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.alice.InviteUser(ctx, room, &mautrix.ReqInviteUser{UserID: bob.UserID}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.JoinRoomByID(ctx, room); err != nil {
+		t.Fatal(err)
+	}
+	if body := ask(bob, "!app widget off"); !strings.Contains(body, "Only a GM can add or remove the room's widget") {
+		t.Errorf("bob's !app widget off: %q", body)
+	}
+	if c := widget(); c["url"] != url {
+		t.Fatalf("after bob's refused removal the widget is %v", c)
+	}
+	if body := ask(w.alice, "!app widget off"); !strings.Contains(body, "widget has been removed") {
+		t.Errorf("!app widget off: %q", body)
+	}
+	if c := widget(); len(c) != 0 {
+		t.Errorf("after the removal the widget is %v", c)
 	}
 }

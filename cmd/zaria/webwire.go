@@ -107,13 +107,22 @@ func parseHP(text string) (web.HP, bool) {
 }
 
 // webFights reads the chat's open turn order, each character's hit
-// points and conditions from its sheet (as the status message does).
+// points and conditions from its sheet (as the status message does), or
+// until when an ended one may be reopened.
 type webFights struct{ db *sqlite.DB }
 
 func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, bool, error) {
 	o, err := f.db.Initiative(ctx, chat)
-	if errors.Is(err, initiative.ErrNone) || err == nil && !o.Open {
+	if errors.Is(err, initiative.ErrNone) {
 		return web.Order{}, false, nil
+	}
+	if err == nil && !o.Open {
+		// Ended: /init undo reopens it for initiative.UndoFor.
+		var ended web.Order
+		if !o.Ended.IsZero() {
+			ended.UndoUntil = o.Ended.Add(initiative.UndoFor)
+		}
+		return ended, false, nil
 	}
 	if err != nil {
 		return web.Order{}, false, err
@@ -257,7 +266,36 @@ func (m telegramMembers) Member(ctx context.Context, chat core.ChatRef, user str
 type webLinker struct {
 	a    *web.Adapter
 	tg   *telegram.Adapter
+	mx   roomWidgets // nil without Matrix
 	port core.Port
+}
+
+// roomWidgets is the Matrix adapter's room widget state event.
+type roomWidgets interface {
+	SetWidget(ctx context.Context, room, widgetID, name, url string) error
+}
+
+// widgetID is the state key of the companion's widget in a room.
+const widgetID = "zaria_table"
+
+// SetWidget is /app widget (companion.Widgets): the Matrix adapter adds
+// the room widget whose URL the companion gives, or removes it.
+func (l *webLinker) SetWidget(ctx context.Context, msg core.Message, on bool) error {
+	if l.a == nil || l.mx == nil || msg.Chat.Platform != "matrix" {
+		return companion.ErrUnavailable
+	}
+	u := l.a.WidgetURL(ctx, msg)
+	if u == "" {
+		return companion.ErrUnavailable
+	}
+	if !on {
+		u = ""
+	}
+	err := l.mx.SetWidget(ctx, msg.Chat.ID, widgetID, "🎲 Zaria", u)
+	if pe := (*matrix.PowerError)(nil); errors.As(err, &pe) {
+		return &companion.PowerError{Need: pe.Need, Have: pe.Have}
+	}
+	return err
 }
 
 func (l *webLinker) Link(ctx context.Context, msg core.Message) (companion.Link, error) {
@@ -297,7 +335,7 @@ func (f posterFunc) Post(ctx context.Context, msg core.Message, rep *reply.Reply
 // registers /app on the router.
 func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *telegram.Adapter, mx *matrix.Adapter, logger *slog.Logger) (*web.Adapter, error) {
 	link := &webLinker{}
-	companion.Register(router, link)
+	companion.Register(router, link, link)
 	if !cfg.Web.Enabled() {
 		return nil, nil
 	}
@@ -324,5 +362,8 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 		return nil, err
 	}
 	link.a, link.tg, link.port = a, tg, router
+	if mx != nil {
+		link.mx = mx
+	}
 	return a, nil
 }

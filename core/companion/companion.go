@@ -6,9 +6,11 @@ package companion
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/fold"
 	"zaria/core/reply"
 )
 
@@ -35,10 +37,78 @@ type Linker interface {
 	Link(ctx context.Context, msg core.Message) (Link, error)
 }
 
-// Register adds /app to r.
-func Register(r *command.Router, l Linker) {
+// Widgets puts the companion in a room as a widget (Matrix: the state
+// event Element reads), for /app widget.
+type Widgets interface {
+	// SetWidget adds (on) or removes the widget of msg's chat. It answers
+	// ErrUnavailable where there is no widget (not a Matrix room, no
+	// public URL), *PowerError when the bot may not change the room.
+	SetWidget(ctx context.Context, msg core.Message, on bool) error
+}
+
+// PowerError says the bot's power level in the room is below the one
+// the room asks to change its widgets.
+type PowerError struct{ Need, Have int }
+
+func (e *PowerError) Error() string { return "companion: the bot lacks the power to add the widget" }
+
+// isWidget reports whether word is /app's subcommand widget (es, en:
+// widget; el: μικροεφαρμογή, Element's Greek word), isOff its removal.
+func isWidget(word string) bool {
+	switch fold.Key(word) {
+	case "widget", "μικροεφαρμογη":
+		return true
+	}
+	return false
+}
+
+func isOff(word string) bool {
+	switch fold.Key(word) {
+	case "off", "remove", "quitar", "borrar", "αφαιρεση", "αφαιρεσε":
+		return true
+	}
+	return false
+}
+
+// widget is /app widget [off]: a GM has the bot add (or remove) the
+// room's widget.
+func widget(ctx context.Context, req *command.Request, w Widgets, args []string) (*reply.Reply, error) {
+	on := true
+	switch {
+	case len(args) == 2 && isOff(args[1]):
+		on = false
+	case len(args) != 1:
+		return nil, command.Errorf("web.widget.usage", command.PrefixHint(req)...)
+	}
+	if !req.IsGM {
+		return nil, command.Errorf("web.widget.gm_only")
+	}
+	if w == nil {
+		return nil, command.Errorf("web.widget.unavailable")
+	}
+	err := w.SetWidget(ctx, req.Msg, on)
+	var pe *PowerError
+	switch {
+	case errors.Is(err, ErrUnavailable):
+		return nil, command.Errorf("web.widget.unavailable")
+	case errors.As(err, &pe):
+		return nil, command.Errorf("web.widget.power", "need", pe.Need, "have", pe.Have)
+	case err != nil:
+		return nil, err
+	case !on:
+		return reply.Text(req.T("web.widget.removed")), nil
+	}
+	return reply.Text(req.TP("web.widget.added")), nil
+}
+
+// Register adds /app to r; w (nil where no platform has widgets) serves
+// /app widget.
+func Register(r *command.Router, l Linker, w Widgets) {
 	r.Register(command.Command{Name: "app", Aliases: []string{"ficha", "εφαρμογή", "companion"},
 		Handler: command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+			if args := strings.Fields(req.Args); len(args) > 0 && isWidget(args[0]) {
+				return widget(ctx, req, w, args)
+			}
 			link, err := l.Link(ctx, req.Msg)
 			if errors.Is(err, ErrUnavailable) {
 				return nil, command.Errorf("web.app.unavailable")
@@ -53,6 +123,9 @@ func Register(r *command.Router, l Linker) {
 				rep := reply.Text(req.T("web.app.sent_private", "minutes", link.Minutes))
 				if link.Widget != "" {
 					rep.Add(reply.T(req.T("web.app.widget", "command", "/addwidget "+link.Widget)))
+					if w != nil {
+						rep.Add(reply.T(req.TP("web.widget.hint")))
+					}
 				}
 				return rep, nil
 			}

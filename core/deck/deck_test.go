@@ -1,7 +1,6 @@
 package deck_test
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,35 +8,27 @@ import (
 	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/deck"
-	"zaria/core/dice"
 	"zaria/core/general"
 	"zaria/core/reply"
-	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
 
+// bot is the router on a database file, as main wires it, and the chat's
+// members talking to it.
 type bot struct {
-	t  testing.TB
-	r  *command.Router
+	*chattest.Bot
 	db *sqlite.DB
 }
 
 // open builds the router on the database file at path, as main does.
 func open(t testing.TB, path string) *bot {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Unlimited: []string{"test"}})
+	db := chattest.OpenDB(t, path)
+	r := command.New(command.Config{DefaultLang: "es", Translator: chattest.Catalog(t), Settings: db, GMs: db, Unlimited: []string{"test"}})
 	deck.Register(r, deck.New(db, deck.Options{}))
 	general.Register(r, general.Options{Version: "test"})
-	return &bot{t: t, r: r, db: db}
+	return &bot{Bot: &chattest.Bot{T: t, R: r, Chat: here, GM: gm}, db: db}
 }
 
 var (
@@ -47,48 +38,23 @@ var (
 )
 
 func (b *bot) say(u core.User, text string, faces ...int) *reply.Reply {
-	b.t.Helper()
-	var src dice.Source = dice.Seeded(7)
-	if len(faces) > 0 {
-		src = dice.NewScripted(faces)
-	}
-	rep, ok := b.r.DispatchWith(context.Background(), core.Message{Chat: here, From: u, FromGM: u == gm, Text: text}, src)
-	if !ok {
-		b.t.Fatalf("%q not answered", text)
-	}
-	return rep
+	b.T.Helper()
+	return b.Say(u, text, faces...)
 }
 
 func (b *bot) ok(u core.User, text string, faces ...int) string {
-	b.t.Helper()
-	rep := b.say(u, text, faces...)
-	if rep.Error {
-		b.t.Fatalf("%q: %s", text, reply.PlainText(rep))
-	}
-	return reply.PlainText(rep)
+	b.T.Helper()
+	return reply.PlainText(b.OK(u, text, faces...))
 }
 
 func (b *bot) fails(u core.User, text string, want ...string) {
-	b.t.Helper()
-	rep := b.say(u, text)
-	got := reply.PlainText(rep)
-	if !rep.Error {
-		b.t.Fatalf("%q answered, want an error: %s", text, got)
-	}
-	for _, w := range want {
-		if !strings.Contains(got, w) {
-			b.t.Errorf("%q: %q lacks %q", text, got, w)
-		}
-	}
+	b.T.Helper()
+	b.Fails(u, text, want...)
 }
 
 func has(t *testing.T, got string, want ...string) {
 	t.Helper()
-	for _, w := range want {
-		if !strings.Contains(got, w) {
-			t.Errorf("%q lacks %q", got, w)
-		}
-	}
+	chattest.Has(t, got, want...)
 }
 
 // Cards are drawn without replacement, across a restart (the database

@@ -104,6 +104,43 @@ func (oc *oddsCtx) keepSplit(stop *dist, n int, goOn *dist, j int, k Keep, g fun
 	return oc.conv(a, b, 1)
 }
 
+// explodeSplit splits one die's distribution f into the faces that stop
+// and those that explode again (d.Explode.If), each weighed on its own:
+// sw and gw are the weights of the two parts in f.
+func explodeSplit(f *dist, d *Dice) (stop, goOn *dist, sw, gw *big.Int) {
+	stop = &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
+	goOn = &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
+	sw, gw = new(big.Int), new(big.Int)
+	for i := range f.c {
+		if d.Explode.If.Match(int(f.lo) + i) {
+			goOn.c[i].Set(&f.c[i])
+			gw.Add(gw, &f.c[i])
+		} else {
+			stop.c[i].Set(&f.c[i])
+			sw.Add(sw, &f.c[i])
+		}
+	}
+	stop.den.Set(sw)
+	goOn.den.Set(gw)
+	return stop, goOn, sw, gw
+}
+
+// explodeCut is where the odds of n dice that each explode again with
+// chance q stop counting explosions: the last j whose P(M ≥ j), M the
+// explosions of the n dice, is at least explodeTail (at most MaxDraws-n).
+func explodeCut(q float64, n int) int {
+	jmax, tail, pj := 0, 1.0, math.Pow(1-q, float64(n))
+	for j := 0; j <= MaxDraws-n; j++ {
+		tail -= pj
+		jmax = j
+		if tail < explodeTail {
+			break
+		}
+		pj *= q * float64(n+j) / float64(j+1)
+	}
+	return jmax
+}
+
 // explodeKeep is the distribution of an exploding term with keep or drop,
 // where every die, an explosion's too, is kept or dropped on its own
 // (Roll20's "rolls an additional die"). Every draw is an independent face;
@@ -120,26 +157,13 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 	}
 	oc.approx = true
 	n := d.Count
-	stop := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
-	goOn := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
-	var sw, gw big.Int // weights of the faces that stop and explode
-	for i := range f.c {
-		if d.Explode.If.Match(int(f.lo) + i) {
-			goOn.c[i].Set(&f.c[i])
-			gw.Add(&gw, &f.c[i])
-		} else {
-			stop.c[i].Set(&f.c[i])
-			sw.Add(&sw, &f.c[i])
-		}
-	}
-	stop.den.Set(&sw)
-	goOn.den.Set(&gw)
+	stop, goOn, sw, gw := explodeSplit(f, d) // sw, gw: the weights of the faces that stop and explode
 	cl := func(v int64) int64 { return int64(d.Clamp(int(v))) }
 	stopD, err := oc.mapDist(stop.trim(), cl)
 	if err != nil {
 		return nil, err
 	}
-	q, _ := new(big.Rat).SetFrac(&gw, &f.den).Float64()
+	q, _ := new(big.Rat).SetFrac(gw, &f.den).Float64()
 	if gw.Sign() == 0 {
 		return oc.keepN(stopD, n, d.Keep.Mode, d.Keep.N, g)
 	}
@@ -147,16 +171,7 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 	if err != nil {
 		return nil, err
 	}
-	// the cut: the last j whose P(M ≥ j) is at least explodeTail
-	jmax, tail, pj := 0, 1.0, math.Pow(1-q, float64(n))
-	for j := 0; j <= MaxDraws-n; j++ {
-		tail -= pj
-		jmax = j
-		if tail < explodeTail {
-			break
-		}
-		pj *= q * float64(n+j) / float64(j+1)
-	}
+	jmax := explodeCut(q, n)
 	type part struct {
 		j int
 		d *dist
@@ -202,9 +217,9 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 		// spread over the part's own denominator.
 		want.Exp(&f.den, big.NewInt(int64(jmax-p.j)), nil)
 		scale.Mul(oc.binomial(n+p.j-1, p.j), &want)
-		tmp.Exp(&sw, big.NewInt(int64(n)), nil)
+		tmp.Exp(sw, big.NewInt(int64(n)), nil)
 		scale.Mul(&scale, &tmp)
-		tmp.Exp(&gw, big.NewInt(int64(p.j)), nil)
+		tmp.Exp(gw, big.NewInt(int64(p.j)), nil)
 		scale.Mul(&scale, &tmp)
 		for i := range p.d.c {
 			if p.d.c[i].Sign() == 0 {
@@ -229,20 +244,7 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 func (oc *oddsCtx) penetrateKeep(f *dist, d *Dice, g func(int64) int64) (*dist, error) {
 	oc.approx = true
 	n := d.Count
-	stop := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
-	goOn := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
-	var sw, gw big.Int
-	for i := range f.c {
-		if d.Explode.If.Match(int(f.lo) + i) {
-			goOn.c[i].Set(&f.c[i])
-			gw.Add(&gw, &f.c[i])
-		} else {
-			stop.c[i].Set(&f.c[i])
-			sw.Add(&sw, &f.c[i])
-		}
-	}
-	stop.den.Set(&sw)
-	goOn.den.Set(&gw)
+	stop, goOn, sw, gw := explodeSplit(f, d)
 	first := func(v int64) int64 { return int64(d.Clamp(int(v))) }
 	added := func(v int64) int64 { return int64(d.Clamp(int(v - 1))) }
 	var kinds [4]*dist // first stop, first go, added stop, added go
@@ -261,16 +263,8 @@ func (oc *oddsCtx) penetrateKeep(f *dist, d *Dice, g func(int64) int64) (*dist, 
 	if gw.Sign() == 0 {
 		return oc.keepN(kinds[0], n, d.Keep.Mode, d.Keep.N, g)
 	}
-	q, _ := new(big.Rat).SetFrac(&gw, &f.den).Float64()
-	jmax, tail, pj := 0, 1.0, math.Pow(1-q, float64(n))
-	for j := 0; j <= MaxDraws-n; j++ {
-		tail -= pj
-		jmax = j
-		if tail < explodeTail {
-			break
-		}
-		pj *= q * float64(n+j) / float64(j+1)
-	}
+	q, _ := new(big.Rat).SetFrac(gw, &f.den).Float64()
+	jmax := explodeCut(q, n)
 	type part struct {
 		a, m int
 		d    *dist
@@ -309,9 +303,9 @@ func (oc *oddsCtx) penetrateKeep(f *dist, d *Dice, g func(int64) int64) (*dist, 
 		if p.a > 0 {
 			scale.Mul(&scale, oc.binomial(p.a+p.m-1, p.m))
 		}
-		tmp.Exp(&gw, big.NewInt(int64(p.a+p.m)), nil)
+		tmp.Exp(gw, big.NewInt(int64(p.a+p.m)), nil)
 		scale.Mul(&scale, &tmp)
-		tmp.Exp(&sw, big.NewInt(int64(n)), nil)
+		tmp.Exp(sw, big.NewInt(int64(n)), nil)
 		scale.Mul(&scale, &tmp)
 		for i := range p.d.c {
 			if p.d.c[i].Sign() == 0 {

@@ -1,9 +1,7 @@
 package initiative_test
 
 import (
-	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,9 +12,7 @@ import (
 	"zaria/core/initiative"
 	"zaria/core/reply"
 	"zaria/core/roll"
-	"zaria/i18n"
 	"zaria/internal/chattest"
-	"zaria/storage/sqlite"
 )
 
 var (
@@ -26,42 +22,25 @@ var (
 	gm   = core.User{ID: "u9", Name: "Eva"}
 )
 
-type bot struct {
-	t *testing.T
-	r *command.Router
-	n uint64
-}
+type bot struct{ *chattest.Bot }
 
 func open(t *testing.T) *bot {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "z.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := chattest.OpenDB(t, "")
 	svc := chattest.NewServices(db, chattest.Options{})
-	r := command.New(svc.Config(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db,
+	r := command.New(svc.Config(command.Config{DefaultLang: "es", Translator: chattest.Catalog(t), Settings: db, GMs: db,
 		Unlimited: []string{"test"}}))
 	roll.Register(r)
 	svc.Register(r)
 	initiative.Register(r, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName, Fighters: svc.Sheets}))
 	general.Register(r, general.Options{Version: "test"})
-	return &bot{t: t, r: r}
+	var n uint64 // each message its own seed
+	return &bot{&chattest.Bot{T: t, R: r, Chat: here, GM: gm, Dice: func() dice.Source { n++; return dice.Seeded(n) }}}
 }
 
 func (b *bot) say(u core.User, text string) *reply.Reply {
-	b.t.Helper()
-	b.n++
-	rep, ok := b.r.DispatchWith(context.Background(), core.Message{Chat: here, From: u, Text: text, FromGM: u == gm}, dice.Seeded(b.n))
-	if !ok {
-		b.t.Fatalf("%q not answered", text)
-	}
-	return rep
+	b.T.Helper()
+	return b.Say(u, text)
 }
 
 func text(rep *reply.Reply) string {

@@ -12,7 +12,8 @@ import (
 )
 
 // systemOdds answers /odds SYSTEM ARGS ("/odds zaria 4+2", "/odds daegon 6
-// d3", "/odds rq 45", "/odds kh 5 2s dc17"): without a target, the chance
+// d3", "/odds rq 45", "/odds kh 5 2s dc17", "/odds dh ataque espada-larga
+// vs coraza"): without a target, the chance
 // of success at each difficulty level of the system; with one, the chance
 // of that check, of each outcome, and the distribution of its total. ok is
 // false when the first word names no system.
@@ -27,7 +28,7 @@ func systemOdds(ctx context.Context, req *command.Request, args string) (rep *re
 		if pre == "" {
 			pre = "/"
 		}
-		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", sysExample(sys))
+		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", sysExample(req, sys))
 	}
 	co, err := systems.OddsOf(ctx, req, sys, rest)
 	if err != nil {
@@ -117,8 +118,10 @@ func rowLines(req *command.Request, rows []systems.OddsRow) []reply.Line {
 
 // sysExample is what a check of each system looks like, for the error of
 // "/odds zaria" with nothing after it.
-func sysExample(sys string) string {
+func sysExample(req *command.Request, sys string) string {
 	switch sys {
+	case "dh":
+		return req.T("odds.dh.example")
 	case "daegon":
 		return "6 d3"
 	case "rq":
@@ -143,7 +146,7 @@ func RegisterSystemOdds(r *command.Router) {
 				return nil, err
 			}
 			rep := renderSystemOdds(req, name+" "+args, co)
-			if c := rep.Chart; c != nil && req.Actual != nil && co.XLabel == req.T("odds.sys.x_total") {
+			if c := rep.Chart; c != nil && req.Actual != nil && co.TotalAxis {
 				if a := *req.Actual; a >= co.DistMin && a < co.DistMin+int64(len(co.Dist)) {
 					c.Actual, c.ActualLabel = &a, req.T("odds.chart.actual")
 					c.Text = barChart(req, c)

@@ -2,7 +2,6 @@ package session_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,43 +12,31 @@ import (
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/session"
-	"zaria/i18n"
 	"zaria/internal/chattest"
-	"zaria/storage/sqlite"
 )
 
 // openFight is open with sheets and the turn order, as main wires them.
 func openFight(t *testing.T) *bot {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "z.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &bot{t: t, db: db, clock: time.Date(2026, 12, 2, 20, 5, 0, 0, time.UTC)}
-	now := func() time.Time { return b.clock }
-	sess := session.New(db, session.Options{Now: now})
-	svc := chattest.NewServices(db, chattest.Options{})
-	b.r = command.New(svc.Config(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db,
+	b := newBot(t)
+	sess := session.New(b.db, session.Options{Now: b.now})
+	svc := chattest.NewServices(b.db, chattest.Options{})
+	b.R = command.New(svc.Config(command.Config{DefaultLang: "es", Translator: chattest.Catalog(t), Settings: b.db, GMs: b.db,
 		Unlimited: []string{"test"}, Observers: []command.Observer{sess}}))
-	roll.Register(b.r)
-	svc.Register(b.r)
-	initiative.Register(b.r, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName, Fighters: svc.Sheets, Now: now}))
-	session.Register(b.r, sess)
-	general.Register(b.r, general.Options{Version: "test"})
+	roll.Register(b.R)
+	svc.Register(b.R)
+	initiative.Register(b.R, initiative.New(b.db, initiative.Options{ActiveName: b.db.ActiveCharacterName, Fighters: svc.Sheets, Now: b.now}))
+	session.Register(b.R, sess)
+	general.Register(b.R, general.Options{Version: "test"})
 	return b
 }
 
 // press presses a status message's button as u.
 func (b *bot) press(u core.User, kind reply.ActionKind) {
-	b.t.Helper()
-	rep, ok := b.r.Press(context.Background(), core.Message{Chat: here, From: u, FromGM: u == gm}, reply.Action{Kind: kind})
+	b.T.Helper()
+	rep, ok := b.R.Press(context.Background(), core.Message{Chat: here, From: u, FromGM: u == gm}, reply.Action{Kind: kind})
 	if !ok || rep.Error {
-		b.t.Fatalf("press %s: %v %s", kind, ok, reply.PlainText(rep))
+		b.T.Fatalf("press %s: %v %s", kind, ok, reply.PlainText(rep))
 	}
 	b.clock = b.clock.Add(5 * time.Minute)
 }
@@ -69,20 +56,25 @@ func TestSessionLogsTheFight(t *testing.T) {
 	b.ok(gm, "/iniciativa siguiente")
 	b.ok(ana, "/pj pv -3")
 	b.ok(ana, "/pj estado +envenenado")
+	b.ok(ana, "/roll 1d20+2")
 	b.press(gm, initiative.ActNext)
 	b.ok(gm, "/iniciativa pv Orco -4")
 	b.ok(gm, "/iniciativa siguiente")
 	b.ok(gm, "/iniciativa ver") // nothing happened: not logged
 	b.ok(gm, "/iniciativa fin")
-	b.ok(gm, "/sesion terminar")
+	// The counts are of rolls: one /roll; the fight's eight other
+	// entries (a typed initiative rolls nothing) are in the log, not in
+	// the count.
+	has(t, reply.PlainText(b.ok(gm, "/sesion terminar")), "«Emboscada» terminada: 1 h 0 min, 1 tirada.")
 	rep := b.ok(ana, "/sesion")
+	has(t, reply.PlainText(rep), "Registro de «Emboscada»: 1 tirada.", "La copia con la vida y los estados de los PNJ va en privado a los másteres.")
 	pub := string(rep.File.Data)
-	has(t, pub, "**21:20 · Ana** — `/iniciativa 15`", "> ⚔️ Lyra entra con iniciativa 15.",
+	has(t, pub, "🎲 1 tirada · Ana 1\n", "**21:20 · Ana** — `/iniciativa 15`", "> ⚔️ Lyra entra con iniciativa 15.",
 		"> ⚔️ Orco se une con iniciativa 8.",
 		"> 🔔 Asalto 1", "> ▶ Lyra — te toca, Ana",
 		"**21:35 · Ana** — `/pj pv -3`", "> ❤️ Lyra: pv 12 → 9 / 12",
 		"> 🌀 Lyra: envenenado",
-		"**21:45 · Eva**\n> ▶ Orco — le toca", // pressed ▶: no command, what it did
+		"**21:50 · Eva**\n> ▶ Orco — le toca", // pressed ▶: no command, what it did
 		"> 🩸 Orco recibe daño.",
 		"> 🔔 Asalto 2",
 		"> ⏹ Fin del combate tras el asalto 2: 2 combatientes")

@@ -64,7 +64,9 @@ func render(req *command.Request, ss Session, evs []Event, format string, gm boo
 	para("🕘 " + esc(when))
 	per := map[string]int{}
 	for _, e := range evs {
-		per[e.UserName]++
+		if e.Roll {
+			per[e.UserName]++
+		}
 	}
 	names := make([]string, 0, len(per))
 	for n := range per {
@@ -77,7 +79,7 @@ func render(req *command.Request, ss Session, evs []Event, format string, gm boo
 	for i, n := range names {
 		who[i] = fmt.Sprintf("%s %d", n, per[n])
 	}
-	count := "🎲 " + req.T("session.file_count", "count", len(evs)+ss.Dropped)
+	count := "🎲 " + req.T("session.file_count", "count", Rolls(ss, evs))
 	if len(who) > 0 {
 		count += " · " + strings.Join(who, " · ")
 	}

@@ -149,7 +149,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 		if err != nil {
 			return nil, storeErr("events", err)
 		}
-		rep := reply.Text("⏹ " + req.T("session.ended", "title", ss.Title, "length", length(ss.Ended.Sub(ss.Started)), "count", len(evs)+ss.Dropped))
+		rep := reply.Text("⏹ " + req.T("session.ended", "title", ss.Title, "length", length(ss.Ended.Sub(ss.Started)), "count", Rolls(ss, evs)))
 		rep.Add(reply.T(req.T("session.ended_hint")+" "), reply.C(req.TypedPrefix()+req.Alias))
 		return rep, nil
 	case "format":
@@ -201,19 +201,26 @@ func (s *Service) files(ctx context.Context, req *command.Request, ss Session, e
 	if format != "html" {
 		format = "md"
 	}
-	secrets := 0
+	secrets, secretRolls := 0, 0
 	for _, e := range evs {
 		if e.Secret != "" {
 			secrets++
+			if e.Roll {
+				secretRolls++
+			}
 		}
 	}
 	public := render(req, ss, evs, format, false, s.now())
-	rep := reply.Text("📜 " + req.T("session.file", "title", ss.Title, "count", len(evs)+ss.Dropped))
+	rep := reply.Text("📜 " + req.T("session.file", "title", ss.Title, "count", Rolls(ss, evs)))
 	rep.File = public
 	if secrets > 0 {
 		gm := render(req, ss, evs, format, true, s.now())
-		rep.Add(reply.I(req.T("session.gm_copy", "count", secrets)))
-		rep.Secret = &reply.Reply{Lines: []reply.Line{{reply.T("📜 " + req.T("session.gm_file", "title", ss.Title, "count", secrets))}}, File: gm}
+		copyKey, fileKey := "session.gm_copy", "session.gm_file"
+		if secretRolls == 0 { // only an NPC's hit points and conditions
+			copyKey, fileKey = "session.gm_copy_npc", "session.gm_file_npc"
+		}
+		rep.Add(reply.I(req.T(copyKey, "count", secretRolls)))
+		rep.Secret = &reply.Reply{Lines: []reply.Line{{reply.T("📜 " + req.T(fileKey, "title", ss.Title, "count", secretRolls))}}, File: gm}
 		rep.SecretTo = req.NamedGMs(ctx)
 		rep.Blind = true // the GMs' copy goes to the GMs only
 	}
@@ -250,6 +257,7 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 		}
 		return
 	}
+	e.Roll = rep.Check != nil || rep.Secret != nil && rep.Secret.Check != nil
 	e.Time = s.now()
 	e.UserName = fold.UserName(req.Msg.From.Name)
 	if e.UserName == "" {

@@ -2,7 +2,6 @@ package session_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,45 +9,46 @@ import (
 	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/deck"
-	"zaria/core/dice"
 	"zaria/core/general"
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/session"
 	"zaria/core/table"
-	"zaria/i18n"
+	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
 
+// bot is the router on a database file, as main wires it, the chat's
+// members talking to it, and a clock the test moves: five minutes after
+// each message.
 type bot struct {
-	t     testing.TB
-	r     *command.Router
+	*chattest.Bot
 	db    *sqlite.DB
 	clock time.Time
 }
+
+// newBot is the bot on a new database file, its router still to build.
+func newBot(t testing.TB) *bot {
+	b := &bot{db: chattest.OpenDB(t, ""), clock: time.Date(2026, 12, 2, 20, 5, 0, 0, time.UTC)}
+	b.Bot = &chattest.Bot{T: t, Chat: here, GM: gm, Sent: func() { b.clock = b.clock.Add(5 * time.Minute) }}
+	return b
+}
+
+func (b *bot) now() time.Time { return b.clock }
 
 // open builds the router on a database file, as main does, with a clock
 // the test moves.
 func open(t testing.TB) *bot {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "z.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &bot{t: t, db: db, clock: time.Date(2026, 12, 2, 20, 5, 0, 0, time.UTC)}
-	sess := session.New(db, session.Options{Now: func() time.Time { return b.clock }})
-	b.r = command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Unlimited: []string{"test"},
+	b := newBot(t)
+	sess := session.New(b.db, session.Options{Now: b.now})
+	b.R = command.New(command.Config{DefaultLang: "es", Translator: chattest.Catalog(t), Settings: b.db, GMs: b.db, Unlimited: []string{"test"},
 		Observers: []command.Observer{sess}})
-	roll.Register(b.r)
-	table.Register(b.r, table.New(db, table.Options{}))
-	deck.Register(b.r, deck.New(db, deck.Options{}))
-	session.Register(b.r, sess)
-	general.Register(b.r, general.Options{Version: "test"})
+	roll.Register(b.R)
+	table.Register(b.R, table.New(b.db, table.Options{}))
+	deck.Register(b.R, deck.New(b.db, deck.Options{}))
+	session.Register(b.R, sess)
+	general.Register(b.R, general.Options{Version: "test"})
 	return b
 }
 
@@ -59,35 +59,18 @@ var (
 )
 
 func (b *bot) say(u core.User, text string, faces ...int) *reply.Reply {
-	b.t.Helper()
-	var src dice.Source = dice.Seeded(7)
-	if len(faces) > 0 {
-		src = dice.NewScripted(faces)
-	}
-	rep, ok := b.r.DispatchWith(context.Background(), core.Message{Chat: here, From: u, FromGM: u == gm, Text: text}, src)
-	if !ok {
-		b.t.Fatalf("%q not answered", text)
-	}
-	b.clock = b.clock.Add(5 * time.Minute)
-	return rep
+	b.T.Helper()
+	return b.Say(u, text, faces...)
 }
 
 func (b *bot) ok(u core.User, text string, faces ...int) *reply.Reply {
-	b.t.Helper()
-	rep := b.say(u, text, faces...)
-	if rep.Error {
-		b.t.Fatalf("%q: %s", text, reply.PlainText(rep))
-	}
-	return rep
+	b.T.Helper()
+	return b.OK(u, text, faces...)
 }
 
 func has(t *testing.T, got string, want ...string) {
 	t.Helper()
-	for _, w := range want {
-		if !strings.Contains(got, w) {
-			t.Errorf("lacks %q:\n%s", w, got)
-		}
-	}
+	chattest.Has(t, got, want...)
 }
 
 func lacks(t *testing.T, got string, bad ...string) {
@@ -185,7 +168,7 @@ func TestSessionLimits(t *testing.T) {
 	}
 	b.ok(gm, "/sesion empezar Larga")
 	for i := range session.MaxEvents + 2 {
-		e := session.Event{Time: b.clock, UserName: "Ana", Command: "/tirar 1d6", Text: "n" + strings.Repeat("x", i%3)}
+		e := session.Event{Time: b.clock, UserName: "Ana", Command: "/tirar 1d6", Text: "n" + strings.Repeat("x", i%3), Roll: true}
 		if _, err := b.db.AppendEvent(context.Background(), here, e, session.MaxEvents); err != nil {
 			t.Fatal(err)
 		}

@@ -17,6 +17,8 @@ type Session struct {
 	// Dropped is how many of its oldest entries were let go to keep the
 	// log within MaxEvents: the file only counts them.
 	Dropped int
+	// DroppedRolls is how many of those were rolls.
+	DroppedRolls int
 }
 
 // Open reports whether the session has not ended.
@@ -32,6 +34,21 @@ type Event struct {
 	Text     string // what the chat saw, one line per line
 	Secret   string // what the roller and the GMs (blind: the GMs) saw; "" for a public roll
 	Blind    bool
+	// Roll: dice were rolled (a check, an initiative); false for the
+	// fight's other entries (a turn, hit points, a condition), which the
+	// log shows but its counts of rolls leave out.
+	Roll bool
+}
+
+// Rolls is how many rolls a session's log holds, with its dropped ones.
+func Rolls(ss Session, evs []Event) int {
+	n := ss.DroppedRolls
+	for _, e := range evs {
+		if e.Roll {
+			n++
+		}
+	}
+	return n
 }
 
 // Store keeps the chat's sessions and their logs. Every write is one

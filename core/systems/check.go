@@ -16,7 +16,7 @@ import (
 //	                              // who is "Drake" for "@Drake …" or "Drake …"
 //	rep := roll(ctx, c)           // the dice and the reply's lines
 //	forWho(rep, who)              // "Drake: 🎲 …"
-//	finish(rep)                   // the buttons
+//	finish(rep, charted(c))       // the buttons
 //
 // A system's read is also what /odds runs (OddsOf), so a check and its
 // odds read the same words and the same sheets alike.
@@ -30,6 +30,9 @@ type sysCheck[T any] struct {
 	read func(ctx context.Context, req *command.Request, toks []string) (c T, who string, err error)
 	// roll rolls the check and writes its reply, odds line last.
 	roll func(ctx context.Context, req *command.Request, c T) (*reply.Reply, error)
+	// charted says which checks of a Charted system have a picture to
+	// draw (of /dh, only the attack); nil: every one.
+	charted func(c T) bool
 }
 
 // words splits a command's arguments into its words.
@@ -54,7 +57,7 @@ func (s sysCheck[T]) run(ctx context.Context, req *command.Request) (*reply.Repl
 	if err != nil {
 		return nil, err
 	}
-	return finish(req, forWho(rep, who)), nil
+	return finish(req, forWho(rep, who), s.charted == nil || s.charted(c)), nil
 }
 
 // readWho is a read that parses the words with parse (parseWho: a leading

@@ -468,15 +468,16 @@ func setChance(c *reply.Check, p *big.Rat) {
 func intp(v int) *int { return &v }
 
 // finish adds the buttons: 🎲 again to every check that rolled dice, and
-// 📊 to a check whose system has a distribution to draw (Charted): the
-// picture of that check, with its result
-// marked, rolled again never (roll.RegisterSystemOdds). Every check states
-// its exact chance in its reply, in its last line; "?" is still accepted
-// and changes nothing.
-func finish(req *command.Request, rep *reply.Reply) *reply.Reply {
+// 📊 to a check whose system has a distribution to draw (Charted) and that
+// is one of the checks drawn (charted: a Dungeon Hack attack, not its
+// usage die): the picture of that check, with its result marked, rolled
+// again never (roll.RegisterSystemOdds). Every check states its exact
+// chance in its reply, in its last line; "?" is still accepted and
+// changes nothing.
+func finish(req *command.Request, rep *reply.Reply, charted bool) *reply.Reply {
 	if rep.Check != nil && len(rep.Check.Dice) > 0 { // nothing to roll again in "/dh pen 17"
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonAgain, Label: req.T("sys.button.again")})
-		if slices.Contains(Charted(), rep.Check.System) {
+		if charted && slices.Contains(Charted(), rep.Check.System) {
 			rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonOdds, Label: req.T("dice.button.odds")})
 		}
 	}

@@ -203,55 +203,89 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 	return d, nil
 }
 
-// dhAttack is "/dh ataque espada larga vs cota de mallas": the damage of
-// one hit after the defender's DB absorb it (docs/dungeonhack.md#damage).
-func dhAttack(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+// dhAttackRead is /dh ataque's words read: the attack, with the chat's
+// house rules and the sheets applied, and what its reply names. The roll
+// (dhAttack) and its odds (OddsOf "dh") read an attack with readAttack,
+// so both see the same attack.
+type dhAttackRead struct {
+	a         dh.Attack
+	title     string // "espada larga 1d8 (pen 1)"
+	defTitle  string // "coraza 3 DB d6", "sin armadura"
+	named     string // "Drake" of "/dh ataque Drake vs coraza": his sheet was read
+	usageDie  int    // the weapon's usage die
+	fromSheet bool   // the weapon is the sheet's "arma"
+	defChar   string // the defending character, "@Drake" after vs
+	vs        bool
+}
+
+// readAttack reads the words of /dh ataque (after the sub-command) as the
+// attack of who ("" = the sender's active character).
+func readAttack(ctx context.Context, req *command.Request, who string, toks []string) (dhAttackRead, error) {
+	var at dhAttackRead
 	left, right, vs, err := splitVs(toks)
 	if err != nil {
-		return nil, err
+		return at, err
 	}
 	att, named, err := readAttacker(ctx, req, who, left)
 	if err != nil {
-		return nil, err
+		return at, err
 	}
 	who = cmp.Or(named, who)
 	usageDie, err := weaponUsageDie(ctx, req, who, att)
 	if err != nil {
-		return nil, err
+		return at, err
 	}
 	var def dhDefender
 	if vs {
 		if len(right) == 0 {
-			return nil, command.Errorf("dh.error.usage")
+			return at, command.Errorf("dh.error.usage")
 		}
 		if def, err = parseDefender(req, right); err != nil {
-			return nil, err
+			return at, err
 		}
 	}
 	a, title, err := attackOf(req, att)
 	if err != nil {
-		return nil, err
+		return at, err
 	}
 	defTitle := req.T("dh.no_armour")
 	if vs {
 		if defTitle, err = defendWith(ctx, req, &a, def); err != nil {
-			return nil, err
+			return at, err
 		}
 	}
+	return dhAttackRead{a: a, title: title, defTitle: defTitle, named: named, usageDie: usageDie,
+		fromSheet: att.fromSheet, defChar: def.char, vs: vs}, nil
+}
+
+// head is the attack's first line, without its emoji: "Espada larga 1d8
+// (pen 1) vs coraza 3 DB d6".
+func (at dhAttackRead) head(req *command.Request) string {
+	return capFirst(at.title) + " " + req.T("dh.vs") + " " + at.defTitle
+}
+
+// dhAttack is "/dh ataque espada larga vs cota de mallas": the damage of
+// one hit after the defender's DB absorb it (docs/dungeonhack.md#damage).
+func dhAttack(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+	at, err := readAttack(ctx, req, who, toks)
+	if err != nil {
+		return nil, err
+	}
+	a, named := at.a, at.named
 	r := dh.ResolveAttack(req.Rand, a)
-	rep := attackReply(req, a, r, title, defTitle)
+	rep := attackReply(req, at, r)
 	// Only hints that can apply, each with the command that does what it
 	// says: the usage die of a weapon the sheet tracks (a PC's: "/dh uso
 	// arma" steps the sheet's die down; a typed die would not), and a DB
 	// broken by a defending character, whose sheet /dh rompe changes.
-	if att.fromSheet && usageDie > 0 {
-		rep.Add(reply.I(usageReminder(req, named, usageDie)))
+	if at.fromSheet && at.usageDie > 0 {
+		rep.Add(reply.I(usageReminder(req, named, at.usageDie)))
 	}
-	if vs && a.DB > 0 && def.char != "" {
-		rep.Add(reply.I(breakReminder(req, def.char, a.Pen)))
+	if at.vs && a.DB > 0 && at.defChar != "" {
+		rep.Add(reply.I(breakReminder(req, at.defChar, a.Pen)))
 	}
-	if vs && def.char != "" && r.Final > 0 {
-		rep.Buttons = append(rep.Buttons, damageButton(ctx, req, def.char, r.Final)...)
+	if at.vs && at.defChar != "" && r.Final > 0 {
+		rep.Buttons = append(rep.Buttons, damageButton(ctx, req, at.defChar, r.Final)...)
 	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
@@ -452,9 +486,10 @@ func defendWith(ctx context.Context, req *command.Request, a *dh.Attack, def dhD
 
 // attackReply shows the attack, its dice and the damage: "🗡️ … vs …",
 // "🎲 daño 5, 3 · DB 2, 6 → absorben 1" and "8 − 1 = 7 → 7 de daño".
-func attackReply(req *command.Request, a dh.Attack, r dh.AttackResult, title, defTitle string) *reply.Reply {
+func attackReply(req *command.Request, at dhAttackRead, r dh.AttackResult) *reply.Reply {
+	a := at.a
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🗡️ " + capFirst(title) + " " + req.T("dh.vs") + " " + defTitle))
+	rep.Add(reply.T("🗡️ " + at.head(req)))
 	parts := []string{}
 	if len(r.Damage) > 0 {
 		parts = append(parts, "🎲 "+req.T("dh.damage_dice", "dice", joinInts(r.Damage)))

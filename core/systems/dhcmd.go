@@ -66,9 +66,10 @@ func dhSubName(i int, lang string) string {
 
 // dhCall is a /dh sub-command and the words after it.
 type dhCall struct {
-	run  dhRun
-	who  string
-	toks []string
+	run    dhRun
+	attack bool // /dh ataque: the one sub-command with odds to draw
+	who    string
+	toks   []string
 }
 
 // dhCmd is /dh's steps (sysCheck): its read finds the sub-command.
@@ -81,6 +82,7 @@ func dhCmd() sysCheck[dhCall] {
 		roll: func(ctx context.Context, req *command.Request, c dhCall) (*reply.Reply, error) {
 			return c.run(ctx, req, c.who, c.toks)
 		},
+		charted: func(c dhCall) bool { return c.attack },
 	}
 }
 
@@ -102,7 +104,7 @@ func readDH(_ context.Context, req *command.Request, toks []string) (dhCall, str
 		for _, n := range append([]string{s.name}, s.aliases...) {
 			if fold.Key(n) == sub {
 				who, rest := takeWho(toks[1:])
-				return dhCall{run: s.run, who: who, toks: rest}, who, nil
+				return dhCall{run: s.run, attack: s.name == "ataque", who: who, toks: rest}, who, nil
 			}
 			all = append(all, n)
 			of[fold.Key(n)] = i

@@ -39,6 +39,10 @@ type CheckOdds struct {
 	DistTarget *int64
 	// XLabel is the localized name of Dist's values.
 	XLabel string
+	// TotalAxis: Dist's values are the check's reply.Check.Total (a
+	// total, a Dungeon Hack attack's damage), so the 📊 of a roll marks its
+	// result on them.
+	TotalAxis bool
 }
 
 // OddsRow is one row of CheckOdds: a level or an outcome and its chance.
@@ -50,13 +54,15 @@ type OddsRow struct {
 }
 
 // Charted lists the systems whose checks have a distribution to draw
-// (the Ζαριά, Daegon, Kingdom Hearts; RuneQuest's d100 is uniform): their
-// checks carry the 📊 button, and roll.RegisterSystemOdds gives each of
-// their commands the handler that draws it. It is the one list of them.
-func Charted() []string { return []string{"zaria", "daegon", "kh"} }
+// (the Ζαριά, Daegon, Kingdom Hearts, and of Dungeon Hack the attack's
+// damage; RuneQuest's d100 is uniform): their checks carry the 📊 button
+// (of /dh, only the attack: sysCheck.charted), and
+// roll.RegisterSystemOdds gives each of their commands the handler that
+// draws it. It is the one list of them.
+func Charted() []string { return []string{"zaria", "daegon", "kh", "dh"} }
 
 // OddsSystem returns the system a word of /odds names ("zaria", "daegon",
-// "rq", "kh"), or "" when it names none. The systems' command names and
+// "rq", "kh", "dh"), or "" when it names none. The systems' command names and
 // aliases are accepted, in any case and without accents.
 func OddsSystem(word string) string {
 	switch fold.Key(word) {
@@ -68,6 +74,8 @@ func OddsSystem(word string) string {
 		return "rq"
 	case "kh", "kingdomhearts":
 		return "kh"
+	case "dh", "dungeonhack":
+		return "dh"
 	}
 	return ""
 }
@@ -75,7 +83,9 @@ func OddsSystem(word string) string {
 // OddsOf computes the CheckOdds of a check of system typed as args, read
 // as the system's own command reads them (sheet values, "@Drake", named
 // difficulties in es, el and en). An opposed check ("4+2 vs 3+3") gives
-// the chance that the active side wins.
+// the chance that the active side wins. Of Dungeon Hack, only the attack
+// ("ataque espada-larga vs coraza") has odds: the chance of damage above
+// the Penetración and the damage's distribution.
 func OddsOf(ctx context.Context, req *command.Request, system, args string) (co *CheckOdds, err error) {
 	defer func() { err = oddsHinted(req, err) }()
 	switch system {
@@ -87,6 +97,8 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string) (co 
 		return oddsWith(ctx, req, rqCmd(), args, rqOdds)
 	case "kh":
 		return oddsWith(ctx, req, khCmd(), args, khOdds)
+	case "dh":
+		return dhOdds(ctx, req, args)
 	}
 	return nil, fmt.Errorf("odds: unknown system %q", system)
 }
@@ -156,10 +168,10 @@ func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, all [][2]int
 // media_exacta keeps them.
 func zariaTotalDist(req *command.Request, co *CheckOdds, c zCheck, all [][2]int) {
 	scale := 2
-	co.XLabel = req.T("odds.sys.x_total")
+	co.XLabel, co.TotalAxis = req.T("odds.sys.x_total"), true
 	if c.rules.Mode == zaria.Exact {
 		scale = 1
-		co.XLabel = req.T("odds.sys.x_double")
+		co.XLabel, co.TotalAxis = req.T("odds.sys.x_double"), false
 	}
 	lo, hi := all[0][0], all[0][0]
 	for _, o := range all {
@@ -300,7 +312,7 @@ func khOdds(req *command.Request, c khCheck) *CheckOdds {
 	if sp.i > 0 {
 		subj += " · " + strconv.Itoa(sp.i) + "i"
 	}
-	co := &CheckOdds{Subject: subj, XLabel: req.T("odds.sys.x_total")}
+	co := &CheckOdds{Subject: subj, XLabel: req.T("odds.sys.x_total"), TotalAxis: true}
 	if sp.dc == 0 {
 		for _, t := range kh.Tiers {
 			co.Levels = append(co.Levels, OddsRow{Label: req.T("odds.kh.dc", "dc", t.From), Name: req.T("kh.tier." + t.Key), P: kh.Chance(pool, t.From)})

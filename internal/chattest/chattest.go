@@ -4,14 +4,22 @@
 // rolls (core/alias) over one store with one set of quotas, registered on
 // a router as cmd/zaria registers them. Harness runs that router over a
 // real SQLite file with the real catalogs.
+//
+// For a package that wires its own router: OpenDB and Catalog are the
+// real store and catalogs, Bot talks to the router as a chat's members
+// (scripted or seeded dice), SourceKeys and Renders check that every
+// message key the package's code names is in es, el and en and renders.
 package chattest
 
 import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -166,16 +174,7 @@ type Harness struct {
 // New builds a Harness with the quotas lim.
 func New(t testing.TB, lim Limits) *Harness {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, cat := OpenDB(t, ""), Catalog(t)
 	clk := &Clock{t: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
 	svc := NewServices(db, Options{Limits: lim, Now: clk.Now})
 	r := command.New(svc.Config(command.Config{
@@ -188,6 +187,105 @@ func New(t testing.TB, lim Limits) *Harness {
 	svc.Register(r)
 	r.Register(command.Command{Name: "check", Handler: command.HandlerFunc(checkCmd), Roll: true})
 	return &Harness{T: t, DB: db, Sheets: svc.Sheets, History: svc.History, R: r, Clock: clk}
+}
+
+// OpenDB opens the SQLite database at path, or at a new file in a
+// temporary folder when path is "", and closes it when the test ends.
+func OpenDB(t testing.TB, path string) *sqlite.DB {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "zaria.db")
+	}
+	db, err := sqlite.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// Catalog is the real catalogs (es, el, en).
+func Catalog(t testing.TB) *i18n.Catalog {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// Bot talks to a router as the members of one chat, each message with the
+// die faces given or, without them, seeded dice: for a package's tests over
+// a router it wires itself.
+type Bot struct {
+	T    testing.TB
+	R    *command.Router
+	Chat core.ChatRef
+	// GM is the member the platform says is an admin.
+	GM core.User
+	// Dice are a message's dice when it gives no faces (nil: dice.Seeded(7)).
+	Dice func() dice.Source
+	// Sent, when set, runs after each message (a test's clock moves on).
+	Sent func()
+}
+
+// Say sends text as u with the die faces given and returns the reply.
+func (b *Bot) Say(u core.User, text string, faces ...int) *reply.Reply {
+	b.T.Helper()
+	var src dice.Source
+	switch {
+	case len(faces) > 0:
+		src = dice.NewScripted(faces)
+	case b.Dice != nil:
+		src = b.Dice()
+	default:
+		src = dice.Seeded(7)
+	}
+	rep, ok := b.R.DispatchWith(context.Background(), core.Message{Chat: b.Chat, From: u, FromGM: u == b.GM, Text: text}, src)
+	if !ok {
+		b.T.Fatalf("%q not answered", text)
+	}
+	if b.Sent != nil {
+		b.Sent()
+	}
+	return rep
+}
+
+// OK is Say that fails the test on an error reply.
+func (b *Bot) OK(u core.User, text string, faces ...int) *reply.Reply {
+	b.T.Helper()
+	rep := b.Say(u, text, faces...)
+	if rep.Error {
+		b.T.Fatalf("%q: %s", text, reply.PlainText(rep))
+	}
+	return rep
+}
+
+// Fails sends text as u, expects an error reply holding every want (each
+// one missing is reported) and returns its text.
+func (b *Bot) Fails(u core.User, text string, want ...string) string {
+	b.T.Helper()
+	rep := b.Say(u, text)
+	got := reply.PlainText(rep)
+	if !rep.Error {
+		b.T.Fatalf("%q answered, want an error: %s", text, got)
+	}
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			b.T.Errorf("%q: %q lacks %q", text, got, w)
+		}
+	}
+	return got
+}
+
+// Has reports each want that got lacks, and lets the test go on.
+func Has(t testing.TB, got string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("%q lacks %q", got, w)
+		}
+	}
 }
 
 // With returns the harness reporting to t (for subtests).
@@ -303,4 +401,75 @@ func ProcessCPU() time.Duration {
 // as cpu-ms/op.
 func ReportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(ProcessCPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
+
+// SourceKeys lists the message keys that the Go files (tests left out) in
+// dirs name: each match of re's first group. A key that ends in a
+// separator (more(key) is not empty) is a prefix the code completes: it
+// stands for key+m for each m of more(key).
+func SourceKeys(t testing.TB, re *regexp.Regexp, more func(key string) []string, dirs ...string) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+				k := m[1]
+				if ms := more(k); len(ms) > 0 {
+					for _, m := range ms {
+						seen[k+m] = true
+					}
+					continue
+				}
+				seen[k] = true
+			}
+		}
+	}
+	keys := make([]string, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Renders reports each key that a language of the catalogs lacks or that
+// renders badly with args and a count of 1, 2 and 5: as the key itself,
+// empty, with "<no value>" or leftover braces, or, when maxLen > 0, longer
+// than maxLen characters.
+func Renders(t testing.TB, cat *i18n.Catalog, keys []string, args map[string]any, maxLen int) {
+	t.Helper()
+	for _, lang := range core.Langs() {
+		have := map[string]bool{}
+		for _, k := range cat.Keys(lang) {
+			have[k] = true
+		}
+		for _, k := range keys {
+			if !have[k] {
+				t.Errorf("%s: key %q missing", lang, k)
+				continue
+			}
+			for _, count := range []int{1, 2, 5} {
+				a := map[string]any{"count": count}
+				maps.Copy(a, args)
+				s := cat.Translate(lang, k, a)
+				if s == k || s == "" || strings.Contains(s, "<no value>") || strings.Contains(s, "{{") {
+					t.Errorf("%s: %q renders as %q", lang, k, s)
+				}
+				if n := len([]rune(s)); maxLen > 0 && n > maxLen {
+					t.Errorf("%s: %q is %d characters, too long for a phone", lang, k, n)
+				}
+			}
+		}
+	}
 }

@@ -50,8 +50,8 @@ func (db *DB) EndSession(ctx context.Context, chat core.ChatRef, end time.Time) 
 	var s session.Session
 	err := db.write(ctx, fmt.Sprintf("end session in %s", chat), func(tx *sql.Tx) error {
 		var started int64
-		err := tx.QueryRowContext(ctx, `SELECT s.id, s.title, s.started, s.dropped FROM sessions s JOIN chats c ON c.id = s.chat
-			WHERE c.platform = ? AND c.chat_id = ? AND s.ended = 0`, chat.Platform, chat.ID).Scan(&s.ID, &s.Title, &started, &s.Dropped)
+		err := tx.QueryRowContext(ctx, `SELECT s.id, s.title, s.started, s.dropped, s.dropped_rolls FROM sessions s JOIN chats c ON c.id = s.chat
+			WHERE c.platform = ? AND c.chat_id = ? AND s.ended = 0`, chat.Platform, chat.ID).Scan(&s.ID, &s.Title, &started, &s.Dropped, &s.DroppedRolls)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("no open session: %w", core.ErrNotFound)
 		}
@@ -75,9 +75,9 @@ func (db *DB) EndSession(ctx context.Context, chat core.ChatRef, end time.Time) 
 func (db *DB) LastSession(ctx context.Context, chat core.ChatRef) (session.Session, error) {
 	var s session.Session
 	var started, ended int64
-	err := db.r.QueryRowContext(ctx, `SELECT s.id, s.title, s.started, s.ended, s.dropped FROM sessions s JOIN chats c ON c.id = s.chat
+	err := db.r.QueryRowContext(ctx, `SELECT s.id, s.title, s.started, s.ended, s.dropped, s.dropped_rolls FROM sessions s JOIN chats c ON c.id = s.chat
 		WHERE c.platform = ? AND c.chat_id = ? ORDER BY s.ended = 0 DESC, s.id DESC LIMIT 1`, chat.Platform, chat.ID).
-		Scan(&s.ID, &s.Title, &started, &ended, &s.Dropped)
+		Scan(&s.ID, &s.Title, &started, &ended, &s.Dropped, &s.DroppedRolls)
 	if errors.Is(err, sql.ErrNoRows) {
 		return session.Session{}, fmt.Errorf("sqlite: session of %s: %w", chat, core.ErrNotFound)
 	}
@@ -108,21 +108,23 @@ func (db *DB) AppendEvent(ctx context.Context, chat core.ChatRef, e session.Even
 			return err
 		}
 		ok = true
-		if _, err := tx.ExecContext(ctx, `INSERT INTO session_events (session, time, user_name, command, text, secret, blind)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, id, nanos(e.Time), e.UserName, e.Command, e.Text, e.Secret, e.Blind); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO session_events (session, time, user_name, command, text, secret, blind, roll)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, nanos(e.Time), e.UserName, e.Command, e.Text, e.Secret, e.Blind, e.Roll); err != nil {
 			return err
 		}
 		if max <= 0 {
 			return nil
 		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM session_events WHERE session = ? AND id NOT IN
-			(SELECT id FROM session_events WHERE session = ? ORDER BY id DESC LIMIT ?)`, id, id, max)
-		if err != nil {
+		var n, rolls int64
+		if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(roll), 0) FROM session_events WHERE session = ? AND id NOT IN
+			(SELECT id FROM session_events WHERE session = ? ORDER BY id DESC LIMIT ?)`, id, id, max).Scan(&n, &rolls); err != nil || n == 0 {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n > 0 {
-			_, err = tx.ExecContext(ctx, `UPDATE sessions SET dropped = dropped + ? WHERE id = ?`, n, id)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM session_events WHERE session = ? AND id NOT IN
+			(SELECT id FROM session_events WHERE session = ? ORDER BY id DESC LIMIT ?)`, id, id, max); err != nil {
+			return err
 		}
+		_, err = tx.ExecContext(ctx, `UPDATE sessions SET dropped = dropped + ?, dropped_rolls = dropped_rolls + ? WHERE id = ?`, n, rolls, id)
 		return err
 	})
 	return ok, err
@@ -130,7 +132,7 @@ func (db *DB) AppendEvent(ctx context.Context, chat core.ChatRef, e session.Even
 
 // Events returns the log of session id of chat, oldest first.
 func (db *DB) Events(ctx context.Context, chat core.ChatRef, id int64) ([]session.Event, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT e.time, e.user_name, e.command, e.text, e.secret, e.blind
+	rows, err := db.r.QueryContext(ctx, `SELECT e.time, e.user_name, e.command, e.text, e.secret, e.blind, e.roll
 		FROM session_events e JOIN sessions s ON s.id = e.session JOIN chats c ON c.id = s.chat
 		WHERE c.platform = ? AND c.chat_id = ? AND s.id = ? ORDER BY e.id`, chat.Platform, chat.ID, id)
 	if err != nil {
@@ -141,7 +143,7 @@ func (db *DB) Events(ctx context.Context, chat core.ChatRef, id int64) ([]sessio
 	for rows.Next() {
 		var e session.Event
 		var t int64
-		if err := rows.Scan(&t, &e.UserName, &e.Command, &e.Text, &e.Secret, &e.Blind); err != nil {
+		if err := rows.Scan(&t, &e.UserName, &e.Command, &e.Text, &e.Secret, &e.Blind, &e.Roll); err != nil {
 			return nil, fmt.Errorf("sqlite: session %d of %s: %w", id, chat, err)
 		}
 		e.Time = fromNanos(t)

@@ -20,39 +20,24 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/id"
-	"maunium.net/go/mautrix/synapseadmin"
+
+	"zaria/adapters/matrix/internal/hstest"
 )
 
 // Version is the Synapse release the tests run.
 const Version = "1.67.0"
 
 // ServerName is the homeserver's name: users are @name:localhost.
-const ServerName = "localhost"
-
-const sharedSecret = "zaria-test-shared-secret"
+const ServerName = hstest.ServerName
 
 // Dir returns the folder that holds (or will hold) Synapse's venv.
-func Dir() string {
-	if d := os.Getenv("ZARIA_SYNAPSE_DIR"); d != "" {
-		return d
-	}
-	base := os.Getenv("XDG_CACHE_HOME")
-	if base == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			home = os.TempDir()
-		}
-		base = filepath.Join(home, ".cache")
-	}
-	return filepath.Join(base, "zaria", "synapse-"+Version)
-}
+func Dir() string { return hstest.CacheDir("ZARIA_SYNAPSE_DIR", "synapse-"+Version) }
 
 // Python returns the venv's python that runs Synapse, or skips the test
 // (fails it under ZARIA_REQUIRE_SYNAPSE=1) when Synapse is not installed.
@@ -62,12 +47,8 @@ func Python(t testing.TB) string {
 	if _, err := os.Stat(py); err == nil {
 		return py
 	}
-	msg := fmt.Sprintf("Synapse %s not found at %s; install it with adapters/matrix/testdata/install-synapse.sh "+
-		"(about a minute: Debian's python3 packages and ../shared/vendor/matrix-synapse-%s-src.tar.gz)", Version, Dir(), Version)
-	if os.Getenv("ZARIA_REQUIRE_SYNAPSE") == "1" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
+	hstest.Missing(t, "ZARIA_REQUIRE_SYNAPSE", fmt.Sprintf("Synapse %s not found at %s; install it with adapters/matrix/testdata/install-synapse.sh "+
+		"(about a minute: Debian's python3 packages and ../shared/vendor/matrix-synapse-%s-src.tar.gz)", Version, Dir(), Version))
 	return ""
 }
 
@@ -77,23 +58,14 @@ type Options struct {
 	NoMessageLimit bool
 }
 
-// Server is a running Synapse.
+// Server is a running Synapse: URL, HomeserverURL, Stop, Restart,
+// Register, MustRegister and Login, and Synapse's admin API.
 type Server struct {
-	URL string // http://127.0.0.1:PORT
-
-	t    testing.TB
-	py   string
-	dir  string
-	addr string
+	*hstest.Server
 
 	mu    sync.Mutex
-	cmd   *exec.Cmd
-	done  chan struct{}
 	admin *mautrix.Client
 }
-
-// HomeserverURL is URL.
-func (s *Server) HomeserverURL() string { return s.URL }
 
 // Start writes a configuration into a temporary folder, starts Synapse on
 // a free loopback port and waits until it answers. It is killed when the
@@ -101,147 +73,27 @@ func (s *Server) HomeserverURL() string { return s.URL }
 func Start(t testing.TB, opts Options) *Server {
 	t.Helper()
 	py := Python(t)
-	dir := t.TempDir()
-	addr, err := freePort()
-	if err != nil {
-		t.Fatalf("free port: %v", err)
-	}
-	s := &Server{URL: "http://" + addr, t: t, py: py, dir: dir, addr: addr}
-	if err := os.WriteFile(filepath.Join(dir, "homeserver.yaml"), []byte(s.config(opts)), 0o600); err != nil {
-		t.Fatalf("synapse config: %v", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "log.yaml"), []byte(logConfig(dir)), 0o600); err != nil {
-		t.Fatalf("synapse log config: %v", err)
-	}
-	gen := exec.Command(py, "-m", "synapse.app.homeserver", "-c", "homeserver.yaml", "--generate-keys")
-	gen.Dir = dir
-	if out, err := gen.CombinedOutput(); err != nil {
-		t.Fatalf("synapse --generate-keys: %v\n%s", err, out)
-	}
-	s.start()
-	t.Cleanup(func() {
-		s.Stop()
-		if t.Failed() {
-			for _, name := range []string{"synapse.out", "homeserver.log"} {
-				if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil && len(b) > 0 {
-					lines := strings.Split(string(b), "\n")
-					if len(lines) > 60 {
-						lines = lines[len(lines)-60:]
-					}
-					t.Logf("synapse %s (tail):\n%s", name, strings.Join(lines, "\n"))
-				}
+	return &Server{Server: hstest.Start(t, hstest.Kind{
+		Name:   "synapse",
+		Output: "synapse.out",
+		Logs:   []string{"homeserver.log"},
+		// A few seconds on a desk; far more beside a loaded -race run.
+		Ready: 120 * time.Second,
+		Prepare: func(s *hstest.Server) ([]string, error) {
+			if err := os.WriteFile(filepath.Join(s.Dir, "homeserver.yaml"), []byte(config(s, opts)), 0o600); err != nil {
+				return nil, fmt.Errorf("config: %w", err)
 			}
-		}
-	})
-	return s
-}
-
-func (s *Server) start() {
-	s.t.Helper()
-	out, err := os.OpenFile(filepath.Join(s.dir, "synapse.out"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		s.t.Fatalf("synapse output: %v", err)
-	}
-	cmd := exec.Command(s.py, "-m", "synapse.app.homeserver", "-c", "homeserver.yaml")
-	cmd.Dir = s.dir
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		out.Close()
-		s.t.Fatalf("start synapse: %v", err)
-	}
-	done := make(chan struct{})
-	go func() { _ = cmd.Wait(); out.Close(); close(done) }()
-	s.mu.Lock()
-	s.cmd, s.done = cmd, done
-	s.mu.Unlock()
-
-	// A few seconds on a desk; far more beside a loaded -race run.
-	deadline := time.Now().Add(120 * time.Second)
-	for {
-		select {
-		case <-done:
-			b, _ := os.ReadFile(filepath.Join(s.dir, "synapse.out"))
-			l, _ := os.ReadFile(filepath.Join(s.dir, "homeserver.log"))
-			s.t.Fatalf("synapse exited during start:\n%s\n%s", b, l)
-		default:
-		}
-		resp, err := http.Get(s.URL + "/_matrix/client/versions")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return
+			if err := os.WriteFile(filepath.Join(s.Dir, "log.yaml"), []byte(logConfig(s.Dir)), 0o600); err != nil {
+				return nil, fmt.Errorf("log config: %w", err)
 			}
-		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("synapse did not answer on %s within 120 s", s.URL)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// Stop kills the server (the data is kept, for Restart).
-func (s *Server) Stop() {
-	s.mu.Lock()
-	cmd, done := s.cmd, s.done
-	s.cmd = nil
-	s.mu.Unlock()
-	if cmd == nil {
-		return
-	}
-	_ = cmd.Process.Kill()
-	<-done
-}
-
-// Restart kills the server and starts it again on the same port with the
-// same database.
-func (s *Server) Restart() {
-	s.t.Helper()
-	s.Stop()
-	s.start()
-}
-
-// Register creates a user with shared-secret registration. Passwords need
-// at least 8 characters.
-func (s *Server) Register(ctx context.Context, localpart, password string, admin bool) (id.UserID, error) {
-	cli, err := mautrix.NewClient(s.URL, "", "")
-	if err != nil {
-		return "", err
-	}
-	_, err = (&synapseadmin.Client{Client: cli}).SharedSecretRegister(ctx, sharedSecret, synapseadmin.ReqSharedSecretRegister{
-		Username: localpart, Password: password, Admin: admin, InhibitLogin: true,
-	})
-	if err != nil {
-		return "", fmt.Errorf("register %s: %w", localpart, err)
-	}
-	return id.NewUserID(localpart, ServerName), nil
-}
-
-// MustRegister is Register that fails the test on error.
-func (s *Server) MustRegister(t testing.TB, localpart, password string) id.UserID {
-	t.Helper()
-	uid, err := s.Register(context.Background(), localpart, password, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return uid
-}
-
-// Login logs a user in with a password and returns a client (no sync yet).
-func (s *Server) Login(ctx context.Context, localpart, password string) (*mautrix.Client, error) {
-	cli, err := mautrix.NewClient(s.URL, "", "")
-	if err != nil {
-		return nil, err
-	}
-	_, err = cli.Login(ctx, &mautrix.ReqLogin{
-		Type:             mautrix.AuthTypePassword,
-		Identifier:       mautrix.UserIdentifier{Type: mautrix.IdentifierTypeUser, User: localpart},
-		Password:         password,
-		StoreCredentials: true,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("login %s: %w", localpart, err)
-	}
-	return cli, nil
+			gen := exec.Command(py, "-m", "synapse.app.homeserver", "-c", "homeserver.yaml", "--generate-keys")
+			gen.Dir = s.Dir
+			if out, err := gen.CombinedOutput(); err != nil {
+				return nil, fmt.Errorf("--generate-keys: %w\n%s", err, out)
+			}
+			return []string{py, "-m", "synapse.app.homeserver", "-c", "homeserver.yaml"}, nil
+		},
+	})}
 }
 
 // Exempt lifts the message rate limit for user, as a Synapse admin does
@@ -277,23 +129,14 @@ func (s *Server) adminClient(ctx context.Context) (*mautrix.Client, error) {
 	return cli, nil
 }
 
-func freePort() (string, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	addr := l.Addr().String()
-	return addr, l.Close()
-}
-
-func (s *Server) config(o Options) string {
-	_, port, _ := net.SplitHostPort(s.addr)
+func config(s *hstest.Server, o Options) string {
+	_, port, _ := net.SplitHostPort(s.Addr)
 	msg := "" // Synapse's default: 0.2 events/s, a burst of 10
 	if o.NoMessageLimit {
 		msg = "rc_message: {per_second: 10000, burst_count: 10000}\n"
 	}
 	return `server_name: ` + ServerName + `
-pid_file: ` + filepath.Join(s.dir, "homeserver.pid") + `
+pid_file: ` + filepath.Join(s.Dir, "homeserver.pid") + `
 public_baseurl: ` + s.URL + `/
 listeners:
   - port: ` + port + `
@@ -304,11 +147,11 @@ listeners:
     resources: [{names: [client], compress: false}]
 database:
   name: sqlite3
-  args: {database: ` + filepath.Join(s.dir, "homeserver.db") + `}
-log_config: ` + filepath.Join(s.dir, "log.yaml") + `
-media_store_path: ` + filepath.Join(s.dir, "media") + `
-signing_key_path: ` + filepath.Join(s.dir, "signing.key") + `
-registration_shared_secret: "` + sharedSecret + `"
+  args: {database: ` + filepath.Join(s.Dir, "homeserver.db") + `}
+log_config: ` + filepath.Join(s.Dir, "log.yaml") + `
+media_store_path: ` + filepath.Join(s.Dir, "media") + `
+signing_key_path: ` + filepath.Join(s.Dir, "signing.key") + `
+registration_shared_secret: "` + hstest.SharedSecret + `"
 enable_registration: false
 report_stats: false
 trusted_key_servers: []

@@ -112,7 +112,9 @@
     return call('GET', 'c/' + chat + '/s/' + screen).then(function (r) { return r.text(); }).then(function (html) {
       if (seq !== loading) return;
       var s = $('#screen');
+      var open = openTools();
       swap(html);
+      reopenTools(open);
       s.removeAttribute('aria-busy');
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
@@ -139,13 +141,27 @@
       if (current !== 'order' || html === lastOrder || $('#screen').hasAttribute('aria-busy')) return;
       var toast = $('#toast');
       var s = $('#screen');
+      var open = openTools();
       swap(html);
+      reopenTools(open);
       lastOrder = html;
       var fresh = $('#toast', s);
       if (toast && fresh) fresh.replaceWith(toast);
     }).catch(function () {});
   }
   setInterval(follow, 4000);
+
+  // The GM's tools of a combatant (moves, an NPC's conditions) stay open
+  // when the turn order is read again.
+  function openTools() {
+    var open = {};
+    document.querySelectorAll('.fighter details.tools[open]').forEach(function (d) { open[fighterOf(d)] = true; });
+    return open;
+  }
+  function reopenTools(open) {
+    document.querySelectorAll('.fighter details.tools').forEach(function (d) { if (open[fighterOf(d)]) d.open = true; });
+  }
+  function fighterOf(el) { var f = el.closest('.fighter'); return f ? f.dataset.name : ''; }
 
   function act(body) {
     return call('POST', 'c/' + chat + '/do', body).then(function (r) { return r.json(); });
@@ -243,9 +259,7 @@
     $('#roll').disabled = !q;
     $('#pick').hidden = !!q;
     clearTimeout(oddsTimer);
-    // The core has no odds for a Dungeon Hack attack before it is rolled
-    // (its reply gives the chance of damage over penetration).
-    if (!q || q.system === 'dh') { $('#odds').textContent = ''; return; }
+    if (!q) { $('#odds').textContent = ''; return; }
     oddsTimer = setTimeout(function () {
       act(q).then(function (res) { draw($('#odds'), res); }).catch(function () {});
     }, 350);
@@ -393,6 +407,11 @@
     if (t.id === 'next') { screenAct('order', { op: 'next' }); return; }
     var rm = t.closest('.remove');
     if (rm) { screenAct('order', { op: 'remove', name: rm.dataset.name }); return; }
+    var mv = t.closest('.move');
+    if (mv) { screenAct('order', { op: 'move', name: fighterOf(mv), n: +mv.dataset.to }); return; }
+    var nu = t.closest('.npcuncond');
+    if (nu) { screenAct('order', { op: 'npcuncond', name: fighterOf(nu), value: nu.dataset.cond }); return; }
+    if (t.closest('.reopen')) { screenAct('order', { op: 'reopen' }); return; }
     var end = t.closest('.end');
     if (end) {
       if (end.dataset.armed !== '1') { end.dataset.armed = '1'; end.textContent = end.dataset.confirm; return; }
@@ -459,6 +478,10 @@
       var foe = { op: 'add', name: name, value: f.elements.init.value.trim() };
       if (f.elements.hp.value !== '') foe.hp = parseInt(f.elements.hp.value, 10);
       screenAct('order', foe);
+    } else if (f.classList.contains('npccond')) {
+      screenAct('order', { op: 'npccond', name: fighterOf(f), value: name, n: parseInt(f.elements.rounds.value, 10) || 0 });
+    } else if (f.classList.contains('join')) {
+      screenAct('order', { op: 'join', value: f.elements.init.value.trim() });
     } else if (f.classList.contains('rows')) {
       screenAct('tables', { op: 'rows', name: f.dataset.new ? name : f.dataset.name, value: f.elements.rows.value, diff: f.dataset.dice || '' });
     }

@@ -97,9 +97,15 @@ func ResolveAttack(src dice.Source, a Attack) AttackResult {
 		r.DB = append(r.DB, src.IntN(a.DBFaces)+1)
 	}
 	r.Absorb = absorb(r.DB, a.Mode) + a.Static
-	r.Final = max(a.Pen, r.Raw-r.Absorb, 0)
+	r.Final = a.final(r.Raw, r.Absorb)
 	return r
 }
+
+// final is the damage of a hit whose dice and modifiers came to raw and
+// whose armour absorbed absorb: never below the Penetración, the minimum
+// damage after armour, nor below 0 (docs/dungeonhack.md#damage). The roll
+// (ResolveAttack) and its odds (Damage) both end here.
+func (a Attack) final(raw, absorb int) int { return max(a.Pen, raw-absorb, 0) }
 
 // sumCounts returns counts[x] = ways n dice of s sides sum to x.
 func sumCounts(n, s int) []uint64 {
@@ -139,8 +145,32 @@ func maxCounts(n, s int) []uint64 {
 	return c
 }
 
-// AtLeast is the exact probability that the attack deals at least x damage.
-func AtLeast(a Attack, x int) *big.Rat {
+// u128 is a count of equally likely rolls: the largest attack allowed
+// has 20¹⁰ × 12¹⁰ ≈ 6·10²³ of them, more than a uint64 holds.
+type u128 struct{ hi, lo uint64 }
+
+// addMul adds a × b.
+func (u *u128) addMul(a, b uint64) {
+	h, l := bits.Mul64(a, b)
+	u.add(u128{h, l})
+}
+
+// add adds v.
+func (u *u128) add(v u128) {
+	var carry uint64
+	u.lo, carry = bits.Add64(u.lo, v.lo, 0)
+	u.hi += v.hi + carry
+}
+
+func (u u128) big() *big.Int {
+	n := new(big.Int).Lsh(new(big.Int).SetUint64(u.hi), 64)
+	return n.Or(n, new(big.Int).SetUint64(u.lo))
+}
+
+// damageCounts counts the rolls of the attack's damage dice and DB dice by
+// the damage they deal (counts[d] rolls deal d) out of total, each roll
+// resolved as ResolveAttack resolves it (final).
+func damageCounts(a Attack) (counts []u128, total *big.Int) {
 	raw := sumCounts(a.DmgN, a.DmgS)
 	var abs []uint64
 	if a.Mode == Highest {
@@ -148,32 +178,54 @@ func AtLeast(a Attack, x int) *big.Rat {
 	} else {
 		abs = sumCounts(a.DB, a.DBFaces)
 	}
-	var hi, lo, totR, totA uint64
+	var totR, totA uint64
 	for _, c := range raw {
 		totR += c
 	}
 	for _, c := range abs {
 		totA += c
 	}
+	// The highest damage: every damage die at its top, nothing absorbed.
+	counts = make([]u128, max(a.Pen, len(raw)-1+a.Bonus, 0)+1)
 	for r, cr := range raw {
 		if cr == 0 {
 			continue
 		}
-		var ok uint64
 		for s, ca := range abs {
-			if max(a.Pen, r+a.Bonus-s-a.Static, 0) >= x {
-				ok += ca
+			if ca != 0 {
+				counts[a.final(r+a.Bonus, s+a.Static)].addMul(cr, ca)
 			}
 		}
-		h, l := bits.Mul64(cr, ok)
-		var carry uint64
-		lo, carry = bits.Add64(lo, l, 0)
-		hi += h + carry
 	}
-	num := new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64)
-	num.Or(num, new(big.Int).SetUint64(lo))
-	den := new(big.Int).Mul(new(big.Int).SetUint64(totR), new(big.Int).SetUint64(totA))
-	return new(big.Rat).SetFrac(num, den)
+	return counts, new(big.Int).Mul(new(big.Int).SetUint64(totR), new(big.Int).SetUint64(totA))
+}
+
+// Damage is the exact distribution of the attack's damage over every roll
+// of its dice: p[i] is the chance that it deals lo+i, from the lowest
+// damage it can deal (lo) to the highest.
+func Damage(a Attack) (lo int, p []*big.Rat) {
+	counts, total := damageCounts(a)
+	hi := len(counts) - 1
+	for lo < hi && counts[lo] == (u128{}) {
+		lo++
+	}
+	for hi > lo && counts[hi] == (u128{}) {
+		hi--
+	}
+	for _, c := range counts[lo : hi+1] {
+		p = append(p, new(big.Rat).SetFrac(c.big(), total))
+	}
+	return lo, p
+}
+
+// AtLeast is the exact probability that the attack deals at least x damage.
+func AtLeast(a Attack, x int) *big.Rat {
+	counts, total := damageCounts(a)
+	var ok u128
+	for d := max(x, 0); d < len(counts); d++ {
+		ok.add(counts[d])
+	}
+	return new(big.Rat).SetFrac(ok.big(), total)
 }
 
 // AbovePen is the exact probability that the attack deals more than its

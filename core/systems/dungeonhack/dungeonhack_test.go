@@ -3,6 +3,7 @@ package dungeonhack
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"math/big"
 	"os"
 	"strconv"
@@ -324,6 +325,145 @@ func TestAtLeastMatchesResolve(t *testing.T) {
 	}
 }
 
+// Damage is the distribution of the damage over every roll of the dice,
+// counted here die by die with the rule as docs/dungeonhack.md#damage
+// states it (the damage dice plus modifiers, minus the DB dice, summed or
+// the highest, minus the static absorption; never below the Penetración
+// nor 0), not with ResolveAttack.
+func TestDamageMatchesEnumeration(t *testing.T) {
+	for _, a := range []Attack{
+		coraza(),
+		{DmgN: 2, DmgS: 6, Bonus: 1, Pen: 2, DB: 2, DBFaces: 4, Static: 1},
+		{DmgN: 1, DmgS: 12, Pen: 1, DB: 3, DBFaces: 6, Mode: Highest},
+		{DmgN: 1, DmgS: 4},
+		{DmgN: 1, DmgS: 3, Bonus: -2, DB: 1, DBFaces: 4},
+		{DmgN: 3, DmgS: 4, Pen: 5, DB: 2, DBFaces: 6, Static: 2},
+		{Pen: 2, DB: 2, DBFaces: 6}, // no damage die (a battle wrap): always its Penetración
+	} {
+		n := a.DmgN + a.DB
+		count := map[int]int64{}
+		var total int64
+		faces := make([]int, n)
+		var walk func(i int)
+		walk = func(i int) {
+			if i == n {
+				raw, abs := a.Bonus, 0
+				for k, f := range faces {
+					switch {
+					case k < a.DmgN:
+						raw += f
+					case a.Mode == Highest:
+						abs = max(abs, f)
+					default:
+						abs += f
+					}
+				}
+				d := raw - abs - a.Static
+				if d < a.Pen {
+					d = a.Pen
+				}
+				if d < 0 {
+					d = 0
+				}
+				count[d]++
+				total++
+				return
+			}
+			s := a.DmgS
+			if i >= a.DmgN {
+				s = a.DBFaces
+			}
+			for f := 1; f <= s; f++ {
+				faces[i] = f
+				walk(i + 1)
+			}
+		}
+		walk(0)
+		lo, p := Damage(a)
+		sum := new(big.Rat)
+		for i, q := range p {
+			sum.Add(sum, q)
+			if want := big.NewRat(count[lo+i], total); q.Cmp(want) != 0 {
+				t.Errorf("%+v: P(damage = %d) = %s, enumeration %s", a, lo+i, q.RatString(), want.RatString())
+			}
+		}
+		for d, c := range count {
+			if d < lo || d >= lo+len(p) {
+				t.Errorf("%+v: damage %d (%d of %d rolls) outside %d..%d", a, d, c, total, lo, lo+len(p)-1)
+			}
+		}
+		if p[0].Sign() == 0 || p[len(p)-1].Sign() == 0 || sum.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("%+v: from %s to %s, sum %s", a, p[0].RatString(), p[len(p)-1].RatString(), sum.RatString())
+		}
+	}
+}
+
+// The largest attack's distribution is exact too: it sums to 1, from its
+// Penetración to every die at its top.
+func TestDamageLargest(t *testing.T) {
+	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12, Bonus: MaxBonus}
+	lo, p := Damage(a)
+	sum := new(big.Rat)
+	for _, q := range p {
+		sum.Add(sum, q)
+	}
+	if lo != 2 || lo+len(p)-1 != MaxDamageDice*MaxDamageSide+MaxBonus-MaxDB || sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("from %d to %d, sum %s", lo, lo+len(p)-1, sum.RatString())
+	}
+}
+
+// The damage ResolveAttack rolls follows Damage: 200,000 seeded rolls of
+// each attack, by chi-square over the damages expected at least 20 times
+// (the rest pooled), and no damage outside the distribution.
+func TestDamageAgainstSeededRolls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200,000 rolls per attack")
+	}
+	const n = 200_000
+	for _, a := range []Attack{
+		coraza(),
+		{DmgN: 2, DmgS: 8, Pen: 2, DB: 2, DBFaces: 6},
+		{DmgN: 1, DmgS: 12, Pen: 1, DB: 3, DBFaces: 6, Mode: Highest},
+		{DmgN: 3, DmgS: 6, Bonus: -2, Pen: 1, DB: 4, DBFaces: 4, Static: 1},
+		{DmgN: 10, DmgS: 20, Bonus: 5, Pen: 3, DB: 10, DBFaces: 12},
+	} {
+		lo, p := Damage(a)
+		src := dice.Seeded(24)
+		count := map[int]int{}
+		for range n {
+			count[ResolveAttack(src, a).Final]++
+		}
+		var chi, restExp float64
+		restObs, df := 0, -1
+		for i, q := range p {
+			f, _ := q.Float64()
+			exp := f * n
+			if exp < 20 {
+				restExp += exp
+				restObs += count[lo+i]
+				continue
+			}
+			d := float64(count[lo+i]) - exp
+			chi += d * d / exp
+			df++
+		}
+		for v, c := range count {
+			if v < lo || v >= lo+len(p) {
+				t.Errorf("%+v: rolled %d damage %d times, outside %d..%d", a, v, c, lo, lo+len(p)-1)
+			}
+		}
+		if restExp >= 20 {
+			d := float64(restObs) - restExp
+			chi += d * d / restExp
+			df++
+		}
+		// far beyond the 99.99th percentile of chi-square with df degrees
+		if limit := float64(df) + 8*math.Sqrt(2*float64(max(df, 1))) + 20; chi > limit {
+			t.Errorf("%+v: chi-square %.1f over %d degrees of freedom (limit %.1f)", a, chi, df, limit)
+		}
+	}
+}
+
 // The largest attack allowed stays exact: P(≥ 0) = 1.
 func TestAtLeastLargest(t *testing.T) {
 	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, DB: MaxDB, DBFaces: 12}
@@ -345,5 +485,15 @@ func BenchmarkAbovePenLargest(b *testing.B) {
 	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}
 	for b.Loop() {
 		AbovePen(a)
+	}
+}
+
+// BenchmarkDamageLargest: the distribution of the largest attack allowed,
+// what /odds dh and the dice screen compute for it.
+func BenchmarkDamageLargest(b *testing.B) {
+	b.ReportAllocs()
+	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}
+	for b.Loop() {
+		Damage(a)
 	}
 }

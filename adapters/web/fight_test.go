@@ -1,0 +1,74 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestOrderToolsAreChatCommands: the order screen's moves, an NPC's
+// conditions, joining and the undo of an end are /init as typed; a field
+// that could become another word, sub-command or line is refused.
+func TestOrderToolsAreChatCommands(t *testing.T) {
+	for _, c := range []struct {
+		q    doReq
+		want string
+	}{
+		{doReq{Op: "move", Name: "Orco 2", N: 1}, `/init move "Orco 2" 1`},
+		{doReq{Op: "move", Name: "Δάφνη", N: 30}, `/init move "Δάφνη" 30`},
+		{doReq{Op: "npccond", Name: "Orco", Value: "aturdido", N: 2}, `/init condition "Orco" +aturdido 2`},
+		{doReq{Op: "npccond", Name: "Orco", Value: "ζαλισμένος"}, `/init condition "Orco" +ζαλισμένος`},
+		{doReq{Op: "npcuncond", Name: "Orco", Value: "aturdido"}, `/init condition "Orco" -aturdido`},
+		{doReq{Op: "join"}, "/init"},
+		{doReq{Op: "join", Value: "14"}, "/init 14"},
+		{doReq{Op: "join", Value: "2d6+1"}, "/init 2d6+1"},
+		{doReq{Op: "reopen"}, "/init undo"},
+		// Refused.
+		{doReq{Op: "move", Name: "Orco", N: 0}, ""},
+		{doReq{Op: "move", Name: "Orco", N: 31}, ""},
+		{doReq{Op: "move", Name: `Orco" "Lyra`, N: 1}, ""},
+		{doReq{Op: "move", Name: "Orco\n/init end", N: 1}, ""},
+		{doReq{Op: "npccond", Name: "Orco", Value: "+x"}, ""},
+		{doReq{Op: "npccond", Name: "Orco", Value: "−x"}, ""},
+		{doReq{Op: "npccond", Name: "Orco", Value: "a b"}, ""},
+		{doReq{Op: "npccond", Name: "Orco", Value: "x", N: 100}, ""},
+		{doReq{Op: "npccond", Name: "Orco", Value: "x", N: -1}, ""},
+		{doReq{Op: "npcuncond", Name: "Orco", Value: ""}, ""},
+		{doReq{Op: "join", Value: "fin"}, ""},
+		{doReq{Op: "join", Value: "quitar"}, ""},
+		{doReq{Op: "join", Value: "1 2"}, ""},
+		{doReq{Op: "join", Value: "/init"}, ""},
+	} {
+		if got := c.q.command(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.q, got, c.want)
+		}
+		if c.want != "" && !posts(c.q.Op) {
+			t.Errorf("%s is not posted in the chat", c.q.Op)
+		}
+	}
+}
+
+// TestOrderView: the GM's moves name the places a row goes to, the
+// conditions kept by the order are the NPCs', and an ended order counts
+// the minutes its undo has left, rounded up.
+func TestOrderView(t *testing.T) {
+	o := Order{Round: 1, Combatants: []Combatant{
+		{Name: "Lyra", Owner: "43", Character: true}, {Name: "Orco"}, {Name: "Trasgo"},
+	}}
+	v := orderOf(o, true, "43")
+	var got []string
+	for _, c := range v.Combatants {
+		got = append(got, strings.Join([]string{c.Name, strconv.Itoa(c.Up), strconv.Itoa(c.Down), map[bool]string{true: "npc", false: "pj"}[c.OwnConds]}, " "))
+	}
+	if want := "Lyra 0 2 pj|Orco 1 3 npc|Trasgo 2 0 npc"; strings.Join(got, "|") != want || !v.Joined {
+		t.Errorf("order view %q joined %v, want %q and joined", strings.Join(got, "|"), v.Joined, want)
+	}
+	if v := orderOf(o, false, "44"); v.Joined {
+		t.Error("a user with no place in the order is joined")
+	}
+	now := time.Now()
+	if m := endedOf(now.Add(14*time.Minute+time.Second), now).UndoMinutes; m != 15 {
+		t.Errorf("14 min 1 s left: %d minutes shown, want 15", m)
+	}
+}
