@@ -134,7 +134,10 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 		t.Fatal("Premios is still stored")
 	}
 
-	// 7. The history: a roll typed in the chat, its picture on the page.
+	// 7. The history: a roll typed in the chat, its picture on the page
+	// (typed once the allowance the page's taps took is back, for it, the
+	// history screen and its 📊).
+	time.Sleep(3 * allowance)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/tirar 2d6+1")
 	w.waitSent(webGroup, `2d6\+1`)
 	before, _ := w.db.LastRolls(bg, chat, 50)
@@ -161,8 +164,9 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	do(t, ctx, "📊 again closes it", chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)))
 	waitJS(t, ctx, "the picture closed", `!document.querySelector('#history .chart')`)
 
-	// 8. In Greek.
-	time.Sleep(allowance)
+	// 8. In Greek (typed once the history and its two 📊 taps have given
+	// back the allowance they took).
+	time.Sleep(3 * allowance)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
 	do(t, ctx, "Greek tables", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
@@ -182,7 +186,9 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	do(t, ctx, "scroll to it", chromedp.ScrollIntoView(chromedp.CSS(`#history .chart img`)))
 	shot(t, ctx, dir, "history-chart-el")
 
-	// At 360 px: nothing wider than the screen, every button ≥ 44 px.
+	// At 360 px: nothing wider than the screen, every button ≥ 44 px
+	// (the history and its 📊 once more: their allowance first).
+	time.Sleep(2 * allowance)
 	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
 	for _, screen := range []string{"tables", "history"} {
 		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`#screen:not([aria-busy]) .screen[data-screen="`+screen+`"]`)),
