@@ -25,7 +25,15 @@ type adminList struct {
 	mu      sync.Mutex // one fetch at a time per chat
 	fetched time.Time
 	ttl     time.Duration
-	users   []tgbotapi.User // humans only
+	users   []admin // humans only
+}
+
+// admin is what the bot needs of an administrator: who, and the name a
+// notice about them shows. A tgbotapi.User is ~5 times larger, for 10,000
+// group chats' lists kept admin_ttl (issue 29).
+type admin struct {
+	id   int64
+	name string
 }
 
 func newAdmins(c *client, log *slog.Logger, ttl, timeout time.Duration) *admins {
@@ -34,7 +42,7 @@ func newAdmins(c *client, log *slog.Logger, ttl, timeout time.Duration) *admins 
 
 // list returns the chat's human administrators. On an error it returns the
 // last known list (possibly empty) and tries again after a short while.
-func (a *admins) list(ctx context.Context, chat int64) []tgbotapi.User {
+func (a *admins) list(ctx context.Context, chat int64) []admin {
 	a.mu.Lock()
 	l := a.chats[chat]
 	if l == nil {
@@ -65,7 +73,7 @@ func (a *admins) list(ctx context.Context, chat int64) []tgbotapi.User {
 	l.users = l.users[:0:0]
 	for _, m := range members {
 		if m.User != nil && !m.User.IsBot {
-			l.users = append(l.users, *m.User)
+			l.users = append(l.users, admin{id: m.User.ID, name: userOf(m.User).name})
 		}
 	}
 	return l.users
@@ -73,7 +81,7 @@ func (a *admins) list(ctx context.Context, chat int64) []tgbotapi.User {
 
 func (a *admins) isAdmin(ctx context.Context, chat, user int64) bool {
 	for _, u := range a.list(ctx, chat) {
-		if u.ID == user {
+		if u.id == user {
 			return true
 		}
 	}

@@ -16,12 +16,12 @@ type window struct {
 
 	mu       sync.Mutex
 	inFlight int
-	frees    []time.Time // when finished sends give their slot back, ascending
-	wake     chan struct{}
+	frees    []time.Time   // when finished sends give their slot back, ascending
+	wake     chan struct{} // made by the first waiter, closed by the next release (nil: nobody waits)
 }
 
 func newWindow(max int, per time.Duration) *window {
-	return &window{max: max, per: per, wake: make(chan struct{})}
+	return &window{max: max, per: per}
 }
 
 // acquire waits for a slot. The caller must call release once the request
@@ -35,10 +35,18 @@ func (w *window) acquire(ctx context.Context) error {
 			i++
 		}
 		w.frees = w.frees[i:]
+		if len(w.frees) == 0 {
+			// Not even the backing array stays: a window at rest is
+			// its struct only (10,000 chats keep one or two each).
+			w.frees = nil
+		}
 		if w.inFlight+len(w.frees) < w.max {
 			w.inFlight++
 			w.mu.Unlock()
 			return nil
+		}
+		if w.wake == nil {
+			w.wake = make(chan struct{})
 		}
 		wake := w.wake
 		var t *time.Timer
@@ -62,12 +70,15 @@ func (w *window) acquire(ctx context.Context) error {
 	}
 }
 
-// release gives the slot back per after now.
+// release gives the slot back per after now and wakes the waiters, who
+// look again.
 func (w *window) release() {
 	w.mu.Lock()
 	w.inFlight--
 	w.frees = append(w.frees, time.Now().Add(w.per))
-	close(w.wake)
-	w.wake = make(chan struct{})
+	if w.wake != nil {
+		close(w.wake)
+		w.wake = nil
+	}
 	w.mu.Unlock()
 }

@@ -100,9 +100,9 @@ func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *t
 		seen[from.numeric] = true
 	}
 	for _, u := range o.admins.list(ctx, chat.ID) {
-		if !seen[u.ID] {
-			seen[u.ID] = true
-			to = append(to, person{u.ID, userOf(&u).name})
+		if !seen[u.id] {
+			seen[u.id] = true
+			to = append(to, person{u.id, u.name})
 		}
 	}
 	// GMs named with /gm add, known to the core by their Telegram user id.

@@ -29,6 +29,7 @@ type sender struct {
 
 	mu    sync.Mutex
 	chats map[int64]*chatQueue
+	swept time.Time       // when gc last looked for idle queues
 	ctx   context.Context // ends when the drain time is over
 	wg    sync.WaitGroup
 
@@ -96,8 +97,8 @@ func (s *sender) enqueue(e *entry, o *op) {
 	}
 	q := s.chats[o.Chat]
 	if q == nil {
-		if len(s.chats) > 10_000 {
-			s.gc()
+		if now := time.Now(); now.Sub(s.swept) >= s.idle() {
+			s.gc(now)
 		}
 		q = &chatQueue{chat: newWindow(1, s.cfg.ChatInterval)}
 		if o.Chat < 0 {
@@ -117,11 +118,21 @@ func (s *sender) enqueue(e *entry, o *op) {
 	}
 }
 
-// gc forgets idle chats whose limits no longer matter. Called with s.mu.
-func (s *sender) gc() {
-	horizon := time.Now().Add(-max(s.cfg.GroupWindow, s.cfg.ChatInterval))
+// idle is how long after its last send a chat's queue holds nothing its
+// next send would wait for: every slot it took is free again.
+func (s *sender) idle() time.Duration { return max(s.cfg.GroupWindow, s.cfg.ChatInterval) }
+
+// gc forgets the queues idle for longer than idle (a new one, made at the
+// chat's next reply, is the same: empty windows), so the sender keeps
+// only the chats that sent within the last window, not every chat it ever
+// answered (issue 29: ~460 B a chat, 4.6 MB at 10,000 chats). It runs
+// when a new chat's queue is made, at most once per idle: a walk of the
+// map per minute in production. Called with s.mu.
+func (s *sender) gc(now time.Time) {
+	s.swept = now
+	horizon := now.Add(-s.idle())
 	for id, q := range s.chats {
-		if !q.running && q.last.Before(horizon) {
+		if !q.running && len(q.items) == 0 && q.last.Before(horizon) {
 			delete(s.chats, id)
 		}
 	}

@@ -255,6 +255,7 @@ func loadPhase(o options, name string, lim telegramtest.Limits, botLimits string
 	defer p.Kill()
 
 	work := workload(o.commands, o.chats)
+	cpu0, _ := p.CPU()
 	prof := startProfile(o, p, name)
 	start := time.Now()
 	feedDone := make(chan struct{})
@@ -302,6 +303,7 @@ wait:
 		}
 	}
 	elapsed := time.Since(start)
+	cpu1, _ := p.CPU()
 	<-feedDone
 	time.Sleep(1500 * time.Millisecond) // anything answered twice would arrive now
 	prof.heap()
@@ -327,6 +329,8 @@ wait:
 	fmt.Printf("  processing latency inside the bot (zaria_command_seconds): p50 ≈ %.3f ms (bucket ≤ %g ms), p99 ≈ %.3f ms (bucket ≤ %g ms)\n", p50*1000, b50*1000, p99*1000, b99*1000)
 	fmt.Printf("  end to end seen by the fake (update handed out → reply received, queueing and rate-limit waits included): p50 %s, p99 %s, max %s\n", e2e[0], e2e[1], e2e[2])
 	fmt.Printf("  replies: %d in %.1f s = %.1f messages/s\n", len(sent), elapsed.Seconds(), float64(len(sent))/elapsed.Seconds())
+	cpuPer := ms(cpu1-cpu0) / float64(max(len(sent), 1))
+	fmt.Printf("  the bot's CPU time: %.1f s, %.3f ms per reply (user + system, every thread)\n", (cpu1 - cpu0).Seconds(), cpuPer)
 	fmt.Printf("  peak send queue: %.0f; 429s received by the bot: %.0f\n", peakQueue, metrics["zaria_telegram_429_total"])
 	fmt.Printf("  memory: peak RSS (VmHWM) %.1f MB, RSS at the end %.1f MB\n", float64(hwm)/1024, float64(rss)/1024)
 	fmt.Printf("  SIGTERM → exit in %s\n", stopTook.Round(time.Millisecond))
@@ -347,6 +351,7 @@ wait:
 	check(stopErr == nil, "clean stop")
 	figs := []figure{
 		{name: "replies/s", v: float64(len(sent)) / elapsed.Seconds(), higher: true},
+		{name: "bot CPU per reply, ms", v: cpuPer},
 		{name: "router mean, ms", v: mean * 1000},
 		{name: "processing p50 in the bot, ms", v: p50 * 1000},
 		{name: "processing p99 in the bot, ms", v: p99 * 1000},
@@ -418,6 +423,7 @@ func memoryPhase(o options) (bool, []figure, error) {
 	defer p.Kill()
 	before := fake.SentCount()
 	idle, _ := p.Status("VmRSS")
+	cpu0, _ := p.CPU()
 	prof := startProfile(o, p, "memory")
 	start := time.Now()
 	for c := 0; c < o.memChats; c++ {
@@ -431,6 +437,7 @@ func memoryPhase(o options) (bool, []figure, error) {
 		return false, nil, err
 	}
 	elapsed := time.Since(start)
+	cpu1, _ := p.CPU()
 	time.Sleep(time.Second)
 	hwm, _ := p.Status("VmHWM")
 	rss, _ := p.Status("VmRSS")
@@ -446,7 +453,9 @@ func memoryPhase(o options) (bool, []figure, error) {
 		}
 	}
 	rolled := fake.SentCount() - before
+	cpuPer := ms(cpu1-cpu0) / float64(max(rolled, 1))
 	fmt.Printf("  %d replies in %.1f s (%.0f messages/s); %d of them read a character sheet\n", rolled, elapsed.Seconds(), float64(rolled)/elapsed.Seconds(), usedSheet)
+	fmt.Printf("  the bot's CPU time: %.1f s, %.3f ms per reply (user + system, every thread)\n", (cpu1 - cpu0).Seconds(), cpuPer)
 	fmt.Printf("  memory: RSS after start %.1f MB, peak RSS (VmHWM) %.1f MB, RSS at the end %.1f MB\n", float64(idle)/1024, float64(hwm)/1024, float64(rss)/1024)
 	if strings.Contains(o.env, "gctrace") {
 		fmt.Println(lastLines(p.Logs(), 5))
@@ -468,6 +477,7 @@ func memoryPhase(o options) (bool, []figure, error) {
 	check(stopErr == nil, "clean stop")
 	figs := []figure{
 		{name: "replies/s", v: float64(rolled) / elapsed.Seconds(), higher: true},
+		{name: "bot CPU per reply, ms", v: cpuPer},
 		{name: "RSS after start, MB", v: float64(idle) / 1024},
 		{name: "peak RSS, MB", v: float64(hwm) / 1024},
 		{name: "RSS at the end, MB", v: float64(rss) / 1024},

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"zaria/core"
 	"zaria/core/history"
@@ -178,4 +180,44 @@ func BenchmarkSetState(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkAppendRollChats is the capacity phase of bench/e2e as the
+// history sees it: rolls from 500 chats in turn, each with a short
+// history (keep 500, nothing pruned yet), NORMAL so that the statements'
+// own cost shows rather than the fsync.
+func BenchmarkAppendRollChats(b *testing.B) {
+	db := benchDB(b, "NORMAL")
+	ctx := context.Background()
+	chats := make([]core.ChatRef, 500)
+	for i := range chats {
+		chats[i] = core.ChatRef{Platform: "telegram", ID: fmt.Sprint(-1000 - i)}
+	}
+	r := history.Roll{UserID: "u1", UserName: "Ana", Command: "/roll 1d20+3", Dice: []int{14}, Sides: []int{20}, Result: "🎲 1d20+3: [14] + 3 = 17"}
+	b.ReportAllocs()
+	i := 0
+	cpu0 := processCPU()
+	for b.Loop() {
+		r.Chat = chats[i%len(chats)]
+		i++
+		if err := db.AppendRoll(ctx, r, 500); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, cpu0)
+}
+
+// processCPU is the CPU time the process has used (user + system, every
+// thread): the work a benchmark does, whatever else keeps the machine busy.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time per operation since cpu0 (cpu-µs/op).
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(float64(processCPU()-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
 }

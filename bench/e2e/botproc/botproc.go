@@ -183,6 +183,42 @@ func (p *Proc) Stop(timeout time.Duration) (time.Duration, error) {
 	}
 }
 
+// clockTicks is USER_HZ, the unit of /proc/PID/stat's times: 100 on
+// every Linux architecture Go supports.
+const clockTicks = 100
+
+// CPU is the CPU time the bot has used so far, user and system, every
+// thread (/proc/PID/stat's utime + stime, 10 ms resolution). Its change
+// over a phase, per reply, is the work the bot did, which the other
+// processes of a loaded machine slow down much less than they do a wall
+// time.
+func (p *Proc) CPU() (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.PID()))
+	if err != nil {
+		return 0, err
+	}
+	// The command name (field 2) is in parentheses and may hold spaces:
+	// the fields counted from the last ')' are state (3), …, utime (14),
+	// stime (15).
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("botproc: /proc/%d/stat: no command name", p.PID())
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0, fmt.Errorf("botproc: /proc/%d/stat: %d fields", p.PID(), len(f))
+	}
+	var ticks int64
+	for _, v := range f[11:13] {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("botproc: /proc/%d/stat: %w", p.PID(), err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * time.Second / clockTicks, nil
+}
+
 // Status reads a field of /proc/PID/status in kB (VmHWM = peak RSS, VmRSS).
 func (p *Proc) Status(field string) (int64, error) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.PID()))
