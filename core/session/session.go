@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -59,6 +60,13 @@ type Service struct {
 	store Store
 	now   func() time.Time
 	log   *slog.Logger
+
+	// open holds the chats with an open session, read from the store on
+	// the first roll and kept as /sesion starts and ends them, so that a
+	// roll outside a session (nearly all of them) costs no read. It only
+	// spares reads: AppendEvent still finds the open session itself.
+	mu   sync.Mutex
+	open map[core.ChatRef]bool // nil until read
 }
 
 // New returns a Service over store.
@@ -121,6 +129,9 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 			title = req.T("session.untitled", "date", s.now().In(loc).Format("2006-01-02"))
 		}
 		ss, err := s.store.StartSession(ctx, req.Msg.Chat, Session{Title: title, Started: s.now()}, Keep)
+		if err == nil || errors.Is(err, core.ErrExists) {
+			s.setOpen(req.Msg.Chat, true)
+		}
 		if errors.Is(err, core.ErrExists) {
 			open, err := s.store.LastSession(ctx, req.Msg.Chat)
 			if err != nil {
@@ -139,6 +150,9 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 			return nil, command.Errorf("session.usage")
 		}
 		ss, err := s.store.EndSession(ctx, req.Msg.Chat, s.now())
+		if err == nil || errors.Is(err, core.ErrNotFound) {
+			s.setOpen(req.Msg.Chat, false)
+		}
 		if errors.Is(err, core.ErrNotFound) {
 			return nil, command.Errorf("session.none_open")
 		}
@@ -249,11 +263,11 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 	if e.Text == "" && e.Secret == "" {
 		return // the turn order shown again: nothing happened
 	}
-	// Most rolls are outside a session: a read says so without taking
-	// the database's write lock.
-	if ss, err := s.store.LastSession(ctx, req.Msg.Chat); err != nil || !ss.Open() {
-		if err != nil && !errors.Is(err, core.ErrNotFound) {
-			s.log.ErrorContext(ctx, "find session", "chat", req.Msg.Chat.String(), "err", err)
+	// Most rolls are outside a session: the chats with one open are
+	// known without a read.
+	if open, err := s.isOpen(ctx, req.Msg.Chat); err != nil || !open {
+		if err != nil {
+			s.log.ErrorContext(ctx, "find sessions", "err", err)
 		}
 		return
 	}
@@ -272,6 +286,37 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 	e.Command = fold.Cut(fold.Clean(cmd), 200)
 	if _, err := s.store.AppendEvent(ctx, req.Msg.Chat, e, MaxEvents); err != nil {
 		s.log.ErrorContext(ctx, "log session event", "chat", req.Msg.Chat.String(), "err", err)
+	}
+}
+
+// isOpen reports whether chat has an open session, reading the chats
+// that have one on its first call.
+func (s *Service) isOpen(ctx context.Context, chat core.ChatRef) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.open == nil {
+		chats, err := s.store.OpenSessions(ctx)
+		if err != nil {
+			return false, err
+		}
+		s.open = make(map[core.ChatRef]bool, len(chats))
+		for _, c := range chats {
+			s.open[c] = true
+		}
+	}
+	return s.open[chat], nil
+}
+
+// setOpen records that chat's session was started or ended.
+func (s *Service) setOpen(chat core.ChatRef, open bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.open == nil: // read at the first roll, this one included
+	case open:
+		s.open[chat] = true
+	default:
+		delete(s.open, chat)
 	}
 }
 

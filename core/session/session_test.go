@@ -40,7 +40,13 @@ func (b *bot) now() time.Time { return b.clock }
 // the test moves.
 func open(t testing.TB) *bot {
 	t.Helper()
-	b := newBot(t)
+	return build(newBot(t))
+}
+
+// build gives b a new router and session service, as a start of the bot
+// on b's database file does.
+func build(b *bot) *bot {
+	t := b.T
 	sess := session.New(b.db, session.Options{Now: b.now})
 	b.R = command.New(command.Config{DefaultLang: "es", Translator: chattest.Catalog(t), Settings: b.db, GMs: b.db, Unlimited: []string{"test"},
 		Observers: []command.Observer{sess}})
@@ -129,6 +135,25 @@ func TestSessionLogInLocalTime(t *testing.T) {
 	if got := reply.PlainText(b.say(ana, "/sesion terminar")); !strings.Contains(got, "máster") {
 		t.Errorf("a player ended a session: %s", got)
 	}
+}
+
+// A session open when the bot stops keeps its log after the restart (the
+// new bot reads which chats have one open at its first roll), and one
+// started after the first roll of a run is logged too.
+func TestSessionOpenAcrossRestart(t *testing.T) {
+	b := open(t)
+	b.ok(ana, "/tirar 1d20", 4) // the first roll: no session anywhere yet
+	b.ok(gm, "/sesion empezar La cripta")
+	b.ok(ana, "/tirar 1d20", 7)
+	b = build(b) // a restart
+	b.ok(ana, "/tirar 1d20", 12)
+	b.ok(ana, "/tirar 1d6", 3)
+	has(t, reply.PlainText(b.ok(gm, "/sesion terminar")), "3 tiradas.")
+	b.ok(ana, "/tirar 1d4", 2) // after the end: not logged
+	has(t, string(b.ok(ana, "/sesion").File.Data), "3 tiradas · Ana 3", "[7] = 7", "[12] = 12", "[3] = 3")
+	b = build(b)
+	b.ok(ana, "/tirar 1d4", 2) // after a restart: the session stays ended
+	has(t, string(b.ok(ana, "/sesion").File.Data), "3 tiradas · Ana 3")
 }
 
 // The chat's zone, set by a GM, gives the file's times; English and Greek

@@ -68,6 +68,8 @@ type Store interface {
 	// (ok=false otherwise), keeping at most max entries: the oldest go
 	// and are counted in Session.Dropped.
 	AppendEvent(ctx context.Context, chat core.ChatRef, e Event, max int) (ok bool, err error)
+	// OpenSessions returns the chats that have an open session.
+	OpenSessions(ctx context.Context) ([]core.ChatRef, error)
 	// Events returns the log of session id of chat, oldest first.
 	Events(ctx context.Context, chat core.ChatRef, id int64) ([]Event, error)
 }

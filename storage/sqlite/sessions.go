@@ -91,6 +91,27 @@ func (db *DB) LastSession(ctx context.Context, chat core.ChatRef) (session.Sessi
 	return s, nil
 }
 
+// OpenSessions returns the chats that have an open session.
+func (db *DB) OpenSessions(ctx context.Context) ([]core.ChatRef, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT c.platform, c.chat_id FROM sessions s JOIN chats c ON c.id = s.chat WHERE s.ended = 0`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open sessions: %w", err)
+	}
+	defer rows.Close()
+	var out []core.ChatRef
+	for rows.Next() {
+		var c core.ChatRef
+		if err := rows.Scan(&c.Platform, &c.ID); err != nil {
+			return nil, fmt.Errorf("sqlite: open sessions: %w", err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: open sessions: %w", err)
+	}
+	return out, nil
+}
+
 // AppendEvent adds e to the open session of chat, keeping at most max.
 func (db *DB) AppendEvent(ctx context.Context, chat core.ChatRef, e session.Event, max int) (bool, error) {
 	if e.Time.IsZero() {

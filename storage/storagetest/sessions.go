@@ -27,6 +27,9 @@ func RunSessions(t *testing.T, open func(t *testing.T) session.Store) {
 	must(t, err)
 	_, err = s.StartSession(ctx, chatA, session.Session{Title: "Dos", Started: t0}, 2)
 	wantErr(t, err, core.ErrExists, "a second open session")
+	if chats, err := s.OpenSessions(ctx); err != nil || len(chats) != 1 || chats[0] != chatA {
+		t.Fatalf("chats with an open session: %v %v", chats, err)
+	}
 	for i, txt := range []string{"a", "b", "c", "d", "e"} {
 		e := session.Event{Time: t0.Add(time.Duration(i) * time.Minute), UserName: "Ana", Command: "/roll " + txt, Text: txt}
 		if i == 4 {
@@ -50,6 +53,9 @@ func RunSessions(t *testing.T, open func(t *testing.T) session.Store) {
 	must(t, err)
 	if !ended.Ended.Equal(t0.Add(time.Hour)) || ended.Open() {
 		t.Fatalf("ended %+v", ended)
+	}
+	if chats, err := s.OpenSessions(ctx); err != nil || len(chats) != 0 {
+		t.Fatalf("chats with an open session after its end: %v %v", chats, err)
 	}
 	if ok, _ := s.AppendEvent(ctx, chatA, session.Event{Text: "late"}, 3); ok {
 		t.Fatal("logged into an ended session")
