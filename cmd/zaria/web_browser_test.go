@@ -277,11 +277,11 @@ func TestWebBrowserMiniApp(t *testing.T) {
 			t.Errorf("after the %s tab, the tab buttons were replaced (%v)", screen, err)
 		}
 		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
-  if (document.documentElement.scrollWidth > window.innerWidth) return 'page ' + document.documentElement.scrollWidth + ' px wide';
+  if (document.documentElement.scrollWidth > screen.width) return 'page ' + document.documentElement.scrollWidth + ' px wide';
   var bad = [];
   document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
     var r = b.getBoundingClientRect();
-    if (r.width > 0 && (r.height < 44 || r.right > window.innerWidth + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    if (r.width > 0 && (r.height < 44 || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
   });
   return bad.join('; ');
 })()`))

@@ -237,11 +237,11 @@ func TestWebBrowserFight(t *testing.T) {
 	for _, screen := range []string{"order", "tables", "sheets"} {
 		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`#screen:not([aria-busy]) .screen[data-screen="`+screen+`"]`)))
 		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
-  if (document.documentElement.scrollWidth > window.innerWidth) return 'page ' + document.documentElement.scrollWidth + ' px wide';
+  if (document.documentElement.scrollWidth > screen.width) return 'page ' + document.documentElement.scrollWidth + ' px wide';
   var bad = [];
   document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
     var r = b.getBoundingClientRect();
-    if (r.width > 0 && (r.height < 44 || r.right > window.innerWidth + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    if (r.width > 0 && (r.height < 44 || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
   });
   return bad.join('; ');
 })()`))
@@ -405,11 +405,11 @@ func TestWebBrowserFightTools(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('details.tools').forEach(function(d){d.open=true})`),
 		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond`)))
 	fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
-  if (document.documentElement.scrollWidth > window.innerWidth) return 'page ' + document.documentElement.scrollWidth + ' px wide';
+  if (document.documentElement.scrollWidth > screen.width) return 'page ' + document.documentElement.scrollWidth + ' px wide';
   var bad = [];
   document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
     var r = b.getBoundingClientRect();
-    if (r.width > 0 && (r.height < 44 || r.width < 44 || r.right > window.innerWidth + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    if (r.width > 0 && (r.height < 44 || r.width < 44 || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
   });
   return bad.join('; ');
 })()`))
