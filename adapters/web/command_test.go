@@ -28,7 +28,8 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 		{doReq{Op: "roll", N: 1, Sides: 20, Adv: 1, advWord: "ventaja"}, "/roll 1d20 ventaja"},
 		{doReq{Op: "roll", N: 1, Sides: 20, Adv: -1, advWord: "μειονέκτημα"}, "/roll 1d20 μειονέκτημα"},
 		{doReq{Op: "roll", System: "dh", What: "espada-larga", Diff: "coraza", Mod: 2}, "/dh ataque espada-larga vs coraza"},
-		{doReq{Op: "roll", System: "dh", What: "μακρύ-σπαθί", Diff: "θώρακας"}, "/dh ataque μακρύ-σπαθί vs θώρακας"},
+		{doReq{Op: "roll", System: "dh", What: "μακρύ-σπαθί", Diff: "θώρακας", attackWord: "επίθεση"}, "/dh επίθεση μακρύ-σπαθί vs θώρακας"},
+		{doReq{Op: "roll", System: "dh", What: "x", Diff: "y", attackWord: "two words"}, "/dh ataque x vs y"},
 		// Hit points, conditions, undo: the chat's /pj.
 		{doReq{Op: "hp", Char: "Drake", Name: "pv", N: -3}, "/pj @Drake pv -3"},
 		{doReq{Op: "hp", Char: "Δάφνη", Name: "ζωή", N: 2}, "/pj @Δάφνη ζωή +2"},

@@ -263,6 +263,9 @@ type doReq struct {
 	// advWord is the chat's word for Adv ("ventaja", "μειονέκτημα"),
 	// which the core reads in every chat; "" the English "adv" or "dis".
 	advWord string
+	// attackWord is the chat's word for /dh's attack ("ataque",
+	// "επίθεση", "attack"); "" the Spanish "ataque".
+	attackWord string
 }
 
 type doResp struct {
@@ -372,7 +375,11 @@ func (q doReq) roll() string {
 		if !word(q.What) || !word(q.Diff) {
 			return ""
 		}
-		return "/dh ataque " + q.What + " vs " + q.Diff
+		attack := "ataque"
+		if word(q.attackWord) {
+			attack = q.attackWord
+		}
+		return "/dh " + attack + " " + q.What + " vs " + q.Diff
 	}
 	i := slices.IndexFunc(checkSystems, func(s struct {
 		Name, Example string
@@ -408,9 +415,14 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	if padOp(q.Op) {
 		a.padPosition(r.Context(), id.msg, &q)
 	}
+	// The chat's own words, so that the chat's history reads in its
+	// language; the core reads every language's in every chat.
 	if q.Adv == 1 || q.Adv == -1 {
 		lang := a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)
 		q.advWord = a.d.Port.Text(lang, map[int]string{1: "web.dice.adv_word", -1: "web.dice.dis_word"}[q.Adv])
+	}
+	if q.System == "dh" {
+		q.attackWord = a.d.Port.Text(a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint), "web.dice.attack_word")
 	}
 	cmd := q.command()
 	if cmd == "" {

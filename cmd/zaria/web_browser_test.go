@@ -259,7 +259,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	shot(t, ctx, dir, "dice-dh-el")
 	time.Sleep(2100 * time.Millisecond)
 	do(t, ctx, "roll the attack in Greek", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
-	m = w.waitSent(webGroup, `📱 Ana: /dh ataque μακρύ-σπαθί vs θώρακας`)
+	m = w.waitSent(webGroup, `📱 Ana: /dh επίθεση μακρύ-σπαθί vs θώρακας`) // the chat's words
 	if !strings.Contains(m.Visible, "θώρακα") {
 		t.Errorf("the Greek chat got %q for an attack on a θώρακας", m.Visible)
 	}

@@ -31,7 +31,7 @@ func TestWebDHAttackOdds(t *testing.T) {
 	w.waitSent(webGroup, `(?i)ελληνικά`)
 	time.Sleep(2100 * time.Millisecond)
 	code, a = w.do(ana, tok, map[string]any{"op": "odds", "system": "dh", "what": "μακρύ-σπαθί", "diff": "θώρακας"})
-	if code != 200 || a.Error || !strings.Contains(a.text(), "Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6") ||
+	if code != 200 || a.Error || !strings.Contains(a.text(), "📊 dh επίθεση μακρύ-σπαθί vs θώρακας") || !strings.Contains(a.text(), "Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6") ||
 		!strings.Contains(a.text(), "🎯 ζημιά πάνω από τη διάτρηση: "+command.Percent("el", big.NewRat(35, 1728))) {
 		t.Fatalf("odds of an attack in Greek: %d %+v\n%s", code, a, a.text())
 	}
