@@ -276,18 +276,28 @@ func TestWebBrowserMiniApp(t *testing.T) {
 		if same, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.zariaTab === document.querySelector('[data-go="sheets"]') && window.zariaTab.isConnected`)); err != nil || !same {
 			t.Errorf("after the %s tab, the tab buttons were replaced (%v)", screen, err)
 		}
-		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
-  if (document.documentElement.scrollWidth > screen.width) return 'page ' + document.documentElement.scrollWidth + ' px wide';
-  var bad = [];
-  document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
-    var r = b.getBoundingClientRect();
-    if (r.width > 0 && (r.height < 44 || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
-  });
-  return bad.join('; ');
-})()`))
+		fit, err := phoneFit(ctx)
 		if err != nil || fit != "" {
 			t.Errorf("%s at 360 px: %q %v", screen, fit, err)
 		}
 	}
 	shot(t, ctx, dir, "sheets-360-el")
+}
+
+// phoneFit says what does not fit a phone on the page as shown: the page
+// wider than the screen, a button or a fold's label smaller than a thumb
+// (44 px) or past the screen's edge, a picture past it; "" when all fits.
+// The screen is the emulated device's (screen.width), not the layout
+// viewport, which a mobile browser widens to the content.
+func phoneFit(ctx context.Context) (string, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
+  if (document.documentElement.scrollWidth > screen.width) return 'page ' + document.documentElement.scrollWidth + ' px wide';
+  var bad = [];
+  document.querySelectorAll('button:not([hidden]), summary, img').forEach(function (b) {
+    var r = b.getBoundingClientRect();
+    var small = b.tagName !== 'IMG' && (r.height < 44 || r.width < 44);
+    if (r.width > 0 && (small || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  });
+  return bad.join('; ');
+})()`))
 }

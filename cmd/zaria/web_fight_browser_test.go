@@ -236,15 +236,7 @@ func TestWebBrowserFight(t *testing.T) {
 	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
 	for _, screen := range []string{"order", "tables", "sheets"} {
 		do(t, ctx, screen, chromedp.Click(chromedp.CSS(`[data-go="`+screen+`"]`)), chromedp.WaitVisible(chromedp.CSS(`#screen:not([aria-busy]) .screen[data-screen="`+screen+`"]`)))
-		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
-  if (document.documentElement.scrollWidth > screen.width) return 'page ' + document.documentElement.scrollWidth + ' px wide';
-  var bad = [];
-  document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
-    var r = b.getBoundingClientRect();
-    if (r.width > 0 && (r.height < 44 || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
-  });
-  return bad.join('; ');
-})()`))
+		fit, err := phoneFit(ctx)
 		if err != nil || fit != "" {
 			t.Errorf("%s at 360 px: %q %v", screen, fit, err)
 		}
@@ -404,15 +396,7 @@ func TestWebBrowserFightTools(t *testing.T) {
 	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
 		chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('details.tools').forEach(function(d){d.open=true})`),
 		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond`)))
-	fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
-  if (document.documentElement.scrollWidth > screen.width) return 'page ' + document.documentElement.scrollWidth + ' px wide';
-  var bad = [];
-  document.querySelectorAll('button:not([hidden]), summary').forEach(function (b) {
-    var r = b.getBoundingClientRect();
-    if (r.width > 0 && (r.height < 44 || r.width < 44 || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
-  });
-  return bad.join('; ');
-})()`))
+	fit, err := phoneFit(ctx)
 	if err != nil || fit != "" {
 		t.Errorf("the order with its tools at 360 px: %q %v", fit, err)
 	}

@@ -92,6 +92,13 @@ func TestWebBrowserPadEditor(t *testing.T) {
 		t.Errorf("pad edits posted %d messages in the group", after-before)
 	}
 
+	// At 360 px, Ana's editor: nothing wider, every button ≥ 44 px.
+	do(t, ctx, "360 px", chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	if fit, err := phoneFit(ctx); err != nil || fit != "" {
+		t.Errorf("the pad editor at 360 px: %q %v", fit, err)
+	}
+	shot(t, ctx, dir, "pad-360-es")
+
 	// Beto: the chat's pad without controls; the history.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
 	do(t, ctx, "Beto's pad", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="pad"]`)),

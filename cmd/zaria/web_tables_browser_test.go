@@ -197,15 +197,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 			do(t, ctx, "its picture", chromedp.WaitVisible(chromedp.CSS(`#history .chartbtn`)),
 				chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)), chromedp.WaitVisible(chromedp.CSS(`#history .chart img`)))
 		}
-		fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){
-  if (document.documentElement.scrollWidth > screen.width) return 'page ' + document.documentElement.scrollWidth + ' px wide';
-  var bad = [];
-  document.querySelectorAll('button:not([hidden]), summary, img').forEach(function (b) {
-    var r = b.getBoundingClientRect();
-    if (r.width > 0 && ((b.tagName !== 'IMG' && r.height < 44) || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
-  });
-  return bad.join('; ');
-})()`))
+		fit, err := phoneFit(ctx)
 		if err != nil || fit != "" {
 			t.Errorf("%s at 360 px: %q %v", screen, fit, err)
 		}
