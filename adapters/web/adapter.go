@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"zaria/core"
@@ -150,13 +149,7 @@ type Adapter struct {
 	// charts lets one distribution picture be drawn at a time.
 	charts chan struct{}
 
-	memMu   sync.Mutex
-	members map[string]memberAns // chat|user → answer, for MemberTTL
-}
-
-type memberAns struct {
-	member, admin bool
-	at            time.Time
+	members members
 }
 
 // New builds the companion. cfg must be enabled (URL set).
@@ -186,7 +179,7 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	a := &Adapter{cfg: cfg, d: d, log: d.Logger.With("adapter", "web"), tmpl: t, base: base,
-		tok: &tokens{st: d.State, now: d.Now}, members: map[string]memberAns{}, charts: make(chan struct{}, 1),
+		tok: &tokens{st: d.State, now: d.Now}, members: members{ans: map[string]memberAns{}, calls: map[string]callCount{}}, charts: make(chan struct{}, 1),
 		http: &http.Client{Timeout: 10 * time.Second,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	a.csp = a.policy()

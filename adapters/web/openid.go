@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 
 	"zaria/core"
 )
@@ -88,10 +89,10 @@ func (a *Adapter) openID(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, err)
 		return
 	}
-	s, err := a.tok.Session(ctx, session{Chat: chat, User: core.User{ID: user, Name: user}, Expires: a.d.Now().Add(a.cfg.SessionTTL).Unix()})
+	s, err := a.startSession(ctx, core.Message{Chat: chat, From: core.User{ID: user, Name: user}}, in.Chat)
 	if err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	writeJSON(w, map[string]string{"session": s, "chat": in.Chat})
+	writeJSON(w, helloResp{Session: s, Chat: in.Chat, Renew: int(a.cfg.SessionRenew / time.Second)})
 }

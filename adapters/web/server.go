@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"html/template"
@@ -11,6 +12,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -110,8 +112,11 @@ func (a *Adapter) static(w http.ResponseWriter, r *http.Request) {
 func (a *Adapter) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	a.log.Info("web request refused", "path", r.URL.Path, "why", err.Error())
 	status := http.StatusUnauthorized
-	if errors.Is(err, errNotMember) || errors.Is(err, errWrongChat) || errors.Is(err, errUnknownTok) {
+	switch {
+	case errors.Is(err, errNotMember) || errors.Is(err, errWrongChat) || errors.Is(err, errUnknownTok) || errors.Is(err, errNoPlatform):
 		status = http.StatusForbidden
+	case errors.Is(err, errBusy):
+		status = http.StatusTooManyRequests
 	}
 	http.Error(w, http.StatusText(status), status)
 }
@@ -129,6 +134,12 @@ func (a *Adapter) caller(w http.ResponseWriter, r *http.Request) (who, bool) {
 		a.refuse(w, r, err)
 		return who{}, false
 	}
+	// A session in use is renewed: the page takes the new token.
+	if id.sess != nil {
+		if s, err := a.renew(r.Context(), *id.sess, false); err == nil && s != "" {
+			w.Header().Set("Zaria-Session", s)
+		}
+	}
 	return id, true
 }
 
@@ -138,14 +149,63 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// hello tells the page which chat its identity is for.
+// hello tells the page which chat its identity is for, and gives it the
+// session it carries from then on: Telegram's initData is traded for one
+// (Telegram never signs it again while the app stays open), a session is
+// renewed.
 func (a *Adapter) hello(w http.ResponseWriter, r *http.Request) {
 	id, err := a.identify(r)
 	if err != nil {
 		a.refuse(w, r, err)
 		return
 	}
-	writeJSON(w, map[string]string{"chat": id.token, "lang": a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)})
+	var s string
+	if id.sess == nil {
+		s, err = a.startSession(r.Context(), id.msg, id.token)
+	} else {
+		s, err = a.renew(r.Context(), *id.sess, true)
+	}
+	if err != nil {
+		a.log.Error("web session", "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	writeJSON(w, helloResp{Chat: id.token, Lang: a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint),
+		Session: s, Renew: int(a.cfg.SessionRenew / time.Second)})
+}
+
+// helloResp is what the page learns of its session. Renew is the
+// session token's life in seconds: the page renews it well before.
+type helloResp struct {
+	Chat    string `json:"chat"`
+	Lang    string `json:"lang,omitempty"`
+	Session string `json:"session,omitempty"`
+	Renew   int    `json:"renew,omitempty"`
+}
+
+// startSession opens a page's session for msg's sender in msg's chat (tok
+// the chat token the page names): one token of web.session_renew.
+func (a *Adapter) startSession(ctx context.Context, msg core.Message, tok string) (string, error) {
+	now := a.d.Now()
+	return a.tok.Session(ctx, session{Chat: msg.Chat, User: msg.From, Thread: msg.Thread, Token: tok,
+		Lang: msg.LangHint, Start: now.Unix(), Expires: now.Add(a.cfg.SessionRenew).Unix()})
+}
+
+// renew gives s a new token of web.session_renew, never past its start
+// plus web.session_ttl; unless always, only once half of s's life is
+// spent ("" then: keep s).
+func (a *Adapter) renew(ctx context.Context, s session, always bool) (string, error) {
+	now := a.d.Now()
+	if !always && time.Unix(s.Expires, 0).Sub(now) > a.cfg.SessionRenew/2 {
+		return "", nil
+	}
+	start := s.Start
+	if start == 0 {
+		start = s.Expires - int64(a.cfg.SessionTTL/time.Second)
+	}
+	s.Start = start
+	s.Expires = min(now.Add(a.cfg.SessionRenew).Unix(), start+int64(a.cfg.SessionTTL/time.Second))
+	return a.tok.Session(ctx, s)
 }
 
 // redeem exchanges a one-time link for a session the page keeps in
@@ -154,8 +214,7 @@ func (a *Adapter) redeem(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Link string `json:"link"`
 	}
-	if json.NewDecoder(r.Body).Decode(&in) != nil {
-		http.Error(w, "bad request", http.StatusBadRequest)
+	if !readJSON(w, r, &in) {
 		return
 	}
 	rec, err := a.tok.Redeem(r.Context(), in.Link)
@@ -163,18 +222,18 @@ func (a *Adapter) redeem(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, err)
 		return
 	}
-	s, err := a.tok.Session(r.Context(), session{Chat: rec.Chat, User: rec.User, Expires: a.d.Now().Add(a.cfg.SessionTTL).Unix()})
-	if err != nil {
-		a.log.Error("web session", "err", err)
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
 	tok, err := a.tok.ChatToken(r.Context(), rec.Chat)
 	if err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	writeJSON(w, map[string]string{"session": s, "chat": tok})
+	s, err := a.startSession(r.Context(), core.Message{Chat: rec.Chat, From: rec.User}, tok)
+	if err != nil {
+		a.log.Error("web session", "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	writeJSON(w, helloResp{Session: s, Chat: tok, Renew: int(a.cfg.SessionRenew / time.Second)})
 }
 
 // word checks a name the page sends: one word of at most 64 characters,

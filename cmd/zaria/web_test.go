@@ -42,7 +42,8 @@ type webTable struct {
 	token string // the bot token
 
 	mu       sync.Mutex
-	initData string // what the stand-in script gives the page
+	skew     time.Duration // how far the companion's clock is ahead
+	initData string        // what the stand-in script gives the page
 	stand    *httptest.Server
 	web      *web.Adapter
 	router   *command.Router
@@ -107,7 +108,7 @@ func newWebTableAt(t testing.TB, public string) *webTable {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wa, err := newWeb(cfg, router, db, tga, nil, logger)
+	wa, err := newWeb(cfg, router, db, tga, nil, logger, w.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,6 +235,20 @@ func (w *webTable) initDataFor(user int64, name, startParam string, signedAt tim
 		w.t.Fatal(err)
 	}
 	return s
+}
+
+// now is the companion's clock: the real one, moved on by later.
+func (w *webTable) now() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return time.Now().Add(w.skew)
+}
+
+// later moves the companion's clock on by d.
+func (w *webTable) later(d time.Duration) {
+	w.mu.Lock()
+	w.skew += d
+	w.mu.Unlock()
 }
 
 func (w *webTable) setInitData(s string) {

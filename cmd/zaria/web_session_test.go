@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hello trades auth for the page's session (POST api/hello) and returns
+// the session token and its life in seconds.
+func (w *webTable) hello(auth string) (int, string, int) {
+	w.t.Helper()
+	code, body, _ := w.call("POST", "api/hello", auth, "")
+	var h struct {
+		Session string `json:"session"`
+		Renew   int    `json:"renew"`
+	}
+	if code == 200 {
+		if err := json.Unmarshal([]byte(body), &h); err != nil {
+			w.t.Fatalf("hello answered %q: %v", body, err)
+		}
+	}
+	return code, h.Session, h.Renew
+}
+
+// TestWebMiniAppSessionLasts: a Mini App opened once keeps working for a
+// three-hour game although Telegram never signs its initData again: the
+// page trades it for a session renewed while it is used, which ends when
+// unused for longer than web.session_renew, at web.session_ttl whatever
+// happens, and as soon as the user is found out of the chat.
+func TestWebMiniAppSessionLasts(t *testing.T) {
+	w := newWebTable(t)
+	tok := w.chatToken(webGroup, webAna, "Ana")
+	launch := "tma " + w.initDataFor(webAna, "Ana", tok, w.now())
+	code, s, renew := w.hello(launch)
+	if code != 200 || s == "" || renew != 30*60 {
+		t.Fatalf("hello with initData: %d, session %q, renew %d s (want 1800)", code, s, renew)
+	}
+	// Two hours of play, a screen read every 20 minutes: each answer past
+	// half the token's life carries a renewed one.
+	for i := 1; i <= 6; i++ {
+		w.later(20 * time.Minute)
+		code, _, h := w.call("GET", "c/"+tok+"/s/sheets", "Bearer "+s, "")
+		if code != 200 {
+			t.Fatalf("%d min after the launch the sheets screen answered %d", 20*i, code)
+		}
+		if n := h.Get("Zaria-Session"); n != "" {
+			s = n
+		} else {
+			t.Fatalf("%d min after the launch no renewed session came with the screen", 20*i)
+		}
+	}
+	// Two hours on, the launch data itself is refused (web.max_age 1 h)…
+	if code, _, _ := w.call("GET", "c/"+tok+"/s/sheets", launch, ""); code != 401 {
+		t.Fatalf("initData signed 2 h ago answered %d, want 401", code)
+	}
+	// …and the page still rolls in the chat.
+	code, a := w.do("Bearer "+s, tok, map[string]any{"op": "roll", "n": 1, "sides": 20})
+	if code != 200 || a.Error || !a.Posted {
+		t.Fatalf("a roll 2 h after the launch: %d %+v", code, a)
+	}
+	w.waitSent(webGroup, `📱 Ana: /roll 1d20`)
+
+	// A page left unused longer than the token's life: ended.
+	w.later(31 * time.Minute)
+	if code, _, _ := w.hello("Bearer " + s); code != 401 {
+		t.Fatalf("a session unused for 31 min renewed: %d, want 401", code)
+	}
+
+	// Renewed every 25 min without end, a session still ends 12 h
+	// (web.session_ttl) after the launch.
+	start := w.now()
+	_, s, _ = w.hello("tma " + w.initDataFor(webAna, "Ana", tok, start))
+	for w.now().Add(25*time.Minute).Sub(start) < 12*time.Hour {
+		w.later(25 * time.Minute)
+		code, n, _ := w.hello("Bearer " + s)
+		if code != 200 || n == "" {
+			t.Fatalf("renewal %v after the launch: %d", w.now().Sub(start), code)
+		}
+		s = n
+	}
+	// Its last renewal (11 h 40 min) was cut to the 12 h: it works at 11 h
+	// 59 min (29 min on, within its 30) and not a second past 12 h.
+	w.later(start.Add(12*time.Hour - time.Minute).Sub(w.now()))
+	if code, _, _ := w.call("GET", "c/"+tok+"/s/sheets", "Bearer "+s, ""); code != 200 {
+		t.Fatalf("a session 11 h 59 min after its launch answered %d, want 200", code)
+	}
+	w.later(start.Add(12*time.Hour + time.Second).Sub(w.now()))
+	if code, _, _ := w.call("GET", "c/"+tok+"/s/sheets", "Bearer "+s, ""); code != 401 {
+		t.Fatalf("a session 12 h after its launch answered %d, want 401", code)
+	}
+
+	// Beto leaves the group: his session is refused once the membership
+	// answer (web.member_ttl, 1 min) is old.
+	_, beto, _ := w.hello("tma " + w.initDataFor(webBeto, "Beto", tok, w.now()))
+	if code, _, _ := w.call("GET", "c/"+tok+"/s/dice", "Bearer "+beto, ""); code != 200 {
+		t.Fatalf("Beto's session: %d", code)
+	}
+	w.tg.Leave(webGroup, webBeto)
+	w.later(61 * time.Second)
+	if code, _, _ := w.hello("Bearer " + beto); code != 403 {
+		t.Fatalf("Beto, gone from the group, renewed his session: %d, want 403", code)
+	}
+	if code, _, _ := w.call("GET", "c/"+tok+"/s/dice", "Bearer "+beto, ""); code != 403 {
+		t.Fatalf("Beto, gone from the group, read a screen: %d, want 403", code)
+	}
+	// A session is refused for another chat's path, and a forged one at all.
+	other := w.chatToken(webOther, webStranger, "Extraño")
+	if code, _, _ := w.call("GET", "c/"+other+"/s/sheets", "Bearer "+s, ""); code != 401 && code != 403 {
+		t.Fatalf("a session read another chat: %d", code)
+	}
+	if code, _, _ := w.call("GET", "c/"+tok+"/s/sheets", "Bearer "+strings.Replace(s, "e", "f", 1), ""); code != 401 {
+		t.Fatalf("a forged session: %d", code)
+	}
+}
