@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // hello trades auth for the page's session (POST api/hello) and returns
@@ -113,4 +117,54 @@ func TestWebMiniAppSessionLasts(t *testing.T) {
 	if code, _, _ := w.call("GET", "c/"+tok+"/s/sheets", "Bearer "+strings.Replace(s, "e", "f", 1), ""); code != 401 {
 		t.Fatalf("a forged session: %d", code)
 	}
+}
+
+// TestWebBrowserSessionLasts: Ana opens the Mini App once; two hours on,
+// the same initData long refused, her taps still read screens and her
+// roll lands in the chat. Left unused for 31 minutes, the page says its
+// session ended without losing what she typed; «Abrir de nuevo» closes
+// the app (its launch data too old), and opened again from the chat the
+// page gives her back the name she had typed.
+func TestWebBrowserSessionLasts(t *testing.T) {
+	ctx := phone(t)
+	dir := artifacts(t)
+	w := newWebTable(t)
+	tok := w.chatToken(webGroup, webAna, "Ana")
+	w.setInitData(w.initDataFor(webAna, "Ana", tok, w.now()))
+	do(t, ctx, "open", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	for i := 1; i <= 6; i++ {
+		w.later(20 * time.Minute)
+		tab := []string{"sheets", "dice"}[i%2]
+		tapTab(t, ctx, fmt.Sprintf("the %s tab %d min after the launch", tab, 20*i), tab)
+	}
+	tapTab(t, ctx, "the dice", "dice")
+	do(t, ctx, "a d20", chromedp.Click(chromedp.CSS(`.die[data-sides="20"]`)))
+	waitJS(t, ctx, "the odds", `document.querySelector('#odds').textContent.indexOf('1d20')>=0`)
+	do(t, ctx, "roll 2 h after the launch", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	w.waitSent(webGroup, `📱 Ana: /roll 1d20`)
+
+	// She types a name and leaves the phone for 31 minutes.
+	tapTab(t, ctx, "the sheets", "sheets")
+	do(t, ctx, "type a name", chromedp.SetValue(chromedp.CSS(`form.create input[name="name"]`), "Lyra"))
+	w.later(31 * time.Minute)
+	do(t, ctx, "a tab after 31 min", chromedp.Click(chromedp.CSS(`[data-go="dice"]`)), chromedp.WaitVisible(chromedp.CSS(`#ended`)))
+	if got := text(t, ctx, `#ended p`); !strings.Contains(got, "ha terminado") {
+		t.Errorf("the ended session's notice says %q", got)
+	}
+	waitJS(t, ctx, "the typed name still there", `document.querySelector('form.create input[name="name"]').value === 'Lyra'`)
+	shot(t, ctx, dir, "session-ended-es")
+	do(t, ctx, "reopen", chromedp.Click(chromedp.CSS(`#reopen`)))
+	waitJS(t, ctx, "the app closed (its launch data is 2.5 h old)", `window.zariaClosed === true`)
+
+	// Opened again from the chat: new launch data, the typed name back.
+	w.setInitData(w.initDataFor(webAna, "Ana", tok, w.now()))
+	do(t, ctx, "open again", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	waitJS(t, ctx, "the typed name given back", `document.querySelector('form.create input[name="name"]').value === 'Lyra'`)
+}
+
+// tapTab taps a tab and waits until its screen is shown and loaded.
+func tapTab(t *testing.T, ctx context.Context, what, tab string) {
+	t.Helper()
+	waitJS(t, ctx, what, `(function(){var b=document.querySelector('[data-go="`+tab+`"]'); if (!b || document.querySelector('#screen[aria-busy]')) return false; b.click(); return true})()`)
+	waitJS(t, ctx, what, `!!document.querySelector('.screen[data-screen="`+tab+`"]') && !document.querySelector('#screen[aria-busy]')`)
 }

@@ -158,7 +158,7 @@ func (w *webTable) standIn(rw http.ResponseWriter, r *http.Request) {
 	q, _ := json.Marshal(data)
 	rw.Header().Set("Content-Type", "text/javascript")
 	fmt.Fprintf(rw, `window.Telegram = { WebApp: {
-  initData: %s, ready: function () {}, expand: function () {},
+  initData: %s, ready: function () {}, expand: function () {}, close: function () { window.zariaClosed = true; },
   HapticFeedback: { selectionChanged: function () {}, impactOccurred: function () {}, notificationOccurred: function () {} }
 } };
 `, q)

@@ -106,7 +106,8 @@
   function fieldKey(el) {
     var f = el.closest('form');
     var row = el.closest('[data-value]');
-    return current + '|' + (f ? f.className + '|' + (f.dataset.char || '') + '|' + (f.dataset.name || '') + '|' + (f.dataset.id || '') : '') +
+    var sc = el.closest('.screen');
+    return (sc ? sc.dataset.screen : '') + '|' + (f ? f.className + '|' + (f.dataset.char || '') + '|' + (f.dataset.name || '') + '|' + (f.dataset.id || '') : '') +
       '|' + (row ? charOf(el) + '|' + row.dataset.value : '') + '|' + (el.name || el.id || '');
   }
   function draftsKey() { return 'zaria.drafts.' + (chat || ''); }
