@@ -145,7 +145,8 @@ type Adapter struct {
 	base *url.URL
 	mux  *http.ServeMux
 	csp  string
-	http *http.Client // the homeservers' OpenID userinfo
+	http *http.Client // web.matrix_openid_url
+	hs   *homeservers // the widgets' claimed homeservers
 	// charts lets one distribution picture be drawn at a time.
 	charts chan struct{}
 
@@ -182,6 +183,7 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 		tok: &tokens{st: d.State, now: d.Now}, members: members{ans: map[string]memberAns{}, calls: map[string]callCount{}}, charts: make(chan struct{}, 1),
 		http: &http.Client{Timeout: 10 * time.Second,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	a.hs = &homeservers{dns: net.DefaultResolver, local: cfg.MatrixLocalServers, calls: map[string]callCount{}}
 	a.csp = a.policy()
 	a.routes()
 	return a, nil

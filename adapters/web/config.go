@@ -63,6 +63,11 @@ type Config struct {
 	// https://<the token's server name>: for a homeserver without
 	// federation (Synapse's "openid" listener resource).
 	MatrixOpenIDURL string `yaml:"matrix_openid_url"`
+	// MatrixLocalServers are server names whose homeservers may be
+	// reached at loopback or private addresses (or be IP literals): a
+	// homeserver on the operator's own network. Any other name a widget
+	// claims must lead to public addresses.
+	MatrixLocalServers []string `yaml:"matrix_local_servers"`
 }
 
 // Defaults are the values of the keys left out.
@@ -137,6 +142,11 @@ func (c Config) Validate() error {
 	if c.MatrixOpenIDURL != "" {
 		if u, err := url.Parse(c.MatrixOpenIDURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 			return fmt.Errorf("config: web.matrix_openid_url must be an http(s) URL, not %q", c.MatrixOpenIDURL)
+		}
+	}
+	for _, n := range c.MatrixLocalServers {
+		if !serverNameRE.MatchString(n) && !ipv6NameRE.MatchString(n) {
+			return fmt.Errorf("config: web.matrix_local_servers: %q is not a server name (host or host:port)", n)
 		}
 	}
 	for _, o := range c.FrameAncestors {

@@ -115,7 +115,7 @@ func (a *Adapter) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, errNotMember) || errors.Is(err, errWrongChat) || errors.Is(err, errUnknownTok) || errors.Is(err, errNoPlatform):
 		status = http.StatusForbidden
-	case errors.Is(err, errBusy):
+	case errors.Is(err, errBusy) || errors.Is(err, errOpenIDBusy):
 		status = http.StatusTooManyRequests
 	}
 	http.Error(w, http.StatusText(status), status)
