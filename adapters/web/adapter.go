@@ -13,6 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/net/netutil"
+	"golang.org/x/time/rate"
+
 	"zaria/core"
 	"zaria/core/reply"
 )
@@ -151,6 +154,7 @@ type Adapter struct {
 	charts chan struct{}
 
 	members members
+	reads   allowance // screen reads per user
 }
 
 // New builds the companion. cfg must be enabled (URL set).
@@ -180,7 +184,7 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	a := &Adapter{cfg: cfg, d: d, log: d.Logger.With("adapter", "web"), tmpl: t, base: base,
-		tok: &tokens{st: d.State, now: d.Now}, members: members{ans: map[string]memberAns{}, calls: map[string]callCount{}}, charts: make(chan struct{}, 1),
+		tok: &tokens{st: d.State, now: d.Now}, members: members{ans: map[string]memberAns{}, calls: map[string]callCount{}}, reads: allowance{users: map[string]*rate.Limiter{}}, charts: make(chan struct{}, 1),
 		http: &http.Client{Timeout: 10 * time.Second,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	a.hs = &homeservers{dns: net.DefaultResolver, local: cfg.MatrixLocalServers, calls: map[string]callCount{}}
@@ -188,6 +192,9 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 	a.routes()
 	return a, nil
 }
+
+// MaxConns is how many connections the companion serves at once.
+const MaxConns = 128
 
 // Name is the adapter's name.
 func (a *Adapter) Name() string { return "web" }
@@ -210,7 +217,9 @@ func (a *Adapter) Serve(ctx context.Context, ln net.Listener) error {
 		WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10,
 		ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	// At most MaxConns connections are served at once; more wait in the
+	// listen queue, unserved, as the first ones close.
+	go func() { errc <- srv.Serve(netutil.LimitListener(ln, MaxConns)) }()
 	if a.d.TelegramMenu != nil && a.base.Scheme == "https" && a.d.TelegramToken != "" {
 		go func() {
 			if err := a.d.TelegramMenu(ctx, a.base.String()); err != nil && ctx.Err() == nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"zaria/core"
+	"zaria/core/fold"
 )
 
 // who is the identity a request proves: the message it would be in the
@@ -59,7 +60,8 @@ func (a *Adapter) fromSession(ctx context.Context, s session) (who, error) {
 			return who{}, err
 		}
 	}
-	msg := core.Message{Chat: s.Chat, From: s.User, LangHint: s.Lang, Thread: s.Thread, Sent: a.d.Now(),
+	from := core.User{ID: s.User.ID, Name: displayName(s.User.Name, s.User.ID)}
+	msg := core.Message{Chat: s.Chat, From: from, LangHint: s.Lang, Thread: s.Thread, Sent: a.d.Now(),
 		Private: s.Chat.Platform == "telegram" && s.Chat.ID == s.User.ID}
 	if s.Chat.Platform == "matrix" {
 		msg.Prefix = "!"
@@ -72,6 +74,17 @@ func (a *Adapter) fromSession(ctx context.Context, s session) (who, error) {
 		return who{}, errNoPlatform
 	}
 	return who{token: tok, msg: msg, sess: &s}, nil
+}
+
+// displayName is a platform's display name cleaned as the core cleans
+// every name (fold.UserName: no line break, control or bidi character
+// can make the page's «📱 name: command» header two lines or turn it
+// around), the user's id when nothing is left.
+func displayName(name, id string) string {
+	if n := fold.UserName(name); n != "" {
+		return n
+	}
+	return id
 }
 
 // telegram checks a Mini App's initData: the signature with the bot's
@@ -105,7 +118,7 @@ func (a *Adapter) telegram(ctx context.Context, raw string) (who, error) {
 		// A token made in a forum topic: the page's rolls go there.
 		chat, thread, tok = p.ChatRef, p.Thread, id.StartParam
 	}
-	msg := core.Message{Chat: chat, From: core.User{ID: user, Name: id.Name}, LangHint: id.Lang,
+	msg := core.Message{Chat: chat, From: core.User{ID: user, Name: displayName(id.Name, user)}, LangHint: id.Lang,
 		Private: chat.ID == user, Thread: thread, Sent: a.d.Now()}
 	if !msg.Private {
 		if err := a.checkMember(ctx, chat, user, &msg.FromGM); err != nil {
@@ -119,8 +132,10 @@ func (a *Adapter) telegram(ctx context.Context, raw string) (who, error) {
 
 // Membership checks: an answer is kept web.member_ttl; a platform's error
 // (the bot removed from the chat, the platform down) memberErrTTL, so that
-// a refused page cannot make one platform call per request; and at most
-// memberCalls calls per chat each memberWindow.
+// a refused page cannot make one platform call per request; and once a
+// chat has had memberCalls checks that found no member (refused or
+// failed) in memberWindow, it gets no more calls until the window ends:
+// its members already known are still served.
 const (
 	memberErrTTL = 15 * time.Second
 	memberCalls  = 30
@@ -132,7 +147,7 @@ const (
 type members struct {
 	mu    sync.Mutex
 	ans   map[string]memberAns // chat|user → answer
-	calls map[string]callCount // chat → calls in the current window
+	calls map[string]callCount // chat → checks that found no member, this window
 }
 
 type memberAns struct {
@@ -161,20 +176,11 @@ func (a *Adapter) checkMember(ctx context.Context, chat core.ChatRef, user strin
 	ans, ok := c.ans[key]
 	fresh := ok && now.Sub(ans.at) <= a.cfg.MemberTTL && (ans.err == nil || now.Sub(ans.at) <= memberErrTTL)
 	if !fresh {
-		// A call to the platform, within the chat's allowance.
 		cc := c.calls[chat.String()]
-		if now.Sub(cc.from) > memberWindow {
-			cc = callCount{from: now}
-		}
-		if cc.n >= memberCalls {
+		if now.Sub(cc.from) <= memberWindow && cc.n >= memberCalls {
 			c.mu.Unlock()
 			return errBusy
 		}
-		cc.n++
-		if len(c.calls) > memberKeep {
-			clear(c.calls)
-		}
-		c.calls[chat.String()] = cc
 	}
 	c.mu.Unlock()
 	if !fresh {
@@ -188,6 +194,17 @@ func (a *Adapter) checkMember(ctx context.Context, chat core.ChatRef, user strin
 			clear(c.ans)
 		}
 		c.ans[key] = ans
+		if err != nil || !member {
+			cc := c.calls[chat.String()]
+			if now.Sub(cc.from) > memberWindow {
+				cc = callCount{from: now}
+			}
+			cc.n++
+			if len(c.calls) > memberKeep {
+				clear(c.calls)
+			}
+			c.calls[chat.String()] = cc
+		}
 		c.mu.Unlock()
 	}
 	if ans.err != nil {

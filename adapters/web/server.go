@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -271,11 +272,12 @@ func signed(n int) string {
 }
 
 // readJSON decodes a bounded body; false (and 400 or 413 answered) when
-// it is not one JSON object of the expected shape.
+// it is not one JSON object of the expected shape: every key exactly one
+// of v's (encoding/json would take "NAME" for "name"), none twice
+// (encoding/json would keep the last), nothing after it.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
@@ -284,11 +286,95 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return false
 	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if !strictKeys(data, jsonNames(v)) || dec.Decode(v) != nil {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return false
+	}
 	if _, err := dec.Token(); err != io.EOF {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return false
 	}
 	return true
+}
+
+// jsonNames are the keys of the struct v points to, as its tags spell them.
+func jsonNames(v any) map[string]bool {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	names := map[string]bool{}
+	for f := range t.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		names[name] = true
+	}
+	return names
+}
+
+// strictKeys walks a JSON document: false when an object has a key twice,
+// or the outer object a key not in names (nil: any).
+func strictKeys(data []byte, names map[string]bool) bool {
+	type level struct {
+		obj, wantKey bool
+		seen         map[string]bool
+	}
+	var stack []*level
+	done := func() { // a value ended
+		if n := len(stack); n > 0 && stack[n-1].obj {
+			stack[n-1].wantKey = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return len(stack) == 0
+		}
+		if err != nil {
+			return false
+		}
+		if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
+			top := stack[n-1]
+			if d, ok := tok.(json.Delim); ok && d == '}' {
+				stack = stack[:n-1]
+				done()
+				continue
+			}
+			k, ok := tok.(string)
+			if !ok || top.seen[k] || (n == 1 && names != nil && !names[k]) {
+				return false
+			}
+			top.seen[k] = true
+			top.wantKey = false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &level{obj: true, wantKey: true, seen: map[string]bool{}})
+		case json.Delim('['):
+			stack = append(stack, &level{})
+		case json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			done()
+		default:
+			done()
+		}
+	}
 }
 
 // spanJSON is a span of a reply line as the page draws it (textContent,
