@@ -148,8 +148,13 @@ type Adapter struct {
 	base *url.URL
 	mux  *http.ServeMux
 	csp  string
-	http *http.Client // web.matrix_openid_url
-	hs   *homeservers // the widgets' claimed homeservers
+	// cspFramed is csp for the Mini App's page framed by Telegram Web:
+	// Telegram's script appends a <style> element there for
+	// set_custom_style, so <style> elements may be inline, style
+	// attributes still may not.
+	cspFramed string
+	http      *http.Client // web.matrix_openid_url
+	hs        *homeservers // the widgets' claimed homeservers
 	// charts lets one distribution picture be drawn at a time.
 	charts chan struct{}
 
@@ -188,7 +193,7 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 		http: &http.Client{Timeout: 10 * time.Second,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
 	a.hs = &homeservers{dns: net.DefaultResolver, local: cfg.MatrixLocalServers, calls: map[string]callCount{}}
-	a.csp = a.policy()
+	a.csp, a.cspFramed = a.policy(false), a.policy(true)
 	a.routes()
 	return a, nil
 }
@@ -241,20 +246,27 @@ func (a *Adapter) Serve(ctx context.Context, ln net.Listener) error {
 
 // policy is the Content-Security-Policy: no inline script, scripts from
 // the page's own origin and Telegram's, framed only by Telegram's web
-// clients and the configured origins.
-func (a *Adapter) policy() string {
+// clients and the configured origins. framed: the Mini App's page in
+// Telegram Web's iframe, where Telegram's script appends a <style>
+// element (to apply Telegram Web's set_custom_style): inline <style>
+// elements (style-src-elem) are allowed there and only there; inline
+// style attributes never (style-src-attr 'none').
+func (a *Adapter) policy(framed bool) string {
 	js, _ := url.Parse(a.cfg.TelegramJS)
 	ancestors := append([]string{"https://web.telegram.org"}, a.cfg.FrameAncestors...)
-	return strings.Join([]string{
+	style := []string{"style-src 'self'"}
+	if framed {
+		style = append(style, "style-src-elem 'self' 'unsafe-inline'", "style-src-attr 'none'")
+	}
+	return strings.Join(append(append([]string{
 		"default-src 'none'",
-		"script-src 'self' " + js.Scheme + "://" + js.Host,
-		"style-src 'self'",
+		"script-src 'self' " + js.Scheme + "://" + js.Host}, style...),
 		"img-src 'self' data:",
 		"connect-src 'self'",
 		"base-uri 'none'",
 		"form-action 'self'",
-		"frame-ancestors " + strings.Join(ancestors, " "),
-	}, "; ")
+		"frame-ancestors "+strings.Join(ancestors, " "),
+	), "; ")
 }
 
 // secure sets the headers every answer carries.

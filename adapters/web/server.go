@@ -26,7 +26,7 @@ var funcs = template.FuncMap{}
 func (a *Adapter) routes() {
 	p := strings.TrimSuffix(a.base.Path, "/")
 	m := http.NewServeMux()
-	m.HandleFunc("GET "+p+"/{$}", a.shell)
+	m.HandleFunc("GET "+p+"/{$}", a.miniApp)
 	m.HandleFunc("GET "+p+"/l/{tok}", a.shell)
 	m.HandleFunc("GET "+p+"/w", a.shell)
 	m.HandleFunc("POST "+p+"/api/openid", a.openID)
@@ -63,6 +63,17 @@ type shellData struct {
 	TelegramJS string
 	Base       string
 	T          func(key string, kv ...any) string
+}
+
+// miniApp is the shell at the Mini App's URL: in a frame (Telegram Web K
+// and A; the browser says so in Sec-Fetch-Dest), with the policy that
+// lets Telegram's script append its <style> element.
+func (a *Adapter) miniApp(w http.ResponseWriter, r *http.Request) {
+	w.Header().Add("Vary", "Sec-Fetch-Dest")
+	if r.Header.Get("Sec-Fetch-Dest") == "iframe" {
+		w.Header().Set("Content-Security-Policy", a.cspFramed)
+	}
+	a.shell(w, r)
 }
 
 func (a *Adapter) shell(w http.ResponseWriter, r *http.Request) {

@@ -131,7 +131,8 @@ func TestWebBrowserSessionLasts(t *testing.T) {
 	w := newWebTable(t)
 	tok := w.chatToken(webGroup, webAna, "Ana")
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, w.now()))
-	do(t, ctx, "open", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	inject(t, ctx, tgChannel("android"))
+	do(t, ctx, "open", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	for i := 1; i <= 6; i++ {
 		w.later(20 * time.Minute)
 		tab := []string{"sheets", "dice"}[i%2]
@@ -154,11 +155,11 @@ func TestWebBrowserSessionLasts(t *testing.T) {
 	waitJS(t, ctx, "the typed name still there", `document.querySelector('form.create input[name="name"]').value === 'Lyra'`)
 	shot(t, ctx, dir, "session-ended-es")
 	do(t, ctx, "reopen", chromedp.Click(chromedp.CSS(`#reopen`)))
-	waitJS(t, ctx, "the app closed (its launch data is 2.5 h old)", `window.zariaClosed === true`)
+	waitJS(t, ctx, "the app closed (its launch data is 2.5 h old)", `window.zariaClosed === true || `+posted("web_app_close", ""))
 
 	// Opened again from the chat: new launch data, the typed name back.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, w.now()))
-	do(t, ctx, "open again", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	do(t, ctx, "open again", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	waitJS(t, ctx, "the typed name given back", `document.querySelector('form.create input[name="name"]').value === 'Lyra'`)
 }
 

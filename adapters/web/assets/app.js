@@ -5,7 +5,7 @@
 (function () {
   'use strict';
   var base = document.body.dataset.base;
-  var tg = window.Telegram && window.Telegram.WebApp;
+  var tg = null; // Telegram.WebApp, once its script has loaded
   var auth = null;
   var chat = null;
   var current = 'sheets';
@@ -136,6 +136,22 @@
     try { if (left) localStorage.setItem(draftsKey(), JSON.stringify(d)); else dropDrafts(); } catch (e) { /* no storage */ }
   }
 
+  // Telegram's conventions: the back button returns to the characters
+  // from any other tab (Android's back would close the app); closing asks
+  // first while a typed value is unsent; no vertical swipe closes the app
+  // mid-stepper.
+  function conventions() {
+    if (!tg) return;
+    try {
+      if (tg.BackButton) { if (current === 'sheets') tg.BackButton.hide(); else tg.BackButton.show(); }
+      var typed = Object.keys(unsent()).length > 0;
+      if (typed !== !!tg.isClosingConfirmationEnabled) {
+        if (typed) tg.enableClosingConfirmation(); else tg.disableClosingConfirmation();
+      }
+    } catch (e) { /* an old client */ }
+  }
+  document.addEventListener('input', conventions);
+
   function toast(text) {
     var t = $('#toast') || $('#result');
     if (t) draw(t, { error: true, lines: [[{ t: text }]] });
@@ -216,6 +232,7 @@
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
       restoreDrafts();
+      conventions();
       if (screen === 'dice') setupDice();
       if (screen === 'history') showHistory();
       lastOrder = screen === 'order' ? html : '';
@@ -664,6 +681,10 @@
       // Opened again: the launch data may still be young enough (it is
       // signed once per opening); if not, close, and the chat's button
       // opens the page afresh with what was typed.
+      try {
+        if (tg.disableVerticalSwipes) tg.disableVerticalSwipes();
+        if (tg.BackButton) tg.BackButton.onClick(function () { load('sheets'); });
+      } catch (e) { /* an old client */ }
       reopen = function () {
         auth = 'tma ' + tg.initData;
         call('POST', 'api/hello').then(function (r) { return r.json(); }).then(function (h) {
@@ -689,5 +710,21 @@
     }
     status(tpl('msg-noauth'));
   }
-  start();
+  // Telegram's script is loaded only when Telegram opened the page: its
+  // launch data in the fragment, or kept by the script for a reload.
+  function fromTelegram() {
+    if (/\/w$/.test(location.pathname) || /\/l\//.test(location.pathname)) return false;
+    if (/[#&]tgWebAppData=/.test(location.hash)) return true;
+    try { return !!sessionStorage.getItem('__telegram__initParams'); } catch (e) { return false; }
+  }
+  function boot() { tg = window.Telegram && window.Telegram.WebApp; start(); }
+  if (fromTelegram() && document.body.dataset.tg) {
+    var sc = document.createElement('script');
+    sc.src = document.body.dataset.tg;
+    sc.onload = boot;
+    sc.onerror = boot;
+    document.head.appendChild(sc);
+  } else {
+    boot();
+  }
 })();
