@@ -102,6 +102,13 @@ type Members interface {
 	Member(ctx context.Context, chat core.ChatRef, user string) (member, admin bool, err error)
 }
 
+// Namer is Members that also knows a member's display name in a chat
+// (Matrix's differs per room): what a widget's or link's posts are headed
+// with, as the chat adapter names people.
+type Namer interface {
+	MemberName(ctx context.Context, chat core.ChatRef, user string) string
+}
+
 // Private sends text to a user alone (a direct room with the bot on
 // Matrix): how a one-time link reaches its user.
 type Private interface {
@@ -314,7 +321,8 @@ func (a *Adapter) Link(ctx context.Context, msg core.Message) (string, bool, err
 }
 
 // WidgetURL is the URL of the room widget for msg's chat (Element Web and
-// Desktop: /addwidget <url>); "" where there is none. It holds the chat's
+// Desktop: /addwidget <url>), a template Element fills in with its theme;
+// "" where there is none. It holds the chat's
 // token, which names the room but lets nobody in: the widget proves who
 // the user is with an OpenID token.
 func (a *Adapter) WidgetURL(ctx context.Context, msg core.Message) string {
@@ -325,7 +333,8 @@ func (a *Adapter) WidgetURL(ctx context.Context, msg core.Message) string {
 	if err != nil {
 		return ""
 	}
-	return a.base.JoinPath("w").String() + "?chat=" + tok
+	// Element fills in its theme ("light", "dark"): the widget follows it.
+	return a.base.JoinPath("w").String() + "?chat=" + tok + "&theme=$org.matrix.msc2873.client_theme"
 }
 
 // AppURL is the companion's public URL (web.url), the Mini App's page.

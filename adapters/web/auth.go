@@ -60,7 +60,11 @@ func (a *Adapter) fromSession(ctx context.Context, s session) (who, error) {
 			return who{}, err
 		}
 	}
-	from := core.User{ID: s.User.ID, Name: displayName(s.User.Name, s.User.ID)}
+	name := s.User.Name
+	if n, ok := a.d.Members[s.Chat.Platform].(Namer); ok {
+		name = n.MemberName(ctx, s.Chat, s.User.ID) // as the chat names them now
+	}
+	from := core.User{ID: s.User.ID, Name: displayName(name, s.User.ID)}
 	msg := core.Message{Chat: s.Chat, From: from, LangHint: s.Lang, Thread: s.Thread, Sent: a.d.Now(),
 		Private: s.Chat.Platform == "telegram" && s.Chat.ID == s.User.ID}
 	if s.Chat.Platform == "matrix" {

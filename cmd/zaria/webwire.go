@@ -325,6 +325,11 @@ func (m matrixMembers) Member(ctx context.Context, chat core.ChatRef, user strin
 	return m.a.RoomMember(ctx, chat.ID, user)
 }
 
+// MemberName is user's display name in the room (web.Namer).
+func (m matrixMembers) MemberName(ctx context.Context, chat core.ChatRef, user string) string {
+	return m.a.RoomMemberName(ctx, chat.ID, user)
+}
+
 // posterFunc adapts a function to web.Poster.
 type posterFunc func(ctx context.Context, msg core.Message, rep *reply.Reply) error
 

@@ -625,6 +625,14 @@
     chat = q.get('chat') || '';
     if (!/^[A-Za-z0-9_-]{22}$/.test(chat) || window.parent === window) { status(tpl('msg-noauth')); return; }
     var wid = q.get('widgetId') || '';
+    // Element's theme: the URL's (its template filled in), then each
+    // theme_change.
+    function theme(name) {
+      var n = String(name || '');
+      if (!n || n.charAt(0) === '$') return;
+      document.documentElement.dataset.theme = /dark|black/i.test(n) ? 'dark' : 'light';
+    }
+    theme(q.get('theme'));
     var asked = false;
     var done = false;
     reopen = function () { asked = false; done = false; ask(); };
@@ -656,6 +664,7 @@
         var res = {};
         if (d.action === 'capabilities') res = { capabilities: [] };
         if (d.action === 'openid_credentials') creds(d.data);
+        if (d.action === 'theme_change') theme(d.data && d.data.name);
         var answer = {};
         for (var k in d) answer[k] = d[k];
         answer.response = res;
