@@ -38,8 +38,8 @@ func widgetAPI(t *testing.T) []byte {
 // web.frame_ancestors allows: the widget URL from !app run through the
 // library's template with Element's dark theme, widgetId and parentUrl
 // added, a sandboxed iframe, and a WidgetDriver that approves the
-// capabilities and answers the OpenID request with Alice's real token
-// from Dendrite. The widget signs in, shows the room's sheets dark, and
+// capabilities and answers the OpenID request as Element does the first
+// time, "request" and then Alice's real token from Dendrite. The widget signs in, shows the room's sheets dark, and
 // turns light at the client's theme_change (ClientWidgetApi.updateTheme).
 func TestWebBrowserMatrixWidget(t *testing.T) {
 	ctx := phone(t)
@@ -84,7 +84,12 @@ url.searchParams.set('parentUrl', location.href);
 function Driver() { mxwidgets.WidgetDriver.call(this); }
 Driver.prototype = Object.create(mxwidgets.WidgetDriver.prototype);
 Driver.prototype.validateCapabilities = function (asked) { return Promise.resolve(asked); };
-Driver.prototype.askOpenID = function (observer) { observer.update(%s); };
+// Element's first use: "verify your identity?" (state request), then
+// the token once the user agrees (openid_credentials).
+Driver.prototype.askOpenID = function (observer) {
+  observer.update({state: 'request'});
+  setTimeout(function () { document.body.dataset.asked = '1'; observer.update(%s); }, 300);
+};
 var frame = document.getElementById('w');
 window.client = new mxwidgets.ClientWidgetApi(widget, frame, new Driver());
 client.on('ready', function () { document.body.dataset.ready = '1'; });
@@ -105,6 +110,7 @@ frame.src = url.toString();
 		}
 	}
 	inFrame("the sheets", `!!document.querySelector('.screen[data-screen="sheets"]')`)
+	waitJS(t, ctx, "the token given after the request", `document.body.dataset.asked === '1'`)
 	inFrame("Element's dark theme from the widget URL", `document.documentElement.dataset.theme === 'dark' && getComputedStyle(document.body).backgroundColor === 'rgb(23, 25, 28)'`)
 	inFrame("no Telegram script loaded in Element's widget", `typeof window.Telegram === 'undefined' && !document.querySelector('script[src*="telegram"]')`)
 	shot(t, ctx, dir, "widget-dark-en")

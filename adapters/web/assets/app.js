@@ -152,8 +152,9 @@
   }
   document.addEventListener('input', conventions);
 
+  // toast shows text where the screen shows replies (the screen stays).
   function toast(text) {
-    var t = $('#toast') || $('#result');
+    var t = $('#toast') || $('#result') || $('#odds');
     if (t) draw(t, { error: true, lines: [[{ t: text }]] });
   }
 
@@ -240,7 +241,7 @@
     }).catch(function (e) {
       if (seq !== loading) return;
       $('#screen').removeAttribute('aria-busy');
-      if (e.message !== 'auth') status(tpl('msg-network'));
+      if (e.message !== 'auth' && e.message !== 'busy') status(tpl('msg-network'));
     });
   }
 
@@ -613,7 +614,10 @@
       chat = h.chat;
       if (h.session) setSession(h.session, h.renew);
       load('sheets');
-    }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
+    }).catch(function (e) {
+      if (e.message === 'busy') status(tpl('msg-busy'));
+      else if (e.message !== 'auth') status(tpl('msg-network'));
+    });
   }
 
   // The Matrix room widget (Element Web/Desktop): answer the client's
