@@ -147,8 +147,15 @@ function send(type, data) { document.getElementById('app').contentWindow.postMes
 	// The first screen shown: the back button set hidden (the page does so
 	// once a screen has loaded with its session).
 	waitJS(t, ctx, "the sheets loaded", has("web_app_setup_back_button", `"is_visible":false`))
-	waitJS(t, ctx, "theme", `(send('theme_changed', {theme_params: {bg_color: '#17212b', text_color: '#f5f5f5'}}), true)`)
-	time.Sleep(500 * time.Millisecond)
+	waitJS(t, ctx, "theme", `(send('theme_changed', {theme_params: {bg_color: '#17212b', text_color: '#f5f5f5', secondary_bg_color: '#232e3c', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff'}}), true)`)
+	frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSS("iframe#app")))
+	if err != nil || len(frames) == 0 {
+		t.Fatalf("iframe: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!document.querySelector('.screen[data-screen="sheets"]') && getComputedStyle(document.body).backgroundColor === 'rgb(23, 33, 43)'`,
+		chromedp.WithPollingInFrame(frames[0]), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the framed page's sheets in the host's dark theme: %v", err)
+	}
 	csp, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.csp`))
 	if err != nil {
 		t.Fatal(err)
