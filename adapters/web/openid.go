@@ -79,13 +79,15 @@ func (a *Adapter) openID(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	if !a.hs.allow(in.Chat, a.d.Now()) {
-		a.refuse(w, r, errOpenIDBusy)
-		return
-	}
 	chat, ok, err := a.tok.Chat(ctx, in.Chat)
 	if err != nil || !ok || chat.Platform != "matrix" || a.d.Members["matrix"] == nil {
 		a.refuse(w, r, errUnknownTok)
+		return
+	}
+	// Counted once the room is known: a made-up token is refused above
+	// and reaches no homeserver.
+	if !a.hs.allow(in.Chat, a.d.Now()) {
+		a.refuse(w, r, errOpenIDBusy)
 		return
 	}
 	user, err := a.openIDUser(ctx, in.ServerName, in.AccessToken)
