@@ -140,7 +140,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 
 	// Opened: the chat's sheets, none yet, in Spanish.
 	start := time.Now()
-	do(t, ctx, "open", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	do(t, ctx, "open", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	t.Logf("navigation to a usable sheets screen: %v", time.Since(start))
 	if got := text(t, ctx, `[data-go="sheets"]`); got != "Personajes" {
 		t.Errorf("tab %q, want Personajes", got)
@@ -235,7 +235,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	time.Sleep(2100 * time.Millisecond)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
-	do(t, ctx, "reopen", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	do(t, ctx, "reopen", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	if got := text(t, ctx, `[data-go="sheets"]`); got != "Χαρακτήρες" {
 		t.Errorf("tab %q in Greek, want Χαρακτήρες", got)
 	}

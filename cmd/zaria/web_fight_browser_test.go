@@ -38,7 +38,7 @@ func TestWebBrowserFight(t *testing.T) {
 	// fake Bot API enforces, are kept for the fight), then joins the
 	// turn order in the chat.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto makes Lyra", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`form.create`)),
+	do(t, ctx, "Beto makes Lyra", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`form.create`)),
 		chromedp.SetValue(chromedp.CSS(`form.create input[name="name"]`), "Lyra"),
 		chromedp.Click(chromedp.CSS(`form.create button`)),
 		chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] form.sethp`)),
@@ -53,7 +53,7 @@ func TestWebBrowserFight(t *testing.T) {
 	time.Sleep(allowance)
 
 	// 1. Beto's hit points: three taps on −, one /pj pv -3 in the chat.
-	do(t, ctx, "reopen as Beto", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] [data-hp] output`)))
+	do(t, ctx, "reopen as Beto", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] [data-hp] output`)))
 	do(t, ctx, "three taps on −",
 		chromedp.Click(chromedp.CSS(`[data-hp] [data-hd="-1"]`)),
 		chromedp.Click(chromedp.CSS(`[data-hp] [data-hd="-1"]`)),
@@ -88,7 +88,7 @@ func TestWebBrowserFight(t *testing.T) {
 
 	// 2. Ana, a GM, runs the turn order: adds an orc, passes the turn twice.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
-	do(t, ctx, "open as Ana", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "open as Ana", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)))
 	do(t, ctx, "add an orc",
 		chromedp.SetValue(chromedp.CSS(`form.addfoe input[name="name"]`), "Orco"),
@@ -121,7 +121,7 @@ func TestWebBrowserFight(t *testing.T) {
 
 	// Beto presses next on the orc's turn: the core refuses, nothing moves.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`#next`)))
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('form.addfoe, .end, .remove').length`)); n != 0 {
 		t.Errorf("a player sees %d of the GM's controls", n)
@@ -149,7 +149,7 @@ func TestWebBrowserFight(t *testing.T) {
 	// 3. Tables: Ana writes one as a list of rows, then edits it.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
 	time.Sleep(allowance)
-	do(t, ctx, "tables", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
+	do(t, ctx, "tables", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="tables"]`)))
 	do(t, ctx, "new table",
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('form[data-new]').closest('details').open=true`),
@@ -193,7 +193,7 @@ func TestWebBrowserFight(t *testing.T) {
 
 	// 4. Beto deletes Lyra and undoes it, as /pj deshacer.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto's sheets", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"]`)),
+	do(t, ctx, "Beto's sheets", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"]`)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('article[data-char="Lyra"] details').open=true`),
 		chromedp.Click(chromedp.CSS(`article[data-char="Lyra"] .delete`)),
 		chromedp.Click(chromedp.CSS(`article[data-char="Lyra"] .delete`)),
@@ -212,7 +212,7 @@ func TestWebBrowserFight(t *testing.T) {
 	time.Sleep(allowance)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
-	do(t, ctx, "Greek sheets", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] [data-hp]`)))
+	do(t, ctx, "Greek sheets", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] [data-hp]`)))
 	if got := text(t, ctx, `[data-hp] label`); !strings.Contains(got, "Ζωή") {
 		t.Errorf("HP label %q in Greek", got)
 	}
@@ -223,7 +223,7 @@ func TestWebBrowserFight(t *testing.T) {
 	}
 	shot(t, ctx, dir, "order-el")
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
-	do(t, ctx, "Greek order, GM", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Greek order, GM", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)))
 	shot(t, ctx, dir, "order-gm-el")
 	do(t, ctx, "Greek tables", chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.rolltable`)))
@@ -300,7 +300,7 @@ func TestWebBrowserFightTools(t *testing.T) {
 
 	// 1. Beto joins with Lyra: one tap, the chat's initiative rolled.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.join button`)))
 	if got := text(t, ctx, `form.join button`); !strings.Contains(got, "Entrar con Lyra") {
 		t.Errorf("the join button says %q", got)
@@ -323,7 +323,7 @@ func TestWebBrowserFightTools(t *testing.T) {
 
 	// 2. Ana moves the goblin one place up; its tools stay open.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
-	do(t, ctx, "Ana's turn order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Ana's turn order", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)))
 	from := place("Trasgo")
 	if from < 2 {
@@ -406,7 +406,7 @@ func TestWebBrowserFightTools(t *testing.T) {
 	time.Sleep(allowance)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
-	do(t, ctx, "Greek order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Greek order", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)),
 		chromedp.Click(chromedp.CSS(`.fighter[data-name="Orco"] details.tools summary`)),
 		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond`)))
