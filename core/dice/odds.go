@@ -27,6 +27,10 @@ type Odds struct {
 	// 10⁻¹², and expressions too large to enumerate within the work budget
 	// are sampled (SampleBudget draws with a fixed seed).
 	Approx bool
+	// Open is set when an explosion's tail was cut past Max: the totals go
+	// on beyond it (3d6!), which a reply writes "≥Max". An explosion whose
+	// dice are kept or dropped has a ceiling (5d10!kh3: 30): not Open.
+	Open bool
 	// Sampled is set when the figures come from sampling.
 	Sampled bool
 	// Work is what the computation cost, in the units of OddsWithin: exact
@@ -102,6 +106,7 @@ func (e *Expr) OddsWithin(lookup Lookup, work int) (*Odds, error) {
 	switch {
 	case err == nil:
 		o.fromDist(d, oc.approx)
+		o.Open = oc.open
 		o.Work = min(oc.work, oc.limit)
 		return o, nil
 	case errors.Is(err, errBudget), errors.Is(err, errSampled):
@@ -207,6 +212,7 @@ type oddsCtx struct {
 	work   int
 	limit  int // work allowed; 0 means WorkBudget (tests)
 	approx bool
+	open   bool // an explosion's tail was cut past the highest total
 	binom  [][]big.Int
 }
 
@@ -571,9 +577,9 @@ func (oc *oddsCtx) term(d *Dice) (*dist, error) {
 		if d.Explode.Mode == Penetrate {
 			h1 = func(v int64) int64 { return g(cl(v - 1)) }
 		}
-		unit, err = oc.chain(f, d, h0, h1)
+		unit, err = oc.chain(f, explodes(d), d.Count, h0, h1)
 	case Compound:
-		if unit, err = oc.chain(f, d, ident, ident); err == nil && d.clamps() {
+		if unit, err = oc.chain(f, explodes(d), d.Count, ident, ident); err == nil && d.clamps() {
 			unit, err = oc.mapDist(unit, cl)
 		}
 		if err == nil && d.Pool() && d.Keep.Mode == NoKeep {
@@ -589,22 +595,28 @@ func (oc *oddsCtx) term(d *Dice) (*dist, error) {
 	return oc.keep(unit, d, g) // pools with ! or !p were sampled above
 }
 
-// chain is the distribution of one exploding die: the first face counts
-// h0(face), each further one h1(face); a face meeting the condition draws
-// another. The chain is cut where the chance of going on is below
-// explodeTail (marking the result approximate).
-func (oc *oddsCtx) chain(f *dist, d *Dice, h0, h1 func(int64) int64) (*dist, error) {
-	oc.approx = true
+// explodes is d's explosion condition on a face.
+func explodes(d *Dice) func(int64) bool {
+	return func(v int64) bool { return d.Explode.If.Match(int(v)) }
+}
+
+// chain is the distribution of one exploding die of a term of n dice: the
+// first face counts h0(face), each further one h1(face); a face for which
+// explode holds draws another. The chain is cut where the chance of going
+// on is below explodeTail (marking the result approximate), or where the n
+// dice would draw more than MaxDraws.
+func (oc *oddsCtx) chain(f *dist, explode func(int64) bool, n int, h0, h1 func(int64) int64) (*dist, error) {
+	oc.approx, oc.open = true, true
 	var q big.Rat
 	var hit big.Int
 	for i := range f.c {
-		if d.Explode.If.Match(int(f.lo) + i) {
+		if explode(f.lo + int64(i)) {
 			hit.Add(&hit, &f.c[i])
 		}
 	}
 	q.SetFrac(&hit, &f.den)
 	qf, _ := q.Float64()
-	depth := MaxDraws / d.Count
+	depth := MaxDraws / max(n, 1)
 	if qf < 1 {
 		depth = min(depth, int(math.Ceil(math.Log(explodeTail)/math.Log(qf))))
 	}
@@ -614,7 +626,7 @@ func (oc *oddsCtx) chain(f *dist, d *Dice, h0, h1 func(int64) int64) (*dist, err
 		a := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
 		b := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
 		for i := range f.c {
-			if d.Explode.If.Match(int(f.lo) + i) {
+			if explode(f.lo + int64(i)) {
 				b.c[i].Set(&f.c[i])
 			} else {
 				a.c[i].Set(&f.c[i])

@@ -231,7 +231,7 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 			res.c[k].Add(&res.c[k], &tmp)
 		}
 	}
-	return res.trim(), nil
+	return oc.keptCeiling(res.trim(), f, d, g), nil
 }
 
 // penetrateKeep is explodeKeep for !p, whose added dice count one less
@@ -317,5 +317,27 @@ func (oc *oddsCtx) penetrateKeep(f *dist, d *Dice, g func(int64) int64) (*dist, 
 			res.c[k].Add(&res.c[k], &tmp)
 		}
 	}
-	return res.trim(), nil
+	return oc.keptCeiling(res.trim(), f, d, g), nil
+}
+
+// keptCeiling marks the odds Open when an explosion's kept dice r can go
+// past r's highest total: always for a drop (the dice kept grow with the
+// explosions), and for a keep of k dice when the cut left out the k
+// highest faces together.
+func (oc *oddsCtx) keptCeiling(r, f *dist, d *Dice, g func(int64) int64) *dist {
+	if d.Keep.Mode == DropLow || d.Keep.Mode == DropHigh {
+		oc.open = true
+		return r
+	}
+	top := int64(math.MinInt64)
+	for i := range f.c {
+		if f.c[i].Sign() != 0 {
+			top = max(top, g(int64(d.Clamp(int(f.lo)+i))))
+		}
+	}
+	k := int64(min(d.Keep.N, MaxDraws))
+	if top > 0 && r.hi() < k*top {
+		oc.open = true
+	}
+	return r
 }

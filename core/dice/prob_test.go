@@ -12,10 +12,3 @@ func (o *Odds) Prob(v int64) *big.Rat {
 	}
 	return o.dist.prob(v)
 }
-
-func (d *dist) prob(v int64) *big.Rat {
-	if v < d.lo || v > d.hi() {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(&d.c[v-d.lo], &d.den)
-}
