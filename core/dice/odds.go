@@ -302,7 +302,7 @@ func (oc *oddsCtx) conv(a, b *dist, sign int64) (*dist, error) {
 			return nil, err
 		}
 	}
-	if err := oc.spend(len(a.c) * len(b.c) * weight(a.den.BitLen()+b.den.BitLen())); err != nil {
+	if err := oc.spend(convCost(len(a.c), len(b.c), a.den.BitLen(), b.den.BitLen())); err != nil {
 		return nil, err
 	}
 	r, err := newDist(a.lo+b.lo, a.hi()+b.hi())
@@ -311,6 +311,10 @@ func (oc *oddsCtx) conv(a, b *dist, sign int64) (*dist, error) {
 	}
 	r.den.Mul(&a.den, &b.den)
 	if oc.conv128(a, b, r) {
+		return r, nil
+	}
+	if !oc.noFast && kronecker(len(a.c), len(b.c), a.den.BitLen(), b.den.BitLen()) {
+		convKronecker(a, b, r)
 		return r, nil
 	}
 	var tmp big.Int
@@ -700,7 +704,7 @@ func (oc *oddsCtx) sumN(u *dist, n int) (*dist, error) {
 	// Estimate the whole cost first, so that a hopeless case gives up at once.
 	cost, l, bits := 0, len(u.c), u.den.BitLen()
 	for i := 1; i < n && cost <= oc.max(); i++ {
-		cost += (i*(l-1) + 1) * l * weight((i+1)*bits)
+		cost += convCost(i*(l-1)+1, l, i*bits, bits)
 	}
 	if oc.work+cost > oc.max() {
 		return nil, errBudget
@@ -783,20 +787,40 @@ func (oc *oddsCtx) keepN(u *dist, n int, mode KeepMode, k int, c func(int64) int
 	}
 	lo, hi := min(0, int64(k)*cmin), max(0, int64(k)*cmax)
 	width := int(hi - lo + 1)
-	if err := oc.spend(len(faces) * k * n * width * weight(n*u.den.BitLen())); err != nil {
-		return nil, err
+	fast := !oc.noFast && n <= 60 && u.den.BitLen() <= 64 && n*u.den.BitLen() <= 127
+	switch {
+	case oc.noFast: // the tests' reference: cell by cell in math/big
+		if err := oc.spend(len(faces) * k * n * width * weight(n*u.den.BitLen())); err != nil {
+			return nil, err
+		}
+	case fast: // u128 steps, about 20 a unit
+		if err := oc.spend(1 + len(faces)*width*(k*(k+3)/2)/20); err != nil {
+			return nil, err
+		}
+	default:
+		if err := oc.spend(packedKeepCost(len(faces), n, k, width, u.den.BitLen())); err != nil {
+			return nil, err
+		}
 	}
 	res, err := newDist(lo, hi)
 	if err != nil {
 		return nil, err
 	}
 	res.den.Exp(&u.den, big.NewInt(int64(n)), nil)
-	if !oc.noFast && n <= 60 && u.den.BitLen() <= 64 && res.den.BitLen() <= 127 {
+	if fast {
 		f128 := make([]face128, len(faces))
 		for i, fc := range faces {
 			f128[i] = face128{fc.contrib, fc.count.Uint64()}
 		}
 		keep128(f128, n, k, lo, width, res)
+		return res.trim(), nil
+	}
+	if !oc.noFast {
+		pf := make([]facePacked, len(faces))
+		for i, fc := range faces {
+			pf[i] = facePacked{fc.contrib, fc.count}
+		}
+		oc.keepPacked(pf, n, k, lo, width, u.den.BitLen(), res)
 		return res.trim(), nil
 	}
 	// rest[i] = weight of the faces after i
@@ -896,6 +920,7 @@ func keep128(faces []face128, n, k int, lo int64, width int, res *dist) {
 		rest[i] = rest[i+1] + faces[i].count
 	}
 	out := make([]u128, width)
+	done := make([]u128, k) // done[m]: the weight of every way the dice left end a state of m kept
 	state := make([][]u128, k)
 	next := make([][]u128, k)
 	for m := range state {
@@ -911,26 +936,33 @@ func keep128(faces []face128, n, k int, lo int64, width int, res *dist) {
 			pow[j] = pow[j-1].mul(u128{0, fc.count})
 			restPow[j] = restPow[j-1].mul(u128{0, rest[i+1]})
 		}
+		// Once k dice are kept, the rest must all rank lower: every j ≥
+		// k−m ends the state, with the same sum, so their weights add up
+		// first: done[m] = Σ_{j ≥ k−m} C(n−m, j)·count^j·rest^(n−m−j).
+		for m := range k {
+			var t u128
+			for j := k - m; j <= n-m; j++ {
+				t = t.add(u128{0, binom[n-m][j]}.mul(pow[j]).mul(restPow[n-m-j]))
+			}
+			done[m] = t
+		}
 		for m := range next {
 			clear(next[m])
 		}
 		for m := range k {
+			end := (k - m) * int(fc.contrib)
 			for s, v := range state[m] {
 				if v == (u128{}) {
 					continue
 				}
-				for j := 0; j <= n-m; j++ {
-					if j > 0 && fc.count == 0 {
-						break
-					}
-					mm := m + j
-					ss := s + min(j, k-m)*int(fc.contrib)
-					w := u128{0, binom[n-m][j]}.mul(pow[j]).mul(v)
-					if mm >= k {
-						out[ss] = out[ss].add(w.mul(restPow[n-mm]))
-					} else {
-						next[mm][ss] = next[mm][ss].add(w)
-					}
+				out[s+end] = out[s+end].add(v.mul(done[m]))
+				next[m][s] = next[m][s].add(v) // j = 0
+				if fc.count == 0 {
+					continue
+				}
+				for j := 1; j < k-m; j++ {
+					ss := s + j*int(fc.contrib)
+					next[m+j][ss] = next[m+j][ss].add(u128{0, binom[n-m][j]}.mul(pow[j]).mul(v))
 				}
 			}
 		}
