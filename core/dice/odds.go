@@ -213,6 +213,7 @@ type oddsCtx struct {
 	limit  int // work allowed; 0 means WorkBudget (tests)
 	approx bool
 	open   bool // an explosion's tail was cut past the highest total
+	cutJ   int  // tests: when > 0, the explosions explodeKeep counts up to
 	binom  [][]big.Int
 }
 
