@@ -31,8 +31,13 @@ type Odds struct {
 	// on beyond it (3d6!), which a reply writes "≥Max". An explosion whose
 	// dice are kept or dropped has a ceiling (5d10!kh3: 30): not Open.
 	Open bool
-	// Sampled is set when the figures come from sampling.
+	// Sampled is set when the figures come from sampling: Samples rolls
+	// with a fixed seed, whose totals make the distribution (Floats,
+	// AtLeast) when they span at most MaxCells totals.
 	Sampled bool
+	Samples int
+	// SampledSD is the standard deviation of the samples, when Sampled.
+	SampledSD float64
 	// Work is what the computation cost, in the units of OddsWithin: exact
 	// multiply-adds plus sampled draws.
 	Work int
@@ -80,8 +85,8 @@ func (e *Expr) Odds(lookup Lookup) (*Odds, error) {
 var ErrOddsBudget = errors.New("dice: no work left for the odds")
 
 // OddsWithin is Odds within work units: the exact computation may use
-// up to min(work, WorkBudget), sampling what is left of work, up to
-// SampleBudget draws. Odds.Work says what was used. With less than
+// up to min(work − MinOddsWork, WorkBudget), sampling what is left of
+// work, up to SampleBudget draws. Odds.Work says what was used. With less than
 // MinOddsWork units it returns ErrOddsBudget without computing anything.
 func (e *Expr) OddsWithin(lookup Lookup, work int) (*Odds, error) {
 	if work < MinOddsWork {
@@ -101,7 +106,9 @@ func (e *Expr) OddsWithin(lookup Lookup, work int) (*Odds, error) {
 	} else if e.Pool() {
 		o.Target, o.HasChance = 1, true
 	}
-	oc := &oddsCtx{names: names, limit: min(work, WorkBudget)}
+	// The exact attempt leaves room for one sample: what it spends before
+	// it finds it cannot finish is gone, and the odds must still answer.
+	oc := &oddsCtx{names: names, limit: max(1, min(work-MinOddsWork, WorkBudget))}
 	d, err := oc.node(e.Root)
 	switch {
 	case err == nil:
@@ -165,6 +172,7 @@ func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 	var n, hits, used int
 	var sum float64
 	var lastErr error
+	var totals []int64
 	o.Min, o.Max = math.MaxInt64, math.MinInt64
 	defer func() { o.Work = used }()
 	for n < maxSamples && used+MaxDraws+1 <= budget { // room for one more sample of any size
@@ -176,6 +184,7 @@ func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 			continue
 		}
 		n++
+		totals = append(totals, v)
 		sum += float64(v)
 		o.Min, o.Max = min(o.Min, v), max(o.Max, v)
 		if v >= o.Target {
@@ -191,6 +200,19 @@ func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 	o.Mean = sum / float64(n)
 	if o.HasChance {
 		o.Chance = float64(hits) / float64(n)
+	}
+	o.Samples = n
+	var m2 float64
+	for _, v := range totals {
+		m2 += (float64(v) - o.Mean) * (float64(v) - o.Mean)
+	}
+	o.SampledSD = math.Sqrt(m2 / float64(n))
+	if h, err := newDist(o.Min, o.Max); err == nil { // the totals' histogram
+		for _, v := range totals {
+			h.c[v-o.Min].Add(&h.c[v-o.Min], big.NewInt(1))
+		}
+		h.den.SetInt64(int64(n))
+		o.dist = h
 	}
 	return nil
 }
@@ -704,6 +726,9 @@ func (oc *oddsCtx) step(stop, goOn, tail *dist) (*dist, error) {
 func (oc *oddsCtx) sumN(u *dist, n int) (*dist, error) {
 	// Estimate the whole cost first, so that a hopeless case gives up at once.
 	cost, l, bits := 0, len(u.c), u.den.BitLen()
+	if (l-1)*n+1 > MaxCells {
+		return nil, errBudget // the sum's totals alone are too many
+	}
 	for i := 1; i < n && cost <= oc.max(); i++ {
 		cost += convCost(i*(l-1)+1, l, i*bits, bits)
 	}

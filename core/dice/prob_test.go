@@ -7,7 +7,7 @@ import "math/big"
 
 // Prob returns P(total = v), exact unless Approx (nil when sampled).
 func (o *Odds) Prob(v int64) *big.Rat {
-	if o.dist == nil {
+	if o.dist == nil || o.Sampled {
 		return nil
 	}
 	return o.dist.prob(v)
