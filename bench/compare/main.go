@@ -111,7 +111,7 @@ func main() {
 				c.fn()
 			}
 		})
-		fmt.Printf("%-44s %10s %8d allocs\n", c.name, time.Duration(r.NsPerOp()).String(), r.AllocsPerOp())
+		fmt.Printf("%-44s %10s %8d allocs %10d B\n", c.name, time.Duration(r.NsPerOp()).String(), r.AllocsPerOp(), r.AllocedBytesPerOp())
 	}
 	if failed {
 		os.Exit(1)
@@ -181,6 +181,14 @@ func oddsCases() []oddsCase {
 		}},
 		{"generic 3d6 dc12", func() { mustOdds("3d6 dc12") }},
 		{"generic 10d10kh3 dc20", func() { mustOdds("10d10kh3 dc20") }},
+		// issue 40's pools: exploding sums, keep and drop over big pools,
+		// a success pool, keep after explode
+		{"pool 10d6!", func() { mustOdds("10d6!") }},
+		{"pool 12d10!", func() { mustOdds("12d10!") }},
+		{"pool 8d100d3", func() { mustOdds("8d100d3") }},
+		{"pool 20d10kh10", func() { mustOdds("20d10kh10") }},
+		{"pool 30d6>=5", func() { mustOdds("30d6>=5") }},
+		{"pool 5d10!kh3", func() { mustOdds("5d10!kh3") }},
 	}
 }
 
@@ -189,8 +197,12 @@ func mustOdds(e string) {
 	if err != nil {
 		panic(err)
 	}
-	if _, err := x.Odds(nil); err != nil {
+	o, err := x.Odds(nil)
+	if err != nil {
 		panic(err)
+	}
+	if o.Sampled {
+		panic(e + ": sampled, not computed")
 	}
 }
 
