@@ -52,14 +52,7 @@ func TestDistSameAsNotation(t *testing.T) {
 			return s.Map(func(v int64) int64 { return 2 * v })
 		}},
 	} {
-		e, err := Parse(c.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := e.Odds(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := exactOdds(t, c.in)
 		d, err := c.dist()
 		if err != nil {
 			t.Fatalf("%s: %v", c.in, err)

@@ -63,12 +63,8 @@ func (oc *oddsCtx) keepPacked(faces []facePacked, n, k int, lo int64, width, den
 		return z.Rsh(x, uint(-d)*slotBits)
 	}
 	for i, fc := range faces {
-		pow[0].SetInt64(1)
-		restPow[0].SetInt64(1)
-		for j := 1; j <= n; j++ {
-			pow[j].Mul(&pow[j-1], fc.count)
-			restPow[j].Mul(&restPow[j-1], &rest[i+1])
-		}
+		powers(pow, fc.count)
+		powers(restPow, &rest[i+1])
 		for m := range next {
 			next[m].SetInt64(0)
 		}
@@ -115,5 +111,13 @@ func unpack(x *big.Int, slot int, c []big.Int) {
 		digit := make([]big.Word, min(from+slot, len(w))-from)
 		copy(digit, w[from:])
 		c[k].SetBits(digit)
+	}
+}
+
+// powers sets p[j] to x^j for every j.
+func powers(p []big.Int, x *big.Int) {
+	p[0].SetInt64(1)
+	for j := 1; j < len(p); j++ {
+		p[j].Mul(&p[j-1], x)
 	}
 }
