@@ -37,7 +37,12 @@ func main() {
 	script := flag.String("node-script", "", "engines.mjs in a folder with node_modules installed; empty: zaria only")
 	ms := flag.Int("ms", 2000, "milliseconds per case for the JavaScript engines")
 	runs := flag.Int("runs", 3, "rounds; every engine keeps its best figure per expression (noise on a shared machine only slows things down)")
+	oddsOnly := flag.Bool("odds-only", false, "only the exact-odds table (to compare two builds run by turns)")
 	flag.Parse()
+	if *oddsOnly {
+		oddsTable()
+		return
+	}
 
 	// Rounds alternate the engines, so a busy moment of the machine hits
 	// each of them; each keeps its best round, the same rule for all.
@@ -103,18 +108,28 @@ func main() {
 		}
 	}
 
-	fmt.Printf("\nexact odds, time per computation\n\n")
+	oddsTable()
+	if failed {
+		os.Exit(1)
+	}
+}
+
+// oddsTable times the exact odds of each of oddsCases.
+func oddsTable() {
+	fmt.Printf("\nexact odds, time per computation (wall clock, and CPU time of the process)\n\n")
 	for _, c := range oddsCases() {
+		var cpu time.Duration // of the last, longest round of the benchmark
 		r := testing.Benchmark(func(b *testing.B) {
 			b.ReportAllocs()
+			c0, ok := cpuNow()
 			for b.Loop() {
 				c.fn()
 			}
+			if c1, ok2 := cpuNow(); ok && ok2 {
+				cpu = (c1 - c0) / time.Duration(b.N)
+			}
 		})
-		fmt.Printf("%-44s %10s %8d allocs %10d B\n", c.name, time.Duration(r.NsPerOp()).String(), r.AllocsPerOp(), r.AllocedBytesPerOp())
-	}
-	if failed {
-		os.Exit(1)
+		fmt.Printf("%-44s %10s %10s cpu %8d allocs %10d B\n", c.name, time.Duration(r.NsPerOp()).String(), cpu.String(), r.AllocsPerOp(), r.AllocedBytesPerOp())
 	}
 }
 
