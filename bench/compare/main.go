@@ -38,9 +38,10 @@ func main() {
 	ms := flag.Int("ms", 2000, "milliseconds per case for the JavaScript engines")
 	runs := flag.Int("runs", 3, "rounds; every engine keeps its best figure per expression (noise on a shared machine only slows things down)")
 	oddsOnly := flag.Bool("odds-only", false, "only the exact-odds table (to compare two builds run by turns)")
+	match := flag.String("odds-match", "", "only the exact-odds rows whose name holds this")
 	flag.Parse()
 	if *oddsOnly {
-		oddsTable()
+		oddsTable(*match)
 		return
 	}
 
@@ -108,16 +109,20 @@ func main() {
 		}
 	}
 
-	oddsTable()
+	oddsTable(*match)
 	if failed {
 		os.Exit(1)
 	}
 }
 
-// oddsTable times the exact odds of each of oddsCases.
-func oddsTable() {
+// oddsTable times the exact odds of each of oddsCases whose name holds
+// match.
+func oddsTable(match string) {
 	fmt.Printf("\nexact odds, time per computation (wall clock, and CPU time of the process)\n\n")
 	for _, c := range oddsCases() {
+		if !strings.Contains(c.name, match) {
+			continue
+		}
 		var cpu time.Duration // of the last, longest round of the benchmark
 		r := testing.Benchmark(func(b *testing.B) {
 			b.ReportAllocs()
