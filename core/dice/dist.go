@@ -13,18 +13,20 @@ import (
 // pool a system defines has the same odds, exact to the fraction, as the
 // dice notation that writes it.
 //
-// Build one with Const, FairDie, Uniform, Weighted, Exploding, or from a pool of
-// n independent dice: SumPool (the sum), HighestK and LowestK (the sum of
-// the k highest or lowest), CountPool (how many dice match), ScorePool (a
-// score per die added up, for successes and failures) and FoldPool (any
-// statistic computed face by face, e.g. V5's pairs of tens). Combine them
-// with Convolve (a + b), Combine (any f(a, b)), MaxOf, MinOf and Map. Read
-// them with Min, Max, Prob, AtLeast, AtMost, Where, Mean, Fractions, Rats,
+// Build one with Const, FairDie, Uniform, Weighted, Exploding, Expr.Dist
+// (any expression of the dice notation), or from a pool of n independent
+// dice: SumPool (the sum), HighestK and LowestK (the sum of the k highest
+// or lowest), CountPool (how many dice match), ScorePool (a score per die
+// added up, for successes and failures) and FoldPool (any statistic
+// computed face by face, e.g. V5's pairs of tens). Combine them with
+// Convolve (a + b), Combine (any f(a, b)), MaxOf, MinOf and Map. Read them
+// with Min, Max, Prob, AtLeast, AtMost, Where, Mean, Fractions, Rats,
 // Floats, and Odds (the figures /odds renders).
 //
 // Every constructor and combinator works within WorkBudget and MaxCells
-// and returns ErrDistTooBig past them (nothing the limits of the dice
-// notation accept). A Dist is immutable and safe for concurrent reads.
+// and returns ErrDistTooBig past them (100d1000's 99,901 totals, for one;
+// Expr.Odds samples those instead). A Dist is immutable and safe for
+// concurrent reads.
 // Approx reports that an explosion's tail was cut where the rest weighed
 // under ExplodeTail (10⁻¹²): then the weights are those of the distribution
 // as cut, each total's exact share of it.
@@ -120,6 +122,21 @@ func Exploding(face *Dist, explode func(v int64) bool, penetrate bool) (*Dist, e
 	}
 	d, err := oc.chain(face.d, explode, 1, ident, h1)
 	return wrap(d, err, oc.approx || face.approx, true)
+}
+
+// Dist is the exact distribution of the expression's total (one
+// repetition), as Odds computes it, names resolved through lookup: a
+// pool written in dice notation ("4d6!kh3", "8d10>=7f1") to combine with
+// the rest of the odds core. Past WorkBudget it returns ErrDistTooBig
+// (Odds would sample).
+func (e *Expr) Dist(lookup Lookup) (*Dist, error) {
+	names, err := e.resolve(lookup)
+	if err != nil {
+		return nil, err
+	}
+	oc := &oddsCtx{names: names, limit: WorkBudget}
+	d, err := oc.node(e.Root)
+	return wrap(d, err, oc.approx, oc.open)
 }
 
 // Convolve is the distribution of a + b, a and b independent.

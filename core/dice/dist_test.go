@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"errors"
 	"math/big"
 	"slices"
 	"testing"
@@ -113,5 +114,37 @@ func TestFoldPoolV5(t *testing.T) {
 	}
 	if d.AtLeast(5).Cmp(d.Where(func(v int64) bool { return v >= 5 })) != 0 {
 		t.Error("AtLeast and Where disagree")
+	}
+}
+
+// TestDistFromNotation: Expr.Dist is the distribution Odds reads, exact or
+// cut, and past the budget says so instead of sampling.
+func TestDistFromNotation(t *testing.T) {
+	for _, in := range []string{"4d6!kh3", "8d10>=7f1", "3d6+fuerza"} {
+		e, err := Parse(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := e.Dist(names)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		o, err := e.Odds(names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Min() != o.Min || d.Max() != o.Max || !slices.Equal(d.Fractions(), o.Fractions()) || d.Approx() != o.Approx {
+			t.Errorf("%s: Dist %d..%d, Odds %d..%d", in, d.Min(), d.Max(), o.Min, o.Max)
+		}
+	}
+	e, err := Parse("100d1000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Dist(nil); !errors.Is(err, ErrDistTooBig) {
+		t.Errorf("100d1000: %v, want ErrDistTooBig", err)
+	}
+	if _, err := SumPool(FairDie(1000), 100); !errors.Is(err, ErrDistTooBig) {
+		t.Errorf("SumPool(d1000, 100): %v, want ErrDistTooBig", err)
 	}
 }
