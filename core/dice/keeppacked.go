@@ -20,11 +20,12 @@ type facePacked struct {
 	count   *big.Int
 }
 
-// packedSlot is the width of one digit, in words: any weight of the
-// program counts ways to place some of the n dice (at most 2^n) times
-// their faces' weights (at most den^n).
-func packedSlot(n, denBits int) int {
-	return (n*denBits + n + bits.UintSize) / bits.UintSize
+// packedSlot is the width of one digit, in words, for n dice whose faces'
+// counts add up to a number of sumBits bits: any weight of the program
+// counts ways to place some of the n dice (at most 2^n) times their faces'
+// counts (at most sum^n).
+func packedSlot(n, sumBits int) int {
+	return (n*sumBits + n + bits.UintSize) / bits.UintSize
 }
 
 // packedKeepCost is keepPacked's work in units of WorkBudget (about 100
@@ -39,12 +40,12 @@ func packedKeepCost(faces, n, k, width, denBits int) int {
 
 // keepPacked sets res's counts: n dice with faces in visiting order,
 // the first k visited kept (see keepN).
-func (oc *oddsCtx) keepPacked(faces []facePacked, n, k int, lo int64, width, denBits int, res *dist) {
-	slotBits := uint(packedSlot(n, denBits) * bits.UintSize)
+func (oc *oddsCtx) keepPacked(faces []facePacked, n, k int, lo int64, width int, res *dist) {
 	rest := make([]big.Int, len(faces)+1)
 	for i := len(faces) - 1; i >= 0; i-- {
 		rest[i].Add(&rest[i+1], faces[i].count)
 	}
+	slotBits := uint(packedSlot(n, rest[0].BitLen()) * bits.UintSize)
 	state := make([]*big.Int, k)
 	next := make([]*big.Int, k)
 	for m := range state {

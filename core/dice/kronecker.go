@@ -40,9 +40,8 @@ func convCost(la, lb, abits, bbits int) int {
 
 // convKronecker sets the counts of r, sized for a ⊛ b, to a ⊛ b.
 func convKronecker(a, b, r *dist) {
-	// every count is at most its denominator, so a count of r at most
-	// min(la, lb)·den(a)·den(b)
-	slot := (a.den.BitLen() + b.den.BitLen() + bits.Len(uint(min(len(a.c), len(b.c)))) + bits.UintSize) / bits.UintSize
+	// a count of r is at most (Σ a's counts)·(Σ b's counts)
+	slot := (countBits(a.c) + countBits(b.c) + bits.UintSize) / bits.UintSize
 	var p big.Int
 	p.Mul(pack(a.c, slot), pack(b.c, slot))
 	unpack(&p, slot, r.c)
@@ -55,4 +54,13 @@ func pack(c []big.Int, slot int) *big.Int {
 		copy(w[i*slot:], c[i].Bits())
 	}
 	return new(big.Int).SetBits(w)
+}
+
+// countBits is the bit length of the sum of the counts c.
+func countBits(c []big.Int) int {
+	var sum big.Int
+	for i := range c {
+		sum.Add(&sum, &c[i])
+	}
+	return sum.BitLen()
 }

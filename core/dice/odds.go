@@ -893,7 +893,7 @@ func (oc *oddsCtx) keepN(u *dist, n int, mode KeepMode, k int, c func(int64) int
 		for i, fc := range faces {
 			pf[i] = facePacked{fc.contrib, fc.count}
 		}
-		oc.keepPacked(pf, n, k, lo, width, u.den.BitLen(), res)
+		oc.keepPacked(pf, n, k, lo, width, res)
 		return res.trim(), nil
 	}
 	// rest[i] = weight of the faces after i
