@@ -56,9 +56,10 @@ func wrap(d *dist, err error, approx, open bool) (*Dist, error) {
 // Const is the distribution of v, certain.
 func Const(v int64) *Dist { return &Dist{d: constDist(v)} }
 
-// FairDie is one fair die of sides faces, 1 to sides (sides ≥ 1).
+// FairDie is one fair die of sides faces, 1 to sides (sides from 1 to
+// MaxCells; out of that range, the nearest).
 func FairDie(sides int) *Dist {
-	d, _ := Uniform(1, int64(max(sides, 1)))
+	d, _ := Uniform(1, int64(min(max(sides, 1), MaxCells)))
 	return d
 }
 
