@@ -128,6 +128,7 @@ type dhDefender struct {
 	faces     int
 	static    int
 	char      string // "@Drake": read from the sheet
+	npc       string // a combatant of the turn order that is no character: nothing to read
 }
 
 func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
@@ -215,6 +216,8 @@ type dhAttackRead struct {
 	usageDie  int    // the weapon's usage die
 	fromSheet bool   // the weapon is the sheet's "arma"
 	defChar   string // the defending character, "@Drake" after vs
+	npc       string // the defending combatant of the turn order that is no character ("Lobo")
+	npcHP     bool   // the turn order keeps npc's hit points
 	vs        bool
 }
 
@@ -236,13 +239,32 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 		return at, err
 	}
 	var def dhDefender
+	var foe command.Combatant
+	if vs && len(right) > 0 {
+		// A combatant of the turn order is a target by its name, with or
+		// without "@": a character's armour and hit points are on its
+		// sheet, an NPC's armour is typed after its name.
+		c, ok, err := req.Combatant(ctx, right[0])
+		switch {
+		case err != nil:
+			return at, err
+		case ok && c.Character:
+			right = append([]string{"@" + c.Name}, right[1:]...)
+		case ok:
+			foe, right = c, right[1:]
+		}
+	}
 	if vs {
-		if len(right) == 0 {
+		if len(right) == 0 && foe.Name == "" {
 			return at, command.Errorf("dh.error.usage")
 		}
 		if def, err = parseDefender(req, right); err != nil {
 			return at, err
 		}
+		if foe.Name != "" && def.char != "" {
+			return at, command.Errorf("dh.error.usage")
+		}
+		def.npc = foe.Name
 	}
 	a, title, err := attackOf(req, att)
 	if err != nil {
@@ -255,7 +277,7 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 		}
 	}
 	return dhAttackRead{a: a, title: title, defTitle: defTitle, named: named, usageDie: usageDie,
-		fromSheet: att.fromSheet, defChar: def.char, vs: vs}, nil
+		fromSheet: att.fromSheet, defChar: def.char, npc: foe.Name, npcHP: foe.HP, vs: vs}, nil
 }
 
 // head is the attack's first line, without its emoji: "Espada larga 1d8
@@ -287,6 +309,9 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 	if at.vs && at.defChar != "" && r.Final > 0 {
 		rep.Buttons = append(rep.Buttons, damageButton(ctx, req, at.defChar, r.Final)...)
 	}
+	if at.vs && at.npcHP && r.Final > 0 {
+		rep.Buttons = append(rep.Buttons, hitButton(req, reply.ActHit, at.npc, r.Final))
+	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
 	p := dh.AbovePen(a)
@@ -303,10 +328,17 @@ func damageButton(ctx context.Context, req *command.Request, name string, n int)
 	if _, err := req.SheetText(ctx, name, "pv"); err != nil {
 		return nil
 	}
+	return []reply.Button{hitButton(req, reply.ActDamage, name, n)}
+}
+
+// hitButton is the 🩸 button of kind (reply.ActDamage on a character's
+// sheet, reply.ActHit on a turn order's NPC) that takes n hit points from
+// name, once.
+func hitButton(req *command.Request, kind reply.ActionKind, name string, n int) reply.Button {
 	var once [8]byte
 	binary.LittleEndian.PutUint64(once[:], rand.Uint64())
-	return []reply.Button{{Kind: string(reply.ActDamage), Label: "🩸 " + req.T("damage.button", "n", n, "name", fold.Clean(name)), Symbol: "🩸",
-		Action: &reply.Action{Kind: reply.ActDamage, Character: name, Amount: n, Once: hex.EncodeToString(once[:])}}}
+	return reply.Button{Kind: string(kind), Label: "🩸 " + req.T("damage.button", "n", n, "name", fold.Clean(name)), Symbol: "🩸",
+		Action: &reply.Action{Kind: kind, Character: name, Amount: n, Once: hex.EncodeToString(once[:])}}
 }
 
 // usageReminder is "if the attack was a natural 1: /dh uso arma (now
@@ -444,7 +476,7 @@ func attackOf(req *command.Request, att dhAttacker) (dh.Attack, string, error) {
 // reading Drake's armour from his sheet, and returns the defender's title:
 // "Drake (cota de mallas) 4 DB d6 +1".
 func defendWith(ctx context.Context, req *command.Request, a *dh.Attack, def dhDefender) (string, error) {
-	title := ""
+	title := def.npc
 	if def.char != "" {
 		e, ok, err := readEquipment(ctx, req, def.char)
 		if err != nil {
