@@ -49,7 +49,7 @@ func TestFallenSkippedAndSummary(t *testing.T) {
 	if got := current(rep); got != "Bob" || !strings.Contains(text(rep), "🔔 Asalto 2") {
 		t.Fatalf("after Orco 2: %s\n%s", got, text(rep))
 	}
-	b.say(ana, "/pj pv +4") // healed: her turn again
+	b.say(ana, "/pj pv +4")      // healed: her turn again
 	b.say(gm, "/init siguiente") // Orco 2
 	if got := current(b.say(gm, "/init siguiente")); got != "Lyra" {
 		t.Fatalf("round 3 starts with %s, want Lyra (healed)", got)
