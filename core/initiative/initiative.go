@@ -817,7 +817,7 @@ func hpReply(ctx context.Context, req *command.Request, name string, before, aft
 // rights (a GM, or the combatant's player), once per button.
 func (s *Service) pressHit(ctx context.Context, req *command.Request, a reply.Action) (*reply.Reply, error) {
 	if !a.Valid() || a.Amount > MaxHP {
-		return nil, command.Errorf("damage.gone")
+		return nil, command.Errorf("init.hit_gone")
 	}
 	var before, after, maxHP int
 	var name string
@@ -829,13 +829,13 @@ func (s *Service) pressHit(ctx context.Context, req *command.Request, a reply.Ac
 		c := &o.Combatants[i]
 		name = c.Name
 		if slices.Contains(o.Hits, a.Once) {
-			return command.Errorf("damage.applied", "name", fold.Clean(c.Name), "n", a.Amount)
+			return command.Errorf("init.hit_applied", "name", fold.Clean(c.Name), "n", a.Amount)
 		}
 		if !req.IsGM && (c.Owner == "" || c.Owner != req.Msg.From.ID) {
 			return gmOnly(req, "hp")
 		}
 		if c.Character || c.HP == nil {
-			return command.Errorf("damage.gone")
+			return command.Errorf("init.hit_gone")
 		}
 		before, maxHP = *c.HP, *c.MaxHP
 		after = max(before-a.Amount, 0)
