@@ -125,3 +125,21 @@ func TestStartWord(t *testing.T) {
 		}
 	}
 }
+
+// Issue 36, item 1: a damage roll on a foe of the order by its name, as
+// on a sheet: /init pv Lobo -2d6 rolls and shows the roll; the numbers
+// stay the GMs'; a word that is no roll is refused as before.
+func TestHPRolledOnFoe(t *testing.T) {
+	b := open(t)
+	b.say(gm, "/init añadir Lobo 12 pv 10")
+	rep := b.Say(gm, "/init pv Lobo -2d6", 3, 4)
+	if got := text(rep); rep.Error || !strings.Contains(got, "🎲 2d6") || !strings.Contains(got, "🩸 Lobo recibe daño.") {
+		t.Fatalf("a rolled hit: %q", got)
+	}
+	if rep.Secret == nil || reply.PlainText(rep.Secret) != "❤️ Lobo: pv 10 → 3 / 10" {
+		t.Fatalf("the GMs see %v", rep.Secret)
+	}
+	if rep := b.say(gm, "/init pv Lobo -mucho"); !rep.Error || !strings.Contains(text(rep), "no vale como vida") {
+		t.Fatalf("-mucho: %q", text(rep))
+	}
+}

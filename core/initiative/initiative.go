@@ -7,7 +7,7 @@
 //	/init siguiente            the next turn: announces whose it is and mentions the player (the fallen are skipped)
 //	/init empezar              the GM starts round 1 (needs no character)
 //	/init quitar Orco · /init mover Orco 1 · /init fin · /init deshacer
-//	/init pv Orco -5 · /init estado Orco +aturdido 2   an NPC's hit points and conditions (GM)
+//	/init pv Orco -5 · /init pv Orco -2d6 · /init estado Orco +aturdido 2   an NPC's hit points (a change may be rolled) and conditions (GM)
 //
 // The order is highest first (lowest first with /ajustes iniciativa_orden
 // baja); equal initiatives keep the order of arrival: who joined first acts
@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -734,6 +735,9 @@ func (s *Service) undo(ctx context.Context, req *command.Request) (*reply.Reply,
 	return s.withStatus(ctx, req, o, reply.Text(req.T("init.reopened"))), nil
 }
 
+// diceWord is a rolled change's dice: "2d6", "d8+1".
+var diceWord = regexp.MustCompile(`^\d*d\d+([+-]\d+)*$`)
+
 // parseDelta reads "+5", "-3", "=12" or "12" (a set).
 func parseDelta(s string) (n int, set bool, ok bool) {
 	switch {
@@ -755,6 +759,20 @@ func (s *Service) hp(ctx context.Context, req *command.Request, args []string) (
 		return nil, command.Errorf("init.hp_usage")
 	}
 	d, set, ok := parseDelta(args[1])
+	var rolled *reply.Reply
+	if sign := args[1][:1]; !ok && (sign == "-" || sign == "+") && diceWord.MatchString(args[1][1:]) {
+		// A rolled change, as on a sheet: /init pv Lobo -2d6.
+		total, rep, bad := s.roll(ctx, req, args[1][1:])
+		if bad != nil {
+			return bad, nil
+		}
+		if rep != nil && total >= 0 && total <= MaxHP {
+			d, ok, rolled = total, true, rep
+			if sign == "-" {
+				d = -total
+			}
+		}
+	}
 	if !ok {
 		return nil, command.Errorf("init.err.hp_value", "got", fold.Cut(args[1], 12), "max", MaxHP)
 	}
@@ -792,7 +810,12 @@ func (s *Service) hp(ctx context.Context, req *command.Request, args []string) (
 	if err != nil {
 		return nil, err
 	}
-	return s.withStatus(ctx, req, o, hpReply(ctx, req, name, before, after, maxHP)), nil
+	rep := hpReply(ctx, req, name, before, after, maxHP)
+	if rolled != nil {
+		rep.Lines = append(append([]reply.Line(nil), rolled.Lines...), rep.Lines...)
+		rep.Check = rolled.Check
+	}
+	return s.withStatus(ctx, req, o, rep), nil
 }
 
 // hpReply tells a change of an NPC's hit points. They are the GM's: the
