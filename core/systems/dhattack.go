@@ -244,14 +244,14 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 		// A combatant of the turn order is a target by its name, with or
 		// without "@": a character's armour and hit points are on its
 		// sheet, an NPC's armour is typed after its name.
-		c, ok, err := req.Combatant(ctx, right[0])
+		c, n, err := findCombatant(ctx, req, right)
 		switch {
 		case err != nil:
 			return at, err
-		case ok && c.Character:
-			right = append([]string{"@" + c.Name}, right[1:]...)
-		case ok:
-			foe, right = c, right[1:]
+		case n > 0 && c.Character:
+			right = append([]string{"@" + c.Name}, right[n:]...)
+		case n > 0:
+			foe, right = c, right[n:]
 		}
 	}
 	if vs {
@@ -278,6 +278,23 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 	}
 	return dhAttackRead{a: a, title: title, defTitle: defTitle, named: named, usageDie: usageDie,
 		fromSheet: att.fromSheet, defChar: def.char, npc: foe.Name, npcHP: foe.HP, vs: vs}, nil
+}
+
+// findCombatant finds the combatant of the turn order that the first
+// words name ("Lobo", "@Lobo", "\"Orco 2\"", «Orco 2», Orco 2), the
+// longest name first, and how many words it took (0: none).
+func findCombatant(ctx context.Context, req *command.Request, words []string) (command.Combatant, int, error) {
+	for n := min(len(words), 4); n > 0; n-- {
+		name := strings.Trim(strings.Join(words[:n], " "), `"«»“”'`)
+		if name == "" {
+			continue
+		}
+		c, ok, err := req.Combatant(ctx, name)
+		if err != nil || ok {
+			return c, n, err
+		}
+	}
+	return command.Combatant{}, 0, nil
 }
 
 // head is the attack's first line, without its emoji: "Espada larga 1d8

@@ -123,6 +123,13 @@ func TestDHAttackOnCombatant(t *testing.T) {
 		t.Fatalf("fallen: %v", o.Fallen)
 	}
 	chattest.Has(t, reply.PlainText(send(gm, "/historial")), "Gema: /init pv Lobo -5", "Gema: /init pv Lobo -8")
+	// A name with a space, quoted or not.
+	send(gm, `/init añadir "Orco 2" 10 pv 8`)
+	for _, typed := range []string{`"Orco 2"`, "«Orco 2» cuero", "Orco 2"} {
+		if b := hitButton(send(ana, "/dh ataque contra "+typed, 6, 1)); b.Action.Kind != reply.ActHit || b.Action.Character != "Orco 2" {
+			t.Errorf("an attack on %s: %+v", typed, b.Action)
+		}
+	}
 	// A character of the order, by its bare name: its sheet, as with "@".
 	b = hitButton(send(ana, "/dh ataque contra Drake", 8, 1, 1))
 	if b.Action.Kind != reply.ActDamage || b.Action.Character != "Drake" {
