@@ -17,10 +17,15 @@ type Combatant struct {
 	// HP is true when the turn order keeps the combatant's hit points (an
 	// NPC added with "pv 15"): a damage button can take from them.
 	HP bool
+	// Closest, when no combatant has the name typed, is the name of the
+	// one closest to it ("Orco" for "Orca"), for a suggestion; "" when
+	// none is close.
+	Closest string
 }
 
 // CombatantFunc finds the combatant typed as name (with or without its
-// "@") in chat's open turn order; ok is false when there is none.
+// "@") in chat's open turn order; ok is false when there is none (then
+// c.Closest may name a close one).
 type CombatantFunc func(ctx context.Context, chat core.ChatRef, name string) (c Combatant, ok bool, err error)
 
 // HandleCombatants sets where Combatant looks: core/initiative registers

@@ -127,8 +127,19 @@ func (s *Service) combatant(ctx context.Context, chat core.ChatRef, name string)
 		return command.Combatant{}, false, internal("read", err)
 	}
 	i := o.Index(fold.Key(fold.StripAt(name)))
-	if !o.Open || i < 0 {
+	if !o.Open {
 		return command.Combatant{}, false, nil
+	}
+	if i < 0 {
+		names := make([]string, len(o.Combatants))
+		for i, c := range o.Combatants {
+			names[i] = c.Name
+		}
+		var c command.Combatant
+		if sug := fold.Closest(fold.StripAt(name), names, 1); len(sug) > 0 {
+			c.Closest = sug[0]
+		}
+		return c, false, nil
 	}
 	c := o.Combatants[i]
 	return command.Combatant{Name: c.Name, Character: c.Character, HP: !c.Character && c.HP != nil}, true, nil

@@ -240,6 +240,7 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 	}
 	var def dhDefender
 	var foe command.Combatant
+	closest := "" // a combatant close to the first word, when none has it
 	if vs && len(right) > 0 {
 		// A combatant of the turn order is a target by its name, with or
 		// without "@": a character's armour and hit points are on its
@@ -252,6 +253,8 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 			right = append([]string{"@" + c.Name}, right[n:]...)
 		case n > 0:
 			foe, right = c, right[n:]
+		default:
+			closest = c.Closest
 		}
 	}
 	if vs {
@@ -259,7 +262,7 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 			return at, command.Errorf("dh.error.usage")
 		}
 		if def, err = parseDefender(req, right); err != nil {
-			return at, err
+			return at, targetTypo(err, right[0], closest)
 		}
 		if foe.Name != "" && def.char != "" {
 			return at, command.Errorf("dh.error.usage")
@@ -273,16 +276,28 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 	defTitle := req.T("dh.no_armour")
 	if vs {
 		if defTitle, err = defendWith(ctx, req, &a, def); err != nil {
-			return at, err
+			return at, targetTypo(err, right[0], closest)
 		}
 	}
 	return dhAttackRead{a: a, title: title, defTitle: defTitle, named: named, usageDie: usageDie,
 		fromSheet: att.fromSheet, defChar: def.char, npc: foe.Name, npcHP: foe.HP, vs: vs}, nil
 }
 
+// targetTypo is err, or, when the words after vs named nothing the attack
+// knows (an armour, a character) and their first is close to the name of
+// a combatant of the turn order (closest), the question whether that one
+// was meant: "contra Orca" → «¿Quisiste decir Orco?».
+func targetTypo(err error, typed, closest string) error {
+	if _, user := command.AsUserError(err); !user || closest == "" {
+		return err
+	}
+	return command.Errorf("init.err.unknown_suggest", "name", clip(fold.StripAt(typed)), "suggestion", closest)
+}
+
 // findCombatant finds the combatant of the turn order that the first
 // words name ("Lobo", "@Lobo", "\"Orco 2\"", «Orco 2», Orco 2), the
-// longest name first, and how many words it took (0: none).
+// longest name first, and how many words it took (0: none; the
+// Combatant then has the Closest name to the first word).
 func findCombatant(ctx context.Context, req *command.Request, words []string) (command.Combatant, int, error) {
 	for n := min(len(words), 4); n > 0; n-- {
 		name := strings.Trim(strings.Join(words[:n], " "), `"«»“”'`)
@@ -290,8 +305,13 @@ func findCombatant(ctx context.Context, req *command.Request, words []string) (c
 			continue
 		}
 		c, ok, err := req.Combatant(ctx, name)
-		if err != nil || ok {
-			return c, n, err
+		switch {
+		case err != nil:
+			return c, 0, err
+		case ok:
+			return c, n, nil
+		case n == 1:
+			return c, 0, nil
 		}
 	}
 	return command.Combatant{}, 0, nil

@@ -130,6 +130,13 @@ func TestDHAttackOnCombatant(t *testing.T) {
 			t.Errorf("an attack on %s: %+v", typed, b.Action)
 		}
 	}
+	// A typo in a foe's name asks whether that one was meant, and rolls nothing.
+	for _, typed := range []string{"Lobos", "@Lobos cuero"} {
+		rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: ana, Text: "/dh ataque contra " + typed}, dice.NewScripted([]int{8}))
+		if got := reply.PlainText(rep); !rep.Error || !strings.Contains(got, "¿Quisiste decir Lobo?") {
+			t.Errorf("an attack on %s: %q", typed, got)
+		}
+	}
 	// A character of the order, by its bare name: its sheet, as with "@".
 	b = hitButton(send(ana, "/dh ataque contra Drake", 8, 1, 1))
 	if b.Action.Kind != reply.ActDamage || b.Action.Character != "Drake" {
