@@ -1,13 +1,16 @@
 package telegram
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"zaria/adapters/telegram/telegramtest"
+	"zaria/core/command"
 	"zaria/core/initiative"
+	"zaria/core/reply"
 	"zaria/core/sheet"
 )
 
@@ -186,5 +189,41 @@ func TestTurnOrderStatusPerTopic(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	if n, e := len(f.SentTo(chat)), len(f.Edits()); n != 4 || e != 1 {
 		t.Errorf("%d messages and %d edits, want 4 and 1", n, e)
+	}
+}
+
+// TestStatusEditsBatched (issue 36, items 4 and 6): statuses of one slot
+// that wait in a chat's queue behind each other cost one send, the
+// newest: three status changes at once (the end of a fight is one, a
+// status too long to ride on its reply another) make one status message
+// that shows the last, never three messages, and at most one edit.
+func TestStatusEditsBatched(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	rt := testRouterOn(t, db, nil)
+	rt.Register(command.Command{Name: "marcador", Handler: command.HandlerFunc(func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+		return &reply.Reply{Status: &reply.Reply{Slot: "marcador", Lines: []reply.Line{{reply.T("marcador " + req.Args)}}}}, nil
+	})})
+	g := telegramtest.Group(-914)
+	cfg := testConfig(f)
+	cfg.ChatInterval = 100 * time.Millisecond // the statuses queue up behind each other
+	start(t, cfg, rt, db)
+
+	for _, n := range []string{"1", "2", "3"} {
+		f.SayIn(g, ana, "/marcador "+n)
+	}
+	waitFor(t, "the status", 1, 5*time.Second, func() []telegramtest.Sent { return f.SentTo(g.ID) })
+	shows := func() string {
+		if e := f.Edits(); len(e) > 0 {
+			return e[len(e)-1].Visible
+		}
+		return f.SentTo(g.ID)[0].Visible
+	}
+	for deadline := time.Now().Add(minWait); shows() != "marcador 3" && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n, e := len(f.SentTo(g.ID)), len(f.Edits()); n != 1 || e > 1 || shows() != "marcador 3" {
+		t.Fatalf("%d messages and %d edits showing %q, want one message and at most one edit showing «marcador 3»", n, e, shows())
 	}
 }
