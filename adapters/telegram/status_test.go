@@ -206,7 +206,7 @@ func TestStatusEditsBatched(t *testing.T) {
 	})})
 	g := telegramtest.Group(-914)
 	cfg := testConfig(f)
-	cfg.ChatInterval = 100 * time.Millisecond // the statuses queue up behind each other
+	cfg.ChatInterval = 500 * time.Millisecond // the statuses queue up behind each other
 	start(t, cfg, rt, db)
 
 	for _, n := range []string{"1", "2", "3"} {
