@@ -11,6 +11,7 @@ import (
 	"zaria/core/dice"
 	"zaria/core/initiative"
 	"zaria/core/reply"
+	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/i18n"
 	"zaria/internal/chattest"
@@ -40,6 +41,7 @@ func TestDHAttackOnCombatant(t *testing.T) {
 	r := command.New(svc.Config(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db,
 		Limits: command.Limits{Burst: 1 << 20}}))
 	svc.Register(r)
+	roll.Register(r)
 	systems.Register(r)
 	initiative.Register(r, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName, Fighters: svc.Sheets}))
 
@@ -136,6 +138,18 @@ func TestDHAttackOnCombatant(t *testing.T) {
 		if got := reply.PlainText(rep); !rep.Error || !strings.Contains(got, "¿Quisiste decir Lobo?") {
 			t.Errorf("an attack on %s: %q", typed, got)
 		}
+	}
+	// A damage roll on a foe by its name, as on a character: the order's
+	// hit points, with /init pv's rights.
+	send(gm, "/init añadir Trasgo 5 pv 6")
+	out = send(gm, "/pj @Trasgo pv -1d4", 3)
+	if got := reply.PlainText(out); !strings.Contains(got, "🎲 1d4") || !strings.Contains(got, "🩸 Trasgo recibe daño.") ||
+		out.Secret == nil || reply.PlainText(out.Secret) != "❤️ Trasgo: pv 6 → 3 / 6" {
+		t.Errorf("/pj @Trasgo pv -1d4: %q (GMs: %v)", got, out.Secret)
+	}
+	if rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: bob, Text: "/pj @Trasgo pv -3"}, dice.NewScripted(nil)); !rep.Error ||
+		!strings.Contains(reply.PlainText(rep), "Solo el máster") {
+		t.Errorf("Bob's /pj @Trasgo pv -3: %q", reply.PlainText(rep))
 	}
 	// A character of the order, by its bare name: its sheet, as with "@".
 	b = hitButton(send(ana, "/dh ataque contra Drake", 8, 1, 1))
