@@ -234,7 +234,7 @@ func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set a
 		a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
 	}
 	for _, l := range ls {
-		if len(l.Values) > 0 || l.Kind == reply.ActDamage {
+		if len(l.Values) > 0 || l.Kind == reply.ActDamage || l.Kind == reply.ActHit {
 			return // a list of choices, or a hit's damage: no pad
 		}
 	}

@@ -223,6 +223,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.in.send = a.send
 	a.send.onMigrate = func(old, new int64) { a.in.migrate(sendCtx, old, new) }
 	a.send.onSlot = func(chat int64, slot string, res json.RawMessage) { a.out.statusSent(sendCtx, chat, slot, res) }
+	a.send.slotID = func(chat int64, slot string) int { return a.out.statusID(sendCtx, chat, slot) }
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)

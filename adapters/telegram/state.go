@@ -40,6 +40,12 @@ type op struct {
 	// Slot: this op sends the chat's status message of that slot
 	// (status.go); its message id is remembered once sent.
 	Slot string `json:"sl,omitempty"`
+	// SlotEdit: this sendMessage shows the status of Slot as an edit of
+	// the slot's message when the slot has one by the time it is sent
+	// (sender.deliver asks then, not when the reply was made: two
+	// replies at once make one status message); a newer SlotEdit of the
+	// same slot waiting in the queue makes it unneeded.
+	SlotEdit bool `json:"se,omitempty"`
 }
 
 // entry is what one update owes: its ops, in order. It is stored as its

@@ -126,6 +126,8 @@ type Router struct {
 	limiter  *limiter
 	actions  map[reply.ActionKind]ActionHandler
 	recent   RecentFunc // the roll history's reader (recent.go), nil without one
+	// combatants finds a turn order's combatants (combatants.go), nil without one.
+	combatants CombatantFunc
 }
 
 // New builds a router. Register commands before the first Dispatch.

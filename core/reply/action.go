@@ -31,6 +31,13 @@ const (
 	// Action.Once, if the presser may edit that sheet (core/sheet): the
 	// button under a damage roll against a character.
 	ActDamage ActionKind = "damage"
+	// ActHit takes Action.Amount hit points from the combatant
+	// Action.Character of the chat's turn order, whose hit points the
+	// order keeps (an NPC: "/init pv Lobo -N"), once per Action.Once, if
+	// the presser may change them (core/initiative: a GM, or the
+	// combatant's player): the button under a damage roll against a
+	// combatant that is not a character.
+	ActHit ActionKind = "hit"
 )
 
 // MaxSecret is the longest Action.Secret, in characters: what a Telegram
@@ -78,10 +85,11 @@ type Action struct {
 	// never in a button's data nor a message's content, which clients show.
 	Secret string
 	Chat   string
-	// Character and Amount, for Damage: whose sheet, how many hit points.
+	// Character and Amount, for Damage: whose sheet, how many hit points
+	// (for Hit: which combatant of the turn order).
 	Character string
 	Amount    int
-	// Once, for Damage, names this button's press: the damage is applied
+	// Once, for Damage and Hit, names this button's press: the damage is applied
 	// at most once per Once (a random token given when the reply is made).
 	Once string
 }
@@ -212,7 +220,7 @@ func (a Action) Valid() bool {
 		return a.Button > 0
 	case ActReveal:
 		return a.Secret != "" && a.Chat != "" && utf8.RuneCountInString(a.Secret) <= MaxSecret
-	case ActDamage:
+	case ActDamage, ActHit:
 		return a.Character != "" && a.Amount > 0 && a.Once != ""
 	}
 	return a.Kind != ""

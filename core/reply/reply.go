@@ -133,6 +133,10 @@ type Reply struct {
 	Status *Reply
 	// Slot names the status message a Status reply replaces (SlotInitiative).
 	Slot string
+	// Post, on a Status, asks for it to be posted anew at the bottom of
+	// the chat instead of edited far up (/init ver): the new message is
+	// the live one from then on, the old one is no longer edited.
+	Post bool
 	// Mention lists the platform user ids the reply addresses (whose turn
 	// it is): adapters that can notify them do.
 	Mention []string

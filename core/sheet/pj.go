@@ -68,6 +68,9 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 			return s.pjCondition(ctx, req, who, rest[1:])
 		}
 		if len(rest) == 2 && isDelta(rest[1]) {
+			if rep, ok := foeHP(ctx, req, who, rest[0], rest[1]); ok {
+				return rep, nil
+			}
 			return s.pjChange(ctx, req, who, rest[0], rest[1])
 		}
 		if len(args) == 1 {
@@ -446,4 +449,23 @@ func (s *Service) show(req *command.Request, c Character) *reply.Reply {
 		}
 	}
 	return rep
+}
+
+// foeHP runs "/pj @Lobo pv -6" as "/init pv Lobo -6" when Lobo is no
+// character but a foe of the chat's turn order whose hit points the order
+// keeps (core/initiative, with its rights: the GM's): a damage roll names
+// a combatant as it names a character. ok is false for anything else.
+func foeHP(ctx context.Context, req *command.Request, who, name, delta string) (*reply.Reply, bool) {
+	if who == "" || !IsHitPoints(name) {
+		return nil, false
+	}
+	c, found, err := req.Combatant(ctx, who)
+	if err != nil || !found || c.Character || !c.HP {
+		return nil, false
+	}
+	foe := c.Name
+	if strings.ContainsAny(foe, " \t") {
+		foe = `"` + foe + `"`
+	}
+	return req.Redispatch(ctx, "/init pv "+foe+" "+delta, nil)
 }
