@@ -175,6 +175,16 @@ func (req *Request) Run(ctx context.Context, text string) (*reply.Reply, bool) {
 	return r.exec(ctx, sub, p, nil)
 }
 
+// RedispatchAs is Redispatch for the character named character, whose
+// sheet a read without a name reads (as in RunAs), as the same sender:
+// /pedir's chances, the /odds of its check for each character. Nothing
+// observes it.
+func (req *Request) RedispatchAs(ctx context.Context, text, character string) (*reply.Reply, bool) {
+	sub := *req
+	sub.as = character
+	return sub.redispatch(ctx, text, nil, req.chain)
+}
+
 // RunAs runs text as a command typed in the request's chat by owner, for
 // the character named character: a sheet read that names no character
 // reads it ("1d20+percepción" is Lyra's percepción), and one that names
