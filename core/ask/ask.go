@@ -36,6 +36,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
+	"zaria/core/sheet"
 )
 
 // Limits, each with its own message (es, el, en).
@@ -113,7 +114,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 		if err != nil {
 			return nil, err
 		}
-		return s.answer(ctx, req, reply.Action{Kind: reply.ActAsk, Request: id, Character: fold.Key(strings.TrimPrefix(f[2], "@"))})
+		return s.answer(ctx, req, reply.Action{Kind: reply.ActAsk, Request: id, Character: sheet.NameKey(f[2])})
 	case isWord(f[0], closeWords) && len(f) == 2:
 		id, err := requestID(f[1])
 		if err != nil {
@@ -206,7 +207,7 @@ func (s *Service) entries(ctx context.Context, req *command.Request, names []str
 		}
 	}
 	for _, n := range names {
-		k := fold.Key(n)
+		k := sheet.NameKey(n)
 		found := false
 		for _, c := range all {
 			if c.Key == k {
@@ -341,7 +342,7 @@ func (s *Service) answer(ctx context.Context, req *command.Request, a reply.Acti
 	}
 	i := -1
 	for j, e := range r.Entries {
-		if e.Key == fold.Key(a.Character) {
+		if e.Key == a.Character || e.Key == sheet.NameKey(a.Character) {
 			i = j
 		}
 	}
