@@ -59,7 +59,7 @@ func (o *outbox) lang(ctx context.Context, msg core.Message) string {
 func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *tgbotapi.Chat, replyTo int, from who, rep *reply.Reply) {
 	if rep.Status != nil {
 		defer o.addStatus(ctx, e, chat.ID, replyTo, rep.Status)
-		if len(rep.Lines) == 0 {
+		if len(rep.Lines) == 0 && rep.Secret == nil {
 			return
 		}
 	}

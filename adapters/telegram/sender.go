@@ -34,6 +34,7 @@ type sender struct {
 	wg    sync.WaitGroup
 
 	sent, retried, failed atomic.Int64
+	coalesced             atomic.Int64 // edits not sent: a later one of the same message was queued
 	queued, floods        *atomic.Int64 // the adapter's gauges: replies waiting, 429s received
 	// backlog counts at most perChatBacklog waiting replies per chat: what
 	// polling pauses on, so one flooded chat cannot stall the others.
@@ -138,6 +139,28 @@ func (s *sender) gc(now time.Time) {
 	}
 }
 
+// superseded reports whether q's first op is an edit of a message
+// (editMessageText: a status message, a request for a roll) that a later
+// op of q edits again: the later one replaces its text whole, so the
+// first need not be sent. Edits of one message are thus batched while the
+// chat's and the group's limits hold the queue: at most one edit a
+// ChatInterval, within GroupLimit a GroupWindow. Called with s.mu.
+func (s *sender) superseded(q *chatQueue) bool {
+	s.j.mu.Lock()
+	defer s.j.mu.Unlock()
+	first := q.items[0].o
+	id := first.Params["message_id"]
+	if first.Method != "editMessageText" || id == "" || first.Done {
+		return false
+	}
+	for _, it := range q.items[1:] {
+		if it.o.Method == "editMessageText" && it.o.Chat == first.Chat && it.o.Params["message_id"] == id && it.o.Params["inline_message_id"] == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // wait blocks until every queue is empty or the send context ended.
 func (s *sender) wait() { s.wg.Wait() }
 
@@ -151,8 +174,15 @@ func (s *sender) work(q *chatQueue) {
 			return
 		}
 		it := q.items[0]
+		skip := s.superseded(q)
 		s.mu.Unlock()
-		if err := s.deliver(q, it); err != nil {
+		if skip {
+			// A later edit of the same message is queued: it shows all
+			// this one would, so this one is not sent (a status message
+			// pressed by six players at once costs two edits, not six).
+			s.j.done(it.e, it.o)
+			s.coalesced.Add(1)
+		} else if err := s.deliver(q, it); err != nil {
 			// Shutting down: the op stays pending in the journal and is
 			// sent at the next start.
 			s.mu.Lock()

@@ -164,7 +164,7 @@ func (s *Service) create(ctx context.Context, req *command.Request, f []string) 
 	if err != nil {
 		return nil, fmt.Errorf("ask: create: %w", err)
 	}
-	rep := &reply.Reply{Status: s.render(req, r), Slot: SlotPrefix + strconv.FormatInt(r.ID, 10),
+	rep := &reply.Reply{Status: s.render(req, r),
 		Secret: chances, SecretTo: req.NamedGMs(ctx), Blind: true, Data: map[string]any{"request": jsonOf(r)}}
 	return rep, nil
 }
@@ -433,7 +433,7 @@ func (s *Service) close(ctx context.Context, req *command.Request, r Request) (*
 
 // status is the reply that edits the request's message.
 func (s *Service) status(req *command.Request, r Request) *reply.Reply {
-	return &reply.Reply{Status: s.render(req, r), Slot: SlotPrefix + strconv.FormatInt(r.ID, 10),
+	return &reply.Reply{Status: s.render(req, r),
 		Data: map[string]any{"request": jsonOf(r)}}
 }
 

@@ -143,7 +143,7 @@ func TestAskTable(t *testing.T) {
 	tb := newTable(t, "en")
 	tb.party()
 	rep := tb.ok(gmU, "/ask 1d20+percepcion vs 14")
-	if rep.Status == nil || !strings.HasPrefix(rep.Slot, ask.SlotPrefix) || len(rep.Lines) != 0 {
+	if rep.Status == nil || !strings.HasPrefix(rep.Status.Slot, ask.SlotPrefix) || len(rep.Lines) != 0 {
 		t.Fatalf("not one status message: %+v", rep)
 	}
 	st := text(rep.Status)
@@ -167,7 +167,7 @@ func TestAskTable(t *testing.T) {
 
 	tb.die(15) // Lyra: 15+3 = 18, +4
 	got := tb.press(ana, rep.Status, "Lyra")
-	if got.Error || got.Status == nil || got.Slot != rep.Slot || len(got.Lines) != 0 {
+	if got.Error || got.Status == nil || got.Status.Slot != rep.Status.Slot || len(got.Lines) != 0 {
 		t.Fatalf("Ana's tap: %+v", got)
 	}
 	chattest.Has(t, text(got.Status), "✅ Lyra: 18 · +4", "Waiting for: Borin, Drake, Kael")
@@ -312,7 +312,7 @@ func TestAskSystems(t *testing.T) {
 	tb.ok(bob, "/pj poner sigilo 0")
 	rep := tb.ok(gmU, "/ask /zaria destreza+sigilo dc15")
 	chattest.Has(t, text(rep.Secret), "Lyra · DC 15", "Drake · DC 15")
-	id := strings.TrimPrefix(rep.Slot, ask.SlotPrefix)
+	id := strings.TrimPrefix(rep.Status.Slot, ask.SlotPrefix)
 	tb.die(10, 10)
 	got := tb.ok(ana, "/ask roll "+id+" Lyra")
 	chattest.Has(t, text(got.Status), "✅ Lyra: 16 · +1")

@@ -14,7 +14,7 @@ import (
 // of a blind request (the results); the table's view of one shows only
 // who rolled.
 func render(req *command.Request, r Request, gm bool) *reply.Reply {
-	rep := &reply.Reply{}
+	rep := &reply.Reply{Slot: SlotPrefix + strconv.FormatInt(r.ID, 10)}
 	id := "#" + strconv.FormatInt(r.ID, 10)
 	hidden := r.Blind && !gm
 	switch {
