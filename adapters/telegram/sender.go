@@ -34,7 +34,7 @@ type sender struct {
 	wg    sync.WaitGroup
 
 	sent, retried, failed atomic.Int64
-	coalesced             atomic.Int64 // edits not sent: a later one of the same message was queued
+	coalesced             atomic.Int64  // edits not sent: a later one of the same message was queued
 	queued, floods        *atomic.Int64 // the adapter's gauges: replies waiting, 429s received
 	// backlog counts at most perChatBacklog waiting replies per chat: what
 	// polling pauses on, so one flooded chat cannot stall the others.
