@@ -248,3 +248,52 @@ func TestAskBlindAndRestart(t *testing.T) {
 		t.Errorf("%d messages in the group, want 1", n)
 	}
 }
+
+// TestAskEditsBatched: six players pressing at once, with a chat's one
+// message a second, cost at most two edits of the request (the sender
+// sends only the newest queued edit of a message), and the last shows
+// all six results.
+func TestAskEditsBatched(t *testing.T) {
+	f := newFakeAPI(t)
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	t.Cleanup(func() { db.Close() })
+	const group = -932
+	type seat = struct {
+		u    telegramtest.User
+		name string
+		per  string
+	}
+	var seats []seat
+	for i := range 6 {
+		seats = append(seats, seat{telegramtest.User{ID: int64(600 + i), Name: "P" + itoa(int64(i)), Lang: "es"}, "Pj" + itoa(int64(i)), "1"})
+	}
+	seatPlayers(t, db, group, seats...)
+	f.SetAdmins(group, ana.ID)
+	cfg := testConfig(f)
+	cfg.Limits.ChatInterval = time.Second
+	start(t, cfg, askRouter(t, db, 1, 2, 3, 4, 5, 6), db)
+	g := telegramtest.Group(group)
+	f.SayIn(g, ana, "/pedir 1d20+percepcion vs 14")
+	asked := f.waitSent(group, 1, 5*time.Second)[0]
+	kb := keyboardOf(t, asked)
+	for _, s := range seats {
+		f.Press(asked, s.u, button(t, kb, s.name))
+	}
+	final := waitFor(t, "the edit with six results", 1, 10*time.Second, func() []telegramtest.Edit {
+		for _, e := range f.Edits() {
+			if !strings.Contains(e.Visible, "⏳") {
+				return []telegramtest.Edit{e}
+			}
+		}
+		return nil
+	})[0]
+	for _, s := range seats {
+		if !strings.Contains(final.Visible, s.name+":") {
+			t.Errorf("the last edit %q lacks %s", final.Visible, s.name)
+		}
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if n := len(f.Edits()); n > 2 {
+		t.Errorf("%d edits for six presses at once, want at most 2", n)
+	}
+}
