@@ -76,8 +76,9 @@ type Check struct {
 	Pick string `json:"pick,omitempty"`
 	// Margin is how far the roll was from what it needed, when the
 	// system says (a target of /roll, a Ζαριά DC): positive above it,
-	// negative below. A request for a roll (core/ask) sums it up.
-	Margin *float64 `json:"margin,omitempty"`
+	// negative below. A request for a roll (core/ask) sums it up; not part
+	// of the CLI's JSON of a roll (the request's has it).
+	Margin *float64 `json:"-"`
 	Mean   *float64 `json:"mean,omitempty"`
 }
 
