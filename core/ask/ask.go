@@ -1,6 +1,6 @@
 // Package ask is /pedir (/ask, !ζήτα): the GM asks the table for a roll.
 //
-//	/pedir /zaria destreza+sigilo dc15      every player's active character
+//	/pedir /zaria destreza+sigilo dc15      every member's active character
 //	/pedir @Lyra @Drake /rq buscar difícil  these characters only
 //	/pedir 1d20+percepción vs 14            dice with the sheet's names
 //	/pedir ciega /daegon sigilo d3          the table sees only who rolled
@@ -192,7 +192,7 @@ func checkText(req *command.Request, text string) (string, error) {
 }
 
 // entries are the characters asked: those named, else each member's
-// active character but the asking GM's.
+// active character (the asking GM's too, when she has one).
 func (s *Service) entries(ctx context.Context, req *command.Request, names []string) ([]Entry, error) {
 	all, err := s.chars.ListCharacters(ctx, req.Msg.Chat)
 	if err != nil {
@@ -222,7 +222,7 @@ func (s *Service) entries(ctx context.Context, req *command.Request, names []str
 	}
 	if len(names) == 0 {
 		for _, c := range all {
-			if c.Active && c.Owner != "" && c.Owner != req.Msg.From.ID {
+			if c.Active && c.Owner != "" {
 				add(c.Key, c.Name, c.Owner, c.OwnerName)
 			}
 		}

@@ -121,13 +121,13 @@ func (tb *table) press(u core.User, st *reply.Reply, name string) *reply.Reply {
 }
 
 // party: Ana plays Lyra (percepción 3), Bob Drake (1), Cai Borin (0),
-// Dee Kael (5); the GM has an NPC of her own.
+// Dee Kael (5).
 func (tb *table) party() {
 	for _, p := range []struct {
 		u    core.User
 		name string
 		per  int
-	}{{ana, "Lyra", 3}, {bob, "Drake", 1}, {cai, "Borin", 0}, {dee, "Kael", 5}, {gmU, "Orco", 2}} {
+	}{{ana, "Lyra", 3}, {bob, "Drake", 1}, {cai, "Borin", 0}, {dee, "Kael", 5}} {
 		tb.ok(p.u, "/pj crear "+p.name)
 		tb.ok(p.u, "/pj poner percepcion "+strconv.Itoa(p.per))
 	}
@@ -149,9 +149,6 @@ func TestAskTable(t *testing.T) {
 	st := text(rep.Status)
 	chattest.Has(t, st, "Gema asks for: /roll 1d20+percepcion vs 14", "1. ⏳ Borin", "Drake", "Kael", "Lyra",
 		"Waiting for: Borin, Drake, Kael, Lyra")
-	if strings.Contains(st, "Orco") {
-		t.Errorf("the GM's own NPC was asked: %s", st)
-	}
 	if len(rep.Status.Buttons) != 5 || rep.Status.Buttons[4].Symbol != "⏹" {
 		t.Errorf("buttons: %+v", rep.Status.Buttons)
 	}
