@@ -3,7 +3,9 @@ package telegram
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/general"
+	"zaria/core/gm"
 	"zaria/core/roll"
 	"zaria/core/sheet"
 	"zaria/i18n"
@@ -33,7 +36,15 @@ func askRouter(t *testing.T, db *sqlite.DB, faces ...int) *command.Router {
 	src := dice.NewScripted(faces)
 	sheets := sheet.New(db, sheet.Options{})
 	r := command.New(command.Config{Translator: cat, Settings: db, GMs: db, Sheets: sheets, DefaultLang: "es",
-		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond}, NewSource: func() dice.Source { return src }})
+		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond}, NewSource: func() dice.Source { return src },
+		NamedGMs: func(ctx context.Context, chat core.ChatRef) ([]string, error) {
+			gms, err := db.ListGMs(ctx, chat)
+			ids := make([]string, len(gms))
+			for i, g := range gms {
+				ids[i] = g.UserID
+			}
+			return ids, err
+		}})
 	roll.Register(r)
 	roll.RegisterOdds(r)
 	sheet.Register(r, sheets)
@@ -295,5 +306,92 @@ func TestAskEditsBatched(t *testing.T) {
 	time.Sleep(1500 * time.Millisecond)
 	if n := len(f.Edits()); n > 2 {
 		t.Errorf("%d edits for six presses at once, want at most 2", n)
+	}
+}
+
+// htmlTag is a tag of a message's HTML text, which the emulator keeps.
+var htmlTag = regexp.MustCompile(`<[^>]+>`)
+
+// TestEmulatorAskForARoll, against the third-party emulator: the GM (named
+// with /gm) asks; three players press their keys and the GM presses the
+// absent fourth's and ⏹: the group has one message, edited into the
+// results and the summary; the GM's chances went to her private chat.
+func TestEmulatorAskForARoll(t *testing.T) {
+	emu := startEmulator(t)
+	token := "7004:emu-ask"
+	db := openDB(t, filepath.Join(t.TempDir(), "zaria.db"))
+	t.Cleanup(func() { db.Close() })
+	const chat = -4001236666
+	ref := core.ChatRef{Platform: "telegram", ID: itoa(chat)}
+	ctx := context.Background()
+	gmUser := telegramtest.User{ID: 9100, Name: "Gema", Lang: "en"}
+	if _, err := db.AddGM(ctx, ref, gm.GM{UserID: itoa(gmUser.ID), Name: gmUser.Name}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetLang(ctx, ref, "en"); err != nil {
+		t.Fatal(err)
+	}
+	p := []telegramtest.User{{ID: 9101, Name: "Ana"}, {ID: 9102, Name: "Bob"}, {ID: 9103, Name: "Cai"}, {ID: 9104, Name: "Dee"}}
+	type seat = struct {
+		u    telegramtest.User
+		name string
+		per  string
+	}
+	seatPlayers(t, db, chat, seat{p[0], "Lyra", "3"}, seat{p[1], "Drake", "1"}, seat{p[2], "Borin", "0"}, seat{p[3], "Kael", "5"})
+	cfg := Config{Token: token, APIURL: emu.base, PollTimeout: time.Second, RequestTimeout: 5 * time.Second,
+		Limits: Limits{ChatInterval: time.Millisecond, GroupLimit: 100, GroupWindow: time.Millisecond}}
+	start(t, cfg, askRouter(t, db, 15, 4, 11, 10), db)
+	group := map[string]any{"id": chat, "type": "supergroup", "title": "Mesa"}
+	from := func(u telegramtest.User) map[string]any {
+		return map[string]any{"id": u.ID, "first_name": u.Name, "language_code": "en", "is_bot": false}
+	}
+	emu.post("/sendCommand", map[string]any{"botToken": token, "from": from(gmUser), "chat": group, "date": time.Now().Unix(),
+		"text": "/ask 1d20+percepcion vs 14", "entities": []map[string]any{{"type": "bot_command", "offset": 0, "length": 4}}}, nil)
+	asked := emu.waitBot(token, chat)
+	if !strings.Contains(asked.Message.Text, "Gema asks for:") {
+		t.Fatalf("the request: %q", asked.Message.Text)
+	}
+	keys := map[string]string{}
+	for _, row := range asked.keyboard(t) {
+		for _, k := range row {
+			keys[strings.TrimPrefix(k.Text, "🎲 ")] = k.CallbackData
+		}
+	}
+	inGroup := func() []botMessage {
+		var out []botMessage
+		for _, m := range emu.history(token) {
+			if fmt.Sprint(m.Message.ChatID) == fmt.Sprint(chat) {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	press := func(u telegramtest.User, key, want string) {
+		t.Helper()
+		emu.post("/sendCallback", map[string]any{"botToken": token, "from": from(u), "data": keys[key],
+			"message": map[string]any{"message_id": asked.MessageID, "chat": group, "date": time.Now().Unix()}}, nil)
+		for deadline := time.Now().Add(minWait); ; time.Sleep(20 * time.Millisecond) {
+			h := inGroup()
+			if len(h) == 1 && strings.Contains(htmlTag.ReplaceAllString(h[0].Message.Text, ""), want) {
+				return
+			}
+			if len(h) > 1 || time.Now().After(deadline) {
+				t.Fatalf("after %s's press, want one message with %q: %+v", u.Name, want, h)
+			}
+		}
+	}
+	press(p[0], "Lyra", "✅ Lyra: 18 · +4")
+	press(p[1], "Drake", "❌ Drake: 5 · −9")
+	press(p[2], "Borin", "❌ Borin: 11 · −3")
+	press(gmUser, "Kael", "✅ Kael: 15 · +1 (rolled by the GM)")
+	press(gmUser, "⏹ Close", "⏹ Closed · 2 of 4 succeeded · best margin +4, worst −9")
+	var chances bool
+	for _, m := range emu.history(token) {
+		if fmt.Sprint(m.Message.ChatID) == itoa(gmUser.ID) && strings.Contains(htmlTag.ReplaceAllString(m.Message.Text, ""), "Lyra · 14 or more: 50%") {
+			chances = true
+		}
+	}
+	if !chances {
+		t.Errorf("the GM's private chat has no chances: %+v", emu.history(token))
 	}
 }

@@ -76,10 +76,11 @@ func (r *Router) Press(ctx context.Context, msg core.Message, a reply.Action) (*
 	if rep == nil {
 		return nil, false
 	}
-	if !rep.Alert && a.Kind != reply.ActRun {
+	if !rep.Alert && a.Kind != reply.ActRun && a.Kind != reply.ActAsk {
 		// What a press did in the chat (the turn order's ▶ and ⏹) is
 		// seen like a typed command: the session's log has it. A pad's
-		// press is seen as the command it runs (Request.Run), if any.
+		// press is seen as the command it runs (Request.Run), if any, and
+		// a request for a roll's as the roll it made (Request.RunAs).
 		req.Name = "button_" + string(a.Kind)
 		for _, o := range r.cfg.Observers {
 			o.Observe(ctx, req, rep, time.Since(start))
