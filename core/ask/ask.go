@@ -80,7 +80,7 @@ func New(store Store, chars Characters, o Options) *Service {
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "ask", Aliases: []string{"pedir", "pide", "ζήτα", "ζητώ"},
 		Handler: command.HandlerFunc(s.handle)})
-	r.HandleAction(reply.ActAsk, s.press)
+	r.HandleAction(reply.ActAsk, s.answer)
 }
 
 // Subcommand words: a button's press typed (the console, the CLI).
@@ -109,12 +109,12 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 		return nil, command.Errorf("ask.private")
 	}
 	switch {
-	case isWord(f[0], rollWords) && len(f) == 3:
+	case isWord(f[0], rollWords) && len(f) >= 3:
 		id, err := requestID(f[1])
 		if err != nil {
 			return nil, err
 		}
-		return s.answer(ctx, req, reply.Action{Kind: reply.ActAsk, Request: id, Character: sheet.NameKey(f[2])})
+		return s.answer(ctx, req, reply.Action{Kind: reply.ActAsk, Request: id, Character: sheet.NameKey(strings.Join(f[2:], " "))})
 	case isWord(f[0], closeWords) && len(f) == 2:
 		id, err := requestID(f[1])
 		if err != nil {
@@ -164,7 +164,7 @@ func (s *Service) create(ctx context.Context, req *command.Request, f []string) 
 	if err != nil {
 		return nil, fmt.Errorf("ask: create: %w", err)
 	}
-	rep := &reply.Reply{Status: s.render(req, r),
+	rep := &reply.Reply{Status: render(req, r, false),
 		Secret: chances, SecretTo: req.NamedGMs(ctx), Blind: true, Data: map[string]any{"request": jsonOf(r)}}
 	return rep, nil
 }
@@ -291,11 +291,6 @@ func lineText(l reply.Line) string {
 	return b.String()
 }
 
-// press answers a button of a request: its character's roll, or ⏹.
-func (s *Service) press(ctx context.Context, req *command.Request, a reply.Action) (*reply.Reply, error) {
-	return s.answer(ctx, req, a)
-}
-
 // errClosed says a request is closed, forgotten or never was.
 var errClosed = errors.New("closed")
 
@@ -320,8 +315,9 @@ func (s *Service) lock(chat core.ChatRef, id int64) func() {
 	}
 }
 
-// answer resolves a press (or its typed form): roll for a.Character, or
-// close the request when it names none.
+// answer resolves a press of a request's button (reply.ActAsk), or its
+// typed form: roll for a.Character, or close the request when it names
+// none.
 func (s *Service) answer(ctx context.Context, req *command.Request, a reply.Action) (*reply.Reply, error) {
 	if a.Request <= 0 {
 		return nil, command.Errorf("ask.closed")
@@ -433,12 +429,8 @@ func (s *Service) close(ctx context.Context, req *command.Request, r Request) (*
 
 // status is the reply that edits the request's message.
 func (s *Service) status(req *command.Request, r Request) *reply.Reply {
-	return &reply.Reply{Status: s.render(req, r),
+	return &reply.Reply{Status: render(req, r, false),
 		Data: map[string]any{"request": jsonOf(r)}}
-}
-
-func (s *Service) render(req *command.Request, r Request) *reply.Reply {
-	return render(req, r, false)
 }
 
 // succeeded reads a check's outcome: true or false when it is a success
