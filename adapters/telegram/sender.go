@@ -139,22 +139,22 @@ func (s *sender) gc(now time.Time) {
 	}
 }
 
-// superseded reports whether q's first op is an edit of a message
-// (editMessageText: a status message, a request for a roll) that a later
-// op of q edits again: the later one replaces its text whole, so the
-// first need not be sent. Edits of one message are thus batched while the
-// chat's and the group's limits hold the queue: at most one edit a
-// ChatInterval, within GroupLimit a GroupWindow. Called with s.mu.
+// superseded reports whether q's first op is an edit of a status message
+// (op.Status: a turn order, a request for a roll) that a later op of q
+// edits again: the later one replaces its text and keys whole, so the
+// first need not be sent. Edits of one status message are thus batched
+// while the chat's and the group's limits hold the queue: at most one
+// edit a ChatInterval, within GroupLimit a GroupWindow. Called with s.mu.
 func (s *sender) superseded(q *chatQueue) bool {
 	s.j.mu.Lock()
 	defer s.j.mu.Unlock()
 	first := q.items[0].o
 	id := first.Params["message_id"]
-	if first.Method != "editMessageText" || id == "" || first.Done {
+	if !first.Status || first.Method != "editMessageText" || id == "" || first.Done {
 		return false
 	}
 	for _, it := range q.items[1:] {
-		if it.o.Method == "editMessageText" && it.o.Chat == first.Chat && it.o.Params["message_id"] == id && it.o.Params["inline_message_id"] == "" {
+		if it.o.Status && it.o.Method == "editMessageText" && it.o.Chat == first.Chat && it.o.Params["message_id"] == id {
 			return true
 		}
 	}

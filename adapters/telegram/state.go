@@ -40,6 +40,10 @@ type op struct {
 	// Slot: this op sends the chat's status message of that slot
 	// (status.go); its message id is remembered once sent.
 	Slot string `json:"sl,omitempty"`
+	// Status: this op edits a status message (a turn order, a request for
+	// a roll); a later edit of the same message queued behind it replaces
+	// it (sender.superseded).
+	Status bool `json:"st,omitempty"`
 }
 
 // entry is what one update owes: its ops, in order. It is stored as its

@@ -111,7 +111,7 @@ func (o *outbox) addStatus(ctx context.Context, e *entry, chat int64, replyTo in
 	if kb != "" {
 		p["reply_markup"] = kb
 	}
-	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: chat, Params: p, Fallback: send})
+	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: chat, Params: p, Fallback: send, Status: true})
 }
 
 // mentionIn makes the first message of a reply (the ops of e from index
