@@ -153,6 +153,17 @@ func TestAskForARoll(t *testing.T) {
 		kb = markup(t, e.Markup)
 		return e
 	}
+	// 📊: the chances in a pop-up, for the GM only (one who never opened
+	// a private chat with the bot reads them so).
+	if got := press(ana, "📊"); got != "Borin 35 % · Drake 40 % · Kael 60 % · Lyra 50 %" {
+		t.Errorf("the GM's 📊: %q", got)
+	}
+	if got := press(eve, "📊"); !strings.Contains(got, "Solo el máster") {
+		t.Errorf("a player's 📊: %q", got)
+	}
+	if alerts := f.CallsOf("answerCallbackQuery"); alerts[len(alerts)-1].Params["show_alert"] != "true" {
+		t.Errorf("📊 answered without a pop-up: %+v", alerts[len(alerts)-1].Params)
+	}
 	if got := press(bob, "Lyra"); got != "" {
 		t.Errorf("Bob's press: toast %q", got)
 	}

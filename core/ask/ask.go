@@ -159,7 +159,8 @@ func (s *Service) create(ctx context.Context, req *command.Request, f []string) 
 	}
 	// The chances first: a check that cannot be rolled (a value a sheet
 	// lacks) is told to the GMs before anyone presses.
-	chances := s.chances(ctx, req, r)
+	chances, short := s.chances(ctx, req, r)
+	r.Chances = short
 	r, err = s.store.CreateAsk(ctx, req.Msg.Chat, r, Keep)
 	if err != nil {
 		return nil, fmt.Errorf("ask: create: %w", err)
@@ -237,19 +238,35 @@ func (s *Service) entries(ctx context.Context, req *command.Request, names []str
 }
 
 // chances is the GMs' private message: each character's chance of the
-// check, as /odds gives it for that character, before anyone rolls.
-func (s *Service) chances(ctx context.Context, req *command.Request, r Request) *reply.Reply {
+// check, as /odds gives it for that character, before anyone rolls; and
+// the same in one short line for the message's 📊 button, which shows it
+// to a GM in a pop-up (at most reply.MaxSecret characters).
+func (s *Service) chances(ctx context.Context, req *command.Request, r Request) (*reply.Reply, string) {
 	rep := &reply.Reply{}
 	rep.Add(reply.T("📊 "+req.T("ask.chances_head")+" "), reply.C(r.Check))
 	odds := oddsText(r.Check)
+	var brief []string
 	for _, e := range r.Entries {
 		line := "—"
 		if o, ok := req.RedispatchAs(ctx, odds, e.Name); ok && o != nil {
 			line = targetLine(o)
+			if !o.Error {
+				_, pct, _ := cutLast(line, ": ")
+				brief = append(brief, e.Name+" "+pct)
+			}
 		}
 		rep.Add(reply.B(e.Name), reply.T(" · "+line))
 	}
-	return rep
+	return rep, short(strings.Join(brief, " · "), reply.MaxSecret)
+}
+
+// cutLast is strings.Cut at the last sep: "CD 15 · media: 62 %" gives
+// "62 %"; without sep, after is s.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return "", s, false
 }
 
 // oddsText is /odds of the check: "/odds zaria 4+2 dc15", "/odds 1d20+3 vs 14".

@@ -149,8 +149,16 @@ func TestAskTable(t *testing.T) {
 	st := text(rep.Status)
 	chattest.Has(t, st, "Gema asks for: /roll 1d20+percepcion vs 14", "1. ⏳ Borin", "Drake", "Kael", "Lyra",
 		"Waiting for: Borin, Drake, Kael, Lyra")
-	if len(rep.Status.Buttons) != 5 || rep.Status.Buttons[4].Symbol != "⏹" {
+	if len(rep.Status.Buttons) != 6 || rep.Status.Buttons[4].Symbol != "⏹" || rep.Status.Buttons[5].Action.Kind != reply.ActReveal {
 		t.Errorf("buttons: %+v", rep.Status.Buttons)
+	}
+	// 📊: the chances in a pop-up, for a GM only.
+	pop := tb.press(gmU, rep.Status, "📊")
+	if !pop.Alert || text(pop) != "Borin 35% · Drake 40% · Kael 60% · Lyra 50%" {
+		t.Errorf("the GM's 📊: %+v %q", pop, text(pop))
+	}
+	if pop := tb.press(ana, rep.Status, "📊"); !pop.Alert || strings.Contains(text(pop), "%") {
+		t.Errorf("a player's 📊: %q", text(pop))
 	}
 	// The chances, for the GMs only: /odds of the check for each one.
 	if rep.Secret == nil || !rep.Blind {

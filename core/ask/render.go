@@ -55,6 +55,14 @@ func render(req *command.Request, r Request, gm bool) *reply.Reply {
 		}
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: string(reply.ActAsk), Label: "⏹ " + req.T("ask.close_button"), Symbol: "⏹",
 			Action: &reply.Action{Kind: reply.ActAsk, Request: r.ID}})
+		if r.Chances != "" {
+			// The chances in a pop-up for a GM (a blind roll's 🙈 GM
+			// button): on Telegram, for a GM who never opened a private
+			// chat with the bot. Adapters that cannot show a pop-up leave
+			// it out (Matrix: the GMs' room has them).
+			rep.Buttons = append(rep.Buttons, reply.Button{Kind: string(reply.ActReveal), Label: "📊 " + req.T("ask.chances_button"),
+				Action: &reply.Action{Kind: reply.ActReveal, Secret: r.Chances, Chat: req.Msg.Chat.String()}})
+		}
 		return rep
 	}
 	rep.Add(reply.T("⏹ "), reply.B(req.T("ask.closed_head")), reply.T(" · "+summary(req, r, hidden, missing)))

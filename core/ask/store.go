@@ -19,6 +19,10 @@ type Request struct {
 	Entries []Entry
 	Closed  bool
 	Created time.Time
+	// Chances is each character's chance in one line ("Lyra 62 % ·
+	// Drake 35 %"), for the GMs' 📊 button, at most reply.MaxSecret
+	// characters; "" when there is none.
+	Chances string
 }
 
 // Entry is one character asked and its roll, once it was rolled.

@@ -19,6 +19,7 @@ type askBody struct {
 	GM      string      `json:"gm"`
 	GMName  string      `json:"gm_name,omitempty"`
 	Entries []ask.Entry `json:"entries"`
+	Chances string      `json:"chances,omitempty"`
 }
 
 func scanAsk(row interface{ Scan(...any) error }, r *ask.Request) error {
@@ -32,13 +33,13 @@ func scanAsk(row interface{ Scan(...any) error }, r *ask.Request) error {
 	if err := json.Unmarshal([]byte(body), &b); err != nil {
 		return fmt.Errorf("request %d: %w", r.ID, err)
 	}
-	r.Check, r.Blind, r.GM, r.GMName, r.Entries = b.Check, b.Blind, b.GM, b.GMName, b.Entries
+	r.Check, r.Blind, r.GM, r.GMName, r.Entries, r.Chances = b.Check, b.Blind, b.GM, b.GMName, b.Entries, b.Chances
 	r.Closed, r.Created = closed, fromNanos(created)
 	return nil
 }
 
 func askJSON(r ask.Request) (string, error) {
-	b, err := json.Marshal(askBody{Check: r.Check, Blind: r.Blind, GM: r.GM, GMName: r.GMName, Entries: r.Entries})
+	b, err := json.Marshal(askBody{Check: r.Check, Blind: r.Blind, GM: r.GM, GMName: r.GMName, Entries: r.Entries, Chances: r.Chances})
 	return string(b), err
 }
 

@@ -19,7 +19,7 @@ func RunAsks(t *testing.T, open func(t *testing.T) ask.Store) {
 	ctx := context.Background()
 	s := open(t)
 	total, margin, yes := 16, 1.5, true
-	r := ask.Request{Check: "/zaria destreza+sigilo dc15", GM: "gm", GMName: "Gema", Created: t0,
+	r := ask.Request{Check: "/zaria destreza+sigilo dc15", GM: "gm", GMName: "Gema", Created: t0, Chances: "Lyra 62 % · Drake 35 %",
 		Entries: []ask.Entry{{Key: "lyra", Name: "Lyra", Owner: "u1", OwnerName: "Ana"}, {Key: "drake", Name: "Drake", Owner: "u2", OwnerName: "Bob"}}}
 	got, err := s.CreateAsk(ctx, chatA, r, 3)
 	must(t, err)
