@@ -64,7 +64,7 @@ func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *t
 			rep = m
 		} else {
 			defer o.addStatus(ctx, e, chat.ID, replyTo, rep.Status)
-			if len(rep.Lines) == 0 {
+			if len(rep.Lines) == 0 && rep.Secret == nil {
 				return
 			}
 		}

@@ -97,6 +97,10 @@ type Request struct {
 
 	gmKnown bool // IsGM was already looked up (a press: Request.Run)
 
+	// as is the character a sheet read without a name reads (RunAs): a
+	// request for a roll runs its check for each character.
+	as string
+
 	chain []string // saved rolls expanded to reach this request, outermost first
 
 	// rollsOnly refuses, at any depth, a command that is not a roll or

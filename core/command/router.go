@@ -458,7 +458,7 @@ func (req *Request) redispatch(ctx context.Context, text string, src dice.Source
 	m := req.Msg
 	m.Text = text
 	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings, Depth: req.Depth + 1,
-		Budget: req.Budget, chain: chain, router: r, rollsOnly: req.rollsOnly}
+		Budget: req.Budget, chain: chain, router: r, rollsOnly: req.rollsOnly, as: req.as}
 	if src == nil {
 		src = req.Rand
 	}

@@ -73,8 +73,13 @@ type Check struct {
 	Cards []string `json:"cards,omitempty"`
 	Left  *int     `json:"left,omitempty"`
 	// Pick is what /elegir chose.
-	Pick string   `json:"pick,omitempty"`
-	Mean *float64 `json:"mean,omitempty"`
+	Pick string `json:"pick,omitempty"`
+	// Margin is how far the roll was from what it needed, when the
+	// system says (a target of /roll, a Ζαριά DC): positive above it,
+	// negative below. A request for a roll (core/ask) sums it up; not part
+	// of the CLI's JSON of a roll (the request's has it).
+	Margin *float64 `json:"-"`
+	Mean   *float64 `json:"mean,omitempty"`
 }
 
 // File is a document attached to a reply (an export).
