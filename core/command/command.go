@@ -61,6 +61,10 @@ type Command struct {
 	// place of this command's arguments (its "{objetivo}"): see
 	// ChoicesFunc and Request.ChoicesFor.
 	Choices ChoicesFunc
+	// Subs, when set, is the command's table of sub-commands ("/init
+	// siguiente"), in every language: its parser reads it, and /help
+	// lists it (NewSubs).
+	Subs *Subs
 }
 
 // Option is a per-chat setting a system offers (/ajustes key value).

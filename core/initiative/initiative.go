@@ -95,7 +95,7 @@ func New(store Store, opt Options) *Service {
 // Register adds /init, its settings and its buttons to r.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "init", Aliases: []string{"iniciativa", "initiative", "πρωτοβουλία", "πρωτοβουλια"},
-		Handler: command.WithHints(s.handle, command.PrefixHint)})
+		Handler: command.WithHints(s.handle, command.PrefixHint), Subs: subs})
 	r.RegisterOption(command.Option{Key: OptExpr, Default: DefaultExpr, Check: CheckExpr})
 	r.RegisterOption(command.Option{Key: OptOrder, Values: []string{"alta", "baja"}, Default: "alta"})
 	r.HandleAction(ActNext, func(ctx context.Context, req *command.Request, _ reply.Action) (*reply.Reply, error) {
@@ -130,19 +130,19 @@ const (
 	subCondition = "condition"
 )
 
-func subcommands() map[string]string {
-	return map[string]string{
-		"anadir": subAdd, "add": subAdd, "προσθηκη": subAdd, "προσθεσε": subAdd,
-		"siguiente": subNext, "sig": subNext, "next": subNext, "επομενοσ": subNext, "επομενη": subNext,
-		"quitar": subRemove, "remove": subRemove, "αφαιρεση": subRemove, "αφαιρεσε": subRemove,
-		"mover": subMove, "move": subMove, "μετακινηση": subMove,
-		"fin": subEnd, "terminar": subEnd, "end": subEnd, "τελοσ": subEnd,
-		"deshacer": subUndo, "undo": subUndo, "αναιρεση": subUndo,
-		"ver": subShow, "lista": subShow, "show": subShow, "list": subShow, "δειξε": subShow, "λιστα": subShow,
-		"pv": subHP, "hp": subHP, "ζωη": subHP,
-		"estado": subCondition, "condition": subCondition, "κατασταση": subCondition,
-	}
-}
+// subs are /init's sub-commands in es, el and en; a first word that is
+// none of them is the sender's own roll or value.
+var subs = command.NewSubs(
+	command.Sub{Name: subAdd, Words: map[string][]string{"es": {"añadir"}, "el": {"προσθήκη", "πρόσθεσε"}, "en": {"add"}}},
+	command.Sub{Name: subNext, Words: map[string][]string{"es": {"siguiente", "sig"}, "el": {"επόμενος", "επόμενη"}, "en": {"next"}}},
+	command.Sub{Name: subRemove, Words: map[string][]string{"es": {"quitar"}, "el": {"αφαίρεση", "αφαίρεσε"}, "en": {"remove"}}},
+	command.Sub{Name: subMove, Words: map[string][]string{"es": {"mover"}, "el": {"μετακίνηση"}, "en": {"move"}}},
+	command.Sub{Name: subEnd, Words: map[string][]string{"es": {"fin", "terminar"}, "el": {"τέλος"}, "en": {"end"}}},
+	command.Sub{Name: subUndo, Words: map[string][]string{"es": {"deshacer"}, "el": {"αναίρεση"}, "en": {"undo"}}},
+	command.Sub{Name: subShow, Words: map[string][]string{"es": {"ver", "lista"}, "el": {"δείξε", "λίστα"}, "en": {"show", "list"}}},
+	command.Sub{Name: subHP, Words: map[string][]string{"es": {"pv"}, "el": {"ζωή"}, "en": {"hp"}}},
+	command.Sub{Name: subCondition, Words: map[string][]string{"es": {"estado"}, "el": {"κατάσταση"}, "en": {"condition"}}},
+)
 
 func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	words, _, ok := command.Words(req.Args)
@@ -152,7 +152,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	if len(words) == 0 {
 		return s.join(ctx, req, "")
 	}
-	sub, isSub := subcommands()[fold.Key(words[0])]
+	sub, isSub := subs.Lookup(words[0])
 	if !isSub {
 		if len(words) > 1 {
 			return nil, command.Errorf("init.usage")
@@ -223,7 +223,7 @@ func checkName(name string) error {
 	if n == 0 || fold.Key(name) == "" || fold.Clean(name) != name {
 		return command.Errorf("init.err.name_bad", "name", name)
 	}
-	if _, sub := subcommands()[fold.Key(name)]; sub {
+	if _, sub := subs.Lookup(name); sub {
 		return command.Errorf("init.err.name_reserved", "name", name)
 	}
 	return nil
@@ -352,7 +352,7 @@ func (s *Service) add(ctx context.Context, req *command.Request, args []string) 
 	}
 	args = args[1:]
 	var hp *int
-	if n := len(args); n >= 2 && subcommands()[fold.Key(args[n-2])] == subHP {
+	if n := len(args); n >= 2 && subs.Is(args[n-2], subHP) {
 		v, err := strconv.Atoi(args[n-1])
 		if err != nil || v < 0 || v > MaxHP {
 			return nil, command.Errorf("init.err.hp_value", "got", fold.Cut(args[n-1], 12), "max", MaxHP)

@@ -84,23 +84,16 @@ func New(store Store, o Options) *Service {
 // Observers for rolls to be logged.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "session", Aliases: []string{"sesion", "sesión", "partida", "συνεδρία"},
-		Handler: command.WithHints(s.handle, command.PrefixHint)})
+		Handler: command.WithHints(s.handle, command.PrefixHint), Subs: subs})
 }
 
-func subcommands() map[string]string {
-	m := map[string]string{}
-	for sub, words := range map[string][]string{
-		"start":  {"empezar", "comenzar", "iniciar", "start", "begin", "έναρξη", "ξεκίνα", "αρχή"},
-		"end":    {"terminar", "acabar", "fin", "end", "stop", "τέλος", "τερμάτισε"},
-		"format": {"formato", "format", "μορφή"},
-		"send":   {"archivo", "enviar", "file", "send", "log", "αρχείο"},
-	} {
-		for _, w := range words {
-			m[fold.Key(w)] = sub
-		}
-	}
-	return m
-}
+// subs are /sesion's sub-commands in es, el and en.
+var subs = command.NewSubs(
+	command.Sub{Name: "start", Words: map[string][]string{"es": {"empezar", "comenzar", "iniciar"}, "el": {"έναρξη", "ξεκίνα", "αρχή"}, "en": {"start", "begin"}}},
+	command.Sub{Name: "end", Words: map[string][]string{"es": {"terminar", "acabar", "fin"}, "el": {"τέλος", "τερμάτισε"}, "en": {"end", "stop"}}},
+	command.Sub{Name: "format", Words: map[string][]string{"es": {"formato"}, "el": {"μορφή"}, "en": {"format"}}},
+	command.Sub{Name: "send", Words: map[string][]string{"es": {"archivo", "enviar"}, "el": {"αρχείο"}, "en": {"file", "send", "log"}}},
+)
 
 func storeErr(op string, err error) error { return fmt.Errorf("session %s: %w", op, err) }
 
@@ -111,7 +104,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	sub := "send"
 	if word != "" {
 		var ok bool
-		if sub, ok = subcommands()[fold.Key(word)]; !ok {
+		if sub, ok = subs.Lookup(word); !ok {
 			return nil, command.Errorf("session.usage")
 		}
 	}
