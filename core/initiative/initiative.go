@@ -594,7 +594,7 @@ func (s *Service) undo(ctx context.Context, req *command.Request) (*reply.Reply,
 		return nil, err
 	}
 	o, err := s.edit(ctx, req, func(o *Order, ok bool) error {
-		if !ok || o.Open || o.Ended.IsZero() || s.opt.Now().Sub(o.Ended) > UndoFor {
+		if !ok || o.Open || !core.Undoable(o.Ended, s.opt.Now()) {
 			return command.Errorf("init.err.no_undo", "minutes", int(UndoFor/time.Minute))
 		}
 		o.Open = true

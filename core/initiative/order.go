@@ -27,7 +27,7 @@ const (
 	// MaxHP bounds an NPC's hit points (and its maximum).
 	MaxHP = 99999
 	// UndoFor is how long an ended turn order can be reopened (/init deshacer).
-	UndoFor = 15 * time.Minute
+	UndoFor = core.UndoFor // the one window of every undo
 )
 
 // Condition is a state on a combatant ("envenenado"), with the rounds it

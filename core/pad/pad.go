@@ -60,7 +60,7 @@ type Options struct {
 	ActiveName func(ctx context.Context, chat core.ChatRef, userID string) (string, error)
 	Logger     *slog.Logger
 	// Undo keeps a cleared pad for /botones deshacer (optional).
-	Undo UndoStore
+	Undo core.UndoStore
 	Now  func() time.Time
 }
 

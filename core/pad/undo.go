@@ -12,18 +12,8 @@ import (
 )
 
 // A cleared pad can be brought back, whole and in order, by whoever
-// cleared it, for UndoFor: /botones deshacer (undo, αναίρεση), as
+// cleared it, for core.UndoFor: /botones deshacer (undo, αναίρεση), as
 // /pj deshacer brings back a deleted character.
-
-// UndoFor is how long a cleared pad can be brought back.
-const UndoFor = 15 * time.Minute
-
-// UndoStore keeps what a user lost last, per chat and kind
-// (sheet.UndoStore; storage/sqlite implements it).
-type UndoStore interface {
-	PutUndo(ctx context.Context, chat core.ChatRef, userID, kind string, doc []byte, at time.Time) error
-	TakeUndo(ctx context.Context, chat core.ChatRef, userID, kind string) (doc []byte, at time.Time, err error)
-}
 
 // undoKind is the kind a cleared pad of owner is kept as.
 func undoKind(owner string) string {
@@ -55,19 +45,19 @@ func (s *Service) clear(ctx context.Context, req *command.Request, owner string)
 		s.opt.Logger.ErrorContext(ctx, "keep cleared pad", "chat", req.Msg.Chat.String(), "err", err)
 		return rep, nil
 	}
-	rep.Add(reply.I(req.T("pad.undo_hint", "cmd", cmdName(req), "minutes", int(UndoFor/time.Minute))))
+	rep.Add(reply.I(req.T("pad.undo_hint", "cmd", cmdName(req), "minutes", int(core.UndoFor/time.Minute))))
 	return rep, nil
 }
 
 // undo brings back the pad the sender cleared last, into an empty pad.
 func (s *Service) undo(ctx context.Context, req *command.Request, owner string) (*reply.Reply, error) {
 	if s.opt.Undo == nil {
-		return nil, errorf(req, "pad.err.no_undo", "minutes", int(UndoFor/time.Minute))
+		return nil, errorf(req, "pad.err.no_undo", "minutes", int(core.UndoFor/time.Minute))
 	}
 	kind := undoKind(owner)
 	doc, at, err := s.opt.Undo.TakeUndo(ctx, req.Msg.Chat, req.Msg.From.ID, kind)
-	if errors.Is(err, core.ErrNotFound) || err == nil && s.now().Sub(at) > UndoFor {
-		return nil, errorf(req, "pad.err.no_undo", "minutes", int(UndoFor/time.Minute))
+	if errors.Is(err, core.ErrNotFound) || err == nil && !core.Undoable(at, s.now()) {
+		return nil, errorf(req, "pad.err.no_undo", "minutes", int(core.UndoFor/time.Minute))
 	}
 	if err != nil {
 		return nil, err

@@ -286,7 +286,7 @@ func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []str
 	if err := s.keepUndo(ctx, req.Msg.Chat, req.Msg.From.ID, c); err != nil {
 		return rep, nil // the deletion stands; the reply offers no undo
 	}
-	rep.Add(reply.I(req.TP("character.undo_hint", "minutes", int(UndoFor/time.Minute))))
+	rep.Add(reply.I(req.TP("character.undo_hint", "minutes", int(core.UndoFor/time.Minute))))
 	return rep, nil
 }
 

@@ -13,24 +13,12 @@ import (
 )
 
 // Undo: a deleted character can be brought back by whoever deleted it,
-// for UndoFor, with /pj deshacer (undo, αναίρεση). An undo rather than a
+// for core.UndoFor, with /pj deshacer (undo, αναίρεση). An undo rather than a
 // confirmation button: a button is one more tap on every deletion, and a
 // confirmation is pressed as fast as the typo was typed; an undo costs
 // nothing until it is needed, works on every platform (the console and a
 // Matrix client without reactions too), and also saves a deletion made
 // on purpose and regretted.
-
-// UndoFor is how long a deletion can be undone.
-const UndoFor = 15 * time.Minute
-
-// UndoStore keeps, per chat, user and kind, the last thing a user lost
-// (as the JSON the core wrote), until it is taken.
-type UndoStore interface {
-	// PutUndo replaces the user's last undo of that kind in chat.
-	PutUndo(ctx context.Context, chat core.ChatRef, userID, kind string, doc []byte, at time.Time) error
-	// TakeUndo removes and returns it; core.ErrNotFound when there is none.
-	TakeUndo(ctx context.Context, chat core.ChatRef, userID, kind string) (doc []byte, at time.Time, err error)
-}
 
 const undoCharacter = "character"
 
@@ -52,11 +40,11 @@ func (s *Service) keepUndo(ctx context.Context, chat core.ChatRef, userID string
 // its values, system and owner (it becomes its owner's active one).
 func (s *Service) pjUndo(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	if s.undo == nil {
-		return nil, command.Errorf("character.no_undo", "minutes", int(UndoFor/time.Minute))
+		return nil, command.Errorf("character.no_undo", "minutes", int(core.UndoFor/time.Minute))
 	}
 	doc, at, err := s.undo.TakeUndo(ctx, req.Msg.Chat, req.Msg.From.ID, undoCharacter)
-	if errors.Is(err, core.ErrNotFound) || err == nil && s.now().Sub(at) > UndoFor {
-		return nil, command.Errorf("character.no_undo", "minutes", int(UndoFor/time.Minute))
+	if errors.Is(err, core.ErrNotFound) || err == nil && !core.Undoable(at, s.now()) {
+		return nil, command.Errorf("character.no_undo", "minutes", int(core.UndoFor/time.Minute))
 	}
 	if err != nil {
 		return nil, internal("take undo", err)
