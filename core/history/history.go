@@ -256,7 +256,7 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	// The most rolled sizes, at most maxSizes of them, smallest first.
 	tests := make([]Fairness, len(sizes))
 	for i, sz := range sizes {
-		tests[i] = TestFairness(sz.Sides, sz.Faces)
+		tests[i] = FairnessOf(sz.Sides, sz.Faces)
 	}
 	sort.Slice(tests, func(i, j int) bool { return tests[i].Sides < tests[j].Sides })
 	if len(tests) == 0 {

@@ -260,7 +260,7 @@ func (s *Service) ask(ctx context.Context, req *command.Request, b Button, value
 		key += ".group"
 	}
 	rep := &reply.Reply{}
-	rep.Add(reply.B(s.who(ctx, req, req.Msg.From.ID, req.Msg.From.Name)+": "), reply.T(req.T(key, "label", b.Label)))
+	rep.Add(reply.B(s.byline(ctx, req, req.Msg.From.ID, req.Msg.From.Name)+": "), reply.T(req.T(key, "label", b.Label)))
 	for i, c := range q.choices {
 		rep.Add(reply.T(strconv.Itoa(i+1)+". "), reply.B(c.Label))
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonRun, Label: c.Label,

@@ -54,7 +54,7 @@ func (s *Service) keyboard(ctx context.Context, req *command.Request, owner, sub
 	if owner == "" {
 		rep.Add(reply.B(req.T("pad.keyboard.title_chat")))
 	} else {
-		rep.Add(reply.B(req.T("pad.keyboard.title", "who", s.who(ctx, req, owner, req.Msg.From.Name))))
+		rep.Add(reply.B(req.T("pad.keyboard.title", "who", s.byline(ctx, req, owner, req.Msg.From.Name))))
 	}
 	kb := &reply.Keyboard{Selective: selective, Placeholder: req.T("pad.keyboard.placeholder")}
 	seen := map[string]bool{}

@@ -345,8 +345,10 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 	return rep, nil
 }
 
-// who names a user and their active character: "Ana (Drake)", or "Ana".
-func (s *Service) who(ctx context.Context, req *command.Request, userID, name string) string {
+// byline names a user and their active character: "Ana (Drake)", or
+// "Ana" (the sheet and the systems call the character a command names
+// "who").
+func (s *Service) byline(ctx context.Context, req *command.Request, userID, name string) string {
 	if s.opt.ActiveName == nil {
 		return name
 	}
@@ -371,7 +373,7 @@ func (s *Service) show(ctx context.Context, req *command.Request, owner string, 
 	if owner == "" {
 		rep.Add(reply.B(req.T("pad.title_chat")))
 	} else {
-		rep.Add(reply.B(req.T("pad.title", "who", s.who(ctx, req, owner, req.Msg.From.Name))))
+		rep.Add(reply.B(req.T("pad.title", "who", s.byline(ctx, req, owner, req.Msg.From.Name))))
 	}
 	if len(bs) == 0 && owner != "" && !list {
 		s.tray(ctx, req, rep)
@@ -429,7 +431,7 @@ func (s *Service) press(ctx context.Context, req *command.Request, a reply.Actio
 	if !ok {
 		return nil, errorf(req, "pad.notice.gone")
 	}
-	by := reply.B(s.who(ctx, req, req.Msg.From.ID, req.Msg.From.Name) + ": ")
+	by := reply.B(s.byline(ctx, req, req.Msg.From.ID, req.Msg.From.Name) + ": ")
 	for r := rep; r != nil; r = r.Secret {
 		if len(r.Lines) == 0 {
 			r.Lines = []reply.Line{{by}}
