@@ -81,6 +81,15 @@ func (t *Subs) Lookup(word string) (name string, ok bool) {
 	return name, ok
 }
 
+// Read is Lookup for a command whose word alone (word "") means the
+// sub-command def: "/sesion" is "/sesion archivo".
+func (t *Subs) Read(word, def string) (name string, ok bool) {
+	if word == "" {
+		return def, true
+	}
+	return t.Lookup(word)
+}
+
 // Is reports whether word names the sub-command name.
 func (t *Subs) Is(word, name string) bool {
 	n, ok := t.Lookup(word)

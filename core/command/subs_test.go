@@ -33,6 +33,15 @@ func TestSubsLookup(t *testing.T) {
 	if !subs.Is("Sig", "next") || subs.Is("sig", "add") {
 		t.Error("Is")
 	}
+	if got, ok := subs.Read("", "next"); !ok || got != "next" {
+		t.Errorf(`Read("", "next") = %q, %v`, got, ok)
+	}
+	if got, ok := subs.Read("añadir", "next"); !ok || got != "add" {
+		t.Errorf(`Read("añadir", "next") = %q, %v`, got, ok)
+	}
+	if _, ok := subs.Read("Orco", "next"); ok {
+		t.Error(`Read("Orco", "next") is a sub-command`)
+	}
 	if got := subs.List(); len(got) != 2 || got[0].Name != "next" || got[1].Name != "add" {
 		t.Errorf("List() = %v", got)
 	}

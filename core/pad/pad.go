@@ -132,12 +132,9 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	word, rest, _ := strings.Cut(args, " ")
 	rest = strings.TrimSpace(rest)
-	sub := "show"
-	if word != "" {
-		var ok bool
-		if sub, ok = subs.Lookup(word); !ok {
-			return nil, errorf(req, "pad.err.usage")
-		}
+	sub, ok := subs.Read(word, "show")
+	if !ok {
+		return nil, errorf(req, "pad.err.usage")
 	}
 	if sub == subKeyboard || sub == subHide {
 		return s.keyboard(ctx, req, owner, sub, rest)

@@ -101,12 +101,9 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	args := strings.TrimSpace(req.Args)
 	word, rest, _ := strings.Cut(args, " ")
 	rest = strings.TrimSpace(rest)
-	sub := "send"
-	if word != "" {
-		var ok bool
-		if sub, ok = subs.Lookup(word); !ok {
-			return nil, command.Errorf("session.usage")
-		}
+	sub, ok := subs.Read(word, "send")
+	if !ok {
+		return nil, command.Errorf("session.usage")
 	}
 	if sub != "send" && !req.IsGM {
 		return nil, command.Errorf("session.gm_only")
