@@ -63,10 +63,7 @@ type Service struct {
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now}
+	return &Service{store: store, lim: o.Limits.withDefaults(), now: command.Clock(o.Now)}
 }
 
 // Register adds /alias to r. The router must have s as its Aliases for a

@@ -61,10 +61,7 @@ type Service struct {
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return &Service{store: store, now: o.Now}
+	return &Service{store: store, now: command.Clock(o.Now)}
 }
 
 // Register adds /mazo and /elegir to r.

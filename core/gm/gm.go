@@ -58,13 +58,10 @@ type Service struct {
 
 // New returns a Service over store, finding the chat's users in users.
 func New(store Store, users Users, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
 	if o.Max <= 0 {
 		o.Max = DefaultMax
 	}
-	return &Service{store: store, users: users, max: o.Max, now: o.Now}
+	return &Service{store: store, users: users, max: o.Max, now: command.Clock(o.Now)}
 }
 
 // Register adds /gm to r. The router must have the store as its GMs for a

@@ -83,12 +83,7 @@ type Service struct {
 
 // New builds the service on store.
 func New(store Store, opt Options) *Service {
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.Logger == nil {
-		opt.Logger = slog.New(slog.DiscardHandler)
-	}
+	opt.Now, opt.Logger = command.Clock(opt.Now), command.Log(opt.Logger)
 	return &Service{store: store, opt: opt}
 }
 

@@ -72,18 +72,11 @@ type Service struct {
 
 // New builds the service on a store.
 func New(store Store, opt Options) *Service {
-	if opt.Logger == nil {
-		opt.Logger = slog.New(slog.DiscardHandler)
-	}
+	opt.Now, opt.Logger = command.Clock(opt.Now), command.Log(opt.Logger)
 	return &Service{store: store, opt: opt}
 }
 
-func (s *Service) now() time.Time {
-	if s.opt.Now != nil {
-		return s.opt.Now()
-	}
-	return time.Now()
-}
+func (s *Service) now() time.Time { return s.opt.Now() }
 
 // Register adds /pad to r and makes r resolve pad buttons (reply.ActRun).
 func Register(r *command.Router, s *Service) {

@@ -71,13 +71,7 @@ type Service struct {
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Logger == nil {
-		o.Logger = slog.New(slog.DiscardHandler)
-	}
-	return &Service{store: store, now: o.Now, log: o.Logger}
+	return &Service{store: store, now: command.Clock(o.Now), log: command.Log(o.Logger)}
 }
 
 // Register adds /sesion to r. The router must have s among its

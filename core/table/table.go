@@ -48,10 +48,7 @@ type Service struct {
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return &Service{store: store, now: o.Now}
+	return &Service{store: store, now: command.Clock(o.Now)}
 }
 
 // Register adds /tabla to r. Rolling a table is a roll (history, /gmroll,
