@@ -2,6 +2,8 @@
 // /cmd@Bot and !cmd, matches aliases in Spanish, Greek and English without
 // case or accents, resolves the chat's language and settings, applies the
 // per-user rate limit and turns handler errors into localized replies.
+// A command's sub-commands, in every language, are one table (Subs) that
+// its parser, /help and the page read.
 package command
 
 import (
