@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,7 +23,7 @@ func TestSubcommandWordsResolveAndHelpListsThem(t *testing.T) {
 	say := func(lang, text string) *reply.Reply {
 		t.Helper()
 		n++
-		chat := core.ChatRef{Platform: "cli", ID: fmt.Sprintf("sub-%d", n)}
+		chat := core.ChatRef{Platform: "cli", ID: "sub-" + strconv.Itoa(n)}
 		rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, LangHint: lang, FromGM: true}, dice.Seeded(1))
 		if !ok {
 			t.Fatalf("%s: %q not answered", lang, text)
