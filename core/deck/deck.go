@@ -137,7 +137,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 // built-in deck.
 func deckKey(name string) (key, kind string) {
 	k := fold.Key(name)
-	if kind, ok := builtinWords()[k]; ok {
+	if kind, ok := builtinWords[k]; ok {
 		return kind, kind
 	}
 	return k, ""
@@ -345,7 +345,7 @@ func CheckName(n string) error {
 	}
 	k := fold.Key(n)
 	_, sub := subs.Lookup(k)
-	_, builtin := builtinWords()[k]
+	_, builtin := builtinWords[k]
 	r, _ := utf8.DecodeRuneInString(n)
 	if sub || builtin || k == "" || fold.Clean(n) != n || strings.ContainsAny(n, ";:") || (r >= '0' && r <= '9') {
 		return command.Errorf("deck.err.bad_name", "name", n)

@@ -46,8 +46,8 @@ const (
 )
 
 // slotNames are the names a placeholder may have (folded), in es, el and
-// en, and the kind of value each stands for.
-func slotNames() map[string]string {
+// en, and the kind of value each stands for: built once.
+var slotNames = func() map[string]string {
 	m := map[string]string{}
 	for kind, names := range map[string][]string{
 		slotTarget:               {"objetivo", "target", "στόχος"},
@@ -60,7 +60,7 @@ func slotNames() map[string]string {
 		}
 	}
 	return m
-}
+}()
 
 // fits reports whether a list of kind may fill a slot of kind want.
 func fits(want, kind string) bool {
@@ -95,7 +95,7 @@ type plan struct {
 func planOf(ctx context.Context, req *command.Request, cmd string) (plan, error) {
 	p := plan{cmd: cmd, probe: cmd}
 	for _, m := range placeholderRe.FindAllStringSubmatch(cmd, -1) {
-		kind, ok := slotNames()[fold.Key(m[1])]
+		kind, ok := slotNames[fold.Key(m[1])]
 		if !ok {
 			return p, errorf(req, "pad.err.placeholder", "got", m[0])
 		}
