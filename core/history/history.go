@@ -145,17 +145,7 @@ func plainSides(dice, sides []int) []int {
 
 // summary is the reply's text on one line, at most n characters.
 func summary(rep *reply.Reply, n int) string {
-	var parts []string
-	for _, l := range rep.Lines {
-		var b strings.Builder
-		for _, sp := range l {
-			b.WriteString(sp.Text)
-		}
-		if t := fold.Clean(b.String()); t != "" {
-			parts = append(parts, t)
-		}
-	}
-	return fold.Cut(strings.Join(parts, " · "), n)
+	return fold.Cut(strings.Join(reply.Lines(rep), " · "), n)
 }
 
 // history handles /historial [N].

@@ -306,15 +306,5 @@ func (s *Service) setOpen(chat core.ChatRef, open bool) {
 
 // plain is a reply's text, its lines cleaned, at most MaxText characters.
 func plain(rep *reply.Reply) string {
-	var lines []string
-	for _, l := range rep.Lines {
-		var b strings.Builder
-		for _, sp := range l {
-			b.WriteString(sp.Text)
-		}
-		if t := fold.Clean(b.String()); t != "" {
-			lines = append(lines, t)
-		}
-	}
-	return fold.Cut(strings.Join(lines, "\n"), MaxText)
+	return fold.Cut(strings.Join(reply.Lines(rep), "\n"), MaxText)
 }
