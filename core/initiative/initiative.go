@@ -91,19 +91,14 @@ type Service struct {
 
 // New builds the service on store.
 func New(store Store, opt Options) *Service {
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.Logger == nil {
-		opt.Logger = slog.New(slog.DiscardHandler)
-	}
+	opt.Now, opt.Logger = command.Clock(opt.Now), command.Log(opt.Logger)
 	return &Service{store: store, opt: opt}
 }
 
 // Register adds /init, its settings and its buttons to r.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "init", Aliases: []string{"iniciativa", "initiative", "πρωτοβουλία", "πρωτοβουλια"},
-		Handler: command.WithHints(s.handle, command.PrefixHint)})
+		Handler: command.WithHints(s.handle, command.PrefixHint), Subs: subs})
 	r.RegisterOption(command.Option{Key: OptExpr, Default: DefaultExpr, Check: CheckExpr})
 	r.RegisterOption(command.Option{Key: OptOrder, Values: []string{"alta", "baja"}, Default: "alta"})
 	r.HandleAction(ActNext, func(ctx context.Context, req *command.Request, _ reply.Action) (*reply.Reply, error) {
@@ -170,20 +165,20 @@ const (
 	subStart     = "start"
 )
 
-func subcommands() map[string]string {
-	return map[string]string{
-		"anadir": subAdd, "add": subAdd, "προσθηκη": subAdd, "προσθεσε": subAdd,
-		"siguiente": subNext, "sig": subNext, "next": subNext, "επομενοσ": subNext, "επομενη": subNext,
-		"quitar": subRemove, "remove": subRemove, "αφαιρεση": subRemove, "αφαιρεσε": subRemove,
-		"mover": subMove, "move": subMove, "μετακινηση": subMove,
-		"fin": subEnd, "terminar": subEnd, "end": subEnd, "τελοσ": subEnd,
-		"deshacer": subUndo, "undo": subUndo, "αναιρεση": subUndo,
-		"ver": subShow, "lista": subShow, "show": subShow, "list": subShow, "δειξε": subShow, "λιστα": subShow,
-		"pv": subHP, "hp": subHP, "ζωη": subHP,
-		"estado": subCondition, "condition": subCondition, "κατασταση": subCondition,
-		"empezar": subStart, "comenzar": subStart, "start": subStart, "begin": subStart, "εναρξη": subStart, "ξεκινα": subStart, "ξεκινημα": subStart,
-	}
-}
+// subs are /init's sub-commands in es, el and en; a first word that is
+// none of them is the sender's own roll or value.
+var subs = command.NewSubs(
+	command.Sub{Name: subAdd, Words: map[string][]string{"es": {"añadir"}, "el": {"προσθήκη", "πρόσθεσε"}, "en": {"add"}}},
+	command.Sub{Name: subNext, Words: map[string][]string{"es": {"siguiente", "sig"}, "el": {"επόμενος", "επόμενη"}, "en": {"next"}}},
+	command.Sub{Name: subRemove, Words: map[string][]string{"es": {"quitar"}, "el": {"αφαίρεση", "αφαίρεσε"}, "en": {"remove"}}},
+	command.Sub{Name: subMove, Words: map[string][]string{"es": {"mover"}, "el": {"μετακίνηση"}, "en": {"move"}}},
+	command.Sub{Name: subEnd, Words: map[string][]string{"es": {"fin", "terminar"}, "el": {"τέλος"}, "en": {"end"}}},
+	command.Sub{Name: subUndo, Words: map[string][]string{"es": {"deshacer"}, "el": {"αναίρεση"}, "en": {"undo"}}},
+	command.Sub{Name: subShow, Words: map[string][]string{"es": {"ver", "lista"}, "el": {"δείξε", "λίστα"}, "en": {"show", "list"}}},
+	command.Sub{Name: subHP, Words: map[string][]string{"es": {"pv"}, "el": {"ζωή"}, "en": {"hp"}}},
+	command.Sub{Name: subCondition, Words: map[string][]string{"es": {"estado"}, "el": {"κατάσταση"}, "en": {"condition"}}},
+	command.Sub{Name: subStart, Words: map[string][]string{"es": {"empezar", "comenzar"}, "el": {"έναρξη", "ξεκίνα", "ξεκίνημα"}, "en": {"start", "begin"}}},
+)
 
 func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	words, _, ok := command.Words(req.Args)
@@ -193,7 +188,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	if len(words) == 0 {
 		return s.join(ctx, req, "")
 	}
-	sub, isSub := subcommands()[fold.Key(words[0])]
+	sub, isSub := subs.Lookup(words[0])
 	if !isSub {
 		if len(words) > 1 {
 			return nil, command.Errorf("init.usage")
@@ -288,7 +283,7 @@ func checkName(name string) error {
 	if n == 0 || fold.Key(name) == "" || fold.Clean(name) != name {
 		return command.Errorf("init.err.name_bad", "name", name)
 	}
-	if _, sub := subcommands()[fold.Key(name)]; sub {
+	if _, sub := subs.Lookup(name); sub {
 		return command.Errorf("init.err.name_reserved", "name", name)
 	}
 	return nil
@@ -417,7 +412,7 @@ func (s *Service) add(ctx context.Context, req *command.Request, args []string) 
 	}
 	args = args[1:]
 	var hp *int
-	if n := len(args); n >= 2 && subcommands()[fold.Key(args[n-2])] == subHP {
+	if n := len(args); n >= 2 && subs.Is(args[n-2], subHP) {
 		v, err := strconv.Atoi(args[n-1])
 		if err != nil || v < 0 || v > MaxHP {
 			return nil, command.Errorf("init.err.hp_value", "got", fold.Cut(args[n-1], 12), "max", MaxHP)
@@ -733,7 +728,7 @@ func (s *Service) undo(ctx context.Context, req *command.Request) (*reply.Reply,
 		return nil, err
 	}
 	o, err := s.edit(ctx, req, func(o *Order, ok bool) error {
-		if !ok || o.Open || o.Ended.IsZero() || s.opt.Now().Sub(o.Ended) > UndoFor {
+		if !ok || o.Open || !core.Undoable(o.Ended, s.opt.Now()) {
 			return command.Errorf("init.err.no_undo", "minutes", int(UndoFor/time.Minute))
 		}
 		o.Open = true

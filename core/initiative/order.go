@@ -30,7 +30,7 @@ const (
 	// long evening's worth of hits on its NPCs.
 	MaxHits = 200
 	// UndoFor is how long an ended turn order can be reopened (/init deshacer).
-	UndoFor = 15 * time.Minute
+	UndoFor = core.UndoFor // the one window of every undo
 )
 
 // Condition is a state on a combatant ("envenenado"), with the rounds it

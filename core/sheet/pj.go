@@ -27,26 +27,25 @@ const (
 	subUndo   = "undo"
 )
 
-func pjSubcommands() map[string]string {
-	return map[string]string{
-		"crear": subCreate, "nuevo": subCreate, "create": subCreate, "new": subCreate, "δημιουργια": subCreate, "νεοσ": subCreate,
-		"lista": subList, "list": subList, "ls": subList, "λιστα": subList,
-		"renombrar": subRename, "rename": subRename, "μετονομασια": subRename,
-		"borrar": subDelete, "eliminar": subDelete, "delete": subDelete, "διαγραφη": subDelete,
-		"usar": subUse, "use": subUse, "χρηση": subUse,
-		"set": subSet, "poner": subSet, "ορισε": subSet,
-		"unset": subUnset, "quitar": subUnset, "αφαιρεση": subUnset, "αφαιρεσε": subUnset,
-		"sistema": subSystem, "system": subSystem, "συστημα": subSystem,
-		"ver": subShow, "show": subShow, "δειξε": subShow,
-		"deshacer": subUndo, "undo": subUndo, "αναιρεση": subUndo,
-	}
-}
+// pjSubs are /pj's sub-commands in es, el and en.
+var pjSubs = command.NewSubs(
+	command.Sub{Name: subCreate, Words: map[string][]string{"es": {"crear", "nuevo"}, "el": {"δημιουργία", "νέος"}, "en": {"create", "new"}}},
+	command.Sub{Name: subList, Words: map[string][]string{"es": {"lista"}, "el": {"λίστα"}, "en": {"list", "ls"}}},
+	command.Sub{Name: subRename, Words: map[string][]string{"es": {"renombrar"}, "el": {"μετονομασία"}, "en": {"rename"}}},
+	command.Sub{Name: subDelete, Words: map[string][]string{"es": {"borrar", "eliminar"}, "el": {"διαγραφή"}, "en": {"delete"}}},
+	command.Sub{Name: subUse, Words: map[string][]string{"es": {"usar"}, "el": {"χρήση"}, "en": {"use"}}},
+	command.Sub{Name: subSet, Words: map[string][]string{"es": {"poner"}, "el": {"όρισε"}, "en": {"set"}}},
+	command.Sub{Name: subUnset, Words: map[string][]string{"es": {"quitar"}, "el": {"αφαίρεση", "αφαίρεσε"}, "en": {"unset"}}},
+	command.Sub{Name: subSystem, Words: map[string][]string{"es": {"sistema"}, "el": {"σύστημα"}, "en": {"system"}}},
+	command.Sub{Name: subShow, Words: map[string][]string{"es": {"ver"}, "el": {"δείξε"}, "en": {"show"}}},
+	command.Sub{Name: subUndo, Words: map[string][]string{"es": {"deshacer"}, "el": {"αναίρεση"}, "en": {"undo"}}},
+)
 
 // Register adds /pj and its damage button (damage.go) to r. The router must have s as its Sheets for a
 // roll to read a sheet.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "χαρ", "ήρωας"},
-		Handler: command.WithHints(s.pj, command.PrefixHint)})
+		Handler: command.WithHints(s.pj, command.PrefixHint), Subs: pjSubs})
 	r.HandleAction(reply.ActDamage, s.pressDamage)
 }
 
@@ -60,7 +59,7 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 		}
 		return s.show(req, c), nil
 	}
-	sub, ok := pjSubcommands()[fold.Key(args[0])]
+	sub, ok := pjSubs.Lookup(args[0])
 	if !ok {
 		// "/pj pv -3", "/pj @Drake pv -2d6", "/pj estado +envenenado 2".
 		who, rest := target(args)
@@ -124,7 +123,7 @@ func (s *Service) CheckCharacterName(name string) error {
 	if err := CheckName(name, s.lim.NameLen, "character"); err != nil {
 		return err
 	}
-	if _, reserved := pjSubcommands()[fold.Key(name)]; reserved {
+	if _, reserved := pjSubs.Lookup(name); reserved {
 		return command.Errorf("character.name_reserved", "name", name)
 	}
 	return nil
@@ -290,7 +289,7 @@ func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []str
 	if err := s.keepUndo(ctx, req.Msg.Chat, req.Msg.From.ID, c); err != nil {
 		return rep, nil // the deletion stands; the reply offers no undo
 	}
-	rep.Add(reply.I(req.TP("character.undo_hint", "minutes", int(UndoFor/time.Minute))))
+	rep.Add(reply.I(req.TP("character.undo_hint", "minutes", int(core.UndoFor/time.Minute))))
 	return rep, nil
 }
 
