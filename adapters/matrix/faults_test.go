@@ -3,11 +3,13 @@ package matrix
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -215,10 +217,15 @@ func TestCrashMidSend(t *testing.T) {
 
 // TestCrashReplyLandsLate: the bot dies while its reply is on the way, and
 // the homeserver stores that reply only later, after the next run has
-// started (Dendrite queues a send before it answers and persists it when
-// the client is long gone, without remembering its transaction id: seen
-// in TestKilledUnderLoad). The next run, a new session, finds it once it
-// lands and does not answer again.
+// started, without remembering its transaction id (Dendrite queues a send
+// before it answers and persists it when the client is long gone: seen in
+// TestKilledUnderLoad; a fresh salt here makes every transaction id new).
+// Dendrite orders one sender's sends in a room (a lock per room and
+// sender), so the dead run's reply is stored before the next run's first
+// send there. The next run reads a lagging homeserver: the newest 6 s of
+// the room's history are not there yet (more than the 4 s an earlier
+// version waited). It finds the dead run's reply once it lands and does
+// not answer again; the next command is answered as usual.
 func TestCrashReplyLandsLate(t *testing.T) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", false)
@@ -267,21 +274,29 @@ func TestCrashReplyLandsLate(t *testing.T) {
 	}
 	b.stop()
 
-	// Fresh transaction ids: the homeserver's memory of them cannot help
-	// (Dendrite has none for a send whose client died).
-	b2 := startBot(t, hs, router, botOpts{dir: dir, salt: "next run"})
-	time.Sleep(time.Second) // the next run has looked for the reply once
-	resp, err := http.DefaultClient.Do(late)
-	if err != nil {
-		t.Fatal(err)
+	// The homeserver stores the queued reply just before the next run's
+	// first send in the room, 1 s after that run started at the earliest.
+	lag := newLagProxy(t, hs.URL, 6*time.Second, 0)
+	began := time.Now()
+	var once sync.Once
+	lag.beforeSend = func(r *http.Request) {
+		once.Do(func() {
+			time.Sleep(time.Until(began.Add(time.Second)))
+			resp, err := http.DefaultClient.Do(late)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("the dead run's reply, stored late: HTTP %d", resp.StatusCode)
+			}
+		})
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("the dead run's reply, stored late: HTTP %d", resp.StatusCode)
-	}
+	b2 := startBot(t, hs, router, botOpts{dir: dir, homeURL: lag.URL, salt: "next run"})
 	c2 := alice.say(room, "!zaria 2+2 dc10")
-	alice.waitFor("reply after the crash", wait, replyTo(botID(), c2))
-	time.Sleep(300 * time.Millisecond)
+	alice.waitFor("reply after the crash", 2*wait, replyTo(botID(), c2))
+	time.Sleep(time.Second)
 	for _, ev := range []id.EventID{c0, c1, c2} {
 		if n := len(alice.matching(replyTo(botID(), ev))); n != 1 {
 			t.Errorf("%s answered %d times, want once", ev, n)
@@ -289,5 +304,84 @@ func TestCrashReplyLandsLate(t *testing.T) {
 	}
 	if b2.log.count("not answering again") != 1 {
 		t.Errorf("the second run did not find the earlier reply:\n%s", b2.log)
+	}
+	t.Logf("found after %v (history 6 s behind); %d events hidden by the lag", time.Since(began).Round(100*time.Millisecond), lag.hidden.Load())
+}
+
+// TestCrashResendsRecordedReply: the bot dies while its reply is on the
+// way and the reply never reaches the homeserver. The next run sends the
+// reply the dead run had recorded, not a new roll: the same transaction id
+// and the same dice.
+func TestCrashResendsRecordedReply(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	up, _ := url.Parse(hs.URL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	var armed, dead atomic.Bool
+	var cs *crashStore
+	type lost struct{ path, body string }
+	held := make(chan lost, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if dead.Load() {
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+			body, _ := io.ReadAll(r.Body)
+			held <- lost{r.URL.Path, string(body)} // lost on the way…
+			dead.Store(true)
+			cs.dead.Store(true) // …and the process dies
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	router := newRouter(t)
+	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
+		cs = &crashStore{StateStore: st, crash: func() {}}
+		return cs
+	}})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	armed.Store(true)
+	c1 := alice.say(room, "!roll 10d1000")
+	var l lost
+	select {
+	case l = <-held:
+	case <-time.After(wait):
+		t.Fatal("the bot never sent its reply")
+	}
+	b.stop()
+
+	var paths []string
+	var pmu sync.Mutex
+	lag := newLagProxy(t, hs.URL, time.Second, 0)
+	lag.beforeSend = func(r *http.Request) {
+		pmu.Lock()
+		paths = append(paths, r.URL.Path)
+		pmu.Unlock()
+	}
+	b2 := startBot(t, hs, router, botOpts{dir: dir, homeURL: lag.URL})
+	got := alice.waitFor("the reply after the crash", wait, replyTo(botID(), c1))
+	time.Sleep(500 * time.Millisecond)
+	if n := len(alice.matching(replyTo(botID(), c1))); n != 1 {
+		t.Errorf("answered %d times, want once", n)
+	}
+	var sent map[string]any
+	if err := json.Unmarshal([]byte(l.body), &sent); err != nil {
+		t.Fatal(err)
+	}
+	if body := got.Content.AsMessage().Body; body != sent["body"] {
+		t.Errorf("the next run rolled again:\n lost: %q\n sent: %q", sent["body"], body)
+	}
+	pmu.Lock()
+	if !slices.Contains(paths, l.path) {
+		t.Errorf("the reply went with another transaction id than %s: %v", l.path, paths)
+	}
+	pmu.Unlock()
+	if b2.log.count("sending the recorded reply") != 1 {
+		t.Errorf("the second run did not send the recorded reply:\n%s", b2.log)
 	}
 }
