@@ -225,10 +225,18 @@ func TestCrashMidSend(t *testing.T) {
 // send there. The next run reads a lagging homeserver: the newest 6 s of
 // the room's history are not there yet (more than the 4 s an earlier
 // version waited). It finds the dead run's reply once it lands and does
-// not answer again; the next command is answered as usual.
+// not answer again; the next command is answered as usual. In a plain
+// room and in an encrypted one (the bot reads its own replies' relations,
+// in clear, and decrypts those that answer the command's message).
 func TestCrashReplyLandsLate(t *testing.T) {
+	for _, enc := range []bool{false, true} {
+		t.Run(map[bool]string{false: "plain", true: "encrypted"}[enc], func(t *testing.T) { testCrashReplyLandsLate(t, enc) })
+	}
+}
+
+func testCrashReplyLandsLate(t *testing.T, enc bool) {
 	hs := startServer(t, optsNone)
-	alice := newUser(t, hs, "alice", false)
+	alice := newUser(t, hs, "alice", enc)
 	up, _ := url.Parse(hs.URL)
 	proxy := httputil.NewSingleHostReverseProxy(up)
 	var armed, dead atomic.Bool
@@ -239,7 +247,7 @@ func TestCrashReplyLandsLate(t *testing.T) {
 			http.Error(w, "the bot is dead", http.StatusBadGateway)
 			return
 		}
-		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
+		if armed.Load() && r.Method == http.MethodPut && (strings.Contains(r.URL.Path, "/send/m.room.message/") || strings.Contains(r.URL.Path, "/send/m.room.encrypted/")) {
 			body, _ := io.ReadAll(r.Body)
 			late, _ := http.NewRequest(r.Method, hs.URL+r.URL.RequestURI(), bytes.NewReader(body))
 			late.Header = r.Header.Clone()
@@ -254,12 +262,13 @@ func TestCrashReplyLandsLate(t *testing.T) {
 	t.Cleanup(srv.Close)
 	dir := t.TempDir()
 	router := newRouter(t)
-	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
+	b := startBot(t, hs, router, botOpts{dir: dir, crypto: enc, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
 		cs = &crashStore{StateStore: st, crash: func() {}}
 		return cs
 	}})
-	room := alice.createRoom(false, botID())
+	room := alice.createRoom(enc, botID())
 	alice.waitJoined(room, botID())
+	time.Sleep(200 * time.Millisecond) // let alice's crypto see the new member
 	c0 := alice.say(room, "!zaria 1+1 dc5")
 	alice.waitFor("first reply", wait, replyTo(botID(), c0))
 	time.Sleep(300 * time.Millisecond)
@@ -293,7 +302,7 @@ func TestCrashReplyLandsLate(t *testing.T) {
 			}
 		})
 	}
-	b2 := startBot(t, hs, router, botOpts{dir: dir, homeURL: lag.URL, salt: "next run"})
+	b2 := startBot(t, hs, router, botOpts{dir: dir, crypto: enc, homeURL: lag.URL, salt: "next run"})
 	c2 := alice.say(room, "!zaria 2+2 dc10")
 	alice.waitFor("reply after the crash", 2*wait, replyTo(botID(), c2))
 	time.Sleep(time.Second)
@@ -301,6 +310,9 @@ func TestCrashReplyLandsLate(t *testing.T) {
 		if n := len(alice.matching(replyTo(botID(), ev))); n != 1 {
 			t.Errorf("%s answered %d times, want once", ev, n)
 		}
+	}
+	if enc && !alice.matching(replyTo(botID(), c1))[0].Mautrix.WasEncrypted {
+		t.Errorf("the reply reached alice unencrypted")
 	}
 	if b2.log.count("not answering again") != 1 {
 		t.Errorf("the second run did not find the earlier reply:\n%s", b2.log)
