@@ -63,7 +63,7 @@ type owed struct {
 // (no fsync of its own: it survives the process; the event's journal mark
 // that follows is synced).
 func (a *Adapter) record(ctx context.Context, t target, rep *reply.Reply) {
-	b, err := json.Marshal(owed{Reply: rep})
+	b, err := json.Marshal(owed{Reply: recordable(rep)})
 	if err == nil {
 		err = ajournal.SetLazily(ctx, a.state, keyOut(t.txn), string(b))
 	}
@@ -73,6 +73,20 @@ func (a *Adapter) record(ctx context.Context, t target, rep *reply.Reply) {
 	if err != nil {
 		a.log.Error("record reply", "room", t.room, "event", t.txn, "err", err)
 	}
+}
+
+// recordable is rep as deliver reads it, without what no chat shows:
+// Data (the CLI's --json only; a chart series' exact fractions are not
+// kept either).
+func recordable(rep *reply.Reply) *reply.Reply {
+	if rep == nil {
+		return nil
+	}
+	c := *rep
+	c.Data = nil
+	c.Secret = recordable(rep.Secret)
+	c.Status = recordable(rep.Status)
+	return &c
 }
 
 // recorded is the reply recorded for txn, if any.

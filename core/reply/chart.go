@@ -47,7 +47,7 @@ type Series struct {
 	// Exact, when set, gives P(total = Min+i) as exact fractions "p/q"
 	// (of the distribution as cut, when Approx): what `zaria roll --json`
 	// prints. Computed on demand: a chat never needs it.
-	Exact func() []string
+	Exact func() []string `json:"-"`
 	// Tail, when Approx, is the weight left out past the cut, at most.
 	Tail float64
 }
