@@ -66,21 +66,21 @@ func TestBotProcess(t *testing.T) {
 // load is the point here). ZARIA_MX_KILL_LOAD=500x50 runs 500 commands
 // from 50 rooms (by hand; CI runs 120 from 12).
 func TestKilledUnderLoad(t *testing.T) {
-	onHomeservers(t, func(t *testing.T, hs homeserver) { testKilledUnderLoad(t, hs, 0, 0) })
+	onHomeservers(t, func(t *testing.T, hs homeserver) { testKilledUnderLoad(t, hs, 120, 12, 0, 0) })
 }
 
 // TestKilledUnderLag is TestKilledUnderLoad with the homeserver lagging
 // as a loaded one does (lagProxy between the bot and the homeserver): its
 // answers to /sync, /messages and /context come 1 s late and the newest
 // 5 s of a room's history are not there yet, so a reply the killed
-// process sent is invisible to the next run for seconds. Every command
-// is answered once (no two replies, so no two results), none lost.
+// process sent is invisible to the next run for seconds. 80 commands from
+// 8 rooms (each restart waits out the lag). Every command is answered
+// once (no two replies, so no two results), none lost.
 func TestKilledUnderLag(t *testing.T) {
-	onHomeservers(t, func(t *testing.T, hs homeserver) { testKilledUnderLoad(t, hs, 5*time.Second, time.Second) })
+	onHomeservers(t, func(t *testing.T, hs homeserver) { testKilledUnderLoad(t, hs, 80, 8, 5*time.Second, time.Second) })
 }
 
-func testKilledUnderLoad(t *testing.T, hs homeserver, lag, delay time.Duration) {
-	total, nrooms := 120, 12
+func testKilledUnderLoad(t *testing.T, hs homeserver, total, nrooms int, lag, delay time.Duration) {
 	if v := os.Getenv("ZARIA_MX_KILL_LOAD"); v != "" {
 		if _, err := fmt.Sscanf(v, "%dx%d", &total, &nrooms); err != nil || total < 1 || nrooms < 1 {
 			t.Fatalf("ZARIA_MX_KILL_LOAD=%q: want COMMANDSxROOMS, e.g. 500x50", v)
@@ -168,7 +168,7 @@ func testKilledUnderLoad(t *testing.T, hs homeserver, lag, delay time.Duration) 
 			cmds[i] = alice.say(rooms[i%nrooms], "!zaria "+strconv.Itoa(i%7+1)+"+2 dc"+strconv.Itoa(10+i%9))
 		}
 	}()
-	deadline := time.Now().Add(time.Duration(total)*time.Second + 2*wait)
+	deadline := time.Now().Add(time.Duration(total)*time.Second + 2*wait + time.Duration(len(killAt))*(2*lag+delay)) // each restart waits out the lag
 	for _, at := range killAt {
 		for answers() < at {
 			if time.Now().After(deadline) {
