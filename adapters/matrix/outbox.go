@@ -38,6 +38,7 @@ import (
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
+	"zaria/adapters/internal/backoff"
 	ajournal "zaria/adapters/internal/journal"
 	"zaria/core/reply"
 )
@@ -196,7 +197,7 @@ func (a *Adapter) alreadySent(ctx context.Context, t target, since int64) map[st
 			}
 			return sent
 		}
-		if sleep(ctx, settlePoll) != nil {
+		if backoff.Sleep(ctx, settlePoll) != nil {
 			return sent
 		}
 	}
@@ -204,17 +205,6 @@ func (a *Adapter) alreadySent(ctx context.Context, t target, since int64) map[st
 
 // settlePoll is how often alreadySent looks while the history lags.
 const settlePoll = 250 * time.Millisecond
-
-func sleep(ctx context.Context, d time.Duration) error {
-	tm := time.NewTimer(d)
-	defer tm.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-tm.C:
-		return nil
-	}
-}
 
 // lookSent reads the bot's own events of the room, newest first, back to
 // since (at most lookPages pages): the parts of the answer to t.txn found,
