@@ -149,6 +149,47 @@ func TestLostSendResponse(t *testing.T) {
 	}
 }
 
+// dyingProxy stands between the bot and the homeserver at hsURL. Once
+// armed, the bot's next reply (a PUT of m.room.message, or
+// m.room.encrypted) is handed to caught with its body, and the process
+// dies: the proxy answers 502 to everything from then on, and the state
+// store wrap gave the bot refuses every write.
+type dyingProxy struct {
+	URL         string
+	armed, dead atomic.Bool
+	cs          *crashStore
+}
+
+func newDyingProxy(t *testing.T, hsURL string, caught func(r *http.Request, body []byte)) *dyingProxy {
+	up, _ := url.Parse(hsURL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	p := &dyingProxy{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p.dead.Load() {
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		if p.armed.Load() && r.Method == http.MethodPut && (strings.Contains(r.URL.Path, "/send/m.room.message/") || strings.Contains(r.URL.Path, "/send/m.room.encrypted/")) {
+			body, _ := io.ReadAll(r.Body)
+			caught(r, body)
+			p.dead.Store(true) // …and the process dies
+			p.cs.dead.Store(true)
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	p.URL = srv.URL
+	return p
+}
+
+// wrap is botOpts.wrap for the bot behind p.
+func (p *dyingProxy) wrap(st StateStore) StateStore {
+	p.cs = &crashStore{StateStore: st, crash: func() {}}
+	return p.cs
+}
+
 // TestCrashMidSend: the bot dies while its reply is on the way: the
 // homeserver stored the reply, the bot never heard back and recorded
 // nothing more. The next run, with a new session (so the homeserver's
@@ -156,38 +197,23 @@ func TestLostSendResponse(t *testing.T) {
 func TestCrashMidSend(t *testing.T) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", false)
-	up, _ := url.Parse(hs.URL)
-	proxy := httputil.NewSingleHostReverseProxy(up)
-	var armed, dead atomic.Bool
-	var cs *crashStore
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if dead.Load() {
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
+	dp := newDyingProxy(t, hs.URL, func(r *http.Request, body []byte) {
+		stored, _ := http.NewRequest(r.Method, hs.URL+r.URL.RequestURI(), bytes.NewReader(body))
+		stored.Header = r.Header.Clone()
+		if resp, err := http.DefaultClient.Do(stored); err == nil { // the reply is stored…
+			resp.Body.Close()
 		}
-		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
-			proxy.ServeHTTP(httptest.NewRecorder(), r) // the reply is stored…
-			dead.Store(true)                           // …and the process dies
-			cs.dead.Store(true)
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	})
 	dir := t.TempDir()
 	router := newRouter(t)
-	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
-		cs = &crashStore{StateStore: st, crash: func() {}}
-		return cs
-	}})
+	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: dp.URL, grace: 300 * time.Millisecond, wrap: dp.wrap})
 	room := alice.createRoom(false, botID())
 	alice.waitJoined(room, botID())
 	c0 := alice.say(room, "!zaria 1+1 dc5")
 	alice.waitFor("first reply", wait, replyTo(botID(), c0))
 	time.Sleep(300 * time.Millisecond)
 
-	armed.Store(true)
+	dp.armed.Store(true)
 	c1 := alice.say(room, "!zaria 4+2 dc15")
 	alice.waitFor("the reply the bot never heard of", wait, replyTo(botID(), c1))
 	b.stop()
@@ -237,35 +263,15 @@ func TestCrashReplyLandsLate(t *testing.T) {
 func testCrashReplyLandsLate(t *testing.T, enc bool) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", enc)
-	up, _ := url.Parse(hs.URL)
-	proxy := httputil.NewSingleHostReverseProxy(up)
-	var armed, dead atomic.Bool
-	var cs *crashStore
 	held := make(chan *http.Request, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if dead.Load() {
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
-		}
-		if armed.Load() && r.Method == http.MethodPut && (strings.Contains(r.URL.Path, "/send/m.room.message/") || strings.Contains(r.URL.Path, "/send/m.room.encrypted/")) {
-			body, _ := io.ReadAll(r.Body)
-			late, _ := http.NewRequest(r.Method, hs.URL+r.URL.RequestURI(), bytes.NewReader(body))
-			late.Header = r.Header.Clone()
-			held <- late // the homeserver has it queued…
-			dead.Store(true)
-			cs.dead.Store(true) // …and the process dies
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	dp := newDyingProxy(t, hs.URL, func(r *http.Request, body []byte) {
+		late, _ := http.NewRequest(r.Method, hs.URL+r.URL.RequestURI(), bytes.NewReader(body))
+		late.Header = r.Header.Clone()
+		held <- late // the homeserver has it queued…
+	})
 	dir := t.TempDir()
 	router := newRouter(t)
-	b := startBot(t, hs, router, botOpts{dir: dir, crypto: enc, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
-		cs = &crashStore{StateStore: st, crash: func() {}}
-		return cs
-	}})
+	b := startBot(t, hs, router, botOpts{dir: dir, crypto: enc, homeURL: dp.URL, grace: 300 * time.Millisecond, wrap: dp.wrap})
 	room := alice.createRoom(enc, botID())
 	alice.waitJoined(room, botID())
 	time.Sleep(200 * time.Millisecond) // let alice's crypto see the new member
@@ -273,7 +279,7 @@ func testCrashReplyLandsLate(t *testing.T, enc bool) {
 	alice.waitFor("first reply", wait, replyTo(botID(), c0))
 	time.Sleep(300 * time.Millisecond)
 
-	armed.Store(true)
+	dp.armed.Store(true)
 	c1 := alice.say(room, "!zaria 4+2 dc15")
 	var late *http.Request
 	select {
@@ -327,37 +333,17 @@ func testCrashReplyLandsLate(t *testing.T, enc bool) {
 func TestCrashResendsRecordedReply(t *testing.T) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", false)
-	up, _ := url.Parse(hs.URL)
-	proxy := httputil.NewSingleHostReverseProxy(up)
-	var armed, dead atomic.Bool
-	var cs *crashStore
 	type lost struct{ path, body string }
 	held := make(chan lost, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if dead.Load() {
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
-		}
-		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
-			body, _ := io.ReadAll(r.Body)
-			held <- lost{r.URL.Path, string(body)} // lost on the way…
-			dead.Store(true)
-			cs.dead.Store(true) // …and the process dies
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	dp := newDyingProxy(t, hs.URL, func(r *http.Request, body []byte) {
+		held <- lost{r.URL.Path, string(body)} // lost on the way…
+	})
 	dir := t.TempDir()
 	router := newRouter(t)
-	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
-		cs = &crashStore{StateStore: st, crash: func() {}}
-		return cs
-	}})
+	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: dp.URL, grace: 300 * time.Millisecond, wrap: dp.wrap})
 	room := alice.createRoom(false, botID())
 	alice.waitJoined(room, botID())
-	armed.Store(true)
+	dp.armed.Store(true)
 	c1 := alice.say(room, "!roll 10d1000")
 	var l lost
 	select {
