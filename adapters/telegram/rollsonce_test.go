@@ -21,6 +21,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/adapters/telegram/telegramtest"
+	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/reply"
 	"zaria/i18n"
@@ -300,4 +301,32 @@ func TestRollsChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = a.Run(context.Background()) // until killed
+}
+
+// TestPagePostNotKeptNotSent: a roll posted from the web page while the
+// journal cannot be written is refused (the page says it was not posted)
+// and nothing reaches the chat; once writes work, a post goes out once.
+func TestPagePostNotKeptNotSent(t *testing.T) {
+	f := newFakeAPI(t)
+	st := &failingState{memState: newMemState()}
+	r := start(t, testConfig(f), testRouter(t), st)
+	<-r.a.web.started
+	msg := core.Message{Chat: core.ChatRef{Platform: "telegram", ID: "-730"}, From: core.User{ID: "501", Name: "Ana"}}
+	st.fail.Store(true)
+	if err := r.a.Post(context.Background(), msg, reply.Text("🎲 1d20 = 17")); err == nil {
+		t.Error("a post the journal could not keep was accepted")
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := len(f.SentTo(-730)); n != 0 {
+		t.Fatalf("%d messages sent for a post not kept", n)
+	}
+	st.fail.Store(false)
+	if err := r.a.Post(context.Background(), msg, reply.Text("🎲 1d20 = 4")); err != nil {
+		t.Fatal(err)
+	}
+	f.waitSent(-730, 1, 5*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	if got := f.SentTo(-730); len(got) != 1 || got[0].Visible != "🎲 1d20 = 4" {
+		t.Errorf("sent %+v, want the second post once", got)
+	}
 }
