@@ -18,6 +18,7 @@ import (
 
 	"zaria/adapters/matrix/dendritetest"
 
+	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 )
 
@@ -253,14 +254,19 @@ func TestCrashMidSend(t *testing.T) {
 // version waited). It finds the dead run's reply once it lands and does
 // not answer again; the next command is answered as usual. In a plain
 // room and in an encrypted one (the bot reads its own replies' relations,
-// in clear, and decrypts those that answer the command's message).
+// in clear, and decrypts those that answer the command's message), for a
+// typed command and for a 🎲 press (answered in reply to the message
+// pressed: the answered reaction is named inside the encrypted content).
 func TestCrashReplyLandsLate(t *testing.T) {
-	for _, enc := range []bool{false, true} {
-		t.Run(map[bool]string{false: "plain", true: "encrypted"}[enc], func(t *testing.T) { testCrashReplyLandsLate(t, enc) })
+	for _, c := range []struct {
+		name       string
+		enc, press bool
+	}{{"plain", false, false}, {"encrypted", true, false}, {"encrypted press", true, true}} {
+		t.Run(c.name, func(t *testing.T) { testCrashReplyLandsLate(t, c.enc, c.press) })
 	}
 }
 
-func testCrashReplyLandsLate(t *testing.T, enc bool) {
+func testCrashReplyLandsLate(t *testing.T, enc, press bool) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", enc)
 	held := make(chan *http.Request, 1)
@@ -276,11 +282,29 @@ func testCrashReplyLandsLate(t *testing.T, enc bool) {
 	alice.waitJoined(room, botID())
 	time.Sleep(200 * time.Millisecond) // let alice's crypto see the new member
 	c0 := alice.say(room, "!zaria 1+1 dc5")
-	alice.waitFor("first reply", wait, replyTo(botID(), c0))
+	r0 := alice.waitFor("first reply", wait, replyTo(botID(), c0))
+	alice.waitFor("🎲 offered", wait, func(e *event.Event) bool {
+		return e.Sender == botID() && e.Type == event.EventReaction && e.Content.AsReaction().RelatesTo.EventID == r0.ID
+	})
 	time.Sleep(300 * time.Millisecond)
 
 	dp.armed.Store(true)
-	c1 := alice.say(room, "!zaria 4+2 dc15")
+	var c1 id.EventID
+	if press {
+		// 🎲 under the first reply, encrypted as Element does: answered
+		// in reply to that reply.
+		react := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: r0.ID, Key: "🎲"}}
+		c, err := alice.cli.Crypto.Encrypt(context.Background(), room, event.EventReaction, react)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := alice.cli.SendMessageEvent(context.Background(), room, event.EventEncrypted, c); err != nil {
+			t.Fatal(err)
+		}
+		c1 = r0.ID
+	} else {
+		c1 = alice.say(room, "!zaria 4+2 dc15")
+	}
 	var late *http.Request
 	select {
 	case late = <-held:
