@@ -241,6 +241,21 @@ func (j *journal) pollOffset(now time.Time) int {
 	return j.snap.Offset
 }
 
+// offsetMark is the polling offset and when it was last moved, for rewind.
+func (j *journal) offsetMark() snapshot {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return snapshot{Offset: j.snap.Offset, LastAt: j.snap.LastAt}
+}
+
+// rewind puts the polling offset back to s (an offset moved past updates
+// whose journal write failed: they are fetched again).
+func (j *journal) rewind(s snapshot) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.snap.Offset, j.snap.LastAt = s.Offset, s.LastAt
+}
+
 // handled reports whether update id was journaled already.
 func (j *journal) handled(id int) bool {
 	j.mu.Lock()

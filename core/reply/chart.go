@@ -47,7 +47,7 @@ type Series struct {
 	// Exact, when set, gives P(total = Min+i) as exact fractions "p/q"
 	// (of the distribution as cut, when Approx): what `zaria roll --json`
 	// prints. Computed on demand: a chat never needs it.
-	Exact func() []string
+	Exact func() []string `json:"-"`
 	// Tail, when Approx and not Sampled, is the weight an explosion's cut
 	// left out, at most: past the last total when Open, else spread over
 	// the totals drawn (a keep after an explosion, 5d10!kh3).
