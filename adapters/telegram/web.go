@@ -25,23 +25,23 @@ import (
 // it stopped).
 var ErrNotRunning = errors.New("telegram: the bot is not running")
 
-// webPort is the adapter's state for the web companion.
-type webPort struct {
+// webState is the adapter's state for the web companion.
+type webState struct {
 	started chan struct{} // closed once Run has its journal and sender
 	next    atomic.Int64  // the next synthetic update id of a post (negative)
 }
 
-func newWebPort() *webPort {
-	w := &webPort{started: make(chan struct{})}
+func newWebState() *webState {
+	w := &webState{started: make(chan struct{})}
 	// Posts are journaled like updates, under negative ids that no
 	// Telegram update has and that do not repeat across restarts.
 	w.next.Store(-time.Now().UnixMicro())
 	return w
 }
 
-func (w *webPort) start() { close(w.started) }
+func (w *webState) start() { close(w.started) }
 
-func (w *webPort) ready() bool {
+func (w *webState) ready() bool {
 	select {
 	case <-w.started:
 		return true
@@ -70,7 +70,7 @@ func (a *Adapter) Post(ctx context.Context, msg core.Message, rep *reply.Reply) 
 	if len(e.Ops) == 0 {
 		return nil
 	}
-	return a.keepAndSend(ctx, e)
+	return a.post(ctx, e)
 }
 
 // ChatMember is a user's status in a chat by getChatMember: "creator",
@@ -142,7 +142,7 @@ func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, lab
 	e := &entry{Update: int(a.web.next.Add(-1)), thread: threadID(msg.Thread)}
 	e.Ops = a.out.messageOps(chatID, 0, []reply.Line{{reply.T(text)}}, string(kb))
 	a.putInThread(e, chatID, e.thread)
-	return a.keepAndSend(ctx, e)
+	return a.post(ctx, e)
 }
 
 // SetMenuButton makes the bot's menu button in private chats (the
@@ -168,21 +168,11 @@ func (a *Adapter) SetMenuButton(ctx context.Context, text, appURL string) error 
 	return nil
 }
 
-// keepAndSend journals e (a page's post) and queues its replies, only once
-// kept: a reply goes out only once recorded. Not kept, nothing is sent and
-// the page is told.
-func (a *Adapter) keepAndSend(ctx context.Context, e *entry) error {
-	a.j.commit([]*entry{e}, 0, a.now())
-	fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
-	err := a.j.flush(fctx)
-	cancel()
-	a.saveResult(err, "telegram state not saved before sending")
-	if err != nil {
-		a.j.uncommit([]*entry{e})
+// post records e (a page's post) and queues its replies as an update's
+// are (Adapter.record). Not kept, nothing is sent and the page is told.
+func (a *Adapter) post(ctx context.Context, e *entry) error {
+	if err := a.record(ctx, []*entry{e}, 0, false); err != nil {
 		return fmt.Errorf("telegram: post not kept: %w", err)
-	}
-	for _, o := range e.Ops {
-		a.send.enqueue(e, o)
 	}
 	return nil
 }
