@@ -20,14 +20,43 @@ import (
 	"zaria/adapters/internal/backoff"
 	ajournal "zaria/adapters/internal/journal"
 	"zaria/core"
+	"zaria/core/reply"
 )
 
-// Dispatcher is the adapter's port to the core: core.Port, documented
-// there as the manual for adapter authors; *command.Router implements it.
-// The adapter asks the core nothing else.
+// Dispatcher is what the adapter asks of the core: the part of core.Port
+// (documented there as the manual for adapter authors) it cannot serve
+// without. *command.Router implements it, and every optional capability
+// below.
 type Dispatcher interface {
-	core.Port
+	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+	Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool)
+	Recognize(ctx context.Context, msg core.Message) (name string, ok bool)
+	Lang(ctx context.Context, chat core.ChatRef, hint string) string
+	Text(lang, key string, kv ...any) string
+	OddsText(lang string, c *reply.Check) string
 }
+
+// The core's optional capabilities, each checked at run time where it is
+// used (as mautrix's bridgev2 does with its network connector's): a core
+// without one serves the rest.
+type (
+	// menuLister publishes the command menu (setMyCommands); without it
+	// none is published.
+	menuLister interface {
+		Menu(lang string) []core.MenuItem
+	}
+	// fileTaker tells which captions take an attached document's text
+	// (/importar); without it no document is downloaded and the caption
+	// is a command like any other.
+	fileTaker interface {
+		TakesFile(text string) bool
+	}
+	// recentLister lists a user's recent rolls, offered by an empty
+	// inline query; without it that query lists their pad only.
+	recentLister interface {
+		Recent(ctx context.Context, msg core.Message, n int) []string
+	}
+)
 
 // Adapter serves one Telegram bot.
 type Adapter struct {

@@ -242,3 +242,25 @@ func TestWebhookChecksSecretAndNeverAnswersTwice(t *testing.T) {
 		t.Errorf("getUpdates called %d times in webhook mode", n)
 	}
 }
+
+// TestCoreWithoutOptionalCapabilities: the adapter asks the core only for
+// its Dispatcher; the command menu, a document's text and the recent
+// rolls are optional capabilities, checked at run time. A core without
+// them still answers commands, and no menu is published.
+func TestCoreWithoutOptionalCapabilities(t *testing.T) {
+	f := newFakeAPI(t)
+	bare := struct{ Dispatcher }{testRouter(t)}
+	if _, ok := any(bare).(menuLister); ok {
+		t.Fatal("the bare core lists a menu: the test checks nothing")
+	}
+	start(t, testConfig(f), bare, newMemState())
+	ana := telegramtest.User{ID: 501, Name: "Ana"}
+	f.SayIn(telegramtest.Group(-292), ana, "/echo hola")
+	if got := f.waitSent(-292, 1, 5*time.Second); got[0].Visible != "hola" {
+		t.Errorf("the group got %+v, want hola", got)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := f.Calls("setMyCommands"); n != 0 {
+		t.Errorf("a core without a menu had %d menus published", n)
+	}
+}

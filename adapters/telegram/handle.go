@@ -94,8 +94,12 @@ func (a *inbound) lang(ctx context.Context, msg core.Message) string {
 // chat (its own prefix, not /cmd@OtherBot) that takes the attached
 // document's text (/importar).
 func (a *inbound) takesFile(ctx context.Context, msg core.Message) bool {
+	ft, can := a.d.(fileTaker)
+	if !can {
+		return false
+	}
 	name, ok := a.d.Recognize(ctx, msg)
-	return ok && name != "" && a.d.TakesFile("/"+name)
+	return ok && name != "" && ft.TakesFile("/"+name)
 }
 
 // importText downloads the message's document and appends its text to the
@@ -181,9 +185,13 @@ const (
 // clients in those languages) and in the core's default language (for
 // the rest, Menu("")). A failure is logged, never fatal.
 func (a *inbound) setCommands(ctx context.Context) {
+	menu, ok := a.d.(menuLister)
+	if !ok {
+		return
+	}
 	for _, code := range []string{"es", "el", "en", ""} {
 		var cmds []tgbotapi.BotCommand
-		for _, c := range a.d.Menu(code) {
+		for _, c := range menu.Menu(code) {
 			name := c.Local // the name /help shows in code's language, if Telegram takes it
 			if !commandName.MatchString(name) {
 				name = c.Name
