@@ -14,6 +14,8 @@ import (
 
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/reply"
 )
 
 func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
@@ -262,5 +264,47 @@ func TestCoreWithoutOptionalCapabilities(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	if n := f.Calls("setMyCommands"); n != 0 {
 		t.Errorf("a core without a menu had %d menus published", n)
+	}
+}
+
+// TestLinkButtonDrawnByChat: a reply's link button (reply.ActLink, /app's)
+// goes through the reply path like any reply, in reply to the command: a
+// url button to its URL in a group, a web_app button to its App page in
+// a private chat; nothing is kept for it, and the Bot API takes both.
+func TestLinkButtonDrawnByChat(t *testing.T) {
+	f := newFakeAPI(t)
+	r := testRouter(t)
+	const direct, page = "https://t.me/ZariaTestBot/mesa?startapp=tok", "https://zaria.example/app/"
+	r.Register(command.Command{Name: "abrir", Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			rep := reply.Text("Tu ficha")
+			rep.Buttons = []reply.Button{{Label: "📱 Abrir", Action: &reply.Action{Kind: reply.ActLink, URL: direct, App: page}}}
+			return rep, nil
+		})})
+	st := newMemState()
+	start(t, testConfig(f), r, st)
+	ana := telegramtest.User{ID: 501, Name: "Ana"}
+	for _, c := range []struct {
+		chat *tgbotapi.Chat
+		want string
+	}{
+		{telegramtest.Group(-293), `{"inline_keyboard":[[{"text":"📱 Abrir","url":"` + direct + `"}]]}`},
+		{telegramtest.Private(ana), `{"inline_keyboard":[[{"text":"📱 Abrir","web_app":{"url":"` + page + `"}}]]}`},
+	} {
+		id := f.SayIn(c.chat, ana, "/abrir")
+		got := f.waitSent(c.chat.ID, 1, 5*time.Second)[0]
+		if got.Visible != "Tu ficha" || got.ReplyTo != id || got.Params["reply_markup"] != c.want {
+			t.Errorf("chat %d got %q replying to %d with %s, want %s replying to %d", c.chat.ID, got.Visible, got.ReplyTo, got.Params["reply_markup"], c.want, id)
+		}
+	}
+	if bad := f.BadRequests(); len(bad) > 0 {
+		t.Errorf("the Bot API refused %q", bad)
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for k := range st.m {
+		if strings.Contains(k, ".b.") {
+			t.Errorf("a record %s kept for a link button", k)
+		}
 	}
 }

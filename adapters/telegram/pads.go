@@ -103,7 +103,7 @@ func (a *inbound) nextQuestion(ctx context.Context, chat int64, msgID int, act r
 		return nil
 	}
 	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
-	kb := a.out.keyboard(ctx, rep, "", "")
+	kb := a.out.keyboard(ctx, chat, rep, "", "")
 	if len(chunks) != 1 || kb == "" {
 		return nil
 	}

@@ -106,7 +106,7 @@ func (o *outbox) statusSent(ctx context.Context, chat int64, slot string, result
 // st.Slot (in e's topic): an edit of the one shown, or a new message. Its buttons (▶
 // next, ⏹ end) are actions like any reply's (actions.Store).
 func (o *outbox) addStatus(ctx context.Context, e *entry, chat int64, replyTo int, st *reply.Reply) {
-	kb := o.keyboard(ctx, st, "", "")
+	kb := o.keyboard(ctx, chat, st, "", "")
 	send := o.messageOps(chat, replyTo, st.Lines, kb)
 	if len(send) != 1 {
 		e.Ops = append(e.Ops, send...) // too long for one message: never edited

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -101,48 +100,6 @@ func (a *Adapter) BotName() string {
 		return ""
 	}
 	return a.botName
-}
-
-// The Mini App's buttons. go-telegram-bot-api v5.5.1 predates web_app
-// buttons and setChatMenuButton, so their JSON is written here.
-
-type appButton struct {
-	Text   string      `json:"text"`
-	URL    string      `json:"url,omitempty"`
-	WebApp *webAppInfo `json:"web_app,omitempty"`
-}
-
-type webAppInfo struct {
-	URL string `json:"url"`
-}
-
-// SendAppButton posts text in msg's chat with one button that opens the
-// companion: in a private chat a web_app button to appURL (Telegram signs
-// the launch data for that chat), in a group a url button to link (the
-// Mini App's direct link: Telegram refuses web_app buttons there), as it
-// does in a private chat when appURL is not HTTPS (Telegram's rule for
-// Mini Apps). It is posted in msg's forum topic (msg.Thread), and goes
-// through the journal and send queue as Post does.
-func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, label, appURL, link string) error {
-	if !a.web.ready() {
-		return ErrNotRunning
-	}
-	chatID, err := strconv.ParseInt(msg.Chat.ID, 10, 64)
-	if err != nil || msg.Chat.Platform != "telegram" {
-		return fmt.Errorf("telegram: app button in %s: not a Telegram chat", msg.Chat)
-	}
-	b := appButton{Text: label, URL: link}
-	if msg.Private && chatID > 0 && strings.HasPrefix(appURL, "https://") {
-		b = appButton{Text: label, WebApp: &webAppInfo{URL: appURL}}
-	}
-	kb, err := json.Marshal(map[string][][]appButton{"inline_keyboard": {{b}}})
-	if err != nil {
-		return fmt.Errorf("telegram: app button: %w", err)
-	}
-	e := &entry{Update: int(a.web.next.Add(-1)), thread: threadID(msg.Thread)}
-	e.Ops = a.out.messageOps(chatID, 0, []reply.Line{{reply.T(text)}}, string(kb))
-	a.putInThread(e, chatID, e.thread)
-	return a.post(ctx, e)
 }
 
 // SetMenuButton makes the bot's menu button in private chats (the

@@ -262,13 +262,12 @@ func (m telegramMembers) Member(ctx context.Context, chat core.ChatRef, user str
 }
 
 // webLinker is /app's Linker: the companion's link once it is wired. On
-// Telegram the link is a button under the message (web_app in a private
-// chat, url to the Mini App's direct link in a group).
+// Telegram the link is a button under /app's reply (the adapter draws it:
+// web_app in a private chat, url to the Mini App's direct link in a
+// group).
 type webLinker struct {
-	a    *web.Adapter
-	tg   *telegram.Adapter
-	mx   roomWidgets // nil without Matrix
-	port core.Port
+	a  *web.Adapter
+	mx roomWidgets // nil without Matrix
 }
 
 // roomWidgets is the Matrix adapter's room widget state event.
@@ -307,13 +306,8 @@ func (l *webLinker) Link(ctx context.Context, msg core.Message) (companion.Link,
 	if web.ErrUnavailable(err) {
 		return companion.Link{}, companion.ErrUnavailable
 	}
-	if err == nil && !private && msg.Chat.Platform == "telegram" && l.tg != nil {
-		lang := l.port.Lang(ctx, msg.Chat, msg.LangHint)
-		err := l.tg.SendAppButton(ctx, msg, l.port.Text(lang, "web.app.open"), l.port.Text(lang, "web.app.button"), l.a.AppURL(), u)
-		if err != nil {
-			return companion.Link{}, err
-		}
-		return companion.Link{Sent: true}, nil
+	if err == nil && msg.Chat.Platform == "telegram" {
+		return companion.Link{URL: u, Button: true, App: l.a.AppURL()}, nil
 	}
 	return companion.Link{URL: u, Private: private, Minutes: l.a.LinkMinutes(), Widget: l.a.WidgetURL(ctx, msg)}, err
 }
@@ -368,7 +362,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	if err != nil {
 		return nil, err
 	}
-	link.a, link.tg, link.port = a, tg, router
+	link.a = a
 	if mx != nil {
 		link.mx = mx
 	}
