@@ -74,26 +74,35 @@ func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *en
 	}
 }
 
-// pressOdds shows the odds of a roll and rolls nothing: the picture of its
-// distribution, with its result marked, when the adapter draws charts;
-// else, or when the picture is refused, the odds line added to its
-// message. A button without the adapter's view (data of an earlier
-// version) is answered with the core's odds reply.
+// pressOdds answers 📊 with what the core's Press answers, and rolls
+// nothing: the core decides whether there is anything to show (its rate
+// limit, a command without odds) and gives the picture of the roll's
+// distribution, its result marked, sent when the adapter draws charts;
+// else, or when the picture is refused, the odds line is added to the
+// roll's message. The line is the core's OddsText of the roll's own odds,
+// which the core gave with the roll and the adapter keeps with its
+// buttons (a press cannot roll again to know them); a second press only
+// toasts it. A button without that view (data of an earlier version) is
+// answered with the core's odds reply.
 func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
 	from := userOf(cq.From)
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	ref := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
+	msg := a.pressMessage(ctx, cq, e, chat, ref, from)
 	var v oddsView
 	if p.ID == "" || p.Set.View == "" || json.Unmarshal([]byte(p.Set.View), &v) != nil || v.Odds == nil {
-		msg := a.pressMessage(ctx, cq, e, chat, ref, from)
 		a.answerCallback(ctx, cq.ID, "")
 		if rep, ok := a.d.Press(ctx, msg, p.Action); ok && rep != nil {
 			a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 		}
 		return
 	}
-	lang := a.lang(ctx, core.Message{Chat: ref, LangHint: from.lang})
-	line := a.oddsLine(lang, v.Odds)
+	rep, ok := a.d.Press(ctx, msg, p.Action)
+	if !ok || rep == nil {
+		a.answerCallback(ctx, cq.ID, "") // nothing to show: the spinner stops
+		return
+	}
+	line := a.oddsLine(a.out.replyLang(ctx, rep, msg), v.Odds)
 	if v.Shown {
 		a.answerCallback(ctx, cq.ID, line)
 		return
@@ -106,7 +115,7 @@ func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 		}
 	}
 	edit := a.oddsEdit(chat.ID, cq.Message.MessageID, p, &v, line)
-	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat, ref, from, p.Action, line, edit) {
+	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat.ID, msg, rep, line, edit) {
 		shown()
 		return
 	}
@@ -182,21 +191,20 @@ func threadID(ref string) int {
 	return n
 }
 
-// oddsPhoto sends the picture of that roll's distribution (Press with its
-// ActOdds: its command, its total marked) in reply to the roll's message,
-// the odds as its caption, and toasts the odds line. false when there is
-// no picture to send (the command has no odds of its own, no chart, the
-// renderer fails): the caller shows the odds line instead. A photo
-// Telegram refuses falls back to edit (or the line as a message).
-func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, act reply.Action, line string, edit *op) bool {
-	msg := a.pressMessage(ctx, cq, e, chat, ref, from)
-	rep, ok := a.d.Press(ctx, msg, act)
-	if !ok || rep == nil || rep.Error || rep.Chart == nil {
+// oddsPhoto sends the picture of that roll's distribution (rep, the
+// core's answer to its ActOdds: its command, its total marked) in reply
+// to the roll's message, the odds as its caption, and toasts the odds
+// line. false when there is no picture to send (the command has no odds
+// of its own, no chart, the renderer fails): the caller shows the odds
+// line instead. A photo Telegram refuses falls back to edit (or the line
+// as a message).
+func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat int64, msg core.Message, rep *reply.Reply, line string, edit *op) bool {
+	if rep.Error || rep.Chart == nil {
 		return false
 	}
 	img, err := a.cfg.Charts.PNG(ctx, rep.Chart, a.out.replyLang(ctx, rep, msg))
 	if err != nil || len(img) == 0 {
-		a.log.Error("telegram odds chart not drawn, adding the odds line instead", "chat", chat.ID, "err", err)
+		a.log.Error("telegram odds chart not drawn, adding the odds line instead", "chat", chat, "err", err)
 		return false
 	}
 	params := map[string]string{"parse_mode": "HTML"}
@@ -207,11 +215,11 @@ func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 	} else {
 		params["caption"] = reply.HTML(reply.Text(line), "")
 	}
-	photo := &op{Method: "sendPhoto", Chat: chat.ID, Params: params, Doc: &document{Field: "photo", Name: "odds.png", MIME: "image/png", Data: img}}
+	photo := &op{Method: "sendPhoto", Chat: chat, Params: params, Doc: &document{Field: "photo", Name: "odds.png", MIME: "image/png", Data: img}}
 	if edit != nil {
 		photo.Fallback = []*op{edit}
 	} else {
-		photo.Fallback = a.out.messageOps(chat.ID, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
+		photo.Fallback = a.out.messageOps(chat, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
 	}
 	a.answerCallback(ctx, cq.ID, line)
 	e.Ops = append(e.Ops, photo)
