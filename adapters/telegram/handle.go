@@ -131,34 +131,6 @@ func (a *inbound) importText(ctx context.Context, m *tgbotapi.Message, caption s
 	return strings.TrimRight(caption, " \n") + "\n" + body, nil
 }
 
-// onCallback runs a pressed button: the Action its data stands for
-// (buttons.go), for whoever pressed it, or the placeholder of an inline
-// roll. Data this bot did not make, or no longer keeps, is a toast.
-func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
-	if cq.From == nil {
-		return
-	}
-	from := userOf(cq.From)
-	if cq.Message != nil && cq.Message.Chat != nil && cq.Message.Chat.Type == "private" {
-		a.padLists.forget(from.id) // a button there may run /pad add
-	}
-	if strings.HasPrefix(cq.Data, "i:") && cq.InlineMessageID != "" && !cq.From.IsBot {
-		a.onInlineButton(ctx, cq, e)
-		return
-	}
-	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
-		if p, ok := a.acts.Resolve(ctx, cq.Data); ok {
-			a.onPress(ctx, cq, e, p)
-			return
-		}
-	}
-	var chat core.ChatRef
-	if cq.Message != nil && cq.Message.Chat != nil {
-		chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
-	}
-	a.answerCallback(ctx, cq.ID, a.d.Text(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale"))
-}
-
 // inlineCommand makes a command of an inline query: "zaria 4+2" names a
 // command, "4d6kh3" is given to InlineCommand. from's private chat
 // decides (inline queries come from no chat).

@@ -454,6 +454,30 @@ func (o *outbox) addKeyboardReply(e *entry, chat int64, replyTo int, rep *reply.
 	e.Ops = append(e.Ops, ops...)
 }
 
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// clip16 is clip counting UTF-16 code units, as Telegram counts
+// characters (an emoji outside the BMP is two).
+func clip16(s string, n int) string {
+	if utf16Len(s) <= n {
+		return s
+	}
+	used := utf16Len("…")
+	for i, r := range s {
+		if used+utf16.RuneLen(r) > n {
+			return s[:i] + "…"
+		}
+		used += utf16.RuneLen(r)
+	}
+	return s
+}
+
 // utf16Len is the length Telegram counts: UTF-16 code units.
 func utf16Len(s string) int {
 	n := 0
