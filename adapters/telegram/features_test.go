@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -306,5 +307,49 @@ func TestLinkButtonDrawnByChat(t *testing.T) {
 		if strings.Contains(k, ".b.") {
 			t.Errorf("a record %s kept for a link button", k)
 		}
+	}
+}
+
+// silentOdds is a core that has nothing to show for a 📊 press (as when
+// the presser's flood was already warned), and counts the presses.
+type silentOdds struct {
+	Dispatcher
+	presses atomic.Int32
+}
+
+func (s *silentOdds) Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool) {
+	if a.Kind == reply.ActOdds {
+		s.presses.Add(1)
+		return nil, false
+	}
+	return s.Dispatcher.Press(ctx, msg, a)
+}
+
+// TestOddsPressAnsweredByTheCore: 📊 is answered with what the core's
+// Press answers, never by the adapter alone: a core with nothing to show
+// gets asked at each press, and the press only stops its spinner — no
+// odds line, no edit, no message.
+func TestOddsPressAnsweredByTheCore(t *testing.T) {
+	f := newFakeAPI(t)
+	core := &silentOdds{Dispatcher: testRouter(t)}
+	start(t, testConfig(f), core, newMemState())
+	g := telegramtest.Group(-294)
+	f.SayIn(g, ana, "/roll 3d6 vs 12")
+	m := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	odds := *keyboardOf(t, m)[0][1].CallbackData
+	f.Press(m, ana, odds)
+	f.Press(m, ana, odds)
+	calls := f.waitCalls("answerCallbackQuery", 2, 5*time.Second)
+	time.Sleep(200 * time.Millisecond)
+	if n := core.presses.Load(); n != 2 {
+		t.Errorf("the core was asked %d times for 2 presses of 📊", n)
+	}
+	for _, c := range calls {
+		if c.Params["text"] != "" {
+			t.Errorf("a press the core had nothing for toasted %q", c.Params["text"])
+		}
+	}
+	if n := f.Calls("editMessageText"); n != 0 || len(f.SentTo(g.ID)) != 1 {
+		t.Errorf("a press the core had nothing for made %d edits and %d messages", n, len(f.SentTo(g.ID))-1)
 	}
 }
