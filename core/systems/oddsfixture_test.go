@@ -36,9 +36,14 @@ func oddsLines() []string {
 					}
 				}
 			}
-			for _, a := range []zaria.Side{{Mod: 8}, {Mod: 5}, {Mod: 12, NPC: true}, {Mod: 1}, {Mod: 20}} {
-				for _, p := range []zaria.Side{{Mod: 8, NPC: true}, {Mod: 8}, {Mod: 3}, {Mod: 15, NPC: true}, {Mod: 20}} {
-					add("zaria %s epic=%v opposed %v vs %v %s", md.name, npcEpic, a, p, r.OpposedChance(a, p).RatString())
+			for am := 1; am <= 20; am++ {
+				for _, an := range []bool{false, true} {
+					for _, pm := range []int{1, 8, 12, 20} {
+						for _, pn := range []bool{false, true} {
+							a, p := zaria.Side{Mod: am, NPC: an}, zaria.Side{Mod: pm, NPC: pn}
+							add("zaria %s epic=%v opposed %v vs %v %s", md.name, npcEpic, a, p, r.OpposedChance(a, p).RatString())
+						}
+					}
 				}
 			}
 		}

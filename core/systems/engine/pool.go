@@ -1,0 +1,259 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+
+	"zaria/core/dice"
+)
+
+// rollStep is a "roll:" step: a pool of dice of one size, how many an
+// expression says (a constant, or dice granted by an earlier pool's
+// readings: one level only), each die optionally exploding a bounded
+// number of times; the pool is read only through its readings.
+type rollStep struct {
+	name    string
+	faces   int
+	count   evalFn
+	explode map[int]bool
+	times   int // explosions per die at most
+	reads   []reading
+	first   int // slot of its first reading in env.r
+	level   int // 0: a constant count; 1: granted by another pool
+
+	mu   sync.Mutex
+	memo map[int]*poolDist
+}
+
+// reading is one number read from a pool's dice.
+type reading struct {
+	kind string
+	arg  int
+}
+
+var readingKinds = map[string]bool{
+	"sum": false, "highest": false, "lowest": false, "mean": false, "size": false,
+	"d100": false, "d100_zero": false, "all_same": false,
+	"count": true, "count_ge": true, "count_le": true, "all": true, "any": true, "die": true,
+}
+
+func (p *parser) reading(rs *rollStep, kind string) (node, error) {
+	takes, ok := readingKinds[kind]
+	if !ok {
+		return node{}, p.errorf("%s.%s: a pool is read by sum, highest, lowest, mean, size, d100, d100_zero, all_same, count(F), count_ge(F), count_le(F), all(F), any(F) or die(N)", rs.name, kind)
+	}
+	rd := reading{kind: kind}
+	if takes {
+		if err := p.expect("("); err != nil {
+			return node{}, err
+		}
+		neg := false
+		if p.peek().text == "-" {
+			p.next()
+			neg = true
+		}
+		t := p.next()
+		n, err := strconv.Atoi(t.text)
+		if t.kind != "num" || err != nil || n > 1000 {
+			return node{}, p.errorf("%s.%s takes a whole number", rs.name, kind)
+		}
+		if neg {
+			n = -n
+		}
+		rd.arg = n
+		if err := p.expect(")"); err != nil {
+			return node{}, err
+		}
+	}
+	idx := -1
+	for i, r := range rs.reads {
+		if r == rd {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		if len(rs.reads) >= MaxReadings {
+			return node{}, limitErr("readings", MaxReadings, len(rs.reads)+1)
+		}
+		rs.reads = append(rs.reads, rd)
+		idx = len(rs.reads) - 1
+	}
+	return node{fn: func(e *env) num { return e.r[rs.first+idx] }}, nil
+}
+
+// read computes a reading of dice (each die's value, explosions added).
+func (rd reading) read(d []int) num {
+	switch rd.kind {
+	case "sum", "mean":
+		s := int64(0)
+		for _, v := range d {
+			s += int64(v)
+		}
+		if rd.kind == "mean" {
+			if len(d) == 0 {
+				return impossible
+			}
+			return ratio(s, int64(len(d)))
+		}
+		return integer(s)
+	case "size":
+		return integer(int64(len(d)))
+	case "highest", "lowest":
+		if len(d) == 0 {
+			return impossible
+		}
+		b := d[0]
+		for _, v := range d[1:] {
+			if (rd.kind == "highest") == (v > b) && v != b {
+				b = v
+			}
+		}
+		return integer(int64(b))
+	case "d100", "d100_zero":
+		if len(d) != 2 {
+			return impossible
+		}
+		t, u := d[0]%10, d[1]%10
+		v := int64(10*t + u)
+		if v == 0 && rd.kind == "d100" {
+			v = 100
+		}
+		return integer(v)
+	case "all_same":
+		for _, v := range d {
+			if v != d[0] {
+				return boolean(false)
+			}
+		}
+		return boolean(len(d) > 0)
+	case "count", "count_ge", "count_le":
+		n := int64(0)
+		for _, v := range d {
+			if (rd.kind == "count" && v == rd.arg) || (rd.kind == "count_ge" && v >= rd.arg) || (rd.kind == "count_le" && v <= rd.arg) {
+				n++
+			}
+		}
+		return integer(n)
+	case "all":
+		for _, v := range d {
+			if v != rd.arg {
+				return boolean(false)
+			}
+		}
+		return boolean(len(d) > 0)
+	case "any":
+		for _, v := range d {
+			if v == rd.arg {
+				return boolean(true)
+			}
+		}
+		return boolean(false)
+	case "die":
+		if rd.arg < 1 || rd.arg > len(d) {
+			return impossible
+		}
+		return integer(int64(d[rd.arg-1]))
+	}
+	return impossible
+}
+
+// roll draws n dice from src, each exploding as declared, and returns
+// each die's value and every face drawn in order (for --dice).
+func (rs *rollStep) roll(src dice.Source, n int, faces *[]int) ([]int, error) {
+	out := make([]int, n)
+	for i := range out {
+		v := src.IntN(rs.faces) + 1
+		*faces = append(*faces, v)
+		total := v
+		for k := 0; k < rs.times && rs.explode[v]; k++ {
+			v = src.IntN(rs.faces) + 1
+			*faces = append(*faces, v)
+			total += v
+		}
+		out[i] = total
+	}
+	return out, nil
+}
+
+// poolDist is a pool's distribution reduced to its readings: every
+// distinct tuple of readings and how many of the den equally likely
+// sequences give it.
+type poolDist struct {
+	reads  [][]num
+	counts []int64
+	den    int64
+}
+
+// dieDist is one die's values and their weights out of faces^(times+1).
+func (rs *rollStep) dieDist() (vals []int, w []int64, den int64) {
+	den = 1
+	for range rs.times + 1 {
+		den *= int64(rs.faces)
+	}
+	var rec func(total int, k int, weight int64)
+	rec = func(total int, k int, weight int64) {
+		for f := 1; f <= rs.faces; f++ {
+			if k < rs.times && rs.explode[f] {
+				rec(total+f, k+1, weight/int64(rs.faces))
+				continue
+			}
+			vals = append(vals, total+f)
+			w = append(w, weight)
+		}
+	}
+	rec(0, 0, den/int64(rs.faces))
+	return vals, w, den
+}
+
+// dist returns the reduced distribution of n dice, computed once per n;
+// ok is false when the pool has more sequences than MaxPoolSequences.
+func (rs *rollStep) dist(n int) (*poolDist, bool) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if d, ok := rs.memo[n]; ok {
+		return d, d != nil
+	}
+	vals, w, dden := rs.dieDist()
+	seqs, den := int64(1), int64(1)
+	for range n {
+		seqs *= int64(len(vals))
+		den *= dden
+		if seqs > MaxPoolSequences || den > 1e15 {
+			rs.memo[n] = nil
+			return nil, false
+		}
+	}
+	pd := &poolDist{den: den}
+	index := map[string]int{}
+	d := make([]int, n)
+	var b strings.Builder
+	var rec func(i int, weight int64)
+	rec = func(i int, weight int64) {
+		if i == n {
+			reads := make([]num, len(rs.reads))
+			b.Reset()
+			for j, rd := range rs.reads {
+				reads[j] = rd.read(d)
+				b.WriteString(reads[j].String())
+				b.WriteByte(' ')
+			}
+			k := b.String()
+			if at, ok := index[k]; ok {
+				pd.counts[at] += weight
+				return
+			}
+			index[k] = len(pd.reads)
+			pd.reads = append(pd.reads, reads)
+			pd.counts = append(pd.counts, weight)
+			return
+		}
+		for j, v := range vals {
+			d[i] = v
+			rec(i+1, weight*w[j])
+		}
+	}
+	rec(0, 1)
+	rs.memo[n] = pd
+	return pd, true
+}
