@@ -26,12 +26,12 @@ type env struct {
 
 // scope is what an expression may name, as the compiler sees it.
 type scope struct {
-	sys    *System
-	vars   map[string]int // name → slot of env.v
-	pools  map[string]*rollStep
-	loop   bool // inside count_while
-	opp    bool // "opp.NAME" (an opposed check's sides)
-	result bool // "active.NAME", "passive.NAME", "won"
+	sys      *System
+	vars     map[string]int // name → slot of env.v
+	pools    map[string]*rollStep
+	loop     bool // inside count_while
+	opp      bool // "opp.NAME" (an opposed check's sides)
+	result   bool // "active.NAME", "passive.NAME", "won"
 	sideVars map[string]int
 }
 
@@ -112,7 +112,7 @@ type node struct {
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
-func (p *parser) next() token  { t := p.toks[p.i]; p.i++; return t }
+func (p *parser) next() token { t := p.toks[p.i]; p.i++; return t }
 
 func (p *parser) errorf(format string, a ...any) error {
 	return fmt.Errorf("at %d: %s", p.peek().pos+1, fmt.Sprintf(format, a...))

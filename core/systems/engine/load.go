@@ -315,21 +315,21 @@ func checkInput(in *Input) error {
 
 // check is a compiled Check.
 type check struct {
-	def      *Check
-	inputs   []string
-	steps    []cstep
-	pools    []*rollStep
-	nvars    int
-	nreads   int
-	slots    map[string]int
-	total    evalFn
-	overr    []cband
-	on       evalFn
-	bands    []cband
-	opposed  bool
-	tieAct   bool
-	compare  []evalFn
-	maxDice  int
+	def     *Check
+	inputs  []string
+	steps   []cstep
+	pools   []*rollStep
+	nvars   int
+	nreads  int
+	slots   map[string]int
+	total   evalFn
+	overr   []cband
+	on      evalFn
+	bands   []cband
+	opposed bool
+	tieAct  bool
+	compare []evalFn
+	maxDice int
 }
 
 type cstep struct {
