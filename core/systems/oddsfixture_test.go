@@ -16,8 +16,8 @@ import (
 var updateOdds = flag.Bool("update-odds", false, "rewrite testdata/odds_fixture.txt from the current code")
 
 // oddsLines computes the exact odds of every check the systems' public
-// functions answer, over whole ranges (not only the examples of docs/ and
-// RULES.md, which they include: Ζαριά 4+0 vs 10 = 9/20, Daegon 12 vs 7 =
+// functions answer, over whole ranges (not only the examples of docs/
+// zaria.md, daegon.md, rq.md and kh.md, which they include: Ζαριά 4+0 vs 10 = 9/20, Daegon 12 vs 7 =
 // 229/250, RQ chance 45, KH 6 +2s +1i vs 17 = 79763/279936, …).
 func oddsLines() []string {
 	var out []string
