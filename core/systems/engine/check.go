@@ -3,7 +3,6 @@ package engine
 import (
 	"math/big"
 	"sort"
-	"strings"
 
 	"zaria/core/dice"
 )
@@ -104,32 +103,50 @@ func (c *check) run(e *env, src dice.Source, faces, sides *[]int) error {
 	return nil
 }
 
-// outcome applies the overrides and bands to e.
+// outcome applies the overrides and bands to e: the outcome and its level.
 func (c *check) outcome(e *env) (string, num) {
-	for _, o := range c.overr {
-		if o.when(e).truth() {
-			return o.outcome, levelOf(o.level, e)
+	b := c.band(e)
+	if b == nil {
+		return "", impossible
+	}
+	return b.outcome, levelOf(b.level, e)
+}
+
+// outcomeIdx is the outcome's index among the file's (−1: none).
+func (c *check) outcomeIdx(e *env) (int, *cband) {
+	b := c.band(e)
+	if b == nil {
+		return -1, nil
+	}
+	return b.idx, b
+}
+
+func (c *check) band(e *env) *cband {
+	for i := range c.overr {
+		if c.overr[i].when(e).truth() {
+			return &c.overr[i]
 		}
 	}
 	if len(c.bands) == 0 {
-		return "", impossible
+		return nil
 	}
 	var v num
 	if c.on != nil {
 		if v = c.on(e); v.imp {
-			return "", impossible
+			return nil
 		}
 	}
-	for _, b := range c.bands {
+	for i := range c.bands {
+		b := &c.bands[i]
 		if b.last {
-			return b.outcome, levelOf(b.level, e)
+			return b
 		}
 		k := v.cmp(b.bound)
 		if k > 0 || (k == 0 && !b.strict) {
-			return b.outcome, levelOf(b.level, e)
+			return b
 		}
 	}
-	return "", impossible
+	return nil
 }
 
 func levelOf(fn evalFn, e *env) num {
@@ -223,31 +240,79 @@ type TotalP struct {
 	P     *big.Rat
 }
 
-// acc adds weights n/d by key without big arithmetic on every leaf.
-type acc map[accKey]int64
-
-type accKey struct {
-	key string
-	d   int64
+// weight is a sum of chances: an int64 fraction while the denominators
+// agree (every leaf of most checks has the same), big past that.
+type weight struct {
+	n, d int64
+	big  *big.Rat
 }
 
-func (a acc) rats() map[string]*big.Rat {
-	out := map[string]*big.Rat{}
-	for k, n := range a {
-		r := big.NewRat(n, k.d)
-		if o, ok := out[k.key]; ok {
-			r.Add(r, o)
-		}
-		out[k.key] = r
+func (w *weight) add(n, d int64) {
+	switch {
+	case w.big != nil:
+		w.big.Add(w.big, big.NewRat(n, d))
+	case w.d == 0:
+		w.n, w.d = n, d
+	case w.d == d && w.n <= (1<<62)-n:
+		w.n += n
+	default:
+		w.big = new(big.Rat).Add(big.NewRat(w.n, w.d), big.NewRat(n, d))
 	}
-	return out
+}
+
+func (w *weight) rat() *big.Rat {
+	switch {
+	case w.big != nil:
+		return w.big
+	case w.d == 0:
+		return new(big.Rat)
+	}
+	return big.NewRat(w.n, w.d)
 }
 
 // walker enumerates a check's reduced distributions.
 type walker struct {
 	c      *check
+	steps  []cstep
 	leaves int
 	over   bool
+}
+
+// newWalker evaluates once, in e, what does not depend on the dice: the
+// lets that read only inputs and house rules, and the cases whose
+// condition does (a house rule's choice, "npc"); the walk evaluates the rest.
+func newWalker(c *check, e *env) *walker {
+	w := &walker{c: c, steps: make([]cstep, 0, len(c.steps))}
+	for _, st := range c.steps {
+		if st.roll != nil {
+			w.steps = append(w.steps, st)
+			continue
+		}
+		var kept []ccase
+		static := true
+		for _, cs := range st.cases {
+			if cs.when != nil && !cs.whenDyn {
+				if !cs.when(e).truth() {
+					continue
+				}
+				cs.when = nil
+			}
+			kept = append(kept, cs)
+			if cs.when != nil || cs.isDyn {
+				static = false
+			}
+			if cs.when == nil {
+				break
+			}
+		}
+		st.cases = kept
+		if static {
+			st.let(e) // the same on every leaf
+			continue
+		}
+		w.steps = append(w.steps, st)
+	}
+	return w
 }
 
 // walk calls leaf for every combination of the pools' reduced
@@ -256,7 +321,7 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 	if w.over {
 		return
 	}
-	if i == len(w.c.steps) {
+	if i == len(w.steps) {
 		if w.leaves++; w.leaves > OddsBudget {
 			w.over = true
 			return
@@ -264,7 +329,7 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 		leaf(e, wn, wd)
 		return
 	}
-	st := w.c.steps[i]
+	st := w.steps[i]
 	if st.roll == nil {
 		st.let(e)
 		w.walk(e, i+1, wn, wd, leaf)
@@ -288,8 +353,23 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 }
 
 // Odds computes the chance of each outcome of check key ("" = the
-// first), exactly when the work fits OddsBudget, else by sampling.
+// first) and the distribution of its total, exactly when the work fits
+// OddsBudget, else by sampling.
 func (s *System) Odds(key string, pr Params) (*Odds, error) {
+	return s.odds(key, pr, true)
+}
+
+// Chance is the chance of success of check key (of an opposed check: that
+// the active side wins), and whether it is exact.
+func (s *System) Chance(key string, pr Params) (*big.Rat, bool, error) {
+	od, err := s.odds(key, pr, false)
+	if err != nil {
+		return nil, false, err
+	}
+	return od.Success, od.Exact, nil
+}
+
+func (s *System) odds(key string, pr Params, totals bool) (*Odds, error) {
 	c, err := s.check(key)
 	if err != nil {
 		return nil, err
@@ -298,21 +378,61 @@ func (s *System) Odds(key string, pr Params) (*Odds, error) {
 		return s.opposedOdds(c, pr)
 	}
 	e, _ := s.sides(c, pr)
-	outs, tots := acc{}, acc{}
-	w := &walker{c: c}
+	outs := make([]weight, len(s.File.Outcomes)+1)
+	var tots map[num]*weight
+	if totals && c.total != nil {
+		tots = map[num]*weight{}
+	}
+	w := newWalker(c, e)
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
-		o, _ := c.outcome(e)
-		g := gcd(wn, wd)
-		k := accKey{o, wd / g}
-		outs[k] += wn / g
-		if c.total != nil {
-			tots[accKey{c.total(e).String(), wd / g}] += wn / g
+		o, _ := c.outcomeIdx(e)
+		outs[o+1].add(wn, wd)
+		if tots != nil {
+			t := c.total(e)
+			tw := tots[t]
+			if tw == nil {
+				tw = &weight{}
+				tots[t] = tw
+			}
+			tw.add(wn, wd)
 		}
 	})
 	if w.over {
 		return s.sample(c, pr)
 	}
-	return s.finish(outs.rats(), tots.rats(), true), nil
+	od := &Odds{Success: new(big.Rat), Exact: true}
+	if totals {
+		od.Outcomes = map[string]*big.Rat{}
+	}
+	succ := weight{}
+	for i := range outs {
+		if outs[i].d == 0 && outs[i].big == nil {
+			continue
+		}
+		k := ""
+		if i > 0 {
+			k = s.File.Outcomes[i-1].Key
+			if s.File.Outcomes[i-1].Success {
+				if outs[i].big == nil {
+					succ.add(outs[i].n, outs[i].d)
+				} else {
+					succ.add(0, 1)
+					succ.big = new(big.Rat).Add(succ.rat(), outs[i].big)
+				}
+			}
+		}
+		if totals {
+			od.Outcomes[k] = outs[i].rat()
+		}
+	}
+	od.Success = succ.rat()
+	for t, tw := range tots {
+		if !t.imp {
+			od.Totals = append(od.Totals, TotalP{Total: t.Rat(), P: tw.rat()})
+		}
+	}
+	sort.Slice(od.Totals, func(i, j int) bool { return od.Totals[i].Total.Cmp(od.Totals[j].Total) < 0 })
+	return od, nil
 }
 
 func (s *System) finish(outs, tots map[string]*big.Rat, exact bool) *Odds {
@@ -323,9 +443,6 @@ func (s *System) finish(outs, tots map[string]*big.Rat, exact bool) *Odds {
 		}
 	}
 	for k, p := range tots {
-		if k == "-" {
-			continue
-		}
 		v, _ := new(big.Rat).SetString(k)
 		od.Totals = append(od.Totals, TotalP{Total: v, P: p})
 	}
@@ -333,41 +450,40 @@ func (s *System) finish(outs, tots map[string]*big.Rat, exact bool) *Odds {
 	return od
 }
 
-// sideLeaf is one distinct outcome of a side: its values and weight.
+// sideLeaf is one outcome of a side's reduced distribution: its values,
+// what the comparison reads of them, and its weight.
 type sideLeaf struct {
 	e      *env
+	keys   []num
 	wn, wd int64
 }
 
 func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
-	index := map[string]int{}
 	var out []sideLeaf
-	var b strings.Builder
-	w := &walker{c: c}
+	w := newWalker(c, e)
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
-		b.Reset()
-		for _, v := range e.v {
-			b.WriteString(v.String())
-			b.WriteByte(' ')
+		cp := &env{v: append([]num(nil), e.v...), r: append([]num(nil), e.r...), opp: e.opp}
+		keys := make([]num, len(c.compare))
+		for i, f := range c.compare {
+			keys[i] = f(cp)
 		}
-		k := b.String()
-		g := gcd(wn, wd)
-		wn, wd = wn/g, wd/g
-		if i, ok := index[k]; ok {
-			l := &out[i]
-			if l.wd == wd {
-				l.wn += wn
-				return
-			}
-			n := ratio(l.wn*wd+wn*l.wd, l.wd*wd)
-			l.wn, l.wd = n.n, n.d
-			return
-		}
-		cp := &env{v: append([]num(nil), e.v...), opp: e.opp}
-		index[k] = len(out)
-		out = append(out, sideLeaf{e: cp, wn: wn, wd: wd})
+		out = append(out, sideLeaf{e: cp, keys: keys, wn: wn, wd: wd})
 	})
-	return out, !w.over && len(out)*len(out) <= OddsBudget*4
+	return out, !w.over
+}
+
+// wins decides an opposed roll from the sides' comparison keys.
+func (c *check) wins(a, p []num) bool {
+	for i := range a {
+		x, y := a[i], p[i]
+		if x.imp || y.imp {
+			continue
+		}
+		if k := x.cmp(y); k != 0 {
+			return k > 0
+		}
+	}
+	return c.tieAct
 }
 
 func (s *System) opposedOdds(c *check, pr Params) (*Odds, error) {
@@ -377,30 +493,37 @@ func (s *System) opposedOdds(c *check, pr Params) (*Odds, error) {
 	if !ok1 || !ok2 || len(la)*len(lp) > OddsBudget {
 		return s.sample(c, pr)
 	}
-	outs := acc{}
+	outs := make([]weight, len(s.File.Outcomes)+1)
+	wins := weight{}
 	re := &env{}
 	for _, x := range la {
 		for _, y := range lp {
+			won := c.wins(x.keys, y.keys)
 			re.sides = [2]*env{x.e, y.e}
-			re.won = boolean(c.decide(x.e, y.e))
-			o, _ := c.outcome(re)
-			k := "passive"
-			if re.won.truth() {
-				k = "active"
+			re.won = boolean(won)
+			o, _ := c.outcomeIdx(re)
+			var n, d int64
+			if y.wd > 0 && x.wd <= (1<<62)/y.wd && (x.wn == 0 || y.wn <= (1<<62)/x.wn) {
+				n, d = x.wn*y.wn, x.wd*y.wd
+			} else {
+				return s.sample(c, pr)
 			}
-			n := ratio(x.wn*y.wn, x.wd*y.wd)
-			outs[accKey{o, n.d}] += n.n
-			outs[accKey{"\x00" + k, n.d}] += n.n
+			outs[o+1].add(n, d)
+			if won {
+				wins.add(n, d)
+			}
 		}
 	}
-	all := outs.rats()
-	od := s.finish(map[string]*big.Rat{}, nil, true)
-	for k, v := range all {
-		if k == "\x00active" {
-			od.Success = v
-		} else if !strings.HasPrefix(k, "\x00") {
-			od.Outcomes[k] = v
+	od := &Odds{Outcomes: map[string]*big.Rat{}, Success: wins.rat(), Exact: true}
+	for i := range outs {
+		if outs[i].d == 0 && outs[i].big == nil {
+			continue
 		}
+		k := ""
+		if i > 0 {
+			k = s.File.Outcomes[i-1].Key
+		}
+		od.Outcomes[k] = outs[i].rat()
 	}
 	return od, nil
 }

@@ -33,6 +33,8 @@ type scope struct {
 	opp      bool // "opp.NAME" (an opposed check's sides)
 	result   bool // "active.NAME", "passive.NAME", "won"
 	sideVars map[string]int
+	dynVars  map[int]bool // values that depend on the dice
+	dyn      bool         // the expression being compiled reads the dice
 }
 
 type token struct {
@@ -136,6 +138,7 @@ func compileExpr(s string, sc *scope) (evalFn, error) {
 		return nil, err
 	}
 	p := &parser{toks: toks, sc: sc}
+	sc.dyn = false
 	n, err := p.or()
 	if err != nil {
 		return nil, err
@@ -414,6 +417,7 @@ func (p *parser) ident(t token) (node, error) {
 				return e.opp.v[slot]
 			}}, nil
 		case "active", "passive":
+			sc.dyn = true
 			slot, ok := sc.sideVars[f.text]
 			if !sc.result || !ok {
 				return node{}, p.errorf("%s.%s: only an opposed check's result names its sides' values", name, f.text)
@@ -447,12 +451,16 @@ func (p *parser) ident(t token) (node, error) {
 		}
 		return node{fn: func(e *env) num { return e.loop }}, nil
 	case "won":
+		sc.dyn = true
 		if !sc.result {
 			return node{}, p.errorf("won: only in an opposed check's result")
 		}
 		return node{fn: func(e *env) num { return e.won }}, nil
 	}
 	if slot, ok := sc.vars[name]; ok {
+		if sc.dynVars[slot] {
+			sc.dyn = true
+		}
 		fn := func(e *env) num { return e.v[slot] }
 		if hr := sc.sys.rules[name]; hr != nil {
 			hr.fn = fn

@@ -341,6 +341,9 @@ type cstep struct {
 type ccase struct {
 	when evalFn // nil: always
 	is   evalFn
+	// whenDyn, isDyn: they read the dice (else the inputs and house
+	// rules only, the same for every roll of one check).
+	whenDyn, isDyn bool
 }
 
 type cband struct {
@@ -349,6 +352,7 @@ type cband struct {
 	strict  bool
 	last    bool
 	outcome string
+	idx     int // the outcome's index in File.Outcomes
 	level   evalFn
 }
 
@@ -366,7 +370,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 	}
 	c.inputs = def.Inputs
-	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, opp: c.opposed}
+	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, opp: c.opposed, dynVars: map[int]bool{}}
 	for _, k := range s.inputSlots {
 		sc.vars[k] = len(sc.vars)
 	}
@@ -433,7 +437,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 				if err != nil {
 					return nil, at(err, st.Let)
 				}
-				cases = []ccase{{is: fn}}
+				cases = []ccase{{is: fn, isDyn: sc.dyn}}
 			}
 			for i, cs := range st.Cases {
 				var cc ccase
@@ -442,15 +446,22 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 					if cc.when, err = compileExpr(cs.When, sc); err != nil {
 						return nil, at(err, st.Let)
 					}
+					cc.whenDyn = sc.dyn
 				} else if i != len(st.Cases)-1 {
 					return nil, fileErr(0, "let %s: only the last case goes without when", st.Let)
 				}
 				if cc.is, err = compileExpr(cs.Is, sc); err != nil {
 					return nil, at(err, st.Let)
 				}
+				cc.isDyn = sc.dyn
 				cases = append(cases, cc)
 			}
 			slot := len(sc.vars)
+			for _, cc := range cases {
+				if cc.whenDyn || cc.isDyn {
+					sc.dynVars[slot] = true
+				}
+			}
 			sc.vars[st.Let] = slot
 			c.slots[st.Let] = slot
 			c.steps = append(c.steps, cstep{slot: slot, cases: cases})
@@ -524,7 +535,7 @@ func (s *System) compileResult(c *check, def *Check, sc *scope) error {
 		if err != nil {
 			return at(err, o.Outcome)
 		}
-		c.overr = append(c.overr, cband{when: w, outcome: o.Outcome, level: l})
+		c.overr = append(c.overr, cband{when: w, outcome: o.Outcome, idx: s.outcomeIndex(o.Outcome), level: l})
 	}
 	if len(r.Bands) == 0 {
 		return nil
@@ -542,7 +553,7 @@ func (s *System) compileResult(c *check, def *Check, sc *scope) error {
 		if err := outcome(b.Outcome); err != nil {
 			return err
 		}
-		cb := cband{outcome: b.Outcome}
+		cb := cband{outcome: b.Outcome, idx: s.outcomeIndex(b.Outcome)}
 		last := i == len(r.Bands)-1
 		switch {
 		case b.AtLeast != nil && b.Above == nil && !last:
@@ -588,4 +599,13 @@ func (s *System) check(key string) (*check, error) {
 		}
 	}
 	return nil, fmt.Errorf("no check %q", key)
+}
+
+func (s *System) outcomeIndex(k string) int {
+	for i, o := range s.File.Outcomes {
+		if o.Key == k {
+			return i
+		}
+	}
+	return -1
 }

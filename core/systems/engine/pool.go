@@ -79,6 +79,7 @@ func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 		rs.reads = append(rs.reads, rd)
 		idx = len(rs.reads) - 1
 	}
+	p.sc.dyn = true
 	return node{fn: func(e *env) num { return e.r[rs.first+idx] }}, nil
 }
 

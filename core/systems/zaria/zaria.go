@@ -182,7 +182,11 @@ func (r Rules) Check(src dice.Source, s Side, dc int) Result {
 
 // Chance is the exact probability that s succeeds against dc, epics included.
 func (r Rules) Chance(s Side, dc int) *big.Rat {
-	return r.Odds(s, dc).Success
+	p, _, err := system().Chance("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()})
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
 
 // Odds are the exact chances of each outcome of s against dc (dc 0: none,
@@ -216,9 +220,9 @@ func (r Rules) Oppose(src dice.Source, act, pas Side) Opposed {
 
 // OpposedChance is the exact probability that the active side wins.
 func (r Rules) OpposedChance(act, pas Side) *big.Rat {
-	od, err := system().Odds("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()})
+	p, _, err := system().Chance("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()})
 	if err != nil {
 		panic(err)
 	}
-	return od.Success
+	return p
 }
