@@ -273,44 +273,76 @@ func (w *weight) rat() *big.Rat {
 // walker enumerates a check's reduced distributions.
 type walker struct {
 	c      *check
-	steps  []cstep
+	steps  []pstep
 	leaves int
 	over   bool
 }
 
+// pstep is a step as one check's walk runs it: a pool (its distribution
+// already found when its count reads no dice) or a let whose cases that
+// read no dice are already decided.
+type pstep struct {
+	roll  *rollStep
+	pd    *poolDist
+	slot  int
+	cases []ccase // the last one holds when every other fails
+}
+
+func (ps *pstep) let(e *env) {
+	last := len(ps.cases) - 1
+	for i := range ps.cases {
+		cs := &ps.cases[i]
+		if i == last || cs.when(e).truth() {
+			e.v[ps.slot] = cs.is(e)
+			return
+		}
+	}
+}
+
 // newWalker evaluates once, in e, what does not depend on the dice: the
-// lets that read only inputs and house rules, and the cases whose
-// condition does (a house rule's choice, "npc"); the walk evaluates the rest.
+// lets that read only inputs and house rules, the cases whose condition
+// does (a house rule's choice, "npc"), and the pools' sizes that do.
 func newWalker(c *check, e *env) *walker {
-	w := &walker{c: c, steps: make([]cstep, 0, len(c.steps))}
+	w := &walker{c: c, steps: make([]pstep, 0, len(c.steps))}
 	for _, st := range c.steps {
 		if st.roll != nil {
-			w.steps = append(w.steps, st)
-			continue
-		}
-		var kept []ccase
-		static := true
-		for _, cs := range st.cases {
-			if cs.when != nil && !cs.whenDyn {
-				if !cs.when(e).truth() {
-					continue
+			ps := pstep{roll: st.roll}
+			if !st.roll.countDyn {
+				n, err := st.roll.n(e)
+				if err != nil {
+					w.over = true
+					return w
 				}
-				cs.when = nil
+				pd, ok := st.roll.dist(n)
+				if !ok {
+					w.over = true
+					return w
+				}
+				ps.pd = pd
 			}
-			kept = append(kept, cs)
-			if cs.when != nil || cs.isDyn {
-				static = false
-			}
-			if cs.when == nil {
-				break
-			}
-		}
-		st.cases = kept
-		if static {
-			st.let(e) // the same on every leaf
+			w.steps = append(w.steps, ps)
 			continue
 		}
-		w.steps = append(w.steps, st)
+		k := 0
+		for k < len(st.cases) && st.cases[k].when != nil && !st.cases[k].whenDyn && !st.cases[k].when(e).truth() {
+			k++
+		}
+		j := k
+		for j < len(st.cases) && st.cases[j].when != nil && (st.cases[j].whenDyn || !st.cases[j].when(e).truth()) {
+			j++
+		}
+		if k == len(st.cases) || j == len(st.cases) {
+			// No case holds for sure: as cstep.let, impossible when none does.
+			cases := append(append([]ccase(nil), st.cases[k:]...), ccase{is: func(*env) num { return impossible }})
+			w.steps = append(w.steps, pstep{slot: st.slot, cases: cases})
+			continue
+		}
+		ps := pstep{slot: st.slot, cases: st.cases[k : j+1]}
+		if j == k && !st.cases[k].isDyn {
+			ps.let(e) // the same on every leaf
+			continue
+		}
+		w.steps = append(w.steps, ps)
 	}
 	return w
 }
@@ -318,6 +350,9 @@ func newWalker(c *check, e *env) *walker {
 // walk calls leaf for every combination of the pools' reduced
 // distributions, with its weight wn/wd.
 func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int64)) {
+	for ; i < len(w.steps) && w.steps[i].roll == nil; i++ {
+		w.steps[i].let(e)
+	}
 	if w.over {
 		return
 	}
@@ -329,19 +364,21 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 		leaf(e, wn, wd)
 		return
 	}
-	st := w.steps[i]
-	if st.roll == nil {
-		st.let(e)
-		w.walk(e, i+1, wn, wd, leaf)
-		return
+	st := &w.steps[i]
+	pd := st.pd
+	if pd == nil {
+		n, err := st.roll.n(e)
+		if err != nil {
+			w.over = true
+			return
+		}
+		var ok bool
+		if pd, ok = st.roll.dist(n); !ok {
+			w.over = true
+			return
+		}
 	}
-	n, err := st.roll.n(e)
-	if err != nil {
-		w.over = true
-		return
-	}
-	pd, ok := st.roll.dist(n)
-	if !ok || wd > (1<<62)/pd.den {
+	if wd > (1<<62)/pd.den {
 		w.over = true
 		return
 	}
@@ -460,12 +497,19 @@ type sideLeaf struct {
 
 func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 	var out []sideLeaf
+	var vals []num
 	w := newWalker(c, e)
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
-		cp := &env{v: append([]num(nil), e.v...), r: append([]num(nil), e.r...), opp: e.opp}
-		keys := make([]num, len(c.compare))
+		nv, nk := len(e.v), len(c.compare)
+		if len(vals) < nv+nk {
+			vals = make([]num, 32*(nv+nk))
+		}
+		cp := &env{v: vals[:nv:nv], opp: e.opp}
+		copy(cp.v, e.v)
+		keys := vals[nv : nv+nk : nv+nk]
+		vals = vals[nv+nk:]
 		for i, f := range c.compare {
-			keys[i] = f(cp)
+			keys[i] = f(e)
 		}
 		out = append(out, sideLeaf{e: cp, keys: keys, wn: wn, wd: wd})
 	})
@@ -497,11 +541,27 @@ func (s *System) opposedOdds(c *check, pr Params) (*Odds, error) {
 	wins := weight{}
 	re := &env{}
 	for _, x := range la {
+		// Unless the result reads the passive side, an active leaf has
+		// two outcomes: when it wins and when it loses.
+		var ifWon, ifLost int
+		if !c.passiveRef {
+			re.sides = [2]*env{x.e, lp[0].e}
+			re.won = boolean(true)
+			ifWon, _ = c.outcomeIdx(re)
+			re.won = boolean(false)
+			ifLost, _ = c.outcomeIdx(re)
+		}
 		for _, y := range lp {
 			won := c.wins(x.keys, y.keys)
-			re.sides = [2]*env{x.e, y.e}
-			re.won = boolean(won)
-			o, _ := c.outcomeIdx(re)
+			o := ifLost
+			if won {
+				o = ifWon
+			}
+			if c.passiveRef {
+				re.sides = [2]*env{x.e, y.e}
+				re.won = boolean(won)
+				o, _ = c.outcomeIdx(re)
+			}
 			var n, d int64
 			if y.wd > 0 && x.wd <= (1<<62)/y.wd && (x.wn == 0 || y.wn <= (1<<62)/x.wn) {
 				n, d = x.wn*y.wn, x.wd*y.wd

@@ -35,6 +35,7 @@ type scope struct {
 	sideVars map[string]int
 	dynVars  map[int]bool // values that depend on the dice
 	dyn      bool         // the expression being compiled reads the dice
+	passive  bool         // a result names the passive side's values
 }
 
 type token struct {
@@ -418,6 +419,7 @@ func (p *parser) ident(t token) (node, error) {
 			}}, nil
 		case "active", "passive":
 			sc.dyn = true
+			sc.passive = sc.passive || name == "passive"
 			slot, ok := sc.sideVars[f.text]
 			if !sc.result || !ok {
 				return node{}, p.errorf("%s.%s: only an opposed check's result names its sides' values", name, f.text)

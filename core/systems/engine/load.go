@@ -329,7 +329,9 @@ type check struct {
 	opposed bool
 	tieAct  bool
 	compare []evalFn
-	maxDice int
+	// passiveRef: an opposed check's result names the passive side's
+	// values (else it reads only the active side's and who won).
+	passiveRef bool
 }
 
 type cstep struct {
@@ -405,7 +407,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			if rs.level > MaxGrantLevel {
 				return nil, at(limitErr("grant_level", MaxGrantLevel, rs.level), st.Roll)
 			}
-			rs.count = cnt
+			rs.count, rs.countDyn = cnt, sc.dyn
 			if st.Explode != nil {
 				if st.Explode.Times < 1 || st.Explode.Times > MaxExplode {
 					return nil, at(limitErr("explode", MaxExplode, st.Explode.Times), st.Roll)
@@ -500,7 +502,9 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars}
 	}
-	return c, s.compileResult(c, def, rsc)
+	err = s.compileResult(c, def, rsc)
+	c.passiveRef = rsc.passive
+	return c, err
 }
 
 func (s *System) compileResult(c *check, def *Check, sc *scope) error {

@@ -13,14 +13,15 @@ import (
 // readings: one level only), each die optionally exploding a bounded
 // number of times; the pool is read only through its readings.
 type rollStep struct {
-	name    string
-	faces   int
-	count   evalFn
-	explode map[int]bool
-	times   int // explosions per die at most
-	reads   []reading
-	first   int // slot of its first reading in env.r
-	level   int // 0: a constant count; 1: granted by another pool
+	name     string
+	faces    int
+	count    evalFn
+	countDyn bool // the count reads the dice (granted dice)
+	explode  map[int]bool
+	times    int // explosions per die at most
+	reads    []reading
+	first    int // slot of its first reading in env.r
+	level    int // 0: a constant count; 1: granted by another pool
 
 	mu   sync.Mutex
 	memo map[int]*poolDist
