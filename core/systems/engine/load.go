@@ -471,12 +471,6 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			return nil, fileErr(0, "check %s: a step is a roll (roll, dice, faces) or a let (let, is or cases)", def.Key)
 		}
 	}
-	for _, st := range c.steps {
-		if st.roll != nil {
-			st.roll.first = c.nreads
-			c.nreads += len(st.roll.reads)
-		}
-	}
 	c.nvars = len(sc.vars)
 	var err error
 	if def.Total != "" {
@@ -504,6 +498,13 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 	}
 	err = s.compileResult(c, def, rsc)
 	c.passiveRef = rsc.passive
+	// Every reading is known now (the result may read the pools too).
+	for _, st := range c.steps {
+		if st.roll != nil {
+			st.roll.first = c.nreads
+			c.nreads += len(st.roll.reads)
+		}
+	}
 	return c, err
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -21,6 +22,11 @@ func (s *System) runVectors() error {
 			name := v.Name
 			if name == "" {
 				name = "#" + strconv.Itoa(i+1)
+			}
+			var le *Error
+			if errors.As(err, &le) && strings.HasPrefix(le.Key, "engine.limit.") {
+				le.Args["vector"] = name // a limit the example's dice pass
+				return le
 			}
 			return &Error{Key: "engine.error.vector", Args: map[string]any{"vector": name, "what": err.Error()}}
 		}
