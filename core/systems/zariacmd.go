@@ -79,20 +79,13 @@ func parseZSide(toks []string) (zSide, []string, error) {
 
 var dcWord = regexp.MustCompile(`^(?:dc|cd|δκ)\s*([+-]?\d+)$`)
 
+// zariaNames are the file's named DCs: the catalogs' names in es, el and
+// en, and the file's names and keywords (the seed's Greek, Latin
+// transliterations, older Spanish forms: docs/zaria.md).
 func zariaNames() []named {
-	extras := map[int][]string{
-		// The seed's Greek names and their English and older Spanish forms,
-		// whatever the catalogs say (docs/zaria.md).
-		5:  {"Γελοιωδώς Εύκολο", "ridiculously easy", "gelioidos efkolo", "geloiodos efkolo", "ridiculo"},
-		10: {"Εύκολο", "easy", "efkolo", "facil"},
-		15: {"Μέτριο", "medium", "metrio", "medio", "normal"},
-		20: {"Ζόρικο", "tough", "zoriko", "dificil", "hard", "δυσκολο", "duro"},
-		25: {"Μπελαλίδικο", "troublesome", "belalidiko", "muy dificil", "very hard", "problematico"},
-		30: {"Ανυπέρβλητα Δύσκολο", "insurmountably hard", "insurmountable", "anypervlita dyskolo", "anipervlita diskolo", "insuperable", "imposible", "impossible"},
-	}
 	out := make([]named, 0, len(zaria.NamedDCs))
 	for _, n := range zaria.NamedDCs {
-		out = append(out, named{val: n.DC, keys: []string{"zaria.dc." + n.Key}, extras: extras[n.DC]})
+		out = append(out, named{val: n.DC, keys: []string{"zaria.dc." + n.Key}, extras: n.Words})
 	}
 	return out
 }

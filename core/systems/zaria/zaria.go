@@ -36,8 +36,9 @@ const (
 
 // NamedDC is one of the seed's named difficulties.
 type NamedDC struct {
-	DC  int
-	Key string // catalog suffix: "zaria.dc.<Key>"
+	DC    int
+	Key   string   // catalog suffix: "zaria.dc.<Key>"
+	Words []string // its names in the file and other spellings a user types
 }
 
 // NamedDCs are the seed's tiers, one mean deviation (5) apart: the named
@@ -49,7 +50,8 @@ func namedDCs() []NamedDC {
 	for _, in := range system().File.Inputs {
 		if in.Key == "dc" {
 			for _, n := range in.Named {
-				out = append(out, NamedDC{DC: n.Value, Key: n.Key})
+				words := append([]string{n.Names.EL, n.Names.EN}, n.Keywords...)
+				out = append(out, NamedDC{DC: n.Value, Key: n.Key, Words: words})
 			}
 		}
 	}
