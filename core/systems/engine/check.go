@@ -3,6 +3,8 @@ package engine
 import (
 	"math/big"
 	"sort"
+	"strconv"
+	"sync"
 
 	"zaria/core/dice"
 )
@@ -411,6 +413,19 @@ func (s *System) odds(key string, pr Params, totals bool) (*Odds, error) {
 	if err != nil {
 		return nil, err
 	}
+	ck := s.cacheKey(c, pr, totals)
+	if od := s.cache.get(ck); od != nil {
+		return od.copy(), nil
+	}
+	od, err := s.computeOdds(c, pr, totals)
+	if err == nil {
+		s.cache.put(ck, od)
+		od = od.copy()
+	}
+	return od, err
+}
+
+func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	if c.opposed {
 		return s.opposedOdds(c, pr)
 	}
@@ -498,16 +513,47 @@ type sideLeaf struct {
 func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 	var out []sideLeaf
 	var vals []num
+	// Leaves that agree on what the comparison and the result read are
+	// one (Daegon's 100 rolls are 8 levels), when that is at most 4 values.
+	nk := len(c.compare) + len(c.refSlots)
+	var index map[[4]num]int
+	if nk <= 4 {
+		index = map[[4]num]int{}
+	}
 	w := newWalker(c, e)
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
-		nv, nk := len(e.v), len(c.compare)
-		if len(vals) < nv+nk {
-			vals = make([]num, 32*(nv+nk))
+		var key [4]num
+		if index != nil {
+			for i, f := range c.compare {
+				key[i] = f(e)
+			}
+			for i, slot := range c.refSlots {
+				key[len(c.compare)+i] = e.v[slot]
+			}
+			if at, ok := index[key]; ok {
+				l := &out[at]
+				switch {
+				case l.wd == wd:
+					l.wn += wn
+					return
+				case l.wd < 1<<30 && wd < 1<<30:
+					n := ratio(l.wn*wd+wn*l.wd, l.wd*wd)
+					l.wn, l.wd = n.n, n.d
+					return
+				}
+				// Too large a denominator to merge: a leaf of its own.
+			} else {
+				index[key] = len(out)
+			}
+		}
+		nv, nc := len(e.v), len(c.compare)
+		if len(vals) < nv+nc {
+			vals = make([]num, 32*(nv+nc))
 		}
 		cp := &env{v: vals[:nv:nv], opp: e.opp}
 		copy(cp.v, e.v)
-		keys := vals[nv : nv+nk : nv+nk]
-		vals = vals[nv+nk:]
+		keys := vals[nv : nv+nc : nv+nc]
+		vals = vals[nv+nc:]
 		for i, f := range c.compare {
 			keys[i] = f(e)
 		}
@@ -620,4 +666,78 @@ func (s *System) sample(c *check, pr Params) (*Odds, error) {
 		od.Success = big.NewRat(wins, OddsSamples)
 	}
 	return od, nil
+}
+
+// oddsCache keeps the odds of the checks asked lately: they depend only
+// on the check, its inputs and the house rules, and a chat asks the same
+// ones again (the reply's odds, its 📊, /odds). At most oddsCacheSize,
+// emptied when full.
+type oddsCache struct {
+	mu sync.Mutex
+	m  map[string]*Odds
+}
+
+const oddsCacheSize = 4096
+
+func (oc *oddsCache) get(k string) *Odds {
+	oc.mu.Lock()
+	defer oc.mu.Unlock()
+	return oc.m[k]
+}
+
+func (oc *oddsCache) put(k string, od *Odds) {
+	oc.mu.Lock()
+	defer oc.mu.Unlock()
+	if oc.m == nil || len(oc.m) >= oddsCacheSize {
+		oc.m = map[string]*Odds{}
+	}
+	oc.m[k] = od
+}
+
+// cacheKey names a check's odds: the check, every input and house rule
+// as the check sees them (defaults applied), each side's.
+func (s *System) cacheKey(c *check, pr Params, totals bool) string {
+	b := make([]byte, 0, 64)
+	b = append(b, c.def.Key...)
+	if totals {
+		b = append(b, '+')
+	}
+	side := func(in map[string]int) {
+		for _, k := range s.inputSlots {
+			b = append(b, '|')
+			if v, ok := in[k]; ok {
+				b = strconv.AppendInt(b, int64(v), 10)
+			}
+		}
+	}
+	side(pr.Inputs)
+	if c.opposed {
+		b = append(b, '/')
+		side(pr.Passive)
+	}
+	for _, k := range s.ruleSlots {
+		h := s.rules[k]
+		idx := h.index(pr.Rules[k])
+		if idx < 0 {
+			idx = h.index(h.Default)
+		}
+		b = append(b, '|')
+		b = strconv.AppendInt(b, int64(idx), 10)
+	}
+	return string(b)
+}
+
+// copy gives a caller its own rationals.
+func (od *Odds) copy() *Odds {
+	out := &Odds{Success: new(big.Rat).Set(od.Success), Exact: od.Exact}
+	if od.Outcomes != nil {
+		out.Outcomes = make(map[string]*big.Rat, len(od.Outcomes))
+		for k, v := range od.Outcomes {
+			out.Outcomes[k] = new(big.Rat).Set(v)
+		}
+	}
+	for _, t := range od.Totals {
+		out.Totals = append(out.Totals, TotalP{Total: new(big.Rat).Set(t.Total), P: new(big.Rat).Set(t.P)})
+	}
+	return out
 }

@@ -36,6 +36,7 @@ type scope struct {
 	dynVars  map[int]bool // values that depend on the dice
 	dyn      bool         // the expression being compiled reads the dice
 	passive  bool         // a result names the passive side's values
+	refSlots map[int]bool // the sides' values a result names
 }
 
 type token struct {
@@ -427,6 +428,9 @@ func (p *parser) ident(t token) (node, error) {
 			side := 0
 			if name == "passive" {
 				side = 1
+			}
+			if sc.refSlots != nil {
+				sc.refSlots[slot] = true
 			}
 			return node{fn: func(e *env) num { return e.sides[side].v[slot] }}, nil
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,7 @@ type System struct {
 	inputSlots []string // env.v's first slots: the inputs, in file order
 	ruleSlots  []string // then the house rules
 	checks     []*check
+	cache      oddsCache
 }
 
 var keyRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
@@ -332,6 +334,7 @@ type check struct {
 	// passiveRef: an opposed check's result names the passive side's
 	// values (else it reads only the active side's and who won).
 	passiveRef bool
+	refSlots   []int // the sides' values the result names
 }
 
 type cstep struct {
@@ -494,10 +497,14 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			}
 			c.compare = append(c.compare, fn)
 		}
-		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars}
+		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars, refSlots: map[int]bool{}}
 	}
 	err = s.compileResult(c, def, rsc)
 	c.passiveRef = rsc.passive
+	for slot := range rsc.refSlots {
+		c.refSlots = append(c.refSlots, slot)
+	}
+	sort.Ints(c.refSlots)
 	// Every reading is known now (the result may read the pools too).
 	for _, st := range c.steps {
 		if st.roll != nil {

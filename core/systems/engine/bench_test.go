@@ -1,0 +1,68 @@
+package engine
+
+import "testing"
+
+func BenchmarkDaegonChance(b *testing.B) {
+	s := MustBuiltin("daegon")
+	pr := Params{Inputs: map[string]int{"nh": 7, "d": 3}}
+	for b.Loop() {
+		if _, _, err := s.Chance("test", pr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDaegonOpposedChance(b *testing.B) {
+	s := MustBuiltin("daegon")
+	pr := Params{Inputs: map[string]int{"nh": 12}, Passive: map[string]int{"nh": 7}}
+	for b.Loop() {
+		if _, _, err := s.Chance("opposed", pr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The odds of a check never asked before: no cache.
+func BenchmarkDaegonChanceCold(b *testing.B) {
+	s := MustBuiltin("daegon")
+	c, _ := s.check("test")
+	pr := Params{Inputs: map[string]int{"nh": 7, "d": 3}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDaegonOpposedChanceCold(b *testing.B) {
+	s := MustBuiltin("daegon")
+	c, _ := s.check("opposed")
+	pr := Params{Inputs: map[string]int{"nh": 12}, Passive: map[string]int{"nh": 7}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkZariaChanceCold(b *testing.B) {
+	s := MustBuiltin("zaria")
+	c, _ := s.check("check")
+	pr := Params{Inputs: map[string]int{"mod": 6, "dc": 15}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkZariaOpposedChanceCold(b *testing.B) {
+	s := MustBuiltin("zaria")
+	c, _ := s.check("opposed")
+	pr := Params{Inputs: map[string]int{"mod": 8}, Passive: map[string]int{"mod": 9}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
