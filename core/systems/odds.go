@@ -200,24 +200,23 @@ func daegonOdds(req *command.Request, c dgCheck) *CheckOdds {
 // daegonLevelDist sets the distribution of the levels of success, −1
 // (failure) … 6, over the 100 rolls, and the chance of each.
 func daegonLevelDist(req *command.Request, co *CheckOdds, nh, d int, rd daegon.Reading) {
-	var c [daegon.MaxD + 1]int64
-	lo, hi := 1, 100
-	if rd == daegon.Zero {
-		lo, hi = 0, 99
+	var c [daegon.MaxD + 1]*big.Rat
+	for i := range c {
+		c[i] = new(big.Rat)
 	}
-	for r := lo; r <= hi; r++ {
-		c[daegon.Level(nh, d, r)+1]++
+	for _, lp := range daegon.Levels(nh, d, rd) {
+		c[lp.Total.Num().Int64()+1] = lp.P
 	}
 	top := 0
 	for l, k := range c {
-		if k > 0 {
+		if k.Sign() > 0 {
 			top = l
 		}
 	}
 	for l := 0; l <= top; l++ {
-		p := big.NewRat(c[l], 100)
+		p := c[l]
 		co.Dist = append(co.Dist, p)
-		if c[l] == 0 {
+		if p.Sign() == 0 {
 			continue
 		}
 		label := req.T("daegon.outcome.failure")

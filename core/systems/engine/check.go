@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/big"
 	"sort"
 	"strconv"
@@ -740,4 +741,59 @@ func (od *Odds) copy() *Odds {
 		out.Totals = append(out.Totals, TotalP{Total: new(big.Rat).Set(t.Total), P: new(big.Rat).Set(t.P)})
 	}
 	return out
+}
+
+// Cell is a table's cell: its value and false when it is "-" or out of
+// the table (col is ignored by a 1-D table).
+func (s *System) Cell(table string, row, col int) (*big.Rat, bool) {
+	tb := s.tables[table]
+	if tb == nil {
+		return nil, false
+	}
+	r, c := row-tb.rows.From, 0
+	if tb.twoD {
+		c = col - tb.cols.From
+	} else {
+		r, c = 0, row-tb.rows.From
+	}
+	if r < 0 || r >= len(tb.cells) || c < 0 || c >= len(tb.cells[r]) || tb.cells[r][c].imp {
+		return nil, false
+	}
+	return tb.cells[r][c].Rat(), true
+}
+
+// ValueDist is the exact distribution of a let of check key (Daegon's
+// level of success), its values in increasing order.
+func (s *System) ValueDist(key string, pr Params, let string) ([]TotalP, error) {
+	c, err := s.check(key)
+	if err != nil {
+		return nil, err
+	}
+	slot, ok := c.slots[let]
+	if !ok || c.opposed {
+		return nil, fmt.Errorf("engine: check %s has no value %q of one side", key, let)
+	}
+	e, _ := s.sides(c, pr)
+	tots := map[num]*weight{}
+	w := newWalker(c, e)
+	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
+		v := e.v[slot]
+		tw := tots[v]
+		if tw == nil {
+			tw = &weight{}
+			tots[v] = tw
+		}
+		tw.add(wn, wd)
+	})
+	if w.over {
+		return nil, fmt.Errorf("engine: %s's %s has too many outcomes to enumerate", key, let)
+	}
+	var out []TotalP
+	for v, tw := range tots {
+		if !v.imp {
+			out = append(out, TotalP{Total: v.Rat(), P: tw.rat()})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Total.Cmp(out[j].Total) < 0 })
+	return out, nil
 }
