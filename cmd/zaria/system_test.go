@@ -40,6 +40,9 @@ func TestSystemCommand(t *testing.T) {
 	if code != 0 || !strings.HasSuffix(lines[len(lines)-1], " vectors hold") || strings.HasPrefix(lines[len(lines)-1], "0 ") {
 		t.Fatalf("check: %d %q %q", code, out, errs)
 	}
+	if !strings.Contains(out, "  check: mod (stat 1..10 + skill 0..10), npc [npc pnj μπχ nps], dc 5..30 [dc cd δκ] optional (ridiculously easy 5,") {
+		t.Errorf("check does not show the grammar: %q", out)
+	}
 	// One vector changed: refused, naming it and its line.
 	bad := filepath.Join(dir, "bad.yaml")
 	changed := strings.Replace(shown, "dice: [3], expect: {outcome: failure", "dice: [3], expect: {outcome: success", 1)
@@ -65,5 +68,26 @@ func TestSystemCommand(t *testing.T) {
 	}
 	if code, _, errs = runZaria(t, "system", "check", bad); code != exitUser || !strings.Contains(errs, "Line 2") && !strings.Contains(errs, "Line 3") {
 		t.Fatalf("malformed: %d %q", code, errs)
+	}
+}
+
+// zaria system try reads a check's words from the file's inputs in any
+// order, rolls the given dice and gives the exact chance.
+func TestSystemTry(t *testing.T) {
+	for _, words := range []string{"fuerza+atletismo dc15 @Elara", "dc15 4+2", "4+2 medio"} {
+		code, out, errs := runZaria(t, "system", "try", "--dice", "3,8", "zaria", words)
+		if !strings.Contains(words, "fuerza") && (code != 0 || !strings.Contains(out, "dice [3 8], total 11, failure") || !strings.Contains(out, "chance = 3/50")) {
+			t.Errorf("%q: %d %q %q", words, code, out, errs)
+		}
+		if strings.Contains(words, "fuerza") && (code != exitUser || !strings.Contains(errs, "range")) {
+			t.Errorf("%q: sheet keys read 0, a stat out of range: %d %q %q", words, code, out, errs)
+		}
+	}
+	code, out, _ := runZaria(t, "system", "try", "--dice", "9,8,3,10", "daegon", "12 vs 7")
+	if code != 0 || !strings.Contains(out, "active wins") || !strings.Contains(out, "chance = 229/250") {
+		t.Errorf("daegon opposed: %d %q", code, out)
+	}
+	if code, _, errs := runZaria(t, "system", "try", "zaria", "4+2 dc40"); code != exitUser || !strings.Contains(errs, "dc40") {
+		t.Errorf("out of range: %d %q", code, errs)
 	}
 }

@@ -86,11 +86,6 @@ type Roll struct {
 	Value       int // 01..100 (Hundred) or 00..99 (Zero)
 }
 
-// RollD100 rolls the tens die, then the units die.
-func RollD100(src dice.Source, rd Reading) Roll {
-	return Test(src, 1, 1, rd).Roll
-}
-
 // Result is one test.
 type Result struct {
 	Roll
