@@ -134,10 +134,10 @@ func (s *System) parseSide(c *check, words []string) (Side, error) {
 			}
 			continue
 		}
-		if in, rest := prefixed(inputs, k); in != nil {
+		if in, rest := prefixed(inputs, w); in != nil {
 			if rest == "" && i+1 < len(words) {
 				i++
-				rest = fold.Key(words[i])
+				rest = words[i]
 			}
 			n, ok := number(rest)
 			if !ok {
@@ -155,7 +155,7 @@ func (s *System) parseSide(c *check, words []string) (Side, error) {
 			i += used - 1
 			continue
 		}
-		if n, ok := number(k); ok {
+		if n, ok := number(w); ok {
 			in := firstFree(inputs, given)
 			if in == nil {
 				return sd, &ParseError{Kind: "word", Got: w}
@@ -189,7 +189,7 @@ func (s *System) parseSide(c *check, words []string) (Side, error) {
 			if p == "" {
 				return sd, &ParseError{Kind: "word", Input: in, Got: w}
 			}
-			if n, ok := number(fold.Key(p)); ok {
+			if n, ok := number(p); ok {
 				ts = append(ts, Term{N: n})
 			} else {
 				ts = append(ts, Term{Key: p})
@@ -251,10 +251,14 @@ func flagOf(inputs []*Input, k string) *Input {
 	return nil
 }
 
-func prefixed(inputs []*Input, k string) (*Input, string) {
+// prefixed finds a prefix ("dc", "tn") at the start of w, in any case:
+// the input and what follows it ("15", "-2", or "" when the number is the
+// next word).
+func prefixed(inputs []*Input, w string) (*Input, string) {
+	lw := strings.ToLower(w)
 	for _, in := range inputs {
 		for _, p := range in.Prefixes {
-			if rest, ok := strings.CutPrefix(k, fold.Key(p)); ok {
+			if rest, ok := strings.CutPrefix(lw, strings.ToLower(p)); ok {
 				if _, isNum := number(rest); isNum || rest == "" {
 					return in, rest
 				}

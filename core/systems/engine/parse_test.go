@@ -51,6 +51,16 @@ func TestParseAnyOrder(t *testing.T) {
 	if _, err := s.Resolve(p.Passive, sheet); err != nil || p.Passive.Inputs["mod"] != 8 {
 		t.Fatalf("opposed passive: %+v %v", p.Passive, err)
 	}
+	ro, err := Load([]byte(base))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, words := range []string{"tn30 -10", "-10 TN 30", "−10 tn30"} {
+		p, err := ro.Parse(strings.Fields(words))
+		if err != nil || p.Active.Inputs["bonus"] != -10 || p.Active.Inputs["target"] != 30 {
+			t.Errorf("%q: %+v %v", words, p, err)
+		}
+	}
 	p, err = s.Parse(strings.Fields("4+2 muy difícil"))
 	if err != nil || p.Active.Inputs["dc"] != 25 {
 		t.Fatalf("two-word name: %+v %v", p, err)
