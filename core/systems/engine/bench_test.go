@@ -66,3 +66,25 @@ func BenchmarkZariaOpposedChanceCold(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkKHChanceCold(b *testing.B) {
+	s := MustBuiltin("kh")
+	c, _ := s.check("test")
+	pr := Params{Inputs: map[string]int{"cap": 6, "s": 2, "i": 1, "dc": 17}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkKHChanceLargestCold(b *testing.B) {
+	s := MustBuiltin("kh")
+	c, _ := s.check("test")
+	pr := Params{Inputs: map[string]int{"cap": 20, "s": 5, "i": 5, "dc": 40}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -243,35 +243,58 @@ type TotalP struct {
 	P     *big.Rat
 }
 
-// weight is a sum of chances: an int64 fraction while the denominators
-// agree (every leaf of most checks has the same), big past that.
+// weight is a sum of chances n/d: int64 numerators summed per
+// denominator (a check's leaves have a few: 6^k for k granted dice), in
+// big arithmetic only at the end or past 16 denominators.
 type weight struct {
-	n, d int64
-	big  *big.Rat
+	n, d  int64 // the first denominator's sum (most checks have one)
+	more  []frac
+	big   *big.Rat
+	empty bool
 }
+
+type frac struct{ n, d int64 }
 
 func (w *weight) add(n, d int64) {
 	switch {
-	case w.big != nil:
-		w.big.Add(w.big, big.NewRat(n, d))
-	case w.d == 0:
+	case w.d == 0 && w.big == nil:
 		w.n, w.d = n, d
+		return
 	case w.d == d && w.n <= (1<<62)-n:
 		w.n += n
-	default:
-		w.big = new(big.Rat).Add(big.NewRat(w.n, w.d), big.NewRat(n, d))
+		return
 	}
+	for i := range w.more {
+		if w.more[i].d == d && w.more[i].n <= (1<<62)-n {
+			w.more[i].n += n
+			return
+		}
+	}
+	if len(w.more) < 16 {
+		w.more = append(w.more, frac{n, d})
+		return
+	}
+	if w.big == nil {
+		w.big = new(big.Rat)
+	}
+	w.big.Add(w.big, big.NewRat(n, d))
 }
 
 func (w *weight) rat() *big.Rat {
-	switch {
-	case w.big != nil:
-		return w.big
-	case w.d == 0:
-		return new(big.Rat)
+	r := new(big.Rat)
+	if w.d != 0 {
+		r.SetFrac64(w.n, w.d)
 	}
-	return big.NewRat(w.n, w.d)
+	for _, f := range w.more {
+		r.Add(r, big.NewRat(f.n, f.d))
+	}
+	if w.big != nil {
+		r.Add(r, w.big)
+	}
+	return r
 }
+
+func (w *weight) zero() bool { return w.d == 0 && len(w.more) == 0 && w.big == nil }
 
 // walker enumerates a check's reduced distributions.
 type walker struct {
@@ -459,18 +482,20 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	}
 	succ := weight{}
 	for i := range outs {
-		if outs[i].d == 0 && outs[i].big == nil {
+		if outs[i].zero() {
 			continue
 		}
 		k := ""
 		if i > 0 {
 			k = s.File.Outcomes[i-1].Key
 			if s.File.Outcomes[i-1].Success {
-				if outs[i].big == nil {
-					succ.add(outs[i].n, outs[i].d)
-				} else {
-					succ.add(0, 1)
-					succ.big = new(big.Rat).Add(succ.rat(), outs[i].big)
+				succ.add(outs[i].n, outs[i].d)
+				succ.more = append(succ.more, outs[i].more...)
+				if outs[i].big != nil {
+					if succ.big == nil {
+						succ.big = new(big.Rat)
+					}
+					succ.big.Add(succ.big, outs[i].big)
 				}
 			}
 		}
@@ -623,7 +648,7 @@ func (s *System) opposedOdds(c *check, pr Params) (*Odds, error) {
 	}
 	od := &Odds{Outcomes: map[string]*big.Rat{}, Success: wins.rat(), Exact: true}
 	for i := range outs {
-		if outs[i].d == 0 && outs[i].big == nil {
+		if outs[i].zero() {
 			continue
 		}
 		k := ""

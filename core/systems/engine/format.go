@@ -63,7 +63,8 @@ type Choice struct {
 
 // Input is a typed parameter of a check, read from the chat's words.
 //
-//	number  an integer in [min, max]; prefixes ("dc") may precede it;
+//	number  an integer in [min, max]; prefixes ("dc") may precede it,
+//	        suffixes ("s" of "2s") follow it;
 //	        named values ("medio" = 15) may stand for it
 //	flag    present (1) when one of its keywords is typed, else 0
 //	terms   "a+b" of numbers or sheet keys, one per part, each in its
@@ -77,6 +78,7 @@ type Input struct {
 	Default  *int         `yaml:"default,omitempty"`
 	Optional bool         `yaml:"optional,omitempty"`
 	Prefixes []string     `yaml:"prefixes,omitempty"`
+	Suffixes []string     `yaml:"suffixes,omitempty"` // a tagged count: "2s", "+1i"
 	Keywords []string     `yaml:"keywords,omitempty"`
 	Named    []NamedValue `yaml:"named,omitempty"`
 	Parts    []Part       `yaml:"parts,omitempty"`

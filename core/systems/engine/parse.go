@@ -148,6 +148,15 @@ func (s *System) parseSide(c *check, words []string) (Side, error) {
 			}
 			continue
 		}
+		if in, n, ok := suffixed(inputs, w); in != nil {
+			if !ok {
+				return sd, &ParseError{Kind: "word", Input: in, Got: w}
+			}
+			if err := set(in, n, w); err != nil {
+				return sd, err
+			}
+			continue
+		}
 		if in, v, used := named(inputs, words[i:]); in != nil {
 			if err := set(in, v, strings.Join(words[i:i+used], " ")); err != nil {
 				return sd, err
@@ -266,6 +275,23 @@ func prefixed(inputs []*Input, w string) (*Input, string) {
 		}
 	}
 	return nil, ""
+}
+
+// suffixed reads a tagged count, "2s" or "+1i": the input whose suffix
+// ends w, and the number before it (ok false when that is no number).
+func suffixed(inputs []*Input, w string) (*Input, int, bool) {
+	lw := strings.ToLower(w)
+	for _, in := range inputs {
+		for _, sfx := range in.Suffixes {
+			if rest, ok := strings.CutSuffix(lw, strings.ToLower(sfx)); ok && rest != "" {
+				if _, isNum := number(rest); isNum || strings.ContainsAny(rest, "0123456789") {
+					n, ok := number(rest)
+					return in, n, ok
+				}
+			}
+		}
+	}
+	return nil, 0, false
 }
 
 // named matches the longest run of words (up to four) that names a

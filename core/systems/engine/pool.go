@@ -217,45 +217,101 @@ func (rs *rollStep) dist(n int) (*poolDist, bool) {
 		return d, d != nil
 	}
 	vals, w, dden := rs.dieDist()
-	seqs, den := int64(1), int64(1)
+	den := int64(1)
 	for range n {
-		seqs *= int64(len(vals))
+		if den > 1e15/dden {
+			rs.memo[n] = nil
+			return nil, false
+		}
 		den *= dden
-		if seqs > MaxPoolSequences || den > 1e15 {
+	}
+	pd := &poolDist{den: den}
+	index := map[string]int{}
+	d := make([]int, 0, n)
+	var b strings.Builder
+	leaf := func(weight int64) {
+		reads := make([]num, len(rs.reads))
+		b.Reset()
+		for j, rd := range rs.reads {
+			reads[j] = rd.read(d)
+			b.WriteString(reads[j].String())
+			b.WriteByte(' ')
+		}
+		k := b.String()
+		if at, ok := index[k]; ok {
+			pd.counts[at] += weight
+			return
+		}
+		index[k] = len(pd.reads)
+		pd.reads = append(pd.reads, reads)
+		pd.counts = append(pd.counts, weight)
+	}
+	if rs.ordered() {
+		// die(N) and d100 read the dice in order: every sequence.
+		seqs := int64(1)
+		for range n {
+			if seqs *= int64(len(vals)); seqs > MaxPoolSequences {
+				rs.memo[n] = nil
+				return nil, false
+			}
+		}
+		var rec func(i int, weight int64)
+		rec = func(i int, weight int64) {
+			if i == n {
+				leaf(weight)
+				return
+			}
+			for j, v := range vals {
+				d = append(d[:i], v)
+				rec(i+1, weight*w[j])
+			}
+		}
+		rec(0, 1)
+	} else {
+		// Every other reading ignores the order: each multiset of values
+		// once, weighted by how many sequences give it (C(left, k) · w^k).
+		sets := int64(0)
+		var rec func(j, left int, weight int64)
+		rec = func(j, left int, weight int64) {
+			if sets > MaxPoolSequences {
+				return
+			}
+			if j == len(vals)-1 {
+				for range left {
+					d = append(d, vals[j])
+					weight *= w[j]
+				}
+				sets++
+				leaf(weight)
+				d = d[:len(d)-left]
+				return
+			}
+			c, pw := int64(1), int64(1)
+			for k := 0; k <= left; k++ {
+				rec(j+1, left-k, weight*c*pw)
+				d = append(d, vals[j])
+				c = c * int64(left-k) / int64(k+1)
+				pw *= w[j]
+			}
+			d = d[:len(d)-left-1]
+		}
+		rec(0, n, 1)
+		if sets > MaxPoolSequences {
 			rs.memo[n] = nil
 			return nil, false
 		}
 	}
-	pd := &poolDist{den: den}
-	index := map[string]int{}
-	d := make([]int, n)
-	var b strings.Builder
-	var rec func(i int, weight int64)
-	rec = func(i int, weight int64) {
-		if i == n {
-			reads := make([]num, len(rs.reads))
-			b.Reset()
-			for j, rd := range rs.reads {
-				reads[j] = rd.read(d)
-				b.WriteString(reads[j].String())
-				b.WriteByte(' ')
-			}
-			k := b.String()
-			if at, ok := index[k]; ok {
-				pd.counts[at] += weight
-				return
-			}
-			index[k] = len(pd.reads)
-			pd.reads = append(pd.reads, reads)
-			pd.counts = append(pd.counts, weight)
-			return
-		}
-		for j, v := range vals {
-			d[i] = v
-			rec(i+1, weight*w[j])
-		}
-	}
-	rec(0, 1)
 	rs.memo[n] = pd
 	return pd, true
+}
+
+// ordered reports whether a reading depends on the dice's order.
+func (rs *rollStep) ordered() bool {
+	for _, rd := range rs.reads {
+		switch rd.kind {
+		case "die", "d100", "d100_zero":
+			return true
+		}
+	}
+	return false
 }
