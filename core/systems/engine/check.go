@@ -32,6 +32,7 @@ type Result struct {
 	Winner  string              // "active" or "passive" (opposed checks)
 	Dice    []int               // every face drawn, in order
 	Sides   []int               // each die's faces
+	Also    map[string]string   // each further result's outcome
 }
 
 func (s *System) newEnv(c *check, in map[string]int, rules map[string]string) *env {
@@ -124,7 +125,7 @@ func (c *check) outcomeIdx(e *env) (int, *cband) {
 	return b.idx, b
 }
 
-func (c *check) band(e *env) *cband {
+func (c *verdict) band(e *env) *cband {
 	for i := range c.overr {
 		if c.overr[i].when(e).truth() {
 			return &c.overr[i]
@@ -207,6 +208,14 @@ func (s *System) Roll(key string, pr Params, src dice.Source) (*Result, error) {
 	}
 	o, lvl := c.outcome(re)
 	res.Outcome = o
+	for _, a := range c.also {
+		if res.Also == nil {
+			res.Also = map[string]string{}
+		}
+		if b := a.v.band(re); b != nil {
+			res.Also[a.key] = b.outcome
+		}
+	}
 	res.Success = o != "" && s.outcomes[o].Success
 	if lvl.isInt() {
 		l := int(lvl.n)
@@ -231,9 +240,10 @@ func (c *check) values(e *env) map[string]*big.Rat {
 
 // Odds are a check's exact chances (or sampled ones, Exact false).
 type Odds struct {
-	Outcomes map[string]*big.Rat // "" collects rolls with no outcome
-	Success  *big.Rat            // an opposed check: the active side wins
-	Totals   []TotalP            // the distribution of the check's total
+	Outcomes map[string]*big.Rat            // "" collects rolls with no outcome
+	Success  *big.Rat                       // an opposed check: the active side wins
+	Totals   []TotalP                       // the distribution of the check's total
+	Also     map[string]map[string]*big.Rat // each further result's outcomes
 	Exact    bool
 }
 
@@ -455,6 +465,10 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	}
 	e, _ := s.sides(c, pr)
 	outs := make([]weight, len(s.File.Outcomes)+1)
+	also := make([][]weight, len(c.also))
+	for i := range also {
+		also[i] = make([]weight, len(s.File.Outcomes)+1)
+	}
 	var tots map[num]*weight
 	if totals && c.total != nil {
 		tots = map[num]*weight{}
@@ -463,6 +477,13 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
 		o, _ := c.outcomeIdx(e)
 		outs[o+1].add(wn, wd)
+		for i, a := range c.also {
+			idx := -1
+			if b := a.v.band(e); b != nil {
+				idx = b.idx
+			}
+			also[i][idx+1].add(wn, wd)
+		}
 		if tots != nil {
 			t := c.total(e)
 			tw := tots[t]
@@ -504,6 +525,22 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 		}
 	}
 	od.Success = succ.rat()
+	for i, a := range c.also {
+		if od.Also == nil {
+			od.Also = map[string]map[string]*big.Rat{}
+		}
+		m := map[string]*big.Rat{}
+		for j := range also[i] {
+			if !also[i][j].zero() {
+				k := ""
+				if j > 0 {
+					k = s.File.Outcomes[j-1].Key
+				}
+				m[k] = also[i][j].rat()
+			}
+		}
+		od.Also[a.key] = m
+	}
 	for t, tw := range tots {
 		if !t.imp {
 			od.Totals = append(od.Totals, TotalP{Total: t.Rat(), P: tw.rat()})
@@ -762,6 +799,16 @@ func (od *Odds) copy() *Odds {
 			out.Outcomes[k] = new(big.Rat).Set(v)
 		}
 	}
+	for k, m := range od.Also {
+		if out.Also == nil {
+			out.Also = map[string]map[string]*big.Rat{}
+		}
+		cm := map[string]*big.Rat{}
+		for o, v := range m {
+			cm[o] = new(big.Rat).Set(v)
+		}
+		out.Also[k] = cm
+	}
 	for _, t := range od.Totals {
 		out.Totals = append(out.Totals, TotalP{Total: new(big.Rat).Set(t.Total), P: new(big.Rat).Set(t.P)})
 	}
@@ -821,4 +868,22 @@ func (s *System) ValueDist(key string, pr Params, let string) ([]TotalP, error) 
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Total.Cmp(out[j].Total) < 0 })
 	return out, nil
+}
+
+// Value is a let of check key that reads no dice (RQ's critical range for
+// a chance), computed from the inputs and house rules; ok is false when
+// the let reads the dice or is impossible.
+func (s *System) Value(key string, pr Params, let string) (*big.Rat, bool) {
+	c, err := s.check(key)
+	if err != nil {
+		return nil, false
+	}
+	slot, ok := c.slots[let]
+	if !ok || c.dynSlots[slot] {
+		return nil, false
+	}
+	e, _ := s.sides(c, pr)
+	newWalker(c, e)
+	r := e.v[slot].Rat()
+	return r, r != nil
 }

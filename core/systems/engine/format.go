@@ -134,6 +134,16 @@ type Check struct {
 	Steps   []Step   `yaml:"steps"`
 	Total   string   `yaml:"total,omitempty"`
 	Result  Verdict  `yaml:"result"`
+	// Also are further results of the same roll, each named: the other
+	// side's outcome when only one side rolls (RQ's defender), or the
+	// roll's class before a follow-up roll changes it.
+	Also []Also `yaml:"also,omitempty"`
+}
+
+// Also is a named further result of a check.
+type Also struct {
+	Key    string  `yaml:"key"`
+	Result Verdict `yaml:"result"`
 }
 
 // Opposed is how an opposed check is decided.
@@ -210,4 +220,5 @@ type Expect struct {
 	Winner  string            `yaml:"winner,omitempty"`
 	Values  map[string]string `yaml:"values,omitempty"`
 	Chance  string            `yaml:"chance,omitempty"`
+	Also    map[string]string `yaml:"also,omitempty"` // each further result's outcome
 }

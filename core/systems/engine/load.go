@@ -133,6 +133,9 @@ func vectorLine(root *yaml.Node, e *Error) int {
 }
 
 func at(err error, name string) error {
+	if err == nil {
+		return nil
+	}
 	var e *Error
 	if errors.As(err, &e) {
 		if e.Args == nil {
@@ -317,24 +320,36 @@ func checkInput(in *Input) error {
 
 // check is a compiled Check.
 type check struct {
-	def     *Check
-	inputs  []string
-	steps   []cstep
-	pools   []*rollStep
-	nvars   int
-	nreads  int
-	slots   map[string]int
-	total   evalFn
-	overr   []cband
-	on      evalFn
-	bands   []cband
+	def    *Check
+	inputs []string
+	steps  []cstep
+	pools  []*rollStep
+	nvars  int
+	nreads int
+	slots  map[string]int
+	total  evalFn
+	verdict
+	also    []namedVerdict
 	opposed bool
 	tieAct  bool
 	compare []evalFn
 	// passiveRef: an opposed check's result names the passive side's
 	// values (else it reads only the active side's and who won).
 	passiveRef bool
-	refSlots   []int // the sides' values the result names
+	refSlots   []int        // the sides' values the result names
+	dynSlots   map[int]bool // the lets that read the dice
+}
+
+// verdict is a compiled Verdict: overrides, then bands on a value.
+type verdict struct {
+	overr []cband
+	on    evalFn
+	bands []cband
+}
+
+type namedVerdict struct {
+	key string
+	v   *verdict
 }
 
 type cstep struct {
@@ -475,6 +490,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 	}
 	c.nvars = len(sc.vars)
+	c.dynSlots = sc.dynVars
 	var err error
 	if def.Total != "" {
 		if c.total, err = compileExpr(def.Total, sc); err != nil {
@@ -499,7 +515,18 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars, refSlots: map[int]bool{}}
 	}
-	err = s.compileResult(c, def, rsc)
+	err = s.compileResult(&c.verdict, def.Key, def.Result, rsc)
+	for _, a := range def.Also {
+		if err != nil {
+			break
+		}
+		if !keyRE.MatchString(a.Key) {
+			return nil, fileErr(0, "also %q: a key of a-z, 0-9 and _", a.Key)
+		}
+		v := &verdict{}
+		err = at(s.compileResult(v, def.Key, a.Result, rsc), a.Key)
+		c.also = append(c.also, namedVerdict{a.Key, v})
+	}
 	c.passiveRef = rsc.passive
 	for slot := range rsc.refSlots {
 		c.refSlots = append(c.refSlots, slot)
@@ -515,17 +542,16 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 	return c, err
 }
 
-func (s *System) compileResult(c *check, def *Check, sc *scope) error {
-	r := def.Result
+func (s *System) compileResult(c *verdict, checkKey string, r Verdict, sc *scope) error {
 	if len(r.Overrides)+len(r.Bands) > MaxBands {
 		return limitErr("bands", MaxBands, len(r.Overrides)+len(r.Bands))
 	}
 	if len(r.Overrides)+len(r.Bands) == 0 {
-		return fileErr(0, "check %s: a result needs overrides or bands", def.Key)
+		return fileErr(0, "check %s: a result needs overrides or bands", checkKey)
 	}
 	outcome := func(k string) error {
 		if s.outcomes[k] == nil {
-			return fileErr(0, "check %s: no outcome %q among outcomes", def.Key, k)
+			return fileErr(0, "check %s: no outcome %q among outcomes", checkKey, k)
 		}
 		return nil
 	}

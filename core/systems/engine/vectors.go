@@ -143,6 +143,11 @@ func (s *System) runVector(v *Vector) error {
 	if x.Winner != "" && r.Winner != x.Winner {
 		return fmt.Errorf("winner %q, expected %q", r.Winner, x.Winner)
 	}
+	for k, want := range x.Also {
+		if got, ok := r.Also[k]; !ok || got != want {
+			return fmt.Errorf("%s %q, expected %q", k, got, want)
+		}
+	}
 	for k, want := range x.Values {
 		w, ok := new(big.Rat).SetString(want)
 		if _, known := c.slots[k]; !known || !ok {
