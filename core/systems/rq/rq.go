@@ -56,8 +56,10 @@ const (
 
 // simple and opposed are a chance as the file's inputs: the chance c is
 // 50 + skill, and 50 + offensive − 0.
-func simple(c int) engine.Params  { return engine.Params{Inputs: map[string]int{"skill": c - 50}} }
-func opposed(c int) engine.Params { return engine.Params{Inputs: map[string]int{"off": c - 50, "def": 0}} }
+func simple(c int) engine.Params { return engine.Params{Inputs: map[string]int{"skill": c - 50}} }
+func opposed(c int) engine.Params {
+	return engine.Params{Inputs: map[string]int{"off": c - 50, "def": 0}}
+}
 
 func value(check string, pr engine.Params, let string) int {
 	v, ok := system().Value(check, pr, let)
