@@ -887,3 +887,10 @@ func (s *System) Value(key string, pr Params, let string) (*big.Rat, bool) {
 	r := e.v[slot].Rat()
 	return r, r != nil
 }
+
+// Uncached is the system without its odds cache: what a check never asked
+// before costs (bench/compare's cold rows). It shares everything else.
+func (s *System) Uncached() *System {
+	return &System{File: s.File, Source: s.Source, rules: s.rules, tables: s.tables, outcomes: s.outcomes,
+		inputs: s.inputs, inputSlots: s.inputSlots, ruleSlots: s.ruleSlots, checks: s.checks}
+}
