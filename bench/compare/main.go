@@ -198,7 +198,7 @@ func oddsCases() []oddsCase {
 func cold(system, check string, pr engine.Params) func() {
 	s := engine.MustBuiltin(system)
 	return func() {
-		if _, err := s.Uncached().Odds(check, pr); err != nil {
+		if _, err := s.Uncached().Outcomes(check, pr); err != nil {
 			panic(err)
 		}
 	}
