@@ -436,13 +436,10 @@ func (s *System) Odds(key string, pr Params) (*Odds, error) {
 	return od.copy(), nil
 }
 
-// Outcomes is Odds without the total's distribution.
+// Outcomes is Odds without the total's distribution, shared with the
+// odds cache: read it, never change its rationals (copy them to keep).
 func (s *System) Outcomes(key string, pr Params) (*Odds, error) {
-	od, err := s.odds(key, pr, false)
-	if err != nil {
-		return nil, err
-	}
-	return od.copy(), nil
+	return s.odds(key, pr, false)
 }
 
 // Chance is the chance of success of check key (of an opposed check: that

@@ -100,9 +100,9 @@ type Odds struct {
 }
 
 func oddsOf(m map[string]*big.Rat) Odds {
-	get := func(k string) *big.Rat {
+	get := func(k string) *big.Rat { // a copy: m is the engine's, shared
 		if p := m[k]; p != nil {
-			return p
+			return new(big.Rat).Set(p)
 		}
 		return new(big.Rat)
 	}
