@@ -197,8 +197,9 @@ func oddsCases() []oddsCase {
 // cold is a check's odds computed anew each time (no odds cache).
 func cold(system, check string, pr engine.Params) func() {
 	s := engine.MustBuiltin(system)
+	pr.Fresh = true
 	return func() {
-		if _, err := s.Uncached().Outcomes(check, pr); err != nil {
+		if _, err := s.Outcomes(check, pr); err != nil {
 			panic(err)
 		}
 	}

@@ -18,6 +18,9 @@ type Params struct {
 	Inputs  map[string]int
 	Rules   map[string]string
 	Passive map[string]int
+	// Fresh computes the odds anew, without the odds cache (what a check
+	// never asked before costs: bench/compare's cold rows).
+	Fresh bool
 }
 
 // Result is one check rolled.
@@ -458,6 +461,9 @@ func (s *System) odds(key string, pr Params, totals bool) (*Odds, error) {
 	if err != nil {
 		return nil, err
 	}
+	if pr.Fresh {
+		return s.computeOdds(c, pr, totals)
+	}
 	ck := s.cacheKey(c, pr, totals)
 	if od := s.cache.get(ck); od != nil {
 		return od, nil
@@ -891,11 +897,4 @@ func (s *System) Value(key string, pr Params, let string) (*big.Rat, bool) {
 	newWalker(c, e)
 	r := e.v[slot].Rat()
 	return r, r != nil
-}
-
-// Uncached is the system without its odds cache: what a check never asked
-// before costs (bench/compare's cold rows). It shares everything else.
-func (s *System) Uncached() *System {
-	return &System{File: s.File, Source: s.Source, rules: s.rules, tables: s.tables, outcomes: s.outcomes,
-		inputs: s.inputs, inputSlots: s.inputSlots, ruleSlots: s.ruleSlots, checks: s.checks}
 }
