@@ -66,6 +66,7 @@ func IsVs(w string) bool { return vsWords[fold.Key(w)] }
 
 // Parse reads a check's words.
 func (s *System) Parse(words []string) (*Parsed, error) {
+	words = s.joinVsPrefix(words) // vsprefix.go
 	left, right, vs := words, []string(nil), false
 	for i, w := range words {
 		if IsVs(w) {
