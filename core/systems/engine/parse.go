@@ -136,15 +136,17 @@ func (s *System) parseSide(c *check, words []string) (Side, error) {
 			continue
 		}
 		if in, rest := prefixed(inputs, w); in != nil {
+			got := w
 			if rest == "" && i+1 < len(words) {
 				i++
 				rest = words[i]
+				got = w + " " + rest // "hambre 9" named whole in a range error
 			}
 			n, ok := number(rest)
 			if !ok {
 				return sd, &ParseError{Kind: "word", Input: in, Got: w}
 			}
-			if err := set(in, n, w); err != nil {
+			if err := set(in, n, got); err != nil {
 				return sd, err
 			}
 			continue

@@ -28,3 +28,12 @@ func (s *System) succeeded(c *check, e *env, o string) bool {
 	}
 	return o != "" && s.outcomes[o].Success
 }
+
+// OutcomeName is an outcome's name in lang, or its key when the file has
+// no such outcome.
+func (s *System) OutcomeName(key, lang string) string {
+	if o := s.outcomes[key]; o != nil {
+		return o.Names.In(lang)
+	}
+	return key
+}
