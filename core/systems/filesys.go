@@ -34,6 +34,59 @@ func registerFileSystems(r *command.Router) {
 	for _, k := range fileSystems {
 		s := engine.MustBuiltin(k)
 		r.Register(command.Command{Name: s.File.Command, Aliases: s.File.Aliases, Handler: withHints(fileHandler(k)), Roll: true})
+		r.SetChoices(s.File.Command, fileChoices(k))
+	}
+}
+
+// fileChoices lists what a pad button may ask for at a place of a file
+// system's command: the named values of the first input that the place
+// can take, read as the command reads them (the words around it parse
+// with the value in its place). An input with prefixes is offered only
+// right after one of them: "/fate +3 vs {x}" offers the ladder,
+// "/coc 65 {x}" the levels, "/sw {x} +1" the trait dice; "/coc {x}" (the
+// skill) nothing.
+func fileChoices(key string) command.ChoicesFunc {
+	return func(req *command.Request, words []string, i int) *command.ChoiceList {
+		s := engine.MustBuiltin(key)
+		prev := ""
+		if i > 0 {
+			prev = fold.Key(words[i-1])
+		}
+		for _, in := range s.File.Inputs {
+			if len(in.Named) == 0 {
+				continue
+			}
+			afterPrefix := false
+			for _, p := range in.Prefixes {
+				afterPrefix = afterPrefix || fold.Key(p) == prev
+			}
+			if len(in.Prefixes) > 0 && !afterPrefix {
+				continue
+			}
+			value := func(nv engine.NamedValue) string {
+				if afterPrefix {
+					return strconv.Itoa(nv.Value)
+				}
+				return strings.ReplaceAll(fold.Key(nv.Names.EN), " ", "-")
+			}
+			try := append([]string(nil), words...)
+			try[i] = value(in.Named[0])
+			if _, err := s.Parse(try); err != nil {
+				continue
+			}
+			out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
+			for _, nv := range in.Named {
+				c := command.Choice{Label: nv.Names.In(req.Lang), Value: value(nv)}
+				if afterPrefix {
+					c.Label += " (" + signed(c.Value) + ")"
+				} else {
+					c.Typed = nv.Names.In(req.Lang)
+				}
+				out.Choices = append(out.Choices, c)
+			}
+			return out
+		}
+		return nil
 	}
 }
 
