@@ -100,9 +100,9 @@ type Odds struct {
 }
 
 func oddsOf(m map[string]*big.Rat) Odds {
-	get := func(k string) *big.Rat {
+	get := func(k string) *big.Rat { // a copy: m is the engine's, shared
 		if p := m[k]; p != nil {
-			return p
+			return new(big.Rat).Set(p)
 		}
 		return new(big.Rat)
 	}
@@ -111,7 +111,7 @@ func oddsOf(m map[string]*big.Rat) Odds {
 
 // Chances are the exact chances of a simple roll at chance c.
 func Chances(c int) Odds {
-	od, err := system().Odds("roll", simple(c))
+	od, err := system().Outcomes("roll", simple(c))
 	if err != nil {
 		panic(err)
 	}
@@ -155,7 +155,7 @@ func Oppose(src dice.Source, c int) Opposed {
 // OppChances are the exact chances of an opposed roll: that the offensive
 // side succeeds, and of its critical and fumble rolls (before the 1D4).
 func OppChances(c int) Odds {
-	od, err := system().Odds("opposed", opposed(c))
+	od, err := system().Outcomes("opposed", opposed(c))
 	if err != nil {
 		panic(err)
 	}
