@@ -142,7 +142,7 @@ func fileParseErr(req *command.Request, key string, err error) error {
 	if !errors.As(err, &pe) {
 		return err
 	}
-	ex := "/" + engine.MustBuiltin(key).File.Command + " " + fileExamples[key]
+	ex := "/" + engine.MustBuiltin(key).File.Command + " " + req.T("filesys.example."+key)
 	what := ""
 	if pe.Input != nil {
 		what = pe.Input.Names.In(req.Lang)

@@ -410,3 +410,45 @@ func TestV5SuccessesMatchFoldPool(t *testing.T) {
 		}
 	}
 }
+
+// The page's form of each of the six file systems: every field labelled
+// in the asked language, its range and its named values (the Fate ladder,
+// the Call of Cthulhu levels, the Savage Worlds trait dice) localized too.
+func TestSixFileSystemsForms(t *testing.T) {
+	want := map[string]map[string][]string{ // system → lang → the labels of its fields
+		"coc":  {"es": {"habilidad", "dados de bonificación", "dados de penalización", "nivel pedido"}, "el": {"δεξιότητα", "ζάρια μπόνους", "ζάρια ποινής", "ζητούμενο επίπεδο"}, "en": {"skill", "bonus dice", "penalty dice", "level asked"}},
+		"v5":   {"es": {"reserva", "hambre", "dificultad"}, "el": {"δεξαμενή ζαριών", "πείνα", "δυσκολία"}, "en": {"pool", "hunger", "difficulty"}},
+		"wfrp": {"es": {"objetivo", "combate"}, "el": {"στόχος", "μάχη"}, "en": {"target", "combat"}},
+		"pbta": {"es": {"modificador"}, "el": {"τροποποιητής"}, "en": {"modifier"}},
+		"fate": {"es": {"habilidad", "oposición"}, "el": {"δεξιότητα", "αντίσταση"}, "en": {"skill", "opposition"}},
+		"sw":   {"es": {"modificador", "dado de rasgo", "objetivo", "extra"}, "el": {"τροποποιητής", "ζάρι γνωρίσματος", "στόχος", "κομπάρσος"}, "en": {"modifier", "trait die", "target number", "extra"}},
+	}
+	choice := map[string]map[string]string{"coc": {"es": "difícil", "el": "δύσκολο", "en": "hard"}, "fate": {"es": "Bueno", "el": "Καλό", "en": "Good"}, "sw": {"es": "d8", "el": "δ8", "en": "d8"}}
+	for sys, langs := range want {
+		s, err := Builtin(sys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for lang, labels := range langs {
+			fs := s.Forms(lang)
+			if len(fs) != 1 || len(fs[0].Fields) != len(labels) {
+				t.Fatalf("%s %s: forms %+v", sys, lang, fs)
+			}
+			found := choice[sys][lang] == ""
+			for i, fd := range fs[0].Fields {
+				if fd.Label != labels[i] {
+					t.Errorf("%s %s: field %d labelled %q, want %q", sys, lang, i, fd.Label, labels[i])
+				}
+				if fd.Kind == "number" && fd.Min >= fd.Max {
+					t.Errorf("%s %s: %s range %d..%d", sys, lang, fd.Key, fd.Min, fd.Max)
+				}
+				for _, c := range fd.Choices {
+					found = found || c.Label == choice[sys][lang]
+				}
+			}
+			if !found {
+				t.Errorf("%s %s: no choice %q", sys, lang, choice[sys][lang])
+			}
+		}
+	}
+}
