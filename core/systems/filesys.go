@@ -122,19 +122,29 @@ type fileCheck struct {
 
 // readFile parses a file system's words ("?" taken off), localizing the
 // engine's errors: the word, the input and its range.
-func readFile(req *command.Request, key, args string) (fileCheck, error) {
+func readFile(ctx context.Context, req *command.Request, key, args string) (fileCheck, error) {
 	s := engine.MustBuiltin(key)
 	words := tokenize(args).toks
 	p, err := s.Parse(words)
 	if err != nil {
 		return fileCheck{}, fileParseErr(req, key, err)
 	}
+	// A sheet key (/coc bibliotecas) is read from whose sheet the words name.
 	if _, err := s.Resolve(&p.Active, func(k string) (int, error) {
-		return 0, &engine.ParseError{Kind: "word", Got: k}
+		return req.SheetInt(ctx, p.Active.Who, k)
 	}); err != nil {
 		return fileCheck{}, fileParseErr(req, key, err)
 	}
 	return fileCheck{key: key, sys: s, p: p, text: strings.Join(words, " ")}, nil
+}
+
+// sheetSkill is the sheet key of a check's skill input ("" when typed as
+// a number): what a success marks (cocdev.go).
+func (c fileCheck) sheetSkill() string {
+	if ts := c.p.Active.Terms["skill"]; len(ts) > 0 {
+		return ts[0].Key
+	}
+	return ""
 }
 
 func fileParseErr(req *command.Request, key string, err error) error {
@@ -160,13 +170,19 @@ func fileParseErr(req *command.Request, key string, err error) error {
 
 func fileHandler(key string) command.HandlerFunc {
 	return func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-		c, err := readFile(req, key, req.Args)
+		if words := tokenize(req.Args).toks; key == "coc" && len(words) > 0 && isImprove(words[0]) {
+			return cocImprove(ctx, req, words[1:]) // cocdev.go
+		}
+		c, err := readFile(ctx, req, key, req.Args)
 		if err != nil {
 			return nil, err
 		}
-		rep, err := rollFile(req, c)
+		rep, res, err := rollFile(req, c)
 		if err != nil {
 			return nil, err
+		}
+		if key == "coc" && res.Success && c.sheetSkill() != "" {
+			cocMark(ctx, req, rep, c.p.Active.Who, c.sheetSkill())
 		}
 		return finish(req, forWho(rep, c.p.Active.Who), true), nil
 	}
@@ -182,10 +198,10 @@ func (c fileCheck) params() engine.Params {
 
 // rollFile rolls the check and writes its reply: the dice and the total,
 // the outcome and its level, the exact chance.
-func rollFile(req *command.Request, c fileCheck) (*reply.Reply, error) {
+func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, error) {
 	res, err := c.sys.Roll(c.p.Check, c.params(), req.Rand)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rep := &reply.Reply{}
 	line := reply.Line{reply.T("🎲 " + fileDice(c, res.Dice, res.Sides))}
@@ -225,7 +241,7 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, error) {
 	}
 	p, exact, err := c.sys.Chance(c.p.Check, c.params())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if res.Outcome != "" {
 		setChance(ck, p)
@@ -233,7 +249,7 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, error) {
 		rep.Add(oddsLine(req, "sys.odds.chance", p)...)
 	}
 	rep.Check = ck
-	return rep, nil
+	return rep, res, nil
 }
 
 // fileDice shows the dice as the table reads them: Fate's faces as − 0 +,
@@ -279,8 +295,8 @@ func fileTotal(req *command.Request, key string, t int) string {
 
 // fileOdds is /odds of a file system: the chance of the check and of each
 // outcome, and the distribution of its total.
-func fileOdds(req *command.Request, key, args string) (*CheckOdds, error) {
-	c, err := readFile(req, key, args)
+func fileOdds(ctx context.Context, req *command.Request, key, args string) (*CheckOdds, error) {
+	c, err := readFile(ctx, req, key, args)
 	if err != nil {
 		return nil, err
 	}

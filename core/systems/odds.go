@@ -105,7 +105,7 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string) (co 
 		return dhOdds(ctx, req, args)
 	}
 	if slices.Contains(fileSystems, system) {
-		return fileOdds(req, system, args) // filesys.go
+		return fileOdds(ctx, req, system, args) // filesys.go
 	}
 	return nil, fmt.Errorf("odds: unknown system %q", system)
 }
