@@ -304,9 +304,9 @@ func fileOdds(ctx context.Context, req *command.Request, key, args string) (*Che
 	if err != nil {
 		return nil, err
 	}
-	co := &CheckOdds{TotalAxis: true, XLabel: req.T("filesys.total")}
+	co := &CheckOdds{Subject: c.text, TotalAxis: true, XLabel: req.T("filesys.total")}
 	if p, ok := od.Outcomes[""]; !ok || p.Cmp(big.NewRat(1, 1)) != 0 {
-		co.Target = c.text
+		co.Target = req.T("filesys.success")
 		co.Chance = od.Success
 		for _, o := range c.sys.File.Outcomes {
 			if p := od.Outcomes[o.Key]; p != nil && p.Sign() > 0 {
