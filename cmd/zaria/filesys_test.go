@@ -81,3 +81,30 @@ func TestFileSystemsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// /odds of each file system: the exact chance of success and of each
+// outcome, in the chat's language, the same figures as the check's 📊.
+func TestFileSystemsOdds(t *testing.T) {
+	for _, c := range []struct {
+		lang, cmd string
+		want      []string
+	}{
+		{"es", "/odds coc 65 bono 1", []string{"🎯 éxito: 87,5 %", "Éxito difícil", "Pifia"}},
+		{"el", "/odds v5 7 πείνα 2", []string{"🎯 επιτυχία: 99,22 %", "Βρόμικη κρίσιμη επιτυχία"}},
+		{"en", "/odds wfrp 45 combat", []string{"🎯 success: 45%", "Critical", "Fumble"}},
+		{"es", "/odds pbta +1", []string{"🎯 éxito: 72,22 %", "Éxito con coste"}},
+		{"en", "/odds fate +3 vs good", []string{"🎯 success: 38.27%", "Success with style"}},
+		{"en", "/odds savage d6 +1", []string{"🎯 success: 88.89%", "Raise", "Critical failure"}},
+	} {
+		out, errs, code := zaria(t, "", env(), "roll", "--lang", c.lang, c.cmd)
+		if code != 0 {
+			t.Errorf("%s %q: exit %d %s%s", c.lang, c.cmd, code, out, errs)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s %q lacks %q:\n%s", c.lang, c.cmd, w, out)
+			}
+		}
+	}
+}
