@@ -159,7 +159,7 @@ func fileParseErr(req *command.Request, key string, err error) error {
 	}
 	switch pe.Kind {
 	case "range":
-		return command.Errorf("filesys.error.range", "what", what, "min", pe.Min, "max", pe.Max, "got", clip(pe.Got))
+		return command.Errorf("filesys.error.range", "what", what, "min", num(pe.Min), "max", num(pe.Max), "got", clip(pe.Got))
 	case "twice":
 		return command.Errorf("filesys.error.twice", "what", what, "got", clip(pe.Got))
 	case "missing":

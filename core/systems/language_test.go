@@ -337,6 +337,10 @@ func TestGreekRepliesHaveNoForeignWords(t *testing.T) {
 		"/dh επίθεση", "/dh σπάσε διάτρηση2", "/dh σπάσε", "/dh χρήση d8 ;", "/dh χρήση", "/dh χρήση όπλο", "/dh χρήση επίδεσμοι-μάχης", "/dh χρήση υφασμάτινη-πανοπλία",
 		"/dh επισκευή θώρακας 2", "/dh επισκευή θώρακας 2 μαγική", "/dh επισκευή", "/dh διάτρηση 17", "/dh ίππευση ;", "/dh ασφυξία 13", "/dh ασφυξία 3", "/dh πέταγμα",
 		"/ajustes", "/ajustes zaria", "/ajustes zaria ψηλά", "/ajustes πρόθεμα d",
+		// The file systems (filesys.go): checks, ladders, errors.
+		"/coc 65 μπόνους 1", "/coc 65 ποινή 2 δύσκολο", "/coc", "/coc 165", "/coc βελτίωση",
+		"/v5 7 πείνα 2 δυσκ 3", "/v5 7 πείνα 9", "/wfrp 45 μάχη", "/wfrp", "/pbta +2", "/pbta 9",
+		"/fate +3 εναντίον 2", "/fate +2", "/fate +2 εναντίον καλό", "/sw d8 +1", "/sw δ6 κομπάρσος εναντίον 6", "/sw δ5",
 	} {
 		if bad := latinWords(say(cmd)); len(bad) > 0 {
 			t.Errorf("Greek reply to %s shows Latin-script words %q: %s", cmd, bad, say(cmd))
