@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,7 +61,9 @@ type OddsRow struct {
 // (of /dh, only the attack: sysCheck.charted), and
 // roll.RegisterSystemOdds gives each of their commands the handler that
 // draws it. It is the one list of them.
-func Charted() []string { return []string{"zaria", "daegon", "kh", "dh"} }
+func Charted() []string {
+	return append([]string{"zaria", "daegon", "kh", "dh"}, fileSystems...) // filesys.go
+}
 
 // OddsSystem returns the system a word of /odds names ("zaria", "daegon",
 // "rq", "kh", "dh"), or "" when it names none. The systems' command names and
@@ -78,7 +81,7 @@ func OddsSystem(word string) string {
 	case "dh", "dungeonhack":
 		return "dh"
 	}
-	return ""
+	return fileOddsSystem(word) // filesys.go
 }
 
 // OddsOf computes the CheckOdds of a check of system typed as args, read
@@ -100,6 +103,9 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string) (co 
 		return oddsWith(ctx, req, khCmd(), args, khOdds)
 	case "dh":
 		return dhOdds(ctx, req, args)
+	}
+	if slices.Contains(fileSystems, system) {
+		return fileOdds(ctx, req, system, args) // filesys.go
 	}
 	return nil, fmt.Errorf("odds: unknown system %q", system)
 }

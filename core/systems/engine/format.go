@@ -183,6 +183,9 @@ type Verdict struct {
 	Overrides []Override `yaml:"overrides,omitempty"`
 	On        string     `yaml:"on,omitempty"`
 	Bands     []Band     `yaml:"bands,omitempty"`
+	// Success, when set, decides the check's success instead of the
+	// outcome's flag (success.go).
+	Success string `yaml:"success,omitempty"`
 }
 
 // Override is an outcome forced by a condition (a dice pattern).

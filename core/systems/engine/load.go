@@ -329,6 +329,7 @@ type check struct {
 	slots  map[string]int
 	total  evalFn
 	verdict
+	success evalFn // the result's success: expression (success.go)
 	also    []namedVerdict
 	opposed bool
 	tieAct  bool
@@ -516,6 +517,9 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars, refSlots: map[int]bool{}}
 	}
 	err = s.compileResult(&c.verdict, def.Key, def.Result, rsc)
+	if err == nil {
+		err = s.compileSuccess(c, rsc)
+	}
 	for _, a := range def.Also {
 		if err != nil {
 			break
