@@ -97,6 +97,10 @@ type Request struct {
 
 	gmKnown bool // IsGM was already looked up (a press: Request.Run)
 
+	// recorded: the handler gave the observers its own account of what
+	// it did (Request.Record); Press does not log the press again.
+	recorded bool
+
 	chain []string // saved rolls expanded to reach this request, outermost first
 
 	// rollsOnly refuses, at any depth, a command that is not a roll or
