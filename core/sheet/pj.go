@@ -42,6 +42,18 @@ func pjSubcommands() map[string]string {
 	}
 }
 
+// isSetVerb reports whether w is a verb a player may write for "set"
+// that /pj does not take (it takes poner, set and όρισε): pon, βάλε…
+func isSetVerb(w string) bool {
+	switch fold.Key(w) {
+	case "pon", "fija", "fijar", "establecer", "establece", "cambiar", "cambia", "asignar",
+		"put", "change", "assign", "give",
+		"βαλε", "βαζω", "θεσε", "αλλαξε", "αλλαγη", "ορισμος":
+		return true
+	}
+	return false
+}
+
 // Register adds /pj and its damage button (damage.go) to r. The router must have s as its Sheets for a
 // roll to read a sheet.
 func Register(r *command.Router, s *Service) {
@@ -77,6 +89,17 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 				return nil, err
 			}
 			return s.show(req, c), nil
+		}
+		if len(rest) >= 2 {
+			// "/pj fuerza 4", "/pj βάλε δύναμη 4": a value without the
+			// verb, or with one /pj does not know.
+			if isSetVerb(rest[0]) && len(rest) >= 3 {
+				rest = rest[1:]
+			}
+			if who != "" {
+				rest = append([]string{who}, rest...)
+			}
+			return nil, command.Errorf("character.set_verb", "rest", strings.Join(rest, " "))
 		}
 		return nil, command.Errorf("character.usage")
 	}
