@@ -349,6 +349,13 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 		if len(words) > 0 && !quoted[0] && strings.HasPrefix(words[0], "@") {
 			words, quoted = words[1:], quoted[1:]
 		}
+		pw, pq, ok, err := s.tablePairs(req, words, quoted)
+		if ok {
+			return s.pjSetMany(ctx, req, who, pw, pq)
+		}
+		if err != nil && len(words) > 2 {
+			return nil, err
+		}
 		if isMulti(words, quoted) {
 			return s.pjSetMany(ctx, req, who, words, quoted)
 		}
@@ -367,6 +374,9 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 		return nil, command.Errorf("character.set_usage")
 	}
 	name, text := args[0], strings.Join(args[1:], " ")
+	if f, ok := s.checked(name); ok && len(args) > 2 {
+		text = tableText(req, f, args[1:]) // "arma espada larga": espada-larga
+	}
 	if err := CheckValueName(name, s.lim.NameLen); err != nil {
 		return nil, err
 	}

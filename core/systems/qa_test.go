@@ -377,3 +377,21 @@ func TestSheetHintsFromARoll(t *testing.T) {
 	out := b.fails(ana, "!zaria fuerza+atletismo dc10", "!pj poner fuerza")
 	hasNone(t, out, "/pj")
 }
+
+// TestEquipmentInAListOfValues: issue 36. Equipment is read as the
+// tables know it, in one word or several, with or without hyphens, in
+// one message with other values; it is stored hyphenated as the commands
+// write it. A misspelt piece refuses the whole list with a suggestion.
+func TestEquipmentInAListOfValues(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra dh")
+	hasAll(t, b.ok(ana, "/pj poner arma espada-larga armadura cota-de-mallas pv 14/14"),
+		"arma = espada-larga", "armadura = cota-de-mallas", "pv = 14/14")
+	hasAll(t, b.ok(ana, "/pj poner arma maza armadura cota de escamas dado-db d4"),
+		"arma = maza", "armadura = cota-de-escamas", "dado-db = d4")
+	hasAll(t, b.ok(ana, "/pj poner arma espada larga"), "arma = espada-larga")
+	b.fails(ana, "/pj poner armadura cota de malla pv 10/10", "cota de mallas")
+	hasAll(t, b.ok(ana, "/pj"), "arma espada-larga", "armadura cota-de-escamas", "pv 14/14", "dado-db d4")
+	b.lang(chat, "el")
+	hasAll(t, b.ok(ana, "/pj όρισε όπλο μακρύ σπαθί πανοπλία θώρακας ζωή 10/10"), "μακρύ-σπαθί", "θώρακας", "10/10")
+}
