@@ -429,6 +429,10 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
+	if !padOp(q.Op) {
+		lang := a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)
+		cmd = chatWords(cmd, func(key string) string { return a.d.Port.Text(lang, key) })
+	}
 	ctx := r.Context()
 	msg := id.msg
 	msg.Text = cmd

@@ -186,7 +186,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	time.Sleep(2100 * time.Millisecond)
 	do(t, ctx, "roll", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
 	page := text(t, ctx, `#result`)
-	m := w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2`)
+	m := w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2`)
 	total := regexp.MustCompile(`= (\d+)`).FindStringSubmatch(page)
 	if total == nil || !strings.Contains(m.Visible, "= "+total[1]) {
 		t.Errorf("the page shows %q, the chat got %q", page, m.Visible)
@@ -202,7 +202,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	time.Sleep(2100 * time.Millisecond)
 	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
 	do(t, ctx, "roll with advantage", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
-	m = w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2 ventaja`)
+	m = w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2 ventaja`)
 	if !strings.Contains(m.Visible, "2d20kh1") {
 		t.Errorf("the chat got %q for a roll with advantage, want 2d20kh1", m.Visible)
 	}

@@ -115,7 +115,7 @@ func TestWebForumTopic(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("roll: %d %+v", code, a)
 	}
-	r := w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2`)
+	r := w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2`)
 	if r.Thread != 7 {
 		t.Errorf("the page's roll went to topic %d, want 7: %q", r.Thread, r.Visible)
 	}
@@ -140,7 +140,7 @@ func TestWebForumTopic(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("roll in General: %d %+v", code, a)
 	}
-	if r := w.waitSent(webGroup, `📱 Ana: /roll 2d6`); r.Thread != 0 {
+	if r := w.waitSent(webGroup, `📱 Ana: /tirar 2d6`); r.Thread != 0 {
 		t.Errorf("the General topic's roll went to topic %d", r.Thread)
 	}
 	// Topic 7's page stays in topic 7 after the General one was made.
@@ -149,7 +149,7 @@ func TestWebForumTopic(t *testing.T) {
 	if code, a := w.do(auth, topic, map[string]any{"op": "roll", "n": 3, "sides": 4}); code != 200 || !a.Posted {
 		t.Fatalf("roll: %d %+v", code, a)
 	}
-	if r := w.waitSent(webGroup, `📱 Ana: /roll 3d4`); r.Thread != 7 {
+	if r := w.waitSent(webGroup, `📱 Ana: /tirar 3d4`); r.Thread != 7 {
 		t.Errorf("topic 7's roll went to topic %d", r.Thread)
 	}
 	if bad := w.tg.BadRequests(); len(bad) > 0 {

@@ -39,14 +39,19 @@ func blind(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	secret.Buttons = nil
 	public := reply.Line{reply.T("🙈 " + req.T("blind.public", "name", name))}
 	if c := inner.Check; c != nil && c.System == "dice" && c.Outcome == "" {
-		public = reply.Line{reply.T("🙈 " + req.T("blind.public_what", "name", name) + " "), reply.C(text)}
+		// What was typed: "1d20+5", not the "/roll 1d20+5" it runs.
+		shown := text
+		if text == "/roll "+req.Args {
+			shown = req.Args
+		}
+		public = reply.Line{reply.T("🙈 " + req.T("blind.public_what", "name", name) + " "), reply.C(shown)}
 	}
 	rep := &reply.Reply{
 		Lines:    []reply.Line{public, {reply.I(req.T("blind.only_gms"))}},
 		Secret:   &secret,
 		SecretTo: req.NamedGMs(ctx),
 		Blind:    true,
-		Command:  "/blind " + req.Args,
+		Command:  "/" + req.Alias + " " + req.Args, // as typed: /ciega
 	}
 	if s := revealText(inner); s != "" {
 		rep.Buttons = []reply.Button{{Kind: string(reply.ActReveal), Label: "🙈 " + req.T("blind.gm_button"),

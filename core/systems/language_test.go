@@ -14,12 +14,14 @@ import (
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/deck"
 	"zaria/core/dice"
 	"zaria/core/general"
 	"zaria/core/initiative"
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
+	"zaria/core/table"
 	"zaria/i18n"
 	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
@@ -185,6 +187,8 @@ func fullBot(t *testing.T) *command.Router {
 	svc.Register(r)
 	initiative.Register(r, initiative.New(st, initiative.Options{ActiveName: st.ActiveCharacterName, Fighters: svc.Sheets}))
 	general.Register(r, general.Options{Version: "test"})
+	deck.Register(r, deck.New(st, deck.Options{}))
+	table.Register(r, table.New(st, table.Options{}))
 	return r
 }
 

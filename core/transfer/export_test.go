@@ -19,7 +19,7 @@ func setupParty(h *chattest.Harness) {
 	h.OK(chatA, ana, false, "/pj crear Drake zaria")
 	h.OK(chatA, ana, false, "/pj set Fuerza 4")
 	h.OK(chatA, ana, false, "/pj set Atletismo 2")
-	h.OK(chatA, ana, false, "/pj set Δύναμη -1")
+	h.OK(chatA, ana, false, "/pj set Τύχη -1") // not δύναμη: that is Fuerza in any language (issue 36)
 	h.OK(chatA, bob, false, "/pj crear Mira")
 	h.OK(chatA, bob, false, "/pj set sigilo 7")
 }
@@ -67,7 +67,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 			t.Fatalf("%s differs:\nA: %s\nC: %s", who, a, c)
 		}
 	}
-	contains(t, h.OK(chatC, ana, false, "/pj"), "Drake", "Ζαριά", "Fuerza 4", "Δύναμη -1")
+	contains(t, h.OK(chatC, ana, false, "/pj"), "Drake", "Ζαριά", "Fuerza 4", "Τύχη -1")
 	contains(t, h.OK(chatC, bob, false, "/check sigilo", 1), "= 8")
 	contains(t, h.OK(chatC, ana, false, "/check atletismo", 1), "= 3")
 	s, err := h.DB.Settings(ctx, chatC)
