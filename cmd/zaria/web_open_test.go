@@ -14,7 +14,7 @@ import (
 	"zaria/core"
 )
 
-// TestWebOpenButtons: /ficha in a group answers with a url button to the
+// TestWebOpenButtons: /ficha in a group answers, replying to it, with a url button to the
 // Mini App's direct link (Telegram refuses web_app buttons there); in a
 // private chat with a web_app button that opens the page itself; and the
 // bot's menu button in private chats opens it too. The fake Bot API
@@ -30,6 +30,9 @@ func TestWebOpenButtons(t *testing.T) {
 	g := w.waitSent(webGroup, `Tu ficha y tus dados en el móvil`)
 	if strings.Contains(g.Visible, "t.me") || appButtonOf(t, g).Text != "📱 Abrir la ficha" {
 		t.Errorf("group: %q with %q", g.Visible, g.Params["reply_markup"])
+	}
+	if g.ReplyTo == 0 {
+		t.Error("/ficha in a group is not answered as a reply to it") // issue 36
 	}
 
 	ana := telegramtest.User{ID: webAna, Name: "Ana", Lang: "es"}

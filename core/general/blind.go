@@ -35,7 +35,13 @@ func blind(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	}
 	name := displayName(req.Msg.From)
 	secret := *inner
-	secret.Lines = append([]reply.Line{{reply.I("🙈 " + req.T("blind.private_header", "name", name))}}, inner.Lines...)
+	header := req.T("blind.private_header", "name", name)
+	if req.IsGM {
+		// A GM who rolls blind sees the result in this copy: the copy
+		// does not say they did not.
+		header = req.T("blind.private_header_gm", "name", name)
+	}
+	secret.Lines = append([]reply.Line{{reply.I("🙈 " + header)}}, inner.Lines...)
 	secret.Buttons = nil
 	public := reply.Line{reply.T("🙈 " + req.T("blind.public", "name", name))}
 	if c := inner.Check; c != nil && c.System == "dice" && c.Outcome == "" {

@@ -42,7 +42,7 @@ var NamedDCs = []NamedDC{
 }
 
 // Tier returns the highest named tier not above dc and whether dc is exactly
-// that tier (DC 12 shows "Εύκολο+").
+// that tier (DC 12 shows "ανάμεσα σε Εύκολο και Μέτριο").
 func Tier(dc int) (NamedDC, bool) {
 	t := NamedDCs[0]
 	for _, n := range NamedDCs {
