@@ -133,12 +133,11 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		case open:
 			d.Screens = append(d.Screens, "order")
 			d.Order = orderOf(o, d.GM, id.msg.From.ID)
-		case now.Before(o.UndoUntil):
-			// Ended a moment ago: the GM keeps the screen, with its undo.
-			if d.GM {
-				d.Screens = append(d.Screens, "order")
-			}
-			d.Order = endedOf(o.UndoUntil, now)
+		case len(o.Combatants) > 0 || now.Before(o.UndoUntil):
+			// Ended: everyone keeps how it ended until the next fight,
+			// the GM its undo while it lasts.
+			d.Screens = append(d.Screens, "order")
+			d.Order = endedOf(o, d.GM, id.msg.From.ID, now)
 		}
 	}
 	if a.d.Tables != nil {

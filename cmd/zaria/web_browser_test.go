@@ -142,8 +142,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	start := time.Now()
 	do(t, ctx, "open", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	t.Logf("navigation to a usable sheets screen: %v", time.Since(start))
-	if got := text(t, ctx, `[data-go="sheets"]`); got != "Personajes" {
-		t.Errorf("tab %q, want Personajes", got)
+	if got := text(t, ctx, `[data-go="sheets"]`); got != "Fichas" {
+		t.Errorf("tab %q, want Fichas", got)
 	}
 	shot(t, ctx, dir, "sheets-empty-es")
 
@@ -236,8 +236,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
 	do(t, ctx, "reopen", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
-	if got := text(t, ctx, `[data-go="sheets"]`); got != "Χαρακτήρες" {
-		t.Errorf("tab %q in Greek, want Χαρακτήρες", got)
+	if got := text(t, ctx, `[data-go="sheets"]`); got != "Ήρωες" {
+		t.Errorf("tab %q in Greek, want Ήρωες", got)
 	}
 	if lang, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "el" {
 		t.Errorf("html lang %q, want el", lang)
@@ -286,7 +286,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 
 // phoneFit says what does not fit a phone on the page as shown: the page
 // wider than the screen, a button or a fold's label smaller than a thumb
-// (44 px) or past the screen's edge, a picture past it; "" when all fits.
+// (44 px) or past the screen's edge, a picture past it, the tab bar on two
+// rows or a tab's name cut, a field's placeholder cut; "" when all fits.
 // The screen is the emulated device's (screen.width), not the layout
 // viewport, which a mobile browser widens to the content.
 func phoneFit(ctx context.Context) (string, error) {
@@ -297,6 +298,21 @@ func phoneFit(ctx context.Context) (string, error) {
     var r = b.getBoundingClientRect();
     var small = b.tagName !== 'IMG' && (r.height < 44 || r.width < 44);
     if (r.width > 0 && (small || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  });
+  // The tab bar is one row, each tab's name whole (issue 36).
+  var tabs = document.querySelectorAll('.tabs button');
+  tabs.forEach(function (b) {
+    if (b.offsetTop !== tabs[0].offsetTop) bad.push('tab ' + b.textContent.trim() + ' on a second row');
+    if (b.scrollWidth > b.clientWidth + 1) bad.push('tab ' + b.textContent.trim() + ' cut');
+  });
+  // A field's example is read whole (issue 36: «Estado (p. ej.», «Κατάστασ»).
+  var c = document.createElement('canvas').getContext('2d');
+  document.querySelectorAll('input[placeholder]').forEach(function (i) {
+    if (!i.offsetParent || i.value) return;
+    var cs = getComputedStyle(i);
+    c.font = cs.font;
+    var room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (c.measureText(i.placeholder).width > room + 1) bad.push('placeholder «' + i.placeholder + '» cut to ' + Math.round(room) + ' px');
   });
   return bad.join('; ');
 })()`))

@@ -69,7 +69,7 @@ func TestWebBrowserFight(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS(`form.addcond input[name="rounds"]`), "2"),
 		chromedp.Click(chromedp.CSS(`form.addcond button`)),
 		chromedp.WaitVisible(chromedp.CSS(`.chip [data-cond="envenenado"]`)))
-	w.waitSent(webGroup, `📱 Beto: /pj @Lyra condition \+envenenado 2`)
+	w.waitSent(webGroup, `📱 Beto: /pj @Lyra estado \+envenenado 2`)
 	if got := flat(t, ctx, `.chips`); !strings.Contains(got, "envenenado (2)") {
 		t.Errorf("chips %q, want envenenado (2)", got)
 	}

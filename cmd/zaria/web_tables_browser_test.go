@@ -154,7 +154,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	do(t, ctx, "📊", chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/tirar 2d6+1"]`)))
 	waitJS(t, ctx, "the picture under its line", `(function(){var i=document.querySelector('#history .chart img');
   return !!i && i.complete && i.naturalWidth===800 && i.src.indexOf('data:image/png;base64,')===0 &&
-    i.closest('.chart').previousElementSibling.querySelector('.chartbtn').dataset.command==='/roll 2d6+1'})()`)
+    i.closest('.chart').previousElementSibling.querySelector('.chartbtn').dataset.command==='/tirar 2d6+1'})()`)
 	do(t, ctx, "scroll to it", chromedp.ScrollIntoView(chromedp.CSS(`#history .chart img`)))
 	shot(t, ctx, dir, "history-chart-es")
 	after, _ := w.db.LastRolls(bg, chat, 50)

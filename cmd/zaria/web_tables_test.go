@@ -237,7 +237,7 @@ func TestWebHistoryPictures(t *testing.T) {
 		t.Fatalf("history: %d %q %v", code, body, err)
 	}
 	if len(h.Commands) != len(h.Lines) || len(h.Lines) != 3 || h.Commands[0] != "" ||
-		!strings.HasPrefix(h.Commands[1], "/deck") || h.Commands[2] != "/roll 2d6+1" {
+		!strings.HasPrefix(h.Commands[1], "/mazo") || h.Commands[2] != "/tirar 2d6+1" { // as typed, in the chat's words (issue 36)
 		t.Fatalf("history: lines %v, commands %q", h.Lines, h.Commands)
 	}
 	rolls, _ := w.db.LastRolls(ctx, chat, 50)

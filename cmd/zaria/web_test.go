@@ -584,7 +584,7 @@ func TestWebPadAndSavedRolls(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("pad press: %d %+v", code, a)
 	}
-	w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+5`)
+	w.waitSent(webGroup, `📱 Ana: /roll 1d20\+5`)
 	// The button that asks for the difficulty: its choices, then a roll.
 	time.Sleep(2100 * time.Millisecond)
 	b2, _ := strconv.ParseInt(ids[1][1], 10, 64)
@@ -612,7 +612,7 @@ func TestWebPadAndSavedRolls(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("saved roll: %d %+v", code, a)
 	}
-	w.waitSent(webGroup, `📱 Ana: /tirar 2d6\+1`)
+	w.waitSent(webGroup, `📱 Ana: /roll 2d6\+1`)
 	// Beto may not press Ana's personal button.
 	beto := "tma " + w.initDataFor(webBeto, "Beto", tok, time.Now())
 	time.Sleep(2100 * time.Millisecond)
