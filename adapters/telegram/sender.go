@@ -334,6 +334,9 @@ func dropOnRefusal(err error, params map[string]string) []string {
 		if params["message_thread_id"] != "" {
 			return []string{"message_thread_id"}
 		}
+	case strings.Contains(d, "message is not modified"):
+		// An edit that changes nothing names the reply markup too: it is
+		// no refusal of it (isNotModified).
 	case strings.Contains(d, "button") || strings.Contains(d, "keyboard") || strings.Contains(d, "reply markup") ||
 		strings.Contains(d, "reply_markup") || strings.Contains(d, "placeholder"):
 		if params["reply_markup"] != "" {

@@ -131,10 +131,10 @@ func mentionIn(e *entry, from int, users []string) {
 	for _, o := range e.Ops[from:] {
 		if o.Method == "sendMessage" && o.Params["parse_mode"] == "HTML" {
 			text := o.Params["text"]
-			first, _, _ := strings.Cut(text, "\n")
-			if i := strings.Index(first, "🔔"); i >= 0 {
-				// The message opens with a bell already («🔔 Asalto 2»):
-				// that bell is the mention, not a second one beside it.
+			if i := strings.Index(text, "🔔"); i >= 0 {
+				// The message has a bell already («🔔 Asalto 2», under
+				// the page's «📱 Ana: …» too): that bell is the mention,
+				// not a second one beside it.
 				o.Params["text"] = text[:i] + strings.TrimSpace(links.String()) + text[i+len("🔔"):]
 				return
 			}

@@ -119,6 +119,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
 	do(t, ctx, "Ana's tables", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.shuffle[data-name="Premios"]`)))
+	time.Sleep(allowance) // Ana's allowance, spent on the edits above
 	do(t, ctx, "shuffle", chromedp.Click(chromedp.CSS(`.shuffle[data-name="Premios"]`)))
 	w.waitSent(webGroup, `📱 Ana: /mazo barajar Premios[\s\S]*barajado`)
 	waitJS(t, ctx, "3 of 3 on her page", `document.querySelector('.deck[data-deck="Premios"]').textContent.indexOf('quedan 3 de 3')>=0`)
