@@ -257,9 +257,12 @@ func TestWebFightOrderTools(t *testing.T) {
 		!strings.Contains(page, `class="primary big reopen"`) || !strings.Contains(page, `data-go="order"`) {
 		t.Errorf("the GM's order screen after the end:\n%s", page)
 	}
+	// A player keeps the tab and how the fight ended (issue 36: it was
+	// gone), without the undo.
 	page = screen(beto)
-	if !strings.Contains(page, "El combate ha terminado.") || strings.Contains(page, "reopen") || strings.Contains(page, `data-go="order"`) {
-		t.Errorf("the player's order screen after the end (no undo, no tab):\n%s", page)
+	if !strings.Contains(page, "El combate ha terminado.") || strings.Contains(page, "reopen") || !strings.Contains(page, `data-go="order"`) ||
+		!strings.Contains(page, `class="order last"`) || strings.Count(page, `class="fighter`) != 3 || strings.Contains(page, `id="next"`) {
+		t.Errorf("the player's order screen after the end (the last fight, no undo):\n%s", page)
 	}
 	if code, a := w.do(beto, tok, map[string]any{"op": "reopen"}); code != 200 || !a.Error || !strings.Contains(a.text(), "Solo el máster puede reabrir el combate") {
 		t.Errorf("Beto's undo: %d %+v", code, a)
@@ -279,7 +282,7 @@ func TestWebFightOrderTools(t *testing.T) {
 		t.Errorf("the GM's order screen after the undo:\n%s", page)
 	}
 
-	// Ended longer ago than the core reopens: no tab, no undo.
+	// Ended longer ago than the core reopens: the last fight, no undo.
 	time.Sleep(allowance)
 	if code, a := w.do(ana, tok, map[string]any{"op": "end"}); code != 200 || a.Error {
 		t.Fatalf("Ana's second end: %d %+v", code, a)
@@ -290,7 +293,7 @@ func TestWebFightOrderTools(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if page := screen(ana); !strings.Contains(page, "No hay ningún combate abierto.") || strings.Contains(page, "reopen") || strings.Contains(page, `data-go="order"`) {
-		t.Errorf("the GM's order screen %v after the end:\n%s", initiative.UndoFor+time.Minute, page)
+	if page := screen(ana); !strings.Contains(page, "El combate ha terminado.") || strings.Contains(page, "reopen") || !strings.Contains(page, `data-go="order"`) || !strings.Contains(page, `class="order last"`) {
+		t.Errorf("the GM's order screen %v after the end (the last fight, no undo):\n%s", initiative.UndoFor+time.Minute, page)
 	}
 }
