@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"math/big"
 	"os"
 	"os/exec"
@@ -201,7 +202,19 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	shot(t, ctx, dir, "dice-adv-es")
 	time.Sleep(2100 * time.Millisecond)
 	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
+	// On a 360×780 phone the result is scrolled into the middle of the
+	// screen, not left at its bottom edge (issue 36).
+	do(t, ctx, "360×780", chromedp.EmulateViewport(360, 780, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	do(t, ctx, "roll with advantage", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
+	time.Sleep(300 * time.Millisecond)
+	where, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){var r=document.querySelector('#result').getBoundingClientRect();
+  return JSON.stringify({top: Math.round(r.top), bottom: Math.round(r.bottom), screen: innerHeight, page: document.documentElement.scrollHeight})})()`))
+	var at struct{ Top, Bottom, Screen, Page int }
+	if err != nil || json.Unmarshal([]byte(where), &at) != nil || at.Top < 60 || at.Bottom > at.Screen-120 {
+		t.Errorf("after a roll at 360×780 the result is at %s: want it in the middle of the screen", where)
+	}
+	do(t, ctx, "390×844 again", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
 	m = w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2 ventaja`)
 	if !strings.Contains(m.Visible, "2d20kh1") {
 		t.Errorf("the chat got %q for a roll with advantage, want 2d20kh1", m.Visible)
