@@ -48,6 +48,9 @@ var greekLatinOK = map[string]bool{
 	// file formats, typed as they are (/sesion formato html)
 	"html": true, "md": true, "markdown": true,
 	"drake": true, "draco": true, "lira": true, "ana": true, "enyra": true,
+	// a saved roll's name in the Greek help, in Latin letters: Telegram
+	// delivers a command with no other (issue 36: «!επίθεση» never reached the bot)
+	"xtypima": true,
 	// language codes and setting names typed as they are
 	"es": true, "el": true, "en": true,
 	"daegon_00": true, "dh_": true, // setting names: daegon_00, dh_θωράκιση (the /dh command's name)

@@ -311,7 +311,7 @@ func TestHintsInTheChatsLanguage(t *testing.T) {
 		{"el", "!dh", nil, []string{"!dh επίθεση", "!dh χρήση d8", "!dh επισκευή", "!dh διάτρηση 17"}, []string{"ataque", "uso", "/dh"}},
 		{"el", "!ζ", nil, []string{"!ζ 4+2 dc15"}, []string{"/zaria"}},
 		{"el", "/zaria", nil, []string{"/zaria 4+2 dc15"}, []string{"!ζ"}},
-		{"es", "!zaria", nil, []string{"!zaria 4+2 dc15"}, nil},
+		{"es", "!zaria", nil, []string{"!zaria 4+2 cd15"}, nil},
 		{"es", "!rq", nil, []string{"!rq 45 -30"}, []string{"/rq"}},
 		{"el", "!daegon", nil, []string{"!daegon 7 d3"}, nil},
 		{"en", "!kh", nil, []string{"!kh 6 +2s"}, nil},

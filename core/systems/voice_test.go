@@ -2,6 +2,8 @@ package systems_test
 
 import (
 	"context"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -35,4 +37,72 @@ func TestNPCTurnHasNoPlayer(t *testing.T) {
 	if !rep.Error || strings.Contains(got, "su jugador") || !strings.Contains(got, "Es el turno de Lobo: lo pasa el máster") {
 		t.Errorf("Bob passing the wolf's turn: %q", got)
 	}
+}
+
+// bangGreek is a Greek command typed after «!» («!βοήθεια»): a Telegram
+// group never delivers it to the bot.
+var bangGreek = regexp.MustCompile(`(^|[\s(«"“'=])![\p{Greek}]`)
+
+// TestGreekExamplesReachTelegram: issue 36. The Greek lines taught
+// «!βοήθεια», «!κρυφή», «!πιθανότητες», which a Telegram group never
+// delivers: an example is a «/» command (the router writes it with «!»
+// and its Greek name for whoever typed «!» on Matrix). A line about
+// Matrix alone may show its «!».
+func TestGreekExamplesReachTelegram(t *testing.T) {
+	texts := catalogTexts(t, "el")
+	for _, k := range sortedKeys(texts) {
+		for _, line := range strings.Split(texts[k], "\n") {
+			if strings.Contains(line, "Matrix") {
+				continue
+			}
+			if bangGreek.MatchString(line) {
+				t.Errorf("el %q teaches a «!» command: %s", k, line)
+			}
+		}
+	}
+}
+
+// spanishOneWord: issue 36. The Spanish lines said «orden» and «comando»
+// for one thing, and «dc15» beside «CD 15».
+var spanishOneWord = regexp.MustCompile(`\bcomandos?\b|\bdc\d`)
+
+// TestSpanishSaysOrdenAndCD: one word for a command (orden) and one for
+// a difficulty class (CD, typed cd15), in every Spanish line.
+func TestSpanishSaysOrdenAndCD(t *testing.T) {
+	texts := catalogTexts(t, "es")
+	for _, k := range sortedKeys(texts) {
+		if m := spanishOneWord.FindString(texts[k]); m != "" {
+			t.Errorf("es %q says %q: %s", k, m, texts[k])
+		}
+	}
+}
+
+// articleBeforeName: a gendered article before a name the user chose (a
+// character's, a table's, a session's): «της «Ο Δράκος»» is wrong for
+// every name but some. A noun between them carries the article instead
+// («της συνεδρίας «…»»).
+var articleBeforeName = map[string]*regexp.Regexp{
+	"el": regexp.MustCompile(`(^|[\s(])(ο|η|οι|τον|την|του|της|στον|στην|στου|στης)\s+«?\{\{\.(name|character|title|table|deck|who|user|owner|first|second)\}\}`),
+	"es": regexp.MustCompile(`(?i)\b(el|la|los|las|del|al)\s+«?\{\{\.(name|character|title|table|deck|who|user|owner|first|second)\}\}`),
+}
+
+// TestNoArticleAssumesAName: issue 36.
+func TestNoArticleAssumesAName(t *testing.T) {
+	for lang, re := range articleBeforeName {
+		texts := catalogTexts(t, lang)
+		for _, k := range sortedKeys(texts) {
+			if m := re.FindString(texts[k]); m != "" {
+				t.Errorf("%s %q has %q: %s", lang, k, strings.TrimSpace(m), texts[k])
+			}
+		}
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
