@@ -106,3 +106,34 @@ func sortedKeys(m map[string]string) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// greekOneLineSemicolon is a one-line table or deck taught with «;»
+// between its rows, which a Greek reader takes for question marks.
+var greekOneLineSemicolon = regexp.MustCompile(`δημιουργία [^:\n]*: [^;\n"]+; `)
+
+// TestGreekOneLineLists: issue 36. «Καιρός: Ήλιος; Βροχή; Ομίχλη» reads as
+// three questions in Greek, and the real Greek question mark (U+037E)
+// typed there was refused. The one-line form takes «;», U+037E and «|»;
+// the Greek lines teach «|».
+func TestGreekOneLineLists(t *testing.T) {
+	texts := catalogTexts(t, "el")
+	for _, k := range sortedKeys(texts) {
+		if m := greekOneLineSemicolon.FindString(texts[k]); m != "" {
+			t.Errorf("el %q teaches «;» between rows: %q", k, m)
+		}
+	}
+	r := fullBot(t)
+	gm := core.Message{Chat: chat, From: core.User{ID: "9", Name: "Eva"}, FromGM: true}
+	for _, c := range []struct{ text, want string }{
+		{"/table δημιουργία Καιρός: Ήλιος\u037e Βροχή\u037e Ομίχλη", "1d3, 3 γραμμές"},
+		{"/table δημιουργία Άνεμος: Νότιος | Βοριάς", "1d2, 2 γραμμές"},
+		{"/deck δημιουργία Λάφυρα: Σπαθί\u037e Ασπίδα | Φίλτρο", "3 κάρτες"},
+	} {
+		m := gm
+		m.Text = c.text
+		rep, ok := r.DispatchWith(context.Background(), m, dice.Seeded(1))
+		if got := reply.PlainText(rep); !ok || rep.Error || !strings.Contains(got, c.want) {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
+	}
+}
