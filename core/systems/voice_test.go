@@ -125,6 +125,7 @@ func TestGreekOneLineLists(t *testing.T) {
 	r := fullBot(t)
 	gm := core.Message{Chat: chat, From: core.User{ID: "9", Name: "Eva"}, FromGM: true}
 	for _, c := range []struct{ text, want string }{
+		{"/lang el", "ελληνικά"},
 		{"/table δημιουργία Καιρός: Ήλιος\u037e Βροχή\u037e Ομίχλη", "1d3, 3 γραμμές"},
 		{"/table δημιουργία Άνεμος: Νότιος | Βοριάς", "1d2, 2 γραμμές"},
 		{"/deck δημιουργία Λάφυρα: Σπαθί\u037e Ασπίδα | Φίλτρο", "3 κάρτες"},
