@@ -408,7 +408,7 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 	if err != nil {
 		return nil, err
 	}
-	return reply.Text(req.TP("character.value_set", "character", c.Name, "name", v.Name, "value", v.Text)), nil
+	return reply.Text(req.TP("character.value_set", "character", c.Name, "name", s.keyName(req, v.Name), "value", v.Text)), nil
 }
 
 func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {

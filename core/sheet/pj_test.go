@@ -19,7 +19,7 @@ func TestCreateSetShowAndRollWithSheet(t *testing.T) {
 	h.OK(chatA, ana, false, "/pj set Fuerza 4")
 	h.OK(chatA, ana, false, "/pj set atlétismo 2")
 	out = h.OK(chatA, ana, false, "/pj set arma espada larga")
-	contains(t, out, "Drake: arma = espada larga")
+	contains(t, out, "Drake: weapon = espada larga") // the name in the chat's language, as /pj shows it (issue 36)
 
 	out = h.OK(chatA, ana, false, "/pj")
 	contains(t, out, "🧙 Drake", "by Ana", "Fuerza 4", "atlétismo 2", "weapon espada larga") // a known name in the chat's language (issue 23)

@@ -183,7 +183,7 @@ func (s *Service) pjSetMany(ctx context.Context, req *command.Request, who strin
 	parts := make([]string, len(set))
 	changed := map[string]string{}
 	for i, v := range set {
-		parts[i] = v.Name + " = " + v.Text
+		parts[i] = s.keyName(req, v.Name) + " = " + v.Text // in the chat's language, as /pj shows it
 		changed[v.Name] = v.Text
 	}
 	rep := reply.Text(req.TP("character.values_set", "character", c.Name, "count", len(set), "values", strings.Join(parts, " · ")))

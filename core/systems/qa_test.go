@@ -395,3 +395,23 @@ func TestEquipmentInAListOfValues(t *testing.T) {
 	b.lang(chat, "el")
 	hasAll(t, b.ok(ana, "/pj όρισε όπλο μακρύ σπαθί πανοπλία θώρακας ζωή 10/10"), "μακρύ-σπαθί", "θώρακας", "10/10")
 }
+
+// TestVitalsInTheChatsLanguage: issue 36. Every Greek and English sheet
+// with a condition said the Spanish «estado» (and «pv»): hit points and
+// conditions are named in the chat's language, on the sheet and in the
+// reply that sets them.
+func TestVitalsInTheChatsLanguage(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra")
+	b.ok(ana, "/pj poner pv 10/12")
+	b.ok(ana, "/pj estado +envenenado 2")
+	b.lang(chat, "el")
+	out := b.ok(ana, "/pj")
+	hasAll(t, out, "ζωή 10/12", "κατάσταση envenenado (2)")
+	hasNone(t, out, "estado", "pv")
+	hasAll(t, b.ok(ana, "/pj όρισε ζωή 9/12"), "Enyra: ζωή = 9/12")
+	b.lang(chat, "en")
+	out = b.ok(ana, "/pj")
+	hasAll(t, out, "hp 9/12", "conditions envenenado (2)")
+	hasNone(t, out, "estado", "pv")
+}
