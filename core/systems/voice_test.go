@@ -138,3 +138,25 @@ func TestGreekOneLineLists(t *testing.T) {
 		}
 	}
 }
+
+// TestGreekHelpNamesOnce: issue 36. Help asked with «!» in a Greek chat
+// (Matrix) wrote every name of a command by its Greek name: «!ρίξε
+// (!ρίξε, !ρίξε, !ρίξε)». Each name is shown once.
+func TestGreekHelpNamesOnce(t *testing.T) {
+	r := fullBot(t)
+	m := core.Message{Chat: chat, From: core.User{ID: "9", Name: "Eva"}, FromGM: true}
+	for _, text := range []string{"/lang el", "!βοήθεια ρίξε"} {
+		m.Text = text
+		rep, ok := r.DispatchWith(context.Background(), m, dice.Seeded(1))
+		if !ok || rep.Error {
+			t.Fatalf("%q: %s", text, reply.PlainText(rep))
+		}
+		if text == "/lang el" {
+			continue
+		}
+		first, _, _ := strings.Cut(reply.PlainText(rep), "\n")
+		if strings.Count(first, "!ρίξε") != 1 {
+			t.Errorf("%q heads its help with %q", text, first)
+		}
+	}
+}
