@@ -41,3 +41,21 @@ func TestPageCommandsInTheChatsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestOneNameForAdd: issue 36. A sheet's card offered «Πρόσθεσε» for a
+// condition and «Προσθήκη» for a value: one action, one name, in every
+// language (and so on the turn order's forms).
+func TestOneNameForAdd(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"es", "el", "en"} {
+		want := cat.Translate(lang, "web.sheets.add", nil)
+		for _, k := range []string{"web.cond.add", "web.order.add"} {
+			if got := cat.Translate(lang, k, nil); got != want {
+				t.Errorf("%s %s is %q, web.sheets.add %q", lang, k, got, want)
+			}
+		}
+	}
+}
