@@ -319,6 +319,11 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 		// press: refused now with what /roll would answer. The sheet's
 		// values are read when it is pressed.
 		if _, err := dice.Parse(text); err != nil {
+			if word, _, two := strings.Cut(text, " "); two && !hasLabel && unicode.IsLetter([]rune(word)[0]) {
+				// "Ataque fuerza+atletismo": a label, and what to roll
+				// without its command.
+				return nil, errorf(req, "pad.err.label_quote", "label", fold.Cut(word, MaxLabel))
+			}
 			if de, ok := dice.AsError(err); ok {
 				return nil, command.Errorf("dice.err."+de.Code, "near", de.Near, "max", de.Max, "got", de.Got, "want", de.Want)
 			}

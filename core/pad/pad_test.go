@@ -384,7 +384,12 @@ func TestLabelWithoutQuotes(t *testing.T) {
 			t.Errorf("%q:\n%s\nwant %q", c.add, got, c.want)
 		}
 	}
+	// Without a command after it, the error says how to write the label.
+	b.fails(ana, "/botones añadir Ataque fuerza+atletismo", "Si «Ataque» es el nombre del botón, escríbelo delante de la orden o entre comillas")
 	acts := runs(t, b.ok(ana, "/botones"))
+	if len(acts) != 4 {
+		t.Fatalf("%d buttons, want 4", len(acts))
+	}
 	if got := reply.PlainText(b.press(ana, acts[1])); !strings.HasPrefix(got, "Ana (Drake): «Tajo»: ¿contra qué armadura?") {
 		t.Errorf("Tajo's press:\n%s", got)
 	}
