@@ -32,6 +32,7 @@ test-setup:
 	@if [ -x adapters/matrix/testdata/build-dendrite.sh ]; then adapters/matrix/testdata/build-dendrite.sh; fi
 	@if [ -x adapters/matrix/testdata/install-synapse.sh ]; then adapters/matrix/testdata/install-synapse.sh; fi
 	@if [ -x adapters/telegram/testdata/emulator/setup.sh ]; then adapters/telegram/testdata/emulator/setup.sh; fi
+	@if [ -x adapters/web/testdata/clients/setup.sh ]; then adapters/web/testdata/clients/setup.sh; fi
 
 unit:
 	ZARIA_REQUIRE_DENDRITE=1 ZARIA_REQUIRE_SYNAPSE=1 ZARIA_REQUIRE_EMULATOR=1 ZARIA_REQUIRE_CHROMIUM=1 $(GO) test -race -tags $(TAGS) -timeout 60m ./...

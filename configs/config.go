@@ -207,9 +207,10 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		}
 	}
 	lists := map[string]*[]string{
-		"ZARIA_MATRIX_ALLOWED_SERVERS": &c.Matrix.AllowedServers,
-		"ZARIA_MATRIX_ALLOWED_USERS":   &c.Matrix.AllowedUsers,
-		"ZARIA_WEB_FRAME_ANCESTORS":    &c.Web.FrameAncestors,
+		"ZARIA_MATRIX_ALLOWED_SERVERS":   &c.Matrix.AllowedServers,
+		"ZARIA_MATRIX_ALLOWED_USERS":     &c.Matrix.AllowedUsers,
+		"ZARIA_WEB_FRAME_ANCESTORS":      &c.Web.FrameAncestors,
+		"ZARIA_WEB_MATRIX_LOCAL_SERVERS": &c.Web.MatrixLocalServers,
 	}
 	for k, p := range lists {
 		if v := getenv(k); v != "" {

@@ -10,7 +10,7 @@ import (
 func TestWebSection(t *testing.T) {
 	data, _ := os.ReadFile("zaria.example.yaml")
 	for _, key := range []string{"web:", "url:", "telegram_app:", "telegram_js:", "max_age:", "member_ttl:",
-		"link_ttl:", "session_ttl:", "frame_ancestors:", "max_body:"} {
+		"link_ttl:", "session_ttl:", "session_renew:", "frame_ancestors:", "max_body:"} {
 		if !strings.Contains(string(data), key) {
 			t.Errorf("example does not document %s", key)
 		}

@@ -61,10 +61,10 @@ type Adapter struct {
 	txnSalt string
 	// grace is shutdownGrace (shorter in tests).
 	grace time.Duration
-	// started is when Run began; settle is crashSettle (see
-	// answeredBeforeCrash).
+	// started is when Run began; settled are the rooms whose barrier
+	// this run has seen (outbox.go).
 	started time.Time
-	settle  time.Duration
+	settled settled
 	// warnMu guards warnedRooms.
 	warnMu sync.Mutex
 	// rooms runs each room's events in order, several rooms at once;
@@ -104,7 +104,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	sec.add(cfg.AccessToken)
 	sec.add(cfg.PickleKey)
 	logger = slog.New(redactHandler{h: logger.Handler(), s: sec}).With("adapter", "matrix")
-	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: newJournal(state), grace: shutdownGrace, settle: crashSettle,
+	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: newJournal(state), grace: shutdownGrace,
 		acts: actions.New(state, prefixPad, "", keepDone, logger)}
 	a.batches = &batches{a: a}
 	a.budget = budget{calm: calmFor, window: budgetWindow}

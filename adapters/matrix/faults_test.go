@@ -3,11 +3,13 @@ package matrix
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +18,7 @@ import (
 
 	"zaria/adapters/matrix/dendritetest"
 
+	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 )
 
@@ -147,6 +150,47 @@ func TestLostSendResponse(t *testing.T) {
 	}
 }
 
+// dyingProxy stands between the bot and the homeserver at hsURL. Once
+// armed, the bot's next reply (a PUT of m.room.message, or
+// m.room.encrypted) is handed to caught with its body, and the process
+// dies: the proxy answers 502 to everything from then on, and the state
+// store wrap gave the bot refuses every write.
+type dyingProxy struct {
+	URL         string
+	armed, dead atomic.Bool
+	cs          *crashStore
+}
+
+func newDyingProxy(t *testing.T, hsURL string, caught func(r *http.Request, body []byte)) *dyingProxy {
+	up, _ := url.Parse(hsURL)
+	proxy := httputil.NewSingleHostReverseProxy(up)
+	p := &dyingProxy{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p.dead.Load() {
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		if p.armed.Load() && r.Method == http.MethodPut && (strings.Contains(r.URL.Path, "/send/m.room.message/") || strings.Contains(r.URL.Path, "/send/m.room.encrypted/")) {
+			body, _ := io.ReadAll(r.Body)
+			caught(r, body)
+			p.dead.Store(true) // …and the process dies
+			p.cs.dead.Store(true)
+			http.Error(w, "the bot is dead", http.StatusBadGateway)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	p.URL = srv.URL
+	return p
+}
+
+// wrap is botOpts.wrap for the bot behind p.
+func (p *dyingProxy) wrap(st StateStore) StateStore {
+	p.cs = &crashStore{StateStore: st, crash: func() {}}
+	return p.cs
+}
+
 // TestCrashMidSend: the bot dies while its reply is on the way: the
 // homeserver stored the reply, the bot never heard back and recorded
 // nothing more. The next run, with a new session (so the homeserver's
@@ -154,38 +198,23 @@ func TestLostSendResponse(t *testing.T) {
 func TestCrashMidSend(t *testing.T) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", false)
-	up, _ := url.Parse(hs.URL)
-	proxy := httputil.NewSingleHostReverseProxy(up)
-	var armed, dead atomic.Bool
-	var cs *crashStore
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if dead.Load() {
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
+	dp := newDyingProxy(t, hs.URL, func(r *http.Request, body []byte) {
+		stored, _ := http.NewRequest(r.Method, hs.URL+r.URL.RequestURI(), bytes.NewReader(body))
+		stored.Header = r.Header.Clone()
+		if resp, err := http.DefaultClient.Do(stored); err == nil { // the reply is stored…
+			resp.Body.Close()
 		}
-		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
-			proxy.ServeHTTP(httptest.NewRecorder(), r) // the reply is stored…
-			dead.Store(true)                           // …and the process dies
-			cs.dead.Store(true)
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	})
 	dir := t.TempDir()
 	router := newRouter(t)
-	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
-		cs = &crashStore{StateStore: st, crash: func() {}}
-		return cs
-	}})
+	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: dp.URL, grace: 300 * time.Millisecond, wrap: dp.wrap})
 	room := alice.createRoom(false, botID())
 	alice.waitJoined(room, botID())
 	c0 := alice.say(room, "!zaria 1+1 dc5")
 	alice.waitFor("first reply", wait, replyTo(botID(), c0))
 	time.Sleep(300 * time.Millisecond)
 
-	armed.Store(true)
+	dp.armed.Store(true)
 	c1 := alice.say(room, "!zaria 4+2 dc15")
 	alice.waitFor("the reply the bot never heard of", wait, replyTo(botID(), c1))
 	b.stop()
@@ -215,50 +244,67 @@ func TestCrashMidSend(t *testing.T) {
 
 // TestCrashReplyLandsLate: the bot dies while its reply is on the way, and
 // the homeserver stores that reply only later, after the next run has
-// started (Dendrite queues a send before it answers and persists it when
-// the client is long gone, without remembering its transaction id: seen
-// in TestKilledUnderLoad). The next run, a new session, finds it once it
-// lands and does not answer again.
+// started, without remembering its transaction id (Dendrite queues a send
+// before it answers and persists it when the client is long gone: seen in
+// TestKilledUnderLoad; a fresh salt here makes every transaction id new).
+// Dendrite orders one sender's sends in a room (a lock per room and
+// sender), so the dead run's reply is stored before the next run's first
+// send there. The next run reads a lagging homeserver: the newest 6 s of
+// the room's history are not there yet (more than the 4 s an earlier
+// version waited). It finds the dead run's reply once it lands and does
+// not answer again; the next command is answered as usual. In a plain
+// room and in an encrypted one (the bot reads its own replies' relations,
+// in clear, and decrypts those that answer the command's message), for a
+// typed command and for a 🎲 press (answered in reply to the message
+// pressed: the answered reaction is named inside the encrypted content).
 func TestCrashReplyLandsLate(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		enc, press bool
+	}{{"plain", false, false}, {"encrypted", true, false}, {"encrypted press", true, true}} {
+		t.Run(c.name, func(t *testing.T) { testCrashReplyLandsLate(t, c.enc, c.press) })
+	}
+}
+
+func testCrashReplyLandsLate(t *testing.T, enc, press bool) {
 	hs := startServer(t, optsNone)
-	alice := newUser(t, hs, "alice", false)
-	up, _ := url.Parse(hs.URL)
-	proxy := httputil.NewSingleHostReverseProxy(up)
-	var armed, dead atomic.Bool
-	var cs *crashStore
+	alice := newUser(t, hs, "alice", enc)
 	held := make(chan *http.Request, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if dead.Load() {
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
-		}
-		if armed.Load() && r.Method == http.MethodPut && strings.Contains(r.URL.Path, "/send/m.room.message/") {
-			body, _ := io.ReadAll(r.Body)
-			late, _ := http.NewRequest(r.Method, hs.URL+r.URL.RequestURI(), bytes.NewReader(body))
-			late.Header = r.Header.Clone()
-			held <- late // the homeserver has it queued…
-			dead.Store(true)
-			cs.dead.Store(true) // …and the process dies
-			http.Error(w, "the bot is dead", http.StatusBadGateway)
-			return
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	dp := newDyingProxy(t, hs.URL, func(r *http.Request, body []byte) {
+		late, _ := http.NewRequest(r.Method, hs.URL+r.URL.RequestURI(), bytes.NewReader(body))
+		late.Header = r.Header.Clone()
+		held <- late // the homeserver has it queued…
+	})
 	dir := t.TempDir()
 	router := newRouter(t)
-	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: srv.URL, grace: 300 * time.Millisecond, wrap: func(st StateStore) StateStore {
-		cs = &crashStore{StateStore: st, crash: func() {}}
-		return cs
-	}})
-	room := alice.createRoom(false, botID())
+	b := startBot(t, hs, router, botOpts{dir: dir, crypto: enc, homeURL: dp.URL, grace: 300 * time.Millisecond, wrap: dp.wrap})
+	room := alice.createRoom(enc, botID())
 	alice.waitJoined(room, botID())
+	time.Sleep(200 * time.Millisecond) // let alice's crypto see the new member
 	c0 := alice.say(room, "!zaria 1+1 dc5")
-	alice.waitFor("first reply", wait, replyTo(botID(), c0))
+	r0 := alice.waitFor("first reply", wait, replyTo(botID(), c0))
+	alice.waitFor("🎲 offered", wait, func(e *event.Event) bool {
+		return e.Sender == botID() && e.Type == event.EventReaction && e.Content.AsReaction().RelatesTo.EventID == r0.ID
+	})
 	time.Sleep(300 * time.Millisecond)
 
-	armed.Store(true)
-	c1 := alice.say(room, "!zaria 4+2 dc15")
+	dp.armed.Store(true)
+	var c1 id.EventID
+	if press {
+		// 🎲 under the first reply, encrypted as Element does: answered
+		// in reply to that reply.
+		react := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: r0.ID, Key: "🎲"}}
+		c, err := alice.cli.Crypto.Encrypt(context.Background(), room, event.EventReaction, react)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := alice.cli.SendMessageEvent(context.Background(), room, event.EventEncrypted, c); err != nil {
+			t.Fatal(err)
+		}
+		c1 = r0.ID
+	} else {
+		c1 = alice.say(room, "!zaria 4+2 dc15")
+	}
 	var late *http.Request
 	select {
 	case late = <-held:
@@ -267,27 +313,97 @@ func TestCrashReplyLandsLate(t *testing.T) {
 	}
 	b.stop()
 
-	// Fresh transaction ids: the homeserver's memory of them cannot help
-	// (Dendrite has none for a send whose client died).
-	b2 := startBot(t, hs, router, botOpts{dir: dir, salt: "next run"})
-	time.Sleep(time.Second) // the next run has looked for the reply once
-	resp, err := http.DefaultClient.Do(late)
-	if err != nil {
-		t.Fatal(err)
+	// The homeserver stores the queued reply just before the next run's
+	// first send in the room, 1 s after that run started at the earliest.
+	lag := newLagProxy(t, hs.URL, 6*time.Second, 0)
+	began := time.Now()
+	var once sync.Once
+	lag.beforeSend = func(r *http.Request) {
+		once.Do(func() {
+			time.Sleep(time.Until(began.Add(time.Second)))
+			resp, err := http.DefaultClient.Do(late)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("the dead run's reply, stored late: HTTP %d", resp.StatusCode)
+			}
+		})
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("the dead run's reply, stored late: HTTP %d", resp.StatusCode)
-	}
+	b2 := startBot(t, hs, router, botOpts{dir: dir, crypto: enc, homeURL: lag.URL, salt: "next run"})
 	c2 := alice.say(room, "!zaria 2+2 dc10")
-	alice.waitFor("reply after the crash", wait, replyTo(botID(), c2))
-	time.Sleep(300 * time.Millisecond)
+	alice.waitFor("reply after the crash", 2*wait, replyTo(botID(), c2))
+	time.Sleep(time.Second)
 	for _, ev := range []id.EventID{c0, c1, c2} {
 		if n := len(alice.matching(replyTo(botID(), ev))); n != 1 {
 			t.Errorf("%s answered %d times, want once", ev, n)
 		}
 	}
+	if enc && !alice.matching(replyTo(botID(), c1))[0].Mautrix.WasEncrypted {
+		t.Errorf("the reply reached alice unencrypted")
+	}
 	if b2.log.count("not answering again") != 1 {
 		t.Errorf("the second run did not find the earlier reply:\n%s", b2.log)
+	}
+	t.Logf("found after %v (history 6 s behind); %d events hidden by the lag", time.Since(began).Round(100*time.Millisecond), lag.hidden.Load())
+}
+
+// TestCrashResendsRecordedReply: the bot dies while its reply is on the
+// way and the reply never reaches the homeserver. The next run sends the
+// reply the dead run had recorded, not a new roll: the same transaction id
+// and the same dice.
+func TestCrashResendsRecordedReply(t *testing.T) {
+	hs := startServer(t, optsNone)
+	alice := newUser(t, hs, "alice", false)
+	type lost struct{ path, body string }
+	held := make(chan lost, 1)
+	dp := newDyingProxy(t, hs.URL, func(r *http.Request, body []byte) {
+		held <- lost{r.URL.Path, string(body)} // lost on the way…
+	})
+	dir := t.TempDir()
+	router := newRouter(t)
+	b := startBot(t, hs, router, botOpts{dir: dir, homeURL: dp.URL, grace: 300 * time.Millisecond, wrap: dp.wrap})
+	room := alice.createRoom(false, botID())
+	alice.waitJoined(room, botID())
+	dp.armed.Store(true)
+	c1 := alice.say(room, "!roll 10d1000")
+	var l lost
+	select {
+	case l = <-held:
+	case <-time.After(wait):
+		t.Fatal("the bot never sent its reply")
+	}
+	b.stop()
+
+	var paths []string
+	var pmu sync.Mutex
+	lag := newLagProxy(t, hs.URL, time.Second, 0)
+	lag.beforeSend = func(r *http.Request) {
+		pmu.Lock()
+		paths = append(paths, r.URL.Path)
+		pmu.Unlock()
+	}
+	b2 := startBot(t, hs, router, botOpts{dir: dir, homeURL: lag.URL})
+	got := alice.waitFor("the reply after the crash", wait, replyTo(botID(), c1))
+	time.Sleep(500 * time.Millisecond)
+	if n := len(alice.matching(replyTo(botID(), c1))); n != 1 {
+		t.Errorf("answered %d times, want once", n)
+	}
+	var sent map[string]any
+	if err := json.Unmarshal([]byte(l.body), &sent); err != nil {
+		t.Fatal(err)
+	}
+	if body := got.Content.AsMessage().Body; body != sent["body"] {
+		t.Errorf("the next run rolled again:\n lost: %q\n sent: %q", sent["body"], body)
+	}
+	pmu.Lock()
+	if !slices.Contains(paths, l.path) {
+		t.Errorf("the reply went with another transaction id than %s: %v", l.path, paths)
+	}
+	pmu.Unlock()
+	if b2.log.count("sending the recorded reply") != 1 {
+		t.Errorf("the second run did not send the recorded reply:\n%s", b2.log)
 	}
 }

@@ -12,12 +12,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"maunium.net/go/mautrix"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
 	"zaria/adapters/internal/actions"
-	"zaria/adapters/internal/backoff"
 	ajournal "zaria/adapters/internal/journal"
 	"zaria/core"
 	"zaria/core/reply"
@@ -230,32 +228,21 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 		j.done = true
 		return
 	}
-	if found, looks := a.answeredBeforeCrash(ctx, evt.RoomID, evt.ID, j.unsure); found {
-		a.log.Info("a reply sent before a crash was found; not answering again", "room", evt.RoomID, "event", evt.ID, "looks", looks)
-		j.done = true
-		return
-	}
-	if ctx.Err() != nil {
-		return // stopped while looking: the next run handles it
-	}
 	if prefix, n, ok := a.typedLine(ctx, evt, text); ok && a.pressTyped(ctx, evt, content, prefix, n, &j) {
 		return
 	}
-	start := time.Now()
-	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
-	msg.Sent = time.UnixMilli(evt.Timestamp)
-	rep, ok := a.d.Dispatch(ctx, msg)
-	dispatched := time.Since(start)
-	if ok && rep != nil {
-		t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: threadOf(content), txn: evt.ID}
-		if rel := content.OptionalGetRelatesTo(); rel != nil && rel.Type == event.RelReplace {
-			// An edit (RerunEdits) carries no thread: the edited event does.
-			t.thread = a.threadOfEvent(ctx, evt.RoomID, rel.EventID)
-		}
-		_ = a.deliver(ctx, t, rep) // logged there
-		a.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "dispatch", dispatched, "total", time.Since(start))
+	t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: threadOf(content), txn: evt.ID}
+	if rel := content.OptionalGetRelatesTo(); rel != nil && rel.Type == event.RelReplace {
+		// An edit (RerunEdits) carries no thread: the edited event does.
+		t.thread = a.threadOfEvent(ctx, evt.RoomID, rel.EventID)
 	}
-	j.done = ctx.Err() == nil
+	start := time.Now()
+	a.answer(ctx, t, evt.Timestamp, &j, func() (*reply.Reply, bool) {
+		msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
+		msg.Sent = time.UnixMilli(evt.Timestamp)
+		return a.d.Dispatch(ctx, msg)
+	})
+	a.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "total", time.Since(start))
 }
 
 // maxTypedDigits bounds the number of a typed "!n": "!100" is still taken
@@ -306,10 +293,10 @@ func (a *Adapter) pressTyped(ctx context.Context, evt *event.Event, content *eve
 	acts := lines(set)
 	if n < 1 || n > len(acts) {
 		lang := a.lang(ctx, evt.RoomID)
-		rep := reply.Warning(lang, a.d.Text(lang, "mx.pad.no_line",
-			"got", n, "first", prefix+"1", "last", prefix+strconv.Itoa(len(acts))))
-		_ = a.deliver(ctx, t, rep) // logged there
-		j.done = ctx.Err() == nil
+		a.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
+			return reply.Warning(lang, a.d.Text(lang, "mx.pad.no_line",
+				"got", n, "first", prefix+"1", "last", prefix+strconv.Itoa(len(acts)))), true
+		})
 		return true
 	}
 	a.press(ctx, evt, acts[n-1], t, j)
@@ -390,7 +377,7 @@ func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
 func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", ajournal.MaxCrashes)
 	lang := a.lang(ctx, evt.RoomID)
-	if found, _ := a.answeredBeforeCrash(ctx, evt.RoomID, evt.ID, true); found {
+	if a.replyOut(ctx, evt) {
 		// Its reply is out (it was the kills, not the event): no apology.
 		if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
 			a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
@@ -771,14 +758,12 @@ func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key 
 // press hands a pressed button's Action to the core for evt's sender and
 // delivers the answer to t: the core decides who may press it.
 func (a *Adapter) press(ctx context.Context, evt *event.Event, act reply.Action, t target, j *job) {
-	msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
-	msg.Sent = time.UnixMilli(evt.Timestamp)
-	msg.Prefix = "!"
-	rep, ok := a.d.Press(ctx, msg, act)
-	if ok && rep != nil {
-		_ = a.deliver(ctx, t, rep) // logged there
-	}
-	j.done = ctx.Err() == nil
+	a.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
+		msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
+		msg.Sent = time.UnixMilli(evt.Timestamp)
+		msg.Prefix = "!"
+		return a.d.Press(ctx, msg, act)
+	})
 }
 
 // buttonsOn is the Set of the buttons of the bot's message msg: kept in
@@ -836,106 +821,6 @@ func (a *Adapter) ownContent(ctx context.Context, room id.RoomID, evtID id.Event
 		}
 	}
 	return evt.Content.Raw, true
-}
-
-// crashSettle is how long after its start a run keeps looking for the
-// reply a dead run may have sent before it answers a command that run was
-// handling. A send cut off by the death of the process is not always
-// lost, nor remembered: Dendrite (0.13) queues the event before it
-// answers, persists it after the client is gone, and keeps the
-// transaction id only of sends it answered, so a reply sent again with
-// the same transaction id shows twice; under load the queued one becomes
-// visible hundreds of milliseconds after the new run has started. The
-// dead run's sends all began before this run did, so looking until
-// crashSettle after the start sees them.
-const crashSettle = 4 * time.Second
-
-// answeredBeforeCrash is answered, for a command an earlier run died
-// handling (unsure; false: it does not look): not found, it looks again
-// until crashSettle after this run started (or ctx ends), every
-// crashPoll. looks is how many times it looked.
-func (a *Adapter) answeredBeforeCrash(ctx context.Context, room id.RoomID, evt id.EventID, unsure bool) (found bool, looks int) {
-	for unsure {
-		looks++
-		if a.answered(ctx, room, evt) {
-			return true, looks
-		}
-		left := time.Until(a.started.Add(a.settle))
-		if left <= 0 || ctx.Err() != nil {
-			break
-		}
-		if backoff.Sleep(ctx, min(left, crashPoll)) != nil {
-			break
-		}
-	}
-	return false, looks
-}
-
-// crashPoll is how often answeredBeforeCrash looks again.
-const crashPoll = 500 * time.Millisecond
-
-// answered reports whether the room already holds a reply of the bot to
-// evt: among the events right after it, or (a catch-up answers long after
-// the command) among the room's newest events, back to evt.
-func (a *Adapter) answered(ctx context.Context, room id.RoomID, evt id.EventID) bool {
-	resp, err := a.cli.Context(ctx, room, evt, nil, 100)
-	if err != nil {
-		a.log.Warn("look for an earlier reply", "room", room, "event", evt, "err", err)
-		return false
-	}
-	if a.repliesTo(ctx, room, evt, resp.EventsAfter) {
-		return true
-	}
-	from := ""
-	for page := 0; page < answeredPages; page++ {
-		msgs, err := a.cli.Messages(ctx, room, from, "", mautrix.DirectionBackward, nil, 100)
-		if err != nil {
-			a.log.Warn("look for an earlier reply", "room", room, "event", evt, "err", err)
-			return false
-		}
-		if a.repliesTo(ctx, room, evt, msgs.Chunk) {
-			return true
-		}
-		for _, e := range msgs.Chunk {
-			if e.ID == evt {
-				return false // older events cannot answer it
-			}
-		}
-		if msgs.End == "" || len(msgs.Chunk) == 0 || msgs.End == from {
-			return false
-		}
-		from = msgs.End
-	}
-	return false
-}
-
-// answeredPages bounds how far back from the room's newest event answered
-// looks (pages of 100).
-const answeredPages = 5
-
-// repliesTo reports whether evts hold a reply of the bot to evt.
-func (a *Adapter) repliesTo(ctx context.Context, room id.RoomID, evt id.EventID, evts []*event.Event) bool {
-	for _, e := range evts {
-		if e.Sender != a.cli.UserID {
-			continue
-		}
-		e.RoomID = room
-		e.Type.Class = event.MessageEventType
-		if err := e.Content.ParseRaw(e.Type); err != nil {
-			continue
-		}
-		if e.Type.Type == event.EventEncrypted.Type && a.crypto != nil {
-			d, err := a.crypto.Decrypt(ctx, e)
-			if err != nil {
-				continue
-			}
-			e = d
-		}
-		if c, ok := e.Content.Parsed.(*event.MessageEventContent); ok && c.RelatesTo.GetReplyTo() == evt {
-			return true
-		}
-	}
-	return false
 }
 
 // shutdownGrace is how long a reply being sent when the adapter stops gets

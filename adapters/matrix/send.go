@@ -47,10 +47,20 @@ func (a *Adapter) txnID(base id.EventID, part string) string {
 
 // deliver sends everything a reply holds: the secret part privately, the
 // notice in the room (carrying the command it came from, for 🎲 re-rolls),
-// the file; then, budget allowing, the reaction buttons.
+// the file; then, budget allowing, the reaction buttons. Each event names
+// what it answers (answersField).
 func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error {
+	return a.deliverRest(ctx, t, rep, nil)
+}
+
+// deliverRest is deliver without the parts already in the room (sent, by
+// part, with their events; see alreadySent): a reply found there is not
+// sent again, nor its secret part (queued before it), nor its reaction
+// buttons.
+func (a *Adapter) deliverRest(ctx context.Context, t target, rep *reply.Reply, sent map[string]id.EventID) error {
 	var errs []error
-	if rep.Secret != nil {
+	replied, wasSent := sent["reply"]
+	if rep.Secret != nil && !wasSent {
 		// Queued for its courier: the room's notice does not wait (secret.go).
 		if err := a.queueSecret(ctx, t, rep); err != nil {
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
@@ -69,7 +79,11 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	// A chart goes as a picture after the text when it can be drawn and
 	// uploaded; otherwise as text in the reply itself.
 	var pic *picture
-	if rep.Chart != nil {
+	if _, ok := sent["chart"]; ok && rep.Chart != nil {
+		c := *rep
+		c.Chart = nil // its picture is in the room
+		rep = &c
+	} else if rep.Chart != nil {
 		if p, err := a.chartPicture(ctx, t.room, rep.Chart); err == nil {
 			pic = p
 		} else {
@@ -85,22 +99,25 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 		c := notice(withSymbolLabels(rep))
 		relate(c, t)
 		mention(c, rep.Mention)
-		var content any = c
 		raw := map[string]any{}
 		set, keys := buttonsOf(rep, t)
 		if len(set.Actions) > 0 {
 			// In the reply itself: no crash can separate the two.
 			raw[buttonsField] = actions.EncodeSet(set)
 		}
-		if len(raw) > 0 {
-			content = &event.Content{Parsed: c, Raw: raw}
-		}
+		content := withAnswers(&event.Content{Parsed: c, Raw: raw}, t, "reply")
 		var err error
-		evtID, err = a.send(ctx, t.room, event.EventMessage, content, a.txnID(t.txn, "reply"))
+		switch {
+		case wasSent:
+			evtID = replied
+			a.savePad(ctx, t, evtID, set)
+		default:
+			evtID, err = a.send(ctx, t.room, event.EventMessage, content, a.txnID(t.txn, "reply"))
+		}
 		switch {
 		case err != nil:
 			errs = append(errs, fmt.Errorf("reply: %w", err))
-		default:
+		case !wasSent:
 			a.savePad(ctx, t, evtID, set) // a pad's only: a re-roll's is in the reply
 			offer = keys
 		}
@@ -108,11 +125,11 @@ func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error
 	if pic != nil {
 		c := pic.content
 		relate(c, t)
-		if _, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "chart")); err != nil {
+		if _, err := a.send(ctx, t.room, event.EventMessage, withAnswers(c, t, "chart"), a.txnID(t.txn, "chart")); err != nil {
 			errs = append(errs, fmt.Errorf("chart: %w", err))
 		}
 	}
-	if rep.File != nil {
+	if _, ok := sent["file"]; rep.File != nil && !ok {
 		if err := a.sendFile(ctx, t, rep.File); err != nil {
 			errs = append(errs, fmt.Errorf("file: %w", err))
 		}
@@ -234,7 +251,7 @@ func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set a
 		a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
 	}
 	for _, l := range ls {
-		if len(l.Values) > 0 || l.Kind == reply.ActDamage {
+		if len(l.Values) > 0 || l.Kind == reply.ActDamage || l.Kind == reply.ActHit {
 			return // a list of choices, or a hit's damage: no pad
 		}
 	}
@@ -489,6 +506,6 @@ func (a *Adapter) sendFileAs(ctx context.Context, t target, f *reply.File, part 
 		return err
 	}
 	relate(c, t)
-	_, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, part))
+	_, err := a.send(ctx, t.room, event.EventMessage, withAnswers(c, t, part), a.txnID(t.txn, part))
 	return err
 }

@@ -71,10 +71,12 @@ func (a *Adapter) setStatusID(ctx context.Context, room id.RoomID, slot string, 
 }
 
 // deliverStatus shows st, the room's status message of st.Slot: an edit
-// of the one shown, or a new notice (with its buttons, then, budget
+// of the one shown, or a new notice (also when st asks to be posted anew) (with its buttons, then, budget
 // allowing, their reactions) when there is none yet or the edit fails.
 func (a *Adapter) deliverStatus(ctx context.Context, t target, st *reply.Reply) error {
-	if prev := a.statusID(ctx, t.room, st.Slot); prev != "" {
+	// A status to be posted anew (/init ver: reply.Reply.Post) is a new
+	// notice at the bottom of the room, the live one from then on.
+	if prev := a.statusID(ctx, t.room, st.Slot); prev != "" && !st.Post {
 		c := notice(st)
 		c.SetEdit(prev)
 		if _, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "status edit")); err == nil {

@@ -155,7 +155,8 @@ func TestTurnOrderStatusAfterRestart(t *testing.T) {
 // the turn stays; alice (the room's creator, a GM) reacting ▶️ passes it
 // to bob, mentioned; bob taking his reaction back (Element's second tap)
 // presses ▶ again, now on his own turn, and the turn passes to the orc in
-// round 2; alice's ⏹️ ends the fight.
+// round 2; bob's !init show posts the order anew; alice's ⏹️ (on the
+// first status) ends the fight, and the new status shows it.
 func TestTurnOrderReactions(t *testing.T) {
 	hs := startServer(t, optsNone)
 	alice := newUser(t, hs, "alice", false)
@@ -204,9 +205,13 @@ func TestTurnOrderReactions(t *testing.T) {
 		t.Fatal(err)
 	}
 	alice.waitFor("round 2, the orc's turn again", wait, statusEdit(status.ID, "round 2\n▶ 12 Orc"))
-	react(alice, status.ID, "⏹️")
-	alice.waitFor("the fight ended", wait, statusEdit(status.ID, "Fight over"))
 	if n := len(alice.matching(statusNotice)); n != 1 {
 		t.Errorf("%d status messages, want 1 (then edits)", n)
 	}
+	// !init show posts the order anew at the bottom (issue 36, item 3):
+	// the new notice is the live one, and the end edits it.
+	bob.say(room, "!init show")
+	shown := alice.waitFor("the order posted anew", wait, func(e *event.Event) bool { return statusNotice(e) && e.ID != status.ID })
+	react(alice, status.ID, "⏹️")
+	alice.waitFor("the fight ended", wait, statusEdit(shown.ID, "round 2 · ⏹"))
 }

@@ -68,6 +68,16 @@ func (a *Adapter) RoomMember(ctx context.Context, room, user string) (member, gm
 	return true, a.powerLevel(ctx, id.RoomID(room), id.UserID(user)) >= gmLevel, nil
 }
 
+// RoomMemberName is user's display name in room as the room's messages
+// name them (coreMessage): their display name there, else their
+// localpart.
+func (a *Adapter) RoomMemberName(ctx context.Context, room, user string) string {
+	if m, err := a.cli.StateStore.GetMember(ctx, id.RoomID(room), id.UserID(user)); err == nil && m != nil && m.Displayname != "" {
+		return m.Displayname
+	}
+	return id.UserID(user).Localpart()
+}
+
 // keyWebDM is the state key of the direct room with user that carries
 // the companion's one-time links.
 func keyWebDM(user id.UserID) string { return "matrix.web_dm." + string(user) }

@@ -223,6 +223,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.in.send = a.send
 	a.send.onMigrate = func(old, new int64) { a.in.migrate(sendCtx, old, new) }
 	a.send.onSlot = func(chat int64, slot string, res json.RawMessage) { a.out.statusSent(sendCtx, chat, slot, res) }
+	a.send.slotID = func(chat int64, slot string) int { return a.out.statusID(sendCtx, chat, slot) }
 	flushDone := make(chan struct{})
 	flushCtx, stopFlush := context.WithCancel(context.WithoutCancel(ctx))
 	go a.flusher(flushCtx, flushDone)
@@ -507,20 +508,21 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	if len(entries) == 0 && next == 0 {
 		return consumed
 	}
+	mark := a.j.offsetMark()
 	a.j.commit(entries, next, a.now())
-	fctx, cancel := context.WithTimeout(a.hard, a.cfg.RequestTimeout)
-	defer cancel()
-	err := a.j.flush(fctx)
-	a.saveResult(err, "telegram state not saved before sending")
-	if err != nil && !polling {
-		// A webhook delivery is acknowledged only once journaled: forget
-		// it and answer non-2xx, Telegram delivers it again.
+	err := a.keep(polling)
+	if err != nil {
+		// Not kept, so nothing of it is sent: a reply goes out only once
+		// recorded, or whatever handles the update again would roll it
+		// again. A webhook delivery is answered non-2xx and Telegram
+		// delivers it again; polling (stopping) leaves the offset where it
+		// was, and the next start fetches the updates again.
 		a.j.uncommit(entries)
+		if polling {
+			a.j.rewind(mark)
+		}
 		return 0
 	}
-	// Polling sends anyway when the save fails: a reply now beats a reply
-	// never (the offset was not saved either: a restart fetches the
-	// updates again).
 	for _, e := range entries {
 		a.poison.Forget(a.work, strconv.Itoa(e.Update))
 	}
@@ -530,6 +532,24 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 		}
 	}
 	return consumed
+}
+
+// keep writes the journal before the replies just committed are sent. A
+// webhook delivery tries once (Telegram delivers it again); polling tries
+// until the write works or the bot stops (the drain time), fetching
+// nothing meanwhile: a full disk holds the replies back rather than send
+// what no record backs.
+func (a *Adapter) keep(polling bool) error {
+	bo := backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
+	for {
+		fctx, cancel := context.WithTimeout(a.hard, a.cfg.RequestTimeout)
+		err := a.j.flush(fctx)
+		cancel()
+		a.saveResult(err, "telegram state not saved before sending; replies held")
+		if err == nil || !polling || backoff.Sleep(a.hard, bo.Next()) != nil {
+			return err
+		}
+	}
 }
 
 // handleTimeout bounds the handling of one update once begun (at a stop,

@@ -58,9 +58,15 @@ func (o *outbox) lang(ctx context.Context, msg core.Message) string {
 // the roller and the chat's GMs).
 func (o *outbox) answer(ctx context.Context, e *entry, msg core.Message, chat *tgbotapi.Chat, replyTo int, from who, rep *reply.Reply) {
 	if rep.Status != nil {
-		defer o.addStatus(ctx, e, chat.ID, replyTo, rep.Status)
-		if len(rep.Lines) == 0 {
-			return
+		if m := o.mergeStatus(rep); m != nil && (rep.Secret == nil || !msg.Private) {
+			// One send: the reply with the status under it (status.go).
+			defer markSlot(e, len(e.Ops), chat.ID, topicSlot(rep.Status.Slot, e.thread))
+			rep = m
+		} else {
+			defer o.addStatus(ctx, e, chat.ID, replyTo, rep.Status)
+			if len(rep.Lines) == 0 && rep.Secret == nil {
+				return
+			}
 		}
 	}
 	if len(rep.Mention) > 0 {

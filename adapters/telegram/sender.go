@@ -47,6 +47,7 @@ type sender struct {
 	now       func() time.Time
 	onMigrate func(old, new int64)                                  // a send learnt that a group became a supergroup
 	onSlot    func(chat int64, slot string, result json.RawMessage) // a status message was sent (status.go)
+	slotID    func(chat int64, slot string) int                     // the status message of a slot, 0 if none (status.go)
 	moved     map[int64]int64                                       // basic group → supergroup, for queues
 }
 
@@ -187,6 +188,17 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 	bo := backoff.New(s.cfg.BackoffMin, s.cfg.BackoffMax)
 	if err := backoff.Sleep(ctx, time.Until(s.notBefore)); err != nil {
 		return err
+	}
+	if it.o.SlotEdit {
+		// A status: an edit of the slot's message if it has one now; not
+		// sent at all when a newer one of the same slot waits behind it.
+		if s.superseded(q, it) {
+			s.j.done(it.e, it.o)
+			return nil
+		}
+		if id := s.slotIDOf(it.o); id != 0 {
+			s.j.edit(it.e, func() { *it.o = *slotEditOp(it.o, id) })
+		}
 	}
 	for {
 		if err := q.chat.acquire(ctx); err != nil {
@@ -392,4 +404,29 @@ func (s *sender) firstNotice(chat, user int64) bool {
 		}
 	}
 	return true
+}
+
+// superseded reports whether a newer status of it's slot waits in q
+// behind it (op.SlotEdit): that one shows the newer state, this one need
+// not be sent.
+func (s *sender) superseded(q *chatQueue, it item) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, later := range q.items {
+		if later.o != it.o && later.o.SlotEdit && later.o.Slot == it.o.Slot && later.o.Chat == it.o.Chat && !later.o.Done {
+			return true
+		}
+	}
+	return false
+}
+
+// slotIDOf is the message of o's status slot, 0 when none is known.
+func (s *sender) slotIDOf(o *op) int {
+	if s.slotID == nil {
+		return 0
+	}
+	s.j.mu.Lock()
+	chat, slot := o.Chat, o.Slot
+	s.j.mu.Unlock()
+	return s.slotID(chat, slot)
 }

@@ -40,6 +40,12 @@ type op struct {
 	// Slot: this op sends the chat's status message of that slot
 	// (status.go); its message id is remembered once sent.
 	Slot string `json:"sl,omitempty"`
+	// SlotEdit: this sendMessage shows the status of Slot as an edit of
+	// the slot's message when the slot has one by the time it is sent
+	// (sender.deliver asks then, not when the reply was made: two
+	// replies at once make one status message); a newer SlotEdit of the
+	// same slot waiting in the queue makes it unneeded.
+	SlotEdit bool `json:"se,omitempty"`
 }
 
 // entry is what one update owes: its ops, in order. It is stored as its
@@ -233,6 +239,21 @@ func (j *journal) pollOffset(now time.Time) int {
 		return 0
 	}
 	return j.snap.Offset
+}
+
+// offsetMark is the polling offset and when it was last moved, for rewind.
+func (j *journal) offsetMark() snapshot {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return snapshot{Offset: j.snap.Offset, LastAt: j.snap.LastAt}
+}
+
+// rewind puts the polling offset back to s (an offset moved past updates
+// whose journal write failed: they are fetched again).
+func (j *journal) rewind(s snapshot) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.snap.Offset, j.snap.LastAt = s.Offset, s.LastAt
 }
 
 // handled reports whether update id was journaled already.

@@ -10,12 +10,25 @@ import (
 	"zaria/core/reply"
 )
 
-// A reply's Status (the chat's turn order) is one message per chat, and
-// in a forum one per topic (topicSlot), edited in place: the first one is sent and its message id remembered
-// (sender.onSlot), also in the state store, so a restart edits the same
-// message; the next ones edit it (editMessageText), and should Telegram
-// refuse the edit for good (the message was deleted) a new one is sent
-// and remembered instead.
+// A reply's Status (the chat's turn order) is one live message per chat,
+// and in a forum one per topic (topicSlot): the first one is sent and its
+// message id remembered (sender.onSlot), also in the state store, so a
+// restart edits the same message; the next ones edit it
+// (editMessageText), and should Telegram refuse the edit for good (the
+// message was deleted) a new one is sent and remembered instead. Whether
+// a status is an edit or a first message is decided when it is sent
+// (op.SlotEdit, sender.deliver), so two replies at once never make two
+// status messages, and of several edits waiting in a chat's queue only
+// the newest is sent.
+//
+// A fight command costs one send where it can (issue 36: a group may get
+// 20 messages a minute, and a reply and its status edit were two): a
+// reply whose Status is live (it has its ▶ ⏹ buttons) is posted with the
+// status under it, as one message with both keyboards, and that message
+// is the live status from then on (mergeStatus); the old one is no
+// longer edited. /init ver posts the status anew the same way
+// (reply.Reply.Post). The end of a fight (a status without buttons) edits
+// the live one, so its buttons go.
 
 // statusSlots remembers the message id of each chat's status messages.
 type statusSlots struct {
@@ -99,19 +112,54 @@ func (o *outbox) addStatus(ctx context.Context, e *entry, chat int64, replyTo in
 		e.Ops = append(e.Ops, send...) // too long for one message: never edited
 		return
 	}
-	slot := topicSlot(st.Slot, e.thread)
-	send[0].Slot = slot
-	id := o.statusID(ctx, chat, slot)
-	if id == 0 {
-		e.Ops = append(e.Ops, send[0])
-		return
+	send[0].Slot = topicSlot(st.Slot, e.thread)
+	send[0].SlotEdit = !st.Post
+	e.Ops = append(e.Ops, send[0])
+}
+
+// mergeStatus is rep with its live Status under its lines, as one
+// message (the status's buttons after the reply's), or nil when rep is
+// not such a reply: no status, a status without buttons (an ended
+// fight), no lines, a file, a chart, a reply keyboard, or too long for
+// one message.
+func (o *outbox) mergeStatus(rep *reply.Reply) *reply.Reply {
+	st := rep.Status
+	if st == nil || len(st.Buttons) == 0 || len(rep.Lines) == 0 || rep.Error || rep.File != nil || rep.Chart != nil || rep.Keyboard != nil {
+		return nil
 	}
-	p := map[string]string{"message_id": strconv.Itoa(id), "text": send[0].Params["text"], "parse_mode": "HTML",
+	m := *rep
+	m.Status = nil
+	m.Lines = append(append(append([]reply.Line(nil), rep.Lines...), reply.Line{}), st.Lines...)
+	m.Buttons = append(append([]reply.Button(nil), rep.Buttons...), st.Buttons...)
+	if len(splitHTML(m.Lines, o.cfg.MaxMessage)) != 1 {
+		return nil
+	}
+	return &m
+}
+
+// markSlot makes the first message e sends to chat from op index from on
+// the status message of slot: once sent, it is the one edited.
+func markSlot(e *entry, from int, chat int64, slot string) {
+	for _, o := range e.Ops[from:] {
+		if o.Method == "sendMessage" && o.Chat == chat {
+			o.Slot = slot
+			return
+		}
+	}
+}
+
+// slotEditOp is the op that shows send (an op.SlotEdit) as an edit of
+// message id, falling back to send itself (a new status message) when
+// Telegram refuses the edit for good.
+func slotEditOp(send *op, id int) *op {
+	p := map[string]string{"message_id": strconv.Itoa(id), "text": send.Params["text"], "parse_mode": send.Params["parse_mode"],
 		"link_preview_options": noPreview}
-	if kb != "" {
+	if kb := send.Params["reply_markup"]; kb != "" {
 		p["reply_markup"] = kb
 	}
-	e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: chat, Params: p, Fallback: send})
+	fb := *send
+	fb.SlotEdit = false
+	return &op{Method: "editMessageText", Chat: send.Chat, Params: p, Fallback: []*op{&fb}}
 }
 
 // mentionIn makes the first message of a reply (the ops of e from index

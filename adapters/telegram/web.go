@@ -70,15 +70,7 @@ func (a *Adapter) Post(ctx context.Context, msg core.Message, rep *reply.Reply) 
 	if len(e.Ops) == 0 {
 		return nil
 	}
-	a.j.commit([]*entry{e}, 0, a.now())
-	fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
-	err = a.j.flush(fctx)
-	cancel()
-	a.saveResult(err, "telegram state not saved before sending")
-	for _, o := range e.Ops {
-		a.send.enqueue(e, o)
-	}
-	return nil
+	return a.keepAndSend(ctx, e)
 }
 
 // ChatMember is a user's status in a chat by getChatMember: "creator",
@@ -156,15 +148,7 @@ func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, lab
 	}
 	e.Ops = a.out.messageOps(chatID, replyTo, []reply.Line{{reply.T(text)}}, string(kb))
 	a.putInThread(e, chatID, e.thread)
-	a.j.commit([]*entry{e}, 0, a.now())
-	fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
-	err = a.j.flush(fctx)
-	cancel()
-	a.saveResult(err, "telegram state not saved before sending")
-	for _, o := range e.Ops {
-		a.send.enqueue(e, o)
-	}
-	return nil
+	return a.keepAndSend(ctx, e)
 }
 
 // SetMenuButton makes the bot's menu button in private chats (the
@@ -186,6 +170,25 @@ func (a *Adapter) SetMenuButton(ctx context.Context, text, appURL string) error 
 	defer cancel()
 	if err := a.c.callJSON(ctx, "setChatMenuButton", map[string]string{"menu_button": string(mb)}, &ok); err != nil {
 		return fmt.Errorf("telegram: setChatMenuButton: %w", err)
+	}
+	return nil
+}
+
+// keepAndSend journals e (a page's post) and queues its replies, only once
+// kept: a reply goes out only once recorded. Not kept, nothing is sent and
+// the page is told.
+func (a *Adapter) keepAndSend(ctx context.Context, e *entry) error {
+	a.j.commit([]*entry{e}, 0, a.now())
+	fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
+	err := a.j.flush(fctx)
+	cancel()
+	a.saveResult(err, "telegram state not saved before sending")
+	if err != nil {
+		a.j.uncommit([]*entry{e})
+		return fmt.Errorf("telegram: post not kept: %w", err)
+	}
+	for _, o := range e.Ops {
+		a.send.enqueue(e, o)
 	}
 	return nil
 }

@@ -11,8 +11,10 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
+
+	"golang.org/x/net/netutil"
+	"golang.org/x/time/rate"
 
 	"zaria/core"
 	"zaria/core/reply"
@@ -100,6 +102,13 @@ type Members interface {
 	Member(ctx context.Context, chat core.ChatRef, user string) (member, admin bool, err error)
 }
 
+// Namer is Members that also knows a member's display name in a chat
+// (Matrix's differs per room): what a widget's or link's posts are headed
+// with, as the chat adapter names people.
+type Namer interface {
+	MemberName(ctx context.Context, chat core.ChatRef, user string) string
+}
+
 // Private sends text to a user alone (a direct room with the bot on
 // Matrix): how a one-time link reaches its user.
 type Private interface {
@@ -146,17 +155,18 @@ type Adapter struct {
 	base *url.URL
 	mux  *http.ServeMux
 	csp  string
-	http *http.Client // the homeservers' OpenID userinfo
+	// cspFramed is csp for the Mini App's page framed by Telegram Web:
+	// Telegram's script appends a <style> element there for
+	// set_custom_style, so <style> elements may be inline, style
+	// attributes still may not.
+	cspFramed string
+	http      *http.Client // web.matrix_openid_url
+	hs        *homeservers // the widgets' claimed homeservers
 	// charts lets one distribution picture be drawn at a time.
 	charts chan struct{}
 
-	memMu   sync.Mutex
-	members map[string]memberAns // chat|user → answer, for MemberTTL
-}
-
-type memberAns struct {
-	member, admin bool
-	at            time.Time
+	members members
+	reads   allowance // screen reads per user
 }
 
 // New builds the companion. cfg must be enabled (URL set).
@@ -186,13 +196,17 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 		return nil, fmt.Errorf("web: templates: %w", err)
 	}
 	a := &Adapter{cfg: cfg, d: d, log: d.Logger.With("adapter", "web"), tmpl: t, base: base,
-		tok: &tokens{st: d.State, now: d.Now}, members: map[string]memberAns{}, charts: make(chan struct{}, 1),
+		tok: &tokens{st: d.State, now: d.Now}, members: members{ans: map[string]memberAns{}, calls: map[string]callCount{}}, reads: allowance{users: map[string]*rate.Limiter{}}, charts: make(chan struct{}, 1),
 		http: &http.Client{Timeout: 10 * time.Second,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	a.csp = a.policy()
+	a.hs = &homeservers{dns: net.DefaultResolver, local: cfg.MatrixLocalServers, calls: map[string]callCount{}}
+	a.csp, a.cspFramed = a.policy(false), a.policy(true)
 	a.routes()
 	return a, nil
 }
+
+// MaxConns is how many connections the companion serves at once.
+const MaxConns = 128
 
 // Name is the adapter's name.
 func (a *Adapter) Name() string { return "web" }
@@ -215,7 +229,9 @@ func (a *Adapter) Serve(ctx context.Context, ln net.Listener) error {
 		WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10,
 		ErrorLog: slog.NewLogLogger(a.log.Handler(), slog.LevelWarn)}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	// At most MaxConns connections are served at once; more wait in the
+	// listen queue, unserved, as the first ones close.
+	go func() { errc <- srv.Serve(netutil.LimitListener(ln, MaxConns)) }()
 	if a.d.TelegramMenu != nil && a.base.Scheme == "https" && a.d.TelegramToken != "" {
 		go func() {
 			if err := a.d.TelegramMenu(ctx, a.base.String()); err != nil && ctx.Err() == nil {
@@ -237,20 +253,27 @@ func (a *Adapter) Serve(ctx context.Context, ln net.Listener) error {
 
 // policy is the Content-Security-Policy: no inline script, scripts from
 // the page's own origin and Telegram's, framed only by Telegram's web
-// clients and the configured origins.
-func (a *Adapter) policy() string {
+// clients and the configured origins. framed: the Mini App's page in
+// Telegram Web's iframe, where Telegram's script appends a <style>
+// element (to apply Telegram Web's set_custom_style): inline <style>
+// elements (style-src-elem) are allowed there and only there; inline
+// style attributes never (style-src-attr 'none').
+func (a *Adapter) policy(framed bool) string {
 	js, _ := url.Parse(a.cfg.TelegramJS)
 	ancestors := append([]string{"https://web.telegram.org"}, a.cfg.FrameAncestors...)
-	return strings.Join([]string{
+	style := []string{"style-src 'self'"}
+	if framed {
+		style = append(style, "style-src-elem 'self' 'unsafe-inline'", "style-src-attr 'none'")
+	}
+	return strings.Join(append(append([]string{
 		"default-src 'none'",
-		"script-src 'self' " + js.Scheme + "://" + js.Host,
-		"style-src 'self'",
+		"script-src 'self' " + js.Scheme + "://" + js.Host}, style...),
 		"img-src 'self' data:",
 		"connect-src 'self'",
 		"base-uri 'none'",
 		"form-action 'self'",
-		"frame-ancestors " + strings.Join(ancestors, " "),
-	}, "; ")
+		"frame-ancestors "+strings.Join(ancestors, " "),
+	), "; ")
 }
 
 // secure sets the headers every answer carries.
@@ -298,7 +321,8 @@ func (a *Adapter) Link(ctx context.Context, msg core.Message) (string, bool, err
 }
 
 // WidgetURL is the URL of the room widget for msg's chat (Element Web and
-// Desktop: /addwidget <url>); "" where there is none. It holds the chat's
+// Desktop: /addwidget <url>), a template Element fills in with its theme;
+// "" where there is none. It holds the chat's
 // token, which names the room but lets nobody in: the widget proves who
 // the user is with an OpenID token.
 func (a *Adapter) WidgetURL(ctx context.Context, msg core.Message) string {
@@ -309,7 +333,8 @@ func (a *Adapter) WidgetURL(ctx context.Context, msg core.Message) string {
 	if err != nil {
 		return ""
 	}
-	return a.base.JoinPath("w").String() + "?chat=" + tok
+	// Element fills in its theme ("light", "dark"): the widget follows it.
+	return a.base.JoinPath("w").String() + "?chat=" + tok + "&theme=$org.matrix.msc2873.client_theme"
 }
 
 // AppURL is the companion's public URL (web.url), the Mini App's page.

@@ -45,8 +45,14 @@ type Config struct {
 	MemberTTL time.Duration `yaml:"member_ttl"`
 	// LinkTTL is how long a one-time link (Matrix) may be opened.
 	LinkTTL time.Duration `yaml:"link_ttl"`
-	// SessionTTL is how long the page opened from a one-time link works.
+	// SessionTTL is the longest a page's session lasts from its opening
+	// (Telegram's initData, a one-time link or the widget's OpenID token
+	// traded for a session): renewals never reach past it.
 	SessionTTL time.Duration `yaml:"session_ttl"`
+	// SessionRenew is how long one session token works: the page renews
+	// it while it is open, so a page left unused longer (and a user who
+	// left the chat) must be opened again from the chat.
+	SessionRenew time.Duration `yaml:"session_renew"`
 	// FrameAncestors are the origins besides Telegram's web clients that
 	// may frame the pages (Element Web's origin for the room widget).
 	FrameAncestors []string `yaml:"frame_ancestors"`
@@ -57,19 +63,25 @@ type Config struct {
 	// https://<the token's server name>: for a homeserver without
 	// federation (Synapse's "openid" listener resource).
 	MatrixOpenIDURL string `yaml:"matrix_openid_url"`
+	// MatrixLocalServers are server names whose homeservers may be
+	// reached at loopback or private addresses (or be IP literals): a
+	// homeserver on the operator's own network. Any other name a widget
+	// claims must lead to public addresses.
+	MatrixLocalServers []string `yaml:"matrix_local_servers"`
 }
 
 // Defaults are the values of the keys left out.
 func Defaults() Config {
 	return Config{
-		Listen:      "127.0.0.1:8445",
-		TelegramJS:  "https://telegram.org/js/telegram-web-app.js",
-		TelegramApp: "app",
-		MaxAge:      time.Hour,
-		MemberTTL:   time.Minute,
-		LinkTTL:     10 * time.Minute,
-		SessionTTL:  12 * time.Hour,
-		MaxBody:     4 << 10,
+		Listen:       "127.0.0.1:8445",
+		TelegramJS:   "https://telegram.org/js/telegram-web-app.js",
+		TelegramApp:  "app",
+		MaxAge:       time.Hour,
+		MemberTTL:    time.Minute,
+		LinkTTL:      10 * time.Minute,
+		SessionTTL:   12 * time.Hour,
+		SessionRenew: 30 * time.Minute,
+		MaxBody:      4 << 10,
 	}
 }
 
@@ -96,6 +108,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.SessionTTL == 0 {
 		c.SessionTTL = d.SessionTTL
+	}
+	if c.SessionRenew == 0 {
+		c.SessionRenew = d.SessionRenew
 	}
 	if c.MaxBody == 0 {
 		c.MaxBody = d.MaxBody
@@ -129,6 +144,11 @@ func (c Config) Validate() error {
 			return fmt.Errorf("config: web.matrix_openid_url must be an http(s) URL, not %q", c.MatrixOpenIDURL)
 		}
 	}
+	for _, n := range c.MatrixLocalServers {
+		if !serverNameRE.MatchString(n) && !ipv6NameRE.MatchString(n) {
+			return fmt.Errorf("config: web.matrix_local_servers: %q is not a server name (host or host:port)", n)
+		}
+	}
 	for _, o := range c.FrameAncestors {
 		u, err := url.Parse(o)
 		loopback := err == nil && u.Scheme == "http" && (u.Hostname() == "127.0.0.1" || u.Hostname() == "localhost")
@@ -143,6 +163,10 @@ func (c Config) Validate() error {
 		return errors.New("config: web.member_ttl is 0 to 10m")
 	case c.LinkTTL < 0 || c.LinkTTL > time.Hour:
 		return errors.New("config: web.link_ttl is 0 to 1h")
+	case c.SessionTTL < time.Minute || c.SessionTTL > 24*time.Hour:
+		return errors.New("config: web.session_ttl is 1m to 24h")
+	case c.SessionRenew < time.Minute || c.SessionRenew > time.Hour || c.SessionRenew > c.SessionTTL:
+		return errors.New("config: web.session_renew is 1m to 1h, and at most web.session_ttl")
 	case c.MaxBody < 0 || c.MaxBody > 1<<20:
 		return errors.New("config: web.max_body is at most 1 MiB")
 	}

@@ -202,11 +202,17 @@ func (t *tokens) sessionKey(ctx context.Context) ([]byte, error) {
 	return t.key, nil
 }
 
-// session is what a session token vouches for.
+// session is what a session token vouches for: a user in a chat (and,
+// for a Telegram forum topic, the topic and its token), until Expires;
+// renewed, never past Start plus web.session_ttl.
 type session struct {
 	Chat    core.ChatRef `json:"c"`
 	User    core.User    `json:"u"`
-	Expires int64        `json:"e"`
+	Expires int64        `json:"e"`           // Unix seconds
+	Start   int64        `json:"s,omitempty"` // when the page was opened
+	Thread  string       `json:"t,omitempty"`
+	Token   string       `json:"k,omitempty"` // the chat token the page names ("": the chat's)
+	Lang    string       `json:"l,omitempty"` // the client's language
 }
 
 // Session signs s: base64url(JSON) "." base64url(HMAC).

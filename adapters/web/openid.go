@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 
 	"zaria/core"
 )
@@ -21,6 +22,7 @@ import (
 
 var (
 	serverNameRE = regexp.MustCompile(`^[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?$`)
+	ipv6NameRE   = regexp.MustCompile(`^\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?$`)
 	openIDTokRE  = regexp.MustCompile(`^[A-Za-z0-9._~+/=-]{1,512}$`)
 	errOpenID    = errors.New("web: the homeserver does not vouch for this OpenID token")
 )
@@ -28,21 +30,24 @@ var (
 // openIDUser asks serverName's homeserver (or web.matrix_openid_url) who
 // owns token, and returns a user of that server only.
 func (a *Adapter) openIDUser(ctx context.Context, serverName, token string) (string, error) {
-	if !serverNameRE.MatchString(serverName) || !openIDTokRE.MatchString(token) {
+	if !(serverNameRE.MatchString(serverName) || ipv6NameRE.MatchString(serverName)) || !openIDTokRE.MatchString(token) {
 		return "", errOpenID
 	}
-	base := a.cfg.MatrixOpenIDURL
-	if base == "" {
-		base = "https://" + serverName
+	path := "/_matrix/federation/v1/openid/userinfo?access_token=" + url.QueryEscape(token)
+	var resp *http.Response
+	var err error
+	if base := a.cfg.MatrixOpenIDURL; base != "" {
+		// The operator's own: used as given.
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimSuffix(base, "/")+path, nil)
+		if err != nil {
+			return "", errOpenID
+		}
+		resp, err = a.http.Do(req)
+	} else {
+		resp, err = a.hs.get(ctx, serverName, path)
 	}
-	u := strings.TrimSuffix(base, "/") + "/_matrix/federation/v1/openid/userinfo?access_token=" + url.QueryEscape(token)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return "", errOpenID
-	}
-	resp, err := a.http.Do(req)
-	if err != nil {
-		return "", fmt.Errorf("web: openid userinfo: %w", errOpenID)
+		return "", fmt.Errorf("web: openid userinfo: %w: %w", errOpenID, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -79,6 +84,12 @@ func (a *Adapter) openID(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, errUnknownTok)
 		return
 	}
+	// Counted once the room is known: a made-up token is refused above
+	// and reaches no homeserver.
+	if !a.hs.allow(in.Chat, a.d.Now()) {
+		a.refuse(w, r, errOpenIDBusy)
+		return
+	}
 	user, err := a.openIDUser(ctx, in.ServerName, in.AccessToken)
 	if err != nil {
 		a.refuse(w, r, err)
@@ -88,10 +99,10 @@ func (a *Adapter) openID(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, err)
 		return
 	}
-	s, err := a.tok.Session(ctx, session{Chat: chat, User: core.User{ID: user, Name: user}, Expires: a.d.Now().Add(a.cfg.SessionTTL).Unix()})
+	s, err := a.startSession(ctx, core.Message{Chat: chat, From: core.User{ID: user, Name: user}}, in.Chat)
 	if err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	writeJSON(w, map[string]string{"session": s, "chat": in.Chat})
+	writeJSON(w, helloResp{Session: s, Chat: in.Chat, Renew: int(a.cfg.SessionRenew / time.Second)})
 }

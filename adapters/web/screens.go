@@ -103,6 +103,10 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if !a.reads.allow(id.msg.Chat.Platform+"|"+id.msg.From.ID, a.d.Now()) {
+		http.Error(w, a.d.Port.Text(a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint), "web.err.busy"), http.StatusTooManyRequests)
+		return
+	}
 	name := r.PathValue("screen")
 	switch {
 	case name == "sheets" || name == "dice":
@@ -481,7 +485,7 @@ func (a *Adapter) post(r *http.Request, msg core.Message, rep *reply.Reply, lang
 	if rep.Command != "" {
 		cmd = rep.Command
 	}
-	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", msg.From.Name, "command", cmd))}
+	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", displayName(msg.From.Name, msg.From.ID), "command", cmd))}
 	out := *rep
 	out.Lines = append([]reply.Line{head}, rep.Lines...)
 	if rep.Secret != nil {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"html/template"
@@ -9,8 +10,10 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"reflect"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -23,7 +26,7 @@ var funcs = template.FuncMap{}
 func (a *Adapter) routes() {
 	p := strings.TrimSuffix(a.base.Path, "/")
 	m := http.NewServeMux()
-	m.HandleFunc("GET "+p+"/{$}", a.shell)
+	m.HandleFunc("GET "+p+"/{$}", a.miniApp)
 	m.HandleFunc("GET "+p+"/l/{tok}", a.shell)
 	m.HandleFunc("GET "+p+"/w", a.shell)
 	m.HandleFunc("POST "+p+"/api/openid", a.openID)
@@ -60,6 +63,17 @@ type shellData struct {
 	TelegramJS string
 	Base       string
 	T          func(key string, kv ...any) string
+}
+
+// miniApp is the shell at the Mini App's URL: in a frame (Telegram Web K
+// and A; the browser says so in Sec-Fetch-Dest), with the policy that
+// lets Telegram's script append its <style> element.
+func (a *Adapter) miniApp(w http.ResponseWriter, r *http.Request) {
+	w.Header().Add("Vary", "Sec-Fetch-Dest")
+	if r.Header.Get("Sec-Fetch-Dest") == "iframe" {
+		w.Header().Set("Content-Security-Policy", a.cspFramed)
+	}
+	a.shell(w, r)
 }
 
 func (a *Adapter) shell(w http.ResponseWriter, r *http.Request) {
@@ -110,8 +124,11 @@ func (a *Adapter) static(w http.ResponseWriter, r *http.Request) {
 func (a *Adapter) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	a.log.Info("web request refused", "path", r.URL.Path, "why", err.Error())
 	status := http.StatusUnauthorized
-	if errors.Is(err, errNotMember) || errors.Is(err, errWrongChat) || errors.Is(err, errUnknownTok) {
+	switch {
+	case errors.Is(err, errNotMember) || errors.Is(err, errWrongChat) || errors.Is(err, errUnknownTok) || errors.Is(err, errNoPlatform):
 		status = http.StatusForbidden
+	case errors.Is(err, errBusy) || errors.Is(err, errOpenIDBusy):
+		status = http.StatusTooManyRequests
 	}
 	http.Error(w, http.StatusText(status), status)
 }
@@ -129,6 +146,12 @@ func (a *Adapter) caller(w http.ResponseWriter, r *http.Request) (who, bool) {
 		a.refuse(w, r, err)
 		return who{}, false
 	}
+	// A session in use is renewed: the page takes the new token.
+	if id.sess != nil {
+		if s, err := a.renew(r.Context(), *id.sess, false); err == nil && s != "" {
+			w.Header().Set("Zaria-Session", s)
+		}
+	}
 	return id, true
 }
 
@@ -138,14 +161,63 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// hello tells the page which chat its identity is for.
+// hello tells the page which chat its identity is for, and gives it the
+// session it carries from then on: Telegram's initData is traded for one
+// (Telegram never signs it again while the app stays open), a session is
+// renewed.
 func (a *Adapter) hello(w http.ResponseWriter, r *http.Request) {
 	id, err := a.identify(r)
 	if err != nil {
 		a.refuse(w, r, err)
 		return
 	}
-	writeJSON(w, map[string]string{"chat": id.token, "lang": a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)})
+	var s string
+	if id.sess == nil {
+		s, err = a.startSession(r.Context(), id.msg, id.token)
+	} else {
+		s, err = a.renew(r.Context(), *id.sess, true)
+	}
+	if err != nil {
+		a.log.Error("web session", "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	writeJSON(w, helloResp{Chat: id.token, Lang: a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint),
+		Session: s, Renew: int(a.cfg.SessionRenew / time.Second)})
+}
+
+// helloResp is what the page learns of its session. Renew is the
+// session token's life in seconds: the page renews it well before.
+type helloResp struct {
+	Chat    string `json:"chat"`
+	Lang    string `json:"lang,omitempty"`
+	Session string `json:"session,omitempty"`
+	Renew   int    `json:"renew,omitempty"`
+}
+
+// startSession opens a page's session for msg's sender in msg's chat (tok
+// the chat token the page names): one token of web.session_renew.
+func (a *Adapter) startSession(ctx context.Context, msg core.Message, tok string) (string, error) {
+	now := a.d.Now()
+	return a.tok.Session(ctx, session{Chat: msg.Chat, User: msg.From, Thread: msg.Thread, Token: tok,
+		Lang: msg.LangHint, Start: now.Unix(), Expires: now.Add(a.cfg.SessionRenew).Unix()})
+}
+
+// renew gives s a new token of web.session_renew, never past its start
+// plus web.session_ttl; unless always, only once half of s's life is
+// spent ("" then: keep s).
+func (a *Adapter) renew(ctx context.Context, s session, always bool) (string, error) {
+	now := a.d.Now()
+	if !always && time.Unix(s.Expires, 0).Sub(now) > a.cfg.SessionRenew/2 {
+		return "", nil
+	}
+	start := s.Start
+	if start == 0 {
+		start = s.Expires - int64(a.cfg.SessionTTL/time.Second)
+	}
+	s.Start = start
+	s.Expires = min(now.Add(a.cfg.SessionRenew).Unix(), start+int64(a.cfg.SessionTTL/time.Second))
+	return a.tok.Session(ctx, s)
 }
 
 // redeem exchanges a one-time link for a session the page keeps in
@@ -154,8 +226,7 @@ func (a *Adapter) redeem(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Link string `json:"link"`
 	}
-	if json.NewDecoder(r.Body).Decode(&in) != nil {
-		http.Error(w, "bad request", http.StatusBadRequest)
+	if !readJSON(w, r, &in) {
 		return
 	}
 	rec, err := a.tok.Redeem(r.Context(), in.Link)
@@ -163,18 +234,18 @@ func (a *Adapter) redeem(w http.ResponseWriter, r *http.Request) {
 		a.refuse(w, r, err)
 		return
 	}
-	s, err := a.tok.Session(r.Context(), session{Chat: rec.Chat, User: rec.User, Expires: a.d.Now().Add(a.cfg.SessionTTL).Unix()})
-	if err != nil {
-		a.log.Error("web session", "err", err)
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
 	tok, err := a.tok.ChatToken(r.Context(), rec.Chat)
 	if err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	writeJSON(w, map[string]string{"session": s, "chat": tok})
+	s, err := a.startSession(r.Context(), core.Message{Chat: rec.Chat, From: rec.User}, tok)
+	if err != nil {
+		a.log.Error("web session", "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	writeJSON(w, helloResp{Session: s, Chat: tok, Renew: int(a.cfg.SessionRenew / time.Second)})
 }
 
 // word checks a name the page sends: one word of at most 64 characters,
@@ -212,11 +283,12 @@ func signed(n int) string {
 }
 
 // readJSON decodes a bounded body; false (and 400 or 413 answered) when
-// it is not one JSON object of the expected shape.
+// it is not one JSON object of the expected shape: every key exactly one
+// of v's (encoding/json would take "NAME" for "name"), none twice
+// (encoding/json would keep the last), nothing after it.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
@@ -225,11 +297,95 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return false
 	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if !strictKeys(data, jsonNames(v)) || dec.Decode(v) != nil {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return false
+	}
 	if _, err := dec.Token(); err != io.EOF {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return false
 	}
 	return true
+}
+
+// jsonNames are the keys of the struct v points to, as its tags spell them.
+func jsonNames(v any) map[string]bool {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	names := map[string]bool{}
+	for f := range t.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		names[name] = true
+	}
+	return names
+}
+
+// strictKeys walks a JSON document: false when an object has a key twice,
+// or the outer object a key not in names (nil: any).
+func strictKeys(data []byte, names map[string]bool) bool {
+	type level struct {
+		obj, wantKey bool
+		seen         map[string]bool
+	}
+	var stack []*level
+	done := func() { // a value ended
+		if n := len(stack); n > 0 && stack[n-1].obj {
+			stack[n-1].wantKey = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return len(stack) == 0
+		}
+		if err != nil {
+			return false
+		}
+		if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].wantKey {
+			top := stack[n-1]
+			if d, ok := tok.(json.Delim); ok && d == '}' {
+				stack = stack[:n-1]
+				done()
+				continue
+			}
+			k, ok := tok.(string)
+			if !ok || top.seen[k] || (n == 1 && names != nil && !names[k]) {
+				return false
+			}
+			top.seen[k] = true
+			top.wantKey = false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &level{obj: true, wantKey: true, seen: map[string]bool{}})
+		case json.Delim('['):
+			stack = append(stack, &level{})
+		case json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			done()
+		default:
+			done()
+		}
+	}
 }
 
 // spanJSON is a span of a reply line as the page draws it (textContent,

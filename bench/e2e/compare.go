@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -47,63 +45,13 @@ func num(v float64) string {
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // baseBinary is the zaria binary of o.base: o.baseBin when given, else
-// built from the ref's files (git archive into a temporary directory, so
-// the repository and its worktrees are left as they are) with -tags goolm.
+// built from the ref's files (botproc.BuildRef).
 func baseBinary(o options) (string, func(), error) {
 	if o.baseBin != "" {
 		bin, err := filepath.Abs(o.baseBin)
 		return bin, func() {}, err
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", nil, err
-	}
-	root, err := botproc.ModuleRoot(wd)
-	if err != nil {
-		return "", nil, err
-	}
-	dir, err := os.MkdirTemp("", "zaria-e2e-base-")
-	if err != nil {
-		return "", nil, err
-	}
-	cleanup := func() { os.RemoveAll(dir) }
-	src := filepath.Join(dir, "src")
-	if err := os.Mkdir(src, 0o755); err != nil {
-		cleanup()
-		return "", nil, err
-	}
-	fmt.Printf("building %s (git archive → %s, go build -tags goolm)\n", o.base, src)
-	t0 := time.Now()
-	archive := exec.Command("git", "-C", root, "archive", "--format=tar", o.base)
-	untar := exec.Command("tar", "-x", "-C", src)
-	pipe, err := archive.StdoutPipe()
-	if err != nil {
-		cleanup()
-		return "", nil, err
-	}
-	untar.Stdin = pipe
-	var archErr strings.Builder
-	archive.Stderr = &archErr
-	if err := untar.Start(); err != nil {
-		cleanup()
-		return "", nil, err
-	}
-	if err := archive.Run(); err != nil {
-		untar.Wait()
-		cleanup()
-		return "", nil, fmt.Errorf("git archive %s: %v %s", o.base, err, archErr.String())
-	}
-	if err := untar.Wait(); err != nil {
-		cleanup()
-		return "", nil, fmt.Errorf("untar %s: %w", o.base, err)
-	}
-	bin, err := botproc.Build(src, dir)
-	if err != nil {
-		cleanup()
-		return "", nil, fmt.Errorf("build %s: %w", o.base, err)
-	}
-	fmt.Printf("built %s in %.0f s\n", o.base, time.Since(t0).Seconds())
-	return bin, cleanup, nil
+	return botproc.BuildRef(o.base)
 }
 
 // seedByImport fills dbPath with the memory phase's chats through the

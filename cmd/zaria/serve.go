@@ -96,7 +96,7 @@ func serve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 		adapters = append(adapters, console.New(console.Config{User: user, Prompt: interactive, LangHint: getenv("LANG")}, router, stdin, stdout, logger))
 	}
-	if w, err := newWeb(cfg, router, db, tgAdapter, mxAdapter, logger); err != nil {
+	if w, err := newWeb(cfg, router, db, tgAdapter, mxAdapter, logger, time.Now); err != nil {
 		return err
 	} else if w != nil {
 		adapters = append(adapters, w)

@@ -141,7 +141,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 
 	// Opened: the chat's sheets, none yet, in Spanish.
 	start := time.Now()
-	do(t, ctx, "open", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	do(t, ctx, "open", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	t.Logf("navigation to a usable sheets screen: %v", time.Since(start))
 	if got := text(t, ctx, `[data-go="sheets"]`); got != "Fichas" {
 		t.Errorf("tab %q, want Fichas", got)
@@ -248,7 +248,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	time.Sleep(2100 * time.Millisecond)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
-	do(t, ctx, "reopen", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
+	do(t, ctx, "reopen", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	if got := text(t, ctx, `[data-go="sheets"]`); got != "Ήρωες" {
 		t.Errorf("tab %q in Greek, want Ήρωες", got)
 	}

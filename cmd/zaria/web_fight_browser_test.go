@@ -38,7 +38,7 @@ func TestWebBrowserFight(t *testing.T) {
 	// fake Bot API enforces, are kept for the fight), then joins the
 	// turn order in the chat.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto makes Lyra", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`form.create`)),
+	do(t, ctx, "Beto makes Lyra", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`form.create`)),
 		chromedp.SetValue(chromedp.CSS(`form.create input[name="name"]`), "Lyra"),
 		chromedp.Click(chromedp.CSS(`form.create button`)),
 		chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] form.sethp`)),
@@ -53,7 +53,7 @@ func TestWebBrowserFight(t *testing.T) {
 	time.Sleep(allowance)
 
 	// 1. Beto's hit points: three taps on −, one /pj pv -3 in the chat.
-	do(t, ctx, "reopen as Beto", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] [data-hp] output`)))
+	do(t, ctx, "reopen as Beto", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] [data-hp] output`)))
 	do(t, ctx, "three taps on −",
 		chromedp.Click(chromedp.CSS(`[data-hp] [data-hd="-1"]`)),
 		chromedp.Click(chromedp.CSS(`[data-hp] [data-hd="-1"]`)),
@@ -88,7 +88,7 @@ func TestWebBrowserFight(t *testing.T) {
 
 	// 2. Ana, a GM, runs the turn order: adds an orc, passes the turn twice.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
-	do(t, ctx, "open as Ana", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "open as Ana", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)))
 	do(t, ctx, "add an orc",
 		chromedp.SetValue(chromedp.CSS(`form.addfoe input[name="name"]`), "Orco"),
@@ -122,7 +122,7 @@ func TestWebBrowserFight(t *testing.T) {
 	// On the orc's turn Beto has no ▶ to press (issue 36: it was there,
 	// and the core refused it).
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"]`)))
 	if n := count(t, ctx, `#next`); n != 0 {
 		t.Errorf("Beto is offered ▶ on the orc's turn")
@@ -147,7 +147,7 @@ func TestWebBrowserFight(t *testing.T) {
 	// 3. Tables: Ana writes one as a list of rows, then edits it.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
 	time.Sleep(allowance)
-	do(t, ctx, "tables", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
+	do(t, ctx, "tables", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="tables"]`)))
 	do(t, ctx, "new table",
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('form[data-new]').closest('details').open=true`),
@@ -191,7 +191,7 @@ func TestWebBrowserFight(t *testing.T) {
 
 	// 4. Beto deletes Lyra and undoes it, as /pj deshacer.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto's sheets", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"]`)),
+	do(t, ctx, "Beto's sheets", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"]`)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('article[data-char="Lyra"] details').open=true`),
 		chromedp.Click(chromedp.CSS(`article[data-char="Lyra"] .delete`)),
 		chromedp.Click(chromedp.CSS(`article[data-char="Lyra"] .delete`)),
@@ -210,7 +210,7 @@ func TestWebBrowserFight(t *testing.T) {
 	time.Sleep(allowance)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
-	do(t, ctx, "Greek sheets", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] [data-hp]`)))
+	do(t, ctx, "Greek sheets", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`article[data-char="Lyra"] [data-hp]`)))
 	if got := text(t, ctx, `[data-hp] label`); !strings.Contains(got, "Ζωή") {
 		t.Errorf("HP label %q in Greek", got)
 	}
@@ -221,7 +221,7 @@ func TestWebBrowserFight(t *testing.T) {
 	}
 	shot(t, ctx, dir, "order-el")
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
-	do(t, ctx, "Greek order, GM", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Greek order, GM", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)))
 	shot(t, ctx, dir, "order-gm-el")
 	do(t, ctx, "Greek tables", chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.rolltable`)))
@@ -298,7 +298,7 @@ func TestWebBrowserFightTools(t *testing.T) {
 
 	// 1. Beto joins with Lyra: one tap, the chat's initiative rolled.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Beto's turn order", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.join button`)))
 	if got := text(t, ctx, `form.join button`); !strings.Contains(got, "Entrar con Lyra") {
 		t.Errorf("the join button says %q", got)
@@ -321,7 +321,7 @@ func TestWebBrowserFightTools(t *testing.T) {
 
 	// 2. Ana moves the goblin one place up; its tools stay open.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
-	do(t, ctx, "Ana's turn order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Ana's turn order", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)))
 	from := place("Trasgo")
 	if from < 2 {
@@ -404,7 +404,7 @@ func TestWebBrowserFightTools(t *testing.T) {
 	time.Sleep(allowance)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
-	do(t, ctx, "Greek order", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
+	do(t, ctx, "Greek order", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="order"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="order"]`)), chromedp.WaitVisible(chromedp.CSS(`form.addfoe`)),
 		chromedp.Click(chromedp.CSS(`.fighter[data-name="Orco"] details.tools summary`)),
 		chromedp.WaitVisible(chromedp.CSS(`.fighter[data-name="Orco"] form.npccond`)))

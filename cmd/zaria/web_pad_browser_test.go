@@ -30,7 +30,7 @@ func TestWebBrowserPadEditor(t *testing.T) {
 	before := len(w.tg.SentTo(webGroup))
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
 
-	do(t, ctx, "open", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="pad"]`)),
+	do(t, ctx, "open", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="pad"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="pad"]`)), chromedp.WaitVisible(chromedp.CSS(`#screen:not([aria-busy]) .padedit[data-scope=""] form.padadd`)))
 	mine := `.padedit[data-scope=""] `
 	add := func(label, cmd string) {
@@ -101,7 +101,7 @@ func TestWebBrowserPadEditor(t *testing.T) {
 
 	// Beto: the chat's pad without controls; the history.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto's pad", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="pad"]`)),
+	do(t, ctx, "Beto's pad", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="pad"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="pad"]`)), chromedp.WaitVisible(chromedp.CSS(`#screen:not([aria-busy]) .padedit[data-scope="chat"] .padbtn`)))
 	if n := count(t, ctx, chat+`form, `+chat+`button`); n != 0 || !strings.Contains(text(t, ctx, chat), "Iniciativa") {
 		t.Errorf("Beto sees %d controls on the chat's pad: %q", n, text(t, ctx, chat))

@@ -50,7 +50,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 
 	// 1. Ana writes two tables.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
-	do(t, ctx, "tables", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
+	do(t, ctx, "tables", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="tables"]`)))
 	for _, name := range []string{"Botín", "Encuentros"} {
 		do(t, ctx, "new table "+name,
@@ -105,7 +105,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 
 	// 5. Beto: no GM controls; he draws a card, posted in the chat.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))
-	do(t, ctx, "Beto's tables", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
+	do(t, ctx, "Beto's tables", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.draw[data-name="Premios"]`)))
 	if n := count(t, ctx, `.tabledelete, .tablerename, .deckdelete, form.cards, form.rows`); n != 0 {
 		t.Errorf("Beto's screen has %d of the GM's controls", n)
@@ -117,7 +117,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 
 	// 6. Ana shuffles it (posted: everyone's next draw changes) and deletes it.
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
-	do(t, ctx, "Ana's tables", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
+	do(t, ctx, "Ana's tables", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.shuffle[data-name="Premios"]`)))
 	time.Sleep(allowance) // Ana's allowance, spent on the edits above
 	do(t, ctx, "shuffle", chromedp.Click(chromedp.CSS(`.shuffle[data-name="Premios"]`)))
@@ -170,7 +170,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	time.Sleep(3 * allowance)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
-	do(t, ctx, "Greek tables", chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
+	do(t, ctx, "Greek tables", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.rolltable`)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('details').forEach(function(d){d.open=true})`))
 	if got := text(t, ctx, `.tabledelete`); !strings.Contains(got, "Διαγραφή") {

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -42,7 +43,9 @@ type webTable struct {
 	token string // the bot token
 
 	mu       sync.Mutex
-	initData string // what the stand-in script gives the page
+	skew     time.Duration // how far the companion's clock is ahead
+	initData string        // what the stand-in script gives the page
+	launches int
 	stand    *httptest.Server
 	web      *web.Adapter
 	router   *command.Router
@@ -66,6 +69,16 @@ func newWebTable(t testing.TB) *webTable {
 // as in production, which Telegram's web_app buttons require); the page
 // is still served on loopback, at w.base.
 func newWebTableAt(t testing.TB, public string) *webTable {
+	t.Helper()
+	return newWebTableCfg(t, func(c *configs.Config) {
+		if public != "" {
+			c.Web.URL = public
+		}
+	})
+}
+
+// newWebTableCfg is newWebTable with the configuration changed by set.
+func newWebTableCfg(t testing.TB, set func(*configs.Config)) *webTable {
 	t.Helper()
 	tgs, err := telegramtest.New(telegramtest.Options{})
 	if err != nil {
@@ -98,16 +111,14 @@ func newWebTableAt(t testing.TB, public string) *webTable {
 	cfg.Telegram.APIURL = tgs.URL()
 	cfg.Telegram.PollTimeout = time.Second
 	cfg.Web.URL = w.base
-	if public != "" {
-		cfg.Web.URL = public
-	}
 	cfg.Web.TelegramJS = w.stand.URL + "/telegram-web-app.js"
 	cfg.Web.TelegramApp = "mesa"
+	set(&cfg)
 	tga, err := telegram.New(telegramConfig(cfg.Telegram), router, db, logger)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wa, err := newWeb(cfg, router, db, tga, nil, logger)
+	wa, err := newWeb(cfg, router, db, tga, nil, logger, w.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,23 +155,58 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// standIn serves a telegram-web-app.js that gives the page the current
-// initData, and records the haptics it is asked for.
+// telegramJS is Telegram's own telegram-web-app.js as the npm package
+// @twa-dev/sdk 8.0.2 ships it (src/telegram-web-apps.js, unmodified),
+// installed by make test-setup (adapters/web/testdata/clients/setup.sh);
+// nil when it is not installed.
+func telegramJS(t testing.TB) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "adapters", "web", "testdata", "clients", "node_modules", "@twa-dev", "sdk", "src", "telegram-web-apps.js"))
+	if err != nil {
+		if os.Getenv("ZARIA_REQUIRE_CHROMIUM") == "1" {
+			t.Fatalf("Telegram's script is not installed (make test-setup): %v", err)
+		}
+		return nil
+	}
+	return b
+}
+
+// standIn serves Telegram's real telegram-web-app.js when it is installed
+// (the page then reads initData from the launch URL's fragment, as in
+// Telegram), else a stand-in that gives the page the current initData.
 func (w *webTable) standIn(rw http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != "/telegram-web-app.js" {
 		http.NotFound(rw, r)
+		return
+	}
+	rw.Header().Set("Content-Type", "text/javascript")
+	if js := telegramJS(w.t); js != nil {
+		_, _ = rw.Write(js)
 		return
 	}
 	w.mu.Lock()
 	data := w.initData
 	w.mu.Unlock()
 	q, _ := json.Marshal(data)
-	rw.Header().Set("Content-Type", "text/javascript")
 	fmt.Fprintf(rw, `window.Telegram = { WebApp: {
-  initData: %s, ready: function () {}, expand: function () {},
+  initData: %s, ready: function () {}, expand: function () {}, close: function () { window.zariaClosed = true; },
   HapticFeedback: { selectionChanged: function () {}, impactOccurred: function () {}, notificationOccurred: function () {} }
 } };
 `, q)
+}
+
+// launch is the page's URL as a Telegram client opens it: the launch
+// parameters in the fragment (the current initData, Bot API 8.0, the
+// client's platform); a query that changes each time makes every launch
+// a new page, not a fragment change of the last one.
+func (w *webTable) launch(platform string) string {
+	w.mu.Lock()
+	data := w.initData
+	w.launches++
+	n := w.launches
+	w.mu.Unlock()
+	return w.base + "?launch=" + strconv.Itoa(n) + "#tgWebAppData=" + url.QueryEscape(data) +
+		"&tgWebAppVersion=8.0&tgWebAppPlatform=" + platform
 }
 
 // waitSent waits for a message in chat whose visible text matches re.
@@ -234,6 +280,20 @@ func (w *webTable) initDataFor(user int64, name, startParam string, signedAt tim
 		w.t.Fatal(err)
 	}
 	return s
+}
+
+// now is the companion's clock: the real one, moved on by later.
+func (w *webTable) now() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return time.Now().Add(w.skew)
+}
+
+// later moves the companion's clock on by d.
+func (w *webTable) later(d time.Duration) {
+	w.mu.Lock()
+	w.skew += d
+	w.mu.Unlock()
 }
 
 func (w *webTable) setInitData(s string) {

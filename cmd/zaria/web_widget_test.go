@@ -26,8 +26,12 @@ func TestWebMatrixWidgetOpenID(t *testing.T) {
 	w, base := newMxWebWorld(t, dendritetest.Options{Federation: true})
 	w.env = append(w.env, "ZARIA_WEB_MATRIX_OPENID_URL="+w.hs.URL)
 	w.start(t, zariaBinary(t))
-	room := w.room(t)
 	ctx := context.Background()
+	// Alice's name in the room is her display name, not her Matrix ID.
+	if err := w.alice.SetDisplayName(ctx, "Alice Liddell"); err != nil {
+		t.Fatal(err)
+	}
+	room := w.room(t)
 
 	cmd := w.say(t, room, "!app")
 	waitReplies(t, w.alice, room, w.bot, []id.EventID{cmd}, 60*time.Second)
@@ -60,6 +64,24 @@ func TestWebMatrixWidgetOpenID(t *testing.T) {
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("sheets with the widget's session: %v %v", resp, err)
 	}
+	// A roll from the widget is headed with her name in the room, as the
+	// room's own messages name her.
+	if code, out := post("c/"+chat+"/do", "Bearer "+s.Session, `{"op":"roll","n":1,"sides":6}`); code != 200 || !strings.Contains(out, `"posted":true`) {
+		t.Fatalf("the widget's roll: %d %s", code, out)
+	}
+	waitUntil(t, 30*time.Second, "the widget's roll in the room, headed «📱 Alice Liddell: /roll 1d6»", func() bool {
+		msgs, err := w.alice.Messages(ctx, room, "", "", mautrix.DirectionBackward, nil, 20)
+		if err != nil {
+			return false
+		}
+		for _, ev := range msgs.Chunk {
+			_ = ev.Content.ParseRaw(ev.Type)
+			if m := ev.Content.AsMessage(); ev.Sender == w.bot && m != nil && strings.Contains(m.Body, "📱 Alice Liddell: /roll 1d6") {
+				return true
+			}
+		}
+		return false
+	})
 
 	// Refused: a made-up token; alice's token claimed for another server
 	// (the homeserver vouches for its own users only); a token that is
@@ -125,7 +147,7 @@ func TestWebMatrixBotAddsWidget(t *testing.T) {
 	}
 
 	body := ask(w.alice, "!app")
-	m := regexp.MustCompile(`/addwidget (` + regexp.QuoteMeta(base) + `w\?chat=[A-Za-z0-9_-]{22})`).FindStringSubmatch(body)
+	m := regexp.MustCompile(`/addwidget (` + regexp.QuoteMeta(base) + `w\?chat=[A-Za-z0-9_-]{22}&theme=\$org\.matrix\.msc2873\.client_theme)`).FindStringSubmatch(body)
 	if m == nil || !strings.Contains(body, "have the bot add it: !app widget") {
 		t.Fatalf("!app answered %q", body)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"strconv"
+	"time"
 
 	"zaria/adapters/chart"
 	"zaria/adapters/matrix"
@@ -320,6 +321,11 @@ func (m matrixMembers) Member(ctx context.Context, chat core.ChatRef, user strin
 	return m.a.RoomMember(ctx, chat.ID, user)
 }
 
+// MemberName is user's display name in the room (web.Namer).
+func (m matrixMembers) MemberName(ctx context.Context, chat core.ChatRef, user string) string {
+	return m.a.RoomMemberName(ctx, chat.ID, user)
+}
+
 // posterFunc adapts a function to web.Poster.
 type posterFunc func(ctx context.Context, msg core.Message, rep *reply.Reply) error
 
@@ -328,8 +334,9 @@ func (f posterFunc) Post(ctx context.Context, msg core.Message, rep *reply.Reply
 }
 
 // newWeb builds the companion when web.url is set (nil otherwise) and
-// registers /app on the router.
-func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *telegram.Adapter, mx *matrix.Adapter, logger *slog.Logger) (*web.Adapter, error) {
+// registers /app on the router. now is its clock (sessions, initData's
+// age, membership answers' age).
+func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *telegram.Adapter, mx *matrix.Adapter, logger *slog.Logger, now func() time.Time) (*web.Adapter, error) {
 	link := &webLinker{}
 	companion.Register(router, link, link)
 	if !cfg.Web.Enabled() {
@@ -338,7 +345,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, Pads: webSheets{db}, State: db,
 		Fights: webFights{db}, Tables: webTables{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
-		Chart: chart.PNG}
+		Chart: chart.PNG, Now: now}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token
 		d.TelegramBot = tg.BotName

@@ -15,6 +15,7 @@ import (
 	"zaria/configs"
 	"zaria/core"
 	"zaria/core/alias"
+	"zaria/core/ask"
 	"zaria/core/command"
 	"zaria/core/deck"
 	"zaria/core/general"
@@ -112,6 +113,7 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	table.Register(r, table.New(db, table.Options{}))
 	deck.Register(r, deck.New(db, deck.Options{}))
 	session.Register(r, sessions)
+	ask.Register(r, ask.New(db, db, ask.Options{}))
 	general.Register(r, general.Options{Version: version, DocsURL: docsURL})
 	return r, nil
 }

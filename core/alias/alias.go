@@ -63,16 +63,13 @@ type Service struct {
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now}
+	return &Service{store: store, lim: o.Limits.withDefaults(), now: command.Clock(o.Now)}
 }
 
 // Register adds /alias to r. The router must have s as its Aliases for a
 // saved roll to run.
 func Register(r *command.Router, s *Service) {
-	r.Register(command.Command{Name: "alias", Aliases: []string{"atajo", "συντόμευση"}, Handler: command.WithHints(s.alias, command.PrefixHint)})
+	r.Register(command.Command{Name: "alias", Aliases: []string{"atajo", "συντόμευση"}, Handler: command.WithHints(s.alias, command.PrefixHint), Subs: subs})
 }
 
 // internal wraps a store failure once; the router logs it and shows the
@@ -82,12 +79,12 @@ func internal(op string, err error) error { return fmt.Errorf("alias %s: %w", op
 // chatFlag makes /alias act on the chat's saved rolls (GM only).
 const chatFlag = "--chat"
 
-func aliasSubcommands() map[string]string {
-	return map[string]string{
-		"borrar": "delete", "eliminar": "delete", "delete": "delete", "remove": "delete", "διαγραφη": "delete", "σβησε": "delete",
-		"lista": "list", "list": "list", "λιστα": "list",
-	}
-}
+// subs are /alias's sub-commands in es, el and en; any other first word
+// is the name of a saved roll.
+var subs = command.NewSubs(
+	command.Sub{Name: "delete", Words: map[string][]string{"es": {"borrar", "eliminar"}, "el": {"διαγραφή", "σβήσε"}, "en": {"delete", "remove"}}},
+	command.Sub{Name: "list", Words: map[string][]string{"es": {"lista"}, "el": {"λίστα"}, "en": {"list"}}},
+)
 
 // alias handles /alias: list, set and delete saved rolls.
 func (s *Service) alias(ctx context.Context, req *command.Request) (*reply.Reply, error) {
@@ -110,7 +107,7 @@ func (s *Service) alias(ctx context.Context, req *command.Request) (*reply.Reply
 		}
 		owner = ""
 	}
-	switch aliasSubcommands()[fold.Key(args[0])] {
+	switch sub, _ := subs.Lookup(args[0]); sub {
 	case "list":
 		if len(args) == 1 {
 			return s.aliasList(ctx, req)
@@ -173,7 +170,7 @@ func (s *Service) checkAliasName(req *command.Request, name string) error {
 	if err := sheet.CheckNewName(name, "alias"); err != nil {
 		return err // "/alias . /roll 1d6" made the command "/."
 	}
-	if _, reserved := aliasSubcommands()[fold.Key(name)]; reserved {
+	if _, reserved := subs.Lookup(name); reserved {
 		return command.Errorf("alias.reserved", "name", name)
 	}
 	if cmd, ok := req.Router().Lookup(name); ok {

@@ -2,6 +2,8 @@
 // /cmd@Bot and !cmd, matches aliases in Spanish, Greek and English without
 // case or accents, resolves the chat's language and settings, applies the
 // per-user rate limit and turns handler errors into localized replies.
+// A command's sub-commands, in every language, are one table (Subs) that
+// its parser, /help and the page read.
 package command
 
 import (
@@ -61,6 +63,10 @@ type Command struct {
 	// place of this command's arguments (its "{objetivo}"): see
 	// ChoicesFunc and Request.ChoicesFor.
 	Choices ChoicesFunc
+	// Subs, when set, is the command's table of sub-commands ("/init
+	// siguiente"), in every language: its parser reads it, and /help
+	// lists it (NewSubs).
+	Subs *Subs
 }
 
 // Option is a per-chat setting a system offers (/ajustes key value).
@@ -100,6 +106,9 @@ type Request struct {
 	// recorded: the handler gave the observers its own account of what
 	// it did (Request.Record); Press does not log the press again.
 	recorded bool
+	// as is the character a sheet read without a name reads (RunAs): a
+	// request for a roll runs its check for each character.
+	as string
 
 	chain []string // saved rolls expanded to reach this request, outermost first
 

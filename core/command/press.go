@@ -79,10 +79,11 @@ func (r *Router) Press(ctx context.Context, msg core.Message, a reply.Action) (*
 	if rep == nil {
 		return nil, false
 	}
-	if !rep.Alert && a.Kind != reply.ActRun && !req.recorded {
+	if !rep.Alert && a.Kind != reply.ActRun && a.Kind != reply.ActAsk && !req.recorded {
 		// What a press did in the chat (the turn order's ▶ and ⏹) is
 		// seen like a typed command: the session's log has it. A pad's
-		// press is seen as the command it runs (Request.Run), if any.
+		// press is seen as the command it runs (Request.Run), if any, and
+		// a request for a roll's as the roll it made (Request.RunAs).
 		req.Name = "button_" + string(a.Kind)
 		for _, o := range r.cfg.Observers {
 			o.Observe(ctx, req, rep, time.Since(start))
@@ -171,11 +172,50 @@ func (req *Request) Run(ctx context.Context, text string) (*reply.Reply, bool) {
 	m := req.Msg
 	m.Text = text
 	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings,
-		Depth: req.Depth, Budget: req.Budget, chain: req.chain, router: r, IsGM: req.IsGM, gmKnown: true}
+		Depth: req.Depth, Budget: req.Budget, chain: req.chain, router: r, IsGM: req.IsGM, gmKnown: true, as: req.as}
 	if n := utf8.RuneCountInString(text); n > r.cfg.Limits.MaxInput {
 		return r.errorReply(sub, Errorf("error.input_too_long", "max", r.cfg.Limits.MaxInput, "got", n)), true
 	}
 	return r.exec(ctx, sub, p, nil)
+}
+
+// RedispatchAs is Redispatch for the character named character, whose
+// sheet a read without a name reads (as in RunAs), as the same sender:
+// /pedir's chances, the /odds of its check for each character. Nothing
+// observes it.
+func (req *Request) RedispatchAs(ctx context.Context, text, character string) (*reply.Reply, bool) {
+	sub := *req
+	sub.as = character
+	return sub.redispatch(ctx, text, nil, req.chain)
+}
+
+// RunAs runs text as a command typed in the request's chat by owner, for
+// the character named character: a sheet read that names no character
+// reads it ("1d20+percepción" is Lyra's percepción), and one that names
+// it ("@Lyra") reads the same. It is a typed command in all but its
+// sender: the input limit, the budget, the owner's GM status (looked up),
+// the history and the session's log (the observers) apply, and the
+// secret and blind rolls' rules, as when owner types it. The dice are the
+// request's (the CLI's --dice), else fresh ones. A request for a roll
+// (core/ask) runs each character's check so. ok=false when text is not
+// a command.
+func (req *Request) RunAs(ctx context.Context, text string, owner core.User, character string) (*reply.Reply, bool) {
+	r := req.router
+	p, ok := req.Parse(text)
+	if !ok {
+		return nil, false
+	}
+	m := req.Msg
+	if owner.ID != m.From.ID {
+		m.FromGM = false // the platform said so of the presser, not of the owner
+	}
+	m.Text, m.From = text, owner
+	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings,
+		Depth: req.Depth, Budget: req.Budget, router: r, as: character}
+	if n := utf8.RuneCountInString(text); n > r.cfg.Limits.MaxInput {
+		return r.errorReply(sub, Errorf("error.input_too_long", "max", r.cfg.Limits.MaxInput, "got", n)), true
+	}
+	return r.exec(ctx, sub, p, req.Rand)
 }
 
 // Knows reports whether text runs something: a registered command or one

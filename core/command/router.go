@@ -126,6 +126,8 @@ type Router struct {
 	limiter  *limiter
 	actions  map[reply.ActionKind]ActionHandler
 	recent   RecentFunc // the roll history's reader (recent.go), nil without one
+	// combatants finds a turn order's combatants (combatants.go), nil without one.
+	combatants CombatantFunc
 }
 
 // New builds a router. Register commands before the first Dispatch.
@@ -458,7 +460,7 @@ func (req *Request) redispatch(ctx context.Context, text string, src dice.Source
 	m := req.Msg
 	m.Text = text
 	sub := &Request{Msg: m, Prefix: p.Prefix, Alias: p.Name, Args: p.Args, Lang: req.Lang, Settings: req.Settings, Depth: req.Depth + 1,
-		Budget: req.Budget, chain: chain, router: r, rollsOnly: req.rollsOnly}
+		Budget: req.Budget, chain: chain, router: r, rollsOnly: req.rollsOnly, as: req.as}
 	if src == nil {
 		src = req.Rand
 	}

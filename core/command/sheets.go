@@ -29,7 +29,7 @@ func (r *Request) SheetInt(ctx context.Context, who, name string) (int, error) {
 	if r.router.cfg.Sheets == nil {
 		return 0, Errorf("error.no_sheets", "name", name)
 	}
-	return r.router.cfg.Sheets.SheetInt(ctx, r.Msg.Chat, r.Msg.From.ID, who, name)
+	return r.router.cfg.Sheets.SheetInt(ctx, r.Msg.Chat, r.Msg.From.ID, r.who(who), name)
 }
 
 // SheetText reads a text value from a character sheet of the request's chat.
@@ -37,7 +37,7 @@ func (r *Request) SheetText(ctx context.Context, who, name string) (string, erro
 	if r.router.cfg.Sheets == nil {
 		return "", Errorf("error.no_sheets", "name", name)
 	}
-	return r.router.cfg.Sheets.SheetText(ctx, r.Msg.Chat, r.Msg.From.ID, who, name)
+	return r.router.cfg.Sheets.SheetText(ctx, r.Msg.Chat, r.Msg.From.ID, r.who(who), name)
 }
 
 // SetSheetText writes a text value on a character sheet of the request's chat.
@@ -45,5 +45,14 @@ func (r *Request) SetSheetText(ctx context.Context, who, name, value string) err
 	if r.router.cfg.Sheets == nil {
 		return Errorf("error.no_sheets", "name", name)
 	}
-	return r.router.cfg.Sheets.SetSheetText(ctx, r.Msg.Chat, r.Msg.From.ID, r.IsGM, who, name, value)
+	return r.router.cfg.Sheets.SetSheetText(ctx, r.Msg.Chat, r.Msg.From.ID, r.IsGM, r.who(who), name, value)
+}
+
+// who is the character a sheet read names: who, or when it names none
+// the one the request runs as (RunAs), else "" (the sender's active one).
+func (r *Request) who(who string) string {
+	if who == "" && r.as != "" {
+		return "@" + r.as
+	}
+	return who
 }

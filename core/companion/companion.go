@@ -10,7 +10,6 @@ import (
 
 	"zaria/core"
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/reply"
 )
 
@@ -52,30 +51,23 @@ type PowerError struct{ Need, Have int }
 
 func (e *PowerError) Error() string { return "companion: the bot lacks the power to add the widget" }
 
-// isWidget reports whether word is /app's subcommand widget (es, en:
-// widget; el: μικροεφαρμογή, Element's Greek word), isOff its removal.
-func isWidget(word string) bool {
-	switch fold.Key(word) {
-	case "widget", "μικροεφαρμογη":
-		return true
-	}
-	return false
-}
-
-func isOff(word string) bool {
-	switch fold.Key(word) {
-	case "off", "remove", "quitar", "borrar", "αφαιρεση", "αφαιρεσε":
-		return true
-	}
-	return false
-}
+// subs are /app's sub-commands: widget (el: μικροεφαρμογή, Element's
+// Greek word); offWords the word after it that removes the widget.
+var (
+	subs = command.NewSubs(
+		command.Sub{Name: "widget", Words: map[string][]string{"es": {"widget"}, "el": {"μικροεφαρμογή"}, "en": {"widget"}}},
+	)
+	offWords = command.NewSubs(
+		command.Sub{Name: "off", Words: map[string][]string{"es": {"quitar", "borrar"}, "el": {"αφαίρεση", "αφαίρεσε"}, "en": {"off", "remove"}}},
+	)
+)
 
 // widget is /app widget [off]: a GM has the bot add (or remove) the
 // room's widget.
 func widget(ctx context.Context, req *command.Request, w Widgets, args []string) (*reply.Reply, error) {
 	on := true
 	switch {
-	case len(args) == 2 && isOff(args[1]):
+	case len(args) == 2 && offWords.Is(args[1], "off"):
 		on = false
 	case len(args) != 1:
 		return nil, command.Errorf("web.widget.usage", command.PrefixHint(req)...)
@@ -106,7 +98,7 @@ func widget(ctx context.Context, req *command.Request, w Widgets, args []string)
 func Register(r *command.Router, l Linker, w Widgets) {
 	r.Register(command.Command{Name: "app", Aliases: []string{"ficha", "εφαρμογή", "companion"},
 		Handler: command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-			if args := strings.Fields(req.Args); len(args) > 0 && isWidget(args[0]) {
+			if args := strings.Fields(req.Args); len(args) > 0 && subs.Is(args[0], "widget") {
 				return widget(ctx, req, w, args)
 			}
 			link, err := l.Link(ctx, req.Msg)
@@ -133,5 +125,5 @@ func Register(r *command.Router, l Linker, w Widgets) {
 			rep.Add(reply.T(req.T("web.app.open")))
 			rep.Add(reply.T(link.URL))
 			return rep, nil
-		})})
+		}), Subs: subs})
 }

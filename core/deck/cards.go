@@ -14,8 +14,8 @@ const (
 )
 
 // builtinWords are the names a built-in deck is typed by, in es, el and
-// en, folded.
-func builtinWords() map[string]string {
+// en, folded: built once.
+var builtinWords = func() map[string]string {
 	m := map[string]string{}
 	for kind, words := range map[string][]string{
 		KindStandard: {"poker", "póker", "cartas", "baraja", "cards", "standard", "πόκερ", "χαρτιά"},
@@ -27,7 +27,7 @@ func builtinWords() map[string]string {
 		}
 	}
 	return m
-}
+}()
 
 // Kinds lists the built-in decks in the order /mazo shows them.
 func Kinds() []string { return []string{KindStandard, KindJokers, KindTarot} }

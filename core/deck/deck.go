@@ -62,36 +62,27 @@ type Service struct {
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return &Service{store: store, now: o.Now}
+	return &Service{store: store, now: command.Clock(o.Now)}
 }
 
 // Register adds /mazo and /elegir to r.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "deck", Aliases: []string{"mazo", "mazos", "decks", "τράπουλα", "τράπουλες"},
-		Handler: command.WithHints(s.handle, command.PrefixHint), Roll: true, MaxInput: MaxInput})
+		Handler: command.WithHints(s.handle, command.PrefixHint), Roll: true, MaxInput: MaxInput, Subs: subs})
 	r.Register(command.Command{Name: "pick", Aliases: []string{"elegir", "elige", "διάλεξε"},
 		Handler: command.WithHints(pick, command.PrefixHint), Roll: true})
 }
 
-func subcommands() map[string]string {
-	m := map[string]string{}
-	for sub, words := range map[string][]string{
-		"create":  {"crear", "nuevo", "create", "new", "δημιουργία", "νέα"},
-		"draw":    {"robar", "sacar", "draw", "τράβα", "τράβηξε"},
-		"shuffle": {"barajar", "shuffle", "ανακάτεψε", "ανακάτεμα"},
-		"list":    {"lista", "list", "λίστα"},
-		"show":    {"ver", "mostrar", "show", "δείξε"},
-		"delete":  {"borrar", "eliminar", "delete", "remove", "διάγραψε", "διαγραφή"},
-	} {
-		for _, w := range words {
-			m[fold.Key(w)] = sub
-		}
-	}
-	return m
-}
+// subs are /mazo's sub-commands in es, el and en; a first word that is
+// none of them is a deck's name to draw from.
+var subs = command.NewSubs(
+	command.Sub{Name: "create", Words: map[string][]string{"es": {"crear", "nuevo"}, "el": {"δημιουργία", "νέα"}, "en": {"create", "new"}}},
+	command.Sub{Name: "draw", Words: map[string][]string{"es": {"robar", "sacar"}, "el": {"τράβα", "τράβηξε"}, "en": {"draw"}}},
+	command.Sub{Name: "shuffle", Words: map[string][]string{"es": {"barajar"}, "el": {"ανακάτεψε", "ανακάτεμα"}, "en": {"shuffle"}}},
+	command.Sub{Name: "list", Words: map[string][]string{"es": {"lista"}, "el": {"λίστα"}, "en": {"list"}}},
+	command.Sub{Name: "show", Words: map[string][]string{"es": {"ver", "mostrar"}, "el": {"δείξε"}, "en": {"show"}}},
+	command.Sub{Name: "delete", Words: map[string][]string{"es": {"borrar", "eliminar"}, "el": {"διάγραψε", "διαγραφή"}, "en": {"delete", "remove"}}},
+)
 
 func storeErr(op string, err error) error { return fmt.Errorf("deck %s: %w", op, err) }
 
@@ -103,7 +94,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	header, body, _ := strings.Cut(args, "\n")
 	word, rest, _ := strings.Cut(strings.TrimSpace(header), " ")
 	rest = strings.TrimSpace(rest)
-	sub, isSub := subcommands()[fold.Key(word)]
+	sub, isSub := subs.Lookup(word)
 	if !isSub {
 		sub, rest = "draw", strings.TrimSpace(header)
 	}
@@ -147,7 +138,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 // built-in deck.
 func deckKey(name string) (key, kind string) {
 	k := fold.Key(name)
-	if kind, ok := builtinWords()[k]; ok {
+	if kind, ok := builtinWords[k]; ok {
 		return kind, kind
 	}
 	return k, ""
@@ -354,8 +345,8 @@ func CheckName(n string) error {
 		return command.Errorf("deck.err.name_long", "max", MaxName, "got", c)
 	}
 	k := fold.Key(n)
-	_, sub := subcommands()[k]
-	_, builtin := builtinWords()[k]
+	_, sub := subs.Lookup(k)
+	_, builtin := builtinWords[k]
 	r, _ := utf8.DecodeRuneInString(n)
 	if sub || builtin || k == "" || fold.Clean(n) != n || strings.ContainsAny(n, ";:") || (r >= '0' && r <= '9') {
 		return command.Errorf("deck.err.bad_name", "name", n)

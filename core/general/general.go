@@ -92,6 +92,9 @@ func help(_ context.Context, req *command.Request, docs string) (*reply.Reply, e
 				rep.Add(styleExample(l)...)
 			}
 		}
+		if words := subWords(cmd.Subs, req.Lang); words != "" {
+			rep.Add(reply.I(req.T("help.subcommands", "cmd", req.TypedPrefix()+name, "words", words)))
+		}
 		return rep, nil
 	}
 	rep := &reply.Reply{}
@@ -109,6 +112,22 @@ func help(_ context.Context, req *command.Request, docs string) (*reply.Reply, e
 	rep.Add(reply.I(req.T("help.more")))
 	rep.Add(reply.I(req.T("help.edits")))
 	return rep, nil
+}
+
+// subWords lists a command's sub-commands in lang, from its table (one
+// list for the parser and for /help): each by its first word, its other
+// words in brackets: "crear (nuevo) · robar (sacar) · barajar".
+func subWords(subs *command.Subs, lang string) string {
+	var parts []string
+	for _, s := range subs.List() {
+		w := s.Words[lang]
+		part := w[0]
+		if len(w) > 1 {
+			part += " (" + strings.Join(w[1:], ", ") + ")"
+		}
+		parts = append(parts, part)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // styleExample shows each "/command ..." part of a help line as code, so

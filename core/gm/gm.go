@@ -58,38 +58,32 @@ type Service struct {
 
 // New returns a Service over store, finding the chat's users in users.
 func New(store Store, users Users, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
 	if o.Max <= 0 {
 		o.Max = DefaultMax
 	}
-	return &Service{store: store, users: users, max: o.Max, now: o.Now}
+	return &Service{store: store, users: users, max: o.Max, now: command.Clock(o.Now)}
 }
 
 // Register adds /gm to r. The router must have the store as its GMs for a
 // named GM to count.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "gm", Aliases: []string{"dj", "master", "αφηγητής"},
-		Handler: command.WithHints(s.gm, command.PrefixHint)})
+		Handler: command.WithHints(s.gm, command.PrefixHint), Subs: subs})
 }
 
-// gmSubcommands maps the folded spellings of /gm's sub-commands in es, el
-// and en to add, remove and list.
-func gmSubcommands() map[string]string {
-	return map[string]string{
-		"add": "add", "anadir": "add", "agregar": "add", "προσθηκη": "add", "προσθεσε": "add",
-		"remove": "remove", "quitar": "remove", "borrar": "remove", "eliminar": "remove", "αφαιρεση": "remove", "αφαιρεσε": "remove",
-		"list": "list", "lista": "list", "λιστα": "list",
-	}
-}
+// subs are /gm's sub-commands in es, el and en.
+var subs = command.NewSubs(
+	command.Sub{Name: "add", Words: map[string][]string{"es": {"añadir", "agregar"}, "el": {"προσθήκη", "πρόσθεσε"}, "en": {"add"}}},
+	command.Sub{Name: "remove", Words: map[string][]string{"es": {"quitar", "borrar", "eliminar"}, "el": {"αφαίρεση", "αφαίρεσε"}, "en": {"remove"}}},
+	command.Sub{Name: "list", Words: map[string][]string{"es": {"lista"}, "el": {"λίστα"}, "en": {"list"}}},
+)
 
 func (s *Service) gm(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	args := strings.Fields(req.Args)
 	if len(args) == 0 {
 		return s.gmList(ctx, req)
 	}
-	sub, ok := gmSubcommands()[fold.Key(args[0])]
+	sub, ok := subs.Lookup(args[0])
 	if !ok {
 		return nil, command.Errorf("gm.usage")
 	}

@@ -109,13 +109,13 @@ type Fairness struct {
 	Enough                         bool    // every expected count ≥ 5, the usual validity rule
 }
 
-// TestFairness computes the chi-square test for dice of the given size
+// FairnessOf computes the chi-square test for dice of the given size
 // from face counts (other sizes and faces outside 1..sides are ignored;
 // counts of one face may be split over several entries). It reads only
 // the faces that came up: a face never rolled adds expected to χ²
 // (Σ over unseen faces of (0 − e)²/e = unseen·e), so a d1000 rolled twice
 // costs two terms, not a thousand.
-func TestFairness(sides int, counts []FaceCount) Fairness {
+func FairnessOf(sides int, counts []FaceCount) Fairness {
 	f := Fairness{Sides: sides, DF: sides - 1}
 	seen := map[int]int{} // face → count
 	for _, c := range counts {

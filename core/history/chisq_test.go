@@ -10,7 +10,7 @@ import (
 func TestFairnessNumbers(t *testing.T) {
 	counts := []history.FaceCount{{Sides: 6, Face: 1, Count: 8}, {Sides: 6, Face: 2, Count: 12}, {Sides: 6, Face: 6, Count: 10},
 		{Sides: 20, Face: 3, Count: 99}, {Sides: 6, Face: 7, Count: 99}}
-	f := history.TestFairness(6, counts)
+	f := history.FairnessOf(6, counts)
 	// Observed 8,12,0,0,0,10 against 5 each: (9+49+25+25+25+25)/5 = 31.6.
 	if f.N != 30 || f.Expected != 5 || math.Abs(f.ChiSq-31.6) > 1e-12 || f.DF != 5 || !f.Enough {
 		t.Fatalf("fairness = %+v", f)
@@ -18,7 +18,7 @@ func TestFairnessNumbers(t *testing.T) {
 	if want := history.ChiSquareSF(31.6, 5); f.P != want {
 		t.Fatalf("p = %v, want %v", f.P, want)
 	}
-	if f := history.TestFairness(6, nil); !math.IsNaN(f.P) || f.Enough {
+	if f := history.FairnessOf(6, nil); !math.IsNaN(f.P) || f.Enough {
 		t.Fatalf("no dice: %+v", f)
 	}
 }

@@ -150,17 +150,7 @@ func plainSides(dice, sides []int) []int {
 
 // summary is the reply's text on one line, at most n characters.
 func summary(rep *reply.Reply, n int) string {
-	var parts []string
-	for _, l := range rep.Lines {
-		var b strings.Builder
-		for _, sp := range l {
-			b.WriteString(sp.Text)
-		}
-		if t := fold.Clean(b.String()); t != "" {
-			parts = append(parts, t)
-		}
-	}
-	return fold.Cut(strings.Join(parts, " · "), n)
+	return fold.Cut(strings.Join(reply.Lines(rep), " · "), n)
 }
 
 // history handles /historial [N].
@@ -261,7 +251,7 @@ func (s *Service) stats(ctx context.Context, req *command.Request) (*reply.Reply
 	// The most rolled sizes, at most maxSizes of them, smallest first.
 	tests := make([]Fairness, len(sizes))
 	for i, sz := range sizes {
-		tests[i] = TestFairness(sz.Sides, sz.Faces)
+		tests[i] = FairnessOf(sz.Sides, sz.Faces)
 	}
 	sort.Slice(tests, func(i, j int) bool { return tests[i].Sides < tests[j].Sides })
 	if len(tests) == 0 {

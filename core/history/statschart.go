@@ -48,7 +48,7 @@ func fairnessChart(req *command.Request, sizes []SizeCount) *reply.Chart {
 		ExpectedLabel: req.T("odds.stats.expected"),
 	}
 	for _, sz := range use {
-		f := TestFairness(sz.Sides, sz.Faces)
+		f := FairnessOf(sz.Sides, sz.Faces)
 		obs := make([]int, sz.Sides)
 		for _, fc := range sz.Faces {
 			if fc.Sides == sz.Sides && fc.Face >= 1 && fc.Face <= sz.Sides {

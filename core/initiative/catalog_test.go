@@ -22,6 +22,6 @@ func TestInitiativeCatalogs(t *testing.T) {
 	}
 	args := map[string]any{"name": "Orco", "init": 12, "round": 3, "rounds": 3, "user": "Ana", "condition": "aturdido",
 		"old": 15, "new": 9, "max": 30, "got": 33, "pos": 1, "expr": "1d20", "what": "x", "suggestion": "Orco",
-		"fallen": "Orco 2", "minutes": 15, "pre": "/"}
+		"fallen": "Orco 2", "left": "; Drake", "names": "Drake", "n": 5, "minutes": 15, "pre": "/"}
 	chattest.Renders(t, chattest.Catalog(t), keys, args, 0)
 }

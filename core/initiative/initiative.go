@@ -4,14 +4,20 @@
 //	/init                      join with your active character, rolling the chat's initiative (/ajustes iniciativa 1d20+destreza; 1d20 by default)
 //	/init 2d6+1 · /init 14     join with your own roll, or a value
 //	/init añadir Orco 2d6+1    the GM adds a foe; /init añadir "Orco 2" 12 pv 15 with 15 hit points
-//	/init siguiente            the next turn: announces whose it is and mentions the player
+//	/init siguiente            the next turn: announces whose it is and mentions the player (the fallen are skipped)
+//	/init empezar              the GM starts round 1 (needs no character)
 //	/init quitar Orco · /init mover Orco 1 · /init fin · /init deshacer
-//	/init pv Orco -5 · /init estado Orco +aturdido 2   an NPC's hit points and conditions (GM)
+//	/init pv Orco -5 · /init pv Orco -2d6 · /init estado Orco +aturdido 2   an NPC's hit points (a change may be rolled) and conditions (GM)
 //
 // The order is highest first (lowest first with /ajustes iniciativa_orden
 // baja); equal initiatives keep the order of arrival: who joined first acts
 // first. Every reply carries the status message (reply.Reply.Status), which
-// adapters edit in place; its buttons are ▶ next and ⏹ end.
+// adapters edit in place (/init ver posts it anew at the bottom); its
+// buttons are ▶ next and ⏹ end. A combatant at 0 hit points (an NPC's in
+// the order, a character's on its sheet) has fallen: it keeps its place,
+// shown 💀, and its turns are skipped until it is healed or removed. A
+// combatant is a target of an attack by its name (command.Request.Combatant):
+// a damage button on an NPC's hit points is reply.ActHit, pressed here.
 package initiative
 
 import (
@@ -19,6 +25,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -83,19 +91,14 @@ type Service struct {
 
 // New builds the service on store.
 func New(store Store, opt Options) *Service {
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.Logger == nil {
-		opt.Logger = slog.New(slog.DiscardHandler)
-	}
+	opt.Now, opt.Logger = command.Clock(opt.Now), command.Log(opt.Logger)
 	return &Service{store: store, opt: opt}
 }
 
 // Register adds /init, its settings and its buttons to r.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "init", Aliases: []string{"iniciativa", "initiative", "πρωτοβουλία", "πρωτοβουλια"},
-		Handler: command.WithHints(s.handle, command.PrefixHint)})
+		Handler: command.WithHints(s.handle, command.PrefixHint), Subs: subs})
 	r.RegisterOption(command.Option{Key: OptExpr, Default: DefaultExpr, Check: CheckExpr})
 	r.RegisterOption(command.Option{Key: OptOrder, Values: []string{"alta", "baja"}, Default: "alta"})
 	r.HandleAction(ActNext, func(ctx context.Context, req *command.Request, _ reply.Action) (*reply.Reply, error) {
@@ -104,6 +107,37 @@ func Register(r *command.Router, s *Service) {
 	r.HandleAction(ActEnd, func(ctx context.Context, req *command.Request, _ reply.Action) (*reply.Reply, error) {
 		return s.end(ctx, req)
 	})
+	r.HandleAction(reply.ActHit, s.pressHit)
+	r.HandleCombatants(s.combatant)
+}
+
+// combatant finds the combatant typed as name in chat's open turn order
+// (command.CombatantFunc).
+func (s *Service) combatant(ctx context.Context, chat core.ChatRef, name string) (command.Combatant, bool, error) {
+	o, err := s.store.Initiative(ctx, chat)
+	if errors.Is(err, ErrNone) {
+		return command.Combatant{}, false, nil
+	}
+	if err != nil {
+		return command.Combatant{}, false, internal("read", err)
+	}
+	i := o.Index(fold.Key(fold.StripAt(name)))
+	if !o.Open {
+		return command.Combatant{}, false, nil
+	}
+	if i < 0 {
+		names := make([]string, len(o.Combatants))
+		for i, c := range o.Combatants {
+			names[i] = c.Name
+		}
+		var c command.Combatant
+		if sug := fold.Closest(fold.StripAt(name), names, 1); len(sug) > 0 {
+			c.Closest = sug[0]
+		}
+		return c, false, nil
+	}
+	c := o.Combatants[i]
+	return command.Combatant{Name: c.Name, Character: c.Character, HP: !c.Character && c.HP != nil}, true, nil
 }
 
 // CheckExpr validates the chat's initiative expression (/ajustes
@@ -128,21 +162,23 @@ const (
 	subShow      = "show"
 	subHP        = "hp"
 	subCondition = "condition"
+	subStart     = "start"
 )
 
-func subcommands() map[string]string {
-	return map[string]string{
-		"anadir": subAdd, "add": subAdd, "προσθηκη": subAdd, "προσθεσε": subAdd,
-		"siguiente": subNext, "sig": subNext, "next": subNext, "επομενοσ": subNext, "επομενη": subNext,
-		"quitar": subRemove, "remove": subRemove, "αφαιρεση": subRemove, "αφαιρεσε": subRemove,
-		"mover": subMove, "move": subMove, "μετακινηση": subMove,
-		"fin": subEnd, "terminar": subEnd, "end": subEnd, "τελοσ": subEnd,
-		"deshacer": subUndo, "undo": subUndo, "αναιρεση": subUndo,
-		"ver": subShow, "lista": subShow, "show": subShow, "list": subShow, "δειξε": subShow, "λιστα": subShow,
-		"pv": subHP, "hp": subHP, "ζωη": subHP,
-		"estado": subCondition, "condition": subCondition, "κατασταση": subCondition,
-	}
-}
+// subs are /init's sub-commands in es, el and en; a first word that is
+// none of them is the sender's own roll or value.
+var subs = command.NewSubs(
+	command.Sub{Name: subAdd, Words: map[string][]string{"es": {"añadir"}, "el": {"προσθήκη", "πρόσθεσε"}, "en": {"add"}}},
+	command.Sub{Name: subNext, Words: map[string][]string{"es": {"siguiente", "sig"}, "el": {"επόμενος", "επόμενη"}, "en": {"next"}}},
+	command.Sub{Name: subRemove, Words: map[string][]string{"es": {"quitar"}, "el": {"αφαίρεση", "αφαίρεσε"}, "en": {"remove"}}},
+	command.Sub{Name: subMove, Words: map[string][]string{"es": {"mover"}, "el": {"μετακίνηση"}, "en": {"move"}}},
+	command.Sub{Name: subEnd, Words: map[string][]string{"es": {"fin", "terminar"}, "el": {"τέλος"}, "en": {"end"}}},
+	command.Sub{Name: subUndo, Words: map[string][]string{"es": {"deshacer"}, "el": {"αναίρεση"}, "en": {"undo"}}},
+	command.Sub{Name: subShow, Words: map[string][]string{"es": {"ver", "lista"}, "el": {"δείξε", "λίστα"}, "en": {"show", "list"}}},
+	command.Sub{Name: subHP, Words: map[string][]string{"es": {"pv"}, "el": {"ζωή"}, "en": {"hp"}}},
+	command.Sub{Name: subCondition, Words: map[string][]string{"es": {"estado"}, "el": {"κατάσταση"}, "en": {"condition"}}},
+	command.Sub{Name: subStart, Words: map[string][]string{"es": {"empezar", "comenzar"}, "el": {"έναρξη", "ξεκίνα", "ξεκίνημα"}, "en": {"start", "begin"}}},
+)
 
 func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	words, _, ok := command.Words(req.Args)
@@ -152,7 +188,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	if len(words) == 0 {
 		return s.join(ctx, req, "")
 	}
-	sub, isSub := subcommands()[fold.Key(words[0])]
+	sub, isSub := subs.Lookup(words[0])
 	if !isSub {
 		if len(words) > 1 {
 			return nil, command.Errorf("init.usage")
@@ -177,6 +213,8 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 		return s.hp(ctx, req, rest)
 	case subCondition:
 		return s.condition(ctx, req, rest)
+	case subStart:
+		return s.start(ctx, req)
 	default:
 		o, err := s.store.Initiative(ctx, req.Msg.Chat)
 		if errors.Is(err, ErrNone) || err == nil && !o.Open {
@@ -185,8 +223,30 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 		if err != nil {
 			return nil, internal("read", err)
 		}
-		return s.withStatus(ctx, req, o, &reply.Reply{}), nil
+		// Shown again at the bottom of the chat, where the player
+		// looks: the new message is the live one (reply.Reply.Post).
+		rep := s.withStatus(ctx, req, o, &reply.Reply{})
+		rep.Status.Post = true
+		return rep, nil
 	}
+}
+
+// start is /init empezar (GM): round 1 begins, as the first /init
+// siguiente would; a fight under way is told so.
+func (s *Service) start(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	if err := gmOnly(req, "start"); err != nil {
+		return nil, err
+	}
+	o, err := s.store.Initiative(ctx, req.Msg.Chat)
+	switch {
+	case errors.Is(err, ErrNone) || err == nil && !o.Open:
+		return nil, command.Errorf("init.err.none")
+	case err != nil:
+		return nil, internal("read", err)
+	case o.Round > 0:
+		return nil, command.Errorf("init.err.started", "round", o.Round)
+	}
+	return s.next(ctx, req)
 }
 
 func internal(op string, err error) error { return fmt.Errorf("initiative %s: %w", op, err) }
@@ -223,7 +283,7 @@ func checkName(name string) error {
 	if n == 0 || fold.Key(name) == "" || fold.Clean(name) != name {
 		return command.Errorf("init.err.name_bad", "name", name)
 	}
-	if _, sub := subcommands()[fold.Key(name)]; sub {
+	if _, sub := subs.Lookup(name); sub {
 		return command.Errorf("init.err.name_reserved", "name", name)
 	}
 	return nil
@@ -352,7 +412,7 @@ func (s *Service) add(ctx context.Context, req *command.Request, args []string) 
 	}
 	args = args[1:]
 	var hp *int
-	if n := len(args); n >= 2 && subcommands()[fold.Key(args[n-2])] == subHP {
+	if n := len(args); n >= 2 && subs.Is(args[n-2], subHP) {
 		v, err := strconv.Atoi(args[n-1])
 		if err != nil || v < 0 || v > MaxHP {
 			return nil, command.Errorf("init.err.hp_value", "got", fold.Cut(args[n-1], 12), "max", MaxHP)
@@ -400,6 +460,7 @@ func (s *Service) next(ctx context.Context, req *command.Request) (*reply.Reply,
 	var newRound bool
 	var cur, prev Combatant
 	var expired []string
+	down := s.downFunc(ctx, req)
 	o, err := s.open(ctx, req, func(o *Order) error {
 		if len(o.Combatants) == 0 {
 			return command.Errorf("init.err.empty")
@@ -428,7 +489,7 @@ func (s *Service) next(ctx context.Context, req *command.Request) (*reply.Reply,
 			c.Conditions = kept
 			prev = *c
 		}
-		newRound = o.Advance()
+		newRound = o.AdvanceSkipping(down)
 		cur = o.Combatants[o.Index(o.Current)]
 		return nil
 	})
@@ -446,6 +507,13 @@ func (s *Service) next(ctx context.Context, req *command.Request) (*reply.Reply,
 	for _, e := range expired {
 		rep.Add(reply.I(req.T("init.expired", "name", fold.Clean(prev.Name), "condition", fold.Clean(e))))
 	}
+	announce(req, rep, o, cur, newRound)
+	return s.withStatus(ctx, req, o, rep), nil
+}
+
+// announce adds to rep whose turn it is now (cur), after the new round's
+// line when one began, and mentions its player.
+func announce(req *command.Request, rep *reply.Reply, o Order, cur Combatant, newRound bool) {
 	if newRound {
 		rep.Add(reply.B(req.T("init.round", "round", o.Round)))
 	}
@@ -460,7 +528,33 @@ func (s *Service) next(ctx context.Context, req *command.Request) (*reply.Reply,
 	} else {
 		rep.Add(reply.T("▶ "), reply.B(who), reply.T(" — "+req.T("init.npc_turn")))
 	}
-	return s.withStatus(ctx, req, o, rep), nil
+}
+
+// downFunc reports the combatants of the chat's order that have fallen:
+// at 0 hit points, an NPC's in the order, a character's on its sheet
+// (read now, before the order's write transaction).
+func (s *Service) downFunc(ctx context.Context, req *command.Request) func(c Combatant) bool {
+	chars := map[string]bool{}
+	if o, err := s.store.Initiative(ctx, req.Msg.Chat); err == nil && s.opt.Fighters != nil {
+		for _, c := range o.Combatants {
+			if !c.Character {
+				continue
+			}
+			v, ok, err := s.opt.Fighters.Vitals(ctx, req.Msg.Chat, c.Name)
+			if err != nil {
+				s.opt.Logger.ErrorContext(ctx, "vitals", "chat", req.Msg.Chat.String(), "err", err)
+			}
+			if ok && v.HP != nil && *v.HP <= 0 {
+				chars[c.Key] = true
+			}
+		}
+	}
+	return func(c Combatant) bool {
+		if c.Character {
+			return chars[c.Key]
+		}
+		return c.HP != nil && *c.HP <= 0
+	}
 }
 
 // findKey resolves a typed name to a combatant's key, with a suggestion.
@@ -485,6 +579,8 @@ func (s *Service) remove(ctx context.Context, req *command.Request, args []strin
 		return nil, command.Errorf("init.remove_usage")
 	}
 	var gone Combatant
+	var passed, newRound bool
+	down := s.downFunc(ctx, req)
 	o, err := s.open(ctx, req, func(o *Order) error {
 		k, err := findKey(o, args[0])
 		if err != nil {
@@ -493,9 +589,20 @@ func (s *Service) remove(ctx context.Context, req *command.Request, args []strin
 		if c := o.Combatants[o.Index(k)]; !req.IsGM && c.Owner != req.Msg.From.ID {
 			return gmOnly(req, "remove")
 		}
+		round := o.Round
+		passed = o.Current == k && o.Round > 0
 		gone, _ = o.Remove(k)
-		if o.Round > 0 {
+		newRound = o.Round > round
+		if passed && len(o.Combatants) > 0 {
+			newRound = o.SkipFallen(down) || newRound
+		}
+		passed = passed && o.Current != ""
+		switch {
+		case o.Round == 0:
+		case down(gone):
 			o.Fallen = append(o.Fallen, gone.Name)
+		default:
+			o.Left = append(o.Left, gone.Name)
 		}
 		return nil
 	})
@@ -503,6 +610,11 @@ func (s *Service) remove(ctx context.Context, req *command.Request, args []strin
 		return nil, err
 	}
 	rep := reply.Text(req.T("init.removed", "name", fold.Clean(gone.Name)))
+	if passed {
+		// The turn was theirs: whose it is now is told, as /init
+		// siguiente tells it.
+		announce(req, rep, o, o.Combatants[o.Index(o.Current)], newRound)
+	}
 	return s.withStatus(ctx, req, o, rep), nil
 }
 
@@ -549,43 +661,65 @@ func (s *Service) end(ctx context.Context, req *command.Request) (*reply.Reply, 
 	if err != nil {
 		return nil, err
 	}
-	fallen := req.T("init.nobody")
-	if names := s.fallen(ctx, req, o); len(names) > 0 {
-		fallen = strings.Join(names, ", ")
+	fallen, left := s.summary(o, s.downFunc(ctx, req))
+	fallenText := req.T("init.nobody")
+	if len(fallen) > 0 {
+		fallenText = strings.Join(fallen, ", ")
 	}
-	rep := reply.Text(req.TP("init.ended", "rounds", o.Round, "count", len(o.Combatants), "fallen", fallen,
-		"minutes", int(UndoFor/time.Minute)))
-	rep.Status = &reply.Reply{Slot: reply.SlotInitiative, Lines: []reply.Line{{reply.I(req.T("init.status_ended", "rounds", o.Round))}}}
-	rep.Data = map[string]any{"initiative": dataOf(o)}
+	leftText := ""
+	if len(left) > 0 {
+		leftText = req.T("init.ended_left", "names", strings.Join(left, ", "))
+	}
+	rep := reply.Text(req.TP("init.ended", "rounds", o.Round, "count", len(o.Combatants)+len(left)+len(fallen)-fallenIn(o, fallen),
+		"fallen", fallenText, "left", leftText, "minutes", int(UndoFor/time.Minute)))
+	// The status message keeps the last order, marked ended and without
+	// its buttons: the summary above says the rest, once.
+	st := s.withStatus(ctx, req, o, &reply.Reply{}).Status
+	st.Lines[0] = reply.Line{reply.B("⚔️ " + req.T("init.status_round", "round", o.Round) + " · ⏹")}
+	st.Buttons = nil
+	rep.Status = st
+	d := dataOf(o)
+	d.Fallen, d.Left = fallen, left
+	rep.Data = map[string]any{"initiative": d}
 	return rep, nil
 }
 
-// fallen names who fell in the fight: those removed or brought to 0 hit
-// points while it ran, and those at 0 now (a character's on the sheet).
-func (s *Service) fallen(ctx context.Context, req *command.Request, o Order) []string {
-	var out []string
+// fallenIn counts the names of fallen that are still in the order.
+func fallenIn(o Order, fallen []string) int {
+	n := 0
+	for _, f := range fallen {
+		if o.Index(fold.Key(f)) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// summary names who fell in the fight and who only left it: the fallen
+// are those at 0 hit points now (down), and those removed while down;
+// those removed standing left. A combatant brought to 0 and healed did
+// not fall; one who left and came back is counted where they are now.
+func (s *Service) summary(o Order, down func(Combatant) bool) (fallen, left []string) {
 	seen := map[string]bool{}
-	add := func(name string) {
+	for _, c := range o.Combatants {
+		seen[c.Key] = true
+		if down(c) {
+			fallen = append(fallen, fold.Clean(c.Name))
+		}
+	}
+	add := func(to *[]string, name string) {
 		if k := fold.Key(name); !seen[k] {
 			seen[k] = true
-			out = append(out, fold.Clean(name))
+			*to = append(*to, fold.Clean(name))
 		}
 	}
 	for _, f := range o.Fallen {
-		add(f)
+		add(&fallen, f)
 	}
-	for _, c := range o.Combatants {
-		hp := c.HP
-		if c.Character && s.opt.Fighters != nil {
-			if v, ok, err := s.opt.Fighters.Vitals(ctx, req.Msg.Chat, c.Name); err == nil && ok {
-				hp = v.HP
-			}
-		}
-		if hp != nil && *hp <= 0 {
-			add(c.Name)
-		}
+	for _, l := range o.Left {
+		add(&left, l)
 	}
-	return out
+	return fallen, left
 }
 
 // undo reopens the turn order ended less than UndoFor ago (GM).
@@ -594,7 +728,7 @@ func (s *Service) undo(ctx context.Context, req *command.Request) (*reply.Reply,
 		return nil, err
 	}
 	o, err := s.edit(ctx, req, func(o *Order, ok bool) error {
-		if !ok || o.Open || o.Ended.IsZero() || s.opt.Now().Sub(o.Ended) > UndoFor {
+		if !ok || o.Open || !core.Undoable(o.Ended, s.opt.Now()) {
 			return command.Errorf("init.err.no_undo", "minutes", int(UndoFor/time.Minute))
 		}
 		o.Open = true
@@ -606,6 +740,9 @@ func (s *Service) undo(ctx context.Context, req *command.Request) (*reply.Reply,
 	}
 	return s.withStatus(ctx, req, o, reply.Text(req.T("init.reopened"))), nil
 }
+
+// diceWord is a rolled change's dice: "2d6", "d8+1".
+var diceWord = regexp.MustCompile(`^\d*d\d+([+-]\d+)*$`)
 
 // parseDelta reads "+5", "-3", "=12" or "12" (a set).
 func parseDelta(s string) (n int, set bool, ok bool) {
@@ -628,6 +765,20 @@ func (s *Service) hp(ctx context.Context, req *command.Request, args []string) (
 		return nil, command.Errorf("init.hp_usage")
 	}
 	d, set, ok := parseDelta(args[1])
+	var rolled *reply.Reply
+	if sign := args[1][:1]; !ok && (sign == "-" || sign == "+") && diceWord.MatchString(args[1][1:]) {
+		// A rolled change, as on a sheet: /init pv Lobo -2d6.
+		total, rep, bad := s.roll(ctx, req, args[1][1:])
+		if bad != nil {
+			return bad, nil
+		}
+		if rep != nil && total >= 0 && total <= MaxHP {
+			d, ok, rolled = total, true, rep
+			if sign == "-" {
+				d = -total
+			}
+		}
+	}
 	if !ok {
 		return nil, command.Errorf("init.err.hp_value", "got", fold.Cut(args[1], 12), "max", MaxHP)
 	}
@@ -660,16 +811,23 @@ func (s *Service) hp(ctx context.Context, req *command.Request, args []string) (
 			after = min(max(before+d, 0), maxHP)
 		}
 		*c.HP, *c.MaxHP = after, maxHP
-		if after == 0 && before > 0 {
-			o.Fallen = append(o.Fallen, c.Name)
-		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	// An NPC's hit points are the GM's: the exact numbers go privately to
-	// the GMs (Reply.Secret), the table sees whether it was hurt or fell.
+	rep := hpReply(ctx, req, name, before, after, maxHP)
+	if rolled != nil {
+		rep.Lines = append(append([]reply.Line(nil), rolled.Lines...), rep.Lines...)
+		rep.Check = rolled.Check
+	}
+	return s.withStatus(ctx, req, o, rep), nil
+}
+
+// hpReply tells a change of an NPC's hit points. They are the GM's: the
+// exact numbers go privately to the GMs (Reply.Secret), the table sees
+// whether it was hurt, fell or recovered.
+func hpReply(ctx context.Context, req *command.Request, name string, before, after, maxHP int) *reply.Reply {
 	public := "init.hp_hurt"
 	switch {
 	case after == 0:
@@ -680,7 +838,65 @@ func (s *Service) hp(ctx context.Context, req *command.Request, args []string) (
 	rep := reply.Text(req.T(public, "name", fold.Clean(name)))
 	rep.Secret = reply.Text(req.T("init.hp", "name", fold.Clean(name), "old", before, "new", after, "max", maxHP))
 	rep.SecretTo = req.NamedGMs(ctx)
+	return rep
+}
+
+// pressHit applies a damage button on a combatant whose hit points the
+// order keeps (reply.ActHit): what /init pv NAME -N does, with the same
+// rights (a GM, or the combatant's player), once per button.
+func (s *Service) pressHit(ctx context.Context, req *command.Request, a reply.Action) (*reply.Reply, error) {
+	if !a.Valid() || a.Amount > MaxHP {
+		return nil, command.Errorf("init.hit_gone")
+	}
+	var before, after, maxHP int
+	var name string
+	o, err := s.open(ctx, req, func(o *Order) error {
+		i := o.Index(fold.Key(fold.StripAt(a.Character)))
+		if i < 0 {
+			return command.Errorf("init.err.unknown", "name", fold.Cut(fold.Clean(a.Character), 40))
+		}
+		c := &o.Combatants[i]
+		name = c.Name
+		if slices.Contains(o.Hits, a.Once) {
+			return command.Errorf("init.hit_applied", "name", fold.Clean(c.Name), "n", a.Amount)
+		}
+		if !req.IsGM && (c.Owner == "" || c.Owner != req.Msg.From.ID) {
+			return gmOnly(req, "hp")
+		}
+		if c.Character || c.HP == nil {
+			return command.Errorf("init.hit_gone")
+		}
+		before, maxHP = *c.HP, *c.MaxHP
+		after = max(before-a.Amount, 0)
+		*c.HP = after
+		o.Hits = append(o.Hits, a.Once)
+		if n := len(o.Hits); n > MaxHits {
+			o.Hits = append(o.Hits[:0:0], o.Hits[n-MaxHits:]...)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep := hpReply(ctx, req, name, before, after, maxHP)
+	// The history keeps rolls: the change goes there as the command it
+	// is, with the damage as its total (as a character's damage button).
+	n := a.Amount
+	pub := *rep
+	pub.Secret, pub.SecretTo = nil, nil
+	pub.Check = &reply.Check{System: "dh", Dice: []int{}, Total: &n}
+	req.Record(ctx, req.TypedPrefix()+"init pv "+quoteName(name)+" -"+strconv.Itoa(a.Amount), &pub)
 	return s.withStatus(ctx, req, o, rep), nil
+}
+
+// quoteName writes a combatant's name as a command takes it: in quotes
+// when it has a space.
+func quoteName(name string) string {
+	name = fold.Clean(name)
+	if strings.ContainsAny(name, " \t") {
+		return `"` + name + `"`
+	}
+	return name
 }
 
 // condition is /init estado NAME +aturdido [2] | -aturdido (GM): an NPC's

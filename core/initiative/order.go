@@ -26,8 +26,11 @@ const (
 	MaxRounds = 99
 	// MaxHP bounds an NPC's hit points (and its maximum).
 	MaxHP = 99999
+	// MaxHits is how many applied damage buttons an order remembers: a
+	// long evening's worth of hits on its NPCs.
+	MaxHits = 200
 	// UndoFor is how long an ended turn order can be reopened (/init deshacer).
-	UndoFor = 15 * time.Minute
+	UndoFor = core.UndoFor // the one window of every undo
 )
 
 // Condition is a state on a combatant ("envenenado"), with the rounds it
@@ -66,9 +69,19 @@ type Order struct {
 	// Current is the Key of whose turn it is ("" before the first).
 	Current    string      `json:"current,omitempty"`
 	Combatants []Combatant `json:"combatants"`
-	// Fallen names the combatants who dropped to 0 HP or were removed
-	// while the fight ran, for the summary.
+	// Fallen names the combatants removed while the fight ran who were
+	// down (at 0 hit points) then, for the summary; those down and still
+	// in the order are read from their hit points at the end. (An order
+	// stored before Left also named here who only left or was brought to
+	// 0 and healed: the summary counts a name here only when it is no
+	// longer in the order.)
 	Fallen []string `json:"fallen,omitempty"`
+	// Left names the combatants removed while the fight ran who were not
+	// down: they left, they did not fall.
+	Left []string `json:"left,omitempty"`
+	// Hits are the Once tokens of the damage buttons (reply.ActHit)
+	// already applied, the newest MaxHits: each applies once.
+	Hits []string `json:"hits,omitempty"`
 	// Ascending is the order of the chat's setting when it was sorted
 	// last: lowest first.
 	Ascending bool      `json:"ascending,omitempty"`
@@ -116,6 +129,33 @@ func (o *Order) Index(key string) int {
 		}
 	}
 	return -1
+}
+
+// AdvanceSkipping passes the turn as Advance does, past the combatants
+// down reports (fallen: they keep their place, not their turn). When
+// every combatant is down the turn passes to the next one all the same.
+func (o *Order) AdvanceSkipping(down func(c Combatant) bool) (newRound bool) {
+	saved := *o
+	for range o.Combatants {
+		if o.Advance() {
+			newRound = true
+		}
+		if i := o.Index(o.Current); i >= 0 && !down(o.Combatants[i]) {
+			return newRound
+		}
+	}
+	*o = saved
+	return o.Advance()
+}
+
+// SkipFallen moves the turn on from a combatant down reports to the next
+// one standing, as AdvanceSkipping does (after a removal passed the turn
+// to a fallen one). It reports whether a new round began.
+func (o *Order) SkipFallen(down func(c Combatant) bool) (newRound bool) {
+	if i := o.Index(o.Current); i < 0 || !down(o.Combatants[i]) {
+		return false
+	}
+	return o.AdvanceSkipping(down)
 }
 
 // Advance passes the turn: to the first combatant at the start (round 1),
@@ -242,8 +282,16 @@ func (o *Order) Check() bool {
 			}
 		}
 	}
-	for _, f := range o.Fallen {
+	if len(o.Left) > 4*MaxCombatants || len(o.Hits) > MaxHits {
+		return false
+	}
+	for _, f := range append(append([]string(nil), o.Fallen...), o.Left...) {
 		if utf8.RuneCountInString(f) > MaxName || fold.Clean(f) != f {
+			return false
+		}
+	}
+	for _, h := range o.Hits {
+		if h == "" || len(h) > 32 || fold.Clean(h) != h {
 			return false
 		}
 	}

@@ -45,6 +45,9 @@ func (s *Service) withStatus(ctx context.Context, req *command.Request, o Order,
 			if v.MaxHP != nil {
 				hp += "/" + strconv.Itoa(*v.MaxHP)
 			}
+			if *v.HP <= 0 {
+				hp += " · 💀" // fallen: the turn passes them by
+			}
 			line = append(line, reply.T(" · "+hp))
 		case *v.HP == 0:
 			// An NPC's hit points are the GM's: the table sees only
@@ -61,6 +64,10 @@ func (s *Service) withStatus(ctx context.Context, req *command.Request, o Order,
 	if len(o.Combatants) == 0 {
 		st.Add(reply.I(req.T("init.status_empty")))
 	}
+	data.Fallen, data.Left = s.summary(o, func(c Combatant) bool {
+		d := data.Combatants[o.Index(c.Key)]
+		return d.HP != nil && *d.HP <= 0
+	})
 	st.Buttons = []reply.Button{
 		{Kind: reply.ButtonPress, Label: "▶ " + req.T("init.button_next"), Symbol: "▶️", Action: &reply.Action{Kind: ActNext}},
 		{Kind: reply.ButtonPress, Label: "⏹ " + req.T("init.button_end"), Symbol: "⏹️", Action: &reply.Action{Kind: ActEnd}},
@@ -79,7 +86,10 @@ type Data struct {
 	Round      int             `json:"round"`
 	Current    string          `json:"current,omitempty"`
 	Combatants []DataCombatant `json:"combatants"`
-	Fallen     []string        `json:"fallen,omitempty"`
+	// Fallen are who fell (at 0 hit points, or removed while down), Left
+	// who left the fight standing.
+	Fallen []string `json:"fallen,omitempty"`
+	Left   []string `json:"left,omitempty"`
 }
 
 // DataCombatant is one combatant in Data.
@@ -93,7 +103,7 @@ type DataCombatant struct {
 }
 
 func dataOf(o Order) Data {
-	d := Data{Open: o.Open, Round: o.Round, Fallen: o.Fallen, Combatants: make([]DataCombatant, len(o.Combatants))}
+	d := Data{Open: o.Open, Round: o.Round, Combatants: make([]DataCombatant, len(o.Combatants))}
 	for i, c := range o.Combatants {
 		if c.Key == o.Current {
 			d.Current = c.Name

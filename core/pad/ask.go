@@ -46,8 +46,8 @@ const (
 )
 
 // slotNames are the names a placeholder may have (folded), in es, el and
-// en, and the kind of value each stands for.
-func slotNames() map[string]string {
+// en, and the kind of value each stands for: built once.
+var slotNames = func() map[string]string {
 	m := map[string]string{}
 	for kind, names := range map[string][]string{
 		slotTarget:               {"objetivo", "target", "στόχος"},
@@ -60,7 +60,7 @@ func slotNames() map[string]string {
 		}
 	}
 	return m
-}
+}()
 
 // fits reports whether a list of kind may fill a slot of kind want.
 func fits(want, kind string) bool {
@@ -95,7 +95,7 @@ type plan struct {
 func planOf(ctx context.Context, req *command.Request, cmd string) (plan, error) {
 	p := plan{cmd: cmd, probe: cmd}
 	for _, m := range placeholderRe.FindAllStringSubmatch(cmd, -1) {
-		kind, ok := slotNames()[fold.Key(m[1])]
+		kind, ok := slotNames[fold.Key(m[1])]
 		if !ok {
 			return p, errorf(req, "pad.err.placeholder", "got", m[0])
 		}
@@ -260,7 +260,7 @@ func (s *Service) ask(ctx context.Context, req *command.Request, b Button, value
 		key += ".group"
 	}
 	rep := &reply.Reply{}
-	rep.Add(reply.B(s.who(ctx, req, req.Msg.From.ID, req.Msg.From.Name)+": "), reply.T(req.T(key, "label", b.Label)))
+	rep.Add(reply.B(s.byline(ctx, req, req.Msg.From.ID, req.Msg.From.Name)+": "), reply.T(req.T(key, "label", b.Label)))
 	for i, c := range q.choices {
 		rep.Add(reply.T(strconv.Itoa(i+1)+". "), reply.B(c.Label))
 		rep.Buttons = append(rep.Buttons, reply.Button{Kind: reply.ButtonRun, Label: c.Label,

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/reply"
 )
 
@@ -21,21 +20,11 @@ import (
 // button that asks a value when pressed has no text to send: the reply
 // names it and it stays on the pad.
 
-// keyboardWords maps the words of the keyboard subcommands, folded, to
-// "keyboard" or "hide".
-func keyboardWords() map[string]string {
-	return map[string]string{
-		"keyboard": "keyboard", "keys": "keyboard", "teclado": "keyboard", "teclas": "keyboard",
-		"πληκτρολογιο": "keyboard", "πληκτρα": "keyboard",
-		"hide": "hide", "ocultar": "hide", "esconder": "hide", "αποκρυψη": "hide", "κρυψε": "hide",
-	}
-}
-
-// keyboardSub reads word as a keyboard subcommand.
-func keyboardSub(word string) (string, bool) {
-	k, ok := keyboardWords()[fold.Key(word)]
-	return k, ok
-}
+// The keyboard's sub-commands (their words: subs, pad.go).
+const (
+	subKeyboard = "keyboard"
+	subHide     = "hide"
+)
 
 // keyboard answers /pad teclado and /pad ocultar for owner's pad (the
 // chat's when owner is ""): anyone may ask for either keyboard, it only
@@ -45,7 +34,7 @@ func (s *Service) keyboard(ctx context.Context, req *command.Request, owner, sub
 		return nil, errorf(req, "pad.err.usage")
 	}
 	selective := !req.Msg.Private
-	if sub == "hide" {
+	if sub == subHide {
 		rep := reply.Text(req.T("pad.keyboard.hidden", "cmd", cmdName(req)))
 		rep.Keyboard = &reply.Keyboard{Hide: true, Selective: selective}
 		return rep, nil
@@ -65,7 +54,7 @@ func (s *Service) keyboard(ctx context.Context, req *command.Request, owner, sub
 	if owner == "" {
 		rep.Add(reply.B(req.T("pad.keyboard.title_chat")))
 	} else {
-		rep.Add(reply.B(req.T("pad.keyboard.title", "who", s.who(ctx, req, owner, req.Msg.From.Name))))
+		rep.Add(reply.B(req.T("pad.keyboard.title", "who", s.byline(ctx, req, owner, req.Msg.From.Name))))
 	}
 	kb := &reply.Keyboard{Selective: selective, Placeholder: req.T("pad.keyboard.placeholder")}
 	seen := map[string]bool{}

@@ -61,7 +61,7 @@ type Options struct {
 	ActiveName func(ctx context.Context, chat core.ChatRef, userID string) (string, error)
 	Logger     *slog.Logger
 	// Undo keeps a cleared pad for /botones deshacer (optional).
-	Undo UndoStore
+	Undo core.UndoStore
 	Now  func() time.Time
 }
 
@@ -73,39 +73,34 @@ type Service struct {
 
 // New builds the service on a store.
 func New(store Store, opt Options) *Service {
-	if opt.Logger == nil {
-		opt.Logger = slog.New(slog.DiscardHandler)
-	}
+	opt.Now, opt.Logger = command.Clock(opt.Now), command.Log(opt.Logger)
 	return &Service{store: store, opt: opt}
 }
 
-func (s *Service) now() time.Time {
-	if s.opt.Now != nil {
-		return s.opt.Now()
-	}
-	return time.Now()
-}
+func (s *Service) now() time.Time { return s.opt.Now() }
 
 // Register adds /pad to r and makes r resolve pad buttons (reply.ActRun).
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "pad", Aliases: []string{"botones", "botonera", "koumpia", "κουμπιά"},
-		Handler: command.HandlerFunc(s.handle)})
+		Handler: command.HandlerFunc(s.handle), Subs: subs})
 	r.HandleAction(reply.ActRun, s.press)
 	r.HandleAction(ActTray, s.pressTray)
 }
 
-func subcommands() map[string]string {
-	return map[string]string{
-		"add": "add", "anadir": "add", "agregar": "add", "προσθηκη": "add", "προσθεσε": "add",
-		"remove": "remove", "rm": "remove", "quitar": "remove", "borrar": "remove", "αφαιρεση": "remove", "αφαιρεσε": "remove",
-		"move": "move", "mover": "move", "μετακινηση": "move", "μετακινησε": "move",
-		"rename": "rename", "renombrar": "rename", "μετονομασια": "rename", "μετονομασε": "rename",
-		"list": "list", "lista": "list", "λιστα": "list",
-		"show": "show", "post": "show", "mostrar": "show", "ver": "show", "δειξε": "show", "εμφανιση": "show",
-		"clear": "clear", "vaciar": "clear", "αδειασμα": "clear", "αδειασε": "clear",
-		"undo": "undo", "deshacer": "undo", "αναιρεση": "undo",
-	}
-}
+// subs are /pad's sub-commands in es, el and en (keyboard and hide:
+// keyboard.go).
+var subs = command.NewSubs(
+	command.Sub{Name: "add", Words: map[string][]string{"es": {"añadir", "agregar"}, "el": {"προσθήκη", "πρόσθεσε"}, "en": {"add"}}},
+	command.Sub{Name: "remove", Words: map[string][]string{"es": {"quitar", "borrar"}, "el": {"αφαίρεση", "αφαίρεσε"}, "en": {"remove", "rm"}}},
+	command.Sub{Name: "move", Words: map[string][]string{"es": {"mover"}, "el": {"μετακίνηση", "μετακίνησε"}, "en": {"move"}}},
+	command.Sub{Name: "rename", Words: map[string][]string{"es": {"renombrar"}, "el": {"μετονομασία", "μετονόμασε"}, "en": {"rename"}}},
+	command.Sub{Name: "list", Words: map[string][]string{"es": {"lista"}, "el": {"λίστα"}, "en": {"list"}}},
+	command.Sub{Name: "show", Words: map[string][]string{"es": {"mostrar", "ver"}, "el": {"δείξε", "εμφάνιση"}, "en": {"show", "post"}}},
+	command.Sub{Name: "clear", Words: map[string][]string{"es": {"vaciar"}, "el": {"άδειασμα", "άδειασε"}, "en": {"clear"}}},
+	command.Sub{Name: "undo", Words: map[string][]string{"es": {"deshacer"}, "el": {"αναίρεση"}, "en": {"undo"}}},
+	command.Sub{Name: subKeyboard, Words: map[string][]string{"es": {"teclado", "teclas"}, "el": {"πληκτρολόγιο", "πλήκτρα"}, "en": {"keyboard", "keys"}}},
+	command.Sub{Name: subHide, Words: map[string][]string{"es": {"ocultar", "esconder"}, "el": {"απόκρυψη", "κρύψε"}, "en": {"hide"}}},
+)
 
 // cmdName is the command as the user typed it, for the hints: "/botones".
 func cmdName(req *command.Request) string {
@@ -131,15 +126,12 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	word, rest, _ := strings.Cut(args, " ")
 	rest = strings.TrimSpace(rest)
-	if k, ok := keyboardSub(word); ok {
-		return s.keyboard(ctx, req, owner, k, rest)
+	sub, ok := subs.Read(word, "show")
+	if !ok {
+		return nil, errorf(req, "pad.err.usage")
 	}
-	sub := "show"
-	if word != "" {
-		var ok bool
-		if sub, ok = subcommands()[fold.Key(word)]; !ok {
-			return nil, errorf(req, "pad.err.usage")
-		}
+	if sub == subKeyboard || sub == subHide {
+		return s.keyboard(ctx, req, owner, sub, rest)
 	}
 	if forChat && !req.IsGM && sub != "show" && sub != "list" {
 		return nil, errorf(req, "pad.err.chat_gm")
@@ -367,8 +359,10 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 	return rep, nil
 }
 
-// who names a user and their active character: "Ana (Drake)", or "Ana".
-func (s *Service) who(ctx context.Context, req *command.Request, userID, name string) string {
+// byline names a user and their active character: "Ana (Drake)", or
+// "Ana" (the sheet and the systems call the character a command names
+// "who").
+func (s *Service) byline(ctx context.Context, req *command.Request, userID, name string) string {
 	if s.opt.ActiveName == nil {
 		return name
 	}
@@ -393,7 +387,7 @@ func (s *Service) show(ctx context.Context, req *command.Request, owner string, 
 	if owner == "" {
 		rep.Add(reply.B(req.T("pad.title_chat")))
 	} else {
-		rep.Add(reply.B(req.T("pad.title", "who", s.who(ctx, req, owner, req.Msg.From.Name))))
+		rep.Add(reply.B(req.T("pad.title", "who", s.byline(ctx, req, owner, req.Msg.From.Name))))
 	}
 	if len(bs) == 0 && owner != "" && !list {
 		s.tray(ctx, req, rep)
@@ -451,7 +445,7 @@ func (s *Service) press(ctx context.Context, req *command.Request, a reply.Actio
 	if !ok {
 		return nil, errorf(req, "pad.notice.gone")
 	}
-	by := reply.B(s.who(ctx, req, req.Msg.From.ID, req.Msg.From.Name) + ": ")
+	by := reply.B(s.byline(ctx, req, req.Msg.From.ID, req.Msg.From.Name) + ": ")
 	for r := rep; r != nil; r = r.Secret {
 		if len(r.Lines) == 0 {
 			r.Lines = []reply.Line{{by}}

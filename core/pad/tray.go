@@ -77,7 +77,7 @@ func (s *Service) pressTray(ctx context.Context, req *command.Request, a reply.A
 	if !ran {
 		return nil, errorf(req, "pad.notice.gone")
 	}
-	by := reply.B(s.who(ctx, req, req.Msg.From.ID, req.Msg.From.Name) + ": ")
+	by := reply.B(s.byline(ctx, req, req.Msg.From.ID, req.Msg.From.Name) + ": ")
 	for r := rep; r != nil; r = r.Secret {
 		if len(r.Lines) == 0 {
 			r.Lines = []reply.Line{{by}}

@@ -2,8 +2,6 @@ package pad
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"time"
 
 	"zaria/core"
@@ -12,25 +10,15 @@ import (
 )
 
 // A cleared pad can be brought back, whole and in order, by whoever
-// cleared it, for UndoFor: /botones deshacer (undo, αναίρεση), as
+// cleared it, for core.UndoFor: /botones deshacer (undo, αναίρεση), as
 // /pj deshacer brings back a deleted character.
 
-// UndoFor is how long a cleared pad can be brought back.
-const UndoFor = 15 * time.Minute
-
-// UndoStore keeps what a user lost last, per chat and kind
-// (sheet.UndoStore; storage/sqlite implements it).
-type UndoStore interface {
-	PutUndo(ctx context.Context, chat core.ChatRef, userID, kind string, doc []byte, at time.Time) error
-	TakeUndo(ctx context.Context, chat core.ChatRef, userID, kind string) (doc []byte, at time.Time, err error)
-}
-
-// undoKind is the kind a cleared pad of owner is kept as.
-func undoKind(owner string) string {
+// undoOf is the undo of owner's pad (the chat's when owner is "").
+func (s *Service) undoOf(owner string) core.Undo {
 	if owner == "" {
-		return "pad_chat"
+		return core.Undo{Store: s.opt.Undo, Kind: "pad_chat"}
 	}
-	return "pad"
+	return core.Undo{Store: s.opt.Undo, Kind: "pad"}
 }
 
 // clear empties owner's pad, keeping its buttons for an undo.
@@ -47,34 +35,23 @@ func (s *Service) clear(ctx context.Context, req *command.Request, owner string)
 	if n == 0 || s.opt.Undo == nil {
 		return rep, nil
 	}
-	doc, err := json.Marshal(bs)
-	if err == nil {
-		err = s.opt.Undo.PutUndo(ctx, req.Msg.Chat, req.Msg.From.ID, undoKind(owner), doc, s.now())
-	}
-	if err != nil {
+	if err := s.undoOf(owner).Keep(ctx, req.Msg.Chat, req.Msg.From.ID, bs, s.now()); err != nil {
 		s.opt.Logger.ErrorContext(ctx, "keep cleared pad", "chat", req.Msg.Chat.String(), "err", err)
 		return rep, nil
 	}
-	rep.Add(reply.I(req.T("pad.undo_hint", "cmd", cmdName(req), "minutes", int(UndoFor/time.Minute))))
+	rep.Add(reply.I(req.T("pad.undo_hint", "cmd", cmdName(req), "minutes", int(core.UndoFor/time.Minute))))
 	return rep, nil
 }
 
 // undo brings back the pad the sender cleared last, into an empty pad.
 func (s *Service) undo(ctx context.Context, req *command.Request, owner string) (*reply.Reply, error) {
-	if s.opt.Undo == nil {
-		return nil, errorf(req, "pad.err.no_undo", "minutes", int(UndoFor/time.Minute))
-	}
-	kind := undoKind(owner)
-	doc, at, err := s.opt.Undo.TakeUndo(ctx, req.Msg.Chat, req.Msg.From.ID, kind)
-	if errors.Is(err, core.ErrNotFound) || err == nil && s.now().Sub(at) > UndoFor {
-		return nil, errorf(req, "pad.err.no_undo", "minutes", int(UndoFor/time.Minute))
-	}
+	var bs []Button
+	putBack, ok, err := s.undoOf(owner).Take(ctx, req.Msg.Chat, req.Msg.From.ID, &bs, s.now())
 	if err != nil {
 		return nil, err
 	}
-	var bs []Button
-	if err := json.Unmarshal(doc, &bs); err != nil {
-		return nil, err
+	if !ok {
+		return nil, errorf(req, "pad.err.no_undo", "minutes", int(core.UndoFor/time.Minute))
 	}
 	now, err := s.store.PadButtons(ctx, req.Msg.Chat, owner)
 	if err != nil {
@@ -82,7 +59,7 @@ func (s *Service) undo(ctx context.Context, req *command.Request, owner string) 
 	}
 	if len(now) > 0 {
 		// Kept: it comes back into an empty pad only, never mixed.
-		_ = s.opt.Undo.PutUndo(ctx, req.Msg.Chat, req.Msg.From.ID, kind, doc, at)
+		putBack()
 		return nil, errorf(req, "pad.err.undo_not_empty")
 	}
 	for _, b := range bs {

@@ -31,6 +31,18 @@ const (
 	// Action.Once, if the presser may edit that sheet (core/sheet): the
 	// button under a damage roll against a character.
 	ActDamage ActionKind = "damage"
+	// ActHit takes Action.Amount hit points from the combatant
+	// Action.Character of the chat's turn order, whose hit points the
+	// order keeps (an NPC: "/init pv Lobo -N"), once per Action.Once, if
+	// the presser may change them (core/initiative: a GM, or the
+	// combatant's player): the button under a damage roll against a
+	// combatant that is not a character.
+	ActHit ActionKind = "hit"
+	// ActAsk answers the chat's request for a roll Action.Request (core/ask):
+	// rolls its check for the character Action.Character, if the presser
+	// owns it or is a GM, or, with no Character, closes the request (⏹,
+	// GMs only).
+	ActAsk ActionKind = "ask"
 )
 
 // MaxSecret is the longest Action.Secret, in characters: what a Telegram
@@ -78,12 +90,16 @@ type Action struct {
 	// never in a button's data nor a message's content, which clients show.
 	Secret string
 	Chat   string
-	// Character and Amount, for Damage: whose sheet, how many hit points.
+	// Character and Amount, for Damage: whose sheet, how many hit points
+	// (for Hit: which combatant of the turn order).
 	Character string
 	Amount    int
-	// Once, for Damage, names this button's press: the damage is applied
+	// Once, for Damage and Hit, names this button's press: the damage is applied
 	// at most once per Once (a random token given when the reply is made).
 	Once string
+	// Request, for Ask, is the id of the chat's request for a roll;
+	// Character (its key) the character the button rolls for, "" for ⏹.
+	Request int64
 }
 
 // Private reports whether a holds what only the GMs may read (Secret):
@@ -128,7 +144,7 @@ func (a Action) Encode() string {
 	}
 	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values,
 		Secret: a.Secret, Chat: a.Chat,
-		Character: a.Character, Amount: a.Amount, Once: a.Once})
+		Character: a.Character, Amount: a.Amount, Once: a.Once, Request: a.Request})
 	return "1" + string(b)
 }
 
@@ -145,6 +161,8 @@ type actionWire struct {
 	Character string `json:"ch,omitempty"`
 	Amount    int    `json:"am,omitempty"`
 	Once      string `json:"id,omitempty"`
+	// Ask's.
+	Request int64 `json:"rq,omitempty"`
 }
 
 // ErrAction is DecodeAction's error: s is not an Action this version stores.
@@ -192,7 +210,7 @@ func DecodeAction(s string) (Action, error) {
 		}
 		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values,
 			Secret: w.Secret, Chat: w.Chat,
-			Character: w.Character, Amount: w.Amount, Once: w.Once}
+			Character: w.Character, Amount: w.Amount, Once: w.Once, Request: w.Request}
 	default:
 		return Action{}, ErrAction
 	}
@@ -212,8 +230,10 @@ func (a Action) Valid() bool {
 		return a.Button > 0
 	case ActReveal:
 		return a.Secret != "" && a.Chat != "" && utf8.RuneCountInString(a.Secret) <= MaxSecret
-	case ActDamage:
+	case ActDamage, ActHit:
 		return a.Character != "" && a.Amount > 0 && a.Once != ""
+	case ActAsk:
+		return a.Request > 0
 	}
 	return a.Kind != ""
 }

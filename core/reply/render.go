@@ -2,6 +2,8 @@ package reply
 
 import (
 	"strings"
+
+	"zaria/core/fold"
 )
 
 // PlainText renders the reply for a terminal or a plain-text body: bold as
@@ -17,6 +19,23 @@ func PlainText(r *Reply) string {
 		}
 	}
 	return b.String()
+}
+
+// Lines returns the text of each of r's lines cleaned to one line
+// without invisible characters (fold.Clean), leaving out those left
+// empty: what a log keeps of a reply (/historial, /sesion).
+func Lines(r *Reply) []string {
+	var out []string
+	for _, l := range r.Lines {
+		var b strings.Builder
+		for _, s := range l {
+			b.WriteString(s.Text)
+		}
+		if t := fold.Clean(b.String()); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // HTML renders the reply with the tag subset both Telegram (parse_mode HTML)

@@ -73,8 +73,13 @@ type Check struct {
 	Cards []string `json:"cards,omitempty"`
 	Left  *int     `json:"left,omitempty"`
 	// Pick is what /elegir chose.
-	Pick string   `json:"pick,omitempty"`
-	Mean *float64 `json:"mean,omitempty"`
+	Pick string `json:"pick,omitempty"`
+	// Margin is how far the roll was from what it needed, when the
+	// system says (a target of /roll, a Ζαριά DC): positive above it,
+	// negative below. A request for a roll (core/ask) sums it up; not part
+	// of the CLI's JSON of a roll (the request's has it).
+	Margin *float64 `json:"-"`
+	Mean   *float64 `json:"mean,omitempty"`
 }
 
 // File is a document attached to a reply (an export).
@@ -133,6 +138,10 @@ type Reply struct {
 	Status *Reply
 	// Slot names the status message a Status reply replaces (SlotInitiative).
 	Slot string
+	// Post, on a Status, asks for it to be posted anew at the bottom of
+	// the chat instead of edited far up (/init ver): the new message is
+	// the live one from then on, the old one is no longer edited.
+	Post bool
 	// Mention lists the platform user ids the reply addresses (whose turn
 	// it is): adapters that can notify them do.
 	Mention []string

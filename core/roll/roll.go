@@ -271,6 +271,8 @@ func check(res *dice.Result, o *dice.Odds) *reply.Check {
 			if res.Success(0) {
 				c.Outcome = "success"
 			}
+			m := float64(res.Totals[0] - res.Target)
+			c.Margin = &m
 		}
 	}
 	if o != nil {

@@ -71,36 +71,23 @@ type Service struct {
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Logger == nil {
-		o.Logger = slog.New(slog.DiscardHandler)
-	}
-	return &Service{store: store, now: o.Now, log: o.Logger}
+	return &Service{store: store, now: command.Clock(o.Now), log: command.Log(o.Logger)}
 }
 
 // Register adds /sesion to r. The router must have s among its
 // Observers for rolls to be logged.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "session", Aliases: []string{"sesion", "sesión", "partida", "συνεδρία"},
-		Handler: command.WithHints(s.handle, command.PrefixHint)})
+		Handler: command.WithHints(s.handle, command.PrefixHint), Subs: subs})
 }
 
-func subcommands() map[string]string {
-	m := map[string]string{}
-	for sub, words := range map[string][]string{
-		"start":  {"empezar", "comenzar", "iniciar", "start", "begin", "έναρξη", "ξεκίνα", "αρχή"},
-		"end":    {"terminar", "acabar", "fin", "end", "stop", "τέλος", "τερμάτισε"},
-		"format": {"formato", "format", "μορφή"},
-		"send":   {"archivo", "enviar", "file", "send", "log", "αρχείο"},
-	} {
-		for _, w := range words {
-			m[fold.Key(w)] = sub
-		}
-	}
-	return m
-}
+// subs are /sesion's sub-commands in es, el and en.
+var subs = command.NewSubs(
+	command.Sub{Name: "start", Words: map[string][]string{"es": {"empezar", "comenzar", "iniciar"}, "el": {"έναρξη", "ξεκίνα", "αρχή"}, "en": {"start", "begin"}}},
+	command.Sub{Name: "end", Words: map[string][]string{"es": {"terminar", "acabar", "fin"}, "el": {"τέλος", "τερμάτισε"}, "en": {"end", "stop"}}},
+	command.Sub{Name: "format", Words: map[string][]string{"es": {"formato"}, "el": {"μορφή"}, "en": {"format"}}},
+	command.Sub{Name: "send", Words: map[string][]string{"es": {"archivo", "enviar"}, "el": {"αρχείο"}, "en": {"file", "send", "log"}}},
+)
 
 func storeErr(op string, err error) error { return fmt.Errorf("session %s: %w", op, err) }
 
@@ -108,12 +95,9 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	args := strings.TrimSpace(req.Args)
 	word, rest, _ := strings.Cut(args, " ")
 	rest = strings.TrimSpace(rest)
-	sub := "send"
-	if word != "" {
-		var ok bool
-		if sub, ok = subcommands()[fold.Key(word)]; !ok {
-			return nil, command.Errorf("session.usage")
-		}
+	sub, ok := subs.Read(word, "send")
+	if !ok {
+		return nil, command.Errorf("session.usage")
 	}
 	if sub != "send" && !req.IsGM {
 		return nil, command.Errorf("session.gm_only")
@@ -322,15 +306,5 @@ func (s *Service) setOpen(chat core.ChatRef, open bool) {
 
 // plain is a reply's text, its lines cleaned, at most MaxText characters.
 func plain(rep *reply.Reply) string {
-	var lines []string
-	for _, l := range rep.Lines {
-		var b strings.Builder
-		for _, sp := range l {
-			b.WriteString(sp.Text)
-		}
-		if t := fold.Clean(b.String()); t != "" {
-			lines = append(lines, t)
-		}
-	}
-	return fold.Cut(strings.Join(lines, "\n"), MaxText)
+	return fold.Cut(strings.Join(reply.Lines(rep), "\n"), MaxText)
 }

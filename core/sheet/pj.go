@@ -27,20 +27,19 @@ const (
 	subUndo   = "undo"
 )
 
-func pjSubcommands() map[string]string {
-	return map[string]string{
-		"crear": subCreate, "nuevo": subCreate, "create": subCreate, "new": subCreate, "δημιουργια": subCreate, "νεοσ": subCreate,
-		"lista": subList, "list": subList, "ls": subList, "λιστα": subList,
-		"renombrar": subRename, "rename": subRename, "μετονομασια": subRename,
-		"borrar": subDelete, "eliminar": subDelete, "delete": subDelete, "διαγραφη": subDelete,
-		"usar": subUse, "use": subUse, "χρηση": subUse,
-		"set": subSet, "poner": subSet, "ορισε": subSet,
-		"unset": subUnset, "quitar": subUnset, "αφαιρεση": subUnset, "αφαιρεσε": subUnset,
-		"sistema": subSystem, "system": subSystem, "συστημα": subSystem,
-		"ver": subShow, "show": subShow, "δειξε": subShow,
-		"deshacer": subUndo, "undo": subUndo, "αναιρεση": subUndo,
-	}
-}
+// pjSubs are /pj's sub-commands in es, el and en.
+var pjSubs = command.NewSubs(
+	command.Sub{Name: subCreate, Words: map[string][]string{"es": {"crear", "nuevo"}, "el": {"δημιουργία", "νέος"}, "en": {"create", "new"}}},
+	command.Sub{Name: subList, Words: map[string][]string{"es": {"lista"}, "el": {"λίστα"}, "en": {"list", "ls"}}},
+	command.Sub{Name: subRename, Words: map[string][]string{"es": {"renombrar"}, "el": {"μετονομασία"}, "en": {"rename"}}},
+	command.Sub{Name: subDelete, Words: map[string][]string{"es": {"borrar", "eliminar"}, "el": {"διαγραφή"}, "en": {"delete"}}},
+	command.Sub{Name: subUse, Words: map[string][]string{"es": {"usar"}, "el": {"χρήση"}, "en": {"use"}}},
+	command.Sub{Name: subSet, Words: map[string][]string{"es": {"poner"}, "el": {"όρισε"}, "en": {"set"}}},
+	command.Sub{Name: subUnset, Words: map[string][]string{"es": {"quitar"}, "el": {"αφαίρεση", "αφαίρεσε"}, "en": {"unset"}}},
+	command.Sub{Name: subSystem, Words: map[string][]string{"es": {"sistema"}, "el": {"σύστημα"}, "en": {"system"}}},
+	command.Sub{Name: subShow, Words: map[string][]string{"es": {"ver"}, "el": {"δείξε"}, "en": {"show"}}},
+	command.Sub{Name: subUndo, Words: map[string][]string{"es": {"deshacer"}, "el": {"αναίρεση"}, "en": {"undo"}}},
+)
 
 // isSetVerb reports whether w is a verb a player may write for "set"
 // that /pj does not take (it takes poner, set and όρισε): pon, βάλε…
@@ -58,7 +57,7 @@ func isSetVerb(w string) bool {
 // roll to read a sheet.
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "χαρ", "ήρωας"},
-		Handler: command.WithHints(s.pj, command.PrefixHint)})
+		Handler: command.WithHints(s.pj, command.PrefixHint), Subs: pjSubs})
 	r.HandleAction(reply.ActDamage, s.pressDamage)
 }
 
@@ -72,7 +71,7 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 		}
 		return s.show(req, c), nil
 	}
-	sub, ok := pjSubcommands()[fold.Key(args[0])]
+	sub, ok := pjSubs.Lookup(args[0])
 	if !ok {
 		// "/pj pv -3", "/pj @Drake pv -2d6", "/pj estado +envenenado 2".
 		who, rest := target(args)
@@ -80,6 +79,9 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 			return s.pjCondition(ctx, req, who, rest[1:])
 		}
 		if len(rest) == 2 && isDelta(rest[1]) {
+			if rep, ok := foeHP(ctx, req, who, rest[0], rest[1]); ok {
+				return rep, nil
+			}
 			return s.pjChange(ctx, req, who, rest[0], rest[1])
 		}
 		if len(args) == 1 {
@@ -144,7 +146,7 @@ func (s *Service) CheckCharacterName(name string) error {
 	if err := CheckName(name, s.lim.NameLen, "character"); err != nil {
 		return err
 	}
-	if _, reserved := pjSubcommands()[fold.Key(name)]; reserved {
+	if _, reserved := pjSubs.Lookup(name); reserved {
 		return command.Errorf("character.name_reserved", "name", name)
 	}
 	return nil
@@ -310,7 +312,7 @@ func (s *Service) pjDelete(ctx context.Context, req *command.Request, args []str
 	if err := s.keepUndo(ctx, req.Msg.Chat, req.Msg.From.ID, c); err != nil {
 		return rep, nil // the deletion stands; the reply offers no undo
 	}
-	rep.Add(reply.I(req.TP("character.undo_hint", "minutes", int(UndoFor/time.Minute))))
+	rep.Add(reply.I(req.TP("character.undo_hint", "minutes", int(core.UndoFor/time.Minute))))
 	return rep, nil
 }
 
@@ -479,4 +481,23 @@ func (s *Service) show(req *command.Request, c Character) *reply.Reply {
 		}
 	}
 	return rep
+}
+
+// foeHP runs "/pj @Lobo pv -6" as "/init pv Lobo -6" when Lobo is no
+// character but a foe of the chat's turn order whose hit points the order
+// keeps (core/initiative, with its rights: the GM's): a damage roll names
+// a combatant as it names a character. ok is false for anything else.
+func foeHP(ctx context.Context, req *command.Request, who, name, delta string) (*reply.Reply, bool) {
+	if who == "" || !IsHitPoints(name) {
+		return nil, false
+	}
+	c, found, err := req.Combatant(ctx, who)
+	if err != nil || !found || c.Character || !c.HP {
+		return nil, false
+	}
+	foe := c.Name
+	if strings.ContainsAny(foe, " \t") {
+		foe = `"` + foe + `"`
+	}
+	return req.Redispatch(ctx, "/init pv "+foe+" "+delta, nil)
 }

@@ -78,7 +78,7 @@ type Options struct {
 	Synonyms [][]string
 	// Undo keeps deleted characters for /pj deshacer (optional: without
 	// it a deletion cannot be undone).
-	Undo UndoStore
+	Undo core.UndoStore
 }
 
 // Service implements /pj and command.Sheets on top of a Store.
@@ -89,7 +89,7 @@ type Service struct {
 	valid map[string]func(*command.Request, string) error // by folded name
 	syn   map[string][]string                             // folded name → the other folded names of its group
 	head  map[string]string                               // folded name → its group's first name, for "sheet.key.<head>"
-	undo  UndoStore
+	undo  core.UndoStore
 }
 
 // New returns a Service over store.

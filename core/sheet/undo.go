@@ -2,7 +2,6 @@ package sheet
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"time"
 
@@ -13,67 +12,45 @@ import (
 )
 
 // Undo: a deleted character can be brought back by whoever deleted it,
-// for UndoFor, with /pj deshacer (undo, αναίρεση). An undo rather than a
+// for core.UndoFor, with /pj deshacer (undo, αναίρεση). An undo rather than a
 // confirmation button: a button is one more tap on every deletion, and a
 // confirmation is pressed as fast as the typo was typed; an undo costs
 // nothing until it is needed, works on every platform (the console and a
 // Matrix client without reactions too), and also saves a deletion made
 // on purpose and regretted.
 
-// UndoFor is how long a deletion can be undone.
-const UndoFor = 15 * time.Minute
-
-// UndoStore keeps, per chat, user and kind, the last thing a user lost
-// (as the JSON the core wrote), until it is taken.
-type UndoStore interface {
-	// PutUndo replaces the user's last undo of that kind in chat.
-	PutUndo(ctx context.Context, chat core.ChatRef, userID, kind string, doc []byte, at time.Time) error
-	// TakeUndo removes and returns it; core.ErrNotFound when there is none.
-	TakeUndo(ctx context.Context, chat core.ChatRef, userID, kind string) (doc []byte, at time.Time, err error)
-}
-
 const undoCharacter = "character"
+
+// undoOf is the undo of a deleted character.
+func (s *Service) undoOf() core.Undo { return core.Undo{Store: s.undo, Kind: undoCharacter} }
 
 // keepUndo records c, just deleted by userID, for /pj deshacer. A failure
 // is returned wrapped: the deletion stands, and the reply says nothing of
 // an undo.
 func (s *Service) keepUndo(ctx context.Context, chat core.ChatRef, userID string, c Character) error {
-	if s.undo == nil {
-		return errors.New("no undo store")
-	}
-	doc, err := json.Marshal(c)
-	if err != nil {
-		return err
-	}
-	return s.undo.PutUndo(ctx, chat, userID, undoCharacter, doc, s.now())
+	return s.undoOf().Keep(ctx, chat, userID, c, s.now())
 }
 
 // pjUndo brings back the character the sender deleted last, as it was:
 // its values, system and owner (it becomes its owner's active one).
 func (s *Service) pjUndo(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	if s.undo == nil {
-		return nil, command.Errorf("character.no_undo", "minutes", int(UndoFor/time.Minute))
-	}
-	doc, at, err := s.undo.TakeUndo(ctx, req.Msg.Chat, req.Msg.From.ID, undoCharacter)
-	if errors.Is(err, core.ErrNotFound) || err == nil && s.now().Sub(at) > UndoFor {
-		return nil, command.Errorf("character.no_undo", "minutes", int(UndoFor/time.Minute))
-	}
+	var c Character
+	putBack, ok, err := s.undoOf().Take(ctx, req.Msg.Chat, req.Msg.From.ID, &c, s.now())
 	if err != nil {
 		return nil, internal("take undo", err)
 	}
-	var c Character
-	if err := json.Unmarshal(doc, &c); err != nil {
-		return nil, internal("undo", err)
+	if !ok {
+		return nil, command.Errorf("character.no_undo", "minutes", int(core.UndoFor/time.Minute))
 	}
 	c.Key = NameKey(c.Name)
 	restored, err := s.store.CreateCharacter(ctx, req.Msg.Chat, c, Quota{PerOwner: s.lim.CharactersPerUser, PerChat: s.lim.CharactersPerChat})
 	switch {
 	case errors.Is(err, core.ErrExists):
 		// Someone took the name meanwhile: the undo is kept for a rename.
-		_ = s.undo.PutUndo(ctx, req.Msg.Chat, req.Msg.From.ID, undoCharacter, doc, at)
+		putBack()
 		return nil, command.Errorf("character.undo_taken", "name", fold.Clean(c.Name))
 	case errors.Is(err, core.ErrQuota):
-		_ = s.undo.PutUndo(ctx, req.Msg.Chat, req.Msg.From.ID, undoCharacter, doc, at)
+		putBack()
 		return nil, s.quotaError(ctx, req)
 	case err != nil:
 		return nil, internal("undo create", err)

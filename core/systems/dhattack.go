@@ -128,6 +128,7 @@ type dhDefender struct {
 	faces     int
 	static    int
 	char      string // "@Drake": read from the sheet
+	npc       string // a combatant of the turn order that is no character: nothing to read
 }
 
 func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
@@ -215,6 +216,8 @@ type dhAttackRead struct {
 	usageDie  int    // the weapon's usage die
 	fromSheet bool   // the weapon is the sheet's "arma"
 	defChar   string // the defending character, "@Drake" after vs
+	npc       string // the defending combatant of the turn order that is no character ("Lobo")
+	npcHP     bool   // the turn order keeps npc's hit points
 	vs        bool
 }
 
@@ -236,13 +239,35 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 		return at, err
 	}
 	var def dhDefender
+	var foe command.Combatant
+	closest := "" // a combatant close to the first word, when none has it
+	if vs && len(right) > 0 {
+		// A combatant of the turn order is a target by its name, with or
+		// without "@": a character's armour and hit points are on its
+		// sheet, an NPC's armour is typed after its name.
+		c, n, err := findCombatant(ctx, req, right)
+		switch {
+		case err != nil:
+			return at, err
+		case n > 0 && c.Character:
+			right = append([]string{"@" + c.Name}, right[n:]...)
+		case n > 0:
+			foe, right = c, right[n:]
+		default:
+			closest = c.Closest
+		}
+	}
 	if vs {
-		if len(right) == 0 {
+		if len(right) == 0 && foe.Name == "" {
 			return at, command.Errorf("dh.error.usage")
 		}
 		if def, err = parseDefender(req, right); err != nil {
-			return at, err
+			return at, targetTypo(err, right[0], closest)
 		}
+		if foe.Name != "" && def.char != "" {
+			return at, command.Errorf("dh.error.usage")
+		}
+		def.npc = foe.Name
 	}
 	a, title, err := attackOf(req, att)
 	if err != nil {
@@ -251,11 +276,45 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 	defTitle := req.T("dh.no_armour")
 	if vs {
 		if defTitle, err = defendWith(ctx, req, &a, def); err != nil {
-			return at, err
+			return at, targetTypo(err, right[0], closest)
 		}
 	}
 	return dhAttackRead{a: a, title: title, defTitle: defTitle, named: named, usageDie: usageDie,
-		fromSheet: att.fromSheet, defChar: def.char, vs: vs}, nil
+		fromSheet: att.fromSheet, defChar: def.char, npc: foe.Name, npcHP: foe.HP, vs: vs}, nil
+}
+
+// targetTypo is err, or, when the words after vs named nothing the attack
+// knows (an armour, a character) and their first is close to the name of
+// a combatant of the turn order (closest), the question whether that one
+// was meant: "contra Orca" → «¿Quisiste decir Orco?».
+func targetTypo(err error, typed, closest string) error {
+	if _, user := command.AsUserError(err); !user || closest == "" {
+		return err
+	}
+	return command.Errorf("init.err.unknown_suggest", "name", clip(fold.StripAt(typed)), "suggestion", closest)
+}
+
+// findCombatant finds the combatant of the turn order that the first
+// words name ("Lobo", "@Lobo", "\"Orco 2\"", «Orco 2», Orco 2), the
+// longest name first, and how many words it took (0: none; the
+// Combatant then has the Closest name to the first word).
+func findCombatant(ctx context.Context, req *command.Request, words []string) (command.Combatant, int, error) {
+	for n := min(len(words), 4); n > 0; n-- {
+		name := strings.Trim(strings.Join(words[:n], " "), `"«»“”'`)
+		if name == "" {
+			continue
+		}
+		c, ok, err := req.Combatant(ctx, name)
+		switch {
+		case err != nil:
+			return c, 0, err
+		case ok:
+			return c, n, nil
+		case n == 1:
+			return c, 0, nil
+		}
+	}
+	return command.Combatant{}, 0, nil
 }
 
 // head is the attack's first line, without its emoji: "Espada larga 1d8
@@ -287,6 +346,9 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 	if at.vs && at.defChar != "" && r.Final > 0 {
 		rep.Buttons = append(rep.Buttons, damageButton(ctx, req, at.defChar, r.Final)...)
 	}
+	if at.vs && at.npcHP && r.Final > 0 {
+		rep.Buttons = append(rep.Buttons, hitButton(req, reply.ActHit, at.npc, r.Final))
+	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
 	p := dh.AbovePen(a)
@@ -303,10 +365,17 @@ func damageButton(ctx context.Context, req *command.Request, name string, n int)
 	if _, err := req.SheetText(ctx, name, "pv"); err != nil {
 		return nil
 	}
+	return []reply.Button{hitButton(req, reply.ActDamage, name, n)}
+}
+
+// hitButton is the 🩸 button of kind (reply.ActDamage on a character's
+// sheet, reply.ActHit on a turn order's NPC) that takes n hit points from
+// name, once.
+func hitButton(req *command.Request, kind reply.ActionKind, name string, n int) reply.Button {
 	var once [8]byte
 	binary.LittleEndian.PutUint64(once[:], rand.Uint64())
-	return []reply.Button{{Kind: string(reply.ActDamage), Label: "🩸 " + req.T("damage.button", "n", n, "name", fold.Clean(name)), Symbol: "🩸",
-		Action: &reply.Action{Kind: reply.ActDamage, Character: name, Amount: n, Once: hex.EncodeToString(once[:])}}}
+	return reply.Button{Kind: string(kind), Label: "🩸 " + req.T("damage.button", "n", n, "name", fold.Clean(name)), Symbol: "🩸",
+		Action: &reply.Action{Kind: kind, Character: name, Amount: n, Once: hex.EncodeToString(once[:])}}
 }
 
 // usageReminder is "if the attack was a natural 1: /dh uso arma (now
@@ -444,7 +513,7 @@ func attackOf(req *command.Request, att dhAttacker) (dh.Attack, string, error) {
 // reading Drake's armour from his sheet, and returns the defender's title:
 // "Drake (cota de mallas) 4 DB d6 +1".
 func defendWith(ctx context.Context, req *command.Request, a *dh.Attack, def dhDefender) (string, error) {
-	title := ""
+	title := def.npc
 	if def.char != "" {
 		e, ok, err := readEquipment(ctx, req, def.char)
 		if err != nil {

@@ -312,6 +312,10 @@ func zariaVerdict(req *command.Request, rep *reply.Reply, res zaria.Result, dc i
 	}
 	verdict := req.T("zaria.outcome." + res.Outcome)
 	rep.Add(reply.B(verdict), reply.T(" "+req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2)))))
+	if rep.Check != nil {
+		m := float64(res.Margin2) / 2
+		rep.Check.Margin = &m
+	}
 	if (res.Outcome == zaria.MajorWin && res.Level > 1) || (res.Outcome == zaria.EpicWin && res.Level > 0) {
 		rep.Add(reply.T(req.T("zaria.levels", "count", res.Level)))
 	}

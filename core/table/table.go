@@ -48,10 +48,7 @@ type Service struct {
 
 // New returns a Service over store.
 func New(store Store, o Options) *Service {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	return &Service{store: store, now: o.Now}
+	return &Service{store: store, now: command.Clock(o.Now)}
 }
 
 // Register adds /tabla to r. Rolling a table is a roll (history, /gmroll,
@@ -59,28 +56,20 @@ func New(store Store, o Options) *Service {
 func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "table", Aliases: []string{"tabla", "tablas", "tables", "πίνακας", "πίνακες"},
 		Handler: command.WithHints(s.handle, command.PrefixHint), Odds: command.HandlerFunc(s.oddsHandler),
-		Roll: true, MaxInput: MaxInput})
+		Roll: true, MaxInput: MaxInput, Subs: subs})
 }
 
-// subcommands maps the folded words of /tabla's sub-commands in es, el
-// and en.
-func subcommands() map[string]string {
-	m := map[string]string{}
-	for sub, words := range map[string][]string{
-		"create": {"crear", "nueva", "create", "new", "δημιουργία", "νέος", "νέα"},
-		"list":   {"lista", "listar", "list", "λίστα"},
-		"show":   {"ver", "mostrar", "show", "δείξε", "προβολή"},
-		"edit":   {"editar", "cambiar", "edit", "άλλαξε", "αλλαγή"},
-		"rename": {"renombrar", "rename", "μετονόμασε", "μετονομασία"},
-		"delete": {"borrar", "eliminar", "delete", "remove", "διάγραψε", "διαγραφή"},
-		"odds":   {"probabilidad", "probabilidades", "odds", "πιθανότητες"},
-	} {
-		for _, w := range words {
-			m[fold.Key(w)] = sub
-		}
-	}
-	return m
-}
+// subs are /tabla's sub-commands in es, el and en; a first word that is
+// none of them is a table's name to roll.
+var subs = command.NewSubs(
+	command.Sub{Name: "create", Words: map[string][]string{"es": {"crear", "nueva"}, "el": {"δημιουργία", "νέος", "νέα"}, "en": {"create", "new"}}},
+	command.Sub{Name: "list", Words: map[string][]string{"es": {"lista", "listar"}, "el": {"λίστα"}, "en": {"list"}}},
+	command.Sub{Name: "show", Words: map[string][]string{"es": {"ver", "mostrar"}, "el": {"δείξε", "προβολή"}, "en": {"show"}}},
+	command.Sub{Name: "edit", Words: map[string][]string{"es": {"editar", "cambiar"}, "el": {"άλλαξε", "αλλαγή"}, "en": {"edit"}}},
+	command.Sub{Name: "rename", Words: map[string][]string{"es": {"renombrar"}, "el": {"μετονόμασε", "μετονομασία"}, "en": {"rename"}}},
+	command.Sub{Name: "delete", Words: map[string][]string{"es": {"borrar", "eliminar"}, "el": {"διάγραψε", "διαγραφή"}, "en": {"delete", "remove"}}},
+	command.Sub{Name: "odds", Words: map[string][]string{"es": {"probabilidad", "probabilidades"}, "el": {"πιθανότητες"}, "en": {"odds"}}},
+)
 
 func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	args := strings.TrimSpace(req.Args)
@@ -89,7 +78,7 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	header, body, _ := strings.Cut(args, "\n")
 	word, rest, _ := strings.Cut(strings.TrimSpace(header), " ")
-	sub, isSub := subcommands()[fold.Key(word)]
+	sub, isSub := subs.Lookup(word)
 	if !isSub {
 		if body != "" {
 			return nil, command.Errorf("table.err.rows_need_create")
@@ -164,7 +153,7 @@ func CheckName(name string) error {
 		return command.Errorf("table.err.name_long", "max", MaxName, "got", n)
 	}
 	k := fold.Key(name)
-	if _, sub := subcommands()[k]; sub || k == "" || fold.Clean(name) != name || strings.ContainsAny(name, "[]?;:") {
+	if _, sub := subs.Lookup(k); sub || k == "" || fold.Clean(name) != name || strings.ContainsAny(name, "[]?;:") {
 		return command.Errorf("table.err.bad_name", "name", name)
 	}
 	if _, ok := ParseDice(name); ok {

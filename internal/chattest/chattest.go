@@ -77,7 +77,7 @@ type Store interface {
 	transfer.PadLister
 	transfer.GMToolsLister
 	transfer.InitiativeReader
-	sheet.UndoStore
+	core.UndoStore
 }
 
 // Services are the five services over one store.

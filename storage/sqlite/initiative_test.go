@@ -6,9 +6,7 @@ import (
 	"testing"
 
 	"zaria/core"
-
 	"zaria/core/initiative"
-	"zaria/core/sheet"
 	"zaria/storage/storagetest"
 )
 
@@ -17,7 +15,7 @@ func TestInitiativeContract(t *testing.T) {
 }
 
 func TestUndoContract(t *testing.T) {
-	storagetest.RunUndo(t, func(t *testing.T) sheet.UndoStore { return openTemp(t) })
+	storagetest.RunUndo(t, func(t *testing.T) core.UndoStore { return openTemp(t) })
 }
 
 // A group upgrade moves the turn order to the new chat; when the new chat

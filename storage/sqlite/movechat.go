@@ -10,7 +10,7 @@ import (
 
 // MoveChat moves everything stored for chat from to chat to, in one
 // transaction: settings and options, named GMs, characters with their
-// values and each user's active one, saved rolls, the turn order, the roll history and its face counts (/stats). It
+// values and each user's active one, saved rolls, the turn order, the requests for a roll, the roll history and its face counts (/stats). It
 // also sets the given platform state keys in the same transaction (an
 // adapter's record that from now resolves to to), so a crash leaves
 // either all of it or none.
@@ -102,6 +102,10 @@ func (db *DB) MoveChat(ctx context.Context, from, to core.ChatRef, state map[str
 		}
 		// A pad moves whole, unless its owner already has one in the new chat.
 		if _, err := tx.ExecContext(ctx, `UPDATE pad_buttons SET chat = ?2 WHERE chat = ?1 AND owner NOT IN (SELECT owner FROM pad_buttons WHERE chat = ?2)`, oldID, newID); err != nil {
+			return err
+		}
+		// Requests for a roll move: their buttons work in the new chat.
+		if _, err := tx.ExecContext(ctx, `UPDATE ask_requests SET chat = ?2 WHERE chat = ?1`, oldID, newID); err != nil {
 			return err
 		}
 		// The turn order moves unless the new chat has one of its own.

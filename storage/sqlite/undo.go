@@ -8,10 +8,9 @@ import (
 	"time"
 
 	"zaria/core"
-	"zaria/core/sheet"
 )
 
-// PutUndo replaces userID's last undo of kind in chat (sheet.UndoStore).
+// PutUndo replaces userID's last undo of kind in chat (core.UndoStore).
 func (db *DB) PutUndo(ctx context.Context, chat core.ChatRef, userID, kind string, doc []byte, at time.Time) error {
 	return db.write(ctx, fmt.Sprintf("keep undo of %s in %s", kind, chat), func(tx *sql.Tx) error {
 		id, err := chatID(ctx, tx, chat)
@@ -26,7 +25,7 @@ func (db *DB) PutUndo(ctx context.Context, chat core.ChatRef, userID, kind strin
 }
 
 // TakeUndo removes and returns userID's last undo of kind in chat;
-// core.ErrNotFound when there is none (sheet.UndoStore).
+// core.ErrNotFound when there is none (core.UndoStore).
 func (db *DB) TakeUndo(ctx context.Context, chat core.ChatRef, userID, kind string) ([]byte, time.Time, error) {
 	var doc string
 	var at int64
@@ -51,4 +50,4 @@ func (db *DB) TakeUndo(ctx context.Context, chat core.ChatRef, userID, kind stri
 	return []byte(doc), fromNanos(at), nil
 }
 
-var _ sheet.UndoStore = (*DB)(nil)
+var _ core.UndoStore = (*DB)(nil)

@@ -6,12 +6,11 @@ import (
 	"time"
 
 	"zaria/core"
-	"zaria/core/sheet"
 )
 
-// RunUndo checks a sheet.UndoStore: nothing at first, the last put is
+// RunUndo checks a core.UndoStore: nothing at first, the last put is
 // what is taken, once, with its time; users, kinds and chats are apart.
-func RunUndo(t *testing.T, open func(t *testing.T) sheet.UndoStore) {
+func RunUndo(t *testing.T, open func(t *testing.T) core.UndoStore) {
 	ctx := context.Background()
 	s := open(t)
 	if _, _, err := s.TakeUndo(ctx, chatA, "u1", "character"); err == nil {

@@ -23,6 +23,24 @@ func (s *Server) SetMember(chat, user int64) {
 	s.members[chat][user] = true
 }
 
+// Leave makes user leave chat: getChatMember says "left" from now on.
+func (s *Server) Leave(chat, user int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.members[chat], user)
+}
+
+// Kick removes the bot from chat: getChatMember about it answers 403 as
+// Telegram does ("Forbidden: bot was kicked from the supergroup chat").
+func (s *Server) Kick(chat int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.kicked == nil {
+		s.kicked = map[int64]bool{}
+	}
+	s.kicked[chat] = true
+}
+
 // chatMember answers getChatMember: "administrator" for the chat's
 // administrators, "member" for its members, "left" for anyone else.
 func (s *Server) chatMember(w http.ResponseWriter, params map[string]string) {
@@ -33,6 +51,11 @@ func (s *Server) chatMember(w http.ResponseWriter, params map[string]string) {
 		return
 	}
 	s.mu.Lock()
+	if s.kicked[chat] {
+		s.mu.Unlock()
+		reply(w, 403, "Forbidden: bot was kicked from the supergroup chat", 0)
+		return
+	}
 	status := "left"
 	switch {
 	case slices.Contains(s.admins[chat], user):

@@ -140,6 +140,7 @@ type Server struct {
 	admins    map[int64][]int64
 	blocked   map[int64]bool
 	members   map[int64]map[int64]bool // chat → users getChatMember says are members (members.go)
+	kicked    map[int64]bool           // chats the bot was removed from (members.go)
 	menus     map[int64]MenuButton     // private chat (0: the default) → its menu button (menu.go)
 	files     map[string][]byte
 	commands  map[string]string // language_code → commands JSON

@@ -5,7 +5,7 @@
 (function () {
   'use strict';
   var base = document.body.dataset.base;
-  var tg = window.Telegram && window.Telegram.WebApp;
+  var tg = null; // Telegram.WebApp, once its script has loaded
   var auth = null;
   var chat = null;
   var current = 'sheets';
@@ -38,10 +38,124 @@
       opt.body = JSON.stringify(body);
     }
     return fetch(base + url, opt).then(function (r) {
-      if (r.status === 401 || r.status === 403) { status(tpl('msg-noauth')); throw new Error('auth'); }
+      if (r.status === 401 || r.status === 403) {
+        if (session || $('#ended')) ended(); else status(tpl('msg-noauth'));
+        throw new Error('auth');
+      }
+      if (r.status === 429) { toast(tpl('msg-busy')); throw new Error('busy'); }
       if (!r.ok) throw new Error('http ' + r.status);
+      var fresh = r.headers.get('Zaria-Session');
+      if (fresh && session) setSession(fresh);
       return r;
     });
+  }
+
+  // The session: what the launch (Telegram's initData, a one-time link,
+  // the widget's OpenID token) was traded for, kept in memory only. The
+  // server renews it while the page is used; a page left open but idle
+  // renews it every third of its life while shown.
+  var session = false;
+  var renewEvery = 0;
+  var renewedAt = 0;
+  function setSession(s, life) {
+    session = true;
+    auth = 'Bearer ' + s;
+    renewedAt = Date.now();
+    if (life) renewEvery = life * 1000 / 3;
+  }
+  function renewSoon() {
+    if (!session || document.hidden || $('#ended') || Date.now() - renewedAt < renewEvery) return;
+    call('POST', 'api/hello').then(function (r) { return r.json(); }).then(function (h) {
+      if (h.session) setSession(h.session, h.renew);
+    }).catch(function () {});
+  }
+  setInterval(renewSoon, 30000);
+  document.addEventListener('visibilitychange', renewSoon);
+
+  // ended: the session is over (its limit reached, the page left unused,
+  // the user no longer in the chat). The screen stays as it was, what was
+  // typed and not sent is kept for the next opening, and the page offers
+  // to open it again.
+  // reopen: a one-time link cannot be opened twice; the chat gives another.
+  var reopen = function () { saveDrafts(); var b = $('#ended'); if (b) b.remove(); status(tpl('msg-noauth')); };
+  function ended() {
+    session = false;
+    saveDrafts();
+    if ($('#ended')) return;
+    var box = document.createElement('div');
+    box.id = 'ended';
+    box.setAttribute('role', 'alert');
+    var p = document.createElement('p');
+    p.textContent = tpl('msg-ended');
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.id = 'reopen';
+    b.textContent = tpl('msg-reopen');
+    box.appendChild(p);
+    box.appendChild(b);
+    document.body.appendChild(box);
+  }
+  function resumed() {
+    var box = $('#ended');
+    if (box) box.remove();
+    dropDrafts();
+  }
+
+  // Drafts: values typed and not sent, by screen and field, in this
+  // device's storage for the next opening of the page in this chat.
+  function fieldKey(el) {
+    var f = el.closest('form');
+    var row = el.closest('[data-value]');
+    var sc = el.closest('.screen');
+    return (sc ? sc.dataset.screen : '') + '|' + (f ? f.className + '|' + (f.dataset.char || '') + '|' + (f.dataset.name || '') + '|' + (f.dataset.id || '') : '') +
+      '|' + (row ? charOf(el) + '|' + row.dataset.value : '') + '|' + (el.name || el.id || '');
+  }
+  function draftsKey() { return 'zaria.drafts.' + (chat || ''); }
+  function unsent() {
+    var out = {};
+    document.querySelectorAll('#screen input:not([type=hidden]), #screen textarea').forEach(function (el) {
+      if (el.value !== el.defaultValue) out[fieldKey(el)] = el.value;
+    });
+    return out;
+  }
+  function saveDrafts() {
+    var d = unsent();
+    try { if (Object.keys(d).length) localStorage.setItem(draftsKey(), JSON.stringify(d)); } catch (e) { /* no storage */ }
+  }
+  function dropDrafts() { try { localStorage.removeItem(draftsKey()); } catch (e) { /* no storage */ } }
+  function restoreDrafts() {
+    var d;
+    try { d = JSON.parse(localStorage.getItem(draftsKey()) || 'null'); } catch (e) { d = null; }
+    if (!d) return;
+    var left = 0;
+    document.querySelectorAll('#screen input:not([type=hidden]), #screen textarea').forEach(function (el) {
+      var k = fieldKey(el);
+      if (k in d) { el.value = d[k]; delete d[k]; var det = el.closest('details'); if (det) det.open = true; }
+    });
+    for (var k in d) if (Object.prototype.hasOwnProperty.call(d, k)) left++;
+    try { if (left) localStorage.setItem(draftsKey(), JSON.stringify(d)); else dropDrafts(); } catch (e) { /* no storage */ }
+  }
+
+  // Telegram's conventions: the back button returns to the characters
+  // from any other tab (Android's back would close the app); closing asks
+  // first while a typed value is unsent; no vertical swipe closes the app
+  // mid-stepper.
+  function conventions() {
+    if (!tg) return;
+    try {
+      if (tg.BackButton) { if (current === 'sheets') tg.BackButton.hide(); else tg.BackButton.show(); }
+      var typed = Object.keys(unsent()).length > 0;
+      if (typed !== !!tg.isClosingConfirmationEnabled) {
+        if (typed) tg.enableClosingConfirmation(); else tg.disableClosingConfirmation();
+      }
+    } catch (e) { /* an old client */ }
+  }
+  document.addEventListener('input', conventions);
+
+  // toast shows text where the screen shows replies (the screen stays).
+  function toast(text) {
+    var t = $('#toast') || $('#result') || $('#odds');
+    if (t) draw(t, { error: true, lines: [[{ t: text }]] });
   }
 
   // The reply as the chat shows it: lines of styled spans, as text.
@@ -124,6 +238,8 @@
       s.removeAttribute('aria-busy');
       var lang = $('.screen', s);
       if (lang) document.documentElement.lang = lang.dataset.lang;
+      restoreDrafts();
+      conventions();
       if (screen === 'dice') setupDice();
       if (screen === 'history') showHistory();
       lastOrder = screen === 'order' ? html : '';
@@ -131,7 +247,7 @@
     }).catch(function (e) {
       if (seq !== loading) return;
       $('#screen').removeAttribute('aria-busy');
-      if (e.message !== 'auth') status(tpl('msg-network'));
+      if (e.message !== 'auth' && e.message !== 'busy') status(tpl('msg-network'));
     });
   }
 
@@ -362,6 +478,7 @@
     var t = ev.target;
     var go = t.closest('[data-go]');
     if (go) { load(go.dataset.go); return; }
+    if (t.id === 'reopen') { reopen(); return; }
     var step = t.closest('[data-delta]');
     if (step) {
       haptic('tap');
@@ -502,8 +619,12 @@
   function hello() {
     call('POST', 'api/hello').then(function (r) { return r.json(); }).then(function (h) {
       chat = h.chat;
+      if (h.session) setSession(h.session, h.renew);
       load('sheets');
-    }).catch(function (e) { if (e.message !== 'auth') status(tpl('msg-network')); });
+    }).catch(function (e) {
+      if (e.message === 'busy') status(tpl('msg-busy'));
+      else if (e.message !== 'auth') status(tpl('msg-network'));
+    });
   }
 
   // The Matrix room widget (Element Web/Desktop): answer the client's
@@ -515,8 +636,17 @@
     chat = q.get('chat') || '';
     if (!/^[A-Za-z0-9_-]{22}$/.test(chat) || window.parent === window) { status(tpl('msg-noauth')); return; }
     var wid = q.get('widgetId') || '';
+    // Element's theme: the URL's (its template filled in), then each
+    // theme_change.
+    function theme(name) {
+      var n = String(name || '');
+      if (!n || n.charAt(0) === '$') return;
+      document.documentElement.dataset.theme = /dark|black/i.test(n) ? 'dark' : 'light';
+    }
+    theme(q.get('theme'));
     var asked = false;
     var done = false;
+    reopen = function () { asked = false; done = false; ask(); };
     function ask() {
       if (asked) return;
       asked = true;
@@ -524,13 +654,17 @@
     }
     function creds(c) {
       if (done) return;
-      if (!c || c.state === 'blocked' || !c.access_token) { status(tpl('msg-noauth')); return; }
+      if (!c || c.state === 'blocked' || !c.access_token) { if (!$('#ended')) status(tpl('msg-noauth')); return; }
       done = true;
       fetch(base + 'api/openid', { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'omit',
         body: JSON.stringify({ chat: chat, access_token: c.access_token, matrix_server_name: c.matrix_server_name }) })
         .then(function (r) { if (!r.ok) throw new Error('auth'); return r.json(); })
-        .then(function (s) { auth = 'Bearer ' + s.session; load('sheets'); })
-        .catch(function () { status(tpl('msg-noauth')); });
+        .then(function (s) {
+          var again = !!$('#ended');
+          setSession(s.session, s.renew);
+          if (again) resumed(); else load('sheets');
+        })
+        .catch(function () { if (!$('#ended')) status(tpl('msg-noauth')); });
     }
     window.addEventListener('message', function (ev) {
       if (ev.source !== window.parent) return;
@@ -541,6 +675,7 @@
         var res = {};
         if (d.action === 'capabilities') res = { capabilities: [] };
         if (d.action === 'openid_credentials') creds(d.data);
+        if (d.action === 'theme_change') theme(d.data && d.data.name);
         var answer = {};
         for (var k in d) answer[k] = d[k];
         answer.response = res;
@@ -551,7 +686,7 @@
       if (d.api === 'fromWidget' && d.requestId === 'zaria-openid' && d.response) {
         var r = d.response;
         if (r.state === 'allowed') creds(r);
-        else if (r.state === 'blocked') status(tpl('msg-noauth'));
+        else if (r.state === 'blocked' && !$('#ended')) status(tpl('msg-noauth'));
         // "request": the client asks the user; openid_credentials follows.
       }
     });
@@ -563,6 +698,23 @@
     if (tg && tg.initData) {
       auth = 'tma ' + tg.initData;
       try { tg.ready(); tg.expand(); } catch (e) { /* not in Telegram */ }
+      // Opened again: the launch data may still be young enough (it is
+      // signed once per opening); if not, close, and the chat's button
+      // opens the page afresh with what was typed.
+      try {
+        if (tg.disableVerticalSwipes) tg.disableVerticalSwipes();
+        if (tg.BackButton) tg.BackButton.onClick(function () { load('sheets'); });
+      } catch (e) { /* an old client */ }
+      reopen = function () {
+        auth = 'tma ' + tg.initData;
+        call('POST', 'api/hello').then(function (r) { return r.json(); }).then(function (h) {
+          setSession(h.session, h.renew);
+          resumed();
+        }).catch(function () {
+          saveDrafts();
+          try { tg.close(); } catch (e) { /* not in Telegram */ }
+        });
+      };
       hello();
       return;
     }
@@ -572,11 +724,27 @@
       history.replaceState(null, '', base);
       fetch(base + 'api/redeem', { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'omit', body: JSON.stringify({ link: m[1] }) })
         .then(function (r) { if (!r.ok) throw new Error('auth'); return r.json(); })
-        .then(function (s) { auth = 'Bearer ' + s.session; chat = s.chat; load('sheets'); })
+        .then(function (s) { chat = s.chat; setSession(s.session, s.renew); load('sheets'); })
         .catch(function () { status(tpl('msg-noauth')); });
       return;
     }
     status(tpl('msg-noauth'));
   }
-  start();
+  // Telegram's script is loaded only when Telegram opened the page: its
+  // launch data in the fragment, or kept by the script for a reload.
+  function fromTelegram() {
+    if (/\/w$/.test(location.pathname) || /\/l\//.test(location.pathname)) return false;
+    if (/[#&]tgWebAppData=/.test(location.hash)) return true;
+    try { return !!sessionStorage.getItem('__telegram__initParams'); } catch (e) { return false; }
+  }
+  function boot() { tg = window.Telegram && window.Telegram.WebApp; start(); }
+  if (fromTelegram() && document.body.dataset.tg) {
+    var sc = document.createElement('script');
+    sc.src = document.body.dataset.tg;
+    sc.onload = boot;
+    sc.onerror = boot;
+    document.head.appendChild(sc);
+  } else {
+    boot();
+  }
 })();

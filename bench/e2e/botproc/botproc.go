@@ -37,6 +37,63 @@ func Build(root, dir string) (string, error) {
 	return bin, nil
 }
 
+// BuildRef builds the zaria binary of the git ref (a commit, a branch)
+// from its files: git archive into a temporary directory, so the
+// repository and its worktrees are left as they are, then Build. cleanup
+// removes the directory and the binary.
+func BuildRef(ref string) (bin string, cleanup func(), err error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", nil, err
+	}
+	root, err := ModuleRoot(wd)
+	if err != nil {
+		return "", nil, err
+	}
+	dir, err := os.MkdirTemp("", "zaria-base-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	src := filepath.Join(dir, "src")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	fmt.Printf("building %s (git archive → %s, go build -tags goolm)\n", ref, src)
+	t0 := time.Now()
+	archive := exec.Command("git", "-C", root, "archive", "--format=tar", ref)
+	untar := exec.Command("tar", "-x", "-C", src)
+	pipe, err := archive.StdoutPipe()
+	if err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	untar.Stdin = pipe
+	var archErr strings.Builder
+	archive.Stderr = &archErr
+	if err := untar.Start(); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	if err := archive.Run(); err != nil {
+		untar.Wait()
+		cleanup()
+		return "", nil, fmt.Errorf("git archive %s: %v %s", ref, err, archErr.String())
+	}
+	if err := untar.Wait(); err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("untar %s: %w", ref, err)
+	}
+	bin, err = Build(src, dir)
+	if err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("build %s: %w", ref, err)
+	}
+	fmt.Printf("built %s in %.0f s\n", ref, time.Since(t0).Seconds())
+	return bin, cleanup, nil
+}
+
 // ModuleRoot finds the directory of go.mod above dir.
 func ModuleRoot(dir string) (string, error) {
 	for {
