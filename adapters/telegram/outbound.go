@@ -269,14 +269,16 @@ func (o *outbox) errorReply(lang, key string, kv ...any) *reply.Reply {
 	return reply.Warning(lang, o.d.Text(lang, key, kv...))
 }
 
-// pressable are the buttons of rep that mean something (an Action).
+// pressable are the buttons of rep that mean something (an Action) and
+// show something: Telegram refuses a whole message for one button
+// without text.
 func pressable(rep *reply.Reply) []reply.Button {
 	if rep.Error {
 		return nil
 	}
 	var out []reply.Button
 	for _, b := range rep.Buttons {
-		if b.Action != nil && b.Action.Valid() {
+		if b.Action != nil && b.Action.Valid() && strings.TrimSpace(b.Label) != "" {
 			out = append(out, b)
 		}
 	}

@@ -121,7 +121,8 @@ type webAppInfo struct {
 // the launch data for that chat), in a group a url button to link (the
 // Mini App's direct link: Telegram refuses web_app buttons there), as it
 // does in a private chat when appURL is not HTTPS (Telegram's rule for
-// Mini Apps). It is posted in msg's forum topic (msg.Thread), and goes
+// Mini Apps). It is posted in msg's forum topic (msg.Thread), in a group
+// as a reply to msg, and goes
 // through the journal and send queue as Post does.
 func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, label, appURL, link string) error {
 	if !a.web.ready() {
@@ -140,7 +141,12 @@ func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, lab
 		return fmt.Errorf("telegram: app button: %w", err)
 	}
 	e := &entry{Update: int(a.web.next.Add(-1)), thread: threadID(msg.Thread)}
-	e.Ops = a.out.messageOps(chatID, 0, []reply.Line{{reply.T(text)}}, string(kb))
+	replyTo := 0
+	if !msg.Private {
+		// In a group, a reply to the /ficha it answers, as every answer is.
+		replyTo, _ = strconv.Atoi(msg.ID)
+	}
+	e.Ops = a.out.messageOps(chatID, replyTo, []reply.Line{{reply.T(text)}}, string(kb))
 	a.putInThread(e, chatID, e.thread)
 	return a.keepAndSend(ctx, e)
 }

@@ -97,7 +97,7 @@ func TestHelpExamplesRun(t *testing.T) {
 			} {
 				given("/pj set " + kv)
 			}
-			for _, name := range []string{"ataque", "επίθεση", "attack"} {
+			for _, name := range []string{"ataque", "επίθεση", "attack", "xtypima"} {
 				given("/alias " + name + " /dh ataque espada-larga vs {1}")
 			}
 			if removesGM.MatchString(ex) {

@@ -14,12 +14,14 @@ import (
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/deck"
 	"zaria/core/dice"
 	"zaria/core/general"
 	"zaria/core/initiative"
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
+	"zaria/core/table"
 	"zaria/i18n"
 	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
@@ -47,6 +49,9 @@ var greekLatinOK = map[string]bool{
 	// file formats, typed as they are (/sesion formato html)
 	"html": true, "md": true, "markdown": true,
 	"drake": true, "draco": true, "lira": true, "ana": true, "enyra": true,
+	// a saved roll's name in the Greek help, in Latin letters: Telegram
+	// delivers a command with no other (issue 36: «!επίθεση» never reached the bot)
+	"xtypima": true,
 	// language codes and setting names typed as they are
 	"es": true, "el": true, "en": true,
 	"daegon_00": true, "dh_": true, // setting names: daegon_00, dh_θωράκιση (the /dh command's name)
@@ -186,6 +191,8 @@ func fullBot(t *testing.T) *command.Router {
 	svc.Register(r)
 	initiative.Register(r, initiative.New(st, initiative.Options{ActiveName: st.ActiveCharacterName, Fighters: svc.Sheets}))
 	general.Register(r, general.Options{Version: "test"})
+	deck.Register(r, deck.New(st, deck.Options{}))
+	table.Register(r, table.New(st, table.Options{}))
 	return r
 }
 
