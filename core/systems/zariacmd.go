@@ -307,7 +307,7 @@ func zariaVerdict(req *command.Request, rep *reply.Reply, res zaria.Result, dc i
 		// "CD 12 (entre fácil y media)", not the cryptic "(fácil+)".
 		name = req.T("zaria.dc_above", "name", name)
 		for i, n := range zaria.NamedDCs {
-			if n == tier && i+1 < len(zaria.NamedDCs) {
+			if n.Key == tier.Key && i+1 < len(zaria.NamedDCs) {
 				name = req.T("zaria.dc_between", "low", req.T("zaria.dc."+tier.Key), "high", req.T("zaria.dc."+zaria.NamedDCs[i+1].Key))
 			}
 		}
