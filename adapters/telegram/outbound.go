@@ -270,14 +270,15 @@ func (o *outbox) errorReply(lang, key string, kv ...any) *reply.Reply {
 }
 
 // pressable are the buttons of rep that mean something when pressed (an
-// Action the core resolves).
+// Action the core resolves) and show something: Telegram refuses a whole
+// message for one button without text.
 func pressable(rep *reply.Reply) []reply.Button {
 	if rep.Error {
 		return nil
 	}
 	var out []reply.Button
 	for _, b := range rep.Buttons {
-		if b.Action != nil && b.Action.Valid() && b.Action.Kind != reply.ActLink {
+		if b.Action != nil && b.Action.Valid() && b.Action.Kind != reply.ActLink && strings.TrimSpace(b.Label) != "" {
 			out = append(out, b)
 		}
 	}
@@ -289,7 +290,7 @@ func pressable(rep *reply.Reply) []reply.Button {
 func links(rep *reply.Reply) []reply.Button {
 	var out []reply.Button
 	for _, b := range rep.Buttons {
-		if !rep.Error && b.Action != nil && b.Action.Kind == reply.ActLink && b.Action.Valid() {
+		if !rep.Error && b.Action != nil && b.Action.Kind == reply.ActLink && b.Action.Valid() && strings.TrimSpace(b.Label) != "" {
 			out = append(out, b)
 		}
 	}

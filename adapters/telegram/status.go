@@ -178,7 +178,15 @@ func mentionIn(e *entry, from int, users []string) {
 	}
 	for _, o := range e.Ops[from:] {
 		if o.Method == "sendMessage" && o.Params["parse_mode"] == "HTML" {
-			o.Params["text"] = links.String() + o.Params["text"]
+			text := o.Params["text"]
+			if i := strings.Index(text, "🔔"); i >= 0 {
+				// The message has a bell already («🔔 Asalto 2», under
+				// the page's «📱 Ana: …» too): that bell is the mention,
+				// not a second one beside it.
+				o.Params["text"] = text[:i] + strings.TrimSpace(links.String()) + text[i+len("🔔"):]
+				return
+			}
+			o.Params["text"] = links.String() + text
 			return
 		}
 	}

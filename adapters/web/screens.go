@@ -137,12 +137,11 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		case open:
 			d.Screens = append(d.Screens, "order")
 			d.Order = orderOf(o, d.GM, id.msg.From.ID)
-		case now.Before(o.UndoUntil):
-			// Ended a moment ago: the GM keeps the screen, with its undo.
-			if d.GM {
-				d.Screens = append(d.Screens, "order")
-			}
-			d.Order = endedOf(o.UndoUntil, now)
+		case len(o.Combatants) > 0 || now.Before(o.UndoUntil):
+			// Ended: everyone keeps how it ended until the next fight,
+			// the GM its undo while it lasts.
+			d.Screens = append(d.Screens, "order")
+			d.Order = endedOf(o, d.GM, id.msg.From.ID, now)
 		}
 	}
 	if a.d.Tables != nil {
@@ -432,6 +431,10 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	if cmd == "" {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
+	}
+	if !padOp(q.Op) {
+		lang := a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)
+		cmd = chatWords(cmd, func(key string) string { return a.d.Port.Text(lang, key) })
 	}
 	ctx := r.Context()
 	msg := id.msg

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"math/big"
 	"os"
 	"os/exec"
@@ -142,8 +143,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	start := time.Now()
 	do(t, ctx, "open", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	t.Logf("navigation to a usable sheets screen: %v", time.Since(start))
-	if got := text(t, ctx, `[data-go="sheets"]`); got != "Personajes" {
-		t.Errorf("tab %q, want Personajes", got)
+	if got := text(t, ctx, `[data-go="sheets"]`); got != "Fichas" {
+		t.Errorf("tab %q, want Fichas", got)
 	}
 	shot(t, ctx, dir, "sheets-empty-es")
 
@@ -186,7 +187,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	time.Sleep(2100 * time.Millisecond)
 	do(t, ctx, "roll", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
 	page := text(t, ctx, `#result`)
-	m := w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2`)
+	m := w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2`)
 	total := regexp.MustCompile(`= (\d+)`).FindStringSubmatch(page)
 	if total == nil || !strings.Contains(m.Visible, "= "+total[1]) {
 		t.Errorf("the page shows %q, the chat got %q", page, m.Visible)
@@ -201,8 +202,20 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	shot(t, ctx, dir, "dice-adv-es")
 	time.Sleep(2100 * time.Millisecond)
 	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
+	// On a 360×780 phone the result is scrolled into the middle of the
+	// screen, not left at its bottom edge (issue 36).
+	do(t, ctx, "360×780", chromedp.EmulateViewport(360, 780, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	do(t, ctx, "roll with advantage", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
-	m = w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2 ventaja`)
+	time.Sleep(300 * time.Millisecond)
+	where, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){var r=document.querySelector('#result').getBoundingClientRect();
+  return JSON.stringify({top: Math.round(r.top), bottom: Math.round(r.bottom), screen: innerHeight, page: document.documentElement.scrollHeight})})()`))
+	var at struct{ Top, Bottom, Screen, Page int }
+	if err != nil || json.Unmarshal([]byte(where), &at) != nil || at.Top < 60 || at.Bottom > at.Screen-120 {
+		t.Errorf("after a roll at 360×780 the result is at %s: want it in the middle of the screen", where)
+	}
+	do(t, ctx, "390×844 again", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	m = w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2 ventaja`)
 	if !strings.Contains(m.Visible, "2d20kh1") {
 		t.Errorf("the chat got %q for a roll with advantage, want 2d20kh1", m.Visible)
 	}
@@ -236,8 +249,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
 	do(t, ctx, "reopen", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
-	if got := text(t, ctx, `[data-go="sheets"]`); got != "Χαρακτήρες" {
-		t.Errorf("tab %q in Greek, want Χαρακτήρες", got)
+	if got := text(t, ctx, `[data-go="sheets"]`); got != "Ήρωες" {
+		t.Errorf("tab %q in Greek, want Ήρωες", got)
 	}
 	if lang, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "el" {
 		t.Errorf("html lang %q, want el", lang)
@@ -286,7 +299,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 
 // phoneFit says what does not fit a phone on the page as shown: the page
 // wider than the screen, a button or a fold's label smaller than a thumb
-// (44 px) or past the screen's edge, a picture past it; "" when all fits.
+// (44 px) or past the screen's edge, a picture past it, the tab bar on two
+// rows or a tab's name cut, a field's placeholder cut; "" when all fits.
 // The screen is the emulated device's (screen.width), not the layout
 // viewport, which a mobile browser widens to the content.
 func phoneFit(ctx context.Context) (string, error) {
@@ -297,6 +311,21 @@ func phoneFit(ctx context.Context) (string, error) {
     var r = b.getBoundingClientRect();
     var small = b.tagName !== 'IMG' && (r.height < 44 || r.width < 44);
     if (r.width > 0 && (small || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  });
+  // The tab bar is one row, each tab's name whole (issue 36).
+  var tabs = document.querySelectorAll('.tabs button');
+  tabs.forEach(function (b) {
+    if (b.offsetTop !== tabs[0].offsetTop) bad.push('tab ' + b.textContent.trim() + ' on a second row');
+    if (b.scrollWidth > b.clientWidth + 1) bad.push('tab ' + b.textContent.trim() + ' cut');
+  });
+  // A field's example is read whole (issue 36: «Estado (p. ej.», «Κατάστασ»).
+  var c = document.createElement('canvas').getContext('2d');
+  document.querySelectorAll('input[placeholder]').forEach(function (i) {
+    if (!i.offsetParent || i.value) return;
+    var cs = getComputedStyle(i);
+    c.font = cs.font;
+    var room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (c.measureText(i.placeholder).width > room + 1) bad.push('placeholder «' + i.placeholder + '» cut to ' + Math.round(room) + ' px');
   });
   return bad.join('; ');
 })()`))

@@ -448,7 +448,7 @@ func TestWebSheetsAndRollThroughTheChat(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("roll: %d %+v", code, a)
 	}
-	m := w.waitSent(webGroup, `📱 Ana: /roll 1d20\+3`)
+	m := w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+3`)
 	pageResult := a.text()
 	for _, line := range strings.Split(pageResult, "\n") {
 		if !strings.Contains(m.Visible, line) {

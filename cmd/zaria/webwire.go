@@ -107,9 +107,9 @@ func parseHP(text string) (web.HP, bool) {
 	return web.HP{Cur: cur, Max: maxV, HasMax: hasMax}, ok
 }
 
-// webFights reads the chat's open turn order, each character's hit
-// points and conditions from its sheet (as the status message does), or
-// until when an ended one may be reopened.
+// webFights reads the chat's turn order, each character's hit points and
+// conditions from its sheet (as the status message does): the open one,
+// or the last one as it ended, with until when it may be reopened.
 type webFights struct{ db *sqlite.DB }
 
 func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, bool, error) {
@@ -117,19 +117,15 @@ func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, boo
 	if errors.Is(err, initiative.ErrNone) {
 		return web.Order{}, false, nil
 	}
-	if err == nil && !o.Open {
-		// Ended: /init undo reopens it for initiative.UndoFor.
-		var ended web.Order
-		if !o.Ended.IsZero() {
-			ended.UndoUntil = o.Ended.Add(initiative.UndoFor)
-		}
-		return ended, false, nil
-	}
 	if err != nil {
 		return web.Order{}, false, err
 	}
 	var chars map[string]web.Character
 	out := web.Order{Round: o.Round}
+	if !o.Open && !o.Ended.IsZero() {
+		// Ended: /init undo reopens it for initiative.UndoFor.
+		out.UndoUntil = o.Ended.Add(initiative.UndoFor)
+	}
 	for _, c := range o.Combatants {
 		wc := web.Combatant{Name: c.Name, Init: c.Init, Owner: c.Owner, Current: c.Key == o.Current,
 			Character: c.Character, HP: c.HP, MaxHP: c.MaxHP}
@@ -164,7 +160,7 @@ func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, boo
 		}
 		out.Combatants = append(out.Combatants, wc)
 	}
-	return out, true, nil
+	return out, o.Open, nil
 }
 
 // webTables reads the chat's random tables and decks.

@@ -491,11 +491,15 @@ func TestSystemOddsRegistration(t *testing.T) {
 	r := systemsRouter(t)
 	RegisterSystemOdds(r)
 	panics("RegisterSystemOdds twice", func() { RegisterSystemOdds(r) })
-	if got := systems.Charted(); len(got) != 4 {
+	if got := systems.Charted(); len(got) != 10 { // the five and the six file systems (issue 34)
 		t.Errorf("charted systems %v", got)
 	}
 	for _, name := range systems.Charted() {
-		rep := run(t, r, "en", "/"+name+" "+map[string]string{"zaria": "4+2", "daegon": "6 d3", "kh": "5 2s", "dh": "attack longsword vs breastplate"}[name])
+		ex := map[string]string{"zaria": "4+2", "daegon": "6 d3", "kh": "5 2s", "dh": "attack longsword vs breastplate"}[name]
+		if ex == "" {
+			ex = systems.FileExample(name)
+		}
+		rep := run(t, r, "en", "/"+name+" "+ex)
 		odds := false
 		for _, b := range rep.Buttons {
 			odds = odds || b.Kind == reply.ButtonOdds

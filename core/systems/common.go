@@ -1,7 +1,10 @@
 // Package systems answers the chat commands of the five game systems
-// (/zaria, /daegon, /rq, /kh, /dh). The rules live in one package per
-// system; this package parses what the user typed (docs/systems.md), reads
-// character sheets, and builds the localized replies.
+// (/zaria, /daegon, /rq, /kh, /dh). The rules of the Ζαριά, Daegon, RQ
+// and Kingdom Hearts are system files run by core/systems/engine
+// (docs/systems-format.md), named in Go by one package per system;
+// Dungeon Hack's are Go (package dungeonhack). This package parses what
+// the user typed (docs/systems.md), reads character sheets, and builds
+// the localized replies.
 //
 // Every command runs one skeleton, sysCheck (check.go): split the words,
 // refuse a keyword left without its value, read (parse the words, read
@@ -49,6 +52,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
+	"zaria/core/systems/engine"
 )
 
 // input is a command's arguments split into words, with the trailing "?"
@@ -226,6 +230,18 @@ type named struct {
 	val    int
 	keys   []string // catalog keys whose text in es, el and en names the value
 	extras []string
+}
+
+// fileNamed are the named values of a system file's input: the catalog
+// key of each (prefix + the value's key) and, as other spellings, its
+// names in the file and its keywords.
+func fileNamed(system, input, prefix string) []named {
+	var out []named
+	for _, n := range engine.MustBuiltin(system).Named(input) {
+		words := append([]string{n.Names.ES, n.Names.EL, n.Names.EN}, n.Keywords...)
+		out = append(out, named{val: n.Value, keys: []string{prefix + n.Key}, extras: words})
+	}
+	return out
 }
 
 // matchNamed finds a named value for words, in any language, ignoring case

@@ -23,8 +23,8 @@ func TestZariaChat(t *testing.T) {
 		{lang: "el", text: "/zaria 2+0 ζόρικο", dice: []int{10, 10}, has: []string{"skill progression point"}, bold: "EPIC WIN", outcome: "epic_win"},
 		// Z4, Z5.
 		{lang: "es", text: "/zaria 4+0 dc5", dice: []int{1, 2}, bold: "Éxito justo", outcome: "marginal", level: ip(0)},
-		{lang: "en", text: "/zaria 8 dc12", dice: []int{9, 9}, has: []string{"DC 12 (easy+)", "+5"}, bold: "MAJOR WIN", outcome: "major_success", level: ip(1), total: ip(17)},
-		{lang: "el", text: "/zaria 8 dc12", dice: []int{5, 5}, has: []string{"Εύκολο+"}, bold: "Επιτυχία", outcome: "success", total: ip(13)},
+		{lang: "en", text: "/zaria 8 dc12", dice: []int{9, 9}, has: []string{"DC 12 (between easy and medium)", "+5"}, bold: "MAJOR WIN", outcome: "major_success", level: ip(1), total: ip(17)},
+		{lang: "el", text: "/zaria 8 dc12", dice: []int{5, 5}, has: []string{"ανάμεσα σε Εύκολο και Μέτριο"}, bold: "Επιτυχία", outcome: "success", total: ip(13)},
 		// Z6: floor → major fail.
 		{lang: "es", text: "/zaria 3 dc12", dice: []int{4, 5}, bold: "FALLO GRAVE", outcome: "major_failure"},
 		// Z8: NPC d10.
@@ -119,5 +119,22 @@ func TestZariaSheet(t *testing.T) {
 		{lang: "es", text: "/zaria fuerza+atletismo vs npc 7", dice: []int{5, 5, 5}, has: []string{"fuerza 4 + atletismo 2 + 5 = 11", "7 + 5 = 12"}, outcome: "failure", winner: "passive"},
 		{lang: "es", text: "/zaria fuerza+atletismo vs @Drake fuerza+atletismo", dice: []int{5, 5, 5, 5}, has: []string{"fuerza 4 + atletismo 2 + 5 = 11", "fuerza 7 + atletismo 5 + 5 = 17"}, outcome: "failure", winner: "passive"},
 		{lang: "es", text: "/zaria fuerza+sigilo dc15", errHas: "sigilo"},
+	})
+}
+
+// The words of a Ζαριά check come in any order the file's inputs allow:
+// the DC first, the character last, a named DC in another language.
+func TestZariaAnyOrder(t *testing.T) {
+	sh := newSheets()
+	sh.active["u1"] = "Ana"
+	sh.chars["ana"] = map[string]string{"fuerza": "4", "atletismo": "2"}
+	sh.chars["elara"] = map[string]string{"fuerza": "7", "atletismo": "5"}
+	b := newBot(t, sh)
+	run(t, b, []expect{
+		{lang: "es", text: "/zaria dc15 fuerza+atletismo", dice: []int{3, 8}, has: []string{"fuerza 4 + atletismo 2 + 5 = 11"}, outcome: "failure", chance: "3/50"},
+		{lang: "es", text: "/zaria fuerza+atletismo dc15 @Elara", dice: []int{3, 8}, has: []string{"Elara", "fuerza 7 + atletismo 5 + 5 = 17"}, outcome: "success", chance: "9/10"},
+		{lang: "en", text: "/zaria Μέτριο 4+2", dice: []int{3, 8}, has: []string{"4 + 2 + 5 = 11"}, outcome: "failure", chance: "3/50"},
+		{lang: "es", text: "/zaria 6 npc dc12", dice: []int{3}, has: []string{"6 + 3 = 9"}, outcome: "failure"},
+		{lang: "es", text: "/zaria dc40 4+2", errHas: "40"},
 	})
 }

@@ -159,6 +159,12 @@
   }
 
   // The reply as the chat shows it: lines of styled spans, as text.
+  // reveal scrolls a result into the middle of the screen: at its bottom
+  // edge a phone's keyboard bar or the Mini App's button hid it.
+  function reveal(el) {
+    if (el && el.textContent) el.scrollIntoView({ block: 'center' });
+  }
+
   function draw(el, res) {
     if (!el) return;
     el.textContent = '';
@@ -464,7 +470,7 @@
     act(body).then(function (res) {
       haptic(res.error ? 'error' : 'success');
       draw($('#result'), res);
-      $('#result').scrollIntoView({ block: 'nearest' });
+      reveal($('#result'));
     }).catch(function () {});
   }
 
@@ -513,6 +519,7 @@
       act(q).then(function (res) {
         haptic(res.error ? 'error' : 'success');
         draw($('#result'), res);
+        reveal($('#result'));
       }).catch(function () {}).then(function () { t.disabled = false; });
       return;
     }
