@@ -21,6 +21,7 @@ var coreMayImport = []string{
 	"golang.org/x/text/unicode/norm",
 	"github.com/mtibben/confusables",
 	"golang.org/x/time/rate",
+	"gopkg.in/yaml.v3", // the game systems' files (core/systems/engine)
 }
 
 // coreMustNotImport are standard packages the core has no business with:

@@ -22,6 +22,7 @@ import (
 	"zaria/core/dice"
 	"zaria/core/systems/daegon"
 	"zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 	"zaria/core/systems/kh"
 	"zaria/core/systems/rq"
 	"zaria/core/systems/zaria"
@@ -199,6 +200,15 @@ func oddsCases() []oddsCase {
 		{"Dungeon Hack espada larga vs coraza", func() {
 			dungeonhack.AbovePen(dungeonhack.Attack{DmgN: 1, DmgS: 8, Pen: 1, DB: 3, DBFaces: 6})
 		}},
+		// The same checks never asked before: the engine's odds cache
+		// (core/systems/engine) keeps the last 4,096 of each system.
+		{"Ζαριά 4+2 dc15 (cold)", cold("zaria", "check", engine.Params{Inputs: map[string]int{"mod": 6, "dc": 15}})},
+		{"Ζαριά 5+3 vs 4+4 (cold)", cold("zaria", "opposed", engine.Params{Inputs: map[string]int{"mod": 8}, Passive: map[string]int{"mod": 8}})},
+		{"Daegon NH 7, D3 (cold)", cold("daegon", "test", engine.Params{Inputs: map[string]int{"nh": 7, "d": 3}})},
+		{"Daegon 12 vs 7 (cold)", cold("daegon", "opposed", engine.Params{Inputs: map[string]int{"nh": 12}, Passive: map[string]int{"nh": 7}})},
+		{"RQ chance 45 (cold)", cold("rq", "roll", engine.Params{Inputs: map[string]int{"skill": -5}})},
+		{"RQ 60 vs 45 (cold)", cold("rq", "opposed", engine.Params{Inputs: map[string]int{"off": 60, "def": 45}})},
+		{"KH 6 +2s +1i dc17 (cold)", cold("kh", "test", engine.Params{Inputs: map[string]int{"cap": 6, "s": 2, "i": 1, "dc": 17}})},
 		{"generic 3d6 dc12", func() { mustOdds("3d6 dc12") }},
 		{"generic 10d10kh3 dc20", func() { mustOdds("10d10kh3 dc20") }},
 		// issue 40's pools: exploding sums, keep and drop over big pools,
@@ -209,6 +219,17 @@ func oddsCases() []oddsCase {
 		{"pool 20d10kh10", func() { mustOdds("20d10kh10") }},
 		{"pool 30d6>=5", func() { mustOdds("30d6>=5") }},
 		{"pool 5d10!kh3", func() { mustOdds("5d10!kh3") }},
+	}
+}
+
+// cold is a check's odds computed anew each time (no odds cache).
+func cold(system, check string, pr engine.Params) func() {
+	s := engine.MustBuiltin(system)
+	pr.Fresh = true
+	return func() {
+		if _, err := s.Outcomes(check, pr); err != nil {
+			panic(err)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@
 //	zaria [run] [--config FILE]   serve every configured platform (console if none)
 //	zaria roll [flags] 'TEXT'     run one chat message and print the reply
 //	zaria backup [--db FILE] DEST make a consistent online copy of the database
+//	zaria system list|show NAME|check FILE  the game systems' files
 //	zaria version
 package main
 
@@ -45,6 +46,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return rollCmd(ctx, args, stdout, stderr, getenv)
 	case "backup":
 		err = backupCmd(ctx, args, stdout, getenv)
+	case "system":
+		err = systemCmd(args, stdout)
 	case "version":
 		fmt.Fprintln(stdout, "zaria", version)
 	case "help", "-h", "--help":
@@ -78,5 +81,8 @@ const usage = `zaria — dice and characters for role-playing chats
                                   run one chat message and print the reply
   zaria backup [--config FILE] [--db FILE] DEST
                                   consistent copy of the database while the bot runs
+  zaria system list               the game systems, each with where its file comes from
+  zaria system show NAME          a shipped system's file, as it is in the binary
+  zaria system check FILE         check a system file: its format, limits and examples
   zaria version
 `

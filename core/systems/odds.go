@@ -10,6 +10,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/systems/daegon"
+	"zaria/core/systems/engine"
 	"zaria/core/systems/kh"
 	"zaria/core/systems/rq"
 	"zaria/core/systems/zaria"
@@ -118,13 +119,13 @@ func zariaOdds(req *command.Request, c zCheck) *CheckOdds {
 	if c.opposed {
 		return zariaOpposedOdds(req, c.rules, c.act, c.pas, co.Subject, zSubject(c.pas, c.pasVals))
 	}
-	all := c.rules.Outcomes(c.act)
+	od := c.rules.Odds(c.act, c.dc)
 	if c.dc == 0 {
 		co.Levels = zariaLevels(req, c)
 	} else {
-		zariaTargetOdds(req, co, c, all)
+		zariaTargetOdds(req, co, c, od)
 	}
-	zariaTotalDist(req, co, c, all)
+	zariaTotalDist(req, co, c, od.Totals)
 	return co
 }
 
@@ -143,50 +144,34 @@ func zariaLevels(req *command.Request, c zCheck) []OddsRow {
 }
 
 // zariaTargetOdds sets the chance against the check's DC and of each
-// outcome, over all the rolls (the outcomes of c.act).
-func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, all [][2]int) {
+// outcome, from the file's exact odds.
+func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, od *engine.Odds) {
 	t, exact := zaria.Tier(c.dc)
 	name := req.T("zaria.dc." + t.Key)
 	if !exact {
 		name += "+"
 	}
 	co.Target = req.T("odds.sys.dc", "dc", c.dc) + " · " + name
-	co.Chance = c.rules.Chance(c.act, c.dc)
-	counts := map[string]int64{}
-	for _, o := range all {
-		out, _, _ := zaria.Verdict(zaria.Roll{Total2: o[0], Epic: o[1]}, c.dc)
-		counts[out]++
-	}
+	co.Chance = od.Success
 	for _, k := range []string{zaria.EpicWin, zaria.MajorWin, zaria.Success, zaria.Marginal, zaria.Failure, zaria.MajorFail, zaria.EpicFail} {
-		if counts[k] > 0 {
-			co.Outcomes = append(co.Outcomes, OddsRow{Label: req.T("zaria.outcome." + k), P: big.NewRat(counts[k], int64(len(all)))})
+		if p := od.Outcomes[k]; p != nil && p.Sign() > 0 {
+			co.Outcomes = append(co.Outcomes, OddsRow{Label: req.T("zaria.outcome." + k), P: p})
 		}
 	}
 }
 
 // zariaTotalDist sets the total's distribution; in halves when
 // media_exacta keeps them.
-func zariaTotalDist(req *command.Request, co *CheckOdds, c zCheck, all [][2]int) {
-	scale := 2
+func zariaTotalDist(req *command.Request, co *CheckOdds, c zCheck, totals []engine.TotalP) {
+	scale := int64(1)
 	co.XLabel, co.TotalAxis = req.T("odds.sys.x_total"), true
 	if c.rules.Mode == zaria.Exact {
-		scale = 1
+		scale = 2
 		co.XLabel, co.TotalAxis = req.T("odds.sys.x_double"), false
 	}
-	lo, hi := all[0][0], all[0][0]
-	for _, o := range all {
-		lo, hi = min(lo, o[0]), max(hi, o[0])
-	}
-	counts := make([]int64, (hi-lo)/scale+1)
-	for _, o := range all {
-		counts[(o[0]-lo)/scale]++
-	}
-	co.DistMin = int64(lo / scale)
-	for _, k := range counts {
-		co.Dist = append(co.Dist, big.NewRat(k, int64(len(all))))
-	}
+	co.Dist, co.DistMin = scaledDist(totals, scale)
 	if c.dc != 0 {
-		t := int64(c.dc * 2 / scale)
+		t := int64(c.dc) * scale
 		co.DistTarget = &t
 	}
 }
@@ -215,24 +200,23 @@ func daegonOdds(req *command.Request, c dgCheck) *CheckOdds {
 // daegonLevelDist sets the distribution of the levels of success, −1
 // (failure) … 6, over the 100 rolls, and the chance of each.
 func daegonLevelDist(req *command.Request, co *CheckOdds, nh, d int, rd daegon.Reading) {
-	var c [daegon.MaxD + 1]int64
-	lo, hi := 1, 100
-	if rd == daegon.Zero {
-		lo, hi = 0, 99
+	var c [daegon.MaxD + 1]*big.Rat
+	for i := range c {
+		c[i] = new(big.Rat)
 	}
-	for r := lo; r <= hi; r++ {
-		c[daegon.Level(nh, d, r)+1]++
+	for _, lp := range daegon.Levels(nh, d, rd) {
+		c[lp.Total.Num().Int64()+1] = lp.P
 	}
 	top := 0
 	for l, k := range c {
-		if k > 0 {
+		if k.Sign() > 0 {
 			top = l
 		}
 	}
 	for l := 0; l <= top; l++ {
-		p := big.NewRat(c[l], 100)
+		p := c[l]
 		co.Dist = append(co.Dist, p)
-		if c[l] == 0 {
+		if p.Sign() == 0 {
 			continue
 		}
 		label := req.T("daegon.outcome.failure")
@@ -369,6 +353,32 @@ func mergeRuns(req *command.Request, rows []OddsRow) []OddsRow {
 	return out
 }
 
+// scaledDist spreads values' chances (scale × value an integer; a value
+// may repeat) over consecutive integers from the lowest: Dist and DistMin.
+// A whole value of the media_baja and media_alta readings falls in one
+// step; their halves, on the x_double scale, in one each.
+func scaledDist(vals []engine.TotalP, scale int64) ([]*big.Rat, int64) {
+	if len(vals) == 0 {
+		return nil, 0
+	}
+	at := func(v *big.Rat) int64 {
+		x := new(big.Rat).Mul(v, big.NewRat(scale, 1))
+		return new(big.Int).Div(x.Num(), x.Denom()).Int64() // floor
+	}
+	lo, hi := at(vals[0].Total), at(vals[0].Total)
+	for _, v := range vals {
+		lo, hi = min(lo, at(v.Total)), max(hi, at(v.Total))
+	}
+	out := make([]*big.Rat, hi-lo+1)
+	for i := range out {
+		out[i] = new(big.Rat)
+	}
+	for _, v := range vals {
+		out[at(v.Total)-lo].Add(out[at(v.Total)-lo], v.P)
+	}
+	return out, lo
+}
+
 func zSubject(s zaria.Side, vals []string) string {
 	if s.NPC {
 		return "NPC " + strings.Join(vals, " + ")
@@ -392,32 +402,21 @@ func opposedRows(req *command.Request, co *CheckOdds, pas string, p *big.Rat) {
 func zariaOpposedOdds(req *command.Request, rules zaria.Rules, act, pas zaria.Side, actText, pasText string) *CheckOdds {
 	co := &CheckOdds{Subject: actText}
 	opposedRows(req, co, pasText, rules.OpposedChance(act, pas))
-	as, ps := rules.Outcomes(act), rules.Outcomes(pas)
-	scale := 2
+	as, ps := rules.Odds(act, 0).Totals, rules.Odds(pas, 0).Totals
+	scale := int64(1)
 	co.XLabel = req.T("odds.sys.x_margin")
 	if rules.Mode == zaria.Exact {
-		scale = 1
+		scale = 2
 		co.XLabel = req.T("odds.sys.x_margin_double")
 	}
-	counts := map[int]int64{}
-	lo, hi := 0, 0
-	for i, a := range as {
-		for j, p := range ps {
-			m := (a[0] - p[0]) / scale
-			counts[m]++
-			if i == 0 && j == 0 || m < lo {
-				lo = m
-			}
-			if i == 0 && j == 0 || m > hi {
-				hi = m
-			}
+	// The sides roll apart: the margin's distribution is their difference's.
+	var diff []engine.TotalP
+	for _, a := range as {
+		for _, p := range ps {
+			diff = append(diff, engine.TotalP{Total: new(big.Rat).Sub(a.Total, p.Total), P: new(big.Rat).Mul(a.P, p.P)})
 		}
 	}
-	n := int64(len(as) * len(ps))
-	co.DistMin = int64(lo)
-	for m := lo; m <= hi; m++ {
-		co.Dist = append(co.Dist, big.NewRat(counts[m], n))
-	}
+	co.Dist, co.DistMin = scaledDist(diff, scale)
 	zero := int64(0)
 	co.DistTarget = &zero
 	return co

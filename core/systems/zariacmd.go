@@ -79,20 +79,13 @@ func parseZSide(toks []string) (zSide, []string, error) {
 
 var dcWord = regexp.MustCompile(`^(?:dc|cd|δκ)\s*([+-]?\d+)$`)
 
+// zariaNames are the file's named DCs: the catalogs' names in es, el and
+// en, and the file's names and keywords (the seed's Greek, Latin
+// transliterations, older Spanish forms: docs/zaria.md).
 func zariaNames() []named {
-	extras := map[int][]string{
-		// The seed's Greek names and their English and older Spanish forms,
-		// whatever the catalogs say (docs/zaria.md).
-		5:  {"Γελοιωδώς Εύκολο", "ridiculously easy", "gelioidos efkolo", "geloiodos efkolo", "ridiculo"},
-		10: {"Εύκολο", "easy", "efkolo", "facil"},
-		15: {"Μέτριο", "medium", "metrio", "medio", "normal"},
-		20: {"Ζόρικο", "tough", "zoriko", "dificil", "hard", "δυσκολο", "duro"},
-		25: {"Μπελαλίδικο", "troublesome", "belalidiko", "muy dificil", "very hard", "problematico"},
-		30: {"Ανυπέρβλητα Δύσκολο", "insurmountably hard", "insurmountable", "anypervlita dyskolo", "anipervlita diskolo", "insuperable", "imposible", "impossible"},
-	}
 	out := make([]named, 0, len(zaria.NamedDCs))
 	for _, n := range zaria.NamedDCs {
-		out = append(out, named{val: n.DC, keys: []string{"zaria.dc." + n.Key}, extras: extras[n.DC]})
+		out = append(out, named{val: n.DC, keys: []string{"zaria.dc." + n.Key}, extras: n.Words})
 	}
 	return out
 }
@@ -201,9 +194,18 @@ func zariaCmd() sysCheck[zCheck] {
 	return sysCheck[zCheck]{
 		join:  true,
 		needs: []keyword{kwDC("15"), kwVs(sampleText("4+4"))},
-		read:  readWho("zaria.error.usage", parseZaria, readZaria),
+		read:  zariaRead,
 		roll:  noErr(rollZaria),
 	}
+}
+
+// zariaRead reads the words in any order the file's inputs allow
+// ("/zaria dc15 fuerza+atletismo @Elara"), then as the command always has.
+func zariaRead(ctx context.Context, req *command.Request, toks []string) (zCheck, string, error) {
+	if words, ok := zaria.Canonical(toks); ok {
+		toks = words
+	}
+	return readWho("zaria.error.usage", parseZaria, readZaria)(ctx, req, toks)
 }
 
 func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error) {

@@ -126,13 +126,13 @@ func faces(roll int) []int {
 // The test vectors of the rules reference (docs/daegon.md), under the
 // default reading (00 = 100) and the house rule daegon_00 = cero.
 func TestVectors(t *testing.T) {
-	if r := RollD100(dice.NewScripted([]int{4, 9}), Hundred); r.Value != 49 {
+	if r := Test(dice.NewScripted([]int{4, 9}), 1, 1, Hundred); r.Value != 49 {
 		t.Errorf("D1: %d", r.Value)
 	}
-	if r := RollD100(dice.NewScripted([]int{10, 10}), Hundred); r.Value != 100 {
+	if r := Test(dice.NewScripted([]int{10, 10}), 1, 1, Hundred); r.Value != 100 {
 		t.Errorf("D2: 00 reads %d, want 100", r.Value)
 	}
-	if r := RollD100(dice.NewScripted([]int{10, 10}), Zero); r.Value != 0 {
+	if r := Test(dice.NewScripted([]int{10, 10}), 1, 1, Zero); r.Value != 0 {
 		t.Errorf("D2 cero: 00 reads %d, want 0", r.Value)
 	}
 	cases := []struct {

@@ -1,14 +1,17 @@
-// Package kh resolves the Kingdom Hearts fan RPG's tests (docs/kh.md):
-// Capacidad + one complete d6 (a 6 rerolls once) + heartless d6 (not added;
-// each 6 grants one more complete-die roll) + nobody d6 (added, no rerolls)
-// against a difficulty. No extra roll ever triggers another.
+// Package kh is the Kingdom Hearts fan RPG's tests (docs/kh.md) as the
+// chat command uses them: Capacidad + one complete d6 (a 6 rerolls once) +
+// heartless d6 (not added; each 6 grants one more complete-die roll) +
+// nobody d6 (added, no rerolls) against a difficulty. No extra roll ever
+// triggers another. The rules are the system file
+// core/systems/engine/files/kh.yaml (granted dice: one level), run by the
+// engine; this package names its inputs and results in Go.
 package kh
 
 import (
 	"math/big"
-	"math/bits"
 
 	"zaria/core/dice"
+	"zaria/core/systems/engine"
 )
 
 // Limits of the inputs.
@@ -24,8 +27,22 @@ type Tier struct {
 	Key  string // catalog suffix "kh.tier.<Key>"
 }
 
-// Tiers is the difficulty table (docs/kh.md#difficulties; below 4 is labelled Fácil).
-var Tiers = []Tier{{4, "facil"}, {8, "normal"}, {12, "dificil"}, {16, "muy_dificil"}, {20, "legendario"}, {24, "imposible"}}
+// Tiers is the difficulty table (docs/kh.md#difficulties; below 4 is
+// labelled Fácil): the named values of the file's input dc.
+var Tiers = func() []Tier {
+	var out []Tier
+	for _, in := range system().File.Inputs {
+		if in.Key == "dc" {
+			for _, n := range in.Named {
+				out = append(out, Tier{From: n.Value, Key: n.Key})
+			}
+		}
+	}
+	return out
+}()
+
+// system is the shipped file, loaded once (its vectors held).
+func system() *engine.System { return engine.MustBuiltin("kh") }
 
 // TierOf returns the tier of a DC.
 func TierOf(dc int) Tier {
@@ -63,97 +80,35 @@ func (r Roll) Dice() []int {
 	return append(out, r.Extra...)
 }
 
-func d6(src dice.Source) int { return src.IntN(6) + 1 }
+func (in Input) params(dc int) engine.Params {
+	m := map[string]int{"cap": in.Cap, "s": in.Heartless, "i": in.Nobody}
+	if dc > 0 {
+		m["dc"] = dc
+	}
+	return engine.Params{Inputs: m}
+}
 
 // Resolve rolls a test.
 func Resolve(src dice.Source, in Input) Roll {
-	r := Roll{Complete: d6(src)}
-	extra := 0
-	if r.Complete == 6 {
-		extra++
+	res, err := system().Roll("test", in.params(0), src)
+	if err != nil {
+		panic(err) // the inputs are in range: the chat command checked them
 	}
-	for i := 0; i < in.Heartless; i++ {
-		h := d6(src)
-		r.Heartless = append(r.Heartless, h)
-		if h == 6 {
-			extra++
-		}
-	}
-	sum := r.Complete
-	for i := 0; i < in.Nobody; i++ {
-		n := d6(src)
-		r.Nobody = append(r.Nobody, n)
-		sum += n
-	}
-	for i := 0; i < extra; i++ {
-		e := d6(src)
-		r.Extra = append(r.Extra, e)
-		sum += e
-	}
-	r.Total = in.Cap + sum
+	d := res.Dice
+	r := Roll{Complete: d[0]}
+	d = d[1:]
+	r.Heartless, d = append([]int(nil), d[:in.Heartless]...), d[in.Heartless:]
+	r.Nobody, d = append([]int(nil), d[:in.Nobody]...), d[in.Nobody:]
+	r.Extra = append([]int(nil), d...)
+	r.Total = int(res.Total.Num().Int64())
 	return r
 }
 
-// sumCounts[m][x] counts the ways m d6 sum to x.
-func sumCounts(maxM int) [][]uint64 {
-	c := make([][]uint64, maxM+1)
-	c[0] = []uint64{1}
-	for m := 1; m <= maxM; m++ {
-		c[m] = make([]uint64, 6*m+1)
-		for x, n := range c[m-1] {
-			for f := 1; f <= 6; f++ {
-				c[m][x+f] += n
-			}
-		}
-	}
-	return c
-}
-
-// Chance is the exact probability that a test reaches dc (total ≥ dc),
-// enumerated over the complete die, the number of heartless sixes
-// (binomial) and the sum of the extra and nobody dice.
+// Chance is the exact probability that a test reaches dc (total ≥ dc).
 func Chance(in Input, dc int) *big.Rat {
-	s, i := in.Heartless, in.Nobody
-	maxM := s + 1 + i
-	counts := sumCounts(maxM)
-	// Weight of one outcome, over the common denominator 6 · 6^s · 6^maxM.
-	pow := func(b, e int) uint64 {
-		r := uint64(1)
-		for ; e > 0; e-- {
-			r *= uint64(b)
-		}
-		return r
+	p, _, err := system().Chance("test", in.params(dc))
+	if err != nil {
+		panic(err)
 	}
-	binom := func(n, k int) uint64 {
-		r := uint64(1)
-		for j := 1; j <= k; j++ {
-			r = r * uint64(n-k+j) / uint64(j)
-		}
-		return r
-	}
-	var hi, lo uint64 // a 128-bit sum: terms can exceed 2^64 in total
-	for c := 1; c <= 6; c++ {
-		for k := 0; k <= s; k++ {
-			wk := binom(s, k) * pow(5, s-k) // ways for k sixes among s heartless dice
-			m := k + i
-			if c == 6 {
-				m++
-			}
-			need := dc - in.Cap - c // the m dice must sum to at least need
-			var ok uint64
-			for x, n := range counts[m] {
-				if x >= need {
-					ok += n
-				}
-			}
-			h, l := bits.Mul64(wk*ok, pow(6, maxM-m))
-			var carry uint64
-			lo, carry = bits.Add64(lo, l, 0)
-			hi += h + carry
-		}
-	}
-	num := new(big.Int).Lsh(new(big.Int).SetUint64(hi), 64)
-	num.Or(num, new(big.Int).SetUint64(lo))
-	den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(1+s+maxM)), nil)
-	return new(big.Rat).SetFrac(num, den)
+	return p
 }

@@ -1,6 +1,9 @@
-// Package zaria resolves the Ζαριά homebrew (docs/zaria.md): stat + skill +
-// a 1..10 value from two d10 (player characters) or one d10 (NPCs) against a
-// DC from 5 to 30, and opposed rolls where the active side wins ties.
+// Package zaria is the Ζαριά homebrew (docs/zaria.md) as the chat command
+// uses it: stat + skill + a 1..10 value from two d10 (player characters) or
+// one d10 (NPCs) against a DC from 5 to 30, and opposed rolls where the
+// active side wins ties. The rules themselves are the system file
+// core/systems/engine/files/zaria.yaml, run by the engine; this package
+// only names its inputs and results in Go.
 //
 // Totals are kept doubled (in halves) so that the media_exacta reading, which
 // keeps a half point, needs no floating point.
@@ -8,8 +11,11 @@ package zaria
 
 import (
 	"math/big"
+	"strconv"
+	"strings"
 
 	"zaria/core/dice"
+	"zaria/core/systems/engine"
 )
 
 // Mode is how two d10 become the Ζαριά (the chat option "zaria").
@@ -32,14 +38,30 @@ const (
 
 // NamedDC is one of the seed's named difficulties.
 type NamedDC struct {
-	DC  int
-	Key string // catalog suffix: "zaria.dc.<Key>"
+	DC    int
+	Key   string   // catalog suffix: "zaria.dc.<Key>"
+	Words []string // its names in the file and other spellings a user types
 }
 
-// NamedDCs are the seed's tiers, one mean deviation (5) apart.
-var NamedDCs = []NamedDC{
-	{5, "ridiculous"}, {10, "easy"}, {15, "medium"}, {20, "tough"}, {25, "troublesome"}, {30, "insurmountable"},
+// NamedDCs are the seed's tiers, one mean deviation (5) apart: the named
+// values of the file's input dc.
+var NamedDCs = namedDCs()
+
+func namedDCs() []NamedDC {
+	var out []NamedDC
+	for _, in := range system().File.Inputs {
+		if in.Key == "dc" {
+			for _, n := range in.Named {
+				words := append([]string{n.Names.EL, n.Names.EN}, n.Keywords...)
+				out = append(out, NamedDC{DC: n.Value, Key: n.Key, Words: words})
+			}
+		}
+	}
+	return out
 }
+
+// system is the shipped file, loaded once (its vectors held).
+func system() *engine.System { return engine.MustBuiltin("zaria") }
 
 // Tier returns the highest named tier not above dc and whether dc is exactly
 // that tier (DC 12 shows "Εύκολο+").
@@ -70,10 +92,35 @@ type Rules struct {
 	NPCEpics bool // a natural 1 / 10 on an NPC's d10 is epic
 }
 
+func (r Rules) rules() map[string]string {
+	m := map[string]string{"zaria": "media_baja", "zaria_pnj_epico": "no"}
+	switch r.Mode {
+	case Exact:
+		m["zaria"] = "media_exacta"
+	case High:
+		m["zaria"] = "media_alta"
+	}
+	if r.NPCEpics {
+		m["zaria_pnj_epico"] = "si"
+	}
+	return m
+}
+
 // Side is one roller: stat+skill and whether it rolls as an NPC (1d10).
 type Side struct {
 	Mod int
 	NPC bool
+}
+
+func (s Side) inputs(dc int) map[string]int {
+	m := map[string]int{"mod": s.Mod, "npc": 0}
+	if s.NPC {
+		m["npc"] = 1
+	}
+	if dc > 0 {
+		m["dc"] = dc
+	}
+	return m
 }
 
 // Roll is one side's dice and total.
@@ -84,74 +131,26 @@ type Roll struct {
 	Epic   int   // -1 epic fail, +1 epic win, 0 none
 }
 
-// value turns the dice of a side into the doubled Ζαριά and the epic flag.
-func (r Rules) value(s Side, d []int) (z2, epic int) {
-	if s.NPC {
-		z2 = 2 * d[0]
-		if r.NPCEpics {
-			switch d[0] {
-			case 1:
-				epic = -1
-			case 10:
-				epic = 1
-			}
-		}
-		return z2, epic
+// doubled is 2v for a value the file keeps in halves at most.
+func doubled(v *big.Rat) int {
+	if v == nil {
+		return 0
 	}
-	a, b := d[0], d[1]
-	switch r.Mode {
-	case Exact:
-		z2 = a + b
-	case High:
-		z2 = 2 * ((a + b + 1) / 2)
-	default:
-		z2 = 2 * ((a + b) / 2)
-	}
-	switch {
-	case a == 1 && b == 1:
-		epic = -1
-	case a == 10 && b == 10:
-		epic = 1
-	}
-	return z2, epic
+	d := new(big.Rat).Mul(v, big.NewRat(2, 1))
+	return int(d.Num().Int64() / d.Denom().Int64())
+}
+
+func rollOf(dice []int, vals map[string]*big.Rat) Roll {
+	return Roll{Dice: dice, Z2: doubled(vals["rolled"]), Total2: doubled(vals["total"]), Epic: doubled(vals["epic"]) / 2}
 }
 
 // RollSide rolls the dice of one side: one d10 for an NPC, two for a PC.
 func (r Rules) RollSide(src dice.Source, s Side) Roll {
-	n := 2
-	if s.NPC {
-		n = 1
+	res, err := system().Roll("check", engine.Params{Inputs: s.inputs(0), Rules: r.rules()}, src)
+	if err != nil {
+		panic(err) // the file's inputs are in range: the chat command checked them
 	}
-	d := make([]int, n)
-	for i := range d {
-		d[i] = src.IntN(10) + 1
-	}
-	z2, epic := r.value(s, d)
-	return Roll{Dice: d, Z2: z2, Total2: 2*s.Mod + z2, Epic: epic}
-}
-
-// Verdict classifies a roll against a DC as docs/zaria.md's table does.
-// margin2 is (total − DC) doubled; level counts the steps of 5 above the DC
-// for the successes, an epic win included: it is a success that goes better
-// than hoped, so it keeps the levels its margin earns.
-func Verdict(r Roll, dc int) (outcome string, margin2, level int) {
-	margin2 = r.Total2 - 2*dc
-	switch {
-	case r.Epic < 0:
-		return EpicFail, margin2, 0
-	case r.Epic > 0:
-		return EpicWin, margin2, max(margin2, 0) / 10
-	case margin2 >= 10:
-		return MajorWin, margin2, margin2 / 10
-	case margin2 > 0:
-		return Success, margin2, 0
-	case margin2 == 0:
-		return Marginal, margin2, 0
-	case margin2 > -10:
-		return Failure, margin2, 0
-	default:
-		return MajorFail, margin2, 0
-	}
+	return rollOf(res.Dice, res.Values)
 }
 
 // Succeeded reports whether an outcome counts as a success.
@@ -174,56 +173,34 @@ type Result struct {
 
 // Check rolls side s against dc.
 func (r Rules) Check(src dice.Source, s Side, dc int) Result {
-	roll := r.RollSide(src, s)
-	o, m2, lvl := Verdict(roll, dc)
-	return Result{Roll: roll, DC: dc, Margin2: m2, Outcome: o, Level: lvl}
-}
-
-// outcomes enumerates every equally likely roll of a side (100 for a PC,
-// 10 for an NPC) as (doubled total, epic).
-func (r Rules) outcomes(s Side) [][2]int {
-	var out [][2]int
-	if s.NPC {
-		for a := 1; a <= 10; a++ {
-			z2, e := r.value(s, []int{a})
-			out = append(out, [2]int{2*s.Mod + z2, e})
-		}
-		return out
+	res, err := system().Roll("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()}, src)
+	if err != nil {
+		panic(err)
 	}
-	d := []int{0, 0}
-	for a := 1; a <= 10; a++ {
-		for b := 1; b <= 10; b++ {
-			d[0], d[1] = a, b
-			z2, e := r.value(s, d)
-			out = append(out, [2]int{2*s.Mod + z2, e})
-		}
+	out := Result{Roll: rollOf(res.Dice, res.Values), DC: dc, Margin2: doubled(res.Values["margin"]), Outcome: res.Outcome}
+	if res.Level != nil {
+		out.Level = *res.Level
 	}
 	return out
 }
 
 // Chance is the exact probability that s succeeds against dc, epics included.
 func (r Rules) Chance(s Side, dc int) *big.Rat {
-	all := r.outcomes(s)
-	ok := 0
-	for _, o := range all {
-		out, _, _ := Verdict(Roll{Total2: o[0], Epic: o[1]}, dc)
-		if Succeeded(out) {
-			ok++
-		}
+	p, _, err := system().Chance("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()})
+	if err != nil {
+		panic(err)
 	}
-	return big.NewRat(int64(ok), int64(len(all)))
+	return p
 }
 
-// activeWins decides an opposed roll: epics first, then totals, and the
-// active side wins ties (docs/zaria.md#opposed-rolls).
-func activeWins(ta, ea, tp, ep int) bool {
-	if ea != ep {
-		return ea > ep
+// Odds are the exact chances of each outcome of s against dc (dc 0: none,
+// only the totals' distribution).
+func (r Rules) Odds(s Side, dc int) *engine.Odds {
+	od, err := system().Odds("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()})
+	if err != nil {
+		panic(err)
 	}
-	if ea != 0 {
-		return true // the same epic on both sides: a tie, the active side wins
-	}
-	return ta >= tp
+	return od
 }
 
 // Opposed is an opposed roll.
@@ -234,21 +211,64 @@ type Opposed struct {
 
 // Oppose rolls the active side's dice, then the passive side's.
 func (r Rules) Oppose(src dice.Source, act, pas Side) Opposed {
-	a := r.RollSide(src, act)
-	p := r.RollSide(src, pas)
-	return Opposed{Active: a, Passive: p, ActiveWins: activeWins(a.Total2, a.Epic, p.Total2, p.Epic)}
+	res, err := system().Roll("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()}, src)
+	if err != nil {
+		panic(err)
+	}
+	na := 2
+	if act.NPC {
+		na = 1
+	}
+	return Opposed{Active: rollOf(res.Dice[:na], res.Values), Passive: rollOf(res.Dice[na:], res.Passive), ActiveWins: res.Winner == "active"}
 }
 
 // OpposedChance is the exact probability that the active side wins.
 func (r Rules) OpposedChance(act, pas Side) *big.Rat {
-	as, ps := r.outcomes(act), r.outcomes(pas)
-	wins := 0
-	for _, a := range as {
-		for _, p := range ps {
-			if activeWins(a[0], a[1], p[0], p[1]) {
-				wins++
+	p, _, err := system().Chance("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()})
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// Canonical reads a check's words as the file's inputs declare them, in
+// any order ("dc15 fuerza+atletismo", "fuerza+atletismo dc15 @Elara"),
+// and returns them in the order the command's parser takes:
+// "@Elara fuerza+atletismo dc15", "npc 6 vs @Drake 4+4". ok is false
+// when the file's grammar does not read them: the command then reads the
+// words as typed, and names what is wrong.
+func Canonical(words []string) ([]string, bool) {
+	p, err := system().ParseUnchecked(words) // the command names a range's error
+	if err != nil {
+		return nil, false
+	}
+	side := func(sd engine.Side) []string {
+		var out []string
+		if sd.Who != "" {
+			out = append(out, "@"+sd.Who)
+		}
+		if sd.Inputs["npc"] == 1 {
+			out = append(out, "npc")
+		}
+		var terms []string
+		for _, t := range sd.Terms["mod"] {
+			if t.Key != "" {
+				terms = append(terms, t.Key)
+			} else {
+				terms = append(terms, strconv.Itoa(t.N))
 			}
 		}
+		if len(terms) > 0 {
+			out = append(out, strings.Join(terms, "+"))
+		}
+		if dc, ok := sd.Inputs["dc"]; ok {
+			out = append(out, "dc"+strconv.Itoa(dc))
+		}
+		return out
 	}
-	return big.NewRat(int64(wins), int64(len(as)*len(ps)))
+	out := side(p.Active)
+	if p.Passive != nil {
+		out = append(append(out, "vs"), side(*p.Passive)...)
+	}
+	return out, true
 }

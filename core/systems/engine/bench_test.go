@@ -1,0 +1,112 @@
+package engine
+
+import "testing"
+
+func BenchmarkDaegonChance(b *testing.B) {
+	s := MustBuiltin("daegon")
+	pr := Params{Inputs: map[string]int{"nh": 7, "d": 3}}
+	for b.Loop() {
+		if _, _, err := s.Chance("test", pr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDaegonOpposedChance(b *testing.B) {
+	s := MustBuiltin("daegon")
+	pr := Params{Inputs: map[string]int{"nh": 12}, Passive: map[string]int{"nh": 7}}
+	for b.Loop() {
+		if _, _, err := s.Chance("opposed", pr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The odds of a check never asked before: no cache.
+func BenchmarkDaegonChanceCold(b *testing.B) {
+	s := MustBuiltin("daegon")
+	c, _ := s.check("test")
+	pr := Params{Inputs: map[string]int{"nh": 7, "d": 3}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDaegonOpposedChanceCold(b *testing.B) {
+	s := MustBuiltin("daegon")
+	c, _ := s.check("opposed")
+	pr := Params{Inputs: map[string]int{"nh": 12}, Passive: map[string]int{"nh": 7}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkZariaChanceCold(b *testing.B) {
+	s := MustBuiltin("zaria")
+	c, _ := s.check("check")
+	pr := Params{Inputs: map[string]int{"mod": 6, "dc": 15}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkZariaOpposedChanceCold(b *testing.B) {
+	s := MustBuiltin("zaria")
+	c, _ := s.check("opposed")
+	pr := Params{Inputs: map[string]int{"mod": 8}, Passive: map[string]int{"mod": 9}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkKHChanceCold(b *testing.B) {
+	s := MustBuiltin("kh")
+	c, _ := s.check("test")
+	pr := Params{Inputs: map[string]int{"cap": 6, "s": 2, "i": 1, "dc": 17}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkKHChanceLargestCold(b *testing.B) {
+	s := MustBuiltin("kh")
+	c, _ := s.check("test")
+	pr := Params{Inputs: map[string]int{"cap": 20, "s": 5, "i": 5, "dc": 40}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRQChancesCold(b *testing.B) {
+	s := MustBuiltin("rq")
+	c, _ := s.check("roll")
+	pr := Params{Inputs: map[string]int{"skill": -5}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRQOppChancesCold(b *testing.B) {
+	s := MustBuiltin("rq")
+	c, _ := s.check("opposed")
+	pr := Params{Inputs: map[string]int{"off": 60, "def": 45}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,593 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// An expression is integer and rational arithmetic over a check's names
+// (inputs, house rules, earlier values, pools' readings, tables), with
+// comparisons, and/or/not and a fixed set of functions; no loops but the
+// bounded count_while (docs/systems-format.md#expressions). It is compiled
+// once, when the file is loaded, to a closure over an env.
+type evalFn func(*env) num
+
+// env holds the values of one side of one roll of a check.
+type env struct {
+	v     []num // inputs, house rules (a choice's index), values
+	r     []num // the pools' readings
+	loop  num   // count_while's _
+	opp   *env  // the other side of an opposed check (its inputs)
+	sides [2]*env
+	won   num
+}
+
+// scope is what an expression may name, as the compiler sees it.
+type scope struct {
+	sys      *System
+	vars     map[string]int // name → slot of env.v
+	pools    map[string]*rollStep
+	loop     bool // inside count_while
+	opp      bool // "opp.NAME" (an opposed check's sides)
+	result   bool // "active.NAME", "passive.NAME", "won"
+	sideVars map[string]int
+	dynVars  map[int]bool // values that depend on the dice
+	dyn      bool         // the expression being compiled reads the dice
+	passive  bool         // a result names the passive side's values
+	refSlots map[int]bool // the sides' values a result names
+}
+
+type token struct {
+	kind string // num, ident, str, op, eof
+	text string
+	pos  int
+}
+
+func lex(s string) ([]token, error) {
+	var out []token
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case unicode.IsSpace(r):
+			i += size
+		case r >= '0' && r <= '9':
+			j := i
+			for j < len(s) && (s[j] >= '0' && s[j] <= '9') {
+				j++
+			}
+			out = append(out, token{"num", s[i:j], i})
+			i = j
+		case r == '_' || unicode.IsLetter(r):
+			j := i
+			for j < len(s) {
+				r2, sz := utf8.DecodeRuneInString(s[j:])
+				if r2 != '_' && !unicode.IsLetter(r2) && !unicode.IsDigit(r2) {
+					break
+				}
+				j += sz
+			}
+			out = append(out, token{"ident", s[i:j], i})
+			i = j
+		case r == '\'' || r == '"':
+			j := strings.IndexRune(s[i+1:], r)
+			if j < 0 {
+				return nil, fmt.Errorf("unclosed quote at %d", i+1)
+			}
+			out = append(out, token{"str", s[i+1 : i+1+j], i})
+			i += j + 2
+		default:
+			two := ""
+			if i+1 < len(s) {
+				two = s[i : i+2]
+			}
+			switch two {
+			case "==", "!=", "<=", ">=":
+				out = append(out, token{"op", two, i})
+				i += 2
+				continue
+			}
+			if strings.ContainsRune("+-*/()<>,.", r) {
+				out = append(out, token{"op", string(r), i})
+				i += size
+				continue
+			}
+			return nil, fmt.Errorf("unexpected %q at %d", r, i+1)
+		}
+	}
+	return append(out, token{"eof", "", len(s)}), nil
+}
+
+type parser struct {
+	toks  []token
+	i     int
+	sc    *scope
+	depth int
+}
+
+// node is a compiled sub-expression; a string literal or a house rule
+// keeps what a comparison needs to turn the choice's name into its index.
+type node struct {
+	fn   evalFn
+	str  *string
+	rule *HouseRule
+}
+
+func (p *parser) peek() token { return p.toks[p.i] }
+func (p *parser) next() token { t := p.toks[p.i]; p.i++; return t }
+
+func (p *parser) errorf(format string, a ...any) error {
+	return fmt.Errorf("at %d: %s", p.peek().pos+1, fmt.Sprintf(format, a...))
+}
+
+func (p *parser) expect(op string) error {
+	if t := p.next(); t.text != op || t.kind == "str" {
+		p.i--
+		return p.errorf("%q expected", op)
+	}
+	return nil
+}
+
+// compileExpr compiles s in sc.
+func compileExpr(s string, sc *scope) (evalFn, error) {
+	if len(s) > MaxExprLen {
+		return nil, limitErr("expr_len", MaxExprLen, len(s))
+	}
+	toks, err := lex(s)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{toks: toks, sc: sc}
+	sc.dyn = false
+	n, err := p.or()
+	if err != nil {
+		return nil, err
+	}
+	if p.peek().kind != "eof" {
+		return nil, p.errorf("unexpected %q", p.peek().text)
+	}
+	if n.fn == nil {
+		return nil, fmt.Errorf("a text is not a value")
+	}
+	return n.fn, nil
+}
+
+func (p *parser) enter() error {
+	if p.depth++; p.depth > MaxExprDepth {
+		return limitErr("expr_depth", MaxExprDepth, p.depth)
+	}
+	return nil
+}
+
+func (p *parser) or() (node, error) {
+	l, err := p.and()
+	for err == nil && p.peek().kind == "ident" && p.peek().text == "or" {
+		p.next()
+		var r node
+		if r, err = p.and(); err == nil {
+			a, b := l.fn, r.fn
+			if a == nil || b == nil {
+				return l, p.errorf("a text is not a value")
+			}
+			l = node{fn: func(e *env) num { return boolean(a(e).truth() || b(e).truth()) }}
+		}
+	}
+	return l, err
+}
+
+func (p *parser) and() (node, error) {
+	l, err := p.not()
+	for err == nil && p.peek().kind == "ident" && p.peek().text == "and" {
+		p.next()
+		var r node
+		if r, err = p.not(); err == nil {
+			a, b := l.fn, r.fn
+			if a == nil || b == nil {
+				return l, p.errorf("a text is not a value")
+			}
+			l = node{fn: func(e *env) num { return boolean(a(e).truth() && b(e).truth()) }}
+		}
+	}
+	return l, err
+}
+
+func (p *parser) not() (node, error) {
+	if p.peek().kind == "ident" && p.peek().text == "not" {
+		p.next()
+		if err := p.enter(); err != nil {
+			return node{}, err
+		}
+		n, err := p.not()
+		p.depth--
+		if err != nil || n.fn == nil {
+			return n, cmpErr(err, p)
+		}
+		a := n.fn
+		return node{fn: func(e *env) num { return boolean(!a(e).truth()) }}, nil
+	}
+	return p.cmp()
+}
+
+func cmpErr(err error, p *parser) error {
+	if err != nil {
+		return err
+	}
+	return p.errorf("a text is not a value")
+}
+
+func (p *parser) cmp() (node, error) {
+	l, err := p.add()
+	if err != nil {
+		return l, err
+	}
+	t := p.peek()
+	if t.kind != "op" {
+		return l, nil
+	}
+	switch t.text {
+	case "==", "!=", "<", "<=", ">", ">=":
+	default:
+		return l, nil
+	}
+	p.next()
+	r, err := p.add()
+	if err != nil {
+		return r, err
+	}
+	// A house rule compared with the name of one of its choices.
+	if l.str != nil || r.str != nil {
+		rule, s := l.rule, r.str
+		if rule == nil {
+			rule, s = r.rule, l.str
+		}
+		if rule == nil || s == nil || (t.text != "==" && t.text != "!=") {
+			return l, p.errorf("a text in quotes is only compared with == or != to a house rule")
+		}
+		idx := rule.index(*s)
+		if idx < 0 {
+			return l, p.errorf("house rule %q has no choice %q", rule.Key, *s)
+		}
+		f := rule.fn
+		want, eq := int64(idx), t.text == "=="
+		return node{fn: func(e *env) num { return boolean((f(e).n == want) == eq) }}, nil
+	}
+	a, b := l.fn, r.fn
+	var test func(int) bool
+	switch t.text {
+	case "==":
+		test = func(c int) bool { return c == 0 }
+	case "!=":
+		test = func(c int) bool { return c != 0 }
+	case "<":
+		test = func(c int) bool { return c < 0 }
+	case "<=":
+		test = func(c int) bool { return c <= 0 }
+	case ">":
+		test = func(c int) bool { return c > 0 }
+	default:
+		test = func(c int) bool { return c >= 0 }
+	}
+	return node{fn: func(e *env) num {
+		x, y := a(e), b(e)
+		if x.imp || y.imp {
+			return boolean(false)
+		}
+		return boolean(test(x.cmp(y)))
+	}}, nil
+}
+
+func (p *parser) add() (node, error) {
+	l, err := p.mul()
+	for err == nil && p.peek().kind == "op" && (p.peek().text == "+" || p.peek().text == "-") {
+		op := p.next().text
+		var r node
+		if r, err = p.mul(); err != nil {
+			break
+		}
+		if l.fn == nil || r.fn == nil {
+			return l, p.errorf("a text is not a value")
+		}
+		a, b := l.fn, r.fn
+		if op == "+" {
+			l = node{fn: func(e *env) num { return a(e).add(b(e)) }}
+		} else {
+			l = node{fn: func(e *env) num { return a(e).add(b(e).neg()) }}
+		}
+	}
+	return l, err
+}
+
+func (p *parser) mul() (node, error) {
+	l, err := p.unary()
+	for err == nil && p.peek().kind == "op" && (p.peek().text == "*" || p.peek().text == "/") {
+		op := p.next().text
+		var r node
+		if r, err = p.unary(); err != nil {
+			break
+		}
+		if l.fn == nil || r.fn == nil {
+			return l, p.errorf("a text is not a value")
+		}
+		a, b := l.fn, r.fn
+		if op == "*" {
+			l = node{fn: func(e *env) num { return a(e).mul(b(e)) }}
+		} else {
+			l = node{fn: func(e *env) num { return a(e).div(b(e)) }}
+		}
+	}
+	return l, err
+}
+
+func (p *parser) unary() (node, error) {
+	if t := p.peek(); t.kind == "op" && t.text == "-" {
+		p.next()
+		if err := p.enter(); err != nil {
+			return node{}, err
+		}
+		n, err := p.unary()
+		p.depth--
+		if err != nil || n.fn == nil {
+			return n, cmpErr(err, p)
+		}
+		a := n.fn
+		return node{fn: func(e *env) num { return a(e).neg() }}, nil
+	}
+	return p.primary()
+}
+
+func (p *parser) args() ([]node, error) {
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	var out []node
+	if p.peek().text == ")" && p.peek().kind == "op" {
+		p.next()
+		return out, nil
+	}
+	for {
+		n, err := p.or()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+		if p.peek().kind == "op" && p.peek().text == "," {
+			p.next()
+			continue
+		}
+		return out, p.expect(")")
+	}
+}
+
+func (p *parser) primary() (node, error) {
+	if err := p.enter(); err != nil {
+		return node{}, err
+	}
+	defer func() { p.depth-- }()
+	t := p.next()
+	switch t.kind {
+	case "num":
+		v, ok := parseNum(t.text)
+		if !ok {
+			return node{}, p.errorf("number %s too large", t.text)
+		}
+		return node{fn: func(*env) num { return v }}, nil
+	case "str":
+		s := t.text
+		return node{str: &s}, nil
+	case "op":
+		if t.text == "(" {
+			n, err := p.or()
+			if err != nil {
+				return n, err
+			}
+			return n, p.expect(")")
+		}
+		p.i--
+		return node{}, p.errorf("unexpected %q", t.text)
+	case "ident":
+		return p.ident(t)
+	}
+	p.i--
+	return node{}, p.errorf("unexpected end")
+}
+
+func (p *parser) ident(t token) (node, error) {
+	name := t.text
+	sc := p.sc
+	// pool.reading, opp.input, active.value
+	if p.peek().kind == "op" && p.peek().text == "." {
+		p.next()
+		f := p.next()
+		if f.kind != "ident" {
+			return node{}, p.errorf("a name expected after %q", name+".")
+		}
+		if pl, ok := sc.pools[name]; ok {
+			return p.reading(pl, f.text)
+		}
+		switch name {
+		case "opp":
+			slot, ok := sc.vars[f.text]
+			if !sc.opp || !ok || slot >= len(sc.sys.inputSlots) {
+				return node{}, p.errorf("opp.%s: only an opposed check's side names the other side's inputs", f.text)
+			}
+			return node{fn: func(e *env) num {
+				if e.opp == nil {
+					return impossible
+				}
+				return e.opp.v[slot]
+			}}, nil
+		case "active", "passive":
+			sc.dyn = true
+			sc.passive = sc.passive || name == "passive"
+			slot, ok := sc.sideVars[f.text]
+			if !sc.result || !ok {
+				return node{}, p.errorf("%s.%s: only an opposed check's result names its sides' values", name, f.text)
+			}
+			side := 0
+			if name == "passive" {
+				side = 1
+			}
+			if sc.refSlots != nil {
+				sc.refSlots[slot] = true
+			}
+			return node{fn: func(e *env) num { return e.sides[side].v[slot] }}, nil
+		}
+		return node{}, p.errorf("%q is no pool", name)
+	}
+	if p.peek().kind == "op" && p.peek().text == "(" {
+		if tb, ok := sc.sys.tables[name]; ok {
+			args, err := p.args()
+			if err != nil {
+				return node{}, err
+			}
+			return tb.compile(args, p)
+		}
+		return p.call(name)
+	}
+	switch name {
+	case "true":
+		return node{fn: func(*env) num { return boolean(true) }}, nil
+	case "false":
+		return node{fn: func(*env) num { return boolean(false) }}, nil
+	case "_":
+		if !sc.loop {
+			return node{}, p.errorf("_ is count_while's column, only inside it")
+		}
+		return node{fn: func(e *env) num { return e.loop }}, nil
+	case "won":
+		sc.dyn = true
+		if !sc.result {
+			return node{}, p.errorf("won: only in an opposed check's result")
+		}
+		return node{fn: func(e *env) num { return e.won }}, nil
+	}
+	if slot, ok := sc.vars[name]; ok {
+		if sc.dynVars[slot] {
+			sc.dyn = true
+		}
+		fn := func(e *env) num { return e.v[slot] }
+		if hr := sc.sys.rules[name]; hr != nil {
+			hr.fn = fn
+			return node{fn: fn, rule: hr}, nil
+		}
+		return node{fn: fn}, nil
+	}
+	return node{}, p.errorf("unknown name %q", name)
+}
+
+func (p *parser) call(name string) (node, error) {
+	if name == "count_while" {
+		return p.countWhile()
+	}
+	args, err := p.args()
+	if err != nil {
+		return node{}, err
+	}
+	fns := make([]evalFn, len(args))
+	for i, a := range args {
+		if a.fn == nil {
+			return node{}, p.errorf("%s: a text is not a value", name)
+		}
+		fns[i] = a.fn
+	}
+	want := func(n int) error {
+		if len(fns) != n {
+			return p.errorf("%s takes %d values, not %d", name, n, len(fns))
+		}
+		return nil
+	}
+	switch name {
+	case "floor", "ceil", "half_up", "half_down", "half_even", "trunc":
+		if err := want(1); err != nil {
+			return node{}, err
+		}
+		a, mode := fns[0], name
+		return node{fn: func(e *env) num { return a(e).round(mode) }}, nil
+	case "abs":
+		if err := want(1); err != nil {
+			return node{}, err
+		}
+		a := fns[0]
+		return node{fn: func(e *env) num {
+			x := a(e)
+			if !x.imp && x.n < 0 {
+				return x.neg()
+			}
+			return x
+		}}, nil
+	case "possible":
+		if err := want(1); err != nil {
+			return node{}, err
+		}
+		a := fns[0]
+		return node{fn: func(e *env) num { return boolean(!a(e).imp) }}, nil
+	case "if":
+		if err := want(3); err != nil {
+			return node{}, err
+		}
+		c, a, b := fns[0], fns[1], fns[2]
+		return node{fn: func(e *env) num {
+			if c(e).truth() {
+				return a(e)
+			}
+			return b(e)
+		}}, nil
+	case "min", "max":
+		if len(fns) < 2 {
+			return node{}, p.errorf("%s takes two values or more", name)
+		}
+		sign := 1
+		if name == "min" {
+			sign = -1
+		}
+		return node{fn: func(e *env) num {
+			best := fns[0](e)
+			for _, f := range fns[1:] {
+				x := f(e)
+				if x.imp || best.imp {
+					return impossible
+				}
+				if x.cmp(best)*sign > 0 {
+					best = x
+				}
+			}
+			return best
+		}}, nil
+	}
+	return node{}, p.errorf("unknown function %q", name)
+}
+
+// countWhile is count_while(FROM, TO, COND): how many columns _ = FROM,
+// FROM+1, … TO in a row meet COND (Daegon's levels of success).
+func (p *parser) countWhile() (node, error) {
+	if p.sc.loop {
+		return node{}, p.errorf("count_while inside count_while")
+	}
+	p.sc.loop = true
+	args, err := p.args()
+	p.sc.loop = false
+	if err != nil {
+		return node{}, err
+	}
+	if len(args) != 3 || args[0].fn == nil || args[1].fn == nil || args[2].fn == nil {
+		return node{}, p.errorf("count_while takes FROM, TO and a condition on _")
+	}
+	from, to, cond := args[0].fn, args[1].fn, args[2].fn
+	return node{fn: func(e *env) num {
+		a, b := from(e), to(e)
+		if !a.isInt() || !b.isInt() {
+			return impossible
+		}
+		n := int64(0)
+		for k := a.n; k <= b.n && k-a.n < MaxCountWhile; k++ {
+			e.loop = integer(k)
+			if !cond(e).truth() {
+				break
+			}
+			n++
+		}
+		return integer(n)
+	}}, nil
+}

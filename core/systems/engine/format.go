@@ -1,0 +1,224 @@
+package engine
+
+// The YAML of a system file (docs/systems-format.md). Unknown fields are
+// refused. Every name a user reads has es, el and en forms.
+
+// File is one system.
+type File struct {
+	System     string      `yaml:"system"`  // its key: "zaria"
+	Title      Names       `yaml:"title"`   // as the help names it
+	Command    string      `yaml:"command"` // the chat command, [a-z0-9_]
+	Aliases    []string    `yaml:"aliases,omitempty"`
+	HouseRules []HouseRule `yaml:"house_rules,omitempty"`
+	Inputs     []Input     `yaml:"inputs"`
+	Tables     []Table     `yaml:"tables,omitempty"`
+	Outcomes   []Outcome   `yaml:"outcomes"`
+	Checks     []Check     `yaml:"checks"`
+	Vectors    []Vector    `yaml:"vectors"`
+}
+
+// Names is a text in the three languages.
+type Names struct {
+	ES string `yaml:"es"`
+	EL string `yaml:"el"`
+	EN string `yaml:"en"`
+}
+
+// In returns the text in lang ("es", "el", "en"), English by default.
+func (n Names) In(lang string) string {
+	switch lang {
+	case "es":
+		return n.ES
+	case "el":
+		return n.EL
+	}
+	return n.EN
+}
+
+// HouseRule is a named alternative a chat chooses (/ajustes): in
+// expressions its name is compared with a choice's, zaria == 'media_alta'.
+type HouseRule struct {
+	Key     string   `yaml:"key"`
+	Names   Names    `yaml:"names"`
+	Choices []Choice `yaml:"choices"`
+	Default string   `yaml:"default"`
+
+	fn evalFn
+}
+
+func (h *HouseRule) index(choice string) int {
+	for i, c := range h.Choices {
+		if c.Key == choice {
+			return i
+		}
+	}
+	return -1
+}
+
+// Choice is one alternative of a house rule.
+type Choice struct {
+	Key   string `yaml:"key"`
+	Names Names  `yaml:"names"`
+}
+
+// Input is a typed parameter of a check, read from the chat's words.
+//
+//	number  an integer in [min, max]; prefixes ("dc") may precede it,
+//	        suffixes ("s" of "2s") follow it;
+//	        named values ("medio" = 15) may stand for it
+//	flag    present (1) when one of its keywords is typed, else 0
+//	terms   "a+b" of numbers or sheet keys, one per part, each in its
+//	        part's range; one term alone is the whole sum, in [min, max]
+type Input struct {
+	Key      string       `yaml:"key"`
+	Type     string       `yaml:"type"`
+	Names    Names        `yaml:"names"`
+	Min      *int         `yaml:"min,omitempty"`
+	Max      *int         `yaml:"max,omitempty"`
+	Default  *int         `yaml:"default,omitempty"`
+	Optional bool         `yaml:"optional,omitempty"`
+	Prefixes []string     `yaml:"prefixes,omitempty"`
+	Suffixes []string     `yaml:"suffixes,omitempty"` // a tagged count: "2s", "+1i"
+	Keywords []string     `yaml:"keywords,omitempty"`
+	Named    []NamedValue `yaml:"named,omitempty"`
+	Parts    []Part       `yaml:"parts,omitempty"`
+}
+
+// NamedValue is a word for a number input's value.
+type NamedValue struct {
+	Value    int      `yaml:"value"`
+	Key      string   `yaml:"key"`
+	Names    Names    `yaml:"names"`
+	Keywords []string `yaml:"keywords,omitempty"`
+}
+
+// Part is one term of a terms input.
+type Part struct {
+	Key   string `yaml:"key"`
+	Names Names  `yaml:"names"`
+	Min   int    `yaml:"min"`
+	Max   int    `yaml:"max"`
+}
+
+// Table is a 1-D (one row) or 2-D lookup; "-" marks an impossible cell.
+// In expressions: NAME(row) or NAME(row, column).
+type Table struct {
+	Key   string     `yaml:"key"`
+	Rows  Axis       `yaml:"rows"`
+	Cols  *Axis      `yaml:"columns,omitempty"`
+	Cells [][]string `yaml:"cells"`
+}
+
+// Axis is the range of a table's row or column numbers.
+type Axis struct {
+	From int `yaml:"from"`
+	To   int `yaml:"to"`
+}
+
+// Outcome is one result a check may give.
+type Outcome struct {
+	Key     string `yaml:"key"`
+	Success bool   `yaml:"success"`
+	Names   Names  `yaml:"names"`
+}
+
+// Check is one kind of roll of the system. An opposed check's steps are
+// one side's, run for the active side then the passive side, each able to
+// name the other's inputs as opp.NAME; compare lists what decides, in
+// order, the higher winning, and tie who wins when all are equal.
+type Check struct {
+	Key     string   `yaml:"key"`
+	Names   Names    `yaml:"names"`
+	Inputs  []string `yaml:"inputs"`
+	Opposed *Opposed `yaml:"opposed,omitempty"`
+	Steps   []Step   `yaml:"steps"`
+	Total   string   `yaml:"total,omitempty"`
+	Result  Verdict  `yaml:"result"`
+	// Also are further results of the same roll, each named: the other
+	// side's outcome when only one side rolls (RQ's defender), or the
+	// roll's class before a follow-up roll changes it.
+	Also []Also `yaml:"also,omitempty"`
+}
+
+// Also is a named further result of a check.
+type Also struct {
+	Key    string  `yaml:"key"`
+	Result Verdict `yaml:"result"`
+}
+
+// Opposed is how an opposed check is decided.
+type Opposed struct {
+	Compare []string `yaml:"compare"`
+	Tie     string   `yaml:"tie"` // active | passive
+}
+
+// Step is either a roll (a pool) or a let (a named value).
+type Step struct {
+	Roll    string   `yaml:"roll,omitempty"`
+	Dice    string   `yaml:"dice,omitempty"`
+	Faces   int      `yaml:"faces,omitempty"`
+	Explode *Explode `yaml:"explode,omitempty"`
+
+	Let   string `yaml:"let,omitempty"`
+	Is    string `yaml:"is,omitempty"`
+	Cases []Case `yaml:"cases,omitempty"`
+}
+
+// Explode makes a die showing one of On roll again and add, at most Times.
+type Explode struct {
+	On    []int `yaml:"on"`
+	Times int   `yaml:"times"`
+}
+
+// Case is one alternative of a let: the first whose when holds.
+type Case struct {
+	When string `yaml:"when,omitempty"`
+	Is   string `yaml:"is"`
+}
+
+// Verdict turns a roll into an outcome: the first override whose when
+// holds, else the first band the value on reaches (at_least or above,
+// in decreasing order; the last band has neither and takes the rest).
+type Verdict struct {
+	Overrides []Override `yaml:"overrides,omitempty"`
+	On        string     `yaml:"on,omitempty"`
+	Bands     []Band     `yaml:"bands,omitempty"`
+}
+
+// Override is an outcome forced by a condition (a dice pattern).
+type Override struct {
+	When    string `yaml:"when"`
+	Outcome string `yaml:"outcome"`
+	Level   string `yaml:"level,omitempty"`
+}
+
+// Band is one step of the ordered outcomes.
+type Band struct {
+	AtLeast *string `yaml:"at_least,omitempty"`
+	Above   *string `yaml:"above,omitempty"`
+	Outcome string  `yaml:"outcome"`
+	Level   string  `yaml:"level,omitempty"`
+}
+
+// Vector is a worked example: inputs (and house rules) and dice, and what
+// they must give; or, with chance, the exact probability of success.
+type Vector struct {
+	Name    string            `yaml:"name"`
+	Check   string            `yaml:"check,omitempty"` // the first check by default
+	Rules   map[string]string `yaml:"rules,omitempty"`
+	Inputs  map[string]string `yaml:"inputs,omitempty"`
+	Passive map[string]string `yaml:"passive,omitempty"` // an opposed check's passive side
+	Dice    []int             `yaml:"dice,omitempty"`
+	Expect  Expect            `yaml:"expect"`
+}
+
+// Expect is what a vector must give.
+type Expect struct {
+	Outcome *string           `yaml:"outcome,omitempty"`
+	Total   *string           `yaml:"total,omitempty"`
+	Level   *int              `yaml:"level,omitempty"`
+	Winner  string            `yaml:"winner,omitempty"`
+	Values  map[string]string `yaml:"values,omitempty"`
+	Chance  string            `yaml:"chance,omitempty"`
+	Also    map[string]string `yaml:"also,omitempty"` // each further result's outcome
+}

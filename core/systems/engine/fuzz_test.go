@@ -1,0 +1,62 @@
+package engine
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"zaria/core/dice"
+)
+
+// FuzzSystemFile feeds hostile files to the loader: it must refuse them
+// or load them, never panic or run away; a file that loads answers a
+// check's words, rolls, and gives odds that add up to 1.
+func FuzzSystemFile(f *testing.F) {
+	for _, k := range Shipped() {
+		b, _ := ShippedSource(k)
+		f.Add(b, "4+2 dc15")
+	}
+	f.Add([]byte(base), "2 tn12")
+	f.Add([]byte("a: &a [*a, *a]\nb: *a\n"), "")
+	f.Add([]byte(strings.Repeat("- ", 5000)), "x")
+	f.Add([]byte("system: x\nchecks: [{steps: [{roll: p, dice: '999999999', faces: 1000}]}]"), "")
+	f.Add([]byte(strings.Replace(base, "d.sum + bonus", "d.sum / 0 + 99999999999 * 99999999999", 1)), "1")
+	f.Add([]byte(strings.Replace(base, `faces: 20}`, `faces: 20, explode: {on: [20], times: 10}}`, 1)), "1 tn 30")
+	f.Fuzz(func(t *testing.T, src []byte, words string) {
+		s, err := Load(src)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("not an *Error: %T %v", err, err)
+			}
+			return
+		}
+		p, err := s.Parse(strings.Fields(words))
+		if err != nil {
+			return
+		}
+		if _, err := s.Resolve(&p.Active, func(string) (int, error) { return 1, nil }); err != nil {
+			return
+		}
+		pr := Params{Inputs: p.Active.Inputs}
+		if p.Passive != nil {
+			if _, err := s.Resolve(p.Passive, func(string) (int, error) { return 1, nil }); err != nil {
+				return
+			}
+			pr.Passive = p.Passive.Inputs
+		}
+		if _, err := s.Roll(p.Check, pr, dice.Seeded(1)); err != nil {
+			return
+		}
+		od, err := s.Odds(p.Check, pr)
+		if err != nil {
+			return
+		}
+		sum := new(big.Rat)
+		for _, q := range od.Outcomes {
+			sum.Add(sum, q)
+		}
+		if od.Exact && sum.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Fatalf("outcomes add up to %s", sum.RatString())
+		}
+	})
+}

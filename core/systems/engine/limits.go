@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Limits of a system file (docs/systems-format.md#limits). Each one has a
+// message "engine.limit.<name>" in the es, el and en catalogs.
+const (
+	MaxFileBytes  = 64 << 10 // a file's size
+	MaxInputs     = 16       // inputs declared
+	MaxNamed      = 48       // named values of one input
+	MaxTableCells = 1024     // cells of one table
+	MaxTables     = 8
+	MaxPoolDice   = 32   // dice of one pool, granted ones included
+	MaxCheckDice  = 64   // dice one check may roll, explosions included
+	MaxFaces      = 1000 // faces of a die
+	MaxExplode    = 10   // explosions of one die
+	MaxGrantLevel = 1    // dice granted by granted dice: none
+	MaxBands      = 16   // bands and overrides of one result
+	MaxSteps      = 32   // steps of a check
+	MaxChecks     = 8    // checks of a file
+	MaxReadings   = 8    // readings of one pool
+	MaxExprLen    = 400  // characters of one expression
+	MaxExprDepth  = 24   // nesting of one expression
+	MaxCountWhile = 64   // columns count_while may pass
+	MaxVectors    = 600
+	MaxOutcomes   = 24
+	MaxRules      = 8 // house rules
+
+	// MaxPoolSequences bounds the sequences enumerated for one pool's exact
+	// distribution; OddsBudget the combinations of pools' distributions
+	// walked for one check's exact odds. Past either the odds are sampled
+	// (OddsSamples rolls) and marked ≈.
+	MaxPoolSequences = 1 << 20
+	OddsBudget       = 1 << 20
+	OddsSamples      = 20000
+)
+
+// Error is a file refused or a check that cannot run: a catalog key
+// ("engine.limit.inputs", "engine.error.vector" …), its arguments and,
+// for a file, the line it names (0 when none).
+type Error struct {
+	Key  string
+	Args map[string]any
+	Line int
+}
+
+func (e *Error) Error() string {
+	keys := make([]string, 0, len(e.Args))
+	for k := range e.Args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(e.Key)
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s=%v", k, e.Args[k])
+	}
+	if e.Line > 0 {
+		fmt.Fprintf(&b, " line=%d", e.Line)
+	}
+	return b.String()
+}
+
+// Vars are the catalog message's arguments, "line" included.
+func (e *Error) Vars() map[string]any {
+	m := map[string]any{"line": e.Line}
+	for k, v := range e.Args {
+		m[k] = v
+	}
+	return m
+}
+
+func limitErr(name string, limit, got int) *Error {
+	return &Error{Key: "engine.limit." + name, Args: map[string]any{"max": limit, "got": got}}
+}
+
+func fileErr(line int, format string, a ...any) *Error {
+	return &Error{Key: "engine.error.file", Args: map[string]any{"what": fmt.Sprintf(format, a...)}, Line: line}
+}

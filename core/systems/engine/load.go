@@ -1,0 +1,649 @@
+package engine
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// System is a loaded, checked file: its declarations compiled, every
+// vector held.
+type System struct {
+	File   File
+	Source []byte
+
+	rules      map[string]*HouseRule
+	tables     map[string]*table
+	outcomes   map[string]*Outcome
+	inputs     map[string]*Input
+	inputSlots []string // env.v's first slots: the inputs, in file order
+	ruleSlots  []string // then the house rules
+	checks     []*check
+	cache      oddsCache
+}
+
+var keyRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
+
+var yamlLine = regexp.MustCompile(`line (\d+)`)
+
+// Load reads, checks and compiles a system file, then replays its
+// vectors. The error is an *Error naming the limit, the line or the first
+// vector that fails.
+func Load(src []byte) (*System, error) {
+	if len(src) > MaxFileBytes {
+		return nil, limitErr("file_size", MaxFileBytes, len(src))
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(src, &root); err != nil {
+		return nil, yamlErr(err)
+	}
+	if n := countNodes(&root, 0); n > MaxFileBytes/2 {
+		return nil, limitErr("file_size", MaxFileBytes, n*2)
+	}
+	var f File
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, yamlErr(err)
+	}
+	s := &System{File: f, Source: src}
+	if err := s.compile(); err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			if e.Line == 0 {
+				e.Line = guessLine(&root, e)
+			}
+			return nil, e
+		}
+		return nil, fileErr(0, "%v", err)
+	}
+	if err := s.runVectors(); err != nil {
+		var e *Error
+		if errors.As(err, &e) && e.Line == 0 {
+			e.Line = vectorLine(&root, e)
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+func yamlErr(err error) *Error {
+	msg := err.Error()
+	line := 0
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
+	return fileErr(line, "%s", msg)
+}
+
+// countNodes counts the nodes of a tree, aliases expanded, stopping early
+// (an alias bomb).
+func countNodes(n *yaml.Node, depth int) int {
+	if depth > 64 {
+		return MaxFileBytes
+	}
+	c := 1
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		return c + countNodes(n.Alias, depth+1)
+	}
+	for _, k := range n.Content {
+		if c += countNodes(k, depth+1); c > MaxFileBytes {
+			return c
+		}
+	}
+	return c
+}
+
+// guessLine finds the line of the first scalar equal to the error's
+// "name" argument, for errors raised while compiling.
+func guessLine(root *yaml.Node, e *Error) int {
+	name, _ := e.Args["at"].(string)
+	if name == "" {
+		return 0
+	}
+	return findScalar(root, name)
+}
+
+func findScalar(n *yaml.Node, v string) int {
+	if n.Kind == yaml.ScalarNode && n.Value == v {
+		return n.Line
+	}
+	for _, k := range n.Content {
+		if l := findScalar(k, v); l > 0 {
+			return l
+		}
+	}
+	return 0
+}
+
+func vectorLine(root *yaml.Node, e *Error) int {
+	name, _ := e.Args["vector"].(string)
+	if name == "" {
+		return 0
+	}
+	return findScalar(root, name)
+}
+
+func at(err error, name string) error {
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		if e.Args == nil {
+			e.Args = map[string]any{}
+		}
+		if _, ok := e.Args["at"]; !ok {
+			e.Args["at"] = name
+		}
+		if w, ok := e.Args["what"].(string); ok && !strings.HasPrefix(w, name) {
+			e.Args["what"] = name + ": " + w
+		}
+		return e
+	}
+	return &Error{Key: "engine.error.file", Args: map[string]any{"what": name + ": " + err.Error(), "at": name}}
+}
+
+func checkNames(n Names, what string) error {
+	if n.ES == "" || n.EL == "" || n.EN == "" {
+		return fileErr(0, "%s: names in es, el and en", what)
+	}
+	return nil
+}
+
+func (s *System) compile() error {
+	f := &s.File
+	if !keyRE.MatchString(f.System) {
+		return fileErr(0, "system: a key of a-z, 0-9 and _, got %q", f.System)
+	}
+	if !keyRE.MatchString(f.Command) {
+		return fileErr(0, "command: a key of a-z, 0-9 and _, got %q", f.Command)
+	}
+	if err := checkNames(f.Title, "title"); err != nil {
+		return err
+	}
+	if len(f.Inputs) > MaxInputs {
+		return limitErr("inputs", MaxInputs, len(f.Inputs))
+	}
+	if len(f.HouseRules) > MaxRules {
+		return limitErr("rules", MaxRules, len(f.HouseRules))
+	}
+	if len(f.Tables) > MaxTables {
+		return limitErr("tables", MaxTables, len(f.Tables))
+	}
+	if len(f.Checks) > MaxChecks {
+		return limitErr("checks", MaxChecks, len(f.Checks))
+	}
+	if len(f.Outcomes) > MaxOutcomes {
+		return limitErr("outcomes", MaxOutcomes, len(f.Outcomes))
+	}
+	if len(f.Vectors) > MaxVectors {
+		return limitErr("vectors", MaxVectors, len(f.Vectors))
+	}
+	if len(f.Checks) == 0 {
+		return fileErr(0, "checks: at least one")
+	}
+	seen := map[string]bool{}
+	taken := func(k, what string) error {
+		if !keyRE.MatchString(k) {
+			return fileErr(0, "%s: a key of a-z, 0-9 and _, got %q", what, k)
+		}
+		if seen[k] {
+			return fileErr(0, "%s: the name %q is used twice", what, k)
+		}
+		seen[k] = true
+		return nil
+	}
+	s.inputs = map[string]*Input{}
+	for i := range f.Inputs {
+		in := &f.Inputs[i]
+		if err := taken(in.Key, "input"); err != nil {
+			return err
+		}
+		if err := checkInput(in); err != nil {
+			return at(err, in.Key)
+		}
+		s.inputs[in.Key] = in
+		s.inputSlots = append(s.inputSlots, in.Key)
+	}
+	s.rules = map[string]*HouseRule{}
+	for i := range f.HouseRules {
+		h := &f.HouseRules[i]
+		if err := taken(h.Key, "house rule"); err != nil {
+			return err
+		}
+		if err := checkNames(h.Names, "house rule "+h.Key); err != nil {
+			return at(err, h.Key)
+		}
+		if len(h.Choices) < 2 || h.index(h.Default) < 0 {
+			return at(fileErr(0, "house rule %s: two choices or more, and a default among them", h.Key), h.Key)
+		}
+		for _, c := range h.Choices {
+			if err := checkNames(c.Names, "choice "+c.Key); err != nil {
+				return at(err, h.Key)
+			}
+		}
+		s.rules[h.Key] = h
+		s.ruleSlots = append(s.ruleSlots, h.Key)
+	}
+	s.tables = map[string]*table{}
+	for _, t := range f.Tables {
+		if err := taken(t.Key, "table"); err != nil {
+			return err
+		}
+		tb, err := compileTable(t)
+		if err != nil {
+			return at(err, t.Key)
+		}
+		s.tables[t.Key] = tb
+	}
+	s.outcomes = map[string]*Outcome{}
+	for i := range f.Outcomes {
+		o := &f.Outcomes[i]
+		if !keyRE.MatchString(o.Key) || s.outcomes[o.Key] != nil {
+			return fileErr(0, "outcome %q: a new key of a-z, 0-9 and _", o.Key)
+		}
+		if err := checkNames(o.Names, "outcome "+o.Key); err != nil {
+			return at(err, o.Key)
+		}
+		s.outcomes[o.Key] = o
+	}
+	ckSeen := map[string]bool{}
+	for i := range f.Checks {
+		def := &f.Checks[i]
+		if !keyRE.MatchString(def.Key) || ckSeen[def.Key] {
+			return fileErr(0, "check %q: a new key of a-z, 0-9 and _", def.Key)
+		}
+		ckSeen[def.Key] = true
+		c, err := s.compileCheck(def)
+		if err != nil {
+			return at(err, def.Key)
+		}
+		s.checks = append(s.checks, c)
+	}
+	return nil
+}
+
+func checkInput(in *Input) error {
+	if err := checkNames(in.Names, "input "+in.Key); err != nil {
+		return err
+	}
+	if len(in.Named) > MaxNamed {
+		return limitErr("named", MaxNamed, len(in.Named))
+	}
+	switch in.Type {
+	case "number", "terms":
+		if in.Min == nil || in.Max == nil || *in.Min > *in.Max || *in.Min < -1_000_000 || *in.Max > 1_000_000 {
+			return fileErr(0, "input %s: min and max, min not above max, within ±1000000", in.Key)
+		}
+		if in.Default != nil && (*in.Default < *in.Min || *in.Default > *in.Max) {
+			return fileErr(0, "input %s: default %d outside %d..%d", in.Key, *in.Default, *in.Min, *in.Max)
+		}
+		for _, n := range in.Named {
+			if n.Value < *in.Min || n.Value > *in.Max {
+				return fileErr(0, "input %s: named value %s = %d outside %d..%d", in.Key, n.Key, n.Value, *in.Min, *in.Max)
+			}
+			if err := checkNames(n.Names, "named value "+n.Key); err != nil {
+				return err
+			}
+		}
+		if in.Type == "terms" {
+			if len(in.Parts) < 2 || len(in.Parts) > 4 {
+				return fileErr(0, "input %s: terms have 2 to 4 parts", in.Key)
+			}
+			for _, p := range in.Parts {
+				if p.Min > p.Max {
+					return fileErr(0, "input %s: part %s's min above its max", in.Key, p.Key)
+				}
+				if err := checkNames(p.Names, "part "+p.Key); err != nil {
+					return err
+				}
+			}
+		}
+	case "flag":
+		if len(in.Keywords) == 0 {
+			return fileErr(0, "input %s: a flag needs keywords", in.Key)
+		}
+	default:
+		return fileErr(0, "input %s: type is number, flag or terms, not %q", in.Key, in.Type)
+	}
+	return nil
+}
+
+// check is a compiled Check.
+type check struct {
+	def    *Check
+	inputs []string
+	steps  []cstep
+	pools  []*rollStep
+	nvars  int
+	nreads int
+	slots  map[string]int
+	total  evalFn
+	verdict
+	also    []namedVerdict
+	opposed bool
+	tieAct  bool
+	compare []evalFn
+	// passiveRef: an opposed check's result names the passive side's
+	// values (else it reads only the active side's and who won).
+	passiveRef bool
+	refSlots   []int        // the sides' values the result names
+	dynSlots   map[int]bool // the lets that read the dice
+}
+
+// verdict is a compiled Verdict: overrides, then bands on a value.
+type verdict struct {
+	overr []cband
+	on    evalFn
+	bands []cband
+}
+
+type namedVerdict struct {
+	key string
+	v   *verdict
+}
+
+type cstep struct {
+	roll  *rollStep
+	slot  int
+	cases []ccase
+}
+
+type ccase struct {
+	when evalFn // nil: always
+	is   evalFn
+	// whenDyn, isDyn: they read the dice (else the inputs and house
+	// rules only, the same for every roll of one check).
+	whenDyn, isDyn bool
+}
+
+type cband struct {
+	when    evalFn // overrides
+	bound   num
+	strict  bool
+	last    bool
+	outcome string
+	idx     int // the outcome's index in File.Outcomes
+	level   evalFn
+}
+
+func (s *System) compileCheck(def *Check) (*check, error) {
+	if err := checkNames(def.Names, "check "+def.Key); err != nil {
+		return nil, err
+	}
+	if len(def.Steps) > MaxSteps {
+		return nil, limitErr("steps", MaxSteps, len(def.Steps))
+	}
+	c := &check{def: def, slots: map[string]int{}, opposed: def.Opposed != nil}
+	for _, k := range def.Inputs {
+		if s.inputs[k] == nil {
+			return nil, fileErr(0, "check %s: no input %q", def.Key, k)
+		}
+	}
+	c.inputs = def.Inputs
+	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, opp: c.opposed, dynVars: map[int]bool{}}
+	for _, k := range s.inputSlots {
+		sc.vars[k] = len(sc.vars)
+	}
+	for _, k := range s.ruleSlots {
+		sc.vars[k] = len(sc.vars)
+	}
+	for _, st := range def.Steps {
+		switch {
+		case st.Roll != "" && st.Let == "":
+			if _, ok := sc.vars[st.Roll]; ok || sc.pools[st.Roll] != nil || !keyRE.MatchString(st.Roll) {
+				return nil, fileErr(0, "roll %q: a new key of a-z, 0-9 and _", st.Roll)
+			}
+			if st.Faces < 2 || st.Faces > MaxFaces {
+				return nil, at(limitErr("faces", MaxFaces, st.Faces), st.Roll)
+			}
+			rs := &rollStep{name: st.Roll, faces: st.Faces, memo: map[int]*poolDist{}, explode: map[int]bool{}}
+			// The count names earlier pools only through their readings:
+			// its level is one more than theirs.
+			before := map[*rollStep]int{}
+			for _, p := range sc.pools {
+				before[p] = len(p.reads)
+			}
+			cnt, err := compileExpr(st.Dice, sc)
+			if err != nil {
+				return nil, at(err, st.Roll)
+			}
+			for p, n := range before {
+				if len(p.reads) > n || strings.Contains(st.Dice, p.name+".") {
+					rs.level = max(rs.level, p.level+1)
+				}
+			}
+			if rs.level > MaxGrantLevel {
+				return nil, at(limitErr("grant_level", MaxGrantLevel, rs.level), st.Roll)
+			}
+			rs.count, rs.countDyn = cnt, sc.dyn
+			if st.Explode != nil {
+				if st.Explode.Times < 1 || st.Explode.Times > MaxExplode {
+					return nil, at(limitErr("explode", MaxExplode, st.Explode.Times), st.Roll)
+				}
+				for _, f := range st.Explode.On {
+					if f < 1 || f > st.Faces {
+						return nil, fileErr(0, "roll %s: explode on %d, a d%d has 1..%d", st.Roll, f, st.Faces, st.Faces)
+					}
+					rs.explode[f] = true
+				}
+				if len(rs.explode) == st.Faces {
+					return nil, fileErr(0, "roll %s: a die exploding on every face", st.Roll)
+				}
+				rs.times = st.Explode.Times
+			}
+			sc.pools[st.Roll] = rs
+			c.pools = append(c.pools, rs)
+			c.steps = append(c.steps, cstep{roll: rs})
+		case st.Let != "" && st.Roll == "":
+			if _, ok := sc.vars[st.Let]; ok || sc.pools[st.Let] != nil || !keyRE.MatchString(st.Let) || s.tables[st.Let] != nil {
+				return nil, fileErr(0, "let %q: a new key of a-z, 0-9 and _", st.Let)
+			}
+			var cases []ccase
+			if (st.Is == "") == (len(st.Cases) == 0) {
+				return nil, fileErr(0, "let %s: either is or cases", st.Let)
+			}
+			if st.Is != "" {
+				fn, err := compileExpr(st.Is, sc)
+				if err != nil {
+					return nil, at(err, st.Let)
+				}
+				cases = []ccase{{is: fn, isDyn: sc.dyn}}
+			}
+			for i, cs := range st.Cases {
+				var cc ccase
+				var err error
+				if cs.When != "" {
+					if cc.when, err = compileExpr(cs.When, sc); err != nil {
+						return nil, at(err, st.Let)
+					}
+					cc.whenDyn = sc.dyn
+				} else if i != len(st.Cases)-1 {
+					return nil, fileErr(0, "let %s: only the last case goes without when", st.Let)
+				}
+				if cc.is, err = compileExpr(cs.Is, sc); err != nil {
+					return nil, at(err, st.Let)
+				}
+				cc.isDyn = sc.dyn
+				cases = append(cases, cc)
+			}
+			slot := len(sc.vars)
+			for _, cc := range cases {
+				if cc.whenDyn || cc.isDyn {
+					sc.dynVars[slot] = true
+				}
+			}
+			sc.vars[st.Let] = slot
+			c.slots[st.Let] = slot
+			c.steps = append(c.steps, cstep{slot: slot, cases: cases})
+		default:
+			return nil, fileErr(0, "check %s: a step is a roll (roll, dice, faces) or a let (let, is or cases)", def.Key)
+		}
+	}
+	c.nvars = len(sc.vars)
+	c.dynSlots = sc.dynVars
+	var err error
+	if def.Total != "" {
+		if c.total, err = compileExpr(def.Total, sc); err != nil {
+			return nil, at(err, "total")
+		}
+	}
+	rsc := sc
+	if c.opposed {
+		if def.Opposed.Tie != "active" && def.Opposed.Tie != "passive" {
+			return nil, fileErr(0, "check %s: opposed.tie is active or passive", def.Key)
+		}
+		c.tieAct = def.Opposed.Tie == "active"
+		if len(def.Opposed.Compare) == 0 {
+			return nil, fileErr(0, "check %s: opposed.compare lists what decides", def.Key)
+		}
+		for _, x := range def.Opposed.Compare {
+			fn, err := compileExpr(x, sc)
+			if err != nil {
+				return nil, at(err, "compare")
+			}
+			c.compare = append(c.compare, fn)
+		}
+		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars, refSlots: map[int]bool{}}
+	}
+	err = s.compileResult(&c.verdict, def.Key, def.Result, rsc)
+	for _, a := range def.Also {
+		if err != nil {
+			break
+		}
+		if !keyRE.MatchString(a.Key) {
+			return nil, fileErr(0, "also %q: a key of a-z, 0-9 and _", a.Key)
+		}
+		v := &verdict{}
+		err = at(s.compileResult(v, def.Key, a.Result, rsc), a.Key)
+		c.also = append(c.also, namedVerdict{a.Key, v})
+	}
+	c.passiveRef = rsc.passive
+	for slot := range rsc.refSlots {
+		c.refSlots = append(c.refSlots, slot)
+	}
+	sort.Ints(c.refSlots)
+	// Every reading is known now (the result may read the pools too).
+	for _, st := range c.steps {
+		if st.roll != nil {
+			st.roll.first = c.nreads
+			c.nreads += len(st.roll.reads)
+		}
+	}
+	return c, err
+}
+
+func (s *System) compileResult(c *verdict, checkKey string, r Verdict, sc *scope) error {
+	if len(r.Overrides)+len(r.Bands) > MaxBands {
+		return limitErr("bands", MaxBands, len(r.Overrides)+len(r.Bands))
+	}
+	if len(r.Overrides)+len(r.Bands) == 0 {
+		return fileErr(0, "check %s: a result needs overrides or bands", checkKey)
+	}
+	outcome := func(k string) error {
+		if s.outcomes[k] == nil {
+			return fileErr(0, "check %s: no outcome %q among outcomes", checkKey, k)
+		}
+		return nil
+	}
+	level := func(x string) (evalFn, error) {
+		if x == "" {
+			return nil, nil
+		}
+		return compileExpr(x, sc)
+	}
+	for _, o := range r.Overrides {
+		if err := outcome(o.Outcome); err != nil {
+			return err
+		}
+		w, err := compileExpr(o.When, sc)
+		if err != nil {
+			return at(err, o.Outcome)
+		}
+		l, err := level(o.Level)
+		if err != nil {
+			return at(err, o.Outcome)
+		}
+		c.overr = append(c.overr, cband{when: w, outcome: o.Outcome, idx: s.outcomeIndex(o.Outcome), level: l})
+	}
+	if len(r.Bands) == 0 {
+		return nil
+	}
+	needOn := len(r.Bands) > 1
+	if needOn {
+		fn, err := compileExpr(r.On, sc)
+		if err != nil {
+			return at(err, "on")
+		}
+		c.on = fn
+	}
+	var prev *cband
+	for i, b := range r.Bands {
+		if err := outcome(b.Outcome); err != nil {
+			return err
+		}
+		cb := cband{outcome: b.Outcome, idx: s.outcomeIndex(b.Outcome)}
+		last := i == len(r.Bands)-1
+		switch {
+		case b.AtLeast != nil && b.Above == nil && !last:
+			v, ok := parseNum(*b.AtLeast)
+			if !ok {
+				return fileErr(0, "band %s: at_least is a number, not %q", b.Outcome, *b.AtLeast)
+			}
+			cb.bound = v
+		case b.Above != nil && b.AtLeast == nil && !last:
+			v, ok := parseNum(*b.Above)
+			if !ok {
+				return fileErr(0, "band %s: above is a number, not %q", b.Outcome, *b.Above)
+			}
+			cb.bound, cb.strict = v, true
+		case b.Above == nil && b.AtLeast == nil && last:
+			cb.last = true
+		default:
+			return at(fileErr(0, "band %s: every band but the last has at_least or above; the last has neither", b.Outcome), b.Outcome)
+		}
+		if prev != nil && !cb.last {
+			c := cb.bound.cmp(prev.bound)
+			if c > 0 || (c == 0 && (cb.strict || !prev.strict)) {
+				return at(fileErr(0, "band %s can never be reached: bands go from the highest bound down", b.Outcome), b.Outcome)
+			}
+		}
+		l, err := level(b.Level)
+		if err != nil {
+			return at(err, b.Outcome)
+		}
+		cb.level = l
+		c.bands = append(c.bands, cb)
+		p := cb
+		prev = &p
+	}
+	return nil
+}
+
+// Check returns the compiled check named key ("" = the first).
+func (s *System) check(key string) (*check, error) {
+	for _, c := range s.checks {
+		if key == "" || c.def.Key == key {
+			return c, nil
+		}
+	}
+	return nil, fmt.Errorf("no check %q", key)
+}
+
+func (s *System) outcomeIndex(k string) int {
+	for i, o := range s.File.Outcomes {
+		if o.Key == k {
+			return i
+		}
+	}
+	return -1
+}

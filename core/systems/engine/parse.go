@@ -1,0 +1,338 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"zaria/core/fold"
+)
+
+// The chat's words for a check, read from the file's input declarations
+// in any order (docs/systems-format.md#chat-grammar):
+//
+//	@Name                     whose sheet (one per side)
+//	vs / contra / εναντίον …  the passive side follows (an opposed check)
+//	a flag's keyword          npc
+//	prefix and number         dc15, dc 15
+//	a named value             medio, "muy difícil", Μέτριο (es, el, en, keywords)
+//	a+b                       a terms input: numbers or sheet keys
+//	a number                  the first number or terms input not yet given
+//	a word                    a sheet key, for a terms input not yet given
+
+// Term is one term of a terms input: a number, or a sheet key to read.
+type Term struct {
+	N   int
+	Key string
+}
+
+// Side is what one side's words gave.
+type Side struct {
+	Who    string
+	Inputs map[string]int
+	Terms  map[string][]Term // the terms inputs, before the sheet is read
+}
+
+// Parsed is a check's words read.
+type Parsed struct {
+	Check   string
+	Active  Side
+	Passive *Side
+}
+
+// ParseError says which word or input is wrong: Kind "word" (a word
+// that means nothing here), "range" (a number outside its input's range:
+// Min, Max), "twice" (an input given twice), "missing" (a required
+// input not given), "terms" (a terms input with too many parts), "vs"
+// (no opposed check, or "vs" twice).
+type ParseError struct {
+	Kind     string
+	Input    *Input
+	Got      string
+	Min, Max int
+}
+
+func (e *ParseError) Error() string {
+	k := ""
+	if e.Input != nil {
+		k = " " + e.Input.Key
+	}
+	return "engine: " + e.Kind + k + " " + strconv.Quote(e.Got)
+}
+
+var vsWords = map[string]bool{"vs": true, "vs.": true, "v": true, "contra": true, "versus": true, "against": true, "εναντιον": true, "κατα": true}
+
+// IsVs reports whether a word means "against" in es, el or en.
+func IsVs(w string) bool { return vsWords[fold.Key(w)] }
+
+// Parse reads a check's words, refusing a number out of its input's range.
+func (s *System) Parse(words []string) (*Parsed, error) { return s.parse(words, true) }
+
+// ParseUnchecked reads a check's words without checking the numbers'
+// ranges, for a caller that checks them with messages of its own.
+func (s *System) ParseUnchecked(words []string) (*Parsed, error) { return s.parse(words, false) }
+
+func (s *System) parse(words []string, strict bool) (*Parsed, error) {
+	left, right, vs := words, []string(nil), false
+	for i, w := range words {
+		if IsVs(w) {
+			if vs {
+				return nil, &ParseError{Kind: "vs", Got: w}
+			}
+			left, right, vs = words[:i], words[i+1:], true
+		}
+	}
+	var c *check
+	for _, ck := range s.checks {
+		if ck.opposed == vs {
+			c = ck
+			break
+		}
+	}
+	if c == nil {
+		return nil, &ParseError{Kind: "vs", Got: "vs"}
+	}
+	p := &Parsed{Check: c.def.Key}
+	var err error
+	if p.Active, err = s.parseSide(c, left, strict); err != nil {
+		return nil, err
+	}
+	if vs {
+		pas, err := s.parseSide(c, right, strict)
+		if err != nil {
+			return nil, err
+		}
+		p.Passive = &pas
+	}
+	return p, nil
+}
+
+func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) {
+	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}}
+	given := func(in *Input) bool {
+		_, a := sd.Inputs[in.Key]
+		_, b := sd.Terms[in.Key]
+		return a || b
+	}
+	set := func(in *Input, v int, got string) error {
+		if given(in) {
+			return &ParseError{Kind: "twice", Input: in, Got: got}
+		}
+		if strict && in.Min != nil && (v < *in.Min || v > *in.Max) {
+			return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max}
+		}
+		sd.Inputs[in.Key] = v
+		return nil
+	}
+	inputs := make([]*Input, 0, len(c.inputs))
+	for _, k := range c.inputs {
+		inputs = append(inputs, s.inputs[k])
+	}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		k := fold.Key(w)
+		if strings.HasPrefix(w, "@") && len(w) > 1 && sd.Who == "" {
+			sd.Who = w[1:]
+			continue
+		}
+		if in := flagOf(inputs, k); in != nil {
+			if err := set(in, 1, w); err != nil {
+				return sd, err
+			}
+			continue
+		}
+		if in, rest := prefixed(inputs, w); in != nil {
+			if rest == "" && i+1 < len(words) {
+				i++
+				rest = words[i]
+			}
+			n, ok := number(rest)
+			if !ok {
+				return sd, &ParseError{Kind: "word", Input: in, Got: w}
+			}
+			if err := set(in, n, w); err != nil {
+				return sd, err
+			}
+			continue
+		}
+		if in, n, ok := suffixed(inputs, w); in != nil {
+			if !ok {
+				return sd, &ParseError{Kind: "word", Input: in, Got: w}
+			}
+			if err := set(in, n, w); err != nil {
+				return sd, err
+			}
+			continue
+		}
+		if in, v, used := named(inputs, words[i:]); in != nil {
+			if err := set(in, v, strings.Join(words[i:i+used], " ")); err != nil {
+				return sd, err
+			}
+			i += used - 1
+			continue
+		}
+		if n, ok := number(w); ok {
+			in := firstFree(inputs, given)
+			if in == nil {
+				return sd, &ParseError{Kind: "word", Got: w}
+			}
+			if in.Type == "terms" {
+				sd.Terms[in.Key] = []Term{{N: n}}
+				continue
+			}
+			if err := set(in, n, w); err != nil {
+				return sd, err
+			}
+			continue
+		}
+		// a+b, or a sheet key: the first terms input not yet given.
+		var in *Input
+		for _, x := range inputs {
+			if x.Type == "terms" && !given(x) {
+				in = x
+				break
+			}
+		}
+		if in == nil || strings.HasPrefix(w, "@") {
+			return sd, &ParseError{Kind: "word", Got: w}
+		}
+		parts := strings.Split(w, "+")
+		if len(parts) > len(in.Parts) {
+			return sd, &ParseError{Kind: "terms", Input: in, Got: w}
+		}
+		var ts []Term
+		for _, p := range parts {
+			if p == "" {
+				return sd, &ParseError{Kind: "word", Input: in, Got: w}
+			}
+			if n, ok := number(p); ok {
+				ts = append(ts, Term{N: n})
+			} else {
+				ts = append(ts, Term{Key: p})
+			}
+		}
+		sd.Terms[in.Key] = ts
+	}
+	for _, in := range inputs {
+		if !given(in) && in.Type != "flag" && !in.Optional && in.Default == nil {
+			return sd, &ParseError{Kind: "missing", Input: in}
+		}
+	}
+	return sd, nil
+}
+
+// Resolve turns a side's terms into numbers (sheet reads a sheet key),
+// checking each part's range and the sum's; the labels show each term as
+// typed ("4", "fuerza 4").
+func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels map[string][]string, err error) {
+	labels = map[string][]string{}
+	for key, ts := range sd.Terms {
+		in := s.inputs[key]
+		sum := 0
+		for j, t := range ts {
+			v, label := t.N, strconv.Itoa(t.N)
+			if t.Key != "" {
+				if v, err = sheet(t.Key); err != nil {
+					return nil, err
+				}
+				label = t.Key + " " + strconv.Itoa(v)
+			}
+			if len(ts) == len(in.Parts) {
+				p := in.Parts[j]
+				if v < p.Min || v > p.Max {
+					return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max}
+				}
+			}
+			sum += v
+			labels[key] = append(labels[key], label)
+		}
+		if sum < *in.Min || sum > *in.Max {
+			return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(sum), Min: *in.Min, Max: *in.Max}
+		}
+		sd.Inputs[key] = sum
+	}
+	return labels, nil
+}
+
+func flagOf(inputs []*Input, k string) *Input {
+	for _, in := range inputs {
+		if in.Type == "flag" {
+			for _, kw := range in.Keywords {
+				if fold.Key(kw) == k {
+					return in
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// prefixed finds a prefix ("dc", "tn") at the start of w, in any case:
+// the input and what follows it ("15", "-2", or "" when the number is the
+// next word).
+func prefixed(inputs []*Input, w string) (*Input, string) {
+	lw := strings.ToLower(w)
+	for _, in := range inputs {
+		for _, p := range in.Prefixes {
+			if rest, ok := strings.CutPrefix(lw, strings.ToLower(p)); ok {
+				if _, isNum := number(rest); isNum || rest == "" {
+					return in, rest
+				}
+			}
+		}
+	}
+	return nil, ""
+}
+
+// suffixed reads a tagged count, "2s" or "+1i": the input whose suffix
+// ends w, and the number before it (ok false when that is no number).
+func suffixed(inputs []*Input, w string) (*Input, int, bool) {
+	lw := strings.ToLower(w)
+	for _, in := range inputs {
+		for _, sfx := range in.Suffixes {
+			if rest, ok := strings.CutSuffix(lw, strings.ToLower(sfx)); ok && rest != "" {
+				if _, isNum := number(rest); isNum || strings.ContainsAny(rest, "0123456789") {
+					n, ok := number(rest)
+					return in, n, ok
+				}
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// named matches the longest run of words (up to four) that names a
+// value, in any language or by a keyword.
+func named(inputs []*Input, words []string) (*Input, int, int) {
+	for n := min(4, len(words)); n >= 1; n-- {
+		k := fold.Key(strings.Join(words[:n], " "))
+		for _, in := range inputs {
+			for _, nv := range in.Named {
+				cands := append([]string{nv.Names.ES, nv.Names.EL, nv.Names.EN}, nv.Keywords...)
+				for _, c := range cands {
+					if fold.Key(c) == k {
+						return in, nv.Value, n
+					}
+				}
+			}
+		}
+	}
+	return nil, 0, 0
+}
+
+func firstFree(inputs []*Input, given func(*Input) bool) *Input {
+	for _, in := range inputs {
+		if (in.Type == "number" || in.Type == "terms") && !given(in) {
+			return in
+		}
+	}
+	return nil
+}
+
+func number(s string) (int, bool) {
+	s = strings.ReplaceAll(s, "−", "-")
+	n, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	if err != nil || n > 1_000_000 || n < -1_000_000 {
+		return 0, false
+	}
+	return n, true
+}

@@ -1,0 +1,371 @@
+package engine
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+	"sync"
+
+	"zaria/core/dice"
+)
+
+// rollStep is a "roll:" step: a pool of dice of one size, how many an
+// expression says (a constant, or dice granted by an earlier pool's
+// readings: one level only), each die optionally exploding a bounded
+// number of times; the pool is read only through its readings.
+type rollStep struct {
+	name     string
+	faces    int
+	count    evalFn
+	countDyn bool // the count reads the dice (granted dice)
+	explode  map[int]bool
+	times    int // explosions per die at most
+	reads    []reading
+	first    int // slot of its first reading in env.r
+	level    int // 0: a constant count; 1: granted by another pool
+
+	mu   sync.Mutex
+	memo map[int]*poolDist
+}
+
+// reading is one number read from a pool's dice.
+type reading struct {
+	kind string
+	arg  int
+}
+
+var readingKinds = map[string]bool{
+	"sum": false, "highest": false, "lowest": false, "mean": false, "size": false,
+	"d100": false, "d100_zero": false, "all_same": false,
+	"count": true, "count_ge": true, "count_le": true, "all": true, "any": true, "die": true,
+}
+
+func (p *parser) reading(rs *rollStep, kind string) (node, error) {
+	takes, ok := readingKinds[kind]
+	if !ok {
+		return node{}, p.errorf("%s.%s: a pool is read by sum, highest, lowest, mean, size, d100, d100_zero, all_same, count(F), count_ge(F), count_le(F), all(F), any(F) or die(N)", rs.name, kind)
+	}
+	rd := reading{kind: kind}
+	if takes {
+		if err := p.expect("("); err != nil {
+			return node{}, err
+		}
+		neg := false
+		if p.peek().text == "-" {
+			p.next()
+			neg = true
+		}
+		t := p.next()
+		n, err := strconv.Atoi(t.text)
+		if t.kind != "num" || err != nil || n > 1000 {
+			return node{}, p.errorf("%s.%s takes a whole number", rs.name, kind)
+		}
+		if neg {
+			n = -n
+		}
+		rd.arg = n
+		if err := p.expect(")"); err != nil {
+			return node{}, err
+		}
+	}
+	idx := -1
+	for i, r := range rs.reads {
+		if r == rd {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		if len(rs.reads) >= MaxReadings {
+			return node{}, limitErr("readings", MaxReadings, len(rs.reads)+1)
+		}
+		rs.reads = append(rs.reads, rd)
+		idx = len(rs.reads) - 1
+	}
+	p.sc.dyn = true
+	return node{fn: func(e *env) num { return e.r[rs.first+idx] }}, nil
+}
+
+// read computes a reading of dice (each die's value, explosions added).
+func (rd reading) read(d []int) num {
+	switch rd.kind {
+	case "sum", "mean":
+		s := int64(0)
+		for _, v := range d {
+			s += int64(v)
+		}
+		if rd.kind == "mean" {
+			if len(d) == 0 {
+				return impossible
+			}
+			return ratio(s, int64(len(d)))
+		}
+		return integer(s)
+	case "size":
+		return integer(int64(len(d)))
+	case "highest", "lowest":
+		if len(d) == 0 {
+			return impossible
+		}
+		b := d[0]
+		for _, v := range d[1:] {
+			if (rd.kind == "highest") == (v > b) && v != b {
+				b = v
+			}
+		}
+		return integer(int64(b))
+	case "d100", "d100_zero":
+		if len(d) != 2 {
+			return impossible
+		}
+		t, u := d[0]%10, d[1]%10
+		v := int64(10*t + u)
+		if v == 0 && rd.kind == "d100" {
+			v = 100
+		}
+		return integer(v)
+	case "all_same":
+		for _, v := range d {
+			if v != d[0] {
+				return boolean(false)
+			}
+		}
+		return boolean(len(d) > 0)
+	case "count", "count_ge", "count_le":
+		n := int64(0)
+		for _, v := range d {
+			if (rd.kind == "count" && v == rd.arg) || (rd.kind == "count_ge" && v >= rd.arg) || (rd.kind == "count_le" && v <= rd.arg) {
+				n++
+			}
+		}
+		return integer(n)
+	case "all":
+		for _, v := range d {
+			if v != rd.arg {
+				return boolean(false)
+			}
+		}
+		return boolean(len(d) > 0)
+	case "any":
+		for _, v := range d {
+			if v == rd.arg {
+				return boolean(true)
+			}
+		}
+		return boolean(false)
+	case "die":
+		if rd.arg < 1 || rd.arg > len(d) {
+			return impossible
+		}
+		return integer(int64(d[rd.arg-1]))
+	}
+	return impossible
+}
+
+// roll draws n dice from src, each exploding as declared, and returns
+// each die's value and every face drawn in order (for --dice).
+func (rs *rollStep) roll(src dice.Source, n int, faces *[]int) ([]int, error) {
+	out := make([]int, n)
+	for i := range out {
+		v := src.IntN(rs.faces) + 1
+		*faces = append(*faces, v)
+		total := v
+		for k := 0; k < rs.times && rs.explode[v]; k++ {
+			v = src.IntN(rs.faces) + 1
+			*faces = append(*faces, v)
+			total += v
+		}
+		out[i] = total
+	}
+	return out, nil
+}
+
+// poolDist is a pool's distribution reduced to its readings: every
+// distinct tuple of readings and how many of the den equally likely
+// sequences give it.
+type poolDist struct {
+	reads  [][]num
+	counts []int64
+	den    int64
+}
+
+// dieDist is one die's values and their weights out of faces^(times+1).
+func (rs *rollStep) dieDist() (vals []int, w []int64, den int64) {
+	den = 1
+	for range rs.times + 1 {
+		den *= int64(rs.faces)
+	}
+	var rec func(total int, k int, weight int64)
+	rec = func(total int, k int, weight int64) {
+		for f := 1; f <= rs.faces; f++ {
+			if k < rs.times && rs.explode[f] {
+				rec(total+f, k+1, weight/int64(rs.faces))
+				continue
+			}
+			vals = append(vals, total+f)
+			w = append(w, weight)
+		}
+	}
+	rec(0, 0, den/int64(rs.faces))
+	return vals, w, den
+}
+
+// dist returns the reduced distribution of n dice, computed once per n;
+// ok is false when the pool has more sequences than MaxPoolSequences.
+func (rs *rollStep) dist(n int) (*poolDist, bool) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if d, ok := rs.memo[n]; ok {
+		return d, d != nil
+	}
+	vals, w, dden := rs.dieDist()
+	den := int64(1)
+	for range n {
+		if den > 1e15/dden {
+			rs.memo[n] = nil
+			return nil, false
+		}
+		den *= dden
+	}
+	if pd := rs.oneReading(n, den); pd != nil {
+		rs.memo[n] = pd
+		return pd, true
+	}
+	pd := &poolDist{den: den}
+	index := map[string]int{}
+	d := make([]int, 0, n)
+	var b strings.Builder
+	leaf := func(weight int64) {
+		reads := make([]num, len(rs.reads))
+		b.Reset()
+		for j, rd := range rs.reads {
+			reads[j] = rd.read(d)
+			b.WriteString(reads[j].String())
+			b.WriteByte(' ')
+		}
+		k := b.String()
+		if at, ok := index[k]; ok {
+			pd.counts[at] += weight
+			return
+		}
+		index[k] = len(pd.reads)
+		pd.reads = append(pd.reads, reads)
+		pd.counts = append(pd.counts, weight)
+	}
+	if rs.ordered() {
+		// die(N) and d100 read the dice in order: every sequence.
+		seqs := int64(1)
+		for range n {
+			if seqs *= int64(len(vals)); seqs > MaxPoolSequences {
+				rs.memo[n] = nil
+				return nil, false
+			}
+		}
+		var rec func(i int, weight int64)
+		rec = func(i int, weight int64) {
+			if i == n {
+				leaf(weight)
+				return
+			}
+			for j, v := range vals {
+				d = append(d[:i], v)
+				rec(i+1, weight*w[j])
+			}
+		}
+		rec(0, 1)
+	} else {
+		// Every other reading ignores the order: each multiset of values
+		// once, weighted by how many sequences give it (C(left, k) · w^k).
+		sets := int64(0)
+		var rec func(j, left int, weight int64)
+		rec = func(j, left int, weight int64) {
+			if sets > MaxPoolSequences {
+				return
+			}
+			if j == len(vals)-1 {
+				for range left {
+					d = append(d, vals[j])
+					weight *= w[j]
+				}
+				sets++
+				leaf(weight)
+				d = d[:len(d)-left]
+				return
+			}
+			c, pw := int64(1), int64(1)
+			for k := 0; k <= left; k++ {
+				rec(j+1, left-k, weight*c*pw)
+				d = append(d, vals[j])
+				c = c * int64(left-k) / int64(k+1)
+				pw *= w[j]
+			}
+			d = d[:len(d)-left-1]
+		}
+		rec(0, n, 1)
+		if sets > MaxPoolSequences {
+			rs.memo[n] = nil
+			return nil, false
+		}
+	}
+	rs.memo[n] = pd
+	return pd, true
+}
+
+// ordered reports whether a reading depends on the dice's order.
+func (rs *rollStep) ordered() bool {
+	for _, rd := range rs.reads {
+		switch rd.kind {
+		case "die", "d100", "d100_zero":
+			return true
+		}
+	}
+	return false
+}
+
+// oneReading is the distribution of a pool read one way only (its sum,
+// its highest or lowest die, how many dice match), from core/dice's exact
+// distributions (convolutions, not an enumeration); nil when the pool is
+// read otherwise, explodes, or is empty.
+func (rs *rollStep) oneReading(n int, den int64) *poolDist {
+	if len(rs.reads) != 1 || rs.times > 0 || n == 0 {
+		return nil
+	}
+	die := dice.FairDie(rs.faces)
+	rd := rs.reads[0]
+	f := int64(rd.arg)
+	var d *dice.Dist
+	var err error
+	switch rd.kind {
+	case "sum":
+		d, err = dice.SumPool(die, n)
+	case "highest":
+		d, err = dice.HighestK(die, n, 1)
+	case "lowest":
+		d, err = dice.LowestK(die, n, 1)
+	case "count":
+		d, err = dice.CountPool(die, n, func(v int64) bool { return v == f })
+	case "count_ge":
+		d, err = dice.CountPool(die, n, func(v int64) bool { return v >= f })
+	case "count_le":
+		d, err = dice.CountPool(die, n, func(v int64) bool { return v <= f })
+	default:
+		return nil
+	}
+	if err != nil || d.Approx() {
+		return nil
+	}
+	pd := &poolDist{den: den}
+	scale := new(big.Rat).SetInt64(den)
+	for v := d.Min(); v <= d.Max(); v++ {
+		p := d.Prob(v)
+		if p.Sign() == 0 {
+			continue
+		}
+		c := new(big.Rat).Mul(p, scale)
+		if !c.IsInt() || !c.Num().IsInt64() {
+			return nil
+		}
+		pd.reads = append(pd.reads, []num{integer(v)})
+		pd.counts = append(pd.counts, c.Num().Int64())
+	}
+	return pd
+}

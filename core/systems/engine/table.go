@@ -1,0 +1,82 @@
+package engine
+
+import "strings"
+
+// table is a compiled Table: cells[row-from][col-from], impossible for "-".
+type table struct {
+	key        string
+	rows, cols Axis
+	twoD       bool
+	cells      [][]num
+}
+
+func compileTable(t Table) (*table, error) {
+	tb := &table{key: t.Key, rows: t.Rows, twoD: t.Cols != nil}
+	nr := t.Rows.To - t.Rows.From + 1
+	nc := 1
+	if tb.twoD {
+		tb.cols = *t.Cols
+		nc = t.Cols.To - t.Cols.From + 1
+	} else {
+		nc = nr
+		nr = 1
+	}
+	if nr < 1 || nc < 1 {
+		return nil, fileErr(0, "table %s: from must not be above to", t.Key)
+	}
+	if nr*nc > MaxTableCells {
+		return nil, limitErr("table_cells", MaxTableCells, nr*nc)
+	}
+	if len(t.Cells) != nr {
+		return nil, fileErr(0, "table %s: %d rows of cells, its axis has %d", t.Key, len(t.Cells), nr)
+	}
+	for i, row := range t.Cells {
+		if len(row) != nc {
+			return nil, fileErr(0, "table %s: row %d has %d cells, not %d", t.Key, i+1, len(row), nc)
+		}
+		cr := make([]num, nc)
+		for j, c := range row {
+			c = strings.TrimSpace(c)
+			if c == "-" {
+				cr[j] = impossible
+				continue
+			}
+			v, ok := parseNum(c)
+			if !ok {
+				return nil, fileErr(0, "table %s: cell %q is neither a number nor -", t.Key, c)
+			}
+			cr[j] = v
+		}
+		tb.cells = append(tb.cells, cr)
+	}
+	return tb, nil
+}
+
+// compile is NAME(row) or NAME(row, column); out of range is impossible.
+func (tb *table) compile(args []node, p *parser) (node, error) {
+	want := 1
+	if tb.twoD {
+		want = 2
+	}
+	if len(args) != want || args[0].fn == nil || (want == 2 && args[1].fn == nil) {
+		return node{}, p.errorf("table %s takes %d values", tb.key, want)
+	}
+	r := args[0].fn
+	if !tb.twoD {
+		return node{fn: func(e *env) num {
+			x := r(e)
+			if !x.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) {
+				return impossible
+			}
+			return tb.cells[0][x.n-int64(tb.rows.From)]
+		}}, nil
+	}
+	c := args[1].fn
+	return node{fn: func(e *env) num {
+		x, y := r(e), c(e)
+		if !x.isInt() || !y.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) || y.n < int64(tb.cols.From) || y.n > int64(tb.cols.To) {
+			return impossible
+		}
+		return tb.cells[x.n-int64(tb.rows.From)][y.n-int64(tb.cols.From)]
+	}}, nil
+}

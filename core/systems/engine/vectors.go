@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"zaria/core/dice"
+)
+
+// VectorCount is how many worked examples the file holds.
+func (s *System) VectorCount() int { return len(s.File.Vectors) }
+
+// runVectors replays every vector; the first that does not hold refuses
+// the file, named with what it got and what it expected.
+func (s *System) runVectors() error {
+	for i := range s.File.Vectors {
+		v := &s.File.Vectors[i]
+		if err := s.runVector(v); err != nil {
+			name := v.Name
+			if name == "" {
+				name = "#" + strconv.Itoa(i+1)
+			}
+			var le *Error
+			if errors.As(err, &le) && strings.HasPrefix(le.Key, "engine.limit.") {
+				le.Args["vector"] = name // a limit the example's dice pass
+				return le
+			}
+			return &Error{Key: "engine.error.vector", Args: map[string]any{"vector": name, "what": err.Error()}}
+		}
+	}
+	return nil
+}
+
+func (s *System) vectorInputs(m map[string]string) (map[string]int, error) {
+	out := map[string]int{}
+	for k, val := range m {
+		in := s.inputs[k]
+		if in == nil {
+			return nil, fmt.Errorf("no input %q", k)
+		}
+		sum := 0
+		terms := strings.Split(val, "+")
+		if in.Type != "terms" && len(terms) > 1 {
+			return nil, fmt.Errorf("input %s: %q is not a number", k, val)
+		}
+		if in.Type == "terms" && len(terms) > 1 && len(terms) != len(in.Parts) {
+			return nil, fmt.Errorf("input %s: %d terms, its parts are %d", k, len(terms), len(in.Parts))
+		}
+		for j, t := range terms {
+			n, err := strconv.Atoi(strings.TrimSpace(t))
+			if err != nil {
+				return nil, fmt.Errorf("input %s: %q is not a number", k, val)
+			}
+			if len(terms) > 1 && (n < in.Parts[j].Min || n > in.Parts[j].Max) {
+				return nil, fmt.Errorf("input %s: %s %d outside %d..%d", k, in.Parts[j].Key, n, in.Parts[j].Min, in.Parts[j].Max)
+			}
+			sum += n
+		}
+		if in.Type == "flag" && sum != 0 && sum != 1 {
+			return nil, fmt.Errorf("input %s: a flag is 0 or 1", k)
+		}
+		if in.Min != nil && (sum < *in.Min || sum > *in.Max) {
+			return nil, fmt.Errorf("input %s: %d outside %d..%d", k, sum, *in.Min, *in.Max)
+		}
+		out[k] = sum
+	}
+	return out, nil
+}
+
+func (s *System) runVector(v *Vector) error {
+	c, err := s.check(v.Check)
+	if err != nil {
+		return err
+	}
+	for k, ch := range v.Rules {
+		if h := s.rules[k]; h == nil || h.index(ch) < 0 {
+			return fmt.Errorf("no house rule %s with a choice %q", k, ch)
+		}
+	}
+	pr := Params{Rules: v.Rules}
+	if pr.Inputs, err = s.vectorInputs(v.Inputs); err != nil {
+		return err
+	}
+	if pr.Passive, err = s.vectorInputs(v.Passive); err != nil {
+		return err
+	}
+	if c.opposed != (v.Passive != nil) {
+		return fmt.Errorf("an opposed check's vector has a passive side, and only it")
+	}
+	x := v.Expect
+	if x.Chance != "" {
+		want, ok := new(big.Rat).SetString(x.Chance)
+		if !ok {
+			return fmt.Errorf("chance %q is not a fraction", x.Chance)
+		}
+		od, err := s.Odds(c.def.Key, pr)
+		if err != nil {
+			return err
+		}
+		if !od.Exact || od.Success.Cmp(want) != 0 {
+			return fmt.Errorf("chance %s, expected %s", od.Success.RatString(), want.RatString())
+		}
+		if len(v.Dice) == 0 {
+			return nil
+		}
+	}
+	if len(v.Dice) == 0 {
+		return fmt.Errorf("dice or chance")
+	}
+	src := dice.NewScripted(v.Dice)
+	r, err := s.Roll(c.def.Key, pr, src)
+	if err != nil {
+		return err
+	}
+	if err := src.Err(); err != nil {
+		return err
+	}
+	if src.Used() != len(v.Dice) {
+		return fmt.Errorf("%d dice given, the check rolled %d", len(v.Dice), src.Used())
+	}
+	if x.Outcome != nil && r.Outcome != *x.Outcome {
+		return fmt.Errorf("outcome %q, expected %q", r.Outcome, *x.Outcome)
+	}
+	if x.Total != nil {
+		want, ok := new(big.Rat).SetString(*x.Total)
+		if !ok {
+			return fmt.Errorf("total %q is not a number", *x.Total)
+		}
+		if r.Total == nil || r.Total.Cmp(want) != 0 {
+			return fmt.Errorf("total %s, expected %s", ratStr(r.Total), *x.Total)
+		}
+	}
+	if x.Level != nil && (r.Level == nil || *r.Level != *x.Level) {
+		got := "none"
+		if r.Level != nil {
+			got = strconv.Itoa(*r.Level)
+		}
+		return fmt.Errorf("level %s, expected %d", got, *x.Level)
+	}
+	if x.Winner != "" && r.Winner != x.Winner {
+		return fmt.Errorf("winner %q, expected %q", r.Winner, x.Winner)
+	}
+	for k, want := range x.Also {
+		if got, ok := r.Also[k]; !ok || got != want {
+			return fmt.Errorf("%s %q, expected %q", k, got, want)
+		}
+	}
+	for k, want := range x.Values {
+		w, ok := new(big.Rat).SetString(want)
+		if _, known := c.slots[k]; !known || !ok {
+			return fmt.Errorf("no value %q, or %q is not a number", k, want)
+		}
+		if got := r.Values[k]; got == nil || got.Cmp(w) != 0 {
+			return fmt.Errorf("%s %s, expected %s", k, ratStr(got), want)
+		}
+	}
+	return nil
+}
+
+func ratStr(r *big.Rat) string {
+	if r == nil {
+		return "none"
+	}
+	return r.RatString()
+}
