@@ -143,14 +143,14 @@ type Private interface {
 
 // Deps are the adapter's collaborators, wired by cmd/zaria.
 type Deps struct {
-	Port    Port
-	Sheets  Sheets
-	Forms   Forms   // optional: no dice tray or checks without it
-	Pads    Pads    // optional: no pad or saved rolls on the dice screen without it
-	Fights  Fights  // optional: no turn order screen without it
-	Tables  Tables  // optional: no tables and decks screen without it
-	State   StateStore
-	Logger  *slog.Logger
+	Port   Port
+	Sheets Sheets
+	Forms  Forms  // optional: no dice tray or checks without it
+	Pads   Pads   // optional: no pad or saved rolls on the dice screen without it
+	Fights Fights // optional: no turn order screen without it
+	Tables Tables // optional: no tables and decks screen without it
+	State  StateStore
+	Logger *slog.Logger
 	// TelegramToken checks the Mini App's initData; "" refuses Telegram.
 	TelegramToken string
 	// TelegramBot is the bot's user name for links, once known ("" before).

@@ -69,17 +69,17 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 		{doReq{Op: "roll", N: 1, Sides: 12, Adv: 1, tray: &tray}, ""},
 		{doReq{Op: "roll", N: 1, Sides: 20, Adv: 2, tray: &tray}, ""},
 		// A check: only its form's fields, each a value it takes.
-		{doReq{Op: "roll", Form: "zaria.check", Fields: map[string]string{"mod": "4"}}, ""},                                  // no such form offered
-		{doReq{Op: "roll", Form: "zaria.check", form: &khForm, Fields: map[string]string{"cap": "4"}}, ""},                    // another form
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "fuerza dc5"}}, ""},        // two words
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "fuerza+dc5+x"}}, ""},      // three parts
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "11+2"}}, ""},              // a part out of range
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4+@Drake"}}, ""},          // a sheet, not a value
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4+/pj"}}, ""},             // a command
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{}}, ""},                           // no value
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4", "dc": "31"}}, ""},     // out of range
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4", "dc": "dc15"}}, ""},   // a number, not a word
-		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4", "npc": "yes"}}, ""},   // a flag is 1 or 0
+		{doReq{Op: "roll", Form: "zaria.check", Fields: map[string]string{"mod": "4"}}, ""},                                    // no such form offered
+		{doReq{Op: "roll", Form: "zaria.check", form: &khForm, Fields: map[string]string{"cap": "4"}}, ""},                     // another form
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "fuerza dc5"}}, ""},         // two words
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "fuerza+dc5+x"}}, ""},       // three parts
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "11+2"}}, ""},               // a part out of range
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4+@Drake"}}, ""},           // a sheet, not a value
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4+/pj"}}, ""},              // a command
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{}}, ""},                            // no value
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4", "dc": "31"}}, ""},      // out of range
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4", "dc": "dc15"}}, ""},    // a number, not a word
+		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4", "npc": "yes"}}, ""},    // a flag is 1 or 0
 		{doReq{Op: "roll", Form: "zaria.check", form: &zariaForm, Fields: map[string]string{"mod": "4", "who": "@Drake"}}, ""}, // no such field
 		{doReq{Op: "roll", Form: "rq.roll", form: &rqForm, Fields: map[string]string{"skill": "401"}}, ""},
 		{doReq{Op: "roll", Form: "dh.attack", form: &dhForm, Fields: map[string]string{"weapon": "μακρύ-σπαθί"}}, ""},

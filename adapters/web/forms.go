@@ -139,8 +139,8 @@ type fieldView struct {
 	Start int
 	// Selected is the default named value's Value ("" none).
 	Selected string
-	Big   bool // a wide range: steps of ten too
-	Parts []fieldView
+	Big      bool // a wide range: steps of ten too
+	Parts    []fieldView
 	// Groups are a word's choices by group (<optgroup>).
 	Groups []choiceGroup
 }
