@@ -82,6 +82,9 @@ func Forms(ctx context.Context, r *command.Router, msg core.Message) ([]Form, er
 // formField is an engine field as the page writes it.
 func formField(fd engine.Field) Field {
 	f := Field{Key: fd.Key, Label: fd.Label, Kind: fd.Kind, Min: fd.Min, Max: fd.Max, Default: fd.Default, Optional: fd.Optional}
+	if f.Default == nil {
+		f.Default = fd.Suggest // the page starts there; the chat still leaves it out
+	}
 	switch {
 	case fd.Kind == "flag" && len(fd.Words) > 0:
 		f.Word = fd.Words[0]

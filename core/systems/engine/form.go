@@ -18,7 +18,8 @@ type Field struct {
 	Kind     string // number, flag, terms
 	Label    string
 	Min, Max int
-	Default  *int // nil: none (an optional input starts empty); an optional input's suggest
+	Default  *int // nil: none (an optional input starts empty)
+	Suggest  *int // where a form starts an optional input (nil: empty)
 	Optional bool
 	Choices  []FormChoice // named values, in the file's order
 	Parts    []Field      // a terms input's parts (sheet keys or numbers)
@@ -48,9 +49,7 @@ func (s *System) Forms(lang string) []Form {
 
 func field(in *Input, lang string) Field {
 	fd := Field{Key: in.Key, Kind: in.Type, Label: in.Names.In(lang), Default: in.Default, Optional: in.Optional, Suffixes: in.Suffixes}
-	if fd.Default == nil {
-		fd.Default = in.Suggest
-	}
+	fd.Suggest = in.Suggest
 	if in.Min != nil {
 		fd.Min, fd.Max = *in.Min, *in.Max
 	}
