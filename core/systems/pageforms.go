@@ -3,6 +3,7 @@ package systems
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"zaria/core"
 	"zaria/core/command"
@@ -44,8 +45,9 @@ type Field struct {
 type Choice struct{ Label, Value, Group string }
 
 // Forms lists the dice screen's checks for msg in its chat's language:
-// every check of every system file the engine knows that one side rolls
-// (not an opposed roll), then Dungeon Hack's attack while it is Go code.
+// of every system file the engine knows, the check its words reach
+// without "vs" (the first that is not an opposed roll), then Dungeon
+// Hack's attack while it is Go code.
 func Forms(ctx context.Context, r *command.Router, msg core.Message) ([]Form, error) {
 	lang := r.Lang(ctx, msg.Chat, msg.LangHint)
 	var out []Form
@@ -59,6 +61,11 @@ func Forms(ctx context.Context, r *command.Router, msg core.Message) ([]Form, er
 		for _, f := range s.Forms(lang) {
 			if f.Opposed {
 				continue
+			}
+			// The chat's words without "vs" reach the first check that is
+			// not opposed (engine.Parse): the one a form can write.
+			if len(out) > 0 && strings.HasPrefix(out[len(out)-1].Key, f.System+".") {
+				break
 			}
 			pf := Form{Key: f.System + "." + f.Check, Command: s.File.Command, Title: s.File.Title.In(lang) + " — " + f.Title}
 			for _, fd := range f.Fields {
