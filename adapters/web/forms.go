@@ -131,8 +131,8 @@ func glue(s string) bool {
 }
 
 // fieldView is a field as the dice screen draws it: its sheet values
-// (the user's active character's numbers in the field's range) and the
-// number its stepper starts at.
+// (the user's active character's numbers in the field's range, for a
+// value the check needs) and the number its stepper starts at.
 type fieldView struct {
 	Field
 	Sheet []valueView
@@ -171,7 +171,10 @@ func viewOf(fd Field, mine *sheetView) fieldView {
 	case fd.Min > 0 || fd.Max < 0:
 		v.Start = fd.Min
 	}
-	if mine != nil && (fd.Kind == "number" && len(fd.Choices) == 0) {
+	// A value the check needs (no default: a skill, a capacity; a terms
+	// input's part) may be one of the sheet's; counts and modifiers that
+	// start at the file's default are numbers.
+	if mine != nil && fd.Kind == "number" && len(fd.Choices) == 0 && fd.Default == nil && !fd.Optional {
 		for _, x := range mine.Values {
 			if x.Num && x.N >= fd.Min && x.N <= fd.Max {
 				v.Sheet = append(v.Sheet, x)
