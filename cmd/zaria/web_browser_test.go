@@ -115,9 +115,15 @@ func waitOdds(t *testing.T, ctx context.Context, what, want string) {
 			t.Fatalf("waiting for %s (%q in #odds, which shows %q): %v", what, want, text(t, ctx, `#odds`), err)
 		}
 		time.Sleep(2100 * time.Millisecond)
-		waitJS(t, ctx, "pick the armour again", `(document.querySelector('#dh-armour').dispatchEvent(new Event('change', {bubbles: true})), true)`)
+		waitJS(t, ctx, "pick the check again", `(document.querySelector('#system').dispatchEvent(new Event('change', {bubbles: true})), true)`)
 	}
 }
+
+// The Dungeon Hack attack's form: its weapon and armour (core/systems).
+const (
+	dhWeapon = `.form[data-form="dh.attack"] [data-key="weapon"] select`
+	dhArmour = `.form[data-form="dh.attack"] [data-key="armour"] select`
+)
 
 // choose picks value in the visible select sel, as a tap would.
 func choose(t *testing.T, ctx context.Context, what, sel, value string) {
@@ -222,12 +228,12 @@ func TestWebBrowserMiniApp(t *testing.T) {
 
 	// A Dungeon Hack attack: the core's 46 weapons by group and its
 	// armours, rolled into the chat as /dh ataque <weapon> vs <armour>.
-	choose(t, ctx, "Dungeon Hack", `#system`, "dh")
-	if n, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll('#dh-weapon option').length + ' ' + document.querySelectorAll('#dh-weapon optgroup').length + ' ' + document.querySelectorAll('#dh-armour option').length`)); err != nil || n != "46 6 13" {
+	choose(t, ctx, "Dungeon Hack", `#system`, "dh.attack")
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll(`+strconv.Quote(dhWeapon+" option")+`).length + ' ' + document.querySelectorAll(`+strconv.Quote(dhWeapon+" optgroup")+`).length + ' ' + document.querySelectorAll(`+strconv.Quote(dhArmour+" option")+`).length`)); err != nil || n != "46 6 13" {
 		t.Errorf("weapons, weapon groups and armours %q (%v), want 46 6 13", n, err)
 	}
-	choose(t, ctx, "a long sword", `#dh-weapon`, "espada-larga")
-	choose(t, ctx, "against a breastplate", `#dh-armour`, "coraza")
+	choose(t, ctx, "a long sword", dhWeapon, "espada-larga")
+	choose(t, ctx, "against a breastplate", dhArmour, "coraza")
 	// Its odds before rolling, the core's /odds dh: the chance of damage
 	// above the penetration, 35/1728 (docs/dungeonhack.md#exact-chances).
 	dhOdds := command.Percent("es", big.NewRat(35, 1728))
@@ -262,9 +268,9 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	}
 	// A Greek chat's attack is written with Greek words, which /dh reads
 	// in any chat: the history is in the chat's language.
-	choose(t, ctx, "Dungeon Hack in Greek", `#system`, "dh")
-	choose(t, ctx, "a long sword in Greek", `#dh-weapon`, "μακρύ-σπαθί")
-	choose(t, ctx, "a breastplate in Greek", `#dh-armour`, "θώρακας")
+	choose(t, ctx, "Dungeon Hack in Greek", `#system`, "dh.attack")
+	choose(t, ctx, "a long sword in Greek", dhWeapon, "μακρύ-σπαθί")
+	choose(t, ctx, "a breastplate in Greek", dhArmour, "θώρακας")
 	waitOdds(t, ctx, "the attack's odds in Greek", "Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6")
 	if got := text(t, ctx, `#odds`); !strings.Contains(got, "ζημιά πάνω από τη διάτρηση: "+dhOdds) {
 		t.Errorf("the odds before an attack in Greek: %q, want the chance of damage above the penetration, %s", got, dhOdds)

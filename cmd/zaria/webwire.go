@@ -19,7 +19,9 @@ import (
 	"zaria/core/fold"
 	"zaria/core/initiative"
 	"zaria/core/reply"
+	"zaria/core/roll"
 	"zaria/core/sheet"
+	"zaria/core/systems"
 	"zaria/storage/sqlite"
 )
 
@@ -220,19 +222,38 @@ func (t webTables) Decks(ctx context.Context, chat core.ChatRef) ([]web.Deck, er
 	return out, nil
 }
 
-// webChoices lists a check's difficulties through the router.
-type webChoices struct{ r *command.Router }
+// webForms is the dice screen's tray (core/roll) and checks
+// (core/systems.Forms, from the system files), as the page draws them.
+type webForms struct{ r *command.Router }
 
-func (c webChoices) Choices(ctx context.Context, msg core.Message, text, ph string) ([]web.Choice, error) {
-	l, err := c.r.Choices(ctx, msg, text, ph)
-	if err != nil || l == nil {
+func (webForms) Tray() web.Tray {
+	t := roll.DiceTray()
+	return web.Tray{Dice: t.Dice, MaxCount: t.MaxCount, AdvCount: t.AdvCount, AdvSides: t.AdvSides}
+}
+
+func (f webForms) Forms(ctx context.Context, msg core.Message) ([]web.Form, error) {
+	fs, err := systems.Forms(ctx, f.r, msg)
+	if err != nil {
 		return nil, err
 	}
-	out := make([]web.Choice, len(l.Choices))
-	for i, ch := range l.Choices {
-		out[i] = web.Choice{Label: ch.Label, Value: ch.Value, Group: ch.Group, Typed: ch.Typed}
+	out := make([]web.Form, len(fs))
+	for i, x := range fs {
+		out[i] = web.Form{Key: x.Key, Command: x.Command, Title: x.Title, Fields: webFields(x.Fields)}
 	}
 	return out, nil
+}
+
+func webFields(fs []systems.Field) []web.Field {
+	var out []web.Field
+	for _, x := range fs {
+		f := web.Field{Key: x.Key, Label: x.Label, Kind: x.Kind, Min: x.Min, Max: x.Max, Default: x.Default, Optional: x.Optional,
+			Parts: webFields(x.Parts), Before: x.Before, Prefix: x.Prefix, Suffix: x.Suffix, Word: x.Word}
+		for _, c := range x.Choices {
+			f.Choices = append(f.Choices, web.Choice{Label: c.Label, Value: c.Value, Group: c.Group})
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // telegramMembers asks the Telegram adapter's getChatMember.
@@ -336,7 +357,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	if !cfg.Web.Enabled() {
 		return nil, nil
 	}
-	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, Pads: webSheets{db}, State: db,
+	d := web.Deps{Port: router, Sheets: webSheets{db}, Forms: webForms{router}, Pads: webSheets{db}, State: db,
 		Fights: webFights{db}, Tables: webTables{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
 		Chart: chart.PNG, Now: now}

@@ -287,6 +287,9 @@ func checkInput(in *Input) error {
 		if in.Default != nil && (*in.Default < *in.Min || *in.Default > *in.Max) {
 			return fileErr(0, "input %s: default %d outside %d..%d", in.Key, *in.Default, *in.Min, *in.Max)
 		}
+		if in.Suggest != nil && (*in.Suggest < *in.Min || *in.Suggest > *in.Max) {
+			return fileErr(0, "input %s: suggest %d outside %d..%d", in.Key, *in.Suggest, *in.Min, *in.Max)
+		}
 		for _, n := range in.Named {
 			if n.Value < *in.Min || n.Value > *in.Max {
 				return fileErr(0, "input %s: named value %s = %d outside %d..%d", in.Key, n.Key, n.Value, *in.Min, *in.Max)
