@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"go.mau.fi/util/dbutil"
@@ -71,19 +70,12 @@ type Adapter struct {
 	// batches saves the sync token as far as they are handled.
 	rooms   *rooms
 	batches *batches
-	// limitedAt is when (unix ms) the homeserver last answered 429: the
-	// reaction buttons wait for a calmer time (Config.Reactions "auto").
-	limitedAt atomic.Int64
-	// limitedEver: this homeserver rate-limits the bot (keyLimited).
-	limitedEver atomic.Bool
-	sends       sendLog
-	budget      budget
-	held        held
-	web         *webPort // what the web companion asks of the adapter (web.go)
-	// pace estimates the homeserver's message budget; post carries the
-	// secret results (secret.go).
-	pace pace
-	post *post
+	held    held
+	web     *webPort // what the web companion asks of the adapter (web.go)
+	// budget is the homeserver's rate limit for the bot (budget.go);
+	// courier carries the secret results (courier.go).
+	budget  *budget
+	courier *courier
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -107,7 +99,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: newJournal(state), grace: shutdownGrace,
 		acts: actions.New(state, prefixPad, "", keepDone, logger)}
 	a.batches = &batches{a: a}
-	a.budget = budget{calm: calmFor, window: budgetWindow}
+	a.budget = newBudget()
 	a.web = newWebPort()
 	return a, nil
 }
@@ -125,19 +117,19 @@ func (a *Adapter) Name() string { return "matrix" }
 func (a *Adapter) Run(ctx context.Context) error {
 	a.started = time.Now()
 	a.rooms = newRooms(ctx, a, a.cfg.Workers)
-	pctx, stopPost := context.WithCancel(ctx)
-	a.post = newPost(pctx, a)
+	pctx, stopCourier := context.WithCancel(ctx)
+	a.courier = newCourier(pctx, a)
 	if err := a.connect(ctx); err != nil {
-		stopPost()
+		stopCourier()
 		if ctx.Err() != nil {
 			return nil
 		}
 		return a.secrets.scrubErr(err)
 	}
 	defer a.close()
-	defer func() { stopPost(); a.post.wait() }() // second: the couriers too
-	defer a.rooms.close()                        // first: the handlers use the databases
-	a.post.resume(ctx)
+	defer func() { stopCourier(); a.courier.wait() }() // second: the couriers too
+	defer a.rooms.close()                           // first: the handlers use the databases
+	a.courier.resume(ctx)
 	a.web.connect()
 	err := a.syncLoop(ctx)
 	a.auth.stop() // no handler waits for a login that will not come
@@ -185,7 +177,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 		return err
 	}
 	if v, _, err := a.state.State(ctx, keyLimited); err == nil && v == "1" {
-		a.limitedEver.Store(true)
+		a.budget.Remembered()
 	}
 
 	// The file holds the Olm account and sessions: private to this user.
@@ -648,11 +640,9 @@ func (a *Adapter) authed(ctx context.Context, f func() error) error {
 }
 
 // rateLimited records a 429 asking to wait retry: the reaction buttons
-// wait (see spareBudget), and so does a secret room's making (see pace).
+// wait (see spareBudget), and so does a secret room's making (budget.Wait).
 func (a *Adapter) rateLimited(ctx context.Context, retry time.Duration) {
-	a.pace.limited(retry)
-	a.limitedAt.Store(time.Now().UnixMilli())
-	if !a.limitedEver.Swap(true) {
+	if a.budget.Limited(retry) {
 		if err := a.state.SetState(context.WithoutCancel(ctx), keyLimited, "1"); err != nil {
 			a.log.Warn("save rate-limit note", "err", err)
 		}

@@ -11,8 +11,6 @@ import (
 	"image/png"
 	"slices"
 	"strings"
-	"sync"
-	"time"
 	"unicode/utf8"
 
 	"maunium.net/go/mautrix"
@@ -265,51 +263,10 @@ func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set a
 	}
 }
 
-// Budget of the "auto" reaction buttons, once the homeserver has shown it
-// rate-limits (a 429, remembered across restarts). Synapse's default limit
-// is a burst of 10 sends refilled at 0.2/s (12 a minute): decorations go
-// out only while the bot has sent fewer than budgetSends events in the
-// last budgetWindow, so a reply always finds room in the burst, and not at
-// all for calmFor after a 429.
-const (
-	calmFor      = 5 * time.Minute
-	budgetWindow = time.Minute
-	budgetSends  = 5
-)
-
-// sendLog remembers when the bot's latest sends went out.
-type sendLog struct {
-	mu    sync.Mutex
-	times []time.Time // oldest first, at most budgetSends
-}
-
-func (l *sendLog) add(t time.Time) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.times = append(l.times, t)
-	if len(l.times) > budgetSends {
-		l.times = l.times[len(l.times)-budgetSends:]
-	}
-}
-
-// since counts the sends after t (at most budgetSends).
-func (l *sendLog) since(t time.Time) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	n := 0
-	for _, s := range l.times {
-		if s.After(t) {
-			n++
-		}
-	}
-	return n
-}
-
 // spareBudget says whether the reaction buttons may be sent now: always
 // ("on"), never ("off"), or ("auto") only when no command of the room
-// waits for its reply, the bot's recent sends leave room in the
-// homeserver's burst, and the homeserver has not rate-limited the bot
-// lately: a reply never waits behind a decoration.
+// waits for its reply and the homeserver's budget has room to spare: a
+// reply never waits behind a decoration.
 func (a *Adapter) spareBudget(room id.RoomID) bool {
 	switch a.cfg.Reactions {
 	case ReactionsOn:
@@ -320,18 +277,8 @@ func (a *Adapter) spareBudget(room id.RoomID) bool {
 	if a.rooms != nil && a.rooms.pending(room) > 0 {
 		return false
 	}
-	last := a.limitedAt.Load()
-	if last == 0 && !a.limitedEver.Load() {
-		return true // a homeserver that has never rate-limited the bot
-	}
-	if a.sends.since(time.Now().Add(-a.budget.window)) >= budgetSends {
-		return false
-	}
-	return last == 0 || time.Since(time.UnixMilli(last)) > a.budget.calm
+	return a.budget.Spare()
 }
-
-// budget holds calmFor and budgetWindow (shorter in tests).
-type budget struct{ calm, window time.Duration }
 
 // notice renders a reply as an m.notice with a plain body and HTML.
 func notice(rep *reply.Reply) *event.MessageEventContent {
@@ -420,8 +367,7 @@ func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, cont
 			if err != nil {
 				return err
 			}
-			a.sends.add(time.Now())
-			a.pace.spend(1)
+			a.budget.Spend(1)
 			evtID = resp.EventID
 			return nil
 		})

@@ -185,7 +185,7 @@ func (a *Adapter) SetWidget(ctx context.Context, room, widgetID, name, url strin
 		return a.authed(ctx, func() error {
 			_, err := a.cli.SendStateEvent(ctx, r, widgetType, widgetID, content)
 			if err == nil {
-				a.pace.spend(1)
+				a.budget.Spend(1)
 			}
 			return err
 		})
