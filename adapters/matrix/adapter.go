@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -128,7 +127,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	defer a.close()
 	defer func() { stopCourier(); a.courier.wait() }() // second: the couriers too
-	defer a.rooms.close()                           // first: the handlers use the databases
+	defer a.rooms.close()                              // first: the handlers use the databases
 	a.courier.resume(ctx)
 	a.web.connect()
 	err := a.syncLoop(ctx)
@@ -581,128 +580,6 @@ func (a *Adapter) fillGap(ctx context.Context, room id.RoomID, data *mautrix.Syn
 	slices.Reverse(missed)
 	data.Timeline.Events = append(missed, data.Timeline.Events...)
 	a.log.Info("fetched events missed while away", "room", room, "count", len(missed), "pages", pages)
-}
-
-// retry runs f until it succeeds, ctx ends, or it fails in a way waiting
-// cannot fix. The first failure is logged once.
-func (a *Adapter) retry(ctx context.Context, what string, f func() error) error {
-	bo := a.newBackoff()
-	logged := false
-	for {
-		err := f()
-		if err == nil {
-			if logged {
-				a.log.Info(what + " succeeded after retrying")
-			}
-			return nil
-		}
-		if ctx.Err() != nil || !temporary(err) {
-			return err
-		}
-		if d, ok := retryAfter(err); ok {
-			a.rateLimited(ctx, d)
-			// The homeserver's own pacing: expected under load, not news.
-			a.log.Debug(what+" rate limited", "retry_after", d)
-			if backoff.Sleep(ctx, d) != nil {
-				return ctx.Err()
-			}
-			continue
-		}
-		if !logged {
-			a.log.Warn(what+" failing; retrying quietly", "err", err)
-			logged = true
-		}
-		if backoff.Sleep(ctx, bo.Next()) != nil {
-			return ctx.Err()
-		}
-	}
-}
-
-// authed runs f, and runs it again each time the homeserver refuses it
-// because the session ended (M_UNKNOWN_TOKEN, soft logout or not) once the
-// sync loop has logged in again on the same device (with a password only:
-// a configured token cannot be renewed). For the room workers: a reply, a
-// join or an upload under way when the session ends is not lost. Nothing
-// the homeserver refused that way was stored, so a send goes again with
-// the same transaction id. The caller bounds the wait with ctx.
-func (a *Adapter) authed(ctx context.Context, f func() error) error {
-	for {
-		tok := a.auth.current()
-		err := f()
-		if err == nil || a.cfg.Password == "" || !errors.Is(err, mautrix.MUnknownToken) {
-			return err
-		}
-		a.log.Debug("refused: the session ended; waiting for the new login")
-		if !a.auth.waitNew(ctx, tok) {
-			return err
-		}
-	}
-}
-
-// rateLimited records a 429 asking to wait retry: the reaction buttons
-// wait (see spareBudget), and so does a secret room's making (budget.Wait).
-func (a *Adapter) rateLimited(ctx context.Context, retry time.Duration) {
-	if a.budget.Limited(retry) {
-		if err := a.state.SetState(context.WithoutCancel(ctx), keyLimited, "1"); err != nil {
-			a.log.Warn("save rate-limit note", "err", err)
-		}
-	}
-}
-
-// temporary reports whether waiting may fix err: no answer from the
-// homeserver, 5xx, 429.
-func temporary(err error) bool {
-	var he mautrix.HTTPError
-	if errors.As(err, &he) {
-		if he.Response == nil {
-			return true // no answer at all
-		}
-		code := he.Response.StatusCode
-		return code == http.StatusTooManyRequests || code >= 500 || code == http.StatusRequestTimeout
-	}
-	var re mautrix.RespError
-	if errors.As(err, &re) {
-		return re.StatusCode == http.StatusTooManyRequests || re.StatusCode >= 500
-	}
-	return false // not from the network: waiting will not fix it
-}
-
-// newBackoff is the wait between the failed requests of one retry loop:
-// doubling from BackoffMin to BackoffMax with jitter, retry_after_ms or
-// Retry-After taken as asked (see backoff.Backoff.After).
-func (a *Adapter) newBackoff() *backoff.Backoff {
-	return backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
-}
-
-// errCode is the Matrix error code of err, or "".
-func errCode(err error) string {
-	var he mautrix.HTTPError
-	if errors.As(err, &he) && he.RespError != nil {
-		return he.RespError.ErrCode
-	}
-	return ""
-}
-
-// retryAfter reads the wait the homeserver asked for with M_LIMIT_EXCEEDED.
-func retryAfter(err error) (time.Duration, bool) {
-	var he mautrix.HTTPError
-	if !errors.As(err, &he) {
-		return 0, false
-	}
-	if he.RespError != nil && he.RespError.ErrCode == "M_LIMIT_EXCEEDED" {
-		if ms, ok := he.RespError.ExtraData["retry_after_ms"].(float64); ok && ms >= 0 {
-			return time.Duration(ms) * time.Millisecond, true
-		}
-	}
-	if he.Response != nil && he.Response.StatusCode == http.StatusTooManyRequests {
-		if s := he.Response.Header.Get("Retry-After"); s != "" {
-			if n := parseInt(strings.TrimSpace(s)); n > 0 {
-				return time.Duration(n) * time.Second, true
-			}
-		}
-		return time.Second, true
-	}
-	return 0, false
 }
 
 // guard wraps an event handler so that a panic in one event is logged and

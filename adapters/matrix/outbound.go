@@ -3,8 +3,6 @@ package matrix
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,12 +11,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"maunium.net/go/mautrix"
-	"maunium.net/go/mautrix/crypto/attachment"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
 	"zaria/adapters/internal/actions"
+	ajournal "zaria/adapters/internal/journal"
 	"zaria/core/reply"
 )
 
@@ -33,14 +30,6 @@ type target struct {
 	thread  id.EventID // thread root, when the command came from a thread
 	mention id.UserID  // who asked
 	txn     id.EventID // the incoming event: transaction ids derive from it
-}
-
-// txnID derives a transaction id from the event being answered, so that a
-// retry, even after a restart, is recognized by the homeserver and never
-// shows twice.
-func (a *Adapter) txnID(base id.EventID, part string) string {
-	sum := sha256.Sum256([]byte(a.txnSalt + string(base) + "|" + part))
-	return "zaria." + hex.EncodeToString(sum[:20])
 }
 
 // deliver sends everything a reply holds: the secret part privately, the
@@ -340,41 +329,6 @@ func relate(c *event.MessageEventContent, t target) {
 	}
 }
 
-// send sends one event, retrying failures that waiting can fix with the same
-// transaction id (so the homeserver never shows it twice), for at most
-// SendRetryFor.
-func (a *Adapter) send(ctx context.Context, room id.RoomID, typ event.Type, content any, txn string) (id.EventID, error) {
-	ctx, cancel := context.WithTimeout(ctx, a.cfg.SendRetryFor)
-	defer cancel()
-	// mautrix sends reactions in clear; in an encrypted room the
-	// homeserver should see nothing but ciphertext (as with Element).
-	encryptReaction := false
-	if typ == event.EventReaction && a.crypto != nil {
-		encryptReaction, _ = a.cli.StateStore.IsEncrypted(ctx, room)
-	}
-	var evtID id.EventID
-	err := a.retry(ctx, "send", func() error {
-		return a.authed(ctx, func() error {
-			t, c := typ, content
-			if encryptReaction {
-				encrypted, err := a.crypto.Encrypt(ctx, room, typ, content)
-				if err != nil {
-					return fmt.Errorf("encrypt reaction: %w", err)
-				}
-				t, c = event.EventEncrypted, encrypted
-			}
-			resp, err := a.cli.SendMessageEvent(ctx, room, t, c, mautrix.ReqSendEvent{TransactionID: txn})
-			if err != nil {
-				return err
-			}
-			a.budget.Spend(1)
-			evtID = resp.EventID
-			return nil
-		})
-	})
-	return evtID, err
-}
-
 // picture is a chart drawn and uploaded, ready to send as m.image.
 type picture struct{ content *event.MessageEventContent }
 
@@ -404,36 +358,6 @@ func (a *Adapter) chartPicture(ctx context.Context, room id.RoomID, c *reply.Cha
 	return &picture{content: content}, nil
 }
 
-// upload puts data in the media repository, encrypted as an attachment in
-// encrypted rooms, and points c at it (url, or file with the keys). What
-// waiting cannot fix (413 too large, 403 not allowed) fails at once.
-func (a *Adapter) upload(ctx context.Context, room id.RoomID, c *event.MessageEventContent, data []byte, mime, name string) error {
-	uploadType := mime
-	enc, _ := a.cli.StateStore.IsEncrypted(ctx, room)
-	var ef *attachment.EncryptedFile
-	if enc && a.crypto != nil {
-		ef = attachment.NewEncryptedFile()
-		data, uploadType = ef.Encrypt(data), "application/octet-stream"
-	}
-	var up *mautrix.RespMediaUpload
-	err := a.retry(ctx, "upload", func() error {
-		return a.authed(ctx, func() error {
-			var err error
-			up, err = a.cli.UploadBytesWithName(ctx, data, uploadType, name)
-			return err
-		})
-	})
-	if err != nil {
-		return fmt.Errorf("upload: %w", err)
-	}
-	if ef != nil {
-		c.File = &event.EncryptedFileInfo{EncryptedFile: *ef, URL: up.ContentURI.CUString()}
-	} else {
-		c.URL = up.ContentURI.CUString()
-	}
-	return nil
-}
-
 // sendFile uploads f (encrypted in encrypted rooms) and sends it as m.file.
 func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
 	return a.sendFileAs(ctx, t, f, "file")
@@ -454,4 +378,156 @@ func (a *Adapter) sendFileAs(ctx context.Context, t target, f *reply.File, part 
 	relate(c, t)
 	_, err := a.send(ctx, t.room, event.EventMessage, withAnswers(c, t, part), a.txnID(t.txn, part))
 	return err
+}
+
+// owed is the record of a reply, written before its first send.
+type owed struct {
+	Reply *reply.Reply `json:"reply"`
+}
+
+// record writes rep as the reply to t.txn before anything of it is sent
+// (no fsync of its own: it survives the process; the event's journal mark
+// that follows is synced).
+func (a *Adapter) record(ctx context.Context, t target, rep *reply.Reply) {
+	b, err := json.Marshal(owed{Reply: recordable(rep)})
+	if err == nil {
+		err = ajournal.SetLazily(ctx, a.state, keyOut(t.txn), string(b))
+	}
+	if err == nil {
+		err = a.journal.bounded.Wrote(ctx, prefixOut)
+	}
+	if err != nil {
+		a.log.Error("record reply", "room", t.room, "event", t.txn, "err", err)
+	}
+}
+
+// recordable is rep as deliver reads it, without what no chat shows:
+// Data (the CLI's --json only; a chart series' exact fractions are not
+// kept either).
+func recordable(rep *reply.Reply) *reply.Reply {
+	if rep == nil {
+		return nil
+	}
+	c := *rep
+	c.Data = nil
+	c.Secret = recordable(rep.Secret)
+	c.Status = recordable(rep.Status)
+	return &c
+}
+
+// recorded is the reply recorded for txn, if any.
+func (a *Adapter) recorded(ctx context.Context, txn id.EventID) (*reply.Reply, bool) {
+	v, ok, err := a.state.State(ctx, keyOut(txn))
+	if err != nil {
+		a.log.Error("load recorded reply", "event", txn, "err", err)
+		return nil, false
+	}
+	if !ok || v == "" {
+		return nil, false
+	}
+	var o owed
+	if err := json.Unmarshal([]byte(v), &o); err != nil || o.Reply == nil {
+		a.log.Error("recorded reply unreadable", "event", txn, "err", err)
+		return nil, false
+	}
+	return o.Reply, true
+}
+
+// answer delivers to t the reply to the event of j: the recorded one when
+// an earlier run began it (minus what that run already sent), else the
+// one decide gives, recorded first.
+func (a *Adapter) answer(ctx context.Context, t target, since int64, j *job, decide func() (*reply.Reply, bool)) {
+	if j.unsure {
+		if rep, ok := a.recorded(ctx, t.txn); ok {
+			sent := a.alreadySent(ctx, t, since)
+			if ctx.Err() != nil {
+				return // stopped while looking: the next run does it
+			}
+			if _, ok := sent["reply"]; ok {
+				a.log.Info("a reply sent before a crash was found; not answering again", "room", t.room, "event", t.txn, "parts", len(sent))
+			} else {
+				a.log.Info("sending the recorded reply of a command an earlier run was answering", "room", t.room, "event", t.txn, "parts_found", len(sent))
+			}
+			_ = a.deliverRest(ctx, t, rep, sent) // logged there
+			j.done = ctx.Err() == nil
+			return
+		}
+		// No record: the earlier run sent nothing for it (the record
+		// comes before any send).
+	}
+	rep, ok := decide()
+	if ok && rep != nil {
+		a.record(ctx, t, rep)
+		_ = a.deliver(ctx, t, rep) // logged there
+	}
+	j.done = ctx.Err() == nil
+}
+
+// withAnswers is content c (a *event.MessageEventContent or an
+// *event.Content) carrying answersField for t and part.
+func withAnswers(c any, t target, part string) *event.Content {
+	v := map[string]any{"event": string(t.txn), "part": part}
+	switch c := c.(type) {
+	case *event.Content:
+		raw := map[string]any{}
+		for k, x := range c.Raw {
+			raw[k] = x
+		}
+		raw[answersField] = v
+		return &event.Content{Parsed: c.Parsed, Raw: raw}
+	default:
+		return &event.Content{Parsed: c, Raw: map[string]any{answersField: v}}
+	}
+}
+
+// symbols are the reactions a button may have as its own (reply.Button
+// Symbol) instead of a keycap: the turn order's ▶ next and ⏹ end, and 🩸
+// under a hit that applies its damage. A button with any other symbol
+// gets a keycap.
+var symbols = []string{"▶\ufe0f", "⏹\ufe0f", "🩸"}
+
+// symbolOf is the reaction of symbols that sym stands for, "" for none.
+func symbolOf(sym string) string {
+	sym = strings.ReplaceAll(sym, "\ufe0f", "")
+	for _, s := range symbols {
+		if sym != "" && sym == strings.ReplaceAll(s, "\ufe0f", "") {
+			return s
+		}
+	}
+	return ""
+}
+
+// A Set's View is the thread of its message; when some of its lines have
+// a symbol of their own, a "\n" follows, then each line's reaction
+// without variation selectors ("" for a keycap), separated by " ".
+func viewOf(thread id.EventID, syms []string) string {
+	for _, s := range syms {
+		if s != "" {
+			return string(thread) + "\n" + strings.ReplaceAll(strings.Join(syms, " "), "\ufe0f", "")
+		}
+	}
+	return string(thread)
+}
+
+// parseView reads viewOf's form back (a View of earlier versions is the
+// thread alone).
+func parseView(v string) (thread id.EventID, syms []string) {
+	th, rest, ok := strings.Cut(v, "\n")
+	if !ok {
+		return id.EventID(v), nil
+	}
+	return id.EventID(th), strings.Split(rest, " ")
+}
+
+// mention adds the users a reply addresses (whose turn it is) to the
+// notice's m.mentions, so their clients notify them.
+func mention(c *event.MessageEventContent, users []string) {
+	for _, u := range users {
+		if len(u) > 1 && u[0] == '@' {
+			if c.Mentions == nil {
+				c.Mentions = &event.Mentions{}
+			}
+			c.Mentions.Add(id.UserID(u))
+		}
+	}
 }
