@@ -36,11 +36,10 @@ type Dispatcher interface {
 
 // Adapter is one bot account on one homeserver.
 type Adapter struct {
-	status statusEvents // each room's status message (status.go)
-	cfg    Config
-	d      Dispatcher
-	state  StateStore
-	log    *slog.Logger
+	cfg   Config
+	d     Dispatcher
+	state StateStore
+	log   *slog.Logger
 	// secrets are scrubbed from every log line and returned error.
 	secrets *secrets
 
@@ -75,6 +74,7 @@ type Adapter struct {
 	// courier carries the secret results (courier.go).
 	budget  *budget
 	courier *courier
+	out     *outbound // replies become events (outbound.go)
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -99,6 +99,8 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 		acts: actions.New(state, prefixPad, "", keepDone, logger)}
 	a.batches = &batches{a: a}
 	a.budget = newBudget()
+	a.out = &outbound{cfg: cfg, text: d, hs: a, secret: a, log: logger, state: state, journal: a.journal, acts: a.acts, budget: a.budget,
+		busy: func(room id.RoomID) bool { return a.rooms != nil && a.rooms.pending(room) > 0 }}
 	a.web = newWebPort()
 	return a, nil
 }

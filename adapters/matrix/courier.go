@@ -294,7 +294,7 @@ func (p *courier) tell(s pendingSecret) {
 	a := p.a
 	lang := s.Lang
 	if lang == "" {
-		lang = a.lang(p.ctx, s.Origin)
+		lang = a.out.lang(p.ctx, s.Origin)
 	}
 	rep := reply.Warning(lang, a.d.Text(lang, "mx.secret.late"))
 	c := notice(rep)

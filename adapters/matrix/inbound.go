@@ -80,7 +80,7 @@ func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
 		t.thread = a.threadOfEvent(ctx, evt.RoomID, rel.EventID)
 	}
 	start := time.Now()
-	a.answer(ctx, t, evt.Timestamp, &j, func() (*reply.Reply, bool) {
+	a.out.answer(ctx, t, evt.Timestamp, &j, func() (*reply.Reply, bool) {
 		msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
 		msg.Sent = time.UnixMilli(evt.Timestamp)
 		return a.d.Dispatch(ctx, msg)
@@ -135,8 +135,8 @@ func (a *Adapter) pressTyped(ctx context.Context, evt *event.Event, content *eve
 	t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: thread, txn: evt.ID}
 	acts := lines(set)
 	if n < 1 || n > len(acts) {
-		lang := a.lang(ctx, evt.RoomID)
-		a.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
+		lang := a.out.lang(ctx, evt.RoomID)
+		a.out.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
 			return reply.Warning(lang, a.d.Text(lang, "mx.pad.no_line",
 				"got", n, "first", prefix+"1", "last", prefix+strconv.Itoa(len(acts)))), true
 		})
@@ -219,7 +219,7 @@ func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
 // never its text) and the room gets a short apology in its language.
 func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", ajournal.MaxCrashes)
-	lang := a.lang(ctx, evt.RoomID)
+	lang := a.out.lang(ctx, evt.RoomID)
 	if a.replyOut(ctx, evt) {
 		// Its reply is out (it was the kills, not the event): no apology.
 		if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
@@ -229,16 +229,10 @@ func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
 	}
 	rep := reply.Warning(lang, a.d.Text(lang, "mx.poison.skipped"))
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID + "|poison"}
-	_ = a.deliver(ctx, t, rep) // logged there
+	_ = a.out.deliver(ctx, t, rep) // logged there
 	if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
 		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
-}
-
-// lang is the room's language by the router's rule (its /lang setting,
-// else the configured default).
-func (a *Adapter) lang(ctx context.Context, room id.RoomID) string {
-	return a.d.Lang(ctx, chatOf(room), "")
 }
 
 // chatOf is the core's name of a room.
@@ -601,7 +595,7 @@ func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key 
 // press hands a pressed button's Action to the core for evt's sender and
 // delivers the answer to t: the core decides who may press it.
 func (a *Adapter) press(ctx context.Context, evt *event.Event, act reply.Action, t target, j *job) {
-	a.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
+	a.out.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
 		msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
 		msg.Sent = time.UnixMilli(evt.Timestamp)
 		msg.Prefix = "!"

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"log/slog"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -16,8 +17,61 @@ import (
 
 	"zaria/adapters/internal/actions"
 	ajournal "zaria/adapters/internal/journal"
+	"zaria/core"
 	"zaria/core/reply"
 )
+
+// The outbound side: a reply of the core becomes Matrix events. answer
+// records it (the outbox, before anything is sent) and deliver sends it:
+// the secret part to its courier, the notice in the room (the buttons'
+// Actions inside it), the chart as a picture, the file, then, budget
+// allowing, the reactions that stand for the buttons, and the room's
+// status message (status.go). It reads nothing of the room and handles no
+// event: the inbound side (inbound.go) hands it what to answer and where,
+// and it asks the connection (roomSender), the courier (secretQueue) and
+// the core (outText) through the small interfaces below. No piece calls
+// back up: inbound → outbound → the homeserver.
+
+// outText is what the outbound side asks the core: its own texts (a
+// secret roll that found nobody, a missing pad line) in a language, and a
+// room's language for a reply the router did not render.
+type outText interface {
+	Text(lang, key string, kv ...any) string
+	Lang(ctx context.Context, chat core.ChatRef, hint string) string
+}
+
+// roomSender is what the outbound side asks of the connection
+// (homeserver.go, outbox.go): an event sent under a transaction id derived
+// from what it answers, a file uploaded, and what an earlier run already
+// sent in answer to an event.
+type roomSender interface {
+	txnID(base id.EventID, part string) string
+	send(ctx context.Context, room id.RoomID, typ event.Type, content any, txn string) (id.EventID, error)
+	upload(ctx context.Context, room id.RoomID, c *event.MessageEventContent, data []byte, mime, name string) error
+	alreadySent(ctx context.Context, t target, since int64) map[string]id.EventID
+}
+
+// secretQueue takes a reply's secret part for its courier (secret.go).
+type secretQueue interface {
+	queueSecret(ctx context.Context, t target, rep *reply.Reply) error
+}
+
+// outbound sends replies.
+type outbound struct {
+	cfg     Config
+	text    outText
+	hs      roomSender
+	secret  secretQueue
+	log     *slog.Logger
+	state   StateStore
+	journal *journal       // the outbox's bound, the newest pads
+	acts    *actions.Store // what the buttons of its messages mean
+	budget  *budget        // the homeserver's rate limit (reactions wait)
+	// busy says a room has commands waiting for their replies (its
+	// reactions then wait).
+	busy   func(room id.RoomID) bool
+	status statusEvents // each room's status message (status.go)
+}
 
 // maxContentBytes keeps a reply's content well below Matrix's 64 KiB event
 // limit, even after Megolm encryption and base64 (4/3) inflate it.
@@ -36,29 +90,29 @@ type target struct {
 // notice in the room (carrying the command it came from, for 🎲 re-rolls),
 // the file; then, budget allowing, the reaction buttons. Each event names
 // what it answers (answersField).
-func (a *Adapter) deliver(ctx context.Context, t target, rep *reply.Reply) error {
-	return a.deliverRest(ctx, t, rep, nil)
+func (o *outbound) deliver(ctx context.Context, t target, rep *reply.Reply) error {
+	return o.deliverRest(ctx, t, rep, nil)
 }
 
 // deliverRest is deliver without the parts already in the room (sent, by
 // part, with their events; see alreadySent): a reply found there is not
 // sent again, nor its secret part (queued before it), nor its reaction
 // buttons.
-func (a *Adapter) deliverRest(ctx context.Context, t target, rep *reply.Reply, sent map[string]id.EventID) error {
+func (o *outbound) deliverRest(ctx context.Context, t target, rep *reply.Reply, sent map[string]id.EventID) error {
 	var errs []error
 	replied, wasSent := sent["reply"]
 	if rep.Secret != nil && !wasSent {
 		// Queued for its courier: the room's notice does not wait (secret.go).
-		if err := a.queueSecret(ctx, t, rep); err != nil {
+		if err := o.secret.queueSecret(ctx, t, rep); err != nil {
 			errs = append(errs, fmt.Errorf("secret roll: %w", err))
 			if ctx.Err() == nil {
 				// The room learns that nobody got the result.
 				lang := rep.Lang
 				if lang == "" {
-					lang = a.lang(ctx, t.room)
+					lang = o.lang(ctx, t.room)
 				}
 				c := *rep
-				c.Lines = append(slices.Clip(c.Lines), reply.WarningLine(a.d.Text(lang, "mx.secret.failed")))
+				c.Lines = append(slices.Clip(c.Lines), reply.WarningLine(o.text.Text(lang, "mx.secret.failed")))
 				rep = &c
 			}
 		}
@@ -71,11 +125,11 @@ func (a *Adapter) deliverRest(ctx context.Context, t target, rep *reply.Reply, s
 		c.Chart = nil // its picture is in the room
 		rep = &c
 	} else if rep.Chart != nil {
-		if p, err := a.chartPicture(ctx, t.room, rep.Chart); err == nil {
+		if p, err := o.chartPicture(ctx, t.room, rep.Chart); err == nil {
 			pic = p
 		} else {
 			if ctx.Err() == nil {
-				a.log.Warn("chart picture not sent; sending it as text", "room", t.room, "err", err)
+				o.log.Warn("chart picture not sent; sending it as text", "room", t.room, "err", err)
 			}
 			rep = reply.WithChartText(rep)
 		}
@@ -97,47 +151,47 @@ func (a *Adapter) deliverRest(ctx context.Context, t target, rep *reply.Reply, s
 		switch {
 		case wasSent:
 			evtID = replied
-			a.savePad(ctx, t, evtID, set)
+			o.savePad(ctx, t, evtID, set)
 		default:
-			evtID, err = a.send(ctx, t.room, event.EventMessage, content, a.txnID(t.txn, "reply"))
+			evtID, err = o.hs.send(ctx, t.room, event.EventMessage, content, o.hs.txnID(t.txn, "reply"))
 		}
 		switch {
 		case err != nil:
 			errs = append(errs, fmt.Errorf("reply: %w", err))
 		case !wasSent:
-			a.savePad(ctx, t, evtID, set) // a pad's only: a re-roll's is in the reply
+			o.savePad(ctx, t, evtID, set) // a pad's only: a re-roll's is in the reply
 			offer = keys
 		}
 	}
 	if pic != nil {
 		c := pic.content
 		relate(c, t)
-		if _, err := a.send(ctx, t.room, event.EventMessage, withAnswers(c, t, "chart"), a.txnID(t.txn, "chart")); err != nil {
+		if _, err := o.hs.send(ctx, t.room, event.EventMessage, withAnswers(c, t, "chart"), o.hs.txnID(t.txn, "chart")); err != nil {
 			errs = append(errs, fmt.Errorf("chart: %w", err))
 		}
 	}
 	if _, ok := sent["file"]; rep.File != nil && !ok {
-		if err := a.sendFile(ctx, t, rep.File); err != nil {
+		if err := o.sendFile(ctx, t, rep.File); err != nil {
 			errs = append(errs, fmt.Errorf("file: %w", err))
 		}
 	}
-	if len(offer) > 0 && len(errs) == 0 && a.spareBudget(t.room) {
+	if len(offer) > 0 && len(errs) == 0 && o.spare(t.room) {
 		for _, key := range offer {
 			c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: key}}
-			if _, err := a.send(ctx, t.room, event.EventReaction, c, a.txnID(t.txn, "offer "+key)); err != nil {
+			if _, err := o.hs.send(ctx, t.room, event.EventReaction, c, o.hs.txnID(t.txn, "offer "+key)); err != nil {
 				errs = append(errs, fmt.Errorf("offer %s: %w", key, err))
 				break
 			}
 		}
 	}
 	if rep.Status != nil {
-		if err := a.deliverStatus(ctx, t, rep.Status); err != nil {
+		if err := o.deliverStatus(ctx, t, rep.Status); err != nil {
 			errs = append(errs, fmt.Errorf("status: %w", err))
 		}
 	}
 	err := errors.Join(errs...)
 	if err != nil && ctx.Err() == nil {
-		a.log.Error("deliver reply", "room", t.room, "event", t.replyTo, "err", err)
+		o.log.Error("deliver reply", "room", t.room, "event", t.replyTo, "err", err)
 	}
 	return err
 }
@@ -229,13 +283,13 @@ func lines(set actions.Set) []reply.Action {
 // and, for a pad (not a list of choices), makes it the newest pad of its
 // room's thread, for whoever asked and for anyone (a typed "!2" presses
 // its second line).
-func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set actions.Set) {
+func (o *outbound) savePad(ctx context.Context, t target, evtID id.EventID, set actions.Set) {
 	ls := lines(set)
 	if len(ls) == 0 {
 		return
 	}
-	if err := a.acts.PutAt(ctx, keyPad(evtID), set); err != nil {
-		a.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
+	if err := o.acts.PutAt(ctx, keyPad(evtID), set); err != nil {
+		o.log.Error("save pad buttons", "room", t.room, "event", evtID, "err", err)
 	}
 	for _, l := range ls {
 		if len(l.Values) > 0 || l.Kind == reply.ActDamage || l.Kind == reply.ActHit {
@@ -243,8 +297,8 @@ func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set a
 		}
 	}
 	for _, u := range []id.UserID{t.mention, ""} {
-		if err := a.journal.setBounded(ctx, prefixLastPad, keyLastPad(t.room, t.thread, u), string(evtID)); err != nil {
-			a.log.Error("save newest pad", "room", t.room, "event", evtID, "err", err)
+		if err := o.journal.setBounded(ctx, prefixLastPad, keyLastPad(t.room, t.thread, u), string(evtID)); err != nil {
+			o.log.Error("save newest pad", "room", t.room, "event", evtID, "err", err)
 		}
 		if u == "" {
 			break
@@ -252,21 +306,21 @@ func (a *Adapter) savePad(ctx context.Context, t target, evtID id.EventID, set a
 	}
 }
 
-// spareBudget says whether the reaction buttons may be sent now: always
+// spare says whether the reaction buttons may be sent now: always
 // ("on"), never ("off"), or ("auto") only when no command of the room
 // waits for its reply and the homeserver's budget has room to spare: a
 // reply never waits behind a decoration.
-func (a *Adapter) spareBudget(room id.RoomID) bool {
-	switch a.cfg.Reactions {
+func (o *outbound) spare(room id.RoomID) bool {
+	switch o.cfg.Reactions {
 	case ReactionsOn:
 		return true
 	case ReactionsOff:
 		return false
 	}
-	if a.rooms != nil && a.rooms.pending(room) > 0 {
+	if o.busy(room) {
 		return false
 	}
-	return a.budget.Spare()
+	return o.budget.Spare()
 }
 
 // notice renders a reply as an m.notice with a plain body and HTML.
@@ -334,11 +388,11 @@ type picture struct{ content *event.MessageEventContent }
 
 // chartPicture draws c and uploads it (encrypted in encrypted rooms): an
 // m.image whose body is the chart in characters.
-func (a *Adapter) chartPicture(ctx context.Context, room id.RoomID, c *reply.Chart) (*picture, error) {
-	if a.cfg.Charts == nil {
+func (o *outbound) chartPicture(ctx context.Context, room id.RoomID, c *reply.Chart) (*picture, error) {
+	if o.cfg.Charts == nil {
 		return nil, errors.New("no chart renderer")
 	}
-	data, err := a.cfg.Charts.PNG(c)
+	data, err := o.cfg.Charts.PNG(c)
 	if err != nil {
 		return nil, fmt.Errorf("draw chart: %w", err)
 	}
@@ -352,31 +406,31 @@ func (a *Adapter) chartPicture(ctx context.Context, room id.RoomID, c *reply.Cha
 	}
 	content := &event.MessageEventContent{MsgType: event.MsgImage, Body: body, FileName: "odds.png",
 		Info: &event.FileInfo{MimeType: "image/png", Size: len(data), Width: cfg.Width, Height: cfg.Height}}
-	if err := a.upload(ctx, room, content, data, "image/png", "odds.png"); err != nil {
+	if err := o.hs.upload(ctx, room, content, data, "image/png", "odds.png"); err != nil {
 		return nil, err
 	}
 	return &picture{content: content}, nil
 }
 
 // sendFile uploads f (encrypted in encrypted rooms) and sends it as m.file.
-func (a *Adapter) sendFile(ctx context.Context, t target, f *reply.File) error {
-	return a.sendFileAs(ctx, t, f, "file")
+func (o *outbound) sendFile(ctx context.Context, t target, f *reply.File) error {
+	return o.sendFileAs(ctx, t, f, "file")
 }
 
 // sendFileAs is sendFile with its own transaction part: the secret copy
 // of a file (a session's log for the GMs) must not share the public
 // file's transaction id.
-func (a *Adapter) sendFileAs(ctx context.Context, t target, f *reply.File, part string) error {
+func (o *outbound) sendFileAs(ctx context.Context, t target, f *reply.File, part string) error {
 	mime := f.MIME
 	if mime == "" {
 		mime = "application/octet-stream"
 	}
 	c := &event.MessageEventContent{MsgType: event.MsgFile, Body: f.Name, FileName: f.Name, Info: &event.FileInfo{MimeType: mime, Size: len(f.Data)}}
-	if err := a.upload(ctx, t.room, c, f.Data, mime, f.Name); err != nil {
+	if err := o.hs.upload(ctx, t.room, c, f.Data, mime, f.Name); err != nil {
 		return err
 	}
 	relate(c, t)
-	_, err := a.send(ctx, t.room, event.EventMessage, withAnswers(c, t, part), a.txnID(t.txn, part))
+	_, err := o.hs.send(ctx, t.room, event.EventMessage, withAnswers(c, t, part), o.hs.txnID(t.txn, part))
 	return err
 }
 
@@ -388,16 +442,16 @@ type owed struct {
 // record writes rep as the reply to t.txn before anything of it is sent
 // (no fsync of its own: it survives the process; the event's journal mark
 // that follows is synced).
-func (a *Adapter) record(ctx context.Context, t target, rep *reply.Reply) {
+func (o *outbound) record(ctx context.Context, t target, rep *reply.Reply) {
 	b, err := json.Marshal(owed{Reply: recordable(rep)})
 	if err == nil {
-		err = ajournal.SetLazily(ctx, a.state, keyOut(t.txn), string(b))
+		err = ajournal.SetLazily(ctx, o.state, keyOut(t.txn), string(b))
 	}
 	if err == nil {
-		err = a.journal.bounded.Wrote(ctx, prefixOut)
+		err = o.journal.bounded.Wrote(ctx, prefixOut)
 	}
 	if err != nil {
-		a.log.Error("record reply", "room", t.room, "event", t.txn, "err", err)
+		o.log.Error("record reply", "room", t.room, "event", t.txn, "err", err)
 	}
 }
 
@@ -416,39 +470,39 @@ func recordable(rep *reply.Reply) *reply.Reply {
 }
 
 // recorded is the reply recorded for txn, if any.
-func (a *Adapter) recorded(ctx context.Context, txn id.EventID) (*reply.Reply, bool) {
-	v, ok, err := a.state.State(ctx, keyOut(txn))
+func (o *outbound) recorded(ctx context.Context, txn id.EventID) (*reply.Reply, bool) {
+	v, ok, err := o.state.State(ctx, keyOut(txn))
 	if err != nil {
-		a.log.Error("load recorded reply", "event", txn, "err", err)
+		o.log.Error("load recorded reply", "event", txn, "err", err)
 		return nil, false
 	}
 	if !ok || v == "" {
 		return nil, false
 	}
-	var o owed
-	if err := json.Unmarshal([]byte(v), &o); err != nil || o.Reply == nil {
-		a.log.Error("recorded reply unreadable", "event", txn, "err", err)
+	var w owed
+	if err := json.Unmarshal([]byte(v), &w); err != nil || w.Reply == nil {
+		o.log.Error("recorded reply unreadable", "event", txn, "err", err)
 		return nil, false
 	}
-	return o.Reply, true
+	return w.Reply, true
 }
 
 // answer delivers to t the reply to the event of j: the recorded one when
 // an earlier run began it (minus what that run already sent), else the
 // one decide gives, recorded first.
-func (a *Adapter) answer(ctx context.Context, t target, since int64, j *job, decide func() (*reply.Reply, bool)) {
+func (o *outbound) answer(ctx context.Context, t target, since int64, j *job, decide func() (*reply.Reply, bool)) {
 	if j.unsure {
-		if rep, ok := a.recorded(ctx, t.txn); ok {
-			sent := a.alreadySent(ctx, t, since)
+		if rep, ok := o.recorded(ctx, t.txn); ok {
+			sent := o.hs.alreadySent(ctx, t, since)
 			if ctx.Err() != nil {
 				return // stopped while looking: the next run does it
 			}
 			if _, ok := sent["reply"]; ok {
-				a.log.Info("a reply sent before a crash was found; not answering again", "room", t.room, "event", t.txn, "parts", len(sent))
+				o.log.Info("a reply sent before a crash was found; not answering again", "room", t.room, "event", t.txn, "parts", len(sent))
 			} else {
-				a.log.Info("sending the recorded reply of a command an earlier run was answering", "room", t.room, "event", t.txn, "parts_found", len(sent))
+				o.log.Info("sending the recorded reply of a command an earlier run was answering", "room", t.room, "event", t.txn, "parts_found", len(sent))
 			}
-			_ = a.deliverRest(ctx, t, rep, sent) // logged there
+			_ = o.deliverRest(ctx, t, rep, sent) // logged there
 			j.done = ctx.Err() == nil
 			return
 		}
@@ -457,8 +511,8 @@ func (a *Adapter) answer(ctx context.Context, t target, since int64, j *job, dec
 	}
 	rep, ok := decide()
 	if ok && rep != nil {
-		a.record(ctx, t, rep)
-		_ = a.deliver(ctx, t, rep) // logged there
+		o.record(ctx, t, rep)
+		_ = o.deliver(ctx, t, rep) // logged there
 	}
 	j.done = ctx.Err() == nil
 }
@@ -530,4 +584,10 @@ func mention(c *event.MessageEventContent, users []string) {
 			c.Mentions.Add(id.UserID(u))
 		}
 	}
+}
+
+// lang is the room's language by the router's rule (its /lang setting,
+// else the configured default).
+func (o *outbound) lang(ctx context.Context, room id.RoomID) string {
+	return o.text.Lang(ctx, chatOf(room), "")
 }

@@ -206,7 +206,7 @@ func (a *Adapter) answerPart(ctx context.Context, t target, e *event.Event) (str
 // replyOut reports whether the room holds the bot's reply to evt, an
 // event given up after MaxCrashes: recorded, and found there.
 func (a *Adapter) replyOut(ctx context.Context, evt *event.Event) bool {
-	if _, ok := a.recorded(ctx, evt.ID); !ok {
+	if _, ok := a.out.recorded(ctx, evt.ID); !ok {
 		return false
 	}
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID}

@@ -40,7 +40,7 @@ func (a *Adapter) queueSecret(ctx context.Context, t target, rep *reply.Reply) e
 		if _, err := a.send(ctx, room, event.EventMessage, c, a.txnID(t.txn, "secret")); err != nil {
 			return err
 		}
-		return a.sendFileAs(ctx, target{room: room, txn: t.txn}, f, "secret file")
+		return a.out.sendFileAs(ctx, target{room: room, txn: t.txn}, f, "secret file")
 	}
 	c := notice(rep.Secret)
 	s := pendingSecret{Cmd: t.txn, Origin: t.room, Roller: roller, GMs: rep.SecretTo, Body: c.Body, HTML: c.FormattedBody, Lang: rep.Lang}

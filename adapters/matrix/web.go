@@ -49,7 +49,7 @@ func (a *Adapter) Post(ctx context.Context, msg core.Message, rep *reply.Reply) 
 		return fmt.Errorf("matrix: post to %s: not a Matrix room", msg.Chat)
 	}
 	t := target{room: id.RoomID(msg.Chat.ID), mention: id.UserID(msg.From.ID), txn: id.EventID("web." + randomHex())}
-	return a.deliver(ctx, t, rep)
+	return a.out.deliver(ctx, t, rep)
 }
 
 // RoomMember reports whether user is joined to room now (by the bot's
