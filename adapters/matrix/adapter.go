@@ -49,7 +49,7 @@ type Adapter struct {
 	crypto  *cryptohelper.CryptoHelper
 	syncer  *mautrix.DefaultSyncer
 	journal *journal
-	acts    *actions.Store // what the buttons of its messages mean (send.go)
+	acts    *actions.Store // what the buttons of its messages mean (outbound.go)
 
 	// warnedRooms are the encrypted rooms already logged as unreadable.
 	warnedRooms map[id.RoomID]bool
@@ -74,6 +74,7 @@ type Adapter struct {
 	// courier carries the secret results (courier.go).
 	budget  *budget
 	courier *courier
+	in      *inbound  // events become the core's messages and presses (inbound.go)
 	out     *outbound // replies become events (outbound.go)
 }
 
@@ -225,13 +226,15 @@ func (a *Adapter) connect(ctx context.Context) error {
 		a.crypto = helper
 		a.crossSign(ctx)
 	}
+	a.in = &inbound{cfg: a.cfg, d: a.d, out: a.out, look: a, cli: cli, crypto: a.crypto, state: a.state, journal: a.journal,
+		acts: a.acts, log: a.log, grace: a.grace}
 	if a.crypto == nil {
 		syncer.OnEventType(event.EventEncrypted, a.guard(a.onEncryptedWithoutKey))
 	}
 	syncer.OnEventType(event.StateMember, a.queue(a.guard(a.onMember)))
-	syncer.OnEventType(event.EventMessage, a.queue(a.guard(a.onMessage)))
-	syncer.OnEventType(event.EventReaction, a.queue(a.guard(a.onReaction)))
-	syncer.OnEventType(event.EventRedaction, a.queue(a.guard(a.onRedaction)))
+	syncer.OnEventType(event.EventMessage, a.queue(a.guard(a.in.onMessage)))
+	syncer.OnEventType(event.EventReaction, a.queue(a.guard(a.in.onReaction)))
+	syncer.OnEventType(event.EventRedaction, a.queue(a.guard(a.in.onRedaction)))
 	a.log.Info("logged in", "user", cli.UserID, "device", cli.DeviceID, "encryption", a.crypto != nil)
 	return nil
 }
@@ -406,7 +409,7 @@ func (a *Adapter) filter(ctx context.Context) (string, error) {
 // sender knows the bot saw it and could not read it (no text: no language
 // to guess).
 func (a *Adapter) undecryptable(ctx context.Context, evt *event.Event, err error) {
-	if !a.fresh(ctx, evt) {
+	if !a.in.fresh(ctx, evt) {
 		a.log.Debug("cannot decrypt history", "room", evt.RoomID, "event", evt.ID, "err", err)
 		return
 	}
@@ -425,7 +428,7 @@ const lockedKey = "🔒"
 // onEncryptedWithoutKey notes, once per room and run, that a room is
 // encrypted while encryption is off (no pickle key): the bot cannot read it.
 func (a *Adapter) onEncryptedWithoutKey(ctx context.Context, evt *event.Event) {
-	if !a.fresh(ctx, evt) {
+	if !a.in.fresh(ctx, evt) {
 		return
 	}
 	a.warnMu.Lock()

@@ -148,7 +148,7 @@ func (a *Adapter) authed(ctx context.Context, f func() error) error {
 }
 
 // rateLimited records a 429 asking to wait retry: the reaction buttons
-// wait (see spareBudget), and so does a secret room's making (budget.Wait).
+// wait (outbound.spare, budget.Spare), and so does a secret room's making (budget.Wait).
 func (a *Adapter) rateLimited(ctx context.Context, retry time.Duration) {
 	if a.budget.Limited(retry) {
 		if err := a.state.SetState(context.WithoutCancel(ctx), keyLimited, "1"); err != nil {

@@ -341,7 +341,7 @@ func (a *Adapter) inviteMissing(ctx context.Context, room id.RoomID, wanted []id
 
 // gms lists the members of room with a power level that makes them GMs.
 func (a *Adapter) gms(ctx context.Context, room id.RoomID) []id.UserID {
-	pl, err := a.powerLevels(ctx, room)
+	pl, err := a.in.powerLevels(ctx, room)
 	if err != nil || pl == nil {
 		return nil
 	}

@@ -65,7 +65,7 @@ func (a *Adapter) RoomMember(ctx context.Context, room, user string) (member, gm
 	if m == nil || m.Membership != event.MembershipJoin {
 		return false, false, nil
 	}
-	return true, a.powerLevel(ctx, id.RoomID(room), id.UserID(user)) >= gmLevel, nil
+	return true, a.in.powerLevel(ctx, id.RoomID(room), id.UserID(user)) >= gmLevel, nil
 }
 
 // RoomMemberName is user's display name in room as the room's messages
@@ -163,7 +163,7 @@ func (a *Adapter) SetWidget(ctx context.Context, room, widgetID, name, url strin
 	}
 	r := id.RoomID(room)
 	need, have := gmLevel, 0
-	if pl, err := a.powerLevels(ctx, r); err == nil && pl != nil {
+	if pl, err := a.in.powerLevels(ctx, r); err == nil && pl != nil {
 		need, have = pl.GetEventLevel(widgetType), pl.GetUserLevel(a.cli.UserID)
 	}
 	if have < need {
