@@ -53,9 +53,6 @@ type Adapter struct {
 
 	// warnedRooms are the encrypted rooms already logged as unreadable.
 	warnedRooms map[id.RoomID]bool
-	// txnSalt goes into every transaction id: empty, except in tests that
-	// prove no double answer without the homeserver's transaction memory.
-	txnSalt string
 	// grace is shutdownGrace (shorter in tests).
 	grace time.Duration
 	// started is when Run began; settled are the rooms whose barrier
@@ -417,7 +414,7 @@ func (a *Adapter) undecryptable(ctx context.Context, evt *event.Event, err error
 	ctx, cancel := detach(ctx, a.grace)
 	defer cancel()
 	c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt.ID, Key: lockedKey}}
-	if _, err := a.send(ctx, evt.RoomID, event.EventReaction, c, a.txnID(evt.ID, "locked")); err != nil && ctx.Err() == nil {
+	if _, err := a.send(ctx, evt.RoomID, event.EventReaction, c, a.out.txnID(evt.ID, "locked")); err != nil && ctx.Err() == nil {
 		a.log.Warn("mark undecryptable message", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
 }

@@ -275,7 +275,7 @@ func (p *courier) carry(ctx context.Context, origin id.RoomID, roller id.UserID,
 			c.Mentions = &event.Mentions{UserIDs: []id.UserID{s.Roller}}
 		}
 		sctx, cancel := detach(ctx, a.grace)
-		_, err := a.send(sctx, room, event.EventMessage, c, a.txnID(s.Cmd, "secret"))
+		_, err := a.send(sctx, room, event.EventMessage, c, a.out.txnID(s.Cmd, "secret"))
 		cancel()
 		if err != nil {
 			if !temporary(err) {
@@ -301,7 +301,7 @@ func (p *courier) tell(s pendingSecret) {
 	relate(c, target{room: s.Origin, replyTo: s.Cmd, mention: s.Roller})
 	ctx, cancel := detach(p.ctx, a.grace)
 	defer cancel()
-	if _, err := a.send(ctx, s.Origin, event.EventMessage, c, a.txnID(s.Cmd, "secret late")); err != nil && ctx.Err() == nil {
+	if _, err := a.send(ctx, s.Origin, event.EventMessage, c, a.out.txnID(s.Cmd, "secret late")); err != nil && ctx.Err() == nil {
 		a.log.Error("tell the room a secret result is late", "room", s.Origin, "err", err)
 	}
 }

@@ -75,12 +75,12 @@ func (in *inbound) fresh(ctx context.Context, evt *event.Event) bool {
 	if evt.Sender == in.cli.UserID || evt.Mautrix.EventSource&event.SourceTimeline == 0 {
 		return false
 	}
-	v, _, err := in.state.State(ctx, keyJoined(evt.RoomID))
+	joined, err := in.journal.joinedAt(ctx, evt.RoomID)
 	if err != nil {
-		in.log.Error("load join time", "room", evt.RoomID, "err", err)
+		in.log.Error("journal", "room", evt.RoomID, "err", err)
 		return false
 	}
-	return evt.Timestamp >= parseInt(v)
+	return evt.Timestamp >= joined
 }
 
 // take starts the handling of evt: not while stopping (the next run
@@ -226,16 +226,12 @@ type job struct {
 // for it. ok=false: evt is not to be handled (already answered, or
 // poisoned, which begin deals with).
 func (in *inbound) begin(ctx context.Context, evt *event.Event) (job, bool) {
-	seen, err := in.journal.seen(ctx, evt.ID)
+	seen, crashes, unsure, err := in.journal.begin(ctx, evt.RoomID, evt.ID)
 	if err != nil {
 		in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
 	if seen {
 		return job{}, false
-	}
-	crashes, unsure, err := in.journal.start(ctx, evt.RoomID, evt.ID)
-	if err != nil {
-		in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
 	if crashes >= ajournal.MaxCrashes {
 		in.poisoned(ctx, evt)

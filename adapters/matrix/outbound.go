@@ -3,6 +3,8 @@ package matrix
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,11 +43,10 @@ type outText interface {
 }
 
 // roomSender is what the outbound side asks of the connection
-// (homeserver.go, outbox.go): an event sent under a transaction id derived
-// from what it answers, a file uploaded, and what an earlier run already
+// (homeserver.go, outbox.go): an event sent under its transaction id
+// (txnID), a file uploaded, and what an earlier run already
 // sent in answer to an event.
 type roomSender interface {
-	txnID(base id.EventID, part string) string
 	send(ctx context.Context, room id.RoomID, typ event.Type, content any, txn string) (id.EventID, error)
 	upload(ctx context.Context, room id.RoomID, c *event.MessageEventContent, data []byte, mime, name string) error
 	alreadySent(ctx context.Context, t target, since int64) map[string]id.EventID
@@ -71,6 +72,17 @@ type outbound struct {
 	// reactions then wait).
 	busy   func(room id.RoomID) bool
 	status statusEvents // each room's status message (status.go)
+	// txnSalt goes into every transaction id: empty, except in tests that
+	// prove no double answer without the homeserver's transaction memory.
+	txnSalt string
+}
+
+// txnID derives a transaction id from the event being answered, so that a
+// retry, even after a restart, is recognized by the homeserver and never
+// shows twice.
+func (o *outbound) txnID(base id.EventID, part string) string {
+	sum := sha256.Sum256([]byte(o.txnSalt + string(base) + "|" + part))
+	return "zaria." + hex.EncodeToString(sum[:20])
 }
 
 // maxContentBytes keeps a reply's content well below Matrix's 64 KiB event
@@ -153,7 +165,7 @@ func (o *outbound) deliverRest(ctx context.Context, t target, rep *reply.Reply, 
 			evtID = replied
 			o.savePad(ctx, t, evtID, set)
 		default:
-			evtID, err = o.hs.send(ctx, t.room, event.EventMessage, content, o.hs.txnID(t.txn, "reply"))
+			evtID, err = o.hs.send(ctx, t.room, event.EventMessage, content, o.txnID(t.txn, "reply"))
 		}
 		switch {
 		case err != nil:
@@ -166,7 +178,7 @@ func (o *outbound) deliverRest(ctx context.Context, t target, rep *reply.Reply, 
 	if pic != nil {
 		c := pic.content
 		relate(c, t)
-		if _, err := o.hs.send(ctx, t.room, event.EventMessage, withAnswers(c, t, "chart"), o.hs.txnID(t.txn, "chart")); err != nil {
+		if _, err := o.hs.send(ctx, t.room, event.EventMessage, withAnswers(c, t, "chart"), o.txnID(t.txn, "chart")); err != nil {
 			errs = append(errs, fmt.Errorf("chart: %w", err))
 		}
 	}
@@ -178,7 +190,7 @@ func (o *outbound) deliverRest(ctx context.Context, t target, rep *reply.Reply, 
 	if len(offer) > 0 && len(errs) == 0 && o.spare(t.room) {
 		for _, key := range offer {
 			c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evtID, Key: key}}
-			if _, err := o.hs.send(ctx, t.room, event.EventReaction, c, o.hs.txnID(t.txn, "offer "+key)); err != nil {
+			if _, err := o.hs.send(ctx, t.room, event.EventReaction, c, o.txnID(t.txn, "offer "+key)); err != nil {
 				errs = append(errs, fmt.Errorf("offer %s: %w", key, err))
 				break
 			}
@@ -430,7 +442,7 @@ func (o *outbound) sendFileAs(ctx context.Context, t target, f *reply.File, part
 		return err
 	}
 	relate(c, t)
-	_, err := o.hs.send(ctx, t.room, event.EventMessage, withAnswers(c, t, part), o.hs.txnID(t.txn, part))
+	_, err := o.hs.send(ctx, t.room, event.EventMessage, withAnswers(c, t, part), o.txnID(t.txn, part))
 	return err
 }
 

@@ -85,7 +85,7 @@ func (s *settled) set(room id.RoomID) {
 func (a *Adapter) alreadySent(ctx context.Context, t target, since int64) map[string]id.EventID {
 	var barrier id.EventID
 	if !a.settled.is(t.room) {
-		txn := a.txnID(id.EventID(fmt.Sprint(a.started.UnixNano())), "settle "+string(t.room))
+		txn := a.out.txnID(id.EventID(fmt.Sprint(a.started.UnixNano())), "settle "+string(t.room))
 		b, err := a.send(ctx, t.room, settleType, map[string]any{"run": a.started.UnixMilli()}, txn)
 		if err != nil {
 			if ctx.Err() == nil {

@@ -37,7 +37,7 @@ func (a *Adapter) queueSecret(ctx context.Context, t target, rep *reply.Reply) e
 			return err
 		}
 		c := notice(rep.Secret)
-		if _, err := a.send(ctx, room, event.EventMessage, c, a.txnID(t.txn, "secret")); err != nil {
+		if _, err := a.send(ctx, room, event.EventMessage, c, a.out.txnID(t.txn, "secret")); err != nil {
 			return err
 		}
 		return a.out.sendFileAs(ctx, target{room: room, txn: t.txn}, f, "secret file")

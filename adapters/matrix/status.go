@@ -79,7 +79,7 @@ func (o *outbound) deliverStatus(ctx context.Context, t target, st *reply.Reply)
 	if prev := o.statusID(ctx, t.room, st.Slot); prev != "" && !st.Post {
 		c := notice(st)
 		c.SetEdit(prev)
-		if _, err := o.hs.send(ctx, t.room, event.EventMessage, c, o.hs.txnID(t.txn, "status edit")); err == nil {
+		if _, err := o.hs.send(ctx, t.room, event.EventMessage, c, o.txnID(t.txn, "status edit")); err == nil {
 			return nil
 		} else if ctx.Err() != nil {
 			return err
@@ -94,7 +94,7 @@ func (o *outbound) deliverStatus(ctx context.Context, t target, st *reply.Reply)
 	if len(set.Actions) > 0 {
 		content = &event.Content{Parsed: c, Raw: map[string]any{buttonsField: actions.EncodeSet(set)}}
 	}
-	evt, err := o.hs.send(ctx, t.room, event.EventMessage, content, o.hs.txnID(t.txn, "status"))
+	evt, err := o.hs.send(ctx, t.room, event.EventMessage, content, o.txnID(t.txn, "status"))
 	if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func (o *outbound) deliverStatus(ctx context.Context, t target, st *reply.Reply)
 	}
 	for _, key := range offer {
 		r := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt, Key: key}}
-		if _, err := o.hs.send(ctx, t.room, event.EventReaction, r, o.hs.txnID(t.txn, "status offer "+key)); err != nil {
+		if _, err := o.hs.send(ctx, t.room, event.EventReaction, r, o.txnID(t.txn, "status offer "+key)); err != nil {
 			return err
 		}
 	}
