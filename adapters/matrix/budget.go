@@ -51,13 +51,6 @@ const (
 
 func newBudget() *budget { return &budget{calm: calmFor, window: budgetWindow} }
 
-// tune sets calm and window (tests).
-func (b *budget) tune(calm, window time.Duration) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.calm, b.window = calm, window
-}
-
 // Remembered says the homeserver rate-limited the bot in an earlier run.
 func (b *budget) Remembered() {
 	b.mu.Lock()

@@ -127,3 +127,10 @@ func TestReactionsUnderSynapseLimits(t *testing.T) {
 		t.Errorf("🎲 offered: on %d (want 14), auto %d (want some, while there is budget)", onR, autoR)
 	}
 }
+
+// tune sets the budget's calm and window (shorter in tests).
+func (b *budget) tune(calm, window time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.calm, b.window = calm, window
+}
