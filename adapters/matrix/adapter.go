@@ -34,7 +34,10 @@ type Dispatcher interface {
 	core.Port
 }
 
-// Adapter is one bot account on one homeserver.
+// Adapter is one bot account on one homeserver: the connection (login,
+// sync, the rooms' queues, membership, sends) with its inbound side (in:
+// events to the core) and its outbound side (out: the core's replies to
+// events); see README.md's code map.
 type Adapter struct {
 	cfg   Config
 	d     Dispatcher
