@@ -126,12 +126,15 @@ func (in *inbound) onMessage(ctx context.Context, evt *event.Event) {
 		t.thread = in.threadOfEvent(ctx, evt.RoomID, rel.EventID)
 	}
 	start := time.Now()
+	var dispatched time.Duration // 0 for a recorded reply sent again
 	in.out.answer(ctx, t, evt.Timestamp, &j, func() (*reply.Reply, bool) {
 		msg := in.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
 		msg.Sent = time.UnixMilli(evt.Timestamp)
-		return in.d.Dispatch(ctx, msg)
+		rep, ok := in.d.Dispatch(ctx, msg)
+		dispatched = time.Since(start)
+		return rep, ok
 	})
-	in.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "total", time.Since(start))
+	in.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "dispatch", dispatched, "total", time.Since(start))
 }
 
 // maxTypedDigits bounds the number of a typed "!n": "!100" is still taken
