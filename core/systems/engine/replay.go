@@ -82,3 +82,20 @@ func (s *System) Replay(v Vector) (Expect, error) {
 	}
 	return out, nil
 }
+
+// VectorOdds are the exact odds of vector v's check with its inputs and
+// house rules (its dice aside): what a fork's change moves.
+func (s *System) VectorOdds(v Vector) (*Odds, error) {
+	c, err := s.check(v.Check)
+	if err != nil {
+		return nil, err
+	}
+	pr := Params{Rules: v.Rules}
+	if pr.Inputs, err = s.vectorInputs(v.Inputs); err != nil {
+		return nil, err
+	}
+	if pr.Passive, err = s.vectorInputs(v.Passive); err != nil {
+		return nil, err
+	}
+	return s.Odds(c.def.Key, pr)
+}
