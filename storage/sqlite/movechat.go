@@ -100,6 +100,11 @@ func (db *DB) MoveChat(ctx context.Context, from, to core.ChatRef, state map[str
 		if _, err := tx.ExecContext(ctx, `UPDATE random_tables SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM random_tables WHERE chat = ?2)`, oldID, newID); err != nil {
 			return err
 		}
+		// A chat's forks and own systems (/sistema) move, unless the new
+		// chat has one of the same key.
+		if _, err := tx.ExecContext(ctx, `UPDATE system_forks SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM system_forks WHERE chat = ?2)`, oldID, newID); err != nil {
+			return err
+		}
 		// A pad moves whole, unless its owner already has one in the new chat.
 		if _, err := tx.ExecContext(ctx, `UPDATE pad_buttons SET chat = ?2 WHERE chat = ?1 AND owner NOT IN (SELECT owner FROM pad_buttons WHERE chat = ?2)`, oldID, newID); err != nil {
 			return err
