@@ -95,7 +95,7 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string) (co 
 	case "daegon":
 		return oddsWith(ctx, req, daegonCmd(), args, daegonOdds)
 	case "rq":
-		return oddsWith(ctx, req, rqCmd(), args, rqOdds)
+		return oddsWith(ctx, req, rqCmd(nil), args, rqOdds)
 	case "kh":
 		return oddsWith(ctx, req, khCmd(), args, khOdds)
 	case "dh":
@@ -239,14 +239,14 @@ func rqOdds(req *command.Request, rc rqCheck) *CheckOdds {
 	if sp.opposed {
 		c := rq.OppChance(rc.off, rc.def)
 		co := &CheckOdds{Subject: "50 + " + rc.offText + " − " + rc.defText + " → " + strconv.Itoa(c)}
-		rqOutcomes(req, co, rq.OppChances(c))
+		rqOutcomes(req, co, rq.Book().OppChances(c))
 		co.Target = req.T("rq.offensive")
 		return co
 	}
 	co := &CheckOdds{Subject: "50 + " + rc.offText}
 	if !sp.diffSet {
 		for _, d := range rq.Difficulties {
-			co.Levels = append(co.Levels, OddsRow{Label: signedNum(d.Value), Name: req.T("rq.diff." + d.Key), P: rq.Chances(50 + rc.off + d.Value).Success})
+			co.Levels = append(co.Levels, OddsRow{Label: signedNum(d.Value), Name: req.T("rq.diff." + d.Key), P: rq.Book().Chances(50 + rc.off + d.Value).Success})
 		}
 		return co
 	}
@@ -256,7 +256,7 @@ func rqOdds(req *command.Request, rc rqCheck) *CheckOdds {
 		co.Target += " · " + req.T(k)
 	}
 	co.Target += " → " + strconv.Itoa(c)
-	rqOutcomes(req, co, rq.Chances(c))
+	rqOutcomes(req, co, rq.Book().Chances(c))
 	return co
 }
 

@@ -59,9 +59,9 @@ func oddsLines() []string {
 		}
 	}
 	for c := -160; c <= 160; c++ {
-		o := rq.Chances(c)
+		o := rq.Book().Chances(c)
 		add("rq %d %s %s %s", c, o.Success.RatString(), o.Critical.RatString(), o.Fumble.RatString())
-		o = rq.OppChances(c)
+		o = rq.Book().OppChances(c)
 		add("rq opposed %d %s %s %s", c, o.Success.RatString(), o.Critical.RatString(), o.Fumble.RatString())
 	}
 	for _, in := range []kh.Input{{Cap: 6, Heartless: 2, Nobody: 1}, {Cap: 3}, {Cap: 4, Heartless: 1}, {Cap: 5, Nobody: 2}, {Cap: 2, Heartless: 3, Nobody: 3}} {

@@ -162,19 +162,27 @@ type rqCheck struct {
 	off, def int    // the values used as skills
 	offText  string // how each was written: "45", "c14×5", "espadas 60"
 	defText  string
+	rules    rq.Rules // the book's, or the chat's fork's
 }
 
-// rqCmd is /rq's steps (sysCheck).
-func rqCmd() sysCheck[rqCheck] {
+// rqCmd is /rq's steps (sysCheck); forks (nil: none) gives a chat's
+// fork of RQ.
+func rqCmd(forks Forks) sysCheck[rqCheck] {
+	read := func(ctx context.Context, req *command.Request, sp rqSpec, who string) (rqCheck, error) {
+		c, err := readRQ(ctx, req, sp, who)
+		if err != nil || forks == nil {
+			c.rules = rq.Book()
+			return c, err
+		}
+		sys, err := forks.System(ctx, req.Msg.Chat, "rq")
+		c.rules = rq.Of(sys)
+		return c, err
+	}
 	return sysCheck[rqCheck]{
 		needs: []keyword{kwVs(sampleText("45"))},
-		read:  readWho("rq.error.usage", parseRQ, readRQ),
+		read:  readWho("rq.error.usage", parseRQ, read),
 		roll:  noErr(rollRQ),
 	}
-}
-
-func handleRQ(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	return rqCmd().run(ctx, req)
 }
 
 // readRQ reads both sides of an opposed roll (the defender's character,
@@ -228,7 +236,7 @@ func rqOddsLine(req *command.Request, key string, o rq.Odds) reply.Line {
 func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 	sp, v, vText := rc.sp, rc.off, rc.offText
 	c := 50 + v + sp.diff
-	r := rq.Check(req.Rand, c)
+	r := rc.rules.Check(req.Rand, c)
 	calc := "50 + " + vText
 	switch {
 	case sp.diff > 0:
@@ -243,7 +251,7 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 	}
 	rep := &reply.Reply{}
 	rep.Add(reply.B(rqRoll(r.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", calc)))
-	rep.Add(reply.B(rqOutcome(req, r.Outcome)), reply.T(" · "+rqRanges(req, rq.CritMax(c), rq.FumbleMin(c))))
+	rep.Add(reply.B(rqOutcome(req, r.Outcome)), reply.T(" · "+rqRanges(req, rc.rules.CritMax(c), rc.rules.FumbleMin(c))))
 	if !sp.diffSet {
 		rep.Add(reply.I(req.T("rq.default_diff")))
 	}
@@ -252,7 +260,7 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 	}
 	ck := newCheck("rq", r.Outcome, []int{r.Roll}, 100)
 	ck.Total = intp(r.Roll)
-	odds := rq.Chances(c)
+	odds := rc.rules.Chances(c)
 	setChance(ck, odds.Success)
 	rep.Check = ck
 	return rep.Add(rqOddsLine(req, "rq.odds", odds)...)
@@ -261,10 +269,10 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
 	sp, offText, defText := rc.sp, rc.offText, rc.defText
 	c := rq.OppChance(rc.off, rc.def)
-	o := rq.Oppose(req.Rand, c)
+	o := rc.rules.Oppose(req.Rand, c)
 	rep := &reply.Reply{}
 	rep.Add(reply.B(rqRoll(o.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", "50 + "+offText+" − "+defText)))
-	rep.Add(reply.T(rqRanges(req, rq.OppCrit(c), rq.OppFumbleMin(c))))
+	rep.Add(reply.T(rqRanges(req, rc.rules.OppCrit(c), rc.rules.OppFumbleMin(c))))
 	dice := []int{o.Roll}
 	if o.D4 > 0 {
 		dice = append(dice, o.D4)
@@ -284,7 +292,7 @@ func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
 	if o.OffensiveWins {
 		ck.Winner = "active"
 	}
-	odds := rq.OppChances(c)
+	odds := rc.rules.OppChances(c)
 	setChance(ck, odds.Success)
 	rep.Check = ck
 	return rep.Add(rqOddsLine(req, "rq.odds_opposed", odds)...)

@@ -242,3 +242,29 @@ func sideInputs(sd engine.Side) map[string]int {
 	}
 	return in
 }
+
+// Expander runs a chat's own systems by their commands: an unknown
+// command that names one is /sistema tirar KEY and its words; any other
+// goes to next (saved rolls).
+func (s *Service) Expander(next command.AliasExpander) command.AliasExpander {
+	return ownExpander{s: s, next: next}
+}
+
+type ownExpander struct {
+	s    *Service
+	next command.AliasExpander
+}
+
+func (e ownExpander) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, name, args string, max int) (string, bool, error) {
+	key, ok, err := e.s.Own(ctx, chat, name)
+	if err != nil {
+		return "", false, err
+	}
+	if ok {
+		return strings.TrimSpace("/sistema tirar " + key + " " + args), true, nil
+	}
+	if e.next == nil {
+		return "", false, nil
+	}
+	return e.next.ExpandAlias(ctx, chat, userID, name, args, max)
+}

@@ -1,0 +1,15 @@
+package systems
+
+import (
+	"context"
+
+	"zaria/core"
+	"zaria/core/systems/engine"
+)
+
+// Forks finds the system a chat plays under a shipped system's key: its
+// fork or own file of that key (core/systems/fork), nil when the chat
+// plays the book.
+type Forks interface {
+	System(ctx context.Context, chat core.ChatRef, key string) (*engine.System, error)
+}
