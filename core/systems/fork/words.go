@@ -104,6 +104,9 @@ func describe(req *command.Request, s *engine.System, c Change) string {
 	case KindNumber:
 		for _, n := range f.Numbers {
 			if n.Key == c.Key {
+				if n.Value == 0 && n.Min == 0 {
+					return n.Names.In(req.Lang) + ": " + req.T("fork.book")
+				}
 				return n.Names.In(req.Lang) + " " + strconv.Itoa(n.Value)
 			}
 		}
