@@ -112,3 +112,59 @@ func TestForkRQFumbleRange(t *testing.T) {
 	d.want(d.send("a", true, "/sistema deshacer"), false)
 	d.want(d.send("a", false, "/rq 45", 95), false, "Pifia")
 }
+
+// rollOver is docs/systems-format.md's example file: a game zaria does
+// not ship.
+const rollOver = `system: roll_over
+title: {es: Tirada, el: Ρίψη, en: Roll}
+command: ro
+inputs:
+  - {key: bonus, type: number, min: -10, max: 10, names: {es: bono, el: μπόνους, en: bonus}}
+  - {key: target, type: number, min: 1, max: 30, default: 10, prefixes: [tn],
+     names: {es: objetivo, el: στόχος, en: target}}
+outcomes:
+  - {key: critical, success: true, names: {es: crítico, el: κρίσιμη, en: critical}}
+  - {key: success, success: true, names: {es: éxito, el: επιτυχία, en: success}}
+  - {key: failure, success: false, names: {es: fallo, el: αποτυχία, en: failure}}
+checks:
+  - key: check
+    names: {es: tirada, el: ρίψη, en: check}
+    inputs: [bonus, target]
+    steps:
+      - {roll: d, dice: "1", faces: 20}
+      - {let: total, is: d.sum + bonus}
+    total: total
+    result:
+      overrides:
+        - {when: d.all(20), outcome: critical}
+      on: total - target
+      bands:
+        - {at_least: "0", outcome: success}
+        - {outcome: failure}
+vectors:
+  - {name: hit, inputs: {bonus: "2", target: "12"}, dice: [10], expect: {outcome: success, total: "12"}}
+  - {name: miss, inputs: {bonus: "2", target: "12"}, dice: [9], expect: {outcome: failure}}
+  - {name: natural 20, inputs: {bonus: "-10", target: "30"}, dice: [20], expect: {outcome: critical}}
+  - {name: odds, inputs: {bonus: "2", target: "12"}, expect: {chance: 11/20}}
+`
+
+// A file sent to the chat: refused naming its first failing example, or
+// a command taken from the bot; else the chat's own system, rolled by
+// its command in that chat only, listed, and gone with an undo.
+func TestForkImportFile(t *testing.T) {
+	d := newForkDesk(t)
+	bad := strings.Replace(rollOver, "dice: [9], expect: {outcome: failure}", "dice: [9], expect: {outcome: success}", 1)
+	d.want(d.send("a", true, "/sistema importar\n"+bad), true, "Archivo rechazado", "«miss»", "línea 29")
+	d.want(d.send("a", true, "/sistema importar\n"+strings.Replace(rollOver, "command: ro", "command: rq", 1)), true, "/rq ya es un comando")
+	d.want(d.send("a", true, "/sistema importar"), true, "Adjunta el archivo")
+	d.want(d.send("a", false, "/sistema importar\n"+rollOver), true, "Solo un máster")
+	d.want(d.send("a", true, "/sistema importar\n"+rollOver), false, "Tirada añadido", "/ro", "4 ejemplos")
+	d.want(d.send("a", false, "/ro 2 tn12", 10), false, "🎲 10 = 12", "éxito", "55 %")
+	d.want(d.send("a", false, "/ro tn12 2", 9), false, "fallo")
+	d.want(d.send("b", false, "/ro 2 tn12", 10), true)
+	d.want(d.send("a", false, "/sistema"), false, "/ro", "archivo propio")
+	d.restart()
+	d.want(d.send("a", false, "/ro 2", 20), false, "crítico")
+	d.want(d.send("a", true, "/sistema deshacer"), false, "ya no tiene")
+	d.want(d.send("a", false, "/ro 2", 20), true)
+}

@@ -109,11 +109,7 @@ func (s *Service) importFile(ctx context.Context, req *command.Request, text str
 	if err != nil {
 		var ee *engine.Error
 		if errors.As(err, &ee) {
-			why := req.T(ee.Key, kvOf(ee.Args)...)
-			if ee.Line > 0 {
-				why = req.T("fork.line", "line", ee.Line) + why
-			}
-			return nil, command.Errorf("fork.err.file", "why", why)
+			return nil, command.Errorf("fork.err.file", "why", req.T(ee.Key, kvOf(ee.Vars())...))
 		}
 		return nil, command.Errorf("fork.err.file", "why", err.Error())
 	}
@@ -152,7 +148,7 @@ func (s *Service) Own(ctx context.Context, chat core.ChatRef, name string) (key 
 	if err != nil {
 		return "", false, fmt.Errorf("forks of %s: %w", chat, err)
 	}
-	k := fold.Key(name)
+	k := strings.ToLower(name)
 	for _, f := range fs {
 		if !f.Own() {
 			continue
@@ -165,7 +161,7 @@ func (s *Service) Own(ctx context.Context, chat core.ChatRef, name string) (key 
 			return f.Key, true, nil
 		}
 		for _, a := range sys.File.Aliases {
-			if k == fold.Key(a) {
+			if k == strings.ToLower(a) {
 				return f.Key, true, nil
 			}
 		}

@@ -246,7 +246,7 @@ func systemKey(req *command.Request, ws []string) (string, error) {
 	if len(ws) == 0 {
 		return "", command.Errorf("fork.err.usage", "cmd", req.Prefix+req.Alias)
 	}
-	return fold.Key(ws[0]), nil
+	return strings.ToLower(ws[0]), nil
 }
 
 func (s *Service) copy(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
@@ -320,7 +320,7 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string) (
 	if err != nil {
 		var ee *engine.Error
 		if errors.As(err, &ee) {
-			return nil, command.Errorf("fork.err.invalid", "why", req.T(ee.Key, kvOf(ee.Args)...))
+			return nil, command.Errorf("fork.err.invalid", "why", req.T(ee.Key, kvOf(ee.Vars())...))
 		}
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 		}
 		t, rest := f.Tables[0], ws[1:]
 		for _, x := range f.Tables {
-			if fold.Key(rest[0]) == x.Key {
+			if strings.ToLower(rest[0]) == x.Key {
 				t, rest = x, rest[1:]
 			}
 		}
