@@ -158,7 +158,7 @@ func TestForkImportFile(t *testing.T) {
 	d.want(d.send("a", true, "/sistema importar\n"+strings.Replace(rollOver, "command: ro", "command: rq", 1)), true, "/rq ya es un comando")
 	d.want(d.send("a", true, "/sistema importar"), true, "Adjunta el archivo")
 	d.want(d.send("a", false, "/sistema importar\n"+rollOver), true, "Solo un máster")
-	d.want(d.send("a", true, "/sistema importar\n"+rollOver), false, "Tirada añadido", "/ro", "4 ejemplos")
+	d.want(d.send("a", true, "/sistema importar\n"+rollOver), false, "su propio sistema, Tirada", "/ro", "4 ejemplos")
 	d.want(d.send("a", false, "/ro 2 tn12", 10), false, "🎲 10 = 12", "éxito", "55 %")
 	d.want(d.send("a", false, "/ro tn12 2", 9), false, "fallo")
 	d.want(d.send("b", false, "/ro 2 tn12", 10), true)
@@ -167,4 +167,29 @@ func TestForkImportFile(t *testing.T) {
 	d.want(d.send("a", false, "/ro 2", 20), false, "crítico")
 	d.want(d.send("a", true, "/sistema deshacer"), false, "ya no tiene")
 	d.want(d.send("a", false, "/ro 2", 20), true)
+}
+
+// A chat's fork and own system go with /exportar and come back with
+// /importar into another chat, as they were; a document whose fork no
+// longer builds is refused whole.
+func TestForkExportImport(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("a", true, "/sistema copiar rq"), false)
+	d.want(d.send("a", true, "/sistema editar rq pifia 95"), false)
+	d.want(d.send("a", true, "/sistema importar\n"+rollOver), false)
+	doc := string(d.send("a", true, "/exportar").File.Data)
+	if !strings.Contains(doc, `"systems"`) || !strings.Contains(doc, `"fumble_from"`) {
+		t.Fatalf("the export has no systems: %s", doc)
+	}
+	d.want(d.send("c", true, "/importar "+doc), false)
+	d.want(d.send("c", false, "/rq 45", 95), false, "Pifia")
+	d.want(d.send("c", false, "/ro 2 tn12", 10), false, "éxito")
+	d.want(d.send("c", false, "/sistema"), false, "pifia: la del libro → 95", "/ro")
+
+	bad := strings.Replace(doc, `"value":"95"`, `"value":"101"`, 1)
+	if bad == doc {
+		t.Fatalf("no fumble value in %s", doc)
+	}
+	d.want(d.send("e", true, "/importar "+bad), true, "«rq»", "No se ha importado nada")
+	d.want(d.send("e", false, "/rq 45", 95), false, "Éxito")
 }

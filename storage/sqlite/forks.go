@@ -48,17 +48,6 @@ func (db *DB) SaveFork(ctx context.Context, chat core.ChatRef, f fork.Fork, max 
 	if f.Updated.IsZero() {
 		f.Updated = db.now()
 	}
-	changes, err := json.Marshal(f.Changes)
-	if err != nil {
-		return fmt.Errorf("sqlite: fork %q of %s: %w", f.Key, chat, err)
-	}
-	if f.Changes == nil {
-		changes = []byte("[]")
-	}
-	src := f.Source
-	if src == nil {
-		src = []byte{}
-	}
 	return db.write(ctx, fmt.Sprintf("save fork %q of %s", f.Key, chat), func(tx *sql.Tx) error {
 		id, err := chatID(ctx, tx, chat)
 		if err != nil {
@@ -75,11 +64,7 @@ func (db *DB) SaveFork(ctx context.Context, chat core.ChatRef, f fork.Fork, max 
 				return fmt.Errorf("%d forks: %w", n, core.ErrQuota)
 			}
 		}
-		_, err = tx.ExecContext(ctx,
-			`INSERT INTO system_forks (chat, key, base, changes, source, updated) VALUES (?, ?, ?, ?, ?, ?)
-			 ON CONFLICT (chat, key) DO UPDATE SET base = excluded.base, changes = excluded.changes, source = excluded.source, updated = excluded.updated`,
-			id, f.Key, f.Base, string(changes), src, nanos(f.Updated))
-		return err
+		return putFork(ctx, tx, id, f, nanos(f.Updated))
 	})
 }
 
@@ -91,4 +76,44 @@ func (db *DB) DeleteFork(ctx context.Context, chat core.ChatRef, key string) err
 			key, chat.Platform, chat.ID)
 		return err
 	})
+}
+
+// replaceForks writes an import's forks and own systems into the chat
+// whose row id is chat (nil: none in the document, the chat's stay);
+// with all, the chat's others go.
+func replaceForks(ctx context.Context, tx *sql.Tx, chat int64, fs []fork.Fork, all bool, now int64) error {
+	if fs == nil {
+		return nil
+	}
+	if all {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM system_forks WHERE chat = ?`, chat); err != nil {
+			return err
+		}
+	}
+	for _, f := range fs {
+		if err := putFork(ctx, tx, chat, f, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// putFork creates or replaces f in the chat whose row id is chat.
+func putFork(ctx context.Context, tx *sql.Tx, chat int64, f fork.Fork, updated int64) error {
+	changes := []byte("[]")
+	if f.Changes != nil {
+		var err error
+		if changes, err = json.Marshal(f.Changes); err != nil {
+			return err
+		}
+	}
+	src := f.Source
+	if src == nil {
+		src = []byte{}
+	}
+	_, err := tx.ExecContext(ctx,
+		`INSERT INTO system_forks (chat, key, base, changes, source, updated) VALUES (?, ?, ?, ?, ?, ?)
+		 ON CONFLICT (chat, key) DO UPDATE SET base = excluded.base, changes = excluded.changes, source = excluded.source, updated = excluded.updated`,
+		chat, f.Key, f.Base, string(changes), src, updated)
+	return err
 }

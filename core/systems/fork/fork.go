@@ -220,3 +220,28 @@ func Build(base *engine.System, changes []Change) (*engine.System, []Moved, erro
 	}
 	return s, moved, nil
 }
+
+// Check reports whether f is a fork or own file /sistema would keep: an
+// own file that loads (every vector holding), or a fork of a shipped
+// system whose changes build (an import checks what it restores so).
+func Check(f Fork) error {
+	if f.Own() {
+		s, err := engine.Load(f.Source)
+		if err == nil && s.File.System != f.Key {
+			err = fmt.Errorf("own file %q declares %q", f.Key, s.File.System)
+		}
+		return err
+	}
+	if f.Key != f.Base {
+		return fmt.Errorf("fork %q of %q", f.Key, f.Base)
+	}
+	bs, ok := base(f.Base)
+	if !ok {
+		return fmt.Errorf("no shipped system %q", f.Base)
+	}
+	if len(f.Changes) > MaxChanges {
+		return fmt.Errorf("%d changes", len(f.Changes))
+	}
+	_, _, err := Build(bs, f.Changes)
+	return err
+}
