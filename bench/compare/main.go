@@ -22,6 +22,7 @@ import (
 	"zaria/core/dice"
 	"zaria/core/systems/daegon"
 	"zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 	"zaria/core/systems/kh"
 	"zaria/core/systems/rq"
 	"zaria/core/systems/zaria"
@@ -37,7 +38,13 @@ func main() {
 	script := flag.String("node-script", "", "engines.mjs in a folder with node_modules installed; empty: zaria only")
 	ms := flag.Int("ms", 2000, "milliseconds per case for the JavaScript engines")
 	runs := flag.Int("runs", 3, "rounds; every engine keeps its best figure per expression (noise on a shared machine only slows things down)")
+	oddsOnly := flag.Bool("odds-only", false, "only the exact-odds table (to compare two builds run by turns)")
+	match := flag.String("odds-match", "", "only the exact-odds rows whose name holds this")
 	flag.Parse()
+	if *oddsOnly {
+		oddsTable(*match)
+		return
+	}
 
 	// Rounds alternate the engines, so a busy moment of the machine hits
 	// each of them; each keeps its best round, the same rule for all.
@@ -103,18 +110,32 @@ func main() {
 		}
 	}
 
-	fmt.Printf("\nexact odds, time per computation\n\n")
+	oddsTable(*match)
+	if failed {
+		os.Exit(1)
+	}
+}
+
+// oddsTable times the exact odds of each of oddsCases whose name holds
+// match.
+func oddsTable(match string) {
+	fmt.Printf("\nexact odds, time per computation (wall clock, and CPU time of the process)\n\n")
 	for _, c := range oddsCases() {
+		if !strings.Contains(c.name, match) {
+			continue
+		}
+		var cpu time.Duration // of the last, longest round of the benchmark
 		r := testing.Benchmark(func(b *testing.B) {
 			b.ReportAllocs()
+			c0, ok := cpuNow()
 			for b.Loop() {
 				c.fn()
 			}
+			if c1, ok2 := cpuNow(); ok && ok2 {
+				cpu = (c1 - c0) / time.Duration(b.N)
+			}
 		})
-		fmt.Printf("%-44s %10s %8d allocs\n", c.name, time.Duration(r.NsPerOp()).String(), r.AllocsPerOp())
-	}
-	if failed {
-		os.Exit(1)
+		fmt.Printf("%-44s %10s %10s cpu %8d allocs %10d B\n", c.name, time.Duration(r.NsPerOp()).String(), cpu.String(), r.AllocsPerOp(), r.AllocedBytesPerOp())
 	}
 }
 
@@ -179,8 +200,36 @@ func oddsCases() []oddsCase {
 		{"Dungeon Hack espada larga vs coraza", func() {
 			dungeonhack.AbovePen(dungeonhack.Attack{DmgN: 1, DmgS: 8, Pen: 1, DB: 3, DBFaces: 6})
 		}},
+		// The same checks never asked before: the engine's odds cache
+		// (core/systems/engine) keeps the last 4,096 of each system.
+		{"Ζαριά 4+2 dc15 (cold)", cold("zaria", "check", engine.Params{Inputs: map[string]int{"mod": 6, "dc": 15}})},
+		{"Ζαριά 5+3 vs 4+4 (cold)", cold("zaria", "opposed", engine.Params{Inputs: map[string]int{"mod": 8}, Passive: map[string]int{"mod": 8}})},
+		{"Daegon NH 7, D3 (cold)", cold("daegon", "test", engine.Params{Inputs: map[string]int{"nh": 7, "d": 3}})},
+		{"Daegon 12 vs 7 (cold)", cold("daegon", "opposed", engine.Params{Inputs: map[string]int{"nh": 12}, Passive: map[string]int{"nh": 7}})},
+		{"RQ chance 45 (cold)", cold("rq", "roll", engine.Params{Inputs: map[string]int{"skill": -5}})},
+		{"RQ 60 vs 45 (cold)", cold("rq", "opposed", engine.Params{Inputs: map[string]int{"off": 60, "def": 45}})},
+		{"KH 6 +2s +1i dc17 (cold)", cold("kh", "test", engine.Params{Inputs: map[string]int{"cap": 6, "s": 2, "i": 1, "dc": 17}})},
 		{"generic 3d6 dc12", func() { mustOdds("3d6 dc12") }},
 		{"generic 10d10kh3 dc20", func() { mustOdds("10d10kh3 dc20") }},
+		// issue 40's pools: exploding sums, keep and drop over big pools,
+		// a success pool, keep after explode
+		{"pool 10d6!", func() { mustOdds("10d6!") }},
+		{"pool 12d10!", func() { mustOdds("12d10!") }},
+		{"pool 8d100d3", func() { mustOdds("8d100d3") }},
+		{"pool 20d10kh10", func() { mustOdds("20d10kh10") }},
+		{"pool 30d6>=5", func() { mustOdds("30d6>=5") }},
+		{"pool 5d10!kh3", func() { mustOdds("5d10!kh3") }},
+	}
+}
+
+// cold is a check's odds computed anew each time (no odds cache).
+func cold(system, check string, pr engine.Params) func() {
+	s := engine.MustBuiltin(system)
+	pr.Fresh = true
+	return func() {
+		if _, err := s.Outcomes(check, pr); err != nil {
+			panic(err)
+		}
 	}
 }
 
@@ -189,8 +238,12 @@ func mustOdds(e string) {
 	if err != nil {
 		panic(err)
 	}
-	if _, err := x.Odds(nil); err != nil {
+	o, err := x.Odds(nil)
+	if err != nil {
 		panic(err)
+	}
+	if o.Sampled {
+		panic(e + ": sampled, not computed")
 	}
 }
 

@@ -155,6 +155,47 @@ func TestOddsJSON(t *testing.T) {
 	}
 }
 
+// TestOddsJSONSampledAndKept: `--json` says how many rolls sampled figures
+// come from ("sampled": N, no fractions, no cut), and a keep after an
+// explosion (5d10!kh3) is cut in its explosions, not past its highest
+// total, 30 (issue 40).
+func TestOddsJSONSampledAndKept(t *testing.T) {
+	out, _, code := zaria(t, "", env(), "roll", "--json", "--lang", "en", "/odds 100d1000 | 5d10!kh3")
+	var obj struct {
+		Distribution []struct {
+			Min, Max int64
+			Approx   bool
+			Sampled  int
+			Totals   []struct {
+				Exact *string
+				P     float64
+			}
+			Cut *struct {
+				After     *int64
+				TailBelow float64 `json:"tail_below"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &obj); code != 0 || err != nil || len(obj.Distribution) != 2 {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	s := obj.Distribution[0]
+	if !s.Approx || s.Sampled < 100 || s.Cut != nil || len(s.Totals) == 0 || s.Totals[0].Exact != nil {
+		t.Errorf("100d1000: sampled %d, approx %v, cut %v", s.Sampled, s.Approx, s.Cut)
+	}
+	var sum float64
+	for _, x := range s.Totals {
+		sum += x.P
+	}
+	if sum < 0.999 || sum > 1.001 {
+		t.Errorf("100d1000: the shares of the samples add up to %g", sum)
+	}
+	k := obj.Distribution[1]
+	if !k.Approx || k.Sampled != 0 || k.Min != 3 || k.Max != 30 || k.Cut == nil || k.Cut.After != nil || k.Cut.TailBelow != 1e-12 {
+		t.Errorf("5d10!kh3: %+v cut %+v", k, k.Cut)
+	}
+}
+
 func TestUnknownSubcommand(t *testing.T) {
 	out, errs, code := zaria(t, "", env(), "foo")
 	if code != 2 || out != "" || !strings.Contains(errs, `unknown command "foo"`) || !strings.Contains(errs, "zaria roll") {

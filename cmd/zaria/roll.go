@@ -242,7 +242,8 @@ func rollJSON(rep *reply.Reply, text string) map[string]any {
 // distributionJSON is the distribution of each roll a chart draws (/odds,
 // a roll with ?): every total with its exact probability "p/q" and as a
 // number, and, for an explosion, where it was cut and how much lies past
-// the cut at most. Nil without a distribution chart.
+// the cut at most; sampled figures say how many rolls they come from
+// ("sampled": N) and have no fractions. Nil without a distribution chart.
 func distributionJSON(c *reply.Chart) []map[string]any {
 	if c == nil || c.Counts != nil {
 		return nil
@@ -262,8 +263,13 @@ func distributionJSON(c *reply.Chart) []map[string]any {
 			totals = append(totals, t)
 		}
 		d := map[string]any{"label": s.Label, "min": s.Min, "max": s.Min + int64(len(s.P)) - 1, "approx": s.Approx, "totals": totals}
-		if s.Approx {
+		switch {
+		case s.Sampled > 0:
+			d["sampled"] = s.Sampled
+		case s.Open:
 			d["cut"] = map[string]any{"after": s.Min + int64(len(s.P)) - 1, "tail_below": s.Tail}
+		case s.Approx: // a keep after an explosion: the cut is in the explosions counted
+			d["cut"] = map[string]any{"tail_below": s.Tail}
 		}
 		out = append(out, d)
 	}

@@ -1,6 +1,10 @@
 package dice
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+	"time"
+)
 
 // BenchmarkRoll is parse + roll + render (reply spans) of one expression,
 // the work of a /roll without the router.
@@ -79,6 +83,38 @@ func BenchmarkParse(b *testing.B) {
 				if _, err := Parse(in); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// poolExprs are issue 40's pool table: sums of exploding dice, keep and
+// drop over big pools, a big success pool, keep after explode.
+var poolExprs = []string{"10d6!", "12d10!", "8d100d3", "20d10kh10", "30d6>=5", "5d10!kh3"}
+
+// BenchmarkOddsPools is parse + odds of the pool table, with the CPU time
+// of the benchmark's thread per operation (cpu-ms/op): on a shared,
+// loaded machine the wall time (ns/op) counts the waiting too. Each must
+// be exact (or cut under 10⁻¹²), not sampled.
+func BenchmarkOddsPools(b *testing.B) {
+	for _, in := range poolExprs {
+		b.Run(in, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.ReportAllocs()
+			c0, ok := threadCPU()
+			for b.Loop() {
+				e, err := Parse(in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				o, err := e.Odds(nil)
+				if err != nil || o.Sampled {
+					b.Fatal(err, o.Sampled)
+				}
+			}
+			if c1, ok2 := threadCPU(); ok && ok2 {
+				b.ReportMetric(float64(c1-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 			}
 		})
 	}

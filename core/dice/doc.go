@@ -141,4 +141,16 @@
 // sum of Bernoulli variables, the highest or lowest one kept comes from
 // products of their cumulative distributions, and other keeps from the
 // order-statistics program with a state per kind of total (or of die).
+//
+// Sums of many dice whose counts pass 128 bits (12d10!, 100d6) are
+// convolved by Kronecker substitution, one math/big product of numbers
+// whose digits are the counts, and raised to the number of dice by
+// squaring; keep and drop walk the faces, not the dice (Icepool's
+// multiset walk, Liu, AIIDE 2022), over machine words or packed vectors.
+// Sampled figures keep each total's share of the samples (Odds.Samples).
+//
+// # The odds core for other packages
+//
+// Dist (dist.go) gives the same computations to other packages, a
+// system's pools built from dice, keeps, counts and explosions: see Dist.
 package dice

@@ -27,8 +27,17 @@ type Odds struct {
 	// 10⁻¹², and expressions too large to enumerate within the work budget
 	// are sampled (SampleBudget draws with a fixed seed).
 	Approx bool
-	// Sampled is set when the figures come from sampling.
+	// Open is set when an explosion's tail was cut past Max: the totals go
+	// on beyond it (3d6!), which a reply writes "≥Max". An explosion whose
+	// dice are kept or dropped has a ceiling (5d10!kh3: 30): not Open.
+	Open bool
+	// Sampled is set when the figures come from sampling: Samples rolls
+	// with a fixed seed, whose totals make the distribution (Floats,
+	// AtLeast) when they span at most MaxCells totals.
 	Sampled bool
+	Samples int
+	// SampledSD is the standard deviation of the samples, when Sampled.
+	SampledSD float64
 	// Work is what the computation cost, in the units of OddsWithin: exact
 	// multiply-adds plus sampled draws.
 	Work int
@@ -76,8 +85,8 @@ func (e *Expr) Odds(lookup Lookup) (*Odds, error) {
 var ErrOddsBudget = errors.New("dice: no work left for the odds")
 
 // OddsWithin is Odds within work units: the exact computation may use
-// up to min(work, WorkBudget), sampling what is left of work, up to
-// SampleBudget draws. Odds.Work says what was used. With less than
+// up to min(work − MinOddsWork, WorkBudget), sampling what is left of
+// work, up to SampleBudget draws. Odds.Work says what was used. With less than
 // MinOddsWork units it returns ErrOddsBudget without computing anything.
 func (e *Expr) OddsWithin(lookup Lookup, work int) (*Odds, error) {
 	if work < MinOddsWork {
@@ -97,11 +106,14 @@ func (e *Expr) OddsWithin(lookup Lookup, work int) (*Odds, error) {
 	} else if e.Pool() {
 		o.Target, o.HasChance = 1, true
 	}
-	oc := &oddsCtx{names: names, limit: min(work, WorkBudget)}
+	// The exact attempt leaves room for one sample: what it spends before
+	// it finds it cannot finish is gone, and the odds must still answer.
+	oc := &oddsCtx{names: names, limit: max(1, min(work-MinOddsWork, WorkBudget))}
 	d, err := oc.node(e.Root)
 	switch {
 	case err == nil:
 		o.fromDist(d, oc.approx)
+		o.Open = oc.open
 		o.Work = min(oc.work, oc.limit)
 		return o, nil
 	case errors.Is(err, errBudget), errors.Is(err, errSampled):
@@ -160,6 +172,7 @@ func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 	var n, hits, used int
 	var sum float64
 	var lastErr error
+	var totals []int64
 	o.Min, o.Max = math.MaxInt64, math.MinInt64
 	defer func() { o.Work = used }()
 	for n < maxSamples && used+MaxDraws+1 <= budget { // room for one more sample of any size
@@ -171,6 +184,7 @@ func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 			continue
 		}
 		n++
+		totals = append(totals, v)
 		sum += float64(v)
 		o.Min, o.Max = min(o.Min, v), max(o.Max, v)
 		if v >= o.Target {
@@ -186,6 +200,19 @@ func (e *Expr) sample(o *Odds, names []int64, budget int) error {
 	o.Mean = sum / float64(n)
 	if o.HasChance {
 		o.Chance = float64(hits) / float64(n)
+	}
+	o.Samples = n
+	var m2 float64
+	for _, v := range totals {
+		m2 += (float64(v) - o.Mean) * (float64(v) - o.Mean)
+	}
+	o.SampledSD = math.Sqrt(m2 / float64(n))
+	if h, err := newDist(o.Min, o.Max); err == nil { // the totals' histogram
+		for _, v := range totals {
+			h.c[v-o.Min].Add(&h.c[v-o.Min], big.NewInt(1))
+		}
+		h.den.SetInt64(int64(n))
+		o.dist = h
 	}
 	return nil
 }
@@ -207,6 +234,8 @@ type oddsCtx struct {
 	work   int
 	limit  int // work allowed; 0 means WorkBudget (tests)
 	approx bool
+	open   bool // an explosion's tail was cut past the highest total
+	cutJ   int  // tests: when > 0, the explosions explodeKeep counts up to
 	binom  [][]big.Int
 }
 
@@ -296,7 +325,7 @@ func (oc *oddsCtx) conv(a, b *dist, sign int64) (*dist, error) {
 			return nil, err
 		}
 	}
-	if err := oc.spend(len(a.c) * len(b.c) * weight(a.den.BitLen()+b.den.BitLen())); err != nil {
+	if err := oc.spend(convCost(len(a.c), len(b.c), a.den.BitLen(), b.den.BitLen())); err != nil {
 		return nil, err
 	}
 	r, err := newDist(a.lo+b.lo, a.hi()+b.hi())
@@ -305,6 +334,10 @@ func (oc *oddsCtx) conv(a, b *dist, sign int64) (*dist, error) {
 	}
 	r.den.Mul(&a.den, &b.den)
 	if oc.conv128(a, b, r) {
+		return r, nil
+	}
+	if !oc.noFast && kronecker(len(a.c), len(b.c), a.den.BitLen(), b.den.BitLen()) {
+		convKronecker(a, b, r)
 		return r, nil
 	}
 	var tmp big.Int
@@ -571,9 +604,9 @@ func (oc *oddsCtx) term(d *Dice) (*dist, error) {
 		if d.Explode.Mode == Penetrate {
 			h1 = func(v int64) int64 { return g(cl(v - 1)) }
 		}
-		unit, err = oc.chain(f, d, h0, h1)
+		unit, err = oc.chain(f, explodes(d), d.Count, h0, h1)
 	case Compound:
-		if unit, err = oc.chain(f, d, ident, ident); err == nil && d.clamps() {
+		if unit, err = oc.chain(f, explodes(d), d.Count, ident, ident); err == nil && d.clamps() {
 			unit, err = oc.mapDist(unit, cl)
 		}
 		if err == nil && d.Pool() && d.Keep.Mode == NoKeep {
@@ -589,22 +622,28 @@ func (oc *oddsCtx) term(d *Dice) (*dist, error) {
 	return oc.keep(unit, d, g) // pools with ! or !p were sampled above
 }
 
-// chain is the distribution of one exploding die: the first face counts
-// h0(face), each further one h1(face); a face meeting the condition draws
-// another. The chain is cut where the chance of going on is below
-// explodeTail (marking the result approximate).
-func (oc *oddsCtx) chain(f *dist, d *Dice, h0, h1 func(int64) int64) (*dist, error) {
-	oc.approx = true
+// explodes is d's explosion condition on a face.
+func explodes(d *Dice) func(int64) bool {
+	return func(v int64) bool { return d.Explode.If.Match(int(v)) }
+}
+
+// chain is the distribution of one exploding die of a term of n dice: the
+// first face counts h0(face), each further one h1(face); a face for which
+// explode holds draws another. The chain is cut where the chance of going
+// on is below explodeTail (marking the result approximate), or where the n
+// dice would draw more than MaxDraws.
+func (oc *oddsCtx) chain(f *dist, explode func(int64) bool, n int, h0, h1 func(int64) int64) (*dist, error) {
+	oc.approx, oc.open = true, true
 	var q big.Rat
 	var hit big.Int
 	for i := range f.c {
-		if d.Explode.If.Match(int(f.lo) + i) {
+		if explode(f.lo + int64(i)) {
 			hit.Add(&hit, &f.c[i])
 		}
 	}
 	q.SetFrac(&hit, &f.den)
 	qf, _ := q.Float64()
-	depth := MaxDraws / d.Count
+	depth := MaxDraws / max(n, 1)
 	if qf < 1 {
 		depth = min(depth, int(math.Ceil(math.Log(explodeTail)/math.Log(qf))))
 	}
@@ -614,7 +653,7 @@ func (oc *oddsCtx) chain(f *dist, d *Dice, h0, h1 func(int64) int64) (*dist, err
 		a := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
 		b := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}
 		for i := range f.c {
-			if d.Explode.If.Match(int(f.lo) + i) {
+			if explode(f.lo + int64(i)) {
 				b.c[i].Set(&f.c[i])
 			} else {
 				a.c[i].Set(&f.c[i])
@@ -687,8 +726,14 @@ func (oc *oddsCtx) step(stop, goOn, tail *dist) (*dist, error) {
 func (oc *oddsCtx) sumN(u *dist, n int) (*dist, error) {
 	// Estimate the whole cost first, so that a hopeless case gives up at once.
 	cost, l, bits := 0, len(u.c), u.den.BitLen()
+	if (l-1)*n+1 > MaxCells {
+		return nil, errBudget // the sum's totals alone are too many
+	}
+	if !oc.noFast && n > 2 && kronecker(l, l, n*bits/2, n*bits/2) {
+		return oc.sumPow(u, n)
+	}
 	for i := 1; i < n && cost <= oc.max(); i++ {
-		cost += (i*(l-1) + 1) * l * weight((i+1)*bits)
+		cost += convCost(i*(l-1)+1, l, i*bits, bits)
 	}
 	if oc.work+cost > oc.max() {
 		return nil, errBudget
@@ -698,6 +743,50 @@ func (oc *oddsCtx) sumN(u *dist, n int) (*dist, error) {
 		var err error
 		if acc, err = oc.conv(acc, u, 1); err != nil {
 			return nil, err
+		}
+	}
+	return acc, nil
+}
+
+// sumPow is sumN by squaring (u⁸·u⁴ for 12 dice): for big counts, whose
+// Kronecker products cost less balanced, about half the work of adding
+// one die at a time; the counts are the same.
+func (oc *oddsCtx) sumPow(u *dist, n int) (*dist, error) {
+	// the cost first: the squares, and the products into the result
+	cost, l, bits := 0, len(u.c), u.den.BitLen()
+	sq, sqBits, accLen, accBits := l, bits, 0, 0
+	for m := n; m > 0 && cost <= oc.max(); m >>= 1 {
+		if m&1 == 1 {
+			if accLen > 0 {
+				cost += convCost(accLen, sq, accBits, sqBits)
+				accLen, accBits = accLen+sq-1, accBits+sqBits
+			} else {
+				accLen, accBits = sq, sqBits
+			}
+		}
+		if m > 1 {
+			cost += convCost(sq, sq, sqBits, sqBits)
+			sq, sqBits = 2*sq-1, 2*sqBits
+		}
+	}
+	if oc.work+cost > oc.max() {
+		return nil, errBudget
+	}
+	var acc *dist
+	p := u
+	for m := n; m > 0; m >>= 1 {
+		var err error
+		if m&1 == 1 {
+			if acc == nil {
+				acc = p
+			} else if acc, err = oc.conv(acc, p, 1); err != nil {
+				return nil, err
+			}
+		}
+		if m > 1 {
+			if p, err = oc.conv(p, p, 1); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return acc, nil
@@ -771,20 +860,40 @@ func (oc *oddsCtx) keepN(u *dist, n int, mode KeepMode, k int, c func(int64) int
 	}
 	lo, hi := min(0, int64(k)*cmin), max(0, int64(k)*cmax)
 	width := int(hi - lo + 1)
-	if err := oc.spend(len(faces) * k * n * width * weight(n*u.den.BitLen())); err != nil {
-		return nil, err
+	fast := !oc.noFast && n <= 60 && u.den.BitLen() <= 64 && n*u.den.BitLen() <= 127
+	switch {
+	case oc.noFast: // the tests' reference: cell by cell in math/big
+		if err := oc.spend(len(faces) * k * n * width * weight(n*u.den.BitLen())); err != nil {
+			return nil, err
+		}
+	case fast: // u128 steps, about 20 a unit
+		if err := oc.spend(1 + len(faces)*width*(k*(k+3)/2)/20); err != nil {
+			return nil, err
+		}
+	default:
+		if err := oc.spend(packedKeepCost(len(faces), n, k, width, u.den.BitLen())); err != nil {
+			return nil, err
+		}
 	}
 	res, err := newDist(lo, hi)
 	if err != nil {
 		return nil, err
 	}
 	res.den.Exp(&u.den, big.NewInt(int64(n)), nil)
-	if !oc.noFast && n <= 60 && u.den.BitLen() <= 64 && res.den.BitLen() <= 127 {
+	if fast {
 		f128 := make([]face128, len(faces))
 		for i, fc := range faces {
 			f128[i] = face128{fc.contrib, fc.count.Uint64()}
 		}
 		keep128(f128, n, k, lo, width, res)
+		return res.trim(), nil
+	}
+	if !oc.noFast {
+		pf := make([]facePacked, len(faces))
+		for i, fc := range faces {
+			pf[i] = facePacked{fc.contrib, fc.count}
+		}
+		oc.keepPacked(pf, n, k, lo, width, res)
 		return res.trim(), nil
 	}
 	// rest[i] = weight of the faces after i
@@ -884,6 +993,7 @@ func keep128(faces []face128, n, k int, lo int64, width int, res *dist) {
 		rest[i] = rest[i+1] + faces[i].count
 	}
 	out := make([]u128, width)
+	done := make([]u128, k) // done[m]: the weight of every way the dice left end a state of m kept
 	state := make([][]u128, k)
 	next := make([][]u128, k)
 	for m := range state {
@@ -899,26 +1009,33 @@ func keep128(faces []face128, n, k int, lo int64, width int, res *dist) {
 			pow[j] = pow[j-1].mul(u128{0, fc.count})
 			restPow[j] = restPow[j-1].mul(u128{0, rest[i+1]})
 		}
+		// Once k dice are kept, the rest must all rank lower: every j ≥
+		// k−m ends the state, with the same sum, so their weights add up
+		// first: done[m] = Σ_{j ≥ k−m} C(n−m, j)·count^j·rest^(n−m−j).
+		for m := range k {
+			var t u128
+			for j := k - m; j <= n-m; j++ {
+				t = t.add(u128{0, binom[n-m][j]}.mul(pow[j]).mul(restPow[n-m-j]))
+			}
+			done[m] = t
+		}
 		for m := range next {
 			clear(next[m])
 		}
 		for m := range k {
+			end := (k - m) * int(fc.contrib)
 			for s, v := range state[m] {
 				if v == (u128{}) {
 					continue
 				}
-				for j := 0; j <= n-m; j++ {
-					if j > 0 && fc.count == 0 {
-						break
-					}
-					mm := m + j
-					ss := s + min(j, k-m)*int(fc.contrib)
-					w := u128{0, binom[n-m][j]}.mul(pow[j]).mul(v)
-					if mm >= k {
-						out[ss] = out[ss].add(w.mul(restPow[n-mm]))
-					} else {
-						next[mm][ss] = next[mm][ss].add(w)
-					}
+				out[s+end] = out[s+end].add(v.mul(done[m]))
+				next[m][s] = next[m][s].add(v) // j = 0
+				if fc.count == 0 {
+					continue
+				}
+				for j := 1; j < k-m; j++ {
+					ss := s + j*int(fc.contrib)
+					next[m+j][ss] = next[m+j][ss].add(u128{0, binom[n-m][j]}.mul(pow[j]).mul(v))
 				}
 			}
 		}

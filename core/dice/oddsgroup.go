@@ -110,7 +110,7 @@ func (oc *oddsCtx) groupDice(g *Group) (*dist, error) {
 		case Explode, Penetrate:
 			return nil, errSampled // every die an explosion adds is ranked on its own
 		case Compound:
-			u, err = oc.chain(f, d, ident, ident)
+			u, err = oc.chain(f, explodes(d), d.Count, ident, ident)
 		}
 		if err == nil && d.clamps() {
 			u, err = oc.mapDist(u, func(v int64) int64 { return int64(d.Clamp(int(v))) })

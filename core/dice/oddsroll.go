@@ -128,7 +128,10 @@ func explodeSplit(f *dist, d *Dice) (stop, goOn *dist, sw, gw *big.Int) {
 // explodeCut is where the odds of n dice that each explode again with
 // chance q stop counting explosions: the last j whose P(M ≥ j), M the
 // explosions of the n dice, is at least explodeTail (at most MaxDraws-n).
-func explodeCut(q float64, n int) int {
+func (oc *oddsCtx) explodeCut(q float64, n int) int {
+	if oc.cutJ > 0 {
+		return oc.cutJ
+	}
 	jmax, tail, pj := 0, 1.0, math.Pow(1-q, float64(n))
 	for j := 0; j <= MaxDraws-n; j++ {
 		tail -= pj
@@ -171,7 +174,7 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 	if err != nil {
 		return nil, err
 	}
-	jmax := explodeCut(q, n)
+	jmax := oc.explodeCut(q, n)
 	type part struct {
 		j int
 		d *dist
@@ -231,7 +234,7 @@ func (oc *oddsCtx) explodeKeep(f *dist, d *Dice, g func(int64) int64) (*dist, er
 			res.c[k].Add(&res.c[k], &tmp)
 		}
 	}
-	return res.trim(), nil
+	return oc.keptCeiling(res.trim(), f, d, g), nil
 }
 
 // penetrateKeep is explodeKeep for !p, whose added dice count one less
@@ -264,7 +267,7 @@ func (oc *oddsCtx) penetrateKeep(f *dist, d *Dice, g func(int64) int64) (*dist, 
 		return oc.keepN(kinds[0], n, d.Keep.Mode, d.Keep.N, g)
 	}
 	q, _ := new(big.Rat).SetFrac(gw, &f.den).Float64()
-	jmax := explodeCut(q, n)
+	jmax := oc.explodeCut(q, n)
 	type part struct {
 		a, m int
 		d    *dist
@@ -317,5 +320,37 @@ func (oc *oddsCtx) penetrateKeep(f *dist, d *Dice, g func(int64) int64) (*dist, 
 			res.c[k].Add(&res.c[k], &tmp)
 		}
 	}
-	return res.trim(), nil
+	return oc.keptCeiling(res.trim(), f, d, g), nil
+}
+
+// keptCeiling marks the odds Open when an explosion's kept dice r can go
+// past r's highest total: always for a drop (the dice kept grow with the
+// explosions), and for a keep of k dice when the cut left out the k
+// highest faces together.
+func (oc *oddsCtx) keptCeiling(r, f *dist, d *Dice, g func(int64) int64) *dist {
+	if d.Keep.Mode == DropLow || d.Keep.Mode == DropHigh {
+		oc.open = true
+		return r
+	}
+	// the highest a die counts, and the highest one that stops counts
+	top, topStop := int64(math.MinInt64), int64(math.MinInt64)
+	for i := range f.c {
+		if f.c[i].Sign() != 0 {
+			v := g(int64(d.Clamp(int(f.lo) + i)))
+			top = max(top, v)
+			if !d.Explode.If.Match(int(f.lo) + i) {
+				topStop = max(topStop, v)
+			}
+		}
+	}
+	k := int64(min(d.Keep.N, MaxDraws))
+	ceiling := k * top
+	if n := int64(d.Count); d.Keep.Mode == KeepLow && topStop > math.MinInt64 {
+		// n dice stop: the k lowest are among them as far as they go
+		ceiling = min(k, n)*topStop + max(0, k-n)*top
+	}
+	if r.hi() < ceiling {
+		oc.open = true
+	}
+	return r
 }

@@ -2,13 +2,14 @@ package dice
 
 import "math/big"
 
-// HasDistribution reports whether the whole distribution is known (it is
-// not when the figures were sampled).
+// HasDistribution reports whether the whole distribution is known: exact,
+// cut, or, when Sampled, the share of each total among the samples (when
+// they span at most MaxCells totals).
 func (o *Odds) HasDistribution() bool { return o.dist != nil }
 
 // Floats returns P(total = Min+i) as float64 for every total from Min to
-// Max, for drawing; nil when sampled. The sum of the probabilities of an
-// exact distribution is 1 up to rounding.
+// Max, for drawing (when Sampled, each total's share of the samples); nil
+// without a distribution. The sum of the probabilities is 1 up to rounding.
 func (o *Odds) Floats() []float64 {
 	d := o.dist
 	if d == nil {
@@ -30,7 +31,7 @@ func (o *Odds) Floats() []float64 {
 // distribution as cut, when Approx), nil when sampled.
 func (o *Odds) Fractions() []string {
 	d := o.dist
-	if d == nil {
+	if d == nil || o.Sampled {
 		return nil
 	}
 	out := make([]string, len(d.c))
@@ -46,7 +47,8 @@ func (o *Odds) Fractions() []string {
 const ExplodeTail = explodeTail
 
 // AtLeast returns the exact P(total ≥ x) for each x (exact unless Approx;
-// nil when sampled), summing the distribution once from the top.
+// when Sampled, the share of the samples; nil without a distribution),
+// summing the distribution once from the top.
 func (o *Odds) AtLeast(xs []int64) []*big.Rat {
 	d := o.dist
 	if d == nil {

@@ -7,15 +7,8 @@ import "math/big"
 
 // Prob returns P(total = v), exact unless Approx (nil when sampled).
 func (o *Odds) Prob(v int64) *big.Rat {
-	if o.dist == nil {
+	if o.dist == nil || o.Sampled {
 		return nil
 	}
 	return o.dist.prob(v)
-}
-
-func (d *dist) prob(v int64) *big.Rat {
-	if v < d.lo || v > d.hi() {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(&d.c[v-d.lo], &d.den)
 }

@@ -48,8 +48,14 @@ type Series struct {
 	// (of the distribution as cut, when Approx): what `zaria roll --json`
 	// prints. Computed on demand: a chat never needs it.
 	Exact func() []string
-	// Tail, when Approx, is the weight left out past the cut, at most.
+	// Tail, when Approx and not Sampled, is the weight an explosion's cut
+	// left out, at most: past the last total when Open, else spread over
+	// the totals drawn (a keep after an explosion, 5d10!kh3).
 	Tail float64
+	Open bool
+	// Sampled, when not 0, is how many rolls the figures were counted
+	// from (the exact work was too much): P is each total's share of them.
+	Sampled int
 }
 
 // AtLeast returns P(total ≥ Min+i) for every i.

@@ -97,15 +97,22 @@ func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error)
 		if err != nil {
 			return nil, userError(err)
 		}
-		if !o.HasDistribution() {
-			return nil, command.Errorf("odds.err.too_big", "expr", p)
-		}
 		fs := o.Floats()
 		// The part as typed heads its lines and names its series: the
 		// parser skips invisible characters, the echo must drop them too.
-		ds = append(ds, distribution{text: fold.Clean(p), e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs), note: adv})
+		ds = append(ds, distribution{text: fold.Clean(p), e: e, o: o, p: fs, sd: deviationOf(o, fs), note: adv})
 	}
 	return renderOdds(req, ds, nil), nil
+}
+
+// deviationOf is the standard deviation of o's total: from its
+// distribution fs, or, sampled over more totals than a distribution
+// holds, from the samples.
+func deviationOf(o *dice.Odds, fs []float64) float64 {
+	if fs == nil {
+		return o.SampledSD
+	}
+	return deviation(o.Min, o.Mean, fs)
 }
 
 // deviation is the standard deviation of the total.
@@ -145,12 +152,40 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 				"target", minus(d.o.Target), "pct", pct(req, d.o.ChanceExact, d.o.Chance, approx)))})
 		}
 	}
-	if ds[0].o.Approx {
+	// what is not exact says why: an explosion's cut, a sample
+	cut, sampled, drawn := false, 0, true
+	for _, d := range ds {
+		cut = cut || d.o.Approx && !d.o.Sampled
+		if d.o.Sampled && sampled == 0 {
+			sampled = d.o.Samples
+		}
+		drawn = drawn && d.p != nil
+	}
+	if cut {
 		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("odds.approx"))})
 	}
+	if sampled > 0 {
+		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("odds.sampled", "n", count(req.Lang, sampled)))})
+	}
 	rep.Lines = append(rep.Lines, atLeastTable(req, ds)...)
-	rep.Chart = distChart(req, ds, actual)
+	if drawn { // samples spread over more totals than a chart draws: no chart
+		rep.Chart = distChart(req, ds, actual)
+	}
 	return rep
+}
+
+// count writes a whole number with its thousands grouped as the
+// language does: 10.000 (es, el), 10,000 (en).
+func count(lang string, n int) string {
+	s := strconv.Itoa(n)
+	sep := "."
+	if lang == "en" {
+		sep = ","
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + sep + s[i:]
+	}
+	return s
 }
 
 // distChart is the Chart of distributions ds: the first target marked, and
@@ -171,13 +206,22 @@ func distChart(req *command.Request, ds []distribution, actual *int64) *reply.Ch
 		if len(ds) > 1 {
 			label = seriesName(i) + " " + d.text
 		}
-		s := reply.Series{Label: label, Min: d.o.Min, P: d.p, Approx: d.o.Approx, Exact: d.o.Fractions}
-		if d.o.Approx {
+		s := reply.Series{Label: label, Min: d.o.Min, P: d.p, Approx: d.o.Approx, Open: d.o.Open, Exact: d.o.Fractions}
+		switch {
+		case d.o.Sampled:
+			s.Sampled, s.Exact = d.o.Samples, nil
+		case d.o.Approx:
 			s.Tail = dice.ExplodeTail
 		}
 		c.Series = append(c.Series, s)
-		if d.o.Approx && c.Note == "" {
+		switch {
+		case c.Note != "":
+		case d.o.Sampled:
+			c.Note = req.T("odds.chart.sampled", "n", count(req.Lang, d.o.Samples))
+		case d.o.Open:
 			c.Note = req.T("odds.chart.cut", "max", minus(d.o.Max))
+		case d.o.Approx:
+			c.Note = req.T("odds.chart.cut_explosions")
 		}
 		if d.o.HasChance && c.Target == nil {
 			t := d.o.Target
@@ -199,9 +243,11 @@ func chartTitle(ds []distribution) string {
 	return strings.Join(names, " · ")
 }
 
-// maxText is the highest total, "∞" for an explosion, whose tail never ends.
+// maxText is the highest total, "≥" it for an explosion whose tail goes
+// on past it (3d6!); a keep after an explosion has its ceiling (5d10!kh3:
+// 30).
 func maxText(o *dice.Odds) string {
-	if o.Approx {
+	if o.Open {
 		return "≥" + minus(o.Max)
 	}
 	return minus(o.Max)
@@ -504,21 +550,18 @@ func HandleRollOdds(ctx context.Context, req *command.Request) (*reply.Reply, er
 	if err := req.Budget.Spend(o.Work); err != nil {
 		return nil, err
 	}
-	if !o.HasDistribution() {
-		return nil, command.Errorf("odds.err.too_big", "expr", e.Text)
-	}
 	fs := o.Floats()
 	text := e.Text
 	if e.Repeat > 1 {
 		text = strconv.Itoa(e.Repeat) + "#" + text
 	}
-	ds := []distribution{{text: text, e: e, o: o, p: fs, sd: deviation(o.Min, o.Mean, fs), note: adv}}
+	ds := []distribution{{text: text, e: e, o: o, p: fs, sd: deviationOf(o, fs), note: adv}}
 	actual := req.Actual
 	if e.Repeat > 1 {
 		actual = nil // several results: no one marker shows them
 	}
 	rep := renderOdds(req, ds, actual)
-	if e.Pool() {
+	if e.Pool() && rep.Chart != nil {
 		rep.Chart.XLabel = req.T("odds.chart.x_successes")
 	}
 	return rep, nil

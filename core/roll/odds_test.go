@@ -2,10 +2,12 @@ package roll
 
 import (
 	"math/big"
+	"strconv"
 	"strings"
 	"testing"
 
 	"zaria/core/command"
+	"zaria/core/dice"
 	"zaria/core/reply"
 )
 
@@ -241,12 +243,58 @@ func TestOddsErrors(t *testing.T) {
 		{"el", "/odds 1d6 | 1d8 | 1d10 | 1d12", "το πολύ 3"},
 		{"en", "/odds 1d6/0", "divide by zero"},
 		{"en", "/odds 2x6", "I don't"},
-		{"es", "/odds 100d1000", "demasiado grande"},
 	} {
 		rep := run(t, r, tc.lang, tc.text)
 		if !rep.Error || !strings.Contains(reply.PlainText(rep), tc.want) {
 			t.Errorf("%s %q: %s, want an error with %q", tc.lang, tc.text, reply.PlainText(rep), tc.want)
 		}
+	}
+}
+
+// TestOddsSampledIsSaid: what the limits accept but exact work cannot
+// reach within its budget (100d1000: 99,901 totals) is answered, not
+// refused: sampled, marked ≈, and the text and the chart say from how many
+// rolls (issue 40; it was "too big to compute").
+func TestOddsSampledIsSaid(t *testing.T) {
+	r := oddsRouter(t)
+	e, err := dice.Parse("100d1000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := e.Odds(nil)
+	if err != nil || !o.Sampled || o.Samples < 100 {
+		t.Fatalf("100d1000: %+v, %v", o, err)
+	}
+	n := strconv.Itoa(o.Samples) // under 10,000: a sample of 100 dice costs 101 units
+	for lang, want := range map[string]string{"es": "≈ estimado con " + n + " tiradas", "en": "≈ estimated from " + n + " rolls", "el": "≈ εκτίμηση από " + n + " ρίψεις"} {
+		rep := run(t, r, lang, "/odds 100d1000")
+		text := reply.PlainText(rep)
+		if rep.Error || !strings.Contains(text, want) || !strings.Contains(text, "Media ≈") && lang == "es" {
+			t.Errorf("%s: %s", lang, text)
+			continue
+		}
+		if rep.Chart == nil || len(rep.Chart.Series) != 1 || rep.Chart.Series[0].Sampled != o.Samples || !strings.Contains(rep.Chart.Note, n) {
+			t.Errorf("%s: the chart does not say it was sampled: %+v", lang, rep.Chart)
+		}
+	}
+	// and the exact ones say nothing of samples
+	if text := reply.PlainText(run(t, r, "en", "/odds 12d10!")); strings.Contains(text, "rolls:") || !strings.Contains(text, "≈ approximate") {
+		t.Errorf("12d10!: %s", text)
+	}
+}
+
+// TestOddsKeepAfterExplodeRange: a keep after an explosion has a ceiling
+// (5d10!kh3: 3 to 30), printed as it is, not "≥30" (issue 40); its figures
+// are still cut (≈) where more explosions weigh under 10⁻¹².
+func TestOddsKeepAfterExplodeRange(t *testing.T) {
+	r := oddsRouter(t)
+	rep := run(t, r, "en", "/odds 5d10!kh3")
+	text := reply.PlainText(rep)
+	if rep.Error || !strings.Contains(text, "3 to 30") || strings.Contains(text, "≥30") || !strings.Contains(text, "≈") {
+		t.Errorf("5d10!kh3:\n%s", text)
+	}
+	if rep.Chart == nil || !strings.Contains(rep.Chart.Note, "more explosions") {
+		t.Errorf("5d10!kh3: chart note %q", rep.Chart.Note)
 	}
 }
 

@@ -1,7 +1,10 @@
 // Package systems answers the chat commands of the five game systems
-// (/zaria, /daegon, /rq, /kh, /dh). The rules live in one package per
-// system; this package parses what the user typed (docs/systems.md), reads
-// character sheets, and builds the localized replies.
+// (/zaria, /daegon, /rq, /kh, /dh). The rules of the Ζαριά, Daegon, RQ
+// and Kingdom Hearts are system files run by core/systems/engine
+// (docs/systems-format.md), named in Go by one package per system;
+// Dungeon Hack's are Go (package dungeonhack). This package parses what
+// the user typed (docs/systems.md), reads character sheets, and builds
+// the localized replies.
 //
 // Every command runs one skeleton, sysCheck (check.go): split the words,
 // refuse a keyword left without its value, read (parse the words, read

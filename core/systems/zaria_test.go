@@ -121,3 +121,20 @@ func TestZariaSheet(t *testing.T) {
 		{lang: "es", text: "/zaria fuerza+sigilo dc15", errHas: "sigilo"},
 	})
 }
+
+// The words of a Ζαριά check come in any order the file's inputs allow:
+// the DC first, the character last, a named DC in another language.
+func TestZariaAnyOrder(t *testing.T) {
+	sh := newSheets()
+	sh.active["u1"] = "Ana"
+	sh.chars["ana"] = map[string]string{"fuerza": "4", "atletismo": "2"}
+	sh.chars["elara"] = map[string]string{"fuerza": "7", "atletismo": "5"}
+	b := newBot(t, sh)
+	run(t, b, []expect{
+		{lang: "es", text: "/zaria dc15 fuerza+atletismo", dice: []int{3, 8}, has: []string{"fuerza 4 + atletismo 2 + 5 = 11"}, outcome: "failure", chance: "3/50"},
+		{lang: "es", text: "/zaria fuerza+atletismo dc15 @Elara", dice: []int{3, 8}, has: []string{"Elara", "fuerza 7 + atletismo 5 + 5 = 17"}, outcome: "success", chance: "9/10"},
+		{lang: "en", text: "/zaria Μέτριο 4+2", dice: []int{3, 8}, has: []string{"4 + 2 + 5 = 11"}, outcome: "failure", chance: "3/50"},
+		{lang: "es", text: "/zaria 6 npc dc12", dice: []int{3}, has: []string{"6 + 3 = 9"}, outcome: "failure"},
+		{lang: "es", text: "/zaria dc40 4+2", errHas: "40"},
+	})
+}

@@ -194,9 +194,18 @@ func zariaCmd() sysCheck[zCheck] {
 	return sysCheck[zCheck]{
 		join:  true,
 		needs: []keyword{kwDC("15"), kwVs(sampleText("4+4"))},
-		read:  readWho("zaria.error.usage", parseZaria, readZaria),
+		read:  zariaRead,
 		roll:  noErr(rollZaria),
 	}
+}
+
+// zariaRead reads the words in any order the file's inputs allow
+// ("/zaria dc15 fuerza+atletismo @Elara"), then as the command always has.
+func zariaRead(ctx context.Context, req *command.Request, toks []string) (zCheck, string, error) {
+	if words, ok := zaria.Canonical(toks); ok {
+		toks = words
+	}
+	return readWho("zaria.error.usage", parseZaria, readZaria)(ctx, req, toks)
 }
 
 func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error) {

@@ -88,3 +88,25 @@ func BenchmarkKHChanceLargestCold(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkRQChancesCold(b *testing.B) {
+	s := MustBuiltin("rq")
+	c, _ := s.check("roll")
+	pr := Params{Inputs: map[string]int{"skill": -5}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRQOppChancesCold(b *testing.B) {
+	s := MustBuiltin("rq")
+	c, _ := s.check("opposed")
+	pr := Params{Inputs: map[string]int{"off": 60, "def": 45}}
+	for b.Loop() {
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -18,6 +18,9 @@ type Params struct {
 	Inputs  map[string]int
 	Rules   map[string]string
 	Passive map[string]int
+	// Fresh computes the odds anew, without the odds cache (what a check
+	// never asked before costs: bench/compare's cold rows).
+	Fresh bool
 }
 
 // Result is one check rolled.
@@ -429,7 +432,17 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 // first) and the distribution of its total, exactly when the work fits
 // OddsBudget, else by sampling.
 func (s *System) Odds(key string, pr Params) (*Odds, error) {
-	return s.odds(key, pr, true)
+	od, err := s.odds(key, pr, true)
+	if err != nil {
+		return nil, err
+	}
+	return od.copy(), nil
+}
+
+// Outcomes is Odds without the total's distribution, shared with the
+// odds cache: read it, never change its rationals (copy them to keep).
+func (s *System) Outcomes(key string, pr Params) (*Odds, error) {
+	return s.odds(key, pr, false)
 }
 
 // Chance is the chance of success of check key (of an opposed check: that
@@ -439,22 +452,25 @@ func (s *System) Chance(key string, pr Params) (*big.Rat, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	return od.Success, od.Exact, nil
+	return new(big.Rat).Set(od.Success), od.Exact, nil
 }
 
+// odds are the check's odds as kept in the cache: shared, never changed.
 func (s *System) odds(key string, pr Params, totals bool) (*Odds, error) {
 	c, err := s.check(key)
 	if err != nil {
 		return nil, err
 	}
+	if pr.Fresh {
+		return s.computeOdds(c, pr, totals)
+	}
 	ck := s.cacheKey(c, pr, totals)
 	if od := s.cache.get(ck); od != nil {
-		return od.copy(), nil
+		return od, nil
 	}
 	od, err := s.computeOdds(c, pr, totals)
 	if err == nil {
 		s.cache.put(ck, od)
-		od = od.copy()
 	}
 	return od, err
 }
@@ -497,10 +513,7 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	if w.over {
 		return s.sample(c, pr)
 	}
-	od := &Odds{Success: new(big.Rat), Exact: true}
-	if totals {
-		od.Outcomes = map[string]*big.Rat{}
-	}
+	od := &Odds{Outcomes: map[string]*big.Rat{}, Success: new(big.Rat), Exact: true}
 	succ := weight{}
 	for i := range outs {
 		if outs[i].zero() {
@@ -520,9 +533,7 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 				}
 			}
 		}
-		if totals {
-			od.Outcomes[k] = outs[i].rat()
-		}
+		od.Outcomes[k] = outs[i].rat()
 	}
 	od.Success = succ.rat()
 	for i, a := range c.also {

@@ -64,8 +64,14 @@ var vsWords = map[string]bool{"vs": true, "vs.": true, "v": true, "contra": true
 // IsVs reports whether a word means "against" in es, el or en.
 func IsVs(w string) bool { return vsWords[fold.Key(w)] }
 
-// Parse reads a check's words.
-func (s *System) Parse(words []string) (*Parsed, error) {
+// Parse reads a check's words, refusing a number out of its input's range.
+func (s *System) Parse(words []string) (*Parsed, error) { return s.parse(words, true) }
+
+// ParseUnchecked reads a check's words without checking the numbers'
+// ranges, for a caller that checks them with messages of its own.
+func (s *System) ParseUnchecked(words []string) (*Parsed, error) { return s.parse(words, false) }
+
+func (s *System) parse(words []string, strict bool) (*Parsed, error) {
 	left, right, vs := words, []string(nil), false
 	for i, w := range words {
 		if IsVs(w) {
@@ -87,11 +93,11 @@ func (s *System) Parse(words []string) (*Parsed, error) {
 	}
 	p := &Parsed{Check: c.def.Key}
 	var err error
-	if p.Active, err = s.parseSide(c, left); err != nil {
+	if p.Active, err = s.parseSide(c, left, strict); err != nil {
 		return nil, err
 	}
 	if vs {
-		pas, err := s.parseSide(c, right)
+		pas, err := s.parseSide(c, right, strict)
 		if err != nil {
 			return nil, err
 		}
@@ -100,7 +106,7 @@ func (s *System) Parse(words []string) (*Parsed, error) {
 	return p, nil
 }
 
-func (s *System) parseSide(c *check, words []string) (Side, error) {
+func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) {
 	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}}
 	given := func(in *Input) bool {
 		_, a := sd.Inputs[in.Key]
@@ -111,7 +117,7 @@ func (s *System) parseSide(c *check, words []string) (Side, error) {
 		if given(in) {
 			return &ParseError{Kind: "twice", Input: in, Got: got}
 		}
-		if in.Min != nil && (v < *in.Min || v > *in.Max) {
+		if strict && in.Min != nil && (v < *in.Min || v > *in.Max) {
 			return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max}
 		}
 		sd.Inputs[in.Key] = v

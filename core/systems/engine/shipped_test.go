@@ -3,7 +3,10 @@ package engine
 import (
 	"os"
 	"strings"
+	"sync"
 	"testing"
+
+	"zaria/core/dice"
 )
 
 // Every shipped file loads, and so every one of its vectors holds.
@@ -43,4 +46,34 @@ func TestDocsExampleFileLoads(t *testing.T) {
 	if s.VectorCount() != 4 {
 		t.Errorf("%d vectors", s.VectorCount())
 	}
+}
+
+// One loaded system serves many chats at once: rolls and odds in
+// parallel (run with -race) give the same answers as alone.
+func TestConcurrentChecks(t *testing.T) {
+	s := MustBuiltin("kh")
+	want, _, err := s.Chance("test", Params{Inputs: map[string]int{"cap": 4, "s": 3, "i": 2, "dc": 15}, Fresh: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 20 {
+				pr := Params{Inputs: map[string]int{"cap": 4, "s": 3, "i": 2, "dc": 15}, Fresh: k%2 == 0}
+				got, _, err := s.Chance("test", pr)
+				if err != nil || got.Cmp(want) != 0 {
+					t.Errorf("goroutine %d: %v %v", g, got, err)
+					return
+				}
+				if _, err := s.Roll("test", pr, dice.Seeded(uint64(g))); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

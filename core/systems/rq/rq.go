@@ -115,9 +115,9 @@ type Odds struct {
 }
 
 func oddsOf(m map[string]*big.Rat) Odds {
-	get := func(k string) *big.Rat {
+	get := func(k string) *big.Rat { // a copy: m is the engine's, shared
 		if p := m[k]; p != nil {
-			return p
+			return new(big.Rat).Set(p)
 		}
 		return new(big.Rat)
 	}
@@ -126,7 +126,7 @@ func oddsOf(m map[string]*big.Rat) Odds {
 
 // Chances are the exact chances of a simple roll at chance c.
 func (r Rules) Chances(c int) Odds {
-	od, err := r.s.Odds("roll", simple(c))
+	od, err := r.s.Outcomes("roll", simple(c))
 	if err != nil {
 		panic(err)
 	}
@@ -170,7 +170,7 @@ func (r Rules) Oppose(src dice.Source, c int) Opposed {
 // OppChances are the exact chances of an opposed roll: that the offensive
 // side succeeds, and of its critical and fumble rolls (before the 1D4).
 func (r Rules) OppChances(c int) Odds {
-	od, err := r.s.Odds("opposed", opposed(c))
+	od, err := r.s.Outcomes("opposed", opposed(c))
 	if err != nil {
 		panic(err)
 	}

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package main
+
+import "time"
+
+func cpuNow() (time.Duration, bool) { return 0, false }
