@@ -25,6 +25,7 @@ const (
 	KindCell   = "cell"   // Key: the table; Row, Col; Value: a number or "-"
 	KindName   = "name"   // Key: the outcome; Lang; Value: its name
 	KindRule   = "rule"   // Key: the house rule; Value: the chat's default choice
+	KindBand   = "band"   // Key: the outcome of the first band with a bound; Value: its bound
 )
 
 // Change is one edit of a fork.
@@ -61,7 +62,22 @@ const (
 	MaxPerChat  = 8  // forks and own systems of one chat
 	MaxChanges  = 64 // changes of one fork
 	MaxNameRune = 40 // an outcome's name
+	MaxBound    = 1_000_000
 )
+
+// bandOf is the first band of f's checks giving outcome with a bound
+// (at_least or above), or nil.
+func bandOf(f *engine.File, outcome string) *engine.Band {
+	for i := range f.Checks {
+		bs := f.Checks[i].Result.Bands
+		for j := range bs {
+			if bs[j].Outcome == outcome && (bs[j].AtLeast != nil || bs[j].Above != nil) {
+				return &bs[j]
+			}
+		}
+	}
+	return nil
+}
 
 // with returns f's changes with c added, replacing one of the same thing.
 func (f Fork) with(c Change) (Fork, error) {
@@ -144,6 +160,19 @@ func apply(f *engine.File, c Change) error {
 				o.Names.EL = c.Value
 			default:
 				o.Names.EN = c.Value
+			}
+			return nil
+		}
+	case KindBand:
+		if b := bandOf(f, c.Key); b != nil {
+			v, err := strconv.Atoi(c.Value)
+			if err != nil || v < -MaxBound || v > MaxBound {
+				return command.Errorf("fork.err.range", "name", c.Key, "min", -MaxBound, "max", MaxBound, "got", c.Value)
+			}
+			if b.AtLeast != nil {
+				b.AtLeast = &c.Value
+			} else {
+				b.Above = &c.Value
 			}
 			return nil
 		}

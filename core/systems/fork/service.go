@@ -200,6 +200,7 @@ var (
 	wTable    = []string{"tabla", "table", "πίνακας", "πινακας"}
 	wName     = []string{"nombre", "name", "όνομα", "ονομα"}
 	wRule     = []string{"regla", "rule", "κανόνας", "κανονας"}
+	wBand     = []string{"banda", "band", "ζώνη", "ζωνη"}
 )
 
 func is(w string, words []string) bool {
@@ -318,11 +319,18 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string) (
 	}
 	after, moved, err := Build(bs, nf.Changes)
 	if err != nil {
+		// Refused, nothing saved: a value out of range (already the
+		// user's message), or a file no longer valid.
+		var ue *command.UserError
+		if errors.As(err, &ue) {
+			return nil, err
+		}
+		why := err.Error()
 		var ee *engine.Error
 		if errors.As(err, &ee) {
-			return nil, command.Errorf("fork.err.invalid", "why", req.T(ee.Key, kvOf(ee.Vars())...))
+			why = req.T(ee.Key, kvOf(ee.Vars())...)
 		}
-		return nil, err
+		return nil, command.Errorf("fork.err.invalid", "why", why)
 	}
 	if err := s.save(ctx, req, nf); err != nil {
 		return nil, err

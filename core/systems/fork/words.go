@@ -64,6 +64,24 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 			}
 		}
 		return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(ws[1], 32))
+	case is(ws[0], wBand):
+		if len(ws) != 3 {
+			return Change{}, usage
+		}
+		for _, o := range f.Outcomes {
+			if !named(ws[1], o.Key, o.Names) {
+				continue
+			}
+			if bandOf(&f, o.Key) == nil {
+				return Change{}, command.Errorf("fork.err.no_band", "name", o.Names.In(req.Lang))
+			}
+			v, err := strconv.Atoi(strings.TrimPrefix(ws[2], "+"))
+			if err != nil || v < -MaxBound || v > MaxBound {
+				return Change{}, command.Errorf("fork.err.range", "name", o.Names.In(req.Lang), "min", -MaxBound, "max", MaxBound, "got", fold.Cut(ws[2], 12))
+			}
+			return Change{Kind: KindBand, Key: o.Key, Value: strconv.Itoa(v)}, nil
+		}
+		return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(ws[1], 32))
 	case is(ws[0], wRule):
 		if len(ws) != 3 {
 			return Change{}, usage
@@ -114,6 +132,8 @@ func describe(req *command.Request, s *engine.System, c Change) string {
 		return req.T("fork.word.table") + " " + c.Key + " " + strconv.Itoa(c.Row) + "·" + strconv.Itoa(c.Col) + ": " + cell(s, c)
 	case KindName:
 		return outcomeName(req, s, c.Key)
+	case KindBand:
+		return req.T("fork.word.band") + " " + outcomeName(req, s, c.Key) + " " + bound(s, c.Key)
 	case KindRule:
 		for _, h := range f.HouseRules {
 			if h.Key == c.Key {
@@ -131,6 +151,8 @@ func valueText(req *command.Request, s *engine.System, c Change) string {
 		return cell(s, c)
 	case KindName:
 		return outcomeName(req, s, c.Key)
+	case KindBand:
+		return bound(s, c.Key)
 	case KindRule:
 		for _, h := range s.File.HouseRules {
 			if h.Key == c.Key {
@@ -164,4 +186,17 @@ func choiceName(req *command.Request, h engine.HouseRule, k string) string {
 		}
 	}
 	return k
+}
+
+// bound is "≥5" or ">0": the bound of the first band of outcome.
+func bound(s *engine.System, outcome string) string {
+	f := s.File
+	b := bandOf(&f, outcome)
+	switch {
+	case b == nil:
+		return "?"
+	case b.AtLeast != nil:
+		return "≥" + *b.AtLeast
+	}
+	return ">" + *b.Above
 }
