@@ -193,3 +193,20 @@ func TestForkExportImport(t *testing.T) {
 	d.want(d.send("e", true, "/importar "+bad), true, "«rq»", "No se ha importado nada")
 	d.want(d.send("e", false, "/rq 45", 95), false, "Éxito")
 }
+
+// In Greek, with the ! prefix: the GM copies and edits Daegon's table and
+// a band of the Ζαριά; a change that leaves a band unreachable is refused
+// naming why, and changes nothing.
+func TestForkGreekTableAndBand(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("g", true, "/lang el"), false)
+	d.want(d.send("g", true, "!σύστημα αντιγραφή daegon"), false, "αντίγραφο του Daegon")
+	rep := d.send("g", true, "!σύστημα αλλαγή daegon πίνακας 7 3 60")
+	d.want(rep, false, "πίνακας pct 7·3: 58 → 60", "αντί για")
+	d.want(d.send("g", true, "!σύστημα αλλαγή daegon πίνακας 16 3 60"), true, "γραμμές 1–15", "Δεν άλλαξε τίποτα")
+	d.want(d.send("g", true, "!σύστημα αντιγραφή zaria"), false)
+	d.want(d.send("g", true, "!σύστημα αλλαγή zaria ζώνη major_success 0"), true, "δεν ισχύει πια", "Δεν άλλαξε τίποτα")
+	d.want(d.send("g", true, "!σύστημα αλλαγή zaria ζώνη major_success 6"), false, "≥5 → ≥6")
+	d.want(d.send("g", false, "!σύστημα"), false, "πίνακας pct 7·3: 58 → 60", "≥5 → ≥6")
+	d.want(d.send("g", false, "!σύστημα αλλαγή zaria ζώνη major_success 7"), true, "Μόνο ένας GM")
+}

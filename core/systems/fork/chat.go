@@ -105,6 +105,11 @@ func (s *Service) importFile(ctx context.Context, req *command.Request, text str
 	if strings.TrimSpace(text) == "" {
 		return nil, command.Errorf("fork.err.no_file", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.import"))
 	}
+	// Reading the file is paid from the message's work budget, a unit a
+	// byte; the engine's limits bound its vectors' work.
+	if err := req.Budget.Spend(len(text)); err != nil {
+		return nil, err
+	}
 	sys, err := engine.Load([]byte(text))
 	if err != nil {
 		var ee *engine.Error

@@ -3,6 +3,7 @@ package fork
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"zaria/core/systems/engine"
@@ -17,17 +18,14 @@ type OddsMove struct {
 }
 
 // maxOddsInputs bounds the inputs whose odds a change compares.
-const maxOddsInputs = 24
+const maxOddsInputs = 256
 
 // OddsMoves compares the odds of old and new at the inputs of the book's
-// vectors, in order, and gives the outcomes that move at the first inputs
-// where any does (at most 3).
+// vectors, then at inputs across each input's range, in order, and gives
+// the outcomes that move at the first inputs where any does (at most 3).
 func OddsMoves(old, new *engine.System, lang string) []OddsMove {
 	seen := map[string]bool{}
-	for _, v := range old.File.Vectors {
-		if v.Passive != nil {
-			continue
-		}
+	for _, v := range candidates(old) {
 		k := fmt.Sprint(v.Check, v.Inputs, v.Rules)
 		if seen[k] {
 			continue
@@ -52,6 +50,80 @@ func OddsMoves(old, new *engine.System, lang string) []OddsMove {
 		}
 	}
 	return nil
+}
+
+// candidates are the inputs to compare: the book's vectors of one side,
+// then, for each check of one side, every combination of a few values of
+// each of its number inputs (all of a short range, else its ends, its
+// default and its named values).
+func candidates(s *engine.System) []engine.Vector {
+	var out []engine.Vector
+	for _, v := range s.File.Vectors {
+		if v.Passive == nil {
+			out = append(out, v)
+		}
+	}
+	ins := map[string]engine.Input{}
+	for _, in := range s.File.Inputs {
+		ins[in.Key] = in
+	}
+	for _, c := range s.File.Checks {
+		if c.Opposed != nil {
+			continue
+		}
+		combos := []map[string]string{{}}
+		for _, k := range c.Inputs {
+			vals := values(ins[k])
+			if len(vals) == 0 {
+				continue
+			}
+			var next []map[string]string
+			for _, m := range combos {
+				for _, v := range vals {
+					if len(next) >= maxOddsInputs {
+						break
+					}
+					n := map[string]string{k: v}
+					for a, b := range m {
+						n[a] = b
+					}
+					next = append(next, n)
+				}
+			}
+			combos = next
+		}
+		for _, m := range combos {
+			out = append(out, engine.Vector{Check: c.Key, Inputs: m})
+		}
+	}
+	return out
+}
+
+// values are the values of a number input to compare the odds at.
+func values(in engine.Input) []string {
+	if in.Type != "number" || in.Min == nil || in.Max == nil {
+		return nil
+	}
+	lo, hi := *in.Min, *in.Max
+	var vs []int
+	if hi-lo <= 20 {
+		for v := lo; v <= hi; v++ {
+			vs = append(vs, v)
+		}
+	} else {
+		if in.Default != nil {
+			vs = append(vs, *in.Default)
+		}
+		for _, n := range in.Named {
+			vs = append(vs, n.Value)
+		}
+		vs = append(vs, lo, lo+(hi-lo)/4, lo+(hi-lo)/2, hi-(hi-lo)/4, hi)
+	}
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = strconv.Itoa(v)
+	}
+	return out
 }
 
 func rat(p *big.Rat) *big.Rat {

@@ -99,9 +99,9 @@ func TestBuildRefuses(t *testing.T) {
 // fork as an import would.
 func TestBuildEachKind(t *testing.T) {
 	for _, tc := range []struct {
-		sys  string
-		c    Change
-		has  func(f engine.File) bool
+		sys string
+		c   Change
+		has func(f engine.File) bool
 	}{
 		{"daegon", Change{Kind: KindCell, Key: "pct", Row: 7, Col: 3, Value: "60"}, func(f engine.File) bool { return f.Tables[0].Cells[6][2] == "60" }},
 		{"zaria", Change{Kind: KindBand, Key: "major_success", Value: "6"}, func(f engine.File) bool { return *bandOf(&f, "major_success").AtLeast == "6" }},
