@@ -10,7 +10,7 @@ import (
 
 // MoveChat moves everything stored for chat from to chat to, in one
 // transaction: settings and options, named GMs, characters with their
-// values and each user's active one, saved rolls, the turn order, the roll history and its face counts (/stats). It
+// values and each user's active one, saved rolls, the turn order, the roll history and its face counts (/stats), the chat's forks of the systems (/sistema). It
 // also sets the given platform state keys in the same transaction (an
 // adapter's record that from now resolves to to), so a crash leaves
 // either all of it or none.
