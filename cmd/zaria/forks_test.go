@@ -194,19 +194,17 @@ func TestForkExportImport(t *testing.T) {
 	d.want(d.send("e", false, "/rq 45", 95), false, "Éxito")
 }
 
-// In Greek, with the ! prefix: the GM copies and edits Daegon's table and
-// a band of the Ζαριά; a change that leaves a band unreachable is refused
-// naming why, and changes nothing.
-func TestForkGreekTableAndBand(t *testing.T) {
+// In Greek, with the ! prefix: the GM renames RQ's fumble, and /rq says
+// the new name; a system whose command does not read forks yet, and a
+// band that has no bound, are refused naming why.
+func TestForkGreek(t *testing.T) {
 	d := newForkDesk(t)
 	d.want(d.send("g", true, "/lang el"), false)
-	d.want(d.send("g", true, "!σύστημα αντιγραφή daegon"), false, "αντίγραφο του Daegon")
-	rep := d.send("g", true, "!σύστημα αλλαγή daegon πίνακας 7 3 60")
-	d.want(rep, false, "πίνακας pct 7·3: 58 → 60", "αντί για")
-	d.want(d.send("g", true, "!σύστημα αλλαγή daegon πίνακας 16 3 60"), true, "γραμμές 1–15", "Δεν άλλαξε τίποτα")
-	d.want(d.send("g", true, "!σύστημα αντιγραφή zaria"), false)
-	d.want(d.send("g", true, "!σύστημα αλλαγή zaria ζώνη major_success 0"), true, "δεν ισχύει πια", "Δεν άλλαξε τίποτα")
-	d.want(d.send("g", true, "!σύστημα αλλαγή zaria ζώνη major_success 6"), false, "≥5 → ≥6")
-	d.want(d.send("g", false, "!σύστημα"), false, "πίνακας pct 7·3: 58 → 60", "≥5 → ≥6")
-	d.want(d.send("g", false, "!σύστημα αλλαγή zaria ζώνη major_success 7"), true, "Μόνο ένας GM")
+	d.want(d.send("g", true, "!σύστημα αντιγραφή daegon"), true, "«daegon» δεν αντιγράφεται", "rq")
+	d.want(d.send("g", true, "!σύστημα αντιγραφή rq"), false, "αντίγραφο του RQ")
+	d.want(d.send("g", true, "!σύστημα αλλαγή rq όνομα γκάφα Καταστροφή"), false, "Γκάφα → Καταστροφή")
+	d.want(d.send("g", true, "!σύστημα αλλαγή rq ζώνη αποτυχία 5"), true, "«Αποτυχία» δεν έχει όριο")
+	d.want(d.send("g", false, "/rq 45", 100), false, "Καταστροφή")
+	d.want(d.send("g", false, "!σύστημα"), false, "Γκάφα → Καταστροφή")
+	d.want(d.send("g", false, "!σύστημα αλλαγή rq γκάφα 90"), true, "Μόνο ένας GM")
 }

@@ -13,3 +13,7 @@ import (
 type Forks interface {
 	System(ctx context.Context, chat core.ChatRef, key string) (*engine.System, error)
 }
+
+// Forkable lists the shipped systems whose commands roll by a chat's
+// fork (the others still read only the shipped file).
+func Forkable() []string { return []string{"rq"} }

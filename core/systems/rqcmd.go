@@ -227,7 +227,13 @@ func rqRanges(req *command.Request, crit, fumble int) string {
 	return c + " · " + f
 }
 
-func rqOutcome(req *command.Request, o string) string { return req.T("rq.outcome." + o) }
+// rqOutcome is an outcome's name: the chat's fork's when it renames it.
+func rqOutcome(req *command.Request, rc rqCheck, o string) string {
+	if n := rc.rules.Renamed(o, req.Lang); n != "" {
+		return n
+	}
+	return req.T("rq.outcome." + o)
+}
 
 func rqOddsLine(req *command.Request, key string, o rq.Odds) reply.Line {
 	return reply.Line{reply.T("📊 " + req.T(key, "pct", req.Percent(o.Success), "crit", req.Percent(o.Critical), "fumble", req.Percent(o.Fumble)))}
@@ -251,7 +257,7 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 	}
 	rep := &reply.Reply{}
 	rep.Add(reply.B(rqRoll(r.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", calc)))
-	rep.Add(reply.B(rqOutcome(req, r.Outcome)), reply.T(" · "+rqRanges(req, rc.rules.CritMax(c), rc.rules.FumbleMin(c))))
+	rep.Add(reply.B(rqOutcome(req, rc, r.Outcome)), reply.T(" · "+rqRanges(req, rc.rules.CritMax(c), rc.rules.FumbleMin(c))))
 	if !sp.diffSet {
 		rep.Add(reply.I(req.T("rq.default_diff")))
 	}
@@ -280,9 +286,9 @@ func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
 		if o.D4%2 == 0 {
 			parity = "rq.d4.even"
 		}
-		rep.Add(reply.T(req.T("rq.d4", "d4", o.D4, "parity", req.T(parity), "roll", rqOutcome(req, o.Roll0))))
+		rep.Add(reply.T(req.T("rq.d4", "d4", o.D4, "parity", req.T(parity), "roll", rqOutcome(req, rc, o.Roll0))))
 	}
-	rep.Add(reply.T(req.T("rq.offensive")+": "), reply.B(rqOutcome(req, o.Off)), reply.T(" · "+req.T("rq.defensive")+": "), reply.B(rqOutcome(req, o.Def)))
+	rep.Add(reply.T(req.T("rq.offensive")+": "), reply.B(rqOutcome(req, rc, o.Off)), reply.T(" · "+req.T("rq.defensive")+": "), reply.B(rqOutcome(req, rc, o.Def)))
 	if o.OffensiveWins && !sp.off.isChar {
 		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -122,7 +123,10 @@ func (s *Service) importFile(ctx context.Context, req *command.Request, text str
 	key := f.System
 	if bs, ok := base(key); ok {
 		// Declared a fork of a shipped system: it takes that system's
-		// command in this chat.
+		// command in this chat, if that command reads forks.
+		if !slices.Contains(s.opt.Forkable, key) {
+			return nil, command.Errorf("fork.err.no_system", "name", key, "list", strings.Join(s.opt.Forkable, ", "))
+		}
 		if f.Command != bs.File.Command {
 			return nil, command.Errorf("fork.err.fork_command", "name", key, "cmd", "/"+bs.File.Command)
 		}

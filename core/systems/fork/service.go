@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,6 +49,9 @@ type Options struct {
 	// Taken reports whether a command name is the bot's (an own system
 	// may not shadow it unless it is declared a fork of it).
 	Taken func(name string) bool
+	// Forkable lists the shipped systems whose commands read a chat's
+	// fork (systems.Forkable): only those may be copied.
+	Forkable []string
 }
 
 // Service implements /sistema and finds a chat's system for the
@@ -256,8 +260,8 @@ func (s *Service) copy(ctx context.Context, req *command.Request, ws []string) (
 		return nil, err
 	}
 	bs, ok := base(key)
-	if !ok {
-		return nil, command.Errorf("fork.err.no_system", "name", fold.Cut(key, 32), "list", strings.Join(engine.Shipped(), ", "))
+	if !ok || !slices.Contains(s.opt.Forkable, key) {
+		return nil, command.Errorf("fork.err.no_system", "name", fold.Cut(key, 32), "list", strings.Join(s.opt.Forkable, ", "))
 	}
 	if _, _, had, err := s.find(ctx, req.Msg.Chat, key); err != nil {
 		return nil, err

@@ -51,6 +51,23 @@ func Of(s *engine.System) Rules {
 // Book is the shipped file's rules.
 func Book() Rules { return Of(nil) }
 
+// Renamed is outcome's name in lang when the rules' file names it
+// otherwise than the book (a fork renamed it), else "".
+func (r Rules) Renamed(outcome, lang string) string {
+	name := func(s *engine.System) string {
+		for _, o := range s.File.Outcomes {
+			if o.Key == outcome {
+				return o.Names.In(lang)
+			}
+		}
+		return ""
+	}
+	if n := name(r.s); r.s != system() && n != name(system()) {
+		return n
+	}
+	return ""
+}
+
 // Limits of what a user may type.
 const (
 	MinSkill, MaxSkill = 0, 300 // a skill or characteristic × multiplier
