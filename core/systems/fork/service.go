@@ -285,7 +285,11 @@ func editExample(req *command.Request, bs *engine.System) string {
 	switch {
 	case len(f.Numbers) > 0:
 		n := f.Numbers[0]
-		return p + fold.Key(n.Names.In(req.Lang)) + " " + strconv.Itoa((n.Min+n.Max)*19/20)
+		w := strings.ToLower(n.Names.In(req.Lang))
+		if strings.ContainsRune(w, ' ') {
+			w = n.Key
+		}
+		return p + w + " " + strconv.Itoa((n.Min+n.Max)*19/20)
 	case len(f.Tables) > 0:
 		t := f.Tables[0]
 		return p + req.T("fork.word.table") + " " + strconv.Itoa(t.Rows.From) + " 1 " + "10"
