@@ -86,6 +86,8 @@ func TestForkRQFumbleRange(t *testing.T) {
 	d.want(d.send("a", true, "/sistema editar rq pifia 101"), true, "pifia va de 0 a 100", "No se ha cambiado nada")
 	d.want(d.send("a", true, "/sistema editar rq pifia noventa"), true, "«noventa»")
 	d.want(d.send("a", true, "/sistema editar rq critico 5"), true, "«critico»")
+	d.want(d.send("a", true, "/sistema probar rq pifia 95"), false, "Pifia 6 % en vez de 2 %", "no se ha guardado", "/sistema editar rq pifia 95")
+	d.want(d.send("a", false, "/rq 45", 95), false, "Éxito")
 	rep := d.send("a", true, "/sistema editar rq pifia 95")
 	d.want(rep, false, "pifia: la del libro → 95", "habilidad 45, dificultad −30: Pifia 6 % en vez de 2 %",
 		"R1 98: Fallo → Pifia", "/sistema deshacer")

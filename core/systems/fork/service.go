@@ -200,6 +200,7 @@ var (
 	wOriginal = []string{"original", "πρωτότυπο", "πρωτοτυπο"}
 	wImport   = []string{"importar", "import", "εισαγωγή", "εισαγωγη"}
 	wRoll     = []string{"tirar", "roll", "ρίξε", "ριξε"}
+	wTry      = []string{"probar", "try", "δοκιμή", "δοκιμη"}
 	wList     = []string{"lista", "list", "λίστα", "λιστα"}
 	wTable    = []string{"tabla", "table", "πίνακας", "πινακας"}
 	wName     = []string{"nombre", "name", "όνομα", "ονομα"}
@@ -231,12 +232,14 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	switch {
 	case is(sub, wRoll):
 		return s.roll(ctx, req, rest)
-	case !req.IsGM && (is(sub, wCopy) || is(sub, wEdit) || is(sub, wUndo) || is(sub, wOriginal) || is(sub, wImport)):
+	case !req.IsGM && (is(sub, wCopy) || is(sub, wEdit) || is(sub, wTry) || is(sub, wUndo) || is(sub, wOriginal) || is(sub, wImport)):
 		return nil, command.Errorf("fork.err.gm")
 	case is(sub, wCopy):
 		return s.copy(ctx, req, rest)
 	case is(sub, wEdit):
-		return s.edit(ctx, req, rest)
+		return s.edit(ctx, req, rest, true)
+	case is(sub, wTry):
+		return s.edit(ctx, req, rest, false)
 	case is(sub, wUndo):
 		return s.undo(ctx, req)
 	case is(sub, wOriginal):
@@ -297,7 +300,9 @@ func editExample(req *command.Request, bs *engine.System) string {
 	return p + req.T("fork.word.name") + " " + f.Outcomes[0].Key + " …"
 }
 
-func (s *Service) edit(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+// edit makes one change in the chat's fork and says what it moves; with
+// save false (/sistema probar, the page's preview) it only says so.
+func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, save bool) (*reply.Reply, error) {
 	key, err := systemKey(req, ws)
 	if err != nil {
 		return nil, err
@@ -340,16 +345,21 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string) (
 		}
 		return nil, command.Errorf("fork.err.invalid", "why", why)
 	}
-	if err := s.save(ctx, req, nf); err != nil {
-		return nil, err
+	if save {
+		if err := s.save(ctx, req, nf); err != nil {
+			return nil, err
+		}
+		s.keepUndo(ctx, req, key, f, true)
 	}
-	s.keepUndo(ctx, req, key, f, true)
 	rep := reply.Text(describe(req, before, c) + " → " + valueText(req, after, c))
 	for _, m := range OddsMoves(before, after, req.Lang) {
 		rep.Add(reply.T("📊 " + req.T("fork.odds", "inputs", m.Inputs, "outcome", m.Outcome, "old", req.Percent(m.Old), "new", req.Percent(m.New))))
 	}
 	if len(moved) > 0 {
 		rep.Add(reply.T(req.T("fork.moved", "count", len(moved), "list", movedText(req, after, moved))))
+	}
+	if !save {
+		return rep.Add(reply.I(req.T("fork.preview", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.edit")+" "+strings.Join(ws, " ")))), nil
 	}
 	rep.Add(reply.I(req.T("fork.undo_hint", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.undo"), "minutes", int(UndoFor/time.Minute))))
 	return rep, nil
