@@ -93,6 +93,7 @@ type screenData struct {
 	Tables  []Table
 	Decks   []Deck
 	Pads    []padView
+	Rules   []RuleSet
 	// Charts: the history offers each roll's distribution picture.
 	Charts bool
 }
@@ -109,6 +110,7 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	case name == "order" && a.d.Fights != nil:
 	case name == "tables" && a.d.Tables != nil:
 	case name == "pad" && a.padEditor():
+	case name == "rules" && a.d.Rules != nil:
 	case name == "history":
 	default:
 		http.NotFound(w, r)
@@ -147,7 +149,18 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	if a.padEditor() {
 		d.Screens = append(d.Screens, "pad")
 	}
+	if a.d.Rules != nil {
+		d.Screens = append(d.Screens, "rules")
+	}
 	d.Screens = append(d.Screens, "history")
+	if name == "rules" {
+		var err error
+		if d.Rules, err = a.d.Rules.Rules(ctx, id.msg.Chat, lang); err != nil {
+			a.log.Error("web rules", "chat", id.msg.Chat.String(), "err", err)
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+	}
 	if name == "pad" {
 		var err error
 		if d.Pads, err = a.pads(ctx, id.msg, d.GM); err != nil {
@@ -332,6 +345,9 @@ func (q doReq) command() string {
 	}
 	if padOp(q.Op) {
 		return q.padCommand()
+	}
+	if q.Op == "rulepreview" || q.Op == "ruleset" {
+		return q.ruleCommand()
 	}
 	return q.fightCommand()
 }

@@ -19,6 +19,7 @@ import (
 	"zaria/core/initiative"
 	"zaria/core/reply"
 	"zaria/core/sheet"
+	"zaria/core/systems/fork"
 	"zaria/storage/sqlite"
 )
 
@@ -164,6 +165,33 @@ func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, boo
 		out.Combatants = append(out.Combatants, wc)
 	}
 	return out, true, nil
+}
+
+// webRules reads the chat's forks and own systems for the rules screen,
+// in the screen's language.
+type webRules struct {
+	db   *sqlite.DB
+	port *command.Router
+}
+
+func (r webRules) Rules(ctx context.Context, chat core.ChatRef, lang string) ([]web.RuleSet, error) {
+	fs, err := r.db.Forks(ctx, chat)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := fork.Views(fs, fork.Texts{Lang: lang, T: func(key string, kv ...any) string { return r.port.Text(lang, key, kv...) }})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]web.RuleSet, 0, len(vs))
+	for _, v := range vs {
+		rs := web.RuleSet{Key: v.Key, Title: v.Title, Command: v.Command, Changes: v.Changes}
+		for _, n := range v.Numbers {
+			rs.Numbers = append(rs.Numbers, web.RuleNumber{Key: n.Key, Name: n.Name, Value: n.Value, Min: n.Min, Max: n.Max})
+		}
+		out = append(out, rs)
+	}
+	return out, nil
 }
 
 // webTables reads the chat's random tables and decks.
@@ -340,7 +368,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 		return nil, nil
 	}
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, Pads: webSheets{db}, State: db,
-		Fights: webFights{db}, Tables: webTables{db}, Logger: logger,
+		Fights: webFights{db}, Tables: webTables{db}, Rules: webRules{db, router}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
 		Chart: chart.PNG}
 	if tg != nil {

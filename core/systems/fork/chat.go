@@ -43,7 +43,7 @@ func (s *Service) list(ctx context.Context, req *command.Request) (*reply.Reply,
 			rep.Add(reply.I("   " + req.T("fork.unchanged")))
 		}
 		for _, c := range f.Changes {
-			rep.Add(reply.T("   " + describe(req, bs, c) + " → " + valueText(req, sys, c)))
+			rep.Add(reply.T("   " + describe(texts(req), bs, c) + " → " + valueText(texts(req), sys, c)))
 		}
 	}
 	return rep, nil
@@ -219,7 +219,7 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	}
 	rep.Add(line...)
 	if res.Outcome != "" {
-		rep.Add(reply.B(outcomeName(req, sys, res.Outcome)))
+		rep.Add(reply.B(outcomeName(texts(req), sys, res.Outcome)))
 	}
 	if p, exact, err := sys.Chance(p.Check, pr); err == nil {
 		approx := ""

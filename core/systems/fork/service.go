@@ -351,7 +351,7 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 		}
 		s.keepUndo(ctx, req, key, f, true)
 	}
-	rep := reply.Text(describe(req, before, c) + " → " + valueText(req, after, c))
+	rep := reply.Text(describe(texts(req), before, c) + " → " + valueText(texts(req), after, c))
 	for _, m := range OddsMoves(before, after, req.Lang) {
 		rep.Add(reply.T("📊 " + req.T("fork.odds", "inputs", m.Inputs, "outcome", m.Outcome, "old", req.Percent(m.Old), "new", req.Percent(m.New))))
 	}
@@ -381,15 +381,15 @@ func movedText(req *command.Request, s *engine.System, ms []Moved) string {
 			parts = append(parts, "…")
 			break
 		}
-		parts = append(parts, m.Vector+": "+outcomeName(req, s, m.Old)+" → "+outcomeName(req, s, m.New))
+		parts = append(parts, m.Vector+": "+outcomeName(texts(req), s, m.Old)+" → "+outcomeName(texts(req), s, m.New))
 	}
 	return strings.Join(parts, "; ")
 }
 
-func outcomeName(req *command.Request, s *engine.System, k string) string {
+func outcomeName(tx Texts, s *engine.System, k string) string {
 	for _, o := range s.File.Outcomes {
 		if o.Key == k {
-			return o.Names.In(req.Lang)
+			return o.Names.In(tx.Lang)
 		}
 	}
 	return k

@@ -116,28 +116,28 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 
 // describe is what c changes and its value in s: "pifia 0",
 // "tabla pct 7·3: 40", "Pifia", "zaria: media baja".
-func describe(req *command.Request, s *engine.System, c Change) string {
+func describe(tx Texts, s *engine.System, c Change) string {
 	f := s.File
 	switch c.Kind {
 	case KindNumber:
 		for _, n := range f.Numbers {
 			if n.Key == c.Key {
 				if n.Value == 0 && n.Min == 0 {
-					return n.Names.In(req.Lang) + ": " + req.T("fork.book")
+					return n.Names.In(tx.Lang) + ": " + tx.T("fork.book")
 				}
-				return n.Names.In(req.Lang) + " " + strconv.Itoa(n.Value)
+				return n.Names.In(tx.Lang) + " " + strconv.Itoa(n.Value)
 			}
 		}
 	case KindCell:
-		return req.T("fork.word.table") + " " + c.Key + " " + strconv.Itoa(c.Row) + "·" + strconv.Itoa(c.Col) + ": " + cell(s, c)
+		return tx.T("fork.word.table") + " " + c.Key + " " + strconv.Itoa(c.Row) + "·" + strconv.Itoa(c.Col) + ": " + cell(s, c)
 	case KindName:
-		return outcomeName(req, s, c.Key)
+		return outcomeName(tx, s, c.Key)
 	case KindBand:
-		return req.T("fork.word.band") + " " + outcomeName(req, s, c.Key) + " " + bound(s, c.Key)
+		return tx.T("fork.word.band") + " " + outcomeName(tx, s, c.Key) + " " + bound(s, c.Key)
 	case KindRule:
 		for _, h := range f.HouseRules {
 			if h.Key == c.Key {
-				return h.Names.In(req.Lang) + ": " + choiceName(req, h, h.Default)
+				return h.Names.In(tx.Lang) + ": " + choiceName(tx, h, h.Default)
 			}
 		}
 	}
@@ -145,18 +145,18 @@ func describe(req *command.Request, s *engine.System, c Change) string {
 }
 
 // valueText is c's value as s has it now.
-func valueText(req *command.Request, s *engine.System, c Change) string {
+func valueText(tx Texts, s *engine.System, c Change) string {
 	switch c.Kind {
 	case KindCell:
 		return cell(s, c)
 	case KindName:
-		return outcomeName(req, s, c.Key)
+		return outcomeName(tx, s, c.Key)
 	case KindBand:
 		return bound(s, c.Key)
 	case KindRule:
 		for _, h := range s.File.HouseRules {
 			if h.Key == c.Key {
-				return choiceName(req, h, c.Value)
+				return choiceName(tx, h, c.Value)
 			}
 		}
 	}
@@ -179,10 +179,10 @@ func cell(s *engine.System, c Change) string {
 	return "?"
 }
 
-func choiceName(req *command.Request, h engine.HouseRule, k string) string {
+func choiceName(tx Texts, h engine.HouseRule, k string) string {
 	for _, ch := range h.Choices {
 		if ch.Key == k {
-			return ch.Names.In(req.Lang)
+			return ch.Names.In(tx.Lang)
 		}
 	}
 	return k
@@ -200,3 +200,12 @@ func bound(s *engine.System, outcome string) string {
 	}
 	return ">" + *b.Above
 }
+
+// Texts are the catalogs' texts in one language: a chat's request's, or
+// the page's.
+type Texts struct {
+	Lang string
+	T    func(key string, kv ...any) string
+}
+
+func texts(req *command.Request) Texts { return Texts{Lang: req.Lang, T: req.T} }
