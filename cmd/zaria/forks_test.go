@@ -202,11 +202,24 @@ func TestForkExportImport(t *testing.T) {
 func TestForkGreek(t *testing.T) {
 	d := newForkDesk(t)
 	d.want(d.send("g", true, "/lang el"), false)
-	d.want(d.send("g", true, "!σύστημα αντιγραφή daegon"), true, "«daegon» δεν αντιγράφεται", "rq")
+	d.want(d.send("g", true, "!σύστημα αντιγραφή zaria"), true, "«zaria» δεν αντιγράφεται", "daegon, rq")
 	d.want(d.send("g", true, "!σύστημα αντιγραφή rq"), false, "αντίγραφο του RQ")
 	d.want(d.send("g", true, "!σύστημα αλλαγή rq όνομα γκάφα Καταστροφή"), false, "Γκάφα → Καταστροφή")
 	d.want(d.send("g", true, "!σύστημα αλλαγή rq ζώνη αποτυχία 5"), true, "«Αποτυχία» δεν έχει όριο")
 	d.want(d.send("g", false, "/rq 45", 100), false, "Καταστροφή")
 	d.want(d.send("g", false, "!σύστημα"), false, "Γκάφα → Καταστροφή")
 	d.want(d.send("g", false, "!σύστημα αλλαγή rq γκάφα 90"), true, "Μόνο ένας GM")
+}
+
+// Daegon's percentage table, one cell changed: NH 7 at D3 is 60 instead
+// of 58 in that chat, so a 59 succeeds there and fails elsewhere; the
+// reply shows the fork's cell and chance.
+func TestForkDaegonTableCell(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("a", true, "/sistema copiar daegon"), false, "copia de Daegon")
+	d.want(d.send("a", true, "/sistema editar daegon tabla 7 3 60"), false, "tabla pct 7·3: 58 → 60", "NH 7, dificultad 3: Éxito 60 % en vez de 58 %")
+	d.want(d.send("a", true, "/sistema editar daegon tabla 16 3 60"), true, "filas 1–15")
+	d.want(d.send("a", true, "/sistema editar daegon tabla 7 3 sesenta"), true, "«sesenta»")
+	d.want(d.send("a", false, "/daegon 7 d3", 5, 9), false, "60 %", "Éxito")
+	d.want(d.send("b", false, "/daegon 7 d3", 5, 9), false, "58 %", "Fallo")
 }

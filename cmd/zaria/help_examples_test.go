@@ -145,7 +145,11 @@ func TestHelpExamplesRun(t *testing.T) {
 			text := ex
 			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "sistema" {
 				if f := strings.Fields(ex); len(f) > 1 && !slices.Contains([]string{"copiar", "copy", "αντιγραφή", "importar", "import", "εισαγωγή"}, f[1]) {
-					given("/sistema copiar rq") // a fork to edit, undo or leave
+					if strings.Contains(ex, "daegon") {
+						given("/sistema copiar daegon")
+					} else {
+						given("/sistema copiar rq") // a fork to edit, undo or leave
+					}
 				}
 				if importsFile.MatchString(ex) {
 					text = ex + "\n" + rollOver // a system file attached

@@ -93,7 +93,7 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string) (co 
 	case "zaria":
 		return oddsWith(ctx, req, zariaCmd(), args, zariaOdds)
 	case "daegon":
-		return oddsWith(ctx, req, daegonCmd(), args, daegonOdds)
+		return oddsWith(ctx, req, daegonCmd(nil), args, daegonOdds)
 	case "rq":
 		return oddsWith(ctx, req, rqCmd(nil), args, rqOdds)
 	case "kh":

@@ -19,7 +19,7 @@ func Register(r *command.Router, forks ...Forks) {
 		f = forks[0]
 	}
 	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: withHints(handleZaria), Roll: true})
-	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: withHints(handleDaegon), Roll: true})
+	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: withHints(daegonCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "kh", Handler: withHints(handleKH), Roll: true})
 	r.Register(command.Command{Name: "rq", Handler: withHints(rqCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "dh", Handler: withHints(handleDH), Roll: true})

@@ -126,13 +126,13 @@ func faces(roll int) []int {
 // The test vectors of the rules reference (docs/daegon.md), under the
 // default reading (00 = 100) and the house rule daegon_00 = cero.
 func TestVectors(t *testing.T) {
-	if r := Test(dice.NewScripted([]int{4, 9}), 1, 1, Hundred); r.Value != 49 {
+	if r := Book().Test(dice.NewScripted([]int{4, 9}), 1, 1, Hundred); r.Value != 49 {
 		t.Errorf("D1: %d", r.Value)
 	}
-	if r := Test(dice.NewScripted([]int{10, 10}), 1, 1, Hundred); r.Value != 100 {
+	if r := Book().Test(dice.NewScripted([]int{10, 10}), 1, 1, Hundred); r.Value != 100 {
 		t.Errorf("D2: 00 reads %d, want 100", r.Value)
 	}
-	if r := Test(dice.NewScripted([]int{10, 10}), 1, 1, Zero); r.Value != 0 {
+	if r := Book().Test(dice.NewScripted([]int{10, 10}), 1, 1, Zero); r.Value != 0 {
 		t.Errorf("D2 cero: 00 reads %d, want 0", r.Value)
 	}
 	cases := []struct {
@@ -161,7 +161,7 @@ func TestVectors(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := dice.NewScripted(faces(c.roll))
-		r := Test(src, c.nh, c.d, c.rd)
+		r := Book().Test(src, c.nh, c.d, c.rd)
 		if src.Err() != nil || r.Value != c.roll || r.Level != c.level {
 			t.Errorf("%s: roll %d level %d (err %v), want %d %d", c.name, r.Value, r.Level, src.Err(), c.roll, c.level)
 		}
@@ -182,7 +182,7 @@ func TestVectors(t *testing.T) {
 	for _, rd := range []Reading{Hundred, Zero} {
 		for _, c := range opp {
 			src := dice.NewScripted(append(faces(c.ra), faces(c.rp)...))
-			o := Oppose(src, c.a, c.p, rd)
+			o := Book().Oppose(src, c.a, c.p, rd)
 			if o.Active.D != c.da || o.Passive.D != c.dp || o.Active.Level != c.la || o.Passive.Level != c.lp || o.ActiveWins != c.activeWins {
 				t.Errorf("%s (reading %d): %+v", c.name, rd, o)
 			}
@@ -242,7 +242,7 @@ func TestOpposedChanceMatchesOppose(t *testing.T) {
 			wins := 0
 			for ra := 0; ra < 100; ra++ {
 				for rp := 0; rp < 100; rp++ {
-					if Oppose(dice.NewScripted(append(faces(ra), faces(rp)...)), pair[0], pair[1], rd).ActiveWins {
+					if Book().Oppose(dice.NewScripted(append(faces(ra), faces(rp)...)), pair[0], pair[1], rd).ActiveWins {
 						wins++
 					}
 				}
