@@ -1,8 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,9 +10,41 @@ import (
 
 func runZaria(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(""), &out, &errb, func(string) string { return "" })
-	return code, out.String(), errb.String()
+	out, errs, code := zaria(t, "", env(), args...)
+	return code, out, errs
+}
+
+// Every reply of the systems that became files is what the Go code gave:
+// testdata/replies_before_files.jsonl was recorded with the binary of
+// 85ee367 (before the port), zaria roll --json --dice … in es, el and en,
+// rolls, errors, named difficulties in every language and /odds.
+func TestRepliesAsBeforeFiles(t *testing.T) {
+	b, err := os.ReadFile("testdata/replies_before_files.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var c struct {
+			Lang, Dice, Text, Stdout, Stderr string
+			Code                             int
+		}
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"roll", "--lang", c.Lang, "--json"}
+		if c.Dice != "" {
+			args = append(args, "--dice", c.Dice)
+		}
+		out, errs, code := zaria(t, "", env(), append(args, c.Text)...)
+		if out != c.Stdout || errs != c.Stderr || code != c.Code {
+			t.Errorf("%s %s --dice %s: now %d %q %q\nbefore %d %q %q", c.Lang, c.Text, c.Dice, code, out, errs, c.Code, c.Stdout, c.Stderr)
+		}
+		n++
+	}
+	if n < 150 {
+		t.Errorf("only %d replies", n)
+	}
 }
 
 // zaria system list, show and check, as an operator or a GM writing a

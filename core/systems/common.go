@@ -52,6 +52,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
+	"zaria/core/systems/engine"
 )
 
 // input is a command's arguments split into words, with the trailing "?"
@@ -229,6 +230,18 @@ type named struct {
 	val    int
 	keys   []string // catalog keys whose text in es, el and en names the value
 	extras []string
+}
+
+// fileNamed are the named values of a system file's input: the catalog
+// key of each (prefix + the value's key) and, as other spellings, its
+// names in the file and its keywords.
+func fileNamed(system, input, prefix string) []named {
+	var out []named
+	for _, n := range engine.MustBuiltin(system).Named(input) {
+		words := append([]string{n.Names.ES, n.Names.EL, n.Names.EN}, n.Keywords...)
+		out = append(out, named{val: n.Value, keys: []string{prefix + n.Key}, extras: words})
+	}
+	return out
 }
 
 // matchNamed finds a named value for words, in any language, ignoring case

@@ -43,22 +43,9 @@ var kwDaegonD = keyword{is: func(w string) bool {
 	return k == "d" || k == "δ"
 }, sample: sampleText("3"), glued: true}
 
-func daegonNames() []named {
-	extras := map[int][]string{
-		1: {"εύκολη", "facile"},
-		2: {"μέτρια", "normal", "medio", "mitria", "metria", "metrio"},
-		3: {"δύσκολη", "dificil", "diskoli", "dyskoli", "diskolo"},
-		4: {"πολύ δύσκολη", "muy dificil"},
-		5: {"εξαιρετικά δύσκολη", "extremadamente dificil"},
-		6: {"σχεδόν αδύνατη", "casi imposible"},
-		7: {"maestros", "masters", "solo maestros", "master", "μόνο μάστορες", "μόνο για μάστορες", "δεξιοτέχνες"},
-	}
-	out := make([]named, 0, daegon.MaxD)
-	for d := daegon.MinD; d <= daegon.MaxD; d++ {
-		out = append(out, named{val: d, keys: []string{fmt.Sprintf("daegon.d.%d", d)}, extras: extras[d]})
-	}
-	return out
-}
+// daegonNames are the file's named difficulties (catalog "daegon.d.N",
+// and the file's names and other spellings).
+func daegonNames() []named { return fileNamed("daegon", "d", "daegon.d.") }
 
 func parseDaegonD(req *command.Request, words []string) (int, error) {
 	w := strings.Join(words, " ")

@@ -25,14 +25,9 @@ var (
 	khDCWord      = regexp.MustCompile(`^(?:dc|cd|δκ)?([+-]?\d+)$`)
 )
 
-func khNames() []named {
-	extras := map[string][]string{"muy_dificil": {"very hard"}, "imposible": {"impossible"}}
-	out := make([]named, 0, len(kh.Tiers))
-	for _, t := range kh.Tiers {
-		out = append(out, named{val: t.From, keys: []string{"kh.tier." + t.Key}, extras: extras[t.Key]})
-	}
-	return out
-}
+// khNames are the file's difficulty tiers, each for its lowest DC
+// (catalog "kh.tier.KEY", and the file's names).
+func khNames() []named { return fileNamed("kh", "dc", "kh.tier.") }
 
 // khDice adds "2s", "+1i", "1h", "1n" to the pool; ok=false if w is not one.
 func khDice(w string, s, i *int) (bool, error) {

@@ -59,17 +59,9 @@ func parseRQSide(s string) (rqSide, error) {
 	return rqSide{t: parseTerm(s)}, nil
 }
 
-func rqNames() []named {
-	extras := map[string][]string{
-		"algo_facil": {"sin modificador"},
-		"normal":     {"κανονικό"},
-	}
-	out := make([]named, 0, len(rq.Difficulties))
-	for _, d := range rq.Difficulties {
-		out = append(out, named{val: d.Value, keys: []string{"rq.diff." + d.Key}, extras: extras[d.Key]})
-	}
-	return out
-}
+// rqNames are the file's named difficulties (catalog "rq.diff.KEY", and
+// the file's names and other spellings).
+func rqNames() []named { return fileNamed("rq", "diff", "rq.diff.") }
 
 func rqDiffKey(v int) string {
 	for _, d := range rq.Difficulties {

@@ -61,3 +61,11 @@ func field(in *Input, lang string) Field {
 	}
 	return fd
 }
+
+// Named is an input's named values, as the file declares them.
+func (s *System) Named(input string) []NamedValue {
+	if in := s.inputs[input]; in != nil {
+		return in.Named
+	}
+	return nil
+}

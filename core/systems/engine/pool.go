@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -225,6 +226,10 @@ func (rs *rollStep) dist(n int) (*poolDist, bool) {
 		}
 		den *= dden
 	}
+	if pd := rs.oneReading(n, den); pd != nil {
+		rs.memo[n] = pd
+		return pd, true
+	}
 	pd := &poolDist{den: den}
 	index := map[string]int{}
 	d := make([]int, 0, n)
@@ -314,4 +319,53 @@ func (rs *rollStep) ordered() bool {
 		}
 	}
 	return false
+}
+
+// oneReading is the distribution of a pool read one way only (its sum,
+// its highest or lowest die, how many dice match), from core/dice's exact
+// distributions (convolutions, not an enumeration); nil when the pool is
+// read otherwise, explodes, or is empty.
+func (rs *rollStep) oneReading(n int, den int64) *poolDist {
+	if len(rs.reads) != 1 || rs.times > 0 || n == 0 {
+		return nil
+	}
+	die := dice.FairDie(rs.faces)
+	rd := rs.reads[0]
+	f := int64(rd.arg)
+	var d *dice.Dist
+	var err error
+	switch rd.kind {
+	case "sum":
+		d, err = dice.SumPool(die, n)
+	case "highest":
+		d, err = dice.HighestK(die, n, 1)
+	case "lowest":
+		d, err = dice.LowestK(die, n, 1)
+	case "count":
+		d, err = dice.CountPool(die, n, func(v int64) bool { return v == f })
+	case "count_ge":
+		d, err = dice.CountPool(die, n, func(v int64) bool { return v >= f })
+	case "count_le":
+		d, err = dice.CountPool(die, n, func(v int64) bool { return v <= f })
+	default:
+		return nil
+	}
+	if err != nil || d.Approx() {
+		return nil
+	}
+	pd := &poolDist{den: den}
+	scale := new(big.Rat).SetInt64(den)
+	for v := d.Min(); v <= d.Max(); v++ {
+		p := d.Prob(v)
+		if p.Sign() == 0 {
+			continue
+		}
+		c := new(big.Rat).Mul(p, scale)
+		if !c.IsInt() || !c.Num().IsInt64() {
+			return nil
+		}
+		pd.reads = append(pd.reads, []num{integer(v)})
+		pd.counts = append(pd.counts, c.Num().Int64())
+	}
+	return pd
 }
