@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -222,4 +223,18 @@ func TestForkDaegonTableCell(t *testing.T) {
 	d.want(d.send("a", true, "/sistema editar daegon tabla 7 3 sesenta"), true, "«sesenta»")
 	d.want(d.send("a", false, "/daegon 7 d3", 5, 9), false, "60 %", "Éxito")
 	d.want(d.send("b", false, "/daegon 7 d3", 5, 9), false, "58 %", "Fallo")
+}
+
+// Limits: 8 systems of its own a chat (forks and files), an outcome's
+// name of 40 characters; each refused with its number.
+func TestForkLimits(t *testing.T) {
+	d := newForkDesk(t)
+	for i := range 8 {
+		f := strings.NewReplacer("system: roll_over", fmt.Sprintf("system: ro%d", i), "command: ro", fmt.Sprintf("command: ro%d", i)).Replace(rollOver)
+		d.want(d.send("a", true, "/sistema importar\n"+f), false, fmt.Sprintf("/ro%d", i))
+	}
+	d.want(d.send("a", true, "/sistema copiar rq"), true, "ya tiene 8 sistemas propios")
+	d.want(d.send("a", false, "/ro7 2 tn12", 10), false, "éxito")
+	d.want(d.send("b", true, "/sistema copiar rq"), false)
+	d.want(d.send("b", true, "/sistema editar rq nombre pifia "+strings.Repeat("x", 41)), true, "como mucho 40", "41")
 }

@@ -124,3 +124,22 @@ func TestBuildEachKind(t *testing.T) {
 		t.Errorf("a fork of rq under another key passed")
 	}
 }
+
+// A fork keeps at most MaxChanges changes; a change of the same thing
+// replaces the earlier one and is not counted twice.
+func TestForkChangesLimit(t *testing.T) {
+	f := Fork{Key: "rq", Base: "rq"}
+	for i := range MaxChanges {
+		var err error
+		if f, err = f.with(Change{Kind: KindCell, Key: "t", Row: i, Value: "1"}); err != nil {
+			t.Fatalf("change %d: %v", i+1, err)
+		}
+	}
+	if _, err := f.with(Change{Kind: KindCell, Key: "t", Row: 0, Value: "2"}); err != nil {
+		t.Fatalf("replacing a change: %v", err)
+	}
+	var ue *command.UserError
+	if _, err := f.with(Change{Kind: KindCell, Key: "t", Row: MaxChanges, Value: "1"}); !errors.As(err, &ue) || ue.Key != "fork.err.changes" {
+		t.Fatalf("change %d: %v", MaxChanges+1, err)
+	}
+}
