@@ -192,8 +192,8 @@ func oddsCases() []oddsCase {
 	return []oddsCase{
 		{"Ζαριά 4+2 dc15", func() { zr.Chance(zaria.Side{Mod: 6}, 15) }},
 		{"Ζαριά 5+3 vs 4+4 (opposed)", func() { zr.OpposedChance(zaria.Side{Mod: 8}, zaria.Side{Mod: 8}) }},
-		{"Daegon NH 7, D3", func() { daegon.Chance(7, 3, daegon.Hundred) }},
-		{"Daegon 12 vs 7 (opposed)", func() { daegon.OpposedChance(12, 7, daegon.Hundred) }},
+		{"Daegon NH 7, D3", func() { daegon.Book().Chance(7, 3, daegon.Hundred) }},
+		{"Daegon 12 vs 7 (opposed)", func() { daegon.Book().OpposedChance(12, 7, daegon.Hundred) }},
 		{"RQ chance 45", func() { rq.Book().Chances(45) }},
 		{"RQ 60 vs 45 (opposed)", func() { rq.Book().OppChances(65) }},
 		{"KH 6 +2s +1i dc17", func() { kh.Chance(kh.Input{Cap: 6, Heartless: 2, Nobody: 1}, 17) }},

@@ -98,6 +98,8 @@ func TestForkRQFumbleRange(t *testing.T) {
 	d.want(d.send("b", false, "/rq 45", 95), false, "Éxito")
 	d.want(d.send("a", false, "/rq 45", 94), false, "Éxito")
 	d.want(d.send("a", false, "/sistema"), false, "/rq", "copia de RQ", "pifia: la del libro → 95")
+	d.want(d.send("a", false, "/odds rq 45 algo facil"), false, "→ 95: 94 %", "¡Pifia!    6 %")
+	d.want(d.send("b", false, "/odds rq 45 algo facil"), false, "→ 95: 95 %", "¡Pifia!    1 %")
 	d.want(d.send("b", false, "/sistema"), false, "juega con los sistemas del libro")
 
 	d.restart()
@@ -223,6 +225,8 @@ func TestForkDaegonTableCell(t *testing.T) {
 	d.want(d.send("a", true, "/sistema editar daegon tabla 7 3 sesenta"), true, "«sesenta»")
 	d.want(d.send("a", false, "/daegon 7 d3", 5, 9), false, "60 %", "Éxito")
 	d.want(d.send("b", false, "/daegon 7 d3", 5, 9), false, "58 %", "Fallo")
+	d.want(d.send("a", false, "/odds daegon 7 d3"), false, "D3 · difícil: 60 %")
+	d.want(d.send("b", false, "/odds daegon 7 d3"), false, "D3 · difícil: 58 %")
 }
 
 // Limits: 8 systems of its own a chat (forks and files), an outcome's

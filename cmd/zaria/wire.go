@@ -105,10 +105,10 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	})
 	// Registration order is /help's order: rolls first, then characters, then the rest.
 	roll.Register(r)
-	roll.RegisterOdds(r)
+	roll.RegisterOdds(r, forks)
 	systems.Register(r, forks)
 	fork.Register(r, forks)
-	roll.RegisterSystemOdds(r)
+	roll.RegisterSystemOdds(r, forks)
 	sheet.Register(r, sheets)
 	gm.Register(r, gm.New(db, db, gm.Options{}))
 	history.Register(r, hist)

@@ -51,10 +51,10 @@ func oddsLines() []string {
 	for _, rd := range []daegon.Reading{daegon.Hundred, daegon.Zero} {
 		for nh := daegon.MinNH; nh <= daegon.MaxNH; nh++ {
 			for d := daegon.MinD; d <= daegon.MaxD; d++ {
-				add("daegon %d nh%d d%d %s", rd, nh, d, daegon.Chance(nh, d, rd).RatString())
+				add("daegon %d nh%d d%d %s", rd, nh, d, daegon.Book().Chance(nh, d, rd).RatString())
 			}
 			for p := daegon.MinNH; p <= daegon.MaxNH; p++ {
-				add("daegon %d opposed %d vs %d %s", rd, nh, p, daegon.OpposedChance(nh, p, rd).RatString())
+				add("daegon %d opposed %d vs %d %s", rd, nh, p, daegon.Book().OpposedChance(nh, p, rd).RatString())
 			}
 		}
 	}

@@ -140,9 +140,6 @@ func (r Rules) Test(src dice.Source, nh, d int, rd Reading) Result {
 
 // Chance is the exact chance of success: p/100 under Hundred, (p+1)/100
 // (at most 1) under Zero.
-func Chance(nh, d int, rd Reading) *big.Rat { return Book().Chance(nh, d, rd) }
-
-// Chance is the exact chance of success by r's file.
 func (r Rules) Chance(nh, d int, rd Reading) *big.Rat {
 	p, _, err := r.s.Chance("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()})
 	if err != nil {
@@ -152,9 +149,9 @@ func (r Rules) Chance(nh, d int, rd Reading) *big.Rat {
 }
 
 // Levels is the exact distribution of the level of success (−1 a
-// failure) of skill nh against difficulty d.
-func Levels(nh, d int, rd Reading) []engine.TotalP {
-	dist, err := system().ValueDist("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()}, "level")
+// failure) of skill nh against difficulty d, by r's file.
+func (r Rules) Levels(nh, d int, rd Reading) []engine.TotalP {
+	dist, err := r.s.ValueDist("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()}, "level")
 	if err != nil {
 		panic(err)
 	}
@@ -185,10 +182,6 @@ func (r Rules) Oppose(src dice.Source, act, pas int, rd Reading) Opposed {
 }
 
 // OpposedChance is the exact probability that the active side wins.
-func OpposedChance(act, pas int, rd Reading) *big.Rat { return Book().OpposedChance(act, pas, rd) }
-
-// OpposedChance is the exact probability that the active side wins by r's
-// file.
 func (r Rules) OpposedChance(act, pas int, rd Reading) *big.Rat {
 	p, _, err := r.s.Chance("opposed", opposedParams(act, pas, rd))
 	if err != nil {

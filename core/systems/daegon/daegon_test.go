@@ -200,20 +200,20 @@ func TestChances(t *testing.T) {
 		got  string
 		want string
 	}{
-		{Chance(6, 1, Hundred).RatString(), "4/5"},
-		{Chance(6, 3, Hundred).RatString(), "1/2"},
-		{Chance(1, 4, Hundred).RatString(), "1/100"},
-		{Chance(5, 6, Hundred).RatString(), "0"},
-		{Chance(15, 1, Hundred).RatString(), "1"},
-		{OpposedChance(12, 7, Hundred).RatString(), "229/250"},
-		{OpposedChance(6, 6, Hundred).RatString(), "17/50"},
-		{Chance(6, 1, Zero).RatString(), "81/100"},
-		{Chance(6, 3, Zero).RatString(), "51/100"},
-		{Chance(1, 4, Zero).RatString(), "1/50"},
-		{Chance(5, 6, Zero).RatString(), "0"},
-		{Chance(15, 1, Zero).RatString(), "1"},
-		{OpposedChance(12, 7, Zero).RatString(), "9159/10000"},
-		{OpposedChance(6, 6, Zero).RatString(), "861/2500"},
+		{Book().Chance(6, 1, Hundred).RatString(), "4/5"},
+		{Book().Chance(6, 3, Hundred).RatString(), "1/2"},
+		{Book().Chance(1, 4, Hundred).RatString(), "1/100"},
+		{Book().Chance(5, 6, Hundred).RatString(), "0"},
+		{Book().Chance(15, 1, Hundred).RatString(), "1"},
+		{Book().OpposedChance(12, 7, Hundred).RatString(), "229/250"},
+		{Book().OpposedChance(6, 6, Hundred).RatString(), "17/50"},
+		{Book().Chance(6, 1, Zero).RatString(), "81/100"},
+		{Book().Chance(6, 3, Zero).RatString(), "51/100"},
+		{Book().Chance(1, 4, Zero).RatString(), "1/50"},
+		{Book().Chance(5, 6, Zero).RatString(), "0"},
+		{Book().Chance(15, 1, Zero).RatString(), "1"},
+		{Book().OpposedChance(12, 7, Zero).RatString(), "9159/10000"},
+		{Book().OpposedChance(6, 6, Zero).RatString(), "861/2500"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %s, want %s", c.got, c.want)
@@ -227,8 +227,8 @@ func TestChances(t *testing.T) {
 				if p == Impossible {
 					want = 0
 				}
-				if c := Chance(nh, d, rd); c.Num().Int64()*100/c.Denom().Int64() != want {
-					t.Errorf("Chance(%d,%d,%d) = %s, want %d/100", nh, d, rd, c.RatString(), want)
+				if c := Book().Chance(nh, d, rd); c.Num().Int64()*100/c.Denom().Int64() != want {
+					t.Errorf("Book().Chance(%d,%d,%d) = %s, want %d/100", nh, d, rd, c.RatString(), want)
 				}
 			}
 		}
@@ -247,7 +247,7 @@ func TestOpposedChanceMatchesOppose(t *testing.T) {
 					}
 				}
 			}
-			c := OpposedChance(pair[0], pair[1], rd)
+			c := Book().OpposedChance(pair[0], pair[1], rd)
 			if c.Num().Int64()*10000/c.Denom().Int64() != int64(wins) {
 				t.Errorf("%v (reading %d): %s vs %d/10000", pair, rd, c.RatString(), wins)
 			}
@@ -258,13 +258,13 @@ func TestOpposedChanceMatchesOppose(t *testing.T) {
 func BenchmarkChance(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		Chance(6, 3, Hundred)
+		Book().Chance(6, 3, Hundred)
 	}
 }
 
 func BenchmarkOpposedChance(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		OpposedChance(12, 7, Hundred)
+		Book().OpposedChance(12, 7, Hundred)
 	}
 }
