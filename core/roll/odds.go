@@ -63,13 +63,10 @@ type distribution struct {
 	note string // the key of a line under the head: "dice.advantage"
 }
 
-// HandleOdds answers /odds EXPR [| EXPR [| EXPR]]: mean, deviation, range
+// handleOdds answers /odds EXPR [| EXPR [| EXPR]]: mean, deviation, range
 // and a compact "at least" table of each expression, a bar chart in
-// characters, and a Chart for the adapters that send pictures.
-func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	return handleOdds(ctx, req)
-}
-
+// characters, and a Chart for the adapters that send pictures; /odds
+// SYSTEM … the odds of a system's check (its fork's, with forks).
 func handleOdds(ctx context.Context, req *command.Request, forks ...systems.Forks) (*reply.Reply, error) {
 	args := strings.TrimSpace(req.Args)
 	if args == "" {
