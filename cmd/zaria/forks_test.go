@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -241,4 +242,26 @@ func TestForkLimits(t *testing.T) {
 	d.want(d.send("a", false, "/ro7 2 tn12", 10), false, "éxito")
 	d.want(d.send("b", true, "/sistema copiar rq"), false)
 	d.want(d.send("b", true, "/sistema editar rq nombre pifia "+strings.Repeat("x", 41)), true, "como mucho 40", "41")
+}
+
+// /sistema ver sends the fork as a system file: the fumble range moved and
+// the book's examples rewritten, a file zaria system check passes.
+func TestForkShowFileChecks(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("a", true, "/sistema copiar rq"), false)
+	d.want(d.send("a", true, "/sistema editar rq pifia 95"), false)
+	rep := d.send("a", false, "/sistema ver rq")
+	d.want(rep, false, "como archivo de sistema", "54 ejemplos")
+	if rep.File == nil || !strings.Contains(string(rep.File.Data), "fumble_from") {
+		t.Fatalf("no system file: %+v", rep.File)
+	}
+	path := filepath.Join(t.TempDir(), "rq.yaml")
+	if err := os.WriteFile(path, rep.File.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runZaria(t, "system", "check", path)
+	if code != 0 || !strings.Contains(out, "54 vectors hold") {
+		t.Fatalf("zaria system check: %d %q %q", code, out, errOut)
+	}
+	d.want(d.send("b", false, "/sistema ver rq"), true, "no tiene una copia")
 }

@@ -273,3 +273,22 @@ func (e ownExpander) ExpandAlias(ctx context.Context, chat core.ChatRef, userID,
 	}
 	return e.next.ExpandAlias(ctx, chat, userID, name, args, max)
 }
+
+// show sends the chat's fork or own file as a system file: the fork
+// built, its book's examples rewritten, a file zaria system check passes.
+func (s *Service) show(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+	key, err := systemKey(req, ws)
+	if err != nil {
+		return nil, err
+	}
+	sys, err := s.System(ctx, req.Msg.Chat, key)
+	if err != nil {
+		return nil, err
+	}
+	if sys == nil {
+		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.copy")+" "+fold.Cut(key, 32))
+	}
+	rep := reply.Text(req.T("fork.file", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount()))
+	rep.File = &reply.File{Name: key + ".yaml", MIME: "application/yaml", Data: sys.Source}
+	return rep, nil
+}

@@ -201,6 +201,7 @@ var (
 	wImport   = []string{"importar", "import", "εισαγωγή", "εισαγωγη"}
 	wRoll     = []string{"tirar", "roll", "ρίξε", "ριξε"}
 	wTry      = []string{"probar", "try", "δοκιμή", "δοκιμη"}
+	wShow     = []string{"ver", "show", "προβολή", "προβολη"}
 	wList     = []string{"lista", "list", "λίστα", "λιστα"}
 	wTable    = []string{"tabla", "table", "πίνακας", "πινακας"}
 	wName     = []string{"nombre", "name", "όνομα", "ονομα"}
@@ -232,6 +233,8 @@ func (s *Service) handle(ctx context.Context, req *command.Request) (*reply.Repl
 	switch {
 	case is(sub, wRoll):
 		return s.roll(ctx, req, rest)
+	case is(sub, wShow):
+		return s.show(ctx, req, rest)
 	case !req.IsGM && (is(sub, wCopy) || is(sub, wEdit) || is(sub, wTry) || is(sub, wUndo) || is(sub, wOriginal) || is(sub, wImport)):
 		return nil, command.Errorf("fork.err.gm")
 	case is(sub, wCopy):
