@@ -108,9 +108,18 @@ func (s *Service) System(ctx context.Context, chat core.ChatRef, key string) (*e
 		return nil, fmt.Errorf("forks of %s: %w", chat, err)
 	}
 	for _, f := range fs {
-		if f.Key == key {
-			return s.build(chat, f)
+		if f.Key != key {
+			continue
 		}
+		sys, err := s.build(chat, f)
+		if err != nil {
+			// A fork the shipped file no longer admits (a number a new
+			// version dropped): the chat plays the book rather than
+			// nothing; /sistema still lists the fork to fix or drop.
+			s.opt.Logger.ErrorContext(ctx, "fork no longer builds: the book applies", "chat", chat.String(), "system", key, "err", err)
+			return nil, nil
+		}
+		return sys, nil
 	}
 	return nil, nil
 }
