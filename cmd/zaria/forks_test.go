@@ -12,6 +12,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/reply"
+	"zaria/core/systems/fork"
 )
 
 // forkDesk is a router over one database file that can be restarted.
@@ -264,4 +265,26 @@ func TestForkShowFileChecks(t *testing.T) {
 		t.Fatalf("zaria system check: %d %q %q", code, out, errOut)
 	}
 	d.want(d.send("b", false, "/sistema ver rq"), true, "no tiene una copia")
+}
+
+// A fork whose change the shipped file no longer admits (a number a new
+// version dropped): the chat's /rq plays the book, and /sistema says so
+// with the command that removes it.
+func TestForkNoLongerAdmitted(t *testing.T) {
+	d := newForkDesk(t)
+	d.stop()
+	db, err := openDB(context.Background(), d.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := fork.Fork{Key: "rq", Base: "rq", Changes: []fork.Change{{Kind: fork.KindNumber, Key: "gone", Value: "3"}}}
+	if err := db.SaveFork(context.Background(), core.ChatRef{Platform: "cli", ID: "a"}, stale, 8); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	d.start()
+	d.want(d.send("a", false, "/rq 45", 95), false, "Éxito")
+	d.want(d.send("a", false, "/sistema"), false, "ya no admite sus cambios", "/sistema original rq")
+	d.want(d.send("a", true, "/sistema original rq"), false)
+	d.want(d.send("a", false, "/sistema"), false, "juega con los sistemas del libro")
 }

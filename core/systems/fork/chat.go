@@ -31,7 +31,8 @@ func (s *Service) list(ctx context.Context, req *command.Request) (*reply.Reply,
 	for _, f := range fs {
 		sys, err := s.build(req.Msg.Chat, f)
 		if err != nil {
-			return nil, err
+			rep.Add(reply.B(f.Key), reply.T(" · "+req.T("fork.broken", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.original")+" "+f.Key)))
+			continue
 		}
 		if f.Own() {
 			rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.own", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount())))

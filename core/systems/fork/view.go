@@ -17,7 +17,8 @@ type NumberView struct {
 	Value, Min, Max int
 }
 
-// Views are the chat's forks and own systems in tx's language.
+// Views are the chat's forks and own systems in tx's language; one the
+// shipped file no longer admits says so.
 func Views(fs []Fork, tx Texts) ([]View, error) {
 	var out []View
 	for _, f := range fs {
@@ -31,7 +32,10 @@ func Views(fs []Fork, tx Texts) ([]View, error) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			// No longer admitted by the shipped file: shown, not editable.
+			out = append(out, View{Key: f.Key, Title: f.Key, Command: f.Key, Own: f.Own(),
+				Changes: []string{tx.T("fork.broken", "cmd", "/system original "+f.Key)}})
+			continue
 		}
 		v := View{Key: f.Key, Title: sys.File.Title.In(tx.Lang), Command: sys.File.Command, Own: f.Own()}
 		if !f.Own() {
