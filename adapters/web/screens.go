@@ -346,7 +346,7 @@ func (q doReq) command() string {
 	if padOp(q.Op) {
 		return q.padCommand()
 	}
-	if q.Op == "rulepreview" || q.Op == "ruleset" {
+	if q.Op == "rulepreview" || q.Op == "ruleset" || q.Op == "rulename" {
 		return q.ruleCommand()
 	}
 	return q.fightCommand()

@@ -15,7 +15,8 @@ import (
 // Greek. Ana, an admin, copied RQ in the chat; on the page she moves the
 // fumble range with +, sees the odds it would move before saving (the
 // chat's /sistema probar), saves it (/sistema editar), and the fork is
-// stored as the chat's command stores it. Beto, a player, sees what
+// stored as the chat's command stores it; she renames the fumble in
+// Greek. Beto, a player, sees what
 // differs from the book and no control.
 func TestWebBrowserRules(t *testing.T) {
 	ctx := phone(t)
@@ -41,7 +42,7 @@ func TestWebBrowserRules(t *testing.T) {
 	stored := func(want string) {
 		t.Helper()
 		fs, err := w.db.Forks(context.Background(), core.ChatRef{Platform: "telegram", ID: "-100123"})
-		if err != nil || len(fs) != 1 || len(fs[0].Changes) != 1 || fs[0].Changes[0].Value != want {
+		if err != nil || len(fs) != 1 || len(fs[0].Changes) < 1 || fs[0].Changes[0].Value != want {
 			t.Fatalf("the fork stored: %+v %v, want fumble_from %s", fs, err, want)
 		}
 	}
@@ -83,6 +84,14 @@ func TestWebBrowserRules(t *testing.T) {
 	do(t, ctx, "save in Greek", chromedp.Click(chromedp.CSS(num+`.rulesave`)))
 	waitJS(t, ctx, "saved in Greek", `document.querySelector('.ruleset[data-system="rq"] .changes').textContent.indexOf('γκάφα: του βιβλίου → 90')>=0`)
 	stored("90")
+	// The fumble's name, in Greek: the outcomes' fold, a field and Save.
+	time.Sleep(2100 * time.Millisecond)
+	name := `.ruleset[data-system="rq"] form.rulename[data-name="fumble"] `
+	do(t, ctx, "rename the fumble",
+		chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('.ruleset details.more').forEach(function(d){d.open=true})`),
+		chromedp.SetValue(chromedp.CSS(name+`input[name="name"]`), "Καταστροφή"),
+		chromedp.Click(chromedp.CSS(name+`button`)))
+	waitJS(t, ctx, "renamed", `document.querySelector('.ruleset[data-system="rq"] .changes').textContent.indexOf('Γκάφα → Καταστροφή')>=0`)
 
 	// Beto: the rules in words, no control.
 	w.setInitData(w.initDataFor(webBeto, "Beto", tok, time.Now()))

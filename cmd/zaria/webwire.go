@@ -189,6 +189,9 @@ func (r webRules) Rules(ctx context.Context, chat core.ChatRef, lang string) ([]
 		for _, n := range v.Numbers {
 			rs.Numbers = append(rs.Numbers, web.RuleNumber{Key: n.Key, Name: n.Name, Value: n.Value, Min: n.Min, Max: n.Max})
 		}
+		for _, n := range v.Names {
+			rs.Names = append(rs.Names, web.RuleName{Key: n.Key, Name: n.Name})
+		}
 		out = append(out, rs)
 	}
 	return out, nil

@@ -517,6 +517,7 @@
       screenAct('tables', { op: 'rows', name: f.dataset.new ? name : f.dataset.name, value: f.elements.rows.value, diff: f.dataset.dice || '' });
     }
     else if (f.classList.contains('tablerename')) screenAct('tables', { op: 'tablerename', name: f.dataset.name, value: name });
+    else if (f.classList.contains('rulename')) screenAct('rules', { op: 'rulename', system: f.closest('.ruleset').dataset.system, name: f.dataset.name, value: name });
     else if (f.classList.contains('cards')) screenAct('tables', { op: 'deckcreate', name: name, value: f.elements.cards.value });
     else if (f.classList.contains('padrename')) screenAct('pad', { op: 'padrename', button: +f.dataset.id, name: name, scope: scopeOf(f) });
     else if (f.classList.contains('padadd')) screenAct('pad', { op: 'padadd', name: name, value: f.elements.command.value.trim(), scope: scopeOf(f) });

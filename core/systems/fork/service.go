@@ -395,7 +395,11 @@ func movedText(req *command.Request, s *engine.System, ms []Moved) string {
 		}
 		parts = append(parts, m.Vector+": "+outcomeName(texts(req), s, m.Old)+" → "+outcomeName(texts(req), s, m.New))
 	}
-	return strings.Join(parts, "; ")
+	sep := "; "
+	if req.Lang == "el" {
+		sep = " · " // the Greek ";" is a question mark
+	}
+	return strings.Join(parts, sep)
 }
 
 func outcomeName(tx Texts, s *engine.System, k string) string {

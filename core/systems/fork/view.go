@@ -8,8 +8,12 @@ type View struct {
 	Key, Title, Command string
 	Own                 bool
 	Numbers             []NumberView
-	Changes             []string // "pifia: la del libro → 95"
+	Names               []NameView // the outcomes' names, in the view's language
+	Changes             []string   // "pifia: la del libro → 95"
 }
+
+// NameView is an outcome's name a GM may change, by its key.
+type NameView struct{ Key, Name string }
 
 // NumberView is a number a GM may change, by its key.
 type NumberView struct {
@@ -42,6 +46,9 @@ func Views(fs []Fork, tx Texts) ([]View, error) {
 			bs, _ := base(f.Base)
 			for _, n := range sys.File.Numbers {
 				v.Numbers = append(v.Numbers, NumberView{Key: n.Key, Name: n.Names.In(tx.Lang), Value: n.Value, Min: n.Min, Max: n.Max})
+			}
+			for _, o := range sys.File.Outcomes {
+				v.Names = append(v.Names, NameView{Key: o.Key, Name: o.Names.In(tx.Lang)})
 			}
 			for _, c := range f.Changes {
 				v.Changes = append(v.Changes, describe(tx, bs, c)+" → "+valueText(tx, sys, c))
