@@ -49,7 +49,7 @@ FUZZ_TARGETS := FuzzParse:./core/dice/:1000000 FuzzDispatch:./cmd/zaria/:30000 \
 	FuzzSystems:./core/systems/:90000 FuzzCommands:./core/sheet/:15000 \
 	FuzzSplitHTML:./adapters/telegram/:90000 FuzzCleanFastPath:./core/fold/:2000000 \
 	FuzzASCIIKey:./core/fold/:1500000 FuzzReadDoc:./core/transfer/:450000 \
-	FuzzSystemFile:./core/systems/engine/:3000
+	FuzzSystemFile:./core/systems/engine/:3000 FuzzFork:./core/systems/fork/:3000
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		name=$${t%%:*}; rest=$${t#*:}; pkg=$${rest%%:*}; budget=$(FUZZTIME); budget=$${budget:-$${rest##*:}x}; \

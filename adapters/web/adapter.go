@@ -149,6 +149,7 @@ type Deps struct {
 	Pads   Pads   // optional: no pad or saved rolls on the dice screen without it
 	Fights Fights // optional: no turn order screen without it
 	Tables Tables // optional: no tables and decks screen without it
+	Rules  Rules  // optional: no rules screen without it
 	State  StateStore
 	Logger *slog.Logger
 	// TelegramToken checks the Mini App's initData; "" refuses Telegram.

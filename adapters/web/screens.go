@@ -59,6 +59,7 @@ type screenData struct {
 	Tables  []Table
 	Decks   []Deck
 	Pads    []padView
+	Rules   []RuleSet
 	// Charts: the history offers each roll's distribution picture.
 	Charts bool
 }
@@ -79,6 +80,7 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	case name == "order" && a.d.Fights != nil:
 	case name == "tables" && a.d.Tables != nil:
 	case name == "pad" && a.padEditor():
+	case name == "rules" && a.d.Rules != nil:
 	case name == "history":
 	default:
 		http.NotFound(w, r)
@@ -116,7 +118,18 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	if a.padEditor() {
 		d.Screens = append(d.Screens, "pad")
 	}
+	if a.d.Rules != nil {
+		d.Screens = append(d.Screens, "rules")
+	}
 	d.Screens = append(d.Screens, "history")
+	if name == "rules" {
+		var err error
+		if d.Rules, err = a.d.Rules.Rules(ctx, id.msg.Chat, lang); err != nil {
+			a.log.Error("web rules", "chat", id.msg.Chat.String(), "err", err)
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+	}
 	if name == "pad" {
 		var err error
 		if d.Pads, err = a.pads(ctx, id.msg, d.GM); err != nil {
@@ -211,6 +224,8 @@ type doReq struct {
 	// A check of the dice screen: a form's key, a value per field.
 	Form   string            `json:"form,omitempty"`
 	Fields map[string]string `json:"fields,omitempty"`
+	// System is the chat's system a rules screen's action changes.
+	System string `json:"system,omitempty"`
 	// Diff is a table's dice (rows).
 	Diff string `json:"diff,omitempty"`
 	// A pad button, with the values chosen for its missing ones.
@@ -295,6 +310,9 @@ func (q doReq) command() string {
 	}
 	if padOp(q.Op) {
 		return q.padCommand()
+	}
+	if q.Op == "rulepreview" || q.Op == "ruleset" || q.Op == "rulename" {
+		return q.ruleCommand()
 	}
 	return q.fightCommand()
 }

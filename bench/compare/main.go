@@ -150,7 +150,7 @@ func rollCase(e string) func(src dice.Source) int64 {
 				panic(err)
 			}
 			_ = x
-			r := rq.Check(src, 45)
+			r := rq.Book().Check(src, 45)
 			if rq.Succeeded(r.Outcome) {
 				return 1
 			}
@@ -192,10 +192,10 @@ func oddsCases() []oddsCase {
 	return []oddsCase{
 		{"Ζαριά 4+2 dc15", func() { zr.Chance(zaria.Side{Mod: 6}, 15) }},
 		{"Ζαριά 5+3 vs 4+4 (opposed)", func() { zr.OpposedChance(zaria.Side{Mod: 8}, zaria.Side{Mod: 8}) }},
-		{"Daegon NH 7, D3", func() { daegon.Chance(7, 3, daegon.Hundred) }},
-		{"Daegon 12 vs 7 (opposed)", func() { daegon.OpposedChance(12, 7, daegon.Hundred) }},
-		{"RQ chance 45", func() { rq.Chances(45) }},
-		{"RQ 60 vs 45 (opposed)", func() { rq.OppChances(65) }},
+		{"Daegon NH 7, D3", func() { daegon.Book().Chance(7, 3, daegon.Hundred) }},
+		{"Daegon 12 vs 7 (opposed)", func() { daegon.Book().OpposedChance(12, 7, daegon.Hundred) }},
+		{"RQ chance 45", func() { rq.Book().Chances(45) }},
+		{"RQ 60 vs 45 (opposed)", func() { rq.Book().OppChances(65) }},
 		{"KH 6 +2s +1i dc17", func() { kh.Chance(kh.Input{Cap: 6, Heartless: 2, Nobody: 1}, 17) }},
 		{"Dungeon Hack espada larga vs coraza", func() {
 			dungeonhack.AbovePen(dungeonhack.Attack{DmgN: 1, DmgS: 8, Pen: 1, DB: 3, DBFaces: 6})

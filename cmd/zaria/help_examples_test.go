@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,6 +55,7 @@ var (
 	removesGM     = regexp.MustCompile(`(?i)^/gm\s+(quitar|remove|αφαίρεση)\s+@ana`)
 	startsSession = regexp.MustCompile(`(?i)^/(sesion|session)\s+(empezar|start|έναρξη)`)
 	undoes        = regexp.MustCompile(`(?i)(deshacer|undo|αναίρεση)`)
+	importsFile   = regexp.MustCompile(`(?i)\s(importar|import|εισαγωγή)$`)
 )
 
 // Every example /help shows, in every language, works: each one runs on a
@@ -142,6 +144,18 @@ func TestHelpExamplesRun(t *testing.T) {
 				given("/pj usar Lira")
 			}
 			text := ex
+			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "sistema" {
+				if f := strings.Fields(ex); len(f) > 1 && !slices.Contains([]string{"copiar", "copy", "αντιγραφή", "importar", "import", "εισαγωγή"}, f[1]) {
+					if strings.Contains(ex, "daegon") {
+						given("/sistema copiar daegon")
+					} else {
+						given("/sistema copiar rq") // a fork to edit, undo or leave
+					}
+				}
+				if importsFile.MatchString(ex) {
+					text = ex + "\n" + rollOver // a system file attached
+				}
+			}
 			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "importar" {
 				exp := send("/exportar")
 				if exp.File == nil {

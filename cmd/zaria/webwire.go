@@ -22,6 +22,7 @@ import (
 	"zaria/core/roll"
 	"zaria/core/sheet"
 	"zaria/core/systems"
+	"zaria/core/systems/fork"
 	"zaria/storage/sqlite"
 )
 
@@ -163,6 +164,36 @@ func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, boo
 		out.Combatants = append(out.Combatants, wc)
 	}
 	return out, o.Open, nil
+}
+
+// webRules reads the chat's forks and own systems for the rules screen,
+// in the screen's language.
+type webRules struct {
+	db   *sqlite.DB
+	port *command.Router
+}
+
+func (r webRules) Rules(ctx context.Context, chat core.ChatRef, lang string) ([]web.RuleSet, error) {
+	fs, err := r.db.Forks(ctx, chat)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := fork.Views(fs, fork.Texts{Lang: lang, T: func(key string, kv ...any) string { return r.port.Text(lang, key, kv...) }})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]web.RuleSet, 0, len(vs))
+	for _, v := range vs {
+		rs := web.RuleSet{Key: v.Key, Title: v.Title, Command: v.Command, Changes: v.Changes}
+		for _, n := range v.Numbers {
+			rs.Numbers = append(rs.Numbers, web.RuleNumber{Key: n.Key, Name: n.Name, Value: n.Value, Min: n.Min, Max: n.Max})
+		}
+		for _, n := range v.Names {
+			rs.Names = append(rs.Names, web.RuleName{Key: n.Key, Name: n.Name})
+		}
+		out = append(out, rs)
+	}
+	return out, nil
 }
 
 // webTables reads the chat's random tables and decks.
@@ -358,7 +389,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 		return nil, nil
 	}
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Forms: webForms{router}, Pads: webSheets{db}, State: db,
-		Fights: webFights{db}, Tables: webTables{db}, Logger: logger,
+		Fights: webFights{db}, Tables: webTables{db}, Rules: webRules{db, router}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
 		Chart: chart.PNG, Now: now}
 	if tg != nil {

@@ -29,6 +29,7 @@ import (
 	"zaria/core/sheet"
 	"zaria/core/systems"
 	"zaria/core/systems/dungeonhack"
+	"zaria/core/systems/fork"
 	"zaria/core/table"
 	"zaria/core/transfer"
 	"zaria/i18n"
@@ -76,13 +77,20 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	hist := history.New(db, history.Options{Logger: logger})
 	aliases := alias.New(db, alias.Options{})
 	sessions := session.New(db, session.Options{Logger: logger})
-	r := command.New(command.Config{
+	// A chat's forks of the systems and its own system files (/sistema):
+	// an own file may not take a command of the bot's.
+	var r *command.Router
+	forks := fork.New(db, fork.Options{Undo: db, Logger: logger, Forkable: systems.Forkable(), Taken: func(name string) bool {
+		_, ok := r.Lookup(name)
+		return ok
+	}})
+	r = command.New(command.Config{
 		DefaultLang: lang,
 		Translator:  cat,
 		Settings:    db,
 		GMs:         db,
 		Sheets:      sheets,
-		Aliases:     aliases,
+		Aliases:     forks.Expander(aliases),
 		Observers:   append([]command.Observer{hist, sessions}, observers...),
 		NamedGMs: func(ctx context.Context, chat core.ChatRef) ([]string, error) {
 			gms, err := db.ListGMs(ctx, chat)
@@ -98,9 +106,10 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	})
 	// Registration order is /help's order: rolls first, then characters, then the rest.
 	roll.Register(r)
-	roll.RegisterOdds(r)
-	systems.Register(r)
-	roll.RegisterSystemOdds(r)
+	roll.RegisterOdds(r, forks)
+	systems.Register(r, forks)
+	fork.Register(r, forks)
+	roll.RegisterSystemOdds(r, forks)
 	sheet.Register(r, sheets)
 	gm.Register(r, gm.New(db, db, gm.Options{}))
 	history.Register(r, hist)

@@ -12,6 +12,7 @@ import (
 	"zaria/core/dice"
 	"zaria/core/fold"
 	"zaria/core/reply"
+	"zaria/core/systems"
 )
 
 // Limits of /odds.
@@ -28,11 +29,16 @@ const (
 
 // RegisterOdds adds /odds (/probabilidad, /prob, !πιθανότητες): the whole
 // distribution of one to three generic expressions, side by side.
-func RegisterOdds(r *command.Router) {
+//
+// forks, when given, finds a chat's fork of a system: /odds rq … then
+// gives the fork's odds.
+func RegisterOdds(r *command.Router, forks ...systems.Forks) {
 	r.Register(command.Command{
 		Name:    "odds",
 		Aliases: []string{"probabilidad", "probabilidades", "prob", "πιθανότητες", "πιθανότητα"},
-		Handler: command.HandlerFunc(HandleOdds),
+		Handler: command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+			return handleOdds(ctx, req, forks...)
+		}),
 	})
 }
 
@@ -57,15 +63,16 @@ type distribution struct {
 	note string // the key of a line under the head: "dice.advantage"
 }
 
-// HandleOdds answers /odds EXPR [| EXPR [| EXPR]]: mean, deviation, range
+// handleOdds answers /odds EXPR [| EXPR [| EXPR]]: mean, deviation, range
 // and a compact "at least" table of each expression, a bar chart in
-// characters, and a Chart for the adapters that send pictures.
-func HandleOdds(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+// characters, and a Chart for the adapters that send pictures; /odds
+// SYSTEM … the odds of a system's check (its fork's, with forks).
+func handleOdds(ctx context.Context, req *command.Request, forks ...systems.Forks) (*reply.Reply, error) {
 	args := strings.TrimSpace(req.Args)
 	if args == "" {
 		return nil, command.Errorf("odds.err.empty", oddsCmd(req)...)
 	}
-	if rep, ok, err := systemOdds(ctx, req, args); ok {
+	if rep, ok, err := systemOdds(ctx, req, args, forks...); ok {
 		return rep, err
 	}
 	if rep, ok, err := commandOdds(ctx, req, args); ok {

@@ -17,7 +17,7 @@ import (
 // of success at each difficulty level of the system; with one, the chance
 // of that check, of each outcome, and the distribution of its total. ok is
 // false when the first word names no system.
-func systemOdds(ctx context.Context, req *command.Request, args string) (rep *reply.Reply, ok bool, err error) {
+func systemOdds(ctx context.Context, req *command.Request, args string, forks ...systems.Forks) (rep *reply.Reply, ok bool, err error) {
 	word, rest, _ := strings.Cut(strings.TrimSpace(args), " ")
 	sys := systems.OddsSystem(word)
 	if sys == "" {
@@ -30,7 +30,7 @@ func systemOdds(ctx context.Context, req *command.Request, args string) (rep *re
 		}
 		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", sysExample(req, sys))
 	}
-	co, err := systems.OddsOf(ctx, req, sys, rest)
+	co, err := systems.OddsOf(ctx, req, sys, rest, forks...)
 	if err != nil {
 		return nil, true, err
 	}
@@ -140,11 +140,12 @@ func sysExample(req *command.Request, sys string) string {
 // check>" shows, with the check's result marked where the picture's axis
 // is its total. Call it after systems.Register: it panics, as
 // Router.SetOdds does, when a system's command is missing.
-func RegisterSystemOdds(r *command.Router) {
+// forks, when given, finds a chat's fork of a system (its odds then).
+func RegisterSystemOdds(r *command.Router, forks ...systems.Forks) {
 	for _, name := range systems.Charted() {
 		r.SetOdds(name, command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 			args := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(req.Args), "?"))
-			co, err := systems.OddsOf(ctx, req, name, args)
+			co, err := systems.OddsOf(ctx, req, name, args, forks...)
 			if err != nil {
 				return nil, err
 			}

@@ -99,20 +99,28 @@ type dgCheck struct {
 	act, pas           int    // NH
 	actSkill, pasSkill string // the sheet values' names, "" for a number
 	opposed            bool
-	d                  int // 0: none given
+	d                  int          // 0: none given
+	rules              daegon.Rules // the book's, or the chat's fork's
 }
 
-// daegonCmd is /daegon's steps (sysCheck).
-func daegonCmd() sysCheck[dgCheck] {
+// daegonCmd is /daegon's steps (sysCheck); forks (nil: none) gives a
+// chat's fork of Daegon.
+func daegonCmd(forks Forks) sysCheck[dgCheck] {
+	read := func(ctx context.Context, req *command.Request, sp dgSpec, who string) (dgCheck, error) {
+		c, err := readDaegon(ctx, req, sp, who)
+		if err != nil || forks == nil {
+			c.rules = daegon.Book()
+			return c, err
+		}
+		sys, err := forks.System(ctx, req.Msg.Chat, "daegon")
+		c.rules = daegon.Of(sys)
+		return c, err
+	}
 	return sysCheck[dgCheck]{
 		needs: []keyword{kwVs(sampleText("7")), kwDaegonD},
-		read:  readWho("daegon.error.usage", parseDaegon, readDaegon),
+		read:  readWho("daegon.error.usage", parseDaegon, read),
 		roll:  noErr(rollDaegon),
 	}
-}
-
-func handleDaegon(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	return daegonCmd().run(ctx, req)
 }
 
 // readDaegon reads the NH of each side, the passive one from its own
@@ -131,9 +139,9 @@ func readDaegon(ctx context.Context, req *command.Request, sp dgSpec, who string
 
 func rollDaegon(req *command.Request, c dgCheck) *reply.Reply {
 	if c.opposed {
-		return daegonOpposed(req, c.act, c.pas, c.actSkill, c.pasSkill)
+		return daegonOpposed(req, c.rules, c.act, c.pas, c.actSkill, c.pasSkill)
 	}
-	return daegonTest(req, c.act, c.d, c.actSkill)
+	return daegonTest(req, c.rules, c.act, c.d, c.actSkill)
 }
 
 // nhLabel is "6 (competente)" or "sigilo 6 (competente)"; 13–15 have no
@@ -185,13 +193,13 @@ func dgRollText(r daegon.Result) string {
 	return fmt.Sprintf("🎲 %02d", r.Value)
 }
 
-func daegonTest(req *command.Request, nh, d int, skill string) *reply.Reply {
+func daegonTest(req *command.Request, rules daegon.Rules, nh, d int, skill string) *reply.Reply {
 	defaulted := d == 0
 	if defaulted {
 		d = defaultDaegonD
 	}
 	rd := daegonReading(req)
-	r := daegon.Test(req.Rand, nh, d, rd)
+	r := rules.Test(req.Rand, nh, d, rd)
 	verdict, outcome := dgVerdict(req, r)
 	rep := &reply.Reply{}
 	rep.Add(reply.T(dgRollText(r)+" · "+req.T("daegon.test", "nh", nhLabel(req, nh, skill), "d", d, "dname", req.T(fmt.Sprintf("daegon.d.%d", d)), "pct", dgPct(req, r.Pct))), reply.T(" → "), reply.B(verdict))
@@ -201,7 +209,7 @@ func daegonTest(req *command.Request, nh, d int, skill string) *reply.Reply {
 	ck := newCheck("daegon", outcome, []int{d10Face(r.Tens), d10Face(r.Units)}, 10)
 	ck.Total = intp(r.Value)
 	ck.Level = intp(r.Level)
-	p := daegon.Chance(nh, d, rd)
+	p := rules.Chance(nh, d, rd)
 	setChance(ck, p)
 	rep.Check = ck
 	line := oddsLine(req, "sys.odds.chance", p)
@@ -211,9 +219,9 @@ func daegonTest(req *command.Request, nh, d int, skill string) *reply.Reply {
 	return rep.Add(line...)
 }
 
-func daegonOpposed(req *command.Request, act, pas int, actSkill, pasSkill string) *reply.Reply {
+func daegonOpposed(req *command.Request, rules daegon.Rules, act, pas int, actSkill, pasSkill string) *reply.Reply {
 	rd := daegonReading(req)
-	o := daegon.Oppose(req.Rand, act, pas, rd)
+	o := rules.Oppose(req.Rand, act, pas, rd)
 	rep := &reply.Reply{}
 	for _, s := range []struct {
 		label, skill string
@@ -239,7 +247,7 @@ func daegonOpposed(req *command.Request, act, pas int, actSkill, pasSkill string
 	ck.Winner = winner
 	ck.Total = intp(o.Active.Value)
 	ck.Level = intp(o.Active.Level)
-	p := daegon.OpposedChance(act, pas, rd)
+	p := rules.OpposedChance(act, pas, rd)
 	setChance(ck, p)
 	rep.Check = ck
 	return rep.Add(oddsLine(req, "sys.odds.active_wins", p)...)

@@ -90,15 +90,21 @@ func OddsSystem(word string) string {
 // the chance that the active side wins. Of Dungeon Hack, only the attack
 // ("ataque espada-larga vs coraza") has odds: the chance of damage above
 // the Penetración and the damage's distribution.
-func OddsOf(ctx context.Context, req *command.Request, system, args string) (co *CheckOdds, err error) {
+//
+// forks, when given, finds the chat's fork of the system: its odds then.
+func OddsOf(ctx context.Context, req *command.Request, system, args string, forks ...Forks) (co *CheckOdds, err error) {
 	defer func() { err = oddsHinted(req, err) }()
+	var f Forks
+	if len(forks) > 0 {
+		f = forks[0]
+	}
 	switch system {
 	case "zaria":
 		return oddsWith(ctx, req, zariaCmd(), args, zariaOdds)
 	case "daegon":
-		return oddsWith(ctx, req, daegonCmd(), args, daegonOdds)
+		return oddsWith(ctx, req, daegonCmd(f), args, daegonOdds)
 	case "rq":
-		return oddsWith(ctx, req, rqCmd(), args, rqOdds)
+		return oddsWith(ctx, req, rqCmd(f), args, rqOdds)
 	case "kh":
 		return oddsWith(ctx, req, khCmd(), args, khOdds)
 	case "dh":
@@ -190,27 +196,27 @@ func daegonOdds(req *command.Request, c dgCheck) *CheckOdds {
 		da, dp := daegon.Difficulty(c.act, c.pas), daegon.Difficulty(c.pas, c.act)
 		co.Subject += " · D" + strconv.Itoa(da)
 		pasText := req.T("odds.sys.nh", "nh", nhLabel(req, c.pas, c.pasSkill)) + " · D" + strconv.Itoa(dp)
-		opposedRows(req, co, pasText, daegon.OpposedChance(c.act, c.pas, rd))
+		opposedRows(req, co, pasText, c.rules.OpposedChance(c.act, c.pas, rd))
 	case c.d == 0:
 		for d := daegon.MinD; d <= daegon.MaxD; d++ {
-			co.Levels = append(co.Levels, OddsRow{Label: "D" + strconv.Itoa(d), Name: req.T(fmt.Sprintf("daegon.d.%d", d)), P: daegon.Chance(c.act, d, rd)})
+			co.Levels = append(co.Levels, OddsRow{Label: "D" + strconv.Itoa(d), Name: req.T(fmt.Sprintf("daegon.d.%d", d)), P: c.rules.Chance(c.act, d, rd)})
 		}
 	default:
 		co.Target = "D" + strconv.Itoa(c.d) + " · " + req.T(fmt.Sprintf("daegon.d.%d", c.d))
-		co.Chance = daegon.Chance(c.act, c.d, rd)
-		daegonLevelDist(req, co, c.act, c.d, rd)
+		co.Chance = c.rules.Chance(c.act, c.d, rd)
+		daegonLevelDist(req, co, c.rules, c.act, c.d, rd)
 	}
 	return co
 }
 
 // daegonLevelDist sets the distribution of the levels of success, −1
 // (failure) … 6, over the 100 rolls, and the chance of each.
-func daegonLevelDist(req *command.Request, co *CheckOdds, nh, d int, rd daegon.Reading) {
+func daegonLevelDist(req *command.Request, co *CheckOdds, rules daegon.Rules, nh, d int, rd daegon.Reading) {
 	var c [daegon.MaxD + 1]*big.Rat
 	for i := range c {
 		c[i] = new(big.Rat)
 	}
-	for _, lp := range daegon.Levels(nh, d, rd) {
+	for _, lp := range rules.Levels(nh, d, rd) {
 		c[lp.Total.Num().Int64()+1] = lp.P
 	}
 	top := 0
@@ -245,14 +251,14 @@ func rqOdds(req *command.Request, rc rqCheck) *CheckOdds {
 	if sp.opposed {
 		c := rq.OppChance(rc.off, rc.def)
 		co := &CheckOdds{Subject: "50 + " + rc.offText + " − " + rc.defText + " → " + strconv.Itoa(c)}
-		rqOutcomes(req, co, rq.OppChances(c))
+		rqOutcomes(req, co, rc.rules.OppChances(c))
 		co.Target = req.T("rq.offensive")
 		return co
 	}
 	co := &CheckOdds{Subject: "50 + " + rc.offText}
 	if !sp.diffSet {
 		for _, d := range rq.Difficulties {
-			co.Levels = append(co.Levels, OddsRow{Label: signedNum(d.Value), Name: req.T("rq.diff." + d.Key), P: rq.Chances(50 + rc.off + d.Value).Success})
+			co.Levels = append(co.Levels, OddsRow{Label: signedNum(d.Value), Name: req.T("rq.diff." + d.Key), P: rc.rules.Chances(50 + rc.off + d.Value).Success})
 		}
 		return co
 	}
@@ -262,7 +268,7 @@ func rqOdds(req *command.Request, rc rqCheck) *CheckOdds {
 		co.Target += " · " + req.T(k)
 	}
 	co.Target += " → " + strconv.Itoa(c)
-	rqOutcomes(req, co, rq.Chances(c))
+	rqOutcomes(req, co, rc.rules.Chances(c))
 	return co
 }
 

@@ -51,17 +51,17 @@ func oddsLines() []string {
 	for _, rd := range []daegon.Reading{daegon.Hundred, daegon.Zero} {
 		for nh := daegon.MinNH; nh <= daegon.MaxNH; nh++ {
 			for d := daegon.MinD; d <= daegon.MaxD; d++ {
-				add("daegon %d nh%d d%d %s", rd, nh, d, daegon.Chance(nh, d, rd).RatString())
+				add("daegon %d nh%d d%d %s", rd, nh, d, daegon.Book().Chance(nh, d, rd).RatString())
 			}
 			for p := daegon.MinNH; p <= daegon.MaxNH; p++ {
-				add("daegon %d opposed %d vs %d %s", rd, nh, p, daegon.OpposedChance(nh, p, rd).RatString())
+				add("daegon %d opposed %d vs %d %s", rd, nh, p, daegon.Book().OpposedChance(nh, p, rd).RatString())
 			}
 		}
 	}
 	for c := -160; c <= 160; c++ {
-		o := rq.Chances(c)
+		o := rq.Book().Chances(c)
 		add("rq %d %s %s %s", c, o.Success.RatString(), o.Critical.RatString(), o.Fumble.RatString())
-		o = rq.OppChances(c)
+		o = rq.Book().OppChances(c)
 		add("rq opposed %d %s %s %s", c, o.Success.RatString(), o.Critical.RatString(), o.Fumble.RatString())
 	}
 	for _, in := range []kh.Input{{Cap: 6, Heartless: 2, Nobody: 1}, {Cap: 3}, {Cap: 4, Heartless: 1}, {Cap: 5, Nobody: 2}, {Cap: 2, Heartless: 3, Nobody: 3}} {

@@ -10,11 +10,18 @@ import (
 // and the word "option.<key>.<value>.word" a user types, in every catalog.
 // The stored value is the code in Values, whatever the language it was
 // typed in.
-func Register(r *command.Router) {
+//
+// forks, when given, finds a chat's fork of a system (/sistema): its
+// command then rolls by the fork.
+func Register(r *command.Router, forks ...Forks) {
+	var f Forks
+	if len(forks) > 0 {
+		f = forks[0]
+	}
 	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: withHints(handleZaria), Roll: true})
-	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: withHints(handleDaegon), Roll: true})
+	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: withHints(daegonCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "kh", Handler: withHints(handleKH), Roll: true})
-	r.Register(command.Command{Name: "rq", Handler: withHints(handleRQ), Roll: true})
+	r.Register(command.Command{Name: "rq", Handler: withHints(rqCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "dh", Handler: withHints(handleDH), Roll: true})
 
 	r.RegisterOption(command.Option{Key: optZaria, Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})

@@ -154,19 +154,27 @@ type rqCheck struct {
 	off, def int    // the values used as skills
 	offText  string // how each was written: "45", "c14×5", "espadas 60"
 	defText  string
+	rules    rq.Rules // the book's, or the chat's fork's
 }
 
-// rqCmd is /rq's steps (sysCheck).
-func rqCmd() sysCheck[rqCheck] {
+// rqCmd is /rq's steps (sysCheck); forks (nil: none) gives a chat's
+// fork of RQ.
+func rqCmd(forks Forks) sysCheck[rqCheck] {
+	read := func(ctx context.Context, req *command.Request, sp rqSpec, who string) (rqCheck, error) {
+		c, err := readRQ(ctx, req, sp, who)
+		if err != nil || forks == nil {
+			c.rules = rq.Book()
+			return c, err
+		}
+		sys, err := forks.System(ctx, req.Msg.Chat, "rq")
+		c.rules = rq.Of(sys)
+		return c, err
+	}
 	return sysCheck[rqCheck]{
 		needs: []keyword{kwVs(sampleText("45"))},
-		read:  readWho("rq.error.usage", parseRQ, readRQ),
+		read:  readWho("rq.error.usage", parseRQ, read),
 		roll:  noErr(rollRQ),
 	}
-}
-
-func handleRQ(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	return rqCmd().run(ctx, req)
 }
 
 // readRQ reads both sides of an opposed roll (the defender's character,
@@ -211,7 +219,13 @@ func rqRanges(req *command.Request, crit, fumble int) string {
 	return c + " · " + f
 }
 
-func rqOutcome(req *command.Request, o string) string { return req.T("rq.outcome." + o) }
+// rqOutcome is an outcome's name: the chat's fork's when it renames it.
+func rqOutcome(req *command.Request, rc rqCheck, o string) string {
+	if n := rc.rules.Renamed(o, req.Lang); n != "" {
+		return n
+	}
+	return req.T("rq.outcome." + o)
+}
 
 func rqOddsLine(req *command.Request, key string, o rq.Odds) reply.Line {
 	return reply.Line{reply.T("📊 " + req.T(key, "pct", req.Percent(o.Success), "crit", req.Percent(o.Critical), "fumble", req.Percent(o.Fumble)))}
@@ -220,7 +234,7 @@ func rqOddsLine(req *command.Request, key string, o rq.Odds) reply.Line {
 func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 	sp, v, vText := rc.sp, rc.off, rc.offText
 	c := 50 + v + sp.diff
-	r := rq.Check(req.Rand, c)
+	r := rc.rules.Check(req.Rand, c)
 	calc := "50 + " + vText
 	switch {
 	case sp.diff > 0:
@@ -235,7 +249,7 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 	}
 	rep := &reply.Reply{}
 	rep.Add(reply.B(rqRoll(r.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", calc)))
-	rep.Add(reply.B(rqOutcome(req, r.Outcome)), reply.T(" · "+rqRanges(req, rq.CritMax(c), rq.FumbleMin(c))))
+	rep.Add(reply.B(rqOutcome(req, rc, r.Outcome)), reply.T(" · "+rqRanges(req, rc.rules.CritMax(c), rc.rules.FumbleMin(c))))
 	if !sp.diffSet {
 		rep.Add(reply.I(req.T("rq.default_diff")))
 	}
@@ -244,7 +258,7 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 	}
 	ck := newCheck("rq", r.Outcome, []int{r.Roll}, 100)
 	ck.Total = intp(r.Roll)
-	odds := rq.Chances(c)
+	odds := rc.rules.Chances(c)
 	setChance(ck, odds.Success)
 	rep.Check = ck
 	return rep.Add(rqOddsLine(req, "rq.odds", odds)...)
@@ -253,10 +267,10 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
 	sp, offText, defText := rc.sp, rc.offText, rc.defText
 	c := rq.OppChance(rc.off, rc.def)
-	o := rq.Oppose(req.Rand, c)
+	o := rc.rules.Oppose(req.Rand, c)
 	rep := &reply.Reply{}
 	rep.Add(reply.B(rqRoll(o.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", "50 + "+offText+" − "+defText)))
-	rep.Add(reply.T(rqRanges(req, rq.OppCrit(c), rq.OppFumbleMin(c))))
+	rep.Add(reply.T(rqRanges(req, rc.rules.OppCrit(c), rc.rules.OppFumbleMin(c))))
 	dice := []int{o.Roll}
 	if o.D4 > 0 {
 		dice = append(dice, o.D4)
@@ -264,9 +278,9 @@ func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
 		if o.D4%2 == 0 {
 			parity = "rq.d4.even"
 		}
-		rep.Add(reply.T(req.T("rq.d4", "d4", o.D4, "parity", req.T(parity), "roll", rqOutcome(req, o.Roll0))))
+		rep.Add(reply.T(req.T("rq.d4", "d4", o.D4, "parity", req.T(parity), "roll", rqOutcome(req, rc, o.Roll0))))
 	}
-	rep.Add(reply.T(req.T("rq.offensive")+": "), reply.B(rqOutcome(req, o.Off)), reply.T(" · "+req.T("rq.defensive")+": "), reply.B(rqOutcome(req, o.Def)))
+	rep.Add(reply.T(req.T("rq.offensive")+": "), reply.B(rqOutcome(req, rc, o.Off)), reply.T(" · "+req.T("rq.defensive")+": "), reply.B(rqOutcome(req, rc, o.Def)))
 	if o.OffensiveWins && !sp.off.isChar {
 		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
 	}
@@ -276,7 +290,7 @@ func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
 	if o.OffensiveWins {
 		ck.Winner = "active"
 	}
-	odds := rq.OppChances(c)
+	odds := rc.rules.OppChances(c)
 	setChance(ck, odds.Success)
 	rep.Check = ck
 	return rep.Add(rqOddsLine(req, "rq.odds_opposed", odds)...)

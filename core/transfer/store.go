@@ -8,6 +8,7 @@ import (
 	"zaria/core/deck"
 	"zaria/core/initiative"
 	"zaria/core/sheet"
+	"zaria/core/systems/fork"
 	"zaria/core/table"
 )
 
@@ -26,6 +27,10 @@ type ChatData struct {
 	// Initiative replaces the chat's turn order when not nil (a document
 	// without one leaves the chat's as it is).
 	Initiative *initiative.Order
+	// Systems replace the chat's forks and own systems of the same key
+	// when not nil (a document without them leaves them); with
+	// mayDelete, every other one goes.
+	Systems []fork.Fork
 }
 
 // GMToolsLister lists a chat's random tables and decks, for the export.

@@ -55,6 +55,9 @@ type exportDoc struct {
 	// Initiative is the chat's open turn order, when it has one (since
 	// version 2; absent leaves the chat's as it is).
 	Initiative *initiative.Order `json:"initiative,omitempty"`
+	// Systems are the chat's forks and own systems (/sistema; optional in
+	// version 2, absent leaves the chat's).
+	Systems *[]exportSystem `json:"systems,omitempty"`
 
 	// settingsTwice is the first field given twice in Settings, or in
 	// its options, as written ("" when none is): read, never written.
@@ -113,6 +116,7 @@ type Store interface {
 	ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error)
 	PadLister
 	GMToolsLister
+	SystemsLister
 	InitiativeReader
 	Importer
 }
@@ -193,6 +197,9 @@ func (s *Service) export(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	doc.Pads = &eps
 	if err := s.exportGMTools(ctx, req.Msg.Chat, &doc); err != nil {
+		return nil, err
+	}
+	if err := s.exportSystems(ctx, req.Msg.Chat, &doc); err != nil {
 		return nil, err
 	}
 	switch o, err := s.store.Initiative(ctx, req.Msg.Chat); {
@@ -398,6 +405,9 @@ func (s *Service) parseInto(ctx context.Context, req *command.Request, text stri
 	if err := importGMTools(&doc, &out); err != nil {
 		return ChatData{}, err
 	}
+	if err := importSystems(&doc, &out); err != nil {
+		return ChatData{}, err
+	}
 	if doc.Initiative != nil {
 		if !doc.Initiative.Check() {
 			return ChatData{}, command.Errorf("import.bad_initiative", "max", initiative.MaxCombatants)
@@ -430,7 +440,7 @@ func readDoc(text string, doc *exportDoc, each func(exportCharacter, *twice)) er
 	}
 	fields := map[string]any{"format": &doc.Format, "version": &doc.Version, "exported": &doc.Exported,
 		"chat": &doc.Chat, "settings": &doc.Settings, "pads": &doc.Pads, "characters": nil,
-		"tables": &doc.Tables, "decks": &doc.Decks, "initiative": &doc.Initiative}
+		"tables": &doc.Tables, "decks": &doc.Decks, "initiative": &doc.Initiative, "systems": &doc.Systems}
 	seen := map[string]bool{}
 	for dec.More() {
 		t, err := dec.Token()

@@ -76,6 +76,7 @@ type Store interface {
 	transfer.Importer
 	transfer.PadLister
 	transfer.GMToolsLister
+	transfer.SystemsLister
 	transfer.InitiativeReader
 	core.UndoStore
 }

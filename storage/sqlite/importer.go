@@ -105,6 +105,9 @@ func (db *DB) ReplaceChat(ctx context.Context, chat core.ChatRef, src *transfer.
 		if err := db.replaceGMTools(ctx, tx, id, rest, mayDelete); err != nil {
 			return err
 		}
+		if err := replaceForks(ctx, tx, id, rest.Systems, mayDelete, nanos(db.now())); err != nil {
+			return err
+		}
 		if rest.Initiative != nil {
 			if err := putInitiative(ctx, tx, id, *rest.Initiative, nanos(db.now())); err != nil {
 				return err

@@ -10,7 +10,7 @@ import (
 
 // MoveChat moves everything stored for chat from to chat to, in one
 // transaction: settings and options, named GMs, characters with their
-// values and each user's active one, saved rolls, the turn order, the requests for a roll, the roll history and its face counts (/stats). It
+// values and each user's active one, saved rolls, the turn order, the requests for a roll, the roll history and its face counts (/stats), the chat's forks of the systems (/sistema). It
 // also sets the given platform state keys in the same transaction (an
 // adapter's record that from now resolves to to), so a crash leaves
 // either all of it or none.
@@ -98,6 +98,11 @@ func (db *DB) MoveChat(ctx context.Context, from, to core.ChatRef, state map[str
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE random_tables SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM random_tables WHERE chat = ?2)`, oldID, newID); err != nil {
+			return err
+		}
+		// A chat's forks and own systems (/sistema) move, unless the new
+		// chat has one of the same key.
+		if _, err := tx.ExecContext(ctx, `UPDATE system_forks SET chat = ?2 WHERE chat = ?1 AND key NOT IN (SELECT key FROM system_forks WHERE chat = ?2)`, oldID, newID); err != nil {
 			return err
 		}
 		// A pad moves whole, unless its owner already has one in the new chat.

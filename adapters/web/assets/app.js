@@ -319,6 +319,29 @@
     }, 700);
   }
 
+  // Rules: − and + move a fork's number within its range; once the taps
+  // stop, the odds it would move (/system try, nothing saved) show
+  // beside it, and Save makes the change (/system edit).
+  function ruleAdjust(btn) {
+    var rn = btn.closest('.rulenum');
+    var out = $('output', rn);
+    var v = Math.min(+rn.dataset.max, Math.max(+rn.dataset.min, parseInt(out.textContent, 10) + parseInt(btn.dataset.d, 10)));
+    out.textContent = String(v);
+    var changed = v !== +out.dataset.cur;
+    out.classList.toggle('pending', changed);
+    $('.rulesave', rn).disabled = !changed;
+    var key = 'rule\u0000' + rn.dataset.name;
+    clearTimeout(timers[key]);
+    var pv = $('.rulepreview', rn);
+    if (!changed) { pv.textContent = ''; return; }
+    timers[key] = setTimeout(function () {
+      delete timers[key];
+      act({ op: 'rulepreview', system: rn.closest('.ruleset').dataset.system, name: rn.dataset.name, n: v }).then(function (res) {
+        if ($('output', rn).textContent === String(v)) draw(pv, res);
+      }).catch(function () {});
+    }, 600);
+  }
+
   // The turn order, the tables and decks: the reply on the page, the
   // screen read again.
   function screenAct(screen, body, keep) {
@@ -571,6 +594,14 @@
       screenAct('pad', { op: 'padremove', button: +pr.dataset.id, scope: scopeOf(pr) });
       return;
     }
+    var ra = t.closest('.ruleadj');
+    if (ra) { ruleAdjust(ra); return; }
+    var rs = t.closest('.rulesave');
+    if (rs) {
+      var rn = rs.closest('.rulenum');
+      screenAct('rules', { op: 'ruleset', system: rs.closest('.ruleset').dataset.system, name: rn.dataset.name, n: parseInt($('output', rn).textContent, 10) });
+      return;
+    }
     var rt = t.closest('.rolltable');
     if (rt) { screenAct('tables', { op: 'table', name: rt.dataset.name }, true); return; }
     var dr = t.closest('.draw');
@@ -628,6 +659,7 @@
       screenAct('tables', { op: 'rows', name: f.dataset.new ? name : f.dataset.name, value: f.elements.rows.value, diff: f.dataset.dice || '' });
     }
     else if (f.classList.contains('tablerename')) screenAct('tables', { op: 'tablerename', name: f.dataset.name, value: name });
+    else if (f.classList.contains('rulename')) screenAct('rules', { op: 'rulename', system: f.closest('.ruleset').dataset.system, name: f.dataset.name, value: name });
     else if (f.classList.contains('cards')) screenAct('tables', { op: 'deckcreate', name: name, value: f.elements.cards.value });
     else if (f.classList.contains('padrename')) screenAct('pad', { op: 'padrename', button: +f.dataset.id, name: name, scope: scopeOf(f) });
     else if (f.classList.contains('padadd')) screenAct('pad', { op: 'padadd', name: name, value: f.elements.command.value.trim(), scope: scopeOf(f) });

@@ -27,6 +27,29 @@ const Impossible = 0
 // system is the shipped file, loaded once (its vectors held).
 func system() *engine.System { return engine.MustBuiltin("daegon") }
 
+// Rules are Daegon's tests by one file: the shipped one (Book) or a
+// chat's fork of it (core/systems/fork), whose table cells may differ.
+type Rules struct{ s *engine.System }
+
+// Of is the rules of file s; nil is the book.
+func Of(s *engine.System) Rules {
+	if s == nil {
+		s = system()
+	}
+	return Rules{s: s}
+}
+
+// Book is the shipped file's rules.
+func Book() Rules { return Of(nil) }
+
+// pct is the rules' percentage table's cell (Impossible for "-").
+func (r Rules) pct(nh, d int) int {
+	if v, ok := r.s.Cell("pct", nh, d); ok {
+		return int(v.Num().Int64())
+	}
+	return Impossible
+}
+
 // PCT is the file's percentage table, PCT[NH-1][D-1] in percent; 0 is "-".
 var PCT = func() (t [MaxNH][MaxD]int) {
 	for nh := range MaxNH {
@@ -101,24 +124,24 @@ func intOf(v *big.Rat) int {
 	return int(v.Num().Int64())
 }
 
-func resultOf(nh, d int, faces []int, vals map[string]*big.Rat) Result {
+func (r Rules) resultOf(nh, d int, faces []int, vals map[string]*big.Rat) Result {
 	return Result{Roll: Roll{Tens: faces[0] % 10, Units: faces[1] % 10, Value: intOf(vals["roll"])},
-		NH: nh, D: d, Pct: Pct(nh, d), Level: intOf(vals["level"])}
+		NH: nh, D: d, Pct: r.pct(nh, d), Level: intOf(vals["level"])}
 }
 
 // Test rolls a skill test of skill nh against difficulty d.
-func Test(src dice.Source, nh, d int, rd Reading) Result {
-	res, err := system().Roll("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()}, src)
+func (r Rules) Test(src dice.Source, nh, d int, rd Reading) Result {
+	res, err := r.s.Roll("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()}, src)
 	if err != nil {
 		panic(err) // the inputs are in range: the chat command checked them
 	}
-	return resultOf(nh, d, res.Dice, res.Values)
+	return r.resultOf(nh, d, res.Dice, res.Values)
 }
 
 // Chance is the exact chance of success: p/100 under Hundred, (p+1)/100
 // (at most 1) under Zero.
-func Chance(nh, d int, rd Reading) *big.Rat {
-	p, _, err := system().Chance("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()})
+func (r Rules) Chance(nh, d int, rd Reading) *big.Rat {
+	p, _, err := r.s.Chance("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()})
 	if err != nil {
 		panic(err)
 	}
@@ -126,9 +149,9 @@ func Chance(nh, d int, rd Reading) *big.Rat {
 }
 
 // Levels is the exact distribution of the level of success (−1 a
-// failure) of skill nh against difficulty d.
-func Levels(nh, d int, rd Reading) []engine.TotalP {
-	dist, err := system().ValueDist("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()}, "level")
+// failure) of skill nh against difficulty d, by r's file.
+func (r Rules) Levels(nh, d int, rd Reading) []engine.TotalP {
+	dist, err := r.s.ValueDist("test", engine.Params{Inputs: map[string]int{"nh": nh, "d": d}, Rules: rd.rules()}, "level")
 	if err != nil {
 		panic(err)
 	}
@@ -146,21 +169,21 @@ func opposedParams(act, pas int, rd Reading) engine.Params {
 }
 
 // Oppose rolls the active side (tens, units), then the passive side.
-func Oppose(src dice.Source, act, pas int, rd Reading) Opposed {
-	res, err := system().Roll("opposed", opposedParams(act, pas, rd), src)
+func (r Rules) Oppose(src dice.Source, act, pas int, rd Reading) Opposed {
+	res, err := r.s.Roll("opposed", opposedParams(act, pas, rd), src)
 	if err != nil {
 		panic(err)
 	}
 	return Opposed{
-		Active:     resultOf(act, intOf(res.Values["diff"]), res.Dice[:2], res.Values),
-		Passive:    resultOf(pas, intOf(res.Passive["diff"]), res.Dice[2:], res.Passive),
+		Active:     r.resultOf(act, intOf(res.Values["diff"]), res.Dice[:2], res.Values),
+		Passive:    r.resultOf(pas, intOf(res.Passive["diff"]), res.Dice[2:], res.Passive),
 		ActiveWins: res.Winner == "active",
 	}
 }
 
 // OpposedChance is the exact probability that the active side wins.
-func OpposedChance(act, pas int, rd Reading) *big.Rat {
-	p, _, err := system().Chance("opposed", opposedParams(act, pas, rd))
+func (r Rules) OpposedChance(act, pas int, rd Reading) *big.Rat {
+	p, _, err := r.s.Chance("opposed", opposedParams(act, pas, rd))
 	if err != nil {
 		panic(err)
 	}

@@ -126,13 +126,13 @@ func faces(roll int) []int {
 // The test vectors of the rules reference (docs/daegon.md), under the
 // default reading (00 = 100) and the house rule daegon_00 = cero.
 func TestVectors(t *testing.T) {
-	if r := Test(dice.NewScripted([]int{4, 9}), 1, 1, Hundred); r.Value != 49 {
+	if r := Book().Test(dice.NewScripted([]int{4, 9}), 1, 1, Hundred); r.Value != 49 {
 		t.Errorf("D1: %d", r.Value)
 	}
-	if r := Test(dice.NewScripted([]int{10, 10}), 1, 1, Hundred); r.Value != 100 {
+	if r := Book().Test(dice.NewScripted([]int{10, 10}), 1, 1, Hundred); r.Value != 100 {
 		t.Errorf("D2: 00 reads %d, want 100", r.Value)
 	}
-	if r := Test(dice.NewScripted([]int{10, 10}), 1, 1, Zero); r.Value != 0 {
+	if r := Book().Test(dice.NewScripted([]int{10, 10}), 1, 1, Zero); r.Value != 0 {
 		t.Errorf("D2 cero: 00 reads %d, want 0", r.Value)
 	}
 	cases := []struct {
@@ -161,7 +161,7 @@ func TestVectors(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := dice.NewScripted(faces(c.roll))
-		r := Test(src, c.nh, c.d, c.rd)
+		r := Book().Test(src, c.nh, c.d, c.rd)
 		if src.Err() != nil || r.Value != c.roll || r.Level != c.level {
 			t.Errorf("%s: roll %d level %d (err %v), want %d %d", c.name, r.Value, r.Level, src.Err(), c.roll, c.level)
 		}
@@ -182,7 +182,7 @@ func TestVectors(t *testing.T) {
 	for _, rd := range []Reading{Hundred, Zero} {
 		for _, c := range opp {
 			src := dice.NewScripted(append(faces(c.ra), faces(c.rp)...))
-			o := Oppose(src, c.a, c.p, rd)
+			o := Book().Oppose(src, c.a, c.p, rd)
 			if o.Active.D != c.da || o.Passive.D != c.dp || o.Active.Level != c.la || o.Passive.Level != c.lp || o.ActiveWins != c.activeWins {
 				t.Errorf("%s (reading %d): %+v", c.name, rd, o)
 			}
@@ -200,20 +200,20 @@ func TestChances(t *testing.T) {
 		got  string
 		want string
 	}{
-		{Chance(6, 1, Hundred).RatString(), "4/5"},
-		{Chance(6, 3, Hundred).RatString(), "1/2"},
-		{Chance(1, 4, Hundred).RatString(), "1/100"},
-		{Chance(5, 6, Hundred).RatString(), "0"},
-		{Chance(15, 1, Hundred).RatString(), "1"},
-		{OpposedChance(12, 7, Hundred).RatString(), "229/250"},
-		{OpposedChance(6, 6, Hundred).RatString(), "17/50"},
-		{Chance(6, 1, Zero).RatString(), "81/100"},
-		{Chance(6, 3, Zero).RatString(), "51/100"},
-		{Chance(1, 4, Zero).RatString(), "1/50"},
-		{Chance(5, 6, Zero).RatString(), "0"},
-		{Chance(15, 1, Zero).RatString(), "1"},
-		{OpposedChance(12, 7, Zero).RatString(), "9159/10000"},
-		{OpposedChance(6, 6, Zero).RatString(), "861/2500"},
+		{Book().Chance(6, 1, Hundred).RatString(), "4/5"},
+		{Book().Chance(6, 3, Hundred).RatString(), "1/2"},
+		{Book().Chance(1, 4, Hundred).RatString(), "1/100"},
+		{Book().Chance(5, 6, Hundred).RatString(), "0"},
+		{Book().Chance(15, 1, Hundred).RatString(), "1"},
+		{Book().OpposedChance(12, 7, Hundred).RatString(), "229/250"},
+		{Book().OpposedChance(6, 6, Hundred).RatString(), "17/50"},
+		{Book().Chance(6, 1, Zero).RatString(), "81/100"},
+		{Book().Chance(6, 3, Zero).RatString(), "51/100"},
+		{Book().Chance(1, 4, Zero).RatString(), "1/50"},
+		{Book().Chance(5, 6, Zero).RatString(), "0"},
+		{Book().Chance(15, 1, Zero).RatString(), "1"},
+		{Book().OpposedChance(12, 7, Zero).RatString(), "9159/10000"},
+		{Book().OpposedChance(6, 6, Zero).RatString(), "861/2500"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %s, want %s", c.got, c.want)
@@ -227,8 +227,8 @@ func TestChances(t *testing.T) {
 				if p == Impossible {
 					want = 0
 				}
-				if c := Chance(nh, d, rd); c.Num().Int64()*100/c.Denom().Int64() != want {
-					t.Errorf("Chance(%d,%d,%d) = %s, want %d/100", nh, d, rd, c.RatString(), want)
+				if c := Book().Chance(nh, d, rd); c.Num().Int64()*100/c.Denom().Int64() != want {
+					t.Errorf("Book().Chance(%d,%d,%d) = %s, want %d/100", nh, d, rd, c.RatString(), want)
 				}
 			}
 		}
@@ -242,12 +242,12 @@ func TestOpposedChanceMatchesOppose(t *testing.T) {
 			wins := 0
 			for ra := 0; ra < 100; ra++ {
 				for rp := 0; rp < 100; rp++ {
-					if Oppose(dice.NewScripted(append(faces(ra), faces(rp)...)), pair[0], pair[1], rd).ActiveWins {
+					if Book().Oppose(dice.NewScripted(append(faces(ra), faces(rp)...)), pair[0], pair[1], rd).ActiveWins {
 						wins++
 					}
 				}
 			}
-			c := OpposedChance(pair[0], pair[1], rd)
+			c := Book().OpposedChance(pair[0], pair[1], rd)
 			if c.Num().Int64()*10000/c.Denom().Int64() != int64(wins) {
 				t.Errorf("%v (reading %d): %s vs %d/10000", pair, rd, c.RatString(), wins)
 			}
@@ -258,13 +258,13 @@ func TestOpposedChanceMatchesOppose(t *testing.T) {
 func BenchmarkChance(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		Chance(6, 3, Hundred)
+		Book().Chance(6, 3, Hundred)
 	}
 }
 
 func BenchmarkOpposedChance(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		OpposedChance(12, 7, Hundred)
+		Book().OpposedChance(12, 7, Hundred)
 	}
 }

@@ -463,6 +463,10 @@ func (p *parser) ident(t token) (node, error) {
 		}
 		return node{fn: func(e *env) num { return e.won }}, nil
 	}
+	if v, ok := sc.sys.numbers[name]; ok {
+		c := integer(int64(v))
+		return node{fn: func(*env) num { return c }}, nil
+	}
 	if slot, ok := sc.vars[name]; ok {
 		if sc.dynVars[slot] {
 			sc.dyn = true

@@ -10,11 +10,22 @@ type File struct {
 	Command    string      `yaml:"command"` // the chat command, [a-z0-9_]
 	Aliases    []string    `yaml:"aliases,omitempty"`
 	HouseRules []HouseRule `yaml:"house_rules,omitempty"`
+	Numbers    []Number    `yaml:"numbers,omitempty"`
 	Inputs     []Input     `yaml:"inputs"`
 	Tables     []Table     `yaml:"tables,omitempty"`
 	Outcomes   []Outcome   `yaml:"outcomes"`
 	Checks     []Check     `yaml:"checks"`
 	Vectors    []Vector    `yaml:"vectors"`
+}
+
+// Number is a constant of the rules a fork may change (RQ's fumble
+// range): in expressions its key reads its value.
+type Number struct {
+	Key   string `yaml:"key"`
+	Names Names  `yaml:"names"`
+	Value int    `yaml:"value"`
+	Min   int    `yaml:"min"`
+	Max   int    `yaml:"max"`
 }
 
 // Names is a text in the three languages.

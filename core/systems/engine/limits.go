@@ -28,7 +28,8 @@ const (
 	MaxCountWhile = 64   // columns count_while may pass
 	MaxVectors    = 600
 	MaxOutcomes   = 24
-	MaxRules      = 8 // house rules
+	MaxRules      = 8  // house rules
+	MaxNumbers    = 16 // numbers a fork may change
 
 	// MaxPoolSequences bounds the sequences enumerated for one pool's exact
 	// distribution; OddsBudget the combinations of pools' distributions

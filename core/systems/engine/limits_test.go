@@ -118,6 +118,9 @@ func TestLimits(t *testing.T) {
 		{"rules", MaxRules, strings.Replace(base, "inputs:\n", "house_rules:\n"+repeat(MaxRules+1, func(i int) string {
 			return fmt.Sprintf("  - {key: h%d, names: {es: a, el: a, en: a}, default: a, choices: [{key: a, names: {es: a, el: a, en: a}}, {key: b, names: {es: b, el: b, en: b}}]}\n", i)
 		})+"inputs:\n", 1)},
+		{"numbers", MaxNumbers, strings.Replace(base, "inputs:\n", "numbers:\n"+repeat(MaxNumbers+1, func(i int) string {
+			return fmt.Sprintf("  - {key: n%d, names: {es: a, el: a, en: a}, value: 0, min: 0, max: 1}\n", i)
+		})+"inputs:\n", 1)},
 		{"vectors", MaxVectors, base + repeat(MaxVectors, func(i int) string {
 			return fmt.Sprintf("  - {name: v%d, inputs: {bonus: \"0\"}, dice: [1], expect: {outcome: failure}}\n", i)
 		})},

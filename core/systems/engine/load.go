@@ -19,6 +19,7 @@ type System struct {
 	Source []byte
 
 	rules      map[string]*HouseRule
+	numbers    map[string]int
 	tables     map[string]*table
 	outcomes   map[string]*Outcome
 	inputs     map[string]*Input
@@ -233,6 +234,22 @@ func (s *System) compile() error {
 		}
 		s.rules[h.Key] = h
 		s.ruleSlots = append(s.ruleSlots, h.Key)
+	}
+	if len(f.Numbers) > MaxNumbers {
+		return limitErr("numbers", MaxNumbers, len(f.Numbers))
+	}
+	s.numbers = map[string]int{}
+	for _, n := range f.Numbers {
+		if err := taken(n.Key, "number"); err != nil {
+			return err
+		}
+		if err := checkNames(n.Names, "number "+n.Key); err != nil {
+			return at(err, n.Key)
+		}
+		if n.Min > n.Max || n.Value < n.Min || n.Value > n.Max || n.Min < -1_000_000 || n.Max > 1_000_000 {
+			return at(fileErr(0, "number %s: %d outside %d..%d", n.Key, n.Value, n.Min, n.Max), n.Key)
+		}
+		s.numbers[n.Key] = n.Value
 	}
 	s.tables = map[string]*table{}
 	for _, t := range f.Tables {
@@ -449,7 +466,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			c.pools = append(c.pools, rs)
 			c.steps = append(c.steps, cstep{roll: rs})
 		case st.Let != "" && st.Roll == "":
-			if _, ok := sc.vars[st.Let]; ok || sc.pools[st.Let] != nil || !keyRE.MatchString(st.Let) || s.tables[st.Let] != nil {
+			if _, ok := sc.vars[st.Let]; ok || sc.pools[st.Let] != nil || !keyRE.MatchString(st.Let) || s.tables[st.Let] != nil || s.hasNumber(st.Let) {
 				return nil, fileErr(0, "let %q: a new key of a-z, 0-9 and _", st.Let)
 			}
 			var cases []ccase
@@ -654,3 +671,5 @@ func (s *System) outcomeIndex(k string) int {
 	}
 	return -1
 }
+
+func (s *System) hasNumber(k string) bool { _, ok := s.numbers[k]; return ok }

@@ -36,6 +36,38 @@ var Difficulties = func() []Difficulty {
 // system is the shipped file, loaded once (its vectors held).
 func system() *engine.System { return engine.MustBuiltin("rq") }
 
+// Rules are RQ's rolls by one file: the shipped one (Book) or a chat's
+// fork of it (core/systems/fork).
+type Rules struct{ s *engine.System }
+
+// Of is the rules of file s; nil is the book.
+func Of(s *engine.System) Rules {
+	if s == nil {
+		s = system()
+	}
+	return Rules{s: s}
+}
+
+// Book is the shipped file's rules.
+func Book() Rules { return Of(nil) }
+
+// Renamed is outcome's name in lang when the rules' file names it
+// otherwise than the book (a fork renamed it), else "".
+func (r Rules) Renamed(outcome, lang string) string {
+	name := func(s *engine.System) string {
+		for _, o := range s.File.Outcomes {
+			if o.Key == outcome {
+				return o.Names.In(lang)
+			}
+		}
+		return ""
+	}
+	if n := name(r.s); r.s != system() && n != name(system()) {
+		return n
+	}
+	return ""
+}
+
 // Limits of what a user may type.
 const (
 	MinSkill, MaxSkill = 0, 300 // a skill or characteristic × multiplier
@@ -61,8 +93,8 @@ func opposed(c int) engine.Params {
 	return engine.Params{Inputs: map[string]int{"off": c - 50, "def": 0}}
 }
 
-func value(check string, pr engine.Params, let string) int {
-	v, ok := system().Value(check, pr, let)
+func (r Rules) value(check string, pr engine.Params, let string) int {
+	v, ok := r.s.Value(check, pr, let)
 	if !ok {
 		return 0
 	}
@@ -70,10 +102,10 @@ func value(check string, pr engine.Params, let string) int {
 }
 
 // CritMax is the highest critical roll of a simple roll (0: none).
-func CritMax(c int) int { return value("roll", simple(c), "crit_max") }
+func (r Rules) CritMax(c int) int { return r.value("roll", simple(c), "crit_max") }
 
 // FumbleMin is the lowest fumbling roll, or 0 when there are none.
-func FumbleMin(c int) int { return value("roll", simple(c), "fumble_min") }
+func (r Rules) FumbleMin(c int) int { return r.value("roll", simple(c), "fumble_min") }
 
 // Succeeded reports whether an outcome is a success (critical included).
 func Succeeded(o string) bool { return o == Critical || o == Success }
@@ -86,8 +118,8 @@ type Roll struct {
 }
 
 // Check rolls a simple roll at chance c.
-func Check(src dice.Source, c int) Roll {
-	res, err := system().Roll("roll", simple(c), src)
+func (r Rules) Check(src dice.Source, c int) Roll {
+	res, err := r.s.Roll("roll", simple(c), src)
 	if err != nil {
 		panic(err) // the chance is in range: the chat command checked it
 	}
@@ -110,8 +142,8 @@ func oddsOf(m map[string]*big.Rat) Odds {
 }
 
 // Chances are the exact chances of a simple roll at chance c.
-func Chances(c int) Odds {
-	od, err := system().Outcomes("roll", simple(c))
+func (r Rules) Chances(c int) Odds {
+	od, err := r.s.Outcomes("roll", simple(c))
 	if err != nil {
 		panic(err)
 	}
@@ -119,10 +151,10 @@ func Chances(c int) Odds {
 }
 
 // OppCrit is the highest critical of an opposed roll (0: N/A).
-func OppCrit(c int) int { return value("opposed", opposed(c), "crit_max") }
+func (r Rules) OppCrit(c int) int { return r.value("opposed", opposed(c), "crit_max") }
 
 // OppFumbleMin is the lowest fumbling roll of an opposed roll, or 0.
-func OppFumbleMin(c int) int { return value("opposed", opposed(c), "fumble_min") }
+func (r Rules) OppFumbleMin(c int) int { return r.value("opposed", opposed(c), "fumble_min") }
 
 // OppChance is the opposed chance: 50 + offensive − defensive.
 func OppChance(off, def int) int { return 50 + off - def }
@@ -139,8 +171,8 @@ type Opposed struct {
 
 // Oppose rolls the offensive 1D100 and, on a critical or a fumble, the 1D4
 // (the opposed table, docs/rq.md#opposed-rolls).
-func Oppose(src dice.Source, c int) Opposed {
-	res, err := system().Roll("opposed", opposed(c), src)
+func (r Rules) Oppose(src dice.Source, c int) Opposed {
+	res, err := r.s.Roll("opposed", opposed(c), src)
 	if err != nil {
 		panic(err)
 	}
@@ -154,8 +186,8 @@ func Oppose(src dice.Source, c int) Opposed {
 
 // OppChances are the exact chances of an opposed roll: that the offensive
 // side succeeds, and of its critical and fumble rolls (before the 1D4).
-func OppChances(c int) Odds {
-	od, err := system().Outcomes("opposed", opposed(c))
+func (r Rules) OppChances(c int) Odds {
+	od, err := r.s.Outcomes("opposed", opposed(c))
 	if err != nil {
 		panic(err)
 	}

@@ -38,8 +38,8 @@ func TestSimpleTableMatchesRules(t *testing.T) {
 		lo, hi, cr, fu := num(t, r[0]), num(t, r[1]), num(t, r[2]), num(t, r[3])
 		for c := lo; c <= hi; c++ {
 			seen++
-			if CritMax(c) != cr || FumbleMin(c) != fu {
-				t.Errorf("chance %d: crit %d fumble %d, table %d %d", c, CritMax(c), FumbleMin(c), cr, fu)
+			if Book().CritMax(c) != cr || Book().FumbleMin(c) != fu {
+				t.Errorf("chance %d: crit %d fumble %d, table %d %d", c, Book().CritMax(c), Book().FumbleMin(c), cr, fu)
 			}
 		}
 	}
@@ -52,8 +52,8 @@ func TestOpposedTableMatchesRules(t *testing.T) {
 	for _, r := range rows(t, "testdata/opposed.tsv") {
 		lo, hi, cr, fu := num(t, r[0]), num(t, r[1]), num(t, r[2]), num(t, r[3])
 		for c := lo; c <= hi; c++ {
-			if OppCrit(c) != cr || OppFumbleMin(c) != fu {
-				t.Errorf("chance %d: crit %d fumble %d, table %d %d", c, OppCrit(c), OppFumbleMin(c), cr, fu)
+			if Book().OppCrit(c) != cr || Book().OppFumbleMin(c) != fu {
+				t.Errorf("chance %d: crit %d fumble %d, table %d %d", c, Book().OppCrit(c), Book().OppFumbleMin(c), cr, fu)
 			}
 		}
 	}
@@ -83,7 +83,7 @@ func TestSimpleVectors(t *testing.T) {
 	for _, c := range cases {
 		for i, r := range c.rolls {
 			src := dice.NewScripted([]int{r})
-			got := Check(src, c.c)
+			got := Book().Check(src, c.c)
 			if src.Err() != nil || got.Outcome != c.want[i] {
 				t.Errorf("%s chance %d roll %d: %s, want %s", c.name, c.c, r, got.Outcome, c.want[i])
 			}
@@ -117,14 +117,14 @@ func TestOpposedVectors(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := dice.NewScripted(c.dice)
-		o := Oppose(src, c.c)
+		o := Book().Oppose(src, c.c)
 		if src.Err() != nil || src.Used() != c.used || o.Off != c.off || o.Def != c.def {
 			t.Errorf("%s: %+v (used %d, err %v), want %s/%s", c.name, o, src.Used(), src.Err(), c.off, c.def)
 		}
 	}
 	// R16: characteristics ×5.
-	if c := OppChance(14*OpposedCharMult, 12*OpposedCharMult); c != 60 || OppCrit(c) != 6 || OppFumbleMin(c) != 97 {
-		t.Errorf("R16: chance %d crit %d fumble %d", c, OppCrit(c), OppFumbleMin(c))
+	if c := OppChance(14*OpposedCharMult, 12*OpposedCharMult); c != 60 || Book().OppCrit(c) != 6 || Book().OppFumbleMin(c) != 97 {
+		t.Errorf("R16: chance %d crit %d fumble %d", c, Book().OppCrit(c), Book().OppFumbleMin(c))
 	}
 }
 
@@ -134,10 +134,10 @@ func TestChances(t *testing.T) {
 		o                Odds
 		success, cr, fum string
 	}{
-		{Chances(50 + 25 - 30), "9/20", "1/20", "3/100"},
-		{Chances(100), "99/100", "1/10", "1/100"},
-		{Chances(120), "99/100", "3/25", "0"},
-		{OppChances(OppChance(60, 45)), "13/20", "7/100", "3/100"},
+		{Book().Chances(50 + 25 - 30), "9/20", "1/20", "3/100"},
+		{Book().Chances(100), "99/100", "1/10", "1/100"},
+		{Book().Chances(120), "99/100", "3/25", "0"},
+		{Book().OppChances(OppChance(60, 45)), "13/20", "7/100", "3/100"},
 	}
 	for i, c := range cases {
 		if c.o.Success.RatString() != c.success || c.o.Critical.RatString() != c.cr || c.o.Fumble.RatString() != c.fum {
@@ -149,13 +149,13 @@ func TestChances(t *testing.T) {
 func BenchmarkChances(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		Chances(65)
+		Book().Chances(65)
 	}
 }
 
 func BenchmarkOppChances(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		OppChances(65)
+		Book().OppChances(65)
 	}
 }

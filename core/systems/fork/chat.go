@@ -1,0 +1,295 @@
+package fork
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+	"zaria/core/systems/engine"
+)
+
+// list is /sistema: the chat's forks and own systems, and what each
+// changes against the shipped file.
+func (s *Service) list(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	fs, err := s.store.Forks(ctx, req.Msg.Chat)
+	if err != nil {
+		return nil, fmt.Errorf("forks of %s: %w", req.Msg.Chat, err)
+	}
+	if len(fs) == 0 {
+		return reply.Text(req.T("fork.none", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.copy")+" rq")), nil
+	}
+	rep := reply.Text(req.T("fork.list", "count", len(fs)))
+	for _, f := range fs {
+		sys, err := s.build(req.Msg.Chat, f)
+		if err != nil {
+			rep.Add(reply.B(f.Key), reply.T(" · "+req.T("fork.broken", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.original")+" "+f.Key)))
+			continue
+		}
+		if f.Own() {
+			rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.own", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount())))
+			continue
+		}
+		rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.of", "name", sys.File.Title.In(req.Lang))))
+		bs, _ := base(f.Base)
+		if len(f.Changes) == 0 {
+			rep.Add(reply.I("   " + req.T("fork.unchanged")))
+		}
+		for _, c := range f.Changes {
+			rep.Add(reply.T("   " + describe(texts(req), bs, c) + " → " + valueText(texts(req), sys, c)))
+		}
+	}
+	return rep, nil
+}
+
+// original is /sistema original rq: the chat plays the shipped file again.
+func (s *Service) original(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+	key, err := systemKey(req, ws)
+	if err != nil {
+		return nil, err
+	}
+	f, _, had, err := s.find(ctx, req.Msg.Chat, key)
+	if err != nil {
+		return nil, err
+	}
+	if !had {
+		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.copy")+" "+fold.Cut(key, 32))
+	}
+	if err := s.store.DeleteFork(ctx, req.Msg.Chat, key); err != nil {
+		return nil, fmt.Errorf("delete fork %s of %s: %w", key, req.Msg.Chat, err)
+	}
+	s.keepUndo(ctx, req, key, f, true)
+	rep := reply.Text(req.T("fork.original", "name", key))
+	rep.Add(reply.I(req.T("fork.undo_hint", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.undo"), "minutes", int(UndoFor/time.Minute))))
+	return rep, nil
+}
+
+// undo brings back the fork as it was before the sender's last change.
+func (s *Service) undo(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+	noUndo := command.Errorf("fork.err.no_undo", "minutes", int(UndoFor/time.Minute))
+	if s.opt.Undo == nil {
+		return nil, noUndo
+	}
+	doc, at, err := s.opt.Undo.TakeUndo(ctx, req.Msg.Chat, req.Msg.From.ID, undoKind)
+	if errors.Is(err, core.ErrNotFound) || err == nil && s.opt.Now().Sub(at) > UndoFor {
+		return nil, noUndo
+	}
+	if err != nil {
+		return nil, fmt.Errorf("take fork undo: %w", err)
+	}
+	var u undoDoc
+	if err := json.Unmarshal(doc, &u); err != nil {
+		return nil, fmt.Errorf("fork undo: %w", err)
+	}
+	if !u.Had {
+		if err := s.store.DeleteFork(ctx, req.Msg.Chat, u.Key); err != nil {
+			return nil, fmt.Errorf("delete fork %s of %s: %w", u.Key, req.Msg.Chat, err)
+		}
+		return reply.Text(req.T("fork.undone_gone", "name", u.Key)), nil
+	}
+	if err := s.save(ctx, req, Fork{Key: u.Key, Base: u.Base, Changes: u.Changes, Source: u.Source}); err != nil {
+		return nil, err
+	}
+	return reply.Text(req.T("fork.undone", "name", u.Key)), nil
+}
+
+// importFile adds a file sent to the chat as its own system: checked as
+// zaria system check does (format, limits, every vector as written).
+func (s *Service) importFile(ctx context.Context, req *command.Request, text string) (*reply.Reply, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, command.Errorf("fork.err.no_file", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.import"))
+	}
+	// Reading the file is paid from the message's work budget, a unit a
+	// byte; the engine's limits bound its vectors' work.
+	if err := req.Budget.Spend(len(text)); err != nil {
+		return nil, err
+	}
+	sys, err := engine.Load([]byte(text))
+	if err != nil {
+		var ee *engine.Error
+		if errors.As(err, &ee) {
+			return nil, command.Errorf("fork.err.file", "why", req.T(ee.Key, kvOf(ee.Vars())...))
+		}
+		return nil, command.Errorf("fork.err.file", "why", err.Error())
+	}
+	f := sys.File
+	key := f.System
+	if bs, ok := base(key); ok {
+		// Declared a fork of a shipped system: it takes that system's
+		// command in this chat, if that command reads forks.
+		if !slices.Contains(s.opt.Forkable, key) {
+			return nil, command.Errorf("fork.err.no_system", "name", key, "list", strings.Join(s.opt.Forkable, ", "))
+		}
+		if f.Command != bs.File.Command {
+			return nil, command.Errorf("fork.err.fork_command", "name", key, "cmd", "/"+bs.File.Command)
+		}
+	} else if s.opt.Taken != nil {
+		for _, n := range append([]string{f.Command}, f.Aliases...) {
+			if s.opt.Taken(n) {
+				return nil, command.Errorf("fork.err.shadow", "cmd", "/"+n)
+			}
+		}
+	}
+	prev, _, had, err := s.find(ctx, req.Msg.Chat, key)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.save(ctx, req, Fork{Key: key, Source: []byte(text)}); err != nil {
+		return nil, err
+	}
+	s.keepUndo(ctx, req, key, prev, had)
+	rep := reply.Text(req.T("fork.imported", "name", f.Title.In(req.Lang), "cmd", "/"+f.Command, "vectors", sys.VectorCount()))
+	rep.Add(reply.I(req.T("fork.undo_hint", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.undo"), "minutes", int(UndoFor/time.Minute))))
+	return rep, nil
+}
+
+// Own finds the chat's own system whose command is name, for the
+// router's unknown commands: the words to run it.
+func (s *Service) Own(ctx context.Context, chat core.ChatRef, name string) (key string, ok bool, err error) {
+	fs, err := s.store.Forks(ctx, chat)
+	if err != nil {
+		return "", false, fmt.Errorf("forks of %s: %w", chat, err)
+	}
+	k := strings.ToLower(name)
+	for _, f := range fs {
+		if !f.Own() {
+			continue
+		}
+		sys, err := s.build(chat, f)
+		if err != nil {
+			return "", false, err
+		}
+		if k == sys.File.Command {
+			return f.Key, true, nil
+		}
+		for _, a := range sys.File.Aliases {
+			if k == strings.ToLower(a) {
+				return f.Key, true, nil
+			}
+		}
+	}
+	return "", false, nil
+}
+
+// roll is /sistema tirar KEY WORDS: a check of the chat's own system.
+func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+	key, err := systemKey(req, ws)
+	if err != nil {
+		return nil, err
+	}
+	sys, err := s.System(ctx, req.Msg.Chat, key)
+	if err != nil {
+		return nil, err
+	}
+	if sys == nil {
+		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.import"))
+	}
+	p, err := sys.Parse(ws[1:])
+	if err != nil {
+		var pe *engine.ParseError
+		got := ""
+		if errors.As(err, &pe) {
+			got = pe.Got
+		}
+		return nil, command.Errorf("fork.err.words", "got", fold.Cut(got, 32), "cmd", "/"+sys.File.Command)
+	}
+	pr := engine.Params{Inputs: sideInputs(p.Active)}
+	if p.Passive != nil {
+		pr.Passive = sideInputs(*p.Passive)
+	}
+	res, err := sys.Roll(p.Check, pr, req.Rand)
+	if err != nil {
+		return nil, command.Errorf("fork.err.words", "got", "", "cmd", "/"+sys.File.Command)
+	}
+	var faces []string
+	for _, d := range res.Dice {
+		faces = append(faces, strconv.Itoa(d))
+	}
+	rep := &reply.Reply{}
+	line := reply.Line{reply.T("🎲 " + strings.Join(faces, " · "))}
+	if res.Total != nil {
+		line = append(line, reply.T(" = "), reply.B(res.Total.RatString()))
+	}
+	rep.Add(line...)
+	if res.Outcome != "" {
+		rep.Add(reply.B(outcomeName(texts(req), sys, res.Outcome)))
+	}
+	if p, exact, err := sys.Chance(p.Check, pr); err == nil {
+		approx := ""
+		if !exact {
+			approx = "≈"
+		}
+		rep.Add(reply.T("📊 " + req.T("fork.chance", "pct", approx+req.Percent(p))))
+	}
+	return rep, nil
+}
+
+// sideInputs are a side's inputs; a sheet key is not read here (an own
+// system's terms take numbers).
+func sideInputs(sd engine.Side) map[string]int {
+	in := map[string]int{}
+	for k, v := range sd.Inputs {
+		in[k] = v
+	}
+	for k, ts := range sd.Terms {
+		sum := 0
+		for _, t := range ts {
+			sum += t.N
+		}
+		in[k] = sum
+	}
+	return in
+}
+
+// Expander runs a chat's own systems by their commands: an unknown
+// command that names one is /sistema tirar KEY and its words; any other
+// goes to next (saved rolls).
+func (s *Service) Expander(next command.AliasExpander) command.AliasExpander {
+	return ownExpander{s: s, next: next}
+}
+
+type ownExpander struct {
+	s    *Service
+	next command.AliasExpander
+}
+
+func (e ownExpander) ExpandAlias(ctx context.Context, chat core.ChatRef, userID, name, args string, max int) (string, bool, error) {
+	key, ok, err := e.s.Own(ctx, chat, name)
+	if err != nil {
+		return "", false, err
+	}
+	if ok {
+		return strings.TrimSpace("/sistema tirar " + key + " " + args), true, nil
+	}
+	if e.next == nil {
+		return "", false, nil
+	}
+	return e.next.ExpandAlias(ctx, chat, userID, name, args, max)
+}
+
+// show sends the chat's fork or own file as a system file: the fork
+// built, its book's examples rewritten, a file zaria system check passes.
+func (s *Service) show(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+	key, err := systemKey(req, ws)
+	if err != nil {
+		return nil, err
+	}
+	sys, err := s.System(ctx, req.Msg.Chat, key)
+	if err != nil {
+		return nil, err
+	}
+	if sys == nil {
+		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.copy")+" "+fold.Cut(key, 32))
+	}
+	rep := reply.Text(req.T("fork.file", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount()))
+	rep.File = &reply.File{Name: key + ".yaml", MIME: "application/yaml", Data: sys.Source}
+	return rep, nil
+}
