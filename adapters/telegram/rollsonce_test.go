@@ -53,6 +53,51 @@ func TestPollingHoldsRepliesUntilKept(t *testing.T) {
 	}
 }
 
+// TestPollingAnswersThroughALongJournalFailure: a journal that stays
+// unwritable (a full disk) holds a polled reply for holdUnkept only, then
+// the reply goes out, once, with its first roll, and the log says once
+// that replies go out unrecorded; while that lasts a command is answered
+// at once, not held again; once a write works the log says so, once.
+func TestPollingAnswersThroughALongJournalFailure(t *testing.T) {
+	f := newFakeAPI(t)
+	st := &failingState{memState: newMemState()}
+	st.fail.Store(true)
+	r := start(t, testConfig(f), testRouter(t), st)
+	f.SayIn(telegramtest.Group(-721), ana, "/roll 1d6")
+	time.Sleep(holdUnkept - time.Second)
+	if n := len(f.SentTo(-721)); n != 0 {
+		t.Fatalf("%d replies sent within %s of a journal failure, want them held", n, holdUnkept-time.Second)
+	}
+	got := f.waitSent(-721, 1, 5*time.Second)
+	if !strings.HasSuffix(got[0].Visible, "= 1") {
+		t.Errorf("the held command was rolled again (the first roll of the run gives 1): %q", got[0].Visible)
+	}
+	asked := time.Now()
+	f.SayIn(telegramtest.Group(-721), ana, "/roll 1d6")
+	f.waitSent(-721, 2, 5*time.Second)
+	if d := time.Since(asked); d >= holdUnkept {
+		t.Errorf("a command during the same failure answered after %s: held again", d)
+	}
+	const unrecorded = "replies are sent unrecorded"
+	if n := strings.Count(r.logs.String(), unrecorded); n != 1 {
+		t.Errorf("%d log lines saying replies go out unrecorded, want 1:\n%s", n, r.logs)
+	}
+	st.fail.Store(false)
+	f.SayIn(telegramtest.Group(-721), ana, "/roll 1d6")
+	f.waitSent(-721, 3, 5*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	if got := f.SentTo(-721); len(got) != 3 {
+		t.Errorf("%d replies to 3 commands: %+v", len(got), got)
+	}
+	logs := r.logs.String()
+	if n := strings.Count(logs, "replies are recorded before they are sent"); n != 1 {
+		t.Errorf("%d log lines saying the journal works again, want 1:\n%s", n, logs)
+	}
+	if n := strings.Count(logs, unrecorded); n != 1 {
+		t.Errorf("%d log lines saying replies go out unrecorded, want 1", n)
+	}
+}
+
 // Environment of the bot process TestKilledRollsOnce starts (this test
 // binary again, running TestRollsChild).
 const (
@@ -260,6 +305,12 @@ func testKilledRollsOnce(t *testing.T, webhook bool) {
 		mostRun = max(mostRun, n)
 		if n > 1 {
 			t.Errorf("chat %d: %d commands answered again by run %d, want at most the one in flight at the kill", cr.chat, n, cr.run)
+			for _, s := range f.SentTo(cr.chat) {
+				t.Logf("DIAG chat %d reply_to %d at %s %q", cr.chat, s.ReplyTo, s.At.Format("15:04:05.000000"), s.Visible)
+			}
+			for i, k := range killedAt {
+				t.Logf("DIAG kill %d at %s", i+1, k.Format("15:04:05.000000"))
+			}
 		}
 	}
 	if lost > 0 {
