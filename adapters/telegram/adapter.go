@@ -323,21 +323,31 @@ func (a *Adapter) mode() string {
 }
 
 // flusher writes the journal whenever it changed, one write at a time.
+// A failed write is tried again, with backoff: senders wait for it
+// (waitSaved).
 func (a *Adapter) flusher(ctx context.Context, done chan<- struct{}) {
 	defer close(done)
+	bo := backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-a.j.dirty:
 		}
+		wait := a.cfg.SaveInterval
 		if err := a.j.flush(ctx); ctx.Err() == nil {
 			a.saveResult(err, "telegram state not saved")
 			a.journalWritten(err)
+			if err != nil {
+				wait = max(wait, bo.Next())
+				a.j.poke()
+			} else {
+				bo.Reset()
+			}
 		}
 		// Group the marks of several deliveries into one write: each is
 		// a commit with fsync, and the router's writes wait behind it.
-		if backoff.Sleep(ctx, a.cfg.SaveInterval) != nil {
+		if backoff.Sleep(ctx, wait) != nil {
 			return
 		}
 	}

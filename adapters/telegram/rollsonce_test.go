@@ -5,6 +5,7 @@ import (
 	crand "crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -96,6 +98,51 @@ func TestPollingAnswersThroughALongJournalFailure(t *testing.T) {
 	}
 	if n := strings.Count(logs, unrecorded); n != 1 {
 		t.Errorf("%d log lines saying replies go out unrecorded, want 1", n)
+	}
+}
+
+// markFailingState fails, while fail is set, every write that marks an
+// update's replies all sent (its record without ops), as a disk that
+// refuses writes after the replies were recorded would.
+type markFailingState struct {
+	*memState
+	fail atomic.Bool
+}
+
+func (s *markFailingState) WriteStates(ctx context.Context, set map[string]string, del []string) error {
+	if s.fail.Load() {
+		for k, v := range set {
+			if strings.Contains(k, ".u.") && !strings.Contains(v, `"o":`) {
+				return errors.New("disk I/O error")
+			}
+		}
+	}
+	return s.memState.WriteStates(ctx, set, del)
+}
+
+// TestSendWaitsForTheMarkThroughAWriteFailure: a chat's next reply
+// leaves only once the one before is marked sent in the journal, also
+// when that write fails for a while (it is written again): otherwise a
+// crash then would send both again, two replies of one chat for one
+// kill. Two commands recorded together; the first reply's mark cannot
+// be written for a second: the second reply waits, then goes once.
+func TestSendWaitsForTheMarkThroughAWriteFailure(t *testing.T) {
+	f := newFakeAPI(t)
+	st := &markFailingState{memState: newMemState()}
+	st.fail.Store(true)
+	f.SayIn(telegramtest.Group(-723), ana, "/roll 1d6")
+	f.SayIn(telegramtest.Group(-723), ana, "/roll 1d6")
+	start(t, testConfig(f), testRouter(t), st)
+	f.waitSent(-723, 1, 5*time.Second)
+	time.Sleep(time.Second)
+	if got := f.SentTo(-723); len(got) != 1 {
+		t.Fatalf("%d replies sent while the first one's mark could not be written, want 1: %+v", len(got), got)
+	}
+	st.fail.Store(false)
+	f.waitSent(-723, 2, 5*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	if got := f.SentTo(-723); len(got) != 2 || got[0].ReplyTo == got[1].ReplyTo {
+		t.Errorf("want each command answered once, got %+v", got)
 	}
 }
 
