@@ -87,6 +87,9 @@ type Adapter struct {
 	floods atomic.Int64 // 429 answers to sends
 
 	saveFailing atomic.Bool // the last journal write failed (logged once)
+	// unrecorded: the journal failed for longer than holdUnkept and polled
+	// replies are sent without waiting for it (keep).
+	unrecorded atomic.Bool
 
 	full atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
 	in   *inbound     // updates → the core's messages and presses (inbound.go)
@@ -320,20 +323,31 @@ func (a *Adapter) mode() string {
 }
 
 // flusher writes the journal whenever it changed, one write at a time.
+// A failed write is tried again, with backoff: senders wait for it
+// (waitSaved).
 func (a *Adapter) flusher(ctx context.Context, done chan<- struct{}) {
 	defer close(done)
+	bo := backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-a.j.dirty:
 		}
+		wait := a.cfg.SaveInterval
 		if err := a.j.flush(ctx); ctx.Err() == nil {
 			a.saveResult(err, "telegram state not saved")
+			a.journalWritten(err)
+			if err != nil {
+				wait = max(wait, bo.Next())
+				a.j.poke()
+			} else {
+				bo.Reset()
+			}
 		}
 		// Group the marks of several deliveries into one write: each is
 		// a commit with fsync, and the router's writes wait behind it.
-		if backoff.Sleep(ctx, a.cfg.SaveInterval) != nil {
+		if backoff.Sleep(ctx, wait) != nil {
 			return
 		}
 	}
@@ -572,21 +586,52 @@ func (a *Adapter) record(ctx context.Context, entries []*entry, next int, pollin
 	return nil
 }
 
+// holdUnkept is how long polling holds replies back while the journal
+// cannot be written, retrying with backoff: a transient failure (the
+// database locked, a brief I/O error) never sends an unrecorded reply.
+// Past it the replies go out unrecorded (logged once), so a full disk
+// does not silence the bot: reads and the "something failed" answers to
+// writes keep coming (TestPollingAnswersThroughALongJournalFailure,
+// TestE2EDiskFull in cmd/zaria).
+const holdUnkept = 5 * time.Second
+
 // keep writes the journal before the replies just committed are sent. A
 // webhook delivery or a page's post tries once (Telegram delivers it
-// again, the page is told); polling tries until the write works or ctx
-// ends (the drain time), fetching nothing meanwhile: a full disk holds
-// the replies back rather than send what no record backs.
+// again, the page is told). Polling tries for holdUnkept, fetching
+// nothing meanwhile, or until ctx ends (the drain time: an error, nothing
+// sent); past it, or at once while a journal failure already outlasted
+// it, it reports the replies as kept although they are not: they are
+// sent unrecorded, and written with the journal's next working write.
 func (a *Adapter) keep(ctx context.Context, polling bool) error {
 	bo := backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
+	until := time.Now().Add(holdUnkept)
 	for {
 		fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
 		err := a.j.flush(fctx)
 		cancel()
 		a.saveResult(err, "telegram state not saved before sending; replies held")
-		if err == nil || !polling || backoff.Sleep(ctx, bo.Next()) != nil {
+		a.journalWritten(err)
+		if err == nil || !polling {
 			return err
 		}
+		if a.unrecorded.Load() || !time.Now().Before(until) {
+			if a.unrecorded.CompareAndSwap(false, true) {
+				a.log.Error("telegram journal not written for "+holdUnkept.String()+
+					"; replies are sent unrecorded until a journal write works again (a crash meanwhile may answer a command again, with another roll)", "err", err)
+			}
+			return nil
+		}
+		if backoff.Sleep(ctx, min(bo.Next(), time.Until(until))) != nil {
+			return err
+		}
+	}
+}
+
+// journalWritten ends the sending of unrecorded replies (keep) once a
+// journal write works again, and says so once.
+func (a *Adapter) journalWritten(err error) {
+	if err == nil && a.unrecorded.CompareAndSwap(true, false) {
+		a.log.Info("telegram journal written again; replies are recorded before they are sent")
 	}
 }
 

@@ -246,8 +246,8 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 				s.onSlot(chat, it.o.Slot, res)
 			}
 			// The next message of this chat leaves only once this one is
-			// recorded as sent: a crash can repeat at most one message
-			// per chat.
+			// recorded as sent, a failed write being written again: a
+			// crash can repeat at most one message per chat.
 			return s.j.waitSaved(ctx, s.j.done(it.e, it.o))
 		}
 		if ctx.Err() != nil {

@@ -110,10 +110,13 @@ type journal struct {
 	swept   int64         // when expired records were last looked for
 	dirty   chan struct{} // non-blocking signal for the flusher
 	gen     uint64        // bumped by every change
-	// durable is the newest gen written (or given up on); saved is
-	// closed and replaced whenever it grows.
+	// durable is the newest gen written; saved is closed and replaced
+	// at the end of every write, worked or failed.
 	durable uint64
 	saved   chan struct{}
+	// failedAt is when writes began to fail (zero while they work):
+	// waitSaved waits for a failing journal only holdUnkept.
+	failedAt time.Time
 
 	flushMu sync.Mutex
 }
@@ -358,12 +361,16 @@ func (j *journal) done(e *entry, o *op) uint64 {
 	return j.gen
 }
 
-// waitSaved waits until generation g was written (or its write failed,
-// which was logged: sending goes on rather than stall).
+// waitSaved waits until generation g was written: a chat's next message
+// leaves only once the one before is marked sent, so a crash repeats at
+// most one per chat. A failed write does not end the wait (the flusher
+// writes again); only writes failing for holdUnkept do, logged by the
+// adapter: sending then goes on unrecorded rather than stall on a full
+// disk (TestSendWaitsForTheMarkThroughAWriteFailure).
 func (j *journal) waitSaved(ctx context.Context, g uint64) error {
 	for {
 		j.mu.Lock()
-		if j.durable >= g {
+		if j.durable >= g || (!j.failedAt.IsZero() && time.Since(j.failedAt) >= holdUnkept) {
 			j.mu.Unlock()
 			return nil
 		}
@@ -388,6 +395,11 @@ func (j *journal) edit(e *entry, f func()) {
 
 func (j *journal) markDirty() {
 	j.gen++
+	j.poke()
+}
+
+// poke wakes the flusher.
+func (j *journal) poke() {
 	select {
 	case j.dirty <- struct{}{}:
 	default:
@@ -443,12 +455,15 @@ func (j *journal) flush(ctx context.Context) error {
 		}
 		j.del = append(j.del, deleted...)
 		j.offDirt = j.offDirt || offDirt
+		if j.failedAt.IsZero() {
+			j.failedAt = time.Now()
+		}
+	} else {
+		j.failedAt = time.Time{}
+		j.durable = max(j.durable, g)
 	}
-	if g > j.durable {
-		j.durable = g
-		close(j.saved)
-		j.saved = make(chan struct{})
-	}
+	close(j.saved)
+	j.saved = make(chan struct{})
 	j.mu.Unlock()
 	if err != nil {
 		return fmt.Errorf("save telegram state: %w", err)
