@@ -106,7 +106,7 @@ type dgCheck struct {
 func daegonCmd() sysCheck[dgCheck] {
 	return sysCheck[dgCheck]{
 		needs: []keyword{kwVs(sampleText("7")), kwDaegonD},
-		read:  readWho("daegon.error.usage", parseDaegon, readDaegon),
+		read:  fileOrdered("daegon", readWho("daegon.error.usage", parseDaegon, readDaegon)),
 		roll:  noErr(rollDaegon),
 	}
 }

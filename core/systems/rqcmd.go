@@ -160,7 +160,7 @@ type rqCheck struct {
 func rqCmd() sysCheck[rqCheck] {
 	return sysCheck[rqCheck]{
 		needs: []keyword{kwVs(sampleText("45"))},
-		read:  readWho("rq.error.usage", parseRQ, readRQ),
+		read:  fileOrdered("rq", readWho("rq.error.usage", parseRQ, readRQ)),
 		roll:  noErr(rollRQ),
 	}
 }
