@@ -325,7 +325,8 @@ type walker struct {
 	over   bool
 	// wide, when set, takes the leaves whose weight outgrows int64
 	// (wide.go); without it such a walk is over.
-	wide func(e *env, wn, wd *big.Int)
+	wide    func(e *env, wn, wd *big.Int)
+	scratch []*big.Int // walkWide's weight of each step
 }
 
 // pstep is a step as one check's walk runs it: a pool (its distribution

@@ -43,12 +43,23 @@ func (w *walker) walkWide(e *env, i int, wn, wd *big.Int) {
 			return
 		}
 	}
-	d := new(big.Int).Mul(wd, big.NewInt(pd.den))
 	first := st.roll.first
-	var c big.Int
+	if pd.den == 1 { // an empty pool: one reading, nothing to weigh
+		copy(e.r[first:], pd.reads[0])
+		w.walkWide(e, i+1, wn, wd)
+		return
+	}
+	d := new(big.Int).Mul(wd, big.NewInt(pd.den))
+	// One weight per step, reused for each of its branches: a leaf's
+	// addWide copies what it keeps.
+	for len(w.scratch) <= i {
+		w.scratch = append(w.scratch, new(big.Int))
+	}
+	x := w.scratch[i]
+	c := new(big.Int)
 	for j, reads := range pd.reads {
 		copy(e.r[first:], reads)
-		w.walkWide(e, i+1, new(big.Int).Mul(wn, c.SetInt64(pd.counts[j])), d)
+		w.walkWide(e, i+1, x.Mul(wn, c.SetInt64(pd.counts[j])), d)
 	}
 }
 
@@ -58,7 +69,7 @@ func (w *weight) addWide(n, d *big.Int) {
 	switch {
 	case w.bn == nil:
 		w.bn, w.bd = new(big.Int).Set(n), d
-	case w.bd.Cmp(d) == 0:
+	case w.bd == d || w.bd.Cmp(d) == 0:
 		w.bn.Add(w.bn, n)
 	default:
 		if w.big == nil {
