@@ -154,8 +154,20 @@ func AbovePen(a Attack) *big.Rat {
 	return must(p, err)
 }
 
-// BreakDamage is what a PC takes after breaking a DB: the Penetración, if any.
-func BreakDamage(pen int) int { return max(0, pen) }
+// BreakDamage is what a PC takes after breaking a DB: the Penetración, if
+// any (the file's check "break").
+func BreakDamage(pen int) int {
+	return value("break", map[string]int{"pen": pen}, "taken")
+}
+
+// value is a let of a check that rolls no dice.
+func value(check string, in map[string]int, let string) int {
+	v, ok := system().Value(check, engine.Params{Inputs: in}, let)
+	if !ok {
+		panic("dh: no " + let + " of " + check)
+	}
+	return ratInt(v)
+}
 
 // UsageChain is the usage die's steps, largest first.
 var UsageChain = []int{20, 12, 10, 8, 6, 4}
@@ -269,10 +281,9 @@ func MountChance() *big.Rat {
 }
 
 // Asphyxia: after 10 rounds underwater a Constitución roll each round, at
-// −1 per round after the 11th. needRoll is false for rounds 1–10.
+// −1 per round after the 11th. needRoll is false for rounds 1–10 (the
+// file's check "drown").
 func Asphyxia(round int) (needRoll bool, penalty int) {
-	if round <= 10 {
-		return false, 0
-	}
-	return true, round - 11
+	in := map[string]int{"round": round}
+	return value("drown", in, "roll_needed") == 1, value("drown", in, "penalty")
 }
