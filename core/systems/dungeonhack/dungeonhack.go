@@ -135,18 +135,6 @@ func Damage(a Attack) (lo int, p []*big.Rat) {
 	return lo, p
 }
 
-// AtLeast is the exact probability that the attack deals at least x damage.
-func AtLeast(a Attack, x int) *big.Rat {
-	od := must(system().Odds("attack", a.params()))
-	out := new(big.Rat)
-	for _, t := range od.Totals {
-		if ratInt(t.Total) >= x {
-			out.Add(out, t.P)
-		}
-	}
-	return out
-}
-
 // AbovePen is the exact probability that the attack deals more than its
 // Penetración, i.e. that the armour does not stop it down to the minimum.
 func AbovePen(a Attack) *big.Rat {
