@@ -157,27 +157,31 @@ func value(check string, in map[string]int, let string) int {
 	return ratInt(v)
 }
 
-// UsageChain is the usage die's steps, largest first.
-var UsageChain = []int{20, 12, 10, 8, 6, 4}
+// UsageChain is the usage die's steps, largest first: the file's table
+// usage_next followed from its largest die.
+var UsageChain = func() []int {
+	var out []int
+	for d := 20; d > 0; {
+		out = append(out, d)
+		d = StepDown(d)
+	}
+	return out
+}()
 
 // IsUsageDie reports whether sides is a step of the chain.
 func IsUsageDie(sides int) bool {
-	for _, d := range UsageChain {
-		if d == sides {
-			return true
-		}
-	}
-	return false
+	_, ok := system().Cell("usage_next", sides, 0)
+	return ok
 }
 
-// StepDown returns the next smaller usage die, or 0 when exhausted.
+// StepDown returns the next smaller usage die, or 0 when exhausted (the
+// file's table usage_next).
 func StepDown(sides int) int {
-	for i, d := range UsageChain {
-		if d == sides && i+1 < len(UsageChain) {
-			return UsageChain[i+1]
-		}
+	v, ok := system().Cell("usage_next", sides, 0)
+	if !ok {
+		return 0
 	}
-	return 0
+	return ratInt(v)
 }
 
 // Usage is one usage-die check.
@@ -189,11 +193,7 @@ type Usage struct {
 // check "usage").
 func UsageCheck(src dice.Source, sides int) Usage {
 	res := must(system().Roll("usage", engine.Params{Inputs: map[string]int{"die": sides}}, src))
-	u := Usage{Die: sides, Roll: res.Dice[0], After: sides}
-	if !res.Success {
-		u.After = StepDown(sides)
-	}
-	return u
+	return Usage{Die: sides, Roll: res.Dice[0], After: ratInt(res.Values["after"])}
 }
 
 // UsageHolds is the exact chance that a usage die does not step down.
