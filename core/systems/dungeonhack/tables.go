@@ -28,9 +28,9 @@ var Weapons = func() []Weapon {
 	s := system()
 	var out []Weapon
 	for _, n := range s.Named("weapon") {
-		out = append(out, Weapon{Key: rowKey(n), Name: seedName(n), Group: groups[cell(s, "weapon_group", n.Value)-1],
-			DmgN: cell(s, "weapon_dice", n.Value), DmgS: cell(s, "weapon_faces", n.Value),
-			Pen: cell(s, "weapon_pen", n.Value), Resist: cell(s, "weapon_resist", n.Value)})
+		out = append(out, Weapon{Key: rowKey(n), Name: seedName(n), Group: groups[cell(s, "weapons", n.Value, 5)-1],
+			DmgN: cell(s, "weapons", n.Value, 1), DmgS: cell(s, "weapons", n.Value, 2),
+			Pen: cell(s, "weapons", n.Value, 3), Resist: cell(s, "weapons", n.Value, 4)})
 	}
 	return out
 }()
@@ -53,11 +53,11 @@ func seedName(n engine.NamedValue) string {
 	return string(unicode.ToUpper(r)) + n.Names.ES[size:]
 }
 
-// cell is a 1-D table's number for row.
-func cell(s *engine.System, table string, row int) int {
-	v, ok := s.Cell(table, row, 0)
+// cell is a table's number at row and column.
+func cell(s *engine.System, table string, row, col int) int {
+	v, ok := s.Cell(table, row, col)
 	if !ok {
-		panic("dh: " + table + " has no row " + strconv.Itoa(row))
+		panic("dh: " + table + " has no cell " + strconv.Itoa(row) + ", " + strconv.Itoa(col))
 	}
 	return ratInt(v)
 }
@@ -72,23 +72,32 @@ type Armour struct {
 }
 
 // Armours is the armour table (docs/dungeonhack.md#armour), lightest
-// first: the file's input "armour" and its tables armour_db and
-// armour_resist.
+// first: the file's input "armour" and its table armours.
 var Armours = func() []Armour {
 	s := system()
 	var out []Armour
 	for _, n := range s.Named("armour") {
 		out = append(out, Armour{Row: n.Value, Key: rowKey(n), Name: seedName(n),
-			DB: cell(s, "armour_db", n.Value), Resist: cell(s, "armour_resist", n.Value)})
+			DB: cell(s, "armours", n.Value, 1), Resist: cell(s, "armours", n.Value, 2)})
 	}
 	return out
 }()
 
-// AbsorptionDB converts an old Absorción die to DB (docs/dungeonhack.md#armour).
-var AbsorptionDB = map[int]int{4: 1, 6: 2, 8: 3, 10: 4, 12: 5, 20: 6}
+// AbsorptionDB converts an old Absorción die to DB (docs/dungeonhack.md#armour):
+// the file's table absorption_db.
+var AbsorptionDB = func() map[int]int {
+	out := map[int]int{}
+	for faces := 4; faces <= 20; faces++ {
+		if v, ok := system().Cell("absorption_db", faces, 0); ok {
+			out[faces] = ratInt(v)
+		}
+	}
+	return out
+}()
 
 // Sinks reports whether the armour makes its wearer sink underwater from
 // round 2 (cota de anillas or heavier, rows 6–13), and Swims at Desventaja
-// (armadura de bandas or heavier, rows 11–13) (docs/dungeonhack.md#underwater).
-func (a Armour) Sinks() bool            { return a.Row >= 6 }
-func (a Armour) SwimDisadvantage() bool { return a.Row >= 11 }
+// (armadura de bandas or heavier, rows 11–13) (docs/dungeonhack.md#underwater):
+// the file's table armours.
+func (a Armour) Sinks() bool            { return cell(system(), "armours", a.Row, 3) == 1 }
+func (a Armour) SwimDisadvantage() bool { return cell(system(), "armours", a.Row, 4) == 1 }
