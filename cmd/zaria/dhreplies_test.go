@@ -118,3 +118,31 @@ func TestDHRepliesAsBefore(t *testing.T) {
 		t.Errorf("only %d replies", n)
 	}
 }
+
+// zaria system show dh and check: Dungeon Hack's file as shipped holds,
+// and a check that reads no words (the mount's d20) says so.
+func TestSystemCheckDH(t *testing.T) {
+	code, shown, _ := runZaria(t, "system", "show", "dh")
+	if code != 0 || !strings.Contains(shown, "system: dh") {
+		t.Fatalf("show: %d", code)
+	}
+	f := filepath.Join(t.TempDir(), "dh.yaml")
+	if err := os.WriteFile(f, []byte(shown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runZaria(t, "system", "check", f)
+	if code != 0 || !strings.Contains(out, "  mount: no words\n") || !strings.HasSuffix(strings.TrimSpace(out), " vectors hold") {
+		t.Fatalf("check: %d %q %q", code, out, errs)
+	}
+	// The longsword against the breastplate at 35/1728 changed: refused, named.
+	bad := strings.Replace(shown, "expect: {chance: 35/1728}", "expect: {chance: 36/1728}", 1)
+	if bad == shown {
+		t.Fatal("no vector to change")
+	}
+	if err := os.WriteFile(f, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runZaria(t, "system", "check", f); code != exitUser || !strings.Contains(errs, "longsword vs breastplate") {
+		t.Errorf("a changed vector: %d %q", code, errs)
+	}
+}
