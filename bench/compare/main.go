@@ -209,6 +209,7 @@ func oddsCases() []oddsCase {
 		{"RQ chance 45 (cold)", cold("rq", "roll", engine.Params{Inputs: map[string]int{"skill": -5}})},
 		{"RQ 60 vs 45 (cold)", cold("rq", "opposed", engine.Params{Inputs: map[string]int{"off": 60, "def": 45}})},
 		{"KH 6 +2s +1i dc17 (cold)", cold("kh", "test", engine.Params{Inputs: map[string]int{"cap": 6, "s": 2, "i": 1, "dc": 17}})},
+		{"Dungeon Hack espada larga vs coraza (cold)", cold("dh", "attack", engine.Params{Inputs: map[string]int{"dmg_s": 8, "pen": 1, "db": 3}})},
 		{"generic 3d6 dc12", func() { mustOdds("3d6 dc12") }},
 		{"generic 10d10kh3 dc20", func() { mustOdds("10d10kh3 dc20") }},
 		// issue 40's pools: exploding sums, keep and drop over big pools,

@@ -77,6 +77,9 @@ func printForms(w io.Writer, s *engine.System) {
 		for _, fd := range f.Fields {
 			parts = append(parts, fieldText(fd))
 		}
+		if len(parts) == 0 {
+			parts = []string{"no words"} // Dungeon Hack's mount: a d20, nothing typed
+		}
 		fmt.Fprintf(w, "  %s: %s\n", f.Check, strings.Join(parts, ", "))
 	}
 }

@@ -618,3 +618,22 @@ func noDCLine(req *command.Request, key, dc string) string {
 	example := strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
 	return req.T(key, "example", example+" "+dc)
 }
+
+// inFileOrder is the words of a check of system in the order its file
+// declares the inputs, whatever order they were typed in ("/kh dc17 2s 6"
+// is "/kh 6 2s dc17"): the engine reads them (engine.System.Canonical).
+// Words the file's grammar does not read are returned as typed, for the
+// command to name what is wrong.
+func inFileOrder(system string, toks []string) []string {
+	if words, ok := engine.MustBuiltin(system).Canonical(toks); ok {
+		return words
+	}
+	return toks
+}
+
+// fileOrdered is read with the words put in system's file order first.
+func fileOrdered[T any](system string, read func(context.Context, *command.Request, []string) (T, string, error)) func(context.Context, *command.Request, []string) (T, string, error) {
+	return func(ctx context.Context, req *command.Request, toks []string) (T, string, error) {
+		return read(ctx, req, inFileOrder(system, toks))
+	}
+}

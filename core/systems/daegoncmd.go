@@ -118,7 +118,7 @@ func daegonCmd(forks Forks) sysCheck[dgCheck] {
 	}
 	return sysCheck[dgCheck]{
 		needs: []keyword{kwVs(sampleText("7")), kwDaegonD},
-		read:  readWho("daegon.error.usage", parseDaegon, read),
+		read:  fileOrdered("daegon", readWho("daegon.error.usage", parseDaegon, read)),
 		roll:  noErr(rollDaegon),
 	}
 }

@@ -132,7 +132,7 @@ type khCheck struct {
 func khCmd() sysCheck[khCheck] {
 	return sysCheck[khCheck]{
 		needs: []keyword{kwDC("17")},
-		read:  readWho("kh.error.usage", parseKH, readKH),
+		read:  fileOrdered("kh", readWho("kh.error.usage", parseKH, readKH)),
 		roll:  noErr(rollKH),
 	}
 }

@@ -47,17 +47,20 @@ type Choice struct{ Label, Value, Group string }
 // Forms lists the dice screen's checks for msg in its chat's language:
 // of every system file the engine knows, the check its words reach
 // without "vs" (the first that is not an opposed roll), then Dungeon
-// Hack's attack while it is Go code.
+// Hack's attack, whose chat words (/dh ataque WEAPON vs ARMOUR) are
+// still read in Go: its file's checks take the resolved numbers, which
+// no player types.
 func Forms(ctx context.Context, r *command.Router, msg core.Message) ([]Form, error) {
 	lang := r.Lang(ctx, msg.Chat, msg.LangHint)
 	var out []Form
-	dhFile := false
 	for _, key := range engine.Shipped() {
 		s, err := engine.Builtin(key)
 		if err != nil {
 			return nil, err
 		}
-		dhFile = dhFile || s.File.Command == "dh"
+		if s.File.Command == dhCommand {
+			continue
+		}
 		for _, f := range s.Forms(lang) {
 			if f.Opposed {
 				continue
@@ -74,14 +77,12 @@ func Forms(ctx context.Context, r *command.Router, msg core.Message) ([]Form, er
 			out = append(out, pf)
 		}
 	}
-	if !dhFile {
-		f, err := dhForm(ctx, r, msg, lang)
-		if err != nil {
-			return nil, err
-		}
-		if f != nil {
-			out = append(out, *f)
-		}
+	f, err := dhForm(ctx, r, msg, lang)
+	if err != nil {
+		return nil, err
+	}
+	if f != nil {
+		out = append(out, *f)
 	}
 	return out, nil
 }
@@ -111,7 +112,10 @@ func formField(fd engine.Field) Field {
 
 // dhAttackForm is Dungeon Hack's attack, "/dh ataque WEAPON vs ARMOUR",
 // whose weapons and armours the router lists (choices.go).
-const dhAttackForm = "/dh ataque {w} vs {a}"
+const dhAttackForm = "/" + dhCommand + " ataque {w} vs {a}"
+
+// dhCommand is Dungeon Hack's command.
+const dhCommand = "dh"
 
 // dhForm is the attack's form: a weapon by group and an armour, each the
 // word the chat's language types ("μακρύ-σπαθί"). nil without them.

@@ -172,7 +172,7 @@ func rqCmd(forks Forks) sysCheck[rqCheck] {
 	}
 	return sysCheck[rqCheck]{
 		needs: []keyword{kwVs(sampleText("45"))},
-		read:  readWho("rq.error.usage", parseRQ, read),
+		read:  fileOrdered("rq", readWho("rq.error.usage", parseRQ, read)),
 		roll:  noErr(rollRQ),
 	}
 }

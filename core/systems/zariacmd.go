@@ -202,10 +202,7 @@ func zariaCmd() sysCheck[zCheck] {
 // zariaRead reads the words in any order the file's inputs allow
 // ("/zaria dc15 fuerza+atletismo @Elara"), then as the command always has.
 func zariaRead(ctx context.Context, req *command.Request, toks []string) (zCheck, string, error) {
-	if words, ok := zaria.Canonical(toks); ok {
-		toks = words
-	}
-	return readWho("zaria.error.usage", parseZaria, readZaria)(ctx, req, toks)
+	return readWho("zaria.error.usage", parseZaria, readZaria)(ctx, req, inFileOrder("zaria", toks))
 }
 
 func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error) {

@@ -497,3 +497,27 @@ func BenchmarkDamageLargest(b *testing.B) {
 		Damage(a)
 	}
 }
+
+// BenchmarkAbovePenCold: the odds of an attack never asked before (the
+// engine's odds cache bypassed), what bench/compare's cold row measures.
+func BenchmarkAbovePenCold(b *testing.B) {
+	b.ReportAllocs()
+	pr := coraza().params()
+	pr.Fresh = true
+	for b.Loop() {
+		if _, _, err := system().Chance("attack", pr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAbovePenLargestCold(b *testing.B) {
+	b.ReportAllocs()
+	pr := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}.params()
+	pr.Fresh = true
+	for b.Loop() {
+		if _, _, err := system().Chance("attack", pr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -95,10 +95,14 @@ func (c *check) run(e *env, src dice.Source, faces, sides *[]int) error {
 		if err != nil {
 			return err
 		}
+		rs, err := st.roll.sized(e)
+		if err != nil {
+			return err
+		}
 		before := len(*faces)
-		d, _ := st.roll.roll(src, n, faces)
+		d, _ := rs.roll(src, n, faces)
 		for range len(*faces) - before {
-			*sides = append(*sides, st.roll.faces)
+			*sides = append(*sides, rs.faces)
 		}
 		if len(*faces) > MaxCheckDice {
 			return limitErr("check_dice", MaxCheckDice, len(*faces))
@@ -260,10 +264,11 @@ type TotalP struct {
 // denominator (a check's leaves have a few: 6^k for k granted dice), in
 // big arithmetic only at the end or past 16 denominators.
 type weight struct {
-	n, d  int64 // the first denominator's sum (most checks have one)
-	more  []frac
-	big   *big.Rat
-	empty bool
+	n, d   int64 // the first denominator's sum (most checks have one)
+	more   []frac
+	big    *big.Rat
+	bn, bd *big.Int // a sum over one denominator past int64 (wide.go)
+	empty  bool
 }
 
 type frac struct{ n, d int64 }
@@ -304,10 +309,13 @@ func (w *weight) rat() *big.Rat {
 	if w.big != nil {
 		r.Add(r, w.big)
 	}
+	if w.bn != nil {
+		r.Add(r, new(big.Rat).SetFrac(w.bn, w.bd))
+	}
 	return r
 }
 
-func (w *weight) zero() bool { return w.d == 0 && len(w.more) == 0 && w.big == nil }
+func (w *weight) zero() bool { return w.d == 0 && len(w.more) == 0 && w.big == nil && w.bn == nil }
 
 // walker enumerates a check's reduced distributions.
 type walker struct {
@@ -315,6 +323,10 @@ type walker struct {
 	steps  []pstep
 	leaves int
 	over   bool
+	// wide, when set, takes the leaves whose weight outgrows int64
+	// (wide.go); without it such a walk is over.
+	wide    func(e *env, wn, wd *big.Int)
+	scratch []*big.Int // walkWide's weight of each step
 }
 
 // pstep is a step as one check's walk runs it: a pool (its distribution
@@ -352,7 +364,12 @@ func newWalker(c *check, e *env) *walker {
 					w.over = true
 					return w
 				}
-				pd, ok := st.roll.dist(n)
+				rs, err := st.roll.sized(e)
+				if err != nil {
+					w.over = true
+					return w
+				}
+				pd, ok := rs.dist(n)
 				if !ok {
 					w.over = true
 					return w
@@ -411,13 +428,22 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 			w.over = true
 			return
 		}
+		rs, err := st.roll.sized(e)
+		if err != nil {
+			w.over = true
+			return
+		}
 		var ok bool
-		if pd, ok = st.roll.dist(n); !ok {
+		if pd, ok = rs.dist(n); !ok {
 			w.over = true
 			return
 		}
 	}
 	if wd > (1<<62)/pd.den {
+		if w.wide != nil {
+			w.walkWide(e, i, big.NewInt(wn), big.NewInt(wd))
+			return
+		}
 		w.over = true
 		return
 	}
@@ -491,6 +517,26 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	}
 	succ := weight{} // counted here with a success: expression, else from the outcomes
 	w := newWalker(c, e)
+	w.wide = func(e *env, wn, wd *big.Int) {
+		o, _ := c.outcomeIdx(e)
+		outs[o+1].addWide(wn, wd)
+		for i, a := range c.also {
+			idx := -1
+			if b := a.v.band(e); b != nil {
+				idx = b.idx
+			}
+			also[i][idx+1].addWide(wn, wd)
+		}
+		if tots != nil {
+			t := c.total(e)
+			tw := tots[t]
+			if tw == nil {
+				tw = &weight{}
+				tots[t] = tw
+			}
+			tw.addWide(wn, wd)
+		}
+	}
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
 		o, _ := c.outcomeIdx(e)
 		outs[o+1].add(wn, wd)
@@ -533,6 +579,9 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 						succ.big = new(big.Rat)
 					}
 					succ.big.Add(succ.big, outs[i].big)
+				}
+				if outs[i].bn != nil {
+					succ.addWide(outs[i].bn, outs[i].bd)
 				}
 			}
 		}

@@ -17,10 +17,13 @@
 //	rat.go      exact values (int64 fractions, impossible) and roundings
 //	pool.go     rolls: dice pools, explosions, readings, their distributions
 //	            (core/dice's for a pool read one way)
+//	faces.go    dice whose faces come from the inputs (faces_of)
 //	table.go    1-D and 2-D tables with impossible cells
 //	check.go    rolling a check, opposed checks, exact odds, the odds cache
+//	wide.go     exact odds past int64 (big-integer weights)
 //	vectors.go  worked examples
 //	parse.go    the chat's words, in any order
+//	canonical.go the words in the file's order, for the commands' readers
 //	form.go     a check's fields for a page
 //	success.go  a result's success: expression (Call of Cthulhu's level asked)
 //	vsprefix.go "vs 2" as a number input's prefix (Fate, Savage Worlds)

@@ -169,9 +169,13 @@ type Opposed struct {
 
 // Step is either a roll (a pool) or a let (a named value).
 type Step struct {
-	Roll    string   `yaml:"roll,omitempty"`
-	Dice    string   `yaml:"dice,omitempty"`
-	Faces   int      `yaml:"faces,omitempty"`
+	Roll  string `yaml:"roll,omitempty"`
+	Dice  string `yaml:"dice,omitempty"`
+	Faces int    `yaml:"faces,omitempty"`
+	// FacesOf is the dice's faces from the inputs (Dungeon Hack's damage
+	// die "1d8", its DB die): an expression that reads no dice, in place
+	// of faces; such a pool does not explode (faces.go).
+	FacesOf string   `yaml:"faces_of,omitempty"`
 	Explode *Explode `yaml:"explode,omitempty"`
 
 	Let   string `yaml:"let,omitempty"`

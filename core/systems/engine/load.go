@@ -424,10 +424,10 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			if _, ok := sc.vars[st.Roll]; ok || sc.pools[st.Roll] != nil || !keyRE.MatchString(st.Roll) {
 				return nil, fileErr(0, "roll %q: a new key of a-z, 0-9 and _", st.Roll)
 			}
-			if st.Faces < 2 || st.Faces > MaxFaces {
-				return nil, at(limitErr("faces", MaxFaces, st.Faces), st.Roll)
-			}
 			rs := &rollStep{name: st.Roll, faces: st.Faces, memo: map[int]*poolDist{}, explode: map[int]bool{}}
+			if err := facesOf(rs, st, sc); err != nil {
+				return nil, at(err, st.Roll)
+			}
 			// The count names earlier pools only through their readings:
 			// its level is one more than theirs.
 			before := map[*rollStep]int{}

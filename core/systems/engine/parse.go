@@ -29,7 +29,8 @@ type Term struct {
 type Side struct {
 	Who    string
 	Inputs map[string]int
-	Terms  map[string][]Term // the terms inputs, before the sheet is read
+	Terms  map[string][]Term   // the terms inputs, before the sheet is read
+	Words  map[string][]string // the words that gave each input, as typed (canonical.go)
 }
 
 // Parsed is a check's words read.
@@ -108,7 +109,7 @@ func (s *System) parse(words []string, strict bool) (*Parsed, error) {
 }
 
 func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) {
-	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}}
+	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}, Words: map[string][]string{}}
 	given := func(in *Input) bool {
 		_, a := sd.Inputs[in.Key]
 		_, b := sd.Terms[in.Key]
@@ -131,6 +132,8 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		k := fold.Key(w)
+		start := i
+		typed := func(in *Input) { sd.Words[in.Key] = words[start : i+1] }
 		if strings.HasPrefix(w, "@") && len(w) > 1 && sd.Who == "" {
 			sd.Who = w[1:]
 			continue
@@ -139,6 +142,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			if err := set(in, 1, w); err != nil {
 				return sd, err
 			}
+			typed(in)
 			continue
 		}
 		if in, rest := prefixed(inputs, w); in != nil {
@@ -155,6 +159,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			if err := set(in, n, got); err != nil {
 				return sd, err
 			}
+			typed(in)
 			continue
 		}
 		if in, n, ok := suffixed(inputs, w); in != nil {
@@ -164,6 +169,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			if err := set(in, n, w); err != nil {
 				return sd, err
 			}
+			typed(in)
 			continue
 		}
 		if in, v, used := named(inputs, words[i:]); in != nil {
@@ -171,6 +177,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 				return sd, err
 			}
 			i += used - 1
+			typed(in)
 			continue
 		}
 		if n, ok := number(w); ok {
@@ -180,11 +187,13 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			}
 			if in.Type == "terms" {
 				sd.Terms[in.Key] = []Term{{N: n}}
+				typed(in)
 				continue
 			}
 			if err := set(in, n, w); err != nil {
 				return sd, err
 			}
+			typed(in)
 			continue
 		}
 		// a+b, or a sheet key: the first terms input not yet given.
@@ -214,6 +223,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			}
 		}
 		sd.Terms[in.Key] = ts
+		typed(in)
 	}
 	for _, in := range inputs {
 		if !given(in) && in.Type != "flag" && !in.Optional && in.Default == nil {
@@ -322,9 +332,11 @@ func named(inputs []*Input, words []string) (*Input, int, int) {
 	return nil, 0, 0
 }
 
+// firstFree is the input a bare number goes to: the first number or terms
+// input not yet given, other than a tagged count ("2s" carries its tag).
 func firstFree(inputs []*Input, given func(*Input) bool) *Input {
 	for _, in := range inputs {
-		if (in.Type == "number" || in.Type == "terms") && !given(in) {
+		if (in.Type == "number" || in.Type == "terms") && len(in.Suffixes) == 0 && !given(in) {
 			return in
 		}
 	}

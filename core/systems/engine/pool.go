@@ -26,6 +26,9 @@ type rollStep struct {
 
 	mu   sync.Mutex
 	memo map[int]*poolDist
+
+	facesOf evalFn            // faces_of: the faces from the inputs (faces.go)
+	sizes   map[int]*rollStep // facesOf's pools by faces, made once each
 }
 
 // reading is one number read from a pool's dice.

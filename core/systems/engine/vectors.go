@@ -107,7 +107,7 @@ func (s *System) runVector(v *Vector) error {
 			return nil
 		}
 	}
-	if len(v.Dice) == 0 {
+	if v.Dice == nil { // "dice: []": a check that rolls none
 		return fmt.Errorf("dice or chance")
 	}
 	src := dice.NewScripted(v.Dice)

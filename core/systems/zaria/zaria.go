@@ -11,8 +11,6 @@ package zaria
 
 import (
 	"math/big"
-	"strconv"
-	"strings"
 
 	"zaria/core/dice"
 	"zaria/core/systems/engine"
@@ -229,46 +227,4 @@ func (r Rules) OpposedChance(act, pas Side) *big.Rat {
 		panic(err)
 	}
 	return p
-}
-
-// Canonical reads a check's words as the file's inputs declare them, in
-// any order ("dc15 fuerza+atletismo", "fuerza+atletismo dc15 @Elara"),
-// and returns them in the order the command's parser takes:
-// "@Elara fuerza+atletismo dc15", "npc 6 vs @Drake 4+4". ok is false
-// when the file's grammar does not read them: the command then reads the
-// words as typed, and names what is wrong.
-func Canonical(words []string) ([]string, bool) {
-	p, err := system().ParseUnchecked(words) // the command names a range's error
-	if err != nil {
-		return nil, false
-	}
-	side := func(sd engine.Side) []string {
-		var out []string
-		if sd.Who != "" {
-			out = append(out, "@"+sd.Who)
-		}
-		if sd.Inputs["npc"] == 1 {
-			out = append(out, "npc")
-		}
-		var terms []string
-		for _, t := range sd.Terms["mod"] {
-			if t.Key != "" {
-				terms = append(terms, t.Key)
-			} else {
-				terms = append(terms, strconv.Itoa(t.N))
-			}
-		}
-		if len(terms) > 0 {
-			out = append(out, strings.Join(terms, "+"))
-		}
-		if dc, ok := sd.Inputs["dc"]; ok {
-			out = append(out, "dc"+strconv.Itoa(dc))
-		}
-		return out
-	}
-	out := side(p.Active)
-	if p.Passive != nil {
-		out = append(append(out, "vs"), side(*p.Passive)...)
-	}
-	return out, true
 }
