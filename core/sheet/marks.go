@@ -125,5 +125,5 @@ func (s *Service) pjMarks(ctx context.Context, req *command.Request, args []stri
 	if err != nil {
 		return nil, err
 	}
-	return reply.Text(req.TP("character.marks_cleared", "name", c.Name, "n", n)), nil
+	return reply.Text(req.TP("character.marks_cleared", "name", c.Name, "count", n)), nil
 }

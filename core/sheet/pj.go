@@ -180,7 +180,7 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 		// The sheet the system's file starts it with, and how to change it.
 		rep := s.show(req, c)
 		rep.Lines = append([]reply.Line{{reply.T(req.TP("character.created_sheet", "name", c.Name,
-			"system", systemDisplay(c.System), "key", c.Values[0].Name))}}, rep.Lines[1:]...)
+			"system", systemDisplay(c.System), "suggestion", c.Values[0].Name))}}, rep.Lines[1:]...)
 		return rep, nil
 	}
 	return reply.Text(req.TP("character.created", "name", c.Name)), nil

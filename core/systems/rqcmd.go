@@ -154,6 +154,7 @@ type rqCheck struct {
 	off, def int    // the values used as skills
 	offText  string // how each was written: "45", "c14×5", "espadas 60"
 	defText  string
+	who      string // the roller's character ("": the active one), whose sheet a success marks
 }
 
 // rqCmd is /rq's steps (sysCheck).
@@ -161,7 +162,7 @@ func rqCmd() sysCheck[rqCheck] {
 	return sysCheck[rqCheck]{
 		needs: []keyword{kwVs(sampleText("45"))},
 		read:  readWho("rq.error.usage", parseRQ, readRQ),
-		roll:  noErr(rollRQ),
+		roll:  rollRQ,
 	}
 }
 
@@ -173,7 +174,7 @@ func handleRQ(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 // if named, else the roller's), or the one value of a simple roll, each a
 // value and how it was written.
 func readRQ(ctx context.Context, req *command.Request, sp rqSpec, who string) (rqCheck, error) {
-	c := rqCheck{sp: sp}
+	c := rqCheck{sp: sp, who: who}
 	var err error
 	if !sp.opposed {
 		c.off, c.offText, err = rqValue(ctx, req, who, sp.off, rq.CharMult)
@@ -186,11 +187,26 @@ func readRQ(ctx context.Context, req *command.Request, sp rqSpec, who string) (r
 	return c, err
 }
 
-func rollRQ(req *command.Request, c rqCheck) *reply.Reply {
+// rollRQ rolls, and keeps the mark the file declares for a success on
+// the skill read from the sheet («marcará la habilidad para poder
+// mejorarla más tarde»); a skill typed as a number keeps the reminder.
+func rollRQ(ctx context.Context, req *command.Request, c rqCheck) (*reply.Reply, error) {
+	check, on, rep := "roll", "skill", (*reply.Reply)(nil)
 	if c.sp.opposed {
-		return rqOpposed(req, c)
+		check, on, rep = "opposed", "off", rqOpposed(req, c)
+	} else {
+		rep = rqSimple(req, c)
 	}
-	return rqSimple(req, c)
+	read := map[string]string{}
+	if !c.sp.off.isChar {
+		read[on] = c.sp.off.t.name
+	}
+	lines, err := markSheet(ctx, req, "rq", check, rep.Check.Outcome, c.who, read)
+	if err != nil {
+		return nil, err
+	}
+	placeMarks(rep, "✏️ "+req.T("rq.reminder.mark"), true, lines)
+	return rep, nil
 }
 
 func rqRoll(r int) string { return fmt.Sprintf("🎲 %02d", r) }
