@@ -92,6 +92,8 @@ func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
 	if len(left) == 0 {
 		return sp, command.Errorf("rq.error.usage")
 	}
+	first, left := joinRQChar(left) // rqchar.go: "c ΣΥΝ", "con x5"
+	left = append([]string{first}, left...)
 	if sp.off, err = parseRQSide(left[0]); err != nil {
 		return sp, err
 	}
@@ -100,6 +102,10 @@ func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
 			return sp, command.Errorf("rq.error.diff_opposed")
 		}
 		sp.defWho, right = takeWho(right)
+		if len(right) > 0 {
+			first, rest := joinRQChar(right)
+			right = append([]string{first}, rest...)
+		}
 		if len(right) != 1 {
 			return sp, command.Errorf("rq.error.usage")
 		}
@@ -122,6 +128,9 @@ func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
 // rqValue resolves a side to the value used as a skill, and how to show it.
 func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, defMult int) (int, string, error) {
 	v, err := s.t.value(ctx, req, who)
+	if s.isChar && s.t.name != "" {
+		v, err = rqCharValue(ctx, req, who, s.t.name)
+	}
 	if err != nil {
 		return 0, "", err
 	}
