@@ -261,7 +261,8 @@ func (tb *table) ok2(text string, faces []int, want ...string) (string, *reply.R
 }
 
 // /help rq names the characteristics the RQ file declares, in the chat's
-// language, with the words that roll them.
+// language, with the words that roll them; /help pj teaches a system's
+// sheet and the marks.
 func TestHelpRQNamesTheCharacteristics(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"es": {"/rq con · /rq c CON x5", "FUE, CON, TAM, INT, POD, DES, APA", "/pj mejoras"},
@@ -269,6 +270,11 @@ func TestHelpRQNamesTheCharacteristics(t *testing.T) {
 		"en": {"/rq con · /rq c CON x5", "STR, CON, SIZ, INT, POW, DEX, APP", "/pj marks"},
 	} {
 		tb := newTable(t, lang, 0)
+		tb.ok("/help pj", nil, map[string][]string{
+			"es": {"/pj crear Lyra zaria", "/pj mejoras borrar @Lyra"},
+			"el": {"/pj δημιουργία Λύρα ζαριά", "/pj βελτιώσεις διαγραφή @Λύρα"},
+			"en": {"/pj create Lyra zaria", "/pj marks clear @Lyra"},
+		}[lang]...)
 		out := tb.ok("/help rq", nil, want...)
 		for _, k := range systems.SheetKeys("rq") {
 			if !strings.Contains(out, k.Names.In(lang)) {
