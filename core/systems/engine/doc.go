@@ -22,6 +22,8 @@
 //	vectors.go  worked examples
 //	parse.go    the chat's words, in any order
 //	form.go     a check's fields for a page
+//	sheet.go    a system's sheet: the keys a new sheet starts with, and
+//	            the development marks an outcome leaves (MarksFor)
 //
 // A new primitive is usually a reading (pool.go: readingKinds and
 // reading.read), a function (expr.go: parser.call) or a field of a step
