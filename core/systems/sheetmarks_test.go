@@ -211,6 +211,7 @@ func TestRQCharacteristicsFromTheSheet(t *testing.T) {
 	es.ok("/rq c CON x5 -10", []int{80}, "vs 110 (50 + con 14×5 − 10")
 	es.ok("/rq c:con x2", []int{80}, "vs 78 (50 + con 14×2)")
 	es.ok("/rq fue vs c12", []int{50}, "50 + fue 10×5 − 12×5")
+	es.ok("/rq 60 vs c CON", []int{50}, "vs 40 (50 + 60 − con 14×5)")
 	out, rep := es.send(false, "/rq c14 x11")
 	if !rep.Error || !strings.Contains(out, "El multiplicador va de ×1 a ×10") {
 		t.Errorf("/rq c14 x11: %s", out)
