@@ -133,6 +133,13 @@ func TestRQSuccessMarksTheSkill(t *testing.T) {
 	es.ok("/pj poner esquivar 20", nil)
 	es.ok("/rq esquivar vs 40", []int{10}, "✎ esquivar queda marcada")
 	es.ok("/pj mejoras", nil, "espadas 1 · esquivar 1")
+	// Another player rolling Lyra's skill keeps no mark on her sheet, and
+	// the reply says why.
+	rep, ok := es.r.DispatchWith(context.Background(), core.Message{Chat: es.chat, From: core.User{ID: "2", Name: "Bob"}, Text: "/rq @Lyra espadas"}, dice.NewScripted([]int{30}))
+	if !ok || rep.Error {
+		t.Fatalf("Bob's roll: %+v", rep)
+	}
+	es.holds("Bob's roll", reply.PlainText(rep), "Éxito", "✎ Solo quien creó el personaje Lyra")
 	// The player cannot clear them; the GM can.
 	out, rep := es.send(false, "/pj mejoras borrar")
 	if !rep.Error || !strings.Contains(out, "Solo el máster borra las mejoras") {
