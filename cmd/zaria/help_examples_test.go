@@ -93,6 +93,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				"fisico 6", "σωματικό 6", "physical 6", "lucha 2s,1i", "πάλη 2s,1i", "fighting 2s,1i",
 				"arma espada-larga", "armadura coraza", "db 3", "db-rotos 2", "sigilo 7", "stealth 7", "κρυψίνοια 7",
 				"pv 12/12", "estado envenenado, poisoned, δηλητηριασμένος",
+				"con 12", // an RQ characteristic, read by any of its names: /rq con, /rq c ΣΥΝ x5
 			} {
 				given("/pj set " + kv)
 			}

@@ -279,9 +279,9 @@ func TestHelpRQNamesTheCharacteristics(t *testing.T) {
 	} {
 		tb := newTable(t, lang, 0)
 		tb.ok("/help pj", nil, map[string][]string{
-			"es": {"/pj crear Lyra zaria", "/pj mejoras borrar @Lyra"},
-			"el": {"/pj δημιουργία Λύρα ζαριά", "/pj βελτιώσεις διαγραφή @Λύρα"},
-			"en": {"/pj create Lyra zaria", "/pj marks clear @Lyra"},
+			"es": {"/pj crear Lyra zaria", "/pj mejoras borrar @Lira"},
+			"el": {"/pj δημιουργία Λύρα ζαριά", "/pj βελτιώσεις διαγραφή @Lira"},
+			"en": {"/pj create Lyra zaria", "/pj marks clear @Lira"},
 		}[lang]...)
 		out := tb.ok("/help rq", nil, want...)
 		for _, k := range systems.SheetKeys("rq") {
