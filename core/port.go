@@ -12,8 +12,10 @@ import (
 // and zaria/core/reply (plus its platform's SDK and the standard library):
 // it never parses a command, never reads a chat's settings and never
 // loads the catalogs itself (TestAdaptersImportOnlyThePort in cmd/zaria
-// pins it for both adapters). An adapter may declare the subset it uses as its
-// own small interface; *command.Router satisfies any subset. The router's
+// pins it for both adapters). An adapter declares the subset it uses as its
+// own small interface (both chat adapters' Dispatcher), and what it can do
+// without as optional capabilities it checks at run time (Telegram's
+// Menu, TakesFile, Recent); *command.Router satisfies any subset. The router's
 // other exported methods (Commands, Lookup, Translator, SettingsStore…)
 // serve the core's own handlers and the command line, not adapters.
 //
@@ -44,6 +46,9 @@ import (
 //     Label; the adapter keeps the button's Action (durably, if a press
 //     may come after a restart: adapters/internal/actions) and never
 //     builds a command from it, nor reads Reply.Command or Button.Kind.
+//     A link button (reply.ActLink) only opens its URL: draw it as a link
+//     and keep nothing; a service puts one on a reply only for a
+//     platform that draws it.
 //     Reply.Keyboard, on a platform with reply keyboards (Telegram),
 //     replaces the user's own keyboard with keys that send their text as
 //     the user's message (Hide: gives it back; Selective: only for the

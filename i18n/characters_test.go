@@ -29,7 +29,7 @@ func TestCharacterCatalogs(t *testing.T) {
 		"target": "rol", "n": 2, "ids": "1, 2", "file": "z.json", "version": 2, "first": "A", "second": "B",
 		"keep": 500, "users": 3, "need": 30, "chi": "1.0", "df": 5, "p": "0.5", "expected": "5.0",
 		"low": 1, "lowcount": 3, "other": "Drаke", "date": "9999-12-31T00:00:00Z", "min": 1678, "high": 6, "highcount": 9, "seconds": 2, "names": "Drake, Mira", "flag": "--x", "pre": "/", "field": "value", "cmd": "/stats detalle", "chain": "/a → /b → /c → /d → /roll", "zone": "Europe/Madrid",
-		"icon": "❤️", "new": 9, "values": "fuerza = 4 · atletismo = 2", "minutes": 15,
+		"icon": "❤️", "new": 9, "values": "fuerza = 4 · atletismo = 2", "minutes": 15, "rest": "fuerza 4",
 	}
 	chattest.Renders(t, chattest.Catalog(t), keys, args, 240)
 }

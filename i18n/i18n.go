@@ -17,6 +17,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"text/template"
 
 	"github.com/BurntSushi/toml"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -88,6 +89,10 @@ func (c *Catalog) Keys(lang string) []string {
 	return out
 }
 
+// funcs are the template functions a catalog line may use: vocative
+// (vocative.go).
+var funcs = template.FuncMap{"vocative": vocative}
+
 // Translate renders key in lang with args. A "count" argument selects the
 // plural form. It never returns "".
 func (c *Catalog) Translate(lang, key string, args map[string]any) string {
@@ -95,7 +100,7 @@ func (c *Catalog) Translate(lang, key string, args map[string]any) string {
 	if !ok {
 		l = c.localizers[fallback]
 	}
-	cfg := &goi18n.LocalizeConfig{MessageID: key, TemplateData: args}
+	cfg := &goi18n.LocalizeConfig{MessageID: key, TemplateData: args, Funcs: funcs}
 	if n, ok := args["count"]; ok {
 		cfg.PluralCount = n
 	}

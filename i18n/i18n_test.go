@@ -96,7 +96,8 @@ func TestCatalogsHaveTheSameKeys(t *testing.T) {
 	}
 }
 
-var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
+// A placeholder is {{.name}}, or {{vocative .name}} (a Greek name as one calls it).
+var placeholder = regexp.MustCompile(`\{\{\s*(?:vocative\s+)?\.(\w+)\s*\}\}`)
 
 func fields(s string) []string {
 	var out []string

@@ -209,7 +209,7 @@ func TestBlindRollShownToGMOnly(t *testing.T) {
 	if strings.Count(out, "🙈 Blind roll by ana") != 1 || strings.Contains(out, "dc15") || strings.Contains(out, "DC 15") {
 		t.Errorf("blind roll: the player saw it, or the GM did not:\n%s", out)
 	}
-	if !strings.Contains(out, "ana made a blind roll: /roll 1d20") {
+	if !strings.Contains(out, "ana made a blind roll: 1d20") { // as typed (issue 36)
 		t.Errorf("plain dice are named:\n%s", out)
 	}
 }

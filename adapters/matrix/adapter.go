@@ -27,13 +27,20 @@ import (
 	"zaria/adapters/internal/actions"
 	"zaria/adapters/internal/backoff"
 	"zaria/core"
+	"zaria/core/reply"
 )
 
-// Dispatcher is the adapter's port to the core: core.Port, documented
-// there as the manual for adapter authors; *command.Router implements it.
-// The adapter asks the core nothing else (TestAdaptersImportOnlyThePort in cmd/zaria).
+// Dispatcher is what the adapter asks of the core: the part of core.Port
+// (documented there as the manual for adapter authors) it uses;
+// *command.Router implements it. The adapter asks the core nothing else
+// (TestAdaptersImportOnlyThePort in cmd/zaria).
 type Dispatcher interface {
-	core.Port
+	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+	Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool)
+	Recognize(ctx context.Context, msg core.Message) (name string, ok bool)
+	TakesFile(text string) bool
+	Lang(ctx context.Context, chat core.ChatRef, hint string) string
+	Text(lang, key string, kv ...any) string
 }
 
 // Adapter is one bot account on one homeserver.

@@ -20,14 +20,43 @@ import (
 	"zaria/adapters/internal/backoff"
 	ajournal "zaria/adapters/internal/journal"
 	"zaria/core"
+	"zaria/core/reply"
 )
 
-// Dispatcher is the adapter's port to the core: core.Port, documented
-// there as the manual for adapter authors; *command.Router implements it.
-// The adapter asks the core nothing else.
+// Dispatcher is what the adapter asks of the core: the part of core.Port
+// (documented there as the manual for adapter authors) it cannot serve
+// without. *command.Router implements it, and every optional capability
+// below.
 type Dispatcher interface {
-	core.Port
+	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+	Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool)
+	Recognize(ctx context.Context, msg core.Message) (name string, ok bool)
+	Lang(ctx context.Context, chat core.ChatRef, hint string) string
+	Text(lang, key string, kv ...any) string
+	OddsText(lang string, c *reply.Check) string
 }
+
+// The core's optional capabilities, each checked at run time where it is
+// used (as mautrix's bridgev2 does with its network connector's): a core
+// without one serves the rest.
+type (
+	// menuLister publishes the command menu (setMyCommands); without it
+	// none is published.
+	menuLister interface {
+		Menu(lang string) []core.MenuItem
+	}
+	// fileTaker tells which captions take an attached document's text
+	// (/importar); without it no document is downloaded and the caption
+	// is a command like any other.
+	fileTaker interface {
+		TakesFile(text string) bool
+	}
+	// recentLister lists a user's recent rolls, offered by an empty
+	// inline query; without it that query lists their pad only.
+	recentLister interface {
+		Recent(ctx context.Context, msg core.Message, n int) []string
+	}
+)
 
 // Adapter serves one Telegram bot.
 type Adapter struct {
@@ -61,7 +90,7 @@ type Adapter struct {
 
 	full atomic.Int64 // webhook deliveries refused with 503 because the send queue was full
 	in   *inbound     // updates → the core's messages and presses (inbound.go)
-	web  *webPort     // what the web companion asks of the adapter (web.go)
+	web  *webState    // what the web companion asks of the adapter (web.go)
 }
 
 // update is an update with what the Bot API library cannot read.
@@ -154,7 +183,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 		now:    time.Now,
 		admins: adm,
 		out:    &outbox{cfg: cfg, d: d, admins: adm, log: logger},
-		web:    newWebPort(),
+		web:    newWebState(),
 	}, nil
 }
 
@@ -508,20 +537,29 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 	if len(entries) == 0 && next == 0 {
 		return consumed
 	}
+	if a.record(a.hard, entries, next, polling) != nil {
+		return 0
+	}
+	return consumed
+}
+
+// record is the one way a reply goes out, for updates and a page's posts
+// alike: journal the entries (with the offset next when polling), and
+// only once the journal is kept queue their operations. Not kept, nothing
+// of them is sent: a reply goes out only once recorded, or whatever
+// handles the update again would roll it again. A webhook delivery is
+// answered non-2xx and Telegram delivers it again; polling (stopping)
+// leaves the offset where it was, and the next start fetches the updates
+// again; a page is told its post was not kept.
+func (a *Adapter) record(ctx context.Context, entries []*entry, next int, polling bool) error {
 	mark := a.j.offsetMark()
 	a.j.commit(entries, next, a.now())
-	err := a.keep(polling)
-	if err != nil {
-		// Not kept, so nothing of it is sent: a reply goes out only once
-		// recorded, or whatever handles the update again would roll it
-		// again. A webhook delivery is answered non-2xx and Telegram
-		// delivers it again; polling (stopping) leaves the offset where it
-		// was, and the next start fetches the updates again.
+	if err := a.keep(ctx, polling); err != nil {
 		a.j.uncommit(entries)
 		if polling {
 			a.j.rewind(mark)
 		}
-		return 0
+		return err
 	}
 	for _, e := range entries {
 		a.poison.Forget(a.work, strconv.Itoa(e.Update))
@@ -531,22 +569,22 @@ func (a *Adapter) process(ctx context.Context, ups []update, polling bool) int {
 			a.send.enqueue(e, o)
 		}
 	}
-	return consumed
+	return nil
 }
 
 // keep writes the journal before the replies just committed are sent. A
-// webhook delivery tries once (Telegram delivers it again); polling tries
-// until the write works or the bot stops (the drain time), fetching
-// nothing meanwhile: a full disk holds the replies back rather than send
-// what no record backs.
-func (a *Adapter) keep(polling bool) error {
+// webhook delivery or a page's post tries once (Telegram delivers it
+// again, the page is told); polling tries until the write works or ctx
+// ends (the drain time), fetching nothing meanwhile: a full disk holds
+// the replies back rather than send what no record backs.
+func (a *Adapter) keep(ctx context.Context, polling bool) error {
 	bo := backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
 	for {
-		fctx, cancel := context.WithTimeout(a.hard, a.cfg.RequestTimeout)
+		fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
 		err := a.j.flush(fctx)
 		cancel()
 		a.saveResult(err, "telegram state not saved before sending; replies held")
-		if err == nil || !polling || backoff.Sleep(a.hard, bo.Next()) != nil {
+		if err == nil || !polling || backoff.Sleep(ctx, bo.Next()) != nil {
 			return err
 		}
 	}

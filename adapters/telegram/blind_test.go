@@ -48,6 +48,9 @@ func TestBlindRollOnlyGMsSeeIt(t *testing.T) {
 	f.SayIn(g, ana, "/blind 1d6")
 	if m := f.waitSent(ana.ID, 2, 5*time.Second)[1]; !strings.Contains(m.Visible, "1d6 = 2") {
 		t.Errorf("the GM's own blind roll: %q", m.Visible)
+	} else if want := "🙈 Blind roll by Ana:\n"; !strings.Contains(m.Visible, want) {
+		// She sees it: her copy does not say she did not (issue 36).
+		t.Errorf("the GM's own blind roll: %q, want %q", m.Visible, want)
 	}
 	time.Sleep(200 * time.Millisecond)
 	if n := len(f.SentTo(ana.ID)); n != 2 {

@@ -232,6 +232,11 @@ func TestDoubleTapEditsOnce(t *testing.T) {
 	if strings.Contains(r.logs.String(), "not deliverable") {
 		t.Errorf("the unchanged edit was logged as a failure:\n%s", r.logs)
 	}
+	// Its refusal names the reply markup: it is not taken for a refused
+	// keyboard, the edit is not sent again without it.
+	if n := f.Calls("editMessageText"); n != 2 || strings.Contains(r.logs.String(), "without reply_markup") {
+		t.Errorf("%d edits, want 2; logs:\n%s", n, r.logs)
+	}
 }
 
 // TestToastCutToTelegramsLimit: answerCallbackQuery's text has "0-200

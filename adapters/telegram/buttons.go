@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"zaria/adapters/internal/actions"
+	"zaria/adapters/internal/backoff"
 	"zaria/core"
 	"zaria/core/reply"
 )
@@ -23,9 +26,95 @@ import (
 // roll's 🎲 and 📊 share one record, with the adapter's view of the message
 // (oddsView), so that 📊 can add the odds to that message
 // (TestButtonsSurviveRestart).
+//
+// A press enters here (onCallback) and finds here who pressed and the
+// answers that cannot wait in the send queue (a toast, a pop-up, made at
+// once with one short retry): it never goes back to handle.go.
 
 // maxCallbackData is the most bytes of a button's callback data.
 const maxCallbackData = 64
+
+// sender of a message as the core sees it.
+type who struct {
+	id      string
+	name    string
+	numeric int64 // Telegram user id, 0 for a chat posting as itself
+	lang    string
+}
+
+func userOf(u *tgbotapi.User) who {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	if name == "" {
+		name = u.UserName
+	}
+	return who{id: strconv.FormatInt(u.ID, 10), name: name, numeric: u.ID, lang: u.LanguageCode}
+}
+
+// answerCallback stops the button's spinner (Telegram waits about 15 s)
+// and shows text as a toast, cut to Telegram's 0-200 characters
+// (maxToast; TestToastCutToTelegramsLimit).
+func (a *inbound) answerCallback(ctx context.Context, id, text string) {
+	p := map[string]string{"callback_query_id": id}
+	if text != "" {
+		p["text"] = clip16(text, maxToast)
+	}
+	a.quickCall(ctx, "answerCallbackQuery", p)
+}
+
+// answerAlert answers a press with a pop-up the presser must close
+// (show_alert), text cut to Telegram's 200 characters.
+func (a *inbound) answerAlert(ctx context.Context, id, text string) {
+	a.quickCall(ctx, "answerCallbackQuery", map[string]string{"callback_query_id": id, "text": clip16(text, maxToast), "show_alert": "true"})
+}
+
+// quickCall makes a call that only matters for a few seconds (callback and
+// inline answers): one retry after a short retry_after, then give up.
+func (a *inbound) quickCall(ctx context.Context, method string, p map[string]string) {
+	for try := 0; try < 2; try++ {
+		rctx, cancel := context.WithTimeout(ctx, min(a.cfg.RequestTimeout, 10*time.Second))
+		_, err := a.c.call(rctx, method, p, nil)
+		cancel()
+		if err == nil {
+			return
+		}
+		d, ok := retryAfter(err)
+		if !ok || d > 5*time.Second || try == 1 {
+			a.log.Warn("telegram "+method+" failed", "err", err)
+			return
+		}
+		if backoff.Sleep(ctx, d) != nil {
+			return
+		}
+	}
+}
+
+// onCallback runs a pressed button: the Action its data stands for
+// (buttons.go), for whoever pressed it, or the placeholder of an inline
+// roll. Data this bot did not make, or no longer keeps, is a toast.
+func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
+	if cq.From == nil {
+		return
+	}
+	from := userOf(cq.From)
+	if cq.Message != nil && cq.Message.Chat != nil && cq.Message.Chat.Type == "private" {
+		a.padLists.forget(from.id) // a button there may run /pad add
+	}
+	if strings.HasPrefix(cq.Data, "i:") && cq.InlineMessageID != "" && !cq.From.IsBot {
+		a.onInlineButton(ctx, cq, e)
+		return
+	}
+	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
+		if p, ok := a.acts.Resolve(ctx, cq.Data); ok {
+			a.onPress(ctx, cq, e, from, p)
+			return
+		}
+	}
+	var chat core.ChatRef
+	if cq.Message != nil && cq.Message.Chat != nil {
+		chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
+	}
+	a.answerCallback(ctx, cq.ID, a.d.Text(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale"))
+}
 
 // oddsView is what the adapter keeps with a roll's buttons to draw a
 // press of 📊: its keys are those of the record of earlier versions, which
@@ -63,37 +152,45 @@ func (a *inbound) oddsLine(lang string, o *oddsFact) string {
 // answer is drawn by kind: 📊 adds the odds of that roll and rolls
 // nothing, 🎲 says who rolled again, any other (a pad's) answers what is
 // not a roll as the press's toast.
-func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
+func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, p actions.Pressed) {
 	switch p.Action.Kind {
 	case reply.ActOdds:
-		a.pressOdds(ctx, cq, e, p)
+		a.pressOdds(ctx, cq, e, from, p)
 	case reply.ActAgain:
-		a.pressAgain(ctx, cq, e, p.Action)
+		a.pressAgain(ctx, cq, e, from, p.Action)
 	default:
-		a.pressButton(ctx, cq, e, p.Action)
+		a.pressButton(ctx, cq, e, from, p.Action)
 	}
 }
 
-// pressOdds shows the odds of a roll and rolls nothing: the picture of its
-// distribution, with its result marked, when the adapter draws charts;
-// else, or when the picture is refused, the odds line added to its
-// message. A button without the adapter's view (data of an earlier
-// version) is answered with the core's odds reply.
-func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, p actions.Pressed) {
-	from := userOf(cq.From)
+// pressOdds answers 📊 with what the core's Press answers, and rolls
+// nothing: the core decides whether there is anything to show (its rate
+// limit, a command without odds) and gives the picture of the roll's
+// distribution, its result marked, sent when the adapter draws charts;
+// else, or when the picture is refused, the odds line is added to the
+// roll's message. The line is the core's OddsText of the roll's own odds,
+// which the core gave with the roll and the adapter keeps with its
+// buttons (a press cannot roll again to know them); a second press only
+// toasts it. A button without that view (data of an earlier version) is
+// answered with the core's odds reply.
+func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, p actions.Pressed) {
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	ref := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
+	msg := a.pressMessage(ctx, cq, e, chat, ref, from)
 	var v oddsView
 	if p.ID == "" || p.Set.View == "" || json.Unmarshal([]byte(p.Set.View), &v) != nil || v.Odds == nil {
-		msg := a.pressMessage(ctx, cq, e, chat, ref, from)
 		a.answerCallback(ctx, cq.ID, "")
 		if rep, ok := a.d.Press(ctx, msg, p.Action); ok && rep != nil {
 			a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
 		}
 		return
 	}
-	lang := a.lang(ctx, core.Message{Chat: ref, LangHint: from.lang})
-	line := a.oddsLine(lang, v.Odds)
+	rep, ok := a.d.Press(ctx, msg, p.Action)
+	if !ok || rep == nil {
+		a.answerCallback(ctx, cq.ID, "") // nothing to show: the spinner stops
+		return
+	}
+	line := a.oddsLine(a.out.replyLang(ctx, rep, msg), v.Odds)
 	if v.Shown {
 		a.answerCallback(ctx, cq.ID, line)
 		return
@@ -106,7 +203,7 @@ func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 		}
 	}
 	edit := a.oddsEdit(chat.ID, cq.Message.MessageID, p, &v, line)
-	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat, ref, from, p.Action, line, edit) {
+	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat.ID, msg, rep, line, edit) {
 		shown()
 		return
 	}
@@ -182,21 +279,20 @@ func threadID(ref string) int {
 	return n
 }
 
-// oddsPhoto sends the picture of that roll's distribution (Press with its
-// ActOdds: its command, its total marked) in reply to the roll's message,
-// the odds as its caption, and toasts the odds line. false when there is
-// no picture to send (the command has no odds of its own, no chart, the
-// renderer fails): the caller shows the odds line instead. A photo
-// Telegram refuses falls back to edit (or the line as a message).
-func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who, act reply.Action, line string, edit *op) bool {
-	msg := a.pressMessage(ctx, cq, e, chat, ref, from)
-	rep, ok := a.d.Press(ctx, msg, act)
-	if !ok || rep == nil || rep.Error || rep.Chart == nil {
+// oddsPhoto sends the picture of that roll's distribution (rep, the
+// core's answer to its ActOdds: its command, its total marked) in reply
+// to the roll's message, the odds as its caption, and toasts the odds
+// line. false when there is no picture to send (the command has no odds
+// of its own, no chart, the renderer fails): the caller shows the odds
+// line instead. A photo Telegram refuses falls back to edit (or the line
+// as a message).
+func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat int64, msg core.Message, rep *reply.Reply, line string, edit *op) bool {
+	if rep.Error || rep.Chart == nil {
 		return false
 	}
 	img, err := a.cfg.Charts.PNG(ctx, rep.Chart, a.out.replyLang(ctx, rep, msg))
 	if err != nil || len(img) == 0 {
-		a.log.Error("telegram odds chart not drawn, adding the odds line instead", "chat", chat.ID, "err", err)
+		a.log.Error("telegram odds chart not drawn, adding the odds line instead", "chat", chat, "err", err)
 		return false
 	}
 	params := map[string]string{"parse_mode": "HTML"}
@@ -207,11 +303,11 @@ func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 	} else {
 		params["caption"] = reply.HTML(reply.Text(line), "")
 	}
-	photo := &op{Method: "sendPhoto", Chat: chat.ID, Params: params, Doc: &document{Field: "photo", Name: "odds.png", MIME: "image/png", Data: img}}
+	photo := &op{Method: "sendPhoto", Chat: chat, Params: params, Doc: &document{Field: "photo", Name: "odds.png", MIME: "image/png", Data: img}}
 	if edit != nil {
 		photo.Fallback = []*op{edit}
 	} else {
-		photo.Fallback = a.out.messageOps(chat.ID, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
+		photo.Fallback = a.out.messageOps(chat, cq.Message.MessageID, []reply.Line{{reply.T(line)}}, "")
 	}
 	a.answerCallback(ctx, cq.ID, line)
 	e.Ops = append(e.Ops, photo)
@@ -219,8 +315,7 @@ func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 }
 
 // pressAgain rolls again for whoever pressed it and says who.
-func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
-	from := userOf(cq.From)
+func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, act reply.Action) {
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	msg := a.pressMessage(ctx, cq, e, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
 	a.answerCallback(ctx, cq.ID, "") // the spinner stops at once, however long the roll takes

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"zaria/adapters/telegram/telegramtest"
+	"zaria/core/command"
+	"zaria/core/reply"
 )
 
 func TestPollingSurvives5xx429And409(t *testing.T) {
@@ -291,4 +293,46 @@ func countLog(logs string, subs ...string) int {
 		}
 	}
 	return n
+}
+
+// TestKeyboardRefusedSentWithoutIt: a reply whose keyboard Telegram
+// refuses ("text buttons are unallowed in the inline keyboard", what one
+// button without text gets the whole message) is sent again without the
+// keyboard rather than lost, and the log says why.
+func TestKeyboardRefusedSentWithoutIt(t *testing.T) {
+	f := newFakeAPI(t)
+	f.Inject("sendMessage", telegramtest.Fault{Code: 400, Description: "Bad Request: text buttons are unallowed in the inline keyboard"})
+	r := start(t, testConfig(f), testRouter(t), newMemState())
+	f.SayIn(telegramtest.Group(-219), ana, "/roll 1d6")
+	got := f.waitSent(-219, 1, 5*time.Second)[0]
+	if got.Visible != "🎲 Ana: 1d6 = 1" || got.Params["reply_markup"] != "" {
+		t.Errorf("sent %q with reply_markup %q, want the roll without its keyboard", got.Visible, got.Params["reply_markup"])
+	}
+	r.waitLog(t, "sending without reply_markup", "text buttons are unallowed")
+}
+
+// TestButtonWithoutTextNeverSent: a button without text is left off the
+// keyboard (Telegram would refuse the whole message for it); the others
+// are sent.
+func TestButtonWithoutTextNeverSent(t *testing.T) {
+	f := newFakeAPI(t)
+	rt := testRouter(t)
+	rt.Register(command.Command{Name: "blank", Handler: command.HandlerFunc(
+		func(context.Context, *command.Request) (*reply.Reply, error) {
+			rep := reply.Text("tray")
+			rep.Buttons = []reply.Button{
+				{Kind: reply.ButtonPress, Label: " ", Action: &reply.Action{Kind: reply.ActAgain, Command: "/roll d4"}},
+				{Kind: reply.ButtonPress, Label: "🎲 d6", Action: &reply.Action{Kind: reply.ActAgain, Command: "/roll d6"}},
+			}
+			return rep, nil
+		})})
+	start(t, testConfig(f), rt, newMemState())
+	f.SayIn(telegramtest.Group(-220), ana, "/blank")
+	got := f.waitSent(-220, 1, 5*time.Second)[0]
+	if got.Visible != "tray" || !strings.Contains(got.Params["reply_markup"], "🎲 d6") || strings.Contains(got.Params["reply_markup"], `"text":" "`) {
+		t.Errorf("sent %q with keyboard %s, want the d6 button alone", got.Visible, got.Params["reply_markup"])
+	}
+	if n := f.Calls("sendMessage"); n != 1 {
+		t.Errorf("%d sendMessage calls, want 1 (nothing refused)", n)
+	}
 }

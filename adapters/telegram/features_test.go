@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,6 +15,8 @@ import (
 
 	"zaria/adapters/telegram/telegramtest"
 	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/reply"
 )
 
 func TestSecretRollGoesToRollerAndGMs(t *testing.T) {
@@ -240,5 +243,113 @@ func TestWebhookChecksSecretAndNeverAnswersTwice(t *testing.T) {
 	}
 	if n := len(f.CallsOf("getUpdates")); n != 0 {
 		t.Errorf("getUpdates called %d times in webhook mode", n)
+	}
+}
+
+// TestCoreWithoutOptionalCapabilities: the adapter asks the core only for
+// its Dispatcher; the command menu, a document's text and the recent
+// rolls are optional capabilities, checked at run time. A core without
+// them still answers commands, and no menu is published.
+func TestCoreWithoutOptionalCapabilities(t *testing.T) {
+	f := newFakeAPI(t)
+	bare := struct{ Dispatcher }{testRouter(t)}
+	if _, ok := any(bare).(menuLister); ok {
+		t.Fatal("the bare core lists a menu: the test checks nothing")
+	}
+	start(t, testConfig(f), bare, newMemState())
+	ana := telegramtest.User{ID: 501, Name: "Ana"}
+	f.SayIn(telegramtest.Group(-292), ana, "/echo hola")
+	if got := f.waitSent(-292, 1, 5*time.Second); got[0].Visible != "hola" {
+		t.Errorf("the group got %+v, want hola", got)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := f.Calls("setMyCommands"); n != 0 {
+		t.Errorf("a core without a menu had %d menus published", n)
+	}
+}
+
+// TestLinkButtonDrawnByChat: a reply's link button (reply.ActLink, /app's)
+// goes through the reply path like any reply, in reply to the command: a
+// url button to its URL in a group, a web_app button to its App page in
+// a private chat; nothing is kept for it, and the Bot API takes both.
+func TestLinkButtonDrawnByChat(t *testing.T) {
+	f := newFakeAPI(t)
+	r := testRouter(t)
+	const direct, page = "https://t.me/ZariaTestBot/mesa?startapp=tok", "https://zaria.example/app/"
+	r.Register(command.Command{Name: "abrir", Handler: command.HandlerFunc(
+		func(_ context.Context, req *command.Request) (*reply.Reply, error) {
+			rep := reply.Text("Tu ficha")
+			rep.Buttons = []reply.Button{{Label: "📱 Abrir", Action: &reply.Action{Kind: reply.ActLink, URL: direct, App: page}}}
+			return rep, nil
+		})})
+	st := newMemState()
+	start(t, testConfig(f), r, st)
+	ana := telegramtest.User{ID: 501, Name: "Ana"}
+	for _, c := range []struct {
+		chat *tgbotapi.Chat
+		want string
+	}{
+		{telegramtest.Group(-293), `{"inline_keyboard":[[{"text":"📱 Abrir","url":"` + direct + `"}]]}`},
+		{telegramtest.Private(ana), `{"inline_keyboard":[[{"text":"📱 Abrir","web_app":{"url":"` + page + `"}}]]}`},
+	} {
+		id := f.SayIn(c.chat, ana, "/abrir")
+		got := f.waitSent(c.chat.ID, 1, 5*time.Second)[0]
+		if got.Visible != "Tu ficha" || got.ReplyTo != id || got.Params["reply_markup"] != c.want {
+			t.Errorf("chat %d got %q replying to %d with %s, want %s replying to %d", c.chat.ID, got.Visible, got.ReplyTo, got.Params["reply_markup"], c.want, id)
+		}
+	}
+	if bad := f.BadRequests(); len(bad) > 0 {
+		t.Errorf("the Bot API refused %q", bad)
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for k := range st.m {
+		if strings.Contains(k, ".b.") {
+			t.Errorf("a record %s kept for a link button", k)
+		}
+	}
+}
+
+// silentOdds is a core that has nothing to show for a 📊 press (as when
+// the presser's flood was already warned), and counts the presses.
+type silentOdds struct {
+	Dispatcher
+	presses atomic.Int32
+}
+
+func (s *silentOdds) Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool) {
+	if a.Kind == reply.ActOdds {
+		s.presses.Add(1)
+		return nil, false
+	}
+	return s.Dispatcher.Press(ctx, msg, a)
+}
+
+// TestOddsPressAnsweredByTheCore: 📊 is answered with what the core's
+// Press answers, never by the adapter alone: a core with nothing to show
+// gets asked at each press, and the press only stops its spinner — no
+// odds line, no edit, no message.
+func TestOddsPressAnsweredByTheCore(t *testing.T) {
+	f := newFakeAPI(t)
+	core := &silentOdds{Dispatcher: testRouter(t)}
+	start(t, testConfig(f), core, newMemState())
+	g := telegramtest.Group(-294)
+	f.SayIn(g, ana, "/roll 3d6 vs 12")
+	m := f.waitSent(g.ID, 1, 5*time.Second)[0]
+	odds := *keyboardOf(t, m)[0][1].CallbackData
+	f.Press(m, ana, odds)
+	f.Press(m, ana, odds)
+	calls := f.waitCalls("answerCallbackQuery", 2, 5*time.Second)
+	time.Sleep(200 * time.Millisecond)
+	if n := core.presses.Load(); n != 2 {
+		t.Errorf("the core was asked %d times for 2 presses of 📊", n)
+	}
+	for _, c := range calls {
+		if c.Params["text"] != "" {
+			t.Errorf("a press the core had nothing for toasted %q", c.Params["text"])
+		}
+	}
+	if n := f.Calls("editMessageText"); n != 0 || len(f.SentTo(g.ID)) != 1 {
+		t.Errorf("a press the core had nothing for made %d edits and %d messages", n, len(f.SentTo(g.ID))-1)
 	}
 }

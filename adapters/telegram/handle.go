@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -17,22 +16,6 @@ import (
 	"zaria/core"
 	"zaria/core/reply"
 )
-
-// sender of a message as the core sees it.
-type who struct {
-	id      string
-	name    string
-	numeric int64 // Telegram user id, 0 for a chat posting as itself
-	lang    string
-}
-
-func userOf(u *tgbotapi.User) who {
-	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-	if name == "" {
-		name = u.UserName
-	}
-	return who{id: strconv.FormatInt(u.ID, 10), name: name, numeric: u.ID, lang: u.LanguageCode}
-}
 
 func (a *inbound) onMessage(ctx context.Context, m *tgbotapi.Message, e *entry) {
 	if m.Chat == nil || m.ViaBot != nil {
@@ -111,8 +94,12 @@ func (a *inbound) lang(ctx context.Context, msg core.Message) string {
 // chat (its own prefix, not /cmd@OtherBot) that takes the attached
 // document's text (/importar).
 func (a *inbound) takesFile(ctx context.Context, msg core.Message) bool {
+	ft, can := a.d.(fileTaker)
+	if !can {
+		return false
+	}
 	name, ok := a.d.Recognize(ctx, msg)
-	return ok && name != "" && a.d.TakesFile("/"+name)
+	return ok && name != "" && ft.TakesFile("/"+name)
 }
 
 // importText downloads the message's document and appends its text to the
@@ -144,72 +131,6 @@ func (a *inbound) importText(ctx context.Context, m *tgbotapi.Message, caption s
 	return strings.TrimRight(caption, " \n") + "\n" + body, nil
 }
 
-// onCallback runs a pressed button: the Action its data stands for
-// (buttons.go), for whoever pressed it, or the placeholder of an inline
-// roll. Data this bot did not make, or no longer keeps, is a toast.
-func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
-	if cq.From == nil {
-		return
-	}
-	from := userOf(cq.From)
-	if cq.Message != nil && cq.Message.Chat != nil && cq.Message.Chat.Type == "private" {
-		a.padLists.forget(from.id) // a button there may run /pad add
-	}
-	if strings.HasPrefix(cq.Data, "i:") && cq.InlineMessageID != "" && !cq.From.IsBot {
-		a.onInlineButton(ctx, cq, e)
-		return
-	}
-	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
-		if p, ok := a.acts.Resolve(ctx, cq.Data); ok {
-			a.onPress(ctx, cq, e, p)
-			return
-		}
-	}
-	var chat core.ChatRef
-	if cq.Message != nil && cq.Message.Chat != nil {
-		chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
-	}
-	a.answerCallback(ctx, cq.ID, a.d.Text(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale"))
-}
-
-// answerCallback stops the button's spinner (Telegram waits about 15 s)
-// and shows text as a toast, cut to Telegram's 0-200 characters
-// (maxToast; TestToastCutToTelegramsLimit).
-func (a *inbound) answerCallback(ctx context.Context, id, text string) {
-	p := map[string]string{"callback_query_id": id}
-	if text != "" {
-		p["text"] = clip16(text, maxToast)
-	}
-	a.quickCall(ctx, "answerCallbackQuery", p)
-}
-
-// answerAlert answers a press with a pop-up the presser must close
-// (show_alert), text cut to Telegram's 200 characters.
-func (a *inbound) answerAlert(ctx context.Context, id, text string) {
-	a.quickCall(ctx, "answerCallbackQuery", map[string]string{"callback_query_id": id, "text": clip16(text, maxToast), "show_alert": "true"})
-}
-
-// quickCall makes a call that only matters for a few seconds (callback and
-// inline answers): one retry after a short retry_after, then give up.
-func (a *inbound) quickCall(ctx context.Context, method string, p map[string]string) {
-	for try := 0; try < 2; try++ {
-		rctx, cancel := context.WithTimeout(ctx, min(a.cfg.RequestTimeout, 10*time.Second))
-		_, err := a.c.call(rctx, method, p, nil)
-		cancel()
-		if err == nil {
-			return
-		}
-		d, ok := retryAfter(err)
-		if !ok || d > 5*time.Second || try == 1 {
-			a.log.Warn("telegram "+method+" failed", "err", err)
-			return
-		}
-		if backoff.Sleep(ctx, d) != nil {
-			return
-		}
-	}
-}
-
 // inlineCommand makes a command of an inline query: "zaria 4+2" names a
 // command, "4d6kh3" is given to InlineCommand. from's private chat
 // decides (inline queries come from no chat).
@@ -220,30 +141,6 @@ func (a *inbound) inlineCommand(ctx context.Context, from who, text string) stri
 		return "/" + t
 	}
 	return "/" + a.cfg.InlineCommand + " " + text
-}
-
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
-
-// clip16 is clip counting UTF-16 code units, as Telegram counts
-// characters (an emoji outside the BMP is two).
-func clip16(s string, n int) string {
-	if utf16Len(s) <= n {
-		return s
-	}
-	used := utf16Len("…")
-	for i, r := range s {
-		if used+utf16.RuneLen(r) > n {
-			return s[:i] + "…"
-		}
-		used += utf16.RuneLen(r)
-	}
-	return s
 }
 
 var commandName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
@@ -260,9 +157,13 @@ const (
 // clients in those languages) and in the core's default language (for
 // the rest, Menu("")). A failure is logged, never fatal.
 func (a *inbound) setCommands(ctx context.Context) {
+	menu, ok := a.d.(menuLister)
+	if !ok {
+		return
+	}
 	for _, code := range []string{"es", "el", "en", ""} {
 		var cmds []tgbotapi.BotCommand
-		for _, c := range a.d.Menu(code) {
+		for _, c := range menu.Menu(code) {
 			name := c.Local // the name /help shows in code's language, if Telegram takes it
 			if !commandName.MatchString(name) {
 				name = c.Name

@@ -203,11 +203,12 @@ func (a *inbound) privateMessage(from who, text string) core.Message {
 
 // inlineRecent is the articles of from's recent rolls, at most room.
 func (a *inbound) inlineRecent(ctx context.Context, from who, room int) []any {
-	if room <= 0 {
+	recent, ok := a.d.(recentLister)
+	if room <= 0 || !ok {
 		return nil
 	}
 	msg := a.privateMessage(from, "")
-	cmds := a.d.Recent(ctx, msg, min(room, maxInlineRecent))
+	cmds := recent.Recent(ctx, msg, min(room, maxInlineRecent))
 	if len(cmds) == 0 {
 		return nil
 	}

@@ -141,13 +141,13 @@ func (o *outbox) addReply(ctx context.Context, e *entry, chat int64, replyTo int
 		return
 	}
 	kb := ""
-	if len(pressable(rep)) > 0 {
+	if len(pressable(rep)) > 0 || len(links(rep)) > 0 {
 		chunks := splitHTML(rep.Lines, o.cfg.MaxMessage)
 		last := ""
 		if len(chunks) > 0 && rep.File == nil {
 			last = chunks[len(chunks)-1]
 		}
-		kb = o.keyboard(ctx, rep, who, last)
+		kb = o.keyboard(ctx, chat, rep, who, last)
 	}
 	if rep.Chart != nil && rep.File == nil {
 		o.addChart(ctx, e, chat, replyTo, rep, kb)
@@ -269,33 +269,88 @@ func (o *outbox) errorReply(lang, key string, kv ...any) *reply.Reply {
 	return reply.Warning(lang, o.d.Text(lang, key, kv...))
 }
 
-// pressable are the buttons of rep that mean something (an Action).
+// pressable are the buttons of rep that mean something when pressed (an
+// Action the core resolves) and show something: Telegram refuses a whole
+// message for one button without text.
 func pressable(rep *reply.Reply) []reply.Button {
 	if rep.Error {
 		return nil
 	}
 	var out []reply.Button
 	for _, b := range rep.Buttons {
-		if b.Action != nil && b.Action.Valid() {
+		if b.Action != nil && b.Action.Valid() && b.Action.Kind != reply.ActLink && strings.TrimSpace(b.Label) != "" {
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
-// keyboard builds the inline keyboard of a reply (or "") and keeps what
-// its buttons mean. text is the HTML of the message it goes on; who is
-// the roller.
-func (o *outbox) keyboard(ctx context.Context, rep *reply.Reply, who, text string) string {
+// links are rep's link buttons (reply.ActLink): drawn as url buttons
+// under the others, never kept, never pressed.
+func links(rep *reply.Reply) []reply.Button {
+	var out []reply.Button
+	for _, b := range rep.Buttons {
+		if !rep.Error && b.Action != nil && b.Action.Kind == reply.ActLink && b.Action.Valid() && strings.TrimSpace(b.Label) != "" {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// keyboard builds the inline keyboard of a reply in chat (or "") and
+// keeps what its buttons mean. text is the HTML of the message it goes
+// on; who is the roller.
+func (o *outbox) keyboard(ctx context.Context, chat int64, rep *reply.Reply, who, text string) string {
 	rows := o.buttonRows(ctx, pressable(rep), rep.Check, who, text, "")
-	if len(rows) == 0 {
+	ls := links(rep)
+	if len(rows) == 0 && len(ls) == 0 {
 		return ""
 	}
 	if n := len(rep.Buttons); n > maxKeyboardButtons {
 		o.log.Warn("telegram keyboard cut to Telegram's limit", "buttons", n, "max", maxKeyboardButtons)
 	}
-	kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
+	if len(ls) == 0 {
+		kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
+		return string(kb)
+	}
+	// go-telegram-bot-api v5.5.1 predates web_app buttons: the rows are
+	// written here.
+	all := make([][]any, 0, len(rows)+len(ls))
+	for _, r := range rows {
+		row := make([]any, len(r))
+		for i := range r {
+			row[i] = r[i]
+		}
+		all = append(all, row)
+	}
+	for _, b := range ls {
+		all = append(all, []any{linkButton(chat, b)})
+	}
+	kb, _ := json.Marshal(map[string][][]any{"inline_keyboard": all})
 	return string(kb)
+}
+
+// appButton is a button that opens a page: url, or web_app (a Mini App).
+type appButton struct {
+	Text   string      `json:"text"`
+	URL    string      `json:"url,omitempty"`
+	WebApp *webAppInfo `json:"web_app,omitempty"`
+}
+
+type webAppInfo struct {
+	URL string `json:"url"`
+}
+
+// linkButton draws a link button in chat: in a private chat (a positive
+// id) a web_app button to its Action's App page when that is HTTPS
+// (Telegram signs the launch data for that chat; its rule for Mini
+// Apps), else a url button to its URL (Telegram refuses web_app buttons
+// in groups).
+func linkButton(chat int64, b reply.Button) appButton {
+	if chat > 0 && strings.HasPrefix(b.Action.App, "https://") {
+		return appButton{Text: b.Label, WebApp: &webAppInfo{URL: b.Action.App}}
+	}
+	return appButton{Text: b.Label, URL: b.Action.URL}
 }
 
 // buttonRows stores bs and lays them out, each button's data prefix and
@@ -398,6 +453,30 @@ func (o *outbox) addKeyboardReply(e *entry, chat int64, replyTo int, rep *reply.
 		setReplyTo(ops[len(ops)-1].Params, replyTo)
 	}
 	e.Ops = append(e.Ops, ops...)
+}
+
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// clip16 is clip counting UTF-16 code units, as Telegram counts
+// characters (an emoji outside the BMP is two).
+func clip16(s string, n int) string {
+	if utf16Len(s) <= n {
+		return s
+	}
+	used := utf16Len("…")
+	for i, r := range s {
+		if used+utf16.RuneLen(r) > n {
+			return s[:i] + "…"
+		}
+		used += utf16.RuneLen(r)
+	}
+	return s
 }
 
 // utf16Len is the length Telegram counts: UTF-16 code units.

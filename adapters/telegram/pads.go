@@ -49,8 +49,7 @@ const maxToast = 200
 // a roll (a notice: not your pad, a button since removed, a flood) is the
 // press's toast only, so the chat never sees it, unless it is longer than
 // a toast holds.
-func (a *inbound) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, act reply.Action) {
-	from := userOf(cq.From)
+func (a *inbound) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, act reply.Action) {
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	msg := a.pressMessage(ctx, cq, e, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
 	rep, ok := a.d.Press(ctx, msg, act)
@@ -103,7 +102,7 @@ func (a *inbound) nextQuestion(ctx context.Context, chat int64, msgID int, act r
 		return nil
 	}
 	chunks := splitHTML(rep.Lines, a.cfg.MaxMessage)
-	kb := a.out.keyboard(ctx, rep, "", "")
+	kb := a.out.keyboard(ctx, chat, rep, "", "")
 	if len(chunks) != 1 || kb == "" {
 		return nil
 	}

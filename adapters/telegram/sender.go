@@ -326,9 +326,11 @@ func (s *sender) deliver(q *chatQueue, it item) error {
 }
 
 // dropOnRefusal names the parameters to leave off when Telegram refuses a
-// send for the message it replies to ("message to be replied not found")
-// or for its topic ("message thread not found"); nil for other errors or
-// when the send has no such parameter.
+// send for the message it replies to ("message to be replied not found"),
+// for its topic ("message thread not found") or for its keyboard ("text
+// buttons are unallowed in the inline keyboard", BUTTON_DATA_INVALID,
+// "reply markup is too long"…: the words are read without buttons); nil
+// for other errors or when the send has no such parameter.
 func dropOnRefusal(err error, params map[string]string) []string {
 	var ae *APIError
 	if !errors.As(err, &ae) || ae.Code != 400 {
@@ -343,6 +345,14 @@ func dropOnRefusal(err error, params map[string]string) []string {
 	case strings.Contains(d, "message thread not found"):
 		if params["message_thread_id"] != "" {
 			return []string{"message_thread_id"}
+		}
+	case strings.Contains(d, "message is not modified"):
+		// An edit that changes nothing names the reply markup too: it is
+		// no refusal of it (isNotModified).
+	case strings.Contains(d, "button") || strings.Contains(d, "keyboard") || strings.Contains(d, "reply markup") ||
+		strings.Contains(d, "reply_markup") || strings.Contains(d, "placeholder"):
+		if params["reply_markup"] != "" {
+			return []string{"reply_markup"}
 		}
 	}
 	return nil

@@ -106,7 +106,7 @@ func (o *outbox) statusSent(ctx context.Context, chat int64, slot string, result
 // st.Slot (in e's topic): an edit of the one shown, or a new message. Its buttons (▶
 // next, ⏹ end) are actions like any reply's (actions.Store).
 func (o *outbox) addStatus(ctx context.Context, e *entry, chat int64, replyTo int, st *reply.Reply) {
-	kb := o.keyboard(ctx, st, "", "")
+	kb := o.keyboard(ctx, chat, st, "", "")
 	send := o.messageOps(chat, replyTo, st.Lines, kb)
 	if len(send) != 1 {
 		e.Ops = append(e.Ops, send...) // too long for one message: never edited
@@ -178,7 +178,15 @@ func mentionIn(e *entry, from int, users []string) {
 	}
 	for _, o := range e.Ops[from:] {
 		if o.Method == "sendMessage" && o.Params["parse_mode"] == "HTML" {
-			o.Params["text"] = links.String() + o.Params["text"]
+			text := o.Params["text"]
+			if i := strings.Index(text, "🔔"); i >= 0 {
+				// The message has a bell already («🔔 Asalto 2», under
+				// the page's «📱 Ana: …» too): that bell is the mention,
+				// not a second one beside it.
+				o.Params["text"] = text[:i] + strings.TrimSpace(links.String()) + text[i+len("🔔"):]
+				return
+			}
+			o.Params["text"] = links.String() + text
 			return
 		}
 	}

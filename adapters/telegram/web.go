@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -25,23 +24,23 @@ import (
 // it stopped).
 var ErrNotRunning = errors.New("telegram: the bot is not running")
 
-// webPort is the adapter's state for the web companion.
-type webPort struct {
+// webState is the adapter's state for the web companion.
+type webState struct {
 	started chan struct{} // closed once Run has its journal and sender
 	next    atomic.Int64  // the next synthetic update id of a post (negative)
 }
 
-func newWebPort() *webPort {
-	w := &webPort{started: make(chan struct{})}
+func newWebState() *webState {
+	w := &webState{started: make(chan struct{})}
 	// Posts are journaled like updates, under negative ids that no
 	// Telegram update has and that do not repeat across restarts.
 	w.next.Store(-time.Now().UnixMicro())
 	return w
 }
 
-func (w *webPort) start() { close(w.started) }
+func (w *webState) start() { close(w.started) }
 
-func (w *webPort) ready() bool {
+func (w *webState) ready() bool {
 	select {
 	case <-w.started:
 		return true
@@ -70,7 +69,7 @@ func (a *Adapter) Post(ctx context.Context, msg core.Message, rep *reply.Reply) 
 	if len(e.Ops) == 0 {
 		return nil
 	}
-	return a.keepAndSend(ctx, e)
+	return a.post(ctx, e)
 }
 
 // ChatMember is a user's status in a chat by getChatMember: "creator",
@@ -103,48 +102,6 @@ func (a *Adapter) BotName() string {
 	return a.botName
 }
 
-// The Mini App's buttons. go-telegram-bot-api v5.5.1 predates web_app
-// buttons and setChatMenuButton, so their JSON is written here.
-
-type appButton struct {
-	Text   string      `json:"text"`
-	URL    string      `json:"url,omitempty"`
-	WebApp *webAppInfo `json:"web_app,omitempty"`
-}
-
-type webAppInfo struct {
-	URL string `json:"url"`
-}
-
-// SendAppButton posts text in msg's chat with one button that opens the
-// companion: in a private chat a web_app button to appURL (Telegram signs
-// the launch data for that chat), in a group a url button to link (the
-// Mini App's direct link: Telegram refuses web_app buttons there), as it
-// does in a private chat when appURL is not HTTPS (Telegram's rule for
-// Mini Apps). It is posted in msg's forum topic (msg.Thread), and goes
-// through the journal and send queue as Post does.
-func (a *Adapter) SendAppButton(ctx context.Context, msg core.Message, text, label, appURL, link string) error {
-	if !a.web.ready() {
-		return ErrNotRunning
-	}
-	chatID, err := strconv.ParseInt(msg.Chat.ID, 10, 64)
-	if err != nil || msg.Chat.Platform != "telegram" {
-		return fmt.Errorf("telegram: app button in %s: not a Telegram chat", msg.Chat)
-	}
-	b := appButton{Text: label, URL: link}
-	if msg.Private && chatID > 0 && strings.HasPrefix(appURL, "https://") {
-		b = appButton{Text: label, WebApp: &webAppInfo{URL: appURL}}
-	}
-	kb, err := json.Marshal(map[string][][]appButton{"inline_keyboard": {{b}}})
-	if err != nil {
-		return fmt.Errorf("telegram: app button: %w", err)
-	}
-	e := &entry{Update: int(a.web.next.Add(-1)), thread: threadID(msg.Thread)}
-	e.Ops = a.out.messageOps(chatID, 0, []reply.Line{{reply.T(text)}}, string(kb))
-	a.putInThread(e, chatID, e.thread)
-	return a.keepAndSend(ctx, e)
-}
-
 // SetMenuButton makes the bot's menu button in private chats (the
 // default for every private chat, setChatMenuButton without chat_id) a
 // web_app button labelled text that opens appURL. It waits until the bot
@@ -168,21 +125,11 @@ func (a *Adapter) SetMenuButton(ctx context.Context, text, appURL string) error 
 	return nil
 }
 
-// keepAndSend journals e (a page's post) and queues its replies, only once
-// kept: a reply goes out only once recorded. Not kept, nothing is sent and
-// the page is told.
-func (a *Adapter) keepAndSend(ctx context.Context, e *entry) error {
-	a.j.commit([]*entry{e}, 0, a.now())
-	fctx, cancel := context.WithTimeout(ctx, a.cfg.RequestTimeout)
-	err := a.j.flush(fctx)
-	cancel()
-	a.saveResult(err, "telegram state not saved before sending")
-	if err != nil {
-		a.j.uncommit([]*entry{e})
+// post records e (a page's post) and queues its replies as an update's
+// are (Adapter.record). Not kept, nothing is sent and the page is told.
+func (a *Adapter) post(ctx context.Context, e *entry) error {
+	if err := a.record(ctx, []*entry{e}, 0, false); err != nil {
 		return fmt.Errorf("telegram: post not kept: %w", err)
-	}
-	for _, o := range e.Ops {
-		a.send.enqueue(e, o)
 	}
 	return nil
 }

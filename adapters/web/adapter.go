@@ -71,26 +71,52 @@ type Pads interface {
 	Shortcuts(ctx context.Context, chat core.ChatRef, user string) ([]Shortcut, error)
 }
 
-// Choice is a value a system's check offers at one of its words (a
-// difficulty, a weapon, an armour); Group, when set, is the label of the
-// group it belongs to in a long list ("ligeras"), choices of one group
-// contiguous. Typed, when set, is the word in the chat's language that
-// the command reads as Value ("θώρακας" for "coraza"): what the page
-// writes into the command, so the chat's history is in its language.
-type Choice struct{ Label, Value, Group, Typed string }
+// Choice is a named value of a field (a difficulty, a weapon, an
+// armour): Value is what the command gets, in the chat's language
+// ("θώρακας"); Group, when set, is the label of the group it belongs to
+// in a long list ("ligeras"), choices of one group contiguous.
+type Choice struct{ Label, Value, Group string }
 
-// Word is the word the page writes into the command for c.
-func (c Choice) Word() string {
-	if c.Typed != "" {
-		return c.Typed
-	}
-	return c.Value
+// Form is one check a system declares, as the dice screen offers it
+// (core/systems.Forms): the page names no system, it writes "/" +
+// Command and each field's word in order.
+type Form struct {
+	Key     string // what the page sends back ("system.check")
+	Command string // the chat command, without its slash
+	Title   string
+	Fields  []Field
 }
 
-// Choices lists what the word ph of text may be for msg's sender
-// (command.Router.Choices); nil when nothing is listed.
-type Choices interface {
-	Choices(ctx context.Context, msg core.Message, text, ph string) ([]Choice, error)
+// Field is one input of a form. Kind: number (Choices' named values, or
+// a number in Min..Max), flag (Word when ticked), terms (Parts joined
+// with "+", each a number in its range or a sheet value's name), word
+// (one of Choices' values).
+type Field struct {
+	Key, Label, Kind string
+	Min, Max         int
+	Default          *int // where a number starts; nil and Optional: left out
+	Optional         bool
+	Choices          []Choice
+	Parts            []Field
+	Before           string // a word of its own before the value ("ataque", "vs")
+	Prefix, Suffix   string // glued to a number: dc15, 2s
+	Word             string // a flag's word
+}
+
+// Tray is the dice screen's tray (core/roll.DiceTray): its dice, at most
+// MaxCount of one, and the roll that may take advantage (AdvCount dice
+// of AdvSides).
+type Tray struct {
+	Dice               []int
+	MaxCount           int
+	AdvCount, AdvSides int
+}
+
+// Forms is what the dice screen offers msg's sender, in the chat's
+// language: the tray and every system's checks.
+type Forms interface {
+	Tray() Tray
+	Forms(ctx context.Context, msg core.Message) ([]Form, error)
 }
 
 // Poster posts a reply in msg.Chat as the chat's adapter posts the reply
@@ -120,14 +146,14 @@ type Private interface {
 
 // Deps are the adapter's collaborators, wired by cmd/zaria.
 type Deps struct {
-	Port    Port
-	Sheets  Sheets
-	Choices Choices // optional: no difficulty lists without it
-	Pads    Pads    // optional: no pad or saved rolls on the dice screen without it
-	Fights  Fights  // optional: no turn order screen without it
-	Tables  Tables  // optional: no tables and decks screen without it
-	State   StateStore
-	Logger  *slog.Logger
+	Port   Port
+	Sheets Sheets
+	Forms  Forms  // optional: no dice tray or checks without it
+	Pads   Pads   // optional: no pad or saved rolls on the dice screen without it
+	Fights Fights // optional: no turn order screen without it
+	Tables Tables // optional: no tables and decks screen without it
+	State  StateStore
+	Logger *slog.Logger
 	// TelegramToken checks the Mini App's initData; "" refuses Telegram.
 	TelegramToken string
 	// TelegramBot is the bot's user name for links, once known ("" before).

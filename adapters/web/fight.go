@@ -247,18 +247,34 @@ type orderView struct {
 	Joined bool
 	// UndoMinutes, for an ended order, are the minutes left to reopen it.
 	UndoMinutes int
+	// CanNext: the user may pass the turn (▶): a GM, or the player whose
+	// character's turn it is once the fight has started (the core's rule
+	// for /init next).
+	CanNext bool
+	// Ended: the last fight, over; Round and Combatants are how it ended
+	// (everyone keeps its summary until the next one).
+	Ended bool
 }
 
-// endedOf is an ended turn order that may still be reopened, until.
-func endedOf(until, now time.Time) *orderView {
-	return &orderView{UndoMinutes: int((until.Sub(now) + time.Minute - 1) / time.Minute)}
+// endedOf is an ended turn order as the user may see it: how it ended,
+// and the minutes it may still be reopened (0: no more).
+func endedOf(o Order, gm bool, user string, now time.Time) *orderView {
+	v := orderOf(o, gm, user)
+	v.Open, v.Ended, v.CanNext = false, true, false
+	for i := range v.Combatants {
+		v.Combatants[i].Current = false
+	}
+	if now.Before(o.UndoUntil) {
+		v.UndoMinutes = int((o.UndoUntil.Sub(now) + time.Minute - 1) / time.Minute)
+	}
+	return v
 }
 
 // orderOf is the turn order as the user may see it, as the chat's status
 // message shows it: a character's hit points to everyone, an NPC's only
 // to a GM (the table sees 💀 at 0 and 🩸 at half or less).
 func orderOf(o Order, gm bool, user string) *orderView {
-	v := &orderView{Open: true, Round: o.Round}
+	v := &orderView{Open: true, Round: o.Round, CanNext: gm}
 	for _, c := range o.Combatants {
 		cv := combatantView{Name: c.Name, Init: c.Init, Current: c.Current, Mine: c.Owner != "" && c.Owner == user,
 			Conditions: c.Conditions, OwnConds: !c.Character}
@@ -269,6 +285,7 @@ func orderOf(o Order, gm bool, user string) *orderView {
 			cv.Down = i + 2
 		}
 		v.Joined = v.Joined || cv.Mine
+		v.CanNext = v.CanNext || gm || o.Round > 0 && cv.Current && cv.Mine
 		switch {
 		case c.HP == nil:
 		case c.Character || gm:

@@ -68,7 +68,38 @@ func TestOrderView(t *testing.T) {
 		t.Error("a user with no place in the order is joined")
 	}
 	now := time.Now()
-	if m := endedOf(now.Add(14*time.Minute+time.Second), now).UndoMinutes; m != 15 {
+	if m := endedOf(Order{UndoUntil: now.Add(14*time.Minute + time.Second)}, false, "44", now).UndoMinutes; m != 15 {
 		t.Errorf("14 min 1 s left: %d minutes shown, want 15", m)
+	}
+}
+
+// TestNextTurnAndLastFight: issue 36. «▶ Siguiente turno» is offered to
+// whoever may press it (a GM; the player whose character's turn it is,
+// once the fight has started), not to a player whose turn it is not; an
+// ended fight is kept for everyone as it ended (no ▶, no tools), its undo
+// only while it lasts.
+func TestNextTurnAndLastFight(t *testing.T) {
+	hp := 0
+	o := Order{Round: 2, Combatants: []Combatant{
+		{Name: "Lyra", Owner: "43", Character: true, Current: true}, {Name: "Orco", HP: &hp}, {Name: "Drake", Owner: "44", Character: true},
+	}}
+	for _, c := range []struct {
+		gm   bool
+		user string
+		want bool
+	}{{true, "9", true}, {false, "43", true}, {false, "44", false}, {false, "45", false}} {
+		if got := orderOf(o, c.gm, c.user).CanNext; got != c.want {
+			t.Errorf("gm %v user %s: ▶ offered %v, want %v", c.gm, c.user, got, c.want)
+		}
+	}
+	o.Round = 0
+	if orderOf(o, false, "43").CanNext {
+		t.Error("a player is offered ▶ before the GM started the fight")
+	}
+	now := time.Now()
+	o.Round, o.UndoUntil = 3, now.Add(-time.Minute)
+	v := endedOf(o, false, "44", now)
+	if !v.Ended || v.Open || v.CanNext || v.UndoMinutes != 0 || v.Round != 3 || len(v.Combatants) != 3 || v.Combatants[0].Current || v.Combatants[1].Mark != "💀" {
+		t.Errorf("the last fight for a player: %+v", v)
 	}
 }

@@ -10,22 +10,6 @@ import (
 	"zaria/core/reply"
 )
 
-// The standard dice of the dice screen.
-var standardDice = []int{4, 6, 8, 10, 12, 20, 100}
-
-// checkSystems are the systems whose checks the dice screen offers, each
-// with an example of its command that has a difficulty at "{d}" (the
-// words the core lists with Choices) and whether it takes a modifier.
-var checkSystems = []struct {
-	Name, Example string
-	Mod           bool
-}{
-	{"zaria", "/zaria 4 {d}", true},
-	{"daegon", "/daegon 5 {d}", false},
-	{"rq", "/rq 45 {d}", false},
-	{"kh", "/kh 5 {d}", false},
-}
-
 type valueView struct {
 	Name, Text string
 	Num        bool
@@ -41,29 +25,12 @@ type sheetView struct {
 	Marks                   []Value
 }
 
-type checkView struct {
-	System, Label string
-	Mod           bool
-	Choices       []Choice
-}
-
 // choiceGroup is one <optgroup> of a long list: its label ("" none) and
 // its choices.
 type choiceGroup struct {
 	Label   string
 	Choices []Choice
 }
-
-// dhView is the Dungeon Hack attack of the dice screen: the core's weapons
-// (by group) and armours for /dh ataque <weapon> vs <armour>.
-type dhView struct {
-	Label   string
-	Weapons []choiceGroup
-	Armours []Choice
-}
-
-// dhAttack is the Dungeon Hack attack whose words the core lists.
-const dhAttack = "/dh ataque {w} vs {a}"
 
 // groups splits cs into its contiguous groups.
 func groups(cs []Choice) []choiceGroup {
@@ -84,9 +51,8 @@ type screenData struct {
 	GM      bool
 	Sheets  []sheetView
 	Mine    *sheetView // the user's active character (dice screen)
-	Dice    []int
-	Checks  []checkView
-	DH      *dhView
+	Tray    *Tray
+	Forms   []formView
 	Screens []string
 	Current string
 	Pad     []Shortcut
@@ -138,12 +104,11 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		case open:
 			d.Screens = append(d.Screens, "order")
 			d.Order = orderOf(o, d.GM, id.msg.From.ID)
-		case now.Before(o.UndoUntil):
-			// Ended a moment ago: the GM keeps the screen, with its undo.
-			if d.GM {
-				d.Screens = append(d.Screens, "order")
-			}
-			d.Order = endedOf(o.UndoUntil, now)
+		case len(o.Combatants) > 0 || now.Before(o.UndoUntil):
+			// Ended: everyone keeps how it ended until the next fight,
+			// the GM its undo while it lasts.
+			d.Screens = append(d.Screens, "order")
+			d.Order = endedOf(o, d.GM, id.msg.From.ID, now)
 		}
 	}
 	if a.d.Tables != nil {
@@ -212,28 +177,19 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		return 1
 	})
 	if name == "dice" {
-		d.Dice = standardDice
 		if a.d.Pads != nil {
 			if sc, err := a.d.Pads.Shortcuts(ctx, id.msg.Chat, id.msg.From.ID); err == nil {
 				d.Pad = sc
 			}
 		}
-		for _, s := range checkSystems {
-			cv := checkView{System: s.Name, Label: a.d.Port.Text(lang, "web.system."+s.Name), Mod: s.Mod}
-			if a.d.Choices != nil {
-				cs, err := a.d.Choices.Choices(ctx, id.msg, s.Example, "{d}")
-				if err == nil {
-					cv.Choices = cs
-				}
+		if a.d.Forms != nil {
+			t := a.d.Forms.Tray()
+			d.Tray = &t
+			fs, err := a.d.Forms.Forms(ctx, id.msg)
+			if err != nil {
+				a.log.Error("web forms", "chat", id.msg.Chat.String(), "err", err)
 			}
-			d.Checks = append(d.Checks, cv)
-		}
-		if a.d.Choices != nil {
-			ws, err1 := a.d.Choices.Choices(ctx, id.msg, dhAttack, "{w}")
-			as, err2 := a.d.Choices.Choices(ctx, id.msg, dhAttack, "{a}")
-			if err1 == nil && err2 == nil && len(ws) > 0 && len(as) > 0 {
-				d.DH = &dhView{Label: a.d.Port.Text(lang, "web.system.dh"), Weapons: groups(ws), Armours: as}
-			}
+			d.Forms = formViews(fs, d.Mine)
 		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -252,10 +208,12 @@ type doReq struct {
 	Mod   int    `json:"mod,omitempty"`
 	// Adv is advantage (1) or disadvantage (-1) on one d20: the roll's
 	// "adv" or "dis", which the core reads in every language.
-	Adv    int    `json:"adv,omitempty"`
-	System string `json:"system,omitempty"`
-	What   string `json:"what,omitempty"`
-	Diff   string `json:"diff,omitempty"`
+	Adv int `json:"adv,omitempty"`
+	// A check of the dice screen: a form's key, a value per field.
+	Form   string            `json:"form,omitempty"`
+	Fields map[string]string `json:"fields,omitempty"`
+	// Diff is a table's dice (rows).
+	Diff string `json:"diff,omitempty"`
 	// A pad button, with the values chosen for its missing ones.
 	Button int64    `json:"button,omitempty"`
 	Values []string `json:"values,omitempty"`
@@ -268,9 +226,10 @@ type doReq struct {
 	// advWord is the chat's word for Adv ("ventaja", "μειονέκτημα"),
 	// which the core reads in every chat; "" the English "adv" or "dis".
 	advWord string
-	// attackWord is the chat's word for /dh's attack ("ataque",
-	// "επίθεση", "attack"); "" the Spanish "ataque".
-	attackWord string
+	// tray is the dice screen's tray, form the check named by Form
+	// (nil: none such), both from Deps.Forms.
+	tray *Tray
+	form *Form
 }
 
 type doResp struct {
@@ -351,60 +310,34 @@ type choiceJSON struct {
 	Values []string `json:"values"`
 }
 
-// roll is the roll of a roll or odds action: standard dice, or a
-// system's check.
+// roll is the roll of a roll or odds action: the tray's dice, or a
+// check's form.
 func (q doReq) roll() string {
-	if q.Mod < -99 || q.Mod > 99 {
+	if q.Form != "" {
+		if q.form == nil || q.form.Key != q.Form {
+			return ""
+		}
+		return q.form.command(q.Fields)
+	}
+	if q.Mod < -99 || q.Mod > 99 || q.tray == nil || !q.tray.Offers(q.N, q.Sides) {
 		return ""
 	}
-	if q.System == "" {
-		if q.N < 1 || q.N > 20 || !slices.Contains(standardDice, q.Sides) {
-			return ""
-		}
-		s := "/roll " + strconv.Itoa(q.N) + "d" + strconv.Itoa(q.Sides)
-		if q.Mod != 0 {
-			s += signed(q.Mod)
-		}
-		switch {
-		case q.Adv == 0:
-		case q.N != 1 || q.Sides != 20:
-			return "" // the core turns one d20 into 2d20kh1, nothing else
-		case q.Adv != 1 && q.Adv != -1:
-			return ""
-		case word(q.advWord):
-			s += " " + q.advWord
-		case q.Adv == 1:
-			s += " adv"
-		default:
-			s += " dis"
-		}
-		return s
-	}
-	if q.System == "dh" {
-		if !word(q.What) || !word(q.Diff) {
-			return ""
-		}
-		attack := "ataque"
-		if word(q.attackWord) {
-			attack = q.attackWord
-		}
-		return "/dh " + attack + " " + q.What + " vs " + q.Diff
-	}
-	i := slices.IndexFunc(checkSystems, func(s struct {
-		Name, Example string
-		Mod           bool
-	}) bool {
-		return s.Name == q.System
-	})
-	if i < 0 || !word(q.What) || (q.Diff != "" && !word(q.Diff)) {
-		return ""
-	}
-	s := "/" + q.System + " " + q.What
-	if q.Mod != 0 && checkSystems[i].Mod {
+	s := "/roll " + strconv.Itoa(q.N) + "d" + strconv.Itoa(q.Sides)
+	if q.Mod != 0 {
 		s += signed(q.Mod)
 	}
-	if q.Diff != "" {
-		s += " " + q.Diff
+	switch {
+	case q.Adv == 0:
+	case !q.tray.Takes(q.N, q.Sides):
+		return "" // the core's advantage takes one roll only
+	case q.Adv != 1 && q.Adv != -1:
+		return ""
+	case word(q.advWord):
+		s += " " + q.advWord
+	case q.Adv == 1:
+		s += " adv"
+	default:
+		s += " dis"
 	}
 	return s
 }
@@ -430,13 +363,21 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 		lang := a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)
 		q.advWord = a.d.Port.Text(lang, map[int]string{1: "web.dice.adv_word", -1: "web.dice.dis_word"}[q.Adv])
 	}
-	if q.System == "dh" {
-		q.attackWord = a.d.Port.Text(a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint), "web.dice.attack_word")
+	if (q.Op == "roll" || q.Op == "odds") && a.d.Forms != nil {
+		t := a.d.Forms.Tray()
+		q.tray = &t
+		if q.Form != "" {
+			q.form = a.form(r.Context(), id.msg, q.Form)
+		}
 	}
 	cmd := q.command()
 	if cmd == "" {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
+	}
+	if !padOp(q.Op) {
+		lang := a.d.Port.Lang(r.Context(), id.msg.Chat, id.msg.LangHint)
+		cmd = chatWords(cmd, func(key string) string { return a.d.Port.Text(lang, key) })
 	}
 	ctx := r.Context()
 	msg := id.msg

@@ -21,7 +21,7 @@ import (
 	"zaria/core/reply"
 )
 
-var funcs = template.FuncMap{}
+var funcs = template.FuncMap{"field": field}
 
 func (a *Adapter) routes() {
 	p := strings.TrimSuffix(a.base.Path, "/")

@@ -161,7 +161,7 @@ func BenchmarkWeb(b *testing.B) {
 	})
 	b.Run("odds-dh", func(b *testing.B) { // a Dungeon Hack attack's odds: /odds dh through the odds press
 		for b.Loop() {
-			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), `{"op":"odds","system":"dh","what":"espada-larga","diff":"coraza"}`); code != 200 {
+			if code := serve1(h, "POST", w.base+"c/"+tok+"/do", player(b), `{"op":"odds","form":"dh.attack","fields":{"weapon":"espada-larga","armour":"coraza"}}`); code != 200 {
 				b.Fatal(code)
 			}
 		}

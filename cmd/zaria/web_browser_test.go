@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"math/big"
 	"os"
 	"os/exec"
@@ -114,9 +115,15 @@ func waitOdds(t *testing.T, ctx context.Context, what, want string) {
 			t.Fatalf("waiting for %s (%q in #odds, which shows %q): %v", what, want, text(t, ctx, `#odds`), err)
 		}
 		time.Sleep(2100 * time.Millisecond)
-		waitJS(t, ctx, "pick the armour again", `(document.querySelector('#dh-armour').dispatchEvent(new Event('change', {bubbles: true})), true)`)
+		waitJS(t, ctx, "pick the check again", `(document.querySelector('#system').dispatchEvent(new Event('change', {bubbles: true})), true)`)
 	}
 }
+
+// The Dungeon Hack attack's form: its weapon and armour (core/systems).
+const (
+	dhWeapon = `.form[data-form="dh.attack"] [data-key="weapon"] select`
+	dhArmour = `.form[data-form="dh.attack"] [data-key="armour"] select`
+)
 
 // choose picks value in the visible select sel, as a tap would.
 func choose(t *testing.T, ctx context.Context, what, sel, value string) {
@@ -142,8 +149,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	start := time.Now()
 	do(t, ctx, "open", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
 	t.Logf("navigation to a usable sheets screen: %v", time.Since(start))
-	if got := text(t, ctx, `[data-go="sheets"]`); got != "Personajes" {
-		t.Errorf("tab %q, want Personajes", got)
+	if got := text(t, ctx, `[data-go="sheets"]`); got != "Fichas" {
+		t.Errorf("tab %q, want Fichas", got)
 	}
 	shot(t, ctx, dir, "sheets-empty-es")
 
@@ -186,7 +193,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	time.Sleep(2100 * time.Millisecond)
 	do(t, ctx, "roll", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
 	page := text(t, ctx, `#result`)
-	m := w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2`)
+	m := w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2`)
 	total := regexp.MustCompile(`= (\d+)`).FindStringSubmatch(page)
 	if total == nil || !strings.Contains(m.Visible, "= "+total[1]) {
 		t.Errorf("the page shows %q, the chat got %q", page, m.Visible)
@@ -201,20 +208,32 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	shot(t, ctx, dir, "dice-adv-es")
 	time.Sleep(2100 * time.Millisecond)
 	waitJS(t, ctx, "clear the result", `(document.querySelector('#result').textContent='', true)`)
+	// On a 360×780 phone the result is scrolled into the middle of the
+	// screen, not left at its bottom edge (issue 36).
+	do(t, ctx, "360×780", chromedp.EmulateViewport(360, 780, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	do(t, ctx, "roll with advantage", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
-	m = w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2 ventaja`)
+	time.Sleep(300 * time.Millisecond)
+	where, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){var r=document.querySelector('#result').getBoundingClientRect();
+  return JSON.stringify({top: Math.round(r.top), bottom: Math.round(r.bottom), screen: innerHeight, page: document.documentElement.scrollHeight})})()`))
+	var at struct{ Top, Bottom, Screen, Page int }
+	if err != nil || json.Unmarshal([]byte(where), &at) != nil || at.Top < 60 || at.Bottom > at.Screen-120 {
+		t.Errorf("after a roll at 360×780 the result is at %s: want it in the middle of the screen", where)
+	}
+	do(t, ctx, "390×844 again", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	m = w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2 ventaja`)
 	if !strings.Contains(m.Visible, "2d20kh1") {
 		t.Errorf("the chat got %q for a roll with advantage, want 2d20kh1", m.Visible)
 	}
 
 	// A Dungeon Hack attack: the core's 46 weapons by group and its
 	// armours, rolled into the chat as /dh ataque <weapon> vs <armour>.
-	choose(t, ctx, "Dungeon Hack", `#system`, "dh")
-	if n, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll('#dh-weapon option').length + ' ' + document.querySelectorAll('#dh-weapon optgroup').length + ' ' + document.querySelectorAll('#dh-armour option').length`)); err != nil || n != "46 6 13" {
+	choose(t, ctx, "Dungeon Hack", `#system`, "dh.attack")
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelectorAll(`+strconv.Quote(dhWeapon+" option")+`).length + ' ' + document.querySelectorAll(`+strconv.Quote(dhWeapon+" optgroup")+`).length + ' ' + document.querySelectorAll(`+strconv.Quote(dhArmour+" option")+`).length`)); err != nil || n != "46 6 13" {
 		t.Errorf("weapons, weapon groups and armours %q (%v), want 46 6 13", n, err)
 	}
-	choose(t, ctx, "a long sword", `#dh-weapon`, "espada-larga")
-	choose(t, ctx, "against a breastplate", `#dh-armour`, "coraza")
+	choose(t, ctx, "a long sword", dhWeapon, "espada-larga")
+	choose(t, ctx, "against a breastplate", dhArmour, "coraza")
 	// Its odds before rolling, the core's /odds dh: the chance of damage
 	// above the penetration, 35/1728 (docs/dungeonhack.md#exact-chances).
 	dhOdds := command.Percent("es", big.NewRat(35, 1728))
@@ -236,8 +255,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
 	do(t, ctx, "reopen", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))
-	if got := text(t, ctx, `[data-go="sheets"]`); got != "Χαρακτήρες" {
-		t.Errorf("tab %q in Greek, want Χαρακτήρες", got)
+	if got := text(t, ctx, `[data-go="sheets"]`); got != "Ήρωες" {
+		t.Errorf("tab %q in Greek, want Ήρωες", got)
 	}
 	if lang, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "el" {
 		t.Errorf("html lang %q, want el", lang)
@@ -249,9 +268,9 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	}
 	// A Greek chat's attack is written with Greek words, which /dh reads
 	// in any chat: the history is in the chat's language.
-	choose(t, ctx, "Dungeon Hack in Greek", `#system`, "dh")
-	choose(t, ctx, "a long sword in Greek", `#dh-weapon`, "μακρύ-σπαθί")
-	choose(t, ctx, "a breastplate in Greek", `#dh-armour`, "θώρακας")
+	choose(t, ctx, "Dungeon Hack in Greek", `#system`, "dh.attack")
+	choose(t, ctx, "a long sword in Greek", dhWeapon, "μακρύ-σπαθί")
+	choose(t, ctx, "a breastplate in Greek", dhArmour, "θώρακας")
 	waitOdds(t, ctx, "the attack's odds in Greek", "Μακρύ σπαθί 1d8 (διάτρηση 1) · άμυνα: θώρακας 3 ΖΘ d6")
 	if got := text(t, ctx, `#odds`); !strings.Contains(got, "ζημιά πάνω από τη διάτρηση: "+dhOdds) {
 		t.Errorf("the odds before an attack in Greek: %q, want the chance of damage above the penetration, %s", got, dhOdds)
@@ -286,7 +305,8 @@ func TestWebBrowserMiniApp(t *testing.T) {
 
 // phoneFit says what does not fit a phone on the page as shown: the page
 // wider than the screen, a button or a fold's label smaller than a thumb
-// (44 px) or past the screen's edge, a picture past it; "" when all fits.
+// (44 px) or past the screen's edge, a picture past it, the tab bar on two
+// rows or a tab's name cut, a field's placeholder cut; "" when all fits.
 // The screen is the emulated device's (screen.width), not the layout
 // viewport, which a mobile browser widens to the content.
 func phoneFit(ctx context.Context) (string, error) {
@@ -297,6 +317,21 @@ func phoneFit(ctx context.Context) (string, error) {
     var r = b.getBoundingClientRect();
     var small = b.tagName !== 'IMG' && (r.height < 44 || r.width < 44);
     if (r.width > 0 && (small || r.right > screen.width + 0.5)) bad.push(b.textContent.trim() + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  });
+  // The tab bar is one row, each tab's name whole (issue 36).
+  var tabs = document.querySelectorAll('.tabs button');
+  tabs.forEach(function (b) {
+    if (b.offsetTop !== tabs[0].offsetTop) bad.push('tab ' + b.textContent.trim() + ' on a second row');
+    if (b.scrollWidth > b.clientWidth + 1) bad.push('tab ' + b.textContent.trim() + ' cut');
+  });
+  // A field's example is read whole (issue 36: «Estado (p. ej.», «Κατάστασ»).
+  var c = document.createElement('canvas').getContext('2d');
+  document.querySelectorAll('input[placeholder]').forEach(function (i) {
+    if (!i.offsetParent || i.value) return;
+    var cs = getComputedStyle(i);
+    c.font = cs.font;
+    var room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (c.measureText(i.placeholder).width > room + 1) bad.push('placeholder «' + i.placeholder + '» cut to ' + Math.round(room) + ' px');
   });
   return bad.join('; ');
 })()`))

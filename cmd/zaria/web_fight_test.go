@@ -182,7 +182,7 @@ func TestWebFightOrderTools(t *testing.T) {
 	if code, a := w.do(beto, tok, map[string]any{"op": "join", "value": "14"}); code != 200 || a.Error || !a.Posted || !strings.Contains(a.text(), "Lyra entra con iniciativa 14") {
 		t.Fatalf("Beto's join: %d %+v", code, a)
 	}
-	posted(`📱 Beto: /init 14\n⚔️ Lyra entra con iniciativa 14`)
+	posted(`📱 Beto: /iniciativa 14\n⚔️ Lyra entra con iniciativa 14`)
 	if o := order(); names(o) != "Lyra,Orco,Trasgo" || !o.Combatants[0].Character || o.Combatants[0].Owner != strconv.FormatInt(webBeto, 10) {
 		t.Errorf("the order after Beto joined: %+v", o)
 	}
@@ -194,7 +194,7 @@ func TestWebFightOrderTools(t *testing.T) {
 	if code, a := w.do(ana, tok, map[string]any{"op": "move", "name": "Trasgo", "n": 1}); code != 200 || a.Error || !a.Posted {
 		t.Fatalf("Ana's move: %d %+v", code, a)
 	}
-	posted(`📱 Ana: /init move "Trasgo" 1\n↕️ Trasgo pasa al puesto 1`)
+	posted(`📱 Ana: /iniciativa mover "Trasgo" 1\n↕️ Trasgo pasa al puesto 1`)
 	if o := order(); names(o) != "Trasgo,Lyra,Orco" {
 		t.Errorf("the order after the move: %s", names(o))
 	}
@@ -209,7 +209,7 @@ func TestWebFightOrderTools(t *testing.T) {
 	if code, a := w.do(ana, tok, map[string]any{"op": "npccond", "name": "Orco", "value": "aturdido", "n": 2}); code != 200 || a.Error || !a.Posted {
 		t.Fatalf("Ana's condition: %d %+v", code, a)
 	}
-	posted(`📱 Ana: /init condition "Orco" \+aturdido 2`)
+	posted(`📱 Ana: /iniciativa estado "Orco" \+aturdido 2`)
 	if o := order(); len(o.Combatants[2].Conditions) != 1 || o.Combatants[2].Conditions[0] != (initiative.Condition{Name: "aturdido", Rounds: 2}) {
 		t.Errorf("the orc's conditions: %+v", o.Combatants[2].Conditions)
 	}
@@ -222,7 +222,7 @@ func TestWebFightOrderTools(t *testing.T) {
 	if code, a := w.do(ana, tok, map[string]any{"op": "npcuncond", "name": "Orco", "value": "aturdido"}); code != 200 || a.Error || !a.Posted {
 		t.Fatalf("Ana's condition removed: %d %+v", code, a)
 	}
-	posted(`📱 Ana: /init condition "Orco" -aturdido`)
+	posted(`📱 Ana: /iniciativa estado "Orco" -aturdido`)
 	if o := order(); len(o.Combatants[2].Conditions) != 0 {
 		t.Errorf("the orc's conditions after the removal: %+v", o.Combatants[2].Conditions)
 	}
@@ -251,15 +251,18 @@ func TestWebFightOrderTools(t *testing.T) {
 	if code, a := w.do(ana, tok, map[string]any{"op": "end"}); code != 200 || a.Error || !a.Posted {
 		t.Fatalf("Ana's end: %d %+v", code, a)
 	}
-	posted(`📱 Ana: /init end`)
+	posted(`📱 Ana: /iniciativa fin`)
 	page = screen(ana)
 	if !strings.Contains(page, "El combate ha terminado.") || !strings.Contains(page, "durante 15 min más") ||
 		!strings.Contains(page, `class="primary big reopen"`) || !strings.Contains(page, `data-go="order"`) {
 		t.Errorf("the GM's order screen after the end:\n%s", page)
 	}
+	// A player keeps the tab and how the fight ended (issue 36: it was
+	// gone), without the undo.
 	page = screen(beto)
-	if !strings.Contains(page, "El combate ha terminado.") || strings.Contains(page, "reopen") || strings.Contains(page, `data-go="order"`) {
-		t.Errorf("the player's order screen after the end (no undo, no tab):\n%s", page)
+	if !strings.Contains(page, "El combate ha terminado.") || strings.Contains(page, "reopen") || !strings.Contains(page, `data-go="order"`) ||
+		!strings.Contains(page, `class="order last"`) || strings.Count(page, `class="fighter`) != 3 || strings.Contains(page, `id="next"`) {
+		t.Errorf("the player's order screen after the end (the last fight, no undo):\n%s", page)
 	}
 	if code, a := w.do(beto, tok, map[string]any{"op": "reopen"}); code != 200 || !a.Error || !strings.Contains(a.text(), "Solo el máster puede reabrir el combate") {
 		t.Errorf("Beto's undo: %d %+v", code, a)
@@ -271,7 +274,7 @@ func TestWebFightOrderTools(t *testing.T) {
 	if code, a := w.do(ana, tok, map[string]any{"op": "reopen"}); code != 200 || a.Error || !a.Posted {
 		t.Fatalf("Ana's undo: %d %+v", code, a)
 	}
-	posted(`📱 Ana: /init undo\n↩️ El combate sigue donde estaba`)
+	posted(`📱 Ana: /iniciativa deshacer\n↩️ El combate sigue donde estaba`)
 	if o := order(); !o.Open || names(o) != "Trasgo,Lyra,Orco" {
 		t.Errorf("the order after the undo: %+v", o)
 	}
@@ -279,7 +282,7 @@ func TestWebFightOrderTools(t *testing.T) {
 		t.Errorf("the GM's order screen after the undo:\n%s", page)
 	}
 
-	// Ended longer ago than the core reopens: no tab, no undo.
+	// Ended longer ago than the core reopens: the last fight, no undo.
 	time.Sleep(allowance)
 	if code, a := w.do(ana, tok, map[string]any{"op": "end"}); code != 200 || a.Error {
 		t.Fatalf("Ana's second end: %d %+v", code, a)
@@ -290,7 +293,7 @@ func TestWebFightOrderTools(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if page := screen(ana); !strings.Contains(page, "No hay ningún combate abierto.") || strings.Contains(page, "reopen") || strings.Contains(page, `data-go="order"`) {
-		t.Errorf("the GM's order screen %v after the end:\n%s", initiative.UndoFor+time.Minute, page)
+	if page := screen(ana); !strings.Contains(page, "El combate ha terminado.") || strings.Contains(page, "reopen") || !strings.Contains(page, `data-go="order"`) || !strings.Contains(page, `class="order last"`) {
+		t.Errorf("the GM's order screen %v after the end (the last fight, no undo):\n%s", initiative.UndoFor+time.Minute, page)
 	}
 }

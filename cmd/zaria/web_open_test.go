@@ -14,7 +14,7 @@ import (
 	"zaria/core"
 )
 
-// TestWebOpenButtons: /ficha in a group answers with a url button to the
+// TestWebOpenButtons: /ficha in a group answers, replying to it, with a url button to the
 // Mini App's direct link (Telegram refuses web_app buttons there); in a
 // private chat with a web_app button that opens the page itself; and the
 // bot's menu button in private chats opens it too. The fake Bot API
@@ -30,6 +30,9 @@ func TestWebOpenButtons(t *testing.T) {
 	g := w.waitSent(webGroup, `Tu ficha y tus dados en el móvil`)
 	if strings.Contains(g.Visible, "t.me") || appButtonOf(t, g).Text != "📱 Abrir la ficha" {
 		t.Errorf("group: %q with %q", g.Visible, g.Params["reply_markup"])
+	}
+	if g.ReplyTo == 0 {
+		t.Error("/ficha in a group is not answered as a reply to it") // issue 36
 	}
 
 	ana := telegramtest.User{ID: webAna, Name: "Ana", Lang: "es"}
@@ -115,7 +118,7 @@ func TestWebForumTopic(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("roll: %d %+v", code, a)
 	}
-	r := w.waitSent(webGroup, `📱 Ana: /roll 1d20\+2`)
+	r := w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+2`)
 	if r.Thread != 7 {
 		t.Errorf("the page's roll went to topic %d, want 7: %q", r.Thread, r.Visible)
 	}
@@ -140,7 +143,7 @@ func TestWebForumTopic(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("roll in General: %d %+v", code, a)
 	}
-	if r := w.waitSent(webGroup, `📱 Ana: /roll 2d6`); r.Thread != 0 {
+	if r := w.waitSent(webGroup, `📱 Ana: /tirar 2d6`); r.Thread != 0 {
 		t.Errorf("the General topic's roll went to topic %d", r.Thread)
 	}
 	// Topic 7's page stays in topic 7 after the General one was made.
@@ -149,7 +152,7 @@ func TestWebForumTopic(t *testing.T) {
 	if code, a := w.do(auth, topic, map[string]any{"op": "roll", "n": 3, "sides": 4}); code != 200 || !a.Posted {
 		t.Fatalf("roll: %d %+v", code, a)
 	}
-	if r := w.waitSent(webGroup, `📱 Ana: /roll 3d4`); r.Thread != 7 {
+	if r := w.waitSent(webGroup, `📱 Ana: /tirar 3d4`); r.Thread != 7 {
 		t.Errorf("topic 7's roll went to topic %d", r.Thread)
 	}
 	if bad := w.tg.BadRequests(); len(bad) > 0 {

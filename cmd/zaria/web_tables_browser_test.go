@@ -111,7 +111,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 		t.Errorf("Beto's screen has %d of the GM's controls", n)
 	}
 	do(t, ctx, "Beto draws", chromedp.Click(chromedp.CSS(`.draw[data-name="Premios"]`)))
-	w.waitSent(webGroup, `📱 Beto: /deck draw Premios[\s\S]*quedan 2 de 3`)
+	w.waitSent(webGroup, `📱 Beto: /mazo robar Premios[\s\S]*quedan 2 de 3`)
 	waitJS(t, ctx, "2 of 3 left on his page", `document.querySelector('.deck[data-deck="Premios"]').textContent.indexOf('quedan 2 de 3')>=0`)
 	shot(t, ctx, dir, "tables-player-es")
 
@@ -119,8 +119,9 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
 	do(t, ctx, "Ana's tables", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="tables"]`)),
 		chromedp.Click(chromedp.CSS(`[data-go="tables"]`)), chromedp.WaitVisible(chromedp.CSS(`.shuffle[data-name="Premios"]`)))
+	time.Sleep(allowance) // Ana's allowance, spent on the edits above
 	do(t, ctx, "shuffle", chromedp.Click(chromedp.CSS(`.shuffle[data-name="Premios"]`)))
-	w.waitSent(webGroup, `📱 Ana: /deck shuffle Premios[\s\S]*barajado`)
+	w.waitSent(webGroup, `📱 Ana: /mazo barajar Premios[\s\S]*barajado`)
 	waitJS(t, ctx, "3 of 3 on her page", `document.querySelector('.deck[data-deck="Premios"]').textContent.indexOf('quedan 3 de 3')>=0`)
 	if d, err := w.db.Deck(bg, chat, fold.Key("Premios")); err != nil || d.Left() != 3 {
 		t.Fatalf("the deck after the shuffle: %+v %v", d, err)
@@ -142,7 +143,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	w.waitSent(webGroup, `2d6\+1`)
 	before, _ := w.db.LastRolls(bg, chat, 50)
 	do(t, ctx, "history", chromedp.Click(chromedp.CSS(`[data-go="history"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)))
+		chromedp.WaitVisible(chromedp.CSS(`#history .chartbtn[data-command="/tirar 2d6+1"]`)))
 	total := before[0].Total
 	if total == nil {
 		t.Fatalf("the roll was logged with no total: %+v", before[0])
@@ -150,18 +151,18 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	if got := text(t, ctx, `#history`); !strings.Contains(got, "= "+strconv.Itoa(*total)) {
 		t.Errorf("the history shows %q, not the total %d", got, *total)
 	}
-	waitJS(t, ctx, "its total on its 📊", `document.querySelector('#history .chartbtn[data-command="/roll 2d6+1"]').dataset.total===`+strconv.Quote(strconv.Itoa(*total)))
-	do(t, ctx, "📊", chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)))
+	waitJS(t, ctx, "its total on its 📊", `document.querySelector('#history .chartbtn[data-command="/tirar 2d6+1"]').dataset.total===`+strconv.Quote(strconv.Itoa(*total)))
+	do(t, ctx, "📊", chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/tirar 2d6+1"]`)))
 	waitJS(t, ctx, "the picture under its line", `(function(){var i=document.querySelector('#history .chart img');
   return !!i && i.complete && i.naturalWidth===800 && i.src.indexOf('data:image/png;base64,')===0 &&
-    i.closest('.chart').previousElementSibling.querySelector('.chartbtn').dataset.command==='/roll 2d6+1'})()`)
+    i.closest('.chart').previousElementSibling.querySelector('.chartbtn').dataset.command==='/tirar 2d6+1'})()`)
 	do(t, ctx, "scroll to it", chromedp.ScrollIntoView(chromedp.CSS(`#history .chart img`)))
 	shot(t, ctx, dir, "history-chart-es")
 	after, _ := w.db.LastRolls(bg, chat, 50)
 	if len(after) != len(before) {
 		t.Errorf("%d rolls logged before the picture, %d after", len(before), len(after))
 	}
-	do(t, ctx, "📊 again closes it", chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)))
+	do(t, ctx, "📊 again closes it", chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/tirar 2d6+1"]`)))
 	waitJS(t, ctx, "the picture closed", `!document.querySelector('#history .chart')`)
 
 	// 8. In Greek (typed once the history and its two 📊 taps have given
@@ -180,8 +181,8 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 	}
 	shot(t, ctx, dir, "tables-edit-el")
 	do(t, ctx, "Greek history", chromedp.Click(chromedp.CSS(`[data-go="history"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)),
-		chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)))
+		chromedp.WaitVisible(chromedp.CSS(`#history .chartbtn[data-command="/tirar 2d6+1"]`)),
+		chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/tirar 2d6+1"]`)))
 	waitJS(t, ctx, "the Greek picture", `(function(){var i=document.querySelector('#history .chart img');return !!i && i.complete && i.naturalWidth===800})()`)
 	do(t, ctx, "scroll to it", chromedp.ScrollIntoView(chromedp.CSS(`#history .chart img`)))
 	shot(t, ctx, dir, "history-chart-el")
@@ -195,7 +196,7 @@ func TestWebBrowserTablesAndHistory(t *testing.T) {
 			chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('details').forEach(function(d){d.open=true})`))
 		if screen == "history" {
 			do(t, ctx, "its picture", chromedp.WaitVisible(chromedp.CSS(`#history .chartbtn`)),
-				chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/roll 2d6+1"]`)), chromedp.WaitVisible(chromedp.CSS(`#history .chart img`)))
+				chromedp.Click(chromedp.CSS(`#history .chartbtn[data-command="/tirar 2d6+1"]`)), chromedp.WaitVisible(chromedp.CSS(`#history .chart img`)))
 		}
 		fit, err := phoneFit(ctx)
 		if err != nil || fit != "" {

@@ -147,7 +147,7 @@ func TestWebTablesAndDecks(t *testing.T) {
 	if n, _ := left("Premios"); n != 3 {
 		t.Errorf("Premios has %d cards left after the shuffle", n)
 	}
-	w.waitSent(webGroup, `📱 Beto: /deck shuffle Premios[\s\S]*barajado`)
+	w.waitSent(webGroup, `📱 Beto: /mazo barajar Premios[\s\S]*barajado`)
 
 	// Ana renames «Botín» to a name that starts with another table's: the
 	// colon ends the old name, so «Botín» is the one renamed.
@@ -224,7 +224,7 @@ func TestWebHistoryPictures(t *testing.T) {
 	if a := w.paced(ana, tok, map[string]any{"op": "roll", "n": 2, "sides": 6, "mod": 1}); a.Error || !a.Posted {
 		t.Fatalf("Ana's roll: %+v", a)
 	}
-	w.waitSent(webGroup, `📱 Ana: /roll 2d6\+1`)
+	w.waitSent(webGroup, `📱 Ana: /tirar 2d6\+1`)
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/mazo tarot")
 	w.waitSent(webGroup, `Tarot`)
 	code, body, _ := w.call("POST", "c/"+tok+"/do", ana, `{"op":"history"}`)
@@ -237,7 +237,7 @@ func TestWebHistoryPictures(t *testing.T) {
 		t.Fatalf("history: %d %q %v", code, body, err)
 	}
 	if len(h.Commands) != len(h.Lines) || len(h.Lines) != 3 || h.Commands[0] != "" ||
-		!strings.HasPrefix(h.Commands[1], "/deck") || h.Commands[2] != "/roll 2d6+1" {
+		!strings.HasPrefix(h.Commands[1], "/mazo") || h.Commands[2] != "/tirar 2d6+1" { // as typed, in the chat's words (issue 36)
 		t.Fatalf("history: lines %v, commands %q", h.Lines, h.Commands)
 	}
 	rolls, _ := w.db.LastRolls(ctx, chat, 50)

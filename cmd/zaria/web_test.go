@@ -448,7 +448,7 @@ func TestWebSheetsAndRollThroughTheChat(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("roll: %d %+v", code, a)
 	}
-	m := w.waitSent(webGroup, `📱 Ana: /roll 1d20\+3`)
+	m := w.waitSent(webGroup, `📱 Ana: /tirar 1d20\+3`)
 	pageResult := a.text()
 	for _, line := range strings.Split(pageResult, "\n") {
 		if !strings.Contains(m.Visible, line) {
@@ -471,12 +471,12 @@ func TestWebSheetsAndRollThroughTheChat(t *testing.T) {
 	}
 	time.Sleep(2100 * time.Millisecond)
 	// The odds of a system check with a named difficulty.
-	code, odds := w.do(ana, tok, map[string]any{"op": "odds", "system": "zaria", "what": "fuerza", "diff": "dc15"})
+	code, odds := w.do(ana, tok, map[string]any{"op": "odds", "form": "zaria.check", "fields": map[string]string{"mod": "fuerza", "dc": "15"}})
 	if code != 200 || odds.Error || !strings.Contains(odds.text(), "%") {
 		t.Fatalf("odds: %d %+v", code, odds)
 	}
 	time.Sleep(2100 * time.Millisecond)
-	code, a = w.do(ana, tok, map[string]any{"op": "roll", "system": "zaria", "what": "fuerza", "diff": "dc15"})
+	code, a = w.do(ana, tok, map[string]any{"op": "roll", "form": "zaria.check", "fields": map[string]string{"mod": "fuerza", "dc": "15"}})
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("check: %d %+v", code, a)
 	}
@@ -536,7 +536,7 @@ func TestWebRefusals(t *testing.T) {
 		``, `{`, `[]`, `{"op":"create"}`, `{"op":"create","name":"two words"}`,
 		`{"op":"create","name":"x\ny"}`, `{"op":"create","name":"/roll"}`, `{"op":"launch"}`,
 		`{"op":"set","char":"Drake","name":"fuerza","value":"4\n/pj delete Drake"}`,
-		`{"op":"roll","n":1000,"sides":20}`, `{"op":"roll","n":1,"sides":7}`, `{"op":"roll","system":"dnd","what":"3"}`,
+		`{"op":"roll","n":1000,"sides":20}`, `{"op":"roll","n":1,"sides":7}`, `{"op":"roll","form":"dnd.check","fields":{"x":"3"}}`, `{"op":"roll","form":"zaria.check","fields":{"mod":"fuerza dc5"}}`,
 		`{"op":"create","name":"Eva","extra":1}`, `{"op":"create","name":"Eva"}{"op":"create","name":"Fin"}`,
 		`{"op":"create","name":"` + strings.Repeat("a", 70) + `"}`, `{"op":"create","name":"a\u202eb"}`,
 	} {

@@ -20,7 +20,9 @@ import (
 	"zaria/core/fold"
 	"zaria/core/initiative"
 	"zaria/core/reply"
+	"zaria/core/roll"
 	"zaria/core/sheet"
+	"zaria/core/systems"
 	"zaria/storage/sqlite"
 )
 
@@ -111,9 +113,9 @@ func parseHP(text string) (web.HP, bool) {
 	return web.HP{Cur: cur, Max: maxV, HasMax: hasMax}, ok
 }
 
-// webFights reads the chat's open turn order, each character's hit
-// points and conditions from its sheet (as the status message does), or
-// until when an ended one may be reopened.
+// webFights reads the chat's turn order, each character's hit points and
+// conditions from its sheet (as the status message does): the open one,
+// or the last one as it ended, with until when it may be reopened.
 type webFights struct{ db *sqlite.DB }
 
 func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, bool, error) {
@@ -121,19 +123,15 @@ func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, boo
 	if errors.Is(err, initiative.ErrNone) {
 		return web.Order{}, false, nil
 	}
-	if err == nil && !o.Open {
-		// Ended: /init undo reopens it for initiative.UndoFor.
-		var ended web.Order
-		if !o.Ended.IsZero() {
-			ended.UndoUntil = o.Ended.Add(initiative.UndoFor)
-		}
-		return ended, false, nil
-	}
 	if err != nil {
 		return web.Order{}, false, err
 	}
 	var chars map[string]web.Character
 	out := web.Order{Round: o.Round}
+	if !o.Open && !o.Ended.IsZero() {
+		// Ended: /init undo reopens it for initiative.UndoFor.
+		out.UndoUntil = o.Ended.Add(initiative.UndoFor)
+	}
 	for _, c := range o.Combatants {
 		wc := web.Combatant{Name: c.Name, Init: c.Init, Owner: c.Owner, Current: c.Key == o.Current,
 			Character: c.Character, HP: c.HP, MaxHP: c.MaxHP}
@@ -168,7 +166,7 @@ func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, boo
 		}
 		out.Combatants = append(out.Combatants, wc)
 	}
-	return out, true, nil
+	return out, o.Open, nil
 }
 
 // webTables reads the chat's random tables and decks.
@@ -228,19 +226,38 @@ func (t webTables) Decks(ctx context.Context, chat core.ChatRef) ([]web.Deck, er
 	return out, nil
 }
 
-// webChoices lists a check's difficulties through the router.
-type webChoices struct{ r *command.Router }
+// webForms is the dice screen's tray (core/roll) and checks
+// (core/systems.Forms, from the system files), as the page draws them.
+type webForms struct{ r *command.Router }
 
-func (c webChoices) Choices(ctx context.Context, msg core.Message, text, ph string) ([]web.Choice, error) {
-	l, err := c.r.Choices(ctx, msg, text, ph)
-	if err != nil || l == nil {
+func (webForms) Tray() web.Tray {
+	t := roll.DiceTray()
+	return web.Tray{Dice: t.Dice, MaxCount: t.MaxCount, AdvCount: t.AdvCount, AdvSides: t.AdvSides}
+}
+
+func (f webForms) Forms(ctx context.Context, msg core.Message) ([]web.Form, error) {
+	fs, err := systems.Forms(ctx, f.r, msg)
+	if err != nil {
 		return nil, err
 	}
-	out := make([]web.Choice, len(l.Choices))
-	for i, ch := range l.Choices {
-		out[i] = web.Choice{Label: ch.Label, Value: ch.Value, Group: ch.Group, Typed: ch.Typed}
+	out := make([]web.Form, len(fs))
+	for i, x := range fs {
+		out[i] = web.Form{Key: x.Key, Command: x.Command, Title: x.Title, Fields: webFields(x.Fields)}
 	}
 	return out, nil
+}
+
+func webFields(fs []systems.Field) []web.Field {
+	var out []web.Field
+	for _, x := range fs {
+		f := web.Field{Key: x.Key, Label: x.Label, Kind: x.Kind, Min: x.Min, Max: x.Max, Default: x.Default, Optional: x.Optional,
+			Parts: webFields(x.Parts), Before: x.Before, Prefix: x.Prefix, Suffix: x.Suffix, Word: x.Word}
+		for _, c := range x.Choices {
+			f.Choices = append(f.Choices, web.Choice{Label: c.Label, Value: c.Value, Group: c.Group})
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // telegramMembers asks the Telegram adapter's getChatMember.
@@ -266,13 +283,12 @@ func (m telegramMembers) Member(ctx context.Context, chat core.ChatRef, user str
 }
 
 // webLinker is /app's Linker: the companion's link once it is wired. On
-// Telegram the link is a button under the message (web_app in a private
-// chat, url to the Mini App's direct link in a group).
+// Telegram the link is a button under /app's reply (the adapter draws it:
+// web_app in a private chat, url to the Mini App's direct link in a
+// group).
 type webLinker struct {
-	a    *web.Adapter
-	tg   *telegram.Adapter
-	mx   roomWidgets // nil without Matrix
-	port core.Port
+	a  *web.Adapter
+	mx roomWidgets // nil without Matrix
 }
 
 // roomWidgets is the Matrix adapter's room widget state event.
@@ -311,13 +327,8 @@ func (l *webLinker) Link(ctx context.Context, msg core.Message) (companion.Link,
 	if web.ErrUnavailable(err) {
 		return companion.Link{}, companion.ErrUnavailable
 	}
-	if err == nil && !private && msg.Chat.Platform == "telegram" && l.tg != nil {
-		lang := l.port.Lang(ctx, msg.Chat, msg.LangHint)
-		err := l.tg.SendAppButton(ctx, msg, l.port.Text(lang, "web.app.open"), l.port.Text(lang, "web.app.button"), l.a.AppURL(), u)
-		if err != nil {
-			return companion.Link{}, err
-		}
-		return companion.Link{Sent: true}, nil
+	if err == nil && msg.Chat.Platform == "telegram" {
+		return companion.Link{URL: u, Button: true, App: l.a.AppURL()}, nil
 	}
 	return companion.Link{URL: u, Private: private, Minutes: l.a.LinkMinutes(), Widget: l.a.WidgetURL(ctx, msg)}, err
 }
@@ -350,7 +361,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	if !cfg.Web.Enabled() {
 		return nil, nil
 	}
-	d := web.Deps{Port: router, Sheets: webSheets{db}, Choices: webChoices{router}, Pads: webSheets{db}, State: db,
+	d := web.Deps{Port: router, Sheets: webSheets{db}, Forms: webForms{router}, Pads: webSheets{db}, State: db,
 		Fights: webFights{db}, Tables: webTables{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
 		Chart: chart.PNG, Now: now}
@@ -372,7 +383,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	if err != nil {
 		return nil, err
 	}
-	link.a, link.tg, link.port = a, tg, router
+	link.a = a
 	if mx != nil {
 		link.mx = mx
 	}

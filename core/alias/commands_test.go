@@ -288,8 +288,8 @@ func TestAliasNameFullWidthIsASCII(t *testing.T) {
 	if err := h.DB.SaveSettings(context.Background(), chatB, core.Settings{Lang: "es"}); err != nil {
 		t.Fatal(err)
 	}
-	h.Fails(chatB, ana, false, "/alias ｃｈｅｃｋ /check 1", "«check» ya es el comando /check")
-	h.Fails(chatB, ana, false, "/alias сheck /check 1", "«сheck» se parece a /check, el comando /check, escrito con letras de otro alfabeto")
+	h.Fails(chatB, ana, false, "/alias ｃｈｅｃｋ /check 1", "«check» ya es la orden /check")
+	h.Fails(chatB, ana, false, "/alias сheck /check 1", "«сheck» se parece a /check, la orden /check, escrito con letras de otro alfabeto")
 }
 
 // TestAliasTooDeepRefusedWhenSaved: a chain of four saved rolls (/q4 →
@@ -335,7 +335,7 @@ func TestAliasTooDeepRefusedWhenSaved(t *testing.T) {
 	h.OK(chatB, ana, false, "/alias l3 /check fuerza")
 	h.OK(chatB, ana, false, "/alias l2 /l3")
 	h.OK(chatB, ana, false, "/alias l1 /l2")
-	h.Fails(chatB, ana, false, "/alias l0 /l1", "/l0 ejecutaría 4 tiradas guardadas seguidas (/l0 → /l1 → /l2 → /l3 → /check), y un mensaje ejecuta como mucho 3: nunca funcionaría. Haz que llame a un comando")
+	h.Fails(chatB, ana, false, "/alias l0 /l1", "/l0 ejecutaría 4 tiradas guardadas seguidas (/l0 → /l1 → /l2 → /l3 → /check), y un mensaje ejecuta como mucho 3: nunca funcionaría. Haz que llame a una orden")
 	if err := h.DB.SaveSettings(context.Background(), chatB, core.Settings{Lang: "el"}); err != nil {
 		t.Fatal(err)
 	}

@@ -103,6 +103,9 @@ type Request struct {
 
 	gmKnown bool // IsGM was already looked up (a press: Request.Run)
 
+	// recorded: the handler gave the observers its own account of what
+	// it did (Request.Record); Press does not log the press again.
+	recorded bool
 	// as is the character a sheet read without a name reads (RunAs): a
 	// request for a roll runs its check for each character.
 	as string

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"sort"
+	"strings"
 
 	"zaria/core"
 )
@@ -23,6 +24,9 @@ func (r *Router) Frequent(ctx context.Context, msg core.Message, n int) []string
 	count := map[string]int{}
 	var order []string // distinct, newest first
 	for _, c := range cmds {
+		if strings.TrimSpace(c) == "" {
+			continue // nothing to run again (and no button without text)
+		}
 		if count[c] == 0 {
 			order = append(order, c)
 		}

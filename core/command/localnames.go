@@ -31,16 +31,41 @@ func (r *Router) greekCommandNames(req *Request, rep *reply.Reply) {
 	for ; rep != nil; rep = rep.Secret {
 		for _, line := range rep.Lines {
 			for i := range line {
-				line[i].Text = latinCommand.ReplaceAllStringFunc(line[i].Text, func(m string) string {
+				line[i].Text = dedupeNames(latinCommand.ReplaceAllStringFunc(line[i].Text, func(m string) string {
 					sub := latinCommand.FindStringSubmatch(m)
 					if g := r.greekName(sub[2]); g != "" {
 						return sub[1] + pre + g
 					}
 					return m
-				})
+				}))
 			}
 		}
 	}
+}
+
+// nameList is a command followed by the list of its other names, as
+// /help writes it: "/roll  (/r, /tirar, !ρίξε)".
+var nameList = regexp.MustCompile(`([/!]\S+)(\s+)\(([/!][^()]*)\)`)
+
+// dedupeNames leaves each name once in a list of a command's names that
+// the Greek names made repeat ("!ρίξε  (!ρίξε, !ρίξε, !ρίξε)" is
+// "!ρίξε"; issue 36).
+func dedupeNames(s string) string {
+	return nameList.ReplaceAllStringFunc(s, func(m string) string {
+		sub := nameList.FindStringSubmatch(m)
+		seen := map[string]bool{sub[1]: true}
+		var keep []string
+		for _, n := range strings.Split(sub[3], ", ") {
+			if !seen[n] {
+				seen[n] = true
+				keep = append(keep, n)
+			}
+		}
+		if len(keep) == 0 {
+			return sub[1]
+		}
+		return sub[1] + sub[2] + "(" + strings.Join(keep, ", ") + ")"
+	})
 }
 
 // typedCommandName writes the command the user typed by the name they

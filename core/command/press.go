@@ -45,7 +45,10 @@ func (r *Router) HandleAction(kind reply.ActionKind, h ActionHandler) {
 //     stored command through the same path as a typed one.
 //   - any other kind goes to its HandleAction handler; the Observers see
 //     its answer (the session's log), unless it is a pop-up for the
-//     presser alone (reply.Reply.Alert: a blind roll's 🙈 GM).
+//     presser alone (reply.Reply.Alert: a blind roll's 🙈 GM) or the
+//     handler recorded it itself as the command it stands for
+//     (Request.Record: a damage applied). A refused press (an error) is
+//     seen by no observer.
 //
 // ok is false when there is nothing to answer (an unknown kind, a flood
 // already warned); the adapter then shows nothing.
@@ -76,7 +79,7 @@ func (r *Router) Press(ctx context.Context, msg core.Message, a reply.Action) (*
 	if rep == nil {
 		return nil, false
 	}
-	if !rep.Alert && a.Kind != reply.ActRun && a.Kind != reply.ActAsk {
+	if !rep.Alert && a.Kind != reply.ActRun && a.Kind != reply.ActAsk && !req.recorded {
 		// What a press did in the chat (the turn order's ▶ and ⏹) is
 		// seen like a typed command: the session's log has it. A pad's
 		// press is seen as the command it runs (Request.Run), if any, and
@@ -299,6 +302,7 @@ func (req *Request) Record(ctx context.Context, text string, rep *reply.Reply) {
 	if req.Depth > 0 || rep == nil {
 		return
 	}
+	req.recorded = true
 	sub := *req
 	sub.Msg.Text = text
 	for _, o := range req.router.cfg.Observers {

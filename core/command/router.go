@@ -409,7 +409,9 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 		rep = &reply.Reply{}
 	}
 	if cmd.Roll && !rep.Error && rep.Command == "" {
-		rep.Command = "/" + cmd.Name + strings.TrimRight(" "+p.Args, " ")
+		// As typed, in the chat's words ("/tirar 1d20", not "/roll"):
+		// the history, the tray and the again button show it.
+		rep.Command = "/" + p.Name + strings.TrimRight(" "+p.Args, " ")
 	}
 	fillActions(rep)
 	if req.Depth == 0 {

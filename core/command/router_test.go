@@ -307,8 +307,10 @@ func TestScriptedDice(t *testing.T) {
 
 func TestRollCommandIsRemembered(t *testing.T) {
 	r, _, _ := newRouter(t)
+	// As typed, in the chat's words (issue 36): the history and the
+	// again button show what the player wrote.
 	rep, _ := r.Dispatch(context.Background(), msg("!tirar 2d6+1"))
-	if rep.Command != "/roll 2d6+1" {
+	if rep.Command != "/tirar 2d6+1" {
 		t.Errorf("Command = %q", rep.Command)
 	}
 }

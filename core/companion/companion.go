@@ -25,9 +25,12 @@ type Link struct {
 	Private bool
 	Minutes int    // how long a private link works
 	Widget  string // the room widget's URL, for GMs (Matrix), or ""
-	// Sent: the platform already showed the link in the chat, as a button
-	// (Telegram's web_app or url button); /app says nothing more.
-	Sent bool
+	// Button: the platform opens URL from a button under the reply
+	// (Telegram's url button): /app answers with its line and a link
+	// button (reply.ActLink) instead of the address as text. App is the
+	// page a private chat's button opens instead (the Mini App's).
+	Button bool
+	App    string
 }
 
 // Linker makes the link that opens the companion for msg's sender in
@@ -108,8 +111,11 @@ func Register(r *command.Router, l Linker, w Widgets) {
 			if err != nil {
 				return nil, err
 			}
-			if link.Sent {
-				return nil, nil
+			if link.Button {
+				rep := reply.Text(req.T("web.app.open"))
+				rep.Buttons = []reply.Button{{Label: req.T("web.app.button"),
+					Action: &reply.Action{Kind: reply.ActLink, URL: link.URL, App: link.App}}}
+				return rep, nil
 			}
 			if link.Private {
 				rep := reply.Text(req.T("web.app.sent_private", "minutes", link.Minutes))

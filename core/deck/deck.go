@@ -28,6 +28,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
+	"zaria/core/table"
 )
 
 // Limits of the decks of a chat, each with its own message (es/el/en).
@@ -358,7 +359,8 @@ func CheckName(n string) error {
 	return nil
 }
 
-// create is /mazo crear NAME[: card; card] and one card a line below.
+// create is /mazo crear NAME[: card; card] (or | between cards) and one
+// card a line below.
 func (s *Service) create(ctx context.Context, req *command.Request, header, body string) (*reply.Reply, error) {
 	head, afterColon, _ := strings.Cut(header, ":")
 	n := strings.Join(strings.Fields(head), " ")
@@ -367,7 +369,7 @@ func (s *Service) create(ctx context.Context, req *command.Request, header, body
 	}
 	var raw []string
 	if strings.TrimSpace(afterColon) != "" {
-		raw = append(raw, strings.Split(afterColon, ";")...)
+		raw = append(raw, table.OneLine(afterColon)...) // as a table's rows
 	}
 	if body != "" {
 		raw = append(raw, strings.Split(body, "\n")...)

@@ -35,18 +35,29 @@ func blind(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	}
 	name := displayName(req.Msg.From)
 	secret := *inner
-	secret.Lines = append([]reply.Line{{reply.I("🙈 " + req.T("blind.private_header", "name", name))}}, inner.Lines...)
+	header := req.T("blind.private_header", "name", name)
+	if req.IsGM {
+		// A GM who rolls blind sees the result in this copy: the copy
+		// does not say they did not.
+		header = req.T("blind.private_header_gm", "name", name)
+	}
+	secret.Lines = append([]reply.Line{{reply.I("🙈 " + header)}}, inner.Lines...)
 	secret.Buttons = nil
 	public := reply.Line{reply.T("🙈 " + req.T("blind.public", "name", name))}
 	if c := inner.Check; c != nil && c.System == "dice" && c.Outcome == "" {
-		public = reply.Line{reply.T("🙈 " + req.T("blind.public_what", "name", name) + " "), reply.C(text)}
+		// What was typed: "1d20+5", not the "/roll 1d20+5" it runs.
+		shown := text
+		if text == "/roll "+req.Args {
+			shown = req.Args
+		}
+		public = reply.Line{reply.T("🙈 " + req.T("blind.public_what", "name", name) + " "), reply.C(shown)}
 	}
 	rep := &reply.Reply{
 		Lines:    []reply.Line{public, {reply.I(req.T("blind.only_gms"))}},
 		Secret:   &secret,
 		SecretTo: req.NamedGMs(ctx),
 		Blind:    true,
-		Command:  "/blind " + req.Args,
+		Command:  "/" + req.Alias + " " + req.Args, // as typed: /ciega
 	}
 	if s := revealText(inner); s != "" {
 		rep.Buttons = []reply.Button{{Kind: string(reply.ActReveal), Label: "🙈 " + req.T("blind.gm_button"),

@@ -477,7 +477,7 @@ func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		Lines:    []reply.Line{{reply.T("🤫 " + req.T("gmroll.public", "name", displayName(req.Msg.From)))}},
 		Secret:   &secret,
 		SecretTo: req.NamedGMs(ctx),
-		Command:  "/gmroll " + req.Args,
+		Command:  "/" + req.Alias + " " + req.Args, // as typed: /secreto, /gmroll
 	}, nil
 }
 

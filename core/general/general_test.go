@@ -53,15 +53,15 @@ func TestHelpTeachesByExample(t *testing.T) {
 	r, _ := newRouter(t)
 	c := chat{t: t, r: r, id: "1"}
 	list := c.say("/help")
-	if got := reply.PlainText(list); !strings.Contains(got, "/zaria 4+2 dc15") || !strings.Contains(got, "/ayuda") {
+	if got := reply.PlainText(list); !strings.Contains(got, "/zaria 4+2 cd15") || !strings.Contains(got, "/ayuda") {
 		t.Errorf("/help lacks examples:\n%s", got)
 	}
 	// Examples are code spans, so a phone user can tap to copy them.
-	if !strings.Contains(reply.HTML(list, "\n"), "<code>/zaria 4+2 dc15</code>") {
+	if !strings.Contains(reply.HTML(list, "\n"), "<code>/zaria 4+2 cd15</code>") {
 		t.Errorf("examples are not code:\n%s", reply.HTML(list, "\n"))
 	}
 	got := c.text("/ayuda ζαριά")
-	if !strings.Contains(got, "/zaria") || !strings.Contains(got, "pnj 6 dc12") || !strings.Contains(got, "!ζαριά") {
+	if !strings.Contains(got, "/zaria") || !strings.Contains(got, "pnj 6 cd12") || !strings.Contains(got, "!ζαριά") {
 		t.Errorf("/ayuda ζαριά:\n%s", got)
 	}
 	if rep := c.say("/help nada"); !rep.Error || !strings.Contains(reply.PlainText(rep), "«nada»") {

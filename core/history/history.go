@@ -108,6 +108,11 @@ func (s *Service) Observe(ctx context.Context, req *command.Request, rep *reply.
 	if cmd == "" {
 		cmd = req.Msg.Text
 	}
+	if strings.TrimSpace(cmd) == "" {
+		// A press that stands for no command: nothing anyone could roll
+		// again (the handler records what it did itself).
+		return
+	}
 	r := Roll{
 		Chat:     req.Msg.Chat,
 		UserID:   req.Msg.From.ID,

@@ -104,7 +104,7 @@ func TestRecentRolls(t *testing.T) {
 	b.ok(ana, "/roll d20")
 	b.say(ana, "/roll 2d")
 	b.ok(ana, "/r 4d6kh3")
-	if got := b.r.Recent(ctx, msg(ana), 5); !slices.Equal(got, []string{"/roll 4d6kh3", "/roll d20", "/roll 2d6"}) {
+	if got := b.r.Recent(ctx, msg(ana), 5); !slices.Equal(got, []string{"/r 4d6kh3", "/roll d20", "/roll 2d6"}) {
 		t.Errorf("Ana's recent rolls %q", got)
 	}
 	if got := b.r.Recent(ctx, msg(ana), 2); len(got) != 2 {

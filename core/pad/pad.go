@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"zaria/core"
@@ -244,9 +245,27 @@ func checkLabel(label string) error {
 	return nil
 }
 
-// add handles /pad add ["Label"] COMMAND | DICE.
+// unquoted splits a label written without quotes from the command after
+// it: the words before the first " /" or " !" that starts a command
+// ("Ataque /zaria fuerza+atletismo dc15"). ok is false when s starts
+// with the command or has none after words (plain dice: "2d6+1").
+func unquoted(s string) (label, rest string, ok bool) {
+	for i := 1; i+1 < len(s); i++ {
+		if (s[i] == '/' || s[i] == '!') && (s[i-1] == ' ' || s[i-1] == '\t') {
+			if r, _ := utf8.DecodeRuneInString(s[i+1:]); unicode.IsLetter(r) {
+				return strings.TrimSpace(fold.Clean(s[:i])), s[i:], true
+			}
+		}
+	}
+	return "", s, false
+}
+
+// add handles /pad add ["Label"] COMMAND | DICE, or Label COMMAND.
 func (s *Service) add(ctx context.Context, req *command.Request, owner, rest string) (*reply.Reply, error) {
 	label, text, hasLabel := quoted(rest)
+	if !hasLabel && !strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, "!") {
+		label, text, hasLabel = unquoted(rest)
+	}
 	// The command is stored, listed and exported as typed: on one line
 	// without invisible characters (a right-to-left mark pasted into it
 	// was printed in /pad list, and made the chat's export refused by
@@ -292,6 +311,11 @@ func (s *Service) add(ctx context.Context, req *command.Request, owner, rest str
 		// press: refused now with what /roll would answer. The sheet's
 		// values are read when it is pressed.
 		if _, err := dice.Parse(text); err != nil {
+			if word, _, two := strings.Cut(text, " "); two && !hasLabel && unicode.IsLetter([]rune(word)[0]) {
+				// "Ataque fuerza+atletismo": a label, and what to roll
+				// without its command.
+				return nil, errorf(req, "pad.err.label_quote", "label", fold.Cut(word, MaxLabel))
+			}
 			if de, ok := dice.AsError(err); ok {
 				return nil, command.Errorf("dice.err."+de.Code, "near", de.Near, "max", de.Max, "got", de.Got, "want", de.Want)
 			}

@@ -366,3 +366,31 @@ func TestPadTextIsStoredClean(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelWithoutQuotes: a button's label may be written without
+// quotes, as the words before the command ("Ataque /zaria …"); the
+// command after them is stored as typed, its {…} asked when pressed.
+func TestLabelWithoutQuotes(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
+	b.ok(ana, "/pj crear Drake")
+	b.ok(ana, "/pj poner fuerza 3 atletismo 2")
+	for _, c := range []struct{ add, want string }{
+		{"/botones añadir Ataque /zaria fuerza+atletismo dc15", "✅ Botón 1, «Ataque»: /zaria fuerza+atletismo dc15"},
+		{"/botones añadir Tajo /dh ataque contra {armadura}", "✅ Botón 2, «Tajo»: /dh ataque contra {armadura}"},
+		{"/botones añadir Golpe de escudo !roll 2d6+1", "✅ Botón 3, «Golpe de escudo»: !roll 2d6+1"},
+		{"/botones añadir 4d6/2", "✅ Botón 4, «4d6/2»: /roll 4d6/2"},
+	} {
+		if got := reply.PlainText(b.ok(ana, c.add)); !strings.Contains(got, c.want) {
+			t.Errorf("%q:\n%s\nwant %q", c.add, got, c.want)
+		}
+	}
+	// Without a command after it, the error says how to write the label.
+	b.fails(ana, "/botones añadir Ataque fuerza+atletismo", "Si «Ataque» es el nombre del botón, escríbelo delante de la orden o entre comillas")
+	acts := runs(t, b.ok(ana, "/botones"))
+	if len(acts) != 4 {
+		t.Fatalf("%d buttons, want 4", len(acts))
+	}
+	if got := reply.PlainText(b.press(ana, acts[1])); !strings.HasPrefix(got, "Ana (Drake): «Tajo»: ¿contra qué armadura?") {
+		t.Errorf("Tajo's press:\n%s", got)
+	}
+}

@@ -77,3 +77,29 @@ func TestClearedPadUndone(t *testing.T) {
 	}
 	b.fails(ana, "/botones deshacer", "No hay botones que recuperar")
 }
+
+// TestTrayAndHistoryInTheWordsTyped: issue 36. A Spanish player's
+// «/tirar d20» is shown as typed by /historial and offered as typed by
+// the tray, not as «/roll d20»; its button rolls it again.
+func TestTrayAndHistoryInTheWordsTyped(t *testing.T) {
+	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
+	b.ok(ana, "/tirar 2d6+1")
+	b.ok(ana, "/tirar 2d6+1")
+	hist := reply.PlainText(b.ok(ana, "/historial"))
+	if !strings.Contains(hist, "Ana: /tirar 2d6+1") || strings.Contains(hist, "/roll") {
+		t.Errorf("/historial:\n%s", hist)
+	}
+	tray := b.ok(ana, "/botones")
+	var mine *reply.Action
+	for _, bt := range tray.Buttons {
+		if bt.Label == "/tirar 2d6+1" {
+			mine = bt.Action
+		}
+	}
+	if got := reply.PlainText(tray); mine == nil || !strings.Contains(got, "/tirar 2d6+1") || strings.Contains(got, "/roll 2d6") {
+		t.Fatalf("the tray:\n%s\n%+v", got, tray.Buttons)
+	}
+	if got := reply.PlainText(b.press(ana, *mine)); !strings.HasPrefix(got, "Ana: ") || !strings.Contains(got, "2d6+1") {
+		t.Errorf("the tray's button: %s", got)
+	}
+}

@@ -43,6 +43,14 @@ const (
 	// owns it or is a GM, or, with no Character, closes the request (⏹,
 	// GMs only).
 	ActAsk ActionKind = "ask"
+	// ActLink opens the web address Action.URL: nothing is pressed, so
+	// nothing is kept and the core resolves nothing. An adapter draws it
+	// as a link button (Telegram's url button) where its platform has
+	// them; Action.App, when set, is the web page a platform that opens
+	// apps from a private chat's button (a Telegram Mini App's web_app
+	// button) opens there instead. A core service puts one on a reply
+	// only for a platform that draws it (the companion's Linker says so).
+	ActLink ActionKind = "link"
 )
 
 // MaxSecret is the longest Action.Secret, in characters: what a Telegram
@@ -100,6 +108,10 @@ type Action struct {
 	// Request, for Ask, is the id of the chat's request for a roll;
 	// Character (its key) the character the button rolls for, "" for ⏹.
 	Request int64
+	// URL, for Link, is the web address the button opens; App the page
+	// opened instead where the platform opens apps from a button.
+	URL string
+	App string
 }
 
 // Private reports whether a holds what only the GMs may read (Secret):
@@ -144,7 +156,7 @@ func (a Action) Encode() string {
 	}
 	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values,
 		Secret: a.Secret, Chat: a.Chat,
-		Character: a.Character, Amount: a.Amount, Once: a.Once, Request: a.Request})
+		Character: a.Character, Amount: a.Amount, Once: a.Once, Request: a.Request, URL: a.URL, App: a.App})
 	return "1" + string(b)
 }
 
@@ -163,6 +175,9 @@ type actionWire struct {
 	Once      string `json:"id,omitempty"`
 	// Ask's.
 	Request int64 `json:"rq,omitempty"`
+	// Link's.
+	URL string `json:"u,omitempty"`
+	App string `json:"ap,omitempty"`
 }
 
 // ErrAction is DecodeAction's error: s is not an Action this version stores.
@@ -210,7 +225,7 @@ func DecodeAction(s string) (Action, error) {
 		}
 		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values,
 			Secret: w.Secret, Chat: w.Chat,
-			Character: w.Character, Amount: w.Amount, Once: w.Once, Request: w.Request}
+			Character: w.Character, Amount: w.Amount, Once: w.Once, Request: w.Request, URL: w.URL, App: w.App}
 	default:
 		return Action{}, ErrAction
 	}
@@ -234,6 +249,8 @@ func (a Action) Valid() bool {
 		return a.Character != "" && a.Amount > 0 && a.Once != ""
 	case ActAsk:
 		return a.Request > 0
+	case ActLink:
+		return a.URL != ""
 	}
 	return a.Kind != ""
 }

@@ -129,6 +129,9 @@ func sysExample(req *command.Request, sys string) string {
 	case "kh":
 		return "5 2s 1i"
 	}
+	if ex := systems.FileExample(sys); ex != "" {
+		return ex
+	}
 	return "4+2"
 }
 

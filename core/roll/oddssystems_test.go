@@ -491,11 +491,15 @@ func TestSystemOddsRegistration(t *testing.T) {
 	r := systemsRouter(t)
 	RegisterSystemOdds(r)
 	panics("RegisterSystemOdds twice", func() { RegisterSystemOdds(r) })
-	if got := systems.Charted(); len(got) != 5 { // RQ's since issue 33
+	if got := systems.Charted(); len(got) != 11 { // the five (RQ's since issue 33) and the six file systems (issue 34)
 		t.Errorf("charted systems %v", got)
 	}
 	for _, name := range systems.Charted() {
-		rep := run(t, r, "en", "/"+name+" "+map[string]string{"zaria": "4+2", "daegon": "6 d3", "kh": "5 2s", "dh": "attack longsword vs breastplate", "rq": "45"}[name])
+		ex := map[string]string{"zaria": "4+2", "daegon": "6 d3", "kh": "5 2s", "dh": "attack longsword vs breastplate", "rq": "45"}[name]
+		if ex == "" {
+			ex = systems.FileExample(name)
+		}
+		rep := run(t, r, "en", "/"+name+" "+ex)
 		odds := false
 		for _, b := range rep.Buttons {
 			odds = odds || b.Kind == reply.ButtonOdds

@@ -113,7 +113,7 @@ func TestSessionLogInLocalTime(t *testing.T) {
 	pub := string(rep.File.Data)
 	has(t, pub, "# 📜 La cripta", "Del 2026-12-02 21:15 al 21:50 (Europe/Madrid) · 35 min", "5 tiradas · Ana 5",
 		"**21:20 · Ana** — `/tirar 1d20+5`", "[14] + 5 = 19",
-		"4 → Bandidos · 66,67 %", "🃏 Tarot: La Torre", "Ana ha tirado en secreto.", "Ana ha hecho una tirada a ciegas: /roll 1d6", "solo ve las órdenes")
+		"4 → Bandidos · 66,67 %", "🃏 Tarot: La Torre", "Ana ha tirado en secreto.", "Ana ha hecho una tirada a ciegas: 1d6", "solo ve las órdenes")
 	lacks(t, pub, "[19]", "[6]", "🔒", "/ayuda")
 	if !rep.Blind || rep.Secret == nil || rep.Secret.File == nil {
 		t.Fatalf("no GMs' copy: %+v", rep)

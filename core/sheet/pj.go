@@ -43,6 +43,18 @@ var pjSubs = command.NewSubs(
 	command.Sub{Name: subMarks, Words: map[string][]string{"es": {"mejoras"}, "el": {"βελτιώσεις"}, "en": {"marks", "improvements"}}},
 )
 
+// isSetVerb reports whether w is a verb a player may write for "set"
+// that /pj does not take (it takes poner, set and όρισε): pon, βάλε…
+func isSetVerb(w string) bool {
+	switch fold.Key(w) {
+	case "pon", "fija", "fijar", "establecer", "establece", "cambiar", "cambia", "asignar",
+		"put", "change", "assign", "give",
+		"βαλε", "βαζω", "θεσε", "αλλαξε", "αλλαγη", "ορισμος":
+		return true
+	}
+	return false
+}
+
 // Register adds /pj and its damage button (damage.go) to r. The router must have s as its Sheets for a
 // roll to read a sheet.
 func Register(r *command.Router, s *Service) {
@@ -82,6 +94,17 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 				return nil, err
 			}
 			return s.show(req, c), nil
+		}
+		if len(rest) >= 2 {
+			// "/pj fuerza 4", "/pj βάλε δύναμη 4": a value without the
+			// verb, or with one /pj does not know.
+			if isSetVerb(rest[0]) && len(rest) >= 3 {
+				rest = rest[1:]
+			}
+			if who != "" {
+				rest = append([]string{who}, rest...)
+			}
+			return nil, command.Errorf("character.set_verb", "rest", strings.Join(rest, " "))
 		}
 		return nil, command.Errorf("character.usage")
 	}
@@ -343,6 +366,13 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 		if len(words) > 0 && !quoted[0] && strings.HasPrefix(words[0], "@") {
 			words, quoted = words[1:], quoted[1:]
 		}
+		pw, pq, ok, err := s.tablePairs(req, words, quoted)
+		if ok {
+			return s.pjSetMany(ctx, req, who, pw, pq)
+		}
+		if err != nil && len(words) > 2 {
+			return nil, err
+		}
 		if isMulti(words, quoted) {
 			return s.pjSetMany(ctx, req, who, words, quoted)
 		}
@@ -361,6 +391,9 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 		return nil, command.Errorf("character.set_usage")
 	}
 	name, text := args[0], strings.Join(args[1:], " ")
+	if f, ok := s.checked(name); ok && len(args) > 2 {
+		text = tableText(req, f, args[1:]) // "arma espada larga": espada-larga
+	}
 	if err := CheckValueName(name, s.lim.NameLen); err != nil {
 		return nil, err
 	}
@@ -392,7 +425,7 @@ func (s *Service) pjSet(ctx context.Context, req *command.Request, args []string
 	if err != nil {
 		return nil, err
 	}
-	return reply.Text(req.TP("character.value_set", "character", c.Name, "name", v.Name, "value", v.Text)), nil
+	return reply.Text(req.TP("character.value_set", "character", c.Name, "name", s.keyName(req, v.Name), "value", v.Text)), nil
 }
 
 func (s *Service) pjUnset(ctx context.Context, req *command.Request, args []string) (*reply.Reply, error) {

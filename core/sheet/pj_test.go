@@ -19,7 +19,7 @@ func TestCreateSetShowAndRollWithSheet(t *testing.T) {
 	h.OK(chatA, ana, false, "/pj set Fuerza 4")
 	h.OK(chatA, ana, false, "/pj set atlétismo 2")
 	out = h.OK(chatA, ana, false, "/pj set arma espada larga")
-	contains(t, out, "Drake: arma = espada larga")
+	contains(t, out, "Drake: weapon = espada larga") // the name in the chat's language, as /pj shows it (issue 36)
 
 	out = h.OK(chatA, ana, false, "/pj")
 	contains(t, out, "🧙 Drake", "by Ana", "Fuerza 4", "atlétismo 2", "weapon espada larga") // a known name in the chat's language (issue 23)
@@ -72,7 +72,7 @@ func TestNoActiveCharacterAndUsage(t *testing.T) {
 	h.Fails(chatA, ana, false, "/pj set 12 4", "looks like a number or a die")
 	h.Fails(chatA, ana, false, "/pj set d20 4", "looks like a number or a die")
 	h.Fails(chatA, ana, false, "/pj set fu+erza 4", "can't be a value name")
-	h.Fails(chatA, ana, false, "/pj foo bar", "/pj create NAME")
+	h.Fails(chatA, ana, false, "/pj foo bar", "Setting a value? Type /pj set foo bar") // issue 36: a value without its verb
 }
 
 func TestOnlyOwnerOrGMEdits(t *testing.T) {
@@ -420,4 +420,42 @@ func TestNewNamesAreWords(t *testing.T) {
 	out := h.OK(chatA, ana, false, "/pj")
 	contains(t, out, "O'Brien", "espada-larga 3")
 	lacks(t, out, "fuerza.x", "o'k")
+}
+
+// TestValueWithoutItsVerb: "/pj fuerza 4" (no verb) or "/pj βάλε δύναμη
+// 4" (a verb /pj does not take) is answered with the command that does
+// it, in the chat's language, not the generic /pj help; nothing changes.
+func TestValueWithoutItsVerb(t *testing.T) {
+	h := newHarness(t, chattest.Limits{})
+	ctx := context.Background()
+	for chat, lang := range map[core.ChatRef]string{chatA: "es", chatB: "el"} {
+		if err := h.DB.SaveSettings(ctx, chat, core.Settings{Lang: lang}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.OK(chatA, ana, false, "/pj crear Drake")
+	h.Fails(chatA, ana, false, "/pj fuerza 4", "¿Quieres poner un valor? Escribe /pj poner fuerza 4")
+	h.Fails(chatA, ana, false, "/pj pon fuerza 4", "Escribe /pj poner fuerza 4")
+	h.Fails(chatA, ana, false, "/pj @Drake pv 14/14", "Escribe /pj poner @Drake pv 14/14")
+	h.OK(chatB, ana, false, "/pj δημιουργία Δράκος")
+	h.Fails(chatB, ana, false, "/pj βάλε δύναμη 4", "Θέλεις να ορίσεις μια τιμή; Γράψε /pj όρισε δύναμη 4")
+	h.Fails(chatB, ana, false, "/pj δύναμη 4", "Γράψε /pj όρισε δύναμη 4")
+	contains(t, h.OK(chatA, ana, false, "/pj"), "Aún sin valores")
+	contains(t, h.OK(chatB, ana, false, "/pj"), "Καμία τιμή ακόμη")
+}
+
+// TestValueNamedInAnotherLanguage: a stat or skill typed in another
+// language than the sheet's finds the sheet's value ("/zaria
+// strength+athletics" on a sheet with fuerza and atletismo; "/pj set
+// strength 5" changes fuerza), and no English value is offered.
+func TestValueNamedInAnotherLanguage(t *testing.T) {
+	h := newHarness(t, chattest.Limits{})
+	h.OK(chatA, ana, false, "/pj crear Drake")
+	h.OK(chatA, ana, false, "/pj poner fuerza 3 atletismo 2")
+	contains(t, h.OK(chatA, ana, false, "/check strength", 10), "= 13")
+	contains(t, h.OK(chatA, ana, false, "/check αθλητισμός", 10), "= 12")
+	h.OK(chatA, ana, false, "/pj set strength 5")
+	out := h.OK(chatA, ana, false, "/pj")
+	contains(t, out, "fuerza 5", "atletismo 2")
+	lacks(t, out, "strength")
 }

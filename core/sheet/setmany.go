@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"zaria/core/command"
@@ -42,6 +43,85 @@ func simpleValue(w string, quoted bool) bool {
 // a list of NAME VALUE pairs by the rule above.
 func isMulti(words []string, quoted []bool) bool {
 	return len(words) >= 3 && simpleValue(words[1], quoted[1])
+}
+
+// A value the game systems check against a table (a Dungeon Hack
+// "arma", "armadura") is read as the table knows it, in one word or
+// several, with or without hyphens: "/pj poner arma espada larga
+// armadura cota-de-mallas pv 14/14" is three values. Its words are the
+// longest run the table takes; they are stored hyphenated when the table
+// takes that too ("espada-larga"), as the commands write it.
+
+// checked returns the check registered for the value name (or one of its
+// synonyms).
+func (s *Service) checked(name string) (func(*command.Request, string) error, bool) {
+	k := fold.Key(name)
+	f, ok := s.valid[k]
+	for _, syn := range s.synonyms(k) {
+		if ok {
+			break
+		}
+		f, ok = s.valid[syn]
+	}
+	return f, ok
+}
+
+// tableText is the text of a checked value written as words: the
+// hyphenated form when its check takes it, else the words as written.
+func tableText(req *command.Request, f func(*command.Request, string) error, words []string) string {
+	text := strings.Join(words, " ")
+	if len(words) > 1 {
+		if h := strings.Join(words, "-"); f(req, h) == nil {
+			return h
+		}
+	}
+	return text
+}
+
+// tablePairs reads words as NAME VALUE pairs where a checked value may
+// be several words (see above). It gives the pairs as words and quoted
+// flags for pjSetMany, each value one word marked as quoted (it is
+// checked again there); ok is false unless the words are two pairs or
+// more. A table value no run of words names gives the table's "did you
+// mean" (err) when a run of them comes close to a name.
+func (s *Service) tablePairs(req *command.Request, words []string, quoted []bool) (pw []string, pq []bool, ok bool, err error) {
+	for i := 0; i < len(words); {
+		if quoted[i] || i+1 >= len(words) {
+			return nil, nil, false, nil
+		}
+		f, checked := s.checked(words[i])
+		end := i + 2
+		if checked && !quoted[i+1] {
+			end = 0
+			var near error
+			for j := len(words); j > i+1 && end == 0; j-- {
+				if slices.Contains(quoted[i+1:j], true) {
+					continue
+				}
+				switch e := f(req, strings.Join(words[i+1:j], " ")); {
+				case e == nil:
+					end = j
+				case near == nil:
+					if ue, ok := command.AsUserError(e); ok && strings.HasSuffix(ue.Key, "_suggest") {
+						near = e
+					}
+				}
+			}
+			if end == 0 {
+				return nil, nil, false, near
+			}
+		} else if !simpleValue(words[i+1], quoted[i+1]) {
+			return nil, nil, false, nil
+		}
+		text := words[i+1]
+		if end > i+2 {
+			text = tableText(req, f, words[i+1:end])
+		}
+		pw = append(pw, words[i], text)
+		pq = append(pq, false, true)
+		i = end
+	}
+	return pw, pq, len(pw) >= 4, nil
 }
 
 func (s *Service) pjSetMany(ctx context.Context, req *command.Request, who string, words []string, quoted []bool) (*reply.Reply, error) {
@@ -103,7 +183,7 @@ func (s *Service) pjSetMany(ctx context.Context, req *command.Request, who strin
 	parts := make([]string, len(set))
 	changed := map[string]string{}
 	for i, v := range set {
-		parts[i] = v.Name + " = " + v.Text
+		parts[i] = s.keyName(req, v.Name) + " = " + v.Text // in the chat's language, as /pj shows it
 		changed[v.Name] = v.Text
 	}
 	rep := reply.Text(req.TP("character.values_set", "character", c.Name, "count", len(set), "values", strings.Join(parts, " · ")))

@@ -108,7 +108,7 @@ func New(store Store, o Options) *Service {
 	// Computed once: every value lookup and every value of an import asks it.
 	syn := map[string][]string{}
 	head := map[string]string{}
-	for _, g := range append(vitalSynonyms(), o.Synonyms...) {
+	for _, g := range append(append(vitalSynonyms(), commonSynonyms()...), o.Synonyms...) {
 		for _, k := range g {
 			k = fold.Key(k)
 			head[k] = g[0]

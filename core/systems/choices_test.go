@@ -75,6 +75,10 @@ func TestChoicesRunInTheirPlace(t *testing.T) {
 		{"/dh ataque {x} vs coraza", "weapon", 46, "espada larga", "μακρύ σπαθί", "longsword"},
 		{"/dh repara {x} 1", "armour", 13, "cota de mallas", "", ""},
 		{"/gmroll /daegon 7 {x}", "difficulty", 7, "fácil (D1)", "", ""},
+		// The file systems: an input's named values (filesys.go).
+		{"/coc 65 {x}", "difficulty", 3, "difícil", "δύσκολο", "hard"},
+		{"/fate +3 vs {x}", "difficulty", 11, "Bueno (+3)", "Καλό (+3)", "Good (+3)"},
+		{"/sw {x} +1", "difficulty", 5, "d8", "δ8", "d8"},
 	} {
 		for _, lang := range core.Langs() {
 			want := map[string]string{"es": c.es, "el": c.el, "en": c.en}[lang]
@@ -104,6 +108,7 @@ func TestChoicesRunInTheirPlace(t *testing.T) {
 	for _, text := range []string{
 		"/zaria {x} dc15", "/zaria 4+{x} dc15", "/zaria 4+2 vs {x}", "/daegon {x}", "/daegon 7 vs {x}",
 		"/rq {x} normal", "/rq 45 vs {x}", "/kh {x} dc12", "/dh uso {x}", "/dh ataque", "/roll d20+{x}", "/daegon 7 d3",
+		"/coc {x}", "/fate {x}", "/sw d8 {x}", "/v5 {x}", "/pbta {x}", "/wfrp 45 {x}",
 	} {
 		if got := reply.PlainText(say(t, r, "es", "/probe "+text)); got != "none" {
 			t.Errorf("%s offers choices:\n%s", text, got)

@@ -13,7 +13,7 @@ func TestTypedMinusIsNeverDropped(t *testing.T) {
 	run(t, b, []expect{
 		{lang: "es", text: "/dh repara coraza -2", errHas: "DB rotos: de 1 a 10; has puesto −2"},
 		{lang: "en", text: "/dh repair breastplate −1", errHas: "you wrote −1"},
-		{lang: "es", text: "/kh 5 -3s", errHas: "se añaden, no se quitan: «-3s» no vale. Escribe cuántos, p. ej. /kh 6 +2s +1i dc17"},
+		{lang: "es", text: "/kh 5 -3s", errHas: "se añaden, no se quitan: «-3s» no vale. Escribe cuántos, p. ej. /kh 6 +2s +1i cd17"},
 		{lang: "el", text: "/kh 5 −1i dc12", errHas: "δεν αφαιρούνται"},
 		{lang: "en", text: "/kh 5 2s -1i", errHas: "never taken away: “-1i”"},
 		// Still read: the positive forms.

@@ -100,7 +100,8 @@ func TestDHWithRealSheets(t *testing.T) {
 // Action as stored and read back) takes the damage from Drake's hit
 // points as "/pj @Drake pv -N" does, for Drake's owner or a GM; anyone
 // else is refused and nothing changes; a second press of the same button
-// says it was applied; the roll history records it. A defender without
+// says it was applied; the roll history records it, once and as that
+// command. A defender without
 // hit points gets no button.
 func TestDHDamageButton(t *testing.T) {
 	ctx := context.Background()
@@ -199,6 +200,12 @@ func TestDHDamageButton(t *testing.T) {
 		}
 	}
 	hist := reply.PlainText(send(carol, "/historial"))
+	// A press is logged once, as the command it stands for: never as a
+	// roll without a command (the pad tray would offer it as a button
+	// with no text, which Telegram refuses with the whole message).
+	if strings.Contains(hist, ":  → ") || strings.Count(hist, "pv -5") != 3 {
+		t.Errorf("/historial has a press logged without its command, or twice:\n%s", hist)
+	}
 	for _, want := range []string{"Bob: /pj @Drake pv -5", "❤️ Drake: pv 12 → 7 / 12", "Carol: /pj @Drake pv -5"} {
 		if !strings.Contains(hist, want) {
 			t.Errorf("/historial lacks %q:\n%s", want, hist)

@@ -14,12 +14,14 @@ import (
 
 	"zaria/core"
 	"zaria/core/command"
+	"zaria/core/deck"
 	"zaria/core/dice"
 	"zaria/core/general"
 	"zaria/core/initiative"
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
+	"zaria/core/table"
 	"zaria/i18n"
 	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
@@ -39,6 +41,7 @@ var greekLatinOK = map[string]bool{
 	// (none: the Greek replies write ΖΘ, ζάρια θωράκισης)
 	// proper names
 	"zaria": true, "daegon": true, "dungeon": true, "hack": true, "kingdom": true, "hearts": true, "heartless": true, "nobody": true,
+	"fantasy": true, "worlds": true, // Warhammer Fantasy, Savage Worlds
 	"rq": true, "telegram": true, "matrix": true, "fudge": true, "json": true, "utf": true, "bot": true, "api": true,
 	"utc": true, "kb": true, "runequest": true, "element": true, "web": true, "desktop": true, // RuneQuest; Element Web and Desktop (the Matrix clients)
 	// time zones, typed as IANA names in every language (/ajustes zona Europe/Athens)
@@ -46,6 +49,9 @@ var greekLatinOK = map[string]bool{
 	// file formats, typed as they are (/sesion formato html)
 	"html": true, "md": true, "markdown": true,
 	"drake": true, "draco": true, "lira": true, "ana": true, "enyra": true,
+	// a saved roll's name in the Greek help, in Latin letters: Telegram
+	// delivers a command with no other (issue 36: «!επίθεση» never reached the bot)
+	"xtypima": true,
 	// language codes and setting names typed as they are
 	"es": true, "el": true, "en": true,
 	"daegon_00": true, "dh_": true, // setting names: daegon_00, dh_θωράκιση (the /dh command's name)
@@ -185,6 +191,8 @@ func fullBot(t *testing.T) *command.Router {
 	svc.Register(r)
 	initiative.Register(r, initiative.New(st, initiative.Options{ActiveName: st.ActiveCharacterName, Fighters: svc.Sheets}))
 	general.Register(r, general.Options{Version: "test"})
+	deck.Register(r, deck.New(st, deck.Options{}))
+	table.Register(r, table.New(st, table.Options{}))
 	return r
 }
 
@@ -336,6 +344,10 @@ func TestGreekRepliesHaveNoForeignWords(t *testing.T) {
 		"/dh επίθεση", "/dh σπάσε διάτρηση2", "/dh σπάσε", "/dh χρήση d8 ;", "/dh χρήση", "/dh χρήση όπλο", "/dh χρήση επίδεσμοι-μάχης", "/dh χρήση υφασμάτινη-πανοπλία",
 		"/dh επισκευή θώρακας 2", "/dh επισκευή θώρακας 2 μαγική", "/dh επισκευή", "/dh διάτρηση 17", "/dh ίππευση ;", "/dh ασφυξία 13", "/dh ασφυξία 3", "/dh πέταγμα",
 		"/ajustes", "/ajustes zaria", "/ajustes zaria ψηλά", "/ajustes πρόθεμα d",
+		// The file systems (filesys.go): checks, ladders, errors.
+		"/coc 65 μπόνους 1", "/coc 65 ποινή 2 δύσκολο", "/coc", "/coc 165", "/coc βελτίωση",
+		"/v5 7 πείνα 2 δυσκ 3", "/v5 7 πείνα 9", "/wfrp 45 μάχη", "/wfrp", "/pbta +2", "/pbta 9",
+		"/fate +3 εναντίον 2", "/fate +2", "/fate +2 εναντίον καλό", "/sw d8 +1", "/sw δ6 κομπάρσος εναντίον 6", "/sw δ5",
 	} {
 		if bad := latinWords(say(cmd)); len(bad) > 0 {
 			t.Errorf("Greek reply to %s shows Latin-script words %q: %s", cmd, bad, say(cmd))

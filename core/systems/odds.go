@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,10 +58,13 @@ type OddsRow struct {
 // Charted lists the systems whose checks carry the 📊 button (of /dh,
 // only the attack: sysCheck.charted), and roll.RegisterSystemOdds gives
 // each of their commands the handler that shows their odds: the Ζαριά,
-// Daegon, Kingdom Hearts and of Dungeon Hack the attack's damage with a
-// distribution to draw; RQ (issue 33) with the chance of each outcome,
-// its d100 being uniform. It is the one list of them.
-func Charted() []string { return []string{"zaria", "daegon", "kh", "dh", "rq"} }
+// Daegon, Kingdom Hearts, the file systems and of Dungeon Hack the
+// attack's damage with a distribution to draw; RQ (issue 33) with the
+// chance of each outcome, its d100 being uniform. It is the one list of
+// them.
+func Charted() []string {
+	return append([]string{"zaria", "daegon", "kh", "dh", "rq"}, fileSystems...) // filesys.go
+}
 
 // OddsSystem returns the system a word of /odds names ("zaria", "daegon",
 // "rq", "kh", "dh"), or "" when it names none. The systems' command names and
@@ -78,7 +82,7 @@ func OddsSystem(word string) string {
 	case "dh", "dungeonhack":
 		return "dh"
 	}
-	return ""
+	return fileOddsSystem(word) // filesys.go
 }
 
 // OddsOf computes the CheckOdds of a check of system typed as args, read
@@ -100,6 +104,9 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string) (co 
 		return oddsWith(ctx, req, khCmd(), args, khOdds)
 	case "dh":
 		return dhOdds(ctx, req, args)
+	}
+	if slices.Contains(fileSystems, system) {
+		return fileOdds(ctx, req, system, args) // filesys.go
 	}
 	return nil, fmt.Errorf("odds: unknown system %q", system)
 }

@@ -311,7 +311,7 @@ func TestHintsInTheChatsLanguage(t *testing.T) {
 		{"el", "!dh", nil, []string{"!dh επίθεση", "!dh χρήση d8", "!dh επισκευή", "!dh διάτρηση 17"}, []string{"ataque", "uso", "/dh"}},
 		{"el", "!ζ", nil, []string{"!ζ 4+2 dc15"}, []string{"/zaria"}},
 		{"el", "/zaria", nil, []string{"/zaria 4+2 dc15"}, []string{"!ζ"}},
-		{"es", "!zaria", nil, []string{"!zaria 4+2 dc15"}, nil},
+		{"es", "!zaria", nil, []string{"!zaria 4+2 cd15"}, nil},
 		{"es", "!rq", nil, []string{"!rq 45 -30"}, []string{"/rq"}},
 		{"el", "!daegon", nil, []string{"!daegon 7 d3"}, nil},
 		{"en", "!kh", nil, []string{"!kh 6 +2s"}, nil},
@@ -376,4 +376,42 @@ func TestSheetHintsFromARoll(t *testing.T) {
 	b.ok(ana, "/pj crear Enyra")
 	out := b.fails(ana, "!zaria fuerza+atletismo dc10", "!pj poner fuerza")
 	hasNone(t, out, "/pj")
+}
+
+// TestEquipmentInAListOfValues: issue 36. Equipment is read as the
+// tables know it, in one word or several, with or without hyphens, in
+// one message with other values; it is stored hyphenated as the commands
+// write it. A misspelt piece refuses the whole list with a suggestion.
+func TestEquipmentInAListOfValues(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra dh")
+	hasAll(t, b.ok(ana, "/pj poner arma espada-larga armadura cota-de-mallas pv 14/14"),
+		"arma = espada-larga", "armadura = cota-de-mallas", "pv = 14/14")
+	hasAll(t, b.ok(ana, "/pj poner arma maza armadura cota de escamas dado-db d4"),
+		"arma = maza", "armadura = cota-de-escamas", "dado-db = d4")
+	hasAll(t, b.ok(ana, "/pj poner arma espada larga"), "arma = espada-larga")
+	b.fails(ana, "/pj poner armadura cota de malla pv 10/10", "cota de mallas")
+	hasAll(t, b.ok(ana, "/pj"), "arma espada-larga", "armadura cota-de-escamas", "pv 14/14", "dado-db d4")
+	b.lang(chat, "el")
+	hasAll(t, b.ok(ana, "/pj όρισε όπλο μακρύ σπαθί πανοπλία θώρακας ζωή 10/10"), "μακρύ-σπαθί", "θώρακας", "10/10")
+}
+
+// TestVitalsInTheChatsLanguage: issue 36. Every Greek and English sheet
+// with a condition said the Spanish «estado» (and «pv»): hit points and
+// conditions are named in the chat's language, on the sheet and in the
+// reply that sets them.
+func TestVitalsInTheChatsLanguage(t *testing.T) {
+	b := newSheetBot(t)
+	b.ok(ana, "/pj crear Enyra")
+	b.ok(ana, "/pj poner pv 10/12")
+	b.ok(ana, "/pj estado +envenenado 2")
+	b.lang(chat, "el")
+	out := b.ok(ana, "/pj")
+	hasAll(t, out, "ζωή 10/12", "κατάσταση envenenado (2)")
+	hasNone(t, out, "estado", "pv")
+	hasAll(t, b.ok(ana, "/pj όρισε ζωή 9/12"), "Enyra: ζωή = 9/12")
+	b.lang(chat, "en")
+	out = b.ok(ana, "/pj")
+	hasAll(t, out, "hp 9/12", "conditions envenenado (2)")
+	hasNone(t, out, "estado", "pv")
 }

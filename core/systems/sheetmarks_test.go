@@ -18,10 +18,10 @@ import (
 	"zaria/storage/sqlite"
 )
 
-// table is a chat in lang over real sheets on SQLite, the real catalogs,
+// sheetTable is a chat in lang over real sheets on SQLite, the real catalogs,
 // the systems' files and their 📊 handlers (issue 33: sheets per system,
 // development marks, RQ characteristics).
-type table struct {
+type sheetTable struct {
 	t      *testing.T
 	r      *command.Router
 	chat   core.ChatRef
@@ -29,7 +29,7 @@ type table struct {
 	player core.User
 }
 
-func newTable(t *testing.T, lang string, values int) *table {
+func newTable(t *testing.T, lang string, values int) *sheetTable {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
@@ -47,12 +47,12 @@ func newTable(t *testing.T, lang string, values int) *table {
 	systems.Register(r)
 	roll.RegisterSystemOdds(r)
 	general.Register(r, general.Options{})
-	return &table{t: t, r: r, chat: core.ChatRef{Platform: "console", ID: "mesa-" + lang}, db: db, player: core.User{ID: "1", Name: "Ana"}}
+	return &sheetTable{t: t, r: r, chat: core.ChatRef{Platform: "console", ID: "mesa-" + lang}, db: db, player: core.User{ID: "1", Name: "Ana"}}
 }
 
 // send is text from the player (or the chat's administrator, a GM, when
 // gm), with the dice given; it returns what the chat sees.
-func (tb *table) send(gm bool, text string, faces ...int) (string, *reply.Reply) {
+func (tb *sheetTable) send(gm bool, text string, faces ...int) (string, *reply.Reply) {
 	tb.t.Helper()
 	u := tb.player
 	if gm {
@@ -67,7 +67,7 @@ func (tb *table) send(gm bool, text string, faces ...int) (string, *reply.Reply)
 
 // ok is send for a reply that is no error, checked to hold every want
 // and none of the not (a "!" before a want).
-func (tb *table) ok(text string, faces []int, want ...string) string {
+func (tb *sheetTable) ok(text string, faces []int, want ...string) string {
 	tb.t.Helper()
 	out, rep := tb.send(false, text, faces...)
 	if rep.Error {
@@ -77,7 +77,7 @@ func (tb *table) ok(text string, faces []int, want ...string) string {
 	return out
 }
 
-func (tb *table) holds(text, out string, want ...string) {
+func (tb *sheetTable) holds(text, out string, want ...string) {
 	tb.t.Helper()
 	for _, w := range want {
 		if not, ok := strings.CutPrefix(w, "!"); ok {
@@ -248,7 +248,7 @@ func TestRQCharacteristicsFromTheSheet(t *testing.T) {
 }
 
 // gm is send by the GM, for a reply that is no error and holds want.
-func (tb *table) gm(text string, want ...string) {
+func (tb *sheetTable) gm(text string, want ...string) {
 	tb.t.Helper()
 	out, rep := tb.send(true, text)
 	if rep.Error {
@@ -258,7 +258,7 @@ func (tb *table) gm(text string, want ...string) {
 }
 
 // ok2 is ok returning the reply too.
-func (tb *table) ok2(text string, faces []int, want ...string) (string, *reply.Reply) {
+func (tb *sheetTable) ok2(text string, faces []int, want ...string) (string, *reply.Reply) {
 	tb.t.Helper()
 	out, rep := tb.send(false, text, faces...)
 	if rep.Error {

@@ -23,8 +23,8 @@ func TestZariaChat(t *testing.T) {
 		{lang: "el", text: "/zaria 2+0 ζόρικο", dice: []int{10, 10}, has: []string{"skill progression point"}, bold: "EPIC WIN", outcome: "epic_win"},
 		// Z4, Z5.
 		{lang: "es", text: "/zaria 4+0 dc5", dice: []int{1, 2}, bold: "Éxito justo", outcome: "marginal", level: ip(0)},
-		{lang: "en", text: "/zaria 8 dc12", dice: []int{9, 9}, has: []string{"DC 12 (easy+)", "+5"}, bold: "MAJOR WIN", outcome: "major_success", level: ip(1), total: ip(17)},
-		{lang: "el", text: "/zaria 8 dc12", dice: []int{5, 5}, has: []string{"Εύκολο+"}, bold: "Επιτυχία", outcome: "success", total: ip(13)},
+		{lang: "en", text: "/zaria 8 dc12", dice: []int{9, 9}, has: []string{"DC 12 (between easy and medium)", "+5"}, bold: "MAJOR WIN", outcome: "major_success", level: ip(1), total: ip(17)},
+		{lang: "el", text: "/zaria 8 dc12", dice: []int{5, 5}, has: []string{"ανάμεσα σε Εύκολο και Μέτριο"}, bold: "Επιτυχία", outcome: "success", total: ip(13)},
 		// Z6: floor → major fail.
 		{lang: "es", text: "/zaria 3 dc12", dice: []int{4, 5}, bold: "FALLO GRAVE", outcome: "major_failure"},
 		// Z8: NPC d10.

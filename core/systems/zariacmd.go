@@ -331,7 +331,13 @@ func zariaVerdict(req *command.Request, rep *reply.Reply, res zaria.Result, dc i
 	tier, exact := zaria.Tier(dc)
 	name := req.T("zaria.dc." + tier.Key)
 	if !exact {
-		name += "+"
+		// "CD 12 (entre fácil y media)", not the cryptic "(fácil+)".
+		name = req.T("zaria.dc_above", "name", name)
+		for i, n := range zaria.NamedDCs {
+			if n.Key == tier.Key && i+1 < len(zaria.NamedDCs) {
+				name = req.T("zaria.dc_between", "low", req.T("zaria.dc."+tier.Key), "high", req.T("zaria.dc."+zaria.NamedDCs[i+1].Key))
+			}
+		}
 	}
 	verdict := req.T("zaria.outcome." + res.Outcome)
 	rep.Add(reply.B(verdict), reply.T(" "+req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2)))))

@@ -53,12 +53,20 @@ func number(s string) int {
 	return v
 }
 
+// OneLine splits the one-line form of a list (a table's rows, a deck's
+// cards): by ';', by the Greek question mark U+037E a Greek keyboard
+// types for it (it looks the same: issue 36), or by '|', which the Greek
+// help teaches (';' is the Greek question mark).
+func OneLine(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '\u037e' || r == '|' })
+}
+
 // splitRows reads the rows of a create message: what follows the
-// header's ':' split by ';', then every further line.
+// header's ':' split by OneLine, then every further line.
 func splitRows(afterColon string, lines []string) []string {
 	var out []string
 	if strings.TrimSpace(afterColon) != "" {
-		out = append(out, strings.Split(afterColon, ";")...)
+		out = append(out, OneLine(afterColon)...)
 	}
 	out = append(out, lines...)
 	var rows []string

@@ -19,7 +19,7 @@ func setupParty(h *chattest.Harness) {
 	h.OK(chatA, ana, false, "/pj crear Drake zaria")
 	h.OK(chatA, ana, false, "/pj set Fuerza 4")
 	h.OK(chatA, ana, false, "/pj set Atletismo 2")
-	h.OK(chatA, ana, false, "/pj set Δύναμη -1")
+	h.OK(chatA, ana, false, "/pj set Τύχη -1") // not δύναμη: that is Fuerza in any language (issue 36)
 	h.OK(chatA, bob, false, "/pj crear Mira")
 	h.OK(chatA, bob, false, "/pj set sigilo 7")
 }
@@ -67,7 +67,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 			t.Fatalf("%s differs:\nA: %s\nC: %s", who, a, c)
 		}
 	}
-	contains(t, h.OK(chatC, ana, false, "/pj"), "Drake", "Ζαριά", "Fuerza 4", "Δύναμη -1")
+	contains(t, h.OK(chatC, ana, false, "/pj"), "Drake", "Ζαριά", "Fuerza 4", "Τύχη -1")
 	contains(t, h.OK(chatC, bob, false, "/check sigilo", 1), "= 8")
 	contains(t, h.OK(chatC, ana, false, "/check atletismo", 1), "= 3")
 	s, err := h.DB.Settings(ctx, chatC)
@@ -221,7 +221,7 @@ func TestImportValidatesAllOrNothing(t *testing.T) {
 			h.Fails(chatC, admin, true, "/importar "+tc.doc, tc.want)
 			out := h.OK(chatC, admin, false, "/pj lista")
 			contains(t, out, "1 character", "Solo")
-			contains(t, h.OK(chatC, bob, false, "/pj"), "vida 9")
+			contains(t, h.OK(chatC, bob, false, "/pj"), "hp 9") // «vida», shown in the chat's language
 		})
 	}
 }
@@ -330,7 +330,7 @@ func TestImportRefusedLateChangesNothing(t *testing.T) {
 	bad := strings.Replace(doc, last, `"name":"a b"`, 1)
 	h.Fails(chatC, admin, true, "/importar --replace "+bad, "can't be a character name")
 	contains(t, h.OK(chatC, admin, false, "/pj lista"), "1 character", "Solo")
-	contains(t, h.OK(chatC, bob, false, "/pj"), "vida 9")
+	contains(t, h.OK(chatC, bob, false, "/pj"), "hp 9") // «vida», shown in the chat's language
 	// So does a field given twice in it (as long as the name it replaces).
 	twice := strings.Replace(doc, last, `"name":"P","name":"Q"`, 1)
 	if len(twice) != len(doc) {
@@ -338,7 +338,7 @@ func TestImportRefusedLateChangesNothing(t *testing.T) {
 	}
 	h.Fails(chatC, admin, true, "/importar --replace "+twice, "P has the field «name» twice in the file", "Nothing was imported")
 	contains(t, h.OK(chatC, admin, false, "/pj lista"), "1 character", "Solo")
-	contains(t, h.OK(chatC, bob, false, "/pj"), "vida 9")
+	contains(t, h.OK(chatC, bob, false, "/pj"), "hp 9") // «vida», shown in the chat's language
 	// The same document without the bad name is taken whole.
 	contains(t, h.OK(chatC, admin, true, "/importar --replace "+doc), fmt.Sprint(n, " characters"))
 }

@@ -159,6 +159,12 @@
   }
 
   // The reply as the chat shows it: lines of styled spans, as text.
+  // reveal scrolls a result into the middle of the screen: at its bottom
+  // edge a phone's keyboard bar or the Mini App's button hid it.
+  function reveal(el) {
+    if (el && el.textContent) el.scrollIntoView({ block: 'center' });
+  }
+
   function draw(el, res) {
     if (!el) return;
     el.textContent = '';
@@ -341,33 +347,54 @@
     var o = $('.stepper[data-field="' + field + '"] output');
     return o ? parseInt(o.textContent, 10) : 0;
   }
-  function diceRequest(op) {
-    var sys = $('#system') ? $('#system').value : '';
-    if (sys === 'dh') {
-      return { op: op, system: sys, what: $('#dh-weapon').value, diff: $('#dh-armour').value };
+  // A check's form (the core's, from the system's file): each field's
+  // value as the page sends it; the server writes the command.
+  function numberValue(box, key) {
+    var src = $('.src', box);
+    if (src && src.value !== '#') return key ? src.value : src.selectedOptions[0].dataset.n;
+    return $('output', box).textContent;
+  }
+  function fieldValue(el) {
+    switch (el.dataset.kind) {
+      case 'flag': return $('input', el).checked ? '1' : '';
+      case 'word': return $('select', el).value;
+      case 'terms':
+        var parts = [];
+        el.querySelectorAll('.num').forEach(function (p) { parts.push(numberValue(p, true)); });
+        return parts.join('+');
     }
-    if (sys) {
-      var what = $('#what').value;
-      if (what === '#') what = String(stepValue('num'));
-      var d = $('.diff[data-system="' + sys + '"] select');
-      return { op: op, system: sys, what: what, diff: d && d.value ? d.value : '', mod: stepValue('mod') };
+    var sel = $(':scope > select', el);
+    return sel ? sel.value : numberValue(el, false);
+  }
+  function diceRequest(op) {
+    var key = $('#system') ? $('#system').value : '';
+    if (key) {
+      var fields = {};
+      document.querySelectorAll('.form[data-form="' + key + '"] [data-kind]').forEach(function (el) {
+        if (el.parentElement.closest('[data-kind]')) return; // a part of terms
+        fields[el.dataset.key] = fieldValue(el);
+      });
+      return { op: op, form: key, fields: fields };
     }
     if (!dice.sides) return null;
     var q = { op: op, n: stepValue('n'), sides: dice.sides, mod: stepValue('mod') };
-    if (oneD20()) q.adv = +$('#adv').value;
+    if (advantage()) q.adv = +$('#adv').value;
     return q;
   }
-  // oneD20: the tray holds one d20, which advantage rolls twice.
-  function oneD20() {
-    return !($('#system') && $('#system').value) && dice.sides === 20 && stepValue('n') === 1;
+  // advantage: the tray holds the roll the core's advantage takes.
+  function advantage() {
+    var t = $('.tray');
+    return !!t && !($('#system') && $('#system').value) && dice.sides === +t.dataset.advSides && stepValue('n') === +t.dataset.advCount;
   }
   var oddsTimer = null;
   function refresh() {
-    var sys = $('#system').value;
-    document.querySelectorAll('.diff, .dh').forEach(function (el) { el.hidden = el.dataset.system !== sys; });
-    $('#what-row').hidden = sys === 'dh';
-    $('#number-row').hidden = !sys || sys === 'dh' || $('#what').value !== '#';
-    $('#adv-row').hidden = !oneD20();
+    var sys = $('#system') ? $('#system').value : '';
+    document.querySelectorAll('.form').forEach(function (el) { el.hidden = el.dataset.form !== sys; });
+    document.querySelectorAll('.num').forEach(function (el) {
+      var src = $('.src', el);
+      $('.steprow', el).hidden = !!src && src.value !== '#';
+    });
+    if ($('#adv-row')) $('#adv-row').hidden = !advantage();
     document.querySelectorAll('.die').forEach(function (b) {
       b.setAttribute('aria-pressed', String(!sys && +b.dataset.sides === dice.sides));
     });
@@ -382,10 +409,7 @@
   }
   function setupDice() {
     dice.sides = 0;
-    $('#system').addEventListener('change', refresh);
-    $('#what').addEventListener('change', refresh);
-    $('#adv').addEventListener('change', refresh);
-    document.querySelectorAll('.diff select, .dh select').forEach(function (s) { s.addEventListener('change', refresh); });
+    document.querySelectorAll('#system, #adv, .form select, .form input').forEach(function (s) { s.addEventListener('change', refresh); });
     refresh();
   }
 
@@ -464,7 +488,7 @@
     act(body).then(function (res) {
       haptic(res.error ? 'error' : 'success');
       draw($('#result'), res);
-      $('#result').scrollIntoView({ block: 'nearest' });
+      reveal($('#result'));
     }).catch(function () {});
   }
 
@@ -502,7 +526,7 @@
     if (die) {
       haptic('tap');
       dice.sides = +die.dataset.sides;
-      $('#system').value = '';
+      if ($('#system')) $('#system').value = '';
       refresh();
       return;
     }
@@ -513,6 +537,7 @@
       act(q).then(function (res) {
         haptic(res.error ? 'error' : 'success');
         draw($('#result'), res);
+        reveal($('#result'));
       }).catch(function () {}).then(function () { t.disabled = false; });
       return;
     }

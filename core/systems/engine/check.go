@@ -219,7 +219,7 @@ func (s *System) Roll(key string, pr Params, src dice.Source) (*Result, error) {
 			res.Also[a.key] = b.outcome
 		}
 	}
-	res.Success = o != "" && s.outcomes[o].Success
+	res.Success = s.succeeded(c, re, o)
 	if lvl.isInt() {
 		l := int(lvl.n)
 		res.Level = &l
@@ -489,10 +489,14 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	if totals && c.total != nil {
 		tots = map[num]*weight{}
 	}
+	succ := weight{} // counted here with a success: expression, else from the outcomes
 	w := newWalker(c, e)
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
 		o, _ := c.outcomeIdx(e)
 		outs[o+1].add(wn, wd)
+		if c.success != nil && c.success(e).truth() {
+			succ.add(wn, wd)
+		}
 		for i, a := range c.also {
 			idx := -1
 			if b := a.v.band(e); b != nil {
@@ -514,7 +518,6 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 		return s.sample(c, pr)
 	}
 	od := &Odds{Outcomes: map[string]*big.Rat{}, Success: new(big.Rat), Exact: true}
-	succ := weight{}
 	for i := range outs {
 		if outs[i].zero() {
 			continue
@@ -522,7 +525,7 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 		k := ""
 		if i > 0 {
 			k = s.File.Outcomes[i-1].Key
-			if s.File.Outcomes[i-1].Success {
+			if c.success == nil && s.File.Outcomes[i-1].Success {
 				succ.add(outs[i].n, outs[i].d)
 				succ.more = append(succ.more, outs[i].more...)
 				if outs[i].big != nil {
@@ -724,7 +727,7 @@ func (s *System) sample(c *check, pr Params) (*Odds, error) {
 		if r.Total != nil {
 			tots[r.Total.RatString()]++
 		}
-		if r.Winner == "active" {
+		if r.Winner == "active" || (c.success != nil && r.Success) {
 			wins++
 		}
 	}
@@ -736,7 +739,7 @@ func (s *System) sample(c *check, pr Params) (*Odds, error) {
 		tr[k] = big.NewRat(n, OddsSamples)
 	}
 	od := s.finish(outs, tr, false)
-	if c.opposed {
+	if c.opposed || c.success != nil {
 		od.Success = big.NewRat(wins, OddsSamples)
 	}
 	return od, nil

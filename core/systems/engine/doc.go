@@ -22,6 +22,9 @@
 //	vectors.go  worked examples
 //	parse.go    the chat's words, in any order
 //	form.go     a check's fields for a page
+//	success.go  a result's success: expression (Call of Cthulhu's level asked)
+//	vsprefix.go "vs 2" as a number input's prefix (Fate, Savage Worlds)
+//	poolclass.go a pool read only by counts enumerated by classes of faces (V5)
 //	sheet.go    a system's sheet: the keys a new sheet starts with, and
 //	            the development marks an outcome leaves (MarksFor)
 //

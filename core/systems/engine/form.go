@@ -7,7 +7,9 @@ type Form struct {
 	System string
 	Check  string
 	Title  string // the check's name in the language asked
-	Fields []Field
+	// Opposed: the check takes a passive side after "vs".
+	Opposed bool
+	Fields  []Field
 }
 
 // Field is one input of a check.
@@ -17,10 +19,12 @@ type Field struct {
 	Label    string
 	Min, Max int
 	Default  *int // nil: none (an optional input starts empty)
+	Suggest  *int // where a form starts an optional input (nil: empty)
 	Optional bool
 	Choices  []FormChoice // named values, in the file's order
 	Parts    []Field      // a terms input's parts (sheet keys or numbers)
 	Words    []string     // how the chat types it: a prefix or a flag's keyword
+	Suffixes []string     // a tagged count's tags: 2s, 1i
 }
 
 // FormChoice is a named value of a number input.
@@ -34,7 +38,7 @@ type FormChoice struct {
 func (s *System) Forms(lang string) []Form {
 	var out []Form
 	for _, c := range s.checks {
-		f := Form{System: s.File.System, Check: c.def.Key, Title: c.def.Names.In(lang)}
+		f := Form{System: s.File.System, Check: c.def.Key, Title: c.def.Names.In(lang), Opposed: c.opposed}
 		for _, k := range c.inputs {
 			f.Fields = append(f.Fields, field(s.inputs[k], lang))
 		}
@@ -44,7 +48,8 @@ func (s *System) Forms(lang string) []Form {
 }
 
 func field(in *Input, lang string) Field {
-	fd := Field{Key: in.Key, Kind: in.Type, Label: in.Names.In(lang), Default: in.Default, Optional: in.Optional}
+	fd := Field{Key: in.Key, Kind: in.Type, Label: in.Names.In(lang), Default: in.Default, Optional: in.Optional, Suffixes: in.Suffixes}
+	fd.Suggest = in.Suggest
 	if in.Min != nil {
 		fd.Min, fd.Max = *in.Min, *in.Max
 	}

@@ -71,13 +71,17 @@ type Choice struct {
 //	terms   "a+b" of numbers or sheet keys, one per part, each in its
 //	        part's range; one term alone is the whole sum, in [min, max]
 type Input struct {
-	Key      string       `yaml:"key"`
-	Type     string       `yaml:"type"`
-	Names    Names        `yaml:"names"`
-	Min      *int         `yaml:"min,omitempty"`
-	Max      *int         `yaml:"max,omitempty"`
-	Default  *int         `yaml:"default,omitempty"`
-	Optional bool         `yaml:"optional,omitempty"`
+	Key      string `yaml:"key"`
+	Type     string `yaml:"type"`
+	Names    Names  `yaml:"names"`
+	Min      *int   `yaml:"min,omitempty"`
+	Max      *int   `yaml:"max,omitempty"`
+	Default  *int   `yaml:"default,omitempty"`
+	Optional bool   `yaml:"optional,omitempty"`
+	// Suggest is where a form starts an optional input (the page's dice
+	// screen: Ζαριά's DC at «media», 15); the chat's words still leave
+	// it out.
+	Suggest  *int         `yaml:"suggest,omitempty"`
 	Prefixes []string     `yaml:"prefixes,omitempty"`
 	Suffixes []string     `yaml:"suffixes,omitempty"` // a tagged count: "2s", "+1i"
 	Keywords []string     `yaml:"keywords,omitempty"`
@@ -184,6 +188,9 @@ type Verdict struct {
 	Overrides []Override `yaml:"overrides,omitempty"`
 	On        string     `yaml:"on,omitempty"`
 	Bands     []Band     `yaml:"bands,omitempty"`
+	// Success, when set, decides the check's success instead of the
+	// outcome's flag (success.go).
+	Success string `yaml:"success,omitempty"`
 }
 
 // Override is an outcome forced by a condition (a dice pattern).

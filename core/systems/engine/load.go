@@ -291,6 +291,9 @@ func checkInput(in *Input) error {
 		if in.Default != nil && (*in.Default < *in.Min || *in.Default > *in.Max) {
 			return fileErr(0, "input %s: default %d outside %d..%d", in.Key, *in.Default, *in.Min, *in.Max)
 		}
+		if in.Suggest != nil && (*in.Suggest < *in.Min || *in.Suggest > *in.Max) {
+			return fileErr(0, "input %s: suggest %d outside %d..%d", in.Key, *in.Suggest, *in.Min, *in.Max)
+		}
 		for _, n := range in.Named {
 			if n.Value < *in.Min || n.Value > *in.Max {
 				return fileErr(0, "input %s: named value %s = %d outside %d..%d", in.Key, n.Key, n.Value, *in.Min, *in.Max)
@@ -333,6 +336,7 @@ type check struct {
 	slots  map[string]int
 	total  evalFn
 	verdict
+	success evalFn // the result's success: expression (success.go)
 	also    []namedVerdict
 	opposed bool
 	tieAct  bool
@@ -520,6 +524,9 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars, refSlots: map[int]bool{}}
 	}
 	err = s.compileResult(&c.verdict, def.Key, def.Result, rsc)
+	if err == nil {
+		err = s.compileSuccess(c, rsc)
+	}
 	for _, a := range def.Also {
 		if err != nil {
 			break

@@ -72,6 +72,7 @@ func (s *System) Parse(words []string) (*Parsed, error) { return s.parse(words, 
 func (s *System) ParseUnchecked(words []string) (*Parsed, error) { return s.parse(words, false) }
 
 func (s *System) parse(words []string, strict bool) (*Parsed, error) {
+	words = s.joinVsPrefix(words) // vsprefix.go
 	left, right, vs := words, []string(nil), false
 	for i, w := range words {
 		if IsVs(w) {
@@ -141,15 +142,17 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			continue
 		}
 		if in, rest := prefixed(inputs, w); in != nil {
+			got := w
 			if rest == "" && i+1 < len(words) {
 				i++
 				rest = words[i]
+				got = w + " " + rest // "hambre 9" named whole in a range error
 			}
 			n, ok := number(rest)
 			if !ok {
 				return sd, &ParseError{Kind: "word", Input: in, Got: w}
 			}
-			if err := set(in, n, w); err != nil {
+			if err := set(in, n, got); err != nil {
 				return sd, err
 			}
 			continue

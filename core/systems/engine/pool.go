@@ -218,6 +218,7 @@ func (rs *rollStep) dist(n int) (*poolDist, bool) {
 		return d, d != nil
 	}
 	vals, w, dden := rs.dieDist()
+	vals, w = rs.classes(vals, w) // poolclass.go
 	den := int64(1)
 	for range n {
 		if den > 1e15/dden {

@@ -64,7 +64,7 @@ func namedDCs() []NamedDC {
 func system() *engine.System { return engine.MustBuiltin("zaria") }
 
 // Tier returns the highest named tier not above dc and whether dc is exactly
-// that tier (DC 12 shows "Εύκολο+").
+// that tier (DC 12 shows "ανάμεσα σε Εύκολο και Μέτριο").
 func Tier(dc int) (NamedDC, bool) {
 	t := NamedDCs[0]
 	for _, n := range NamedDCs {

@@ -1,0 +1,333 @@
+package systems
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"zaria/core/command"
+	"zaria/core/fold"
+	"zaria/core/reply"
+	"zaria/core/systems/engine"
+)
+
+// The systems that run from their shipped file alone, with no package of
+// their own: the file's inputs read the chat's words (engine.Parse), its
+// check rolls and names the outcome in the chat's language, and its exact
+// odds are the engine's. docs/coc.md, v5.md, wfrp.md, pbta.md, fate.md
+// and sw.md say how each reads its rules.
+//
+// A check's facts for --json are the reply.Check's (outcome, dice, total,
+// level) and, where the file has them, rep.Data's: "successes" (the let
+// of that name: V5) and "ladder" (the further result of that name, in the
+// chat's language: Fate).
+var fileSystems = []string{"coc", "v5", "wfrp", "pbta", "fate", "sw"}
+
+// fileExamples is a check of each, for an error's "for example".
+var fileExamples = map[string]string{
+	"coc": "65 bono 1", "v5": "7 hambre 2 dif 3", "wfrp": "45", "pbta": "+2", "fate": "+3 vs 2", "sw": "d8 +1",
+}
+
+func registerFileSystems(r *command.Router) {
+	for _, k := range fileSystems {
+		s := engine.MustBuiltin(k)
+		r.Register(command.Command{Name: s.File.Command, Aliases: s.File.Aliases, Handler: withHints(fileHandler(k)), Roll: true})
+		r.SetChoices(s.File.Command, fileChoices(k))
+	}
+}
+
+// fileChoices lists what a pad button may ask for at a place of a file
+// system's command: the named values of the first input that the place
+// can take, read as the command reads them (the words around it parse
+// with the value in its place). An input with prefixes is offered only
+// right after one of them: "/fate +3 vs {x}" offers the ladder,
+// "/coc 65 {x}" the levels, "/sw {x} +1" the trait dice; "/coc {x}" (the
+// skill) nothing.
+func fileChoices(key string) command.ChoicesFunc {
+	return func(req *command.Request, words []string, i int) *command.ChoiceList {
+		s := engine.MustBuiltin(key)
+		prev := ""
+		if i > 0 {
+			prev = fold.Key(words[i-1])
+		}
+		for _, in := range s.File.Inputs {
+			if len(in.Named) == 0 {
+				continue
+			}
+			afterPrefix := false
+			for _, p := range in.Prefixes {
+				afterPrefix = afterPrefix || fold.Key(p) == prev
+			}
+			if len(in.Prefixes) > 0 && !afterPrefix {
+				continue
+			}
+			value := func(nv engine.NamedValue) string {
+				if afterPrefix {
+					return strconv.Itoa(nv.Value)
+				}
+				return strings.ReplaceAll(fold.Key(nv.Names.EN), " ", "-")
+			}
+			try := append([]string(nil), words...)
+			try[i] = value(in.Named[0])
+			if _, err := s.Parse(try); err != nil {
+				continue
+			}
+			out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
+			for _, nv := range in.Named {
+				c := command.Choice{Label: nv.Names.In(req.Lang), Value: value(nv)}
+				if afterPrefix {
+					c.Label += " (" + signed(c.Value) + ")"
+				} else {
+					c.Typed = nv.Names.In(req.Lang)
+				}
+				out.Choices = append(out.Choices, c)
+			}
+			return out
+		}
+		return nil
+	}
+}
+
+// fileOddsSystem is the file system a word of /odds names (its command or
+// an alias, in any case and without accents), or "".
+func fileOddsSystem(word string) string {
+	k := fold.Key(word)
+	for _, key := range fileSystems {
+		s := engine.MustBuiltin(key)
+		if fold.Key(s.File.Command) == k {
+			return key
+		}
+		for _, a := range s.File.Aliases {
+			if fold.Key(a) == k {
+				return key
+			}
+		}
+	}
+	return ""
+}
+
+// FileExample is a check of a file system as its command takes it ("" for
+// another system).
+func FileExample(system string) string { return fileExamples[system] }
+
+// fileCheck is a check's words read: the system, what was typed, whose.
+type fileCheck struct {
+	key  string
+	sys  *engine.System
+	p    *engine.Parsed
+	text string
+}
+
+// readFile parses a file system's words ("?" taken off), localizing the
+// engine's errors: the word, the input and its range.
+func readFile(ctx context.Context, req *command.Request, key, args string) (fileCheck, error) {
+	s := engine.MustBuiltin(key)
+	words := tokenize(args).toks
+	p, err := s.Parse(words)
+	if err != nil {
+		return fileCheck{}, fileParseErr(req, key, err)
+	}
+	// A sheet key (/coc bibliotecas) is read from whose sheet the words name.
+	if _, err := s.Resolve(&p.Active, func(k string) (int, error) {
+		return req.SheetInt(ctx, p.Active.Who, k)
+	}); err != nil {
+		return fileCheck{}, fileParseErr(req, key, err)
+	}
+	return fileCheck{key: key, sys: s, p: p, text: strings.Join(words, " ")}, nil
+}
+
+// sheetSkill is the sheet key of a check's skill input ("" when typed as
+// a number): what a success marks (cocdev.go).
+func (c fileCheck) sheetSkill() string {
+	if ts := c.p.Active.Terms["skill"]; len(ts) > 0 {
+		return ts[0].Key
+	}
+	return ""
+}
+
+func fileParseErr(req *command.Request, key string, err error) error {
+	var pe *engine.ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	ex := "/" + engine.MustBuiltin(key).File.Command + " " + req.T("filesys.example."+key)
+	what := ""
+	if pe.Input != nil {
+		what = pe.Input.Names.In(req.Lang)
+	}
+	switch pe.Kind {
+	case "range":
+		return command.Errorf("filesys.error.range", "what", what, "min", num(pe.Min), "max", num(pe.Max), "got", clip(pe.Got))
+	case "twice":
+		return command.Errorf("filesys.error.twice", "what", what, "got", clip(pe.Got))
+	case "missing":
+		return command.Errorf("filesys.error.missing", "what", what, "example", ex)
+	}
+	return command.Errorf("filesys.error.word", "got", clip(pe.Got), "example", ex)
+}
+
+func fileHandler(key string) command.HandlerFunc {
+	return func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+		if words := tokenize(req.Args).toks; key == "coc" && len(words) > 0 && isImprove(words[0]) {
+			return cocImprove(ctx, req, words[1:]) // cocdev.go
+		}
+		c, err := readFile(ctx, req, key, req.Args)
+		if err != nil {
+			return nil, err
+		}
+		rep, res, err := rollFile(req, c)
+		if err != nil {
+			return nil, err
+		}
+		if key == "coc" && res.Success && c.sheetSkill() != "" {
+			cocMark(ctx, req, rep, c.p.Active.Who, c.sheetSkill())
+		}
+		return finish(req, forWho(rep, c.p.Active.Who), true), nil
+	}
+}
+
+func (c fileCheck) params() engine.Params {
+	pr := engine.Params{Inputs: c.p.Active.Inputs}
+	if c.p.Passive != nil {
+		pr.Passive = c.p.Passive.Inputs
+	}
+	return pr
+}
+
+// rollFile rolls the check and writes its reply: the dice and the total,
+// the outcome and its level, the exact chance.
+func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, error) {
+	res, err := c.sys.Roll(c.p.Check, c.params(), req.Rand)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep := &reply.Reply{}
+	line := reply.Line{reply.T("🎲 " + fileDice(c, res.Dice, res.Sides))}
+	ck := newCheck(c.key, res.Outcome, res.Dice)
+	ck.Sides = res.Sides
+	if res.Total != nil && res.Total.IsInt() {
+		t := int(res.Total.Num().Int64())
+		ck.Total = &t
+		if len(res.Dice) != 1 || res.Dice[0] != t { // "🎲 62", not "🎲 62 → 62"
+			line = append(line, reply.T(" → "))
+		} else {
+			line = reply.Line{reply.T("🎲 ")}
+		}
+		line = append(line, reply.B(fileTotal(req, c.key, t)))
+	}
+	if lad, ok := res.Also["ladder"]; ok {
+		name := c.sys.OutcomeName(lad, req.Lang)
+		line = append(line, reply.T(" "+name))
+		rep.Data = map[string]any{"ladder": name}
+	}
+	rep.Add(line...)
+	if v, ok := res.Values["successes"]; ok && v.IsInt() {
+		if rep.Data == nil {
+			rep.Data = map[string]any{}
+		}
+		rep.Data["successes"] = v.Num().Int64()
+	}
+	if res.Outcome != "" {
+		out := reply.Line{reply.B(c.sys.OutcomeName(res.Outcome, req.Lang))}
+		if res.Level != nil {
+			ck.Level = intp(*res.Level)
+		}
+		if res.Level != nil && (c.key != "sw" || *res.Level > 0) { // a Savage Worlds success without a raise says none
+			out = append(out, reply.T(" · "+req.T("filesys."+c.key+".level", "n", signed(strconv.Itoa(*res.Level)))))
+		}
+		rep.Add(out...)
+	}
+	p, exact, err := c.sys.Chance(c.p.Check, c.params())
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Outcome != "" {
+		setChance(ck, p)
+		ck.Approx = !exact
+		rep.Add(oddsLine(req, "sys.odds.chance", p)...)
+	}
+	rep.Check = ck
+	return rep, res, nil
+}
+
+// fileDice shows the dice as the table reads them: Fate's faces as − 0 +,
+// Call of Cthulhu's d10 as 0–9 with the units die apart, V5's Hunger dice
+// after a "|", and a " · " where the size of the dice changes (Savage
+// Worlds' Wild Die).
+func fileDice(c fileCheck, d, sides []int) string {
+	hunger := len(d) - min(c.p.Active.Inputs["hunger"], c.p.Active.Inputs["pool"])
+	var b strings.Builder
+	for i, v := range d {
+		switch {
+		case i == 0:
+		case c.key == "coc" && i == 1, i < len(sides) && sides[i] != sides[i-1]:
+			b.WriteString(" · ")
+		case c.key == "v5" && i == hunger:
+			b.WriteString(" | ")
+		default:
+			b.WriteString(" ")
+		}
+		switch c.key {
+		case "fate":
+			b.WriteString([...]string{"?", "−", "0", "+"}[min(max(v, 0), 3)])
+		case "coc":
+			b.WriteString(strconv.Itoa(v % 10))
+		default:
+			b.WriteString(strconv.Itoa(v))
+		}
+	}
+	return b.String()
+}
+
+// fileTotal is the total as the reply shows it: signed for Fate, with its
+// word for V5's successes.
+func fileTotal(req *command.Request, key string, t int) string {
+	switch key {
+	case "fate":
+		return signed(strconv.Itoa(t))
+	case "v5":
+		return req.T("filesys.v5.successes", "n", t)
+	}
+	return strconv.Itoa(t)
+}
+
+// fileOdds is /odds of a file system: the chance of the check and of each
+// outcome, and the distribution of its total.
+func fileOdds(ctx context.Context, req *command.Request, key, args string) (*CheckOdds, error) {
+	c, err := readFile(ctx, req, key, args)
+	if err != nil {
+		return nil, err
+	}
+	od, err := c.sys.Odds(c.p.Check, c.params())
+	if err != nil {
+		return nil, err
+	}
+	co := &CheckOdds{Subject: c.text, TotalAxis: true, XLabel: req.T("filesys.total")}
+	if p, ok := od.Outcomes[""]; !ok || p.Cmp(big.NewRat(1, 1)) != 0 {
+		co.Target = req.T("filesys.success")
+		co.Chance = od.Success
+		for _, o := range c.sys.File.Outcomes {
+			if p := od.Outcomes[o.Key]; p != nil && p.Sign() > 0 {
+				co.Outcomes = append(co.Outcomes, OddsRow{Label: o.Names.In(req.Lang), P: p})
+			}
+		}
+	}
+	if len(od.Totals) > 0 {
+		lo, hi := od.Totals[0].Total, od.Totals[len(od.Totals)-1].Total
+		if lo.IsInt() && hi.IsInt() {
+			co.DistMin = lo.Num().Int64()
+			co.Dist = make([]*big.Rat, hi.Num().Int64()-co.DistMin+1)
+			for i := range co.Dist {
+				co.Dist[i] = new(big.Rat)
+			}
+			for _, t := range od.Totals {
+				if t.Total.IsInt() {
+					co.Dist[t.Total.Num().Int64()-co.DistMin] = t.P
+				}
+			}
+		}
+	}
+	return co, nil
+}
