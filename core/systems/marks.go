@@ -22,6 +22,11 @@ func markSheet(ctx context.Context, req *command.Request, system, check, outcome
 	if err != nil {
 		return nil, err
 	}
+	return markWith(ctx, req, s, check, outcome, who, read)
+}
+
+// markWith is markSheet for a loaded system.
+func markWith(ctx context.Context, req *command.Request, s *engine.System, check, outcome, who string, read map[string]string) ([]reply.Line, error) {
 	var out []reply.Line
 	for _, m := range s.MarksFor(check, outcome) {
 		name := read[m.On]
@@ -89,4 +94,34 @@ func SheetKeys(system string) []engine.SheetKey {
 		return nil
 	}
 	return s.SheetKeys()
+}
+
+// fileMarks keeps the marks a file system's file declares for its
+// check's outcome (any file: a GM's own may declare them), on the sheet
+// values its terms inputs read ("skill", or "mod.skill" for a part), the
+// lines before the reply's last (the 📊 line).
+func fileMarks(ctx context.Context, req *command.Request, c fileCheck, res *engine.Result, rep *reply.Reply) error {
+	read := map[string]string{}
+	for in, ts := range c.p.Active.Terms {
+		if len(ts) == 1 {
+			read[in] = ts[0].Key
+		}
+		for _, def := range c.sys.File.Inputs {
+			for i, part := range def.Parts {
+				if def.Key == in && i < len(ts) && len(ts) == len(def.Parts) {
+					read[in+"."+part.Key] = ts[i].Key
+				}
+			}
+		}
+	}
+	lines, err := markWith(ctx, req, c.sys, res.Check, res.Outcome, c.p.Active.Who, read)
+	if err != nil || len(lines) == 0 {
+		return err
+	}
+	n := len(rep.Lines)
+	if n > 0 {
+		n--
+	}
+	rep.Lines = append(rep.Lines[:n:n], append(lines, rep.Lines[n:]...)...)
+	return nil
 }
