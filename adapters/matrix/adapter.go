@@ -9,9 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"go.mau.fi/util/dbutil"
@@ -43,13 +41,15 @@ type Dispatcher interface {
 	Text(lang, key string, kv ...any) string
 }
 
-// Adapter is one bot account on one homeserver.
+// Adapter is one bot account on one homeserver: the connection (login,
+// sync, the rooms' queues, membership, sends) with its inbound side (in:
+// events to the core) and its outbound side (out: the core's replies to
+// events); see README.md's code map.
 type Adapter struct {
-	status statusEvents // each room's status message (status.go)
-	cfg    Config
-	d      Dispatcher
-	state  StateStore
-	log    *slog.Logger
+	cfg   Config
+	d     Dispatcher
+	state StateStore
+	log   *slog.Logger
 	// secrets are scrubbed from every log line and returned error.
 	secrets *secrets
 
@@ -59,13 +59,10 @@ type Adapter struct {
 	crypto  *cryptohelper.CryptoHelper
 	syncer  *mautrix.DefaultSyncer
 	journal *journal
-	acts    *actions.Store // what the buttons of its messages mean (send.go)
+	acts    *actions.Store // what the buttons of its messages mean (outbound.go)
 
 	// warnedRooms are the encrypted rooms already logged as unreadable.
 	warnedRooms map[id.RoomID]bool
-	// txnSalt goes into every transaction id: empty, except in tests that
-	// prove no double answer without the homeserver's transaction memory.
-	txnSalt string
 	// grace is shutdownGrace (shorter in tests).
 	grace time.Duration
 	// started is when Run began; settled are the rooms whose barrier
@@ -78,19 +75,14 @@ type Adapter struct {
 	// batches saves the sync token as far as they are handled.
 	rooms   *rooms
 	batches *batches
-	// limitedAt is when (unix ms) the homeserver last answered 429: the
-	// reaction buttons wait for a calmer time (Config.Reactions "auto").
-	limitedAt atomic.Int64
-	// limitedEver: this homeserver rate-limits the bot (keyLimited).
-	limitedEver atomic.Bool
-	sends       sendLog
-	budget      budget
-	held        held
-	web         *webPort // what the web companion asks of the adapter (web.go)
-	// pace estimates the homeserver's message budget; post carries the
-	// secret results (secret.go).
-	pace pace
-	post *post
+	held    held
+	web     *webPort // what the web companion asks of the adapter (web.go)
+	// budget is the homeserver's rate limit for the bot (budget.go);
+	// courier carries the secret results (courier.go).
+	budget  *budget
+	courier *courier
+	in      *inbound  // events become the core's messages and presses (inbound.go)
+	out     *outbound // replies become events (outbound.go)
 }
 
 // New checks the configuration and builds an adapter. It does not touch the
@@ -114,7 +106,9 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	a := &Adapter{cfg: cfg, d: d, state: state, log: logger, secrets: sec, journal: newJournal(state), grace: shutdownGrace,
 		acts: actions.New(state, prefixPad, "", keepDone, logger)}
 	a.batches = &batches{a: a}
-	a.budget = budget{calm: calmFor, window: budgetWindow}
+	a.budget = newBudget()
+	a.out = &outbound{cfg: cfg, text: d, hs: a, secret: a, log: logger, state: state, journal: a.journal, acts: a.acts, budget: a.budget,
+		busy: func(room id.RoomID) bool { return a.rooms != nil && a.rooms.pending(room) > 0 }}
 	a.web = newWebPort()
 	return a, nil
 }
@@ -132,19 +126,19 @@ func (a *Adapter) Name() string { return "matrix" }
 func (a *Adapter) Run(ctx context.Context) error {
 	a.started = time.Now()
 	a.rooms = newRooms(ctx, a, a.cfg.Workers)
-	pctx, stopPost := context.WithCancel(ctx)
-	a.post = newPost(pctx, a)
+	pctx, stopCourier := context.WithCancel(ctx)
+	a.courier = newCourier(pctx, a)
 	if err := a.connect(ctx); err != nil {
-		stopPost()
+		stopCourier()
 		if ctx.Err() != nil {
 			return nil
 		}
 		return a.secrets.scrubErr(err)
 	}
 	defer a.close()
-	defer func() { stopPost(); a.post.wait() }() // second: the couriers too
-	defer a.rooms.close()                        // first: the handlers use the databases
-	a.post.resume(ctx)
+	defer func() { stopCourier(); a.courier.wait() }() // second: the couriers too
+	defer a.rooms.close()                              // first: the handlers use the databases
+	a.courier.resume(ctx)
 	a.web.connect()
 	err := a.syncLoop(ctx)
 	a.auth.stop() // no handler waits for a login that will not come
@@ -192,7 +186,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 		return err
 	}
 	if v, _, err := a.state.State(ctx, keyLimited); err == nil && v == "1" {
-		a.limitedEver.Store(true)
+		a.budget.Remembered()
 	}
 
 	// The file holds the Olm account and sessions: private to this user.
@@ -239,13 +233,15 @@ func (a *Adapter) connect(ctx context.Context) error {
 		a.crypto = helper
 		a.crossSign(ctx)
 	}
+	a.in = &inbound{cfg: a.cfg, d: a.d, out: a.out, look: a, cli: cli, crypto: a.crypto, state: a.state, journal: a.journal,
+		acts: a.acts, log: a.log, grace: a.grace}
 	if a.crypto == nil {
 		syncer.OnEventType(event.EventEncrypted, a.guard(a.onEncryptedWithoutKey))
 	}
 	syncer.OnEventType(event.StateMember, a.queue(a.guard(a.onMember)))
-	syncer.OnEventType(event.EventMessage, a.queue(a.guard(a.onMessage)))
-	syncer.OnEventType(event.EventReaction, a.queue(a.guard(a.onReaction)))
-	syncer.OnEventType(event.EventRedaction, a.queue(a.guard(a.onRedaction)))
+	syncer.OnEventType(event.EventMessage, a.queue(a.guard(a.in.onMessage)))
+	syncer.OnEventType(event.EventReaction, a.queue(a.guard(a.in.onReaction)))
+	syncer.OnEventType(event.EventRedaction, a.queue(a.guard(a.in.onRedaction)))
 	a.log.Info("logged in", "user", cli.UserID, "device", cli.DeviceID, "encryption", a.crypto != nil)
 	return nil
 }
@@ -420,7 +416,7 @@ func (a *Adapter) filter(ctx context.Context) (string, error) {
 // sender knows the bot saw it and could not read it (no text: no language
 // to guess).
 func (a *Adapter) undecryptable(ctx context.Context, evt *event.Event, err error) {
-	if !a.fresh(ctx, evt) {
+	if !a.in.fresh(ctx, evt) {
 		a.log.Debug("cannot decrypt history", "room", evt.RoomID, "event", evt.ID, "err", err)
 		return
 	}
@@ -428,7 +424,7 @@ func (a *Adapter) undecryptable(ctx context.Context, evt *event.Event, err error
 	ctx, cancel := detach(ctx, a.grace)
 	defer cancel()
 	c := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt.ID, Key: lockedKey}}
-	if _, err := a.send(ctx, evt.RoomID, event.EventReaction, c, a.txnID(evt.ID, "locked")); err != nil && ctx.Err() == nil {
+	if _, err := a.send(ctx, evt.RoomID, event.EventReaction, c, a.out.txnID(evt.ID, "locked")); err != nil && ctx.Err() == nil {
 		a.log.Warn("mark undecryptable message", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
 }
@@ -439,7 +435,7 @@ const lockedKey = "🔒"
 // onEncryptedWithoutKey notes, once per room and run, that a room is
 // encrypted while encryption is off (no pickle key): the bot cannot read it.
 func (a *Adapter) onEncryptedWithoutKey(ctx context.Context, evt *event.Event) {
-	if !a.fresh(ctx, evt) {
+	if !a.in.fresh(ctx, evt) {
 		return
 	}
 	a.warnMu.Lock()
@@ -596,130 +592,6 @@ func (a *Adapter) fillGap(ctx context.Context, room id.RoomID, data *mautrix.Syn
 	slices.Reverse(missed)
 	data.Timeline.Events = append(missed, data.Timeline.Events...)
 	a.log.Info("fetched events missed while away", "room", room, "count", len(missed), "pages", pages)
-}
-
-// retry runs f until it succeeds, ctx ends, or it fails in a way waiting
-// cannot fix. The first failure is logged once.
-func (a *Adapter) retry(ctx context.Context, what string, f func() error) error {
-	bo := a.newBackoff()
-	logged := false
-	for {
-		err := f()
-		if err == nil {
-			if logged {
-				a.log.Info(what + " succeeded after retrying")
-			}
-			return nil
-		}
-		if ctx.Err() != nil || !temporary(err) {
-			return err
-		}
-		if d, ok := retryAfter(err); ok {
-			a.rateLimited(ctx, d)
-			// The homeserver's own pacing: expected under load, not news.
-			a.log.Debug(what+" rate limited", "retry_after", d)
-			if backoff.Sleep(ctx, d) != nil {
-				return ctx.Err()
-			}
-			continue
-		}
-		if !logged {
-			a.log.Warn(what+" failing; retrying quietly", "err", err)
-			logged = true
-		}
-		if backoff.Sleep(ctx, bo.Next()) != nil {
-			return ctx.Err()
-		}
-	}
-}
-
-// authed runs f, and runs it again each time the homeserver refuses it
-// because the session ended (M_UNKNOWN_TOKEN, soft logout or not) once the
-// sync loop has logged in again on the same device (with a password only:
-// a configured token cannot be renewed). For the room workers: a reply, a
-// join or an upload under way when the session ends is not lost. Nothing
-// the homeserver refused that way was stored, so a send goes again with
-// the same transaction id. The caller bounds the wait with ctx.
-func (a *Adapter) authed(ctx context.Context, f func() error) error {
-	for {
-		tok := a.auth.current()
-		err := f()
-		if err == nil || a.cfg.Password == "" || !errors.Is(err, mautrix.MUnknownToken) {
-			return err
-		}
-		a.log.Debug("refused: the session ended; waiting for the new login")
-		if !a.auth.waitNew(ctx, tok) {
-			return err
-		}
-	}
-}
-
-// rateLimited records a 429 asking to wait retry: the reaction buttons
-// wait (see spareBudget), and so does a secret room's making (see pace).
-func (a *Adapter) rateLimited(ctx context.Context, retry time.Duration) {
-	a.pace.limited(retry)
-	a.limitedAt.Store(time.Now().UnixMilli())
-	if !a.limitedEver.Swap(true) {
-		if err := a.state.SetState(context.WithoutCancel(ctx), keyLimited, "1"); err != nil {
-			a.log.Warn("save rate-limit note", "err", err)
-		}
-	}
-}
-
-// temporary reports whether waiting may fix err: no answer from the
-// homeserver, 5xx, 429.
-func temporary(err error) bool {
-	var he mautrix.HTTPError
-	if errors.As(err, &he) {
-		if he.Response == nil {
-			return true // no answer at all
-		}
-		code := he.Response.StatusCode
-		return code == http.StatusTooManyRequests || code >= 500 || code == http.StatusRequestTimeout
-	}
-	var re mautrix.RespError
-	if errors.As(err, &re) {
-		return re.StatusCode == http.StatusTooManyRequests || re.StatusCode >= 500
-	}
-	return false // not from the network: waiting will not fix it
-}
-
-// newBackoff is the wait between the failed requests of one retry loop:
-// doubling from BackoffMin to BackoffMax with jitter, retry_after_ms or
-// Retry-After taken as asked (see backoff.Backoff.After).
-func (a *Adapter) newBackoff() *backoff.Backoff {
-	return backoff.New(a.cfg.BackoffMin, a.cfg.BackoffMax)
-}
-
-// errCode is the Matrix error code of err, or "".
-func errCode(err error) string {
-	var he mautrix.HTTPError
-	if errors.As(err, &he) && he.RespError != nil {
-		return he.RespError.ErrCode
-	}
-	return ""
-}
-
-// retryAfter reads the wait the homeserver asked for with M_LIMIT_EXCEEDED.
-func retryAfter(err error) (time.Duration, bool) {
-	var he mautrix.HTTPError
-	if !errors.As(err, &he) {
-		return 0, false
-	}
-	if he.RespError != nil && he.RespError.ErrCode == "M_LIMIT_EXCEEDED" {
-		if ms, ok := he.RespError.ExtraData["retry_after_ms"].(float64); ok && ms >= 0 {
-			return time.Duration(ms) * time.Millisecond, true
-		}
-	}
-	if he.Response != nil && he.Response.StatusCode == http.StatusTooManyRequests {
-		if s := he.Response.Header.Get("Retry-After"); s != "" {
-			if n := parseInt(strings.TrimSpace(s)); n > 0 {
-				return time.Duration(n) * time.Second, true
-			}
-		}
-		return time.Second, true
-	}
-	return 0, false
 }
 
 // guard wraps an event handler so that a panic in one event is logged and

@@ -80,7 +80,7 @@ func TestReactionsUnderSynapseLimits(t *testing.T) {
 	run := func(mode string) (total, p50 time.Duration, limited, reactions int32) {
 		p := newBucketProxy(t, hs.URL, 2, 10)
 		b := startBot(t, hs, newRouter(t), botOpts{homeURL: p.srv.URL, cfg: func(c *Config) { c.Reactions = mode }})
-		b.a.budget = budget{calm: 30 * time.Second, window: 6 * time.Second}
+		b.a.budget.tune(30*time.Second, 6*time.Second)
 		room := alice.createRoom(false, botID())
 		alice.waitJoined(room, botID())
 		time.Sleep(time.Second) // the bucket is full again
@@ -126,4 +126,11 @@ func TestReactionsUnderSynapseLimits(t *testing.T) {
 	if onR != 14 || autoR == 0 || autoR >= 14 {
 		t.Errorf("🎲 offered: on %d (want 14), auto %d (want some, while there is budget)", onR, autoR)
 	}
+}
+
+// tune sets the budget's calm and window (shorter in tests).
+func (b *budget) tune(calm, window time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.calm, b.window = calm, window
 }

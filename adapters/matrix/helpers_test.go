@@ -148,7 +148,7 @@ func startBot(t testing.TB, hs homeserver, d Dispatcher, o botOpts) *bot {
 	if o.grace > 0 {
 		a.grace = o.grace
 	}
-	a.txnSalt = o.salt
+	a.out.txnSalt = o.salt
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &bot{a: a, st: st, log: lb, cancel: cancel, done: make(chan error, 1)}
 	go func() { b.done <- a.Run(ctx) }()

@@ -29,7 +29,6 @@ package matrix
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -39,8 +38,6 @@ import (
 	"maunium.net/go/mautrix/id"
 
 	"zaria/adapters/internal/backoff"
-	ajournal "zaria/adapters/internal/journal"
-	"zaria/core/reply"
 )
 
 // answersField is where every event of a reply names what it answers:
@@ -54,89 +51,6 @@ var settleType = event.Type{Type: "org.zaria.settle", Class: event.MessageEventT
 const prefixOut = "matrix/out/"
 
 func keyOut(txn id.EventID) string { return prefixOut + string(txn) }
-
-// owed is the record of a reply, written before its first send.
-type owed struct {
-	Reply *reply.Reply `json:"reply"`
-}
-
-// record writes rep as the reply to t.txn before anything of it is sent
-// (no fsync of its own: it survives the process; the event's journal mark
-// that follows is synced).
-func (a *Adapter) record(ctx context.Context, t target, rep *reply.Reply) {
-	b, err := json.Marshal(owed{Reply: recordable(rep)})
-	if err == nil {
-		err = ajournal.SetLazily(ctx, a.state, keyOut(t.txn), string(b))
-	}
-	if err == nil {
-		err = a.journal.bounded.Wrote(ctx, prefixOut)
-	}
-	if err != nil {
-		a.log.Error("record reply", "room", t.room, "event", t.txn, "err", err)
-	}
-}
-
-// recordable is rep as deliver reads it, without what no chat shows:
-// Data (the CLI's --json only; a chart series' exact fractions are not
-// kept either).
-func recordable(rep *reply.Reply) *reply.Reply {
-	if rep == nil {
-		return nil
-	}
-	c := *rep
-	c.Data = nil
-	c.Secret = recordable(rep.Secret)
-	c.Status = recordable(rep.Status)
-	return &c
-}
-
-// recorded is the reply recorded for txn, if any.
-func (a *Adapter) recorded(ctx context.Context, txn id.EventID) (*reply.Reply, bool) {
-	v, ok, err := a.state.State(ctx, keyOut(txn))
-	if err != nil {
-		a.log.Error("load recorded reply", "event", txn, "err", err)
-		return nil, false
-	}
-	if !ok || v == "" {
-		return nil, false
-	}
-	var o owed
-	if err := json.Unmarshal([]byte(v), &o); err != nil || o.Reply == nil {
-		a.log.Error("recorded reply unreadable", "event", txn, "err", err)
-		return nil, false
-	}
-	return o.Reply, true
-}
-
-// answer delivers to t the reply to the event of j: the recorded one when
-// an earlier run began it (minus what that run already sent), else the
-// one decide gives, recorded first.
-func (a *Adapter) answer(ctx context.Context, t target, since int64, j *job, decide func() (*reply.Reply, bool)) {
-	if j.unsure {
-		if rep, ok := a.recorded(ctx, t.txn); ok {
-			sent := a.alreadySent(ctx, t, since)
-			if ctx.Err() != nil {
-				return // stopped while looking: the next run does it
-			}
-			if _, ok := sent["reply"]; ok {
-				a.log.Info("a reply sent before a crash was found; not answering again", "room", t.room, "event", t.txn, "parts", len(sent))
-			} else {
-				a.log.Info("sending the recorded reply of a command an earlier run was answering", "room", t.room, "event", t.txn, "parts_found", len(sent))
-			}
-			_ = a.deliverRest(ctx, t, rep, sent) // logged there
-			j.done = ctx.Err() == nil
-			return
-		}
-		// No record: the earlier run sent nothing for it (the record
-		// comes before any send).
-	}
-	rep, ok := decide()
-	if ok && rep != nil {
-		a.record(ctx, t, rep)
-		_ = a.deliver(ctx, t, rep) // logged there
-	}
-	j.done = ctx.Err() == nil
-}
 
 // settleMax bounds the wait for a room's barrier: past it the look goes
 // by what the history shows then (and says so in the log).
@@ -171,7 +85,7 @@ func (s *settled) set(room id.RoomID) {
 func (a *Adapter) alreadySent(ctx context.Context, t target, since int64) map[string]id.EventID {
 	var barrier id.EventID
 	if !a.settled.is(t.room) {
-		txn := a.txnID(id.EventID(fmt.Sprint(a.started.UnixNano())), "settle "+string(t.room))
+		txn := a.out.txnID(id.EventID(fmt.Sprint(a.started.UnixNano())), "settle "+string(t.room))
 		b, err := a.send(ctx, t.room, settleType, map[string]any{"run": a.started.UnixMilli()}, txn)
 		if err != nil {
 			if ctx.Err() == nil {
@@ -289,27 +203,10 @@ func (a *Adapter) answerPart(ctx context.Context, t target, e *event.Event) (str
 	return part, part != ""
 }
 
-// withAnswers is content c (a *event.MessageEventContent or an
-// *event.Content) carrying answersField for t and part.
-func withAnswers(c any, t target, part string) *event.Content {
-	v := map[string]any{"event": string(t.txn), "part": part}
-	switch c := c.(type) {
-	case *event.Content:
-		raw := map[string]any{}
-		for k, x := range c.Raw {
-			raw[k] = x
-		}
-		raw[answersField] = v
-		return &event.Content{Parsed: c.Parsed, Raw: raw}
-	default:
-		return &event.Content{Parsed: c, Raw: map[string]any{answersField: v}}
-	}
-}
-
 // replyOut reports whether the room holds the bot's reply to evt, an
 // event given up after MaxCrashes: recorded, and found there.
 func (a *Adapter) replyOut(ctx context.Context, evt *event.Event) bool {
-	if _, ok := a.recorded(ctx, evt.ID); !ok {
+	if _, ok := a.out.recorded(ctx, evt.ID); !ok {
 		return false
 	}
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID}

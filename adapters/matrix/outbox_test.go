@@ -22,7 +22,7 @@ func TestRecordedReplyWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	a := &Adapter{state: st, journal: newJournal(st), log: slog.New(slog.NewTextHandler(testWriter{t}, nil))}
+	o := &outbound{state: st, journal: newJournal(st), log: slog.New(slog.NewTextHandler(testWriter{t}, nil))}
 	total, aim := int64(11), int64(9)
 	rep := &reply.Reply{
 		Lines:   []reply.Line{{reply.T("🎲 2d6 "), reply.B("11"), reply.C("[5, 6]")}, {reply.I("ok")}},
@@ -41,8 +41,8 @@ func TestRecordedReplyWhole(t *testing.T) {
 		Data:     map[string]any{"x": 1},
 	}
 	tg := target{room: "!r:localhost", txn: "$cmd"}
-	a.record(context.Background(), tg, rep)
-	got, ok := a.recorded(context.Background(), "$cmd")
+	o.record(context.Background(), tg, rep)
+	got, ok := o.recorded(context.Background(), "$cmd")
 	if !ok {
 		t.Fatal("no record")
 	}
@@ -55,7 +55,7 @@ func TestRecordedReplyWhole(t *testing.T) {
 	if got.Chart.Series[0].P[1] != 2.0/36 || got.Secret.Lines[0][0].Text != "17" || *got.Buttons[0].Action.Actual != 11 {
 		t.Errorf("recorded reply lost its roll: %+v", got)
 	}
-	if _, ok := a.recorded(context.Background(), "$other"); ok {
+	if _, ok := o.recorded(context.Background(), "$other"); ok {
 		t.Error("a record for an event never answered")
 	}
 }

@@ -2,11 +2,9 @@ package matrix
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"maunium.net/go/mautrix"
@@ -17,35 +15,6 @@ import (
 	"zaria/core/reply"
 )
 
-// Secret rolls travel apart from the room they were rolled in: the room
-// gets its notice at once, and the result is queued durably (the state
-// store, before the notice goes) and carried by a courier, one per room
-// and roller, to the roller's secret room, found or made. Under a
-// homeserver's rate limit the courier waits as long as the homeserver
-// asks (retry_after_ms), within Config.SecretRoomFor; only then is the
-// game room told, and the result stays queued: the roller's next secret
-// roll, in that room or in a direct chat with the bot, brings it. A
-// delivery's transaction id derives from the command, so a courier that
-// starts again after a crash never shows a result twice.
-
-// pendingSecret is a secret result not yet delivered.
-type pendingSecret struct {
-	Cmd    id.EventID `json:"cmd"` // the command: transaction ids derive from it
-	Origin id.RoomID  `json:"origin"`
-	Roller id.UserID  `json:"roller"`
-	GMs    []string   `json:"gms,omitempty"` // named with /gm add
-	Body   string     `json:"body"`
-	HTML   string     `json:"html,omitempty"`
-	Lang   string     `json:"lang,omitempty"`
-	Told   bool       `json:"told,omitempty"` // the game room was told it is late
-}
-
-// keySecretQueue holds the pending secret results (a JSON list).
-const keySecretQueue = "matrix/secret_queue"
-
-// maxPendingSecrets bounds the queue; the oldest go first (logged).
-const maxPendingSecrets = 200
-
 // keyMaking records a secret room being made for room and roller (the
 // time it started, unix ms): a room the bot made then and holds alone is
 // that one, half made (see adoptHalfMade).
@@ -53,270 +22,7 @@ func keyMaking(room id.RoomID, user id.UserID) string {
 	return "matrix/secret_making/" + string(room) + "/" + string(user)
 }
 
-// post is the secret-result queue and its couriers.
-type post struct {
-	a   *Adapter
-	ctx context.Context // the run's: couriers stop with it
-
-	mu      sync.Mutex
-	loaded  bool
-	queue   []pendingSecret
-	running map[string]bool // origin|roller with a courier on its way
-	wg      sync.WaitGroup
-
-	// making: one secret room is made at a time, so a half-made one is
-	// never taken for another's.
-	making sync.Mutex
-}
-
-func newPost(ctx context.Context, a *Adapter) *post {
-	return &post{a: a, ctx: ctx, running: map[string]bool{}}
-}
-
-func courierKey(origin id.RoomID, roller id.UserID) string {
-	return string(origin) + "|" + string(roller)
-}
-
-// load reads the queue once; the caller holds mu.
-func (p *post) load(ctx context.Context) error {
-	if p.loaded {
-		return nil
-	}
-	v, ok, err := p.a.state.State(ctx, keySecretQueue)
-	if err != nil {
-		return fmt.Errorf("load secret queue: %w", err)
-	}
-	if ok && v != "" {
-		if err := json.Unmarshal([]byte(v), &p.queue); err != nil {
-			p.a.log.Error("secret queue unreadable; starting a new one", "err", err)
-			p.queue = nil
-		}
-	}
-	p.loaded = true
-	return nil
-}
-
-// save writes the queue; the caller holds mu.
-func (p *post) save(ctx context.Context) error {
-	b, err := json.Marshal(p.queue)
-	if err != nil {
-		return err
-	}
-	if err := p.a.state.SetState(context.WithoutCancel(ctx), keySecretQueue, string(b)); err != nil {
-		return fmt.Errorf("save secret queue: %w", err)
-	}
-	return nil
-}
-
-// enqueue keeps s durably (once per command: a command answered again
-// after a crash keeps its first result) and sends a courier.
-func (p *post) enqueue(ctx context.Context, s pendingSecret) error {
-	p.mu.Lock()
-	if err := p.load(ctx); err != nil {
-		p.mu.Unlock()
-		return err
-	}
-	known := false
-	for _, q := range p.queue {
-		known = known || q.Cmd == s.Cmd
-	}
-	if !known {
-		p.queue = append(p.queue, s)
-		if n := len(p.queue) - maxPendingSecrets; n > 0 {
-			p.a.log.Warn("secret queue full; the oldest results are dropped", "dropped", n)
-			p.queue = append(p.queue[:0:0], p.queue[n:]...)
-		}
-		if err := p.save(ctx); err != nil {
-			p.mu.Unlock()
-			return err
-		}
-	}
-	p.mu.Unlock()
-	p.kick(s.Roller)
-	return nil
-}
-
-// kick sends a courier for each room with results pending for roller
-// ("" for everyone), unless one is on its way.
-func (p *post) kick(roller id.UserID) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.ctx.Err() != nil {
-		return
-	}
-	for _, q := range p.queue {
-		if roller != "" && q.Roller != roller {
-			continue
-		}
-		k := courierKey(q.Origin, q.Roller)
-		if p.running[k] {
-			continue
-		}
-		p.running[k] = true
-		p.wg.Add(1)
-		go p.courier(q.Origin, q.Roller)
-	}
-}
-
-// resume sends couriers for what an earlier run left in the queue.
-func (p *post) resume(ctx context.Context) {
-	p.mu.Lock()
-	err := p.load(ctx)
-	n := len(p.queue)
-	p.mu.Unlock()
-	if err != nil {
-		p.a.log.Error("secret queue", "err", err)
-		return
-	}
-	if n > 0 {
-		p.a.log.Info("delivering secret results left by an earlier run", "count", n)
-		p.kick("")
-	}
-}
-
-// wait returns once every courier has stopped (they stop with the run).
-func (p *post) wait() { p.wg.Wait() }
-
-// pendingFor lists the results waiting for origin and roller, oldest
-// first; when there are none it ends the courier (atomically, so that a
-// result queued meanwhile gets one).
-func (p *post) pendingFor(origin id.RoomID, roller id.UserID) []pendingSecret {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var out []pendingSecret
-	for _, q := range p.queue {
-		if q.Origin == origin && q.Roller == roller {
-			out = append(out, q)
-		}
-	}
-	if len(out) == 0 {
-		delete(p.running, courierKey(origin, roller))
-	}
-	return out
-}
-
-// delivered takes cmd's result out of the queue.
-func (p *post) delivered(ctx context.Context, cmd id.EventID) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	kept := p.queue[:0]
-	for _, q := range p.queue {
-		if q.Cmd != cmd {
-			kept = append(kept, q)
-		}
-	}
-	clear(p.queue[len(kept):])
-	p.queue = kept
-	if err := p.save(ctx); err != nil {
-		p.a.log.Error("secret queue", "err", err)
-	}
-}
-
-// giveUp ends the courier of origin and roller, marks its results told and
-// returns those that were not yet (atomically: see pendingFor).
-func (p *post) giveUp(ctx context.Context, origin id.RoomID, roller id.UserID) []pendingSecret {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	delete(p.running, courierKey(origin, roller))
-	var untold []pendingSecret
-	for i, q := range p.queue {
-		if q.Origin == origin && q.Roller == roller && !q.Told {
-			untold = append(untold, q)
-			p.queue[i].Told = true
-		}
-	}
-	if len(untold) > 0 {
-		if err := p.save(ctx); err != nil {
-			p.a.log.Error("secret queue", "err", err)
-		}
-	}
-	return untold
-}
-
-// stopped ends a courier cut short by the run's end.
-func (p *post) stopped(origin id.RoomID, roller id.UserID) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	delete(p.running, courierKey(origin, roller))
-}
-
-// courier delivers the results pending for origin and roller, trying for
-// Config.SecretRoomFor; then the game room is told.
-func (p *post) courier(origin id.RoomID, roller id.UserID) {
-	defer p.wg.Done()
-	a := p.a
-	ctx, cancel := context.WithTimeout(p.ctx, a.cfg.SecretRoomFor)
-	defer cancel()
-	for {
-		items := p.pendingFor(origin, roller)
-		if len(items) == 0 {
-			return
-		}
-		err := p.carry(ctx, origin, roller, items)
-		if err == nil {
-			continue
-		}
-		if p.ctx.Err() != nil {
-			p.stopped(origin, roller) // the next run goes on
-			return
-		}
-		untold := p.giveUp(ctx, origin, roller)
-		a.log.Warn("secret roll not delivered yet; kept for the roller's next secret roll", "room", origin, "roller", roller, "pending", len(items), "err", err)
-		for _, s := range untold {
-			p.tell(s)
-		}
-		return
-	}
-}
-
-// carry delivers items (one room and roller) to the secret room.
-func (p *post) carry(ctx context.Context, origin id.RoomID, roller id.UserID, items []pendingSecret) error {
-	a := p.a
-	room, err := a.secretRoom(ctx, origin, roller, items[len(items)-1].GMs)
-	if err != nil {
-		return err
-	}
-	for _, s := range items {
-		c := &event.MessageEventContent{MsgType: event.MsgNotice, Body: s.Body}
-		if s.HTML != "" {
-			c.Format, c.FormattedBody = event.FormatHTML, s.HTML
-		}
-		if s.Roller != "" {
-			c.Mentions = &event.Mentions{UserIDs: []id.UserID{s.Roller}}
-		}
-		sctx, cancel := detach(ctx, a.grace)
-		_, err := a.send(sctx, room, event.EventMessage, c, a.txnID(s.Cmd, "secret"))
-		cancel()
-		if err != nil {
-			if !temporary(err) {
-				// Not that room any more (left, kicked): find or make another.
-				_ = a.state.SetState(context.WithoutCancel(ctx), keySecret(origin, roller), "")
-			}
-			return fmt.Errorf("send secret result: %w", err)
-		}
-		p.delivered(ctx, s.Cmd)
-	}
-	return nil
-}
-
-// tell says in the game room that s is late (a reply to its command).
-func (p *post) tell(s pendingSecret) {
-	a := p.a
-	lang := s.Lang
-	if lang == "" {
-		lang = a.lang(p.ctx, s.Origin)
-	}
-	rep := reply.Warning(lang, a.d.Text(lang, "mx.secret.late"))
-	c := notice(rep)
-	relate(c, target{room: s.Origin, replyTo: s.Cmd, mention: s.Roller})
-	ctx, cancel := detach(p.ctx, a.grace)
-	defer cancel()
-	if _, err := a.send(ctx, s.Origin, event.EventMessage, c, a.txnID(s.Cmd, "secret late")); err != nil && ctx.Err() == nil {
-		a.log.Error("tell the room a secret result is late", "room", s.Origin, "err", err)
-	}
-}
-
-// queueSecret puts a reply's secret part in the queue (see post). A blind
+// queueSecret puts a reply's secret part in the queue (see courier). A blind
 // roll's goes to the room's GMs alone: the queue's roller "", whose
 // secret room the roller is in only as a GM. A secret file (a session's
 // whole log, for the GMs) is not queued: it goes at once to that room.
@@ -331,14 +37,14 @@ func (a *Adapter) queueSecret(ctx context.Context, t target, rep *reply.Reply) e
 			return err
 		}
 		c := notice(rep.Secret)
-		if _, err := a.send(ctx, room, event.EventMessage, c, a.txnID(t.txn, "secret")); err != nil {
+		if _, err := a.send(ctx, room, event.EventMessage, c, a.out.txnID(t.txn, "secret")); err != nil {
 			return err
 		}
-		return a.sendFileAs(ctx, target{room: room, txn: t.txn}, f, "secret file")
+		return a.out.sendFileAs(ctx, target{room: room, txn: t.txn}, f, "secret file")
 	}
 	c := notice(rep.Secret)
 	s := pendingSecret{Cmd: t.txn, Origin: t.room, Roller: roller, GMs: rep.SecretTo, Body: c.Body, HTML: c.FormattedBody, Lang: rep.Lang}
-	return a.post.enqueue(ctx, s)
+	return a.courier.enqueue(ctx, s)
 }
 
 // secretRoom returns the room where roller's secret rolls of origin go:
@@ -348,7 +54,7 @@ func (a *Adapter) queueSecret(ctx context.Context, t target, rep *reply.Reply) e
 // found by its secretMarker), else one half made (adoptHalfMade), else a
 // new one (encrypted when origin is). CreateRoom is not idempotent: it is
 // called only when the homeserver's budget is expected to take the whole
-// creation (see pace), and after a failure the room is looked for before
+// creation (budget.Wait), and after a failure the room is looked for before
 // another try. Bounded by ctx only.
 func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.UserID, namedGMs []string) (id.RoomID, error) {
 	var wanted []id.UserID // roller "": a blind roll's room, of the GMs alone
@@ -400,8 +106,8 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 		return use(room)
 	}
 
-	a.post.making.Lock()
-	defer a.post.making.Unlock()
+	a.courier.making.Lock()
+	defer a.courier.making.Unlock()
 	encrypted := false
 	if enc, _ := a.cli.StateStore.IsEncrypted(ctx, origin); enc && a.crypto != nil {
 		encrypted = true
@@ -426,7 +132,7 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 	bo := a.newBackoff()
 	for attempt := 1; ; attempt++ {
 		// The creation and the creator's join, each one action.
-		for d := a.pace.wait(2); d > 0; d = a.pace.wait(2) {
+		for d := a.budget.Wait(2); d > 0; d = a.budget.Wait(2) {
 			a.log.Debug("secret room: waiting for the homeserver's budget", "wait", d)
 			if backoff.Sleep(ctx, d) != nil {
 				return "", fmt.Errorf("create secret room: %w", ctx.Err())
@@ -434,7 +140,7 @@ func (a *Adapter) secretRoom(ctx context.Context, origin id.RoomID, roller id.Us
 		}
 		resp, err := a.cli.CreateRoom(ctx, req)
 		if err == nil {
-			a.pace.spend(2)
+			a.budget.Spend(2)
 			return use(resp.RoomID)
 		}
 		if !temporary(err) || ctx.Err() != nil {
@@ -543,7 +249,7 @@ func (a *Adapter) finishRoom(ctx context.Context, room id.RoomID, marker secretM
 		err := a.retry(ctx, "finish secret room", func() error {
 			_, err := a.cli.SendStateEvent(ctx, room, s.typ, "", s.content)
 			if err == nil {
-				a.pace.spend(1)
+				a.budget.Spend(1)
 			}
 			return err
 		})
@@ -626,7 +332,7 @@ func (a *Adapter) inviteMissing(ctx context.Context, room id.RoomID, wanted []id
 			a.log.Warn("invite to secret room", "room", room, "user", u, "err", err)
 			continue
 		}
-		a.pace.spend(1)
+		a.budget.Spend(1)
 		if err := a.cli.StateStore.SetMembership(ctx, room, u, event.MembershipInvite); err != nil {
 			a.log.Warn("cache membership", "room", room, "err", err)
 		}
@@ -635,7 +341,7 @@ func (a *Adapter) inviteMissing(ctx context.Context, room id.RoomID, wanted []id
 
 // gms lists the members of room with a power level that makes them GMs.
 func (a *Adapter) gms(ctx context.Context, room id.RoomID) []id.UserID {
-	pl, err := a.powerLevels(ctx, room)
+	pl, err := a.in.powerLevels(ctx, room)
 	if err != nil || pl == nil {
 		return nil
 	}

@@ -3,6 +3,7 @@ package matrix
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -130,15 +131,32 @@ func (j *journal) seen(ctx context.Context, evt id.EventID) (bool, error) {
 // handled. It returns how many runs died handling it, and unsure=true when
 // an earlier run started it (its reply may be out).
 func (j *journal) start(ctx context.Context, room id.RoomID, evt id.EventID) (crashes int, unsure bool, err error) {
-	crashes, _, err = j.q.Poisoned(ctx, keyInflight(room), string(evt))
+	crashes, unsure, err = j.q.Start(ctx, keyInflight(room), string(evt))
 	if err != nil {
-		return 0, false, fmt.Errorf("load journal: %w", err)
-	}
-	unsure, err = j.q.Begin(ctx, keyInflight(room), string(evt))
-	if err != nil {
-		return crashes, unsure, fmt.Errorf("save journal: %w", err)
+		return crashes, unsure, fmt.Errorf("journal: %w", err)
 	}
 	return crashes, unsure, nil
+}
+
+// begin is seen, then (for an event not handled yet) start, in one call:
+// seen=true, the event was handled already; err joins what failed.
+func (j *journal) begin(ctx context.Context, room id.RoomID, evt id.EventID) (seen bool, crashes int, unsure bool, err error) {
+	seen, err = j.seen(ctx, evt)
+	if seen {
+		return true, 0, false, err
+	}
+	crashes, unsure, serr := j.start(ctx, room, evt)
+	return false, crashes, unsure, errors.Join(err, serr)
+}
+
+// joinedAt is when (unix ms) the bot joined room, 0 when unknown: events
+// older are history, never answered.
+func (j *journal) joinedAt(ctx context.Context, room id.RoomID) (int64, error) {
+	v, _, err := j.st.State(ctx, keyJoined(room))
+	if err != nil {
+		return 0, fmt.Errorf("load join time: %w", err)
+	}
+	return parseInt(v), nil
 }
 
 // interrupted records that the adapter stopped (cleanly) before room's

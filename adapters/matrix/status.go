@@ -45,41 +45,41 @@ func (s *statusEvents) set(key string, evt id.EventID) {
 
 // statusID is room's status message of slot, "" when none is known
 // (remembered, else read from the state store: it survives a restart).
-func (a *Adapter) statusID(ctx context.Context, room id.RoomID, slot string) id.EventID {
+func (o *outbound) statusID(ctx context.Context, room id.RoomID, slot string) id.EventID {
 	key := keyStatus(room, slot)
-	if evt := a.status.get(key); evt != "" {
+	if evt := o.status.get(key); evt != "" {
 		return evt
 	}
-	v, ok, err := a.state.State(ctx, key)
+	v, ok, err := o.state.State(ctx, key)
 	if err != nil {
-		a.log.Warn("status message id not read", "room", room, "err", err)
+		o.log.Warn("status message id not read", "room", room, "err", err)
 	}
 	if !ok || !strings.HasPrefix(v, "$") {
 		return ""
 	}
-	a.status.set(key, id.EventID(v))
+	o.status.set(key, id.EventID(v))
 	return id.EventID(v)
 }
 
 // setStatusID records evt as room's status message of slot.
-func (a *Adapter) setStatusID(ctx context.Context, room id.RoomID, slot string, evt id.EventID) {
+func (o *outbound) setStatusID(ctx context.Context, room id.RoomID, slot string, evt id.EventID) {
 	key := keyStatus(room, slot)
-	a.status.set(key, evt)
-	if err := a.state.SetState(ctx, key, string(evt)); err != nil {
-		a.log.Warn("status message id not saved", "room", room, "err", err)
+	o.status.set(key, evt)
+	if err := o.state.SetState(ctx, key, string(evt)); err != nil {
+		o.log.Warn("status message id not saved", "room", room, "err", err)
 	}
 }
 
 // deliverStatus shows st, the room's status message of st.Slot: an edit
 // of the one shown, or a new notice (also when st asks to be posted anew) (with its buttons, then, budget
 // allowing, their reactions) when there is none yet or the edit fails.
-func (a *Adapter) deliverStatus(ctx context.Context, t target, st *reply.Reply) error {
+func (o *outbound) deliverStatus(ctx context.Context, t target, st *reply.Reply) error {
 	// A status to be posted anew (/init ver: reply.Reply.Post) is a new
 	// notice at the bottom of the room, the live one from then on.
-	if prev := a.statusID(ctx, t.room, st.Slot); prev != "" && !st.Post {
+	if prev := o.statusID(ctx, t.room, st.Slot); prev != "" && !st.Post {
 		c := notice(st)
 		c.SetEdit(prev)
-		if _, err := a.send(ctx, t.room, event.EventMessage, c, a.txnID(t.txn, "status edit")); err == nil {
+		if _, err := o.hs.send(ctx, t.room, event.EventMessage, c, o.txnID(t.txn, "status edit")); err == nil {
 			return nil
 		} else if ctx.Err() != nil {
 			return err
@@ -94,79 +94,27 @@ func (a *Adapter) deliverStatus(ctx context.Context, t target, st *reply.Reply) 
 	if len(set.Actions) > 0 {
 		content = &event.Content{Parsed: c, Raw: map[string]any{buttonsField: actions.EncodeSet(set)}}
 	}
-	evt, err := a.send(ctx, t.room, event.EventMessage, content, a.txnID(t.txn, "status"))
+	evt, err := o.hs.send(ctx, t.room, event.EventMessage, content, o.txnID(t.txn, "status"))
 	if err != nil {
 		return err
 	}
-	a.setStatusID(ctx, t.room, st.Slot, evt)
+	o.setStatusID(ctx, t.room, st.Slot, evt)
 	if len(set.Actions) == 0 {
 		return nil
 	}
 	// Kept for a press to read no event; never the room's newest pad (a
 	// typed "!1" presses a pad, not the turn order).
-	if err := a.acts.PutAt(ctx, keyPad(evt), set); err != nil {
-		a.log.Error("save status buttons", "room", t.room, "event", evt, "err", err)
+	if err := o.acts.PutAt(ctx, keyPad(evt), set); err != nil {
+		o.log.Error("save status buttons", "room", t.room, "event", evt, "err", err)
 	}
-	if !a.spareBudget(t.room) {
+	if !o.spare(t.room) {
 		return nil
 	}
 	for _, key := range offer {
 		r := &event.ReactionEventContent{RelatesTo: event.RelatesTo{Type: event.RelAnnotation, EventID: evt, Key: key}}
-		if _, err := a.send(ctx, t.room, event.EventReaction, r, a.txnID(t.txn, "status offer "+key)); err != nil {
+		if _, err := o.hs.send(ctx, t.room, event.EventReaction, r, o.txnID(t.txn, "status offer "+key)); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// symbols are the reactions a button may have as its own (reply.Button
-// Symbol) instead of a keycap: the turn order's ▶ next and ⏹ end, and 🩸
-// under a hit that applies its damage. A button with any other symbol
-// gets a keycap.
-var symbols = []string{"▶\ufe0f", "⏹\ufe0f", "🩸"}
-
-// symbolOf is the reaction of symbols that sym stands for, "" for none.
-func symbolOf(sym string) string {
-	sym = strings.ReplaceAll(sym, "\ufe0f", "")
-	for _, s := range symbols {
-		if sym != "" && sym == strings.ReplaceAll(s, "\ufe0f", "") {
-			return s
-		}
-	}
-	return ""
-}
-
-// A Set's View is the thread of its message; when some of its lines have
-// a symbol of their own, a "\n" follows, then each line's reaction
-// without variation selectors ("" for a keycap), separated by " ".
-func viewOf(thread id.EventID, syms []string) string {
-	for _, s := range syms {
-		if s != "" {
-			return string(thread) + "\n" + strings.ReplaceAll(strings.Join(syms, " "), "\ufe0f", "")
-		}
-	}
-	return string(thread)
-}
-
-// parseView reads viewOf's form back (a View of earlier versions is the
-// thread alone).
-func parseView(v string) (thread id.EventID, syms []string) {
-	th, rest, ok := strings.Cut(v, "\n")
-	if !ok {
-		return id.EventID(v), nil
-	}
-	return id.EventID(th), strings.Split(rest, " ")
-}
-
-// mention adds the users a reply addresses (whose turn it is) to the
-// notice's m.mentions, so their clients notify them.
-func mention(c *event.MessageEventContent, users []string) {
-	for _, u := range users {
-		if len(u) > 1 && u[0] == '@' {
-			if c.Mentions == nil {
-				c.Mentions = &event.Mentions{}
-			}
-			c.Mentions.Add(id.UserID(u))
-		}
-	}
 }

@@ -49,7 +49,7 @@ func (a *Adapter) Post(ctx context.Context, msg core.Message, rep *reply.Reply) 
 		return fmt.Errorf("matrix: post to %s: not a Matrix room", msg.Chat)
 	}
 	t := target{room: id.RoomID(msg.Chat.ID), mention: id.UserID(msg.From.ID), txn: id.EventID("web." + randomHex())}
-	return a.deliver(ctx, t, rep)
+	return a.out.deliver(ctx, t, rep)
 }
 
 // RoomMember reports whether user is joined to room now (by the bot's
@@ -65,7 +65,7 @@ func (a *Adapter) RoomMember(ctx context.Context, room, user string) (member, gm
 	if m == nil || m.Membership != event.MembershipJoin {
 		return false, false, nil
 	}
-	return true, a.powerLevel(ctx, id.RoomID(room), id.UserID(user)) >= gmLevel, nil
+	return true, a.in.powerLevel(ctx, id.RoomID(room), id.UserID(user)) >= gmLevel, nil
 }
 
 // RoomMemberName is user's display name in room as the room's messages
@@ -163,7 +163,7 @@ func (a *Adapter) SetWidget(ctx context.Context, room, widgetID, name, url strin
 	}
 	r := id.RoomID(room)
 	need, have := gmLevel, 0
-	if pl, err := a.powerLevels(ctx, r); err == nil && pl != nil {
+	if pl, err := a.in.powerLevels(ctx, r); err == nil && pl != nil {
 		need, have = pl.GetEventLevel(widgetType), pl.GetUserLevel(a.cli.UserID)
 	}
 	if have < need {
@@ -185,7 +185,7 @@ func (a *Adapter) SetWidget(ctx context.Context, room, widgetID, name, url strin
 		return a.authed(ctx, func() error {
 			_, err := a.cli.SendStateEvent(ctx, r, widgetType, widgetID, content)
 			if err == nil {
-				a.pace.spend(1)
+				a.budget.Spend(1)
 			}
 			return err
 		})

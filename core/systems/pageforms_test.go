@@ -12,7 +12,8 @@ import (
 )
 
 // formCommand writes f's command as the page does: each field's default
-// (or its first choice, or its lowest number), vals overriding.
+// (or its first choice, or its lowest number; a terms part where the page
+// starts it), vals overriding.
 func formCommand(f systems.Form, vals map[string]string) string {
 	words := []string{"/" + f.Command}
 	for _, fd := range f.Fields {
@@ -26,7 +27,13 @@ func formCommand(f systems.Form, vals map[string]string) string {
 		case fd.Kind == "terms":
 			var ps []string
 			for _, p := range fd.Parts {
-				ps = append(ps, strconv.Itoa(p.Min))
+				// Where the page starts a part: its lowest value, or 0
+				// when the range holds it (an adjustment of -99..99).
+				start := 0
+				if p.Min > 0 || p.Max < 0 {
+					start = p.Min
+				}
+				ps = append(ps, strconv.Itoa(start))
 			}
 			v = strings.Join(ps, "+")
 		case fd.Default != nil:

@@ -161,6 +161,18 @@ func (q *Quarantine) Begin(ctx context.Context, key, item string) (again bool, e
 	return again, nil
 }
 
+// Start is Poisoned then Begin in one call: how many deaths
+// item was in flight for (the caller skips it at MaxCrashes), and again
+// as Begin says. item is recorded as begun either way.
+func (q *Quarantine) Start(ctx context.Context, key, item string) (crashes int, again bool, err error) {
+	crashes, _, err = q.Poisoned(ctx, key, item)
+	if err != nil {
+		return 0, false, err
+	}
+	again, err = q.Begin(ctx, key, item)
+	return crashes, again, err
+}
+
 // Interrupted records that the process stopped (cleanly) with lane key's
 // event not handled: the next run handles it again, and it is no crash.
 func (q *Quarantine) Interrupted(ctx context.Context, key string) error {

@@ -111,3 +111,20 @@ func TestQuarantineBounded(t *testing.T) {
 		t.Errorf("a recent suspect has %d deaths", n)
 	}
 }
+
+// TestQuarantineStart: Start counts the deaths as Poisoned does and
+// records the item begun as Begin does, up to MaxCrashes and past it.
+func TestQuarantineStart(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t)
+	proc := func() *Quarantine { return New(db, func(context.Context, string) bool { return false }) }
+	for run := 0; run <= MaxCrashes; run++ {
+		crashes, again, err := proc().Start(ctx, "lane", "e1") // the process dies handling e1
+		if err != nil || crashes != run || again != (run > 0) {
+			t.Errorf("run %d: %d deaths, again %v, %v", run, crashes, again, err)
+		}
+	}
+	if crashes, again, _ := proc().Start(ctx, "lane", "e2"); crashes != 0 || again {
+		t.Errorf("a new item: %d deaths, again %v", crashes, again)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +13,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"maunium.net/go/mautrix"
+	"maunium.net/go/mautrix/crypto/cryptohelper"
 	"maunium.net/go/mautrix/event"
 	"maunium.net/go/mautrix/id"
 
@@ -21,189 +24,75 @@ import (
 	"zaria/core/reply"
 )
 
+// The inbound side: a room's event becomes the core's Message
+// (onMessage: a command, a typed pad line "!2", a file's text) or a press
+// of a button's Action (onReaction, onRedaction: a reaction that stands
+// for it). It reads the room through the Matrix client (members, power
+// levels, replied-to files, the bot's own messages' buttons), asks the
+// core through inPort, and hands every answer to the outbound side
+// (outbound.go), which records it before sending it. The journal says
+// what was handled; the connection (Adapter) only queues each event in
+// its room (rooms.go) and calls the handler.
+
+// inPort is what the inbound side asks the core: the command's answer, a
+// press's, whether a text is a command here (a typed line's prefix, a
+// file's caption), whether a command takes a file, and its own texts.
+type inPort interface {
+	Dispatch(ctx context.Context, msg core.Message) (*reply.Reply, bool)
+	Press(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool)
+	Recognize(ctx context.Context, msg core.Message) (name string, ok bool)
+	TakesFile(text string) bool
+	Text(lang, key string, kv ...any) string
+}
+
+// replyLook is what the inbound side asks of the connection for an event
+// a dead run may have answered: whether its reply is in the room
+// (outbox.go).
+type replyLook interface {
+	replyOut(ctx context.Context, evt *event.Event) bool
+}
+
+// inbound handles the rooms' events.
+type inbound struct {
+	cfg     Config
+	d       inPort
+	out     *outbound
+	look    replyLook
+	cli     *mautrix.Client // set once logged in, before any event
+	crypto  *cryptohelper.CryptoHelper
+	state   StateStore
+	journal *journal
+	acts    *actions.Store
+	log     *slog.Logger
+	grace   time.Duration // shutdownGrace (shorter in tests)
+}
+
 // gmLevel is the room power level that makes a GM (moderators and admins).
 const gmLevel = 50
 
-// onMember joins rooms on invite, records when the bot joined (history
-// before it is never answered), and notes being kicked.
-func (a *Adapter) onMember(ctx context.Context, evt *event.Event) {
-	if evt.GetStateKey() != string(a.cli.UserID) {
-		a.leaveIfAlone(ctx, evt)
-		return
-	}
-	mem := evt.Content.AsMember()
-	room := evt.RoomID
-	switch mem.Membership {
-	case event.MembershipInvite:
-		if evt.Mautrix.EventSource&event.SourceInvite == 0 {
-			return
-		}
-		if !a.allowed(evt.Sender) {
-			a.log.Info("invite declined: inviter not allowed", "room", room, "inviter", evt.Sender)
-			if _, err := a.cli.LeaveRoom(ctx, room); err != nil {
-				a.log.Warn("decline invite", "room", room, "err", err)
-			}
-			return
-		}
-		if mem.IsDirect {
-			if err := a.state.SetState(ctx, keyDirect(room), "1"); err != nil {
-				a.log.Error("save direct room", "room", room, "err", err)
-			}
-		}
-		err := a.retry(ctx, "join "+string(room), func() error {
-			return a.authed(ctx, func() error {
-				_, err := a.cli.JoinRoomByID(ctx, room)
-				return err
-			})
-		})
-		if err != nil {
-			if ctx.Err() == nil {
-				a.log.Warn("join room", "room", room, "inviter", evt.Sender, "err", err)
-			}
-			return
-		}
-		a.log.Info("joined room", "room", room, "inviter", evt.Sender)
-	case event.MembershipJoin:
-		if ts, ok := a.ownJoin(evt); ok {
-			a.raiseFloor(ctx, room, ts)
-		}
-	case event.MembershipLeave, event.MembershipBan:
-		if evt.Mautrix.EventSource&event.SourceLeave == 0 {
-			return
-		}
-		if evt.Sender != a.cli.UserID {
-			a.log.Info("removed from room", "room", room, "by", evt.Sender, "membership", mem.Membership)
-		}
-		if _, err := a.cli.ForgetRoom(ctx, room); err != nil {
-			a.log.Debug("forget room", "room", room, "err", err)
-		}
-	}
-}
-
-// leaveIfAlone leaves (and forgets) a room once the last other member has
-// left it: nobody is left to answer (a direct room the user left, a
-// secret-roll room whose roller and GMs are gone), and a bot that stays
-// keeps receiving the room's state forever. Members invited and not yet
-// joined count as members.
-func (a *Adapter) leaveIfAlone(ctx context.Context, evt *event.Event) {
-	if evt.Mautrix.EventSource&event.SourceJoin == 0 {
-		return
-	}
-	switch evt.Content.AsMember().Membership {
-	case event.MembershipLeave, event.MembershipBan:
-	default:
-		return
-	}
-	members, err := a.cli.StateStore.GetRoomJoinedOrInvitedMembers(ctx, evt.RoomID)
-	if err != nil {
-		a.log.Warn("list members", "room", evt.RoomID, "err", err)
-		return
-	}
-	for _, m := range members {
-		if m != a.cli.UserID {
-			return
-		}
-	}
-	if ctx.Err() != nil {
-		return
-	}
-	err = a.retry(ctx, "leave "+string(evt.RoomID), func() error {
-		_, err := a.cli.LeaveRoom(ctx, evt.RoomID)
-		return err
-	})
-	if err != nil {
-		if ctx.Err() == nil {
-			a.log.Warn("leave empty room", "room", evt.RoomID, "err", err)
-		}
-		return
-	}
-	a.log.Info("left a room nobody else is in", "room", evt.RoomID)
-}
-
-// ownJoin reports whether evt is the bot joining a room (not a profile
-// change of a member already in it), and when.
-func (a *Adapter) ownJoin(evt *event.Event) (int64, bool) {
-	if evt.Type.Type != event.StateMember.Type || evt.GetStateKey() != string(a.cli.UserID) {
-		return 0, false
-	}
-	if m, _ := evt.Content.Raw["membership"].(string); m != string(event.MembershipJoin) {
-		if mem, ok := evt.Content.Parsed.(*event.MemberEventContent); !ok || mem.Membership != event.MembershipJoin {
-			return 0, false
-		}
-	}
-	if evt.Unsigned.PrevContent != nil {
-		if pm, _ := evt.Unsigned.PrevContent.Raw["membership"].(string); pm == string(event.MembershipJoin) {
-			return 0, false
-		}
-	}
-	return evt.Timestamp, true
-}
-
-// allowed says whether an invite from user is accepted.
-func (a *Adapter) allowed(user id.UserID) bool {
-	if len(a.cfg.AllowedServers) == 0 && len(a.cfg.AllowedUsers) == 0 {
-		return true
-	}
-	for _, u := range a.cfg.AllowedUsers {
-		if strings.EqualFold(u, string(user)) {
-			return true
-		}
-	}
-	server := user.Homeserver()
-	for _, s := range a.cfg.AllowedServers {
-		if strings.EqualFold(s, server) {
-			return true
-		}
-	}
-	return false
-}
-
-// raiseFloor records that events of room older than ts (ms) are history.
-func (a *Adapter) raiseFloor(ctx context.Context, room id.RoomID, ts int64) {
-	v, _, err := a.state.State(ctx, keyJoined(room))
-	if err != nil {
-		a.log.Error("load join time", "room", room, "err", err)
-		return
-	}
-	if parseInt(v) >= ts {
-		return
-	}
-	if err := a.state.SetState(ctx, keyJoined(room), strconv.FormatInt(ts, 10)); err != nil {
-		a.log.Error("save join time", "room", room, "err", err)
-	}
-}
-
-// markHistory makes everything in the first sync of a fresh state history:
-// the bot may have answered it in an earlier life it no longer remembers.
-func (a *Adapter) markHistory(ctx context.Context, rooms map[id.RoomID]int64) {
-	for room, ts := range rooms {
-		a.raiseFloor(ctx, room, ts+1)
-	}
-}
-
 // fresh reports whether a timeline event is new enough to answer.
-func (a *Adapter) fresh(ctx context.Context, evt *event.Event) bool {
-	if evt.Sender == a.cli.UserID || evt.Mautrix.EventSource&event.SourceTimeline == 0 {
+func (in *inbound) fresh(ctx context.Context, evt *event.Event) bool {
+	if evt.Sender == in.cli.UserID || evt.Mautrix.EventSource&event.SourceTimeline == 0 {
 		return false
 	}
-	v, _, err := a.state.State(ctx, keyJoined(evt.RoomID))
+	joined, err := in.journal.joinedAt(ctx, evt.RoomID)
 	if err != nil {
-		a.log.Error("load join time", "room", evt.RoomID, "err", err)
+		in.log.Error("journal", "room", evt.RoomID, "err", err)
 		return false
 	}
-	return evt.Timestamp >= parseInt(v)
+	return evt.Timestamp >= joined
 }
 
 // take starts the handling of evt: not while stopping (the next run
 // answers it), with a context that outlives a stop by the grace period,
 // and only for an event this run has not already answered (fresh). The
 // caller calls cancel when ok.
-func (a *Adapter) take(ctx context.Context, evt *event.Event) (context.Context, context.CancelFunc, bool) {
+func (in *inbound) take(ctx context.Context, evt *event.Event) (context.Context, context.CancelFunc, bool) {
 	if ctx.Err() != nil {
 		return ctx, nil, false
 	}
-	ctx, cancel := detach(ctx, a.grace)
-	if !a.fresh(ctx, evt) {
+	ctx, cancel := detach(ctx, in.grace)
+	if !in.fresh(ctx, evt) {
 		cancel()
 		return ctx, nil, false
 	}
@@ -211,38 +100,41 @@ func (a *Adapter) take(ctx context.Context, evt *event.Event) (context.Context, 
 }
 
 // onMessage answers commands.
-func (a *Adapter) onMessage(ctx context.Context, evt *event.Event) {
-	ctx, cancel, ok := a.take(ctx, evt)
+func (in *inbound) onMessage(ctx context.Context, evt *event.Event) {
+	ctx, cancel, ok := in.take(ctx, evt)
 	if !ok {
 		return
 	}
 	defer cancel()
-	j, ok := a.begin(ctx, evt)
+	j, ok := in.begin(ctx, evt)
 	if !ok {
 		return
 	}
-	defer a.finish(ctx, evt, &j)
+	defer in.finish(ctx, evt, &j)
 	content := evt.Content.AsMessage()
-	text, ok := a.commandText(ctx, evt, content)
+	text, ok := in.commandText(ctx, evt, content)
 	if !ok {
 		j.done = true
 		return
 	}
-	if prefix, n, ok := a.typedLine(ctx, evt, text); ok && a.pressTyped(ctx, evt, content, prefix, n, &j) {
+	if prefix, n, ok := in.typedLine(ctx, evt, text); ok && in.pressTyped(ctx, evt, content, prefix, n, &j) {
 		return
 	}
 	t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: threadOf(content), txn: evt.ID}
 	if rel := content.OptionalGetRelatesTo(); rel != nil && rel.Type == event.RelReplace {
 		// An edit (RerunEdits) carries no thread: the edited event does.
-		t.thread = a.threadOfEvent(ctx, evt.RoomID, rel.EventID)
+		t.thread = in.threadOfEvent(ctx, evt.RoomID, rel.EventID)
 	}
 	start := time.Now()
-	a.answer(ctx, t, evt.Timestamp, &j, func() (*reply.Reply, bool) {
-		msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
+	var dispatched time.Duration // 0 for a recorded reply sent again
+	in.out.answer(ctx, t, evt.Timestamp, &j, func() (*reply.Reply, bool) {
+		msg := in.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, text)
 		msg.Sent = time.UnixMilli(evt.Timestamp)
-		return a.d.Dispatch(ctx, msg)
+		rep, ok := in.d.Dispatch(ctx, msg)
+		dispatched = time.Since(start)
+		return rep, ok
 	})
-	a.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "total", time.Since(start))
+	in.log.Debug("answered", "room", evt.RoomID, "event", evt.ID, "dispatch", dispatched, "total", time.Since(start))
 }
 
 // maxTypedDigits bounds the number of a typed "!n": "!100" is still taken
@@ -254,7 +146,7 @@ const maxTypedDigits = 3
 // one here: "/", "!" or the room's own) and a number, nothing else.
 // "!2d6", "! 2", "!2 x" and "!pj set strength 4" are not it; they go on as
 // any text does.
-func (a *Adapter) typedLine(ctx context.Context, evt *event.Event, text string) (prefix string, n int, ok bool) {
+func (in *inbound) typedLine(ctx context.Context, evt *event.Event, text string) (prefix string, n int, ok bool) {
 	text = strings.TrimSpace(text)
 	digits := len(text) - len(strings.TrimRightFunc(text, func(r rune) bool { return r >= '0' && r <= '9' }))
 	if digits == 0 || digits > maxTypedDigits || digits == len(text) {
@@ -271,7 +163,7 @@ func (a *Adapter) typedLine(ctx context.Context, evt *event.Event, text string) 
 	// A command word starts with a letter, so "!2" itself is no command:
 	// ask whether the same prefix before a word would be one here.
 	probe := core.Message{Chat: chatOf(evt.RoomID), From: core.User{ID: string(evt.Sender)}, Text: prefix + "pad"}
-	if _, ok := a.d.Recognize(ctx, probe); !ok {
+	if _, ok := in.d.Recognize(ctx, probe); !ok {
 		return "", 0, false
 	}
 	return prefix, n, true
@@ -283,43 +175,43 @@ func (a *Adapter) typedLine(ctx context.Context, evt *event.Event, text string) 
 // else the newest posted there for anyone. A list of choices counts only
 // when replied to. taken=false: there is no pad there, the text goes on
 // as any other. A number past the pad's lines gets a short notice.
-func (a *Adapter) pressTyped(ctx context.Context, evt *event.Event, content *event.MessageEventContent, prefix string, n int, j *job) (taken bool) {
+func (in *inbound) pressTyped(ctx context.Context, evt *event.Event, content *event.MessageEventContent, prefix string, n int, j *job) (taken bool) {
 	thread := threadOf(content)
-	set, ok := a.typedPad(ctx, evt.RoomID, thread, evt.Sender, content.RelatesTo.GetNonFallbackReplyTo())
+	set, ok := in.typedPad(ctx, evt.RoomID, thread, evt.Sender, content.RelatesTo.GetNonFallbackReplyTo())
 	if !ok {
 		return false
 	}
 	t := target{room: evt.RoomID, replyTo: evt.ID, mention: evt.Sender, thread: thread, txn: evt.ID}
 	acts := lines(set)
 	if n < 1 || n > len(acts) {
-		lang := a.lang(ctx, evt.RoomID)
-		a.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
-			return reply.Warning(lang, a.d.Text(lang, "mx.pad.no_line",
+		lang := in.out.lang(ctx, evt.RoomID)
+		in.out.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
+			return reply.Warning(lang, in.d.Text(lang, "mx.pad.no_line",
 				"got", n, "first", prefix+"1", "last", prefix+strconv.Itoa(len(acts)))), true
 		})
 		return true
 	}
-	a.press(ctx, evt, acts[n-1], t, j)
+	in.press(ctx, evt, acts[n-1], t, j)
 	return true
 }
 
 // typedPad is the pad a typed "!n" in room's thread presses (see
 // pressTyped).
-func (a *Adapter) typedPad(ctx context.Context, room id.RoomID, thread id.EventID, sender id.UserID, replyTo id.EventID) (actions.Set, bool) {
+func (in *inbound) typedPad(ctx context.Context, room id.RoomID, thread id.EventID, sender id.UserID, replyTo id.EventID) (actions.Set, bool) {
 	if replyTo != "" {
-		if set, ok := a.padOf(ctx, room, replyTo); ok {
+		if set, ok := in.padOf(ctx, room, replyTo); ok {
 			return set, true
 		}
 	}
 	for _, u := range []id.UserID{sender, ""} {
-		v, ok, err := a.state.State(ctx, keyLastPad(room, thread, u))
+		v, ok, err := in.state.State(ctx, keyLastPad(room, thread, u))
 		if err != nil {
-			a.log.Error("load newest pad", "room", room, "err", err)
+			in.log.Error("load newest pad", "room", room, "err", err)
 		}
 		if !ok || v == "" {
 			continue
 		}
-		if set, ok := a.padOf(ctx, room, id.EventID(v)); ok {
+		if set, ok := in.padOf(ctx, room, id.EventID(v)); ok {
 			return set, true
 		}
 	}
@@ -336,20 +228,16 @@ type job struct {
 // begin records durably that evt is being handled, before anything is done
 // for it. ok=false: evt is not to be handled (already answered, or
 // poisoned, which begin deals with).
-func (a *Adapter) begin(ctx context.Context, evt *event.Event) (job, bool) {
-	seen, err := a.journal.seen(ctx, evt.ID)
+func (in *inbound) begin(ctx context.Context, evt *event.Event) (job, bool) {
+	seen, crashes, unsure, err := in.journal.begin(ctx, evt.RoomID, evt.ID)
 	if err != nil {
-		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+		in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
 	if seen {
 		return job{}, false
 	}
-	crashes, unsure, err := a.journal.start(ctx, evt.RoomID, evt.ID)
-	if err != nil {
-		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
-	}
 	if crashes >= ajournal.MaxCrashes {
-		a.poisoned(ctx, evt)
+		in.poisoned(ctx, evt)
 		return job{}, false
 	}
 	return job{crashes: crashes, unsure: unsure}, true
@@ -357,45 +245,39 @@ func (a *Adapter) begin(ctx context.Context, evt *event.Event) (job, bool) {
 
 // finish records the outcome of a job: answered, or (stopping with the
 // reply maybe not out) left for the next run, not counted as a crash.
-func (a *Adapter) finish(ctx context.Context, evt *event.Event, j *job) {
+func (in *inbound) finish(ctx context.Context, evt *event.Event, j *job) {
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
 	defer cancel()
 	var err error
 	if j.done {
-		err = a.journal.mark(wctx, evt.RoomID, evt.ID)
+		err = in.journal.mark(wctx, evt.RoomID, evt.ID)
 	} else {
-		err = a.journal.interrupted(wctx, evt.RoomID)
+		err = in.journal.interrupted(wctx, evt.RoomID)
 	}
 	if err != nil {
-		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+		in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
 }
 
 // poisoned gives up an event that was being handled each of the last
 // MaxCrashes times the process died: it is logged (room and event only,
 // never its text) and the room gets a short apology in its language.
-func (a *Adapter) poisoned(ctx context.Context, evt *event.Event) {
-	a.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", ajournal.MaxCrashes)
-	lang := a.lang(ctx, evt.RoomID)
-	if a.replyOut(ctx, evt) {
+func (in *inbound) poisoned(ctx context.Context, evt *event.Event) {
+	in.log.Warn("skipping an event that was being handled when the bot died, twice", "room", evt.RoomID, "event", evt.ID, "crashes", ajournal.MaxCrashes)
+	lang := in.out.lang(ctx, evt.RoomID)
+	if in.look.replyOut(ctx, evt) {
 		// Its reply is out (it was the kills, not the event): no apology.
-		if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
-			a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+		if err := in.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
+			in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 		}
 		return
 	}
-	rep := reply.Warning(lang, a.d.Text(lang, "mx.poison.skipped"))
+	rep := reply.Warning(lang, in.d.Text(lang, "mx.poison.skipped"))
 	t := target{room: evt.RoomID, replyTo: evt.ID, txn: evt.ID + "|poison"}
-	_ = a.deliver(ctx, t, rep) // logged there
-	if err := a.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
-		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+	_ = in.out.deliver(ctx, t, rep) // logged there
+	if err := in.journal.mark(ctx, evt.RoomID, evt.ID); err != nil {
+		in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
-}
-
-// lang is the room's language by the router's rule (its /lang setting,
-// else the configured default).
-func (a *Adapter) lang(ctx context.Context, room id.RoomID) string {
-	return a.d.Lang(ctx, chatOf(room), "")
 }
 
 // chatOf is the core's name of a room.
@@ -407,13 +289,13 @@ func chatOf(room id.RoomID) core.ChatRef {
 // is in no thread (or cannot be fetched). Its relation is read from the
 // event as the homeserver has it: in an encrypted room too, m.relates_to
 // stays in clear.
-func (a *Adapter) threadOfEvent(ctx context.Context, room id.RoomID, evtID id.EventID) id.EventID {
+func (in *inbound) threadOfEvent(ctx context.Context, room id.RoomID, evtID id.EventID) id.EventID {
 	if evtID == "" {
 		return ""
 	}
-	evt, err := a.cli.GetEvent(ctx, room, evtID)
+	evt, err := in.cli.GetEvent(ctx, room, evtID)
 	if err != nil {
-		a.log.Debug("fetch edited event", "room", room, "event", evtID, "err", err)
+		in.log.Debug("fetch edited event", "room", room, "event", evtID, "err", err)
 		return ""
 	}
 	rel, _ := evt.Content.Raw["m.relates_to"].(map[string]any)
@@ -433,9 +315,9 @@ func threadOf(content *event.MessageEventContent) id.EventID {
 
 // commandText extracts what the router should see, or ok=false for messages
 // the bot ignores: notices (other bots), edits (unless configured), emotes.
-func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *event.MessageEventContent) (string, bool) {
+func (in *inbound) commandText(ctx context.Context, evt *event.Event, content *event.MessageEventContent) (string, bool) {
 	if rel := content.OptionalGetRelatesTo(); rel != nil && rel.Type == event.RelReplace {
-		if !a.cfg.RerunEdits || content.NewContent == nil {
+		if !in.cfg.RerunEdits || content.NewContent == nil {
 			return "", false
 		}
 		content = content.NewContent
@@ -444,14 +326,14 @@ func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *ev
 	case event.MsgText:
 		replyTo := content.RelatesTo.GetNonFallbackReplyTo()
 		content.RemoveReplyFallback()
-		text, ok := a.stripMention(ctx, evt.RoomID, content.Body)
-		if !ok || replyTo == "" || strings.ContainsAny(strings.TrimSpace(text), " \n\t") || !a.takesFile(ctx, evt, text) {
+		text, ok := in.stripMention(ctx, evt.RoomID, content.Body)
+		if !ok || replyTo == "" || strings.ContainsAny(strings.TrimSpace(text), " \n\t") || !in.takesFile(ctx, evt, text) {
 			return text, ok
 		}
 		// A bare command that takes a file answering one ("!importar" as
 		// a reply to the export) takes the file's text as its argument.
-		if file := a.fileEvent(ctx, evt.RoomID, replyTo); file != nil {
-			return a.withFile(ctx, evt, text, file), true
+		if file := in.fileEvent(ctx, evt.RoomID, replyTo); file != nil {
+			return in.withFile(ctx, evt, text, file), true
 		}
 		return text, true
 	case event.MsgFile:
@@ -459,50 +341,50 @@ func (a *Adapter) commandText(ctx context.Context, evt *event.Event, content *ev
 		if caption == "" && content.FileName == "" && isCommand(content.Body) {
 			caption = content.Body // a client that puts the command in body
 		}
-		caption, ok := a.stripMention(ctx, evt.RoomID, caption)
+		caption, ok := in.stripMention(ctx, evt.RoomID, caption)
 		if !ok || caption == "" {
 			return "", false
 		}
-		if !a.takesFile(ctx, evt, caption) {
+		if !in.takesFile(ctx, evt, caption) {
 			return caption, true // a command that takes no file: the caption alone
 		}
-		return a.withFile(ctx, evt, caption, content), true
+		return in.withFile(ctx, evt, caption, content), true
 	}
 	return "", false
 }
 
 // takesFile asks the core whether text is a command of this room (its own
 // prefix counts) whose input is an attached file's text.
-func (a *Adapter) takesFile(ctx context.Context, evt *event.Event, text string) bool {
-	name, ok := a.d.Recognize(ctx, core.Message{Chat: chatOf(evt.RoomID), From: core.User{ID: string(evt.Sender)}, Text: text})
-	return ok && name != "" && a.d.TakesFile("/"+name)
+func (in *inbound) takesFile(ctx context.Context, evt *event.Event, text string) bool {
+	name, ok := in.d.Recognize(ctx, core.Message{Chat: chatOf(evt.RoomID), From: core.User{ID: string(evt.Sender)}, Text: text})
+	return ok && name != "" && in.d.TakesFile("/"+name)
 }
 
 // withFile appends the text of an attached file to a command.
-func (a *Adapter) withFile(ctx context.Context, evt *event.Event, text string, file *event.MessageEventContent) string {
-	data, err := a.download(ctx, file)
+func (in *inbound) withFile(ctx context.Context, evt *event.Event, text string, file *event.MessageEventContent) string {
+	data, err := in.download(ctx, file)
 	if err != nil {
-		a.log.Warn("read attached file", "room", evt.RoomID, "event", evt.ID, "err", err)
+		in.log.Warn("read attached file", "room", evt.RoomID, "event", evt.ID, "err", err)
 		return text
 	}
 	return text + "\n" + data
 }
 
 // fileEvent fetches (and decrypts) the event evtID of room if it is an m.file.
-func (a *Adapter) fileEvent(ctx context.Context, room id.RoomID, evtID id.EventID) *event.MessageEventContent {
-	evt, err := a.cli.GetEvent(ctx, room, evtID)
+func (in *inbound) fileEvent(ctx context.Context, room id.RoomID, evtID id.EventID) *event.MessageEventContent {
+	evt, err := in.cli.GetEvent(ctx, room, evtID)
 	if err != nil {
-		a.log.Warn("fetch replied-to event", "room", room, "event", evtID, "err", err)
+		in.log.Warn("fetch replied-to event", "room", room, "event", evtID, "err", err)
 		return nil
 	}
 	evt.RoomID = room
 	evt.Type.Class = event.MessageEventType
-	if evt.Type.Type == event.EventEncrypted.Type && a.crypto != nil {
+	if evt.Type.Type == event.EventEncrypted.Type && in.crypto != nil {
 		if err := evt.Content.ParseRaw(evt.Type); err != nil {
 			return nil
 		}
-		if evt, err = a.crypto.Decrypt(ctx, evt); err != nil {
-			a.log.Warn("decrypt replied-to event", "room", room, "event", evtID, "err", err)
+		if evt, err = in.crypto.Decrypt(ctx, evt); err != nil {
+			in.log.Warn("decrypt replied-to event", "room", room, "event", evtID, "err", err)
 			return nil
 		}
 	} else if err := evt.Content.ParseRaw(evt.Type); err != nil {
@@ -518,13 +400,13 @@ func (a *Adapter) fileEvent(ctx context.Context, room id.RoomID, evtID id.EventI
 // stripMention turns "Zaria: !roll 2d6" into "!roll 2d6" (and "Zaria: roll
 // 2d6" into "/roll 2d6"); other text is passed on as is. ok=false for a
 // bare mention.
-func (a *Adapter) stripMention(ctx context.Context, room id.RoomID, text string) (string, bool) {
+func (in *inbound) stripMention(ctx context.Context, room id.RoomID, text string) (string, bool) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return "", false
 	}
-	names := []string{string(a.cli.UserID), a.cli.UserID.Localpart()}
-	if m, err := a.cli.StateStore.GetMember(ctx, room, a.cli.UserID); err == nil && m != nil && m.Displayname != "" {
+	names := []string{string(in.cli.UserID), in.cli.UserID.Localpart()}
+	if m, err := in.cli.StateStore.GetMember(ctx, room, in.cli.UserID); err == nil && m != nil && m.Displayname != "" {
 		names = append(names, m.Displayname)
 	}
 	lower := strings.ToLower(text)
@@ -552,9 +434,9 @@ func (a *Adapter) stripMention(ctx context.Context, room id.RoomID, text string)
 }
 
 // download fetches (and decrypts) a small text attachment.
-func (a *Adapter) download(ctx context.Context, content *event.MessageEventContent) (string, error) {
-	if content.Info != nil && int64(content.Info.Size) > a.cfg.MaxImportBytes {
-		return "", fmt.Errorf("file of %d bytes is over the %d limit", content.Info.Size, a.cfg.MaxImportBytes)
+func (in *inbound) download(ctx context.Context, content *event.MessageEventContent) (string, error) {
+	if content.Info != nil && int64(content.Info.Size) > in.cfg.MaxImportBytes {
+		return "", fmt.Errorf("file of %d bytes is over the %d limit", content.Info.Size, in.cfg.MaxImportBytes)
 	}
 	url := content.URL
 	if content.File != nil {
@@ -564,17 +446,17 @@ func (a *Adapter) download(ctx context.Context, content *event.MessageEventConte
 	if err != nil {
 		return "", fmt.Errorf("file url: %w", err)
 	}
-	resp, err := a.cli.Download(ctx, uri)
+	resp, err := in.cli.Download(ctx, uri)
 	if err != nil {
 		return "", err
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, a.cfg.MaxImportBytes+1))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, in.cfg.MaxImportBytes+1))
 	if err != nil {
 		return "", fmt.Errorf("download: %w", err)
 	}
-	if int64(len(data)) > a.cfg.MaxImportBytes {
-		return "", fmt.Errorf("file over the %d bytes limit", a.cfg.MaxImportBytes)
+	if int64(len(data)) > in.cfg.MaxImportBytes {
+		return "", fmt.Errorf("file over the %d bytes limit", in.cfg.MaxImportBytes)
 	}
 	if content.File != nil {
 		if err := content.File.DecryptInPlace(data); err != nil {
@@ -588,14 +470,14 @@ func (a *Adapter) download(ctx context.Context, content *event.MessageEventConte
 }
 
 // coreMessage builds the router's view of a message.
-func (a *Adapter) coreMessage(ctx context.Context, room id.RoomID, sender id.UserID, evtID id.EventID, text string) core.Message {
+func (in *inbound) coreMessage(ctx context.Context, room id.RoomID, sender id.UserID, evtID id.EventID, text string) core.Message {
 	name := sender.Localpart()
-	if m, err := a.cli.StateStore.GetMember(ctx, room, sender); err == nil && m != nil && m.Displayname != "" {
+	if m, err := in.cli.StateStore.GetMember(ctx, room, sender); err == nil && m != nil && m.Displayname != "" {
 		name = m.Displayname
 	}
-	direct, _, err := a.state.State(ctx, keyDirect(room))
+	direct, _, err := in.state.State(ctx, keyDirect(room))
 	if err != nil {
-		a.log.Error("load direct flag", "room", room, "err", err)
+		in.log.Error("load direct flag", "room", room, "err", err)
 	}
 	return core.Message{
 		Chat:    core.ChatRef{Platform: "matrix", ID: string(room)},
@@ -603,31 +485,31 @@ func (a *Adapter) coreMessage(ctx context.Context, room id.RoomID, sender id.Use
 		ID:      string(evtID),
 		Text:    text,
 		Private: direct == "1",
-		FromGM:  a.powerLevel(ctx, room, sender) >= gmLevel,
+		FromGM:  in.powerLevel(ctx, room, sender) >= gmLevel,
 	}
 }
 
 // powerLevel is user's power level in room (0 when unknown).
-func (a *Adapter) powerLevel(ctx context.Context, room id.RoomID, user id.UserID) int {
-	pl, err := a.powerLevels(ctx, room)
+func (in *inbound) powerLevel(ctx context.Context, room id.RoomID, user id.UserID) int {
+	pl, err := in.powerLevels(ctx, room)
 	if err != nil || pl == nil {
 		return 0
 	}
 	return pl.GetUserLevel(user)
 }
 
-func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.PowerLevelsEventContent, error) {
-	pl, err := a.cli.StateStore.GetPowerLevels(ctx, room)
+func (in *inbound) powerLevels(ctx context.Context, room id.RoomID) (*event.PowerLevelsEventContent, error) {
+	pl, err := in.cli.StateStore.GetPowerLevels(ctx, room)
 	if err == nil && pl != nil {
 		return pl, nil
 	}
 	pl = &event.PowerLevelsEventContent{}
-	if err := a.cli.StateEvent(ctx, room, event.StatePowerLevels, "", pl); err != nil {
-		a.log.Warn("fetch power levels", "room", room, "err", err)
+	if err := in.cli.StateEvent(ctx, room, event.StatePowerLevels, "", pl); err != nil {
+		in.log.Warn("fetch power levels", "room", room, "err", err)
 		return nil, err
 	}
-	if err := a.cli.StateStore.SetPowerLevels(ctx, room, pl); err != nil {
-		a.log.Warn("cache power levels", "room", room, "err", err)
+	if err := in.cli.StateStore.SetPowerLevels(ctx, room, pl); err != nil {
+		in.log.Warn("cache power levels", "room", room, "err", err)
 	}
 	return pl, nil
 }
@@ -636,8 +518,8 @@ func (a *Adapter) powerLevels(ctx context.Context, room id.RoomID) (*event.Power
 // core.Port.Press: 🎲 runs the roll again as the reactor, 📊 shows the odds
 // of that roll (its total marked, nothing rolled), a keycap presses that
 // line of a pad, a line's own symbol (▶ ⏹ under the turn order) that line.
-func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
-	ctx, cancel, ok := a.take(ctx, evt)
+func (in *inbound) onReaction(ctx context.Context, evt *event.Event) {
+	ctx, cancel, ok := in.take(ctx, evt)
 	if !ok {
 		return
 	}
@@ -647,13 +529,13 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 	if rel.Type != event.RelAnnotation || (key != againKey && key != oddsKey && keycapNumber(key) == 0 && symbolOf(key) == "") {
 		return
 	}
-	j, ok := a.begin(ctx, evt)
+	j, ok := in.begin(ctx, evt)
 	if !ok {
 		return
 	}
-	defer a.finish(ctx, evt, &j)
+	defer in.finish(ctx, evt, &j)
 	j.done = true // until a reply is sent
-	a.tap(ctx, evt, rel.EventID, key, &j, true)
+	in.tap(ctx, evt, rel.EventID, key, &j, true)
 }
 
 // onRedaction answers a user taking back their own reaction to the bot:
@@ -663,8 +545,8 @@ func (a *Adapter) onReaction(ctx context.Context, evt *event.Event) {
 // moderator removing someone's reaction presses nothing): a pad's keycap
 // and 🎲 press again; 📊 does not (the same odds a second time tell nothing
 // new; reacting again shows them).
-func (a *Adapter) onRedaction(ctx context.Context, evt *event.Event) {
-	ctx, cancel, ok := a.take(ctx, evt)
+func (in *inbound) onRedaction(ctx context.Context, evt *event.Event) {
+	ctx, cancel, ok := in.take(ctx, evt)
 	if !ok {
 		return
 	}
@@ -678,23 +560,23 @@ func (a *Adapter) onRedaction(ctx context.Context, evt *event.Event) {
 	if redacts == "" {
 		return
 	}
-	rec, ok, err := a.journal.tap(ctx, redacts)
+	rec, ok, err := in.journal.tap(ctx, redacts)
 	if err != nil {
-		a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+		in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 	}
 	if !ok || rec.By != evt.Sender || rec.Room != evt.RoomID {
 		return
 	}
-	j, ok := a.begin(ctx, evt)
+	j, ok := in.begin(ctx, evt)
 	if !ok {
 		return
 	}
-	defer a.finish(ctx, evt, &j)
+	defer in.finish(ctx, evt, &j)
 	j.done = true // until a reply is sent
-	a.tap(ctx, evt, rec.On, rec.Key, &j, false)
+	in.tap(ctx, evt, rec.On, rec.Key, &j, false)
 	if j.done {
-		if err := a.journal.forgetTap(ctx, redacts); err != nil {
-			a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+		if err := in.journal.forgetTap(ctx, redacts); err != nil {
+			in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 		}
 	}
 }
@@ -703,9 +585,9 @@ func (a *Adapter) onRedaction(ctx context.Context, evt *event.Event) {
 // the bot's message on stands for, as evt's sender: evt is the reaction,
 // or the redaction of one. remember records the reaction (tapRecord), so
 // that taking it back presses again.
-func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key string, j *job, remember bool) {
+func (in *inbound) tap(ctx context.Context, evt *event.Event, on id.EventID, key string, j *job, remember bool) {
 	t := target{room: evt.RoomID, replyTo: on, mention: evt.Sender, txn: evt.ID}
-	set, ok := a.buttonsOn(ctx, evt.RoomID, on)
+	set, ok := in.buttonsOn(ctx, evt.RoomID, on)
 	if !ok {
 		return
 	}
@@ -747,22 +629,22 @@ func (a *Adapter) tap(ctx context.Context, evt *event.Event, on id.EventID, key 
 	t.thread = thread
 	if remember && key != oddsKey {
 		// Before the press: a crash after it must not lose the record.
-		err := a.journal.saveTap(ctx, evt.ID, tapRecord{Room: evt.RoomID, On: on, Key: key, By: evt.Sender})
+		err := in.journal.saveTap(ctx, evt.ID, tapRecord{Room: evt.RoomID, On: on, Key: key, By: evt.Sender})
 		if err != nil {
-			a.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
+			in.log.Error("journal", "room", evt.RoomID, "event", evt.ID, "err", err)
 		}
 	}
-	a.press(ctx, evt, act, t, j)
+	in.press(ctx, evt, act, t, j)
 }
 
 // press hands a pressed button's Action to the core for evt's sender and
 // delivers the answer to t: the core decides who may press it.
-func (a *Adapter) press(ctx context.Context, evt *event.Event, act reply.Action, t target, j *job) {
-	a.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
-		msg := a.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
+func (in *inbound) press(ctx context.Context, evt *event.Event, act reply.Action, t target, j *job) {
+	in.out.answer(ctx, t, evt.Timestamp, j, func() (*reply.Reply, bool) {
+		msg := in.coreMessage(ctx, evt.RoomID, evt.Sender, evt.ID, "")
 		msg.Sent = time.UnixMilli(evt.Timestamp)
 		msg.Prefix = "!"
-		return a.d.Press(ctx, msg, act)
+		return in.d.Press(ctx, msg, act)
 	})
 }
 
@@ -771,13 +653,13 @@ func (a *Adapter) press(ctx context.Context, evt *event.Event, act reply.Action,
 // itself (it carries its Set, so a crash between the send and the store
 // loses nothing). Messages of earlier versions carry a re-roll or a pad
 // record instead, read by the store's one translation of them.
-func (a *Adapter) buttonsOn(ctx context.Context, room id.RoomID, msg id.EventID) (actions.Set, bool) {
+func (in *inbound) buttonsOn(ctx context.Context, room id.RoomID, msg id.EventID) (actions.Set, bool) {
 	for _, key := range []string{keyPad(msg), keyAgain(msg)} {
-		if set, ok := a.acts.GetAt(ctx, key); ok {
+		if set, ok := in.acts.GetAt(ctx, key); ok {
 			return set, true
 		}
 	}
-	raw, ok := a.ownContent(ctx, room, msg)
+	raw, ok := in.ownContent(ctx, room, msg)
 	if !ok {
 		return actions.Set{}, false
 	}
@@ -798,16 +680,16 @@ func (a *Adapter) buttonsOn(ctx context.Context, room id.RoomID, msg id.EventID)
 
 // padOf is the Set of a message of the bot that has lines (a pad, a list
 // of choices).
-func (a *Adapter) padOf(ctx context.Context, room id.RoomID, msg id.EventID) (actions.Set, bool) {
-	set, ok := a.buttonsOn(ctx, room, msg)
+func (in *inbound) padOf(ctx context.Context, room id.RoomID, msg id.EventID) (actions.Set, bool) {
+	set, ok := in.buttonsOn(ctx, room, msg)
 	return set, ok && len(lines(set)) > 0
 }
 
 // ownContent is the raw content of the bot's own event evtID (fetched
 // and decrypted).
-func (a *Adapter) ownContent(ctx context.Context, room id.RoomID, evtID id.EventID) (map[string]any, bool) {
-	evt, err := a.cli.GetEvent(ctx, room, evtID)
-	if err != nil || evt.Sender != a.cli.UserID {
+func (in *inbound) ownContent(ctx context.Context, room id.RoomID, evtID id.EventID) (map[string]any, bool) {
+	evt, err := in.cli.GetEvent(ctx, room, evtID)
+	if err != nil || evt.Sender != in.cli.UserID {
 		return nil, false
 	}
 	evt.RoomID = room
@@ -815,8 +697,8 @@ func (a *Adapter) ownContent(ctx context.Context, room id.RoomID, evtID id.Event
 	if err := evt.Content.ParseRaw(evt.Type); err != nil {
 		return nil, false
 	}
-	if evt.Type.Type == event.EventEncrypted.Type && a.crypto != nil {
-		if evt, err = a.crypto.Decrypt(ctx, evt); err != nil {
+	if evt.Type.Type == event.EventEncrypted.Type && in.crypto != nil {
+		if evt, err = in.crypto.Decrypt(ctx, evt); err != nil {
 			return nil, false
 		}
 	}
