@@ -40,6 +40,9 @@ type Character struct {
 	HP        *HP     // nil: no hit points on the sheet
 	// Conditions are the sheet's conditions (its "estado" value, read).
 	Conditions []Condition
+	// Marks are its development marks (core/sheet marks.go): the value
+	// marked and its points; the GM clears them.
+	Marks []Value
 }
 
 // Value is one named value of a sheet.

@@ -42,6 +42,9 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 		{doReq{Op: "cond", Char: "Drake", Name: "aturdido"}, "/pj @Drake condition +aturdido"},
 		{doReq{Op: "uncond", Char: "Drake", Name: "envenenado"}, "/pj @Drake condition -envenenado"},
 		{doReq{Op: "undo"}, "/pj undo"},
+		// Development marks: the GM's /pj marks clear.
+		{doReq{Op: "marksclear", Char: "Lyra"}, "/pj marks clear @Lyra"},
+		{doReq{Op: "marksclear", Char: "Lyra all"}, ""},
 		// The turn order: /init.
 		{doReq{Op: "next"}, "/init next"},
 		{doReq{Op: "end"}, "/init end"},

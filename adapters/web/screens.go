@@ -22,6 +22,7 @@ type sheetView struct {
 	Values                  []valueView
 	HP                      *HP
 	Conditions              []Condition
+	Marks                   []Value
 }
 
 // choiceGroup is one <optgroup> of a long list: its label ("" none) and
@@ -166,7 +167,7 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	for _, c := range chars {
 		mine := c.Owner == id.msg.From.ID
 		v := sheetView{Name: c.Name, OwnerName: c.OwnerName, System: c.System, Mine: mine, Active: c.Active,
-			Editable: mine || d.GM, HP: c.HP, Conditions: c.Conditions}
+			Editable: mine || d.GM, HP: c.HP, Conditions: c.Conditions, Marks: c.Marks}
 		for _, x := range c.Values {
 			n, err := strconv.Atoi(strings.TrimSpace(x.Text))
 			v.Values = append(v.Values, valueView{Name: x.Name, Text: x.Text, Num: err == nil, N: n})
@@ -268,6 +269,10 @@ func (q doReq) command() string {
 	case "create":
 		if word(q.Name) {
 			return "/pj create " + q.Name
+		}
+	case "marksclear": // the GM's, as in the chat: /pj marks clear
+		if word(q.Char) {
+			return "/pj marks clear @" + q.Char
 		}
 	case "rename":
 		if word(q.Char) && word(q.Name) {

@@ -96,6 +96,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				"arma espada-larga", "armadura coraza", "db 3", "db-rotos 2", "sigilo 7", "stealth 7", "κρυψίνοια 7",
 				"pv 12/12", "estado envenenado, poisoned, δηλητηριασμένος",
 				"bibliotecas 60", "library 60", "βιβλιοθήκη 60", "coc_marcas bibliotecas", // Call of Cthulhu's development phase
+				"con 12", // an RQ characteristic, read by any of its names: /rq con, /rq c ΣΥΝ x5
 			} {
 				given("/pj set " + kv)
 			}

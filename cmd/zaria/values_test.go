@@ -15,7 +15,9 @@ func TestHyphenatedValueHintWorksInRoll(t *testing.T) {
 	r := testRouter(t, "es", nil)
 	chat := core.ChatRef{Platform: "cli", ID: "hyphen"}
 	send := sender(t, r, chat, "es")
-	send("/pj crear Drake zaria")
+	// No system: a Ζαριά sheet would start with "Fuerza" (issue 33), and
+	// "fuerza-bruta" in /roll is then fuerza − bruta, as documented.
+	send("/pj crear Drake")
 	send("/pj poner fuerza-bruta 3")
 	send("/pj poner atletismo 2")
 	got := send("/tirar 1d20+fuerza-bruta")

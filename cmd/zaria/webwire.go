@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"zaria/adapters/chart"
@@ -48,6 +49,9 @@ func (s webSheets) Characters(ctx context.Context, chat core.ChatRef) ([]web.Cha
 					w.HP = &hp
 					continue
 				}
+			case strings.HasPrefix(v.Name, sheet.MarkPrefix):
+				w.Marks = append(w.Marks, web.Value{Name: strings.TrimPrefix(v.Name, sheet.MarkPrefix), Text: v.Text})
+				continue
 			case sheet.IsConditions(v.Name):
 				for _, k := range initiative.ParseConditions(v.Text) {
 					w.Conditions = append(w.Conditions, web.Condition{Name: k.Name, Rounds: k.Rounds})

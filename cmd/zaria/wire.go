@@ -73,7 +73,7 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	// What a chat keeps of its play, each service with its package's
 	// quotas: sheets (read by rolls: "/roll 1d20+fuerza"), the GMs it
 	// names, the roll history, export/import, saved rolls, sessions.
-	sheets := sheet.New(db, sheet.Options{Validators: systems.SheetValidators(), Synonyms: dungeonhack.SheetSynonyms(), Undo: db})
+	sheets := sheet.New(db, sheet.Options{Validators: systems.SheetValidators(), Synonyms: dungeonhack.SheetSynonyms(), Undo: db, SheetKeys: systems.SheetKeys})
 	hist := history.New(db, history.Options{Logger: logger})
 	aliases := alias.New(db, alias.Options{})
 	sessions := session.New(db, session.Options{Logger: logger})

@@ -491,11 +491,11 @@ func TestSystemOddsRegistration(t *testing.T) {
 	r := systemsRouter(t)
 	RegisterSystemOdds(r)
 	panics("RegisterSystemOdds twice", func() { RegisterSystemOdds(r) })
-	if got := systems.Charted(); len(got) != 10 { // the five and the six file systems (issue 34)
+	if got := systems.Charted(); len(got) != 11 { // the five (RQ's since issue 33) and the six file systems (issue 34)
 		t.Errorf("charted systems %v", got)
 	}
 	for _, name := range systems.Charted() {
-		ex := map[string]string{"zaria": "4+2", "daegon": "6 d3", "kh": "5 2s", "dh": "attack longsword vs breastplate"}[name]
+		ex := map[string]string{"zaria": "4+2", "daegon": "6 d3", "kh": "5 2s", "dh": "attack longsword vs breastplate", "rq": "45"}[name]
 		if ex == "" {
 			ex = systems.FileExample(name)
 		}

@@ -25,6 +25,7 @@ const (
 	subSystem = "system"
 	subShow   = "show"
 	subUndo   = "undo"
+	// subMarks is in marks.go.
 )
 
 // pjSubs are /pj's sub-commands in es, el and en.
@@ -39,6 +40,7 @@ var pjSubs = command.NewSubs(
 	command.Sub{Name: subSystem, Words: map[string][]string{"es": {"sistema"}, "el": {"σύστημα"}, "en": {"system"}}},
 	command.Sub{Name: subShow, Words: map[string][]string{"es": {"ver"}, "el": {"δείξε"}, "en": {"show"}}},
 	command.Sub{Name: subUndo, Words: map[string][]string{"es": {"deshacer"}, "el": {"αναίρεση"}, "en": {"undo"}}},
+	command.Sub{Name: subMarks, Words: map[string][]string{"es": {"mejoras"}, "el": {"βελτιώσεις"}, "en": {"marks", "improvements"}}},
 )
 
 // isSetVerb reports whether w is a verb a player may write for "set"
@@ -59,6 +61,7 @@ func Register(r *command.Router, s *Service) {
 	r.Register(command.Command{Name: "pj", Aliases: []string{"char", "personaje", "χαρακτήρας", "χαρ", "ήρωας"},
 		Handler: command.WithHints(s.pj, command.PrefixHint), Subs: pjSubs})
 	r.HandleAction(reply.ActDamage, s.pressDamage)
+	r.RegisterOption(systemOption())
 }
 
 // pj handles /pj and its sub-commands.
@@ -123,6 +126,8 @@ func (s *Service) pj(ctx context.Context, req *command.Request) (*reply.Reply, e
 		return s.pjUnset(ctx, req, rest)
 	case subSystem:
 		return s.pjSystem(ctx, req, rest)
+	case subMarks:
+		return s.pjMarks(ctx, req, rest)
 	case subUndo:
 		if len(rest) > 0 {
 			return nil, command.Errorf("character.usage")
@@ -169,6 +174,8 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 		if system, ok = ParseSystem(args[1]); !ok {
 			return nil, command.Errorf("character.system_unknown", "name", args[1], "systems", SystemList())
 		}
+	} else {
+		system = defaultSystem(req)
 	}
 	list, err := s.store.ListCharacters(ctx, req.Msg.Chat)
 	if err != nil {
@@ -181,6 +188,7 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 	c := Character{
 		Chat: req.Msg.Chat, Owner: req.Msg.From.ID, OwnerName: fold.UserName(req.Msg.From.Name),
 		Name: name, Key: NameKey(name), System: system, Created: now, Updated: now,
+		Values: s.startValues(req, system),
 	}
 	c, err = s.store.CreateCharacter(ctx, req.Msg.Chat, c, Quota{PerOwner: s.lim.CharactersPerUser, PerChat: s.lim.CharactersPerChat})
 	switch {
@@ -190,6 +198,13 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 		return nil, s.quotaError(ctx, req)
 	case err != nil:
 		return nil, internal("create", err)
+	}
+	if len(c.Values) > 0 {
+		// The sheet the system's file starts it with, and how to change it.
+		rep := s.show(req, c)
+		rep.Lines = append([]reply.Line{{reply.T(req.TP("character.created_sheet", "name", c.Name,
+			"system", systemDisplay(c.System), "suggestion", c.Values[0].Name))}}, rep.Lines[1:]...)
+		return rep, nil
 	}
 	return reply.Text(req.TP("character.created", "name", c.Name)), nil
 }
@@ -465,20 +480,32 @@ func (s *Service) show(req *command.Request, c Character) *reply.Reply {
 	}
 	head = append(head, reply.I(" · "+req.TP("character.owner", "name", OwnerLabel(c))))
 	rep := &reply.Reply{Lines: []reply.Line{head}}
-	if len(c.Values) == 0 {
+	values := make([]Value, 0, len(c.Values))
+	for _, v := range c.Values {
+		if !isMark(v) { // shown on their own line (marks.go)
+			values = append(values, v)
+		}
+	}
+	if len(values) == 0 {
 		rep.Add(reply.I(req.TP("character.no_values", "name", c.Name)))
+		if l := marksLine(req, c); l != nil {
+			rep.Lines = append(rep.Lines, l)
+		}
 		return rep
 	}
 	var line reply.Line
-	for i, v := range c.Values {
+	for i, v := range values {
 		if i%3 != 0 {
 			line = append(line, reply.T(" · "))
 		}
 		line = append(line, reply.T(s.keyName(req, v.Name)+" "), reply.B(v.Text))
-		if i%3 == 2 || i == len(c.Values)-1 {
+		if i%3 == 2 || i == len(values)-1 {
 			rep.Lines = append(rep.Lines, line)
 			line = nil
 		}
+	}
+	if l := marksLine(req, c); l != nil {
+		rep.Lines = append(rep.Lines, l)
 	}
 	return rep
 }

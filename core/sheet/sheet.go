@@ -79,6 +79,9 @@ type Options struct {
 	// Undo keeps deleted characters for /pj deshacer (optional: without
 	// it a deletion cannot be undone).
 	Undo core.UndoStore
+	// SheetKeys are the keys a new sheet of a system starts with, from its
+	// file (template.go; systems.SheetKeys).
+	SheetKeys SheetKeysFunc
 }
 
 // Service implements /pj and command.Sheets on top of a Store.
@@ -90,6 +93,7 @@ type Service struct {
 	syn   map[string][]string                             // folded name → the other folded names of its group
 	head  map[string]string                               // folded name → its group's first name, for "sheet.key.<head>"
 	undo  core.UndoStore
+	keys  SheetKeysFunc
 }
 
 // New returns a Service over store.
@@ -115,7 +119,7 @@ func New(store Store, o Options) *Service {
 			}
 		}
 	}
-	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now, valid: valid, syn: syn, head: head, undo: o.Undo}
+	return &Service{store: store, lim: o.Limits.withDefaults(), now: o.Now, valid: valid, syn: syn, head: head, undo: o.Undo, keys: o.SheetKeys}
 }
 
 // keyName is how a sheet shows the value name stored as name: a name the

@@ -184,6 +184,9 @@ func fileHandler(key string) command.HandlerFunc {
 		if key == "coc" && res.Success && c.sheetSkill() != "" {
 			cocMark(ctx, req, rep, c.p.Active.Who, c.sheetSkill())
 		}
+		if err := fileMarks(ctx, req, c, res, rep); err != nil { // marks.go
+			return nil, err
+		}
 		return finish(req, forWho(rep, c.p.Active.Who), true), nil
 	}
 }

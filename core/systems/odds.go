@@ -55,14 +55,15 @@ type OddsRow struct {
 	dc    int // the Ζαριά's DC, to merge runs
 }
 
-// Charted lists the systems whose checks have a distribution to draw
-// (the Ζαριά, Daegon, Kingdom Hearts, and of Dungeon Hack the attack's
-// damage; RuneQuest's d100 is uniform): their checks carry the 📊 button
-// (of /dh, only the attack: sysCheck.charted), and
-// roll.RegisterSystemOdds gives each of their commands the handler that
-// draws it. It is the one list of them.
+// Charted lists the systems whose checks carry the 📊 button (of /dh,
+// only the attack: sysCheck.charted), and roll.RegisterSystemOdds gives
+// each of their commands the handler that shows their odds: the Ζαριά,
+// Daegon, Kingdom Hearts, the file systems and of Dungeon Hack the
+// attack's damage with a distribution to draw; RQ (issue 33) with the
+// chance of each outcome, its d100 being uniform. It is the one list of
+// them.
 func Charted() []string {
-	return append([]string{"zaria", "daegon", "kh", "dh"}, fileSystems...) // filesys.go
+	return append([]string{"zaria", "daegon", "kh", "dh", "rq"}, fileSystems...) // filesys.go
 }
 
 // OddsSystem returns the system a word of /odds names ("zaria", "daegon",

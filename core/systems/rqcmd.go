@@ -92,6 +92,8 @@ func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
 	if len(left) == 0 {
 		return sp, command.Errorf("rq.error.usage")
 	}
+	first, left := joinRQChar(left) // rqchar.go: "c ΣΥΝ", "con x5"
+	left = append([]string{first}, left...)
 	if sp.off, err = parseRQSide(left[0]); err != nil {
 		return sp, err
 	}
@@ -100,6 +102,10 @@ func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
 			return sp, command.Errorf("rq.error.diff_opposed")
 		}
 		sp.defWho, right = takeWho(right)
+		if len(right) > 0 {
+			first, rest := joinRQChar(right)
+			right = append([]string{first}, rest...)
+		}
 		if len(right) != 1 {
 			return sp, command.Errorf("rq.error.usage")
 		}
@@ -122,6 +128,9 @@ func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
 // rqValue resolves a side to the value used as a skill, and how to show it.
 func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, defMult int) (int, string, error) {
 	v, err := s.t.value(ctx, req, who)
+	if s.isChar && s.t.name != "" {
+		v, err = rqCharValue(ctx, req, who, s.t.name)
+	}
 	if err != nil {
 		return 0, "", err
 	}
@@ -155,6 +164,7 @@ type rqCheck struct {
 	offText  string // how each was written: "45", "c14×5", "espadas 60"
 	defText  string
 	rules    rq.Rules // the book's, or the chat's fork's
+	who      string   // the roller's character ("": the active one), whose sheet a success marks
 }
 
 // rqCmd is /rq's steps (sysCheck); forks (nil: none) gives a chat's
@@ -173,7 +183,7 @@ func rqCmd(forks Forks) sysCheck[rqCheck] {
 	return sysCheck[rqCheck]{
 		needs: []keyword{kwVs(sampleText("45"))},
 		read:  fileOrdered("rq", readWho("rq.error.usage", parseRQ, read)),
-		roll:  noErr(rollRQ),
+		roll:  rollRQ,
 	}
 }
 
@@ -181,7 +191,7 @@ func rqCmd(forks Forks) sysCheck[rqCheck] {
 // if named, else the roller's), or the one value of a simple roll, each a
 // value and how it was written.
 func readRQ(ctx context.Context, req *command.Request, sp rqSpec, who string) (rqCheck, error) {
-	c := rqCheck{sp: sp}
+	c := rqCheck{sp: sp, who: who}
 	var err error
 	if !sp.opposed {
 		c.off, c.offText, err = rqValue(ctx, req, who, sp.off, rq.CharMult)
@@ -194,11 +204,26 @@ func readRQ(ctx context.Context, req *command.Request, sp rqSpec, who string) (r
 	return c, err
 }
 
-func rollRQ(req *command.Request, c rqCheck) *reply.Reply {
+// rollRQ rolls, and keeps the mark the file declares for a success on
+// the skill read from the sheet («marcará la habilidad para poder
+// mejorarla más tarde»); a skill typed as a number keeps the reminder.
+func rollRQ(ctx context.Context, req *command.Request, c rqCheck) (*reply.Reply, error) {
+	check, on, rep := "roll", "skill", (*reply.Reply)(nil)
 	if c.sp.opposed {
-		return rqOpposed(req, c)
+		check, on, rep = "opposed", "off", rqOpposed(req, c)
+	} else {
+		rep = rqSimple(req, c)
 	}
-	return rqSimple(req, c)
+	read := map[string]string{}
+	if !c.sp.off.isChar {
+		read[on] = c.sp.off.t.name
+	}
+	lines, err := markSheet(ctx, req, "rq", check, rep.Check.Outcome, c.who, read)
+	if err != nil {
+		return nil, err
+	}
+	placeMarks(rep, "✏️ "+req.T("rq.reminder.mark"), true, lines)
+	return rep, nil
 }
 
 func rqRoll(r int) string { return fmt.Sprintf("🎲 %02d", r) }

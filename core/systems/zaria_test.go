@@ -97,8 +97,10 @@ func TestZariaButtons(t *testing.T) {
 	if rep := b.roll("en", "/zaria 4+2 dc15?", 3, 8); len(rep.Buttons) != 2 || rep.Buttons[0].Label != "🎲 Again" || rep.Buttons[1].Label != "📊 Odds" {
 		t.Errorf("buttons with ?: %v", rep.Buttons)
 	}
-	if rep := b.roll("en", "/rq 45", 30); len(rep.Buttons) != 1 {
-		t.Errorf("buttons of /rq (a flat d100, nothing to draw): %v", rep.Buttons)
+	// RQ's replies carry the 📊 the other systems have (issue 33): the
+	// chance of the roll at every difficulty, no picture of a flat d100.
+	if rep := b.roll("en", "/rq 45", 30); len(rep.Buttons) != 2 || rep.Buttons[1].Kind != reply.ButtonOdds {
+		t.Errorf("buttons of /rq: %v", rep.Buttons)
 	}
 	if rep := b.roll("el", "/dh pen 17"); len(rep.Buttons) != 0 {
 		t.Errorf("buttons of /dh pen: %v", rep.Buttons)

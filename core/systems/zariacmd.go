@@ -186,7 +186,9 @@ type zCheck struct {
 	act, pas         zaria.Side
 	actVals, pasVals []string
 	opposed          bool
-	dc               int // 0: no DC given
+	dc               int      // 0: no DC given
+	who              string   // the roller's character ("": the active one)
+	read             []string // the active side's terms' sheet names ("" for a number)
 }
 
 // zariaCmd is /zaria's steps (sysCheck).
@@ -195,7 +197,7 @@ func zariaCmd() sysCheck[zCheck] {
 		join:  true,
 		needs: []keyword{kwDC("15"), kwVs(sampleText("4+4"))},
 		read:  zariaRead,
-		roll:  noErr(rollZaria),
+		roll:  rollZariaMarked,
 	}
 }
 
@@ -212,7 +214,10 @@ func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error
 // readZaria reads the sides' values, the passive side from its own
 // character's sheet when one is named ("vs @Drake …").
 func readZaria(ctx context.Context, req *command.Request, sp zSpec, who string) (zCheck, error) {
-	c := zCheck{rules: zariaRules(req), opposed: sp.opposed, dc: sp.dc}
+	c := zCheck{rules: zariaRules(req), opposed: sp.opposed, dc: sp.dc, who: who}
+	for _, t := range sp.act.terms {
+		c.read = append(c.read, t.name)
+	}
 	var err error
 	if c.act, c.actVals, err = resolveZSide(ctx, req, who, sp.act); err != nil {
 		return c, err
@@ -221,6 +226,28 @@ func readZaria(ctx context.Context, req *command.Request, sp zSpec, who string) 
 		c.pas, c.pasVals, err = resolveZSide(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
 	}
 	return c, err
+}
+
+// rollZariaMarked rolls, and keeps the mark the file declares for an
+// EPIC WIN: a skill progression point on the skill read from the sheet
+// ("/zaria fuerza+atletismo": atletismo). A stat and skill typed as one
+// term name no skill, and keep the reminder only.
+func rollZariaMarked(ctx context.Context, req *command.Request, c zCheck) (*reply.Reply, error) {
+	rep := rollZaria(req, c)
+	read := map[string]string{}
+	if len(c.read) == 2 {
+		read["mod.stat"], read["mod.skill"] = c.read[0], c.read[1]
+	}
+	check := "check"
+	if c.opposed {
+		check = "opposed"
+	}
+	lines, err := markSheet(ctx, req, "zaria", check, rep.Check.Outcome, c.who, read)
+	if err != nil {
+		return nil, err
+	}
+	placeMarks(rep, req.T("zaria.reminder.epic_win"), false, lines)
+	return rep, nil
 }
 
 func rollZaria(req *command.Request, c zCheck) *reply.Reply {

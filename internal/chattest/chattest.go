@@ -64,6 +64,9 @@ type Options struct {
 	Logger     *slog.Logger
 	Now        func() time.Time
 	Validators map[string]func(req *command.Request, value string) error
+	// SheetKeys are the keys a new sheet of a system starts with
+	// (systems.SheetKeys); nil starts every sheet empty.
+	SheetKeys sheet.SheetKeysFunc
 }
 
 // Store is everything the five services need; storage/sqlite implements
@@ -100,6 +103,7 @@ func NewServices(store Store, o Options) Services {
 		Validators: o.Validators,
 		Synonyms:   dungeonhack.SheetSynonyms(),
 		Undo:       store,
+		SheetKeys:  o.SheetKeys,
 	})
 	return Services{
 		Sheets: sheets,

@@ -68,6 +68,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 	t.Run("RollModel", func(t *testing.T) { RunRollModel(t, func(t *testing.T) history.Store { return open(t) }) })
 	t.Run("Aliases", func(t *testing.T) { RunAliases(t, func(t *testing.T) alias.Store { return open(t) }) })
 	t.Run("Model", func(t *testing.T) { RunModel(t, func(t *testing.T) sheet.Store { return open(t) }) })
+	t.Run("Marks", func(t *testing.T) { RunMarks(t, func(t *testing.T) sheet.Store { return open(t) }) })
 	t.Run("Import", func(t *testing.T) { RunImport(t, open) })
 	t.Run("Concurrency", func(t *testing.T) { RunConcurrency(t, open) })
 }

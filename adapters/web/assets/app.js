@@ -616,6 +616,8 @@
     }
     var use = t.closest('.use');
     if (use) { sheetAct({ op: 'use', char: use.dataset.char }); return; }
+    var mc = t.closest('.marksclear');
+    if (mc) { sheetAct({ op: 'marksclear', char: mc.dataset.char }); return; }
     var del = t.closest('.delete');
     if (del) {
       if (del.dataset.armed !== '1') {

@@ -28,6 +28,8 @@
 //	success.go  a result's success: expression (Call of Cthulhu's level asked)
 //	vsprefix.go "vs 2" as a number input's prefix (Fate, Savage Worlds)
 //	poolclass.go a pool read only by counts enumerated by classes of faces (V5)
+//	sheet.go    a system's sheet: the keys a new sheet starts with, and
+//	            the development marks an outcome leaves (MarksFor)
 //
 // A new primitive is usually a reading (pool.go: readingKinds and
 // reading.read), a function (expr.go: parser.call) or a field of a step

@@ -15,6 +15,7 @@ type File struct {
 	Tables     []Table     `yaml:"tables,omitempty"`
 	Outcomes   []Outcome   `yaml:"outcomes"`
 	Checks     []Check     `yaml:"checks"`
+	Sheet      *Sheet      `yaml:"sheet,omitempty"` // sheet.go
 	Vectors    []Vector    `yaml:"vectors"`
 }
 

@@ -54,7 +54,11 @@ func Load(src []byte) (*System, error) {
 		return nil, yamlErr(err)
 	}
 	s := &System{File: f, Source: src}
-	if err := s.compile(); err != nil {
+	err := s.compile()
+	if err == nil {
+		err = s.compileSheet() // sheet.go
+	}
+	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
 			if e.Line == 0 {

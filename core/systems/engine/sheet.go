@@ -1,0 +1,239 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A system's character sheet (docs/systems-format.md#sheet): the keys a
+// new sheet of the system starts with, each named in the chat's language,
+// and the development marks a check's outcome leaves on it.
+
+// Limits of a sheet section. Each one has a message "engine.limit.<name>"
+// in the es, el and en catalogs.
+const (
+	MaxSheetKeys   = 24 // keys a new sheet starts with
+	MaxSheetName   = 24 // characters of a key's name
+	MaxSheetValue  = 16 // characters of a key's starting value
+	MaxMarks       = 8  // marks of a file
+	MaxMarkPoints  = 99 // points one mark may hold
+	MaxMarkAddStep = 10 // points one roll may add
+)
+
+// SheetKinds are the kinds a sheet key may have: a check's input reads
+// them by kind (RQ's characteristics are multiplied: /rq con x5).
+var SheetKinds = []string{"stat", "skill", "characteristic", "capacity", "text"}
+
+// Sheet is a file's sheet section.
+type Sheet struct {
+	Keys  []SheetKey `yaml:"keys"`
+	Marks []Mark     `yaml:"marks,omitempty"`
+}
+
+// SheetKey is one value a new sheet of the system starts with: its name
+// in the chat's language, its starting value, and the range a number
+// must stay in (none for text).
+type SheetKey struct {
+	Key   string `yaml:"key"`
+	Kind  string `yaml:"kind"`
+	Names Names  `yaml:"names"`
+	Value string `yaml:"value"`
+	Min   *int   `yaml:"min,omitempty"`
+	Max   *int   `yaml:"max,omitempty"`
+}
+
+// Mark is a development mark: when check gives one of outcomes, the
+// sheet value the input on names (a terms input's part as
+// "input.part") gets add points, at most max (1: a tick, RQ's «marcará
+// la habilidad»; more: Ζαριά's skill progression points).
+type Mark struct {
+	Check    string   `yaml:"check"`
+	Outcomes []string `yaml:"outcomes"`
+	On       string   `yaml:"on"`
+	Add      int      `yaml:"add,omitempty"` // 1 by default
+	Max      int      `yaml:"max,omitempty"` // MaxMarkPoints by default
+}
+
+// SheetKeys are the keys a new sheet of the system starts with (none
+// when the file declares no sheet).
+func (s *System) SheetKeys() []SheetKey {
+	if s.File.Sheet == nil {
+		return nil
+	}
+	return s.File.Sheet.Keys
+}
+
+// MarksFor are the marks a check's outcome leaves, each with Add and Max
+// set.
+func (s *System) MarksFor(check, outcome string) []Mark {
+	if s.File.Sheet == nil {
+		return nil
+	}
+	var out []Mark
+	for _, m := range s.File.Sheet.Marks {
+		if m.Check != check {
+			continue
+		}
+		for _, o := range m.Outcomes {
+			if o == outcome {
+				out = append(out, m.filled())
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (m Mark) filled() Mark {
+	if m.Add == 0 {
+		m.Add = 1
+	}
+	if m.Max == 0 {
+		m.Max = MaxMarkPoints
+	}
+	return m
+}
+
+// compileSheet checks the sheet section against the file's checks,
+// outcomes and inputs, and its limits.
+func (s *System) compileSheet() error {
+	sh := s.File.Sheet
+	if sh == nil {
+		return nil
+	}
+	if len(sh.Keys) == 0 {
+		return fileErr(0, "sheet: keys, at least one")
+	}
+	if len(sh.Keys) > MaxSheetKeys {
+		return limitErr("sheet_keys", MaxSheetKeys, len(sh.Keys))
+	}
+	seen := map[string]bool{}
+	names := map[string]string{}
+	for _, k := range sh.Keys {
+		if err := s.checkSheetKey(k, seen, names); err != nil {
+			return at(err, k.Key)
+		}
+	}
+	if len(sh.Marks) > MaxMarks {
+		return limitErr("marks", MaxMarks, len(sh.Marks))
+	}
+	for i, m := range sh.Marks {
+		if err := s.checkMark(m); err != nil {
+			return at(err, "mark "+strconv.Itoa(i+1))
+		}
+	}
+	return nil
+}
+
+func (s *System) checkSheetKey(k SheetKey, seen map[string]bool, names map[string]string) error {
+	if !keyRE.MatchString(k.Key) {
+		return fileErr(0, "sheet: a key of a-z, 0-9 and _, got %q", k.Key)
+	}
+	if seen[k.Key] {
+		return fileErr(0, "sheet: key %q twice", k.Key)
+	}
+	seen[k.Key] = true
+	if !kindKnown(k.Kind) {
+		return fileErr(0, "sheet %s: kind one of %s, got %q", k.Key, strings.Join(SheetKinds, ", "), k.Kind)
+	}
+	if err := checkNames(k.Names, "sheet "+k.Key); err != nil {
+		return err
+	}
+	for _, n := range []string{k.Names.ES, k.Names.EL, k.Names.EN} {
+		if c := utf8.RuneCountInString(n); c > MaxSheetName {
+			return limitErr("sheet_name", MaxSheetName, c)
+		}
+		if !sheetWord(n) {
+			return fileErr(0, "sheet %s: a name of letters and digits (a sheet value's name), got %q", k.Key, n)
+		}
+		// One name, folded, names one key: "con" cannot be two values.
+		f := strings.ToLower(n)
+		if other, ok := names[f]; ok && other != k.Key {
+			return fileErr(0, "sheet %s: the name %q is %s's already", k.Key, n, other)
+		}
+		names[f] = k.Key
+	}
+	if c := utf8.RuneCountInString(k.Value); c > MaxSheetValue {
+		return limitErr("sheet_value", MaxSheetValue, c)
+	}
+	if (k.Min == nil) != (k.Max == nil) {
+		return fileErr(0, "sheet %s: min and max together", k.Key)
+	}
+	if k.Min == nil {
+		return nil
+	}
+	if *k.Min > *k.Max {
+		return fileErr(0, "sheet %s: min %d above max %d", k.Key, *k.Min, *k.Max)
+	}
+	v, err := strconv.Atoi(k.Value)
+	if err != nil || v < *k.Min || v > *k.Max {
+		return fileErr(0, "sheet %s: value %q: a number from %d to %d", k.Key, k.Value, *k.Min, *k.Max)
+	}
+	return nil
+}
+
+func kindKnown(kind string) bool {
+	for _, k := range SheetKinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// sheetWord is what a sheet value's name may be typed as: letters,
+// digits, marks, "-" and "_".
+func sheetWord(n string) bool {
+	for _, r := range n {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) && r != '-' && r != '_' {
+			return false
+		}
+	}
+	return n != ""
+}
+
+func (s *System) checkMark(m Mark) error {
+	var c *Check
+	for i := range s.File.Checks {
+		if s.File.Checks[i].Key == m.Check {
+			c = &s.File.Checks[i]
+		}
+	}
+	if c == nil {
+		return fileErr(0, "sheet mark: no check %q", m.Check)
+	}
+	if len(m.Outcomes) == 0 {
+		return fileErr(0, "sheet mark of %s: outcomes, at least one", m.Check)
+	}
+	for _, o := range m.Outcomes {
+		if s.outcomes[o] == nil {
+			return fileErr(0, "sheet mark of %s: no outcome %q among outcomes", m.Check, o)
+		}
+	}
+	in, part, _ := strings.Cut(m.On, ".")
+	found := false
+	for _, k := range c.Inputs {
+		found = found || k == in
+	}
+	if !found {
+		return fileErr(0, "sheet mark of %s: on %q is no input of the check", m.Check, m.On)
+	}
+	if part != "" {
+		ok := false
+		for _, p := range s.inputs[in].Parts {
+			ok = ok || p.Key == part
+		}
+		if !ok {
+			return fileErr(0, "sheet mark of %s: input %s has no part %q", m.Check, in, part)
+		}
+	}
+	if m.Add < 0 || m.Add > MaxMarkAddStep {
+		return limitErr("mark_add", MaxMarkAddStep, m.Add)
+	}
+	if m.Max < 0 || m.Max > MaxMarkPoints {
+		return limitErr("mark_points", MaxMarkPoints, m.Max)
+	}
+	return nil
+}

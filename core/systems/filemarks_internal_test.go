@@ -1,0 +1,127 @@
+package systems
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/command"
+	"zaria/core/dice"
+	"zaria/core/reply"
+	"zaria/core/systems/engine"
+	"zaria/i18n"
+	"zaria/internal/chattest"
+	"zaria/storage/sqlite"
+)
+
+// ownFile is a game the project does not ship, as a GM would write it:
+// d20 + stat + skill against a target, a natural 20 marking the skill
+// (the part of stat+skill), and a sheet to start with.
+const ownFile = `system: own
+title: {es: Propio, el: Δικό, en: Own}
+command: own
+inputs:
+  - key: mod
+    type: terms
+    names: {es: atributo + habilidad, el: χαρακτηριστικό + ικανότητα, en: stat + skill}
+    min: 0
+    max: 20
+    parts:
+      - {key: stat, min: 0, max: 10, names: {es: atributo, el: χαρακτηριστικό, en: stat}}
+      - {key: skill, min: 0, max: 10, names: {es: habilidad, el: ικανότητα, en: skill}}
+  - {key: target, type: number, min: 1, max: 30, default: 15, prefixes: [tn], names: {es: objetivo, el: στόχος, en: target}}
+outcomes:
+  - {key: critical, success: true, names: {es: crítico, el: κρίσιμη, en: critical}}
+  - {key: success, success: true, names: {es: éxito, el: επιτυχία, en: success}}
+  - {key: failure, success: false, names: {es: fallo, el: αποτυχία, en: failure}}
+checks:
+  - key: check
+    names: {es: tirada, el: ρίψη, en: check}
+    inputs: [mod, target]
+    steps:
+      - {roll: d, dice: "1", faces: 20}
+      - {let: total, is: d.sum + mod}
+    total: total
+    result:
+      overrides:
+        - {when: d.all(20), outcome: critical}
+      on: total - target
+      bands:
+        - {at_least: "0", outcome: success}
+        - {outcome: failure}
+sheet:
+  keys:
+    - {key: might, kind: stat, value: "3", min: 0, max: 10, names: {es: Poder, el: Ισχύς, en: Might}}
+    - {key: lore, kind: skill, value: "2", min: 0, max: 10, names: {es: Saber, el: Γνώση, en: Lore}}
+  marks:
+    - {check: check, outcomes: [critical], on: mod.skill, add: 1, max: 3}
+vectors:
+  - {name: crit, inputs: {mod: 3+2, target: "15"}, dice: [20], expect: {outcome: critical}}
+`
+
+// A file system's own marks (fileMarks): any file that declares them
+// keeps them on the sheet value its terms input read, the reply says so
+// before its last line, and max caps the points; a stat+skill typed as
+// numbers marks nothing.
+func TestFileSystemMarks(t *testing.T) {
+	sys, err := engine.Load([]byte(ownFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := chattest.NewServices(db, chattest.Options{})
+	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets, Limits: command.Limits{Burst: 1 << 20}})
+	svc.Register(r)
+	r.Register(command.Command{Name: "own", Handler: command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+		p, err := sys.Parse(tokenize(req.Args).toks)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := sys.Resolve(&p.Active, func(k string) (int, error) { return req.SheetInt(ctx, p.Active.Who, k) }); err != nil {
+			return nil, err
+		}
+		c := fileCheck{key: "own", sys: sys, p: p}
+		res, err := sys.Roll(p.Check, c.params(), req.Rand)
+		if err != nil {
+			return nil, err
+		}
+		rep := (&reply.Reply{}).Add(reply.B(res.Outcome)).Add(reply.T("📊"))
+		return rep, fileMarks(ctx, req, c, res, rep)
+	})})
+	chat := core.ChatRef{Platform: "console", ID: "own"}
+	send := func(text string, faces ...int) string {
+		t.Helper()
+		rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "1", Name: "Ana"}, Text: text}, dice.NewScripted(faces))
+		if !ok || rep.Error {
+			t.Fatalf("%q: %s", text, reply.PlainText(rep))
+		}
+		return reply.PlainText(rep)
+	}
+	send("/pj create Lyra")
+	send("/pj set might 3 lore 2")
+	for i, want := range []string{"1", "2", "3", "3"} {
+		if got := send("/own might+lore tn15", 20); !strings.Contains(got, "critical\n✎ lore, progression points on the sheet: "+want+" (/pj marks)\n📊") {
+			t.Fatalf("critical %d: %q", i+1, got)
+		}
+	}
+	if got := send("/own might+lore tn15", 12); strings.Contains(got, "✎") {
+		t.Errorf("a success marks: %q", got)
+	}
+	if got := send("/own 3+2 tn15", 20); strings.Contains(got, "✎") {
+		t.Errorf("numbers mark: %q", got)
+	}
+	if got := send("/pj marks"); !strings.Contains(got, "✎ Marks: lore 3") {
+		t.Errorf("/pj marks: %q", got)
+	}
+}
