@@ -13,7 +13,7 @@ import (
 // chat; Beto's dice screen shows a button for his Lyra only, his tap
 // rolls it and the chat's request message is edited with the result,
 // which the page shows too. The GM's screen (her buttons, ⏹, the form)
-// fits the phone.
+// fits the phone, and her form asks a new one (/pedir in the chat).
 func TestWebBrowserAsk(t *testing.T) {
 	ctx := phone(t)
 	dir := artifacts(t)
@@ -50,7 +50,8 @@ func TestWebBrowserAsk(t *testing.T) {
 
 	w.setInitData(w.initDataFor(webAna, "Ana", tok, time.Now()))
 	do(t, ctx, "Ana's dice screen", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="dice"]`)),
-		chromedp.Click(chromedp.CSS(`[data-go="dice"]`)), chromedp.WaitVisible(chromedp.CSS(`form.asknew`)))
+		chromedp.Click(chromedp.CSS(`[data-go="dice"]`)), chromedp.WaitVisible(chromedp.CSS(`.asks details summary`)),
+		chromedp.Click(chromedp.CSS(`.asks details summary`)), chromedp.WaitVisible(chromedp.CSS(`form.asknew`)))
 	if got := flat(t, ctx, `.asks`); !strings.Contains(got, "Drake") || strings.Contains(got, "🎲 Lyra") || !strings.Contains(got, "⏹") {
 		t.Errorf("Ana's requests read %q, want Drake's button and ⏹", got)
 	}
@@ -58,4 +59,14 @@ func TestWebBrowserAsk(t *testing.T) {
 		t.Errorf("Ana's dice screen at 360 px: %q %v", fit, err)
 	}
 	shot(t, ctx, dir, "ask-gm-360-es")
+	// Ana asks a new one from the page, for Drake only: /pedir in the chat.
+	do(t, ctx, "Ana asks Drake",
+		chromedp.SetValue(chromedp.CSS(`form.asknew input[name="check"]`), "1d20 vs 5"),
+		chromedp.SetValue(chromedp.CSS(`form.asknew input[name="chars"]`), "Drake"),
+		chromedp.Click(chromedp.CSS(`form.asknew button`)))
+	m := w.waitSent(webGroup, `📣 #2 · Ana pide: /roll 1d20 vs 5\n1\. ⏳ Drake`)
+	if strings.Contains(m.Visible, "Lyra") {
+		t.Errorf("the request for Drake names Lyra: %q", m.Visible)
+	}
+	waitJS(t, ctx, "two requests on Ana's screen", `document.querySelectorAll('[data-ask]').length===2 && (document.querySelector('#result')||{textContent:''}).textContent.indexOf('#2')>=0`)
 }
