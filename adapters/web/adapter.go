@@ -119,6 +119,32 @@ type Forms interface {
 	Forms(ctx context.Context, msg core.Message) ([]Form, error)
 }
 
+// Ask is an open request for a roll (core/ask.Pending) as one user's
+// page shows it: the core decides which buttons that user may press.
+type Ask struct {
+	ID      int64
+	Check   string // "" for a blind request seen by a player
+	Blind   bool
+	GMName  string
+	Waiting []string
+	Buttons []AskButton
+	Close   bool // a GM's ⏹
+}
+
+// AskButton is one character's button of a request; Key is what the
+// press names.
+type AskButton struct {
+	Key, Name string
+	Mine      bool
+}
+
+// Asks reads a chat's open requests for a roll as user sees them (a GM
+// when gm); presses go through Port.Press, a new one through
+// Port.Dispatch (/ask).
+type Asks interface {
+	Open(ctx context.Context, chat core.ChatRef, user string, gm bool) ([]Ask, error)
+}
+
 // Poster posts a reply in msg.Chat as the chat's adapter posts the reply
 // to a typed msg: the platform adapter's own send path.
 type Poster interface {
@@ -153,6 +179,7 @@ type Deps struct {
 	Fights Fights // optional: no turn order screen without it
 	Tables Tables // optional: no tables and decks screen without it
 	Rules  Rules  // optional: no rules screen without it
+	Asks   Asks   // optional: no requests for a roll on the dice screen without it
 	State  StateStore
 	Logger *slog.Logger
 	// TelegramToken checks the Mini App's initData; "" refuses Telegram.

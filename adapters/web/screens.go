@@ -63,6 +63,10 @@ type screenData struct {
 	Rules   []RuleSet
 	// Charts: the history offers each roll's distribution picture.
 	Charts bool
+	// Asks are the chat's open requests for a roll (dice screen); AskForm
+	// offers a GM a new one.
+	Asks    []Ask
+	AskForm bool
 }
 
 // screen renders one screen of the chat, server-side, in its language.
@@ -189,6 +193,13 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		}
 		return 1
 	})
+	if name == "dice" && a.d.Asks != nil {
+		asks, err := a.d.Asks.Open(ctx, id.msg.Chat, id.msg.From.ID, d.GM)
+		if err != nil {
+			a.log.Error("web requests", "chat", id.msg.Chat.String(), "err", err)
+		}
+		d.Asks, d.AskForm = asks, d.GM && !id.msg.Private
+	}
 	if name == "dice" {
 		if a.d.Pads != nil {
 			if sc, err := a.d.Pads.Shortcuts(ctx, id.msg.Chat, id.msg.From.ID); err == nil {
@@ -312,6 +323,8 @@ func (q doReq) command() string {
 		return "pad" // not a command: a press of the stored button
 	case "history":
 		return "/historial"
+	case "ask", "askroll", "askclose":
+		return q.askCommand()
 	}
 	if padOp(q.Op) {
 		return q.padCommand()
@@ -401,7 +414,11 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	msg := id.msg
 	msg.Text = cmd
 	var rep *reply.Reply
-	if q.Op == "pad" {
+	if q.Op == "askroll" || q.Op == "askclose" {
+		// The chat message's button, pressed as that user.
+		msg.Text = ""
+		rep, ok = a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActAsk, Request: q.Button, Character: q.Char})
+	} else if q.Op == "pad" {
 		msg.Text = ""
 		rep, ok = a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActRun, Button: q.Button, Values: q.Values})
 	} else if q.Op == "odds" {
@@ -419,6 +436,15 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := doResp{Lines: linesJSON(rep.Lines), Error: rep.Error}
+	if askOp(q.Op) && !rep.Error {
+		// The request's message, as the chat's is edited.
+		if rep.Status != nil && len(rep.Lines) == 0 {
+			out.Lines = linesJSON(rep.Status.Lines)
+		}
+		out.Posted, out.Note = a.postAsk(r, msg, rep)
+		writeJSON(w, out)
+		return
+	}
 	if q.Op == "history" && a.d.Chart != nil && !rep.Error {
 		out.Commands, out.Totals = historyCommands(rep)
 	}

@@ -21,7 +21,7 @@ import (
 	"zaria/core/reply"
 )
 
-var funcs = template.FuncMap{"field": field}
+var funcs = template.FuncMap{"field": field, "join": strings.Join}
 
 func (a *Adapter) routes() {
 	p := strings.TrimSuffix(a.base.Path, "/")

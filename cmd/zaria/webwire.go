@@ -17,6 +17,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/companion"
 	"zaria/core/deck"
+	"zaria/core/ask"
 	"zaria/core/fold"
 	"zaria/core/initiative"
 	"zaria/core/reply"
@@ -112,6 +113,26 @@ func (s webSheets) PadButtons(ctx context.Context, chat core.ChatRef, owner stri
 func parseHP(text string) (web.HP, bool) {
 	cur, maxV, hasMax, ok := sheet.ParseHitPoints(text)
 	return web.HP{Cur: cur, Max: maxV, HasMax: hasMax}, ok
+}
+
+// webAsks reads the chat's open requests for a roll as a user sees them
+// (core/ask.Open: the buttons the core lets that user press).
+type webAsks struct{ db *sqlite.DB }
+
+func (w webAsks) Open(ctx context.Context, chat core.ChatRef, user string, gm bool) ([]web.Ask, error) {
+	ps, err := ask.Open(ctx, w.db, chat, user, gm)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]web.Ask, 0, len(ps))
+	for _, p := range ps {
+		a := web.Ask{ID: p.ID, Check: p.Check, Blind: p.Blind, GMName: p.GMName, Waiting: p.Waiting, Close: p.Close}
+		for _, b := range p.Buttons {
+			a.Buttons = append(a.Buttons, web.AskButton{Key: b.Key, Name: b.Name, Mine: b.Mine})
+		}
+		out = append(out, a)
+	}
+	return out, nil
 }
 
 // webFights reads the chat's turn order, each character's hit points and
@@ -393,7 +414,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 		return nil, nil
 	}
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Forms: webForms{router}, Pads: webSheets{db}, State: db,
-		Fights: webFights{db}, Tables: webTables{db}, Rules: webRules{db, router}, Logger: logger,
+		Fights: webFights{db}, Tables: webTables{db}, Rules: webRules{db, router}, Asks: webAsks{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
 		Chart: chart.PNG, Now: now}
 	if tg != nil {

@@ -367,7 +367,7 @@ func (s *Service) answer(ctx context.Context, req *command.Request, a reply.Acti
 		return nil, command.Errorf("ask.already", "name", e.Name)
 	}
 	mine := req.Msg.From.ID == e.Owner
-	if !mine && !req.IsGM {
+	if !mayPress(e, req.Msg.From.ID, req.IsGM) {
 		return nil, command.Errorf("ask.not_yours", "name", e.Name, "owner", fold.Clean(e.OwnerName))
 	}
 	text := r.Check

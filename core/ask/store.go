@@ -57,3 +57,10 @@ type Store interface {
 type Characters interface {
 	ListCharacters(ctx context.Context, chat core.ChatRef) ([]sheet.Character, error)
 }
+
+// Lister lists a chat's open requests (storage/sqlite): what the page
+// reads (Pending).
+type Lister interface {
+	// OpenAsks is chat's requests not closed, newest first.
+	OpenAsks(ctx context.Context, chat core.ChatRef) ([]Request, error)
+}

@@ -125,3 +125,25 @@ func (db *DB) UpdateAsk(ctx context.Context, chat core.ChatRef, id int64, fn fun
 	}
 	return r, nil
 }
+
+// OpenAsks is chat's requests not closed, newest first.
+func (db *DB) OpenAsks(ctx context.Context, chat core.ChatRef) ([]ask.Request, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT `+askColumns+` FROM ask_requests a JOIN chats c ON c.id = a.chat
+		  WHERE c.platform = ? AND c.chat_id = ? AND NOT a.closed ORDER BY a.id DESC`, chat.Platform, chat.ID)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open requests in %s: %w", chat, err)
+	}
+	defer rows.Close()
+	var out []ask.Request
+	for rows.Next() {
+		var r ask.Request
+		if err := scanAsk(rows, &r); err != nil {
+			return nil, fmt.Errorf("sqlite: open requests in %s: %w", chat, err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: open requests in %s: %w", chat, err)
+	}
+	return out, nil
+}

@@ -342,6 +342,16 @@
     }, 600);
   }
 
+  // A request for a roll: the chat's button pressed (or /ask typed) on
+  // the server; the dice screen read again, the request's message under
+  // it as the chat shows it.
+  function askAct(body) {
+    return act(body).then(function (res) {
+      haptic(res.error ? 'error' : 'success');
+      return load('dice', function () { draw($('#result'), res); reveal($('#result')); });
+    }).catch(function () {});
+  }
+
   // The turn order, the tables and decks: the reply on the page, the
   // screen read again.
   function screenAct(screen, body, keep) {
@@ -538,6 +548,15 @@
       refresh();
       return;
     }
+    var ar = t.closest('.askroll, .askclose');
+    if (ar) {
+      haptic('tap');
+      ar.disabled = true;
+      var q = { op: ar.classList.contains('askroll') ? 'askroll' : 'askclose', button: +ar.closest('[data-ask]').dataset.ask };
+      if (ar.dataset.char) q.char = ar.dataset.char;
+      askAct(q);
+      return;
+    }
     var key = t.closest('.padkey[data-button], .padkey[data-alias]');
     if (key) {
       haptic('tap');
@@ -645,7 +664,8 @@
     var f = ev.target;
     ev.preventDefault();
     var name = f.elements.name ? f.elements.name.value.trim() : '';
-    if (f.classList.contains('create')) sheetAct({ op: 'create', name: name });
+    if (f.classList.contains('asknew')) askAct({ op: 'ask', value: f.elements.check.value.trim(), name: f.elements.chars.value.trim() });
+    else if (f.classList.contains('create')) sheetAct({ op: 'create', name: name });
     else if (f.classList.contains('rename')) sheetAct({ op: 'rename', char: f.dataset.char, name: name });
     else if (f.classList.contains('addcond')) sheetAct({ op: 'cond', char: f.dataset.char, name: name, n: parseInt(f.elements.rounds.value, 10) || 0 });
     else if (f.classList.contains('sethp')) sheetAct({ op: 'set', char: f.dataset.char, name: f.dataset.name, value: f.elements.max.value + '/' + f.elements.max.value });
