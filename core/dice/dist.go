@@ -125,6 +125,19 @@ func Exploding(face *Dist, explode func(v int64) bool, penetrate bool) (*Dist, e
 	return wrap(d, err, oc.approx || face.approx, true)
 }
 
+// ExplodingAtMost is one die that explodes at most times times (a
+// system file's explode: {on: [...], times: N}): face is rolled, and
+// while explode(the face rolled) holds and fewer than times faces were
+// added, another face is rolled and added. Exact, no tail cut: the die
+// as it is rolled, each total out of face's denominator to the times+1.
+func ExplodingAtMost(face *Dist, explode func(v int64) bool, times int) (*Dist, error) {
+	if times <= 0 {
+		return face, nil
+	}
+	d, err := newCtx().chainTo(face.d, explode, times, ident, ident)
+	return wrap(d, err, face.approx, face.open)
+}
+
 // Dist is the exact distribution of the expression's total (one
 // repetition), as Odds computes it, names resolved through lookup: a
 // pool written in dice notation ("4d6!kh3", "8d10>=7f1") to combine with

@@ -1,43 +1,113 @@
 package engine
 
-// classes merges a die's values that no reading of its pool tells apart:
-// a pool read only by counts (V5's count_ge(6), count(10), count(1)) sees
-// a d10 as four kinds of face (1, 2–5, 6–9, 10), so 15 dice are 816
-// multisets, not 1.3 million. Pools read by their sum, highest, lowest,
-// mean or in order keep every value. The weights of merged values add up;
-// each class keeps its first value (the one its readings see).
-func (rs *rollStep) classes(vals []int, w []int64) ([]int, []int64) {
+import (
+	"slices"
+
+	"zaria/core/dice"
+)
+
+// tally is how many dice each reading of a count-read pool has counted
+// so far (MaxPoolDice fits an int8).
+type tally [MaxReadings]int8
+
+// counted is the distribution of a pool read only by counts (V5's
+// count_ge(6), count(10) and count(1); all, any, size) by core/dice's
+// FoldPool, which walks the faces rather than the dice: the state is how
+// many dice each reading has counted. The die's values that no reading
+// tells apart are merged first (Dist.Map), so a d10 read that way is
+// four kinds of face (1, 2–5, 6–9, 10), whatever its size. counted is
+// false when the pool is read otherwise; the distribution is nil past
+// the odds core's budget.
+func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) {
 	for _, rd := range rs.reads {
 		switch rd.kind {
 		case "count", "count_ge", "count_le", "all", "any", "size":
 		default:
-			return vals, w
+			return nil, false
 		}
 	}
-	var outV []int
-	var outW []int64
-	index := map[string]int{}
-	for i, v := range vals {
-		sig := make([]byte, 0, len(rs.reads))
-		for _, rd := range rs.reads {
-			in := false
-			switch rd.kind {
-			case "count", "all", "any":
-				in = v == rd.arg
-			case "count_ge":
-				in = v >= rd.arg
-			case "count_le":
-				in = v <= rd.arg
+	// Each value becomes the first one with the same answer to every
+	// reading: its kind of face.
+	kind := map[uint8]int64{}
+	firsts := map[int64]int64{}
+	for v := die.Min(); v <= die.Max(); v++ {
+		sig := uint8(0)
+		for i, rd := range rs.reads {
+			if rd.counts(v) {
+				sig |= 1 << i
 			}
-			sig = append(sig, map[bool]byte{false: '0', true: '1'}[in])
 		}
-		if at, ok := index[string(sig)]; ok {
-			outW[at] += w[i]
-			continue
+		if _, ok := kind[sig]; !ok {
+			kind[sig] = v
 		}
-		index[string(sig)] = len(outV)
-		outV = append(outV, v)
-		outW = append(outW, w[i])
+		firsts[v] = kind[sig]
 	}
-	return outV, outW
+	kinds, err := die.Map(func(v int64) int64 { return firsts[v] })
+	if err != nil {
+		return nil, true
+	}
+	var seen []tally
+	index := map[tally]int64{}
+	d, err := dice.FoldPool(kinds, n, tally{}, func(t tally, face int64, k int) tally {
+		for i, rd := range rs.reads {
+			if rd.counts(face) {
+				t[i] += int8(k)
+			}
+		}
+		return t
+	}, func(t tally) int64 {
+		at, ok := index[t]
+		if !ok {
+			at = int64(len(seen))
+			index[t] = at
+			seen = append(seen, t)
+		}
+		return at
+	})
+	if err != nil {
+		return nil, true
+	}
+	_, w, ok := weights(d, den)
+	if !ok || len(w) != len(seen) {
+		return nil, true
+	}
+	pd := &poolDist{den: den}
+	order := make([]int, len(seen))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return slices.Compare(seen[a][:], seen[b][:]) })
+	for _, i := range order {
+		reads := make([]num, len(rs.reads))
+		for j, rd := range rs.reads {
+			c := int64(seen[i][j])
+			switch rd.kind {
+			case "all":
+				reads[j] = boolean(n > 0 && c == int64(n))
+			case "any":
+				reads[j] = boolean(c > 0)
+			case "size":
+				reads[j] = integer(int64(n))
+			default:
+				reads[j] = integer(c)
+			}
+		}
+		pd.reads = append(pd.reads, reads)
+		pd.counts = append(pd.counts, w[i])
+	}
+	return pd, true
+}
+
+// counts reports whether a die of value v counts for a count reading.
+func (rd reading) counts(v int64) bool {
+	f := int64(rd.arg)
+	switch rd.kind {
+	case "count", "all", "any":
+		return v == f
+	case "count_ge":
+		return v >= f
+	case "count_le":
+		return v <= f
+	}
+	return false
 }
