@@ -13,15 +13,15 @@ import (
 // pool a system defines has the same odds, exact to the fraction, as the
 // dice notation that writes it.
 //
-// Build one with Const, FairDie, Uniform, Weighted, Exploding, Expr.Dist
-// (any expression of the dice notation), or from a pool of n independent
-// dice: SumPool (the sum), HighestK and LowestK (the sum of the k highest
-// or lowest), CountPool (how many dice match), ScorePool (a score per die
-// added up, for successes and failures) and FoldPool (any statistic
-// computed face by face, e.g. V5's pairs of tens). Combine them with
-// Convolve (a + b), Combine (any f(a, b)), MaxOf, MinOf and Map. Read them
-// with Min, Max, Prob, AtLeast, AtMost, Where, Mean, Fractions, Rats,
-// Floats, and Odds (the figures /odds renders).
+// Build one with Const, FairDie, Uniform, ExplodingAtMost (a die that
+// explodes a bounded number of times: Savage Worlds' aces), or from a
+// pool of n independent dice: SumPool (the sum), HighestK and LowestK
+// (the sum of the k highest or lowest), CountPool (how many dice match),
+// ScorePool (a score per die added up, for successes and failures) and
+// FoldPool (any statistic computed face by face, e.g. V5's pairs of
+// tens). Map merges or renames totals. Read them with Min, Max, Approx
+// and Prob. The package's tests hold the rest of the core they compare
+// with (Exploding, Convolve, Combine, MaxOf, Expr.Dist: distops_test.go).
 //
 // Every constructor and combinator works within WorkBudget and MaxCells
 // and returns ErrDistTooBig past them (100d1000's 99,901 totals, for one;
@@ -79,52 +79,6 @@ func Uniform(lo, hi int64) (*Dist, error) {
 	return &Dist{d: d}, nil
 }
 
-// Weighted is P(lo+i) = weights[i] / Σ weights: a die with faces of
-// uneven chance (a d6 numbered 1,1,2,2,3,4 is Weighted(1, 2, 2, 1, 1)).
-// The weights are ≥ 0, not all 0.
-func Weighted(lo int64, weights ...int64) (*Dist, error) {
-	d, err := newDist(lo, lo+int64(len(weights))-1)
-	if err != nil {
-		return wrap(nil, err, false, false)
-	}
-	for i, w := range weights {
-		if w < 0 {
-			return nil, fmt.Errorf("dice: Weighted: negative weight %d", w)
-		}
-		d.c[i].SetInt64(w)
-		d.den.Add(&d.den, &d.c[i])
-	}
-	if d.den.Sign() == 0 {
-		return nil, errors.New("dice: Weighted: every weight is 0")
-	}
-	return &Dist{d: d.trim()}, nil
-}
-
-// Exploding is one exploding die (Savage Worlds' ace, zaria's 1d6!): face
-// is rolled, and while explode(the face rolled) holds another face is rolled
-// and added; with penetrate each added face counts one less (1d6!p).
-// The chain is cut where the chance of going on falls under ExplodeTail
-// (Approx), or at MaxDraws faces. A compounding die (1d6!!) has the same
-// distribution as an exploding one.
-func Exploding(face *Dist, explode func(v int64) bool, penetrate bool) (*Dist, error) {
-	oc := newCtx()
-	h1 := ident
-	if penetrate {
-		h1 = func(v int64) int64 { return v - 1 }
-	}
-	all := true
-	for i := range face.d.c {
-		if face.d.c[i].Sign() != 0 && !explode(face.d.lo+int64(i)) {
-			all = false
-		}
-	}
-	if all {
-		return nil, fmt.Errorf("%w: every face explodes", ErrDistTooBig)
-	}
-	d, err := oc.chain(face.d, explode, 1, ident, h1)
-	return wrap(d, err, oc.approx || face.approx, true)
-}
-
 // ExplodingAtMost is one die that explodes at most times times (a
 // system file's explode: {on: [...], times: N}): face is rolled, and
 // while explode(the face rolled) holds and fewer than times faces were
@@ -136,67 +90,6 @@ func ExplodingAtMost(face *Dist, explode func(v int64) bool, times int) (*Dist, 
 	}
 	d, err := newCtx().chainTo(face.d, explode, times, ident, ident)
 	return wrap(d, err, face.approx, face.open)
-}
-
-// Dist is the exact distribution of the expression's total (one
-// repetition), as Odds computes it, names resolved through lookup: a
-// pool written in dice notation ("4d6!kh3", "8d10>=7f1") to combine with
-// the rest of the odds core. Past WorkBudget it returns ErrDistTooBig
-// (Odds would sample).
-func (e *Expr) Dist(lookup Lookup) (*Dist, error) {
-	names, err := e.resolve(lookup)
-	if err != nil {
-		return nil, err
-	}
-	oc := &oddsCtx{names: names, limit: WorkBudget}
-	d, err := oc.node(e.Root)
-	return wrap(d, err, oc.approx, oc.open)
-}
-
-// Convolve is the distribution of a + b, a and b independent.
-func Convolve(a, b *Dist) (*Dist, error) {
-	d, err := newCtx().conv(a.d, b.d, 1)
-	return wrap(d, err, a.approx || b.approx, a.open || b.open)
-}
-
-// Combine is the distribution of f(a, b), a and b independent.
-func Combine(a, b *Dist, f func(x, y int64) int64) (*Dist, error) {
-	oc := newCtx()
-	if err := oc.spend(2 * len(a.d.c) * len(b.d.c) * weight(a.d.den.BitLen()+b.d.den.BitLen())); err != nil {
-		return wrap(nil, err, false, false)
-	}
-	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
-	a.d.each(func(x int64, _ *big.Int) {
-		b.d.each(func(y int64, _ *big.Int) {
-			v := f(x, y)
-			lo, hi = min(lo, v), max(hi, v)
-		})
-	})
-	r, err := newDist(lo, hi)
-	if err != nil {
-		return wrap(nil, err, false, false)
-	}
-	r.den.Mul(&a.d.den, &b.d.den)
-	var tmp big.Int
-	a.d.each(func(x int64, wx *big.Int) {
-		b.d.each(func(y int64, wy *big.Int) {
-			v := f(x, y) - lo
-			tmp.Mul(wx, wy)
-			r.c[v].Add(&r.c[v], &tmp)
-		})
-	})
-	return wrap(r, nil, a.approx || b.approx, a.open || b.open)
-}
-
-// MaxOf is the distribution of the higher of a and b (Savage Worlds'
-// trait die and wild die).
-func MaxOf(a, b *Dist) (*Dist, error) {
-	return Combine(a, b, func(x, y int64) int64 { return max(x, y) })
-}
-
-// MinOf is the distribution of the lower of a and b.
-func MinOf(a, b *Dist) (*Dist, error) {
-	return Combine(a, b, func(x, y int64) int64 { return min(x, y) })
 }
 
 // Map is the distribution of f(a).
@@ -346,58 +239,6 @@ func (a *Dist) Approx() bool { return a.approx }
 
 // Prob is P(total = v).
 func (a *Dist) Prob(v int64) *big.Rat { return a.d.prob(v) }
-
-// Where is P(match(total)).
-func (a *Dist) Where(match func(v int64) bool) *big.Rat {
-	var sum big.Int
-	a.d.each(func(v int64, w *big.Int) {
-		if match(v) {
-			sum.Add(&sum, w)
-		}
-	})
-	return new(big.Rat).SetFrac(&sum, &a.d.den)
-}
-
-// AtLeast is P(total ≥ v).
-func (a *Dist) AtLeast(v int64) *big.Rat { return a.Where(func(x int64) bool { return x >= v }) }
-
-// AtMost is P(total ≤ v).
-func (a *Dist) AtMost(v int64) *big.Rat { return a.Where(func(x int64) bool { return x <= v }) }
-
-// Mean is the exact mean (of the distribution as cut, when Approx).
-func (a *Dist) Mean() *big.Rat {
-	var sum, v, tmp big.Int
-	a.d.each(func(x int64, w *big.Int) {
-		v.SetInt64(x)
-		tmp.Mul(&v, w)
-		sum.Add(&sum, &tmp)
-	})
-	return new(big.Rat).SetFrac(&sum, &a.d.den)
-}
-
-// Rats returns P(total = Min+i) for every total from Min to Max.
-func (a *Dist) Rats() []*big.Rat {
-	out := make([]*big.Rat, len(a.d.c))
-	for i := range a.d.c {
-		out[i] = new(big.Rat).SetFrac(&a.d.c[i], &a.d.den)
-	}
-	return out
-}
-
-// Fractions returns P(total = Min+i) as "p/q", as Odds.Fractions does.
-func (a *Dist) Fractions() []string { return (&Odds{dist: a.d}).Fractions() }
-
-// Floats returns P(total = Min+i) as float64, for drawing.
-func (a *Dist) Floats() []float64 { return (&Odds{dist: a.d}).Floats() }
-
-// Odds returns the figures /odds renders for this distribution: with
-// hasTarget, Chance is P(total ≥ target).
-func (a *Dist) Odds(target int64, hasTarget bool) *Odds {
-	o := &Odds{Target: target, HasChance: hasTarget}
-	o.fromDist(a.d, a.approx) // read only: the Odds may share it
-	o.Open = a.open
-	return o
-}
 
 func (d *dist) prob(v int64) *big.Rat {
 	if v < d.lo || v > d.hi() {
