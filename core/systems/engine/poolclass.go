@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 
 	"zaria/core/dice"
@@ -72,6 +73,7 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 		return nil, true
 	}
 	pd := &poolDist{den: den}
+	merged := map[string]int{} // tallies that read the same (all(F) of 0 or 1 die)
 	order := make([]int, len(seen))
 	for i := range order {
 		order[i] = i
@@ -92,6 +94,12 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 				reads[j] = integer(c)
 			}
 		}
+		k := fmt.Sprint(reads)
+		if at, ok := merged[k]; ok {
+			pd.counts[at] += w[i]
+			continue
+		}
+		merged[k] = len(pd.reads)
 		pd.reads = append(pd.reads, reads)
 		pd.counts = append(pd.counts, w[i])
 	}
