@@ -154,49 +154,21 @@ func ScorePool(die *Dist, n int, score func(face int64) int64) (*Dist, error) {
 // faces × states × n: keep the state small (V5: the successes and whether
 // a ten is left unpaired).
 func FoldPool[S comparable](die *Dist, n int, init S, step func(s S, face int64, count int) S, total func(S) int64) (*Dist, error) {
-	type key struct {
-		s    S
-		left int
-	}
 	oc := newCtx()
-	var faces []int64
-	die.d.each(func(v int64, _ *big.Int) { faces = append(faces, v) })
-	cur := map[key]*big.Int{{init, n}: big.NewInt(1)}
-	var tmp big.Int
-	pow := make([]big.Int, n+1)
-	for fi, v := range faces {
-		w := &die.d.c[v-die.d.lo]
-		pow[0].SetInt64(1)
-		for j := 1; j <= n; j++ {
-			pow[j].Mul(&pow[j-1], w)
-		}
-		last := fi == len(faces)-1
-		next := make(map[key]*big.Int, len(cur))
-		for k, c := range cur {
-			if err := oc.spend((k.left + 1) * weight(n*die.d.den.BitLen())); err != nil {
-				return wrap(nil, err, false, false)
-			}
-			from := 0
-			if last {
-				from = k.left // the last face takes every die left
-			}
-			for j := from; j <= k.left; j++ {
-				nk := key{step(k.s, v, j), k.left - j}
-				tmp.Mul(oc.binomial(k.left, j), &pow[j])
-				tmp.Mul(&tmp, c)
-				if x := next[nk]; x != nil {
-					x.Add(x, &tmp)
-				} else {
-					next[nk] = new(big.Int).Set(&tmp)
-				}
-			}
-		}
-		cur = next
+	var final map[S]*big.Int
+	var err error
+	if n <= 56 && n*die.d.den.BitLen() < 62 {
+		final, err = foldSmall(oc, die, n, init, step)
+	} else {
+		final, err = foldBig(oc, die, n, init, step)
+	}
+	if err != nil {
+		return wrap(nil, err, false, false)
 	}
 	vals := map[int64]*big.Int{}
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
-	for k, c := range cur {
-		v := total(k.s)
+	for st, c := range final {
+		v := total(st)
 		lo, hi = min(lo, v), max(hi, v)
 		if x := vals[v]; x != nil {
 			x.Add(x, c)
@@ -218,6 +190,101 @@ func FoldPool[S comparable](die *Dist, n int, init S, step func(s S, face int64,
 	return wrap(r, nil, die.approx, die.open)
 }
 
+// foldKey is a state of FoldPool's walk: the statistic so far and how
+// many dice the faces still to come share.
+type foldKey[S comparable] struct {
+	s    S
+	left int
+}
+
+// foldBig is FoldPool's walk in big integers: each final state and how
+// many of die's den^n cases reach it.
+func foldBig[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, int64, int) S) (map[S]*big.Int, error) {
+	cur := map[foldKey[S]]*big.Int{{init, n}: big.NewInt(1)}
+	var tmp big.Int
+	pow := make([]big.Int, n+1)
+	faces := die.faces()
+	for fi, v := range faces {
+		w := &die.d.c[v-die.d.lo]
+		pow[0].SetInt64(1)
+		for j := 1; j <= n; j++ {
+			pow[j].Mul(&pow[j-1], w)
+		}
+		next := make(map[foldKey[S]]*big.Int, 2*len(cur))
+		for k, c := range cur {
+			if err := oc.spend((k.left + 1) * weight(n*die.d.den.BitLen())); err != nil {
+				return nil, err
+			}
+			from := 0
+			if fi == len(faces)-1 {
+				from = k.left // the last face takes every die left
+			}
+			for j := from; j <= k.left; j++ {
+				nk := foldKey[S]{step(k.s, v, j), k.left - j}
+				tmp.Mul(oc.binomial(k.left, j), &pow[j])
+				tmp.Mul(&tmp, c)
+				if x := next[nk]; x != nil {
+					x.Add(x, &tmp)
+				} else {
+					next[nk] = new(big.Int).Set(&tmp)
+				}
+			}
+		}
+		cur = next
+	}
+	final := make(map[S]*big.Int, len(cur))
+	for k, c := range cur {
+		final[k.s] = c
+	}
+	return final, nil
+}
+
+// foldSmall is foldBig in machine integers, for when den^n fits an int64
+// (every weight of the walk is part of it) and so does each binomial:
+// the system files' pools, up to 32 dice of at most 10¹⁵ cases.
+func foldSmall[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, int64, int) S) (map[S]*big.Int, error) {
+	cur := map[foldKey[S]]int64{{init, n}: 1}
+	pow := make([]int64, n+1)
+	faces := die.faces()
+	for fi, v := range faces {
+		w := die.d.c[v-die.d.lo].Int64()
+		pow[0] = 1
+		for j := 1; j <= n; j++ {
+			pow[j] = pow[j-1] * w
+		}
+		next := make(map[foldKey[S]]int64, 2*len(cur))
+		for k, c := range cur {
+			if err := oc.spend(k.left + 1); err != nil {
+				return nil, err
+			}
+			from := 0
+			if fi == len(faces)-1 {
+				from = k.left // the last face takes every die left
+			}
+			b := int64(1) // C(k.left, j)
+			for j := 0; j <= k.left; j++ {
+				if j >= from {
+					next[foldKey[S]{step(k.s, v, j), k.left - j}] += b * pow[j] * c
+				}
+				b = b * int64(k.left-j) / int64(j+1)
+			}
+		}
+		cur = next
+	}
+	final := make(map[S]*big.Int, len(cur))
+	for k, c := range cur {
+		final[k.s] = big.NewInt(c)
+	}
+	return final, nil
+}
+
+// faces are the totals of nonzero weight, lowest first.
+func (a *Dist) faces() []int64 {
+	var out []int64
+	a.d.each(func(v int64, _ *big.Int) { out = append(out, v) })
+	return out
+}
+
 // each calls f with every total of nonzero weight, lowest first.
 func (d *dist) each(f func(v int64, w *big.Int)) {
 	for i := range d.c {
@@ -232,6 +299,23 @@ func (a *Dist) Min() int64 { return a.d.lo }
 
 // Max is the highest total (of the distribution as cut, when Approx).
 func (a *Dist) Max() int64 { return a.d.hi() }
+
+// Counts returns, for every total from Min to Max, how many of den
+// equally likely cases give it (a system file's pool counts its cases in
+// int64); ok is false unless den is a multiple of the distribution's own
+// denominator.
+func (a *Dist) Counts(den int64) ([]int64, bool) {
+	d := &a.d.den
+	if !d.IsInt64() || d.Int64() <= 0 || den%d.Int64() != 0 {
+		return nil, false
+	}
+	scale := den / d.Int64()
+	out := make([]int64, len(a.d.c))
+	for i := range a.d.c {
+		out[i] = a.d.c[i].Int64() * scale // each weight ≤ the denominator
+	}
+	return out, true
+}
 
 // Approx reports that an explosion's tail was cut: what is left out
 // weighs less than ExplodeTail.

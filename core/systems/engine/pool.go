@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -205,20 +204,14 @@ func (rs *rollStep) die() (d *dice.Dist, den int64, err error) {
 
 // weights are each value of d with its chance out of den, lowest first.
 func weights(d *dice.Dist, den int64) (vals []int, w []int64, ok bool) {
-	scale := new(big.Rat).SetInt64(den)
-	for v := d.Min(); v <= d.Max(); v++ {
-		p := d.Prob(v)
-		if p.Sign() == 0 {
-			continue
+	counts, ok := d.Counts(den)
+	for i, c := range counts {
+		if c != 0 {
+			vals = append(vals, int(d.Min())+i)
+			w = append(w, c)
 		}
-		c := p.Mul(p, scale)
-		if !c.IsInt() || !c.Num().IsInt64() {
-			return nil, nil, false
-		}
-		vals = append(vals, int(v))
-		w = append(w, c.Num().Int64())
 	}
-	return vals, w, true
+	return vals, w, ok
 }
 
 // dist returns the reduced distribution of n dice, computed once per n;
@@ -228,6 +221,14 @@ func (rs *rollStep) dist(n int) (*poolDist, bool) {
 	defer rs.mu.Unlock()
 	if d, ok := rs.memo[n]; ok {
 		return d, d != nil
+	}
+	if n == 0 { // no dice: one reading of none
+		pd := &poolDist{den: 1, counts: []int64{1}, reads: [][]num{make([]num, len(rs.reads))}}
+		for j, rd := range rs.reads {
+			pd.reads[0][j] = rd.read(nil)
+		}
+		rs.memo[n] = pd
+		return pd, true
 	}
 	die, dden, err := rs.die()
 	if err != nil {
