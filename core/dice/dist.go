@@ -154,37 +154,19 @@ func ScorePool(die *Dist, n int, score func(face int64) int64) (*Dist, error) {
 // faces × states × n: keep the state small (V5: the successes and whether
 // a ten is left unpaired).
 func FoldPool[S comparable](die *Dist, n int, init S, step func(s S, face int64, count int) S, total func(S) int64) (*Dist, error) {
-	oc := newCtx()
-	var final map[S]*big.Int
-	var err error
-	if n <= 56 && n*die.d.den.BitLen() < 62 {
-		final, err = foldSmall(oc, die, n, init, step)
-	} else {
-		final, err = foldBig(oc, die, n, init, step)
-	}
-	if err != nil {
-		return wrap(nil, err, false, false)
-	}
-	vals := map[int64]*big.Int{}
-	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
-	for st, c := range final {
-		v := total(st)
-		lo, hi = min(lo, v), max(hi, v)
-		if x := vals[v]; x != nil {
-			x.Add(x, c)
-		} else {
-			vals[v] = c
-		}
-	}
-	if n == 0 {
+	if n <= 0 {
 		return Const(total(init)), nil
 	}
-	r, err := newDist(lo, hi)
+	oc := newCtx()
+	var r *dist
+	var err error
+	if n <= 56 && n*die.d.den.BitLen() < 62 {
+		r, err = foldSmall(oc, die, n, init, step, total)
+	} else {
+		r, err = foldBig(oc, die, n, init, step, total)
+	}
 	if err != nil {
 		return wrap(nil, err, false, false)
-	}
-	for v, c := range vals {
-		r.c[v-lo].Set(c)
 	}
 	r.den.Exp(&die.d.den, big.NewInt(int64(n)), nil)
 	return wrap(r, nil, die.approx, die.open)
@@ -197,9 +179,19 @@ type foldKey[S comparable] struct {
 	left int
 }
 
-// foldBig is FoldPool's walk in big integers: each final state and how
-// many of die's den^n cases reach it.
-func foldBig[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, int64, int) S) (map[S]*big.Int, error) {
+// foldNext is a map for the states one face can lead to from cur: at
+// most one per die count of each state.
+func foldNext[S comparable, W any](cur map[foldKey[S]]W) map[foldKey[S]]W {
+	size := 0
+	for k := range cur {
+		size += k.left + 1
+	}
+	return make(map[foldKey[S]]W, size)
+}
+
+// foldBig is FoldPool's walk in big integers: the weight of each total
+// out of die's den^n (the caller sets den).
+func foldBig[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, int64, int) S, total func(S) int64) (*dist, error) {
 	cur := map[foldKey[S]]*big.Int{{init, n}: big.NewInt(1)}
 	var tmp big.Int
 	pow := make([]big.Int, n+1)
@@ -210,7 +202,7 @@ func foldBig[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, i
 		for j := 1; j <= n; j++ {
 			pow[j].Mul(&pow[j-1], w)
 		}
-		next := make(map[foldKey[S]]*big.Int, 2*len(cur))
+		next := foldNext(cur)
 		for k, c := range cur {
 			if err := oc.spend((k.left + 1) * weight(n*die.d.den.BitLen())); err != nil {
 				return nil, err
@@ -232,17 +224,29 @@ func foldBig[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, i
 		}
 		cur = next
 	}
-	final := make(map[S]*big.Int, len(cur))
+	vals := map[int64]*big.Int{}
 	for k, c := range cur {
-		final[k.s] = c
+		v := total(k.s)
+		if x := vals[v]; x != nil {
+			x.Add(x, c)
+		} else {
+			vals[v] = c
+		}
 	}
-	return final, nil
+	r, err := newDist(span(vals))
+	if err != nil {
+		return nil, err
+	}
+	for v, c := range vals {
+		r.c[v-r.lo].Set(c)
+	}
+	return r, nil
 }
 
 // foldSmall is foldBig in machine integers, for when den^n fits an int64
 // (every weight of the walk is part of it) and so does each binomial:
 // the system files' pools, up to 32 dice of at most 10¹⁵ cases.
-func foldSmall[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, int64, int) S) (map[S]*big.Int, error) {
+func foldSmall[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, int64, int) S, total func(S) int64) (*dist, error) {
 	cur := map[foldKey[S]]int64{{init, n}: 1}
 	pow := make([]int64, n+1)
 	faces := die.faces()
@@ -252,7 +256,7 @@ func foldSmall[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S,
 		for j := 1; j <= n; j++ {
 			pow[j] = pow[j-1] * w
 		}
-		next := make(map[foldKey[S]]int64, 2*len(cur))
+		next := foldNext(cur)
 		for k, c := range cur {
 			if err := oc.spend(k.left + 1); err != nil {
 				return nil, err
@@ -271,11 +275,27 @@ func foldSmall[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S,
 		}
 		cur = next
 	}
-	final := make(map[S]*big.Int, len(cur))
+	vals := make(map[int64]int64, len(cur))
 	for k, c := range cur {
-		final[k.s] = big.NewInt(c)
+		vals[total(k.s)] += c
 	}
-	return final, nil
+	r, err := newDist(span(vals))
+	if err != nil {
+		return nil, err
+	}
+	for v, c := range vals {
+		r.c[v-r.lo].SetInt64(c)
+	}
+	return r, nil
+}
+
+// span is the lowest and highest key of m.
+func span[W any](m map[int64]W) (lo, hi int64) {
+	lo, hi = math.MaxInt64, math.MinInt64
+	for v := range m {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
 }
 
 // faces are the totals of nonzero weight, lowest first.

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 
 	"zaria/core/dice"
@@ -57,6 +56,16 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 		}
 		return t
 	}, func(t tally) int64 {
+		for i, rd := range rs.reads { // tallies that read the same are one
+			switch {
+			case rd.kind == "all":
+				t[i] = b2i(n > 0 && int(t[i]) == n)
+			case rd.kind == "any":
+				t[i] = b2i(t[i] > 0)
+			case rd.kind == "size":
+				t[i] = 0
+			}
+		}
 		at, ok := index[t]
 		if !ok {
 			at = int64(len(seen))
@@ -73,7 +82,6 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 		return nil, true
 	}
 	pd := &poolDist{den: den}
-	merged := map[string]int{} // tallies that read the same (all(F) of 0 or 1 die)
 	order := make([]int, len(seen))
 	for i := range order {
 		order[i] = i
@@ -84,22 +92,14 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 		for j, rd := range rs.reads {
 			c := int64(seen[i][j])
 			switch rd.kind {
-			case "all":
-				reads[j] = boolean(n > 0 && c == int64(n))
-			case "any":
-				reads[j] = boolean(c > 0)
+			case "all", "any":
+				reads[j] = boolean(c == 1)
 			case "size":
 				reads[j] = integer(int64(n))
 			default:
 				reads[j] = integer(c)
 			}
 		}
-		k := fmt.Sprint(reads)
-		if at, ok := merged[k]; ok {
-			pd.counts[at] += w[i]
-			continue
-		}
-		merged[k] = len(pd.reads)
 		pd.reads = append(pd.reads, reads)
 		pd.counts = append(pd.counts, w[i])
 	}
@@ -118,4 +118,11 @@ func (rd reading) counts(v int64) bool {
 		return v <= f
 	}
 	return false
+}
+
+func b2i(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 0
 }
