@@ -27,42 +27,45 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 		}
 	}
 	// Each value becomes the first one with the same answer to every
-	// reading: its kind of face.
+	// reading (sig: a bit per reading that counts it): its kind of face.
+	lo := die.Min()
+	sigs := make([]uint8, die.Max()-lo+1)
+	firsts := make([]int64, len(sigs))
 	kind := map[uint8]int64{}
-	firsts := map[int64]int64{}
-	for v := die.Min(); v <= die.Max(); v++ {
-		sig := uint8(0)
-		for i, rd := range rs.reads {
+	for i := range sigs {
+		v := lo + int64(i)
+		for j, rd := range rs.reads {
 			if rd.counts(v) {
-				sig |= 1 << i
+				sigs[i] |= 1 << j
 			}
 		}
-		if _, ok := kind[sig]; !ok {
-			kind[sig] = v
+		if _, ok := kind[sigs[i]]; !ok {
+			kind[sigs[i]] = v
 		}
-		firsts[v] = kind[sig]
+		firsts[i] = kind[sigs[i]]
 	}
-	kinds, err := die.Map(func(v int64) int64 { return firsts[v] })
+	kinds, err := die.Map(func(v int64) int64 { return firsts[v-lo] })
 	if err != nil {
 		return nil, true
 	}
 	var seen []tally
 	index := map[tally]int64{}
 	d, err := dice.FoldPool(kinds, n, tally{}, func(t tally, face int64, k int) tally {
-		for i, rd := range rs.reads {
-			if rd.counts(face) {
+		sig := sigs[face-lo]
+		for i := range rs.reads {
+			if sig&(1<<i) != 0 {
 				t[i] += int8(k)
 			}
 		}
 		return t
 	}, func(t tally) int64 {
 		for i, rd := range rs.reads { // tallies that read the same are one
-			switch {
-			case rd.kind == "all":
+			switch rd.kind {
+			case "all":
 				t[i] = b2i(n > 0 && int(t[i]) == n)
-			case rd.kind == "any":
+			case "any":
 				t[i] = b2i(t[i] > 0)
-			case rd.kind == "size":
+			case "size":
 				t[i] = 0
 			}
 		}
