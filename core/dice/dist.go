@@ -180,8 +180,11 @@ type foldKey[S comparable] struct {
 }
 
 // foldNext is a map for the states one face can lead to from cur: at
-// most one per die count of each state.
-func foldNext[S comparable, W any](cur map[foldKey[S]]W) map[foldKey[S]]W {
+// most one per die count of each state, one each from the last face.
+func foldNext[S comparable, W any](cur map[foldKey[S]]W, last bool) map[foldKey[S]]W {
+	if last {
+		return make(map[foldKey[S]]W, len(cur))
+	}
 	size := 0
 	for k := range cur {
 		size += k.left + 1
@@ -202,7 +205,7 @@ func foldBig[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, i
 		for j := 1; j <= n; j++ {
 			pow[j].Mul(&pow[j-1], w)
 		}
-		next := foldNext(cur)
+		next := foldNext(cur, fi == len(faces)-1)
 		for k, c := range cur {
 			if err := oc.spend((k.left + 1) * weight(n*die.d.den.BitLen())); err != nil {
 				return nil, err
@@ -256,7 +259,7 @@ func foldSmall[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S,
 		for j := 1; j <= n; j++ {
 			pow[j] = pow[j-1] * w
 		}
-		next := foldNext(cur)
+		next := foldNext(cur, fi == len(faces)-1)
 		for k, c := range cur {
 			if err := oc.spend(k.left + 1); err != nil {
 				return nil, err
