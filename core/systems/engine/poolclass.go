@@ -84,14 +84,15 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 	if !ok || len(w) != len(seen) {
 		return nil, true
 	}
-	pd := &poolDist{den: den}
+	pd := &poolDist{den: den, reads: make([][]num, 0, len(seen)), counts: make([]int64, 0, len(seen))}
+	all := make([]num, len(seen)*len(rs.reads)) // every tuple's readings, one after another
 	order := make([]int, len(seen))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return slices.Compare(seen[a][:], seen[b][:]) })
-	for _, i := range order {
-		reads := make([]num, len(rs.reads))
+	for at, i := range order {
+		reads := all[at*len(rs.reads) : (at+1)*len(rs.reads) : (at+1)*len(rs.reads)]
 		for j, rd := range rs.reads {
 			c := int64(seen[i][j])
 			switch rd.kind {
