@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"slices"
-
-	"zaria/core/dice"
-)
+import "zaria/core/dice"
 
 // tally is how many dice each reading of a count-read pool has counted
 // so far (MaxPoolDice fits an int8).
@@ -86,13 +82,10 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 	}
 	pd := &poolDist{den: den, reads: make([][]num, 0, len(seen)), counts: make([]int64, 0, len(seen))}
 	all := make([]num, len(seen)*len(rs.reads)) // every tuple's readings, one after another
-	order := make([]int, len(seen))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return slices.Compare(seen[a][:], seen[b][:]) })
-	for at, i := range order {
-		reads := all[at*len(rs.reads) : (at+1)*len(rs.reads) : (at+1)*len(rs.reads)]
+	// The tuples in the order FoldPool met them: the walk over them only
+	// adds up exact weights, whatever the order.
+	for i := range seen {
+		reads := all[i*len(rs.reads) : (i+1)*len(rs.reads) : (i+1)*len(rs.reads)]
 		for j, rd := range rs.reads {
 			c := int64(seen[i][j])
 			switch rd.kind {
