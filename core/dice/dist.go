@@ -20,8 +20,9 @@ import (
 // ScorePool (a score per die added up, for successes and failures) and
 // FoldPool (any statistic computed face by face, e.g. V5's pairs of
 // tens). Map merges or renames totals. Read them with Min, Max, Approx
-// and Prob. The package's tests hold the rest of the core they compare
-// with (Exploding, Convolve, Combine, MaxOf, Expr.Dist: distops_test.go).
+// and Counts (how many of den equally likely cases give each total). The
+// package's tests hold the rest of the core they compare with (Exploding,
+// Convolve, Combine, MaxOf, Expr.Dist, Prob: distops_test.go).
 //
 // Every constructor and combinator works within WorkBudget and MaxCells
 // and returns ErrDistTooBig past them (100d1000's 99,901 totals, for one;
@@ -343,13 +344,3 @@ func (a *Dist) Counts(den int64) ([]int64, bool) {
 // Approx reports that an explosion's tail was cut: what is left out
 // weighs less than ExplodeTail.
 func (a *Dist) Approx() bool { return a.approx }
-
-// Prob is P(total = v).
-func (a *Dist) Prob(v int64) *big.Rat { return a.d.prob(v) }
-
-func (d *dist) prob(v int64) *big.Rat {
-	if v < d.lo || v > d.hi() {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(&d.c[v-d.lo], &d.den)
-}

@@ -117,3 +117,13 @@ func (a *Dist) Where(match func(v int64) bool) *big.Rat {
 
 // AtLeast is P(total ≥ v).
 func (a *Dist) AtLeast(v int64) *big.Rat { return a.Where(func(x int64) bool { return x >= v }) }
+
+// Prob is P(total = v).
+func (a *Dist) Prob(v int64) *big.Rat { return a.d.prob(v) }
+
+func (d *dist) prob(v int64) *big.Rat {
+	if v < d.lo || v > d.hi() {
+		return new(big.Rat)
+	}
+	return new(big.Rat).SetFrac(&d.c[v-d.lo], &d.den)
+}
