@@ -44,6 +44,19 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 	if err != nil {
 		return nil, true
 	}
+	// What a tally's count becomes once read: all and any a 0 or 1, size
+	// nothing (every tally has n dice), so tallies that read the same are one.
+	var alls, anys, sizes uint8
+	for i, rd := range rs.reads {
+		switch rd.kind {
+		case "all":
+			alls |= 1 << i
+		case "any":
+			anys |= 1 << i
+		case "size":
+			sizes |= 1 << i
+		}
+	}
 	var seen []tally
 	index := map[tally]int64{}
 	d, err := dice.FoldPool(kinds, n, tally{}, func(t tally, face int64, k int) tally {
@@ -55,13 +68,13 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 		}
 		return t
 	}, func(t tally) int64 {
-		for i, rd := range rs.reads { // tallies that read the same are one
-			switch rd.kind {
-			case "all":
+		for i := range rs.reads {
+			switch bit := uint8(1) << i; {
+			case alls&bit != 0:
 				t[i] = b2i(n > 0 && int(t[i]) == n)
-			case "any":
+			case anys&bit != 0:
 				t[i] = b2i(t[i] > 0)
-			case "size":
+			case sizes&bit != 0:
 				t[i] = 0
 			}
 		}
