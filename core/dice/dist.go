@@ -13,15 +13,16 @@ import (
 // pool a system defines has the same odds, exact to the fraction, as the
 // dice notation that writes it.
 //
-// Build one with Const, FairDie, Uniform, Weighted, Exploding, Expr.Dist
-// (any expression of the dice notation), or from a pool of n independent
-// dice: SumPool (the sum), HighestK and LowestK (the sum of the k highest
-// or lowest), CountPool (how many dice match), ScorePool (a score per die
-// added up, for successes and failures) and FoldPool (any statistic
-// computed face by face, e.g. V5's pairs of tens). Combine them with
-// Convolve (a + b), Combine (any f(a, b)), MaxOf, MinOf and Map. Read them
-// with Min, Max, Prob, AtLeast, AtMost, Where, Mean, Fractions, Rats,
-// Floats, and Odds (the figures /odds renders).
+// Build one with Const, FairDie, Uniform, ExplodingAtMost (a die that
+// explodes a bounded number of times: Savage Worlds' aces), or from a
+// pool of n independent dice: SumPool (the sum), HighestK and LowestK
+// (the sum of the k highest or lowest), CountPool (how many dice match),
+// ScorePool (a score per die added up, for successes and failures) and
+// FoldPool (any statistic computed face by face, e.g. V5's pairs of
+// tens). Map merges or renames totals. Read them with Min, Max, Approx
+// and Counts (how many of den equally likely cases give each total). The
+// package's tests hold the rest of the core they compare with (Exploding,
+// Convolve, Combine, MaxOf, Expr.Dist, Prob: distops_test.go).
 //
 // Every constructor and combinator works within WorkBudget and MaxCells
 // and returns ErrDistTooBig past them (100d1000's 99,901 totals, for one;
@@ -79,111 +80,17 @@ func Uniform(lo, hi int64) (*Dist, error) {
 	return &Dist{d: d}, nil
 }
 
-// Weighted is P(lo+i) = weights[i] / Σ weights: a die with faces of
-// uneven chance (a d6 numbered 1,1,2,2,3,4 is Weighted(1, 2, 2, 1, 1)).
-// The weights are ≥ 0, not all 0.
-func Weighted(lo int64, weights ...int64) (*Dist, error) {
-	d, err := newDist(lo, lo+int64(len(weights))-1)
-	if err != nil {
-		return wrap(nil, err, false, false)
+// ExplodingAtMost is one die that explodes at most times times (a
+// system file's explode: {on: [...], times: N}): face is rolled, and
+// while explode(the face rolled) holds and fewer than times faces were
+// added, another face is rolled and added. Exact, no tail cut: the die
+// as it is rolled, each total out of face's denominator to the times+1.
+func ExplodingAtMost(face *Dist, explode func(v int64) bool, times int) (*Dist, error) {
+	if times <= 0 {
+		return face, nil
 	}
-	for i, w := range weights {
-		if w < 0 {
-			return nil, fmt.Errorf("dice: Weighted: negative weight %d", w)
-		}
-		d.c[i].SetInt64(w)
-		d.den.Add(&d.den, &d.c[i])
-	}
-	if d.den.Sign() == 0 {
-		return nil, errors.New("dice: Weighted: every weight is 0")
-	}
-	return &Dist{d: d.trim()}, nil
-}
-
-// Exploding is one exploding die (Savage Worlds' ace, zaria's 1d6!): face
-// is rolled, and while explode(the face rolled) holds another face is rolled
-// and added; with penetrate each added face counts one less (1d6!p).
-// The chain is cut where the chance of going on falls under ExplodeTail
-// (Approx), or at MaxDraws faces. A compounding die (1d6!!) has the same
-// distribution as an exploding one.
-func Exploding(face *Dist, explode func(v int64) bool, penetrate bool) (*Dist, error) {
-	oc := newCtx()
-	h1 := ident
-	if penetrate {
-		h1 = func(v int64) int64 { return v - 1 }
-	}
-	all := true
-	for i := range face.d.c {
-		if face.d.c[i].Sign() != 0 && !explode(face.d.lo+int64(i)) {
-			all = false
-		}
-	}
-	if all {
-		return nil, fmt.Errorf("%w: every face explodes", ErrDistTooBig)
-	}
-	d, err := oc.chain(face.d, explode, 1, ident, h1)
-	return wrap(d, err, oc.approx || face.approx, true)
-}
-
-// Dist is the exact distribution of the expression's total (one
-// repetition), as Odds computes it, names resolved through lookup: a
-// pool written in dice notation ("4d6!kh3", "8d10>=7f1") to combine with
-// the rest of the odds core. Past WorkBudget it returns ErrDistTooBig
-// (Odds would sample).
-func (e *Expr) Dist(lookup Lookup) (*Dist, error) {
-	names, err := e.resolve(lookup)
-	if err != nil {
-		return nil, err
-	}
-	oc := &oddsCtx{names: names, limit: WorkBudget}
-	d, err := oc.node(e.Root)
-	return wrap(d, err, oc.approx, oc.open)
-}
-
-// Convolve is the distribution of a + b, a and b independent.
-func Convolve(a, b *Dist) (*Dist, error) {
-	d, err := newCtx().conv(a.d, b.d, 1)
-	return wrap(d, err, a.approx || b.approx, a.open || b.open)
-}
-
-// Combine is the distribution of f(a, b), a and b independent.
-func Combine(a, b *Dist, f func(x, y int64) int64) (*Dist, error) {
-	oc := newCtx()
-	if err := oc.spend(2 * len(a.d.c) * len(b.d.c) * weight(a.d.den.BitLen()+b.d.den.BitLen())); err != nil {
-		return wrap(nil, err, false, false)
-	}
-	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
-	a.d.each(func(x int64, _ *big.Int) {
-		b.d.each(func(y int64, _ *big.Int) {
-			v := f(x, y)
-			lo, hi = min(lo, v), max(hi, v)
-		})
-	})
-	r, err := newDist(lo, hi)
-	if err != nil {
-		return wrap(nil, err, false, false)
-	}
-	r.den.Mul(&a.d.den, &b.d.den)
-	var tmp big.Int
-	a.d.each(func(x int64, wx *big.Int) {
-		b.d.each(func(y int64, wy *big.Int) {
-			v := f(x, y) - lo
-			tmp.Mul(wx, wy)
-			r.c[v].Add(&r.c[v], &tmp)
-		})
-	})
-	return wrap(r, nil, a.approx || b.approx, a.open || b.open)
-}
-
-// MaxOf is the distribution of the higher of a and b (Savage Worlds'
-// trait die and wild die).
-func MaxOf(a, b *Dist) (*Dist, error) {
-	return Combine(a, b, func(x, y int64) int64 { return max(x, y) })
-}
-
-// MinOf is the distribution of the lower of a and b.
-func MinOf(a, b *Dist) (*Dist, error) {
-	return Combine(a, b, func(x, y int64) int64 { return min(x, y) })
+	d, err := newCtx().chainTo(face.d, explode, times, ident, ident)
+	return wrap(d, err, face.approx, face.open)
 }
 
 // Map is the distribution of f(a).
@@ -248,34 +155,68 @@ func ScorePool(die *Dist, n int, score func(face int64) int64) (*Dist, error) {
 // faces × states × n: keep the state small (V5: the successes and whether
 // a ten is left unpaired).
 func FoldPool[S comparable](die *Dist, n int, init S, step func(s S, face int64, count int) S, total func(S) int64) (*Dist, error) {
-	type key struct {
-		s    S
-		left int
+	if n <= 0 {
+		return Const(total(init)), nil
 	}
 	oc := newCtx()
-	var faces []int64
-	die.d.each(func(v int64, _ *big.Int) { faces = append(faces, v) })
-	cur := map[key]*big.Int{{init, n}: big.NewInt(1)}
+	var r *dist
+	var err error
+	if n <= 56 && n*die.d.den.BitLen() < 62 {
+		r, err = foldSmall(oc, die, n, init, step, total)
+	} else {
+		r, err = foldBig(oc, die, n, init, step, total)
+	}
+	if err != nil {
+		return wrap(nil, err, false, false)
+	}
+	r.den.Exp(&die.d.den, big.NewInt(int64(n)), nil)
+	return wrap(r, nil, die.approx, die.open)
+}
+
+// foldKey is a state of FoldPool's walk: the statistic so far and how
+// many dice the faces still to come share.
+type foldKey[S comparable] struct {
+	s    S
+	left int
+}
+
+// foldNext is a map for the states one face can lead to from cur: at
+// most one per die count of each state, one each from the last face.
+func foldNext[S comparable, W any](cur map[foldKey[S]]W, last bool) map[foldKey[S]]W {
+	if last {
+		return make(map[foldKey[S]]W, len(cur))
+	}
+	size := 0
+	for k := range cur {
+		size += k.left + 1
+	}
+	return make(map[foldKey[S]]W, size)
+}
+
+// foldBig is FoldPool's walk in big integers: the weight of each total
+// out of die's den^n (the caller sets den).
+func foldBig[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, int64, int) S, total func(S) int64) (*dist, error) {
+	cur := map[foldKey[S]]*big.Int{{init, n}: big.NewInt(1)}
 	var tmp big.Int
 	pow := make([]big.Int, n+1)
+	faces := die.faces()
 	for fi, v := range faces {
 		w := &die.d.c[v-die.d.lo]
 		pow[0].SetInt64(1)
 		for j := 1; j <= n; j++ {
 			pow[j].Mul(&pow[j-1], w)
 		}
-		last := fi == len(faces)-1
-		next := make(map[key]*big.Int, len(cur))
+		next := foldNext(cur, fi == len(faces)-1)
 		for k, c := range cur {
 			if err := oc.spend((k.left + 1) * weight(n*die.d.den.BitLen())); err != nil {
-				return wrap(nil, err, false, false)
+				return nil, err
 			}
 			from := 0
-			if last {
+			if fi == len(faces)-1 {
 				from = k.left // the last face takes every die left
 			}
 			for j := from; j <= k.left; j++ {
-				nk := key{step(k.s, v, j), k.left - j}
+				nk := foldKey[S]{step(k.s, v, j), k.left - j}
 				tmp.Mul(oc.binomial(k.left, j), &pow[j])
 				tmp.Mul(&tmp, c)
 				if x := next[nk]; x != nil {
@@ -288,28 +229,84 @@ func FoldPool[S comparable](die *Dist, n int, init S, step func(s S, face int64,
 		cur = next
 	}
 	vals := map[int64]*big.Int{}
-	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 	for k, c := range cur {
 		v := total(k.s)
-		lo, hi = min(lo, v), max(hi, v)
 		if x := vals[v]; x != nil {
 			x.Add(x, c)
 		} else {
 			vals[v] = c
 		}
 	}
-	if n == 0 {
-		return Const(total(init)), nil
-	}
-	r, err := newDist(lo, hi)
+	r, err := newDist(span(vals))
 	if err != nil {
-		return wrap(nil, err, false, false)
+		return nil, err
 	}
 	for v, c := range vals {
-		r.c[v-lo].Set(c)
+		r.c[v-r.lo].Set(c)
 	}
-	r.den.Exp(&die.d.den, big.NewInt(int64(n)), nil)
-	return wrap(r, nil, die.approx, die.open)
+	return r, nil
+}
+
+// foldSmall is foldBig in machine integers, for when den^n fits an int64
+// (every weight of the walk is part of it) and so does each binomial:
+// the system files' pools, up to 32 dice of at most 10¹⁵ cases.
+func foldSmall[S comparable](oc *oddsCtx, die *Dist, n int, init S, step func(S, int64, int) S, total func(S) int64) (*dist, error) {
+	cur := map[foldKey[S]]int64{{init, n}: 1}
+	pow := make([]int64, n+1)
+	faces := die.faces()
+	for fi, v := range faces {
+		w := die.d.c[v-die.d.lo].Int64()
+		pow[0] = 1
+		for j := 1; j <= n; j++ {
+			pow[j] = pow[j-1] * w
+		}
+		next := foldNext(cur, fi == len(faces)-1)
+		for k, c := range cur {
+			if err := oc.spend(k.left + 1); err != nil {
+				return nil, err
+			}
+			from := 0
+			if fi == len(faces)-1 {
+				from = k.left // the last face takes every die left
+			}
+			b := int64(1) // C(k.left, j)
+			for j := 0; j <= k.left; j++ {
+				if j >= from {
+					next[foldKey[S]{step(k.s, v, j), k.left - j}] += b * pow[j] * c
+				}
+				b = b * int64(k.left-j) / int64(j+1)
+			}
+		}
+		cur = next
+	}
+	vals := make(map[int64]int64, len(cur))
+	for k, c := range cur {
+		vals[total(k.s)] += c
+	}
+	r, err := newDist(span(vals))
+	if err != nil {
+		return nil, err
+	}
+	for v, c := range vals {
+		r.c[v-r.lo].SetInt64(c)
+	}
+	return r, nil
+}
+
+// span is the lowest and highest key of m.
+func span[W any](m map[int64]W) (lo, hi int64) {
+	lo, hi = math.MaxInt64, math.MinInt64
+	for v := range m {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
+}
+
+// faces are the totals of nonzero weight, lowest first.
+func (a *Dist) faces() []int64 {
+	var out []int64
+	a.d.each(func(v int64, _ *big.Int) { out = append(out, v) })
+	return out
 }
 
 // each calls f with every total of nonzero weight, lowest first.
@@ -327,68 +324,23 @@ func (a *Dist) Min() int64 { return a.d.lo }
 // Max is the highest total (of the distribution as cut, when Approx).
 func (a *Dist) Max() int64 { return a.d.hi() }
 
+// Counts returns, for every total from Min to Max, how many of den
+// equally likely cases give it (a system file's pool counts its cases in
+// int64); ok is false unless den is a multiple of the distribution's own
+// denominator.
+func (a *Dist) Counts(den int64) ([]int64, bool) {
+	d := &a.d.den
+	if !d.IsInt64() || d.Int64() <= 0 || den%d.Int64() != 0 {
+		return nil, false
+	}
+	scale := den / d.Int64()
+	out := make([]int64, len(a.d.c))
+	for i := range a.d.c {
+		out[i] = a.d.c[i].Int64() * scale // each weight ≤ the denominator
+	}
+	return out, true
+}
+
 // Approx reports that an explosion's tail was cut: what is left out
 // weighs less than ExplodeTail.
 func (a *Dist) Approx() bool { return a.approx }
-
-// Prob is P(total = v).
-func (a *Dist) Prob(v int64) *big.Rat { return a.d.prob(v) }
-
-// Where is P(match(total)).
-func (a *Dist) Where(match func(v int64) bool) *big.Rat {
-	var sum big.Int
-	a.d.each(func(v int64, w *big.Int) {
-		if match(v) {
-			sum.Add(&sum, w)
-		}
-	})
-	return new(big.Rat).SetFrac(&sum, &a.d.den)
-}
-
-// AtLeast is P(total ≥ v).
-func (a *Dist) AtLeast(v int64) *big.Rat { return a.Where(func(x int64) bool { return x >= v }) }
-
-// AtMost is P(total ≤ v).
-func (a *Dist) AtMost(v int64) *big.Rat { return a.Where(func(x int64) bool { return x <= v }) }
-
-// Mean is the exact mean (of the distribution as cut, when Approx).
-func (a *Dist) Mean() *big.Rat {
-	var sum, v, tmp big.Int
-	a.d.each(func(x int64, w *big.Int) {
-		v.SetInt64(x)
-		tmp.Mul(&v, w)
-		sum.Add(&sum, &tmp)
-	})
-	return new(big.Rat).SetFrac(&sum, &a.d.den)
-}
-
-// Rats returns P(total = Min+i) for every total from Min to Max.
-func (a *Dist) Rats() []*big.Rat {
-	out := make([]*big.Rat, len(a.d.c))
-	for i := range a.d.c {
-		out[i] = new(big.Rat).SetFrac(&a.d.c[i], &a.d.den)
-	}
-	return out
-}
-
-// Fractions returns P(total = Min+i) as "p/q", as Odds.Fractions does.
-func (a *Dist) Fractions() []string { return (&Odds{dist: a.d}).Fractions() }
-
-// Floats returns P(total = Min+i) as float64, for drawing.
-func (a *Dist) Floats() []float64 { return (&Odds{dist: a.d}).Floats() }
-
-// Odds returns the figures /odds renders for this distribution: with
-// hasTarget, Chance is P(total ≥ target).
-func (a *Dist) Odds(target int64, hasTarget bool) *Odds {
-	o := &Odds{Target: target, HasChance: hasTarget}
-	o.fromDist(a.d, a.approx) // read only: the Odds may share it
-	o.Open = a.open
-	return o
-}
-
-func (d *dist) prob(v int64) *big.Rat {
-	if v < d.lo || v > d.hi() {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(&d.c[v-d.lo], &d.den)
-}

@@ -148,3 +148,57 @@ func TestDistFromNotation(t *testing.T) {
 		t.Errorf("SumPool(d1000, 100): %v, want ErrDistTooBig", err)
 	}
 }
+
+// TestExplodingAtMost: a die that explodes at most times times, against
+// every sequence of its faces (each stop of the chain weighed out of
+// faces^(times+1)), exact and with no tail cut, even when every face
+// explodes.
+func TestExplodingAtMost(t *testing.T) {
+	for _, c := range []struct {
+		faces, times int
+		on           map[int64]bool
+	}{
+		{6, 3, map[int64]bool{5: true, 6: true}},
+		{4, 2, map[int64]bool{1: true, 2: true, 3: true, 4: true}},
+		{20, 10, map[int64]bool{20: true}}, // past where Exploding's tail would cut
+		{6, 0, map[int64]bool{6: true}},
+	} {
+		d, err := ExplodingAtMost(FairDie(c.faces), func(v int64) bool { return c.on[v] }, c.times)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int64]*big.Rat{}
+		var walk func(total int64, k int, p *big.Rat)
+		walk = func(total int64, k int, p *big.Rat) {
+			q := new(big.Rat).Mul(p, big.NewRat(1, int64(c.faces)))
+			for f := int64(1); f <= int64(c.faces); f++ {
+				if k < c.times && c.on[f] {
+					walk(total+f, k+1, q)
+					continue
+				}
+				if want[total+f] == nil {
+					want[total+f] = new(big.Rat)
+				}
+				want[total+f].Add(want[total+f], q)
+			}
+		}
+		walk(0, 0, big.NewRat(1, 1))
+		if d.Approx() {
+			t.Errorf("d%d to %d explosions: approx", c.faces, c.times)
+		}
+		for v := d.Min() - 1; v <= d.Max()+1; v++ {
+			w := want[v]
+			if w == nil {
+				w = new(big.Rat)
+			}
+			if got := d.Prob(v); got.Cmp(w) != 0 {
+				t.Errorf("d%d to %d explosions: P(%d) = %v, want %v", c.faces, c.times, v, got, w)
+			}
+		}
+		for v := range want {
+			if v < d.Min() || v > d.Max() {
+				t.Errorf("d%d to %d explosions: %d outside %d..%d", c.faces, c.times, v, d.Min(), d.Max())
+			}
+		}
+	}
+}

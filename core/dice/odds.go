@@ -647,7 +647,12 @@ func (oc *oddsCtx) chain(f *dist, explode func(int64) bool, n int, h0, h1 func(i
 	if qf < 1 {
 		depth = min(depth, int(math.Ceil(math.Log(explodeTail)/math.Log(qf))))
 	}
-	depth = max(depth, 1)
+	return oc.chainTo(f, explode, max(depth, 1), h0, h1)
+}
+
+// chainTo is a die f that explodes at most depth times: the chain of
+// its faces, h0 applied to the first and h1 to each added one.
+func (oc *oddsCtx) chainTo(f *dist, explode func(int64) bool, depth int, h0, h1 func(int64) int64) (*dist, error) {
 	// split f into the faces that stop (a) and those that explode (b).
 	parts := func(h func(int64) int64) (*dist, *dist, error) {
 		a := &dist{lo: f.lo, c: make([]big.Int, len(f.c))}

@@ -110,3 +110,42 @@ func BenchmarkRQOppChancesCold(b *testing.B) {
 		}
 	}
 }
+
+// A count-read pool (V5: 12 dice and 3 of hunger, read by count_ge(6),
+// count(10) and count(1)): core/dice's FoldPool.
+func BenchmarkV5ChanceCold(b *testing.B) {
+	s := MustBuiltin("v5")
+	c, _ := s.check("test")
+	pr := Params{Inputs: map[string]int{"pool": 15, "hunger": 3, "diff": 6}}
+	for b.Loop() {
+		forgetPools(c)
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Exploding dice read by sum (Savage Worlds' d12 and Wild Die, aces to
+// the file's depth): core/dice's bounded explosion.
+func BenchmarkSWChanceCold(b *testing.B) {
+	s := MustBuiltin("sw")
+	c, _ := s.check("trait")
+	pr := Params{Inputs: map[string]int{"die": 12, "mod": 1, "target": 6, "extra": 0}}
+	for b.Loop() {
+		forgetPools(c)
+		if _, err := s.computeOdds(c, pr, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// forgetPools empties the check's pools' distributions found so far.
+func forgetPools(c *check) {
+	for _, st := range c.steps {
+		if st.roll != nil {
+			st.roll.mu.Lock()
+			st.roll.memo = map[int]*poolDist{}
+			st.roll.mu.Unlock()
+		}
+	}
+}

@@ -16,7 +16,7 @@
 //	expr.go     expressions: arithmetic, comparisons, functions, count_while
 //	rat.go      exact values (int64 fractions, impossible) and roundings
 //	pool.go     rolls: dice pools, explosions, readings, their distributions
-//	            (core/dice's for a pool read one way)
+//	            (core/dice's odds core: one reading, exploding dice)
 //	faces.go    dice whose faces come from the inputs (faces_of)
 //	table.go    1-D and 2-D tables with impossible cells
 //	check.go    rolling a check, opposed checks, exact odds, the odds cache
@@ -27,7 +27,7 @@
 //	form.go     a check's fields for a page
 //	success.go  a result's success: expression (Call of Cthulhu's level asked)
 //	vsprefix.go "vs 2" as a number input's prefix (Fate, Savage Worlds)
-//	poolclass.go a pool read only by counts enumerated by classes of faces (V5)
+//	poolclass.go a pool read only by counts: core/dice's FoldPool over kinds of face (V5)
 //	sheet.go    a system's sheet: the keys a new sheet starts with, and
 //	            the development marks an outcome leaves (MarksFor)
 //

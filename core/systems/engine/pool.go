@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -191,25 +190,31 @@ type poolDist struct {
 	den    int64
 }
 
-// dieDist is one die's values and their weights out of faces^(times+1).
-func (rs *rollStep) dieDist() (vals []int, w []int64, den int64) {
-	den = 1
-	for range rs.times + 1 {
+// die is one die of the pool as core/dice's odds core has it: a fair
+// die, or one that explodes at most times times (Savage Worlds' aces to
+// the file's depth); den is what its weights are out of (faces^(times+1)).
+func (rs *rollStep) die() (d *dice.Dist, den int64, err error) {
+	d, den = dice.FairDie(rs.faces), int64(rs.faces)
+	if rs.times == 0 || len(rs.explode) == 0 {
+		return d, den, nil
+	}
+	for range rs.times {
 		den *= int64(rs.faces)
 	}
-	var rec func(total int, k int, weight int64)
-	rec = func(total int, k int, weight int64) {
-		for f := 1; f <= rs.faces; f++ {
-			if k < rs.times && rs.explode[f] {
-				rec(total+f, k+1, weight/int64(rs.faces))
-				continue
-			}
-			vals = append(vals, total+f)
-			w = append(w, weight)
+	d, err = dice.ExplodingAtMost(d, func(v int64) bool { return rs.explode[int(v)] }, rs.times)
+	return d, den, err
+}
+
+// weights are each value of d with its chance out of den, lowest first.
+func weights(d *dice.Dist, den int64) (vals []int, w []int64, ok bool) {
+	counts, ok := d.Counts(den)
+	for i, c := range counts {
+		if c != 0 {
+			vals = append(vals, int(d.Min())+i)
+			w = append(w, c)
 		}
 	}
-	rec(0, 0, den/int64(rs.faces))
-	return vals, w, den
+	return vals, w, ok
 }
 
 // dist returns the reduced distribution of n dice, computed once per n;
@@ -220,8 +225,19 @@ func (rs *rollStep) dist(n int) (*poolDist, bool) {
 	if d, ok := rs.memo[n]; ok {
 		return d, d != nil
 	}
-	vals, w, dden := rs.dieDist()
-	vals, w = rs.classes(vals, w) // poolclass.go
+	if n == 0 { // no dice: one reading of none
+		pd := &poolDist{den: 1, counts: []int64{1}, reads: [][]num{make([]num, len(rs.reads))}}
+		for j, rd := range rs.reads {
+			pd.reads[0][j] = rd.read(nil)
+		}
+		rs.memo[n] = pd
+		return pd, true
+	}
+	die, dden, err := rs.die()
+	if err != nil {
+		rs.memo[n] = nil
+		return nil, false
+	}
 	den := int64(1)
 	for range n {
 		if den > 1e15/dden {
@@ -230,9 +246,18 @@ func (rs *rollStep) dist(n int) (*poolDist, bool) {
 		}
 		den *= dden
 	}
-	if pd := rs.oneReading(n, den); pd != nil {
+	if pd := rs.oneReading(die, n, den); pd != nil {
 		rs.memo[n] = pd
 		return pd, true
+	}
+	if pd, counted := rs.counted(die, n, den); counted { // poolclass.go
+		rs.memo[n] = pd
+		return pd, pd != nil
+	}
+	vals, w, ok := weights(die, dden)
+	if !ok {
+		rs.memo[n] = nil
+		return nil, false
 	}
 	pd := &poolDist{den: den}
 	index := map[string]int{}
@@ -328,12 +353,11 @@ func (rs *rollStep) ordered() bool {
 // oneReading is the distribution of a pool read one way only (its sum,
 // its highest or lowest die, how many dice match), from core/dice's exact
 // distributions (convolutions, not an enumeration); nil when the pool is
-// read otherwise, explodes, or is empty.
-func (rs *rollStep) oneReading(n int, den int64) *poolDist {
-	if len(rs.reads) != 1 || rs.times > 0 || n == 0 {
+// read otherwise or is empty.
+func (rs *rollStep) oneReading(die *dice.Dist, n int, den int64) *poolDist {
+	if len(rs.reads) != 1 || n == 0 {
 		return nil
 	}
-	die := dice.FairDie(rs.faces)
 	rd := rs.reads[0]
 	f := int64(rd.arg)
 	var d *dice.Dist
@@ -357,19 +381,13 @@ func (rs *rollStep) oneReading(n int, den int64) *poolDist {
 	if err != nil || d.Approx() {
 		return nil
 	}
-	pd := &poolDist{den: den}
-	scale := new(big.Rat).SetInt64(den)
-	for v := d.Min(); v <= d.Max(); v++ {
-		p := d.Prob(v)
-		if p.Sign() == 0 {
-			continue
-		}
-		c := new(big.Rat).Mul(p, scale)
-		if !c.IsInt() || !c.Num().IsInt64() {
-			return nil
-		}
-		pd.reads = append(pd.reads, []num{integer(v)})
-		pd.counts = append(pd.counts, c.Num().Int64())
+	vals, w, ok := weights(d, den)
+	if !ok {
+		return nil
+	}
+	pd := &poolDist{den: den, counts: w}
+	for _, v := range vals {
+		pd.reads = append(pd.reads, []num{integer(int64(v))})
 	}
 	return pd
 }

@@ -37,3 +37,48 @@ func TestOneReadingMatchesEnumeration(t *testing.T) {
 		}
 	}
 }
+
+// A pool read only by counts comes from core/dice's FoldPool over kinds of
+// face; it must equal the engine's enumeration of every multiset of the
+// same pool (forced by a sum reading, which no fold here reads), reading
+// by reading, exploding dice included.
+func TestCountedMatchesEnumeration(t *testing.T) {
+	for _, c := range []struct {
+		faces, n, times int
+		explode         []int
+		reads           []reading
+	}{
+		{10, 6, 0, nil, []reading{{kind: "count_ge", arg: 6}, {kind: "count", arg: 10}, {kind: "count", arg: 1}}},
+		{6, 5, 0, nil, []reading{{kind: "all", arg: 6}, {kind: "any", arg: 1}, {kind: "size"}}},
+		{4, 0, 0, nil, []reading{{kind: "all", arg: 4}, {kind: "any", arg: 4}, {kind: "size"}}},
+		{6, 4, 2, []int{6}, []reading{{kind: "count_ge", arg: 7}, {kind: "count_le", arg: 2}, {kind: "any", arg: 12}}},
+		{8, 3, 3, []int{7, 8}, []reading{{kind: "count", arg: 15}, {kind: "count_ge", arg: 9}, {kind: "all", arg: 3}}},
+	} {
+		mk := func(reads []reading) *rollStep {
+			rs := &rollStep{faces: c.faces, times: c.times, reads: reads, memo: map[int]*poolDist{}, explode: map[int]bool{}}
+			for _, f := range c.explode {
+				rs.explode[f] = true
+			}
+			return rs
+		}
+		folded := mk(c.reads)
+		enumerated := mk(append(append([]reading(nil), c.reads...), reading{kind: "sum"}))
+		a, ok1 := folded.dist(c.n)
+		b, ok2 := enumerated.dist(c.n)
+		if !ok1 || !ok2 || a.den != b.den {
+			t.Fatalf("%+v: %v %v", c, ok1, ok2)
+		}
+		key := func(r []num) string { return fmt.Sprint(r[:len(c.reads)]) }
+		want := map[string]int64{}
+		for i, r := range b.reads {
+			want[key(r)] += b.counts[i]
+		}
+		got := map[string]int64{}
+		for i, r := range a.reads {
+			got[key(r)] += a.counts[i]
+		}
+		if len(got) != len(a.reads) || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%dd%d %v: %v, enumeration %v", c.n, c.faces, c.reads, got, want)
+		}
+	}
+}
