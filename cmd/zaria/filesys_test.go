@@ -35,7 +35,7 @@ func TestFileSystemsRollJSON(t *testing.T) {
 		{"en", "3,4", "/pbta 0", map[string]any{"outcome": "weak_hit", "total": 7.0}, "Weak hit"},
 		{"el", "1,5", "/pbta", map[string]any{"outcome": "miss", "total": 6.0}, "Αποτυχία"},
 		// Fate: four dF (1 −, 2 blank, 3 +); the ladder in the chat's language.
-		{"es", "3,3,2,2", "/fate +3 contra 2", map[string]any{"outcome": "style", "total": 5.0, "level": 3.0, "ladder": "Excelente"}, "Éxito con estilo"},
+		{"es", "3,3,2,2", "/fate +3 contra 2", map[string]any{"outcome": "style", "total": 5.0, "level": 3.0, "ladder": "Soberbio"}, "Éxito con estilo"},
 		{"en", "1,3,2,2", "/fate +2 vs fair", map[string]any{"outcome": "tie", "total": 2.0, "ladder": "Fair"}, "Tie"},
 		{"el", "1,1,2,3", "/fate +2 εναντίον 3", map[string]any{"outcome": "failure", "level": -2.0, "ladder": "Μέσο"}, "Αποτυχία"},
 		{"en", "3,2,2,2", "/fate +2", map[string]any{"total": 3.0, "ladder": "Good"}, "Good"},
@@ -92,7 +92,7 @@ func TestFileSystemsOdds(t *testing.T) {
 		{"es", "/odds coc 65 bono 1", []string{"🎯 éxito: 87,5 %", "Éxito difícil", "Pifia"}},
 		{"el", "/odds v5 7 πείνα 2", []string{"🎯 επιτυχία: 99,22 %", "Βρόμικη κρίσιμη επιτυχία"}},
 		{"en", "/odds wfrp 45 combat", []string{"🎯 success: 45%", "Critical", "Fumble"}},
-		{"es", "/odds pbta +1", []string{"🎯 éxito: 72,22 %", "Éxito con coste"}},
+		{"es", "/odds pbta +1", []string{"🎯 éxito: 72,22 %", "Éxito parcial"}},
 		{"en", "/odds fate +3 vs good", []string{"🎯 success: 38.27%", "Success with style"}},
 		{"en", "/odds savage d6 +1", []string{"🎯 success: 88.89%", "Raise", "Critical failure"}},
 	} {
