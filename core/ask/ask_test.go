@@ -294,7 +294,7 @@ func TestAskRefusals(t *testing.T) {
 	el := newTable(t, "el")
 	el.party()
 	rep = el.ok(gmU, "!ζήτα 1d20+percepcion vs 14")
-	chattest.Has(t, text(rep.Status), "Ο GM Gema ζητά:", "Περιμένουμε:")
+	chattest.Has(t, text(rep.Status), "Gema (GM) ζητά:", "Περιμένουμε:")
 	el.die(15)
 	got := el.press(ana, rep.Status, "Lyra")
 	chattest.Has(t, text(el.press(ana, got.Status, "Lyra")), "έχει ήδη ρίξει")
