@@ -266,7 +266,7 @@ func TestOddsSampledIsSaid(t *testing.T) {
 		t.Fatalf("100d1000: %+v, %v", o, err)
 	}
 	n := strconv.Itoa(o.Samples) // under 10,000: a sample of 100 dice costs 101 units
-	for lang, want := range map[string]string{"es": "≈ estimado con " + n + " tiradas", "en": "≈ estimated from " + n + " rolls", "el": "≈ εκτίμηση από " + n + " ρίψεις"} {
+	for lang, want := range map[string]string{"es": "≈ estimación con " + n + " tiradas", "en": "≈ estimated from " + n + " rolls", "el": "≈ εκτίμηση από " + n + " ρίψεις"} {
 		rep := run(t, r, lang, "/odds 100d1000")
 		text := reply.PlainText(rep)
 		if rep.Error || !strings.Contains(text, want) || !strings.Contains(text, "Media ≈") && lang == "es" {
