@@ -424,7 +424,7 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 	} else if q.Op == "odds" {
 		rep, ok = a.d.Port.Press(ctx, msg, reply.Action{Kind: reply.ActOdds, Command: cmd})
 		if ok && rep != nil && !rep.Error {
-			rep.Lines = oddsSummary(rep.Lines)
+			rep.Lines = oddsSummary(rep)
 		}
 	} else {
 		rep, ok = a.d.Port.Dispatch(ctx, msg)
@@ -487,18 +487,13 @@ func (a *Adapter) post(r *http.Request, msg core.Message, rep *reply.Reply, lang
 	return true, ""
 }
 
-// oddsSummary keeps the head of an odds reply: at most three lines (the
-// roll, its chance or mean), not the table's heading that would follow.
-func oddsSummary(lines []reply.Line) []reply.Line {
-	if len(lines) > 3 {
-		lines = lines[:3]
+// oddsSummary keeps the head of an odds reply, as the core marks it
+// (reply.Reply.Head: the roll, its chance or mean, not the tables), at
+// most three lines for the dice screen.
+func oddsSummary(rep *reply.Reply) []reply.Line {
+	n := len(rep.Lines)
+	if rep.Head > 0 {
+		n = min(n, rep.Head)
 	}
-	for len(lines) > 1 {
-		last := lines[len(lines)-1]
-		if len(last) == 0 || !strings.HasSuffix(strings.TrimSpace(last[len(last)-1].Text), ":") {
-			break
-		}
-		lines = lines[:len(lines)-1]
-	}
-	return lines
+	return rep.Lines[:min(n, 3)]
 }

@@ -125,6 +125,11 @@ type Reply struct {
 	Alert bool
 	// Error marks a reply that reports a user error (exit status 2 in the CLI).
 	Error bool
+	// Head, when set, is how many of Lines summarize the reply before
+	// its tables (an odds reply's roll and its mean or chance, not the
+	// table's heading that follows): what a compact view shows (the
+	// page's dice screen). 0: the reply has no such summary.
+	Head int
 	// Lang is the language the router rendered the reply in ("es", "el",
 	// "en"; also set on Secret): an adapter writes any text it adds to the
 	// reply (a header, a notice) in it. "" on a reply built outside the

@@ -174,6 +174,7 @@ func renderOdds(req *command.Request, ds []distribution, actual *int64) *reply.R
 	if sampled > 0 {
 		rep.Lines = append(rep.Lines, reply.Line{reply.I(req.T("odds.sampled", "n", count(req.Lang, sampled)))})
 	}
+	rep.Head = len(rep.Lines)
 	rep.Lines = append(rep.Lines, atLeastTable(req, ds)...)
 	if drawn { // samples spread over more totals than a chart draws: no chart
 		rep.Chart = distChart(req, ds, actual)

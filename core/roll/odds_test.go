@@ -352,3 +352,19 @@ func TestOddsErrorsNameTheCommandAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestOddsHead: an odds reply marks its summary (the roll, its mean and
+// chance) apart from the table that follows, for a compact view to show
+// that and no more (the page's dice screen).
+func TestOddsHead(t *testing.T) {
+	r := oddsRouter(t)
+	rep := run(t, r, "es", "/odds 3d6 vs 12")
+	if rep.Head != 3 || len(rep.Lines) <= rep.Head {
+		t.Fatalf("head %d of %d lines:\n%s", rep.Head, len(rep.Lines), reply.PlainText(rep))
+	}
+	head := reply.PlainText(&reply.Reply{Lines: rep.Lines[:rep.Head]})
+	next := reply.PlainText(&reply.Reply{Lines: rep.Lines[rep.Head : rep.Head+1]})
+	if !strings.HasPrefix(head, "📊") || !strings.Contains(head, "Media 10,5") || !strings.Contains(head, "🎯 12 o más: 37,5 %") || !strings.HasSuffix(strings.TrimSpace(next), ":") {
+		t.Errorf("head:\n%s\nthen %q", head, next)
+	}
+}

@@ -47,12 +47,16 @@ func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) 
 	if co.Subject != "" {
 		rep.Add(reply.T("🎲 " + co.Subject))
 	}
+	rep.Head = len(rep.Lines) // then the tables, if any: levels, outcomes
 	if len(co.Levels) > 0 {
 		rep.Add(reply.B(req.T("odds.sys.levels")))
 		rep.Lines = append(rep.Lines, rowLines(req, co.Levels)...)
 	}
 	if co.Target != "" {
 		rep.Add(reply.T(req.T("odds.sys.chance", "target", co.Target, "pct", req.Percent(co.Chance))))
+		if len(co.Levels) == 0 {
+			rep.Head = len(rep.Lines)
+		}
 		if len(co.Outcomes) > 0 {
 			rep.Add(reply.B(req.T("odds.sys.outcomes")))
 			rep.Lines = append(rep.Lines, rowLines(req, co.Outcomes)...)
@@ -75,10 +79,14 @@ func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) 
 	for hi > lo && co.Dist[hi-co.DistMin].Sign() == 0 {
 		hi--
 	}
+	headed := rep.Head == len(rep.Lines) // no table before the mean: it sums up too
 	rep.Add(reply.T(req.T("odds.sys.summary", "x", co.XLabel,
 		"mean", strings.Replace(Number(req.Lang, mf, false), "-", "−", 1),
 		"sd", Number(req.Lang, deviation(co.DistMin, mf, ps), false),
 		"min", minus(lo), "max", minus(hi))))
+	if headed {
+		rep.Head = len(rep.Lines)
+	}
 	c := &reply.Chart{
 		Title:   text,
 		XLabel:  co.XLabel,
