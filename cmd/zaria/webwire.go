@@ -231,28 +231,8 @@ func (t webTables) Tables(ctx context.Context, chat core.ChatRef) ([]web.Table, 
 	}
 	out := make([]web.Table, len(list))
 	for i, x := range list {
-		out[i] = web.Table{Name: x.Name, Rows: make([]string, len(x.Rows))}
-		// Rows as typed: plain lines when each is one total from 1 up,
-		// otherwise "lo-hi text" with the table's dice kept.
-		plain := x.Dice.Min() == 1 && x.Dice.Max() == len(x.Rows)
-		for j, r := range x.Rows {
-			if r.Lo != j+1 || r.Hi != j+1 {
-				plain = false
-			}
-		}
-		for j, r := range x.Rows {
-			switch {
-			case plain:
-				out[i].Rows[j] = r.Text
-			case r.Lo == r.Hi:
-				out[i].Rows[j] = strconv.Itoa(r.Lo) + " " + r.Text
-			default:
-				out[i].Rows[j] = strconv.Itoa(r.Lo) + "-" + strconv.Itoa(r.Hi) + " " + r.Text
-			}
-		}
-		if !plain {
-			out[i].Dice = x.Dice.String()
-		}
+		src := x.Source()
+		out[i] = web.Table{Name: x.Name, Dice: src.Dice, Rows: src.Rows}
 	}
 	return out, nil
 }

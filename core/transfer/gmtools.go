@@ -113,7 +113,7 @@ func importTable(et exportTable) (table.Table, error) {
 		if strings.ContainsAny(r.Text, "\n\r") || r.Text == "" {
 			return table.Table{}, fmt.Errorf("row %d", i+1)
 		}
-		lines[i] = fmt.Sprintf("%d-%d %s", r.Lo, r.Hi, r.Text)
+		lines[i] = table.Row{Lo: r.Lo, Hi: r.Hi, Text: r.Text}.Line()
 	}
 	d, rows, err := table.Build(lines, &d)
 	if err != nil {
