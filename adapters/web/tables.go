@@ -66,19 +66,20 @@ func linesText(s string, most int) (string, bool) {
 // historyCommands are the commands of a /historial reply's lines, in
 // their order ("" for its title), and their totals (nil: none): the
 // rolls whose picture the history screen offers, with the result it
-// marks. The core gives them whole in the reply's Data.
+// marks. The core gives them whole in the reply's Rolls.
 func historyCommands(rep *reply.Reply) ([]string, []*int) {
-	rolls, _ := rep.Data["rolls"].([]map[string]any)
+	rolls := rep.Rolls
 	if len(rolls) == 0 || len(rolls) != len(rep.Lines)-1 {
 		return nil, nil
 	}
 	cmds := make([]string, len(rep.Lines))
 	totals := make([]*int, len(rep.Lines))
 	for i, r := range rolls {
-		if c, _ := r["command"].(string); chartCommand(c) {
-			cmds[i+1] = c
-			if t, ok := r["total"].(int); ok && t >= -maxActual && t <= maxActual {
-				totals[i+1] = &t
+		if chartCommand(r.Command) {
+			cmds[i+1] = r.Command
+			if t := r.Total; t != nil && *t >= -maxActual && *t <= maxActual {
+				v := *t
+				totals[i+1] = &v
 			}
 		}
 	}

@@ -44,7 +44,7 @@ func TestTablesScreenActionsAreChatCommands(t *testing.T) {
 
 func TestHistoryCommands(t *testing.T) {
 	rep := &reply.Reply{Lines: []reply.Line{{reply.B("Últimas 3 tiradas")}, {reply.T("a")}, {reply.T("b")}, {reply.T("c")}},
-		Data: map[string]any{"rolls": []map[string]any{{"command": "/roll 2d6+1", "total": 9}, {"command": "roll 1d6", "total": 3}, {"command": "/table Botín", "total": 2_000_000_000}}}}
+		Rolls: []reply.Logged{{Command: "/roll 2d6+1", Total: ptr(9)}, {Command: "roll 1d6", Total: ptr(3)}, {Command: "/table Botín", Total: ptr(2_000_000_000)}}}
 	cmds, totals := historyCommands(rep)
 	if got := strings.Join(cmds, "|"); got != "|/roll 2d6+1||/table Botín" {
 		t.Errorf("commands %q", got)

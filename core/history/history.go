@@ -178,24 +178,20 @@ func (s *Service) history(ctx context.Context, req *command.Request) (*reply.Rep
 	}
 	rep := (&reply.Reply{}).Add(reply.B(req.TP("history.title", "count", len(rolls), "zone", loc.String())))
 	now := s.now().In(loc)
-	// Data["rolls"] has each line's roll whole, in the lines' order (the
-	// command not cut at 50, its total): what --json prints and what the
-	// phone page's history draws a roll's picture from (the odds of that
-	// command with that total marked).
-	logged := make([]map[string]any, 0, len(rolls))
+	// Rolls has each line's roll whole, in the lines' order (the command
+	// not cut at 50, its total): what the phone page's history draws a
+	// roll's picture from (the odds of that command with that total
+	// marked) and, as Data["rolls"], what --json prints.
+	rep.Rolls = make([]reply.Logged, 0, len(rolls))
 	for _, r := range rolls {
-		l := map[string]any{"user": fold.Clean(r.UserName), "command": r.Command,
-			"result": fold.Clean(r.Result), "time": r.Time.In(loc).Format(time.RFC3339)}
-		if r.Total != nil {
-			l["total"] = *r.Total
-		}
-		logged = append(logged, l)
+		rep.Rolls = append(rep.Rolls, reply.Logged{User: fold.Clean(r.UserName), Command: r.Command,
+			Result: fold.Clean(r.Result), Time: r.Time.In(loc).Format(time.RFC3339), Total: r.Total})
 		// At most 11+1+20+2+50+3+80 = 167 characters a line.
 		rep.Add(reply.C(when(r.Time.In(loc), now)), reply.T(" "), reply.B(fold.Cut(fold.Clean(r.UserName), 20)), reply.T(": "),
 			// Cleaned again: rows logged by an older version kept the text raw.
 			reply.T(fold.Cut(fold.Clean(r.Command), 50)), reply.T(" → "+fold.Cut(fold.Clean(r.Result), 80)))
 	}
-	rep.Data = map[string]any{"rolls": logged}
+	rep.Data = map[string]any{"rolls": rep.Rolls}
 	return rep, nil
 }
 

@@ -150,9 +150,24 @@ type Reply struct {
 	// Mention lists the platform user ids the reply addresses (whose turn
 	// it is): adapters that can notify them do.
 	Mention []string
+	// Rolls, on a chat's history (/historial), is the roll of each line
+	// after the title, in the lines' order: whole, where a line cuts its
+	// command at 50 characters (the page draws a roll's picture from it).
+	Rolls []Logged
 	// Data is machine-readable facts of the reply besides Check (the turn
 	// order, a changed value), for --json. Not shown.
 	Data map[string]any
+}
+
+// Logged is one roll of a chat's history. Its fields are declared in
+// the order of their names so that --json prints them as it printed the
+// map they replace.
+type Logged struct {
+	Command string `json:"command"` // whole, as it was run
+	Result  string `json:"result"`
+	Time    string `json:"time"`            // RFC 3339, in the chat's zone
+	Total   *int   `json:"total,omitempty"` // the roll's total, when it has one
+	User    string `json:"user"`
 }
 
 // Text makes a one-line plain reply.
