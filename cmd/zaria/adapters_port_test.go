@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The chat adapters ask the core only through core.Port: of zaria's
+// The chat adapters (and the console) ask the core only through core.Port: of zaria's
 // packages they import core and core/reply and nothing else (never the
 // router, the catalogs or the text folding). main wires them to the router.
 // Their shared helpers under adapters/internal (the backoff, the action
@@ -17,7 +17,7 @@ func TestAdaptersImportOnlyThePort(t *testing.T) {
 	ctx := build.Default
 	ctx.BuildTags = append(ctx.BuildTags, "goolm")
 	allowed := map[string]bool{"zaria/core": true, "zaria/core/reply": true}
-	for _, dir := range []string{"telegram", "matrix"} {
+	for _, dir := range []string{"telegram", "matrix", "console"} {
 		pkg, err := ctx.ImportDir(filepath.Join("..", "..", "adapters", dir), 0)
 		if err != nil {
 			t.Fatal(err)
