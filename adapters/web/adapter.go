@@ -197,6 +197,8 @@ type Deps struct {
 	// Chart draws a roll's distribution as a PNG (adapters/chart.PNG):
 	// the history screen's pictures. Optional: no pictures without it.
 	Chart func(c *reply.Chart) ([]byte, error)
+	// Limits are the core's limits the forms check first (see Limits).
+	Limits Limits
 }
 
 //go:embed assets

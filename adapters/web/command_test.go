@@ -107,6 +107,7 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 		{doReq{Op: "rows", Name: "Botín", Value: " \n "}, ""},
 		{doReq{Op: "rows", Name: "Botín", Value: strings.Repeat("x\n", 101)}, ""},
 	} {
+		c.q.lim = coreLimits
 		if got := c.q.command(); got != c.want {
 			t.Errorf("%+v → %q, want %q", c.q, got, c.want)
 		}
@@ -114,6 +115,10 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 }
 
 func ptr(n int) *int { return &n }
+
+// coreLimits are the numbers main gives Deps.Limits from the core
+// (table.MaxRows, deck.MaxCards, initiative.MaxCombatants and MaxRounds).
+var coreLimits = Limits{Rows: 100, Cards: 200, Combatants: 30, Rounds: 99}
 
 // The forms of these tests are the core's as the wiring hands them
 // (core/systems.Forms, from the system files): cmd/zaria's tests run
@@ -149,7 +154,7 @@ func FuzzPageAction(f *testing.F) {
 	forms := map[string]*Form{"zaria.check": &zariaForm, "kh.test": &khForm, "rq.roll": &rqForm, "dh.attack": &dhForm}
 	f.Fuzz(func(t *testing.T, op, char, name, value, form, first, diff string, n, sides, mod int) {
 		// The form's first field gets first, its last diff.
-		q := doReq{Op: op, Char: char, Name: name, Value: value, Form: form, Diff: diff, N: n, Sides: sides, Mod: mod, tray: &tray, form: forms[form]}
+		q := doReq{Op: op, Char: char, Name: name, Value: value, Form: form, Diff: diff, N: n, Sides: sides, Mod: mod, tray: &tray, form: forms[form], lim: coreLimits}
 		if q.form != nil {
 			fs := q.form.Fields
 			q.Fields = map[string]string{fs[0].Key: first, fs[len(fs)-1].Key: diff}

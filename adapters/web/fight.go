@@ -76,13 +76,19 @@ type Tables interface {
 	Decks(ctx context.Context, chat core.ChatRef) ([]Deck, error)
 }
 
-// Page limits of the new forms: each one the core checks again.
-const (
-	maxDelta  = 999 // an HP change from the page
-	maxRounds = 99  // a condition's rounds (the core's limit too)
-	maxLines  = 100 // a table's rows (table.MaxRows)
-	maxPos    = 30  // a place in the turn order (initiative.MaxCombatants)
-)
+// maxDelta is the page's own limit of an HP change (the core has none
+// of its own but an int's).
+const maxDelta = 999
+
+// Limits are the core's limits that the page's forms check before they
+// send a command (the core checks them again): main gives the core's own
+// numbers. A zero limit refuses every value it bounds.
+type Limits struct {
+	Rows       int // a table's rows (table.MaxRows)
+	Cards      int // a deck's cards (deck.MaxCards); the body's limit (web.max_body) comes first
+	Combatants int // places in the turn order (initiative.MaxCombatants)
+	Rounds     int // a condition's rounds (initiative.MaxRounds)
+}
 
 // initiative checks what a player may type to join the turn order with
 // their own roll or value (/init 14, /init 2d6+1): one word with a digit,
@@ -113,10 +119,6 @@ func label(s string) bool {
 	return true
 }
 
-// rowsText checks a table's rows: up to maxLines non-empty lines, each
-// a value the page may send; it returns them joined by "\n".
-func rowsText(s string) (string, bool) { return linesText(s, maxLines) }
-
 // fightCommand builds the chat command of the page's HP, condition,
 // turn order, table, deck and undo actions; "" when a field is not
 // acceptable.
@@ -127,7 +129,7 @@ func (q doReq) fightCommand() string {
 			return "/pj @" + q.Char + " " + q.Name + " " + signed(q.N)
 		}
 	case "cond": // /pj @Drake condition +envenenado 2
-		if word(q.Char) && word(q.Name) && !strings.ContainsAny(q.Name[:1], "+-") && q.N >= 0 && q.N <= maxRounds {
+		if word(q.Char) && word(q.Name) && !strings.ContainsAny(q.Name[:1], "+-") && q.N >= 0 && q.N <= q.lim.Rounds {
 			s := "/pj @" + q.Char + " condition +" + q.Name
 			if q.N > 0 {
 				s += " " + strconv.Itoa(q.N)
@@ -152,11 +154,11 @@ func (q doReq) fightCommand() string {
 			return "/init " + q.Value
 		}
 	case "move": // /init move "Orco" 1 (GM)
-		if label(q.Name) && q.N >= 1 && q.N <= maxPos {
+		if label(q.Name) && q.N >= 1 && q.N <= q.lim.Combatants {
 			return `/init move "` + q.Name + `" ` + strconv.Itoa(q.N)
 		}
 	case "npccond": // /init condition "Orco" +aturdido 2 (GM)
-		if label(q.Name) && condWord(q.Value) && q.N >= 0 && q.N <= maxRounds {
+		if label(q.Name) && condWord(q.Value) && q.N >= 0 && q.N <= q.lim.Rounds {
 			s := `/init condition "` + q.Name + `" +` + q.Value
 			if q.N > 0 {
 				s += " " + strconv.Itoa(q.N)
@@ -198,7 +200,7 @@ func (q doReq) fightCommand() string {
 			return "/deck draw " + q.Name
 		}
 	case "rows": // /table create Name [dice]\nrow\nrow
-		rows, ok := rowsText(q.Value)
+		rows, ok := linesText(q.Value, q.lim.Rows)
 		if !label(q.Name) || !ok || q.Diff != "" && !word(q.Diff) {
 			return ""
 		}

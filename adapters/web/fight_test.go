@@ -40,6 +40,7 @@ func TestOrderToolsAreChatCommands(t *testing.T) {
 		{doReq{Op: "join", Value: "1 2"}, ""},
 		{doReq{Op: "join", Value: "/init"}, ""},
 	} {
+		c.q.lim = coreLimits
 		if got := c.q.command(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.q, got, c.want)
 		}

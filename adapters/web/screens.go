@@ -256,6 +256,8 @@ type doReq struct {
 	// (nil: none such), both from Deps.Forms.
 	tray *Tray
 	form *Form
+	// lim is the core's limits the forms check (Deps.Limits).
+	lim Limits
 }
 
 type doResp struct {
@@ -401,6 +403,7 @@ func (a *Adapter) do(w http.ResponseWriter, r *http.Request) {
 			q.form = a.form(r.Context(), id.msg, q.Form)
 		}
 	}
+	q.lim = a.d.Limits
 	cmd := q.command()
 	if cmd == "" {
 		http.Error(w, "bad request", http.StatusBadRequest)

@@ -57,6 +57,7 @@ func TestPageWritesTheRegisteredSubcommands(t *testing.T) {
 		{doReq{Op: "padmove", N: 1, pos: 2}, "move"},
 		{doReq{Op: "padremove", pos: 2}, "remove"},
 	} {
+		c.q.lim = coreLimits
 		text := c.q.command()
 		words := strings.Fields(text)
 		if len(words) < 2 {

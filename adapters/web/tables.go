@@ -8,10 +8,6 @@ import (
 	"zaria/core/reply"
 )
 
-// maxCards is how many cards a deck written on the page may have (the
-// core's deck.MaxCards); the body's limit (web.max_body) comes first.
-const maxCards = 200
-
 // tableCommand builds the chat command of the tables screen's edits
 // (rename and delete a table; create, shuffle and delete a deck); ""
 // when a field is not acceptable. Who may do each is the core's
@@ -27,7 +23,7 @@ func (q doReq) tableCommand() string {
 			return "/table delete " + q.Name
 		}
 	case "deckcreate": // /deck create Botín\ncard\ncard
-		if cards, ok := linesText(q.Value, maxCards); ok && label(q.Name) {
+		if cards, ok := linesText(q.Value, q.lim.Cards); ok && label(q.Name) {
 			return "/deck create " + q.Name + "\n" + cards
 		}
 	case "shuffle":

@@ -25,17 +25,18 @@ func TestTablesScreenActionsAreChatCommands(t *testing.T) {
 		{doReq{Op: "tabledelete", Name: "/pj delete Drake"}, ""},
 		{doReq{Op: "deckcreate", Name: "Premios", Value: "a\n/pj delete Drake"}, ""},
 		{doReq{Op: "deckcreate", Name: "Premios", Value: "\n \n"}, ""},
-		{doReq{Op: "deckcreate", Name: "Premios", Value: strings.Repeat("x\n", maxCards+1)}, ""},
+		{doReq{Op: "deckcreate", Name: "Premios", Value: strings.Repeat("x\n", coreLimits.Cards+1)}, ""},
 		{doReq{Op: "deckcreate", Name: "", Value: "a\nb"}, ""},
 		{doReq{Op: "shuffle", Name: "tarot\u202e"}, ""},
 		{doReq{Op: "deckdelete", Name: "«Premios»"}, ""},
 	} {
+		c.q.lim = coreLimits
 		if got := c.q.command(); got != c.want {
 			t.Errorf("%+v → %q, want %q", c.q, got, c.want)
 		}
 	}
-	if got := (doReq{Op: "deckcreate", Name: "Premios", Value: strings.Repeat("x\n", maxCards)}).command(); strings.Count(got, "\n") != maxCards {
-		t.Errorf("a deck of %d cards refused", maxCards)
+	if got := (doReq{Op: "deckcreate", Name: "Premios", Value: strings.Repeat("x\n", coreLimits.Cards), lim: coreLimits}).command(); strings.Count(got, "\n") != coreLimits.Cards {
+		t.Errorf("a deck of %d cards refused", coreLimits.Cards)
 	}
 	if !posts("shuffle") || posts("deckcreate") || posts("tablerename") || posts("tabledelete") || posts("deckdelete") {
 		t.Error("a shuffle is posted in the chat, an edit is not")

@@ -25,6 +25,7 @@ import (
 	"zaria/core/sheet"
 	"zaria/core/systems"
 	"zaria/core/systems/fork"
+	"zaria/core/table"
 	"zaria/storage/sqlite"
 )
 
@@ -396,7 +397,8 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Forms: webForms{router}, Pads: webSheets{db}, State: db,
 		Fights: webFights{db}, Tables: webTables{db}, Rules: webRules{db, router}, Asks: webAsks{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
-		Chart: chart.PNG, Now: now}
+		Chart: chart.PNG, Now: now,
+		Limits: web.Limits{Rows: table.MaxRows, Cards: deck.MaxCards, Combatants: initiative.MaxCombatants, Rounds: initiative.MaxRounds}}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token
 		d.TelegramBot = tg.BotName
