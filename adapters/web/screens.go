@@ -124,17 +124,21 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		d.Screens = append(d.Screens, "pad")
 	}
 	if a.d.Rules != nil {
-		d.Screens = append(d.Screens, "rules")
-	}
-	d.Screens = append(d.Screens, "history")
-	if name == "rules" {
+		// The rules tab shows only in a chat with rules of its own (a
+		// fork, an imported system): seven tabs do not fit a 360-px
+		// phone, and a chat on the book has nothing to show there (a GM
+		// starts a fork in the chat: /sistema copiar).
 		var err error
 		if d.Rules, err = a.d.Rules.Rules(ctx, id.msg.Chat, lang); err != nil {
 			a.log.Error("web rules", "chat", id.msg.Chat.String(), "err", err)
 			http.Error(w, "internal error", http.StatusInternalServerError)
 			return
 		}
+		if len(d.Rules) > 0 || name == "rules" {
+			d.Screens = append(d.Screens, "rules")
+		}
 	}
+	d.Screens = append(d.Screens, "history")
 	if name == "pad" {
 		var err error
 		if d.Pads, err = a.pads(ctx, id.msg, d.GM); err != nil {

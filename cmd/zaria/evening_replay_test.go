@@ -299,7 +299,7 @@ func TestEveningReplayGreek(t *testing.T) {
 	hit := ev.say(eleni, "/dh επίθεση 1d8 διατρ1 εναντίον Λύκος")
 	ev.refused(hit, kostas, "🩸 Να περαστεί", "Μόνο ο GM")
 	ev.has(ev.press(hit, maria, "🩸 Να περαστεί"), "🩸 Τραυματίζεται: Λύκος.", "⚔️ Πρωτοβουλία · γύρος 1")
-	ev.has(ev.say(eleni, "/init επόμενος"), "▶ Νίκος — σειρά σου, Κώστας")
+	ev.has(ev.say(eleni, "/init επόμενος"), "▶ Νίκος — σειρά σου, Κώστα")
 	ev.has(ev.say(kostas, "/init επόμενος"), "▶ Λύκος — έχει τη σειρά")
 	ev.has(ev.say(maria, "/pj @Νίκος ζωή -3"), "Νίκος: ζωή 12 → 9 / 12")
 	ev.has(ev.say(maria, "/init επόμενος"), "🔔 Γύρος 2", "▶ Δάφνη", "14 Νίκος · ❤️ 9/12")

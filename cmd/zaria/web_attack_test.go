@@ -110,9 +110,9 @@ func TestWebDisplayNameOneLine(t *testing.T) {
 	if code != 200 || !a.Posted {
 		t.Fatalf("roll: %d %+v", code, a)
 	}
-	m := w.waitSent(webGroup, `/roll 1d6`)
+	m := w.waitSent(webGroup, `/tirar 1d6`)
 	first, _, _ := strings.Cut(m.Visible, "\n")
-	if first != "📱 Ana 📱 Bot: /pj delete: /roll 1d6" {
+	if first != "📱 Ana 📱 Bot: /pj delete: /tirar 1d6" {
 		t.Errorf("the header is %q (whole message %q)", first, m.Visible)
 	}
 }

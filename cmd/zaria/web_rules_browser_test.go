@@ -30,7 +30,7 @@ func TestWebBrowserRules(t *testing.T) {
 	num := `.ruleset[data-system="rq"] .rulenum[data-name="fumble_from"] `
 	open := func(what string) {
 		t.Helper()
-		do(t, ctx, what, chromedp.Navigate(w.base), chromedp.WaitVisible(chromedp.CSS(`[data-go="rules"]`)),
+		do(t, ctx, what, chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`[data-go="rules"]`)),
 			chromedp.Click(chromedp.CSS(`[data-go="rules"]`)), chromedp.WaitVisible(chromedp.CSS(`#screen:not([aria-busy]) .ruleset[data-system="rq"]`)))
 	}
 	tap := func(d string, n int) {

@@ -64,7 +64,7 @@ func TestWebMiniAppSessionLasts(t *testing.T) {
 	if code != 200 || a.Error || !a.Posted {
 		t.Fatalf("a roll 2 h after the launch: %d %+v", code, a)
 	}
-	w.waitSent(webGroup, `📱 Ana: /roll 1d20`)
+	w.waitSent(webGroup, `📱 Ana: /tirar 1d20`)
 
 	// A page left unused longer than the token's life: ended.
 	w.later(31 * time.Minute)
@@ -142,7 +142,7 @@ func TestWebBrowserSessionLasts(t *testing.T) {
 	do(t, ctx, "a d20", chromedp.Click(chromedp.CSS(`.die[data-sides="20"]`)))
 	waitJS(t, ctx, "the odds", `document.querySelector('#odds').textContent.indexOf('1d20')>=0`)
 	do(t, ctx, "roll 2 h after the launch", chromedp.Click(chromedp.CSS(`#roll`)), chromedp.WaitVisible(chromedp.CSS(`#result p`)))
-	w.waitSent(webGroup, `📱 Ana: /roll 1d20`)
+	w.waitSent(webGroup, `📱 Ana: /tirar 1d20`)
 
 	// She types a name and leaves the phone for 31 minutes.
 	tapTab(t, ctx, "the sheets", "sheets")
