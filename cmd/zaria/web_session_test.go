@@ -149,7 +149,7 @@ func TestWebBrowserSessionLasts(t *testing.T) {
 	do(t, ctx, "type a name", chromedp.SetValue(chromedp.CSS(`form.create input[name="name"]`), "Lyra"))
 	w.later(31 * time.Minute)
 	do(t, ctx, "a tab after 31 min", chromedp.Click(chromedp.CSS(`[data-go="dice"]`)), chromedp.WaitVisible(chromedp.CSS(`#ended`)))
-	if got := text(t, ctx, `#ended p`); !strings.Contains(got, "ha terminado") {
+	if got := text(t, ctx, `#ended p`); !strings.Contains(got, "ha caducado") {
 		t.Errorf("the ended session's notice says %q", got)
 	}
 	waitJS(t, ctx, "the typed name still there", `document.querySelector('form.create input[name="name"]').value === 'Lyra'`)
