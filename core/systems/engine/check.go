@@ -339,6 +339,28 @@ type pstep struct {
 	cases []ccase // the last one holds when every other fails
 }
 
+// dist is the step's pool distribution: found once when its count reads
+// no dice, else for e's values; nil when it cannot be (then the walk is
+// over its budget).
+func (ps *pstep) dist(e *env) *poolDist {
+	if ps.pd != nil {
+		return ps.pd
+	}
+	n, err := ps.roll.n(e)
+	if err != nil {
+		return nil
+	}
+	rs, err := ps.roll.sized(e)
+	if err != nil {
+		return nil
+	}
+	pd, ok := rs.dist(n)
+	if !ok {
+		return nil
+	}
+	return pd
+}
+
 func (ps *pstep) let(e *env) {
 	last := len(ps.cases) - 1
 	for i := range ps.cases {
@@ -421,23 +443,10 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 		return
 	}
 	st := &w.steps[i]
-	pd := st.pd
+	pd := st.dist(e)
 	if pd == nil {
-		n, err := st.roll.n(e)
-		if err != nil {
-			w.over = true
-			return
-		}
-		rs, err := st.roll.sized(e)
-		if err != nil {
-			w.over = true
-			return
-		}
-		var ok bool
-		if pd, ok = rs.dist(n); !ok {
-			w.over = true
-			return
-		}
+		w.over = true
+		return
 	}
 	if wd > (1<<62)/pd.den {
 		if w.wide != nil {

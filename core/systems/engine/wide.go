@@ -25,23 +25,10 @@ func (w *walker) walkWide(e *env, i int, wn, wd *big.Int) {
 		return
 	}
 	st := &w.steps[i]
-	pd := st.pd
+	pd := st.dist(e)
 	if pd == nil {
-		n, err := st.roll.n(e)
-		if err != nil {
-			w.over = true
-			return
-		}
-		rs, err := st.roll.sized(e)
-		if err != nil {
-			w.over = true
-			return
-		}
-		var ok bool
-		if pd, ok = rs.dist(n); !ok {
-			w.over = true
-			return
-		}
+		w.over = true
+		return
 	}
 	first := st.roll.first
 	if pd.den == 1 { // an empty pool: one reading, nothing to weigh
