@@ -95,6 +95,9 @@ func TestViewByViewer(t *testing.T) {
 	if v, _, _ := svc.View(ctx, here, initiative.Viewer{User: bob.ID}); v.CanNext || !rows(v)["Bob"].Mine {
 		t.Errorf("Bob, whose turn it is not: ▶ %v, his own row %+v", v.CanNext, rows(v)["Bob"])
 	}
+	if v, _, _ := svc.View(ctx, here, initiative.Viewer{User: "u5"}); v.CanNext {
+		t.Error("a user with no place in the order is offered ▶")
+	}
 
 	// Lyra falls below 0 on her sheet: 💀 as the status message shows it.
 	b.say(ana, "/pj poner pv -2/10")
