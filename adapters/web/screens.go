@@ -479,7 +479,7 @@ func (a *Adapter) post(r *http.Request, msg core.Message, rep *reply.Reply, lang
 	if rep.Command != "" {
 		cmd = rep.Command
 	}
-	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", displayName(msg.From.Name, msg.From.ID), "command", cmd))}
+	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", a.displayName(msg.From.Name, msg.From.ID), "command", cmd))}
 	out := *rep
 	out.Lines = append([]reply.Line{head}, rep.Lines...)
 	if rep.Secret != nil {

@@ -18,6 +18,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/companion"
 	"zaria/core/deck"
+	"zaria/core/fold"
 	"zaria/core/initiative"
 	"zaria/core/reply"
 	"zaria/core/roll"
@@ -362,7 +363,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Forms: webForms{router}, Pads: webSheets{db}, State: db,
 		Fights: webFights{initiative.New(db, initiative.Options{Fighters: newSheets(db), Logger: logger})}, Tables: webTables{db}, Rules: webRules{db, router}, Asks: webAsks{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
-		Chart: chart.PNG, Now: now,
+		Chart: chart.PNG, Now: now, UserName: fold.UserName,
 		Limits: web.Limits{Rows: table.MaxRows, Cards: deck.MaxCards, Combatants: initiative.MaxCombatants, Rounds: initiative.MaxRounds}}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token
