@@ -13,9 +13,11 @@
 // baja); equal initiatives keep the order of arrival: who joined first acts
 // first. Every reply carries the status message (reply.Reply.Status), which
 // adapters edit in place (/init ver posts it anew at the bottom); its
-// buttons are ▶ next and ⏹ end. A combatant at 0 hit points (an NPC's in
-// the order, a character's on its sheet) has fallen: it keeps its place,
-// shown 💀, and its turns are skipped until it is healed or removed. A
+// buttons are ▶ next and ⏹ end. A combatant at 0 hit points or fewer (an
+// NPC's in the order, a character's on its sheet) has fallen: it keeps its
+// place, shown 💀, and its turns are skipped until it is healed or removed.
+// What each viewer may see of the order (the status message, a GM's or a
+// player's page) is Service.View's one rule (view.go). A
 // combatant is a target of an attack by its name (command.Request.Combatant):
 // a damage button on an NPC's hit points is reply.ActHit, pressed here.
 package initiative
