@@ -102,19 +102,19 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if a.d.Fights != nil {
-		o, open, err := a.d.Fights.Order(ctx, id.msg.Chat)
+		o, open, err := a.d.Fights.Order(ctx, id.msg.Chat, Viewer{User: id.msg.From.ID, GM: d.GM})
 		if err != nil {
 			a.log.Error("web turn order", "chat", id.msg.Chat.String(), "err", err)
 		}
 		switch now := a.d.Now(); {
 		case open:
 			d.Screens = append(d.Screens, "order")
-			d.Order = orderOf(o, d.GM, id.msg.From.ID)
+			d.Order = orderOf(o)
 		case len(o.Combatants) > 0 || now.Before(o.UndoUntil):
 			// Ended: everyone keeps how it ended until the next fight,
 			// the GM its undo while it lasts.
 			d.Screens = append(d.Screens, "order")
-			d.Order = endedOf(o, d.GM, id.msg.From.ID, now)
+			d.Order = endedOf(o, now)
 		}
 	}
 	if a.d.Tables != nil {
@@ -479,7 +479,7 @@ func (a *Adapter) post(r *http.Request, msg core.Message, rep *reply.Reply, lang
 	if rep.Command != "" {
 		cmd = rep.Command
 	}
-	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", displayName(msg.From.Name, msg.From.ID), "command", cmd))}
+	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", a.displayName(msg.From.Name, msg.From.ID), "command", cmd))}
 	out := *rep
 	out.Lines = append([]reply.Line{head}, rep.Lines...)
 	if rep.Secret != nil {
