@@ -186,8 +186,11 @@ func fileParseErr(req *command.Request, s *engine.System, err error) error {
 
 func fileHandler(key string) command.HandlerFunc {
 	return func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-		if words := tokenize(req.Args).toks; len(words) > 0 && engine.MustBuiltin(key).IsDevelopment(words[0]) {
-			return devPhase(ctx, req, engine.MustBuiltin(key), words[1:]) // development.go
+		// The file's development phase: /coc mejorar (development.go).
+		if words := tokenize(req.Args).toks; len(words) > 0 {
+			if s := engine.MustBuiltin(key); s.IsDevelopment(words[0]) {
+				return devPhase(ctx, req, s, words[1:])
+			}
 		}
 		c, err := readFile(ctx, req, key, req.Args)
 		if err != nil {
