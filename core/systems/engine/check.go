@@ -35,6 +35,7 @@ type Result struct {
 	Winner  string              // "active" or "passive" (opposed checks)
 	Dice    []int               // every face drawn, in order
 	Sides   []int               // each die's faces
+	Pools   []string            // each die's pool (its roll step's key)
 	Also    map[string]string   // each further result's outcome
 }
 
@@ -85,7 +86,8 @@ func (rs *rollStep) n(e *env) (int, error) {
 }
 
 // run rolls the steps of c in e with src.
-func (c *check) run(e *env, src dice.Source, faces, sides *[]int) error {
+func (c *check) run(e *env, src dice.Source, res *Result) error {
+	faces := &res.Dice
 	for _, st := range c.steps {
 		if st.roll == nil {
 			st.let(e)
@@ -102,7 +104,8 @@ func (c *check) run(e *env, src dice.Source, faces, sides *[]int) error {
 		before := len(*faces)
 		d, _ := rs.roll(src, n, faces)
 		for range len(*faces) - before {
-			*sides = append(*sides, rs.faces)
+			res.Sides = append(res.Sides, rs.faces)
+			res.Pools = append(res.Pools, st.roll.name)
 		}
 		if len(*faces) > MaxCheckDice {
 			return limitErr("check_dice", MaxCheckDice, len(*faces))
@@ -198,12 +201,12 @@ func (s *System) Roll(key string, pr Params, src dice.Source) (*Result, error) {
 	}
 	a, p := s.sides(c, pr)
 	res := &Result{Check: c.def.Key}
-	if err := c.run(a, src, &res.Dice, &res.Sides); err != nil {
+	if err := c.run(a, src, res); err != nil {
 		return nil, err
 	}
 	re := a
 	if c.opposed {
-		if err := c.run(p, src, &res.Dice, &res.Sides); err != nil {
+		if err := c.run(p, src, res); err != nil {
 			return nil, err
 		}
 		re = &env{sides: [2]*env{a, p}, won: boolean(c.decide(a, p))}

@@ -16,7 +16,71 @@ type File struct {
 	Outcomes   []Outcome   `yaml:"outcomes"`
 	Checks     []Check     `yaml:"checks"`
 	Sheet      *Sheet      `yaml:"sheet,omitempty"` // sheet.go
-	Vectors    []Vector    `yaml:"vectors"`
+	// Example is a check's words as the command takes them, in each
+	// language, for an error's "for example" (show.go).
+	Example     *Names       `yaml:"example,omitempty"`
+	Show        *Show        `yaml:"show,omitempty"`        // show.go
+	Development *Development `yaml:"development,omitempty"` // show.go
+	Vectors     []Vector     `yaml:"vectors"`
+}
+
+// Show is how a reply writes a roll (show.go); a file without it, or a
+// part of it left out, gets the plain look: each die's face, a " · "
+// where the size of the dice changes, the total and the level as
+// numbers.
+type Show struct {
+	// Faces is a face's text, for every die of the file: Fate's 1 as
+	// "−", Call of Cthulhu's 10 as "0".
+	Faces map[int]string `yaml:"faces,omitempty"`
+	// Split are the separators between dice, the first that applies; a
+	// file that lists none gets {sides: true, text: " · "}.
+	Split []Split    `yaml:"split,omitempty"`
+	Total *ShowTotal `yaml:"total,omitempty"`
+	Level *ShowLevel `yaml:"level,omitempty"`
+	// JSON are the lets (a whole number) and further results (the
+	// outcome's name, in the chat's language) --json gives by name.
+	JSON []string `yaml:"json,omitempty"`
+}
+
+// Split is a separator written between two dice: before the first die
+// of a pool, or where the size of the dice changes.
+type Split struct {
+	Before string `yaml:"before,omitempty"` // a pool's key
+	Sides  bool   `yaml:"sides,omitempty"`
+	Text   string `yaml:"text"`
+}
+
+// ShowTotal is how a check's total is written: with its sign, and in a
+// text of each language where {n} is the number ("{n} éxitos").
+type ShowTotal struct {
+	Signed bool   `yaml:"signed,omitempty"`
+	Text   *Names `yaml:"text,omitempty"`
+}
+
+// ShowLevel is how a level of success is written, always signed: in a
+// text of each language where {n} is the number ("NE {n}"); a level of
+// 0 is left out when hide_zero.
+type ShowLevel struct {
+	Text     *Names `yaml:"text,omitempty"`
+	HideZero bool   `yaml:"hide_zero,omitempty"`
+}
+
+// Development is a development phase kept on the sheet (Call of
+// Cthulhu's, show.go): a success of check with a sheet value for the
+// input on marks it, the marks listed in the sheet value named keep;
+// the command followed by one of words runs the phase: for each marked
+// value a die of roll faces, over the value or at least from, adds a
+// die of gain faces to it; then the marks are cleared.
+type Development struct {
+	Check    string   `yaml:"check"`
+	On       string   `yaml:"on"`
+	Keep     string   `yaml:"keep"`
+	Words    Names    `yaml:"words"`              // the phase's word, as the help and the replies write it
+	Keywords []string `yaml:"keywords,omitempty"` // other words for it
+	Example  Names    `yaml:"example"`            // a sheet value's name, for "a success marks it: /coc bibliotecas"
+	Roll     int      `yaml:"roll"`
+	From     int      `yaml:"from"`
+	Gain     int      `yaml:"gain"`
 }
 
 // Number is a constant of the rules a fork may change (RQ's fumble

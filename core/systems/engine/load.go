@@ -58,6 +58,9 @@ func Load(src []byte) (*System, error) {
 	if err == nil {
 		err = s.compileSheet() // sheet.go
 	}
+	if err == nil {
+		err = s.compileShow() // show.go
+	}
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
