@@ -192,6 +192,9 @@ func TestWebBrowserRulesTable(t *testing.T) {
 	if got := text(t, ctx, `.ruleset[data-system="daegon"] .changes`); !strings.Contains(got, "πίνακας pct 7·3: 58 → 60") {
 		t.Fatalf("the changes in Greek: %q", got)
 	}
+	if fit, err := phoneFit(ctx); err != nil || fit != "" {
+		t.Errorf("the rules screen in Greek at 360 px: %q %v", fit, err)
+	}
 	pick(7, 3)
 	tap("-1", 5)
 	waitJS(t, ctx, "the odds in Greek", `document.querySelector('`+cell+`.rulepreview').textContent.indexOf('ΕΔ 7, δυσκολία 3: Επιτυχία 55 % αντί για 60 %')>=0`)
