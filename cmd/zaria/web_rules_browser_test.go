@@ -159,7 +159,7 @@ func TestWebBrowserRulesTable(t *testing.T) {
 	}
 	tap("1", 2)
 	waitJS(t, ctx, "the odds before saving", `document.querySelector('`+cell+`.rulepreview').textContent.indexOf('NH 7, dificultad 3: Éxito 60 % en vez de 58 %')>=0`)
-	if got := text(t, ctx, cell+`.rulepreview`); !strings.Contains(got, "no se ha guardado") {
+	if got := text(t, ctx, cell+`.rulepreview`); !strings.Contains(got, "no se ha guardado. Para guardarlo: /sistema editar daegon tabla pct 7 3 60") {
 		t.Errorf("the preview: %q", got)
 	}
 	stored()
@@ -198,6 +198,9 @@ func TestWebBrowserRulesTable(t *testing.T) {
 	pick(7, 3)
 	tap("-1", 5)
 	waitJS(t, ctx, "the odds in Greek", `document.querySelector('`+cell+`.rulepreview').textContent.indexOf('ΕΔ 7, δυσκολία 3: Επιτυχία 55 % αντί για 60 %')>=0`)
+	if got := text(t, ctx, cell+`.rulepreview`); !strings.Contains(got, "/system αλλαγή daegon πίνακας pct 7 3 55") {
+		t.Errorf("the preview in Greek: %q", got)
+	}
 	shot(t, ctx, dir, "rules-cell-360-el")
 	time.Sleep(2100 * time.Millisecond)
 	do(t, ctx, "save in Greek", chromedp.Click(chromedp.CSS(cell+`.rulesave`)))
