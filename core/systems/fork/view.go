@@ -6,8 +6,10 @@ import (
 	"zaria/core/systems/engine"
 )
 
-// View is a chat's system as the page's rules screen shows it: its
-// numbers to change (a fork's) and what differs from the book, in words.
+// View is a chat's system as the page's rules screen shows it: what a
+// fork's /sistema editar changes (its numbers, outcome names, band
+// bounds, table cells, house rules) and what differs from the book, in
+// words.
 type View struct {
 	Key, Title, Command string
 	Own                 bool
