@@ -105,6 +105,7 @@ type Limits struct {
 	Cards      int // a deck's cards (deck.MaxCards); the body's limit (web.max_body) comes first
 	Combatants int // places in the turn order (initiative.MaxCombatants)
 	Rounds     int // a condition's rounds (initiative.MaxRounds)
+	Bound      int // a fork's band bound or table cell, either sign (fork.MaxBound)
 }
 
 // initiative checks what a player may type to join the turn order with

@@ -183,6 +183,19 @@ func (r webRules) Rules(ctx context.Context, chat core.ChatRef, lang string) ([]
 		for _, n := range v.Names {
 			rs.Names = append(rs.Names, web.RuleName{Key: n.Key, Name: n.Name})
 		}
+		for _, b := range v.Bands {
+			rs.Bands = append(rs.Bands, web.RuleBand{Key: b.Key, Name: b.Name, Op: b.Op, Value: b.Value})
+		}
+		for _, t := range v.Tables {
+			rs.Tables = append(rs.Tables, web.RuleTable{Key: t.Key, RowFrom: t.RowFrom, RowTo: t.RowTo, ColFrom: t.ColFrom, ColTo: t.ColTo, Cells: t.Cells})
+		}
+		for _, h := range v.Rules {
+			c := web.RuleChoice{Key: h.Key, Name: h.Name, Value: h.Value}
+			for _, ch := range h.Choices {
+				c.Choices = append(c.Choices, web.RuleName{Key: ch.Key, Name: ch.Name})
+			}
+			rs.Choices = append(rs.Choices, c)
+		}
 		out = append(out, rs)
 	}
 	return out, nil
@@ -364,7 +377,7 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 		Fights: webFights{initiative.New(db, initiative.Options{Fighters: newSheets(db), Logger: logger})}, Tables: webTables{db}, Rules: webRules{db, router}, Asks: webAsks{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
 		Chart: chart.PNG, Now: now, UserName: fold.UserName,
-		Limits: web.Limits{Rows: table.MaxRows, Cards: deck.MaxCards, Combatants: initiative.MaxCombatants, Rounds: initiative.MaxRounds}}
+		Limits: web.Limits{Rows: table.MaxRows, Cards: deck.MaxCards, Combatants: initiative.MaxCombatants, Rounds: initiative.MaxRounds, Bound: fork.MaxBound}}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token
 		d.TelegramBot = tg.BotName
