@@ -295,9 +295,16 @@ type Vector struct {
 	Rules   map[string]string `yaml:"rules,omitempty"`
 	Inputs  map[string]string `yaml:"inputs,omitempty"`
 	Passive map[string]string `yaml:"passive,omitempty"` // an opposed check's passive side
-	Dice    []int             `yaml:"dice,omitempty"`
+	Dice    Rolls             `yaml:"dice,omitempty"`
 	Expect  Expect            `yaml:"expect"`
 }
+
+// Rolls are a vector's dice. "dice: []" (a check that rolls none) is
+// not "no dice given": it is kept when a fork writes the file again.
+type Rolls []int
+
+// IsZero makes omitempty leave out only dice not given (yaml.v3).
+func (r Rolls) IsZero() bool { return r == nil }
 
 // Expect is what a vector must give.
 type Expect struct {

@@ -128,10 +128,7 @@ func apply(f *engine.File, c Change) error {
 			if t.Key != c.Key {
 				continue
 			}
-			r, col := c.Row-t.Rows.From, 0
-			if t.Cols != nil {
-				col = c.Col - t.Cols.From
-			}
+			r, col := cellAt(t, c)
 			if r < 0 || r >= len(t.Cells) || col < 0 || col >= len(t.Cells[r]) {
 				cmax := 1
 				if t.Cols != nil {
@@ -273,4 +270,13 @@ func Check(f Fork) error {
 	}
 	_, _, err := Build(bs, f.Changes)
 	return err
+}
+
+// cellAt is where change c's cell is in t.Cells: [row][column] of a 2-D
+// table; a 1-D table's cells are its one row, indexed by c.Row.
+func cellAt(t *engine.Table, c Change) (r, col int) {
+	if t.Cols == nil {
+		return 0, c.Row - t.Rows.From
+	}
+	return c.Row - t.Rows.From, c.Col - t.Cols.From
 }

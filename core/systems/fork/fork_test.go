@@ -104,6 +104,7 @@ func TestBuildEachKind(t *testing.T) {
 		has func(f engine.File) bool
 	}{
 		{"daegon", Change{Kind: KindCell, Key: "pct", Row: 7, Col: 3, Value: "60"}, func(f engine.File) bool { return f.Tables[0].Cells[6][2] == "60" }},
+		{"dh", Change{Kind: KindCell, Key: "usage_next", Row: 20, Value: "12"}, func(f engine.File) bool { return tableOf(&f, "usage_next").Cells[0][16] == "12" }},
 		{"zaria", Change{Kind: KindBand, Key: "major_success", Value: "6"}, func(f engine.File) bool { return *bandOf(&f, "major_success").AtLeast == "6" }},
 		{"rq", Change{Kind: KindName, Key: "fumble", Lang: "es", Value: "Desastre"}, func(f engine.File) bool { return f.Outcomes[3].Names.ES == "Desastre" }},
 		{"zaria", Change{Kind: KindRule, Key: "zaria", Value: "media_alta"}, func(f engine.File) bool { return f.HouseRules[0].Default == "media_alta" }},
@@ -142,4 +143,13 @@ func TestForkChangesLimit(t *testing.T) {
 	if _, err := f.with(Change{Kind: KindCell, Key: "t", Row: MaxChanges, Value: "1"}); !errors.As(err, &ue) || ue.Key != "fork.err.changes" {
 		t.Fatalf("change %d: %v", MaxChanges+1, err)
 	}
+}
+
+func tableOf(f *engine.File, key string) *engine.Table {
+	for i := range f.Tables {
+		if f.Tables[i].Key == key {
+			return &f.Tables[i]
+		}
+	}
+	return &engine.Table{}
 }
