@@ -415,7 +415,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 	}
 	c.inputs = def.Inputs
-	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, opp: c.opposed, dynVars: map[int]bool{}}
+	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, opp: c.opposed, dynVars: map[int]bool{}, hoist: true}
 	for _, k := range s.inputSlots {
 		sc.vars[k] = len(sc.vars)
 	}
@@ -468,7 +468,8 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			}
 			sc.pools[st.Roll] = rs
 			c.pools = append(c.pools, rs)
-			c.steps = append(c.steps, cstep{roll: rs})
+			c.steps = append(append(c.steps, sc.temps...), cstep{roll: rs})
+			sc.temps = nil
 		case st.Let != "" && st.Roll == "":
 			if _, ok := sc.vars[st.Let]; ok || sc.pools[st.Let] != nil || !keyRE.MatchString(st.Let) || s.tables[st.Let] != nil || s.hasNumber(st.Let) {
 				return nil, fileErr(0, "let %q: a new key of a-z, 0-9 and _", st.Let)
@@ -509,7 +510,8 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			}
 			sc.vars[st.Let] = slot
 			c.slots[st.Let] = slot
-			c.steps = append(c.steps, cstep{slot: slot, cases: cases})
+			c.steps = append(append(c.steps, sc.temps...), cstep{slot: slot, cases: cases})
+			sc.temps = nil
 		default:
 			return nil, fileErr(0, "check %s: a step is a roll (roll, dice, faces) or a let (let, is or cases)", def.Key)
 		}
@@ -555,6 +557,10 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		err = at(s.compileResult(v, def.Key, a.Result, rsc), a.Key)
 		c.also = append(c.also, namedVerdict{a.Key, v})
 	}
+	// The values hoisted out of the total, the comparison and the result.
+	c.steps = append(c.steps, sc.temps...)
+	sc.temps = nil
+	c.nvars = len(sc.vars)
 	c.passiveRef = rsc.passive
 	for slot := range rsc.refSlots {
 		c.refSlots = append(c.refSlots, slot)

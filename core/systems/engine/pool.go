@@ -84,7 +84,7 @@ func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 		idx = len(rs.reads) - 1
 	}
 	p.sc.dyn = true
-	return node{fn: func(e *env) num { return e.r[rs.first+idx] }}, nil
+	return node{fn: func(e *env) num { return e.r[rs.first+idx] }, dyn: true, leaf: true}, nil
 }
 
 // read computes a reading of dice (each die's value, explosions added).
