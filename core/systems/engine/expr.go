@@ -42,6 +42,8 @@ type scope struct {
 	// hidden lets temps, which the compiler puts before the step.
 	hoist bool
 	temps []cstep
+	lvls  map[int]int // each value's shape.lvl (values of no pool: absent)
+	lvl   int         // the shape.lvl of the expression compiled last
 }
 
 type token struct {
@@ -118,41 +120,55 @@ type node struct {
 	fn   evalFn
 	str  *string
 	rule *HouseRule
-	// dyn: it reads the dice (or an opposed result's sides); loop: it
-	// reads count_while's _; leaf: a constant or a name, nothing to
-	// compute.
-	dyn, loop, leaf bool
+	shape
+	leaf bool // a constant or a name: nothing to compute
 }
 
-// kids are the closures of a node's children. When the node reads the
-// dice, a child that does not (and is more than a leaf) is computed
-// once per check: hoisted into a value of its own (hoist).
-func (p *parser) kids(ns ...node) (fns []evalFn, dyn, loop bool) {
+// shape is what a node reads: the dice (or an opposed result's sides),
+// count_while's _, and lvl, one more than the last pool it reads (0:
+// none, the inputs and house rules only).
+type shape struct {
+	dyn, loop bool
+	lvl       int
+}
+
+// kids are the closures of a node's children and the node's shape. A
+// child that reads fewer pools than the node (none: the inputs only) and
+// is more than a leaf is computed where its pools are rolled: hoisted
+// into a value of its own (hoist).
+func (p *parser) kids(ns ...node) (fns []evalFn, sh shape) {
 	for _, n := range ns {
-		dyn = dyn || n.dyn
-		loop = loop || n.loop
+		sh.dyn = sh.dyn || n.dyn
+		sh.loop = sh.loop || n.loop
+		sh.lvl = max(sh.lvl, n.lvl)
 	}
 	fns = make([]evalFn, len(ns))
 	for i, n := range ns {
 		fns[i] = n.fn
-		if dyn {
+		if n.lvl < sh.lvl || (sh.dyn && !n.dyn) {
 			fns[i] = p.hoist(n)
 		}
 	}
-	return fns, dyn, loop
+	return fns, sh
 }
 
-// hoist turns n, which reads neither the dice nor _, into a read of a
-// hidden value of the check computed before the step that needs it
-// (newWalker computes such values once per check, not once per roll).
+// hoist turns n, which reads neither _ nor an opposed result's sides,
+// into a read of a hidden value of the check, computed before the step
+// that needs it; the compiler then moves it right after the last pool it
+// reads (ordered): the walk computes it once per check when it reads no
+// pool, once per roll of its pools else, not once per roll of them all.
 func (p *parser) hoist(n node) evalFn {
 	sc := p.sc
-	if !sc.hoist || n.dyn || n.loop || n.leaf || n.fn == nil {
+	if !sc.hoist || n.loop || n.leaf || n.fn == nil {
 		return n.fn
 	}
 	slot := len(sc.vars)
 	sc.vars["\x00"+strconv.Itoa(slot)] = slot
-	sc.temps = append(sc.temps, cstep{slot: slot, cases: []ccase{{is: n.fn}}})
+	sc.lvls[slot] = n.lvl
+	if n.dyn {
+		sc.dynVars[slot] = true
+	}
+	sc.temps = append(sc.temps, cstep{slot: slot, cases: []ccase{{is: n.fn, isDyn: n.dyn}}})
 	return func(e *env) num { return e.v[slot] }
 }
 
@@ -192,6 +208,7 @@ func compileExpr(s string, sc *scope) (evalFn, error) {
 	if n.fn == nil {
 		return nil, fmt.Errorf("a text is not a value")
 	}
+	sc.lvl = n.lvl
 	return n.fn, nil
 }
 
@@ -211,9 +228,9 @@ func (p *parser) or() (node, error) {
 			if l.fn == nil || r.fn == nil {
 				return l, p.errorf("a text is not a value")
 			}
-			f, dyn, loop := p.kids(l, r)
+			f, sh := p.kids(l, r)
 			a, b := f[0], f[1]
-			l = node{fn: func(e *env) num { return boolean(a(e).truth() || b(e).truth()) }, dyn: dyn, loop: loop}
+			l = node{fn: func(e *env) num { return boolean(a(e).truth() || b(e).truth()) }, shape: sh}
 		}
 	}
 	return l, err
@@ -228,9 +245,9 @@ func (p *parser) and() (node, error) {
 			if l.fn == nil || r.fn == nil {
 				return l, p.errorf("a text is not a value")
 			}
-			f, dyn, loop := p.kids(l, r)
+			f, sh := p.kids(l, r)
 			a, b := f[0], f[1]
-			l = node{fn: func(e *env) num { return boolean(a(e).truth() && b(e).truth()) }, dyn: dyn, loop: loop}
+			l = node{fn: func(e *env) num { return boolean(a(e).truth() && b(e).truth()) }, shape: sh}
 		}
 	}
 	return l, err
@@ -248,7 +265,7 @@ func (p *parser) not() (node, error) {
 			return n, cmpErr(err, p)
 		}
 		a := n.fn
-		return node{fn: func(e *env) num { return boolean(!a(e).truth()) }, dyn: n.dyn, loop: n.loop}, nil
+		return node{fn: func(e *env) num { return boolean(!a(e).truth()) }, shape: n.shape}, nil
 	}
 	return p.cmp()
 }
@@ -296,8 +313,8 @@ func (p *parser) cmp() (node, error) {
 		want, eq := int64(idx), t.text == "=="
 		return node{fn: func(e *env) num { return boolean((f(e).n == want) == eq) }}, nil
 	}
-	f, dyn, loop := p.kids(l, r)
-	return node{fn: compare(t.text, f[0], f[1]), dyn: dyn, loop: loop}, nil
+	f, sh := p.kids(l, r)
+	return node{fn: compare(t.text, f[0], f[1]), shape: sh}, nil
 }
 
 // compare is a comparison of a and b, one closure per operator (false
@@ -329,12 +346,12 @@ func (p *parser) add() (node, error) {
 		if l.fn == nil || r.fn == nil {
 			return l, p.errorf("a text is not a value")
 		}
-		f, dyn, loop := p.kids(l, r)
+		f, sh := p.kids(l, r)
 		a, b := f[0], f[1]
 		if op == "+" {
-			l = node{fn: func(e *env) num { return a(e).add(b(e)) }, dyn: dyn, loop: loop}
+			l = node{fn: func(e *env) num { return a(e).add(b(e)) }, shape: sh}
 		} else {
-			l = node{fn: func(e *env) num { return a(e).add(b(e).neg()) }, dyn: dyn, loop: loop}
+			l = node{fn: func(e *env) num { return a(e).add(b(e).neg()) }, shape: sh}
 		}
 	}
 	return l, err
@@ -351,12 +368,12 @@ func (p *parser) mul() (node, error) {
 		if l.fn == nil || r.fn == nil {
 			return l, p.errorf("a text is not a value")
 		}
-		f, dyn, loop := p.kids(l, r)
+		f, sh := p.kids(l, r)
 		a, b := f[0], f[1]
 		if op == "*" {
-			l = node{fn: func(e *env) num { return a(e).mul(b(e)) }, dyn: dyn, loop: loop}
+			l = node{fn: func(e *env) num { return a(e).mul(b(e)) }, shape: sh}
 		} else {
-			l = node{fn: func(e *env) num { return a(e).div(b(e)) }, dyn: dyn, loop: loop}
+			l = node{fn: func(e *env) num { return a(e).div(b(e)) }, shape: sh}
 		}
 	}
 	return l, err
@@ -374,7 +391,7 @@ func (p *parser) unary() (node, error) {
 			return n, cmpErr(err, p)
 		}
 		a := n.fn
-		return node{fn: func(e *env) num { return a(e).neg() }, dyn: n.dyn, loop: n.loop}, nil
+		return node{fn: func(e *env) num { return a(e).neg() }, shape: n.shape}, nil
 	}
 	return p.primary()
 }
@@ -474,7 +491,7 @@ func (p *parser) ident(t token) (node, error) {
 			if sc.refSlots != nil {
 				sc.refSlots[slot] = true
 			}
-			return node{fn: func(e *env) num { return e.sides[side].v[slot] }, dyn: true}, nil
+			return node{fn: func(e *env) num { return e.sides[side].v[slot] }, shape: shape{dyn: true}}, nil
 		}
 		return node{}, p.errorf("%q is no pool", name)
 	}
@@ -497,13 +514,13 @@ func (p *parser) ident(t token) (node, error) {
 		if !sc.loop {
 			return node{}, p.errorf("_ is count_while's column, only inside it")
 		}
-		return node{fn: func(e *env) num { return e.loop }, loop: true, leaf: true}, nil
+		return node{fn: func(e *env) num { return e.loop }, shape: shape{loop: true}, leaf: true}, nil
 	case "won":
 		sc.dyn = true
 		if !sc.result {
 			return node{}, p.errorf("won: only in an opposed check's result")
 		}
-		return node{fn: func(e *env) num { return e.won }, dyn: true}, nil
+		return node{fn: func(e *env) num { return e.won }, shape: shape{dyn: true}}, nil
 	}
 	if v, ok := sc.sys.numbers[name]; ok {
 		c := integer(int64(v))
@@ -519,7 +536,7 @@ func (p *parser) ident(t token) (node, error) {
 			hr.fn = fn
 			return node{fn: fn, rule: hr, leaf: true}, nil
 		}
-		return node{fn: fn, dyn: dyn, leaf: true}, nil
+		return node{fn: fn, shape: shape{dyn: dyn, lvl: sc.lvls[slot]}, leaf: true}, nil
 	}
 	return node{}, p.errorf("unknown name %q", name)
 }
@@ -537,9 +554,9 @@ func (p *parser) call(name string) (node, error) {
 			return node{}, p.errorf("%s: a text is not a value", name)
 		}
 	}
-	fns, dyn, loop := p.kids(args...)
+	fns, sh := p.kids(args...)
 	n, err := p.builtin(name, fns)
-	n.dyn, n.loop = dyn, loop
+	n.shape = sh
 	return n, err
 }
 
@@ -627,9 +644,10 @@ func (p *parser) countWhile() (node, error) {
 	if len(args) != 3 || args[0].fn == nil || args[1].fn == nil || args[2].fn == nil {
 		return node{}, p.errorf("count_while takes FROM, TO and a condition on _")
 	}
-	f, dyn, _ := p.kids(args...)
+	f, sh := p.kids(args...)
+	sh.loop = false
 	from, to, cond := f[0], f[1], f[2]
-	return node{dyn: dyn, fn: func(e *env) num {
+	return node{shape: sh, fn: func(e *env) num {
 		a, b := from(e), to(e)
 		if !a.isInt() || !b.isInt() {
 			return impossible

@@ -61,10 +61,10 @@ func (tb *table) compile(args []node, p *parser) (node, error) {
 	if len(args) != want || args[0].fn == nil || (want == 2 && args[1].fn == nil) {
 		return node{}, p.errorf("table %s takes %d values", tb.key, want)
 	}
-	f, dyn, loop := p.kids(args...)
+	f, sh := p.kids(args...)
 	r := f[0]
 	if !tb.twoD {
-		return node{dyn: dyn, loop: loop, fn: func(e *env) num {
+		return node{shape: sh, fn: func(e *env) num {
 			x := r(e)
 			if !x.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) {
 				return impossible
@@ -73,7 +73,7 @@ func (tb *table) compile(args []node, p *parser) (node, error) {
 		}}, nil
 	}
 	c := f[1]
-	return node{dyn: dyn, loop: loop, fn: func(e *env) num {
+	return node{shape: sh, fn: func(e *env) num {
 		x, y := r(e), c(e)
 		if !x.isInt() || !y.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) || y.n < int64(tb.cols.From) || y.n > int64(tb.cols.To) {
 			return impossible
