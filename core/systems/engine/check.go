@@ -805,14 +805,20 @@ func (s *System) sample(c *check, pr Params) (*Odds, error) {
 
 // oddsCache keeps the odds of the checks asked lately: they depend only
 // on the check, its inputs and the house rules, and a chat asks the same
-// ones again (the reply's odds, its 📊, /odds). At most oddsCacheSize,
-// emptied when full.
+// ones again (the reply's odds, its 📊, /odds). At most oddsCacheSize
+// answers and oddsCacheBytes of them (Dungeon Hack's whole damage
+// distributions run to tens of KiB each), emptied when full; an answer
+// larger than the cap alone is not kept.
 type oddsCache struct {
-	mu sync.Mutex
-	m  map[string]*Odds
+	mu    sync.Mutex
+	m     map[string]*Odds
+	bytes int // the answers' sizes and their keys' (Odds.size)
 }
 
-const oddsCacheSize = 4096
+const (
+	oddsCacheSize  = 4096
+	oddsCacheBytes = 2 << 20
+)
 
 func (oc *oddsCache) get(k string) *Odds {
 	oc.mu.Lock()
@@ -821,12 +827,49 @@ func (oc *oddsCache) get(k string) *Odds {
 }
 
 func (oc *oddsCache) put(k string, od *Odds) {
+	n := len(k) + od.size()
+	if n > oddsCacheBytes {
+		return
+	}
 	oc.mu.Lock()
 	defer oc.mu.Unlock()
-	if oc.m == nil || len(oc.m) >= oddsCacheSize {
-		oc.m = map[string]*Odds{}
+	if old, ok := oc.m[k]; ok {
+		oc.bytes -= len(k) + old.size()
+		delete(oc.m, k)
+	}
+	if oc.m == nil || len(oc.m) >= oddsCacheSize || oc.bytes+n > oddsCacheBytes {
+		oc.m, oc.bytes = map[string]*Odds{}, 0
 	}
 	oc.m[k] = od
+	oc.bytes += n
+}
+
+// size is about how many bytes od holds: its rationals' words and the
+// maps' and slices' entries.
+func (od *Odds) size() int {
+	const entry = 48 // a map entry: its key's header, a pointer, the bucket's share
+	n := 64 + ratSize(od.Success)
+	for k, r := range od.Outcomes {
+		n += entry + len(k) + ratSize(r)
+	}
+	for k, m := range od.Also {
+		n += entry + len(k)
+		for o, r := range m {
+			n += entry + len(o) + ratSize(r)
+		}
+	}
+	for _, t := range od.Totals {
+		n += 16 + ratSize(t.Total) + ratSize(t.P)
+	}
+	return n
+}
+
+// ratSize is a big.Rat's bytes: its two integers and their words.
+func ratSize(r *big.Rat) int {
+	if r == nil {
+		return 0
+	}
+	return 80 + 8*(len(r.Num().Bits())+len(r.Denom().Bits()))
 }
 
 // cacheKey names a check's odds: the check, every input and house rule
