@@ -643,6 +643,7 @@ type sideLeaf struct {
 	e      *env
 	keys   []num
 	wn, wd int64
+	ik     [4]num // what the comparison and the result read (merging)
 }
 
 func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
@@ -650,22 +651,42 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 	var vals []num
 	// Leaves that agree on what the comparison and the result read are
 	// one (Daegon's 100 rolls are 8 levels), when that is at most 4 values.
+	// The first 16 found by a scan, more by a map.
 	nk := len(c.compare) + len(c.refSlots)
+	merge := nk <= 4
 	var index map[[4]num]int
-	if nk <= 4 {
-		index = map[[4]num]int{}
+	find := func(key [4]num) (int, bool) {
+		if index == nil {
+			for i := range out {
+				if out[i].ik == key {
+					return i, true
+				}
+			}
+			if len(out) < 16 {
+				return 0, false
+			}
+			index = make(map[[4]num]int, 2*len(out))
+			for i := len(out) - 1; i >= 0; i-- {
+				index[out[i].ik] = i
+			}
+		}
+		at, ok := index[key]
+		if !ok {
+			index[key] = len(out)
+		}
+		return at, ok
 	}
 	w := newWalker(c, e)
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
 		var key [4]num
-		if index != nil {
+		if merge {
 			for i, f := range c.compare {
 				key[i] = f(e)
 			}
 			for i, slot := range c.refSlots {
 				key[len(c.compare)+i] = e.v[slot]
 			}
-			if at, ok := index[key]; ok {
+			if at, ok := find(key); ok {
 				l := &out[at]
 				switch {
 				case l.wd == wd:
@@ -677,8 +698,6 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 					return
 				}
 				// Too large a denominator to merge: a leaf of its own.
-			} else {
-				index[key] = len(out)
 			}
 		}
 		nv, nc := len(e.v), len(c.compare)
@@ -692,7 +711,7 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 		for i, f := range c.compare {
 			keys[i] = f(e)
 		}
-		out = append(out, sideLeaf{e: cp, keys: keys, wn: wn, wd: wd})
+		out = append(out, sideLeaf{e: cp, keys: keys, wn: wn, wd: wd, ik: key})
 	})
 	return out, !w.over
 }
