@@ -649,6 +649,7 @@ type sideLeaf struct {
 func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 	var out []sideLeaf
 	var vals []num
+	var envs []env
 	// Leaves that agree on what the comparison and the result read are
 	// one (Daegon's 100 rolls are 8 levels), when that is at most 4 values.
 	// The first 16 found by a scan, more by a map.
@@ -700,11 +701,17 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 				// Too large a denominator to merge: a leaf of its own.
 			}
 		}
+		// Values and envs in blocks of 8 leaves (most sides merge to few).
 		nv, nc := len(e.v), len(c.compare)
 		if len(vals) < nv+nc {
-			vals = make([]num, 32*(nv+nc))
+			vals = make([]num, 8*(nv+nc))
 		}
-		cp := &env{v: vals[:nv:nv], opp: e.opp}
+		if len(envs) == 0 {
+			envs = make([]env, 8)
+		}
+		cp := &envs[0]
+		envs = envs[1:]
+		*cp = env{v: vals[:nv:nv], opp: e.opp}
 		copy(cp.v, e.v)
 		keys := vals[nv : nv+nc : nv+nc]
 		vals = vals[nv+nc:]
