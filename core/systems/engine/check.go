@@ -299,6 +299,9 @@ func (w *weight) add(n, d int64) {
 }
 
 func (w *weight) rat() *big.Rat {
+	if w.d != 0 && len(w.more) == 0 && w.big == nil && w.bn == nil {
+		return ratOf(w.n, w.d)
+	}
 	r := new(big.Rat)
 	if w.d != 0 {
 		r.SetFrac64(w.n, w.d)
@@ -312,6 +315,15 @@ func (w *weight) rat() *big.Rat {
 	if w.bn != nil {
 		r.Add(r, new(big.Rat).SetFrac(w.bn, w.bd))
 	}
+	return r
+}
+
+// ratOf is n/d (d > 0), reduced in int64 arithmetic: big.Rat's own
+// reduction allocates a greatest common divisor in big integers.
+func ratOf(n, d int64) *big.Rat {
+	g := gcd(n, d)
+	r := new(big.Rat).SetInt64(n / g)
+	r.Denom().SetInt64(d / g) // a reference to r's denominator, set to 1 above
 	return r
 }
 
