@@ -299,8 +299,26 @@ func (w *weight) add(n, d int64) {
 }
 
 func (w *weight) rat() *big.Rat {
-	if w.d != 0 && len(w.more) == 0 && w.big == nil && w.bn == nil {
-		return ratOf(w.n, w.d)
+	if w.d != 0 && w.big == nil && w.bn == nil {
+		// The denominators brought to their least common multiple while
+		// it and the numerators fit in int64.
+		n, d := w.n, w.d
+		for _, f := range w.more {
+			g := gcd(d, f.d)
+			a, b := f.d/g, d/g // l = d·a = f.d·b
+			if d > (1<<62)/a || (n > (1<<62)/a || n < -(1<<62)/a) || (f.n > (1<<62)/b || f.n < -(1<<62)/b) {
+				d = 0
+				break
+			}
+			n, d = n*a+f.n*b, d*a
+			if n > 1<<62 || n < -(1<<62) {
+				d = 0
+				break
+			}
+		}
+		if d != 0 {
+			return ratOf(n, d)
+		}
 	}
 	r := new(big.Rat)
 	if w.d != 0 {
@@ -349,6 +367,10 @@ type pstep struct {
 	pd    *poolDist
 	slot  int
 	cases []ccase // the last one holds when every other fails
+	// The distribution found last for a count that reads the dice, and
+	// its count (granted dice repeat the same few counts).
+	lastN  int
+	lastPD *poolDist
 }
 
 // dist is the step's pool distribution: found once when its count reads
@@ -362,6 +384,9 @@ func (ps *pstep) dist(e *env) *poolDist {
 	if err != nil {
 		return nil
 	}
+	if ps.lastPD != nil && ps.lastN == n {
+		return ps.lastPD // faces_of reads no dice: the same pool
+	}
 	rs, err := ps.roll.sized(e)
 	if err != nil {
 		return nil
@@ -370,6 +395,7 @@ func (ps *pstep) dist(e *env) *poolDist {
 	if !ok {
 		return nil
 	}
+	ps.lastN, ps.lastPD = n, pd
 	return pd
 }
 
