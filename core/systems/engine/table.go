@@ -61,9 +61,10 @@ func (tb *table) compile(args []node, p *parser) (node, error) {
 	if len(args) != want || args[0].fn == nil || (want == 2 && args[1].fn == nil) {
 		return node{}, p.errorf("table %s takes %d values", tb.key, want)
 	}
-	r := args[0].fn
+	f, sh := p.kids(args...)
+	r := f[0]
 	if !tb.twoD {
-		return node{fn: func(e *env) num {
+		return node{shape: sh, fn: func(e *env) num {
 			x := r(e)
 			if !x.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) {
 				return impossible
@@ -71,8 +72,8 @@ func (tb *table) compile(args []node, p *parser) (node, error) {
 			return tb.cells[0][x.n-int64(tb.rows.From)]
 		}}, nil
 	}
-	c := args[1].fn
-	return node{fn: func(e *env) num {
+	c := f[1]
+	return node{shape: sh, fn: func(e *env) num {
 		x, y := r(e), c(e)
 		if !x.isInt() || !y.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) || y.n < int64(tb.cols.From) || y.n > int64(tb.cols.To) {
 			return impossible
