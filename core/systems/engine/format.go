@@ -154,6 +154,38 @@ type Check struct {
 	// side's outcome when only one side rolls (RQ's defender), or the
 	// roll's class before a follow-up roll changes it.
 	Also []Also `yaml:"also,omitempty"`
+	// Form, when set, is the page's form of the check instead of its
+	// inputs: the words a player types, which the system's command turns
+	// into the check's inputs (Dungeon Hack's attack: a weapon and an
+	// armour, not the damage dice and DB they resolve to).
+	Form *CheckForm `yaml:"form,omitempty"`
+}
+
+// CheckForm is a check's form on the page: its fields, in the order the
+// command is written.
+type CheckForm struct {
+	Fields []FormWord `yaml:"fields"`
+}
+
+// FormWord is a field that writes one named value of a number input as
+// its name in the chat's language, spaces as hyphens ("espada-larga",
+// "μακρύ-σπαθί").
+type FormWord struct {
+	Input string `yaml:"input"`
+	// Names label the field (default: the input's names).
+	Names *Names `yaml:"names,omitempty"`
+	// Before is a word written before the value ("ataque", "vs").
+	Before *Names `yaml:"before,omitempty"`
+	// Group sorts a long list: the named value's row of Table, in
+	// Column, is the 1-based index of its group in Names.
+	Group *FormGroup `yaml:"group,omitempty"`
+}
+
+// FormGroup names the groups of a form's list by a table's column.
+type FormGroup struct {
+	Table  string  `yaml:"table"`
+	Column int     `yaml:"column"`
+	Names  []Names `yaml:"names"`
 }
 
 // Also is a named further result of a check.
