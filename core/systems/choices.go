@@ -169,7 +169,7 @@ func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 			return dhArmourChoices(req)
 		}
 		out := &command.ChoiceList{Kind: command.ChoiceWeapon}
-		for _, w := range dh.Weapons {
+		for _, w := range dh.Book().Weapons() {
 			label := req.T("dh.weapon." + w.Key)
 			out.Choices = append(out.Choices, command.Choice{Label: label, Value: w.Key, Typed: typedName(label),
 				Group: req.T("choice.dh_group." + strings.ReplaceAll(w.Group, " ", "_"))})
@@ -183,7 +183,7 @@ func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 
 func dhArmourChoices(req *command.Request) *command.ChoiceList {
 	out := &command.ChoiceList{Kind: command.ChoiceArmour}
-	for _, a := range dh.Armours {
+	for _, a := range dh.Book().Armours() {
 		label := req.T("dh.armour." + a.Key)
 		out.Choices = append(out.Choices, command.Choice{Label: label, Value: a.Key, Typed: typedName(label)})
 	}

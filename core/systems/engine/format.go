@@ -123,6 +123,17 @@ type Table struct {
 	Rows  Axis       `yaml:"rows"`
 	Cols  *Axis      `yaml:"columns,omitempty"`
 	Cells [][]string `yaml:"cells"`
+	// Bounds, when given, hold each cell that is not "-" to whole numbers
+	// of a range: one per column of a 2-D table, one for a 1-D table's
+	// cells. A fork's cell outside them is refused (Dungeon Hack's
+	// weapon table feeds its command's damage dice).
+	Bounds []Bound `yaml:"bounds,omitempty"`
+}
+
+// Bound is the range of a table column's cells.
+type Bound struct {
+	Min int `yaml:"min"`
+	Max int `yaml:"max"`
 }
 
 // Axis is the range of a table's row or column numbers.
@@ -263,9 +274,17 @@ type Vector struct {
 	Rules   map[string]string `yaml:"rules,omitempty"`
 	Inputs  map[string]string `yaml:"inputs,omitempty"`
 	Passive map[string]string `yaml:"passive,omitempty"` // an opposed check's passive side
-	Dice    []int             `yaml:"dice,omitempty"`
+	Dice    Dice              `yaml:"dice,omitempty"`
 	Expect  Expect            `yaml:"expect"`
 }
+
+// Dice are a vector's dice in the order rolled. "dice: []" (a check that
+// rolls none) is not "no dice" (a vector of chance): a file written back
+// (a fork) keeps the empty list, leaving out only a nil one.
+type Dice []int
+
+// IsZero is true for nil only, for yaml's omitempty.
+func (d Dice) IsZero() bool { return d == nil }
 
 // Expect is what a vector must give.
 type Expect struct {
