@@ -170,7 +170,7 @@ func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 		}
 		out := &command.ChoiceList{Kind: command.ChoiceWeapon}
 		for _, w := range dh.Book().Weapons() {
-			label := req.T("dh.weapon." + w.Key)
+			label := dhWeaponName(req, w)
 			out.Choices = append(out.Choices, command.Choice{Label: label, Value: w.Key, Typed: typedName(label),
 				Group: req.T("choice.dh_group." + strings.ReplaceAll(w.Group, " ", "_"))})
 		}
@@ -184,7 +184,7 @@ func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 func dhArmourChoices(req *command.Request) *command.ChoiceList {
 	out := &command.ChoiceList{Kind: command.ChoiceArmour}
 	for _, a := range dh.Book().Armours() {
-		label := req.T("dh.armour." + a.Key)
+		label := dhArmourName(req, a)
 		out.Choices = append(out.Choices, command.Choice{Label: label, Value: a.Key, Typed: typedName(label)})
 	}
 	return out

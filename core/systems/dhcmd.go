@@ -10,6 +10,7 @@ import (
 	"zaria/core/fold"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 )
 
 // Chat options of Dungeon Hack (docs/dungeonhack.md#house-rules).
@@ -90,7 +91,12 @@ func dhCmd(forks Forks) sysCheck[dhCall] {
 	}
 	return sysCheck[dhCall]{
 		needs: []keyword{kwVs(func(req *command.Request) string {
-			return strings.ReplaceAll(req.T("dh.armour.coraza"), " ", "-")
+			for _, a := range dh.Book().Armours() {
+				if a.Key == "coraza" {
+					return strings.ReplaceAll(dhArmourName(req, a), " ", "-")
+				}
+			}
+			return "coraza"
 		})},
 		read: read,
 		roll: func(ctx context.Context, req *command.Request, c dhCall) (*reply.Reply, error) {
@@ -131,7 +137,7 @@ func readDH(_ context.Context, req *command.Request, toks []string) (dhCall, str
 func weaponNames(rules dh.Rules) []named {
 	out := make([]named, len(rules.Weapons()))
 	for i, w := range rules.Weapons() {
-		out[i] = named{val: i, keys: []string{"dh.weapon." + w.Key}, extras: []string{w.Key, w.Name}}
+		out[i] = named{val: i, names: []engine.Names{w.Names}, extras: []string{w.Key, w.Name}}
 	}
 	return out
 }
@@ -139,7 +145,7 @@ func weaponNames(rules dh.Rules) []named {
 func armourNames(rules dh.Rules) []named {
 	out := make([]named, len(rules.Armours()))
 	for i, a := range rules.Armours() {
-		out[i] = named{val: i, keys: []string{"dh.armour." + a.Key}, extras: []string{a.Key, a.Name}}
+		out[i] = named{val: i, names: []engine.Names{a.Names}, extras: []string{a.Key, a.Name}}
 	}
 	return out
 }
@@ -160,8 +166,8 @@ func findArmour(req *command.Request, rules dh.Rules, words string) (dh.Armour, 
 	return rules.Armours()[i], nil
 }
 
-func dhWeaponName(req *command.Request, w dh.Weapon) string { return req.T("dh.weapon." + w.Key) }
-func dhArmourName(req *command.Request, a dh.Armour) string { return req.T("dh.armour." + a.Key) }
+func dhWeaponName(req *command.Request, w dh.Weapon) string { return w.Names.In(req.Lang) }
+func dhArmourName(req *command.Request, a dh.Armour) string { return a.Names.In(req.Lang) }
 
 // --- options and sheet helpers -------------------------------------------
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"zaria/core/dice"
+	"zaria/core/systems/engine"
 )
 
 // mdRows reads the data rows of the markdown tables in a file copied from
@@ -86,7 +87,7 @@ func TestWeaponsMatchRules(t *testing.T) {
 	}
 	for i, w := range got {
 		x := Book().Weapons()[i]
-		x.Key = ""
+		x.Key, x.Names = "", engine.Names{}
 		if x != w {
 			t.Errorf("row %d: table %+v, testdata %+v", i, x, w)
 		}
@@ -117,7 +118,7 @@ func TestArmoursMatchRules(t *testing.T) {
 	}
 	for i, a := range got {
 		x := Book().Armours()[i]
-		x.Key, x.Sinks, x.SwimDisadvantage = "", false, false // the testdata's columns are these four
+		x.Key, x.Names, x.Sinks, x.SwimDisadvantage = "", engine.Names{}, false, false // the testdata's columns are these four
 		if x != a {
 			t.Errorf("row %d: table %+v, testdata %+v", i, x, a)
 		}

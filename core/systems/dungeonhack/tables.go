@@ -11,13 +11,14 @@ import (
 
 // Weapon is a row of the weapon table (docs/dungeonhack.md#weapons). A zero die means "–".
 type Weapon struct {
-	Key    string // catalog suffix "dh.weapon.<Key>", also the sheet value
-	Name   string // as printed in the seed
-	Group  string // ligeras, una mano, dos manos, arrojadizas, puño, distancia
-	DmgN   int    // number of damage dice (0: none)
-	DmgS   int    // damage die sides
-	Pen    int    // Penetración
-	Resist int    // Resistencia usage die sides (0: none)
+	Key    string       // the file's key with hyphens, also the sheet value
+	Names  engine.Names // in es, el and en (the file's input "weapon")
+	Name   string       // as printed in the seed
+	Group  string       // ligeras, una mano, dos manos, arrojadizas, puño, distancia
+	DmgN   int          // number of damage dice (0: none)
+	DmgS   int          // damage die sides
+	Pen    int          // Penetración
+	Resist int          // Resistencia usage die sides (0: none)
 }
 
 // Weapons is the weapon table (docs/dungeonhack.md#weapons), melee and
@@ -28,7 +29,7 @@ func (r Rules) Weapons() []Weapon {
 	s := r.s
 	var out []Weapon
 	for _, n := range s.Named("weapon") {
-		out = append(out, Weapon{Key: rowKey(n), Name: seedName(n), Group: groups[cell(s, "weapons", n.Value, 5)-1],
+		out = append(out, Weapon{Key: rowKey(n), Names: n.Names, Name: seedName(n), Group: groups[cell(s, "weapons", n.Value, 5)-1],
 			DmgN: cell(s, "weapons", n.Value, 1), DmgS: cell(s, "weapons", n.Value, 2),
 			Pen: cell(s, "weapons", n.Value, 3), Resist: cell(s, "weapons", n.Value, 4)})
 	}
@@ -38,7 +39,7 @@ func (r Rules) Weapons() []Weapon {
 // groups are the weapon table's groups, numbered from 1 in weapon_group.
 var groups = []string{"ligeras", "una mano", "dos manos", "arrojadizas", "puño", "distancia"}
 
-// rowKey is a named row's key as the catalogs and sheets spell it:
+// rowKey is a named row's key as sheets spell it:
 // "espada-larga" (the file's keys take _).
 func rowKey(n engine.NamedValue) string { return strings.ReplaceAll(n.Key, "_", "-") }
 
@@ -65,7 +66,8 @@ func cell(s *engine.System, table string, row, col int) int {
 // Armour is a row of the armour table (docs/dungeonhack.md#armour).
 type Armour struct {
 	Row    int
-	Key    string // catalog suffix "dh.armour.<Key>", also the sheet value
+	Key    string       // the file's key with hyphens, also the sheet value
+	Names  engine.Names // in es, el and en (the file's input "armour")
 	Name   string
 	DB     int // Blindaje: number of DB
 	Resist int // usage die sides (0: none)
@@ -81,7 +83,7 @@ func (r Rules) Armours() []Armour {
 	s := r.s
 	var out []Armour
 	for _, n := range s.Named("armour") {
-		out = append(out, Armour{Row: n.Value, Key: rowKey(n), Name: seedName(n),
+		out = append(out, Armour{Row: n.Value, Key: rowKey(n), Names: n.Names, Name: seedName(n),
 			DB: cell(s, "armours", n.Value, 1), Resist: cell(s, "armours", n.Value, 2),
 			Sinks: cell(s, "armours", n.Value, 3) == 1, SwimDisadvantage: cell(s, "armours", n.Value, 4) == 1})
 	}
