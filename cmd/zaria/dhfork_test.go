@@ -31,7 +31,8 @@ func aboveChance(dmg, db, pen int) *big.Rat {
 }
 
 // Dungeon Hack forked per chat: the GM makes the long sword a d10 and
-// its Penetración 3 in the weapon table of the chat's copy; /dh ataque
+// its Penetración 3 in the weapon table of the chat's copy, and the
+// breastplate 4 DB in its armour table; /dh ataque
 // and /odds dh there roll and count by it, another chat keeps the book's
 // d8 and pen 1, the copy survives a restart, and /sistema original gives
 // the book back.
@@ -55,8 +56,12 @@ func TestForkDHWeaponTable(t *testing.T) {
 	d.want(d.send("a", true, "/sistema editar dh tabla weapons 9 3 3"), false, "tabla weapons 9·3: 1 → 3")
 	// The Penetración is the floor: 3 − 3 = 0 → 3.
 	d.want(d.send("a", false, attack, 3, 1, 1, 1), false, "Espada larga 1d10 (pen 3)", "3 de daño")
+	// The armour table too: a breastplate of 4 DB, four DB dice rolled.
+	d.want(d.send("a", true, "/sistema editar dh tabla armours 9 1 4"), false, "tabla armours 9·1: 3 → 4")
+	d.want(d.send("a", false, attack, 10, 1, 1, 1, 1), false, "coraza 4 DB d6", "10 − 4 = 6")
+	d.want(d.send("b", false, attack, 8, 1, 1, 1), false, "coraza 3 DB d6")
 	d.restart()
-	d.want(d.send("a", false, attack, 10, 1, 1, 1), false, "Espada larga 1d10 (pen 3)", "7 de daño")
+	d.want(d.send("a", false, attack, 10, 1, 1, 1, 1), false, "Espada larga 1d10 (pen 3)", "coraza 4 DB d6", "6 de daño")
 	d.want(d.send("b", false, attack, 8, 1, 1, 1), false, "Espada larga 1d8 (pen 1)")
 
 	d.want(d.send("a", true, "/sistema original dh"), false, "vuelve a ser el del libro")
