@@ -16,4 +16,4 @@ type Forks interface {
 
 // Forkable lists the shipped systems whose commands roll by a chat's
 // fork (the others still read only the shipped file).
-func Forkable() []string { return []string{"daegon", "rq"} }
+func Forkable() []string { return []string{"daegon", "rq", "dh"} }

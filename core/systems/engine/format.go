@@ -187,6 +187,17 @@ type Table struct {
 	Rows  Axis       `yaml:"rows"`
 	Cols  *Axis      `yaml:"columns,omitempty"`
 	Cells [][]string `yaml:"cells"`
+	// Bounds, when given, hold each cell that is not "-" to whole numbers
+	// of a range: one per column of a 2-D table, one for a 1-D table's
+	// cells. A fork's cell outside them is refused (Dungeon Hack's
+	// weapon table feeds its command's damage dice).
+	Bounds []Bound `yaml:"bounds,omitempty"`
+}
+
+// Bound is the range of a table column's cells.
+type Bound struct {
+	Min int `yaml:"min"`
+	Max int `yaml:"max"`
 }
 
 // Axis is the range of a table's row or column numbers.
@@ -218,6 +229,38 @@ type Check struct {
 	// side's outcome when only one side rolls (RQ's defender), or the
 	// roll's class before a follow-up roll changes it.
 	Also []Also `yaml:"also,omitempty"`
+	// Form, when set, is the page's form of the check instead of its
+	// inputs: the words a player types, which the system's command turns
+	// into the check's inputs (Dungeon Hack's attack: a weapon and an
+	// armour, not the damage dice and DB they resolve to).
+	Form *CheckForm `yaml:"form,omitempty"`
+}
+
+// CheckForm is a check's form on the page: its fields, in the order the
+// command is written.
+type CheckForm struct {
+	Fields []FormWord `yaml:"fields"`
+}
+
+// FormWord is a field that writes one named value of a number input as
+// its name in the chat's language, spaces as hyphens ("espada-larga",
+// "μακρύ-σπαθί").
+type FormWord struct {
+	Input string `yaml:"input"`
+	// Names label the field (default: the input's names).
+	Names *Names `yaml:"names,omitempty"`
+	// Before is a word written before the value ("ataque", "vs").
+	Before *Names `yaml:"before,omitempty"`
+	// Group sorts a long list: the named value's row of Table, in
+	// Column, is the 1-based index of its group in Names.
+	Group *FormGroup `yaml:"group,omitempty"`
+}
+
+// FormGroup names the groups of a form's list by a table's column.
+type FormGroup struct {
+	Table  string  `yaml:"table"`
+	Column int     `yaml:"column"`
+	Names  []Names `yaml:"names"`
 }
 
 // Also is a named further result of a check.
@@ -295,16 +338,17 @@ type Vector struct {
 	Rules   map[string]string `yaml:"rules,omitempty"`
 	Inputs  map[string]string `yaml:"inputs,omitempty"`
 	Passive map[string]string `yaml:"passive,omitempty"` // an opposed check's passive side
-	Dice    Rolls             `yaml:"dice,omitempty"`
+	Dice    Dice              `yaml:"dice,omitempty"`
 	Expect  Expect            `yaml:"expect"`
 }
 
-// Rolls are a vector's dice. "dice: []" (a check that rolls none) is
-// not "no dice given": it is kept when a fork writes the file again.
-type Rolls []int
+// Dice are a vector's dice in the order rolled. "dice: []" (a check that
+// rolls none) is not "no dice" (a vector of chance): a file written back
+// (a fork) keeps the empty list, leaving out only a nil one.
+type Dice []int
 
-// IsZero makes omitempty leave out only dice not given (yaml.v3).
-func (r Rolls) IsZero() bool { return r == nil }
+// IsZero is true for nil only, for yaml's omitempty.
+func (d Dice) IsZero() bool { return d == nil }
 
 // Expect is what a vector must give.
 type Expect struct {

@@ -291,6 +291,9 @@ func (s *System) compile() error {
 		if err != nil {
 			return at(err, def.Key)
 		}
+		if err := s.checkForm(def); err != nil {
+			return at(err, def.Key)
+		}
 		s.checks = append(s.checks, c)
 	}
 	return nil

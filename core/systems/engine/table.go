@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"math/big"
+	"strings"
+)
 
 // table is a compiled Table: cells[row-from][col-from], impossible for "-".
 type table struct {
@@ -27,6 +30,9 @@ func compileTable(t Table) (*table, error) {
 	if nr*nc > MaxTableCells {
 		return nil, limitErr("table_cells", MaxTableCells, nr*nc)
 	}
+	if len(t.Bounds) > 0 && len(t.Bounds) != nc && (tb.twoD || len(t.Bounds) != 1) {
+		return nil, fileErr(0, "table %s: bounds: one per column", t.Key)
+	}
 	if len(t.Cells) != nr {
 		return nil, fileErr(0, "table %s: %d rows of cells, its axis has %d", t.Key, len(t.Cells), nr)
 	}
@@ -44,6 +50,12 @@ func compileTable(t Table) (*table, error) {
 			v, ok := parseNum(c)
 			if !ok {
 				return nil, fileErr(0, "table %s: cell %q is neither a number nor -", t.Key, c)
+			}
+			if len(t.Bounds) > 0 {
+				b := t.Bounds[min(j, len(t.Bounds)-1)]
+				if r := v.Rat(); !r.IsInt() || r.Cmp(big.NewRat(int64(b.Min), 1)) < 0 || r.Cmp(big.NewRat(int64(b.Max), 1)) > 0 {
+					return nil, fileErr(0, "table %s: a cell of %s, outside %d..%d", t.Key, c, b.Min, b.Max)
+				}
 			}
 			cr[j] = v
 		}

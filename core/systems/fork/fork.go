@@ -137,8 +137,15 @@ func apply(f *engine.File, c Change) error {
 				return command.Errorf("fork.err.cell", "table", c.Key, "rows", fmt.Sprintf("%d–%d", t.Rows.From, t.Rows.To), "cols", cmax)
 			}
 			if c.Value != "-" {
-				if _, err := strconv.Atoi(c.Value); err != nil {
+				v, err := strconv.Atoi(c.Value)
+				if err != nil {
 					return command.Errorf("fork.err.cell_value", "got", c.Value)
+				}
+				if len(t.Bounds) > 0 {
+					b := t.Bounds[min(col, len(t.Bounds)-1)]
+					if v < b.Min || v > b.Max {
+						return command.Errorf("fork.err.range", "name", fmt.Sprintf("%s %d·%d", c.Key, c.Row, c.Col), "min", b.Min, "max", b.Max, "got", c.Value)
+					}
 				}
 			}
 			t.Cells[r][col] = c.Value

@@ -78,6 +78,8 @@ func TestBuildRefuses(t *testing.T) {
 		{"zaria", Change{Kind: KindBand, Key: "major_success", Value: "0"}, ""},
 		{"daegon", Change{Kind: KindCell, Key: "pct", Row: 7, Col: 3, Value: "x"}, "fork.err.cell_value"},
 		{"daegon", Change{Kind: KindCell, Key: "pct", Row: 16, Col: 3, Value: "60"}, "fork.err.cell"},
+		{"dh", Change{Kind: KindCell, Key: "weapons", Row: 9, Col: 2, Value: "21"}, "fork.err.range"},
+		{"dh", Change{Kind: KindCell, Key: "weapons", Row: 9, Col: 5, Value: "7"}, "fork.err.range"},
 		{"rq", Change{Kind: KindName, Key: "nonesuch", Value: "x"}, "fork.err.unknown"},
 	} {
 		_, _, err := Build(book(t, tc.sys), []Change{tc.c})
