@@ -56,7 +56,10 @@ import (
 //     same.
 //  5. When a button is pressed it calls Press with the presser's Message
 //     (Text is ignored) and the button's Action, and delivers the reply
-//     as in step 4.
+//     as in step 4. The answer to a 📊 (reply.ActOdds) also carries the
+//     odds of the roll pressed in one line, Reply.OddsLine: a platform
+//     that adds them to the roll's own message (Telegram) adds that line,
+//     and never makes one of its own.
 //
 // Texts the adapter says on its own (a stale button, a file too big, the
 // command menu) come from the catalogs through Lang and Text, never from
@@ -95,9 +98,6 @@ type Port interface {
 	// and values: Text("en", "tg.again.by", "name", "Ana"). It never
 	// returns "": a missing key falls back to English, then to the key.
 	Text(lang, key string, kv ...any) string
-	// OddsText is the localized one-line odds of a check, as /roll … ?
-	// shows them ("50% · mean 7"), or the line that says there are none.
-	OddsText(lang string, c *reply.Check) string
 	// Recent lists the distinct commands msg.From rolled last in msg.Chat
 	// (the chat's roll history, so never a secret roll or an error),
 	// newest first, at most n: what an adapter offers to roll again

@@ -24,7 +24,7 @@ import (
 //
 // Buttons whose Actions fit their data are written nowhere (a pad); a
 // roll's 🎲 and 📊 share one record, with the adapter's view of the message
-// (oddsView), so that 📊 can add the odds to that message
+// (oddsView), so that 📊 can add the core's odds line to that message
 // (TestButtonsSurviveRestart).
 //
 // A press enters here (onCallback) and finds here who pressed and the
@@ -117,34 +117,18 @@ func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e 
 }
 
 // oddsView is what the adapter keeps with a roll's buttons to draw a
-// press of 📊: its keys are those of the record of earlier versions, which
-// the store hands back as the view.
+// press of 📊 (the message the buttons are on, to add the core's odds
+// line to it): its keys are those of the record of earlier versions,
+// which the store hands back as the view.
 type oddsView struct {
-	Who  string    `json:"w,omitempty"` // who rolled
-	Text string    `json:"t,omitempty"` // HTML of the message the buttons are on
-	Odds *oddsFact `json:"o,omitempty"` // the odds of that roll
+	Who  string `json:"w,omitempty"` // who rolled
+	Text string `json:"t,omitempty"` // HTML of the message the buttons are on
 	// Shown: the odds were added to the message (or its picture sent).
 	Shown bool `json:"s,omitempty"`
 	// Labels of the buttons, in order; an earlier version's record has
 	// only AgainLabel.
 	Labels     []string `json:"l,omitempty"`
 	AgainLabel string   `json:"al,omitempty"`
-}
-
-// oddsFact is the odds of one roll, from its reply.Check.
-type oddsFact struct {
-	Chance *float64 `json:"c,omitempty"`
-	Exact  string   `json:"e,omitempty"` // "p/q"
-	Mean   *float64 `json:"m,omitempty"`
-	Approx bool     `json:"a,omitempty"`
-}
-
-// oddsLine is the localized odds line of a roll, as /roll … ? shows it.
-func (a *inbound) oddsLine(lang string, o *oddsFact) string {
-	if o == nil {
-		return a.d.OddsText(lang, nil)
-	}
-	return a.d.OddsText(lang, &reply.Check{Chance: o.Chance, ChanceExact: o.Exact, Mean: o.Mean, Approx: o.Approx})
 }
 
 // onPress resolves a pressed button of a chat message: the Action its
@@ -165,34 +149,30 @@ func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *en
 
 // pressOdds answers 📊 with what the core's Press answers, and rolls
 // nothing: the core decides whether there is anything to show (its rate
-// limit, a command without odds) and gives the picture of the roll's
-// distribution, its result marked, sent when the adapter draws charts;
-// else, or when the picture is refused, the odds line is added to the
-// roll's message. The line is the core's OddsText of the roll's own odds,
-// which the core gave with the roll and the adapter keeps with its
-// buttons (a press cannot roll again to know them); a second press only
-// toasts it. A button without that view (data of an earlier version) is
-// answered with the core's odds reply.
+// limit) and gives the odds of that roll in one line (Reply.OddsLine)
+// and the picture of its distribution, its result marked. The picture is
+// sent when the adapter draws charts; else, or when it is refused, the
+// line is added to the roll's message; a second press only toasts it.
+// An answer without that line (the button of an earlier version, a
+// flood's warning), or a button without the view of its message, is
+// delivered as any reply.
 func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, p actions.Pressed) {
 	chat := a.chatOf(ctx, cq.Message.Chat)
 	ref := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
 	msg := a.pressMessage(ctx, cq, e, chat, ref, from)
-	var v oddsView
-	if p.ID == "" || p.Set.View == "" || json.Unmarshal([]byte(p.Set.View), &v) != nil || v.Odds == nil {
-		a.answerCallback(ctx, cq.ID, "")
-		if rep, ok := a.d.Press(ctx, msg, p.Action); ok && rep != nil {
-			a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
-		}
-		return
-	}
 	rep, ok := a.d.Press(ctx, msg, p.Action)
 	if !ok || rep == nil {
 		a.answerCallback(ctx, cq.ID, "") // nothing to show: the spinner stops
 		return
 	}
-	line := a.oddsLine(a.out.replyLang(ctx, rep, msg), v.Odds)
+	var v oddsView
+	if rep.OddsLine == "" || p.ID == "" || p.Set.View == "" || json.Unmarshal([]byte(p.Set.View), &v) != nil {
+		a.answerCallback(ctx, cq.ID, "")
+		a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
+		return
+	}
 	if v.Shown {
-		a.answerCallback(ctx, cq.ID, line)
+		a.answerCallback(ctx, cq.ID, rep.OddsLine)
 		return
 	}
 	shown := func() {
@@ -202,14 +182,14 @@ func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 			a.log.Warn("telegram button record not updated", "err", err)
 		}
 	}
-	edit := a.oddsEdit(chat.ID, cq.Message.MessageID, p, &v, line)
-	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat.ID, msg, rep, line, edit) {
+	edit := a.oddsEdit(chat.ID, cq.Message.MessageID, p, &v, rep.OddsLine)
+	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat.ID, msg, rep, edit) {
 		shown()
 		return
 	}
-	a.answerCallback(ctx, cq.ID, line)
+	a.answerCallback(ctx, cq.ID, rep.OddsLine)
 	if edit == nil {
-		a.out.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(line)}}}, "")
+		a.out.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(rep.OddsLine)}}}, "")
 		return
 	}
 	e.Ops = append(e.Ops, edit)
@@ -281,12 +261,13 @@ func threadID(ref string) int {
 
 // oddsPhoto sends the picture of that roll's distribution (rep, the
 // core's answer to its ActOdds: its command, its total marked) in reply
-// to the roll's message, the odds as its caption, and toasts the odds
-// line. false when there is no picture to send (the command has no odds
-// of its own, no chart, the renderer fails): the caller shows the odds
-// line instead. A photo Telegram refuses falls back to edit (or the line
-// as a message).
-func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat int64, msg core.Message, rep *reply.Reply, line string, edit *op) bool {
+// to the roll's message, the odds as its caption, and toasts the core's
+// odds line. false when there is no picture to send (the command has no
+// odds of its own, no chart, the renderer fails): the caller shows the
+// odds line instead. A photo Telegram refuses falls back to edit (or the
+// line as a message).
+func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat int64, msg core.Message, rep *reply.Reply, edit *op) bool {
+	line := rep.OddsLine
 	if rep.Error || rep.Chart == nil {
 		return false
 	}

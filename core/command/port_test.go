@@ -2,6 +2,7 @@ package command_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"zaria/core"
@@ -151,23 +152,29 @@ func TestTextAndMenu(t *testing.T) {
 	}
 }
 
+// TestOddsText: the answer to a 📊 press states the odds the button
+// carries (those of the roll it is under) in one line, in the chat's
+// language; a button without them (one of an earlier version) gets none.
 func TestOddsText(t *testing.T) {
 	r, _ := portRouter(t)
+	ctx := context.Background()
 	f := func(x float64) *float64 { return &x }
-	for _, c := range []struct {
+	for i, c := range []struct {
 		lang string
-		c    *reply.Check
+		o    *reply.RollOdds
 		want string
 	}{
-		{"en", &reply.Check{Chance: f(0.375), ChanceExact: "3/8", Mean: f(7)}, "📊 Chance: 37.5% · mean 7"},
-		{"es", &reply.Check{Chance: f(0.375), ChanceExact: "3/8", Mean: f(7)}, "📊 Probabilidad: 37,5 % · media 7"},
-		{"en", &reply.Check{Chance: f(0.5), Mean: f(3.5), Approx: true}, "📊 Chance: ≈50% · mean ≈3.5"},
-		{"en", &reply.Check{Mean: f(3.5)}, "📊 Mean: 3.5"},
-		{"en", &reply.Check{}, "📊 No odds: this roll can divide by zero."},
-		{"en", nil, "📊 No odds: this roll can divide by zero."},
+		{"en", &reply.RollOdds{Chance: f(0.375), Exact: "3/8", Mean: f(7)}, "📊 Chance: 37.5% · mean 7"},
+		{"es", &reply.RollOdds{Chance: f(0.375), Exact: "3/8", Mean: f(7)}, "📊 Probabilidad: 37,5 % · media 7"},
+		{"en", &reply.RollOdds{Chance: f(0.5), Mean: f(3.5), Approx: true}, "📊 Chance: ≈50% · mean ≈3.5"},
+		{"en", &reply.RollOdds{Mean: f(3.5)}, "📊 Mean: 3.5"},
+		{"en", &reply.RollOdds{}, "📊 No odds: this roll can divide by zero."},
+		{"en", nil, ""},
 	} {
-		if got := r.OddsText(c.lang, c.c); got != c.want {
-			t.Errorf("OddsText(%s, %+v) = %q, want %q", c.lang, c.c, got, c.want)
+		m := core.Message{Chat: core.ChatRef{Platform: "test", ID: fmt.Sprint("odds", i)}, From: core.User{ID: "u1", Name: "Ana"}, LangHint: c.lang}
+		rep, ok := r.Press(ctx, m, reply.Action{Kind: reply.ActOdds, Command: "/roll 3d6", Odds: c.o})
+		if !ok || rep.OddsLine != c.want {
+			t.Errorf("press 📊 with %+v in %s: line %q, want %q", c.o, c.lang, rep.OddsLine, c.want)
 		}
 	}
 }

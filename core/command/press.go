@@ -131,12 +131,19 @@ func (r *Router) isGM(ctx context.Context, msg core.Message) bool {
 }
 
 // pressOdds answers an odds button: the command's Odds handler on the
-// original command, with the original result marked. Nothing is rolled
-// (the request's dice source is nil) and no observer sees it.
+// original command, with the original result marked, and the odds the
+// button carries (those of the roll it is under) in one line,
+// Reply.OddsLine; that line alone for a command without an Odds handler.
+// Nothing is rolled (the request's dice source is nil) and no observer
+// sees it.
 func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool) {
 	req, rep, ok := r.pressRequest(ctx, msg)
 	if req == nil {
 		return rep, ok
+	}
+	line := ""
+	if a.Odds != nil {
+		line = r.oddsText(req.Lang, a.Odds)
 	}
 	p, ok := Parse(a.Command, "", "")
 	var cmd *Command
@@ -144,6 +151,11 @@ func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action
 		cmd = r.byAlias[fold.Key(p.Name)]
 	}
 	if cmd == nil || cmd.Odds == nil {
+		if line != "" {
+			rep := &reply.Reply{Lines: []reply.Line{{reply.T(line)}}, OddsLine: line}
+			stampLang(rep, req.Lang)
+			return rep, true
+		}
 		return r.errorReply(req, Errorf("error.no_odds")), true
 	}
 	req.Name, req.Alias, req.Args, req.Prefix = cmd.Name, p.Name, p.Args, p.Prefix
@@ -155,6 +167,7 @@ func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action
 		rep = &reply.Reply{}
 	}
 	r.enforceOutput(req, rep)
+	rep.OddsLine = line
 	stampLang(rep, req.Lang)
 	return rep, true
 }
@@ -254,7 +267,8 @@ func (r *Router) TakesFile(text string) bool {
 }
 
 // fillActions gives the again and odds buttons of a roll's reply their
-// meaning: the command that produced it and, for the odds, its total.
+// meaning: the command that produced it and, for the odds, its total and
+// its odds (none known, when the roll has no Check: the line then says so).
 func fillActions(rep *reply.Reply) {
 	if rep.Command == "" {
 		return
@@ -268,10 +282,13 @@ func fillActions(rep *reply.Reply) {
 		case reply.ButtonAgain:
 			b.Action = &reply.Action{Kind: reply.ActAgain, Command: rep.Command}
 		case reply.ButtonOdds:
-			a := &reply.Action{Kind: reply.ActOdds, Command: rep.Command}
-			if rep.Check != nil && rep.Check.Total != nil {
-				t := int64(*rep.Check.Total)
-				a.Actual = &t
+			a := &reply.Action{Kind: reply.ActOdds, Command: rep.Command, Odds: &reply.RollOdds{}}
+			if c := rep.Check; c != nil {
+				a.Odds = &reply.RollOdds{Chance: c.Chance, Exact: c.ChanceExact, Mean: c.Mean, Approx: c.Approx}
+				if c.Total != nil {
+					t := int64(*c.Total)
+					a.Actual = &t
+				}
 			}
 			b.Action = a
 		}
