@@ -61,9 +61,11 @@ import (
 //     that adds them to the roll's own message (Telegram) adds that line,
 //     and never makes one of its own.
 //
-// Texts the adapter says on its own (a stale button, a file too big, the
-// command menu) come from the catalogs through Lang and Text, never from
-// literals, so they exist in every language the bot speaks.
+// A press of a button the adapter can no longer resolve (data the bot
+// did not make, a record since pruned) is Press of reply.ActGone: the
+// core answers it too. Texts the adapter says on its own (a file too
+// big, the command menu) come from the catalogs through Lang and Text,
+// never from literals, so they exist in every language the bot speaks.
 type Port interface {
 	// Dispatch answers one chat message. ok=false means the message was
 	// not for the bot: the adapter sends nothing.

@@ -90,7 +90,8 @@ func (a *inbound) quickCall(ctx context.Context, method string, p map[string]str
 
 // onCallback runs a pressed button: the Action its data stands for
 // (buttons.go), for whoever pressed it, or the placeholder of an inline
-// roll. Data this bot did not make, or no longer keeps, is a toast.
+// roll. Data this bot did not make, or no longer keeps, is pressed as
+// reply.ActGone: the core's answer is the toast.
 func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
 	if cq.From == nil {
 		return
@@ -113,7 +114,12 @@ func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e 
 	if cq.Message != nil && cq.Message.Chat != nil {
 		chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
 	}
-	a.answerCallback(ctx, cq.ID, a.d.Text(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale"))
+	text := ""
+	msg := core.Message{Chat: chat, From: core.User{ID: from.id, Name: from.name}, LangHint: from.lang, BotName: a.botName}
+	if rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActGone}); ok && rep != nil {
+		text = strings.TrimSpace(reply.PlainText(rep))
+	}
+	a.answerCallback(ctx, cq.ID, text)
 }
 
 // oddsView is what the adapter keeps with a roll's buttons to draw a

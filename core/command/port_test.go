@@ -178,3 +178,21 @@ func TestOddsText(t *testing.T) {
 		}
 	}
 }
+
+// TestGoneButton: a button an adapter can no longer resolve is answered
+// by the core, in the chat's language, and changes nothing.
+func TestGoneButton(t *testing.T) {
+	r, _ := portRouter(t)
+	ctx := context.Background()
+	for lang, want := range map[string]string{
+		"el": "Αυτό το κουμπί δεν λειτουργεί πια. Γράψε ξανά την εντολή.",
+		"es": "Este botón ya no funciona. Escribe la orden de nuevo.",
+		"en": "This button no longer works. Type the command again.",
+	} {
+		m := core.Message{Chat: core.ChatRef{Platform: "test", ID: "gone-" + lang}, From: core.User{ID: "u1"}, LangHint: lang}
+		rep, ok := r.Press(ctx, m, reply.Action{Kind: reply.ActGone})
+		if !ok || reply.PlainText(rep) != want || rep.Lang != lang || rep.Error {
+			t.Errorf("a gone button in %s: %v %+v, want the notice %q", lang, ok, rep, want)
+		}
+	}
+}

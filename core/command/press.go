@@ -21,7 +21,7 @@ type ActionHandler func(ctx context.Context, req *Request, a reply.Action) (*rep
 // HandleAction registers the handler of an action kind. A kind registered
 // twice, or one the router resolves itself (again, odds), panics.
 func (r *Router) HandleAction(kind reply.ActionKind, h ActionHandler) {
-	if kind == reply.ActAgain || kind == reply.ActOdds || kind == "" {
+	if kind == reply.ActAgain || kind == reply.ActOdds || kind == reply.ActGone || kind == "" {
 		panic("command: action kind resolved by the router: " + string(kind))
 	}
 	if r.actions == nil {
@@ -41,6 +41,9 @@ func (r *Router) HandleAction(kind reply.ActionKind, h ActionHandler) {
 //   - reply.ActOdds shows the odds and the distribution of a.Command with
 //     a.Actual marked: nothing is rolled and nothing is logged. It counts
 //     against the presser's rate limit.
+//   - reply.ActGone (a button the adapter can no longer resolve) says
+//     that it no longer works, in the chat's language: a notice, for the
+//     presser alone where the platform can (a toast).
 //   - reply.ActRun (a pad button) is resolved by core/pad, which runs the
 //     stored command through the same path as a typed one.
 //   - any other kind goes to its HandleAction handler; the Observers see
@@ -62,6 +65,11 @@ func (r *Router) Press(ctx context.Context, msg core.Message, a reply.Action) (*
 		return r.Dispatch(ctx, msg)
 	case reply.ActOdds:
 		return r.pressOdds(ctx, msg, a)
+	case reply.ActGone:
+		lang := r.Lang(ctx, msg.Chat, msg.LangHint)
+		rep := reply.Text(r.Text(lang, "press.gone"))
+		rep.Lang = lang
+		return rep, true
 	}
 	h, ok := r.actions[a.Kind]
 	if !ok {

@@ -53,6 +53,12 @@ const (
 	ActLink ActionKind = "link"
 )
 
+// ActGone is no button the core made: an adapter presses it for a
+// button it can no longer resolve (data this bot did not make, a record
+// since pruned), and shows what the core answers: that the button no
+// longer works, in the chat's language, nothing changed.
+const ActGone ActionKind = "gone"
+
 // MaxSecret is the longest Action.Secret, in characters: what a Telegram
 // pop-up (answerCallbackQuery's show_alert) holds.
 const MaxSecret = 200
