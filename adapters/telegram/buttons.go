@@ -97,25 +97,28 @@ func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e 
 		return
 	}
 	from := userOf(cq.From)
-	if cq.Message != nil && cq.Message.Chat != nil && cq.Message.Chat.Type == "private" {
-		a.padLists.forget(from.id) // a button there may run /pad add
+	var chat *tgbotapi.Chat // the pressed message's, as the bot works with it
+	if cq.Message != nil && cq.Message.Chat != nil {
+		chat = a.chatOf(ctx, cq.Message.Chat)
+		if chat.Type == "private" {
+			a.padLists.forget(from.id) // a button there may run /pad add
+		}
 	}
 	if strings.HasPrefix(cq.Data, "i:") && cq.InlineMessageID != "" && !cq.From.IsBot {
 		a.onInlineButton(ctx, cq, e)
 		return
 	}
-	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
+	if chat != nil && !cq.From.IsBot {
 		if p, ok := a.acts.Resolve(ctx, cq.Data); ok {
-			a.onPress(ctx, cq, e, from, p)
+			a.onPress(ctx, cq, e, chat, from, p)
 			return
 		}
 	}
-	var chat core.ChatRef
-	if cq.Message != nil && cq.Message.Chat != nil {
-		chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
+	msg := core.Message{From: core.User{ID: from.id, Name: from.name}, LangHint: from.lang, BotName: a.botName}
+	if chat != nil {
+		msg.Chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
 	}
 	text := ""
-	msg := core.Message{Chat: chat, From: core.User{ID: from.id, Name: from.name}, LangHint: from.lang, BotName: a.botName}
 	if rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActGone}); ok && rep != nil {
 		text = strings.TrimSpace(reply.PlainText(rep))
 	}
@@ -142,14 +145,15 @@ type oddsView struct {
 // answer is drawn by kind: 📊 adds the odds of that roll and rolls
 // nothing, 🎲 says who rolled again, any other (a pad's) answers what is
 // not a roll as the press's toast.
-func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, p actions.Pressed) {
+func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, from who, p actions.Pressed) {
+	msg := a.pressMessage(ctx, cq, e, chat, from)
 	switch p.Action.Kind {
 	case reply.ActOdds:
-		a.pressOdds(ctx, cq, e, from, p)
+		a.pressOdds(ctx, cq, e, chat, msg, from, p)
 	case reply.ActAgain:
-		a.pressAgain(ctx, cq, e, from, p.Action)
+		a.pressAgain(ctx, cq, e, chat, msg, from, p.Action)
 	default:
-		a.pressButton(ctx, cq, e, from, p.Action)
+		a.pressButton(ctx, cq, e, chat, msg, from, p.Action)
 	}
 }
 
@@ -162,10 +166,7 @@ func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *en
 // An answer without that line (the button of an earlier version, a
 // flood's warning), or a button without the view of its message, is
 // delivered as any reply.
-func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, p actions.Pressed) {
-	chat := a.chatOf(ctx, cq.Message.Chat)
-	ref := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
-	msg := a.pressMessage(ctx, cq, e, chat, ref, from)
+func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, msg core.Message, from who, p actions.Pressed) {
 	rep, ok := a.d.Press(ctx, msg, p.Action)
 	if !ok || rep == nil {
 		a.answerCallback(ctx, cq.ID, "") // nothing to show: the spinner stops
@@ -232,13 +233,13 @@ func (a *inbound) oddsEdit(chat int64, msgID int, p actions.Pressed, v *oddsView
 	return &op{Method: "editMessageText", Chat: chat, Params: params}
 }
 
-// pressMessage is the core's Message of a button press on a chat message
-// (in e's forum topic, the pressed message's).
-func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
+// pressMessage is the core's Message of a button press on a message of
+// chat (in e's forum topic, the pressed message's).
+func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, from who) core.Message {
 	private := chat.Type == "private"
 	return core.Message{
 		Thread:   threadRef(e.thread),
-		Chat:     ref,
+		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)},
 		From:     core.User{ID: from.id, Name: from.name},
 		ID:       strconv.Itoa(cq.Message.MessageID),
 		LangHint: from.lang,
@@ -302,9 +303,7 @@ func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 }
 
 // pressAgain rolls again for whoever pressed it and says who.
-func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, act reply.Action) {
-	chat := a.chatOf(ctx, cq.Message.Chat)
-	msg := a.pressMessage(ctx, cq, e, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
+func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, msg core.Message, from who, act reply.Action) {
 	a.answerCallback(ctx, cq.ID, "") // the spinner stops at once, however long the roll takes
 	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil {
