@@ -139,9 +139,9 @@ func (r *Router) isGM(ctx context.Context, msg core.Message) bool {
 }
 
 // pressOdds answers an odds button: the command's Odds handler on the
-// original command, with the original result marked, and the odds the
-// button carries (those of the roll it is under) in one line,
-// Reply.OddsLine; that line alone for a command without an Odds handler.
+// original command, with the original result marked (for a command
+// without one, that it has no odds to show), and the odds the button
+// carries (those of the roll it is under) in one line, Reply.OddsLine.
 // Nothing is rolled (the request's dice source is nil) and no observer
 // sees it.
 func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool) {
@@ -159,12 +159,9 @@ func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action
 		cmd = r.byAlias[fold.Key(p.Name)]
 	}
 	if cmd == nil || cmd.Odds == nil {
-		if line != "" {
-			rep := &reply.Reply{Lines: []reply.Line{{reply.T(line)}}, OddsLine: line}
-			stampLang(rep, req.Lang)
-			return rep, true
-		}
-		return r.errorReply(req, Errorf("error.no_odds")), true
+		rep := r.errorReply(req, Errorf("error.no_odds"))
+		rep.OddsLine = line
+		return rep, true
 	}
 	req.Name, req.Alias, req.Args, req.Prefix = cmd.Name, p.Name, p.Args, p.Prefix
 	req.Actual = a.Actual

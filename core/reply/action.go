@@ -261,7 +261,8 @@ func DecodeAction(s string) (Action, error) {
 }
 
 // Valid reports whether a can be pressed at all: Again and Odds name a
-// command, Run a pad button, Reveal a secret of a chat.
+// command, Run a pad button, Reveal a secret of a chat; Gone never is a
+// button's, so never valid.
 func (a Action) Valid() bool {
 	switch a.Kind {
 	case ActAgain, ActOdds:
@@ -276,6 +277,8 @@ func (a Action) Valid() bool {
 		return a.Request > 0
 	case ActLink:
 		return a.URL != ""
+	case ActGone:
+		return false // pressed by an adapter, never kept nor read from a token
 	}
 	return a.Kind != ""
 }

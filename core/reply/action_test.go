@@ -37,7 +37,7 @@ func TestActionEncoding(t *testing.T) {
 			t.Errorf("%q decodes as %+v %v, want %+v", got, back, err, c.a)
 		}
 	}
-	for _, bad := range []string{"", "1", "2a/roll 1", "1aroll", "1a", "1o/roll 2", "1ox /roll 2", "1r0", "1r-1", "1r01", "1rx", "1{}", "1{", "1z", `1{"k":"reveal","h":"x"}`, `1{"k":"damage","ch":"Drake","am":5}`, `1{"k":"damage","ch":"Drake","am":0,"id":"a"}`, `1{"k":"damage","am":5,"id":"a"}`, `1{"k":"reveal","s":"7"}`, `1{"k":"link","ap":"https://zaria.example/app/"}`, `1{"k":"reveal","h":"x","s":"` + strings.Repeat("7", MaxSecret+1) + `"}`, "a:/roll 1", "b:0123456789abcdef:a", "1a/roll \xff"} {
+	for _, bad := range []string{"", "1", "2a/roll 1", "1aroll", "1a", "1o/roll 2", "1ox /roll 2", "1r0", "1r-1", "1r01", "1rx", "1{}", "1{", "1z", `1{"k":"reveal","h":"x"}`, `1{"k":"damage","ch":"Drake","am":5}`, `1{"k":"damage","ch":"Drake","am":0,"id":"a"}`, `1{"k":"damage","am":5,"id":"a"}`, `1{"k":"reveal","s":"7"}`, `1{"k":"link","ap":"https://zaria.example/app/"}`, `1{"k":"gone"}`, `1{"k":"reveal","h":"x","s":"` + strings.Repeat("7", MaxSecret+1) + `"}`, "a:/roll 1", "b:0123456789abcdef:a", "1a/roll \xff"} {
 		if a, err := DecodeAction(bad); err == nil {
 			t.Errorf("%q decodes as %+v", bad, a)
 		}

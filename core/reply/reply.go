@@ -134,8 +134,9 @@ type Reply struct {
 	// of the roll pressed in one localized line, as "/roll … ?" states
 	// them ("📊 Chance: 37.5% · mean 10.5"): what a platform that adds the
 	// odds to the roll's own message (Telegram) adds there, and toasts.
-	// "" when the button carried no odds (one of an earlier version): the
-	// reply is the answer.
+	// It is set whatever the rest of the answer (the command may have no
+	// picture of its odds: Lines then say so); "" when the button carried
+	// no odds (one of an earlier version): the reply is the answer.
 	OddsLine string
 	// Lang is the language the router rendered the reply in ("es", "el",
 	// "en"; also set on Secret): an adapter writes any text it adds to the
