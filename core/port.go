@@ -56,11 +56,16 @@ import (
 //     same.
 //  5. When a button is pressed it calls Press with the presser's Message
 //     (Text is ignored) and the button's Action, and delivers the reply
-//     as in step 4.
+//     as in step 4. The answer to a 📊 (reply.ActOdds) also carries the
+//     odds of the roll pressed in one line, Reply.OddsLine: a platform
+//     that adds them to the roll's own message (Telegram) adds that line,
+//     and never makes one of its own.
 //
-// Texts the adapter says on its own (a stale button, a file too big, the
-// command menu) come from the catalogs through Lang and Text, never from
-// literals, so they exist in every language the bot speaks.
+// A press of a button the adapter can no longer resolve (data the bot
+// did not make, a record since pruned) is Press of reply.ActGone: the
+// core answers it too. Texts the adapter says on its own (a file too
+// big, the command menu) come from the catalogs through Lang and Text,
+// never from literals, so they exist in every language the bot speaks.
 type Port interface {
 	// Dispatch answers one chat message. ok=false means the message was
 	// not for the bot: the adapter sends nothing.
@@ -95,9 +100,6 @@ type Port interface {
 	// and values: Text("en", "tg.again.by", "name", "Ana"). It never
 	// returns "": a missing key falls back to English, then to the key.
 	Text(lang, key string, kv ...any) string
-	// OddsText is the localized one-line odds of a check, as /roll … ?
-	// shows them ("50% · mean 7"), or the line that says there are none.
-	OddsText(lang string, c *reply.Check) string
 	// Recent lists the distinct commands msg.From rolled last in msg.Chat
 	// (the chat's roll history, so never a secret roll or an error),
 	// newest first, at most n: what an adapter offers to roll again

@@ -33,7 +33,6 @@ type Dispatcher interface {
 	Recognize(ctx context.Context, msg core.Message) (name string, ok bool)
 	Lang(ctx context.Context, chat core.ChatRef, hint string) string
 	Text(lang, key string, kv ...any) string
-	OddsText(lang string, c *reply.Check) string
 }
 
 // The core's optional capabilities, each checked at run time where it is

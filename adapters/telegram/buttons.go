@@ -24,7 +24,7 @@ import (
 //
 // Buttons whose Actions fit their data are written nowhere (a pad); a
 // roll's 🎲 and 📊 share one record, with the adapter's view of the message
-// (oddsView), so that 📊 can add the odds to that message
+// (oddsView), so that 📊 can add the core's odds line to that message
 // (TestButtonsSurviveRestart).
 //
 // A press enters here (onCallback) and finds here who pressed and the
@@ -90,39 +90,48 @@ func (a *inbound) quickCall(ctx context.Context, method string, p map[string]str
 
 // onCallback runs a pressed button: the Action its data stands for
 // (buttons.go), for whoever pressed it, or the placeholder of an inline
-// roll. Data this bot did not make, or no longer keeps, is a toast.
+// roll. Data this bot did not make, or no longer keeps, is pressed as
+// reply.ActGone: the core's answer is the toast.
 func (a *inbound) onCallback(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry) {
 	if cq.From == nil {
 		return
 	}
 	from := userOf(cq.From)
-	if cq.Message != nil && cq.Message.Chat != nil && cq.Message.Chat.Type == "private" {
-		a.padLists.forget(from.id) // a button there may run /pad add
+	var chat *tgbotapi.Chat // the pressed message's, as the bot works with it
+	if cq.Message != nil && cq.Message.Chat != nil {
+		chat = a.chatOf(ctx, cq.Message.Chat)
+		if chat.Type == "private" {
+			a.padLists.forget(from.id) // a button there may run /pad add
+		}
 	}
 	if strings.HasPrefix(cq.Data, "i:") && cq.InlineMessageID != "" && !cq.From.IsBot {
 		a.onInlineButton(ctx, cq, e)
 		return
 	}
-	if cq.Message != nil && cq.Message.Chat != nil && !cq.From.IsBot {
+	if chat != nil && !cq.From.IsBot {
 		if p, ok := a.acts.Resolve(ctx, cq.Data); ok {
-			a.onPress(ctx, cq, e, from, p)
+			a.onPress(ctx, cq, e, chat, from, p)
 			return
 		}
 	}
-	var chat core.ChatRef
-	if cq.Message != nil && cq.Message.Chat != nil {
-		chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(a.chatOf(ctx, cq.Message.Chat).ID, 10)}
+	msg := core.Message{From: core.User{ID: from.id, Name: from.name}, LangHint: from.lang, BotName: a.botName}
+	if chat != nil {
+		msg.Chat = core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
 	}
-	a.answerCallback(ctx, cq.ID, a.d.Text(a.lang(ctx, core.Message{Chat: chat, LangHint: from.lang}), "tg.button.stale"))
+	text := ""
+	if rep, ok := a.d.Press(ctx, msg, reply.Action{Kind: reply.ActGone}); ok && rep != nil {
+		text = strings.TrimSpace(reply.PlainText(rep))
+	}
+	a.answerCallback(ctx, cq.ID, text)
 }
 
 // oddsView is what the adapter keeps with a roll's buttons to draw a
-// press of 📊: its keys are those of the record of earlier versions, which
-// the store hands back as the view.
+// press of 📊 (the message the buttons are on, to add the core's odds
+// line to it): its keys are those of the record of earlier versions,
+// which the store hands back as the view.
 type oddsView struct {
-	Who  string    `json:"w,omitempty"` // who rolled
-	Text string    `json:"t,omitempty"` // HTML of the message the buttons are on
-	Odds *oddsFact `json:"o,omitempty"` // the odds of that roll
+	Who  string `json:"w,omitempty"` // who rolled
+	Text string `json:"t,omitempty"` // HTML of the message the buttons are on
 	// Shown: the odds were added to the message (or its picture sent).
 	Shown bool `json:"s,omitempty"`
 	// Labels of the buttons, in order; an earlier version's record has
@@ -131,68 +140,46 @@ type oddsView struct {
 	AgainLabel string   `json:"al,omitempty"`
 }
 
-// oddsFact is the odds of one roll, from its reply.Check.
-type oddsFact struct {
-	Chance *float64 `json:"c,omitempty"`
-	Exact  string   `json:"e,omitempty"` // "p/q"
-	Mean   *float64 `json:"m,omitempty"`
-	Approx bool     `json:"a,omitempty"`
-}
-
-// oddsLine is the localized odds line of a roll, as /roll … ? shows it.
-func (a *inbound) oddsLine(lang string, o *oddsFact) string {
-	if o == nil {
-		return a.d.OddsText(lang, nil)
-	}
-	return a.d.OddsText(lang, &reply.Check{Chance: o.Chance, ChanceExact: o.Exact, Mean: o.Mean, Approx: o.Approx})
-}
-
 // onPress resolves a pressed button of a chat message: the Action its
 // token stands for goes to the core, for whoever pressed it, and the
 // answer is drawn by kind: 📊 adds the odds of that roll and rolls
 // nothing, 🎲 says who rolled again, any other (a pad's) answers what is
 // not a roll as the press's toast.
-func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, p actions.Pressed) {
+func (a *inbound) onPress(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, from who, p actions.Pressed) {
+	msg := a.pressMessage(ctx, cq, e, chat, from)
 	switch p.Action.Kind {
 	case reply.ActOdds:
-		a.pressOdds(ctx, cq, e, from, p)
+		a.pressOdds(ctx, cq, e, chat, msg, from, p)
 	case reply.ActAgain:
-		a.pressAgain(ctx, cq, e, from, p.Action)
+		a.pressAgain(ctx, cq, e, chat, msg, from, p.Action)
 	default:
-		a.pressButton(ctx, cq, e, from, p.Action)
+		a.pressButton(ctx, cq, e, chat, msg, from, p.Action)
 	}
 }
 
 // pressOdds answers 📊 with what the core's Press answers, and rolls
 // nothing: the core decides whether there is anything to show (its rate
-// limit, a command without odds) and gives the picture of the roll's
-// distribution, its result marked, sent when the adapter draws charts;
-// else, or when the picture is refused, the odds line is added to the
-// roll's message. The line is the core's OddsText of the roll's own odds,
-// which the core gave with the roll and the adapter keeps with its
-// buttons (a press cannot roll again to know them); a second press only
-// toasts it. A button without that view (data of an earlier version) is
-// answered with the core's odds reply.
-func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, p actions.Pressed) {
-	chat := a.chatOf(ctx, cq.Message.Chat)
-	ref := core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}
-	msg := a.pressMessage(ctx, cq, e, chat, ref, from)
-	var v oddsView
-	if p.ID == "" || p.Set.View == "" || json.Unmarshal([]byte(p.Set.View), &v) != nil || v.Odds == nil {
-		a.answerCallback(ctx, cq.ID, "")
-		if rep, ok := a.d.Press(ctx, msg, p.Action); ok && rep != nil {
-			a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
-		}
-		return
-	}
+// limit) and gives the odds of that roll in one line (Reply.OddsLine)
+// and the picture of its distribution, its result marked. The picture is
+// sent when the adapter draws charts; else, or when it is refused, the
+// line is added to the roll's message; a second press only toasts it.
+// An answer without that line (the button of an earlier version, a
+// flood's warning), or a button without the view of its message, is
+// delivered as any reply.
+func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, msg core.Message, from who, p actions.Pressed) {
 	rep, ok := a.d.Press(ctx, msg, p.Action)
 	if !ok || rep == nil {
 		a.answerCallback(ctx, cq.ID, "") // nothing to show: the spinner stops
 		return
 	}
-	line := a.oddsLine(a.out.replyLang(ctx, rep, msg), v.Odds)
+	var v oddsView
+	if rep.OddsLine == "" || p.ID == "" || p.Set.View == "" || json.Unmarshal([]byte(p.Set.View), &v) != nil {
+		a.answerCallback(ctx, cq.ID, "")
+		a.out.answer(ctx, e, msg, chat, cq.Message.MessageID, from, rep)
+		return
+	}
 	if v.Shown {
-		a.answerCallback(ctx, cq.ID, line)
+		a.answerCallback(ctx, cq.ID, rep.OddsLine)
 		return
 	}
 	shown := func() {
@@ -202,14 +189,14 @@ func (a *inbound) pressOdds(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 			a.log.Warn("telegram button record not updated", "err", err)
 		}
 	}
-	edit := a.oddsEdit(chat.ID, cq.Message.MessageID, p, &v, line)
-	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat.ID, msg, rep, line, edit) {
+	edit := a.oddsEdit(chat.ID, cq.Message.MessageID, p, &v, rep.OddsLine)
+	if a.cfg.Charts != nil && a.oddsPhoto(ctx, cq, e, chat.ID, msg, rep, edit) {
 		shown()
 		return
 	}
-	a.answerCallback(ctx, cq.ID, line)
+	a.answerCallback(ctx, cq.ID, rep.OddsLine)
 	if edit == nil {
-		a.out.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(line)}}}, "")
+		a.out.addReply(ctx, e, chat.ID, cq.Message.MessageID, &reply.Reply{Lines: []reply.Line{{reply.T(rep.OddsLine)}}}, "")
 		return
 	}
 	e.Ops = append(e.Ops, edit)
@@ -246,13 +233,13 @@ func (a *inbound) oddsEdit(chat int64, msgID int, p actions.Pressed, v *oddsView
 	return &op{Method: "editMessageText", Chat: chat, Params: params}
 }
 
-// pressMessage is the core's Message of a button press on a chat message
-// (in e's forum topic, the pressed message's).
-func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, ref core.ChatRef, from who) core.Message {
+// pressMessage is the core's Message of a button press on a message of
+// chat (in e's forum topic, the pressed message's).
+func (a *inbound) pressMessage(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, from who) core.Message {
 	private := chat.Type == "private"
 	return core.Message{
 		Thread:   threadRef(e.thread),
-		Chat:     ref,
+		Chat:     core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)},
 		From:     core.User{ID: from.id, Name: from.name},
 		ID:       strconv.Itoa(cq.Message.MessageID),
 		LangHint: from.lang,
@@ -281,12 +268,13 @@ func threadID(ref string) int {
 
 // oddsPhoto sends the picture of that roll's distribution (rep, the
 // core's answer to its ActOdds: its command, its total marked) in reply
-// to the roll's message, the odds as its caption, and toasts the odds
-// line. false when there is no picture to send (the command has no odds
-// of its own, no chart, the renderer fails): the caller shows the odds
-// line instead. A photo Telegram refuses falls back to edit (or the line
-// as a message).
-func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat int64, msg core.Message, rep *reply.Reply, line string, edit *op) bool {
+// to the roll's message, the odds as its caption, and toasts the core's
+// odds line. false when there is no picture to send (the command has no
+// odds of its own, no chart, the renderer fails): the caller shows the
+// odds line instead. A photo Telegram refuses falls back to edit (or the
+// line as a message).
+func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat int64, msg core.Message, rep *reply.Reply, edit *op) bool {
+	line := rep.OddsLine
 	if rep.Error || rep.Chart == nil {
 		return false
 	}
@@ -315,9 +303,7 @@ func (a *inbound) oddsPhoto(ctx context.Context, cq *tgbotapi.CallbackQuery, e *
 }
 
 // pressAgain rolls again for whoever pressed it and says who.
-func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, act reply.Action) {
-	chat := a.chatOf(ctx, cq.Message.Chat)
-	msg := a.pressMessage(ctx, cq, e, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
+func (a *inbound) pressAgain(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, msg core.Message, from who, act reply.Action) {
 	a.answerCallback(ctx, cq.ID, "") // the spinner stops at once, however long the roll takes
 	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil {

@@ -328,7 +328,7 @@ func (a *inbound) resolveInline(ctx context.Context, inlineID string, from who, 
 	}
 	id, _ := strconv.ParseInt(from.id, 10, 64)
 	if hasRunButtons(rep) && !rep.Error {
-		rows := a.out.buttonRows(ctx, pressable(rep), nil, "", "", "i:"+from.id+":")
+		rows := a.out.buttonRows(ctx, pressable(rep), "", "", "i:"+from.id+":")
 		if len(rows) > 0 {
 			kb, _ := json.Marshal(tgbotapi.NewInlineKeyboardMarkup(rows...))
 			e.Ops = append(e.Ops, &op{Method: "editMessageText", Chat: id, NoChat: true, Params: map[string]string{

@@ -144,3 +144,36 @@ func TestOddsPhotoRefusedEditsTheLine(t *testing.T) {
 		t.Errorf("%d messages, want only the roll", n)
 	}
 }
+
+// TestOddsPressInGreekChat: in a chat that speaks Greek (its first user's
+// language), 📊 under /roll 3d6 vs 12 adds the core's odds line of that
+// roll in Greek to the roll's message (no charts here) and toasts it,
+// whoever presses it (Ana's client speaks Spanish): the exact chance
+// 81/216 and the mean 10.5, written the Greek way.
+func TestOddsPressInGreekChat(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := command.New(command.Config{Translator: cat, Settings: memory.New(), DefaultLang: "en",
+		Limits: command.Limits{Burst: 1_000_000, Refill: time.Millisecond}})
+	roll.Register(r)
+	f := newFakeAPI(t)
+	start(t, testConfig(f), r, newMemState())
+	g := telegramtest.Group(-712)
+	f.SayIn(g, nikos, "/roll 3d6 vs 12")
+	first := f.waitSent(g.ID, 1, 10*time.Second)[0]
+	kb := keyboardOf(t, first)
+	f.Press(first, ana, *kb[0][len(kb[0])-1].CallbackData)
+	const line = "📊 Πιθανότητα: 37,5 % · μέσος όρος 10,5"
+	edits := waitFor(t, "edits", 1, 10*time.Second, f.Edits)
+	if e := edits[0]; e.MessageID != first.ID || e.Visible != first.Visible+"\n"+line {
+		t.Errorf("after 📊 the roll reads %q, want it with %q", e.Visible, line)
+	}
+	if got := f.waitCalls("answerCallbackQuery", 1, 5*time.Second)[0].Params["text"]; got != line {
+		t.Errorf("the toast is %q, want %q", got, line)
+	}
+	if n := len(f.SentTo(g.ID)); n != 1 {
+		t.Errorf("%d messages, want only the roll", n)
+	}
+}

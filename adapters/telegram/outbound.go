@@ -301,7 +301,7 @@ func links(rep *reply.Reply) []reply.Button {
 // keeps what its buttons mean. text is the HTML of the message it goes
 // on; who is the roller.
 func (o *outbox) keyboard(ctx context.Context, chat int64, rep *reply.Reply, who, text string) string {
-	rows := o.buttonRows(ctx, pressable(rep), rep.Check, who, text, "")
+	rows := o.buttonRows(ctx, pressable(rep), who, text, "")
 	ls := links(rep)
 	if len(rows) == 0 && len(ls) == 0 {
 		return ""
@@ -355,8 +355,8 @@ func linkButton(chat int64, b reply.Button) appButton {
 
 // buttonRows stores bs and lays them out, each button's data prefix and
 // its token. A keyboard with an odds button keeps a view of the message
-// (check: the roll's odds, text: its HTML).
-func (o *outbox) buttonRows(ctx context.Context, bs []reply.Button, check *reply.Check, who, text, prefix string) [][]tgbotapi.InlineKeyboardButton {
+// (text: its HTML), for the odds line to be added to it.
+func (o *outbox) buttonRows(ctx context.Context, bs []reply.Button, who, text, prefix string) [][]tgbotapi.InlineKeyboardButton {
 	if len(bs) == 0 {
 		return nil
 	}
@@ -369,7 +369,7 @@ func (o *outbox) buttonRows(ctx context.Context, bs []reply.Button, check *reply
 		set.Actions = append(set.Actions, *b.Action)
 		labels[i] = b.Label
 		if b.Action.Kind == reply.ActOdds && set.View == "" {
-			v, _ := json.Marshal(oddsView{Who: who, Text: text, Odds: oddsOf(check), Labels: labels})
+			v, _ := json.Marshal(oddsView{Who: who, Text: text, Labels: labels})
 			set.View = string(v)
 		}
 	}
@@ -434,13 +434,6 @@ func pressOnly(acts []reply.Action) bool {
 		}
 	}
 	return len(acts) > 0
-}
-
-func oddsOf(c *reply.Check) *oddsFact {
-	if c == nil {
-		return &oddsFact{}
-	}
-	return &oddsFact{Chance: c.Chance, Exact: c.ChanceExact, Mean: c.Mean, Approx: c.Approx}
 }
 
 // addKeyboardReply adds the ops of a reply that shows or hides a reply

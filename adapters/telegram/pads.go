@@ -49,9 +49,7 @@ const maxToast = 200
 // a roll (a notice: not your pad, a button since removed, a flood) is the
 // press's toast only, so the chat never sees it, unless it is longer than
 // a toast holds.
-func (a *inbound) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, from who, act reply.Action) {
-	chat := a.chatOf(ctx, cq.Message.Chat)
-	msg := a.pressMessage(ctx, cq, e, chat, core.ChatRef{Platform: "telegram", ID: strconv.FormatInt(chat.ID, 10)}, from)
+func (a *inbound) pressButton(ctx context.Context, cq *tgbotapi.CallbackQuery, e *entry, chat *tgbotapi.Chat, msg core.Message, from who, act reply.Action) {
 	rep, ok := a.d.Press(ctx, msg, act)
 	if !ok || rep == nil {
 		a.answerCallback(ctx, cq.ID, "")

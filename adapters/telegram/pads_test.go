@@ -137,7 +137,7 @@ func TestPadKeyboardLayout(t *testing.T) {
 	st := newMemState()
 	a := &outbox{log: slog.New(slog.DiscardHandler), acts: actions.New(st, "t.b.", "t.", 100, slog.New(slog.DiscardHandler))}
 	padRows := func(bs []reply.Button) [][]tgbotapi.InlineKeyboardButton {
-		return a.buttonRows(ctx, bs, nil, "", "", "")
+		return a.buttonRows(ctx, bs, "", "", "")
 	}
 	btn := func(id int64, label string) reply.Button {
 		return reply.Button{Kind: reply.ButtonRun, Label: label, Action: &reply.Action{Kind: reply.ActRun, Button: id}}

@@ -125,16 +125,17 @@ func (r *Router) describe(lang, name string) string {
 	return "/" + name
 }
 
-// OddsText is the one-line odds of a check in lang (see core.Port): the
-// exact chance when ChanceExact is known, else "≈" and the float.
-func (r *Router) OddsText(lang string, c *reply.Check) string {
+// oddsText is the one-line odds of a roll in lang, as "/roll … ?" states
+// them (Reply.OddsLine): the exact chance when known, else "≈" and the
+// float; that there are none when neither a chance nor a mean is known.
+func (r *Router) oddsText(lang string, c *reply.RollOdds) string {
 	if c == nil || (c.Chance == nil && c.Mean == nil) {
 		return r.Text(lang, "dice.odds_unavailable")
 	}
 	mean := ""
 	if c.Mean != nil {
 		mean = Decimal(lang, *c.Mean)
-		if c.Approx && c.ChanceExact == "" {
+		if c.Approx && c.Exact == "" {
 			mean = "≈" + mean
 		}
 	}
@@ -142,7 +143,7 @@ func (r *Router) OddsText(lang string, c *reply.Check) string {
 		return r.Text(lang, "dice.odds_mean", "mean", mean)
 	}
 	var pct string
-	if x, ok := new(big.Rat).SetString(c.ChanceExact); ok && c.ChanceExact != "" {
+	if x, ok := new(big.Rat).SetString(c.Exact); ok && c.Exact != "" {
 		pct = Percent(lang, x)
 	} else {
 		pct = "≈" + Percent(lang, new(big.Rat).SetFloat64(*c.Chance))

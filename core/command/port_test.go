@@ -2,6 +2,7 @@ package command_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"zaria/core"
@@ -151,23 +152,47 @@ func TestTextAndMenu(t *testing.T) {
 	}
 }
 
+// TestOddsText: the answer to a 📊 press states the odds the button
+// carries (those of the roll it is under) in one line, in the chat's
+// language; a button without them (one of an earlier version) gets none.
 func TestOddsText(t *testing.T) {
 	r, _ := portRouter(t)
+	ctx := context.Background()
 	f := func(x float64) *float64 { return &x }
-	for _, c := range []struct {
+	for i, c := range []struct {
 		lang string
-		c    *reply.Check
+		o    *reply.RollOdds
 		want string
 	}{
-		{"en", &reply.Check{Chance: f(0.375), ChanceExact: "3/8", Mean: f(7)}, "📊 Chance: 37.5% · mean 7"},
-		{"es", &reply.Check{Chance: f(0.375), ChanceExact: "3/8", Mean: f(7)}, "📊 Probabilidad: 37,5 % · media 7"},
-		{"en", &reply.Check{Chance: f(0.5), Mean: f(3.5), Approx: true}, "📊 Chance: ≈50% · mean ≈3.5"},
-		{"en", &reply.Check{Mean: f(3.5)}, "📊 Mean: 3.5"},
-		{"en", &reply.Check{}, "📊 No odds: this roll can divide by zero."},
-		{"en", nil, "📊 No odds: this roll can divide by zero."},
+		{"en", &reply.RollOdds{Chance: f(0.375), Exact: "3/8", Mean: f(7)}, "📊 Chance: 37.5% · mean 7"},
+		{"es", &reply.RollOdds{Chance: f(0.375), Exact: "3/8", Mean: f(7)}, "📊 Probabilidad: 37,5 % · media 7"},
+		{"en", &reply.RollOdds{Chance: f(0.5), Mean: f(3.5), Approx: true}, "📊 Chance: ≈50% · mean ≈3.5"},
+		{"en", &reply.RollOdds{Mean: f(3.5)}, "📊 Mean: 3.5"},
+		{"en", &reply.RollOdds{}, "📊 No odds: this roll can divide by zero."},
+		{"en", nil, ""},
 	} {
-		if got := r.OddsText(c.lang, c.c); got != c.want {
-			t.Errorf("OddsText(%s, %+v) = %q, want %q", c.lang, c.c, got, c.want)
+		m := core.Message{Chat: core.ChatRef{Platform: "test", ID: fmt.Sprint("odds", i)}, From: core.User{ID: "u1", Name: "Ana"}, LangHint: c.lang}
+		rep, ok := r.Press(ctx, m, reply.Action{Kind: reply.ActOdds, Command: "/roll 3d6", Odds: c.o})
+		if !ok || rep.OddsLine != c.want {
+			t.Errorf("press 📊 with %+v in %s: line %q, want %q", c.o, c.lang, rep.OddsLine, c.want)
+		}
+	}
+}
+
+// TestGoneButton: a button an adapter can no longer resolve is answered
+// by the core, in the chat's language, and changes nothing.
+func TestGoneButton(t *testing.T) {
+	r, _ := portRouter(t)
+	ctx := context.Background()
+	for lang, want := range map[string]string{
+		"el": "Αυτό το κουμπί δεν λειτουργεί πια. Γράψε ξανά την εντολή.",
+		"es": "Este botón ya no funciona. Escribe la orden de nuevo.",
+		"en": "This button no longer works. Type the command again.",
+	} {
+		m := core.Message{Chat: core.ChatRef{Platform: "test", ID: "gone-" + lang}, From: core.User{ID: "u1"}, LangHint: lang}
+		rep, ok := r.Press(ctx, m, reply.Action{Kind: reply.ActGone})
+		if !ok || reply.PlainText(rep) != want || rep.Lang != lang || rep.Error {
+			t.Errorf("a gone button in %s: %v %+v, want the notice %q", lang, ok, rep, want)
 		}
 	}
 }

@@ -21,7 +21,7 @@ type ActionHandler func(ctx context.Context, req *Request, a reply.Action) (*rep
 // HandleAction registers the handler of an action kind. A kind registered
 // twice, or one the router resolves itself (again, odds), panics.
 func (r *Router) HandleAction(kind reply.ActionKind, h ActionHandler) {
-	if kind == reply.ActAgain || kind == reply.ActOdds || kind == "" {
+	if kind == reply.ActAgain || kind == reply.ActOdds || kind == reply.ActGone || kind == "" {
 		panic("command: action kind resolved by the router: " + string(kind))
 	}
 	if r.actions == nil {
@@ -41,6 +41,9 @@ func (r *Router) HandleAction(kind reply.ActionKind, h ActionHandler) {
 //   - reply.ActOdds shows the odds and the distribution of a.Command with
 //     a.Actual marked: nothing is rolled and nothing is logged. It counts
 //     against the presser's rate limit.
+//   - reply.ActGone (a button the adapter can no longer resolve) says
+//     that it no longer works, in the chat's language: a notice, for the
+//     presser alone where the platform can (a toast).
 //   - reply.ActRun (a pad button) is resolved by core/pad, which runs the
 //     stored command through the same path as a typed one.
 //   - any other kind goes to its HandleAction handler; the Observers see
@@ -62,6 +65,11 @@ func (r *Router) Press(ctx context.Context, msg core.Message, a reply.Action) (*
 		return r.Dispatch(ctx, msg)
 	case reply.ActOdds:
 		return r.pressOdds(ctx, msg, a)
+	case reply.ActGone:
+		lang := r.Lang(ctx, msg.Chat, msg.LangHint)
+		rep := reply.Text(r.Text(lang, "press.gone"))
+		rep.Lang = lang
+		return rep, true
 	}
 	h, ok := r.actions[a.Kind]
 	if !ok {
@@ -131,12 +139,19 @@ func (r *Router) isGM(ctx context.Context, msg core.Message) bool {
 }
 
 // pressOdds answers an odds button: the command's Odds handler on the
-// original command, with the original result marked. Nothing is rolled
-// (the request's dice source is nil) and no observer sees it.
+// original command, with the original result marked (for a command
+// without one, that it has no odds to show), and the odds the button
+// carries (those of the roll it is under) in one line, Reply.OddsLine.
+// Nothing is rolled (the request's dice source is nil) and no observer
+// sees it.
 func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action) (*reply.Reply, bool) {
 	req, rep, ok := r.pressRequest(ctx, msg)
 	if req == nil {
 		return rep, ok
+	}
+	line := ""
+	if a.Odds != nil {
+		line = r.oddsText(req.Lang, a.Odds)
 	}
 	p, ok := Parse(a.Command, "", "")
 	var cmd *Command
@@ -144,7 +159,9 @@ func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action
 		cmd = r.byAlias[fold.Key(p.Name)]
 	}
 	if cmd == nil || cmd.Odds == nil {
-		return r.errorReply(req, Errorf("error.no_odds")), true
+		rep := r.errorReply(req, Errorf("error.no_odds"))
+		rep.OddsLine = line
+		return rep, true
 	}
 	req.Name, req.Alias, req.Args, req.Prefix = cmd.Name, p.Name, p.Args, p.Prefix
 	req.Actual = a.Actual
@@ -155,6 +172,7 @@ func (r *Router) pressOdds(ctx context.Context, msg core.Message, a reply.Action
 		rep = &reply.Reply{}
 	}
 	r.enforceOutput(req, rep)
+	rep.OddsLine = line
 	stampLang(rep, req.Lang)
 	return rep, true
 }
@@ -254,7 +272,8 @@ func (r *Router) TakesFile(text string) bool {
 }
 
 // fillActions gives the again and odds buttons of a roll's reply their
-// meaning: the command that produced it and, for the odds, its total.
+// meaning: the command that produced it and, for the odds, its total and
+// its odds (none known, when the roll has no Check: the line then says so).
 func fillActions(rep *reply.Reply) {
 	if rep.Command == "" {
 		return
@@ -268,10 +287,13 @@ func fillActions(rep *reply.Reply) {
 		case reply.ButtonAgain:
 			b.Action = &reply.Action{Kind: reply.ActAgain, Command: rep.Command}
 		case reply.ButtonOdds:
-			a := &reply.Action{Kind: reply.ActOdds, Command: rep.Command}
-			if rep.Check != nil && rep.Check.Total != nil {
-				t := int64(*rep.Check.Total)
-				a.Actual = &t
+			a := &reply.Action{Kind: reply.ActOdds, Command: rep.Command, Odds: &reply.RollOdds{}}
+			if c := rep.Check; c != nil {
+				a.Odds = &reply.RollOdds{Chance: c.Chance, Exact: c.ChanceExact, Mean: c.Mean, Approx: c.Approx}
+				if c.Total != nil {
+					t := int64(*c.Total)
+					a.Actual = &t
+				}
 			}
 			b.Action = a
 		}

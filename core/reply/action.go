@@ -53,6 +53,12 @@ const (
 	ActLink ActionKind = "link"
 )
 
+// ActGone is no button the core made: an adapter presses it for a
+// button it can no longer resolve (data this bot did not make, a record
+// since pruned), and shows what the core answers: that the button no
+// longer works, in the chat's language, nothing changed.
+const ActGone ActionKind = "gone"
+
 // MaxSecret is the longest Action.Secret, in characters: what a Telegram
 // pop-up (answerCallbackQuery's show_alert) holds.
 const MaxSecret = 200
@@ -65,7 +71,8 @@ const MaxSecret = 200
 // Reply.Command.
 //
 // An Action is small enough to keep: Again and Odds carry the command
-// text (at most the router's input limit); Run carries only the stored
+// text (at most the router's input limit), Odds also the roll's four
+// figures of odds; Run carries only the stored
 // button's id, so a press after a restart, a reorder or an edit runs what
 // the pad holds then (or says the button is gone).
 //
@@ -84,6 +91,11 @@ type Action struct {
 	// Actual is the total the roll gave, marked on the Odds chart; nil
 	// when the roll has no single total.
 	Actual *int64
+	// Odds, for Odds, is the odds of the roll the button is under, as its
+	// Check stated them: the core's answer to the press says them in one
+	// line (Reply.OddsLine) without rolling again. nil on a button of an
+	// earlier version or one made outside the router.
+	Odds *RollOdds
 	// Button is the id of a pad button, for Run. Ids are never reused.
 	Button int64
 	// Values, for Run, fill the button's missing values ({objetivo}) in
@@ -114,6 +126,15 @@ type Action struct {
 	App string
 }
 
+// RollOdds is the odds of one roll, from its Check: the chance of its
+// target (exact as "p/q" when known) and its mean.
+type RollOdds struct {
+	Chance *float64 `json:"c,omitempty"`
+	Exact  string   `json:"e,omitempty"`
+	Mean   *float64 `json:"m,omitempty"`
+	Approx bool     `json:"a,omitempty"`
+}
+
 // Private reports whether a holds what only the GMs may read (Secret):
 // it is never encoded into a token or a message a client can read.
 func (a Action) Private() bool { return a.Secret != "" }
@@ -127,9 +148,9 @@ const ActionVersion = '1'
 // Encode is the compact stored form of a, version 1: "1" and then
 //
 //	a<command>                 ActAgain
-//	o<actual> <command>        ActOdds (<actual> empty when there is none)
+//	o<actual> <command>        ActOdds without Odds (<actual> empty when there is none)
 //	r<button>[:<v>|<v>…]       ActRun, each value with "\" before a "|" or "\"
-//	{…}                        any other kind: the Action as JSON (actionWire)
+//	{…}                        any other kind, and ActOdds with Odds: the Action as JSON (actionWire)
 //
 // ("1a/roll 2d6", "1o7 /roll 2d6 vs 8", "1r12:cuero"). DecodeAction reads
 // it back; a stored form of another version is refused, never guessed.
@@ -138,6 +159,9 @@ func (a Action) Encode() string {
 	case ActAgain:
 		return "1a" + a.Command
 	case ActOdds:
+		if a.Odds != nil {
+			break
+		}
 		n := ""
 		if a.Actual != nil {
 			n = strconv.FormatInt(*a.Actual, 10)
@@ -154,7 +178,7 @@ func (a Action) Encode() string {
 		}
 		return s
 	}
-	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Button: a.Button, Values: a.Values,
+	b, _ := json.Marshal(actionWire{Kind: a.Kind, Command: a.Command, Actual: a.Actual, Odds: a.Odds, Button: a.Button, Values: a.Values,
 		Secret: a.Secret, Chat: a.Chat,
 		Character: a.Character, Amount: a.Amount, Once: a.Once, Request: a.Request, URL: a.URL, App: a.App})
 	return "1" + string(b)
@@ -165,6 +189,7 @@ type actionWire struct {
 	Kind    ActionKind `json:"k"`
 	Command string     `json:"c,omitempty"`
 	Actual  *int64     `json:"n,omitempty"`
+	Odds    *RollOdds  `json:"o,omitempty"`
 	Button  int64      `json:"b,omitempty"`
 	Values  []string   `json:"v,omitempty"`
 	Secret  string     `json:"s,omitempty"`
@@ -223,7 +248,7 @@ func DecodeAction(s string) (Action, error) {
 		if err := json.Unmarshal([]byte(s[1:]), &w); err != nil || w.Kind == "" {
 			return Action{}, ErrAction
 		}
-		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Button: w.Button, Values: w.Values,
+		a = Action{Kind: w.Kind, Command: w.Command, Actual: w.Actual, Odds: w.Odds, Button: w.Button, Values: w.Values,
 			Secret: w.Secret, Chat: w.Chat,
 			Character: w.Character, Amount: w.Amount, Once: w.Once, Request: w.Request, URL: w.URL, App: w.App}
 	default:
@@ -236,7 +261,8 @@ func DecodeAction(s string) (Action, error) {
 }
 
 // Valid reports whether a can be pressed at all: Again and Odds name a
-// command, Run a pad button, Reveal a secret of a chat.
+// command, Run a pad button, Reveal a secret of a chat; Gone never is a
+// button's, so never valid.
 func (a Action) Valid() bool {
 	switch a.Kind {
 	case ActAgain, ActOdds:
@@ -251,6 +277,8 @@ func (a Action) Valid() bool {
 		return a.Request > 0
 	case ActLink:
 		return a.URL != ""
+	case ActGone:
+		return false // pressed by an adapter, never kept nor read from a token
 	}
 	return a.Kind != ""
 }

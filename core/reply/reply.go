@@ -130,6 +130,14 @@ type Reply struct {
 	// table's heading that follows): what a compact view shows (the
 	// page's dice screen). 0: the reply has no such summary.
 	Head int
+	// OddsLine, on the answer to a 📊 press (reply.ActOdds), is the odds
+	// of the roll pressed in one localized line, as "/roll … ?" states
+	// them ("📊 Chance: 37.5% · mean 10.5"): what a platform that adds the
+	// odds to the roll's own message (Telegram) adds there, and toasts.
+	// It is set whatever the rest of the answer (the command may have no
+	// picture of its odds: Lines then say so); "" when the button carried
+	// no odds (one of an earlier version): the reply is the answer.
+	OddsLine string
 	// Lang is the language the router rendered the reply in ("es", "el",
 	// "en"; also set on Secret): an adapter writes any text it adds to the
 	// reply (a header, a notice) in it. "" on a reply built outside the

@@ -111,9 +111,10 @@ func TestLegacyRecords(t *testing.T) {
 		}
 	}
 	s := New(db, "tg.b.", "tg.", 100, quiet)
+	chance := 0.375
 	for tok, want := range map[string]reply.Action{
 		"b:0123456789abcdef:a": {Kind: reply.ActAgain, Command: "/roll 3d6 vs 12"},
-		"b:0123456789abcdef:o": {Kind: reply.ActOdds, Command: "/roll 3d6 vs 12", Actual: i64(11)},
+		"b:0123456789abcdef:o": {Kind: reply.ActOdds, Command: "/roll 3d6 vs 12", Actual: i64(11), Odds: &reply.RollOdds{Chance: &chance, Exact: "3/8"}},
 		"b:1123456789abcdef:a": {Kind: reply.ActAgain, Command: "/roll 1d6"},
 		"p:42":                 {Kind: reply.ActRun, Button: 42},
 		"p:7:fácil|x":          {Kind: reply.ActRun, Button: 7, Values: []string{"fácil", "x"}},

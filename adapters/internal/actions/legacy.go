@@ -27,7 +27,8 @@ import (
 // Records (JSON objects without "v"):
 //
 //	{"c","al","o","oc","n",…}     Telegram's buttonRec: the View is the
-//	                              record itself (its "w","t","al","o","s")
+//	                              record itself (its "w","t","al","s"); its
+//	                              "o", the roll's odds, the odds Action's
 //	{"b","v"}                     Telegram's pad choice
 //	{"u","c"}                     Telegram's recent roll
 //	{"cmd","odds","odds_cmd","actual","thread"}   Matrix's re-roll record
@@ -93,7 +94,12 @@ func legacySet(raw []byte) (Set, bool) {
 			s.Actions = append(s.Actions, reply.Action{Kind: reply.ActAgain, Command: r.C})
 		}
 		if len(r.O) > 0 && string(r.O) != "null" {
-			s.Actions = append(s.Actions, reply.Action{Kind: reply.ActOdds, Command: cmpOr(r.OC, r.C), Actual: r.N})
+			// Its "o" held the roll's odds as the Action's Odds holds them.
+			var o reply.RollOdds
+			if json.Unmarshal(r.O, &o) != nil {
+				return Set{}, false
+			}
+			s.Actions = append(s.Actions, reply.Action{Kind: reply.ActOdds, Command: cmpOr(r.OC, r.C), Actual: r.N, Odds: &o})
 		}
 		s.View = string(raw)
 	case r.B > 0: // Telegram pad choice
