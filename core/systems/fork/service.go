@@ -1,6 +1,7 @@
 package fork
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -300,14 +301,23 @@ func editExample(req *command.Request, bs *engine.System) string {
 	switch {
 	case len(f.Numbers) > 0:
 		n := f.Numbers[0]
-		w := strings.ToLower(n.Names.In(req.Lang))
-		if strings.ContainsRune(w, ' ') {
-			w = n.Key
+		v := min((n.Min+n.Max)*19/20, n.Max)
+		if v == n.Value {
+			v = max(n.Value-1, n.Min)
 		}
-		return p + w + " " + strconv.Itoa((n.Min+n.Max)*19/20)
+		return p + strings.ToLower(n.Names.In(req.Lang)) + " " + strconv.Itoa(v)
 	case len(f.Tables) > 0:
 		t := f.Tables[0]
 		return p + req.T("fork.word.table") + " " + strconv.Itoa(t.Rows.From) + " 1 " + "10"
+	}
+	for _, o := range f.Outcomes {
+		if b := bandOf(&f, o.Key); b != nil {
+			v, err := strconv.Atoi(*cmp.Or(b.AtLeast, b.Above))
+			if err != nil {
+				continue
+			}
+			return p + req.T("fork.word.band") + " " + strings.ToLower(o.Names.In(req.Lang)) + " " + strconv.Itoa(v+1)
+		}
 	}
 	return p + req.T("fork.word.name") + " " + f.Outcomes[0].Key + " …"
 }

@@ -65,9 +65,12 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 		}
 		return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(ws[1], 32))
 	case is(ws[0], wBand):
-		if len(ws) != 3 {
+		// The outcome may be named in words: "banda éxito total 11".
+		if len(ws) < 3 {
 			return Change{}, usage
 		}
+		what := strings.Join(ws[1:len(ws)-1], " ")
+		ws = []string{ws[0], what, ws[len(ws)-1]}
 		for _, o := range f.Outcomes {
 			if !named(ws[1], o.Key, o.Names) {
 				continue
@@ -99,19 +102,19 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 		}
 		return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(ws[1], 32))
 	}
+	// A number by its key or its name, in words ("éxito automático 10"),
+	// then its value.
+	what, val := strings.Join(ws[:len(ws)-1], " "), ws[len(ws)-1]
 	for _, n := range f.Numbers {
-		if named(ws[0], n.Key, n.Names) {
-			if len(ws) != 2 {
-				return Change{}, usage
-			}
-			v, err := strconv.Atoi(strings.TrimPrefix(ws[1], "+"))
+		if named(what, n.Key, n.Names) {
+			v, err := strconv.Atoi(strings.TrimPrefix(val, "+"))
 			if err != nil || v < n.Min || v > n.Max {
-				return Change{}, command.Errorf("fork.err.range", "name", n.Names.In(req.Lang), "min", n.Min, "max", n.Max, "got", fold.Cut(ws[1], 12))
+				return Change{}, command.Errorf("fork.err.range", "name", n.Names.In(req.Lang), "min", n.Min, "max", n.Max, "got", fold.Cut(val, 12))
 			}
 			return Change{Kind: KindNumber, Key: n.Key, Value: strconv.Itoa(v)}, nil
 		}
 	}
-	return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(ws[0], 32))
+	return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(what, 32))
 }
 
 // describe is what c changes and its value in s: "pifia 0",
