@@ -95,3 +95,15 @@ func TestForkAllLanguages(t *testing.T) {
 	d.want(d.send("e", true, "/system edit coc fumble 91"), false, "fumble 96 → 91", "skill 45: Fumble 10% instead of 5%")
 	d.want(d.send("e", false, "/coc 40", 3, 9), false, "Fumble")
 }
+
+// A house rule chosen in the Ζαριά's fork is the chat's default: 8, 9
+// read as 9 (media alta) there; /ajustes still overrides it.
+func TestForkZariaHouseRule(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("a", true, "/sistema copiar zaria"), false)
+	d.want(d.send("a", true, "/sistema editar zaria regla zaria media_alta"), false, "media redondeada hacia arriba")
+	d.want(d.send("a", false, "/zaria 4+2 dc15", 8, 9), false, "media 9", "Éxito justo")
+	d.want(d.send("b", false, "/zaria 4+2 dc15", 8, 9), false, "media 8", "Fallo")
+	d.want(d.send("a", true, "/ajustes zaria baja"), false)
+	d.want(d.send("a", false, "/zaria 4+2 dc15", 8, 9), false, "media 8", "Fallo")
+}
