@@ -44,7 +44,7 @@ var Tiers = func() []Tier {
 // system is the shipped file, loaded once (its vectors held).
 func system() *engine.System { return engine.MustBuiltin("kh") }
 
-// Rules are the tests by one file: the shipped one (Book) or a chat's
+// Rules are the tests by one file: the shipped one (Of(nil)) or a chat's
 // fork of it (core/systems/fork), whose band or outcome names may differ.
 type Rules struct{ s *engine.System }
 
@@ -55,9 +55,6 @@ func Of(s *engine.System) Rules {
 	}
 	return Rules{s: s}
 }
-
-// Book is the shipped file's rules.
-func Book() Rules { return Of(nil) }
 
 // TierOf returns the tier of a DC.
 func TierOf(dc int) Tier {
