@@ -56,6 +56,12 @@ func TestForkFileSystems(t *testing.T) {
 	d.want(d.send("a", false, "/wfrp 5", 8), false, "Éxito", "Probabilidad: 10 %")
 	d.want(d.send("b", false, "/wfrp 5", 8), false, "Fallo", "Probabilidad: 5 %")
 
+	// An outcome named in words: the longest name that fits, the rest the new name.
+	d.want(d.send("a", true, "/sistema copiar v5"), false)
+	d.want(d.send("a", true, "/sistema editar v5 nombre fallo bestial La Bestia"), false, "Fallo bestial → La Bestia")
+	d.want(d.send("a", false, "/v5 1 hambre 1", 1), false, "La Bestia")
+	d.want(d.send("b", false, "/v5 1 hambre 1", 1), false, "Fallo bestial")
+
 	d.want(d.send("a", false, "/sistema"), false, "/pbta · copia de PbtA", "banda Éxito parcial ≥7 → ≥8",
 		"/coc · copia de La llamada de Cthulhu", "pifia 96 → 91", "éxito automático 5 → 10")
 	d.want(d.send("a", true, "/sistema original pbta"), false)

@@ -54,9 +54,15 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 		if len(ws) < 3 {
 			return Change{}, usage
 		}
-		for _, o := range f.Outcomes {
-			if named(ws[1], o.Key, o.Names) {
-				v := strings.Join(ws[2:], " ")
+		// The outcome by its key or its name, in as many words as it
+		// has, the longest first ("fallo bestial Bestia" renames the
+		// bestial failure, not the failure); the rest is its new name.
+		for end := len(ws) - 1; end >= 2; end-- {
+			for _, o := range f.Outcomes {
+				if !named(strings.Join(ws[1:end], " "), o.Key, o.Names) {
+					continue
+				}
+				v := strings.Join(ws[end:], " ")
 				if n := utf8.RuneCountInString(v); n > MaxNameRune {
 					return Change{}, command.Errorf("fork.err.name_long", "max", MaxNameRune, "got", n)
 				}
