@@ -1,6 +1,13 @@
 package main
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"zaria/core"
+	"zaria/core/reply"
+)
 
 // The Ζαριά forked: a band moved (a margin of −1 a marginal success) and
 // the epic win from 9-9; /zaria, /odds zaria and the reply's chance use
@@ -112,4 +119,32 @@ func TestForkZariaHouseRule(t *testing.T) {
 	d.want(d.send("b", false, "/zaria 4+2 dc15", 8, 9), false, "media 8", "Fallo")
 	d.want(d.send("a", true, "/ajustes zaria baja"), false)
 	d.want(d.send("a", false, "/zaria 4+2 dc15", 8, 9), false, "media 8", "Fallo")
+}
+
+// The 📊 button of a roll in a forked chat shows the fork's odds; the
+// same roll's in another chat, the book's.
+func TestForkOddsButton(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("a", true, "/sistema copiar pbta"), false)
+	d.want(d.send("a", true, "/sistema editar pbta banda éxito parcial 8"), false)
+	for chat, want := range map[string]string{"a": "éxito: 58,33 %", "b": "éxito: 72,22 %"} {
+		rep := d.send(chat, false, "/pbta +1", 3, 3)
+		var odds *reply.Action
+		for _, b := range rep.Buttons {
+			if b.Kind == reply.ButtonOdds {
+				odds = b.Action
+			}
+		}
+		if odds == nil {
+			t.Fatalf("chat %s: no 📊 button: %+v", chat, rep.Buttons)
+		}
+		msg := core.Message{Chat: core.ChatRef{Platform: "cli", ID: chat}, From: core.User{ID: "u2", Name: "Ana"}}
+		press, ok := d.r.Press(context.Background(), msg, *odds)
+		if !ok || press.Error {
+			t.Fatalf("chat %s: press: %v %s", chat, ok, reply.PlainText(press))
+		}
+		if text := reply.PlainText(press); !strings.Contains(text, want) {
+			t.Errorf("chat %s: the 📊 shows\n%s\nwant %q", chat, text, want)
+		}
+	}
 }
