@@ -148,3 +148,23 @@ func TestForkOddsButton(t *testing.T) {
 		}
 	}
 }
+
+// A named DC moved in the Ζαριά's fork: «media» is 14 there, so 4+2 with
+// 8, 8 (14) reaches it, and the reply names the tier; elsewhere «media»
+// is still 15. A value past a neighbour's tier, and Kingdom Hearts'
+// tiers, are refused.
+func TestForkZariaNamedDC(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("a", true, "/sistema copiar zaria"), false)
+	d.want(d.send("a", true, "/sistema editar zaria media 10"), true, "media va de 11 a 19", "No se ha cambiado nada")
+	d.want(d.send("a", true, "/sistema editar zaria cd media 14"), false, "CD media 15 → 14",
+		"atributo + habilidad 4+2, CD media: Éxito justo 9 % en vez de 5 %")
+	d.want(d.send("a", false, "/zaria 4+2 media", 8, 8), false, "Éxito justo · CD 14 (media)", "Probabilidad: 15 %")
+	d.want(d.send("b", false, "/zaria 4+2 media", 8, 8), false, "Fallo · CD 15 (media)", "Probabilidad: 6 %")
+	d.want(d.send("a", false, "/zaria 4+2 dc15", 8, 8), false, "Fallo · CD 15 (entre media y dura)")
+	d.want(d.send("a", false, "/odds zaria 4+2 media"), false, "CD 14 · media: 15 %")
+	d.want(d.send("a", false, "/sistema"), false, "CD media 15 → 14")
+
+	d.want(d.send("a", true, "/sistema copiar kh"), false)
+	d.want(d.send("a", true, "/sistema editar kh normal 12"), true, "«normal»")
+}

@@ -148,7 +148,7 @@ func zariaLevels(req *command.Request, c zCheck) []OddsRow {
 	var rows []OddsRow
 	for dc := zaria.MinDC; dc <= zaria.MaxDC; dc++ {
 		row := OddsRow{Label: req.T("odds.sys.dc", "dc", dc), P: c.rules.Chance(c.act, dc), dc: dc}
-		if t, exact := zaria.Tier(dc); exact {
+		if t, exact := c.rules.Tier(dc); exact {
 			row.Name = req.T("zaria.dc." + t.Key)
 		}
 		rows = append(rows, row)
@@ -159,7 +159,7 @@ func zariaLevels(req *command.Request, c zCheck) []OddsRow {
 // zariaTargetOdds sets the chance against the check's DC and of each
 // outcome, from the file's exact odds.
 func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, od *engine.Odds) {
-	t, exact := zaria.Tier(c.dc)
+	t, exact := c.rules.Tier(c.dc)
 	name := req.T("zaria.dc." + t.Key)
 	if !exact {
 		name += "+"

@@ -198,23 +198,42 @@ type zCheck struct {
 // zariaCmd is /zaria's steps (sysCheck); forks (nil: none) gives a
 // chat's fork of the Ζαριά.
 func zariaCmd(forks Forks) sysCheck[zCheck] {
-	read := func(ctx context.Context, req *command.Request, sp zSpec, who string) (zCheck, error) {
-		sys, err := chatSystem(ctx, req, forks, "zaria")
-		if err != nil {
-			return zCheck{}, err
-		}
-		return readZaria(ctx, req, zariaRules(req, sys), sp, who)
-	}
 	return sysCheck[zCheck]{
 		join:  true,
 		needs: []keyword{kwDC("15"), kwVs(sampleText("4+4"))},
 		// The words in any order the file's inputs allow ("/zaria dc15
 		// fuerza+atletismo @Elara"), then as the command always has.
 		read: func(ctx context.Context, req *command.Request, toks []string) (zCheck, string, error) {
-			return readWho("zaria.error.usage", parseZaria, read)(ctx, req, inFileOrder("zaria", toks))
+			sys, err := chatSystem(ctx, req, forks, "zaria")
+			if err != nil {
+				return zCheck{}, "", err
+			}
+			toks = inFileOrder("zaria", toks)
+			read := func(ctx context.Context, req *command.Request, sp zSpec, who string) (zCheck, error) {
+				sp.dc = forkDC(sys, toks, sp.dc)
+				return readZaria(ctx, req, zariaRules(req, sys), sp, who)
+			}
+			return readWho("zaria.error.usage", parseZaria, read)(ctx, req, toks)
 		},
 		roll: rollZariaMarked,
 	}
+}
+
+// forkDC is the DC words name in the chat's fork sys (nil: none) when
+// they name one the fork moved ("media", 14 in the fork), else dc.
+func forkDC(sys *engine.System, words []string, dc int) int {
+	if sys == nil || dc == 0 {
+		return dc
+	}
+	book, err1 := engine.MustBuiltin("zaria").Parse(words)
+	fork, err2 := sys.Parse(words)
+	if err1 != nil || err2 != nil || book.Active.Inputs["dc"] != dc {
+		return dc
+	}
+	if v, ok := fork.Active.Inputs["dc"]; ok {
+		return v
+	}
+	return dc
 }
 
 // readZaria reads the sides' values, the passive side from its own
@@ -340,14 +359,15 @@ func zOutcome(req *command.Request, rules zaria.Rules, outcome string) string {
 // zariaVerdict adds "Éxito · CD 15 (medio) · +2" and the levels
 // of a major or epic win.
 func zariaVerdict(req *command.Request, rep *reply.Reply, rules zaria.Rules, res zaria.Result, dc int) {
-	tier, exact := zaria.Tier(dc)
+	tier, exact := rules.Tier(dc)
 	name := req.T("zaria.dc." + tier.Key)
 	if !exact {
 		// "CD 12 (entre fácil y media)", not the cryptic "(fácil+)".
 		name = req.T("zaria.dc_above", "name", name)
-		for i, n := range zaria.NamedDCs {
-			if n.Key == tier.Key && i+1 < len(zaria.NamedDCs) {
-				name = req.T("zaria.dc_between", "low", req.T("zaria.dc."+tier.Key), "high", req.T("zaria.dc."+zaria.NamedDCs[i+1].Key))
+		ns := rules.Named()
+		for i, n := range ns {
+			if n.Key == tier.Key && i+1 < len(ns) {
+				name = req.T("zaria.dc_between", "low", req.T("zaria.dc."+tier.Key), "high", req.T("zaria.dc."+ns[i+1].Key))
 			}
 		}
 	}

@@ -53,6 +53,9 @@ type Options struct {
 	// Forkable lists the shipped systems whose commands read a chat's
 	// fork (systems.Forkable): only those may be copied.
 	Forkable []string
+	// Named lists those whose commands read a fork's named values too
+	// (systems.NamedForkable): only theirs may change.
+	Named []string
 }
 
 // Service implements /sistema and finds a chat's system for the
@@ -344,7 +347,7 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 	if err != nil {
 		return nil, fmt.Errorf("fork %s: %w", f.Key, err)
 	}
-	c, err := readChange(req, before, ws[1:])
+	c, err := readChange(req, before, ws[1:], slices.Contains(s.opt.Named, key))
 	if err != nil {
 		return nil, err
 	}
@@ -374,7 +377,11 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 		s.keepUndo(ctx, req, key, f, true)
 	}
 	rep := reply.Text(describe(texts(req), before, c) + " → " + valueText(texts(req), after, c))
-	for _, m := range OddsMoves(before, after, req.Lang) {
+	moves := OddsMoves(before, after, req.Lang)
+	if c.Kind == KindNamed {
+		moves = NamedMoves(before, after, c, req.Lang)
+	}
+	for _, m := range moves {
 		rep.Add(reply.T("📊 " + req.T("fork.odds", "inputs", m.Inputs, "outcome", m.Outcome, "old", req.Percent(m.Old), "new", req.Percent(m.New))))
 	}
 	if len(moved) > 0 {

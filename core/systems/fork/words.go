@@ -1,6 +1,7 @@
 package fork
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,8 +18,9 @@ func named(w, key string, n engine.Names) bool {
 }
 
 // readChange reads what to change in s: "pifia 95", "tabla 7 3 60",
-// "tabla pct 7 3 60", "nombre fumble Desastre", "regla zaria media_alta".
-func readChange(req *command.Request, s *engine.System, ws []string) (Change, error) {
+// "tabla pct 7 3 60", "nombre fumble Desastre", "regla zaria media_alta",
+// and withNamed, a named value: "media 14", "cd media 14".
+func readChange(req *command.Request, s *engine.System, ws []string, withNamed bool) (Change, error) {
 	usage := command.Errorf("fork.err.what", "example", editExample(req, s))
 	if len(ws) < 2 {
 		return Change{}, usage
@@ -120,7 +122,36 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 			return Change{Kind: KindNumber, Key: n.Key, Value: strconv.Itoa(v)}, nil
 		}
 	}
+	if withNamed {
+		if c, ok, err := readNamed(req, &f, what, val); ok {
+			return c, err
+		}
+	}
 	return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(what, 32))
+}
+
+// readNamed reads a named value of one of f's inputs by its key or its
+// name, after the input's name or prefix or not ("media", "cd media"),
+// and its new number, within the input's range and its neighbours'.
+func readNamed(req *command.Request, f *engine.File, what, val string) (Change, bool, error) {
+	for _, in := range f.Inputs {
+		w := what
+		if first, rest, ok := strings.Cut(what, " "); ok && (named(first, in.Key, in.Names) || slices.ContainsFunc(in.Prefixes, func(p string) bool { return fold.Key(p) == fold.Key(first) })) {
+			w = rest
+		}
+		for _, nv := range in.Named {
+			if !named(w, nv.Key, nv.Names) {
+				continue
+			}
+			_, lo, hi := namedOf(f, in.Key, nv.Key)
+			v, err := strconv.Atoi(strings.TrimPrefix(val, "+"))
+			if err != nil || v < lo || v > hi {
+				return Change{}, true, command.Errorf("fork.err.range", "name", nv.Names.In(req.Lang), "min", lo, "max", hi, "got", fold.Cut(val, 12))
+			}
+			return Change{Kind: KindNamed, Key: in.Key, Named: nv.Key, Value: strconv.Itoa(v)}, true, nil
+		}
+	}
+	return Change{}, false, nil
 }
 
 // describe is what c changes and its value in s: "pifia 0",
@@ -143,6 +174,12 @@ func describe(tx Texts, s *engine.System, c Change) string {
 		return outcomeName(tx, s, c.Key)
 	case KindBand:
 		return tx.T("fork.word.band") + " " + outcomeName(tx, s, c.Key) + " " + bound(s, c.Key)
+	case KindNamed:
+		for _, in := range f.Inputs {
+			if nv, _, _ := namedOf(&f, c.Key, c.Named); in.Key == c.Key && nv != nil {
+				return in.Names.In(tx.Lang) + " " + nv.Names.In(tx.Lang) + " " + strconv.Itoa(nv.Value)
+			}
+		}
 	case KindRule:
 		for _, h := range f.HouseRules {
 			if h.Key == c.Key {

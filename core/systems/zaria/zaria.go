@@ -43,11 +43,11 @@ type NamedDC struct {
 
 // NamedDCs are the seed's tiers, one mean deviation (5) apart: the named
 // values of the file's input dc.
-var NamedDCs = namedDCs()
+var NamedDCs = namedDCs(system())
 
-func namedDCs() []NamedDC {
+func namedDCs(s *engine.System) []NamedDC {
 	var out []NamedDC
-	for _, in := range system().File.Inputs {
+	for _, in := range s.File.Inputs {
 		if in.Key == "dc" {
 			for _, n := range in.Named {
 				words := append([]string{n.Names.EL, n.Names.EN}, n.Keywords...)
@@ -61,11 +61,16 @@ func namedDCs() []NamedDC {
 // system is the shipped file, loaded once (its vectors held).
 func system() *engine.System { return engine.MustBuiltin("zaria") }
 
-// Tier returns the highest named tier not above dc and whether dc is exactly
-// that tier (DC 12 shows "ανάμεσα σε Εύκολο και Μέτριο").
-func Tier(dc int) (NamedDC, bool) {
-	t := NamedDCs[0]
-	for _, n := range NamedDCs {
+// Named are the named DCs of r's file, in order (a chat's fork may move
+// them).
+func (r Rules) Named() []NamedDC { return namedDCs(r.file()) }
+
+// Tier returns r's highest named tier not above dc and whether dc is
+// exactly that tier (DC 12 shows "ανάμεσα σε Εύκολο και Μέτριο").
+func (r Rules) Tier(dc int) (NamedDC, bool) {
+	ns := r.Named()
+	t := ns[0]
+	for _, n := range ns {
 		if n.DC <= dc {
 			t = n
 		}
