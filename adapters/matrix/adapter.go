@@ -76,7 +76,7 @@ type Adapter struct {
 	rooms   *rooms
 	batches *batches
 	held    held
-	web     *webPort // what the web companion asks of the adapter (web.go)
+	web     *loginLatch // what the web companion asks of the adapter (web.go)
 	// budget is the homeserver's rate limit for the bot (budget.go);
 	// courier carries the secret results (courier.go).
 	budget  *budget
@@ -109,7 +109,7 @@ func New(cfg Config, d Dispatcher, state StateStore, logger *slog.Logger) (*Adap
 	a.budget = newBudget()
 	a.out = &outbound{cfg: cfg, text: d, hs: a, secret: a, log: logger, state: state, journal: a.journal, acts: a.acts, budget: a.budget,
 		busy: func(room id.RoomID) bool { return a.rooms != nil && a.rooms.pending(room) > 0 }}
-	a.web = newWebPort()
+	a.web = newLoginLatch()
 	return a, nil
 }
 

@@ -22,15 +22,16 @@ import (
 // ErrNotRunning is returned before the bot has logged in.
 var ErrNotRunning = errors.New("matrix: the bot is not connected")
 
-// webPort is the adapter's state for the web companion.
-type webPort struct{ connected chan struct{} }
+// loginLatch opens once the bot has logged in; before, the web companion's
+// calls get ErrNotRunning.
+type loginLatch struct{ connected chan struct{} }
 
-func newWebPort() *webPort { return &webPort{connected: make(chan struct{})} }
+func newLoginLatch() *loginLatch { return &loginLatch{connected: make(chan struct{})} }
 
 // connect marks the client ready (called once, after login).
-func (w *webPort) connect() { close(w.connected) }
+func (w *loginLatch) connect() { close(w.connected) }
 
-func (w *webPort) ready() bool {
+func (w *loginLatch) ready() bool {
 	select {
 	case <-w.connected:
 		return true

@@ -199,6 +199,9 @@ type Deps struct {
 	Chart func(c *reply.Chart) ([]byte, error)
 	// Limits are the core's limits the forms check first (see Limits).
 	Limits Limits
+	// UserName cleans a platform's display name as the core cleans every
+	// name (core/fold.UserName, wired by cmd/zaria); required.
+	UserName func(name string) string
 }
 
 //go:embed assets
@@ -237,8 +240,8 @@ func New(cfg Config, d Deps) (*Adapter, error) {
 	if !cfg.Enabled() {
 		return nil, errors.New("web: no url configured")
 	}
-	if d.Port == nil || d.Sheets == nil || d.State == nil {
-		return nil, errors.New("web: a port, sheets and a state store are required")
+	if d.Port == nil || d.Sheets == nil || d.State == nil || d.UserName == nil {
+		return nil, errors.New("web: a port, sheets, a state store and a name cleaner are required")
 	}
 	if d.Logger == nil {
 		d.Logger = slog.New(slog.DiscardHandler)

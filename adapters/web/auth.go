@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"zaria/core"
-	"zaria/core/fold"
 )
 
 // who is the identity a request proves: the message it would be in the
@@ -64,7 +63,7 @@ func (a *Adapter) fromSession(ctx context.Context, s session) (who, error) {
 	if n, ok := a.d.Members[s.Chat.Platform].(Namer); ok {
 		name = n.MemberName(ctx, s.Chat, s.User.ID) // as the chat names them now
 	}
-	from := core.User{ID: s.User.ID, Name: displayName(name, s.User.ID)}
+	from := core.User{ID: s.User.ID, Name: a.displayName(name, s.User.ID)}
 	msg := core.Message{Chat: s.Chat, From: from, LangHint: s.Lang, Thread: s.Thread, Sent: a.d.Now(),
 		Private: s.Chat.Platform == "telegram" && s.Chat.ID == s.User.ID}
 	if s.Chat.Platform == "matrix" {
@@ -81,11 +80,11 @@ func (a *Adapter) fromSession(ctx context.Context, s session) (who, error) {
 }
 
 // displayName is a platform's display name cleaned as the core cleans
-// every name (fold.UserName: no line break, control or bidi character
+// every name (Deps.UserName: no line break, control or bidi character
 // can make the page's «📱 name: command» header two lines or turn it
 // around), the user's id when nothing is left.
-func displayName(name, id string) string {
-	if n := fold.UserName(name); n != "" {
+func (a *Adapter) displayName(name, id string) string {
+	if n := a.d.UserName(name); n != "" {
 		return n
 	}
 	return id
@@ -122,7 +121,7 @@ func (a *Adapter) telegram(ctx context.Context, raw string) (who, error) {
 		// A token made in a forum topic: the page's rolls go there.
 		chat, thread, tok = p.ChatRef, p.Thread, id.StartParam
 	}
-	msg := core.Message{Chat: chat, From: core.User{ID: user, Name: displayName(id.Name, user)}, LangHint: id.Lang,
+	msg := core.Message{Chat: chat, From: core.User{ID: user, Name: a.displayName(id.Name, user)}, LangHint: id.Lang,
 		Private: chat.ID == user, Thread: thread, Sent: a.d.Now()}
 	if !msg.Private {
 		if err := a.checkMember(ctx, chat, user, &msg.FromGM); err != nil {

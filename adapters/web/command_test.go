@@ -57,6 +57,23 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 		{doReq{Op: "draw", Name: "Tarot"}, "/deck draw Tarot"},
 		{doReq{Op: "rows", Name: "Botín", Value: "oro\r\n\n plata \ncobre"}, "/table create Botín\noro\nplata\ncobre"},
 		{doReq{Op: "rows", Name: "Clima", Value: "2-6 sol\n7-12 lluvia", Diff: "2d6"}, "/table create Clima 2d6\n2-6 sol\n7-12 lluvia"},
+		// The rules screen: /system try and /system edit of a fork's
+		// number, band, table cell or house rule, as the chat types them.
+		{doReq{Op: "rulepreview", System: "rq", Name: "fumble_from", N: 95}, "/system try rq fumble_from 95"},
+		{doReq{Op: "ruleset", System: "daegon", Part: "band", Name: "success", N: -2}, "/system edit daegon band success -2"},
+		{doReq{Op: "rulepreview", System: "daegon", Part: "cell", Name: "pct", Row: 7, Col: 3, Value: "60"}, "/system try daegon table pct 7 3 60"},
+		{doReq{Op: "ruleset", System: "daegon", Part: "cell", Name: "pct", Row: 7, Col: 3, Value: "-"}, "/system edit daegon table pct 7 3 -"},
+		{doReq{Op: "ruleset", System: "daegon", Part: "rule", Name: "daegon_00", Value: "cero"}, "/system edit daegon rule daegon_00 cero"},
+		{doReq{Op: "rulename", System: "rq", Name: "fumble", Value: "Desastre total"}, "/system edit rq name fumble Desastre total"},
+		{doReq{Op: "ruleset", System: "daegon", Part: "cell", Name: "pct", Row: 7, Col: 3, Value: "60 /pj"}, ""},
+		{doReq{Op: "ruleset", System: "daegon", Part: "cell", Name: "pct", Row: 7, Col: 3, Value: "+60"}, ""},
+		{doReq{Op: "ruleset", System: "daegon", Part: "cell", Name: "pct", Row: 7, Col: 3, Value: ""}, ""},
+		{doReq{Op: "ruleset", System: "daegon", Part: "cell", Name: "pct", Row: 7, Col: 3, Value: "1000001"}, ""},
+		{doReq{Op: "ruleset", System: "daegon", Part: "band", Name: "success", N: -1000001}, ""},
+		{doReq{Op: "ruleset", System: "daegon", Part: "rule", Name: "daegon_00", Value: "cero\n/pj delete Drake"}, ""},
+		{doReq{Op: "ruleset", System: "daegon", Part: "rule", Name: "daegon_00", Value: "Cero"}, ""},
+		{doReq{Op: "ruleset", System: "daegon", Part: "name", Name: "success", Value: "x"}, ""},
+		{doReq{Op: "ruleset", System: "daegon x", Name: "success", N: 1}, ""},
 		// Refused: nothing becomes a second word, line or command.
 		{doReq{Op: "create", Name: "a b"}, ""},
 		{doReq{Op: "create", Name: "/roll"}, ""},
@@ -117,8 +134,9 @@ func TestPageActionsAreChatCommands(t *testing.T) {
 func ptr(n int) *int { return &n }
 
 // coreLimits are the numbers main gives Deps.Limits from the core
-// (table.MaxRows, deck.MaxCards, initiative.MaxCombatants and MaxRounds).
-var coreLimits = Limits{Rows: 100, Cards: 200, Combatants: 30, Rounds: 99}
+// (table.MaxRows, deck.MaxCards, initiative.MaxCombatants and MaxRounds,
+// fork.MaxBound).
+var coreLimits = Limits{Rows: 100, Cards: 200, Combatants: 30, Rounds: 99, Bound: 1_000_000}
 
 // The forms of these tests are the core's as the wiring hands them
 // (core/systems.Forms, from the system files): cmd/zaria's tests run

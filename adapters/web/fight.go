@@ -26,33 +26,50 @@ type Condition struct {
 	Rounds int
 }
 
-// Order is a chat's open turn order as the store holds it; the screen
-// hides what the chat hides (an NPC's hit points from players).
+// Viewer is who looks at the turn order: the user's id, and whether the
+// page takes them for a GM.
+type Viewer struct {
+	User string
+	GM   bool
+}
+
+// Order is a chat's turn order as a viewer may see it, as the core makes
+// it (what the chat hides, an NPC's hit points from players, is hidden).
 type Order struct {
-	Round      int
+	Round int
+	// CanNext: the viewer may pass the turn (▶): a GM, or the player
+	// whose character's turn it is once the fight has started.
+	CanNext    bool
 	Combatants []Combatant
 	// UndoUntil, for an order that ended (Fights.Order's open false), is
 	// when the core stops reopening it (/init undo); zero: nothing to undo.
 	UndoUntil time.Time
 }
 
-// Combatant is one entry of the turn order.
+// Combatant is one entry of the turn order as the viewer may see it.
 type Combatant struct {
 	Name    string
 	Init    int
-	Owner   string // the player's user id; "" for the GM's NPC
-	Current bool   // whose turn it is
-	// Character: a player's character, whose HP the whole table sees.
-	Character  bool
-	HP, MaxHP  *int
+	Current bool // whose turn it is
+	Mine    bool // the viewer's own
+	// Character: a player's character, its conditions on its sheet;
+	// otherwise an NPC, its conditions the order's (the GM's to change).
+	Character bool
+	// HP is its hit points as the viewer may see them ("9/12"), "" when
+	// hidden or not tracked; Cur and Max are their numbers.
+	HP       string
+	Cur, Max int
+	Mark     string // 💀 fallen, 🩸 an NPC badly hurt, or ""
+	// Conditions are its sheet's for a character, the order's for an NPC.
 	Conditions []Condition
 }
 
-// Fights reads a chat's open turn order (writes go through Port.Dispatch).
+// Fights reads a chat's turn order (writes go through Port.Dispatch).
 type Fights interface {
-	// Order is the chat's open turn order; false when none is open (the
-	// Order then carries UndoUntil when one ended and may be reopened).
-	Order(ctx context.Context, chat core.ChatRef) (Order, bool, error)
+	// Order is the chat's open turn order as who may see it; false when
+	// none is open (the Order then is the last one as it ended, with
+	// UndoUntil while it may be reopened).
+	Order(ctx context.Context, chat core.ChatRef, who Viewer) (Order, bool, error)
 }
 
 // Table is a chat's random table: its name, dice and rows as a GM types
@@ -88,6 +105,7 @@ type Limits struct {
 	Cards      int // a deck's cards (deck.MaxCards); the body's limit (web.max_body) comes first
 	Combatants int // places in the turn order (initiative.MaxCombatants)
 	Rounds     int // a condition's rounds (initiative.MaxRounds)
+	Bound      int // a fork's band bound or table cell, either sign (fork.MaxBound)
 }
 
 // initiative checks what a player may type to join the turn order with
@@ -226,14 +244,11 @@ func posts(op string) bool {
 	return false
 }
 
+// combatantView is a combatant with the page's tools for it.
 type combatantView struct {
-	Name, HP, Mark string
-	Init           int
-	Current, Mine  bool
-	Conditions     []Condition
+	Combatant
 	// NPC hit points the GM may change with steppers.
-	NPC      bool
-	Cur, Max int
+	NPC bool
 	// Up and Down are the places (from 1) a GM's move takes it to; 0 none.
 	Up, Down int
 	// OwnConds: its conditions are the order's (not on a sheet), the
@@ -249,9 +264,7 @@ type orderView struct {
 	Joined bool
 	// UndoMinutes, for an ended order, are the minutes left to reopen it.
 	UndoMinutes int
-	// CanNext: the user may pass the turn (▶): a GM, or the player whose
-	// character's turn it is once the fight has started (the core's rule
-	// for /init next).
+	// CanNext: the user may pass the turn (▶), as the core says.
 	CanNext bool
 	// Ended: the last fight, over; Round and Combatants are how it ended
 	// (everyone keeps its summary until the next one).
@@ -260,51 +273,29 @@ type orderView struct {
 
 // endedOf is an ended turn order as the user may see it: how it ended,
 // and the minutes it may still be reopened (0: no more).
-func endedOf(o Order, gm bool, user string, now time.Time) *orderView {
-	v := orderOf(o, gm, user)
-	v.Open, v.Ended, v.CanNext = false, true, false
-	for i := range v.Combatants {
-		v.Combatants[i].Current = false
-	}
+func endedOf(o Order, now time.Time) *orderView {
+	v := orderOf(o) // the core gives no turn and no ▶ in an ended order
+	v.Open, v.Ended = false, true
 	if now.Before(o.UndoUntil) {
 		v.UndoMinutes = int((o.UndoUntil.Sub(now) + time.Minute - 1) / time.Minute)
 	}
 	return v
 }
 
-// orderOf is the turn order as the user may see it, as the chat's status
-// message shows it: a character's hit points to everyone, an NPC's only
-// to a GM (the table sees 💀 at 0 and 🩸 at half or less).
-func orderOf(o Order, gm bool, user string) *orderView {
-	v := &orderView{Open: true, Round: o.Round, CanNext: gm}
-	for _, c := range o.Combatants {
-		cv := combatantView{Name: c.Name, Init: c.Init, Current: c.Current, Mine: c.Owner != "" && c.Owner == user,
-			Conditions: c.Conditions, OwnConds: !c.Character}
-		if i := len(v.Combatants); i > 0 {
+// orderOf is the screen of the turn order the core gave as the user may
+// see it: the places a GM's move takes each row to, and whether the user
+// has joined.
+func orderOf(o Order) *orderView {
+	v := &orderView{Open: true, Round: o.Round, CanNext: o.CanNext}
+	for i, c := range o.Combatants {
+		cv := combatantView{Combatant: c, OwnConds: !c.Character, NPC: !c.Character && c.HP != ""}
+		if i > 0 {
 			cv.Up = i
 		}
-		if i := len(v.Combatants); i < len(o.Combatants)-1 {
+		if i < len(o.Combatants)-1 {
 			cv.Down = i + 2
 		}
-		v.Joined = v.Joined || cv.Mine
-		v.CanNext = v.CanNext || gm || o.Round > 0 && cv.Current && cv.Mine
-		switch {
-		case c.HP == nil:
-		case c.Character || gm:
-			cv.HP = strconv.Itoa(*c.HP)
-			if c.MaxHP != nil {
-				cv.HP += "/" + strconv.Itoa(*c.MaxHP)
-				cv.Max = *c.MaxHP
-			}
-			cv.Cur, cv.NPC = *c.HP, !c.Character
-			if *c.HP == 0 {
-				cv.Mark = "💀"
-			}
-		case *c.HP == 0:
-			cv.Mark = "💀"
-		case c.MaxHP != nil && *c.HP*2 <= *c.MaxHP:
-			cv.Mark = "🩸"
-		}
+		v.Joined = v.Joined || c.Mine
 		v.Combatants = append(v.Combatants, cv)
 	}
 	return v

@@ -55,9 +55,9 @@ func TestOrderToolsAreChatCommands(t *testing.T) {
 // the minutes its undo has left, rounded up.
 func TestOrderView(t *testing.T) {
 	o := Order{Round: 1, Combatants: []Combatant{
-		{Name: "Lyra", Owner: "43", Character: true}, {Name: "Orco"}, {Name: "Trasgo"},
+		{Name: "Lyra", Mine: true, Character: true}, {Name: "Orco"}, {Name: "Trasgo"},
 	}}
-	v := orderOf(o, true, "43")
+	v := orderOf(o)
 	var got []string
 	for _, c := range v.Combatants {
 		got = append(got, strings.Join([]string{c.Name, strconv.Itoa(c.Up), strconv.Itoa(c.Down), map[bool]string{true: "npc", false: "pj"}[c.OwnConds]}, " "))
@@ -65,41 +65,34 @@ func TestOrderView(t *testing.T) {
 	if want := "Lyra 0 2 pj|Orco 1 3 npc|Trasgo 2 0 npc"; strings.Join(got, "|") != want || !v.Joined {
 		t.Errorf("order view %q joined %v, want %q and joined", strings.Join(got, "|"), v.Joined, want)
 	}
-	if v := orderOf(o, false, "44"); v.Joined {
+	o.Combatants[0].Mine = false // as user 44 sees it
+	if v := orderOf(o); v.Joined {
 		t.Error("a user with no place in the order is joined")
 	}
 	now := time.Now()
-	if m := endedOf(Order{UndoUntil: now.Add(14*time.Minute + time.Second)}, false, "44", now).UndoMinutes; m != 15 {
+	if m := endedOf(Order{UndoUntil: now.Add(14*time.Minute + time.Second)}, now).UndoMinutes; m != 15 {
 		t.Errorf("14 min 1 s left: %d minutes shown, want 15", m)
 	}
 }
 
 // TestNextTurnAndLastFight: issue 36. «▶ Siguiente turno» is offered to
-// whoever may press it (a GM; the player whose character's turn it is,
-// once the fight has started), not to a player whose turn it is not; an
-// ended fight is kept for everyone as it ended (no ▶, no tools), its undo
-// only while it lasts.
+// whoever the core lets pass the turn (core/initiative's TestViewByViewer:
+// a GM; the player whose character's turn it is, once the fight has
+// started); an ended fight is kept for everyone as it ended (no ▶, no
+// tools), its undo only while it lasts.
 func TestNextTurnAndLastFight(t *testing.T) {
-	hp := 0
 	o := Order{Round: 2, Combatants: []Combatant{
-		{Name: "Lyra", Owner: "43", Character: true, Current: true}, {Name: "Orco", HP: &hp}, {Name: "Drake", Owner: "44", Character: true},
+		{Name: "Lyra", Character: true}, {Name: "Orco", Mark: "💀"}, {Name: "Drake", Mine: true, Character: true},
 	}}
-	for _, c := range []struct {
-		gm   bool
-		user string
-		want bool
-	}{{true, "9", true}, {false, "43", true}, {false, "44", false}, {false, "45", false}} {
-		if got := orderOf(o, c.gm, c.user).CanNext; got != c.want {
-			t.Errorf("gm %v user %s: ▶ offered %v, want %v", c.gm, c.user, got, c.want)
+	for _, can := range []bool{true, false} {
+		o.CanNext = can
+		if got := orderOf(o).CanNext; got != can {
+			t.Errorf("the core offers ▶ %v, the page %v", can, got)
 		}
 	}
-	o.Round = 0
-	if orderOf(o, false, "43").CanNext {
-		t.Error("a player is offered ▶ before the GM started the fight")
-	}
 	now := time.Now()
-	o.Round, o.UndoUntil = 3, now.Add(-time.Minute)
-	v := endedOf(o, false, "44", now)
+	o.Round, o.UndoUntil, o.CanNext = 3, now.Add(-time.Minute), false
+	v := endedOf(o, now)
 	if !v.Ended || v.Open || v.CanNext || v.UndoMinutes != 0 || v.Round != 3 || len(v.Combatants) != 3 || v.Combatants[0].Current || v.Combatants[1].Mark != "💀" {
 		t.Errorf("the last fight for a player: %+v", v)
 	}

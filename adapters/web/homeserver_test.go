@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"zaria/core"
+	"zaria/core/fold"
 	"zaria/core/reply"
 	"zaria/storage/sqlite"
 )
@@ -53,7 +54,7 @@ func newTestAdapter(t *testing.T, cfg Config, d Deps) (*Adapter, *httptest.Serve
 	if cfg.URL == "" {
 		cfg.URL = "https://bot.example.org/app/"
 	}
-	d.Port, d.Sheets, d.State = quietPort{}, noSheets{}, db
+	d.Port, d.Sheets, d.State, d.UserName = quietPort{}, noSheets{}, db, fold.UserName
 	a, err := New(cfg, d)
 	if err != nil {
 		t.Fatal(err)

@@ -14,8 +14,7 @@ import (
 // TestNamesNoSystem: issue 33, the page's forms come from the file. The
 // web adapter (its code, pages, script and style; not its tests, nor
 // its README's examples) names no system: not a file's key, command, alias or title in any
-// language, nor Dungeon Hack's, whose attack the core lists while it is
-// Go code. A system added as a file is offered without a line here.
+// language, nor Dungeon Hack's (its attack is its file's form). A system added as a file is offered without a line here.
 func TestNamesNoSystem(t *testing.T) {
 	names := []string{"dh", "dungeon hack", "dungeonhack", "runequest"}
 	for _, key := range engine.Shipped() {

@@ -61,6 +61,8 @@ type screenData struct {
 	Decks   []Deck
 	Pads    []padView
 	Rules   []RuleSet
+	// Bound bounds a rules band's bound and a cell's value (Limits.Bound).
+	Bound int
 	// Charts: the history offers each roll's distribution picture.
 	Charts bool
 	// Asks are the chat's open requests for a roll (dice screen); AskForm
@@ -95,6 +97,7 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 	lang := a.d.Port.Lang(ctx, id.msg.Chat, id.msg.LangHint)
 	d := screenData{Lang: lang, T: a.texts(lang), Chat: id.token, Current: name, Screens: []string{"sheets", "dice"}}
 	d.GM = id.msg.FromGM || id.msg.Private
+	d.Bound = a.d.Limits.Bound
 	d.Charts = a.d.Chart != nil
 	if !d.GM {
 		if gm, err := a.d.Sheets.IsGM(ctx, id.msg.Chat, id.msg.From.ID); err == nil {
@@ -102,19 +105,19 @@ func (a *Adapter) screen(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if a.d.Fights != nil {
-		o, open, err := a.d.Fights.Order(ctx, id.msg.Chat)
+		o, open, err := a.d.Fights.Order(ctx, id.msg.Chat, Viewer{User: id.msg.From.ID, GM: d.GM})
 		if err != nil {
 			a.log.Error("web turn order", "chat", id.msg.Chat.String(), "err", err)
 		}
 		switch now := a.d.Now(); {
 		case open:
 			d.Screens = append(d.Screens, "order")
-			d.Order = orderOf(o, d.GM, id.msg.From.ID)
+			d.Order = orderOf(o)
 		case len(o.Combatants) > 0 || now.Before(o.UndoUntil):
 			// Ended: everyone keeps how it ended until the next fight,
 			// the GM its undo while it lasts.
 			d.Screens = append(d.Screens, "order")
-			d.Order = endedOf(o, d.GM, id.msg.From.ID, now)
+			d.Order = endedOf(o, now)
 		}
 	}
 	if a.d.Tables != nil {
@@ -242,6 +245,11 @@ type doReq struct {
 	Fields map[string]string `json:"fields,omitempty"`
 	// System is the chat's system a rules screen's action changes.
 	System string `json:"system,omitempty"`
+	// Part of the system a rules action changes: "" a number, "band",
+	// "cell" (of table Name at Row, Col), "rule" (a house rule).
+	Part string `json:"part,omitempty"`
+	Row  int    `json:"row,omitempty"`
+	Col  int    `json:"col,omitempty"`
 	// Diff is a table's dice (rows).
 	Diff string `json:"diff,omitempty"`
 	// A pad button, with the values chosen for its missing ones.
@@ -479,7 +487,7 @@ func (a *Adapter) post(r *http.Request, msg core.Message, rep *reply.Reply, lang
 	if rep.Command != "" {
 		cmd = rep.Command
 	}
-	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", displayName(msg.From.Name, msg.From.ID), "command", cmd))}
+	head := reply.Line{reply.I(a.d.Port.Text(lang, "web.posted", "name", a.displayName(msg.From.Name, msg.From.ID), "command", cmd))}
 	out := *rep
 	out.Lines = append([]reply.Line{head}, rep.Lines...)
 	if rep.Secret != nil {

@@ -21,7 +21,16 @@ import (
 	"zaria/core/reply"
 )
 
-var funcs = template.FuncMap{"field": field, "join": strings.Join}
+var funcs = template.FuncMap{"field": field, "join": strings.Join, "span": span}
+
+// span is from, from+1, … to: a rules table's rows or columns.
+func span(from, to int) []int {
+	var out []int
+	for i := from; i <= to; i++ {
+		out = append(out, i)
+	}
+	return out
+}
 
 func (a *Adapter) routes() {
 	p := strings.TrimSuffix(a.base.Path, "/")

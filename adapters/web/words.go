@@ -13,15 +13,20 @@ import "strings"
 
 // wordSubs are the sub-commands the page writes, by command.
 var wordSubs = map[string][]string{
-	"init":  {"next", "end", "undo", "add", "remove", "move", "hp", "condition"},
-	"pj":    {"create", "rename", "delete", "set", "use", "unset", "undo"},
-	"table": {"create", "rename", "delete"},
-	"deck":  {"create", "draw", "shuffle", "delete"},
+	"init":   {"next", "end", "undo", "add", "remove", "move", "hp", "condition"},
+	"pj":     {"create", "rename", "delete", "set", "use", "unset", "undo"},
+	"table":  {"create", "rename", "delete"},
+	"deck":   {"create", "draw", "shuffle", "delete"},
+	"system": {"try", "edit"},
 }
+
+// systemParts are the words of what a rules action changes ("/system
+// edit KEY table T 7 3 60"), after the system's key.
+var systemParts = []string{"table", "band", "rule", "name"}
 
 // wordCommands are the commands whose name the page writes in the
 // chat's words.
-var wordCommands = []string{"roll", "init", "table", "deck"}
+var wordCommands = []string{"roll", "init", "table", "deck", "system"}
 
 // chatWords writes cmd with the chat's words; t translates a catalog key
 // in the chat's language.
@@ -57,6 +62,17 @@ func chatWords(cmd string, t func(key string) string) string {
 		for _, s := range subs {
 			if words[1] == s {
 				words[1] = t("web.word." + name + "." + s)
+			}
+		}
+	}
+	// "/system edit KEY table …": the part after the system's key.
+	if name == "system" && len(words) > 2 {
+		rest := strings.SplitN(words[2], " ", 3)
+		for _, p := range systemParts {
+			if len(rest) > 1 && rest[1] == p {
+				rest[1] = t("web.word.system." + p)
+				words[2] = strings.Join(rest, " ")
+				break
 			}
 		}
 	}

@@ -35,6 +35,11 @@ func TestPageCommandsInTheChatsWords(t *testing.T) {
 		{"el", "/pj create Δράκος", "/pj δημιουργία Δράκος"},
 		{"es", "/zaria fuerza+2 dc15", "/zaria fuerza+2 dc15"},
 		{"es", "/golpe", "/golpe"},
+		{"es", "/system try daegon table pct 7 3 60", "/sistema probar daegon tabla pct 7 3 60"},
+		{"es", "/system edit rq fumble_from 95", "/sistema editar rq fumble_from 95"},
+		{"el", "/system edit rq name fumble Καταστροφή", "/system αλλαγή rq όνομα fumble Καταστροφή"},
+		{"el", "/system try daegon rule daegon_00 cero", "/system δοκιμή daegon κανόνας daegon_00 cero"},
+		{"en", "/system edit daegon band success 1", "/system edit daegon band success 1"},
 	} {
 		if got := chatWords(c.q, func(k string) string { return cat.Translate(c.lang, k, nil) }); got != c.want {
 			t.Errorf("%s %q: %q, want %q", c.lang, c.q, got, c.want)

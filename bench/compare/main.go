@@ -198,7 +198,7 @@ func oddsCases() []oddsCase {
 		{"RQ 60 vs 45 (opposed)", func() { rq.Book().OppChances(65) }},
 		{"KH 6 +2s +1i dc17", func() { kh.Of(nil).Chance(kh.Input{Cap: 6, Heartless: 2, Nobody: 1}, 17) }},
 		{"Dungeon Hack espada larga vs coraza", func() {
-			dungeonhack.AbovePen(dungeonhack.Attack{DmgN: 1, DmgS: 8, Pen: 1, DB: 3, DBFaces: 6})
+			dungeonhack.Book().AbovePen(dungeonhack.Attack{DmgN: 1, DmgS: 8, Pen: 1, DB: 3, DBFaces: 6})
 		}},
 		// The same checks never asked before: the engine's odds cache
 		// (core/systems/engine) keeps the last 4,096 of each system.

@@ -7,9 +7,12 @@ import (
 	"testing"
 )
 
-// The chat adapters (and the console) ask the core only through core.Port: of zaria's
-// packages they import core and core/reply and nothing else (never the
-// router, the catalogs or the text folding). main wires them to the router.
+// The chat adapters (and the console and the web companion) ask the core
+// only through core.Port: of zaria's packages they import core and
+// core/reply and nothing else (never the router, the catalogs or the text
+// folding). main wires them to the router (and the companion to what it
+// reads: the turn order as initiative.View makes it, names cleaned by
+// fold.UserName).
 // Their shared helpers under adapters/internal (the backoff, the action
 // store, the journal) are no way around the port either: they import only
 // the port's packages and each other.
@@ -17,7 +20,7 @@ func TestAdaptersImportOnlyThePort(t *testing.T) {
 	ctx := build.Default
 	ctx.BuildTags = append(ctx.BuildTags, "goolm")
 	allowed := map[string]bool{"zaria/core": true, "zaria/core/reply": true}
-	for _, dir := range []string{"telegram", "matrix", "console"} {
+	for _, dir := range []string{"telegram", "matrix", "console", "web"} {
 		pkg, err := ctx.ImportDir(filepath.Join("..", "..", "adapters", dir), 0)
 		if err != nil {
 			t.Fatal(err)

@@ -207,7 +207,7 @@ func TestForkExportImport(t *testing.T) {
 func TestForkGreek(t *testing.T) {
 	d := newForkDesk(t)
 	d.want(d.send("g", true, "/lang el"), false)
-	d.want(d.send("g", true, "!σύστημα αντιγραφή gurps"), true, "«gurps» δεν αντιγράφεται", "zaria, daegon, rq, kh, coc")
+	d.want(d.send("g", true, "!σύστημα αντιγραφή gurps"), true, "«gurps» δεν αντιγράφεται", "zaria, daegon, rq, kh, dh, coc, v5, wfrp, pbta, fate, sw")
 	d.want(d.send("g", true, "!σύστημα αντιγραφή rq"), false, "αντίγραφο του συστήματος RQ")
 	d.want(d.send("g", true, "!σύστημα αλλαγή rq όνομα γκάφα Καταστροφή"), false, "Γκάφα → Καταστροφή")
 	d.want(d.send("g", true, "!σύστημα αλλαγή rq ζώνη αποτυχία 5"), true, "«Αποτυχία» δεν έχει όριο")

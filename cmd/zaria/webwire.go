@@ -136,60 +136,26 @@ func (w webAsks) Open(ctx context.Context, chat core.ChatRef, user string, gm bo
 	return out, nil
 }
 
-// webFights reads the chat's turn order, each character's hit points and
-// conditions from its sheet (as the status message does): the open one,
-// or the last one as it ended, with until when it may be reopened.
-type webFights struct{ db *sqlite.DB }
+// webFights is the chat's turn order as a user may see it, as the core
+// makes it (initiative.Service.View): the open one, or the last one as
+// it ended, with until when it may be reopened.
+type webFights struct{ s *initiative.Service }
 
-func (f webFights) Order(ctx context.Context, chat core.ChatRef) (web.Order, bool, error) {
-	o, err := f.db.Initiative(ctx, chat)
-	if errors.Is(err, initiative.ErrNone) {
-		return web.Order{}, false, nil
-	}
+func (f webFights) Order(ctx context.Context, chat core.ChatRef, who web.Viewer) (web.Order, bool, error) {
+	v, _, err := f.s.View(ctx, chat, initiative.Viewer{User: who.User, GM: who.GM})
 	if err != nil {
 		return web.Order{}, false, err
 	}
-	var chars map[string]web.Character
-	out := web.Order{Round: o.Round}
-	if !o.Open && !o.Ended.IsZero() {
-		// Ended: /init undo reopens it for initiative.UndoFor.
-		out.UndoUntil = o.Ended.Add(initiative.UndoFor)
-	}
-	for _, c := range o.Combatants {
-		wc := web.Combatant{Name: c.Name, Init: c.Init, Owner: c.Owner, Current: c.Key == o.Current,
-			Character: c.Character, HP: c.HP, MaxHP: c.MaxHP}
-		conds := c.Conditions
-		if c.Character {
-			if chars == nil {
-				list, err := webSheets{f.db}.Characters(ctx, chat)
-				if err != nil {
-					return web.Order{}, false, err
-				}
-				chars = map[string]web.Character{}
-				for _, x := range list {
-					chars[fold.Key(x.Name)] = x
-				}
-			}
-			if x, ok := chars[fold.Key(c.Name)]; ok {
-				wc.HP, wc.MaxHP = nil, nil
-				if x.HP != nil {
-					cur := x.HP.Cur
-					wc.HP = &cur
-					if x.HP.HasMax {
-						m := x.HP.Max
-						wc.MaxHP = &m
-					}
-				}
-				wc.Conditions = x.Conditions
-				conds = nil
-			}
-		}
-		for _, k := range conds {
+	out := web.Order{Round: v.Round, CanNext: v.CanNext, UndoUntil: v.UndoUntil}
+	for _, c := range v.Combatants {
+		wc := web.Combatant{Name: c.Name, Init: c.Init, Current: c.Current, Mine: c.Mine, Character: c.Character,
+			HP: c.HP, Cur: c.Cur, Max: c.Max, Mark: c.Mark}
+		for _, k := range c.Conditions {
 			wc.Conditions = append(wc.Conditions, web.Condition{Name: k.Name, Rounds: k.Rounds})
 		}
 		out.Combatants = append(out.Combatants, wc)
 	}
-	return out, o.Open, nil
+	return out, v.Open, nil
 }
 
 // webRules reads the chat's forks and own systems for the rules screen,
@@ -216,6 +182,19 @@ func (r webRules) Rules(ctx context.Context, chat core.ChatRef, lang string) ([]
 		}
 		for _, n := range v.Names {
 			rs.Names = append(rs.Names, web.RuleName{Key: n.Key, Name: n.Name})
+		}
+		for _, b := range v.Bands {
+			rs.Bands = append(rs.Bands, web.RuleBand{Key: b.Key, Name: b.Name, Op: b.Op, Value: b.Value})
+		}
+		for _, t := range v.Tables {
+			rs.Tables = append(rs.Tables, web.RuleTable{Key: t.Key, RowFrom: t.RowFrom, RowTo: t.RowTo, ColFrom: t.ColFrom, ColTo: t.ColTo, Cells: t.Cells})
+		}
+		for _, h := range v.Rules {
+			c := web.RuleChoice{Key: h.Key, Name: h.Name, Value: h.Value}
+			for _, ch := range h.Choices {
+				c.Choices = append(c.Choices, web.RuleName{Key: ch.Key, Name: ch.Name})
+			}
+			rs.Choices = append(rs.Choices, c)
 		}
 		out = append(out, rs)
 	}
@@ -395,10 +374,10 @@ func newWeb(cfg configs.Config, router *command.Router, db *sqlite.DB, tg *teleg
 		return nil, nil
 	}
 	d := web.Deps{Port: router, Sheets: webSheets{db}, Forms: webForms{router}, Pads: webSheets{db}, State: db,
-		Fights: webFights{db}, Tables: webTables{db}, Rules: webRules{db, router}, Asks: webAsks{db}, Logger: logger,
+		Fights: webFights{initiative.New(db, initiative.Options{Fighters: newSheets(db), Logger: logger})}, Tables: webTables{db}, Rules: webRules{db, router}, Asks: webAsks{db}, Logger: logger,
 		Posters: map[string]web.Poster{}, Members: map[string]web.Members{}, Private: map[string]web.Private{},
-		Chart: chart.PNG, Now: now,
-		Limits: web.Limits{Rows: table.MaxRows, Cards: deck.MaxCards, Combatants: initiative.MaxCombatants, Rounds: initiative.MaxRounds}}
+		Chart: chart.PNG, Now: now, UserName: fold.UserName,
+		Limits: web.Limits{Rows: table.MaxRows, Cards: deck.MaxCards, Combatants: initiative.MaxCombatants, Rounds: initiative.MaxRounds, Bound: fork.MaxBound}}
 	if tg != nil {
 		d.TelegramToken = cfg.Telegram.Token
 		d.TelegramBot = tg.BotName

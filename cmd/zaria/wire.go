@@ -73,7 +73,7 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	// What a chat keeps of its play, each service with its package's
 	// quotas: sheets (read by rolls: "/roll 1d20+fuerza"), the GMs it
 	// names, the roll history, export/import, saved rolls, sessions.
-	sheets := sheet.New(db, sheet.Options{Validators: systems.SheetValidators(), Synonyms: dungeonhack.SheetSynonyms(), Undo: db, SheetKeys: systems.SheetKeys})
+	sheets := newSheets(db)
 	hist := history.New(db, history.Options{Logger: logger})
 	aliases := alias.New(db, alias.Options{})
 	sessions := session.New(db, session.Options{Logger: logger})
@@ -125,6 +125,13 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	ask.Register(r, ask.New(db, db, ask.Options{}))
 	general.Register(r, general.Options{Version: version, DocsURL: docsURL})
 	return r, nil
+}
+
+// newSheets is /pj's service on db, with the systems' checks and names of
+// sheet values: the router's, and what the companion's turn order reads
+// a character's hit points and conditions from.
+func newSheets(db *sqlite.DB) *sheet.Service {
+	return sheet.New(db, sheet.Options{Validators: systems.SheetValidators(), Synonyms: dungeonhack.SheetSynonyms(), Undo: db, SheetKeys: systems.SheetKeys})
 }
 
 // openDB opens the database, mapping a schema that is too new to a clear message.

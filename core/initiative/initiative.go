@@ -13,9 +13,11 @@
 // baja); equal initiatives keep the order of arrival: who joined first acts
 // first. Every reply carries the status message (reply.Reply.Status), which
 // adapters edit in place (/init ver posts it anew at the bottom); its
-// buttons are ▶ next and ⏹ end. A combatant at 0 hit points (an NPC's in
-// the order, a character's on its sheet) has fallen: it keeps its place,
-// shown 💀, and its turns are skipped until it is healed or removed. A
+// buttons are ▶ next and ⏹ end. A combatant at 0 hit points or fewer (an
+// NPC's in the order, a character's on its sheet) has fallen: it keeps its
+// place, shown 💀, and its turns are skipped until it is healed or removed.
+// What each viewer may see of the order (the status message, a GM's or a
+// player's page) is Service.View's one rule (view.go). A
 // combatant is a target of an attack by its name (command.Request.Combatant):
 // a damage button on an NPC's hit points is reply.ActHit, pressed here.
 package initiative
@@ -465,10 +467,10 @@ func (s *Service) next(ctx context.Context, req *command.Request) (*reply.Reply,
 		if len(o.Combatants) == 0 {
 			return command.Errorf("init.err.empty")
 		}
-		if i := o.Index(o.Current); i >= 0 && !req.IsGM && o.Combatants[i].Owner != req.Msg.From.ID {
-			return command.Errorf("init.err.not_your_turn", "name", fold.Clean(o.Combatants[i].Name))
-		}
-		if o.Current == "" && !req.IsGM {
+		if !canNext(*o, Viewer{User: req.Msg.From.ID, GM: req.IsGM}) {
+			if i := o.Index(o.Current); i >= 0 {
+				return command.Errorf("init.err.not_your_turn", "name", fold.Clean(o.Combatants[i].Name))
+			}
 			return gmOnly(req, "start")
 		}
 		// The turn that ends counts down its combatant's conditions: a
@@ -530,30 +532,28 @@ func announce(req *command.Request, rep *reply.Reply, o Order, cur Combatant, ne
 	}
 }
 
-// downFunc reports the combatants of the chat's order that have fallen:
-// at 0 hit points, an NPC's in the order, a character's on its sheet
-// (read now, before the order's write transaction).
+// downFunc reports the combatants of the chat's order that have fallen
+// (fallen): an NPC by its hit points in the order, a character by its
+// sheet's (read now, before the order's write transaction).
 func (s *Service) downFunc(ctx context.Context, req *command.Request) func(c Combatant) bool {
 	chars := map[string]bool{}
-	if o, err := s.store.Initiative(ctx, req.Msg.Chat); err == nil && s.opt.Fighters != nil {
+	if o, err := s.store.Initiative(ctx, req.Msg.Chat); err == nil {
 		for _, c := range o.Combatants {
 			if !c.Character {
 				continue
 			}
-			v, ok, err := s.opt.Fighters.Vitals(ctx, req.Msg.Chat, c.Name)
+			v, err := s.vitals(ctx, req.Msg.Chat, c)
 			if err != nil {
 				s.opt.Logger.ErrorContext(ctx, "vitals", "chat", req.Msg.Chat.String(), "err", err)
 			}
-			if ok && v.HP != nil && *v.HP <= 0 {
-				chars[c.Key] = true
-			}
+			chars[c.Key] = fallen(v)
 		}
 	}
 	return func(c Combatant) bool {
 		if c.Character {
 			return chars[c.Key]
 		}
-		return c.HP != nil && *c.HP <= 0
+		return fallen(Vitals{HP: c.HP})
 	}
 }
 

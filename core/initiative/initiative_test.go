@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"zaria/core"
 	"zaria/core/command"
@@ -26,16 +27,25 @@ type bot struct{ *chattest.Bot }
 
 func open(t *testing.T) *bot {
 	t.Helper()
+	b, _ := openService(t, nil)
+	return b
+}
+
+// openService is open with /init's service, on the clock now (the real
+// one when nil).
+func openService(t *testing.T, now func() time.Time) (*bot, *initiative.Service) {
+	t.Helper()
 	db := chattest.OpenDB(t, "")
 	svc := chattest.NewServices(db, chattest.Options{})
 	r := command.New(svc.Config(command.Config{DefaultLang: "es", Translator: chattest.Catalog(t), Settings: db, GMs: db,
 		Unlimited: []string{"test"}}))
 	roll.Register(r)
 	svc.Register(r)
-	initiative.Register(r, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName, Fighters: svc.Sheets}))
+	in := initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName, Fighters: svc.Sheets, Now: now})
+	initiative.Register(r, in)
 	general.Register(r, general.Options{Version: "test"})
 	var n uint64 // each message its own seed
-	return &bot{&chattest.Bot{T: t, R: r, Chat: here, GM: gm, Dice: func() dice.Source { n++; return dice.Seeded(n) }}}
+	return &bot{&chattest.Bot{T: t, R: r, Chat: here, GM: gm, Dice: func() dice.Source { n++; return dice.Seeded(n) }}}, in
 }
 
 func (b *bot) say(u core.User, text string) *reply.Reply {

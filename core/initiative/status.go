@@ -25,36 +25,23 @@ func (s *Service) withStatus(ctx context.Context, req *command.Request, o Order,
 			mark = "▶ "
 		}
 		line := reply.Line{reply.T(mark + strconv.Itoa(c.Init) + " "), reply.B(fold.Clean(c.Name))}
-		v := Vitals{HP: c.HP, MaxHP: c.MaxHP, Conditions: c.Conditions}
-		if c.Character && s.opt.Fighters != nil {
-			if sv, ok, err := s.opt.Fighters.Vitals(ctx, req.Msg.Chat, c.Name); err != nil {
-				s.opt.Logger.ErrorContext(ctx, "vitals", "chat", req.Msg.Chat.String(), "err", err)
-			} else if ok {
-				v = sv
-			}
+		v, err := s.vitals(ctx, req.Msg.Chat, c)
+		if err != nil {
+			s.opt.Logger.ErrorContext(ctx, "vitals", "chat", req.Msg.Chat.String(), "err", err)
 		}
 		if v.HP != nil {
 			data.Combatants[i].HP = v.HP
 			data.Combatants[i].MaxHP = v.MaxHP
 		}
 		data.Combatants[i].Conditions = v.Conditions
-		switch {
-		case v.HP == nil:
-		case c.Character:
-			hp := "❤️ " + strconv.Itoa(*v.HP)
-			if v.MaxHP != nil {
-				hp += "/" + strconv.Itoa(*v.MaxHP)
-			}
-			if *v.HP <= 0 {
-				hp += " · 💀" // fallen: the turn passes them by
-			}
-			line = append(line, reply.T(" · "+hp))
-		case *v.HP == 0:
-			// An NPC's hit points are the GM's: the table sees only
-			// whether it is down or badly hurt.
-			line = append(line, reply.T(" · 💀"))
-		case v.MaxHP != nil && *v.HP*2 <= *v.MaxHP:
-			line = append(line, reply.T(" · 🩸"))
+		// As the table sees it: an NPC's hit points are the GM's, the
+		// table sees only whether it is down or badly hurt.
+		table := seen(o, c, v, Viewer{})
+		if table.HP != "" {
+			line = append(line, reply.T(" · ❤️ "+table.HP))
+		}
+		if table.Mark != "" {
+			line = append(line, reply.T(" · "+table.Mark))
 		}
 		if len(v.Conditions) > 0 {
 			line = append(line, reply.I(" · "+fold.Clean(FormatConditions(v.Conditions))))
@@ -65,8 +52,7 @@ func (s *Service) withStatus(ctx context.Context, req *command.Request, o Order,
 		st.Add(reply.I(req.T("init.status_empty")))
 	}
 	data.Fallen, data.Left = s.summary(o, func(c Combatant) bool {
-		d := data.Combatants[o.Index(c.Key)]
-		return d.HP != nil && *d.HP <= 0
+		return fallen(Vitals{HP: data.Combatants[o.Index(c.Key)].HP})
 	})
 	st.Buttons = []reply.Button{
 		{Kind: reply.ButtonPress, Label: "▶ " + req.T("init.button_next"), Symbol: "▶️", Action: &reply.Action{Kind: ActNext}},

@@ -137,7 +137,7 @@ func sysExample(req *command.Request, sys string) string {
 	case "kh":
 		return "5 2s 1i"
 	}
-	if ex := systems.FileExample(sys); ex != "" {
+	if ex := systems.FileExample(sys, req.Lang); ex != "" {
 		return ex
 	}
 	return "4+2"

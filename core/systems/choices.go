@@ -8,7 +8,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/systems/daegon"
-	dh "zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 	"zaria/core/systems/kh"
 	"zaria/core/systems/rq"
 	"zaria/core/systems/zaria"
@@ -168,13 +168,7 @@ func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 		if afterVs(words, i) {
 			return dhArmourChoices(req)
 		}
-		out := &command.ChoiceList{Kind: command.ChoiceWeapon}
-		for _, w := range dh.Weapons {
-			label := req.T("dh.weapon." + w.Key)
-			out.Choices = append(out.Choices, command.Choice{Label: label, Value: w.Key, Typed: typedName(label),
-				Group: req.T("choice.dh_group." + strings.ReplaceAll(w.Group, " ", "_"))})
-		}
-		return out
+		return &command.ChoiceList{Kind: command.ChoiceWeapon, Choices: dhWords(req, "weapon")}
 	case dhSubIs(words[0], "repara"):
 		return dhArmourChoices(req)
 	}
@@ -182,14 +176,24 @@ func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 }
 
 func dhArmourChoices(req *command.Request) *command.ChoiceList {
-	out := &command.ChoiceList{Kind: command.ChoiceArmour}
-	for _, a := range dh.Armours {
-		label := req.T("dh.armour." + a.Key)
-		out.Choices = append(out.Choices, command.Choice{Label: label, Value: a.Key, Typed: typedName(label)})
+	return &command.ChoiceList{Kind: command.ChoiceArmour, Choices: dhWords(req, "armour")}
+}
+
+// dhWords are the weapons or armours (input) as dh.yaml's attack form
+// lists them in the chat's language: each named by its name, typed as
+// one word ("μακρύ-σπαθί", which /dh reads in any chat), valued by its
+// key as sheets keep it, the weapons in their groups.
+func dhWords(req *command.Request, input string) []command.Choice {
+	var out []command.Choice
+	for _, f := range engine.MustBuiltin("dh").Forms(req.Lang) {
+		for _, fd := range f.Fields {
+			if f.Check != "attack" || fd.Key != input {
+				continue
+			}
+			for _, c := range fd.Choices {
+				out = append(out, command.Choice{Label: c.Label, Value: strings.ReplaceAll(c.Key, "_", "-"), Typed: c.Word, Group: c.Group})
+			}
+		}
 	}
 	return out
 }
-
-// typedName is a table name as one word to type: "μακρύ σπαθί" →
-// "μακρύ-σπαθί", which /dh reads in any chat.
-func typedName(label string) string { return strings.ReplaceAll(strings.TrimSpace(label), " ", "-") }

@@ -228,8 +228,19 @@ func looksLikeName(s string) bool {
 // spellings (Latin transliterations, abbreviations).
 type named struct {
 	val    int
-	keys   []string // catalog keys whose text in es, el and en names the value
+	keys   []string       // catalog keys whose text in es, el and en names the value
+	names  []engine.Names // names of the value in es, el and en (a system file's)
 	extras []string
+}
+
+// labels are n's names in es, el and en: its own, then its catalog
+// keys' texts.
+func (n named) labels(tr command.Translator) []engine.Names {
+	out := append([]engine.Names(nil), n.names...)
+	for _, k := range n.keys {
+		out = append(out, engine.Names{ES: tr.Translate("es", k, nil), EL: tr.Translate("el", k, nil), EN: tr.Translate("en", k, nil)})
+	}
+	return out
 }
 
 // fileNamed are the named values of a system file's input: the catalog
@@ -258,9 +269,9 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 	}
 	tr := req.Router().Translator()
 	for _, n := range names {
-		for _, k := range n.keys {
+		for _, lb := range n.labels(tr) {
 			for _, l := range core.Langs() {
-				if fold.Key(tr.Translate(l, k, nil)) == w {
+				if fold.Key(lb.In(l)) == w {
 					return n.val, nil
 				}
 			}
@@ -271,8 +282,8 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 	// its final ς).
 	if stem := greekStem(w); strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) >= 0 {
 		for _, n := range names {
-			for _, k := range n.keys {
-				if greekStem(fold.Key(tr.Translate("el", k, nil))) == stem {
+			for _, lb := range n.labels(tr) {
+				if greekStem(fold.Key(lb.EL)) == stem {
 					return n.val, nil
 				}
 			}
@@ -303,8 +314,8 @@ func suggestNamed(req *command.Request, words string, names []named, errKey stri
 		}
 	}
 	for _, n := range names {
-		for _, k := range n.keys {
-			add(req.T(k), req.T(k))
+		for _, lb := range n.labels(tr) {
+			add(lb.In(req.Lang), lb.In(req.Lang))
 		}
 	}
 	for _, n := range names {
@@ -313,17 +324,17 @@ func suggestNamed(req *command.Request, words string, names []named, errKey stri
 		// language; one that is not (a transliteration such as "metrio")
 		// is suggested as it is.
 		translations := map[string]string{}
-		for _, k := range n.keys {
+		for _, lb := range n.labels(tr) {
 			for _, l := range core.Langs() {
-				translations[fold.Key(tr.Translate(l, k, nil))] = req.T(k)
+				translations[fold.Key(lb.In(l))] = lb.In(req.Lang)
 			}
 		}
 		for _, e := range n.extras {
 			add(e, cmp.Or(translations[fold.Key(e)], e))
 		}
-		for _, k := range n.keys {
+		for _, lb := range n.labels(tr) {
 			for _, l := range core.Langs() {
-				add(tr.Translate(l, k, nil), req.T(k))
+				add(lb.In(l), lb.In(req.Lang))
 			}
 		}
 	}

@@ -51,7 +51,7 @@ type dhAttacker struct {
 	fromSheet bool // the weapon is the sheet's "arma"
 }
 
-func parseAttacker(req *command.Request, toks []string) (dhAttacker, error) {
+func parseAttacker(req *command.Request, rules dh.Rules, toks []string) (dhAttacker, error) {
 	var a dhAttacker
 	var words []string
 	for _, t := range toks {
@@ -110,7 +110,7 @@ func parseAttacker(req *command.Request, toks []string) (dhAttacker, error) {
 		}
 	}
 	if len(words) > 0 {
-		w, err := findWeapon(req, strings.Join(words, " "))
+		w, err := findWeapon(req, rules, strings.Join(words, " "))
 		if err != nil {
 			return a, err
 		}
@@ -131,7 +131,7 @@ type dhDefender struct {
 	npc       string // a combatant of the turn order that is no character: nothing to read
 }
 
-func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
+func parseDefender(req *command.Request, rules dh.Rules, toks []string) (dhDefender, error) {
 	var d dhDefender
 	var words []string
 	var dbTok, dieTok string // the words that gave the DB count and die
@@ -170,7 +170,7 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 			// An old Absorción die (spells, magic items) as DB.
 			digits := absWord.FindStringSubmatch(k)[1]
 			n, ok := atoi(digits)
-			db, known := dh.AbsorptionDB[n]
+			db, known := rules.AbsorptionDB(n)
 			if !ok || !known {
 				return d, command.Errorf("dh.error.absorption", "got", clip(digits))
 			}
@@ -195,7 +195,7 @@ func parseDefender(req *command.Request, toks []string) (dhDefender, error) {
 		}
 	}
 	if len(words) > 0 {
-		a, err := findArmour(req, strings.Join(words, " "))
+		a, err := findArmour(req, rules, strings.Join(words, " "))
 		if err != nil {
 			return d, err
 		}
@@ -223,13 +223,13 @@ type dhAttackRead struct {
 
 // readAttack reads the words of /dh ataque (after the sub-command) as the
 // attack of who ("" = the sender's active character).
-func readAttack(ctx context.Context, req *command.Request, who string, toks []string) (dhAttackRead, error) {
+func readAttack(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (dhAttackRead, error) {
 	var at dhAttackRead
 	left, right, vs, err := splitVs(toks)
 	if err != nil {
 		return at, err
 	}
-	att, named, err := readAttacker(ctx, req, who, left)
+	att, named, err := readAttacker(ctx, req, rules, who, left)
 	if err != nil {
 		return at, err
 	}
@@ -261,7 +261,7 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 		if len(right) == 0 && foe.Name == "" {
 			return at, command.Errorf("dh.error.usage")
 		}
-		if def, err = parseDefender(req, right); err != nil {
+		if def, err = parseDefender(req, rules, right); err != nil {
 			return at, targetTypo(err, right[0], closest)
 		}
 		if foe.Name != "" && def.char != "" {
@@ -269,13 +269,13 @@ func readAttack(ctx context.Context, req *command.Request, who string, toks []st
 		}
 		def.npc = foe.Name
 	}
-	a, title, err := attackOf(req, att)
+	a, title, err := attackOf(req, rules, att)
 	if err != nil {
 		return at, err
 	}
 	defTitle := req.T("dh.no_armour")
 	if vs {
-		if defTitle, err = defendWith(ctx, req, &a, def); err != nil {
+		if defTitle, err = defendWith(ctx, req, rules, &a, def); err != nil {
 			return at, targetTypo(err, right[0], closest)
 		}
 	}
@@ -325,13 +325,13 @@ func (at dhAttackRead) head(req *command.Request) string {
 
 // dhAttack is "/dh ataque espada larga vs cota de mallas": the damage of
 // one hit after the defender's DB absorb it (docs/dungeonhack.md#damage).
-func dhAttack(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
-	at, err := readAttack(ctx, req, who, toks)
+func dhAttack(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
+	at, err := readAttack(ctx, req, rules, who, toks)
 	if err != nil {
 		return nil, err
 	}
 	a, named := at.a, at.named
-	r := dh.ResolveAttack(req.Rand, a)
+	r := rules.ResolveAttack(req.Rand, a)
 	rep := attackReply(req, at, r)
 	// Only hints that can apply, each with the command that does what it
 	// says: the usage die of a weapon the sheet tracks (a PC's: "/dh uso
@@ -341,7 +341,7 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 		rep.Add(reply.I(usageReminder(req, named, at.usageDie)))
 	}
 	if at.vs && a.DB > 0 && at.defChar != "" {
-		rep.Add(reply.I(breakReminder(req, at.defChar, a.Pen)))
+		rep.Add(reply.I(breakReminder(req, rules, at.defChar, a.Pen)))
 	}
 	if at.vs && at.defChar != "" && r.Final > 0 {
 		rep.Buttons = append(rep.Buttons, damageButton(ctx, req, at.defChar, r.Final)...)
@@ -351,7 +351,7 @@ func dhAttack(ctx context.Context, req *command.Request, who string, toks []stri
 	}
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
-	p := dh.AbovePen(a)
+	p := rules.AbovePen(a)
 	setChance(ck, p)
 	rep.Check = ck
 	// "/dh ataque Drake …" read Drake's sheet: the reply names him.
@@ -400,12 +400,12 @@ func usageCommand(req *command.Request, who string) string {
 // instead, taking only the Penetración (or nothing, when it has none),
 // with the command that does exactly that: it names the character and
 // carries the penetration ("/dh rompe @Drake 2").
-func breakReminder(req *command.Request, char string, pen int) string {
+func breakReminder(req *command.Request, rules dh.Rules, char string, pen int) string {
 	sub := map[string]string{"en": "break", "el": "σπάσε"}[req.Lang] // dhSubs' names (not read here: it lists dhAttack)
 	cmd := req.TypedPrefix() + "dh " + cmp.Or(sub, "rompe") + " @" + char
 	if pen > 0 {
 		cmd += " " + strconv.Itoa(pen)
-		return req.T("dh.reminder.break", append(hints(req), "name", char, "pen", dh.BreakDamage(pen), "cmd", cmd)...)
+		return req.T("dh.reminder.break", append(hints(req), "name", char, "pen", rules.BreakDamage(pen), "cmd", cmd)...)
 	}
 	return req.T("dh.reminder.break_free", append(hints(req), "name", char, "cmd", cmd)...)
 }
@@ -414,11 +414,11 @@ func breakReminder(req *command.Request, char string, pen int) string {
 // first is a name ("/dh ataque Drake vs coraza"), the rest are read as the
 // words of that character (named), whose weapon is then his sheet's. With
 // no weapon or damage typed, the weapon is the sheet's "arma".
-func readAttacker(ctx context.Context, req *command.Request, who string, left []string) (att dhAttacker, named string, err error) {
-	att, err = parseAttacker(req, left)
+func readAttacker(ctx context.Context, req *command.Request, rules dh.Rules, who string, left []string) (att dhAttacker, named string, err error) {
+	att, err = parseAttacker(req, rules, left)
 	var firstErr error // reported if reading the words as a character fails too
 	if err != nil && len(left) > 0 && who == "" && looksLikeName(left[0]) {
-		if a2, err2 := parseAttacker(req, left[1:]); err2 == nil {
+		if a2, err2 := parseAttacker(req, rules, left[1:]); err2 == nil {
 			att, named, firstErr, err = a2, left[0], err, nil
 		}
 	}
@@ -439,7 +439,7 @@ func readAttacker(ctx context.Context, req *command.Request, who string, left []
 		}
 		return att, "", err
 	}
-	w, err := findWeapon(req, name)
+	w, err := findWeapon(req, rules, name)
 	if err != nil {
 		return att, "", err
 	}
@@ -470,7 +470,7 @@ func weaponUsageDie(ctx context.Context, req *command.Request, who string, att d
 
 // attackOf is the attack the attacker's words describe, the chat's house
 // rules applied, and its title: "espada larga 1d8+1 (pen 3)".
-func attackOf(req *command.Request, att dhAttacker) (dh.Attack, string, error) {
+func attackOf(req *command.Request, rules dh.Rules, att dhAttacker) (dh.Attack, string, error) {
 	a := dh.Attack{Mode: dhMode(req), DBFaces: dhDefaultDie(req)}
 	title := ""
 	if att.hasWeapon {
@@ -484,7 +484,7 @@ func attackOf(req *command.Request, att dhAttacker) (dh.Attack, string, error) {
 		a.DmgN++
 	}
 	if att.level > 0 {
-		a.Pen = dh.MonsterPen(att.level, dhPenMode(req))
+		a.Pen = rules.MonsterPen(att.level, dhPenMode(req))
 		title = strings.TrimSpace(title + " " + req.T("dh.monster", "level", att.level))
 	}
 	if att.penSet {
@@ -495,7 +495,9 @@ func attackOf(req *command.Request, att dhAttacker) (dh.Attack, string, error) {
 		return a, "", command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", a.Pen)
 	}
 	a.Bonus = att.bonus
-	if a.DmgN > dh.MaxDamageDice {
+	// A chat's fork may give a weapon dice without faces, or more dice
+	// than a hit rolls once charging.
+	if a.DmgN > dh.MaxDamageDice || a.DmgN > 0 && (a.DmgS < 2 || a.DmgS > dh.MaxDamageSide) {
 		return a, "", command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", fmt.Sprintf("%dd%d", a.DmgN, a.DmgS))
 	}
 	dmg := ""
@@ -512,10 +514,10 @@ func attackOf(req *command.Request, att dhAttacker) (dh.Attack, string, error) {
 // defendWith sets the attack's DB from the defender's words, "@Drake"
 // reading Drake's armour from his sheet, and returns the defender's title:
 // "Drake (cota de mallas) 4 DB d6 +1".
-func defendWith(ctx context.Context, req *command.Request, a *dh.Attack, def dhDefender) (string, error) {
+func defendWith(ctx context.Context, req *command.Request, rules dh.Rules, a *dh.Attack, def dhDefender) (string, error) {
 	title := def.npc
 	if def.char != "" {
-		e, ok, err := readEquipment(ctx, req, def.char)
+		e, ok, err := readEquipment(ctx, req, rules, def.char)
 		if err != nil {
 			return "", err
 		}

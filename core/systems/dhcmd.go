@@ -10,6 +10,7 @@ import (
 	"zaria/core/fold"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 )
 
 // Chat options of Dungeon Hack (docs/dungeonhack.md#house-rules).
@@ -32,9 +33,10 @@ const (
 	usageExhausted   = "agotado"
 )
 
-// dhRun runs a /dh sub-command on its words, reading and writing the sheet
-// of who ("" = the sender's active character).
-type dhRun func(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error)
+// dhRun runs a /dh sub-command on its words by rules (the book's, or the
+// chat's fork's), reading and writing the sheet of who ("" = the
+// sender's active character).
+type dhRun func(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error)
 
 // dhSub lists each sub-command's names in es, en and el.
 // The first alias is the English name and the second the Greek one, as
@@ -70,24 +72,38 @@ type dhCall struct {
 	attack bool // /dh ataque: the one sub-command with odds to draw
 	who    string
 	toks   []string
+	rules  dh.Rules // the book's, or the chat's fork's
 }
 
-// dhCmd is /dh's steps (sysCheck): its read finds the sub-command.
-func dhCmd() sysCheck[dhCall] {
+// dhCmd is /dh's steps (sysCheck): its read finds the sub-command and
+// the rules it runs by; forks (nil: none) gives a chat's fork of
+// Dungeon Hack.
+func dhCmd(forks Forks) sysCheck[dhCall] {
+	read := func(ctx context.Context, req *command.Request, toks []string) (dhCall, string, error) {
+		c, who, err := readDH(ctx, req, toks)
+		c.rules = dh.Book()
+		if err != nil || forks == nil {
+			return c, who, err
+		}
+		sys, err := forks.System(ctx, req.Msg.Chat, "dh")
+		c.rules = dh.Of(sys)
+		return c, who, err
+	}
 	return sysCheck[dhCall]{
 		needs: []keyword{kwVs(func(req *command.Request) string {
-			return strings.ReplaceAll(req.T("dh.armour.coraza"), " ", "-")
+			for _, a := range dh.Book().Armours() {
+				if a.Key == "coraza" {
+					return strings.ReplaceAll(dhArmourName(req, a), " ", "-")
+				}
+			}
+			return "coraza"
 		})},
-		read: readDH,
+		read: read,
 		roll: func(ctx context.Context, req *command.Request, c dhCall) (*reply.Reply, error) {
-			return c.run(ctx, req, c.who, c.toks)
+			return c.run(ctx, req, c.rules, c.who, c.toks)
 		},
 		charted: func(c dhCall) bool { return c.attack },
 	}
-}
-
-func handleDH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	return dhCmd().run(ctx, req)
 }
 
 // readDH finds the sub-command the first word names, in any language, and
@@ -118,40 +134,40 @@ func readDH(_ context.Context, req *command.Request, toks []string) (dhCall, str
 
 // --- names -----------------------------------------------------------------
 
-func weaponNames() []named {
-	out := make([]named, len(dh.Weapons))
-	for i, w := range dh.Weapons {
-		out[i] = named{val: i, keys: []string{"dh.weapon." + w.Key}, extras: []string{w.Key, w.Name}}
+func weaponNames(rules dh.Rules) []named {
+	out := make([]named, len(rules.Weapons()))
+	for i, w := range rules.Weapons() {
+		out[i] = named{val: i, names: []engine.Names{w.Names}, extras: []string{w.Key, w.Name}}
 	}
 	return out
 }
 
-func armourNames() []named {
-	out := make([]named, len(dh.Armours))
-	for i, a := range dh.Armours {
-		out[i] = named{val: i, keys: []string{"dh.armour." + a.Key}, extras: []string{a.Key, a.Name}}
+func armourNames(rules dh.Rules) []named {
+	out := make([]named, len(rules.Armours()))
+	for i, a := range rules.Armours() {
+		out[i] = named{val: i, names: []engine.Names{a.Names}, extras: []string{a.Key, a.Name}}
 	}
 	return out
 }
 
-func findWeapon(req *command.Request, words string) (dh.Weapon, error) {
-	i, err := matchNamed(req, words, weaponNames(), "dh.error.weapon")
+func findWeapon(req *command.Request, rules dh.Rules, words string) (dh.Weapon, error) {
+	i, err := matchNamed(req, words, weaponNames(rules), "dh.error.weapon")
 	if err != nil {
 		return dh.Weapon{}, err
 	}
-	return dh.Weapons[i], nil
+	return rules.Weapons()[i], nil
 }
 
-func findArmour(req *command.Request, words string) (dh.Armour, error) {
-	i, err := matchNamed(req, words, armourNames(), "dh.error.armour")
+func findArmour(req *command.Request, rules dh.Rules, words string) (dh.Armour, error) {
+	i, err := matchNamed(req, words, armourNames(rules), "dh.error.armour")
 	if err != nil {
 		return dh.Armour{}, err
 	}
-	return dh.Armours[i], nil
+	return rules.Armours()[i], nil
 }
 
-func dhWeaponName(req *command.Request, w dh.Weapon) string { return req.T("dh.weapon." + w.Key) }
-func dhArmourName(req *command.Request, a dh.Armour) string { return req.T("dh.armour." + a.Key) }
+func dhWeaponName(req *command.Request, w dh.Weapon) string { return w.Names.In(req.Lang) }
+func dhArmourName(req *command.Request, a dh.Armour) string { return a.Names.In(req.Lang) }
 
 // --- options and sheet helpers -------------------------------------------
 
@@ -227,7 +243,7 @@ type equipment struct {
 // readEquipment reads the armour state of who ("" = the sender's active
 // character). ok=false when there is no character to track; err when who
 // was named explicitly and cannot be read, or a value is malformed.
-func readEquipment(ctx context.Context, req *command.Request, who string) (equipment, bool, error) {
+func readEquipment(ctx context.Context, req *command.Request, rules dh.Rules, who string) (equipment, bool, error) {
 	e := equipment{who: who, faces: dhDefaultDie(req)}
 	name, err := req.SheetText(ctx, who, sheetArmour)
 	if _, isUser := command.AsUserError(err); err != nil && !isUser {
@@ -245,7 +261,7 @@ func readEquipment(ctx context.Context, req *command.Request, who string) (equip
 		return e, false, nil
 	}
 	if hasName {
-		a, err := findArmour(req, name)
+		a, err := findArmour(req, rules, name)
 		if err != nil {
 			return e, false, err
 		}

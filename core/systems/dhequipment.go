@@ -19,19 +19,19 @@ import (
 // dhBreak is "/dh rompe 3" or "/dh rompe n17": a DB broken to avoid a
 // hit, the damage taken instead (the Penetración), and the sheet's armour
 // with one DB broken (docs/dungeonhack.md#breaking-a-db).
-func dhBreak(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
-	pen, err := breakPen(req, toks)
+func dhBreak(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
+	pen, err := breakPen(req, rules, toks)
 	if err != nil {
 		return nil, err
 	}
-	dmg := dh.BreakDamage(pen)
+	dmg := rules.BreakDamage(pen)
 	rep := &reply.Reply{}
 	rep.Add(reply.T("🛡️ "+req.T("dh.break", "pen", pen)+" "), reply.B(req.T("dh.damage", "n", dmg)))
 	ck := newCheck("dh", "", nil)
 	ck.Total = intp(dmg)
 	rep.Check = ck
 
-	e, ok, err := readEquipment(ctx, req, who)
+	e, ok, err := readEquipment(ctx, req, rules, who)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func dhBreak(ctx context.Context, req *command.Request, who string, toks []strin
 
 // breakPen is the Penetración of the attack /dh rompe names: a number, or
 // a weapon, monster level or "pen" as /dh ataque reads them; 0 for none.
-func breakPen(req *command.Request, toks []string) (int, error) {
+func breakPen(req *command.Request, rules dh.Rules, toks []string) (int, error) {
 	if len(toks) == 0 {
 		return 0, nil
 	}
@@ -56,7 +56,7 @@ func breakPen(req *command.Request, toks []string) (int, error) {
 		}
 		return n, nil
 	}
-	att, err := parseAttacker(req, toks)
+	att, err := parseAttacker(req, rules, toks)
 	if err != nil {
 		return 0, err
 	}
@@ -65,7 +65,7 @@ func breakPen(req *command.Request, toks []string) (int, error) {
 		pen = att.weapon.Pen
 	}
 	if att.level > 0 {
-		pen = dh.MonsterPen(att.level, dhPenMode(req))
+		pen = rules.MonsterPen(att.level, dhPenMode(req))
 	}
 	if att.penSet {
 		pen = att.pen
@@ -126,7 +126,7 @@ func isMagicWord(w string) bool {
 // dhUsage is "/dh uso espada larga" or "/dh uso arma": the usage die of an
 // item rolled, and the sheet's die stepped down when it fails
 // (docs/dungeonhack.md#resistencia-the-usage-die).
-func dhUsage(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+func dhUsage(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	magic := false
 	var words []string
 	for _, t := range toks {
@@ -136,17 +136,17 @@ func dhUsage(ctx context.Context, req *command.Request, who string, toks []strin
 			words = append(words, t)
 		}
 	}
-	item, die, sheetKey, err := usageTarget(ctx, req, who, strings.Join(words, " "))
+	item, die, sheetKey, err := usageTarget(ctx, req, rules, who, strings.Join(words, " "))
 	if err != nil {
 		return nil, err
 	}
 	if die == 0 {
 		return nil, command.Errorf("dh.error.no_resist", "item", capFirst(item))
 	}
-	if !dh.IsUsageDie(die) {
+	if !rules.IsUsageDie(die) {
 		return nil, command.Errorf("dh.error.usage_die", "got", die)
 	}
-	u := dh.UsageCheck(req.Rand, die)
+	u := rules.UsageCheck(req.Rand, die)
 	rep := &reply.Reply{}
 	head := fmt.Sprintf("🎲 d%d → %d", u.Die, u.Roll)
 	if item != "" {
@@ -164,7 +164,7 @@ func dhUsage(ctx context.Context, req *command.Request, who string, toks []strin
 		rep.Add(reply.I(req.T("dh.usage_untouched", "cmd", usageCommand(req, who))))
 	}
 	ck := newCheck("dh", outcome, []int{u.Roll}, u.Die)
-	p := dh.UsageHolds(die)
+	p := rules.UsageHolds(die)
 	setChance(ck, p)
 	rep.Check = ck
 	down := new(big.Rat).Sub(big.NewRat(1, 1), p)
@@ -186,11 +186,11 @@ func tracksUsage(ctx context.Context, req *command.Request, who string) bool {
 // typed ("d8"); the weapon or armour of the sheet ("arma", "armadura", or
 // nothing for the weapon), whose usage value is sheetKey; or a table item
 // by name, its Resistencia, nothing stored.
-func usageTarget(ctx context.Context, req *command.Request, who, target string) (item string, die int, sheetKey string, err error) {
+func usageTarget(ctx context.Context, req *command.Request, rules dh.Rules, who, target string) (item string, die int, sheetKey string, err error) {
 	switch k := fold.Key(target); {
 	case k != "" && dieWord.MatchString(k):
 		die, ok := parseDie(k)
-		if !ok || !dh.IsUsageDie(die) {
+		if !ok || !rules.IsUsageDie(die) {
 			// "d0", "d99999999999999999999": not a usage die (never "no
 			// Resistencia" for an item without a name).
 			return "", 0, "", command.Errorf("dh.error.usage_die", "got", clip(strings.TrimPrefix(k, "d")))
@@ -198,22 +198,22 @@ func usageTarget(ctx context.Context, req *command.Request, who, target string) 
 		return "", die, "", nil
 	case k == "" || dh.IsSheetName(k, sheetWeapon):
 		item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
-			w, err := findWeapon(req, name)
+			w, err := findWeapon(req, rules, name)
 			return dhWeaponName(req, w), w.Resist, err
 		})
 		return item, die, sheetWeaponUsage, err
 	case dh.IsSheetName(k, sheetArmour):
 		item, die, err = sheetUsageDie(ctx, req, who, sheetArmourUsage, sheetArmour, req.T("dh.your_armour"), func(name string) (string, int, error) {
-			a, err := findArmour(req, name)
+			a, err := findArmour(req, rules, name)
 			return dhArmourName(req, a), a.Resist, err
 		})
 		return item, die, sheetArmourUsage, err
 	}
-	w, err := findWeapon(req, target)
+	w, err := findWeapon(req, rules, target)
 	if err == nil {
 		return dhWeaponName(req, w), w.Resist, "", nil
 	}
-	a, err2 := findArmour(req, target)
+	a, err2 := findArmour(req, rules, target)
 	switch {
 	case err2 == nil:
 		return dhArmourName(req, a), a.Resist, "", nil
@@ -309,7 +309,7 @@ func sheetUsageDie(ctx context.Context, req *command.Request, who, usageKey, nam
 // dhRepair is "/dh repara" (the sheet's armour) or "/dh repara cota de
 // mallas 2": one DB die per broken DB, a die above the armour's full
 // Blindaje restores it, any other loses it for good (docs/dungeonhack.md#repair).
-func dhRepair(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+func dhRepair(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	args, err := parseRepair(toks)
 	if err != nil {
 		return nil, err
@@ -318,13 +318,13 @@ func dhRepair(ctx context.Context, req *command.Request, who string, toks []stri
 	untracked := false // a table armour typed beside a sheet it does not change: the reply says so
 	if len(args.words) > 0 {
 		var onSheet, hasSheet bool
-		job, onSheet, hasSheet, err = repairOnSheet(ctx, req, who, args)
+		job, onSheet, hasSheet, err = repairOnSheet(ctx, req, rules, who, args)
 		if err == nil && !onSheet {
-			job, err = repairNamed(req, args)
+			job, err = repairNamed(req, rules, args)
 			untracked = hasSheet
 		}
 	} else {
-		job, err = repairTracked(ctx, req, who, args)
+		job, err = repairTracked(ctx, req, rules, who, args)
 	}
 	if err != nil {
 		return nil, err
@@ -332,11 +332,11 @@ func dhRepair(ctx context.Context, req *command.Request, who string, toks []stri
 	if args.magic {
 		return dhRepairMagic(ctx, req, who, job)
 	}
-	r := dh.RepairArmour(req.Rand, job.intact, job.broken, job.faces)
+	r := rules.RepairArmour(req.Rand, job.intact, job.broken, job.faces)
 	rep := &reply.Reply{}
 	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(job.name), "score", r.Score, "count", job.broken)))
 	ck := newCheck("dh", "", r.Dice, job.faces)
-	p := dh.RepairAll(job.intact, job.broken, job.faces)
+	p := rules.RepairAll(job.intact, job.broken, job.faces)
 	setChance(ck, p)
 	rep.Check = ck
 	switch {
@@ -409,8 +409,8 @@ type repairJob struct {
 
 // repairNamed is a table armour typed with its broken DB count, nothing
 // stored.
-func repairNamed(req *command.Request, args repairArgs) (repairJob, error) {
-	a, err := findArmour(req, strings.Join(args.words, " "))
+func repairNamed(req *command.Request, rules dh.Rules, args repairArgs) (repairJob, error) {
+	a, err := findArmour(req, rules, strings.Join(args.words, " "))
 	if err != nil {
 		return repairJob{}, err
 	}
@@ -433,15 +433,15 @@ func repairNamed(req *command.Request, args repairArgs) (repairJob, error) {
 // is the broken ones, else the sheet's) and the result is written back,
 // so the sheet and the reply agree. onSheet: job is that repair;
 // hasSheet: the character tracks an armour (another one, when !onSheet).
-func repairOnSheet(ctx context.Context, req *command.Request, who string, args repairArgs) (job repairJob, onSheet, hasSheet bool, err error) {
-	e, ok, err := readEquipment(ctx, req, who)
+func repairOnSheet(ctx context.Context, req *command.Request, rules dh.Rules, who string, args repairArgs) (job repairJob, onSheet, hasSheet bool, err error) {
+	e, ok, err := readEquipment(ctx, req, rules, who)
 	if _, isUser := command.AsUserError(err); err != nil && isUser && who == "" {
 		return job, false, false, nil // no active character: a table armour
 	}
 	if err != nil || !ok {
 		return job, false, false, err
 	}
-	a, err := findArmour(req, strings.Join(args.words, " "))
+	a, err := findArmour(req, rules, strings.Join(args.words, " "))
 	if err != nil || (e.hasArmour && e.armour.Key != a.Key) {
 		return job, false, true, err
 	}
@@ -461,8 +461,8 @@ func repairOnSheet(ctx context.Context, req *command.Request, who string, args r
 
 // repairTracked is the armour of who's sheet, the typed count and die
 // overriding the sheet's.
-func repairTracked(ctx context.Context, req *command.Request, who string, args repairArgs) (repairJob, error) {
-	e, ok, err := readEquipment(ctx, req, who)
+func repairTracked(ctx context.Context, req *command.Request, rules dh.Rules, who string, args repairArgs) (repairJob, error) {
+	e, ok, err := readEquipment(ctx, req, rules, who)
 	if err != nil {
 		return repairJob{}, err
 	}

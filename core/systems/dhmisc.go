@@ -13,7 +13,7 @@ import (
 
 // --- /dh pen, montura, asfixia ---------------------------------------------
 
-func dhPen(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+func dhPen(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	if len(toks) != 1 {
 		return nil, command.Errorf("dh.error.pen_usage")
 	}
@@ -29,10 +29,10 @@ func dhPen(ctx context.Context, req *command.Request, who string, toks []string)
 		return nil, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", level)
 	}
 	mode := dhPenMode(req)
-	pen := dh.MonsterPen(level, mode)
-	other, otherKey := dh.MonsterPen(level, dh.Ceil), "option.dh_pen.techo"
+	pen := rules.MonsterPen(level, mode)
+	other, otherKey := rules.MonsterPen(level, dh.Ceil), "option.dh_pen.techo"
 	if mode == dh.Ceil {
-		other, otherKey = dh.MonsterPen(level, dh.Round), "option.dh_pen.redondeo"
+		other, otherKey = rules.MonsterPen(level, dh.Round), "option.dh_pen.redondeo"
 	}
 	rep := &reply.Reply{}
 	rep.Add(reply.T(req.T("dh.pen.level", "level", level)+" "), reply.B(req.T("dh.pen.value", "pen", pen)))
@@ -46,11 +46,11 @@ func dhPen(ctx context.Context, req *command.Request, who string, toks []string)
 	return rep, nil
 }
 
-func dhMount(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+func dhMount(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	if len(toks) > 0 {
 		return nil, command.Errorf("dh.error.extra", "got", clip(strings.Join(toks, " ")))
 	}
-	roll, mount := dh.MountCheck(req.Rand)
+	roll, mount := rules.MountCheck(req.Rand)
 	rep := &reply.Reply{}
 	verdict, outcome := req.T("dh.mount.rider"), "failure"
 	if mount {
@@ -59,13 +59,13 @@ func dhMount(ctx context.Context, req *command.Request, who string, toks []strin
 	rep.Add(reply.T(fmt.Sprintf("🐎 🎲 d20 → %d (%d+): ", roll, dh.MountThreshold)), reply.B(verdict))
 	ck := newCheck("dh", outcome, []int{roll}, 20)
 	ck.Total = intp(roll)
-	p := dh.MountChance()
+	p := rules.MountChance()
 	setChance(ck, p)
 	rep.Check = ck
 	return rep.Add(oddsLine(req, "dh.odds.mount", p)...), nil
 }
 
-func dhAsphyxia(ctx context.Context, req *command.Request, who string, toks []string) (*reply.Reply, error) {
+func dhAsphyxia(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	if len(toks) < 1 {
 		return nil, command.Errorf("dh.error.asphyxia_usage")
 	}
@@ -73,7 +73,7 @@ func dhAsphyxia(ctx context.Context, req *command.Request, who string, toks []st
 	if !ok || round < 1 || round > dh.MaxRound {
 		return nil, command.Errorf("dh.error.round", "max", dh.MaxRound)
 	}
-	need, pen := dh.Asphyxia(round)
+	need, pen := rules.Asphyxia(round)
 	rep := &reply.Reply{}
 	if !need {
 		rep.Add(reply.T("🌊 " + req.T("dh.asphyxia.none", "round", round)))
@@ -85,7 +85,7 @@ func dhAsphyxia(ctx context.Context, req *command.Request, who string, toks []st
 	var armour dh.Armour
 	hasArmour := false
 	if len(toks) > 1 {
-		a, err := findArmour(req, strings.Join(toks[1:], " "))
+		a, err := findArmour(req, rules, strings.Join(toks[1:], " "))
 		if err != nil {
 			return nil, err
 		}
@@ -93,14 +93,14 @@ func dhAsphyxia(ctx context.Context, req *command.Request, who string, toks []st
 	} else if name, ok, err := sheetOpt(ctx, req, who, sheetArmour); err != nil {
 		return nil, err
 	} else if ok {
-		if a, err := findArmour(req, name); err == nil {
+		if a, err := findArmour(req, rules, name); err == nil {
 			armour, hasArmour = a, true
 		}
 	}
 	switch {
-	case hasArmour && armour.SwimDisadvantage():
+	case hasArmour && armour.SwimDisadvantage:
 		rep.Add(reply.I(req.T("dh.asphyxia.sinks_dis", "armour", capFirst(dhArmourName(req, armour)))))
-	case hasArmour && armour.Sinks():
+	case hasArmour && armour.Sinks:
 		rep.Add(reply.I(req.T("dh.asphyxia.sinks", "armour", capFirst(dhArmourName(req, armour)))))
 	}
 	ck := newCheck("dh", "", nil)

@@ -15,8 +15,8 @@ import (
 // the distribution of its damage, from package dungeonhack's own exact
 // functions. The other sub-commands state their one chance in their reply
 // and have nothing to draw.
-func dhOdds(ctx context.Context, req *command.Request, args string) (*CheckOdds, error) {
-	s := dhCmd()
+func dhOdds(ctx context.Context, req *command.Request, args string, forks Forks) (*CheckOdds, error) {
+	s := dhCmd(forks)
 	in := s.words(args)
 	// "vs" with nothing after it: the example to type is "/odds dh …"
 	// when typed as /odds (and "/dh …" for a roll's 📊).
@@ -34,7 +34,7 @@ func dhOdds(ctx context.Context, req *command.Request, args string) (*CheckOdds,
 	if !c.attack {
 		return nil, command.Errorf("odds.dh.only_attack", "cmd", req.TypedPrefix()+"odds dh "+req.T("odds.dh.example"))
 	}
-	at, err := readAttack(ctx, req, c.who, c.toks)
+	at, err := readAttack(ctx, req, c.rules, c.who, c.toks)
 	if ue, ok := command.AsUserError(err); ok && req.Name != "dh" {
 		switch ue.Key {
 		case "dh.error.no_weapon", "dh.error.twice": // their example is an attack: "/odds dh attack …"
@@ -47,16 +47,16 @@ func dhOdds(ctx context.Context, req *command.Request, args string) (*CheckOdds,
 	if err != nil {
 		return nil, err
 	}
-	return attackOdds(req, at), nil
+	return attackOdds(req, c.rules, at), nil
 }
 
 // attackOdds is the odds of an attack: above the Penetración or only it
 // (none at all when it is 0), and the damage from the lowest to the
 // highest, the target at one above the Penetración (or the lowest damage,
 // when every hit deals more).
-func attackOdds(req *command.Request, at dhAttackRead) *CheckOdds {
+func attackOdds(req *command.Request, rules dh.Rules, at dhAttackRead) *CheckOdds {
 	a := at.a
-	above := dh.AbovePen(a)
+	above := rules.AbovePen(a)
 	co := &CheckOdds{Subject: at.head(req), Target: req.T("odds.dh.target"), Chance: above,
 		XLabel: req.T("odds.dh.x_damage"), TotalAxis: true}
 	floor := req.T("odds.dh.only_pen", "pen", a.Pen)
@@ -73,7 +73,7 @@ func attackOdds(req *command.Request, at dhAttackRead) *CheckOdds {
 	}
 	// One damage only (no die to roll, or armour that always stops all
 	// but the Penetración) is no distribution to draw.
-	if lo, dist := dh.Damage(a); len(dist) > 1 {
+	if lo, dist := rules.Damage(a); len(dist) > 1 {
 		co.Dist, co.DistMin = dist, int64(lo)
 		t := int64(max(a.Pen+1, lo))
 		co.DistTarget = &t

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,16 +20,13 @@ import (
 // odds are the engine's. docs/coc.md, v5.md, wfrp.md, pbta.md, fate.md
 // and sw.md say how each reads its rules.
 //
-// A check's facts for --json are the reply.Check's (outcome, dice, total,
-// level) and, where the file has them, rep.Data's: "successes" (the let
-// of that name: V5) and "ladder" (the further result of that name, in the
-// chat's language: Fate).
+// How a roll is written is the file's (its show section: the faces'
+// texts, the separators, the total's and the level's texts), and so are
+// the example an error gives and the development phase (development.go): no
+// code here names a system. A check's facts for --json are the
+// reply.Check's (outcome, dice, total, level) and, in rep.Data, the
+// values the file's show names (V5's "successes", Fate's "ladder").
 var fileSystems = []string{"coc", "v5", "wfrp", "pbta", "fate", "sw"}
-
-// fileExamples is a check of each, for an error's "for example".
-var fileExamples = map[string]string{
-	"coc": "65 bono 1", "v5": "7 hambre 2 dif 3", "wfrp": "45", "pbta": "+2", "fate": "+3 vs 2", "sw": "d8 +1",
-}
 
 // registerFileSystems adds their commands; forks (nil: none) gives a
 // chat's fork of one, which its command then rolls by.
@@ -110,9 +108,14 @@ func fileOddsSystem(word string) string {
 	return ""
 }
 
-// FileExample is a check of a file system as its command takes it ("" for
-// another system).
-func FileExample(system string) string { return fileExamples[system] }
+// FileExample is a check of a file system as its command takes it, in
+// lang ("" for another system).
+func FileExample(system, lang string) string {
+	if !slices.Contains(fileSystems, system) {
+		return ""
+	}
+	return engine.MustBuiltin(system).Example(lang)
+}
 
 // fileCheck is a check's words read: the system, what was typed, whose.
 type fileCheck struct {
@@ -134,32 +137,45 @@ func readFile(ctx context.Context, req *command.Request, forks Forks, key, args 
 	words := tokenize(args).toks
 	p, err := s.Parse(words)
 	if err != nil {
-		return fileCheck{}, fileParseErr(req, key, err)
+		return fileCheck{}, fileParseErr(req, s, err)
 	}
 	// A sheet key (/coc bibliotecas) is read from whose sheet the words name.
 	if _, err := s.Resolve(&p.Active, func(k string) (int, error) {
 		return req.SheetInt(ctx, p.Active.Who, k)
 	}); err != nil {
-		return fileCheck{}, fileParseErr(req, key, err)
+		return fileCheck{}, fileParseErr(req, s, err)
 	}
 	return fileCheck{key: key, sys: s, p: p, text: strings.Join(words, " ")}, nil
 }
 
-// sheetSkill is the sheet key of a check's skill input ("" when typed as
-// a number): what a success marks (cocdev.go).
-func (c fileCheck) sheetSkill() string {
-	if ts := c.p.Active.Terms["skill"]; len(ts) > 0 {
-		return ts[0].Key
+// sheetValue is the sheet key a check read for on (an input, or an
+// input's part "skill.adjust"), "" when typed as a number: what a
+// success marks (development.go). An input alone is its first term's.
+func (c fileCheck) sheetValue(on string) string {
+	in, part, _ := strings.Cut(on, ".")
+	ts := c.p.Active.Terms[in]
+	if part == "" {
+		if len(ts) > 0 {
+			return ts[0].Key
+		}
+		return ""
+	}
+	for _, def := range c.sys.File.Inputs {
+		for i, pt := range def.Parts {
+			if def.Key == in && pt.Key == part && len(ts) == len(def.Parts) {
+				return ts[i].Key
+			}
+		}
 	}
 	return ""
 }
 
-func fileParseErr(req *command.Request, key string, err error) error {
+func fileParseErr(req *command.Request, s *engine.System, err error) error {
 	var pe *engine.ParseError
 	if !errors.As(err, &pe) {
 		return err
 	}
-	ex := "/" + engine.MustBuiltin(key).File.Command + " " + req.T("filesys.example."+key)
+	ex := strings.TrimSpace("/" + s.File.Command + " " + s.Example(req.Lang))
 	what := ""
 	if pe.Input != nil {
 		what = pe.Input.Names.In(req.Lang)
@@ -177,8 +193,11 @@ func fileParseErr(req *command.Request, key string, err error) error {
 
 func fileHandler(key string, forks Forks) command.HandlerFunc {
 	return func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-		if words := tokenize(req.Args).toks; key == "coc" && len(words) > 0 && isImprove(words[0]) {
-			return cocImprove(ctx, req, words[1:]) // cocdev.go
+		// The file's development phase: /coc mejorar (development.go).
+		if words := tokenize(req.Args).toks; len(words) > 0 {
+			if s := engine.MustBuiltin(key); s.IsDevelopment(words[0]) {
+				return devPhase(ctx, req, s, words[1:])
+			}
 		}
 		c, err := readFile(ctx, req, forks, key, req.Args)
 		if err != nil {
@@ -188,9 +207,7 @@ func fileHandler(key string, forks Forks) command.HandlerFunc {
 		if err != nil {
 			return nil, err
 		}
-		if key == "coc" && res.Success && c.sheetSkill() != "" {
-			cocMark(ctx, req, rep, c.p.Active.Who, c.sheetSkill())
-		}
+		devMark(ctx, req, c, res, rep)                           // development.go
 		if err := fileMarks(ctx, req, c, res, rep); err != nil { // marks.go
 			return nil, err
 		}
@@ -206,16 +223,17 @@ func (c fileCheck) params() engine.Params {
 	return pr
 }
 
-// rollFile rolls the check and writes its reply: the dice and the total,
-// the outcome and its level, the exact chance.
+// rollFile rolls the check and writes its reply as the file shows it:
+// the dice and the total, the further results' names, the outcome and
+// its level, the exact chance.
 func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, error) {
 	res, err := c.sys.Roll(c.p.Check, c.params(), req.Rand)
 	if err != nil {
 		return nil, nil, err
 	}
-	rep := &reply.Reply{}
-	line := reply.Line{reply.T("🎲 " + fileDice(c, res.Dice, res.Sides))}
-	ck := newCheck(c.key, res.Outcome, res.Dice)
+	rep := &reply.Reply{Data: c.sys.JSONValues(res, req.Lang)}
+	line := reply.Line{reply.T("🎲 " + c.sys.DiceText(res))}
+	ck := newCheck(c.sys.File.System, res.Outcome, res.Dice)
 	ck.Sides = res.Sides
 	if res.Total != nil && res.Total.IsInt() {
 		t := int(res.Total.Num().Int64())
@@ -225,27 +243,21 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 		} else {
 			line = reply.Line{reply.T("🎲 ")}
 		}
-		line = append(line, reply.B(fileTotal(req, c.key, t)))
+		line = append(line, reply.B(c.sys.TotalText(t, req.Lang)))
 	}
-	if lad, ok := res.Also["ladder"]; ok {
-		name := c.sys.OutcomeName(lad, req.Lang)
+	for _, name := range c.sys.AlsoNames(res, req.Lang) {
 		line = append(line, reply.T(" "+name))
-		rep.Data = map[string]any{"ladder": name}
 	}
 	rep.Add(line...)
-	if v, ok := res.Values["successes"]; ok && v.IsInt() {
-		if rep.Data == nil {
-			rep.Data = map[string]any{}
-		}
-		rep.Data["successes"] = v.Num().Int64()
-	}
 	if res.Outcome != "" {
 		out := reply.Line{reply.B(c.sys.OutcomeName(res.Outcome, req.Lang))}
 		if res.Level != nil {
 			ck.Level = intp(*res.Level)
-		}
-		if res.Level != nil && (c.key != "sw" || *res.Level > 0) { // a Savage Worlds success without a raise says none
-			out = append(out, reply.T(" · "+req.T("filesys."+c.key+".level", "n", signed(strconv.Itoa(*res.Level)))))
+			if text, shown := c.sys.LevelText(*res.Level, req.Lang); shown && text != "" {
+				out = append(out, reply.T(" · "+text))
+			} else if shown {
+				out = append(out, reply.T(" · "+req.T("filesys.level", "n", engine.Signed(*res.Level))))
+			}
 		}
 		rep.Add(out...)
 	}
@@ -260,47 +272,6 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 	}
 	rep.Check = ck
 	return rep, res, nil
-}
-
-// fileDice shows the dice as the table reads them: Fate's faces as − 0 +,
-// Call of Cthulhu's d10 as 0–9 with the units die apart, V5's Hunger dice
-// after a "|", and a " · " where the size of the dice changes (Savage
-// Worlds' Wild Die).
-func fileDice(c fileCheck, d, sides []int) string {
-	hunger := len(d) - min(c.p.Active.Inputs["hunger"], c.p.Active.Inputs["pool"])
-	var b strings.Builder
-	for i, v := range d {
-		switch {
-		case i == 0:
-		case c.key == "coc" && i == 1, i < len(sides) && sides[i] != sides[i-1]:
-			b.WriteString(" · ")
-		case c.key == "v5" && i == hunger:
-			b.WriteString(" | ")
-		default:
-			b.WriteString(" ")
-		}
-		switch c.key {
-		case "fate":
-			b.WriteString([...]string{"?", "−", "0", "+"}[min(max(v, 0), 3)])
-		case "coc":
-			b.WriteString(strconv.Itoa(v % 10))
-		default:
-			b.WriteString(strconv.Itoa(v))
-		}
-	}
-	return b.String()
-}
-
-// fileTotal is the total as the reply shows it: signed for Fate, with its
-// word for V5's successes.
-func fileTotal(req *command.Request, key string, t int) string {
-	switch key {
-	case "fate":
-		return signed(strconv.Itoa(t))
-	case "v5":
-		return req.T("filesys.v5.successes", "n", t)
-	}
-	return strconv.Itoa(t)
 }
 
 // fileOdds is /odds of a file system: the chance of the check and of each

@@ -16,10 +16,9 @@ type Forks interface {
 }
 
 // Forkable lists the shipped systems whose commands roll by a chat's
-// fork: every one but Dungeon Hack, whose command still reads only the
-// shipped file.
+// fork: every one the bot ships.
 func Forkable() []string {
-	return append([]string{"zaria", "daegon", "rq", "kh"}, fileSystems...) // filesys.go
+	return append([]string{"zaria", "daegon", "rq", "kh", "dh"}, fileSystems...) // filesys.go
 }
 
 // NamedForkable lists the forkable systems whose commands read a fork's

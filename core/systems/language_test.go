@@ -41,7 +41,7 @@ var greekLatinOK = map[string]bool{
 	// (none: the Greek replies write ΖΘ, ζάρια θωράκισης)
 	// proper names
 	"zaria": true, "daegon": true, "dungeon": true, "hack": true, "kingdom": true, "hearts": true, "heartless": true, "nobody": true,
-	"fantasy": true, "worlds": true, // Warhammer Fantasy, Savage Worlds
+	"fantasy": true, "worlds": true, "system": true, // Warhammer Fantasy, Savage Worlds; /system as the page writes it
 	"rq": true, "telegram": true, "matrix": true, "fudge": true, "json": true, "utf": true, "bot": true, "api": true,
 	"utc": true, "kb": true, "runequest": true, "element": true, "web": true, "desktop": true, // RuneQuest; Element Web and Desktop (the Matrix clients)
 	// time zones, typed as IANA names in every language (/ajustes zona Europe/Athens)

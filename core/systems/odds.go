@@ -109,7 +109,7 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string, fork
 	case "kh":
 		return oddsWith(ctx, req, khCmd(f), args, khOdds)
 	case "dh":
-		return dhOdds(ctx, req, args)
+		return dhOdds(ctx, req, args, f)
 	}
 	if slices.Contains(fileSystems, system) {
 		return fileOdds(ctx, req, f, system, args) // filesys.go

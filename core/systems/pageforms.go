@@ -11,7 +11,7 @@ import (
 )
 
 // Form is one check as a page's dice screen offers it: the fields a
-// system declares (its file's inputs, Dungeon Hack's attack), in the
+// system declares (its file's inputs or a check's form), in the
 // chat's language, and how each becomes a word of the chat command. The
 // page names no system: it writes "/" + Command and each field's word.
 type Form struct {
@@ -46,10 +46,9 @@ type Choice struct{ Label, Value, Group string }
 
 // Forms lists the dice screen's checks for msg in its chat's language:
 // of every system file the engine knows, the check its words reach
-// without "vs" (the first that is not an opposed roll), then Dungeon
-// Hack's attack, whose chat words (/dh ataque WEAPON vs ARMOUR) are
-// still read in Go: its file's checks take the resolved numbers, which
-// no player types.
+// without "vs" (the first that is not an opposed roll), with its inputs,
+// or the fields of its file's form (Dungeon Hack's attack: a weapon and
+// an armour, "/dh ataque espada-larga vs coraza").
 func Forms(ctx context.Context, r *command.Router, msg core.Message) ([]Form, error) {
 	lang := r.Lang(ctx, msg.Chat, msg.LangHint)
 	var out []Form
@@ -57,9 +56,6 @@ func Forms(ctx context.Context, r *command.Router, msg core.Message) ([]Form, er
 		s, err := engine.Builtin(key)
 		if err != nil {
 			return nil, err
-		}
-		if s.File.Command == dhCommand {
-			continue
 		}
 		for _, f := range s.Forms(lang) {
 			if f.Opposed {
@@ -77,19 +73,12 @@ func Forms(ctx context.Context, r *command.Router, msg core.Message) ([]Form, er
 			out = append(out, pf)
 		}
 	}
-	f, err := dhForm(ctx, r, msg, lang)
-	if err != nil {
-		return nil, err
-	}
-	if f != nil {
-		out = append(out, *f)
-	}
 	return out, nil
 }
 
 // formField is an engine field as the page writes it.
 func formField(fd engine.Field) Field {
-	f := Field{Key: fd.Key, Label: fd.Label, Kind: fd.Kind, Min: fd.Min, Max: fd.Max, Default: fd.Default, Optional: fd.Optional}
+	f := Field{Key: fd.Key, Label: fd.Label, Kind: fd.Kind, Min: fd.Min, Max: fd.Max, Default: fd.Default, Optional: fd.Optional, Before: fd.Before}
 	if f.Default == nil {
 		f.Default = fd.Suggest // the page starts there; the chat still leaves it out
 	}
@@ -102,47 +91,14 @@ func formField(fd engine.Field) Field {
 		f.Suffix = fd.Suffixes[0]
 	}
 	for _, c := range fd.Choices {
-		f.Choices = append(f.Choices, Choice{Label: c.Label, Value: strconv.Itoa(c.Value)})
+		v := strconv.Itoa(c.Value)
+		if fd.Kind == "word" {
+			v = c.Word
+		}
+		f.Choices = append(f.Choices, Choice{Label: c.Label, Value: v, Group: c.Group})
 	}
 	for _, p := range fd.Parts {
 		f.Parts = append(f.Parts, formField(p))
 	}
 	return f
-}
-
-// dhAttackForm is Dungeon Hack's attack, "/dh ataque WEAPON vs ARMOUR",
-// whose weapons and armours the router lists (choices.go).
-const dhAttackForm = "/" + dhCommand + " ataque {w} vs {a}"
-
-// dhCommand is Dungeon Hack's command.
-const dhCommand = "dh"
-
-// dhForm is the attack's form: a weapon by group and an armour, each the
-// word the chat's language types ("μακρύ-σπαθί"). nil without them.
-func dhForm(ctx context.Context, r *command.Router, msg core.Message, lang string) (*Form, error) {
-	ws, err := r.Choices(ctx, msg, dhAttackForm, "{w}")
-	if err != nil {
-		return nil, err
-	}
-	as, err := r.Choices(ctx, msg, dhAttackForm, "{a}")
-	if err != nil {
-		return nil, err
-	}
-	if ws == nil || as == nil || len(ws.Choices) == 0 || len(as.Choices) == 0 {
-		return nil, nil
-	}
-	words := func(l *command.ChoiceList) []Choice {
-		out := make([]Choice, len(l.Choices))
-		for i, c := range l.Choices {
-			out[i] = Choice{Label: c.Label, Value: c.Value, Group: c.Group}
-			if c.Typed != "" {
-				out[i].Value = c.Typed
-			}
-		}
-		return out
-	}
-	return &Form{Key: "dh.attack", Command: "dh", Title: r.Text(lang, "web.system.dh"), Fields: []Field{
-		{Key: "weapon", Label: r.Text(lang, "web.dice.weapon"), Kind: "word", Before: r.Text(lang, "web.dice.attack_word"), Choices: words(ws)},
-		{Key: "armour", Label: r.Text(lang, "web.dice.armour"), Kind: "word", Before: "vs", Choices: words(as)},
-	}}, nil
 }

@@ -22,7 +22,7 @@ func Register(r *command.Router, forks ...Forks) {
 	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: withHints(daegonCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "kh", Handler: withHints(khCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "rq", Handler: withHints(rqCmd(f).run), Roll: true})
-	r.Register(command.Command{Name: "dh", Handler: withHints(handleDH), Roll: true})
+	r.Register(command.Command{Name: "dh", Handler: withHints(dhCmd(f).run), Roll: true})
 
 	r.RegisterOption(command.Option{Key: optZaria, Values: []string{"media_baja", "media_exacta", "media_alta"}, Default: "media_baja"})
 	r.RegisterOption(command.Option{Key: optZariaNPCEpic, Values: []string{"no", "si"}, Default: "no"})

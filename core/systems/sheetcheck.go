@@ -18,6 +18,7 @@ import (
 //
 //	sheets := sheet.New(store, sheet.Options{Validators: systems.SheetValidators()})
 func SheetValidators() map[string]func(req *command.Request, value string) error {
+	rules := dh.Book() // the names of the sheet's values, which no fork changes
 	count := func(name string) func(*command.Request, string) error {
 		return func(_ *command.Request, v string) error {
 			n, ok := atoi(strings.TrimSpace(v))
@@ -32,7 +33,7 @@ func SheetValidators() map[string]func(req *command.Request, value string) error
 			if isExhausted(v) {
 				return nil
 			}
-			if n, ok := parseDie(v); ok && dh.IsUsageDie(n) {
+			if n, ok := parseDie(v); ok && rules.IsUsageDie(n) {
 				return nil
 			}
 			return command.Errorf("dh.error.sheet_usage", "name", name, "got", clip(v))
@@ -40,11 +41,11 @@ func SheetValidators() map[string]func(req *command.Request, value string) error
 	}
 	return map[string]func(*command.Request, string) error{
 		sheetWeapon: func(req *command.Request, v string) error {
-			_, err := findWeapon(req, v)
+			_, err := findWeapon(req, rules, v)
 			return onSheet(err, "dh.error.sheet_weapon", v)
 		},
 		sheetArmour: func(req *command.Request, v string) error {
-			_, err := findArmour(req, v)
+			_, err := findArmour(req, rules, v)
 			return onSheet(err, "dh.error.sheet_armour", v)
 		},
 		sheetWeaponUsage: usage(sheetWeaponUsage),

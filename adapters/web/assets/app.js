@@ -242,6 +242,7 @@
       conventions();
       if (screen === 'dice') setupDice();
       if (screen === 'history') showHistory();
+      if (screen === 'rules') setupRules();
       lastOrder = screen === 'order' ? html : '';
       if (after) after();
     }).catch(function (e) {
@@ -319,27 +320,88 @@
     }, 700);
   }
 
-  // Rules: − and + move a fork's number within its range; once the taps
-  // stop, the odds it would move (/system try, nothing saved) show
-  // beside it, and Save makes the change (/system edit).
-  function ruleAdjust(btn) {
-    var rn = btn.closest('.rulenum');
+  // Rules: − and + move a fork's number, a band's bound or a table's
+  // cell (its row and column picked first; "-", impossible, below the
+  // lowest), a list picks a house rule's choice; once the taps stop, the
+  // odds it would move (/system try, nothing saved) show beside it, and
+  // Save makes the change (/system edit).
+  var cellPicks = {};
+  function ruleBody(rn, op) {
+    var b = { op: op, system: rn.closest('.ruleset').dataset.system, name: rn.dataset.name };
+    var part = rn.dataset.part || '';
+    var v = ruleValue(rn);
+    if (part) b.part = part;
+    if (part === 'cell') { b.row = +$('.cellrow', rn).value; b.col = +$('.cellcol', rn).value; b.value = v; }
+    else if (part === 'rule') b.value = v;
+    else b.n = parseInt(v, 10);
+    return b;
+  }
+  function ruleValue(rn) { var c = $('select.rulechoice', rn); return c ? c.value : $('output', rn).dataset.v; }
+  function ruleShow(rn, v) {
     var out = $('output', rn);
-    var v = Math.min(+rn.dataset.max, Math.max(+rn.dataset.min, parseInt(out.textContent, 10) + parseInt(btn.dataset.d, 10)));
-    out.textContent = String(v);
-    var changed = v !== +out.dataset.cur;
-    out.classList.toggle('pending', changed);
+    out.dataset.v = v;
+    out.textContent = v === '-' ? rn.dataset.none : v;
+  }
+  function ruleChanged(rn) {
+    var c = $('select.rulechoice', rn);
+    var out = $('output', rn);
+    var changed = ruleValue(rn) !== (c ? c.dataset.cur : out.dataset.cur);
+    if (out) out.classList.toggle('pending', changed);
     $('.rulesave', rn).disabled = !changed;
-    var key = 'rule\u0000' + rn.dataset.name;
+    var key = 'rule\u0000' + (rn.dataset.part || '') + '\u0000' + rn.dataset.name;
     clearTimeout(timers[key]);
     var pv = $('.rulepreview', rn);
-    if (!changed) { pv.textContent = ''; return; }
+    pv.textContent = '';
+    if (!changed) return;
+    var body = ruleBody(rn, 'rulepreview');
     timers[key] = setTimeout(function () {
       delete timers[key];
-      act({ op: 'rulepreview', system: rn.closest('.ruleset').dataset.system, name: rn.dataset.name, n: v }).then(function (res) {
-        if ($('output', rn).textContent === String(v)) draw(pv, res);
+      act(body).then(function (res) {
+        if (JSON.stringify(ruleBody(rn, 'rulepreview')) === JSON.stringify(body)) draw(pv, res);
       }).catch(function () {});
     }, 600);
+  }
+  function ruleCells(rn) {
+    return rn.dataset.cells.split(';').map(function (r) { return r.split(','); });
+  }
+  function ruleAdjust(btn) {
+    var rn = btn.closest('.rulenum');
+    var d = parseInt(btn.dataset.d, 10);
+    var v = ruleValue(rn);
+    var next;
+    if (rn.dataset.part === 'cell') {
+      // "-" sits below the table's lowest number (0 at least).
+      var low = 0;
+      ruleCells(rn).forEach(function (r) { r.forEach(function (c) { if (c !== '-') low = Math.min(low, +c); }); });
+      if (v === '-') next = d > 0 ? low : '-';
+      else if (d < 0 && +v <= low) next = '-';
+      else next = Math.min(+rn.dataset.max, +v + d);
+    } else {
+      next = Math.min(+rn.dataset.max, Math.max(+rn.dataset.min, parseInt(v, 10) + d));
+    }
+    ruleShow(rn, String(next));
+    ruleChanged(rn);
+  }
+  // A cell picked: its value now, nothing pending.
+  function rulePick(rn) {
+    var r = +$('.cellrow', rn).value - +rn.dataset.rows;
+    var c = +$('.cellcol', rn).value - +rn.dataset.cols;
+    var v = (ruleCells(rn)[r] || [])[c];
+    if (v === undefined) return;
+    cellPicks[rn.closest('.ruleset').dataset.system + '\u0000' + rn.dataset.name] = [$('.cellrow', rn).value, $('.cellcol', rn).value];
+    $('output', rn).dataset.cur = v;
+    ruleShow(rn, v);
+    ruleChanged(rn);
+  }
+  // The rules screen read again: each table at the cell picked last.
+  function setupRules() {
+    document.querySelectorAll('.rulecell').forEach(function (rn) {
+      var p = cellPicks[rn.closest('.ruleset').dataset.system + '\u0000' + rn.dataset.name];
+      if (!p) return;
+      $('.cellrow', rn).value = p[0];
+      $('.cellcol', rn).value = p[1];
+      rulePick(rn);
+    });
   }
 
   // A request for a roll: the chat's button pressed (or /ask typed) on
@@ -616,11 +678,7 @@
     var ra = t.closest('.ruleadj');
     if (ra) { ruleAdjust(ra); return; }
     var rs = t.closest('.rulesave');
-    if (rs) {
-      var rn = rs.closest('.rulenum');
-      screenAct('rules', { op: 'ruleset', system: rs.closest('.ruleset').dataset.system, name: rn.dataset.name, n: parseInt($('output', rn).textContent, 10) });
-      return;
-    }
+    if (rs) { screenAct('rules', ruleBody(rs.closest('.rulenum'), 'ruleset')); return; }
     var rt = t.closest('.rolltable');
     if (rt) { screenAct('tables', { op: 'table', name: rt.dataset.name }, true); return; }
     var dr = t.closest('.draw');
@@ -658,6 +716,8 @@
   document.addEventListener('change', function (ev) {
     var t = ev.target;
     if (t.classList && t.classList.contains('val')) setLater(t);
+    if (t.classList && (t.classList.contains('cellrow') || t.classList.contains('cellcol'))) rulePick(t.closest('.rulenum'));
+    if (t.classList && t.classList.contains('rulechoice')) ruleChanged(t.closest('.rulenum'));
   });
 
   document.addEventListener('submit', function (ev) {

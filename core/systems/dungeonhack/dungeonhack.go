@@ -45,12 +45,12 @@ const (
 
 // MonsterPen is max(0, rhu(level/6) − 1), or with the ceiling (the
 // file's check "pen").
-func MonsterPen(level int, m PenMode) int {
+func (r Rules) MonsterPen(level int, m PenMode) int {
 	rule := "redondeo"
 	if m == Ceil {
 		rule = "techo"
 	}
-	v, ok := system().Value("pen", engine.Params{Inputs: map[string]int{"level": level}, Rules: map[string]string{"dh_pen": rule}}, "monster_pen")
+	v, ok := r.s.Value("pen", engine.Params{Inputs: map[string]int{"level": level}, Rules: map[string]string{"dh_pen": rule}}, "monster_pen")
 	if !ok {
 		panic("dh: no Penetración for level " + strconv.Itoa(level))
 	}
@@ -77,9 +77,25 @@ type AttackResult struct {
 	Final  int
 }
 
-// system is the shipped file, loaded once (its vectors held): the rules
-// of every function below are core/systems/engine/files/dh.yaml's.
+// system is the shipped file, loaded once (its vectors held).
 func system() *engine.System { return engine.MustBuiltin("dh") }
+
+// Rules are Dungeon Hack's rules and tables by one file: the shipped one
+// (Book, core/systems/engine/files/dh.yaml) or a chat's fork of it
+// (core/systems/fork), whose table cells may differ: a weapon's damage
+// die, an armour's DB.
+type Rules struct{ s *engine.System }
+
+// Of is the rules of file s; nil is the book.
+func Of(s *engine.System) Rules {
+	if s == nil {
+		s = system()
+	}
+	return Rules{s: s}
+}
+
+// Book is the shipped file's rules.
+func Book() Rules { return Of(nil) }
 
 // params are the attack as the file's check "attack" reads it.
 func (a Attack) params() engine.Params {
@@ -109,19 +125,19 @@ func must[T any](v T, err error) T {
 func ratInt(r *big.Rat) int { return int(r.Num().Int64()) }
 
 // ResolveAttack rolls the damage dice, then one die per intact DB.
-func ResolveAttack(src dice.Source, a Attack) AttackResult {
-	res := must(system().Roll("attack", a.params(), src))
-	r := AttackResult{Raw: ratInt(res.Values["raw"]), Absorb: ratInt(res.Values["absorb"]), Final: ratInt(res.Total)}
-	r.Damage = append([]int(nil), res.Dice[:a.DmgN]...)
-	r.DB = append([]int(nil), res.Dice[a.DmgN:]...)
-	return r
+func (r Rules) ResolveAttack(src dice.Source, a Attack) AttackResult {
+	res := must(r.s.Roll("attack", a.params(), src))
+	ar := AttackResult{Raw: ratInt(res.Values["raw"]), Absorb: ratInt(res.Values["absorb"]), Final: ratInt(res.Total)}
+	ar.Damage = append([]int(nil), res.Dice[:a.DmgN]...)
+	ar.DB = append([]int(nil), res.Dice[a.DmgN:]...)
+	return ar
 }
 
 // Damage is the exact distribution of the attack's damage over every roll
 // of its dice: p[i] is the chance that it deals lo+i, from the lowest
 // damage it can deal (lo) to the highest.
-func Damage(a Attack) (lo int, p []*big.Rat) {
-	od := must(system().Odds("attack", a.params()))
+func (r Rules) Damage(a Attack) (lo int, p []*big.Rat) {
+	od := must(r.s.Odds("attack", a.params()))
 	if len(od.Totals) == 0 {
 		return 0, nil
 	}
@@ -137,47 +153,47 @@ func Damage(a Attack) (lo int, p []*big.Rat) {
 
 // AbovePen is the exact probability that the attack deals more than its
 // Penetración, i.e. that the armour does not stop it down to the minimum.
-func AbovePen(a Attack) *big.Rat {
-	p, _, err := system().Chance("attack", a.params())
+func (r Rules) AbovePen(a Attack) *big.Rat {
+	p, _, err := r.s.Chance("attack", a.params())
 	return must(p, err)
 }
 
 // BreakDamage is what a PC takes after breaking a DB: the Penetración, if
 // any (the file's check "break").
-func BreakDamage(pen int) int {
-	return value("break", map[string]int{"pen": pen}, "taken")
+func (r Rules) BreakDamage(pen int) int {
+	return r.value("break", map[string]int{"pen": pen}, "taken")
 }
 
 // value is a let of a check that rolls no dice.
-func value(check string, in map[string]int, let string) int {
-	v, ok := system().Value(check, engine.Params{Inputs: in}, let)
+func (r Rules) value(check string, in map[string]int, let string) int {
+	v, ok := r.s.Value(check, engine.Params{Inputs: in}, let)
 	if !ok {
 		panic("dh: no " + let + " of " + check)
 	}
 	return ratInt(v)
 }
 
-// UsageChain is the usage die's steps, largest first: the file's table
+// UsageChain is the usage die's steps, largest first: the book's table
 // usage_next followed from its largest die.
 var UsageChain = func() []int {
 	var out []int
 	for d := 20; d > 0; {
 		out = append(out, d)
-		d = StepDown(d)
+		d = Book().StepDown(d)
 	}
 	return out
 }()
 
 // IsUsageDie reports whether sides is a step of the chain.
-func IsUsageDie(sides int) bool {
-	_, ok := system().Cell("usage_next", sides, 0)
+func (r Rules) IsUsageDie(sides int) bool {
+	_, ok := r.s.Cell("usage_next", sides, 0)
 	return ok
 }
 
 // StepDown returns the next smaller usage die, or 0 when exhausted (the
 // file's table usage_next).
-func StepDown(sides int) int {
-	v, ok := system().Cell("usage_next", sides, 0)
+func (r Rules) StepDown(sides int) int {
+	v, ok := r.s.Cell("usage_next", sides, 0)
 	if !ok {
 		return 0
 	}
@@ -191,14 +207,14 @@ type Usage struct {
 
 // UsageCheck rolls the usage die: 1 or 2 steps it down (the file's
 // check "usage").
-func UsageCheck(src dice.Source, sides int) Usage {
-	res := must(system().Roll("usage", engine.Params{Inputs: map[string]int{"die": sides}}, src))
+func (r Rules) UsageCheck(src dice.Source, sides int) Usage {
+	res := must(r.s.Roll("usage", engine.Params{Inputs: map[string]int{"die": sides}}, src))
 	return Usage{Die: sides, Roll: res.Dice[0], After: ratInt(res.Values["after"])}
 }
 
 // UsageHolds is the exact chance that a usage die does not step down.
-func UsageHolds(sides int) *big.Rat {
-	p, _, err := system().Chance("usage", engine.Params{Inputs: map[string]int{"die": sides}})
+func (r Rules) UsageHolds(sides int) *big.Rat {
+	p, _, err := r.s.Chance("usage", engine.Params{Inputs: map[string]int{"die": sides}})
 	return must(p, err)
 }
 
@@ -223,31 +239,31 @@ func repairParams(intact, broken, faces int) engine.Params {
 
 // RepairArmour rolls one DB die per broken DB; a die above the full score
 // restores it, any other loses it forever (the file's check "repair").
-func RepairArmour(src dice.Source, intact, broken, faces int) Repair {
-	r := Repair{Score: intact + broken, Broken: broken, Faces: faces}
-	res := must(system().Roll("repair", repairParams(intact, broken, faces), src))
+func (r Rules) RepairArmour(src dice.Source, intact, broken, faces int) Repair {
+	rp := Repair{Score: intact + broken, Broken: broken, Faces: faces}
+	res := must(r.s.Roll("repair", repairParams(intact, broken, faces), src))
 	switch res.Outcome {
 	case "destroyed":
-		r.Destroyed = true
-		return r
+		rp.Destroyed = true
+		return rp
 	case "impossible":
-		r.Hopeless = true
-		return r
+		rp.Hopeless = true
+		return rp
 	}
-	r.Dice = res.Dice
-	for _, d := range r.Dice {
-		if d > r.Score {
-			r.Restored++
+	rp.Dice = res.Dice
+	for _, d := range rp.Dice {
+		if d > rp.Score {
+			rp.Restored++
 		} else {
-			r.Lost++
+			rp.Lost++
 		}
 	}
-	return r
+	return rp
 }
 
 // RepairAll is the exact chance that every broken DB is restored.
-func RepairAll(intact, broken, faces int) *big.Rat {
-	p, _, err := system().Chance("repair", repairParams(intact, broken, faces))
+func (r Rules) RepairAll(intact, broken, faces int) *big.Rat {
+	p, _, err := r.s.Chance("repair", repairParams(intact, broken, faces))
 	return must(p, err)
 }
 
@@ -257,21 +273,21 @@ const MountThreshold = 8
 
 // MountCheck rolls the d20: true when the mount takes the hit (the
 // file's check "mount").
-func MountCheck(src dice.Source) (roll int, mount bool) {
-	res := must(system().Roll("mount", engine.Params{}, src))
+func (r Rules) MountCheck(src dice.Source) (roll int, mount bool) {
+	res := must(r.s.Roll("mount", engine.Params{}, src))
 	return res.Dice[0], res.Success
 }
 
 // MountChance is 13/20.
-func MountChance() *big.Rat {
-	p, _, err := system().Chance("mount", engine.Params{})
+func (r Rules) MountChance() *big.Rat {
+	p, _, err := r.s.Chance("mount", engine.Params{})
 	return must(p, err)
 }
 
 // Asphyxia: after 10 rounds underwater a Constitución roll each round, at
 // −1 per round after the 11th. needRoll is false for rounds 1–10 (the
 // file's check "drown").
-func Asphyxia(round int) (needRoll bool, penalty int) {
+func (r Rules) Asphyxia(round int) (needRoll bool, penalty int) {
 	in := map[string]int{"round": round}
-	return value("drown", in, "roll_needed") == 1, value("drown", in, "penalty")
+	return r.value("drown", in, "roll_needed") == 1, r.value("drown", in, "penalty")
 }

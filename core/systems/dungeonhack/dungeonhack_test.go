@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"zaria/core/dice"
+	"zaria/core/systems/engine"
 )
 
 // mdRows reads the data rows of the markdown tables in a file copied from
@@ -81,12 +82,12 @@ func TestWeaponsMatchRules(t *testing.T) {
 			t.Fatalf("row %v", r)
 		}
 	}
-	if len(got) != len(Weapons) {
-		t.Fatalf("testdata has %d weapons, the table %d", len(got), len(Weapons))
+	if len(got) != len(Book().Weapons()) {
+		t.Fatalf("testdata has %d weapons, the table %d", len(got), len(Book().Weapons()))
 	}
 	for i, w := range got {
-		x := Weapons[i]
-		x.Key = ""
+		x := Book().Weapons()[i]
+		x.Key, x.Names = "", engine.Names{}
 		if x != w {
 			t.Errorf("row %d: table %+v, testdata %+v", i, x, w)
 		}
@@ -100,8 +101,9 @@ func TestArmoursMatchRules(t *testing.T) {
 		if err != nil {
 			if r[0] == "DB" { // the absorption conversion
 				for i, d := range []int{4, 6, 8, 10, 12, 20} {
-					if v, _ := strconv.Atoi(r[i+1]); AbsorptionDB[d] != v {
-						t.Errorf("absorción d%d: %d, testdata %d", d, AbsorptionDB[d], v)
+					v, _ := strconv.Atoi(r[i+1])
+					if db, _ := Book().AbsorptionDB(d); db != v {
+						t.Errorf("absorción d%d: %d, testdata %d", d, db, v)
 					}
 				}
 			}
@@ -111,12 +113,12 @@ func TestArmoursMatchRules(t *testing.T) {
 		_, res := die(t, r[3])
 		got = append(got, Armour{Row: row, Name: r[1], DB: db, Resist: res})
 	}
-	if len(got) != len(Armours) {
-		t.Fatalf("testdata has %d armours, the table %d", len(got), len(Armours))
+	if len(got) != len(Book().Armours()) {
+		t.Fatalf("testdata has %d armours, the table %d", len(got), len(Book().Armours()))
 	}
 	for i, a := range got {
-		x := Armours[i]
-		x.Key = ""
+		x := Book().Armours()[i]
+		x.Key, x.Names, x.Sinks, x.SwimDisadvantage = "", engine.Names{}, false, false // the testdata's columns are these four
 		if x != a {
 			t.Errorf("row %d: table %+v, testdata %+v", i, x, a)
 		}
@@ -125,13 +127,13 @@ func TestArmoursMatchRules(t *testing.T) {
 
 func TestKeysUnique(t *testing.T) {
 	seen := map[string]bool{}
-	for _, w := range Weapons {
+	for _, w := range Book().Weapons() {
 		if seen[w.Key] {
 			t.Errorf("duplicate %s", w.Key)
 		}
 		seen[w.Key] = true
 	}
-	for _, a := range Armours {
+	for _, a := range Book().Armours() {
 		if seen[a.Key] {
 			t.Errorf("duplicate %s", a.Key)
 		}
@@ -162,13 +164,13 @@ func TestAttackVectors(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := dice.NewScripted(c.dice)
-		r := ResolveAttack(src, c.a)
+		r := Book().ResolveAttack(src, c.a)
 		if src.Err() != nil || src.Used() != len(c.dice) || r.Final != c.final {
 			t.Errorf("%s: %+v used %d err %v, want %d", c.name, r, src.Used(), src.Err(), c.final)
 		}
 	}
 	// H4, H5: breaking a DB.
-	if BreakDamage(MonsterPen(17, Round)) != 2 || BreakDamage(0) != 0 {
+	if Book().BreakDamage(Book().MonsterPen(17, Round)) != 2 || Book().BreakDamage(0) != 0 {
 		t.Errorf("H4/H5")
 	}
 }
@@ -176,18 +178,18 @@ func TestAttackVectors(t *testing.T) {
 func TestMonsterPen(t *testing.T) {
 	// H7 and the table of §2.7.
 	for _, c := range []struct{ level, round, ceil int }{{1, 0, 0}, {3, 0, 0}, {8, 0, 1}, {9, 1, 1}, {17, 2, 2}, {21, 3, 3}, {15, 2, 2}, {27, 4, 4}} {
-		if MonsterPen(c.level, Round) != c.round || MonsterPen(c.level, Ceil) != c.ceil {
-			t.Errorf("level %d: %d %d, want %d %d", c.level, MonsterPen(c.level, Round), MonsterPen(c.level, Ceil), c.round, c.ceil)
+		if Book().MonsterPen(c.level, Round) != c.round || Book().MonsterPen(c.level, Ceil) != c.ceil {
+			t.Errorf("level %d: %d %d, want %d %d", c.level, Book().MonsterPen(c.level, Round), Book().MonsterPen(c.level, Ceil), c.round, c.ceil)
 		}
 	}
 	bands := []struct{ lo, hi, pen int }{{1, 8, 0}, {9, 14, 1}, {15, 20, 2}, {21, 26, 3}, {27, 32, 4}}
 	differ := []int{}
 	for _, b := range bands {
 		for l := b.lo; l <= b.hi; l++ {
-			if MonsterPen(l, Round) != b.pen {
-				t.Errorf("level %d: %d, table %d", l, MonsterPen(l, Round), b.pen)
+			if Book().MonsterPen(l, Round) != b.pen {
+				t.Errorf("level %d: %d, table %d", l, Book().MonsterPen(l, Round), b.pen)
 			}
-			if MonsterPen(l, Ceil) != MonsterPen(l, Round) {
+			if Book().MonsterPen(l, Ceil) != Book().MonsterPen(l, Round) {
 				differ = append(differ, l)
 			}
 		}
@@ -199,19 +201,19 @@ func TestMonsterPen(t *testing.T) {
 
 func TestUsage(t *testing.T) {
 	// H10.
-	if u := UsageCheck(dice.NewScripted([]int{2}), 8); u.After != 6 {
+	if u := Book().UsageCheck(dice.NewScripted([]int{2}), 8); u.After != 6 {
 		t.Errorf("H10 2: %+v", u)
 	}
-	if u := UsageCheck(dice.NewScripted([]int{5}), 8); u.After != 8 {
+	if u := Book().UsageCheck(dice.NewScripted([]int{5}), 8); u.After != 8 {
 		t.Errorf("H10 5: %+v", u)
 	}
 	// H11: a d4 rolling 1 is exhausted.
-	if u := UsageCheck(dice.NewScripted([]int{1}), 4); u.After != 0 {
+	if u := Book().UsageCheck(dice.NewScripted([]int{1}), 4); u.After != 0 {
 		t.Errorf("H11: %+v", u)
 	}
 	for d, want := range map[int]string{4: "1/2", 6: "2/3", 8: "3/4", 10: "4/5", 12: "5/6"} {
-		if UsageHolds(d).RatString() != want {
-			t.Errorf("d%d holds %s", d, UsageHolds(d).RatString())
+		if Book().UsageHolds(d).RatString() != want {
+			t.Errorf("d%d holds %s", d, Book().UsageHolds(d).RatString())
 		}
 	}
 	// Expected checks until destruction: d4 2, d6 5, d8 9, d10 14, d12 20.
@@ -227,51 +229,51 @@ func TestUsage(t *testing.T) {
 
 func TestRepair(t *testing.T) {
 	// H8: coraza 3 DB, 2 broken, 2d6 → 2, 4.
-	r := RepairArmour(dice.NewScripted([]int{2, 4}), 1, 2, 6)
+	r := Book().RepairArmour(dice.NewScripted([]int{2, 4}), 1, 2, 6)
 	if r.Restored != 1 || r.Lost != 1 || r.NewMax() != 2 {
 		t.Errorf("H8: %+v", r)
 	}
 	// H9: tela with its DB broken is destroyed.
-	if r := RepairArmour(dice.NewScripted(nil), 0, 1, 6); !r.Destroyed {
+	if r := Book().RepairArmour(dice.NewScripted(nil), 0, 1, 6); !r.Destroyed {
 		t.Errorf("H9: %+v", r)
 	}
 	// H12: a d4 can never beat 4: nothing rolled.
 	src := dice.NewScripted([]int{4})
-	if r := RepairArmour(src, 2, 2, 4); !r.Hopeless || src.Used() != 0 {
+	if r := Book().RepairArmour(src, 2, 2, 4); !r.Hopeless || src.Used() != 0 {
 		t.Errorf("H12: %+v", r)
 	}
-	if got := RepairAll(1, 2, 6).RatString(); got != "1/4" {
+	if got := Book().RepairAll(1, 2, 6).RatString(); got != "1/4" {
 		t.Errorf("repair chance %s", got)
 	}
-	if got := RepairAll(4, 1, 6).RatString(); got != "1/6" {
+	if got := Book().RepairAll(4, 1, 6).RatString(); got != "1/6" {
 		t.Errorf("full plate %s", got)
 	}
 }
 
 func TestMountAndAsphyxia(t *testing.T) {
-	if _, m := MountCheck(dice.NewScripted([]int{8})); !m {
+	if _, m := Book().MountCheck(dice.NewScripted([]int{8})); !m {
 		t.Error("H13 8")
 	}
-	if _, m := MountCheck(dice.NewScripted([]int{7})); m {
+	if _, m := Book().MountCheck(dice.NewScripted([]int{7})); m {
 		t.Error("H13 7")
 	}
-	if MountChance().RatString() != "13/20" {
-		t.Error(MountChance())
+	if Book().MountChance().RatString() != "13/20" {
+		t.Error(Book().MountChance())
 	}
-	if need, pen := Asphyxia(13); !need || pen != 2 {
+	if need, pen := Book().Asphyxia(13); !need || pen != 2 {
 		t.Errorf("H14: %v %d", need, pen)
 	}
-	if need, _ := Asphyxia(10); need {
+	if need, _ := Book().Asphyxia(10); need {
 		t.Error("round 10")
 	}
-	if _, pen := Asphyxia(11); pen != 0 {
+	if _, pen := Book().Asphyxia(11); pen != 0 {
 		t.Error("round 11")
 	}
 }
 
 // docs/dungeonhack.md#exact-chances.
 func TestChances(t *testing.T) {
-	if got := AbovePen(coraza()).RatString(); got != "35/1728" {
+	if got := Book().AbovePen(coraza()).RatString(); got != "35/1728" {
 		t.Errorf("espada larga vs coraza: %s", got)
 	}
 	esp, _ := WeaponByKey("espadon")
@@ -296,7 +298,7 @@ func TestAtLeastMatchesResolve(t *testing.T) {
 		var walk func(i int)
 		walk = func(i int) {
 			if i == n {
-				r := ResolveAttack(dice.NewScripted(faces), a)
+				r := Book().ResolveAttack(dice.NewScripted(faces), a)
 				count[r.Final]++
 				total++
 				return
@@ -379,7 +381,7 @@ func TestDamageMatchesEnumeration(t *testing.T) {
 			}
 		}
 		walk(0)
-		lo, p := Damage(a)
+		lo, p := Book().Damage(a)
 		sum := new(big.Rat)
 		for i, q := range p {
 			sum.Add(sum, q)
@@ -402,7 +404,7 @@ func TestDamageMatchesEnumeration(t *testing.T) {
 // Penetración to every die at its top.
 func TestDamageLargest(t *testing.T) {
 	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12, Bonus: MaxBonus}
-	lo, p := Damage(a)
+	lo, p := Book().Damage(a)
 	sum := new(big.Rat)
 	for _, q := range p {
 		sum.Add(sum, q)
@@ -427,11 +429,11 @@ func TestDamageAgainstSeededRolls(t *testing.T) {
 		{DmgN: 3, DmgS: 6, Bonus: -2, Pen: 1, DB: 4, DBFaces: 4, Static: 1},
 		{DmgN: 10, DmgS: 20, Bonus: 5, Pen: 3, DB: 10, DBFaces: 12},
 	} {
-		lo, p := Damage(a)
+		lo, p := Book().Damage(a)
 		src := dice.Seeded(24)
 		count := map[int]int{}
 		for range n {
-			count[ResolveAttack(src, a).Final]++
+			count[Book().ResolveAttack(src, a).Final]++
 		}
 		var chi, restExp float64
 		restObs, df := 0, -1
@@ -476,7 +478,7 @@ func BenchmarkAbovePen(b *testing.B) {
 	b.ReportAllocs()
 	a := coraza()
 	for b.Loop() {
-		AbovePen(a)
+		Book().AbovePen(a)
 	}
 }
 
@@ -484,7 +486,7 @@ func BenchmarkAbovePenLargest(b *testing.B) {
 	b.ReportAllocs()
 	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}
 	for b.Loop() {
-		AbovePen(a)
+		Book().AbovePen(a)
 	}
 }
 
@@ -494,7 +496,7 @@ func BenchmarkDamageLargest(b *testing.B) {
 	b.ReportAllocs()
 	a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}
 	for b.Loop() {
-		Damage(a)
+		Book().Damage(a)
 	}
 }
 

@@ -2,7 +2,7 @@ package dungeonhack
 
 // WeaponByKey finds a weapon.
 func WeaponByKey(k string) (Weapon, bool) {
-	for _, w := range Weapons {
+	for _, w := range Book().Weapons() {
 		if w.Key == k {
 			return w, true
 		}
@@ -12,7 +12,7 @@ func WeaponByKey(k string) (Weapon, bool) {
 
 // ArmourByKey finds an armour.
 func ArmourByKey(k string) (Armour, bool) {
-	for _, a := range Armours {
+	for _, a := range Book().Armours() {
 		if a.Key == k {
 			return a, true
 		}

@@ -12,7 +12,7 @@ var updateOdds = flag.Bool("update-odds", false, "rewrite testdata/odds_fixture.
 
 // ratList is a distribution as "lo: p1 p2 …" (rationals).
 func distLine(a Attack) string {
-	lo, p := Damage(a)
+	lo, p := Book().Damage(a)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d:", lo)
 	for _, q := range p {
@@ -33,8 +33,8 @@ func oddsLines() []string {
 		name string
 		m    Absorb
 	}{{"suma", Sum}, {"mayor", Highest}}
-	armours := append([]Armour{{Key: "ninguna"}}, Armours...)
-	for _, w := range Weapons {
+	armours := append([]Armour{{Key: "ninguna"}}, Book().Armours()...)
+	for _, w := range Book().Weapons() {
 		for _, ar := range armours {
 			for _, md := range modes {
 				for _, faces := range []int{6, 4} {
@@ -44,7 +44,7 @@ func oddsLines() []string {
 							a.DmgS = 0
 						}
 						add("dh %s vs %s %s d%d bonus%+d static%d pen%d above=%s atleast3=%s dist %s", w.Key, ar.Key, md.name, faces, v.bonus, v.static, v.pen,
-							AbovePen(a).RatString(), AtLeast(a, 3).RatString(), distLine(a))
+							Book().AbovePen(a).RatString(), AtLeast(a, 3).RatString(), distLine(a))
 					}
 				}
 			}
@@ -57,7 +57,7 @@ func oddsLines() []string {
 					for _, faces := range []int{8, 10, 12} {
 						for _, md := range modes {
 							a := Attack{DmgN: n, DmgS: s, Bonus: -3, Pen: pen, DB: db, DBFaces: faces, Static: 2, Mode: md.m}
-							add("dh %dd%d-3 pen%d vs %ddb d%d +2 %s above=%s dist %s", n, s, pen, db, faces, md.name, AbovePen(a).RatString(), distLine(a))
+							add("dh %dd%d-3 pen%d vs %ddb d%d +2 %s above=%s dist %s", n, s, pen, db, faces, md.name, Book().AbovePen(a).RatString(), distLine(a))
 						}
 					}
 				}
@@ -66,22 +66,22 @@ func oddsLines() []string {
 	}
 	for _, md := range modes {
 		a := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Bonus: MaxBonus, Pen: 2, DB: MaxDB, DBFaces: 12, Static: MaxStatic, Mode: md.m}
-		add("dh largest %s above=%s dist %s", md.name, AbovePen(a).RatString(), distLine(a))
+		add("dh largest %s above=%s dist %s", md.name, Book().AbovePen(a).RatString(), distLine(a))
 	}
 	for lvl := MinLevel; lvl <= MaxLevel; lvl++ {
-		add("dh pen level %d redondeo %d techo %d", lvl, MonsterPen(lvl, Round), MonsterPen(lvl, Ceil))
+		add("dh pen level %d redondeo %d techo %d", lvl, Book().MonsterPen(lvl, Round), Book().MonsterPen(lvl, Ceil))
 	}
 	for _, d := range UsageChain {
-		add("dh usage d%d holds %s", d, UsageHolds(d).RatString())
+		add("dh usage d%d holds %s", d, Book().UsageHolds(d).RatString())
 	}
 	for intact := 0; intact <= 6; intact++ {
 		for broken := 1; broken <= 4; broken++ {
 			for _, f := range []int{4, 6, 8, 10, 12} {
-				add("dh repair %d+%d d%d all %s", intact, broken, f, RepairAll(intact, broken, f).RatString())
+				add("dh repair %d+%d d%d all %s", intact, broken, f, Book().RepairAll(intact, broken, f).RatString())
 			}
 		}
 	}
-	add("dh mount %s", MountChance().RatString())
+	add("dh mount %s", Book().MountChance().RatString())
 	return out
 }
 

@@ -1,6 +1,27 @@
 package engine
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+	"time"
+)
+
+// cold runs f, a check's odds computed anew, reporting the CPU time of
+// the benchmark's thread per operation (cpu-µs/op): on a shared, loaded
+// machine the wall time (ns/op) counts the waiting too.
+func cold(b *testing.B, f func() error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, ok := threadCPU()
+	for b.Loop() {
+		if err := f(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if c1, ok2 := threadCPU(); ok && ok2 {
+		b.ReportMetric(float64(c1-c0)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
+	}
+}
 
 func BenchmarkDaegonChance(b *testing.B) {
 	s := MustBuiltin("daegon")
@@ -27,88 +48,80 @@ func BenchmarkDaegonChanceCold(b *testing.B) {
 	s := MustBuiltin("daegon")
 	c, _ := s.check("test")
 	pr := Params{Inputs: map[string]int{"nh": 7, "d": 3}}
-	for b.Loop() {
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 func BenchmarkDaegonOpposedChanceCold(b *testing.B) {
 	s := MustBuiltin("daegon")
 	c, _ := s.check("opposed")
 	pr := Params{Inputs: map[string]int{"nh": 12}, Passive: map[string]int{"nh": 7}}
-	for b.Loop() {
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 func BenchmarkZariaChanceCold(b *testing.B) {
 	s := MustBuiltin("zaria")
 	c, _ := s.check("check")
 	pr := Params{Inputs: map[string]int{"mod": 6, "dc": 15}}
-	for b.Loop() {
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 func BenchmarkZariaOpposedChanceCold(b *testing.B) {
 	s := MustBuiltin("zaria")
 	c, _ := s.check("opposed")
 	pr := Params{Inputs: map[string]int{"mod": 8}, Passive: map[string]int{"mod": 9}}
-	for b.Loop() {
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 func BenchmarkKHChanceCold(b *testing.B) {
 	s := MustBuiltin("kh")
 	c, _ := s.check("test")
 	pr := Params{Inputs: map[string]int{"cap": 6, "s": 2, "i": 1, "dc": 17}}
-	for b.Loop() {
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 func BenchmarkKHChanceLargestCold(b *testing.B) {
 	s := MustBuiltin("kh")
 	c, _ := s.check("test")
 	pr := Params{Inputs: map[string]int{"cap": 20, "s": 5, "i": 5, "dc": 40}}
-	for b.Loop() {
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 func BenchmarkRQChancesCold(b *testing.B) {
 	s := MustBuiltin("rq")
 	c, _ := s.check("roll")
 	pr := Params{Inputs: map[string]int{"skill": -5}}
-	for b.Loop() {
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 func BenchmarkRQOppChancesCold(b *testing.B) {
 	s := MustBuiltin("rq")
 	c, _ := s.check("opposed")
 	pr := Params{Inputs: map[string]int{"off": 60, "def": 45}}
-	for b.Loop() {
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 // A count-read pool (V5: 12 dice and 3 of hunger, read by count_ge(6),
@@ -117,12 +130,11 @@ func BenchmarkV5ChanceCold(b *testing.B) {
 	s := MustBuiltin("v5")
 	c, _ := s.check("test")
 	pr := Params{Inputs: map[string]int{"pool": 15, "hunger": 3, "diff": 6}}
-	for b.Loop() {
+	cold(b, func() error {
 		forgetPools(c)
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 // Exploding dice read by sum (Savage Worlds' d12 and Wild Die, aces to
@@ -131,12 +143,11 @@ func BenchmarkSWChanceCold(b *testing.B) {
 	s := MustBuiltin("sw")
 	c, _ := s.check("trait")
 	pr := Params{Inputs: map[string]int{"die": 12, "mod": 1, "target": 6, "extra": 0}}
-	for b.Loop() {
+	cold(b, func() error {
 		forgetPools(c)
-		if _, err := s.computeOdds(c, pr, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
 }
 
 // forgetPools empties the check's pools' distributions found so far.

@@ -35,6 +35,7 @@ type Result struct {
 	Winner  string              // "active" or "passive" (opposed checks)
 	Dice    []int               // every face drawn, in order
 	Sides   []int               // each die's faces
+	Pools   []string            // each die's pool (its roll step's key)
 	Also    map[string]string   // each further result's outcome
 }
 
@@ -85,7 +86,8 @@ func (rs *rollStep) n(e *env) (int, error) {
 }
 
 // run rolls the steps of c in e with src.
-func (c *check) run(e *env, src dice.Source, faces, sides *[]int) error {
+func (c *check) run(e *env, src dice.Source, res *Result) error {
+	faces := &res.Dice
 	for _, st := range c.steps {
 		if st.roll == nil {
 			st.let(e)
@@ -102,7 +104,8 @@ func (c *check) run(e *env, src dice.Source, faces, sides *[]int) error {
 		before := len(*faces)
 		d, _ := rs.roll(src, n, faces)
 		for range len(*faces) - before {
-			*sides = append(*sides, rs.faces)
+			res.Sides = append(res.Sides, rs.faces)
+			res.Pools = append(res.Pools, st.roll.name)
 		}
 		if len(*faces) > MaxCheckDice {
 			return limitErr("check_dice", MaxCheckDice, len(*faces))
@@ -198,12 +201,12 @@ func (s *System) Roll(key string, pr Params, src dice.Source) (*Result, error) {
 	}
 	a, p := s.sides(c, pr)
 	res := &Result{Check: c.def.Key}
-	if err := c.run(a, src, &res.Dice, &res.Sides); err != nil {
+	if err := c.run(a, src, res); err != nil {
 		return nil, err
 	}
 	re := a
 	if c.opposed {
-		if err := c.run(p, src, &res.Dice, &res.Sides); err != nil {
+		if err := c.run(p, src, res); err != nil {
 			return nil, err
 		}
 		re = &env{sides: [2]*env{a, p}, won: boolean(c.decide(a, p))}
@@ -299,6 +302,27 @@ func (w *weight) add(n, d int64) {
 }
 
 func (w *weight) rat() *big.Rat {
+	if w.d != 0 && w.big == nil && w.bn == nil {
+		// The denominators brought to their least common multiple while
+		// it and the numerators fit in int64.
+		n, d := w.n, w.d
+		for _, f := range w.more {
+			g := gcd(d, f.d)
+			a, b := f.d/g, d/g // l = d·a = f.d·b
+			if d > (1<<62)/a || (n > (1<<62)/a || n < -(1<<62)/a) || (f.n > (1<<62)/b || f.n < -(1<<62)/b) {
+				d = 0
+				break
+			}
+			n, d = n*a+f.n*b, d*a
+			if n > 1<<62 || n < -(1<<62) {
+				d = 0
+				break
+			}
+		}
+		if d != 0 {
+			return ratOf(n, d)
+		}
+	}
 	r := new(big.Rat)
 	if w.d != 0 {
 		r.SetFrac64(w.n, w.d)
@@ -312,6 +336,15 @@ func (w *weight) rat() *big.Rat {
 	if w.bn != nil {
 		r.Add(r, new(big.Rat).SetFrac(w.bn, w.bd))
 	}
+	return r
+}
+
+// ratOf is n/d (d > 0), reduced in int64 arithmetic: big.Rat's own
+// reduction allocates a greatest common divisor in big integers.
+func ratOf(n, d int64) *big.Rat {
+	g := gcd(n, d)
+	r := new(big.Rat).SetInt64(n / g)
+	r.Denom().SetInt64(d / g) // a reference to r's denominator, set to 1 above
 	return r
 }
 
@@ -337,6 +370,10 @@ type pstep struct {
 	pd    *poolDist
 	slot  int
 	cases []ccase // the last one holds when every other fails
+	// The distribution found last for a count that reads the dice, and
+	// its count (granted dice repeat the same few counts).
+	lastN  int
+	lastPD *poolDist
 }
 
 // dist is the step's pool distribution: found once when its count reads
@@ -350,6 +387,9 @@ func (ps *pstep) dist(e *env) *poolDist {
 	if err != nil {
 		return nil
 	}
+	if ps.lastPD != nil && ps.lastN == n {
+		return ps.lastPD // faces_of reads no dice: the same pool
+	}
 	rs, err := ps.roll.sized(e)
 	if err != nil {
 		return nil
@@ -358,6 +398,7 @@ func (ps *pstep) dist(e *env) *poolDist {
 	if !ok {
 		return nil
 	}
+	ps.lastN, ps.lastPD = n, pd
 	return pd
 }
 
@@ -643,29 +684,51 @@ type sideLeaf struct {
 	e      *env
 	keys   []num
 	wn, wd int64
+	ik     [4]num // what the comparison and the result read (merging)
 }
 
 func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 	var out []sideLeaf
 	var vals []num
+	var envs []env
 	// Leaves that agree on what the comparison and the result read are
 	// one (Daegon's 100 rolls are 8 levels), when that is at most 4 values.
+	// The first 16 found by a scan, more by a map.
 	nk := len(c.compare) + len(c.refSlots)
+	merge := nk <= 4
 	var index map[[4]num]int
-	if nk <= 4 {
-		index = map[[4]num]int{}
+	find := func(key [4]num) (int, bool) {
+		if index == nil {
+			for i := range out {
+				if out[i].ik == key {
+					return i, true
+				}
+			}
+			if len(out) < 16 {
+				return 0, false
+			}
+			index = make(map[[4]num]int, 2*len(out))
+			for i := len(out) - 1; i >= 0; i-- {
+				index[out[i].ik] = i
+			}
+		}
+		at, ok := index[key]
+		if !ok {
+			index[key] = len(out)
+		}
+		return at, ok
 	}
 	w := newWalker(c, e)
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
 		var key [4]num
-		if index != nil {
+		if merge {
 			for i, f := range c.compare {
 				key[i] = f(e)
 			}
 			for i, slot := range c.refSlots {
 				key[len(c.compare)+i] = e.v[slot]
 			}
-			if at, ok := index[key]; ok {
+			if at, ok := find(key); ok {
 				l := &out[at]
 				switch {
 				case l.wd == wd:
@@ -677,22 +740,26 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 					return
 				}
 				// Too large a denominator to merge: a leaf of its own.
-			} else {
-				index[key] = len(out)
 			}
 		}
+		// Values and envs in blocks of 8 leaves (most sides merge to few).
 		nv, nc := len(e.v), len(c.compare)
 		if len(vals) < nv+nc {
-			vals = make([]num, 32*(nv+nc))
+			vals = make([]num, 8*(nv+nc))
 		}
-		cp := &env{v: vals[:nv:nv], opp: e.opp}
+		if len(envs) == 0 {
+			envs = make([]env, 8)
+		}
+		cp := &envs[0]
+		envs = envs[1:]
+		*cp = env{v: vals[:nv:nv], opp: e.opp}
 		copy(cp.v, e.v)
 		keys := vals[nv : nv+nc : nv+nc]
 		vals = vals[nv+nc:]
 		for i, f := range c.compare {
 			keys[i] = f(e)
 		}
-		out = append(out, sideLeaf{e: cp, keys: keys, wn: wn, wd: wd})
+		out = append(out, sideLeaf{e: cp, keys: keys, wn: wn, wd: wd, ik: key})
 	})
 	return out, !w.over
 }
@@ -805,14 +872,20 @@ func (s *System) sample(c *check, pr Params) (*Odds, error) {
 
 // oddsCache keeps the odds of the checks asked lately: they depend only
 // on the check, its inputs and the house rules, and a chat asks the same
-// ones again (the reply's odds, its 📊, /odds). At most oddsCacheSize,
-// emptied when full.
+// ones again (the reply's odds, its 📊, /odds). At most oddsCacheSize
+// answers and oddsCacheBytes of them (Dungeon Hack's whole damage
+// distributions run to tens of KiB each), emptied when full; an answer
+// larger than the cap alone is not kept.
 type oddsCache struct {
-	mu sync.Mutex
-	m  map[string]*Odds
+	mu    sync.Mutex
+	m     map[string]*Odds
+	bytes int // the answers' sizes and their keys' (Odds.size)
 }
 
-const oddsCacheSize = 4096
+const (
+	oddsCacheSize  = 4096
+	oddsCacheBytes = 2 << 20
+)
 
 func (oc *oddsCache) get(k string) *Odds {
 	oc.mu.Lock()
@@ -821,12 +894,49 @@ func (oc *oddsCache) get(k string) *Odds {
 }
 
 func (oc *oddsCache) put(k string, od *Odds) {
+	n := len(k) + od.size()
+	if n > oddsCacheBytes {
+		return
+	}
 	oc.mu.Lock()
 	defer oc.mu.Unlock()
-	if oc.m == nil || len(oc.m) >= oddsCacheSize {
-		oc.m = map[string]*Odds{}
+	if old, ok := oc.m[k]; ok {
+		oc.bytes -= len(k) + old.size()
+		delete(oc.m, k)
+	}
+	if oc.m == nil || len(oc.m) >= oddsCacheSize || oc.bytes+n > oddsCacheBytes {
+		oc.m, oc.bytes = map[string]*Odds{}, 0
 	}
 	oc.m[k] = od
+	oc.bytes += n
+}
+
+// size is about how many bytes od holds: its rationals' words and the
+// maps' and slices' entries.
+func (od *Odds) size() int {
+	const entry = 48 // a map entry: its key's header, a pointer, the bucket's share
+	n := 64 + ratSize(od.Success)
+	for k, r := range od.Outcomes {
+		n += entry + len(k) + ratSize(r)
+	}
+	for k, m := range od.Also {
+		n += entry + len(k)
+		for o, r := range m {
+			n += entry + len(o) + ratSize(r)
+		}
+	}
+	for _, t := range od.Totals {
+		n += 16 + ratSize(t.Total) + ratSize(t.P)
+	}
+	return n
+}
+
+// ratSize is a big.Rat's bytes: its two integers and their words.
+func ratSize(r *big.Rat) int {
+	if r == nil {
+		return 0
+	}
+	return 80 + 8*(len(r.Num().Bits())+len(r.Denom().Bits()))
 }
 
 // cacheKey names a check's odds: the check, every input and house rule

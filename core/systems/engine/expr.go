@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -37,6 +38,12 @@ type scope struct {
 	dyn      bool         // the expression being compiled reads the dice
 	passive  bool         // a result names the passive side's values
 	refSlots map[int]bool // the sides' values a result names
+	// hoist: compute what reads no dice once per check (kids), as the
+	// hidden lets temps, which the compiler puts before the step.
+	hoist bool
+	temps []cstep
+	lvls  map[int]int // each value's shape.lvl (values of no pool: absent)
+	lvl   int         // the shape.lvl of the expression compiled last
 }
 
 type token struct {
@@ -113,6 +120,56 @@ type node struct {
 	fn   evalFn
 	str  *string
 	rule *HouseRule
+	shape
+	leaf bool // a constant or a name: nothing to compute
+}
+
+// shape is what a node reads: the dice (or an opposed result's sides),
+// count_while's _, and lvl, one more than the last pool it reads (0:
+// none, the inputs and house rules only).
+type shape struct {
+	dyn, loop bool
+	lvl       int
+}
+
+// kids are the closures of a node's children and the node's shape. A
+// child that reads fewer pools than the node (none: the inputs only) and
+// is more than a leaf is computed where its pools are rolled: hoisted
+// into a value of its own (hoist).
+func (p *parser) kids(ns ...node) (fns []evalFn, sh shape) {
+	for _, n := range ns {
+		sh.dyn = sh.dyn || n.dyn
+		sh.loop = sh.loop || n.loop
+		sh.lvl = max(sh.lvl, n.lvl)
+	}
+	fns = make([]evalFn, len(ns))
+	for i, n := range ns {
+		fns[i] = n.fn
+		if n.lvl < sh.lvl || (sh.dyn && !n.dyn) {
+			fns[i] = p.hoist(n)
+		}
+	}
+	return fns, sh
+}
+
+// hoist turns n, which reads neither _ nor an opposed result's sides,
+// into a read of a hidden value of the check, computed before the step
+// that needs it; the compiler then moves it right after the last pool it
+// reads (ordered): the walk computes it once per check when it reads no
+// pool, once per roll of its pools else, not once per roll of them all.
+func (p *parser) hoist(n node) evalFn {
+	sc := p.sc
+	if !sc.hoist || n.loop || n.leaf || n.fn == nil {
+		return n.fn
+	}
+	slot := len(sc.vars)
+	sc.vars["\x00"+strconv.Itoa(slot)] = slot
+	sc.lvls[slot] = n.lvl
+	if n.dyn {
+		sc.dynVars[slot] = true
+	}
+	sc.temps = append(sc.temps, cstep{slot: slot, cases: []ccase{{is: n.fn, isDyn: n.dyn}}})
+	return func(e *env) num { return e.v[slot] }
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
@@ -151,6 +208,7 @@ func compileExpr(s string, sc *scope) (evalFn, error) {
 	if n.fn == nil {
 		return nil, fmt.Errorf("a text is not a value")
 	}
+	sc.lvl = n.lvl
 	return n.fn, nil
 }
 
@@ -167,11 +225,12 @@ func (p *parser) or() (node, error) {
 		p.next()
 		var r node
 		if r, err = p.and(); err == nil {
-			a, b := l.fn, r.fn
-			if a == nil || b == nil {
+			if l.fn == nil || r.fn == nil {
 				return l, p.errorf("a text is not a value")
 			}
-			l = node{fn: func(e *env) num { return boolean(a(e).truth() || b(e).truth()) }}
+			f, sh := p.kids(l, r)
+			a, b := f[0], f[1]
+			l = node{fn: func(e *env) num { return boolean(a(e).truth() || b(e).truth()) }, shape: sh}
 		}
 	}
 	return l, err
@@ -183,11 +242,12 @@ func (p *parser) and() (node, error) {
 		p.next()
 		var r node
 		if r, err = p.not(); err == nil {
-			a, b := l.fn, r.fn
-			if a == nil || b == nil {
+			if l.fn == nil || r.fn == nil {
 				return l, p.errorf("a text is not a value")
 			}
-			l = node{fn: func(e *env) num { return boolean(a(e).truth() && b(e).truth()) }}
+			f, sh := p.kids(l, r)
+			a, b := f[0], f[1]
+			l = node{fn: func(e *env) num { return boolean(a(e).truth() && b(e).truth()) }, shape: sh}
 		}
 	}
 	return l, err
@@ -205,7 +265,7 @@ func (p *parser) not() (node, error) {
 			return n, cmpErr(err, p)
 		}
 		a := n.fn
-		return node{fn: func(e *env) num { return boolean(!a(e).truth()) }}, nil
+		return node{fn: func(e *env) num { return boolean(!a(e).truth()) }, shape: n.shape}, nil
 	}
 	return p.cmp()
 }
@@ -253,29 +313,26 @@ func (p *parser) cmp() (node, error) {
 		want, eq := int64(idx), t.text == "=="
 		return node{fn: func(e *env) num { return boolean((f(e).n == want) == eq) }}, nil
 	}
-	a, b := l.fn, r.fn
-	var test func(int) bool
-	switch t.text {
+	f, sh := p.kids(l, r)
+	return node{fn: compare(t.text, f[0], f[1]), shape: sh}, nil
+}
+
+// compare is a comparison of a and b, one closure per operator (false
+// when either is impossible).
+func compare(op string, a, b evalFn) evalFn {
+	switch op {
 	case "==":
-		test = func(c int) bool { return c == 0 }
+		return func(e *env) num { x, y := a(e), b(e); return boolean(!x.imp && !y.imp && x.cmp(y) == 0) }
 	case "!=":
-		test = func(c int) bool { return c != 0 }
+		return func(e *env) num { x, y := a(e), b(e); return boolean(!x.imp && !y.imp && x.cmp(y) != 0) }
 	case "<":
-		test = func(c int) bool { return c < 0 }
+		return func(e *env) num { x, y := a(e), b(e); return boolean(!x.imp && !y.imp && x.cmp(y) < 0) }
 	case "<=":
-		test = func(c int) bool { return c <= 0 }
+		return func(e *env) num { x, y := a(e), b(e); return boolean(!x.imp && !y.imp && x.cmp(y) <= 0) }
 	case ">":
-		test = func(c int) bool { return c > 0 }
-	default:
-		test = func(c int) bool { return c >= 0 }
+		return func(e *env) num { x, y := a(e), b(e); return boolean(!x.imp && !y.imp && x.cmp(y) > 0) }
 	}
-	return node{fn: func(e *env) num {
-		x, y := a(e), b(e)
-		if x.imp || y.imp {
-			return boolean(false)
-		}
-		return boolean(test(x.cmp(y)))
-	}}, nil
+	return func(e *env) num { x, y := a(e), b(e); return boolean(!x.imp && !y.imp && x.cmp(y) >= 0) }
 }
 
 func (p *parser) add() (node, error) {
@@ -289,11 +346,12 @@ func (p *parser) add() (node, error) {
 		if l.fn == nil || r.fn == nil {
 			return l, p.errorf("a text is not a value")
 		}
-		a, b := l.fn, r.fn
+		f, sh := p.kids(l, r)
+		a, b := f[0], f[1]
 		if op == "+" {
-			l = node{fn: func(e *env) num { return a(e).add(b(e)) }}
+			l = node{fn: func(e *env) num { return a(e).add(b(e)) }, shape: sh}
 		} else {
-			l = node{fn: func(e *env) num { return a(e).add(b(e).neg()) }}
+			l = node{fn: func(e *env) num { return a(e).add(b(e).neg()) }, shape: sh}
 		}
 	}
 	return l, err
@@ -310,11 +368,12 @@ func (p *parser) mul() (node, error) {
 		if l.fn == nil || r.fn == nil {
 			return l, p.errorf("a text is not a value")
 		}
-		a, b := l.fn, r.fn
+		f, sh := p.kids(l, r)
+		a, b := f[0], f[1]
 		if op == "*" {
-			l = node{fn: func(e *env) num { return a(e).mul(b(e)) }}
+			l = node{fn: func(e *env) num { return a(e).mul(b(e)) }, shape: sh}
 		} else {
-			l = node{fn: func(e *env) num { return a(e).div(b(e)) }}
+			l = node{fn: func(e *env) num { return a(e).div(b(e)) }, shape: sh}
 		}
 	}
 	return l, err
@@ -332,7 +391,7 @@ func (p *parser) unary() (node, error) {
 			return n, cmpErr(err, p)
 		}
 		a := n.fn
-		return node{fn: func(e *env) num { return a(e).neg() }}, nil
+		return node{fn: func(e *env) num { return a(e).neg() }, shape: n.shape}, nil
 	}
 	return p.primary()
 }
@@ -372,7 +431,7 @@ func (p *parser) primary() (node, error) {
 		if !ok {
 			return node{}, p.errorf("number %s too large", t.text)
 		}
-		return node{fn: func(*env) num { return v }}, nil
+		return node{fn: func(*env) num { return v }, leaf: true}, nil
 	case "str":
 		s := t.text
 		return node{str: &s}, nil
@@ -417,7 +476,7 @@ func (p *parser) ident(t token) (node, error) {
 					return impossible
 				}
 				return e.opp.v[slot]
-			}}, nil
+			}, leaf: true}, nil
 		case "active", "passive":
 			sc.dyn = true
 			sc.passive = sc.passive || name == "passive"
@@ -432,7 +491,7 @@ func (p *parser) ident(t token) (node, error) {
 			if sc.refSlots != nil {
 				sc.refSlots[slot] = true
 			}
-			return node{fn: func(e *env) num { return e.sides[side].v[slot] }}, nil
+			return node{fn: func(e *env) num { return e.sides[side].v[slot] }, shape: shape{dyn: true}}, nil
 		}
 		return node{}, p.errorf("%q is no pool", name)
 	}
@@ -448,35 +507,36 @@ func (p *parser) ident(t token) (node, error) {
 	}
 	switch name {
 	case "true":
-		return node{fn: func(*env) num { return boolean(true) }}, nil
+		return node{fn: func(*env) num { return boolean(true) }, leaf: true}, nil
 	case "false":
-		return node{fn: func(*env) num { return boolean(false) }}, nil
+		return node{fn: func(*env) num { return boolean(false) }, leaf: true}, nil
 	case "_":
 		if !sc.loop {
 			return node{}, p.errorf("_ is count_while's column, only inside it")
 		}
-		return node{fn: func(e *env) num { return e.loop }}, nil
+		return node{fn: func(e *env) num { return e.loop }, shape: shape{loop: true}, leaf: true}, nil
 	case "won":
 		sc.dyn = true
 		if !sc.result {
 			return node{}, p.errorf("won: only in an opposed check's result")
 		}
-		return node{fn: func(e *env) num { return e.won }}, nil
+		return node{fn: func(e *env) num { return e.won }, shape: shape{dyn: true}}, nil
 	}
 	if v, ok := sc.sys.numbers[name]; ok {
 		c := integer(int64(v))
-		return node{fn: func(*env) num { return c }}, nil
+		return node{fn: func(*env) num { return c }, leaf: true}, nil
 	}
 	if slot, ok := sc.vars[name]; ok {
-		if sc.dynVars[slot] {
+		dyn := sc.dynVars[slot]
+		if dyn {
 			sc.dyn = true
 		}
 		fn := func(e *env) num { return e.v[slot] }
 		if hr := sc.sys.rules[name]; hr != nil {
 			hr.fn = fn
-			return node{fn: fn, rule: hr}, nil
+			return node{fn: fn, rule: hr, leaf: true}, nil
 		}
-		return node{fn: fn}, nil
+		return node{fn: fn, shape: shape{dyn: dyn, lvl: sc.lvls[slot]}, leaf: true}, nil
 	}
 	return node{}, p.errorf("unknown name %q", name)
 }
@@ -489,13 +549,19 @@ func (p *parser) call(name string) (node, error) {
 	if err != nil {
 		return node{}, err
 	}
-	fns := make([]evalFn, len(args))
-	for i, a := range args {
+	for _, a := range args {
 		if a.fn == nil {
 			return node{}, p.errorf("%s: a text is not a value", name)
 		}
-		fns[i] = a.fn
 	}
+	fns, sh := p.kids(args...)
+	n, err := p.builtin(name, fns)
+	n.shape = sh
+	return n, err
+}
+
+// builtin is function name of the values fns.
+func (p *parser) builtin(name string, fns []evalFn) (node, error) {
 	want := func(n int) error {
 		if len(fns) != n {
 			return p.errorf("%s takes %d values, not %d", name, n, len(fns))
@@ -578,8 +644,10 @@ func (p *parser) countWhile() (node, error) {
 	if len(args) != 3 || args[0].fn == nil || args[1].fn == nil || args[2].fn == nil {
 		return node{}, p.errorf("count_while takes FROM, TO and a condition on _")
 	}
-	from, to, cond := args[0].fn, args[1].fn, args[2].fn
-	return node{fn: func(e *env) num {
+	f, sh := p.kids(args...)
+	sh.loop = false
+	from, to, cond := f[0], f[1], f[2]
+	return node{shape: sh, fn: func(e *env) num {
 		a, b := from(e), to(e)
 		if !a.isInt() || !b.isInt() {
 			return impossible

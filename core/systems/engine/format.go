@@ -16,7 +16,71 @@ type File struct {
 	Outcomes   []Outcome   `yaml:"outcomes"`
 	Checks     []Check     `yaml:"checks"`
 	Sheet      *Sheet      `yaml:"sheet,omitempty"` // sheet.go
-	Vectors    []Vector    `yaml:"vectors"`
+	// Example is a check's words as the command takes them, in each
+	// language, for an error's "for example" (show.go).
+	Example     *Names       `yaml:"example,omitempty"`
+	Show        *Show        `yaml:"show,omitempty"`        // show.go
+	Development *Development `yaml:"development,omitempty"` // show.go
+	Vectors     []Vector     `yaml:"vectors"`
+}
+
+// Show is how a reply writes a roll (show.go); a file without it, or a
+// part of it left out, gets the plain look: each die's face, a " · "
+// where the size of the dice changes, the total and the level as
+// numbers.
+type Show struct {
+	// Faces is a face's text, for every die of the file: Fate's 1 as
+	// "−", Call of Cthulhu's 10 as "0".
+	Faces map[int]string `yaml:"faces,omitempty"`
+	// Split are the separators between dice, the first that applies; a
+	// file that lists none gets {sides: true, text: " · "}.
+	Split []Split    `yaml:"split,omitempty"`
+	Total *ShowTotal `yaml:"total,omitempty"`
+	Level *ShowLevel `yaml:"level,omitempty"`
+	// JSON are the lets (a whole number) and further results (the
+	// outcome's name, in the chat's language) --json gives by name.
+	JSON []string `yaml:"json,omitempty"`
+}
+
+// Split is a separator written between two dice: before the first die
+// of a pool, or where the size of the dice changes.
+type Split struct {
+	Before string `yaml:"before,omitempty"` // a pool's key
+	Sides  bool   `yaml:"sides,omitempty"`
+	Text   string `yaml:"text"`
+}
+
+// ShowTotal is how a check's total is written: with its sign, and in a
+// text of each language where {n} is the number ("{n} éxitos").
+type ShowTotal struct {
+	Signed bool   `yaml:"signed,omitempty"`
+	Text   *Names `yaml:"text,omitempty"`
+}
+
+// ShowLevel is how a level of success is written, always signed: in a
+// text of each language where {n} is the number ("NE {n}"); a level of
+// 0 is left out when hide_zero.
+type ShowLevel struct {
+	Text     *Names `yaml:"text,omitempty"`
+	HideZero bool   `yaml:"hide_zero,omitempty"`
+}
+
+// Development is a development phase kept on the sheet (Call of
+// Cthulhu's, show.go): a success of check with a sheet value for the
+// input on marks it, the marks listed in the sheet value named keep;
+// the command followed by one of words runs the phase: for each marked
+// value a die of roll faces, over the value or at least from, adds a
+// die of gain faces to it; then the marks are cleared.
+type Development struct {
+	Check    string   `yaml:"check"`
+	On       string   `yaml:"on"`
+	Keep     string   `yaml:"keep"`
+	Words    Names    `yaml:"words"`              // the phase's word, as the help and the replies write it
+	Keywords []string `yaml:"keywords,omitempty"` // other words for it
+	Example  Names    `yaml:"example"`            // a sheet value's name, for "a success marks it: /coc bibliotecas"
+	Roll     int      `yaml:"roll"`
+	From     int      `yaml:"from"`
+	Gain     int      `yaml:"gain"`
 }
 
 // Number is a constant of the rules a fork may change (RQ's fumble
@@ -123,6 +187,17 @@ type Table struct {
 	Rows  Axis       `yaml:"rows"`
 	Cols  *Axis      `yaml:"columns,omitempty"`
 	Cells [][]string `yaml:"cells"`
+	// Bounds, when given, hold each cell that is not "-" to whole numbers
+	// of a range: one per column of a 2-D table, one for a 1-D table's
+	// cells. A fork's cell outside them is refused (Dungeon Hack's
+	// weapon table feeds its command's damage dice).
+	Bounds []Bound `yaml:"bounds,omitempty"`
+}
+
+// Bound is the range of a table column's cells.
+type Bound struct {
+	Min int `yaml:"min"`
+	Max int `yaml:"max"`
 }
 
 // Axis is the range of a table's row or column numbers.
@@ -154,6 +229,38 @@ type Check struct {
 	// side's outcome when only one side rolls (RQ's defender), or the
 	// roll's class before a follow-up roll changes it.
 	Also []Also `yaml:"also,omitempty"`
+	// Form, when set, is the page's form of the check instead of its
+	// inputs: the words a player types, which the system's command turns
+	// into the check's inputs (Dungeon Hack's attack: a weapon and an
+	// armour, not the damage dice and DB they resolve to).
+	Form *CheckForm `yaml:"form,omitempty"`
+}
+
+// CheckForm is a check's form on the page: its fields, in the order the
+// command is written.
+type CheckForm struct {
+	Fields []FormWord `yaml:"fields"`
+}
+
+// FormWord is a field that writes one named value of a number input as
+// its name in the chat's language, spaces as hyphens ("espada-larga",
+// "μακρύ-σπαθί").
+type FormWord struct {
+	Input string `yaml:"input"`
+	// Names label the field (default: the input's names).
+	Names *Names `yaml:"names,omitempty"`
+	// Before is a word written before the value ("ataque", "vs").
+	Before *Names `yaml:"before,omitempty"`
+	// Group sorts a long list: the named value's row of Table, in
+	// Column, is the 1-based index of its group in Names.
+	Group *FormGroup `yaml:"group,omitempty"`
+}
+
+// FormGroup names the groups of a form's list by a table's column.
+type FormGroup struct {
+	Table  string  `yaml:"table"`
+	Column int     `yaml:"column"`
+	Names  []Names `yaml:"names"`
 }
 
 // Also is a named further result of a check.
@@ -231,9 +338,17 @@ type Vector struct {
 	Rules   map[string]string `yaml:"rules,omitempty"`
 	Inputs  map[string]string `yaml:"inputs,omitempty"`
 	Passive map[string]string `yaml:"passive,omitempty"` // an opposed check's passive side
-	Dice    []int             `yaml:"dice,omitempty"`
+	Dice    Dice              `yaml:"dice,omitempty"`
 	Expect  Expect            `yaml:"expect"`
 }
+
+// Dice are a vector's dice in the order rolled. "dice: []" (a check that
+// rolls none) is not "no dice" (a vector of chance): a file written back
+// (a fork) keeps the empty list, leaving out only a nil one.
+type Dice []int
+
+// IsZero is true for nil only, for yaml's omitempty.
+func (d Dice) IsZero() bool { return d == nil }
 
 // Expect is what a vector must give.
 type Expect struct {

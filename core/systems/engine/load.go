@@ -58,6 +58,9 @@ func Load(src []byte) (*System, error) {
 	if err == nil {
 		err = s.compileSheet() // sheet.go
 	}
+	if err == nil {
+		err = s.compileShow() // show.go
+	}
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
@@ -288,6 +291,9 @@ func (s *System) compile() error {
 		if err != nil {
 			return at(err, def.Key)
 		}
+		if err := s.checkForm(def); err != nil {
+			return at(err, def.Key)
+		}
 		s.checks = append(s.checks, c)
 	}
 	return nil
@@ -415,7 +421,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 	}
 	c.inputs = def.Inputs
-	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, opp: c.opposed, dynVars: map[int]bool{}}
+	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, opp: c.opposed, dynVars: map[int]bool{}, hoist: true, lvls: map[int]int{}}
 	for _, k := range s.inputSlots {
 		sc.vars[k] = len(sc.vars)
 	}
@@ -428,7 +434,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			if _, ok := sc.vars[st.Roll]; ok || sc.pools[st.Roll] != nil || !keyRE.MatchString(st.Roll) {
 				return nil, fileErr(0, "roll %q: a new key of a-z, 0-9 and _", st.Roll)
 			}
-			rs := &rollStep{name: st.Roll, faces: st.Faces, memo: map[int]*poolDist{}, explode: map[int]bool{}}
+			rs := &rollStep{name: st.Roll, faces: st.Faces, memo: map[int]*poolDist{}, explode: map[int]bool{}, lvl: len(c.pools) + 1}
 			if err := facesOf(rs, st, sc); err != nil {
 				return nil, at(err, st.Roll)
 			}
@@ -468,12 +474,14 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			}
 			sc.pools[st.Roll] = rs
 			c.pools = append(c.pools, rs)
-			c.steps = append(c.steps, cstep{roll: rs})
+			c.steps = append(append(c.steps, sc.temps...), cstep{roll: rs})
+			sc.temps = nil
 		case st.Let != "" && st.Roll == "":
 			if _, ok := sc.vars[st.Let]; ok || sc.pools[st.Let] != nil || !keyRE.MatchString(st.Let) || s.tables[st.Let] != nil || s.hasNumber(st.Let) {
 				return nil, fileErr(0, "let %q: a new key of a-z, 0-9 and _", st.Let)
 			}
 			var cases []ccase
+			lvl := 0 // the last pool it reads (shape.lvl)
 			if (st.Is == "") == (len(st.Cases) == 0) {
 				return nil, fileErr(0, "let %s: either is or cases", st.Let)
 			}
@@ -483,6 +491,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 					return nil, at(err, st.Let)
 				}
 				cases = []ccase{{is: fn, isDyn: sc.dyn}}
+				lvl = sc.lvl
 			}
 			for i, cs := range st.Cases {
 				var cc ccase
@@ -492,6 +501,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 						return nil, at(err, st.Let)
 					}
 					cc.whenDyn = sc.dyn
+					lvl = max(lvl, sc.lvl)
 				} else if i != len(st.Cases)-1 {
 					return nil, fileErr(0, "let %s: only the last case goes without when", st.Let)
 				}
@@ -499,6 +509,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 					return nil, at(err, st.Let)
 				}
 				cc.isDyn = sc.dyn
+				lvl = max(lvl, sc.lvl)
 				cases = append(cases, cc)
 			}
 			slot := len(sc.vars)
@@ -508,8 +519,10 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 				}
 			}
 			sc.vars[st.Let] = slot
+			sc.lvls[slot] = lvl
 			c.slots[st.Let] = slot
-			c.steps = append(c.steps, cstep{slot: slot, cases: cases})
+			c.steps = append(append(c.steps, sc.temps...), cstep{slot: slot, cases: cases})
+			sc.temps = nil
 		default:
 			return nil, fileErr(0, "check %s: a step is a roll (roll, dice, faces) or a let (let, is or cases)", def.Key)
 		}
@@ -555,6 +568,11 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		err = at(s.compileResult(v, def.Key, a.Result, rsc), a.Key)
 		c.also = append(c.also, namedVerdict{a.Key, v})
 	}
+	// The values hoisted out of the total, the comparison and the result.
+	c.steps = append(c.steps, sc.temps...)
+	sc.temps = nil
+	c.nvars = len(sc.vars)
+	ordered(c.steps, sc.lvls)
 	c.passiveRef = rsc.passive
 	for slot := range rsc.refSlots {
 		c.refSlots = append(c.refSlots, slot)
@@ -568,6 +586,22 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 	}
 	return c, err
+}
+
+// ordered moves each let right after the last pool it reads (before the
+// first pool when it reads none), the lets and the pools otherwise in
+// the file's order: a let reads only earlier steps, whose own places are
+// no later than its own, so every value is still computed before it is
+// read; the walk then computes a value once per roll of the pools it
+// reads, not of them all (Kingdom Hearts' total of four pools).
+func ordered(steps []cstep, lvls map[int]int) {
+	key := func(st cstep) int {
+		if st.roll != nil {
+			return 2 * st.roll.lvl
+		}
+		return 2*lvls[st.slot] + 1
+	}
+	sort.SliceStable(steps, func(i, j int) bool { return key(steps[i]) < key(steps[j]) })
 }
 
 func (s *System) compileResult(c *verdict, checkKey string, r Verdict, sc *scope) error {

@@ -22,6 +22,7 @@ type rollStep struct {
 	reads    []reading
 	first    int // slot of its first reading in env.r
 	level    int // 0: a constant count; 1: granted by another pool
+	lvl      int // its place among the check's pools, from 1 (shape.lvl)
 
 	mu   sync.Mutex
 	memo map[int]*poolDist
@@ -84,7 +85,7 @@ func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 		idx = len(rs.reads) - 1
 	}
 	p.sc.dyn = true
-	return node{fn: func(e *env) num { return e.r[rs.first+idx] }}, nil
+	return node{fn: func(e *env) num { return e.r[rs.first+idx] }, shape: shape{dyn: true, lvl: rs.lvl}, leaf: true}, nil
 }
 
 // read computes a reading of dice (each die's value, explosions added).

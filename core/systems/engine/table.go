@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"math/big"
+	"strings"
+)
 
 // table is a compiled Table: cells[row-from][col-from], impossible for "-".
 type table struct {
@@ -27,6 +30,9 @@ func compileTable(t Table) (*table, error) {
 	if nr*nc > MaxTableCells {
 		return nil, limitErr("table_cells", MaxTableCells, nr*nc)
 	}
+	if len(t.Bounds) > 0 && len(t.Bounds) != nc && (tb.twoD || len(t.Bounds) != 1) {
+		return nil, fileErr(0, "table %s: bounds: one per column", t.Key)
+	}
 	if len(t.Cells) != nr {
 		return nil, fileErr(0, "table %s: %d rows of cells, its axis has %d", t.Key, len(t.Cells), nr)
 	}
@@ -45,6 +51,12 @@ func compileTable(t Table) (*table, error) {
 			if !ok {
 				return nil, fileErr(0, "table %s: cell %q is neither a number nor -", t.Key, c)
 			}
+			if len(t.Bounds) > 0 {
+				b := t.Bounds[min(j, len(t.Bounds)-1)]
+				if r := v.Rat(); !r.IsInt() || r.Cmp(big.NewRat(int64(b.Min), 1)) < 0 || r.Cmp(big.NewRat(int64(b.Max), 1)) > 0 {
+					return nil, fileErr(0, "table %s: a cell of %s, outside %d..%d", t.Key, c, b.Min, b.Max)
+				}
+			}
 			cr[j] = v
 		}
 		tb.cells = append(tb.cells, cr)
@@ -61,9 +73,10 @@ func (tb *table) compile(args []node, p *parser) (node, error) {
 	if len(args) != want || args[0].fn == nil || (want == 2 && args[1].fn == nil) {
 		return node{}, p.errorf("table %s takes %d values", tb.key, want)
 	}
-	r := args[0].fn
+	f, sh := p.kids(args...)
+	r := f[0]
 	if !tb.twoD {
-		return node{fn: func(e *env) num {
+		return node{shape: sh, fn: func(e *env) num {
 			x := r(e)
 			if !x.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) {
 				return impossible
@@ -71,8 +84,8 @@ func (tb *table) compile(args []node, p *parser) (node, error) {
 			return tb.cells[0][x.n-int64(tb.rows.From)]
 		}}, nil
 	}
-	c := args[1].fn
-	return node{fn: func(e *env) num {
+	c := f[1]
+	return node{shape: sh, fn: func(e *env) num {
 		x, y := r(e), c(e)
 		if !x.isInt() || !y.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) || y.n < int64(tb.cols.From) || y.n > int64(tb.cols.To) {
 			return impossible

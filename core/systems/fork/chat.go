@@ -209,18 +209,27 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if err != nil {
 		return nil, command.Errorf("fork.err.words", "got", "", "cmd", "/"+sys.File.Command)
 	}
-	var faces []string
-	for _, d := range res.Dice {
-		faces = append(faces, strconv.Itoa(d))
-	}
-	rep := &reply.Reply{}
-	line := reply.Line{reply.T("🎲 " + strings.Join(faces, " · "))}
+	rep := &reply.Reply{Data: sys.JSONValues(res, req.Lang)}
+	line := reply.Line{reply.T("🎲 " + diceText(sys, res))}
 	if res.Total != nil {
-		line = append(line, reply.T(" = "), reply.B(res.Total.RatString()))
+		t := res.Total.RatString()
+		if res.Total.IsInt() {
+			t = sys.TotalText(int(res.Total.Num().Int64()), req.Lang)
+		}
+		line = append(line, reply.T(" = "), reply.B(t))
+	}
+	for _, name := range sys.AlsoNames(res, req.Lang) {
+		line = append(line, reply.T(" "+name))
 	}
 	rep.Add(line...)
 	if res.Outcome != "" {
-		rep.Add(reply.B(outcomeName(texts(req), sys, res.Outcome)))
+		out := reply.Line{reply.B(outcomeName(texts(req), sys, res.Outcome))}
+		if res.Level != nil {
+			if text, shown := sys.LevelText(*res.Level, req.Lang); shown && text != "" {
+				out = append(out, reply.T(" · "+text))
+			}
+		}
+		rep.Add(out...)
 	}
 	if p, exact, err := sys.Chance(p.Check, pr); err == nil {
 		approx := ""
@@ -230,6 +239,19 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 		rep.Add(reply.T("📊 " + req.T("fork.chance", "pct", approx+req.Percent(p))))
 	}
 	return rep, nil
+}
+
+// diceText is a roll's dice as the file's show writes them; a file
+// without one, each die's number between " · ".
+func diceText(sys *engine.System, res *engine.Result) string {
+	if sys.File.Show != nil {
+		return sys.DiceText(res)
+	}
+	faces := make([]string, len(res.Dice))
+	for i, d := range res.Dice {
+		faces[i] = strconv.Itoa(d)
+	}
+	return strings.Join(faces, " · ")
 }
 
 // sideInputs are a side's inputs; a sheet key is not read here (an own

@@ -159,10 +159,7 @@ func apply(f *engine.File, c Change) error {
 			if t.Key != c.Key {
 				continue
 			}
-			r, col := c.Row-t.Rows.From, 0
-			if t.Cols != nil {
-				col = c.Col - t.Cols.From
-			}
+			r, col := cellAt(t, c)
 			if r < 0 || r >= len(t.Cells) || col < 0 || col >= len(t.Cells[r]) {
 				cmax := 1
 				if t.Cols != nil {
@@ -171,8 +168,15 @@ func apply(f *engine.File, c Change) error {
 				return command.Errorf("fork.err.cell", "table", c.Key, "rows", fmt.Sprintf("%d–%d", t.Rows.From, t.Rows.To), "cols", cmax)
 			}
 			if c.Value != "-" {
-				if _, err := strconv.Atoi(c.Value); err != nil {
+				v, err := strconv.Atoi(c.Value)
+				if err != nil {
 					return command.Errorf("fork.err.cell_value", "got", c.Value)
+				}
+				if len(t.Bounds) > 0 {
+					b := t.Bounds[min(col, len(t.Bounds)-1)]
+					if v < b.Min || v > b.Max {
+						return command.Errorf("fork.err.range", "name", fmt.Sprintf("%s %d·%d", c.Key, c.Row, c.Col), "min", b.Min, "max", b.Max, "got", c.Value)
+					}
 				}
 			}
 			t.Cells[r][col] = c.Value
@@ -313,4 +317,13 @@ func Check(f Fork) error {
 	}
 	_, _, err := Build(bs, f.Changes)
 	return err
+}
+
+// cellAt is where change c's cell is in t.Cells: [row][column] of a 2-D
+// table; a 1-D table's cells are its one row, indexed by c.Row.
+func cellAt(t *engine.Table, c Change) (r, col int) {
+	if t.Cols == nil {
+		return 0, c.Row - t.Rows.From
+	}
+	return c.Row - t.Rows.From, c.Col - t.Cols.From
 }

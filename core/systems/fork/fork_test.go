@@ -78,6 +78,8 @@ func TestBuildRefuses(t *testing.T) {
 		{"zaria", Change{Kind: KindBand, Key: "major_success", Value: "0"}, ""},
 		{"daegon", Change{Kind: KindCell, Key: "pct", Row: 7, Col: 3, Value: "x"}, "fork.err.cell_value"},
 		{"daegon", Change{Kind: KindCell, Key: "pct", Row: 16, Col: 3, Value: "60"}, "fork.err.cell"},
+		{"dh", Change{Kind: KindCell, Key: "weapons", Row: 9, Col: 2, Value: "21"}, "fork.err.range"},
+		{"dh", Change{Kind: KindCell, Key: "weapons", Row: 9, Col: 5, Value: "7"}, "fork.err.range"},
 		{"rq", Change{Kind: KindName, Key: "nonesuch", Value: "x"}, "fork.err.unknown"},
 	} {
 		_, _, err := Build(book(t, tc.sys), []Change{tc.c})
@@ -104,6 +106,7 @@ func TestBuildEachKind(t *testing.T) {
 		has func(f engine.File) bool
 	}{
 		{"daegon", Change{Kind: KindCell, Key: "pct", Row: 7, Col: 3, Value: "60"}, func(f engine.File) bool { return f.Tables[0].Cells[6][2] == "60" }},
+		{"dh", Change{Kind: KindCell, Key: "usage_next", Row: 20, Value: "12"}, func(f engine.File) bool { return tableOf(&f, "usage_next").Cells[0][16] == "12" }},
 		{"zaria", Change{Kind: KindBand, Key: "major_success", Value: "6"}, func(f engine.File) bool { return *bandOf(&f, "major_success").AtLeast == "6" }},
 		{"rq", Change{Kind: KindName, Key: "fumble", Lang: "es", Value: "Desastre"}, func(f engine.File) bool { return f.Outcomes[3].Names.ES == "Desastre" }},
 		{"zaria", Change{Kind: KindRule, Key: "zaria", Value: "media_alta"}, func(f engine.File) bool { return f.HouseRules[0].Default == "media_alta" }},
@@ -164,4 +167,13 @@ func TestBuildNamedValue(t *testing.T) {
 	if !errors.As(err, &ue) || ue.Key != "fork.err.range" || ue.Args["min"] != 11 || ue.Args["max"] != 19 {
 		t.Errorf("medium 20: %v", err)
 	}
+}
+
+func tableOf(f *engine.File, key string) *engine.Table {
+	for i := range f.Tables {
+		if f.Tables[i].Key == key {
+			return &f.Tables[i]
+		}
+	}
+	return &engine.Table{}
 }

@@ -214,10 +214,7 @@ func cell(s *engine.System, c Change) string {
 		if t.Key != c.Key {
 			continue
 		}
-		r, col := c.Row-t.Rows.From, 0
-		if t.Cols != nil {
-			col = c.Col - t.Cols.From
-		}
+		r, col := cellAt(&t, c)
 		if r >= 0 && r < len(t.Cells) && col >= 0 && col < len(t.Cells[r]) {
 			return t.Cells[r][col]
 		}
