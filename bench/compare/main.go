@@ -196,7 +196,7 @@ func oddsCases() []oddsCase {
 		{"Daegon 12 vs 7 (opposed)", func() { daegon.Book().OpposedChance(12, 7, daegon.Hundred) }},
 		{"RQ chance 45", func() { rq.Book().Chances(45) }},
 		{"RQ 60 vs 45 (opposed)", func() { rq.Book().OppChances(65) }},
-		{"KH 6 +2s +1i dc17", func() { kh.Chance(kh.Input{Cap: 6, Heartless: 2, Nobody: 1}, 17) }},
+		{"KH 6 +2s +1i dc17", func() { kh.Of(nil).Chance(kh.Input{Cap: 6, Heartless: 2, Nobody: 1}, 17) }},
 		{"Dungeon Hack espada larga vs coraza", func() {
 			dungeonhack.Book().AbovePen(dungeonhack.Attack{DmgN: 1, DmgS: 8, Pen: 1, DB: 3, DBFaces: 6})
 		}},

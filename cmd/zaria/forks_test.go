@@ -202,12 +202,12 @@ func TestForkExportImport(t *testing.T) {
 }
 
 // In Greek, with the ! prefix: the GM renames RQ's fumble, and /rq says
-// the new name; a system whose command does not read forks yet, and a
-// band that has no bound, are refused naming why.
+// the new name; a system the bot does not ship, and a band that has no
+// bound, are refused naming why.
 func TestForkGreek(t *testing.T) {
 	d := newForkDesk(t)
 	d.want(d.send("g", true, "/lang el"), false)
-	d.want(d.send("g", true, "!σύστημα αντιγραφή zaria"), true, "«zaria» δεν αντιγράφεται", "daegon, rq")
+	d.want(d.send("g", true, "!σύστημα αντιγραφή gurps"), true, "«gurps» δεν αντιγράφεται", "zaria, daegon, rq, kh, dh, coc, v5, wfrp, pbta, fate, sw")
 	d.want(d.send("g", true, "!σύστημα αντιγραφή rq"), false, "αντίγραφο του συστήματος RQ")
 	d.want(d.send("g", true, "!σύστημα αλλαγή rq όνομα γκάφα Καταστροφή"), false, "Γκάφα → Καταστροφή")
 	d.want(d.send("g", true, "!σύστημα αλλαγή rq ζώνη αποτυχία 5"), true, "«Αποτυχία» δεν έχει όριο")

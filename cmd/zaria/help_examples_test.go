@@ -12,6 +12,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/reply"
+	"zaria/core/systems"
 )
 
 // helpExamples returns every example /help shows in lang: the code spans
@@ -147,10 +148,12 @@ func TestHelpExamplesRun(t *testing.T) {
 			text := ex
 			if c, ok := r.Lookup(strings.Fields(strings.TrimLeft(ex, "/!"))[0]); ok && c.Name == "sistema" {
 				if f := strings.Fields(ex); len(f) > 1 && !slices.Contains([]string{"copiar", "copy", "αντιγραφή", "importar", "import", "εισαγωγή"}, f[1]) {
-					if strings.Contains(ex, "daegon") {
-						given("/sistema copiar daegon")
+					// A fork to edit, undo or leave: of the system the
+					// example names, else of RQ.
+					if len(f) > 2 && slices.Contains(systems.Forkable(), f[2]) {
+						given("/sistema copiar " + f[2])
 					} else {
-						given("/sistema copiar rq") // a fork to edit, undo or leave
+						given("/sistema copiar rq")
 					}
 				}
 				if importsFile.MatchString(ex) {

@@ -28,10 +28,12 @@ import (
 // values the file's show names (V5's "successes", Fate's "ladder").
 var fileSystems = []string{"coc", "v5", "wfrp", "pbta", "fate", "sw"}
 
-func registerFileSystems(r *command.Router) {
+// registerFileSystems adds their commands; forks (nil: none) gives a
+// chat's fork of one, which its command then rolls by.
+func registerFileSystems(r *command.Router, forks Forks) {
 	for _, k := range fileSystems {
 		s := engine.MustBuiltin(k)
-		r.Register(command.Command{Name: s.File.Command, Aliases: s.File.Aliases, Handler: withHints(fileHandler(k)), Roll: true})
+		r.Register(command.Command{Name: s.File.Command, Aliases: s.File.Aliases, Handler: withHints(fileHandler(k, forks)), Roll: true})
 		r.SetChoices(s.File.Command, fileChoices(k))
 	}
 }
@@ -123,10 +125,15 @@ type fileCheck struct {
 	text string
 }
 
-// readFile parses a file system's words ("?" taken off), localizing the
+// readFile parses a file system's words ("?" taken off) by the chat's
+// fork of it, or the shipped file (forks nil, or no fork), localizing the
 // engine's errors: the word, the input and its range.
-func readFile(ctx context.Context, req *command.Request, key, args string) (fileCheck, error) {
-	s := engine.MustBuiltin(key)
+func readFile(ctx context.Context, req *command.Request, forks Forks, key, args string) (fileCheck, error) {
+	fork, err := chatSystem(ctx, req, forks, key)
+	if err != nil {
+		return fileCheck{}, err
+	}
+	s := fileOrBook(fork, key)
 	words := tokenize(args).toks
 	p, err := s.Parse(words)
 	if err != nil {
@@ -184,7 +191,7 @@ func fileParseErr(req *command.Request, s *engine.System, err error) error {
 	return command.Errorf("filesys.error.word", "got", clip(pe.Got), "example", ex)
 }
 
-func fileHandler(key string) command.HandlerFunc {
+func fileHandler(key string, forks Forks) command.HandlerFunc {
 	return func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		// The file's development phase: /coc mejorar (development.go).
 		if words := tokenize(req.Args).toks; len(words) > 0 {
@@ -192,7 +199,7 @@ func fileHandler(key string) command.HandlerFunc {
 				return devPhase(ctx, req, s, words[1:])
 			}
 		}
-		c, err := readFile(ctx, req, key, req.Args)
+		c, err := readFile(ctx, req, forks, key, req.Args)
 		if err != nil {
 			return nil, err
 		}
@@ -269,8 +276,8 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 
 // fileOdds is /odds of a file system: the chance of the check and of each
 // outcome, and the distribution of its total.
-func fileOdds(ctx context.Context, req *command.Request, key, args string) (*CheckOdds, error) {
-	c, err := readFile(ctx, req, key, args)
+func fileOdds(ctx context.Context, req *command.Request, forks Forks, key, args string) (*CheckOdds, error) {
+	c, err := readFile(ctx, req, forks, key, args)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"zaria/core"
+	"zaria/core/command"
 	"zaria/core/systems/engine"
 )
 
@@ -15,5 +16,46 @@ type Forks interface {
 }
 
 // Forkable lists the shipped systems whose commands roll by a chat's
-// fork (the others still read only the shipped file).
-func Forkable() []string { return []string{"daegon", "rq", "dh"} }
+// fork: every one the bot ships.
+func Forkable() []string {
+	return append([]string{"zaria", "daegon", "rq", "kh", "dh"}, fileSystems...) // filesys.go
+}
+
+// NamedForkable lists the forkable systems whose commands read a fork's
+// named values too (a DC's name): a fork of the Ζαριά may move its tiers
+// ("/sistema editar zaria media 14").
+func NamedForkable() []string { return []string{"zaria"} }
+
+// chatSystem is the system the request's chat plays under key: its fork,
+// or nil (the shipped file) when it has none or forks is nil.
+func chatSystem(ctx context.Context, req *command.Request, forks Forks, key string) (*engine.System, error) {
+	if forks == nil {
+		return nil, nil
+	}
+	return forks.System(ctx, req.Msg.Chat, key)
+}
+
+// fileOrBook is sys, or the shipped file of key when sys is nil.
+func fileOrBook(sys *engine.System, key string) *engine.System {
+	if sys == nil {
+		return engine.MustBuiltin(key)
+	}
+	return sys
+}
+
+// houseRule is the chat's choice of house rule key: the one it set in
+// /ajustes, else file sys's default (a fork's may differ from the
+// book's), else the option's.
+func houseRule(req *command.Request, sys *engine.System, key string) string {
+	if v := req.Settings.Options[key]; v != "" {
+		return v
+	}
+	if sys != nil {
+		for _, h := range sys.File.HouseRules {
+			if h.Key == key {
+				return h.Default
+			}
+		}
+	}
+	return req.Option(key)
+}

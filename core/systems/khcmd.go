@@ -124,21 +124,28 @@ func khSpecialty(sp *khSpec, v string) error {
 // khCheck is a Kingdom Hearts check with its dice pool read: the
 // Capacidad and the bonus dice, a specialty's from the sheet.
 type khCheck struct {
-	sp   khSpec
-	pool kh.Input
+	sp    khSpec
+	pool  kh.Input
+	rules kh.Rules // the book's, or the chat's fork's
 }
 
-// khCmd is /kh's steps (sysCheck).
-func khCmd() sysCheck[khCheck] {
+// khCmd is /kh's steps (sysCheck); forks (nil: none) gives a chat's fork
+// of Kingdom Hearts.
+func khCmd(forks Forks) sysCheck[khCheck] {
+	read := func(ctx context.Context, req *command.Request, sp khSpec, who string) (khCheck, error) {
+		c, err := readKH(ctx, req, sp, who)
+		if err != nil {
+			return c, err
+		}
+		sys, err := chatSystem(ctx, req, forks, "kh")
+		c.rules = kh.Of(sys)
+		return c, err
+	}
 	return sysCheck[khCheck]{
 		needs: []keyword{kwDC("17")},
-		read:  fileOrdered("kh", readWho("kh.error.usage", parseKH, readKH)),
+		read:  fileOrdered("kh", readWho("kh.error.usage", parseKH, read)),
 		roll:  noErr(rollKH),
 	}
-}
-
-func handleKH(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	return khCmd().run(ctx, req)
 }
 
 // readKH reads the Capacidad and a specialty's dice from the sheet of who.
@@ -172,7 +179,7 @@ func khCapText(c khCheck) string {
 }
 
 func rollKH(req *command.Request, c khCheck) *reply.Reply {
-	r := kh.Resolve(req.Rand, c.pool)
+	r := c.rules.Resolve(req.Rand, c.pool, c.sp.dc)
 	rep := &reply.Reply{}
 	rep.Add(reply.T(khDiceText(req, r)))
 	sum := []string{khCapText(c), strconv.Itoa(r.Complete)}
@@ -188,17 +195,23 @@ func rollKH(req *command.Request, c khCheck) *reply.Reply {
 	}
 	dc := c.sp.dc
 	rep.Add(append(total, reply.T(" · "+req.T("kh.dc", "dc", dc, "tier", req.T("kh.tier."+kh.TierOf(dc).Key))))...)
-	ck.Outcome = "failure"
-	if r.Total >= dc {
-		ck.Outcome = "success"
-	}
-	rep.Add(reply.B(req.T("kh.outcome." + ck.Outcome)))
+	ck.Outcome = r.Outcome
+	rep.Add(reply.B(khOutcome(req, c.rules, r.Outcome)))
 	if kh.TierOf(dc).Key == "imposible" {
 		rep.Add(reply.I(req.T("kh.note.impossible")))
 	}
-	p := kh.Chance(c.pool, dc)
+	p := c.rules.Chance(c.pool, dc)
 	setChance(ck, p)
 	return rep.Add(oddsLine(req, "sys.odds.chance", p)...)
+}
+
+// khOutcome is an outcome's name: the catalog's, or the chat's fork's
+// where it renamed it.
+func khOutcome(req *command.Request, rules kh.Rules, outcome string) string {
+	if n, ok := rules.Renamed(outcome, req.Lang); ok {
+		return n
+	}
+	return req.T("kh.outcome." + outcome)
 }
 
 // khDiceText is "🎲 dado completo 4 · sincorazón 2, 5 (no suman) · incorpóreo 3".

@@ -101,18 +101,18 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string, fork
 	}
 	switch system {
 	case "zaria":
-		return oddsWith(ctx, req, zariaCmd(), args, zariaOdds)
+		return oddsWith(ctx, req, zariaCmd(f), args, zariaOdds)
 	case "daegon":
 		return oddsWith(ctx, req, daegonCmd(f), args, daegonOdds)
 	case "rq":
 		return oddsWith(ctx, req, rqCmd(f), args, rqOdds)
 	case "kh":
-		return oddsWith(ctx, req, khCmd(), args, khOdds)
+		return oddsWith(ctx, req, khCmd(f), args, khOdds)
 	case "dh":
 		return dhOdds(ctx, req, args, f)
 	}
 	if slices.Contains(fileSystems, system) {
-		return fileOdds(ctx, req, system, args) // filesys.go
+		return fileOdds(ctx, req, f, system, args) // filesys.go
 	}
 	return nil, fmt.Errorf("odds: unknown system %q", system)
 }
@@ -148,7 +148,7 @@ func zariaLevels(req *command.Request, c zCheck) []OddsRow {
 	var rows []OddsRow
 	for dc := zaria.MinDC; dc <= zaria.MaxDC; dc++ {
 		row := OddsRow{Label: req.T("odds.sys.dc", "dc", dc), P: c.rules.Chance(c.act, dc), dc: dc}
-		if t, exact := zaria.Tier(dc); exact {
+		if t, exact := c.rules.Tier(dc); exact {
 			row.Name = req.T("zaria.dc." + t.Key)
 		}
 		rows = append(rows, row)
@@ -159,7 +159,7 @@ func zariaLevels(req *command.Request, c zCheck) []OddsRow {
 // zariaTargetOdds sets the chance against the check's DC and of each
 // outcome, from the file's exact odds.
 func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, od *engine.Odds) {
-	t, exact := zaria.Tier(c.dc)
+	t, exact := c.rules.Tier(c.dc)
 	name := req.T("zaria.dc." + t.Key)
 	if !exact {
 		name += "+"
@@ -168,7 +168,7 @@ func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, od *engine.O
 	co.Chance = od.Success
 	for _, k := range []string{zaria.EpicWin, zaria.MajorWin, zaria.Success, zaria.Marginal, zaria.Failure, zaria.MajorFail, zaria.EpicFail} {
 		if p := od.Outcomes[k]; p != nil && p.Sign() > 0 {
-			co.Outcomes = append(co.Outcomes, OddsRow{Label: req.T("zaria.outcome." + k), P: p})
+			co.Outcomes = append(co.Outcomes, OddsRow{Label: zOutcome(req, c.rules, k), P: p})
 		}
 	}
 }
@@ -312,28 +312,17 @@ func khOdds(req *command.Request, c khCheck) *CheckOdds {
 	co := &CheckOdds{Subject: subj, XLabel: req.T("odds.sys.x_total"), TotalAxis: true}
 	if sp.dc == 0 {
 		for _, t := range kh.Tiers {
-			co.Levels = append(co.Levels, OddsRow{Label: req.T("odds.kh.dc", "dc", t.From), Name: req.T("kh.tier." + t.Key), P: kh.Chance(pool, t.From)})
+			co.Levels = append(co.Levels, OddsRow{Label: req.T("odds.kh.dc", "dc", t.From), Name: req.T("kh.tier." + t.Key), P: c.rules.Chance(pool, t.From)})
 		}
 	} else {
 		co.Target = req.T("odds.kh.dc", "dc", sp.dc) + " · " + req.T("kh.tier."+kh.TierOf(sp.dc).Key)
-		co.Chance = kh.Chance(pool, sp.dc)
+		co.Chance = c.rules.Chance(pool, sp.dc)
 		t := int64(sp.dc)
 		co.DistTarget = &t
 		fail := new(big.Rat).Sub(big.NewRat(1, 1), co.Chance)
-		co.Outcomes = []OddsRow{{Label: req.T("kh.outcome.success"), P: co.Chance}, {Label: req.T("kh.outcome.failure"), P: fail}}
+		co.Outcomes = []OddsRow{{Label: khOutcome(req, c.rules, "success"), P: co.Chance}, {Label: khOutcome(req, c.rules, "failure"), P: fail}}
 	}
-	// P(total = x) = P(total ≥ x) − P(total ≥ x+1); the lowest total is the
-	// Capacidad, the complete die and each nobody die at 1; the highest,
-	// every die at 6 with every extra roll.
-	lo := pool.Cap + 1 + sp.i
-	hi := pool.Cap + 6*(2+sp.s+sp.i)
-	co.DistMin = int64(lo)
-	prev := kh.Chance(pool, lo)
-	for x := lo; x <= hi; x++ {
-		next := kh.Chance(pool, x+1)
-		co.Dist = append(co.Dist, new(big.Rat).Sub(prev, next))
-		prev = next
-	}
+	co.Dist, co.DistMin = scaledDist(c.rules.Totals(pool), 1)
 	return co
 }
 

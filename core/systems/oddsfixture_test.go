@@ -66,7 +66,7 @@ func oddsLines() []string {
 	}
 	for _, in := range []kh.Input{{Cap: 6, Heartless: 2, Nobody: 1}, {Cap: 3}, {Cap: 4, Heartless: 1}, {Cap: 5, Nobody: 2}, {Cap: 2, Heartless: 3, Nobody: 3}} {
 		for dc := 4; dc <= 30; dc++ {
-			add("kh %+v dc%d %s", in, dc, kh.Chance(in, dc).RatString())
+			add("kh %+v dc%d %s", in, dc, kh.Of(nil).Chance(in, dc).RatString())
 		}
 	}
 	return out

@@ -18,9 +18,9 @@ func Register(r *command.Router, forks ...Forks) {
 	if len(forks) > 0 {
 		f = forks[0]
 	}
-	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: withHints(handleZaria), Roll: true})
+	r.Register(command.Command{Name: "zaria", Aliases: []string{"z", "ζαριά", "ζ"}, Handler: withHints(zariaCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "daegon", Aliases: []string{"dg"}, Handler: withHints(daegonCmd(f).run), Roll: true})
-	r.Register(command.Command{Name: "kh", Handler: withHints(handleKH), Roll: true})
+	r.Register(command.Command{Name: "kh", Handler: withHints(khCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "rq", Handler: withHints(rqCmd(f).run), Roll: true})
 	r.Register(command.Command{Name: "dh", Handler: withHints(dhCmd(f).run), Roll: true})
 
@@ -30,6 +30,6 @@ func Register(r *command.Router, forks ...Forks) {
 	r.RegisterOption(command.Option{Key: optDHPen, Values: []string{"redondeo", "techo"}, Default: "redondeo"})
 	r.RegisterOption(command.Option{Key: optDHDie, Values: []string{"d6", "d4"}, Default: "d6"})
 	r.RegisterOption(command.Option{Key: optDaegon00, Values: []string{"cien", "cero"}, Default: "cien"})
-	registerChoices(r)     // what a pad button may ask for (choices.go)
-	registerFileSystems(r) // the systems that are their file alone (filesys.go)
+	registerChoices(r)        // what a pad button may ask for (choices.go)
+	registerFileSystems(r, f) // the systems that are their file alone (filesys.go)
 }

@@ -10,6 +10,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
+	"zaria/core/systems/engine"
 	"zaria/core/systems/zaria"
 )
 
@@ -19,16 +20,19 @@ const (
 	optZariaNPCEpic = "zaria_pnj_epico" // no | si
 )
 
-func zariaRules(req *command.Request) zaria.Rules {
+// zariaRules are the chat's house rules played by file sys (nil: the
+// shipped one): a rule the chat has not set in /ajustes is the file's
+// default, a fork's choice where it made one.
+func zariaRules(req *command.Request, sys *engine.System) zaria.Rules {
 	r := zaria.Rules{}
-	switch req.Option(optZaria) {
+	switch houseRule(req, sys, optZaria) {
 	case "media_exacta":
 		r.Mode = zaria.Exact
 	case "media_alta":
 		r.Mode = zaria.High
 	}
-	r.NPCEpics = req.Option(optZariaNPCEpic) == "si"
-	return r
+	r.NPCEpics = houseRule(req, sys, optZariaNPCEpic) == "si"
+	return r.On(sys)
 }
 
 // zSide is one side as typed: "npc 6", "4+2", "fuerza+atletismo".
@@ -191,30 +195,51 @@ type zCheck struct {
 	read             []string // the active side's terms' sheet names ("" for a number)
 }
 
-// zariaCmd is /zaria's steps (sysCheck).
-func zariaCmd() sysCheck[zCheck] {
+// zariaCmd is /zaria's steps (sysCheck); forks (nil: none) gives a
+// chat's fork of the Ζαριά.
+func zariaCmd(forks Forks) sysCheck[zCheck] {
 	return sysCheck[zCheck]{
 		join:  true,
 		needs: []keyword{kwDC("15"), kwVs(sampleText("4+4"))},
-		read:  zariaRead,
-		roll:  rollZariaMarked,
+		// The words in any order the file's inputs allow ("/zaria dc15
+		// fuerza+atletismo @Elara"), then as the command always has.
+		read: func(ctx context.Context, req *command.Request, toks []string) (zCheck, string, error) {
+			sys, err := chatSystem(ctx, req, forks, "zaria")
+			if err != nil {
+				return zCheck{}, "", err
+			}
+			toks = inFileOrder("zaria", toks)
+			read := func(ctx context.Context, req *command.Request, sp zSpec, who string) (zCheck, error) {
+				sp.dc = forkDC(sys, toks, sp.dc)
+				return readZaria(ctx, req, zariaRules(req, sys), sp, who)
+			}
+			return readWho("zaria.error.usage", parseZaria, read)(ctx, req, toks)
+		},
+		roll: rollZariaMarked,
 	}
 }
 
-// zariaRead reads the words in any order the file's inputs allow
-// ("/zaria dc15 fuerza+atletismo @Elara"), then as the command always has.
-func zariaRead(ctx context.Context, req *command.Request, toks []string) (zCheck, string, error) {
-	return readWho("zaria.error.usage", parseZaria, readZaria)(ctx, req, inFileOrder("zaria", toks))
-}
-
-func handleZaria(ctx context.Context, req *command.Request) (*reply.Reply, error) {
-	return zariaCmd().run(ctx, req)
+// forkDC is the DC words name in the chat's fork sys (nil: none) when
+// they name one the fork moved ("media", 14 in the fork), else dc.
+func forkDC(sys *engine.System, words []string, dc int) int {
+	if sys == nil || dc == 0 {
+		return dc
+	}
+	book, err1 := engine.MustBuiltin("zaria").Parse(words)
+	fork, err2 := sys.Parse(words)
+	if err1 != nil || err2 != nil || book.Active.Inputs["dc"] != dc {
+		return dc
+	}
+	if v, ok := fork.Active.Inputs["dc"]; ok {
+		return v
+	}
+	return dc
 }
 
 // readZaria reads the sides' values, the passive side from its own
 // character's sheet when one is named ("vs @Drake …").
-func readZaria(ctx context.Context, req *command.Request, sp zSpec, who string) (zCheck, error) {
-	c := zCheck{rules: zariaRules(req), opposed: sp.opposed, dc: sp.dc, who: who}
+func readZaria(ctx context.Context, req *command.Request, rules zaria.Rules, sp zSpec, who string) (zCheck, error) {
+	c := zCheck{rules: rules, opposed: sp.opposed, dc: sp.dc, who: who}
 	for _, t := range sp.act.terms {
 		c.read = append(c.read, t.name)
 	}
@@ -284,7 +309,7 @@ func zariaCheck(req *command.Request, c zCheck) *reply.Reply {
 	rep.Check = ck
 	var odds reply.Line
 	if c.dc > 0 {
-		zariaVerdict(req, rep, res, c.dc)
+		zariaVerdict(req, rep, c.rules, res, c.dc)
 		p := c.rules.Chance(c.act, c.dc)
 		setChance(ck, p)
 		if zaria.Succeeded(res.Outcome) {
@@ -293,7 +318,7 @@ func zariaCheck(req *command.Request, c zCheck) *reply.Reply {
 		odds = oddsLine(req, "sys.odds.chance", p)
 	} else {
 		if res.Outcome != "" {
-			rep.Add(reply.B(req.T("zaria.outcome." + res.Outcome)))
+			rep.Add(reply.B(zOutcome(req, c.rules, res.Outcome)))
 		}
 		rep.Add(reply.I(noDCLine(req, "sys.no_dc", "dc15")))
 	}
@@ -322,21 +347,31 @@ func zariaRoll(req *command.Request, c zCheck) zaria.Result {
 	return res
 }
 
+// zOutcome is an outcome's name: the catalog's, or the chat's fork's
+// where it renamed it.
+func zOutcome(req *command.Request, rules zaria.Rules, outcome string) string {
+	if n, ok := rules.Renamed(outcome, req.Lang); ok {
+		return n
+	}
+	return req.T("zaria.outcome." + outcome)
+}
+
 // zariaVerdict adds "Éxito · CD 15 (medio) · +2" and the levels
 // of a major or epic win.
-func zariaVerdict(req *command.Request, rep *reply.Reply, res zaria.Result, dc int) {
-	tier, exact := zaria.Tier(dc)
+func zariaVerdict(req *command.Request, rep *reply.Reply, rules zaria.Rules, res zaria.Result, dc int) {
+	tier, exact := rules.Tier(dc)
 	name := req.T("zaria.dc." + tier.Key)
 	if !exact {
 		// "CD 12 (entre fácil y media)", not the cryptic "(fácil+)".
 		name = req.T("zaria.dc_above", "name", name)
-		for i, n := range zaria.NamedDCs {
-			if n.Key == tier.Key && i+1 < len(zaria.NamedDCs) {
-				name = req.T("zaria.dc_between", "low", req.T("zaria.dc."+tier.Key), "high", req.T("zaria.dc."+zaria.NamedDCs[i+1].Key))
+		ns := rules.Named()
+		for i, n := range ns {
+			if n.Key == tier.Key && i+1 < len(ns) {
+				name = req.T("zaria.dc_between", "low", req.T("zaria.dc."+tier.Key), "high", req.T("zaria.dc."+ns[i+1].Key))
 			}
 		}
 	}
-	verdict := req.T("zaria.outcome." + res.Outcome)
+	verdict := zOutcome(req, rules, res.Outcome)
 	rep.Add(reply.B(verdict), reply.T(" "+req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2)))))
 	if rep.Check != nil {
 		m := float64(res.Margin2) / 2
@@ -358,9 +393,9 @@ func zariaOpposed(req *command.Request, c zCheck) *reply.Reply {
 	}{{req.T("sys.active"), o.Active}, {req.T("sys.passive"), o.Passive}} {
 		switch side.r.Epic {
 		case -1:
-			rep.Add(reply.T(side.label+": "), reply.B(req.T("zaria.outcome.epic_fail")))
+			rep.Add(reply.T(side.label+": "), reply.B(zOutcome(req, c.rules, zaria.EpicFail)))
 		case 1:
-			rep.Add(reply.T(side.label+": "), reply.B(req.T("zaria.outcome.epic_win")))
+			rep.Add(reply.T(side.label+": "), reply.B(zOutcome(req, c.rules, zaria.EpicWin)))
 		}
 	}
 	winner, outcome := "passive", zaria.Failure

@@ -2,6 +2,7 @@ package fork
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
 	"strconv"
 	"strings"
@@ -33,19 +34,57 @@ func OddsMoves(old, new *engine.System, lang string) []OddsMove {
 		if seen[k] = true; len(seen) > maxOddsInputs {
 			return nil
 		}
-		a, err1 := old.VectorOdds(v)
-		b, err2 := new.VectorOdds(v)
-		if err1 != nil || err2 != nil || !a.Exact || !b.Exact {
+		if out := movesAt(old, new, v, v, inputsText(new, v, lang), lang); len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// movesAt are the outcomes (at most 3) whose chance differs between old
+// at va's inputs and new at vb's, shown at inputs text.
+func movesAt(old, new *engine.System, va, vb engine.Vector, text, lang string) []OddsMove {
+	a, err1 := old.VectorOdds(va)
+	b, err2 := new.VectorOdds(vb)
+	if err1 != nil || err2 != nil || !a.Exact || !b.Exact {
+		return nil
+	}
+	var out []OddsMove
+	for _, o := range new.File.Outcomes {
+		pa, pb := rat(a.Outcomes[o.Key]), rat(b.Outcomes[o.Key])
+		if pa.Cmp(pb) != 0 && len(out) < 3 {
+			out = append(out, OddsMove{Inputs: text, Outcome: o.Names.In(lang), Old: pa, New: pb})
+		}
+	}
+	return out
+}
+
+// NamedMoves are the odds a named value's change c moves: what the name
+// gave in old against what it gives in new, at the inputs of the first
+// book vector (or candidate) that reads the input, shown with the name
+// ("atributo + habilidad 4+2, CD media").
+func NamedMoves(old, new *engine.System, c Change, lang string) []OddsMove {
+	of, nf := old.File, new.File
+	ov, _, _ := namedOf(&of, c.Key, c.Named)
+	nv, _, _ := namedOf(&nf, c.Key, c.Named)
+	if ov == nil || nv == nil {
+		return nil
+	}
+	at := func(v engine.Vector, val string) engine.Vector {
+		in := maps.Clone(v.Inputs)
+		in[c.Key] = val
+		v.Inputs = in
+		return v
+	}
+	for i, v := range candidates(old) {
+		if i >= maxOddsInputs {
+			break
+		}
+		if _, ok := v.Inputs[c.Key]; !ok {
 			continue
 		}
-		var out []OddsMove
-		for _, o := range new.File.Outcomes {
-			pa, pb := rat(a.Outcomes[o.Key]), rat(b.Outcomes[o.Key])
-			if pa.Cmp(pb) != 0 && len(out) < 3 {
-				out = append(out, OddsMove{Inputs: inputsText(new, v, lang), Outcome: o.Names.In(lang), Old: pa, New: pb})
-			}
-		}
-		if len(out) > 0 {
+		text := inputsText(new, at(v, nv.Names.In(lang)), lang)
+		if out := movesAt(old, new, at(v, strconv.Itoa(ov.Value)), at(v, strconv.Itoa(nv.Value)), text, lang); len(out) > 0 {
 			return out
 		}
 	}

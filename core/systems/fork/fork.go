@@ -10,6 +10,7 @@ package fork
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -26,6 +27,7 @@ const (
 	KindName   = "name"   // Key: the outcome; Lang; Value: its name
 	KindRule   = "rule"   // Key: the house rule; Value: the chat's default choice
 	KindBand   = "band"   // Key: the outcome of the first band with a bound; Value: its bound
+	KindNamed  = "named"  // Key: the input; Named: its named value; Value: the number it names
 )
 
 // Change is one edit of a fork.
@@ -35,13 +37,42 @@ type Change struct {
 	Row   int    `json:"row,omitempty"`
 	Col   int    `json:"col,omitempty"`
 	Lang  string `json:"lang,omitempty"`
+	Named string `json:"named,omitempty"`
 	Value string `json:"value"`
 }
 
 // same reports whether c and d change the same thing (a later change
 // replaces an earlier one).
 func (c Change) same(d Change) bool {
-	return c.Kind == d.Kind && c.Key == d.Key && c.Row == d.Row && c.Col == d.Col && c.Lang == d.Lang
+	return c.Kind == d.Kind && c.Key == d.Key && c.Row == d.Row && c.Col == d.Col && c.Lang == d.Lang && c.Named == d.Named
+}
+
+// namedOf is input's named value key of f and the bounds a new value of
+// it keeps: the input's range, and strictly between its neighbours when
+// the named values ascend (the Ζαριά's tiers stay in order).
+func namedOf(f *engine.File, input, key string) (nv *engine.NamedValue, lo, hi int) {
+	for i := range f.Inputs {
+		in := &f.Inputs[i]
+		if in.Key != input || in.Min == nil || in.Max == nil {
+			continue
+		}
+		lo, hi = *in.Min, *in.Max
+		ns := in.Named
+		up := slices.IsSortedFunc(ns, func(a, b engine.NamedValue) int { return a.Value - b.Value })
+		for j := range ns {
+			if ns[j].Key != key {
+				continue
+			}
+			if up && j > 0 {
+				lo = ns[j-1].Value + 1
+			}
+			if up && j+1 < len(ns) {
+				hi = ns[j+1].Value - 1
+			}
+			return &ns[j], lo, hi
+		}
+	}
+	return nil, 0, 0
 }
 
 // Fork is one of a chat's systems: a fork of the shipped system Base
@@ -178,6 +209,15 @@ func apply(f *engine.File, c Change) error {
 			} else {
 				b.Above = &c.Value
 			}
+			return nil
+		}
+	case KindNamed:
+		if nv, lo, hi := namedOf(f, c.Key, c.Named); nv != nil {
+			v, err := strconv.Atoi(c.Value)
+			if err != nil || v < lo || v > hi {
+				return command.Errorf("fork.err.range", "name", nv.Names.EN, "min", lo, "max", hi, "got", c.Value)
+			}
+			nv.Value = v
 			return nil
 		}
 	case KindRule:

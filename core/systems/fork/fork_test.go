@@ -147,6 +147,28 @@ func TestForkChangesLimit(t *testing.T) {
 	}
 }
 
+// A named value moved: the fork's input names the new number, the book's
+// the old; a value that passes a neighbour's is refused, naming the
+// bounds.
+func TestBuildNamedValue(t *testing.T) {
+	z := book(t, "zaria")
+	s, _, err := Build(z, []Change{{Kind: KindNamed, Key: "dc", Named: "medium", Value: "14"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sys, want := range map[*engine.System]int{s: 14, z: 15} {
+		p, err := sys.Parse([]string{"4+2", "medium"})
+		if err != nil || p.Active.Inputs["dc"] != want {
+			t.Errorf("medium reads %v (%v), want %d", p, err, want)
+		}
+	}
+	_, _, err = Build(z, []Change{{Kind: KindNamed, Key: "dc", Named: "medium", Value: "20"}})
+	var ue *command.UserError
+	if !errors.As(err, &ue) || ue.Key != "fork.err.range" || ue.Args["min"] != 11 || ue.Args["max"] != 19 {
+		t.Errorf("medium 20: %v", err)
+	}
+}
+
 func tableOf(f *engine.File, key string) *engine.Table {
 	for i := range f.Tables {
 		if f.Tables[i].Key == key {

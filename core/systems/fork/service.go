@@ -1,6 +1,7 @@
 package fork
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -52,6 +53,9 @@ type Options struct {
 	// Forkable lists the shipped systems whose commands read a chat's
 	// fork (systems.Forkable): only those may be copied.
 	Forkable []string
+	// Named lists those whose commands read a fork's named values too
+	// (systems.NamedForkable): only theirs may change.
+	Named []string
 }
 
 // Service implements /sistema and finds a chat's system for the
@@ -300,14 +304,23 @@ func editExample(req *command.Request, bs *engine.System) string {
 	switch {
 	case len(f.Numbers) > 0:
 		n := f.Numbers[0]
-		w := strings.ToLower(n.Names.In(req.Lang))
-		if strings.ContainsRune(w, ' ') {
-			w = n.Key
+		v := min((n.Min+n.Max)*19/20, n.Max)
+		if v == n.Value {
+			v = max(n.Value-1, n.Min)
 		}
-		return p + w + " " + strconv.Itoa((n.Min+n.Max)*19/20)
+		return p + strings.ToLower(n.Names.In(req.Lang)) + " " + strconv.Itoa(v)
 	case len(f.Tables) > 0:
 		t := f.Tables[0]
 		return p + req.T("fork.word.table") + " " + strconv.Itoa(t.Rows.From) + " 1 " + "10"
+	}
+	for _, o := range f.Outcomes {
+		if b := bandOf(&f, o.Key); b != nil {
+			v, err := strconv.Atoi(*cmp.Or(b.AtLeast, b.Above))
+			if err != nil {
+				continue
+			}
+			return p + req.T("fork.word.band") + " " + strings.ToLower(o.Names.In(req.Lang)) + " " + strconv.Itoa(v+1)
+		}
 	}
 	return p + req.T("fork.word.name") + " " + f.Outcomes[0].Key + " …"
 }
@@ -334,7 +347,7 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 	if err != nil {
 		return nil, fmt.Errorf("fork %s: %w", f.Key, err)
 	}
-	c, err := readChange(req, before, ws[1:])
+	c, err := readChange(req, before, ws[1:], slices.Contains(s.opt.Named, key))
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +377,11 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 		s.keepUndo(ctx, req, key, f, true)
 	}
 	rep := reply.Text(describe(texts(req), before, c) + " → " + valueText(texts(req), after, c))
-	for _, m := range OddsMoves(before, after, req.Lang) {
+	moves := OddsMoves(before, after, req.Lang)
+	if c.Kind == KindNamed {
+		moves = NamedMoves(before, after, c, req.Lang)
+	}
+	for _, m := range moves {
 		rep.Add(reply.T("📊 " + req.T("fork.odds", "inputs", m.Inputs, "outcome", m.Outcome, "old", req.Percent(m.Old), "new", req.Percent(m.New))))
 	}
 	if len(moved) > 0 {

@@ -1,6 +1,7 @@
 package fork
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,8 +18,9 @@ func named(w, key string, n engine.Names) bool {
 }
 
 // readChange reads what to change in s: "pifia 95", "tabla 7 3 60",
-// "tabla pct 7 3 60", "nombre fumble Desastre", "regla zaria media_alta".
-func readChange(req *command.Request, s *engine.System, ws []string) (Change, error) {
+// "tabla pct 7 3 60", "nombre fumble Desastre", "regla zaria media_alta",
+// and withNamed, a named value: "media 14", "cd media 14".
+func readChange(req *command.Request, s *engine.System, ws []string, withNamed bool) (Change, error) {
 	usage := command.Errorf("fork.err.what", "example", editExample(req, s))
 	if len(ws) < 2 {
 		return Change{}, usage
@@ -54,9 +56,15 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 		if len(ws) < 3 {
 			return Change{}, usage
 		}
-		for _, o := range f.Outcomes {
-			if named(ws[1], o.Key, o.Names) {
-				v := strings.Join(ws[2:], " ")
+		// The outcome by its key or its name, in as many words as it
+		// has, the longest first ("fallo bestial Bestia" renames the
+		// bestial failure, not the failure); the rest is its new name.
+		for end := len(ws) - 1; end >= 2; end-- {
+			for _, o := range f.Outcomes {
+				if !named(strings.Join(ws[1:end], " "), o.Key, o.Names) {
+					continue
+				}
+				v := strings.Join(ws[end:], " ")
 				if n := utf8.RuneCountInString(v); n > MaxNameRune {
 					return Change{}, command.Errorf("fork.err.name_long", "max", MaxNameRune, "got", n)
 				}
@@ -65,9 +73,12 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 		}
 		return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(ws[1], 32))
 	case is(ws[0], wBand):
-		if len(ws) != 3 {
+		// The outcome may be named in words: "banda éxito total 11".
+		if len(ws) < 3 {
 			return Change{}, usage
 		}
+		what := strings.Join(ws[1:len(ws)-1], " ")
+		ws = []string{ws[0], what, ws[len(ws)-1]}
 		for _, o := range f.Outcomes {
 			if !named(ws[1], o.Key, o.Names) {
 				continue
@@ -99,19 +110,48 @@ func readChange(req *command.Request, s *engine.System, ws []string) (Change, er
 		}
 		return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(ws[1], 32))
 	}
+	// A number by its key or its name, in words ("éxito automático 10"),
+	// then its value.
+	what, val := strings.Join(ws[:len(ws)-1], " "), ws[len(ws)-1]
 	for _, n := range f.Numbers {
-		if named(ws[0], n.Key, n.Names) {
-			if len(ws) != 2 {
-				return Change{}, usage
-			}
-			v, err := strconv.Atoi(strings.TrimPrefix(ws[1], "+"))
+		if named(what, n.Key, n.Names) {
+			v, err := strconv.Atoi(strings.TrimPrefix(val, "+"))
 			if err != nil || v < n.Min || v > n.Max {
-				return Change{}, command.Errorf("fork.err.range", "name", n.Names.In(req.Lang), "min", n.Min, "max", n.Max, "got", fold.Cut(ws[1], 12))
+				return Change{}, command.Errorf("fork.err.range", "name", n.Names.In(req.Lang), "min", n.Min, "max", n.Max, "got", fold.Cut(val, 12))
 			}
 			return Change{Kind: KindNumber, Key: n.Key, Value: strconv.Itoa(v)}, nil
 		}
 	}
-	return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(ws[0], 32))
+	if withNamed {
+		if c, ok, err := readNamed(req, &f, what, val); ok {
+			return c, err
+		}
+	}
+	return Change{}, command.Errorf("fork.err.unknown", "name", fold.Cut(what, 32))
+}
+
+// readNamed reads a named value of one of f's inputs by its key or its
+// name, after the input's name or prefix or not ("media", "cd media"),
+// and its new number, within the input's range and its neighbours'.
+func readNamed(req *command.Request, f *engine.File, what, val string) (Change, bool, error) {
+	for _, in := range f.Inputs {
+		w := what
+		if first, rest, ok := strings.Cut(what, " "); ok && (named(first, in.Key, in.Names) || slices.ContainsFunc(in.Prefixes, func(p string) bool { return fold.Key(p) == fold.Key(first) })) {
+			w = rest
+		}
+		for _, nv := range in.Named {
+			if !named(w, nv.Key, nv.Names) {
+				continue
+			}
+			_, lo, hi := namedOf(f, in.Key, nv.Key)
+			v, err := strconv.Atoi(strings.TrimPrefix(val, "+"))
+			if err != nil || v < lo || v > hi {
+				return Change{}, true, command.Errorf("fork.err.range", "name", nv.Names.In(req.Lang), "min", lo, "max", hi, "got", fold.Cut(val, 12))
+			}
+			return Change{Kind: KindNamed, Key: in.Key, Named: nv.Key, Value: strconv.Itoa(v)}, true, nil
+		}
+	}
+	return Change{}, false, nil
 }
 
 // describe is what c changes and its value in s: "pifia 0",
@@ -134,6 +174,12 @@ func describe(tx Texts, s *engine.System, c Change) string {
 		return outcomeName(tx, s, c.Key)
 	case KindBand:
 		return tx.T("fork.word.band") + " " + outcomeName(tx, s, c.Key) + " " + bound(s, c.Key)
+	case KindNamed:
+		for _, in := range f.Inputs {
+			if nv, _, _ := namedOf(&f, c.Key, c.Named); in.Key == c.Key && nv != nil {
+				return in.Names.In(tx.Lang) + " " + nv.Names.In(tx.Lang) + " " + strconv.Itoa(nv.Value)
+			}
+		}
 	case KindRule:
 		for _, h := range f.HouseRules {
 			if h.Key == c.Key {

@@ -44,6 +44,18 @@ var Tiers = func() []Tier {
 // system is the shipped file, loaded once (its vectors held).
 func system() *engine.System { return engine.MustBuiltin("kh") }
 
+// Rules are the tests by one file: the shipped one (Of(nil)) or a chat's
+// fork of it (core/systems/fork), whose band or outcome names may differ.
+type Rules struct{ s *engine.System }
+
+// Of is the rules of file s; nil is the book.
+func Of(s *engine.System) Rules {
+	if s == nil {
+		s = system()
+	}
+	return Rules{s: s}
+}
+
 // TierOf returns the tier of a DC.
 func TierOf(dc int) Tier {
 	t := Tiers[0]
@@ -70,6 +82,7 @@ type Roll struct {
 	Nobody    []int
 	Extra     []int
 	Total     int
+	Outcome   string // against the DC: "success" or "failure"; "" with none
 }
 
 // Dice lists every die in rolling order.
@@ -88,27 +101,44 @@ func (in Input) params(dc int) engine.Params {
 	return engine.Params{Inputs: m}
 }
 
-// Resolve rolls a test.
-func Resolve(src dice.Source, in Input) Roll {
-	res, err := system().Roll("test", in.params(0), src)
+// Resolve rolls a test; with dc > 0 the outcome is r's against it.
+func (r Rules) Resolve(src dice.Source, in Input, dc int) Roll {
+	res, err := r.s.Roll("test", in.params(dc), src)
 	if err != nil {
 		panic(err) // the inputs are in range: the chat command checked them
 	}
 	d := res.Dice
-	r := Roll{Complete: d[0]}
+	out := Roll{Complete: d[0], Outcome: res.Outcome}
 	d = d[1:]
-	r.Heartless, d = append([]int(nil), d[:in.Heartless]...), d[in.Heartless:]
-	r.Nobody, d = append([]int(nil), d[:in.Nobody]...), d[in.Nobody:]
-	r.Extra = append([]int(nil), d...)
-	r.Total = int(res.Total.Num().Int64())
-	return r
+	out.Heartless, d = append([]int(nil), d[:in.Heartless]...), d[in.Heartless:]
+	out.Nobody, d = append([]int(nil), d[:in.Nobody]...), d[in.Nobody:]
+	out.Extra = append([]int(nil), d...)
+	out.Total = int(res.Total.Num().Int64())
+	return out
 }
 
-// Chance is the exact probability that a test reaches dc (total ≥ dc).
-func Chance(in Input, dc int) *big.Rat {
-	p, _, err := system().Chance("test", in.params(dc))
+// Chance is the exact probability that a test against dc succeeds (by
+// the book, total ≥ dc).
+func (r Rules) Chance(in Input, dc int) *big.Rat {
+	p, _, err := r.s.Chance("test", in.params(dc))
 	if err != nil {
 		panic(err)
 	}
 	return p
+}
+
+// Totals is the exact distribution of a test's total, lowest first.
+func (r Rules) Totals(in Input) []engine.TotalP {
+	od, err := r.s.Odds("test", in.params(0))
+	if err != nil {
+		panic(err)
+	}
+	return od.Totals
+}
+
+// Renamed is the name r's file gives outcome in lang, and whether it
+// differs from the shipped file's (a chat's fork renamed it).
+func (r Rules) Renamed(outcome, lang string) (string, bool) {
+	n := r.s.OutcomeName(outcome, lang)
+	return n, n != system().OutcomeName(outcome, lang)
 }

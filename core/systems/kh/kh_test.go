@@ -50,7 +50,7 @@ func TestVectors(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := dice.NewScripted(c.dice)
-		r := Resolve(src, c.in)
+		r := Of(nil).Resolve(src, c.in, 0)
 		if src.Err() != nil || src.Used() != len(c.dice) || r.Total != c.total {
 			t.Errorf("%s: total %d used %d err %v, want %d", c.name, r.Total, src.Used(), src.Err(), c.total)
 		}
@@ -76,7 +76,7 @@ func TestChances(t *testing.T) {
 		{Input{5, 0, 2}, 16, "85/162"},
 		{Input{5, 0, 0}, 1, "1"},
 	} {
-		if got := Chance(c.in, c.dc).RatString(); got != c.want {
+		if got := Of(nil).Chance(c.in, c.dc).RatString(); got != c.want {
 			t.Errorf("%+v dc %d: %s, want %s", c.in, c.dc, got, c.want)
 		}
 	}
@@ -89,7 +89,7 @@ func TestChanceMatchesResolve(t *testing.T) {
 		var walk func(prefix []int, p *big.Rat)
 		walk = func(prefix []int, p *big.Rat) {
 			src := dice.NewScripted(prefix)
-			r := Resolve(src, in)
+			r := Of(nil).Resolve(src, in, 0)
 			if src.Err() == nil {
 				if totals[r.Total] == nil {
 					totals[r.Total] = new(big.Rat)
@@ -109,7 +109,7 @@ func TestChanceMatchesResolve(t *testing.T) {
 					want.Add(want, p)
 				}
 			}
-			if got := Chance(in, dc); got.Cmp(want) != 0 {
+			if got := Of(nil).Chance(in, dc); got.Cmp(want) != 0 {
 				t.Fatalf("%+v dc %d: %s, enumeration %s", in, dc, got.RatString(), want.RatString())
 			}
 		}
@@ -120,16 +120,16 @@ func TestChanceMatchesResolve(t *testing.T) {
 // DCs sum to the expected total.
 func TestChanceLargestPool(t *testing.T) {
 	for _, in := range []Input{{0, MaxBonusDice, 0}, {0, 0, MaxBonusDice}, {0, 5, 5}} {
-		if got := Chance(in, 1); got.Cmp(big.NewRat(1, 1)) != 0 {
+		if got := Of(nil).Chance(in, 1); got.Cmp(big.NewRat(1, 1)) != 0 {
 			t.Errorf("%+v dc 1: %s", in, got.RatString())
 		}
-		if got := Chance(in, 200); got.Sign() != 0 {
+		if got := Of(nil).Chance(in, 200); got.Sign() != 0 {
 			t.Errorf("%+v dc 200: %s", in, got.RatString())
 		}
 		// E[total] = Σ_dc P(total ≥ dc)
 		sum := new(big.Rat)
 		for dc := 1; dc <= 6*(2*MaxBonusDice+2); dc++ {
-			sum.Add(sum, Chance(in, dc))
+			sum.Add(sum, Of(nil).Chance(in, dc))
 		}
 		// E = 3.5 (complete) + 3.5·(1/6 + s/6) extra + 3.5·i
 		want := new(big.Rat).Mul(big.NewRat(7, 2), new(big.Rat).Add(big.NewRat(int64(7+in.Heartless), 6), big.NewRat(int64(in.Nobody), 1)))
@@ -142,13 +142,13 @@ func TestChanceLargestPool(t *testing.T) {
 func BenchmarkChance(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		Chance(Input{6, 2, 1}, 17)
+		Of(nil).Chance(Input{6, 2, 1}, 17)
 	}
 }
 
 func BenchmarkChanceLargest(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		Chance(Input{0, 5, 5}, 30)
+		Of(nil).Chance(Input{0, 5, 5}, 30)
 	}
 }

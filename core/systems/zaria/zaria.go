@@ -43,11 +43,11 @@ type NamedDC struct {
 
 // NamedDCs are the seed's tiers, one mean deviation (5) apart: the named
 // values of the file's input dc.
-var NamedDCs = namedDCs()
+var NamedDCs = namedDCs(system())
 
-func namedDCs() []NamedDC {
+func namedDCs(s *engine.System) []NamedDC {
 	var out []NamedDC
-	for _, in := range system().File.Inputs {
+	for _, in := range s.File.Inputs {
 		if in.Key == "dc" {
 			for _, n := range in.Named {
 				words := append([]string{n.Names.EL, n.Names.EN}, n.Keywords...)
@@ -61,11 +61,16 @@ func namedDCs() []NamedDC {
 // system is the shipped file, loaded once (its vectors held).
 func system() *engine.System { return engine.MustBuiltin("zaria") }
 
-// Tier returns the highest named tier not above dc and whether dc is exactly
-// that tier (DC 12 shows "ανάμεσα σε Εύκολο και Μέτριο").
-func Tier(dc int) (NamedDC, bool) {
-	t := NamedDCs[0]
-	for _, n := range NamedDCs {
+// Named are the named DCs of r's file, in order (a chat's fork may move
+// them).
+func (r Rules) Named() []NamedDC { return namedDCs(r.file()) }
+
+// Tier returns r's highest named tier not above dc and whether dc is
+// exactly that tier (DC 12 shows "ανάμεσα σε Εύκολο και Μέτριο").
+func (r Rules) Tier(dc int) (NamedDC, bool) {
+	ns := r.Named()
+	t := ns[0]
+	for _, n := range ns {
 		if n.DC <= dc {
 			t = n
 		}
@@ -84,10 +89,27 @@ const (
 	MajorFail = "major_failure"
 )
 
-// Rules are a chat's house rules for the Ζαριά.
+// Rules are a chat's house rules for the Ζαριά, played by one file: the
+// shipped one, or a chat's fork of it (core/systems/fork), whose bands,
+// epic dice or outcome names may differ.
 type Rules struct {
 	Mode     Mode
-	NPCEpics bool // a natural 1 / 10 on an NPC's d10 is epic
+	NPCEpics bool           // a natural 1 / 10 on an NPC's d10 is epic
+	s        *engine.System // the file; nil is the shipped one
+}
+
+// On is r played by file s (a chat's fork); nil is the shipped file.
+func (r Rules) On(s *engine.System) Rules {
+	r.s = s
+	return r
+}
+
+// file is the system r rolls by.
+func (r Rules) file() *engine.System {
+	if r.s == nil {
+		return system()
+	}
+	return r.s
 }
 
 func (r Rules) rules() map[string]string {
@@ -144,7 +166,7 @@ func rollOf(dice []int, vals map[string]*big.Rat) Roll {
 
 // RollSide rolls the dice of one side: one d10 for an NPC, two for a PC.
 func (r Rules) RollSide(src dice.Source, s Side) Roll {
-	res, err := system().Roll("check", engine.Params{Inputs: s.inputs(0), Rules: r.rules()}, src)
+	res, err := r.file().Roll("check", engine.Params{Inputs: s.inputs(0), Rules: r.rules()}, src)
 	if err != nil {
 		panic(err) // the file's inputs are in range: the chat command checked them
 	}
@@ -171,7 +193,7 @@ type Result struct {
 
 // Check rolls side s against dc.
 func (r Rules) Check(src dice.Source, s Side, dc int) Result {
-	res, err := system().Roll("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()}, src)
+	res, err := r.file().Roll("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()}, src)
 	if err != nil {
 		panic(err)
 	}
@@ -184,7 +206,7 @@ func (r Rules) Check(src dice.Source, s Side, dc int) Result {
 
 // Chance is the exact probability that s succeeds against dc, epics included.
 func (r Rules) Chance(s Side, dc int) *big.Rat {
-	p, _, err := system().Chance("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()})
+	p, _, err := r.file().Chance("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()})
 	if err != nil {
 		panic(err)
 	}
@@ -194,7 +216,7 @@ func (r Rules) Chance(s Side, dc int) *big.Rat {
 // Odds are the exact chances of each outcome of s against dc (dc 0: none,
 // only the totals' distribution).
 func (r Rules) Odds(s Side, dc int) *engine.Odds {
-	od, err := system().Odds("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()})
+	od, err := r.file().Odds("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()})
 	if err != nil {
 		panic(err)
 	}
@@ -209,7 +231,7 @@ type Opposed struct {
 
 // Oppose rolls the active side's dice, then the passive side's.
 func (r Rules) Oppose(src dice.Source, act, pas Side) Opposed {
-	res, err := system().Roll("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()}, src)
+	res, err := r.file().Roll("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()}, src)
 	if err != nil {
 		panic(err)
 	}
@@ -222,9 +244,16 @@ func (r Rules) Oppose(src dice.Source, act, pas Side) Opposed {
 
 // OpposedChance is the exact probability that the active side wins.
 func (r Rules) OpposedChance(act, pas Side) *big.Rat {
-	p, _, err := system().Chance("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()})
+	p, _, err := r.file().Chance("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()})
 	if err != nil {
 		panic(err)
 	}
 	return p
+}
+
+// Renamed is the name r's file gives outcome in lang, and whether it
+// differs from the shipped file's (a chat's fork renamed it).
+func (r Rules) Renamed(outcome, lang string) (string, bool) {
+	n := r.file().OutcomeName(outcome, lang)
+	return n, n != system().OutcomeName(outcome, lang)
 }

@@ -28,7 +28,7 @@ func TestTier(t *testing.T) {
 		dc, tier int
 		exact    bool
 	}{{5, 5, true}, {12, 10, false}, {15, 15, true}, {29, 25, false}, {30, 30, true}} {
-		n, ex := Tier(c.dc)
+		n, ex := Rules{}.Tier(c.dc)
 		if n.DC != c.tier || ex != c.exact {
 			t.Errorf("Tier(%d) = %d,%v want %d,%v", c.dc, n.DC, ex, c.tier, c.exact)
 		}
