@@ -9,6 +9,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/systems"
+	"zaria/core/systems/engine"
 	"zaria/i18n"
 	"zaria/storage/memory"
 )
@@ -215,5 +216,41 @@ func BenchmarkWorstInput(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Every message a shipped file's input names for an error (its errors:)
+// is in the catalogs in es, el and en, and a "name" error's "_suggest"
+// too: a key the catalogs lack would reach the user as a key.
+func TestFileErrorKeysInCatalogs(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, key := range engine.Shipped() {
+		for _, in := range engine.MustBuiltin(key).File.Inputs {
+			for kind, msg := range in.Errors {
+				keys := []string{msg}
+				if kind == "name" {
+					keys = append(keys, msg+"_suggest")
+				}
+				for _, l := range core.Langs() {
+					have := map[string]bool{}
+					for _, k := range cat.Keys(l) {
+						have[k] = true
+					}
+					for _, k := range keys {
+						n++
+						if !have[k] {
+							t.Errorf("%s: input %s: errors: %s: %q is not in the %s catalog", key, in.Key, kind, k, l)
+						}
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no file names an error: nothing checked")
 	}
 }

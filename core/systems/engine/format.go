@@ -98,6 +98,14 @@ type Input struct {
 	Keywords []string     `yaml:"keywords,omitempty"`
 	Named    []NamedValue `yaml:"named,omitempty"`
 	Parts    []Part       `yaml:"parts,omitempty"`
+	// Sheet lets a word that is no number and names nothing be a sheet
+	// key for a number input (Daegon's "/daegon sigilo d3"): read like a
+	// terms input's key, its value in [min, max].
+	Sheet bool `yaml:"sheet,omitempty"`
+	// Errors names the catalog message of each kind of parse error of
+	// this input (ParseError.Kind, and "name": a word that names none of
+	// its values), in place of the generic one: {range: daegon.error.d}.
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // NamedValue is a word for a number input's value.

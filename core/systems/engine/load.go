@@ -293,12 +293,30 @@ func (s *System) compile() error {
 	return nil
 }
 
+// errorKinds are the kinds of ParseError an input's errors may name,
+// and "name" (a word that names none of its values).
+var errorKinds = map[string]bool{"range": true, "twice": true, "missing": true, "word": true, "terms": true, "check": true, "name": true}
+
+// catalogKeyRE is a message's key in the catalogs: "daegon.error.d".
+var catalogKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$`)
+
 func checkInput(in *Input) error {
 	if err := checkNames(in.Names, "input "+in.Key); err != nil {
 		return err
 	}
 	if len(in.Named) > MaxNamed {
 		return limitErr("named", MaxNamed, len(in.Named))
+	}
+	for kind, key := range in.Errors {
+		if !errorKinds[kind] {
+			return fileErr(0, "input %s: errors: %q is no kind of error (range, twice, missing, word, terms, check, name)", in.Key, kind)
+		}
+		if !catalogKeyRE.MatchString(key) {
+			return fileErr(0, "input %s: errors: %s: %q is no catalog key", in.Key, kind, key)
+		}
+	}
+	if in.Sheet && in.Type != "number" {
+		return fileErr(0, "input %s: sheet is for a number input", in.Key)
 	}
 	switch in.Type {
 	case "number", "terms":

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,12 +45,21 @@ type Parsed struct {
 // that means nothing here), "range" (a number outside its input's range:
 // Min, Max), "twice" (an input given twice), "missing" (a required
 // input not given), "terms" (a terms input with too many parts), "vs"
-// (no opposed check, or "vs" twice).
+// (no opposed check, or "vs" twice), "check" (a word of an input of
+// the system that this check does not take: Input; Daegon's "d2" in an
+// opposed test).
 type ParseError struct {
 	Kind     string
 	Input    *Input
 	Got      string
 	Min, Max int
+	Value    int // the number out of range ("range")
+	// Unnamed, for a word that fits nothing ("word", no Input), is the
+	// first input of the check not yet given that has named values: the
+	// words may misspell one of them. Rest are the side's words from the
+	// wrong one on ("muy dificl").
+	Unnamed *Input
+	Rest    []string
 }
 
 func (e *ParseError) Error() string {
@@ -120,7 +130,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			return &ParseError{Kind: "twice", Input: in, Got: got}
 		}
 		if strict && in.Min != nil && (v < *in.Min || v > *in.Max) {
-			return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max}
+			return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max, Value: v}
 		}
 		sd.Inputs[in.Key] = v
 		return nil
@@ -183,7 +193,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 		if n, ok := number(w); ok {
 			in := firstFree(inputs, given)
 			if in == nil {
-				return sd, &ParseError{Kind: "word", Got: w}
+				return sd, s.wordErr(c, inputs, given, words[i:])
 			}
 			if in.Type == "terms" {
 				sd.Terms[in.Key] = []Term{{N: n}}
@@ -204,8 +214,24 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 				break
 			}
 		}
+		if in == nil && !strings.HasPrefix(w, "@") && !strings.Contains(w, "+") {
+			// A sheet key for a number input that reads one (sheet: true).
+			for _, x := range inputs {
+				if x.Sheet && x.Type == "number" && !given(x) {
+					if _, isNum := number(w); !isNum {
+						sd.Terms[x.Key] = []Term{{Key: w}}
+						typed(x)
+						in = x
+					}
+					break
+				}
+			}
+			if in != nil {
+				continue
+			}
+		}
 		if in == nil || strings.HasPrefix(w, "@") {
-			return sd, &ParseError{Kind: "word", Got: w}
+			return sd, s.wordErr(c, inputs, given, words[i:])
 		}
 		parts := strings.Split(w, "+")
 		if len(parts) > len(in.Parts) {
@@ -252,18 +278,52 @@ func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels 
 			if len(ts) == len(in.Parts) {
 				p := in.Parts[j]
 				if v < p.Min || v > p.Max {
-					return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max}
+					return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max, Value: v}
 				}
 			}
 			sum += v
 			labels[key] = append(labels[key], label)
 		}
 		if sum < *in.Min || sum > *in.Max {
-			return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(sum), Min: *in.Min, Max: *in.Max}
+			return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(sum), Min: *in.Min, Max: *in.Max, Value: sum}
 		}
 		sd.Inputs[key] = sum
 	}
 	return labels, nil
+}
+
+// wordErr is the error of rest[0], a word that fits no input of the
+// check: "check" when it fits an input of the system that the check does
+// not take, else "word", naming the input it may misspell.
+func (s *System) wordErr(c *check, inputs []*Input, given func(*Input) bool, rest []string) error {
+	w := rest[0]
+	var others []*Input
+	for i := range s.File.Inputs {
+		in := &s.File.Inputs[i]
+		if !slices.Contains(c.inputs, in.Key) {
+			others = append(others, in)
+		}
+	}
+	if in := flagOf(others, fold.Key(w)); in != nil {
+		return &ParseError{Kind: "check", Input: in, Got: w}
+	}
+	if in, _ := prefixed(others, w); in != nil {
+		return &ParseError{Kind: "check", Input: in, Got: w}
+	}
+	if in, _, _ := suffixed(others, w); in != nil {
+		return &ParseError{Kind: "check", Input: in, Got: w}
+	}
+	if in, _, used := named(others, rest); in != nil {
+		return &ParseError{Kind: "check", Input: in, Got: strings.Join(rest[:used], " ")}
+	}
+	pe := &ParseError{Kind: "word", Got: w, Rest: rest}
+	for _, in := range inputs {
+		if len(in.Named) > 0 && !given(in) {
+			pe.Unnamed = in
+			break
+		}
+	}
+	return pe
 }
 
 func flagOf(inputs []*Input, k string) *Input {
