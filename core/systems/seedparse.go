@@ -24,16 +24,15 @@ type seedCheck struct {
 // readSeed reads a seed system's words from its file's inputs, in any
 // order; a first word that is a character's name ("/daegon Drake sigilo
 // hard") is read as "@Drake" when the words do not parse otherwise (the
-// first error is the one named). No words at all is the system's usage
-// (key.error.usage). The sheet values are read from whose sheet each
-// side names, the passive side's from the active one's when it names
-// none. Every error is the one the input names for it (its errors: in
-// the file), or the engine's generic one (parseErr).
+// first error is the one named). The sheet values are read from whose
+// sheet each side names, the passive side's from the active one's when
+// it names none, and a sheet key whose text gives tagged counts (Kingdom
+// Hearts' specialty) is read as more words. Every error is the one the
+// file names for it (its inputs' errors: and its own), or the engine's
+// generic one (fileParseErr); a sheet key that is missing but close to a
+// named value is taken for that value misspelt.
 func readSeed(ctx context.Context, req *command.Request, key string, toks []string) (seedCheck, string, error) {
 	s := engine.MustBuiltin(key)
-	if len(toks) == 0 {
-		return seedCheck{}, "", command.Errorf(key + ".error.usage")
-	}
 	p, err := s.Parse(toks)
 	if err != nil && len(toks) > 1 && !strings.HasPrefix(toks[0], "@") && looksLikeName(toks[0]) {
 		if p2, err2 := s.Parse(toks[1:]); err2 == nil && p2.Active.Who == "" {
@@ -42,21 +41,63 @@ func readSeed(ctx context.Context, req *command.Request, key string, toks []stri
 		}
 	}
 	if err != nil {
-		return seedCheck{}, "", seedErr(req, key, toks, err)
+		return seedCheck{}, "", seedErr(req, key, err)
 	}
 	c := seedCheck{sys: s, p: p}
-	sides := []*engine.Side{&p.Active, p.Passive}
-	for i, sd := range sides {
+	for i, sd := range []*engine.Side{&p.Active, p.Passive} {
 		if sd == nil {
 			continue
 		}
 		who := cmp.Or(sd.Who, p.Active.Who)
-		c.labels[i], err = s.Resolve(sd, func(k string) (int, error) { return req.SheetInt(ctx, who, k) })
+		misspelt := func(k string, err error) error {
+			if in := unnamed(s, p.Check, sd); in != nil {
+				if err2 := suggestName(req, in, []string{k}); isSuggestion(err2) {
+					return err2
+				}
+			}
+			return err
+		}
+		c.labels[i], err = s.Resolve(sd, func(k string) (int, error) {
+			v, err := req.SheetInt(ctx, who, k)
+			if _, user := command.AsUserError(err); user {
+				return v, misspelt(k, err)
+			}
+			return v, err
+		})
 		if err != nil {
-			return seedCheck{}, "", seedErr(req, key, toks, err)
+			return seedCheck{}, "", seedErr(req, key, err)
+		}
+		for _, k := range sd.Sheets {
+			text, err := req.SheetText(ctx, who, k)
+			if _, user := command.AsUserError(err); user {
+				return seedCheck{}, "", misspelt(k, err)
+			} else if err != nil {
+				return seedCheck{}, "", err
+			}
+			if err := s.More(p.Check, sd, k, text); err != nil {
+				return seedCheck{}, "", seedErr(req, key, err)
+			}
 		}
 	}
 	return c, p.Active.Who, nil
+}
+
+// unnamed is the first input of the check that has named values and
+// names its error (errors: name) and that the side has not given.
+func unnamed(s *engine.System, check string, sd *engine.Side) *engine.Input {
+	for _, ck := range s.File.Checks {
+		if ck.Key != check {
+			continue
+		}
+		for _, k := range ck.Inputs {
+			in := s.Input(k)
+			_, given := sd.Inputs[k]
+			if in != nil && !given && len(in.Named) > 0 && in.Errors["name"] != "" {
+				return in
+			}
+		}
+	}
+	return nil
 }
 
 // skill is the sheet key a side's input was read from ("" when typed as
@@ -72,49 +113,62 @@ func (c seedCheck) skill(passive bool, input string) string {
 	return ""
 }
 
-// seedErr names what is wrong in a seed system's words: the message its
-// input names for that kind of error, with the input's name ("what"),
-// its range ("min", "max") and what was typed ("got"); a word that names
-// none of an input's values, the closest one (suggestName); else the
-// generic message.
-func seedErr(req *command.Request, key string, toks []string, err error) error {
+// seedErr names what is wrong in a seed system's words: the message the
+// file names for that kind of error, its input's (a range error's
+// "below" or "above" first) or its own, with the input's name ("what"),
+// its range ("min", "max"), the number or the words typed ("got"), the
+// word typed ("typed"), a sheet key and its text ("name", "value"); a
+// word that names none of an input's values, the closest one
+// (suggestName); else the generic message.
+func seedErr(req *command.Request, key string, err error) error {
 	var pe *engine.ParseError
 	if !errors.As(err, &pe) {
 		return err
 	}
+	s := engine.MustBuiltin(key)
 	if in := pe.Unnamed; pe.Kind == "word" && pe.Input == nil && in != nil && in.Errors["name"] != "" {
-		return suggestName(req, in, strings.Join(pe.Rest, " "), in.Errors["name"])
-	}
-	if in := pe.Input; in != nil && in.Errors[pe.Kind] != "" {
-		got := clip(pe.Got)
-		if pe.Kind == "range" {
-			got = num(pe.Value)
-		}
-		return command.Errorf(in.Errors[pe.Kind], "what", in.Names.In(req.Lang), "min", num(pe.Min), "max", num(pe.Max), "got", got)
-	}
-	switch pe.Kind {
-	case "range":
-		return command.Errorf("filesys.error.range", "what", pe.Input.Names.In(req.Lang), "min", num(pe.Min), "max", num(pe.Max), "got", num(pe.Value))
-	case "twice":
-		return command.Errorf("filesys.error.twice", "what", pe.Input.Names.In(req.Lang), "got", clip(pe.Got))
-	case "vs":
-		n := 0
-		for _, w := range toks {
-			if engine.IsVs(w) {
-				n++
+		if pe.Before != "" {
+			if err := suggestName(req, in, append([]string{pe.Before}, pe.Rest...)); isSuggestion(err) {
+				return err
 			}
 		}
-		if n > 1 {
-			return command.Errorf("sys.error.two_vs")
-		}
+		return suggestName(req, in, pe.Rest)
 	}
-	return command.Errorf(key + ".error.usage")
+	var got any = clip(pe.Got)
+	msg := ""
+	if in := pe.Input; in != nil {
+		if pe.Kind == "range" {
+			got = pe.Value
+			below := pe.Value < pe.Min
+			if pe.Number != "" {
+				got, below = clip(pe.Number), strings.HasPrefix(strings.ReplaceAll(pe.Number, "−", "-"), "-")
+			}
+			msg = in.Errors[map[bool]string{true: "below", false: "above"}[below]]
+		}
+		msg = cmp.Or(msg, in.Errors[pe.Kind])
+	} else if len(pe.Rest) > 0 {
+		got = clip(strings.Join(pe.Rest, " "))
+	}
+	msg = cmp.Or(msg, s.File.Errors[pe.Kind])
+	if msg == "" {
+		return fileParseErr(req, key, err)
+	}
+	kv := []any{"min", num(pe.Min), "max", num(pe.Max), "got", got, "typed", clip(pe.Got)}
+	if pe.Input != nil {
+		kv = append(kv, "what", pe.Input.Names.In(req.Lang))
+	}
+	if pe.Kind == "sheet" && len(pe.Rest) > 0 {
+		kv = append(kv, "name", clip(pe.Got), "value", clip(pe.Rest[0]))
+	}
+	return command.Errorf(msg, kv...)
 }
 
-// suggestName is the error of words that name none of an input's
-// values: errKey with what was typed ("got"), or errKey+"_suggest" with
-// the closest value, named in the chat's language ("suggestion").
-func suggestName(req *command.Request, in *engine.Input, got, errKey string) error {
+// suggestName is the error of words that name none of an input's values
+// (its errors' "name"): that message with what was typed ("got"), or
+// its "_suggest" with the closest value, named in the chat's language
+// ("suggestion").
+func suggestName(req *command.Request, in *engine.Input, words []string) error {
+	errKey, got := in.Errors["name"], strings.Join(words, " ")
 	var all []string
 	shown := map[string]string{} // folded name → the chat's name of its value
 	for _, nv := range in.Named {

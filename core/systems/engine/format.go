@@ -17,6 +17,10 @@ type File struct {
 	Checks     []Check     `yaml:"checks"`
 	Sheet      *Sheet      `yaml:"sheet,omitempty"` // sheet.go
 	Vectors    []Vector    `yaml:"vectors"`
+	// Errors names the catalog message of a parse error of no input:
+	// "word" (a word that fits nothing), "vs" (twice), "opposed" (a "vs"
+	// where no check is opposed), "missing" (no words at all).
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // Number is a constant of the rules a fork may change (RQ's fumble

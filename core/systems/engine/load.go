@@ -207,6 +207,9 @@ func (s *System) compile() error {
 		seen[k] = true
 		return nil
 	}
+	if err := checkErrors(f); err != nil {
+		return err
+	}
 	s.inputs = map[string]*Input{}
 	for i := range f.Inputs {
 		in := &f.Inputs[i]
@@ -295,7 +298,24 @@ func (s *System) compile() error {
 
 // errorKinds are the kinds of ParseError an input's errors may name,
 // and "name" (a word that names none of its values).
-var errorKinds = map[string]bool{"range": true, "twice": true, "missing": true, "word": true, "terms": true, "check": true, "name": true}
+// "below" and "above" are a range error's two ends, each in place of
+// "range"; a file's own errors (no input) are "word", "vs", "opposed"
+// and "missing".
+var errorKinds = map[string]bool{"range": true, "below": true, "above": true, "twice": true, "missing": true, "word": true, "terms": true, "check": true, "name": true, "sheet": true}
+
+var fileErrorKinds = map[string]bool{"word": true, "vs": true, "opposed": true, "missing": true}
+
+func checkErrors(f *File) error {
+	for kind, key := range f.Errors {
+		if !fileErrorKinds[kind] {
+			return fileErr(0, "errors: %q is no kind of error of a whole file (word, vs, opposed, missing)", kind)
+		}
+		if !catalogKeyRE.MatchString(key) {
+			return fileErr(0, "errors: %s: %q is no catalog key", kind, key)
+		}
+	}
+	return nil
+}
 
 // catalogKeyRE is a message's key in the catalogs: "daegon.error.d".
 var catalogKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$`)
@@ -309,7 +329,7 @@ func checkInput(in *Input) error {
 	}
 	for kind, key := range in.Errors {
 		if !errorKinds[kind] {
-			return fileErr(0, "input %s: errors: %q is no kind of error (range, twice, missing, word, terms, check, name)", in.Key, kind)
+			return fileErr(0, "input %s: errors: %q is no kind of error (range, below, above, twice, missing, word, terms, check, name, sheet)", in.Key, kind)
 		}
 		if !catalogKeyRE.MatchString(key) {
 			return fileErr(0, "input %s: errors: %s: %q is no catalog key", in.Key, kind, key)

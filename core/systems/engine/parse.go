@@ -32,6 +32,10 @@ type Side struct {
 	Inputs map[string]int
 	Terms  map[string][]Term   // the terms inputs, before the sheet is read
 	Words  map[string][]string // the words that gave each input, as typed (canonical.go)
+	// Sheets are sheet keys whose text gives more tagged counts (a
+	// tagged count input with sheet: true; Kingdom Hearts' specialty
+	// "fuerza" = "2s 1i"): the caller reads each and calls More.
+	Sheets []string
 }
 
 // Parsed is a check's words read.
@@ -45,21 +49,26 @@ type Parsed struct {
 // that means nothing here), "range" (a number outside its input's range:
 // Min, Max), "twice" (an input given twice), "missing" (a required
 // input not given), "terms" (a terms input with too many parts), "vs"
-// (no opposed check, or "vs" twice), "check" (a word of an input of
-// the system that this check does not take: Input; Daegon's "d2" in an
-// opposed test).
+// ("vs" twice), "opposed" (a "vs" where the system has no opposed
+// check), "check" (a word of an input of the system that this check does
+// not take: Input; Daegon's "d2" in an opposed test), "sheet" (a sheet
+// key's text that gives none of the input's tagged counts: More).
 type ParseError struct {
 	Kind     string
 	Input    *Input
 	Got      string
 	Min, Max int
-	Value    int // the number out of range ("range")
+	Value    int    // the number out of range ("range")
+	Number   string // the number as typed, when too long to read ("range")
 	// Unnamed, for a word that fits nothing ("word", no Input), is the
 	// first input of the check not yet given that has named values: the
 	// words may misspell one of them. Rest are the side's words from the
 	// wrong one on ("muy dificl").
 	Unnamed *Input
 	Rest    []string
+	// Before is the sheet key typed just before the wrong word, which
+	// may be the first word of a misspelt name ("muy dificl").
+	Before string
 }
 
 func (e *ParseError) Error() string {
@@ -101,7 +110,7 @@ func (s *System) parse(words []string, strict bool) (*Parsed, error) {
 		}
 	}
 	if c == nil {
-		return nil, &ParseError{Kind: "vs", Got: "vs"}
+		return nil, &ParseError{Kind: "opposed", Got: "vs"}
 	}
 	p := &Parsed{Check: c.def.Key}
 	var err error
@@ -120,25 +129,10 @@ func (s *System) parse(words []string, strict bool) (*Parsed, error) {
 
 func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) {
 	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}, Words: map[string][]string{}}
-	given := func(in *Input) bool {
-		_, a := sd.Inputs[in.Key]
-		_, b := sd.Terms[in.Key]
-		return a || b
-	}
-	set := func(in *Input, v int, got string) error {
-		if given(in) {
-			return &ParseError{Kind: "twice", Input: in, Got: got}
-		}
-		if strict && in.Min != nil && (v < *in.Min || v > *in.Max) {
-			return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max, Value: v}
-		}
-		sd.Inputs[in.Key] = v
-		return nil
-	}
-	inputs := make([]*Input, 0, len(c.inputs))
-	for _, k := range c.inputs {
-		inputs = append(inputs, s.inputs[k])
-	}
+	given := sd.given
+	set := func(in *Input, v int, got string) error { return sd.set(in, v, got, strict) }
+	inputs := s.checkInputs(c)
+	lastSheet := -1 // the index of the last word read as a sheet key
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		k := fold.Key(w)
@@ -164,6 +158,9 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			}
 			n, ok := number(rest)
 			if !ok {
+				if err := tooLong(in, got, rest); err != nil {
+					return sd, err
+				}
 				return sd, &ParseError{Kind: "word", Input: in, Got: w}
 			}
 			if err := set(in, n, got); err != nil {
@@ -174,6 +171,9 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 		}
 		if in, n, ok := suffixed(inputs, w); in != nil {
 			if !ok {
+				if err := tooLong(in, w, strings.TrimRight(w, "abcdefghijklmnopqrstuvwxyz")); err != nil {
+					return sd, err
+				}
 				return sd, &ParseError{Kind: "word", Input: in, Got: w}
 			}
 			if err := set(in, n, w); err != nil {
@@ -193,7 +193,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 		if n, ok := number(w); ok {
 			in := firstFree(inputs, given)
 			if in == nil {
-				return sd, s.wordErr(c, inputs, given, words[i:])
+				return sd, s.wordErr(c, inputs, given, words, i, lastSheet)
 			}
 			if in.Type == "terms" {
 				sd.Terms[in.Key] = []Term{{N: n}}
@@ -217,7 +217,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 		if in == nil && !strings.HasPrefix(w, "@") && !strings.Contains(w, "+") {
 			// A sheet key for a number input that reads one (sheet: true).
 			for _, x := range inputs {
-				if x.Sheet && x.Type == "number" && !given(x) {
+				if x.Sheet && x.Type == "number" && len(x.Suffixes) == 0 && !given(x) {
 					if _, isNum := number(w); !isNum {
 						sd.Terms[x.Key] = []Term{{Key: w}}
 						typed(x)
@@ -226,12 +226,20 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 					break
 				}
 			}
+			// A sheet key whose text gives tagged counts (a specialty).
+			if sx := sheetCounts(inputs); in == nil && sx != nil && len(sd.Sheets) == 0 {
+				if _, isNum := number(w); !isNum {
+					sd.Sheets = append(sd.Sheets, w)
+					in = sx
+				}
+			}
 			if in != nil {
+				lastSheet = i
 				continue
 			}
 		}
 		if in == nil || strings.HasPrefix(w, "@") {
-			return sd, s.wordErr(c, inputs, given, words[i:])
+			return sd, s.wordErr(c, inputs, given, words, i, lastSheet)
 		}
 		parts := strings.Split(w, "+")
 		if len(parts) > len(in.Parts) {
@@ -295,7 +303,8 @@ func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels 
 // wordErr is the error of rest[0], a word that fits no input of the
 // check: "check" when it fits an input of the system that the check does
 // not take, else "word", naming the input it may misspell.
-func (s *System) wordErr(c *check, inputs []*Input, given func(*Input) bool, rest []string) error {
+func (s *System) wordErr(c *check, inputs []*Input, given func(*Input) bool, words []string, i, lastSheet int) error {
+	rest := words[i:]
 	w := rest[0]
 	var others []*Input
 	for i := range s.File.Inputs {
@@ -317,6 +326,9 @@ func (s *System) wordErr(c *check, inputs []*Input, given func(*Input) bool, res
 		return &ParseError{Kind: "check", Input: in, Got: strings.Join(rest[:used], " ")}
 	}
 	pe := &ParseError{Kind: "word", Got: w, Rest: rest}
+	if lastSheet == i-1 && lastSheet >= 0 {
+		pe.Before = words[lastSheet]
+	}
 	for _, in := range inputs {
 		if len(in.Named) > 0 && !given(in) {
 			pe.Unnamed = in
@@ -324,6 +336,79 @@ func (s *System) wordErr(c *check, inputs []*Input, given func(*Input) bool, res
 		}
 	}
 	return pe
+}
+
+func (sd *Side) given(in *Input) bool {
+	_, a := sd.Inputs[in.Key]
+	_, b := sd.Terms[in.Key]
+	return a || b
+}
+
+// set gives an input its value: a tagged count given again adds up
+// ("2s" and a specialty's "1s"); another input given twice is an error.
+func (sd *Side) set(in *Input, v int, got string, strict bool) error {
+	if sd.given(in) {
+		if len(in.Suffixes) == 0 {
+			return &ParseError{Kind: "twice", Input: in, Got: got}
+		}
+		v += sd.Inputs[in.Key]
+	}
+	if strict && in.Min != nil && (v < *in.Min || v > *in.Max) {
+		return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max, Value: v}
+	}
+	sd.Inputs[in.Key] = v
+	return nil
+}
+
+func (s *System) checkInputs(c *check) []*Input {
+	inputs := make([]*Input, 0, len(c.inputs))
+	for _, k := range c.inputs {
+		inputs = append(inputs, s.inputs[k])
+	}
+	return inputs
+}
+
+// sheetCounts is the first tagged count input whose counts a sheet key
+// may give (sheet: true).
+func sheetCounts(inputs []*Input) *Input {
+	for _, in := range inputs {
+		if in.Sheet && len(in.Suffixes) > 0 {
+			return in
+		}
+	}
+	return nil
+}
+
+// More reads a sheet key's text (one of sd.Sheets) as more tagged counts
+// of the side ("2s 1i", commas allowed), each adding to what the words
+// gave. A word of the text that is no tagged count is a "sheet" error of
+// the input that took the key (Got: the key; Rest: the text).
+func (s *System) More(check string, sd *Side, key, text string) error {
+	c, err := s.check(check)
+	if err != nil {
+		return err
+	}
+	inputs := s.checkInputs(c)
+	for _, w := range strings.Fields(strings.ReplaceAll(text, ",", " ")) {
+		in, n, ok := suffixed(inputs, w)
+		if in == nil || !ok {
+			return &ParseError{Kind: "sheet", Input: sheetCounts(inputs), Got: key, Rest: []string{text}}
+		}
+		if err := sd.set(in, n, w, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tooLong is a "range" error for a number too long to read ("dc" and
+// twenty digits): never read as another word.
+func tooLong(in *Input, got, digits string) error {
+	d := strings.TrimLeft(strings.ReplaceAll(digits, "−", "-"), "+-")
+	if d == "" || in.Min == nil || strings.Trim(d, "0123456789") != "" {
+		return nil
+	}
+	return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max, Number: digits}
 }
 
 func flagOf(inputs []*Input, k string) *Input {
@@ -347,7 +432,7 @@ func prefixed(inputs []*Input, w string) (*Input, string) {
 	for _, in := range inputs {
 		for _, p := range in.Prefixes {
 			if rest, ok := strings.CutPrefix(lw, strings.ToLower(p)); ok {
-				if _, isNum := number(rest); isNum || rest == "" {
+				if _, isNum := number(rest); isNum || rest == "" || tooLong(in, w, rest) != nil {
 					return in, rest
 				}
 			}
@@ -411,3 +496,6 @@ func number(s string) (int, bool) {
 	}
 	return n, true
 }
+
+// Input is the file's input of that key (nil when none).
+func (s *System) Input(key string) *Input { return s.inputs[key] }

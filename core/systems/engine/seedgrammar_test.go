@@ -70,3 +70,50 @@ func TestInputErrorsRefused(t *testing.T) {
 		t.Errorf("errors of known kinds: %v", err)
 	}
 }
+
+// Tagged counts add up, a sheet key's text among them (Kingdom Hearts'
+// specialty); a text that gives none is a "sheet" error naming the key.
+func TestParseTaggedCounts(t *testing.T) {
+	s := MustBuiltin("kh")
+	p, err := s.Parse(strings.Fields("fisico fuerza 1s dc17"))
+	if err != nil || len(p.Active.Sheets) != 1 || p.Active.Sheets[0] != "fuerza" || p.Active.Terms["cap"][0].Key != "fisico" {
+		t.Fatalf("fisico fuerza: %+v %v", p, err)
+	}
+	if err := s.More(p.Check, &p.Active, "fuerza", "2s, 1i"); err != nil || p.Active.Inputs["s"] != 3 || p.Active.Inputs["i"] != 1 {
+		t.Fatalf("2s 1i more: %+v %v", p.Active.Inputs, err)
+	}
+	var pe *ParseError
+	if err := s.More(p.Check, &p.Active, "rara", "tres"); !errors.As(err, &pe) || pe.Kind != "sheet" || pe.Got != "rara" || pe.Input.Key != "s" {
+		t.Errorf("tres: %v", err)
+	}
+	if err := s.More(p.Check, &p.Active, "llave", "-9s"); !errors.As(err, &pe) || pe.Kind != "range" || pe.Value != -6 {
+		t.Errorf("-9s: %v", err)
+	}
+	for _, c := range []struct{ words, kind, number string }{
+		{"6 vs 5", "opposed", ""},
+		{"5 dc99999999999999999999", "range", "99999999999999999999"},
+		{"5 dc-99999999999999999999", "range", "-99999999999999999999"},
+	} {
+		_, err := s.Parse(strings.Fields(c.words))
+		if !errors.As(err, &pe) || pe.Kind != c.kind || pe.Number != c.number {
+			t.Errorf("%q: %v", c.words, err)
+		}
+	}
+	// "muy dificl": the sheet key before the wrong word is kept.
+	_, err = s.Parse(strings.Fields("6 muy dificl"))
+	if !errors.As(err, &pe) || pe.Before != "muy" || pe.Unnamed == nil || pe.Unnamed.Key != "dc" {
+		t.Errorf("muy dificl: %+v", err)
+	}
+}
+
+// A file's own errors are of kinds a whole file has.
+func TestFileErrorsRefused(t *testing.T) {
+	f := strings.Replace(base, "command: ro\n", "command: ro\nerrors: {range: ro.error.x}\n", 1)
+	if _, err := Load([]byte(f)); err == nil || !strings.Contains(err.Error(), "range") {
+		t.Errorf("a file's range error: %v", err)
+	}
+	f = strings.Replace(base, "command: ro\n", "command: ro\nerrors: {word: ro.error.word, opposed: ro.error.opposed}\n", 1)
+	if _, err := Load([]byte(f)); err != nil {
+		t.Errorf("a file's word and opposed errors: %v", err)
+	}
+}
