@@ -227,26 +227,37 @@ func TestFileErrorKeysInCatalogs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	have := map[string]map[string]bool{}
+	for _, l := range core.Langs() {
+		have[l] = map[string]bool{}
+		for _, k := range cat.Keys(l) {
+			have[l][k] = true
+		}
+	}
 	n := 0
+	check := func(where string, errs map[string]string) {
+		for kind, msg := range errs {
+			keys := []string{msg}
+			if kind == "name" {
+				keys = append(keys, msg+"_suggest")
+			}
+			for _, l := range core.Langs() {
+				for _, k := range keys {
+					n++
+					if !have[l][k] {
+						t.Errorf("%s: errors: %s: %q is not in the %s catalog", where, kind, k, l)
+					}
+				}
+			}
+		}
+	}
 	for _, key := range engine.Shipped() {
-		for _, in := range engine.MustBuiltin(key).File.Inputs {
-			for kind, msg := range in.Errors {
-				keys := []string{msg}
-				if kind == "name" {
-					keys = append(keys, msg+"_suggest")
-				}
-				for _, l := range core.Langs() {
-					have := map[string]bool{}
-					for _, k := range cat.Keys(l) {
-						have[k] = true
-					}
-					for _, k := range keys {
-						n++
-						if !have[k] {
-							t.Errorf("%s: input %s: errors: %s: %q is not in the %s catalog", key, in.Key, kind, k, l)
-						}
-					}
-				}
+		f := engine.MustBuiltin(key).File
+		check(key, f.Errors)
+		for _, in := range f.Inputs {
+			check(key+": input "+in.Key, in.Errors)
+			for _, p := range in.Parts {
+				check(key+": input "+in.Key+": part "+p.Key, p.Errors)
 			}
 		}
 	}

@@ -143,7 +143,11 @@ func seedErr(req *command.Request, key string, err error) error {
 			if pe.Number != "" {
 				got, below = clip(pe.Number), strings.HasPrefix(strings.ReplaceAll(pe.Number, "−", "-"), "-")
 			}
-			msg = in.Errors[map[bool]string{true: "below", false: "above"}[below]]
+			end := map[bool]string{true: "below", false: "above"}[below]
+			if pt := pe.Part; pt != nil {
+				msg = cmp.Or(pt.Errors[end], pt.Errors["range"])
+			}
+			msg = cmp.Or(msg, in.Errors[end])
 		}
 		msg = cmp.Or(msg, in.Errors[pe.Kind])
 	} else if len(pe.Rest) > 0 {
@@ -171,12 +175,20 @@ func suggestName(req *command.Request, in *engine.Input, words []string) error {
 	errKey, got := in.Errors["name"], strings.Join(words, " ")
 	var all []string
 	shown := map[string]string{} // folded name → the chat's name of its value
+	// A value's names are shown in the chat's language; a keyword that is
+	// none of them (a transliteration: "metrio") as it is.
 	for _, nv := range in.Named {
 		own := nv.Names.In(req.Lang)
-		for _, c := range append([]string{own, nv.Names.ES, nv.Names.EL, nv.Names.EN}, nv.Keywords...) {
+		for _, c := range []string{own, nv.Names.ES, nv.Names.EL, nv.Names.EN} {
+			all = append(all, c)
+			shown[fold.Key(c)] = own
+		}
+	}
+	for _, nv := range in.Named {
+		for _, c := range nv.Keywords {
 			all = append(all, c)
 			if _, ok := shown[fold.Key(c)]; !ok {
-				shown[fold.Key(c)] = own
+				shown[fold.Key(c)] = c
 			}
 		}
 	}
@@ -185,5 +197,5 @@ func suggestName(req *command.Request, in *engine.Input, words []string) error {
 			return command.Errorf(errKey+"_suggest", "got", clip(got), "suggestion", strings.ToLower(shown[fold.Key(s[0])]))
 		}
 	}
-	return command.Errorf(errKey, "got", clip(got))
+	return command.Errorf(errKey, "got", clip(got), "min", num(*in.Min), "max", num(*in.Max))
 }

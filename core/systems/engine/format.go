@@ -126,6 +126,9 @@ type Part struct {
 	Names Names  `yaml:"names"`
 	Min   int    `yaml:"min"`
 	Max   int    `yaml:"max"`
+	// Errors names the message of a term out of this part's range
+	// (range, below, above), as an input's errors do.
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // Table is a 1-D (one row) or 2-D lookup; "-" marks an impossible cell.

@@ -362,6 +362,11 @@ func checkInput(in *Input) error {
 				return fileErr(0, "input %s: terms have 2 to 4 parts", in.Key)
 			}
 			for _, p := range in.Parts {
+				for kind, key := range p.Errors {
+					if kind != "range" && kind != "below" && kind != "above" || !catalogKeyRE.MatchString(key) {
+						return fileErr(0, "input %s: part %s: errors: %s: %q is no range error's catalog key", in.Key, p.Key, kind, key)
+					}
+				}
 				if p.Min > p.Max {
 					return fileErr(0, "input %s: part %s's min above its max", in.Key, p.Key)
 				}

@@ -58,6 +58,7 @@ type ParseError struct {
 	Input    *Input
 	Got      string
 	Min, Max int
+	Part     *Part  // the term's part out of range ("range"), if one
 	Value    int    // the number out of range ("range")
 	Number   string // the number as typed, when too long to read ("range")
 	// Unnamed, for a word that fits nothing ("word", no Input), is the
@@ -284,9 +285,9 @@ func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels 
 				label = t.Key + " " + strconv.Itoa(v)
 			}
 			if len(ts) == len(in.Parts) {
-				p := in.Parts[j]
+				p := &in.Parts[j]
 				if v < p.Min || v > p.Max {
-					return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max, Value: v}
+					return nil, &ParseError{Kind: "range", Input: in, Part: p, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max, Value: v}
 				}
 			}
 			sum += v

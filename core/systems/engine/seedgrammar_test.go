@@ -117,3 +117,19 @@ func TestFileErrorsRefused(t *testing.T) {
 		t.Errorf("a file's word and opposed errors: %v", err)
 	}
 }
+
+// A term out of its part's range names the part, whose errors may name
+// the message (Ζαριά's stat and skill).
+func TestResolvePartNamed(t *testing.T) {
+	s := MustBuiltin("zaria")
+	for words, part := range map[string]string{"11+2 dc15": "stat", "4+11": "skill"} {
+		p, err := s.Parse(strings.Fields(words))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pe *ParseError
+		if _, err := s.Resolve(&p.Active, sheetOf(nil)); !errors.As(err, &pe) || pe.Part == nil || pe.Part.Key != part || pe.Value != 11 {
+			t.Errorf("%q: %v", words, err)
+		}
+	}
+}
