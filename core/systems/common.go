@@ -119,12 +119,6 @@ func takeWho(toks []string) (who string, rest []string) {
 	return "", toks
 }
 
-// isNumber reports whether s is a signed integer.
-func isNumber(s string) bool {
-	_, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
-	return err == nil
-}
-
 // atoi parses a signed integer, accepting a leading "+" and the Unicode minus.
 func atoi(s string) (int, bool) {
 	s = strings.ReplaceAll(s, "−", "-")
@@ -155,20 +149,6 @@ func (t term) value(ctx context.Context, req *command.Request, who string) (int,
 		return t.n, nil
 	}
 	return req.SheetInt(ctx, who, t.name)
-}
-
-// valueIn resolves a term like value and refuses a value outside
-// [lo, hi] with the user error key, whose message names the range
-// ("min", "max") and the value ("got").
-func (t term) valueIn(ctx context.Context, req *command.Request, who string, lo, hi int, key string) (int, error) {
-	v, err := t.value(ctx, req, who)
-	if err != nil {
-		return 0, err
-	}
-	if err := inRange(v, lo, hi, key); err != nil {
-		return 0, err
-	}
-	return v, nil
 }
 
 // inRange refuses v outside [lo, hi] with the user error key, whose
