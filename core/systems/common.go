@@ -52,7 +52,6 @@ import (
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
-	"zaria/core/systems/engine"
 )
 
 // input is a command's arguments split into words, with the trailing "?"
@@ -129,66 +128,6 @@ func atoi(s string) (int, bool) {
 	return n, true
 }
 
-// term is a number or a name to look up on a character sheet.
-type term struct {
-	n    int
-	name string
-}
-
-func parseTerm(s string) term {
-	if n, ok := atoi(s); ok {
-		return term{n: n}
-	}
-	return term{name: s}
-}
-
-// value resolves a term, reading the sheet of who ("" = the sender's
-// active character) for a name.
-func (t term) value(ctx context.Context, req *command.Request, who string) (int, error) {
-	if t.name == "" {
-		return t.n, nil
-	}
-	return req.SheetInt(ctx, who, t.name)
-}
-
-// inRange refuses v outside [lo, hi] with the user error key, whose
-// message names the range ("min", "max") and the value ("got").
-func inRange(v, lo, hi int, key string) error {
-	if v < lo || v > hi {
-		return command.Errorf(key, "min", lo, "max", hi, "got", v)
-	}
-	return nil
-}
-
-// retryWithWho parses toks; if that fails and the first word is not a
-// number, it tries again reading that word as a character's name
-// ("/zaria Drake fuerza+atletismo dc15"). The first error is the one reported.
-func retryWithWho[T any](who string, toks []string, parse func([]string) (T, error)) (T, string, error) {
-	v, err := parse(toks)
-	if err == nil || who != "" || len(toks) < 2 || !looksLikeName(toks[0]) {
-		return v, who, err
-	}
-	if _, ok := command.AsUserError(err); !ok {
-		return v, who, err
-	}
-	if v2, err2 := parse(toks[1:]); err2 == nil {
-		return v2, toks[0], nil
-	}
-	return v, who, err
-}
-
-// parseWho splits a leading "@Drake" off the words and parses the rest,
-// reading a first word as a character's name when the words do not parse
-// otherwise (retryWithWho). No words at all is the usage error usageKey.
-func parseWho[T any](toks []string, usageKey string, parse func([]string) (T, error)) (T, string, error) {
-	who, toks := takeWho(toks)
-	if len(toks) == 0 {
-		var zero T
-		return zero, who, command.Errorf(usageKey)
-	}
-	return retryWithWho(who, toks, parse)
-}
-
 // looksLikeName reports whether a word may be a character's name: no
 // digits, no "+", not a keyword such as "npc".
 func looksLikeName(s string) bool {
@@ -210,18 +149,6 @@ type named struct {
 	val    int
 	keys   []string // catalog keys whose text in es, el and en names the value
 	extras []string
-}
-
-// fileNamed are the named values of a system file's input: the catalog
-// key of each (prefix + the value's key) and, as other spellings, its
-// names in the file and its keywords.
-func fileNamed(system, input, prefix string) []named {
-	var out []named
-	for _, n := range engine.MustBuiltin(system).Named(input) {
-		words := append([]string{n.Names.ES, n.Names.EL, n.Names.EN}, n.Keywords...)
-		out = append(out, named{val: n.Value, keys: []string{prefix + n.Key}, extras: words})
-	}
-	return out
 }
 
 // matchNamed finds a named value for words, in any language, ignoring case
@@ -597,23 +524,4 @@ func greekStem(k string) string {
 func noDCLine(req *command.Request, key, dc string) string {
 	example := strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
 	return req.T(key, "example", example+" "+dc)
-}
-
-// inFileOrder is the words of a check of system in the order its file
-// declares the inputs, whatever order they were typed in ("/kh dc17 2s 6"
-// is "/kh 6 2s dc17"): the engine reads them (engine.System.Canonical).
-// Words the file's grammar does not read are returned as typed, for the
-// command to name what is wrong.
-func inFileOrder(system string, toks []string) []string {
-	if words, ok := engine.MustBuiltin(system).Canonical(toks); ok {
-		return words
-	}
-	return toks
-}
-
-// fileOrdered is read with the words put in system's file order first.
-func fileOrdered[T any](system string, read func(context.Context, *command.Request, []string) (T, string, error)) func(context.Context, *command.Request, []string) (T, string, error) {
-	return func(ctx context.Context, req *command.Request, toks []string) (T, string, error) {
-		return read(ctx, req, inFileOrder(system, toks))
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -50,7 +51,7 @@ func readSeed(ctx context.Context, req *command.Request, key string, toks []stri
 		}
 		who := cmp.Or(sd.Who, p.Active.Who)
 		misspelt := func(k string, err error) error {
-			if in := unnamed(s, p.Check, sd); in != nil {
+			if in := unnamed(s, p.Check, sd); in != nil && !namesSheetKey(s, k) {
 				if err2 := suggestName(req, in, []string{k}); isSuggestion(err2) {
 					return err2
 				}
@@ -58,7 +59,7 @@ func readSeed(ctx context.Context, req *command.Request, key string, toks []stri
 			return err
 		}
 		c.labels[i], err = s.Resolve(sd, func(k string) (int, error) {
-			v, err := req.SheetInt(ctx, who, k)
+			v, err := sheetInt(ctx, req, s, who, k)
 			if _, user := command.AsUserError(err); user {
 				return v, misspelt(k, err)
 			}
@@ -137,7 +138,7 @@ func seedErr(req *command.Request, key string, err error) error {
 	var got any = clip(pe.Got)
 	msg := ""
 	if in := pe.Input; in != nil {
-		if pe.Kind == "range" {
+		if pe.Kind == "range" || pe.Kind == "by" {
 			got = pe.Value
 			below := pe.Value < pe.Min
 			if pe.Number != "" {
@@ -146,6 +147,9 @@ func seedErr(req *command.Request, key string, err error) error {
 			end := map[bool]string{true: "below", false: "above"}[below]
 			if pt := pe.Part; pt != nil {
 				msg = cmp.Or(pt.Errors[end], pt.Errors["range"])
+			}
+			if tm := pe.Times; tm != nil {
+				msg = tm.Errors[pe.Kind]
 			}
 			msg = cmp.Or(msg, in.Errors[end])
 		}
@@ -198,4 +202,49 @@ func suggestName(req *command.Request, in *engine.Input, words []string) error {
 		}
 	}
 	return command.Errorf(errKey, "got", clip(got), "min", num(*in.Min), "max", num(*in.Max))
+}
+
+// sheetInt reads a sheet value under the key typed, else, for a key of
+// the file's sheet named in any of its languages (RQ's "con" or "c ΣΥΝ"),
+// under each of its names: a sheet made in a Greek chat keeps "ΣΥΝ".
+func sheetInt(ctx context.Context, req *command.Request, s *engine.System, who, k string) (int, error) {
+	v, err := req.SheetInt(ctx, who, k)
+	if err == nil || !isUnknownValue(err) || s.File.Sheet == nil {
+		return v, err
+	}
+	for _, sk := range s.File.Sheet.Keys {
+		names := []string{sk.Names.In(req.Lang), sk.Names.ES, sk.Names.EL, sk.Names.EN}
+		if !slices.ContainsFunc(names, func(n string) bool { return fold.Key(n) == fold.Key(k) }) {
+			continue
+		}
+		for _, n := range names {
+			if v, e := req.SheetInt(ctx, who, n); fold.Key(n) != fold.Key(k) && (e == nil || !isUnknownValue(e)) {
+				return v, e
+			}
+		}
+	}
+	return 0, err
+}
+
+// namesSheetKey reports whether k names a key of the file's sheet in
+// one of its languages (RQ's "con"): no misspelt value.
+func namesSheetKey(s *engine.System, k string) bool {
+	if s.File.Sheet == nil {
+		return false
+	}
+	for _, sk := range s.File.Sheet.Keys {
+		for _, n := range []string{sk.Names.ES, sk.Names.EL, sk.Names.EN} {
+			if fold.Key(n) == fold.Key(k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isUnknownValue is the sheet's "no such value" (with or without a
+// suggestion).
+func isUnknownValue(err error) bool {
+	var ue *command.UserError
+	return errors.As(err, &ue) && (ue.Key == "character.value_unknown" || ue.Key == "character.value_unknown_suggest")
 }

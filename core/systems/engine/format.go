@@ -110,6 +110,43 @@ type Input struct {
 	// this input (ParseError.Kind, and "name": a word that names none of
 	// its values), in place of the generic one: {range: daegon.error.d}.
 	Errors map[string]string `yaml:"errors,omitempty"`
+	// Passive makes the input the words after "vs" give, in a check
+	// that is not opposed (RQ's defensive value: /rq 60 vs 45); that
+	// side may name its own @Name.
+	Passive bool `yaml:"passive,omitempty"`
+	// Chat, when set, is the range of the number or sheet value the
+	// chat's words give, narrower than the input's (RQ's skill: 0–300
+	// typed, while a characteristic × multiplier and the vectors reach
+	// beyond).
+	Chat *Range `yaml:"chat,omitempty"`
+	// Times lets the input be a characteristic times a multiplier.
+	Times *Times `yaml:"times,omitempty"`
+}
+
+// Range is a range of integers.
+type Range struct {
+	Min int `yaml:"min"`
+	Max int `yaml:"max"`
+}
+
+// Times is a number input typed as a characteristic times a multiplier
+// (RQ's "c14", "c14x5", "c:fue", "c ΣΥΝ", "con x5"): one of prefixes
+// and the characteristic's number, or ":" and a sheet key (or the sheet
+// key as the next word), or a sheet key of the file's sheet of that kind
+// by any of its names; then, glued or as the next word, one of signs and
+// the multiplier, By when none is typed.
+type Times struct {
+	Prefixes []string `yaml:"prefixes"`
+	Kind     string   `yaml:"kind,omitempty"`
+	Signs    []string `yaml:"signs"`
+	Min      int      `yaml:"min"` // the characteristic's range
+	Max      int      `yaml:"max"`
+	By       int      `yaml:"by"` // the multiplier when none is typed
+	ByMin    int      `yaml:"by_min"`
+	ByMax    int      `yaml:"by_max"`
+	// Errors: "range" (the characteristic out of its range), "by" (the
+	// multiplier out of its).
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // NamedValue is a word for a number input's value.

@@ -301,7 +301,7 @@ func (s *System) compile() error {
 // "below" and "above" are a range error's two ends, each in place of
 // "range"; a file's own errors (no input) are "word", "vs", "opposed"
 // and "missing".
-var errorKinds = map[string]bool{"range": true, "below": true, "above": true, "twice": true, "missing": true, "word": true, "terms": true, "check": true, "name": true, "sheet": true}
+var errorKinds = map[string]bool{"by": true, "range": true, "below": true, "above": true, "twice": true, "missing": true, "word": true, "terms": true, "check": true, "name": true, "sheet": true}
 
 var fileErrorKinds = map[string]bool{"word": true, "vs": true, "opposed": true, "missing": true}
 
@@ -337,6 +337,19 @@ func checkInput(in *Input) error {
 	}
 	if in.Sheet && in.Type != "number" {
 		return fileErr(0, "input %s: sheet is for a number input", in.Key)
+	}
+	if c := in.Chat; c != nil && (in.Type != "number" || c.Min > c.Max || in.Min == nil || c.Min < *in.Min || c.Max > *in.Max) {
+		return fileErr(0, "input %s: chat is a range within a number input's min and max", in.Key)
+	}
+	if t := in.Times; t != nil {
+		if in.Type != "number" || len(t.Prefixes) == 0 || len(t.Signs) == 0 || t.Min > t.Max || t.ByMin > t.By || t.By > t.ByMax || t.ByMin < 1 {
+			return fileErr(0, "input %s: times: a number input's prefixes, signs, min not above max, by_min ≥ 1 and by within by_min..by_max", in.Key)
+		}
+		for kind, key := range t.Errors {
+			if kind != "range" && kind != "by" || !catalogKeyRE.MatchString(key) {
+				return fileErr(0, "input %s: times: errors: %s: %q is no range or by error's catalog key", in.Key, kind, key)
+			}
+		}
 	}
 	switch in.Type {
 	case "number", "terms":

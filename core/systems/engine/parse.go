@@ -22,8 +22,9 @@ import (
 
 // Term is one term of a terms input: a number, or a sheet key to read.
 type Term struct {
-	N   int
-	Key string
+	N     int
+	Key   string
+	Times int // a characteristic's multiplier (Input.Times), 0 for none
 }
 
 // Side is what one side's words gave.
@@ -31,7 +32,7 @@ type Side struct {
 	Who    string
 	Inputs map[string]int
 	Terms  map[string][]Term   // the terms inputs, before the sheet is read
-	Words  map[string][]string // the words that gave each input, as typed (canonical.go)
+	Words  map[string][]string // the words that gave each input, as typed
 	// Sheets are sheet keys whose text gives more tagged counts (a
 	// tagged count input with sheet: true; Kingdom Hearts' specialty
 	// "fuerza" = "2s 1i"): the caller reads each and calls More.
@@ -59,6 +60,7 @@ type ParseError struct {
 	Got      string
 	Min, Max int
 	Part     *Part  // the term's part out of range ("range"), if one
+	Times    *Times // a characteristic ("range") or its multiplier ("by") out of range
 	Value    int    // the number out of range ("range")
 	Number   string // the number as typed, when too long to read ("range")
 	// Unnamed, for a word that fits nothing ("word", no Input), is the
@@ -103,23 +105,45 @@ func (s *System) parse(words []string, strict bool) (*Parsed, error) {
 			left, right, vs = words[:i], words[i+1:], true
 		}
 	}
+	// The opposed check, or with "vs" a check with passive inputs (RQ's
+	// offensive against defensive); without "vs", the first check that
+	// is neither.
 	var c *check
 	for _, ck := range s.checks {
-		if ck.opposed == vs {
+		if ck.opposed == vs && s.hasPassive(ck) == (vs && !ck.opposed) {
 			c = ck
 			break
+		}
+	}
+	if c == nil && vs {
+		for _, ck := range s.checks {
+			if !ck.opposed && s.hasPassive(ck) {
+				c = ck
+				break
+			}
 		}
 	}
 	if c == nil {
 		return nil, &ParseError{Kind: "opposed", Got: "vs"}
 	}
+	act, pas := s.checkInputs(c), s.checkInputs(c)
+	if !c.opposed && vs {
+		act, pas = nil, nil
+		for _, in := range s.checkInputs(c) {
+			if in.Passive {
+				pas = append(pas, in)
+			} else {
+				act = append(act, in)
+			}
+		}
+	}
 	p := &Parsed{Check: c.def.Key}
 	var err error
-	if p.Active, err = s.parseSide(c, left, strict); err != nil {
+	if p.Active, err = s.parseSide(c, act, left, strict); err != nil {
 		return nil, err
 	}
 	if vs {
-		pas, err := s.parseSide(c, right, strict)
+		pas, err := s.parseSide(c, pas, right, strict)
 		if err != nil {
 			return nil, err
 		}
@@ -128,11 +152,19 @@ func (s *System) parse(words []string, strict bool) (*Parsed, error) {
 	return p, nil
 }
 
-func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) {
+func (s *System) hasPassive(c *check) bool {
+	for _, in := range s.checkInputs(c) {
+		if in.Passive {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *System) parseSide(c *check, inputs []*Input, words []string, strict bool) (Side, error) {
 	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}, Words: map[string][]string{}}
 	given := sd.given
 	set := func(in *Input, v int, got string) error { return sd.set(in, v, got, strict) }
-	inputs := s.checkInputs(c)
 	lastSheet := -1 // the index of the last word read as a sheet key
 	for i := 0; i < len(words); i++ {
 		w := words[i]
@@ -167,6 +199,15 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			if err := set(in, n, got); err != nil {
 				return sd, err
 			}
+			typed(in)
+			continue
+		}
+		if in, t, used, err := s.times(inputs, given, words[i:], strict); in != nil || err != nil {
+			if err != nil {
+				return sd, err
+			}
+			i += used - 1
+			sd.Terms[in.Key] = []Term{t}
 			typed(in)
 			continue
 		}
@@ -284,6 +325,18 @@ func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels 
 				}
 				label = t.Key + " " + strconv.Itoa(v)
 			}
+			if tm := in.Times; t.Times > 0 && tm != nil {
+				if v < tm.Min || v > tm.Max {
+					return nil, &ParseError{Kind: "range", Input: in, Times: tm, Got: strconv.Itoa(v), Min: tm.Min, Max: tm.Max, Value: v}
+				}
+				if t.Key != "" { // a characteristic as the rules name it: "con", "συν"
+					label = fold.Key(t.Key) + " " + strconv.Itoa(v)
+				}
+				label += "×" + strconv.Itoa(t.Times)
+				v *= t.Times
+			} else if lo, hi, _ := chatRange(in); in.Chat != nil && (v < lo || v > hi) {
+				return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: lo, Max: hi, Value: v}
+			}
 			if len(ts) == len(in.Parts) {
 				p := &in.Parts[j]
 				if v < p.Min || v > p.Max {
@@ -309,8 +362,8 @@ func (s *System) wordErr(c *check, inputs []*Input, given func(*Input) bool, wor
 	w := rest[0]
 	var others []*Input
 	for i := range s.File.Inputs {
-		in := &s.File.Inputs[i]
-		if !slices.Contains(c.inputs, in.Key) {
+		in := s.inputs[s.File.Inputs[i].Key]
+		if !slices.Contains(inputs, in) {
 			others = append(others, in)
 		}
 	}
@@ -354,11 +407,22 @@ func (sd *Side) set(in *Input, v int, got string, strict bool) error {
 		}
 		v += sd.Inputs[in.Key]
 	}
-	if strict && in.Min != nil && (v < *in.Min || v > *in.Max) {
-		return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max, Value: v}
+	if lo, hi, ok := chatRange(in); strict && ok && (v < lo || v > hi) {
+		return &ParseError{Kind: "range", Input: in, Got: got, Min: lo, Max: hi, Value: v}
 	}
 	sd.Inputs[in.Key] = v
 	return nil
+}
+
+// chatRange is the range of a number the chat's words give an input.
+func chatRange(in *Input) (lo, hi int, ok bool) {
+	if in.Chat != nil {
+		return in.Chat.Min, in.Chat.Max, true
+	}
+	if in.Min == nil {
+		return 0, 0, false
+	}
+	return *in.Min, *in.Max, true
 }
 
 func (s *System) checkInputs(c *check) []*Input {
@@ -500,3 +564,115 @@ func number(s string) (int, bool) {
 
 // Input is the file's input of that key (nil when none).
 func (s *System) Input(key string) *Input { return s.inputs[key] }
+
+// times reads a characteristic times a multiplier (Input.Times) at the
+// start of words, for the first input not yet given that takes one: the
+// input, its term and how many words it took (in nil when the words are
+// no characteristic).
+func (s *System) times(inputs []*Input, given func(*Input) bool, words []string, strict bool) (*Input, Term, int, error) {
+	var in *Input
+	for _, x := range inputs {
+		if x.Times != nil && !given(x) {
+			in = x
+			break
+		}
+	}
+	if in == nil {
+		return nil, Term{}, 0, nil
+	}
+	tm := in.Times
+	w, used := words[0], 1
+	var t Term
+	lw := strings.ToLower(w)
+	found, by := false, ""
+	for _, p := range tm.Prefixes {
+		rest, ok := strings.CutPrefix(lw, strings.ToLower(p))
+		if !ok {
+			continue
+		}
+		orig := w[len(w)-len(rest):]
+		switch {
+		case rest == "" && len(words) > 1 && !IsVs(words[1]):
+			t.Key, used, found = words[1], 2, true
+		case strings.HasPrefix(rest, ":") && len(rest) > 1:
+			t.Key, found = orig[1:], true
+		case rest != "" && strings.Trim(rest, "0123456789") == "" || s.splitTimes(tm, rest) != "":
+			num := rest
+			if k, b := s.cutTimes(tm, rest); b != "" {
+				num, by = k, b
+			}
+			if strings.Trim(num, "0123456789") != "" || num == "" {
+				continue
+			}
+			n, ok := number(num)
+			if !ok || strict && (n < tm.Min || n > tm.Max) {
+				return in, t, 0, &ParseError{Kind: "range", Input: in, Times: tm, Got: w, Min: tm.Min, Max: tm.Max, Value: n, Number: map[bool]string{true: "", false: num}[ok]}
+			}
+			t.N, found = n, true
+		}
+		if found {
+			break
+		}
+	}
+	if !found && tm.Kind != "" && s.File.Sheet != nil {
+		name, _ := s.cutTimes(tm, w)
+		for _, k := range s.File.Sheet.Keys {
+			if k.Kind != tm.Kind {
+				continue
+			}
+			for _, n := range []string{k.Names.ES, k.Names.EL, k.Names.EN} {
+				if fold.Key(n) == fold.Key(name) {
+					t.Key, found = w, true
+				}
+			}
+		}
+	}
+	if !found {
+		return nil, Term{}, 0, nil
+	}
+	// The multiplier: glued ("c14x5", "c:fuex5") or the next word ("x5").
+	t.Times = tm.By
+	if t.Key != "" {
+		t.Key, by = s.cutTimes(tm, t.Key)
+	}
+	if by == "" && used < len(words) {
+		if k, b := s.cutTimes(tm, words[used]); k == "" && b != "" {
+			by, used = b, used+1
+		}
+	}
+	if by != "" {
+		n, ok := number(by)
+		if !ok || strict && (n < tm.ByMin || n > tm.ByMax) {
+			got := "×" + by
+			return in, t, 0, &ParseError{Kind: "by", Input: in, Times: tm, Got: got, Min: tm.ByMin, Max: tm.ByMax, Value: n, Number: map[bool]string{true: "", false: by}[ok]}
+		}
+		t.Times = n
+	}
+	return in, t, used, nil
+}
+
+// cutTimes cuts a multiplier off the end of w ("fuex5": "fue", "5";
+// "x5": "", "5"); by is "" when w ends in none.
+func (s *System) cutTimes(tm *Times, w string) (rest, by string) {
+	lw := strings.ToLower(w)
+	for _, sign := range tm.Signs {
+		i := strings.LastIndex(lw, strings.ToLower(sign))
+		if i < 0 {
+			continue
+		}
+		digits := lw[i+len(strings.ToLower(sign)):]
+		if digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return w[:i], digits
+		}
+	}
+	return w, ""
+}
+
+// splitTimes is the characteristic's digits of "14x5" ("14"), or "".
+func (s *System) splitTimes(tm *Times, rest string) string {
+	k, by := s.cutTimes(tm, rest)
+	if by == "" {
+		return ""
+	}
+	return k
+}
