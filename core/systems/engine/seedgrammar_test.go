@@ -133,3 +133,62 @@ func TestResolvePartNamed(t *testing.T) {
 		}
 	}
 }
+
+// In a check that is not opposed, "vs" gives the passive inputs (RQ's
+// defensive value), with their own @Name; a characteristic × multiplier
+// is read in its forms, each side with its own default multiplier; a
+// typed number keeps to the chat's range.
+func TestParsePassiveAndTimes(t *testing.T) {
+	s := MustBuiltin("rq")
+	p, err := s.Parse(strings.Fields("c14 vs @Mira c:fue x2"))
+	if err != nil || p.Check != "opposed" || p.Passive == nil || p.Passive.Who != "Mira" {
+		t.Fatalf("c14 vs @Mira c:fue x2: %+v %v", p, err)
+	}
+	if ts := p.Active.Terms["off"]; len(ts) != 1 || ts[0].N != 14 || ts[0].Times != 5 {
+		t.Errorf("c14 offensive: %+v", p.Active.Terms)
+	}
+	if ts := p.Passive.Terms["def"]; len(ts) != 1 || ts[0].Key != "fue" || ts[0].Times != 2 {
+		t.Errorf("c:fue x2 defensive: %+v", p.Passive.Terms)
+	}
+	labels, err := s.Resolve(p.Passive, sheetOf(map[string]int{"fue": 12}))
+	if err != nil || p.Passive.Inputs["def"] != 24 || labels["def"][0] != "fue 12×2" {
+		t.Errorf("fue 12×2: %v %v %v", p.Passive.Inputs, labels, err)
+	}
+	for words, want := range map[string]int{"c14": 42, "c14x5 -10": 70, "c:con x4": 40, "con": 30, "c ΣΥΝ x5": 50} {
+		p, err := s.Parse(strings.Fields(words))
+		if err != nil || p.Check != "roll" {
+			t.Errorf("%q: %+v %v", words, p, err)
+			continue
+		}
+		if _, err := s.Resolve(&p.Active, sheetOf(map[string]int{"con": 10, "ΣΥΝ": 10})); err != nil || p.Active.Inputs["skill"] != want {
+			t.Errorf("%q: %v %v, want %d", words, p.Active.Inputs, err, want)
+		}
+	}
+	var pe *ParseError
+	for words, kind := range map[string]string{"c41": "range", "c14x11": "by", "301": "range", "60 difícil vs 45": "check"} {
+		_, err := s.Parse(strings.Fields(words))
+		if !errors.As(err, &pe) || pe.Kind != kind {
+			t.Errorf("%q: %v, want %s", words, err, kind)
+		}
+	}
+	if _, err := s.Parse([]string{"c41"}); !errors.As(err, &pe) || pe.Times == nil || pe.Value != 41 {
+		t.Errorf("c41 names the characteristic's range: %v", err)
+	}
+	if _, err := s.Parse([]string{"301"}); !errors.As(err, &pe) || pe.Max != 300 {
+		t.Errorf("301 names the chat's range: %v", err)
+	}
+}
+
+// times, chat and passive are checked when the file loads.
+func TestTimesAndChatRefused(t *testing.T) {
+	in := "prefixes: [tn], names: {es: objetivo"
+	for _, c := range []struct{ name, with string }{
+		{"chat outside", "prefixes: [tn], chat: {min: 0, max: 99}, names: {es: objetivo"},
+		{"times without signs", "prefixes: [tn], times: {prefixes: [c], min: 1, max: 9, by: 1, by_min: 1, by_max: 2}, names: {es: objetivo"},
+		{"times by outside", "prefixes: [tn], times: {prefixes: [c], signs: [x], min: 1, max: 9, by: 3, by_min: 1, by_max: 2}, names: {es: objetivo"},
+	} {
+		if _, err := Load([]byte(strings.Replace(base, in, c.with, 1))); err == nil {
+			t.Errorf("%s: loaded", c.name)
+		}
+	}
+}
