@@ -2,9 +2,10 @@
 // (/zaria, /daegon, /rq, /kh, /dh). The rules of the Ζαριά, Daegon, RQ
 // and Kingdom Hearts are system files run by core/systems/engine
 // (docs/systems-format.md), named in Go by one package per system;
-// Dungeon Hack's are Go (package dungeonhack). This package parses what
-// the user typed (docs/systems.md), reads character sheets, and builds
-// the localized replies.
+// Dungeon Hack's are Go (package dungeonhack). The words the user typed
+// are read by the engine from each file's inputs (seedparse.go: every
+// error named as the file's errors: say; docs/systems-format.md#chat-grammar);
+// this package reads character sheets and builds the localized replies.
 //
 // Every command runs one skeleton, sysCheck (check.go): split the words,
 // refuse a keyword left without its value, read (parse the words, read
