@@ -64,9 +64,10 @@ type ParseError struct {
 	Value    int    // the number out of range ("range")
 	Number   string // the number as typed, when too long to read ("range")
 	// Unnamed, for a word that fits nothing ("word", no Input), is the
-	// first input of the check not yet given that has named values: the
-	// words may misspell one of them. Rest are the side's words from the
-	// wrong one on ("muy dificl").
+	// first input of the check not yet given that has named values, or
+	// the one whose named value the word follows: the words may misspell
+	// one of its values. Rest are the side's words from the wrong one (or
+	// that value) on ("muy dificl", "δύσκολο πολύ πολύ").
 	Unnamed *Input
 	Rest    []string
 	// Before is the sheet key typed just before the wrong word, which
@@ -166,6 +167,7 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 	given := sd.given
 	set := func(in *Input, v int, got string) error { return sd.set(in, v, got, strict) }
 	lastSheet := -1 // the index of the last word read as a sheet key
+	var lastNamed namedAt
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		k := fold.Key(w)
@@ -228,6 +230,7 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 			if err := set(in, v, strings.Join(words[i:i+used], " ")); err != nil {
 				return sd, err
 			}
+			lastNamed = namedAt{in: in, start: i, end: i + used - 1}
 			i += used - 1
 			typed(in)
 			continue
@@ -235,7 +238,7 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 		if n, ok := number(w); ok {
 			in := firstFree(inputs, given)
 			if in == nil {
-				return sd, s.wordErr(c, inputs, given, words, i, lastSheet)
+				return sd, s.wordErr(inputs, given, words, i, lastSheet, lastNamed)
 			}
 			if in.Type == "terms" {
 				sd.Terms[in.Key] = []Term{{N: n}}
@@ -281,7 +284,7 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 			}
 		}
 		if in == nil || strings.HasPrefix(w, "@") {
-			return sd, s.wordErr(c, inputs, given, words, i, lastSheet)
+			return sd, s.wordErr(inputs, given, words, i, lastSheet, lastNamed)
 		}
 		parts := strings.Split(w, "+")
 		if len(parts) > len(in.Parts) {
@@ -357,7 +360,13 @@ func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels 
 // wordErr is the error of rest[0], a word that fits no input of the
 // check: "check" when it fits an input of the system that the check does
 // not take, else "word", naming the input it may misspell.
-func (s *System) wordErr(c *check, inputs []*Input, given func(*Input) bool, words []string, i, lastSheet int) error {
+// namedAt is where a named value was read: its input and words.
+type namedAt struct {
+	in         *Input
+	start, end int
+}
+
+func (s *System) wordErr(inputs []*Input, given func(*Input) bool, words []string, i, lastSheet int, lastNamed namedAt) error {
 	rest := words[i:]
 	w := rest[0]
 	var others []*Input
@@ -388,6 +397,11 @@ func (s *System) wordErr(c *check, inputs []*Input, given func(*Input) bool, wor
 			pe.Unnamed = in
 			break
 		}
+	}
+	// Right after a named value, the words may be a longer name misspelt
+	// ("δύσκολο πολύ πολύ"): that input's, from the name on.
+	if pe.Unnamed == nil && lastNamed.in != nil && lastNamed.end == i-1 {
+		pe.Unnamed, pe.Rest = lastNamed.in, words[lastNamed.start:]
 	}
 	return pe
 }
