@@ -6,7 +6,7 @@ import (
 )
 
 // The words of a Daegon, RQ or Kingdom Hearts check come in any order
-// their file's inputs allow (engine.System.Canonical): each shuffled
+// their file's inputs allow (engine.System.Parse): each shuffled
 // command gives the very reply of the one in the file's order, with the
 // same dice, and names what is wrong as the command always did.
 func TestAnyOrderFromFiles(t *testing.T) {

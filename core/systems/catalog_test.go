@@ -9,6 +9,7 @@ import (
 	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/systems"
+	"zaria/core/systems/engine"
 	"zaria/i18n"
 	"zaria/storage/memory"
 )
@@ -215,5 +216,52 @@ func BenchmarkWorstInput(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Every message a shipped file's input names for an error (its errors:)
+// is in the catalogs in es, el and en, and a "name" error's "_suggest"
+// too: a key the catalogs lack would reach the user as a key.
+func TestFileErrorKeysInCatalogs(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]map[string]bool{}
+	for _, l := range core.Langs() {
+		have[l] = map[string]bool{}
+		for _, k := range cat.Keys(l) {
+			have[l][k] = true
+		}
+	}
+	n := 0
+	check := func(where string, errs map[string]string) {
+		for kind, msg := range errs {
+			keys := []string{msg}
+			if kind == "name" {
+				keys = append(keys, msg+"_suggest")
+			}
+			for _, l := range core.Langs() {
+				for _, k := range keys {
+					n++
+					if !have[l][k] {
+						t.Errorf("%s: errors: %s: %q is not in the %s catalog", where, kind, k, l)
+					}
+				}
+			}
+		}
+	}
+	for _, key := range engine.Shipped() {
+		f := engine.MustBuiltin(key).File
+		check(key, f.Errors)
+		for _, in := range f.Inputs {
+			check(key+": input "+in.Key, in.Errors)
+			for _, p := range in.Parts {
+				check(key+": input "+in.Key+": part "+p.Key, p.Errors)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no file names an error: nothing checked")
 	}
 }

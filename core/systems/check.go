@@ -60,23 +60,6 @@ func (s sysCheck[T]) run(ctx context.Context, req *command.Request) (*reply.Repl
 	return finish(req, forWho(rep, who), s.charted == nil || s.charted(c)), nil
 }
 
-// readWho is a read that parses the words with parse (parseWho: a leading
-// "@Drake", or a first word that is a character's name) and then reads
-// the sheet values with resolve. No words at all is the usage error
-// usageKey.
-func readWho[S, T any](usageKey string, parse func(*command.Request, []string) (S, error),
-	resolve func(context.Context, *command.Request, S, string) (T, error)) func(context.Context, *command.Request, []string) (T, string, error) {
-	return func(ctx context.Context, req *command.Request, toks []string) (T, string, error) {
-		sp, who, err := parseWho(toks, usageKey, func(t []string) (S, error) { return parse(req, t) })
-		if err != nil {
-			var zero T
-			return zero, who, err
-		}
-		c, err := resolve(ctx, req, sp, who)
-		return c, who, err
-	}
-}
-
 // noErr adapts a roll that reads and writes no sheet.
 func noErr[T any](roll func(*command.Request, T) *reply.Reply) func(context.Context, *command.Request, T) (*reply.Reply, error) {
 	return func(_ context.Context, req *command.Request, c T) (*reply.Reply, error) {

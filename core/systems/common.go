@@ -2,9 +2,10 @@
 // (/zaria, /daegon, /rq, /kh, /dh). The rules of the Ζαριά, Daegon, RQ
 // and Kingdom Hearts are system files run by core/systems/engine
 // (docs/systems-format.md), named in Go by one package per system;
-// Dungeon Hack's are Go (package dungeonhack). This package parses what
-// the user typed (docs/systems.md), reads character sheets, and builds
-// the localized replies.
+// Dungeon Hack's are Go (package dungeonhack). The words the user typed
+// are read by the engine from each file's inputs (seedparse.go: every
+// error named as the file's errors: say; docs/systems-format.md#chat-grammar);
+// this package reads character sheets and builds the localized replies.
 //
 // Every command runs one skeleton, sysCheck (check.go): split the words,
 // refuse a keyword left without its value, read (parse the words, read
@@ -119,12 +120,6 @@ func takeWho(toks []string) (who string, rest []string) {
 	return "", toks
 }
 
-// isNumber reports whether s is a signed integer.
-func isNumber(s string) bool {
-	_, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
-	return err == nil
-}
-
 // atoi parses a signed integer, accepting a leading "+" and the Unicode minus.
 func atoi(s string) (int, bool) {
 	s = strings.ReplaceAll(s, "−", "-")
@@ -133,80 +128,6 @@ func atoi(s string) (int, bool) {
 		return 0, false
 	}
 	return n, true
-}
-
-// term is a number or a name to look up on a character sheet.
-type term struct {
-	n    int
-	name string
-}
-
-func parseTerm(s string) term {
-	if n, ok := atoi(s); ok {
-		return term{n: n}
-	}
-	return term{name: s}
-}
-
-// value resolves a term, reading the sheet of who ("" = the sender's
-// active character) for a name.
-func (t term) value(ctx context.Context, req *command.Request, who string) (int, error) {
-	if t.name == "" {
-		return t.n, nil
-	}
-	return req.SheetInt(ctx, who, t.name)
-}
-
-// valueIn resolves a term like value and refuses a value outside
-// [lo, hi] with the user error key, whose message names the range
-// ("min", "max") and the value ("got").
-func (t term) valueIn(ctx context.Context, req *command.Request, who string, lo, hi int, key string) (int, error) {
-	v, err := t.value(ctx, req, who)
-	if err != nil {
-		return 0, err
-	}
-	if err := inRange(v, lo, hi, key); err != nil {
-		return 0, err
-	}
-	return v, nil
-}
-
-// inRange refuses v outside [lo, hi] with the user error key, whose
-// message names the range ("min", "max") and the value ("got").
-func inRange(v, lo, hi int, key string) error {
-	if v < lo || v > hi {
-		return command.Errorf(key, "min", lo, "max", hi, "got", v)
-	}
-	return nil
-}
-
-// retryWithWho parses toks; if that fails and the first word is not a
-// number, it tries again reading that word as a character's name
-// ("/zaria Drake fuerza+atletismo dc15"). The first error is the one reported.
-func retryWithWho[T any](who string, toks []string, parse func([]string) (T, error)) (T, string, error) {
-	v, err := parse(toks)
-	if err == nil || who != "" || len(toks) < 2 || !looksLikeName(toks[0]) {
-		return v, who, err
-	}
-	if _, ok := command.AsUserError(err); !ok {
-		return v, who, err
-	}
-	if v2, err2 := parse(toks[1:]); err2 == nil {
-		return v2, toks[0], nil
-	}
-	return v, who, err
-}
-
-// parseWho splits a leading "@Drake" off the words and parses the rest,
-// reading a first word as a character's name when the words do not parse
-// otherwise (retryWithWho). No words at all is the usage error usageKey.
-func parseWho[T any](toks []string, usageKey string, parse func([]string) (T, error)) (T, string, error) {
-	who, toks := takeWho(toks)
-	if len(toks) == 0 {
-		var zero T
-		return zero, who, command.Errorf(usageKey)
-	}
-	return retryWithWho(who, toks, parse)
 }
 
 // looksLikeName reports whether a word may be a character's name: no
@@ -239,18 +160,6 @@ func (n named) labels(tr command.Translator) []engine.Names {
 	out := append([]engine.Names(nil), n.names...)
 	for _, k := range n.keys {
 		out = append(out, engine.Names{ES: tr.Translate("es", k, nil), EL: tr.Translate("el", k, nil), EN: tr.Translate("en", k, nil)})
-	}
-	return out
-}
-
-// fileNamed are the named values of a system file's input: the catalog
-// key of each (prefix + the value's key) and, as other spellings, its
-// names in the file and its keywords.
-func fileNamed(system, input, prefix string) []named {
-	var out []named
-	for _, n := range engine.MustBuiltin(system).Named(input) {
-		words := append([]string{n.Names.ES, n.Names.EL, n.Names.EN}, n.Keywords...)
-		out = append(out, named{val: n.Value, keys: []string{prefix + n.Key}, extras: words})
 	}
 	return out
 }
@@ -628,23 +537,4 @@ func greekStem(k string) string {
 func noDCLine(req *command.Request, key, dc string) string {
 	example := strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
 	return req.T(key, "example", example+" "+dc)
-}
-
-// inFileOrder is the words of a check of system in the order its file
-// declares the inputs, whatever order they were typed in ("/kh dc17 2s 6"
-// is "/kh 6 2s dc17"): the engine reads them (engine.System.Canonical).
-// Words the file's grammar does not read are returned as typed, for the
-// command to name what is wrong.
-func inFileOrder(system string, toks []string) []string {
-	if words, ok := engine.MustBuiltin(system).Canonical(toks); ok {
-		return words
-	}
-	return toks
-}
-
-// fileOrdered is read with the words put in system's file order first.
-func fileOrdered[T any](system string, read func(context.Context, *command.Request, []string) (T, string, error)) func(context.Context, *command.Request, []string) (T, string, error) {
-	return func(ctx context.Context, req *command.Request, toks []string) (T, string, error) {
-		return read(ctx, req, inFileOrder(system, toks))
-	}
 }

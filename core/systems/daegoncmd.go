@@ -1,12 +1,9 @@
 package systems
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/big"
-	"regexp"
-	"strings"
 
 	"zaria/core/command"
 	"zaria/core/fold"
@@ -28,70 +25,11 @@ func daegonReading(req *command.Request) daegon.Reading {
 	return daegon.Hundred
 }
 
-type dgSpec struct {
-	act, pas term
-	opposed  bool
-	pasWho   string
-	d        int // 0: none given
-}
-
-var dgDWord = regexp.MustCompile(`^(?:d|δ)\s*([+-]?\d+)$`)
-
 // kwDaegonD is a difficulty "d" typed without its number: "/daegon 7 d".
 var kwDaegonD = keyword{is: func(w string) bool {
 	k := fold.Key(w)
 	return k == "d" || k == "δ"
 }, sample: sampleText("3"), glued: true}
-
-// daegonNames are the file's named difficulties (catalog "daegon.d.N",
-// and the file's names and other spellings).
-func daegonNames() []named { return fileNamed("daegon", "d", "daegon.d.") }
-
-func parseDaegonD(req *command.Request, words []string) (int, error) {
-	w := strings.Join(words, " ")
-	k := foldNum(w)
-	if m := dgDWord.FindStringSubmatch(k); m != nil {
-		k = m[1]
-	}
-	if n, ok := atoi(k); ok {
-		if n < daegon.MinD || n > daegon.MaxD {
-			return 0, command.Errorf("daegon.error.d", "min", daegon.MinD, "max", daegon.MaxD, "got", n)
-		}
-		return n, nil
-	}
-	return matchNamed(req, w, daegonNames(), "daegon.error.d_name")
-}
-
-func parseDaegon(req *command.Request, toks []string) (dgSpec, error) {
-	var sp dgSpec
-	left, right, vs, err := splitVs(toks)
-	if err != nil {
-		return sp, err
-	}
-	if len(left) == 0 {
-		return sp, command.Errorf("daegon.error.usage")
-	}
-	sp.act = parseTerm(left[0])
-	if vs {
-		if len(left) > 1 {
-			return sp, command.Errorf("daegon.error.d_opposed")
-		}
-		sp.pasWho, right = takeWho(right)
-		if len(right) != 1 {
-			return sp, command.Errorf("daegon.error.usage")
-		}
-		sp.pas, sp.opposed = parseTerm(right[0]), true
-		return sp, nil
-	}
-	if len(left) > 1 {
-		d, err := parseDaegonD(req, left[1:])
-		if err != nil {
-			return sp, err
-		}
-		sp.d = d
-	}
-	return sp, nil
-}
 
 // dgCheck is a Daegon check with its NH read: a test against a
 // difficulty, or an opposed roll.
@@ -103,38 +41,32 @@ type dgCheck struct {
 	rules              daegon.Rules // the book's, or the chat's fork's
 }
 
-// daegonCmd is /daegon's steps (sysCheck); forks (nil: none) gives a
-// chat's fork of Daegon.
+// daegonCmd is /daegon's steps (sysCheck): the words read from the
+// file's inputs (readSeed); forks (nil: none) gives a chat's fork of
+// Daegon.
 func daegonCmd(forks Forks) sysCheck[dgCheck] {
-	read := func(ctx context.Context, req *command.Request, sp dgSpec, who string) (dgCheck, error) {
-		c, err := readDaegon(ctx, req, sp, who)
-		if err != nil || forks == nil {
-			c.rules = daegon.Book()
-			return c, err
+	read := func(ctx context.Context, req *command.Request, toks []string) (dgCheck, string, error) {
+		sc, who, err := readSeed(ctx, req, "daegon", nil, toks)
+		if err != nil {
+			return dgCheck{}, who, err
+		}
+		act := sc.p.Active.Inputs
+		c := dgCheck{act: act["nh"], actSkill: sc.skill(false, "nh"), d: act["d"], opposed: sc.p.Passive != nil, rules: daegon.Book()}
+		if c.opposed {
+			c.pas, c.pasSkill = sc.p.Passive.Inputs["nh"], sc.skill(true, "nh")
+		}
+		if forks == nil {
+			return c, who, nil
 		}
 		sys, err := forks.System(ctx, req.Msg.Chat, "daegon")
 		c.rules = daegon.Of(sys)
-		return c, err
+		return c, who, err
 	}
 	return sysCheck[dgCheck]{
 		needs: []keyword{kwVs(sampleText("7")), kwDaegonD},
-		read:  fileOrdered("daegon", readWho("daegon.error.usage", parseDaegon, read)),
+		read:  read,
 		roll:  noErr(rollDaegon),
 	}
-}
-
-// readDaegon reads the NH of each side, the passive one from its own
-// character's sheet when one is named ("vs @Drake sigilo").
-func readDaegon(ctx context.Context, req *command.Request, sp dgSpec, who string) (dgCheck, error) {
-	c := dgCheck{actSkill: sp.act.name, pasSkill: sp.pas.name, opposed: sp.opposed, d: sp.d}
-	var err error
-	if c.act, err = sp.act.valueIn(ctx, req, who, daegon.MinNH, daegon.MaxNH, "daegon.error.nh"); err != nil {
-		return c, err
-	}
-	if sp.opposed {
-		c.pas, err = sp.pas.valueIn(ctx, req, cmp.Or(sp.pasWho, who), daegon.MinNH, daegon.MaxNH, "daegon.error.nh")
-	}
-	return c, err
 }
 
 func rollDaegon(req *command.Request, c dgCheck) *reply.Reply {

@@ -1,67 +1,25 @@
 package systems
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
-	"strings"
 
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/reply"
 	"zaria/core/systems/rq"
 )
 
-// rqSide is "45", "espadas", "c14", "c14x5" or "c:fuerza".
-type rqSide struct {
-	t      term
-	isChar bool
-	mult   int // 0: the default for the kind of roll
-}
-
+// rqSpec is what the words gave: an opposed roll or not, whether the
+// skill (the offensive value) is a characteristic × multiplier, the sheet
+// key it was read from, and the difficulty.
 type rqSpec struct {
-	off, def rqSide
-	opposed  bool
-	defWho   string
-	diff     int
-	diffSet  bool
-	diffName string // catalog key of a named difficulty
+	opposed bool
+	offChar bool
+	offKey  string // "" for a number or a characteristic
+	diff    int
+	diffSet bool
 }
-
-var (
-	rqCharNum  = regexp.MustCompile(`^[cχ](\d+)(?:[x×*](\d+))?$`)
-	rqCharName = regexp.MustCompile(`^[cχ]:(.+?)(?:[x×*](\d+))?$`)
-)
-
-func parseRQSide(s string) (rqSide, error) {
-	k := fold.Key(s)
-	for _, re := range []*regexp.Regexp{rqCharNum, rqCharName} {
-		if m := re.FindStringSubmatch(k); m != nil {
-			side := rqSide{t: parseTerm(m[1]), isChar: true}
-			if re == rqCharName {
-				side.t = term{name: m[1]}
-			}
-			if m[2] != "" {
-				n, ok := atoi(m[2])
-				if !ok { // too many digits to read: never "×0"
-					return side, command.Errorf("rq.error.mult", "min", rq.MinMult, "max", rq.MaxMult, "got", clip(m[2]))
-				}
-				if n < rq.MinMult || n > rq.MaxMult {
-					return side, command.Errorf("rq.error.mult", "min", rq.MinMult, "max", rq.MaxMult, "got", n)
-				}
-				side.mult = n
-			}
-			return side, nil
-		}
-	}
-	return rqSide{t: parseTerm(s)}, nil
-}
-
-// rqNames are the file's named difficulties (catalog "rq.diff.KEY", and
-// the file's names and other spellings).
-func rqNames() []named { return fileNamed("rq", "diff", "rq.diff.") }
 
 func rqDiffKey(v int) string {
 	for _, d := range rq.Difficulties {
@@ -70,90 +28,6 @@ func rqDiffKey(v int) string {
 		}
 	}
 	return ""
-}
-
-func parseRQDiff(req *command.Request, words []string) (int, error) {
-	w := strings.Join(words, " ")
-	if n, ok := atoi(strings.ReplaceAll(w, " ", "")); ok {
-		if n < rq.MinDiff || n > rq.MaxDiff {
-			return 0, command.Errorf("rq.error.diff", "min", rq.MinDiff, "max", "+"+strconv.Itoa(rq.MaxDiff), "got", n)
-		}
-		return n, nil
-	}
-	return matchNamed(req, w, rqNames(), "rq.error.diff_name")
-}
-
-func parseRQ(req *command.Request, toks []string) (rqSpec, error) {
-	var sp rqSpec
-	left, right, vs, err := splitVs(toks)
-	if err != nil {
-		return sp, err
-	}
-	if len(left) == 0 {
-		return sp, command.Errorf("rq.error.usage")
-	}
-	first, left := joinRQChar(left) // rqchar.go: "c ΣΥΝ", "con x5"
-	left = append([]string{first}, left...)
-	if sp.off, err = parseRQSide(left[0]); err != nil {
-		return sp, err
-	}
-	if vs {
-		if len(left) > 1 {
-			return sp, command.Errorf("rq.error.diff_opposed")
-		}
-		sp.defWho, right = takeWho(right)
-		if len(right) > 0 {
-			first, rest := joinRQChar(right)
-			right = append([]string{first}, rest...)
-		}
-		if len(right) != 1 {
-			return sp, command.Errorf("rq.error.usage")
-		}
-		if sp.def, err = parseRQSide(right[0]); err != nil {
-			return sp, err
-		}
-		sp.opposed = true
-		return sp, nil
-	}
-	if len(left) > 1 {
-		d, err := parseRQDiff(req, left[1:])
-		if err != nil {
-			return sp, err
-		}
-		sp.diff, sp.diffSet = d, true
-	}
-	return sp, nil
-}
-
-// rqValue resolves a side to the value used as a skill, and how to show it.
-func rqValue(ctx context.Context, req *command.Request, who string, s rqSide, defMult int) (int, string, error) {
-	v, err := s.t.value(ctx, req, who)
-	if s.isChar && s.t.name != "" {
-		v, err = rqCharValue(ctx, req, who, s.t.name)
-	}
-	if err != nil {
-		return 0, "", err
-	}
-	if !s.isChar {
-		if err := inRange(v, rq.MinSkill, rq.MaxSkill, "rq.error.skill"); err != nil {
-			return 0, "", err
-		}
-		if s.t.name != "" {
-			return v, s.t.name + " " + strconv.Itoa(v), nil
-		}
-		return v, strconv.Itoa(v), nil
-	}
-	if err := inRange(v, rq.MinChar, rq.MaxChar, "rq.error.char"); err != nil {
-		return 0, "", err
-	}
-	m := s.mult
-	if m == 0 {
-		m = defMult
-	}
-	if s.t.name != "" {
-		return v * m, fmt.Sprintf("%s %d×%d", s.t.name, v, m), nil
-	}
-	return v * m, fmt.Sprintf("%d×%d", v, m), nil
 }
 
 // rqCheck is a RuneQuest roll with its values read: a skill against a
@@ -167,41 +41,59 @@ type rqCheck struct {
 	who      string   // the roller's character ("": the active one), whose sheet a success marks
 }
 
-// rqCmd is /rq's steps (sysCheck); forks (nil: none) gives a chat's
-// fork of RQ.
+// rqCmd is /rq's steps (sysCheck): the words read from the file's
+// inputs (readSeed); forks (nil: none) gives a chat's fork of RQ.
 func rqCmd(forks Forks) sysCheck[rqCheck] {
-	read := func(ctx context.Context, req *command.Request, sp rqSpec, who string) (rqCheck, error) {
-		c, err := readRQ(ctx, req, sp, who)
+	read := func(ctx context.Context, req *command.Request, toks []string) (rqCheck, string, error) {
+		c, who, err := readRQ(ctx, req, toks)
+		c.rules = rq.Book()
 		if err != nil || forks == nil {
-			c.rules = rq.Book()
-			return c, err
+			return c, who, err
 		}
 		sys, err := forks.System(ctx, req.Msg.Chat, "rq")
 		c.rules = rq.Of(sys)
-		return c, err
+		return c, who, err
 	}
 	return sysCheck[rqCheck]{
 		needs: []keyword{kwVs(sampleText("45"))},
-		read:  fileOrdered("rq", readWho("rq.error.usage", parseRQ, read)),
+		read:  read,
 		roll:  rollRQ,
 	}
 }
 
-// readRQ reads both sides of an opposed roll (the defender's character,
-// if named, else the roller's), or the one value of a simple roll, each a
-// value and how it was written.
-func readRQ(ctx context.Context, req *command.Request, sp rqSpec, who string) (rqCheck, error) {
-	c := rqCheck{sp: sp, who: who}
-	var err error
-	if !sp.opposed {
-		c.off, c.offText, err = rqValue(ctx, req, who, sp.off, rq.CharMult)
-		return c, err
+// readRQ reads the skill and the difficulty, or the offensive and the
+// defensive values (the defender's from its own character's sheet when
+// one is named), each a value and how it was written ("45", "14×5",
+// "espadas 60").
+func readRQ(ctx context.Context, req *command.Request, toks []string) (rqCheck, string, error) {
+	sc, who, err := readSeed(ctx, req, "rq", nil, toks)
+	if err != nil {
+		return rqCheck{}, who, err
 	}
-	if c.off, c.offText, err = rqValue(ctx, req, who, sp.off, rq.OpposedCharMult); err != nil {
-		return c, err
+	act := sc.p.Active
+	text := func(labels map[string][]string, in string, v int) string {
+		if l := labels[in]; len(l) == 1 {
+			return l[0]
+		}
+		return strconv.Itoa(v)
 	}
-	c.def, c.defText, err = rqValue(ctx, req, cmp.Or(sp.defWho, who), sp.def, rq.OpposedCharMult)
-	return c, err
+	off := "skill"
+	if sc.p.Passive != nil {
+		off = "off"
+	}
+	_, diffSet := act.Inputs["diff"]
+	c := rqCheck{who: who, sp: rqSpec{opposed: sc.p.Passive != nil, diff: act.Inputs["diff"], diffSet: diffSet}}
+	if ts := act.Terms[off]; len(ts) == 1 {
+		c.sp.offChar = ts[0].Times > 0
+		if !c.sp.offChar {
+			c.sp.offKey = ts[0].Key
+		}
+	}
+	c.off, c.offText = act.Inputs[off], text(sc.labels[0], off, act.Inputs[off])
+	if pas := sc.p.Passive; pas != nil {
+		c.def, c.defText = pas.Inputs["def"], text(sc.labels[1], "def", pas.Inputs["def"])
+	}
+	return c, who, nil
 }
 
 // rollRQ rolls, and keeps the mark the file declares for a success on
@@ -215,8 +107,8 @@ func rollRQ(ctx context.Context, req *command.Request, c rqCheck) (*reply.Reply,
 		rep = rqSimple(req, c)
 	}
 	read := map[string]string{}
-	if !c.sp.off.isChar {
-		read[on] = c.sp.off.t.name
+	if !c.sp.offChar {
+		read[on] = c.sp.offKey
 	}
 	lines, err := markSheet(ctx, req, "rq", check, rep.Check.Outcome, c.who, read)
 	if err != nil {
@@ -278,7 +170,7 @@ func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
 	if !sp.diffSet {
 		rep.Add(reply.I(req.T("rq.default_diff")))
 	}
-	if rq.Succeeded(r.Outcome) && !sp.off.isChar {
+	if rq.Succeeded(r.Outcome) && !sp.offChar {
 		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
 	}
 	ck := newCheck("rq", r.Outcome, []int{r.Roll}, 100)
@@ -306,7 +198,7 @@ func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
 		rep.Add(reply.T(req.T("rq.d4", "d4", o.D4, "parity", req.T(parity), "roll", rqOutcome(req, rc, o.Roll0))))
 	}
 	rep.Add(reply.T(req.T("rq.offensive")+": "), reply.B(rqOutcome(req, rc, o.Off)), reply.T(" · "+req.T("rq.defensive")+": "), reply.B(rqOutcome(req, rc, o.Def)))
-	if o.OffensiveWins && !sp.off.isChar {
+	if o.OffensiveWins && !sp.offChar {
 		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
 	}
 	ck := newCheck("rq", o.Off, dice, 100, 4)

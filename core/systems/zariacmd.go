@@ -1,10 +1,8 @@
 package systems
 
 import (
-	"cmp"
 	"context"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"zaria/core/command"
@@ -35,20 +33,6 @@ func zariaRules(req *command.Request, sys *engine.System) zaria.Rules {
 	return r.On(sys)
 }
 
-// zSide is one side as typed: "npc 6", "4+2", "fuerza+atletismo".
-type zSide struct {
-	npc   bool
-	terms []term
-}
-
-type zSpec struct {
-	act, pas zSide
-	opposed  bool
-	pasWho   string // "vs @Drake destreza+esquivar"
-	dc       int    // 0: no DC given
-	dcText   string
-}
-
 var plusSpaces = regexp.MustCompile(`\s*\+\s*`)
 
 func isNPCWord(w string) bool {
@@ -57,130 +41,6 @@ func isNPCWord(w string) bool {
 		return true
 	}
 	return false
-}
-
-func parseZSide(toks []string) (zSide, []string, error) {
-	var s zSide
-	if len(toks) > 0 && isNPCWord(toks[0]) {
-		s.npc = true
-		toks = toks[1:]
-	}
-	if len(toks) == 0 {
-		return s, nil, command.Errorf("zaria.error.usage")
-	}
-	parts := strings.Split(toks[0], "+")
-	if len(parts) > 2 {
-		return s, nil, command.Errorf("zaria.error.terms", "got", clip(toks[0]))
-	}
-	for _, p := range parts {
-		if p == "" {
-			return s, nil, command.Errorf("zaria.error.usage")
-		}
-		s.terms = append(s.terms, parseTerm(p))
-	}
-	return s, toks[1:], nil
-}
-
-var dcWord = regexp.MustCompile(`^(?:dc|cd|δκ)\s*([+-]?\d+)$`)
-
-// zariaNames are the file's named DCs: the catalogs' names in es, el and
-// en, and the file's names and keywords (the seed's Greek, Latin
-// transliterations, older Spanish forms: docs/zaria.md).
-func zariaNames() []named {
-	out := make([]named, 0, len(zaria.NamedDCs))
-	for _, n := range zaria.NamedDCs {
-		out = append(out, named{val: n.DC, keys: []string{"zaria.dc." + n.Key}, extras: n.Words})
-	}
-	return out
-}
-
-// parseDC reads "dc15", "cd 15", "15" or a named difficulty.
-func parseZariaDC(req *command.Request, words []string) (int, error) {
-	w := strings.Join(words, " ")
-	k := foldNum(w)
-	if m := dcWord.FindStringSubmatch(k); m != nil {
-		k = m[1]
-	}
-	if n, ok := atoi(k); ok {
-		if n < zaria.MinDC || n > zaria.MaxDC {
-			return 0, command.Errorf("zaria.error.dc", "min", zaria.MinDC, "max", zaria.MaxDC, "got", n)
-		}
-		return n, nil
-	}
-	return matchNamed(req, w, zariaNames(), "zaria.error.dc_name", "min", zaria.MinDC, "max", zaria.MaxDC)
-}
-
-func parseZaria(req *command.Request, toks []string) (zSpec, error) {
-	var sp zSpec
-	left, right, vs, err := splitVs(toks)
-	if err != nil {
-		return sp, err
-	}
-	act, rest, err := parseZSide(left)
-	if err != nil {
-		return sp, err
-	}
-	sp.act = act
-	if vs {
-		if len(rest) > 0 {
-			return sp, command.Errorf("zaria.error.dc_opposed")
-		}
-		pasWho, right := takeWho(right)
-		sp.pasWho = pasWho
-		pas, rest2, err := parseZSide(right)
-		if err != nil {
-			return sp, err
-		}
-		if len(rest2) > 0 {
-			return sp, command.Errorf("zaria.error.extra", "got", clip(strings.Join(rest2, " ")))
-		}
-		sp.pas, sp.opposed = pas, true
-		return sp, nil
-	}
-	if len(rest) > 0 {
-		dc, err := parseZariaDC(req, rest)
-		if err != nil {
-			return sp, err
-		}
-		sp.dc = dc
-	}
-	return sp, nil
-}
-
-// resolveZSide turns terms into stat+skill, checking the ranges. The labels
-// show each term as typed: "4" or "fuerza 4".
-func resolveZSide(ctx context.Context, req *command.Request, who string, s zSide) (zaria.Side, []string, error) {
-	vals := make([]int, len(s.terms))
-	for i, t := range s.terms {
-		v, err := t.value(ctx, req, who)
-		if err != nil {
-			return zaria.Side{}, nil, err
-		}
-		vals[i] = v
-	}
-	sum := 0
-	for _, v := range vals {
-		sum += v
-	}
-	var err error
-	if len(vals) == 2 {
-		if err = inRange(vals[0], zaria.MinStat, zaria.MaxStat, "zaria.error.stat"); err == nil {
-			err = inRange(vals[1], zaria.MinSkill, zaria.MaxSkill, "zaria.error.skill")
-		}
-	} else {
-		err = inRange(sum, zaria.MinMod, zaria.MaxMod, "zaria.error.mod")
-	}
-	if err != nil {
-		return zaria.Side{}, nil, err
-	}
-	labels := make([]string, len(vals))
-	for i, v := range vals {
-		labels[i] = strconv.Itoa(v)
-		if n := s.terms[i].name; n != "" {
-			labels[i] = n + " " + labels[i]
-		}
-	}
-	return zaria.Side{Mod: sum, NPC: s.npc}, labels, nil
 }
 
 // zCheck is a Ζαριά check with its sides read: each term's value from the
@@ -201,56 +61,37 @@ func zariaCmd(forks Forks) sysCheck[zCheck] {
 	return sysCheck[zCheck]{
 		join:  true,
 		needs: []keyword{kwDC("15"), kwVs(sampleText("4+4"))},
-		// The words in any order the file's inputs allow ("/zaria dc15
-		// fuerza+atletismo @Elara"), then as the command always has.
 		read: func(ctx context.Context, req *command.Request, toks []string) (zCheck, string, error) {
 			sys, err := chatSystem(ctx, req, forks, "zaria")
 			if err != nil {
 				return zCheck{}, "", err
 			}
-			toks = inFileOrder("zaria", toks)
-			read := func(ctx context.Context, req *command.Request, sp zSpec, who string) (zCheck, error) {
-				sp.dc = forkDC(sys, toks, sp.dc)
-				return readZaria(ctx, req, zariaRules(req, sys), sp, who)
-			}
-			return readWho("zaria.error.usage", parseZaria, read)(ctx, req, toks)
+			return zariaRead(ctx, req, sys, toks)
 		},
 		roll: rollZariaMarked,
 	}
 }
 
-// forkDC is the DC words name in the chat's fork sys (nil: none) when
-// they name one the fork moved ("media", 14 in the fork), else dc.
-func forkDC(sys *engine.System, words []string, dc int) int {
-	if sys == nil || dc == 0 {
-		return dc
+// zariaRead reads the words in any order the file's inputs allow
+// ("/zaria dc15 fuerza+atletismo @Elara") by the chat's file sys (nil:
+// the book's; a fork's named DCs are its own): each side's stat+skill,
+// from the words or the sheet, the passive side from its own character's
+// sheet when one is named ("vs @Drake …").
+func zariaRead(ctx context.Context, req *command.Request, sys *engine.System, toks []string) (zCheck, string, error) {
+	sc, who, err := readSeed(ctx, req, "zaria", sys, toks)
+	if err != nil {
+		return zCheck{}, who, err
 	}
-	book, err1 := engine.MustBuiltin("zaria").Parse(words)
-	fork, err2 := sys.Parse(words)
-	if err1 != nil || err2 != nil || book.Active.Inputs["dc"] != dc {
-		return dc
+	act := sc.p.Active
+	c := zCheck{rules: zariaRules(req, sys), opposed: sc.p.Passive != nil, dc: act.Inputs["dc"], who: who}
+	c.act, c.actVals = zaria.Side{Mod: act.Inputs["mod"], NPC: act.Inputs["npc"] == 1}, sc.labels[0]["mod"]
+	for _, t := range act.Terms["mod"] {
+		c.read = append(c.read, t.Key)
 	}
-	if v, ok := fork.Active.Inputs["dc"]; ok {
-		return v
+	if pas := sc.p.Passive; pas != nil {
+		c.pas, c.pasVals = zaria.Side{Mod: pas.Inputs["mod"], NPC: pas.Inputs["npc"] == 1}, sc.labels[1]["mod"]
 	}
-	return dc
-}
-
-// readZaria reads the sides' values, the passive side from its own
-// character's sheet when one is named ("vs @Drake …").
-func readZaria(ctx context.Context, req *command.Request, rules zaria.Rules, sp zSpec, who string) (zCheck, error) {
-	c := zCheck{rules: rules, opposed: sp.opposed, dc: sp.dc, who: who}
-	for _, t := range sp.act.terms {
-		c.read = append(c.read, t.name)
-	}
-	var err error
-	if c.act, c.actVals, err = resolveZSide(ctx, req, who, sp.act); err != nil {
-		return c, err
-	}
-	if sp.opposed {
-		c.pas, c.pasVals, err = resolveZSide(ctx, req, cmp.Or(sp.pasWho, who), sp.pas)
-	}
-	return c, err
+	return c, who, nil
 }
 
 // rollZariaMarked rolls, and keeps the mark the file declares for an

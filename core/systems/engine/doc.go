@@ -23,7 +23,6 @@
 //	wide.go     exact odds past int64 (big-integer weights)
 //	vectors.go  worked examples
 //	parse.go    the chat's words, in any order
-//	canonical.go the words in the file's order, for the commands' readers
 //	form.go     a check's fields for a page
 //	success.go  a result's success: expression (Call of Cthulhu's level asked)
 //	vsprefix.go "vs 2" as a number input's prefix (Fate, Savage Worlds)

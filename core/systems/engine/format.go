@@ -22,6 +22,10 @@ type File struct {
 	Show        *Show        `yaml:"show,omitempty"`        // show.go
 	Development *Development `yaml:"development,omitempty"` // show.go
 	Vectors     []Vector     `yaml:"vectors"`
+	// Errors names the catalog message of a parse error of no input:
+	// "word" (a word that fits nothing), "vs" (twice), "opposed" (a "vs"
+	// where no check is opposed), "missing" (no words at all).
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // Show is how a reply writes a roll (show.go); a file without it, or a
@@ -162,6 +166,51 @@ type Input struct {
 	Keywords []string     `yaml:"keywords,omitempty"`
 	Named    []NamedValue `yaml:"named,omitempty"`
 	Parts    []Part       `yaml:"parts,omitempty"`
+	// Sheet lets a word that is no number and names nothing be a sheet
+	// key for a number input (Daegon's "/daegon sigilo d3"): read like a
+	// terms input's key, its value in [min, max].
+	Sheet bool `yaml:"sheet,omitempty"`
+	// Errors names the catalog message of each kind of parse error of
+	// this input (ParseError.Kind, and "name": a word that names none of
+	// its values), in place of the generic one: {range: daegon.error.d}.
+	Errors map[string]string `yaml:"errors,omitempty"`
+	// Passive makes the input the words after "vs" give, in a check
+	// that is not opposed (RQ's defensive value: /rq 60 vs 45); that
+	// side may name its own @Name.
+	Passive bool `yaml:"passive,omitempty"`
+	// Chat, when set, is the range of the number or sheet value the
+	// chat's words give, narrower than the input's (RQ's skill: 0–300
+	// typed, while a characteristic × multiplier and the vectors reach
+	// beyond).
+	Chat *Range `yaml:"chat,omitempty"`
+	// Times lets the input be a characteristic times a multiplier.
+	Times *Times `yaml:"times,omitempty"`
+}
+
+// Range is a range of integers.
+type Range struct {
+	Min int `yaml:"min"`
+	Max int `yaml:"max"`
+}
+
+// Times is a number input typed as a characteristic times a multiplier
+// (RQ's "c14", "c14x5", "c:fue", "c ΣΥΝ", "con x5"): one of prefixes
+// and the characteristic's number, or ":" and a sheet key (or the sheet
+// key as the next word), or a sheet key of the file's sheet of that kind
+// by any of its names; then, glued or as the next word, one of signs and
+// the multiplier, By when none is typed.
+type Times struct {
+	Prefixes []string `yaml:"prefixes"`
+	Kind     string   `yaml:"kind,omitempty"`
+	Signs    []string `yaml:"signs"`
+	Min      int      `yaml:"min"` // the characteristic's range
+	Max      int      `yaml:"max"`
+	By       int      `yaml:"by"` // the multiplier when none is typed
+	ByMin    int      `yaml:"by_min"`
+	ByMax    int      `yaml:"by_max"`
+	// Errors: "range" (the characteristic out of its range), "by" (the
+	// multiplier out of its).
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // NamedValue is a word for a number input's value.
@@ -178,6 +227,9 @@ type Part struct {
 	Names Names  `yaml:"names"`
 	Min   int    `yaml:"min"`
 	Max   int    `yaml:"max"`
+	// Errors names the message of a term out of this part's range
+	// (range, below, above), as an input's errors do.
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // Table is a 1-D (one row) or 2-D lookup; "-" marks an impossible cell.

@@ -15,6 +15,7 @@ func FuzzSystemFile(f *testing.F) {
 	for _, k := range Shipped() {
 		b, _ := ShippedSource(k)
 		f.Add(b, "4+2 dc15")
+		f.Add(b, "sigilo fuerza 2s -1i dc99999999999999999999 vs @x muy dificl")
 	}
 	f.Add([]byte(base), "2 tn12")
 	f.Add([]byte("a: &a [*a, *a]\nb: *a\n"), "")

@@ -210,6 +210,9 @@ func (s *System) compile() error {
 		seen[k] = true
 		return nil
 	}
+	if err := checkErrors(f); err != nil {
+		return err
+	}
 	s.inputs = map[string]*Input{}
 	for i := range f.Inputs {
 		in := &f.Inputs[i]
@@ -299,12 +302,60 @@ func (s *System) compile() error {
 	return nil
 }
 
+// errorKinds are the kinds of ParseError an input's errors may name,
+// and "name" (a word that names none of its values).
+// "below" and "above" are a range error's two ends, each in place of
+// "range"; a file's own errors (no input) are "word", "vs", "opposed"
+// and "missing".
+var errorKinds = map[string]bool{"by": true, "range": true, "below": true, "above": true, "twice": true, "missing": true, "word": true, "terms": true, "check": true, "name": true, "sheet": true}
+
+var fileErrorKinds = map[string]bool{"word": true, "vs": true, "opposed": true, "missing": true}
+
+func checkErrors(f *File) error {
+	for kind, key := range f.Errors {
+		if !fileErrorKinds[kind] {
+			return fileErr(0, "errors: %q is no kind of error of a whole file (word, vs, opposed, missing)", kind)
+		}
+		if !catalogKeyRE.MatchString(key) {
+			return fileErr(0, "errors: %s: %q is no catalog key", kind, key)
+		}
+	}
+	return nil
+}
+
+// catalogKeyRE is a message's key in the catalogs: "daegon.error.d".
+var catalogKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$`)
+
 func checkInput(in *Input) error {
 	if err := checkNames(in.Names, "input "+in.Key); err != nil {
 		return err
 	}
 	if len(in.Named) > MaxNamed {
 		return limitErr("named", MaxNamed, len(in.Named))
+	}
+	for kind, key := range in.Errors {
+		if !errorKinds[kind] {
+			return fileErr(0, "input %s: errors: %q is no kind of error (range, below, above, twice, missing, word, terms, check, name, sheet)", in.Key, kind)
+		}
+		if !catalogKeyRE.MatchString(key) {
+			return fileErr(0, "input %s: errors: %s: %q is no catalog key", in.Key, kind, key)
+		}
+	}
+	if in.Sheet && in.Type != "number" {
+		return fileErr(0, "input %s: sheet is for a number input", in.Key)
+	}
+	if c := in.Chat; c != nil && (in.Type != "number" || c.Min > c.Max || in.Min == nil || c.Min < *in.Min || c.Max > *in.Max) {
+		return fileErr(0, "input %s: chat is a range within a number input's min and max", in.Key)
+	}
+	if t := in.Times; t != nil {
+		if in.Type != "number" || len(t.Prefixes) == 0 || len(t.Signs) == 0 || t.Min > t.Max || t.ByMin > t.By || t.By > t.ByMax || t.ByMin < 1 {
+			return fileErr(0, "input %s: times: a number input's prefixes, signs, min not above max, by_min ≥ 1 and by within by_min..by_max", in.Key)
+		}
+		for kind, key := range t.Errors {
+			if kind != "range" && kind != "by" || !catalogKeyRE.MatchString(key) {
+				return fileErr(0, "input %s: times: errors: %s: %q is no range or by error's catalog key", in.Key, kind, key)
+			}
+		}
 	}
 	switch in.Type {
 	case "number", "terms":
@@ -330,6 +381,11 @@ func checkInput(in *Input) error {
 				return fileErr(0, "input %s: terms have 2 to 4 parts", in.Key)
 			}
 			for _, p := range in.Parts {
+				for kind, key := range p.Errors {
+					if kind != "range" && kind != "below" && kind != "above" || !catalogKeyRE.MatchString(key) {
+						return fileErr(0, "input %s: part %s: errors: %s: %q is no range error's catalog key", in.Key, p.Key, kind, key)
+					}
+				}
 				if p.Min > p.Max {
 					return fileErr(0, "input %s: part %s's min above its max", in.Key, p.Key)
 				}

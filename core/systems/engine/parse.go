@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,9 @@ import (
 
 // Term is one term of a terms input: a number, or a sheet key to read.
 type Term struct {
-	N   int
-	Key string
+	N     int
+	Key   string
+	Times int // a characteristic's multiplier (Input.Times), 0 for none
 }
 
 // Side is what one side's words gave.
@@ -30,7 +32,11 @@ type Side struct {
 	Who    string
 	Inputs map[string]int
 	Terms  map[string][]Term   // the terms inputs, before the sheet is read
-	Words  map[string][]string // the words that gave each input, as typed (canonical.go)
+	Words  map[string][]string // the words that gave each input, as typed
+	// Sheets are sheet keys whose text gives more tagged counts (a
+	// tagged count input with sheet: true; Kingdom Hearts' specialty
+	// "fuerza" = "2s 1i"): the caller reads each and calls More.
+	Sheets []string
 }
 
 // Parsed is a check's words read.
@@ -44,12 +50,29 @@ type Parsed struct {
 // that means nothing here), "range" (a number outside its input's range:
 // Min, Max), "twice" (an input given twice), "missing" (a required
 // input not given), "terms" (a terms input with too many parts), "vs"
-// (no opposed check, or "vs" twice).
+// ("vs" twice), "opposed" (a "vs" where the system has no opposed
+// check), "check" (a word of an input of the system that this check does
+// not take: Input; Daegon's "d2" in an opposed test), "sheet" (a sheet
+// key's text that gives none of the input's tagged counts: More).
 type ParseError struct {
 	Kind     string
 	Input    *Input
 	Got      string
 	Min, Max int
+	Part     *Part  // the term's part out of range ("range"), if one
+	Times    *Times // a characteristic ("range") or its multiplier ("by") out of range
+	Value    int    // the number out of range ("range")
+	Number   string // the number as typed, when too long to read ("range")
+	// Unnamed, for a word that fits nothing ("word", no Input), is the
+	// first input of the check not yet given that has named values, or
+	// the one whose named value the word follows: the words may misspell
+	// one of its values. Rest are the side's words from the wrong one (or
+	// that value) on ("muy dificl", "δύσκολο πολύ πολύ").
+	Unnamed *Input
+	Rest    []string
+	// Before is the sheet key typed just before the wrong word, which
+	// may be the first word of a misspelt name ("muy dificl").
+	Before string
 }
 
 func (e *ParseError) Error() string {
@@ -83,23 +106,45 @@ func (s *System) parse(words []string, strict bool) (*Parsed, error) {
 			left, right, vs = words[:i], words[i+1:], true
 		}
 	}
+	// The opposed check, or with "vs" a check with passive inputs (RQ's
+	// offensive against defensive); without "vs", the first check that
+	// is neither.
 	var c *check
 	for _, ck := range s.checks {
-		if ck.opposed == vs {
+		if ck.opposed == vs && s.hasPassive(ck) == (vs && !ck.opposed) {
 			c = ck
 			break
 		}
 	}
+	if c == nil && vs {
+		for _, ck := range s.checks {
+			if !ck.opposed && s.hasPassive(ck) {
+				c = ck
+				break
+			}
+		}
+	}
 	if c == nil {
-		return nil, &ParseError{Kind: "vs", Got: "vs"}
+		return nil, &ParseError{Kind: "opposed", Got: "vs"}
+	}
+	act, pas := s.checkInputs(c), s.checkInputs(c)
+	if !c.opposed && vs {
+		act, pas = nil, nil
+		for _, in := range s.checkInputs(c) {
+			if in.Passive {
+				pas = append(pas, in)
+			} else {
+				act = append(act, in)
+			}
+		}
 	}
 	p := &Parsed{Check: c.def.Key}
 	var err error
-	if p.Active, err = s.parseSide(c, left, strict); err != nil {
+	if p.Active, err = s.parseSide(c, act, left, strict); err != nil {
 		return nil, err
 	}
 	if vs {
-		pas, err := s.parseSide(c, right, strict)
+		pas, err := s.parseSide(c, pas, right, strict)
 		if err != nil {
 			return nil, err
 		}
@@ -108,27 +153,21 @@ func (s *System) parse(words []string, strict bool) (*Parsed, error) {
 	return p, nil
 }
 
-func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) {
+func (s *System) hasPassive(c *check) bool {
+	for _, in := range s.checkInputs(c) {
+		if in.Passive {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *System) parseSide(c *check, inputs []*Input, words []string, strict bool) (Side, error) {
 	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}, Words: map[string][]string{}}
-	given := func(in *Input) bool {
-		_, a := sd.Inputs[in.Key]
-		_, b := sd.Terms[in.Key]
-		return a || b
-	}
-	set := func(in *Input, v int, got string) error {
-		if given(in) {
-			return &ParseError{Kind: "twice", Input: in, Got: got}
-		}
-		if strict && in.Min != nil && (v < *in.Min || v > *in.Max) {
-			return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max}
-		}
-		sd.Inputs[in.Key] = v
-		return nil
-	}
-	inputs := make([]*Input, 0, len(c.inputs))
-	for _, k := range c.inputs {
-		inputs = append(inputs, s.inputs[k])
-	}
+	given := sd.given
+	set := func(in *Input, v int, got string) error { return sd.set(in, v, got, strict) }
+	lastSheet := -1 // the index of the last word read as a sheet key
+	var lastNamed namedAt
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		k := fold.Key(w)
@@ -154,6 +193,9 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			}
 			n, ok := number(rest)
 			if !ok {
+				if err := tooLong(in, got, rest); err != nil {
+					return sd, err
+				}
 				return sd, &ParseError{Kind: "word", Input: in, Got: w}
 			}
 			if err := set(in, n, got); err != nil {
@@ -162,8 +204,20 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			typed(in)
 			continue
 		}
+		if in, t, used, err := s.times(inputs, given, words[i:], strict); in != nil || err != nil {
+			if err != nil {
+				return sd, err
+			}
+			i += used - 1
+			sd.Terms[in.Key] = []Term{t}
+			typed(in)
+			continue
+		}
 		if in, n, ok := suffixed(inputs, w); in != nil {
 			if !ok {
+				if err := tooLong(in, w, strings.TrimRight(w, "abcdefghijklmnopqrstuvwxyz")); err != nil {
+					return sd, err
+				}
 				return sd, &ParseError{Kind: "word", Input: in, Got: w}
 			}
 			if err := set(in, n, w); err != nil {
@@ -176,6 +230,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 			if err := set(in, v, strings.Join(words[i:i+used], " ")); err != nil {
 				return sd, err
 			}
+			lastNamed = namedAt{in: in, start: i, end: i + used - 1}
 			i += used - 1
 			typed(in)
 			continue
@@ -183,7 +238,7 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 		if n, ok := number(w); ok {
 			in := firstFree(inputs, given)
 			if in == nil {
-				return sd, &ParseError{Kind: "word", Got: w}
+				return sd, s.wordErr(inputs, given, words, i, lastSheet, lastNamed)
 			}
 			if in.Type == "terms" {
 				sd.Terms[in.Key] = []Term{{N: n}}
@@ -204,8 +259,32 @@ func (s *System) parseSide(c *check, words []string, strict bool) (Side, error) 
 				break
 			}
 		}
+		if in == nil && !strings.HasPrefix(w, "@") && !strings.Contains(w, "+") {
+			// A sheet key for a number input that reads one (sheet: true).
+			for _, x := range inputs {
+				if x.Sheet && x.Type == "number" && len(x.Suffixes) == 0 && !given(x) {
+					if _, isNum := number(w); !isNum {
+						sd.Terms[x.Key] = []Term{{Key: w}}
+						typed(x)
+						in = x
+					}
+					break
+				}
+			}
+			// A sheet key whose text gives tagged counts (a specialty).
+			if sx := sheetCounts(inputs); in == nil && sx != nil && len(sd.Sheets) == 0 {
+				if _, isNum := number(w); !isNum {
+					sd.Sheets = append(sd.Sheets, w)
+					in = sx
+				}
+			}
+			if in != nil {
+				lastSheet = i
+				continue
+			}
+		}
 		if in == nil || strings.HasPrefix(w, "@") {
-			return sd, &ParseError{Kind: "word", Got: w}
+			return sd, s.wordErr(inputs, given, words, i, lastSheet, lastNamed)
 		}
 		parts := strings.Split(w, "+")
 		if len(parts) > len(in.Parts) {
@@ -249,21 +328,166 @@ func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels 
 				}
 				label = t.Key + " " + strconv.Itoa(v)
 			}
+			if tm := in.Times; t.Times > 0 && tm != nil {
+				if v < tm.Min || v > tm.Max {
+					return nil, &ParseError{Kind: "range", Input: in, Times: tm, Got: strconv.Itoa(v), Min: tm.Min, Max: tm.Max, Value: v}
+				}
+				if t.Key != "" { // a characteristic as the rules name it: "con", "συν"
+					label = fold.Key(t.Key) + " " + strconv.Itoa(v)
+				}
+				label += "×" + strconv.Itoa(t.Times)
+				v *= t.Times
+			} else if lo, hi, _ := chatRange(in); in.Chat != nil && (v < lo || v > hi) {
+				return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: lo, Max: hi, Value: v}
+			}
 			if len(ts) == len(in.Parts) {
-				p := in.Parts[j]
+				p := &in.Parts[j]
 				if v < p.Min || v > p.Max {
-					return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max}
+					return nil, &ParseError{Kind: "range", Input: in, Part: p, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max, Value: v}
 				}
 			}
 			sum += v
 			labels[key] = append(labels[key], label)
 		}
 		if sum < *in.Min || sum > *in.Max {
-			return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(sum), Min: *in.Min, Max: *in.Max}
+			return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(sum), Min: *in.Min, Max: *in.Max, Value: sum}
 		}
 		sd.Inputs[key] = sum
 	}
 	return labels, nil
+}
+
+// wordErr is the error of rest[0], a word that fits no input of the
+// check: "check" when it fits an input of the system that the check does
+// not take, else "word", naming the input it may misspell.
+// namedAt is where a named value was read: its input and words.
+type namedAt struct {
+	in         *Input
+	start, end int
+}
+
+func (s *System) wordErr(inputs []*Input, given func(*Input) bool, words []string, i, lastSheet int, lastNamed namedAt) error {
+	rest := words[i:]
+	w := rest[0]
+	var others []*Input
+	for i := range s.File.Inputs {
+		in := s.inputs[s.File.Inputs[i].Key]
+		if !slices.Contains(inputs, in) {
+			others = append(others, in)
+		}
+	}
+	if in := flagOf(others, fold.Key(w)); in != nil {
+		return &ParseError{Kind: "check", Input: in, Got: w}
+	}
+	if in, _ := prefixed(others, w); in != nil {
+		return &ParseError{Kind: "check", Input: in, Got: w}
+	}
+	if in, _, _ := suffixed(others, w); in != nil {
+		return &ParseError{Kind: "check", Input: in, Got: w}
+	}
+	if in, _, used := named(others, rest); in != nil {
+		return &ParseError{Kind: "check", Input: in, Got: strings.Join(rest[:used], " ")}
+	}
+	pe := &ParseError{Kind: "word", Got: w, Rest: rest}
+	if lastSheet == i-1 && lastSheet >= 0 {
+		pe.Before = words[lastSheet]
+	}
+	for _, in := range inputs {
+		if len(in.Named) > 0 && !given(in) {
+			pe.Unnamed = in
+			break
+		}
+	}
+	// Right after a named value, the words may be a longer name misspelt
+	// ("δύσκολο πολύ πολύ"): that input's, from the name on.
+	if pe.Unnamed == nil && lastNamed.in != nil && lastNamed.end == i-1 {
+		pe.Unnamed, pe.Rest = lastNamed.in, words[lastNamed.start:]
+	}
+	return pe
+}
+
+func (sd *Side) given(in *Input) bool {
+	_, a := sd.Inputs[in.Key]
+	_, b := sd.Terms[in.Key]
+	return a || b
+}
+
+// set gives an input its value: a tagged count given again adds up
+// ("2s" and a specialty's "1s"); another input given twice is an error.
+func (sd *Side) set(in *Input, v int, got string, strict bool) error {
+	if sd.given(in) {
+		if len(in.Suffixes) == 0 {
+			return &ParseError{Kind: "twice", Input: in, Got: got}
+		}
+		v += sd.Inputs[in.Key]
+	}
+	if lo, hi, ok := chatRange(in); strict && ok && (v < lo || v > hi) {
+		return &ParseError{Kind: "range", Input: in, Got: got, Min: lo, Max: hi, Value: v}
+	}
+	sd.Inputs[in.Key] = v
+	return nil
+}
+
+// chatRange is the range of a number the chat's words give an input.
+func chatRange(in *Input) (lo, hi int, ok bool) {
+	if in.Chat != nil {
+		return in.Chat.Min, in.Chat.Max, true
+	}
+	if in.Min == nil {
+		return 0, 0, false
+	}
+	return *in.Min, *in.Max, true
+}
+
+func (s *System) checkInputs(c *check) []*Input {
+	inputs := make([]*Input, 0, len(c.inputs))
+	for _, k := range c.inputs {
+		inputs = append(inputs, s.inputs[k])
+	}
+	return inputs
+}
+
+// sheetCounts is the first tagged count input whose counts a sheet key
+// may give (sheet: true).
+func sheetCounts(inputs []*Input) *Input {
+	for _, in := range inputs {
+		if in.Sheet && len(in.Suffixes) > 0 {
+			return in
+		}
+	}
+	return nil
+}
+
+// More reads a sheet key's text (one of sd.Sheets) as more tagged counts
+// of the side ("2s 1i", commas allowed), each adding to what the words
+// gave. A word of the text that is no tagged count is a "sheet" error of
+// the input that took the key (Got: the key; Rest: the text).
+func (s *System) More(check string, sd *Side, key, text string) error {
+	c, err := s.check(check)
+	if err != nil {
+		return err
+	}
+	inputs := s.checkInputs(c)
+	for _, w := range strings.Fields(strings.ReplaceAll(text, ",", " ")) {
+		in, n, ok := suffixed(inputs, w)
+		if in == nil || !ok {
+			return &ParseError{Kind: "sheet", Input: sheetCounts(inputs), Got: key, Rest: []string{text}}
+		}
+		if err := sd.set(in, n, w, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tooLong is a "range" error for a number too long to read ("dc" and
+// twenty digits): never read as another word.
+func tooLong(in *Input, got, digits string) error {
+	d := strings.TrimLeft(strings.ReplaceAll(digits, "−", "-"), "+-")
+	if d == "" || in.Min == nil || strings.Trim(d, "0123456789") != "" {
+		return nil
+	}
+	return &ParseError{Kind: "range", Input: in, Got: got, Min: *in.Min, Max: *in.Max, Number: digits}
 }
 
 func flagOf(inputs []*Input, k string) *Input {
@@ -287,7 +511,7 @@ func prefixed(inputs []*Input, w string) (*Input, string) {
 	for _, in := range inputs {
 		for _, p := range in.Prefixes {
 			if rest, ok := strings.CutPrefix(lw, strings.ToLower(p)); ok {
-				if _, isNum := number(rest); isNum || rest == "" {
+				if _, isNum := number(rest); isNum || rest == "" || tooLong(in, w, rest) != nil {
 					return in, rest
 				}
 			}
@@ -350,4 +574,119 @@ func number(s string) (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// Input is the file's input of that key (nil when none).
+func (s *System) Input(key string) *Input { return s.inputs[key] }
+
+// times reads a characteristic times a multiplier (Input.Times) at the
+// start of words, for the first input not yet given that takes one: the
+// input, its term and how many words it took (in nil when the words are
+// no characteristic).
+func (s *System) times(inputs []*Input, given func(*Input) bool, words []string, strict bool) (*Input, Term, int, error) {
+	var in *Input
+	for _, x := range inputs {
+		if x.Times != nil && !given(x) {
+			in = x
+			break
+		}
+	}
+	if in == nil {
+		return nil, Term{}, 0, nil
+	}
+	tm := in.Times
+	w, used := words[0], 1
+	var t Term
+	lw := strings.ToLower(w)
+	found, by := false, ""
+	for _, p := range tm.Prefixes {
+		rest, ok := strings.CutPrefix(lw, strings.ToLower(p))
+		if !ok {
+			continue
+		}
+		orig := w[len(w)-len(rest):]
+		switch {
+		case rest == "" && len(words) > 1 && !IsVs(words[1]):
+			t.Key, used, found = words[1], 2, true
+		case strings.HasPrefix(rest, ":") && len(rest) > 1:
+			t.Key, found = orig[1:], true
+		case rest != "" && strings.Trim(rest, "0123456789") == "" || s.splitTimes(tm, rest) != "":
+			num := rest
+			if k, b := s.cutTimes(tm, rest); b != "" {
+				num, by = k, b
+			}
+			if strings.Trim(num, "0123456789") != "" || num == "" {
+				continue
+			}
+			n, ok := number(num)
+			if !ok || strict && (n < tm.Min || n > tm.Max) {
+				return in, t, 0, &ParseError{Kind: "range", Input: in, Times: tm, Got: w, Min: tm.Min, Max: tm.Max, Value: n, Number: map[bool]string{true: "", false: num}[ok]}
+			}
+			t.N, found = n, true
+		}
+		if found {
+			break
+		}
+	}
+	if !found && tm.Kind != "" && s.File.Sheet != nil {
+		name, _ := s.cutTimes(tm, w)
+		for _, k := range s.File.Sheet.Keys {
+			if k.Kind != tm.Kind {
+				continue
+			}
+			for _, n := range []string{k.Names.ES, k.Names.EL, k.Names.EN} {
+				if fold.Key(n) == fold.Key(name) {
+					t.Key, found = w, true
+				}
+			}
+		}
+	}
+	if !found {
+		return nil, Term{}, 0, nil
+	}
+	// The multiplier: glued ("c14x5", "c:fuex5") or the next word ("x5").
+	t.Times = tm.By
+	if t.Key != "" {
+		t.Key, by = s.cutTimes(tm, t.Key)
+	}
+	if by == "" && used < len(words) {
+		if k, b := s.cutTimes(tm, words[used]); k == "" && b != "" {
+			by, used = b, used+1
+		}
+	}
+	if by != "" {
+		n, ok := number(by)
+		if !ok || strict && (n < tm.ByMin || n > tm.ByMax) {
+			got := "×" + by
+			return in, t, 0, &ParseError{Kind: "by", Input: in, Times: tm, Got: got, Min: tm.ByMin, Max: tm.ByMax, Value: n, Number: map[bool]string{true: "", false: by}[ok]}
+		}
+		t.Times = n
+	}
+	return in, t, used, nil
+}
+
+// cutTimes cuts a multiplier off the end of w ("fuex5": "fue", "5";
+// "x5": "", "5"); by is "" when w ends in none.
+func (s *System) cutTimes(tm *Times, w string) (rest, by string) {
+	lw := strings.ToLower(w)
+	for _, sign := range tm.Signs {
+		i := strings.LastIndex(lw, strings.ToLower(sign))
+		if i < 0 {
+			continue
+		}
+		digits := lw[i+len(strings.ToLower(sign)):]
+		if digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return w[:i], digits
+		}
+	}
+	return w, ""
+}
+
+// splitTimes is the characteristic's digits of "14x5" ("14"), or "".
+func (s *System) splitTimes(tm *Times, rest string) string {
+	k, by := s.cutTimes(tm, rest)
+	if by == "" {
+		return ""
+	}
+	return k
 }
