@@ -53,6 +53,35 @@ func markWith(ctx context.Context, req *command.Request, s *engine.System, check
 	return out, nil
 }
 
+// writeSheet writes on who's sheet the values a result's sets write
+// (engine.SheetWrite: Dungeon Hack's usage die down to d8), each on the
+// sheet value read names for its input, and returns a line per value
+// written ("Ficha: uso-arma = d8"), or the sheet's refusal. name shows a
+// sheet value's name in the chat's language.
+func writeSheet(ctx context.Context, req *command.Request, who string, writes []engine.SheetWrite, read map[string]string, name func(string) string) ([]reply.Line, error) {
+	var out []reply.Line
+	for _, w := range writes {
+		key := read[w.On]
+		if key == "" {
+			continue
+		}
+		note, err := saveSheet(ctx, req, who, key, w.Text)
+		if err != nil {
+			return nil, err
+		}
+		if note != nil {
+			out = append(out, note)
+			continue
+		}
+		shown := w.Text
+		if w.Shown != nil {
+			shown = w.Shown.In(req.Lang)
+		}
+		out = append(out, reply.Line{reply.I(req.T("sys.sheet.set", "name", name(key), "value", shown))})
+	}
+	return out, nil
+}
+
 // argList is a UserError's arguments as T takes them.
 func argList(m map[string]any) []any {
 	out := make([]any, 0, 2*len(m))
@@ -115,8 +144,16 @@ func fileMarks(ctx context.Context, req *command.Request, c fileCheck, res *engi
 		}
 	}
 	lines, err := markWith(ctx, req, c.sys, res.Check, res.Outcome, c.p.Active.Who, read)
-	if err != nil || len(lines) == 0 {
+	if err != nil {
 		return err
+	}
+	written, err := writeSheet(ctx, req, c.p.Active.Who, c.sys.WritesFor(res), read, func(key string) string { return key })
+	if err != nil {
+		return err
+	}
+	lines = append(lines, written...)
+	if len(lines) == 0 {
+		return nil
 	}
 	n := len(rep.Lines)
 	if n > 0 {
