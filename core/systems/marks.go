@@ -127,8 +127,9 @@ func SheetKeys(system string) []engine.SheetKey {
 
 // fileMarks keeps the marks a file system's file declares for its
 // check's outcome (any file: a GM's own may declare them), on the sheet
-// values its terms inputs read ("skill", or "mod.skill" for a part), the
-// lines before the reply's last (the 📊 line).
+// values its terms inputs read ("skill", or "mod.skill" for a part), and
+// writes its check's sets there, the lines before the reply's last (the
+// 📊 line).
 func fileMarks(ctx context.Context, req *command.Request, c fileCheck, res *engine.Result, rep *reply.Reply) error {
 	read := map[string]string{}
 	for in, ts := range c.p.Active.Terms {
