@@ -140,6 +140,18 @@ func TestDHSheet(t *testing.T) {
 	// An exhausted weapon cannot roll.
 	sh.chars["enyra"]["uso-arma"] = "agotado"
 	run(t, b, []expect{{lang: "es", text: "/dh uso", errHas: "el dado de uso está agotado, el arma está destruida"}})
+	// A d4 rolled 1 is spent: the sheet keeps "agotado", each language
+	// shows it in its own words.
+	for _, c := range []struct{ lang, text, has string }{
+		{"en", "/dh use armour", "Sheet: armour-usage = exhausted"},
+		{"el", "/dh χρήση πανοπλία", "Φύλλο: χρήση-πανοπλίας = εξαντλημένο"},
+	} {
+		sh.chars["enyra"]["uso-armadura"] = "d4"
+		run(t, b, []expect{{lang: c.lang, text: c.text, dice: []int{1}, has: []string{c.has}, outcome: "failure"}})
+		if got := sh.chars["enyra"]["uso-armadura"]; got != "agotado" {
+			t.Errorf("%s: uso-armadura %q, want agotado", c.lang, got)
+		}
+	}
 }
 
 // A failing store is an internal error: logged by the router, a generic

@@ -154,9 +154,14 @@ func dhUsage(ctx context.Context, req *command.Request, rules dh.Rules, who stri
 	}
 	verdict, outcome := usageVerdict(req, u, magic)
 	rep.Add(reply.T(head+": "), reply.B(verdict))
-	if sheetKey != "" && u.After != u.Die {
-		if err := saveUsage(ctx, req, rep, who, sheetKey, u.After); err != nil {
+	if sheetKey != "" {
+		// The file's sets write the die left on the value it was read from.
+		lines, err := writeSheet(ctx, req, who, u.Writes, map[string]string{"die": sheetKey}, func(key string) string { return sheetName(req, key) })
+		if err != nil {
 			return nil, err
+		}
+		for _, l := range lines {
+			rep.Add(l...)
 		}
 	}
 	if sheetKey == "" && u.After != u.Die && tracksUsage(ctx, req, who) {
@@ -237,25 +242,6 @@ func usageVerdict(req *command.Request, u dh.Usage, magic bool) (verdict, outcom
 		return req.T("dh.usage.unusable"), "failure"
 	}
 	return req.T("dh.usage.destroyed"), "failure"
-}
-
-// saveUsage stores the usage die left (after; 0 = exhausted) in the sheet
-// value sheetKey and says so under the roll, or why it could not.
-func saveUsage(ctx context.Context, req *command.Request, rep *reply.Reply, who, sheetKey string, after int) error {
-	v := usageExhausted
-	if after > 0 {
-		v = fmt.Sprintf("d%d", after)
-	}
-	note, err := saveSheet(ctx, req, who, sheetKey, v)
-	if err != nil {
-		return err
-	}
-	if note != nil {
-		rep.Add(note...)
-	} else {
-		rep.Add(reply.I(req.T("dh.saved", "name", sheetName(req, sheetKey), "value", sheetValueText(req, v))))
-	}
-	return nil
 }
 
 // sheetUsageDie reads the usage die of the weapon or armour on who's sheet:
@@ -527,12 +513,4 @@ func sheetName(req *command.Request, key string) string {
 		return t
 	}
 	return key
-}
-
-// sheetValueText shows the stored "agotado" in the chat's language.
-func sheetValueText(req *command.Request, v string) string {
-	if v == usageExhausted {
-		return req.T("dh.sheet.exhausted")
-	}
-	return v
 }

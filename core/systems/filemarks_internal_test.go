@@ -66,7 +66,31 @@ vectors:
 // before its last line, and max caps the points; a stat+skill typed as
 // numbers marks nothing.
 func TestFileSystemMarks(t *testing.T) {
-	sys, err := engine.Load([]byte(ownFile))
+	send := fileRouter(t, ownFile)
+	send("/pj create Lyra")
+	send("/pj set might 3 lore 2")
+	for i, want := range []string{"1", "2", "3", "3"} {
+		if got := send("/own might+lore tn15", 20); !strings.Contains(got, "critical\n✎ lore, progression points on the sheet: "+want+" (/pj marks)\n📊") {
+			t.Fatalf("critical %d: %q", i+1, got)
+		}
+	}
+	if got := send("/own might+lore tn15", 12); strings.Contains(got, "✎") {
+		t.Errorf("a success marks: %q", got)
+	}
+	if got := send("/own 3+2 tn15", 20); strings.Contains(got, "✎") {
+		t.Errorf("numbers mark: %q", got)
+	}
+	if got := send("/pj marks"); !strings.Contains(got, "✎ Marks: lore 3") {
+		t.Errorf("/pj marks: %q", got)
+	}
+}
+
+// fileRouter is a chat whose command /own rolls the file src as the file
+// systems' command does, marks and sets included (fileMarks); send
+// dispatches a message with the dice faces given.
+func fileRouter(t *testing.T, src string) func(text string, faces ...int) string {
+	t.Helper()
+	sys, err := engine.Load([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,20 +132,65 @@ func TestFileSystemMarks(t *testing.T) {
 		}
 		return reply.PlainText(rep)
 	}
+	return send
+}
+
+// luckFile spends luck: a d6 under the sheet's luck keeps it, else it
+// drops by one, written back on the sheet value read (its sets).
+const luckFile = `system: own
+title: {es: Suerte, el: Τύχη, en: Luck}
+command: own
+inputs:
+  - key: luck
+    type: terms
+    names: {es: suerte, el: τύχη, en: luck}
+    min: 0
+    max: 6
+    parts:
+      - {key: base, min: 0, max: 6, names: {es: base, el: βάση, en: base}}
+      - {key: bonus, min: 0, max: 6, names: {es: extra, el: έξτρα, en: bonus}}
+outcomes:
+  - {key: kept, success: true, names: {es: se mantiene, el: μένει, en: kept}}
+  - {key: spent, success: false, names: {es: gastada, el: ξοδεύτηκε, en: spent}}
+checks:
+  - key: check
+    names: {es: suerte, el: τύχη, en: luck}
+    inputs: [luck]
+    steps:
+      - {roll: d, dice: "1", faces: 6}
+      - {let: left, is: "max(0, luck - 1)"}
+    total: d.sum
+    result:
+      on: luck - d.sum
+      bands:
+        - {at_least: "0", outcome: kept}
+        - {outcome: spent}
+    sets:
+      - {outcomes: [spent], on: luck, to: left}
+sheet:
+  keys:
+    - {key: fortune, kind: stat, value: "3", min: 0, max: 6, names: {es: Suerte, el: Τύχη, en: Fortune}}
+vectors:
+  - {name: kept, inputs: {luck: "3"}, dice: [2], expect: {outcome: kept}}
+`
+
+// A file system's sets (fileMarks): a failed luck roll writes the luck
+// left on the sheet value read, saying so before the last line; a kept
+// one, or luck typed as a number, writes nothing.
+func TestFileSystemSets(t *testing.T) {
+	send := fileRouter(t, luckFile)
 	send("/pj create Lyra")
-	send("/pj set might 3 lore 2")
-	for i, want := range []string{"1", "2", "3", "3"} {
-		if got := send("/own might+lore tn15", 20); !strings.Contains(got, "critical\n✎ lore, progression points on the sheet: "+want+" (/pj marks)\n📊") {
-			t.Fatalf("critical %d: %q", i+1, got)
-		}
+	send("/pj set fortune 3")
+	if got := send("/own fortune", 5); !strings.Contains(got, "spent\nSheet: fortune = 2\n📊") {
+		t.Fatalf("spent: %q", got)
 	}
-	if got := send("/own might+lore tn15", 12); strings.Contains(got, "✎") {
-		t.Errorf("a success marks: %q", got)
+	if got := send("/own fortune", 1); strings.Contains(got, "Sheet:") {
+		t.Errorf("kept writes: %q", got)
 	}
-	if got := send("/own 3+2 tn15", 20); strings.Contains(got, "✎") {
-		t.Errorf("numbers mark: %q", got)
+	if got := send("/own 2", 6); strings.Contains(got, "Sheet:") {
+		t.Errorf("a number writes: %q", got)
 	}
-	if got := send("/pj marks"); !strings.Contains(got, "✎ Marks: lore 3") {
-		t.Errorf("/pj marks: %q", got)
+	if got := send("/pj"); !strings.Contains(got, "fortune 2") {
+		t.Errorf("/pj: %q", got)
 	}
 }

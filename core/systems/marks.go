@@ -53,6 +53,35 @@ func markWith(ctx context.Context, req *command.Request, s *engine.System, check
 	return out, nil
 }
 
+// writeSheet writes on who's sheet the values a result's sets write
+// (engine.SheetWrite: Dungeon Hack's usage die down to d8), each on the
+// sheet value read names for its input, and returns a line per value
+// written ("Ficha: uso-arma = d8"), or the sheet's refusal. name shows a
+// sheet value's name in the chat's language.
+func writeSheet(ctx context.Context, req *command.Request, who string, writes []engine.SheetWrite, read map[string]string, name func(string) string) ([]reply.Line, error) {
+	var out []reply.Line
+	for _, w := range writes {
+		key := read[w.On]
+		if key == "" {
+			continue
+		}
+		note, err := saveSheet(ctx, req, who, key, w.Text)
+		if err != nil {
+			return nil, err
+		}
+		if note != nil {
+			out = append(out, note)
+			continue
+		}
+		shown := w.Text
+		if w.Shown != nil {
+			shown = w.Shown.In(req.Lang)
+		}
+		out = append(out, reply.Line{reply.I(req.T("sys.sheet.set", "name", name(key), "value", shown))})
+	}
+	return out, nil
+}
+
 // argList is a UserError's arguments as T takes them.
 func argList(m map[string]any) []any {
 	out := make([]any, 0, 2*len(m))
@@ -98,8 +127,9 @@ func SheetKeys(system string) []engine.SheetKey {
 
 // fileMarks keeps the marks a file system's file declares for its
 // check's outcome (any file: a GM's own may declare them), on the sheet
-// values its terms inputs read ("skill", or "mod.skill" for a part), the
-// lines before the reply's last (the 📊 line).
+// values its terms inputs read ("skill", or "mod.skill" for a part), and
+// writes its check's sets there, the lines before the reply's last (the
+// 📊 line).
 func fileMarks(ctx context.Context, req *command.Request, c fileCheck, res *engine.Result, rep *reply.Reply) error {
 	read := map[string]string{}
 	for in, ts := range c.p.Active.Terms {
@@ -115,8 +145,16 @@ func fileMarks(ctx context.Context, req *command.Request, c fileCheck, res *engi
 		}
 	}
 	lines, err := markWith(ctx, req, c.sys, res.Check, res.Outcome, c.p.Active.Who, read)
-	if err != nil || len(lines) == 0 {
+	if err != nil {
 		return err
+	}
+	written, err := writeSheet(ctx, req, c.p.Active.Who, c.sys.WritesFor(res), read, func(key string) string { return key })
+	if err != nil {
+		return err
+	}
+	lines = append(lines, written...)
+	if len(lines) == 0 {
+		return nil
 	}
 	n := len(rep.Lines)
 	if n > 0 {

@@ -286,6 +286,9 @@ type Check struct {
 	// into the check's inputs (Dungeon Hack's attack: a weapon and an
 	// armour, not the damage dice and DB they resolve to).
 	Form *CheckForm `yaml:"form,omitempty"`
+	// Sets write a value of the result on the sheet (sheet.go): Dungeon
+	// Hack's usage die stepping down to d8, or to "agotado".
+	Sets []Set `yaml:"sets,omitempty"`
 }
 
 // CheckForm is a check's form on the page: its fields, in the order the

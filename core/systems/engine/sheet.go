@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -99,6 +101,11 @@ func (m Mark) filled() Mark {
 // compileSheet checks the sheet section against the file's checks,
 // outcomes and inputs, and its limits.
 func (s *System) compileSheet() error {
+	for i := range s.File.Checks {
+		if err := s.checkSets(&s.File.Checks[i]); err != nil {
+			return at(err, s.File.Checks[i].Key)
+		}
+	}
 	sh := s.File.Sheet
 	if sh == nil {
 		return nil
@@ -234,6 +241,118 @@ func (s *System) checkMark(m Mark) error {
 	}
 	if m.Max < 0 || m.Max > MaxMarkPoints {
 		return limitErr("mark_points", MaxMarkPoints, m.Max)
+	}
+	return nil
+}
+
+// Set writes a value of a check's result on the sheet: when the check
+// gives one of outcomes, the sheet value the roll read for the input on
+// becomes the let to, written as write with "{to}" replaced by its
+// value ("d{after}": d8); a 0 is written as zero instead, when given
+// (Dungeon Hack's spent usage die, "agotado").
+type Set struct {
+	Outcomes []string  `yaml:"outcomes"`
+	On       string    `yaml:"on"`
+	To       string    `yaml:"to"`
+	Write    string    `yaml:"write,omitempty"` // "{to}" by default
+	Zero     *SetWords `yaml:"zero,omitempty"`
+}
+
+// SetWords is a word written on the sheet (text, the same in every
+// language, as the sheet keeps it) and shown in the chat's language
+// (names).
+type SetWords struct {
+	Text  string `yaml:"text"`
+	Names Names  `yaml:"names"`
+}
+
+// MaxSets is how many sets a check may declare (its message:
+// "engine.limit.sets").
+const MaxSets = 4
+
+// SheetWrite is one value a result writes on the sheet: the sheet value
+// the roll read for the input On gets Text, shown as Shown in the
+// chat's language (Text itself when Shown is nil).
+type SheetWrite struct {
+	On    string
+	Text  string
+	Shown *Names
+}
+
+// WritesFor are the values res writes on the sheet, by its check's sets.
+func (s *System) WritesFor(res *Result) []SheetWrite {
+	c, err := s.check(res.Check)
+	if err != nil {
+		return nil
+	}
+	var out []SheetWrite
+	for _, st := range c.def.Sets {
+		if !slices.Contains(st.Outcomes, res.Outcome) {
+			continue
+		}
+		v, ok := res.Values[st.To]
+		if !ok || v == nil {
+			continue
+		}
+		if v.Sign() == 0 && st.Zero != nil {
+			out = append(out, SheetWrite{On: st.On, Text: st.Zero.Text, Shown: &st.Zero.Names})
+			continue
+		}
+		n := v.RatString()
+		w := cmp.Or(st.Write, "{"+st.To+"}")
+		out = append(out, SheetWrite{On: st.On, Text: strings.ReplaceAll(w, "{"+st.To+"}", n)})
+	}
+	return out
+}
+
+// checkSets checks a check's sets against its outcomes, inputs and lets.
+func (s *System) checkSets(c *Check) error {
+	if len(c.Sets) > MaxSets {
+		return limitErr("sets", MaxSets, len(c.Sets))
+	}
+	for i, st := range c.Sets {
+		if err := s.checkSet(c, st); err != nil {
+			return at(err, "set "+strconv.Itoa(i+1))
+		}
+	}
+	return nil
+}
+
+func (s *System) checkSet(c *Check, st Set) error {
+	if len(st.Outcomes) == 0 {
+		return fileErr(0, "set of %s: outcomes, at least one", c.Key)
+	}
+	for _, o := range st.Outcomes {
+		if s.outcomes[o] == nil {
+			return fileErr(0, "set of %s: no outcome %q among outcomes", c.Key, o)
+		}
+	}
+	if !slices.Contains(c.Inputs, st.On) {
+		return fileErr(0, "set of %s: on %q is no input of the check", c.Key, st.On)
+	}
+	let := false
+	for _, step := range c.Steps {
+		let = let || (step.Let != "" && step.Let == st.To)
+	}
+	if !let {
+		return fileErr(0, "set of %s: to %q is no let of the check", c.Key, st.To)
+	}
+	if st.Write != "" && !strings.Contains(st.Write, "{"+st.To+"}") {
+		return fileErr(0, "set of %s: write %q without {%s}, the value written", c.Key, st.Write, st.To)
+	}
+	if c := utf8.RuneCountInString(st.Write); c > MaxSheetValue {
+		return limitErr("sheet_value", MaxSheetValue, c)
+	}
+	if z := st.Zero; z != nil {
+		if z.Text == "" {
+			return fileErr(0, "set of %s: zero: text, the word the sheet keeps", c.Key)
+		}
+		if n := utf8.RuneCountInString(z.Text); n > MaxSheetValue {
+			return limitErr("sheet_value", MaxSheetValue, n)
+		}
+		if err := checkNames(z.Names, "set of "+c.Key+": zero"); err != nil {
+			return err
+		}
 	}
 	return nil
 }
