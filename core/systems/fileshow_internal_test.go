@@ -192,7 +192,7 @@ func TestOwnFileDevelopment(t *testing.T) {
 	if got, _ := send("es", "/stars esgrima tn2", 6, 2, 3, 5); strings.Contains(got, "marcada") {
 		t.Errorf("a loss marks: %q", got)
 	}
-	if got, _ := send("el", "/stars εξάσκηση @Lyra x"); !strings.Contains(got, "Γράψε /stars εξάσκηση, ή /stars εξάσκηση @Όνομα") {
+	if got, _ := send("el", "/stars εξάσκηση @Lyra x"); !strings.Contains(got, "Γράψε /stars εξάσκηση ή /stars εξάσκηση @Όνομα") {
 		t.Errorf("usage: %q", got)
 	}
 	if got, _ := send("en", "/stars train", 12, 3); !strings.Contains(got, "esgrima 3: 🎲 12, +3 → 6") || !strings.Contains(got, "Marks cleared") {
