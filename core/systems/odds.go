@@ -190,7 +190,7 @@ func zariaTotalDist(req *command.Request, co *CheckOdds, c zCheck, totals []engi
 }
 
 func daegonOdds(req *command.Request, c dgCheck) *CheckOdds {
-	rd := daegonReading(req)
+	rd := daegonReading(req, c.rules)
 	co := &CheckOdds{Subject: req.T("odds.sys.nh", "nh", nhLabel(req, c.act, c.actSkill))}
 	switch {
 	case c.opposed:
@@ -232,14 +232,14 @@ func daegonLevelDist(req *command.Request, co *CheckOdds, rules daegon.Rules, nh
 		if p.Sign() == 0 {
 			continue
 		}
-		label := req.T("daegon.outcome.failure")
+		label := dgOutcome(req, rules, "failure")
 		switch {
 		case daegon.Pct(nh, d) == daegon.Impossible:
 			label = req.T("daegon.outcome.impossible")
 		case l == 1:
-			label = req.T("daegon.outcome.success")
+			label = dgOutcome(req, rules, "success")
 		case l > 1:
-			label = req.T("daegon.outcome.success") + fmt.Sprintf(" +%d", l-1)
+			label = dgOutcome(req, rules, "success") + fmt.Sprintf(" +%d", l-1)
 		}
 		co.Outcomes = append(co.Outcomes, OddsRow{Label: label, P: p})
 	}
