@@ -21,3 +21,15 @@ func TestForkDaegonNameAndHouseRule(t *testing.T) {
 	d.want(d.send("a", true, "/ajustes daegon_00 cien"), false)
 	d.want(d.send("a", false, "/daegon 1 d4", 10, 10), false, "00 = 100", "Fallo")
 }
+
+// Dungeon Hack forked with the monsters' penetration rounded up: level 8
+// is penetration 1 there (0 by the book), until /ajustes says otherwise.
+func TestForkDHHouseRule(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("a", true, "/sistema copiar dh"), false)
+	d.want(d.send("a", true, "/sistema editar dh regla dh_pen techo"), false)
+	d.want(d.send("a", false, "/dh pen 8"), false, "penetración 1")
+	d.want(d.send("b", false, "/dh pen 8"), false, "penetración 0")
+	d.want(d.send("a", true, "/ajustes dh_pen redondeo"), false)
+	d.want(d.send("a", false, "/dh pen 8"), false, "penetración 0")
+}
