@@ -33,3 +33,14 @@ func TestForkDHHouseRule(t *testing.T) {
 	d.want(d.send("a", true, "/ajustes dh_pen redondeo"), false)
 	d.want(d.send("a", false, "/dh pen 8"), false, "penetración 0")
 }
+
+// RQ forked with its fumble renamed: /rq's reply and /odds rq name it so.
+func TestForkRQName(t *testing.T) {
+	d := newForkDesk(t)
+	d.want(d.send("a", true, "/sistema copiar rq"), false)
+	d.want(d.send("a", true, "/sistema editar rq nombre pifia Desastre"), false, "Pifia → Desastre")
+	d.want(d.send("a", false, "/rq 45", 100), false, "Desastre")
+	d.want(d.send("b", false, "/rq 45", 100), false, "Pifia")
+	d.want(d.send("a", false, "/odds rq 45 normal"), false, "Desastre")
+	d.want(d.send("b", false, "/odds rq 45 normal"), false, "Pifia")
+}
