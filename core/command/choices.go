@@ -46,8 +46,9 @@ type ChoiceList struct {
 // ChoicesFunc lists the values the word words[i] of a command's arguments
 // may take, the others left as written (a placeholder such as
 // "{objetivo}" stands in words[i]). nil: the command lists nothing for
-// that place (a free number, a sheet value). It must not roll or write.
-type ChoicesFunc func(req *Request, words []string, i int) *ChoiceList
+// that place (a free number, a sheet value). It may read the chat's
+// stored state (its fork of a system), never roll or write.
+type ChoicesFunc func(ctx context.Context, req *Request, words []string, i int) (*ChoiceList, error)
 
 // SetChoices gives the registered command name its ChoicesFunc, for a
 // package that knows what its values are (core/systems). It reports
@@ -87,7 +88,7 @@ func (req *Request) ChoicesFor(ctx context.Context, text, ph string) (*ChoiceLis
 			}
 			sub := *req
 			sub.Name, sub.Alias, sub.Args, sub.Prefix = cmd.Name, p.Name, p.Args, p.Prefix
-			return cmd.Choices(&sub, words, i), nil
+			return cmd.Choices(ctx, &sub, words, i)
 		}
 		if r.cfg.Aliases == nil {
 			return nil, nil

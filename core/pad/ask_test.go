@@ -252,7 +252,7 @@ func TestAskedValueRefused(t *testing.T) {
 func TestAskedValueLimits(t *testing.T) {
 	b := open(t, filepath.Join(t.TempDir(), "pads.db"))
 	list := func(n int, group bool) command.ChoicesFunc {
-		return func(req *command.Request, words []string, i int) *command.ChoiceList {
+		return func(_ context.Context, req *command.Request, words []string, i int) (*command.ChoiceList, error) {
 			l := &command.ChoiceList{Kind: command.ChoiceDifficulty}
 			for k := range n {
 				c := command.Choice{Label: "n" + string(rune('a'+k%26)) + string(rune('a'+k/26)), Value: "v" + string(rune('a'+k%26)) + string(rune('a'+k/26))}
@@ -261,7 +261,7 @@ func TestAskedValueLimits(t *testing.T) {
 				}
 				l.Choices = append(l.Choices, c)
 			}
-			return l
+			return l, nil
 		}
 	}
 	echo := command.HandlerFunc(func(_ context.Context, req *command.Request) (*reply.Reply, error) {

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"zaria/core/systems/engine"
 	"zaria/core/systems/kh"
 	"zaria/core/systems/rq"
-	"zaria/core/systems/zaria"
 )
 
 // What a pad button may ask for at a place of a system's command (its
@@ -29,8 +29,10 @@ import (
 //	/dh repara {armadura} 2              the armours
 //
 // choices_test.go runs every value offered in its place.
-func registerChoices(r *command.Router) {
-	r.SetChoices("zaria", zariaChoices)
+//
+// forks (nil: none) gives a chat's fork: its Ζαριά's named DCs then.
+func registerChoices(r *command.Router, forks Forks) {
+	r.SetChoices("zaria", zariaChoices(forks))
 	r.SetChoices("daegon", daegonChoices)
 	r.SetChoices("rq", rqChoices)
 	r.SetChoices("kh", khChoices)
@@ -73,33 +75,41 @@ func anyVs(words []string) bool {
 	return false
 }
 
-func zariaChoices(req *command.Request, words []string, i int) *command.ChoiceList {
-	if anyVs(words) {
-		return nil // an opposed roll has no DC
+// zariaChoices offers the named DCs at their numbers in the chat's fork
+// of the Ζαριά (forks nil: none), which may have moved them.
+func zariaChoices(forks Forks) command.ChoicesFunc {
+	return func(ctx context.Context, req *command.Request, words []string, i int) (*command.ChoiceList, error) {
+		if anyVs(words) {
+			return nil, nil // an opposed roll has no DC
+		}
+		_, before := place(words, i)
+		prev := ""
+		if i > 0 {
+			prev = words[i-1]
+		}
+		if before == 0 || prev == "+" || strings.HasSuffix(prev, "+") || isNPCWord(prev) || strings.HasPrefix(prev, "@") {
+			return nil, nil // the check's own values
+		}
+		sys, err := chatSystem(ctx, req, forks, "zaria")
+		if err != nil {
+			return nil, err
+		}
+		out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
+		for _, n := range fileOrBook(sys, "zaria").Named("dc") {
+			out.Choices = append(out.Choices, command.Choice{
+				Label: req.T("choice.dc", "name", req.T("zaria.dc."+n.Key), "dc", n.Value),
+				Value: "dc" + strconv.Itoa(n.Value)})
+		}
+		return out, nil
 	}
-	_, before := place(words, i)
-	prev := ""
-	if i > 0 {
-		prev = words[i-1]
-	}
-	if before == 0 || prev == "+" || strings.HasSuffix(prev, "+") || isNPCWord(prev) || strings.HasPrefix(prev, "@") {
-		return nil // the check's own values
-	}
-	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
-	for _, n := range zaria.NamedDCs {
-		out.Choices = append(out.Choices, command.Choice{
-			Label: req.T("choice.dc", "name", req.T("zaria.dc."+n.Key), "dc", n.DC),
-			Value: "dc" + strconv.Itoa(n.DC)})
-	}
-	return out
 }
 
-func daegonChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+func daegonChoices(_ context.Context, req *command.Request, words []string, i int) (*command.ChoiceList, error) {
 	if anyVs(words) {
-		return nil
+		return nil, nil
 	}
 	if _, before := place(words, i); before == 0 {
-		return nil
+		return nil, nil
 	}
 	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
 	for d := daegon.MinD; d <= daegon.MaxD; d++ {
@@ -107,15 +117,15 @@ func daegonChoices(req *command.Request, words []string, i int) *command.ChoiceL
 			Label: req.T("choice.daegon", "name", req.T(fmt.Sprintf("daegon.d.%d", d)), "d", d),
 			Value: "d" + strconv.Itoa(d)})
 	}
-	return out
+	return out, nil
 }
 
-func rqChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+func rqChoices(_ context.Context, req *command.Request, words []string, i int) (*command.ChoiceList, error) {
 	if anyVs(words) {
-		return nil
+		return nil, nil
 	}
 	if _, before := place(words, i); before == 0 {
-		return nil
+		return nil, nil
 	}
 	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
 	for _, d := range rq.Difficulties {
@@ -127,12 +137,12 @@ func rqChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 			Label: req.T("choice.rq", "name", req.T("rq.diff."+d.Key), "mod", strings.Replace(v, "-", "−", 1)),
 			Value: v})
 	}
-	return out
+	return out, nil
 }
 
-func khChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+func khChoices(_ context.Context, req *command.Request, words []string, i int) (*command.ChoiceList, error) {
 	if _, before := place(words, i); before == 0 || anyVs(words) {
-		return nil
+		return nil, nil
 	}
 	out := &command.ChoiceList{Kind: command.ChoiceDifficulty}
 	for _, t := range kh.Tiers {
@@ -140,7 +150,7 @@ func khChoices(req *command.Request, words []string, i int) *command.ChoiceList 
 			Label: req.T("choice.kh_dc", "name", req.T("kh.tier."+t.Key), "dc", t.From),
 			Value: "dc" + strconv.Itoa(t.From)})
 	}
-	return out
+	return out, nil
 }
 
 // dhSubIs reports whether w names the Dungeon Hack sub-command name.
@@ -159,20 +169,20 @@ func dhSubIs(w, name string) bool {
 	return false
 }
 
-func dhChoices(req *command.Request, words []string, i int) *command.ChoiceList {
+func dhChoices(_ context.Context, req *command.Request, words []string, i int) (*command.ChoiceList, error) {
 	if i == 0 {
-		return nil
+		return nil, nil
 	}
 	switch {
 	case dhSubIs(words[0], "ataque"):
 		if afterVs(words, i) {
-			return dhArmourChoices(req)
+			return dhArmourChoices(req), nil
 		}
-		return &command.ChoiceList{Kind: command.ChoiceWeapon, Choices: dhWords(req, "weapon")}
+		return &command.ChoiceList{Kind: command.ChoiceWeapon, Choices: dhWords(req, "weapon")}, nil
 	case dhSubIs(words[0], "repara"):
-		return dhArmourChoices(req)
+		return dhArmourChoices(req), nil
 	}
-	return nil
+	return nil, nil
 }
 
 func dhArmourChoices(req *command.Request) *command.ChoiceList {

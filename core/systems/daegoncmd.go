@@ -18,8 +18,10 @@ const defaultDaegonD = 2
 // (00 = 100, the default) or cero (00 = 0).
 const optDaegon00 = "daegon_00"
 
-func daegonReading(req *command.Request) daegon.Reading {
-	if req.Option(optDaegon00) == "cero" {
+// daegonReading is how the chat reads "00": its /ajustes choice, else
+// the default of the file rules roll by (a fork's may differ).
+func daegonReading(req *command.Request, rules daegon.Rules) daegon.Reading {
+	if houseRule(req, rules.File(), optDaegon00) == "cero" {
 		return daegon.Zero
 	}
 	return daegon.Hundred
@@ -97,16 +99,25 @@ func dgPct(req *command.Request, p int) string {
 }
 
 // dgVerdict is "Éxito +1", "Fallo" or "Imposible", and its outcome key.
-func dgVerdict(req *command.Request, r daegon.Result) (string, string) {
+func dgVerdict(req *command.Request, rules daegon.Rules, r daegon.Result) (string, string) {
 	switch {
 	case r.Pct == daegon.Impossible:
 		return req.T("daegon.outcome.impossible"), "impossible"
 	case r.Level == daegon.Fail:
-		return req.T("daegon.outcome.failure"), "failure"
+		return dgOutcome(req, rules, "failure"), "failure"
 	case r.Level == 0:
-		return req.T("daegon.outcome.success"), "success"
+		return dgOutcome(req, rules, "success"), "success"
 	}
-	return req.T("daegon.outcome.success") + fmt.Sprintf(" +%d", r.Level), "success"
+	return dgOutcome(req, rules, "success") + fmt.Sprintf(" +%d", r.Level), "success"
+}
+
+// dgOutcome is an outcome's name: the catalog's, or the chat's fork's
+// where it renamed it.
+func dgOutcome(req *command.Request, rules daegon.Rules, outcome string) string {
+	if n, ok := rules.Renamed(outcome, req.Lang); ok {
+		return n
+	}
+	return req.T("daegon.outcome." + outcome)
 }
 
 // d10Face is the face a digit was read from: the "0" is the face 10.
@@ -130,9 +141,9 @@ func daegonTest(req *command.Request, rules daegon.Rules, nh, d int, skill strin
 	if defaulted {
 		d = defaultDaegonD
 	}
-	rd := daegonReading(req)
+	rd := daegonReading(req, rules)
 	r := rules.Test(req.Rand, nh, d, rd)
-	verdict, outcome := dgVerdict(req, r)
+	verdict, outcome := dgVerdict(req, rules, r)
 	rep := &reply.Reply{}
 	rep.Add(reply.T(dgRollText(r)+" · "+req.T("daegon.test", "nh", nhLabel(req, nh, skill), "d", d, "dname", req.T(fmt.Sprintf("daegon.d.%d", d)), "pct", dgPct(req, r.Pct))), reply.T(" → "), reply.B(verdict))
 	if defaulted {
@@ -152,14 +163,14 @@ func daegonTest(req *command.Request, rules daegon.Rules, nh, d int, skill strin
 }
 
 func daegonOpposed(req *command.Request, rules daegon.Rules, act, pas int, actSkill, pasSkill string) *reply.Reply {
-	rd := daegonReading(req)
+	rd := daegonReading(req, rules)
 	o := rules.Oppose(req.Rand, act, pas, rd)
 	rep := &reply.Reply{}
 	for _, s := range []struct {
 		label, skill string
 		r            daegon.Result
 	}{{req.T("sys.active"), actSkill, o.Active}, {req.T("sys.passive"), pasSkill, o.Passive}} {
-		verdict, _ := dgVerdict(req, s.r)
+		verdict, _ := dgVerdict(req, rules, s.r)
 		rep.Add(reply.T(s.label+" "+nhLabel(req, s.r.NH, s.skill)+" · D"+fmt.Sprint(s.r.D)+" ("+dgPct(req, s.r.Pct)+") · "+dgRollText(s.r)+" → "), reply.B(verdict))
 	}
 	key, outcome, winner := "sys.winner.active", "success", "active"

@@ -471,7 +471,7 @@ func weaponUsageDie(ctx context.Context, req *command.Request, who string, att d
 // attackOf is the attack the attacker's words describe, the chat's house
 // rules applied, and its title: "espada larga 1d8+1 (pen 3)".
 func attackOf(req *command.Request, rules dh.Rules, att dhAttacker) (dh.Attack, string, error) {
-	a := dh.Attack{Mode: dhMode(req), DBFaces: dhDefaultDie(req)}
+	a := dh.Attack{Mode: dhMode(req, rules), DBFaces: dhDefaultDie(req, rules)}
 	title := ""
 	if att.hasWeapon {
 		a.DmgN, a.DmgS, a.Pen = att.weapon.DmgN, att.weapon.DmgS, att.weapon.Pen
@@ -484,7 +484,7 @@ func attackOf(req *command.Request, rules dh.Rules, att dhAttacker) (dh.Attack, 
 		a.DmgN++
 	}
 	if att.level > 0 {
-		a.Pen = rules.MonsterPen(att.level, dhPenMode(req))
+		a.Pen = rules.MonsterPen(att.level, dhPenMode(req, rules))
 		title = strings.TrimSpace(title + " " + req.T("dh.monster", "level", att.level))
 	}
 	if att.penSet {

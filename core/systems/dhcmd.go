@@ -171,22 +171,25 @@ func dhArmourName(req *command.Request, a dh.Armour) string { return a.Names.In(
 
 // --- options and sheet helpers -------------------------------------------
 
-func dhMode(req *command.Request) dh.Absorb {
-	if req.Option(optDHBlindaje) == "mayor" {
+// dhMode, dhPenMode and dhDefaultDie are the chat's house rules: its
+// /ajustes choice, else the default of the file rules play by (a fork's
+// may differ).
+func dhMode(req *command.Request, rules dh.Rules) dh.Absorb {
+	if houseRule(req, rules.File(), optDHBlindaje) == "mayor" {
 		return dh.Highest
 	}
 	return dh.Sum
 }
 
-func dhPenMode(req *command.Request) dh.PenMode {
-	if req.Option(optDHPen) == "techo" {
+func dhPenMode(req *command.Request, rules dh.Rules) dh.PenMode {
+	if houseRule(req, rules.File(), optDHPen) == "techo" {
 		return dh.Ceil
 	}
 	return dh.Round
 }
 
-func dhDefaultDie(req *command.Request) int {
-	if req.Option(optDHDie) == "d4" {
+func dhDefaultDie(req *command.Request, rules dh.Rules) int {
+	if houseRule(req, rules.File(), optDHDie) == "d4" {
 		return 4
 	}
 	return 6
@@ -244,7 +247,7 @@ type equipment struct {
 // character). ok=false when there is no character to track; err when who
 // was named explicitly and cannot be read, or a value is malformed.
 func readEquipment(ctx context.Context, req *command.Request, rules dh.Rules, who string) (equipment, bool, error) {
-	e := equipment{who: who, faces: dhDefaultDie(req)}
+	e := equipment{who: who, faces: dhDefaultDie(req, rules)}
 	name, err := req.SheetText(ctx, who, sheetArmour)
 	if _, isUser := command.AsUserError(err); err != nil && !isUser {
 		return e, false, fmt.Errorf("read sheet value %q: %w", sheetArmour, err)

@@ -65,7 +65,7 @@ func breakPen(req *command.Request, rules dh.Rules, toks []string) (int, error) 
 		pen = att.weapon.Pen
 	}
 	if att.level > 0 {
-		pen = rules.MonsterPen(att.level, dhPenMode(req))
+		pen = rules.MonsterPen(att.level, dhPenMode(req, rules))
 	}
 	if att.penSet {
 		pen = att.pen
@@ -408,7 +408,7 @@ func repairNamed(req *command.Request, rules dh.Rules, args repairArgs) (repairJ
 	}
 	job := repairJob{name: dhArmourName(req, a), intact: a.DB - args.broken, broken: args.broken, faces: args.faces}
 	if job.faces == 0 {
-		job.faces = dhDefaultDie(req)
+		job.faces = dhDefaultDie(req, rules)
 	}
 	return job, nil
 }

@@ -28,7 +28,7 @@ func dhPen(ctx context.Context, req *command.Request, rules dh.Rules, who string
 	if level < dh.MinLevel || level > dh.MaxLevel {
 		return nil, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", level)
 	}
-	mode := dhPenMode(req)
+	mode := dhPenMode(req, rules)
 	pen := rules.MonsterPen(level, mode)
 	other, otherKey := rules.MonsterPen(level, dh.Ceil), "option.dh_pen.techo"
 	if mode == dh.Ceil {

@@ -46,7 +46,7 @@ func registerFileSystems(r *command.Router, forks Forks) {
 // "/coc 65 {x}" the levels, "/sw {x} +1" the trait dice; "/coc {x}" (the
 // skill) nothing.
 func fileChoices(key string) command.ChoicesFunc {
-	return func(req *command.Request, words []string, i int) *command.ChoiceList {
+	return func(_ context.Context, req *command.Request, words []string, i int) (*command.ChoiceList, error) {
 		s := engine.MustBuiltin(key)
 		prev := ""
 		if i > 0 {
@@ -84,9 +84,9 @@ func fileChoices(key string) command.ChoicesFunc {
 				}
 				out.Choices = append(out.Choices, c)
 			}
-			return out
+			return out, nil
 		}
-		return nil
+		return nil, nil
 	}
 }
 

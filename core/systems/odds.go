@@ -190,7 +190,7 @@ func zariaTotalDist(req *command.Request, co *CheckOdds, c zCheck, totals []engi
 }
 
 func daegonOdds(req *command.Request, c dgCheck) *CheckOdds {
-	rd := daegonReading(req)
+	rd := daegonReading(req, c.rules)
 	co := &CheckOdds{Subject: req.T("odds.sys.nh", "nh", nhLabel(req, c.act, c.actSkill))}
 	switch {
 	case c.opposed:
@@ -232,14 +232,14 @@ func daegonLevelDist(req *command.Request, co *CheckOdds, rules daegon.Rules, nh
 		if p.Sign() == 0 {
 			continue
 		}
-		label := req.T("daegon.outcome.failure")
+		label := dgOutcome(req, rules, "failure")
 		switch {
 		case daegon.Pct(nh, d) == daegon.Impossible:
 			label = req.T("daegon.outcome.impossible")
 		case l == 1:
-			label = req.T("daegon.outcome.success")
+			label = dgOutcome(req, rules, "success")
 		case l > 1:
-			label = req.T("daegon.outcome.success") + fmt.Sprintf(" +%d", l-1)
+			label = dgOutcome(req, rules, "success") + fmt.Sprintf(" +%d", l-1)
 		}
 		co.Outcomes = append(co.Outcomes, OddsRow{Label: label, P: p})
 	}
@@ -252,7 +252,7 @@ func rqOdds(req *command.Request, rc rqCheck) *CheckOdds {
 	if sp.opposed {
 		c := rq.OppChance(rc.off, rc.def)
 		co := &CheckOdds{Subject: "50 + " + rc.offText + " − " + rc.defText + " → " + strconv.Itoa(c)}
-		rqOutcomes(req, co, rc.rules.OppChances(c))
+		rqOutcomes(req, co, rc, rc.rules.OppChances(c))
 		co.Target = req.T("rq.offensive")
 		return co
 	}
@@ -269,20 +269,21 @@ func rqOdds(req *command.Request, rc rqCheck) *CheckOdds {
 		co.Target += " · " + req.T(k)
 	}
 	co.Target += " → " + strconv.Itoa(c)
-	rqOutcomes(req, co, rc.rules.Chances(c))
+	rqOutcomes(req, co, rc, rc.rules.Chances(c))
 	return co
 }
 
-// rqOutcomes sets the chance of success and of each outcome of a roll.
-func rqOutcomes(req *command.Request, co *CheckOdds, o rq.Odds) {
+// rqOutcomes sets the chance of success and of each outcome of a roll,
+// named as rc's rules name them.
+func rqOutcomes(req *command.Request, co *CheckOdds, rc rqCheck, o rq.Odds) {
 	co.Chance = o.Success
 	fail := new(big.Rat).Sub(big.NewRat(1, 1), o.Success)
 	fail.Sub(fail, o.Fumble)
 	for _, r := range []OddsRow{
-		{Label: req.T("rq.outcome.critical"), P: o.Critical},
-		{Label: req.T("rq.outcome.success"), P: new(big.Rat).Sub(o.Success, o.Critical)},
-		{Label: req.T("rq.outcome.failure"), P: fail},
-		{Label: req.T("rq.outcome.fumble"), P: o.Fumble},
+		{Label: rqOutcome(req, rc, "critical"), P: o.Critical},
+		{Label: rqOutcome(req, rc, "success"), P: new(big.Rat).Sub(o.Success, o.Critical)},
+		{Label: rqOutcome(req, rc, "failure"), P: fail},
+		{Label: rqOutcome(req, rc, "fumble"), P: o.Fumble},
 	} {
 		if r.P.Sign() > 0 {
 			co.Outcomes = append(co.Outcomes, r)

@@ -30,6 +30,6 @@ func Register(r *command.Router, forks ...Forks) {
 	r.RegisterOption(command.Option{Key: optDHPen, Values: []string{"redondeo", "techo"}, Default: "redondeo"})
 	r.RegisterOption(command.Option{Key: optDHDie, Values: []string{"d6", "d4"}, Default: "d6"})
 	r.RegisterOption(command.Option{Key: optDaegon00, Values: []string{"cien", "cero"}, Default: "cien"})
-	registerChoices(r)        // what a pad button may ask for (choices.go)
+	registerChoices(r, f)     // what a pad button may ask for (choices.go)
 	registerFileSystems(r, f) // the systems that are their file alone (filesys.go)
 }

@@ -42,6 +42,16 @@ func Of(s *engine.System) Rules {
 // Book is the shipped file's rules.
 func Book() Rules { return Of(nil) }
 
+// File is the file the rules roll by: the shipped one or a chat's fork.
+func (r Rules) File() *engine.System { return r.s }
+
+// Renamed is the name r's file gives outcome in lang, and whether it
+// differs from the shipped file's (a chat's fork renamed it).
+func (r Rules) Renamed(outcome, lang string) (string, bool) {
+	n := r.s.OutcomeName(outcome, lang)
+	return n, n != system().OutcomeName(outcome, lang)
+}
+
 // pct is the rules' percentage table's cell (Impossible for "-").
 func (r Rules) pct(nh, d int) int {
 	if v, ok := r.s.Cell("pct", nh, d); ok {

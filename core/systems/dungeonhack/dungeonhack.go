@@ -97,6 +97,9 @@ func Of(s *engine.System) Rules {
 // Book is the shipped file's rules.
 func Book() Rules { return Of(nil) }
 
+// File is the file the rules play by: the shipped one or a chat's fork.
+func (r Rules) File() *engine.System { return r.s }
+
 // params are the attack as the file's check "attack" reads it.
 func (a Attack) params() engine.Params {
 	faces := a.DBFaces
