@@ -40,7 +40,7 @@ func TestForkDHWeaponTable(t *testing.T) {
 	d := newForkDesk(t)
 	attack := "/dh ataque espada-larga vs coraza"
 	d.want(d.send("a", true, "/sistema copiar dh"), false, "copia de Dungeon Hack", "/dh")
-	d.want(d.send("a", true, "/sistema editar dh tabla weapons 9 2 100"), true, "weapons 9·2 va de 0 a 20", "«100» no vale", "No se ha cambiado nada")
+	d.want(d.send("a", true, "/sistema editar dh tabla weapons 9 2 100"), true, "«weapons 9·2» va de 0 a 20", "«100» no vale", "No se ha cambiado nada")
 	d.want(d.send("a", true, "/sistema editar dh tabla weapons 9 2 10"), false, "tabla weapons 9·2: 8 → 10")
 
 	// Damage 10, DB 1+1+1: 10 − 3 = 7.

@@ -86,7 +86,7 @@ func TestForkRQFumbleRange(t *testing.T) {
 	d.want(d.send("a", true, "/sistema editar rq pifia 95"), true, "no tiene una copia", "/sistema copiar rq")
 	d.want(d.send("a", true, "/sistema copiar rq"), false, "copia de RQ", "/rq", "/sistema editar rq pifia 95")
 	d.want(d.send("a", true, "/sistema copiar rq"), true, "ya tiene su copia")
-	d.want(d.send("a", true, "/sistema editar rq pifia 101"), true, "pifia va de 0 a 100", "No se ha cambiado nada")
+	d.want(d.send("a", true, "/sistema editar rq pifia 101"), true, "«pifia» va de 0 a 100", "No se ha cambiado nada")
 	d.want(d.send("a", true, "/sistema editar rq pifia noventa"), true, "«noventa»")
 	d.want(d.send("a", true, "/sistema editar rq critico 5"), true, "«critico»")
 	d.want(d.send("a", true, "/sistema probar rq pifia 95"), false, "Pifia 6 % en vez de 2 %", "no se ha guardado", "/sistema editar rq pifia 95")

@@ -18,7 +18,7 @@ func TestForkZaria(t *testing.T) {
 	d.want(d.send("a", true, "/sistema copiar zaria"), false, "copia de Ζαριά", "/zaria", "/sistema editar zaria éxito épico 9")
 	d.want(d.send("a", true, "/sistema editar zaria banda éxito justo -1"), false,
 		"banda Éxito justo ≥0 → ≥-1", "atributo + habilidad 4+2, CD 15: Éxito justo 14 % en vez de 5 %", "/sistema deshacer")
-	d.want(d.send("a", true, "/sistema editar zaria éxito épico 11"), true, "éxito épico va de 2 a 10", "No se ha cambiado nada")
+	d.want(d.send("a", true, "/sistema editar zaria éxito épico 11"), true, "«éxito épico» va de 2 a 10", "No se ha cambiado nada")
 	d.want(d.send("a", true, "/sistema editar zaria éxito épico 9"), false,
 		"éxito épico 10 → 9", "¡ÉXITO ÉPICO! 4 % en vez de 1 %", "Z5 major win: ÉXITO MAYOR → ¡ÉXITO ÉPICO!")
 
@@ -160,7 +160,7 @@ func TestForkOddsButton(t *testing.T) {
 func TestForkZariaNamedDC(t *testing.T) {
 	d := newForkDesk(t)
 	d.want(d.send("a", true, "/sistema copiar zaria"), false)
-	d.want(d.send("a", true, "/sistema editar zaria media 10"), true, "media va de 11 a 19", "No se ha cambiado nada")
+	d.want(d.send("a", true, "/sistema editar zaria media 10"), true, "«media» va de 11 a 19", "No se ha cambiado nada")
 	d.want(d.send("a", true, "/sistema editar zaria cd media 14"), false, "CD media 15 → 14",
 		"atributo + habilidad 4+2, CD media: Éxito justo 9 % en vez de 5 %")
 	d.want(d.send("a", false, "/zaria 4+2 media", 8, 8), false, "Éxito justo · CD 14 (media)", "Probabilidad: 15 %")

@@ -123,7 +123,7 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	deck.Register(r, deck.New(db, deck.Options{}))
 	session.Register(r, sessions)
 	ask.Register(r, ask.New(db, db, ask.Options{}))
-	general.Register(r, general.Options{Version: version, DocsURL: docsURL})
+	general.Register(r, general.Options{Version: version, DocsURL: docsURL, HouseRules: forks})
 	return r, nil
 }
 

@@ -4,7 +4,9 @@ package general
 
 import (
 	"context"
+	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -24,6 +26,16 @@ type Options struct {
 	// repository's docs/ folder as a web page): /help links each page
 	// there. Without it /help shows no file path, which a phone cannot open.
 	DocsURL string
+	// HouseRules, when set, tells a chat's own default of a house rule
+	// (a fork's choice, core/systems/fork): /ajustes lists it as the
+	// chat's current value where the chat set none.
+	HouseRules HouseRules
+}
+
+// HouseRules finds the default a chat's own copy of a system gives a
+// house rule (fork.Service); ok is false when the chat plays the book.
+type HouseRules interface {
+	HouseRule(ctx context.Context, chat core.ChatRef, key string) (choice string, ok bool, err error)
 }
 
 // Register adds the general commands with their options.
@@ -34,7 +46,10 @@ func Register(r *command.Router, o Options) {
 		func(ctx context.Context, req *command.Request) (*reply.Reply, error) { return help(ctx, req, docs) })})
 	r.Register(command.Command{Name: "start", Aliases: []string{"empezar", "έναρξη"}, Hidden: true, Handler: command.HandlerFunc(start)})
 	r.Register(command.Command{Name: "lang", Aliases: []string{"idioma", "language", "γλώσσα"}, Handler: command.HandlerFunc(lang)})
-	r.Register(command.Command{Name: "ajustes", Aliases: []string{"settings", "config", "ρυθμίσεις"}, Handler: command.HandlerFunc(settings)})
+	r.Register(command.Command{Name: "ajustes", Aliases: []string{"settings", "config", "ρυθμίσεις"}, Handler: command.HandlerFunc(
+		func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+			return settings(ctx, req, o.HouseRules)
+		})})
 	r.Register(command.Command{Name: "gmroll", Aliases: []string{"secreto", "secret", "κρυφή"}, Handler: command.HandlerFunc(gmroll)})
 	r.Register(command.Command{Name: "blind", Aliases: []string{"ciega", "aciegas", "τυφλή"}, Handler: command.HandlerFunc(blind)})
 	r.HandleAction(reply.ActReveal, reveal)
@@ -231,10 +246,10 @@ var settingWords = map[string]string{
 	"zona": optZone, "zone": optZone, "timezone": optZone, "huso": optZone, "ζωνη": optZone,
 }
 
-func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
+func settings(ctx context.Context, req *command.Request, hr HouseRules) (*reply.Reply, error) {
 	fields := strings.Fields(req.Args)
 	if len(fields) == 0 {
-		return listSettings(req), nil
+		return listSettings(ctx, req, hr)
 	}
 	key := fold.Key(fields[0])
 	if k, ok := settingWords[key]; ok {
@@ -259,7 +274,7 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	}
 	if key == optLang {
 		if len(fields) < 2 {
-			return listSettings(req), nil
+			return listSettings(ctx, req, hr)
 		}
 		l, ok := parseLang(fields[1])
 		if !ok {
@@ -269,7 +284,7 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	}
 	if key == optPrefix {
 		if len(fields) < 2 {
-			return listSettings(req), nil
+			return listSettings(ctx, req, hr)
 		}
 		if !req.IsGM {
 			return nil, command.Errorf("settings.gm_only")
@@ -282,7 +297,7 @@ func settings(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 	}
 	if key == optZone {
 		if len(fields) < 2 {
-			return listSettings(req), nil
+			return listSettings(ctx, req, hr)
 		}
 		loc, ok := command.LoadZone(fields[1])
 		if !ok {
@@ -430,7 +445,7 @@ func save(ctx context.Context, req *command.Request, o command.Option, value str
 	return reply.Text("✅ " + req.T("settings.saved", "name", optionName(req.Router().Translator(), req.Lang, o), "value", shown)), nil
 }
 
-func listSettings(req *command.Request) *reply.Reply {
+func listSettings(ctx context.Context, req *command.Request, hr HouseRules) (*reply.Reply, error) {
 	rep := &reply.Reply{}
 	rep.Add(reply.B(req.T("settings.title")))
 	rep.Add(reply.T(req.T("settings.lang_line", "lang", req.T("lang.name."+req.Lang))+" — "), reply.C("/"+settingsName(req)+" "+req.T("settings.lang_word")+" es|el|en"))
@@ -446,11 +461,30 @@ func listSettings(req *command.Request) *reply.Reply {
 		if label == "" {
 			label = o.Key
 		}
-		cur := optionWord(req.Router().Translator(), req.Lang, o, req.Option(o.Key))
+		cur, err := currentOption(ctx, req, hr, o)
+		if err != nil {
+			return nil, err
+		}
 		name := optionName(req.Router().Translator(), req.Lang, o)
-		rep.Add(reply.T("• "+label+": "), reply.B(cur), reply.T(" — "), reply.C("/"+settingsName(req)+" "+name+" "+valueWords(req, o, "|")))
+		rep.Add(reply.T("• "+label+": "), reply.B(optionWord(req.Router().Translator(), req.Lang, o, cur)), reply.T(" — "), reply.C("/"+settingsName(req)+" "+name+" "+valueWords(req, o, "|")))
 	}
-	return rep
+	return rep, nil
+}
+
+// currentOption is the value o has in the chat: the one it set, else its
+// copy of the system's choice for a house rule, else o's default.
+func currentOption(ctx context.Context, req *command.Request, hr HouseRules, o command.Option) (string, error) {
+	if v := req.Settings.Options[o.Key]; v != "" || hr == nil || o.Values == nil {
+		return req.Option(o.Key), nil
+	}
+	v, ok, err := hr.HouseRule(ctx, req.Msg.Chat, o.Key)
+	if err != nil {
+		return "", fmt.Errorf("house rule %s of %s: %w", o.Key, req.Msg.Chat, err)
+	}
+	if !ok || !slices.Contains(o.Values, v) {
+		return req.Option(o.Key), nil
+	}
+	return v, nil
 }
 
 func gmroll(ctx context.Context, req *command.Request) (*reply.Reply, error) {

@@ -23,7 +23,7 @@ func BenchmarkBuild(b *testing.B) {
 		}
 		b.Run(c.sys, func(b *testing.B) {
 			for b.Loop() {
-				if _, _, err := Build(bs, []Change{c.ch}); err != nil {
+				if _, _, err := Build(bs, []Change{c.ch}, "en"); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -36,7 +36,7 @@ func BenchmarkBuild(b *testing.B) {
 func BenchmarkOddsMoves(b *testing.B) {
 	bs, _ := engine.Builtin("daegon")
 	for b.Loop() {
-		s, _, err := Build(bs, []Change{{Kind: KindCell, Key: "pct", Row: 7, Col: 3, Value: "60"}})
+		s, _, err := Build(bs, []Change{{Kind: KindCell, Key: "pct", Row: 7, Col: 3, Value: "60"}}, "en")
 		if err != nil {
 			b.Fatal(err)
 		}

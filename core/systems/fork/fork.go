@@ -137,8 +137,9 @@ func copyFile(f engine.File) (engine.File, error) {
 	return out, err
 }
 
-// apply makes change c in file f, refusing a value out of its range.
-func apply(f *engine.File, c Change) error {
+// apply makes change c in file f, refusing a value out of its range; a
+// refusal names what it refuses as the file names it in lang.
+func apply(f *engine.File, c Change, lang string) error {
 	switch c.Kind {
 	case KindNumber:
 		for i := range f.Numbers {
@@ -148,7 +149,7 @@ func apply(f *engine.File, c Change) error {
 			}
 			v, err := strconv.Atoi(c.Value)
 			if err != nil || v < n.Min || v > n.Max {
-				return command.Errorf("fork.err.range", "name", c.Key, "min", n.Min, "max", n.Max, "got", c.Value)
+				return command.Errorf("fork.err.range", "name", n.Names.In(lang), "min", n.Min, "max", n.Max, "got", c.Value)
 			}
 			n.Value = v
 			return nil
@@ -202,7 +203,7 @@ func apply(f *engine.File, c Change) error {
 		if b := bandOf(f, c.Key); b != nil {
 			v, err := strconv.Atoi(c.Value)
 			if err != nil || v < -MaxBound || v > MaxBound {
-				return command.Errorf("fork.err.range", "name", c.Key, "min", -MaxBound, "max", MaxBound, "got", c.Value)
+				return command.Errorf("fork.err.range", "name", outcomeIn(f, c.Key, lang), "min", -MaxBound, "max", MaxBound, "got", c.Value)
 			}
 			if b.AtLeast != nil {
 				b.AtLeast = &c.Value
@@ -215,7 +216,7 @@ func apply(f *engine.File, c Change) error {
 		if nv, lo, hi := namedOf(f, c.Key, c.Named); nv != nil {
 			v, err := strconv.Atoi(c.Value)
 			if err != nil || v < lo || v > hi {
-				return command.Errorf("fork.err.range", "name", nv.Names.EN, "min", lo, "max", hi, "got", c.Value)
+				return command.Errorf("fork.err.range", "name", nv.Names.In(lang), "min", lo, "max", hi, "got", c.Value)
 			}
 			nv.Value = v
 			return nil
@@ -232,10 +233,20 @@ func apply(f *engine.File, c Change) error {
 					return nil
 				}
 			}
-			return command.Errorf("fork.err.choice", "name", c.Key, "got", c.Value)
+			return command.Errorf("fork.err.choice", "name", h.Names.In(lang), "got", c.Value)
 		}
 	}
 	return command.Errorf("fork.err.unknown", "name", c.Key)
+}
+
+// outcomeIn is outcome k's name in f in lang, or k.
+func outcomeIn(f *engine.File, k, lang string) string {
+	for _, o := range f.Outcomes {
+		if o.Key == k {
+			return o.Names.In(lang)
+		}
+	}
+	return k
 }
 
 // Moved is a book's vector whose outcome a fork changes.
@@ -246,16 +257,16 @@ type Moved struct {
 
 // Build makes the fork's system from its base: each change applied in
 // order, then every vector replayed and rewritten where the rules moved
-// it. The error is a *command.UserError (a value out of range) or an
-// *engine.Error (a file no longer valid: a band that cannot be reached,
-// a table with a hole, a limit).
-func Build(base *engine.System, changes []Change) (*engine.System, []Moved, error) {
+// it. The error is a *command.UserError (a value out of range, naming it
+// in lang) or an *engine.Error (a file no longer valid: a band that
+// cannot be reached, a table with a hole, a limit).
+func Build(base *engine.System, changes []Change, lang string) (*engine.System, []Moved, error) {
 	f, err := copyFile(base.File)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, c := range changes {
-		if err := apply(&f, c); err != nil {
+		if err := apply(&f, c, lang); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -315,7 +326,7 @@ func Check(f Fork) error {
 	if len(f.Changes) > MaxChanges {
 		return fmt.Errorf("%d changes", len(f.Changes))
 	}
-	_, _, err := Build(bs, f.Changes)
+	_, _, err := Build(bs, f.Changes, "en")
 	return err
 }
 

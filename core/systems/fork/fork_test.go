@@ -23,7 +23,7 @@ func book(t *testing.T, key string) *engine.System {
 // outcomes, its odds moved, and the book is untouched.
 func TestBuildRQFumbleFrom95(t *testing.T) {
 	rq := book(t, "rq")
-	s, moved, err := Build(rq, []Change{{Kind: KindNumber, Key: "fumble_from", Value: "95"}})
+	s, moved, err := Build(rq, []Change{{Kind: KindNumber, Key: "fumble_from", Value: "95"}}, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestBuildRefuses(t *testing.T) {
 		{"dh", Change{Kind: KindCell, Key: "weapons", Row: 9, Col: 5, Value: "7"}, "fork.err.range"},
 		{"rq", Change{Kind: KindName, Key: "nonesuch", Value: "x"}, "fork.err.unknown"},
 	} {
-		_, _, err := Build(book(t, tc.sys), []Change{tc.c})
+		_, _, err := Build(book(t, tc.sys), []Change{tc.c}, "en")
 		var ue *command.UserError
 		var ee *engine.Error
 		switch {
@@ -111,7 +111,7 @@ func TestBuildEachKind(t *testing.T) {
 		{"rq", Change{Kind: KindName, Key: "fumble", Lang: "es", Value: "Desastre"}, func(f engine.File) bool { return f.Outcomes[3].Names.ES == "Desastre" }},
 		{"zaria", Change{Kind: KindRule, Key: "zaria", Value: "media_alta"}, func(f engine.File) bool { return f.HouseRules[0].Default == "media_alta" }},
 	} {
-		s, _, err := Build(book(t, tc.sys), []Change{tc.c})
+		s, _, err := Build(book(t, tc.sys), []Change{tc.c}, "en")
 		if err != nil {
 			t.Fatalf("%s %+v: %v", tc.sys, tc.c, err)
 		}
@@ -152,7 +152,7 @@ func TestForkChangesLimit(t *testing.T) {
 // bounds.
 func TestBuildNamedValue(t *testing.T) {
 	z := book(t, "zaria")
-	s, _, err := Build(z, []Change{{Kind: KindNamed, Key: "dc", Named: "medium", Value: "14"}})
+	s, _, err := Build(z, []Change{{Kind: KindNamed, Key: "dc", Named: "medium", Value: "14"}}, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestBuildNamedValue(t *testing.T) {
 			t.Errorf("medium reads %v (%v), want %d", p, err, want)
 		}
 	}
-	_, _, err = Build(z, []Change{{Kind: KindNamed, Key: "dc", Named: "medium", Value: "20"}})
+	_, _, err = Build(z, []Change{{Kind: KindNamed, Key: "dc", Named: "medium", Value: "20"}}, "en")
 	var ue *command.UserError
 	if !errors.As(err, &ue) || ue.Key != "fork.err.range" || ue.Args["min"] != 11 || ue.Args["max"] != 19 {
 		t.Errorf("medium 20: %v", err)

@@ -19,7 +19,7 @@ func FuzzFork(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, kind, key string, row, col int, value string, file []byte) {
 		keys := engine.Shipped()
 		bs := book(t, keys[int(which)%len(keys)])
-		s, _, err := Build(bs, []Change{{Kind: kind, Key: key, Row: row, Col: col, Lang: "es", Value: value}})
+		s, _, err := Build(bs, []Change{{Kind: kind, Key: key, Row: row, Col: col, Lang: "es", Value: value}}, "en")
 		if err == nil {
 			if _, err := engine.Load(s.Source); err != nil {
 				t.Fatalf("a built fork's file does not load: %v", err)

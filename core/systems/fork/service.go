@@ -143,7 +143,7 @@ func (s *Service) build(chat core.ChatRef, f Fork) (*engine.System, error) {
 	} else if bs, ok := base(f.Base); !ok {
 		err = fmt.Errorf("no shipped system %q", f.Base)
 	} else {
-		sys, _, err = Build(bs, f.Changes)
+		sys, _, err = Build(bs, f.Changes, "en")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("fork %s of %s: %w", f.Key, chat, err)
@@ -219,7 +219,7 @@ var (
 	wTable    = []string{"tabla", "table", "πίνακας", "πινακας"}
 	wName     = []string{"nombre", "name", "όνομα", "ονομα"}
 	wRule     = []string{"regla", "rule", "κανόνας", "κανονας"}
-	wBand     = []string{"banda", "band", "ζώνη", "ζωνη"}
+	wBand     = []string{"banda", "tramo", "band", "ζώνη", "ζωνη"}
 )
 
 func is(w string, words []string) bool {
@@ -292,13 +292,19 @@ func (s *Service) copy(ctx context.Context, req *command.Request, ws []string) (
 	}
 	s.keepUndo(ctx, req, key, Fork{}, false)
 	rep := reply.Text(req.T("fork.copied", "name", bs.File.Title.In(req.Lang), "cmd", "/"+bs.File.Command))
-	rep.Add(reply.I(req.T("fork.copied_hint", "edit", editExample(req, bs))))
+	hint := "fork.copied_hint_other"
+	ex, number := editExample(req, bs)
+	if number {
+		hint = "fork.copied_hint"
+	}
+	rep.Add(reply.I(req.T(hint, "edit", ex)))
 	return rep, nil
 }
 
 // editExample is "/sistema editar rq pifia 95": the first number, cell or
-// rule of the file.
-func editExample(req *command.Request, bs *engine.System) string {
+// band of the file, else the rename of its first outcome, each by its
+// name in the chat's language; number reports whether it is a number's.
+func editExample(req *command.Request, bs *engine.System) (example string, number bool) {
 	p := req.Prefix + req.Alias + " " + req.T("fork.word.edit") + " " + bs.File.System + " "
 	f := bs.File
 	switch {
@@ -308,10 +314,10 @@ func editExample(req *command.Request, bs *engine.System) string {
 		if v == n.Value {
 			v = max(n.Value-1, n.Min)
 		}
-		return p + strings.ToLower(n.Names.In(req.Lang)) + " " + strconv.Itoa(v)
+		return p + strings.ToLower(n.Names.In(req.Lang)) + " " + strconv.Itoa(v), true
 	case len(f.Tables) > 0:
 		t := f.Tables[0]
-		return p + req.T("fork.word.table") + " " + strconv.Itoa(t.Rows.From) + " 1 " + "10"
+		return p + req.T("fork.word.table") + " " + strconv.Itoa(t.Rows.From) + " 1 " + "10", false
 	}
 	for _, o := range f.Outcomes {
 		if b := bandOf(&f, o.Key); b != nil {
@@ -319,10 +325,10 @@ func editExample(req *command.Request, bs *engine.System) string {
 			if err != nil {
 				continue
 			}
-			return p + req.T("fork.word.band") + " " + strings.ToLower(o.Names.In(req.Lang)) + " " + strconv.Itoa(v+1)
+			return p + req.T("fork.word.band") + " " + strings.ToLower(o.Names.In(req.Lang)) + " " + strconv.Itoa(v+1), false
 		}
 	}
-	return p + req.T("fork.word.name") + " " + f.Outcomes[0].Key + " …"
+	return p + req.T("fork.word.name") + " " + strings.ToLower(f.Outcomes[0].Names.In(req.Lang)) + " " + req.T("fork.example_name"), false
 }
 
 // edit makes one change in the chat's fork and says what it moves; with
@@ -343,7 +349,7 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 	if !ok {
 		return nil, fmt.Errorf("fork %s: no shipped %s", f.Key, f.Base)
 	}
-	before, _, err := Build(bs, f.Changes)
+	before, _, err := Build(bs, f.Changes, req.Lang)
 	if err != nil {
 		return nil, fmt.Errorf("fork %s: %w", f.Key, err)
 	}
@@ -355,7 +361,7 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 	if err != nil {
 		return nil, err
 	}
-	after, moved, err := Build(bs, nf.Changes)
+	after, moved, err := Build(bs, nf.Changes, req.Lang)
 	if err != nil {
 		// Refused, nothing saved: a value out of range (already the
 		// user's message), or a file no longer valid.
@@ -426,4 +432,31 @@ func outcomeName(tx Texts, s *engine.System, k string) string {
 		}
 	}
 	return k
+}
+
+// HouseRule is the default the chat's system gives house rule key (what
+// the systems' commands play when /ajustes sets none): the choice of the
+// chat's fork or own file of the shipped system that declares key. ok is
+// false when the chat plays that system's book.
+func (s *Service) HouseRule(ctx context.Context, chat core.ChatRef, key string) (choice string, ok bool, err error) {
+	for _, k := range engine.Shipped() {
+		bs, err := engine.Builtin(k)
+		if err != nil {
+			return "", false, err
+		}
+		if !slices.ContainsFunc(bs.File.HouseRules, func(h engine.HouseRule) bool { return h.Key == key }) {
+			continue
+		}
+		sys, err := s.System(ctx, chat, k)
+		if err != nil || sys == nil {
+			return "", false, err
+		}
+		for _, h := range sys.File.HouseRules {
+			if h.Key == key {
+				return h.Default, true, nil
+			}
+		}
+		return "", false, nil
+	}
+	return "", false, nil
 }

@@ -63,7 +63,7 @@ func Views(fs []Fork, tx Texts) ([]View, error) {
 		if f.Own() {
 			sys, err = engine.Load(f.Source)
 		} else if bs, ok := base(f.Base); ok {
-			sys, _, err = Build(bs, f.Changes)
+			sys, _, err = Build(bs, f.Changes, tx.Lang)
 		} else {
 			continue
 		}

@@ -21,7 +21,8 @@ func named(w, key string, n engine.Names) bool {
 // "tabla pct 7 3 60", "nombre fumble Desastre", "regla zaria media_alta",
 // and withNamed, a named value: "media 14", "cd media 14".
 func readChange(req *command.Request, s *engine.System, ws []string, withNamed bool) (Change, error) {
-	usage := command.Errorf("fork.err.what", "example", editExample(req, s))
+	ex, _ := editExample(req, s)
+	usage := command.Errorf("fork.err.what", "example", ex)
 	if len(ws) < 2 {
 		return Change{}, usage
 	}
