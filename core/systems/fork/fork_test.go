@@ -177,3 +177,26 @@ func tableOf(f *engine.File, key string) *engine.Table {
 	}
 	return &engine.Table{}
 }
+
+// A change Build refuses names what it refuses as the file names it in
+// the chat's language, never by its key.
+func TestBuildRefusalInLang(t *testing.T) {
+	for _, tc := range []struct {
+		sys, lang string
+		c         Change
+		name      string
+	}{
+		{"rq", "es", Change{Kind: KindNumber, Key: "fumble_from", Value: "101"}, "pifia"},
+		{"rq", "el", Change{Kind: KindNumber, Key: "fumble_from", Value: "101"}, "γκάφα"},
+		{"pbta", "es", Change{Kind: KindBand, Key: "weak_hit", Value: "x"}, "Éxito parcial"},
+		{"zaria", "es", Change{Kind: KindNamed, Key: "dc", Named: "medium", Value: "20"}, "media"},
+		{"zaria", "el", Change{Kind: KindNamed, Key: "dc", Named: "medium", Value: "20"}, "Μέτριο"},
+		{"zaria", "es", Change{Kind: KindRule, Key: "zaria", Value: "nada"}, "cómo 2d10 dan la Ζαριά"},
+	} {
+		_, _, err := Build(book(t, tc.sys), []Change{tc.c}, tc.lang)
+		var ue *command.UserError
+		if !errors.As(err, &ue) || ue.Args["name"] != tc.name {
+			t.Errorf("%s %s %+v: %v (%v), want it named %q", tc.sys, tc.lang, tc.c, err, ue, tc.name)
+		}
+	}
+}
