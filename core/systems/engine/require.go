@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -82,35 +83,47 @@ func (s *System) compileRequires(def *Check) ([]requirement, error) {
 		for _, k := range def.Inputs {
 			sc.vars[k] = slices.Index(s.inputSlots, k)
 		}
+		// Each error names the requirement, and its line.
+		fail := func(err error) error {
+			var e *Error
+			if !errors.As(err, &e) {
+				e = fileErr(0, "%v", err)
+			}
+			if e.Args == nil {
+				e.Args = map[string]any{}
+			}
+			e.Args["at"] = r.That
+			return at(e, "require "+strconv.Quote(r.That))
+		}
 		fn, err := compileExpr(r.That, sc)
 		if err != nil {
-			return nil, at(err, r.That)
+			return nil, fail(err)
 		}
 		if len(sc.reads) == 0 {
-			return nil, at(fileErr(0, "require %q reads none of the check's inputs", r.That), r.That)
+			return nil, fail(fileErr(0, "reads none of the check's inputs"))
 		}
 		for k := range r.Vars {
 			if !keyRE.MatchString(k) {
-				return nil, at(fileErr(0, "require %q: vars: %q is no key of a-z, 0-9 and _", r.That, k), r.That)
+				return nil, fail(fileErr(0, "vars: %q is no key of a-z, 0-9 and _", k))
 			}
 		}
 		switch {
 		case (r.Error == "") == (r.Message == nil):
-			return nil, at(fileErr(0, "require %q: either error (a catalog key) or message (es, el, en)", r.That), r.That)
+			return nil, fail(fileErr(0, "one of error (a catalog key) and message (es, el, en)"))
 		case r.Error != "" && !catalogKeyRE.MatchString(r.Error):
-			return nil, at(fileErr(0, "require %q: error: %q is no catalog key", r.That, r.Error), r.That)
+			return nil, fail(fileErr(0, "error: %q is no catalog key", r.Error))
 		case r.Message != nil:
-			if err := checkNames(*r.Message, "require "+strconv.Quote(r.That)+": message"); err != nil {
-				return nil, at(err, r.That)
+			if err := checkNames(*r.Message, "message"); err != nil {
+				return nil, fail(err)
 			}
 			for _, t := range []string{r.Message.ES, r.Message.EL, r.Message.EN} {
 				if c := utf8.RuneCountInString(t); c > MaxRequireText {
-					return nil, at(limitErr("require_text", MaxRequireText, c), r.That)
+					return nil, fail(limitErr("require_text", MaxRequireText, c))
 				}
 				for _, m := range placeholderRE.FindAllString(t, -1) {
 					name := m[1 : len(m)-1]
 					if _, ok := r.Vars[name]; !ok && !slices.Contains(def.Inputs, name) {
-						return nil, at(fileErr(0, "require %q: message: %s is neither a var nor an input of the check", r.That, m), r.That)
+						return nil, fail(fileErr(0, "message: %s is neither a var nor an input of the check", m))
 					}
 				}
 			}
