@@ -161,3 +161,45 @@ func TestRequireRefusedAtLoad(t *testing.T) {
 		}
 	}
 }
+
+// In an opposed check each side meets the requirement with its own
+// inputs: the passive side's breach is named with its numbers.
+func TestRequireOpposed(t *testing.T) {
+	f := strings.Replace(duel, "vectors:\n", `  - key: contest
+    names: {es: enfrentada, el: αντιπαράθεση, en: contest}
+    inputs: [atk, def]
+    opposed: {compare: [total], tie: active}
+    require:
+      - {that: "atk + def <= 12", error: duel.error.points, vars: {max: 12}}
+    steps:
+      - {roll: d, dice: "1", faces: 20}
+      - {let: total, is: d.sum + atk - def}
+    result:
+      overrides:
+        - {when: won, outcome: success}
+      bands:
+        - {outcome: failure}
+vectors:
+  - {name: contest, check: contest, inputs: {atk: "3"}, passive: {atk: "1"}, dice: [10, 10], expect: {winner: active}}
+`, 1)
+	s, err := Load([]byte(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		words    string
+		atk, def int // the side named; 0, 0: none breaks it
+	}{
+		{"3a vs 9a 4d", 9, 4},
+		{"8a 5d vs 1a", 8, 5},
+		{"8a 4d vs 10a 2d", 0, 0},
+	} {
+		un, _ := unmetOf(t, s, c.words)
+		switch {
+		case c.atk == 0 && un != nil:
+			t.Errorf("%q: refused by %q", c.words, un.That)
+		case c.atk != 0 && (un == nil || un.Check != "contest" || un.Args["atk"] != c.atk || un.Args["def"] != c.def):
+			t.Errorf("%q: %+v", c.words, un)
+		}
+	}
+}
