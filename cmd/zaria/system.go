@@ -148,12 +148,14 @@ func systemTry(args []string, stdout io.Writer) error {
 	if _, err := s.Resolve(&p.Active, zero); err != nil {
 		return usageError{err.Error()}
 	}
-	pr := engine.Params{Inputs: p.Active.Inputs}
 	if p.Passive != nil {
 		if _, err := s.Resolve(p.Passive, zero); err != nil {
 			return usageError{err.Error()}
 		}
-		pr.Passive = p.Passive.Inputs
+	}
+	pr := s.Params(p)
+	if err := s.Require(p.Check, pr); err != nil {
+		return usageError{describe(err)}
 	}
 	var src dice.Source = dice.NewSource()
 	var script *dice.Scripted
@@ -201,15 +203,21 @@ func systemTry(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// describe renders a refusal in English from the catalog.
+// describe renders a refusal in English from the catalog: a file's, or
+// a check's inputs that break one of its requirements.
 func describe(err error) string {
 	var e *engine.Error
-	if !errors.As(err, &e) {
+	var un *engine.Unmet
+	if !errors.As(err, &e) && !errors.As(err, &un) {
 		return err.Error()
 	}
 	cat, cerr := i18n.Load()
 	if cerr != nil {
 		return err.Error()
+	}
+	if un != nil {
+		key, args := un.Message("en")
+		return cat.Translate("en", key, args)
 	}
 	return cat.Translate("en", e.Key, e.Vars())
 }

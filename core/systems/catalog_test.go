@@ -260,6 +260,28 @@ func TestFileErrorKeysInCatalogs(t *testing.T) {
 				check(key+": input "+in.Key+": part "+p.Key, p.Errors)
 			}
 		}
+		// A requirement's message, with its vars and the check's inputs,
+		// names nothing it is not given.
+		for _, c := range f.Checks {
+			for _, r := range c.Require {
+				if r.Error == "" {
+					continue
+				}
+				check(key+": check "+c.Key, map[string]string{"require " + r.That: r.Error})
+				args := map[string]any{}
+				for _, k := range c.Inputs {
+					args[k] = 1
+				}
+				for k, v := range r.Vars {
+					args[k] = v
+				}
+				for _, l := range core.Langs() {
+					if msg := cat.Translate(l, r.Error, args); strings.Contains(msg, "<no value>") {
+						t.Errorf("%s: check %s: require %q: %s: %q lacks a var", key, c.Key, r.That, l, msg)
+					}
+				}
+			}
+		}
 	}
 	if n == 0 {
 		t.Error("no file names an error: nothing checked")

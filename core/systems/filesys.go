@@ -127,7 +127,8 @@ type fileCheck struct {
 
 // readFile parses a file system's words ("?" taken off) by the chat's
 // fork of it, or the shipped file (forks nil, or no fork), localizing the
-// engine's errors: the word, the input and its range.
+// engine's errors: the word, the input and its range, a requirement of
+// the file the inputs break.
 func readFile(ctx context.Context, req *command.Request, forks Forks, key, args string) (fileCheck, error) {
 	fork, err := chatSystem(ctx, req, forks, key)
 	if err != nil {
@@ -143,6 +144,9 @@ func readFile(ctx context.Context, req *command.Request, forks Forks, key, args 
 	if _, err := s.Resolve(&p.Active, func(k string) (int, error) {
 		return req.SheetInt(ctx, p.Active.Who, k)
 	}); err != nil {
+		return fileCheck{}, fileParseErr(req, s, err)
+	}
+	if err := s.Require(p.Check, s.Params(p)); err != nil {
 		return fileCheck{}, fileParseErr(req, s, err)
 	}
 	return fileCheck{key: key, sys: s, p: p, text: strings.Join(words, " ")}, nil
@@ -171,6 +175,9 @@ func (c fileCheck) sheetValue(on string) string {
 }
 
 func fileParseErr(req *command.Request, s *engine.System, err error) error {
+	if ue := unmetErr(err, req.Lang); ue != nil {
+		return ue
+	}
 	var pe *engine.ParseError
 	if !errors.As(err, &pe) {
 		return err
@@ -215,13 +222,7 @@ func fileHandler(key string, forks Forks) command.HandlerFunc {
 	}
 }
 
-func (c fileCheck) params() engine.Params {
-	pr := engine.Params{Inputs: c.p.Active.Inputs}
-	if c.p.Passive != nil {
-		pr.Passive = c.p.Passive.Inputs
-	}
-	return pr
-}
+func (c fileCheck) params() engine.Params { return c.sys.Params(c.p) }
 
 // rollFile rolls the check and writes its reply as the file shows it:
 // the dice and the total, the further results' names, the outcome and

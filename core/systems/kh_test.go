@@ -1,6 +1,10 @@
 package systems_test
 
-import "testing"
+import (
+	"testing"
+
+	"zaria/core/roll"
+)
 
 func TestKHChat(t *testing.T) {
 	b := newBot(t, nil)
@@ -50,5 +54,23 @@ func TestKHSheet(t *testing.T) {
 		{lang: "es", text: "/kh fisico fuerza dc17", dice: []int{4, 2, 6, 4, 3}, has: []string{"6 + 4 + 4 + 3 = 17"}, outcome: "success", chance: "79763/279936"},
 		{lang: "es", text: "/kh @Bestia fisico dc17", dice: []int{4}, outcome: "failure"},
 		{lang: "es", text: "/kh fisico rara dc17", errHas: "debería ser como «2s 1i»"},
+	})
+}
+
+// The file's requirement bounds the bonus dice in all, a specialty's
+// included: 8s typed and "2s 1i" from the sheet are 11; in each
+// language, the catalog's message with the file's 10.
+func TestKHSpecialtyDiceLimit(t *testing.T) {
+	sh := newSheets()
+	sh.active["u1"] = "Bestia"
+	sh.chars["bestia"] = map[string]string{"fisico": "6", "fuerza": "2s 1i"}
+	b := newBot(t, sh)
+	roll.RegisterOdds(b.r)
+	run(t, b, []expect{
+		{lang: "es", text: "/kh fisico fuerza 8s dc17", errHas: "Como mucho 10 dados Sincorazón e Incorpóreo por tirada."},
+		// 9 heartless and 1 nobody: 10, allowed.
+		{lang: "el", text: "/kh fisico fuerza 7s dc17", dice: []int{5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6}, has: []string{"fisico 6 + 5 + 6 = 17"}, bold: "Επιτυχία", outcome: "success"},
+		{lang: "el", text: "/kh 6 5s 6i", errHas: "Το πολύ 10 ζάρια Heartless και Nobody ανά ρίψη."},
+		{lang: "en", text: "/odds kh 6 5s 6i dc17", errHas: "At most 10 Heartless and Nobody dice per roll."},
 	})
 }

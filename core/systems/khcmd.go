@@ -48,8 +48,8 @@ func khCmd(forks Forks) sysCheck[khCheck] {
 }
 
 // readKH reads the Capacidad and the bonus dice, a specialty's from the
-// sheet, by the chat's file sys (nil: the book's); at most
-// kh.MaxBonusDice of them in all.
+// sheet, by the chat's file sys (nil: the book's); the file's
+// requirement bounds the bonus dice in all (readSeed).
 func readKH(ctx context.Context, req *command.Request, sys *engine.System, toks []string) (khCheck, string, error) {
 	sc, who, err := readSeed(ctx, req, "kh", sys, toks)
 	if err != nil {
@@ -57,9 +57,6 @@ func readKH(ctx context.Context, req *command.Request, sys *engine.System, toks 
 	}
 	in := sc.p.Active.Inputs
 	sp := khSpec{capKey: sc.skill(false, "cap"), s: in["s"], i: in["i"], dc: in["dc"]}
-	if sp.s+sp.i > kh.MaxBonusDice {
-		return khCheck{}, who, command.Errorf("kh.error.dice", "max", kh.MaxBonusDice)
-	}
 	return khCheck{sp: sp, pool: kh.Input{Cap: in["cap"], Heartless: sp.s, Nobody: sp.i}}, who, nil
 }
 

@@ -83,7 +83,31 @@ func readSeed(ctx context.Context, req *command.Request, key string, sys *engine
 			}
 		}
 	}
+	// The file's requirements over the inputs together (Kingdom Hearts'
+	// bonus dice, a specialty's included), before anything is rolled.
+	if err := s.Require(p.Check, s.Params(p)); err != nil {
+		return seedCheck{}, "", seedErr(req, s, err)
+	}
 	return c, p.Active.Who, nil
+}
+
+// unmetErr is the message of inputs that break a requirement of the
+// file (engine.Unmet), in the chat's language: the file's catalog
+// message, or its own text; nil for any other error.
+func unmetErr(err error, lang string) error {
+	var un *engine.Unmet
+	if !errors.As(err, &un) {
+		return nil
+	}
+	key, args := un.Message(lang)
+	kv := make([]any, 0, 2*len(args))
+	for k, v := range args {
+		if n, ok := v.(int); ok {
+			v = num(n)
+		}
+		kv = append(kv, k, v)
+	}
+	return command.Errorf(key, kv...)
 }
 
 // unnamed is the first input of the check that has named values and
@@ -123,8 +147,12 @@ func (c seedCheck) skill(passive bool, input string) string {
 // its range ("min", "max"), the number or the words typed ("got"), the
 // word typed ("typed"), a sheet key and its text ("name", "value"); a
 // word that names none of an input's values, the closest one
-// (suggestName); else the generic message.
+// (suggestName); inputs that break a requirement, its message
+// (unmetErr); else the generic message.
 func seedErr(req *command.Request, s *engine.System, err error) error {
+	if ue := unmetErr(err, req.Lang); ue != nil {
+		return ue
+	}
 	var pe *engine.ParseError
 	if !errors.As(err, &pe) {
 		return err

@@ -200,6 +200,9 @@ func (s *System) Roll(key string, pr Params, src dice.Source) (*Result, error) {
 		return nil, err
 	}
 	a, p := s.sides(c, pr)
+	if err := s.require(c, a, p); err != nil {
+		return nil, err
+	}
 	res := &Result{Check: c.def.Key}
 	if err := c.run(a, src, res); err != nil {
 		return nil, err
@@ -536,6 +539,12 @@ func (s *System) odds(key string, pr Params, totals bool) (*Odds, error) {
 	c, err := s.check(key)
 	if err != nil {
 		return nil, err
+	}
+	if len(c.reqs) > 0 {
+		a, p := s.sides(c, pr)
+		if err := s.require(c, a, p); err != nil {
+			return nil, err
+		}
 	}
 	if pr.Fresh {
 		return s.computeOdds(c, pr, totals)
@@ -1028,6 +1037,9 @@ func (s *System) ValueDist(key string, pr Params, let string) ([]TotalP, error) 
 		return nil, fmt.Errorf("engine: check %s has no value %q of one side", key, let)
 	}
 	e, _ := s.sides(c, pr)
+	if err := s.require(c, e, nil); err != nil {
+		return nil, err
+	}
 	tots := map[num]*weight{}
 	w := newWalker(c, e)
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {

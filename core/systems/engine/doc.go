@@ -25,6 +25,8 @@
 //	parse.go    the chat's words, in any order
 //	form.go     a check's fields for a page
 //	success.go  a result's success: expression (Call of Cthulhu's level asked)
+//	require.go  a check's requirements over its inputs together (Kingdom
+//	            Hearts' bonus dice), checked before anything is rolled
 //	vsprefix.go "vs 2" as a number input's prefix (Fate, Savage Worlds)
 //	poolclass.go a pool read only by counts: core/dice's FoldPool over kinds of face (V5)
 //	sheet.go    a system's sheet: the keys a new sheet starts with, and

@@ -44,6 +44,11 @@ type scope struct {
 	temps []cstep
 	lvls  map[int]int // each value's shape.lvl (values of no pool: absent)
 	lvl   int         // the shape.lvl of the expression compiled last
+	// inputsOnly: a requirement (require.go), which names its check's
+	// inputs (vars) and no number, table, pool or house rule; reads are
+	// the slots it names.
+	inputsOnly bool
+	reads      map[int]bool
 }
 
 type token struct {
@@ -455,6 +460,17 @@ func (p *parser) primary() (node, error) {
 func (p *parser) ident(t token) (node, error) {
 	name := t.text
 	sc := p.sc
+	if sc.inputsOnly {
+		next := p.peek()
+		call := next.kind == "op" && next.text == "("
+		_, input := sc.vars[name]
+		if next.kind == "op" && next.text == "." || call && sc.sys.tables[name] != nil || !call && !input && name != "true" && name != "false" {
+			return node{}, p.errorf("a requirement reads only its check's inputs: %q is none", name)
+		}
+		if input {
+			sc.reads[sc.vars[name]] = true
+		}
+	}
 	// pool.reading, opp.input, active.value
 	if p.peek().kind == "op" && p.peek().text == "." {
 		p.next()

@@ -289,6 +289,10 @@ type Check struct {
 	// Sets write a value of the result on the sheet (sheet.go): Dungeon
 	// Hack's usage die stepping down to d8, or to "agotado".
 	Sets []Set `yaml:"sets,omitempty"`
+	// Require are conditions the check's inputs meet together, checked
+	// before anything is rolled (require.go): Kingdom Hearts' "s + i <=
+	// 10".
+	Require []Require `yaml:"require,omitempty"`
 }
 
 // CheckForm is a check's form on the page: its fields, in the order the

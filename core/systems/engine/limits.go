@@ -30,6 +30,9 @@ const (
 	MaxOutcomes   = 24
 	MaxRules      = 8  // house rules
 	MaxNumbers    = 16 // numbers a fork may change
+	MaxRequires   = 8  // requirements of one check
+	// MaxRequireText bounds a requirement's own message, in characters.
+	MaxRequireText = 160
 
 	// MaxPoolSequences bounds the sequences enumerated for one pool's exact
 	// distribution; OddsBudget the combinations of pools' distributions

@@ -121,6 +121,10 @@ func TestLimits(t *testing.T) {
 		{"numbers", MaxNumbers, strings.Replace(base, "inputs:\n", "numbers:\n"+repeat(MaxNumbers+1, func(i int) string {
 			return fmt.Sprintf("  - {key: n%d, names: {es: a, el: a, en: a}, value: 0, min: 0, max: 1}\n", i)
 		})+"inputs:\n", 1)},
+		{"requires", MaxRequires, strings.Replace(base, "    inputs: [bonus, target]\n", "    inputs: [bonus, target]\n    require:\n"+repeat(MaxRequires+1, func(i int) string {
+			return fmt.Sprintf("      - {that: \"bonus <= %d\", error: ro.error.bonus}\n", 10+i)
+		}), 1)},
+		{"require_text", MaxRequireText, strings.Replace(base, "    inputs: [bonus, target]\n", "    inputs: [bonus, target]\n    require:\n      - {that: \"bonus <= target\", message: {es: "+strings.Repeat("x", MaxRequireText+1)+", el: x, en: x}}\n", 1)},
 		{"vectors", MaxVectors, base + repeat(MaxVectors, func(i int) string {
 			return fmt.Sprintf("  - {name: v%d, inputs: {bonus: \"0\"}, dice: [1], expect: {outcome: failure}}\n", i)
 		})},

@@ -425,6 +425,7 @@ type check struct {
 	passiveRef bool
 	refSlots   []int        // the sides' values the result names
 	dynSlots   map[int]bool // the lets that read the dice
+	reqs       []requirement
 }
 
 // verdict is a compiled Verdict: overrides, then bands on a value.
@@ -477,6 +478,10 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 	}
 	c.inputs = def.Inputs
+	var err error
+	if c.reqs, err = s.compileRequires(def); err != nil { // require.go
+		return nil, err
+	}
 	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, opp: c.opposed, dynVars: map[int]bool{}, hoist: true, lvls: map[int]int{}}
 	for _, k := range s.inputSlots {
 		sc.vars[k] = len(sc.vars)
@@ -585,7 +590,6 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 	}
 	c.nvars = len(sc.vars)
 	c.dynSlots = sc.dynVars
-	var err error
 	if def.Total != "" {
 		if c.total, err = compileExpr(def.Total, sc); err != nil {
 			return nil, at(err, "total")

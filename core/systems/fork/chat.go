@@ -205,6 +205,13 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if p.Passive != nil {
 		pr.Passive = sideInputs(*p.Passive)
 	}
+	// A requirement of the file the inputs break: its message, the
+	// file's own text or a catalog's, in the chat's language.
+	var un *engine.Unmet
+	if err := sys.Require(p.Check, pr); errors.As(err, &un) {
+		key, args := un.Message(req.Lang)
+		return nil, command.Errorf(key, kvOf(args)...)
+	}
 	res, err := sys.Roll(p.Check, pr, req.Rand)
 	if err != nil {
 		return nil, command.Errorf("fork.err.words", "got", "", "cmd", "/"+sys.File.Command)

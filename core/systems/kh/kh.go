@@ -17,7 +17,6 @@ import (
 // Limits of the inputs.
 const (
 	MinCap, MaxCap = 0, 20
-	MaxBonusDice   = 10 // heartless + nobody dice of one test
 	MinDC, MaxDC   = 1, 60
 )
 

@@ -119,6 +119,7 @@ func TestChanceMatchesResolve(t *testing.T) {
 // The largest pool allowed stays exact (no overflow): the chances of all
 // DCs sum to the expected total.
 func TestChanceLargestPool(t *testing.T) {
+	const MaxBonusDice = 10 // kh.yaml's requirement: s + i <= 10
 	for _, in := range []Input{{0, MaxBonusDice, 0}, {0, 0, MaxBonusDice}, {0, 5, 5}} {
 		if got := Of(nil).Chance(in, 1); got.Cmp(big.NewRat(1, 1)) != 0 {
 			t.Errorf("%+v dc 1: %s", in, got.RatString())
