@@ -289,6 +289,12 @@ type Check struct {
 	// Sets write a value of the result on the sheet (sheet.go): Dungeon
 	// Hack's usage die stepping down to d8, or to "agotado".
 	Sets []Set `yaml:"sets,omitempty"`
+	// Word names the check as a sub-command, the first word after the
+	// file's command, in each language (subcommand.go; default: its
+	// names): Dungeon Hack's break, "/dh rompe". Keywords are other
+	// words for it ("romper", "σπάσιμο").
+	Word     *Names   `yaml:"word,omitempty"`
+	Keywords []string `yaml:"keywords,omitempty"`
 }
 
 // CheckForm is a check's form on the page: its fields, in the order the
