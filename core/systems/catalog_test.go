@@ -260,6 +260,9 @@ func TestFileErrorKeysInCatalogs(t *testing.T) {
 				check(key+": input "+in.Key+": part "+p.Key, p.Errors)
 			}
 		}
+		for _, c := range f.Checks {
+			check(key+": check "+c.Key, c.Errors)
+		}
 	}
 	if n == 0 {
 		t.Error("no file names an error: nothing checked")

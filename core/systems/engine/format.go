@@ -295,6 +295,10 @@ type Check struct {
 	// words for it ("romper", "σπάσιμο").
 	Word     *Names   `yaml:"word,omitempty"`
 	Keywords []string `yaml:"keywords,omitempty"`
+	// Errors names the catalog message of each kind of parse error of
+	// the check's words (ParseCheck: a sub-command's, "/dh pen 17 18")
+	// that no input names, before the file's own errors.
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // CheckForm is a check's form on the page: its fields, in the order the

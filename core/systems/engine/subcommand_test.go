@@ -13,14 +13,14 @@ func TestSubCommand(t *testing.T) {
 		"rompe": "break", "BREAK": "break", "σπασε": "break", "σπάσιμο": "break",
 		"ataque": "attack", "επιθεση": "attack", "atq": "attack",
 		"repara": "repair", "επισκεύασε": "repair", "asfixia": "drown", "πνιγμός": "drown",
-		"άλογο": "mount", "pen": "pen", "penetración": "pen", "uso": "usage",
+		"άλογο": "mount", "pen": "pen", "penetración": "pen", "uso": "usage", "reparación": "repair",
 	} {
 		c := s.SubCommand(word)
 		if c == nil || c.Key != want {
 			t.Errorf("%q: got %v, want check %s", word, c, want)
 		}
 	}
-	for _, word := range []string{"romper un DB", "reparación", "espada", ""} {
+	for _, word := range []string{"espada", "coraza", ""} {
 		if c := s.SubCommand(word); c != nil {
 			t.Errorf("%q names check %s", word, c.Key)
 		}
@@ -33,6 +33,7 @@ func TestSubWordRefusals(t *testing.T) {
 	src := string(MustBuiltin("dh").Source)
 	for name, bad := range map[string][2]string{
 		"twice":         {"keywords: [usage, resistencia]", "keywords: [usage, rompe]"},
+		"a name twice":  {"keywords: [usage, resistencia]", "keywords: [usage, reparación]"},
 		"no greek":      {"word: {es: rompe, el: σπάσε, en: break}", "word: {es: rompe, en: break}"},
 		"empty keyword": {"keywords: [atq]", `keywords: ["  "]`},
 	} {
