@@ -109,6 +109,8 @@ func TestDHBadInput(t *testing.T) {
 		{lang: "el", text: "/dh pen n17 n18", errHas: "Χρήση: /dh διάτρηση 17"},
 		{lang: "es", text: "/dh pen d8", errHas: "Uso: /dh pen 17"},
 		{lang: "es", text: "/dh pen -1", errHas: "El nivel va de 1 a 100; has puesto −1"},
+		{lang: "en", text: "/dh drown 1001", errHas: "The round goes from 1 to 1000."},
+		{lang: "el", text: "/dh ασφυξία θώρακας 13", errHas: "Χρήση: /dh ασφυξία 13"},
 		{lang: "es", text: "/dh reparacion tela 1", bold: "se destruye y no se puede reparar", outcome: "impossible"},
 		{lang: "es", text: "/dh ataque 1d8 pen21", errHas: "La penetración va de 0 a 20; has puesto 21"},
 		{lang: "el", text: "/dh ataque 1d8 +51", errHas: "Ο τροποποιητής ζημιάς είναι από −50 έως +50"},

@@ -65,13 +65,16 @@ func dhMount(ctx context.Context, req *command.Request, rules dh.Rules, who stri
 }
 
 func dhAsphyxia(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
-	if len(toks) < 1 {
+	// The first word is the round, read by dh.yaml's check drown (its
+	// range and errors); an armour's name may follow.
+	p, err := rules.File().ParseCheck("drown", toks[:min(1, len(toks))])
+	if err != nil {
+		return nil, seedErr(req, rules.File(), err)
+	}
+	if p.Active.Who != "" {
 		return nil, command.Errorf("dh.error.asphyxia_usage")
 	}
-	round, ok := atoi(toks[0])
-	if !ok || round < 1 || round > dh.MaxRound {
-		return nil, command.Errorf("dh.error.round", "max", dh.MaxRound)
-	}
+	round := p.Active.Inputs["round"]
 	need, pen := rules.Asphyxia(round)
 	rep := &reply.Reply{}
 	if !need {
