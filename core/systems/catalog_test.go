@@ -282,6 +282,9 @@ func TestFileErrorKeysInCatalogs(t *testing.T) {
 				}
 			}
 		}
+		for _, c := range f.Checks {
+			check(key+": check "+c.Key, c.Errors)
+		}
 	}
 	if n == 0 {
 		t.Error("no file names an error: nothing checked")

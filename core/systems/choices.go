@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/systems/daegon"
 	"zaria/core/systems/engine"
 	"zaria/core/systems/kh"
@@ -153,20 +152,11 @@ func khChoices(_ context.Context, req *command.Request, words []string, i int) (
 	return out, nil
 }
 
-// dhSubIs reports whether w names the Dungeon Hack sub-command name.
-func dhSubIs(w, name string) bool {
-	k := fold.Key(w)
-	for _, s := range dhSubs {
-		if s.name != name {
-			continue
-		}
-		for _, n := range append([]string{s.name}, s.aliases...) {
-			if fold.Key(n) == k {
-				return true
-			}
-		}
-	}
-	return false
+// dhSubIs reports whether w names the Dungeon Hack sub-command of
+// dh.yaml's check key.
+func dhSubIs(w, key string) bool {
+	c := engine.MustBuiltin("dh").SubCommand(w)
+	return c != nil && c.Key == key
 }
 
 func dhChoices(_ context.Context, req *command.Request, words []string, i int) (*command.ChoiceList, error) {
@@ -174,12 +164,12 @@ func dhChoices(_ context.Context, req *command.Request, words []string, i int) (
 		return nil, nil
 	}
 	switch {
-	case dhSubIs(words[0], "ataque"):
+	case dhSubIs(words[0], "attack"):
 		if afterVs(words, i) {
 			return dhArmourChoices(req), nil
 		}
 		return &command.ChoiceList{Kind: command.ChoiceWeapon, Choices: dhWords(req, "weapon")}, nil
-	case dhSubIs(words[0], "repara"):
+	case dhSubIs(words[0], "repair"):
 		return dhArmourChoices(req), nil
 	}
 	return nil, nil

@@ -47,6 +47,13 @@ func TestDHOtherChat(t *testing.T) {
 		// H7.
 		{lang: "es", text: "/dh pen 17", has: []string{"Nivel 17:"}, bold: "penetración 2", total: ip(2)},
 		{lang: "es", text: "/dh pen 8", has: []string{"Con «redondeo hacia arriba» sería 1"}, bold: "penetración 0", total: ip(0)},
+		// The level as dh.yaml's check pen reads it: alone or after its prefix.
+		{lang: "en", text: "/dh pen n 17", has: []string{"Level 17:"}, bold: "penetration 2", total: ip(2)},
+		{lang: "el", text: "/dh διάτρηση επ17", has: []string{"Επίπεδο 17:"}, total: ip(2)},
+		// The sub-command by its check's word, names or keywords (dh.yaml), in any chat.
+		{lang: "es", text: "/dh ΣΠΑΣΕ pen2", bold: "2 de daño", total: ip(2)},
+		{lang: "en", text: "/dh penetración 17", bold: "penetration 2", total: ip(2)},
+		{lang: "el", text: "/dh πνιγμος 5", has: []string{"δεν χρειάζεται ρίψη"}, total: ip(0)},
 		// H10, H11: usage die.
 		{lang: "es", text: "/dh uso d8?", dice: []int{2}, has: []string{"🎲 d8 → 2", "Probabilidad de bajar de dado: 25 %"}, bold: "baja a d6", outcome: "failure", chance: "3/4"},
 		{lang: "en", text: "/dh use d8", dice: []int{5}, bold: "holds (d8)", outcome: "success"},
@@ -97,6 +104,14 @@ func TestDHBadInput(t *testing.T) {
 		{lang: "es", text: "/dh pen", errHas: "Uso: /dh pen 17"},
 		{lang: "es", text: "/dh asfixia 0", errHas: "El asalto va de 1 a 1000"},
 		{lang: "es", text: "/dh montura ya", errHas: "Sobra «ya»"},
+		{lang: "en", text: "/dh mount 3 d8", errHas: "“3 d8” left over"},
+		{lang: "en", text: "/dh pen 17 18", errHas: "Usage: /dh pen 17"},
+		{lang: "el", text: "/dh pen n17 n18", errHas: "Χρήση: /dh διάτρηση 17"},
+		{lang: "es", text: "/dh pen d8", errHas: "Uso: /dh pen 17"},
+		{lang: "es", text: "/dh pen -1", errHas: "El nivel va de 1 a 100; has puesto −1"},
+		{lang: "en", text: "/dh drown 1001", errHas: "The round goes from 1 to 1000."},
+		{lang: "el", text: "/dh ασφυξία θώρακας 13", errHas: "Χρήση: /dh ασφυξία 13"},
+		{lang: "es", text: "/dh reparacion tela 1", bold: "se destruye y no se puede reparar", outcome: "impossible"},
 		{lang: "es", text: "/dh ataque 1d8 pen21", errHas: "La penetración va de 0 a 20; has puesto 21"},
 		{lang: "el", text: "/dh ataque 1d8 +51", errHas: "Ο τροποποιητής ζημιάς είναι από −50 έως +50"},
 		{lang: "en", text: "/dh attack 1d8 vs coraza +21", errHas: "Fixed absorption goes from 0 to 20; you wrote 21"},

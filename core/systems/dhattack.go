@@ -388,8 +388,7 @@ func usageReminder(req *command.Request, who string, die int) string {
 // who's sheet ("" = the sender's) and steps it down there: "/dh uso arma",
 // "!dh χρήση @Drake όπλο".
 func usageCommand(req *command.Request, who string) string {
-	sub := map[string]string{"en": "use weapon", "el": "χρήση όπλο"}[req.Lang]
-	verb, item, _ := strings.Cut(cmp.Or(sub, "uso arma"), " ")
+	verb, item := dhSubName("usage", req.Lang), cmp.Or(map[string]string{"en": "weapon", "el": "όπλο"}[req.Lang], "arma")
 	if who != "" {
 		verb += " @" + who
 	}
@@ -401,8 +400,7 @@ func usageCommand(req *command.Request, who string) string {
 // with the command that does exactly that: it names the character and
 // carries the penetration ("/dh rompe @Drake 2").
 func breakReminder(req *command.Request, rules dh.Rules, char string, pen int) string {
-	sub := map[string]string{"en": "break", "el": "σπάσε"}[req.Lang] // dhSubs' names (not read here: it lists dhAttack)
-	cmd := req.TypedPrefix() + "dh " + cmp.Or(sub, "rompe") + " @" + char
+	cmd := req.TypedPrefix() + "dh " + dhSubName("break", req.Lang) + " @" + char
 	if pen > 0 {
 		cmd += " " + strconv.Itoa(pen)
 		return req.T("dh.reminder.break", append(hints(req), "name", char, "pen", rules.BreakDamage(pen), "cmd", cmd)...)

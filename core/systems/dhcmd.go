@@ -38,32 +38,28 @@ const (
 // sender's active character).
 type dhRun func(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error)
 
-// dhSub lists each sub-command's names in es, en and el.
-// The first alias is the English name and the second the Greek one, as
-// replies suggest them (the catalogs' "dh.error.sub" lists the same).
-var dhSubs = []struct {
-	name    string
-	aliases []string
-	run     dhRun
-}{
-	{"ataque", []string{"attack", "επίθεση", "atq", "επιθεση"}, dhAttack},
-	{"rompe", []string{"break", "σπάσε", "romper", "σπάσιμο"}, dhBreak},
-	{"uso", []string{"use", "χρήση", "usage", "resistencia"}, dhUsage},
-	{"repara", []string{"repair", "επισκευή", "reparar", "επισκεύασε"}, dhRepair},
-	{"pen", []string{"pen", "διάτρηση", "penetracion", "penetration"}, dhPen},
-	{"montura", []string{"mount", "ίππευση", "άλογο", "ιππευση"}, dhMount},
-	{"asfixia", []string{"drown", "ασφυξία", "asphyxia", "πνιγμός"}, dhAsphyxia},
+// dhRuns are the sub-commands by the check of dh.yaml each runs: the
+// first word of /dh names the check (its word or a keyword, in any
+// language: engine.SubCommand).
+var dhRuns = map[string]dhRun{
+	"attack": dhAttack,
+	"break":  dhBreak,
+	"usage":  dhUsage,
+	"repair": dhRepair,
+	"pen":    dhPen,
+	"mount":  dhMount,
+	"drown":  dhAsphyxia,
 }
 
-// dhSubName is a sub-command's name in lang.
-func dhSubName(i int, lang string) string {
-	switch lang {
-	case "en":
-		return dhSubs[i].aliases[0]
-	case "el":
-		return dhSubs[i].aliases[1]
+// dhSubName is the word of dh.yaml's check key as a /dh sub-command in
+// lang ("rompe", "break", "σπάσε").
+func dhSubName(key, lang string) string {
+	for _, c := range engine.MustBuiltin("dh").File.Checks {
+		if c.Key == key {
+			return c.SubName().In(lang)
+		}
 	}
-	return dhSubs[i].name
+	return key
 }
 
 // dhCall is a /dh sub-command and the words after it.
@@ -106,24 +102,24 @@ func dhCmd(forks Forks) sysCheck[dhCall] {
 	}
 }
 
-// readDH finds the sub-command the first word names, in any language, and
-// takes a "@Drake" after it; an unknown name is an error suggesting the
-// closest one in the chat's language.
+// readDH finds the sub-command the first word names, in any language
+// (dh.yaml's checks' words), and takes a "@Drake" after it; an unknown
+// name is an error suggesting the closest one in the chat's language.
 func readDH(_ context.Context, req *command.Request, toks []string) (dhCall, string, error) {
 	if len(toks) == 0 {
 		return dhCall{}, "", command.Errorf("dh.error.usage")
 	}
-	sub := fold.Key(toks[0])
+	sys := engine.MustBuiltin("dh")
+	if c := sys.SubCommand(toks[0]); c != nil && dhRuns[c.Key] != nil {
+		who, rest := takeWho(toks[1:])
+		return dhCall{run: dhRuns[c.Key], attack: c.Key == "attack", who: who, toks: rest}, who, nil
+	}
 	var all []string
-	of := map[string]int{} // folded name → sub-command
-	for i, s := range dhSubs {
-		for _, n := range append([]string{s.name}, s.aliases...) {
-			if fold.Key(n) == sub {
-				who, rest := takeWho(toks[1:])
-				return dhCall{run: s.run, attack: s.name == "ataque", who: who, toks: rest}, who, nil
-			}
-			all = append(all, n)
-			of[fold.Key(n)] = i
+	of := map[string]string{} // folded word → its check
+	for _, sw := range sys.SubWords() {
+		all = append(all, sw.Word)
+		if _, ok := of[fold.Key(sw.Word)]; !ok {
+			of[fold.Key(sw.Word)] = sw.Check.Key
 		}
 	}
 	if s := fold.Closest(toks[0], all, 1); len(s) > 0 {

@@ -13,21 +13,17 @@ import (
 
 // --- /dh pen, montura, asfixia ---------------------------------------------
 
+// dhPen is "/dh pen 17": a monster's Penetración from its level, the
+// level read by dh.yaml's check pen (its words and errors).
 func dhPen(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
-	if len(toks) != 1 {
+	p, err := rules.File().ParseCheck("pen", toks)
+	if err != nil {
+		return nil, seedErr(req, rules.File(), err)
+	}
+	if p.Active.Who != "" {
 		return nil, command.Errorf("dh.error.pen_usage")
 	}
-	k := foldNum(toks[0])
-	if m := levelWord.FindStringSubmatch(k); m != nil {
-		k = m[1]
-	}
-	level, ok := atoi(k)
-	if !ok {
-		return nil, command.Errorf("dh.error.pen_usage")
-	}
-	if level < dh.MinLevel || level > dh.MaxLevel {
-		return nil, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", level)
-	}
+	level := p.Active.Inputs["level"]
 	mode := dhPenMode(req, rules)
 	pen := rules.MonsterPen(level, mode)
 	other, otherKey := rules.MonsterPen(level, dh.Ceil), "option.dh_pen.techo"
@@ -47,7 +43,10 @@ func dhPen(ctx context.Context, req *command.Request, rules dh.Rules, who string
 }
 
 func dhMount(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
-	if len(toks) > 0 {
+	// No words: dh.yaml's check mount names the error of any.
+	if p, err := rules.File().ParseCheck("mount", toks); err != nil {
+		return nil, seedErr(req, rules.File(), err)
+	} else if p.Active.Who != "" {
 		return nil, command.Errorf("dh.error.extra", "got", clip(strings.Join(toks, " ")))
 	}
 	roll, mount := rules.MountCheck(req.Rand)
@@ -66,13 +65,16 @@ func dhMount(ctx context.Context, req *command.Request, rules dh.Rules, who stri
 }
 
 func dhAsphyxia(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
-	if len(toks) < 1 {
+	// The first word is the round, read by dh.yaml's check drown (its
+	// range and errors); an armour's name may follow.
+	p, err := rules.File().ParseCheck("drown", toks[:min(1, len(toks))])
+	if err != nil {
+		return nil, seedErr(req, rules.File(), err)
+	}
+	if p.Active.Who != "" {
 		return nil, command.Errorf("dh.error.asphyxia_usage")
 	}
-	round, ok := atoi(toks[0])
-	if !ok || round < 1 || round > dh.MaxRound {
-		return nil, command.Errorf("dh.error.round", "max", dh.MaxRound)
-	}
+	round := p.Active.Inputs["round"]
 	need, pen := rules.Asphyxia(round)
 	rep := &reply.Reply{}
 	if !need {

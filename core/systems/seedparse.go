@@ -141,9 +141,10 @@ func (c seedCheck) skill(passive bool, input string) string {
 	return ""
 }
 
-// seedErr names what is wrong in a seed system's words: the message the
-// file names for that kind of error, its input's (a range error's
-// "below" or "above" first) or its own, with the input's name ("what"),
+// seedErr names what is wrong in a seed system's words (or a
+// sub-command's: engine.ParseCheck): the message the file names for that
+// kind of error, its input's (a range error's "below" or "above" first),
+// the check's or its own, with the input's name ("what"),
 // its range ("min", "max"), the number or the words typed ("got"), the
 // word typed ("typed"), a sheet key and its text ("name", "value"); a
 // word that names none of an input's values, the closest one
@@ -186,6 +187,9 @@ func seedErr(req *command.Request, s *engine.System, err error) error {
 		msg = cmp.Or(msg, in.Errors[pe.Kind])
 	} else if len(pe.Rest) > 0 {
 		got = clip(strings.Join(pe.Rest, " "))
+	}
+	if pe.Check != nil {
+		msg = cmp.Or(msg, pe.Check.Errors[pe.Kind])
 	}
 	msg = cmp.Or(msg, s.File.Errors[pe.Kind])
 	if msg == "" {

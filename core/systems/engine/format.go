@@ -293,6 +293,16 @@ type Check struct {
 	// before anything is rolled (require.go): Kingdom Hearts' "s + i <=
 	// 10".
 	Require []Require `yaml:"require,omitempty"`
+	// Word names the check as a sub-command, the first word after the
+	// file's command, in each language (subcommand.go; default: its
+	// names): Dungeon Hack's break, "/dh rompe". Keywords are other
+	// words for it ("romper", "σπάσιμο").
+	Word     *Names   `yaml:"word,omitempty"`
+	Keywords []string `yaml:"keywords,omitempty"`
+	// Errors names the catalog message of each kind of parse error of
+	// the check's words (ParseCheck: a sub-command's, "/dh pen 17 18")
+	// that no input names, before the file's own errors.
+	Errors map[string]string `yaml:"errors,omitempty"`
 }
 
 // CheckForm is a check's form on the page: its fields, in the order the

@@ -213,6 +213,9 @@ func (s *System) compile() error {
 	if err := checkErrors(f); err != nil {
 		return err
 	}
+	if err := checkSubWords(f); err != nil {
+		return err
+	}
 	s.inputs = map[string]*Input{}
 	for i := range f.Inputs {
 		in := &f.Inputs[i]

@@ -73,6 +73,9 @@ type ParseError struct {
 	// Before is the sheet key typed just before the wrong word, which
 	// may be the first word of a misspelt name ("muy dificl").
 	Before string
+	// Check is the check whose words were read by name (ParseCheck),
+	// whose errors name the error before the file's.
+	Check *Check
 }
 
 func (e *ParseError) Error() string {
