@@ -138,7 +138,7 @@ func rqRanges(req *command.Request, crit, fumble int) string {
 
 // rqOutcome is an outcome's name: the chat's fork's when it renames it.
 func rqOutcome(req *command.Request, rc rqCheck, o string) string {
-	if n := rc.rules.Renamed(o, req.Lang); n != "" {
+	if n, ok := rc.rules.Renamed(o, req.Lang); ok {
 		return n
 	}
 	return req.T("rq.outcome." + o)

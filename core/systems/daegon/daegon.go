@@ -32,12 +32,7 @@ func system() *engine.System { return engine.MustBuiltin("daegon") }
 type Rules struct{ s *engine.System }
 
 // Of is the rules of file s; nil is the book.
-func Of(s *engine.System) Rules {
-	if s == nil {
-		s = system()
-	}
-	return Rules{s: s}
-}
+func Of(s *engine.System) Rules { return Rules{s: engine.BookOr(s, "daegon")} }
 
 // Book is the shipped file's rules.
 func Book() Rules { return Of(nil) }
@@ -47,10 +42,7 @@ func (r Rules) File() *engine.System { return r.s }
 
 // Renamed is the name r's file gives outcome in lang, and whether it
 // differs from the shipped file's (a chat's fork renamed it).
-func (r Rules) Renamed(outcome, lang string) (string, bool) {
-	n := r.s.OutcomeName(outcome, lang)
-	return n, n != system().OutcomeName(outcome, lang)
-}
+func (r Rules) Renamed(outcome, lang string) (string, bool) { return r.s.Renamed(outcome, lang) }
 
 // pct is the rules' percentage table's cell (Impossible for "-").
 func (r Rules) pct(nh, d int) int {

@@ -77,9 +77,6 @@ type AttackResult struct {
 	Final  int
 }
 
-// system is the shipped file, loaded once (its vectors held).
-func system() *engine.System { return engine.MustBuiltin("dh") }
-
 // Rules are Dungeon Hack's rules and tables by one file: the shipped one
 // (Book, core/systems/engine/files/dh.yaml) or a chat's fork of it
 // (core/systems/fork), whose table cells may differ: a weapon's damage
@@ -87,12 +84,7 @@ func system() *engine.System { return engine.MustBuiltin("dh") }
 type Rules struct{ s *engine.System }
 
 // Of is the rules of file s; nil is the book.
-func Of(s *engine.System) Rules {
-	if s == nil {
-		s = system()
-	}
-	return Rules{s: s}
-}
+func Of(s *engine.System) Rules { return Rules{s: engine.BookOr(s, "dh")} }
 
 // Book is the shipped file's rules.
 func Book() Rules { return Of(nil) }

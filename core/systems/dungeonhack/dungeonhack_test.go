@@ -507,7 +507,7 @@ func BenchmarkAbovePenCold(b *testing.B) {
 	pr := coraza().params()
 	pr.Fresh = true
 	for b.Loop() {
-		if _, _, err := system().Chance("attack", pr); err != nil {
+		if _, _, err := Book().File().Chance("attack", pr); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -518,7 +518,7 @@ func BenchmarkAbovePenLargestCold(b *testing.B) {
 	pr := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}.params()
 	pr.Fresh = true
 	for b.Loop() {
-		if _, _, err := system().Chance("attack", pr); err != nil {
+		if _, _, err := Book().File().Chance("attack", pr); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -64,3 +64,12 @@ func MustBuiltin(key string) *System {
 	}
 	return s
 }
+
+// BookOr is s, or the shipped file key when s is nil: a system's package
+// plays a chat's fork, or the book when the chat has none.
+func BookOr(s *System, key string) *System {
+	if s == nil {
+		return MustBuiltin(key)
+	}
+	return s
+}

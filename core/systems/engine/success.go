@@ -37,3 +37,15 @@ func (s *System) OutcomeName(key, lang string) string {
 	}
 	return key
 }
+
+// Renamed is the name s gives outcome in lang, and whether it differs
+// from the book's (the shipped file of s's system: a chat's fork renamed
+// it). A file of no shipped system renames nothing.
+func (s *System) Renamed(outcome, lang string) (string, bool) {
+	n := s.OutcomeName(outcome, lang)
+	book, err := Builtin(s.File.System)
+	if err != nil || book == s {
+		return n, false
+	}
+	return n, n != book.OutcomeName(outcome, lang)
+}

@@ -48,12 +48,7 @@ func system() *engine.System { return engine.MustBuiltin("kh") }
 type Rules struct{ s *engine.System }
 
 // Of is the rules of file s; nil is the book.
-func Of(s *engine.System) Rules {
-	if s == nil {
-		s = system()
-	}
-	return Rules{s: s}
-}
+func Of(s *engine.System) Rules { return Rules{s: engine.BookOr(s, "kh")} }
 
 // TierOf returns the tier of a DC.
 func TierOf(dc int) Tier {
@@ -137,7 +132,4 @@ func (r Rules) Totals(in Input) []engine.TotalP {
 
 // Renamed is the name r's file gives outcome in lang, and whether it
 // differs from the shipped file's (a chat's fork renamed it).
-func (r Rules) Renamed(outcome, lang string) (string, bool) {
-	n := r.s.OutcomeName(outcome, lang)
-	return n, n != system().OutcomeName(outcome, lang)
-}
+func (r Rules) Renamed(outcome, lang string) (string, bool) { return r.s.Renamed(outcome, lang) }

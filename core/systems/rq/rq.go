@@ -41,32 +41,14 @@ func system() *engine.System { return engine.MustBuiltin("rq") }
 type Rules struct{ s *engine.System }
 
 // Of is the rules of file s; nil is the book.
-func Of(s *engine.System) Rules {
-	if s == nil {
-		s = system()
-	}
-	return Rules{s: s}
-}
+func Of(s *engine.System) Rules { return Rules{s: engine.BookOr(s, "rq")} }
 
 // Book is the shipped file's rules.
 func Book() Rules { return Of(nil) }
 
-// Renamed is outcome's name in lang when the rules' file names it
-// otherwise than the book (a fork renamed it), else "".
-func (r Rules) Renamed(outcome, lang string) string {
-	name := func(s *engine.System) string {
-		for _, o := range s.File.Outcomes {
-			if o.Key == outcome {
-				return o.Names.In(lang)
-			}
-		}
-		return ""
-	}
-	if n := name(r.s); r.s != system() && n != name(system()) {
-		return n
-	}
-	return ""
-}
+// Renamed is outcome's name in lang by the rules' file, and whether it
+// differs from the book's (a fork renamed it).
+func (r Rules) Renamed(outcome, lang string) (string, bool) { return r.s.Renamed(outcome, lang) }
 
 // Limits of what a user may type.
 const (

@@ -253,7 +253,4 @@ func (r Rules) OpposedChance(act, pas Side) *big.Rat {
 
 // Renamed is the name r's file gives outcome in lang, and whether it
 // differs from the shipped file's (a chat's fork renamed it).
-func (r Rules) Renamed(outcome, lang string) (string, bool) {
-	n := r.file().OutcomeName(outcome, lang)
-	return n, n != system().OutcomeName(outcome, lang)
-}
+func (r Rules) Renamed(outcome, lang string) (string, bool) { return r.file().Renamed(outcome, lang) }
