@@ -325,7 +325,14 @@ func (s *Service) join(ctx context.Context, req *command.Request, typed string) 
 	}
 	c := Combatant{Name: name, Key: fold.Key(name), Owner: req.Msg.From.ID, OwnerName: fold.UserName(req.Msg.From.Name),
 		Character: isChar, Init: total}
-	o, err := s.put(ctx, req, c, false)
+	return s.placed(ctx, req, c, false, rolled, "init.joined")
+}
+
+// placed puts c in the order (by the GM: gm) and answers with the roll
+// that gave its initiative (nil when typed), the line of key
+// ("init.joined", "init.added") and the order's status.
+func (s *Service) placed(ctx context.Context, req *command.Request, c Combatant, gm bool, rolled *reply.Reply, key string) (*reply.Reply, error) {
+	o, err := s.put(ctx, req, c, gm)
 	if err != nil {
 		return nil, err
 	}
@@ -334,7 +341,7 @@ func (s *Service) join(ctx context.Context, req *command.Request, typed string) 
 		rep.Lines = append(rep.Lines, rolled.Lines...)
 		rep.Check = rolled.Check
 	}
-	rep.Add(reply.T(req.T("init.joined", "name", fold.Clean(name), "init", total)))
+	rep.Add(reply.T(req.T(key, "name", fold.Clean(c.Name), "init", c.Init)))
 	return s.withStatus(ctx, req, o, rep), nil
 }
 
@@ -443,17 +450,7 @@ func (s *Service) add(ctx context.Context, req *command.Request, args []string) 
 		m := *hp
 		c.HP, c.MaxHP = hp, &m
 	}
-	o, err := s.put(ctx, req, c, true)
-	if err != nil {
-		return nil, err
-	}
-	rep := &reply.Reply{}
-	if rolled != nil {
-		rep.Lines = append(rep.Lines, rolled.Lines...)
-		rep.Check = rolled.Check
-	}
-	rep.Add(reply.T(req.T("init.added", "name", fold.Clean(name), "init", total)))
-	return s.withStatus(ctx, req, o, rep), nil
+	return s.placed(ctx, req, c, true, rolled, "init.added")
 }
 
 // next passes the turn (the GM, or whoever's turn it is): the conditions
