@@ -251,7 +251,7 @@ func TestWebBrowserMiniApp(t *testing.T) {
 	}
 
 	// The chat switches to Greek: the page follows.
-	time.Sleep(2100 * time.Millisecond)
+	time.Sleep(afterPage) // Ana's allowance, as the chat dates her message
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
 	do(t, ctx, "reopen", chromedp.Navigate(w.launch("android")), chromedp.WaitVisible(chromedp.CSS(`.screen[data-screen="sheets"]`)))

@@ -26,7 +26,7 @@ func TestWebDHAttackOdds(t *testing.T) {
 	if code != 200 || a.Error || a.Posted || a.text() != strings.Join(want, "\n") {
 		t.Fatalf("odds of an attack: %d %+v\n%s\nwant\n%s", code, a, a.text(), strings.Join(want, "\n"))
 	}
-	time.Sleep(2100 * time.Millisecond) // Ana's allowance: one each 2 s after a burst of 5
+	time.Sleep(afterPage) // Ana's allowance, as the chat dates her message
 	w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 	w.waitSent(webGroup, `(?i)ελληνικά`)
 	time.Sleep(2100 * time.Millisecond)

@@ -50,7 +50,7 @@ func TestWebBrowserZariaCheck(t *testing.T) {
 		{"el", "10", "Εύκολο (10)", `📱 Ana: /zaria fuerza\+atletismo dc10`, big.NewRat(79, 100)},
 	} {
 		if c.lang == "el" {
-			time.Sleep(2100 * time.Millisecond)
+			time.Sleep(afterPage) // Ana's allowance, as the chat dates her message
 			w.tg.Say(webGroup, webAna, "Ana", "es", "/idioma el")
 			w.waitSent(webGroup, `(?i)ελληνικά`)
 		}

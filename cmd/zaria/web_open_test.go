@@ -36,7 +36,7 @@ func TestWebOpenButtons(t *testing.T) {
 	}
 
 	ana := telegramtest.User{ID: webAna, Name: "Ana", Lang: "es"}
-	time.Sleep(2100 * time.Millisecond) // Ana's allowance, shared with the group's
+	time.Sleep(afterPage) // Ana's allowance, as the chat dates her message
 	w.tg.SayIn(telegramtest.Private(ana), ana, "/ficha")
 	p := w.waitSent(webAna, `Tu ficha y tus dados en el móvil`)
 	b := appButtonOf(t, p)

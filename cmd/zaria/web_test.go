@@ -289,6 +289,13 @@ func (w *webTable) now() time.Time {
 	return time.Now().Add(w.skew)
 }
 
+// afterPage is how long a test waits after a page action before the
+// same user types in the chat, once the burst of 5 is spent: the allowance
+// gives one command each 2 s, and Telegram dates a message in whole
+// seconds (the limit counts when it was sent), so a message typed 2.1 s
+// after the page's command can read as 1.1 s.
+const afterPage = 3100 * time.Millisecond
+
 // later moves the companion's clock on by d.
 func (w *webTable) later(d time.Duration) {
 	w.mu.Lock()

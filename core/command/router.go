@@ -591,19 +591,8 @@ func (r *Router) truncate(req *Request, rep *reply.Reply, limit int) {
 // was sent, if the platform says so and that is within the last day (a
 // message answered late, after the bot was away, was typed at its own
 // pace), else now. The bucket never goes back in time (see allow).
-//
-// A time in whole seconds (Telegram's dates) was sent some time during
-// that second: it counts at the second's end (now at most), so that a
-// page action timed to the nanosecond, 2 s before a message typed in the
-// chat, does not make the message look up to a second too early.
 func limitTime(sent, now time.Time) time.Time {
 	if sent.IsZero() || sent.After(now) || now.Sub(sent) > 24*time.Hour {
-		return now
-	}
-	if sent.Nanosecond() == 0 {
-		if end := sent.Add(time.Second - time.Nanosecond); end.Before(now) {
-			return end
-		}
 		return now
 	}
 	return sent

@@ -371,33 +371,6 @@ func TestInvalidStoredPrefixIsIgnored(t *testing.T) {
 // latest time: it may use a token left, but the bucket does not start
 // again from its earlier time, which would refill it for the minutes in
 // between.
-// A page action is timed to the nanosecond, a Telegram message to the
-// second: a message typed 2.1 s after the page's last command, once the
-// burst is spent, is answered although its date reads only 1.8 s later.
-func TestRateLimitWholeSecondDates(t *testing.T) {
-	r, _, clk := newRouter(t)
-	page := clk.t.Truncate(time.Second).Add(200 * time.Millisecond)
-	clk.t = page
-	for i := 0; i < 5; i++ {
-		m := msg("/r 1")
-		m.Sent = page
-		if got, _ := dispatch(t, r, m); got != "roll:1:es" {
-			t.Fatalf("page command %d refused: %q", i+1, got)
-		}
-	}
-	clk.t = page.Add(2100 * time.Millisecond)
-	typed := msg("/r 1")
-	typed.Sent = clk.t.Truncate(time.Second)
-	if got, _ := dispatch(t, r, typed); got != "roll:1:es" {
-		t.Errorf("a message typed 2.1 s after the burst (dated %s, the burst %s) → %q", typed.Sent.Format("15:04:05.000"), page.Format("15:04:05.000"), got)
-	}
-	again := msg("/r 1")
-	again.Sent = clk.t.Truncate(time.Second)
-	if got, _ := dispatch(t, r, again); !strings.Contains(got, "Con calma") {
-		t.Errorf("a second message in the same second → %q, want the warning", got)
-	}
-}
-
 func TestRateLimitNeverRefillsFromThePast(t *testing.T) {
 	r, _, clk := newRouter(t)
 	send := func(sent time.Time) bool {
