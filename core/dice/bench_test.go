@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"testing"
 	"time"
+	"zaria/internal/cputime"
 )
 
 // BenchmarkRoll is parse + roll + render (reply spans) of one expression,
@@ -102,7 +103,7 @@ func BenchmarkOddsPools(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
-			c0, ok := threadCPU()
+			c0, ok := cputime.Thread()
 			for b.Loop() {
 				e, err := Parse(in)
 				if err != nil {
@@ -113,7 +114,7 @@ func BenchmarkOddsPools(b *testing.B) {
 					b.Fatal(err, o.Sampled)
 				}
 			}
-			if c1, ok2 := threadCPU(); ok && ok2 {
+			if c1, ok2 := cputime.Thread(); ok && ok2 {
 				b.ReportMetric(float64(c1-c0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 			}
 		})

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+	"zaria/internal/cputime"
 
 	"zaria/core/reply"
 )
@@ -256,12 +257,12 @@ func TestRandomCorpus(t *testing.T) {
 	slow := 0
 	for i := range n {
 		s := genExpr(r)
-		c0, ok := threadCPU()
+		c0, ok := cputime.Thread()
 		start := time.Now()
 		checkOne(t, s, uint64(i))
 		wall := time.Since(start)
 		d := wall
-		if c1, ok2 := threadCPU(); ok && ok2 {
+		if c1, ok2 := cputime.Thread(); ok && ok2 {
 			d = c1 - c0
 		}
 		worstWall = max(worstWall, wall)

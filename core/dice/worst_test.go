@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"zaria/internal/cputime"
 )
 
 // adversarial are expressions chosen to make the odds work hard: the
@@ -53,11 +54,11 @@ func TestOddsNeverTakeSeconds(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", in, err)
 		}
-		c0, ok := threadCPU()
+		c0, ok := cputime.Thread()
 		start := time.Now()
 		o, err := e.Odds(nil)
 		d := time.Since(start)
-		if c1, ok2 := threadCPU(); ok && ok2 {
+		if c1, ok2 := cputime.Thread(); ok && ok2 {
 			d = c1 - c0
 		}
 		if err != nil && err != ErrOddsDivZero {

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"testing"
 	"time"
+	"zaria/internal/cputime"
 )
 
 // cold runs f, a check's odds computed anew, reporting the CPU time of
@@ -12,13 +13,13 @@ import (
 func cold(b *testing.B, f func() error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	c0, ok := threadCPU()
+	c0, ok := cputime.Thread()
 	for b.Loop() {
 		if err := f(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if c1, ok2 := threadCPU(); ok && ok2 {
+	if c1, ok2 := cputime.Thread(); ok && ok2 {
 		b.ReportMetric(float64(c1-c0)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
 	}
 }
