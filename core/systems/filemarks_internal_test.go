@@ -95,18 +95,7 @@ func fileRouter(t *testing.T, src string) func(text string, faces ...int) string
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := chattest.NewServices(db, chattest.Options{})
-	r := command.New(command.Config{DefaultLang: "en", Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets, Limits: command.Limits{Burst: 1 << 20}})
-	svc.Register(r)
+	r, _ := sheetRouter(t, "en")
 	r.Register(command.Command{Name: "own", Handler: command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		p, err := sys.Parse(tokenize(req.Args).toks)
 		if err != nil {
@@ -193,4 +182,23 @@ func TestFileSystemSets(t *testing.T) {
 	if got := send("/pj"); !strings.Contains(got, "fortune 2") {
 		t.Errorf("/pj: %q", got)
 	}
+}
+
+// sheetRouter is a router with the chat services on a SQLite file (db),
+// its default language lang and no rate limit, for a file's own command.
+func sheetRouter(t *testing.T, lang string) (*command.Router, *sqlite.DB) {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "zaria.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := chattest.NewServices(db, chattest.Options{})
+	r := command.New(command.Config{DefaultLang: lang, Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets, Limits: command.Limits{Burst: 1 << 20}})
+	svc.Register(r)
+	return r, db
 }

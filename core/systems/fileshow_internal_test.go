@@ -2,7 +2,6 @@ package systems
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,9 +10,6 @@ import (
 	"zaria/core/dice"
 	"zaria/core/reply"
 	"zaria/core/systems/engine"
-	"zaria/i18n"
-	"zaria/internal/chattest"
-	"zaria/storage/sqlite"
 )
 
 // starsFile is a game the project does not ship, with a look of its own:
@@ -88,18 +84,7 @@ func starsBot(t *testing.T, src string) func(lang, text string, faces ...int) (s
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := chattest.NewServices(db, chattest.Options{})
-	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets, Limits: command.Limits{Burst: 1 << 20}})
-	svc.Register(r)
+	r, db := sheetRouter(t, "es")
 	r.Register(command.Command{Name: sys.File.Command, Handler: command.HandlerFunc(func(ctx context.Context, req *command.Request) (*reply.Reply, error) {
 		words := tokenize(req.Args).toks
 		if len(words) > 0 && sys.IsDevelopment(words[0]) {
