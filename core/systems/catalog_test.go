@@ -290,3 +290,49 @@ func TestFileErrorKeysInCatalogs(t *testing.T) {
 		t.Error("no file names an error: nothing checked")
 	}
 }
+
+// Every message a shipped file's reply layout says is in the es, el and
+// en catalogs, and names no arg the layout does not give.
+func TestFileLayoutKeysInCatalogs(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]map[string]bool{}
+	for _, l := range core.Langs() {
+		have[l] = map[string]bool{}
+		for _, k := range cat.Keys(l) {
+			have[l][k] = true
+		}
+	}
+	n := 0
+	for _, key := range engine.Shipped() {
+		sh := engine.MustBuiltin(key).File.Show
+		if sh == nil {
+			continue
+		}
+		for i, l := range sh.Reply {
+			for _, sp := range l.Spans {
+				for _, p := range sp.Parts {
+					if p.Say == "" {
+						continue
+					}
+					args := map[string]any{}
+					for k := range p.Args {
+						args[k] = "x"
+					}
+					for _, lang := range core.Langs() {
+						n++
+						msg := cat.Translate(lang, p.Say, args)
+						if !have[lang][p.Say] || strings.Contains(msg, "<no value>") {
+							t.Errorf("%s: reply line %d: %s: %q in %s: %q", key, i+1, p.Say, p.Say, lang, msg)
+						}
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no file's layout says a message: nothing checked")
+	}
+}

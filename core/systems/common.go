@@ -535,6 +535,5 @@ func greekStem(k string) string {
 // dc15"). key is the system's line: "sys.no_dc" names a DC (Ζαριά's
 // «CD»), "kh.no_dc" a difficulty, as Kingdom Hearts' replies do.
 func noDCLine(req *command.Request, key, dc string) string {
-	example := strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
-	return req.T(key, "example", example+" "+dc)
+	return req.T(key, "example", typedCommand(req)+" "+dc)
 }

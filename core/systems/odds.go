@@ -321,7 +321,7 @@ func khOdds(req *command.Request, c khCheck) *CheckOdds {
 		t := int64(sp.dc)
 		co.DistTarget = &t
 		fail := new(big.Rat).Sub(big.NewRat(1, 1), co.Chance)
-		co.Outcomes = []OddsRow{{Label: khOutcome(req, c.rules, "success"), P: co.Chance}, {Label: khOutcome(req, c.rules, "failure"), P: fail}}
+		co.Outcomes = []OddsRow{{Label: c.sc.sys.OutcomeName("success", req.Lang), P: co.Chance}, {Label: c.sc.sys.OutcomeName("failure", req.Lang), P: fail}}
 	}
 	co.Dist, co.DistMin = scaledDist(c.rules.Totals(pool), 1)
 	return co

@@ -44,6 +44,9 @@ type Show struct {
 	// JSON are the lets (a whole number) and further results (the
 	// outcome's name, in the chat's language) --json gives by name.
 	JSON []string `yaml:"json,omitempty"`
+	// Reply lays out a check's reply line by line (layout.go); none:
+	// the plain look.
+	Reply []ReplyLine `yaml:"reply,omitempty"`
 }
 
 // Split is a separator written between two dice: before the first die

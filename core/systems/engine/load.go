@@ -27,6 +27,7 @@ type System struct {
 	ruleSlots  []string // then the house rules
 	checks     []*check
 	cache      oddsCache
+	layout     map[string][]compiledLine // each check's reply lines (layout.go)
 }
 
 var keyRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)

@@ -128,6 +128,9 @@ func (s *System) checkShow(sh *Show) error {
 	if len(sh.JSON) > MaxShowList {
 		return limitErr("show_list", MaxShowList, len(sh.JSON))
 	}
+	if err := s.compileLayout(sh.Reply); err != nil { // layout.go
+		return err
+	}
 	for i, k := range sh.JSON {
 		switch {
 		case slices.Contains(jsonTaken, k):

@@ -1,0 +1,506 @@
+package engine
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// A file's reply layout (docs/systems-format.md#reply): the lines a
+// check's reply writes, each a row of styled spans, each span a row of
+// parts: a text of no letters, a catalog message with its args, or one
+// value written by a formatter. No loops and no scripting: a line, a span
+// or a part is shown or left out by a condition (an expression over the
+// inputs and the lets, the outcome, the winner), and a part that writes
+// a pool's dice is left out when the pool rolled none. A file without a
+// layout gets the plain look (core/systems rollFile).
+
+// MaxReplyLines is how many lines a layout lists; its spans, a span's
+// parts and a part's args are at most MaxShowList each, a text at most
+// MaxShowText characters.
+const MaxReplyLines = 12
+
+// ReplyLine is one line of the reply.
+type ReplyLine struct {
+	// If is an expression over the check's inputs and lets: the line is
+	// written when it holds.
+	If string `yaml:"if,omitempty"`
+	// Outcome lists the outcomes the line is written for; "none" is a
+	// roll with no outcome (no target given).
+	Outcome []string `yaml:"outcome,omitempty"`
+	// Winner is "active" or "passive": an opposed check's line for who won.
+	Winner string `yaml:"winner,omitempty"`
+	// Checks lists the checks the line is for; none: every check.
+	Checks []string    `yaml:"checks,omitempty"`
+	Spans  []ReplySpan `yaml:"spans"`
+}
+
+// ReplySpan is a run of text in one style: plain (the default), bold
+// or italic.
+type ReplySpan struct {
+	Style string      `yaml:"style,omitempty"`
+	If    string      `yaml:"if,omitempty"`
+	Parts []ReplyPart `yaml:"parts"`
+}
+
+// ReplyPart is one of: text (no letters: "🎲 ", " · ", " = "), say (a
+// catalog message, with args) or value (one value formatted); before
+// (no letters) is written before it when it is written.
+type ReplyPart struct {
+	If     string              `yaml:"if,omitempty"`
+	Before string              `yaml:"before,omitempty"`
+	Text   string              `yaml:"text,omitempty"`
+	Say    string              `yaml:"say,omitempty"`
+	Args   map[string]ReplyArg `yaml:"args,omitempty"`
+	Value  *ReplyArg           `yaml:"value,omitempty"`
+}
+
+// ReplyArg is a value a part writes: an expression's whole number (as
+// "int", the default) or what a formatter writes (replyFormats).
+type ReplyArg struct {
+	As    string   `yaml:"as,omitempty"`
+	Of    string   `yaml:"of,omitempty"`    // an expression, or an input's key
+	Pools []string `yaml:"pools,omitempty"` // as dice: the pools whose faces it lists
+	Sep   string   `yaml:"sep,omitempty"`   // as dice: between two faces (", ")
+	Add   string   `yaml:"add,omitempty"`   // as command: a word added
+}
+
+// replyFormats are the formatters and what each takes: an expression,
+// an input with named values, an input, pools, nothing.
+var replyFormats = map[string]string{
+	"int":     "expr",  // a whole number: 12, -3
+	"number":  "expr",  // with the minus sign: −3
+	"signed":  "expr",  // with its sign: +3, 0, −3
+	"named":   "named", // the name of the input's named value at or below it
+	"typed":   "input", // the input as typed: "fisico 6" from a sheet, "6"
+	"dice":    "pools", // the pools' faces, in rolling order
+	"total":   "none",  // the check's total, as show.total writes it
+	"outcome": "none",  // the outcome's name
+	"command": "none",  // the command as typed, and add
+}
+
+// compiledLine is a ReplyLine compiled for one check.
+type compiledLine struct {
+	def   *ReplyLine
+	cond  evalFn
+	spans []compiledSpan
+}
+
+type compiledSpan struct {
+	style string
+	cond  evalFn
+	parts []compiledPart
+}
+
+type compiledPart struct {
+	def   *ReplyPart
+	cond  evalFn
+	args  map[string]compiledArg
+	value *compiledArg
+}
+
+type compiledArg struct {
+	def *ReplyArg
+	fn  evalFn
+}
+
+// layoutScope is what a layout's expressions name: the inputs, then the
+// check's lets; layoutEnv fills the same slots.
+func (s *System) layoutScope(c *check) *scope {
+	sc := &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}}
+	for _, k := range s.inputSlots {
+		sc.vars[k] = len(sc.vars)
+	}
+	for _, k := range c.letOrder() {
+		sc.vars[k] = len(sc.vars)
+	}
+	return sc
+}
+
+// letOrder is the check's lets, sorted (a stable order of slots).
+func (c *check) letOrder() []string {
+	ks := make([]string, 0, len(c.slots))
+	for k := range c.slots {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// compileLayout checks the show's reply lines against every check they
+// are for, and compiles them.
+func (s *System) compileLayout(lines []ReplyLine) error {
+	if len(lines) > MaxReplyLines {
+		return limitErr("reply_lines", MaxReplyLines, len(lines))
+	}
+	s.layout = map[string][]compiledLine{}
+	for i := range lines {
+		l := &lines[i]
+		where := fmt.Sprintf("reply line %d", i+1)
+		for _, k := range l.Checks {
+			if _, err := s.check(k); err != nil || k == "" {
+				return fileErr(0, "%s: no check %q", where, k)
+			}
+		}
+		for _, o := range l.Outcome {
+			if o != "none" && s.outcomes[o] == nil {
+				return fileErr(0, "%s: no outcome %q", where, o)
+			}
+		}
+		if l.Winner != "" && l.Winner != "active" && l.Winner != "passive" {
+			return fileErr(0, "%s: winner is active or passive, got %q", where, l.Winner)
+		}
+		if len(l.Spans) == 0 || len(l.Spans) > MaxShowList {
+			return at(limitErr("show_list", MaxShowList, len(l.Spans)), where)
+		}
+		for _, c := range s.checks {
+			if len(l.Checks) > 0 && !slices.Contains(l.Checks, c.def.Key) {
+				continue
+			}
+			cl, err := s.compileLine(c, l)
+			if err != nil {
+				return at(err, where)
+			}
+			s.layout[c.def.Key] = append(s.layout[c.def.Key], cl)
+		}
+	}
+	return nil
+}
+
+func (s *System) compileLine(c *check, l *ReplyLine) (compiledLine, error) {
+	cl := compiledLine{def: l}
+	var err error
+	if cl.cond, err = s.layoutCond(c, l.If); err != nil {
+		return cl, err
+	}
+	for j := range l.Spans {
+		sp := &l.Spans[j]
+		if sp.Style != "" && sp.Style != "plain" && sp.Style != "bold" && sp.Style != "italic" {
+			return cl, fileErr(0, "span %d: style is plain, bold or italic, got %q", j+1, sp.Style)
+		}
+		if len(sp.Parts) == 0 || len(sp.Parts) > MaxShowList {
+			return cl, limitErr("show_list", MaxShowList, len(sp.Parts))
+		}
+		cs := compiledSpan{style: sp.Style}
+		if cs.cond, err = s.layoutCond(c, sp.If); err != nil {
+			return cl, err
+		}
+		for k := range sp.Parts {
+			cp, err := s.compilePart(c, &sp.Parts[k])
+			if err != nil {
+				return cl, at(err, fmt.Sprintf("span %d part %d", j+1, k+1))
+			}
+			cs.parts = append(cs.parts, cp)
+		}
+		cl.spans = append(cl.spans, cs)
+	}
+	return cl, nil
+}
+
+func (s *System) layoutCond(c *check, x string) (evalFn, error) {
+	if x == "" {
+		return nil, nil
+	}
+	return compileExpr(x, s.layoutScope(c))
+}
+
+func (s *System) compilePart(c *check, p *ReplyPart) (compiledPart, error) {
+	cp := compiledPart{def: p}
+	kinds := 0
+	for _, set := range []bool{p.Text != "", p.Say != "", p.Value != nil} {
+		if set {
+			kinds++
+		}
+	}
+	if kinds != 1 {
+		return cp, fileErr(0, "a part is one of text, say or value")
+	}
+	var err error
+	if cp.cond, err = s.layoutCond(c, p.If); err != nil {
+		return cp, err
+	}
+	for _, t := range []string{p.Text, p.Before} {
+		if t == "" {
+			continue
+		}
+		if err := showText("text", t); err != nil {
+			return cp, err
+		}
+		if strings.IndexFunc(t, unicode.IsLetter) >= 0 {
+			return cp, fileErr(0, "text %q: a word is a catalog message (say)", t)
+		}
+	}
+	switch {
+	case p.Text != "":
+	case p.Say != "":
+		if !catalogKeyRE.MatchString(p.Say) {
+			return cp, fileErr(0, "say: a catalog key such as kh.dc, got %q", p.Say)
+		}
+		if len(p.Args) > MaxShowList {
+			return cp, limitErr("show_list", MaxShowList, len(p.Args))
+		}
+		cp.args = map[string]compiledArg{}
+		for name, a := range p.Args {
+			if !keyRE.MatchString(name) {
+				return cp, fileErr(0, "say %s: an arg's name of a-z, 0-9 and _, got %q", p.Say, name)
+			}
+			ca, err := s.compileArg(c, a)
+			if err != nil {
+				return cp, at(err, "arg "+name)
+			}
+			cp.args[name] = ca
+		}
+	default:
+		if len(p.Args) > 0 {
+			return cp, fileErr(0, "a value takes no args")
+		}
+		ca, err := s.compileArg(c, *p.Value)
+		if err != nil {
+			return cp, at(err, "value")
+		}
+		cp.value = &ca
+	}
+	return cp, nil
+}
+
+func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
+	ca := compiledArg{def: &a}
+	as := a.As
+	if as == "" {
+		as = "int"
+	}
+	ca.def.As = as
+	takes, ok := replyFormats[as]
+	if !ok {
+		return ca, fileErr(0, "as: no formatter %q", a.As)
+	}
+	if (takes == "pools") != (len(a.Pools) > 0) || (takes == "none" || takes == "pools") && a.Of != "" {
+		return ca, fileErr(0, "as %s: of %q, pools %v", as, a.Of, a.Pools)
+	}
+	if a.Sep != "" && takes != "pools" || a.Add != "" && as != "command" {
+		return ca, fileErr(0, "as %s: no sep or add", as)
+	}
+	for _, t := range []string{a.Sep, a.Add} {
+		if t != "" {
+			if err := showText("sep", t); err != nil {
+				return ca, err
+			}
+		}
+	}
+	switch takes {
+	case "expr":
+		fn, err := s.layoutCond(c, a.Of)
+		if err != nil {
+			return ca, err
+		}
+		if fn == nil {
+			return ca, fileErr(0, "as %s: of, an expression", as)
+		}
+		ca.fn = fn
+	case "named", "input":
+		in := s.inputs[a.Of]
+		if in == nil || !slices.Contains(c.inputs, a.Of) || takes == "named" && len(in.Named) == 0 {
+			return ca, fileErr(0, "as %s: no input %q of the check with that", as, a.Of)
+		}
+	case "pools":
+		for _, k := range a.Pools {
+			if !slices.ContainsFunc(c.pools, func(p *rollStep) bool { return p.name == k }) {
+				return ca, fileErr(0, "as dice: no pool %q in the check", k)
+			}
+		}
+	}
+	return ca, nil
+}
+
+// Shown is a line of a reply the layout wrote: its spans.
+type Shown []ShownSpan
+
+// ShownSpan is a span's style ("", "bold", "italic") and text.
+type ShownSpan struct {
+	Style string
+	Text  string
+}
+
+// ReplyIn is what a layout reads besides the roll: the chat's language,
+// its catalog, the command as typed (the "command" formatter's).
+type ReplyIn struct {
+	Lang    string
+	T       func(key string, args map[string]any) string
+	Command string
+}
+
+// HasLayout reports whether the file lays out the replies of check.
+func (s *System) HasLayout(check string) bool { return len(s.layout[check]) > 0 }
+
+// Layout writes a roll's reply by the file's layout: res rolled from p
+// with params pr.
+func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
+	c, err := s.check(res.Check)
+	if err != nil {
+		return nil
+	}
+	e := s.layoutEnv(c, res, pr)
+	var out []Shown
+	for _, l := range s.layout[res.Check] {
+		if !l.shows(e, res) {
+			continue
+		}
+		var line Shown
+		for _, sp := range l.spans {
+			if sp.cond != nil && !sp.cond(e).truth() {
+				continue
+			}
+			var b strings.Builder
+			for _, cp := range sp.parts {
+				if t, ok := s.writePart(cp, e, res, p, pr, in); ok {
+					b.WriteString(cp.def.Before + t)
+				}
+			}
+			if b.Len() > 0 {
+				line = append(line, ShownSpan{Style: strings.TrimPrefix(sp.style, "plain"), Text: b.String()})
+			}
+		}
+		if len(line) > 0 {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+func (l compiledLine) shows(e *env, res *Result) bool {
+	if l.def.Outcome != nil {
+		o := res.Outcome
+		if o == "" {
+			o = "none"
+		}
+		if !slices.Contains(l.def.Outcome, o) {
+			return false
+		}
+	}
+	if l.def.Winner != "" && l.def.Winner != res.Winner {
+		return false
+	}
+	return l.cond == nil || l.cond(e).truth()
+}
+
+func (s *System) layoutEnv(c *check, res *Result, pr Params) *env {
+	sc := s.layoutScope(c)
+	e := &env{v: make([]num, len(sc.vars))}
+	for k, slot := range sc.vars {
+		if v, ok := pr.Inputs[k]; ok && slot < len(s.inputSlots) {
+			e.v[slot] = integer(int64(v))
+		} else if r := res.Values[k]; r != nil && slot >= len(s.inputSlots) {
+			e.v[slot] = fromRat(r)
+		} else if in := s.inputs[k]; in != nil && in.Default != nil {
+			e.v[slot] = integer(int64(*in.Default))
+		} else {
+			e.v[slot] = impossible
+		}
+	}
+	return e
+}
+
+// fromRat is r as a num (its parts fit: the engine's values do).
+func fromRat(r *big.Rat) num { return ratio(r.Num().Int64(), r.Denom().Int64()) }
+
+// writePart is a part's text, and false when it is left out (its
+// condition fails, or a pool it writes rolled no dice).
+func (s *System) writePart(cp compiledPart, e *env, res *Result, p *Parsed, pr Params, in ReplyIn) (string, bool) {
+	if cp.cond != nil && !cp.cond(e).truth() {
+		return "", false
+	}
+	switch {
+	case cp.def.Text != "":
+		return cp.def.Text, true
+	case cp.value != nil:
+		return s.writeArg(*cp.value, e, res, p, pr, in)
+	}
+	args := map[string]any{}
+	for name, a := range cp.args {
+		t, ok := s.writeArg(a, e, res, p, pr, in)
+		if !ok {
+			return "", false
+		}
+		args[name] = t
+	}
+	return in.T(cp.def.Say, args), true
+}
+
+func (s *System) writeArg(a compiledArg, e *env, res *Result, p *Parsed, pr Params, in ReplyIn) (string, bool) {
+	d := a.def
+	switch d.As {
+	case "int", "number", "signed":
+		v := a.fn(e)
+		if v.imp || v.d != 1 {
+			return "", false
+		}
+		n := int(v.n)
+		switch d.As {
+		case "number":
+			return minus(n), true
+		case "signed":
+			return Signed(n), true
+		}
+		return strconv.Itoa(n), true
+	case "named":
+		v, ok := pr.Inputs[d.Of]
+		if !ok {
+			return "", false
+		}
+		named := s.inputs[d.Of].Named
+		nv := named[0]
+		for _, x := range named {
+			if v >= x.Value {
+				nv = x
+			}
+		}
+		return nv.Names.In(in.Lang), true
+	case "typed":
+		v, ok := pr.Inputs[d.Of]
+		if !ok {
+			return "", false
+		}
+		if ts := p.Active.Terms[d.Of]; len(ts) == 1 && ts[0].Key != "" {
+			return ts[0].Key + " " + strconv.Itoa(v), true
+		}
+		return strconv.Itoa(v), true
+	case "dice":
+		sep := d.Sep
+		if sep == "" {
+			sep = ", "
+		}
+		var faces []string
+		for _, k := range d.Pools {
+			for i, pool := range res.Pools {
+				if pool == k && i < len(res.Dice) {
+					faces = append(faces, strconv.Itoa(res.Dice[i]))
+				}
+			}
+		}
+		return strings.Join(faces, sep), len(faces) > 0
+	case "total":
+		if res.Total == nil || !res.Total.IsInt() {
+			return "", false
+		}
+		return s.TotalText(int(res.Total.Num().Int64()), in.Lang), true
+	case "outcome":
+		if res.Outcome == "" {
+			return "", false
+		}
+		return s.OutcomeName(res.Outcome, in.Lang), true
+	case "command":
+		return in.Command + " " + d.Add, true
+	}
+	return "", false
+}
+
+// minus is n with the typographic minus sign: "−3".
+func minus(n int) string {
+	if n < 0 {
+		return "−" + strings.TrimPrefix(strconv.Itoa(n), "-")
+	}
+	return strconv.Itoa(n)
+}
