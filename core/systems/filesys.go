@@ -119,10 +119,12 @@ func FileExample(system, lang string) string {
 
 // fileCheck is a check's words read: the system, what was typed, whose.
 type fileCheck struct {
-	key  string
-	sys  *engine.System
-	p    *engine.Parsed
-	text string
+	key    string
+	sys    *engine.System
+	p      *engine.Parsed
+	text   string
+	labels [2]map[string][]string // each side's terms as typed (seed systems)
+	rules  map[string]string      // the chat's house rules (seed systems)
 }
 
 // readFile parses a file system's words ("?" taken off) by the chat's
@@ -222,7 +224,11 @@ func fileHandler(key string, forks Forks) command.HandlerFunc {
 	}
 }
 
-func (c fileCheck) params() engine.Params { return c.sys.Params(c.p) }
+func (c fileCheck) params() engine.Params {
+	pr := c.sys.Params(c.p)
+	pr.Rules = c.rules
+	return pr
+}
 
 // rollFile rolls the check and writes its reply as the file lays it
 // out (its show's reply lines, engine/layout.go), or, for a file without
@@ -243,32 +249,54 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 	if res.Level != nil && res.Outcome != "" {
 		ck.Level = intp(*res.Level)
 	}
-	if c.sys.HasLayout(res.Check) {
-		in := engine.ReplyIn{Lang: req.Lang, Command: typedCommand(req), T: func(key string, args map[string]any) string {
+	if m, ok := c.sys.Margin(res); ok {
+		ck.Margin = &m
+	}
+	if !c.sys.HasLayout(res.Check) {
+		plainLines(req, c, res, rep)
+		if res.Outcome != "" {
+			p, exact, err := c.sys.Chance(c.p.Check, c.params())
+			if err != nil {
+				return nil, nil, err
+			}
+			setChance(ck, p)
+			ck.Approx = !exact
+			rep.Add(oddsLine(req, "sys.odds.chance", p)...)
+		}
+		rep.Check = ck
+		return rep, res, nil
+	}
+	// The layout writes the chance where it names it, and --json gives
+	// it then; an opposed check's winner too.
+	ck.Winner = res.Winner
+	var chanceErr error
+	in := engine.ReplyIn{Lang: req.Lang, Command: typedCommand(req), Labels: c.labels,
+		T: func(key string, args map[string]any) string {
 			kv := make([]any, 0, 2*len(args))
 			for k, v := range args {
 				kv = append(kv, k, v)
 			}
 			return req.T(key, kv...)
-		}}
-		for _, l := range c.sys.Layout(res, c.p, c.params(), in) {
-			line := make(reply.Line, len(l))
-			for i, sp := range l {
-				line[i] = reply.Span{Style: spanStyle[sp.Style], Text: sp.Text}
+		},
+		Chance: func() string {
+			p, exact, err := c.sys.Chance(c.p.Check, c.params())
+			if err != nil {
+				chanceErr = err
+				return ""
 			}
-			rep.Add(line...)
+			setChance(ck, p)
+			ck.Approx = !exact
+			return req.Percent(p)
+		}}
+	for _, l := range c.sys.Layout(res, c.p, c.params(), in) {
+		line := make(reply.Line, len(l))
+		for i, sp := range l {
+			line[i] = reply.Span{Style: spanStyle[sp.Style], Text: sp.Text}
 		}
-	} else {
-		plainLines(req, c, res, rep)
+		rep.Add(line...)
 	}
-	if res.Outcome != "" {
-		p, exact, err := c.sys.Chance(c.p.Check, c.params())
-		if err != nil {
-			return nil, nil, err
-		}
-		setChance(ck, p)
-		ck.Approx = !exact
-		rep.Add(oddsLine(req, "sys.odds.chance", p)...)
+	if chanceErr != nil {
+		return nil, nil, chanceErr
 	}
 	rep.Check = ck
 	return rep, res, nil

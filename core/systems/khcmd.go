@@ -45,7 +45,7 @@ func khCmd(forks Forks) sysCheck[khCheck] {
 		// The reply is the file's layout (kh.yaml's show), rolled as any
 		// file's check (rollFile).
 		roll: func(_ context.Context, req *command.Request, c khCheck) (*reply.Reply, error) {
-			rep, _, err := rollFile(req, fileCheck{key: "kh", sys: c.sc.sys, p: c.sc.p})
+			rep, _, err := rollFile(req, fileCheck{key: "kh", sys: c.sc.sys, p: c.sc.p, labels: c.sc.labels})
 			return rep, err
 		},
 	}

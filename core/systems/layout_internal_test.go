@@ -23,8 +23,9 @@ var updateLayout = flag.Bool("update-layout", false, "write testdata/layout/*.tx
 // reply may write (no DC, each outcome, the notes, opposed rolls, sheet
 // values as typed).
 var layoutCases = map[string]struct {
-	setup []string // the sheet the checks read
-	texts map[string][]string
+	setup   []string          // the sheet the checks read
+	options map[string]string // the chat's house rules
+	texts   map[string][]string
 }{
 	"kh": {
 		setup: []string{"/pj create Bestia", `/pj set fisico 6 fuerza "2s 1i"`},
@@ -48,6 +49,18 @@ var layoutCases = map[string]struct {
 			"el": {"/zaria 4+2 Μέτριο", "/zaria 2+0 ζόρικο"},
 			"en": {"/zaria 4+2 medium", "/zaria 4+2 tough"},
 		},
+	},
+	// The house rules: the exact mean (halves), an NPC's epics.
+	"zaria_rules": {
+		options: map[string]string{"zaria": "media_exacta", "zaria_pnj_epico": "si"},
+		texts: map[string][]string{
+			"": {"/zaria 4+2", "/zaria 4+2 dc15", "/zaria 4+3 dc12", "/zaria 1+0 dc3", "/zaria 4+2 vs 3+3", "/zaria npc 6 dc12", "/zaria npc 6",
+				"/zaria 5+3 vs npc 8", "/zaria 4+2 dc4", "/zaria 4+2 dc31"},
+		},
+	},
+	"zaria_high": {
+		options: map[string]string{"zaria": "media_alta"},
+		texts:   map[string][]string{"": {"/zaria 4+2 dc15", "/zaria 4+2 vs 3+3", "/zaria 4+2"}},
 	},
 	"daegon": {
 		setup: []string{"/pj create Ana", "/pj set sigilo 12 torpe 16"},
@@ -125,7 +138,7 @@ func dumpReply(rep *reply.Reply) string {
 // replaced): every span and its style, the 📊 line and the --json facts,
 // in es, el and en, for many seeded rolls of each check.
 func TestSeedLayoutsAsRecorded(t *testing.T) {
-	for _, sys := range []string{"kh", "zaria", "daegon", "rq"} {
+	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "rq"} {
 		t.Run(sys, func(t *testing.T) {
 			got := layoutDump(t, sys)
 			path := filepath.Join("testdata", "layout", sys+".txt")
@@ -172,6 +185,12 @@ func layoutDump(t *testing.T, sys string) string {
 		}
 		st = st.Clone()
 		st.Lang = lang
+		for k, v := range cs.options {
+			if st.Options == nil {
+				st.Options = map[string]string{}
+			}
+			st.Options[k] = v
+		}
 		if err := db.SaveSettings(ctx, chat, st); err != nil {
 			t.Fatal(err)
 		}

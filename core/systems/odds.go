@@ -168,7 +168,7 @@ func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, od *engine.O
 	co.Chance = od.Success
 	for _, k := range []string{zaria.EpicWin, zaria.MajorWin, zaria.Success, zaria.Marginal, zaria.Failure, zaria.MajorFail, zaria.EpicFail} {
 		if p := od.Outcomes[k]; p != nil && p.Sign() > 0 {
-			co.Outcomes = append(co.Outcomes, OddsRow{Label: zOutcome(req, c.rules, k), P: p})
+			co.Outcomes = append(co.Outcomes, OddsRow{Label: c.sc.sys.OutcomeName(k, req.Lang), P: p})
 		}
 	}
 }

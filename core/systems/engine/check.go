@@ -37,6 +37,8 @@ type Result struct {
 	Sides   []int               // each die's faces
 	Pools   []string            // each die's pool (its roll step's key)
 	Also    map[string]string   // each further result's outcome
+	// PassiveFrom is the first of the passive side's dice (opposed checks).
+	PassiveFrom int
 }
 
 func (s *System) newEnv(c *check, in map[string]int, rules map[string]string) *env {
@@ -209,6 +211,7 @@ func (s *System) Roll(key string, pr Params, src dice.Source) (*Result, error) {
 	}
 	re := a
 	if c.opposed {
+		res.PassiveFrom = len(res.Dice)
 		if err := c.run(p, src, res); err != nil {
 			return nil, err
 		}

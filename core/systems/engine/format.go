@@ -47,6 +47,8 @@ type Show struct {
 	// Reply lays out a check's reply line by line (layout.go); none:
 	// the plain look.
 	Reply []ReplyLine `yaml:"reply,omitempty"`
+	// Margin is the let --json gives as the margin (Ζαριά's total − DC).
+	Margin string `yaml:"margin,omitempty"`
 }
 
 // Split is a separator written between two dice: before the first die

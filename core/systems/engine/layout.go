@@ -21,7 +21,7 @@ import (
 // MaxReplyLines is how many lines a layout lists; its spans, a span's
 // parts and a part's args are at most MaxShowList each, a text at most
 // MaxShowText characters.
-const MaxReplyLines = 12
+const MaxReplyLines = 24
 
 // ReplyLine is one line of the reply.
 type ReplyLine struct {
@@ -33,6 +33,9 @@ type ReplyLine struct {
 	Outcome []string `yaml:"outcome,omitempty"`
 	// Winner is "active" or "passive": an opposed check's line for who won.
 	Winner string `yaml:"winner,omitempty"`
+	// Side "passive" writes an opposed check's passive side: its inputs,
+	// lets, dice and words; "active" (the default) the roller's.
+	Side string `yaml:"side,omitempty"`
 	// Checks lists the checks the line is for; none: every check.
 	Checks []string    `yaml:"checks,omitempty"`
 	Spans  []ReplySpan `yaml:"spans"`
@@ -66,20 +69,28 @@ type ReplyArg struct {
 	Pools []string `yaml:"pools,omitempty"` // as dice: the pools whose faces it lists
 	Sep   string   `yaml:"sep,omitempty"`   // as dice: between two faces (", ")
 	Add   string   `yaml:"add,omitempty"`   // as command: a word added
+	// As named: a value between two named values is written by the
+	// catalog message between (args low, high), one beyond the last by
+	// above (arg name); without them, the name at or below.
+	Between string `yaml:"between,omitempty"`
+	Above   string `yaml:"above,omitempty"`
 }
 
 // replyFormats are the formatters and what each takes: an expression,
 // an input with named values, an input, pools, nothing.
 var replyFormats = map[string]string{
-	"int":     "expr",  // a whole number: 12, -3
-	"number":  "expr",  // with the minus sign: −3
-	"signed":  "expr",  // with its sign: +3, 0, −3
-	"named":   "named", // the name of the input's named value at or below it
-	"typed":   "input", // the input as typed: "fisico 6" from a sheet, "6"
-	"dice":    "pools", // the pools' faces, in rolling order
-	"total":   "none",  // the check's total, as show.total writes it
-	"outcome": "none",  // the outcome's name
-	"command": "none",  // the command as typed, and add
+	"int":         "expr",    // a whole number: 12, -3 (a count: the catalog's plural)
+	"half":        "expr",    // a whole or half number in the chat's language: 6, 6,5, 6.5
+	"signed_half": "expr",    // the same with its sign: +1,5, −0,5, 0
+	"number":      "expr",    // with the minus sign: −3
+	"signed":      "expr",    // with its sign: +3, 0, −3
+	"named":       "named",   // the name of the input's named value at or below it
+	"typed":       "input",   // the input as typed: "fisico 6" from a sheet, "6"
+	"dice":        "pools",   // the pools' faces, in rolling order
+	"total":       "none",    // the check's total, as show.total writes it
+	"outcome":     "outcome", // the outcome's name, or of's: an outcome's key
+	"command":     "none",    // the command as typed, and add
+	"chance":      "none",    // the exact chance of the check, in the chat's language: 28,49 %
 }
 
 // compiledLine is a ReplyLine compiled for one check.
@@ -117,6 +128,9 @@ func (s *System) layoutScope(c *check) *scope {
 	for _, k := range c.letOrder() {
 		sc.vars[k] = len(sc.vars)
 	}
+	// An opposed check's layout names both sides (active.total,
+	// passive.epic) and who won (won).
+	sc.result, sc.sideVars = c.opposed, sc.vars
 	return sc
 }
 
@@ -153,11 +167,20 @@ func (s *System) compileLayout(lines []ReplyLine) error {
 		if l.Winner != "" && l.Winner != "active" && l.Winner != "passive" {
 			return fileErr(0, "%s: winner is active or passive, got %q", where, l.Winner)
 		}
+		if l.Side != "" && l.Side != "active" && l.Side != "passive" {
+			return fileErr(0, "%s: side is active or passive, got %q", where, l.Side)
+		}
 		if len(l.Spans) == 0 || len(l.Spans) > MaxShowList {
 			return at(limitErr("show_list", MaxShowList, len(l.Spans)), where)
 		}
 		for _, c := range s.checks {
 			if len(l.Checks) > 0 && !slices.Contains(l.Checks, c.def.Key) {
+				continue
+			}
+			if (l.Winner != "" || l.Side == "passive") && !c.opposed {
+				if len(l.Checks) > 0 {
+					return fileErr(0, "%s: check %s is not opposed: no winner, no passive side", where, c.def.Key)
+				}
 				continue
 			}
 			cl, err := s.compileLine(c, l)
@@ -277,11 +300,19 @@ func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
 	if !ok {
 		return ca, fileErr(0, "as: no formatter %q", a.As)
 	}
-	if (takes == "pools") != (len(a.Pools) > 0) || (takes == "none" || takes == "pools") && a.Of != "" {
+	if takes == "outcome" && a.Of != "" && s.outcomes[a.Of] == nil {
+		return ca, fileErr(0, "as outcome: no outcome %q", a.Of)
+	}
+	if (takes == "pools") != (len(a.Pools) > 0) || (takes == "none" || takes == "pools") && a.Of != "" || takes == "outcome" && len(a.Pools) > 0 {
 		return ca, fileErr(0, "as %s: of %q, pools %v", as, a.Of, a.Pools)
 	}
-	if a.Sep != "" && takes != "pools" || a.Add != "" && as != "command" {
-		return ca, fileErr(0, "as %s: no sep or add", as)
+	if a.Sep != "" && takes != "pools" && takes != "input" || a.Add != "" && as != "command" || (a.Between != "" || a.Above != "") && as != "named" {
+		return ca, fileErr(0, "as %s: no sep, add, between or above", as)
+	}
+	for _, k := range []string{a.Between, a.Above} {
+		if k != "" && !catalogKeyRE.MatchString(k) {
+			return ca, fileErr(0, "as named: a catalog key such as zaria.dc_between, got %q", k)
+		}
 	}
 	for _, t := range []string{a.Sep, a.Add} {
 		if t != "" {
@@ -330,6 +361,10 @@ type ReplyIn struct {
 	Lang    string
 	T       func(key string, args map[string]any) string
 	Command string
+	// Labels are each side's terms as typed ("fuerza 4", "2"), by input.
+	Labels [2]map[string][]string
+	// Chance writes the check's exact chance (the "chance" formatter).
+	Chance func() string
 }
 
 // HasLayout reports whether the file lays out the replies of check.
@@ -342,9 +377,21 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 	if err != nil {
 		return nil
 	}
-	e := s.layoutEnv(c, res, pr)
+	act := s.layoutEnv(c, res.Values, pr.Inputs)
+	pas := act
+	if c.opposed {
+		pas = s.layoutEnv(c, res.Passive, pr.Passive)
+	}
+	for _, e := range []*env{act, pas} {
+		e.sides = [2]*env{act, pas}
+		e.won = boolean(res.Winner == "active")
+	}
 	var out []Shown
 	for _, l := range s.layout[res.Check] {
+		e, side := act, sideOf{res: res, labels: in.Labels[0], dice: res.Dice[:passiveFrom(res)], pools: res.Pools[:passiveFrom(res)], inputs: pr.Inputs, side: &p.Active}
+		if l.def.Side == "passive" {
+			e, side = pas, sideOf{res: res, labels: in.Labels[1], dice: res.Dice[passiveFrom(res):], pools: res.Pools[passiveFrom(res):], inputs: pr.Passive, side: p.Passive}
+		}
 		if !l.shows(e, res) {
 			continue
 		}
@@ -355,7 +402,7 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 			}
 			var b strings.Builder
 			for _, cp := range sp.parts {
-				if t, ok := s.writePart(cp, e, res, p, pr, in); ok {
+				if t, ok := s.writePart(cp, e, side, in); ok {
 					b.WriteString(cp.def.Before + t)
 				}
 			}
@@ -386,13 +433,32 @@ func (l compiledLine) shows(e *env, res *Result) bool {
 	return l.cond == nil || l.cond(e).truth()
 }
 
-func (s *System) layoutEnv(c *check, res *Result, pr Params) *env {
+// sideOf is what a line reads of one side of the roll.
+type sideOf struct {
+	res    *Result
+	labels map[string][]string
+	dice   []int
+	pools  []string
+	inputs map[string]int
+	side   *Side
+}
+
+// passiveFrom is where the passive side's dice start (all the dice: no
+// passive side).
+func passiveFrom(res *Result) int {
+	if res.Winner == "" {
+		return len(res.Dice)
+	}
+	return res.PassiveFrom
+}
+
+func (s *System) layoutEnv(c *check, values map[string]*big.Rat, inputs map[string]int) *env {
 	sc := s.layoutScope(c)
 	e := &env{v: make([]num, len(sc.vars))}
 	for k, slot := range sc.vars {
-		if v, ok := pr.Inputs[k]; ok && slot < len(s.inputSlots) {
+		if v, ok := inputs[k]; ok && slot < len(s.inputSlots) {
 			e.v[slot] = integer(int64(v))
-		} else if r := res.Values[k]; r != nil && slot >= len(s.inputSlots) {
+		} else if r := values[k]; r != nil && slot >= len(s.inputSlots) {
 			e.v[slot] = fromRat(r)
 		} else if in := s.inputs[k]; in != nil && in.Default != nil {
 			e.v[slot] = integer(int64(*in.Default))
@@ -408,7 +474,7 @@ func fromRat(r *big.Rat) num { return ratio(r.Num().Int64(), r.Denom().Int64()) 
 
 // writePart is a part's text, and false when it is left out (its
 // condition fails, or a pool it writes rolled no dice).
-func (s *System) writePart(cp compiledPart, e *env, res *Result, p *Parsed, pr Params, in ReplyIn) (string, bool) {
+func (s *System) writePart(cp compiledPart, e *env, sd sideOf, in ReplyIn) (string, bool) {
 	if cp.cond != nil && !cp.cond(e).truth() {
 		return "", false
 	}
@@ -416,25 +482,43 @@ func (s *System) writePart(cp compiledPart, e *env, res *Result, p *Parsed, pr P
 	case cp.def.Text != "":
 		return cp.def.Text, true
 	case cp.value != nil:
-		return s.writeArg(*cp.value, e, res, p, pr, in)
+		v, ok := s.writeArg(*cp.value, e, sd, in)
+		return fmt.Sprint(v), ok
 	}
 	args := map[string]any{}
 	for name, a := range cp.args {
-		t, ok := s.writeArg(a, e, res, p, pr, in)
+		v, ok := s.writeArg(a, e, sd, in)
 		if !ok {
 			return "", false
 		}
-		args[name] = t
+		args[name] = v
 	}
 	return in.T(cp.def.Say, args), true
 }
 
-func (s *System) writeArg(a compiledArg, e *env, res *Result, p *Parsed, pr Params, in ReplyIn) (string, bool) {
+// writeArg is an arg's value (a whole number for "int", a count the
+// catalog may read as one; else its text), and false when it has none
+// (an input not given, a pool that rolled no dice).
+func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bool) {
 	d := a.def
+	res := sd.res
 	switch d.As {
-	case "int", "number", "signed":
+	case "int", "number", "signed", "half", "signed_half":
 		v := a.fn(e)
-		if v.imp || v.d != 1 {
+		if v.imp {
+			return "", false
+		}
+		if d.As == "half" || d.As == "signed_half" {
+			v2 := v.mul(integer(2))
+			if v2.d != 1 {
+				return "", false
+			}
+			if d.As == "half" {
+				return halfText(in.Lang, int(v2.n)), true
+			}
+			return signedText(halfText(in.Lang, int(v2.n))), true
+		}
+		if v.d != 1 {
 			return "", false
 		}
 		n := int(v.n)
@@ -444,57 +528,115 @@ func (s *System) writeArg(a compiledArg, e *env, res *Result, p *Parsed, pr Para
 		case "signed":
 			return Signed(n), true
 		}
-		return strconv.Itoa(n), true
+		return n, true
 	case "named":
-		v, ok := pr.Inputs[d.Of]
+		v, ok := sd.inputs[d.Of]
 		if !ok {
 			return "", false
 		}
-		named := s.inputs[d.Of].Named
-		nv := named[0]
-		for _, x := range named {
-			if v >= x.Value {
-				nv = x
-			}
-		}
-		return nv.Names.In(in.Lang), true
+		return s.namedText(d, v, in), true
 	case "typed":
-		v, ok := pr.Inputs[d.Of]
+		v, ok := sd.inputs[d.Of]
 		if !ok {
 			return "", false
 		}
-		if ts := p.Active.Terms[d.Of]; len(ts) == 1 && ts[0].Key != "" {
-			return ts[0].Key + " " + strconv.Itoa(v), true
+		if ls := sd.labels[d.Of]; len(ls) > 0 {
+			return strings.Join(ls, cmpOr(d.Sep, " + ")), true
+		}
+		if sd.side != nil {
+			if ts := sd.side.Terms[d.Of]; len(ts) == 1 && ts[0].Key != "" {
+				return ts[0].Key + " " + strconv.Itoa(v), true
+			}
 		}
 		return strconv.Itoa(v), true
 	case "dice":
-		sep := d.Sep
-		if sep == "" {
-			sep = ", "
-		}
 		var faces []string
 		for _, k := range d.Pools {
-			for i, pool := range res.Pools {
-				if pool == k && i < len(res.Dice) {
-					faces = append(faces, strconv.Itoa(res.Dice[i]))
+			for i, pool := range sd.pools {
+				if pool == k && i < len(sd.dice) {
+					faces = append(faces, strconv.Itoa(sd.dice[i]))
 				}
 			}
 		}
-		return strings.Join(faces, sep), len(faces) > 0
+		return strings.Join(faces, cmpOr(d.Sep, ", ")), len(faces) > 0
 	case "total":
 		if res.Total == nil || !res.Total.IsInt() {
 			return "", false
 		}
 		return s.TotalText(int(res.Total.Num().Int64()), in.Lang), true
 	case "outcome":
-		if res.Outcome == "" {
+		o := cmpOr(d.Of, res.Outcome)
+		if o == "" {
 			return "", false
 		}
-		return s.OutcomeName(res.Outcome, in.Lang), true
+		return s.OutcomeName(o, in.Lang), true
 	case "command":
 		return in.Command + " " + d.Add, true
+	case "chance":
+		if in.Chance == nil {
+			return "", false
+		}
+		return in.Chance(), true
 	}
 	return "", false
+}
+
+// namedText is the name of the named value at or below v (the first
+// when v is below them all); a value between two, the message between
+// names both, one beyond the last, above names it.
+func (s *System) namedText(d *ReplyArg, v int, in ReplyIn) string {
+	named := s.inputs[d.Of].Named
+	i := 0
+	for j, x := range named {
+		if v >= x.Value {
+			i = j
+		}
+	}
+	name := named[i].Names.In(in.Lang)
+	switch {
+	case named[i].Value == v || d.Between == "" && d.Above == "":
+		return name
+	case i+1 < len(named) && d.Between != "":
+		return in.T(d.Between, map[string]any{"low": name, "high": named[i+1].Names.In(in.Lang)})
+	case d.Above != "":
+		return in.T(d.Above, map[string]any{"name": name})
+	}
+	return name
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// halfText writes v2/2, a whole or half number, in lang: "6", "6,5"
+// (es, el), "6.5" (en), "-0,5".
+func halfText(lang string, v2 int) string {
+	t := strconv.Itoa(v2 / 2)
+	if v2%2 != 0 {
+		if v2 < 0 && v2/2 == 0 {
+			t = "-0"
+		}
+		if lang == "en" {
+			t += ".5"
+		} else {
+			t += ",5"
+		}
+	}
+	return t
+}
+
+// signedText writes a number's text with its sign: "+3", "−4", "0".
+func signedText(t string) string {
+	switch {
+	case strings.HasPrefix(t, "-"):
+		return "−" + t[1:]
+	case t == "0":
+		return t
+	}
+	return "+" + t
 }
 
 // minus is n with the typographic minus sign: "−3".

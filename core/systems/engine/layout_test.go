@@ -140,3 +140,22 @@ func TestLayoutLimits(t *testing.T) {
 		t.Errorf("%d lines: %v", MaxReplyLines, err)
 	}
 }
+
+// The half formatter writes a whole or half number in the chat's
+// language; signed_half with its sign.
+func TestHalfAndSigned(t *testing.T) {
+	for _, c := range []struct {
+		v2     int
+		es, en string
+	}{{15, "7,5", "7.5"}, {14, "7", "7"}, {-9, "-4,5", "-4.5"}, {-1, "-0,5", "-0.5"}, {0, "0", "0"}} {
+		if got := halfText("es", c.v2); got != c.es {
+			t.Errorf("half(es, %d) = %q", c.v2, got)
+		}
+		if got := halfText("en", c.v2); got != c.en {
+			t.Errorf("half(en, %d) = %q", c.v2, got)
+		}
+	}
+	if signedText("-4,5") != "−4,5" || signedText("3") != "+3" || signedText("0") != "0" {
+		t.Error("signed")
+	}
+}
