@@ -267,10 +267,22 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 		return rep, res, nil
 	}
 	// The layout writes the chance where it names it, and --json gives
-	// it then; an opposed check's winner too.
+	// it then; an opposed check's winner too, and the outcome by the
+	// file's word for it.
 	ck.Winner = res.Winner
-	var chanceErr error
-	in := engine.ReplyIn{Lang: req.Lang, Command: typedCommand(req), Labels: c.labels,
+	ck.Outcome = c.sys.JSONOutcome(res, c.params())
+	var (
+		chance    *big.Rat
+		exact     bool
+		chanceErr error
+	)
+	exactChance := func() *big.Rat {
+		if chance == nil && chanceErr == nil {
+			chance, exact, chanceErr = c.sys.Chance(c.p.Check, c.params())
+		}
+		return chance
+	}
+	in := engine.ReplyIn{Lang: req.Lang, Command: typedCommand(req), Labels: c.labels, Percent: req.Percent, ChanceRat: exactChance,
 		T: func(key string, args map[string]any) string {
 			kv := make([]any, 0, 2*len(args))
 			for k, v := range args {
@@ -279,9 +291,8 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 			return req.T(key, kv...)
 		},
 		Chance: func() string {
-			p, exact, err := c.sys.Chance(c.p.Check, c.params())
-			if err != nil {
-				chanceErr = err
+			p := exactChance()
+			if p == nil {
 				return ""
 			}
 			setChance(ck, p)

@@ -73,6 +73,11 @@ var layoutCases = map[string]struct {
 			"en": {"/dg 6 easy", "/daegon 6 hard"},
 		},
 	},
+	// 00 read as 0.
+	"daegon_cero": {
+		options: map[string]string{"daegon_00": "cero"},
+		texts:   map[string][]string{"": {"/daegon 6", "/daegon 8 d1", "/daegon 1 d4", "/daegon 12 vs 7", "/daegon 5 d6", "/daegon 15 d1"}},
+	},
 	"rq": {
 		setup: []string{"/pj create Ana", "/pj set espadas 45 fue 14"},
 		texts: map[string][]string{
@@ -138,7 +143,7 @@ func dumpReply(rep *reply.Reply) string {
 // replaced): every span and its style, the 📊 line and the --json facts,
 // in es, el and en, for many seeded rolls of each check.
 func TestSeedLayoutsAsRecorded(t *testing.T) {
-	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "rq"} {
+	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq"} {
 		t.Run(sys, func(t *testing.T) {
 			got := layoutDump(t, sys)
 			path := filepath.Join("testdata", "layout", sys+".txt")

@@ -232,14 +232,14 @@ func daegonLevelDist(req *command.Request, co *CheckOdds, rules daegon.Rules, nh
 		if p.Sign() == 0 {
 			continue
 		}
-		label := dgOutcome(req, rules, "failure")
+		label := rules.File().OutcomeName("failure", req.Lang)
 		switch {
 		case daegon.Pct(nh, d) == daegon.Impossible:
 			label = req.T("daegon.outcome.impossible")
 		case l == 1:
-			label = dgOutcome(req, rules, "success")
+			label = rules.File().OutcomeName("success", req.Lang)
 		case l > 1:
-			label = dgOutcome(req, rules, "success") + fmt.Sprintf(" +%d", l-1)
+			label = rules.File().OutcomeName("success", req.Lang) + fmt.Sprintf(" +%d", l-1)
 		}
 		co.Outcomes = append(co.Outcomes, OddsRow{Label: label, P: p})
 	}

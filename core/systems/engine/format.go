@@ -49,6 +49,17 @@ type Show struct {
 	Reply []ReplyLine `yaml:"reply,omitempty"`
 	// Margin is the let --json gives as the margin (Ζαριά's total − DC).
 	Margin string `yaml:"margin,omitempty"`
+	// JSONOutcome renames a roll's outcome for --json where its
+	// condition holds (Daegon's "impossible", a failure).
+	JSONOutcome []JSONOutcome `yaml:"json_outcome,omitempty"`
+}
+
+// JSONOutcome is the word --json gives as the outcome of the checks'
+// rolls where if holds.
+type JSONOutcome struct {
+	Checks  []string `yaml:"checks,omitempty"`
+	If      string   `yaml:"if"`
+	Outcome string   `yaml:"outcome"`
 }
 
 // Split is a separator written between two dice: before the first die

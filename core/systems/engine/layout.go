@@ -18,10 +18,14 @@ import (
 // a pool's dice is left out when the pool rolled none. A file without a
 // layout gets the plain look (core/systems rollFile).
 
-// MaxReplyLines is how many lines a layout lists; its spans, a span's
-// parts and a part's args are at most MaxShowList each, a text at most
+// MaxReplyLines is how many lines a layout lists, MaxReplyParts how
+// many parts a span (or a value made of parts) has; a line's spans and a
+// message's args are at most MaxShowList each, a text at most
 // MaxShowText characters.
-const MaxReplyLines = 24
+const (
+	MaxReplyLines = 24
+	MaxReplyParts = 16
+)
 
 // ReplyLine is one line of the reply.
 type ReplyLine struct {
@@ -37,8 +41,11 @@ type ReplyLine struct {
 	// lets, dice and words; "active" (the default) the roller's.
 	Side string `yaml:"side,omitempty"`
 	// Checks lists the checks the line is for; none: every check.
-	Checks []string    `yaml:"checks,omitempty"`
-	Spans  []ReplySpan `yaml:"spans"`
+	Checks []string `yaml:"checks,omitempty"`
+	// Missing lists inputs the line is for when the words did not give
+	// them (Daegon's default difficulty).
+	Missing []string    `yaml:"missing,omitempty"`
+	Spans   []ReplySpan `yaml:"spans"`
 }
 
 // ReplySpan is a run of text in one style: plain (the default), bold
@@ -69,6 +76,9 @@ type ReplyArg struct {
 	Pools []string `yaml:"pools,omitempty"` // as dice: the pools whose faces it lists
 	Sep   string   `yaml:"sep,omitempty"`   // as dice: between two faces (", ")
 	Add   string   `yaml:"add,omitempty"`   // as command: a word added
+	// Parts make the value of parts written one after the other (no
+	// parts inside them), as a span's.
+	Parts []ReplyPart `yaml:"parts,omitempty"`
 	// As named: a value between two named values is written by the
 	// catalog message between (args low, high), one beyond the last by
 	// above (arg name); without them, the name at or below.
@@ -91,6 +101,8 @@ var replyFormats = map[string]string{
 	"outcome":     "outcome", // the outcome's name, or of's: an outcome's key
 	"command":     "none",    // the command as typed, and add
 	"chance":      "none",    // the exact chance of the check, in the chat's language: 28,49 %
+	"percent":     "expr",    // a whole percentage in the chat's language: 38 %; "–" for impossible
+	"d100":        "expr",    // a d100 roll in two digits: 07, 49, 00, and 100 as "00 = 100"
 }
 
 // compiledLine is a ReplyLine compiled for one check.
@@ -114,8 +126,17 @@ type compiledPart struct {
 }
 
 type compiledArg struct {
-	def *ReplyArg
-	fn  evalFn
+	def   *ReplyArg
+	fn    evalFn
+	parts []compiledPart
+}
+
+func mapValues(m map[string]ReplyArg) []ReplyArg {
+	out := make([]ReplyArg, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
 }
 
 // layoutScope is what a layout's expressions name: the inputs, then the
@@ -127,6 +148,10 @@ func (s *System) layoutScope(c *check) *scope {
 	}
 	for _, k := range c.letOrder() {
 		sc.vars[k] = len(sc.vars)
+	}
+	// The exact chance, where no input or let is named so.
+	if _, ok := sc.vars["chance"]; !ok {
+		sc.vars["chance"] = len(sc.vars)
 	}
 	// An opposed check's layout names both sides (active.total,
 	// passive.epic) and who won (won).
@@ -142,6 +167,61 @@ func (c *check) letOrder() []string {
 	}
 	slices.Sort(ks)
 	return ks
+}
+
+// compileJSONOutcomes checks and compiles the show's json_outcome.
+func (s *System) compileJSONOutcomes(js []JSONOutcome) error {
+	if len(js) > MaxShowList {
+		return limitErr("show_list", MaxShowList, len(js))
+	}
+	s.jsonOutcome = map[string][]compiledOutcome{}
+	for i, j := range js {
+		where := fmt.Sprintf("json_outcome %d", i+1)
+		if !keyRE.MatchString(j.Outcome) || j.If == "" {
+			return fileErr(0, "%s: an outcome's word of a-z, 0-9 and _ and its if", where)
+		}
+		for _, k := range j.Checks {
+			if _, err := s.check(k); err != nil || k == "" {
+				return fileErr(0, "%s: no check %q", where, k)
+			}
+		}
+		for _, c := range s.checks {
+			if len(j.Checks) > 0 && !slices.Contains(j.Checks, c.def.Key) {
+				continue
+			}
+			fn, err := s.layoutCond(c, j.If)
+			if err != nil {
+				return at(err, where)
+			}
+			s.jsonOutcome[c.def.Key] = append(s.jsonOutcome[c.def.Key], compiledOutcome{fn: fn, outcome: j.Outcome})
+		}
+	}
+	return nil
+}
+
+type compiledOutcome struct {
+	fn      evalFn
+	outcome string
+}
+
+// JSONOutcome is the outcome --json gives a roll: the file's word for
+// it where one of its show's json_outcome holds, else its outcome.
+func (s *System) JSONOutcome(res *Result, pr Params) string {
+	js := s.jsonOutcome[res.Check]
+	if len(js) == 0 {
+		return res.Outcome
+	}
+	c, err := s.check(res.Check)
+	if err != nil {
+		return res.Outcome
+	}
+	e := s.layoutEnv(c, res.Values, pr.Inputs, nil)
+	for _, j := range js {
+		if j.fn(e).truth() {
+			return j.outcome
+		}
+	}
+	return res.Outcome
 }
 
 // compileLayout checks the show's reply lines against every check they
@@ -166,6 +246,11 @@ func (s *System) compileLayout(lines []ReplyLine) error {
 		}
 		if l.Winner != "" && l.Winner != "active" && l.Winner != "passive" {
 			return fileErr(0, "%s: winner is active or passive, got %q", where, l.Winner)
+		}
+		for _, k := range l.Missing {
+			if s.inputs[k] == nil {
+				return fileErr(0, "%s: missing: no input %q", where, k)
+			}
 		}
 		if l.Side != "" && l.Side != "active" && l.Side != "passive" {
 			return fileErr(0, "%s: side is active or passive, got %q", where, l.Side)
@@ -204,8 +289,8 @@ func (s *System) compileLine(c *check, l *ReplyLine) (compiledLine, error) {
 		if sp.Style != "" && sp.Style != "plain" && sp.Style != "bold" && sp.Style != "italic" {
 			return cl, fileErr(0, "span %d: style is plain, bold or italic, got %q", j+1, sp.Style)
 		}
-		if len(sp.Parts) == 0 || len(sp.Parts) > MaxShowList {
-			return cl, limitErr("show_list", MaxShowList, len(sp.Parts))
+		if len(sp.Parts) == 0 || len(sp.Parts) > MaxReplyParts {
+			return cl, limitErr("reply_parts", MaxReplyParts, len(sp.Parts))
 		}
 		cs := compiledSpan{style: sp.Style}
 		if cs.cond, err = s.layoutCond(c, sp.If); err != nil {
@@ -226,6 +311,11 @@ func (s *System) compileLine(c *check, l *ReplyLine) (compiledLine, error) {
 func (s *System) layoutCond(c *check, x string) (evalFn, error) {
 	if x == "" {
 		return nil, nil
+	}
+	if toks, err := lex(x); err == nil {
+		for _, t := range toks {
+			s.layoutChance = s.layoutChance || t.kind == "ident" && t.text == "chance"
+		}
 	}
 	return compileExpr(x, s.layoutScope(c))
 }
@@ -252,7 +342,7 @@ func (s *System) compilePart(c *check, p *ReplyPart) (compiledPart, error) {
 		if err := showText("text", t); err != nil {
 			return cp, err
 		}
-		if strings.IndexFunc(t, unicode.IsLetter) >= 0 {
+		if hasWord(t) {
 			return cp, fileErr(0, "text %q: a word is a catalog message (say)", t)
 		}
 	}
@@ -291,6 +381,26 @@ func (s *System) compilePart(c *check, p *ReplyPart) (compiledPart, error) {
 
 func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
 	ca := compiledArg{def: &a}
+	if len(a.Parts) > 0 {
+		if a.As != "" || a.Of != "" || len(a.Pools) > 0 || a.Sep != "" || a.Add != "" || a.Between != "" || a.Above != "" {
+			return ca, fileErr(0, "a value of parts is its parts alone")
+		}
+		if len(a.Parts) > MaxReplyParts {
+			return ca, limitErr("reply_parts", MaxReplyParts, len(a.Parts))
+		}
+		for i := range a.Parts {
+			p := &a.Parts[i]
+			if p.Value != nil && len(p.Value.Parts) > 0 || slices.ContainsFunc(mapValues(p.Args), func(x ReplyArg) bool { return len(x.Parts) > 0 }) {
+				return ca, fileErr(0, "parts within parts")
+			}
+			cp, err := s.compilePart(c, p)
+			if err != nil {
+				return ca, at(err, fmt.Sprintf("part %d", i+1))
+			}
+			ca.parts = append(ca.parts, cp)
+		}
+		return ca, nil
+	}
 	as := a.As
 	if as == "" {
 		as = "int"
@@ -365,6 +475,10 @@ type ReplyIn struct {
 	Labels [2]map[string][]string
 	// Chance writes the check's exact chance (the "chance" formatter).
 	Chance func() string
+	// ChanceRat is the check's exact chance, the name chance of the
+	// layout's expressions; Percent writes a chance in the chat's language.
+	ChanceRat func() *big.Rat
+	Percent   func(*big.Rat) string
 }
 
 // HasLayout reports whether the file lays out the replies of check.
@@ -377,10 +491,14 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 	if err != nil {
 		return nil
 	}
-	act := s.layoutEnv(c, res.Values, pr.Inputs)
+	var chance *big.Rat
+	if s.layoutChance && in.ChanceRat != nil {
+		chance = in.ChanceRat()
+	}
+	act := s.layoutEnv(c, res.Values, pr.Inputs, chance)
 	pas := act
 	if c.opposed {
-		pas = s.layoutEnv(c, res.Passive, pr.Passive)
+		pas = s.layoutEnv(c, res.Passive, pr.Passive, chance)
 	}
 	for _, e := range []*env{act, pas} {
 		e.sides = [2]*env{act, pas}
@@ -392,7 +510,7 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 		if l.def.Side == "passive" {
 			e, side = pas, sideOf{res: res, labels: in.Labels[1], dice: res.Dice[passiveFrom(res):], pools: res.Pools[passiveFrom(res):], inputs: pr.Passive, side: p.Passive}
 		}
-		if !l.shows(e, res) {
+		if !l.shows(e, res, side.inputs) {
 			continue
 		}
 		var line Shown
@@ -417,7 +535,7 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 	return out
 }
 
-func (l compiledLine) shows(e *env, res *Result) bool {
+func (l compiledLine) shows(e *env, res *Result, inputs map[string]int) bool {
 	if l.def.Outcome != nil {
 		o := res.Outcome
 		if o == "" {
@@ -429,6 +547,11 @@ func (l compiledLine) shows(e *env, res *Result) bool {
 	}
 	if l.def.Winner != "" && l.def.Winner != res.Winner {
 		return false
+	}
+	for _, k := range l.def.Missing {
+		if _, given := inputs[k]; given {
+			return false
+		}
 	}
 	return l.cond == nil || l.cond(e).truth()
 }
@@ -452,10 +575,17 @@ func passiveFrom(res *Result) int {
 	return res.PassiveFrom
 }
 
-func (s *System) layoutEnv(c *check, values map[string]*big.Rat, inputs map[string]int) *env {
+func (s *System) layoutEnv(c *check, values map[string]*big.Rat, inputs map[string]int, chance *big.Rat) *env {
 	sc := s.layoutScope(c)
 	e := &env{v: make([]num, len(sc.vars))}
 	for k, slot := range sc.vars {
+		if _, let := c.slots[k]; k == "chance" && !let && s.inputs[k] == nil {
+			e.v[slot] = impossible
+			if chance != nil {
+				e.v[slot] = fromRat(chance)
+			}
+			continue
+		}
 		if v, ok := inputs[k]; ok && slot < len(s.inputSlots) {
 			e.v[slot] = integer(int64(v))
 		} else if r := values[k]; r != nil && slot >= len(s.inputSlots) {
@@ -502,7 +632,34 @@ func (s *System) writePart(cp compiledPart, e *env, sd sideOf, in ReplyIn) (stri
 func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bool) {
 	d := a.def
 	res := sd.res
+	if len(a.parts) > 0 {
+		var b strings.Builder
+		for _, cp := range a.parts {
+			if t, ok := s.writePart(cp, e, sd, in); ok {
+				b.WriteString(cp.def.Before + t)
+			}
+		}
+		return b.String(), b.Len() > 0
+	}
 	switch d.As {
+	case "percent":
+		v := a.fn(e)
+		if v.imp {
+			return "–", true
+		}
+		if in.Percent == nil {
+			return "", false
+		}
+		return in.Percent(new(big.Rat).Mul(v.Rat(), big.NewRat(1, 100))), true
+	case "d100":
+		v := a.fn(e)
+		if v.imp || v.d != 1 {
+			return "", false
+		}
+		if v.n == 100 {
+			return "00 = 100", true
+		}
+		return fmt.Sprintf("%02d", v.n), true
 	case "int", "number", "signed", "half", "signed_half":
 		v := a.fn(e)
 		if v.imp {
@@ -530,13 +687,13 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 		}
 		return n, true
 	case "named":
-		v, ok := sd.inputs[d.Of]
+		v, ok := s.inputValue(sd.inputs, d.Of)
 		if !ok {
 			return "", false
 		}
 		return s.namedText(d, v, in), true
 	case "typed":
-		v, ok := sd.inputs[d.Of]
+		v, ok := s.inputValue(sd.inputs, d.Of)
 		if !ok {
 			return "", false
 		}
@@ -581,6 +738,18 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 	return "", false
 }
 
+// inputValue is the input's value as the words gave it, else its
+// default.
+func (s *System) inputValue(inputs map[string]int, k string) (int, bool) {
+	if v, ok := inputs[k]; ok {
+		return v, true
+	}
+	if d := s.inputs[k].Default; d != nil {
+		return *d, true
+	}
+	return 0, false
+}
+
 // namedText is the name of the named value at or below v (the first
 // when v is below them all); a value between two, the message between
 // names both, one beyond the last, above names it.
@@ -602,6 +771,21 @@ func (s *System) namedText(d *ReplyArg, v int, in ReplyIn) string {
 		return in.T(d.Above, map[string]any{"name": name})
 	}
 	return name
+}
+
+// hasWord reports whether t has two letters in a row: a text writes
+// symbols, numbers and a letter alone ("D" of Daegon's "D3"), a word
+// is a catalog message.
+func hasWord(t string) bool {
+	prev := false
+	for _, r := range t {
+		l := unicode.IsLetter(r)
+		if l && prev {
+			return true
+		}
+		prev = l
+	}
+	return false
 }
 
 func cmpOr(a, b string) string {

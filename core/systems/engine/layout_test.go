@@ -96,6 +96,9 @@ func TestLayoutRefusals(t *testing.T) {
 		{"bad style", "    - spans: [{style: red, parts: [{text: \"!\"}]}]\n", `style`},
 		{"two kinds", "    - spans: [{parts: [{text: \"!\", say: ro.x}]}]\n", `one of text, say or value`},
 		{"unknown field", "    - spans: [{parts: [{text: \"!\", colour: red}]}]\n", `colour`},
+		{"parts within parts", "    - spans: [{parts: [{value: {parts: [{value: {parts: [{text: \"!\"}]}}]}}]}]\n", `parts within parts`},
+		{"missing no input", "    - {missing: [tn], spans: [{parts: [{text: \"!\"}]}]}\n", `missing: no input "tn"`},
+		{"a word of two letters", "    - spans: [{parts: [{text: \"ok\"}]}]\n", `catalog message`},
 		{"second line named", "    - spans: [{parts: [{text: \"!\"}]}]\n    - spans: [{parts: [{value: {as: named, of: bonus}}]}]\n", `reply line 2`},
 	} {
 		_, err := Load([]byte(withReply(c.lines)))
@@ -121,7 +124,8 @@ func TestLayoutLimits(t *testing.T) {
 	}{
 		{"reply_lines", MaxReplyLines, strings.Repeat(line, MaxReplyLines+1)},
 		{"show_list", MaxShowList, "    - spans: [" + strings.Repeat("{parts: [{text: \"!\"}]},", MaxShowList+1) + "]\n"},
-		{"show_list", MaxShowList, "    - spans: [{parts: [" + strings.Repeat("{text: \"!\"},", MaxShowList+1) + "]}]\n"},
+		{"reply_parts", MaxReplyParts, "    - spans: [{parts: [" + strings.Repeat("{text: \"!\"},", MaxReplyParts+1) + "]}]\n"},
+		{"reply_parts", MaxReplyParts, "    - spans: [{parts: [{value: {parts: [" + strings.Repeat("{text: \"!\"},", MaxReplyParts+1) + "]}}]}]\n"},
 		{"show_text", MaxShowText, "    - spans: [{parts: [{text: \"" + strings.Repeat("!", MaxShowText+1) + "\"}]}]\n"},
 	} {
 		_, err := Load([]byte(withReply(c.lines)))

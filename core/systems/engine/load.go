@@ -28,6 +28,9 @@ type System struct {
 	checks     []*check
 	cache      oddsCache
 	layout     map[string][]compiledLine // each check's reply lines (layout.go)
+	// layoutChance: the layout's expressions name the exact chance.
+	layoutChance bool
+	jsonOutcome  map[string][]compiledOutcome // show's json_outcome, by check
 }
 
 var keyRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)

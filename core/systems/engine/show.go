@@ -131,6 +131,9 @@ func (s *System) checkShow(sh *Show) error {
 	if err := s.compileLayout(sh.Reply); err != nil { // layout.go
 		return err
 	}
+	if err := s.compileJSONOutcomes(sh.JSONOutcome); err != nil {
+		return err
+	}
 	if sh.Margin != "" && !s.hasLet(sh.Margin) {
 		return fileErr(0, "margin: no let %q in any check", sh.Margin)
 	}
