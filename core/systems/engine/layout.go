@@ -102,7 +102,7 @@ var replyFormats = map[string]string{
 	"command":     "none",    // the command as typed, and add
 	"chance":      "none",    // the exact chance of the check, in the chat's language: 28,49 %
 	"percent":     "expr",    // a whole percentage in the chat's language: 38 %; "–" for impossible
-	"d100":        "expr",    // a d100 roll in two digits: 07, 49, 00, and 100 as "00 = 100"
+	"d100":        "expr",    // a d100 roll in two digits at least: 07, 49, 00, 100
 }
 
 // compiledLine is a ReplyLine compiled for one check.
@@ -655,9 +655,6 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 		v := a.fn(e)
 		if v.imp || v.d != 1 {
 			return "", false
-		}
-		if v.n == 100 {
-			return "00 = 100", true
 		}
 		return fmt.Sprintf("%02d", v.n), true
 	case "int", "number", "signed", "half", "signed_half":
