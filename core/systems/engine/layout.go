@@ -506,9 +506,10 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 	}
 	var out []Shown
 	for _, l := range s.layout[res.Check] {
-		e, side := act, sideOf{res: res, labels: in.Labels[0], dice: res.Dice[:passiveFrom(res)], pools: res.Pools[:passiveFrom(res)], inputs: pr.Inputs, side: &p.Active}
+		from := min(passiveFrom(res), len(res.Dice), len(res.Pools))
+		e, side := act, sideOf{res: res, labels: in.Labels[0], dice: res.Dice[:from], pools: res.Pools[:from], inputs: pr.Inputs, side: &p.Active}
 		if l.def.Side == "passive" {
-			e, side = pas, sideOf{res: res, labels: in.Labels[1], dice: res.Dice[passiveFrom(res):], pools: res.Pools[passiveFrom(res):], inputs: pr.Passive, side: p.Passive}
+			e, side = pas, sideOf{res: res, labels: in.Labels[1], dice: res.Dice[from:], pools: res.Pools[from:], inputs: pr.Passive, side: p.Passive}
 		}
 		if !l.shows(e, res, side.inputs) {
 			continue
