@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -292,7 +293,10 @@ func TestFileErrorKeysInCatalogs(t *testing.T) {
 }
 
 // Every message a shipped file's reply layout says is in the es, el and
-// en catalogs, and names no arg the layout does not give.
+// en catalogs, and names no arg the layout does not give: its parts'
+// messages (within values made of parts too), the messages a value names
+// (between, above) and the names a value takes from the catalog (say:
+// an outcome's, a named value's).
 func TestFileLayoutKeysInCatalogs(t *testing.T) {
 	cat, err := i18n.Load()
 	if err != nil {
@@ -307,28 +311,63 @@ func TestFileLayoutKeysInCatalogs(t *testing.T) {
 	}
 	n := 0
 	for _, key := range engine.Shipped() {
-		sh := engine.MustBuiltin(key).File.Show
-		if sh == nil {
+		f := engine.MustBuiltin(key).File
+		if f.Show == nil {
 			continue
 		}
-		for i, l := range sh.Reply {
-			for _, sp := range l.Spans {
-				for _, p := range sp.Parts {
-					if p.Say == "" {
-						continue
-					}
-					args := map[string]any{}
-					for k := range p.Args {
-						args[k] = "x"
-					}
-					for _, lang := range core.Langs() {
-						n++
-						msg := cat.Translate(lang, p.Say, args)
-						if !have[lang][p.Say] || strings.Contains(msg, "<no value>") {
-							t.Errorf("%s: reply line %d: %s: %q in %s: %q", key, i+1, p.Say, p.Say, lang, msg)
-						}
+		check := func(where, msg string, args map[string]any) {
+			for _, lang := range core.Langs() {
+				n++
+				if got := cat.Translate(lang, msg, args); !have[lang][msg] || strings.Contains(got, "<no value>") {
+					t.Errorf("%s: %s: %q in %s: %q", key, where, msg, lang, got)
+				}
+			}
+		}
+		var parts func(where string, ps []engine.ReplyPart)
+		value := func(where string, a engine.ReplyArg) {
+			parts(where, a.Parts)
+			if a.Between != "" {
+				check(where, a.Between, map[string]any{"low": "x", "high": "y"})
+			}
+			if a.Above != "" {
+				check(where, a.Above, map[string]any{"name": "x"})
+			}
+			if a.Say == "" {
+				return
+			}
+			if a.As == "outcome" {
+				for _, o := range f.Outcomes {
+					check(where, a.Say+"."+o.Key, nil)
+				}
+			}
+			for _, in := range f.Inputs {
+				for _, nv := range in.Named {
+					if a.As == "named" && in.Key == a.Of {
+						check(where, a.Say+"."+nv.Key, nil)
 					}
 				}
+			}
+		}
+		parts = func(where string, ps []engine.ReplyPart) {
+			for _, p := range ps {
+				if p.Say != "" {
+					args := map[string]any{}
+					for k := range p.Args {
+						args[k] = 1
+					}
+					check(where, p.Say, args)
+				}
+				for _, a := range p.Args {
+					value(where, a)
+				}
+				if p.Value != nil {
+					value(where, *p.Value)
+				}
+			}
+		}
+		for i, l := range f.Show.Reply {
+			for _, sp := range l.Spans {
+				parts(fmt.Sprintf("reply line %d", i+1), sp.Parts)
 			}
 		}
 	}

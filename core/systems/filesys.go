@@ -269,7 +269,7 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 	// The layout writes the chance where it names it, and --json gives
 	// it then; an opposed check's winner too, and the outcome by the
 	// file's word for it.
-	ck.Winner = res.Winner
+	ck.Winner = c.sys.JSONWinner(res, c.params())
 	ck.Outcome = c.sys.JSONOutcome(res, c.params())
 	var (
 		chance    *big.Rat
@@ -289,6 +289,10 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 				kv = append(kv, k, v)
 			}
 			return req.T(key, kv...)
+		},
+		SetChance: func(p *big.Rat, exact bool) {
+			setChance(ck, p)
+			ck.Approx = !exact
 		},
 		Chance: func() string {
 			p := exactChance()

@@ -59,7 +59,10 @@ type Show struct {
 type JSONOutcome struct {
 	Checks  []string `yaml:"checks,omitempty"`
 	If      string   `yaml:"if"`
-	Outcome string   `yaml:"outcome"`
+	Outcome string   `yaml:"outcome,omitempty"`
+	// Winner instead names the winner --json gives (active or passive):
+	// RQ's opposed roll, which only the offensive side rolls.
+	Winner string `yaml:"winner,omitempty"`
 }
 
 // Split is a separator written between two dice: before the first die

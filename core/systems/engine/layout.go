@@ -43,9 +43,11 @@ type ReplyLine struct {
 	// Checks lists the checks the line is for; none: every check.
 	Checks []string `yaml:"checks,omitempty"`
 	// Missing lists inputs the line is for when the words did not give
-	// them (Daegon's default difficulty).
-	Missing []string    `yaml:"missing,omitempty"`
-	Spans   []ReplySpan `yaml:"spans"`
+	// them (Daegon's default difficulty); NotTimes, inputs not typed as
+	// a characteristic × a multiplier.
+	Missing  []string    `yaml:"missing,omitempty"`
+	NotTimes []string    `yaml:"not_times,omitempty"`
+	Spans    []ReplySpan `yaml:"spans"`
 }
 
 // ReplySpan is a run of text in one style: plain (the default), bold
@@ -60,12 +62,17 @@ type ReplySpan struct {
 // catalog message, with args) or value (one value formatted); before
 // (no letters) is written before it when it is written.
 type ReplyPart struct {
-	If     string              `yaml:"if,omitempty"`
-	Before string              `yaml:"before,omitempty"`
-	Text   string              `yaml:"text,omitempty"`
-	Say    string              `yaml:"say,omitempty"`
-	Args   map[string]ReplyArg `yaml:"args,omitempty"`
-	Value  *ReplyArg           `yaml:"value,omitempty"`
+	If string `yaml:"if,omitempty"`
+	// Given and Missing: inputs the words gave, or did not; NotTimes:
+	// inputs not typed as a characteristic × a multiplier (RQ's c14x5).
+	Given    []string            `yaml:"given,omitempty"`
+	Missing  []string            `yaml:"missing,omitempty"`
+	NotTimes []string            `yaml:"not_times,omitempty"`
+	Before   string              `yaml:"before,omitempty"`
+	Text     string              `yaml:"text,omitempty"`
+	Say      string              `yaml:"say,omitempty"`
+	Args     map[string]ReplyArg `yaml:"args,omitempty"`
+	Value    *ReplyArg           `yaml:"value,omitempty"`
 }
 
 // ReplyArg is a value a part writes: an expression's whole number (as
@@ -84,6 +91,12 @@ type ReplyArg struct {
 	// above (arg name); without them, the name at or below.
 	Between string `yaml:"between,omitempty"`
 	Above   string `yaml:"above,omitempty"`
+	// Exact (as named): only a value that is a named one has a name.
+	Exact bool `yaml:"exact,omitempty"`
+	// Say (as outcome, as named): the name is the catalog message
+	// Say.KEY (RQ's rq.outcome.critical «¡Crítico!»), a chat's fork's own
+	// name where it renamed the outcome.
+	Say string `yaml:"say,omitempty"`
 }
 
 // replyFormats are the formatters and what each takes: an expression,
@@ -100,7 +113,7 @@ var replyFormats = map[string]string{
 	"total":       "none",    // the check's total, as show.total writes it
 	"outcome":     "outcome", // the outcome's name, or of's: an outcome's key
 	"command":     "none",    // the command as typed, and add
-	"chance":      "none",    // the exact chance of the check, in the chat's language: 28,49 %
+	"chance":      "chance",  // the exact chance of the check, in the chat's language: 28,49 %
 	"percent":     "expr",    // a whole percentage in the chat's language: 38 %; "–" for impossible
 	"d100":        "expr",    // a d100 roll in two digits at least: 07, 49, 00, 100
 }
@@ -129,6 +142,10 @@ type compiledArg struct {
 	def   *ReplyArg
 	fn    evalFn
 	parts []compiledPart
+}
+
+func hasAlso(c *check, k string) bool {
+	return slices.ContainsFunc(c.also, func(a namedVerdict) bool { return a.key == k })
 }
 
 func mapValues(m map[string]ReplyArg) []ReplyArg {
@@ -177,8 +194,9 @@ func (s *System) compileJSONOutcomes(js []JSONOutcome) error {
 	s.jsonOutcome = map[string][]compiledOutcome{}
 	for i, j := range js {
 		where := fmt.Sprintf("json_outcome %d", i+1)
-		if !keyRE.MatchString(j.Outcome) || j.If == "" {
-			return fileErr(0, "%s: an outcome's word of a-z, 0-9 and _ and its if", where)
+		if (j.Winner == "") == (j.Outcome == "") || j.Outcome != "" && !keyRE.MatchString(j.Outcome) || j.If == "" ||
+			j.Winner != "" && j.Winner != "active" && j.Winner != "passive" {
+			return fileErr(0, "%s: an outcome's word of a-z, 0-9 and _, or a winner (active, passive), and its if", where)
 		}
 		for _, k := range j.Checks {
 			if _, err := s.check(k); err != nil || k == "" {
@@ -193,35 +211,51 @@ func (s *System) compileJSONOutcomes(js []JSONOutcome) error {
 			if err != nil {
 				return at(err, where)
 			}
-			s.jsonOutcome[c.def.Key] = append(s.jsonOutcome[c.def.Key], compiledOutcome{fn: fn, outcome: j.Outcome})
+			s.jsonOutcome[c.def.Key] = append(s.jsonOutcome[c.def.Key], compiledOutcome{fn: fn, outcome: j.Outcome, winner: j.Winner})
 		}
 	}
 	return nil
 }
 
 type compiledOutcome struct {
-	fn      evalFn
-	outcome string
+	fn              evalFn
+	outcome, winner string
 }
 
 // JSONOutcome is the outcome --json gives a roll: the file's word for
 // it where one of its show's json_outcome holds, else its outcome.
 func (s *System) JSONOutcome(res *Result, pr Params) string {
+	if o := s.jsonFact(res, pr, func(j compiledOutcome) string { return j.outcome }); o != "" {
+		return o
+	}
+	return res.Outcome
+}
+
+// JSONWinner is the winner --json gives a roll: the opposed check's, or
+// the one a json_outcome names where it holds.
+func (s *System) JSONWinner(res *Result, pr Params) string {
+	if w := s.jsonFact(res, pr, func(j compiledOutcome) string { return j.winner }); w != "" {
+		return w
+	}
+	return res.Winner
+}
+
+func (s *System) jsonFact(res *Result, pr Params, field func(compiledOutcome) string) string {
 	js := s.jsonOutcome[res.Check]
 	if len(js) == 0 {
-		return res.Outcome
+		return ""
 	}
 	c, err := s.check(res.Check)
 	if err != nil {
-		return res.Outcome
+		return ""
 	}
 	e := s.layoutEnv(c, res.Values, pr.Inputs, nil)
 	for _, j := range js {
-		if j.fn(e).truth() {
-			return j.outcome
+		if v := field(j); v != "" && j.fn(e).truth() {
+			return v
 		}
 	}
-	return res.Outcome
+	return ""
 }
 
 // compileLayout checks the show's reply lines against every check they
@@ -247,7 +281,7 @@ func (s *System) compileLayout(lines []ReplyLine) error {
 		if l.Winner != "" && l.Winner != "active" && l.Winner != "passive" {
 			return fileErr(0, "%s: winner is active or passive, got %q", where, l.Winner)
 		}
-		for _, k := range l.Missing {
+		for _, k := range slices.Concat(l.Missing, l.NotTimes) {
 			if s.inputs[k] == nil {
 				return fileErr(0, "%s: missing: no input %q", where, k)
 			}
@@ -335,6 +369,11 @@ func (s *System) compilePart(c *check, p *ReplyPart) (compiledPart, error) {
 	if cp.cond, err = s.layoutCond(c, p.If); err != nil {
 		return cp, err
 	}
+	for _, k := range slices.Concat(p.Given, p.Missing, p.NotTimes) {
+		if s.inputs[k] == nil {
+			return cp, fileErr(0, "no input %q", k)
+		}
+	}
 	for _, t := range []string{p.Text, p.Before} {
 		if t == "" {
 			continue
@@ -410,16 +449,25 @@ func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
 	if !ok {
 		return ca, fileErr(0, "as: no formatter %q", a.As)
 	}
-	if takes == "outcome" && a.Of != "" && s.outcomes[a.Of] == nil {
-		return ca, fileErr(0, "as outcome: no outcome %q", a.Of)
+	if takes == "outcome" && a.Of != "" && s.outcomes[a.Of] == nil && !hasAlso(c, a.Of) {
+		return ca, fileErr(0, "as outcome: no outcome or further result %q", a.Of)
 	}
-	if (takes == "pools") != (len(a.Pools) > 0) || (takes == "none" || takes == "pools") && a.Of != "" || takes == "outcome" && len(a.Pools) > 0 {
+	if as == "chance" && a.Of != "" {
+		also, o, _ := strings.Cut(a.Of, ".")
+		if o == "" && s.outcomes[also] == nil && !hasAlso(c, also) || o != "" && (!hasAlso(c, also) || s.outcomes[o] == nil) {
+			return ca, fileErr(0, "as chance: of an outcome, a further result or its outcome (roll.critical), got %q", a.Of)
+		}
+	}
+	if (takes == "pools") != (len(a.Pools) > 0) || (takes == "none" || takes == "pools") && a.Of != "" || (takes == "outcome" || takes == "chance") && len(a.Pools) > 0 {
 		return ca, fileErr(0, "as %s: of %q, pools %v", as, a.Of, a.Pools)
 	}
 	if a.Sep != "" && takes != "pools" && takes != "input" || a.Add != "" && as != "command" || (a.Between != "" || a.Above != "") && as != "named" {
 		return ca, fileErr(0, "as %s: no sep, add, between or above", as)
 	}
-	for _, k := range []string{a.Between, a.Above} {
+	if a.Exact && as != "named" || a.Say != "" && as != "named" && as != "outcome" {
+		return ca, fileErr(0, "as %s: no exact or say", as)
+	}
+	for _, k := range []string{a.Between, a.Above, a.Say} {
 		if k != "" && !catalogKeyRE.MatchString(k) {
 			return ca, fileErr(0, "as named: a catalog key such as zaria.dc_between, got %q", k)
 		}
@@ -479,6 +527,9 @@ type ReplyIn struct {
 	// layout's expressions; Percent writes a chance in the chat's language.
 	ChanceRat func() *big.Rat
 	Percent   func(*big.Rat) string
+	// SetChance gives --json the chance a layout writes of a further
+	// result's success (RQ's opposed roll, before its 1D4).
+	SetChance func(p *big.Rat, exact bool)
 }
 
 // HasLayout reports whether the file lays out the replies of check.
@@ -507,11 +558,11 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 	var out []Shown
 	for _, l := range s.layout[res.Check] {
 		from := min(passiveFrom(res), len(res.Dice), len(res.Pools))
-		e, side := act, sideOf{res: res, labels: in.Labels[0], dice: res.Dice[:from], pools: res.Pools[:from], inputs: pr.Inputs, side: &p.Active}
+		e, side := act, sideOf{pr: pr, other: in.Labels[1], res: res, labels: in.Labels[0], dice: res.Dice[:from], pools: res.Pools[:from], inputs: pr.Inputs, side: &p.Active}
 		if l.def.Side == "passive" {
-			e, side = pas, sideOf{res: res, labels: in.Labels[1], dice: res.Dice[from:], pools: res.Pools[from:], inputs: pr.Passive, side: p.Passive}
+			e, side = pas, sideOf{pr: pr, other: in.Labels[0], res: res, labels: in.Labels[1], dice: res.Dice[from:], pools: res.Pools[from:], inputs: pr.Passive, side: p.Passive}
 		}
-		if !l.shows(e, res, side.inputs) {
+		if !l.shows(e, res, side.inputs, side.side) {
 			continue
 		}
 		var line Shown
@@ -536,7 +587,7 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 	return out
 }
 
-func (l compiledLine) shows(e *env, res *Result, inputs map[string]int) bool {
+func (l compiledLine) shows(e *env, res *Result, inputs map[string]int, side *Side) bool {
 	if l.def.Outcome != nil {
 		o := res.Outcome
 		if o == "" {
@@ -554,11 +605,32 @@ func (l compiledLine) shows(e *env, res *Result, inputs map[string]int) bool {
 			return false
 		}
 	}
+	if timesTyped(side, l.def.NotTimes) {
+		return false
+	}
 	return l.cond == nil || l.cond(e).truth()
+}
+
+// timesTyped reports whether one of the inputs was typed as a
+// characteristic × a multiplier on side sd.
+func timesTyped(sd *Side, inputs []string) bool {
+	if sd == nil {
+		return false
+	}
+	for _, k := range inputs {
+		for _, t := range sd.Terms[k] {
+			if t.Times > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sideOf is what a line reads of one side of the roll.
 type sideOf struct {
+	pr     Params
+	other  map[string][]string // the other side's words
 	res    *Result
 	labels map[string][]string
 	dice   []int
@@ -606,8 +678,18 @@ func fromRat(r *big.Rat) num { return ratio(r.Num().Int64(), r.Denom().Int64()) 
 // writePart is a part's text, and false when it is left out (its
 // condition fails, or a pool it writes rolled no dice).
 func (s *System) writePart(cp compiledPart, e *env, sd sideOf, in ReplyIn) (string, bool) {
-	if cp.cond != nil && !cp.cond(e).truth() {
+	if cp.cond != nil && !cp.cond(e).truth() || timesTyped(sd.side, cp.def.NotTimes) {
 		return "", false
+	}
+	for _, k := range cp.def.Given {
+		if _, ok := sd.inputs[k]; !ok {
+			return "", false
+		}
+	}
+	for _, k := range cp.def.Missing {
+		if _, ok := sd.inputs[k]; ok {
+			return "", false
+		}
 	}
 	switch {
 	case cp.def.Text != "":
@@ -689,13 +771,17 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 		if !ok {
 			return "", false
 		}
-		return s.namedText(d, v, in), true
+		t := s.namedText(d, v, in)
+		return t, t != ""
 	case "typed":
 		v, ok := s.inputValue(sd.inputs, d.Of)
 		if !ok {
 			return "", false
 		}
 		if ls := sd.labels[d.Of]; len(ls) > 0 {
+			return strings.Join(ls, cmpOr(d.Sep, " + ")), true
+		}
+		if ls := sd.other[d.Of]; len(ls) > 0 && s.inputs[d.Of].Passive { // what "vs" gives to a check that is not opposed (RQ's def)
 			return strings.Join(ls, cmpOr(d.Sep, " + ")), true
 		}
 		if sd.side != nil {
@@ -721,17 +807,28 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 		return s.TotalText(int(res.Total.Num().Int64()), in.Lang), true
 	case "outcome":
 		o := cmpOr(d.Of, res.Outcome)
+		if a, ok := res.Also[d.Of]; ok {
+			o = a
+		} else if d.Of != "" && s.outcomes[d.Of] == nil {
+			return "", false // a further result that gave none
+		}
 		if o == "" {
 			return "", false
 		}
-		return s.OutcomeName(o, in.Lang), true
+		if n, renamed := s.Renamed(o, in.Lang); d.Say == "" || renamed {
+			return n, true
+		}
+		return in.T(d.Say+"."+o, nil), true
 	case "command":
 		return in.Command + " " + d.Add, true
 	case "chance":
-		if in.Chance == nil {
-			return "", false
+		if d.Of == "" {
+			if in.Chance == nil {
+				return "", false
+			}
+			return in.Chance(), true
 		}
-		return in.Chance(), true
+		return s.chanceOf(d.Of, sd, in)
 	}
 	return "", false
 }
@@ -748,27 +845,81 @@ func (s *System) inputValue(inputs map[string]int, k string) (int, bool) {
 	return 0, false
 }
 
+// chanceOf writes the exact chance of an outcome ("critical"), of a
+// further result's outcome ("roll.critical") or of a further result's
+// success ("roll", the one --json gives as the chance: SetChance).
+func (s *System) chanceOf(of string, sd sideOf, in ReplyIn) (string, bool) {
+	od, err := s.Outcomes(sd.res.Check, sd.pr)
+	if err != nil || in.Percent == nil {
+		return "", false
+	}
+	also, o, _ := strings.Cut(of, ".")
+	p := new(big.Rat)
+	switch {
+	case o != "":
+		if q := od.Also[also][o]; q != nil {
+			p.Set(q)
+		}
+	case s.outcomes[also] != nil:
+		if q := od.Outcomes[also]; q != nil {
+			p.Set(q)
+		}
+	default:
+		for k, q := range od.Also[also] {
+			if oc := s.outcomes[k]; oc != nil && oc.Success {
+				p.Add(p, q)
+			}
+		}
+		if in.SetChance != nil {
+			in.SetChance(p, od.Exact)
+		}
+	}
+	return in.Percent(p), true
+}
+
 // namedText is the name of the named value at or below v (the first
 // when v is below them all); a value between two, the message between
 // names both, one beyond the last, above names it.
 func (s *System) namedText(d *ReplyArg, v int, in ReplyIn) string {
 	named := s.inputs[d.Of].Named
-	i := 0
+	// The highest named value not above v, else the lowest; next, the
+	// lowest above it (in any order the file lists them).
+	at, next := -1, -1
 	for j, x := range named {
-		if v >= x.Value {
-			i = j
+		if x.Value <= v && (at < 0 || x.Value > named[at].Value) {
+			at = j
 		}
 	}
-	name := named[i].Names.In(in.Lang)
-	switch {
-	case named[i].Value == v || d.Between == "" && d.Above == "":
-		return name
-	case i+1 < len(named) && d.Between != "":
-		return in.T(d.Between, map[string]any{"low": name, "high": named[i+1].Names.In(in.Lang)})
-	case d.Above != "":
-		return in.T(d.Above, map[string]any{"name": name})
+	if at < 0 {
+		for j, x := range named {
+			if at < 0 || x.Value < named[at].Value {
+				at = j
+			}
+		}
 	}
-	return name
+	for j, x := range named {
+		if x.Value > named[at].Value && (next < 0 || x.Value < named[next].Value) {
+			next = j
+		}
+	}
+	if d.Exact && named[at].Value != v {
+		return ""
+	}
+	name := func(j int) string {
+		if d.Say != "" {
+			return in.T(d.Say+"."+named[j].Key, nil)
+		}
+		return named[j].Names.In(in.Lang)
+	}
+	switch {
+	case named[at].Value == v || d.Between == "" && d.Above == "":
+		return name(at)
+	case next >= 0 && d.Between != "":
+		return in.T(d.Between, map[string]any{"low": name(at), "high": name(next)})
+	case d.Above != "":
+		return in.T(d.Above, map[string]any{"name": name(at)})
+	}
+	return name(at)
 }
 
 // hasWord reports whether t has two letters in a row: a text writes
