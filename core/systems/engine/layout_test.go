@@ -99,6 +99,9 @@ func TestLayoutRefusals(t *testing.T) {
 		{"parts within parts", "    - spans: [{parts: [{value: {parts: [{value: {parts: [{text: \"!\"}]}}]}}]}]\n", `parts within parts`},
 		{"missing no input", "    - {missing: [tn], spans: [{parts: [{text: \"!\"}]}]}\n", `missing: no input "tn"`},
 		{"a word of two letters", "    - spans: [{parts: [{text: \"ok\"}]}]\n", `catalog message`},
+		{"exact not named", "    - spans: [{parts: [{value: {as: int, of: bonus, exact: true}}]}]\n", `no exact or say`},
+		{"chance of nothing", "    - spans: [{parts: [{value: {as: chance, of: win}}]}]\n", `as chance`},
+		{"unknown input given", "    - spans: [{parts: [{given: [tn], text: \"!\"}]}]\n", `no input "tn"`},
 		{"second line named", "    - spans: [{parts: [{text: \"!\"}]}]\n    - spans: [{parts: [{value: {as: named, of: bonus}}]}]\n", `reply line 2`},
 	} {
 		_, err := Load([]byte(withReply(c.lines)))
