@@ -140,7 +140,7 @@ func systemTry(args []string, stdout io.Writer) error {
 			return usageError{fs.Arg(0) + ": " + describe(err)}
 		}
 	}
-	p, err := s.Parse(strings.Fields(fs.Arg(1)))
+	p, err := s.ParseWords(strings.Fields(fs.Arg(1)))
 	if err != nil {
 		return usageError{err.Error()}
 	}

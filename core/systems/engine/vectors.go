@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,8 +144,14 @@ func (s *System) runVector(v *Vector) error {
 	if x.Winner != "" && r.Winner != x.Winner {
 		return fmt.Errorf("winner %q, expected %q", r.Winner, x.Winner)
 	}
+	// A further result none of whose overrides or bands applies gives no
+	// outcome: "" expects that; a key the check has no further result of
+	// is an error.
 	for k, want := range x.Also {
-		if got, ok := r.Also[k]; !ok || got != want {
+		if !slices.ContainsFunc(c.def.Also, func(a Also) bool { return a.Key == k }) {
+			return fmt.Errorf("no further result %q", k)
+		}
+		if got := r.Also[k]; got != want {
 			return fmt.Errorf("%s %q, expected %q", k, got, want)
 		}
 	}

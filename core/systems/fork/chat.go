@@ -192,14 +192,9 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if sys == nil {
 		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.import"))
 	}
-	p, err := sys.Parse(ws[1:])
+	p, err := sys.ParseWords(ws[1:])
 	if err != nil {
-		var pe *engine.ParseError
-		got := ""
-		if errors.As(err, &pe) {
-			got = pe.Got
-		}
-		return nil, command.Errorf("fork.err.words", "got", fold.Cut(got, 32), "cmd", "/"+sys.File.Command)
+		return nil, wordsErr(req, sys, err)
 	}
 	pr := engine.Params{Inputs: sideInputs(p.Active)}
 	if p.Passive != nil {
@@ -238,7 +233,9 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 		}
 		rep.Add(out...)
 	}
-	if p, exact, err := sys.Chance(p.Check, pr); err == nil {
+	// Without an outcome (no DC typed: no band applies) there is no
+	// chance of success to give.
+	if p, exact, err := sys.Chance(p.Check, pr); err == nil && res.Outcome != "" {
 		approx := ""
 		if !exact {
 			approx = "≈"
@@ -246,6 +243,41 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 		rep.Add(reply.T("📊 " + req.T("fork.chance", "pct", approx+req.Percent(p))))
 	}
 	return rep, nil
+}
+
+// wordsErr names what is wrong with an own system's words, as the
+// shipped systems' commands do: a value out of its input's range, an
+// input typed twice or missing, else the word that fits nothing, with
+// the file's example (without one, the hint to read the file).
+func wordsErr(req *command.Request, sys *engine.System, err error) error {
+	var pe *engine.ParseError
+	if !errors.As(err, &pe) {
+		return command.Errorf("fork.err.words", "got", "", "cmd", "/"+sys.File.Command)
+	}
+	got := fold.Cut(pe.Got, 32)
+	if pe.Input != nil {
+		what := pe.Input.Names.In(req.Lang)
+		switch pe.Kind {
+		case "range":
+			return command.Errorf("filesys.error.range", "what", what, "min", minus(pe.Min), "max", minus(pe.Max), "got", got)
+		case "twice":
+			return command.Errorf("filesys.error.twice", "what", what, "got", got)
+		}
+	}
+	ex := sys.Example(req.Lang)
+	if ex == "" {
+		return command.Errorf("fork.err.words", "got", got, "cmd", "/"+sys.File.Command)
+	}
+	ex = "/" + sys.File.Command + " " + ex
+	if pe.Kind == "missing" && pe.Input != nil {
+		return command.Errorf("filesys.error.missing", "what", pe.Input.Names.In(req.Lang), "example", ex)
+	}
+	return command.Errorf("filesys.error.word", "got", got, "example", ex)
+}
+
+// minus writes an integer with the typographic minus sign: "−10".
+func minus(n int) string {
+	return strings.Replace(strconv.Itoa(n), "-", "−", 1)
 }
 
 // diceText is a roll's dice as the file's show writes them; a file
