@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"zaria/core/reply"
+)
+
+// The outsider files (core/systems/engine/testdata/outsider: games the
+// project does not ship, written from docs/systems-format.md alone) as a
+// GM uses them: each imported into a chat, then rolled by its command
+// with chosen dice, the reply naming the outcome, the further results
+// and the exact chance; a check reached by its word (/iron progreso);
+// bad words named by what is wrong, with the file's example; no chance
+// of success when no band applies (no DC typed).
+func TestForkImportOutsiderFiles(t *testing.T) {
+	d := newForkDesk(t)
+	for _, f := range []struct{ file, name, examples string }{
+		{"dnd5e", "D&D 5e", "9 ejemplos"},
+		{"blades", "Blades in the Dark", "9 ejemplos"},
+		{"sr5", "Shadowrun 5", "8 ejemplos"},
+		{"ironsworn", "Ironsworn", "10 ejemplos"},
+		{"cypher", "Sistema Cypher", "11 ejemplos"},
+	} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", f.file+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.want(d.send("a", true, "/sistema importar\n"+string(src)), false, "su propio sistema, "+f.name, f.examples)
+	}
+	d.want(d.send("a", false, "/dnd +3 cd15 ventaja", 4, 13), false, "🎲 4 · 13 = 16", "éxito", "69,75 %")
+	d.want(d.send("a", false, "/dnd +3 dc15 desventaja", 4, 13), false, "🎲 4 · 13 = 7", "fallo", "20,25 %")
+	noDC := d.send("a", false, "/dnd +3", 11)
+	d.want(noDC, false, "🎲 11 = 14")
+	if got := reply.PlainText(noDC); strings.Contains(got, "%") {
+		t.Errorf("a check with no DC gives a chance: %q", got)
+	}
+	d.want(d.send("a", false, "/dnd cd99"), true, "«CD» va de 1 a 40; has escrito cd99")
+	d.want(d.send("a", false, "/dnd +3 +4 +5"), true, "No entiendo «+5». Por ejemplo: /dnd +3 cd15 ventaja")
+	d.want(d.send("a", false, "/blades 3", 6, 1, 6), false, "🎲 6 · 1 · 6 = 6", "crítico", "87,5 %")
+	d.want(d.send("a", false, "/blades 0", 6, 6), false, "éxito total", "25 %")
+	d.want(d.send("a", false, "/blades 11"), true, "«dados» va de 0 a 10; has escrito 11")
+	d.want(d.send("a", false, "/sr 5 1", 1, 1, 1, 5, 2), false, "= 1 pifia", "éxito")
+	d.want(d.send("a", false, "/sr 3", 1, 1, 4), false, "= 0 pifia crítica")
+	d.want(d.send("a", false, "/sr 4 t2 umbral 3"), true, "Has escrito «umbral» dos veces")
+	d.want(d.send("a", false, "/iron 2+1", 4, 3, 6), false, "🎲 4 vs 3 6 = 7", "éxito fuerte", "76,83 %")
+	d.want(d.send("a", false, "/iron 3", 5, 4, 4), false, "= 8 coincidencia", "éxito fuerte")
+	d.want(d.send("a", false, "/iron progreso 6", 3, 6), false, "🎲 3 6 = 6", "éxito débil", "75 %")
+	d.want(d.send("a", false, "/iron progreso 11"), true, "«progreso» va de 0 a 10; has escrito 11")
+	d.want(d.send("a", false, "/cypher difícil f1", 19), false, "🎲 19 = 19 efecto menor", "éxito", "60 %")
+	d.want(d.send("a", false, "/cypher δύσκολη", 1), false, "intrusión del DJ", "fallo", "45 %")
+	d.want(d.send("a", false, "/cypher f1"), true, "Falta «dificultad». Por ejemplo: /cypher dificil f1")
+}
