@@ -54,3 +54,17 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 	d.want(d.send("a", false, "/cypher δύσκολη", 1), false, "intrusión del DJ", "fallo", "45 %")
 	d.want(d.send("a", false, "/cypher f1"), true, "Falta «dificultad». Por ejemplo: /cypher dificil f1")
 }
+
+// zaria system try reaches a check by its word and writes the further
+// results: what a tester of a file of their own reads.
+func TestSystemTryOutsider(t *testing.T) {
+	dir := filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider")
+	code, out, errs := runZaria(t, "system", "try", "--dice", "3,3", filepath.Join(dir, "ironsworn.yaml"), "progreso 6")
+	if code != 0 || !strings.Contains(out, "progress map[progress:6]: dice [3 3], total 6, strong, match match") || !strings.Contains(out, "chance = 3/4") {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs = runZaria(t, "system", "try", "--dice", "1,1,1,5,2", filepath.Join(dir, "sr5.yaml"), "5 t1")
+	if code != 0 || !strings.Contains(out, "total 1, success, glitch glitch") {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+}

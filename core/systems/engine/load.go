@@ -89,6 +89,9 @@ func yamlErr(err error) *Error {
 	}
 	msg = strings.TrimPrefix(msg, "yaml: ")
 	msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
+	if m := yamlLine.FindStringSubmatch(msg); m != nil { // said once: "Line 13: cannot …"
+		msg = strings.TrimPrefix(msg, m[0]+": ")
+	}
 	return fileErr(line, "%s", msg)
 }
 

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -127,5 +129,22 @@ func TestVectorAlsoNone(t *testing.T) {
 	_, err = Load([]byte(strings.Replace(string(src), `also: {match: ""}`, `also: {matches: ""}`, 1)))
 	if err == nil || !strings.Contains(err.Error(), `no further result "matches"`) {
 		t.Errorf("a further result the check lacks: %v", err)
+	}
+}
+
+// A value of the wrong YAML type (a terms input's default written as
+// text) is refused with its line, said once.
+func TestYAMLErrorLineOnce(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "ironsworn.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load([]byte(strings.Replace(string(src), "default: 0\n", "default: \"0\"\n", 1)))
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 13 {
+		t.Fatalf("got %v, want an error of line 13", err)
+	}
+	if what := fmt.Sprint(e.Args["what"]); strings.Contains(what, "line") || !strings.Contains(what, "int") {
+		t.Errorf("the message %q repeats the line or lacks what is wrong", what)
 	}
 }
