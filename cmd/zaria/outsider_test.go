@@ -19,11 +19,11 @@ import (
 func TestForkImportOutsiderFiles(t *testing.T) {
 	d := newForkDesk(t)
 	for _, f := range []struct{ file, name, examples string }{
-		{"dnd5e", "D&D 5e", "9 ejemplos"},
-		{"blades", "Blades in the Dark", "9 ejemplos"},
-		{"sr5", "Shadowrun 5", "8 ejemplos"},
-		{"ironsworn", "Ironsworn", "10 ejemplos"},
-		{"cypher", "Sistema Cypher", "11 ejemplos"},
+		{"dnd5e", "D&D 5e", "11 ejemplos"},
+		{"blades", "Blades in the Dark", "11 ejemplos"},
+		{"sr5", "Shadowrun 5", "9 ejemplos"},
+		{"ironsworn", "Ironsworn", "11 ejemplos"},
+		{"cypher", "Sistema Cypher", "12 ejemplos"},
 	} {
 		src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", f.file+".yaml"))
 		if err != nil {

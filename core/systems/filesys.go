@@ -136,7 +136,7 @@ func readFile(ctx context.Context, req *command.Request, forks Forks, key, args 
 	}
 	s := fileOrBook(fork, key)
 	words := tokenize(args).toks
-	p, err := s.Parse(words)
+	p, err := s.ParseWords(words) // a check by its word, if the file gives words
 	if err != nil {
 		return fileCheck{}, fileParseErr(req, s, err)
 	}

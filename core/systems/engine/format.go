@@ -428,4 +428,8 @@ type Expect struct {
 	Values  map[string]string `yaml:"values,omitempty"`
 	Chance  string            `yaml:"chance,omitempty"`
 	Also    map[string]string `yaml:"also,omitempty"` // each further result's outcome
+	// Odds are exact chances of single outcomes: "critical" of the
+	// check's own, "glitch.critical_glitch" of a further result's ("" and
+	// "glitch." the rolls with none).
+	Odds map[string]string `yaml:"odds,omitempty"`
 }

@@ -148,3 +148,33 @@ func TestYAMLErrorLineOnce(t *testing.T) {
 		t.Errorf("the message %q repeats the line or lacks what is wrong", what)
 	}
 }
+
+// A vector's odds give single outcomes' exact chances, of the check's
+// own outcomes or a further result's; a wrong chance, an outcome or a
+// further result that does not exist refuses the file.
+func TestVectorOdds(t *testing.T) {
+	read := func(name string) string {
+		src, err := os.ReadFile(filepath.Join("testdata", "outsider", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(src)
+	}
+	blades, sr := read("blades.yaml"), read("sr5.yaml")
+	for _, c := range []struct{ src, old, new, want string }{
+		{blades, "critical: 2/27,", "critical: 1/27,", "odds of critical 2/27, expected 1/27"},
+		{blades, "critical: 2/27,", "crit: 2/27,", `no outcome "crit"`},
+		{blades, "critical: 2/27,", "critical: two,", `"two" is not a fraction`},
+		{sr, "glitch.glitch: 7/1296", "glitch.glitch: 5/1296", "odds of glitch.glitch 7/1296, expected 5/1296"},
+		{sr, "glitch.glitch: 7/1296", "glitches.glitch: 7/1296", `no further result "glitches"`},
+		{sr, `"glitch.": 23125/23328`, `"glitch.": 1`, "odds of glitch. 23125/23328, expected 1"},
+	} {
+		if !strings.Contains(c.src, c.old) {
+			t.Fatalf("the file lacks %q", c.old)
+		}
+		_, err := Load([]byte(strings.Replace(c.src, c.old, c.new, 1)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.new, err, c.want)
+		}
+	}
+}
