@@ -13,7 +13,7 @@ import (
 // The files of testdata/outsider are games the project does not ship,
 // written by a tester from docs/systems-format.md alone: D&D 5e's
 // ability check with advantage, Blades in the Dark's action roll,
-// Shadowrun 5e's hits and glitches, Ironsworn's action and progress
+// a contest with ties, Shadowrun 5e's hits and glitches, Ironsworn's action and progress
 // rolls, the Cypher System's task roll. Each loads (every vector of the
 // file holds), and its exact odds, read from the chat's words as the
 // command reads them, are the ones testdata/outsider/odds.py computes on
@@ -30,6 +30,8 @@ func TestOutsiderFiles(t *testing.T) {
 		{"dnd5e", "+3 cd15 ventaja", map[string]string{"success": "279/400", "failure": "121/400"}, nil},
 		{"dnd5e", "dc15 +3 μειονέκτημα", map[string]string{"success": "81/400", "failure": "319/400"}, nil},
 		{"dnd5e", "-1 dc15 adv dis", map[string]string{"success": "1/4", "failure": "3/4"}, nil},
+		{"dnd5e", "+5 vs +3", map[string]string{"success": "229/400", "tie": "9/200", "failure": "153/400"}, nil},
+		{"dnd5e", "+5 ventaja vs +3", map[string]string{"success": "5891/8000", "tie": "81/2000", "failure": "357/1600"}, nil},
 		{"blades", "0", map[string]string{"full": "1/36", "partial": "2/9", "bad": "3/4"}, nil},
 		{"blades", "3", map[string]string{"critical": "2/27", "full": "25/72", "partial": "49/108", "bad": "1/8"}, nil},
 		{"blades", "4", map[string]string{"critical": "19/144", "full": "125/324", "partial": "34/81", "bad": "1/16"}, nil},
@@ -73,8 +75,14 @@ func TestOutsiderFiles(t *testing.T) {
 			continue
 		}
 		// Terms ("5+10") are summed by Resolve; no sheet is read.
-		if _, err := s.Resolve(&p.Active, func(string) (int, error) { return 0, nil }); err != nil {
+		zero := func(string) (int, error) { return 0, nil }
+		if _, err := s.Resolve(&p.Active, zero); err != nil {
 			t.Fatal(err)
+		}
+		if p.Passive != nil {
+			if _, err := s.Resolve(p.Passive, zero); err != nil {
+				t.Fatal(err)
+			}
 		}
 		od, err := s.Odds(p.Check, s.Params(p))
 		if err != nil {

@@ -19,6 +19,15 @@ def dnd(mod, dc, adv=0, dis=0):
         return 'success' if v + mod >= dc else 'failure'
     return dist(product(range(1, 21), repeat=n), f)
 
+def contest(ma, mp, adv=0):
+    # D&D 5e contest: the higher total wins, a tie is a tie (the file's
+    # override); the active side may roll with advantage.
+    def f(r):
+        a = max(r[0], r[1]) if adv else r[0]
+        p = r[-1]
+        return 'tie' if a + ma == p + mp else 'success' if a + ma > p + mp else 'failure'
+    return dist(product(range(1, 21), repeat=3 if adv else 2), f)
+
 def blades(n):
     def f(r):
         best = min(r) if n == 0 else max(r)
@@ -61,6 +70,7 @@ def cypher(level, ease=0):
 for name, v in [
     ('dnd +3 dc15', dnd(3, 15)), ('dnd +3 dc15 adv', dnd(3, 15, 1)), ('dnd +3 dc15 dis', dnd(3, 15, 0, 1)),
     ('dnd -1 dc15 adv dis', dnd(-1, 15, 1, 1)),
+    ('dnd +5 vs +3', contest(5, 3)), ('dnd +5 adv vs +3', contest(5, 3, 1)),
     ('blades 0', blades(0)), ('blades 3', blades(3)), ('blades 4', blades(4)),
     ('sr 6 t2', sr(6, 2)), ('sr 12 t4 l3', sr(12, 4, 3)), ('sr 12 t4', sr(12, 4)), ('sr 3', sr(3)), ('sr 20 t5', sr(20, 5)), ('sr 32 t10', sr(32, 10)),
     ('iron 2', iron(2)), ('iron 5+10', iron(15)), ('iron progress 6', iron(progress=6)),
