@@ -15,7 +15,8 @@ import (
 // with chosen dice, the reply naming the outcome, the further results
 // and the exact chance; a check reached by its word (/iron progreso);
 // bad words named by what is wrong, with the file's example; no chance
-// of success when no band applies (no DC typed).
+// of success when no band applies (no DC typed); an edit answered with
+// how an own file changes.
 func TestForkImportOutsiderFiles(t *testing.T) {
 	d := newForkDesk(t)
 	for _, f := range []struct{ file, name, examples string }{
@@ -54,6 +55,8 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 	d.want(d.send("a", false, "/cypher difícil f1", 19), false, "🎲 19 = 19 efecto menor", "éxito", "60 %")
 	d.want(d.send("a", false, "/cypher δύσκολη", 1), false, "intrusión del DJ", "fallo", "45 %")
 	d.want(d.send("a", false, "/cypher f1"), true, "Falta «dificultad». Por ejemplo: /cypher dificil f1")
+	// An own file is changed by sending it again, not edited as a copy.
+	d.want(d.send("a", true, "/sistema editar cypher dificultad 3"), true, "«cypher» es un archivo propio de este chat", "/sistema importar")
 }
 
 // zaria system try reaches a check by its word and writes the further
