@@ -16,7 +16,7 @@ import (
 // and the exact chance; a check reached by its word (/iron progreso);
 // bad words named by what is wrong, with the file's example; no chance
 // of success when no band applies (no DC typed); an edit answered with
-// how an own file changes.
+// how an own file changes; a sheet value read for a term.
 func TestForkImportOutsiderFiles(t *testing.T) {
 	d := newForkDesk(t)
 	for _, f := range []struct{ file, name, examples string }{
@@ -52,6 +52,12 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 	d.want(d.send("a", false, "/iron 3", 5, 4, 4), false, "= 8 coincidencia", "éxito fuerte")
 	d.want(d.send("a", false, "/iron progreso 6", 3, 6), false, "🎲 3 6 = 6", "éxito débil", "75 %")
 	d.want(d.send("a", false, "/iron progreso 11"), true, "«progreso» va de 0 a 10; has escrito 11")
+	// A term of a+b is a number in its part's range, or a sheet value.
+	d.want(d.send("a", false, "/iron 6+1"), true, "«atributo» va de 0 a 5; has escrito 6")
+	d.want(d.send("a", false, "/iron hierro+1", 4, 3, 6), true, "No tienes personaje activo")
+	d.want(d.send("a", false, "/pj crear Kira"), false)
+	d.want(d.send("a", false, "/pj poner hierro 3"), false)
+	d.want(d.send("a", false, "/iron hierro+1", 4, 3, 6), false, "🎲 4 vs 3 6 = 8", "éxito fuerte", "84,83 %")
 	d.want(d.send("a", false, "/cypher difícil f1", 19), false, "🎲 19 = 19 efecto menor", "éxito", "60 %")
 	d.want(d.send("a", false, "/cypher δύσκολη", 1), false, "intrusión del DJ", "fallo", "45 %")
 	d.want(d.send("a", false, "/cypher f1"), true, "Falta «dificultad». Por ejemplo: /cypher dificil f1")

@@ -196,10 +196,17 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if err != nil {
 		return nil, wordsErr(req, sys, err)
 	}
-	pr := engine.Params{Inputs: sideInputs(p.Active)}
-	if p.Passive != nil {
-		pr.Passive = sideInputs(*p.Passive)
+	// A sheet key among a terms input's parts ("/iron hierro+1") is read
+	// from whose sheet the words name; each part and the sum in range.
+	for _, sd := range []*engine.Side{&p.Active, p.Passive} {
+		if sd == nil {
+			continue
+		}
+		if _, err := sys.Resolve(sd, func(k string) (int, error) { return req.SheetInt(ctx, sd.Who, k) }); err != nil {
+			return nil, wordsErr(req, sys, err)
+		}
 	}
+	pr := sys.Params(p)
 	// A requirement of the file the inputs break: its message, the
 	// file's own text or a catalog's, in the chat's language.
 	var un *engine.Unmet
@@ -252,11 +259,14 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 func wordsErr(req *command.Request, sys *engine.System, err error) error {
 	var pe *engine.ParseError
 	if !errors.As(err, &pe) {
-		return command.Errorf("fork.err.words", "got", "", "cmd", "/"+sys.File.Command)
+		return err // a sheet's answer: no character, no such value
 	}
 	got := fold.Cut(pe.Got, 32)
 	if pe.Input != nil {
 		what := pe.Input.Names.In(req.Lang)
+		if pe.Part != nil { // a term of a+b out of its part's range
+			what = pe.Part.Names.In(req.Lang)
+		}
 		switch pe.Kind {
 		case "range":
 			return command.Errorf("filesys.error.range", "what", what, "min", minus(pe.Min), "max", minus(pe.Max), "got", got)
@@ -291,23 +301,6 @@ func diceText(sys *engine.System, res *engine.Result) string {
 		faces[i] = strconv.Itoa(d)
 	}
 	return strings.Join(faces, " · ")
-}
-
-// sideInputs are a side's inputs; a sheet key is not read here (an own
-// system's terms take numbers).
-func sideInputs(sd engine.Side) map[string]int {
-	in := map[string]int{}
-	for k, v := range sd.Inputs {
-		in[k] = v
-	}
-	for k, ts := range sd.Terms {
-		sum := 0
-		for _, t := range ts {
-			sum += t.N
-		}
-		in[k] = sum
-	}
-	return in
 }
 
 // Expander runs a chat's own systems by their commands: an unknown
