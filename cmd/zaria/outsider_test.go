@@ -16,7 +16,7 @@ import (
 // and the exact chance; a check reached by its word (/iron progreso);
 // bad words named by what is wrong, with the file's example; no chance
 // of success when no band applies (no DC typed); an edit answered with
-// how an own file changes; a sheet value read for a term.
+// how an own file changes; a sheet value read for a term; /odds of it.
 func TestForkImportOutsiderFiles(t *testing.T) {
 	d := newForkDesk(t)
 	for _, f := range []struct{ file, name, examples string }{
@@ -61,6 +61,14 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 	d.want(d.send("a", false, "/cypher difícil f1", 19), false, "🎲 19 = 19 efecto menor", "éxito", "60 %")
 	d.want(d.send("a", false, "/cypher δύσκολη", 1), false, "intrusión del DJ", "fallo", "45 %")
 	d.want(d.send("a", false, "/cypher f1"), true, "Falta «dificultad». Por ejemplo: /cypher dificil f1")
+	// /odds reads the chat's own system by its command: each outcome's
+	// exact chance (Blades' 3 dice: critical 2/27, full 25/72, partial
+	// 49/108, bad 1/8), the example when no check is given; in another
+	// chat the word is no system.
+	d.want(d.send("a", false, "/odds blades 3"), false, "éxito: 87,5 %", "crítico        7,41 %", "éxito total   34,72 %", "éxito parcial 45,37 %", "mal resultado  12,5 %")
+	d.want(d.send("a", false, "/odds iron progreso 6"), false, "éxito: 75 %")
+	d.want(d.send("a", false, "/odds dnd"), true, "Por ejemplo: /odds dnd +3 cd15 ventaja")
+	d.want(d.send("b", false, "/odds blades 3"), true, "No entiendo «3»")
 	// An own file is changed by sending it again, not edited as a copy.
 	d.want(d.send("a", true, "/sistema editar cypher dificultad 3"), true, "«cypher» es un archivo propio de este chat", "/sistema importar")
 }

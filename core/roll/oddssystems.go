@@ -19,7 +19,12 @@ import (
 // false when the first word names no system.
 func systemOdds(ctx context.Context, req *command.Request, args string, forks ...systems.Forks) (rep *reply.Reply, ok bool, err error) {
 	word, rest, _ := strings.Cut(strings.TrimSpace(args), " ")
-	sys := systems.OddsSystem(word)
+	sys, example := systems.OddsSystem(word), ""
+	if sys == "" { // a chat's own system: /odds dnd +3 dc15
+		if sys, example, err = systems.OwnOddsSystem(ctx, req, word, forks...); err != nil {
+			return nil, true, err
+		}
+	}
 	if sys == "" {
 		return nil, false, nil
 	}
@@ -28,7 +33,10 @@ func systemOdds(ctx context.Context, req *command.Request, args string, forks ..
 		if pre == "" {
 			pre = "/"
 		}
-		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", sysExample(req, sys))
+		if example == "" {
+			example = sysExample(req, sys)
+		}
+		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", example)
 	}
 	co, err := systems.OddsOf(ctx, req, sys, rest, forks...)
 	if err != nil {

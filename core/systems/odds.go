@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/systems/daegon"
@@ -114,7 +115,43 @@ func OddsOf(ctx context.Context, req *command.Request, system, args string, fork
 	if slices.Contains(fileSystems, system) {
 		return fileOdds(ctx, req, f, system, args) // filesys.go
 	}
+	// A chat's own file (OwnOddsSystem), read as a file system's words.
+	if sys, err := chatSystem(ctx, req, f, system); err != nil || sys != nil {
+		if err != nil {
+			return nil, err
+		}
+		return fileOdds(ctx, req, f, system, args)
+	}
 	return nil, fmt.Errorf("odds: unknown system %q", system)
+}
+
+// ownSystems finds a chat's own system (/sistema importar) by its
+// command: the forks' service.
+type ownSystems interface {
+	Own(ctx context.Context, chat core.ChatRef, name string) (key string, ok bool, err error)
+}
+
+// OwnOddsSystem is the key of the chat's own system whose command or
+// alias word is, and the example of its file in the chat's language;
+// "" when none (or forks cannot tell): /odds then reads it as OddsOf
+// reads a file system.
+func OwnOddsSystem(ctx context.Context, req *command.Request, word string, forks ...Forks) (key, example string, err error) {
+	if len(forks) == 0 {
+		return "", "", nil
+	}
+	own, ok := forks[0].(ownSystems)
+	if !ok {
+		return "", "", nil
+	}
+	key, found, err := own.Own(ctx, req.Msg.Chat, word)
+	if err != nil || !found {
+		return "", "", err
+	}
+	sys, err := forks[0].System(ctx, req.Msg.Chat, key)
+	if err != nil || sys == nil {
+		return "", "", err
+	}
+	return key, sys.Example(req.Lang), nil
 }
 
 // oddsWith reads a check's words and sheet values as its command does
