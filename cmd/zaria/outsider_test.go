@@ -69,6 +69,10 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 	d.want(d.send("a", false, "/odds iron progreso 6"), false, "éxito: 75 %")
 	d.want(d.send("a", false, "/odds dnd"), true, "Por ejemplo: /odds dnd +3 cd15 ventaja")
 	d.want(d.send("b", false, "/odds blades 3"), true, "No entiendo «3»")
+	// Another file may not take an own system's command; the same
+	// system sent again replaces it.
+	clash := strings.Replace(rollOver, "command: ro", "command: dnd", 1)
+	d.want(d.send("a", true, "/sistema importar\n"+clash), true, "/dnd ya es la orden de D&D 5e, otro sistema propio de este chat")
 	// An own file is changed by sending it again, not edited as a copy.
 	d.want(d.send("a", true, "/sistema editar cypher dificultad 3"), true, "«cypher» es un archivo propio de este chat", "/sistema importar")
 }

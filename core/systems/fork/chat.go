@@ -131,10 +131,23 @@ func (s *Service) importFile(ctx context.Context, req *command.Request, text str
 		if f.Command != bs.File.Command {
 			return nil, command.Errorf("fork.err.fork_command", "name", key, "cmd", "/"+bs.File.Command)
 		}
-	} else if s.opt.Taken != nil {
+	} else {
 		for _, n := range append([]string{f.Command}, f.Aliases...) {
-			if s.opt.Taken(n) {
+			if s.opt.Taken != nil && s.opt.Taken(n) {
 				return nil, command.Errorf("fork.err.shadow", "cmd", "/"+n)
+			}
+			// Another own system of the chat's (a file sent again with
+			// the same system: key replaces it instead).
+			other, ok, err := s.Own(ctx, req.Msg.Chat, n)
+			if err != nil {
+				return nil, err
+			}
+			if ok && other != key {
+				name := other
+				if o, err := s.System(ctx, req.Msg.Chat, other); err == nil && o != nil {
+					name = o.File.Title.In(req.Lang)
+				}
+				return nil, command.Errorf("fork.err.own_command", "cmd", "/"+n, "name", name)
 			}
 		}
 	}
