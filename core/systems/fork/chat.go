@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -233,12 +234,21 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	}
 	rep := &reply.Reply{Data: sys.JSONValues(res, req.Lang)}
 	line := reply.Line{reply.T("🎲 " + diceText(sys, res))}
-	if res.Total != nil {
-		t := res.Total.RatString()
-		if res.Total.IsInt() {
-			t = sys.TotalText(int(res.Total.Num().Int64()), req.Lang)
+	total := func(r *big.Rat) string {
+		if r.IsInt() {
+			return sys.TotalText(int(r.Num().Int64()), req.Lang)
 		}
-		line = append(line, reply.T(" = "), reply.B(t))
+		return r.RatString()
+	}
+	if res.Total != nil {
+		line = append(line, reply.T(" = "), reply.B(total(res.Total)))
+		// An opposed check: the passive side's total too, when it is a
+		// let ("total: total"): "🎲 9 · 11 = 14 vs 14".
+		if i := slices.IndexFunc(sys.File.Checks, func(c engine.Check) bool { return c.Key == res.Check }); i >= 0 {
+			if pt := res.Passive[sys.File.Checks[i].Total]; pt != nil {
+				line = append(line, reply.T(" vs "), reply.B(total(pt)))
+			}
+		}
 	}
 	for _, name := range sys.AlsoNames(res, req.Lang) {
 		line = append(line, reply.T(" "+name))
