@@ -65,7 +65,7 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 	// exact chance (Blades' 3 dice: critical 2/27, full 25/72, partial
 	// 49/108, bad 1/8), the example when no check is given; in another
 	// chat the word is no system.
-	d.want(d.send("a", false, "/odds blades 3"), false, "éxito: 87,5 %", "crítico        7,41 %", "éxito total   34,72 %", "éxito parcial 45,37 %", "mal resultado  12,5 %")
+	d.want(d.send("a", false, "/odds blades 3"), false, "éxito: 87,5 %", "crítico", "7,41 %", "éxito total", "34,72 %", "éxito parcial", "45,37 %", "mal resultado", "12,5 %")
 	d.want(d.send("a", false, "/odds iron progreso 6"), false, "éxito: 75 %")
 	d.want(d.send("a", false, "/odds dnd"), true, "Por ejemplo: /odds dnd +3 cd15 ventaja")
 	d.want(d.send("b", false, "/odds blades 3"), true, "No entiendo «3»")
