@@ -28,7 +28,7 @@ func systemOdds(ctx context.Context, req *command.Request, args string, forks ..
 		if pre == "" {
 			pre = "/"
 		}
-		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", sysExample(req, sys))
+		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", systems.OddsExample(sys, req.Lang))
 	}
 	co, err := systems.OddsOf(ctx, req, sys, rest, forks...)
 	if err != nil {
@@ -122,25 +122,6 @@ func rowLines(req *command.Request, rows []systems.OddsRow) []reply.Line {
 		out = append(out, line)
 	}
 	return out
-}
-
-// sysExample is what a check of each system looks like, for the error of
-// "/odds zaria" with nothing after it.
-func sysExample(req *command.Request, sys string) string {
-	switch sys {
-	case "dh":
-		return req.T("odds.dh.example")
-	case "daegon":
-		return "6 d3"
-	case "rq":
-		return "45"
-	case "kh":
-		return "5 2s 1i"
-	}
-	if ex := systems.FileExample(sys, req.Lang); ex != "" {
-		return ex
-	}
-	return "4+2"
 }
 
 // RegisterSystemOdds gives the checks of the systems with a distribution
