@@ -22,9 +22,7 @@ import (
 	"zaria/core/roll"
 	"zaria/core/systems"
 	"zaria/core/table"
-	"zaria/i18n"
 	"zaria/internal/chattest"
-	"zaria/storage/sqlite"
 )
 
 // greekLatinOK are the Latin-script words a Greek reply may show: terms the
@@ -173,16 +171,7 @@ func TestGreekCatalogHasNoForeignWords(t *testing.T) {
 // fullBot is every command as cmd/zaria wires them, on SQLite.
 func fullBot(t *testing.T) *command.Router {
 	t.Helper()
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	svc := chattest.NewServices(st, chattest.Options{Validators: systems.SheetValidators()})
+	st, svc, cat := systems.ServicesForTest(t, chattest.Options{Validators: systems.SheetValidators()})
 	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st, GMs: st, Sheets: svc.Sheets, Aliases: svc.Aliases,
 		Observers: []command.Observer{svc.History}, Unlimited: []string{"console"}})
 	roll.Register(r)
