@@ -185,6 +185,20 @@ func fullBot(t *testing.T) *command.Router {
 	return r
 }
 
+// chatAs is u's messages to the console chat id over r, as a GM when
+// gm, the dice seeded with 1: each reply's text and whether it is an
+// error.
+func chatAs(t *testing.T, r *command.Router, id string, u core.User, gm bool) func(text string) (string, bool) {
+	return func(text string) (string, bool) {
+		t.Helper()
+		rep, ok := r.DispatchWith(context.Background(), core.Message{Chat: core.ChatRef{Platform: "console", ID: id}, From: u, Text: text, FromGM: gm}, dice.Seeded(1))
+		if !ok {
+			t.Fatalf("%q: not answered", text)
+		}
+		return reply.PlainText(rep), rep.Error
+	}
+}
+
 // helpPages renders /help, /help <command> for every command, /start and
 // /ajustes in lang.
 func helpPages(t *testing.T, r *command.Router, lang string) map[string]string {

@@ -1,13 +1,10 @@
 package systems_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"zaria/core"
-	"zaria/core/dice"
-	"zaria/core/reply"
 	"zaria/core/systems"
 	"zaria/core/systems/engine"
 )
@@ -19,17 +16,8 @@ import (
 // the same example as before, and a /pj word gives the sheet its system.
 func TestSystemWordsFromTheFiles(t *testing.T) {
 	r := fullBot(t)
-	ctx := context.Background()
 	for _, lang := range []string{"es", "el", "en"} {
-		chat := core.ChatRef{Platform: "console", ID: "words-" + lang}
-		say := func(text string) (string, bool) {
-			t.Helper()
-			rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true}, dice.Seeded(7))
-			if !ok {
-				t.Fatalf("%s %q: not answered", lang, text)
-			}
-			return reply.PlainText(rep), rep.Error
-		}
+		say := chatAs(t, r, "words-"+lang, core.User{ID: "u1", Name: "Ana"}, true)
 		say("/lang " + lang)
 
 		// The commands' aliases.
