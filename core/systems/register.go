@@ -30,28 +30,27 @@ type seed struct {
 // /sistema lists them (Forkable); the other shipped systems run from
 // their file alone (filesys.go).
 func seeds() []seed {
+	zaria := checkSeed("zaria", zariaCmd, zariaOdds, zariaChoices)
+	zaria.named = true
 	return []seed{
-		{key: "zaria", run: func(f Forks) command.HandlerFunc { return zariaCmd(f).run }, named: true, choices: zariaChoices,
-			odds: func(ctx context.Context, req *command.Request, f Forks, args string) (*CheckOdds, error) {
-				return oddsWith(ctx, req, zariaCmd(f), args, zariaOdds)
-			}},
-		{key: "daegon", run: func(f Forks) command.HandlerFunc { return daegonCmd(f).run }, choices: always(daegonChoices),
-			odds: func(ctx context.Context, req *command.Request, f Forks, args string) (*CheckOdds, error) {
-				return oddsWith(ctx, req, daegonCmd(f), args, daegonOdds)
-			}},
-		{key: "rq", run: func(f Forks) command.HandlerFunc { return rqCmd(f).run }, choices: always(rqChoices),
-			odds: func(ctx context.Context, req *command.Request, f Forks, args string) (*CheckOdds, error) {
-				return oddsWith(ctx, req, rqCmd(f), args, rqOdds)
-			}},
-		{key: "kh", run: func(f Forks) command.HandlerFunc { return khCmd(f).run }, choices: always(khChoices),
-			odds: func(ctx context.Context, req *command.Request, f Forks, args string) (*CheckOdds, error) {
-				return oddsWith(ctx, req, khCmd(f), args, khOdds)
-			}},
+		zaria,
+		checkSeed("daegon", daegonCmd, daegonOdds, always(daegonChoices)),
+		checkSeed("rq", rqCmd, rqOdds, always(rqChoices)),
+		checkSeed("kh", khCmd, khOdds, always(khChoices)),
 		{key: "dh", run: func(f Forks) command.HandlerFunc { return dhCmd(f).run }, choices: always(dhChoices),
 			odds: func(ctx context.Context, req *command.Request, f Forks, args string) (*CheckOdds, error) {
 				return dhOdds(ctx, req, args, f)
 			}},
 	}
+}
+
+// checkSeed is the seed of a command that reads one check (sysCheck):
+// its odds read the words as the command does (oddsWith).
+func checkSeed[T any](key string, cmd func(Forks) sysCheck[T], odds func(*command.Request, T) *CheckOdds, choices func(Forks) command.ChoicesFunc) seed {
+	return seed{key: key, run: func(f Forks) command.HandlerFunc { return cmd(f).run }, choices: choices,
+		odds: func(ctx context.Context, req *command.Request, f Forks, args string) (*CheckOdds, error) {
+			return oddsWith(ctx, req, cmd(f), args, odds)
+		}}
 }
 
 // always is a ChoicesFunc that reads no fork.
