@@ -5,10 +5,17 @@ package engine
 
 // File is one system.
 type File struct {
-	System     string      `yaml:"system"`  // its key: "zaria"
-	Title      Names       `yaml:"title"`   // as the help names it
-	Command    string      `yaml:"command"` // the chat command, [a-z0-9_]
-	Aliases    []string    `yaml:"aliases,omitempty"`
+	System  string   `yaml:"system"`  // its key: "zaria"
+	Title   Names    `yaml:"title"`   // as the help names it
+	Command string   `yaml:"command"` // the chat command, [a-z0-9_]
+	Aliases []string `yaml:"aliases,omitempty"`
+	// Spellings are other words naming the system where a system is
+	// named, not commands: /odds runequest 45, /pj crear Lyra runequest
+	// (names.go).
+	Spellings []string `yaml:"spellings,omitempty"`
+	// Order is the system's place in the bot's lists of systems, /help's
+	// first (names.go); 0 lists it after those that have one.
+	Order      int         `yaml:"order,omitempty"`
 	HouseRules []HouseRule `yaml:"house_rules,omitempty"`
 	Numbers    []Number    `yaml:"numbers,omitempty"`
 	Inputs     []Input     `yaml:"inputs"`
@@ -18,7 +25,11 @@ type File struct {
 	Sheet      *Sheet      `yaml:"sheet,omitempty"` // sheet.go
 	// Example is a check's words as the command takes them, in each
 	// language, for an error's "for example" (show.go).
-	Example     *Names       `yaml:"example,omitempty"`
+	Example *Names `yaml:"example,omitempty"`
+	// OddsExample is a check's words for /odds's "for example", when
+	// they differ from Example's: without the target, so that /odds shows
+	// the chance at each level (names.go).
+	OddsExample *Names       `yaml:"odds_example,omitempty"`
 	Show        *Show        `yaml:"show,omitempty"`        // show.go
 	Development *Development `yaml:"development,omitempty"` // show.go
 	Vectors     []Vector     `yaml:"vectors"`

@@ -61,6 +61,9 @@ func Load(src []byte) (*System, error) {
 	if err == nil {
 		err = s.compileShow() // show.go
 	}
+	if err == nil {
+		err = s.compileNames() // names.go
+	}
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
