@@ -189,10 +189,10 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 	// Greek names are typed as a sentence declines them: "εναντίον
 	// θώρακα" for the armour "θώρακας" (a masculine noun's accusative drops
 	// its final ς).
-	if stem := greekStem(w); strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) >= 0 {
+	if stem := engine.GreekStem(w); strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) >= 0 {
 		for _, n := range names {
 			for _, lb := range n.labels(tr) {
-				if greekStem(fold.Key(lb.EL)) == stem {
+				if engine.GreekStem(fold.Key(lb.EL)) == stem {
 					return n.val, nil
 				}
 			}
@@ -510,22 +510,6 @@ func num(n int) string {
 		return "−" + strings.TrimPrefix(strconv.Itoa(n), "-")
 	}
 	return strconv.Itoa(n)
-}
-
-// greekStem drops the final σ of each Greek word of a folded key, so that
-// the nominative "φολιδωτοσ θωρακασ" and the accusative "φολιδωτο θωρακα"
-// compare equal. A key without Greek letters is returned as it is.
-func greekStem(k string) string {
-	if strings.IndexFunc(k, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) < 0 {
-		return k
-	}
-	words := strings.Fields(k)
-	for i, w := range words {
-		if utf8.RuneCountInString(w) > 2 && strings.HasSuffix(w, "σ") {
-			words[i] = strings.TrimSuffix(w, "σ")
-		}
-	}
-	return strings.Join(words, " ")
 }
 
 // noDCLine says why a Ζαριά or Kingdom Hearts roll with no DC has no

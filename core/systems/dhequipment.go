@@ -47,30 +47,11 @@ func dhBreak(ctx context.Context, req *command.Request, rules dh.Rules, who stri
 // breakPen is the Penetración of the attack /dh rompe names: a number, or
 // a weapon, monster level or "pen" as /dh ataque reads them; 0 for none.
 func breakPen(req *command.Request, rules dh.Rules, toks []string) (int, error) {
-	if len(toks) == 0 {
-		return 0, nil
-	}
-	if n, ok := atoi(toks[0]); ok && len(toks) == 1 {
-		if n < 0 || n > dh.MaxPen {
-			return 0, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
-		}
-		return n, nil
-	}
-	att, err := parseAttacker(req, rules, toks)
+	att, err := parseAttacker(req, rules, "break", toks)
 	if err != nil {
 		return 0, err
 	}
-	pen := 0
-	if att.hasWeapon {
-		pen = att.weapon.Pen
-	}
-	if att.level > 0 {
-		pen = rules.MonsterPen(att.level, dhPenMode(req, rules))
-	}
-	if att.penSet {
-		pen = att.pen
-	}
-	pen = max(0, pen+att.penPlus)
+	pen := attackPen(req, rules, att)
 	if pen > dh.MaxPen {
 		return 0, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", pen)
 	}

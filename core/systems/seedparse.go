@@ -166,8 +166,14 @@ func seedErr(req *command.Request, s *engine.System, err error) error {
 		}
 		return suggestName(req, in, pe.Rest)
 	}
+	if in := pe.Input; pe.Kind == "name" && in != nil && in.Rest {
+		return suggestRest(req, in, pe.Rest)
+	}
 	var got any = clip(pe.Got)
 	msg := ""
+	if pe.Kind == "faces" {
+		got = pe.Value
+	}
 	if in := pe.Input; in != nil {
 		if pe.Kind == "range" || pe.Kind == "by" {
 			got = pe.Value
@@ -201,6 +207,15 @@ func seedErr(req *command.Request, s *engine.System, err error) error {
 	}
 	if pe.Kind == "sheet" && len(pe.Rest) > 0 {
 		kv = append(kv, "name", clip(pe.Got), "value", clip(pe.Rest[0]))
+	}
+	if pe.First != "" {
+		kv = append(kv, "first", clip(pe.First))
+	}
+	if c := pe.Count; c != nil && c.Min != nil && pe.Input.Min != nil {
+		// A dice word's count and sides, each in its range.
+		lo, hi := chatLimits(c)
+		flo, fhi := chatLimits(pe.Input)
+		kv = append(kv, "minn", num(lo), "maxn", num(hi), "mins", num(flo), "maxs", num(fhi))
 	}
 	return command.Errorf(msg, kv...)
 }
@@ -281,4 +296,24 @@ func namesSheetKey(s *engine.System, k string) bool {
 func isUnknownValue(err error) bool {
 	var ue *command.UserError
 	return errors.As(err, &ue) && (ue.Key == "character.value_unknown" || ue.Key == "character.value_unknown_suggest")
+}
+
+// chatLimits is the range of the number the chat's words give in.
+func chatLimits(in *engine.Input) (lo, hi int) {
+	if in.Chat != nil {
+		return in.Chat.Min, in.Chat.Max
+	}
+	return *in.Min, *in.Max
+}
+
+// suggestRest is the error of a side's leftover words that name none of
+// the values of in (Input.Rest): its "name" message with what was typed
+// ("got"), or its "_suggest" with the closest value in the chat's
+// language.
+func suggestRest(req *command.Request, in *engine.Input, words []string) error {
+	names := make([]named, len(in.Named))
+	for i, nv := range in.Named {
+		names[i] = named{val: nv.Value, names: []engine.Names{nv.Names}, extras: nv.Keywords}
+	}
+	return suggestNamed(req, strings.Join(words, " "), names, in.Errors["name"])
 }

@@ -31,6 +31,7 @@ const (
 	MaxRules      = 8  // house rules
 	MaxNumbers    = 16 // numbers a fork may change
 	MaxRequires   = 8  // requirements of one check
+	MaxGives      = 8  // inputs one named value gives (Input.Gives)
 	// MaxRequireText bounds a requirement's own message, in characters.
 	MaxRequireText = 160
 
