@@ -78,11 +78,7 @@ func parseDefender(req *command.Request, rules dh.Rules, toks []string) (dhDefen
 	}
 	d := dhDefender{side: sd, char: sd.Who}
 	if v, ok := sd.Inputs["armour"]; ok {
-		for _, a := range rules.Armours() {
-			if a.Row == v {
-				d.armour, d.hasArmour = a, true
-			}
-		}
+		d.armour, d.hasArmour = armourAt(rules, v), true
 	}
 	return d, nil
 }

@@ -172,6 +172,16 @@ func weaponAt(rules dh.Rules, value int) (dh.Weapon, bool) {
 	return dh.Weapon{}, false
 }
 
+// armourAt is the armour of the value of dh.yaml's input armour.
+func armourAt(rules dh.Rules, value int) dh.Armour {
+	for _, a := range rules.Armours() {
+		if a.Row == value {
+			return a
+		}
+	}
+	return dh.Armour{}
+}
+
 // weaponValue is w's value of dh.yaml's input weapon.
 func weaponValue(rules dh.Rules, w dh.Weapon) int {
 	for _, n := range rules.File().Named("weapon") {

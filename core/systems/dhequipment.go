@@ -277,13 +277,13 @@ func sheetUsageDie(ctx context.Context, req *command.Request, who, usageKey, nam
 // mallas 2": one DB die per broken DB, a die above the armour's full
 // Blindaje restores it, any other loses it for good (docs/dungeonhack.md#repair).
 func dhRepair(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
-	args, err := parseRepair(toks)
+	args, err := parseRepair(req, rules, toks)
 	if err != nil {
 		return nil, err
 	}
 	var job repairJob
 	untracked := false // a table armour typed beside a sheet it does not change: the reply says so
-	if len(args.words) > 0 {
+	if args.hasArmour {
 		var onSheet, hasSheet bool
 		job, onSheet, hasSheet, err = repairOnSheet(ctx, req, rules, who, args)
 		if err == nil && !onSheet {
@@ -333,35 +333,30 @@ func dhRepair(ctx context.Context, req *command.Request, rules dh.Rules, who str
 	return rep.Add(oddsLine(req, "dh.odds.repair_all", p)...), nil
 }
 
-// repairArgs are the words of /dh repara: a DB die ("d4"), the broken DB
-// count, "mágica", and the rest, an armour's name.
+// repairArgs are the words of /dh repara (dh.yaml's check repair): a DB
+// die ("d4"), the broken DB count, "mágica", and an armour.
 type repairArgs struct {
-	faces  int // 0: the sheet's or the chat's
-	broken int // −1: the sheet's
-	magic  bool
-	words  []string
+	faces     int // 0: the sheet's or the chat's
+	broken    int // −1: the sheet's
+	magic     bool
+	armour    dh.Armour
+	hasArmour bool
 }
 
-func parseRepair(toks []string) (repairArgs, error) {
-	args := repairArgs{broken: -1}
-	for _, t := range toks {
-		k := foldNum(t) // keeps the minus of "-2": refused, not read as 2
-		if isMagicWord(t) {
-			args.magic = true
-		} else if dieWord.MatchString(k) {
-			n, _ := parseDie(k)
-			if err := validDBDie(n); err != nil {
-				return args, err
-			}
-			args.faces = n
-		} else if n, ok := atoi(k); ok {
-			if n < 1 || n > dh.MaxDB {
-				return args, command.Errorf("dh.error.broken", "max", dh.MaxDB, "got", n)
-			}
-			args.broken = n
-		} else {
-			args.words = append(args.words, t)
-		}
+func parseRepair(req *command.Request, rules dh.Rules, toks []string) (repairArgs, error) {
+	sd, err := rules.File().ParseWords("repair", toks)
+	if err != nil {
+		return repairArgs{}, seedErr(req, rules.File(), err)
+	}
+	args := repairArgs{broken: -1, magic: sd.Inputs["magic"] == 1}
+	if _, typed := sd.Words["db_die"]; typed {
+		args.faces = sd.Inputs["db_die"]
+	}
+	if n, ok := sd.Inputs["broken"]; ok {
+		args.broken = n
+	}
+	if v, ok := sd.Inputs["armour"]; ok {
+		args.armour, args.hasArmour = armourAt(rules, v), true
 	}
 	return args, nil
 }
@@ -377,10 +372,7 @@ type repairJob struct {
 // repairNamed is a table armour typed with its broken DB count, nothing
 // stored.
 func repairNamed(req *command.Request, rules dh.Rules, args repairArgs) (repairJob, error) {
-	a, err := findArmour(req, rules, strings.Join(args.words, " "))
-	if err != nil {
-		return repairJob{}, err
-	}
+	a := args.armour
 	if args.broken < 0 {
 		return repairJob{}, command.Errorf("dh.error.repair_usage")
 	}
@@ -408,9 +400,9 @@ func repairOnSheet(ctx context.Context, req *command.Request, rules dh.Rules, wh
 	if err != nil || !ok {
 		return job, false, false, err
 	}
-	a, err := findArmour(req, rules, strings.Join(args.words, " "))
-	if err != nil || (e.hasArmour && e.armour.Key != a.Key) {
-		return job, false, true, err
+	a := args.armour
+	if e.hasArmour && e.armour.Key != a.Key {
+		return job, false, true, nil
 	}
 	job = repairJob{name: dhArmourName(req, a), intact: e.intact, broken: args.broken, faces: cmp.Or(args.faces, e.faces), tracked: true}
 	if job.broken < 0 {

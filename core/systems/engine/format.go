@@ -211,7 +211,9 @@ type Input struct {
 	Faces []int `yaml:"faces,omitempty"`
 	// Rest makes the words of the side that no other input takes,
 	// together, name one of the input's values ("espada larga"), a
-	// Greek name also declined ("θώρακα"); none named is a "name" error.
+	// Greek name also declined ("θώρακα"); with several such inputs, the
+	// first one whose value they name; none named is a "name" error of
+	// the first.
 	Rest bool `yaml:"rest,omitempty"`
 	// Gives are the inputs a named value sets from its row of a table
 	// (a weapon's damage dice and penetration), each one the words do

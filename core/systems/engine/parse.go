@@ -371,14 +371,24 @@ func (s *System) readSide(c *check, inputs []*Input, words []string, strict bool
 		typed(in)
 	}
 	if len(rest) > 0 {
-		v, ok := restName(restIn, rest)
+		// The first rest input whose value the words name; none: the
+		// first one's error.
+		in, v, ok := restIn, 0, false
+		for _, x := range inputs {
+			if x.Rest {
+				if v, ok = restName(x, rest); ok {
+					in = x
+					break
+				}
+			}
+		}
 		if !ok {
 			return sd, &ParseError{Kind: "name", Input: restIn, Got: strings.Join(rest, " "), Rest: rest}
 		}
-		if err := set(restIn, v, strings.Join(rest, " ")); err != nil {
+		if err := set(in, v, strings.Join(rest, " ")); err != nil {
 			return sd, err
 		}
-		sd.Words[restIn.Key] = rest
+		sd.Words[in.Key] = rest
 	}
 	for _, in := range inputs {
 		if v, ok := sd.Inputs[in.Key]; ok && in.Gives != nil {
@@ -791,14 +801,15 @@ func hasSigned(inputs []*Input) bool {
 
 // bareInput is the input a number alone (w) goes to: the check's first
 // bare input (Check.Bare; every number or terms input when it names
-// none) of the side that is not yet given or adds up, and that takes w's
-// sign (Input.Signed); nil when none.
+// none) of the side that is not yet given or may be typed again (adding
+// up, or the last one counting), and that takes w's sign
+// (Input.Signed); nil when none.
 func bareInput(c *check, inputs []*Input, sd *Side, w string) *Input {
 	given := sd.given
 	signed := strings.ContainsAny(w[:1], "+-−") || strings.HasPrefix(w, "−")
 	ok := func(in *Input) bool {
 		return (in.Type == "number" || in.Type == "terms") && len(in.Suffixes) == 0 &&
-			(!given(in) || sd.againOf(in) == "add") && (signed || !in.Signed)
+			(!given(in) || !sd.once(in)) && (signed || !in.Signed)
 	}
 	if c.def.Bare == nil {
 		for _, in := range inputs {
@@ -818,8 +829,8 @@ func bareInput(c *check, inputs []*Input, sd *Side, w string) *Input {
 	return nil
 }
 
-// restInput is the side's input that the words no other input takes
-// name (Input.Rest).
+// restInput is the side's first input that the words no other input
+// takes may name (Input.Rest; the others are tried after it).
 func restInput(inputs []*Input) *Input {
 	for _, in := range inputs {
 		if in.Rest {
@@ -894,6 +905,29 @@ func (s *System) Give(sd *Side, input string, value int) {
 	}
 }
 
+// ParseWords reads the words of the check key as one side of all its
+// inputs, "@Name" being the caller's, none required: a sub-command whose
+// inputs the command completes (Dungeon Hack's repair: the intact DB
+// from the sheet). A ParseError names the check.
+func (s *System) ParseWords(key string, words []string) (*Side, error) {
+	c, err := s.check(key)
+	if err != nil || key == "" {
+		return nil, fmt.Errorf("engine: no check %q", key)
+	}
+	return s.sideOf(c, s.checkInputs(c), words)
+}
+
+func (s *System) sideOf(c *check, inputs []*Input, words []string) (*Side, error) {
+	sd, err := s.readSide(c, inputs, words, true, sideOpts{})
+	if pe := (*ParseError)(nil); errors.As(err, &pe) {
+		pe.Check = c.def
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &sd, nil
+}
+
 // ParseSide reads one side of the check key: the words before "vs"
 // (passive false: the check's inputs that are not passive; "@Name" is
 // the caller's) or after it (passive: the passive inputs, "@Name"
@@ -911,7 +945,10 @@ func (s *System) ParseSide(key string, passive bool, words []string) (*Side, err
 			inputs = append(inputs, in)
 		}
 	}
-	sd, err := s.readSide(c, inputs, words, true, sideOpts{who: passive})
+	if !passive {
+		return s.sideOf(c, inputs, words)
+	}
+	sd, err := s.readSide(c, inputs, words, true, sideOpts{who: true})
 	if pe := (*ParseError)(nil); errors.As(err, &pe) {
 		pe.Check = c.def
 	}

@@ -331,3 +331,25 @@ func TestVocabularyRefused(t *testing.T) {
 		}
 	}
 }
+
+// ParseWords reads every input of a check as one side, none required
+// and "@Name" the caller's.
+func TestVocabularyParseWords(t *testing.T) {
+	s := hits(t)
+	sd, err := s.ParseWords("hit", strings.Fields("2d8 2ar old8 rodela"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantInputs(t, "2d8 2ar old8 rodela", sd, map[string]int{"n": 2, "s": 8, "armour": 2, "shield": 1})
+	if sd.Adds["armour"] != 3 {
+		t.Errorf("adds %v, want 3 from old8", sd.Adds)
+	}
+	if sd, err := s.ParseWords("hit", nil); err != nil || len(sd.Inputs) != 0 {
+		t.Errorf("no words: %v %v", sd, err)
+	}
+	_, err = s.ParseWords("hit", []string{"@Ana"})
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Kind != "name" || pe.Input.Key != "blade" || pe.Check == nil || pe.Check.Key != "hit" {
+		t.Errorf("@Ana: %v", err)
+	}
+}
