@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
-	"strings"
 
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 )
 
 // --- /dh rompe -------------------------------------------------------------
@@ -96,28 +96,16 @@ func isExhausted(v string) bool {
 	return false
 }
 
-func isMagicWord(w string) bool {
-	switch fold.Key(w) {
-	case "magica", "magico", "magic", "μαγικο", "μαγικη":
-		return true
-	}
-	return false
-}
-
 // dhUsage is "/dh uso espada larga" or "/dh uso arma": the usage die of an
 // item rolled, and the sheet's die stepped down when it fails
 // (docs/dungeonhack.md#resistencia-the-usage-die).
 func dhUsage(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
-	magic := false
-	var words []string
-	for _, t := range toks {
-		if isMagicWord(t) {
-			magic = true
-		} else {
-			words = append(words, t)
-		}
+	sd, err := rules.File().ParseWords("usage", toks)
+	if err != nil {
+		return nil, seedErr(req, rules.File(), err)
 	}
-	item, die, sheetKey, err := usageTarget(ctx, req, rules, who, strings.Join(words, " "))
+	magic := sd.Inputs["magic"] == 1
+	item, die, sheetKey, err := usageTarget(ctx, req, rules, who, sd)
 	if err != nil {
 		return nil, err
 	}
@@ -168,47 +156,42 @@ func tracksUsage(ctx context.Context, req *command.Request, who string) bool {
 	return false
 }
 
-// usageTarget is the item whose usage die is rolled and that die: a die
-// typed ("d8"); the weapon or armour of the sheet ("arma", "armadura", or
-// nothing for the weapon), whose usage value is sheetKey; or a table item
-// by name, its Resistencia, nothing stored.
-func usageTarget(ctx context.Context, req *command.Request, rules dh.Rules, who, target string) (item string, die int, sheetKey string, err error) {
-	switch k := fold.Key(target); {
-	case k != "" && dieWord.MatchString(k):
-		die, ok := parseDie(k)
-		if !ok || !rules.IsUsageDie(die) {
-			// "d0", "d99999999999999999999": not a usage die (never "no
-			// Resistencia" for an item without a name).
-			return "", 0, "", command.Errorf("dh.error.usage_die", "got", clip(strings.TrimPrefix(k, "d")))
+// usageTarget is the item whose usage die is rolled and that die, as
+// dh.yaml's check usage read the words (sd): a die typed ("d8"); the
+// weapon or armour of the sheet ("arma", "armadura", or nothing for the
+// weapon), whose usage value is sheetKey; or a table item by name, its
+// Resistencia, nothing stored.
+func usageTarget(ctx context.Context, req *command.Request, rules dh.Rules, who string, sd *engine.Side) (item string, die int, sheetKey string, err error) {
+	in := sd.Inputs
+	_, isWeapon := in["weapon"]
+	_, isArmour := in["armour"]
+	_, isItem := in["item"]
+	if d, ok := in["die"]; ok {
+		if isWeapon || isArmour || isItem { // a die and an item: which one?
+			return "", 0, "", command.Errorf("dh.error.usage_what")
 		}
-		return "", die, "", nil
-	case k == "" || dh.IsSheetName(k, sheetWeapon):
-		item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
-			w, err := findWeapon(req, rules, name)
-			return dhWeaponName(req, w), w.Resist, err
-		})
-		return item, die, sheetWeaponUsage, err
-	case dh.IsSheetName(k, sheetArmour):
+		return "", d, "", nil
+	}
+	switch {
+	case isWeapon:
+		w, _ := weaponAt(rules, in["weapon"])
+		return dhWeaponName(req, w), w.Resist, "", nil
+	case isArmour:
+		a := armourAt(rules, in["armour"])
+		return dhArmourName(req, a), a.Resist, "", nil
+	case in["item"] == 2:
 		item, die, err = sheetUsageDie(ctx, req, who, sheetArmourUsage, sheetArmour, req.T("dh.your_armour"), func(name string) (string, int, error) {
 			a, err := findArmour(req, rules, name)
 			return dhArmourName(req, a), a.Resist, err
 		})
 		return item, die, sheetArmourUsage, err
 	}
-	w, err := findWeapon(req, rules, target)
-	if err == nil {
-		return dhWeaponName(req, w), w.Resist, "", nil
-	}
-	a, err2 := findArmour(req, rules, target)
-	switch {
-	case err2 == nil:
-		return dhArmourName(req, a), a.Resist, "", nil
-	case isSuggestion(err):
-		return "", 0, "", err
-	case isSuggestion(err2):
-		return "", 0, "", err2
-	}
-	return "", 0, "", command.Errorf("dh.error.usage_what")
+	// "arma", or no words: the sheet's weapon.
+	item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
+		w, err := findWeapon(req, rules, name)
+		return dhWeaponName(req, w), w.Resist, err
+	})
+	return item, die, sheetWeaponUsage, err
 }
 
 // usageVerdict is "the die holds", "down to d6", or, with none left, the

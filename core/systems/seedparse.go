@@ -167,12 +167,15 @@ func seedErr(req *command.Request, s *engine.System, err error) error {
 		return suggestName(req, in, pe.Rest)
 	}
 	if in := pe.Input; pe.Kind == "name" && in != nil && in.Rest {
-		return suggestRest(req, in, pe.Rest)
+		return suggestRest(req, s, pe)
 	}
 	var got any = clip(pe.Got)
 	msg := ""
 	if pe.Kind == "faces" {
 		got = pe.Value
+		if pe.Number != "" {
+			got = clip(pe.Number)
+		}
 	}
 	if in := pe.Input; in != nil {
 		if pe.Kind == "range" || pe.Kind == "by" {
@@ -307,13 +310,35 @@ func chatLimits(in *engine.Input) (lo, hi int) {
 }
 
 // suggestRest is the error of a side's leftover words that name none of
-// the values of in (Input.Rest): its "name" message with what was typed
-// ("got"), or its "_suggest" with the closest value in the chat's
-// language.
-func suggestRest(req *command.Request, in *engine.Input, words []string) error {
-	names := make([]named, len(in.Named))
-	for i, nv := range in.Named {
-		names[i] = named{val: nv.Value, names: []engine.Names{nv.Names}, extras: nv.Keywords}
+// the values of its rest inputs (engine.Input.Rest): the closest value
+// of the first of them, in order, that has one close and a "name"
+// message, as its "_suggest" in the chat's language; with none close,
+// the check's "word" message (words that fit nothing), else the first
+// input's "name" message, with what was typed ("got").
+func suggestRest(req *command.Request, s *engine.System, pe *engine.ParseError) error {
+	got := strings.Join(pe.Rest, " ")
+	rests := pe.Rests
+	if len(rests) == 0 {
+		rests = []*engine.Input{pe.Input}
 	}
-	return suggestNamed(req, strings.Join(words, " "), names, in.Errors["name"])
+	for _, in := range rests {
+		if in.Errors["name"] == "" {
+			continue
+		}
+		names := make([]named, len(in.Named))
+		for i, nv := range in.Named {
+			names[i] = named{val: nv.Value, names: []engine.Names{nv.Names}, extras: nv.Keywords}
+		}
+		if err := suggestNamed(req, got, names, in.Errors["name"]); isSuggestion(err) || len(pe.Rests) < 2 {
+			return err
+		}
+	}
+	key := pe.Input.Errors["name"]
+	if pe.Check != nil && pe.Check.Errors["word"] != "" {
+		key = pe.Check.Errors["word"]
+	}
+	if key == "" {
+		return fileParseErr(req, s, pe)
+	}
+	return command.Errorf(key, "got", clip(got))
 }

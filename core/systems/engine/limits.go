@@ -10,7 +10,7 @@ import (
 // message "engine.limit.<name>" in the es, el and en catalogs.
 const (
 	MaxFileBytes  = 64 << 10 // a file's size
-	MaxInputs     = 16       // inputs declared
+	MaxInputs     = 20       // inputs declared
 	MaxNamed      = 48       // named values of one input
 	MaxTableCells = 1024     // cells of one table
 	MaxTables     = 8

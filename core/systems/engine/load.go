@@ -840,8 +840,8 @@ func (s *System) checkVocabulary(in *Input) error {
 			return bad("faces are numbers of a number input, within its min and max")
 		}
 	}
-	if in.Rest && (len(in.Named) == 0 || in.Errors["name"] == "") {
-		return bad("rest is for an input with named values and a name error")
+	if in.Rest && len(in.Named) == 0 {
+		return bad("rest is for an input with named values")
 	}
 	if g := in.Gives; g != nil {
 		if len(g.Inputs) > MaxGives {

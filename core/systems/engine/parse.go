@@ -105,6 +105,9 @@ type ParseError struct {
 	First string
 	// Count is a dice word's count input ("dice": Input is its sides).
 	Count *Input
+	// Rests are the side's rest inputs, in order, whose values the words
+	// from Rest named none of ("name": Input is the first).
+	Rests []*Input
 }
 
 func (e *ParseError) Error() string {
@@ -383,7 +386,13 @@ func (s *System) readSide(c *check, inputs []*Input, words []string, strict bool
 			}
 		}
 		if !ok {
-			return sd, &ParseError{Kind: "name", Input: restIn, Got: strings.Join(rest, " "), Rest: rest}
+			pe := &ParseError{Kind: "name", Input: restIn, Got: strings.Join(rest, " "), Rest: rest}
+			for _, x := range inputs {
+				if x.Rest {
+					pe.Rests = append(pe.Rests, x)
+				}
+			}
+			return sd, pe
 		}
 		if err := set(in, v, strings.Join(rest, " ")); err != nil {
 			return sd, err

@@ -167,7 +167,11 @@ func setGlued(in *Input, sd *Side, w, num string, strict bool, long func(*Input,
 	}
 	n, ok := number(num)
 	if len(in.Faces) > 0 && (!ok || !slices.Contains(in.Faces, n)) {
-		return &ParseError{Kind: "faces", Input: in, Got: w, Value: n}
+		pe := &ParseError{Kind: "faces", Input: in, Got: w, Value: n}
+		if !ok {
+			pe.Number = num // "d99999…": the digits as typed
+		}
+		return pe
 	}
 	if !ok {
 		return long(in, num)

@@ -311,7 +311,7 @@ func TestVocabularyRefused(t *testing.T) {
 		"count":       {"count: n,", "count: mod2,", "count"},
 		"again":       {"again: add, names: {es: mod", "again: often, names: {es: mod", "again"},
 		"check again": {"again: {edge: twice}", "again: {armour: last}", "again"},
-		"rest":        {"errors: {name: hits.error.blade}", "errors: {}", "rest"},
+		"rest":        {"      - {value: 1, key: buckler, names: {es: rodela, el: μικρός θυρεός, en: buckler}}\n      - {value: 2, key: tower, names: {es: pavés, el: πύργος, en: tower shield}}\n", "", "rest"},
 		"gives col":   {"inputs: {n: 1, s: 2, edge: 3}", "inputs: {n: 1, s: 2, edge: 4}", "gives"},
 		"gives input": {"inputs: {armour: 1}", "inputs: {shield: 1}", "gives"},
 		"bare":        {"bare: [mod]", "bare: [blade2]", "bare"},
