@@ -491,17 +491,6 @@ func missingValue(req *command.Request, toks []string, kws ...keyword) error {
 // clip2 keeps a suggested command short enough to read on a phone.
 func clip2(s string) string { return fold.CutWord(s, 81) }
 
-// foldNum folds a word like fold.Key, without spaces, but keeps its minus
-// signs, which fold.Key reads as separators: "dc-5" stays "dc-5" (an
-// out-of-range DC, not DC 5), "D −2" is "d-2".
-func foldNum(s string) string {
-	parts := strings.Split(strings.ReplaceAll(s, "−", "-"), "-")
-	for i, p := range parts {
-		parts[i] = strings.ReplaceAll(fold.Key(p), " ", "")
-	}
-	return strings.Join(parts, "-")
-}
-
 // num writes an integer with the typographic minus sign: "−40", "12".
 func num(n int) string {
 	if n < 0 {

@@ -221,8 +221,8 @@ func TestVocabularyPassive(t *testing.T) {
 		}
 	}
 	for w, v := range map[string]int{"d10": 10, "d2": 2, "d99999999999999999999": 0} {
-		if pe := sideErr(t, s, "hit", true, w); pe.Kind != "faces" || pe.Value != v {
-			t.Errorf("%s: %+v, want a faces error of %d", w, pe, v)
+		if pe := sideErr(t, s, "hit", true, w); pe.Kind != "faces" || pe.Value != v || (v == 0) != (pe.Number == w[1:]) {
+			t.Errorf("%s: %+v, want a faces error of %d (the digits when too long)", w, pe, v)
 		}
 	}
 	for words, first := range map[string]string{"d4 d6": "d4", "2ar 3ar": "2ar", "1ar rodela 5ar": "1ar"} {
