@@ -199,7 +199,10 @@ func (s *System) hasPassive(c *check) bool {
 
 // sideOpts are how a side's words are read: whether "@Name" names its
 // sheet, and whether an input left out is a "missing" error.
-type sideOpts struct{ who, missing bool }
+type sideOpts struct {
+	who, missing bool
+	lastWho      bool // a second "@Name" replaces the first
+}
 
 func (s *System) parseSide(c *check, inputs []*Input, words []string, strict bool) (Side, error) {
 	return s.readSide(c, inputs, words, strict, sideOpts{who: true, missing: true})
@@ -225,7 +228,7 @@ func (s *System) readSide(c *check, inputs []*Input, words []string, strict bool
 		k := fold.Key(w)
 		start := i
 		typed := func(in *Input) { sd.Words[in.Key] = words[start : i+1] }
-		if strings.HasPrefix(w, "@") && len(w) > 1 && sd.Who == "" && opts.who {
+		if strings.HasPrefix(w, "@") && len(w) > 1 && (sd.Who == "" || opts.lastWho) && opts.who {
 			sd.Who = w[1:]
 			continue
 		}
@@ -939,8 +942,8 @@ func (s *System) sideOf(c *check, inputs []*Input, words []string) (*Side, error
 
 // ParseSide reads one side of the check key: the words before "vs"
 // (passive false: the check's inputs that are not passive; "@Name" is
-// the caller's) or after it (passive: the passive inputs, "@Name"
-// naming whose sheet). An input the words leave out is no error: the
+// the caller's) or after it (passive: the passive inputs, the last
+// "@Name" naming whose sheet). An input the words leave out is no error: the
 // caller fills it (a character's weapon from the sheet) or it takes its
 // default. A ParseError names the check.
 func (s *System) ParseSide(key string, passive bool, words []string) (*Side, error) {
@@ -957,7 +960,7 @@ func (s *System) ParseSide(key string, passive bool, words []string) (*Side, err
 	if !passive {
 		return s.sideOf(c, inputs, words)
 	}
-	sd, err := s.readSide(c, inputs, words, true, sideOpts{who: true})
+	sd, err := s.readSide(c, inputs, words, true, sideOpts{who: true, lastWho: true})
 	if pe := (*ParseError)(nil); errors.As(err, &pe) {
 		pe.Check = c.def
 	}

@@ -211,9 +211,9 @@ func TestVocabularyRelative(t *testing.T) {
 // a count typed twice is an error naming both words.
 func TestVocabularyPassive(t *testing.T) {
 	s := hits(t)
-	sd := side(t, s, true, "2ar old8 ar+1 d8 @Ana")
+	sd := side(t, s, true, "@Bo 2ar old8 ar+1 d8 @Ana")
 	if sd.Inputs["armour"] != 2 || sd.Adds["armour"] != 4 || sd.Inputs["die"] != 8 || sd.Who != "Ana" {
-		t.Errorf("2ar old8 ar+1 d8 @Ana: %v %v %q", sd.Inputs, sd.Adds, sd.Who)
+		t.Errorf("@Bo 2ar old8 ar+1 d8 @Ana: %v %v %q, want the last @Name", sd.Inputs, sd.Adds, sd.Who)
 	}
 	for _, w := range []string{"old5", "old9", "old99999999999999999999"} {
 		if pe := sideErr(t, s, "hit", true, w); pe.Kind != "lookup" || pe.Got != strings.TrimPrefix(w, "old") {
