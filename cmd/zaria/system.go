@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -140,7 +142,7 @@ func systemTry(args []string, stdout io.Writer) error {
 			return usageError{fs.Arg(0) + ": " + describe(err)}
 		}
 	}
-	p, err := s.Parse(strings.Fields(fs.Arg(1)))
+	p, err := s.ParseWords(strings.Fields(fs.Arg(1)))
 	if err != nil {
 		return usageError{err.Error()}
 	}
@@ -184,6 +186,9 @@ func systemTry(args []string, stdout io.Writer) error {
 	}
 	if res.Outcome != "" {
 		fmt.Fprintf(stdout, ", %s", res.Outcome)
+	}
+	for _, k := range slices.Sorted(maps.Keys(res.Also)) { // further results: "glitch glitch"
+		fmt.Fprintf(stdout, ", %s %s", k, res.Also[k])
 	}
 	if res.Level != nil {
 		fmt.Fprintf(stdout, ", level %d", *res.Level)

@@ -19,7 +19,12 @@ import (
 // false when the first word names no system.
 func systemOdds(ctx context.Context, req *command.Request, args string, forks ...systems.Forks) (rep *reply.Reply, ok bool, err error) {
 	word, rest, _ := strings.Cut(strings.TrimSpace(args), " ")
-	sys := systems.OddsSystem(word)
+	sys, example := systems.OddsSystem(word), ""
+	if sys == "" { // a chat's own system: /odds dnd +3 dc15
+		if sys, example, err = systems.OwnOddsSystem(ctx, req, word, forks...); err != nil {
+			return nil, true, err
+		}
+	}
 	if sys == "" {
 		return nil, false, nil
 	}
@@ -28,7 +33,10 @@ func systemOdds(ctx context.Context, req *command.Request, args string, forks ..
 		if pre == "" {
 			pre = "/"
 		}
-		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", sysExample(req, sys))
+		if example == "" {
+			example = systems.OddsExample(sys, req.Lang)
+		}
+		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", example)
 	}
 	co, err := systems.OddsOf(ctx, req, sys, rest, forks...)
 	if err != nil {
@@ -122,25 +130,6 @@ func rowLines(req *command.Request, rows []systems.OddsRow) []reply.Line {
 		out = append(out, line)
 	}
 	return out
-}
-
-// sysExample is what a check of each system looks like, for the error of
-// "/odds zaria" with nothing after it.
-func sysExample(req *command.Request, sys string) string {
-	switch sys {
-	case "dh":
-		return req.T("odds.dh.example")
-	case "daegon":
-		return "6 d3"
-	case "rq":
-		return "45"
-	case "kh":
-		return "5 2s 1i"
-	}
-	if ex := systems.FileExample(sys, req.Lang); ex != "" {
-		return ex
-	}
-	return "4+2"
 }
 
 // RegisterSystemOdds gives the checks of the systems with a distribution

@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 
+	"zaria/core"
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/systems/daegon"
 	"zaria/core/systems/engine"
 	"zaria/core/systems/kh"
@@ -55,66 +54,33 @@ type OddsRow struct {
 	dc    int // the Ζαριά's DC, to merge runs
 }
 
-// Charted lists the systems whose checks carry the 📊 button (of /dh,
-// only the attack: sysCheck.charted), and roll.RegisterSystemOdds gives
-// each of their commands the handler that shows their odds: the Ζαριά,
-// Daegon, Kingdom Hearts, the file systems and of Dungeon Hack the
-// attack's damage with a distribution to draw; RQ (issue 33) with the
-// chance of each outcome, its d100 being uniform. It is the one list of
-// them.
-func Charted() []string {
-	return append([]string{"zaria", "daegon", "kh", "dh", "rq"}, fileSystems...) // filesys.go
+// ownSystems finds a chat's own system (/sistema importar) by its
+// command: the forks' service.
+type ownSystems interface {
+	Own(ctx context.Context, chat core.ChatRef, name string) (key string, ok bool, err error)
 }
 
-// OddsSystem returns the system a word of /odds names ("zaria", "daegon",
-// "rq", "kh", "dh"), or "" when it names none. The systems' command names and
-// aliases are accepted, in any case and without accents.
-func OddsSystem(word string) string {
-	switch fold.Key(word) {
-	case "zaria", "z", "ζαρια", "ζ":
-		return "zaria"
-	case "daegon", "dg", "νταεγκον":
-		return "daegon"
-	case "rq", "runequest":
-		return "rq"
-	case "kh", "kingdomhearts":
-		return "kh"
-	case "dh", "dungeonhack":
-		return "dh"
+// OwnOddsSystem is the key of the chat's own system whose command or
+// alias word is, and the example of its file in the chat's language;
+// "" when none (or forks cannot tell): /odds then reads it as OddsOf
+// reads a file system.
+func OwnOddsSystem(ctx context.Context, req *command.Request, word string, forks ...Forks) (key, example string, err error) {
+	if len(forks) == 0 {
+		return "", "", nil
 	}
-	return fileOddsSystem(word) // filesys.go
-}
-
-// OddsOf computes the CheckOdds of a check of system typed as args, read
-// as the system's own command reads them (sheet values, "@Drake", named
-// difficulties in es, el and en). An opposed check ("4+2 vs 3+3") gives
-// the chance that the active side wins. Of Dungeon Hack, only the attack
-// ("ataque espada-larga vs coraza") has odds: the chance of damage above
-// the Penetración and the damage's distribution.
-//
-// forks, when given, finds the chat's fork of the system: its odds then.
-func OddsOf(ctx context.Context, req *command.Request, system, args string, forks ...Forks) (co *CheckOdds, err error) {
-	defer func() { err = oddsHinted(req, err) }()
-	var f Forks
-	if len(forks) > 0 {
-		f = forks[0]
+	own, ok := forks[0].(ownSystems)
+	if !ok {
+		return "", "", nil
 	}
-	switch system {
-	case "zaria":
-		return oddsWith(ctx, req, zariaCmd(f), args, zariaOdds)
-	case "daegon":
-		return oddsWith(ctx, req, daegonCmd(f), args, daegonOdds)
-	case "rq":
-		return oddsWith(ctx, req, rqCmd(f), args, rqOdds)
-	case "kh":
-		return oddsWith(ctx, req, khCmd(f), args, khOdds)
-	case "dh":
-		return dhOdds(ctx, req, args, f)
+	key, found, err := own.Own(ctx, req.Msg.Chat, word)
+	if err != nil || !found {
+		return "", "", err
 	}
-	if slices.Contains(fileSystems, system) {
-		return fileOdds(ctx, req, f, system, args) // filesys.go
+	sys, err := forks[0].System(ctx, req.Msg.Chat, key)
+	if err != nil || sys == nil {
+		return "", "", err
 	}
-	return nil, fmt.Errorf("odds: unknown system %q", system)
+	return key, sys.Example(req.Lang), nil
 }
 
 // oddsWith reads a check's words and sheet values as its command does

@@ -35,6 +35,23 @@ func (s *System) Replay(v Vector) (Expect, error) {
 		}
 		out.Chance = od.Success.RatString()
 	}
+	if x.Odds != nil {
+		od, err := s.Odds(c.def.Key, pr)
+		if err != nil {
+			return Expect{}, err
+		}
+		if !od.Exact {
+			return Expect{}, fmt.Errorf("vector %s: the odds are not exact", v.Name)
+		}
+		out.Odds = map[string]string{}
+		for k := range x.Odds {
+			p, err := s.outcomeChance(c, od, k)
+			if err != nil {
+				return Expect{}, fmt.Errorf("vector %s: %w", v.Name, err)
+			}
+			out.Odds[k] = p.RatString()
+		}
+	}
 	if len(v.Dice) == 0 {
 		return out, nil
 	}
@@ -67,9 +84,7 @@ func (s *System) Replay(v Vector) (Expect, error) {
 	if x.Also != nil {
 		out.Also = map[string]string{}
 		for k := range x.Also {
-			if got, ok := r.Also[k]; ok {
-				out.Also[k] = got
-			}
+			out.Also[k] = r.Also[k] // "": none
 		}
 	}
 	if x.Values != nil {

@@ -81,6 +81,19 @@ func (s *System) ParseCheck(key string, words []string) (*Parsed, error) {
 	return &Parsed{Check: key, Active: sd}, nil
 }
 
+// ParseWords reads a command's words as a system's own command takes
+// them: in a file that gives its checks words or keywords, a first word
+// naming a check (SubCommand) reads the words after it as that check's
+// (ParseCheck: "/iron progreso 6"); any other words are Parse's.
+func (s *System) ParseWords(words []string) (*Parsed, error) {
+	if len(words) > 0 && slices.ContainsFunc(s.File.Checks, func(c Check) bool { return c.Word != nil || len(c.Keywords) > 0 }) {
+		if c := s.SubCommand(words[0]); c != nil {
+			return s.ParseCheck(c.Key, words[1:])
+		}
+	}
+	return s.Parse(words)
+}
+
 // checkSubWords refuses a check's error of no kind or no catalog key
 // and, in a file that gives its checks words or
 // keywords, a word without all three languages, an empty keyword, and a

@@ -3,7 +3,9 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,17 +93,32 @@ func (s *System) runVector(v *Vector) error {
 		return fmt.Errorf("an opposed check's vector has a passive side, and only it")
 	}
 	x := v.Expect
-	if x.Chance != "" {
-		want, ok := new(big.Rat).SetString(x.Chance)
-		if !ok {
-			return fmt.Errorf("chance %q is not a fraction", x.Chance)
-		}
+	if x.Chance != "" || len(x.Odds) > 0 {
 		od, err := s.Odds(c.def.Key, pr)
 		if err != nil {
 			return err
 		}
-		if !od.Exact || od.Success.Cmp(want) != 0 {
-			return fmt.Errorf("chance %s, expected %s", od.Success.RatString(), want.RatString())
+		if x.Chance != "" {
+			want, ok := new(big.Rat).SetString(x.Chance)
+			if !ok {
+				return fmt.Errorf("chance %q is not a fraction", x.Chance)
+			}
+			if !od.Exact || od.Success.Cmp(want) != 0 {
+				return fmt.Errorf("chance %s, expected %s", od.Success.RatString(), want.RatString())
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(x.Odds)) {
+			want, ok := new(big.Rat).SetString(x.Odds[k])
+			if !ok {
+				return fmt.Errorf("odds of %s: %q is not a fraction", k, x.Odds[k])
+			}
+			got, err := s.outcomeChance(c, od, k)
+			if err != nil {
+				return err
+			}
+			if !od.Exact || got.Cmp(want) != 0 {
+				return fmt.Errorf("odds of %s %s, expected %s", k, got.RatString(), want.RatString())
+			}
 		}
 		if len(v.Dice) == 0 {
 			return nil
@@ -143,8 +160,14 @@ func (s *System) runVector(v *Vector) error {
 	if x.Winner != "" && r.Winner != x.Winner {
 		return fmt.Errorf("winner %q, expected %q", r.Winner, x.Winner)
 	}
+	// A further result none of whose overrides or bands applies gives no
+	// outcome: "" expects that; a key the check has no further result of
+	// is an error.
 	for k, want := range x.Also {
-		if got, ok := r.Also[k]; !ok || got != want {
+		if !slices.ContainsFunc(c.def.Also, func(a Also) bool { return a.Key == k }) {
+			return fmt.Errorf("no further result %q", k)
+		}
+		if got := r.Also[k]; got != want {
 			return fmt.Errorf("%s %q, expected %q", k, got, want)
 		}
 	}
@@ -158,6 +181,27 @@ func (s *System) runVector(v *Vector) error {
 		}
 	}
 	return nil
+}
+
+// outcomeChance is the chance in od of an outcome of check c named as
+// a vector's odds name it: "critical" of the check's own outcomes,
+// "glitch.critical_glitch" of its further result glitch; an empty
+// outcome is the rolls with none.
+func (s *System) outcomeChance(c *check, od *Odds, key string) (*big.Rat, error) {
+	outs, o := od.Outcomes, key
+	if also, out, ok := strings.Cut(key, "."); ok {
+		if !slices.ContainsFunc(c.def.Also, func(a Also) bool { return a.Key == also }) {
+			return nil, fmt.Errorf("odds of %s: no further result %q", key, also)
+		}
+		outs, o = od.Also[also], out
+	}
+	if o != "" && !slices.ContainsFunc(s.File.Outcomes, func(x Outcome) bool { return x.Key == o }) {
+		return nil, fmt.Errorf("odds of %s: no outcome %q", key, o)
+	}
+	if p := outs[o]; p != nil {
+		return p, nil
+	}
+	return new(big.Rat), nil
 }
 
 func ratStr(r *big.Rat) string {

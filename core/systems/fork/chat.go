@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -131,10 +132,23 @@ func (s *Service) importFile(ctx context.Context, req *command.Request, text str
 		if f.Command != bs.File.Command {
 			return nil, command.Errorf("fork.err.fork_command", "name", key, "cmd", "/"+bs.File.Command)
 		}
-	} else if s.opt.Taken != nil {
+	} else {
 		for _, n := range append([]string{f.Command}, f.Aliases...) {
-			if s.opt.Taken(n) {
+			if s.opt.Taken != nil && s.opt.Taken(n) {
 				return nil, command.Errorf("fork.err.shadow", "cmd", "/"+n)
+			}
+			// Another own system of the chat's (a file sent again with
+			// the same system: key replaces it instead).
+			other, ok, err := s.Own(ctx, req.Msg.Chat, n)
+			if err != nil {
+				return nil, err
+			}
+			if ok && other != key {
+				name := other
+				if o, err := s.System(ctx, req.Msg.Chat, other); err == nil && o != nil {
+					name = o.File.Title.In(req.Lang)
+				}
+				return nil, command.Errorf("fork.err.own_command", "cmd", "/"+n, "name", name)
 			}
 		}
 	}
@@ -179,32 +193,45 @@ func (s *Service) Own(ctx context.Context, chat core.ChatRef, name string) (key 
 	return "", false, nil
 }
 
-// roll is /sistema tirar KEY WORDS: a check of the chat's own system.
-func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+// chatFile is the chat's fork or own file of the key ws names; without
+// one, an error that says what to type: /sistema and how(key), the
+// words that would make it.
+func (s *Service) chatFile(ctx context.Context, req *command.Request, ws []string, how func(key string) string) (string, *engine.System, error) {
 	key, err := systemKey(req, ws)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	sys, err := s.System(ctx, req.Msg.Chat, key)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if sys == nil {
-		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.import"))
+		return "", nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+how(key))
 	}
-	p, err := sys.Parse(ws[1:])
+	return key, sys, nil
+}
+
+// roll is /sistema tirar KEY WORDS: a check of the chat's own system.
+func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+	_, sys, err := s.chatFile(ctx, req, ws, func(string) string { return req.T("fork.word.import") })
 	if err != nil {
-		var pe *engine.ParseError
-		got := ""
-		if errors.As(err, &pe) {
-			got = pe.Got
+		return nil, err
+	}
+	p, err := sys.ParseWords(ws[1:])
+	if err != nil {
+		return nil, wordsErr(req, sys, err)
+	}
+	// A sheet key among a terms input's parts ("/iron hierro+1") is read
+	// from whose sheet the words name; each part and the sum in range.
+	for _, sd := range []*engine.Side{&p.Active, p.Passive} {
+		if sd == nil {
+			continue
 		}
-		return nil, command.Errorf("fork.err.words", "got", fold.Cut(got, 32), "cmd", "/"+sys.File.Command)
+		if _, err := sys.Resolve(sd, func(k string) (int, error) { return req.SheetInt(ctx, sd.Who, k) }); err != nil {
+			return nil, wordsErr(req, sys, err)
+		}
 	}
-	pr := engine.Params{Inputs: sideInputs(p.Active)}
-	if p.Passive != nil {
-		pr.Passive = sideInputs(*p.Passive)
-	}
+	pr := sys.Params(p)
 	// A requirement of the file the inputs break: its message, the
 	// file's own text or a catalog's, in the chat's language.
 	var un *engine.Unmet
@@ -218,12 +245,21 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	}
 	rep := &reply.Reply{Data: sys.JSONValues(res, req.Lang)}
 	line := reply.Line{reply.T("🎲 " + diceText(sys, res))}
-	if res.Total != nil {
-		t := res.Total.RatString()
-		if res.Total.IsInt() {
-			t = sys.TotalText(int(res.Total.Num().Int64()), req.Lang)
+	total := func(r *big.Rat) string {
+		if r.IsInt() {
+			return sys.TotalText(int(r.Num().Int64()), req.Lang)
 		}
-		line = append(line, reply.T(" = "), reply.B(t))
+		return r.RatString()
+	}
+	if res.Total != nil {
+		line = append(line, reply.T(" = "), reply.B(total(res.Total)))
+		// An opposed check: the passive side's total too, when it is a
+		// let ("total: total"): "🎲 9 · 11 = 14 vs 14".
+		if i := slices.IndexFunc(sys.File.Checks, func(c engine.Check) bool { return c.Key == res.Check }); i >= 0 {
+			if pt := res.Passive[sys.File.Checks[i].Total]; pt != nil {
+				line = append(line, reply.T(" vs "), reply.B(total(pt)))
+			}
+		}
 	}
 	for _, name := range sys.AlsoNames(res, req.Lang) {
 		line = append(line, reply.T(" "+name))
@@ -238,7 +274,9 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 		}
 		rep.Add(out...)
 	}
-	if p, exact, err := sys.Chance(p.Check, pr); err == nil {
+	// Without an outcome (no DC typed: no band applies) there is no
+	// chance of success to give.
+	if p, exact, err := sys.Chance(p.Check, pr); err == nil && res.Outcome != "" {
 		approx := ""
 		if !exact {
 			approx = "≈"
@@ -246,6 +284,44 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 		rep.Add(reply.T("📊 " + req.T("fork.chance", "pct", approx+req.Percent(p))))
 	}
 	return rep, nil
+}
+
+// wordsErr names what is wrong with an own system's words, as the
+// shipped systems' commands do: a value out of its input's range, an
+// input typed twice or missing, else the word that fits nothing, with
+// the file's example (without one, the hint to read the file).
+func wordsErr(req *command.Request, sys *engine.System, err error) error {
+	var pe *engine.ParseError
+	if !errors.As(err, &pe) {
+		return err // a sheet's answer: no character, no such value
+	}
+	got := fold.Cut(pe.Got, 32)
+	if pe.Input != nil {
+		what := pe.Input.Names.In(req.Lang)
+		if pe.Part != nil { // a term of a+b out of its part's range
+			what = pe.Part.Names.In(req.Lang)
+		}
+		switch pe.Kind {
+		case "range":
+			return command.Errorf("filesys.error.range", "what", what, "min", minus(pe.Min), "max", minus(pe.Max), "got", got)
+		case "twice":
+			return command.Errorf("filesys.error.twice", "what", what, "got", got)
+		}
+	}
+	ex := sys.Example(req.Lang)
+	if ex == "" {
+		return command.Errorf("fork.err.words", "got", got, "cmd", "/"+sys.File.Command)
+	}
+	ex = "/" + sys.File.Command + " " + ex
+	if pe.Kind == "missing" && pe.Input != nil {
+		return command.Errorf("filesys.error.missing", "what", pe.Input.Names.In(req.Lang), "example", ex)
+	}
+	return command.Errorf("filesys.error.word", "got", got, "example", ex)
+}
+
+// minus writes an integer with the typographic minus sign: "−10".
+func minus(n int) string {
+	return strings.Replace(strconv.Itoa(n), "-", "−", 1)
 }
 
 // diceText is a roll's dice as the file's show writes them; a file
@@ -259,23 +335,6 @@ func diceText(sys *engine.System, res *engine.Result) string {
 		faces[i] = strconv.Itoa(d)
 	}
 	return strings.Join(faces, " · ")
-}
-
-// sideInputs are a side's inputs; a sheet key is not read here (an own
-// system's terms take numbers).
-func sideInputs(sd engine.Side) map[string]int {
-	in := map[string]int{}
-	for k, v := range sd.Inputs {
-		in[k] = v
-	}
-	for k, ts := range sd.Terms {
-		sum := 0
-		for _, t := range ts {
-			sum += t.N
-		}
-		in[k] = sum
-	}
-	return in
 }
 
 // Expander runs a chat's own systems by their commands: an unknown
@@ -307,16 +366,9 @@ func (e ownExpander) ExpandAlias(ctx context.Context, chat core.ChatRef, userID,
 // show sends the chat's fork or own file as a system file: the fork
 // built, its book's examples rewritten, a file zaria system check passes.
 func (s *Service) show(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
-	key, err := systemKey(req, ws)
+	key, sys, err := s.chatFile(ctx, req, ws, func(key string) string { return req.T("fork.word.copy") + " " + fold.Cut(key, 32) })
 	if err != nil {
 		return nil, err
-	}
-	sys, err := s.System(ctx, req.Msg.Chat, key)
-	if err != nil {
-		return nil, err
-	}
-	if sys == nil {
-		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.copy")+" "+fold.Cut(key, 32))
 	}
 	rep := reply.Text(req.T("fork.file", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount()))
 	rep.File = &reply.File{Name: key + ".yaml", MIME: "application/yaml", Data: sys.Source}

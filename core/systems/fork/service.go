@@ -342,7 +342,10 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 	if err != nil {
 		return nil, err
 	}
-	if !had || f.Own() {
+	if had && f.Own() { // a file of the chat's own changes by sending it again
+		return nil, command.Errorf("fork.err.own_edit", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.import"))
+	}
+	if !had {
 		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.copy")+" "+fold.Cut(key, 32))
 	}
 	bs, ok := base(f.Base)
