@@ -363,6 +363,13 @@ type walker struct {
 	// (wide.go); without it such a walk is over.
 	wide    func(e *env, wn, wd *big.Int)
 	scratch []*big.Int // walkWide's weight of each step
+	// same, when set, walks the last pool (step last) by runs of its
+	// rolls on which what the odds read is the same (sym.go); key is the
+	// reading that orders them (−1: not chosen yet, −2: none).
+	same func(se *senv) bool
+	last int
+	key  int
+	se   *senv
 }
 
 // pstep is a step as one check's walk runs it: a pool (its distribution
@@ -420,7 +427,14 @@ func (ps *pstep) let(e *env) {
 // lets that read only inputs and house rules, the cases whose condition
 // does (a house rule's choice, "npc"), and the pools' sizes that do.
 func newWalker(c *check, e *env) *walker {
-	w := &walker{c: c, steps: make([]pstep, 0, len(c.steps))}
+	w := &walker{c: c, steps: make([]pstep, 0, len(c.steps)), last: -1, key: -1}
+	defer func() {
+		for i := range w.steps {
+			if w.steps[i].roll != nil {
+				w.last = i
+			}
+		}
+	}()
 	for _, st := range c.steps {
 		if st.roll != nil {
 			ps := pstep{roll: st.roll}
@@ -455,7 +469,7 @@ func newWalker(c *check, e *env) *walker {
 		}
 		if k == len(st.cases) || j == len(st.cases) {
 			// No case holds for sure: as cstep.let, impossible when none does.
-			cases := append(append([]ccase(nil), st.cases[k:]...), ccase{is: func(*env) num { return impossible }})
+			cases := append(append([]ccase(nil), st.cases[k:]...), ccase{is: func(*env) num { return impossible }, isS: func(*senv) sym { return konst(impossible) }})
 			w.steps = append(w.steps, pstep{slot: st.slot, cases: cases})
 			continue
 		}
@@ -467,6 +481,16 @@ func newWalker(c *check, e *env) *walker {
 		w.steps = append(w.steps, ps)
 	}
 	return w
+}
+
+// granted reports whether a pool's size reads the dice.
+func (w *walker) granted() bool {
+	for _, ps := range w.steps {
+		if ps.roll != nil && ps.roll.countDyn {
+			return true
+		}
+	}
+	return false
 }
 
 // walk calls leaf for every combination of the pools' reduced
@@ -498,6 +522,9 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 			return
 		}
 		w.over = true
+		return
+	}
+	if w.same != nil && i == w.last && len(pd.reads) >= minRun && w.runs(e, i, pd, wn, wd, leaf) {
 		return
 	}
 	first := st.roll.first
@@ -576,6 +603,9 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	}
 	succ := weight{} // counted here with a success: expression, else from the outcomes
 	w := newWalker(c, e)
+	if !s.stepwise {
+		w.same = c.oddsSame(tots != nil)
+	}
 	w.wide = func(e *env, wn, wd *big.Int) {
 		o, _ := c.outcomeIdx(e)
 		outs[o+1].addWide(wn, wd)
@@ -728,6 +758,11 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 		return at, ok
 	}
 	w := newWalker(c, e)
+	if merge && !s.stepwise && !w.granted() {
+		// Every leaf weighs out of the same denominator and merges with
+		// those of its key: a run of them is one leaf.
+		w.same = c.sideSame
+	}
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
 		var key [4]num
 		if merge {

@@ -27,6 +27,9 @@ type System struct {
 	ruleSlots  []string // then the house rules
 	checks     []*check
 	cache      oddsCache
+	// stepwise walks every roll of the last pool one by one, without the
+	// runs of sym.go (the tests compare the two ways).
+	stepwise bool
 }
 
 var keyRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
@@ -419,10 +422,14 @@ type check struct {
 	total  evalFn
 	verdict
 	success evalFn // the result's success: expression (success.go)
-	also    []namedVerdict
-	opposed bool
-	tieAct  bool
-	compare []evalFn
+	// The total's, the success's and the comparison's values over a run
+	// of a pool's rolls (sym.go).
+	totalS, successS symFn
+	compareS         []symFn
+	also             []namedVerdict
+	opposed          bool
+	tieAct           bool
+	compare          []evalFn
 	// passiveRef: an opposed check's result names the passive side's
 	// values (else it reads only the active side's and who won).
 	passiveRef bool
@@ -435,6 +442,7 @@ type check struct {
 type verdict struct {
 	overr []cband
 	on    evalFn
+	onS   symFn
 	bands []cband
 }
 
@@ -455,10 +463,12 @@ type ccase struct {
 	// whenDyn, isDyn: they read the dice (else the inputs and house
 	// rules only, the same for every roll of one check).
 	whenDyn, isDyn bool
+	whenS, isS     symFn // over a run of a pool's rolls (sym.go)
 }
 
 type cband struct {
 	when    evalFn // overrides
+	whenS   symFn
 	bound   num
 	strict  bool
 	last    bool
@@ -554,7 +564,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 				if err != nil {
 					return nil, at(err, st.Let)
 				}
-				cases = []ccase{{is: fn, isDyn: sc.dyn}}
+				cases = []ccase{{is: fn, isDyn: sc.dyn, isS: sc.sy}}
 				lvl = sc.lvl
 			}
 			for i, cs := range st.Cases {
@@ -564,7 +574,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 					if cc.when, err = compileExpr(cs.When, sc); err != nil {
 						return nil, at(err, st.Let)
 					}
-					cc.whenDyn = sc.dyn
+					cc.whenDyn, cc.whenS = sc.dyn, sc.sy
 					lvl = max(lvl, sc.lvl)
 				} else if i != len(st.Cases)-1 {
 					return nil, fileErr(0, "let %s: only the last case goes without when", st.Let)
@@ -572,7 +582,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 				if cc.is, err = compileExpr(cs.Is, sc); err != nil {
 					return nil, at(err, st.Let)
 				}
-				cc.isDyn = sc.dyn
+				cc.isDyn, cc.isS = sc.dyn, sc.sy
 				lvl = max(lvl, sc.lvl)
 				cases = append(cases, cc)
 			}
@@ -597,6 +607,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		if c.total, err = compileExpr(def.Total, sc); err != nil {
 			return nil, at(err, "total")
 		}
+		c.totalS = sc.sy
 	}
 	rsc := sc
 	if c.opposed {
@@ -613,6 +624,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 				return nil, at(err, "compare")
 			}
 			c.compare = append(c.compare, fn)
+			c.compareS = append(c.compareS, sc.sy)
 		}
 		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars, refSlots: map[int]bool{}}
 	}
@@ -694,11 +706,12 @@ func (s *System) compileResult(c *verdict, checkKey string, r Verdict, sc *scope
 		if err != nil {
 			return at(err, o.Outcome)
 		}
+		ws := sc.sy
 		l, err := level(o.Level)
 		if err != nil {
 			return at(err, o.Outcome)
 		}
-		c.overr = append(c.overr, cband{when: w, outcome: o.Outcome, idx: s.outcomeIndex(o.Outcome), level: l})
+		c.overr = append(c.overr, cband{when: w, whenS: ws, outcome: o.Outcome, idx: s.outcomeIndex(o.Outcome), level: l})
 	}
 	if len(r.Bands) == 0 {
 		return nil
@@ -709,7 +722,7 @@ func (s *System) compileResult(c *verdict, checkKey string, r Verdict, sc *scope
 		if err != nil {
 			return at(err, "on")
 		}
-		c.on = fn
+		c.on, c.onS = fn, sc.sy
 	}
 	var prev *cband
 	for i, b := range r.Bands {

@@ -85,7 +85,7 @@ func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 		idx = len(rs.reads) - 1
 	}
 	p.sc.dyn = true
-	return node{fn: func(e *env) num { return e.r[rs.first+idx] }, shape: shape{dyn: true, lvl: rs.lvl}, leaf: true}, nil
+	return node{fn: func(e *env) num { return e.r[rs.first+idx] }, shape: shape{dyn: true, lvl: rs.lvl}, leaf: true, sy: symReading(rs, idx)}, nil
 }
 
 // read computes a reading of dice (each die's value, explosions added).
@@ -189,6 +189,8 @@ type poolDist struct {
 	reads  [][]num
 	counts []int64
 	den    int64
+	once   sync.Once
+	orders []*keyOrder // its tuples by each reading (sym.go), made once
 }
 
 // die is one die of the pool as core/dice's odds core has it: a fair
