@@ -4,43 +4,81 @@ import "sort"
 
 // Runs of a pool's rolls (the odds' fast path). A check's last pool
 // (a d100, Kingdom Hearts' granted dice) is walked in the order of one
-// of its readings t; the steps after it are evaluated once over a whole
-// run of rolls lo ≤ t ≤ hi, each value as a·t + b (a = 0: the same on
-// every roll of the run) or unknown. When what the odds read (the
-// outcome, the success, the total, an opposed side's keys) is the same
-// over the run, the run is one leaf weighing all its rolls; else it is
-// split where a comparison changes, down to rolls of one value of t,
-// which the walk enumerates as ever. Every rule below holds for every t
-// in [lo, hi], so a run decided is decided for each of its rolls: the
-// odds are those of the walk roll by roll (TestRunsEqualTheWalk).
+// of its readings t; the steps after it are evaluated once over a run of
+// rolls lo ≤ t ≤ hi, each value as a·t + b in whole numbers (a = 0: the
+// same on every roll of the run), a constant, or unknown. A comparison
+// that would change within the run cuts it (hi) to where it does not,
+// so one pass gives both the values and how far they hold; when what the
+// odds read (the outcome, the success, the total, an opposed side's
+// keys) is known over the run, the run is one leaf weighing all its
+// rolls. Unknown (a product of two values of t, a reading other than t)
+// leaves the rolls of that t to the walk one by one. Every rule below
+// holds for every t in [lo, hi], so the odds are those of the walk roll
+// by roll (TestRunsEqualTheWalk).
 
 // symFn is an expression's value over a run.
 type symFn func(*senv) sym
 
-// sym is a·t + b, or unknown (unk). a is never impossible; a = 0 is the
-// constant b, which may be.
+// sym is a value over a run: a·t + b (symLin; a = 0 the constant b), the
+// constant a/b (symRat, not whole), impossible, or unknown.
 type sym struct {
-	a, b num
-	unk  bool
+	a, b int64
+	k    symKind
 }
 
-var (
-	unkSym  = sym{unk: true}
-	zeroNum = integer(0)
+type symKind uint8
+
+const (
+	symLin symKind = iota
+	symRat
+	symImp
+	symUnk
 )
 
-func konst(v num) sym { return sym{a: zeroNum, b: v} }
+var unkSym = sym{k: symUnk}
 
-func (s sym) isConst() bool { return !s.unk && s.a.n == 0 }
+// symMax bounds a and b, far inside int64 for any t of a pool (64 dice
+// of 1,000 faces): past it a value is unknown.
+const symMax = 1 << 40
 
-// at is the value at t.
-func (s sym) at(t int64) num { return s.a.mul(integer(t)).add(s.b) }
+func konst(v num) sym {
+	switch {
+	case v.imp:
+		return sym{k: symImp}
+	case v.d == 1:
+		return sym{b: v.n}
+	}
+	return sym{a: v.n, b: v.d, k: symRat}
+}
+
+func lin(a, b int64) sym {
+	if a > symMax || a < -symMax || b > symMax || b < -symMax {
+		return unkSym
+	}
+	return sym{a: a, b: b}
+}
+
+// small: a·t + b whose a and b are within symMax.
+func small(s sym) bool { return s.a <= symMax && s.a >= -symMax && s.b <= symMax && s.b >= -symMax }
+
+func (s sym) isConst() bool { return s.k == symRat || s.k == symImp || (s.k == symLin && s.a == 0) }
+
+// num is a constant's value.
+func (s sym) num() num {
+	switch s.k {
+	case symImp:
+		return impossible
+	case symRat:
+		return num{n: s.a, d: s.b}
+	}
+	return integer(s.b)
+}
+
+// varies: a·t + b with a ≠ 0.
+func (s sym) varies() bool { return s.k == symLin && s.a != 0 }
 
 // senv is an env over a run of the pool's rolls lo ≤ t ≤ hi, t its
-// reading key. A comparison that would change within the run lowers hi
-// to the last t where it does not (its value at lo then holds over the
-// whole run): a pass over the steps finds both the values and how far
-// they hold.
+// reading key.
 type senv struct {
 	e      *env
 	pool   *rollStep
@@ -49,16 +87,6 @@ type senv struct {
 	tail   []bool // the slots computed after the pool: their values in sv
 	sv     []sym
 	other  bool // a reading of the pool other than t was read
-}
-
-func sign(v num) int {
-	switch {
-	case v.n < 0:
-		return -1
-	case v.n > 0:
-		return 1
-	}
-	return 0
 }
 
 type tri int8
@@ -109,15 +137,23 @@ func signHolds(op cmpOp, s int) bool {
 	return s >= 0
 }
 
-// holds is whether d = a·t + b (not constant) meets op over the run: its
-// value at lo, the run cut to where it stays. d is 0 at r = −b/a alone:
-// d op 0 is t < r, t ≤ r, t > r or t ≥ r (by op and the sign of a),
-// which changes after the last whole t below r or up to r; == and != at
-// both.
-func (se *senv) holds(op cmpOp, d sym) tri {
-	r := d.b.neg().div(d.a)
-	below := -floorDiv(-r.n, r.d) - 1 // the last whole t under r
-	upto := floorDiv(r.n, r.d)        // the last one up to r
+func sign64(v int64) int {
+	switch {
+	case v < 0:
+		return -1
+	case v > 0:
+		return 1
+	}
+	return 0
+}
+
+// holds is whether a·t + b (a ≠ 0) meets op over the run: its value at
+// lo, the run cut to where it stays. It is 0 at r = −b/a alone: "op 0"
+// is t < r, t ≤ r, t > r or t ≥ r (by op and the sign of a), which
+// changes after the last whole t below r or the last up to r; == and !=
+// at both.
+func (se *senv) holds(op cmpOp, a, b int64) tri {
+	below, upto := -floorDiv(b, a)-1, floorDiv(-b, a)
 	var at int64
 	switch op {
 	case opEq, opNe:
@@ -127,52 +163,63 @@ func (se *senv) holds(op cmpOp, d sym) tri {
 		}
 	case opLe, opGt:
 		at = upto
-		if d.a.n < 0 {
+		if a < 0 {
 			at = below
 		}
 	default:
 		at = below
-		if d.a.n < 0 {
+		if a < 0 {
 			at = upto
 		}
 	}
 	if se.lo <= at {
 		se.hi = min(se.hi, at)
 	}
-	return triOf(signHolds(op, sign(d.at(se.lo))))
+	return triOf(signHolds(op, sign64(a*se.lo+b)))
 }
 
 // truth is whether s is true over the run (num.truth: possible and
 // not 0).
 func (se *senv) truth(s sym) tri {
 	switch {
-	case s.unk:
+	case s.k == symUnk:
 		return unsure
-	case s.a.n == 0:
-		return triOf(s.b.truth())
+	case s.varies():
+		return se.holds(opNe, s.a, s.b)
 	}
-	return se.holds(opNe, s)
+	return triOf(s.num().truth())
 }
 
-func (s sym) sub(t sym) sym { return sym{a: s.a.add(t.a.neg()), b: s.b.add(t.b.neg())} }
+// cmpSym is x op y over the run (compare: false when either is
+// impossible).
+func (se *senv) cmpSym(op cmpOp, x, y sym) tri {
+	switch {
+	case x.k == symUnk || y.k == symUnk:
+		return unsure
+	case x.k == symImp || y.k == symImp:
+		return no
+	case x.isConst() && y.isConst():
+		return triOf(signHolds(op, x.num().cmp(y.num())))
+	case x.k == symLin && y.k == symLin && small(x) && small(y):
+		return se.holds(op, x.a-y.a, x.b-y.b) // a ≠ 0: one of them varies
+	}
+	return unsure // a fraction, or a huge number, against a value of t
+}
+
+func symBool(t tri) sym {
+	switch t {
+	case yes:
+		return sym{b: 1}
+	case no:
+		return sym{}
+	}
+	return unkSym
+}
 
 // symCompare is compare's value over the run.
 func symCompare(name string, a, b symFn) symFn {
 	op := opOf(name)
-	return func(se *senv) sym {
-		x, y := a(se), b(se)
-		if x.unk || y.unk {
-			return unkSym
-		}
-		if (x.isConst() && x.b.imp) || (y.isConst() && y.b.imp) {
-			return konst(boolean(false))
-		}
-		d := x.sub(y)
-		if d.a.n == 0 {
-			return konst(boolean(signHolds(op, sign(d.b))))
-		}
-		return konst(boolean(se.holds(op, d) == yes))
-	}
+	return func(se *senv) sym { return symBool(se.cmpSym(op, a(se), b(se))) }
 }
 
 // symLogic is and (and true), or (and false) and not (b nil) over the run.
@@ -181,9 +228,9 @@ func symLogic(and bool, a, b symFn) symFn {
 		return func(se *senv) sym {
 			switch se.truth(a(se)) {
 			case yes:
-				return konst(boolean(false))
+				return symBool(no)
 			case no:
-				return konst(boolean(true))
+				return symBool(yes)
 			}
 			return unkSym
 		}
@@ -193,127 +240,124 @@ func symLogic(and bool, a, b symFn) symFn {
 	return func(se *senv) sym {
 		x := se.truth(a(se))
 		if x == stop {
-			return konst(boolean(!and))
+			return symBool(stop)
 		}
 		y := se.truth(b(se))
 		switch {
 		case y == stop:
-			return konst(boolean(!and))
+			return symBool(stop)
 		case x == unsure || y == unsure:
 			return unkSym
 		}
-		return konst(boolean(and))
+		return symBool(triOf(and))
 	}
 }
 
-// symArith is +, − (neg of b), · and / over the run: affine while one
-// side of a product or the divisor is constant.
+// symArith is +, −, · and / over the run: a·t + b while one side of a
+// product is constant and a divisor divides both.
 func symArith(op byte, a, b symFn) symFn {
 	return func(se *senv) sym {
 		x, y := a(se), b(se)
-		if x.unk || y.unk {
+		switch {
+		case x.k == symUnk || y.k == symUnk:
 			return unkSym
-		}
-		if x.isConst() && y.isConst() {
+		case x.isConst() && y.isConst():
 			switch op {
 			case '+':
-				return konst(x.b.add(y.b))
+				return konst(x.num().add(y.num()))
 			case '-':
-				return konst(x.b.add(y.b.neg()))
+				return konst(x.num().add(y.num().neg()))
 			case '*':
-				return konst(x.b.mul(y.b))
+				return konst(x.num().mul(y.num()))
 			}
-			return konst(x.b.div(y.b))
-		}
-		if (x.isConst() && x.b.imp) || (y.isConst() && y.b.imp) {
-			return konst(impossible)
+			return konst(x.num().div(y.num()))
+		case x.k == symImp || y.k == symImp:
+			return sym{k: symImp}
+		case x.k != symLin || y.k != symLin || !small(x) || !small(y):
+			return unkSym // a fraction, or a huge number, and a value of t
 		}
 		switch op {
 		case '+':
-			return sym{a: x.a.add(y.a), b: x.b.add(y.b)}
+			return lin(x.a+y.a, x.b+y.b)
 		case '-':
-			return x.sub(y)
+			return lin(x.a-y.a, x.b-y.b)
 		case '*':
-			if x.isConst() {
+			if x.a == 0 {
 				x, y = y, x
 			}
-			if !y.isConst() {
+			if y.a != 0 {
 				return unkSym
 			}
-			return sym{a: x.a.mul(y.b), b: x.b.mul(y.b)}
+			if y.b > 1<<20 || y.b < -(1<<20) {
+				return unkSym
+			}
+			return lin(x.a*y.b, x.b*y.b)
 		}
-		if !y.isConst() {
+		switch {
+		case y.a != 0:
+			return unkSym
+		case y.b == 0:
+			return sym{k: symImp}
+		case x.a%y.b != 0 || x.b%y.b != 0:
 			return unkSym
 		}
-		if y.b.n == 0 {
-			return konst(impossible)
-		}
-		return sym{a: x.a.div(y.b), b: x.b.div(y.b)}
+		return lin(x.a/y.b, x.b/y.b)
 	}
 }
 
 func symNeg(a symFn) symFn {
 	return func(se *senv) sym {
 		x := a(se)
-		if x.unk {
-			return x
+		switch x.k {
+		case symLin:
+			return sym{a: -x.a, b: -x.b}
+		case symRat:
+			return sym{a: -x.a, b: x.b, k: symRat}
 		}
-		return sym{a: x.a.neg(), b: x.b.neg()}
+		return x
 	}
 }
 
-// symRound: every rounding is nondecreasing, and a·t + b monotone:
-// the run is cut to the last t whose rounding is the one at lo.
+// symRound: a whole number rounds to itself.
 func symRound(mode string, a symFn) symFn {
 	return func(se *senv) sym {
 		x := a(se)
-		if x.unk {
-			return x
+		if x.k == symRat {
+			return konst(x.num().round(mode))
 		}
-		if x.isConst() {
-			return konst(x.b.round(mode))
-		}
-		at := x.at(se.lo).round(mode)
-		lo, hi := se.lo, se.hi // at holds at lo; find the last t that keeps it
-		for lo < hi {
-			m := lo + (hi-lo+1)/2
-			if x.at(m).round(mode).cmp(at) == 0 {
-				lo = m
-			} else {
-				hi = m - 1
-			}
-		}
-		se.hi = lo
-		return konst(at)
+		return x
 	}
 }
 
 func symAbs(a symFn) symFn {
 	return func(se *senv) sym {
 		x := a(se)
-		if x.unk {
-			return x
-		}
-		if x.isConst() {
-			if !x.b.imp && x.b.n < 0 {
-				return konst(x.b.neg())
+		switch {
+		case x.varies():
+			if se.holds(opLt, x.a, x.b) == no {
+				return x
 			}
+		case x.k == symLin || x.k == symRat:
+			if x.num().n >= 0 {
+				return x
+			}
+		default:
 			return x
 		}
-		if se.holds(opLt, x) == yes {
-			return sym{a: x.a.neg(), b: x.b.neg()}
+		if x.k == symRat {
+			return sym{a: -x.a, b: x.b, k: symRat}
 		}
-		return x
+		return sym{a: -x.a, b: -x.b}
 	}
 }
 
 func symPossible(a symFn) symFn {
 	return func(se *senv) sym {
 		x := a(se)
-		if x.unk {
+		if x.k == symUnk {
 			return x
 		}
-		return konst(boolean(!x.isConst() || !x.b.imp))
+		return symBool(triOf(x.k != symImp))
 	}
 }
 
@@ -339,15 +383,17 @@ func symMinMax(sgn int, fns []symFn) symFn {
 		best := fns[0](se)
 		for _, f := range fns[1:] {
 			x := f(se)
-			if x.unk || best.unk {
+			switch {
+			case x.k == symUnk || best.k == symUnk:
 				return unkSym
+			case x.k == symImp || best.k == symImp:
+				return sym{k: symImp}
 			}
-			if (x.isConst() && x.b.imp) || (best.isConst() && best.b.imp) {
-				return konst(impossible)
-			}
-			d := x.sub(best)
-			if (d.a.n == 0 && signHolds(op, sign(d.b))) || (d.a.n != 0 && se.holds(op, d) == yes) {
+			switch se.cmpSym(op, x, best) {
+			case yes:
 				best = x
+			case unsure:
+				return unkSym
 			}
 		}
 		return best
@@ -362,11 +408,11 @@ func symCountWhile(from, to, cond symFn) symFn {
 		if !a.isConst() || !b.isConst() {
 			return unkSym
 		}
-		if !a.b.isInt() || !b.b.isInt() {
-			return konst(impossible)
+		if a.k != symLin || b.k != symLin {
+			return sym{k: symImp}
 		}
 		n := int64(0)
-		for k := a.b.n; k <= b.b.n && k-a.b.n < MaxCountWhile; k++ {
+		for k := a.b; k <= b.b && k-a.b < MaxCountWhile; k++ {
 			se.e.loop = integer(k)
 			t := se.truth(cond(se))
 			if t == unsure {
@@ -377,7 +423,7 @@ func symCountWhile(from, to, cond symFn) symFn {
 			}
 			n++
 		}
-		return konst(integer(n))
+		return sym{b: n}
 	}
 }
 
@@ -392,7 +438,7 @@ func symConstArgs(f func(args []num) num, fns []symFn) symFn {
 			if !x.isConst() {
 				return unkSym
 			}
-			args = append(args, x.b)
+			args = append(args, x.num())
 		}
 		return konst(f(args))
 	}
@@ -418,7 +464,7 @@ func symReading(rs *rollStep, idx int) symFn {
 			return konst(se.e.r[rs.first+idx])
 		}
 		if idx == se.key {
-			return sym{a: integer(1), b: zeroNum}
+			return sym{a: 1}
 		}
 		se.other = true
 		return unkSym
@@ -615,7 +661,7 @@ func (c *verdict) decidedOver(se *senv) bool {
 	}
 	v := c.onS(se)
 	switch {
-	case v.unk:
+	case v.k == symUnk:
 		return false
 	case v.isConst():
 		return true
@@ -629,7 +675,7 @@ func (c *verdict) decidedOver(se *senv) bool {
 		if b.strict {
 			op = opGt
 		}
-		switch se.holds(op, v.sub(konst(b.bound))) {
+		switch se.cmpSym(op, v, konst(b.bound)) {
 		case yes:
 			return true
 		case unsure:
@@ -676,3 +722,4 @@ func (c *check) sideSame(se *senv) bool {
 	}
 	return true
 }
+
