@@ -722,4 +722,3 @@ func (c *check) sideSame(se *senv) bool {
 	}
 	return true
 }
-
