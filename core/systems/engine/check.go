@@ -40,7 +40,8 @@ type Result struct {
 }
 
 func (s *System) newEnv(c *check, in map[string]int, rules map[string]string) *env {
-	e := &env{v: make([]num, c.nvars), r: make([]num, c.nreads)}
+	vals := make([]num, c.nvars+c.nreads)
+	e := &env{v: vals[:c.nvars:c.nvars], r: vals[c.nvars:]}
 	for i, k := range s.inputSlots {
 		if v, ok := in[k]; ok {
 			e.v[i] = integer(int64(v))
@@ -304,7 +305,10 @@ func (w *weight) add(n, d int64) {
 	w.big.Add(w.big, big.NewRat(n, d))
 }
 
-func (w *weight) rat() *big.Rat {
+func (w *weight) rat() *big.Rat { return w.ratIn(new(big.Rat)) }
+
+// ratIn sets r (zero) to the sum: computeOdds's rationals made in one block.
+func (w *weight) ratIn(r *big.Rat) *big.Rat {
 	if w.d != 0 && w.big == nil && w.bn == nil {
 		// The denominators brought to their least common multiple while
 		// it and the numerators fit in int64.
@@ -323,10 +327,9 @@ func (w *weight) rat() *big.Rat {
 			}
 		}
 		if d != 0 {
-			return ratOf(n, d)
+			return setRat(r, n, d)
 		}
 	}
-	r := new(big.Rat)
 	if w.d != 0 {
 		r.SetFrac64(w.n, w.d)
 	}
@@ -344,9 +347,11 @@ func (w *weight) rat() *big.Rat {
 
 // ratOf is n/d (d > 0), reduced in int64 arithmetic: big.Rat's own
 // reduction allocates a greatest common divisor in big integers.
-func ratOf(n, d int64) *big.Rat {
+func ratOf(n, d int64) *big.Rat { return setRat(new(big.Rat), n, d) }
+
+func setRat(r *big.Rat, n, d int64) *big.Rat {
 	g := gcd(n, d)
-	r := new(big.Rat).SetInt64(n / g)
+	r.SetInt64(n / g)
 	r.Denom().SetInt64(d / g) // a reference to r's denominator, set to 1 above
 	return r
 }
@@ -366,10 +371,7 @@ type walker struct {
 	// same, when set, walks the last pool (step last) by runs of its
 	// rolls on which what the odds read is the same (sym.go); key is the
 	// reading that orders them (−1: not chosen yet, −2: none).
-	same func(se *senv) bool
-	last int
-	key  int
-	se   *senv
+	same sameKind
 }
 
 // pstep is a step as one check's walk runs it: a pool (its distribution
@@ -384,6 +386,10 @@ type pstep struct {
 	// its count (granted dice repeat the same few counts).
 	lastN  int
 	lastPD *poolDist
+	// The runs of its rolls (sym.go): the reading that orders them (0:
+	// not chosen yet; −1: none; else the reading + 1) and their env.
+	runKey int
+	se     senv
 }
 
 // dist is the step's pool distribution: found once when its count reads
@@ -427,14 +433,7 @@ func (ps *pstep) let(e *env) {
 // lets that read only inputs and house rules, the cases whose condition
 // does (a house rule's choice, "npc"), and the pools' sizes that do.
 func newWalker(c *check, e *env) *walker {
-	w := &walker{c: c, steps: make([]pstep, 0, len(c.steps)), last: -1, key: -1}
-	defer func() {
-		for i := range w.steps {
-			if w.steps[i].roll != nil {
-				w.last = i
-			}
-		}
-	}()
+	w := &walker{c: c, steps: make([]pstep, 0, len(c.steps))}
 	for _, st := range c.steps {
 		if st.roll != nil {
 			ps := pstep{roll: st.roll}
@@ -524,7 +523,7 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 		w.over = true
 		return
 	}
-	if w.same != nil && i == w.last && len(pd.reads) >= minRun && w.runs(e, i, pd, wn, wd, leaf) {
+	if w.same != sameNone && len(pd.reads) >= minRun && st.runKey >= 0 && w.runs(e, i, pd, wn, wd, leaf) {
 		return
 	}
 	first := st.roll.first
@@ -604,7 +603,10 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	succ := weight{} // counted here with a success: expression, else from the outcomes
 	w := newWalker(c, e)
 	if !s.stepwise {
-		w.same = c.oddsSame(tots != nil)
+		w.same = sameOdds
+		if tots != nil {
+			w.same = sameTotals
+		}
 	}
 	w.wide = func(e *env, wn, wd *big.Int) {
 		o, _ := c.outcomeIdx(e)
@@ -652,7 +654,14 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	if w.over {
 		return s.sample(c, pr)
 	}
-	od := &Odds{Outcomes: map[string]*big.Rat{}, Success: new(big.Rat), Exact: true}
+	n := 1 // the rationals: one block
+	for i := range outs {
+		if !outs[i].zero() {
+			n++
+		}
+	}
+	rats := make([]big.Rat, n)
+	od := &Odds{Outcomes: make(map[string]*big.Rat, n-1), Exact: true}
 	for i := range outs {
 		if outs[i].zero() {
 			continue
@@ -674,9 +683,10 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 				}
 			}
 		}
-		od.Outcomes[k] = outs[i].rat()
+		od.Outcomes[k] = outs[i].ratIn(&rats[n-1])
+		n--
 	}
-	od.Success = succ.rat()
+	od.Success = succ.ratIn(&rats[0])
 	for i, a := range c.also {
 		if od.Also == nil {
 			od.Also = map[string]map[string]*big.Rat{}
@@ -761,7 +771,7 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 	if merge && !s.stepwise && !w.granted() {
 		// Every leaf weighs out of the same denominator and merges with
 		// those of its key: a run of them is one leaf.
-		w.same = c.sideSame
+		w.same = sameSide
 	}
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
 		var key [4]num

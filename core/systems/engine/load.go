@@ -530,7 +530,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			if rs.level > MaxGrantLevel {
 				return nil, at(limitErr("grant_level", MaxGrantLevel, rs.level), st.Roll)
 			}
-			rs.count, rs.countDyn = cnt, sc.dyn
+			rs.count, rs.countDyn, rs.countS = cnt, sc.dyn, sc.sy
 			if st.Explode != nil {
 				if st.Explode.Times < 1 || st.Explode.Times > MaxExplode {
 					return nil, at(limitErr("explode", MaxExplode, st.Explode.Times), st.Roll)

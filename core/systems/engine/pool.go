@@ -16,7 +16,8 @@ type rollStep struct {
 	name     string
 	faces    int
 	count    evalFn
-	countDyn bool // the count reads the dice (granted dice)
+	countDyn bool  // the count reads the dice (granted dice)
+	countS   symFn // the count over a run of an earlier pool's rolls (sym.go)
 	explode  map[int]bool
 	times    int // explosions per die at most
 	reads    []reading

@@ -24,7 +24,8 @@ func TestRunsEqualTheWalk(t *testing.T) {
 // slopes, a slope below 0, ==, !=, roundings, abs, min, max, if,
 // possible, not, or, a table, count_while, overrides, bands, a further
 // result, a success expression, a total, a let that reads a second
-// reading of the pool, a pool of several dice read by sum.
+// reading of the pool, a pool of several dice read by sum, a pool after
+// the d100 whose size and lets read it (RQ's opposed roll).
 func TestRunsEqualTheWalkEveryRule(t *testing.T) {
 	runsAgree(t, []byte(everyRule), 400)
 }
@@ -144,23 +145,28 @@ func oddsText(od *Odds) string {
 }
 
 // A d100 check (rq) goes by runs: a handful of leaves instead of 100. A
-// last pool read two ways at once (everyRule's sum: its sum and its
-// highest die) has no reading that orders its rolls alone: it is walked
-// roll by roll.
+// pool read two ways at once by what follows it (everyRule's sum: its
+// sum and its highest die, and a count and sum of the granting pool) has
+// no reading that orders its rolls alone: it is walked roll by roll.
 func TestRunsOrFallBack(t *testing.T) {
-	leaves := func(s *System, key string, in map[string]int, runs bool) (int, int) {
+	// leaves walks check key; keys are its pools' runKey.
+	leaves := func(s *System, key string, in map[string]int, runs bool) (n int, keys []int) {
 		c, _ := s.check(key)
 		e, _ := s.sides(c, Params{Inputs: in})
 		w := newWalker(c, e)
 		if runs {
-			w.same = c.oddsSame(false)
+			w.same = sameOdds
 		}
-		n := 0
 		w.walk(e, 0, 1, 1, func(*env, int64, int64) { n++ })
-		return n, w.key
+		for _, ps := range w.steps {
+			if ps.roll != nil {
+				keys = append(keys, ps.runKey)
+			}
+		}
+		return n, keys
 	}
-	if n, k := leaves(MustBuiltin("rq"), "roll", map[string]int{"skill": -5}, true); n != 5 || k != 0 {
-		t.Fatalf("rq 45: %d leaves ordered by reading %d, want 5 (critical, success, failure, fumble, 100) by 0", n, k)
+	if n, k := leaves(MustBuiltin("rq"), "roll", map[string]int{"skill": -5}, true); n != 5 || fmt.Sprint(k) != "[1]" {
+		t.Fatalf("rq 45: %d leaves, pools ordered by %v, want 5 (critical, success, failure, fumble, 100) by [1] (the first reading)", n, k)
 	}
 	s, err := Load([]byte(everyRule))
 	if err != nil {
@@ -168,8 +174,8 @@ func TestRunsOrFallBack(t *testing.T) {
 	}
 	in := map[string]int{"a": 0, "b": 0, "n": 2}
 	want, _ := leaves(s, "sum", in, false)
-	if n, k := leaves(s, "sum", in, true); n != want || k != -2 || n < 56 {
-		t.Fatalf("sum: %d leaves, reading %d; want %d (as roll by roll), none", n, k, want)
+	if n, k := leaves(s, "sum", in, true); n != want || fmt.Sprint(k) != "[-1 -1]" || n < 56 {
+		t.Fatalf("sum: %d leaves, pools ordered by %v; want %d (as roll by roll), [-1 -1] (none)", n, k, want)
 	}
 }
 
@@ -265,6 +271,29 @@ checks:
       overrides:
         - {when: "won and active.lv > passive.lv + 1", outcome: top}
         - {when: won, outcome: mid}
+      bands:
+        - {outcome: low}
+  - key: chain
+    names: {es: cadena, el: αλυσίδα, en: chain}
+    inputs: [a, b, n]
+    steps:
+      - {roll: p, dice: "1", faces: 100}
+      - {let: roll, is: p.sum}
+      - let: first
+        cases:
+          - {when: "roll <= a / 4", is: "2"}
+          - {when: "roll <= a", is: "1"}
+          - {when: "roll >= 96", is: "-1"}
+          - {is: "0"}
+      - {roll: q, dice: "if(first == 2 or first == -1, 1, if(roll > 90 - b, n, 0))", faces: 6}
+      - {let: even, is: "q.sum / 2 == floor(q.sum / 2)"}
+      - {let: late, is: "if(b > 0, q.sum + roll, q.highest * 2)"}
+    total: "if(b > 5, late, first)"
+    result:
+      overrides:
+        - {when: "first == 2 and even", outcome: top}
+        - {when: "first >= 1", outcome: mid}
+        - {when: "late > 50 + b", outcome: odd}
       bands:
         - {outcome: low}
 vectors:

@@ -20,7 +20,9 @@ import "sort"
 type symFn func(*senv) sym
 
 // sym is a value over a run: a·t + b (symLin; a = 0 the constant b), the
-// constant a/b (symRat, not whole), impossible, or unknown.
+// constant a/b (symRat, not whole), impossible, the same on every roll
+// of the run but not known yet (symFree: it reads a later pool), or
+// unknown.
 type sym struct {
 	a, b int64
 	k    symKind
@@ -32,7 +34,9 @@ const (
 	symLin symKind = iota
 	symRat
 	symImp
+	symFree
 	symUnk
+	symOuter // senv.sv: a slot computed before the pool (env.v has it)
 )
 
 var unkSym = sym{k: symUnk}
@@ -63,6 +67,11 @@ func small(s sym) bool { return s.a <= symMax && s.a >= -symMax && s.b <= symMax
 
 func (s sym) isConst() bool { return s.k == symRat || s.k == symImp || (s.k == symLin && s.a == 0) }
 
+// fixed: the same on every roll of the run.
+func (s sym) fixed() bool { return s.isConst() || s.k == symFree }
+
+var freeSym = sym{k: symFree}
+
 // num is a constant's value.
 func (s sym) num() num {
 	switch s.k {
@@ -84,9 +93,8 @@ type senv struct {
 	pool   *rollStep
 	key    int
 	lo, hi int64
-	tail   []bool // the slots computed after the pool: their values in sv
-	sv     []sym
-	other  bool // a reading of the pool other than t was read
+	sv     []sym // the values computed after the pool; symOuter the others
+	other  bool  // a reading of the pool other than t was read
 }
 
 type tri int8
@@ -94,7 +102,8 @@ type tri int8
 const (
 	no tri = iota
 	yes
-	unsure
+	free   // the same over the run, not known yet
+	unsure // changes within the run, or unknown
 )
 
 func triOf(b bool) tri {
@@ -184,6 +193,8 @@ func (se *senv) truth(s sym) tri {
 	switch {
 	case s.k == symUnk:
 		return unsure
+	case s.k == symFree:
+		return free
 	case s.varies():
 		return se.holds(opNe, s.a, s.b)
 	}
@@ -198,6 +209,11 @@ func (se *senv) cmpSym(op cmpOp, x, y sym) tri {
 		return unsure
 	case x.k == symImp || y.k == symImp:
 		return no
+	case x.k == symFree || y.k == symFree:
+		if x.fixed() && y.fixed() {
+			return free
+		}
+		return unsure
 	case x.isConst() && y.isConst():
 		return triOf(signHolds(op, x.num().cmp(y.num())))
 	case x.k == symLin && y.k == symLin && small(x) && small(y):
@@ -212,6 +228,8 @@ func symBool(t tri) sym {
 		return sym{b: 1}
 	case no:
 		return sym{}
+	case free:
+		return freeSym
 	}
 	return unkSym
 }
@@ -226,13 +244,14 @@ func symCompare(name string, a, b symFn) symFn {
 func symLogic(and bool, a, b symFn) symFn {
 	if b == nil {
 		return func(se *senv) sym {
-			switch se.truth(a(se)) {
+			switch t := se.truth(a(se)); t {
 			case yes:
 				return symBool(no)
 			case no:
 				return symBool(yes)
+			default:
+				return symBool(t)
 			}
-			return unkSym
 		}
 	}
 	// and: false when either is false; or: true when either is true.
@@ -248,6 +267,8 @@ func symLogic(and bool, a, b symFn) symFn {
 			return symBool(stop)
 		case x == unsure || y == unsure:
 			return unkSym
+		case x == free || y == free:
+			return freeSym
 		}
 		return symBool(triOf(and))
 	}
@@ -273,6 +294,11 @@ func symArith(op byte, a, b symFn) symFn {
 			return konst(x.num().div(y.num()))
 		case x.k == symImp || y.k == symImp:
 			return sym{k: symImp}
+		case x.k == symFree || y.k == symFree:
+			if x.fixed() && y.fixed() {
+				return freeSym
+			}
+			return unkSym
 		case x.k != symLin || y.k != symLin || !small(x) || !small(y):
 			return unkSym // a fraction, or a huge number, and a value of t
 		}
@@ -354,7 +380,7 @@ func symAbs(a symFn) symFn {
 func symPossible(a symFn) symFn {
 	return func(se *senv) sym {
 		x := a(se)
-		if x.k == symUnk {
+		if x.k == symUnk || x.k == symFree {
 			return x
 		}
 		return symBool(triOf(x.k != symImp))
@@ -368,6 +394,10 @@ func symIf(c, a, b symFn) symFn {
 			return a(se)
 		case no:
 			return b(se)
+		case free:
+			if a(se).fixed() && b(se).fixed() {
+				return freeSym
+			}
 		}
 		return unkSym
 	}
@@ -388,6 +418,13 @@ func symMinMax(sgn int, fns []symFn) symFn {
 				return unkSym
 			case x.k == symImp || best.k == symImp:
 				return sym{k: symImp}
+			case x.k == symFree || best.k == symFree:
+				// Free once fixed throughout (impossible if any is).
+				if !x.fixed() || !best.fixed() {
+					return unkSym
+				}
+				best = freeSym
+				continue
 			}
 			switch se.cmpSym(op, x, best) {
 			case yes:
@@ -411,17 +448,25 @@ func symCountWhile(from, to, cond symFn) symFn {
 		if a.k != symLin || b.k != symLin {
 			return sym{k: symImp}
 		}
-		n := int64(0)
+		n, isFree := int64(0), false
 		for k := a.b; k <= b.b && k-a.b < MaxCountWhile; k++ {
 			se.e.loop = integer(k)
-			t := se.truth(cond(se))
-			if t == unsure {
+			switch se.truth(cond(se)) {
+			case unsure:
 				return unkSym
+			case free:
+				isFree = true // the rest must be the same over the run too
+			case no:
+				if isFree {
+					return freeSym
+				}
+				return sym{b: n}
+			case yes:
+				n++
 			}
-			if t == no {
-				break
-			}
-			n++
+		}
+		if isFree {
+			return freeSym
 		}
 		return sym{b: n}
 	}
@@ -433,12 +478,17 @@ func symConstArgs(f func(args []num) num, fns []symFn) symFn {
 	return func(se *senv) sym {
 		var buf [2]num
 		args := buf[:0]
+		isFree := false
 		for _, fn := range fns {
 			x := fn(se)
-			if !x.isConst() {
+			if !x.fixed() {
 				return unkSym
 			}
+			isFree = isFree || x.k == symFree
 			args = append(args, x.num())
+		}
+		if isFree {
+			return freeSym
 		}
 		return konst(f(args))
 	}
@@ -448,8 +498,8 @@ func symConstArgs(f func(args []num) num, fns []symFn) symFn {
 // pool, else the same on every roll.
 func symSlot(slot int) symFn {
 	return func(se *senv) sym {
-		if se.tail[slot] {
-			return se.sv[slot]
+		if v := se.sv[slot]; v.k != symOuter {
+			return v
 		}
 		return konst(se.e.v[slot])
 	}
@@ -461,6 +511,9 @@ func symSlot(slot int) symFn {
 func symReading(rs *rollStep, idx int) symFn {
 	return func(se *senv) sym {
 		if se.pool != rs {
+			if rs.lvl > se.pool.lvl {
+				return freeSym // a later pool, rolled the same after every roll of the run
+			}
 			return konst(se.e.r[rs.first+idx])
 		}
 		if idx == se.key {
@@ -531,24 +584,28 @@ func (pd *poolDist) sortBy(j int) *keyOrder {
 // minRun: a pool of fewer tuples is walked tuple by tuple.
 const minRun = 4
 
-// runs walks the last pool, step i of distribution pd, by runs of its
-// rolls; false when none of its readings orders them (the walk then
-// enumerates it).
+// runs walks pool step i, of distribution pd, by runs of its rolls on
+// which everything after it is the same; false when none of its readings
+// orders them, or (once) no run held two rolls: the walk then enumerates
+// it.
 func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *env, wn, wd int64)) bool {
-	if w.key == -2 {
-		return false
-	}
-	se := w.se
-	if se == nil {
-		se = &senv{e: e, pool: w.steps[i].roll, tail: make([]bool, len(e.v)), sv: make([]sym, len(e.v))}
-		for _, ps := range w.steps[i+1:] {
-			se.tail[ps.slot] = true
+	st := &w.steps[i]
+	se := &st.se
+	if se.sv == nil {
+		se.pool, se.sv = st.roll, make([]sym, len(e.v))
+		for k := range se.sv {
+			se.sv[k] = sym{k: symOuter}
 		}
-		w.se = se
+		for _, ps := range w.steps[i+1:] {
+			if ps.roll == nil {
+				se.sv[ps.slot] = unkSym
+			}
+		}
 	}
 	se.e = e
-	if w.key == -1 {
+	if st.runKey == 0 {
 		// The first reading the steps after the pool read alone.
+		st.runKey = -1
 		for j := range pd.reads[0] {
 			ko := pd.byReading(j)
 			if ko == nil {
@@ -557,30 +614,34 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 			se.key = j
 			w.decided(e, i, pd, ko, 0)
 			if !se.other {
-				w.key = j
+				st.runKey = j + 1
 				break
 			}
 		}
-		if w.key < 0 {
-			w.key = -2
+		if st.runKey < 0 {
 			return false
 		}
 	}
-	ko := pd.byReading(w.key)
+	ko := pd.byReading(st.runKey - 1)
 	if ko == nil {
 		return false
 	}
-	se.key = w.key
-	first, last := w.steps[i].roll.first, len(ko.order)-1
+	se.key = st.runKey - 1
+	first, last := st.roll.first, len(ko.order)-1
+	merged := false
 	for p := 0; p <= last && !w.over; {
 		if w.decided(e, i, pd, ko, p) {
-			// One leaf, e holding the run's first roll and its values.
+			// The rest walked once for the run's first roll, weighing all
+			// of them; its leaves counted once per roll, as the walk would.
 			q := p + sort.Search(last-p+1, func(k int) bool { return ko.vals[p+k] > se.hi }) - 1
-			if w.leaves += q - p + 1; w.leaves > OddsBudget {
-				w.over = true
-				return true
+			before := w.leaves
+			w.walk(e, i+1, wn*(ko.pre[q+1]-ko.pre[p]), wd*pd.den, leaf)
+			if q > p {
+				merged = true
+				if w.leaves += (q - p) * (w.leaves - before); w.leaves > OddsBudget {
+					w.over = true
+				}
 			}
-			leaf(e, wn*(ko.pre[q+1]-ko.pre[p]), wd*pd.den)
 			p = q + 1
 			continue
 		}
@@ -591,25 +652,39 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 			w.walk(e, i+1, wn*pd.counts[j], wd*pd.den, leaf)
 		}
 	}
+	if !merged {
+		st.runKey = -1 // no run to be had here: no more tries
+	}
 	return true
 }
 
-// decided computes the steps after the pool for the roll order[p], and
-// over the run from it to as far as (se.hi) what the odds read stays
-// the same; false when it cannot tell.
+// decided computes the lets after pool step i up to the next pool for
+// the roll order[p], and reports whether everything after the pool
+// (those lets, the later pools' sizes and lets, what the odds read) is
+// the same over the run from it to se.hi; false when it cannot tell.
 func (w *walker) decided(e *env, i int, pd *poolDist, ko *keyOrder, p int) bool {
 	copy(e.r[w.steps[i].roll.first:], pd.reads[ko.order[p]])
-	for k := i + 1; k < len(w.steps); k++ {
+	for k := i + 1; k < len(w.steps) && w.steps[k].roll == nil; k++ {
 		w.steps[k].let(e)
 	}
-	se := w.se
+	se := &w.steps[i].se
 	se.lo, se.hi, se.other = ko.vals[p], ko.vals[len(ko.vals)-1], false
 	for k := i + 1; k < len(w.steps); k++ {
-		if !w.steps[k].symLet(se) {
+		ps := &w.steps[k]
+		if ps.roll != nil {
+			if ps.roll.countDyn && (ps.roll.countS == nil || !ps.roll.countS(se).fixed()) {
+				return false
+			}
+			continue
+		}
+		if !ps.symLet(se) {
 			return false
 		}
 	}
-	return w.same(se)
+	if w.same == sameSide {
+		return w.c.sideSame(se)
+	}
+	return w.c.oddsSame(se, w.same == sameTotals)
 }
 
 // symLet is the let's value over the run; false when which case holds
@@ -627,6 +702,8 @@ func (ps *pstep) symLet(se *senv) bool {
 				continue
 			case unsure:
 				return false
+			case free:
+				return ps.symFreeLet(se, i)
 			}
 		}
 		if cs.isS == nil {
@@ -635,6 +712,23 @@ func (ps *pstep) symLet(se *senv) bool {
 		se.sv[ps.slot] = cs.isS(se)
 		return true
 	}
+	return true
+}
+
+// symFreeLet: case i's condition is the same over the run but not known:
+// the let is too when every case from i on is.
+func (ps *pstep) symFreeLet(se *senv, i int) bool {
+	last := len(ps.cases) - 1
+	for ; i <= last; i++ {
+		cs := &ps.cases[i]
+		if i != last && (cs.whenS == nil || se.truth(cs.whenS(se)) == unsure) {
+			return false
+		}
+		if cs.isS == nil || !cs.isS(se).fixed() {
+			return false
+		}
+	}
+	se.sv[ps.slot] = freeSym
 	return true
 }
 
@@ -651,7 +745,7 @@ func (c *verdict) decidedOver(se *senv) bool {
 			return true
 		case unsure:
 			return false
-		}
+		} // free: this one or a later one, the same over the run
 	}
 	if len(c.bands) == 0 || c.on == nil {
 		return true
@@ -663,7 +757,7 @@ func (c *verdict) decidedOver(se *senv) bool {
 	switch {
 	case v.k == symUnk:
 		return false
-	case v.isConst():
+	case v.fixed():
 		return true
 	}
 	for i := range c.bands {
@@ -685,38 +779,46 @@ func (c *verdict) decidedOver(se *senv) bool {
 	return true
 }
 
+// What the odds read of a leaf, for the runs (walker.same).
+type sameKind int8
+
+const (
+	sameNone   sameKind = iota // no runs: every roll a leaf
+	sameOdds                   // the outcome, the success, the further results
+	sameTotals                 // and the total
+	sameSide                   // an opposed side's keys and the values its result reads
+)
+
 // oddsSame: the outcome, the success, the further results and the total
 // (when wanted) are the same over the run.
-func (c *check) oddsSame(totals bool) func(se *senv) bool {
-	return func(se *senv) bool {
-		if !c.verdict.decidedOver(se) {
-			return false
-		}
-		if c.success != nil && (c.successS == nil || se.truth(c.successS(se)) == unsure) {
-			return false
-		}
-		for _, a := range c.also {
-			if !a.v.decidedOver(se) {
-				return false
-			}
-		}
-		if totals && c.total != nil && (c.totalS == nil || !c.totalS(se).isConst()) {
-			return false
-		}
-		return true
+func (c *check) oddsSame(se *senv, totals bool) bool {
+	if !c.verdict.decidedOver(se) {
+		return false
 	}
+	if c.success != nil && (c.successS == nil || se.truth(c.successS(se)) == unsure) {
+		return false
+	}
+	for _, a := range c.also {
+		if !a.v.decidedOver(se) {
+			return false
+		}
+	}
+	if totals && c.total != nil && (c.totalS == nil || !c.totalS(se).fixed()) {
+		return false
+	}
+	return true
 }
 
 // sideSame: an opposed side's comparison keys and the values its result
 // reads are the same over the run.
 func (c *check) sideSame(se *senv) bool {
 	for _, f := range c.compareS {
-		if f == nil || !f(se).isConst() {
+		if f == nil || !f(se).fixed() {
 			return false
 		}
 	}
 	for _, slot := range c.refSlots {
-		if !symSlot(slot)(se).isConst() {
+		if !symSlot(slot)(se).fixed() {
 			return false
 		}
 	}
