@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"zaria/core/dice"
 )
@@ -25,8 +26,9 @@ type rollStep struct {
 	level    int // 0: a constant count; 1: granted by another pool
 	lvl      int // its place among the check's pools, from 1 (shape.lvl)
 
-	mu   sync.Mutex
-	memo map[int]*poolDist
+	mu     sync.Mutex
+	memo   map[int]*poolDist
+	noRuns atomic.Bool // no reading orders its rolls for the runs (sym.go)
 
 	facesOf evalFn            // faces_of: the faces from the inputs (faces.go)
 	sizes   map[int]*rollStep // facesOf's pools by faces, made once each
@@ -190,8 +192,8 @@ type poolDist struct {
 	reads  [][]num
 	counts []int64
 	den    int64
-	once   sync.Once
-	orders []*keyOrder // its tuples by each reading (sym.go), made once
+	mu     sync.Mutex
+	orders []*keyOrder // its tuples by each reading (sym.go), each sorted once
 }
 
 // die is one die of the pool as core/dice's odds core has it: a fair

@@ -548,29 +548,35 @@ type keyOrder struct {
 }
 
 // byReading is pd's tuples by reading j, nil when some value of it is
-// not a whole number.
+// not a whole number; each sorted once, when first asked.
 func (pd *poolDist) byReading(j int) *keyOrder {
-	pd.once.Do(func() {
-		if len(pd.reads) == 0 {
-			return
-		}
+	pd.mu.Lock()
+	defer pd.mu.Unlock()
+	if pd.orders == nil {
 		pd.orders = make([]*keyOrder, len(pd.reads[0]))
-		for k := range pd.orders {
-			pd.orders[k] = pd.sortBy(k)
-		}
-	})
-	if j >= len(pd.orders) {
-		return nil
+	}
+	if pd.orders[j] == nil {
+		pd.orders[j] = pd.sortBy(j)
 	}
 	return pd.orders[j]
 }
 
-func (pd *poolDist) sortBy(j int) *keyOrder {
-	ko := &keyOrder{order: make([]int32, len(pd.reads)), vals: make([]int64, len(pd.reads)), pre: make([]int64, len(pd.reads)+1)}
-	for i, r := range pd.reads {
+// whole reports whether every value of reading j is a whole number.
+func (pd *poolDist) whole(j int) bool {
+	for _, r := range pd.reads {
 		if !r[j].isInt() {
-			return nil
+			return false
 		}
+	}
+	return true
+}
+
+func (pd *poolDist) sortBy(j int) *keyOrder {
+	if !pd.whole(j) {
+		return &keyOrder{}
+	}
+	ko := &keyOrder{order: make([]int32, len(pd.reads)), vals: make([]int64, len(pd.reads)), pre: make([]int64, len(pd.reads)+1)}
+	for i := range pd.reads {
 		ko.order[i] = int32(i)
 	}
 	sort.SliceStable(ko.order, func(a, b int) bool { return pd.reads[ko.order[a]][j].n < pd.reads[ko.order[b]][j].n })
@@ -604,33 +610,47 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 	}
 	se.e = e
 	if st.runKey == 0 {
-		// The first reading the steps after the pool read alone.
+		// The first reading the steps after the pool read alone, tried
+		// on the first roll; a pool none orders is not tried again.
 		st.runKey = -1
+		if st.roll.noRuns.Load() {
+			return false
+		}
 		for j := range pd.reads[0] {
-			ko := pd.byReading(j)
-			if ko == nil {
+			if !pd.whole(j) {
 				continue
 			}
 			se.key = j
-			w.decided(e, i, pd, ko, 0)
+			v := pd.reads[0][j].n
+			w.decidedOver(e, i, pd.reads[0], v, v)
 			if !se.other {
 				st.runKey = j + 1
 				break
 			}
 		}
 		if st.runKey < 0 {
+			st.roll.noRuns.Store(true)
 			return false
 		}
 	}
 	ko := pd.byReading(st.runKey - 1)
-	if ko == nil {
+	if ko.order == nil {
 		return false
 	}
 	se.key = st.runKey - 1
 	first, last := st.roll.first, len(ko.order)-1
-	merged := false
+	merged, failed := false, 0
 	for p := 0; p <= last && !w.over; {
-		if w.decided(e, i, pd, ko, p) {
+		if !merged && failed == 2 {
+			// Two runs in a row of one value of t: the rest roll by roll.
+			for ; p <= last; p++ {
+				j := ko.order[p]
+				copy(e.r[first:], pd.reads[j])
+				w.walk(e, i+1, wn*pd.counts[j], wd*pd.den, leaf)
+			}
+			break
+		}
+		if w.decidedOver(e, i, pd.reads[ko.order[p]], ko.vals[p], ko.vals[last]) {
 			// The rest walked once for the run's first roll, weighing all
 			// of them; its leaves counted once per roll, as the walk would.
 			q := p + sort.Search(last-p+1, func(k int) bool { return ko.vals[p+k] > se.hi }) - 1
@@ -641,10 +661,13 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 				if w.leaves += (q - p) * (w.leaves - before); w.leaves > OddsBudget {
 					w.over = true
 				}
+			} else {
+				failed++
 			}
 			p = q + 1
 			continue
 		}
+		failed++
 		// The rolls of this value of t, one by one.
 		for t := ko.vals[p]; p <= last && ko.vals[p] == t; p++ {
 			j := ko.order[p]
@@ -658,17 +681,18 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 	return true
 }
 
-// decided computes the lets after pool step i up to the next pool for
-// the roll order[p], and reports whether everything after the pool
-// (those lets, the later pools' sizes and lets, what the odds read) is
-// the same over the run from it to se.hi; false when it cannot tell.
-func (w *walker) decided(e *env, i int, pd *poolDist, ko *keyOrder, p int) bool {
-	copy(e.r[w.steps[i].roll.first:], pd.reads[ko.order[p]])
+// decidedOver computes the lets after pool step i up to the next pool
+// for the roll reads (t = lo), and reports whether everything after the
+// pool (those lets, the later pools' sizes and lets, what the odds read)
+// is the same over the run from lo to se.hi (at most hi); false when it
+// cannot tell.
+func (w *walker) decidedOver(e *env, i int, reads []num, lo, hi int64) bool {
+	copy(e.r[w.steps[i].roll.first:], reads)
 	for k := i + 1; k < len(w.steps) && w.steps[k].roll == nil; k++ {
 		w.steps[k].let(e)
 	}
 	se := &w.steps[i].se
-	se.lo, se.hi, se.other = ko.vals[p], ko.vals[len(ko.vals)-1], false
+	se.lo, se.hi, se.other = lo, hi, false
 	for k := i + 1; k < len(w.steps); k++ {
 		ps := &w.steps[k]
 		if ps.roll != nil {
