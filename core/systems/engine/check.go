@@ -389,7 +389,7 @@ type pstep struct {
 	// The runs of its rolls (sym.go): the reading that orders them (0:
 	// not chosen yet; −1: none; else the reading + 1) and their env.
 	runKey int
-	se     senv
+	se     *senv
 }
 
 // dist is the step's pool distribution: found once when its count reads

@@ -596,9 +596,10 @@ const minRun = 4
 // it.
 func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *env, wn, wd int64)) bool {
 	st := &w.steps[i]
-	se := &st.se
-	if se.sv == nil {
-		se.pool, se.sv = st.roll, make([]sym, len(e.v))
+	se := st.se
+	if se == nil {
+		se = &senv{pool: st.roll, sv: make([]sym, len(e.v))}
+		st.se = se
 		for k := range se.sv {
 			se.sv[k] = sym{k: symOuter}
 		}
@@ -617,7 +618,7 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 			return false
 		}
 		for j := range pd.reads[0] {
-			if !pd.whole(j) {
+			if !pd.reads[0][j].isInt() {
 				continue
 			}
 			se.key = j
@@ -681,17 +682,15 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 	return true
 }
 
-// decidedOver computes the lets after pool step i up to the next pool
-// for the roll reads (t = lo), and reports whether everything after the
-// pool (those lets, the later pools' sizes and lets, what the odds read)
-// is the same over the run from lo to se.hi (at most hi); false when it
-// cannot tell.
+// decidedOver puts the roll reads (t = lo) in e, and reports whether
+// everything after pool step i (its lets, the later pools' sizes and
+// lets, what the odds read) is the same over the run from lo to se.hi
+// (at most hi); false when it cannot tell. What reads no dice, computed
+// as ever in e, never reads a value computed after a pool (those read
+// the dice): e needs no more.
 func (w *walker) decidedOver(e *env, i int, reads []num, lo, hi int64) bool {
 	copy(e.r[w.steps[i].roll.first:], reads)
-	for k := i + 1; k < len(w.steps) && w.steps[k].roll == nil; k++ {
-		w.steps[k].let(e)
-	}
-	se := &w.steps[i].se
+	se := w.steps[i].se
 	se.lo, se.hi, se.other = lo, hi, false
 	for k := i + 1; k < len(w.steps); k++ {
 		ps := &w.steps[k]
