@@ -390,6 +390,8 @@ type pstep struct {
 	// not chosen yet; −1: none; else the reading + 1) and their env.
 	runKey int
 	se     *senv
+	ko     *keyOrder // koPD's tuples by that reading
+	koPD   *poolDist
 }
 
 // dist is the step's pool distribution: found once when its count reads

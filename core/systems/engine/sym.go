@@ -634,7 +634,11 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 			return false
 		}
 	}
-	ko := pd.byReading(st.runKey - 1)
+	ko := st.ko
+	if st.koPD != pd {
+		ko = pd.byReading(st.runKey - 1)
+		st.ko, st.koPD = ko, pd
+	}
 	if ko.order == nil {
 		return false
 	}
