@@ -372,6 +372,13 @@ type walker struct {
 	// rolls on which what the odds read is the same (sym.go); key is the
 	// reading that orders them (−1: not chosen yet, −2: none).
 	same sameKind
+	ses  []*senv // the runs' envs by step, kept for the check's next walk
+}
+
+// done gives w back for its check's next walk.
+func (w *walker) done() {
+	w.wide = nil
+	w.c.walkers.Put(w)
 }
 
 // pstep is a step as one check's walk runs it: a pool (its distribution
@@ -435,7 +442,11 @@ func (ps *pstep) let(e *env) {
 // lets that read only inputs and house rules, the cases whose condition
 // does (a house rule's choice, "npc"), and the pools' sizes that do.
 func newWalker(c *check, e *env) *walker {
-	w := &walker{c: c, steps: make([]pstep, 0, len(c.steps))}
+	w, _ := c.walkers.Get().(*walker)
+	if w == nil {
+		w = &walker{steps: make([]pstep, 0, len(c.steps))}
+	}
+	*w = walker{c: c, steps: w.steps[:0], ses: w.ses, scratch: w.scratch}
 	for _, st := range c.steps {
 		if st.roll != nil {
 			ps := pstep{roll: st.roll}
@@ -653,7 +664,9 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 			tw.add(wn, wd)
 		}
 	})
-	if w.over {
+	over := w.over
+	w.done()
+	if over {
 		return s.sample(c, pr)
 	}
 	n := 1 // the rationals: one block
@@ -817,7 +830,9 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 		}
 		out = append(out, sideLeaf{e: cp, keys: keys, wn: wn, wd: wd, ik: key})
 	})
-	return out, !w.over
+	ok := !w.over
+	w.done()
+	return out, ok
 }
 
 // wins decides an opposed roll from the sides' comparison keys.

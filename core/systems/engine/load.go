@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -436,6 +437,7 @@ type check struct {
 	refSlots   []int        // the sides' values the result names
 	dynSlots   map[int]bool // the lets that read the dice
 	reqs       []requirement
+	walkers    sync.Pool // *walker: a walk's buffers, for the next one
 }
 
 // verdict is a compiled Verdict: overrides, then bands on a value.

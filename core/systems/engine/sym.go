@@ -598,8 +598,14 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 	st := &w.steps[i]
 	se := st.se
 	if se == nil {
-		se = &senv{pool: st.roll, sv: make([]sym, len(e.v))}
-		st.se = se
+		for len(w.ses) <= i {
+			w.ses = append(w.ses, nil)
+		}
+		if se = w.ses[i]; se == nil {
+			se = &senv{sv: make([]sym, len(e.v))}
+			w.ses[i] = se
+		}
+		se.pool, st.se = st.roll, se
 		for k := range se.sv {
 			se.sv[k] = sym{k: symOuter}
 		}
