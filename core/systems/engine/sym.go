@@ -596,6 +596,10 @@ const minRun = 4
 // it.
 func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *env, wn, wd int64)) bool {
 	st := &w.steps[i]
+	if st.runKey == 0 && st.roll.noRuns.Load() {
+		st.runKey = -1 // no reading orders this pool's rolls
+		return false
+	}
 	se := st.se
 	if se == nil {
 		for len(w.ses) <= i {
@@ -620,9 +624,6 @@ func (w *walker) runs(e *env, i int, pd *poolDist, wn, wd int64, leaf func(e *en
 		// The first reading the steps after the pool read alone, tried
 		// on the first roll; a pool none orders is not tried again.
 		st.runKey = -1
-		if st.roll.noRuns.Load() {
-			return false
-		}
 		for j := range pd.reads[0] {
 			if !pd.reads[0][j].isInt() {
 				continue
