@@ -345,10 +345,8 @@ func (w *weight) ratIn(r *big.Rat) *big.Rat {
 	return r
 }
 
-// ratOf is n/d (d > 0), reduced in int64 arithmetic: big.Rat's own
-// reduction allocates a greatest common divisor in big integers.
-func ratOf(n, d int64) *big.Rat { return setRat(new(big.Rat), n, d) }
-
+// setRat sets r to n/d (d > 0), reduced in int64 arithmetic: big.Rat's
+// own reduction allocates a greatest common divisor in big integers.
 func setRat(r *big.Rat, n, d int64) *big.Rat {
 	g := gcd(n, d)
 	r.SetInt64(n / g)

@@ -139,17 +139,12 @@ type shape struct {
 	lvl       int
 }
 
-// kids are the closures of a node's children and the node's shape. A
+// kids are the closures of a node's children, their values over a run
+// of a pool's rolls (sym.go), and the node's shape. A
 // child that reads fewer pools than the node (none: the inputs only) and
 // is more than a leaf is computed where its pools are rolled: hoisted
 // into a value of its own (hoist).
-func (p *parser) kids(ns ...node) (fns []evalFn, sh shape) {
-	fns, _, sh = p.kidsSym(ns...)
-	return fns, sh
-}
-
-// kidsSym is kids with the children's values over a run (sym.go).
-func (p *parser) kidsSym(ns ...node) (fns []evalFn, syms []symFn, sh shape) {
+func (p *parser) kids(ns ...node) (fns []evalFn, syms []symFn, sh shape) {
 	for _, n := range ns {
 		sh.dyn = sh.dyn || n.dyn
 		sh.loop = sh.loop || n.loop
@@ -243,7 +238,7 @@ func (p *parser) or() (node, error) {
 			if l.fn == nil || r.fn == nil {
 				return l, p.errorf("a text is not a value")
 			}
-			f, sy, sh := p.kidsSym(l, r)
+			f, sy, sh := p.kids(l, r)
 			a, b := f[0], f[1]
 			l = node{fn: func(e *env) num { return boolean(a(e).truth() || b(e).truth()) }, shape: sh, sy: symLogic(false, sy[0], sy[1])}
 		}
@@ -260,7 +255,7 @@ func (p *parser) and() (node, error) {
 			if l.fn == nil || r.fn == nil {
 				return l, p.errorf("a text is not a value")
 			}
-			f, sy, sh := p.kidsSym(l, r)
+			f, sy, sh := p.kids(l, r)
 			a, b := f[0], f[1]
 			l = node{fn: func(e *env) num { return boolean(a(e).truth() && b(e).truth()) }, shape: sh, sy: symLogic(true, sy[0], sy[1])}
 		}
@@ -328,7 +323,7 @@ func (p *parser) cmp() (node, error) {
 		want, eq := int64(idx), t.text == "=="
 		return node{fn: func(e *env) num { return boolean((f(e).n == want) == eq) }}, nil
 	}
-	f, sy, sh := p.kidsSym(l, r)
+	f, sy, sh := p.kids(l, r)
 	return node{fn: compare(t.text, f[0], f[1]), shape: sh, sy: symCompare(t.text, sy[0], sy[1])}, nil
 }
 
@@ -361,7 +356,7 @@ func (p *parser) add() (node, error) {
 		if l.fn == nil || r.fn == nil {
 			return l, p.errorf("a text is not a value")
 		}
-		f, sy, sh := p.kidsSym(l, r)
+		f, sy, sh := p.kids(l, r)
 		a, b := f[0], f[1]
 		if op == "+" {
 			l = node{fn: func(e *env) num { return a(e).add(b(e)) }, shape: sh, sy: symArith('+', sy[0], sy[1])}
@@ -383,7 +378,7 @@ func (p *parser) mul() (node, error) {
 		if l.fn == nil || r.fn == nil {
 			return l, p.errorf("a text is not a value")
 		}
-		f, sy, sh := p.kidsSym(l, r)
+		f, sy, sh := p.kids(l, r)
 		a, b := f[0], f[1]
 		if op == "*" {
 			l = node{fn: func(e *env) num { return a(e).mul(b(e)) }, shape: sh, sy: symArith('*', sy[0], sy[1])}
@@ -580,7 +575,7 @@ func (p *parser) call(name string) (node, error) {
 			return node{}, p.errorf("%s: a text is not a value", name)
 		}
 	}
-	fns, syms, sh := p.kidsSym(args...)
+	fns, syms, sh := p.kids(args...)
 	n, err := p.builtin(name, fns, syms)
 	n.shape = sh
 	return n, err
@@ -670,7 +665,7 @@ func (p *parser) countWhile() (node, error) {
 	if len(args) != 3 || args[0].fn == nil || args[1].fn == nil || args[2].fn == nil {
 		return node{}, p.errorf("count_while takes FROM, TO and a condition on _")
 	}
-	f, sy, sh := p.kidsSym(args...)
+	f, sy, sh := p.kids(args...)
 	sh.loop = false
 	from, to, cond := f[0], f[1], f[2]
 	return node{shape: sh, sy: symCountWhile(sy[0], sy[1], sy[2]), fn: func(e *env) num {

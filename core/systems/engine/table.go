@@ -73,7 +73,7 @@ func (tb *table) compile(args []node, p *parser) (node, error) {
 	if len(args) != want || args[0].fn == nil || (want == 2 && args[1].fn == nil) {
 		return node{}, p.errorf("table %s takes %d values", tb.key, want)
 	}
-	f, sy, sh := p.kidsSym(args...)
+	f, sy, sh := p.kids(args...)
 	r := f[0]
 	if !tb.twoD {
 		return node{shape: sh, sy: symConstArgs(tb.cell, sy), fn: func(e *env) num {
