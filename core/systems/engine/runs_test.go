@@ -20,8 +20,9 @@ func TestRunsEqualTheWalk(t *testing.T) {
 	}
 }
 
-// The same over a file written to reach every rule of sym.go: rational
-// slopes, a slope below 0, ==, !=, roundings, abs, min, max, if,
+// The same over a file written to reach every rule of sym.go: fractions
+// of t (unknown: walked roll by roll), slopes below 0 and equal slopes,
+// ==, !=, roundings of fractions, abs, min and max (a table's "-"), if,
 // possible, not, or, a table, count_while, overrides, bands, a further
 // result, a success expression, a total, a let that reads a second
 // reading of the pool, a pool of several dice read by sum, a pool after
@@ -212,20 +213,23 @@ checks:
         cases:
           - {when: "cut == 'high'", is: p.d100_zero}
           - {is: p.d100}
-      - {let: x, is: "roll * 3 / 7 - b"}
+      - {let: x, is: "roll * 14 / 7 - b * 3"}
       - {let: y, is: "if(b < 0, floor(x), if(b == 0, ceil(x), if(b < 5, half_up(x), if(b < 8, half_even(x), trunc(x - 20)))))"}
-      - {let: z, is: "abs(a - 2 * roll) + min(roll, a, 60) - max(b * roll / 9, 5)"}
+      - {let: z, is: "abs(a - 2 * roll) + min(roll, a, 60) - max(b * roll - 9, 5)"}
       - {let: lv, is: "count_while(1, 7, roll <= steps(_) + b)"}
+      - {let: h, is: "floor(if(roll > a, 7 / 2, -5 / 3)) + half_even(if(roll < b * 10, 5 / 2, 3 / 2))"}
+      - {let: mm, is: "min(roll + h, steps(lv + 1), 90)"}
       - let: w
         cases:
           - {when: "roll == a or roll != a + 1 and not possible(steps(lv + 1))", is: "-roll"}
           - {when: "y >= z", is: "y - z"}
-          - {is: "z / 2"}
+          - {is: "z * 2"}
     total: w
     result:
       overrides:
         - {when: "roll == 50", outcome: odd}
         - {when: "x < -3 and lv > 2", outcome: top}
+        - {when: "not possible(mm) or mm > 75 + h", outcome: low}
       on: "w - a + lv * 10"
       bands:
         - {at_least: "40", outcome: top}
@@ -236,10 +240,23 @@ checks:
     also:
       - key: second
         result:
-          on: "half_down(y * 2 / 3)"
+          on: "half_down(y * 2 - 3)"
           bands:
             - {above: "10", outcome: top}
             - {outcome: low}
+  - key: frac
+    names: {es: fracción, el: κλάσμα, en: fraction}
+    inputs: [a, b]
+    steps:
+      - {roll: p, dice: "1", faces: 100}
+      - {let: x, is: "p.sum * 3 / 7 - b"}
+      - {let: y, is: "if(a > 50, floor(x), half_up(x))"}
+    total: y
+    result:
+      on: "y - a / 3"
+      bands:
+        - {at_least: "10", outcome: top}
+        - {outcome: low}
   - key: sum
     names: {es: suma, el: άθροισμα, en: sum}
     inputs: [a, b, n]

@@ -217,7 +217,11 @@ func (se *senv) cmpSym(op cmpOp, x, y sym) tri {
 	case x.isConst() && y.isConst():
 		return triOf(signHolds(op, x.num().cmp(y.num())))
 	case x.k == symLin && y.k == symLin && small(x) && small(y):
-		return se.holds(op, x.a-y.a, x.b-y.b) // a ≠ 0: one of them varies
+		a, b := x.a-y.a, x.b-y.b
+		if a == 0 { // the same slope: a constant difference
+			return triOf(signHolds(op, sign64(b)))
+		}
+		return se.holds(op, a, b)
 	}
 	return unsure // a fraction, or a huge number, against a value of t
 }
