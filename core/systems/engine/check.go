@@ -366,9 +366,8 @@ type walker struct {
 	// (wide.go); without it such a walk is over.
 	wide    func(e *env, wn, wd *big.Int)
 	scratch []*big.Int // walkWide's weight of each step
-	// same, when set, walks the last pool (step last) by runs of its
-	// rolls on which what the odds read is the same (sym.go); key is the
-	// reading that orders them (−1: not chosen yet, −2: none).
+	// same, when set, walks the pools by runs of their rolls on which
+	// what the odds read is the same (sym.go).
 	same sameKind
 	ses  []*senv // the runs' envs by step, kept for the check's next walk
 }

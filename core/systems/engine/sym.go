@@ -2,19 +2,20 @@ package engine
 
 import "sort"
 
-// Runs of a pool's rolls (the odds' fast path). A check's last pool
-// (a d100, Kingdom Hearts' granted dice) is walked in the order of one
-// of its readings t; the steps after it are evaluated once over a run of
-// rolls lo ≤ t ≤ hi, each value as a·t + b in whole numbers (a = 0: the
-// same on every roll of the run), a constant, or unknown. A comparison
-// that would change within the run cuts it (hi) to where it does not,
-// so one pass gives both the values and how far they hold; when what the
-// odds read (the outcome, the success, the total, an opposed side's
-// keys) is known over the run, the run is one leaf weighing all its
-// rolls. Unknown (a product of two values of t, a reading other than t)
-// leaves the rolls of that t to the walk one by one. Every rule below
-// holds for every t in [lo, hi], so the odds are those of the walk roll
-// by roll (TestRunsEqualTheWalk).
+// Runs of a pool's rolls (the odds' fast path). A pool's rolls are
+// walked in the order of one of its readings t (a d100, a sum); the
+// steps after the pool are evaluated once over a run of rolls lo ≤ t ≤
+// hi, each value as a·t + b in whole numbers (a = 0: the same on every
+// roll of the run), a constant, the same on every roll but not known yet
+// (it reads a later pool), or unknown. A comparison that would change
+// within the run cuts it (hi) to where it does not, so one pass gives
+// both the values and how far they hold; when what the odds read (the
+// outcome, the success, the total, an opposed side's keys) is the same
+// over the run, the rest of the walk runs once for it, weighing all its
+// rolls. Unknown (a product of two values of t, a fraction of t, a
+// reading other than t) leaves the rolls of that t to the walk one by
+// one. Every rule below holds for every t in [lo, hi], so the odds are
+// those of the walk roll by roll (TestRunsEqualTheWalk).
 
 // symFn is an expression's value over a run.
 type symFn func(*senv) sym
