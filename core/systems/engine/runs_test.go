@@ -316,3 +316,52 @@ checks:
 vectors:
   - {name: one, inputs: {a: "50", b: "2"}, dice: [5, 10], expect: {outcome: odd}}
 `
+
+// Walks share a check's pool of walkers and its pools' sorted tuples:
+// odds computed by several goroutines at once are those computed one by
+// one (run it with -race too).
+func TestRunsConcurrent(t *testing.T) {
+	type job struct {
+		sys, check string
+		in         map[string]int
+	}
+	var jobs []job
+	for sk := -20; sk <= 40; sk += 5 {
+		jobs = append(jobs, job{"rq", "roll", map[string]int{"skill": sk}}, job{"rq", "opposed", map[string]int{"off": 50 + sk, "def": 45}})
+	}
+	for nh := 1; nh <= 15; nh += 2 {
+		jobs = append(jobs, job{"daegon", "test", map[string]int{"nh": nh, "d": 3}})
+	}
+	for cp := 0; cp <= 8; cp += 2 {
+		jobs = append(jobs, job{"kh", "test", map[string]int{"cap": cp, "s": 2, "i": 1, "dc": 15}})
+	}
+	want := make([]string, len(jobs))
+	for i, j := range jobs {
+		od, err := MustBuiltin(j.sys).Outcomes(j.check, Params{Inputs: j.in, Fresh: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = oddsText(od)
+	}
+	errs := make(chan string, 4*len(jobs))
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			for k := range jobs {
+				i := (k + g*7) % len(jobs)
+				od, err := MustBuiltin(jobs[i].sys).Outcomes(jobs[i].check, Params{Inputs: jobs[i].in, Fresh: true})
+				if err != nil || oddsText(od) != want[i] {
+					errs <- fmt.Sprintf("%v: %v %v", jobs[i], err, od)
+				}
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
