@@ -122,6 +122,7 @@ if __name__ == '__main__':
     show('mothership 45 dis', mothership(45, dis=True))
     show('mothership 99', mothership(99))
     show('mothership 1', mothership(1))
+    show('mothership 1 adv', mothership(1, adv=True))
     o, sp = age(3, 13)
     show('age 3 tn13', o)
     show('  stunts', sp)
