@@ -268,8 +268,11 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if res.Outcome != "" {
 		out := reply.Line{reply.B(outcomeName(texts(req), sys, res.Outcome))}
 		if res.Level != nil {
+			// As a shipped file's: its show's text, else "nivel +2".
 			if text, shown := sys.LevelText(*res.Level, req.Lang); shown && text != "" {
 				out = append(out, reply.T(" · "+text))
+			} else if shown {
+				out = append(out, reply.T(" · "+req.T("filesys.level", "n", engine.Signed(*res.Level))))
 			}
 		}
 		rep.Add(out...)
