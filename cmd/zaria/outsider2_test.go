@@ -74,4 +74,11 @@ func TestForkImportOutsider2Files(t *testing.T) {
 	d.want(d.send("en", false, "/l5r 3k4"), true, "You can't keep more dice (4) than you roll (3).")
 	d.want(d.send("es", false, "/wod 3 dif 3"), true, "«dificultad» va de 4 a 10")
 	d.want(d.send("es", false, "/odds wod 3"), false, "fracaso", "6,1 %", "éxito", "74 %")
+	// Past the engine's budget (six d10 exploding twice: 10¹⁸ rolls) the
+	// chances are sampled, and /odds says so as the roll does.
+	d.want(d.send("es", false, "/odds l5r 6k6 nd30"), false, "🎯 éxito: ≈", "fallo ≈")
+	d.want(d.send("es", false, "/l5r 6k6 nd30"), false, "📊 Probabilidad de éxito: ≈")
+	if got := reply.PlainText(d.send("es", false, "/odds l5r 3k2 nd15")); strings.Contains(got, "≈") || !strings.Contains(got, "46,98 %") {
+		t.Errorf("the exact odds of 3k2 are written as sampled: %q", got)
+	}
 }

@@ -248,7 +248,7 @@ func fileOdds(ctx context.Context, req *command.Request, forks Forks, key, args 
 	if err != nil {
 		return nil, err
 	}
-	co := &CheckOdds{Subject: c.text, TotalAxis: true, XLabel: req.T("filesys.total")}
+	co := &CheckOdds{Subject: c.text, TotalAxis: true, XLabel: req.T("filesys.total"), Approx: !od.Exact}
 	if p, ok := od.Outcomes[""]; !ok || p.Cmp(big.NewRat(1, 1)) != 0 {
 		co.Target = req.T("filesys.success")
 		co.Chance = od.Success
