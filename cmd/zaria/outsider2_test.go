@@ -73,6 +73,11 @@ func TestForkImportOutsider2Files(t *testing.T) {
 	d.want(d.send("el", false, "/l5r 5k3"), true, "Αυτό το αρχείο κρατά μόνο 1 ζάρι")
 	d.want(d.send("en", false, "/l5r 3k4"), true, "You can't keep more dice (4) than you roll (3).")
 	d.want(d.send("es", false, "/wod 3 dif 3"), true, "«dificultad» va de 4 a 10")
+	// A dice word out of range names both ranges; "k2" is one die kept
+	// of one rolled, so after "3" it gives the dice rolled twice.
+	d.want(d.send("es", false, "/l5r 11k2"), true, "«11k2»: dados tirados de 1 a 10 y dados guardados de 1 a 10.")
+	d.want(d.send("el", false, "/l5r 3k0"), true, "«3k0»: ζάρια που ρίχνεις από 1 έως 10 και ζάρια που κρατάς από 1 έως 10.")
+	d.want(d.send("en", false, "/l5r 3 k2"), true, "You wrote the dice rolled twice («k2»).")
 	d.want(d.send("es", false, "/odds wod 3"), false, "fracaso", "6,1 %", "éxito", "74 %")
 	// Past the engine's budget (six d10 exploding twice: 10¹⁸ rolls) the
 	// chances are sampled, and /odds says so as the roll does.
