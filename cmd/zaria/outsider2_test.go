@@ -87,3 +87,22 @@ func TestForkImportOutsider2Files(t *testing.T) {
 		t.Errorf("the exact odds of 3k2 are written as sampled: %q", got)
 	}
 }
+
+// zaria system try writes the further results by their outcomes, and no
+// chance when no band applies (L5R without a target number), as the chat
+// does; the usage names try.
+func TestSystemTryOutsider2(t *testing.T) {
+	dir := filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider")
+	code, out, errs := runZaria(t, "system", "try", "--dice", "4,2,4", filepath.Join(dir, "age.yaml"), "3 nd13")
+	if code != 0 || !strings.Contains(out, "total 13, success, stunts sp4") || !strings.Contains(out, "chance = 5/8") {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs = runZaria(t, "system", "try", "--dice", "9,8,3", filepath.Join(dir, "l5r.yaml"), "3k2")
+	if code != 0 || !strings.Contains(out, "total 17\n") || strings.Contains(out, "chance =") || !strings.Contains(out, "no chance of success") {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+	_, out, errs = runZaria(t, "help")
+	if !strings.Contains(out+errs, "zaria system try [--dice 3,8] FILE|NAME 'WORDS'") {
+		t.Errorf("the usage lacks system try: %s%s", out, errs)
+	}
+}
