@@ -118,3 +118,29 @@ func TestExampleMeetsRequirements(t *testing.T) {
 		}
 	}
 }
+
+// A let or a pool may not take a name an expression reads as its own
+// (won, true, false): AGE's "won" as a let was refused as an opposed
+// check's word, at the line of an outcome.
+func TestReservedLetNames(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "age.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const let = "{let: hit, is: total >= tn}"
+	if !strings.Contains(string(src), let) {
+		t.Fatal("the file's let changed")
+	}
+	for _, name := range []string{"won", "true", "false"} {
+		bad := strings.Replace(string(src), let, "{let: "+name+", is: total >= tn}", 1)
+		bad = strings.ReplaceAll(bad, "when: hit and", "when: "+name+" and")
+		_, err := Load([]byte(bad))
+		if err == nil || !strings.Contains(err.Error(), `let "`+name+`": a new key`) {
+			t.Errorf("a let named %s: %v", name, err)
+		}
+	}
+	bad := strings.Replace(string(src), "{roll: dragon,", "{roll: won,", 1)
+	if _, err := Load([]byte(bad)); err == nil || !strings.Contains(err.Error(), `roll "won": a new key`) {
+		t.Errorf("a pool named won: %v", err)
+	}
+}
