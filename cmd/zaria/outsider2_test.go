@@ -79,6 +79,10 @@ func TestForkImportOutsider2Files(t *testing.T) {
 	d.want(d.send("el", false, "/l5r 3k0"), true, "«3k0»: ζάρια που ρίχνεις από 1 έως 10 και ζάρια που κρατάς από 1 έως 10.")
 	d.want(d.send("en", false, "/l5r 3 k2"), true, "You wrote the dice rolled twice («k2»).")
 	d.want(d.send("es", false, "/odds wod 3"), false, "fracaso", "6,1 %", "éxito", "74 %")
+	// /odds gives a further result's chances too, when some rolls lack
+	// it: Year Zero's damage (25/72, 5/72, 1/216), AGE's stunt points.
+	d.want(d.send("es", false, "/odds yz 3 2 1"), false, "Además, en la misma tirada:", "1 de daño 34,72 %", "2 de daño  6,94 %", "3 de daño  0,46 %")
+	d.want(d.send("en", false, "/odds age 3 tn13"), false, "Also, in the same roll:", "6 stunt points 6.94%", "1 stunt point  0.93%")
 	// Past the engine's budget (six d10 exploding twice: 10¹⁸ rolls) the
 	// chances are sampled, and /odds says so as the roll does.
 	d.want(d.send("es", false, "/odds l5r 6k6 nd30"), false, "🎯 éxito: ≈", "fallo ≈")

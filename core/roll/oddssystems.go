@@ -69,6 +69,10 @@ func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) 
 			rep.Add(reply.B(req.T("odds.sys.outcomes")))
 			rep.Lines = append(rep.Lines, rowLines(req, co.Outcomes, co.Approx)...)
 		}
+		if len(co.Also) > 0 {
+			rep.Add(reply.B(req.T("odds.sys.also")))
+			rep.Lines = append(rep.Lines, rowLines(req, co.Also, co.Approx)...)
+		}
 	}
 	if len(co.Dist) == 0 {
 		return rep

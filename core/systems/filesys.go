@@ -258,6 +258,25 @@ func fileOdds(ctx context.Context, req *command.Request, forks Forks, key, args 
 			}
 		}
 	}
+	// A further result that some rolls lack (Year Zero's damage, a
+	// glitch) has its outcomes' chances too; one every roll gives (Fate's
+	// ladder) is a reading of the total the chart already draws.
+	for _, ck := range c.sys.File.Checks {
+		if ck.Key != c.p.Check {
+			continue
+		}
+		for _, a := range ck.Also {
+			m := od.Also[a.Key]
+			if none := m[""]; none == nil || none.Sign() == 0 {
+				continue
+			}
+			for _, o := range c.sys.File.Outcomes {
+				if p := m[o.Key]; p != nil && p.Sign() > 0 {
+					co.Also = append(co.Also, OddsRow{Label: o.Names.In(req.Lang), P: p})
+				}
+			}
+		}
+	}
 	if len(od.Totals) > 0 {
 		lo, hi := od.Totals[0].Total, od.Totals[len(od.Totals)-1].Total
 		if lo.IsInt() && hi.IsInt() {
