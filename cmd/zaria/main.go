@@ -84,5 +84,7 @@ const usage = `zaria — dice and characters for role-playing chats
   zaria system list               the game systems, each with where its file comes from
   zaria system show NAME          a shipped system's file, as it is in the binary
   zaria system check FILE         check a system file: its format, limits and examples
+  zaria system try [--dice 3,8] FILE|NAME 'WORDS'
+                                  roll a check of a file from a chat's words, with its exact chance
   zaria version
 `

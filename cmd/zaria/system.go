@@ -200,6 +200,12 @@ func systemTry(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// No outcome at all (no band applies: an optional target left out):
+	// the chat gives no chance, and neither does try.
+	if res.Outcome == "" && chance.Sign() == 0 {
+		fmt.Fprintln(stdout, "\nno chance of success: no outcome applies")
+		return nil
+	}
 	mark := "="
 	if !exact {
 		mark = "≈"

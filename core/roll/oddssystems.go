@@ -58,16 +58,20 @@ func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) 
 	rep.Head = len(rep.Lines) // then the tables, if any: levels, outcomes
 	if len(co.Levels) > 0 {
 		rep.Add(reply.B(req.T("odds.sys.levels")))
-		rep.Lines = append(rep.Lines, rowLines(req, co.Levels)...)
+		rep.Lines = append(rep.Lines, rowLines(req, co.Levels, co.Approx)...)
 	}
 	if co.Target != "" {
-		rep.Add(reply.T(req.T("odds.sys.chance", "target", co.Target, "pct", req.Percent(co.Chance))))
+		rep.Add(reply.T(req.T("odds.sys.chance", "target", co.Target, "pct", approx(co.Approx)+req.Percent(co.Chance))))
 		if len(co.Levels) == 0 {
 			rep.Head = len(rep.Lines)
 		}
 		if len(co.Outcomes) > 0 {
 			rep.Add(reply.B(req.T("odds.sys.outcomes")))
-			rep.Lines = append(rep.Lines, rowLines(req, co.Outcomes)...)
+			rep.Lines = append(rep.Lines, rowLines(req, co.Outcomes, co.Approx)...)
+		}
+		if len(co.Also) > 0 {
+			rep.Add(reply.B(req.T("odds.sys.also")))
+			rep.Lines = append(rep.Lines, rowLines(req, co.Also, co.Approx)...)
 		}
 	}
 	if len(co.Dist) == 0 {
@@ -111,13 +115,13 @@ func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) 
 }
 
 // rowLines writes levels or outcomes as aligned code lines: label, chance,
-// then the level's name.
-func rowLines(req *command.Request, rows []systems.OddsRow) []reply.Line {
+// then the level's name; sampled chances with ≈.
+func rowLines(req *command.Request, rows []systems.OddsRow, sampled bool) []reply.Line {
 	w, pw := 0, 0
 	pcts := make([]string, len(rows))
 	for i, r := range rows {
 		w = max(w, len([]rune(r.Label)))
-		pcts[i] = req.Percent(r.P)
+		pcts[i] = approx(sampled) + req.Percent(r.P)
 		pw = max(pw, len([]rune(pcts[i])))
 	}
 	out := make([]reply.Line, 0, len(rows))
@@ -156,4 +160,12 @@ func RegisterSystemOdds(r *command.Router, forks ...systems.Forks) {
 			return rep, nil
 		}))
 	}
+}
+
+// approx is "≈" before a sampled chance, else nothing.
+func approx(sampled bool) string {
+	if sampled {
+		return "≈"
+	}
+	return ""
 }

@@ -329,13 +329,32 @@ func fileOdds(ctx context.Context, req *command.Request, forks Forks, key, args 
 	if err != nil {
 		return nil, err
 	}
-	co := &CheckOdds{Subject: c.text, TotalAxis: true, XLabel: req.T("filesys.total")}
+	co := &CheckOdds{Subject: c.text, TotalAxis: true, XLabel: req.T("filesys.total"), Approx: !od.Exact}
 	if p, ok := od.Outcomes[""]; !ok || p.Cmp(big.NewRat(1, 1)) != 0 {
 		co.Target = req.T("filesys.success")
 		co.Chance = od.Success
 		for _, o := range c.sys.File.Outcomes {
 			if p := od.Outcomes[o.Key]; p != nil && p.Sign() > 0 {
 				co.Outcomes = append(co.Outcomes, OddsRow{Label: o.Names.In(req.Lang), P: p})
+			}
+		}
+	}
+	// A further result that some rolls lack (Year Zero's damage, a
+	// glitch) has its outcomes' chances too; one every roll gives (Fate's
+	// ladder) is a reading of the total the chart already draws.
+	for _, ck := range c.sys.File.Checks {
+		if ck.Key != c.p.Check {
+			continue
+		}
+		for _, a := range ck.Also {
+			m := od.Also[a.Key]
+			if none := m[""]; none == nil || none.Sign() == 0 {
+				continue
+			}
+			for _, o := range c.sys.File.Outcomes {
+				if p := m[o.Key]; p != nil && p.Sign() > 0 {
+					co.Also = append(co.Also, OddsRow{Label: o.Names.In(req.Lang), P: p})
+				}
 			}
 		}
 	}

@@ -44,6 +44,12 @@ type CheckOdds struct {
 	// total, a Dungeon Hack attack's damage), so the 📊 of a roll marks its
 	// result on them.
 	TotalAxis bool
+	// Also is the chance of each outcome of the further results that
+	// some rolls lack (Year Zero's damage), apart from Outcomes.
+	Also []OddsRow
+	// Approx: the chances are sampled, not exact (a file's pool past the
+	// engine's work budget); each percentage is written with ≈.
+	Approx bool
 }
 
 // OddsRow is one row of CheckOdds: a level or an outcome and its chance.

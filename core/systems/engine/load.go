@@ -41,6 +41,10 @@ type System struct {
 
 var keyRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
 
+// reserved are the names an expression reads as its own (an opposed
+// result's won, true, false): a let or pool so named could not be read.
+var reserved = map[string]bool{"won": true, "true": true, "false": true}
+
 var yamlLine = regexp.MustCompile(`line (\d+)`)
 
 // Load reads, checks and compiles a system file, then replays its
@@ -540,8 +544,8 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 	for _, st := range def.Steps {
 		switch {
 		case st.Roll != "" && st.Let == "":
-			if _, ok := sc.vars[st.Roll]; ok || sc.pools[st.Roll] != nil || !keyRE.MatchString(st.Roll) {
-				return nil, fileErr(0, "roll %q: a new key of a-z, 0-9 and _", st.Roll)
+			if _, ok := sc.vars[st.Roll]; ok || sc.pools[st.Roll] != nil || !keyRE.MatchString(st.Roll) || reserved[st.Roll] {
+				return nil, fileErr(0, "roll %q: a new key of a-z, 0-9 and _ (not won, true or false)", st.Roll)
 			}
 			rs := &rollStep{name: st.Roll, faces: st.Faces, memo: map[int]*poolDist{}, explode: map[int]bool{}, lvl: len(c.pools) + 1}
 			if err := facesOf(rs, st, sc); err != nil {
@@ -586,8 +590,8 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			c.steps = append(append(c.steps, sc.temps...), cstep{roll: rs})
 			sc.temps = nil
 		case st.Let != "" && st.Roll == "":
-			if _, ok := sc.vars[st.Let]; ok || sc.pools[st.Let] != nil || !keyRE.MatchString(st.Let) || s.tables[st.Let] != nil || s.hasNumber(st.Let) {
-				return nil, fileErr(0, "let %q: a new key of a-z, 0-9 and _", st.Let)
+			if _, ok := sc.vars[st.Let]; ok || sc.pools[st.Let] != nil || !keyRE.MatchString(st.Let) || s.tables[st.Let] != nil || s.hasNumber(st.Let) || reserved[st.Let] {
+				return nil, fileErr(0, "let %q: a new key of a-z, 0-9 and _ (not won, true or false)", st.Let)
 			}
 			var cases []ccase
 			lvl := 0 // the last pool it reads (shape.lvl)

@@ -55,7 +55,11 @@ func (s *System) compileNames() error {
 			if words := strings.Fields(t); s.SubCommand(words[0]) != nil {
 				continue
 			}
-			if _, err := s.Parse(strings.Fields(t)); err != nil {
+			p, err := s.Parse(strings.Fields(t))
+			if err == nil {
+				err = s.exampleMeets(p) // require.go
+			}
+			if err != nil {
 				return at(fileErr(0, "odds_example: /%s %s is not a check the command reads (%v)", f.Command, t, err), "odds_example")
 			}
 		}

@@ -217,3 +217,20 @@ func (s *System) Params(p *Parsed) Params {
 	}
 	return pr
 }
+
+// exampleMeets is the requirement an example's words break (an
+// *Unmet), or nil: an example is a roll the command makes, so "For
+// example: /l5r 5k3" may not answer "This roll can't be made". Words
+// naming sheet values are not judged: the sheet is not known here.
+func (s *System) exampleMeets(p *Parsed) error {
+	noSheet := func(string) (int, error) { return 0, errors.New("no sheet") }
+	for _, sd := range []*Side{&p.Active, p.Passive} {
+		if sd == nil {
+			continue
+		}
+		if _, err := s.Resolve(sd, noSheet); err != nil {
+			return nil
+		}
+	}
+	return s.Require(p.Check, s.Params(p))
+}

@@ -82,7 +82,11 @@ func (s *System) checkExample(ex Names) error {
 		return err
 	}
 	for _, t := range []string{ex.ES, ex.EL, ex.EN} {
-		if _, err := s.Parse(strings.Fields(t)); err != nil {
+		p, err := s.Parse(strings.Fields(t))
+		if err == nil {
+			err = s.exampleMeets(p) // require.go
+		}
+		if err != nil {
 			return fileErr(0, "example: /%s %s is not a check the command reads (%v)", s.File.Command, t, err)
 		}
 	}

@@ -119,7 +119,7 @@ func (s *System) dice(in *Input, sd *Side, w, fw string) (bool, error) {
 		}
 		for _, x := range []*Input{cin, in} {
 			if sd.given(x) && sd.once(x) {
-				return true, &ParseError{Kind: "twice", Input: in, Got: w, First: strings.Join(sd.Words[x.Key], " ")}
+				return true, &ParseError{Kind: "twice", Input: x, Got: w, First: strings.Join(sd.Words[x.Key], " ")}
 			}
 		}
 		sd.Inputs[cin.Key], sd.Inputs[in.Key] = n, f

@@ -268,8 +268,11 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if res.Outcome != "" {
 		out := reply.Line{reply.B(outcomeName(texts(req), sys, res.Outcome))}
 		if res.Level != nil {
+			// As a shipped file's: its show's text, else "nivel +2".
 			if text, shown := sys.LevelText(*res.Level, req.Lang); shown && text != "" {
 				out = append(out, reply.T(" · "+text))
+			} else if shown {
+				out = append(out, reply.T(" · "+req.T("filesys.level", "n", engine.Signed(*res.Level))))
 			}
 		}
 		rep.Add(out...)
@@ -306,6 +309,13 @@ func wordsErr(req *command.Request, sys *engine.System, err error) error {
 			return command.Errorf("filesys.error.range", "what", what, "min", minus(pe.Min), "max", minus(pe.Max), "got", got)
 		case "twice":
 			return command.Errorf("filesys.error.twice", "what", what, "got", got)
+		case "dice": // "11k2": the count's and the sides' ranges
+			if pe.Count != nil {
+				lo, hi := chatRange(pe.Count)
+				flo, fhi := chatRange(pe.Input)
+				return command.Errorf("filesys.error.dice", "got", got, "dice", pe.Count.Names.In(req.Lang), "minn", minus(lo), "maxn", minus(hi),
+					"faces", what, "mins", minus(flo), "maxs", minus(fhi))
+			}
 		}
 	}
 	ex := sys.Example(req.Lang)
@@ -317,6 +327,17 @@ func wordsErr(req *command.Request, sys *engine.System, err error) error {
 		return command.Errorf("filesys.error.missing", "what", pe.Input.Names.In(req.Lang), "example", ex)
 	}
 	return command.Errorf("filesys.error.word", "got", got, "example", ex)
+}
+
+// chatRange is the range of numbers the chat may type for in.
+func chatRange(in *engine.Input) (lo, hi int) {
+	switch {
+	case in.Chat != nil:
+		return in.Chat.Min, in.Chat.Max
+	case in.Min != nil && in.Max != nil:
+		return *in.Min, *in.Max
+	}
+	return 0, 0
 }
 
 // minus writes an integer with the typographic minus sign: "−10".

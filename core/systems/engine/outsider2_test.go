@@ -1,0 +1,146 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The second outsider's files (testdata/outsider): Year Zero's pool of
+// base, skill and gear dice with the base dice's 1s as damage, L5R 4e's
+// roll and keep (what the readings can write), Mothership's d100 under a
+// stat with doubles as criticals and [+]/[-], the Storyteller system's
+// d10 pool against a difficulty with botches, the AGE system's stunt
+// points from the Dragon Die, Tiny d6. Each loads (its vectors hold), and
+// its exact odds, from the chat's words as the command reads them, are
+// the ones testdata/outsider/odds2.py computes on its own (python3 and
+// fractions, every roll enumerated). An outcome missing from want has
+// chance 0; "" is the rolls with no further result.
+func TestOutsider2Files(t *testing.T) {
+	cases := []struct {
+		file, words string
+		outcomes    map[string]string
+		also        map[string]map[string]string
+	}{
+		{"yze", "3 2 1", map[string]string{"success": "31031/46656", "failure": "15625/46656"},
+			map[string]map[string]string{"damage": {"": "125/216", "dmg1": "25/72", "dmg2": "5/72", "dmg3": "1/216"}}},
+		{"yze", "4", map[string]string{"success": "671/1296", "failure": "625/1296"},
+			map[string]map[string]string{"damage": {"": "625/1296", "dmg1": "125/324", "dmg2": "25/216", "dmg3": "5/324", "dmg4": "1/1296"}}},
+		{"yze", "2 3", map[string]string{"success": "4651/7776", "failure": "3125/7776"},
+			map[string]map[string]string{"damage": {"": "25/36", "dmg1": "5/18", "dmg2": "1/36"}}},
+		{"owod", "5 dif 7", map[string]string{"botch": "4651/100000", "failure": "3821/20000", "success": "19061/25000"}, nil},
+		{"owod", "3", map[string]string{"botch": "61/1000", "failure": "199/1000", "success": "37/50"}, nil},
+		{"owod", "1", map[string]string{"botch": "1/10", "failure": "2/5", "success": "1/2"}, nil},
+		{"owod", "4 δυσκ 8 esp", map[string]string{"botch": "221/2000", "failure": "603/2500", "success": "6483/10000"}, nil},
+		{"owod", "diff 10 2", map[string]string{"botch": "17/100", "failure": "33/50", "success": "17/100"}, nil},
+		{"mothership", "45", map[string]string{"crit_failure": "1/20", "crit_success": "1/20", "failure": "1/2", "success": "2/5"}, nil},
+		{"mothership", "45 [+]", map[string]string{"crit_failure": "1/400", "crit_success": "39/400", "failure": "3/10", "success": "3/5"}, nil},
+		{"mothership", "[-] 45", map[string]string{"crit_failure": "39/400", "crit_success": "1/400", "failure": "7/10", "success": "1/5"}, nil},
+		{"mothership", "99", map[string]string{"crit_failure": "1/100", "crit_success": "9/100", "failure": "9/100", "success": "81/100"}, nil},
+		{"mothership", "1 ventaja", map[string]string{"crit_failure": "81/10000", "crit_success": "199/10000", "failure": "243/250"}, nil},
+		{"age", "3 nd13", map[string]string{"failure": "3/8", "success": "5/8"},
+			map[string]map[string]string{"stunts": {"": "53/72", "sp1": "1/108", "sp2": "5/216", "sp3": "1/24", "sp4": "1/18", "sp5": "7/108", "sp6": "5/72"}}},
+		{"age", "tn11", map[string]string{"failure": "1/2", "success": "1/2"},
+			map[string]map[string]string{"stunts": {"": "7/9", "sp1": "1/108", "sp2": "1/108", "sp3": "7/216", "sp4": "1/24", "sp5": "7/108", "sp6": "7/108"}}},
+		{"tinyd6", "", map[string]string{"failure": "4/9", "success": "5/9"}, nil},
+		{"tinyd6", "ventaja", map[string]string{"failure": "8/27", "success": "19/27"}, nil},
+		{"tinyd6", "μειονέκτημα focus", map[string]string{"failure": "1/2", "success": "1/2"}, nil},
+		{"l5r", "1k1 tn10", map[string]string{"failure": "9/10", "success": "1/10"}, nil},
+		{"l5r", "2k1 nd15", map[string]string{"failure": "2209/2500", "success": "291/2500"}, nil},
+		{"l5r", "3k2 tn15", map[string]string{"failure": "2651/5000", "success": "2349/5000"}, nil},
+		{"l5r", "3k3 βσ20", map[string]string{"failure": "3171/5000", "success": "1829/5000"}, nil},
+	}
+	systems := map[string]*System{}
+	for _, c := range cases {
+		s := systems[c.file]
+		if s == nil {
+			src, err := os.ReadFile(filepath.Join("testdata", "outsider", c.file+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, err = Load(src); err != nil {
+				t.Fatalf("%s: %v", c.file, err)
+			}
+			if s.VectorCount() < 6 {
+				t.Errorf("%s: %d vectors replayed, the file has more", c.file, s.VectorCount())
+			}
+			systems[c.file] = s
+		}
+		p, err := s.ParseWords(strings.Fields(c.words))
+		if err != nil {
+			t.Errorf("%s %q: %v", c.file, c.words, err)
+			continue
+		}
+		if err := s.Require(p.Check, s.Params(p)); err != nil {
+			t.Errorf("%s %q: %v", c.file, c.words, err)
+			continue
+		}
+		od, err := s.Odds(p.Check, s.Params(p))
+		if err != nil {
+			t.Errorf("%s %q: %v", c.file, c.words, err)
+			continue
+		}
+		if !od.Exact {
+			t.Errorf("%s %q: the odds are sampled, not exact", c.file, c.words)
+		}
+		sameOdds(t, c.file+" "+c.words, od.Outcomes, c.outcomes)
+		for k, want := range c.also {
+			sameOdds(t, c.file+" "+c.words+" "+k, od.Also[k], want)
+		}
+	}
+}
+
+// An example (an error's "for example", or /odds's) is a roll the
+// command makes: one whose inputs break a requirement of its check
+// refuses the file, as words the command cannot read do. L5R's file
+// keeps 1 die, all of them or all but one: 5k3 is refused.
+func TestExampleMeetsRequirements(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "l5r.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ex = "example: {es: 3k2 nd15, el: 3k2 βσ15, en: 3k2 tn15}"
+	if !strings.Contains(string(src), ex) {
+		t.Fatal("the file's example changed")
+	}
+	if _, err := Load(src); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{
+		"example: {es: 5k3 nd15, el: 5k3 βσ15, en: 5k3 tn15}",
+		"example: {es: 3k2 nd15, el: 3k2 βσ15, en: 3k4 tn15}",
+		ex + "\nodds_example: {es: 5k3, el: 3k2, en: 3k2}",
+	} {
+		_, err := Load([]byte(strings.Replace(string(src), ex, bad, 1)))
+		if err == nil || !strings.Contains(err.Error(), "break the requirement") {
+			t.Errorf("%s: got %v, want the requirement named", bad, err)
+		}
+	}
+}
+
+// A let or a pool may not take a name an expression reads as its own
+// (won, true, false): AGE's "won" as a let was refused as an opposed
+// check's word, at the line of an outcome.
+func TestReservedLetNames(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "age.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const let = "{let: hit, is: total >= tn}"
+	if !strings.Contains(string(src), let) {
+		t.Fatal("the file's let changed")
+	}
+	for _, name := range []string{"won", "true", "false"} {
+		bad := strings.Replace(string(src), let, "{let: "+name+", is: total >= tn}", 1)
+		bad = strings.ReplaceAll(bad, "when: hit and", "when: "+name+" and")
+		_, err := Load([]byte(bad))
+		if err == nil || !strings.Contains(err.Error(), `let "`+name+`": a new key`) {
+			t.Errorf("a let named %s: %v", name, err)
+		}
+	}
+	bad := strings.Replace(string(src), "{roll: dragon,", "{roll: won,", 1)
+	if _, err := Load([]byte(bad)); err == nil || !strings.Contains(err.Error(), `roll "won": a new key`) {
+		t.Errorf("a pool named won: %v", err)
+	}
+}
