@@ -84,9 +84,9 @@ func TestOutsider2Files(t *testing.T) {
 		if !od.Exact {
 			t.Errorf("%s %q: the odds are sampled, not exact", c.file, c.words)
 		}
-		sameOdds(t, c.file+" "+c.words, od.Outcomes, c.outcomes)
+		sameChances(t, c.file+" "+c.words, od.Outcomes, c.outcomes)
 		for k, want := range c.also {
-			sameOdds(t, c.file+" "+c.words+" "+k, od.Also[k], want)
+			sameChances(t, c.file+" "+c.words+" "+k, od.Also[k], want)
 		}
 	}
 }
