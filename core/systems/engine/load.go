@@ -81,19 +81,74 @@ func Load(src []byte) (*System, error) {
 	return s, nil
 }
 
+// yamlErr tells what go-yaml refused in the GM's terms, with its line:
+// a value of the wrong type, a field the format lacks, a key twice, and
+// the common slips of indentation, tabs, colons and brackets; anything
+// else a plain "not valid YAML here".
 func yamlErr(err error) *Error {
 	msg := err.Error()
 	line := 0
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+	if m := yamlLine.FindStringSubmatch(msg); m != nil { // the first, when several
 		line, _ = strconv.Atoi(m[1])
 	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
-	if m := yamlLine.FindStringSubmatch(msg); m != nil { // said once: "Line 13: cannot …"
-		msg = strings.TrimPrefix(msg, m[0]+": ")
+	if m := yamlType.FindStringSubmatch(msg); m != nil {
+		got := strconv.Quote(m[2])
+		switch m[1] {
+		case "!!seq":
+			got = "[…]"
+		case "!!map":
+			got = "{…}"
+		}
+		into := m[3]
+		switch {
+		case strings.HasPrefix(into, "[]"):
+			return fileErr(line, "a list goes here (one - item a line, or [a, b]), not %s", got)
+		case strings.HasPrefix(into, "map[") || strings.HasPrefix(into, "engine."):
+			return fileErr(line, "keys go here (key: value, one a line, or {key: value}), not %s", got)
+		case strings.HasPrefix(into, "int") || strings.HasPrefix(into, "uint"):
+			return fileErr(line, "a whole number goes here, not %s", got)
+		case into == "string":
+			return fileErr(line, "a text goes here, not %s", got)
+		case into == "bool":
+			return fileErr(line, "true or false goes here, not %s", got)
+		}
+		return fileErr(line, "this value does not fit here: %s", got)
 	}
-	return fileErr(line, "%s", msg)
+	if m := yamlField.FindStringSubmatch(msg); m != nil {
+		return fileErr(line, "%q is no field of the format here: check its spelling and its indentation", m[1])
+	}
+	if m := yamlTwice.FindStringSubmatch(msg); m != nil {
+		first, _ := strconv.Atoi(m[2])
+		return fileErr(line, "the key %s is written twice (first on line %d)", m[1], first)
+	}
+	switch {
+	case strings.Contains(msg, "tab character"):
+		return fileErr(line, "a tab in the indentation: indent with spaces only")
+	case strings.Contains(msg, "cannot start any token"):
+		return fileErr(line, "a character no value can start with: indent with spaces, not tabs, and put a text starting with @, ` or %% in quotes")
+	case strings.Contains(msg, "did not find expected key"), strings.Contains(msg, "did not find expected '-' indicator"):
+		return fileErr(line, "the indentation does not line up: the keys of one map, and the - of one list, each at the same indentation, with spaces")
+	case strings.Contains(msg, "mapping values are not allowed"):
+		return fileErr(line, "a colon where none can go: put a text with \": \" in quotes, or check the indentation")
+	case strings.Contains(msg, "could not find expected ':'"):
+		return fileErr(line, "a key without its colon: write key: value")
+	case strings.Contains(msg, "did not find expected ',' or"):
+		return fileErr(line, "a [ or { not closed: every [ needs its ], every { its }, and commas between items")
+	case strings.Contains(msg, "block sequence entries are not allowed"):
+		return fileErr(line, "a list item (- …) where a value goes: put the list on the next lines, indented")
+	case strings.Contains(msg, "unexpected end of stream"):
+		return fileErr(line, "the file ends inside a quoted text or a bracket: close it")
+	}
+	return fileErr(line, "this is not valid YAML: check the indentation (spaces, no tabs), the colons and the quotes")
 }
+
+var (
+	// go-yaml's "cannot unmarshal !!str `x` into int" (a scalar's value in
+	// backquotes, a list's or map's none).
+	yamlType  = regexp.MustCompile("cannot unmarshal (!!\\w+)(?: `([^`]*)`)? into (\\S+)")
+	yamlField = regexp.MustCompile(`field (\S+) not found in type`)
+	yamlTwice = regexp.MustCompile(`mapping key ("[^"]*") already defined at line (\d+)`)
+)
 
 // countNodes counts the nodes of a tree, aliases expanded, stopping early
 // (an alias bomb).
@@ -148,19 +203,20 @@ func at(err error, name string) error {
 		return nil
 	}
 	var e *Error
-	if errors.As(err, &e) {
-		if e.Args == nil {
-			e.Args = map[string]any{}
-		}
-		if _, ok := e.Args["at"]; !ok {
-			e.Args["at"] = name
-		}
-		if w, ok := e.Args["what"].(string); ok && !strings.HasPrefix(w, name) {
-			e.Args["what"] = name + ": " + w
-		}
-		return e
+	if !errors.As(err, &e) {
+		e = fileErr(0, "%v", err)
 	}
-	return &Error{Key: "engine.error.file", Args: map[string]any{"what": name + ": " + err.Error(), "at": name}}
+	if e.Args == nil {
+		e.Args = map[string]any{}
+	}
+	if _, ok := e.Args["at"]; !ok {
+		e.Args["at"] = name
+	}
+	if w, ok := e.Args["what"].(string); ok && !strings.HasPrefix(w, name) {
+		e.Args["what"] = name + ": " + w
+		e.Prefix = name + ": " + e.Prefix
+	}
+	return e
 }
 
 func checkNames(n Names, what string) error {
