@@ -169,13 +169,21 @@ func countNodes(n *yaml.Node, depth int) int {
 }
 
 // guessLine finds the line of the first scalar equal to the error's
-// "name" argument, for errors raised while compiling.
+// "at" argument, for errors raised while compiling; with none, of the
+// first scalar equal to one of its format's texts, the last first (the
+// value refused, most often).
 func guessLine(root *yaml.Node, e *Error) int {
-	name, _ := e.Args["at"].(string)
-	if name == "" {
-		return 0
+	if name, _ := e.Args["at"].(string); name != "" {
+		return findScalar(root, name)
 	}
-	return findScalar(root, name)
+	for i := len(e.Params) - 1; i >= 0; i-- {
+		if v, ok := e.Params[i].(string); ok && v != "" {
+			if l := findScalar(root, v); l > 0 {
+				return l
+			}
+		}
+	}
+	return 0
 }
 
 func findScalar(n *yaml.Node, v string) int {

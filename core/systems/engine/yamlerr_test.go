@@ -37,3 +37,21 @@ func TestYAMLRefusals(t *testing.T) {
 		}
 	}
 }
+
+// A refusal raised while compiling names the line of the value it
+// refuses, found in the file: a GM is not sent to "line 0".
+func TestRefusalLineGuessed(t *testing.T) {
+	line := func(f, sub string) int { return strings.Count(f[:strings.Index(f, sub)], "\n") + 1 }
+	for _, c := range []struct{ from, to, at string }{
+		{"system: roll_over", "system: Roll Over", "system: Roll Over"},
+		{"key: bonus, type", "key: Bonus, type", "key: Bonus"},
+		{"type: number, min: -10", "type: numeral, min: -10", "type: numeral"},
+	} {
+		f := strings.Replace(base, c.from, c.to, 1)
+		_, err := Load([]byte(f))
+		var e *Error
+		if !errors.As(err, &e) || e.Format == "" || e.Line != line(f, c.at) {
+			t.Errorf("%s: got %v, want a refusal of line %d", c.to, err, line(f, c.at))
+		}
+	}
+}
