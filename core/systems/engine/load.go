@@ -42,7 +42,7 @@ func Load(src []byte) (*System, error) {
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
-		return nil, yamlErr(err)
+		return nil, yamlErr(err, src)
 	}
 	if n := countNodes(&root, 0); n > MaxFileBytes/2 {
 		return nil, limitErr("file_size", MaxFileBytes, n*2)
@@ -51,7 +51,7 @@ func Load(src []byte) (*System, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
-		return nil, yamlErr(err)
+		return nil, yamlErr(err, src)
 	}
 	s := &System{File: f, Source: src}
 	err := s.compile()
@@ -85,7 +85,7 @@ func Load(src []byte) (*System, error) {
 // a value of the wrong type, a field the format lacks, a key twice, and
 // the common slips of indentation, tabs, colons and brackets; anything
 // else a plain "not valid YAML here".
-func yamlErr(err error) *Error {
+func yamlErr(err error, src []byte) *Error {
 	msg := err.Error()
 	line := 0
 	if m := yamlLine.FindStringSubmatch(msg); m != nil { // the first, when several
@@ -122,7 +122,12 @@ func yamlErr(err error) *Error {
 		return fileErr(line, "the key %s is written twice (first on line %d)", m[1], first)
 	}
 	switch {
-	case strings.Contains(msg, "tab character"):
+	case strings.Contains(msg, "tab character"), strings.Contains(msg, "cannot start any token") && tabLine(src) > 0:
+		// go-yaml names the line before the tab, or the block's: the
+		// first line indented with a tab is the one to fix.
+		if t := tabLine(src); t > 0 {
+			line = t
+		}
 		return fileErr(line, "a tab in the indentation: indent with spaces only")
 	case strings.Contains(msg, "cannot start any token"):
 		return fileErr(line, "a character no value can start with: indent with spaces, not tabs, and put a text starting with @, ` or %% in quotes")
@@ -140,6 +145,16 @@ func yamlErr(err error) *Error {
 		return fileErr(line, "the file ends inside a quoted text or a bracket: close it")
 	}
 	return fileErr(line, "this is not valid YAML: check the indentation (spaces, no tabs), the colons and the quotes")
+}
+
+// tabLine is the first line indented with a tab, 0 when none is.
+func tabLine(src []byte) int {
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l[:len(l)-len(strings.TrimLeft(l, " \t"))], "\t") {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 var (
@@ -220,11 +235,36 @@ func at(err error, name string) error {
 	if _, ok := e.Args["at"]; !ok {
 		e.Args["at"] = name
 	}
-	if w, ok := e.Args["what"].(string); ok && !strings.HasPrefix(w, name) {
+	if w, ok := e.Args["what"].(string); ok && !namesIt(w, name) {
 		e.Args["what"] = name + ": " + w
 		e.Prefix = name + ": " + e.Prefix
 	}
 	return e
+}
+
+// namesIt reports whether what already names name, as a word of its own:
+// "band weak can never be reached" needs no "weak: " before it.
+func namesIt(what, name string) bool {
+	if name == "" {
+		return true
+	}
+	for i := 0; i < len(what); {
+		j := strings.Index(what[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !isKeyByte(what[j-1])) && (end == len(what) || !isKeyByte(what[end])) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+func isKeyByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 func checkNames(n Names, what string) error {
