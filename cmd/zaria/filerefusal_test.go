@@ -11,11 +11,12 @@ import (
 
 // A GM sends a broken system file to a chat in Spanish, Greek or English
 // (/sistema importar with the file): the reply says, in the chat's
-// language, the line and what goes there instead — a value of the wrong
+// language, the line and what goes there instead (a value of the wrong
 // type, a field the format lacks, a tab in the indentation, a key the
-// file misspells, a band never reached — with the format's own keys as
-// typed and no English left in a Spanish or Greek reply; the file is not
-// kept (the command it declares is no command of the chat).
+// file misspells, a band never reached, a formula's misspelt name), with
+// the format's own keys as typed and no English left in a Spanish or
+// Greek reply; the file is not kept (its command is no command of the
+// chat).
 func TestForkImportRefusalsLocalized(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", "ironsworn.yaml"))
 	if err != nil {
@@ -55,8 +56,12 @@ func TestForkImportRefusalsLocalized(t *testing.T) {
 			"action: band weak: no se alcanza nunca; las bands van del límite más alto hacia abajo",
 			"action: band weak: δεν επιτυγχάνεται ποτέ· οι bands πάνε από το υψηλότερο όριο προς τα κάτω",
 			"action: band weak can never be reached: bands go from the highest bound down"},
+		{broken(`is: "min(a.sum + mod, 10)"`, `is: "min(a.sum + mood, 10)"`),
+			"Línea 32: action: score: en el carácter 17: no hay nada que se llame «mood»",
+			"Γραμμή 32: action: score: στον χαρακτήρα 17: δεν υπάρχει τίποτα με το όνομα «mood»",
+			`Line 32: action: score: at 17: unknown name "mood"`},
 	}
-	english := []string{"goes here", "no field", "indent with", "a key of", "never be reached", "got "}
+	english := []string{"goes here", "no field", "indent with", "a key of", "never be reached", "got ", "unknown", " at "}
 	for _, c := range cases {
 		for _, l := range []struct{ chat, cmd, want string }{
 			{"es", "/sistema importar\n", c.es},

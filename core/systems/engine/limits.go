@@ -109,7 +109,10 @@ func (e *Error) whatIn(tr func(key string) string) string {
 			params[i] = pe.whatIn(tr) // a refusal wrapped ("%v")
 		}
 	}
-	return e.Prefix + fmt.Sprintf(f, params...)
+	if t := fmt.Sprintf(f, params...); !strings.Contains(t, "%!") {
+		return e.Prefix + t
+	}
+	return e.Prefix + fmt.Sprintf(e.Format, params...) // a translation's verb the argument does not take
 }
 
 // FileKey is the catalog key of a file refusal's format:
@@ -122,4 +125,13 @@ func limitErr(name string, limit, got int) *Error {
 
 func fileErr(line int, format string, a ...any) *Error {
 	return &Error{Key: "engine.error.file", Args: map[string]any{"what": fmt.Sprintf(format, a...)}, Line: line, Format: format, Params: a}
+}
+
+// exprErr is a formula's refusal at a character of it (from 1): its own
+// format, the message id as fileErr's, inside "at %d: %s".
+func exprErr(pos int, format string, a ...any) *Error {
+	inner := fileErr(0, format, a...)
+	e := fileErr(0, "at %d: %s", pos, inner)
+	e.Args["what"] = fmt.Sprintf("at %d: %s", pos, inner.Args["what"])
+	return e
 }
