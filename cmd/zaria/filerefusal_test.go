@@ -13,10 +13,10 @@ import (
 // (/sistema importar with the file): the reply says, in the chat's
 // language, the line and what goes there instead (a value of the wrong
 // type, a field the format lacks, a tab in the indentation, a key the
-// file misspells, a band never reached, a formula's misspelt name), with
-// the format's own keys as typed and no English left in a Spanish or
-// Greek reply; the file is not kept (its command is no command of the
-// chat).
+// file misspells, a band never reached, a formula's misspelt name, an
+// example that does not hold), with the format's own keys as typed and
+// no English left in a Spanish or Greek reply; the file is not kept (its
+// command is no command of the chat).
 func TestForkImportRefusalsLocalized(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", "ironsworn.yaml"))
 	if err != nil {
@@ -60,8 +60,12 @@ func TestForkImportRefusalsLocalized(t *testing.T) {
 			"Línea 32: action: score: en el carácter 17: no hay nada que se llame «mood»",
 			"Γραμμή 32: action: score: στον χαρακτήρα 17: δεν υπάρχει τίποτα με το όνομα «mood»",
 			`Line 32: action: score: at 17: unknown name "mood"`},
+		{broken(`dice: [4, 6, 2], expect: {outcome: weak,`, `dice: [4, 6, 2], expect: {outcome: strong,`),
+			"El ejemplo «tie is no beat» no se cumple (línea 71): outcome «weak»; se esperaba «strong»",
+			"Το παράδειγμα «tie is no beat» δεν ισχύει (γραμμή 71): outcome «weak»· αναμενόταν «strong»",
+			`Example «tie is no beat» does not hold (line 71): outcome "weak", expected "strong"`},
 	}
-	english := []string{"goes here", "no field", "indent with", "a key of", "never be reached", "got ", "unknown", " at "}
+	english := []string{"goes here", "no field", "indent with", "a key of", "never be reached", "got ", "unknown", " at ", "expected"}
 	for _, c := range cases {
 		for _, l := range []struct{ chat, cmd, want string }{
 			{"es", "/sistema importar\n", c.es},
