@@ -14,9 +14,10 @@ import (
 // language, the line and what goes there instead (a value of the wrong
 // type, a field the format lacks, a tab in the indentation, a key the
 // file misspells, a band never reached, a formula's misspelt name, an
-// example that does not hold), with the format's own keys as typed and
-// no English left in a Spanish or Greek reply; the file is not kept (its
-// command is no command of the chat).
+// example that does not hold; no "line 0" for what has no line), with
+// the format's own keys as typed and no English left in a Spanish or
+// Greek reply; the file is not kept (its command is no command of the
+// chat).
 func TestForkImportRefusalsLocalized(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", "ironsworn.yaml"))
 	if err != nil {
@@ -64,6 +65,10 @@ func TestForkImportRefusalsLocalized(t *testing.T) {
 			"El ejemplo «tie is no beat» no se cumple (línea 71): outcome «weak»; se esperaba «strong»",
 			"Το παράδειγμα «tie is no beat» δεν ισχύει (γραμμή 71): outcome «weak»· αναμενόταν «strong»",
 			`Example «tie is no beat» does not hold (line 71): outcome "weak", expected "strong"`},
+		{broken("command: iron\n", "command: iron\nsheet: {keys: []}\n"),
+			"Archivo rechazado: sheet: keys, al menos una",
+			"Το αρχείο απορρίφθηκε: sheet: keys, τουλάχιστον ένα",
+			"File refused: sheet: keys, at least one"},
 	}
 	english := []string{"goes here", "no field", "indent with", "a key of", "never be reached", "got ", "unknown", " at ", "expected"}
 	for _, c := range cases {
