@@ -34,7 +34,7 @@ func systemOdds(ctx context.Context, req *command.Request, args string, forks ..
 			pre = "/"
 		}
 		if example == "" {
-			example = sysExample(req, sys)
+			example = systems.OddsExample(sys, req.Lang)
 		}
 		return nil, true, command.Errorf("odds.err.sys_empty", "cmd", pre+"odds "+word, "example", example)
 	}
@@ -130,25 +130,6 @@ func rowLines(req *command.Request, rows []systems.OddsRow) []reply.Line {
 		out = append(out, line)
 	}
 	return out
-}
-
-// sysExample is what a check of each system looks like, for the error of
-// "/odds zaria" with nothing after it.
-func sysExample(req *command.Request, sys string) string {
-	switch sys {
-	case "dh":
-		return req.T("odds.dh.example")
-	case "daegon":
-		return "6 d3"
-	case "rq":
-		return "45"
-	case "kh":
-		return "5 2s 1i"
-	}
-	if ex := systems.FileExample(sys, req.Lang); ex != "" {
-		return ex
-	}
-	return "4+2"
 }
 
 // RegisterSystemOdds gives the checks of the systems with a distribution

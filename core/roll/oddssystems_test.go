@@ -497,7 +497,7 @@ func TestSystemOddsRegistration(t *testing.T) {
 	for _, name := range systems.Charted() {
 		ex := map[string]string{"zaria": "4+2", "daegon": "6 d3", "kh": "5 2s", "dh": "attack longsword vs breastplate", "rq": "45"}[name]
 		if ex == "" {
-			ex = systems.FileExample(name, "en")
+			ex = systems.OddsExample(name, "en")
 		}
 		rep := run(t, r, "en", "/"+name+" "+ex)
 		odds := false

@@ -203,7 +203,7 @@ func (s *Service) pjCreate(ctx context.Context, req *command.Request, args []str
 		// The sheet the system's file starts it with, and how to change it.
 		rep := s.show(req, c)
 		rep.Lines = append([]reply.Line{{reply.T(req.TP("character.created_sheet", "name", c.Name,
-			"system", systemDisplay(c.System), "suggestion", c.Values[0].Name))}}, rep.Lines[1:]...)
+			"system", systemDisplay(req.Lang, c.System), "suggestion", c.Values[0].Name))}}, rep.Lines[1:]...)
 		return rep, nil
 	}
 	return reply.Text(req.TP("character.created", "name", c.Name)), nil
@@ -255,7 +255,7 @@ func (s *Service) pjList(ctx context.Context, req *command.Request) (*reply.Repl
 	for _, c := range list {
 		line := reply.Line{reply.T("• "), reply.B(fold.Clean(c.Name))}
 		if c.System != "" {
-			line = append(line, reply.T(" · "+systemDisplay(c.System)))
+			line = append(line, reply.T(" · "+systemDisplay(req.Lang, c.System)))
 		}
 		line = append(line, reply.I(" · "+req.TP("character.owner", "name", OwnerLabel(c))))
 		if c.Active && c.Owner == req.Msg.From.ID {
@@ -468,7 +468,7 @@ func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []str
 	if system == "" {
 		return reply.Text(req.TP("character.system_cleared", "character", c.Name)), nil
 	}
-	return reply.Text(req.TP("character.system_set", "character", c.Name, "system", systemDisplay(system))), nil
+	return reply.Text(req.TP("character.system_set", "character", c.Name, "system", systemDisplay(req.Lang, system))), nil
 }
 
 // show renders a sheet: name, system and owner, then the values, three to
@@ -476,7 +476,7 @@ func (s *Service) pjSystem(ctx context.Context, req *command.Request, args []str
 func (s *Service) show(req *command.Request, c Character) *reply.Reply {
 	head := reply.Line{reply.B("🧙 " + fold.Clean(c.Name))}
 	if c.System != "" {
-		head = append(head, reply.T(" · "+systemDisplay(c.System)))
+		head = append(head, reply.T(" · "+systemDisplay(req.Lang, c.System)))
 	}
 	head = append(head, reply.I(" · "+req.TP("character.owner", "name", OwnerLabel(c))))
 	rep := &reply.Reply{Lines: []reply.Line{head}}

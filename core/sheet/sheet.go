@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +27,7 @@ import (
 	"zaria/core"
 	"zaria/core/command"
 	"zaria/core/fold"
+	"zaria/core/systems/engine"
 )
 
 // Limits are the quotas of sheets. A zero field takes its default
@@ -166,57 +168,41 @@ func (s *Service) ValidateKey(req *command.Request, k, value string) error {
 // Limits returns the quotas.
 func (s *Service) Limits() Limits { return s.lim }
 
-// systemName is a game system a sheet can belong to.
-type systemName struct {
-	ID, Display string
-	Spellings   []string // folded
+// sheetSystems are the systems a sheet can belong to: the choices of
+// the chat's SystemOption but none, each a shipped system file.
+func sheetSystems() []string {
+	return slices.DeleteFunc(slices.Clone(systemOption().Values), func(v string) bool { return v == noSystem })
 }
 
-// systemNames lists the systems: canonical id, display name, accepted
-// spellings. The last entry clears the system.
-func systemNames() []systemName {
-	return []systemName{
-		{"zaria", "Ζαριά", []string{"zaria", "ζαρια", "z"}},
-		{"daegon", "Daegon", []string{"daegon", "dg"}},
-		{"dh", "Dungeon Hack", []string{"dh", "dungeon hack", "dungeonhack"}},
-		{"kh", "Kingdom Hearts", []string{"kh", "kingdom hearts", "kingdomhearts"}},
-		{"rq", "RQ", []string{"rq", "runequest"}},
-		{"", "", []string{"ninguno", "none", "no", "κανενα"}},
-	}
-}
+// noSystemWords are the words that clear a sheet's system.
+var noSystemWords = []string{noSystem, "none", "no", "κανενα"}
 
-// ParseSystem maps what a user typed to a system id.
+// ParseSystem maps what a user typed to a system id: a word that names
+// a sheet system in its file (its key, command, an alias or a spelling:
+// "runequest"), or "" for one of noSystemWords.
 func ParseSystem(s string) (string, bool) {
-	k := fold.Key(s)
-	for _, sys := range systemNames() {
-		for _, sp := range sys.Spellings {
-			if k == sp {
-				return sys.ID, true
-			}
+	if slices.Contains(noSystemWords, fold.Key(s)) {
+		return "", true
+	}
+	for _, id := range sheetSystems() {
+		if engine.MustBuiltin(id).Names(s) {
+			return id, true
 		}
 	}
 	return "", false
 }
 
-func systemDisplay(id string) string {
-	for _, sys := range systemNames() {
-		if sys.ID == id {
-			return sys.Display
-		}
+// systemDisplay is a sheet system's title in lang, as its file names it;
+// id itself for a system the bot does not ship.
+func systemDisplay(lang, id string) string {
+	if sys, err := engine.Builtin(id); err == nil {
+		return sys.File.Title.In(lang)
 	}
 	return id
 }
 
 // SystemList names the systems a sheet can belong to: "zaria, daegon, …".
-func SystemList() string {
-	var out []string
-	for _, sys := range systemNames() {
-		if sys.ID != "" {
-			out = append(out, sys.ID)
-		}
-	}
-	return strings.Join(out, ", ")
-}
+func SystemList() string { return strings.Join(sheetSystems(), ", ") }
 
 // internal wraps a store failure once; the router logs it and shows the
 // user the generic internal-error message.

@@ -10,9 +10,15 @@ import (
 // ("/ajustes sistema rq"): "/pj crear Lyra" then starts an RQ sheet.
 const SystemOption = "sistema"
 
-// systemOption is SystemOption's choices: none, or a system id.
+// noSystem is SystemOption's value for no system: an empty sheet.
+const noSystem = "ninguno"
+
+// systemOption is SystemOption's choices: none, or the key of a shipped
+// system file whose sheets the bot keeps (its title names it, its words
+// name it in /pj: ParseSystem); each choice has its labels
+// "option.sistema.<key>" and ".word" in every catalog.
 func systemOption() command.Option {
-	return command.Option{Key: SystemOption, Values: []string{"ninguno", "zaria", "daegon", "dh", "kh", "rq"}, Default: "ninguno"}
+	return command.Option{Key: SystemOption, Values: []string{noSystem, "zaria", "daegon", "dh", "kh", "rq"}, Default: noSystem}
 }
 
 // startValues are the values a new sheet of system starts with: the keys
@@ -36,7 +42,7 @@ func (s *Service) startValues(req *command.Request, system string) []Value {
 // defaultSystem is the system of a sheet created without one: the chat's
 // SystemOption, "" when it has none.
 func defaultSystem(req *command.Request) string {
-	if v := req.Option(SystemOption); v != "ninguno" {
+	if v := req.Option(SystemOption); v != noSystem {
 		return v
 	}
 	return ""

@@ -1,13 +1,10 @@
 package systems_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"zaria/core"
-	"zaria/core/dice"
-	"zaria/core/reply"
 )
 
 // TestSavedRollMissingWordGivesAnExample: issue 23, item 6. "/sig" saved
@@ -15,13 +12,7 @@ import (
 // detrás: /daegon sigilo {1}", with nothing to type; now it offers a whole
 // line (a difficulty Daegon reads there), and that line rolls.
 func TestSavedRollMissingWordGivesAnExample(t *testing.T) {
-	r := fullBot(t)
-	ctx := context.Background()
-	chat := core.ChatRef{Platform: "console", ID: "alias-example"}
-	say := func(text string) (string, bool) {
-		rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text, FromGM: true}, dice.Seeded(1))
-		return reply.PlainText(rep), rep.Error
-	}
+	say := chatAs(t, fullBot(t), "alias-example", core.User{ID: "u1", Name: "Ana"}, true)
 	say("/lang es")
 	say("/pj crear Lyra")
 	say("/pj poner sigilo 7")

@@ -27,16 +27,8 @@ import (
 //	/dh ataque {arma} vs coraza          the weapons, by group
 //	/dh repara {armadura} 2              the armours
 //
-// choices_test.go runs every value offered in its place.
-//
-// forks (nil: none) gives a chat's fork: its Ζαριά's named DCs then.
-func registerChoices(r *command.Router, forks Forks) {
-	r.SetChoices("zaria", zariaChoices(forks))
-	r.SetChoices("daegon", daegonChoices)
-	r.SetChoices("rq", rqChoices)
-	r.SetChoices("kh", khChoices)
-	r.SetChoices("dh", dhChoices)
-}
+// Each is its seed's (register.go); choices_test.go runs every value
+// offered in its place.
 
 // place says where words[i] sits in a check's words: after "vs" or not,
 // and how many words of its side come before it ("@Drake" not counted).

@@ -189,10 +189,10 @@ func matchNamed(req *command.Request, words string, names []named, errKey string
 	// Greek names are typed as a sentence declines them: "εναντίον
 	// θώρακα" for the armour "θώρακας" (a masculine noun's accusative drops
 	// its final ς).
-	if stem := greekStem(w); strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) >= 0 {
+	if stem := engine.GreekStem(w); strings.IndexFunc(w, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) >= 0 {
 		for _, n := range names {
 			for _, lb := range n.labels(tr) {
-				if greekStem(fold.Key(lb.EL)) == stem {
+				if engine.GreekStem(fold.Key(lb.EL)) == stem {
 					return n.val, nil
 				}
 			}
@@ -491,17 +491,6 @@ func missingValue(req *command.Request, toks []string, kws ...keyword) error {
 // clip2 keeps a suggested command short enough to read on a phone.
 func clip2(s string) string { return fold.CutWord(s, 81) }
 
-// foldNum folds a word like fold.Key, without spaces, but keeps its minus
-// signs, which fold.Key reads as separators: "dc-5" stays "dc-5" (an
-// out-of-range DC, not DC 5), "D −2" is "d-2".
-func foldNum(s string) string {
-	parts := strings.Split(strings.ReplaceAll(s, "−", "-"), "-")
-	for i, p := range parts {
-		parts[i] = strings.ReplaceAll(fold.Key(p), " ", "")
-	}
-	return strings.Join(parts, "-")
-}
-
 // num writes an integer with the typographic minus sign: "−40", "12".
 func num(n int) string {
 	if n < 0 {
@@ -510,22 +499,6 @@ func num(n int) string {
 		return "−" + strings.TrimPrefix(strconv.Itoa(n), "-")
 	}
 	return strconv.Itoa(n)
-}
-
-// greekStem drops the final σ of each Greek word of a folded key, so that
-// the nominative "φολιδωτοσ θωρακασ" and the accusative "φολιδωτο θωρακα"
-// compare equal. A key without Greek letters is returned as it is.
-func greekStem(k string) string {
-	if strings.IndexFunc(k, func(r rune) bool { return unicode.Is(unicode.Greek, r) }) < 0 {
-		return k
-	}
-	words := strings.Fields(k)
-	for i, w := range words {
-		if utf8.RuneCountInString(w) > 2 && strings.HasSuffix(w, "σ") {
-			words[i] = strings.TrimSuffix(w, "σ")
-		}
-	}
-	return strings.Join(words, " ")
 }
 
 // noDCLine says why a Ζαριά or Kingdom Hearts roll with no DC has no

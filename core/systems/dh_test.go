@@ -28,6 +28,8 @@ func TestDHAttackChat(t *testing.T) {
 		{lang: "es", text: "/dh ataque venda-de-batalla vs coraza", dice: []int{1, 1, 1}, has: []string{"🗡️ Venda de batalla (pen 0) vs coraza", "0 − 3 = −3 → 0 de daño"}, not: []string{"(la penetración)", "  ", "romper un DB"}, total: ip(0), chance: "0/1"},
 		// Mounted charge: one more damage die.
 		{lang: "es", text: "/dh ataque lanza-de-caballeria carga", dice: []int{12, 12}, has: []string{"2d12"}, total: ip(24)},
+		// The Greek word for it, with its accent and final ς.
+		{lang: "el", text: "/dh επίθεση δόρυ έφοδος", dice: []int{6, 5}, has: []string{"Δόρυ 2d6 (διάτρηση 2)"}, total: ip(11)},
 	})
 	// The "mayor" house rule and the d4 default die.
 	b.set("dh_blindaje", "mayor")

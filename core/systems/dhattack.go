@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -15,191 +14,71 @@ import (
 	"zaria/core/fold"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 )
 
 // --- /dh ataque ------------------------------------------------------------
 
-var (
-	dmgWord    = regexp.MustCompile(`^(\d*)d(\d+)$`)
-	penWord    = regexp.MustCompile(`^(?:pen|διατρηση|διατρ)([+-]?)(\d+)$`)
-	levelWord  = regexp.MustCompile(`^(?:n|nivel|level|lvl|επ)(\d+)$`)
-	bonusWord  = regexp.MustCompile(`^[+-]\d+$`)
-	dbWord     = regexp.MustCompile(`^(\d+)(?:db|ζθ)$`) // ζθ: ζάρια θωράκισης, the Greek DB
-	dbPlusWord = regexp.MustCompile(`^(?:db|ζθ)\+(\d+)$`)
-	absWord    = regexp.MustCompile(`^abs(?:orcion)?d(\d+)$`)
-)
-
-func isChargeWord(w string) bool {
-	switch fold.Key(w) {
-	case "carga", "charge", "εφοδος":
-		return true
-	}
-	return false
-}
-
+// dhAttacker is what the attacker's words gave (dh.yaml's check attack,
+// or break, read by the engine: engine.ParseSide), and the weapon they
+// or the sheet name.
 type dhAttacker struct {
+	side      *engine.Side
 	weapon    dh.Weapon
 	hasWeapon bool
-	dmgN      int
-	dmgS      int
-	pen       int
-	penSet    bool
-	penPlus   int
-	level     int
-	bonus     int
-	charge    bool
 	fromSheet bool // the weapon is the sheet's "arma"
 }
 
-func parseAttacker(req *command.Request, rules dh.Rules, toks []string) (dhAttacker, error) {
-	var a dhAttacker
-	var words []string
-	for _, t := range toks {
-		k := foldNum(t) // keeps the minus of "-2" and "pen-1"
-		switch {
-		case dmgWord.MatchString(k):
-			m := dmgWord.FindStringSubmatch(k)
-			n := 1
-			if m[1] != "" {
-				n, _ = atoi(m[1])
-			}
-			s, _ := atoi(m[2])
-			if n < 1 || n > dh.MaxDamageDice || s < 2 || s > dh.MaxDamageSide {
-				return a, command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", clip(t))
-			}
-			a.dmgN, a.dmgS = n, s
-		case penWord.MatchString(k):
-			m := penWord.FindStringSubmatch(k)
-			n, ok := atoi(m[2])
-			if !ok { // too many digits to read: never 0
-				return a, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", clip(t))
-			}
-			if n > dh.MaxPen {
-				return a, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
-			}
-			switch m[1] {
-			case "+":
-				a.penPlus += n
-			case "-": // the GM lowers a monster's penetration (docs/dungeonhack.md#monster-penetration)
-				a.penPlus -= n
-			default:
-				a.pen, a.penSet = n, true
-			}
-		case levelWord.MatchString(k):
-			n, ok := atoi(levelWord.FindStringSubmatch(k)[1])
-			if !ok {
-				return a, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", clip(t))
-			}
-			if n < dh.MinLevel || n > dh.MaxLevel {
-				return a, command.Errorf("dh.error.level", "min", dh.MinLevel, "max", dh.MaxLevel, "got", n)
-			}
-			a.level = n
-		case bonusWord.MatchString(k):
-			n, ok := atoi(k)
-			if !ok {
-				return a, command.Errorf("dh.error.bonus", "max", dh.MaxBonus, "got", clip(t))
-			}
-			if n > dh.MaxBonus || n < -dh.MaxBonus {
-				return a, command.Errorf("dh.error.bonus", "max", dh.MaxBonus, "got", n)
-			}
-			a.bonus += n
-		case isChargeWord(k):
-			a.charge = true
-		default:
-			words = append(words, t)
-		}
+// typed reports whether the words typed the input (not a weapon's row).
+func (a dhAttacker) typed(input string) bool {
+	_, ok := a.side.Words[input]
+	return ok
+}
+
+// parseAttacker reads the attacker's words by the inputs of dh.yaml's
+// check (attack, break) that are not after "vs".
+func parseAttacker(req *command.Request, rules dh.Rules, check string, toks []string) (dhAttacker, error) {
+	sd, err := rules.File().ParseSide(check, false, toks)
+	if err != nil {
+		return dhAttacker{}, seedErr(req, rules.File(), err)
 	}
-	if len(words) > 0 {
-		w, err := findWeapon(req, rules, strings.Join(words, " "))
-		if err != nil {
-			return a, err
-		}
-		a.weapon, a.hasWeapon = w, true
+	a := dhAttacker{side: sd}
+	if v, ok := sd.Inputs["weapon"]; ok {
+		a.weapon, a.hasWeapon = weaponAt(rules, v)
 	}
 	return a, nil
 }
 
+// attackPen is the Penetración the attacker's words give: the one typed
+// ("pen2"), else a monster's by its level ("n17"), else the weapon's;
+// then what "pen+1" and "pen-1" add, never below 0.
+func attackPen(req *command.Request, rules dh.Rules, att dhAttacker) int {
+	in := att.side.Inputs
+	pen := in["pen"]
+	if level := in["level"]; level > 0 && !att.typed("pen") {
+		pen = rules.MonsterPen(level, dhPenMode(req, rules))
+	}
+	return max(0, pen+att.side.Adds["pen"])
+}
+
+// dhDefender is what the defender's words gave (after "vs"), and the
+// armour they name.
 type dhDefender struct {
+	side      *engine.Side
 	armour    dh.Armour
 	hasArmour bool
-	db        int
-	dbSet     bool
-	dbPlus    int
-	faces     int
-	static    int
 	char      string // "@Drake": read from the sheet
 	npc       string // a combatant of the turn order that is no character: nothing to read
 }
 
 func parseDefender(req *command.Request, rules dh.Rules, toks []string) (dhDefender, error) {
-	var d dhDefender
-	var words []string
-	var dbTok, dieTok string // the words that gave the DB count and die
-	for _, t := range toks {
-		k := foldNum(t)
-		// A second DB count or DB die would silently replace the first.
-		if dbWord.MatchString(k) || dieWord.MatchString(k) {
-			first := &dbTok
-			if dieWord.MatchString(k) {
-				first = &dieTok
-			}
-			if *first != "" {
-				return d, command.Errorf("dh.error.twice", "first", clip(*first), "got", clip(t))
-			}
-			*first = t
-		}
-		switch {
-		case strings.HasPrefix(t, "@") && len(t) > 1:
-			d.char = t[1:]
-		case dbWord.MatchString(k):
-			n, ok := atoi(dbWord.FindStringSubmatch(k)[1])
-			if !ok {
-				return d, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", clip(t))
-			}
-			if n > dh.MaxDB {
-				return d, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", n)
-			}
-			d.db, d.dbSet = n, true
-		case dbPlusWord.MatchString(k):
-			n, ok := atoi(dbPlusWord.FindStringSubmatch(k)[1])
-			if !ok {
-				return d, command.Errorf("dh.error.db", "max", dh.MaxDB, "got", clip(t))
-			}
-			d.dbPlus += n
-		case absWord.MatchString(k):
-			// An old Absorción die (spells, magic items) as DB.
-			digits := absWord.FindStringSubmatch(k)[1]
-			n, ok := atoi(digits)
-			db, known := rules.AbsorptionDB(n)
-			if !ok || !known {
-				return d, command.Errorf("dh.error.absorption", "got", clip(digits))
-			}
-			d.dbPlus += db
-		case dieWord.MatchString(k):
-			n, _ := parseDie(k)
-			if err := validDBDie(n); err != nil {
-				return d, err
-			}
-			d.faces = n
-		case bonusWord.MatchString(k):
-			n, ok := atoi(k)
-			if !ok {
-				return d, command.Errorf("dh.error.static", "max", dh.MaxStatic, "got", clip(t))
-			}
-			if n < 0 || n > dh.MaxStatic {
-				return d, command.Errorf("dh.error.static", "max", dh.MaxStatic, "got", n)
-			}
-			d.static += n
-		default:
-			words = append(words, t)
-		}
+	sd, err := rules.File().ParseSide("attack", true, toks)
+	if err != nil {
+		return dhDefender{}, seedErr(req, rules.File(), err)
 	}
-	if len(words) > 0 {
-		a, err := findArmour(req, rules, strings.Join(words, " "))
-		if err != nil {
-			return d, err
-		}
-		d.armour, d.hasArmour = a, true
+	d := dhDefender{side: sd, char: sd.Who}
+	if v, ok := sd.Inputs["armour"]; ok {
+		d.armour, d.hasArmour = armourAt(rules, v), true
 	}
 	return d, nil
 }
@@ -413,17 +292,17 @@ func breakReminder(req *command.Request, rules dh.Rules, char string, pen int) s
 // words of that character (named), whose weapon is then his sheet's. With
 // no weapon or damage typed, the weapon is the sheet's "arma".
 func readAttacker(ctx context.Context, req *command.Request, rules dh.Rules, who string, left []string) (att dhAttacker, named string, err error) {
-	att, err = parseAttacker(req, rules, left)
+	att, err = parseAttacker(req, rules, "attack", left)
 	var firstErr error // reported if reading the words as a character fails too
 	if err != nil && len(left) > 0 && who == "" && looksLikeName(left[0]) {
-		if a2, err2 := parseAttacker(req, rules, left[1:]); err2 == nil {
+		if a2, err2 := parseAttacker(req, rules, "attack", left[1:]); err2 == nil {
 			att, named, firstErr, err = a2, left[0], err, nil
 		}
 	}
 	if err != nil {
 		return att, "", err
 	}
-	if att.hasWeapon || att.dmgN > 0 {
+	if att.hasWeapon || att.typed("dmg_s") {
 		return att, named, nil
 	}
 	who = cmp.Or(named, who)
@@ -442,6 +321,7 @@ func readAttacker(ctx context.Context, req *command.Request, rules dh.Rules, who
 		return att, "", err
 	}
 	att.weapon, att.hasWeapon, att.fromSheet = w, true, true
+	rules.File().Give(att.side, "weapon", weaponValue(rules, w)) // its dice and Penetración, unless typed
 	return att, named, nil
 }
 
@@ -470,29 +350,23 @@ func weaponUsageDie(ctx context.Context, req *command.Request, who string, att d
 // rules applied, and its title: "espada larga 1d8+1 (pen 3)".
 func attackOf(req *command.Request, rules dh.Rules, att dhAttacker) (dh.Attack, string, error) {
 	a := dh.Attack{Mode: dhMode(req, rules), DBFaces: dhDefaultDie(req, rules)}
+	in := att.side.Inputs // typed, or the weapon's (dh.yaml's gives)
 	title := ""
 	if att.hasWeapon {
-		a.DmgN, a.DmgS, a.Pen = att.weapon.DmgN, att.weapon.DmgS, att.weapon.Pen
 		title = dhWeaponName(req, att.weapon)
 	}
-	if att.dmgN > 0 {
-		a.DmgN, a.DmgS = att.dmgN, att.dmgS
-	}
-	if att.charge && a.DmgN > 0 {
+	a.DmgN, a.DmgS = in["dmg_n"], in["dmg_s"]
+	if in["charge"] == 1 && a.DmgN > 0 {
 		a.DmgN++
 	}
-	if att.level > 0 {
-		a.Pen = rules.MonsterPen(att.level, dhPenMode(req, rules))
-		title = strings.TrimSpace(title + " " + req.T("dh.monster", "level", att.level))
+	if level := in["level"]; level > 0 {
+		title = strings.TrimSpace(title + " " + req.T("dh.monster", "level", level))
 	}
-	if att.penSet {
-		a.Pen = att.pen
-	}
-	a.Pen = max(0, a.Pen+att.penPlus)
+	a.Pen = attackPen(req, rules, att)
 	if a.Pen > dh.MaxPen {
 		return a, "", command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", a.Pen)
 	}
-	a.Bonus = att.bonus
+	a.Bonus = in["bonus"]
 	// A chat's fork may give a weapon dice without faces, or more dice
 	// than a hit rolls once charging.
 	if a.DmgN > dh.MaxDamageDice || a.DmgN > 0 && (a.DmgS < 2 || a.DmgS > dh.MaxDamageSide) {
@@ -532,17 +406,17 @@ func defendWith(ctx context.Context, req *command.Request, rules dh.Rules, a *dh
 		}
 	}
 	if def.hasArmour {
-		a.DB = def.armour.DB
 		title = strings.TrimSpace(title + " " + dhArmourName(req, def.armour))
 	}
-	if def.dbSet {
-		a.DB = def.db
+	in := def.side.Inputs
+	if db, ok := in["db"]; ok { // typed, or the armour's (dh.yaml's gives)
+		a.DB = db
 	}
-	a.DB += def.dbPlus
-	if def.faces > 0 {
-		a.DBFaces = def.faces
+	a.DB += def.side.Adds["db"]
+	if faces, ok := in["db_die"]; ok {
+		a.DBFaces = faces
 	}
-	a.Static = def.static
+	a.Static = in["static"]
 	if a.DB > dh.MaxDB {
 		return "", command.Errorf("dh.error.db", "max", dh.MaxDB, "got", a.DB)
 	}

@@ -162,6 +162,36 @@ func findArmour(req *command.Request, rules dh.Rules, words string) (dh.Armour, 
 	return rules.Armours()[i], nil
 }
 
+// weaponAt is the weapon of the value of dh.yaml's input weapon.
+func weaponAt(rules dh.Rules, value int) (dh.Weapon, bool) {
+	for i, n := range rules.File().Named("weapon") {
+		if n.Value == value {
+			return rules.Weapons()[i], true
+		}
+	}
+	return dh.Weapon{}, false
+}
+
+// armourAt is the armour of the value of dh.yaml's input armour.
+func armourAt(rules dh.Rules, value int) dh.Armour {
+	for _, a := range rules.Armours() {
+		if a.Row == value {
+			return a
+		}
+	}
+	return dh.Armour{}
+}
+
+// weaponValue is w's value of dh.yaml's input weapon.
+func weaponValue(rules dh.Rules, w dh.Weapon) int {
+	for _, n := range rules.File().Named("weapon") {
+		if strings.ReplaceAll(n.Key, "_", "-") == w.Key {
+			return n.Value
+		}
+	}
+	return 0
+}
+
 func dhWeaponName(req *command.Request, w dh.Weapon) string { return w.Names.In(req.Lang) }
 func dhArmourName(req *command.Request, a dh.Armour) string { return a.Names.In(req.Lang) }
 

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
-	"strings"
 
 	"zaria/core/command"
 	"zaria/core/fold"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 )
 
 // --- /dh rompe -------------------------------------------------------------
@@ -47,30 +47,11 @@ func dhBreak(ctx context.Context, req *command.Request, rules dh.Rules, who stri
 // breakPen is the Penetración of the attack /dh rompe names: a number, or
 // a weapon, monster level or "pen" as /dh ataque reads them; 0 for none.
 func breakPen(req *command.Request, rules dh.Rules, toks []string) (int, error) {
-	if len(toks) == 0 {
-		return 0, nil
-	}
-	if n, ok := atoi(toks[0]); ok && len(toks) == 1 {
-		if n < 0 || n > dh.MaxPen {
-			return 0, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", n)
-		}
-		return n, nil
-	}
-	att, err := parseAttacker(req, rules, toks)
+	att, err := parseAttacker(req, rules, "break", toks)
 	if err != nil {
 		return 0, err
 	}
-	pen := 0
-	if att.hasWeapon {
-		pen = att.weapon.Pen
-	}
-	if att.level > 0 {
-		pen = rules.MonsterPen(att.level, dhPenMode(req, rules))
-	}
-	if att.penSet {
-		pen = att.pen
-	}
-	pen = max(0, pen+att.penPlus)
+	pen := attackPen(req, rules, att)
 	if pen > dh.MaxPen {
 		return 0, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", pen)
 	}
@@ -115,28 +96,16 @@ func isExhausted(v string) bool {
 	return false
 }
 
-func isMagicWord(w string) bool {
-	switch fold.Key(w) {
-	case "magica", "magico", "magic", "μαγικο", "μαγικη":
-		return true
-	}
-	return false
-}
-
 // dhUsage is "/dh uso espada larga" or "/dh uso arma": the usage die of an
 // item rolled, and the sheet's die stepped down when it fails
 // (docs/dungeonhack.md#resistencia-the-usage-die).
 func dhUsage(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
-	magic := false
-	var words []string
-	for _, t := range toks {
-		if isMagicWord(t) {
-			magic = true
-		} else {
-			words = append(words, t)
-		}
+	sd, err := rules.File().ParseInputs("usage", toks)
+	if err != nil {
+		return nil, seedErr(req, rules.File(), err)
 	}
-	item, die, sheetKey, err := usageTarget(ctx, req, rules, who, strings.Join(words, " "))
+	magic := sd.Inputs["magic"] == 1
+	item, die, sheetKey, err := usageTarget(ctx, req, rules, who, sd)
 	if err != nil {
 		return nil, err
 	}
@@ -187,47 +156,42 @@ func tracksUsage(ctx context.Context, req *command.Request, who string) bool {
 	return false
 }
 
-// usageTarget is the item whose usage die is rolled and that die: a die
-// typed ("d8"); the weapon or armour of the sheet ("arma", "armadura", or
-// nothing for the weapon), whose usage value is sheetKey; or a table item
-// by name, its Resistencia, nothing stored.
-func usageTarget(ctx context.Context, req *command.Request, rules dh.Rules, who, target string) (item string, die int, sheetKey string, err error) {
-	switch k := fold.Key(target); {
-	case k != "" && dieWord.MatchString(k):
-		die, ok := parseDie(k)
-		if !ok || !rules.IsUsageDie(die) {
-			// "d0", "d99999999999999999999": not a usage die (never "no
-			// Resistencia" for an item without a name).
-			return "", 0, "", command.Errorf("dh.error.usage_die", "got", clip(strings.TrimPrefix(k, "d")))
+// usageTarget is the item whose usage die is rolled and that die, as
+// dh.yaml's check usage read the words (sd): a die typed ("d8"); the
+// weapon or armour of the sheet ("arma", "armadura", or nothing for the
+// weapon), whose usage value is sheetKey; or a table item by name, its
+// Resistencia, nothing stored.
+func usageTarget(ctx context.Context, req *command.Request, rules dh.Rules, who string, sd *engine.Side) (item string, die int, sheetKey string, err error) {
+	in := sd.Inputs
+	_, isWeapon := in["weapon"]
+	_, isArmour := in["armour"]
+	_, isItem := in["item"]
+	if d, ok := in["die"]; ok {
+		if isWeapon || isArmour || isItem { // a die and an item: which one?
+			return "", 0, "", command.Errorf("dh.error.usage_what")
 		}
-		return "", die, "", nil
-	case k == "" || dh.IsSheetName(k, sheetWeapon):
-		item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
-			w, err := findWeapon(req, rules, name)
-			return dhWeaponName(req, w), w.Resist, err
-		})
-		return item, die, sheetWeaponUsage, err
-	case dh.IsSheetName(k, sheetArmour):
+		return "", d, "", nil
+	}
+	switch {
+	case isWeapon:
+		w, _ := weaponAt(rules, in["weapon"])
+		return dhWeaponName(req, w), w.Resist, "", nil
+	case isArmour:
+		a := armourAt(rules, in["armour"])
+		return dhArmourName(req, a), a.Resist, "", nil
+	case in["item"] == 2:
 		item, die, err = sheetUsageDie(ctx, req, who, sheetArmourUsage, sheetArmour, req.T("dh.your_armour"), func(name string) (string, int, error) {
 			a, err := findArmour(req, rules, name)
 			return dhArmourName(req, a), a.Resist, err
 		})
 		return item, die, sheetArmourUsage, err
 	}
-	w, err := findWeapon(req, rules, target)
-	if err == nil {
-		return dhWeaponName(req, w), w.Resist, "", nil
-	}
-	a, err2 := findArmour(req, rules, target)
-	switch {
-	case err2 == nil:
-		return dhArmourName(req, a), a.Resist, "", nil
-	case isSuggestion(err):
-		return "", 0, "", err
-	case isSuggestion(err2):
-		return "", 0, "", err2
-	}
-	return "", 0, "", command.Errorf("dh.error.usage_what")
+	// "arma", or no words: the sheet's weapon.
+	item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
+		w, err := findWeapon(req, rules, name)
+		return dhWeaponName(req, w), w.Resist, err
+	})
+	return item, die, sheetWeaponUsage, err
 }
 
 // usageVerdict is "the die holds", "down to d6", or, with none left, the
@@ -296,13 +260,13 @@ func sheetUsageDie(ctx context.Context, req *command.Request, who, usageKey, nam
 // mallas 2": one DB die per broken DB, a die above the armour's full
 // Blindaje restores it, any other loses it for good (docs/dungeonhack.md#repair).
 func dhRepair(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
-	args, err := parseRepair(toks)
+	args, err := parseRepair(req, rules, toks)
 	if err != nil {
 		return nil, err
 	}
 	var job repairJob
 	untracked := false // a table armour typed beside a sheet it does not change: the reply says so
-	if len(args.words) > 0 {
+	if args.hasArmour {
 		var onSheet, hasSheet bool
 		job, onSheet, hasSheet, err = repairOnSheet(ctx, req, rules, who, args)
 		if err == nil && !onSheet {
@@ -352,35 +316,30 @@ func dhRepair(ctx context.Context, req *command.Request, rules dh.Rules, who str
 	return rep.Add(oddsLine(req, "dh.odds.repair_all", p)...), nil
 }
 
-// repairArgs are the words of /dh repara: a DB die ("d4"), the broken DB
-// count, "mágica", and the rest, an armour's name.
+// repairArgs are the words of /dh repara (dh.yaml's check repair): a DB
+// die ("d4"), the broken DB count, "mágica", and an armour.
 type repairArgs struct {
-	faces  int // 0: the sheet's or the chat's
-	broken int // −1: the sheet's
-	magic  bool
-	words  []string
+	faces     int // 0: the sheet's or the chat's
+	broken    int // −1: the sheet's
+	magic     bool
+	armour    dh.Armour
+	hasArmour bool
 }
 
-func parseRepair(toks []string) (repairArgs, error) {
-	args := repairArgs{broken: -1}
-	for _, t := range toks {
-		k := foldNum(t) // keeps the minus of "-2": refused, not read as 2
-		if isMagicWord(t) {
-			args.magic = true
-		} else if dieWord.MatchString(k) {
-			n, _ := parseDie(k)
-			if err := validDBDie(n); err != nil {
-				return args, err
-			}
-			args.faces = n
-		} else if n, ok := atoi(k); ok {
-			if n < 1 || n > dh.MaxDB {
-				return args, command.Errorf("dh.error.broken", "max", dh.MaxDB, "got", n)
-			}
-			args.broken = n
-		} else {
-			args.words = append(args.words, t)
-		}
+func parseRepair(req *command.Request, rules dh.Rules, toks []string) (repairArgs, error) {
+	sd, err := rules.File().ParseInputs("repair", toks)
+	if err != nil {
+		return repairArgs{}, seedErr(req, rules.File(), err)
+	}
+	args := repairArgs{broken: -1, magic: sd.Inputs["magic"] == 1}
+	if _, typed := sd.Words["db_die"]; typed {
+		args.faces = sd.Inputs["db_die"]
+	}
+	if n, ok := sd.Inputs["broken"]; ok {
+		args.broken = n
+	}
+	if v, ok := sd.Inputs["armour"]; ok {
+		args.armour, args.hasArmour = armourAt(rules, v), true
 	}
 	return args, nil
 }
@@ -396,10 +355,7 @@ type repairJob struct {
 // repairNamed is a table armour typed with its broken DB count, nothing
 // stored.
 func repairNamed(req *command.Request, rules dh.Rules, args repairArgs) (repairJob, error) {
-	a, err := findArmour(req, rules, strings.Join(args.words, " "))
-	if err != nil {
-		return repairJob{}, err
-	}
+	a := args.armour
 	if args.broken < 0 {
 		return repairJob{}, command.Errorf("dh.error.repair_usage")
 	}
@@ -427,9 +383,9 @@ func repairOnSheet(ctx context.Context, req *command.Request, rules dh.Rules, wh
 	if err != nil || !ok {
 		return job, false, false, err
 	}
-	a, err := findArmour(req, rules, strings.Join(args.words, " "))
-	if err != nil || (e.hasArmour && e.armour.Key != a.Key) {
-		return job, false, true, err
+	a := args.armour
+	if e.hasArmour && e.armour.Key != a.Key {
+		return job, false, true, nil
 	}
 	job = repairJob{name: dhArmourName(req, a), intact: e.intact, broken: args.broken, faces: cmp.Or(args.faces, e.faces), tracked: true}
 	if job.broken < 0 {

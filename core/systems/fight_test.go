@@ -2,7 +2,6 @@ package systems_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,9 +12,7 @@ import (
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
-	"zaria/i18n"
 	"zaria/internal/chattest"
-	"zaria/storage/sqlite"
 )
 
 // Issue 36, item 1: a foe of the turn order is a target of an attack by
@@ -28,16 +25,7 @@ import (
 // the order is still hit on its sheet.
 func TestDHAttackOnCombatant(t *testing.T) {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := chattest.NewServices(db, chattest.Options{})
+	db, svc, cat := systems.ServicesForTest(t, chattest.Options{})
 	r := command.New(svc.Config(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db,
 		Limits: command.Limits{Burst: 1 << 20}}))
 	svc.Register(r)

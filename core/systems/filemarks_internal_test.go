@@ -2,7 +2,6 @@ package systems
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,7 +10,6 @@ import (
 	"zaria/core/dice"
 	"zaria/core/reply"
 	"zaria/core/systems/engine"
-	"zaria/i18n"
 	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
@@ -188,16 +186,7 @@ func TestFileSystemSets(t *testing.T) {
 // its default language lang and no rate limit, for a file's own command.
 func sheetRouter(t *testing.T, lang string) (*command.Router, *sqlite.DB) {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := chattest.NewServices(db, chattest.Options{})
+	db, svc, cat := ServicesForTest(t, chattest.Options{})
 	r := command.New(command.Config{DefaultLang: lang, Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets, Limits: command.Limits{Burst: 1 << 20}})
 	svc.Register(r)
 	return r, db

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -26,17 +25,7 @@ import (
 // code here names a system. A check's facts for --json are the
 // reply.Check's (outcome, dice, total, level) and, in rep.Data, the
 // values the file's show names (V5's "successes", Fate's "ladder").
-var fileSystems = []string{"coc", "v5", "wfrp", "pbta", "fate", "sw"}
-
-// registerFileSystems adds their commands; forks (nil: none) gives a
-// chat's fork of one, which its command then rolls by.
-func registerFileSystems(r *command.Router, forks Forks) {
-	for _, k := range fileSystems {
-		s := engine.MustBuiltin(k)
-		r.Register(command.Command{Name: s.File.Command, Aliases: s.File.Aliases, Handler: withHints(fileHandler(k, forks)), Roll: true})
-		r.SetChoices(s.File.Command, fileChoices(k))
-	}
-}
+// Register (register.go) adds their commands, as it does every system's.
 
 // fileChoices lists what a pad button may ask for at a place of a file
 // system's command: the named values of the first input that the place
@@ -88,33 +77,6 @@ func fileChoices(key string) command.ChoicesFunc {
 		}
 		return nil, nil
 	}
-}
-
-// fileOddsSystem is the file system a word of /odds names (its command or
-// an alias, in any case and without accents), or "".
-func fileOddsSystem(word string) string {
-	k := fold.Key(word)
-	for _, key := range fileSystems {
-		s := engine.MustBuiltin(key)
-		if fold.Key(s.File.Command) == k {
-			return key
-		}
-		for _, a := range s.File.Aliases {
-			if fold.Key(a) == k {
-				return key
-			}
-		}
-	}
-	return ""
-}
-
-// FileExample is a check of a file system as its command takes it, in
-// lang ("" for another system).
-func FileExample(system, lang string) string {
-	if !slices.Contains(fileSystems, system) {
-		return ""
-	}
-	return engine.MustBuiltin(system).Example(lang)
 }
 
 // fileCheck is a check's words read: the system, what was typed, whose.

@@ -15,17 +15,6 @@ type Forks interface {
 	System(ctx context.Context, chat core.ChatRef, key string) (*engine.System, error)
 }
 
-// Forkable lists the shipped systems whose commands roll by a chat's
-// fork: every one the bot ships.
-func Forkable() []string {
-	return append([]string{"zaria", "daegon", "rq", "kh", "dh"}, fileSystems...) // filesys.go
-}
-
-// NamedForkable lists the forkable systems whose commands read a fork's
-// named values too (a DC's name): a fork of the Ζαριά may move its tiers
-// ("/sistema editar zaria media 14").
-func NamedForkable() []string { return []string{"zaria"} }
-
 // chatSystem is the system the request's chat plays under key: its fork,
 // or nil (the shipped file) when it has none or forks is nil.
 func chatSystem(ctx context.Context, req *command.Request, forks Forks, key string) (*engine.System, error) {

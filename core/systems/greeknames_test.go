@@ -1,13 +1,10 @@
 package systems_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"zaria/core"
-	"zaria/core/dice"
-	"zaria/core/reply"
 )
 
 // TestGreekRepliesNameGreekCommands: issue 23. On Matrix a Greek chat typed
@@ -17,13 +14,8 @@ import (
 // prefix other than "/", a Greek reply names each command by its Greek
 // name; after "/" (Telegram takes Latin names only) it keeps them.
 func TestGreekRepliesNameGreekCommands(t *testing.T) {
-	r := fullBot(t)
-	ctx := context.Background()
-	chat := core.ChatRef{Platform: "console", ID: "greek-names"}
-	say := func(text string) string {
-		rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Νίκος"}, Text: text, FromGM: true}, dice.Seeded(1))
-		return reply.PlainText(rep)
-	}
+	chat := chatAs(t, fullBot(t), "greek-names", core.User{ID: "u1", Name: "Νίκος"}, true)
+	say := func(text string) string { got, _ := chat(text); return got }
 	say("/lang el")
 	for text, want := range map[string][]string{
 		// (since advantage words, "1δ20 πλεονέκτημα" is a roll: another word)
@@ -52,13 +44,8 @@ func TestGreekRepliesNameGreekCommands(t *testing.T) {
 // values: /pj set strength 4": the hint switched names. A reply names the
 // command the user typed by the name they typed.
 func TestHintsKeepTheTypedName(t *testing.T) {
-	r := fullBot(t)
-	ctx := context.Background()
-	chat := core.ChatRef{Platform: "console", ID: "typed-names"}
-	say := func(text string) string {
-		rep, _ := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "u1", Name: "Ana"}, Text: text}, dice.Seeded(1))
-		return reply.PlainText(rep)
-	}
+	chat := chatAs(t, fullBot(t), "typed-names", core.User{ID: "u1", Name: "Ana"}, false)
+	say := func(text string) string { got, _ := chat(text); return got }
 	say("/lang en")
 	if got := say("/char create Rook"); !strings.Contains(got, "Add values: /char set strength 4") || strings.Contains(got, "/pj") {
 		t.Errorf("/char create: %s", got)

@@ -117,6 +117,9 @@ func TestDHNumbersTooBigAreRefused(t *testing.T) {
 		{lang: "en", text: "/dh attack 1d6 +" + big, errHas: "+" + big},
 		{lang: "en", text: "/dh attack 1d6 vs absd" + big, errHas: "you wrote d" + big},
 		{lang: "el", text: "/dh επίθεση 1d6 vs " + big + "db", errHas: big},
+		// A DB die too long to read is named as typed (it was "d0").
+		{lang: "en", text: "/dh attack 1d6 vs d" + big, errHas: "The DB die is d4, d6, d8, d10 or d12; you wrote d" + big + "."},
+		{lang: "es", text: "/dh repara coraza 1 d" + big, errHas: "has puesto d" + big + "."},
 	})
 }
 

@@ -2,7 +2,6 @@ package systems_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,9 +10,7 @@ import (
 	"zaria/core/dice"
 	"zaria/core/reply"
 	"zaria/core/systems"
-	"zaria/i18n"
 	"zaria/internal/chattest"
-	"zaria/storage/sqlite"
 )
 
 // The Dungeon Hack state lives on a real character sheet: the character
@@ -22,16 +19,7 @@ import (
 // /pj shows every change.
 func TestDHWithRealSheets(t *testing.T) {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := chattest.NewServices(db, chattest.Options{})
+	db, svc, cat := systems.ServicesForTest(t, chattest.Options{})
 	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets, Limits: command.Limits{Burst: 1 << 20}})
 	svc.Register(r)
 	systems.Register(r)
@@ -105,16 +93,7 @@ func TestDHWithRealSheets(t *testing.T) {
 // hit points gets no button.
 func TestDHDamageButton(t *testing.T) {
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := chattest.NewServices(db, chattest.Options{})
+	db, svc, cat := systems.ServicesForTest(t, chattest.Options{})
 	r := command.New(svc.Config(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Limits: command.Limits{Burst: 1 << 20}}))
 	svc.Register(r)
 	systems.Register(r)

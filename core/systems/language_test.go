@@ -23,9 +23,7 @@ import (
 	"zaria/core/systems"
 	"zaria/core/systems/engine"
 	"zaria/core/table"
-	"zaria/i18n"
 	"zaria/internal/chattest"
-	"zaria/storage/sqlite"
 )
 
 // greekLatinOK are the Latin-script words a Greek reply may show: terms the
@@ -213,16 +211,7 @@ func formatWords(t *testing.T) map[string]bool {
 // fullBot is every command as cmd/zaria wires them, on SQLite.
 func fullBot(t *testing.T) *command.Router {
 	t.Helper()
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	svc := chattest.NewServices(st, chattest.Options{Validators: systems.SheetValidators()})
+	st, svc, cat := systems.ServicesForTest(t, chattest.Options{Validators: systems.SheetValidators()})
 	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: st, GMs: st, Sheets: svc.Sheets, Aliases: svc.Aliases,
 		Observers: []command.Observer{svc.History}, Unlimited: []string{"console"}})
 	roll.Register(r)
@@ -234,6 +223,20 @@ func fullBot(t *testing.T) *command.Router {
 	deck.Register(r, deck.New(st, deck.Options{}))
 	table.Register(r, table.New(st, table.Options{}))
 	return r
+}
+
+// chatAs is u's messages to the console chat id over r, as a GM when
+// gm, the dice seeded with 1: each reply's text and whether it is an
+// error.
+func chatAs(t *testing.T, r *command.Router, id string, u core.User, gm bool) func(text string) (string, bool) {
+	return func(text string) (string, bool) {
+		t.Helper()
+		rep, ok := r.DispatchWith(context.Background(), core.Message{Chat: core.ChatRef{Platform: "console", ID: id}, From: u, Text: text, FromGM: gm}, dice.Seeded(1))
+		if !ok {
+			t.Fatalf("%q: not answered", text)
+		}
+		return reply.PlainText(rep), rep.Error
+	}
 }
 
 // helpPages renders /help, /help <command> for every command, /start and

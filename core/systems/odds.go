@@ -4,13 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 
 	"zaria/core"
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/systems/daegon"
 	"zaria/core/systems/engine"
 	"zaria/core/systems/kh"
@@ -54,75 +52,6 @@ type OddsRow struct {
 	Name  string // the level's name, "" when it has none
 	P     *big.Rat
 	dc    int // the Ζαριά's DC, to merge runs
-}
-
-// Charted lists the systems whose checks carry the 📊 button (of /dh,
-// only the attack: sysCheck.charted), and roll.RegisterSystemOdds gives
-// each of their commands the handler that shows their odds: the Ζαριά,
-// Daegon, Kingdom Hearts, the file systems and of Dungeon Hack the
-// attack's damage with a distribution to draw; RQ (issue 33) with the
-// chance of each outcome, its d100 being uniform. It is the one list of
-// them.
-func Charted() []string {
-	return append([]string{"zaria", "daegon", "kh", "dh", "rq"}, fileSystems...) // filesys.go
-}
-
-// OddsSystem returns the system a word of /odds names ("zaria", "daegon",
-// "rq", "kh", "dh"), or "" when it names none. The systems' command names and
-// aliases are accepted, in any case and without accents.
-func OddsSystem(word string) string {
-	switch fold.Key(word) {
-	case "zaria", "z", "ζαρια", "ζ":
-		return "zaria"
-	case "daegon", "dg", "νταεγκον":
-		return "daegon"
-	case "rq", "runequest":
-		return "rq"
-	case "kh", "kingdomhearts":
-		return "kh"
-	case "dh", "dungeonhack":
-		return "dh"
-	}
-	return fileOddsSystem(word) // filesys.go
-}
-
-// OddsOf computes the CheckOdds of a check of system typed as args, read
-// as the system's own command reads them (sheet values, "@Drake", named
-// difficulties in es, el and en). An opposed check ("4+2 vs 3+3") gives
-// the chance that the active side wins. Of Dungeon Hack, only the attack
-// ("ataque espada-larga vs coraza") has odds: the chance of damage above
-// the Penetración and the damage's distribution.
-//
-// forks, when given, finds the chat's fork of the system: its odds then.
-func OddsOf(ctx context.Context, req *command.Request, system, args string, forks ...Forks) (co *CheckOdds, err error) {
-	defer func() { err = oddsHinted(req, err) }()
-	var f Forks
-	if len(forks) > 0 {
-		f = forks[0]
-	}
-	switch system {
-	case "zaria":
-		return oddsWith(ctx, req, zariaCmd(f), args, zariaOdds)
-	case "daegon":
-		return oddsWith(ctx, req, daegonCmd(f), args, daegonOdds)
-	case "rq":
-		return oddsWith(ctx, req, rqCmd(f), args, rqOdds)
-	case "kh":
-		return oddsWith(ctx, req, khCmd(f), args, khOdds)
-	case "dh":
-		return dhOdds(ctx, req, args, f)
-	}
-	if slices.Contains(fileSystems, system) {
-		return fileOdds(ctx, req, f, system, args) // filesys.go
-	}
-	// A chat's own file (OwnOddsSystem), read as a file system's words.
-	if sys, err := chatSystem(ctx, req, f, system); err != nil || sys != nil {
-		if err != nil {
-			return nil, err
-		}
-		return fileOdds(ctx, req, f, system, args)
-	}
-	return nil, fmt.Errorf("odds: unknown system %q", system)
 }
 
 // ownSystems finds a chat's own system (/sistema importar) by its

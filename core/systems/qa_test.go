@@ -2,7 +2,6 @@ package systems_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,7 +10,6 @@ import (
 	"zaria/core/dice"
 	"zaria/core/reply"
 	"zaria/core/systems"
-	"zaria/i18n"
 	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
@@ -26,17 +24,7 @@ type sheetBot struct {
 
 func newSheetBot(t *testing.T) *sheetBot {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := chattest.NewServices(db, chattest.Options{Validators: systems.SheetValidators()})
+	db, svc, cat := systems.ServicesForTest(t, chattest.Options{Validators: systems.SheetValidators()})
 	r := command.New(command.Config{DefaultLang: "es", Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets,
 		Aliases: svc.Aliases, Observers: []command.Observer{svc.History}, Limits: command.Limits{Burst: 1 << 20}})
 	svc.Register(r)

@@ -166,8 +166,17 @@ func seedErr(req *command.Request, s *engine.System, err error) error {
 		}
 		return suggestName(req, in, pe.Rest)
 	}
+	if in := pe.Input; pe.Kind == "name" && in != nil && in.Rest {
+		return suggestRest(req, s, pe)
+	}
 	var got any = clip(pe.Got)
 	msg := ""
+	if pe.Kind == "faces" {
+		got = pe.Value
+		if pe.Number != "" {
+			got = clip(pe.Number)
+		}
+	}
 	if in := pe.Input; in != nil {
 		if pe.Kind == "range" || pe.Kind == "by" {
 			got = pe.Value
@@ -201,6 +210,15 @@ func seedErr(req *command.Request, s *engine.System, err error) error {
 	}
 	if pe.Kind == "sheet" && len(pe.Rest) > 0 {
 		kv = append(kv, "name", clip(pe.Got), "value", clip(pe.Rest[0]))
+	}
+	if pe.First != "" {
+		kv = append(kv, "first", clip(pe.First))
+	}
+	if c := pe.Count; c != nil && c.Min != nil && pe.Input.Min != nil {
+		// A dice word's count and sides, each in its range.
+		lo, hi := chatLimits(c)
+		flo, fhi := chatLimits(pe.Input)
+		kv = append(kv, "minn", num(lo), "maxn", num(hi), "mins", num(flo), "maxs", num(fhi))
 	}
 	return command.Errorf(msg, kv...)
 }
@@ -281,4 +299,46 @@ func namesSheetKey(s *engine.System, k string) bool {
 func isUnknownValue(err error) bool {
 	var ue *command.UserError
 	return errors.As(err, &ue) && (ue.Key == "character.value_unknown" || ue.Key == "character.value_unknown_suggest")
+}
+
+// chatLimits is the range of the number the chat's words give in.
+func chatLimits(in *engine.Input) (lo, hi int) {
+	if in.Chat != nil {
+		return in.Chat.Min, in.Chat.Max
+	}
+	return *in.Min, *in.Max
+}
+
+// suggestRest is the error of a side's leftover words that name none of
+// the values of its rest inputs (engine.Input.Rest): the closest value
+// of the first of them, in order, that has one close and a "name"
+// message, as its "_suggest" in the chat's language; with none close,
+// the check's "word" message (words that fit nothing), else the first
+// input's "name" message, with what was typed ("got").
+func suggestRest(req *command.Request, s *engine.System, pe *engine.ParseError) error {
+	got := strings.Join(pe.Rest, " ")
+	rests := pe.Rests
+	if len(rests) == 0 {
+		rests = []*engine.Input{pe.Input}
+	}
+	for _, in := range rests {
+		if in.Errors["name"] == "" {
+			continue
+		}
+		names := make([]named, len(in.Named))
+		for i, nv := range in.Named {
+			names[i] = named{val: nv.Value, names: []engine.Names{nv.Names}, extras: nv.Keywords}
+		}
+		if err := suggestNamed(req, got, names, in.Errors["name"]); isSuggestion(err) || len(pe.Rests) < 2 {
+			return err
+		}
+	}
+	key := pe.Input.Errors["name"]
+	if pe.Check != nil && pe.Check.Errors["word"] != "" {
+		key = pe.Check.Errors["word"]
+	}
+	if key == "" {
+		return fileParseErr(req, s, pe)
+	}
+	return command.Errorf(key, "got", clip(got))
 }

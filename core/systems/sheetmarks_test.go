@@ -2,7 +2,6 @@ package systems_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,7 +12,6 @@ import (
 	"zaria/core/reply"
 	"zaria/core/roll"
 	"zaria/core/systems"
-	"zaria/i18n"
 	"zaria/internal/chattest"
 	"zaria/storage/sqlite"
 )
@@ -31,17 +29,7 @@ type sheetTable struct {
 
 func newTable(t *testing.T, lang string, values int) *sheetTable {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc := chattest.NewServices(db, chattest.Options{SheetKeys: systems.SheetKeys, Limits: chattest.Limits{ValuesPerSheet: values}})
+	db, svc, cat := systems.ServicesForTest(t, chattest.Options{SheetKeys: systems.SheetKeys, Limits: chattest.Limits{ValuesPerSheet: values}})
 	r := command.New(command.Config{DefaultLang: lang, Translator: cat, Settings: db, GMs: db, Sheets: svc.Sheets, Limits: command.Limits{Burst: 1 << 20}})
 	svc.Register(r)
 	systems.Register(r)

@@ -1,7 +1,5 @@
 package dungeonhack
 
-import "zaria/core/fold"
-
 // Dungeon Hack equipment lives on a character sheet as ordinary values.
 // The Dungeon Hack commands read and write them with these names (Spanish,
 // as in the seed); a user may also have typed them in English or Greek:
@@ -30,21 +28,4 @@ func SheetSynonyms() [][]string {
 		{SheetBroken, "broken db", "σπασμενα db", "σπασμενα ζθ"},
 		{SheetDie, "db die", "ζαρι db", "ζαρι ζθ"},
 	}
-}
-
-// IsSheetName reports whether word names the sheet value name (one of the
-// Sheet constants) in any language, without case or accents.
-func IsSheetName(word, name string) bool {
-	k := fold.Key(word)
-	for _, g := range SheetSynonyms() {
-		if g[0] != name {
-			continue
-		}
-		for _, n := range g {
-			if fold.Key(n) == k {
-				return true
-			}
-		}
-	}
-	return false
 }

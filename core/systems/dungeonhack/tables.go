@@ -89,13 +89,3 @@ func (r Rules) Armours() []Armour {
 	}
 	return out
 }
-
-// AbsorptionDB converts an old Absorción die of faces to DB
-// (docs/dungeonhack.md#armour): the file's table absorption_db.
-func (r Rules) AbsorptionDB(faces int) (int, bool) {
-	v, ok := r.s.Cell("absorption_db", faces, 0)
-	if !ok {
-		return 0, false
-	}
-	return ratInt(v), true
-}

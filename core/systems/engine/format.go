@@ -5,10 +5,17 @@ package engine
 
 // File is one system.
 type File struct {
-	System     string      `yaml:"system"`  // its key: "zaria"
-	Title      Names       `yaml:"title"`   // as the help names it
-	Command    string      `yaml:"command"` // the chat command, [a-z0-9_]
-	Aliases    []string    `yaml:"aliases,omitempty"`
+	System  string   `yaml:"system"`  // its key: "zaria"
+	Title   Names    `yaml:"title"`   // as the help names it
+	Command string   `yaml:"command"` // the chat command, [a-z0-9_]
+	Aliases []string `yaml:"aliases,omitempty"`
+	// Spellings are other words naming the system where a system is
+	// named, not commands: /odds runequest 45, /pj crear Lyra runequest
+	// (names.go).
+	Spellings []string `yaml:"spellings,omitempty"`
+	// Order is the system's place in the bot's lists of systems, /help's
+	// first (names.go); 0 lists it after those that have one.
+	Order      int         `yaml:"order,omitempty"`
 	HouseRules []HouseRule `yaml:"house_rules,omitempty"`
 	Numbers    []Number    `yaml:"numbers,omitempty"`
 	Inputs     []Input     `yaml:"inputs"`
@@ -18,7 +25,11 @@ type File struct {
 	Sheet      *Sheet      `yaml:"sheet,omitempty"` // sheet.go
 	// Example is a check's words as the command takes them, in each
 	// language, for an error's "for example" (show.go).
-	Example     *Names       `yaml:"example,omitempty"`
+	Example *Names `yaml:"example,omitempty"`
+	// OddsExample is a check's words for /odds's "for example", when
+	// they differ from Example's: without the target, so that /odds shows
+	// the chance at each level (names.go).
+	OddsExample *Names       `yaml:"odds_example,omitempty"`
 	Show        *Show        `yaml:"show,omitempty"`        // show.go
 	Development *Development `yaml:"development,omitempty"` // show.go
 	Vectors     []Vector     `yaml:"vectors"`
@@ -185,6 +196,63 @@ type Input struct {
 	Chat *Range `yaml:"chat,omitempty"`
 	// Times lets the input be a characteristic times a multiplier.
 	Times *Times `yaml:"times,omitempty"`
+
+	// The vocabulary of a sub-command's words (docs/systems-format.md#word-vocabulary):
+	//
+	// Count makes the input the sides of a dice word, its prefix glued
+	// to them ("d8"), with the count input before it ("2d8"; 1 when none
+	// is typed); each number in its own input's range.
+	Count string `yaml:"count,omitempty"`
+	// Again is what the input's word typed again does: "add" adds it up
+	// ("+2 +3"), "last" keeps the last one, "twice" (the default) is a
+	// "twice" error, save for a tagged count outside a glued check,
+	// which adds up.
+	Again string `yaml:"again,omitempty"`
+	// Signed makes a number alone go to this input only when typed with
+	// its sign ("+2", "-1").
+	Signed bool `yaml:"signed,omitempty"`
+	// Relative words add to the input's value instead of setting it
+	// ("pen+2", "pen-1"): Side.Adds.
+	Relative *Relative `yaml:"relative,omitempty"`
+	// Lookup words add a table's number to the input's value, looked up
+	// by the number glued to their prefix ("absd8").
+	Lookup *Lookup `yaml:"lookup,omitempty"`
+	// Faces are the only numbers the input takes (a die's size: 4, 6,
+	// 8, 10, 12); any other is a "faces" error.
+	Faces []int `yaml:"faces,omitempty"`
+	// Rest makes the words of the side that no other input takes,
+	// together, name one of the input's values ("espada larga"), a
+	// Greek name also declined ("θώρακα"); with several such inputs, the
+	// first one whose value they name; none named is a "name" error of
+	// the first.
+	Rest bool `yaml:"rest,omitempty"`
+	// Gives are the inputs a named value sets from its row of a table
+	// (a weapon's damage dice and penetration), each one the words do
+	// not type.
+	Gives *Gives `yaml:"gives,omitempty"`
+}
+
+// Relative are the prefixes whose number, glued, adds to an input's
+// value (Up: "pen+") or takes from it (Down: "pen-"), each word's number
+// at most Max (nil: any number).
+type Relative struct {
+	Up   []string `yaml:"up,omitempty"`
+	Down []string `yaml:"down,omitempty"`
+	Max  *int     `yaml:"max,omitempty"`
+}
+
+// Lookup is a prefix whose glued number is looked up in a one-row table
+// (the row it names), the cell added to the input's value.
+type Lookup struct {
+	Prefixes []string `yaml:"prefixes"`
+	Table    string   `yaml:"table"`
+}
+
+// Gives sets inputs from a named value's row of a two-way table: each
+// input (key) takes the row's column (value).
+type Gives struct {
+	Table  string         `yaml:"table"`
+	Inputs map[string]int `yaml:"inputs"`
 }
 
 // Range is a range of integers.
@@ -303,6 +371,21 @@ type Check struct {
 	// the check's words (ParseCheck: a sub-command's, "/dh pen 17 18")
 	// that no input names, before the file's own errors.
 	Errors map[string]string `yaml:"errors,omitempty"`
+	// Bare, when set, are the only inputs a number alone may give, in
+	// order (Dungeon Hack's attack: the damage modifier "+2"); a number
+	// that none takes is a word like any other.
+	Bare []string `yaml:"bare,omitempty"`
+	// Again is what an input typed again does in this check, over the
+	// input's own again: Dungeon Hack's level, once in "/dh pen 17" but
+	// the last one in an attack ("n5 n7").
+	Again map[string]string `yaml:"again,omitempty"`
+	// Alone is the input a number gives when it is the side's only word
+	// (Dungeon Hack's "/dh rompe 2"), whatever Bare says.
+	Alone string `yaml:"alone,omitempty"`
+	// Glued makes each word one piece: a prefix's or suffix's number is
+	// the digits glued to it ("pen2", never "pen 2"), and a number too
+	// long to read is named by its whole word ("n99999…").
+	Glued bool `yaml:"glued,omitempty"`
 }
 
 // CheckForm is a check's form on the page: its fields, in the order the

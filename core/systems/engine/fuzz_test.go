@@ -18,6 +18,11 @@ func FuzzSystemFile(f *testing.F) {
 		f.Add(b, "sigilo fuerza 2s -1i dc99999999999999999999 vs @x muy dificl")
 	}
 	f.Add([]byte(base), "2 tn12")
+	f.Add([]byte(hitsFile), "twin +1 blades edge+2 2d8 vs μικρό θυρεό old8 ar+1 d4 3ar")
+	if b, ok := ShippedSource("dh"); ok {
+		f.Add(b, "espada larga 2d8 pen+2 n17 +3 carga vs coraza 3db absd8 d4 +1")
+		f.Add(b, "pen-99999999999999999999 +99999999999999999999 vs d99999999999999999999 absd5 db+7")
+	}
 	f.Add([]byte("a: &a [*a, *a]\nb: *a\n"), "")
 	f.Add([]byte(strings.Repeat("- ", 5000)), "x")
 	f.Add([]byte("system: x\nchecks: [{steps: [{roll: p, dice: '999999999', faces: 1000}]}]"), "")
@@ -30,6 +35,20 @@ func FuzzSystemFile(f *testing.F) {
 				t.Fatalf("not an *Error: %T %v", err, err)
 			}
 			return
+		}
+		// Each side of each check as a sub-command reads it: a value or
+		// a ParseError, and what a named value gives within its table.
+		left, right, _ := strings.Cut(words, " vs ")
+		for _, c := range s.File.Checks {
+			for i, ws := range []string{left, right} {
+				if sd, err := s.ParseSide(c.Key, i == 1, strings.Fields(ws)); err == nil {
+					for k, v := range sd.Inputs {
+						s.Give(sd, k, v)
+					}
+				} else if _, ok := err.(*ParseError); !ok {
+					t.Fatalf("ParseSide %s: not a ParseError: %v", c.Key, err)
+				}
+			}
 		}
 		p, err := s.Parse(strings.Fields(words))
 		if err != nil {

@@ -10,7 +10,7 @@ import (
 // message "engine.limit.<name>" in the es, el and en catalogs.
 const (
 	MaxFileBytes  = 64 << 10 // a file's size
-	MaxInputs     = 16       // inputs declared
+	MaxInputs     = 20       // inputs declared
 	MaxNamed      = 48       // named values of one input
 	MaxTableCells = 1024     // cells of one table
 	MaxTables     = 8
@@ -31,6 +31,7 @@ const (
 	MaxRules      = 8  // house rules
 	MaxNumbers    = 16 // numbers a fork may change
 	MaxRequires   = 8  // requirements of one check
+	MaxGives      = 8  // inputs one named value gives (Input.Gives)
 	// MaxRequireText bounds a requirement's own message, in characters.
 	MaxRequireText = 160
 

@@ -125,6 +125,9 @@ func TestLimits(t *testing.T) {
 			return fmt.Sprintf("      - {that: \"bonus <= %d\", error: ro.error.bonus}\n", 10+i)
 		}), 1)},
 		{"require_text", MaxRequireText, strings.Replace(base, "    inputs: [bonus, target]\n", "    inputs: [bonus, target]\n    require:\n      - {that: \"bonus <= target\", message: {es: "+strings.Repeat("x", MaxRequireText+1)+", el: x, en: x}}\n", 1)},
+		{"gives", MaxGives, strings.Replace(hitsFile, "inputs: {n: 1, s: 2, edge: 3}", "inputs: {"+repeat(MaxGives+1, func(i int) string {
+			return fmt.Sprintf("g%d: 1, ", i)
+		})+"}", 1)},
 		{"vectors", MaxVectors, base + repeat(MaxVectors, func(i int) string {
 			return fmt.Sprintf("  - {name: v%d, inputs: {bonus: \"0\"}, dice: [1], expect: {outcome: failure}}\n", i)
 		})},

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,6 +62,9 @@ func Load(src []byte) (*System, error) {
 	}
 	if err == nil {
 		err = s.compileShow() // show.go
+	}
+	if err == nil {
+		err = s.compileNames() // names.go
 	}
 	if err != nil {
 		var e *Error
@@ -382,6 +387,11 @@ func (s *System) compile() error {
 		}
 		s.tables[t.Key] = tb
 	}
+	for i := range f.Inputs {
+		if err := s.checkVocabulary(&f.Inputs[i]); err != nil {
+			return at(err, f.Inputs[i].Key)
+		}
+	}
 	s.outcomes = map[string]*Outcome{}
 	for i := range f.Outcomes {
 		o := &f.Outcomes[i]
@@ -417,7 +427,7 @@ func (s *System) compile() error {
 // "below" and "above" are a range error's two ends, each in place of
 // "range"; a file's own errors (no input) are "word", "vs", "opposed"
 // and "missing".
-var errorKinds = map[string]bool{"by": true, "range": true, "below": true, "above": true, "twice": true, "missing": true, "word": true, "terms": true, "check": true, "name": true, "sheet": true}
+var errorKinds = map[string]bool{"dice": true, "faces": true, "lookup": true, "by": true, "range": true, "below": true, "above": true, "twice": true, "missing": true, "word": true, "terms": true, "check": true, "name": true, "sheet": true}
 
 var fileErrorKinds = map[string]bool{"word": true, "vs": true, "opposed": true, "missing": true}
 
@@ -588,6 +598,22 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		}
 	}
 	c.inputs = def.Inputs
+	for _, k := range slices.Sorted(maps.Keys(def.Again)) {
+		if !slices.Contains(def.Inputs, k) || def.Again[k] != "add" && def.Again[k] != "last" && def.Again[k] != "twice" {
+			return nil, fileErr(0, "check %s: again: %q is no input of the check, or %q no add, last or twice", def.Key, k, def.Again[k])
+		}
+		if def.Again[k] == "add" && s.inputs[k].Type != "number" {
+			return nil, fileErr(0, "check %s: again: add is for a number input, not %q", def.Key, k)
+		}
+	}
+	for _, k := range append(slices.Clip(def.Bare), def.Alone) {
+		if k == "" {
+			continue
+		}
+		if !slices.Contains(def.Inputs, k) || s.inputs[k].Type != "number" {
+			return nil, fileErr(0, "check %s: bare and alone: %q is no number input of the check", def.Key, k)
+		}
+	}
 	var err error
 	if c.reqs, err = s.compileRequires(def); err != nil { // require.go
 		return nil, err
@@ -881,3 +907,71 @@ func (s *System) outcomeIndex(k string) int {
 }
 
 func (s *System) hasNumber(k string) bool { _, ok := s.numbers[k]; return ok }
+
+// checkVocabulary checks an input's word vocabulary (count, again,
+// signed, relative, lookup, faces, rest, gives) against the file's
+// inputs and tables.
+func (s *System) checkVocabulary(in *Input) error {
+	num := in.Type == "number"
+	bad := func(what string) error { return fileErr(0, "input %s: %s", in.Key, what) }
+	if in.Count != "" {
+		c := s.inputs[in.Count]
+		if !num || c == nil || c == in || c.Type != "number" || len(in.Prefixes) == 0 {
+			return bad("count is another number input, of a number input with prefixes")
+		}
+	}
+	if in.Again != "" && in.Again != "add" && in.Again != "last" && in.Again != "twice" {
+		return bad("again is add, last or twice")
+	}
+	if in.Again == "add" && !num {
+		return bad("again: add is for a number input")
+	}
+	if in.Signed && !num {
+		return bad("signed is for a number input")
+	}
+	if r := in.Relative; r != nil {
+		if !num || len(r.Up)+len(r.Down) == 0 || r.Max != nil && *r.Max < 0 {
+			return bad("relative: a number input's up or down prefixes, max not below 0")
+		}
+		for _, p := range append(append([]string{}, r.Up...), r.Down...) {
+			if foldWord(p) == "" {
+				return bad("relative: an empty prefix")
+			}
+		}
+	}
+	if l := in.Lookup; l != nil {
+		tb := s.tables[l.Table]
+		if !num || len(l.Prefixes) == 0 || tb == nil || tb.twoD {
+			return bad("lookup: a number input's prefixes and a one-row table")
+		}
+	}
+	for _, f := range in.Faces {
+		if !num || f < *in.Min || f > *in.Max {
+			return bad("faces are numbers of a number input, within its min and max")
+		}
+	}
+	if in.Rest && len(in.Named) == 0 {
+		return bad("rest is for an input with named values")
+	}
+	if g := in.Gives; g != nil {
+		if len(g.Inputs) > MaxGives {
+			return limitErr("gives", MaxGives, len(g.Inputs))
+		}
+		tb := s.tables[g.Table]
+		if len(in.Named) == 0 || tb == nil || !tb.twoD || len(g.Inputs) == 0 {
+			return bad("gives: an input with named values, a two-way table and inputs")
+		}
+		for _, k := range slices.Sorted(maps.Keys(g.Inputs)) {
+			col, to := g.Inputs[k], s.inputs[k]
+			if to == nil || to == in || to.Type != "number" || col < tb.cols.From || col > tb.cols.To {
+				return bad(fmt.Sprintf("gives: %s is no other number input, or %d no column of %s", k, col, g.Table))
+			}
+			for _, nv := range in.Named {
+				if nv.Value < tb.rows.From || nv.Value > tb.rows.To {
+					return bad(fmt.Sprintf("gives: named value %s is no row of %s", nv.Key, g.Table))
+				}
+			}
+		}
+	}
+	return nil
+}

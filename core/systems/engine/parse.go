@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"zaria/core/fold"
 )
@@ -37,6 +41,27 @@ type Side struct {
 	// tagged count input with sheet: true; Kingdom Hearts' specialty
 	// "fuerza" = "2s 1i"): the caller reads each and calls More.
 	Sheets []string
+	// Adds are what relative and lookup words add to each input's value
+	// ("pen+2 pen-1": 1), for the caller to add to the value it ends with.
+	Adds map[string]int
+
+	again map[string]string // the check's Again
+}
+
+// once reports whether in typed again is a "twice" error (no again:
+// add or last), a tagged count too.
+func (sd *Side) once(in *Input) bool {
+	a := sd.againOf(in)
+	return a != "add" && a != "last"
+}
+
+// againOf is what in typed again does on this side (Input.Again, or its
+// check's Again).
+func (sd *Side) againOf(in *Input) string {
+	if a, ok := sd.again[in.Key]; ok {
+		return a
+	}
+	return in.Again
 }
 
 // Parsed is a check's words read.
@@ -76,6 +101,13 @@ type ParseError struct {
 	// Check is the check whose words were read by name (ParseCheck),
 	// whose errors name the error before the file's.
 	Check *Check
+	// First is the word that gave the input first ("twice").
+	First string
+	// Count is a dice word's count input ("dice": Input is its sides).
+	Count *Input
+	// Rests are the side's rest inputs, in order, whose values the words
+	// from Rest named none of ("name": Input is the first).
+	Rests []*Input
 }
 
 func (e *ParseError) Error() string {
@@ -165,19 +197,45 @@ func (s *System) hasPassive(c *check) bool {
 	return false
 }
 
+// sideOpts are how a side's words are read: whether "@Name" names its
+// sheet, and whether an input left out is a "missing" error.
+type sideOpts struct {
+	who, missing bool
+	lastWho      bool // a second "@Name" replaces the first
+}
+
 func (s *System) parseSide(c *check, inputs []*Input, words []string, strict bool) (Side, error) {
-	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}, Words: map[string][]string{}}
+	return s.readSide(c, inputs, words, strict, sideOpts{who: true, missing: true})
+}
+
+func (s *System) readSide(c *check, inputs []*Input, words []string, strict bool, opts sideOpts) (Side, error) {
+	sd := Side{Inputs: map[string]int{}, Terms: map[string][]Term{}, Words: map[string][]string{}, Adds: map[string]int{}, again: c.def.Again}
 	given := sd.given
 	set := func(in *Input, v int, got string) error { return sd.set(in, v, got, strict) }
 	lastSheet := -1 // the index of the last word read as a sheet key
 	var lastNamed namedAt
+	restIn := restInput(inputs)
+	var rest []string // the words no input took, for restIn
+	if in := s.inputs[c.def.Alone]; in != nil && len(words) == 1 && slices.Contains(inputs, in) {
+		if n, ok := number(words[0]); ok {
+			err := sd.set(in, n, words[0], strict)
+			sd.Words[in.Key] = words
+			return sd, err
+		}
+	}
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		k := fold.Key(w)
 		start := i
 		typed := func(in *Input) { sd.Words[in.Key] = words[start : i+1] }
-		if strings.HasPrefix(w, "@") && len(w) > 1 && sd.Who == "" {
+		if strings.HasPrefix(w, "@") && len(w) > 1 && (sd.Who == "" || opts.lastWho) && opts.who {
 			sd.Who = w[1:]
+			continue
+		}
+		if took, err := s.vocabulary(c, inputs, &sd, w, strict); took || err != nil {
+			if err != nil {
+				return sd, err
+			}
 			continue
 		}
 		if in := flagOf(inputs, k); in != nil {
@@ -187,7 +245,7 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 			typed(in)
 			continue
 		}
-		if in, rest := prefixed(inputs, w); in != nil {
+		if in, rest := prefixed(inputs, w); in != nil && !c.def.Glued {
 			got := w
 			if rest == "" && i+1 < len(words) {
 				i++
@@ -216,7 +274,7 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 			typed(in)
 			continue
 		}
-		if in, n, ok := suffixed(inputs, w); in != nil {
+		if in, n, ok := suffixed(inputs, w); in != nil && !c.def.Glued {
 			if !ok {
 				if err := tooLong(in, w, strings.TrimRight(w, "abcdefghijklmnopqrstuvwxyz")); err != nil {
 					return sd, err
@@ -240,6 +298,13 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 		}
 		if n, ok := number(w); ok {
 			in := firstFree(inputs, given)
+			if c.def.Bare != nil || hasSigned(inputs) {
+				in = bareInput(c, inputs, &sd, w)
+			}
+			if in == nil && restIn != nil {
+				rest = append(rest, w)
+				continue
+			}
 			if in == nil {
 				return sd, s.wordErr(inputs, given, words, i, lastSheet, lastNamed)
 			}
@@ -252,6 +317,10 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 				return sd, err
 			}
 			typed(in)
+			continue
+		}
+		if restIn != nil {
+			rest = append(rest, w)
 			continue
 		}
 		// a+b, or a sheet key: the first terms input not yet given.
@@ -307,8 +376,39 @@ func (s *System) parseSide(c *check, inputs []*Input, words []string, strict boo
 		sd.Terms[in.Key] = ts
 		typed(in)
 	}
+	if len(rest) > 0 {
+		// The first rest input whose value the words name; none: the
+		// first one's error.
+		in, v, ok := restIn, 0, false
+		for _, x := range inputs {
+			if x.Rest {
+				if v, ok = restName(x, rest); ok {
+					in = x
+					break
+				}
+			}
+		}
+		if !ok {
+			pe := &ParseError{Kind: "name", Input: restIn, Got: strings.Join(rest, " "), Rest: rest}
+			for _, x := range inputs {
+				if x.Rest {
+					pe.Rests = append(pe.Rests, x)
+				}
+			}
+			return sd, pe
+		}
+		if err := set(in, v, strings.Join(rest, " ")); err != nil {
+			return sd, err
+		}
+		sd.Words[in.Key] = rest
+	}
 	for _, in := range inputs {
-		if !given(in) && in.Type != "flag" && !in.Optional && in.Default == nil {
+		if v, ok := sd.Inputs[in.Key]; ok && in.Gives != nil {
+			s.Give(&sd, in.Key, v)
+		}
+	}
+	for _, in := range inputs {
+		if opts.missing && !given(in) && in.Type != "flag" && !in.Optional && in.Default == nil {
 			return sd, &ParseError{Kind: "missing", Input: in}
 		}
 	}
@@ -418,16 +518,24 @@ func (sd *Side) given(in *Input) bool {
 // set gives an input its value: a tagged count given again adds up
 // ("2s" and a specialty's "1s"); another input given twice is an error.
 func (sd *Side) set(in *Input, v int, got string, strict bool) error {
+	add := 0 // what the input had, when this word adds to it
 	if sd.given(in) {
-		if len(in.Suffixes) == 0 {
-			return &ParseError{Kind: "twice", Input: in, Got: got}
+		switch {
+		case sd.againOf(in) == "add":
+			add = sd.Inputs[in.Key]
+		case sd.againOf(in) == "last":
+		case len(in.Suffixes) == 0 || sd.againOf(in) == "twice":
+			return &ParseError{Kind: "twice", Input: in, Got: got, First: strings.Join(sd.Words[in.Key], " ")}
+		default:
+			v += sd.Inputs[in.Key]
 		}
-		v += sd.Inputs[in.Key]
 	}
+	// An input typed again to add up has each word's number in range,
+	// not the sum ("+30 +30").
 	if lo, hi, ok := chatRange(in); strict && ok && (v < lo || v > hi) {
 		return &ParseError{Kind: "range", Input: in, Got: got, Min: lo, Max: hi, Value: v}
 	}
-	sd.Inputs[in.Key] = v
+	sd.Inputs[in.Key] = v + add
 	return nil
 }
 
@@ -546,6 +654,9 @@ func named(inputs []*Input, words []string) (*Input, int, int) {
 	for n := min(4, len(words)); n >= 1; n-- {
 		k := fold.Key(strings.Join(words[:n], " "))
 		for _, in := range inputs {
+			if in.Rest {
+				continue // its names are the side's leftover words together (restName)
+			}
 			for _, nv := range in.Named {
 				cands := append([]string{nv.Names.ES, nv.Names.EL, nv.Names.EN}, nv.Keywords...)
 				for _, c := range cands {
@@ -692,4 +803,169 @@ func (s *System) splitTimes(tm *Times, rest string) string {
 		return ""
 	}
 	return k
+}
+
+// hasSigned reports whether an input of the side takes only a signed
+// number alone.
+func hasSigned(inputs []*Input) bool {
+	return slices.ContainsFunc(inputs, func(in *Input) bool { return in.Signed })
+}
+
+// bareInput is the input a number alone (w) goes to: the check's first
+// bare input (Check.Bare; every number or terms input when it names
+// none) of the side that is not yet given or may be typed again (adding
+// up, or the last one counting), and that takes w's sign
+// (Input.Signed); nil when none.
+func bareInput(c *check, inputs []*Input, sd *Side, w string) *Input {
+	given := sd.given
+	signed := strings.ContainsAny(w[:1], "+-−") || strings.HasPrefix(w, "−")
+	ok := func(in *Input) bool {
+		return (in.Type == "number" || in.Type == "terms") && len(in.Suffixes) == 0 &&
+			(!given(in) || !sd.once(in)) && (signed || !in.Signed)
+	}
+	if c.def.Bare == nil {
+		for _, in := range inputs {
+			if ok(in) {
+				return in
+			}
+		}
+		return nil
+	}
+	for _, k := range c.def.Bare {
+		for _, in := range inputs {
+			if in.Key == k && ok(in) {
+				return in
+			}
+		}
+	}
+	return nil
+}
+
+// restInput is the side's first input that the words no other input
+// takes may name (Input.Rest; the others are tried after it).
+func restInput(inputs []*Input) *Input {
+	for _, in := range inputs {
+		if in.Rest {
+			return in
+		}
+	}
+	return nil
+}
+
+// restName is the value of in that words name together, in any
+// language or by a keyword, a Greek name also as a sentence declines it
+// ("εναντίον θώρακα" for "θώρακας").
+func restName(in *Input, words []string) (int, bool) {
+	k := fold.Key(strings.Join(words, " "))
+	for _, nv := range in.Named {
+		for _, kw := range nv.Keywords {
+			if fold.Key(kw) == k {
+				return nv.Value, true
+			}
+		}
+	}
+	for _, nv := range in.Named {
+		for _, n := range []string{nv.Names.ES, nv.Names.EL, nv.Names.EN} {
+			if fold.Key(n) == k {
+				return nv.Value, true
+			}
+		}
+	}
+	if stem := GreekStem(k); stem != k || strings.IndexFunc(k, isGreek) >= 0 {
+		for _, nv := range in.Named {
+			if GreekStem(fold.Key(nv.Names.EL)) == stem {
+				return nv.Value, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func isGreek(r rune) bool { return unicode.Is(unicode.Greek, r) }
+
+// GreekStem drops the final σ of each Greek word of a folded key, so that
+// the nominative "φολιδωτοσ θωρακασ" and the accusative "φολιδωτο θωρακα"
+// compare equal. A key without Greek letters is returned as it is.
+func GreekStem(k string) string {
+	if strings.IndexFunc(k, isGreek) < 0 {
+		return k
+	}
+	words := strings.Fields(k)
+	for i, w := range words {
+		if utf8.RuneCountInString(w) > 2 && strings.HasSuffix(w, "σ") {
+			words[i] = strings.TrimSuffix(w, "σ")
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// Give sets the inputs that value of the named input gives (its
+// Input.Gives: a weapon's damage dice and penetration), each one the
+// side's words did not type; a "-" cell gives nothing.
+func (s *System) Give(sd *Side, input string, value int) {
+	in := s.inputs[input]
+	if in == nil || in.Gives == nil {
+		return
+	}
+	for k, col := range in.Gives.Inputs {
+		if _, typed := sd.Words[k]; typed {
+			continue
+		}
+		if v, ok := s.Cell(in.Gives.Table, value, col); ok && v.IsInt() {
+			sd.Inputs[k] = int(v.Num().Int64())
+		}
+	}
+}
+
+// ParseInputs reads the words of the check key as one side of all its
+// inputs, "@Name" being the caller's, none required: a sub-command whose
+// inputs the command completes (Dungeon Hack's repair: the intact DB
+// from the sheet). A ParseError names the check.
+func (s *System) ParseInputs(key string, words []string) (*Side, error) {
+	c, err := s.check(key)
+	if err != nil || key == "" {
+		return nil, fmt.Errorf("engine: no check %q", key)
+	}
+	return s.sideOf(c, s.checkInputs(c), words)
+}
+
+func (s *System) sideOf(c *check, inputs []*Input, words []string) (*Side, error) {
+	sd, err := s.readSide(c, inputs, words, true, sideOpts{})
+	if pe := (*ParseError)(nil); errors.As(err, &pe) {
+		pe.Check = c.def
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &sd, nil
+}
+
+// ParseSide reads one side of the check key: the words before "vs"
+// (passive false: the check's inputs that are not passive; "@Name" is
+// the caller's) or after it (passive: the passive inputs, the last
+// "@Name" naming whose sheet). An input the words leave out is no error: the
+// caller fills it (a character's weapon from the sheet) or it takes its
+// default. A ParseError names the check.
+func (s *System) ParseSide(key string, passive bool, words []string) (*Side, error) {
+	c, err := s.check(key)
+	if err != nil || key == "" {
+		return nil, fmt.Errorf("engine: no check %q", key)
+	}
+	var inputs []*Input
+	for _, in := range s.checkInputs(c) {
+		if in.Passive == passive {
+			inputs = append(inputs, in)
+		}
+	}
+	if !passive {
+		return s.sideOf(c, inputs, words)
+	}
+	sd, err := s.readSide(c, inputs, words, true, sideOpts{who: true, lastWho: true})
+	if pe := (*ParseError)(nil); errors.As(err, &pe) {
+		pe.Check = c.def
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &sd, nil
 }

@@ -58,7 +58,7 @@ func TestSetsRefused(t *testing.T) {
 	refused := []struct{ name, set, want string }{
 		{"unknown outcome", "      - {outcomes: [glory], on: die, to: after}\n", "glory"},
 		{"no outcomes", "      - {on: die, to: after}\n", "outcomes"},
-		{"unknown input", "      - {outcomes: [steps_down], on: weapon, to: after}\n", "weapon"},
+		{"unknown input", "      - {outcomes: [steps_down], on: round, to: after}\n", "round"},
 		{"unknown let", "      - {outcomes: [steps_down], on: die, to: before}\n", "before"},
 		{"write without the value", "      - {outcomes: [steps_down], on: die, to: after, write: dado}\n", "{after}"},
 		{"zero without text", "      - {outcomes: [steps_down], on: die, to: after, zero: {names: {es: a, el: b, en: c}}}\n", "zero"},

@@ -193,18 +193,29 @@ func (s *Service) Own(ctx context.Context, chat core.ChatRef, name string) (key 
 	return "", false, nil
 }
 
-// roll is /sistema tirar KEY WORDS: a check of the chat's own system.
-func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+// chatFile is the chat's fork or own file of the key ws names; without
+// one, an error that says what to type: /sistema and how(key), the
+// words that would make it.
+func (s *Service) chatFile(ctx context.Context, req *command.Request, ws []string, how func(key string) string) (string, *engine.System, error) {
 	key, err := systemKey(req, ws)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	sys, err := s.System(ctx, req.Msg.Chat, key)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	if sys == nil {
-		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.import"))
+		return "", nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+how(key))
+	}
+	return key, sys, nil
+}
+
+// roll is /sistema tirar KEY WORDS: a check of the chat's own system.
+func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
+	_, sys, err := s.chatFile(ctx, req, ws, func(string) string { return req.T("fork.word.import") })
+	if err != nil {
+		return nil, err
 	}
 	p, err := sys.ParseWords(ws[1:])
 	if err != nil {
@@ -355,16 +366,9 @@ func (e ownExpander) ExpandAlias(ctx context.Context, chat core.ChatRef, userID,
 // show sends the chat's fork or own file as a system file: the fork
 // built, its book's examples rewritten, a file zaria system check passes.
 func (s *Service) show(ctx context.Context, req *command.Request, ws []string) (*reply.Reply, error) {
-	key, err := systemKey(req, ws)
+	key, sys, err := s.chatFile(ctx, req, ws, func(key string) string { return req.T("fork.word.copy") + " " + fold.Cut(key, 32) })
 	if err != nil {
 		return nil, err
-	}
-	sys, err := s.System(ctx, req.Msg.Chat, key)
-	if err != nil {
-		return nil, err
-	}
-	if sys == nil {
-		return nil, command.Errorf("fork.err.no_fork", "name", fold.Cut(key, 32), "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.copy")+" "+fold.Cut(key, 32))
 	}
 	rep := reply.Text(req.T("fork.file", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount()))
 	rep.File = &reply.File{Name: key + ".yaml", MIME: "application/yaml", Data: sys.Source}
