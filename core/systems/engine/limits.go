@@ -106,8 +106,15 @@ func (e *Error) whatIn(tr func(key string) string) string {
 	params := make([]any, len(e.Params))
 	for i, p := range e.Params {
 		params[i] = p
-		if pe, ok := p.(*Error); ok && pe.Format != "" {
-			params[i] = pe.whatIn(tr) // a refusal wrapped ("%v")
+		switch p := p.(type) {
+		case *Error:
+			if p.Format != "" {
+				params[i] = p.whatIn(tr) // a refusal wrapped ("%v")
+			}
+		case string:
+			if t := tr(FileKey(p)); t != "" && t != FileKey(p) {
+				params[i] = t // a message passed on whole ("input %s: %s")
+			}
 		}
 	}
 	if t := fmt.Sprintf(f, params...); !strings.Contains(t, "%!") {

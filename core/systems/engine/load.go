@@ -964,11 +964,11 @@ func (s *System) checkVocabulary(in *Input) error {
 		for _, k := range slices.Sorted(maps.Keys(g.Inputs)) {
 			col, to := g.Inputs[k], s.inputs[k]
 			if to == nil || to == in || to.Type != "number" || col < tb.cols.From || col > tb.cols.To {
-				return bad(fmt.Sprintf("gives: %s is no other number input, or %d no column of %s", k, col, g.Table))
+				return fileErr(0, "input %s: gives: %s is no other number input, or %d no column of %s", in.Key, k, col, g.Table)
 			}
 			for _, nv := range in.Named {
 				if nv.Value < tb.rows.From || nv.Value > tb.rows.To {
-					return bad(fmt.Sprintf("gives: named value %s is no row of %s", nv.Key, g.Table))
+					return fileErr(0, "input %s: gives: named value %s is no row of %s", in.Key, nv.Key, g.Table)
 				}
 			}
 		}
