@@ -58,7 +58,7 @@ type Error struct {
 
 	Format string // fileErr's format, English: the message id
 	Params []any  // its arguments
-	Prefix string // names at put before it ("band x: ")
+	Prefix string // the names at() put before it ("action: ")
 }
 
 func (e *Error) Error() string {
