@@ -146,6 +146,8 @@ func yamlErr(err error, src []byte) *Error {
 		return fileErr(line, "a [ or { not closed: every [ needs its ], every { its }, and commas between items")
 	case strings.Contains(msg, "block sequence entries are not allowed"):
 		return fileErr(line, "a list item (- …) where a value goes: put the list on the next lines, indented")
+	case strings.Contains(msg, "unknown escape character"):
+		return fileErr(line, "a \\ in a text in double quotes: put the text in single quotes, or write the \\ twice")
 	case strings.Contains(msg, "unexpected end of stream"):
 		return fileErr(line, "the file ends inside a quoted text or a bracket: close it")
 	}

@@ -25,6 +25,7 @@ func TestYAMLRefusals(t *testing.T) {
 		{"at", strings.Replace(base, "command: ro", "command: @ro", 1), "a character no value can start with: indent with spaces, not tabs, and put a text starting with @, ` or %% in quotes", "quotes", "command: @ro"},
 		{"indentation", strings.Replace(base, "    names: {es: tirada", "   names: {es: tirada", 1), "the indentation does not line up: the keys of one map, and the - of one list, each at the same indentation, with spaces", "indentation", "  - key: check"}, // go-yaml names the block's first line,
 		{"colon", strings.Replace(base, "title: {es: Tirada, el: Ρίψη, en: Roll}", "title: {es: Tirada, el: Ρίψη, en: Roll}\ncommand: ro: x", 1), "a colon where none can go: put a text with \": \" in quotes, or check the indentation", "quotes", "command: ro: x"},
+		{"escape", strings.Replace(base, "command: ro", `command: "r\o"`, 1), "a \\ in a text in double quotes: put the text in single quotes, or write the \\ twice", "single quotes", `command: "r\o"`},
 		{"bracket", strings.Replace(base, "prefixes: [tn]", "prefixes: [tn", 1), "a [ or { not closed: every [ needs its ], every { its }, and commas between items", "commas", "prefixes: [tn"},
 	}
 	for _, c := range cases {
