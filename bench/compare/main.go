@@ -150,8 +150,12 @@ func rollCase(e string) func(src dice.Source) int64 {
 				panic(err)
 			}
 			_ = x
-			r := rq.Book().Check(src, 45)
-			if rq.Succeeded(r.Outcome) {
+			// A chance of 45: 50 + a skill of −5 (rq.yaml's check roll).
+			res, err := rq.Book().File().Roll("roll", engine.Params{Inputs: map[string]int{"skill": 45 - 50}}, src)
+			if err != nil {
+				panic(err)
+			}
+			if res.Success {
 				return 1
 			}
 			return 0

@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -288,5 +289,89 @@ func TestFileErrorKeysInCatalogs(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no file names an error: nothing checked")
+	}
+}
+
+// Every message a shipped file's reply layout says is in the es, el and
+// en catalogs, and names no arg the layout does not give: its parts'
+// messages (within values made of parts too), the messages a value names
+// (between, above) and the names a value takes from the catalog (say:
+// an outcome's, a named value's).
+func TestFileLayoutKeysInCatalogs(t *testing.T) {
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]map[string]bool{}
+	for _, l := range core.Langs() {
+		have[l] = map[string]bool{}
+		for _, k := range cat.Keys(l) {
+			have[l][k] = true
+		}
+	}
+	n := 0
+	for _, key := range engine.Shipped() {
+		f := engine.MustBuiltin(key).File
+		if f.Show == nil {
+			continue
+		}
+		check := func(where, msg string, args map[string]any) {
+			for _, lang := range core.Langs() {
+				n++
+				if got := cat.Translate(lang, msg, args); !have[lang][msg] || strings.Contains(got, "<no value>") {
+					t.Errorf("%s: %s: %q in %s: %q", key, where, msg, lang, got)
+				}
+			}
+		}
+		var parts func(where string, ps []engine.ReplyPart)
+		value := func(where string, a engine.ReplyArg) {
+			parts(where, a.Parts)
+			if a.Between != "" {
+				check(where, a.Between, map[string]any{"low": "x", "high": "y"})
+			}
+			if a.Above != "" {
+				check(where, a.Above, map[string]any{"name": "x"})
+			}
+			if a.Say == "" {
+				return
+			}
+			if a.As == "outcome" {
+				for _, o := range f.Outcomes {
+					check(where, a.Say+"."+o.Key, nil)
+				}
+			}
+			for _, in := range f.Inputs {
+				for _, nv := range in.Named {
+					if a.As == "named" && in.Key == a.Of {
+						check(where, a.Say+"."+nv.Key, nil)
+					}
+				}
+			}
+		}
+		parts = func(where string, ps []engine.ReplyPart) {
+			for _, p := range ps {
+				if p.Say != "" {
+					args := map[string]any{}
+					for k := range p.Args {
+						args[k] = 1
+					}
+					check(where, p.Say, args)
+				}
+				for _, a := range p.Args {
+					value(where, a)
+				}
+				if p.Value != nil {
+					value(where, *p.Value)
+				}
+			}
+		}
+		for i, l := range f.Show.Reply {
+			for _, sp := range l.Spans {
+				parts(fmt.Sprintf("reply line %d", i+1), sp.Parts)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no file's layout says a message: nothing checked")
 	}
 }

@@ -59,10 +59,3 @@ func (s sysCheck[T]) run(ctx context.Context, req *command.Request) (*reply.Repl
 	}
 	return finish(req, forWho(rep, who), s.charted == nil || s.charted(c)), nil
 }
-
-// noErr adapts a roll that reads and writes no sheet.
-func noErr[T any](roll func(*command.Request, T) *reply.Reply) func(context.Context, *command.Request, T) (*reply.Reply, error) {
-	return func(_ context.Context, req *command.Request, c T) (*reply.Reply, error) {
-		return roll(req, c), nil
-	}
-}

@@ -317,22 +317,6 @@ func forWho(rep *reply.Reply, who string) *reply.Reply {
 // clip keeps user text in error messages short.
 func clip(s string) string { return fold.CutWord(s, 31) }
 
-// half formats a doubled value: 15 → "7,5" (es, el) or "7.5" (en).
-func half(lang string, v2 int) string {
-	s := strconv.Itoa(v2 / 2)
-	if v2%2 != 0 {
-		if v2 < 0 && v2/2 == 0 {
-			s = "-0"
-		}
-		if lang == "en" {
-			s += ".5"
-		} else {
-			s += ",5"
-		}
-	}
-	return s
-}
-
 // signed shows a margin with its sign: "+3", "−4", "0".
 func signed(s string) string {
 	switch {
@@ -499,15 +483,4 @@ func num(n int) string {
 		return "−" + strings.TrimPrefix(strconv.Itoa(n), "-")
 	}
 	return strconv.Itoa(n)
-}
-
-// noDCLine says why a Ζαριά or Kingdom Hearts roll with no DC has no
-// outcome, unlike Daegon and RQ, which take a default difficulty: their
-// total is compared with a DC the GM may keep to themself, so the bot
-// gives the total and the line to type to have the outcome ("/zaria 4+2
-// dc15"). key is the system's line: "sys.no_dc" names a DC (Ζαριά's
-// «CD»), "kh.no_dc" a difficulty, as Kingdom Hearts' replies do.
-func noDCLine(req *command.Request, key, dc string) string {
-	example := strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
-	return req.T(key, "example", example+" "+dc)
 }

@@ -4,18 +4,7 @@ import (
 	"testing"
 )
 
-func TestHalfAndSigned(t *testing.T) {
-	for _, c := range []struct {
-		v2     int
-		es, en string
-	}{{15, "7,5", "7.5"}, {14, "7", "7"}, {-9, "-4,5", "-4.5"}, {-1, "-0,5", "-0.5"}, {0, "0", "0"}} {
-		if got := half("es", c.v2); got != c.es {
-			t.Errorf("half(es, %d) = %q", c.v2, got)
-		}
-		if got := half("en", c.v2); got != c.en {
-			t.Errorf("half(en, %d) = %q", c.v2, got)
-		}
-	}
+func TestSigned(t *testing.T) {
 	if signed("-4,5") != "−4,5" || signed("3") != "+3" || signed("0") != "0" {
 		t.Error("signed")
 	}

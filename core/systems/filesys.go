@@ -81,10 +81,12 @@ func fileChoices(key string) command.ChoicesFunc {
 
 // fileCheck is a check's words read: the system, what was typed, whose.
 type fileCheck struct {
-	key  string
-	sys  *engine.System
-	p    *engine.Parsed
-	text string
+	key    string
+	sys    *engine.System
+	p      *engine.Parsed
+	text   string
+	labels [2]map[string][]string // each side's terms as typed (seed systems)
+	rules  map[string]string      // the chat's house rules (seed systems)
 }
 
 // readFile parses a file system's words ("?" taken off) by the chat's
@@ -184,23 +186,113 @@ func fileHandler(key string, forks Forks) command.HandlerFunc {
 	}
 }
 
-func (c fileCheck) params() engine.Params { return c.sys.Params(c.p) }
+func (c fileCheck) params() engine.Params {
+	pr := c.sys.Params(c.p)
+	pr.Rules = c.rules
+	return pr
+}
 
-// rollFile rolls the check and writes its reply as the file shows it:
-// the dice and the total, the further results' names, the outcome and
-// its level, the exact chance.
+// rollFile rolls the check and writes its reply as the file lays it
+// out (its show's reply lines, engine/layout.go), or, for a file without
+// a layout, as the plain look writes it (plainLines); then the exact
+// chance. The --json facts are the check's: its outcome, dice, total,
+// level and chance.
 func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, error) {
 	res, err := c.sys.Roll(c.p.Check, c.params(), req.Rand)
 	if err != nil {
 		return nil, nil, err
 	}
 	rep := &reply.Reply{Data: c.sys.JSONValues(res, req.Lang)}
-	line := reply.Line{reply.T("🎲 " + c.sys.DiceText(res))}
 	ck := newCheck(c.sys.File.System, res.Outcome, res.Dice)
 	ck.Sides = res.Sides
 	if res.Total != nil && res.Total.IsInt() {
+		ck.Total = intp(int(res.Total.Num().Int64()))
+	}
+	if res.Level != nil && res.Outcome != "" {
+		ck.Level = intp(*res.Level)
+	}
+	if m, ok := c.sys.Margin(res); ok {
+		ck.Margin = &m
+	}
+	if !c.sys.HasLayout(res.Check) {
+		plainLines(req, c, res, rep)
+		if res.Outcome != "" {
+			p, exact, err := c.sys.Chance(c.p.Check, c.params())
+			if err != nil {
+				return nil, nil, err
+			}
+			setChance(ck, p)
+			ck.Approx = !exact
+			rep.Add(oddsLine(req, "sys.odds.chance", p)...)
+		}
+		rep.Check = ck
+		return rep, res, nil
+	}
+	// The layout writes the chance where it names it, and --json gives
+	// it then; an opposed check's winner too, and the outcome by the
+	// file's word for it.
+	ck.Winner = c.sys.JSONWinner(res, c.params())
+	ck.Outcome = c.sys.JSONOutcome(res, c.params())
+	var (
+		chance    *big.Rat
+		exact     bool
+		chanceErr error
+	)
+	exactChance := func() *big.Rat {
+		if chance == nil && chanceErr == nil {
+			chance, exact, chanceErr = c.sys.Chance(c.p.Check, c.params())
+		}
+		return chance
+	}
+	in := engine.ReplyIn{Lang: req.Lang, Command: typedCommand(req), Labels: c.labels, Percent: req.Percent, ChanceRat: exactChance,
+		T: func(key string, args map[string]any) string {
+			kv := make([]any, 0, 2*len(args))
+			for k, v := range args {
+				kv = append(kv, k, v)
+			}
+			return req.T(key, kv...)
+		},
+		SetChance: func(p *big.Rat, exact bool) {
+			setChance(ck, p)
+			ck.Approx = !exact
+		},
+		Chance: func() string {
+			p := exactChance()
+			if p == nil {
+				return ""
+			}
+			setChance(ck, p)
+			ck.Approx = !exact
+			return req.Percent(p)
+		}}
+	for _, l := range c.sys.Layout(res, c.p, c.params(), in) {
+		line := make(reply.Line, len(l))
+		for i, sp := range l {
+			line[i] = reply.Span{Style: spanStyle[sp.Style], Text: sp.Text}
+		}
+		rep.Add(line...)
+	}
+	if chanceErr != nil {
+		return nil, nil, chanceErr
+	}
+	rep.Check = ck
+	return rep, res, nil
+}
+
+// spanStyle is a layout's style as a reply's.
+var spanStyle = map[string]reply.Style{"": reply.Plain, "bold": reply.Bold, "italic": reply.Italic}
+
+// typedCommand is the command as typed, its words trimmed: "/kh 6 +2s".
+func typedCommand(req *command.Request) string {
+	return strings.TrimSpace(req.TypedPrefix() + req.Alias + " " + strings.TrimSpace(req.Args))
+}
+
+// plainLines is the plain look of a roll: the dice and the total, the
+// further results' names, the outcome and its level.
+func plainLines(req *command.Request, c fileCheck, res *engine.Result, rep *reply.Reply) {
+	line := reply.Line{reply.T("🎲 " + c.sys.DiceText(res))}
+	if res.Total != nil && res.Total.IsInt() {
 		t := int(res.Total.Num().Int64())
-		ck.Total = &t
 		if len(res.Dice) != 1 || res.Dice[0] != t { // "🎲 62", not "🎲 62 → 62"
 			line = append(line, reply.T(" → "))
 		} else {
@@ -212,29 +304,18 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 		line = append(line, reply.T(" "+name))
 	}
 	rep.Add(line...)
-	if res.Outcome != "" {
-		out := reply.Line{reply.B(c.sys.OutcomeName(res.Outcome, req.Lang))}
-		if res.Level != nil {
-			ck.Level = intp(*res.Level)
-			if text, shown := c.sys.LevelText(*res.Level, req.Lang); shown && text != "" {
-				out = append(out, reply.T(" · "+text))
-			} else if shown {
-				out = append(out, reply.T(" · "+req.T("filesys.level", "n", engine.Signed(*res.Level))))
-			}
+	if res.Outcome == "" {
+		return
+	}
+	out := reply.Line{reply.B(c.sys.OutcomeName(res.Outcome, req.Lang))}
+	if res.Level != nil {
+		if text, shown := c.sys.LevelText(*res.Level, req.Lang); shown && text != "" {
+			out = append(out, reply.T(" · "+text))
+		} else if shown {
+			out = append(out, reply.T(" · "+req.T("filesys.level", "n", engine.Signed(*res.Level))))
 		}
-		rep.Add(out...)
 	}
-	p, exact, err := c.sys.Chance(c.p.Check, c.params())
-	if err != nil {
-		return nil, nil, err
-	}
-	if res.Outcome != "" {
-		setChance(ck, p)
-		ck.Approx = !exact
-		rep.Add(oddsLine(req, "sys.odds.chance", p)...)
-	}
-	rep.Check = ck
-	return rep, res, nil
+	rep.Add(out...)
 }
 
 // fileOdds is /odds of a file system: the chance of the check and of each

@@ -32,6 +32,15 @@ func fileOrBook(sys *engine.System, key string) *engine.System {
 	return sys
 }
 
+// houseRules are the chat's choices of every house rule of file sys.
+func houseRules(req *command.Request, sys *engine.System) map[string]string {
+	out := map[string]string{}
+	for _, h := range sys.File.HouseRules {
+		out[h.Key] = houseRule(req, sys, h.Key)
+	}
+	return out
+}
+
 // houseRule is the chat's choice of house rule key: the one it set in
 // /ajustes, else file sys's default (a fork's may differ from the
 // book's), else the option's.

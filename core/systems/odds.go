@@ -134,7 +134,7 @@ func zariaTargetOdds(req *command.Request, co *CheckOdds, c zCheck, od *engine.O
 	co.Chance = od.Success
 	for _, k := range []string{zaria.EpicWin, zaria.MajorWin, zaria.Success, zaria.Marginal, zaria.Failure, zaria.MajorFail, zaria.EpicFail} {
 		if p := od.Outcomes[k]; p != nil && p.Sign() > 0 {
-			co.Outcomes = append(co.Outcomes, OddsRow{Label: zOutcome(req, c.rules, k), P: p})
+			co.Outcomes = append(co.Outcomes, OddsRow{Label: c.sc.sys.OutcomeName(k, req.Lang), P: p})
 		}
 	}
 }
@@ -198,14 +198,14 @@ func daegonLevelDist(req *command.Request, co *CheckOdds, rules daegon.Rules, nh
 		if p.Sign() == 0 {
 			continue
 		}
-		label := dgOutcome(req, rules, "failure")
+		label := rules.File().OutcomeName("failure", req.Lang)
 		switch {
 		case daegon.Pct(nh, d) == daegon.Impossible:
 			label = req.T("daegon.outcome.impossible")
 		case l == 1:
-			label = dgOutcome(req, rules, "success")
+			label = rules.File().OutcomeName("success", req.Lang)
 		case l > 1:
-			label = dgOutcome(req, rules, "success") + fmt.Sprintf(" +%d", l-1)
+			label = rules.File().OutcomeName("success", req.Lang) + fmt.Sprintf(" +%d", l-1)
 		}
 		co.Outcomes = append(co.Outcomes, OddsRow{Label: label, P: p})
 	}
@@ -287,7 +287,7 @@ func khOdds(req *command.Request, c khCheck) *CheckOdds {
 		t := int64(sp.dc)
 		co.DistTarget = &t
 		fail := new(big.Rat).Sub(big.NewRat(1, 1), co.Chance)
-		co.Outcomes = []OddsRow{{Label: khOutcome(req, c.rules, "success"), P: co.Chance}, {Label: khOutcome(req, c.rules, "failure"), P: fail}}
+		co.Outcomes = []OddsRow{{Label: c.sc.sys.OutcomeName("success", req.Lang), P: co.Chance}, {Label: c.sc.sys.OutcomeName("failure", req.Lang), P: fail}}
 	}
 	co.Dist, co.DistMin = scaledDist(c.rules.Totals(pool), 1)
 	return co

@@ -2,7 +2,6 @@ package systems
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 
 	"zaria/core/command"
@@ -33,6 +32,7 @@ func rqDiffKey(v int) string {
 // rqCheck is a RuneQuest roll with its values read: a skill against a
 // difficulty, or an offensive against a defensive value.
 type rqCheck struct {
+	sc       seedCheck // the words read
 	sp       rqSpec
 	off, def int    // the values used as skills
 	offText  string // how each was written: "45", "c14×5", "espadas 60"
@@ -82,7 +82,7 @@ func readRQ(ctx context.Context, req *command.Request, toks []string) (rqCheck, 
 		off = "off"
 	}
 	_, diffSet := act.Inputs["diff"]
-	c := rqCheck{who: who, sp: rqSpec{opposed: sc.p.Passive != nil, diff: act.Inputs["diff"], diffSet: diffSet}}
+	c := rqCheck{sc: sc, who: who, sp: rqSpec{opposed: sc.p.Passive != nil, diff: act.Inputs["diff"], diffSet: diffSet}}
 	if ts := act.Terms[off]; len(ts) == 1 {
 		c.sp.offChar = ts[0].Times > 0
 		if !c.sp.offChar {
@@ -100,11 +100,15 @@ func readRQ(ctx context.Context, req *command.Request, toks []string) (rqCheck, 
 // the skill read from the sheet («marcará la habilidad para poder
 // mejorarla más tarde»); a skill typed as a number keeps the reminder.
 func rollRQ(ctx context.Context, req *command.Request, c rqCheck) (*reply.Reply, error) {
-	check, on, rep := "roll", "skill", (*reply.Reply)(nil)
+	check, on := "roll", "skill"
 	if c.sp.opposed {
-		check, on, rep = "opposed", "off", rqOpposed(req, c)
-	} else {
-		rep = rqSimple(req, c)
+		check, on = "opposed", "off"
+	}
+	// The reply is the file's layout (rq.yaml's show), rolled by the
+	// chat's file (rollFile).
+	rep, _, err := rollFile(req, fileCheck{key: "rq", sys: c.rules.File(), p: c.sc.p, labels: c.sc.labels})
+	if err != nil {
+		return nil, err
 	}
 	read := map[string]string{}
 	if !c.sp.offChar {
@@ -118,97 +122,10 @@ func rollRQ(ctx context.Context, req *command.Request, c rqCheck) (*reply.Reply,
 	return rep, nil
 }
 
-func rqRoll(r int) string { return fmt.Sprintf("🎲 %02d", r) }
-
-// rqRanges is "crít. ≤7 · pifia ≥99".
-func rqRanges(req *command.Request, crit, fumble int) string {
-	c := req.T("rq.no_crit")
-	if crit > 0 {
-		c = req.T("rq.crit", "n", fmt.Sprintf("%02d", crit))
-	}
-	f := req.T("rq.no_fumble")
-	if fumble > 0 {
-		f = req.T("rq.fumble", "n", fmt.Sprintf("%02d", fumble))
-		if fumble == 100 {
-			f = req.T("rq.fumble", "n", "00")
-		}
-	}
-	return c + " · " + f
-}
-
 // rqOutcome is an outcome's name: the chat's fork's when it renames it.
 func rqOutcome(req *command.Request, rc rqCheck, o string) string {
 	if n, ok := rc.rules.Renamed(o, req.Lang); ok {
 		return n
 	}
 	return req.T("rq.outcome." + o)
-}
-
-func rqOddsLine(req *command.Request, key string, o rq.Odds) reply.Line {
-	return reply.Line{reply.T("📊 " + req.T(key, "pct", req.Percent(o.Success), "crit", req.Percent(o.Critical), "fumble", req.Percent(o.Fumble)))}
-}
-
-func rqSimple(req *command.Request, rc rqCheck) *reply.Reply {
-	sp, v, vText := rc.sp, rc.off, rc.offText
-	c := 50 + v + sp.diff
-	r := rc.rules.Check(req.Rand, c)
-	calc := "50 + " + vText
-	switch {
-	case sp.diff > 0:
-		calc += " + " + strconv.Itoa(sp.diff)
-	case sp.diff < 0:
-		calc += " − " + strconv.Itoa(-sp.diff)
-	case sp.diffSet:
-		calc += " + 0"
-	}
-	if k := rqDiffKey(sp.diff); k != "" && sp.diffSet {
-		calc += " " + req.T(k)
-	}
-	rep := &reply.Reply{}
-	rep.Add(reply.B(rqRoll(r.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", calc)))
-	rep.Add(reply.B(rqOutcome(req, rc, r.Outcome)), reply.T(" · "+rqRanges(req, rc.rules.CritMax(c), rc.rules.FumbleMin(c))))
-	if !sp.diffSet {
-		rep.Add(reply.I(req.T("rq.default_diff")))
-	}
-	if rq.Succeeded(r.Outcome) && !sp.offChar {
-		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
-	}
-	ck := newCheck("rq", r.Outcome, []int{r.Roll}, 100)
-	ck.Total = intp(r.Roll)
-	odds := rc.rules.Chances(c)
-	setChance(ck, odds.Success)
-	rep.Check = ck
-	return rep.Add(rqOddsLine(req, "rq.odds", odds)...)
-}
-
-func rqOpposed(req *command.Request, rc rqCheck) *reply.Reply {
-	sp, offText, defText := rc.sp, rc.offText, rc.defText
-	c := rq.OppChance(rc.off, rc.def)
-	o := rc.rules.Oppose(req.Rand, c)
-	rep := &reply.Reply{}
-	rep.Add(reply.B(rqRoll(o.Roll)), reply.T(" "+req.T("rq.vs", "chance", num(c), "calc", "50 + "+offText+" − "+defText)))
-	rep.Add(reply.T(rqRanges(req, rc.rules.OppCrit(c), rc.rules.OppFumbleMin(c))))
-	dice := []int{o.Roll}
-	if o.D4 > 0 {
-		dice = append(dice, o.D4)
-		parity := "rq.d4.odd"
-		if o.D4%2 == 0 {
-			parity = "rq.d4.even"
-		}
-		rep.Add(reply.T(req.T("rq.d4", "d4", o.D4, "parity", req.T(parity), "roll", rqOutcome(req, rc, o.Roll0))))
-	}
-	rep.Add(reply.T(req.T("rq.offensive")+": "), reply.B(rqOutcome(req, rc, o.Off)), reply.T(" · "+req.T("rq.defensive")+": "), reply.B(rqOutcome(req, rc, o.Def)))
-	if o.OffensiveWins && !sp.offChar {
-		rep.Add(reply.I("✏️ " + req.T("rq.reminder.mark")))
-	}
-	ck := newCheck("rq", o.Off, dice, 100, 4)
-	ck.Total = intp(o.Roll)
-	ck.Winner = "passive"
-	if o.OffensiveWins {
-		ck.Winner = "active"
-	}
-	odds := rc.rules.OppChances(c)
-	setChance(ck, odds.Success)
-	rep.Check = ck
-	return rep.Add(rqOddsLine(req, "rq.odds_opposed", odds)...)
 }

@@ -3,7 +3,6 @@ package systems
 import (
 	"context"
 	"regexp"
-	"strings"
 
 	"zaria/core/command"
 	"zaria/core/fold"
@@ -46,6 +45,7 @@ func isNPCWord(w string) bool {
 // zCheck is a Ζαριά check with its sides read: each term's value from the
 // words or the sheet, and its label as typed ("4" or "fuerza 4").
 type zCheck struct {
+	sc               seedCheck // the words read, by the chat's file
 	rules            zaria.Rules
 	act, pas         zaria.Side
 	actVals, pasVals []string
@@ -83,7 +83,7 @@ func zariaRead(ctx context.Context, req *command.Request, sys *engine.System, to
 		return zCheck{}, who, err
 	}
 	act := sc.p.Active
-	c := zCheck{rules: zariaRules(req, sys), opposed: sc.p.Passive != nil, dc: act.Inputs["dc"], who: who}
+	c := zCheck{sc: sc, rules: zariaRules(req, sys), opposed: sc.p.Passive != nil, dc: act.Inputs["dc"], who: who}
 	c.act, c.actVals = zaria.Side{Mod: act.Inputs["mod"], NPC: act.Inputs["npc"] == 1}, sc.labels[0]["mod"]
 	for _, t := range act.Terms["mod"] {
 		c.read = append(c.read, t.Key)
@@ -94,12 +94,21 @@ func zariaRead(ctx context.Context, req *command.Request, sys *engine.System, to
 	return c, who, nil
 }
 
+// file is the check as rollFile rolls it: by the chat's file and house
+// rules, its reply the file's layout (zaria.yaml's show).
+func (c zCheck) file(req *command.Request) fileCheck {
+	return fileCheck{key: "zaria", sys: c.sc.sys, p: c.sc.p, labels: c.sc.labels, rules: houseRules(req, c.sc.sys)}
+}
+
 // rollZariaMarked rolls, and keeps the mark the file declares for an
 // EPIC WIN: a skill progression point on the skill read from the sheet
 // ("/zaria fuerza+atletismo": atletismo). A stat and skill typed as one
 // term name no skill, and keep the reminder only.
 func rollZariaMarked(ctx context.Context, req *command.Request, c zCheck) (*reply.Reply, error) {
-	rep := rollZaria(req, c)
+	rep, _, err := rollFile(req, c.file(req))
+	if err != nil {
+		return nil, err
+	}
 	read := map[string]string{}
 	if len(c.read) == 2 {
 		read["mod.stat"], read["mod.skill"] = c.read[0], c.read[1]
@@ -114,157 +123,4 @@ func rollZariaMarked(ctx context.Context, req *command.Request, c zCheck) (*repl
 	}
 	placeMarks(rep, req.T("zaria.reminder.epic_win"), false, lines)
 	return rep, nil
-}
-
-func rollZaria(req *command.Request, c zCheck) *reply.Reply {
-	if c.opposed {
-		return zariaOpposed(req, c)
-	}
-	return zariaCheck(req, c)
-}
-
-// zRollLines shows one side's dice and total: "🎲 Ζαριά: 3, 8 → 5" and
-// "4 + 2 + 5 = 11".
-func zRollLine(req *command.Request, label string, s zaria.Side, vals []string, r zaria.Roll) reply.Line {
-	parts := append(make([]string, 0, len(vals)+1), vals...)
-	dice := req.T("zaria.dice_pc", "dice", joinInts(r.Dice), "z", half(req.Lang, r.Z2))
-	if s.NPC {
-		dice = req.T("zaria.dice_npc", "dice", joinInts(r.Dice))
-	}
-	parts = append(parts, half(req.Lang, r.Z2))
-	line := reply.Line{}
-	if label != "" {
-		line = append(line, reply.B(label+" "))
-	}
-	return append(line, reply.T("🎲 "+dice+" · "+strings.Join(parts, " + ")+" = "), reply.B(half(req.Lang, r.Total2)))
-}
-
-func zariaCheck(req *command.Request, c zCheck) *reply.Reply {
-	res := zariaRoll(req, c)
-	rep := &reply.Reply{}
-	rep.Add(zRollLine(req, "", c.act, c.actVals, res.Roll)...)
-	ck := newCheck("zaria", res.Outcome, res.Dice, 10)
-	if res.Total2%2 == 0 {
-		ck.Total = intp(res.Total2 / 2)
-	}
-	rep.Check = ck
-	var odds reply.Line
-	if c.dc > 0 {
-		zariaVerdict(req, rep, c.rules, res, c.dc)
-		p := c.rules.Chance(c.act, c.dc)
-		setChance(ck, p)
-		if zaria.Succeeded(res.Outcome) {
-			ck.Level = intp(res.Level)
-		}
-		odds = oddsLine(req, "sys.odds.chance", p)
-	} else {
-		if res.Outcome != "" {
-			rep.Add(reply.B(zOutcome(req, c.rules, res.Outcome)))
-		}
-		rep.Add(reply.I(noDCLine(req, "sys.no_dc", "dc15")))
-	}
-	if res.Outcome == zaria.EpicWin {
-		rep.Add(reply.I(req.T("zaria.reminder.epic_win")))
-	}
-	if odds != nil {
-		rep.Add(odds...)
-	}
-	return rep
-}
-
-// zariaRoll rolls against the DC, or, with none, only the dice and the
-// total, an epic still an outcome.
-func zariaRoll(req *command.Request, c zCheck) zaria.Result {
-	if c.dc > 0 {
-		return c.rules.Check(req.Rand, c.act, c.dc)
-	}
-	res := zaria.Result{Roll: c.rules.RollSide(req.Rand, c.act)}
-	switch res.Epic {
-	case -1:
-		res.Outcome = zaria.EpicFail
-	case 1:
-		res.Outcome = zaria.EpicWin
-	}
-	return res
-}
-
-// zOutcome is an outcome's name: the catalog's, or the chat's fork's
-// where it renamed it.
-func zOutcome(req *command.Request, rules zaria.Rules, outcome string) string {
-	if n, ok := rules.Renamed(outcome, req.Lang); ok {
-		return n
-	}
-	return req.T("zaria.outcome." + outcome)
-}
-
-// zariaVerdict adds "Éxito · CD 15 (medio) · +2" and the levels
-// of a major or epic win.
-func zariaVerdict(req *command.Request, rep *reply.Reply, rules zaria.Rules, res zaria.Result, dc int) {
-	tier, exact := rules.Tier(dc)
-	name := req.T("zaria.dc." + tier.Key)
-	if !exact {
-		// "CD 12 (entre fácil y media)", not the cryptic "(fácil+)".
-		name = req.T("zaria.dc_above", "name", name)
-		ns := rules.Named()
-		for i, n := range ns {
-			if n.Key == tier.Key && i+1 < len(ns) {
-				name = req.T("zaria.dc_between", "low", req.T("zaria.dc."+tier.Key), "high", req.T("zaria.dc."+ns[i+1].Key))
-			}
-		}
-	}
-	verdict := zOutcome(req, rules, res.Outcome)
-	rep.Add(reply.B(verdict), reply.T(" "+req.T("zaria.vs_dc", "dc", dc, "name", name, "margin", signed(half(req.Lang, res.Margin2)))))
-	if rep.Check != nil {
-		m := float64(res.Margin2) / 2
-		rep.Check.Margin = &m
-	}
-	if (res.Outcome == zaria.MajorWin && res.Level > 1) || (res.Outcome == zaria.EpicWin && res.Level > 0) {
-		rep.Add(reply.T(req.T("zaria.levels", "count", res.Level)))
-	}
-}
-
-func zariaOpposed(req *command.Request, c zCheck) *reply.Reply {
-	o := c.rules.Oppose(req.Rand, c.act, c.pas)
-	rep := &reply.Reply{}
-	rep.Add(zRollLine(req, req.T("sys.active"), c.act, c.actVals, o.Active)...)
-	rep.Add(zRollLine(req, req.T("sys.passive"), c.pas, c.pasVals, o.Passive)...)
-	for _, side := range []struct {
-		label string
-		r     zaria.Roll
-	}{{req.T("sys.active"), o.Active}, {req.T("sys.passive"), o.Passive}} {
-		switch side.r.Epic {
-		case -1:
-			rep.Add(reply.T(side.label+": "), reply.B(zOutcome(req, c.rules, zaria.EpicFail)))
-		case 1:
-			rep.Add(reply.T(side.label+": "), reply.B(zOutcome(req, c.rules, zaria.EpicWin)))
-		}
-	}
-	winner, outcome := "passive", zaria.Failure
-	key := "sys.winner.passive"
-	if o.ActiveWins {
-		winner, outcome, key = "active", zaria.Success, "sys.winner.active"
-		if o.Active.Total2 == o.Passive.Total2 && o.Active.Epic == o.Passive.Epic {
-			key = "zaria.winner.tie_active"
-		}
-	}
-	switch o.Active.Epic {
-	case -1:
-		outcome = zaria.EpicFail
-	case 1:
-		outcome = zaria.EpicWin
-	}
-	rep.Add(reply.B(req.T(key)))
-	if o.Active.Epic == 1 {
-		rep.Add(reply.I(req.T("zaria.reminder.epic_win")))
-	}
-	dice := append(append([]int{}, o.Active.Dice...), o.Passive.Dice...)
-	ck := newCheck("zaria", outcome, dice, 10)
-	ck.Winner = winner
-	if o.Active.Total2%2 == 0 {
-		ck.Total = intp(o.Active.Total2 / 2)
-	}
-	p := c.rules.OpposedChance(c.act, c.pas)
-	setChance(ck, p)
-	rep.Check = ck
-	return rep.Add(oddsLine(req, "sys.odds.active_wins", p)...)
 }

@@ -125,6 +125,18 @@ func BenchmarkRQOppChancesCold(b *testing.B) {
 	})
 }
 
+// Dungeon Hack's attack, espada larga vs coraza (bench/compare's row):
+// the damage dice against the armour's, the chance above the penetration.
+func BenchmarkDHAttackCold(b *testing.B) {
+	s := MustBuiltin("dh")
+	c, _ := s.check("attack")
+	pr := Params{Inputs: map[string]int{"dmg_s": 8, "pen": 1, "db": 3}}
+	cold(b, func() error {
+		_, err := s.computeOdds(c, pr, false)
+		return err
+	})
+}
+
 // A count-read pool (V5: 12 dice and 3 of hunger, read by count_ge(6),
 // count(10) and count(1)): core/dice's FoldPool.
 func BenchmarkV5ChanceCold(b *testing.B) {

@@ -37,10 +37,13 @@ type Result struct {
 	Sides   []int               // each die's faces
 	Pools   []string            // each die's pool (its roll step's key)
 	Also    map[string]string   // each further result's outcome
+	// PassiveFrom is the first of the passive side's dice (opposed checks).
+	PassiveFrom int
 }
 
 func (s *System) newEnv(c *check, in map[string]int, rules map[string]string) *env {
-	e := &env{v: make([]num, c.nvars), r: make([]num, c.nreads)}
+	vals := make([]num, c.nvars+c.nreads)
+	e := &env{v: vals[:c.nvars:c.nvars], r: vals[c.nvars:]}
 	for i, k := range s.inputSlots {
 		if v, ok := in[k]; ok {
 			e.v[i] = integer(int64(v))
@@ -209,6 +212,7 @@ func (s *System) Roll(key string, pr Params, src dice.Source) (*Result, error) {
 	}
 	re := a
 	if c.opposed {
+		res.PassiveFrom = len(res.Dice)
 		if err := c.run(p, src, res); err != nil {
 			return nil, err
 		}
@@ -304,7 +308,10 @@ func (w *weight) add(n, d int64) {
 	w.big.Add(w.big, big.NewRat(n, d))
 }
 
-func (w *weight) rat() *big.Rat {
+func (w *weight) rat() *big.Rat { return w.ratIn(new(big.Rat)) }
+
+// ratIn sets r (zero) to the sum: computeOdds's rationals made in one block.
+func (w *weight) ratIn(r *big.Rat) *big.Rat {
 	if w.d != 0 && w.big == nil && w.bn == nil {
 		// The denominators brought to their least common multiple while
 		// it and the numerators fit in int64.
@@ -323,10 +330,9 @@ func (w *weight) rat() *big.Rat {
 			}
 		}
 		if d != 0 {
-			return ratOf(n, d)
+			return setRat(r, n, d)
 		}
 	}
-	r := new(big.Rat)
 	if w.d != 0 {
 		r.SetFrac64(w.n, w.d)
 	}
@@ -342,11 +348,11 @@ func (w *weight) rat() *big.Rat {
 	return r
 }
 
-// ratOf is n/d (d > 0), reduced in int64 arithmetic: big.Rat's own
-// reduction allocates a greatest common divisor in big integers.
-func ratOf(n, d int64) *big.Rat {
+// setRat sets r to n/d (d > 0), reduced in int64 arithmetic: big.Rat's
+// own reduction allocates a greatest common divisor in big integers.
+func setRat(r *big.Rat, n, d int64) *big.Rat {
 	g := gcd(n, d)
-	r := new(big.Rat).SetInt64(n / g)
+	r.SetInt64(n / g)
 	r.Denom().SetInt64(d / g) // a reference to r's denominator, set to 1 above
 	return r
 }
@@ -363,6 +369,16 @@ type walker struct {
 	// (wide.go); without it such a walk is over.
 	wide    func(e *env, wn, wd *big.Int)
 	scratch []*big.Int // walkWide's weight of each step
+	// same, when set, walks the pools by runs of their rolls on which
+	// what the odds read is the same (sym.go).
+	same sameKind
+	ses  []*senv // the runs' envs by step, kept for the check's next walk
+}
+
+// done gives w back for its check's next walk.
+func (w *walker) done() {
+	w.wide = nil
+	w.c.walkers.Put(w)
 }
 
 // pstep is a step as one check's walk runs it: a pool (its distribution
@@ -377,6 +393,12 @@ type pstep struct {
 	// its count (granted dice repeat the same few counts).
 	lastN  int
 	lastPD *poolDist
+	// The runs of its rolls (sym.go): the reading that orders them (0:
+	// not chosen yet; −1: none; else the reading + 1) and their env.
+	runKey int
+	se     *senv
+	ko     *keyOrder // koPD's tuples by that reading
+	koPD   *poolDist
 }
 
 // dist is the step's pool distribution: found once when its count reads
@@ -420,7 +442,11 @@ func (ps *pstep) let(e *env) {
 // lets that read only inputs and house rules, the cases whose condition
 // does (a house rule's choice, "npc"), and the pools' sizes that do.
 func newWalker(c *check, e *env) *walker {
-	w := &walker{c: c, steps: make([]pstep, 0, len(c.steps))}
+	w, _ := c.walkers.Get().(*walker)
+	if w == nil {
+		w = &walker{steps: make([]pstep, 0, len(c.steps))}
+	}
+	*w = walker{c: c, steps: w.steps[:0], ses: w.ses, scratch: w.scratch}
 	for _, st := range c.steps {
 		if st.roll != nil {
 			ps := pstep{roll: st.roll}
@@ -455,7 +481,7 @@ func newWalker(c *check, e *env) *walker {
 		}
 		if k == len(st.cases) || j == len(st.cases) {
 			// No case holds for sure: as cstep.let, impossible when none does.
-			cases := append(append([]ccase(nil), st.cases[k:]...), ccase{is: func(*env) num { return impossible }})
+			cases := append(append([]ccase(nil), st.cases[k:]...), ccase{is: func(*env) num { return impossible }, isS: func(*senv) sym { return konst(impossible) }})
 			w.steps = append(w.steps, pstep{slot: st.slot, cases: cases})
 			continue
 		}
@@ -467,6 +493,16 @@ func newWalker(c *check, e *env) *walker {
 		w.steps = append(w.steps, ps)
 	}
 	return w
+}
+
+// granted reports whether a pool's size reads the dice.
+func (w *walker) granted() bool {
+	for _, ps := range w.steps {
+		if ps.roll != nil && ps.roll.countDyn {
+			return true
+		}
+	}
+	return false
 }
 
 // walk calls leaf for every combination of the pools' reduced
@@ -498,6 +534,9 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 			return
 		}
 		w.over = true
+		return
+	}
+	if w.same != sameNone && len(pd.reads) >= minRun && st.runKey >= 0 && w.runs(e, i, pd, wn, wd, leaf) {
 		return
 	}
 	first := st.roll.first
@@ -576,6 +615,12 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 	}
 	succ := weight{} // counted here with a success: expression, else from the outcomes
 	w := newWalker(c, e)
+	if !s.stepwise {
+		w.same = sameOdds
+		if tots != nil {
+			w.same = sameTotals
+		}
+	}
 	w.wide = func(e *env, wn, wd *big.Int) {
 		o, _ := c.outcomeIdx(e)
 		outs[o+1].addWide(wn, wd)
@@ -619,10 +664,19 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 			tw.add(wn, wd)
 		}
 	})
-	if w.over {
+	over := w.over
+	w.done()
+	if over {
 		return s.sample(c, pr)
 	}
-	od := &Odds{Outcomes: map[string]*big.Rat{}, Success: new(big.Rat), Exact: true}
+	n := 1 // the rationals: one block
+	for i := range outs {
+		if !outs[i].zero() {
+			n++
+		}
+	}
+	rats := make([]big.Rat, n)
+	od := &Odds{Outcomes: make(map[string]*big.Rat, n-1), Exact: true}
 	for i := range outs {
 		if outs[i].zero() {
 			continue
@@ -644,9 +698,10 @@ func (s *System) computeOdds(c *check, pr Params, totals bool) (*Odds, error) {
 				}
 			}
 		}
-		od.Outcomes[k] = outs[i].rat()
+		od.Outcomes[k] = outs[i].ratIn(&rats[n-1])
+		n--
 	}
-	od.Success = succ.rat()
+	od.Success = succ.ratIn(&rats[0])
 	for i, a := range c.also {
 		if od.Also == nil {
 			od.Also = map[string]map[string]*big.Rat{}
@@ -728,6 +783,11 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 		return at, ok
 	}
 	w := newWalker(c, e)
+	if merge && !s.stepwise && !w.granted() {
+		// Every leaf weighs out of the same denominator and merges with
+		// those of its key: a run of them is one leaf.
+		w.same = sameSide
+	}
 	w.walk(e, 0, 1, 1, func(e *env, wn, wd int64) {
 		var key [4]num
 		if merge {
@@ -770,7 +830,9 @@ func (s *System) sideLeaves(c *check, e *env) ([]sideLeaf, bool) {
 		}
 		out = append(out, sideLeaf{e: cp, keys: keys, wn: wn, wd: wd, ik: key})
 	})
-	return out, !w.over
+	ok := !w.over
+	w.done()
+	return out, ok
 }
 
 // wins decides an opposed roll from the sides' comparison keys.

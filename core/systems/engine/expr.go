@@ -41,6 +41,7 @@ type scope struct {
 	// hidden lets temps, which the compiler puts before the step.
 	hoist bool
 	temps []cstep
+	sy    symFn       // the value over a run of the expression compiled last (sym.go)
 	lvls  map[int]int // each value's shape.lvl (values of no pool: absent)
 	lvl   int         // the shape.lvl of the expression compiled last
 	// inputsOnly: a requirement (require.go), which names its check's
@@ -125,7 +126,8 @@ type node struct {
 	str  *string
 	rule *HouseRule
 	shape
-	leaf bool // a constant or a name: nothing to compute
+	leaf bool  // a constant or a name: nothing to compute
+	sy   symFn // its value over a run of a pool's rolls (sym.go); nil: unknown
 }
 
 // shape is what a node reads: the dice (or an opposed result's sides),
@@ -136,24 +138,26 @@ type shape struct {
 	lvl       int
 }
 
-// kids are the closures of a node's children and the node's shape. A
+// kids are the closures of a node's children, their values over a run
+// of a pool's rolls (sym.go), and the node's shape. A
 // child that reads fewer pools than the node (none: the inputs only) and
 // is more than a leaf is computed where its pools are rolled: hoisted
 // into a value of its own (hoist).
-func (p *parser) kids(ns ...node) (fns []evalFn, sh shape) {
+func (p *parser) kids(ns ...node) (fns []evalFn, syms []symFn, sh shape) {
 	for _, n := range ns {
 		sh.dyn = sh.dyn || n.dyn
 		sh.loop = sh.loop || n.loop
 		sh.lvl = max(sh.lvl, n.lvl)
 	}
 	fns = make([]evalFn, len(ns))
+	syms = make([]symFn, len(ns))
 	for i, n := range ns {
-		fns[i] = n.fn
+		fns[i], syms[i] = n.fn, n.symOf()
 		if n.lvl < sh.lvl || (sh.dyn && !n.dyn) {
-			fns[i] = p.hoist(n)
+			fns[i], syms[i] = p.hoist(n)
 		}
 	}
-	return fns, sh
+	return fns, syms, sh
 }
 
 // hoist turns n, which reads neither _ nor an opposed result's sides,
@@ -161,10 +165,10 @@ func (p *parser) kids(ns ...node) (fns []evalFn, sh shape) {
 // that needs it; the compiler then moves it right after the last pool it
 // reads (ordered): the walk computes it once per check when it reads no
 // pool, once per roll of its pools else, not once per roll of them all.
-func (p *parser) hoist(n node) evalFn {
+func (p *parser) hoist(n node) (evalFn, symFn) {
 	sc := p.sc
 	if !sc.hoist || n.loop || n.leaf || n.fn == nil {
-		return n.fn
+		return n.fn, n.symOf()
 	}
 	slot := len(sc.vars)
 	sc.vars["\x00"+strconv.Itoa(slot)] = slot
@@ -172,8 +176,8 @@ func (p *parser) hoist(n node) evalFn {
 	if n.dyn {
 		sc.dynVars[slot] = true
 	}
-	sc.temps = append(sc.temps, cstep{slot: slot, cases: []ccase{{is: n.fn, isDyn: n.dyn}}})
-	return func(e *env) num { return e.v[slot] }
+	sc.temps = append(sc.temps, cstep{slot: slot, cases: []ccase{{is: n.fn, isDyn: n.dyn, isS: n.symOf()}}})
+	return func(e *env) num { return e.v[slot] }, symSlot(slot)
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
@@ -213,6 +217,7 @@ func compileExpr(s string, sc *scope) (evalFn, error) {
 		return nil, p.errorf("a text is not a value")
 	}
 	sc.lvl = n.lvl
+	sc.sy = n.symOf()
 	return n.fn, nil
 }
 
@@ -232,9 +237,9 @@ func (p *parser) or() (node, error) {
 			if l.fn == nil || r.fn == nil {
 				return l, p.errorf("a text is not a value")
 			}
-			f, sh := p.kids(l, r)
+			f, sy, sh := p.kids(l, r)
 			a, b := f[0], f[1]
-			l = node{fn: func(e *env) num { return boolean(a(e).truth() || b(e).truth()) }, shape: sh}
+			l = node{fn: func(e *env) num { return boolean(a(e).truth() || b(e).truth()) }, shape: sh, sy: symLogic(false, sy[0], sy[1])}
 		}
 	}
 	return l, err
@@ -249,9 +254,9 @@ func (p *parser) and() (node, error) {
 			if l.fn == nil || r.fn == nil {
 				return l, p.errorf("a text is not a value")
 			}
-			f, sh := p.kids(l, r)
+			f, sy, sh := p.kids(l, r)
 			a, b := f[0], f[1]
-			l = node{fn: func(e *env) num { return boolean(a(e).truth() && b(e).truth()) }, shape: sh}
+			l = node{fn: func(e *env) num { return boolean(a(e).truth() && b(e).truth()) }, shape: sh, sy: symLogic(true, sy[0], sy[1])}
 		}
 	}
 	return l, err
@@ -269,7 +274,7 @@ func (p *parser) not() (node, error) {
 			return n, cmpErr(err, p)
 		}
 		a := n.fn
-		return node{fn: func(e *env) num { return boolean(!a(e).truth()) }, shape: n.shape}, nil
+		return node{fn: func(e *env) num { return boolean(!a(e).truth()) }, shape: n.shape, sy: symLogic(false, n.symOf(), nil)}, nil
 	}
 	return p.cmp()
 }
@@ -317,8 +322,8 @@ func (p *parser) cmp() (node, error) {
 		want, eq := int64(idx), t.text == "=="
 		return node{fn: func(e *env) num { return boolean((f(e).n == want) == eq) }}, nil
 	}
-	f, sh := p.kids(l, r)
-	return node{fn: compare(t.text, f[0], f[1]), shape: sh}, nil
+	f, sy, sh := p.kids(l, r)
+	return node{fn: compare(t.text, f[0], f[1]), shape: sh, sy: symCompare(t.text, sy[0], sy[1])}, nil
 }
 
 // compare is a comparison of a and b, one closure per operator (false
@@ -350,12 +355,12 @@ func (p *parser) add() (node, error) {
 		if l.fn == nil || r.fn == nil {
 			return l, p.errorf("a text is not a value")
 		}
-		f, sh := p.kids(l, r)
+		f, sy, sh := p.kids(l, r)
 		a, b := f[0], f[1]
 		if op == "+" {
-			l = node{fn: func(e *env) num { return a(e).add(b(e)) }, shape: sh}
+			l = node{fn: func(e *env) num { return a(e).add(b(e)) }, shape: sh, sy: symArith('+', sy[0], sy[1])}
 		} else {
-			l = node{fn: func(e *env) num { return a(e).add(b(e).neg()) }, shape: sh}
+			l = node{fn: func(e *env) num { return a(e).add(b(e).neg()) }, shape: sh, sy: symArith('-', sy[0], sy[1])}
 		}
 	}
 	return l, err
@@ -372,12 +377,12 @@ func (p *parser) mul() (node, error) {
 		if l.fn == nil || r.fn == nil {
 			return l, p.errorf("a text is not a value")
 		}
-		f, sh := p.kids(l, r)
+		f, sy, sh := p.kids(l, r)
 		a, b := f[0], f[1]
 		if op == "*" {
-			l = node{fn: func(e *env) num { return a(e).mul(b(e)) }, shape: sh}
+			l = node{fn: func(e *env) num { return a(e).mul(b(e)) }, shape: sh, sy: symArith('*', sy[0], sy[1])}
 		} else {
-			l = node{fn: func(e *env) num { return a(e).div(b(e)) }, shape: sh}
+			l = node{fn: func(e *env) num { return a(e).div(b(e)) }, shape: sh, sy: symArith('/', sy[0], sy[1])}
 		}
 	}
 	return l, err
@@ -395,7 +400,7 @@ func (p *parser) unary() (node, error) {
 			return n, cmpErr(err, p)
 		}
 		a := n.fn
-		return node{fn: func(e *env) num { return a(e).neg() }, shape: n.shape}, nil
+		return node{fn: func(e *env) num { return a(e).neg() }, shape: n.shape, sy: symNeg(n.symOf())}, nil
 	}
 	return p.primary()
 }
@@ -551,7 +556,7 @@ func (p *parser) ident(t token) (node, error) {
 			hr.fn = fn
 			return node{fn: fn, rule: hr, leaf: true}, nil
 		}
-		return node{fn: fn, shape: shape{dyn: dyn, lvl: sc.lvls[slot]}, leaf: true}, nil
+		return node{fn: fn, shape: shape{dyn: dyn, lvl: sc.lvls[slot]}, leaf: true, sy: symSlot(slot)}, nil
 	}
 	return node{}, p.errorf("unknown name %q", name)
 }
@@ -569,14 +574,14 @@ func (p *parser) call(name string) (node, error) {
 			return node{}, p.errorf("%s: a text is not a value", name)
 		}
 	}
-	fns, sh := p.kids(args...)
-	n, err := p.builtin(name, fns)
+	fns, syms, sh := p.kids(args...)
+	n, err := p.builtin(name, fns, syms)
 	n.shape = sh
 	return n, err
 }
 
 // builtin is function name of the values fns.
-func (p *parser) builtin(name string, fns []evalFn) (node, error) {
+func (p *parser) builtin(name string, fns []evalFn, syms []symFn) (node, error) {
 	want := func(n int) error {
 		if len(fns) != n {
 			return p.errorf("%s takes %d values, not %d", name, n, len(fns))
@@ -589,7 +594,7 @@ func (p *parser) builtin(name string, fns []evalFn) (node, error) {
 			return node{}, err
 		}
 		a, mode := fns[0], name
-		return node{fn: func(e *env) num { return a(e).round(mode) }}, nil
+		return node{fn: func(e *env) num { return a(e).round(mode) }, sy: symRound(mode, syms[0])}, nil
 	case "abs":
 		if err := want(1); err != nil {
 			return node{}, err
@@ -601,13 +606,13 @@ func (p *parser) builtin(name string, fns []evalFn) (node, error) {
 				return x.neg()
 			}
 			return x
-		}}, nil
+		}, sy: symAbs(syms[0])}, nil
 	case "possible":
 		if err := want(1); err != nil {
 			return node{}, err
 		}
 		a := fns[0]
-		return node{fn: func(e *env) num { return boolean(!a(e).imp) }}, nil
+		return node{fn: func(e *env) num { return boolean(!a(e).imp) }, sy: symPossible(syms[0])}, nil
 	case "if":
 		if err := want(3); err != nil {
 			return node{}, err
@@ -618,7 +623,7 @@ func (p *parser) builtin(name string, fns []evalFn) (node, error) {
 				return a(e)
 			}
 			return b(e)
-		}}, nil
+		}, sy: symIf(syms[0], syms[1], syms[2])}, nil
 	case "min", "max":
 		if len(fns) < 2 {
 			return node{}, p.errorf("%s takes two values or more", name)
@@ -639,7 +644,7 @@ func (p *parser) builtin(name string, fns []evalFn) (node, error) {
 				}
 			}
 			return best
-		}}, nil
+		}, sy: symMinMax(sign, syms)}, nil
 	}
 	return node{}, p.errorf("unknown function %q", name)
 }
@@ -659,10 +664,10 @@ func (p *parser) countWhile() (node, error) {
 	if len(args) != 3 || args[0].fn == nil || args[1].fn == nil || args[2].fn == nil {
 		return node{}, p.errorf("count_while takes FROM, TO and a condition on _")
 	}
-	f, sh := p.kids(args...)
+	f, sy, sh := p.kids(args...)
 	sh.loop = false
 	from, to, cond := f[0], f[1], f[2]
-	return node{shape: sh, fn: func(e *env) num {
+	return node{shape: sh, sy: symCountWhile(sy[0], sy[1], sy[2]), fn: func(e *env) num {
 		a, b := from(e), to(e)
 		if !a.isInt() || !b.isInt() {
 			return impossible

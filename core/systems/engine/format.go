@@ -55,6 +55,25 @@ type Show struct {
 	// JSON are the lets (a whole number) and further results (the
 	// outcome's name, in the chat's language) --json gives by name.
 	JSON []string `yaml:"json,omitempty"`
+	// Reply lays out a check's reply line by line (layout.go); none:
+	// the plain look.
+	Reply []ReplyLine `yaml:"reply,omitempty"`
+	// Margin is the let --json gives as the margin (Ζαριά's total − DC).
+	Margin string `yaml:"margin,omitempty"`
+	// JSONOutcome renames a roll's outcome for --json where its
+	// condition holds (Daegon's "impossible", a failure).
+	JSONOutcome []JSONOutcome `yaml:"json_outcome,omitempty"`
+}
+
+// JSONOutcome is the word --json gives as the outcome of the checks'
+// rolls where if holds.
+type JSONOutcome struct {
+	Checks  []string `yaml:"checks,omitempty"`
+	If      string   `yaml:"if"`
+	Outcome string   `yaml:"outcome,omitempty"`
+	// Winner instead names the winner --json gives (active or passive):
+	// RQ's opposed roll, which only the offensive side rolls.
+	Winner string `yaml:"winner,omitempty"`
 }
 
 // Split is a separator written between two dice: before the first die

@@ -18,6 +18,7 @@ func FuzzSystemFile(f *testing.F) {
 		f.Add(b, "sigilo fuerza 2s -1i dc99999999999999999999 vs @x muy dificl")
 	}
 	f.Add([]byte(base), "2 tn12")
+	f.Add([]byte(withReply(baseLayout)), "-3 tn12")
 	f.Add([]byte(hitsFile), "twin +1 blades edge+2 2d8 vs μικρό θυρεό old8 ar+1 d4 3ar")
 	if b, ok := ShippedSource("dh"); ok {
 		f.Add(b, "espada larga 2d8 pen+2 n17 +3 carga vs coraza 3db absd8 d4 +1")
@@ -64,9 +65,15 @@ func FuzzSystemFile(f *testing.F) {
 			}
 			pr.Passive = p.Passive.Inputs
 		}
-		if _, err := s.Roll(p.Check, pr, dice.Seeded(1)); err != nil {
+		res, err := s.Roll(p.Check, pr, dice.Seeded(1))
+		if err != nil {
 			return
 		}
+		// A file's layout writes any roll of it (layout.go).
+		s.Layout(res, p, pr, ReplyIn{Lang: "el", T: func(k string, _ map[string]any) string { return k },
+			Chance: func() string { return "1 %" }, ChanceRat: func() *big.Rat { return big.NewRat(1, 2) },
+			Percent: func(r *big.Rat) string { return r.RatString() }})
+		s.JSONOutcome(res, pr)
 		od, err := s.Odds(p.Check, pr)
 		if err != nil {
 			return

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -29,6 +30,13 @@ type System struct {
 	ruleSlots  []string // then the house rules
 	checks     []*check
 	cache      oddsCache
+	layout     map[string][]compiledLine // each check's reply lines (layout.go)
+	// layoutChance: the layout's expressions name the exact chance.
+	layoutChance bool
+	jsonOutcome  map[string][]compiledOutcome // show's json_outcome, by check
+	// stepwise walks every roll of the last pool one by one, without the
+	// runs of sym.go (the tests compare the two ways).
+	stepwise bool
 }
 
 var keyRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
@@ -538,22 +546,28 @@ type check struct {
 	total  evalFn
 	verdict
 	success evalFn // the result's success: expression (success.go)
-	also    []namedVerdict
-	opposed bool
-	tieAct  bool
-	compare []evalFn
+	// The total's, the success's and the comparison's values over a run
+	// of a pool's rolls (sym.go).
+	totalS, successS symFn
+	compareS         []symFn
+	also             []namedVerdict
+	opposed          bool
+	tieAct           bool
+	compare          []evalFn
 	// passiveRef: an opposed check's result names the passive side's
 	// values (else it reads only the active side's and who won).
 	passiveRef bool
 	refSlots   []int        // the sides' values the result names
 	dynSlots   map[int]bool // the lets that read the dice
 	reqs       []requirement
+	walkers    sync.Pool // *walker: a walk's buffers, for the next one
 }
 
 // verdict is a compiled Verdict: overrides, then bands on a value.
 type verdict struct {
 	overr []cband
 	on    evalFn
+	onS   symFn
 	bands []cband
 }
 
@@ -574,10 +588,12 @@ type ccase struct {
 	// whenDyn, isDyn: they read the dice (else the inputs and house
 	// rules only, the same for every roll of one check).
 	whenDyn, isDyn bool
+	whenS, isS     symFn // over a run of a pool's rolls (sym.go)
 }
 
 type cband struct {
 	when    evalFn // overrides
+	whenS   symFn
 	bound   num
 	strict  bool
 	last    bool
@@ -655,7 +671,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 			if rs.level > MaxGrantLevel {
 				return nil, at(limitErr("grant_level", MaxGrantLevel, rs.level), st.Roll)
 			}
-			rs.count, rs.countDyn = cnt, sc.dyn
+			rs.count, rs.countDyn, rs.countS = cnt, sc.dyn, sc.sy
 			if st.Explode != nil {
 				if st.Explode.Times < 1 || st.Explode.Times > MaxExplode {
 					return nil, at(limitErr("explode", MaxExplode, st.Explode.Times), st.Roll)
@@ -689,7 +705,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 				if err != nil {
 					return nil, at(err, st.Let)
 				}
-				cases = []ccase{{is: fn, isDyn: sc.dyn}}
+				cases = []ccase{{is: fn, isDyn: sc.dyn, isS: sc.sy}}
 				lvl = sc.lvl
 			}
 			for i, cs := range st.Cases {
@@ -699,7 +715,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 					if cc.when, err = compileExpr(cs.When, sc); err != nil {
 						return nil, at(err, st.Let)
 					}
-					cc.whenDyn = sc.dyn
+					cc.whenDyn, cc.whenS = sc.dyn, sc.sy
 					lvl = max(lvl, sc.lvl)
 				} else if i != len(st.Cases)-1 {
 					return nil, fileErr(0, "let %s: only the last case goes without when", st.Let)
@@ -707,7 +723,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 				if cc.is, err = compileExpr(cs.Is, sc); err != nil {
 					return nil, at(err, st.Let)
 				}
-				cc.isDyn = sc.dyn
+				cc.isDyn, cc.isS = sc.dyn, sc.sy
 				lvl = max(lvl, sc.lvl)
 				cases = append(cases, cc)
 			}
@@ -732,6 +748,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 		if c.total, err = compileExpr(def.Total, sc); err != nil {
 			return nil, at(err, "total")
 		}
+		c.totalS = sc.sy
 	}
 	rsc := sc
 	if c.opposed {
@@ -748,6 +765,7 @@ func (s *System) compileCheck(def *Check) (*check, error) {
 				return nil, at(err, "compare")
 			}
 			c.compare = append(c.compare, fn)
+			c.compareS = append(c.compareS, sc.sy)
 		}
 		rsc = &scope{sys: s, vars: map[string]int{}, pools: map[string]*rollStep{}, result: true, sideVars: sc.vars, refSlots: map[int]bool{}}
 	}
@@ -829,11 +847,12 @@ func (s *System) compileResult(c *verdict, checkKey string, r Verdict, sc *scope
 		if err != nil {
 			return at(err, o.Outcome)
 		}
+		ws := sc.sy
 		l, err := level(o.Level)
 		if err != nil {
 			return at(err, o.Outcome)
 		}
-		c.overr = append(c.overr, cband{when: w, outcome: o.Outcome, idx: s.outcomeIndex(o.Outcome), level: l})
+		c.overr = append(c.overr, cband{when: w, whenS: ws, outcome: o.Outcome, idx: s.outcomeIndex(o.Outcome), level: l})
 	}
 	if len(r.Bands) == 0 {
 		return nil
@@ -844,7 +863,7 @@ func (s *System) compileResult(c *verdict, checkKey string, r Verdict, sc *scope
 		if err != nil {
 			return at(err, "on")
 		}
-		c.on = fn
+		c.on, c.onS = fn, sc.sy
 	}
 	var prev *cband
 	for i, b := range r.Bands {

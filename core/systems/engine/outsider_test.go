@@ -92,16 +92,16 @@ func TestOutsiderFiles(t *testing.T) {
 		if !od.Exact {
 			t.Errorf("%s %q: the odds are sampled, not exact", c.file, c.words)
 		}
-		sameOdds(t, c.file+" "+c.words, od.Outcomes, c.outcomes)
+		sameChances(t, c.file+" "+c.words, od.Outcomes, c.outcomes)
 		for k, want := range c.also {
-			sameOdds(t, c.file+" "+c.words+" "+k, od.Also[k], want)
+			sameChances(t, c.file+" "+c.words+" "+k, od.Also[k], want)
 		}
 	}
 }
 
-// sameOdds fails unless got gives each key of want its chance, and any
+// sameChances fails unless got gives each key of want its chance, and any
 // other key none.
-func sameOdds(t *testing.T, what string, got map[string]*big.Rat, want map[string]string) {
+func sameChances(t *testing.T, what string, got map[string]*big.Rat, want map[string]string) {
 	t.Helper()
 	for k, w := range want {
 		r, _ := new(big.Rat).SetString(w)

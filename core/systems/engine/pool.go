@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"zaria/core/dice"
 )
@@ -16,7 +17,8 @@ type rollStep struct {
 	name     string
 	faces    int
 	count    evalFn
-	countDyn bool // the count reads the dice (granted dice)
+	countDyn bool  // the count reads the dice (granted dice)
+	countS   symFn // the count over a run of an earlier pool's rolls (sym.go)
 	explode  map[int]bool
 	times    int // explosions per die at most
 	reads    []reading
@@ -24,8 +26,9 @@ type rollStep struct {
 	level    int // 0: a constant count; 1: granted by another pool
 	lvl      int // its place among the check's pools, from 1 (shape.lvl)
 
-	mu   sync.Mutex
-	memo map[int]*poolDist
+	mu     sync.Mutex
+	memo   map[int]*poolDist
+	noRuns atomic.Bool // no reading orders its rolls for the runs (sym.go)
 
 	facesOf evalFn            // faces_of: the faces from the inputs (faces.go)
 	sizes   map[int]*rollStep // facesOf's pools by faces, made once each
@@ -85,7 +88,7 @@ func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 		idx = len(rs.reads) - 1
 	}
 	p.sc.dyn = true
-	return node{fn: func(e *env) num { return e.r[rs.first+idx] }, shape: shape{dyn: true, lvl: rs.lvl}, leaf: true}, nil
+	return node{fn: func(e *env) num { return e.r[rs.first+idx] }, shape: shape{dyn: true, lvl: rs.lvl}, leaf: true, sy: symReading(rs, idx)}, nil
 }
 
 // read computes a reading of dice (each die's value, explosions added).
@@ -189,6 +192,8 @@ type poolDist struct {
 	reads  [][]num
 	counts []int64
 	den    int64
+	mu     sync.Mutex
+	orders []*keyOrder // its tuples by each reading (sym.go), each sorted once
 }
 
 // die is one die of the pool as core/dice's odds core has it: a fair

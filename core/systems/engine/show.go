@@ -128,6 +128,15 @@ func (s *System) checkShow(sh *Show) error {
 	if len(sh.JSON) > MaxShowList {
 		return limitErr("show_list", MaxShowList, len(sh.JSON))
 	}
+	if err := s.compileLayout(sh.Reply); err != nil { // layout.go
+		return err
+	}
+	if err := s.compileJSONOutcomes(sh.JSONOutcome); err != nil {
+		return err
+	}
+	if sh.Margin != "" && !s.hasLet(sh.Margin) {
+		return fileErr(0, "margin: no let %q in any check", sh.Margin)
+	}
 	for i, k := range sh.JSON {
 		switch {
 		case slices.Contains(jsonTaken, k):
@@ -343,6 +352,20 @@ func (s *System) JSONValues(res *Result, lang string) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// Margin is the value --json gives as a roll's margin: the let the
+// file's show names, when the roll has it.
+func (s *System) Margin(res *Result) (float64, bool) {
+	if s.File.Show == nil || s.File.Show.Margin == "" {
+		return 0, false
+	}
+	r := res.Values[s.File.Show.Margin]
+	if r == nil {
+		return 0, false
+	}
+	f, _ := r.Float64()
+	return f, true
 }
 
 // IsDevelopment reports whether word asks for the file's development

@@ -17,7 +17,7 @@ func (s *System) compileSuccess(c *check, sc *scope) error {
 	if err != nil {
 		return at(err, "success")
 	}
-	c.success = fn
+	c.success, c.successS = fn, sc.sy
 	return nil
 }
 

@@ -73,23 +73,37 @@ func (tb *table) compile(args []node, p *parser) (node, error) {
 	if len(args) != want || args[0].fn == nil || (want == 2 && args[1].fn == nil) {
 		return node{}, p.errorf("table %s takes %d values", tb.key, want)
 	}
-	f, sh := p.kids(args...)
+	f, sy, sh := p.kids(args...)
 	r := f[0]
 	if !tb.twoD {
-		return node{shape: sh, fn: func(e *env) num {
-			x := r(e)
-			if !x.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) {
-				return impossible
-			}
-			return tb.cells[0][x.n-int64(tb.rows.From)]
+		return node{shape: sh, sy: symConstArgs(tb.cell, sy), fn: func(e *env) num {
+			return tb.cell1(r(e))
 		}}, nil
 	}
 	c := f[1]
-	return node{shape: sh, fn: func(e *env) num {
-		x, y := r(e), c(e)
-		if !x.isInt() || !y.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) || y.n < int64(tb.cols.From) || y.n > int64(tb.cols.To) {
-			return impossible
-		}
-		return tb.cells[x.n-int64(tb.rows.From)][y.n-int64(tb.cols.From)]
+	return node{shape: sh, sy: symConstArgs(tb.cell, sy), fn: func(e *env) num {
+		return tb.cell2(r(e), c(e))
 	}}, nil
+}
+
+// cell is the table's cell at args (a row, and a column if 2-D).
+func (tb *table) cell(args []num) num {
+	if !tb.twoD {
+		return tb.cell1(args[0])
+	}
+	return tb.cell2(args[0], args[1])
+}
+
+func (tb *table) cell1(x num) num {
+	if !x.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) {
+		return impossible
+	}
+	return tb.cells[0][x.n-int64(tb.rows.From)]
+}
+
+func (tb *table) cell2(x, y num) num {
+	if !x.isInt() || !y.isInt() || x.n < int64(tb.rows.From) || x.n > int64(tb.rows.To) || y.n < int64(tb.cols.From) || y.n > int64(tb.cols.To) {
+		return impossible
+	}
+	return tb.cells[x.n-int64(tb.rows.From)][y.n-int64(tb.cols.From)]
 }

@@ -10,7 +10,6 @@ package kh
 import (
 	"math/big"
 
-	"zaria/core/dice"
 	"zaria/core/systems/engine"
 )
 
@@ -68,47 +67,12 @@ type Input struct {
 	Nobody    int // i: incorpóreo dice
 }
 
-// Roll is the dice of one test in the order they were rolled: complete,
-// heartless, nobody, extra complete-die rolls.
-type Roll struct {
-	Complete  int
-	Heartless []int
-	Nobody    []int
-	Extra     []int
-	Total     int
-	Outcome   string // against the DC: "success" or "failure"; "" with none
-}
-
-// Dice lists every die in rolling order.
-func (r Roll) Dice() []int {
-	out := []int{r.Complete}
-	out = append(out, r.Heartless...)
-	out = append(out, r.Nobody...)
-	return append(out, r.Extra...)
-}
-
 func (in Input) params(dc int) engine.Params {
 	m := map[string]int{"cap": in.Cap, "s": in.Heartless, "i": in.Nobody}
 	if dc > 0 {
 		m["dc"] = dc
 	}
 	return engine.Params{Inputs: m}
-}
-
-// Resolve rolls a test; with dc > 0 the outcome is r's against it.
-func (r Rules) Resolve(src dice.Source, in Input, dc int) Roll {
-	res, err := r.s.Roll("test", in.params(dc), src)
-	if err != nil {
-		panic(err) // the inputs are in range: the chat command checked them
-	}
-	d := res.Dice
-	out := Roll{Complete: d[0], Outcome: res.Outcome}
-	d = d[1:]
-	out.Heartless, d = append([]int(nil), d[:in.Heartless]...), d[in.Heartless:]
-	out.Nobody, d = append([]int(nil), d[:in.Nobody]...), d[in.Nobody:]
-	out.Extra = append([]int(nil), d...)
-	out.Total = int(res.Total.Num().Int64())
-	return out
 }
 
 // Chance is the exact probability that a test against dc succeeds (by
@@ -129,7 +93,3 @@ func (r Rules) Totals(in Input) []engine.TotalP {
 	}
 	return od.Totals
 }
-
-// Renamed is the name r's file gives outcome in lang, and whether it
-// differs from the shipped file's (a chat's fork renamed it).
-func (r Rules) Renamed(outcome, lang string) (string, bool) { return r.s.Renamed(outcome, lang) }

@@ -9,7 +9,6 @@ package rq
 import (
 	"math/big"
 
-	"zaria/core/dice"
 	"zaria/core/systems/engine"
 )
 
@@ -46,6 +45,9 @@ func Of(s *engine.System) Rules { return Rules{s: engine.BookOr(s, "rq")} }
 // Book is the shipped file's rules.
 func Book() Rules { return Of(nil) }
 
+// File is the file the rules roll by: the shipped one or a chat's fork.
+func (r Rules) File() *engine.System { return r.s }
+
 // Renamed is outcome's name in lang by the rules' file, and whether it
 // differs from the book's (a fork renamed it).
 func (r Rules) Renamed(outcome, lang string) (string, bool) { return r.s.Renamed(outcome, lang) }
@@ -75,39 +77,6 @@ func opposed(c int) engine.Params {
 	return engine.Params{Inputs: map[string]int{"off": c - 50, "def": 0}}
 }
 
-func (r Rules) value(check string, pr engine.Params, let string) int {
-	v, ok := r.s.Value(check, pr, let)
-	if !ok {
-		return 0
-	}
-	return int(v.Num().Int64())
-}
-
-// CritMax is the highest critical roll of a simple roll (0: none).
-func (r Rules) CritMax(c int) int { return r.value("roll", simple(c), "crit_max") }
-
-// FumbleMin is the lowest fumbling roll, or 0 when there are none.
-func (r Rules) FumbleMin(c int) int { return r.value("roll", simple(c), "fumble_min") }
-
-// Succeeded reports whether an outcome is a success (critical included).
-func Succeeded(o string) bool { return o == Critical || o == Success }
-
-// Roll is one simple roll.
-type Roll struct {
-	Chance  int
-	Roll    int // 1..100
-	Outcome string
-}
-
-// Check rolls a simple roll at chance c.
-func (r Rules) Check(src dice.Source, c int) Roll {
-	res, err := r.s.Roll("roll", simple(c), src)
-	if err != nil {
-		panic(err) // the chance is in range: the chat command checked it
-	}
-	return Roll{Chance: c, Roll: int(res.Total.Num().Int64()), Outcome: res.Outcome}
-}
-
 // Odds are the exact chances of a roll.
 type Odds struct {
 	Success, Critical, Fumble *big.Rat
@@ -132,39 +101,8 @@ func (r Rules) Chances(c int) Odds {
 	return oddsOf(od.Outcomes)
 }
 
-// OppCrit is the highest critical of an opposed roll (0: N/A).
-func (r Rules) OppCrit(c int) int { return r.value("opposed", opposed(c), "crit_max") }
-
-// OppFumbleMin is the lowest fumbling roll of an opposed roll, or 0.
-func (r Rules) OppFumbleMin(c int) int { return r.value("opposed", opposed(c), "fumble_min") }
-
 // OppChance is the opposed chance: 50 + offensive − defensive.
 func OppChance(off, def int) int { return 50 + off - def }
-
-// Opposed is an opposed roll: the offensive roll, the 1D4 (0 if not
-// rolled) and the outcome for each side.
-type Opposed struct {
-	Chance        int
-	Roll, D4      int
-	Roll0         string // the offensive roll as classified before the 1D4
-	Off, Def      string
-	OffensiveWins bool
-}
-
-// Oppose rolls the offensive 1D100 and, on a critical or a fumble, the 1D4
-// (the opposed table, docs/rq.md#opposed-rolls).
-func (r Rules) Oppose(src dice.Source, c int) Opposed {
-	res, err := r.s.Roll("opposed", opposed(c), src)
-	if err != nil {
-		panic(err)
-	}
-	o := Opposed{Chance: c, Roll: res.Dice[0], Roll0: res.Also["roll"], Off: res.Outcome, Def: res.Also["defender"]}
-	if len(res.Dice) > 1 {
-		o.D4 = res.Dice[1]
-	}
-	o.OffensiveWins = Succeeded(o.Off)
-	return o
-}
 
 // OppChances are the exact chances of an opposed roll: that the offensive
 // side succeeds, and of its critical and fumble rolls (before the 1D4).

@@ -12,7 +12,6 @@ package zaria
 import (
 	"math/big"
 
-	"zaria/core/dice"
 	"zaria/core/systems/engine"
 )
 
@@ -143,67 +142,6 @@ func (s Side) inputs(dc int) map[string]int {
 	return m
 }
 
-// Roll is one side's dice and total.
-type Roll struct {
-	Dice   []int // two d10 (PC) or one d10 (NPC), as rolled
-	Z2     int   // the Ζαριά, doubled
-	Total2 int   // Mod + Ζαριά, doubled
-	Epic   int   // -1 epic fail, +1 epic win, 0 none
-}
-
-// doubled is 2v for a value the file keeps in halves at most.
-func doubled(v *big.Rat) int {
-	if v == nil {
-		return 0
-	}
-	d := new(big.Rat).Mul(v, big.NewRat(2, 1))
-	return int(d.Num().Int64() / d.Denom().Int64())
-}
-
-func rollOf(dice []int, vals map[string]*big.Rat) Roll {
-	return Roll{Dice: dice, Z2: doubled(vals["rolled"]), Total2: doubled(vals["total"]), Epic: doubled(vals["epic"]) / 2}
-}
-
-// RollSide rolls the dice of one side: one d10 for an NPC, two for a PC.
-func (r Rules) RollSide(src dice.Source, s Side) Roll {
-	res, err := r.file().Roll("check", engine.Params{Inputs: s.inputs(0), Rules: r.rules()}, src)
-	if err != nil {
-		panic(err) // the file's inputs are in range: the chat command checked them
-	}
-	return rollOf(res.Dice, res.Values)
-}
-
-// Succeeded reports whether an outcome counts as a success.
-func Succeeded(outcome string) bool {
-	switch outcome {
-	case EpicWin, MajorWin, Success, Marginal:
-		return true
-	}
-	return false
-}
-
-// Result is one check against a DC.
-type Result struct {
-	Roll
-	DC      int
-	Margin2 int
-	Outcome string
-	Level   int
-}
-
-// Check rolls side s against dc.
-func (r Rules) Check(src dice.Source, s Side, dc int) Result {
-	res, err := r.file().Roll("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()}, src)
-	if err != nil {
-		panic(err)
-	}
-	out := Result{Roll: rollOf(res.Dice, res.Values), DC: dc, Margin2: doubled(res.Values["margin"]), Outcome: res.Outcome}
-	if res.Level != nil {
-		out.Level = *res.Level
-	}
-	return out
-}
-
 // Chance is the exact probability that s succeeds against dc, epics included.
 func (r Rules) Chance(s Side, dc int) *big.Rat {
 	p, _, err := r.file().Chance("check", engine.Params{Inputs: s.inputs(dc), Rules: r.rules()})
@@ -223,25 +161,6 @@ func (r Rules) Odds(s Side, dc int) *engine.Odds {
 	return od
 }
 
-// Opposed is an opposed roll.
-type Opposed struct {
-	Active, Passive Roll
-	ActiveWins      bool
-}
-
-// Oppose rolls the active side's dice, then the passive side's.
-func (r Rules) Oppose(src dice.Source, act, pas Side) Opposed {
-	res, err := r.file().Roll("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()}, src)
-	if err != nil {
-		panic(err)
-	}
-	na := 2
-	if act.NPC {
-		na = 1
-	}
-	return Opposed{Active: rollOf(res.Dice[:na], res.Values), Passive: rollOf(res.Dice[na:], res.Passive), ActiveWins: res.Winner == "active"}
-}
-
 // OpposedChance is the exact probability that the active side wins.
 func (r Rules) OpposedChance(act, pas Side) *big.Rat {
 	p, _, err := r.file().Chance("opposed", engine.Params{Inputs: act.inputs(0), Passive: pas.inputs(0), Rules: r.rules()})
@@ -250,7 +169,3 @@ func (r Rules) OpposedChance(act, pas Side) *big.Rat {
 	}
 	return p
 }
-
-// Renamed is the name r's file gives outcome in lang, and whether it
-// differs from the shipped file's (a chat's fork renamed it).
-func (r Rules) Renamed(outcome, lang string) (string, bool) { return r.file().Renamed(outcome, lang) }
