@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -87,7 +86,7 @@ func lex(s string) ([]token, error) {
 		case r == '\'' || r == '"':
 			j := strings.IndexRune(s[i+1:], r)
 			if j < 0 {
-				return nil, fmt.Errorf("unclosed quote at %d", i+1)
+				return nil, exprErr(i+1, "unclosed quote")
 			}
 			out = append(out, token{"str", s[i+1 : i+1+j], i})
 			i += j + 2
@@ -107,7 +106,7 @@ func lex(s string) ([]token, error) {
 				i += size
 				continue
 			}
-			return nil, fmt.Errorf("unexpected %q at %d", r, i+1)
+			return nil, exprErr(i+1, "unexpected %q", string(r))
 		}
 	}
 	return append(out, token{"eof", "", len(s)}), nil
@@ -185,7 +184,7 @@ func (p *parser) peek() token { return p.toks[p.i] }
 func (p *parser) next() token { t := p.toks[p.i]; p.i++; return t }
 
 func (p *parser) errorf(format string, a ...any) error {
-	return fmt.Errorf("at %d: %s", p.peek().pos+1, fmt.Sprintf(format, a...))
+	return exprErr(p.peek().pos+1, format, a...)
 }
 
 func (p *parser) expect(op string) error {
@@ -215,7 +214,7 @@ func compileExpr(s string, sc *scope) (evalFn, error) {
 		return nil, p.errorf("unexpected %q", p.peek().text)
 	}
 	if n.fn == nil {
-		return nil, fmt.Errorf("a text is not a value")
+		return nil, p.errorf("a text is not a value")
 	}
 	sc.lvl = n.lvl
 	sc.sy = n.symOf()

@@ -47,10 +47,18 @@ const (
 // Error is a file refused or a check that cannot run: a catalog key
 // ("engine.limit.inputs", "engine.error.vector" …), its arguments and,
 // for a file, the line it names (0 when none).
+//
+// A file refused by fileErr also keeps its English format and arguments:
+// the format is the message's id (gettext style), FileKey(Format) its key
+// in the catalogs, and VarsIn renders it in a chat's language.
 type Error struct {
 	Key  string
 	Args map[string]any
 	Line int
+
+	Format string // fileErr's format, English: the message id
+	Params []any  // its arguments
+	Prefix string // the names at() put before it ("action: ")
 }
 
 func (e *Error) Error() string {
@@ -79,10 +87,59 @@ func (e *Error) Vars() map[string]any {
 	return m
 }
 
+// VarsIn is Vars with a file refusal's "what" in a chat's language: tr
+// gives the catalog's text of a key, or the key itself when the catalog
+// has none (the English format is then used).
+func (e *Error) VarsIn(tr func(key string) string) map[string]any {
+	m := e.Vars()
+	if e.Format != "" {
+		m["what"] = e.whatIn(tr)
+	}
+	return m
+}
+
+func (e *Error) whatIn(tr func(key string) string) string {
+	f := e.Format
+	if t := tr(FileKey(f)); t != "" && t != FileKey(f) {
+		f = t
+	}
+	params := make([]any, len(e.Params))
+	for i, p := range e.Params {
+		params[i] = p
+		switch p := p.(type) {
+		case *Error:
+			if p.Format != "" {
+				params[i] = p.whatIn(tr) // a refusal wrapped ("%v")
+			}
+		case string:
+			if t := tr(FileKey(p)); t != "" && t != FileKey(p) {
+				params[i] = t // a message passed on whole ("input %s: %s")
+			}
+		}
+	}
+	if t := fmt.Sprintf(f, params...); !strings.Contains(t, "%!") {
+		return e.Prefix + t
+	}
+	return e.Prefix + fmt.Sprintf(e.Format, params...) // a translation's verb the argument does not take
+}
+
+// FileKey is the catalog key of a file refusal's format:
+// "engine.file: " and the English format as written.
+func FileKey(format string) string { return "engine.file: " + format }
+
 func limitErr(name string, limit, got int) *Error {
 	return &Error{Key: "engine.limit." + name, Args: map[string]any{"max": limit, "got": got}}
 }
 
 func fileErr(line int, format string, a ...any) *Error {
-	return &Error{Key: "engine.error.file", Args: map[string]any{"what": fmt.Sprintf(format, a...)}, Line: line}
+	return &Error{Key: "engine.error.file", Args: map[string]any{"what": fmt.Sprintf(format, a...)}, Line: line, Format: format, Params: a}
+}
+
+// exprErr is a formula's refusal at a character of it (from 1): its own
+// format, the message id as fileErr's, inside "at %d: %s".
+func exprErr(pos int, format string, a ...any) *Error {
+	inner := fileErr(0, format, a...)
+	e := fileErr(0, "at %d: %s", pos, inner)
+	e.Args["what"] = fmt.Sprintf("at %d: %s", pos, inner.Args["what"])
+	return e
 }

@@ -56,7 +56,7 @@ func Load(src []byte) (*System, error) {
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
-		return nil, yamlErr(err)
+		return nil, yamlErr(err, src)
 	}
 	if n := countNodes(&root, 0); n > MaxFileBytes/2 {
 		return nil, limitErr("file_size", MaxFileBytes, n*2)
@@ -65,7 +65,7 @@ func Load(src []byte) (*System, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
-		return nil, yamlErr(err)
+		return nil, yamlErr(err, src)
 	}
 	s := &System{File: f, Source: src}
 	err := s.compile()
@@ -98,19 +98,91 @@ func Load(src []byte) (*System, error) {
 	return s, nil
 }
 
-func yamlErr(err error) *Error {
+// yamlErr tells what go-yaml refused in the GM's terms, with its line:
+// a value of the wrong type, a field the format lacks, a key twice, and
+// the common slips of indentation, tabs, colons and brackets; anything
+// else a plain "not valid YAML here".
+func yamlErr(err error, src []byte) *Error {
 	msg := err.Error()
 	line := 0
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+	if m := yamlLine.FindStringSubmatch(msg); m != nil { // the first, when several
 		line, _ = strconv.Atoi(m[1])
 	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
-	if m := yamlLine.FindStringSubmatch(msg); m != nil { // said once: "Line 13: cannot …"
-		msg = strings.TrimPrefix(msg, m[0]+": ")
+	if m := yamlType.FindStringSubmatch(msg); m != nil {
+		got := strconv.Quote(m[2])
+		switch m[1] {
+		case "!!seq":
+			got = "[…]"
+		case "!!map":
+			got = "{…}"
+		}
+		into := m[3]
+		switch {
+		case strings.HasPrefix(into, "[]"):
+			return fileErr(line, "a list goes here (one - item a line, or [a, b]), not %s", got)
+		case strings.HasPrefix(into, "map[") || strings.HasPrefix(into, "engine."):
+			return fileErr(line, "keys go here (key: value, one a line, or {key: value}), not %s", got)
+		case strings.HasPrefix(into, "int") || strings.HasPrefix(into, "uint"):
+			return fileErr(line, "a whole number goes here, not %s", got)
+		case into == "string":
+			return fileErr(line, "a text goes here, not %s", got)
+		case into == "bool":
+			return fileErr(line, "true or false goes here, not %s", got)
+		}
+		return fileErr(line, "this value does not fit here: %s", got)
 	}
-	return fileErr(line, "%s", msg)
+	if m := yamlField.FindStringSubmatch(msg); m != nil {
+		return fileErr(line, "%q is no field of the format here: check its spelling and its indentation", m[1])
+	}
+	if m := yamlTwice.FindStringSubmatch(msg); m != nil {
+		first, _ := strconv.Atoi(m[2])
+		return fileErr(line, "the key %s is written twice (first on line %d)", m[1], first)
+	}
+	switch {
+	case strings.Contains(msg, "tab character"), strings.Contains(msg, "cannot start any token") && tabLine(src) > 0:
+		// go-yaml names the line before the tab, or the block's: the
+		// first line indented with a tab is the one to fix.
+		if t := tabLine(src); t > 0 {
+			line = t
+		}
+		return fileErr(line, "a tab in the indentation: indent with spaces only")
+	case strings.Contains(msg, "cannot start any token"):
+		return fileErr(line, "a character no value can start with: indent with spaces, not tabs, and put a text starting with @, ` or %% in quotes")
+	case strings.Contains(msg, "did not find expected key"), strings.Contains(msg, "did not find expected '-' indicator"):
+		return fileErr(line, "the indentation does not line up: the keys of one map, and the - of one list, each at the same indentation, with spaces")
+	case strings.Contains(msg, "mapping values are not allowed"):
+		return fileErr(line, "a colon where none can go: put a text with \": \" in quotes, or check the indentation")
+	case strings.Contains(msg, "could not find expected ':'"):
+		return fileErr(line, "a key without its colon: write key: value")
+	case strings.Contains(msg, "did not find expected ',' or"):
+		return fileErr(line, "a [ or { not closed: every [ needs its ], every { its }, and commas between items")
+	case strings.Contains(msg, "block sequence entries are not allowed"):
+		return fileErr(line, "a list item (- …) where a value goes: put the list on the next lines, indented")
+	case strings.Contains(msg, "unknown escape character"):
+		return fileErr(line, "a \\ in a text in double quotes: put the text in single quotes, or write the \\ twice")
+	case strings.Contains(msg, "unexpected end of stream"):
+		return fileErr(line, "the file ends inside a quoted text or a bracket: close it")
+	}
+	return fileErr(line, "this is not valid YAML: check the indentation (spaces, no tabs), the colons and the quotes")
 }
+
+// tabLine is the first line indented with a tab, 0 when none is.
+func tabLine(src []byte) int {
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l[:len(l)-len(strings.TrimLeft(l, " \t"))], "\t") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+var (
+	// go-yaml's "cannot unmarshal !!str `x` into int" (a scalar's value in
+	// backquotes, a list's or map's none).
+	yamlType  = regexp.MustCompile("cannot unmarshal (!!\\w+)(?: `([^`]*)`)? into (\\S+)")
+	yamlField = regexp.MustCompile(`field (\S+) not found in type`)
+	yamlTwice = regexp.MustCompile(`mapping key ("[^"]*") already defined at line (\d+)`)
+)
 
 // countNodes counts the nodes of a tree, aliases expanded, stopping early
 // (an alias bomb).
@@ -131,13 +203,21 @@ func countNodes(n *yaml.Node, depth int) int {
 }
 
 // guessLine finds the line of the first scalar equal to the error's
-// "name" argument, for errors raised while compiling.
+// "at" argument, for errors raised while compiling; with none, of the
+// first scalar equal to one of its format's texts, the last first (the
+// value refused, most often).
 func guessLine(root *yaml.Node, e *Error) int {
-	name, _ := e.Args["at"].(string)
-	if name == "" {
-		return 0
+	if name, _ := e.Args["at"].(string); name != "" {
+		return findScalar(root, name)
 	}
-	return findScalar(root, name)
+	for i := len(e.Params) - 1; i >= 0; i-- {
+		if v, ok := e.Params[i].(string); ok && v != "" {
+			if l := findScalar(root, v); l > 0 {
+				return l
+			}
+		}
+	}
+	return 0
 }
 
 func findScalar(n *yaml.Node, v string) int {
@@ -165,19 +245,45 @@ func at(err error, name string) error {
 		return nil
 	}
 	var e *Error
-	if errors.As(err, &e) {
-		if e.Args == nil {
-			e.Args = map[string]any{}
-		}
-		if _, ok := e.Args["at"]; !ok {
-			e.Args["at"] = name
-		}
-		if w, ok := e.Args["what"].(string); ok && !strings.HasPrefix(w, name) {
-			e.Args["what"] = name + ": " + w
-		}
-		return e
+	if !errors.As(err, &e) {
+		e = fileErr(0, "%v", err)
 	}
-	return &Error{Key: "engine.error.file", Args: map[string]any{"what": name + ": " + err.Error(), "at": name}}
+	if e.Args == nil {
+		e.Args = map[string]any{}
+	}
+	if _, ok := e.Args["at"]; !ok {
+		e.Args["at"] = name
+	}
+	if w, ok := e.Args["what"].(string); ok && !namesIt(w, name) {
+		e.Args["what"] = name + ": " + w
+		e.Prefix = name + ": " + e.Prefix
+	}
+	return e
+}
+
+// namesIt reports whether what already names name, as a word of its own:
+// "band weak can never be reached" needs no "weak: " before it.
+func namesIt(what, name string) bool {
+	if name == "" {
+		return true
+	}
+	for i := 0; i < len(what); {
+		j := strings.Index(what[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !isKeyByte(what[j-1])) && (end == len(what) || !isKeyByte(what[end])) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+func isKeyByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 func checkNames(n Names, what string) error {
@@ -883,11 +989,11 @@ func (s *System) checkVocabulary(in *Input) error {
 		for _, k := range slices.Sorted(maps.Keys(g.Inputs)) {
 			col, to := g.Inputs[k], s.inputs[k]
 			if to == nil || to == in || to.Type != "number" || col < tb.cols.From || col > tb.cols.To {
-				return bad(fmt.Sprintf("gives: %s is no other number input, or %d no column of %s", k, col, g.Table))
+				return fileErr(0, "input %s: gives: %s is no other number input, or %d no column of %s", in.Key, k, col, g.Table)
 			}
 			for _, nv := range in.Named {
 				if nv.Value < tb.rows.From || nv.Value > tb.rows.To {
-					return bad(fmt.Sprintf("gives: named value %s is no row of %s", nv.Key, g.Table))
+					return fileErr(0, "input %s: gives: named value %s is no row of %s", in.Key, nv.Key, g.Table)
 				}
 			}
 		}

@@ -141,7 +141,8 @@ func TestVectorAlsoNone(t *testing.T) {
 }
 
 // A value of the wrong YAML type (a terms input's default written as
-// text) is refused with its line, said once.
+// text) is refused with its line, said once, what goes there and the
+// value written.
 func TestYAMLErrorLineOnce(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "ironsworn.yaml"))
 	if err != nil {
@@ -152,7 +153,7 @@ func TestYAMLErrorLineOnce(t *testing.T) {
 	if !errors.As(err, &e) || e.Line != 13 {
 		t.Fatalf("got %v, want an error of line 13", err)
 	}
-	if what := fmt.Sprint(e.Args["what"]); strings.Contains(what, "line") || !strings.Contains(what, "int") {
+	if what := fmt.Sprint(e.Args["what"]); strings.Contains(what, "line") || !strings.Contains(what, "a whole number") || !strings.Contains(what, `"0"`) {
 		t.Errorf("the message %q repeats the line or lacks what is wrong", what)
 	}
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"math/big"
 	"slices"
@@ -30,7 +29,12 @@ func (s *System) runVectors() error {
 				le.Args["vector"] = name // a limit the example's dice pass
 				return le
 			}
-			return &Error{Key: "engine.error.vector", Args: map[string]any{"vector": name, "what": err.Error()}}
+			ve := &Error{Key: "engine.error.vector", Args: map[string]any{"vector": name, "what": err.Error()}}
+			if fe, ok := err.(*Error); ok && fe.Format != "" {
+				// What it got and expected, in the chat's language too.
+				ve.Args["what"], ve.Format, ve.Params = fe.Args["what"], "%v", []any{fe}
+			}
+			return ve
 		}
 	}
 	return nil
@@ -41,31 +45,31 @@ func (s *System) vectorInputs(m map[string]string) (map[string]int, error) {
 	for k, val := range m {
 		in := s.inputs[k]
 		if in == nil {
-			return nil, fmt.Errorf("no input %q", k)
+			return nil, fileErr(0, "no input %q", k)
 		}
 		sum := 0
 		terms := strings.Split(val, "+")
 		if in.Type != "terms" && len(terms) > 1 {
-			return nil, fmt.Errorf("input %s: %q is not a number", k, val)
+			return nil, fileErr(0, "input %s: %q is not a number", k, val)
 		}
 		if in.Type == "terms" && len(terms) > 1 && len(terms) != len(in.Parts) {
-			return nil, fmt.Errorf("input %s: %d terms, its parts are %d", k, len(terms), len(in.Parts))
+			return nil, fileErr(0, "input %s: %d terms, its parts are %d", k, len(terms), len(in.Parts))
 		}
 		for j, t := range terms {
 			n, err := strconv.Atoi(strings.TrimSpace(t))
 			if err != nil {
-				return nil, fmt.Errorf("input %s: %q is not a number", k, val)
+				return nil, fileErr(0, "input %s: %q is not a number", k, val)
 			}
 			if len(terms) > 1 && (n < in.Parts[j].Min || n > in.Parts[j].Max) {
-				return nil, fmt.Errorf("input %s: %s %d outside %d..%d", k, in.Parts[j].Key, n, in.Parts[j].Min, in.Parts[j].Max)
+				return nil, fileErr(0, "input %s: %s %d outside %d..%d", k, in.Parts[j].Key, n, in.Parts[j].Min, in.Parts[j].Max)
 			}
 			sum += n
 		}
 		if in.Type == "flag" && sum != 0 && sum != 1 {
-			return nil, fmt.Errorf("input %s: a flag is 0 or 1", k)
+			return nil, fileErr(0, "input %s: a flag is 0 or 1", k)
 		}
 		if in.Min != nil && (sum < *in.Min || sum > *in.Max) {
-			return nil, fmt.Errorf("input %s: %d outside %d..%d", k, sum, *in.Min, *in.Max)
+			return nil, fileErr(0, "input %s: %d outside %d..%d", k, sum, *in.Min, *in.Max)
 		}
 		out[k] = sum
 	}
@@ -79,7 +83,7 @@ func (s *System) runVector(v *Vector) error {
 	}
 	for k, ch := range v.Rules {
 		if h := s.rules[k]; h == nil || h.index(ch) < 0 {
-			return fmt.Errorf("no house rule %s with a choice %q", k, ch)
+			return fileErr(0, "no house rule %s with a choice %q", k, ch)
 		}
 	}
 	pr := Params{Rules: v.Rules}
@@ -90,7 +94,7 @@ func (s *System) runVector(v *Vector) error {
 		return err
 	}
 	if c.opposed != (v.Passive != nil) {
-		return fmt.Errorf("an opposed check's vector has a passive side, and only it")
+		return fileErr(0, "an opposed check's vector has a passive side, and only it")
 	}
 	x := v.Expect
 	if x.Chance != "" || len(x.Odds) > 0 {
@@ -101,23 +105,23 @@ func (s *System) runVector(v *Vector) error {
 		if x.Chance != "" {
 			want, ok := new(big.Rat).SetString(x.Chance)
 			if !ok {
-				return fmt.Errorf("chance %q is not a fraction", x.Chance)
+				return fileErr(0, "chance %q is not a fraction", x.Chance)
 			}
 			if !od.Exact || od.Success.Cmp(want) != 0 {
-				return fmt.Errorf("chance %s, expected %s", od.Success.RatString(), want.RatString())
+				return fileErr(0, "chance %s, expected %s", od.Success.RatString(), want.RatString())
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(x.Odds)) {
 			want, ok := new(big.Rat).SetString(x.Odds[k])
 			if !ok {
-				return fmt.Errorf("odds of %s: %q is not a fraction", k, x.Odds[k])
+				return fileErr(0, "odds of %s: %q is not a fraction", k, x.Odds[k])
 			}
 			got, err := s.outcomeChance(c, od, k)
 			if err != nil {
 				return err
 			}
 			if !od.Exact || got.Cmp(want) != 0 {
-				return fmt.Errorf("odds of %s %s, expected %s", k, got.RatString(), want.RatString())
+				return fileErr(0, "odds of %s %s, expected %s", k, got.RatString(), want.RatString())
 			}
 		}
 		if len(v.Dice) == 0 {
@@ -125,7 +129,7 @@ func (s *System) runVector(v *Vector) error {
 		}
 	}
 	if v.Dice == nil { // "dice: []": a check that rolls none
-		return fmt.Errorf("dice or chance")
+		return fileErr(0, "dice or chance")
 	}
 	src := dice.NewScripted(v.Dice)
 	r, err := s.Roll(c.def.Key, pr, src)
@@ -136,18 +140,18 @@ func (s *System) runVector(v *Vector) error {
 		return err
 	}
 	if src.Used() != len(v.Dice) {
-		return fmt.Errorf("%d dice given, the check rolled %d", len(v.Dice), src.Used())
+		return fileErr(0, "%d dice given, the check rolled %d", len(v.Dice), src.Used())
 	}
 	if x.Outcome != nil && r.Outcome != *x.Outcome {
-		return fmt.Errorf("outcome %q, expected %q", r.Outcome, *x.Outcome)
+		return fileErr(0, "outcome %q, expected %q", r.Outcome, *x.Outcome)
 	}
 	if x.Total != nil {
 		want, ok := new(big.Rat).SetString(*x.Total)
 		if !ok {
-			return fmt.Errorf("total %q is not a number", *x.Total)
+			return fileErr(0, "total %q is not a number", *x.Total)
 		}
 		if r.Total == nil || r.Total.Cmp(want) != 0 {
-			return fmt.Errorf("total %s, expected %s", ratStr(r.Total), *x.Total)
+			return fileErr(0, "total %s, expected %s", ratStr(r.Total), *x.Total)
 		}
 	}
 	if x.Level != nil && (r.Level == nil || *r.Level != *x.Level) {
@@ -155,29 +159,29 @@ func (s *System) runVector(v *Vector) error {
 		if r.Level != nil {
 			got = strconv.Itoa(*r.Level)
 		}
-		return fmt.Errorf("level %s, expected %d", got, *x.Level)
+		return fileErr(0, "level %s, expected %d", got, *x.Level)
 	}
 	if x.Winner != "" && r.Winner != x.Winner {
-		return fmt.Errorf("winner %q, expected %q", r.Winner, x.Winner)
+		return fileErr(0, "winner %q, expected %q", r.Winner, x.Winner)
 	}
 	// A further result none of whose overrides or bands applies gives no
 	// outcome: "" expects that; a key the check has no further result of
 	// is an error.
 	for k, want := range x.Also {
 		if !slices.ContainsFunc(c.def.Also, func(a Also) bool { return a.Key == k }) {
-			return fmt.Errorf("no further result %q", k)
+			return fileErr(0, "no further result %q", k)
 		}
 		if got := r.Also[k]; got != want {
-			return fmt.Errorf("%s %q, expected %q", k, got, want)
+			return fileErr(0, "%s %q, expected %q", k, got, want)
 		}
 	}
 	for k, want := range x.Values {
 		w, ok := new(big.Rat).SetString(want)
 		if _, known := c.slots[k]; !known || !ok {
-			return fmt.Errorf("no value %q, or %q is not a number", k, want)
+			return fileErr(0, "no value %q, or %q is not a number", k, want)
 		}
 		if got := r.Values[k]; got == nil || got.Cmp(w) != 0 {
-			return fmt.Errorf("%s %s, expected %s", k, ratStr(got), want)
+			return fileErr(0, "%s %s, expected %s", k, ratStr(got), want)
 		}
 	}
 	return nil
@@ -191,12 +195,12 @@ func (s *System) outcomeChance(c *check, od *Odds, key string) (*big.Rat, error)
 	outs, o := od.Outcomes, key
 	if also, out, ok := strings.Cut(key, "."); ok {
 		if !slices.ContainsFunc(c.def.Also, func(a Also) bool { return a.Key == also }) {
-			return nil, fmt.Errorf("odds of %s: no further result %q", key, also)
+			return nil, fileErr(0, "odds of %s: no further result %q", key, also)
 		}
 		outs, o = od.Also[also], out
 	}
 	if o != "" && !slices.ContainsFunc(s.File.Outcomes, func(x Outcome) bool { return x.Key == o }) {
-		return nil, fmt.Errorf("odds of %s: no outcome %q", key, o)
+		return nil, fileErr(0, "odds of %s: no outcome %q", key, o)
 	}
 	if p := outs[o]; p != nil {
 		return p, nil

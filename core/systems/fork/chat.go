@@ -117,7 +117,7 @@ func (s *Service) importFile(ctx context.Context, req *command.Request, text str
 	if err != nil {
 		var ee *engine.Error
 		if errors.As(err, &ee) {
-			return nil, command.Errorf("fork.err.file", "why", req.T(ee.Key, kvOf(ee.Vars())...))
+			return nil, command.Errorf("fork.err.file", "why", refusal(req, ee))
 		}
 		return nil, command.Errorf("fork.err.file", "why", err.Error())
 	}

@@ -375,7 +375,7 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 		why := err.Error()
 		var ee *engine.Error
 		if errors.As(err, &ee) {
-			why = req.T(ee.Key, kvOf(ee.Vars())...)
+			why = refusal(req, ee)
 		}
 		return nil, command.Errorf("fork.err.invalid", "why", why)
 	}
@@ -401,6 +401,12 @@ func (s *Service) edit(ctx context.Context, req *command.Request, ws []string, s
 	}
 	rep.Add(reply.I(req.T("fork.undo_hint", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.undo"), "minutes", int(UndoFor/time.Minute))))
 	return rep, nil
+}
+
+// refusal is the engine's refusal of a file in the chat's language, a
+// file's own message (engine.FileKey) translated too.
+func refusal(req *command.Request, ee *engine.Error) string {
+	return req.T(ee.Key, kvOf(ee.VarsIn(func(key string) string { return req.T(key) }))...)
 }
 
 func kvOf(m map[string]any) []any {
