@@ -66,6 +66,14 @@ func TestFileSystemSheets(t *testing.T) {
 	en.ok("/pj set weird -1", nil)
 	en.ok("/pbta weird", []int{6, 6}, "→ 11")
 	en.ok("/pj create Sol sw", nil, "Savage Worlds sheet", "Agility d4", "Common-Knowledge d4")
+	en.ok("/pj create Vera v5", nil, "Vampire V5 sheet", "Strength 1", "Brawl 0")
+	en.ok("/pj set brawl 2", nil)
+	// Strength 1 + Brawl 2 + 2 dice more: five, none of them Hunger dice.
+	en.ok("/v5 strength+brawl+2 diff 3", []int{6, 6, 6, 1, 1}, "🎲 6 6 6 1 1", "3 succ.")
+	en.ok("/pj create Fer fate", nil, "Fate sheet", "Fight 0", "Will 0")
+	en.ok("/pj set fight 2", nil)
+	// Fight +2, the dice +1 (+ + 0 −): +3 against Good (+3), a tie.
+	en.ok("/fate fight vs good", []int{3, 3, 2, 1}, "Tie")
 }
 
 // Every key of every sheet system shows on a new sheet by its own name in
