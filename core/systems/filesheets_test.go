@@ -20,6 +20,7 @@ func TestFileSystemSheets(t *testing.T) {
 	// The skill of the sheet: 20 % (01–20), 15 a regular success.
 	es.ok("/coc bibliotecas", []int{5, 1}, "15", "Éxito", "20 %")
 	es.ok("/coc descubrir difícil", []int{1, 1}, "11", "Éxito", "12 %")
+	es.ok("/coc fue", []int{5, 4}, "45", "50 %") // a characteristic of the sheet
 	es.ok("/pj crear Vera v5", nil, "hoja de Vampiro V5", "Fuerza 1", "Astucia 1", "Pelea 0", "Callejeo 0")
 	es.ok("/pj poner fuerza 3", nil)
 	es.ok("/pj poner pelea 2", nil)
