@@ -38,11 +38,19 @@ func TestFileSystemSheets(t *testing.T) {
 	es.ok("/pj poner atletismo 3", nil)
 	es.ok("/fate atletismo contra 2", []int{3, 3, 2, 1}, "+4")
 	es.ok("/pj crear Sol sw", nil, "hoja de Savage Worlds", "Agilidad d4", "Vigor d4", "Pelear d4")
+	es.ok("/pj poner agilidad d8", nil)
+	// The trait's die from the sheet: the d8 aces on 8 (8+3), the Wild Die 2.
+	es.ok("/sw agilidad +1", []int{8, 3, 2}, "🎲 8 3 · 2 → 12")
+	es.ok("/pj poner pelear d9", nil)
+	out, rep := es.send(false, "/sw pelear", 3, 2)
+	if !rep.Error || !strings.Contains(out, "«d9», el valor pelear de la hoja, no vale como dado de rasgo: pon d4, d6, d8, d10, d12 (por ejemplo /pj poner pelear d8)") {
+		t.Errorf("/sw pelear with «d9»: %q", out)
+	}
 	es.gm("/ajustes sistema coc", "La llamada de Cthulhu")
 	es.ok("/pj crear Mia", nil, "hoja de La llamada de Cthulhu", "FUE 50")
 	// A value that is no number says so, and rolls nothing.
 	es.ok("/pj poner bibliotecas mucho", nil)
-	out, rep := es.send(false, "/coc bibliotecas", 5, 1)
+	out, rep = es.send(false, "/coc bibliotecas", 5, 1)
 	if !rep.Error || !strings.Contains(out, "no un número") {
 		t.Errorf("/coc bibliotecas with «mucho»: %q", out)
 	}
@@ -56,6 +64,14 @@ func TestFileSystemSheets(t *testing.T) {
 	el.ok("/pj δημιουργία Φαίη fate", nil, "Αθλητισμός 0", "Θέληση 0")
 	el.ok("/pj όρισε θέληση 2", nil)
 	el.ok("/fate θέληση εναντίον 1", []int{2, 2, 2, 2}, "+2")
+	el.ok("/pj δημιουργία Σόλ sw", nil, "Ευκινησία d4")
+	el.ok("/pj όρισε ευκινησία δ6", nil)
+	el.ok("/sw ευκινησία", []int{5, 1}, "🎲 5 1 → 5", "Επιτυχία") // a d6 and the Wild Die: no «·»
+	el.ok("/pj όρισε μάχη 7", nil)
+	out, rep = el.send(false, "/sw μάχη", 5, 1)
+	if !rep.Error || !strings.Contains(out, "Η τιμή μάχη του φύλλου, «7», δεν είναι ζάρι γνωρίσματος") {
+		t.Errorf("/sw μάχη with «7»: %q", out)
+	}
 	el.gm("/ajustes sistema wfrp", "Warhammer Fantasy")
 	el.ok("/pj δημιουργία Γουίλ", nil, "φύλλο Warhammer Fantasy", "ΙΟ 30", "ΓΟΗ 30", "Αποφυγή 30")
 	el.ok("/wfrp αποφυγή", []int{30}, "Επιτυχία", "30 %")
@@ -67,6 +83,8 @@ func TestFileSystemSheets(t *testing.T) {
 	en.ok("/pj set weird -1", nil)
 	en.ok("/pbta weird", []int{6, 6}, "→ 11")
 	en.ok("/pj create Sol sw", nil, "Savage Worlds sheet", "Agility d4", "Common-Knowledge d4")
+	en.ok("/pj set vigor 10", nil) // the die's value reads as well
+	en.ok("/sw vigor", []int{9, 1}, "🎲 9 · 1 → 9", "Raise", "Chance: 85%")
 	en.ok("/pj create Vera v5", nil, "Vampire V5 sheet", "Strength 1", "Brawl 0")
 	en.ok("/pj set brawl 2", nil)
 	// Strength 1 + Brawl 2 + 2 dice more: five, none of them Hunger dice.
