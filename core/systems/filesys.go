@@ -136,6 +136,11 @@ func sheetNumber(ctx context.Context, req *command.Request, s *engine.System, sd
 		return req.SheetInt(ctx, sd.Who, k)
 	}
 	text, err := req.SheetText(ctx, sd.Who, k)
+	if _, isUser := command.AsUserError(err); isUser {
+		// No sheet value of that name: a word the input does not read
+		// ("/sw d5": no trait die), as without a sheet.
+		return 0, &engine.ParseError{Kind: "word", Input: in, Got: k}
+	}
 	if err != nil {
 		return 0, err
 	}
