@@ -98,6 +98,8 @@ func TestHelpExamplesRun(t *testing.T) {
 				"pv 12/12", "estado envenenado, poisoned, δηλητηριασμένος",
 				"bibliotecas 60", "library 60", "βιβλιοθήκη 60", "coc_marcas bibliotecas", // Call of Cthulhu's development phase
 				"con 12", // an RQ characteristic, read by any of its names: /rq con, /rq c ΣΥΝ x5
+				// The file systems' sheet values: /wfrp esquivar, /pbta dureza, /sw agilidad.
+				"esquivar 40", "dureza 1", "σκληρότητα 1", "hard 1", "agilidad d8",
 			} {
 				given("/pj set " + kv)
 			}

@@ -51,7 +51,7 @@ func TestCreateSetShowAndRollWithSheet(t *testing.T) {
 	out = h.OK(chatA, ana, false, "/pj")
 	contains(t, out, "Drake · Ζαριά")
 	lacks(t, out, "atlétismo")
-	h.Fails(chatA, ana, false, "/pj sistema gurps", "gurps", "zaria, daegon, dh, kh, rq")
+	h.Fails(chatA, ana, false, "/pj sistema gurps", "gurps", "zaria, daegon, kh, rq, dh, coc, v5, wfrp, pbta, fate, sw")
 
 	// Greek names work as well, and Greek sub-commands.
 	h.OK(chatA, ana, false, "/pj όρισε Δύναμη 3")

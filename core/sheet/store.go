@@ -31,7 +31,7 @@ type Character struct {
 	OwnerName string       // owner's display name when created or last edited
 	Name      string       // display name: "Drake"
 	Key       string       // fold.Key(Name); unique within the chat
-	System    string       // "zaria", "daegon", "dh", "kh", "rq" or "" (none chosen)
+	System    string       // a sheet system's key (engine.SheetSystems: "zaria", "coc" …) or "" (none chosen)
 	Values    []Value      // in the order they were first set
 	// Active is true when this is its owner's active character in the chat
 	// (the one "/pj" and rolls without a name use). Stores fill it on reads

@@ -14,11 +14,11 @@ const SystemOption = "sistema"
 const noSystem = "ninguno"
 
 // systemOption is SystemOption's choices: none, or the key of a shipped
-// system file whose sheets the bot keeps (its title names it, its words
-// name it in /pj: ParseSystem); each choice has its labels
+// system file with a sheet section (engine.SheetSystems: its title names
+// it, its words name it in /pj: ParseSystem); each choice has its labels
 // "option.sistema.<key>" and ".word" in every catalog.
 func systemOption() command.Option {
-	return command.Option{Key: SystemOption, Values: []string{noSystem, "zaria", "daegon", "dh", "kh", "rq"}, Default: noSystem}
+	return command.Option{Key: SystemOption, Values: append([]string{noSystem}, engine.SheetSystems()...), Default: noSystem}
 }
 
 // startValues are the values a new sheet of system starts with: the keys

@@ -106,7 +106,7 @@ func readFile(ctx context.Context, req *command.Request, forks Forks, key, args 
 	}
 	// A sheet key (/coc bibliotecas) is read from whose sheet the words name.
 	if _, err := s.Resolve(&p.Active, func(k string) (int, error) {
-		return req.SheetInt(ctx, p.Active.Who, k)
+		return sheetNumber(ctx, req, s, p.Active, k)
 	}); err != nil {
 		return fileCheck{}, fileParseErr(req, s, err)
 	}
@@ -114,6 +114,49 @@ func readFile(ctx context.Context, req *command.Request, forks Forks, key, args 
 		return fileCheck{}, fileParseErr(req, s, err)
 	}
 	return fileCheck{key: key, sys: s, p: p, text: strings.Join(words, " ")}, nil
+}
+
+// sheetNumber is the number the sheet value k gives a check: its
+// number, or, for an input with named values, one of them, by its value
+// or one of its names as the chat would type it (Savage Worlds' trait
+// die: "Agilidad d8" reads 8 for /sw agilidad; "5" is no trait die).
+func sheetNumber(ctx context.Context, req *command.Request, s *engine.System, sd engine.Side, k string) (int, error) {
+	var in *engine.Input
+	for key, ts := range sd.Terms {
+		for _, t := range ts {
+			if t.Key != k {
+				continue
+			}
+			for i := range s.File.Inputs {
+				if def := &s.File.Inputs[i]; def.Key == key && len(def.Named) > 0 {
+					in = def
+				}
+			}
+		}
+	}
+	if in == nil {
+		return req.SheetInt(ctx, sd.Who, k)
+	}
+	text, err := req.SheetText(ctx, sd.Who, k)
+	if _, isUser := command.AsUserError(err); isUser {
+		// No sheet value of that name: a word the input does not read
+		// ("/sw d5": no trait die), as without a sheet.
+		return 0, &engine.ParseError{Kind: "word", Input: in, Got: k}
+	}
+	if err != nil {
+		return 0, err
+	}
+	var names []string
+	for _, nv := range in.Named {
+		for _, c := range append([]string{nv.Names.ES, nv.Names.EL, nv.Names.EN, strconv.Itoa(nv.Value)}, nv.Keywords...) {
+			if fold.Key(c) == fold.Key(text) {
+				return nv.Value, nil
+			}
+		}
+		names = append(names, nv.Names.In(req.Lang))
+	}
+	return 0, command.Errorf("filesys.error.sheet_named", "name", clip(k), "value", clip(text), "what", in.Names.In(req.Lang),
+		"choices", strings.Join(names, ", "), "example", in.Named[len(in.Named)/2].Names.In(req.Lang))
 }
 
 // sheetValue is the sheet key a check read for on (an input, or an

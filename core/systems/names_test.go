@@ -79,6 +79,8 @@ func TestSystemWordsFromTheFiles(t *testing.T) {
 		sheets := map[string][]string{
 			"Ζαριά": {"zaria", "ζαρια", "z", "ζ"}, "Daegon": {"daegon", "dg", "νταεγκον"},
 			"Dungeon Hack": {"dh", "dungeonhack"}, "Kingdom Hearts": {"kh", "kingdomhearts"}, "RQ": {"rq", "runequest", "RUNEQUEST"},
+			// The file systems' sheets (issue 33, item 5).
+			"Warhammer Fantasy": {"wfrp", "warhammer"}, "PbtA": {"pbta", "apocalipsis"}, "Fate": {"fate", "fudge"}, "Savage Worlds": {"sw", "savage"},
 		}
 		for title, words := range sheets {
 			for _, w := range words {
@@ -100,8 +102,8 @@ func TestSystemWordsFromTheFiles(t *testing.T) {
 				t.Errorf("%s /pj after /pj sistema %s: %q", lang, w, got)
 			}
 		}
-		for _, w := range []string{"coc", "gurps", "dungeon"} {
-			if got, isErr := say("/pj crear Otro " + w); !isErr || !strings.Contains(got, "zaria, daegon, dh, kh, rq.") {
+		for _, w := range []string{"gurps", "dungeon"} {
+			if got, isErr := say("/pj crear Otro " + w); !isErr || !strings.Contains(got, "zaria, daegon, kh, rq, dh, coc, v5, wfrp, pbta, fate, sw.") {
 				t.Errorf("%s /pj crear Otro %s: %q", lang, w, got)
 			}
 		}

@@ -67,6 +67,39 @@ func (s *System) SheetKeys() []SheetKey {
 	return s.File.Sheet.Keys
 }
 
+// HasSheet reports whether a character sheet may belong to the system:
+// its file declares a sheet section, or its checks read a sheet value (a
+// terms input, an input with sheet: true: Daegon's NH) or write one
+// (sets: Dungeon Hack's usage die).
+func (s *System) HasSheet() bool {
+	if s.File.Sheet != nil {
+		return true
+	}
+	for _, in := range s.File.Inputs {
+		if in.Sheet || in.Type == "terms" {
+			return true
+		}
+	}
+	for _, c := range s.File.Checks {
+		if len(c.Sets) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// SheetSystems are the shipped systems a sheet may belong to (HasSheet),
+// in the bot's order (Listed).
+func SheetSystems() []string {
+	var out []string
+	for _, k := range Listed() {
+		if MustBuiltin(k).HasSheet() {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // MarksFor are the marks a check's outcome leaves, each with Add and Max
 // set.
 func (s *System) MarksFor(check, outcome string) []Mark {

@@ -119,3 +119,32 @@ func TestSheetLimits(t *testing.T) {
 		}
 	}
 }
+
+// A sheet may belong to a system whose file declares a sheet section, or
+// whose checks read a sheet value (an input with sheet: true) or write
+// one; not to a file whose checks never touch a sheet. The shipped
+// sheet systems follow, in the bot's order.
+func TestHasSheet(t *testing.T) {
+	cases := []struct {
+		name string
+		src  string
+		want bool
+	}{
+		{"no sheet", base, false},
+		{"a sheet section", withSheet(okSheet), true},
+		{"a sheet input", strings.Replace(base, "names: {es: bono, el: μπόνους, en: bonus}}", "names: {es: bono, el: μπόνους, en: bonus}, sheet: true}", 1), true},
+	}
+	for _, c := range cases {
+		s, err := Load([]byte(c.src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := s.HasSheet(); got != c.want {
+			t.Errorf("%s: HasSheet %v, want %v", c.name, got, c.want)
+		}
+	}
+	want := "zaria daegon kh rq dh coc v5 wfrp pbta fate sw"
+	if got := strings.Join(SheetSystems(), " "); got != want {
+		t.Errorf("sheet systems %q, want %q", got, want)
+	}
+}
