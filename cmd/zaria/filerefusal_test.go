@@ -46,7 +46,7 @@ func TestForkImportRefusalsLocalized(t *testing.T) {
 			`Γραμμή 13: το «maximum» δεν είναι πεδίο του μορφότυπου εδώ· έλεγξε πώς είναι γραμμένο και την εσοχή του`,
 			`Line 13: "maximum" is no field of the format here: check its spelling and its indentation`},
 		{broken("    max: 15\n", "\tmax: 15\n"),
-			"Línea 12: un tabulador en la sangría: sangra solo con espacios",
+			"Línea 12: un tabulador en la sangría: usa solo espacios",
 			"Γραμμή 12: στηλοθέτης στην εσοχή: κάνε εσοχή μόνο με κενά",
 			"Line 12: a tab in the indentation: indent with spaces only"},
 		{broken("system: ironsworn\n", "system: Iron Sworn\n"),
