@@ -96,7 +96,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				"fisico 6", "σωματικό 6", "physical 6", "lucha 2s,1i", "πάλη 2s,1i", "fighting 2s,1i",
 				"arma espada-larga", "armadura coraza", "db 3", "db-rotos 2", "sigilo 7", "stealth 7", "κρυψίνοια 7",
 				"pv 12/12", "estado envenenado, poisoned, δηλητηριασμένος",
-				"bibliotecas 60", "library 60", "βιβλιοθήκη 60", "coc_marcas bibliotecas", // Call of Cthulhu's development phase
+				"buscar-libros 60", "library 60", "βιβλιοθήκη 60", "coc_marcas buscar-libros", // Call of Cthulhu's development phase
 				"con 12", // an RQ characteristic, read by any of its names: /rq con, /rq c ΣΥΝ x5
 				// The file systems' sheet values: /wfrp esquivar, /pbta dureza, /sw agilidad.
 				"esquivar 40", "dureza 1", "σκληρότητα 1", "hard 1", "agilidad d8",

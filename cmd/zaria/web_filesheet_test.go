@@ -33,11 +33,11 @@ func TestWebFileSystemSheet(t *testing.T) {
 	if code != 200 || a.Error || !strings.Contains(a.text(), "La llamada de Cthulhu") {
 		t.Fatalf("create: %d %+v", code, a)
 	}
-	if v, _ := w.sheetValue(webGroup, "Lyra", "Bibliotecas"); v != "20" {
-		t.Fatalf("Bibliotecas stored as %q, want 20", v)
+	if v, _ := w.sheetValue(webGroup, "Lyra", "Buscar-libros"); v != "20" {
+		t.Fatalf("Buscar-libros stored as %q, want 20", v)
 	}
 	code, page, _ := w.call("GET", "c/"+tok+"/s/sheets", ana, "")
-	for _, want := range []string{"Lyra", "FUE", "Cordura", "Bibliotecas", "Mitos-de-Cthulhu", `value="50"`, `value="20"`} {
+	for _, want := range []string{"Lyra", "FUE", "Cordura", "Buscar-libros", "Mitos-de-Cthulhu", `value="50"`, `value="20"`} {
 		if code != 200 || !strings.Contains(page, want) {
 			t.Errorf("sheets screen: %d, lacks %q", code, want)
 		}

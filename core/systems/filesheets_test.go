@@ -16,9 +16,9 @@ import (
 func TestFileSystemSheets(t *testing.T) {
 	es := newTable(t, "es", 0)
 	es.ok("/pj crear Lyra coc", nil, "Lyra creado con la hoja de La llamada de Cthulhu", "/pj poner FUE 5",
-		"FUE 50", "EDU 50", "Suerte 50", "Cordura 50", "Bibliotecas 20", "Descubrir 25", "Mitos-de-Cthulhu 0")
+		"FUE 50", "EDU 50", "Suerte 50", "Cordura 50", "Buscar-libros 20", "Descubrir 25", "Mitos-de-Cthulhu 0")
 	// The skill of the sheet: 20 % (01–20), 15 a regular success.
-	es.ok("/coc bibliotecas", []int{5, 1}, "15", "Éxito", "20 %")
+	es.ok("/coc buscar-libros", []int{5, 1}, "15", "Éxito", "20 %")
 	es.ok("/coc descubrir difícil", []int{1, 1}, "11", "Éxito", "12 %")
 	es.ok("/coc fue", []int{5, 4}, "45", "50 %") // a characteristic of the sheet
 	es.ok("/pj crear Vera v5", nil, "hoja de Vampiro V5", "Fuerza 1", "Astucia 1", "Pelea 0", "Callejeo 0")
@@ -49,10 +49,10 @@ func TestFileSystemSheets(t *testing.T) {
 	es.gm("/ajustes sistema coc", "La llamada de Cthulhu")
 	es.ok("/pj crear Mia", nil, "hoja de La llamada de Cthulhu", "FUE 50")
 	// A value that is no number says so, and rolls nothing.
-	es.ok("/pj poner bibliotecas mucho", nil)
-	out, rep = es.send(false, "/coc bibliotecas", 5, 1)
+	es.ok("/pj poner buscar-libros mucho", nil)
+	out, rep = es.send(false, "/coc buscar-libros", 5, 1)
 	if !rep.Error || !strings.Contains(out, "no un número") {
-		t.Errorf("/coc bibliotecas with «mucho»: %q", out)
+		t.Errorf("/coc buscar-libros with «mucho»: %q", out)
 	}
 
 	el := newTable(t, "el", 0)
