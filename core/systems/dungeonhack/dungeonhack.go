@@ -265,23 +265,6 @@ func (r Rules) RepairAll(intact, broken, faces int) *big.Rat {
 	return must(p, err)
 }
 
-// MountThreshold: a wounded rider's mount is hit on a d20 of 8 or more
-// (a d20: docs/dungeonhack.md#mounted-combat).
-const MountThreshold = 8
-
-// MountCheck rolls the d20: true when the mount takes the hit (the
-// file's check "mount").
-func (r Rules) MountCheck(src dice.Source) (roll int, mount bool) {
-	res := must(r.s.Roll("mount", engine.Params{}, src))
-	return res.Dice[0], res.Success
-}
-
-// MountChance is 13/20.
-func (r Rules) MountChance() *big.Rat {
-	p, _, err := r.s.Chance("mount", engine.Params{})
-	return must(p, err)
-}
-
 // Asphyxia: after 10 rounds underwater a Constitución roll each round, at
 // −1 per round after the 11th. needRoll is false for rounds 1–10 (the
 // file's check "drown").
