@@ -75,6 +75,10 @@ type AttackResult struct {
 	DB     []int
 	Absorb int
 	Final  int
+	// Res is the roll of the file's check attack, from Params: what its
+	// reply layout writes.
+	Res    *engine.Result
+	Params engine.Params
 }
 
 // Rules are Dungeon Hack's rules and tables by one file: the shipped one
@@ -121,8 +125,9 @@ func ratInt(r *big.Rat) int { return int(r.Num().Int64()) }
 
 // ResolveAttack rolls the damage dice, then one die per intact DB.
 func (r Rules) ResolveAttack(src dice.Source, a Attack) AttackResult {
-	res := must(r.s.Roll("attack", a.params(), src))
-	ar := AttackResult{Raw: ratInt(res.Values["raw"]), Absorb: ratInt(res.Values["absorb"]), Final: ratInt(res.Total)}
+	pr := a.params()
+	res := must(r.s.Roll("attack", pr, src))
+	ar := AttackResult{Raw: ratInt(res.Values["raw"]), Absorb: ratInt(res.Values["absorb"]), Final: ratInt(res.Total), Res: res, Params: pr}
 	ar.Damage = append([]int(nil), res.Dice[:a.DmgN]...)
 	ar.DB = append([]int(nil), res.Dice[a.DmgN:]...)
 	return ar
