@@ -211,7 +211,11 @@ func dhAttack(ctx context.Context, req *command.Request, rules dh.Rules, who str
 	}
 	a, named := at.a, at.named
 	r := rules.ResolveAttack(req.Rand, a)
-	rep := attackReply(req, at, r)
+	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
+	rep, err := attackReply(req, rules, at, r, ck)
+	if err != nil {
+		return nil, err
+	}
 	// Only hints that can apply, each with the command that does what it
 	// says: the usage die of a weapon the sheet tracks (a PC's: "/dh uso
 	// arma" steps the sheet's die down; a typed die would not), and a DB
@@ -228,7 +232,6 @@ func dhAttack(ctx context.Context, req *command.Request, rules dh.Rules, who str
 	if at.vs && at.npcHP && r.Final > 0 {
 		rep.Buttons = append(rep.Buttons, hitButton(req, reply.ActHit, at.npc, r.Final))
 	}
-	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
 	ck.Total = intp(r.Final)
 	p := rules.AbovePen(a)
 	setChance(ck, p)
@@ -427,42 +430,17 @@ func defendWith(ctx context.Context, req *command.Request, rules dh.Rules, a *dh
 	return title, nil
 }
 
-// attackReply shows the attack, its dice and the damage: "🗡️ … vs …",
-// "🎲 daño 5, 3 · DB 2, 6 → absorben 1" and "8 − 1 = 7 → 7 de daño".
-func attackReply(req *command.Request, at dhAttackRead, r dh.AttackResult) *reply.Reply {
-	a := at.a
+// attackReply shows the attack, "🗡️ … vs …", then its dice and the
+// damage as dh.yaml lays them out: "🎲 daño 5, 3 · DB 2, 6 → absorben 1"
+// and "8 − 1 = 7 → 7 de daño".
+func attackReply(req *command.Request, rules dh.Rules, at dhAttackRead, r dh.AttackResult, ck *reply.Check) (*reply.Reply, error) {
 	rep := &reply.Reply{}
 	rep.Add(reply.T("🗡️ " + at.head(req)))
-	parts := []string{}
-	if len(r.Damage) > 0 {
-		parts = append(parts, "🎲 "+req.T("dh.damage_dice", "dice", joinInts(r.Damage)))
+	p := &engine.Parsed{Check: "attack"}
+	if err := layoutLines(req, rules.File(), r.Res, p, r.Params, [2]map[string][]string{}, ck, rep); err != nil {
+		return nil, err
 	}
-	if len(r.DB) > 0 {
-		key := "dh.db_dice"
-		if a.Mode == dh.Highest {
-			key = "dh.db_dice_highest"
-		}
-		parts = append(parts, req.T(key, "dice", joinInts(r.DB), "absorb", r.Absorb))
-	} else if a.Static > 0 {
-		parts = append(parts, req.T("dh.static", "absorb", r.Absorb))
-	}
-	if len(parts) > 0 {
-		rep.Add(reply.T(strings.Join(parts, " · ")))
-	}
-	calc := fmt.Sprintf("%s − %d = %s", minus(r.Raw), r.Absorb, minus(r.Raw-r.Absorb))
-	line := reply.Line{reply.T(calc + " → "), reply.B(req.T("dh.damage", "n", r.Final))}
-	if a.Pen > 0 && r.Final == a.Pen && r.Raw-r.Absorb < a.Pen {
-		line = append(line, reply.T(" "+req.T("dh.pen_floor")))
-	}
-	return rep.Add(line...)
-}
-
-// minus writes a negative number with the Unicode minus sign.
-func minus(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return strconv.Itoa(n)
+	return rep, nil
 }
 
 func signedInt(n int) string {

@@ -2,7 +2,6 @@ package systems
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -14,7 +13,8 @@ import (
 // --- /dh pen, montura, asfixia ---------------------------------------------
 
 // dhPen is "/dh pen 17": a monster's Penetración from its level, the
-// level read by dh.yaml's check pen (its words and errors).
+// level read by dh.yaml's check pen (its words and errors), the reply
+// laid out by the file (rollFile).
 func dhPen(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	p, err := rules.File().ParseCheck("pen", toks)
 	if err != nil {
@@ -23,45 +23,27 @@ func dhPen(ctx context.Context, req *command.Request, rules dh.Rules, who string
 	if p.Active.Who != "" {
 		return nil, command.Errorf("dh.error.pen_usage")
 	}
-	level := p.Active.Inputs["level"]
-	mode := dhPenMode(req, rules)
-	pen := rules.MonsterPen(level, mode)
-	other, otherKey := rules.MonsterPen(level, dh.Ceil), "option.dh_pen.techo"
-	if mode == dh.Ceil {
-		other, otherKey = rules.MonsterPen(level, dh.Round), "option.dh_pen.redondeo"
+	rep, _, err := rollFile(req, fileCheck{key: "dh", sys: rules.File(), p: p, rules: houseRules(req, rules.File())})
+	if err != nil {
+		return nil, err
 	}
-	rep := &reply.Reply{}
-	rep.Add(reply.T(req.T("dh.pen.level", "level", level)+" "), reply.B(req.T("dh.pen.value", "pen", pen)))
-	if other != pen {
-		rep.Add(reply.I(req.T("dh.pen.other", "mode", req.T(otherKey), "pen", other)))
-	}
-	rep.Add(reply.I(req.T("dh.pen.gm")))
-	ck := newCheck("dh", "", nil)
-	ck.Total = intp(pen)
-	rep.Check = ck
+	rep.Check.Outcome = "" // a figure, not a roll: --json gives its total alone
 	return rep, nil
 }
 
+// dhMount is "/dh montura": dh.yaml's check mount, its reply laid out
+// by the file (rollFile).
 func dhMount(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	// No words: dh.yaml's check mount names the error of any.
-	if p, err := rules.File().ParseCheck("mount", toks); err != nil {
+	p, err := rules.File().ParseCheck("mount", toks)
+	if err != nil {
 		return nil, seedErr(req, rules.File(), err)
-	} else if p.Active.Who != "" {
+	}
+	if p.Active.Who != "" {
 		return nil, command.Errorf("dh.error.extra", "got", clip(strings.Join(toks, " ")))
 	}
-	roll, mount := rules.MountCheck(req.Rand)
-	rep := &reply.Reply{}
-	verdict, outcome := req.T("dh.mount.rider"), "failure"
-	if mount {
-		verdict, outcome = req.T("dh.mount.mount"), "success"
-	}
-	rep.Add(reply.T(fmt.Sprintf("🐎 🎲 d20 → %d (%d+): ", roll, dh.MountThreshold)), reply.B(verdict))
-	ck := newCheck("dh", outcome, []int{roll}, 20)
-	ck.Total = intp(roll)
-	p := rules.MountChance()
-	setChance(ck, p)
-	rep.Check = ck
-	return rep.Add(oddsLine(req, "dh.odds.mount", p)...), nil
+	rep, _, err := rollFile(req, fileCheck{key: "dh", sys: rules.File(), p: p, rules: houseRules(req, rules.File())})
+	return rep, err
 }
 
 func dhAsphyxia(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {

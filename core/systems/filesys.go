@@ -276,6 +276,17 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 	// file's word for it.
 	ck.Winner = c.sys.JSONWinner(res, c.params())
 	ck.Outcome = c.sys.JSONOutcome(res, c.params())
+	if err := layoutLines(req, c.sys, res, c.p, c.params(), c.labels, ck, rep); err != nil {
+		return nil, nil, err
+	}
+	rep.Check = ck
+	return rep, res, nil
+}
+
+// layoutLines adds to rep the lines file sys lays out for res, rolled
+// from p with params pr (labels: each side's terms as typed); the chance
+// a line writes is ck's too (--json).
+func layoutLines(req *command.Request, sys *engine.System, res *engine.Result, p *engine.Parsed, pr engine.Params, labels [2]map[string][]string, ck *reply.Check, rep *reply.Reply) error {
 	var (
 		chance    *big.Rat
 		exact     bool
@@ -283,11 +294,11 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 	)
 	exactChance := func() *big.Rat {
 		if chance == nil && chanceErr == nil {
-			chance, exact, chanceErr = c.sys.Chance(c.p.Check, c.params())
+			chance, exact, chanceErr = sys.Chance(res.Check, pr)
 		}
 		return chance
 	}
-	in := engine.ReplyIn{Lang: req.Lang, Command: typedCommand(req), Labels: c.labels, Percent: req.Percent, ChanceRat: exactChance,
+	in := engine.ReplyIn{Lang: req.Lang, Command: typedCommand(req), Labels: labels, Percent: req.Percent, ChanceRat: exactChance,
 		T: func(key string, args map[string]any) string {
 			kv := make([]any, 0, 2*len(args))
 			for k, v := range args {
@@ -308,18 +319,14 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 			ck.Approx = !exact
 			return req.Percent(p)
 		}}
-	for _, l := range c.sys.Layout(res, c.p, c.params(), in) {
+	for _, l := range sys.Layout(res, p, pr, in) {
 		line := make(reply.Line, len(l))
 		for i, sp := range l {
 			line[i] = reply.Span{Style: spanStyle[sp.Style], Text: sp.Text}
 		}
 		rep.Add(line...)
 	}
-	if chanceErr != nil {
-		return nil, nil, chanceErr
-	}
-	rep.Check = ck
-	return rep, res, nil
+	return chanceErr
 }
 
 // spanStyle is a layout's style as a reply's.

@@ -89,6 +89,24 @@ var layoutCases = map[string]struct {
 			"en": {"/rq 45 normal", "/rq 45 hard"},
 		},
 	},
+	// Dungeon Hack's mounted rider's d20 and a monster's Penetración
+	// (both roundings), and attacks (for the attack's layout to come).
+	"dh": {
+		texts: map[string][]string{
+			"": {"/dh montura", "/dh mount", "/dh άλογο", "/dh pen 17", "/dh pen 1", "/dh pen 3", "/dh pen 6", "/dh pen 9", "/dh pen 15",
+				"/dh pen 20", "/dh pen n12", "/dh ataque 2d8 n17 vs pieles", "/dh ataque 1d6 pen3", "/dh ataque 3d6 +2 pen2 vs 2db d4 +1",
+				"/dh ataque 1d8 vs coraza d7", "/dh ataque 11d6 vs coraza", "/dh ataque 2d8 n15 vs pieles", "/dh ataque 1d8 −2",
+				"/dh ataque 1d4 −3 vs 1db", "/dh ataque 1d8 vs +3", "/dh ataque 1d8 vs 2db +2", "/dh ataque 0d6 +3 vs 2db", "/dh ataque 1d4 pen2 vs +3",
+				"/dh ataque 1d4 pen3 vs coraza", "/dh ataque 1d6 pen1 vs 4db d8", "/dh ataque 1d8 n17 vs 6db"},
+		},
+	},
+	"dh_techo": {
+		options: map[string]string{"dh_pen": "techo", "dh_blindaje": "mayor"},
+		texts: map[string][]string{
+			"": {"/dh pen 17", "/dh pen 3", "/dh pen 9", "/dh pen 20", "/dh montura", "/dh ataque 2d8 n17 vs pieles", "/dh ataque 3d6 +2 pen2 vs 2db d4 +1",
+				"/dh ataque 1d8 vs +3", "/dh ataque 1d4 pen3 vs coraza"},
+		},
+	},
 }
 
 // pinned is a seeded die that rolls its first two dice high (seed%4 0),
@@ -143,7 +161,7 @@ func dumpReply(rep *reply.Reply) string {
 // replaced): every span and its style, the 📊 line and the --json facts,
 // in es, el and en, for many seeded rolls of each check.
 func TestSeedLayoutsAsRecorded(t *testing.T) {
-	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq"} {
+	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq", "dh", "dh_techo"} {
 		t.Run(sys, func(t *testing.T) {
 			got := layoutDump(t, sys)
 			path := filepath.Join("testdata", "layout", sys+".txt")

@@ -75,6 +75,10 @@ type AttackResult struct {
 	DB     []int
 	Absorb int
 	Final  int
+	// Res is the roll of the file's check attack, from Params: what its
+	// reply layout writes.
+	Res    *engine.Result
+	Params engine.Params
 }
 
 // Rules are Dungeon Hack's rules and tables by one file: the shipped one
@@ -121,8 +125,9 @@ func ratInt(r *big.Rat) int { return int(r.Num().Int64()) }
 
 // ResolveAttack rolls the damage dice, then one die per intact DB.
 func (r Rules) ResolveAttack(src dice.Source, a Attack) AttackResult {
-	res := must(r.s.Roll("attack", a.params(), src))
-	ar := AttackResult{Raw: ratInt(res.Values["raw"]), Absorb: ratInt(res.Values["absorb"]), Final: ratInt(res.Total)}
+	pr := a.params()
+	res := must(r.s.Roll("attack", pr, src))
+	ar := AttackResult{Raw: ratInt(res.Values["raw"]), Absorb: ratInt(res.Values["absorb"]), Final: ratInt(res.Total), Res: res, Params: pr}
 	ar.Damage = append([]int(nil), res.Dice[:a.DmgN]...)
 	ar.DB = append([]int(nil), res.Dice[a.DmgN:]...)
 	return ar
@@ -262,23 +267,6 @@ func (r Rules) RepairArmour(src dice.Source, intact, broken, faces int) Repair {
 // RepairAll is the exact chance that every broken DB is restored.
 func (r Rules) RepairAll(intact, broken, faces int) *big.Rat {
 	p, _, err := r.s.Chance("repair", repairParams(intact, broken, faces))
-	return must(p, err)
-}
-
-// MountThreshold: a wounded rider's mount is hit on a d20 of 8 or more
-// (a d20: docs/dungeonhack.md#mounted-combat).
-const MountThreshold = 8
-
-// MountCheck rolls the d20: true when the mount takes the hit (the
-// file's check "mount").
-func (r Rules) MountCheck(src dice.Source) (roll int, mount bool) {
-	res := must(r.s.Roll("mount", engine.Params{}, src))
-	return res.Dice[0], res.Success
-}
-
-// MountChance is 13/20.
-func (r Rules) MountChance() *big.Rat {
-	p, _, err := r.s.Chance("mount", engine.Params{})
 	return must(p, err)
 }
 

@@ -256,14 +256,15 @@ func TestRepair(t *testing.T) {
 }
 
 func TestMountAndAsphyxia(t *testing.T) {
-	if _, m := Book().MountCheck(dice.NewScripted([]int{8})); !m {
-		t.Error("H13 8")
+	// The mount's d20 is dh.yaml's check mount (the reply laid out by the file).
+	if res, err := Book().File().Roll("mount", engine.Params{}, dice.NewScripted([]int{8})); err != nil || !res.Success {
+		t.Error("H13 8", err)
 	}
-	if _, m := Book().MountCheck(dice.NewScripted([]int{7})); m {
-		t.Error("H13 7")
+	if res, err := Book().File().Roll("mount", engine.Params{}, dice.NewScripted([]int{7})); err != nil || res.Success {
+		t.Error("H13 7", err)
 	}
-	if Book().MountChance().RatString() != "13/20" {
-		t.Error(Book().MountChance())
+	if p, _, err := Book().File().Chance("mount", engine.Params{}); err != nil || p.RatString() != "13/20" {
+		t.Error(p, err)
 	}
 	if need, pen := Book().Asphyxia(13); !need || pen != 2 {
 		t.Errorf("H14: %v %d", need, pen)

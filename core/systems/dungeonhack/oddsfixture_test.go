@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"zaria/core/systems/engine"
 )
 
 var updateOdds = flag.Bool("update-odds", false, "rewrite testdata/odds_fixture.txt from the current code")
@@ -81,7 +83,11 @@ func oddsLines() []string {
 			}
 		}
 	}
-	add("dh mount %s", Book().MountChance().RatString())
+	mount, _, err := Book().File().Chance("mount", engine.Params{})
+	if err != nil {
+		panic(err)
+	}
+	add("dh mount %s", mount.RatString())
 	return out
 }
 
