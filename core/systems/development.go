@@ -14,7 +14,7 @@ import (
 // A development phase a system's file declares (its development
 // section; Call of Cthulhu's: Keeper Rulebook, ch. 5 "Experience";
 // docs/coc.md#development): a success of the file's check with a value of
-// the sheet (/coc bibliotecas) marks it; at the end of the session the
+// the sheet (/coc buscar-libros) marks it; at the end of the session the
 // command and the phase's word (/coc mejorar) rolls the file's die for
 // each marked value, and one over the value or of the file's "from" or
 // more adds the gain die to it on the sheet; then the marks are cleared.

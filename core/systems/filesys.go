@@ -104,7 +104,7 @@ func readFile(ctx context.Context, req *command.Request, forks Forks, key, args 
 	if err != nil {
 		return fileCheck{}, fileParseErr(req, s, err)
 	}
-	// A sheet key (/coc bibliotecas) is read from whose sheet the words name.
+	// A sheet key (/coc buscar-libros) is read from whose sheet the words name.
 	if _, err := s.Resolve(&p.Active, func(k string) (int, error) {
 		return sheetNumber(ctx, req, s, p.Active, k)
 	}); err != nil {

@@ -111,7 +111,7 @@ type Development struct {
 	Keep     string   `yaml:"keep"`
 	Words    Names    `yaml:"words"`              // the phase's word, as the help and the replies write it
 	Keywords []string `yaml:"keywords,omitempty"` // other words for it
-	Example  Names    `yaml:"example"`            // a sheet value's name, for "a success marks it: /coc bibliotecas"
+	Example  Names    `yaml:"example"`            // a sheet value's name, for "a success marks it: /coc buscar-libros"
 	Roll     int      `yaml:"roll"`
 	From     int      `yaml:"from"`
 	Gain     int      `yaml:"gain"`
