@@ -24,6 +24,7 @@ var updateLayout = flag.Bool("update-layout", false, "write testdata/layout/*.tx
 // values as typed).
 var layoutCases = map[string]struct {
 	setup   []string          // the sheet the checks read
+	reset   []string          // run quietly before each roll: the sheet each roll starts from
 	options map[string]string // the chat's house rules
 	texts   map[string][]string
 }{
@@ -100,6 +101,36 @@ var layoutCases = map[string]struct {
 				"/dh ataque 1d4 pen3 vs coraza", "/dh ataque 1d6 pen1 vs 4db d8", "/dh ataque 1d8 n17 vs 6db"},
 		},
 	},
+	// Dungeon Hack's sheet-free replies: drowning, a DB broken with no
+	// sheet, the usage die and repairs of a typed item.
+	"dh_free": {
+		texts: map[string][]string{
+			"": {"/dh asfixia 13", "/dh asfixia 5", "/dh asfixia 11", "/dh asfixia 12 bandas", "/dh asfixia 2 cota de anillas",
+				"/dh asfixia 14 completa-de-placas", "/dh asfixia 3 cuero tachonado", "/dh rompe 3", "/dh rompe n17", "/dh rompe 0",
+				"/dh rompe espada-larga pen+1", "/dh uso d8", "/dh uso d4", "/dh uso d4 mágica", "/dh uso espada larga", "/dh uso coraza",
+				"/dh repara coraza 2", "/dh repara cota de mallas 3 d8", "/dh repara coraza 2 d4", "/dh repara tela 1", "/dh repara coraza 1 mágica"},
+		},
+	},
+	// The same on a character's sheet, which each roll starts from.
+	"dh_sheet": {
+		setup: []string{"/pj create Ana"},
+		reset: []string{"/pj set armadura coraza", "/pj set db 3", "/pj set db-rotos 1", "/pj set dado-db d6", "/pj set arma espada-larga",
+			"/pj set uso-arma d8", "/pj set uso-armadura d4"},
+		texts: map[string][]string{
+			"": {"/dh asfixia 13", "/dh asfixia 4", "/dh asfixia 12 bandas", "/dh rompe 3", "/dh rompe n17", "/dh uso", "/dh uso arma",
+				"/dh uso armadura", "/dh uso arma mágica", "/dh uso d8", "/dh uso espada larga", "/dh repara", "/dh repara d8", "/dh repara 2 d8",
+				"/dh repara mágica", "/dh repara coraza 1", "/dh repara cota de mallas 2", "/dh repara tela 1", "/dh repara d4"},
+		},
+	},
+	// The last DB broken, the armour's usage die spent.
+	"dh_last": {
+		setup: []string{"/pj create Ana"},
+		reset: []string{"/pj set armadura bandas", "/pj set db 1", "/pj set db-rotos 3", "/pj set uso-armadura d4", "/pj set uso-arma agotado",
+			"/pj set arma espada-larga"},
+		texts: map[string][]string{
+			"": {"/dh asfixia 12", "/dh rompe 2", "/dh uso armadura", "/dh uso arma", "/dh repara", "/dh repara mágica"},
+		},
+	},
 	"dh_techo": {
 		options: map[string]string{"dh_pen": "techo", "dh_blindaje": "mayor"},
 		texts: map[string][]string{
@@ -161,7 +192,7 @@ func dumpReply(rep *reply.Reply) string {
 // replaced): every span and its style, the 📊 line and the --json facts,
 // in es, el and en, for many seeded rolls of each check.
 func TestSeedLayoutsAsRecorded(t *testing.T) {
-	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq", "dh", "dh_techo"} {
+	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq", "dh", "dh_techo", "dh_free", "dh_sheet", "dh_last"} {
 		t.Run(sys, func(t *testing.T) {
 			got := layoutDump(t, sys)
 			path := filepath.Join("testdata", "layout", sys+".txt")
@@ -234,6 +265,11 @@ func layoutDump(t *testing.T, sys string) string {
 		}
 		for _, text := range append(append([]string(nil), cs.texts[""]...), cs.texts[lang]...) {
 			for seed := range uint64(5) {
+				for _, s := range cs.reset {
+					if rep := send(s, dice.NewScripted(nil)); rep.Error {
+						t.Fatalf("%s: %s", s, reply.PlainText(rep))
+					}
+				}
 				rep := send(text, &pinned{rng: rand.New(rand.NewPCG(seed, 7)), seed: seed})
 				fmt.Fprintf(&b, "== %s %s #%d\n%s", lang, text, seed, dumpReply(rep))
 				if rep.Error {
