@@ -2,12 +2,12 @@ package systems
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"zaria/core/command"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
+	"zaria/core/systems/engine"
 )
 
 // --- /dh pen, montura, asfixia ---------------------------------------------
@@ -46,6 +46,9 @@ func dhMount(ctx context.Context, req *command.Request, rules dh.Rules, who stri
 	return rep, err
 }
 
+// dhAsphyxia is "/dh asfixia 13" or "/dh asfixia 2 cota de anillas":
+// dh.yaml's check drown, the round read by the file, the armour typed or
+// the sheet's found here, the reply laid out by the file.
 func dhAsphyxia(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	// The first word is the round, read by dh.yaml's check drown (its
 	// range and errors); an armour's name may follow.
@@ -56,38 +59,31 @@ func dhAsphyxia(ctx context.Context, req *command.Request, rules dh.Rules, who s
 	if p.Active.Who != "" {
 		return nil, command.Errorf("dh.error.asphyxia_usage")
 	}
-	round := p.Active.Inputs["round"]
-	need, pen := rules.Asphyxia(round)
-	rep := &reply.Reply{}
-	if !need {
-		rep.Add(reply.T("🌊 " + req.T("dh.asphyxia.none", "round", round)))
-	} else {
-		rep.Add(reply.T("🌊 "+req.T("dh.asphyxia.roll", "round", round)+" "), reply.B(req.T("dh.asphyxia.penalty", "pen", "−"+strconv.Itoa(pen))))
-		rep.Add(reply.T(req.T("dh.asphyxia.damage")))
-	}
+	pr := engine.Params{Inputs: map[string]int{"round": p.Active.Inputs["round"]}}
 	// Heavy armour sinks its wearer (docs/dungeonhack.md#underwater): named, or from the sheet.
-	var armour dh.Armour
-	hasArmour := false
 	if len(toks) > 1 {
 		a, err := findArmour(req, rules, strings.Join(toks[1:], " "))
 		if err != nil {
 			return nil, err
 		}
-		armour, hasArmour = a, true
+		pr.Inputs["armour"] = a.Row
 	} else if name, ok, err := sheetOpt(ctx, req, who, sheetArmour); err != nil {
 		return nil, err
 	} else if ok {
 		if a, err := findArmour(req, rules, name); err == nil {
-			armour, hasArmour = a, true
+			pr.Inputs["armour"] = a.Row
 		}
 	}
-	switch {
-	case hasArmour && armour.SwimDisadvantage:
-		rep.Add(reply.I(req.T("dh.asphyxia.sinks_dis", "armour", capFirst(dhArmourName(req, armour)))))
-	case hasArmour && armour.Sinks:
-		rep.Add(reply.I(req.T("dh.asphyxia.sinks", "armour", capFirst(dhArmourName(req, armour)))))
+	res, err := rules.File().Roll("drown", pr, req.Rand)
+	if err != nil {
+		return nil, err
 	}
+	rep := &reply.Reply{}
 	ck := newCheck("dh", "", nil)
+	if err := layoutLines(req, rules.File(), res, &engine.Parsed{Check: "drown"}, pr, [2]map[string][]string{}, ck, rep); err != nil {
+		return nil, err
+	}
+	_, pen := rules.Asphyxia(pr.Inputs["round"])
 	ck.Total = intp(-pen)
 	rep.Check = ck
 	return rep, nil

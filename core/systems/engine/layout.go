@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A file's reply layout (docs/systems-format.md#reply): the lines a
@@ -93,6 +94,9 @@ type ReplyArg struct {
 	Above   string `yaml:"above,omitempty"`
 	// Exact (as named): only a value that is a named one has a name.
 	Exact bool `yaml:"exact,omitempty"`
+	// Cap (as named): the name with its first letter upper case, as a
+	// line begins («Coraza: se hunde…»).
+	Cap bool `yaml:"cap,omitempty"`
 	// Say (as outcome, as named): the name is the catalog message
 	// Say.KEY (RQ's rq.outcome.critical «¡Crítico!»), a chat's fork's own
 	// name where it renamed the outcome.
@@ -464,6 +468,9 @@ func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
 	if a.Sep != "" && takes != "pools" && takes != "input" || a.Add != "" && as != "command" || (a.Between != "" || a.Above != "") && as != "named" {
 		return ca, fileErr(0, "as %s: no sep, add, between or above", as)
 	}
+	if a.Cap && as != "named" {
+		return ca, fileErr(0, "as %s: no cap", as)
+	}
 	if a.Exact && as != "named" || a.Say != "" && as != "named" && as != "outcome" {
 		return ca, fileErr(0, "as %s: no exact or say", as)
 	}
@@ -772,6 +779,9 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 			return "", false
 		}
 		t := s.namedText(d, v, in)
+		if d.Cap {
+			t = upperFirst(t)
+		}
 		return t, t != ""
 	case "typed":
 		v, ok := s.inputValue(sd.inputs, d.Of)
@@ -920,6 +930,14 @@ func (s *System) namedText(d *ReplyArg, v int, in ReplyIn) string {
 		return in.T(d.Above, map[string]any{"name": name(at)})
 	}
 	return name(at)
+}
+
+// upperFirst is t with its first letter upper case.
+func upperFirst(t string) string {
+	for i, r := range t {
+		return string(unicode.ToUpper(r)) + t[i+utf8.RuneLen(r):]
+	}
+	return t
 }
 
 // hasWord reports whether t has two letters in a row: a text writes

@@ -99,6 +99,7 @@ func TestLayoutRefusals(t *testing.T) {
 		{"parts within parts", "    - spans: [{parts: [{value: {parts: [{value: {parts: [{text: \"!\"}]}}]}}]}]\n", `parts within parts`},
 		{"missing no input", "    - {missing: [tn], spans: [{parts: [{text: \"!\"}]}]}\n", `missing: no input "tn"`},
 		{"a word of two letters", "    - spans: [{parts: [{text: \"ok\"}]}]\n", `catalog message`},
+		{"cap not named", "    - spans: [{parts: [{value: {as: int, of: bonus, cap: true}}]}]\n", `no cap`},
 		{"exact not named", "    - spans: [{parts: [{value: {as: int, of: bonus, exact: true}}]}]\n", `no exact or say`},
 		{"chance of nothing", "    - spans: [{parts: [{value: {as: chance, of: win}}]}]\n", `as chance`},
 		{"unknown input given", "    - spans: [{parts: [{given: [tn], text: \"!\"}]}]\n", `no input "tn"`},
@@ -164,5 +165,29 @@ func TestHalfAndSigned(t *testing.T) {
 	}
 	if signedText("-4,5") != "−4,5" || signedText("3") != "+3" || signedText("0") != "0" {
 		t.Error("signed")
+	}
+}
+
+// cap writes a named value's name with its first letter upper case, as
+// a line begins (Dungeon Hack's «Armadura de bandas: se hunde…»).
+func TestLayoutCap(t *testing.T) {
+	s := MustBuiltin("dh")
+	pr := Params{Inputs: map[string]int{"round": 12, "armour": 11}}
+	res, err := s.Roll("drown", pr, dice.NewScripted(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{"es": "Armadura de bandas", "el": "Πανοπλία με λάμες", "en": "Banded mail"} {
+		var args []string
+		tr := func(key string, a map[string]any) string {
+			if v, ok := a["armour"]; ok {
+				args = append(args, fmt.Sprint(v))
+			}
+			return key
+		}
+		s.Layout(res, &Parsed{Check: "drown"}, pr, ReplyIn{Lang: lang, T: tr})
+		if len(args) != 1 || args[0] != want {
+			t.Errorf("%s: armour %q, want %q", lang, args, want)
+		}
 	}
 }
