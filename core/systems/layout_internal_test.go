@@ -131,6 +131,14 @@ var layoutCases = map[string]struct {
 			"": {"/dh asfixia 12", "/dh rompe 2", "/dh uso armadura", "/dh uso arma", "/dh repara", "/dh repara mágica"},
 		},
 	},
+	// A sheet that tracks its DB and names no armour: "your armour".
+	"dh_plain": {
+		setup: []string{"/pj create Ana"},
+		reset: []string{"/pj set db 2", "/pj set db-rotos 1", "/pj set uso-armadura d6"},
+		texts: map[string][]string{
+			"": {"/dh rompe 1", "/dh asfixia 12", "/dh uso armadura", "/dh repara", "/dh repara mágica", "/dh repara d8 3"},
+		},
+	},
 	"dh_techo": {
 		options: map[string]string{"dh_pen": "techo", "dh_blindaje": "mayor"},
 		texts: map[string][]string{
@@ -192,7 +200,7 @@ func dumpReply(rep *reply.Reply) string {
 // replaced): every span and its style, the 📊 line and the --json facts,
 // in es, el and en, for many seeded rolls of each check.
 func TestSeedLayoutsAsRecorded(t *testing.T) {
-	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq", "dh", "dh_techo", "dh_free", "dh_sheet", "dh_last"} {
+	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq", "dh", "dh_techo", "dh_free", "dh_sheet", "dh_last", "dh_plain"} {
 		t.Run(sys, func(t *testing.T) {
 			got := layoutDump(t, sys)
 			path := filepath.Join("testdata", "layout", sys+".txt")
