@@ -18,29 +18,38 @@ import (
 
 // dhBreak is "/dh rompe 3" or "/dh rompe n17": a DB broken to avoid a
 // hit, the damage taken instead (the Penetración), and the sheet's armour
-// with one DB broken (docs/dungeonhack.md#breaking-a-db).
+// with one DB broken (docs/dungeonhack.md#breaking-a-db); dh.yaml's check
+// break lays the reply out, given the sheet's DB after the break.
 func dhBreak(ctx context.Context, req *command.Request, rules dh.Rules, who string, toks []string) (*reply.Reply, error) {
 	pen, err := breakPen(req, rules, toks)
 	if err != nil {
 		return nil, err
 	}
-	dmg := rules.BreakDamage(pen)
-	rep := &reply.Reply{}
-	rep.Add(reply.T("🛡️ "+req.T("dh.break", "pen", pen)+" "), reply.B(req.T("dh.damage", "n", dmg)))
-	ck := newCheck("dh", "", nil)
-	ck.Total = intp(dmg)
-	rep.Check = ck
-
+	pr := engine.Params{Inputs: map[string]int{"pen": pen}}
 	e, ok, err := readEquipment(ctx, req, rules, who)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		return rep.Add(reply.I(req.T("dh.break_note"))), nil
+	var note reply.Line
+	if ok {
+		if note, err = breakOne(ctx, req, who, e, pr.Inputs); err != nil {
+			return nil, err
+		}
 	}
-	if err := breakOne(ctx, req, rep, who, e); err != nil {
+	res, err := rules.File().Roll("break", pr, req.Rand)
+	if err != nil {
 		return nil, err
 	}
+	rep := &reply.Reply{}
+	ck := newCheck("dh", "", nil)
+	if err := layoutLines(req, rules.File(), res, &engine.Parsed{Check: "break"}, pr, [2]map[string][]string{}, ck, rep); err != nil {
+		return nil, err
+	}
+	if note != nil {
+		rep.Add(note...)
+	}
+	ck.Total = intp(rules.BreakDamage(pen))
+	rep.Check = ck
 	return rep, nil
 }
 
@@ -58,31 +67,28 @@ func breakPen(req *command.Request, rules dh.Rules, toks []string) (int, error) 
 	return pen, nil
 }
 
-// breakOne breaks one intact DB of the sheet's armour e, stores it and
-// says what is left.
-func breakOne(ctx context.Context, req *command.Request, rep *reply.Reply, who string, e equipment) error {
+// breakOne breaks one intact DB of the sheet's armour e and stores it:
+// in gives the reply the DB left (intact and broken) and the armour, or,
+// when the sheet could not store them, the broken count alone and the
+// sheet's note.
+func breakOne(ctx context.Context, req *command.Request, who string, e equipment, in map[string]int) (reply.Line, error) {
 	if e.intact < 1 {
-		return command.Errorf("dh.error.no_db")
+		return nil, command.Errorf("dh.error.no_db")
 	}
 	e.intact--
 	e.broken++
-	name := req.T("dh.your_armour")
-	if e.hasArmour {
-		name = dhArmourName(req, e.armour)
-	}
 	note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(e.intact), sheetBroken, strconv.Itoa(e.broken))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	switch {
-	case note != nil:
-		rep.Add(note...)
-	case e.intact == 0:
-		rep.Add(reply.B(req.T("dh.armour_destroyed", "armour", capFirst(name))))
-	default:
-		rep.Add(reply.T(req.T("dh.armour_state", "armour", capFirst(name), "intact", e.intact, "broken", e.broken)))
+	in["broken"] = e.broken
+	if note == nil {
+		in["intact"] = e.intact
 	}
-	return nil
+	if e.hasArmour {
+		in["armour"] = e.armour.Row
+	}
+	return note, nil
 }
 
 // --- /dh uso ---------------------------------------------------------------

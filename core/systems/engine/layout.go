@@ -94,8 +94,8 @@ type ReplyArg struct {
 	Above   string `yaml:"above,omitempty"`
 	// Exact (as named): only a value that is a named one has a name.
 	Exact bool `yaml:"exact,omitempty"`
-	// Cap (as named): the name with its first letter upper case, as a
-	// line begins («Coraza: se hunde…»).
+	// Cap (as named, or a value of parts): its first letter upper case,
+	// as a line begins («Coraza: se hunde…», «Tu armadura: …»).
 	Cap bool `yaml:"cap,omitempty"`
 	// Say (as outcome, as named): the name is the catalog message
 	// Say.KEY (RQ's rq.outcome.critical «¡Crítico!»), a chat's fork's own
@@ -498,7 +498,9 @@ func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
 		ca.fn = fn
 	case "named", "input":
 		in := s.inputs[a.Of]
-		if in == nil || !slices.Contains(c.inputs, a.Of) || takes == "named" && len(in.Named) == 0 {
+		// A named value may be of an input the bot gives the check (Dungeon
+		// Hack's armour of the sheet, /dh rompe).
+		if in == nil || takes == "input" && !slices.Contains(c.inputs, a.Of) || takes == "named" && len(in.Named) == 0 {
 			return ca, fileErr(0, "as %s: no input %q of the check with that", as, a.Of)
 		}
 	case "pools":
@@ -728,6 +730,9 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 			if t, ok := s.writePart(cp, e, sd, in); ok {
 				b.WriteString(cp.def.Before + t)
 			}
+		}
+		if d.Cap {
+			return upperFirst(b.String()), b.Len() > 0
 		}
 		return b.String(), b.Len() > 0
 	}
