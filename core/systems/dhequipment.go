@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"math/big"
+	"slices"
 	"strconv"
 
 	"zaria/core/command"
@@ -111,7 +111,7 @@ func dhUsage(ctx context.Context, req *command.Request, rules dh.Rules, who stri
 		return nil, seedErr(req, rules.File(), err)
 	}
 	magic := sd.Inputs["magic"] == 1
-	item, die, sheetKey, err := usageTarget(ctx, req, rules, who, sd)
+	item, itemIn, die, sheetKey, err := usageTarget(ctx, req, rules, who, sd)
 	if err != nil {
 		return nil, err
 	}
@@ -122,33 +122,36 @@ func dhUsage(ctx context.Context, req *command.Request, rules dh.Rules, who stri
 		return nil, command.Errorf("dh.error.usage_die", "got", die)
 	}
 	u := rules.UsageCheck(req.Rand, die)
-	rep := &reply.Reply{}
-	head := fmt.Sprintf("🎲 d%d → %d", u.Die, u.Roll)
-	if item != "" {
-		head = capFirst(item) + " · " + head
+	pr := engine.Params{Inputs: map[string]int{"die": die}}
+	for k, v := range itemIn {
+		pr.Inputs[k] = v
 	}
-	verdict, outcome := usageVerdict(req, u, magic)
-	rep.Add(reply.T(head+": "), reply.B(verdict))
+	if magic {
+		pr.Inputs["magic"] = 1
+	}
+	rep := &reply.Reply{}
+	ck := newCheck("dh", usageOutcome(u), []int{u.Roll}, u.Die)
+	if err := layoutLines(req, rules.File(), u.Res, &engine.Parsed{Check: "usage"}, pr, [2]map[string][]string{}, ck, rep); err != nil {
+		return nil, err
+	}
+	// The sheet's lines and the note on a die typed go under the roll's.
+	var under []reply.Line
 	if sheetKey != "" {
 		// The file's sets write the die left on the value it was read from.
 		lines, err := writeSheet(ctx, req, who, u.Writes, map[string]string{"die": sheetKey}, func(key string) string { return sheetName(req, key) })
 		if err != nil {
 			return nil, err
 		}
-		for _, l := range lines {
-			rep.Add(l...)
-		}
+		under = append(under, lines...)
 	}
 	if sheetKey == "" && u.After != u.Die && tracksUsage(ctx, req, who) {
 		// A die or table item typed: the sheet's die is not this one.
-		rep.Add(reply.I(req.T("dh.usage_untouched", "cmd", usageCommand(req, who))))
+		under = append(under, reply.Line{reply.I(req.T("dh.usage_untouched", "cmd", usageCommand(req, who)))})
 	}
-	ck := newCheck("dh", outcome, []int{u.Roll}, u.Die)
-	p := rules.UsageHolds(die)
-	setChance(ck, p)
+	rep.Lines = slices.Insert(rep.Lines, min(1, len(rep.Lines)), under...)
+	setChance(ck, rules.UsageHolds(die))
 	rep.Check = ck
-	down := new(big.Rat).Sub(big.NewRat(1, 1), p)
-	return rep.Add(oddsLine(req, "dh.odds.step_down", down)...), nil
+	return rep, nil
 }
 
 // tracksUsage reports whether who's sheet holds a weapon or its usage die,
@@ -166,52 +169,52 @@ func tracksUsage(ctx context.Context, req *command.Request, who string) bool {
 // dh.yaml's check usage read the words (sd): a die typed ("d8"); the
 // weapon or armour of the sheet ("arma", "armadura", or nothing for the
 // weapon), whose usage value is sheetKey; or a table item by name, its
-// Resistencia, nothing stored.
-func usageTarget(ctx context.Context, req *command.Request, rules dh.Rules, who string, sd *engine.Side) (item string, die int, sheetKey string, err error) {
-	in := sd.Inputs
-	_, isWeapon := in["weapon"]
-	_, isArmour := in["armour"]
-	_, isItem := in["item"]
-	if d, ok := in["die"]; ok {
+// Resistencia, nothing stored. in names the item to the file's layout:
+// its weapon or armour, or item 1 or 2 for the sheet's weapon or armour
+// unnamed; none for a die.
+func usageTarget(ctx context.Context, req *command.Request, rules dh.Rules, who string, sd *engine.Side) (item string, in map[string]int, die int, sheetKey string, err error) {
+	words := sd.Inputs
+	_, isWeapon := words["weapon"]
+	_, isArmour := words["armour"]
+	_, isItem := words["item"]
+	if d, ok := words["die"]; ok {
 		if isWeapon || isArmour || isItem { // a die and an item: which one?
-			return "", 0, "", command.Errorf("dh.error.usage_what")
+			return "", nil, 0, "", command.Errorf("dh.error.usage_what")
 		}
-		return "", d, "", nil
+		return "", nil, d, "", nil
 	}
 	switch {
 	case isWeapon:
-		w, _ := weaponAt(rules, in["weapon"])
-		return dhWeaponName(req, w), w.Resist, "", nil
+		w, _ := weaponAt(rules, words["weapon"])
+		return dhWeaponName(req, w), map[string]int{"weapon": words["weapon"]}, w.Resist, "", nil
 	case isArmour:
-		a := armourAt(rules, in["armour"])
-		return dhArmourName(req, a), a.Resist, "", nil
-	case in["item"] == 2:
+		a := armourAt(rules, words["armour"])
+		return dhArmourName(req, a), map[string]int{"armour": a.Row}, a.Resist, "", nil
+	case words["item"] == 2:
+		in = map[string]int{"item": 2}
 		item, die, err = sheetUsageDie(ctx, req, who, sheetArmourUsage, sheetArmour, req.T("dh.your_armour"), func(name string) (string, int, error) {
 			a, err := findArmour(req, rules, name)
+			in = map[string]int{"armour": a.Row}
 			return dhArmourName(req, a), a.Resist, err
 		})
-		return item, die, sheetArmourUsage, err
+		return item, in, die, sheetArmourUsage, err
 	}
 	// "arma", or no words: the sheet's weapon.
+	in = map[string]int{"item": 1}
 	item, die, err = sheetUsageDie(ctx, req, who, sheetWeaponUsage, sheetWeapon, req.T("dh.your_weapon"), func(name string) (string, int, error) {
 		w, err := findWeapon(req, rules, name)
+		in = map[string]int{"weapon": weaponValue(rules, w)}
 		return dhWeaponName(req, w), w.Resist, err
 	})
-	return item, die, sheetWeaponUsage, err
+	return item, in, die, sheetWeaponUsage, err
 }
 
-// usageVerdict is "the die holds", "down to d6", or, with none left, the
-// item destroyed (unusable, if magic), and its outcome.
-func usageVerdict(req *command.Request, u dh.Usage, magic bool) (verdict, outcome string) {
-	switch {
-	case u.After == u.Die:
-		return req.T("dh.usage.holds", "die", fmt.Sprintf("d%d", u.Die)), "success"
-	case u.After > 0:
-		return req.T("dh.usage.down", "die", fmt.Sprintf("d%d", u.After)), "failure"
-	case magic:
-		return req.T("dh.usage.unusable"), "failure"
+// usageOutcome is the roll's outcome for --json: the die holds or not.
+func usageOutcome(u dh.Usage) string {
+	if u.After == u.Die {
+		return "success"
 	}
-	return req.T("dh.usage.destroyed"), "failure"
+	return "failure"
 }
 
 // sheetUsageDie reads the usage die of the weapon or armour on who's sheet:

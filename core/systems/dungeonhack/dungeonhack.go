@@ -206,13 +206,14 @@ type Usage struct {
 	// Writes are what the file's check writes on the sheet value the
 	// die was read from (its sets: "d8", "agotado").
 	Writes []engine.SheetWrite
+	Res    *engine.Result // the roll, for the file's layout
 }
 
 // UsageCheck rolls the usage die: 1 or 2 steps it down (the file's
 // check "usage").
 func (r Rules) UsageCheck(src dice.Source, sides int) Usage {
 	res := must(r.s.Roll("usage", engine.Params{Inputs: map[string]int{"die": sides}}, src))
-	return Usage{Die: sides, Roll: res.Dice[0], After: ratInt(res.Values["after"]), Writes: r.s.WritesFor(res)}
+	return Usage{Die: sides, Roll: res.Dice[0], After: ratInt(res.Values["after"]), Writes: r.s.WritesFor(res), Res: res}
 }
 
 // UsageHolds is the exact chance that a usage die does not step down.
