@@ -317,17 +317,6 @@ func forWho(rep *reply.Reply, who string) *reply.Reply {
 // clip keeps user text in error messages short.
 func clip(s string) string { return fold.CutWord(s, 31) }
 
-// signed shows a margin with its sign: "+3", "−4", "0".
-func signed(s string) string {
-	switch {
-	case strings.HasPrefix(s, "-"):
-		return "−" + s[1:]
-	case s == "0":
-		return s
-	}
-	return "+" + s
-}
-
 // capFirst capitalizes the first letter, for a name that starts a line.
 func capFirst(s string) string {
 	for i, r := range s {

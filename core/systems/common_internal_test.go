@@ -4,12 +4,6 @@ import (
 	"testing"
 )
 
-func TestSigned(t *testing.T) {
-	if signed("-4,5") != "−4,5" || signed("3") != "+3" || signed("0") != "0" {
-		t.Error("signed")
-	}
-}
-
 func TestTokenize(t *testing.T) {
 	for _, c := range []struct {
 		in   string

@@ -67,7 +67,7 @@ func fileChoices(key string) command.ChoicesFunc {
 			for _, nv := range in.Named {
 				c := command.Choice{Label: nv.Names.In(req.Lang), Value: value(nv)}
 				if afterPrefix {
-					c.Label += " (" + signed(c.Value) + ")"
+					c.Label += " (" + engine.SignedText(c.Value) + ")"
 				} else {
 					c.Typed = nv.Names.In(req.Lang)
 				}

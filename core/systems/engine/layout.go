@@ -765,7 +765,7 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 			if d.As == "half" {
 				return halfText(in.Lang, int(v2.n)), true
 			}
-			return signedText(halfText(in.Lang, int(v2.n))), true
+			return SignedText(halfText(in.Lang, int(v2.n))), true
 		}
 		if v.d != 1 {
 			return "", false
@@ -984,8 +984,8 @@ func halfText(lang string, v2 int) string {
 	return t
 }
 
-// signedText writes a number's text with its sign: "+3", "−4", "0".
-func signedText(t string) string {
+// SignedText writes a number's text with its sign: "+3", "−4", "0".
+func SignedText(t string) string {
 	switch {
 	case strings.HasPrefix(t, "-"):
 		return "−" + t[1:]

@@ -163,7 +163,7 @@ func TestHalfAndSigned(t *testing.T) {
 			t.Errorf("half(en, %d) = %q", c.v2, got)
 		}
 	}
-	if signedText("-4,5") != "−4,5" || signedText("3") != "+3" || signedText("0") != "0" {
+	if SignedText("-4,5") != "−4,5" || SignedText("3") != "+3" || SignedText("0") != "0" {
 		t.Error("signed")
 	}
 }
