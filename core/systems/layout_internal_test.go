@@ -13,6 +13,7 @@ import (
 
 	"zaria/core"
 	"zaria/core/dice"
+	"zaria/core/initiative"
 	"zaria/core/reply"
 )
 
@@ -139,6 +140,24 @@ var layoutCases = map[string]struct {
 			"": {"/dh rompe 1", "/dh asfixia 12", "/dh uso armadura", "/dh repara", "/dh repara mágica", "/dh repara d8 3"},
 		},
 	},
+	// Attacks that read sheets and the turn order: the first line names
+	// the attacker's weapon and the defender (a character, his sheet's
+	// armour, a combatant), the usage and break reminders under the roll.
+	"dh_attack": {
+		setup: []string{"/pj create Drake", "/pj set armadura pieles", "/pj set pv 12/12", "/pj set arma espadon", "/pj set uso-arma d8",
+			"/pj create Cid", "/pj set db 2", "/pj create Ana", "/pj set arma espada-larga", "/pj set uso-arma d6",
+			"/init añadir Lobo 12 pv 10", "/init añadir Orco 10"},
+		texts: map[string][]string{
+			"": {"/dh ataque vs @Drake", "/dh ataque", "/dh ataque Drake vs coraza", "/dh ataque 1d8 vs @Drake", "/dh ataque 2d8 n17 vs @Drake",
+				"/dh ataque vs @Drake coraza", "/dh ataque vs @Drake 0db", "/dh ataque vs @Cid", "/dh ataque vs @Cid +2", "/dh ataque vs Lobo cuero",
+				"/dh ataque vs Lobo", "/dh ataque vs Orco +2", "/dh ataque carga vs @Drake", "/dh ataque venda-de-batalla vs 2db", "/dh ataque venda-de-batalla +2",
+				"/dh ataque espada larga +1 pen+1 vs @Drake db+1", "/dh ataque n5 vs @Drake", "/dh ataque Drake vs @Cid", "!dh ataque vs @Drake",
+				"!dh ataque Drake vs @Drake", "/dh ataque 2d6 −1 vs @Drake d4"},
+			"es": {"/dh ataque contra Lobo", "/dh ataque Drake contra @Cid"},
+			"el": {"/dh επίθεση κατά Lobo", "/dh επίθεση Drake κατά @Cid"},
+			"en": {"/dh attack vs Lobo", "/dh attack Drake vs @Cid"},
+		},
+	},
 	"dh_techo": {
 		options: map[string]string{"dh_pen": "techo", "dh_blindaje": "mayor"},
 		texts: map[string][]string{
@@ -200,7 +219,7 @@ func dumpReply(rep *reply.Reply) string {
 // replaced): every span and its style, the 📊 line and the --json facts,
 // in es, el and en, for many seeded rolls of each check.
 func TestSeedLayoutsAsRecorded(t *testing.T) {
-	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq", "dh", "dh_techo", "dh_free", "dh_sheet", "dh_last", "dh_plain"} {
+	for _, sys := range []string{"kh", "zaria", "zaria_rules", "zaria_high", "daegon", "daegon_cero", "rq", "dh", "dh_techo", "dh_free", "dh_sheet", "dh_last", "dh_plain", "dh_attack"} {
 		t.Run(sys, func(t *testing.T) {
 			got := layoutDump(t, sys)
 			path := filepath.Join("testdata", "layout", sys+".txt")
@@ -237,6 +256,7 @@ func layoutDump(t *testing.T, sys string) string {
 	ctx := context.Background()
 	r, db := sheetRouter(t, "es")
 	Register(r)
+	initiative.Register(r, initiative.New(db, initiative.Options{ActiveName: db.ActiveCharacterName}))
 	chat := core.ChatRef{Platform: "console", ID: "layout"}
 	var b strings.Builder
 	cs := layoutCases[sys]
@@ -256,8 +276,9 @@ func layoutDump(t *testing.T, sys string) string {
 		if err := db.SaveSettings(ctx, chat, st); err != nil {
 			t.Fatal(err)
 		}
-		send := func(text string, src dice.Source) *reply.Reply {
-			rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "1", Name: "Ana"}, Text: text}, src)
+		// The setup is the GM's (a foe added to the turn order).
+		send := func(text string, src dice.Source, gm bool) *reply.Reply {
+			rep, ok := r.DispatchWith(ctx, core.Message{Chat: chat, From: core.User{ID: "1", Name: "Ana"}, FromGM: gm, Text: text}, src)
 			if !ok {
 				t.Fatalf("%q: no reply", text)
 			}
@@ -267,18 +288,18 @@ func layoutDump(t *testing.T, sys string) string {
 			if lang != core.Langs()[0] {
 				break
 			}
-			if rep := send(s, dice.NewScripted(nil)); rep.Error {
+			if rep := send(s, dice.NewScripted(nil), true); rep.Error {
 				t.Fatalf("%s: %s", s, reply.PlainText(rep))
 			}
 		}
 		for _, text := range append(append([]string(nil), cs.texts[""]...), cs.texts[lang]...) {
 			for seed := range uint64(5) {
 				for _, s := range cs.reset {
-					if rep := send(s, dice.NewScripted(nil)); rep.Error {
+					if rep := send(s, dice.NewScripted(nil), false); rep.Error {
 						t.Fatalf("%s: %s", s, reply.PlainText(rep))
 					}
 				}
-				rep := send(text, &pinned{rng: rand.New(rand.NewPCG(seed, 7)), seed: seed})
+				rep := send(text, &pinned{rng: rand.New(rand.NewPCG(seed, 7)), seed: seed}, false)
 				fmt.Fprintf(&b, "== %s %s #%d\n%s", lang, text, seed, dumpReply(rep))
 				if rep.Error {
 					break
