@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"zaria/core/command"
@@ -89,15 +88,17 @@ func parseDefender(req *command.Request, rules dh.Rules, toks []string) (dhDefen
 // so both see the same attack.
 type dhAttackRead struct {
 	a         dh.Attack
-	title     string // "espada larga 1d8 (pen 1)"
-	defTitle  string // "coraza 3 DB d6", "sin armadura"
 	named     string // "Drake" of "/dh ataque Drake vs coraza": his sheet was read
 	usageDie  int    // the weapon's usage die
 	fromSheet bool   // the weapon is the sheet's "arma"
 	defChar   string // the defending character, "@Drake" after vs
+	defArmour string // the armour his sheet names, in the chat's language
 	npc       string // the defending combatant of the turn order that is no character ("Lobo")
 	npcHP     bool   // the turn order keeps npc's hit points
 	vs        bool
+	// The values of dh.yaml's inputs weapon, level and armour (the armour
+	// typed after vs) the words or the sheet gave; 0 none.
+	weapon, level, armour int
 }
 
 // readAttack reads the words of /dh ataque (after the sub-command) as the
@@ -148,18 +149,25 @@ func readAttack(ctx context.Context, req *command.Request, rules dh.Rules, who s
 		}
 		def.npc = foe.Name
 	}
-	a, title, err := attackOf(req, rules, att)
+	a, err := attackOf(req, rules, att)
 	if err != nil {
 		return at, err
 	}
-	defTitle := req.T("dh.no_armour")
+	defArmour := ""
 	if vs {
-		if defTitle, err = defendWith(ctx, req, rules, &a, def); err != nil {
+		if defArmour, err = defendWith(ctx, req, rules, &a, def); err != nil {
 			return at, targetTypo(err, right[0], closest)
 		}
 	}
-	return dhAttackRead{a: a, title: title, defTitle: defTitle, named: named, usageDie: usageDie,
-		fromSheet: att.fromSheet, defChar: def.char, npc: foe.Name, npcHP: foe.HP, vs: vs}, nil
+	at = dhAttackRead{a: a, named: named, usageDie: usageDie, fromSheet: att.fromSheet, defChar: def.char, defArmour: defArmour,
+		npc: foe.Name, npcHP: foe.HP, vs: vs, level: att.side.Inputs["level"]}
+	if att.hasWeapon {
+		at.weapon = weaponValue(rules, att.weapon)
+	}
+	if def.hasArmour {
+		at.armour = def.side.Inputs["armour"]
+	}
+	return at, nil
 }
 
 // targetTypo is err, or, when the words after vs named nothing the attack
@@ -196,10 +204,49 @@ func findCombatant(ctx context.Context, req *command.Request, words []string) (c
 	return command.Combatant{}, 0, nil
 }
 
-// head is the attack's first line, without its emoji: "Espada larga 1d8
-// (pen 1) vs coraza 3 DB d6".
-func (at dhAttackRead) head(req *command.Request) string {
-	return capFirst(at.title) + " " + req.T("dh.vs") + " " + at.defTitle
+// layoutParams are what dh.yaml's attack layout reads of the attack
+// (its first line, its reminders), from the roll's params pr: the
+// weapon, the monster's level and the armour typed, the sheet's weapon
+// (item 1) and its usage die, the DB only when the attack names a
+// defender; and the names: the character whose sheet the attack read
+// (attacker), the defending character (defender) and his sheet's armour
+// (defender_armour), the defending combatant (foe).
+func (at dhAttackRead) layoutParams(pr engine.Params) (engine.Params, map[string]string) {
+	in := make(map[string]int, len(pr.Inputs)+5)
+	for k, v := range pr.Inputs {
+		in[k] = v
+	}
+	if !at.vs {
+		delete(in, "db")
+	}
+	for k, v := range map[string]int{"weapon": at.weapon, "level": at.level, "armour": at.armour} {
+		if v > 0 {
+			in[k] = v
+		}
+	}
+	if at.fromSheet {
+		in["item"] = 1
+		if at.usageDie > 0 {
+			in["die"] = at.usageDie
+		}
+	}
+	pr.Inputs = in
+	names := map[string]string{"attacker": at.named, "defender": at.defChar, "defender_armour": at.defArmour, "foe": at.npc}
+	return pr, names
+}
+
+// head is the attack's first line as dh.yaml lays it out, without its
+// emoji: "Espada larga 1d8 (pen 1) vs coraza 3 DB d6" (the odds' subject).
+func (at dhAttackRead) head(req *command.Request, rules dh.Rules) (string, error) {
+	pr, names := at.layoutParams(at.a.Params())
+	rep := &reply.Reply{}
+	if err := layoutNamed(req, rules.File(), &engine.Result{Check: "attack"}, &engine.Parsed{Check: "attack"}, pr, names, &reply.Check{}, rep); err != nil {
+		return "", err
+	}
+	if len(rep.Lines) == 0 {
+		return "", nil
+	}
+	return strings.TrimPrefix(reply.PlainText(&reply.Reply{Lines: rep.Lines[:1]}), "🗡️ "), nil
 }
 
 // dhAttack is "/dh ataque espada larga vs cota de mallas": the damage of
@@ -212,19 +259,12 @@ func dhAttack(ctx context.Context, req *command.Request, rules dh.Rules, who str
 	a, named := at.a, at.named
 	r := rules.ResolveAttack(req.Rand, a)
 	ck := newCheck("dh", "", append(append([]int{}, r.Damage...), r.DB...), append(repeat(a.DmgS, len(r.Damage)), repeat(a.DBFaces, len(r.DB))...)...)
-	rep, err := attackReply(req, rules, at, r, ck)
-	if err != nil {
+	// dh.yaml lays out the attack, "🗡️ … vs …", its dice and damage and
+	// the hints that can apply.
+	rep := &reply.Reply{}
+	pr, names := at.layoutParams(r.Params)
+	if err := layoutNamed(req, rules.File(), r.Res, &engine.Parsed{Check: "attack"}, pr, names, ck, rep); err != nil {
 		return nil, err
-	}
-	// Only hints that can apply, each with the command that does what it
-	// says: the usage die of a weapon the sheet tracks (a PC's: "/dh uso
-	// arma" steps the sheet's die down; a typed die would not), and a DB
-	// broken by a defending character, whose sheet /dh rompe changes.
-	if at.fromSheet && at.usageDie > 0 {
-		rep.Add(reply.I(usageReminder(req, named, at.usageDie)))
-	}
-	if at.vs && a.DB > 0 && at.defChar != "" {
-		rep.Add(reply.I(breakReminder(req, rules, at.defChar, a.Pen)))
 	}
 	if at.vs && at.defChar != "" && r.Final > 0 {
 		rep.Buttons = append(rep.Buttons, damageButton(ctx, req, at.defChar, r.Final)...)
@@ -260,34 +300,16 @@ func hitButton(req *command.Request, kind reply.ActionKind, name string, n int) 
 		Action: &reply.Action{Kind: kind, Character: name, Amount: n, Once: hex.EncodeToString(once[:])}}
 }
 
-// usageReminder is "if the attack was a natural 1: /dh uso arma (now
-// d6)", for the weapon on the sheet of who ("" = the sender's).
-func usageReminder(req *command.Request, who string, die int) string {
-	return req.T("dh.reminder.usage", append(hints(req), "cmd", usageCommand(req, who), "die", fmt.Sprintf("d%d", die))...)
-}
-
 // usageCommand is the /dh uso that rolls the usage die of the weapon on
 // who's sheet ("" = the sender's) and steps it down there: "/dh uso arma",
-// "!dh χρήση @Drake όπλο".
+// "!dh χρήση @Drake όπλο" (/dh uso's note on a die typed; the attack's
+// reminder is dh.yaml's).
 func usageCommand(req *command.Request, who string) string {
 	verb, item := dhSubName("usage", req.Lang), cmp.Or(map[string]string{"en": "weapon", "el": "όπλο"}[req.Lang], "arma")
 	if who != "" {
 		verb += " @" + who
 	}
 	return req.TypedPrefix() + "dh " + verb + " " + item
-}
-
-// breakReminder says that the defending character may break a DB
-// instead, taking only the Penetración (or nothing, when it has none),
-// with the command that does exactly that: it names the character and
-// carries the penetration ("/dh rompe @Drake 2").
-func breakReminder(req *command.Request, rules dh.Rules, char string, pen int) string {
-	cmd := req.TypedPrefix() + "dh " + dhSubName("break", req.Lang) + " @" + char
-	if pen > 0 {
-		cmd += " " + strconv.Itoa(pen)
-		return req.T("dh.reminder.break", append(hints(req), "name", char, "pen", rules.BreakDamage(pen), "cmd", cmd)...)
-	}
-	return req.T("dh.reminder.break_free", append(hints(req), "name", char, "cmd", cmd)...)
 }
 
 // readAttacker parses the attacker's words; if they do not parse and the
@@ -350,47 +372,32 @@ func weaponUsageDie(ctx context.Context, req *command.Request, who string, att d
 }
 
 // attackOf is the attack the attacker's words describe, the chat's house
-// rules applied, and its title: "espada larga 1d8+1 (pen 3)".
-func attackOf(req *command.Request, rules dh.Rules, att dhAttacker) (dh.Attack, string, error) {
+// rules applied.
+func attackOf(req *command.Request, rules dh.Rules, att dhAttacker) (dh.Attack, error) {
 	a := dh.Attack{Mode: dhMode(req, rules), DBFaces: dhDefaultDie(req, rules)}
 	in := att.side.Inputs // typed, or the weapon's (dh.yaml's gives)
-	title := ""
-	if att.hasWeapon {
-		title = dhWeaponName(req, att.weapon)
-	}
 	a.DmgN, a.DmgS = in["dmg_n"], in["dmg_s"]
 	if in["charge"] == 1 && a.DmgN > 0 {
 		a.DmgN++
 	}
-	if level := in["level"]; level > 0 {
-		title = strings.TrimSpace(title + " " + req.T("dh.monster", "level", level))
-	}
 	a.Pen = attackPen(req, rules, att)
 	if a.Pen > dh.MaxPen {
-		return a, "", command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", a.Pen)
+		return a, command.Errorf("dh.error.pen", "max", dh.MaxPen, "got", a.Pen)
 	}
 	a.Bonus = in["bonus"]
 	// A chat's fork may give a weapon dice without faces, or more dice
 	// than a hit rolls once charging.
 	if a.DmgN > dh.MaxDamageDice || a.DmgN > 0 && (a.DmgS < 2 || a.DmgS > dh.MaxDamageSide) {
-		return a, "", command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", fmt.Sprintf("%dd%d", a.DmgN, a.DmgS))
+		return a, command.Errorf("dh.error.damage", "maxn", dh.MaxDamageDice, "maxs", dh.MaxDamageSide, "got", fmt.Sprintf("%dd%d", a.DmgN, a.DmgS))
 	}
-	dmg := ""
-	if a.DmgN > 0 {
-		dmg = fmt.Sprintf("%dd%d", a.DmgN, a.DmgS)
-	}
-	if a.Bonus != 0 {
-		dmg += signedInt(a.Bonus)
-	}
-	title = strings.Join(strings.Fields(title+" "+dmg), " ") + " (" + req.T("dh.pen_short", "pen", a.Pen) + ")"
-	return a, title, nil
+	return a, nil
 }
 
 // defendWith sets the attack's DB from the defender's words, "@Drake"
-// reading Drake's armour from his sheet, and returns the defender's title:
-// "Drake (cota de mallas) 4 DB d6 +1".
+// reading Drake's armour from his sheet, and returns the name of the
+// armour his sheet names ("armadura de pieles"; "" none).
 func defendWith(ctx context.Context, req *command.Request, rules dh.Rules, a *dh.Attack, def dhDefender) (string, error) {
-	title := def.npc
+	sheetArmour := ""
 	if def.char != "" {
 		e, ok, err := readEquipment(ctx, req, rules, def.char)
 		if err != nil {
@@ -403,13 +410,9 @@ func defendWith(ctx context.Context, req *command.Request, rules dh.Rules, a *dh
 		if e.facesFromSheet {
 			a.DBFaces = e.faces
 		}
-		title = def.char
 		if e.hasArmour {
-			title += " (" + dhArmourName(req, e.armour) + ")"
+			sheetArmour = dhArmourName(req, e.armour)
 		}
-	}
-	if def.hasArmour {
-		title = strings.TrimSpace(title + " " + dhArmourName(req, def.armour))
 	}
 	in := def.side.Inputs
 	if db, ok := in["db"]; ok { // typed, or the armour's (dh.yaml's gives)
@@ -423,29 +426,5 @@ func defendWith(ctx context.Context, req *command.Request, rules dh.Rules, a *dh
 	if a.DB > dh.MaxDB {
 		return "", command.Errorf("dh.error.db", "max", dh.MaxDB, "got", a.DB)
 	}
-	title = strings.TrimSpace(title + " " + req.T("dh.db_count", "n", a.DB, "die", a.DBFaces))
-	if a.Static > 0 {
-		title += " +" + strconv.Itoa(a.Static)
-	}
-	return title, nil
-}
-
-// attackReply shows the attack, "🗡️ … vs …", then its dice and the
-// damage as dh.yaml lays them out: "🎲 daño 5, 3 · DB 2, 6 → absorben 1"
-// and "8 − 1 = 7 → 7 de daño".
-func attackReply(req *command.Request, rules dh.Rules, at dhAttackRead, r dh.AttackResult, ck *reply.Check) (*reply.Reply, error) {
-	rep := &reply.Reply{}
-	rep.Add(reply.T("🗡️ " + at.head(req)))
-	p := &engine.Parsed{Check: "attack"}
-	if err := layoutLines(req, rules.File(), r.Res, p, r.Params, [2]map[string][]string{}, ck, rep); err != nil {
-		return nil, err
-	}
-	return rep, nil
-}
-
-func signedInt(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return "+" + strconv.Itoa(n)
+	return sheetArmour, nil
 }

@@ -47,17 +47,21 @@ func dhOdds(ctx context.Context, req *command.Request, args string, forks Forks)
 	if err != nil {
 		return nil, err
 	}
-	return attackOdds(req, c.rules, at), nil
+	return attackOdds(req, c.rules, at)
 }
 
 // attackOdds is the odds of an attack: above the Penetración or only it
 // (none at all when it is 0), and the damage from the lowest to the
 // highest, the target at one above the Penetración (or the lowest damage,
 // when every hit deals more).
-func attackOdds(req *command.Request, rules dh.Rules, at dhAttackRead) *CheckOdds {
+func attackOdds(req *command.Request, rules dh.Rules, at dhAttackRead) (*CheckOdds, error) {
 	a := at.a
+	head, err := at.head(req, rules)
+	if err != nil {
+		return nil, err
+	}
 	above := rules.AbovePen(a)
-	co := &CheckOdds{Subject: at.head(req), Target: req.T("odds.dh.target"), Chance: above,
+	co := &CheckOdds{Subject: head, Target: req.T("odds.dh.target"), Chance: above,
 		XLabel: req.T("odds.dh.x_damage"), TotalAxis: true}
 	floor := req.T("odds.dh.only_pen", "pen", a.Pen)
 	if a.Pen == 0 {
@@ -78,5 +82,5 @@ func attackOdds(req *command.Request, rules dh.Rules, at dhAttackRead) *CheckOdd
 		t := int64(max(a.Pen+1, lo))
 		co.DistTarget = &t
 	}
-	return co
+	return co, nil
 }

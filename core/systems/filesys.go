@@ -287,6 +287,17 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 // from p with params pr (labels: each side's terms as typed); the chance
 // a line writes is ck's too (--json).
 func layoutLines(req *command.Request, sys *engine.System, res *engine.Result, p *engine.Parsed, pr engine.Params, labels [2]map[string][]string, ck *reply.Check, rep *reply.Reply) error {
+	return layoutWith(req, sys, res, p, pr, engine.ReplyIn{Labels: labels}, ck, rep)
+}
+
+// layoutNamed is layoutLines with the names the bot gives the layout (a
+// character's, a combatant's: the "name" formatter's) and no terms typed.
+func layoutNamed(req *command.Request, sys *engine.System, res *engine.Result, p *engine.Parsed, pr engine.Params, names map[string]string, ck *reply.Check, rep *reply.Reply) error {
+	return layoutWith(req, sys, res, p, pr, engine.ReplyIn{Names: names}, ck, rep)
+}
+
+// layoutWith is layoutLines with in's labels and names.
+func layoutWith(req *command.Request, sys *engine.System, res *engine.Result, p *engine.Parsed, pr engine.Params, in engine.ReplyIn, ck *reply.Check, rep *reply.Reply) error {
 	var (
 		chance    *big.Rat
 		exact     bool
@@ -298,27 +309,27 @@ func layoutLines(req *command.Request, sys *engine.System, res *engine.Result, p
 		}
 		return chance
 	}
-	in := engine.ReplyIn{Lang: req.Lang, Command: typedCommand(req), Labels: labels, Percent: req.Percent, ChanceRat: exactChance,
-		T: func(key string, args map[string]any) string {
-			kv := make([]any, 0, 2*len(args))
-			for k, v := range args {
-				kv = append(kv, k, v)
-			}
-			return req.T(key, kv...)
-		},
-		SetChance: func(p *big.Rat, exact bool) {
-			setChance(ck, p)
-			ck.Approx = !exact
-		},
-		Chance: func() string {
-			p := exactChance()
-			if p == nil {
-				return ""
-			}
-			setChance(ck, p)
-			ck.Approx = !exact
-			return req.Percent(p)
-		}}
+	in.Lang, in.Command, in.Prefix, in.Percent, in.ChanceRat = req.Lang, typedCommand(req), req.TypedPrefix(), req.Percent, exactChance
+	in.T = func(key string, args map[string]any) string {
+		kv := make([]any, 0, 2*len(args))
+		for k, v := range args {
+			kv = append(kv, k, v)
+		}
+		return req.T(key, kv...)
+	}
+	in.SetChance = func(p *big.Rat, exact bool) {
+		setChance(ck, p)
+		ck.Approx = !exact
+	}
+	in.Chance = func() string {
+		p := exactChance()
+		if p == nil {
+			return ""
+		}
+		setChance(ck, p)
+		ck.Approx = !exact
+		return req.Percent(p)
+	}
 	for _, l := range sys.Layout(res, p, pr, in) {
 		line := make(reply.Line, len(l))
 		for i, sp := range l {

@@ -6,7 +6,7 @@ import "math/big"
 // damage, from the file's distribution of the damage (the chat reads only
 // AbovePen and Damage; the tests read the distribution through it).
 func AtLeast(a Attack, x int) *big.Rat {
-	od := must(Book().File().Odds("attack", a.params()))
+	od := must(Book().File().Odds("attack", a.Params()))
 	out := new(big.Rat)
 	for _, t := range od.Totals {
 		if ratInt(t.Total) >= x {

@@ -96,8 +96,8 @@ func Book() Rules { return Of(nil) }
 // File is the file the rules play by: the shipped one or a chat's fork.
 func (r Rules) File() *engine.System { return r.s }
 
-// params are the attack as the file's check "attack" reads it.
-func (a Attack) params() engine.Params {
+// Params are the attack as the file's check "attack" reads it.
+func (a Attack) Params() engine.Params {
 	faces := a.DBFaces
 	if faces == 0 { // no armour: no DB die rolled
 		faces = 6
@@ -125,7 +125,7 @@ func ratInt(r *big.Rat) int { return int(r.Num().Int64()) }
 
 // ResolveAttack rolls the damage dice, then one die per intact DB.
 func (r Rules) ResolveAttack(src dice.Source, a Attack) AttackResult {
-	pr := a.params()
+	pr := a.Params()
 	res := must(r.s.Roll("attack", pr, src))
 	ar := AttackResult{Raw: ratInt(res.Values["raw"]), Absorb: ratInt(res.Values["absorb"]), Final: ratInt(res.Total), Res: res, Params: pr}
 	ar.Damage = append([]int(nil), res.Dice[:a.DmgN]...)
@@ -137,7 +137,7 @@ func (r Rules) ResolveAttack(src dice.Source, a Attack) AttackResult {
 // of its dice: p[i] is the chance that it deals lo+i, from the lowest
 // damage it can deal (lo) to the highest.
 func (r Rules) Damage(a Attack) (lo int, p []*big.Rat) {
-	od := must(r.s.Odds("attack", a.params()))
+	od := must(r.s.Odds("attack", a.Params()))
 	if len(od.Totals) == 0 {
 		return 0, nil
 	}
@@ -154,7 +154,7 @@ func (r Rules) Damage(a Attack) (lo int, p []*big.Rat) {
 // AbovePen is the exact probability that the attack deals more than its
 // Penetración, i.e. that the armour does not stop it down to the minimum.
 func (r Rules) AbovePen(a Attack) *big.Rat {
-	p, _, err := r.s.Chance("attack", a.params())
+	p, _, err := r.s.Chance("attack", a.Params())
 	return must(p, err)
 }
 

@@ -510,7 +510,7 @@ func BenchmarkDamageLargest(b *testing.B) {
 // engine's odds cache bypassed), what bench/compare's cold row measures.
 func BenchmarkAbovePenCold(b *testing.B) {
 	b.ReportAllocs()
-	pr := coraza().params()
+	pr := coraza().Params()
 	pr.Fresh = true
 	for b.Loop() {
 		if _, _, err := Book().File().Chance("attack", pr); err != nil {
@@ -521,7 +521,7 @@ func BenchmarkAbovePenCold(b *testing.B) {
 
 func BenchmarkAbovePenLargestCold(b *testing.B) {
 	b.ReportAllocs()
-	pr := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}.params()
+	pr := Attack{DmgN: MaxDamageDice, DmgS: MaxDamageSide, Pen: 2, DB: MaxDB, DBFaces: 12}.Params()
 	pr.Fresh = true
 	for b.Loop() {
 		if _, _, err := Book().File().Chance("attack", pr); err != nil {

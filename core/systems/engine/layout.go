@@ -61,7 +61,8 @@ type ReplySpan struct {
 
 // ReplyPart is one of: text (no letters: "🎲 ", " · ", " = "), say (a
 // catalog message, with args) or value (one value formatted); before
-// (no letters) is written before it when it is written.
+// and after (no letters) are written before and after it when it is
+// written.
 type ReplyPart struct {
 	If string `yaml:"if,omitempty"`
 	// Given and Missing: inputs the words gave, or did not; NotTimes:
@@ -70,6 +71,7 @@ type ReplyPart struct {
 	Missing  []string            `yaml:"missing,omitempty"`
 	NotTimes []string            `yaml:"not_times,omitempty"`
 	Before   string              `yaml:"before,omitempty"`
+	After    string              `yaml:"after,omitempty"`
 	Text     string              `yaml:"text,omitempty"`
 	Say      string              `yaml:"say,omitempty"`
 	Args     map[string]ReplyArg `yaml:"args,omitempty"`
@@ -84,6 +86,9 @@ type ReplyArg struct {
 	Pools []string `yaml:"pools,omitempty"` // as dice: the pools whose faces it lists
 	Sep   string   `yaml:"sep,omitempty"`   // as dice: between two faces (", ")
 	Add   string   `yaml:"add,omitempty"`   // as command: a word added
+	// Check (as command): that check's command as the user types
+	// commands, not the command typed ("/dh uso", "!dh σπάσε").
+	Check string `yaml:"check,omitempty"`
 	// Parts make the value of parts written one after the other (no
 	// parts inside them), as a span's.
 	Parts []ReplyPart `yaml:"parts,omitempty"`
@@ -116,7 +121,8 @@ var replyFormats = map[string]string{
 	"dice":        "pools",   // the pools' faces, in rolling order
 	"total":       "none",    // the check's total, as show.total writes it
 	"outcome":     "outcome", // the outcome's name, or of's: an outcome's key
-	"command":     "none",    // the command as typed, and add
+	"command":     "none",    // the command as typed, or check's, and add
+	"name":        "name",    // a name the bot gives (a character's, a combatant's)
 	"chance":      "chance",  // the exact chance of the check, in the chat's language: 28,49 %
 	"percent":     "expr",    // a whole percentage in the chat's language: 38 %; "–" for impossible
 	"d100":        "expr",    // a d100 roll in two digits at least: 07, 49, 00, 100
@@ -378,7 +384,7 @@ func (s *System) compilePart(c *check, p *ReplyPart) (compiledPart, error) {
 			return cp, fileErr(0, "no input %q", k)
 		}
 	}
-	for _, t := range []string{p.Text, p.Before} {
+	for _, t := range []string{p.Text, p.Before, p.After} {
 		if t == "" {
 			continue
 		}
@@ -425,7 +431,7 @@ func (s *System) compilePart(c *check, p *ReplyPart) (compiledPart, error) {
 func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
 	ca := compiledArg{def: &a}
 	if len(a.Parts) > 0 {
-		if a.As != "" || a.Of != "" || len(a.Pools) > 0 || a.Sep != "" || a.Add != "" || a.Between != "" || a.Above != "" {
+		if a.As != "" || a.Of != "" || len(a.Pools) > 0 || a.Sep != "" || a.Add != "" || a.Check != "" || a.Between != "" || a.Above != "" {
 			return ca, fileErr(0, "a value of parts is its parts alone")
 		}
 		if len(a.Parts) > MaxReplyParts {
@@ -468,6 +474,14 @@ func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
 	if a.Sep != "" && takes != "pools" && takes != "input" || a.Add != "" && as != "command" || (a.Between != "" || a.Above != "") && as != "named" {
 		return ca, fileErr(0, "as %s: no sep, add, between or above", as)
 	}
+	if a.Check != "" && as != "command" {
+		return ca, fileErr(0, "as %s: no check", as)
+	}
+	if a.Check != "" {
+		if _, err := s.check(a.Check); err != nil {
+			return ca, fileErr(0, "as command: no check %q", a.Check)
+		}
+	}
 	if a.Cap && as != "named" {
 		return ca, fileErr(0, "as %s: no cap", as)
 	}
@@ -503,6 +517,10 @@ func (s *System) compileArg(c *check, a ReplyArg) (compiledArg, error) {
 		if in == nil || takes == "input" && !slices.Contains(c.inputs, a.Of) || takes == "named" && len(in.Named) == 0 {
 			return ca, fileErr(0, "as %s: no input %q of the check with that", as, a.Of)
 		}
+	case "name":
+		if !keyRE.MatchString(a.Of) || len(a.Pools) > 0 {
+			return ca, fileErr(0, "as name: of, a name's key of a-z, 0-9 and _, got %q", a.Of)
+		}
 	case "pools":
 		for _, k := range a.Pools {
 			if !slices.ContainsFunc(c.pools, func(p *rollStep) bool { return p.name == k }) {
@@ -530,6 +548,12 @@ type ReplyIn struct {
 	Command string
 	// Labels are each side's terms as typed ("fuerza 4", "2"), by input.
 	Labels [2]map[string][]string
+	// Prefix is the one the user typed ("/", "!"), for the commands the
+	// reply names (the "command" formatter's check); "/" when none.
+	Prefix string
+	// Names are the texts the bot gives the layout by key (the "name"
+	// formatter): a character's name, a combatant's.
+	Names map[string]string
 	// Chance writes the check's exact chance (the "chance" formatter).
 	Chance func() string
 	// ChanceRat is the check's exact chance, the name chance of the
@@ -582,7 +606,7 @@ func (s *System) Layout(res *Result, p *Parsed, pr Params, in ReplyIn) []Shown {
 			var b strings.Builder
 			for _, cp := range sp.parts {
 				if t, ok := s.writePart(cp, e, side, in); ok {
-					b.WriteString(cp.def.Before + t)
+					b.WriteString(cp.def.Before + t + cp.def.After)
 				}
 			}
 			if b.Len() > 0 {
@@ -728,7 +752,7 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 		var b strings.Builder
 		for _, cp := range a.parts {
 			if t, ok := s.writePart(cp, e, sd, in); ok {
-				b.WriteString(cp.def.Before + t)
+				b.WriteString(cp.def.Before + t + cp.def.After)
 			}
 		}
 		if d.Cap {
@@ -835,7 +859,13 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 		}
 		return in.T(d.Say+"."+o, nil), true
 	case "command":
+		if d.Check != "" {
+			return s.checkCommand(d, in), true
+		}
 		return in.Command + " " + d.Add, true
+	case "name":
+		t := in.Names[d.Of]
+		return t, t != ""
 	case "chance":
 		if d.Of == "" {
 			if in.Chance == nil {
@@ -846,6 +876,20 @@ func (s *System) writeArg(a compiledArg, e *env, sd sideOf, in ReplyIn) (any, bo
 		return s.chanceOf(d.Of, sd, in)
 	}
 	return "", false
+}
+
+// checkCommand is the command of d's check as the user types commands:
+// the prefix typed, the file's command, the check's word in the chat's
+// language, then add ("/dh uso", "!dh σπάσε").
+func (s *System) checkCommand(d *ReplyArg, in ReplyIn) string {
+	t := cmpOr(in.Prefix, "/") + s.File.Command
+	if c, err := s.check(d.Check); err == nil && c.def.Key != "" {
+		t += " " + c.def.SubName().In(in.Lang)
+	}
+	if d.Add != "" {
+		t += " " + d.Add
+	}
+	return t
 }
 
 // inputValue is the input's value as the words gave it, else its

@@ -191,3 +191,49 @@ func TestLayoutCap(t *testing.T) {
 		}
 	}
 }
+
+// A name the bot gives is written where it is given, with the texts
+// before and after it, and left out with them where it is not; a
+// check's command is written as the user types commands, in the chat's
+// language, with the prefix typed.
+func TestLayoutNamesAndCommands(t *testing.T) {
+	s, err := Load([]byte(withReply(`    - spans:
+        - parts:
+            - {before: "@", after: ": ", value: {as: name, of: who}}
+            - {value: {as: command, check: check, add: tn15}}
+`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := Params{Inputs: map[string]int{"bonus": 1}}
+	res, err := s.Roll("check", pr, dice.NewScripted([]int{7}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lang, prefix string
+		names        map[string]string
+		want         string
+	}{
+		{"es", "", map[string]string{"who": "Drake"}, "@Drake: /ro tirada tn15"},
+		{"el", "!", map[string]string{"who": "Δράκος"}, "@Δράκος: !ro ρίψη tn15"},
+		{"en", "/", nil, "/ro check tn15"},
+		{"en", "/", map[string]string{"other": "Drake"}, "/ro check tn15"},
+	} {
+		lines := s.Layout(res, &Parsed{Check: "check"}, pr, ReplyIn{Lang: c.lang, Prefix: c.prefix, Names: c.names, T: func(k string, _ map[string]any) string { return k }})
+		if len(lines) != 1 || len(lines[0]) != 1 || lines[0][0].Text != c.want {
+			t.Errorf("%s %v: %+v, want %q", c.lang, c.names, lines, c.want)
+		}
+	}
+	for _, c := range []struct{ name, lines, want string }{
+		{"a name's key", "    - spans: [{parts: [{value: {as: name, of: Who}}]}]\n", `as name`},
+		{"a name of pools", "    - spans: [{parts: [{value: {as: name, of: who, pools: [d]}}]}]\n", `as name`},
+		{"no check", "    - spans: [{parts: [{value: {as: command, check: other}}]}]\n", `no check "other"`},
+		{"check not a command", "    - spans: [{parts: [{value: {as: int, of: bonus, check: check}}]}]\n", `no check`},
+		{"a word after", "    - spans: [{parts: [{after: \" ok\", value: {as: name, of: who}}]}]\n", `catalog message`},
+	} {
+		if _, err := Load([]byte(withReply(c.lines))); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error naming %q", c.name, err, c.want)
+		}
+	}
+}
