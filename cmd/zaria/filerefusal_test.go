@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,11 +17,7 @@ import (
 // Greek reply; the file is not kept (its command is no command of the
 // chat).
 func TestForkImportRefusalsLocalized(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", "ironsworn.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := string(src)
+	file := readOutsider(t, "ironsworn.yaml")
 	broken := func(from, to string) string {
 		if !strings.Contains(file, from) {
 			t.Fatalf("ironsworn.yaml lacks %q", from)
