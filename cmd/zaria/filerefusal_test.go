@@ -13,10 +13,9 @@ import (
 // type, a field the format lacks, a tab in the indentation, a key the
 // file misspells, a band never reached, a formula's misspelt name, an
 // example that does not hold, a part or a house rule without its names;
-// no "line 0" for what has no line), with
-// the format's own keys as typed and no English left in a Spanish or
-// Greek reply; the file is not kept (its command is no command of the
-// chat).
+// no "line 0" for what has no line), with the format's own keys as
+// typed and no English left in a Spanish or Greek reply; the file is not
+// kept (its command is no command of the chat).
 func TestForkImportRefusalsLocalized(t *testing.T) {
 	file := readOutsider(t, "ironsworn.yaml")
 	broken := func(from, to string) string {
