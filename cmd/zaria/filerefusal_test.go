@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,16 +12,12 @@ import (
 // language, the line and what goes there instead (a value of the wrong
 // type, a field the format lacks, a tab in the indentation, a key the
 // file misspells, a band never reached, a formula's misspelt name, an
-// example that does not hold; no "line 0" for what has no line), with
-// the format's own keys as typed and no English left in a Spanish or
-// Greek reply; the file is not kept (its command is no command of the
-// chat).
+// example that does not hold, a part or a house rule without its names;
+// no "line 0" for what has no line), with the format's own keys as
+// typed and no English left in a Spanish or Greek reply; the file is not
+// kept (its command is no command of the chat).
 func TestForkImportRefusalsLocalized(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", "ironsworn.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := string(src)
+	file := readOutsider(t, "ironsworn.yaml")
 	broken := func(from, to string) string {
 		if !strings.Contains(file, from) {
 			t.Fatalf("ironsworn.yaml lacks %q", from)
@@ -69,8 +63,17 @@ func TestForkImportRefusalsLocalized(t *testing.T) {
 			"Archivo rechazado: sheet: keys, al menos una",
 			"Το αρχείο απορρίφθηκε: sheet: keys, τουλάχιστον ένα",
 			"File refused: sheet: keys, at least one"},
+		// A piece of the file named by a label: a part, a house rule.
+		{broken("names: {es: añadidos, el: προσθήκες, en: adds}}", "names: {es: añadidos, el: προσθήκες}}"),
+			"Línea 9: mod: parte adds: hacen falta nombres en es, el y en",
+			"Γραμμή 9: mod: μέρος adds: χρειάζονται ονόματα σε es, el και en",
+			"Line 9: mod: part adds: names in es, el and en"},
+		{broken("command: iron\n", "command: iron\nhouse_rules:\n  - {key: pace, names: {es: ritmo, el: ρυθμός}, default: a, choices: [{key: a, names: {es: a, el: a, en: a}}, {key: b, names: {es: b, el: b, en: b}}]}\n"),
+			"Línea 9: regla pace de house_rules: hacen falta nombres en es, el y en",
+			"Γραμμή 9: κανόνας pace των house_rules: χρειάζονται ονόματα σε es, el και en",
+			"Line 9: house rule pace: names in es, el and en"},
 	}
-	english := []string{"goes here", "no field", "indent with", "a key of", "never be reached", "got ", "unknown", " at ", "expected"}
+	english := []string{"goes here", "no field", "indent with", "a key of", "never be reached", "got ", "unknown", " at ", "expected", "house rule", "part ", "names in"}
 	for _, c := range cases {
 		for _, l := range []struct{ chat, cmd, want string }{
 			{"es", "/sistema importar\n", c.es},

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,11 +25,8 @@ func TestForkImportOutsider2Files(t *testing.T) {
 			d.want(d.send(chat, true, "/lang "+chat), false)
 		}
 		for _, f := range files {
-			src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", f.file+".yaml"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			d.want(d.send(chat, true, "/sistema importar\n"+string(src)), false, "/"+strings.SplitN(strings.SplitN(string(src), "command: ", 2)[1], "\n", 2)[0])
+			src := readOutsider(t, f.file+".yaml")
+			d.want(d.send(chat, true, "/sistema importar\n"+src), false, "/"+strings.SplitN(strings.SplitN(src, "command: ", 2)[1], "\n", 2)[0])
 		}
 	}
 	d.want(d.send("es", true, "/sistema"), false, "Year Zero", "Mothership", "Tiny d6")
@@ -96,16 +91,9 @@ func TestForkImportOutsider2Files(t *testing.T) {
 // chance when no band applies (L5R without a target number), as the chat
 // does; the usage names try.
 func TestSystemTryOutsider2(t *testing.T) {
-	dir := filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider")
-	code, out, errs := runZaria(t, "system", "try", "--dice", "4,2,4", filepath.Join(dir, "age.yaml"), "3 nd13")
-	if code != 0 || !strings.Contains(out, "total 13, success, stunts sp4") || !strings.Contains(out, "chance = 5/8") {
-		t.Errorf("exit %d: %s%s", code, out, errs)
-	}
-	code, out, errs = runZaria(t, "system", "try", "--dice", "9,8,3", filepath.Join(dir, "l5r.yaml"), "3k2")
-	if code != 0 || !strings.Contains(out, "total 17\n") || strings.Contains(out, "chance =") || !strings.Contains(out, "no chance of success") {
-		t.Errorf("exit %d: %s%s", code, out, errs)
-	}
-	_, out, errs = runZaria(t, "help")
+	wantSystemTry(t, "4,2,4", "age.yaml", "3 nd13", []string{"total 13, success, stunts sp4", "chance = 5/8"})
+	wantSystemTry(t, "9,8,3", "l5r.yaml", "3k2", []string{"total 17\n", "no chance of success"}, "chance =")
+	_, out, errs := runZaria(t, "help")
 	if !strings.Contains(out+errs, "zaria system try [--dice 3,8] FILE|NAME 'WORDS'") {
 		t.Errorf("the usage lacks system try: %s%s", out, errs)
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,11 +24,7 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 		{"ironsworn", "Ironsworn", "11 ejemplos"},
 		{"cypher", "Sistema Cypher", "12 ejemplos"},
 	} {
-		src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider", f.file+".yaml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.want(d.send("a", true, "/sistema importar\n"+string(src)), false, "su propio sistema, "+f.name, f.examples)
+		d.want(d.send("a", true, "/sistema importar\n"+readOutsider(t, f.file+".yaml")), false, "su propio sistema, "+f.name, f.examples)
 	}
 	d.want(d.send("a", false, "/dnd +3 cd15 ventaja", 4, 13), false, "🎲 4 · 13 = 16", "éxito", "69,75 %")
 	d.want(d.send("a", false, "/dnd +3 dc15 desventaja", 4, 13), false, "🎲 4 · 13 = 7", "fallo", "20,25 %")
@@ -80,13 +74,6 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 // zaria system try reaches a check by its word and writes the further
 // results: what a tester of a file of their own reads.
 func TestSystemTryOutsider(t *testing.T) {
-	dir := filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider")
-	code, out, errs := runZaria(t, "system", "try", "--dice", "3,3", filepath.Join(dir, "ironsworn.yaml"), "progreso 6")
-	if code != 0 || !strings.Contains(out, "progress map[progress:6]: dice [3 3], total 6, strong, match match") || !strings.Contains(out, "chance = 3/4") {
-		t.Errorf("exit %d: %s%s", code, out, errs)
-	}
-	code, out, errs = runZaria(t, "system", "try", "--dice", "1,1,1,5,2", filepath.Join(dir, "sr5.yaml"), "5 t1")
-	if code != 0 || !strings.Contains(out, "total 1, success, glitch glitch") {
-		t.Errorf("exit %d: %s%s", code, out, errs)
-	}
+	wantSystemTry(t, "3,3", "ironsworn.yaml", "progreso 6", []string{"progress map[progress:6]: dice [3 3], total 6, strong, match match", "chance = 3/4"})
+	wantSystemTry(t, "1,1,1,5,2", "sr5.yaml", "5 t1", []string{"total 1, success, glitch glitch"})
 }

@@ -28,14 +28,11 @@ func mine(k string) bool {
 
 // Every key of the systems catalogs exists in es, el and en.
 func TestCatalogsComplete(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, have := catalogKeys(t)
 	sets := map[string]map[string]bool{}
-	for _, l := range core.Langs() {
+	for l, keys := range have {
 		sets[l] = map[string]bool{}
-		for _, k := range cat.Keys(l) {
+		for k := range keys {
 			if mine(k) {
 				sets[l][k] = true
 			}
@@ -224,17 +221,7 @@ func BenchmarkWorstInput(b *testing.B) {
 // is in the catalogs in es, el and en, and a "name" error's "_suggest"
 // too: a key the catalogs lack would reach the user as a key.
 func TestFileErrorKeysInCatalogs(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	have := map[string]map[string]bool{}
-	for _, l := range core.Langs() {
-		have[l] = map[string]bool{}
-		for _, k := range cat.Keys(l) {
-			have[l][k] = true
-		}
-	}
+	cat, have := catalogKeys(t)
 	n := 0
 	check := func(where string, errs map[string]string) {
 		for kind, msg := range errs {
@@ -298,17 +285,7 @@ func TestFileErrorKeysInCatalogs(t *testing.T) {
 // (between, above) and the names a value takes from the catalog (say:
 // an outcome's, a named value's).
 func TestFileLayoutKeysInCatalogs(t *testing.T) {
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	have := map[string]map[string]bool{}
-	for _, l := range core.Langs() {
-		have[l] = map[string]bool{}
-		for _, k := range cat.Keys(l) {
-			have[l][k] = true
-		}
-	}
+	cat, have := catalogKeys(t)
 	n := 0
 	for _, key := range engine.Shipped() {
 		f := engine.MustBuiltin(key).File
@@ -374,4 +351,21 @@ func TestFileLayoutKeysInCatalogs(t *testing.T) {
 	if n == 0 {
 		t.Error("no file's layout says a message: nothing checked")
 	}
+}
+
+// catalogKeys are the real catalogs and, by language, the keys each has.
+func catalogKeys(t *testing.T) (*i18n.Catalog, map[string]map[string]bool) {
+	t.Helper()
+	cat, err := i18n.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]map[string]bool{}
+	for _, l := range core.Langs() {
+		have[l] = map[string]bool{}
+		for _, k := range cat.Keys(l) {
+			have[l][k] = true
+		}
+	}
+	return cat, have
 }

@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"context"
-	"path/filepath"
 	"testing"
 
 	"zaria/i18n"
@@ -16,14 +14,6 @@ import (
 // command.Config (exported for the systems_test package).
 func ServicesForTest(t testing.TB, opt chattest.Options) (*sqlite.DB, chattest.Services, *i18n.Catalog) {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "zaria.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := i18n.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return db, chattest.NewServices(db, opt), cat
+	db := chattest.OpenDB(t, "")
+	return db, chattest.NewServices(db, opt), chattest.Catalog(t)
 }

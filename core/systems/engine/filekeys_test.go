@@ -23,7 +23,7 @@ import (
 // p.errorf(format, …), and checkVocabulary's bad(message), a whole
 // message passed on to "input %s: %s" (a string argument that is a
 // message id is translated too). A helper like bad is listed here.
-var formatArg = map[string]int{"fileErr": 1, "exprErr": 1, ".errorf": 0, "bad": 0}
+var formatArg = map[string]int{"fileErr": 1, "exprErr": 1, ".errorf": 0, "bad": 0, "label": 0}
 
 // sourceFormats are the format literals of every refusal (formatArg) in
 // the engine's Go files (tests left out), each with where it is written.

@@ -130,7 +130,7 @@ func (s *System) checkForm(def *Check) error {
 		}
 		for _, n := range []*Names{w.Names, w.Before} {
 			if n != nil {
-				if err := checkNames(*n, "form field "+w.Input); err != nil {
+				if err := checkNames(*n, label("form field %s", w.Input)); err != nil {
 					return err
 				}
 			}
@@ -143,7 +143,7 @@ func (s *System) checkForm(def *Check) error {
 			return fileErr(0, "form field %s: group by a table of rows and columns and its names", w.Input)
 		}
 		for _, n := range g.Names {
-			if err := checkNames(n, "form field "+w.Input+"'s group"); err != nil {
+			if err := checkNames(n, label("form field %s's group", w.Input)); err != nil {
 				return err
 			}
 		}

@@ -115,12 +115,44 @@ func (e *Error) whatIn(tr func(key string) string) string {
 			if t := tr(FileKey(p)); t != "" && t != FileKey(p) {
 				params[i] = t // a message passed on whole ("input %s: %s")
 			}
+		case fileLabel:
+			params[i] = p.in(tr)
 		}
 	}
 	if t := fmt.Sprintf(f, params...); !strings.Contains(t, "%!") {
 		return e.Prefix + t
 	}
 	return e.Prefix + fmt.Sprintf(e.Format, params...) // a translation's verb the argument does not take
+}
+
+// fileLabel names a piece of the file in a refusal's argument ("house
+// rule %s" in "%s: names in es, el and en"): its format is a message id
+// as a refusal's is, so a chat reads the whole refusal in its language.
+type fileLabel struct {
+	format string
+	args   []any
+}
+
+// label is the label of format with its arguments (keys of the file).
+func label(format string, a ...any) fileLabel { return fileLabel{format: format, args: a} }
+
+// asTyped is a label that is the format's own key, the same in every
+// language ("example", "faces").
+func asTyped(key string) fileLabel { return fileLabel{format: "%s", args: []any{key}} }
+
+// String is the label in English, as a refusal's "what" is.
+func (l fileLabel) String() string { return fmt.Sprintf(l.format, l.args...) }
+
+// in is the label in a chat's language (tr as whatIn's).
+func (l fileLabel) in(tr func(key string) string) string {
+	f := l.format
+	if t := tr(FileKey(f)); t != "" && t != FileKey(f) {
+		f = t
+	}
+	if t := fmt.Sprintf(f, l.args...); !strings.Contains(t, "%!") {
+		return t
+	}
+	return l.String()
 }
 
 // FileKey is the catalog key of a file refusal's format:

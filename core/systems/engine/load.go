@@ -211,13 +211,25 @@ func guessLine(root *yaml.Node, e *Error) int {
 		return findScalar(root, name)
 	}
 	for i := len(e.Params) - 1; i >= 0; i-- {
-		if v, ok := e.Params[i].(string); ok && v != "" {
+		if v := paramText(e.Params[i]); v != "" {
 			if l := findScalar(root, v); l > 0 {
 				return l
 			}
 		}
 	}
 	return 0
+}
+
+// paramText is a refusal's argument as the file writes it: a text, or a
+// label in English ("title"); "" for any other.
+func paramText(p any) string {
+	switch p := p.(type) {
+	case string:
+		return p
+	case fileLabel:
+		return p.String()
+	}
+	return ""
 }
 
 func findScalar(n *yaml.Node, v string) int {
@@ -286,7 +298,7 @@ func isKeyByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-func checkNames(n Names, what string) error {
+func checkNames(n Names, what fileLabel) error {
 	if n.ES == "" || n.EL == "" || n.EN == "" {
 		return fileErr(0, "%s: names in es, el and en", what)
 	}
@@ -301,7 +313,7 @@ func (s *System) compile() error {
 	if !keyRE.MatchString(f.Command) {
 		return fileErr(0, "command: a key of a-z, 0-9 and _, got %q", f.Command)
 	}
-	if err := checkNames(f.Title, "title"); err != nil {
+	if err := checkNames(f.Title, label("title")); err != nil {
 		return err
 	}
 	if len(f.Inputs) > MaxInputs {
@@ -326,7 +338,7 @@ func (s *System) compile() error {
 		return fileErr(0, "checks: at least one")
 	}
 	seen := map[string]bool{}
-	taken := func(k, what string) error {
+	taken := func(k string, what fileLabel) error {
 		if !keyRE.MatchString(k) {
 			return fileErr(0, "%s: a key of a-z, 0-9 and _, got %q", what, k)
 		}
@@ -345,7 +357,7 @@ func (s *System) compile() error {
 	s.inputs = map[string]*Input{}
 	for i := range f.Inputs {
 		in := &f.Inputs[i]
-		if err := taken(in.Key, "input"); err != nil {
+		if err := taken(in.Key, label("input")); err != nil {
 			return err
 		}
 		if err := checkInput(in); err != nil {
@@ -357,17 +369,17 @@ func (s *System) compile() error {
 	s.rules = map[string]*HouseRule{}
 	for i := range f.HouseRules {
 		h := &f.HouseRules[i]
-		if err := taken(h.Key, "house rule"); err != nil {
+		if err := taken(h.Key, label("house rule")); err != nil {
 			return err
 		}
-		if err := checkNames(h.Names, "house rule "+h.Key); err != nil {
+		if err := checkNames(h.Names, label("house rule %s", h.Key)); err != nil {
 			return at(err, h.Key)
 		}
 		if len(h.Choices) < 2 || h.index(h.Default) < 0 {
 			return at(fileErr(0, "house rule %s: two choices or more, and a default among them", h.Key), h.Key)
 		}
 		for _, c := range h.Choices {
-			if err := checkNames(c.Names, "choice "+c.Key); err != nil {
+			if err := checkNames(c.Names, label("choice %s", c.Key)); err != nil {
 				return at(err, h.Key)
 			}
 		}
@@ -379,10 +391,10 @@ func (s *System) compile() error {
 	}
 	s.numbers = map[string]int{}
 	for _, n := range f.Numbers {
-		if err := taken(n.Key, "number"); err != nil {
+		if err := taken(n.Key, label("number")); err != nil {
 			return err
 		}
-		if err := checkNames(n.Names, "number "+n.Key); err != nil {
+		if err := checkNames(n.Names, label("number %s", n.Key)); err != nil {
 			return at(err, n.Key)
 		}
 		if n.Min > n.Max || n.Value < n.Min || n.Value > n.Max || n.Min < -1_000_000 || n.Max > 1_000_000 {
@@ -392,7 +404,7 @@ func (s *System) compile() error {
 	}
 	s.tables = map[string]*table{}
 	for _, t := range f.Tables {
-		if err := taken(t.Key, "table"); err != nil {
+		if err := taken(t.Key, label("table")); err != nil {
 			return err
 		}
 		tb, err := compileTable(t)
@@ -412,7 +424,7 @@ func (s *System) compile() error {
 		if !keyRE.MatchString(o.Key) || s.outcomes[o.Key] != nil {
 			return fileErr(0, "outcome %q: a new key of a-z, 0-9 and _", o.Key)
 		}
-		if err := checkNames(o.Names, "outcome "+o.Key); err != nil {
+		if err := checkNames(o.Names, label("outcome %s", o.Key)); err != nil {
 			return at(err, o.Key)
 		}
 		s.outcomes[o.Key] = o
@@ -461,7 +473,7 @@ func checkErrors(f *File) error {
 var catalogKeyRE = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$`)
 
 func checkInput(in *Input) error {
-	if err := checkNames(in.Names, "input "+in.Key); err != nil {
+	if err := checkNames(in.Names, label("input %s", in.Key)); err != nil {
 		return err
 	}
 	if len(in.Named) > MaxNamed {
@@ -506,7 +518,7 @@ func checkInput(in *Input) error {
 			if n.Value < *in.Min || n.Value > *in.Max {
 				return fileErr(0, "input %s: named value %s = %d outside %d..%d", in.Key, n.Key, n.Value, *in.Min, *in.Max)
 			}
-			if err := checkNames(n.Names, "named value "+n.Key); err != nil {
+			if err := checkNames(n.Names, label("named value %s", n.Key)); err != nil {
 				return err
 			}
 		}
@@ -523,7 +535,7 @@ func checkInput(in *Input) error {
 				if p.Min > p.Max {
 					return fileErr(0, "input %s: part %s's min above its max", in.Key, p.Key)
 				}
-				if err := checkNames(p.Names, "part "+p.Key); err != nil {
+				if err := checkNames(p.Names, label("part %s", p.Key)); err != nil {
 					return err
 				}
 			}
@@ -607,7 +619,7 @@ type cband struct {
 }
 
 func (s *System) compileCheck(def *Check) (*check, error) {
-	if err := checkNames(def.Names, "check "+def.Key); err != nil {
+	if err := checkNames(def.Names, label("check %s", def.Key)); err != nil {
 		return nil, err
 	}
 	if len(def.Steps) > MaxSteps {

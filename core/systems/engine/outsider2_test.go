@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,11 +16,7 @@ import (
 // fractions, every roll enumerated). An outcome missing from want has
 // chance 0; "" is the rolls with no further result.
 func TestOutsider2Files(t *testing.T) {
-	cases := []struct {
-		file, words string
-		outcomes    map[string]string
-		also        map[string]map[string]string
-	}{
+	cases := []outsiderCase{
 		{"yze", "3 2 1", map[string]string{"success": "31031/46656", "failure": "15625/46656"},
 			map[string]map[string]string{"damage": {"": "125/216", "dmg1": "25/72", "dmg2": "5/72", "dmg3": "1/216"}}},
 		{"yze", "4", map[string]string{"success": "671/1296", "failure": "625/1296"},
@@ -51,44 +45,9 @@ func TestOutsider2Files(t *testing.T) {
 		{"l5r", "3k2 tn15", map[string]string{"failure": "2651/5000", "success": "2349/5000"}, nil},
 		{"l5r", "3k3 βσ20", map[string]string{"failure": "3171/5000", "success": "1829/5000"}, nil},
 	}
-	systems := map[string]*System{}
-	for _, c := range cases {
-		s := systems[c.file]
-		if s == nil {
-			src, err := os.ReadFile(filepath.Join("testdata", "outsider", c.file+".yaml"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if s, err = Load(src); err != nil {
-				t.Fatalf("%s: %v", c.file, err)
-			}
-			if s.VectorCount() < 6 {
-				t.Errorf("%s: %d vectors replayed, the file has more", c.file, s.VectorCount())
-			}
-			systems[c.file] = s
-		}
-		p, err := s.ParseWords(strings.Fields(c.words))
-		if err != nil {
-			t.Errorf("%s %q: %v", c.file, c.words, err)
-			continue
-		}
-		if err := s.Require(p.Check, s.Params(p)); err != nil {
-			t.Errorf("%s %q: %v", c.file, c.words, err)
-			continue
-		}
-		od, err := s.Odds(p.Check, s.Params(p))
-		if err != nil {
-			t.Errorf("%s %q: %v", c.file, c.words, err)
-			continue
-		}
-		if !od.Exact {
-			t.Errorf("%s %q: the odds are sampled, not exact", c.file, c.words)
-		}
-		sameChances(t, c.file+" "+c.words, od.Outcomes, c.outcomes)
-		for k, want := range c.also {
-			sameChances(t, c.file+" "+c.words+" "+k, od.Also[k], want)
-		}
-	}
+	checkOutsiderOdds(t, cases, 6, func(s *System, p *Parsed) error {
+		return s.Require(p.Check, s.Params(p))
+	})
 }
 
 // An example (an error's "for example", or /odds's) is a roll the
@@ -96,15 +55,12 @@ func TestOutsider2Files(t *testing.T) {
 // refuses the file, as words the command cannot read do. L5R's file
 // keeps 1 die, all of them or all but one: 5k3 is refused.
 func TestExampleMeetsRequirements(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "l5r.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readOutsider(t, "l5r.yaml")
 	const ex = "example: {es: 3k2 nd15, el: 3k2 βσ15, en: 3k2 tn15}"
-	if !strings.Contains(string(src), ex) {
+	if !strings.Contains(src, ex) {
 		t.Fatal("the file's example changed")
 	}
-	if _, err := Load(src); err != nil {
+	if _, err := Load([]byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []string{
@@ -112,7 +68,7 @@ func TestExampleMeetsRequirements(t *testing.T) {
 		"example: {es: 3k2 nd15, el: 3k2 βσ15, en: 3k4 tn15}",
 		ex + "\nodds_example: {es: 5k3, el: 3k2, en: 3k2}",
 	} {
-		_, err := Load([]byte(strings.Replace(string(src), ex, bad, 1)))
+		_, err := Load([]byte(strings.Replace(src, ex, bad, 1)))
 		if err == nil || !strings.Contains(err.Error(), "break the requirement") {
 			t.Errorf("%s: got %v, want the requirement named", bad, err)
 		}
@@ -123,23 +79,20 @@ func TestExampleMeetsRequirements(t *testing.T) {
 // (won, true, false): AGE's "won" as a let was refused as an opposed
 // check's word, at the line of an outcome.
 func TestReservedLetNames(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "age.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := readOutsider(t, "age.yaml")
 	const let = "{let: hit, is: total >= tn}"
-	if !strings.Contains(string(src), let) {
+	if !strings.Contains(src, let) {
 		t.Fatal("the file's let changed")
 	}
 	for _, name := range []string{"won", "true", "false"} {
-		bad := strings.Replace(string(src), let, "{let: "+name+", is: total >= tn}", 1)
+		bad := strings.Replace(src, let, "{let: "+name+", is: total >= tn}", 1)
 		bad = strings.ReplaceAll(bad, "when: hit and", "when: "+name+" and")
 		_, err := Load([]byte(bad))
 		if err == nil || !strings.Contains(err.Error(), `let "`+name+`": a new key`) {
 			t.Errorf("a let named %s: %v", name, err)
 		}
 	}
-	bad := strings.Replace(string(src), "{roll: dragon,", "{roll: won,", 1)
+	bad := strings.Replace(src, "{roll: dragon,", "{roll: won,", 1)
 	if _, err := Load([]byte(bad)); err == nil || !strings.Contains(err.Error(), `roll "won": a new key`) {
 		t.Errorf("a pool named won: %v", err)
 	}

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -21,11 +19,7 @@ import (
 // pool by the multinomial of hits, 1s and the rest). An outcome missing
 // from want has chance 0; "" is the rolls with no outcome.
 func TestOutsiderFiles(t *testing.T) {
-	cases := []struct {
-		file, words string
-		outcomes    map[string]string
-		also        map[string]map[string]string
-	}{
+	cases := []outsiderCase{
 		{"dnd5e", "+3 dc15", map[string]string{"success": "9/20", "failure": "11/20"}, nil},
 		{"dnd5e", "+3 cd15 ventaja", map[string]string{"success": "279/400", "failure": "121/400"}, nil},
 		{"dnd5e", "dc15 +3 μειονέκτημα", map[string]string{"success": "81/400", "failure": "319/400"}, nil},
@@ -53,50 +47,18 @@ func TestOutsiderFiles(t *testing.T) {
 		{"cypher", "formidable", map[string]string{"failure": "1"}, nil},
 		{"cypher", "2 facilita 3", map[string]string{"success": "1"}, nil},
 	}
-	systems := map[string]*System{}
-	for _, c := range cases {
-		s := systems[c.file]
-		if s == nil {
-			src, err := os.ReadFile(filepath.Join("testdata", "outsider", c.file+".yaml"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if s, err = Load(src); err != nil {
-				t.Fatalf("%s: %v", c.file, err)
-			}
-			if s.VectorCount() < 8 {
-				t.Errorf("%s: %d vectors replayed, the file has more", c.file, s.VectorCount())
-			}
-			systems[c.file] = s
-		}
-		p, err := s.ParseWords(strings.Fields(c.words))
-		if err != nil {
-			t.Errorf("%s %q: %v", c.file, c.words, err)
-			continue
-		}
-		// Terms ("5+10") are summed by Resolve; no sheet is read.
-		zero := func(string) (int, error) { return 0, nil }
+	// Terms ("5+10") are summed by Resolve; no sheet is read.
+	zero := func(string) (int, error) { return 0, nil }
+	checkOutsiderOdds(t, cases, 8, func(s *System, p *Parsed) error {
 		if _, err := s.Resolve(&p.Active, zero); err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if p.Passive != nil {
-			if _, err := s.Resolve(p.Passive, zero); err != nil {
-				t.Fatal(err)
-			}
+			_, err := s.Resolve(p.Passive, zero)
+			return err
 		}
-		od, err := s.Odds(p.Check, s.Params(p))
-		if err != nil {
-			t.Errorf("%s %q: %v", c.file, c.words, err)
-			continue
-		}
-		if !od.Exact {
-			t.Errorf("%s %q: the odds are sampled, not exact", c.file, c.words)
-		}
-		sameChances(t, c.file+" "+c.words, od.Outcomes, c.outcomes)
-		for k, want := range c.also {
-			sameChances(t, c.file+" "+c.words+" "+k, od.Also[k], want)
-		}
-	}
+		return nil
+	})
 }
 
 // sameChances fails unless got gives each key of want its chance, and any
@@ -120,21 +82,18 @@ func sameChances(t *testing.T, what string, got map[string]*big.Rat, want map[st
 // applies (Ironsworn's match on unequal challenge dice), and names a
 // further result the check lacks.
 func TestVectorAlsoNone(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "ironsworn.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(src), `also: {match: ""}`) {
+	src := readOutsider(t, "ironsworn.yaml")
+	if !strings.Contains(src, `also: {match: ""}`) {
 		t.Fatal("the file no longer expects no match")
 	}
-	if _, err := Load(src); err != nil {
+	if _, err := Load([]byte(src)); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Load([]byte(strings.Replace(string(src), `also: {match: ""}`, `also: {match: match}`, 1)))
+	_, err := Load([]byte(strings.Replace(src, `also: {match: ""}`, `also: {match: match}`, 1)))
 	if err == nil || !strings.Contains(err.Error(), `match "", expected "match"`) {
 		t.Errorf("a match expected of unequal dice: %v", err)
 	}
-	_, err = Load([]byte(strings.Replace(string(src), `also: {match: ""}`, `also: {matches: ""}`, 1)))
+	_, err = Load([]byte(strings.Replace(src, `also: {match: ""}`, `also: {matches: ""}`, 1)))
 	if err == nil || !strings.Contains(err.Error(), `no further result "matches"`) {
 		t.Errorf("a further result the check lacks: %v", err)
 	}
@@ -144,11 +103,8 @@ func TestVectorAlsoNone(t *testing.T) {
 // text) is refused with its line, said once, what goes there and the
 // value written.
 func TestYAMLErrorLineOnce(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "outsider", "ironsworn.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Load([]byte(strings.Replace(string(src), "default: 0\n", "default: \"0\"\n", 1)))
+	src := readOutsider(t, "ironsworn.yaml")
+	_, err := Load([]byte(strings.Replace(src, "default: 0\n", "default: \"0\"\n", 1)))
 	var e *Error
 	if !errors.As(err, &e) || e.Line != 13 {
 		t.Fatalf("got %v, want an error of line 13", err)
@@ -162,14 +118,7 @@ func TestYAMLErrorLineOnce(t *testing.T) {
 // own outcomes or a further result's; a wrong chance, an outcome or a
 // further result that does not exist refuses the file.
 func TestVectorOdds(t *testing.T) {
-	read := func(name string) string {
-		src, err := os.ReadFile(filepath.Join("testdata", "outsider", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(src)
-	}
-	blades, sr := read("blades.yaml"), read("sr5.yaml")
+	blades, sr := readOutsider(t, "blades.yaml"), readOutsider(t, "sr5.yaml")
 	for _, c := range []struct{ src, old, new, want string }{
 		{blades, "critical: 2/27,", "critical: 1/27,", "odds of critical 2/27, expected 1/27"},
 		{blades, "critical: 2/27,", "crit: 2/27,", `no outcome "crit"`},

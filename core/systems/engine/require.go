@@ -113,7 +113,7 @@ func (s *System) compileRequires(def *Check) ([]requirement, error) {
 		case r.Error != "" && !catalogKeyRE.MatchString(r.Error):
 			return nil, fail(fileErr(0, "error: %q is no catalog key", r.Error))
 		case r.Message != nil:
-			if err := checkNames(*r.Message, "message"); err != nil {
+			if err := checkNames(*r.Message, label("message")); err != nil {
 				return nil, fail(err)
 			}
 			for _, t := range []string{r.Message.ES, r.Message.EL, r.Message.EN} {

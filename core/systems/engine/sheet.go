@@ -178,7 +178,7 @@ func (s *System) checkSheetKey(k SheetKey, seen map[string]bool, names map[strin
 	if !kindKnown(k.Kind) {
 		return fileErr(0, "sheet %s: kind one of %s, got %q", k.Key, strings.Join(SheetKinds, ", "), k.Kind)
 	}
-	if err := checkNames(k.Names, "sheet "+k.Key); err != nil {
+	if err := checkNames(k.Names, label("sheet %s", k.Key)); err != nil {
 		return err
 	}
 	for _, n := range []string{k.Names.ES, k.Names.EL, k.Names.EN} {
@@ -383,7 +383,7 @@ func (s *System) checkSet(c *Check, st Set) error {
 		if n := utf8.RuneCountInString(z.Text); n > MaxSheetValue {
 			return limitErr("sheet_value", MaxSheetValue, n)
 		}
-		if err := checkNames(z.Names, "set of "+c.Key+": zero"); err != nil {
+		if err := checkNames(z.Names, label("set of %s: zero", c.Key)); err != nil {
 			return err
 		}
 	}

@@ -63,7 +63,7 @@ func showText(what, t string) error {
 }
 
 func namesText(what string, n Names, hole bool) error {
-	if err := checkNames(n, what); err != nil {
+	if err := checkNames(n, asTyped(what)); err != nil {
 		return err
 	}
 	for _, t := range []string{n.ES, n.EL, n.EN} {

@@ -116,7 +116,7 @@ func checkSubWords(f *File) error {
 	for i := range f.Checks {
 		c := &f.Checks[i]
 		if c.Word != nil {
-			if err := checkNames(*c.Word, "check "+c.Key+": word"); err != nil {
+			if err := checkNames(*c.Word, label("check %s: word", c.Key)); err != nil {
 				return err
 			}
 		}
