@@ -312,10 +312,10 @@ func dhRepair(ctx context.Context, req *command.Request, rules dh.Rules, who str
 	if r.Lost > 0 {
 		ck.Outcome = "failure"
 	}
-	ck.Total = intp(r.NewMax())
-	rep.Add(reply.T(req.T("dh.repair.now", "armour", capFirst(job.name), "db", r.NewMax())))
+	ck.Total = intp(r.NewMax)
+	rep.Add(reply.T(req.T("dh.repair.now", "armour", capFirst(job.name), "db", r.NewMax)))
 	if job.tracked {
-		if err := saveRepaired(ctx, req, rep, who, r.NewMax()); err != nil {
+		if err := saveRepaired(ctx, req, rep, who, r.NewMax); err != nil {
 			return nil, err
 		}
 	}

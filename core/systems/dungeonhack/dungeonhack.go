@@ -222,7 +222,8 @@ func (r Rules) UsageHolds(sides int) *big.Rat {
 	return must(p, err)
 }
 
-// Repair is an attempt to repair broken DB (docs/dungeonhack.md#repair).
+// Repair is an attempt to repair broken DB (docs/dungeonhack.md#repair),
+// as the file's check "repair" rolled and counted it.
 type Repair struct {
 	Score     int   // the armour's full Blindaje before the repair (intact + broken)
 	Broken    int   // broken DB to repair
@@ -230,12 +231,11 @@ type Repair struct {
 	Dice      []int // one per broken DB
 	Restored  int
 	Lost      int
+	NewMax    int  // the armour's Blindaje after the repair
 	Destroyed bool // no intact DB: the armour is destroyed, nothing rolled
 	Hopeless  bool // the die can never beat the score: nothing rolled
+	Res       *engine.Result
 }
-
-// NewMax is the armour's Blindaje after the repair.
-func (r Repair) NewMax() int { return r.Score - r.Lost }
 
 func repairParams(intact, broken, faces int) engine.Params {
 	return engine.Params{Inputs: map[string]int{"intact": intact, "broken": broken, "db_die": faces}}
@@ -244,25 +244,12 @@ func repairParams(intact, broken, faces int) engine.Params {
 // RepairArmour rolls one DB die per broken DB; a die above the full score
 // restores it, any other loses it forever (the file's check "repair").
 func (r Rules) RepairArmour(src dice.Source, intact, broken, faces int) Repair {
-	rp := Repair{Score: intact + broken, Broken: broken, Faces: faces}
 	res := must(r.s.Roll("repair", repairParams(intact, broken, faces), src))
-	switch res.Outcome {
-	case "destroyed":
-		rp.Destroyed = true
-		return rp
-	case "impossible":
-		rp.Hopeless = true
-		return rp
+	return Repair{
+		Score: ratInt(res.Values["score"]), Broken: broken, Faces: faces, Dice: res.Dice,
+		Restored: ratInt(res.Values["restored"]), Lost: ratInt(res.Values["lost"]), NewMax: ratInt(res.Values["new_max"]),
+		Destroyed: res.Outcome == "destroyed", Hopeless: res.Outcome == "impossible", Res: res,
 	}
-	rp.Dice = res.Dice
-	for _, d := range rp.Dice {
-		if d > rp.Score {
-			rp.Restored++
-		} else {
-			rp.Lost++
-		}
-	}
-	return rp
 }
 
 // RepairAll is the exact chance that every broken DB is restored.
