@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
 	"zaria/core/systems/engine"
@@ -93,13 +92,11 @@ func breakOne(ctx context.Context, req *command.Request, who string, e equipment
 
 // --- /dh uso ---------------------------------------------------------------
 
-// isExhausted reads a usage die stored as used up, in any language.
+// isExhausted reads a usage die stored as used up, in any language: the
+// zero dh.yaml's check usage writes on the die's sheet value, or another
+// of its spellings (the book's file: no fork renames a sheet's words).
 func isExhausted(v string) bool {
-	switch fold.Key(v) {
-	case usageExhausted, "agotada", "exhausted", "εξαντλημενο", "εξαντλημενη", "0", "-", "–":
-		return true
-	}
-	return false
+	return dh.Book().File().ReadsZero("usage", "die", v)
 }
 
 // dhUsage is "/dh uso espada larga" or "/dh uso arma": the usage die of an
