@@ -30,7 +30,6 @@ const (
 	sheetIntact      = dh.SheetIntact
 	sheetBroken      = dh.SheetBroken
 	sheetDie         = dh.SheetDie
-	usageExhausted   = "agotado"
 )
 
 // dhRun runs a /dh sub-command on its words by rules (the book's, or the

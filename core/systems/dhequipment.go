@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"zaria/core/command"
-	"zaria/core/fold"
 	"zaria/core/reply"
 	dh "zaria/core/systems/dungeonhack"
 	"zaria/core/systems/engine"
@@ -93,13 +92,11 @@ func breakOne(ctx context.Context, req *command.Request, who string, e equipment
 
 // --- /dh uso ---------------------------------------------------------------
 
-// isExhausted reads a usage die stored as used up, in any language.
+// isExhausted reads a usage die stored as used up, in any language: the
+// zero dh.yaml's check usage writes on the die's sheet value, or another
+// of its spellings (the book's file: no fork renames a sheet's words).
 func isExhausted(v string) bool {
-	switch fold.Key(v) {
-	case usageExhausted, "agotada", "exhausted", "εξαντλημενο", "εξαντλημενη", "0", "-", "–":
-		return true
-	}
-	return false
+	return dh.Book().File().ReadsZero("usage", "die", v)
 }
 
 // dhUsage is "/dh uso espada larga" or "/dh uso arma": the usage die of an
@@ -288,41 +285,67 @@ func dhRepair(ctx context.Context, req *command.Request, rules dh.Rules, who str
 	if err != nil {
 		return nil, err
 	}
+	if args.magic && job.intact < 1 {
+		return nil, command.Errorf("dh.error.magic_destroyed", "armour", capFirst(job.name))
+	}
+	pr := dh.RepairParams(job.intact, job.broken, job.faces)
+	if job.armour > 0 {
+		pr.Inputs["armour"] = job.armour
+	}
 	if args.magic {
-		return dhRepairMagic(ctx, req, who, job)
+		pr.Inputs["magic"] = 1
 	}
-	r := rules.RepairArmour(req.Rand, job.intact, job.broken, job.faces)
+	r := rules.RepairWith(req.Rand, pr)
+	ck := repairCheck(rules, r, args.magic)
 	rep := &reply.Reply{}
-	rep.Add(reply.T("🔧 " + req.T("dh.repair.head", "armour", capFirst(job.name), "score", r.Score, "count", job.broken)))
-	ck := newCheck("dh", "", r.Dice, job.faces)
-	p := rules.RepairAll(job.intact, job.broken, job.faces)
-	setChance(ck, p)
+	if err := layoutLines(req, rules.File(), r.Res, &engine.Parsed{Check: "repair"}, pr, [2]map[string][]string{}, ck, rep); err != nil {
+		return nil, err
+	}
 	rep.Check = ck
-	switch {
-	case r.Destroyed:
-		ck.Outcome = "impossible"
-		return rep.Add(reply.B(req.T("dh.repair.destroyed", "armour", capFirst(job.name)))), nil
-	case r.Hopeless:
-		ck.Outcome = "impossible"
-		return rep.Add(reply.B(req.T("dh.repair.hopeless", "die", fmt.Sprintf("d%d", job.faces), "score", r.Score, "count", job.broken))), nil
+	if r.Destroyed || r.Hopeless {
+		return rep, nil
 	}
-	rep.Add(reply.T("🎲 "+req.T("dh.repair.dice", "die", fmt.Sprintf("d%d", job.faces), "dice", joinInts(r.Dice), "score", r.Score)+" → "),
-		reply.B(req.T("dh.repair.restored", "count", r.Restored)+", "+req.T("dh.repair.lost", "count", r.Lost)))
-	ck.Outcome = "success"
-	if r.Lost > 0 {
-		ck.Outcome = "failure"
-	}
-	ck.Total = intp(r.NewMax())
-	rep.Add(reply.T(req.T("dh.repair.now", "armour", capFirst(job.name), "db", r.NewMax())))
+	// The sheet's lines go under the roll's, above the odds.
+	var under []reply.Line
 	if job.tracked {
-		if err := saveRepaired(ctx, req, rep, who, r.NewMax()); err != nil {
+		note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(r.NewMax), sheetBroken, "0")
+		if err != nil {
 			return nil, err
 		}
+		if note != nil {
+			under = append(under, note)
+		}
 	}
-	if untracked {
-		rep.Add(reply.I(req.T("dh.sheet_untouched")))
+	at := len(rep.Lines)
+	if !args.magic {
+		if untracked {
+			under = append(under, reply.Line{reply.I(req.T("dh.sheet_untouched"))})
+		}
+		at = max(0, at-1)
 	}
-	return rep.Add(oddsLine(req, "dh.odds.repair_all", p)...), nil
+	rep.Lines = slices.Insert(rep.Lines, at, under...)
+	return rep, nil
+}
+
+// repairCheck is the repair's --json: the armour's Blindaje after it and
+// the chance of repairing every DB, or magic armour's days of work.
+func repairCheck(rules dh.Rules, r dh.Repair, magic bool) *reply.Check {
+	if magic {
+		ck := newCheck("dh", "success", r.Dice, 4)
+		ck.Total = intp(r.Days)
+		return ck
+	}
+	ck := newCheck("dh", "success", r.Dice, r.Faces)
+	setChance(ck, rules.RepairAll(r.Score-r.Broken, r.Broken, r.Faces))
+	switch {
+	case r.Destroyed, r.Hopeless:
+		ck.Outcome = "impossible"
+		return ck
+	case r.Lost > 0:
+		ck.Outcome = "failure"
+	}
+	ck.Total = intp(r.NewMax)
+	return ck
 }
 
 // repairArgs are the words of /dh repara (dh.yaml's check repair): a DB
@@ -357,6 +380,7 @@ func parseRepair(req *command.Request, rules dh.Rules, toks []string) (repairArg
 // the DB die, and whether the sheet tracks it (and is updated).
 type repairJob struct {
 	name                  string
+	armour                int // its row in the armour table, 0: the sheet's armour unnamed
 	intact, broken, faces int
 	tracked               bool
 }
@@ -371,7 +395,7 @@ func repairNamed(req *command.Request, rules dh.Rules, args repairArgs) (repairJ
 	if args.broken > a.DB {
 		return repairJob{}, command.Errorf("dh.error.broken_over", "armour", capFirst(dhArmourName(req, a)), "db", a.DB, "count", args.broken)
 	}
-	job := repairJob{name: dhArmourName(req, a), intact: a.DB - args.broken, broken: args.broken, faces: args.faces}
+	job := repairJob{name: dhArmourName(req, a), armour: a.Row, intact: a.DB - args.broken, broken: args.broken, faces: args.faces}
 	if job.faces == 0 {
 		job.faces = dhDefaultDie(req, rules)
 	}
@@ -396,7 +420,7 @@ func repairOnSheet(ctx context.Context, req *command.Request, rules dh.Rules, wh
 	if e.hasArmour && e.armour.Key != a.Key {
 		return job, false, true, nil
 	}
-	job = repairJob{name: dhArmourName(req, a), intact: e.intact, broken: args.broken, faces: cmp.Or(args.faces, e.faces), tracked: true}
+	job = repairJob{name: dhArmourName(req, a), armour: a.Row, intact: e.intact, broken: args.broken, faces: cmp.Or(args.faces, e.faces), tracked: true}
 	if job.broken < 0 {
 		job.broken = e.broken
 	}
@@ -422,7 +446,7 @@ func repairTracked(ctx context.Context, req *command.Request, rules dh.Rules, wh
 	}
 	job := repairJob{name: req.T("dh.your_armour"), intact: e.intact, broken: args.broken, faces: args.faces, tracked: true}
 	if e.hasArmour {
-		job.name = dhArmourName(req, e.armour)
+		job.name, job.armour = dhArmourName(req, e.armour), e.armour.Row
 	}
 	if job.broken < 0 {
 		job.broken = e.broken
@@ -434,41 +458,6 @@ func repairTracked(ctx context.Context, req *command.Request, rules dh.Rules, wh
 		job.faces = e.faces
 	}
 	return job, nil
-}
-
-// saveRepaired stores the armour's new DB, none broken, with a note under
-// the roll if it could not.
-func saveRepaired(ctx context.Context, req *command.Request, rep *reply.Reply, who string, intact int) error {
-	note, err := saveSheet(ctx, req, who, sheetIntact, strconv.Itoa(intact), sheetBroken, "0")
-	if err != nil {
-		return err
-	}
-	if note != nil {
-		rep.Add(note...)
-	}
-	return nil
-}
-
-// dhRepairMagic: magic armour is repaired with 1d4 days of work and 10 %
-// of its original value per broken DB, with no roll per DB (docs/dungeonhack.md#repair).
-func dhRepairMagic(ctx context.Context, req *command.Request, who string, job repairJob) (*reply.Reply, error) {
-	if job.intact < 1 {
-		return nil, command.Errorf("dh.error.magic_destroyed", "armour", capFirst(job.name))
-	}
-	days := req.Rand.IntN(4) + 1
-	rep := &reply.Reply{}
-	rep.Add(reply.T("🔧✨ " + req.T("dh.repair.head", "armour", capFirst(job.name), "score", job.intact+job.broken, "count", job.broken)))
-	rep.Add(reply.T("🎲 1d4 → "), reply.B(req.T("dh.repair.magic_days", "count", days)), reply.T(" · "+req.T("dh.repair.magic_cost", "pct", 10*job.broken)))
-	rep.Add(reply.I(req.T("dh.repair.magic_reduced")))
-	if job.tracked {
-		if err := saveRepaired(ctx, req, rep, who, job.intact+job.broken); err != nil {
-			return nil, err
-		}
-	}
-	ck := newCheck("dh", "success", []int{days}, 4)
-	ck.Total = intp(days)
-	rep.Check = ck
-	return rep, nil
 }
 
 // sheetName is a Dungeon Hack sheet value's name as the chat's language

@@ -222,52 +222,50 @@ func (r Rules) UsageHolds(sides int) *big.Rat {
 	return must(p, err)
 }
 
-// Repair is an attempt to repair broken DB (docs/dungeonhack.md#repair).
+// Repair is an attempt to repair broken DB (docs/dungeonhack.md#repair),
+// as the file's check "repair" rolled and counted it.
 type Repair struct {
 	Score     int   // the armour's full Blindaje before the repair (intact + broken)
 	Broken    int   // broken DB to repair
 	Faces     int   // the wearer's DB die
-	Dice      []int // one per broken DB
+	Dice      []int // one per broken DB (magic armour: the 1d4 of days)
 	Restored  int
 	Lost      int
+	NewMax    int  // the armour's Blindaje after the repair
+	Days      int  // magic armour: the days of work, no DB die rolled
 	Destroyed bool // no intact DB: the armour is destroyed, nothing rolled
 	Hopeless  bool // the die can never beat the score: nothing rolled
+	Res       *engine.Result
 }
 
-// NewMax is the armour's Blindaje after the repair.
-func (r Repair) NewMax() int { return r.Score - r.Lost }
-
-func repairParams(intact, broken, faces int) engine.Params {
+// RepairParams are the repair check's inputs: the DB intact and broken and
+// the DB die; the bot adds the armour (its row) and magic for the reply.
+func RepairParams(intact, broken, faces int) engine.Params {
 	return engine.Params{Inputs: map[string]int{"intact": intact, "broken": broken, "db_die": faces}}
 }
 
 // RepairArmour rolls one DB die per broken DB; a die above the full score
 // restores it, any other loses it forever (the file's check "repair").
 func (r Rules) RepairArmour(src dice.Source, intact, broken, faces int) Repair {
-	rp := Repair{Score: intact + broken, Broken: broken, Faces: faces}
-	res := must(r.s.Roll("repair", repairParams(intact, broken, faces), src))
-	switch res.Outcome {
-	case "destroyed":
-		rp.Destroyed = true
-		return rp
-	case "impossible":
-		rp.Hopeless = true
-		return rp
+	return r.RepairWith(src, RepairParams(intact, broken, faces))
+}
+
+// RepairWith rolls the file's check "repair" with pr (RepairParams and
+// the reply's armour and magic): magic armour rolls 1d4 days of work
+// instead of the DB dice.
+func (r Rules) RepairWith(src dice.Source, pr engine.Params) Repair {
+	res := must(r.s.Roll("repair", pr, src))
+	return Repair{
+		Score: ratInt(res.Values["score"]), Broken: pr.Inputs["broken"], Faces: pr.Inputs["db_die"], Dice: res.Dice,
+		Restored: ratInt(res.Values["restored"]), Lost: ratInt(res.Values["lost"]), NewMax: ratInt(res.Values["new_max"]),
+		Days:      ratInt(res.Values["work_days"]),
+		Destroyed: res.Outcome == "destroyed", Hopeless: res.Outcome == "impossible", Res: res,
 	}
-	rp.Dice = res.Dice
-	for _, d := range rp.Dice {
-		if d > rp.Score {
-			rp.Restored++
-		} else {
-			rp.Lost++
-		}
-	}
-	return rp
 }
 
 // RepairAll is the exact chance that every broken DB is restored.
 func (r Rules) RepairAll(intact, broken, faces int) *big.Rat {
-	p, _, err := r.s.Chance("repair", repairParams(intact, broken, faces))
+	p, _, err := r.s.Chance("repair", RepairParams(intact, broken, faces))
 	return must(p, err)
 }
 

@@ -235,8 +235,16 @@ func TestUsage(t *testing.T) {
 func TestRepair(t *testing.T) {
 	// H8: coraza 3 DB, 2 broken, 2d6 → 2, 4.
 	r := Book().RepairArmour(dice.NewScripted([]int{2, 4}), 1, 2, 6)
-	if r.Restored != 1 || r.Lost != 1 || r.NewMax() != 2 {
+	if r.Restored != 1 || r.Lost != 1 || r.NewMax != 2 {
 		t.Errorf("H8: %+v", r)
+	}
+	// A die at the score loses its DB, one above restores it: 2 intact
+	// and 2 broken (score 4) on d6 rolled 4 and 4 lose both, 5 and 6 keep both.
+	if r := Book().RepairArmour(dice.NewScripted([]int{4, 4}), 2, 2, 6); r.Restored != 0 || r.Lost != 2 || r.NewMax != 2 || r.Score != 4 {
+		t.Errorf("dice at the score: %+v", r)
+	}
+	if r := Book().RepairArmour(dice.NewScripted([]int{5, 6}), 2, 2, 6); r.Restored != 2 || r.Lost != 0 || r.NewMax != 4 {
+		t.Errorf("dice above the score: %+v", r)
 	}
 	// H9: tela with its DB broken is destroyed.
 	if r := Book().RepairArmour(dice.NewScripted(nil), 0, 1, 6); !r.Destroyed {

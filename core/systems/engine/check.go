@@ -113,7 +113,7 @@ func (c *check) run(e *env, src dice.Source, res *Result) error {
 		if len(*faces) > MaxCheckDice {
 			return limitErr("check_dice", MaxCheckDice, len(*faces))
 		}
-		for j, rd := range st.roll.reads {
+		for j, rd := range rs.reads {
 			e.r[st.roll.first+j] = rd.read(d)
 		}
 	}

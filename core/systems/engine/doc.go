@@ -17,7 +17,8 @@
 //	rat.go      exact values (int64 fractions, impossible) and roundings
 //	pool.go     rolls: dice pools, explosions, readings, their distributions
 //	            (core/dice's odds core: one reading, exploding dice)
-//	faces.go    dice whose faces come from the inputs (faces_of)
+//	faces.go    dice whose faces come from the inputs (faces_of), counts
+//	            whose threshold does (count_ge(diff))
 //	table.go    1-D and 2-D tables with impossible cells
 //	check.go    rolling a check, opposed checks, exact odds, the odds cache
 //	wide.go     exact odds past int64 (big-integer weights)

@@ -24,7 +24,7 @@ import (
 // message's args are at most MaxShowList each, a text at most
 // MaxShowText characters.
 const (
-	MaxReplyLines = 24
+	MaxReplyLines = 32 // Dungeon Hack's file lays out seven sub-commands
 	MaxReplyParts = 16
 )
 

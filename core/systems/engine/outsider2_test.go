@@ -28,6 +28,10 @@ func TestOutsider2Files(t *testing.T) {
 		{"owod", "1", map[string]string{"botch": "1/10", "failure": "2/5", "success": "1/2"}, nil},
 		{"owod", "4 δυσκ 8 esp", map[string]string{"botch": "221/2000", "failure": "603/2500", "success": "6483/10000"}, nil},
 		{"owod", "diff 10 2", map[string]string{"botch": "17/100", "failure": "33/50", "success": "17/100"}, nil},
+		// The difficulty is the count's threshold (d.count_ge(diff)): 2 and 3 too.
+		{"owod", "5 dif 3", map[string]string{"botch": "31/100000", "failure": "3161/100000", "success": "12101/12500"}, nil},
+		{"owod", "4 dif 2 esp", map[string]string{"botch": "1/10000", "failure": "21/500", "success": "9579/10000"}, nil},
+		{"owod", "6 dif 9", map[string]string{"botch": "28899/200000", "failure": "328721/1000000", "success": "8231/15625"}, nil},
 		{"mothership", "45", map[string]string{"crit_failure": "1/20", "crit_success": "1/20", "failure": "1/2", "success": "2/5"}, nil},
 		{"mothership", "45 [+]", map[string]string{"crit_failure": "1/400", "crit_success": "39/400", "failure": "3/10", "success": "3/5"}, nil},
 		{"mothership", "[-] 45", map[string]string{"crit_failure": "39/400", "crit_success": "1/400", "failure": "7/10", "success": "1/5"}, nil},

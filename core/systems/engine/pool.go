@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,14 +31,19 @@ type rollStep struct {
 	memo   map[int]*poolDist
 	noRuns atomic.Bool // no reading orders its rolls for the runs (sym.go)
 
-	facesOf evalFn            // faces_of: the faces from the inputs (faces.go)
-	sizes   map[int]*rollStep // facesOf's pools by faces, made once each
+	facesOf evalFn                // faces_of: the faces from the inputs (faces.go)
+	argOf   []evalFn              // the counts' thresholds from the inputs (count_ge(score + 1))
+	argSrc  []string              // each one's text, so that a reading is one slot
+	sizes   map[poolKey]*rollStep // the pools of faces_of and thresholds, made once each (faces.go)
 }
 
-// reading is one number read from a pool's dice.
+// reading is one number read from a pool's dice: a count's threshold is
+// arg, or with of > 0 the value of the pool's argOf[of-1] when it is
+// rolled.
 type reading struct {
 	kind string
 	arg  int
+	of   int
 }
 
 var readingKinds = map[string]bool{
@@ -53,24 +59,8 @@ func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 	}
 	rd := reading{kind: kind}
 	if takes {
-		if err := p.expect("("); err != nil {
-			return node{}, err
-		}
-		neg := false
-		if p.peek().text == "-" {
-			p.next()
-			neg = true
-		}
-		t := p.next()
-		n, err := strconv.Atoi(t.text)
-		if t.kind != "num" || err != nil || n > 1000 {
-			return node{}, p.errorf("%s.%s takes a whole number", rs.name, kind)
-		}
-		if neg {
-			n = -n
-		}
-		rd.arg = n
-		if err := p.expect(")"); err != nil {
+		var err error
+		if rd, err = p.readingArg(rs, rd); err != nil {
 			return node{}, err
 		}
 	}
@@ -90,6 +80,57 @@ func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 	p.sc.dyn = true
 	return node{fn: func(e *env) num { return e.r[rs.first+idx] }, shape: shape{dyn: true, lvl: rs.lvl}, leaf: true, sy: symReading(rs, idx)}, nil
 }
+
+// readingArg reads a reading's argument in parentheses: a whole number,
+// or for a count an expression of the inputs and of the values that read
+// no dice (count_ge(score + 1)), computed when the pool is rolled.
+func (p *parser) readingArg(rs *rollStep, rd reading) (reading, error) {
+	if err := p.expect("("); err != nil {
+		return rd, err
+	}
+	start := p.i
+	if p.peek().text == "-" && p.peek().kind == "op" {
+		p.next()
+	}
+	t := p.next()
+	if closes := p.peek().text == ")" && p.peek().kind == "op"; t.kind == "num" && closes {
+		n, err := strconv.Atoi(t.text)
+		if err != nil || n > 1000 {
+			return rd, p.errorf("%s.%s takes a whole number", rs.name, rd.kind)
+		}
+		if start != p.i-1 {
+			n = -n
+		}
+		rd.arg = n
+		return rd, p.expect(")")
+	}
+	p.i = start
+	if !countKinds[rd.kind] {
+		return rd, p.errorf("%s.%s takes a whole number", rs.name, rd.kind)
+	}
+	n, err := p.or()
+	if err != nil {
+		return rd, err
+	}
+	// What reads no pool is computed before every pool (ordered, load.go).
+	if n.fn == nil || n.dyn || n.lvl > 0 || n.loop {
+		return rd, p.errorf("%s.%s: the threshold reads the inputs, not the dice", rs.name, rd.kind)
+	}
+	var src strings.Builder
+	for _, t := range p.toks[start:p.i] {
+		src.WriteString(t.text)
+		src.WriteByte(' ')
+	}
+	rd.of = slices.Index(rs.argSrc, src.String()) + 1
+	if rd.of == 0 {
+		rs.argOf, rs.argSrc = append(rs.argOf, n.fn), append(rs.argSrc, src.String())
+		rd.of = len(rs.argOf)
+	}
+	return rd, p.expect(")")
+}
+
+// countKinds are the readings whose threshold may be an expression.
+var countKinds = map[string]bool{"count": true, "count_ge": true, "count_le": true}
 
 // read computes a reading of dice (each die's value, explosions added).
 func (rd reading) read(d []int) num {

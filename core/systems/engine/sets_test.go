@@ -35,6 +35,26 @@ func TestSetsWriteTheUsageDie(t *testing.T) {
 	}
 }
 
+// A usage die the sheet keeps as spent is read so in any language and in
+// the file's other spellings, without case or accents; anything else,
+// an empty value or another check's input, is not.
+func TestReadsZero(t *testing.T) {
+	s := MustBuiltin("dh")
+	for _, v := range []string{"agotado", "Agotado", "EXHAUSTED", "εξαντλημένο", "Εξαντλημένη", "agotada", "0", "-", " – "} {
+		if !s.ReadsZero("usage", "die", v) {
+			t.Errorf("%q is not read as spent", v)
+		}
+	}
+	for _, v := range []string{"", " ", "d8", "agotados", "00", "--"} {
+		if s.ReadsZero("usage", "die", v) {
+			t.Errorf("%q is read as spent", v)
+		}
+	}
+	if s.ReadsZero("repair", "die", "agotado") || s.ReadsZero("usage", "magic", "agotado") || s.ReadsZero("nope", "die", "agotado") {
+		t.Error("a check or input with no zero reads one")
+	}
+}
+
 // A set that names what its check lacks, or writes past the sheet's
 // limits, is refused when the file loads, saying what.
 func TestSetsRefused(t *testing.T) {
@@ -47,7 +67,8 @@ func TestSetsRefused(t *testing.T) {
         on: die
         to: after
         write: "d{after}"
-        zero: {text: agotado, names: {es: agotado, el: εξαντλημένο, en: exhausted}}
+        # A sheet may also say so as these, read as agotado.
+        zero: {text: agotado, names: {es: agotado, el: εξαντλημένο, en: exhausted}, also: [agotada, εξαντλημένη, "0", "-", "–"]}
 `
 	if !strings.Contains(string(src), sets) {
 		t.Fatal("dh.yaml's usage check has no sets")
@@ -62,6 +83,7 @@ func TestSetsRefused(t *testing.T) {
 		{"unknown let", "      - {outcomes: [steps_down], on: die, to: before}\n", "before"},
 		{"write without the value", "      - {outcomes: [steps_down], on: die, to: after, write: dado}\n", "{after}"},
 		{"zero without text", "      - {outcomes: [steps_down], on: die, to: after, zero: {names: {es: a, el: b, en: c}}}\n", "zero"},
+		{"zero spelled empty", "      - {outcomes: [steps_down], on: die, to: after, zero: {text: x, names: {es: a, el: b, en: c}, also: [\" \"]}}\n", "also"},
 		{"zero without a language", "      - {outcomes: [steps_down], on: die, to: after, zero: {text: x, names: {es: a, en: c}}}\n", "es, el and en"},
 	}
 	for _, c := range refused {
@@ -81,6 +103,8 @@ func TestSetsRefused(t *testing.T) {
 		set   string
 	}{
 		{"sets", MaxSets, strings.Repeat("      - {outcomes: [steps_down], on: die, to: after}\n", MaxSets+1)},
+		{"zero_also", MaxZeroAlso, "      - {outcomes: [steps_down], on: die, to: after, zero: {text: z, names: {es: a, el: b, en: c}, also: [" + strings.Repeat("x, ", MaxZeroAlso) + "x]}}\n"},
+		{"sheet_value", MaxSheetValue, "      - {outcomes: [steps_down], on: die, to: after, zero: {text: z, names: {es: a, el: b, en: c}, also: [" + strings.Repeat("y", MaxSheetValue+1) + "]}}\n"},
 		{"sheet_value", MaxSheetValue, "      - {outcomes: [steps_down], on: die, to: after, zero: {text: " + strings.Repeat("z", MaxSheetValue+1) + ", names: {es: a, el: b, en: c}}}\n"},
 	}
 	for _, c := range limits {

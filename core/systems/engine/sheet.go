@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"zaria/core/fold"
 )
 
 // A system's character sheet (docs/systems-format.md#sheet): the keys a
@@ -293,15 +295,54 @@ type Set struct {
 
 // SetWords is a word written on the sheet (text, the same in every
 // language, as the sheet keeps it) and shown in the chat's language
-// (names).
+// (names); also are other spellings a sheet may hold for it, read as it
+// and never written (Dungeon Hack's "agotada", "0", "-").
 type SetWords struct {
-	Text  string `yaml:"text"`
-	Names Names  `yaml:"names"`
+	Text  string   `yaml:"text"`
+	Names Names    `yaml:"names"`
+	Also  []string `yaml:"also,omitempty"`
 }
 
-// MaxSets is how many sets a check may declare (its message:
-// "engine.limit.sets").
-const MaxSets = 4
+// MaxSets is how many sets a check may declare, MaxZeroAlso how many other
+// spellings a zero has (their messages: "engine.limit.sets",
+// "engine.limit.zero_also").
+const (
+	MaxSets     = 4
+	MaxZeroAlso = 8
+)
+
+// ReadsZero reports whether a sheet value v, read for check's input on,
+// is the zero a set of the check writes there: its text, its name in any
+// language or another of its spellings, without case or accents
+// (Dungeon Hack's spent usage die: "agotado", "Exhausted", "εξαντλημένη").
+func (s *System) ReadsZero(check, on, v string) bool {
+	c, err := s.check(check)
+	if err != nil {
+		return false
+	}
+	k := zeroKey(v)
+	if k == "" {
+		return false
+	}
+	for _, st := range c.def.Sets {
+		z := st.Zero
+		if st.On != on || z == nil {
+			continue
+		}
+		for _, w := range append([]string{z.Text, z.Names.ES, z.Names.EL, z.Names.EN}, z.Also...) {
+			if zeroKey(w) == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// zeroKey is a spelling without case or accents; a sign alone ("-"),
+// which folding drops, as written.
+func zeroKey(w string) string {
+	return cmp.Or(fold.Key(w), strings.TrimSpace(w))
+}
 
 // SheetWrite is one value a result writes on the sheet: the sheet value
 // the roll read for the input On gets Text, shown as Shown in the
@@ -385,6 +426,17 @@ func (s *System) checkSet(c *Check, st Set) error {
 		}
 		if err := checkNames(z.Names, label("set of %s: zero", c.Key)); err != nil {
 			return err
+		}
+		if len(z.Also) > MaxZeroAlso {
+			return limitErr("zero_also", MaxZeroAlso, len(z.Also))
+		}
+		for _, w := range z.Also {
+			if n := utf8.RuneCountInString(w); n > MaxSheetValue {
+				return limitErr("sheet_value", MaxSheetValue, n)
+			}
+			if strings.TrimSpace(w) == "" {
+				return fileErr(0, "set of %s: zero: also, a spelling with no text", c.Key)
+			}
 		}
 	}
 	return nil
