@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sum_highest(N) and sum_lowest(N) read one way come from core/dice's
+// HighestK and LowestK; they must equal the engine's own enumeration of
+// the same pool (forced by a second reading, size), exploding dice and
+// N at or past the pool's size included.
+func TestKeptSumMatchesEnumeration(t *testing.T) {
+	for _, c := range []struct {
+		faces, n, times int
+		rd              reading
+	}{
+		{6, 4, 0, reading{kind: "sum_highest", arg: 3}}, {10, 5, 2, reading{kind: "sum_highest", arg: 2}},
+		{20, 3, 0, reading{kind: "sum_lowest", arg: 2}}, {10, 4, 1, reading{kind: "sum_lowest", arg: 1}},
+		{6, 3, 0, reading{kind: "sum_highest", arg: 3}}, {8, 2, 0, reading{kind: "sum_lowest", arg: 5}},
+	} {
+		mk := func(reads []reading) *rollStep {
+			return &rollStep{faces: c.faces, times: c.times, reads: reads, memo: map[int]*poolDist{}, explode: map[int]bool{c.faces: true}}
+		}
+		a, ok1 := mk([]reading{c.rd}).dist(c.n)
+		b, ok2 := mk([]reading{c.rd, {kind: "size"}}).dist(c.n)
+		if !ok1 || !ok2 || a.den != b.den {
+			t.Fatalf("%+v: %v %v", c, ok1, ok2)
+		}
+		want := map[string]int64{}
+		for i, r := range b.reads {
+			want[r[0].String()] += b.counts[i]
+		}
+		got := map[string]int64{}
+		for i, r := range a.reads {
+			got[r[0].String()] += a.counts[i]
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%dd%d %s(%d): %v, enumeration %v", c.n, c.faces, c.rd.kind, c.rd.arg, got, want)
+		}
+	}
+}
+
+// A kept sum reads the N highest or lowest dice, all of them when the
+// pool has N or fewer, and 0 of no dice; N is at least 1.
+func TestKeptSumReading(t *testing.T) {
+	for _, c := range []struct {
+		kind string
+		n    int
+		d    []int
+		want string
+	}{
+		{"sum_highest", 2, []int{3, 9, 14, 1, 7}, "23"}, {"sum_lowest", 2, []int{3, 9, 14, 1, 7}, "4"},
+		{"sum_highest", 5, []int{3, 9}, "12"}, {"sum_lowest", 1, nil, "0"},
+	} {
+		d := append([]int(nil), c.d...)
+		if got := (reading{kind: c.kind, arg: c.n}).read(d).String(); got != c.want || fmt.Sprint(d) != fmt.Sprint(c.d) {
+			t.Errorf("%s(%d) of %v: %s (dice now %v), want %s", c.kind, c.n, c.d, got, d, c.want)
+		}
+	}
+	src := strings.Replace(bigPool, "READ", "d.sum_highest(0)", 1)
+	if _, err := Load([]byte(src)); err == nil || !strings.Contains(err.Error(), "d.sum_highest keeps at least one die") {
+		t.Errorf("sum_highest(0): %v", err)
+	}
+}
+
+// bigPool is a pool of n d6 (up to 32: 6^32 rolls) read as READ.
+const bigPool = `system: big
+title: {es: Grande, el: Μεγάλο, en: Big}
+command: big
+inputs:
+  - {key: n, type: number, min: 1, max: 32, names: {es: dados, el: ζάρια, en: dice}}
+  - {key: tn, type: number, min: 0, max: 200, names: {es: objetivo, el: στόχος, en: target}}
+outcomes:
+  - {key: success, success: true, names: {es: éxito, el: επιτυχία, en: success}}
+  - {key: failure, success: false, names: {es: fallo, el: αποτυχία, en: failure}}
+checks:
+  - key: roll
+    names: {es: tirada, el: ρίψη, en: roll}
+    inputs: [n, tn]
+    steps:
+      - {roll: d, dice: n, faces: 6}
+    total: READ
+    result:
+      on: READ - tn
+      bands:
+        - {at_least: "0", outcome: success}
+        - {outcome: failure}
+example: {es: 3 2, el: 3 2, en: 3 2}
+`
+
+// A pool past 10^15 rolls is exact when read one way (20 d6 by their
+// sum: P(sum ≥ 70), counted here apart in big integers), and sampled,
+// shown as not exact, when read two ways that are not both counts (its
+// sum less its highest die: the multisets' enumeration counts in int64).
+func TestWidePoolExactOrSampled(t *testing.T) {
+	s, err := Load([]byte(strings.ReplaceAll(bigPool, "READ", "d.sum")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	od, err := s.Odds("roll", Params{Inputs: map[string]int{"n": 20, "tn": 70}})
+	if err != nil || !od.Exact {
+		t.Fatalf("%v exact=%v", err, od != nil && od.Exact)
+	}
+	ways := []*big.Int{big.NewInt(1)} // ways 20 d6 sum to x
+	for range 20 {
+		next := make([]*big.Int, len(ways)+6)
+		for i := range next {
+			next[i] = new(big.Int)
+		}
+		for x, k := range ways {
+			for f := 1; f <= 6; f++ {
+				next[x+f].Add(next[x+f], k)
+			}
+		}
+		ways = next
+	}
+	hit := new(big.Int)
+	for x := 70; x < len(ways); x++ {
+		hit.Add(hit, ways[x])
+	}
+	want := new(big.Rat).SetFrac(hit, new(big.Int).Exp(big.NewInt(6), big.NewInt(20), nil))
+	if got := od.Outcomes["success"]; got == nil || got.Cmp(want) != 0 {
+		t.Errorf("P(20d6 ≥ 70) = %v, want %s", got, want.RatString())
+	}
+	s, err = Load([]byte(strings.ReplaceAll(bigPool, "READ", "d.sum - d.highest")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	od, err = s.Odds("roll", Params{Inputs: map[string]int{"n": 20, "tn": 70}})
+	if err != nil || od.Exact {
+		t.Fatalf("20 d6 read twice: %v exact=%v, want sampled", err, od != nil && od.Exact)
+	}
+}
+
+// Every pool the outsiders' files let a user roll has exact odds that
+// sum to 1: Shadowrun's 1 to 32 d6, L5R's 1k1 to 10k10 (10 d10 exploding
+// 5 times: 10^60 rolls).
+func TestEveryOutsiderPoolExact(t *testing.T) {
+	load := func(name string) *System {
+		src, err := os.ReadFile(filepath.Join("testdata", "outsider", name+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Load(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	check := func(s *System, words string) {
+		p, err := s.ParseWords(strings.Fields(words))
+		if err != nil {
+			t.Fatalf("%q: %v", words, err)
+		}
+		od, err := s.Odds(p.Check, s.Params(p))
+		if err != nil || !od.Exact {
+			t.Fatalf("%q: %v exact=%v", words, err, od != nil && od.Exact)
+		}
+		sum := new(big.Rat)
+		for _, r := range od.Outcomes {
+			sum.Add(sum, r)
+		}
+		if sum.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("%q: the outcomes sum to %s", words, sum.RatString())
+		}
+	}
+	sr := load("sr5")
+	for n := 1; n <= 32; n++ {
+		check(sr, fmt.Sprintf("%d t%d", n, (n+2)/3))
+	}
+	l5r := load("l5r")
+	for x := 1; x <= 10; x++ {
+		for k := 1; k <= x; k++ {
+			check(l5r, fmt.Sprintf("%dk%d tn%d", x, k, 7*k))
+		}
+	}
+}
