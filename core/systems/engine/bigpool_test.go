@@ -179,3 +179,48 @@ func TestEveryOutsiderPoolExact(t *testing.T) {
 		}
 	}
 }
+
+// A pool past 10^15 rolls read only by counts is folded in big integers
+// while its walk is at most WideFoldBudget steps, else sampled: 32 d20
+// read by count(1), count(2) and count_ge(9) (foldWork 132,088) are
+// exact, each count binomial as counted here apart; read by three
+// counts and count_ge(9) (1,003,882), sampled.
+func TestWideFoldBudget(t *testing.T) {
+	mk := func(reads ...reading) *rollStep {
+		return &rollStep{faces: 20, reads: reads, memo: map[int]*poolDist{}, explode: map[int]bool{}}
+	}
+	ok := mk(reading{kind: "count", arg: 1}, reading{kind: "count", arg: 2}, reading{kind: "count_ge", arg: 9})
+	over := mk(reading{kind: "count", arg: 1}, reading{kind: "count", arg: 2}, reading{kind: "count", arg: 3}, reading{kind: "count_ge", arg: 9})
+	die, _, _ := ok.die()
+	if w := ok.foldWork(die, 32); w > WideFoldBudget {
+		t.Fatalf("foldWork %g over %d", w, WideFoldBudget)
+	}
+	if w := over.foldWork(die, 32); w <= WideFoldBudget {
+		t.Fatalf("foldWork %g within %d", w, WideFoldBudget)
+	}
+	pd, exact := ok.dist(32)
+	if !exact || pd.wden == nil {
+		t.Fatalf("32 d20 read by 3 counts: exact %v", exact)
+	}
+	// P(count_ge(9) = h) = C(32, h)·12^h·8^(32−h) / 20^32.
+	den := new(big.Int).Exp(big.NewInt(20), big.NewInt(32), nil)
+	got := map[int64]*big.Rat{}
+	for i, r := range pd.reads {
+		h := r[2].n
+		if got[h] == nil {
+			got[h] = new(big.Rat)
+		}
+		got[h].Add(got[h], new(big.Rat).SetFrac(pd.wcounts[i], pd.wden))
+	}
+	for h := int64(0); h <= 32; h++ {
+		w := new(big.Int).Binomial(32, h)
+		w.Mul(w, new(big.Int).Exp(big.NewInt(12), big.NewInt(h), nil))
+		w.Mul(w, new(big.Int).Exp(big.NewInt(8), big.NewInt(32-h), nil))
+		if want := new(big.Rat).SetFrac(w, den); got[h] == nil || got[h].Cmp(want) != 0 {
+			t.Errorf("%d dice of 9+: %v, want %s", h, got[h], want.RatString())
+		}
+	}
+	if _, exact := over.dist(32); exact {
+		t.Error("32 d20 read by 4 counts: exact, want sampled")
+	}
+}

@@ -102,6 +102,9 @@ func (rs *rollStep) wideDist(die *dice.Dist, n int) *poolDist {
 	if d := rs.oneDist(die, n); d != nil {
 		return wideFrom(d, func(v int64) []num { return []num{integer(v)} })
 	}
+	if rs.foldWork(die, n) > WideFoldBudget {
+		return nil // sampled: a fold in big integers that long would take too long
+	}
 	if d, reads, _ := rs.countDist(die, n); d != nil {
 		return wideFrom(d, func(v int64) []num { return reads[v] })
 	}
@@ -132,4 +135,34 @@ func wideFrom(d *dice.Dist, reads func(v int64) []num) *poolDist {
 		}
 	}
 	return pd
+}
+
+// foldWork is about what FoldPool would spend on a pool of n dice read
+// only by counts (0 when read otherwise): at the j-th kind of face, the
+// vectors of the j kinds before of at most n dice (C(n+j, j)) each try
+// the dice left, C(n+j+1, j+1) in all, weighed as the odds core weighs
+// big integers (1 + bits/128). An upper bound: tallies that agree merge.
+func (rs *rollStep) foldWork(die *dice.Dist, n int) float64 {
+	sigs := map[uint8]bool{}
+	for v := die.Min(); v <= die.Max(); v++ {
+		var sig uint8
+		for j, rd := range rs.reads {
+			switch rd.kind {
+			case "count", "count_ge", "count_le", "all", "any", "size":
+			default:
+				return 0
+			}
+			if rd.counts(v) {
+				sig |= 1 << j
+			}
+		}
+		sigs[sig] = true
+	}
+	work, c := 0.0, 1.0 // c: C(n+j+1, j+1)
+	for j := range len(sigs) {
+		c = c * float64(n+j+1) / float64(j+1)
+		work += c
+	}
+	_, den := die.Weights()
+	return work * float64(1+n*den.BitLen()/128)
 }
