@@ -20,7 +20,8 @@ import (
 // ScorePool (a score per die added up, for successes and failures) and
 // FoldPool (any statistic computed face by face, e.g. V5's pairs of
 // tens). Map merges or renames totals. Read them with Min, Max, Approx
-// and Counts (how many of den equally likely cases give each total). The
+// and Counts (how many of den equally likely cases give each total), or
+// Weights (the same in big integers, reduced: pools past int64). The
 // package's tests hold the rest of the core they compare with (Exploding,
 // Convolve, Combine, MaxOf, Expr.Dist, Prob: distops_test.go).
 //

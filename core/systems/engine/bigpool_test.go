@@ -224,3 +224,22 @@ func TestWideFoldBudget(t *testing.T) {
 		t.Error("32 d20 read by 4 counts: exact, want sampled")
 	}
 }
+
+// A pool past 10^15 rolls whose weights reduce under it stays in int64
+// (the walk's fast path, and an opposed check's): 25 d6 read only by
+// count_ge(5) are out of 3^25, h hits weighing C(25, h)·2^(25−h).
+func TestWidePoolReducedToInt64(t *testing.T) {
+	rs := &rollStep{faces: 6, reads: []reading{{kind: "count_ge", arg: 5}}, memo: map[int]*poolDist{}, explode: map[int]bool{}}
+	pd, ok := rs.dist(25)
+	if !ok || pd.wden != nil || pd.den != 847288609443 || len(pd.reads) != 26 {
+		t.Fatalf("ok %v, wide %v, den %d, %d values", ok, pd != nil && pd.wden != nil, pd.den, len(pd.reads))
+	}
+	for i, r := range pd.reads {
+		h := r[0].n
+		want := new(big.Int).Binomial(25, h)
+		want.Lsh(want, uint(25-h))
+		if pd.counts[i] != want.Int64() {
+			t.Errorf("%d hits: %d, want %s", h, pd.counts[i], want)
+		}
+	}
+}
