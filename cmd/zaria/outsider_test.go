@@ -20,7 +20,7 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 	for _, f := range []struct{ file, name, examples string }{
 		{"dnd5e", "D&D 5e", "14 ejemplos"},
 		{"blades", "Blades in the Dark", "11 ejemplos"},
-		{"sr5", "Shadowrun 5", "9 ejemplos"},
+		{"sr5", "Shadowrun 5", "11 ejemplos"},
 		{"ironsworn", "Ironsworn", "11 ejemplos"},
 		{"cypher", "Sistema Cypher", "12 ejemplos"},
 	} {

@@ -20,7 +20,8 @@ import (
 // ScorePool (a score per die added up, for successes and failures) and
 // FoldPool (any statistic computed face by face, e.g. V5's pairs of
 // tens). Map merges or renames totals. Read them with Min, Max, Approx
-// and Counts (how many of den equally likely cases give each total). The
+// and Counts (how many of den equally likely cases give each total), or
+// Weights (the same in big integers, reduced: pools past int64). The
 // package's tests hold the rest of the core they compare with (Exploding,
 // Convolve, Combine, MaxOf, Expr.Dist, Prob: distops_test.go).
 //
@@ -28,6 +29,27 @@ import (
 // and returns ErrDistTooBig past them (100d1000's 99,901 totals, for one;
 // Expr.Odds samples those instead). A Dist is immutable and safe for
 // concurrent reads.
+// Weights returns, for every total from Min to Max, its weight out of
+// den in big integers, reduced by their greatest common divisor (a d6
+// counted by 5+ over 20 dice is out of 3²⁰, not 6²⁰): copies, the
+// caller's to keep. For a pool whose den outgrows Counts' int64.
+func (a *Dist) Weights() (w []*big.Int, den *big.Int) {
+	g := new(big.Int).Set(&a.d.den)
+	for i := range a.d.c {
+		if g.Cmp(big.NewInt(1)) == 0 {
+			break
+		}
+		if a.d.c[i].Sign() != 0 {
+			g.GCD(nil, nil, g, &a.d.c[i])
+		}
+	}
+	w = make([]*big.Int, len(a.d.c))
+	for i := range a.d.c {
+		w[i] = new(big.Int).Quo(&a.d.c[i], g)
+	}
+	return w, new(big.Int).Quo(&a.d.den, g)
+}
+
 // Approx reports that an explosion's tail was cut where the rest weighed
 // under ExplodeTail (10⁻¹²): then the weights are those of the distribution
 // as cut, each total's exact share of it.

@@ -202,3 +202,28 @@ func TestExplodingAtMost(t *testing.T) {
 		}
 	}
 }
+
+// Weights are reduced by their greatest common divisor: 20 d6 counted by
+// 5+ are out of 3^20 (a hit is 1 in 3), h hits weighing C(20, h)·2^(20−h),
+// not out of 6^20.
+func TestWeightsReduced(t *testing.T) {
+	d, err := CountPool(FairDie(6), 20, func(v int64) bool { return v >= 5 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, den := d.Weights()
+	if want := new(big.Int).Exp(big.NewInt(3), big.NewInt(20), nil); den.Cmp(want) != 0 || d.Min() != 0 || len(w) != 21 {
+		t.Fatalf("den %s (want %s), %d weights from %d", den, want, len(w), d.Min())
+	}
+	for h := range w {
+		want := new(big.Int).Binomial(20, int64(h))
+		want.Lsh(want, uint(20-h))
+		if w[h].Cmp(want) != 0 {
+			t.Errorf("%d hits: %s, want %s", h, w[h], want)
+		}
+	}
+	w[0].SetInt64(-1) // the caller's copy
+	if again, _ := d.Weights(); again[0].Sign() <= 0 {
+		t.Error("Weights hands out the distribution's own integers")
+	}
+}

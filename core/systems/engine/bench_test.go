@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
+
 	"zaria/internal/cputime"
 )
 
@@ -161,6 +165,41 @@ func BenchmarkSWChanceCold(b *testing.B) {
 		_, err := s.computeOdds(c, pr, false)
 		return err
 	})
+}
+
+// The largest exact pools, past 10^15 rolls (wide.go), computed anew:
+// Shadowrun's 32 d6 read by count_ge(5), count(1) and size (6^32 rolls,
+// FoldPool in big integers), L5R's 10 d10 exploding 5 times read by
+// sum_highest(N) (10^60 rolls: HighestK; 10k10 by SumPool).
+func BenchmarkWidePoolCold(b *testing.B) {
+	for _, c := range []struct{ file, check, words string }{
+		{"sr5", "test", "32 t10"}, {"l5r", "roll", "10k5 tn40"}, {"l5r", "roll", "10k9 tn60"}, {"l5r", "roll", "10k10 tn60"},
+	} {
+		b.Run(c.file+" "+c.words, func(b *testing.B) {
+			src, err := os.ReadFile(filepath.Join("testdata", "outsider", c.file+".yaml"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			s, err := Load(src)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := s.ParseWords(strings.Fields(c.words))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ch, _ := s.check(c.check)
+			pr := s.Params(p)
+			cold(b, func() error {
+				forgetPools(ch)
+				od, err := s.computeOdds(ch, pr, false)
+				if err == nil && !od.Exact {
+					b.Fatal("sampled")
+				}
+				return err
+			})
+		})
+	}
 }
 
 // forgetPools empties the check's pools' distributions found so far.

@@ -528,7 +528,7 @@ func (w *walker) walk(e *env, i int, wn, wd int64, leaf func(e *env, wn, wd int6
 		w.over = true
 		return
 	}
-	if wd > (1<<62)/pd.den {
+	if pd.wden != nil || wd > (1<<62)/pd.den {
 		if w.wide != nil {
 			w.walkWide(e, i, big.NewInt(wn), big.NewInt(wd))
 			return

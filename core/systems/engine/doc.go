@@ -21,7 +21,7 @@
 //	            whose threshold does (count_ge(diff))
 //	table.go    1-D and 2-D tables with impossible cells
 //	check.go    rolling a check, opposed checks, exact odds, the odds cache
-//	wide.go     exact odds past int64 (big-integer weights)
+//	wide.go     exact odds past int64 (big-integer weights; pools past 10^15 rolls)
 //	vectors.go  worked examples
 //	parse.go    the chat's words, in any order
 //	form.go     a check's fields for a page

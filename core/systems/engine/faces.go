@@ -69,8 +69,12 @@ func (rs *rollStep) sized(e *env) (*rollStep, error) {
 			if !v.isInt() {
 				return nil, &Error{Key: "engine.error.count_arg", Args: map[string]any{"pool": rs.name}}
 			}
-			// Past the die's values a count counts the same: every die or none.
+			// Past the die's values a count counts the same: every die or
+			// none; past the pool's dice a keep keeps them all.
 			top := int64(k.faces*(rs.times+1) + 1)
+			if rd.kind == "sum_highest" || rd.kind == "sum_lowest" {
+				top = MaxPoolDice
+			}
 			rd.arg = int(min(max(v.n, 0), top))
 			k.args[i] = rd.arg
 		}

@@ -42,6 +42,10 @@ const (
 	MaxPoolSequences = 1 << 20
 	OddsBudget       = 1 << 20
 	OddsSamples      = 20000
+	// WideFoldBudget bounds the steps of the fold of a pool of more than
+	// 10^15 rolls read only by counts (wide.go's foldWork, about 0.7 µs
+	// each in big integers): past it the pool is sampled.
+	WideFoldBudget = 250_000
 )
 
 // Error is a file refused or a check that cannot run: a catalog key

@@ -34,6 +34,11 @@ func TestOutsiderFiles(t *testing.T) {
 		{"sr5", "12 umbral 4", map[string]string{"success": "107515/177147", "failure": "69632/177147"},
 			map[string]map[string]string{"glitch": {"glitch": "20113/17006112", "critical_glitch": "119561/1088391168", "": "362328125/362797056"}}},
 		{"sr5", "12 t4 l3", map[string]string{"failure": "1"}, nil},
+		// Past 10^15 rolls (6^20, 6^32): exact in big integers.
+		{"sr5", "20 t5", map[string]string{"success": "986166235/1162261467", "failure": "176095232/1162261467"},
+			map[string]map[string]string{"glitch": {"glitch": "164771257/1586874322944", "critical_glitch": "2167215299/1828079220031488", "": "1827887236328125/1828079220031488"}}},
+		{"sr5", "32 umbral 10", map[string]string{"success": "409186489821739/617673396283947", "failure": "208486906462208/617673396283947"},
+			map[string]map[string]string{"glitch": {"glitch": "80535089117115077/31088519960728128454656", "critical_glitch": "11073480701760349/7958661109946400884391936", "": "884293386876678466796875/884295678882933431599104"}}},
 		{"sr5", "3", map[string]string{"": "1"},
 			map[string]map[string]string{"glitch": {"glitch": "1/36", "critical_glitch": "5/108", "": "25/27"}}},
 		{"ironsworn", "2", map[string]string{"strong": "139/600", "weak": "131/300", "miss": "199/600"},

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,12 +51,13 @@ var readingKinds = map[string]bool{
 	"sum": false, "highest": false, "lowest": false, "mean": false, "size": false,
 	"d100": false, "d100_zero": false, "all_same": false,
 	"count": true, "count_ge": true, "count_le": true, "all": true, "any": true, "die": true,
+	"sum_highest": true, "sum_lowest": true,
 }
 
 func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 	takes, ok := readingKinds[kind]
 	if !ok {
-		return node{}, p.errorf("%s.%s: a pool is read by sum, highest, lowest, mean, size, d100, d100_zero, all_same, count(F), count_ge(F), count_le(F), all(F), any(F) or die(N)", rs.name, kind)
+		return node{}, p.errorf("%s.%s: a pool is read by sum, highest, lowest, mean, size, d100, d100_zero, all_same, count(F), count_ge(F), count_le(F), all(F), any(F), die(N), sum_highest(N) or sum_lowest(N)", rs.name, kind)
 	}
 	rd := reading{kind: kind}
 	if takes {
@@ -101,6 +103,9 @@ func (p *parser) readingArg(rs *rollStep, rd reading) (reading, error) {
 		if start != p.i-1 {
 			n = -n
 		}
+		if n < 1 && (rd.kind == "sum_highest" || rd.kind == "sum_lowest") {
+			return rd, p.errorf("%s.%s keeps at least one die", rs.name, rd.kind)
+		}
 		rd.arg = n
 		return rd, p.expect(")")
 	}
@@ -129,8 +134,9 @@ func (p *parser) readingArg(rs *rollStep, rd reading) (reading, error) {
 	return rd, p.expect(")")
 }
 
-// countKinds are the readings whose threshold may be an expression.
-var countKinds = map[string]bool{"count": true, "count_ge": true, "count_le": true}
+// countKinds are the readings whose threshold (a count's F, the number
+// of dice kept) may be an expression.
+var countKinds = map[string]bool{"count": true, "count_ge": true, "count_le": true, "sum_highest": true, "sum_lowest": true}
 
 // read computes a reading of dice (each die's value, explosions added).
 func (rd reading) read(d []int) num {
@@ -149,6 +155,8 @@ func (rd reading) read(d []int) num {
 		return integer(s)
 	case "size":
 		return integer(int64(len(d)))
+	case "sum_highest", "sum_lowest":
+		return integer(keptSum(d, rd.arg, rd.kind == "sum_highest"))
 	case "highest", "lowest":
 		if len(d) == 0 {
 			return impossible
@@ -208,6 +216,21 @@ func (rd reading) read(d []int) num {
 	return impossible
 }
 
+// keptSum is the sum of the k highest (or lowest) of d, all of them when
+// d has k or fewer: 0 for none (L5R's roll and keep, 10k3).
+func keptSum(d []int, k int, high bool) int64 {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	if high {
+		slices.Reverse(s)
+	}
+	t := int64(0)
+	for _, v := range s[:min(k, len(s))] {
+		t += int64(v)
+	}
+	return t
+}
+
 // roll draws n dice from src, each exploding as declared, and returns
 // each die's value and every face drawn in order (for --dice).
 func (rs *rollStep) roll(src dice.Source, n int, faces *[]int) ([]int, error) {
@@ -233,8 +256,12 @@ type poolDist struct {
 	reads  [][]num
 	counts []int64
 	den    int64
-	mu     sync.Mutex
-	orders []*keyOrder // its tuples by each reading (sym.go), each sorted once
+	// A wide pool's counts and den, past 10^15 (counts and den unset):
+	// walked only in big integers (wide.go).
+	wcounts []*big.Int
+	wden    *big.Int
+	mu      sync.Mutex
+	orders  []*keyOrder // its tuples by each reading (sym.go), each sorted once
 }
 
 // die is one die of the pool as core/dice's odds core has it: a fair
@@ -288,8 +315,11 @@ func (rs *rollStep) dist(n int) (*poolDist, bool) {
 	den := int64(1)
 	for range n {
 		if den > 1e15/dden {
-			rs.memo[n] = nil
-			return nil, false
+			// Past int64's room: exact only when read one way or by
+			// counts, in big integers (wide.go).
+			pd := rs.wideDist(die, n)
+			rs.memo[n] = pd
+			return pd, pd != nil
 		}
 		den *= dden
 	}
@@ -398,10 +428,20 @@ func (rs *rollStep) ordered() bool {
 }
 
 // oneReading is the distribution of a pool read one way only (its sum,
-// its highest or lowest die, how many dice match), from core/dice's exact
-// distributions (convolutions, not an enumeration); nil when the pool is
-// read otherwise or is empty.
+// its highest or lowest die, the sum of its N highest or lowest, how
+// many dice match), from core/dice's exact distributions (convolutions,
+// not an enumeration); nil when the pool is read otherwise or is empty.
 func (rs *rollStep) oneReading(die *dice.Dist, n int, den int64) *poolDist {
+	d := rs.oneDist(die, n)
+	if d == nil {
+		return nil
+	}
+	return fromDist(d, den, func(v int64) []num { return []num{integer(v)} })
+}
+
+// oneDist is the distribution of a pool's one reading, nil when it has
+// several, an other one, no dice, or is past the odds core's budget.
+func (rs *rollStep) oneDist(die *dice.Dist, n int) *dice.Dist {
 	if len(rs.reads) != 1 || n == 0 {
 		return nil
 	}
@@ -412,6 +452,14 @@ func (rs *rollStep) oneReading(die *dice.Dist, n int, den int64) *poolDist {
 	switch rd.kind {
 	case "sum":
 		d, err = dice.SumPool(die, n)
+	case "sum_highest", "sum_lowest":
+		if rd.arg >= n { // every die kept: the sum, a cheaper convolution
+			d, err = dice.SumPool(die, n)
+		} else if rd.kind == "sum_highest" {
+			d, err = dice.HighestK(die, n, rd.arg)
+		} else {
+			d, err = dice.LowestK(die, n, rd.arg)
+		}
 	case "highest":
 		d, err = dice.HighestK(die, n, 1)
 	case "lowest":
@@ -428,13 +476,20 @@ func (rs *rollStep) oneReading(die *dice.Dist, n int, den int64) *poolDist {
 	if err != nil || d.Approx() {
 		return nil
 	}
+	return d
+}
+
+// fromDist is the pool distribution of d's totals out of den, each
+// total's readings given by reads; nil when den is not a multiple of
+// d's own.
+func fromDist(d *dice.Dist, den int64, reads func(v int64) []num) *poolDist {
 	vals, w, ok := weights(d, den)
 	if !ok {
 		return nil
 	}
 	pd := &poolDist{den: den, counts: w}
 	for _, v := range vals {
-		pd.reads = append(pd.reads, []num{integer(int64(v))})
+		pd.reads = append(pd.reads, reads(int64(v)))
 	}
 	return pd
 }

@@ -15,11 +15,22 @@ type tally [MaxReadings]int8
 // false when the pool is read otherwise; the distribution is nil past
 // the odds core's budget.
 func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) {
+	d, reads, ok := rs.countDist(die, n)
+	if !ok || d == nil {
+		return nil, ok
+	}
+	return fromDist(d, den, func(v int64) []num { return reads[v] }), true
+}
+
+// countDist is counted's distribution: over the tuples of readings by
+// their index in reads. ok is false when the pool is read otherwise; d
+// is nil past the odds core's budget.
+func (rs *rollStep) countDist(die *dice.Dist, n int) (d *dice.Dist, reads [][]num, ok bool) {
 	for _, rd := range rs.reads {
 		switch rd.kind {
 		case "count", "count_ge", "count_le", "all", "any", "size":
 		default:
-			return nil, false
+			return nil, nil, false
 		}
 	}
 	// Each value becomes the first one with the same answer to every
@@ -42,7 +53,7 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 	}
 	kinds, err := die.Map(func(v int64) int64 { return firsts[v-lo] })
 	if err != nil {
-		return nil, true
+		return nil, nil, true
 	}
 	// What a tally's count becomes once read: all and any a 0 or 1, size
 	// nothing (every tally has n dice), so tallies that read the same are one.
@@ -59,7 +70,7 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 	}
 	var seen []tally
 	index := map[tally]int64{}
-	d, err := dice.FoldPool(kinds, n, tally{}, func(t tally, face int64, k int) tally {
+	d, err = dice.FoldPool(kinds, n, tally{}, func(t tally, face int64, k int) tally {
 		sig := sigs[face-lo]
 		for i := range rs.reads {
 			if sig&(1<<i) != 0 {
@@ -87,33 +98,25 @@ func (rs *rollStep) counted(die *dice.Dist, n int, den int64) (*poolDist, bool) 
 		return at
 	})
 	if err != nil {
-		return nil, true
+		return nil, nil, true
 	}
-	_, w, ok := weights(d, den)
-	if !ok || len(w) != len(seen) {
-		return nil, true
-	}
-	pd := &poolDist{den: den, reads: make([][]num, 0, len(seen)), counts: make([]int64, 0, len(seen))}
+	reads = make([][]num, len(seen))
 	all := make([]num, len(seen)*len(rs.reads)) // every tuple's readings, one after another
-	// The tuples in the order FoldPool met them: the walk over them only
-	// adds up exact weights, whatever the order.
 	for i := range seen {
-		reads := all[i*len(rs.reads) : (i+1)*len(rs.reads) : (i+1)*len(rs.reads)]
+		reads[i] = all[i*len(rs.reads) : (i+1)*len(rs.reads) : (i+1)*len(rs.reads)]
 		for j, rd := range rs.reads {
 			c := int64(seen[i][j])
 			switch rd.kind {
 			case "all", "any":
-				reads[j] = boolean(c == 1)
+				reads[i][j] = boolean(c == 1)
 			case "size":
-				reads[j] = integer(int64(n))
+				reads[i][j] = integer(int64(n))
 			default:
-				reads[j] = integer(c)
+				reads[i][j] = integer(c)
 			}
 		}
-		pd.reads = append(pd.reads, reads)
-		pd.counts = append(pd.counts, w[i])
 	}
-	return pd, true
+	return d, reads, true
 }
 
 // counts reports whether a die of value v counts for a count reading.

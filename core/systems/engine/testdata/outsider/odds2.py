@@ -1,10 +1,14 @@
 # Independent exact odds of the second outsider's fixtures (python3,
 # fractions, brute force over every roll; L5R's exploding d10 as the
-# distribution of one die, then every combination of dice). Run:
+# distribution of one die, then every combination of dice, or for the
+# large pools (10 dice of 10^6 rolls each) how many dice show each value,
+# from the highest down: the multinomial walk of l5r_walk, checked against
+# the brute force on small pools). Run:
 #   python3 odds2.py
 # and compare with outsider2_test.go's want.
 from fractions import Fraction as F
 from itertools import product
+from math import comb
 
 
 def dist(rolls, f, p=None):
@@ -81,8 +85,8 @@ def l5r_die(times=2):
     return d
 
 
-def l5r(x, k, tn):
-    die = l5r_die()
+def l5r(x, k, tn, times=5):
+    die = l5r_die(times)
     def keep(r):
         return sum(sorted(r, reverse=True)[:k])
     rolls = list(product(die, repeat=x))
@@ -92,6 +96,23 @@ def l5r(x, k, tn):
             w *= die[v]
         return w
     return dist(rolls, lambda r: 'success' if keep(r) >= tn else 'failure', p)
+
+
+def l5r_walk(x, k, tn, times=5):
+    """l5r by the count of dice showing each value, highest first: the
+    first k dice met are the kept ones; a kept sum past tn is tn."""
+    die = l5r_die(times)
+    states = {(0, 0): F(1)}  # (dice placed, kept sum capped at tn)
+    for v in sorted(die, reverse=True):
+        nxt = {}
+        for (used, s), p in states.items():
+            for c in range(x - used + 1):
+                kept = min(c, max(k - used, 0))
+                key = (used + c, min(s + kept * v, tn))
+                nxt[key] = nxt.get(key, 0) + p * comb(x - used, c) * die[v] ** c
+        states = nxt
+    ok = sum(p for (used, s), p in states.items() if used == x and s >= tn)
+    return {'success': ok, 'failure': 1 - ok}
 
 
 def split(d):
@@ -139,3 +160,7 @@ if __name__ == '__main__':
     show('l5r 2k1 tn15', l5r(2, 1, 15))
     show('l5r 3k2 tn15', l5r(3, 2, 15))
     show('l5r 3k3 tn20', l5r(3, 3, 20))
+    for x, k, tn in [(1, 1, 10), (2, 1, 15), (3, 2, 15), (3, 3, 20), (3, 2, 45), (2, 2, 61)]:
+        assert l5r_walk(x, k, tn) == l5r(x, k, tn), (x, k, tn)
+    for x, k, tn in [(10, 1, 30), (10, 5, 40), (10, 9, 60), (10, 10, 60), (6, 6, 30), (8, 3, 25), (5, 2, 55)]:
+        show('l5r %dk%d tn%d' % (x, k, tn), l5r_walk(x, k, tn))
