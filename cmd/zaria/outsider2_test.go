@@ -66,7 +66,7 @@ func TestForkImportOutsider2Files(t *testing.T) {
 	// A requirement of the file, in the chat's language.
 	d.want(d.send("es", false, "/ms 45 [+] [-]"), true, "Ventaja y desventaja se anulan")
 	d.want(d.send("en", false, "/l5r 3k4"), true, "You can't keep more dice (4) than you roll (3).")
-	d.want(d.send("es", false, "/wod 3 dif 3"), true, "«dificultad» va de 4 a 10")
+	d.want(d.send("es", false, "/wod 3 dif 11"), true, "«dificultad» va de 2 a 10")
 	// A dice word out of range names both ranges; "k2" is one die kept
 	// of one rolled, so after "3" it gives the dice rolled twice.
 	d.want(d.send("es", false, "/l5r 11k2"), true, "«11k2»: dados tirados de 1 a 10 y dados guardados de 1 a 10.")
