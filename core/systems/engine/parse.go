@@ -443,7 +443,7 @@ func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels 
 			} else if lo, hi, _ := chatRange(in); in.Chat != nil && (v < lo || v > hi) {
 				return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: lo, Max: hi, Value: v}
 			}
-			if len(ts) == len(in.Parts) {
+			if len(ts) > 1 { // a+b: each term in its part's range, the parts typed in order
 				p := &in.Parts[j]
 				if v < p.Min || v > p.Max {
 					return nil, &ParseError{Kind: "range", Input: in, Part: p, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max, Value: v}
