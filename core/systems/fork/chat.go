@@ -223,13 +223,16 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	}
 	// A sheet key among a terms input's parts ("/iron hierro+1") is read
 	// from whose sheet the words name; each part and the sum in range.
-	for _, sd := range []*engine.Side{&p.Active, p.Passive} {
+	var labels [2]map[string][]string
+	for i, sd := range []*engine.Side{&p.Active, p.Passive} {
 		if sd == nil {
 			continue
 		}
-		if _, err := sys.Resolve(sd, func(k string) (int, error) { return req.SheetInt(ctx, sd.Who, k) }); err != nil {
+		l, err := sys.Resolve(sd, func(k string) (int, error) { return req.SheetInt(ctx, sd.Who, k) })
+		if err != nil {
 			return nil, wordsErr(req, sys, err)
 		}
+		labels[i] = l
 	}
 	pr := sys.Params(p)
 	// A requirement of the file the inputs break: its message, the
@@ -242,6 +245,9 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	res, err := sys.Roll(p.Check, pr, req.Rand)
 	if err != nil {
 		return nil, command.Errorf("fork.err.words", "got", "", "cmd", "/"+sys.File.Command)
+	}
+	if s.opt.Layout != nil && sys.HasLayout(res.Check) {
+		return s.opt.Layout(req, sys, res, p, pr, labels)
 	}
 	rep := &reply.Reply{Data: sys.JSONValues(res, req.Lang)}
 	line := reply.Line{reply.T("🎲 " + diceText(sys, res))}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"zaria/core/reply"
+)
+
+// outsider3 reads a file of the third outsider
+// (core/systems/engine/testdata/outsider3).
+func outsider3(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider3", name+".yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
+}
+
+// A chat's own file with a show.reply is written by its layout, as a
+// shipped file's: Mörk Borg's attack writes the d20 and the ability, the
+// total against the DR, the outcome, the weapon's damage on its own line
+// (doubled on a crit), then the chance; --json gives the outcome, the
+// total and the chance as a shipped file's roll does.
+func TestOwnFileReplyLayout(t *testing.T) {
+	d := newForkDesk(t)
+	for _, chat := range []string{"es", "el", "en"} {
+		if chat != "es" {
+			d.want(d.send(chat, true, "/lang "+chat), false)
+		}
+		d.want(d.send(chat, true, "/sistema importar\n"+outsider3(t, "morkborg")), false, "/mb")
+	}
+	for _, c := range []struct {
+		chat, text string
+		dice       []int
+		want       []string
+	}{
+		{"es", "/mb +2 dr14", []int{12}, []string{"🎲 12 + +2 = 14 ≥ 14\nÉxito\n📊 Probabilidad: 45 %"}},
+		{"el", "/mb ataque +2 δυσκ14", []int{20, 3}, []string{"🎲 20 + +2 = 22 ≥ 14\nΚρίσιμο\n🗡 3 → 🩸 6\n📊 Πιθανότητα: 45 %"}},
+		{"en", "/mb attack -1 dr12 d6", []int{5}, []string{"🎲 5 + −1 = 4 ≥ 12\nFailure\n📊 Chance: 40%"}},
+	} {
+		rep := d.send(c.chat, false, c.text, c.dice...)
+		d.want(rep, false, c.want...)
+		if rep.Check == nil || rep.Check.Chance == nil {
+			t.Errorf("%s %s: no --json facts: %+v", c.chat, c.text, rep.Check)
+		}
+	}
+	rep := d.send("en", false, "/mb attack +2 dr14", 20, 3)
+	if ck := rep.Check; ck == nil || ck.Outcome != "crit" || ck.Total == nil || *ck.Total != 22 || fmt.Sprint(rep.Data["damage"]) != "6" {
+		t.Errorf("--json facts: %+v %v", ck, rep.Data)
+	}
+	if got := reply.PlainText(rep); strings.Contains(got, "20💀 → 🗡") {
+		t.Errorf("the plain look: %q", got)
+	}
+}
