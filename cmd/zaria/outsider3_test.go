@@ -57,3 +57,19 @@ func TestOwnFileReplyLayout(t *testing.T) {
 		t.Errorf("the plain look: %q", got)
 	}
 }
+
+// An opposed check of a chat's own file writes each side's dice apart:
+// GURPS' Quick Contest (3d6 each side), Pendragon's opposed d20.
+func TestOwnFileOpposedSidesApart(t *testing.T) {
+	d := newForkDesk(t)
+	for _, chat := range []string{"es", "el", "en"} {
+		if chat != "es" {
+			d.want(d.send(chat, true, "/lang "+chat), false)
+		}
+		d.want(d.send(chat, true, "/sistema importar\n"+outsider3(t, "gurps")), false, "/gurps")
+		d.want(d.send(chat, true, "/sistema importar\n"+outsider3(t, "pendragon")), false, "/pen")
+	}
+	d.want(d.send("es", false, "/gurps 12 vs 12", 3, 3, 3, 4, 4, 4), false, "🎲 3 3 3 = 9 vs 🎲 4 4 4 = 12\nGana")
+	d.want(d.send("el", false, "/gurps 12 vs 12", 3, 3, 3, 4, 4, 4), false, "🎲 3 3 3 = 9 vs 🎲 4 4 4 = 12\nΝίκη")
+	d.want(d.send("en", false, "/pen 12 vs 10", 5, 9), false, "🎲 5 = 5 vs 🎲 9 = 9")
+}

@@ -250,7 +250,7 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 		return s.opt.Layout(req, sys, res, p, pr, labels)
 	}
 	rep := &reply.Reply{Data: sys.JSONValues(res, req.Lang)}
-	line := reply.Line{reply.T("🎲 " + diceText(sys, res))}
+	line := reply.Line{reply.T("🎲 " + diceText(sys, res, false))}
 	total := func(r *big.Rat) string {
 		if r.IsInt() {
 			return sys.TotalText(int(r.Num().Int64()), req.Lang)
@@ -259,11 +259,14 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	}
 	if res.Total != nil {
 		line = append(line, reply.T(" = "), reply.B(total(res.Total)))
-		// An opposed check: the passive side's total too, when it is a
-		// let ("total: total"): "🎲 9 · 11 = 14 vs 14".
-		if i := slices.IndexFunc(sys.File.Checks, func(c engine.Check) bool { return c.Key == res.Check }); i >= 0 {
+	}
+	// An opposed check: the passive side's dice apart, and its total
+	// when it is a let ("total: total"): "🎲 9 · 2 = 11 vs 🎲 7 · 7 = 14".
+	if res.Winner != "" {
+		line = append(line, reply.T(" vs 🎲 "+diceText(sys, res, true)))
+		if i := slices.IndexFunc(sys.File.Checks, func(c engine.Check) bool { return c.Key == res.Check }); i >= 0 && res.Total != nil {
 			if pt := res.Passive[sys.File.Checks[i].Total]; pt != nil {
-				line = append(line, reply.T(" vs "), reply.B(total(pt)))
+				line = append(line, reply.T(" = "), reply.B(total(pt)))
 			}
 		}
 	}
@@ -351,15 +354,24 @@ func minus(n int) string {
 	return strings.Replace(strconv.Itoa(n), "-", "−", 1)
 }
 
-// diceText is a roll's dice as the file's show writes them; a file
+// diceText is one side's dice of a roll (the active side's, or all of
+// a roll that is not opposed) as the file's show writes them; a file
 // without one, each die's number between " · ".
-func diceText(sys *engine.System, res *engine.Result) string {
+func diceText(sys *engine.System, res *engine.Result, passive bool) string {
 	if sys.File.Show != nil {
-		return sys.DiceText(res)
+		return sys.SideDiceText(res, passive)
 	}
-	faces := make([]string, len(res.Dice))
-	for i, d := range res.Dice {
-		faces[i] = strconv.Itoa(d)
+	from, to := 0, len(res.Dice)
+	if res.Winner != "" {
+		if passive {
+			from = res.PassiveFrom
+		} else {
+			to = res.PassiveFrom
+		}
+	}
+	faces := make([]string, 0, to-from)
+	for _, d := range res.Dice[from:to] {
+		faces = append(faces, strconv.Itoa(d))
 	}
 	return strings.Join(faces, " · ")
 }
