@@ -73,3 +73,36 @@ func TestSampledChanceVectorRefused(t *testing.T) {
 		}
 	}
 }
+
+// A named value the chat could never type is refused when the file
+// loads: a name of more than MaxNamedWords words (the chat reads up to
+// four), and a prefix that does not start with a letter ("8+": "8+6"
+// is read as a+b).
+func TestUntypableWordsRefused(t *testing.T) {
+	src := string(outsider3(t, "morkborg"))
+	const name = "en: Should not be possible}"
+	const prefix = "prefixes: [dr, dif, δυσκ, ΒΔ]"
+	if !strings.Contains(src, name) || !strings.Contains(src, prefix) {
+		t.Fatal("the file's words changed")
+	}
+	for _, c := range []struct{ old, new, want string }{
+		{name, "en: Should really not be possible}", `named value impossible: "Should really not be possible" has 5 words, and the chat reads a name of at most 4`},
+		{"keywords: [pretty simple]", "keywords: [a pretty simple one here]", `"a pretty simple one here" has 5 words`},
+		{prefix, "prefixes: [dr, 8+]", `prefix "8+" does not start with a letter`},
+		{prefix, "prefixes: [dr, +]", `prefix "+" does not start with a letter`},
+	} {
+		_, err := Load([]byte(strings.Replace(src, c.old, c.new, 1)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.new, err)
+		}
+	}
+	// Four words are typed, and read.
+	s, err := Load([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Parse(strings.Fields("+1 should not be possible"))
+	if err != nil || p.Active.Inputs["dr"] != 18 {
+		t.Errorf("four words: %+v %v", p, err)
+	}
+}

@@ -648,10 +648,10 @@ func suffixed(inputs []*Input, w string) (*Input, int, bool) {
 	return nil, 0, false
 }
 
-// named matches the longest run of words (up to four) that names a
-// value, in any language or by a keyword.
+// named matches the longest run of words (up to MaxNamedWords) that
+// names a value, in any language or by a keyword.
 func named(inputs []*Input, words []string) (*Input, int, int) {
-	for n := min(4, len(words)); n >= 1; n-- {
+	for n := min(MaxNamedWords, len(words)); n >= 1; n-- {
 		k := fold.Key(strings.Join(words[:n], " "))
 		for _, in := range inputs {
 			if in.Rest {
