@@ -73,3 +73,34 @@ func TestOwnFileOpposedSidesApart(t *testing.T) {
 	d.want(d.send("el", false, "/gurps 12 vs 12", 3, 3, 3, 4, 4, 4), false, "🎲 3 3 3 = 9 vs 🎲 4 4 4 = 12\nΝίκη")
 	d.want(d.send("en", false, "/pen 12 vs 10", 5, 9), false, "🎲 5 = 5 vs 🎲 9 = 9")
 }
+
+// --dice counts right: too few values name how many the roll needs (a
+// V5 pool of 9 dice given 7: at least 9, not 8), and too many are
+// refused saying how many it uses, in the chat's language; zaria system
+// try refuses them too.
+func TestDiceFlagCounts(t *testing.T) {
+	for _, c := range []struct{ lang, dice, text, want string }{
+		{"en", "1,2,3,4,5,6,7", "/v5 9", "--dice: 7 given, but this roll needs at least 9."},
+		{"es", "1,2,3,4,5,6,7,8,9,1", "/v5 9", "--dice: se dieron 10, pero esta tirada usa 9."},
+		{"el", "1,2,3", "/roll 1d6", "--dice: δόθηκαν 3, αλλά αυτή η ρίψη χρησιμοποιεί 1."},
+		{"en", "3", "/help", "--dice: 1 given, but this roll uses 0."},
+	} {
+		out, errs, code := zaria(t, "", env(), "roll", "--lang", c.lang, "--dice", c.dice, c.text)
+		if code != exitUser || !strings.Contains(errs, c.want) {
+			t.Errorf("%s --dice %s %s: exit %d, %q%q, want %q", c.lang, c.dice, c.text, code, out, errs, c.want)
+		}
+	}
+	out, errs, code := zaria(t, "", env(), "roll", "--dice", "6,6,6", "/roll 3d6")
+	if code != 0 || !strings.Contains(out, "18") {
+		t.Errorf("every die given: exit %d, %q%q", code, out, errs)
+	}
+	file := filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider3", "gurps.yaml")
+	code, out, errs = runZaria(t, "system", "try", "--dice", "1,2,3,4", file, "12")
+	if code == 0 || !strings.Contains(errs, "4 given, the roll drew 3") {
+		t.Errorf("system try with a die too many: exit %d, %q%q", code, out, errs)
+	}
+	code, out, errs = runZaria(t, "system", "try", "--dice", "1", file, "12")
+	if code == 0 || !strings.Contains(errs, "only 1 given, the roll needs at least 3") {
+		t.Errorf("system try with too few: exit %d, %q%q", code, out, errs)
+	}
+}

@@ -170,12 +170,14 @@ func systemTry(args []string, stdout io.Writer) error {
 			}
 			faces = append(faces, n)
 		}
-		script = dice.NewScripted(faces)
+		script = dice.NewScriptedExact(faces)
 		src = script
 	}
 	res, err := s.Roll(p.Check, pr, src)
 	if err == nil && script != nil {
-		err = script.Err()
+		if err = script.Err(); err == nil {
+			err = script.Extra()
+		}
 	}
 	if err != nil {
 		return usageError{err.Error()}

@@ -402,6 +402,8 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 	// Replayed dice that did not fit explain any failure they caused.
 	if s, ok := src.(interface{ Err() error }); ok && s.Err() != nil {
 		err = scriptError(s.Err())
+	} else if s, ok := src.(interface{ Extra() error }); ok && err == nil && req.Depth == 0 && s.Extra() != nil {
+		err = scriptError(s.Extra()) // --dice values the command did not use
 	}
 	if err != nil {
 		rep = r.errorReply(req, err)
@@ -481,6 +483,9 @@ func scriptError(err error) error {
 	var se *dice.ScriptError
 	if !errors.As(err, &se) {
 		return err
+	}
+	if se.Extra {
+		return Errorf("error.dice_script_long", "count", se.Given, "used", se.Index)
 	}
 	if se.Exhausted {
 		return Errorf("error.dice_script_short", "count", se.Given, "index", se.Index)
