@@ -104,3 +104,15 @@ func TestDiceFlagCounts(t *testing.T) {
 		t.Errorf("system try with too few: exit %d, %q%q", code, out, errs)
 	}
 }
+
+// zaria system try reads no sheet: a word the chat would read as a sheet
+// key is refused, on either side, not rolled as 0.
+func TestSystemTryRefusesSheetKeys(t *testing.T) {
+	file := filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider3", "gurps.yaml")
+	for _, words := range []string{"foo", "12 vs foo"} {
+		code, out, errs := runZaria(t, "system", "try", "--dice", "3,3,3", file, words)
+		if code != exitUser || !strings.Contains(errs, "no value «foo»") || strings.Contains(out, "dice") {
+			t.Errorf("%q: exit %d, %q%q", words, code, out, errs)
+		}
+	}
+}
