@@ -116,3 +116,29 @@ func TestSystemTryRefusesSheetKeys(t *testing.T) {
 		}
 	}
 }
+
+// An own file's examples are counted in the chat's grammar: one example,
+// not "1 examples".
+func TestImportOneExample(t *testing.T) {
+	var kept []string
+	for _, l := range strings.Split(outsider3(t, "morkborg"), "\n") {
+		if strings.HasPrefix(l, "  - {name: M") && !strings.HasPrefix(l, "  - {name: M1 ") {
+			continue
+		}
+		kept = append(kept, l)
+	}
+	src := strings.Join(kept, "\n")
+	d := newForkDesk(t)
+	for _, c := range []struct{ chat, imported, listed string }{
+		{"es", "(1 ejemplo comprobado)", "archivo propio, 1 ejemplo comprobado"},
+		{"el", "(1 παράδειγμα ελεγμένο)", "δικό σας αρχείο, 1 παράδειγμα ελεγμένο"},
+		{"en", "(1 example checked)", "own file, 1 example checked"},
+	} {
+		if c.chat != "es" {
+			d.want(d.send(c.chat, true, "/lang "+c.chat), false)
+		}
+		d.want(d.send(c.chat, true, "/sistema importar\n"+src), false, c.imported)
+		d.want(d.send(c.chat, true, "/sistema"), false, c.listed)
+	}
+	d.want(d.send("en", true, "/sistema importar\n"+outsider3(t, "gurps")), false, "(28 examples checked)")
+}

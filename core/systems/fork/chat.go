@@ -36,7 +36,7 @@ func (s *Service) list(ctx context.Context, req *command.Request) (*reply.Reply,
 			continue
 		}
 		if f.Own() {
-			rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.own", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount())))
+			rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.own", "name", sys.File.Title.In(req.Lang), "count", sys.VectorCount())))
 			continue
 		}
 		rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.of", "name", sys.File.Title.In(req.Lang))))
@@ -160,7 +160,7 @@ func (s *Service) importFile(ctx context.Context, req *command.Request, text str
 		return nil, err
 	}
 	s.keepUndo(ctx, req, key, prev, had)
-	rep := reply.Text(req.T("fork.imported", "name", f.Title.In(req.Lang), "cmd", "/"+f.Command, "vectors", sys.VectorCount()))
+	rep := reply.Text(req.T("fork.imported", "name", f.Title.In(req.Lang), "cmd", "/"+f.Command, "count", sys.VectorCount()))
 	rep.Add(reply.I(req.T("fork.undo_hint", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.undo"), "minutes", int(UndoFor/time.Minute))))
 	return rep, nil
 }
@@ -409,7 +409,7 @@ func (s *Service) show(ctx context.Context, req *command.Request, ws []string) (
 	if err != nil {
 		return nil, err
 	}
-	rep := reply.Text(req.T("fork.file", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount()))
+	rep := reply.Text(req.T("fork.file", "name", sys.File.Title.In(req.Lang), "count", sys.VectorCount()))
 	rep.File = &reply.File{Name: key + ".yaml", MIME: "application/yaml", Data: sys.Source}
 	return rep, nil
 }
