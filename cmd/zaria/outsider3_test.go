@@ -72,6 +72,14 @@ func TestOwnFileOpposedSidesApart(t *testing.T) {
 	d.want(d.send("es", false, "/gurps 12 vs 12", 3, 3, 3, 4, 4, 4), false, "🎲 3 3 3 = 9 vs 🎲 4 4 4 = 12\nGana")
 	d.want(d.send("el", false, "/gurps 12 vs 12", 3, 3, 3, 4, 4, 4), false, "🎲 3 3 3 = 9 vs 🎲 4 4 4 = 12\nΝίκη")
 	d.want(d.send("en", false, "/pen 12 vs 10", 5, 9), false, "🎲 5 = 5 vs 🎲 9 = 9")
+	// A signed modifier typed again is named twice; a "vs" with nothing
+	// after it asks for the other side's value.
+	d.want(d.send("es", false, "/gurps 12 -2 -1"), true, "Has escrito «modificador» dos veces («-1»).")
+	d.want(d.send("el", false, "/gurps 12 +1 −3"), true, "Έγραψες δύο φορές την τιμή «τροποποιητής» («−3»).")
+	d.want(d.send("en", false, "/gurps 12 -2 -1"), true, "You wrote the modifier twice («-1»).")
+	d.want(d.send("es", false, "/pen 12 vs"), true, "Falta el valor después de «vs». Escribe, por ejemplo: /pen 12 vs 12")
+	d.want(d.send("el", false, "/gurps 12 -2 vs"), true, "Λείπει η τιμή μετά το «vs». Γράψε, για παράδειγμα: /gurps 12 -2 vs 12 -2")
+	d.want(d.send("en", false, "/pen 12 contra"), true, "«contra» needs a value after it. Type, for example: /pen 12 contra 12")
 }
 
 // --dice counts right: too few values name how many the roll needs (a

@@ -305,6 +305,9 @@ func (s *System) readSide(c *check, inputs []*Input, words []string, strict bool
 				rest = append(rest, w)
 				continue
 			}
+			if tw := signedTwice(inputs, &sd, w); in == nil && tw != nil {
+				return sd, &ParseError{Kind: "twice", Input: tw, Got: w, First: strings.Join(sd.Words[tw.Key], " ")}
+			}
 			if in == nil {
 				return sd, s.wordErr(inputs, given, words, i, lastSheet, lastNamed)
 			}
@@ -836,6 +839,21 @@ func bareInput(c *check, inputs []*Input, sd *Side, w string) *Input {
 			if in.Key == k && ok(in) {
 				return in
 			}
+		}
+	}
+	return nil
+}
+
+// signedTwice is the signed input (Input.Signed) that a signed number w
+// would go to but for its being given already: GURPS' modifier in
+// "12 -2 -1"; nil when w has no sign or none is given.
+func signedTwice(inputs []*Input, sd *Side, w string) *Input {
+	if !strings.ContainsAny(w[:1], "+-−") && !strings.HasPrefix(w, "−") {
+		return nil
+	}
+	for _, in := range inputs {
+		if in.Signed && sd.given(in) && sd.once(in) {
+			return in
 		}
 	}
 	return nil

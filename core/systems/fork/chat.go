@@ -217,6 +217,13 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if err != nil {
 		return nil, err
 	}
+	if words := ws[1:]; len(words) > 1 && engine.IsVs(words[len(words)-1]) {
+		// "/pen 12 vs": the other side's value is missing, and may be
+		// typed as this side's is.
+		side := strings.Join(words[:len(words)-1], " ")
+		return nil, command.Errorf("sys.error.needs_value", "word", fold.Cut(words[len(words)-1], 32),
+			"example", fold.CutWord("/"+sys.File.Command+" "+side+" "+words[len(words)-1]+" "+side, 81))
+	}
 	p, err := sys.ParseWords(ws[1:])
 	if err != nil {
 		return nil, wordsErr(req, sys, err)
