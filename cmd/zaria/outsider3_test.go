@@ -102,6 +102,15 @@ func TestDiceFlagCounts(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "18") {
 		t.Errorf("every die given: exit %d, %q%q", code, out, errs)
 	}
+	// A saved roll's dice are counted as the roll's.
+	db := filepath.Join(t.TempDir(), "z.db")
+	if out, errs, code := zaria(t, "", env(), "roll", "--lang", "en", "--db", db, "/alias dd /roll 2d6"); code != 0 {
+		t.Fatalf("alias: %d %q%q", code, out, errs)
+	}
+	out, errs, code = zaria(t, "", env(), "roll", "--db", db, "--dice", "1,2,3", "/dd")
+	if code != exitUser || !strings.Contains(errs, "--dice: 3 given, but this roll uses 2.") {
+		t.Errorf("a saved roll with a die too many: exit %d, %q%q", code, out, errs)
+	}
 	file := filepath.Join("..", "..", "core", "systems", "engine", "testdata", "outsider3", "gurps.yaml")
 	code, out, errs = runZaria(t, "system", "try", "--dice", "1,2,3,4", file, "12")
 	if code == 0 || !strings.Contains(errs, "4 given, the roll drew 3") {
