@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -158,4 +159,37 @@ func TestImportOneExample(t *testing.T) {
 		d.want(d.send(c.chat, true, "/sistema"), false, c.listed)
 	}
 	d.want(d.send("en", true, "/sistema importar\n"+outsider3(t, "gurps")), false, "(28 examples checked)")
+}
+
+// --json of an own file's roll without a reply layout gives the check's
+// facts as a shipped file's: outcome, dice, total, level, the exact
+// chance (20/27: 3d6 ≤ 12; 4249/7776: oddsA.py's gurps_quick(12, 11));
+// an opposed one its winner.
+func TestOwnFileJSONFacts(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "z.db")
+	if out, errs, code := zaria(t, "", env(), "roll", "--lang", "en", "--db", db, "--user", "gm", "/sistema importar\n"+outsider3(t, "gurps")); code != 0 {
+		t.Fatalf("import: %d %q%q", code, out, errs)
+	}
+	for _, c := range []struct{ dice, text string }{
+		{"3,4,2", "/gurps 12"},
+		{"3,4,2,5,5,5", "/gurps 12 vs 11"},
+	} {
+		out, errs, code := zaria(t, "", env(), "roll", "--json", "--db", db, "--user", "gm", "--dice", c.dice, c.text)
+		var got map[string]any
+		if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+			t.Fatalf("%s: %d %v %q%q", c.text, code, err, out, errs)
+		}
+		want := map[string]any{"outcome": "success", "total": 9.0, "level": 3.0, "chance_exact": "20/27", "system": "gurps"}
+		if strings.Contains(c.text, "vs") {
+			want = map[string]any{"outcome": "win", "total": 9.0, "winner": "active", "chance_exact": "4249/7776"}
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s: %s = %v, want %v (%s)", c.text, k, got[k], v, out)
+			}
+		}
+		if fmt.Sprint(got["dice"]) != "["+strings.ReplaceAll(c.dice, ",", " ")+"]" {
+			t.Errorf("%s: dice %v", c.text, got["dice"])
+		}
+	}
 }

@@ -293,6 +293,7 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 		}
 		rep.Add(out...)
 	}
+	rep.Check = checkFacts(sys, res)
 	// Without an outcome (no DC typed: no band applies) there is no
 	// chance of success to give.
 	if p, exact, err := sys.Chance(p.Check, pr); err == nil && res.Outcome != "" {
@@ -301,8 +302,35 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 			approx = "≈"
 		}
 		rep.Add(reply.T("📊 " + req.T("fork.chance", "pct", approx+req.Percent(p))))
+		f, _ := p.Float64()
+		rep.Check.Chance, rep.Check.ChanceExact, rep.Check.Approx = &f, p.RatString(), !exact
+		if !strings.Contains(rep.Check.ChanceExact, "/") {
+			rep.Check.ChanceExact += "/1"
+		}
 	}
 	return rep, nil
+}
+
+// checkFacts is what --json gives of a roll of an own file, as of a
+// shipped file's: its outcome, dice, total, level, winner and the
+// show's margin.
+func checkFacts(sys *engine.System, res *engine.Result) *reply.Check {
+	ck := &reply.Check{System: sys.File.System, Outcome: res.Outcome, Dice: res.Dice, Sides: res.Sides, Winner: res.Winner}
+	if ck.Dice == nil {
+		ck.Dice, ck.Sides = []int{}, []int{}
+	}
+	if res.Total != nil && res.Total.IsInt() {
+		t := int(res.Total.Num().Int64())
+		ck.Total = &t
+	}
+	if res.Level != nil && res.Outcome != "" {
+		l := *res.Level
+		ck.Level = &l
+	}
+	if m, ok := sys.Margin(res); ok {
+		ck.Margin = &m
+	}
+	return ck
 }
 
 // wordsErr names what is wrong with an own system's words, as the
