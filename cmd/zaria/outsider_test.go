@@ -35,7 +35,7 @@ func TestForkImportOutsiderFiles(t *testing.T) {
 	}
 	d.want(d.send("a", false, "/dnd cd99"), true, "«CD» va de 1 a 40; has escrito cd99")
 	d.want(d.send("a", false, "/dnd +3 +4 +5"), true, "No entiendo «+5». Por ejemplo: /dnd +3 cd15 ventaja")
-	d.want(d.send("a", false, "/dnd +5 vs +3", 9, 11), false, "🎲 9 · 11 = 14 vs 14", "empate", "57,25 %")
+	d.want(d.send("a", false, "/dnd +5 vs +3", 9, 11), false, "🎲 9 = 14 vs 🎲 11 = 14", "empate", "57,25 %")
 	d.want(d.send("a", false, "/blades 3", 6, 1, 6), false, "🎲 6 · 1 · 6 = 6", "crítico", "87,5 %")
 	d.want(d.send("a", false, "/blades 0", 6, 6), false, "éxito total", "25 %")
 	d.want(d.send("a", false, "/blades 11"), true, "«dados» va de 0 a 10; has escrito 11")

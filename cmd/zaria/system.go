@@ -124,7 +124,8 @@ func fieldText(fd engine.Field) string {
 // systemTry is "zaria system try [--dice 3,8] FILE|NAME 'WORDS'": a
 // check of a file (a shipped system's name, or a file written offline)
 // read from the chat's words as the engine reads them, rolled (the given
-// dice, or random ones) and its exact chance. Sheet keys read as 0.
+// dice, or random ones) and its exact chance. A sheet key is refused: no
+// sheet is read.
 func systemTry(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("system try", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -146,12 +147,16 @@ func systemTry(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	zero := func(string) (int, error) { return 0, nil }
-	if _, err := s.Resolve(&p.Active, zero); err != nil {
+	// No chat, no sheet: a word read as a sheet key is refused, as the
+	// chat refuses a value its sheet lacks.
+	noSheet := func(key string) (int, error) {
+		return 0, fmt.Errorf("no value «%s»: system try reads no sheet; type the number instead", key)
+	}
+	if _, err := s.Resolve(&p.Active, noSheet); err != nil {
 		return usageError{err.Error()}
 	}
 	if p.Passive != nil {
-		if _, err := s.Resolve(p.Passive, zero); err != nil {
+		if _, err := s.Resolve(p.Passive, noSheet); err != nil {
 			return usageError{err.Error()}
 		}
 	}
@@ -170,12 +175,14 @@ func systemTry(args []string, stdout io.Writer) error {
 			}
 			faces = append(faces, n)
 		}
-		script = dice.NewScripted(faces)
+		script = dice.NewScriptedExact(faces)
 		src = script
 	}
 	res, err := s.Roll(p.Check, pr, src)
 	if err == nil && script != nil {
-		err = script.Err()
+		if err = script.Err(); err == nil {
+			err = script.Extra()
+		}
 	}
 	if err != nil {
 		return usageError{err.Error()}

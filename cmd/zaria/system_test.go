@@ -110,8 +110,8 @@ func TestSystemTry(t *testing.T) {
 		if !strings.Contains(words, "fuerza") && (code != 0 || !strings.Contains(out, "dice [3 8], total 11, failure") || !strings.Contains(out, "chance = 3/50")) {
 			t.Errorf("%q: %d %q %q", words, code, out, errs)
 		}
-		if strings.Contains(words, "fuerza") && (code != exitUser || !strings.Contains(errs, "range")) {
-			t.Errorf("%q: sheet keys read 0, a stat out of range: %d %q %q", words, code, out, errs)
+		if strings.Contains(words, "fuerza") && (code != exitUser || !strings.Contains(errs, "no value «fuerza»: system try reads no sheet")) {
+			t.Errorf("%q: a sheet key is refused: %d %q %q", words, code, out, errs)
 		}
 	}
 	code, out, _ := runZaria(t, "system", "try", "--dice", "9,8,3,10", "daegon", "12 vs 7")

@@ -80,7 +80,7 @@ func newRouter(lang string, zone *time.Location, docsURL string, db *sqlite.DB, 
 	// A chat's forks of the systems and its own system files (/sistema):
 	// an own file may not take a command of the bot's.
 	var r *command.Router
-	forks := fork.New(db, fork.Options{Undo: db, Logger: logger, Forkable: systems.Forkable(), Named: systems.NamedForkable(), Taken: func(name string) bool {
+	forks := fork.New(db, fork.Options{Undo: db, Logger: logger, Forkable: systems.Forkable(), Named: systems.NamedForkable(), Layout: systems.LayoutReply, Taken: func(name string) bool {
 		_, ok := r.Lookup(name)
 		return ok
 	}})

@@ -245,18 +245,7 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 	if err != nil {
 		return nil, nil, err
 	}
-	rep := &reply.Reply{Data: c.sys.JSONValues(res, req.Lang)}
-	ck := newCheck(c.sys.File.System, res.Outcome, res.Dice)
-	ck.Sides = res.Sides
-	if res.Total != nil && res.Total.IsInt() {
-		ck.Total = intp(int(res.Total.Num().Int64()))
-	}
-	if res.Level != nil && res.Outcome != "" {
-		ck.Level = intp(*res.Level)
-	}
-	if m, ok := c.sys.Margin(res); ok {
-		ck.Margin = &m
-	}
+	rep, ck := checkFacts(req, c.sys, res)
 	if !c.sys.HasLayout(res.Check) {
 		plainLines(req, c, res, rep)
 		if res.Outcome != "" {
@@ -271,16 +260,55 @@ func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, 
 		rep.Check = ck
 		return rep, res, nil
 	}
-	// The layout writes the chance where it names it, and --json gives
-	// it then; an opposed check's winner too, and the outcome by the
-	// file's word for it.
-	ck.Winner = c.sys.JSONWinner(res, c.params())
-	ck.Outcome = c.sys.JSONOutcome(res, c.params())
-	if err := layoutLines(req, c.sys, res, c.p, c.params(), c.labels, ck, rep); err != nil {
+	if err := layoutCheck(req, c.sys, res, c.p, c.params(), c.labels, ck, rep); err != nil {
 		return nil, nil, err
 	}
-	rep.Check = ck
 	return rep, res, nil
+}
+
+// checkFacts is the reply of res, rolled by file sys, before its lines:
+// the --json values and the check's facts (outcome, dice, total, level,
+// margin).
+func checkFacts(req *command.Request, sys *engine.System, res *engine.Result) (*reply.Reply, *reply.Check) {
+	rep := &reply.Reply{Data: sys.JSONValues(res, req.Lang)}
+	ck := newCheck(sys.File.System, res.Outcome, res.Dice)
+	ck.Sides = res.Sides
+	if res.Total != nil && res.Total.IsInt() {
+		ck.Total = intp(int(res.Total.Num().Int64()))
+	}
+	if res.Level != nil && res.Outcome != "" {
+		ck.Level = intp(*res.Level)
+	}
+	if m, ok := sys.Margin(res); ok {
+		ck.Margin = &m
+	}
+	return rep, ck
+}
+
+// layoutCheck writes res by its file's layout into rep, with ck its
+// --json facts: the layout writes the chance where it names it, and
+// --json gives it then; an opposed check's winner too, and the outcome
+// by the file's word for it.
+func layoutCheck(req *command.Request, sys *engine.System, res *engine.Result, p *engine.Parsed, pr engine.Params, labels [2]map[string][]string, ck *reply.Check, rep *reply.Reply) error {
+	ck.Winner = sys.JSONWinner(res, pr)
+	ck.Outcome = sys.JSONOutcome(res, pr)
+	if err := layoutLines(req, sys, res, p, pr, labels, ck, rep); err != nil {
+		return err
+	}
+	rep.Check = ck
+	return nil
+}
+
+// LayoutReply is the reply of res, rolled by a chat's own file sys (a
+// fork.Options.Layout) from p with params pr, as its show.reply lays it
+// out, with the --json facts a shipped file's roll gives; labels are
+// each side's terms as typed.
+func LayoutReply(req *command.Request, sys *engine.System, res *engine.Result, p *engine.Parsed, pr engine.Params, labels [2]map[string][]string) (*reply.Reply, error) {
+	rep, ck := checkFacts(req, sys, res)
+	if err := layoutCheck(req, sys, res, p, pr, labels, ck, rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
 }
 
 // layoutLines adds to rep the lines file sys lays out for res, rolled

@@ -32,6 +32,9 @@ const (
 	MaxNumbers    = 16 // numbers a fork may change
 	MaxRequires   = 8  // requirements of one check
 	MaxGives      = 8  // inputs one named value gives (Input.Gives)
+	// MaxNamedWords bounds the words of a named value's name or keyword:
+	// the chat reads a name of up to this many words ("muy difícil").
+	MaxNamedWords = 4
 	// MaxRequireText bounds a requirement's own message, in characters.
 	MaxRequireText = 160
 

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -521,6 +523,14 @@ func checkInput(in *Input) error {
 			if err := checkNames(n.Names, label("named value %s", n.Key)); err != nil {
 				return err
 			}
+			if err := namedWords(in, n); err != nil {
+				return err
+			}
+		}
+		for _, p := range in.Prefixes {
+			if r, _ := utf8.DecodeRuneInString(p); !unicode.IsLetter(r) {
+				return fileErr(0, "input %s: prefix %q does not start with a letter: the chat reads a word that starts with a digit or a sign as a number or as a+b (8+6)", in.Key, p)
+			}
 		}
 		if in.Type == "terms" {
 			if len(in.Parts) < 2 || len(in.Parts) > 4 {
@@ -546,6 +556,21 @@ func checkInput(in *Input) error {
 		}
 	default:
 		return fileErr(0, "input %s: type is number, flag or terms, not %q", in.Key, in.Type)
+	}
+	return nil
+}
+
+// namedWords refuses a name or keyword of named value n that the chat
+// could never type: more than MaxNamedWords words (a rest input's names
+// are its leftover words together, of any length).
+func namedWords(in *Input, n NamedValue) error {
+	if in.Rest {
+		return nil
+	}
+	for _, c := range append([]string{n.Names.ES, n.Names.EL, n.Names.EN}, n.Keywords...) {
+		if w := len(strings.Fields(c)); w > MaxNamedWords {
+			return fileErr(0, "input %s: named value %s: %q has %d words, and the chat reads a name of at most %d", in.Key, n.Key, c, w, MaxNamedWords)
+		}
 	}
 	return nil
 }

@@ -305,6 +305,9 @@ func (s *System) readSide(c *check, inputs []*Input, words []string, strict bool
 				rest = append(rest, w)
 				continue
 			}
+			if tw := signedTwice(inputs, &sd, w); in == nil && tw != nil {
+				return sd, &ParseError{Kind: "twice", Input: tw, Got: w, First: strings.Join(sd.Words[tw.Key], " ")}
+			}
 			if in == nil {
 				return sd, s.wordErr(inputs, given, words, i, lastSheet, lastNamed)
 			}
@@ -443,7 +446,7 @@ func (s *System) Resolve(sd *Side, sheet func(key string) (int, error)) (labels 
 			} else if lo, hi, _ := chatRange(in); in.Chat != nil && (v < lo || v > hi) {
 				return nil, &ParseError{Kind: "range", Input: in, Got: strconv.Itoa(v), Min: lo, Max: hi, Value: v}
 			}
-			if len(ts) == len(in.Parts) {
+			if len(ts) > 1 { // a+b: each term in its part's range, the parts typed in order
 				p := &in.Parts[j]
 				if v < p.Min || v > p.Max {
 					return nil, &ParseError{Kind: "range", Input: in, Part: p, Got: strconv.Itoa(v), Min: p.Min, Max: p.Max, Value: v}
@@ -648,10 +651,10 @@ func suffixed(inputs []*Input, w string) (*Input, int, bool) {
 	return nil, 0, false
 }
 
-// named matches the longest run of words (up to four) that names a
-// value, in any language or by a keyword.
+// named matches the longest run of words (up to MaxNamedWords) that
+// names a value, in any language or by a keyword.
 func named(inputs []*Input, words []string) (*Input, int, int) {
-	for n := min(4, len(words)); n >= 1; n-- {
+	for n := min(MaxNamedWords, len(words)); n >= 1; n-- {
 		k := fold.Key(strings.Join(words[:n], " "))
 		for _, in := range inputs {
 			if in.Rest {
@@ -836,6 +839,21 @@ func bareInput(c *check, inputs []*Input, sd *Side, w string) *Input {
 			if in.Key == k && ok(in) {
 				return in
 			}
+		}
+	}
+	return nil
+}
+
+// signedTwice is the signed input (Input.Signed) that a signed number w
+// would go to but for its being given already: GURPS' modifier in
+// "12 -2 -1"; nil when w has no sign or none is given.
+func signedTwice(inputs []*Input, sd *Side, w string) *Input {
+	if !strings.ContainsAny(w[:1], "+-−") && !strings.HasPrefix(w, "−") {
+		return nil
+	}
+	for _, in := range inputs {
+		if in.Signed && sd.given(in) && sd.once(in) {
+			return in
 		}
 	}
 	return nil

@@ -238,7 +238,22 @@ func (s *System) Example(lang string) string {
 
 // DiceText writes a roll's dice as the file shows them: each face's text
 // and, between two dice, the first separator that applies, else a space.
-func (s *System) DiceText(res *Result) string {
+func (s *System) DiceText(res *Result) string { return s.diceText(res, 0, len(res.Dice)) }
+
+// SideDiceText is DiceText of one side of an opposed roll (all the dice
+// of a roll that is not opposed, as the active side's): each side's
+// separators apply within its own dice (a split before its first pool
+// is not written).
+func (s *System) SideDiceText(res *Result, passive bool) string {
+	from := passiveFrom(res)
+	if passive {
+		return s.diceText(res, from, len(res.Dice))
+	}
+	return s.diceText(res, 0, from)
+}
+
+// diceText writes the dice from..to-1 of res.
+func (s *System) diceText(res *Result, from, to int) string {
 	var sh Show
 	if s.File.Show != nil {
 		sh = *s.File.Show
@@ -248,8 +263,9 @@ func (s *System) DiceText(res *Result) string {
 		splits = []Split{{Sides: true, Text: " · "}}
 	}
 	var b strings.Builder
-	for i, v := range res.Dice {
-		if i > 0 {
+	for i := from; i < to; i++ {
+		v := res.Dice[i]
+		if i > from {
 			b.WriteString(splitAt(splits, res, i))
 		}
 		if t, ok := sh.Faces[v]; ok {

@@ -102,12 +102,15 @@ func (s *System) runVector(v *Vector) error {
 		if err != nil {
 			return err
 		}
+		if !od.Exact {
+			return fileErr(0, "chance or odds of a check whose odds are sampled (≈): a sample is never an exact fraction; give this vector dice instead")
+		}
 		if x.Chance != "" {
 			want, ok := new(big.Rat).SetString(x.Chance)
 			if !ok {
 				return fileErr(0, "chance %q is not a fraction", x.Chance)
 			}
-			if !od.Exact || od.Success.Cmp(want) != 0 {
+			if od.Success.Cmp(want) != 0 {
 				return fileErr(0, "chance %s, expected %s", od.Success.RatString(), want.RatString())
 			}
 		}
@@ -120,7 +123,7 @@ func (s *System) runVector(v *Vector) error {
 			if err != nil {
 				return err
 			}
-			if !od.Exact || got.Cmp(want) != 0 {
+			if got.Cmp(want) != 0 {
 				return fileErr(0, "odds of %s %s, expected %s", k, got.RatString(), want.RatString())
 			}
 		}

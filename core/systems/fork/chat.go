@@ -36,7 +36,7 @@ func (s *Service) list(ctx context.Context, req *command.Request) (*reply.Reply,
 			continue
 		}
 		if f.Own() {
-			rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.own", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount())))
+			rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.own", "name", sys.File.Title.In(req.Lang), "count", sys.VectorCount())))
 			continue
 		}
 		rep.Add(reply.B("/"+sys.File.Command), reply.T(" · "+req.T("fork.of", "name", sys.File.Title.In(req.Lang))))
@@ -160,7 +160,7 @@ func (s *Service) importFile(ctx context.Context, req *command.Request, text str
 		return nil, err
 	}
 	s.keepUndo(ctx, req, key, prev, had)
-	rep := reply.Text(req.T("fork.imported", "name", f.Title.In(req.Lang), "cmd", "/"+f.Command, "vectors", sys.VectorCount()))
+	rep := reply.Text(req.T("fork.imported", "name", f.Title.In(req.Lang), "cmd", "/"+f.Command, "count", sys.VectorCount()))
 	rep.Add(reply.I(req.T("fork.undo_hint", "cmd", req.Prefix+req.Alias+" "+req.T("fork.word.undo"), "minutes", int(UndoFor/time.Minute))))
 	return rep, nil
 }
@@ -217,19 +217,29 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if err != nil {
 		return nil, err
 	}
+	if words := ws[1:]; len(words) > 1 && engine.IsVs(words[len(words)-1]) {
+		// "/pen 12 vs": the other side's value is missing, and may be
+		// typed as this side's is.
+		side := strings.Join(words[:len(words)-1], " ")
+		return nil, command.Errorf("sys.error.needs_value", "word", fold.Cut(words[len(words)-1], 32),
+			"example", fold.CutWord("/"+sys.File.Command+" "+side+" "+words[len(words)-1]+" "+side, 81))
+	}
 	p, err := sys.ParseWords(ws[1:])
 	if err != nil {
 		return nil, wordsErr(req, sys, err)
 	}
 	// A sheet key among a terms input's parts ("/iron hierro+1") is read
 	// from whose sheet the words name; each part and the sum in range.
-	for _, sd := range []*engine.Side{&p.Active, p.Passive} {
+	var labels [2]map[string][]string
+	for i, sd := range []*engine.Side{&p.Active, p.Passive} {
 		if sd == nil {
 			continue
 		}
-		if _, err := sys.Resolve(sd, func(k string) (int, error) { return req.SheetInt(ctx, sd.Who, k) }); err != nil {
+		l, err := sys.Resolve(sd, func(k string) (int, error) { return req.SheetInt(ctx, sd.Who, k) })
+		if err != nil {
 			return nil, wordsErr(req, sys, err)
 		}
+		labels[i] = l
 	}
 	pr := sys.Params(p)
 	// A requirement of the file the inputs break: its message, the
@@ -243,8 +253,11 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	if err != nil {
 		return nil, command.Errorf("fork.err.words", "got", "", "cmd", "/"+sys.File.Command)
 	}
+	if s.opt.Layout != nil && sys.HasLayout(res.Check) {
+		return s.opt.Layout(req, sys, res, p, pr, labels)
+	}
 	rep := &reply.Reply{Data: sys.JSONValues(res, req.Lang)}
-	line := reply.Line{reply.T("🎲 " + diceText(sys, res))}
+	line := reply.Line{reply.T("🎲 " + diceText(sys, res, false))}
 	total := func(r *big.Rat) string {
 		if r.IsInt() {
 			return sys.TotalText(int(r.Num().Int64()), req.Lang)
@@ -253,11 +266,14 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	}
 	if res.Total != nil {
 		line = append(line, reply.T(" = "), reply.B(total(res.Total)))
-		// An opposed check: the passive side's total too, when it is a
-		// let ("total: total"): "🎲 9 · 11 = 14 vs 14".
-		if i := slices.IndexFunc(sys.File.Checks, func(c engine.Check) bool { return c.Key == res.Check }); i >= 0 {
+	}
+	// An opposed check: the passive side's dice apart, and its total
+	// when it is a let ("total: total"): "🎲 9 · 2 = 11 vs 🎲 7 · 7 = 14".
+	if res.Winner != "" {
+		line = append(line, reply.T(" vs 🎲 "+diceText(sys, res, true)))
+		if i := slices.IndexFunc(sys.File.Checks, func(c engine.Check) bool { return c.Key == res.Check }); i >= 0 && res.Total != nil {
 			if pt := res.Passive[sys.File.Checks[i].Total]; pt != nil {
-				line = append(line, reply.T(" vs "), reply.B(total(pt)))
+				line = append(line, reply.T(" = "), reply.B(total(pt)))
 			}
 		}
 	}
@@ -277,6 +293,7 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 		}
 		rep.Add(out...)
 	}
+	rep.Check = checkFacts(sys, res)
 	// Without an outcome (no DC typed: no band applies) there is no
 	// chance of success to give.
 	if p, exact, err := sys.Chance(p.Check, pr); err == nil && res.Outcome != "" {
@@ -285,8 +302,35 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 			approx = "≈"
 		}
 		rep.Add(reply.T("📊 " + req.T("fork.chance", "pct", approx+req.Percent(p))))
+		f, _ := p.Float64()
+		rep.Check.Chance, rep.Check.ChanceExact, rep.Check.Approx = &f, p.RatString(), !exact
+		if !strings.Contains(rep.Check.ChanceExact, "/") {
+			rep.Check.ChanceExact += "/1"
+		}
 	}
 	return rep, nil
+}
+
+// checkFacts is what --json gives of a roll of an own file, as of a
+// shipped file's: its outcome, dice, total, level, winner and the
+// show's margin.
+func checkFacts(sys *engine.System, res *engine.Result) *reply.Check {
+	ck := &reply.Check{System: sys.File.System, Outcome: res.Outcome, Dice: res.Dice, Sides: res.Sides, Winner: res.Winner}
+	if ck.Dice == nil {
+		ck.Dice, ck.Sides = []int{}, []int{}
+	}
+	if res.Total != nil && res.Total.IsInt() {
+		t := int(res.Total.Num().Int64())
+		ck.Total = &t
+	}
+	if res.Level != nil && res.Outcome != "" {
+		l := *res.Level
+		ck.Level = &l
+	}
+	if m, ok := sys.Margin(res); ok {
+		ck.Margin = &m
+	}
+	return ck
 }
 
 // wordsErr names what is wrong with an own system's words, as the
@@ -345,15 +389,24 @@ func minus(n int) string {
 	return strings.Replace(strconv.Itoa(n), "-", "−", 1)
 }
 
-// diceText is a roll's dice as the file's show writes them; a file
+// diceText is one side's dice of a roll (the active side's, or all of
+// a roll that is not opposed) as the file's show writes them; a file
 // without one, each die's number between " · ".
-func diceText(sys *engine.System, res *engine.Result) string {
+func diceText(sys *engine.System, res *engine.Result, passive bool) string {
 	if sys.File.Show != nil {
-		return sys.DiceText(res)
+		return sys.SideDiceText(res, passive)
 	}
-	faces := make([]string, len(res.Dice))
-	for i, d := range res.Dice {
-		faces[i] = strconv.Itoa(d)
+	from, to := 0, len(res.Dice)
+	if res.Winner != "" {
+		if passive {
+			from = res.PassiveFrom
+		} else {
+			to = res.PassiveFrom
+		}
+	}
+	faces := make([]string, 0, to-from)
+	for _, d := range res.Dice[from:to] {
+		faces = append(faces, strconv.Itoa(d))
 	}
 	return strings.Join(faces, " · ")
 }
@@ -391,7 +444,7 @@ func (s *Service) show(ctx context.Context, req *command.Request, ws []string) (
 	if err != nil {
 		return nil, err
 	}
-	rep := reply.Text(req.T("fork.file", "name", sys.File.Title.In(req.Lang), "vectors", sys.VectorCount()))
+	rep := reply.Text(req.T("fork.file", "name", sys.File.Title.In(req.Lang), "count", sys.VectorCount()))
 	rep.File = &reply.File{Name: key + ".yaml", MIME: "application/yaml", Data: sys.Source}
 	return rep, nil
 }

@@ -56,6 +56,10 @@ type Options struct {
 	// Named lists those whose commands read a fork's named values too
 	// (systems.NamedForkable): only theirs may change.
 	Named []string
+	// Layout writes a roll of an own file whose show.reply lays out its
+	// check, as a shipped file's (systems.LayoutReply); labels are each
+	// side's terms as typed. Without it, the plain look.
+	Layout func(req *command.Request, sys *engine.System, res *engine.Result, p *engine.Parsed, pr engine.Params, labels [2]map[string][]string) (*reply.Reply, error)
 }
 
 // Service implements /sistema and finds a chat's system for the
