@@ -5,8 +5,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -75,28 +73,11 @@ func runDH(t *testing.T, c dhReply) (string, string, int) {
 		}
 	}
 	args := append(base, "--json")
-	if c.Dice == "" {
-		return zaria(t, "", env(), append(args, c.Text)...)
+	if c.Dice != "" {
+		args = append(args, "--dice", c.Dice)
 	}
-	out, errs, code := zaria(t, "", env(), append(args, "--dice", c.Dice, c.Text)...)
-	// The code before the port read only the dice it needed of a case's
-	// list; zaria roll refuses the ones left over, saying how many the
-	// roll uses: it is replayed with those, on a fresh database (the
-	// refused roll's changes are kept).
-	if m := extraDiceRE.FindStringSubmatch(errs); code == exitUser && m != nil {
-		given, _ := strconv.Atoi(m[1])
-		used, _ := strconv.Atoi(m[2])
-		if used < given {
-			c.Dice = strings.Join(strings.Split(c.Dice, ",")[:used], ",")
-			return runDH(t, c)
-		}
-	}
-	return out, errs, code
+	return zaria(t, "", env(), append(args, c.Text)...)
 }
-
-// extraDiceRE reads a --dice refusal in any language: how many values
-// were given, and how many the roll used or needed.
-var extraDiceRE = regexp.MustCompile(`--dice: \D*(\d+)\D+(\d+)\.`)
 
 // Every /dh reply is what the Go code gave before Dungeon Hack became a
 // system file: testdata/replies_dh.jsonl was recorded (-record-dh) with

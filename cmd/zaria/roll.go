@@ -123,7 +123,7 @@ func (o rollOptions) source() (dice.Source, error) {
 		if err != nil {
 			return nil, err
 		}
-		return dice.NewScriptedExact(faces), nil
+		return dice.NewScripted(faces), nil
 	case o.set["seed"]:
 		return dice.Seeded(o.seed), nil
 	}

@@ -175,14 +175,12 @@ func systemTry(args []string, stdout io.Writer) error {
 			}
 			faces = append(faces, n)
 		}
-		script = dice.NewScriptedExact(faces)
+		script = dice.NewScripted(faces)
 		src = script
 	}
 	res, err := s.Roll(p.Check, pr, src)
 	if err == nil && script != nil {
-		if err = script.Err(); err == nil {
-			err = script.Extra()
-		}
+		err = script.Err()
 	}
 	if err != nil {
 		return usageError{err.Error()}

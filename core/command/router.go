@@ -373,9 +373,6 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 				if !ok {
 					return r.errorReply(req, Errorf("error.alias_not_command", "name", p.Name)), true
 				}
-				if err := extraDice(req, src); err != nil && !rep.Error {
-					rep = r.errorReply(req, err)
-				}
 				if req.Depth == 0 {
 					// A saved roll is logged like the roll it stands for.
 					r.enforceOutput(req, rep)
@@ -405,8 +402,6 @@ func (r *Router) exec(ctx context.Context, req *Request, p Parsed, src dice.Sour
 	// Replayed dice that did not fit explain any failure they caused.
 	if s, ok := src.(interface{ Err() error }); ok && s.Err() != nil {
 		err = scriptError(s.Err())
-	} else if err == nil {
-		err = extraDice(req, src)
 	}
 	if err != nil {
 		rep = r.errorReply(req, err)
@@ -481,23 +476,11 @@ func (r *Router) unlimited(platform string) bool {
 	return false
 }
 
-// extraDice is the error of --dice values a whole command (Depth 0) did
-// not use; nil for any other source or request.
-func extraDice(req *Request, src dice.Source) error {
-	if s, ok := src.(interface{ Extra() error }); ok && req.Depth == 0 && s.Extra() != nil {
-		return scriptError(s.Extra())
-	}
-	return nil
-}
-
 // scriptError turns a --dice replay problem into a localized user error.
 func scriptError(err error) error {
 	var se *dice.ScriptError
 	if !errors.As(err, &se) {
 		return err
-	}
-	if se.Extra {
-		return Errorf("error.dice_script_long", "count", se.Given, "used", se.Index)
 	}
 	if se.Exhausted {
 		return Errorf("error.dice_script_short", "count", se.Given, "index", se.Index)

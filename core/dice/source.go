@@ -38,22 +38,17 @@ var (
 // value outside the die (Value on a die of Sides faces).
 //
 // Running out, Index counts every die drawn, the ones that had no value
-// too: the roll needs at least Index values. With too many values
-// (Extra, an exact script: NewScriptedExact), Index is how many the roll
-// drew.
+// too: the roll needs at least Index values. Values left over are not an
+// error (a vector may list a follow-up die the roll did not need).
 type ScriptError struct {
 	Given     int // how many values were given
 	Index     int // the die, counted from 1
 	Value     int // the value given for it (out of range)
 	Sides     int // its number of faces
 	Exhausted bool
-	Extra     bool
 }
 
 func (e *ScriptError) Error() string {
-	if e.Extra {
-		return fmt.Sprintf("scripted dice: %d given, the roll drew %d", e.Given, e.Index)
-	}
 	if e.Exhausted {
 		return fmt.Sprintf("scripted dice: only %d given, the roll needs at least %d", e.Given, e.Index)
 	}
@@ -71,18 +66,13 @@ func (e *ScriptError) Is(target error) bool {
 // recorded and reported by Err; the caller must check Err after using it and
 // treat a non-nil error as a user error, never as a random roll.
 type Scripted struct {
-	vals  []int
-	pos   int
-	err   *ScriptError
-	exact bool
+	vals []int
+	pos  int
+	err  *ScriptError
 }
 
 // NewScripted returns a source that yields the given faces in order.
 func NewScripted(faces []int) *Scripted { return &Scripted{vals: faces} }
-
-// NewScriptedExact is NewScripted for a whole command's dice (zaria roll
-// --dice): a value left over is an error too (Extra).
-func NewScriptedExact(faces []int) *Scripted { return &Scripted{vals: faces, exact: true} }
 
 // IntN returns the next scripted face minus one.
 func (s *Scripted) IntN(n int) int {
@@ -114,16 +104,6 @@ func (s *Scripted) Err() error {
 		return nil
 	}
 	return s.err
-}
-
-// Extra reports, for an exact script, values the roll did not use (a
-// *ScriptError with Extra); nil when every value was used, when the
-// script is not exact, or after another problem (Err).
-func (s *Scripted) Extra() error {
-	if !s.exact || s.err != nil || s.pos >= len(s.vals) {
-		return nil
-	}
-	return &ScriptError{Given: len(s.vals), Index: s.pos, Extra: true}
 }
 
 // Used is how many values were consumed.
