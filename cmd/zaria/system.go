@@ -11,8 +11,10 @@ import (
 	"strconv"
 	"strings"
 
+	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/systems/engine"
+	"zaria/core/systems/fork"
 	"zaria/i18n"
 )
 
@@ -144,15 +146,15 @@ func systemTry(args []string, stdout io.Writer) error {
 	}
 	p, err := s.ParseWords(strings.Fields(fs.Arg(1)))
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{wordsRefusal(s, err)}
 	}
 	zero := func(string) (int, error) { return 0, nil }
 	if _, err := s.Resolve(&p.Active, zero); err != nil {
-		return usageError{err.Error()}
+		return usageError{wordsRefusal(s, err)}
 	}
 	if p.Passive != nil {
 		if _, err := s.Resolve(p.Passive, zero); err != nil {
-			return usageError{err.Error()}
+			return usageError{wordsRefusal(s, err)}
 		}
 	}
 	pr := s.Params(p)
@@ -178,7 +180,7 @@ func systemTry(args []string, stdout io.Writer) error {
 		err = script.Err()
 	}
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{describe(err)}
 	}
 	fmt.Fprintf(stdout, "%s %v: dice %v", p.Check, pr.Inputs, res.Dice)
 	if res.Total != nil {
@@ -212,6 +214,20 @@ func systemTry(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "\nchance %s %s\n", mark, chance.RatString())
 	return nil
+}
+
+// wordsRefusal is what a chat in English answers to words the check
+// cannot read: the input out of range, the word that fits nothing.
+func wordsRefusal(s *engine.System, err error) string {
+	var ue *command.UserError
+	if !errors.As(fork.WordsError("en", s, err), &ue) {
+		return describe(err)
+	}
+	cat, cerr := i18n.Load()
+	if cerr != nil {
+		return err.Error()
+	}
+	return cat.Translate("en", ue.Key, ue.Args)
 }
 
 // describe renders a refusal in English from the catalog: a file's, or
