@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,5 +171,24 @@ func TestSystemTryOutsider4(t *testing.T) {
 		if code != c.code || !strings.Contains(out+errs, c.want) || strings.Contains(out+errs, c.not) {
 			t.Errorf("system try %q: exit %d, %s%s; want exit %d and %q", c.args, code, out, errs, c.code, c.want)
 		}
+	}
+}
+
+// A pool read more ways than the engine keeps is refused naming the
+// pool and the line that reads it, in the chat's language.
+func TestForkImportReadingsLimitNamed(t *testing.T) {
+	const many = `      - {let: many, is: "r.count(1) + r.count(2) + r.count(3) + r.count(5) + r.count_ge(2) + r.count_ge(3) + r.count_ge(5) + r.sum + r.highest"}` + "\n"
+	src := outsider4(t, "wg", "      - {let: shifts,", many+"      - {let: shifts,")
+	line := strings.Count(src[:strings.Index(src, "{let: many")], "\n") + 1
+	d := newForkDesk(t)
+	for _, c := range []struct{ chat, want string }{
+		{"es", fmt.Sprintf("Línea %d: la reserva «r» se lee de 9 maneras; como mucho 8.", line)},
+		{"el", fmt.Sprintf("Γραμμή %d: η ομάδα ζαριών «r» διαβάζεται με 9 τρόπους· το πολύ 8.", line)},
+		{"en", fmt.Sprintf("Line %d: the pool «r» is read 9 ways; at most 8.", line)},
+	} {
+		if c.chat != "es" {
+			d.want(d.send(c.chat, true, "/lang "+c.chat), false)
+		}
+		d.want(d.send(c.chat, true, "/sistema importar\n"+src), true, c.want)
 	}
 }
