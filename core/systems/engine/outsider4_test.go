@@ -151,3 +151,29 @@ func TestSignedWordToSignedInput(t *testing.T) {
 		}
 	}
 }
+
+// A vector's input may be a named value as the file writes it, by its
+// key or its name (Burning Wheel's "shade: grey", "shade: gris"), as a
+// GM writes it; a word that names none still refuses the file.
+func TestVectorNamedValue(t *testing.T) {
+	const b3 = `inputs: {pool: "4", shade: "3", ob: "3"}`
+	for _, shade := range []string{"grey", "Grey", "gris", "γκρίζα"} {
+		s := loadOutsider4(t, "bw", b3, `inputs: {pool: "4", shade: `+shade+`, ob: "3"}`)
+		if s.VectorCount() < 10 {
+			t.Errorf("shade %s: %d vectors", shade, s.VectorCount())
+		}
+	}
+	src, err := os.ReadFile(filepath.Join("testdata", "outsider4", "bw.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load([]byte(strings.Replace(string(src), b3, `inputs: {pool: "4", shade: purple, ob: "3"}`, 1)))
+	if err == nil || !strings.Contains(err.Error(), `input shade: "purple" is not a number`) {
+		t.Errorf("shade purple: %v", err)
+	}
+	// The named value's number, not another's: black (4+) fails B3's dice.
+	_, err = Load([]byte(strings.Replace(string(src), b3, `inputs: {pool: "4", shade: black, ob: "3"}`, 1)))
+	if err == nil || !strings.Contains(err.Error(), "B3 grey") {
+		t.Errorf("shade black: %v", err)
+	}
+}
