@@ -127,7 +127,11 @@ func TestForkImportOutsider4Files(t *testing.T) {
 		"obstáculo 1    98,77 %", "obstáculo 2    88,89 %", "obstáculo 3    59,26 %", "obstáculo 4    19,75 %", "obstáculo 5–12     0 %")
 	d.want(d.send("el", false, "/odds bw 4 γκρίζα"), false, "εμπόδιο 3    59,26 %")
 	d.want(d.send("en", false, "/odds bw 4 grey open"), false, "obstacle 1")
-	d.want(d.send("en", false, "/odds cortex 2d8 1d6"), false, "difficulty 10    48.18%", "difficulty 16–30     0%")
+	// Cortex without its difficulty: the table, and the botch that needs none.
+	d.want(d.send("en", false, "/odds cortex 2d8 1d6"), false, "difficulty 10    48.18%", "difficulty 16–30     0%", "Botch 0.26%")
+	if got := reply.PlainText(d.send("en", false, "/odds cortex 2d8 1d6")); strings.Contains(got, "🎯") {
+		t.Errorf("/odds cortex without a difficulty gives a chance of success beside the table: %s", got)
+	}
 	// With the obstacle typed, no table: that obstacle's chance.
 	d.want(d.send("en", false, "/odds bw 4 grey ob3"), false, "🎯 success: 59.26%")
 	if got := reply.PlainText(d.send("en", false, "/odds bw 4 grey ob3")); strings.Contains(got, "obstacle 1") {

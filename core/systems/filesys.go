@@ -386,7 +386,9 @@ func fileOdds(ctx context.Context, req *command.Request, forks Forks, key, args 
 	}
 	if p, ok := od.Outcomes[""]; !ok || p.Cmp(big.NewRat(1, 1)) != 0 {
 		co.Target = req.T("filesys.success")
-		co.Chance = od.Success
+		if co.Levels == nil {
+			co.Chance = od.Success
+		}
 		for _, o := range c.sys.File.Outcomes {
 			if p := od.Outcomes[o.Key]; p != nil && p.Sign() > 0 {
 				co.Outcomes = append(co.Outcomes, OddsRow{Label: o.Names.In(req.Lang), P: p})

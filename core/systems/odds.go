@@ -27,7 +27,9 @@ type CheckOdds struct {
 	Levels []OddsRow
 	// Target names the target ("DC 15 · medium"); "" without one.
 	Target string
-	// Chance is the chance of success against Target.
+	// Chance is the chance of success against Target; nil when Levels
+	// give it at each value of a target left out (a file's outcomes
+	// that need none, Cortex's botch, still under Target).
 	Chance *big.Rat
 	// Outcomes is the chance of each outcome against Target.
 	Outcomes []OddsRow
