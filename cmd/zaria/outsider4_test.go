@@ -132,6 +132,9 @@ func TestForkImportOutsider4Files(t *testing.T) {
 	if got := reply.PlainText(d.send("en", false, "/odds cortex 2d8 1d6")); strings.Contains(got, "🎯") {
 		t.Errorf("/odds cortex without a difficulty gives a chance of success beside the table: %s", got)
 	}
+	// A shipped file the same: Fate's +2 at each opposition, 4dF
+	// beating it by 1 (80/81 against −2, 31/81 against +2).
+	d.want(d.send("en", false, "/odds fate +2"), false, "opposition −2   98.77% Terrible", "opposition 2    38.27% Fair")
 	// With the obstacle typed, no table: that obstacle's chance.
 	d.want(d.send("en", false, "/odds bw 4 grey ob3"), false, "🎯 success: 59.26%")
 	if got := reply.PlainText(d.send("en", false, "/odds bw 4 grey ob3")); strings.Contains(got, "obstacle 1") {

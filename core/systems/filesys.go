@@ -483,7 +483,7 @@ func fileLevels(req *command.Request, c fileCheck) []OddsRow {
 		if err != nil || !od.Exact {
 			return nil
 		}
-		r := OddsRow{Label: name + " " + strconv.Itoa(v), P: od.Success, dc: v}
+		r := OddsRow{Label: name + " " + num(v), P: od.Success, dc: v}
 		for _, nv := range in.Named {
 			if nv.Value == v {
 				r.Name = nv.Names.In(req.Lang)

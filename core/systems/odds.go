@@ -321,7 +321,7 @@ func mergeRunsBy(rows []OddsRow, label func(string) string) []OddsRow {
 			i = j
 			continue
 		}
-		r := OddsRow{Label: label(strconv.Itoa(rows[i].dc) + "–" + strconv.Itoa(rows[j-1].dc)), P: rows[i].P}
+		r := OddsRow{Label: label(num(rows[i].dc) + "–" + num(rows[j-1].dc)), P: rows[i].P}
 		var names []string
 		for _, x := range rows[i:j] {
 			if x.Name != "" {
