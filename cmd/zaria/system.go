@@ -11,8 +11,10 @@ import (
 	"strconv"
 	"strings"
 
+	"zaria/core/command"
 	"zaria/core/dice"
 	"zaria/core/systems/engine"
+	"zaria/core/systems/fork"
 	"zaria/i18n"
 )
 
@@ -145,7 +147,7 @@ func systemTry(args []string, stdout io.Writer) error {
 	}
 	p, err := s.ParseWords(strings.Fields(fs.Arg(1)))
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{wordsRefusal(s, err)}
 	}
 	// No chat, no sheet: a word read as a sheet key is refused, as the
 	// chat refuses a value its sheet lacks.
@@ -153,11 +155,11 @@ func systemTry(args []string, stdout io.Writer) error {
 		return 0, fmt.Errorf("no value «%s»: system try reads no sheet; type the number instead", key)
 	}
 	if _, err := s.Resolve(&p.Active, noSheet); err != nil {
-		return usageError{err.Error()}
+		return usageError{wordsRefusal(s, err)}
 	}
 	if p.Passive != nil {
 		if _, err := s.Resolve(p.Passive, noSheet); err != nil {
-			return usageError{err.Error()}
+			return usageError{wordsRefusal(s, err)}
 		}
 	}
 	pr := s.Params(p)
@@ -183,7 +185,7 @@ func systemTry(args []string, stdout io.Writer) error {
 		err = script.Err()
 	}
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{describe(err)}
 	}
 	fmt.Fprintf(stdout, "%s %v: dice %v", p.Check, pr.Inputs, res.Dice)
 	if res.Total != nil {
@@ -217,6 +219,20 @@ func systemTry(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "\nchance %s %s\n", mark, chance.RatString())
 	return nil
+}
+
+// wordsRefusal is what a chat in English answers to words the check
+// cannot read: the input out of range, the word that fits nothing.
+func wordsRefusal(s *engine.System, err error) string {
+	var ue *command.UserError
+	if !errors.As(fork.WordsError("en", s, err), &ue) {
+		return describe(err)
+	}
+	cat, cerr := i18n.Load()
+	if cerr != nil {
+		return err.Error()
+	}
+	return cat.Translate("en", ue.Key, ue.Args)
 }
 
 // describe renders a refusal in English from the catalog: a file's, or

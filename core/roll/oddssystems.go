@@ -61,7 +61,9 @@ func renderSystemOdds(req *command.Request, text string, co *systems.CheckOdds) 
 		rep.Lines = append(rep.Lines, rowLines(req, co.Levels, co.Approx)...)
 	}
 	if co.Target != "" {
-		rep.Add(reply.T(req.T("odds.sys.chance", "target", co.Target, "pct", approx(co.Approx)+req.Percent(co.Chance))))
+		if co.Chance != nil { // nil beside Levels: no target typed
+			rep.Add(reply.T(req.T("odds.sys.chance", "target", co.Target, "pct", approx(co.Approx)+req.Percent(co.Chance))))
+		}
 		if len(co.Levels) == 0 {
 			rep.Head = len(rep.Lines)
 		}

@@ -3,6 +3,7 @@ package systems
 import (
 	"context"
 	"errors"
+	"maps"
 	"math/big"
 	"strconv"
 	"strings"
@@ -243,7 +244,7 @@ func (c fileCheck) params() engine.Params {
 func rollFile(req *command.Request, c fileCheck) (*reply.Reply, *engine.Result, error) {
 	res, err := c.sys.Roll(c.p.Check, c.params(), req.Rand)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, engineRefusal(err)
 	}
 	rep, ck := checkFacts(req, c.sys, res)
 	if !c.sys.HasLayout(res.Check) {
@@ -416,12 +417,17 @@ func fileOdds(ctx context.Context, req *command.Request, forks Forks, key, args 
 	}
 	od, err := c.sys.Odds(c.p.Check, c.params())
 	if err != nil {
-		return nil, err
+		return nil, engineRefusal(err)
 	}
 	co := &CheckOdds{Subject: c.text, TotalAxis: true, XLabel: req.T("filesys.total"), Approx: !od.Exact}
+	if od.Exact {
+		co.Levels = fileLevels(req, c)
+	}
 	if p, ok := od.Outcomes[""]; !ok || p.Cmp(big.NewRat(1, 1)) != 0 {
 		co.Target = req.T("filesys.success")
-		co.Chance = od.Success
+		if co.Levels == nil {
+			co.Chance = od.Success
+		}
 		for _, o := range c.sys.File.Outcomes {
 			if p := od.Outcomes[o.Key]; p != nil && p.Sign() > 0 {
 				co.Outcomes = append(co.Outcomes, OddsRow{Label: o.Names.In(req.Lang), P: p})
@@ -463,4 +469,88 @@ func fileOdds(ctx context.Context, req *command.Request, forks Forks, key, args 
 		}
 	}
 	return co, nil
+}
+
+// engineRefusal is the engine's refusal of a roll of these values (a
+// pool's count that is no whole number, a pool past its limit) as the
+// user's message, in the chat's language; any other error as it is.
+func engineRefusal(err error) error {
+	var ee *engine.Error
+	if !errors.As(err, &ee) {
+		return err
+	}
+	var kv []any
+	for k, v := range ee.Vars() {
+		kv = append(kv, k, v)
+	}
+	return command.Errorf(ee.Key, kv...)
+}
+
+// MaxOddsLevels is how many values of a check's target /odds tries for
+// its table of chances when no target is typed ("/odds bw 4 gris": Ob 1
+// to 12); a target with more values gets no table.
+const MaxOddsLevels = 40
+
+// fileLevels is the chance of success at each value of the check's
+// first optional number input left out (the target: Burning Wheel's
+// obstacle, a difficulty), as /odds zaria gives it at each DC: the
+// values a requirement refuses skipped, runs of three or more of the
+// same chance in one row. Nil when the check has no such input, when
+// it has more than MaxOddsLevels values, or when a chance is sampled.
+func fileLevels(req *command.Request, c fileCheck) []OddsRow {
+	in := targetInput(c)
+	if in == nil {
+		return nil
+	}
+	lo, hi := *in.Min, *in.Max
+	if in.Chat != nil {
+		lo, hi = in.Chat.Min, in.Chat.Max
+	}
+	if hi-lo+1 > MaxOddsLevels {
+		return nil
+	}
+	name := in.Names.In(req.Lang)
+	var rows []OddsRow
+	for v := lo; v <= hi; v++ {
+		pr := c.params()
+		pr.Inputs = maps.Clone(pr.Inputs)
+		pr.Inputs[in.Key] = v
+		if c.sys.Require(c.p.Check, pr) != nil {
+			continue
+		}
+		od, err := c.sys.Odds(c.p.Check, pr)
+		if err != nil || !od.Exact {
+			return nil
+		}
+		r := OddsRow{Label: name + " " + num(v), P: od.Success, dc: v}
+		for _, nv := range in.Named {
+			if nv.Value == v {
+				r.Name = nv.Names.In(req.Lang)
+			}
+		}
+		rows = append(rows, r)
+	}
+	return mergeRunsBy(rows, func(r string) string { return name + " " + r })
+}
+
+// targetInput is the check's first optional number input of the active
+// side that the words left out; nil when none.
+func targetInput(c fileCheck) *engine.Input {
+	for _, ck := range c.sys.File.Checks {
+		if ck.Key != c.p.Check {
+			continue
+		}
+		for _, k := range ck.Inputs {
+			for i := range c.sys.File.Inputs {
+				in := &c.sys.File.Inputs[i]
+				if in.Key != k || !in.Optional || in.Passive || in.Type != "number" || in.Min == nil || in.Max == nil {
+					continue
+				}
+				if _, given := c.p.Active.Inputs[k]; !given {
+					return in
+				}
+			}
+		}
+	}
+	return nil
 }

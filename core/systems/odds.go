@@ -27,7 +27,9 @@ type CheckOdds struct {
 	Levels []OddsRow
 	// Target names the target ("DC 15 · medium"); "" without one.
 	Target string
-	// Chance is the chance of success against Target.
+	// Chance is the chance of success against Target; nil when Levels
+	// give it at each value of a target left out (a file's outcomes
+	// that need none, Cortex's botch, still under Target).
 	Chance *big.Rat
 	// Outcomes is the chance of each outcome against Target.
 	Outcomes []OddsRow
@@ -86,7 +88,7 @@ func OwnOddsSystem(ctx context.Context, req *command.Request, word string, forks
 	if err != nil || sys == nil {
 		return "", "", err
 	}
-	return key, sys.Example(req.Lang), nil
+	return key, sys.OddsExample(req.Lang), nil
 }
 
 // oddsWith reads a check's words and sheet values as its command does
@@ -303,6 +305,11 @@ func khOdds(req *command.Request, c khCheck) *CheckOdds {
 // one row, "DC 16–30", with the names of the tiers it spans, so that the
 // 26 DCs of the Ζαριά fit a phone.
 func mergeRuns(req *command.Request, rows []OddsRow) []OddsRow {
+	return mergeRunsBy(rows, func(r string) string { return req.T("odds.sys.dc", "dc", r) })
+}
+
+// mergeRunsBy is mergeRuns with a run's label from label ("16–30").
+func mergeRunsBy(rows []OddsRow, label func(string) string) []OddsRow {
 	var out []OddsRow
 	for i := 0; i < len(rows); {
 		j := i + 1
@@ -314,7 +321,7 @@ func mergeRuns(req *command.Request, rows []OddsRow) []OddsRow {
 			i = j
 			continue
 		}
-		r := OddsRow{Label: req.T("odds.sys.dc", "dc", strconv.Itoa(rows[i].dc)+"–"+strconv.Itoa(rows[j-1].dc)), P: rows[i].P}
+		r := OddsRow{Label: label(num(rows[i].dc) + "–" + num(rows[j-1].dc)), P: rows[i].P}
 		var names []string
 		for _, x := range rows[i:j] {
 			if x.Name != "" {

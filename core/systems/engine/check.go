@@ -76,11 +76,16 @@ func (st cstep) let(e *env) {
 	e.v[st.slot] = impossible
 }
 
-// count is how many dice a roll step rolls in e.
+// n is how many dice a roll step rolls in e: a count below 0 rolls no
+// dice (as Roll20's 0d6: "pool - 1" with a pool of 0); a count that is
+// no whole number is refused.
 func (rs *rollStep) n(e *env) (int, error) {
 	v := rs.count(e)
-	if !v.isInt() || v.n < 0 {
+	if !v.isInt() {
 		return 0, &Error{Key: "engine.error.dice_count", Args: map[string]any{"pool": rs.name}}
+	}
+	if v.n < 0 {
+		return 0, nil
 	}
 	if v.n > MaxPoolDice {
 		return 0, limitErr("pool_dice", MaxPoolDice, int(v.n))

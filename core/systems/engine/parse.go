@@ -814,11 +814,12 @@ func hasSigned(inputs []*Input) bool {
 	return slices.ContainsFunc(inputs, func(in *Input) bool { return in.Signed })
 }
 
-// bareInput is the input a number alone (w) goes to: the check's first
-// bare input (Check.Bare; every number or terms input when it names
-// none) of the side that is not yet given or may be typed again (adding
-// up, or the last one counting), and that takes w's sign
-// (Input.Signed); nil when none.
+// bareInput is the input a number alone (w) goes to: among the check's
+// bare inputs (Check.Bare; every number or terms input when it names
+// none) of the side that are not yet given or may be typed again
+// (adding up, or the last one counting), and that take w's sign
+// (Input.Signed), a signed word's first signed one ("/dh2 +10 35": the
+// modifier), else the first; nil when none.
 func bareInput(c *check, inputs []*Input, sd *Side, w string) *Input {
 	given := sd.given
 	signed := strings.ContainsAny(w[:1], "+-−") || strings.HasPrefix(w, "−")
@@ -826,22 +827,30 @@ func bareInput(c *check, inputs []*Input, sd *Side, w string) *Input {
 		return (in.Type == "number" || in.Type == "terms") && len(in.Suffixes) == 0 &&
 			(!given(in) || !sd.once(in)) && (signed || !in.Signed)
 	}
-	if c.def.Bare == nil {
-		for _, in := range inputs {
-			if ok(in) {
-				return in
-			}
-		}
-		return nil
-	}
-	for _, k := range c.def.Bare {
-		for _, in := range inputs {
-			if in.Key == k && ok(in) {
-				return in
+	cands := inputs
+	if c.def.Bare != nil {
+		cands = nil
+		for _, k := range c.def.Bare {
+			for _, in := range inputs {
+				if in.Key == k {
+					cands = append(cands, in)
+				}
 			}
 		}
 	}
-	return nil
+	first := (*Input)(nil)
+	for _, in := range cands {
+		if !ok(in) {
+			continue
+		}
+		if !signed || in.Signed {
+			return in
+		}
+		if first == nil {
+			first = in
+		}
+	}
+	return first
 }
 
 // signedTwice is the signed input (Input.Signed) that a signed number w

@@ -74,7 +74,9 @@ func (p *parser) reading(rs *rollStep, kind string) (node, error) {
 	}
 	if idx < 0 {
 		if len(rs.reads) >= MaxReadings {
-			return node{}, limitErr("readings", MaxReadings, len(rs.reads)+1)
+			e := limitErr("readings", MaxReadings, len(rs.reads)+1)
+			e.Args["pool"] = rs.name
+			return node{}, e
 		}
 		rs.reads = append(rs.reads, rd)
 		idx = len(rs.reads) - 1

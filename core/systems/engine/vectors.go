@@ -57,6 +57,9 @@ func (s *System) vectorInputs(m map[string]string) (map[string]int, error) {
 		}
 		for j, t := range terms {
 			n, err := strconv.Atoi(strings.TrimSpace(t))
+			if err != nil && len(terms) == 1 {
+				n, err = namedValue(in, t)
+			}
 			if err != nil {
 				return nil, fileErr(0, "input %s: %q is not a number", k, val)
 			}
@@ -216,4 +219,16 @@ func ratStr(r *big.Rat) string {
 		return "none"
 	}
 	return r.RatString()
+}
+
+// namedValue is the value of in's named value that t names as the file
+// writes it: its key, or its name in es, el or en ("shade: grey").
+func namedValue(in *Input, t string) (int, error) {
+	t = strings.TrimSpace(t)
+	for _, nv := range in.Named {
+		if strings.EqualFold(t, nv.Key) || slices.ContainsFunc([]string{nv.Names.ES, nv.Names.EL, nv.Names.EN}, func(n string) bool { return n != "" && strings.EqualFold(t, n) }) {
+			return nv.Value, nil
+		}
+	}
+	return 0, errors.New("no named value")
 }

@@ -251,7 +251,13 @@ func (s *Service) roll(ctx context.Context, req *command.Request, ws []string) (
 	}
 	res, err := sys.Roll(p.Check, pr, req.Rand)
 	if err != nil {
-		return nil, command.Errorf("fork.err.words", "got", "", "cmd", "/"+sys.File.Command)
+		// The engine's refusal of these values (a pool's count that is
+		// no whole number, a pool past its limit), in the chat's language.
+		var ee *engine.Error
+		if errors.As(err, &ee) {
+			return nil, command.Errorf(ee.Key, kvOf(ee.Vars())...)
+		}
+		return nil, err
 	}
 	if s.opt.Layout != nil && sys.HasLayout(res.Check) {
 		return s.opt.Layout(req, sys, res, p, pr, labels)
@@ -338,15 +344,21 @@ func checkFacts(sys *engine.System, res *engine.Result) *reply.Check {
 // input typed twice or missing, else the word that fits nothing, with
 // the file's example (without one, the hint to read the file).
 func wordsErr(req *command.Request, sys *engine.System, err error) error {
+	return WordsError(req.Lang, sys, err)
+}
+
+// WordsError is wordsErr in lang, for a reader without a chat (zaria
+// system try): a *command.UserError for a ParseError, else err.
+func WordsError(lang string, sys *engine.System, err error) error {
 	var pe *engine.ParseError
 	if !errors.As(err, &pe) {
 		return err // a sheet's answer: no character, no such value
 	}
 	got := fold.Cut(pe.Got, 32)
 	if pe.Input != nil {
-		what := pe.Input.Names.In(req.Lang)
+		what := pe.Input.Names.In(lang)
 		if pe.Part != nil { // a term of a+b out of its part's range
-			what = pe.Part.Names.In(req.Lang)
+			what = pe.Part.Names.In(lang)
 		}
 		switch pe.Kind {
 		case "range":
@@ -357,18 +369,18 @@ func wordsErr(req *command.Request, sys *engine.System, err error) error {
 			if pe.Count != nil {
 				lo, hi := chatRange(pe.Count)
 				flo, fhi := chatRange(pe.Input)
-				return command.Errorf("filesys.error.dice", "got", got, "dice", pe.Count.Names.In(req.Lang), "minn", minus(lo), "maxn", minus(hi),
+				return command.Errorf("filesys.error.dice", "got", got, "dice", pe.Count.Names.In(lang), "minn", minus(lo), "maxn", minus(hi),
 					"faces", what, "mins", minus(flo), "maxs", minus(fhi))
 			}
 		}
 	}
-	ex := sys.Example(req.Lang)
+	ex := sys.Example(lang)
 	if ex == "" {
 		return command.Errorf("fork.err.words", "got", got, "cmd", "/"+sys.File.Command)
 	}
 	ex = "/" + sys.File.Command + " " + ex
 	if pe.Kind == "missing" && pe.Input != nil {
-		return command.Errorf("filesys.error.missing", "what", pe.Input.Names.In(req.Lang), "example", ex)
+		return command.Errorf("filesys.error.missing", "what", pe.Input.Names.In(lang), "example", ex)
 	}
 	return command.Errorf("filesys.error.word", "got", got, "example", ex)
 }
