@@ -325,18 +325,6 @@ func capFirst(s string) string {
 	return s
 }
 
-// joinInts writes dice as "3, 8".
-func joinInts(d []int) string {
-	var b strings.Builder
-	for i, v := range d {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(v))
-	}
-	return b.String()
-}
-
 // newCheck fills the machine-readable facts of a roll. dice are the faces
 // rolled (1..N, replayable with --dice); sides gives each die's N (a single
 // value stands for every die).

@@ -244,13 +244,9 @@ func RepairParams(intact, broken, faces int) engine.Params {
 	return engine.Params{Inputs: map[string]int{"intact": intact, "broken": broken, "db_die": faces}}
 }
 
-// RepairArmour rolls one DB die per broken DB; a die above the full score
-// restores it, any other loses it forever (the file's check "repair").
-func (r Rules) RepairArmour(src dice.Source, intact, broken, faces int) Repair {
-	return r.RepairWith(src, RepairParams(intact, broken, faces))
-}
-
-// RepairWith rolls the file's check "repair" with pr (RepairParams and
+// RepairWith rolls the file's check "repair" with pr: one DB die per
+// broken DB, a die above the full score restoring it, any other losing
+// it forever (RepairParams and
 // the reply's armour and magic): magic armour rolls 1d4 days of work
 // instead of the DB dice.
 func (r Rules) RepairWith(src dice.Source, pr engine.Params) Repair {

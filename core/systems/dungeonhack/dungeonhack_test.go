@@ -234,25 +234,25 @@ func TestUsage(t *testing.T) {
 
 func TestRepair(t *testing.T) {
 	// H8: coraza 3 DB, 2 broken, 2d6 → 2, 4.
-	r := Book().RepairArmour(dice.NewScripted([]int{2, 4}), 1, 2, 6)
+	r := Book().RepairWith(dice.NewScripted([]int{2, 4}), RepairParams(1, 2, 6))
 	if r.Restored != 1 || r.Lost != 1 || r.NewMax != 2 {
 		t.Errorf("H8: %+v", r)
 	}
 	// A die at the score loses its DB, one above restores it: 2 intact
 	// and 2 broken (score 4) on d6 rolled 4 and 4 lose both, 5 and 6 keep both.
-	if r := Book().RepairArmour(dice.NewScripted([]int{4, 4}), 2, 2, 6); r.Restored != 0 || r.Lost != 2 || r.NewMax != 2 || r.Score != 4 {
+	if r := Book().RepairWith(dice.NewScripted([]int{4, 4}), RepairParams(2, 2, 6)); r.Restored != 0 || r.Lost != 2 || r.NewMax != 2 || r.Score != 4 {
 		t.Errorf("dice at the score: %+v", r)
 	}
-	if r := Book().RepairArmour(dice.NewScripted([]int{5, 6}), 2, 2, 6); r.Restored != 2 || r.Lost != 0 || r.NewMax != 4 {
+	if r := Book().RepairWith(dice.NewScripted([]int{5, 6}), RepairParams(2, 2, 6)); r.Restored != 2 || r.Lost != 0 || r.NewMax != 4 {
 		t.Errorf("dice above the score: %+v", r)
 	}
 	// H9: tela with its DB broken is destroyed.
-	if r := Book().RepairArmour(dice.NewScripted(nil), 0, 1, 6); !r.Destroyed {
+	if r := Book().RepairWith(dice.NewScripted(nil), RepairParams(0, 1, 6)); !r.Destroyed {
 		t.Errorf("H9: %+v", r)
 	}
 	// H12: a d4 can never beat 4: nothing rolled.
 	src := dice.NewScripted([]int{4})
-	if r := Book().RepairArmour(src, 2, 2, 4); !r.Hopeless || src.Used() != 0 {
+	if r := Book().RepairWith(src, RepairParams(2, 2, 4)); !r.Hopeless || src.Used() != 0 {
 		t.Errorf("H12: %+v", r)
 	}
 	if got := Book().RepairAll(1, 2, 6).RatString(); got != "1/4" {
